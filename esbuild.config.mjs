@@ -1,0 +1,32 @@
+// Bundles the extension (vscode external) and the CLI (plain Node 20). Type-checking is separate: `npm run typecheck`.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+// Integration tests run inside the extension host: bundled like the extension itself.
+if (existsSync('test/integration/index.ts')) {
+  builds.push({ ...common, entryPoints: ['test/integration/index.ts'], outfile: 'out/test/integration/index.js', external: ['vscode', 'mocha'] });
+}
+
+if (watch) {
+  for (const b of builds) (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

@@ -1,0 +1,3 @@
+// placeholder, replaced by the CLI dispatcher
+console.error('agentguard: not built yet');
+process.exit(2);

@@ -1,0 +1,71 @@
+// The vocabulary every layer shares: canonical calls, decisions, verdicts.
+// Pure types, no I/O: this module is imported by core, node, vscode and cli alike.
+
+/** What a call does, whatever tool or channel it came from. */
+export type Op = 'read' | 'list' | 'search' | 'write' | 'delete' | 'rename' | 'exec';
+export const OPS: readonly Op[] = ['read', 'list', 'search', 'write', 'delete', 'rename', 'exec'];
+
+/** The four operations path rules are written for. list/search are judged as `read`. */
+export type PathOp = 'read' | 'write' | 'delete' | 'rename';
+export const PATH_OPS: readonly PathOp[] = ['read', 'write', 'delete', 'rename'];
+
+/** A closed set, ordered by severity: the worst of several decisions wins. */
+export type Decision = 'allow' | 'ask' | 'deny';
+export const DECISIONS: readonly Decision[] = ['allow', 'ask', 'deny'];
+const SEVERITY: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+export function severity(d: Decision): number {
+  return SEVERITY[d];
+}
+export function worst(a: Decision, b: Decision): Decision {
+  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+}
+export function isDecision(x: unknown): x is Decision {
+  return x === 'allow' || x === 'ask' || x === 'deny';
+}
+
+/** Who settled a call: a policy rule, a person at the dialog, or the guard failing closed. */
+export type DecidedBy = 'rule' | 'user' | 'fail-closed' | 'headless';
+
+/** A decision is a value that can say why. */
+export interface Verdict {
+  decision: Decision;
+  /** The rule that decided, e.g. `path:tests`, `floor:guard-files`, `cmd:rm.recursive`, `outside-workspace`. */
+  rule: string;
+  /** Written for the model (so it can change course) and for the person reading the audit. */
+  reason: string;
+  decidedBy?: DecidedBy;
+  /** For exec: the sub-command that decided. */
+  subcommand?: string;
+  /** For ask: a short, cheap impact preview for the dialog ("3 modified files would be discarded"). */
+  preview?: string;
+}
+
+export type Channel = 'tool' | 'hook' | 'mcp' | 'cli';
+
+/** Every channel turns its input into one canonical call. */
+export interface CanonicalCall {
+  /** Unique per call; ties audit records and snapshot attribution together. */
+  id: string;
+  op: Op;
+  /** The paths the call touches, as the agent wrote them (absolute or workspace-relative). */
+  paths: string[];
+  /** rename: destination. */
+  dest?: string;
+  /** exec: the command line exactly as it would be handed to `bash -c`. */
+  command?: string;
+  /** exec: working directory. */
+  cwd?: string;
+  /** write/edit: the new text, when known (placeholder integrity and masking of the audit). */
+  content?: string;
+  agent: string;
+  channel: Channel;
+  /** The host tool name (`agentguard_readFile`, `run_in_terminal`, `Bash`, …). */
+  tool: string;
+  /** The original arguments, untouched. The audit stores them masked. */
+  args: unknown;
+}
+
+export function verdict(decision: Decision, rule: string, reason: string, extra: Partial<Verdict> = {}): Verdict {
+  return { decision, rule, reason, ...extra };
+}

@@ -1,0 +1,3 @@
+import * as vscode from 'vscode';
+export function activate(_context: vscode.ExtensionContext): void {}
+export function deactivate(): void {}
