@@ -24,6 +24,8 @@ export interface CommandPattern {
 }
 
 export interface CommandPolicy {
+  /** Decision for commands the classifier finds benign. Default `allow`; the strict policy asks. */
+  benign?: Decision;
   /** Decision per classifier rule id or category, e.g. `rm.recursive: ask`, `priv: deny`. Unnamed ones use `destructive`. */
   rules: Record<string, Decision>;
   /** Decision for any destructive finding no entry in `rules` names. */

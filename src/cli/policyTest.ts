@@ -1,0 +1,88 @@
+// `agentguard test [FILE…]`: policy tests, so a team pins its policy in CI.
+// A test file is YAML:
+//   policy: default | strict | <path to a policy file>   (optional; default: the workspace's policy)
+//   cases:
+//     - name: denies editing tests/a.test.ts
+//       call: {op: write, path: tests/a.test.ts}
+//       expect: deny
+// With `policy: default|strict` the cases run in an empty temporary workspace, so they do not depend on
+// what is on disk; otherwise in --workspace (default: the current folder).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { Engine } from '../core/engine';
+import { mergeLayers } from '../core/policy/layers';
+import type { Policy } from '../core/policy/types';
+import { isDecision } from '../core/types';
+import { compilePolicy, formatError, PolicyStore, shippedLayer, POLICY_FILE } from '../node/policyStore';
+import { callFromJson } from './eval';
+import { decideEnv, type Io, parseArgs, resolveWorkspace, UsageError, writeLine } from './common';
+
+interface TestFile {
+  policy?: string;
+  cases: { name: string; call: unknown; expect: string }[];
+}
+
+export async function testCommand(argv: string[], io: Io): Promise<number> {
+  const { opts, rest } = parseArgs(argv, { values: ['workspace'] });
+  const files = rest.length ? rest : [path.join(resolveWorkspace(opts.workspace as string | undefined), '.agentguard.test.yaml')];
+  let passed = 0;
+  let failed = 0;
+  for (const file of files) {
+    const doc = parse(fs.readFileSync(file, 'utf8')) as TestFile;
+    if (!doc || !Array.isArray(doc.cases)) throw new UsageError(`${file}: expected a mapping with a \`cases\` list`);
+    let workspace: string;
+    let policy: Policy;
+    let tmp: string | undefined;
+    if (doc.policy === 'default' || doc.policy === 'strict') {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agentguard-test-'));
+      workspace = fs.realpathSync(tmp);
+      policy = mergeLayers({ base: shippedLayer(doc.policy), baseName: doc.policy, trusted: true }).policy;
+    } else {
+      workspace = resolveWorkspace(opts.workspace as string | undefined);
+      if (doc.policy) {
+        const pf = path.resolve(path.dirname(file), doc.policy);
+        const c = compilePolicy(fs.readFileSync(pf, 'utf8'), pf, true);
+        if (!c.policy) {
+          for (const e of c.errors) writeLine(io.stdout, formatError(e));
+          return 1;
+        }
+        policy = c.policy;
+      } else {
+        const loaded = new PolicyStore().load(workspace);
+        if (loaded.state !== 'ok' && loaded.state !== 'default') {
+          for (const e of loaded.errors) writeLine(io.stdout, formatError(e));
+          writeLine(io.stdout, `${path.join(workspace, POLICY_FILE)} is broken; fix it before testing it`);
+          return 1;
+        }
+        policy = loaded.policy;
+      }
+    }
+    try {
+      const engine = new Engine(policy);
+      const env = decideEnv(workspace);
+      for (const [i, c] of doc.cases.entries()) {
+        const label = `${path.basename(file)}: ${c.name ?? `case ${i + 1}`}`;
+        const call = callFromJson(c.call, i + 1);
+        if (typeof call === 'string' || !isDecision(c.expect)) {
+          failed++;
+          writeLine(io.stdout, `✗ ${label}: invalid case (${typeof call === 'string' ? call : 'expect must be allow, ask or deny'})`);
+          continue;
+        }
+        const v = engine.decide(call, env);
+        if (v.decision === c.expect) {
+          passed++;
+          writeLine(io.stdout, `✓ ${label}`);
+        } else {
+          failed++;
+          writeLine(io.stdout, `✗ ${label}: expected ${c.expect}, got ${v.decision} (${v.rule}: ${v.reason})`);
+        }
+      }
+    } finally {
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  writeLine(io.stdout, `${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,113 @@
+// The decision engine: one canonical call + the effective policy → a verdict. Synchronous, pure (the
+// filesystem comes in through the probe), and total: anything that throws becomes a fail-closed deny.
+import { PathGuard } from './paths/guard';
+import { type PathContext, isWithin, normalizePath } from './paths/normalize';
+import type { FsProbe } from './paths/resolve';
+import type { Policy } from './policy/types';
+import { decideCommand } from './shell';
+import { type CanonicalCall, OPS, type PathOp, severity, type Verdict, verdict } from './types';
+
+export interface DecideEnv {
+  /** Workspace root (symlink-resolved), HOME, and the base for relative paths. */
+  ctx: PathContext;
+  probe: FsProbe;
+}
+
+export class Engine {
+  readonly paths: PathGuard;
+
+  constructor(readonly policy: Policy) {
+    this.paths = new PathGuard(policy.paths, policy.outsideWorkspace);
+  }
+
+  decide(call: CanonicalCall, env: DecideEnv): Verdict {
+    try {
+      const invalid = validateCall(call);
+      if (invalid) return verdict('deny', 'input:invalid', invalid);
+      return this.decideValid(call, env);
+    } catch (e) {
+      return verdict('deny', 'fail-closed', `the guard failed while deciding (${(e as Error).message}); nothing was done`, { decidedBy: 'fail-closed' });
+    }
+  }
+
+  private decideValid(call: CanonicalCall, env: DecideEnv): Verdict {
+    switch (call.op) {
+      case 'read':
+      case 'list':
+      case 'search':
+        return this.eachPath(call.paths, 'read', env);
+      case 'write':
+      case 'delete':
+        return this.eachPath(call.paths, call.op, env);
+      case 'rename':
+        return this.paths.decideRename(call.paths[0], call.dest!, env.ctx, env.probe);
+      case 'exec':
+        return this.decideExec(call.command!, call.cwd, env);
+    }
+  }
+
+  private eachPath(paths: string[], op: PathOp, env: DecideEnv): Verdict {
+    let worstV: Verdict | undefined;
+    for (const p of paths) {
+      const v = this.paths.decide(op, p, env.ctx, env.probe);
+      if (!worstV || severity(v.decision) > severity(worstV.decision)) worstV = v;
+      if (v.decision === 'deny') break;
+    }
+    return worstV ?? verdict('deny', 'input:invalid', 'the call names no path');
+  }
+
+  private decideExec(command: string, cwdRaw: string | undefined, env: DecideEnv): Verdict {
+    let cwd = env.ctx.workspace;
+    if (cwdRaw !== undefined && cwdRaw !== '') {
+      const n = normalizePath(cwdRaw, env.ctx);
+      if (!n.ok) return verdict('deny', 'input:invalid', `invalid cwd: ${n.reason}`);
+      cwd = n.abs;
+    }
+    const probe = env.probe;
+    const { verdict: cmdVerdict, analysis } = decideCommand(command, this.policy.commands, {
+      cwd,
+      home: env.ctx.home,
+      workspace: env.ctx.workspace,
+      exists: (abs: string) => {
+        try {
+          return probe.lstat(abs) !== undefined;
+        } catch {
+          return undefined;
+        }
+      },
+    });
+    let result = cmdVerdict;
+    if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
+      result = verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
+    }
+    if (!this.policy.commands.checkPaths) return result;
+    // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts.
+    // Paths outside the workspace are the classifier's business (writing /tmp/new.log is fine there).
+    const ctx: PathContext = { ...env.ctx, cwd };
+    for (const eff of analysis.paths) {
+      const n = normalizePath(eff.path, ctx);
+      if (n.ok && !isWithin(env.ctx.workspace, n.abs)) continue;
+      const v = this.paths.decide(eff.op === 'rename' ? 'delete' : eff.op, eff.path, ctx, probe);
+      if (severity(v.decision) > severity(result.decision)) {
+        result = { ...v, subcommand: eff.subcommand, reason: `\`${eff.subcommand}\` ${eff.op}s ${eff.path}: ${v.reason}` };
+      }
+      if (result.decision === 'deny') break;
+    }
+    return result;
+  }
+}
+
+/** Structural validation of a canonical call; returns a message, or undefined when it is well-formed. */
+export function validateCall(call: CanonicalCall): string | undefined {
+  if (!call || typeof call !== 'object') return 'the call is not an object';
+  if (!OPS.includes(call.op)) return `unknown operation ${JSON.stringify(call.op)}; expected one of ${OPS.join(', ')}`;
+  if (!Array.isArray(call.paths) || call.paths.some((p) => typeof p !== 'string')) return '`paths` must be a list of strings';
+  if (call.op === 'exec') {
+    if (typeof call.command !== 'string' || call.command.trim() === '') return 'exec needs a non-empty `command`';
+    if (call.cwd !== undefined && typeof call.cwd !== 'string') return '`cwd` must be a string';
+    return undefined;
+  }
+  if (call.paths.length === 0) return `${call.op} needs a path`;
+  if (call.op === 'rename' && (typeof call.dest !== 'string' || call.dest === '')) return 'rename needs `dest`';
+  return undefined;
+}

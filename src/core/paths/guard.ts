@@ -1,0 +1,189 @@
+// The path guard: decides read/write/delete/rename of a path against the policy's path rules.
+// Evaluation model (test/fixtures/corpus/README.md §2): normalise or refuse; then check BOTH the lexical
+// path and the symlink-resolved path, each against the workspace boundary and the globs; the worst wins.
+import { Minimatch } from 'minimatch';
+import type { PathRule } from '../policy/types';
+import { type Decision, type PathOp, type Verdict, severity, verdict } from '../types';
+import { type PathContext, isWithin, normalizePath, relativeTo } from './normalize';
+import { type EntryInfo, type FsProbe, resolvePhysical } from './resolve';
+
+interface CompiledRule {
+  rule: PathRule;
+  matchers: Minimatch[];
+}
+
+const MM_OPTS = { dot: true, nocase: true, nocomment: true, nonegate: true } as const;
+
+/** Most descendants a directory delete/rename inspects before it fails closed. */
+const MAX_DESCENDANTS = 50_000;
+
+const ALLOW: Verdict = Object.freeze({ decision: 'allow', rule: 'path:default', reason: 'no rule protects this path' }) as Verdict;
+
+export class PathGuard {
+  private readonly compiled: CompiledRule[];
+
+  constructor(
+    rules: readonly PathRule[],
+    private readonly outside: Decision,
+  ) {
+    // Compile once: matching runs on every call.
+    this.compiled = rules.map((rule) => ({
+      rule,
+      // `X/**` also matches the directory X itself (deleting `secrets` deletes what `secrets/**` protects).
+      matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => new Minimatch(g, MM_OPTS)),
+    }));
+  }
+
+  /** The worst decision any rule gives `op` on a workspace-relative path; undefined when no rule speaks. */
+  matchRelative(rel: string, op: PathOp): Verdict | undefined {
+    let best: Verdict | undefined;
+    for (const { rule, matchers } of this.compiled) {
+      const d = rule.ops[op];
+      if (d === undefined) continue;
+      if (best && severity(d) <= severity(best.decision)) continue;
+      if (matchers.some((m) => m.match(rel))) {
+        best = verdict(d, `path:${rule.name}`, `${rel || '.'}: ${rule.reason}`);
+      }
+    }
+    return best;
+  }
+
+  /** Decide one op on one path. list/search are reads. */
+  decide(op: PathOp, raw: string, ctx: PathContext, probe: FsProbe): Verdict {
+    try {
+      return this.decideUnsafe(op, raw, ctx, probe);
+    } catch (e) {
+      return verdict('deny', 'fail-closed', `the path guard failed: ${(e as Error).message}`, { decidedBy: 'fail-closed' });
+    }
+  }
+
+  /** Rename: the source must pass as a delete and the destination as a write (every descendant for a directory). */
+  decideRename(src: string, dest: string, ctx: PathContext, probe: FsProbe): Verdict {
+    try {
+      // The source is checked both as a delete and under the rules' own `rename` decision.
+      let result = worstOf([
+        this.decideUnsafe('rename', src, ctx, probe, 'rename'),
+        this.decideUnsafe('delete', src, ctx, probe, 'rename'),
+        this.decideUnsafe('write', dest, ctx, probe, 'rename'),
+      ])!;
+      if (result.decision === 'deny') return result;
+      // A directory's descendants land under dest: each must be writable there.
+      const n = normalizePath(src, ctx);
+      const d = normalizePath(dest, ctx);
+      if (n.ok && d.ok) {
+        const phys = resolvePhysical(n.physicalInput, probe, n.trailingSlash);
+        if (phys.ok && phys.info?.kind === 'dir') {
+          const v = this.checkDescendants(phys.path, probe, (relChild) => this.decideUnsafe('write', d.abs + '/' + relChild, ctx, probe, 'rename'));
+          if (v && severity(v.decision) > severity(result.decision)) result = v;
+        }
+      }
+      return result;
+    } catch (e) {
+      return verdict('deny', 'fail-closed', `the path guard failed: ${(e as Error).message}`, { decidedBy: 'fail-closed' });
+    }
+  }
+
+  private boundary(abs: string, ctx: PathContext, what: string): Verdict | undefined {
+    if (isWithin(ctx.workspace, abs)) return undefined;
+    return verdict(this.outside, 'outside-workspace', `${what} ${abs} is outside the workspace ${ctx.workspace}`);
+  }
+
+  private decideUnsafe(op: PathOp, raw: string, ctx: PathContext, probe: FsProbe, asPartOf?: 'rename'): Verdict {
+    const n = normalizePath(raw, ctx);
+    if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(raw)}: ${n.reason}`);
+    const verbs: Verdict[] = [];
+
+    // 1. Lexical.
+    const lex = this.boundary(n.abs, ctx, 'the path');
+    if (lex) verbs.push(lex);
+    else {
+      const v = this.matchRelative(relativeTo(ctx.workspace, n.abs), op);
+      if (v) verbs.push(v);
+    }
+    if (worstOf(verbs)?.decision === 'deny') return label(worstOf(verbs)!, asPartOf);
+
+    // 2. Physical. delete/rename act on a final symlink itself unless the path ends in '/'.
+    const follow = op === 'read' || op === 'write' || n.trailingSlash;
+    const phys = resolvePhysical(n.physicalInput, probe, follow);
+    if (!phys.ok) return label(verdict('deny', 'path:unresolvable', `refused ${raw}: ${phys.reason}`), asPartOf);
+    if (phys.path !== n.abs) {
+      const b = this.boundary(phys.path, ctx, `the path resolves through a symlink to`);
+      if (b) verbs.push(b);
+      else {
+        const v = this.matchRelative(relativeTo(ctx.workspace, phys.path), op);
+        if (v) verbs.push({ ...v, reason: `${raw} resolves through a symlink to ${v.reason}` });
+      }
+    }
+
+    // 3. Hard links: the same inode under a protected name at the workspace root.
+    if (phys.info && phys.info.kind === 'file' && (phys.info.nlink ?? 1) > 1) {
+      const v = this.hardLinkAlias(phys.info, op, ctx, probe);
+      if (v) verbs.push(v);
+    }
+
+    // 4. Directory delete/rename: every existing descendant (not following links below it).
+    if ((op === 'delete' || op === 'rename') && phys.info?.kind === 'dir') {
+      const lexBase = n.abs;
+      const v = this.checkDescendants(phys.path, probe, (relChild) => {
+        const a = this.matchAbs(lexBase + '/' + relChild, op, ctx);
+        const b = this.matchAbs(phys.path + '/' + relChild, op, ctx);
+        return worstOf([a, b].filter((x): x is Verdict => x !== undefined)) ?? ALLOW;
+      });
+      if (v) verbs.push(v);
+    }
+    const w = worstOf(verbs);
+    return w ? label(w, asPartOf) : ALLOW;
+  }
+
+  private matchAbs(abs: string, op: PathOp, ctx: PathContext): Verdict | undefined {
+    return this.boundary(abs, ctx, 'the path') ?? this.matchRelative(relativeTo(ctx.workspace, abs), op);
+  }
+
+  /** Walk a directory without following links; return the first non-allow verdict (deny short-circuits). */
+  private checkDescendants(dir: string, probe: FsProbe, check: (relChild: string) => Verdict): Verdict | undefined {
+    let worst: Verdict | undefined;
+    let seen = 0;
+    const stack: string[] = [''];
+    while (stack.length > 0) {
+      const rel = stack.pop()!;
+      const abs = rel ? dir + '/' + rel : dir;
+      for (const name of probe.readdir(abs)) {
+        if (++seen > MAX_DESCENDANTS) {
+          return verdict('deny', 'path:too-many-descendants', `${dir} has more than ${MAX_DESCENDANTS} entries; too many to check one by one`);
+        }
+        const child = rel ? rel + '/' + name : name;
+        const v = check(child);
+        if (v.decision !== 'allow' && (!worst || severity(v.decision) > severity(worst.decision))) {
+          worst = { ...v, reason: `it contains ${child}, and ${v.reason}` };
+          if (v.decision === 'deny') return worst;
+        }
+        if (probe.lstat(dir + '/' + child)?.kind === 'dir') stack.push(child);
+      }
+    }
+    return worst;
+  }
+
+  private hardLinkAlias(info: EntryInfo, op: PathOp, ctx: PathContext, probe: FsProbe): Verdict | undefined {
+    if (info.ino === undefined) return undefined;
+    // Cheap and bounded: the names at the workspace root that a rule protects for this op (`.env`, …).
+    for (const name of probe.readdir(ctx.workspace)) {
+      const v = this.matchRelative(name, op);
+      if (!v || v.decision === 'allow') continue;
+      const other = probe.lstat(ctx.workspace + '/' + name);
+      if (other && other.ino === info.ino && other.dev === info.dev) {
+        return { ...v, reason: `the file is a hard link to ${name}; ${v.reason}` };
+      }
+    }
+    return undefined;
+  }
+}
+
+function worstOf(vs: Verdict[]): Verdict | undefined {
+  let w: Verdict | undefined;
+  for (const v of vs) if (!w || severity(v.decision) > severity(w.decision)) w = v;
+  return w;
+}
+
+function label(v: Verdict, asPartOf?: 'rename'): Verdict {
+  return asPartOf ? { ...v, reason: `rename: ${v.reason}` } : v;
+}

@@ -1,0 +1,87 @@
+// Resolve symlinks the way the kernel does, through an injected probe (the core does no I/O).
+// Threat: a harmless-looking path (`innocent/helper.ts`) that a symlink points into a protected tree
+// (`tests/`), out of the workspace, or around in a loop.
+
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+
+export interface EntryInfo {
+  kind: EntryKind;
+  /** Device and inode, to recognise hard links. */
+  dev?: number;
+  ino?: number;
+  nlink?: number;
+}
+
+/** The filesystem facts the path guard needs. Implementations must not follow symlinks in lstat. */
+export interface FsProbe {
+  /** undefined when the path does not exist. */
+  lstat(abs: string): EntryInfo | undefined;
+  readlink(abs: string): string;
+  /** Entry names of a directory (no `.`/`..`). */
+  readdir(abs: string): string[];
+}
+
+export type Resolved = { ok: true; path: string; info: EntryInfo | undefined } | { ok: false; reason: string };
+
+const MAX_LINKS = 40; // Linux MAXSYMLINKS
+
+/**
+ * Physical path of `abs` (already absolute and free of `.`/`//`, `..` kept where the lexical form had it
+ * is fine too). `followFinal` false leaves a final symlink unresolved (delete/rename of the link itself).
+ */
+export function resolvePhysical(abs: string, probe: FsProbe, followFinal: boolean): Resolved {
+  const pending = abs.split('/').filter((s) => s !== '' && s !== '.');
+  pending.reverse(); // a stack: the next segment is at the end
+  let current: string[] = [];
+  let links = 0;
+  let missing = false; // once a component is missing, the rest is lexical
+
+  while (pending.length > 0) {
+    const seg = pending.pop()!;
+    if (seg === '..') {
+      current.pop(); // applies to the already-resolved prefix: `link/..` is the target's parent
+      continue;
+    }
+    const candidate = '/' + [...current, seg].join('/');
+    const isFinal = pending.length === 0;
+    if (missing) {
+      current.push(seg);
+      continue;
+    }
+    let info: EntryInfo | undefined;
+    try {
+      info = probe.lstat(candidate);
+    } catch (e) {
+      return { ok: false, reason: `cannot inspect ${candidate}: ${(e as Error).message}` };
+    }
+    if (info === undefined) {
+      missing = true;
+      current.push(seg);
+      continue;
+    }
+    if (info.kind === 'symlink' && (!isFinal || followFinal)) {
+      if (++links > MAX_LINKS) return { ok: false, reason: 'too many levels of symbolic links (a symlink loop)' };
+      let target: string;
+      try {
+        target = probe.readlink(candidate);
+      } catch (e) {
+        return { ok: false, reason: `cannot read the link ${candidate}: ${(e as Error).message}` };
+      }
+      const parts = target.split('/').filter((s) => s !== '' && s !== '.');
+      if (target.startsWith('/')) current = [];
+      for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]);
+      continue;
+    }
+    current.push(seg);
+  }
+  const path = '/' + current.join('/');
+  let info: EntryInfo | undefined;
+  if (!missing) {
+    try {
+      info = probe.lstat(path);
+    } catch {
+      info = undefined;
+    }
+  }
+  return { ok: true, path, info };
+}

@@ -1,0 +1,166 @@
+// Layering, weakest first: shipped base (default or strict) < workspace file < floor.
+// An untrusted workspace's file may only tighten: every decision it gives is combined with the base's by
+// `worst`, and its loosening knobs (allow patterns, masking off, allow-lists, audit path) are ignored.
+import { createHash } from 'node:crypto';
+import { type Decision, PATH_OPS, type PathOp, worst } from '../types';
+import type { LimitKey, PathRuleLayer, PolicyLayer } from './load';
+import type { CommandPattern, Policy, PathRule, PolicyError } from './types';
+
+/**
+ * The floor: files that decide what the guard does (its policy, its audit log, agent hook configs, editor
+ * settings that could switch it off) and git internals. No policy file can lower it: an agent that could
+ * write these could turn the guard off or rewrite history behind it.
+ */
+export const FLOOR_RULES: readonly PathRule[] = [
+  {
+    name: 'floor:guard-files',
+    globs: ['.agentguard.yaml', '.agentguard/**', '.github/hooks/**', '.claude/settings.json', '.claude/settings.local.json', '.clinerules/hooks/**', '.vscode/settings.json'],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'This file configures AgentGuard or the agent hooks that call it; only a person may change it.',
+    source: 'floor',
+  },
+  {
+    name: 'floor:git-internals',
+    globs: ['.git/**', '**/.git/**'],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'Git internals are changed through git commands, never written directly.',
+    source: 'floor',
+  },
+];
+
+export interface MergeInput {
+  base: PolicyLayer;
+  baseName: string;
+  workspace?: { layer: PolicyLayer; file: string };
+  trusted: boolean;
+  /** Extra floor globs, e.g. the audit log's workspace-relative path when a user put it inside. */
+  extraFloor?: string[];
+}
+
+export function mergeLayers(input: MergeInput): { policy: Policy; errors: PolicyError[] } {
+  const { base, workspace, trusted } = input;
+  const errors: PolicyError[] = [];
+  const ws = workspace?.layer;
+  const loosen = trusted; // may the workspace loosen?
+  const pick = (b: Decision | undefined, w: Decision | undefined, dflt: Decision): Decision => {
+    const bb = b ?? dflt;
+    if (w === undefined) return bb;
+    return loosen ? w : worst(bb, w);
+  };
+
+  // Path rules by name.
+  const rules = new Map<string, PathRule>();
+  for (const [name, r] of Object.entries(base.paths)) {
+    if (r.disabled || !r.globs) continue;
+    rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: input.baseName });
+  }
+  if (ws) {
+    for (const [name, r] of Object.entries(ws.paths)) {
+      const prev = rules.get(name);
+      if (r.disabled) {
+        if (!loosen) warn(errors, workspace!.file, r, `rule \`${name}\` cannot be disabled in an untrusted workspace; it stays in force`);
+        else rules.delete(name);
+        continue;
+      }
+      if (!prev && !r.globs) {
+        errors.push({ file: workspace!.file, line: r.line ?? 1, column: r.column ?? 1, severity: 'error', message: `rule \`${name}\` needs \`match\`: a list of workspace-relative globs (there is no shipped rule \`${name}\` to extend)` });
+        continue;
+      }
+      const ops: Partial<Record<PathOp, Decision>> = { ...(prev?.ops ?? {}) };
+      for (const op of PATH_OPS) {
+        const w = r.ops[op];
+        if (w === undefined) continue;
+        ops[op] = prev?.ops[op] === undefined ? w : loosen ? w : worst(prev.ops[op]!, w);
+      }
+      // Untrusted: changing a shipped rule's globs could un-protect paths, so the globs are unioned.
+      const globs = r.globs ? (prev && !loosen ? [...new Set([...prev.globs, ...r.globs])] : r.globs) : prev!.globs;
+      rules.set(name, { name, globs, ops, reason: r.reason ?? prev?.reason ?? `protected by rule ${name}`, source: workspace!.file });
+    }
+  }
+  const floor = [...FLOOR_RULES];
+  if (input.extraFloor?.length) {
+    floor.push({ name: 'floor:audit-log', globs: input.extraFloor, ops: { write: 'deny', delete: 'deny', rename: 'deny' }, reason: 'This is the audit log; only AgentGuard appends to it.', source: 'floor' });
+  }
+
+  // Commands.
+  const bc = base.commands;
+  const wc = ws?.commands ?? {};
+  const ruleMap: Record<string, Decision> = { ...(bc.rules ?? {}) };
+  for (const [k, d] of Object.entries(wc.rules ?? {})) ruleMap[k] = ruleMap[k] === undefined || loosen ? d : worst(ruleMap[k], d);
+  const patterns: CommandPattern[] = [];
+  const addPatterns = (list: string[] | undefined, decision: Decision, source: string) => {
+    for (const pattern of list ?? []) patterns.push({ pattern, decision, source });
+  };
+  for (const d of ['deny', 'ask', 'allow'] as const) {
+    addPatterns(bc[d], d, input.baseName);
+    if (d === 'allow' && !loosen) continue;
+    addPatterns(wc[d], d, workspace?.file ?? '');
+  }
+  const unknown = pick(bc.unknown, wc.unknown, 'ask');
+
+  // Masking: only a trusted workspace can switch it off or allow-list values.
+  const bm = base.masking;
+  const wm = ws?.masking ?? {};
+  const masking = {
+    enabled: loosen ? (wm.enabled ?? bm.enabled ?? true) : (bm.enabled ?? true),
+    patterns: [...(bm.patterns ?? []), ...(wm.patterns ?? [])],
+    allowValues: [...(bm.allowValues ?? []), ...(loosen ? (wm.allowValues ?? []) : [])],
+    allowPaths: [...(bm.allowPaths ?? []), ...(loosen ? (wm.allowPaths ?? []) : [])],
+  };
+
+  const limits = {} as Record<LimitKey, number>;
+  for (const k of ['maxReadBytes', 'maxListEntries', 'maxSearchResults', 'maxCommandOutputBytes', 'commandTimeoutMs'] as LimitKey[]) {
+    const b = base.limits[k] ?? DEFAULT_LIMITS[k];
+    const w = ws?.limits[k];
+    limits[k] = w === undefined ? b : loosen ? w : Math.min(b, w);
+  }
+
+  const policy: Omit<Policy, 'hash'> = {
+    version: 1,
+    paths: [...rules.values(), ...floor],
+    outsideWorkspace: pick(base.outsideWorkspace, ws?.outsideWorkspace, 'deny'),
+    commands: {
+      benign: pick(bc.benign, wc.benign, 'allow'),
+      destructive: pick(bc.destructive, wc.destructive, 'ask'),
+      unknown: unknown === 'allow' ? 'ask' : unknown, // never allow what is not understood
+      rules: ruleMap,
+      patterns,
+      checkPaths: loosen ? (wc.checkPaths ?? bc.checkPaths ?? true) : (bc.checkPaths ?? true),
+    },
+    masking,
+    limits,
+    audit: { path: (loosen ? ws?.audit.path : undefined) ?? base.audit.path ?? '' },
+    snapshot: {
+      ignore: [...(base.snapshot.ignore ?? []), ...(ws?.snapshot.ignore ?? [])],
+      maxBaselineBytes: ws?.snapshot.maxBaselineBytes ?? base.snapshot.maxBaselineBytes ?? 1_048_576,
+    },
+    layers: [input.baseName, ...(workspace ? [workspace.file] : []), 'floor'],
+  };
+  return { policy: { ...policy, hash: policyHash(policy) }, errors };
+}
+
+export const DEFAULT_LIMITS: Record<LimitKey, number> = {
+  maxReadBytes: 262_144,
+  maxListEntries: 1000,
+  maxSearchResults: 200,
+  maxCommandOutputBytes: 65_536,
+  commandTimeoutMs: 300_000,
+};
+
+function warn(errors: PolicyError[], file: string, r: PathRuleLayer, message: string): void {
+  errors.push({ file, line: r.line ?? 1, column: r.column ?? 1, message, severity: 'warning' });
+}
+
+/** sha256 of the policy's canonical JSON (keys sorted), so the audit can say which version decided. */
+export function policyHash(p: Omit<Policy, 'hash'>): string {
+  return createHash('sha256').update(canonicalJson({ ...p, layers: undefined })).digest('hex').slice(0, 16);
+}
+
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return '[' + v.map(canonicalJson).join(',') + ']';
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return '{' + Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => JSON.stringify(k) + ':' + canonicalJson(o[k])).join(',') + '}';
+  }
+  return JSON.stringify(v);
+}

@@ -1,0 +1,92 @@
+// Loads the effective policy of a workspace from disk, keeping the last good one in force when the file
+// breaks. A broken policy never opens the gate: with no good version yet, the strict policy applies.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { mergeLayers } from '../core/policy/layers';
+import { emptyLayer, loadPolicyText, type PolicyLayer } from '../core/policy/load';
+import type { Policy, PolicyError } from '../core/policy/types';
+
+export const POLICY_FILE = '.agentguard.yaml';
+
+/** The folder holding the shipped policies, found from the bundle (dist/) or the sources (src/node/). */
+export function shippedPolicyDir(): string {
+  const candidates = [path.join(__dirname, '..', 'policies'), path.join(__dirname, '..', '..', 'policies')];
+  for (const c of candidates) if (fs.existsSync(path.join(c, 'default.yaml'))) return c;
+  throw new Error(`AgentGuard cannot find its shipped policies (looked in ${candidates.join(', ')})`);
+}
+
+const shippedCache = new Map<string, PolicyLayer>();
+export function shippedLayer(name: 'default' | 'strict'): PolicyLayer {
+  let layer = shippedCache.get(name);
+  if (!layer) {
+    const file = path.join(shippedPolicyDir(), `${name}.yaml`);
+    const { layer: l, errors } = loadPolicyText(fs.readFileSync(file, 'utf8'), file);
+    const bad = errors.filter((e) => e.severity === 'error');
+    if (bad.length) throw new Error(`the shipped policy ${file} is invalid: ${bad.map(formatError).join('; ')}`);
+    shippedCache.set(name, (layer = l));
+  }
+  return layer;
+}
+
+export type PolicyState = 'ok' | 'last-good' | 'strict-fallback' | 'default';
+
+export interface LoadedPolicy {
+  policy: Policy;
+  /** ok: the workspace file is in force; default: there is no file; last-good / strict-fallback: the file is broken. */
+  state: PolicyState;
+  errors: PolicyError[];
+  file?: string;
+}
+
+export function formatError(e: PolicyError): string {
+  return `${e.file}:${e.line}:${e.column}: ${e.severity === 'warning' ? 'warning: ' : ''}${e.message}`;
+}
+
+/** Parse and merge one policy text (no fallback). Errors include merge errors. */
+export function compilePolicy(text: string | undefined, file: string | undefined, trusted: boolean): { policy?: Policy; errors: PolicyError[] } {
+  const loaded = text === undefined ? { layer: emptyLayer(), errors: [] } : loadPolicyText(text, file ?? POLICY_FILE);
+  const errors = [...loaded.errors];
+  const baseName = loaded.layer.extends === 'strict' ? 'strict' : 'default';
+  const merged = mergeLayers({
+    base: shippedLayer(baseName),
+    baseName,
+    workspace: text === undefined ? undefined : { layer: loaded.layer, file: file ?? POLICY_FILE },
+    trusted,
+  });
+  errors.push(...merged.errors);
+  if (errors.some((e) => e.severity === 'error')) return { errors };
+  return { policy: merged.policy, errors };
+}
+
+export function strictPolicy(): Policy {
+  const merged = mergeLayers({ base: shippedLayer('strict'), baseName: 'strict', trusted: true });
+  return merged.policy;
+}
+
+/** Keeps the last good policy per workspace across reloads. */
+export class PolicyStore {
+  private lastGood = new Map<string, Policy>();
+
+  load(workspace: string, opts: { trusted?: boolean; policyFile?: string } = {}): LoadedPolicy {
+    const file = opts.policyFile ?? path.join(workspace, POLICY_FILE);
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' || opts.policyFile) {
+        return this.fallback(workspace, [{ file, line: 1, column: 1, severity: 'error', message: `cannot read the policy: ${(e as Error).message}` }], file);
+      }
+    }
+    const { policy, errors } = compilePolicy(text, file, opts.trusted ?? true);
+    if (!policy) return this.fallback(workspace, errors, file);
+    this.lastGood.set(workspace, policy);
+    return { policy, state: text === undefined ? 'default' : 'ok', errors, file: text === undefined ? undefined : file };
+  }
+
+  private fallback(workspace: string, errors: PolicyError[], file: string): LoadedPolicy {
+    const good = this.lastGood.get(workspace);
+    if (good) return { policy: good, state: 'last-good', errors, file };
+    return { policy: strictPolicy(), state: 'strict-fallback', errors, file };
+  }
+}
