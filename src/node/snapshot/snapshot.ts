@@ -1,0 +1,305 @@
+// The session's workspace snapshot: a baseline at session start, re-scans after every guarded write or
+// command, the diff against the baseline, and which call made each change (DESIGN.md §5).
+//
+// Usage by the pipeline (post chain):
+//   await snap.beginCall(call.id, { paths })      // before the handler: earlier changes are not the call's
+//   ... handler ...
+//   const changes = await snap.endCall(call.id, { paths })   // after: what the call changed
+//   summarizeChanges(changes, { isProtected })    // back to the model
+// `paths` is for file tools that name what they touch: only those are re-stat'ed, and anything else the
+// call changed is picked up by the next full scan, as unattributed. Commands pass no paths: full scan.
+//
+// Every operation runs one at a time on an internal queue, so a scan never sees another's half-updated state.
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { CallTracker, mergeCallIds, orderChanges } from '../../core/snapshot/attribution';
+import { isArtifactPath, isImagePath, isKnownBinaryPath, isTextPath } from '../../core/snapshot/classify';
+import { changeKind, metaVerdict } from '../../core/snapshot/compare';
+import { compileIgnore } from '../../core/snapshot/ignore';
+import type { ChangeKind, FileChange, ManifestEntry, ScanProgress, WorkspaceDiff } from '../../core/snapshot/types';
+import { BaselineStore, DEFAULT_STORE_LIMITS } from './store';
+import { hashBytes, hashFileSync } from './read';
+import { ScanState, copyMeta, type Observation } from './walker';
+
+export interface SnapshotOptions {
+  /** Workspace folder (absolute). Resolved with realpath once; the walk never leaves it. */
+  root: string;
+  /** The policy's `snapshot.ignore` globs; `.git` and `node_modules` are always ignored. */
+  ignore?: readonly string[];
+  /** Parent directory for the baseline store (default os.tmpdir()). Must be outside the workspace. */
+  storeDir?: string;
+  /** Keep baseline content of text files up to this size (policy `snapshot.maxBaselineBytes`). 0: keep none. */
+  maxBaselineBytes?: number;
+  maxBaselineTotalBytes?: number;
+  /**
+   * Whether to keep a copy of this path's baseline content. Pass the policy's secret paths here
+   * (`.env*`, keys) so the store does not hold copies of secrets; their changes are still detected.
+   */
+  shouldCapture?: (rel: string) => boolean;
+  /** Files larger than this are never hashed; a same-size change to one counts as modified. */
+  maxHashBytes?: number;
+  /** Scan before each call's handler so earlier changes are not charged to it (default true). */
+  scanOnBegin?: boolean;
+  onProgress?: (p: ScanProgress) => void;
+  sliceMs?: number;
+}
+
+export interface BaselineStats {
+  files: number;
+  ms: number;
+  storedFiles: number;
+  storedBytes: number;
+  skippedForTotal: number;
+}
+
+interface DiffRecord {
+  kind: ChangeKind;
+  callIds: string[];
+}
+
+export class WorkspaceSnapshot {
+  private state!: ScanState;
+  private store: BaselineStore | undefined;
+  private baseline = new Map<string, ManifestEntry>();
+  /** Baseline entries taken within the racy window: equal metadata later proves nothing, content decides. */
+  private baselineRacy = new Set<string>();
+  private readonly records = new Map<string, DiffRecord>();
+  private readonly tracker = new CallTracker();
+  private queue: Promise<unknown> = Promise.resolve();
+  private baselineAt = 0;
+  private scannedAt = 0;
+  private readonly root: string;
+  private readonly ignore;
+  private readonly maxHashBytes: number;
+  private disposed = false;
+
+  private constructor(private readonly opts: SnapshotOptions) {
+    this.root = fs.realpathSync(opts.root);
+    this.ignore = compileIgnore(opts.ignore ?? []);
+    this.maxHashBytes = opts.maxHashBytes ?? 64 << 20;
+  }
+
+  /** Take the baseline and return a snapshot ready for calls. */
+  static async create(opts: SnapshotOptions): Promise<WorkspaceSnapshot> {
+    const s = new WorkspaceSnapshot(opts);
+    await s.startSession();
+    return s;
+  }
+
+  /** Patterns from the ignore list that were refused (they would hide every change). */
+  get rejectedIgnore(): string[] {
+    return this.ignore.rejected;
+  }
+
+  /** "Start new session": a new baseline; the diff and attributions start from empty. */
+  startSession(): Promise<BaselineStats> {
+    return this.enqueue(() => this.takeBaseline());
+  }
+
+  /** Scan now (e.g. on the user's request); changes seen go to the calls in flight, or to UNATTRIBUTED. */
+  rescan(): Promise<FileChange[]> {
+    return this.enqueue(() => this.scan(undefined));
+  }
+
+  async beginCall(callId: string, opts: { paths?: readonly string[] } = {}): Promise<void> {
+    await this.enqueue(async () => {
+      if (this.opts.scanOnBegin !== false) await this.scan(opts.paths);
+      this.tracker.begin(callId);
+    });
+  }
+
+  /** Scan, charge what changed to the calls in flight (this one included), then end the call. */
+  endCall(callId: string, opts: { paths?: readonly string[] } = {}): Promise<FileChange[]> {
+    return this.enqueue(async () => {
+      try {
+        return (await this.scan(opts.paths)).filter((c) => c.callIds.includes(callId));
+      } finally {
+        this.tracker.end(callId);
+      }
+    });
+  }
+
+  /** The workspace against the baseline, as of the last scan. */
+  diff(): WorkspaceDiff {
+    const changes: FileChange[] = [];
+    for (const [rel, r] of this.records) changes.push(this.describe(rel, r.kind, r.callIds));
+    return {
+      baselineAt: this.baselineAt,
+      scannedAt: this.scannedAt,
+      changes: orderChanges(changes),
+      errors: [...(this.state?.errors ?? [])],
+    };
+  }
+
+  /** The file's content at the baseline, when it was kept (text, within the caps). */
+  async baselineContent(relPath: string): Promise<Buffer | undefined> {
+    await this.queue.catch(() => undefined);
+    return this.store?.read(this.toRel(relPath) ?? '');
+  }
+
+  /** The baseline manifest entry (read-only view; for the panel and tests). */
+  baselineEntry(relPath: string): ManifestEntry | undefined {
+    const rel = this.toRel(relPath);
+    return rel === undefined ? undefined : this.baseline.get(rel);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.queue.catch(() => undefined);
+    this.store?.dispose();
+    this.store = undefined;
+  }
+
+  // --- internals -------------------------------------------------------------------------------
+
+  private enqueue<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(
+      () => (this.disposed ? Promise.reject(new Error('snapshot disposed')) : op()),
+      () => (this.disposed ? Promise.reject(new Error('snapshot disposed')) : op()),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async takeBaseline(): Promise<BaselineStats> {
+    const t0 = performance.now();
+    this.baselineAt = Date.now();
+    this.store?.dispose();
+    this.store = undefined;
+    this.records.clear();
+    this.state = new ScanState(this.root, this.ignore);
+    const maxFile = this.opts.maxBaselineBytes ?? DEFAULT_STORE_LIMITS.maxFileBytes;
+    if (maxFile > 0) {
+      this.store = BaselineStore.create(this.root, this.opts.storeDir, {
+        maxFileBytes: maxFile,
+        maxTotalBytes: this.opts.maxBaselineTotalBytes ?? DEFAULT_STORE_LIMITS.maxTotalBytes,
+      });
+    }
+    const store = this.store;
+    const shouldCapture = this.opts.shouldCapture;
+    await this.state.walk({
+      sliceMs: this.opts.sliceMs,
+      onProgress: (n) => this.opts.onProgress?.({ phase: 'baseline', filesSeen: n, done: false }),
+      onNewFile: (e, st) => {
+        if (e.kind !== 'file') return;
+        if (store && (shouldCapture === undefined || safePredicate(shouldCapture, e.rel))) {
+          const r = store.capture(e.rel, e.abs, st, e.racy);
+          if (r.hash !== undefined) e.hash = r.hash;
+          if (r.isText !== undefined) e.isText = r.isText;
+          if (r.stored || r.hash !== undefined) return;
+        }
+        // Changed within the racy window just before the session began: its metadata cannot vouch for
+        // it later, so hash it now, while its content is still the baseline.
+        if (e.racy) this.ensureHash(e);
+      },
+    });
+    store?.seal();
+    const baseline = new Map<string, ManifestEntry>();
+    const racy = new Set<string>();
+    for (const [rel, e] of this.state.entries) {
+      baseline.set(rel, copyMeta(e));
+      if (e.racy) racy.add(rel);
+    }
+    this.baseline = baseline;
+    this.baselineRacy = racy;
+    this.scannedAt = Date.now();
+    this.opts.onProgress?.({ phase: 'baseline', filesSeen: baseline.size, done: true });
+    return {
+      files: baseline.size,
+      ms: performance.now() - t0,
+      storedFiles: store?.filesStored ?? 0,
+      storedBytes: store?.bytesStored ?? 0,
+      skippedForTotal: store?.skippedForTotal ?? 0,
+    };
+  }
+
+  private async scan(paths: readonly string[] | undefined): Promise<FileChange[]> {
+    let obs: Observation[] | undefined;
+    if (paths !== undefined && paths.length > 0) {
+      const rels: string[] = [];
+      for (const p of paths) {
+        const rel = this.toRel(p);
+        if (rel !== undefined) rels.push(rel); // outside the workspace: not ours to track
+      }
+      obs = this.state.restat(rels);
+    }
+    obs ??= await this.state.walk({
+      sliceMs: this.opts.sliceMs,
+      onProgress: (n) => this.opts.onProgress?.({ phase: 'rescan', filesSeen: n, done: false }),
+    });
+    this.scannedAt = Date.now();
+    if (paths === undefined || paths.length === 0) {
+      this.opts.onProgress?.({ phase: 'rescan', filesSeen: this.state.entries.size, done: true });
+    }
+    const chargeTo = this.tracker.chargeTo();
+    const out: FileChange[] = [];
+    for (const o of obs) {
+      const rel = o.rel;
+      const base = this.baseline.get(rel);
+      const after = o.after;
+      // Hash only where metadata cannot decide, against the previous state or against the baseline.
+      if (after !== undefined && after.kind === 'file') {
+        const needForPrev = o.before !== undefined && metaVerdict(o.before, after, o.racy) === 'need-content';
+        const needForBase = base !== undefined && metaVerdict(base, after, this.baselineRacy.has(rel)) === 'need-content';
+        if (needForPrev || needForBase || after.racy) this.ensureHash(after);
+        if (needForBase) this.ensureBaselineHash(rel, base!);
+      }
+      const sincePrev = changeKind(o.before, after, o.racy);
+      const sinceBase = changeKind(base, after, this.baselineRacy.has(rel));
+      const rec = this.records.get(rel);
+      if (sinceBase === 'same') this.records.delete(rel);
+      else if (sincePrev !== 'same' || rec === undefined) {
+        this.records.set(rel, { kind: sinceBase, callIds: mergeCallIds(rec?.callIds ?? [], chargeTo) });
+      } else rec.kind = sinceBase;
+      if (sincePrev !== 'same') out.push(this.describe(rel, sincePrev, chargeTo, o.before));
+    }
+    return orderChanges(out);
+  }
+
+  private ensureHash(e: ManifestEntry & { abs?: string; isText?: boolean }): void {
+    if (e.hash !== undefined || e.abs === undefined) return;
+    const r = hashFileSync(e.abs, this.maxHashBytes);
+    if (r !== undefined) {
+      e.hash = r.hash;
+      e.isText = r.isText;
+    }
+  }
+
+  private ensureBaselineHash(rel: string, base: ManifestEntry): void {
+    if (base.hash !== undefined) return;
+    const bytes = this.store?.readSync(rel);
+    if (bytes !== undefined) base.hash = hashBytes(bytes);
+  }
+
+  private describe(rel: string, kind: ChangeKind, callIds: string[], before?: ManifestEntry): FileChange {
+    const cur = this.state.entries.get(rel);
+    const base = this.baseline.get(rel);
+    const size = cur?.size ?? before?.size ?? base?.size ?? 0;
+    const isText = !isKnownBinaryPath(rel) && (cur?.isText ?? (this.store?.has(rel) ? true : isTextPath(rel)));
+    return {
+      path: rel,
+      kind,
+      size,
+      artifact: kind === 'added' && isArtifactPath(rel),
+      isImage: isImagePath(rel),
+      isText,
+      callIds: [...callIds],
+    };
+  }
+
+  /** Workspace-relative POSIX path for an absolute or relative path; undefined when outside the root. */
+  private toRel(p: string): string | undefined {
+    const abs = path.resolve(this.root, p);
+    const rel = path.relative(this.root, abs);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    return rel.split(path.sep).join('/');
+  }
+}
+
+function safePredicate(f: (rel: string) => boolean, rel: string): boolean {
+  try {
+    return f(rel);
+  } catch {
+    return false; // not capturing is the cautious side: no copy of a file we could not classify
+  }
+}

@@ -1,0 +1,341 @@
+// The workspace walk: a synchronous lstat loop cut into short slices, reusing what the last walk learnt.
+//
+// Why sync: measured on the 2-core target, 100k `fs.promises.lstat` calls take 3-4 s and callback
+// `fs.lstat` with 256 in flight 1-1.5 s, against ~0.4 s for `lstatSync` (the syscall itself dominates and
+// the thread pool only adds hand-offs). The walk yields to the event loop every `sliceMs`, so the
+// extension host stays responsive and progress can be shown.
+//
+// Why it is fast on a re-scan:
+// - a directory whose ctime, mtime and inode are unchanged has the same entries (creating, deleting or
+//   renaming an entry updates the directory's mtime and ctime), so its listing is reused and not read
+//   again: only one lstat per directory and one per file, like `git status` with an untracked cache;
+// - a file whose size, mtime, ctime and inode are unchanged is unchanged; its entry object is not touched;
+// - absolute paths are kept per entry, so the hot loop allocates nothing but the Stats object.
+// ctime is compared because utimes() can put mtime back but cannot touch ctime: an edit that restores
+// the old mtime to hide itself still shows up.
+//
+// Racy observations (git's "racy clean"): file systems stamp times from a coarse clock, so a second write in
+// the same tick as our lstat can leave size and times unchanged. An entry or directory whose times fall
+// within RACY_WINDOW_MS of the scan start is flagged and re-checked (listing re-read, file re-hashed) at
+// the next scan. The window covers 1-2 s timestamp granularity (HFS+, FAT, some NFS).
+//
+// Symlinks are recorded with their target and never followed: a link can point out of the workspace (a
+// link to / must not make us walk the whole disk). Directories are entered only when lstat says directory.
+import * as fs from 'node:fs';
+import type { EntryKind, ManifestEntry } from '../../core/snapshot/types';
+import type { IgnoreMatcher } from '../../core/snapshot/ignore';
+
+export const RACY_WINDOW_MS = 2000;
+
+export interface Entry extends ManifestEntry {
+  rel: string;
+  abs: string;
+  /** Scan generation that last saw it; 0 = listed, not yet stat'ed. */
+  gen: number;
+  racy: boolean;
+  /** Known from a sniff of its first bytes (undefined: decide by name). */
+  isText?: boolean;
+}
+
+interface Listing {
+  ctimeMs: number;
+  mtimeMs: number;
+  ino: number;
+  racy: boolean;
+  gen: number;
+  files: Entry[];
+  dirs: string[];
+}
+
+/** One path whose state moved at this scan. `before` is a copy (entries are updated in place). */
+export interface Observation {
+  rel: string;
+  before: ManifestEntry | undefined;
+  after: Entry | undefined;
+  /** `before` was a racy observation: equal metadata proves nothing. */
+  racy: boolean;
+}
+
+export interface WalkHooks {
+  /** Called for a file seen for the first time, after its lstat (the baseline store captures content here). */
+  onNewFile?: (e: Entry, st: fs.Stats) => void;
+  onProgress?: (filesSeen: number) => void;
+  /** Milliseconds of synchronous work between yields to the event loop. */
+  sliceMs?: number;
+}
+
+export class ScanState {
+  readonly entries = new Map<string, Entry>();
+  readonly dirs = new Map<string, Listing>();
+  gen = 0;
+  readonly errors: string[] = [];
+  private readonly rootSlash: string;
+
+  constructor(
+    readonly root: string,
+    readonly ignore: IgnoreMatcher,
+  ) {
+    this.rootSlash = root.endsWith('/') ? root : root + '/';
+  }
+
+  absOf(rel: string): string {
+    return rel === '' ? this.root : this.rootSlash + rel;
+  }
+
+  private noteError(rel: string, err: unknown): void {
+    const code = (err as NodeJS.ErrnoException)?.code ?? String(err);
+    if (this.errors.length < 100) this.errors.push(`${rel || '.'}: ${code}`);
+  }
+
+  /** Walk the whole tree; returns what moved since the last walk (everything, on the first). */
+  async walk(hooks: WalkHooks = {}): Promise<Observation[]> {
+    const gen = ++this.gen;
+    const scanStart = Date.now();
+    const racyFrom = scanStart - RACY_WINDOW_MS;
+    const sliceMs = hooks.sliceMs ?? 16;
+    const obs: Observation[] = [];
+    const known = this.entries.size;
+    let seenKnown = 0;
+    let filesSeen = 0;
+    let sliceStart = performance.now();
+    this.errors.length = 0;
+
+    const stack: string[] = [''];
+    while (stack.length > 0) {
+      const rel = stack.pop()!;
+      const abs = this.absOf(rel);
+      let st: fs.Stats | undefined;
+      try {
+        st = fs.lstatSync(abs, { throwIfNoEntry: false });
+      } catch (err) {
+        // Unreadable, not gone: keep what we knew rather than report its files as deleted.
+        this.noteError(rel, err);
+        seenKnown += this.keepSubtree(rel, gen);
+        continue;
+      }
+      // Gone, or no longer a directory (a link now, say): not entered; its files count as deleted and the
+      // parent's listing, re-read because the parent changed, picks up whatever replaced it.
+      if (!st || !st.isDirectory()) continue;
+      let listing = this.dirs.get(rel);
+      if (
+        listing === undefined ||
+        listing.racy ||
+        listing.ctimeMs !== st.ctimeMs ||
+        listing.mtimeMs !== st.mtimeMs ||
+        listing.ino !== st.ino
+      ) {
+        const fresh = this.readListing(rel, abs, st);
+        if (fresh === undefined) {
+          seenKnown += this.keepSubtree(rel, gen);
+          continue;
+        }
+        listing = fresh;
+        this.dirs.set(rel, listing);
+      }
+      listing.gen = gen;
+      listing.racy = st.ctimeMs >= racyFrom || st.mtimeMs >= racyFrom;
+      for (let i = 0; i < listing.dirs.length; i++) stack.push(listing.dirs[i]);
+
+      const files = listing.files;
+      for (let i = 0; i < files.length; i++) {
+        const e = files[i];
+        let fst: fs.Stats | undefined;
+        try {
+          fst = fs.lstatSync(e.abs, { throwIfNoEntry: false });
+        } catch (err) {
+          this.noteError(e.rel, err);
+          if (e.gen !== 0) {
+            e.gen = gen;
+            seenKnown++;
+          }
+          continue;
+        }
+        if (fst === undefined || fst.isDirectory()) continue; // gone (or replaced by a directory: next scan)
+        filesSeen++;
+        if (e.gen === 0) {
+          this.fill(e, fst, racyFrom);
+          e.gen = gen;
+          this.entries.set(e.rel, e);
+          hooks.onNewFile?.(e, fst);
+          obs.push({ rel: e.rel, before: undefined, after: e, racy: false });
+        } else {
+          seenKnown++;
+          e.gen = gen;
+          if (
+            fst.size !== e.size ||
+            fst.mtimeMs !== e.mtimeMs ||
+            fst.ctimeMs !== e.ctimeMs ||
+            fst.ino !== e.ino ||
+            e.racy ||
+            kindOf(fst) !== e.kind
+          ) {
+            obs.push({ rel: e.rel, before: copyMeta(e), after: e, racy: e.racy });
+            this.fill(e, fst, racyFrom);
+          }
+        }
+        if ((filesSeen & 511) === 0) {
+          hooks.onProgress?.(filesSeen);
+          if (performance.now() - sliceStart > sliceMs) {
+            await yieldToEventLoop();
+            sliceStart = performance.now();
+          }
+        }
+      }
+    }
+
+    if (seenKnown !== known) {
+      for (const [rel, e] of this.entries) {
+        if (e.gen !== gen) {
+          obs.push({ rel, before: copyMeta(e), after: undefined, racy: e.racy });
+          this.entries.delete(rel);
+        }
+      }
+    }
+    for (const [rel, l] of this.dirs) if (l.gen !== gen) this.dirs.delete(rel);
+    hooks.onProgress?.(filesSeen);
+    return obs;
+  }
+
+  /**
+   * Re-stat only the named paths (a file tool says what it wrote). Returns undefined when that cannot be
+   * done soundly and a full walk is needed: the path is (or was) a directory, or its parent directory is
+   * not one we walked (new directory, a symlinked parent that could lead out of the workspace).
+   */
+  restat(rels: readonly string[]): Observation[] | undefined {
+    const racyFrom = Date.now() - RACY_WINDOW_MS;
+    const obs: Observation[] = [];
+    for (const rel of rels) {
+      if (this.ignore.ignoresPath(rel)) continue;
+      if (this.dirs.has(rel)) return undefined;
+      const slash = rel.lastIndexOf('/');
+      const parent = slash === -1 ? '' : rel.slice(0, slash);
+      if (!this.dirs.has(parent)) return undefined;
+      let e = this.entries.get(rel);
+      let st: fs.Stats | undefined;
+      try {
+        st = fs.lstatSync(this.absOf(rel), { throwIfNoEntry: false });
+      } catch (err) {
+        this.noteError(rel, err);
+        continue;
+      }
+      if (st?.isDirectory()) return undefined;
+      if (st === undefined) {
+        if (e !== undefined) {
+          obs.push({ rel, before: copyMeta(e), after: undefined, racy: e.racy });
+          this.entries.delete(rel);
+        }
+        continue;
+      }
+      if (e === undefined) {
+        e = newEntry(rel, this.absOf(rel), kindOf(st));
+        this.fill(e, st, racyFrom);
+        e.gen = this.gen;
+        this.entries.set(rel, e);
+        obs.push({ rel, before: undefined, after: e, racy: false });
+        continue;
+      }
+      if (
+        st.size !== e.size ||
+        st.mtimeMs !== e.mtimeMs ||
+        st.ctimeMs !== e.ctimeMs ||
+        st.ino !== e.ino ||
+        e.racy ||
+        kindOf(st) !== e.kind
+      ) {
+        obs.push({ rel, before: copyMeta(e), after: e, racy: e.racy });
+        this.fill(e, st, racyFrom);
+      }
+    }
+    return obs;
+  }
+
+  private readListing(rel: string, abs: string, st: fs.Stats): Listing | undefined {
+    let dirents: fs.Dirent[];
+    try {
+      dirents = fs.readdirSync(abs, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && (err as NodeJS.ErrnoException).code !== 'ENOTDIR') {
+        this.noteError(rel, err);
+        return undefined;
+      }
+      dirents = [];
+    }
+    const prefix = rel === '' ? '' : rel + '/';
+    const files: Entry[] = [];
+    const dirs: string[] = [];
+    for (const d of dirents) {
+      const childRel = prefix + d.name;
+      if (d.isDirectory()) {
+        if (!this.ignore.ignores(childRel, true)) dirs.push(childRel);
+        continue;
+      }
+      if (this.ignore.ignores(childRel, false)) continue;
+      // Reuse the entry object (and its interned path strings) when the path was known.
+      files.push(this.entries.get(childRel) ?? newEntry(childRel, this.absOf(childRel), 'file'));
+    }
+    return { ctimeMs: st.ctimeMs, mtimeMs: st.mtimeMs, ino: st.ino, racy: false, gen: 0, files, dirs };
+  }
+
+  /** Mark everything known under `rel` as seen (it could not be read this time). Returns entries marked. */
+  private keepSubtree(rel: string, gen: number): number {
+    let n = 0;
+    const stack = [rel];
+    while (stack.length > 0) {
+      const l = this.dirs.get(stack.pop()!);
+      if (l === undefined) continue;
+      l.gen = gen;
+      for (const e of l.files) {
+        if (e.gen !== 0 && e.gen !== gen) {
+          e.gen = gen;
+          n++;
+        }
+      }
+      stack.push(...l.dirs);
+    }
+    return n;
+  }
+
+  private fill(e: Entry, st: fs.Stats, racyFrom: number): void {
+    e.kind = kindOf(st);
+    e.size = st.size;
+    e.mtimeMs = st.mtimeMs;
+    e.ctimeMs = st.ctimeMs;
+    e.ino = st.ino;
+    e.hash = undefined;
+    e.isText = undefined;
+    e.racy = st.mtimeMs >= racyFrom || st.ctimeMs >= racyFrom;
+    if (e.kind === 'link') {
+      try {
+        e.linkTarget = fs.readlinkSync(e.abs);
+      } catch (err) {
+        this.noteError(e.rel, err);
+        e.linkTarget = undefined;
+      }
+    } else {
+      e.linkTarget = undefined;
+    }
+  }
+}
+
+function kindOf(st: fs.Stats): EntryKind {
+  return st.isFile() ? 'file' : st.isSymbolicLink() ? 'link' : 'other';
+}
+
+function newEntry(rel: string, abs: string, kind: EntryKind): Entry {
+  // All fields present from the start, in one order: one hidden class for every entry.
+  return {
+    rel, abs, kind, size: 0, mtimeMs: 0, ctimeMs: 0, ino: 0, hash: undefined, linkTarget: undefined,
+    gen: 0, racy: false, isText: undefined,
+  };
+}
+
+export function copyMeta(e: ManifestEntry): ManifestEntry {
+  return {
+    kind: e.kind, size: e.size, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs, ino: e.ino, hash: e.hash,
+    linkTarget: e.linkTarget,
+  };
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
