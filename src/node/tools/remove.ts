@@ -1,0 +1,88 @@
+// deletePath and renamePath. The path guard already judged every descendant of a directory; the handlers
+// only add the ergonomics that keep a model from destroying more than it meant (a non-empty directory
+// needs `recursive`, an existing destination needs `overwrite`).
+import * as fs from 'node:fs/promises';
+import { ToolRefusal } from './env';
+import { recheck } from './fsguard';
+import { asObject, bool, str } from './input';
+import type { GuardedTool } from './types';
+
+export interface DeleteInput {
+  path: string;
+  recursive: boolean;
+}
+export interface DeleteResult {
+  rel: string;
+  kind: 'file' | 'directory' | 'link';
+}
+
+export const deletePathTool: GuardedTool<DeleteInput, DeleteResult> = {
+  name: 'deletePath',
+  parse(input) {
+    const o = asObject(input, ['path', 'recursive']);
+    return { path: str(o, 'path', {}), recursive: bool(o, 'recursive') ?? false };
+  },
+  toCall(input, meta) {
+    return { ...meta, op: 'delete', paths: [input.path], args: input };
+  },
+  describe: (i) => `delete ${i.path}${i.recursive ? ' (recursive)' : ''}`,
+  spec(env) {
+    return {
+      async handler(call) {
+        const input = call.args as DeleteInput;
+        const r = recheck(env, 'delete', call.paths[0]);
+        if (r.rel === '') throw new ToolRefusal('refusing to delete the workspace folder itself');
+        const st = await fs.lstat(r.abs);
+        if (st.isDirectory()) {
+          const n = (await fs.readdir(r.abs)).length;
+          if (n > 0 && !input.recursive) throw new ToolRefusal(`${r.rel} is a directory with ${n} entries; set "recursive": true to delete it with everything in it`);
+          await fs.rm(r.abs, { recursive: true });
+          return { rel: r.rel, kind: 'directory' };
+        }
+        await fs.unlink(r.abs); // a symbolic link is removed itself, never its target
+        return { rel: r.rel, kind: st.isSymbolicLink() ? 'link' : 'file' };
+      },
+    };
+  },
+  render: (r) => `Deleted ${r.kind} ${r.rel}.`,
+};
+
+export interface RenameInput {
+  path: string;
+  newPath: string;
+  overwrite: boolean;
+}
+export interface RenameResult {
+  from: string;
+  to: string;
+}
+
+export const renamePathTool: GuardedTool<RenameInput, RenameResult> = {
+  name: 'renamePath',
+  parse(input) {
+    const o = asObject(input, ['path', 'newPath', 'overwrite']);
+    return { path: str(o, 'path', {}), newPath: str(o, 'newPath', {}), overwrite: bool(o, 'overwrite') ?? false };
+  },
+  toCall(input, meta) {
+    return { ...meta, op: 'rename', paths: [input.path], dest: input.newPath, args: input };
+  },
+  describe: (i) => `rename ${i.path} → ${i.newPath}`,
+  spec(env) {
+    return {
+      async handler(call) {
+        const input = call.args as RenameInput;
+        const from = recheck(env, 'rename', call.paths[0]);
+        const to = recheck(env, 'write', call.dest!);
+        if (from.rel === '') throw new ToolRefusal('refusing to rename the workspace folder itself');
+        const exists = await fs.lstat(to.abs).then(
+          () => true,
+          () => false,
+        );
+        if (exists && !input.overwrite) throw new ToolRefusal(`${to.rel} already exists; set "overwrite": true to replace it`);
+        await fs.rename(from.abs, to.abs);
+        return { from: from.rel, to: to.rel };
+      },
+    };
+  },
+  render: (r) => `Renamed ${r.from} to ${r.to}.`,
+};

@@ -1,0 +1,64 @@
+// One guarded tool call, start to finish, for any channel: validate → canonical call → GuardService.run →
+// text for the model. A refusal says which rule decided, why, and what to do instead, so the model can
+// change course instead of retrying the same call through another door.
+import type { CallOutcome } from '../../core/chain';
+import type { CanonicalCall, Channel, Verdict } from '../../core/types';
+import type { GuardService } from '../guardService';
+import { newCallId } from '../guardService';
+import { type ToolEnv, ToolRefusal } from './env';
+import { toolId } from './ids';
+import type { AnyTool } from './types';
+
+export interface ToolAnswer {
+  /** What the model reads. */
+  text: string;
+  /** 'refused' covers a denial by policy, by the user, and invalid input. */
+  status: 'ok' | 'refused' | 'error';
+  call?: CanonicalCall;
+  outcome?: CallOutcome<unknown>;
+}
+
+export async function runTool(
+  service: GuardService,
+  env: ToolEnv,
+  tool: AnyTool,
+  input: unknown,
+  who: { agent: string; channel: Channel },
+  signal?: AbortSignal,
+): Promise<ToolAnswer> {
+  let call: CanonicalCall;
+  try {
+    const parsed = tool.parse(input);
+    call = tool.toCall(parsed, { id: newCallId(), agent: who.agent, channel: who.channel, tool: toolId(tool.name) }, env);
+  } catch (e) {
+    const msg = e instanceof ToolRefusal ? e.message : `invalid input (${(e as Error).message})`;
+    return { status: 'refused', text: service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`) };
+  }
+  const outcome = await service.run(call, tool.spec(env), signal);
+  const v = outcome.verdict;
+  if (v.decision !== 'allow') return { status: 'refused', text: service.maskValue(refusalText(v, call, env)), call, outcome };
+  if (outcome.error !== undefined || outcome.result === undefined) {
+    return { status: 'error', text: service.maskValue(`The call was allowed but did not complete: ${outcome.error ?? 'no result'}`), call, outcome };
+  }
+  let text = tool.render(outcome.result);
+  if (outcome.limited.length) text += `\n(Limited by the policy: ${outcome.limited.join('; ')}.)`;
+  return { status: 'ok', text, call, outcome };
+}
+
+/** What the model reads when a call is not allowed: the rule, the reason, and what to do instead. */
+export function refusalText(v: Verdict, call: CanonicalCall, env: ToolEnv): string {
+  return [`AgentGuard refused this call (${call.op}${call.op === 'exec' ? ` \`${call.command}\`` : ` ${call.paths.join(', ')}${call.dest ? ` → ${call.dest}` : ''}`}).`, `Rule: ${v.rule}`, `Reason: ${v.reason}`, `What to do instead: ${instead(v, env)}`].join('\n');
+}
+
+function instead(v: Verdict, env: ToolEnv): string {
+  if (v.decidedBy === 'user') return 'The user declined this at the confirmation dialog. Do not retry it or work around it with another tool or command; ask the user how they want to proceed.';
+  if (v.decidedBy === 'headless') return 'This needs a person to confirm and none is available. Ask the user to run it themselves, or choose a non-destructive alternative.';
+  if (v.decidedBy === 'fail-closed' || v.rule === 'fail-closed') return 'The guard could not decide safely. Retry once; if it fails again, tell the user that AgentGuard failed closed.';
+  if (v.rule === 'cancelled') return 'The call was cancelled; nothing was done.';
+  if (v.rule === 'outside-workspace') return `Work inside the workspace (${env.workspace}) and use workspace-relative paths.`;
+  if (v.rule.startsWith('input:') || v.rule.startsWith('path:invalid')) return 'Fix the input (use a plain workspace-relative path) and call again.';
+  if (v.rule.startsWith('floor:')) return 'This file configures the guard or the repository itself; only the user may change it. Tell the user what change you would make.';
+  if (v.rule.startsWith('cmd:')) return 'Do not run this command or an equivalent one. Use a narrower, non-destructive command, or ask the user to run it themselves.';
+  if (v.rule.startsWith('path:')) return 'Leave this path alone: the same rule applies to every tool and to shell commands. Change other files (for a test, change the code under test), or ask the user.';
+  return 'Do not retry the same call; choose another approach or ask the user.';
+}
