@@ -1,0 +1,105 @@
+// Helpers shared by the per-host mappers: reading untrusted tool input, paths from URIs and globs,
+// and building draft canonical calls.
+import type { Op } from '../types';
+import type { DraftCall, HookEnvelope, HookPlan } from './types';
+
+export const AGENT: Record<HookEnvelope['host'], string> = { vscode: 'vscode-agent', claude: 'claude-code', cline: 'cline' };
+
+export function s(x: unknown): string | undefined {
+  return typeof x === 'string' ? x : undefined;
+}
+export function isObj(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function draft(env: HookEnvelope, op: Op, paths: string[], extra: Partial<DraftCall> = {}): DraftCall {
+  return { op, paths, agent: AGENT[env.host], channel: 'hook', tool: env.toolName, args: env.toolInput, ...extra };
+}
+
+export function isAbsolute(p: string): boolean {
+  return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
+}
+
+/** A tool path as a filesystem path, or a reason it is not one we can judge. Relative paths join `base`. */
+export function toFsPath(p: string, base: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
+  if (p.startsWith('file://')) {
+    try {
+      const u = new URL(p);
+      return { ok: true, path: decodeURIComponent(u.pathname.replace(/^\/([A-Za-z]:)/, '$1')) };
+    } catch {
+      return { ok: false, reason: `the file URI ${JSON.stringify(p.slice(0, 120))} cannot be parsed` };
+    }
+  }
+  // Another URI scheme (vscode-remote:, vscode-notebook-cell:, vscode-userdata:): a resource the path rules
+  // cannot place on this disk.
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(p) && !/^[A-Za-z]:[\\/]/.test(p)) {
+    return { ok: false, reason: `the path is a ${p.slice(0, p.indexOf(':'))}: URI, which AgentGuard's path rules cannot place on disk` };
+  }
+  if (isAbsolute(p) || !base) return { ok: true, path: p };
+  return { ok: true, path: base.replace(/\/+$/, '') + '/' + p };
+}
+
+/** The directory part of a glob before its first wildcard segment (`src/**\/*.ts` → `src`). */
+export function globBase(glob: string): string {
+  const segs = glob.split('/');
+  const out: string[] = [];
+  for (const seg of segs) {
+    if (/[*?[\]{}]/.test(seg)) break;
+    out.push(seg);
+  }
+  const b = out.join('/');
+  return b === '' && glob.startsWith('/') ? '/' : b;
+}
+
+export interface PathCollector {
+  paths: string[];
+  problem?: string;
+}
+
+/** Collect tool paths as fs paths; the first one that is not a judgeable path is reported. */
+export function collect(raw: (string | undefined)[], base: string | undefined): PathCollector {
+  const out: PathCollector = { paths: [] };
+  for (const p of raw) {
+    if (p === undefined || p === '') continue;
+    const r = toFsPath(p, base);
+    if (!r.ok) {
+      out.problem ??= r.reason;
+      continue;
+    }
+    if (!out.paths.includes(r.path)) out.paths.push(r.path);
+  }
+  return out;
+}
+
+/** A call on paths; a missing or unjudgeable path makes the whole call opaque (never allowed by rule). */
+export function pathCall(env: HookEnvelope, op: Op, raw: (string | undefined)[], base: string | undefined, extra: Partial<DraftCall> = {}): HookPlan {
+  const c = collect(raw, base);
+  if (c.problem) return opaque(env, 'hook:unjudgeable-path', c.problem);
+  if (c.paths.length === 0) return opaque(env, 'hook:no-path', `${env.toolName} names no path AgentGuard can check`);
+  return { kind: 'calls', calls: [draft(env, op, c.paths, extra)] };
+}
+
+/** The exec-shaped record of a tool AgentGuard cannot see into; "allow for this session" approves exactly it. */
+export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {
+  let args = '';
+  try {
+    args = JSON.stringify(env.toolInput) ?? '';
+  } catch {
+    args = '';
+  }
+  if (args.length > 400) args = args.slice(0, 400) + '…';
+  return { kind: 'opaque', rule, reason, call: draft(env, 'exec', [], { command: `[tool ${env.toolName}] ${args}`, cwd: env.cwd }) };
+}
+
+export function pass(rule: string, reason: string): HookPlan {
+  return { kind: 'pass', rule, reason };
+}
+
+/** Shell-quote one word for display and classification (POSIX single quotes). */
+export function shq(w: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+export function strings(x: unknown): string[] {
+  return Array.isArray(x) ? x.filter((v): v is string => typeof v === 'string') : [];
+}

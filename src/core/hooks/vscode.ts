@@ -1,0 +1,138 @@
+// VS Code agent (Copilot Chat "Local" harness) tools → canonical calls. Tool names and input fields from
+// hook-protocols.md §1.7 and real-agent.md (Copilot Chat 0.67.0). Input is camelCase, paths are absolute
+// or URIs. Every tool that reads, writes or executes is mapped; a tool we do not know is opaque (the
+// policy's `commands.unknown`, never allow), because VS Code runs every hook for every tool.
+import { collect, draft, globBase, isObj, opaque, pass, pathCall, s, shq, strings } from './common';
+import { isGuardOffCommand } from './guardOff';
+import { patchPlan } from './patchPlan';
+import type { HookEnvelope, HookPlan } from './types';
+
+/** Tools that read no file, write nothing and run nothing the guard can judge: the host's own flow applies. */
+const NO_EFFECT = new Set([
+  'manage_todo_list', 'semantic_search', 'get_terminal_output', 'terminal_last_command', 'terminal_selection', 'get_errors',
+  'get_changed_files', 'fetch_webpage', 'vscode_askQuestions', 'think', 'test_search', 'get_project_setup_info', 'github_repo',
+  'search_workspace_symbols', 'get_vscode_api', 'test_failure', 'get_search_view_results', 'switch_agent', 'tool_search',
+  'read_notebook_cell_output', 'copilot_getNotebookSummary', 'kill_terminal', 'get_task_output', 'runTests', 'vscode_listCodeUsages',
+]);
+
+/** Sub-agents: their own tool calls come back through the same hooks, one by one. */
+const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent']);
+
+export function mapVscode(env: HookEnvelope): HookPlan {
+  const t = env.toolName;
+  const i = env.toolInput;
+  const base = env.cwd;
+  if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no file and runs nothing AgentGuard judges`);
+  if (SUBAGENTS.has(t)) return pass('hook:subagent', 'a sub-agent\'s tool calls pass through the same hooks');
+  switch (t) {
+    case 'run_in_terminal':
+    case 'send_to_terminal': {
+      const command = s(i.command);
+      if (!command?.trim()) return opaque(env, 'hook:no-command', `${t} names no command`);
+      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] };
+    }
+    case 'create_and_run_task': {
+      const task = isObj(i.task) ? i.task : {};
+      const cmd = s(task.command);
+      const folder = s(i.workspaceFolder) ?? base;
+      if (!cmd?.trim()) return opaque(env, 'hook:no-command', 'create_and_run_task names no task command');
+      const command = [cmd, ...strings(task.args).map(shq)].join(' ');
+      // The task is also written into .vscode/tasks.json before it runs.
+      const tasksJson = collect([folder ? `${folder.replace(/\/+$/, '')}/.vscode/tasks.json` : '.vscode/tasks.json'], base);
+      if (tasksJson.problem) return opaque(env, 'hook:unjudgeable-path', tasksJson.problem);
+      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: folder }), draft(env, 'write', tasksJson.paths)] };
+    }
+    case 'run_task':
+      return opaque(env, 'hook:task', 'run_task runs a task whose command AgentGuard does not see');
+    case 'run_notebook_cell':
+      return opaque(env, 'hook:notebook-exec', `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`);
+    case 'create_file':
+      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.content) });
+    case 'replace_string_in_file':
+      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.newString) });
+    case 'multi_replace_string_in_file': {
+      const reps = Array.isArray(i.replacements) ? i.replacements.filter(isObj) : [];
+      if (reps.length === 0) return opaque(env, 'hook:no-path', 'multi_replace_string_in_file names no replacement');
+      return pathCall(env, 'write', reps.map((r) => s(r.filePath) ?? ''), base, { content: reps.map((r) => s(r.newString) ?? '').join('\n') });
+    }
+    case 'insert_edit_into_file':
+      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.code) });
+    case 'edit_notebook_file': {
+      const code = Array.isArray(i.newCode) ? strings(i.newCode).join('\n') : s(i.newCode);
+      return pathCall(env, 'write', [s(i.filePath)], base, { content: code });
+    }
+    case 'create_directory':
+      return pathCall(env, 'write', [s(i.dirPath)], base);
+    case 'apply_patch':
+      return patchPlan(env, i.input, base);
+    case 'memory':
+      return memoryPlan(env);
+    case 'read_file': {
+      const plan = pathCall(env, 'read', [s(i.filePath)], base);
+      // VS Code cannot replace a tool's output: a file holding secrets must be read through AgentGuard's tool.
+      return plan.kind === 'calls' ? { ...plan, secretCheck: plan.calls[0].paths } : plan;
+    }
+    case 'view_image':
+      return pathCall(env, 'read', [s(i.filePath)], base);
+    case 'list_dir':
+      return pathCall(env, 'list', [s(i.path)], base);
+    case 'file_search': {
+      const q = s(i.query) ?? '';
+      return pathCall(env, 'list', [globBase(q) || base], base);
+    }
+    case 'grep_search': {
+      const inc = s(i.includePattern);
+      return pathCall(env, 'search', [(inc && globBase(inc)) || base], base);
+    }
+    case 'run_vscode_command': {
+      const id = s(i.commandId) ?? '';
+      const hit = isGuardOffCommand(id);
+      if (!id || hit) {
+        return {
+          kind: 'fixed',
+          call: draft(env, 'exec', [], { command: `[vscode command] ${id}` }),
+          verdict: { decision: 'deny', rule: 'hook:guard-off-command', reason: `The VS Code command ${JSON.stringify(id)} could switch AgentGuard off, change settings or run unguarded code; agents may never run it. Ask the user to do it.` },
+        };
+      }
+      return opaque(env, 'hook:vscode-command', `run_vscode_command runs the VS Code command ${JSON.stringify(id)}, whose effect AgentGuard cannot see`);
+    }
+    case 'install_extension':
+      return opaque(env, 'hook:install-extension', `installing the extension ${JSON.stringify(s(i.id) ?? '?')} runs its code with the editor's rights`);
+    case 'create_new_workspace':
+    case 'create_new_jupyter_notebook':
+      return opaque(env, 'hook:workspace-create', `${t} creates files AgentGuard cannot list in advance`);
+  }
+  if (t.startsWith('mcp_')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
+  return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
+}
+
+/**
+ * Copilot's memory tool keeps its files in its own storage under the virtual `/memories/` root: not the
+ * workspace. Any other path it is given is judged as the file operation it names.
+ */
+function memoryPlan(env: HookEnvelope): HookPlan {
+  const i = env.toolInput;
+  const cmd = s(i.command) ?? '';
+  const paths = [s(i.path), s(i.old_path), s(i.new_path)].filter((p): p is string => !!p);
+  if (paths.length && paths.every((p) => p === '/memories' || p.startsWith('/memories/'))) {
+    return pass('hook:memory-store', 'the memory tool writes its own store, not the workspace');
+  }
+  switch (cmd) {
+    case 'view':
+      return pathCall(env, 'read', [s(i.path)], env.cwd);
+    case 'delete':
+      return pathCall(env, 'delete', [s(i.path)], env.cwd);
+    case 'rename': {
+      const from = collect([s(i.old_path)], env.cwd);
+      const to = collect([s(i.new_path)], env.cwd);
+      if (from.problem || to.problem || !from.paths[0] || !to.paths[0]) return opaque(env, 'hook:no-path', 'memory rename needs old_path and new_path');
+      return { kind: 'calls', calls: [draft(env, 'rename', [from.paths[0]], { dest: to.paths[0] })] };
+    }
+    case 'create':
+    case 'str_replace':
+    case 'insert':
+      return pathCall(env, 'write', [s(i.path)], env.cwd, { content: s(i.file_text) ?? s(i.new_str) ?? s(i.insert_text) });
+  }
+  return opaque(env, 'hook:unknown-tool', `unknown memory command ${JSON.stringify(cmd)}`);
+}
