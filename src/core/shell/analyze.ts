@@ -1,0 +1,189 @@
+// analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
+import { effectsOf, redirectEffects, type Effect } from './effects';
+import { CATALOG, category } from './rules/index';
+import type { RuleCtx } from './rules/types';
+import type { CommandAnalysis, CommandEnv, Finding, Redir, Sub, W } from './types';
+import { unwrapCommand, type EmitExtra, type UnwrapHost } from './unwrap';
+import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost } from './walk';
+
+export const MAX_INPUT = 64 * 1024;
+
+export interface FullAnalysis extends CommandAnalysis {
+  findings: Finding[];
+  /** Internal sub-commands, aligned with `subcommands`. */
+  subs: Sub[];
+}
+
+interface Compound {
+  redirs: Redir[];
+  text: string;
+  cwd: string | null;
+  remote: boolean;
+}
+
+class Analyzer implements WalkHost, UnwrapHost {
+  readonly subs: Sub[] = [];
+  readonly errors: string[] = [];
+  readonly findings: Finding[] = [];
+  readonly compounds: Compound[] = [];
+  readonly gitAliases = new Map<string, string>();
+  readonly env: { home: string };
+
+  constructor(readonly cmdEnv: CommandEnv) {
+    this.env = { home: cmdEnv.home };
+  }
+
+  error(msg: string): void {
+    this.errors.push(msg);
+  }
+
+  command(raw: RawCommand, ctx: WalkCtx): Sub | undefined {
+    return unwrapCommand(this, raw, ctx);
+  }
+
+  compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void {
+    if (redirs.length) this.compounds.push({ redirs, text, cwd: ctx.cwd.value, remote: ctx.remote });
+  }
+
+  reparse(source: string, ctx: WalkCtx, label: string): void {
+    if (ctx.depth >= MAX_DEPTH) {
+      this.error(`nesting too deep at ${label}`);
+      return;
+    }
+    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: { value: ctx.cwd.value }, src: source });
+  }
+
+  emit(words: W[], raw: RawCommand, ctx: WalkCtx, extra: EmitExtra): Sub {
+    const w0 = words[0];
+    const name = w0 === undefined ? '' : w0.value === null || w0.glob ? null : normName(w0.value);
+    const s: Sub = {
+      index: this.subs.length,
+      words,
+      name,
+      rawWords: extra.rawWords,
+      text: raw.text,
+      via: ctx.via,
+      redirects: raw.redirects,
+      stdin: extra.stdin,
+      cwd: ctx.cwd.value,
+      remote: ctx.remote,
+      assigns: extra.assigns,
+      meta: { ...(extra.meta ?? {}) },
+    };
+    this.subs.push(s);
+    for (const p of extra.pending) {
+      this.findings.push({ rule: p.rule, category: category(p.rule), tier: 'destructive', subcommand: s.text, explanation: p.explanation, sub: s.index, wrapper: true });
+    }
+    extra.pending.length = 0;
+    this.trackCwd(s, ctx);
+    return s;
+  }
+
+  /** `cd dir && rm -rf x`: later relative paths resolve against dir; a dynamic cd makes the cwd unknown. */
+  private trackCwd(s: Sub, ctx: WalkCtx): void {
+    if (s.name !== 'cd' && s.name !== 'pushd') return;
+    const t = s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-') || w.value === '-');
+    if (!t) {
+      ctx.cwd.value = this.cmdEnv.home;
+      return;
+    }
+    const p = t.path ?? t.value;
+    if (p === null || p === undefined || t.glob || p === '-' || ctx.cwd.value === null) {
+      ctx.cwd.value = null;
+      return;
+    }
+    ctx.cwd.value = p.startsWith('/') ? p : `${ctx.cwd.value.replace(/\/+$/, '')}/${p}`;
+  }
+}
+
+function normName(v: string): string {
+  const i = v.lastIndexOf('/');
+  return (i >= 0 ? v.slice(i + 1) : v).toLowerCase();
+}
+
+export function analyze(line: string, env: CommandEnv): FullAnalysis {
+  const a = new Analyzer(env);
+  let effects: Effect[] = [];
+  try {
+    if (line.length > MAX_INPUT) {
+      return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
+    }
+    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd }, remote: false, depth: 0, src: line });
+    const bySub = new Map<Sub, Effect[]>();
+    for (const s of a.subs) {
+      const e = effectsOf(s, env);
+      bySub.set(s, e);
+      effects.push(...e);
+    }
+    for (const c of a.compounds) {
+      if (c.remote || c.cwd === null) continue;
+      effects.push(...redirectEffects(c.redirs, undefined, c.cwd, env, false, c.text));
+    }
+    const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => bySub.get(s) ?? [] };
+    const findings: Finding[] = [...a.findings];
+    for (const rule of CATALOG) {
+      const tier = rule.tier ?? 'destructive';
+      if (rule.check) {
+        for (const s of a.subs) {
+          if (s.meta.noexec) continue;
+          const why = rule.check(s, ctx);
+          if (why) findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: s.text, explanation: why, sub: s.index });
+        }
+      }
+      if (rule.checkLine) {
+        for (const h of rule.checkLine(ctx)) findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
+      }
+    }
+    // Redirects on compound commands (`{ …; } > package.json`) are judged like a command's own.
+    for (const e of effects) {
+      if (e.sub !== undefined || e.op !== 'write' || e.append) continue;
+      const fake: Sub = { index: -1, words: [], name: '', rawWords: [], text: e.subText, via: [], redirects: [], stdin: { kind: 'none' }, cwd: env.cwd, remote: false, assigns: {}, meta: {} };
+      const sub1: RuleCtx = { ...ctx, effectsOf: () => [{ ...e, contentless: false }] };
+      for (const id of ['fs.overwrite', 'fs.outside-workspace', 'fs.protected']) {
+        const r = CATALOG.find((x) => x.id === id);
+        const why = r?.check?.(fake, sub1);
+        if (why) findings.push({ rule: id, category: category(id), tier: 'destructive', subcommand: e.subText, explanation: why, sub: -1 });
+      }
+    }
+    for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
+    return finish(a, effects, findings);
+  } catch (err) {
+    // RangeError from deep nesting, or a bug: fail closed.
+    effects = [];
+    const msg = err instanceof RangeError ? 'nesting too deep to analyse' : `analysis failed: ${(err as Error)?.message ?? String(err)}`;
+    const id = err instanceof RangeError ? 'parse.too-large' : 'parse.error';
+    return finish(a, [], [...a.findings, unknown(id, line, msg)]);
+  }
+}
+
+function unknown(rule: string, line: string, explanation: string): Finding {
+  return { rule, category: category(rule), tier: 'unknown', subcommand: line.length > 200 ? line.slice(0, 200) + '…' : line, explanation, sub: -1 };
+}
+
+function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalysis {
+  const seen = new Set<string>();
+  const paths = [];
+  for (const e of effects) {
+    const k = `${e.op}\0${e.path}\0${e.subText}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    paths.push({ op: e.op, path: e.path, subcommand: e.subText });
+  }
+  return {
+    subs: a.subs,
+    subcommands: a.subs.map((s) => ({ argv: s.words.map((w, i) => (i === 0 && w.glob ? null : w.value)), text: s.text, via: s.via })),
+    findings: dedupe(findings),
+    paths,
+    errors: a.errors,
+  };
+}
+
+function dedupe(fs: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return fs.filter((f) => {
+    const k = `${f.rule}\0${f.sub}\0${f.subcommand}\0${f.explanation}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

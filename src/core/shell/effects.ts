@@ -1,0 +1,226 @@
+// What each sub-command reads, writes, deletes or renames, as literal paths (the engine sends them through
+// the path guard: `echo x > tests/a.test.ts` and `cat .env` are judged like the file tools' calls).
+import { absPath, isHarmlessSink } from './fsfacts';
+import { parseOpts, type Opt } from './options';
+import type { CommandEnv, Redir, Sub, W } from './types';
+
+export interface Effect {
+  op: 'read' | 'write' | 'delete' | 'rename';
+  path: string;
+  sub: Sub | undefined;
+  subText: string;
+  /** How: `>`, `>>`, `tee`, `cp`, `mv`, `ln`, `truncate`, `dd`, `sed -i`, `rm`, … */
+  how: string;
+  /** The write replaces whatever is there with nothing (`: > f`, `cp /dev/null f`, `truncate -s 0`). */
+  contentless?: boolean;
+  append?: boolean;
+  force?: boolean;
+}
+
+/** A path word the guard can see, or undefined (dynamic words are judged by the rules, not here). */
+function pathOf(w: W | undefined): string | undefined {
+  if (!w || w.glob) return undefined;
+  return w.path ?? w.value ?? undefined;
+}
+
+const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
+
+const READERS = new Set(['cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'wc', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'xxd', 'od', 'hexdump', 'strings', 'base64', 'source', '.', 'paste', 'column', 'fold', 'rev', 'iconv', 'tr', 'comm', 'join', 'split', 'csplit', 'expand', 'unexpand', 'fmt', 'pr', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'openssl', 'gpg', 'vim', 'vi', 'nano', 'emacs', 'code']);
+const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
+const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context'], true)];
+const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
+
+export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
+  const out: Effect[] = [];
+  if (sub.remote || sub.cwd === null) return out;
+  const cwd = sub.cwd;
+  const add = (op: Effect['op'], w: W | string | undefined, how: string, extra: Partial<Effect> = {}) => {
+    const p = typeof w === 'string' ? w : pathOf(w);
+    if (p === undefined || p === '') return;
+    out.push({ op, path: absPath(p, cwd, env.home), sub, subText: sub.text, how, ...extra });
+  };
+  out.push(...redirectEffects(sub.redirects, sub, cwd, env, contentless(sub)));
+  const name = sub.name;
+  if (!name) return out;
+  const args = sub.words.slice(1);
+  const pos = () => parseOpts(args, []).positional;
+
+  switch (name) {
+    case 'rm': case 'unlink': case 'shred': case 'srm': case 'rmdir': case 'wipe': {
+      const p = parseOpts(args, [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])]);
+      for (const w of p.positional) add('delete', w, name);
+      break;
+    }
+    case 'cp': case 'mv': case 'install': case 'ln': {
+      const p = parseOpts(args, [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])]);
+      const force = p.ids.has('f');
+      const noClobber = p.ids.has('n');
+      const t = p.ids.get('t')?.[0];
+      const ps = p.positional;
+      let dest: W | undefined;
+      let srcs: W[];
+      if (typeof t === 'string') {
+        dest = { value: t, glob: false, text: t, path: t };
+        srcs = ps;
+      } else {
+        dest = ps[ps.length - 1];
+        srcs = ps.slice(0, -1);
+      }
+      if (name === 'ln' && ps.length === 1) {
+        // `ln -s target` makes ./basename(target)
+        const v = pathOf(ps[0]);
+        if (v) add('write', v.slice(v.replace(/\/+$/, '').lastIndexOf('/') + 1), name, { force });
+        break;
+      }
+      for (const s of srcs) if (name !== 'ln') add(name === 'mv' ? 'rename' : 'read', s, name);
+      const dp = pathOf(dest);
+      if (dp === undefined) break;
+      const intoDir = typeof t === 'string' || dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1;
+      if (intoDir && name !== 'ln') {
+        for (const s of srcs) {
+          const sp = pathOf(s);
+          if (sp === undefined) continue;
+          const base = sp.replace(/\/+$/, '');
+          add('write', dp.replace(/\/+$/, '') + '/' + base.slice(base.lastIndexOf('/') + 1), name, { force, append: noClobber });
+        }
+      } else {
+        const src = pathOf(srcs[0]);
+        add('write', dp, name, { force, append: noClobber, contentless: name === 'cp' && src === '/dev/null' });
+      }
+      break;
+    }
+    case 'tee': {
+      const p = parseOpts(args, [O('x', 'aip', ['append', 'ignore-interrupts', 'output-error'])]);
+      const append = p.ids.has('-a') || p.ids.has('--append');
+      for (const w of p.positional) add('write', w, 'tee', { append });
+      break;
+    }
+    case 'truncate': {
+      const p = parseOpts(args, [O('s', 'sr', ['size', 'reference'], true), O('x', 'co', ['no-create', 'io-blocks'])]);
+      const size = p.ids.get('s')?.[0];
+      for (const w of p.positional) add('write', w, 'truncate', { contentless: size === '0' || size === '' });
+      break;
+    }
+    case 'dd':
+      for (const a of args) {
+        const v = a.value;
+        if (v?.startsWith('of=')) add('write', a.path?.startsWith('of=') ? a.path.slice(3) : v.slice(3), 'dd', { force: !/conv=[^ ]*notrunc/.test(sub.text) });
+        if (v?.startsWith('if=')) add('read', v.slice(3), 'dd');
+      }
+      break;
+    case 'sed': case 'perl': {
+      const p = parseOpts(args, [O('e', 'efl', ['expression', 'file', 'line-length'], true), O('i', 'i', ['in-place']), O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox'])]);
+      const inPlace = p.ids.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
+      if (name === 'perl' && !inPlace) break;
+      const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
+      for (const w of files) add(inPlace ? 'write' : 'read', w, inPlace ? `${name} -i` : name);
+      break;
+    }
+    case 'touch': case 'mkdir': case 'chmod': case 'chown': case 'chgrp': case 'chattr': case 'setfacl': {
+      const ps = pos().filter((w) => !(w.value ?? '').startsWith('-'));
+      const targets = name === 'touch' || name === 'mkdir' ? ps : ps.slice(1);
+      for (const w of targets) add('write', w, name, { append: true });
+      break;
+    }
+    case 'find': {
+      const starts: W[] = [];
+      for (const a of args) {
+        if (a.value !== null && (a.value.startsWith('-') || a.value === '(' || a.value === '!')) break;
+        starts.push(a);
+      }
+      if (starts.length === 0) starts.push({ value: '.', glob: false, text: '.', path: '.' });
+      const del = args.some((a) => a.value === '-delete');
+      for (const s of starts) add(del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
+      args.forEach((a, i) => {
+        if (a.value !== null && /^-(fprint0?|fprintf|fls)$/.test(a.value)) add('write', args[i + 1], 'find ' + a.value);
+      });
+      break;
+    }
+    case 'curl': case 'wget': case 'http': case 'httpie': {
+      args.forEach((a, i) => {
+        const v = a.value;
+        if (v === null) return;
+        const next = args[i + 1];
+        if (/^(-o|--output|-O|--output-document)$/.test(v) && !(name === 'curl' && v === '-O')) add('write', next, name);
+        else if (name === 'curl' && /^-o./.test(v)) add('write', v.slice(2), name);
+        else if (/^--output(-document)?=/.test(v)) add('write', v.slice(v.indexOf('=') + 1), name);
+        else if (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|--post-file|--body-file)$/.test(v) && next?.value) {
+          const m = /@([^;,]+)/.exec(next.value);
+          if (m && m[1] !== '-') add('read', m[1], name);
+          if (v === '--post-file' || v === '--body-file') add('read', next, name);
+        } else if (/^(-T|--upload-file|-K|--config|-i|--input-file)$/.test(v)) add('read', next, name);
+        else if (/^--(data[a-z-]*|json|form)=@/.test(v)) add('read', v.slice(v.indexOf('@') + 1), name);
+        else if (/^-d@/.test(v)) add('read', v.slice(3), name);
+      });
+      break;
+    }
+    case 'scp': case 'rsync': case 'sftp': {
+      const ps = parseOpts(args, [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)]).positional;
+      const local = (w: W) => w.value !== null && !/^[^/]*:/.test(w.value);
+      const dest = ps[ps.length - 1];
+      for (const s of ps.slice(0, -1)) if (local(s)) add('read', s, name);
+      if (dest && local(dest)) add('write', dest, name, { append: true });
+      break;
+    }
+    case 'tar': {
+      const v = args[0]?.value ?? '';
+      const create = /^-?[a-zA-Z]*c/.test(v) || args.some((a) => a.value === '--create' || a.value === '-c');
+      args.forEach((a, i) => {
+        const x = a.value;
+        if (x === null) return;
+        let f: W | string | undefined;
+        if (x === '-f' || x === '--file') f = args[i + 1];
+        else if (x.startsWith('--file=')) f = x.slice(7);
+        else if (i === 0 && /^-?[a-zA-Z]*f$/.test(x)) f = args[1];
+        if (f !== undefined) add(create ? 'write' : 'read', f, 'tar');
+      });
+      break;
+    }
+    default:
+      if (READERS.has(name)) {
+        const p = parseOpts(args, HEAD_TAIL_OPTS);
+        for (const w of p.positional) if ((w.value ?? '') !== '-') add('read', w, name);
+      } else if (PATTERN_FIRST.has(name)) {
+        const p = parseOpts(args, GREP_OPTS);
+        const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
+        for (const w of files) add('read', w, name);
+        for (const f of p.ids.get('e') ?? []) if (f && args.some((a) => a.value === '-f' || a.value === '--file')) add('read', f, name);
+      } else if (name === 'jq' || name === 'yq' || name === 'awk' || name === 'gawk' || name === 'mawk') {
+        const p = parseOpts(args, [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)]);
+        const files = p.ids.has('f') ? p.positional : p.positional.slice(1);
+        for (const w of files) if (!(w.value ?? '').includes('=')) add('read', w, name);
+      }
+  }
+  return out;
+}
+
+/** The command writes nothing: its `>` redirect only empties the file. */
+function contentless(sub: Sub): boolean {
+  const n = sub.name;
+  if (sub.words.length === 0) return true; // `> f`
+  if (n === ':' || n === 'true' || n === 'false') return true;
+  const rest = sub.words.slice(1).map((w) => w.value);
+  if (n === 'cat' && rest.length === 1 && rest[0] === '/dev/null') return true;
+  if (n === 'echo' && (rest.length === 0 ? false : rest.every((v) => v === '-n' || v === ''))) return true;
+  if (n === 'printf' && rest.length === 1 && rest[0] === '') return true;
+  return false;
+}
+
+export function redirectEffects(redirs: Redir[], sub: Sub | undefined, cwd: string, env: CommandEnv, empty: boolean, text = sub?.text ?? ''): Effect[] {
+  const out: Effect[] = [];
+  for (const r of redirs) {
+    const p = pathOf(r.target);
+    if (p === undefined || p === '') continue;
+    if ((r.op === '>&' || r.op === '<&') && /^(\d+|-)$/.test(p)) continue; // fd duplication
+    const path = absPath(p, cwd, env.home);
+    if (r.op === '<') out.push({ op: 'read', path, sub, subText: text, how: '<' });
+    else if (r.op === '>>' || r.op === '&>>') out.push({ op: 'write', path, sub, subText: text, how: r.op, append: true });
+    else if (r.op === '<>') out.push({ op: 'write', path, sub, subText: text, how: r.op, append: true });
+    else if (r.op !== '<<<') {
+      // `2> f` on a command writes f; only an fd-1 `>` on a command that prints nothing is a pure truncation.
+      const fdOut = r.fd === undefined || r.fd === 1 || r.op === '&>';
+      out.push({ op: 'write', path, sub, subText: text, how: r.op, contentless: empty && fdOut, force: r.op === '>|' });
+    }
+  }
+  return out.filter((e) => !(e.op === 'write' && isHarmlessSink(e.path)));
+}

@@ -1,0 +1,101 @@
+// Facts about paths a static guard can know without the disk: where a path lands, whether it is a credential
+// or VCS internal, and — when the injected probe cannot tell — whether a file probably exists already.
+import type { CommandEnv } from './types';
+
+/** Join a literal path with the cwd and expand `~`. Not normalised: the path guard checks lexical and physical forms. */
+export function absPath(p: string, cwd: string, home: string): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/')) return home + p.slice(1);
+  if (p.startsWith('/')) return p;
+  return cwd.endsWith('/') ? cwd + p : `${cwd}/${p}`;
+}
+
+/** Lexical normalisation for our own judgements (`a/../b` → `b`). */
+export function normalize(p: string): string {
+  const out: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return '/' + out.join('/');
+}
+
+export function within(p: string, root: string): boolean {
+  const n = normalize(p);
+  const r = normalize(root);
+  return n === r || n.startsWith(r === '/' ? '/' : r + '/');
+}
+
+export function inWorkspace(abs: string, env: CommandEnv): boolean {
+  return within(abs, env.workspace);
+}
+
+/** Scratch space where a scoped delete of a named file is fine. */
+export function inTmp(abs: string): boolean {
+  return within(abs, '/tmp') || within(abs, '/var/tmp');
+}
+
+/** Pseudo-files that are safe to write: discarding output is not a destructive act. */
+export function isHarmlessSink(abs: string): boolean {
+  return /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(normalize(abs));
+}
+
+const CREDENTIAL = [
+  /(^|\/)\.env(\.[^/]*)?$/i,
+  /\.(pem|key|p12|pfx|jks|keystore|asc|gpg|kdbx)$/i,
+  /(^|\/)id_(rsa|dsa|ecdsa|ed25519)[^/]*$/i,
+  /(^|\/)\.ssh(\/|$)/i,
+  /(^|\/)\.aws\/(credentials|config)$/i,
+  /(^|\/)\.(netrc|npmrc|pypirc|pgpass|git-credentials|htpasswd|dockercfg)$/i,
+  /(^|\/)\.docker\/config\.json$/i,
+  /(^|\/)\.kube\/config$/i,
+  /(^|\/)\.config\/gcloud(\/|$)/i,
+  /(^|\/)\.gnupg(\/|$)/i,
+  /(^|\/)(credentials|secrets?)(\.[a-z0-9]+)?(\/|$)/i,
+  /(^|\/)(shadow|gshadow|sudoers)$/i,
+];
+
+/** A file whose disclosure or loss is a credential incident (`.env`, keys, cloud credentials). */
+export function isCredential(p: string): boolean {
+  const n = p.replace(/\/+$/, '');
+  if (/(^|\/)\.env\.(example|sample|template|dist|defaults)$/i.test(n)) return false;
+  if (CREDENTIAL.some((r) => r.test(n))) return true;
+  // `prod-secrets.yaml`, `db_password.txt`: data files named for secrets (not code such as `token-utils.ts`).
+  return /(^|\/)[^/]*(secret|password|passwd|token)[^/]*$/i.test(n) && !/\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|cs|php|md|html|css)$/i.test(n);
+}
+
+/** Version-control internals: `.git/…` (hooks, refs, objects), `.hg`, `.svn`. */
+export function isVcsInternal(p: string): boolean {
+  return /(^|\/)\.(git|hg|svn)(\/|$)/.test(p);
+}
+
+const WELL_KNOWN = /^(package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|tsconfig[^/]*\.json|jsconfig\.json|readme(\.[a-z]+)?|changelog(\.[a-z]+)?|license(\.[a-z]+)?|contributing\.md|makefile|dockerfile|docker-compose\.ya?ml|compose\.ya?ml|\.gitignore|\.gitattributes|\.dockerignore|\.editorconfig|\.prettierrc[^/]*|\.eslintrc[^/]*|eslint\.config\.[cm]?js|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?js|jest\.config\.[cm]?[jt]s|babel\.config\.[cm]?js|cargo\.(toml|lock)|go\.(mod|sum)|requirements[^/]*\.txt|pyproject\.toml|setup\.(py|cfg)|poetry\.lock|pipfile(\.lock)?|gemfile(\.lock)?|composer\.(json|lock)|pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.bash_history|\.zsh_history|\.gitconfig|hosts|passwd|fstab|crontab|\.nvmrc|\.tool-versions)$/i;
+
+/** Names that say "I am being created": outputs, backups, copies, scratch. */
+const FRESH = /(^|[-_.])(new|backup|bak|copy|orig|tmp|temp|out|output|result|results|report|preview|draft|scratch|generated|gen|dump|snapshot|sample|test-output|artifact)([-_.]|$)|\.(log|out|bak|orig|tmp|swp|csv|tsv|tgz|zip|tar|gz|iso|img|dmg|sql)$/i;
+
+/** Source and data files: in a project these are normally checked in, so a write replaces content. */
+const SOURCEY = /\.(ts|tsx|js|jsx|mjs|cjs|json|ya?ml|toml|ini|cfg|conf|md|rst|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|html|css|scss|vue|svelte|db|sqlite3?|lock|xml|gradle|properties|env)$/i;
+
+const SOURCE_DIRS = /^(src|lib|app|apps|packages|test|tests|spec|config|configs|scripts|bin|include|server|client|components|pages|public|assets|k8s|chart|charts|deploy|infra|terraform|migrations|db|prisma|data)\//i;
+
+/**
+ * Does a file exist? The probe wins when it knows. Otherwise name heuristics: a command that writes a
+ * checked-in-looking file replaces content; a write to an output-looking name creates a file.
+ */
+export function likelyExists(abs: string, env: CommandEnv): boolean {
+  const probed = env.exists?.(abs);
+  if (probed !== undefined) return probed;
+  const n = normalize(abs);
+  const base = n.slice(n.lastIndexOf('/') + 1);
+  if (n === normalize(env.home) || n === normalize(env.workspace) || n === '/') return true;
+  if (WELL_KNOWN.test(base)) return true;
+  if (isCredential(n) || isVcsInternal(n)) return true;
+  if (inTmp(n)) return false;
+  if (!inWorkspace(n, env)) return true; // system and home files exist; writing there is the risk
+  if (FRESH.test(base)) return false;
+  const rel = n.slice(normalize(env.workspace).length + 1);
+  if (SOURCEY.test(base) && (SOURCE_DIRS.test(rel) || /\.(db|sqlite3?|lock|json|ya?ml|toml|md)$/i.test(base))) return true;
+  return false;
+}

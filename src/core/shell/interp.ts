@@ -1,0 +1,104 @@
+// Interpreter one-liners (python -c, node -e, ruby -e, perl -e, php -r, awk programs, `python3 - <<EOF`):
+// find the program text, the shell commands it spawns with literal strings, and destructive library calls.
+// Judging another language fully is out of scope; these are the well-known destructive APIs.
+import type { Stdin, W } from './types';
+
+export const CODE_INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'rscript', 'tsx', 'ts-node', 'awk', 'gawk', 'mawk', 'nawk', 'osascript', 'irb']);
+
+const FLAG_BY_LANG: Record<string, string[]> = {
+  python: ['-c'], node: ['-e', '--eval', '-p', '--print'], deno: ['eval'], bun: ['-e', '--eval', '-p', '--print'], ruby: ['-e'], perl: ['-e', '-E'],
+  php: ['-r'], lua: ['-e'], rscript: ['-e'], tsx: ['-e', '--eval', '-p', '--print'], osascript: ['-e'],
+};
+
+function lang(name: string): string {
+  if (name.startsWith('python') || name.startsWith('pypy')) return 'python';
+  if (name === 'nodejs' || name === 'ts-node') return 'node';
+  if (name.endsWith('awk')) return 'awk';
+  if (name === 'irb') return 'ruby';
+  return name;
+}
+
+/** Program text; for a word with expansions, its source text (scanned the same way, fail-safe). */
+function codeOf(w: W | undefined): string | null {
+  if (!w) return null;
+  return w.value ?? w.text;
+}
+
+/** The program text(s) an interpreter invocation runs. */
+export function programTexts(name: string, words: W[], stdin: Stdin): (string | null)[] {
+  const l = lang(name);
+  const args = words.slice(1);
+  const out: (string | null)[] = [];
+  if (l === 'awk') {
+    let i = 0;
+    for (; i < args.length; i++) {
+      const v = args[i].value;
+      if (v === '-f') return out;
+      if (v === '-v' || v === '-F') {
+        i++;
+        continue;
+      }
+      if (v === null || !v.startsWith('-') || v === '--') break;
+    }
+    if (args[i]?.value === '--') i++;
+    if (args[i]) out.push(codeOf(args[i]));
+    return out;
+  }
+  const flags = FLAG_BY_LANG[l] ?? [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v !== null && flags.includes(v)) out.push(codeOf(args[i + 1]));
+    else if (v !== null && l === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) out.push(codeOf(args[i + 1]));
+    else if (v !== null && l === 'ruby' && /^-[a-zA-Z]+e$/.test(v)) out.push(codeOf(args[i + 1]));
+  }
+  if (out.length === 0) {
+    const onlyOpts = args.every((w) => w.value === '-' || (w.value !== null && w.value.startsWith('-')));
+    if (onlyOpts) {
+      if (stdin.kind === 'heredoc') out.push(stdin.body);
+      else if (stdin.kind === 'herestring') out.push(stdin.value);
+    }
+  }
+  return out;
+}
+
+const SHELL_OUT = /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFileSync|spawnSync|spawn|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open|getoutput|getstatusoutput|do shell script)\s*\(?\s*\[?\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+const SHELL_OUT_WORD = /\b(os\.system|subprocess|os\.popen|os\.exec\w*|pty\.spawn|child_process|execSync|spawnSync|execFile|shell_exec|passthru|proc_open|IO\.popen|Open3|Kernel\.exec|%x[({[]|`[^`]+`|system\s*\(|popen\s*\(|do shell script|Deno\.(run|Command)|Bun\.spawn|\$\()/;
+
+/** Literal shell commands the program spawns (`os.system("rm -rf x")`, awk `system("…")`, `execSync('…')`). */
+export function shellOuts(code: string): { literals: string[]; spawns: boolean } {
+  const literals: string[] = [];
+  for (const m of code.matchAll(SHELL_OUT)) literals.push(m[2].replace(/\\(["'`\\])/g, '$1'));
+  // A list form such as subprocess.run(['rm', '-rf', 'x']): join the literal elements.
+  for (const m of code.matchAll(/\b(?:run|call|check_call|check_output|Popen|spawnSync|spawn|execFileSync|execFile)\s*\(\s*\[([^\]]*)\]/g)) {
+    const items = [...m[1].matchAll(/(['"])((?:\\.|(?!\1)[^\\])*)\1/g)].map((x) => x[2]);
+    if (items.length) literals.push(items.join(' '));
+  }
+  for (const m of code.matchAll(/\bspawn(?:Sync)?\s*\(\s*(['"])([^'"]+)\1\s*,\s*\[([^\]]*)\]/g)) {
+    const items = [...m[3].matchAll(/(['"])((?:\\.|(?!\1)[^\\])*)\1/g)].map((x) => x[2]);
+    literals.push([m[2], ...items].join(' '));
+  }
+  return { literals, spawns: SHELL_OUT_WORD.test(code) };
+}
+
+const DESTRUCTIVE_API: [RegExp, string][] = [
+  [/\b(shutil\.rmtree|rmtree)\s*\(/, 'shutil.rmtree deletes a directory tree'],
+  [/\b(fs(\.promises)?\.)?(rmSync|rmdirSync|rm|rmdir)\s*\([^)]*recursive\s*:\s*true/, 'fs.rm recursive deletes a directory tree'],
+  [/\b(rmSync|rmdirSync)\s*\(/, 'fs.rmSync deletes files'],
+  [/\bFileUtils\.(rm_rf|rm_r|remove_dir|remove_entry|rm|remove)\b|\brm_rf\b/, 'FileUtils removal'],
+  [/\b(remove_tree|rmtree)\b/, 'remove_tree deletes a directory tree'],
+  [/\bos\.(remove|unlink|rmdir|removedirs)\s*\(|\.unlink\s*\(|\bunlinkSync\s*\(|\bFile\.(delete|unlink)\b|\bDir\.(rmdir|delete)\b|\bunlink\s*\(|\brmdir\s*\(/, 'deletes files'],
+  [/\b(rimraf|del\.sync|fse?\.(remove|emptyDir)(Sync)?)\s*\(/, 'recursive delete library'],
+  [/\bwriteFileSync\s*\(|\bwrite_text\s*\(|\bwrite_bytes\s*\(|\bopen\s*\([^)]*,\s*['"]w|\bFile\.write\s*\(|\bfile_put_contents\s*\(|\btruncate\s*\(/, 'overwrites a file'],
+  [/\b(exec|eval)\s*\(\s*(?!['"])[^)]/, 'executes code built at run time'],
+  [/\b(urlopen|requests\.get|urllib|fetch\s*\(|https?\.get|Net::HTTP|open-uri|LWP|file_get_contents\s*\(\s*['"]https?:)[\s\S]*\b(exec|eval)\b/, 'downloads and executes code'],
+  [/\bnew\s+Function\s*\(|\bvm\.run\w*\s*\(/, 'executes code built at run time'],
+  [/\.(drop|dropDatabase|dropCollection|deleteMany|remove)\s*\(/, 'drops or deletes database data'],
+  [/\bos\.kill\s*\(|\bprocess\.kill\s*\(|\bkillpg\s*\(/, 'kills processes'],
+  [/\bshutdown\b|\breboot\b/, 'shuts the machine down'],
+];
+
+/** A destructive library call in the program, as an explanation. */
+export function destructiveApi(code: string): string | undefined {
+  for (const [re, why] of DESTRUCTIVE_API) if (re.test(code)) return why;
+  return undefined;
+}

@@ -1,0 +1,155 @@
+// Databases: DDL, unfiltered DML, FLUSH, migration resets, SQL the guard cannot read.
+import { judgeMongo, judgeSql } from '../sql';
+import type { Stdin, Sub } from '../types';
+import { joinLiteral } from '../unwrap';
+import type { Rule } from './types';
+import { bareWords, named, verb } from './util';
+
+const SQL_CLIENTS: Record<string, string[]> = {
+  psql: ['-c', '--command'], mysql: ['-e', '--execute'], mariadb: ['-e', '--execute'], sqlite3: [], duckdb: ['-c'],
+  'clickhouse-client': ['-q', '--query'], sqlcmd: ['-Q', '-q'], cockroach: ['-e', '--execute'], snowsql: ['-q', '--query'], bq: [], usql: ['-c', '--command'], pgcli: [],
+};
+const FILE_FLAGS: Record<string, string[]> = { psql: ['-f', '--file'], mysql: [], mariadb: [], sqlcmd: ['-i'], snowsql: ['-f', '--filename'], usql: ['-f', '--file'], duckdb: ['-f'] };
+
+/** SQL a client will run: from flags, a positional (sqlite3 db "SQL"), a here-doc/string, or echoed into it. */
+function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
+  const name = s.name ?? '';
+  const flags = SQL_CLIENTS[name] ?? [];
+  const texts: string[] = [];
+  const w = s.words;
+  for (let i = 1; i < w.length; i++) {
+    const v = w[i].value;
+    if (v === null) continue;
+    for (const f of flags) {
+      if (v === f) texts.push(w[i + 1]?.value ?? w[i + 1]?.text ?? '');
+      else if (f.startsWith('--') && v.startsWith(f + '=')) texts.push(v.slice(f.length + 1));
+      else if (!f.startsWith('--') && v.startsWith(f) && v.length > f.length && f.length === 2) texts.push(v.slice(2));
+    }
+    if ((FILE_FLAGS[name] ?? []).includes(v)) return { texts, opaque: `${name} runs the SQL file ${w[i + 1]?.text ?? ''}` };
+  }
+  if (name === 'sqlite3' || name === 'duckdb') {
+    const ps = w.slice(1).filter((x) => x.value === null || !x.value.startsWith('-'));
+    if (ps[1]) texts.push(ps[1].value ?? ps[1].text);
+  }
+  if (name === 'bq' && bareWords(s)[0] === 'query') texts.push(bareWords(s).slice(1).join(' '));
+  if (texts.length === 0) {
+    const fromStdin = stdinText(s.stdin);
+    if (fromStdin !== undefined) {
+      if (fromStdin === null) return { texts, opaque: `${name} runs SQL from ${describe(s.stdin)}` };
+      texts.push(fromStdin);
+    }
+  }
+  return { texts };
+}
+
+function stdinText(st: Stdin): string | null | undefined {
+  if (st.kind === 'heredoc') return st.body;
+  if (st.kind === 'herestring') return st.value;
+  if (st.kind === 'file') return null;
+  if (st.kind === 'pipe') {
+    const f = st.from;
+    if (f && (f.name === 'echo' || f.name === 'printf')) return joinLiteral(f.words.slice(1).filter((x) => x.value !== '-e' && x.value !== '-n'));
+    return null;
+  }
+  return undefined;
+}
+
+function describe(st: Stdin): string {
+  if (st.kind === 'file') return `the file ${st.path.text}`;
+  if (st.kind === 'pipe') return `the output of ${st.from?.name ?? 'a pipe'}`;
+  return 'input';
+}
+
+export const dbRules: Rule[] = [
+  {
+    id: 'db.ddl',
+    description: 'Runs DDL or unfiltered DML against a database (DROP, TRUNCATE, ALTER, CREATE, UPDATE/DELETE without WHERE), or drops a database.',
+    examples: {
+      destructive: ["psql -c 'DROP TABLE users;'", 'psql -d app -c "UPDATE users SET role = \'admin\'"', "echo 'DROP TABLE users;' | psql app", "mysql -e 'TRUNCATE TABLE sessions' app", 'mysql -u root -p -e "DROP DATABASE app"', 'sqlite3 app.db "DELETE FROM jobs"', 'dropdb app', "docker exec -i db psql -U postgres -c 'DROP TABLE users'"],
+      benign: ["psql -c 'SELECT count(*) FROM users'", 'mysql -e "SELECT id FROM jobs WHERE status = \'DELETE_PENDING\'" app', "psql -c \"DELETE FROM sessions WHERE id = 42\"", 'pg_dump app > /tmp/app-backup.sql', 'grep -rn "DROP TABLE" src/'],
+    },
+    check(s) {
+      if (named(s, 'dropdb', 'dropuser')) return `${s.name} deletes a database`;
+      if (named(s, 'mysqladmin') && bareWords(s).some((w) => /^(drop|flush-.*|shutdown)$/.test(w))) return 'mysqladmin drop/flush/shutdown';
+      if (named(s, 'pg_restore') && s.words.some((w) => w.value === '-c' || w.value === '--clean')) return 'pg_restore --clean drops objects first';
+      if (named(s, 'mongorestore') && s.words.some((w) => w.value === '--drop')) return 'mongorestore --drop drops collections';
+      if (!s.name || !(s.name in SQL_CLIENTS)) return undefined;
+      for (const t of sqlOf(s).texts) {
+        const why = judgeSql(t);
+        if (why) return `${s.name}: ${why}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'db.opaque-sql',
+    description: 'Feeds a database client SQL the guard cannot read (a file, a dump, a pipe): restores and migrations can drop data.',
+    examples: {
+      destructive: ['psql app < dump.sql', 'cat backup.sql | mysql app', 'gunzip -c db.sql.gz | psql app', 'psql -d app -f db/migrations/001.sql'],
+      benign: ['psql -l', "psql -c 'SELECT 1'", 'mysqldump app > /tmp/app-backup.sql'],
+    },
+    check(s) {
+      if (!s.name || !(s.name in SQL_CLIENTS)) return undefined;
+      return sqlOf(s).opaque;
+    },
+  },
+  {
+    id: 'db.nosql-flush',
+    description: 'Wipes a key-value or document store: redis-cli FLUSHALL/FLUSHDB/SHUTDOWN/CONFIG SET, mongosh drops and unfiltered deletes.',
+    examples: {
+      destructive: ['redis-cli FLUSHALL', 'redis-cli -h cache.internal flushdb', 'mongosh --eval "db.users.deleteMany({})"', 'mongosh app --eval "db.dropDatabase()"'],
+      benign: ['redis-cli PING', 'redis-cli -h cache.internal get key', 'mongosh --eval "db.users.find().limit(5)"'],
+    },
+    check(s) {
+      if (named(s, 'redis-cli', 'valkey-cli', 'keydb-cli')) {
+        const w = s.words.slice(1);
+        for (let i = 0; i < w.length; i++) {
+          const v = w[i].value;
+          if (v === null) continue;
+          if (/^-[hpanu]$|^--(user|pass|tls-.*|cacert)$/.test(v)) {
+            i++;
+            continue;
+          }
+          if (v.startsWith('-')) continue;
+          const cmd = v.toUpperCase();
+          if (/^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB)$/.test(cmd)) return `redis ${cmd} wipes data`;
+          if (/^(CONFIG|SCRIPT|FUNCTION|CLUSTER)$/.test(cmd) && /^(SET|FLUSH|RESET|REWRITE)$/i.test(w[i + 1]?.value ?? '')) return `redis ${cmd} ${w[i + 1].value}`;
+          return undefined;
+        }
+        return undefined;
+      }
+      if (named(s, 'mongosh', 'mongo')) {
+        const i = s.words.findIndex((w) => w.value === '--eval');
+        const code = i > 0 ? (s.words[i + 1]?.value ?? s.words[i + 1]?.text ?? '') : s.stdin.kind === 'heredoc' ? s.stdin.body : '';
+        return judgeMongo(code);
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'db.migration-reset',
+    description: 'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
+    examples: {
+      destructive: ['bin/rails db:reset', 'npx prisma migrate reset --force', 'php artisan migrate:fresh --force', 'alembic downgrade base', 'python manage.py flush --noinput', 'npx prisma db push --accept-data-loss', 'rake db:drop'],
+      benign: ['bin/rails db:migrate:status', 'npx prisma generate', 'php artisan migrate:status', 'alembic current', 'python manage.py check'],
+    },
+    check(s) {
+      const b = bareWords(s);
+      const v = verb(s);
+      if (named(s, 'rails', 'rake') && b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))) return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
+      if (named(s, 'prisma')) {
+        if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
+        if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss')) return 'prisma db push discards data';
+        if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
+        return undefined;
+      }
+      if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w))) return 'artisan migrate:fresh/reset/rollback drops tables';
+      if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
+      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w) )) return 'manage.py flush deletes all data';
+      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero') return 'manage.py migrate zero unapplies every migration';
+      if (named(s, 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase') && b.some((w) => /^(migrate:rollback|db:drop|db:migrate:undo(:all)?|schema:drop|drop|reset)$/.test(w))) return `${s.name} drops or rolls back the database`;
+      if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,130 @@
+// Overwrites, truncation and writes where an agent has no business: outside the workspace, credentials,
+// VCS internals, raw disks, permission trees.
+import { inTmp, inWorkspace, isCredential, isHarmlessSink, isVcsInternal, likelyExists, normalize } from '../fsfacts';
+import { has, parseOpts } from '../options';
+import type { Rule } from './types';
+import { O, named } from './util';
+
+const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate']);
+
+export const fsRules: Rule[] = [
+  {
+    id: 'fs.truncate',
+    description: 'Empties a file: `: > f`, `> f`, `cat /dev/null > f`, `cp /dev/null f`, `truncate -s 0 f`.',
+    examples: {
+      destructive: [': > package.json', 'cat /dev/null > app.log', 'truncate -s 0 src/app.ts', 'cp /dev/null README.md', '> CHANGELOG.md', 'find . -type f -exec truncate -s 0 {} +', 'true > config/local.json'],
+      benign: ['echo hi >> app.log', 'truncate -s 10M /tmp/sparse.img', 'cat package.json > /dev/null', ': > /tmp/new-scratch.txt'],
+    },
+    check(s, ctx) {
+      if (named(s, 'truncate')) {
+        const d = s.words.slice(1).find((w) => w.value === null || w.glob);
+        if (d) return `truncate resizes ${d.fromInput ? 'files read from input' : d.text + ', only known at run time'}`;
+      }
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op !== 'write' || e.append) continue;
+        const probed = ctx.env.exists?.(e.path);
+        if (e.contentless) {
+          if (probed === false || (probed === undefined && inTmp(e.path))) continue;
+          return `${e.how} empties ${e.path}`;
+        }
+        if (e.how === 'truncate' && likelyExists(e.path, ctx.env)) return `truncate resizes existing ${e.path}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.overwrite',
+    description: 'Replaces an existing file: `> f`, `tee f`, `cp x f`, `mv [-f] x f`, `ln -sf x f`, `dd of=f` onto a file that exists.',
+    examples: {
+      destructive: ['echo "{}" > package.json', 'mv -f config.new.json package.json', 'ln -sf /dev/null package.json', 'cp README.md src/app.ts', 'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc', 'curl -s https://example.com/x | tee package.json'],
+      benign: ['cp src/app.ts src/app.backup.ts', 'echo "- fix" >> CHANGELOG.md', 'npm test > /tmp/test-output.log 2>&1', 'ln -s ../src src-link', 'mv src/old-name.ts src/new-name.ts'],
+    },
+    check(s, ctx) {
+      if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value))) return 'unzip -o overwrites existing files without asking';
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op !== 'write' || e.append || e.contentless || !OVERWRITERS.has(e.how) || e.how === 'truncate') continue;
+        if (e.how === 'ln' && !e.force) continue; // ln without -f refuses to replace
+        if (!inWorkspace(e.path, ctx.env) && !inTmp(e.path)) continue; // fs.outside-workspace says it better
+        if (likelyExists(e.path, ctx.env)) return `${e.how} replaces the existing ${e.path}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.outside-workspace',
+    description: 'Writes, deletes or renames a file outside the workspace (and outside /tmp): shell profiles, system files, other projects.',
+    examples: {
+      destructive: ['cat /dev/null > ~/.bash_history', 'echo "alias ls=rm" >> ~/.bashrc', 'rm /etc/hosts', 'cp evil.sh /usr/local/bin/git', 'echo b | tee /proc/sysrq-trigger', 'mv build ~/old-build'],
+      benign: ['rm -f /tmp/agent-output.log', 'cat ~/.bashrc', 'cp -r src /tmp/src-backup', 'ls > /dev/null'],
+    },
+    check(s, ctx) {
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op === 'read' || isHarmlessSink(e.path)) continue;
+        if (inWorkspace(e.path, ctx.env) || inTmp(e.path)) continue;
+        return `${e.how} ${e.op === 'write' ? 'writes' : e.op === 'delete' ? 'deletes' : 'moves'} ${normalize(e.path)}, outside the workspace`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.protected',
+    description: 'Writes or deletes a credential file (.env, keys, cloud credentials) or a VCS internal (.git/…).',
+    examples: {
+      destructive: ['rm .env', 'cp .env.example .env', 'echo x > .git/HEAD', 'rm -f .git/index', 'mv id_rsa /tmp/k'],
+      benign: ['cat .env.example', 'cp .env.example /tmp/env-template', 'git status'],
+    },
+    check(s, ctx) {
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op === 'read') continue;
+        const n = normalize(e.path);
+        if (isCredential(n)) return `${e.how} ${e.op === 'write' ? 'overwrites' : 'removes'} the credential file ${n}`;
+        if (isVcsInternal(n)) return `${e.how} modifies the VCS internal ${n}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.disk',
+    description: 'Writes a raw block device or rebuilds a filesystem (dd of=/dev/sdX, mkfs, fdisk, wipefs, diskutil erase).',
+    examples: {
+      destructive: ['dd if=ubuntu.iso of=/dev/disk2 bs=4m', 'mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/sda', 'diskutil eraseDisk APFS X disk2', 'cat x.img > /dev/sda'],
+      benign: ['dd if=/dev/zero of=/tmp/test.img bs=1M count=10', 'lsblk', 'df -h', 'diskutil list'],
+    },
+    check(s, ctx) {
+      if (s.name && /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|wipefs|blkdiscard|mkntfs|newfs(_.*)?|format)$/.test(s.name)) {
+        return `${s.name} rewrites a disk or filesystem`;
+      }
+      if (named(s, 'diskutil') && s.words.some((w) => w.value !== null && /^(erase|zero|secureErase|partition|reformat|apfs)/i.test(w.value))) return 'diskutil erases or repartitions a disk';
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op === 'write' && /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|loop|md|dm-|mapper\/)/.test(normalize(e.path))) return `${e.how} writes the raw device ${e.path}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.permissions',
+    description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits.',
+    examples: {
+      destructive: ['chmod -R 000 ~', 'chown -R dev src', 'chmod u+s /bin/bash', 'chmod -R 777 .', 'chmod 4755 ./tool'],
+      benign: ['chmod +x scripts/build.sh', 'chmod 644 README.md', 'ls -l'],
+    },
+    check(s, ctx) {
+      if (!named(s, 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl')) return undefined;
+      const p = parseOpts(s.words.slice(1), [O('R', 'R', ['recursive']), O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root'])]);
+      const ps = p.positional;
+      const mode = ps[0]?.value ?? '';
+      if (named(s, 'chmod') && /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;
+      const targets = ps.slice(1);
+      const rec = has(p, 'R');
+      if (rec && (named(s, 'chown', 'chgrp') || targets.some((t) => t.value === null))) return `${s.name} -R rewrites ownership or permissions of a tree`;
+      if (rec) {
+        for (const t of targets) {
+          const v = t.path ?? t.value ?? '';
+          const abs = v.startsWith('/') ? v : `${s.cwd ?? ctx.env.cwd}/${v}`;
+          if (!inWorkspace(abs, ctx.env) || normalize(abs) === normalize(ctx.env.workspace)) return `${s.name} -R on ${t.text} changes a whole tree`;
+        }
+      }
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,220 @@
+// Git: discarding uncommitted work, rewriting or deleting shared state. Sub-commands arrive normalized:
+// global options (-C, -c k=v, --git-dir, --no-pager) are stripped by the unwrapper, aliases expanded.
+import { has, parseOpts, resolveLong, type Opt, type ParsedOpts } from '../options';
+import type { Sub } from '../types';
+import type { Rule } from './types';
+import { O } from './util';
+
+function git(s: Sub, ...subs: string[]): boolean {
+  return s.name === 'git' && s.words[1]?.value !== null && subs.includes(s.words[1]?.value ?? '');
+}
+
+function gopts(s: Sub, spec: Opt[]): ParsedOpts {
+  return parseOpts(s.words.slice(2), spec);
+}
+
+/** git rejects an ambiguous abbreviation; a guard still treats `--forc` as the force it resembles. */
+function unknownPrefixOf(p: ParsedOpts, ...longs: string[]): boolean {
+  return p.unknown.some((u) => u.startsWith('--') && u.length > 4 && longs.some((l) => l.startsWith(u.slice(2))));
+}
+
+const RESET = [O('hard', '', ['hard']), O('soft', '', ['soft']), O('mixed', '', ['mixed']), O('merge', '', ['merge']), O('keep', '', ['keep']), O('q', 'qpN', ['quiet', 'patch', 'intent-to-add', 'recurse-submodules', 'no-recurse-submodules', 'pathspec-from-file', 'pathspec-file-nul', 'no-refresh', 'refresh'])];
+const CLEAN = [O('f', 'f', ['force']), O('n', 'n', ['dry-run']), O('i', 'i', ['interactive']), O('e', 'e', ['exclude'], true), O('x', 'dxXq', ['quiet'])];
+const PUSH = [
+  O('f', 'f', ['force']), O('lease', '', ['force-with-lease', 'force-if-includes']), O('n', 'n', ['dry-run']), O('d', 'd', ['delete']),
+  O('mirror', '', ['mirror']), O('prune', '', ['prune']), O('o', 'o', ['push-option', 'receive-pack', 'exec', 'repo'], true),
+  O('x', 'uqv', ['set-upstream', 'all', 'branches', 'tags', 'follow-tags', 'atomic', 'no-verify', 'verify', 'quiet', 'verbose', 'progress', 'porcelain', 'signed', 'no-signed', 'thin', 'no-thin', 'ipv4', 'ipv6', 'recurse-submodules', 'no-force-with-lease']),
+];
+const BRANCH = [O('D', 'D'), O('d', 'd', ['delete']), O('f', 'f', ['force']), O('M', 'MC'), O('m', 'mc', ['move', 'copy']), O('x', 'arvlt', ['all', 'remotes', 'verbose', 'list', 'track', 'no-track', 'show-current', 'merged', 'no-merged', 'contains', 'no-contains', 'points-at', 'sort', 'format', 'color', 'no-color', 'column', 'set-upstream-to', 'unset-upstream', 'edit-description', 'ignore-case', 'create-reflog', 'quiet'])];
+const CHECKOUT = [O('b', 'bB', ['orphan'], true), O('f', 'f', ['force', 'discard-changes']), O('p', 'p', ['patch']), O('x', 'qmt', ['quiet', 'merge', 'track', 'no-track', 'detach', 'guess', 'no-guess', 'ours', 'theirs', 'conflict', 'progress', 'overlay', 'no-overlay', 'ignore-other-worktrees', 'recurse-submodules', 'pathspec-from-file', 'create', 'force-create'])];
+const RESTORE = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
+
+/** `git checkout <x>`: a branch or a path? Paths: `.`, trailing `/`, globs, file-like names. */
+function pathLike(v: string | null): boolean {
+  if (v === null) return true;
+  return v === '.' || v === '..' || v.endsWith('/') || /[*?[]/.test(v) || /\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(v) || v.startsWith('./') || v.startsWith(':/');
+}
+
+const EXEC_CONFIG = /^(core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
+const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
+
+export const gitRules: Rule[] = [
+  {
+    id: 'git.reset-hard',
+    description: 'git reset --hard discards every uncommitted change in the working tree.',
+    examples: {
+      destructive: ['git reset --hard', 'git reset --har HEAD', 'git -C . --no-pager reset --hard origin/main', 'git -c core.pager=cat reset --hard HEAD~1', 'git reset HEAD~2 --hard'],
+      benign: ['git reset', 'git reset --soft HEAD~1', "git log --grep='reset --hard'", 'git reset HEAD src/app.ts'],
+    },
+    check(s) {
+      if (!git(s, 'reset')) return undefined;
+      const p = gopts(s, RESET);
+      return has(p, 'hard', 'merge') ? 'git reset --hard discards uncommitted changes' : undefined;
+    },
+  },
+  {
+    id: 'git.clean',
+    description: 'git clean -f deletes untracked files (-x: ignored ones too, -d: directories). -n/--dry-run is honoured.',
+    examples: {
+      destructive: ['git clean -fd', 'git clean -xdf', 'git clean --force -d -x', 'git clean -ffdx', 'git clean --forc', 'git clean -i'],
+      benign: ['git clean -n', 'git clean --dry-run -fdx', 'git clean -nfd'],
+    },
+    check(s) {
+      if (!git(s, 'clean')) return undefined;
+      const p = gopts(s, CLEAN);
+      if (has(p, 'n')) return undefined;
+      return has(p, 'f', 'i') || p.dynamic ? 'git clean deletes untracked files' : undefined;
+    },
+  },
+  {
+    id: 'git.discard-changes',
+    description: 'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f.',
+    examples: {
+      destructive: ['git checkout -- .', 'git checkout .', 'git checkout HEAD -- src/app.ts', 'git restore .', 'git restore --source=HEAD~3 src/', 'git switch --discard-changes main', 'git checkout -f main', 'git checkout src/app.ts', 'git stash pop --index && git checkout -- src'],
+      benign: ['git checkout main', 'git checkout -b feature/x', 'git restore --staged src/app.ts', 'git switch -c feature/y', 'git checkout feature/login'],
+    },
+    check(s) {
+      if (git(s, 'checkout')) {
+        const p = gopts(s, CHECKOUT);
+        if (has(p, 'f')) return 'git checkout --force discards local changes';
+        if (has(p, 'b')) return undefined;
+        const words = s.words.slice(2).map((w) => w.value);
+        const dd = words.indexOf('--');
+        if (dd >= 0 && dd < words.length - 1) return 'git checkout -- <paths> overwrites working-tree files';
+        const ps = p.positional.map((w) => w.value);
+        if (ps.length >= 2 || ps.some(pathLike)) return 'git checkout <paths> overwrites working-tree files';
+        return undefined;
+      }
+      if (git(s, 'restore')) {
+        const p = gopts(s, RESTORE);
+        if (has(p, 'S') && !has(p, 'W')) return undefined; // unstage only
+        return p.positional.length > 0 || p.dynamic ? 'git restore overwrites working-tree files' : undefined;
+      }
+      if (git(s, 'switch')) {
+        const p = gopts(s, [O('f', 'f', ['force', 'discard-changes']), O('c', 'cC', ['create', 'force-create', 'orphan'], true)]);
+        return has(p, 'f') ? 'git switch --discard-changes throws away local changes' : undefined;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'git.stash-drop',
+    description: 'git stash drop / clear deletes stashed work.',
+    examples: { destructive: ['git stash drop', 'git stash clear', 'git stash drop stash@{1}'], benign: ['git stash', 'git stash list', 'git stash show -p stash@{0}', 'git stash pop'] },
+    check(s) {
+      return git(s, 'stash') && ['drop', 'clear'].includes(s.words[2]?.value ?? '') ? `git stash ${s.words[2].value} deletes stashed work` : undefined;
+    },
+  },
+  {
+    id: 'git.gc-prune',
+    description: 'Expires the reflog or prunes unreachable objects now: the safety net for lost commits is gone.',
+    examples: {
+      destructive: ['git reflog expire --expire=now --all', 'git gc --prune=now', 'git gc --aggressive --prune=all', 'git prune', 'git reflog delete HEAD@{1}'],
+      benign: ['git reflog', 'git gc', 'git prune -n', 'git reflog show'],
+    },
+    check(s) {
+      if (git(s, 'reflog') && ['expire', 'delete'].includes(s.words[2]?.value ?? '')) return `git reflog ${s.words[2].value} deletes reflog entries`;
+      if (git(s, 'gc') && s.words.some((w) => w.value !== null && /^--prune(=(now|all|.*))?$/.test(w.value) && w.value !== '--prune=never')) return 'git gc --prune deletes unreachable objects';
+      if (git(s, 'prune') && !s.words.some((w) => w.value === '-n' || w.value === '--dry-run')) return 'git prune deletes unreachable objects';
+      return undefined;
+    },
+  },
+  {
+    id: 'git.history-rewrite',
+    description: 'git filter-branch / filter-repo rewrite every commit; git replace and update-ref move or delete refs directly.',
+    examples: {
+      destructive: ["git filter-branch --force --index-filter 'git rm --cached --ignore-unmatch secrets.txt' HEAD", 'git filter-repo --path secrets.txt --invert-paths', 'git update-ref -d refs/heads/main', 'git update-ref refs/heads/main HEAD~3'],
+      benign: ['git rebase main', 'git commit --amend --no-edit', 'git show-ref', 'git rev-parse HEAD'],
+    },
+    check(s) {
+      if (git(s, 'filter-branch', 'filter-repo', 'replace')) return `git ${s.words[1].value} rewrites history`;
+      if (git(s, 'update-ref')) return 'git update-ref moves or deletes a ref directly';
+      if (git(s, 'symbolic-ref') && s.words.some((w) => w.value === '-d' || w.value === '--delete')) return 'git symbolic-ref -d deletes a ref';
+      return undefined;
+    },
+  },
+  {
+    id: 'git.branch-delete',
+    description: 'Force-deletes or force-moves a branch (-D, -d -f, --delete --force, -M, -C, -f): unmerged commits are lost.',
+    examples: {
+      destructive: ['git branch -D feature/login', 'git branch -d -f feature/x', 'git branch --delete --force old', 'git branch -M main', 'git branch -f main HEAD~3', 'git tag -d v1.0.0'],
+      benign: ['git branch -d feature/merged', 'git branch --show-current', 'git branch -a', 'git branch feature/new', 'git tag -l'],
+    },
+    check(s) {
+      if (git(s, 'tag') && s.words.slice(2).some((w) => w.value === '-d' || w.value === '--delete')) return 'git tag -d deletes a tag';
+      if (!git(s, 'branch')) return undefined;
+      const p = gopts(s, BRANCH);
+      if (has(p, 'D')) return 'git branch -D deletes an unmerged branch';
+      if (has(p, 'M')) return 'git branch -M/-C overwrites an existing branch';
+      if (has(p, 'f') && (has(p, 'd', 'm') || p.positional.length > 0)) return 'git branch --force deletes or moves a branch';
+      return undefined;
+    },
+  },
+  {
+    id: 'git.push-force',
+    description: 'Rewrites or deletes shared history on a remote: --force, --force-with-lease, +refspec, :refspec, --delete, --mirror, --prune. --dry-run is honoured.',
+    examples: {
+      destructive: ['git push -f origin main', 'git push origin main --force', 'git push --force-with-lease', 'git push origin +main', 'git push origin :feature', 'git push origin --delete feature', 'git push --mirror', 'git push --prune origin', 'git push origin +HEAD:main'],
+      benign: ['git push', 'git push origin main', 'git push --dry-run --force origin main', 'git push -u origin feature/x', 'git push --tags', 'git log --oneline -20'],
+    },
+    check(s) {
+      if (!git(s, 'push')) return undefined;
+      const p = gopts(s, PUSH);
+      if (has(p, 'n')) return undefined;
+      if (has(p, 'f') || unknownPrefixOf(p, 'force', 'force-with-lease')) return 'git push --force rewrites remote history';
+      if (has(p, 'lease')) return 'git push --force-with-lease still rewrites remote history';
+      if (has(p, 'd')) return 'git push --delete deletes a remote ref';
+      if (has(p, 'mirror')) return 'git push --mirror overwrites and deletes remote refs';
+      if (has(p, 'prune')) return 'git push --prune deletes remote branches';
+      const refs = p.positional.slice(1);
+      for (const r of refs) {
+        if (r.value === null) return 'git push with a refspec only known at run time';
+        if (r.value.startsWith('+')) return `git push ${r.value} force-updates the remote ref`;
+        if (r.value.startsWith(':')) return `git push ${r.value} deletes the remote ref`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'git.rm-force',
+    description: 'git rm -f removes files and drops their uncommitted edits (git rm -r alone refuses).',
+    examples: { destructive: ['git rm -rf src', 'git rm -f src/app.ts', 'git rm --force -r docs'], benign: ['git rm --cached .env', 'git rm -r --cached node_modules', 'git rm -n -rf src'] },
+    check(s) {
+      if (!git(s, 'rm')) return undefined;
+      const p = gopts(s, [O('f', 'f', ['force']), O('c', '', ['cached']), O('n', 'n', ['dry-run']), O('x', 'rq', ['ignore-unmatch', 'quiet', 'sparse', 'pathspec-from-file', 'pathspec-file-nul'])]);
+      return has(p, 'f') && !has(p, 'c', 'n') ? 'git rm -f drops uncommitted edits' : undefined;
+    },
+  },
+  {
+    id: 'git.exec-config',
+    description: 'Sets git configuration that runs commands (an !alias, core.sshCommand, core.fsmonitor, hooksPath, pager, filters) on the command line or persistently.',
+    examples: {
+      destructive: ['git -c core.sshCommand="sh -c id" fetch', 'git config alias.x "!sh x.sh"', 'git -c core.hooksPath=/tmp/h commit -m x', 'git config --global core.pager "sh -c id"'],
+      benign: ['git -c core.pager=cat log', 'git config user.name Dev', 'git config alias.st status', 'git config --get remote.origin.url'],
+    },
+    check(s) {
+      if (s.name !== 'git') return undefined;
+      const cfg = (s.meta.gitConfig ?? {}) as Record<string, string | null>;
+      for (const [k, v] of Object.entries(cfg)) {
+        if (!EXEC_CONFIG.test(k)) continue;
+        if (k.startsWith('alias.')) continue; // an invoked `!` alias is re-parsed and judged itself
+        if (k === 'core.pager' && v !== null && HARMLESS_PAGERS.test(v)) continue;
+        if (k === 'core.fsmonitor' && (v === 'false' || v === 'true')) continue;
+        return `git -c ${k} runs a command`;
+      }
+      if (git(s, 'config')) {
+        const vals = s.words.slice(2).filter((w) => w.value === null || !w.value.startsWith('-'));
+        const k = vals[0]?.value?.toLowerCase();
+        const v = vals[1]?.value;
+        if (k && vals.length >= 2 && EXEC_CONFIG.test(k)) {
+          if (k.startsWith('alias.') && v !== null && v !== undefined && !v.startsWith('!')) return undefined;
+          if (k === 'core.pager' && v !== null && v !== undefined && HARMLESS_PAGERS.test(v)) return undefined;
+          return `git config ${k} stores a command git will run`;
+        }
+      }
+      return undefined;
+    },
+  },
+];
+
+export { resolveLong };

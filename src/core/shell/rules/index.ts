@@ -1,0 +1,39 @@
+// The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
+import { dbRules } from './db';
+import { execRules } from './exec';
+import { fsRules } from './fs';
+import { gitRules } from './git';
+import { infraRules } from './infra';
+import { interpRules } from './interp';
+import { publishRules } from './publish';
+import { rmRules } from './rm';
+import { systemRules } from './system';
+import type { Rule } from './types';
+
+/** Findings raised by the parser front end rather than a rule's check (listed so policies and tests can name them). */
+const frontEndRules: Rule[] = [
+  {
+    id: 'parse.error',
+    tier: 'unknown',
+    description: 'The command line does not parse as bash (or uses a construct the guard does not understand): it is never allowed.',
+    examples: {
+      destructive: ['git log &&& rm -rf /', 'echo "unterminated', 'if true; then rm x', 'rm x ;; rm y', 'cat <<EOF\nrm -rf b'],
+      benign: ['git log && git status', "echo 'a;b'"],
+    },
+  },
+  {
+    id: 'parse.too-large',
+    tier: 'unknown',
+    description: 'The command line is larger than the guard parses (64 KB) or nests deeper than it follows.',
+    examples: { destructive: ['echo ' + 'a'.repeat(70_000)], benign: ['echo ' + 'a'.repeat(1000)] },
+  },
+];
+
+export const CATALOG: readonly Rule[] = [
+  ...rmRules, ...fsRules, ...gitRules, ...execRules, ...interpRules, ...publishRules, ...infraRules, ...dbRules, ...systemRules, ...frontEndRules,
+];
+
+export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(CATALOG.map((r) => [r.id, r]));
+
+export { category } from './types';
+export type { Rule, RuleCtx } from './types';

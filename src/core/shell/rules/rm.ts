@@ -1,0 +1,96 @@
+// Deletion: recursive, by glob, by variable or input list — the reviewer cannot see the file set.
+import { has, parseOpts } from '../options';
+import type { Rule } from './types';
+import { O, dryRun, named } from './util';
+
+const RM_OPTS = [
+  O('r', 'rR', ['recursive']),
+  O('f', 'f', ['force']),
+  O('i', 'iI', ['interactive']),
+  O('d', 'd', ['dir']),
+  O('v', 'v', ['verbose', 'one-file-system', 'no-preserve-root', 'preserve-root', 'help', 'version']),
+];
+const DELETERS = ['rm', 'unlink', 'shred', 'srm', 'wipe', 'remove-item', 'del', 'trash', 'trash-put', 'gio'];
+
+export const rmRules: Rule[] = [
+  {
+    id: 'rm.recursive',
+    description: 'Deletes a directory tree (rm -r, rimraf, Remove-Item -Recurse), whatever the target: a recursive delete is never scoped.',
+    examples: {
+      destructive: ['rm -rf build', 'rm -r -f node_modules', 'rm --recur --forc /tmp/x', 'npx rimraf dist', '\\rm -Rf .', 'rm -rI build'],
+      benign: ['rm notes.tmp', 'rm -f /tmp/agent-output.log', 'echo rm -rf build', 'rmdir empty-dir'],
+    },
+    check(s) {
+      if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove')) return `${s.name} deletes directory trees`;
+      if (named(s, 'remove-item', 'rmdir', 'rd') && s.words.some((w) => w.value !== null && /^-r(ecurse)?$|^\/s$/i.test(w.value))) return 'recursive Remove-Item';
+      if (named(s, 'shred') && s.words.some((w) => w.value === '-r' || w.value === '--recursive')) return 'recursive shred';
+      if (!named(s, 'rm')) return undefined;
+      const p = parseOpts(s.words.slice(1), RM_OPTS);
+      if (has(p, 'r')) return 'rm -r deletes a directory tree';
+      return undefined;
+    },
+  },
+  {
+    id: 'rm.glob',
+    description: 'Deletes files chosen by a glob (rm *.log): the set is decided at run time, the reviewer cannot see it.',
+    examples: {
+      destructive: ['rm *.log', 'rm -f src/*.bak', 'unlink /tmp/?.sock', 'rm -- .*'],
+      benign: ['rm notes.tmp', "rm 'weird*name.txt'", 'ls *.log'],
+    },
+    check(s) {
+      if (!named(s, ...DELETERS)) return undefined;
+      const g = parseOpts(s.words.slice(1), RM_OPTS).positional.find((w) => w.glob);
+      return g ? `${s.name} ${g.text}: the glob picks the files at run time` : undefined;
+    },
+  },
+  {
+    id: 'rm.dynamic',
+    description: 'Deletes files named by a variable, a command substitution or a list read from input (xargs, find -exec, while read).',
+    examples: {
+      destructive: ['rm "$FILE"', 'rm -f $(cat files.txt)', 'cat files.txt | xargs rm', 'find . -name "*.tmp" -exec rm {} \\;', 'while read -r f; do rm -f "$f"; done < files.txt', 'rm $FLAGS notes.tmp'],
+      benign: ['rm notes.tmp', 'echo "$FILE"', 'find . -name "*.tmp" -exec echo {} \\;'],
+    },
+    check(s) {
+      if (!named(s, ...DELETERS)) return undefined;
+      const p = parseOpts(s.words.slice(1), RM_OPTS);
+      const d = s.words.slice(1).find((w) => w.value === null);
+      if (!d && !p.dynamic) return undefined;
+      return d?.fromInput ? `${s.name} deletes a list of files read from input` : `${s.name} deletes ${d?.text ?? 'files'} only known at run time`;
+    },
+  },
+  {
+    id: 'rm.find-delete',
+    description: 'find … -delete removes every match, recursively from the starting points.',
+    examples: {
+      destructive: ["find . -name '*.tmp' -delete", 'find /tmp -mtime +7 -delete', 'sudo find . -type f -delete'],
+      benign: ["find . -name '*.tmp'", "find . -name '*.tmp' -print", 'grep -r -- -delete src'],
+    },
+    check(s) {
+      if (!named(s, 'find', 'gfind')) return undefined;
+      return s.words.some((w) => w.value === '-delete') ? 'find -delete removes every match' : undefined;
+    },
+  },
+  {
+    id: 'rm.rsync-delete',
+    description: 'rsync --delete (and --remove-source-files) deletes files at the destination or source.',
+    examples: {
+      destructive: ['rsync -a --delete src/ /tmp/mirror/', 'rsync -av --delete-after dist/ prod:/var/www/', 'rsync --remove-source-files -a logs/ /tmp/old/'],
+      benign: ['rsync -a src/ /tmp/src-copy/', 'rsync -an --delete src/ /tmp/mirror/', 'rsync --dry-run --delete -a src/ /tmp/m/'],
+    },
+    check(s) {
+      if (!named(s, 'rsync')) return undefined;
+      const p = parseOpts(s.words.slice(1), [O('n', 'n', ['dry-run'])]);
+      if (has(p, 'n') || dryRun(s)) return undefined;
+      const w = s.words.find((x) => x.value !== null && /^--(delete[a-z-]*|del|remove-source-files)$/.test(x.value));
+      return w ? `rsync ${w.value} deletes files` : undefined;
+    },
+  },
+  {
+    id: 'rm.shred',
+    description: 'shred/srm/wipe overwrite file contents irrecoverably.',
+    examples: { destructive: ['shred -u secrets.txt', 'shred notes.tmp'], benign: ['man shred', 'echo shred'] },
+    check(s) {
+      return named(s, 'shred', 'srm', 'wipe') && s.words.length > 1 ? `${s.name} destroys file contents irrecoverably` : undefined;
+    },
+  },
+];

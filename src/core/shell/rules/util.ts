@@ -1,0 +1,47 @@
+// Small accessors the rules share.
+import { parseOpts, type Opt, type ParsedOpts } from '../options';
+import type { Sub, W } from '../types';
+
+export const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
+
+export function args(s: Sub): W[] {
+  return s.words.slice(1);
+}
+
+export function opts(s: Sub, spec: Opt[], from = 1): ParsedOpts {
+  return parseOpts(s.words.slice(from), spec);
+}
+
+/** Positional values (options skipped with the given spec), null for dynamic. */
+export function positionals(s: Sub, spec: Opt[] = [], from = 1): (string | null)[] {
+  return opts(s, spec, from).positional.map((w) => w.value);
+}
+
+/** The first word that does not start with `-` (a subcommand such as `push`, `delete`). */
+export function verb(s: Sub, from = 1): string | undefined {
+  for (const w of s.words.slice(from)) {
+    if (w.value === null) return undefined;
+    if (!w.value.startsWith('-')) return w.value;
+  }
+  return undefined;
+}
+
+/** All non-option words after `from` (cheap, for CLIs whose options we do not model). */
+export function bareWords(s: Sub, from = 1): string[] {
+  const out: string[] = [];
+  for (const w of s.words.slice(from)) if (w.value !== null && !w.value.startsWith('-')) out.push(w.value);
+  return out;
+}
+
+export function hasWord(s: Sub, ...vs: string[]): boolean {
+  return s.words.some((w, i) => i > 0 && w.value !== null && vs.includes(w.value));
+}
+
+/** `--dry-run`, `--dry-run=client`, `-n` when the command defines it so, `--dryrun`, `--check`. */
+export function dryRun(s: Sub, extra: string[] = []): boolean {
+  return s.words.some((w, i) => i > 0 && w.value !== null && (/^--dry-?run(=.*)?$/.test(w.value) || extra.includes(w.value)));
+}
+
+export function named(s: Sub, ...names: string[]): boolean {
+  return s.name !== null && names.includes(s.name);
+}

@@ -1,0 +1,568 @@
+// Peel wrappers off a command until the command that really runs is exposed; re-parse string payloads.
+// Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
+// inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
+import { parseOpts, type Opt } from './options';
+import type { Stdin, Sub, W } from './types';
+import type { RawCommand, WalkCtx } from './walk';
+import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
+import { DYNAMIC_INPUT, lit } from './words';
+
+export interface Pending {
+  rule: string;
+  explanation: string;
+}
+
+export interface UnwrapHost {
+  /** Parse a string as shell and walk it (payload of bash -c, eval, ssh, watch, `!` alias, here-doc to a shell). */
+  reparse(source: string, ctx: WalkCtx, label: string): void;
+  emit(words: W[], raw: RawCommand, ctx: WalkCtx, extra: EmitExtra): Sub;
+  /** Aliases defined earlier on the same line with `git config alias.x …`. */
+  gitAliases: Map<string, string>;
+}
+
+export interface EmitExtra {
+  stdin: Stdin;
+  assigns: Record<string, string | null>;
+  pending: Pending[];
+  meta?: Record<string, unknown>;
+  /** Words before unwrapping (user patterns may name the wrapper). */
+  rawWords: W[];
+}
+
+export function normName(v: string): string {
+  const i = v.lastIndexOf('/');
+  return (i >= 0 ? v.slice(i + 1) : v).toLowerCase();
+}
+
+/** Join literal words with spaces the way `eval`, `ssh` and `watch` do; null when any word is dynamic. */
+export function joinLiteral(words: W[]): string | null {
+  const out: string[] = [];
+  for (const w of words) {
+    if (w.value === null) return null;
+    out.push(w.value);
+  }
+  return out.join(' ');
+}
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'busybox-sh', 'fish', 'pwsh', 'csh', 'tcsh']);
+export const PRIV = new Set(['sudo', 'doas', 'pkexec', 'su', 'run0', 'sudoedit', 'please']);
+
+const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
+
+const SUDO_OPTS = [O('u', 'ugpChrtUDRT', ['user', 'group', 'prompt', 'close-from', 'host', 'role', 'type', 'other-user', 'chdir', 'chroot', 'command-timeout'], true), O('s', 's', ['shell']), O('i', 'i', ['login']), O('f', 'AbEHnPSkKlvBN', ['preserve-env', 'non-interactive', 'background', 'askpass', 'stdin', 'reset-timestamp', 'remove-timestamp', 'list', 'validate', 'set-home', 'bell', 'edit'])];
+const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];
+const PKEXEC_OPTS = [O('u', '', ['user'], true), O('f', '', ['disable-internal-agent', 'keep-cwd'])];
+const ENV_OPTS = [O('u', 'uC', ['unset', 'chdir'], true), O('S', 'S', ['split-string'], true), O('f', 'i0v', ['ignore-environment', 'null', 'debug'])];
+const NICE_OPTS = [O('n', 'n', ['adjustment'], true)];
+const IONICE_OPTS = [O('c', 'cn', ['class', 'classdata'], true), O('p', 'pPu', ['pid', 'pgid', 'uid'], true), O('t', 't', ['ignore'])];
+const TIME_OPTS = [O('f', 'fo', ['format', 'output'], true), O('x', 'pvaq', ['portability', 'verbose', 'append', 'quiet'])];
+const TIMEOUT_OPTS = [O('s', 'sk', ['signal', 'kill-after'], true), O('x', 'v', ['foreground', 'preserve-status', 'verbose'])];
+const FLOCK_OPTS = [O('w', 'wE', ['timeout', 'conflict-exit-code'], true), O('c', 'c', ['command'], true), O('x', 'sxnuoFe', ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'nb'])];
+const STRACE_OPTS = [O('o', 'oeEpPsSuXIaOU', ['output', 'expr', 'env', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'], true), O('x', 'fFcCdqrtTvwxyzZhV', ['follow-forks', 'summary-only', 'summary'])];
+const SETSID_OPTS = [O('x', 'cfw', ['ctty', 'fork', 'wait'])];
+const STDBUF_OPTS = [O('i', 'ioe', ['input', 'output', 'error'], true)];
+const EXEC_OPTS = [O('a', 'a', undefined, true), O('x', 'cl')];
+const XARGS_OPTS = [O('I', 'IiLlnPsdEea', ['replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'], true), O('x', '0rtpxo', ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'])];
+const PARALLEL_OPTS = [O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true), O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress'])];
+const WATCH_OPTS = [O('n', 'nq', ['interval', 'equexit'], true), O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun'])];
+const SSH_OPTS = [O('o', 'BbcDEeFIiJLlmOoPpQRSWw', undefined, true), O('x', '46AaCfGgKkMNnqsTtVvXxYy')];
+const SHELL_OPTS = [O('o', 'oO', undefined, true), O('c', 'c'), O('n', 'n'), O('s', 's'), O('x', 'abefhiklmprtuvxBCEHPT', ['login', 'norc', 'noprofile', 'posix', 'restricted', 'verbose', 'debugger', 'noediting', 'rcfile', 'init-file'])];
+const SCRIPT_OPTS = [O('c', 'c', ['command'], true), O('o', 'IOBTEm', ['log-in', 'log-out', 'log-io', 'log-timing', 'echo', 'logging-format', 'output-limit'], true), O('x', 'aefqkt', ['append', 'return', 'flush', 'force', 'quiet'])];
+const NPX_OPTS = [O('p', 'pc', ['package', 'call', 'node-options', 'registry', 'cache', 'userconfig', 'workspace'], true), O('x', 'yq', ['yes', 'no', 'quiet', 'ignore-existing', 'no-install', 'prefer-offline', 'silent'])];
+const DOCKER_RUN_OPTS = [
+  O('v', 'vepwuhlamcL', ['volume', 'env', 'publish', 'workdir', 'user', 'hostname', 'label', 'attach', 'memory', 'cpu-shares', 'name', 'network', 'net', 'entrypoint', 'env-file', 'mount', 'platform', 'restart', 'add-host', 'device', 'cap-add', 'cap-drop', 'security-opt', 'ulimit', 'log-driver', 'log-opt', 'volumes-from', 'gpus', 'pull', 'shm-size', 'ipc', 'pid', 'cidfile', 'dns', 'cpus', 'expose', 'label-file', 'link', 'network-alias', 'runtime', 'stop-signal', 'stop-timeout', 'tmpfs', 'uts', 'userns', 'group-add', 'health-cmd', 'detach-keys', 'memory-swap', 'cpuset-cpus', 'sysctl', 'isolation', 'storage-opt'], true),
+  O('x', 'itdPq', ['interactive', 'tty', 'detach', 'rm', 'init', 'privileged', 'publish-all', 'read-only', 'no-healthcheck', 'quiet', 'sig-proxy', 'oom-kill-disable']),
+];
+const KUBECTL_EXEC_OPTS = [O('c', 'cnf', ['container', 'namespace', 'filename', 'context', 'kubeconfig', 'pod-running-timeout'], true), O('x', 'itq', ['stdin', 'tty', 'quiet'])];
+
+/** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
+const SIMPLE: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
+  nice: { opts: NICE_OPTS },
+  ionice: { opts: IONICE_OPTS },
+  nohup: { opts: [] },
+  time: { opts: TIME_OPTS },
+  timeout: { opts: TIMEOUT_OPTS, skip: 1 },
+  command: { opts: [O('p', 'p')] },
+  builtin: { opts: [] },
+  exec: { opts: EXEC_OPTS },
+  setsid: { opts: SETSID_OPTS },
+  strace: { opts: STRACE_OPTS },
+  ltrace: { opts: STRACE_OPTS },
+  stdbuf: { opts: STDBUF_OPTS },
+  unbuffer: { opts: [O('x', 'p')] },
+  caffeinate: { opts: [O('w', 'wt', undefined, true), O('x', 'dimsu')] },
+  'xvfb-run': { opts: [O('n', 'nsfep', ['server-num', 'server-args', 'auth-file', 'error-file'], true), O('x', 'a', ['auto-servernum'])] },
+  chrt: { opts: [O('x', 'bdfiorRTpmPaevh')], skip: 1 },
+  taskset: { opts: [O('x', 'acpV')], skip: 1 },
+  torsocks: { opts: [] },
+  proxychains: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
+  proxychains4: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
+  catchsegv: { opts: [] },
+  chroot: { opts: [O('u', '', ['userspec', 'groups'], true)], skip: 1 },
+  gosu: { opts: [], skip: 1 },
+  'su-exec': { opts: [], skip: 1 },
+  runuser: { opts: [O('u', 'ugG', ['user', 'group', 'supp-group'], true), O('x', 'lmp', ['login'])] },
+  unshare: { opts: [O('x', 'muinpUCrf', ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'map-root-user', 'fork'])] },
+  firejail: { opts: [] },
+  valgrind: { opts: [O('x', 'qv')] },
+  faketime: { opts: [O('f', 'f')], skip: 1 },
+  'cross-env': { opts: [] },
+  dotenv: { opts: [O('e', 'ec', undefined, true), O('x', 'o')] },
+  'bundle-exec': { opts: [] },
+  'direnv-exec': { opts: [], skip: 1 },
+  'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
+  'run-run': { opts: [O('n', 'n', ['name', 'env', 'project', 'config'], true)] },
+};
+
+/** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
+const TOOL_RUN: Record<string, string[]> = {
+  poetry: ['run'], pipenv: ['run'], uv: ['run'], pdm: ['run'], hatch: ['run'], rye: ['run'], conda: ['run'], mamba: ['run'],
+  op: ['run'], doppler: ['run'], bundle: ['exec'], rbenv: ['exec'], pyenv: ['exec'], nvm: ['exec'], direnv: ['exec'],
+  'aws-vault': ['exec'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], npm: ['exec', 'x'], pipx: ['run'], mise: ['exec', 'x'], asdf: ['exec'],
+};
+
+export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
+  let words = raw.words;
+  let ctx = { ...ctx0, via: [...ctx0.via] };
+  const assigns = { ...raw.assigns };
+  const pending: Pending[] = [];
+  let stdin = raw.stdin;
+  const meta: Record<string, unknown> = {};
+  const emit = (w: W[]) => host.emit(w, raw, ctx, { stdin, assigns, pending, meta, rawWords: raw.words });
+  const wrap = (label: string, rest: W[]) => {
+    ctx = { ...ctx, via: [...ctx.via, label] };
+    words = rest;
+  };
+
+  for (let guard = 0; guard < 32; guard++) {
+    if (words.length === 0) return emit([]);
+    const w0 = words[0];
+    if (w0.value === null || w0.glob) return emit(words);
+    const name = normName(w0.value);
+    const args = words.slice(1);
+
+    if (PRIV.has(name)) {
+      pending.push({ rule: 'priv.sudo', explanation: `${name} runs a command with elevated privileges` });
+      if (name === 'su') {
+        const p = parseOpts(args, [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])]);
+        const cmd = p.ids.get('c')?.[0];
+        if (typeof cmd === 'string') {
+          const s = emit(words);
+          host.reparse(cmd, { ...ctx, via: [...ctx.via, 'su -c'] }, 'su -c');
+          return s;
+        }
+        return emit(words);
+      }
+      const spec = name === 'doas' ? DOAS_OPTS : name === 'pkexec' ? PKEXEC_OPTS : SUDO_OPTS;
+      const p = parseOpts(args, spec, { stopAtPositional: true });
+      let rest = args.slice(p.rest);
+      while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest = rest.slice(1);
+      if (rest.length === 0) return emit(words);
+      wrap(name, rest);
+      continue;
+    }
+
+    if (name === 'env' || name === 'cross-env') {
+      const p = parseOpts(args, name === 'env' ? ENV_OPTS : [], { stopAtPositional: true });
+      let rest = args.slice(p.rest);
+      while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) {
+        const v = rest[0].value;
+        assigns[v.slice(0, v.indexOf('='))] = v.slice(v.indexOf('=') + 1);
+        rest = rest.slice(1);
+      }
+      const split = p.ids.get('S')?.[0];
+      if (split !== undefined) {
+        const tail = joinLiteral(rest);
+        if (split === null || tail === null) return emit(words);
+        host.reparse(`${split} ${tail}`, { ...ctx, via: [...ctx.via, 'env -S'] }, 'env -S');
+        return undefined;
+      }
+      if (rest.length === 0) return emit(words);
+      wrap(name, rest);
+      continue;
+    }
+
+    if (name === 'command' && args.some((a) => a.value === '-v' || a.value === '-V')) return emit(words); // lookup only
+    if (name === 'busybox' || name === 'toybox') {
+      if (args.length === 0) return emit(words);
+      wrap(name, args);
+      continue;
+    }
+
+    const simple = SIMPLE[name];
+    if (simple) {
+      const p = parseOpts(args, simple.opts, { stopAtPositional: true });
+      if (name === 'ionice' && p.ids.has('p')) return emit(words); // ionice -p PID changes an existing process
+      const rest = args.slice(p.rest + (simple.skip ?? 0));
+      if (rest.length === 0) return emit(words);
+      wrap(name, rest);
+      continue;
+    }
+
+    const runVerbs = TOOL_RUN[name];
+    if (runVerbs && args.length > 0 && args[0].value !== null && runVerbs.includes(args[0].value)) {
+      const verb = args[0].value;
+      let rest = args.slice(1);
+      const key = `${name}-${verb}`;
+      const spec = SIMPLE[key] ?? SIMPLE['run-run'];
+      const p = parseOpts(rest, spec.opts, { stopAtPositional: true });
+      rest = rest.slice(p.rest + (spec.skip ?? 0));
+      if (name === 'npm' && p.ids.get('p') && rest.length === 0) {
+        const c = p.ids.get('p')?.find((x) => x !== '');
+        if (typeof c === 'string') {
+          host.reparse(c, { ...ctx, via: [...ctx.via, 'npm exec -c'] }, 'npm exec -c');
+          return undefined;
+        }
+      }
+      if (rest.length === 0) return emit(words);
+      wrap(`${name} ${verb}`, stripPackageVersion(rest));
+      continue;
+    }
+
+    if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
+      const p = parseOpts(args, NPX_OPTS, { stopAtPositional: true });
+      const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && /\s/.test(x));
+      if (typeof c === 'string') {
+        host.reparse(c, { ...ctx, via: [...ctx.via, name + ' -c'] }, name + ' -c');
+        return undefined;
+      }
+      const rest = args.slice(p.rest);
+      if (rest.length === 0) return emit(words);
+      wrap(name, stripPackageVersion(rest));
+      continue;
+    }
+
+    if (name === 'flock') {
+      const p = parseOpts(args, FLOCK_OPTS, { stopAtPositional: true });
+      const c = p.ids.get('c')?.[0];
+      let rest = args.slice(p.rest + 1); // lock file
+      if (rest.length && (rest[0].value === '-c' || rest[0].value === '--command')) {
+        const s = rest[1]?.value;
+        if (s === null || s === undefined) return emit(words);
+        host.reparse(s, { ...ctx, via: [...ctx.via, 'flock -c'] }, 'flock -c');
+        return undefined;
+      }
+      if (c !== undefined) {
+        if (c === null) return emit(words);
+        host.reparse(c, { ...ctx, via: [...ctx.via, 'flock -c'] }, 'flock -c');
+        return undefined;
+      }
+      if (rest.length === 0) return emit(words);
+      wrap('flock', rest);
+      rest = [];
+      continue;
+    }
+
+    if (name === 'script') {
+      const p = parseOpts(args, SCRIPT_OPTS);
+      const c = p.ids.get('c')?.[0];
+      if (c === undefined) return emit(words);
+      if (c === null) return emit(words);
+      host.reparse(c, { ...ctx, via: [...ctx.via, 'script -c'] }, 'script -c');
+      return undefined;
+    }
+
+    if (SHELLS.has(name)) {
+      const p = parseOpts(args, SHELL_OPTS, { stopAtPositional: true });
+      const rest = args.slice(p.rest);
+      meta.shell = true;
+      if (p.ids.has('n')) {
+        meta.noexec = true; // `bash -n`: syntax check only
+        return emit(words);
+      }
+      if (p.ids.has('c')) {
+        const payload = rest[0];
+        if (!payload) return emit(words);
+        if (payload.value === null) {
+          meta.opaque = `${name} -c with a payload only known at run time`;
+          return emit(words);
+        }
+        host.reparse(payload.value, { ...ctx, via: [...ctx.via, `${name} -c`] }, `${name} -c`);
+        return undefined;
+      }
+      if (rest.length > 0 && !p.ids.has('s')) {
+        meta.script = rest[0]; // `bash script.sh`: runs a file
+        return emit(words);
+      }
+      // Reads its program from stdin.
+      if (stdin.kind === 'heredoc') {
+        host.reparse(stdin.body, { ...ctx, via: [...ctx.via, `${name} <<`] }, `${name} <<`);
+        return undefined;
+      }
+      if (stdin.kind === 'herestring') {
+        if (stdin.value === null) {
+          meta.opaque = `${name} runs a here-string only known at run time`;
+          return emit(words);
+        }
+        host.reparse(stdin.value, { ...ctx, via: [...ctx.via, `${name} <<<`] }, `${name} <<<`);
+        return undefined;
+      }
+      if (stdin.kind === 'pipe' && stdin.from) {
+        const shown = echoedText(stdin.from);
+        if (shown !== undefined) {
+          host.reparse(shown, { ...ctx, via: [...ctx.via, `| ${name}`] }, `| ${name}`);
+          return undefined;
+        }
+      }
+      meta.stdinProgram = true;
+      return emit(words);
+    }
+
+    if (name === 'eval') {
+      const s = joinLiteral(args);
+      if (s === null) {
+        meta.opaque = 'eval of text only known at run time';
+        return emit(words);
+      }
+      host.reparse(s, { ...ctx, via: [...ctx.via, 'eval'] }, 'eval');
+      return undefined;
+    }
+
+    if (name === 'trap' && args.length >= 2 && args[0].value !== '-' && args[0].value !== '') {
+      // The handler runs later in this same shell (EXIT, ERR…): judge it now.
+      if (args[0].value === null) {
+        meta.opaque = 'trap handler only known at run time';
+        return emit(words);
+      }
+      host.reparse(args[0].value, { ...ctx, via: [...ctx.via, 'trap'] }, 'trap');
+      return emit(words);
+    }
+
+    if (name === 'watch') {
+      const p = parseOpts(args, WATCH_OPTS, { stopAtPositional: true });
+      const rest = args.slice(p.rest);
+      if (rest.length === 0) return emit(words);
+      if (p.ids.has('x')) {
+        wrap('watch', rest);
+        continue;
+      }
+      const s = joinLiteral(rest);
+      if (s === null) {
+        meta.opaque = 'watch runs text only known at run time';
+        return emit(words);
+      }
+      host.reparse(s, { ...ctx, via: [...ctx.via, 'watch'] }, 'watch');
+      return undefined;
+    }
+
+    if (name === 'xargs' || name === 'parallel') {
+      const p = parseOpts(args, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, { stopAtPositional: true });
+      let rest = args.slice(p.rest);
+      const sep = rest.findIndex((w) => w.value === ':::' || w.value === '::::');
+      if (sep >= 0) rest = rest.slice(0, sep);
+      if (rest.length === 0) rest = [lit('echo')];
+      const repl = name === 'xargs' ? (p.ids.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
+      rest = withInput(rest, typeof repl === 'string' ? repl : undefined);
+      stdin = { kind: 'none' };
+      wrap(name, rest);
+      continue;
+    }
+
+    if (name === 'find' || name === 'fd' || name === 'fdfind') {
+      const s = emit(words);
+      for (const inner of execSegments(name, args)) {
+        unwrapCommand(host, { ...raw, words: inner.words, stdin: { kind: 'none' }, redirects: [] }, { ...ctx, via: [...ctx.via, inner.label] });
+      }
+      return s;
+    }
+
+    if (name === 'ssh') {
+      const p = parseOpts(args, SSH_OPTS, { stopAtPositional: true });
+      const rest = args.slice(p.rest + 1);
+      const remote = { ...ctx, via: [...ctx.via, 'ssh'], remote: true };
+      if (rest.length === 0) {
+        if (stdin.kind === 'heredoc') host.reparse(stdin.body, remote, 'ssh <<');
+        return emit(words);
+      }
+      const s = joinLiteral(rest);
+      if (s === null) {
+        meta.opaque = 'ssh runs a remote command only known at run time';
+        return emit(words);
+      }
+      const self = emit(words.slice(0, p.rest + 2));
+      host.reparse(s, remote, 'ssh');
+      return self;
+    }
+
+    if ((name === 'docker' || name === 'podman') && args.length > 0) {
+      const inner = containerInner(args);
+      if (inner) {
+        const self = emit(words);
+        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: [] }, { ...ctx, via: [...ctx.via, name], remote: true });
+        return self;
+      }
+      return emit(words);
+    }
+
+    if (name === 'kubectl' || name === 'oc') {
+      const dd = words.findIndex((w) => w.value === '--');
+      if (args[0]?.value === 'exec' && dd > 0) {
+        const self = emit(words.slice(0, dd));
+        unwrapCommand(host, { ...raw, words: words.slice(dd + 1), redirects: [] }, { ...ctx, via: [...ctx.via, 'kubectl exec'], remote: true });
+        return self;
+      }
+      return emit(words);
+    }
+
+    if (name === 'git') return gitUnwrap(host, words, emit, ctx, raw, meta, pending, assigns, stdin);
+
+    if (CODE_INTERPRETERS.has(name)) {
+      // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
+      const codes = programTexts(name, words, stdin);
+      meta.code = codes;
+      const self = emit(words);
+      for (const c of codes) {
+        if (c === null) continue;
+        for (const l of shellOuts(c).literals) host.reparse(l, { ...ctx, via: [...ctx.via, `${name} shell-out`] }, `${name} shell-out`);
+      }
+      return self;
+    }
+
+    return emit(words);
+  }
+  return emit(words);
+}
+
+/** `npx rimraf@5 dist` runs rimraf. */
+function stripPackageVersion(rest: W[]): W[] {
+  const v = rest[0].value;
+  if (v === null) return rest;
+  const m = /^(@?[^@]+)@[^/]*$/.exec(v);
+  if (!m) return rest;
+  return [{ ...rest[0], value: m[1] }, ...rest.slice(1)];
+}
+
+/** xargs/parallel: arguments come from input; `{}`/-I replace string marks where. */
+function withInput(rest: W[], repl: string | undefined): W[] {
+  if (repl !== undefined) {
+    let used = false;
+    const out = rest.map((w, i) => {
+      if (i > 0 && w.value !== null && w.value.includes(repl)) {
+        used = true;
+        return { ...DYNAMIC_INPUT, text: w.text };
+      }
+      return w;
+    });
+    if (used) return out;
+  }
+  return [...rest, DYNAMIC_INPUT];
+}
+
+/** find -exec/-execdir/-ok/-okdir … ; or +, and fd -x/-X: the inner commands, `{}` being each found file. */
+function execSegments(name: string, args: W[]): { label: string; words: W[] }[] {
+  const out: { label: string; words: W[] }[] = [];
+  const starts = name === 'find' ? ['-exec', '-execdir', '-ok', '-okdir'] : ['-x', '--exec', '-X', '--exec-batch'];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === null || !starts.includes(v)) continue;
+    const seg: W[] = [];
+    let j = i + 1;
+    for (; j < args.length; j++) {
+      const a = args[j].value;
+      if (name === 'find' && (a === ';' || a === '+')) break;
+      seg.push(args[j]);
+    }
+    const hasBraces = seg.some((w) => w.value !== null && w.value.includes('{}'));
+    const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? { ...DYNAMIC_INPUT, text: w.text } : w));
+    if (!hasBraces && name !== 'find') inner.push(DYNAMIC_INPUT);
+    if (inner.length) out.push({ label: `${name} ${v}`, words: inner });
+    i = j;
+  }
+  return out;
+}
+
+/** docker run IMAGE CMD…, docker exec CTR CMD…, docker compose run|exec SVC CMD…: the inner command words. */
+function containerInner(args: W[]): W[] | undefined {
+  let a = args;
+  if (a[0].value === 'compose') a = a.slice(1);
+  else if (a[0].value === 'container') a = a.slice(1);
+  const verb = a[0]?.value;
+  if (verb !== 'run' && verb !== 'exec') return undefined;
+  const p = parseOpts(a.slice(1), DOCKER_RUN_OPTS, { stopAtPositional: true });
+  return a.slice(1 + p.rest + 1);
+}
+
+export { KUBECTL_EXEC_OPTS };
+
+const GIT_GLOBAL = [O('C', 'C', undefined, true), O('c', 'c', undefined, true), O('gd', '', ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'], true), O('x', 'pPh', ['paginate', 'no-pager', 'bare', 'no-replace-objects', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-optional-locks', 'no-lazy-fetch', 'no-advice', 'html-path', 'man-path', 'info-path', 'version', 'help'])];
+
+/** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
+function gitUnwrap(
+  host: UnwrapHost, words: W[], emit: (w: W[]) => Sub, ctx: WalkCtx, raw: RawCommand, meta: Record<string, unknown>,
+  pending: Pending[], assigns: Record<string, string | null>, stdin: Stdin,
+): Sub {
+  const args = words.slice(1);
+  const p = parseOpts(args, GIT_GLOBAL, { stopAtPositional: true, abbreviations: false });
+  const config: Record<string, string | null> = {};
+  for (const kv of p.ids.get('c') ?? []) {
+    if (kv === null) {
+      meta.opaque = 'git -c with a value only known at run time';
+      continue;
+    }
+    const eq = kv.indexOf('=');
+    config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
+  }
+  meta.gitConfig = config;
+  meta.gitDir = p.ids.get('C')?.[0];
+  const rest = args.slice(p.rest);
+  const subcmd = rest[0]?.value;
+  const norm = [words[0], ...rest];
+  if (subcmd === undefined || subcmd === null) return emit(norm);
+  // `git config alias.x '…'` on this line makes `git x` mean that later on the line.
+  if (subcmd === 'config' || subcmd === 'alias') {
+    const vals = rest.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const k = vals[0]?.value;
+    if (k && /^alias\./i.test(k) && vals[1]) host.gitAliases.set(k.slice(6).toLowerCase(), vals[1].value ?? '!$dynamic');
+  }
+  const alias = config[`alias.${subcmd.toLowerCase()}`] ?? host.gitAliases.get(subcmd.toLowerCase());
+  if (alias !== undefined) {
+    if (alias === null || alias === '!$dynamic') {
+      meta.opaque = `git alias ${subcmd} is only known at run time`;
+      return emit(norm);
+    }
+    if (alias.startsWith('!')) {
+      const tail = joinLiteral(rest.slice(1));
+      const self = emit(norm);
+      if (tail === null) meta.opaque = `git alias ${subcmd} runs a shell command with run-time arguments`;
+      host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), { ...ctx, via: [...ctx.via, `git alias ${subcmd}`] }, 'git alias');
+      return self;
+    }
+    const expanded = alias.split(/\s+/).filter(Boolean).map(lit);
+    return unwrapCommand(host, { ...raw, words: [words[0], ...expanded, ...rest.slice(1)], stdin }, { ...ctx, via: [...ctx.via, `git alias ${subcmd}`] }) ?? emit(norm);
+  }
+  void pending;
+  void assigns;
+  // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
+  if (subcmd === 'rebase') {
+    for (let i = 1; i < rest.length; i++) {
+      const v = rest[i].value;
+      let cmd: string | null | undefined;
+      if (v === '-x' || v === '--exec') cmd = rest[i + 1]?.value;
+      else if (v?.startsWith('--exec=')) cmd = v.slice(7);
+      else if (v?.startsWith('-x') && v.length > 2) cmd = v.slice(2);
+      if (cmd === null) meta.opaque = 'git rebase --exec with a run-time command';
+      else if (cmd) host.reparse(cmd, { ...ctx, via: [...ctx.via, 'git rebase --exec'] }, 'git rebase --exec');
+    }
+  }
+  if (subcmd === 'bisect' && rest[1]?.value === 'run' && rest.length > 2) {
+    const self = emit(norm);
+    unwrapCommand(host, { ...raw, words: rest.slice(2), redirects: [] }, { ...ctx, via: [...ctx.via, 'git bisect run'] });
+    return self;
+  }
+  return emit(norm);
+}
+
+/** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */
+function echoedText(from: Sub): string | undefined {
+  if (from.name !== 'echo' && from.name !== 'printf') return undefined;
+  const args = from.words.slice(1);
+  if (from.name === 'printf') {
+    const fmt = args[0]?.value;
+    if (!fmt || args.length > 1 || fmt.includes('%')) return undefined;
+    return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+  }
+  const rest = args.filter((w, i) => !(i === 0 && (w.value === '-n' || w.value === '-e')));
+  const s = joinLiteral(rest);
+  if (s === null || /\\/.test(s)) return undefined;
+  return s;
+}

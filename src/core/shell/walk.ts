@@ -1,0 +1,193 @@
+// Walk the unbash AST and hand every simple command to the unwrapper, with its stdin, redirections and cwd.
+// Threat: commands hidden in `$(…)`, backticks, `<(…)`, here-docs, function bodies, loops and lists.
+// Pitfalls (notes/shell-parsers.md §4): getters are lazy (walk with forEachChild, never spread nodes);
+// errors sit on every nested Script; an unterminated here-doc reports no error.
+import { forEachChild, parse } from 'unbash';
+import type { Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
+import type { Redir, Stdin, Sub, W } from './types';
+import { evalWord, type WordEnv } from './words';
+
+/** The mutable working directory of a shell: shared by `{ }` and lists, copied for subshells. */
+export interface CwdBox {
+  value: string | null;
+}
+
+export interface WalkCtx {
+  via: string[];
+  cwd: CwdBox;
+  remote: boolean;
+  depth: number;
+  src: string;
+}
+
+export interface RawCommand {
+  words: W[];
+  assigns: Record<string, string | null>;
+  redirects: Redir[];
+  stdin: Stdin;
+  text: string;
+}
+
+/** What the walker needs from the analyzer (kept as an interface so the modules do not import each other). */
+export interface WalkHost {
+  env: WordEnv;
+  error(msg: string): void;
+  /** Unwrap and register; returns the sub-command that consumes the pipeline's data, if any. */
+  command(raw: RawCommand, ctx: WalkCtx): Sub | undefined;
+  /** Redirections on a compound command (`{ …; } > f`, `while …; done < list`). */
+  compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void;
+}
+
+export const MAX_DEPTH = 12;
+
+export function parseAndWalk(host: WalkHost, source: string, ctx: WalkCtx): void {
+  const script = parse(source);
+  walkScript(host, script, { ...ctx, src: source });
+}
+
+function walkScript(host: WalkHost, script: Script & { errors?: readonly { message: string; pos: number }[] }, ctx: WalkCtx): void {
+  for (const e of script.errors ?? []) host.error(`${e.message} at ${e.pos}`);
+  const c = script.source !== undefined ? { ...ctx, src: script.source } : ctx;
+  for (const st of script.commands) walkStatement(host, st, c);
+}
+
+function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
+  // `a &` runs in a subshell: a `cd` there does not move the parent.
+  const c = st.background ? { ...ctx, cwd: { value: ctx.cwd.value } } : ctx;
+  walkNode(host, st.command, c, { kind: 'none' });
+}
+
+function sub(ctx: WalkCtx, label: string): WalkCtx {
+  return { ...ctx, via: [...ctx.via, label], cwd: { value: ctx.cwd.value } };
+}
+
+function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
+  switch (node.type) {
+    case 'AndOr':
+      for (const c of node.commands) walkNode(host, c, ctx, stdin);
+      return undefined;
+    case 'Pipeline': {
+      const multi = node.commands.length > 1;
+      let prev: Sub | undefined;
+      node.commands.forEach((c, i) => {
+        const c2 = multi ? { ...ctx, cwd: { value: ctx.cwd.value } } : ctx;
+        prev = walkNode(host, c, c2, i === 0 ? stdin : { kind: 'pipe', from: prev });
+      });
+      return prev;
+    }
+    case 'Command':
+      return walkCommand(host, node, ctx, stdin);
+    case 'Subshell':
+      walkList(host, node.body.commands, sub(ctx, '()'));
+      return undefined;
+    case 'BraceGroup':
+      walkList(host, node.body.commands, ctx);
+      return undefined;
+    case 'Redirected': {
+      for (const r of node.redirects) walkNode(host, r, ctx, { kind: 'none' });
+      const { redirs, stdin: st } = redirections(host, node.redirects, ctx);
+      host.compoundRedirects(redirs, text(ctx, node), ctx);
+      return walkNode(host, node.command, ctx, st.kind === 'none' ? stdin : st);
+    }
+    case 'Function':
+      // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
+      walkNode(host, node.body, sub(ctx, 'function'), { kind: 'none' });
+      return undefined;
+    case 'Coproc':
+      walkNode(host, node.body, sub(ctx, 'coproc'), { kind: 'none' });
+      return undefined;
+    case 'CompoundList':
+      walkList(host, node.commands, ctx);
+      return undefined;
+    case 'Statement':
+      walkStatement(host, node, ctx);
+      return undefined;
+    case 'Script':
+      walkScript(host, node, ctx);
+      return undefined;
+    case 'CommandExpansion':
+    case 'ProcessSubstitution':
+    case 'ArithmeticCommandExpansion': {
+      if (ctx.depth >= MAX_DEPTH) {
+        host.error('nesting too deep');
+        return undefined;
+      }
+      const label = node.type === 'ProcessSubstitution' ? `${node.operator}()` : '$()';
+      if (node.script) walkScript(host, node.script, { ...sub(ctx, label), depth: ctx.depth + 1 });
+      else host.error(`unparsed substitution ${node.text}`);
+      return undefined;
+    }
+    case 'HereDoc':
+      if (!node.closing) host.error('unterminated here-document');
+      forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+      return undefined;
+    default:
+      // If/While/For/Case/Select/ArithmeticFor/TestCommand/ArithmeticCommand, words, parts, assignments:
+      // descend; nested commands and substitutions are found by the cases above.
+      forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+      return undefined;
+  }
+}
+
+function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx): void {
+  for (const st of list) walkStatement(host, st, ctx);
+}
+
+function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
+  return ctx.src.slice(node.pos, node.end);
+}
+
+function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx): { redirs: Redir[]; stdin: Stdin } {
+  const redirs: Redir[] = [];
+  let stdin: Stdin = { kind: 'none' };
+  for (const r of list) {
+    const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
+    if (r.type === 'HereDoc') {
+      if (fd === undefined || fd === 0) {
+        const quoted = r.delimiter?.quoted ?? false;
+        stdin = { kind: 'heredoc', body: r.body.text, quoted };
+      }
+      continue;
+    }
+    if (!r.target) {
+      host.error(`redirection ${r.operator} without target`);
+      continue;
+    }
+    const target = evalWord(r.target, host.env);
+    if (r.type === 'HereString') {
+      if (fd === undefined || fd === 0) stdin = { kind: 'herestring', value: target.value };
+      redirs.push({ op: '<<<', fd, target });
+      continue;
+    }
+    redirs.push({ op: r.operator, fd, target });
+    if ((r.operator === '<' || r.operator === '<>') && (fd === undefined || fd === 0)) stdin = { kind: 'file', path: target };
+  }
+  return { redirs, stdin };
+}
+
+function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
+  // Substitutions anywhere in the command run first (in words, assignments, redirect targets, here-doc bodies).
+  forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+  const assigns: Record<string, string | null> = {};
+  for (const p of node.prefix) {
+    if (p.type === 'Assignment') assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
+  }
+  const words: W[] = [];
+  if (node.name) words.push(evalWord(node.name, host.env));
+  for (const s of node.suffix) {
+    if (s.type === 'Word') words.push(evalWord(s, host.env));
+    else if (s.type === 'Assignment') words.push(assignmentWord(s.text, s.value, host.env));
+  }
+  const { redirs, stdin: own } = redirections(host, node.redirects, ctx);
+  return host.command({ words, assigns, redirects: redirs, stdin: own.kind === 'none' ? stdin : own, text: text(ctx, node) }, ctx);
+}
+
+/** `export A=$(x)` / `declare B=1`: an argument that is an assignment; literal only when its value is. */
+function assignmentWord(src: string, value: Word | { type: 'ArrayValue' }, env: WordEnv): W {
+  if (value.type !== 'Word') return { value: null, glob: false, text: src };
+  const v = evalWord(value, env);
+  const eq = src.indexOf('=');
+  return { value: v.value === null ? null : src.slice(0, eq + 1) + v.value, glob: false, text: src };
+}
+
+export type { CommandNode };
