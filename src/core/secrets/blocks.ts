@@ -1,0 +1,204 @@
+// Multi-line secrets: private key blocks (PEM, OpenSSH, PGP) and Kubernetes Secret objects.
+// Threat: a private key is the most valuable secret a repository can hold, and every line of its
+// body is key material; masking only the BEGIN line would hand the model the key. Certificates and
+// public keys next to it are not secret and must stay byte-identical (an agent may need them).
+import { isPlaceholder, isReference } from './entropy';
+import { B64, b64, j, pemBlock, pemBody, rand } from './samples';
+import type { BlockOutput, BlockRule, Hit, LineIndex } from './types';
+
+const PRIORITY = 0;
+
+/** 0-based index of the line holding offset `pos`. */
+export function lineOf(starts: number[], pos: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+function lineText(text: string, starts: number[], i: number): string {
+  const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.length;
+  return text.slice(starts[i]!, end);
+}
+
+function add(out: BlockOutput, line: number, hit: Hit): void {
+  const list = out.hits.get(line);
+  if (list === undefined) out.hits.set(line, [hit]); else list.push(hit);
+}
+
+/** The whole non-blank content of a line, without indentation and without a trailing `\r`. */
+function contentSpan(line: string): [number, number] | null {
+  const start = line.search(/\S/);
+  if (start < 0) return null;
+  let end = line.length;
+  while (end > start && /\s/.test(line[end - 1]!)) end--;
+  return [start, end];
+}
+
+const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]*?)-----/g;
+const BODY_LIKE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})?\s*$/;
+
+export const privateKeyBlock: BlockRule = {
+  id: 'private-key',
+  description: 'Private key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP — every line, also indented or JSON-escaped',
+  gate: '-----BEGIN ',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const starts = index.starts();
+    BEGIN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = BEGIN.exec(text)) !== null) {
+      const label = m[1]!;
+      const isPrivate = /PRIVATE KEY/.test(label);
+      const endMarker = `-----END ${label}-----`;
+      const endPos = text.indexOf(endMarker, m.index + m[0].length);
+      const first = lineOf(starts, m.index);
+      const firstStart = starts[first]!;
+      const firstLine = lineText(text, starts, first);
+      const col = m.index - firstStart;
+      const endLine = endPos < 0 ? -1 : lineOf(starts, endPos);
+      if (endLine === first) {
+        // One line: a JSON string with \n escapes (GCP service-account files), or a squashed key.
+        if (isPrivate) add(out, first, { start: col, end: endPos - firstStart + endMarker.length, rule: 'private-key', priority: PRIORITY });
+        out.protect.add(first);
+        BEGIN.lastIndex = endPos + endMarker.length;
+        continue;
+      }
+      let last = endLine;
+      if (last < 0) {
+        // No END (a truncated read): fail closed over the lines that still look like the block.
+        last = first;
+        while (last + 1 < starts.length && BODY_LIKE.test(lineText(text, starts, last + 1))) last++;
+      }
+      for (let i = first; i <= last; i++) {
+        out.protect.add(i);
+        if (!isPrivate) continue;
+        const line = i === first ? firstLine : lineText(text, starts, i);
+        let span: [number, number] | null;
+        if (i === first) span = [col, contentSpan(line)![1]];
+        else if (i === endLine) {
+          const c = line.indexOf(endMarker);
+          span = [c, c + endMarker.length];
+        } else span = contentSpan(line);
+        if (span !== null) add(out, i, { start: span[0], end: span[1], rule: 'private-key', priority: PRIORITY });
+      }
+      BEGIN.lastIndex = last + 1 < starts.length ? starts[last + 1]! : text.length;
+    }
+  },
+  samples: () => {
+    const rsa = pemBlock(j('RSA PRIVATE', ' KEY'), 1190);
+    const cert = pemBlock('CERTIFICATE', 700);
+    const pub = pemBlock('PUBLIC KEY', 91);
+    const ec = pemBlock(j('EC PRIVATE', ' KEY'), 121);
+    const pkcs8 = pemBlock(j('PRIVATE', ' KEY'), 1218);
+    const body = pemBody(1218).join('\\n');
+    const gcp = `  "private_key": "${j('-----BEGIN PRIVATE', ' KEY-----')}\\n${body}\\n${j('-----END PRIVATE', ' KEY-----')}\\n",`;
+    const yaml = ['tls:', '  key: |', ...ec.map((l) => '    ' + l), '  cert: |', ...cert.map((l) => '    ' + l)].join('\n');
+    const ssh = [j('-----BEGIN OPENSSH PRIVATE', ' KEY-----'), ...pemBody(400, 70, undefined, 'b3BlbnNzaC1rZXktdjEAAAAA'), j('-----END OPENSSH PRIVATE', ' KEY-----')];
+    const pgp = [j('-----BEGIN PGP PRIVATE', ' KEY BLOCK-----'), '', ...pemBody(500), '=' + rand(B64, 4), j('-----END PGP PRIVATE', ' KEY BLOCK-----')];
+    const secretsOf = (lines: string[]) => lines.filter((l) => !l.startsWith('-----') && l.trim() !== '');
+    return {
+      truePositives: [
+        { text: rsa.join('\n') + '\n', secrets: secretsOf(rsa) },
+        { text: ['# bundle', ...ec, ...cert, ...pub, ...pkcs8].join('\n'), secrets: secretsOf([...ec, ...pkcs8]) },
+        { text: ['{', '  "type": "service_account",', gcp, '}'].join('\n'), secrets: [body.slice(0, 64)] },
+        { text: yaml, secrets: secretsOf(ec) },
+        { text: ssh.join('\r\n') + '\r\n', secrets: secretsOf(ssh) },
+        { text: pgp.join('\n'), secrets: secretsOf(pgp) },
+        { text: rsa.slice(0, 6).join('\n'), secrets: secretsOf(rsa.slice(0, 6)) },
+      ],
+      falsePositives: [
+        [...cert, ...pub].join('\n') + '\n',
+        `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${rand(B64, 43)} deploy@ci`,
+        'const header = "-----BEGIN CERTIFICATE-----";',
+        pemBlock('PGP PUBLIC KEY BLOCK', 300).join('\n'),
+      ],
+    };
+  },
+};
+
+const KIND_SECRET = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
+const SECTION = /^([ \t]*)(data|stringData):[ \t]*(?:#.*)?\r?$/;
+const ENTRY = /^([ \t]+)([^\s:#][^:]*?):[ \t]+(.*?)[ \t]*\r?$/d;
+
+function indentOf(line: string): number {
+  return line.search(/\S|$/);
+}
+
+export const kubernetesSecret: BlockRule = {
+  id: 'k8s-secret',
+  description: 'Values under data: / stringData: in a Kubernetes Secret manifest',
+  gate: 'Secret',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    if (!KIND_SECRET.test(text)) return;
+    const starts = index.starts();
+    const n = starts.length;
+    // Document by document: a `---` separator starts a new object.
+    let docStart = 0;
+    for (let i = 0; i <= n; i++) {
+      if (i < n && !/^---(?:\s|$)/.test(lineText(text, starts, i))) continue;
+      const docEnd = i; // exclusive
+      let isSecret = false;
+      for (let k = docStart; k < docEnd && !isSecret; k++) isSecret = KIND_SECRET.test(lineText(text, starts, k));
+      if (isSecret) scanDoc(text, starts, docStart, docEnd, out);
+      docStart = i + 1;
+    }
+  },
+  samples: () => {
+    const pw = b64(rand(B64, 24));
+    const tok = rand(B64, 40);
+    const cfg = rand(B64, 30);
+    return {
+      truePositives: [
+        {
+          text: ['apiVersion: v1', 'kind: Secret', 'metadata:', '  name: db', 'type: Opaque', 'data:', `  DB_CONN: ${pw}`, 'stringData:', `  api-token: ${tok}`, '  config.yaml: |', `    upstream: ${cfg}`].join('\n'),
+          secrets: [pw.slice(8), tok, cfg],
+        },
+      ],
+      falsePositives: [
+        ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: app', 'data:', '  LOG_LEVEL: debug', `  SEED: ${rand(B64, 40)}`].join('\n'),
+        ['kind: Secret', 'stringData:', '  password: ${DB_PASSWORD}', '  user: ""'].join('\n'),
+      ],
+    };
+  },
+};
+
+function scanDoc(text: string, starts: number[], from: number, to: number, out: BlockOutput): void {
+  for (let i = from; i < to; i++) {
+    const sec = SECTION.exec(lineText(text, starts, i));
+    if (sec === null) continue;
+    const parentIndent = sec[1]!.length;
+    let childIndent = -1;
+    for (let k = i + 1; k < to; k++) {
+      const line = lineText(text, starts, k);
+      if (line.trim() === '') continue;
+      const ind = indentOf(line);
+      if (ind <= parentIndent) break;
+      if (childIndent < 0) childIndent = ind;
+      if (ind !== childIndent) continue;
+      const e = ENTRY.exec(line);
+      if (e === null) continue;
+      const value = e[3]!.replace(/^["']|["']$/g, '');
+      if (/^[|>][-+]?\d*$/.test(value)) {
+        // Block scalar: every deeper line is the value.
+        while (k + 1 < to) {
+          const next = lineText(text, starts, k + 1);
+          if (next.trim() !== '' && indentOf(next) <= childIndent) break;
+          k++;
+          const span = contentSpan(next);
+          if (span !== null) {
+            add(out, k, { start: span[0], end: span[1], rule: 'k8s-secret', priority: 1 });
+            out.protect.add(k);
+          }
+        }
+        continue;
+      }
+      if (value === '' || isReference(value) || isPlaceholder(value)) continue;
+      const [s, en] = e.indices![3]!;
+      add(out, k, { start: s, end: en, rule: 'k8s-secret', priority: 1 });
+    }
+  }
+}
+
+export const BLOCK_RULES: BlockRule[] = [privateKeyBlock, kubernetesSecret];

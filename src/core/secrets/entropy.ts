@@ -1,0 +1,119 @@
+// Value heuristics: is this string intrinsically a secret, or a reference, placeholder, path, prose?
+// Over-masking is not harmless (an agent that reads a masked lockfile or data URI and writes it back
+// corrupts the file), so a generic key=value rule needs both a secret-looking name and a value that
+// passes these floors.
+
+/** Shannon entropy in bits per character. */
+export function shannon(s: string): number {
+  if (s.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+export function distinctChars(s: string): number {
+  return new Set(s).size;
+}
+
+/** Character classes present: lower, upper (beyond a leading capital), digit, other. */
+export function charClasses(s: string): number {
+  let lower = 0, upper = 0, digit = 0, other = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) { if (i > 0) upper = 1; else if (s.length === 1) upper = 1; }
+    else if (c >= 48 && c <= 57) digit = 1;
+    else other = 1;
+  }
+  return lower + upper + digit + other;
+}
+
+const REFERENCE = new RegExp(
+  [
+    '\\$\\{', '^\\$\\(', '^\\$[A-Za-z_]', '^%\\{', '^%\\(', '\\{\\{', '<%', '^#\\{', '^@\\{', '^\\[\\[',
+    'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
+    '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
+    '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
+  ].join('|'),
+);
+
+/** `${VAR}`, `${{ secrets.X }}`, `process.env.X`, `os.environ[...]`, ERB, `$VAR`, vault refs: not the secret itself. */
+export function isReference(v: string): boolean {
+  return REFERENCE.test(v);
+}
+
+const PLACEHOLDER = new RegExp(
+  [
+    '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
+    'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
+    'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
+    '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
+      'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
+      'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
+  ].join('|'),
+  'i',
+);
+
+/** `changeme`, `<your-key>`, `xxxx`, `****`, `your_..._here`, `YOUR_TOKEN_HERE`, well-known defaults. */
+export function isPlaceholder(v: string): boolean {
+  return PLACEHOLDER.test(v) || distinctChars(v) <= 3;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(v: string): boolean {
+  return UUID.test(v);
+}
+
+/** Things that are plainly not secret material whatever key holds them. */
+function isBenignShape(v: string, quoted: boolean): boolean {
+  if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
+  if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
+  if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
+  if (/^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
+  if (v.startsWith('«secret:')) return true; // already masked
+  if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
+  if (!quoted) {
+    // Code, not data: calls, member access, indexing, arrays, objects, template refs.
+    if (/[()[\]{}]/.test(v)) return true;
+    if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
+    if (/^[A-Za-z_$][\w$]*$/.test(v) && !/\d/.test(v)) return true; // plain identifier
+  }
+  // Prose in quotes: several words of letters only.
+  if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
+  return false;
+}
+
+export type NameStrength = 'strong' | 'weak';
+
+/**
+ * Does `v`, held by a secret-named key, look like a secret? Strong names (password, token, secret,
+ * api key …) need less evidence than weak ones (a bare `key`, `auth`).
+ */
+export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean): boolean {
+  const v = raw.trim();
+  if (v.length === 0) return false;
+  if (isReference(v) || isPlaceholder(v) || isBenignShape(v, quoted)) return false;
+  const h = shannon(v);
+  if (strength === 'strong') {
+    if (v.length < 6) return false;
+    if (isUuid(v)) return true;
+    return (charClasses(v) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
+  }
+  if (v.length < 16 || isUuid(v)) return false;
+  const hasDigit = /\d/.test(v);
+  const hasLetter = /[A-Za-z]/.test(v);
+  return hasDigit && hasLetter && h >= 3;
+}
+
+/** Floor for the random part of a vendor token: rejects `ghp_XXXX…`, `AKIA0000…`, `…EXAMPLE`. */
+export function randomPartOk(part: string): boolean {
+  if (distinctChars(part) < 6) return false;
+  if (/EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/.test(part)) return false;
+  return shannon(part) >= 2.5;
+}

@@ -1,0 +1,18 @@
+// Secret masking: the model never sees a secret, and the disk never loses one.
+import { createMasker as create } from './masker';
+import type { MaskOptions, MaskResult } from './types';
+
+export type { MaskOptions, MaskResult, SecretFinding } from './types';
+export { containsPlaceholder, restorePlaceholders, type RestoreResult } from './restore';
+export { maskValue } from './value';
+export { validatePattern } from './patterns';
+export { ALL_RULES, BLOCK_RULES, LINE_RULES } from './catalog';
+export { MaskSession, type Masker } from './masker';
+
+export function createMasker(opts?: MaskOptions): { mask(text: string): MaskResult; readonly errors: string[] } {
+  return create(opts);
+}
+
+export function maskText(text: string, opts?: MaskOptions): MaskResult {
+  return create(opts).mask(text);
+}

@@ -1,0 +1,179 @@
+// Line-for-line masking. Same number of lines; a line without a secret is byte-identical (CRLF kept);
+// each secret becomes `«secret:<rule>#<n>»`, n stable per distinct value, so masking the same text
+// twice gives the same view and a placeholder can be mapped back by masking the file on disk again.
+import { lineOf } from './blocks';
+import { BLOCK_RULES, LINE_RULES } from './catalog';
+import { compilePatterns, type CompiledPattern } from './patterns';
+import { candidateLines } from './prefilter';
+import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
+
+export const PLACEHOLDER_OPEN = '«secret:';
+export function placeholder(rule: string, n: number): string {
+  return `${PLACEHOLDER_OPEN}${rule}#${n}»`;
+}
+
+/** Placeholder numbering: per rule, per distinct secret value, in order of first appearance. */
+export class MaskSession {
+  private readonly byRule = new Map<string, Map<string, number>>();
+  /** Placeholder → the secret it stands for (used by restorePlaceholders). */
+  readonly values = new Map<string, string>();
+  placeholderFor(rule: string, value: string): string {
+    let m = this.byRule.get(rule);
+    if (m === undefined) this.byRule.set(rule, (m = new Map()));
+    let n = m.get(value);
+    if (n === undefined) m.set(value, (n = m.size + 1));
+    const p = placeholder(rule, n);
+    this.values.set(p, value);
+    return p;
+  }
+}
+
+/** Line offsets, counted incrementally for ascending queries and indexed fully when needed. */
+class Lines implements LineIndex {
+  private arr: number[] | undefined;
+  private pos = 0;
+  private line = 0;
+  constructor(private readonly text: string) {}
+  starts(): number[] {
+    if (this.arr === undefined) {
+      const t = this.text;
+      const a = [0];
+      let i = -1;
+      while ((i = t.indexOf('\n', i + 1)) !== -1) if (i + 1 < t.length) a.push(i + 1);
+      this.arr = a;
+    }
+    return this.arr;
+  }
+  lineAt(offset: number): number {
+    if (this.arr !== undefined || offset < this.pos) return lineOf(this.starts(), offset);
+    const t = this.text;
+    let i = this.pos;
+    let n = this.line;
+    for (;;) {
+      const nl = t.indexOf('\n', i);
+      if (nl < 0 || nl >= offset) break;
+      n++;
+      i = nl + 1;
+    }
+    this.pos = i;
+    this.line = n;
+    return n;
+  }
+  startOf(line: number): number {
+    return this.starts()[line]!;
+  }
+}
+
+interface LineHits {
+  start: number;
+  hits: Hit[];
+}
+
+export interface Masker {
+  mask(text: string): MaskResult;
+  /** Masks with a shared numbering (maskValue uses it across the strings of one value). */
+  maskInSession(text: string, session: MaskSession): MaskResult;
+  /** Problems with the user's patterns (invalid ones are skipped, not thrown). */
+  readonly errors: string[];
+}
+
+export function createMasker(opts: MaskOptions = {}): Masker {
+  const { patterns, errors } = compilePatterns(opts.extraPatterns);
+  const allow = new Set((opts.allowValues ?? []).filter((v) => typeof v === 'string' && v.length > 0));
+  const maskInSession = (text: string, session: MaskSession) => maskWith(text, patterns, allow, session);
+  return { errors, maskInSession, mask: (text) => maskInSession(text, new MaskSession()) };
+}
+
+function push(map: Map<number, LineHits>, line: number, start: number, hits: Hit[]): void {
+  const cur = map.get(line);
+  if (cur === undefined) map.set(line, { start, hits: [...hits] });
+  else cur.hits.push(...hits);
+}
+
+function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>, session: MaskSession): MaskResult {
+  if (typeof text !== 'string') throw new TypeError('maskText expects a string');
+  const lines = new Lines(text);
+  const perLine = new Map<number, LineHits>();
+  const protect = new Set<number>();
+
+  for (const rule of BLOCK_RULES) {
+    if (!text.includes(rule.gate)) continue;
+    const out: BlockOutput = { hits: new Map(), protect };
+    rule.scan(text, lines, out);
+    for (const [li, hits] of out.hits) push(perLine, li, lines.startOf(li), hits);
+  }
+
+  for (const start of candidateLines(text)) {
+    const li = lines.lineAt(start);
+    if (protect.has(li)) continue;
+    const nl = text.indexOf('\n', start);
+    const line = text.slice(start, nl < 0 ? text.length : nl);
+    const lower = line.toLowerCase();
+    const hits: Hit[] = [];
+    for (const rule of LINE_RULES) {
+      for (const k of rule.keywords) {
+        if (lower.includes(k)) {
+          rule.scan(line, hits);
+          break;
+        }
+      }
+    }
+    if (hits.length > 0) push(perLine, li, start, hits);
+  }
+
+  for (const p of patterns) {
+    p.re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = p.re.exec(text)) !== null) {
+      if (m[0].length === 0) { p.re.lastIndex++; continue; }
+      const g = m[1] !== undefined ? 1 : 0;
+      const [a, b] = m.indices![g]!;
+      // A match may span lines: mask its part on each line, never the newline itself.
+      for (let li = lines.lineAt(a), last = lines.lineAt(Math.max(a, b - 1)); li <= last; li++) {
+        const ls = lines.startOf(li);
+        const nl = text.indexOf('\n', ls);
+        const le = nl < 0 ? text.length : nl;
+        const s = Math.max(a, ls), e = Math.min(b, le);
+        if (e > s) push(perLine, li, ls, [{ start: s - ls, end: e - ls, rule: p.rule, priority: 0 }]);
+      }
+    }
+  }
+
+  if (perLine.size === 0) return { text, findings: [] };
+
+  const order = [...perLine.keys()].sort((a, b) => a - b);
+  const pieces: string[] = [];
+  const findings: SecretFinding[] = [];
+  let prev = 0;
+  for (const li of order) {
+    const { start, hits } = perLine.get(li)!;
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    const chosen = resolve(hits, line, allow);
+    if (chosen.length === 0) continue;
+    let out = '';
+    let col = 0;
+    for (const h of chosen) {
+      const ph = session.placeholderFor(h.rule, line.slice(h.start, h.end));
+      out += line.slice(col, h.start) + ph;
+      col = h.end;
+      findings.push({ line: li + 1, rule: h.rule, placeholder: ph, start: h.start, end: h.end });
+    }
+    out += line.slice(col);
+    pieces.push(text.slice(prev, start), out);
+    prev = end;
+  }
+  if (pieces.length === 0) return { text, findings: [] };
+  pieces.push(text.slice(prev));
+  return { text: pieces.join(''), findings };
+}
+
+/** Overlaps: the more specific rule wins (lower priority number), then the earlier, then the longer span. */
+function resolve(hits: Hit[], line: string, allow: Set<string>): Hit[] {
+  const valid = hits.filter((h) => h.end > h.start && h.start >= 0 && h.end <= line.length && !allow.has(line.slice(h.start, h.end)));
+  valid.sort((x, y) => x.priority - y.priority || x.start - y.start || y.end - y.start - (x.end - x.start));
+  const chosen: Hit[] = [];
+  for (const h of valid) if (!chosen.some((c) => h.start < c.end && c.start < h.end)) chosen.push(h);
+  return chosen.sort((x, y) => x.start - y.start);
+}

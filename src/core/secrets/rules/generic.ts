@@ -1,0 +1,298 @@
+// Context rules: a secret recognised by where it sits rather than by its shape — assignments to
+// secret-named keys (.env, YAML, JSON, TOML, INI, properties, HCL, code, Dockerfile), credentials in
+// URLs, Authorization headers, and the shell-history forms (`mysql -p…`, `curl -u user:pw`).
+// Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
+import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
+import { classifyName } from '../names';
+import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
+import type { Hit, LineRule } from '../types';
+import { regexRule } from './make';
+
+const GENERIC_PRIORITY = 2;
+const CONTEXT_PRIORITY = 1;
+
+// name, optional closing quote/bracket, operator, then a quoted value or the rest of the line.
+const ASSIGN =
+  /(?<![\w.$-])(?:--?)?([A-Za-z_$][\w.$-]*)(["'`]?\]?)[ \t]*(:=|=>|=(?!=)|:(?![:/]))[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|`([^`\r\n]*)`|([^\r\n]*))/dg;
+const LINE_START_PREFIX = /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+|set[ \t]+|declare[ \t]+(?:-x[ \t]+)?)?["']?$/;
+
+/** Where an unquoted value ends depends on the syntax around it. */
+function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): string {
+  if (lineStartYaml) {
+    // YAML / properties scalar: the rest of the line, minus a trailing comment.
+    const hash = value.search(/\s#/);
+    return (hash >= 0 ? value.slice(0, hash) : value).replace(/\s+$/, '');
+  }
+  const stop = query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/;
+  const i = value.search(stop);
+  return i >= 0 ? value.slice(0, i) : value;
+}
+
+export const genericAssignment: LineRule = {
+  id: 'generic-secret',
+  description: 'A value assigned to a secret-named key (password, token, secret, api key …) in any config or code syntax',
+  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig'],
+  priority: GENERIC_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    ASSIGN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = ASSIGN.exec(line)) !== null) {
+      const name = m[1]!;
+      const strength = classifyName(name);
+      if (strength === null) {
+        // Continue right after the operator: `a=b password=c` on one line.
+        ASSIGN.lastIndex = m.indices![3]![1];
+        continue;
+      }
+      const nameStart = m.indices![1]![0];
+      const before = line.slice(0, nameStart).replace(/--?$/, '');
+      const query = /[?&]$/.test(before);
+      const lineStart = LINE_START_PREFIX.test(before);
+      let group = 4;
+      while (group <= 7 && m[group] === undefined) group++;
+      let value = m[group] ?? '';
+      let start = m.indices![group]?.[0] ?? m.index + m[0].length;
+      const quoted = group < 7;
+      if (!quoted) {
+        if (/^["'`]/.test(value)) { value = value.slice(1); start++; } // an unterminated quote
+        value = cutUnquoted(value, lineStart && m[3] === ':', query);
+      }
+      const end = start + value.length;
+      ASSIGN.lastIndex = Math.max(end, m.indices![3]![1]);
+      if (valueLooksSecret(value, strength, quoted)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+    }
+  },
+  samples: () => {
+    const pw = () => rand(PASSWORD_CHARS.replace(/[#'"]/g, ''), 20);
+    const p = Array.from({ length: 24 }, pw);
+    const hex = rand(HEX, 64);
+    const hex128 = rand(HEX, 128);
+    const tp = [
+      { text: `DB_PASSWORD=${p[0]}`, secrets: [p[0]!] },
+      { text: `export API_SECRET="${p[1]}"`, secrets: [p[1]!] },
+      { text: `API_TOKEN = '${p[2]}'`, secrets: [p[2]!] },
+      { text: `  password: ${p[3]}`, secrets: [p[3]!] },
+      { text: `  "password": "${p[4]}",`, secrets: [p[4]!] },
+      { text: `password = "${p[5]}"`, secrets: [p[5]!] },
+      { text: `spring.datasource.password=${p[6]}`, secrets: [p[6]!] },
+      { text: `  password = "${p[7]}"  # hcl`, secrets: [p[7]!] },
+      { text: `const apiKey = "${p[8]}";`, secrets: [p[8]!] },
+      { text: `SECRET_KEY_BASE=${hex128}`, secrets: [hex128] },
+      { text: `key = "${hex}"`, secrets: [hex] },
+      { text: `ENV API_KEY=${p[9]}`, secrets: [p[9]!] },
+      { text: `Server=db;Database=app;User Id=sa;Password=${p[10]!.replace(/[;]/g, '')};`, secrets: [p[10]!.replace(/[;]/g, '')] },
+      { text: `jdbc:mysql://db:3306/app?user=app&password=${p[11]!.replace(/[&#]/g, '')}`, secrets: [p[11]!.replace(/[&#]/g, '')] },
+      { text: `    client-key-data: ${b64(rand(ALNUM, 60))}`, secrets: [] },
+      { text: `  "auth": "${b64('octocat:' + rand(ALNUM, 36))}"`, secrets: [] },
+      { text: `      "identitytoken": "${p[12]}${p[13]}"`, secrets: [p[12]!] },
+      { text: `//registry.npmjs.org/:_auth=${b64('ci-bot:' + p[14])}`, secrets: [] },
+      { text: `SECRET_KEY = 'django-insecure-${p[15]}'`, secrets: [p[15]!] },
+      { text: `$db_password = "${p[16]}";`, secrets: [p[16]!] },
+      { text: `mysqldump --password=${p[17]} shop`, secrets: [p[17]!] },
+      { text: `AWS_ACCESS_KEY_ID=AKIAEXAMPLE DB_PASSWORD=${p[18]} ./run.sh`, secrets: [p[18]!] },
+      { text: `config["api_key"] = "${p[19]}"`, secrets: [p[19]!] },
+      { text: `https://api.example.com/v1/items?limit=5&access_token=${p[20]!.replace(/[&#]/g, '')}`, secrets: [p[20]!.replace(/[&#]/g, '')] },
+    ];
+    return {
+      truePositives: tp,
+      falsePositives: [
+        'API_KEY_HEADER=X-Api-Key',
+        'PASSWORD_MIN_LENGTH=12',
+        'FEATURE_SECRET_SANTA=true',
+        'secretName = "prod/payments/stripe-key"',
+        'password_file = "/run/secrets/db_password"',
+        'DB_PASSWORD_FILE=/run/secrets/db',
+        'key_id = "k-2024-05"',
+        'token = ""',
+        '  password: ""',
+        '  password: <%= ENV["STAGING_DB_PASSWORD"] %>',
+        'OPENAI_API_KEY = os.environ["OPENAI_API_KEY"]',
+        'const token = process.env.GITHUB_TOKEN;',
+        'API_KEY=${API_KEY}',
+        'DB_PASSWORD=${DB_PASSWORD:-changeme}',
+        'token: ${{ secrets.GITHUB_TOKEN }}',
+        'password: changeme',
+        'API_KEY=<your-api-key>',
+        'API_KEY=your_api_key_here',
+        'SECRET=xxxxxxxxxxxxxxxx',
+        'PASSWORD=********',
+        'GITHUB_TOKEN=YOUR_TOKEN_HERE',
+        'AUTH_PASSWORD_VALIDATORS = []',
+        'PASSWORD_HASHERS = ["django.contrib.auth.hashers.Argon2PasswordHasher"]',
+        'const token = await fetchToken(user);',
+        'for (const [key, value] of Object.entries(map)) {',
+        'if (token.kind === SyntaxKind.Identifier) return;',
+        'const key = cacheKey(request);',
+        '  key: string;',
+        '"key": "welcome_message_title",',
+        'integrity: sha512-Q2xBcGFja2FnZS1pbnRlZ3JpdHktaGFzaC1nb2VzLWhlcmU=',
+        '# The password must be rotated every 90 days: ask the on-call engineer.',
+        'Your token expired; please sign in again to get a new token.',
+        'user_id = "a05b742c-0f23-4c71-94c5-9a5a202c706f"',
+        'password = getpass.getpass("Password: ")',
+        'if (password == "") return;',
+        'TOKEN_TTL=3600',
+        'private_key_id: "' + rand(HEX, 40) + '"',
+        'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
+      ],
+    };
+  },
+};
+
+const URL_CRED = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[])/dg;
+
+export const urlCredentials: LineRule = {
+  id: 'url-credentials',
+  description: 'Password (or token) in the userinfo of a URL: database URLs, git remotes, .git-credentials',
+  keywords: ['://'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    URL_CRED.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = URL_CRED.exec(line)) !== null) {
+      const user = m[1]!;
+      const pw = m[2];
+      if (pw !== undefined && pw.length > 0) {
+        if (isReference(pw) || isPlaceholder(pw) || pw === user || /^%[sd]$|^\$/.test(pw)) continue;
+        const [s, e] = m.indices![2]!;
+        out.push({ start: s, end: e, rule: 'url-credentials', priority: CONTEXT_PRIORITY });
+      } else if (user.length >= 20 && /\d/.test(user) && randomPartOk(user) && !isReference(user)) {
+        const [s, e] = m.indices![1]!;
+        out.push({ start: s, end: e, rule: 'url-credentials', priority: CONTEXT_PRIORITY });
+      }
+    }
+  },
+  samples: () => {
+    const pw = Array.from({ length: 8 }, () => rand(ALNUM + '-_.~', 20));
+    return {
+      truePositives: [
+        { text: `DATABASE_URL=postgres://app:${pw[0]}@db.example.com:5432/app`, secrets: [pw[0]!] },
+        { text: `DATABASE_URL=mysql://root:${pw[1]}@prod-db.example.com:3306/shop\r`, secrets: [pw[1]!] },
+        { text: `MONGO_URI="mongodb+srv://svc:${pw[2]}@cluster0.abcde.mongodb.net/db?retryWrites=true"`, secrets: [pw[2]!] },
+        { text: `REDIS_URL=redis://:${pw[3]}@cache:6379/0`, secrets: [pw[3]!] },
+        { text: `git clone https://deploy:${pw[4]}@git.example.com/acme/app.git`, secrets: [pw[4]!] },
+        { text: `https://octocat:${pw[5]}@github.com`, secrets: [pw[5]!] },
+        { text: `psql "postgresql://report:${pw[6]}@db.example.com/analytics"`, secrets: [pw[6]!] },
+        { text: `url = "https://${rand(ALNUM, 40)}@sentry.example.com/1"`, secrets: [] },
+      ],
+      falsePositives: [
+        'DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app',
+        'AMQP_URL=amqp://guest:guest@localhost:5672',
+        'url: postgres://user:password@localhost/db',
+        'REDIS_URL=redis://cache:6379/0',
+        'See https://docs.example.com/setup@v2 and mailto:someone@example.com',
+        'git clone git@github.com:acme/app.git',
+        'DSN="mysql://app:<password>@db/app"',
+      ],
+    };
+  },
+};
+
+export const authHeader: LineRule = regexRule({
+  id: 'auth-header',
+  description: 'Authorization header credentials (Bearer, Basic, token)',
+  keywords: ['authorization'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?(?:bearer|basic|token|bot|digest|apikey|sso-key)\s+([A-Za-z0-9._~+/=:-]{8,})/dgi,
+  check: (s) => valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const t = rand(ALNUM, 40);
+    const basic = b64('admin:' + rand(ALNUM, 16));
+    return {
+      truePositives: [
+        { text: `curl -H "Authorization: Bearer ${t}" https://api.example.com`, secrets: [t] },
+        { text: `  Authorization: Basic ${basic}`, secrets: [basic.slice(8)] },
+      ],
+      falsePositives: ['curl -H "Authorization: Bearer $TOKEN" https://api.example.com', 'headers.Authorization = `Bearer ${token}`;'],
+    };
+  },
+});
+
+export const cliPassword: LineRule = regexRule({
+  id: 'cli-password',
+  description: 'Password on a command line: mysql -p<pw>, sshpass -p, --password <pw>',
+  keywords: ['mysql', 'mariadb', 'sshpass', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token'],
+  priority: CONTEXT_PRIORITY,
+  pattern:
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p|\bsshpass\s+-p\s*|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-)(['"]?)([^\s'"]+)\1/dg,
+  group: 2,
+  check: (s) => !isReference(s) && !isPlaceholder(s) && s.length >= 4,
+  samples: () => {
+    const p = Array.from({ length: 4 }, () => rand(ALNUM + '~+^_', 20));
+    return {
+      truePositives: [
+        { text: `mysql -u root -p${p[0]} app`, secrets: [p[0]!] },
+        { text: `sshpass -p '${p[1]}' ssh deploy@host`, secrets: [p[1]!] },
+        { text: `vault login --token ${p[2]}`, secrets: [p[2]!] },
+        { text: `mysqldump -h db -u app -p"${p[3]}" shop > dump.sql`, secrets: [p[3]!] },
+      ],
+      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app'],
+    };
+  },
+});
+
+export const curlUser: LineRule = regexRule({
+  id: 'curl-user',
+  description: 'user:password passed with curl -u / --user',
+  keywords: [' -u', '--user', '--proxy-user'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)?(['"]?)([^\s:'"]+):([^\s'"]+)\1/dg,
+  group: 3,
+  check: (s) => valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const p = rand(ALNUM, 20);
+    return {
+      truePositives: [{ text: `curl -u admin:${p} https://ci.example.com/api/json`, secrets: [p] }],
+      falsePositives: ['docker run -u 1000:1000 node', 'curl -u "$USER:$PASS" https://x', 'git push -u origin main'],
+    };
+  },
+});
+
+const ENV_SPACE = /^[ \t]*ENV[ \t]+([A-Za-z_][\w.-]*)[ \t]+(?![^\s=]*=)(["']?)(.+?)\2[ \t]*\r?$/d;
+export const dockerfileEnv: LineRule = {
+  id: 'dockerfile-env',
+  description: 'Dockerfile `ENV NAME value` (space form) with a secret-named NAME',
+  keywords: ['env '],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    const m = ENV_SPACE.exec(line);
+    if (m === null) return;
+    const strength = classifyName(m[1]!);
+    if (strength !== null && valueLooksSecret(m[3]!, strength, m[2] !== '')) {
+      const [s, e] = m.indices![3]!;
+      out.push({ start: s, end: e, rule: 'dockerfile-env', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const p = rand(ALNUM, 32);
+    return { truePositives: [{ text: `ENV API_TOKEN ${p}`, secrets: [p] }], falsePositives: ['ENV NODE_ENV production', 'ENV API_TOKEN ${API_TOKEN}'] };
+  },
+};
+
+const XML = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?>([^<>\r\n]+)<\/\1>/dg;
+export const xmlSecret: LineRule = {
+  id: 'xml-secret',
+  description: 'XML element with a secret-named tag: <password>…</password>',
+  keywords: ['pass', 'pwd', 'secret', 'token', 'key'],
+  priority: GENERIC_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    XML.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = XML.exec(line)) !== null) {
+      const strength = classifyName(m[1]!);
+      if (strength !== null && valueLooksSecret(m[2]!, strength, true)) {
+        const [s, e] = m.indices![2]!;
+        out.push({ start: s, end: e, rule: 'xml-secret', priority: GENERIC_PRIORITY });
+      }
+    }
+  },
+  samples: () => {
+    const p = rand(ALNUM, 24);
+    return {
+      truePositives: [{ text: `    <password>${p}</password>`, secrets: [p] }],
+      falsePositives: ['    <password>${env.DB_PASSWORD}</password>', '<key>welcome</key>'],
+    };
+  },
+};
+
+export const GENERIC_RULES: LineRule[] = [genericAssignment, urlCredentials, authHeader, cliPassword, curlUser, dockerfileEnv, xmlSecret];

@@ -1,0 +1,89 @@
+// More vendor token formats: the long tail of gitleaks' catalog that shows up in real repositories.
+// Same discipline as vendor.ts: published shape, entropy floor on the random part, samples built at run time.
+import { randomPartOk } from '../entropy';
+import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
+import type { LineRule } from '../types';
+import { regexRule, tokenSamples } from './make';
+
+interface Simple {
+  id: string;
+  description: string;
+  keywords: string[];
+  /** Regex source of the whole token (boundaries are added). */
+  token: string;
+  /** Where the random part starts. */
+  prefixLen: number;
+  make: () => string[];
+  traps: string[];
+}
+
+function simple(d: Simple): LineRule {
+  return regexRule({
+    id: d.id,
+    description: d.description,
+    keywords: d.keywords,
+    pattern: new RegExp(`(?<![A-Za-z0-9_])(${d.token})(?![A-Za-z0-9_])`, 'gd'),
+    check: (s) => randomPartOk(s.slice(d.prefixLen)),
+    samples: () => tokenSamples(d.make(), d.traps),
+  });
+}
+
+const DIGITS = '0123456789';
+const CROCKFORD = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
+
+export const MORE_VENDOR_RULES: LineRule[] = [
+  simple({ id: 'vault-token', description: 'HashiCorp Vault service, batch and recovery tokens', keywords: ['hvs.', 'hvb.', 'hvr.'],
+    token: 'hv[sbr]\\.[A-Za-z0-9_-]{24,}', prefixLen: 4, make: () => [j('hv', 's.', rand(B64URL, 90))], traps: ['VAULT_TOKEN=hvs.XXXXXXXXXXXXXXXXXXXXXXXX'] }),
+  simple({ id: 'terraform-cloud-token', description: 'Terraform Cloud / Enterprise API token', keywords: ['.atlasv1.'],
+    token: '[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}', prefixLen: 23, make: () => [j(rand(ALNUM, 14), '.atlas', 'v1.', rand(B64URL, 67))], traps: ['token = "xxxxxxxxxxxxxx.atlasv1.<token>"'] }),
+  simple({ id: 'doppler-token', description: 'Doppler service, personal, CLI and SCIM tokens', keywords: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'],
+    token: 'dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}', prefixLen: 6, make: () => [j('dp', '.pt.', rand(ALNUM, 43))], traps: ['DOPPLER_TOKEN=dp.pt.<token>'] }),
+  simple({ id: 'linear-key', description: 'Linear API key', keywords: ['lin_api_'],
+    token: 'lin_api_[A-Za-z0-9]{40}', prefixLen: 8, make: () => [j('lin', '_api_', rand(ALNUM, 40))], traps: ['LINEAR_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'] }),
+  simple({ id: 'postman-key', description: 'Postman API key', keywords: ['pmak-'],
+    token: 'PMAK-[a-f0-9]{24}-[a-f0-9]{34}', prefixLen: 5, make: () => [j('PM', 'AK-', rand(HEX, 24), '-', rand(HEX, 34))], traps: ['POSTMAN_API_KEY=PMAK-<key>'] }),
+  simple({ id: 'newrelic-key', description: 'New Relic user API key', keywords: ['nrak-'],
+    token: 'NRAK-[A-Z0-9]{27}', prefixLen: 5, make: () => [j('NR', 'AK-', rand('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 27))], traps: ['NEW_RELIC_API_KEY=NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX'] }),
+  simple({ id: 'sentry-token', description: 'Sentry organisation and user auth tokens', keywords: ['sntrys_', 'sntryu_'],
+    token: 'sntry[su]_[A-Za-z0-9+/=_]{40,}', prefixLen: 7, make: () => [j('sntr', 'ys_', rand(B64, 120)), j('sntr', 'yu_', rand(HEX, 64))], traps: ['SENTRY_AUTH_TOKEN=sntrys_<token>'] }),
+  simple({ id: 'grafana-token', description: 'Grafana Cloud and service account tokens', keywords: ['glc_', 'glsa_'],
+    token: 'glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}', prefixLen: 4, make: () => [j('gl', 'c_', rand(B64, 80)), j('gl', 'sa_', rand(ALNUM, 32), '_', rand(HEX, 8))], traps: ['GRAFANA_TOKEN=glc_<token>'] }),
+  simple({ id: 'age-secret-key', description: 'age encryption secret key', keywords: ['age-secret-key-1'],
+    token: 'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}', prefixLen: 16, make: () => [j('AGE-', 'SECRET-', 'KEY-1', rand(CROCKFORD, 58))], traps: ['# age keys begin with AGE-SECRET-KEY-1'] }),
+  simple({ id: 'groq-key', description: 'Groq API key', keywords: ['gsk_'],
+    token: 'gsk_[A-Za-z0-9]{52}', prefixLen: 4, make: () => [j('gs', 'k_', rand(ALNUM, 52))], traps: ['GROQ_API_KEY=gsk_...'] }),
+  simple({ id: 'perplexity-key', description: 'Perplexity API key', keywords: ['pplx-'],
+    token: 'pplx-[A-Za-z0-9]{48}', prefixLen: 5, make: () => [j('pp', 'lx-', rand(ALNUM, 48))], traps: ['PPLX_KEY=pplx-<key>'] }),
+  simple({ id: 'xai-key', description: 'xAI API key', keywords: ['xai-'],
+    token: 'xai-[A-Za-z0-9]{80}', prefixLen: 4, make: () => [j('xa', 'i-', rand(ALNUM, 80))], traps: ['model: xai-grok-beta'] }),
+  simple({ id: 'replicate-token', description: 'Replicate API token', keywords: ['r8_'],
+    token: 'r8_[A-Za-z0-9]{37}', prefixLen: 3, make: () => [j('r', '8_', rand(ALNUM, 37))], traps: ['const r8_count = 3;'] }),
+  simple({ id: 'databricks-token', description: 'Databricks personal access token', keywords: ['dapi'],
+    token: 'dapi[a-f0-9]{32}(?:-\\d)?', prefixLen: 4, make: () => [j('da', 'pi', rand(HEX, 32))], traps: ['const dapiVersion = 2;'] }),
+  simple({ id: 'telegram-bot-token', description: 'Telegram bot token', keywords: [':aa'],
+    token: '\\d{8,10}:AA[A-Za-z0-9_-]{33}', prefixLen: 13, make: () => [j(rand(DIGITS, 10), ':A', 'A', rand(B64URL, 33))], traps: ['at 12:AA meeting'] }),
+  simple({ id: 'square-token', description: 'Square access token and OAuth secret', keywords: ['sq0atp-', 'sq0csp-'],
+    token: 'sq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}', prefixLen: 7, make: () => [j('sq0', 'atp-', rand(B64URL, 22)), j('sq0', 'csp-', rand(B64URL, 43))], traps: ['SQUARE_TOKEN=sq0atp-XXXXXXXXXXXXXXXXXXXXXX'] }),
+  simple({ id: 'supabase-token', description: 'Supabase personal access token', keywords: ['sbp_'],
+    token: 'sbp_[a-f0-9]{40}', prefixLen: 4, make: () => [j('sb', 'p_', rand(HEX, 40))], traps: ['SUPABASE_TOKEN=sbp_<token>'] }),
+  simple({ id: 'figma-token', description: 'Figma personal access token', keywords: ['figd_'],
+    token: 'figd_[A-Za-z0-9_-]{40}', prefixLen: 5, make: () => [j('fi', 'gd_', rand(B64URL, 40))], traps: ['FIGMA_TOKEN=figd_<token>'] }),
+  simple({ id: 'pulumi-token', description: 'Pulumi access token', keywords: ['pul-'],
+    token: 'pul-[a-f0-9]{40}', prefixLen: 4, make: () => [j('pu', 'l-', rand(HEX, 40))], traps: ['PULUMI_ACCESS_TOKEN=pul-<token>'] }),
+  simple({ id: 'sonar-token', description: 'SonarQube / SonarCloud tokens', keywords: ['sqp_', 'squ_', 'sqa_'],
+    token: 'sq[pua]_[a-f0-9]{40}', prefixLen: 4, make: () => [j('sq', 'p_', rand(HEX, 40))], traps: ['SONAR_TOKEN=sqp_<token>'] }),
+  simple({ id: 'buildkite-token', description: 'Buildkite user access token', keywords: ['bkua_'],
+    token: 'bkua_[a-f0-9]{40}', prefixLen: 5, make: () => [j('bk', 'ua_', rand(HEX, 40))], traps: ['BUILDKITE_TOKEN=bkua_<token>'] }),
+  simple({ id: 'notion-token', description: 'Notion integration token', keywords: ['ntn_', 'secret_'],
+    token: 'ntn_[A-Za-z0-9]{46}|secret_[A-Za-z0-9]{43}', prefixLen: 4, make: () => [j('nt', 'n_', rand(ALNUM, 46)), j('sec', 'ret_', rand(ALNUM, 43))], traps: ['const secret_santa = true;'] }),
+  simple({ id: 'atlassian-token', description: 'Atlassian API token', keywords: ['atatt3'],
+    token: 'ATATT3[A-Za-z0-9_=-]{180,}', prefixLen: 6, make: () => [j('ATA', 'TT3', rand(B64URL, 186))], traps: ['JIRA_TOKEN=ATATT3<token>'] }),
+  simple({ id: 'alibaba-key-id', description: 'Alibaba Cloud AccessKey id', keywords: ['ltai'],
+    token: 'LTAI[A-Za-z0-9]{20}', prefixLen: 4, make: () => [j('LT', 'AI', rand(ALNUM, 20))], traps: ['const LTAI_PREFIX = "LTAI";'] }),
+  simple({ id: 'heroku-key', description: 'Heroku API key (new format)', keywords: ['hrku-'],
+    token: 'HRKU-[A-Za-z0-9_-]{60}', prefixLen: 5, make: () => [j('HR', 'KU-', rand(B64URL, 60))], traps: ['HEROKU_API_KEY=HRKU-<key>'] }),
+  simple({ id: 'flyio-token', description: 'Fly.io access token', keywords: ['fo1_', 'fm2_'],
+    token: '(?:fo1|fm2)_[A-Za-z0-9_-]{40,}', prefixLen: 4, make: () => [j('fo', '1_', rand(B64URL, 43))], traps: ['FLY_TOKEN=fo1_<token>'] }),
+  simple({ id: 'dockerhub-pat', description: 'Docker Hub personal access token', keywords: ['dckr_pat_'],
+    token: 'dckr_pat_[A-Za-z0-9_-]{27}', prefixLen: 9, make: () => [j('dckr', '_pat_', rand(B64URL, 27))], traps: ['DOCKER_TOKEN=dckr_pat_<token>'] }),
+];
