@@ -6,7 +6,8 @@ import { type ToolEnv, ToolRefusal } from './env';
 
 export function restoreFor(env: ToolEnv, rel: string, newText: string, original: string): { text: string; restored: number } {
   const r = restorePlaceholders(newText, original, maskOptions(env.policy()));
-  if (containsPlaceholder(r.text)) {
+  if (!r.ok) throw new ToolRefusal(`nothing was written to ${rel}: ${r.reason}`);
+  if (containsPlaceholder(r.text) && !containsPlaceholder(original)) {
     throw new ToolRefusal(
       `the new text for ${rel} holds a «secret:…» placeholder that does not stand for a secret in this file; nothing was written. Keep placeholders only where they were, or use an environment variable name instead of a secret`,
     );
