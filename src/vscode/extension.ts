@@ -1,3 +1,29 @@
+// Activation: cheap (onStartupFinished), one Ctx owning every disposable. VS Code shows nothing when
+// activate throws, so it reports its own failure, then rethrows.
 import * as vscode from 'vscode';
-export function activate(_context: vscode.ExtensionContext): void {}
-export function deactivate(): void {}
+import { type AgentGuardApi, createApi } from './api';
+import { Ctx } from './ctx';
+
+export type { AgentGuardApi } from './api';
+
+export function activate(context: vscode.ExtensionContext): AgentGuardApi {
+  const started = Date.now();
+  let ctx: Ctx | undefined;
+  try {
+    ctx = new Ctx(context);
+    ctx.start();
+    // Later modules register here: the hook bridge (src/vscode/hooks.ts) and the panel (src/vscode/panel)
+    // take `ctx` and add their commands with `ctx.commands.add({...})`.
+    ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms`);
+    return createApi(ctx);
+  } catch (e) {
+    const msg = `AgentGuard failed to start: ${(e as Error)?.message ?? String(e)}`;
+    ctx?.log.error(msg);
+    void vscode.window.showErrorMessage(msg);
+    throw e;
+  }
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions (the Ctx).
+}

@@ -1,0 +1,60 @@
+// What `activate` returns. The read-only part is harmless to any extension; the part that can change how
+// a call is decided (substituting the dialog, reloading) exists only in Test mode — outside tests, an
+// approval comes from a person at the modal, never from code another extension controls.
+import * as vscode from 'vscode';
+import type { PolicyState } from '../node/policyStore';
+import type { ConfirmDialog } from './confirm';
+import { modalDialog } from './confirm';
+import type { Ctx } from './ctx';
+
+export interface PolicyInfo {
+  state: PolicyState;
+  hash: string;
+  errors: { file: string; line: number; column: number; message: string; severity: string }[];
+}
+
+export interface AgentGuardApi {
+  readonly apiVersion: 1;
+  /** The audit log of a folder (default: the first). */
+  auditPath(folder?: vscode.Uri): string | undefined;
+  policy(folder?: vscode.Uri): PolicyInfo | undefined;
+  stats(folder?: vscode.Uri): { allowed: number; asked: number; denied: number; failedClosed: number } | undefined;
+  /** Test mode only. */
+  testing?: {
+    setConfirmDialog(dialog: ConfirmDialog | undefined): void;
+    reloadPolicy(folder?: vscode.Uri): void;
+    newSession(): void;
+  };
+}
+
+export function createApi(ctx: Ctx): AgentGuardApi {
+  const api: AgentGuardApi = {
+    apiVersion: 1,
+    auditPath: (folder) => ctx.folders.get(folder)?.service.auditFile,
+    policy(folder) {
+      const fg = ctx.folders.get(folder);
+      if (!fg) return undefined;
+      const p = fg.service.policyState;
+      return { state: p.state, hash: p.policy.hash, errors: p.errors.map((e) => ({ ...e })) };
+    },
+    stats: (folder) => {
+      const s = ctx.folders.get(folder)?.service.stats;
+      return s ? { ...s } : undefined;
+    },
+  };
+  if (ctx.extension.extensionMode === vscode.ExtensionMode.Test) {
+    api.testing = {
+      setConfirmDialog: (dialog) => {
+        ctx.confirmer.dialog = dialog ?? modalDialog;
+      },
+      reloadPolicy: (folder) => {
+        const fg = ctx.folders.get(folder);
+        if (fg) ctx.reload(fg);
+      },
+      newSession: () => {
+        for (const fg of ctx.folders.all()) fg.service.newSession();
+      },
+    };
+  }
+  return Object.freeze(api);
+}
