@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   eval: { run: evalCommand, help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line' },
   explain: { run: explainCommand, help: 'explain OP PATH [DEST] | explain exec COMMAND   which rules matched and why' },
   audit: { run: auditCommand, help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
+  hook: { run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)), help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer' },
   test: { run: testCommand, help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
 };
 
