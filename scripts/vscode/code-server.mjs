@@ -31,6 +31,8 @@ export const USER_SETTINGS = {
   'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
   'window.restoreWindows': 'none',
+  // Keeps screenshots on the editor: the chat view would otherwise open in the secondary side bar.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'files.hotExit': 'off',
 };
 
