@@ -171,7 +171,14 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
 
 /** Overlaps: the more specific rule wins (lower priority number), then the earlier, then the longer span. */
 function resolve(hits: Hit[], line: string, allow: Set<string>): Hit[] {
-  const valid = hits.filter((h) => h.end > h.start && h.start >= 0 && h.end <= line.length && !allow.has(line.slice(h.start, h.end)));
+  // Text that is already a placeholder is never masked again: masking the masked view is a no-op.
+  const existing: [number, number][] = [];
+  if (line.includes(PLACEHOLDER_OPEN)) for (const m of line.matchAll(/«secret:[^»\s]*»/g)) existing.push([m.index, m.index + m[0].length]);
+  const valid = hits.filter(
+    (h) =>
+      h.end > h.start && h.start >= 0 && h.end <= line.length && !allow.has(line.slice(h.start, h.end)) &&
+      !existing.some(([s, e]) => h.start < e && s < h.end),
+  );
   valid.sort((x, y) => x.priority - y.priority || x.start - y.start || y.end - y.start - (x.end - x.start));
   const chosen: Hit[] = [];
   for (const h of valid) if (!chosen.some((c) => h.start < c.end && c.start < h.end)) chosen.push(h);

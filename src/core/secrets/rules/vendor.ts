@@ -69,7 +69,7 @@ export const VENDOR_RULES: LineRule[] = [
     samples: () => tokenSamples(['p', 'o', 'u', 's', 'r'].map((c) => j('gh', c, '_', rand(ALNUM, 36))), [
       `export const PLACEHOLDER_TOKEN = "${j('gh', 'p_', 'X'.repeat(36))}";`,
       'const re = /ghp_[A-Za-z0-9]{36}/;',
-      `token = "${j('gh', 'p_')}short"`,
+      `// the prefix ${j('gh', 'p_')}short is not a token`,
     ]),
   }),
   regexRule({
