@@ -136,8 +136,10 @@ async function runInElectron(dirs, env) {
       ],
     });
   } catch (err) {
-    // runTests rejects when VS Code exits non-zero (test failures) or cannot be downloaded/started.
+    // runTests rejects when VS Code exits non-zero (test failures) or cannot be downloaded/started; in the
+    // latter case the suite never ran, so the reason itself is the recorded failure.
     say(String(err?.message ?? err));
+    if (!readResults()) recordFailure(`@vscode/test-electron: ${err?.message ?? err}`);
     return 1;
   }
 }
