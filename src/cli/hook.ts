@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { HOSTS, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, render, renderError } from '../core/hooks';
 import { askChannel } from '../node/channel/client';
 import { failureNotePath, writePrivateJson } from '../node/channel/discovery';
+import { hooksStatus } from '../node/hooksInstall';
 import type { Io } from './common';
 import { parseArgs, UsageError } from './common';
 
@@ -98,15 +99,22 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     const deadline = started + Math.max(1_000, hostTimeoutS * 1000 - MARGIN_MS);
 
     const text = await readAll(io.stdin, deadline);
-    const parsed = parseEnvelope(text, host);
+    let parsed = parseEnvelope(text, host);
     if (!parsed.ok) throw new Error(parsed.error);
+    const workspace = workspaceOf(opts.workspace as string | undefined);
+    if (host === 'claude' && parsed.env.toolUseId?.includes('__vscode-')) {
+      // VS Code also runs the hooks in .claude/settings*.json, with VS Code payloads and tool names. Our
+      // VS Code entry answers those; without one, this entry judges the call as the VS Code call it is.
+      if (hooksStatus(workspace).vscode) return emit(io, render('vscode', parsed.env.phase, {}));
+      parsed = parseEnvelope(text, 'vscode');
+      if (!parsed.ok) throw new Error(parsed.error);
+    }
     const env = parsed.env;
     host = env.host;
     if (phase && env.phase !== 'other' && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
     phase = env.phase;
     if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
 
-    const workspace = workspaceOf(opts.workspace as string | undefined);
     // The alone path needs time too (policy load, audit append): the channel gets what is left minus that.
     const asked = await askChannel(workspace, env.host, text, { deadline: deadline - 1_500 });
     if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));

@@ -1,0 +1,194 @@
+// Install and remove AgentGuard's agent-hook entries in a workspace's hook configs:
+//   VS Code      .github/hooks/agentguard.json       {"hooks":{"PreToolUse":[{type,command,timeout}],…}}
+//   Claude Code  .claude/settings.local.json          {"hooks":{"PreToolUse":[{matcher,hooks:[…]}],…}}
+// Entries are merged into what is there: the user's other hooks and settings are kept as they are, and
+// removal takes out exactly the entries whose command is ours. A file that does not parse is never
+// rewritten (we would lose what a person wrote). These files are part of the policy floor: agents can
+// never write them; only this code, run by a person's command, does.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export type InstallHost = 'vscode' | 'claude';
+export const INSTALL_HOSTS: readonly InstallHost[] = ['vscode', 'claude'];
+
+export const HOOK_FILES: Record<InstallHost, string> = {
+  vscode: '.github/hooks/agentguard.json',
+  claude: '.claude/settings.local.json',
+};
+
+/** Host timeouts we install, seconds: long enough for a person to answer the modal. */
+export const HOOK_TIMEOUT_S: Record<InstallHost, number> = { vscode: 120, claude: 300 };
+
+const EVENTS = [
+  ['PreToolUse', 'pre'],
+  ['PostToolUse', 'post'],
+] as const;
+
+export interface InstallOptions {
+  workspace: string;
+  /** Absolute path of the node binary (hosts' PATH may not have one). */
+  node: string;
+  /** Absolute path of dist/cli.js. */
+  cli: string;
+  hosts?: readonly InstallHost[];
+  platform?: NodeJS.Platform;
+}
+
+export interface FileChange {
+  host: InstallHost;
+  file: string;
+  before: string | undefined;
+  after: string | undefined;
+}
+
+function quote(arg: string, platform: NodeJS.Platform): string {
+  if (platform === 'win32') return `"${arg.replace(/"/g, '""')}"`; // run by PowerShell / Git Bash
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function hookCommandLine(o: InstallOptions, host: InstallHost, event: 'pre' | 'post'): string {
+  const p = o.platform ?? process.platform;
+  const args = [o.node, o.cli, 'hook', '--host', host, '--event', event, '--workspace', o.workspace, '--timeout', String(HOOK_TIMEOUT_S[host])];
+  return args.map((a) => quote(a, p)).join(' ');
+}
+
+/** Ours: an `agentguard hook` command line (any install location, so an upgrade replaces the old one). */
+export function isOurCommand(cmd: unknown): boolean {
+  return typeof cmd === 'string' && /cli\.js['"]? hook --host ['"]?(vscode|claude|cline)\b/.test(cmd);
+}
+
+type Json = Record<string, unknown>;
+
+function isObj(x: unknown): x is Json {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function readJson(file: string): { text?: string; data: Json } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { data: {} };
+    throw e;
+  }
+  if (text.trim() === '') return { text, data: {} };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file} is not valid JSON (${(e as Error).message}); fix it or remove it by hand, AgentGuard will not overwrite it`);
+  }
+  if (!isObj(data)) throw new Error(`${file} does not hold a JSON object; AgentGuard will not overwrite it`);
+  if (data.hooks !== undefined && !isObj(data.hooks)) throw new Error(`${file}: "hooks" is not an object; AgentGuard will not overwrite it`);
+  return { text, data };
+}
+
+/** Remove our entries from one event's list; returns the filtered list. Claude entries nest `hooks`. */
+function withoutOurs(list: unknown[], host: InstallHost): unknown[] {
+  const out: unknown[] = [];
+  for (const item of list) {
+    if (!isObj(item)) {
+      out.push(item);
+      continue;
+    }
+    if (isOurCommand(item.command)) continue;
+    if (host === 'claude' && Array.isArray(item.hooks)) {
+      const inner = item.hooks.filter((h) => !(isObj(h) && isOurCommand(h.command)));
+      if (inner.length === 0 && item.hooks.length > 0) continue; // a group that only held ours
+      out.push(inner.length === item.hooks.length ? item : { ...item, hooks: inner });
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+function transform(data: Json, host: InstallHost, add: ((event: 'pre' | 'post') => unknown) | undefined): Json {
+  const hooks: Json = isObj(data.hooks) ? { ...data.hooks } : {};
+  for (const [key, event] of EVENTS) {
+    const list = Array.isArray(hooks[key]) ? withoutOurs(hooks[key] as unknown[], host) : hooks[key] === undefined ? [] : undefined;
+    if (list === undefined) throw new Error(`"hooks.${key}" is not a list; AgentGuard will not overwrite it`);
+    if (add) list.push(add(event));
+    if (list.length) hooks[key] = list;
+    else delete hooks[key];
+  }
+  const out: Json = { ...data };
+  if (Object.keys(hooks).length) out.hooks = hooks;
+  else delete out.hooks;
+  return out;
+}
+
+function entryFor(o: InstallOptions, host: InstallHost, event: 'pre' | 'post'): unknown {
+  const command = { type: 'command', command: hookCommandLine(o, host, event), timeout: HOOK_TIMEOUT_S[host] };
+  return host === 'claude' ? { matcher: '*', hooks: [command] } : command;
+}
+
+function serialize(data: Json): string {
+  return JSON.stringify(data, null, 2) + '\n';
+}
+
+/** What installing would change, file by file (for the consent dialog); nothing is written. */
+export function planInstall(o: InstallOptions): FileChange[] {
+  return (o.hosts ?? INSTALL_HOSTS).map((host) => {
+    const file = path.join(o.workspace, HOOK_FILES[host]);
+    const { text, data } = readJson(file);
+    return { host, file, before: text, after: serialize(transform(data, host, (ev) => entryFor(o, host, ev))) };
+  });
+}
+
+/** What removal would change; `after` undefined = the file would be deleted (it held only our entries). */
+export function planRemove(workspace: string, hosts: readonly InstallHost[] = INSTALL_HOSTS): FileChange[] {
+  const out: FileChange[] = [];
+  for (const host of hosts) {
+    const file = path.join(workspace, HOOK_FILES[host]);
+    const { text, data } = readJson(file);
+    if (text === undefined) continue;
+    const next = transform(data, host, undefined);
+    const after = Object.keys(next).length === 0 && host === 'vscode' ? undefined : serialize(next);
+    if (after === undefined || JSON.stringify(next) !== JSON.stringify(data)) out.push({ host, file, before: text, after });
+  }
+  return out;
+}
+
+function apply(changes: FileChange[]): FileChange[] {
+  const done: FileChange[] = [];
+  for (const c of changes) {
+    if (c.after === c.before) continue;
+    if (c.after === undefined) {
+      fs.rmSync(c.file, { force: true });
+    } else {
+      fs.mkdirSync(path.dirname(c.file), { recursive: true });
+      const tmp = `${c.file}.agentguard-${process.pid}.tmp`;
+      fs.writeFileSync(tmp, c.after);
+      fs.renameSync(tmp, c.file);
+    }
+    done.push(c);
+  }
+  return done;
+}
+
+export function installHooks(o: InstallOptions): FileChange[] {
+  return apply(planInstall(o));
+}
+
+export function removeHooks(workspace: string, hosts: readonly InstallHost[] = INSTALL_HOSTS): FileChange[] {
+  return apply(planRemove(workspace, hosts));
+}
+
+/** Which hosts have our entries in this workspace (a file that does not parse counts as not installed). */
+export function hooksStatus(workspace: string): Record<InstallHost, boolean> {
+  const out = { vscode: false, claude: false };
+  for (const host of INSTALL_HOSTS) {
+    try {
+      const { data } = readJson(path.join(workspace, HOOK_FILES[host]));
+      const hooks = isObj(data.hooks) ? data.hooks : {};
+      out[host] = EVENTS.every(([key]) => {
+        const list = hooks[key];
+        return Array.isArray(list) && list.some((item) => isObj(item) && (isOurCommand(item.command) || (Array.isArray(item.hooks) && item.hooks.some((h) => isObj(h) && isOurCommand(h.command)))));
+      });
+    } catch {
+      out[host] = false;
+    }
+  }
+  return out;
+}
