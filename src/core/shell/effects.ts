@@ -25,7 +25,7 @@ function pathOf(w: W | undefined): string | undefined {
 
 const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
 
-const READERS = new Set(['cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'wc', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'xxd', 'od', 'hexdump', 'strings', 'base64', 'source', '.', 'paste', 'column', 'fold', 'rev', 'iconv', 'tr', 'comm', 'join', 'split', 'csplit', 'expand', 'unexpand', 'fmt', 'pr', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'openssl', 'gpg', 'vim', 'vi', 'nano', 'emacs', 'code']);
+const READERS = new Set(['cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'wc', 'uniq', 'cut', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'xxd', 'od', 'hexdump', 'strings', 'base64', 'source', '.', 'paste', 'column', 'fold', 'rev', 'iconv', 'tr', 'comm', 'join', 'split', 'csplit', 'expand', 'unexpand', 'fmt', 'pr', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'openssl', 'gpg', 'vim', 'vi', 'nano', 'emacs', 'code']);
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
 const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context'], true)];
 const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
@@ -54,7 +54,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
     case 'cp': case 'mv': case 'install': case 'ln': {
       const p = parseOpts(args, [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])]);
       const force = p.ids.has('f');
-      const noClobber = p.ids.has('n');
+      const noClobber = name !== 'ln' && p.ids.has('n'); // ln -n is --no-dereference
       const t = p.ids.get('t')?.[0];
       const ps = p.positional;
       let dest: W | undefined;
@@ -87,6 +87,14 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         const src = pathOf(srcs[0]);
         add('write', dp, name, { force, append: noClobber, contentless: name === 'cp' && src === '/dev/null' });
       }
+      break;
+    }
+    case 'sort': {
+      args.forEach((a, i) => {
+        if (a.value === '-o' || a.value === '--output') add('write', args[i + 1], 'sort -o');
+        else if (a.value?.startsWith('--output=')) add('write', a.value.slice(9), 'sort -o');
+      });
+      for (const w of parseOpts(args, [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)]).positional) add('read', w, 'sort');
       break;
     }
     case 'tee': {

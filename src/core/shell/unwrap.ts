@@ -379,7 +379,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
         meta.opaque = 'ssh runs a remote command only known at run time';
         return emit(words);
       }
-      const self = emit(words.slice(0, p.rest + 2));
+      const self = emit(words);
       host.reparse(s, remote, 'ssh');
       return self;
     }
@@ -554,6 +554,8 @@ function gitUnwrap(
 
 /** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */
 function echoedText(from: Sub): string | undefined {
+  if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'heredoc') return from.stdin.body;
+  if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'herestring' && from.stdin.value !== null) return from.stdin.value;
   if (from.name !== 'echo' && from.name !== 'printf') return undefined;
   const args = from.words.slice(1);
   if (from.name === 'printf') {

@@ -5,7 +5,7 @@ import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, named } from './util';
 
-const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate']);
+const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o']);
 
 export const fsRules: Rule[] = [
   {

@@ -17,11 +17,20 @@ export function positionals(s: Sub, spec: Opt[] = [], from = 1): (string | null)
   return opts(s, spec, from).positional.map((w) => w.value);
 }
 
-/** The first word that does not start with `-` (a subcommand such as `push`, `delete`). */
+/** Global options that take a value in common CLIs (kubectl -n ns, helm --kube-context x, aws --profile p). */
+const VALUE_OPTS = new Set(['-n', '--namespace', '--context', '--kube-context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as', '--profile', '--region', '--project', '--app', '-a', '--config', '-c', '--chdir', '-C', '--token', '--subscription', '--output', '-o', '--account', '--org', '-R', '--repo']);
+
+/** The first word that is not an option or an option's value (a subcommand such as `push`, `delete`). */
 export function verb(s: Sub, from = 1): string | undefined {
-  for (const w of s.words.slice(from)) {
-    if (w.value === null) return undefined;
-    if (!w.value.startsWith('-')) return w.value;
+  const ws = s.words.slice(from);
+  for (let i = 0; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return undefined;
+    if (VALUE_OPTS.has(v)) {
+      i++;
+      continue;
+    }
+    if (!v.startsWith('-')) return v;
   }
   return undefined;
 }
@@ -29,7 +38,16 @@ export function verb(s: Sub, from = 1): string | undefined {
 /** All non-option words after `from` (cheap, for CLIs whose options we do not model). */
 export function bareWords(s: Sub, from = 1): string[] {
   const out: string[] = [];
-  for (const w of s.words.slice(from)) if (w.value !== null && !w.value.startsWith('-')) out.push(w.value);
+  const ws = s.words.slice(from);
+  for (let i = 0; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (VALUE_OPTS.has(v)) {
+      i++;
+      continue;
+    }
+    if (!v.startsWith('-')) out.push(v);
+  }
   return out;
 }
 
