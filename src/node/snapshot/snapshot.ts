@@ -19,6 +19,7 @@ import { compileIgnore } from '../../core/snapshot/ignore';
 import type { ChangeKind, FileChange, ManifestEntry, ScanProgress, WorkspaceDiff } from '../../core/snapshot/types';
 import { BaselineStore, DEFAULT_STORE_LIMITS } from './store';
 import { hashBytes, hashFileSync } from './read';
+import { StatWorker } from './statWorker';
 import { ScanState, copyMeta, type Observation } from './walker';
 
 export interface SnapshotOptions {
@@ -42,6 +43,8 @@ export interface SnapshotOptions {
   scanOnBegin?: boolean;
   onProgress?: (p: ScanProgress) => void;
   sliceMs?: number;
+  /** Let a helper thread stat half the files of a large re-scan (default true). */
+  parallel?: boolean;
 }
 
 export interface BaselineStats {
@@ -72,6 +75,9 @@ export class WorkspaceSnapshot {
   private readonly ignore;
   private readonly maxHashBytes: number;
   private disposed = false;
+  private readonly pool = new StatWorker();
+  /** Figures of the last baseline taken (for the panel's status line and the benchmark). */
+  lastBaseline: BaselineStats | undefined;
 
   private constructor(private readonly opts: SnapshotOptions) {
     this.root = fs.realpathSync(opts.root);
@@ -148,6 +154,7 @@ export class WorkspaceSnapshot {
     await this.queue.catch(() => undefined);
     this.store?.dispose();
     this.store = undefined;
+    this.pool.dispose();
   }
 
   // --- internals -------------------------------------------------------------------------------
@@ -168,6 +175,7 @@ export class WorkspaceSnapshot {
     this.store = undefined;
     this.records.clear();
     this.state = new ScanState(this.root, this.ignore);
+    if (this.opts.parallel !== false) this.state.pool = this.pool;
     const maxFile = this.opts.maxBaselineBytes ?? DEFAULT_STORE_LIMITS.maxFileBytes;
     if (maxFile > 0) {
       this.store = BaselineStore.create(this.root, this.opts.storeDir, {
@@ -180,10 +188,10 @@ export class WorkspaceSnapshot {
     await this.state.walk({
       sliceMs: this.opts.sliceMs,
       onProgress: (n) => this.opts.onProgress?.({ phase: 'baseline', filesSeen: n, done: false }),
-      onNewFile: (e, st) => {
+      onNewFile: (e) => {
         if (e.kind !== 'file') return;
         if (store && (shouldCapture === undefined || safePredicate(shouldCapture, e.rel))) {
-          const r = store.capture(e.rel, e.abs, st, e.racy);
+          const r = store.capture(e.rel, e.abs, e, e.racy);
           if (r.hash !== undefined) e.hash = r.hash;
           if (r.isText !== undefined) e.isText = r.isText;
           if (r.stored || r.hash !== undefined) return;
@@ -204,13 +212,14 @@ export class WorkspaceSnapshot {
     this.baselineRacy = racy;
     this.scannedAt = Date.now();
     this.opts.onProgress?.({ phase: 'baseline', filesSeen: baseline.size, done: true });
-    return {
+    this.lastBaseline = {
       files: baseline.size,
       ms: performance.now() - t0,
       storedFiles: store?.filesStored ?? 0,
       storedBytes: store?.bytesStored ?? 0,
       skippedForTotal: store?.skippedForTotal ?? 0,
     };
+    return this.lastBaseline;
   }
 
   private async scan(paths: readonly string[] | undefined): Promise<FileChange[]> {

@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SNIFF_BYTES, isKnownBinaryPath, looksText } from '../../core/snapshot/classify';
+import type { ManifestEntry } from '../../core/snapshot/types';
 import { hashBytes, openRegular } from './read';
 
 export interface StoreLimits {
@@ -81,7 +82,7 @@ export class BaselineStore {
    * if the descriptor's fstat matches the lstat (same inode, size, times): otherwise the file moved under
    * us and the bytes would not be the baseline.
    */
-  capture(rel: string, abs: string, lst: fs.Stats, wantHash = false): CaptureResult {
+  capture(rel: string, abs: string, lst: ManifestEntry, wantHash = false): CaptureResult {
     if (this.fd === undefined || lst.size > this.limits.maxFileBytes || isKnownBinaryPath(rel)) return { stored: false };
     if (this.total + lst.size > this.limits.maxTotalBytes) {
       this.skippedForTotal++;

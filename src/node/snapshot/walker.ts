@@ -24,8 +24,15 @@
 import * as fs from 'node:fs';
 import type { EntryKind, ManifestEntry } from '../../core/snapshot/types';
 import type { IgnoreMatcher } from '../../core/snapshot/ignore';
+import { K_DIR, K_ERROR, K_FILE, K_LINK, K_MISSING, K_OTHER, SLOT, type StatJob, type StatWorker } from './statWorker';
 
 export const RACY_WINDOW_MS = 2000;
+/** Process-wide, so two ScanStates sharing one helper thread never reuse an id. */
+let listingIds = 0;
+/** Below this many files a helper thread costs more (messages, wake-up) than it saves. */
+const PARALLEL_MIN_FILES = 8192;
+/** Share of files this thread stats itself; it also walked the directories. */
+const MAIN_SHARE = 0.5;
 
 export interface Entry extends ManifestEntry {
   rel: string;
@@ -38,6 +45,8 @@ export interface Entry extends ManifestEntry {
 }
 
 interface Listing {
+  /** Unique per listing read: the helper thread caches path lists by it. */
+  id: number;
   ctimeMs: number;
   mtimeMs: number;
   ino: number;
@@ -58,7 +67,7 @@ export interface Observation {
 
 export interface WalkHooks {
   /** Called for a file seen for the first time, after its lstat (the baseline store captures content here). */
-  onNewFile?: (e: Entry, st: fs.Stats) => void;
+  onNewFile?: (e: Entry) => void;
   onProgress?: (filesSeen: number) => void;
   /** Milliseconds of synchronous work between yields to the event loop. */
   sliceMs?: number;
@@ -69,6 +78,8 @@ export class ScanState {
   readonly dirs = new Map<string, Listing>();
   gen = 0;
   readonly errors: string[] = [];
+  /** Optional helper thread for re-scans (see statWorker.ts). */
+  pool: StatWorker | undefined;
   private readonly rootSlash: string;
 
   constructor(
@@ -90,16 +101,16 @@ export class ScanState {
   /** Walk the whole tree; returns what moved since the last walk (everything, on the first). */
   async walk(hooks: WalkHooks = {}): Promise<Observation[]> {
     const gen = ++this.gen;
-    const scanStart = Date.now();
-    const racyFrom = scanStart - RACY_WINDOW_MS;
+    const racyFrom = Date.now() - RACY_WINDOW_MS;
     const sliceMs = hooks.sliceMs ?? 16;
     const obs: Observation[] = [];
     const known = this.entries.size;
-    let seenKnown = 0;
-    let filesSeen = 0;
-    let sliceStart = performance.now();
+    const seen = { known: 0, files: 0 };
     this.errors.length = 0;
 
+    // Phase 1: directories. One lstat each; a listing is read again only when the directory changed.
+    const visited: Listing[] = [];
+    let fileCount = 0;
     const stack: string[] = [''];
     while (stack.length > 0) {
       const rel = stack.pop()!;
@@ -110,7 +121,7 @@ export class ScanState {
       } catch (err) {
         // Unreadable, not gone: keep what we knew rather than report its files as deleted.
         this.noteError(rel, err);
-        seenKnown += this.keepSubtree(rel, gen);
+        seen.known += this.keepSubtree(rel, gen);
         continue;
       }
       // Gone, or no longer a directory (a link now, say): not entered; its files count as deleted and the
@@ -126,7 +137,7 @@ export class ScanState {
       ) {
         const fresh = this.readListing(rel, abs, st);
         if (fresh === undefined) {
-          seenKnown += this.keepSubtree(rel, gen);
+          seen.known += this.keepSubtree(rel, gen);
           continue;
         }
         listing = fresh;
@@ -135,46 +146,41 @@ export class ScanState {
       listing.gen = gen;
       listing.racy = st.ctimeMs >= racyFrom || st.mtimeMs >= racyFrom;
       for (let i = 0; i < listing.dirs.length; i++) stack.push(listing.dirs[i]);
+      if (listing.files.length > 0) {
+        visited.push(listing);
+        fileCount += listing.files.length;
+      }
+    }
+    for (const [rel, l] of this.dirs) if (l.gen !== gen) this.dirs.delete(rel);
 
-      const files = listing.files;
+    // Phase 2: files. On a re-scan of a large tree the helper thread takes the second half of the listings
+    // while this thread does the first (the baseline stays here: its content capture needs this thread).
+    let split = visited.length;
+    let job: Promise<Float64Array | undefined> | undefined;
+    const pool = this.pool;
+    if (pool !== undefined && !pool.broken && hooks.onNewFile === undefined && fileCount >= PARALLEL_MIN_FILES) {
+      let acc = 0;
+      split = 0;
+      while (split < visited.length && acc < fileCount * MAIN_SHARE) acc += visited[split++].files.length;
+      job = pool.run(this.jobFor(visited, split, fileCount - acc));
+    }
+    let sliceStart = performance.now();
+    for (let d = 0; d < split; d++) {
+      const files = visited[d].files;
       for (let i = 0; i < files.length; i++) {
         const e = files[i];
-        let fst: fs.Stats | undefined;
+        let st: fs.Stats | undefined;
         try {
-          fst = fs.lstatSync(e.abs, { throwIfNoEntry: false });
+          st = fs.lstatSync(e.abs, { throwIfNoEntry: false });
         } catch (err) {
           this.noteError(e.rel, err);
-          if (e.gen !== 0) {
-            e.gen = gen;
-            seenKnown++;
-          }
+          this.keepEntry(e, gen, seen);
           continue;
         }
-        if (fst === undefined || fst.isDirectory()) continue; // gone (or replaced by a directory: next scan)
-        filesSeen++;
-        if (e.gen === 0) {
-          this.fill(e, fst, racyFrom);
-          e.gen = gen;
-          this.entries.set(e.rel, e);
-          hooks.onNewFile?.(e, fst);
-          obs.push({ rel: e.rel, before: undefined, after: e, racy: false });
-        } else {
-          seenKnown++;
-          e.gen = gen;
-          if (
-            fst.size !== e.size ||
-            fst.mtimeMs !== e.mtimeMs ||
-            fst.ctimeMs !== e.ctimeMs ||
-            fst.ino !== e.ino ||
-            e.racy ||
-            kindOf(fst) !== e.kind
-          ) {
-            obs.push({ rel: e.rel, before: copyMeta(e), after: e, racy: e.racy });
-            this.fill(e, fst, racyFrom);
-          }
-        }
-        if ((filesSeen & 511) === 0) {
-          hooks.onProgress?.(filesSeen);
+        if (st === undefined) continue;
+        this.observe(e, kindCode(st), st.size, st.mtimeMs, st.ctimeMs, st.ino, gen, racyFrom, seen, obs, hooks);
+        if ((seen.files & 511) === 0) {
+          hooks.onProgress?.(seen.files);
           if (performance.now() - sliceStart > sliceMs) {
             await yieldToEventLoop();
             sliceStart = performance.now();
@@ -182,8 +188,38 @@ export class ScanState {
         }
       }
     }
+    if (job !== undefined) {
+      const out = await job;
+      let k = 0;
+      for (let d = split; d < visited.length; d++) {
+        const files = visited[d].files;
+        for (let i = 0; i < files.length; i++, k += SLOT) {
+          const e = files[i];
+          if (out === undefined) {
+            // The helper failed: stat it here.
+            let st: fs.Stats | undefined;
+            try {
+              st = fs.lstatSync(e.abs, { throwIfNoEntry: false });
+            } catch (err) {
+              this.noteError(e.rel, err);
+              this.keepEntry(e, gen, seen);
+              continue;
+            }
+            if (st !== undefined) this.observe(e, kindCode(st), st.size, st.mtimeMs, st.ctimeMs, st.ino, gen, racyFrom, seen, obs, hooks);
+            continue;
+          }
+          const kc = out[k];
+          if (kc === K_ERROR) {
+            this.noteError(e.rel, 'EACCES');
+            this.keepEntry(e, gen, seen);
+          } else if (kc !== K_MISSING) {
+            this.observe(e, kc, out[k + 1], out[k + 2], out[k + 3], out[k + 4], gen, racyFrom, seen, obs, hooks);
+          }
+        }
+      }
+    }
 
-    if (seenKnown !== known) {
+    if (seen.known !== known) {
       for (const [rel, e] of this.entries) {
         if (e.gen !== gen) {
           obs.push({ rel, before: copyMeta(e), after: undefined, racy: e.racy });
@@ -191,9 +227,54 @@ export class ScanState {
         }
       }
     }
-    for (const [rel, l] of this.dirs) if (l.gen !== gen) this.dirs.delete(rel);
-    hooks.onProgress?.(filesSeen);
+    hooks.onProgress?.(seen.files);
     return obs;
+  }
+
+  /** One file's lstat result against what we knew. Fast path: unchanged, nothing allocated. */
+  private observe(
+    e: Entry, kc: number, size: number, mtimeMs: number, ctimeMs: number, ino: number,
+    gen: number, racyFrom: number, seen: { known: number; files: number }, obs: Observation[], hooks: WalkHooks,
+  ): void {
+    if (kc === K_DIR) return; // replaced by a directory: the parent's re-read listing has it next scan
+    seen.files++;
+    if (e.gen === 0) {
+      this.fill(e, kc, size, mtimeMs, ctimeMs, ino, racyFrom);
+      e.gen = gen;
+      this.entries.set(e.rel, e);
+      hooks.onNewFile?.(e);
+      obs.push({ rel: e.rel, before: undefined, after: e, racy: false });
+      return;
+    }
+    seen.known++;
+    e.gen = gen;
+    if (size !== e.size || mtimeMs !== e.mtimeMs || ctimeMs !== e.ctimeMs || ino !== e.ino || e.racy || KINDS[kc] !== e.kind) {
+      obs.push({ rel: e.rel, before: copyMeta(e), after: e, racy: e.racy });
+      this.fill(e, kc, size, mtimeMs, ctimeMs, ino, racyFrom);
+    }
+  }
+
+  private keepEntry(e: Entry, gen: number, seen: { known: number }): void {
+    if (e.gen !== 0 && e.gen !== gen) {
+      e.gen = gen;
+      seen.known++;
+    }
+  }
+
+  private jobFor(visited: Listing[], from: number, count: number): StatJob {
+    const pool = this.pool!;
+    const ids: number[] = [];
+    const add: [number, string[]][] = [];
+    for (let d = from; d < visited.length; d++) {
+      const l = visited[d];
+      ids.push(l.id);
+      if (!pool.has.has(l.id)) add.push([l.id, l.files.map((e) => e.abs)]);
+    }
+    const live = new Set<number>();
+    for (const l of this.dirs.values()) live.add(l.id);
+    const drop: number[] = [];
+    for (const id of pool.has) if (!live.has(id)) drop.push(id);
+    return { ids, add, drop, count };
   }
 
   /**
@@ -226,9 +307,10 @@ export class ScanState {
         }
         continue;
       }
+      const kc = kindCode(st);
       if (e === undefined) {
-        e = newEntry(rel, this.absOf(rel), kindOf(st));
-        this.fill(e, st, racyFrom);
+        e = newEntry(rel, this.absOf(rel), KINDS[kc]);
+        this.fill(e, kc, st.size, st.mtimeMs, st.ctimeMs, st.ino, racyFrom);
         e.gen = this.gen;
         this.entries.set(rel, e);
         obs.push({ rel, before: undefined, after: e, racy: false });
@@ -240,10 +322,10 @@ export class ScanState {
         st.ctimeMs !== e.ctimeMs ||
         st.ino !== e.ino ||
         e.racy ||
-        kindOf(st) !== e.kind
+        KINDS[kc] !== e.kind
       ) {
         obs.push({ rel, before: copyMeta(e), after: e, racy: e.racy });
-        this.fill(e, st, racyFrom);
+        this.fill(e, kc, st.size, st.mtimeMs, st.ctimeMs, st.ino, racyFrom);
       }
     }
     return obs;
@@ -273,7 +355,7 @@ export class ScanState {
       // Reuse the entry object (and its interned path strings) when the path was known.
       files.push(this.entries.get(childRel) ?? newEntry(childRel, this.absOf(childRel), 'file'));
     }
-    return { ctimeMs: st.ctimeMs, mtimeMs: st.mtimeMs, ino: st.ino, racy: false, gen: 0, files, dirs };
+    return { id: ++listingIds, ctimeMs: st.ctimeMs, mtimeMs: st.mtimeMs, ino: st.ino, racy: false, gen: 0, files, dirs };
   }
 
   /** Mark everything known under `rel` as seen (it could not be read this time). Returns entries marked. */
@@ -295,15 +377,15 @@ export class ScanState {
     return n;
   }
 
-  private fill(e: Entry, st: fs.Stats, racyFrom: number): void {
-    e.kind = kindOf(st);
-    e.size = st.size;
-    e.mtimeMs = st.mtimeMs;
-    e.ctimeMs = st.ctimeMs;
-    e.ino = st.ino;
+  private fill(e: Entry, kc: number, size: number, mtimeMs: number, ctimeMs: number, ino: number, racyFrom: number): void {
+    e.kind = KINDS[kc];
+    e.size = size;
+    e.mtimeMs = mtimeMs;
+    e.ctimeMs = ctimeMs;
+    e.ino = ino;
     e.hash = undefined;
     e.isText = undefined;
-    e.racy = st.mtimeMs >= racyFrom || st.ctimeMs >= racyFrom;
+    e.racy = mtimeMs >= racyFrom || ctimeMs >= racyFrom;
     if (e.kind === 'link') {
       try {
         e.linkTarget = fs.readlinkSync(e.abs);
@@ -317,9 +399,16 @@ export class ScanState {
   }
 }
 
-function kindOf(st: fs.Stats): EntryKind {
-  return st.isFile() ? 'file' : st.isSymbolicLink() ? 'link' : 'other';
+function kindCode(st: fs.Stats): number {
+  return st.isFile() ? K_FILE : st.isSymbolicLink() ? K_LINK : st.isDirectory() ? K_DIR : K_OTHER;
 }
+
+/** Kind code (statWorker.ts) → entry kind. */
+const KINDS: EntryKind[] = [];
+KINDS[K_FILE] = 'file';
+KINDS[K_LINK] = 'link';
+KINDS[K_OTHER] = 'other';
+KINDS[K_DIR] = 'other';
 
 function newEntry(rel: string, abs: string, kind: EntryKind): Entry {
   // All fields present from the start, in one order: one hidden class for every entry.
