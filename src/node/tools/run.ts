@@ -57,7 +57,7 @@ function instead(v: Verdict, env: ToolEnv): string {
   if (v.rule === 'cancelled') return 'The call was cancelled; nothing was done.';
   if (v.rule === 'outside-workspace') return `Work inside the workspace (${env.workspace}) and use workspace-relative paths.`;
   if (v.rule.startsWith('input:') || v.rule.startsWith('path:invalid')) return 'Fix the input (use a plain workspace-relative path) and call again.';
-  if (v.rule.startsWith('floor:')) return 'This file configures the guard or the repository itself; only the user may change it. Tell the user what change you would make.';
+  if (v.rule.startsWith('floor:') || v.rule.startsWith('path:floor:')) return 'This file configures the guard or the repository itself; only the user may change it. Tell the user what change you would make.';
   if (v.rule.startsWith('cmd:')) return 'Do not run this command or an equivalent one. Use a narrower, non-destructive command, or ask the user to run it themselves.';
   if (v.rule.startsWith('path:')) return 'Leave this path alone: the same rule applies to every tool and to shell commands. Change other files (for a test, change the code under test), or ask the user.';
   return 'Do not retry the same call; choose another approach or ask the user.';
