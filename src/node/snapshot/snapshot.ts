@@ -45,6 +45,8 @@ export interface SnapshotOptions {
   sliceMs?: number;
   /** Let a helper thread stat half the files of a large re-scan (default true). */
   parallel?: boolean;
+  /** Smallest re-scan that uses the helper thread (default 8192 files; tests lower it). */
+  parallelMinFiles?: number;
 }
 
 export interface BaselineStats {
@@ -176,6 +178,7 @@ export class WorkspaceSnapshot {
     this.records.clear();
     this.state = new ScanState(this.root, this.ignore);
     if (this.opts.parallel !== false) this.state.pool = this.pool;
+    if (this.opts.parallelMinFiles !== undefined) this.state.parallelMinFiles = this.opts.parallelMinFiles;
     const maxFile = this.opts.maxBaselineBytes ?? DEFAULT_STORE_LIMITS.maxFileBytes;
     if (maxFile > 0) {
       this.store = BaselineStore.create(this.root, this.opts.storeDir, {

@@ -80,6 +80,7 @@ export class ScanState {
   readonly errors: string[] = [];
   /** Optional helper thread for re-scans (see statWorker.ts). */
   pool: StatWorker | undefined;
+  parallelMinFiles = PARALLEL_MIN_FILES;
   private readonly rootSlash: string;
 
   constructor(
@@ -158,7 +159,7 @@ export class ScanState {
     let split = visited.length;
     let job: Promise<Float64Array | undefined> | undefined;
     const pool = this.pool;
-    if (pool !== undefined && !pool.broken && hooks.onNewFile === undefined && fileCount >= PARALLEL_MIN_FILES) {
+    if (pool !== undefined && !pool.broken && hooks.onNewFile === undefined && fileCount >= this.parallelMinFiles) {
       let acc = 0;
       split = 0;
       while (split < visited.length && acc < fileCount * MAIN_SHARE) acc += visited[split++].files.length;
