@@ -1,0 +1,90 @@
+// Shared set-up for the hook bridge tests: a temp workspace with tests, a file holding a fake credential
+// (built at run time), an AGENTGUARD_HOME of its own, the recorded payloads, and an async CLI runner
+// (the channel server lives in the test process, so the CLI must not block its event loop).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AuditRecord } from '../../../src/core/audit';
+import { CLI, type CliResult } from '../helpers/cli';
+
+export const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'hooks');
+
+export interface Sandbox {
+  root: string;
+  workspace: string;
+  home: string;
+  settings: string;
+  secret: string;
+  env: NodeJS.ProcessEnv;
+  payload(host: string, name: string): string;
+  audit(): AuditRecord[];
+  cleanup(): void;
+}
+
+function fakeGithubToken(): string {
+  const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(36);
+  return 'gh' + 'p_' + Array.from(bytes, (b) => alnum[b % alnum.length]).join('');
+}
+
+export function sandbox(): Sandbox {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-hooks-')));
+  const workspace = path.join(root, 'ws');
+  const home = path.join(root, 'aghome');
+  fs.mkdirSync(path.join(workspace, 'tests'), { recursive: true });
+  fs.mkdirSync(path.join(workspace, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'tests', 'a.test.ts'), 'expect(a).toBe(1);\n');
+  fs.writeFileSync(path.join(workspace, 'src', 'app.ts'), 'export const a = 1;\n');
+  const secret = fakeGithubToken();
+  const settings = `export const region = "eu-west-1";\nexport const token = "${secret}";\nexport const timeoutMs = 5000;\n`;
+  fs.writeFileSync(path.join(workspace, 'src', 'settings.ts'), settings);
+  fs.writeFileSync(path.join(workspace, '.env'), `GITHUB_TOKEN=${secret}\n`);
+  const env = { AGENTGUARD_HOME: home, CLAUDE_PROJECT_DIR: '' };
+  return {
+    root,
+    workspace,
+    home,
+    settings,
+    secret,
+    env,
+    payload(host, name) {
+      const raw = fs.readFileSync(path.join(FIXTURES, host, `${name}.json`), 'utf8');
+      return raw.split('${WORKSPACE}').join(workspace).split('${SETTINGS}').join(JSON.stringify(settings).slice(1, -1));
+    },
+    audit() {
+      const dir = path.join(home, 'audit');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n').filter(Boolean))
+        .map((l) => JSON.parse(l) as AuditRecord);
+    },
+    cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export function runHook(args: string[], input: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'hook', ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** The JSON the host reads (stdout must be exactly one JSON object, or empty). */
+export function answerOf(r: CliResult): Record<string, any> {
+  const t = r.stdout.trim();
+  return t === '' ? {} : JSON.parse(t);
+}
+
+export function preDecision(r: CliResult): string | undefined {
+  return answerOf(r).hookSpecificOutput?.permissionDecision;
+}
