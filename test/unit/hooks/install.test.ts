@@ -1,0 +1,95 @@
+// Installing and removing AgentGuard's hook entries never disturbs the user's own hooks or settings.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { hookCommandLine, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hooksInstall';
+
+describe('agent hooks install / remove', () => {
+  let ws: string;
+  const opts = () => ({ workspace: ws, node: '/opt/node 20/bin/node', cli: '/ext/agentguard/dist/cli.js', platform: 'linux' as const });
+  const read = (rel: string) => JSON.parse(fs.readFileSync(path.join(ws, rel), 'utf8'));
+  const userVscode = { hooks: { PreToolUse: [{ type: 'command', command: './scripts/lint-hook.sh', timeout: 5 }], Stop: [{ type: 'command', command: 'echo done' }] } };
+  const userClaude = {
+    permissions: { allow: ['Bash(npm test)'] },
+    hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx prettier --write' }] }] },
+  };
+
+  beforeEach(() => {
+    ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-install-')));
+  });
+  afterEach(() => fs.rmSync(ws, { recursive: true, force: true }));
+
+  it('the command line is absolute, quoted, and names the host, event and workspace', () => {
+    const c = hookCommandLine(opts(), 'vscode', 'pre');
+    assert.equal(c.split(' hook ')[0], `'/opt/node 20/bin/node' /ext/agentguard/dist/cli.js`);
+    assert.match(c, /hook --host vscode --event pre --workspace /);
+    assert.ok(isOurCommand(c));
+    assert.ok(!isOurCommand('./scripts/lint-hook.sh'));
+  });
+
+  it('fresh install writes both files; status says installed', () => {
+    installHooks(opts());
+    const v = read('.github/hooks/agentguard.json');
+    assert.ok(isOurCommand(v.hooks.PreToolUse[0].command));
+    assert.ok(isOurCommand(v.hooks.PostToolUse[0].command));
+    const c = read('.claude/settings.local.json');
+    assert.equal(c.hooks.PreToolUse[0].matcher, '*');
+    assert.match(c.hooks.PreToolUse[0].hooks[0].command, /--host claude --event pre/);
+    assert.deepEqual(hooksStatus(ws), { vscode: true, claude: true });
+  });
+
+  it('merges into existing files, keeps the user\'s hooks and settings, and is idempotent', () => {
+    fs.mkdirSync(path.join(ws, '.github/hooks'), { recursive: true });
+    fs.mkdirSync(path.join(ws, '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(ws, '.github/hooks/agentguard.json'), JSON.stringify(userVscode));
+    fs.writeFileSync(path.join(ws, '.claude/settings.local.json'), JSON.stringify(userClaude));
+    installHooks(opts());
+    const once = [read('.github/hooks/agentguard.json'), read('.claude/settings.local.json')];
+    installHooks(opts());
+    assert.deepEqual([read('.github/hooks/agentguard.json'), read('.claude/settings.local.json')], once, 'a second install changes nothing');
+    const [v, c] = once;
+    assert.deepEqual(v.hooks.PreToolUse[0], userVscode.hooks.PreToolUse[0]);
+    assert.equal(v.hooks.PreToolUse.length, 2);
+    assert.deepEqual(v.hooks.Stop, userVscode.hooks.Stop);
+    assert.deepEqual(c.permissions, userClaude.permissions);
+    assert.deepEqual(c.hooks.PostToolUse[0], userClaude.hooks.PostToolUse[0]);
+    assert.equal(c.hooks.PostToolUse.length, 2);
+  });
+
+  it('remove takes out exactly our entries and leaves the user\'s files as they were', () => {
+    fs.mkdirSync(path.join(ws, '.github/hooks'), { recursive: true });
+    fs.mkdirSync(path.join(ws, '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(ws, '.github/hooks/agentguard.json'), JSON.stringify(userVscode));
+    fs.writeFileSync(path.join(ws, '.claude/settings.local.json'), JSON.stringify(userClaude));
+    installHooks(opts());
+    removeHooks(ws);
+    assert.deepEqual(read('.github/hooks/agentguard.json'), userVscode);
+    assert.deepEqual(read('.claude/settings.local.json'), userClaude);
+    assert.deepEqual(hooksStatus(ws), { vscode: false, claude: false });
+  });
+
+  it('remove deletes the VS Code file when it only held our entries; Claude settings keep their other keys', () => {
+    installHooks(opts());
+    removeHooks(ws);
+    assert.ok(!fs.existsSync(path.join(ws, '.github/hooks/agentguard.json')));
+    assert.deepEqual(read('.claude/settings.local.json'), {});
+  });
+
+  it('an upgrade (new install path) replaces the old entry instead of adding a second one', () => {
+    installHooks(opts());
+    installHooks({ ...opts(), cli: '/ext/agentguard-0.2.0/dist/cli.js' });
+    const v = read('.github/hooks/agentguard.json');
+    assert.equal(v.hooks.PreToolUse.length, 1);
+    assert.match(v.hooks.PreToolUse[0].command, /0\.2\.0/);
+  });
+
+  it('a file that does not parse is never overwritten', () => {
+    fs.mkdirSync(path.join(ws, '.claude'), { recursive: true });
+    const bad = '{ "hooks": { // a comment\n } }';
+    fs.writeFileSync(path.join(ws, '.claude/settings.local.json'), bad);
+    assert.throws(() => planInstall(opts()), /not valid JSON/);
+    assert.throws(() => installHooks(opts()), /not valid JSON/);
+    assert.equal(fs.readFileSync(path.join(ws, '.claude/settings.local.json'), 'utf8'), bad);
+  });
+});
