@@ -19,6 +19,8 @@ export interface AgentGuardApi {
   auditPath(folder?: vscode.Uri): string | undefined;
   policy(folder?: vscode.Uri): PolicyInfo | undefined;
   stats(folder?: vscode.Uri): { allowed: number; asked: number; denied: number; failedClosed: number } | undefined;
+  /** What the status bar shows: enforcing, last-good (policy broken), failing-closed, idle. */
+  health(): string;
   /** Test mode only. */
   testing?: {
     setConfirmDialog(dialog: ConfirmDialog | undefined): void;
@@ -37,6 +39,7 @@ export function createApi(ctx: Ctx): AgentGuardApi {
       const p = fg.service.policyState;
       return { state: p.state, hash: p.policy.hash, errors: p.errors.map((e) => ({ ...e })) };
     },
+    health: () => ctx.status.health,
     stats: (folder) => {
       const s = ctx.folders.get(folder)?.service.stats;
       return s ? { ...s } : undefined;
