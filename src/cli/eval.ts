@@ -1,6 +1,7 @@
 // `agentguard eval`: one JSON call per stdin line → exactly one JSON verdict per line, in order.
 // The acceptance interface: keep its input and output stable. A malformed line yields a deny naming the
 // error; it never ends the run.
+import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { Engine } from '../core/engine';
 import type { CanonicalCall, Op, Verdict } from '../core/types';
@@ -28,14 +29,25 @@ export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
 
 export async function evalCommand(argv: string[], io: Io): Promise<number> {
   const { opts } = parseArgs(argv, { values: ['workspace', 'policy'] });
-  const workspace = resolveWorkspace(opts.workspace as string | undefined);
-  const loaded = new PolicyStore().load(workspace, { policyFile: opts.policy as string | undefined });
-  if (loaded.state === 'last-good' || loaded.state === 'strict-fallback') {
-    writeLine(io.stderr, `agentguard: the policy is broken; using the ${loaded.state === 'strict-fallback' ? 'strict policy' : 'last good policy'}:`);
-    for (const e of loaded.errors) writeLine(io.stderr, '  ' + formatError(e));
-  }
-  const engine = new Engine(loaded.policy);
-  const env = decideEnv(workspace);
+  const defaultWorkspace = resolveWorkspace(opts.workspace as string | undefined);
+  const store = new PolicyStore();
+  const engines = new Map<string, { engine: Engine; env: ReturnType<typeof decideEnv> }>();
+  const engineFor = (workspace: string) => {
+    let e = engines.get(workspace);
+    if (!e) {
+      const loaded = store.load(workspace, { policyFile: opts.policy as string | undefined });
+      if (loaded.state === 'last-good' || loaded.state === 'strict-fallback') {
+        writeLine(io.stderr, `agentguard: the policy of ${workspace} is broken; using the ${loaded.state === 'strict-fallback' ? 'strict policy' : 'last good policy'}:`);
+        for (const err of loaded.errors) writeLine(io.stderr, '  ' + formatError(err));
+      }
+      engines.set(workspace, (e = { engine: new Engine(loaded.policy), env: decideEnv(workspace) }));
+    }
+    return e;
+  };
+  engineFor(defaultWorkspace);
+  // Without --workspace, an exec call's cwd is the agent's workspace (the folder it works in).
+  const workspaceOf = (call: CanonicalCall) =>
+    !opts.workspace && call.op === 'exec' && call.cwd && path.isAbsolute(call.cwd) ? resolveWorkspace(call.cwd) : defaultWorkspace;
   const rl = readline.createInterface({ input: io.stdin, crlfDelay: Infinity });
   let n = 0;
   for await (const line of rl) {
@@ -53,7 +65,11 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
       }
       if (parsed !== undefined) {
         const call = callFromJson(parsed, n);
-        v = typeof call === 'string' ? { decision: 'deny', rule: 'input:invalid', reason: `line ${n}: ${call}` } : engine.decide(call, env);
+        if (typeof call === 'string') v = { decision: 'deny', rule: 'input:invalid', reason: `line ${n}: ${call}` };
+        else {
+          const { engine, env } = engineFor(workspaceOf(call));
+          v = engine.decide(call, env);
+        }
       }
     }
     writeLine(io.stdout, JSON.stringify({ decision: v!.decision, rule: v!.rule, reason: v!.reason, ...(v!.subcommand ? { subcommand: v!.subcommand } : {}) }));

@@ -62,15 +62,20 @@ export class Engine {
       const n = normalizePath(cwdRaw, env.ctx);
       if (!n.ok) return verdict('deny', 'input:invalid', `invalid cwd: ${n.reason}`);
       cwd = n.abs;
+      if (!isWithin(env.ctx.workspace, cwd)) {
+        return verdict(this.policy.outsideWorkspace, 'outside-workspace', `the command would run in ${cwd}, outside the workspace ${env.ctx.workspace}`);
+      }
     }
     const probe = env.probe;
     const { verdict: cmdVerdict, analysis } = decideCommand(command, this.policy.commands, {
       cwd,
       home: env.ctx.home,
       workspace: env.ctx.workspace,
+      // "Exists" is a fact; "absent" is not trusted: the classifier's name heuristics decide for files the
+      // probe cannot see, so `: > package.json` is asked even where the probe looks at a different tree.
       exists: (abs: string) => {
         try {
-          return probe.lstat(abs) !== undefined;
+          return probe.lstat(abs) !== undefined ? true : undefined;
         } catch {
           return undefined;
         }
