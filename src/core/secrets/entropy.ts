@@ -2,6 +2,7 @@
 // Over-masking is not harmless (an agent that reads a masked lockfile or data URI and writes it back
 // corrupts the file), so a generic key=value rule needs both a secret-looking name and a value that
 // passes these floors.
+import { nameWords } from './names';
 
 /** Shannon entropy in bits per character. */
 export function shannon(s: string): number {
@@ -75,14 +76,30 @@ function isBenignShape(v: string, quoted: boolean): boolean {
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
   if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
   if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
+  if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range
   if (/^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
   if (v.startsWith('«secret:')) return true; // already masked
   if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
   if (!quoted) {
-    // Code, not data: calls, member access, indexing, arrays, objects, template refs.
+    // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
+    // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).
     if (/[()[\]{}]/.test(v)) return true;
-    if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
-    if (/^[A-Za-z_$][\w$]*$/.test(v) && !/\d/.test(v)) return true; // plain identifier
+    const core = v.replace(/[;,]+$/, '');
+    if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+    // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
+    if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
+    if (/^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core)) return true; // plain identifier
+    if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
+  }
+  // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
+  // Each segment must decompose into humps of one capital and lower-case letters, which random
+  // mixed-case strings almost never do.
+  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
+  // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): every hump is a
+  // word of 2+ letters. Random letter strings almost always leave one-letter humps.
+  if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
+    const words = nameWords(v);
+    if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
   }
   // Prose in quotes: several words of letters only.
   if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;

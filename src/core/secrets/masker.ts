@@ -104,8 +104,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   }
 
   for (const start of candidateLines(text)) {
-    const li = lines.lineAt(start);
-    if (protect.has(li)) continue;
+    // Line numbers cost a newline count; only pay it when a block rule protects lines or a rule hits.
+    if (protect.size > 0 && protect.has(lines.lineAt(start))) continue;
     const nl = text.indexOf('\n', start);
     const line = text.slice(start, nl < 0 ? text.length : nl);
     const lower = line.toLowerCase();
@@ -118,7 +118,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
         }
       }
     }
-    if (hits.length > 0) push(perLine, li, start, hits);
+    if (hits.length > 0) push(perLine, lines.lineAt(start), start, hits);
   }
 
   for (const p of patterns) {

@@ -55,11 +55,16 @@ export const genericAssignment: LineRule = {
       const quoted = group < 7;
       if (!quoted) {
         if (/^["'`]/.test(value)) { value = value.slice(1); start++; } // an unterminated quote
-        value = cutUnquoted(value, lineStart && m[3] === ':', query);
+        // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
+        // literal or a TS member), where the value stops at the first delimiter instead.
+        const yaml = lineStart && m[3] === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
+        value = cutUnquoted(value, yaml, query);
       }
       const end = start + value.length;
       ASSIGN.lastIndex = Math.max(end, m.indices![3]![1]);
-      if (valueLooksSecret(value, strength, quoted)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key.
+      const same = value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+      if (!same && valueLooksSecret(value, strength, quoted)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
@@ -124,6 +129,19 @@ export const genericAssignment: LineRule = {
         'if (token.kind === SyntaxKind.Identifier) return;',
         'const key = cacheKey(request);',
         '  key: string;',
+        '    token: string;',
+        '    "@types/jsonwebtoken": "^9.0.1",',
+        '    MSI_SECRET: "MSI_SECRET",',
+        '            extendedExpiryToken: false, // Make this configurable?',
+        'export const PlatformAuthDOMGetToken = "platformAuthDOMGetToken";',
+        '        updateTokenKeys: boolean = true',
+        '        idToken: cacheRecord.idToken?.secret || "",',
+        '        submitNewPassword: RESET_PASSWORD_V2_SUBMIT,',
+        '     *   clientSecret: "client-secret",',
+        '          $token = Get-AzAccessToken @params',
+        '            xmlCharKey: options.xml.xmlCharKey ?? interfaces_js_1.XML_CHARKEY,',
+        '    token: string | undefined;',
+        '  readonly password?: Secret<string>;',
         '"key": "welcome_message_title",',
         'integrity: sha512-Q2xBcGFja2FnZS1pbnRlZ3JpdHktaGFzaC1nb2VzLWhlcmU=',
         '# The password must be rotated every 90 days: ask the on-call engineer.',
@@ -216,7 +234,7 @@ export const cliPassword: LineRule = regexRule({
   pattern:
     /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p|\bsshpass\s+-p\s*|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-)(['"]?)([^\s'"]+)\1/dg,
   group: 2,
-  check: (s) => !isReference(s) && !isPlaceholder(s) && s.length >= 4,
+  check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
     const p = Array.from({ length: 4 }, () => rand(ALNUM + '~+^_', 20));
     return {
@@ -226,7 +244,7 @@ export const cliPassword: LineRule = regexRule({
         { text: `vault login --token ${p[2]}`, secrets: [p[2]!] },
         { text: `mysqldump -h db -u app -p"${p[3]}" shop > dump.sql`, secrets: [p[3]!] },
       ],
-      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app'],
+      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret'],
     };
   },
 });
