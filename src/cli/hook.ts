@@ -11,7 +11,7 @@
 // the masking catalog are only loaded when the extension cannot answer.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, render, renderError } from '../core/hooks';
+import { HOSTS, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, planHook, render, renderError } from '../core/hooks';
 import { askChannel } from '../node/channel/client';
 import { failureNotePath, writePrivateJson } from '../node/channel/discovery';
 import { hooksStatus } from '../node/hooksInstall';
@@ -114,6 +114,8 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     if (phase && env.phase !== 'other' && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
     phase = env.phase;
     if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
+    // A tool with no file or exec effect needs neither the extension nor the policy: answer at once.
+    if (env.phase === 'pre' && planHook(env).kind === 'pass') return emit(io, render(env.host, 'pre', {}));
 
     // The alone path needs time too (policy load, audit append): the channel gets what is left minus that.
     const asked = await askChannel(workspace, env.host, text, { deadline: deadline - 1_500 });
@@ -125,4 +127,20 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     const msg = e instanceof UsageError ? `usage: ${e.message}` : (e as Error)?.message ?? String(e);
     return emit(io, renderError(host, phase, msg));
   }
+}
+
+// Also usable as its own small bundle (`esbuild src/cli/hook.ts --bundle --outfile=dist/hook.js`): without
+// the rest of the CLI, startup is close to a bare `node` (bench/hook.ts measures both). The file-name
+// check keeps this from running when the module is bundled into dist/cli.js or imported by tests.
+if (require.main === module && /^hook\.js$/.test(path.basename(__filename))) {
+  const argv = process.argv.slice(2);
+  hookCommand(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`agentguard hook: ${(e as Error)?.message ?? e}\n`);
+      process.exitCode = 2;
+    },
+  );
 }

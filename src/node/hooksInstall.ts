@@ -54,7 +54,7 @@ export function hookCommandLine(o: InstallOptions, host: InstallHost, event: 'pr
 
 /** Ours: an `agentguard hook` command line (any install location, so an upgrade replaces the old one). */
 export function isOurCommand(cmd: unknown): boolean {
-  return typeof cmd === 'string' && /cli\.js['"]? hook --host ['"]?(vscode|claude|cline)\b/.test(cmd);
+  return typeof cmd === 'string' && /(cli|hook)\.js['"]? hook --host ['"]?(vscode|claude|cline)\b/.test(cmd);
 }
 
 type Json = Record<string, unknown>;
