@@ -11,7 +11,6 @@ const urlpw = (n = 20) => rand(ALNUM + '-_.', n);
 const gh = (c = 'p') => j('gh', c, '_', rand(ALNUM, 36));
 const akia = (p = 'AKIA') => j(p.slice(0, 2), p.slice(2), rand(UPPER_B32, 16));
 const uuid = () => [8, 4, 4, 4, 12].map((n) => rand(HEX, n)).join('-');
-const body = (lines: string[]) => lines.filter((l) => !l.startsWith('-----') && l.trim() !== '');
 
 function cases(): Case[] {
   const out: Case[] = [];
