@@ -42,6 +42,27 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ];
 
+// Roots of the process trees this module started and has not stopped yet. If this script dies (Ctrl-C, a
+// CI timeout's SIGTERM, an uncaught error), they are killed on the way out: code-server runs detached in
+// its own process group and would otherwise outlive us.
+const liveRoots = new Set();
+function killLiveRootsNow() {
+  for (const root of liveRoots) {
+    for (const p of [...descendants(root), root]) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+  }
+  liveRoots.clear();
+}
+// Temp roots of runs still in progress: removed when a signal interrupts the run.
+const liveDirs = new Set();
+process.once('exit', killLiveRootsNow);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(sig, () => {
+    killLiveRootsNow();
+    for (const d of liveDirs) rmSync(d, { recursive: true, force: true });
+    process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[sig]);
+  });
+}
+
 export function log(prefix, msg) {
   process.stdout.write(`[${prefix}] ${msg}\n`);
 }
@@ -69,6 +90,7 @@ export function makeRunDirs(label) {
     workspace: join(root, 'workspace'),
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  liveDirs.add(root);
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2) + '\n');
   return dirs;
@@ -175,6 +197,7 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
   });
   const child = spawn(NODE_BIN, args, { env: childEnv, cwd: dirs.root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let exited = null;
+  liveRoots.add(child.pid);
   child.on('exit', (code, signal) => { exited = { code, signal }; });
   const lines = [];
   const take = (b) => {
@@ -184,8 +207,9 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
   child.stderr.on('data', take);
 
   const stop = async () => {
-    if (child.pid && exited === null) await killTree(child.pid);
-    else if (child.pid) await killTree(child.pid, 0);
+    // Descendants (extension host, pty host, terminals) can outlive a server that already exited.
+    await killTree(child.pid, exited === null ? 3000 : 0);
+    liveRoots.delete(child.pid);
   };
 
   const deadline = Date.now() + healthTimeoutMs;
@@ -230,25 +254,31 @@ export async function launchBrowser(dirs, { viewport = { width: 1400, height: 90
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const browserPid = context.browser()?.process?.()?.pid;
+  const browserRoots = pidsOfProfile(dirs.browserProfile);
+  for (const p of browserRoots) liveRoots.add(p);
   const close = async () => {
     // Remember the browser's processes first: close() may hang if a renderer is wedged.
     const roots = pidsOfProfile(dirs.browserProfile);
     const pids = [...new Set([...roots, ...roots.flatMap(descendants)])];
     await Promise.race([context.close().catch(() => {}), sleep(5000)]);
-    for (const p of pids) if (alive(p)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+    // Chromium's crash handler re-parents itself to init, out of reach of any tree walk; it and anything
+    // else left is found by our unique temp paths in its command line.
+    const stray = [...pidsOfProfile(dirs.browserProfile), ...pidsOfProfile(join(dirs.xdgConfig, 'chromium'))];
+    for (const p of [...pids, ...stray]) if (alive(p)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
     if (browserPid && alive(browserPid)) await killTree(browserPid, 0);
+    for (const p of browserRoots) liveRoots.delete(p);
   };
   return { context, page, close };
 }
 
-/** Chromium processes started with this profile dir (the wrapper script hides the real browser pid). */
+/** Processes whose command line names this (unique, temp) path: the wrapper script hides the real browser pid. */
 function pidsOfProfile(profileDir) {
   const out = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.includes(profileDir)) out.push(Number(entry));
+      if (cmd.includes(profileDir) && Number(entry) !== process.pid) out.push(Number(entry));
     } catch { /* gone */ }
   }
   return out;
@@ -256,4 +286,5 @@ function pidsOfProfile(profileDir) {
 
 export function removeRunDirs(dirs) {
   rmSync(dirs.root, { recursive: true, force: true, maxRetries: 3 });
+  liveDirs.delete(dirs.root);
 }

@@ -80,8 +80,10 @@ function npm(args, env, label) {
     let last = '';
     const onData = (b) => {
       log.write(b);
-      const lines = b.toString().split('\n').map((l) => l.trim()).filter(Boolean);
-      if (lines.length) last = lines[lines.length - 1];
+      // Heartbeat shows the last build step, not compiler warning context lines.
+      const steps = b.toString().split('\n').map((l) => l.trim())
+        .filter((l) => /^(CC|CXX|LINK|SOLINK|SOLINK_MODULE|ACTION|COPY)\(|^> |^User agent|^added |^npm (warn|error)/.test(l));
+      if (steps.length) last = steps[steps.length - 1];
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -10,7 +10,7 @@
 // this script always leaves one there that reflects the outcome (a crash or timeout counts as a failure),
 // prints "integration: N passed, M failed" and exits non-zero on any failure.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   launchBrowser, log, makeRunDirs, prepareWorkspace, remoteUri, removeRunDirs, startCodeServer, workbenchUrl,
 } from './code-server.mjs';
@@ -24,7 +24,8 @@ const timeoutArg = argv.find((a) => a.startsWith('--timeout='));
 const TIMEOUT_MS = (timeoutArg ? Number(timeoutArg.split('=')[1]) : 240) * 1000;
 
 const TESTS_ENTRY = join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
-const RESULTS = join(REPO_ROOT, 'out', 'test', 'integration', 'results.json');
+// AGENTGUARD_IT_RESULTS lets a caller running tiers side by side give each run its own results file.
+const RESULTS = resolve(process.env.AGENTGUARD_IT_RESULTS || join(REPO_ROOT, 'out', 'test', 'integration', 'results.json'));
 const EXTENSION_MAIN = join(REPO_ROOT, JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).main);
 
 const LOG_FILE = join(REPO_ROOT, 'test-artifacts', 'integration', 'workbench.log');
