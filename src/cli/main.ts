@@ -1,21 +1,29 @@
 // The `agentguard` command. Each subcommand lives in its own module; this is the one table of them.
-import { auditCommand } from './audit';
-import { checkCommand } from './check';
 import { type Io, UsageError } from './common';
-import { evalCommand } from './eval';
-import { explainCommand } from './explain';
-import { testCommand } from './policyTest';
 
 type Sub = (argv: string[], io: Io) => Promise<number>;
 
+// Every command is loaded lazily: `agentguard hook` runs on every agent tool call, so start-up must not
+// pay for modules the command does not use.
 const COMMANDS: Record<string, { run: Sub; help: string }> = {
-  check: { run: checkCommand, help: 'check [--workspace DIR] [FILE]      validate .agentguard.yaml (file:line:col per error, exit 1)' },
-  eval: { run: evalCommand, help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line' },
-  explain: { run: explainCommand, help: 'explain OP PATH [DEST] | explain exec COMMAND   which rules matched and why' },
-  audit: { run: auditCommand, help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
+  check: { run: (a, io) => import('./check').then((m) => m.checkCommand(a, io)), help: 'check [--workspace DIR] [FILE]      validate .agentguard.yaml (file:line:col per error, exit 1)' },
+  eval: { run: (a, io) => import('./eval').then((m) => m.evalCommand(a, io)), help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line' },
+  explain: { run: (a, io) => import('./explain').then((m) => m.explainCommand(a, io)), help: 'explain OP PATH [DEST] | explain exec COMMAND   which rules matched and why' },
+  mask: { run: maskWithPolicy, help: 'mask [--workspace DIR] FILE         print the masked view of a file (what the model sees), with the policy\'s own patterns' },
+  audit: { run: (a, io) => import('./audit').then((m) => m.auditCommand(a, io)), help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
+  test: { run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)), help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
   hook: { run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)), help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer' },
-  test: { run: testCommand, help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
+  demo: { run: (a, io) => import('./demo').then((m) => m.demoCommand(a, io)), help: 'demo [DIR]                          build the demo workspace and play a scripted agent session through the guard' },
 };
+
+/** `mask` honours the workspace policy's extra patterns and allow-listed values (a broken policy: defaults). */
+async function maskWithPolicy(argv: string[], io: Io): Promise<number> {
+  const { parseArgs, resolveWorkspace } = await import('./common');
+  const { opts, rest } = parseArgs(argv, { values: ['workspace'] });
+  const [{ maskCommand }, { PolicyStore }, { maskOptions }] = await Promise.all([import('./mask'), import('../node/policyStore'), import('../node/masking')]);
+  const loaded = new PolicyStore().load(resolveWorkspace(opts.workspace as string | undefined));
+  return maskCommand(rest.length ? ['--', ...rest] : rest, io, maskOptions(loaded.policy));
+}
 
 export function registerCommand(name: string, run: Sub, help: string): void {
   COMMANDS[name] = { run, help };
