@@ -1,7 +1,7 @@
 // analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
 import { effectsOf, redirectEffects, type Effect } from './effects';
 import { CATALOG, category } from './rules/index';
-import type { RuleCtx } from './rules/types';
+import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, Redir, Sub, W } from './types';
 import { unwrapCommand, type EmitExtra, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost } from './walk';
@@ -96,6 +96,25 @@ class Analyzer implements WalkHost, UnwrapHost {
   }
 }
 
+const GENERIC = CATALOG.filter((r) => r.check && !r.names);
+const BY_NAME = new Map<string, Rule[]>();
+for (const r of CATALOG) {
+  if (!r.check || !r.names) continue;
+  for (const n of r.names) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), r]);
+}
+const RULES_CACHE = new Map<string | null, Rule[]>();
+
+/** The rules that can fire for a command name, catalog order kept (ids stay stable in verdicts). */
+function rulesFor(name: string | null): Rule[] {
+  let rs = RULES_CACHE.get(name);
+  if (!rs) {
+    const named = name === null ? [] : (BY_NAME.get(name) ?? []);
+    rs = CATALOG.filter((r) => GENERIC.includes(r) || named.includes(r));
+    if (RULES_CACHE.size < 4096) RULES_CACHE.set(name, rs);
+  }
+  return rs;
+}
+
 function normName(v: string): string {
   const i = v.lastIndexOf('/');
   return (i >= 0 ? v.slice(i + 1) : v).toLowerCase();
@@ -121,15 +140,15 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     }
     const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => bySub.get(s) ?? [] };
     const findings: Finding[] = [...a.findings];
+    for (const s of a.subs) {
+      if (s.meta.noexec) continue;
+      for (const rule of rulesFor(s.name)) {
+        const why = rule.check!(s, ctx);
+        if (why) findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
+      }
+    }
     for (const rule of CATALOG) {
       const tier = rule.tier ?? 'destructive';
-      if (rule.check) {
-        for (const s of a.subs) {
-          if (s.meta.noexec) continue;
-          const why = rule.check(s, ctx);
-          if (why) findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: s.text, explanation: why, sub: s.index });
-        }
-      }
       if (rule.checkLine) {
         for (const h of rule.checkLine(ctx)) findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
       }

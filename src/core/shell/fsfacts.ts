@@ -12,6 +12,8 @@ export function absPath(p: string, cwd: string, home: string): string {
 
 /** Lexical normalisation for our own judgements (`a/../b` → `b`). */
 export function normalize(p: string): string {
+  // Fast path: already absolute and clean (the common case; this runs for every effect and rule).
+  if (p.startsWith('/') && !/\/\/|\/\.\.?(\/|$)|.\/$/.test(p)) return p;
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;

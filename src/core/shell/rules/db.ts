@@ -63,6 +63,7 @@ function describe(st: Stdin): string {
 export const dbRules: Rule[] = [
   {
     id: 'db.ddl',
+    names: ['dropdb', 'dropuser', 'mysqladmin', 'pg_restore', 'mongorestore', ...Object.keys(SQL_CLIENTS)],
     description: 'Runs DDL or unfiltered DML against a database (DROP, TRUNCATE, ALTER, CREATE, UPDATE/DELETE without WHERE), or drops a database.',
     examples: {
       destructive: ["psql -c 'DROP TABLE users;'", 'psql -d app -c "UPDATE users SET role = \'admin\'"', "echo 'DROP TABLE users;' | psql app", "mysql -e 'TRUNCATE TABLE sessions' app", 'mysql -u root -p -e "DROP DATABASE app"', 'sqlite3 app.db "DELETE FROM jobs"', 'dropdb app', "docker exec -i db psql -U postgres -c 'DROP TABLE users'"],
@@ -83,6 +84,7 @@ export const dbRules: Rule[] = [
   },
   {
     id: 'db.opaque-sql',
+    names: Object.keys(SQL_CLIENTS),
     description: 'Feeds a database client SQL the guard cannot read (a file, a dump, a pipe): restores and migrations can drop data.',
     examples: {
       destructive: ['psql app < dump.sql', 'cat backup.sql | mysql app', 'gunzip -c db.sql.gz | psql app', 'psql -d app -f db/migrations/001.sql'],
@@ -95,6 +97,7 @@ export const dbRules: Rule[] = [
   },
   {
     id: 'db.nosql-flush',
+    names: ['redis-cli', 'valkey-cli', 'keydb-cli', 'mongosh', 'mongo'],
     description: 'Wipes a key-value or document store: redis-cli FLUSHALL/FLUSHDB/SHUTDOWN/CONFIG SET, mongosh drops and unfiltered deletes.',
     examples: {
       destructive: ['redis-cli FLUSHALL', 'redis-cli -h cache.internal flushdb', 'mongosh --eval "db.users.deleteMany({})"', 'mongosh app --eval "db.dropDatabase()"'],
@@ -128,6 +131,7 @@ export const dbRules: Rule[] = [
   },
   {
     id: 'db.migration-reset',
+    names: ['rails', 'rake', 'prisma', 'php', 'artisan', 'alembic', 'python', 'python3', 'manage.py', 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase'],
     description: 'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
     examples: {
       destructive: ['bin/rails db:reset', 'npx prisma migrate reset --force', 'php artisan migrate:fresh --force', 'alembic downgrade base', 'python manage.py flush --noinput', 'npx prisma db push --accept-data-loss', 'rake db:drop'],

@@ -103,6 +103,7 @@ export const fsRules: Rule[] = [
   },
   {
     id: 'fs.permissions',
+    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'],
     description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits.',
     examples: {
       destructive: ['chmod -R 000 ~', 'chown -R dev src', 'chmod u+s /bin/bash', 'chmod -R 777 .', 'chmod 4755 ./tool'],

@@ -41,6 +41,7 @@ const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 export const gitRules: Rule[] = [
   {
     id: 'git.reset-hard',
+    names: ['git'],
     description: 'git reset --hard discards every uncommitted change in the working tree.',
     examples: {
       destructive: ['git reset --hard', 'git reset --har HEAD', 'git -C . --no-pager reset --hard origin/main', 'git -c core.pager=cat reset --hard HEAD~1', 'git reset HEAD~2 --hard'],
@@ -54,6 +55,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.clean',
+    names: ['git'],
     description: 'git clean -f deletes untracked files (-x: ignored ones too, -d: directories). -n/--dry-run is honoured.',
     examples: {
       destructive: ['git clean -fd', 'git clean -xdf', 'git clean --force -d -x', 'git clean -ffdx', 'git clean --forc', 'git clean -i'],
@@ -68,6 +70,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.discard-changes',
+    names: ['git'],
     description: 'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f.',
     examples: {
       destructive: ['git checkout -- .', 'git checkout .', 'git checkout HEAD -- src/app.ts', 'git restore .', 'git restore --source=HEAD~3 src/', 'git switch --discard-changes main', 'git checkout -f main', 'git checkout src/app.ts', 'git stash pop --index && git checkout -- src'],
@@ -99,6 +102,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.stash-drop',
+    names: ['git'],
     description: 'git stash drop / clear deletes stashed work.',
     examples: { destructive: ['git stash drop', 'git stash clear', 'git stash drop stash@{1}'], benign: ['git stash', 'git stash list', 'git stash show -p stash@{0}', 'git stash pop'] },
     check(s) {
@@ -107,6 +111,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.gc-prune',
+    names: ['git'],
     description: 'Expires the reflog or prunes unreachable objects now: the safety net for lost commits is gone.',
     examples: {
       destructive: ['git reflog expire --expire=now --all', 'git gc --prune=now', 'git gc --aggressive --prune=all', 'git prune', 'git reflog delete HEAD@{1}'],
@@ -121,6 +126,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.history-rewrite',
+    names: ['git'],
     description: 'git filter-branch / filter-repo rewrite every commit; git replace and update-ref move or delete refs directly.',
     examples: {
       destructive: ["git filter-branch --force --index-filter 'git rm --cached --ignore-unmatch secrets.txt' HEAD", 'git filter-repo --path secrets.txt --invert-paths', 'git update-ref -d refs/heads/main', 'git update-ref refs/heads/main HEAD~3'],
@@ -135,6 +141,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.branch-delete',
+    names: ['git'],
     description: 'Force-deletes or force-moves a branch (-D, -d -f, --delete --force, -M, -C, -f): unmerged commits are lost.',
     examples: {
       destructive: ['git branch -D feature/login', 'git branch -d -f feature/x', 'git branch --delete --force old', 'git branch -M main', 'git branch -f main HEAD~3', 'git tag -d v1.0.0'],
@@ -152,6 +159,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.push-force',
+    names: ['git'],
     description: 'Rewrites or deletes shared history on a remote: --force, --force-with-lease, +refspec, :refspec, --delete, --mirror, --prune. --dry-run is honoured.',
     examples: {
       destructive: ['git push -f origin main', 'git push origin main --force', 'git push --force-with-lease', 'git push origin +main', 'git push origin :feature', 'git push origin --delete feature', 'git push --mirror', 'git push --prune origin', 'git push origin +HEAD:main'],
@@ -177,6 +185,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.rm-force',
+    names: ['git'],
     description: 'git rm -f removes files and drops their uncommitted edits (git rm -r alone refuses).',
     examples: { destructive: ['git rm -rf src', 'git rm -f src/app.ts', 'git rm --force -r docs'], benign: ['git rm --cached .env', 'git rm -r --cached node_modules', 'git rm -n -rf src'] },
     check(s) {
@@ -187,6 +196,7 @@ export const gitRules: Rule[] = [
   },
   {
     id: 'git.exec-config',
+    names: ['git'],
     description: 'Sets git configuration that runs commands (an !alias, core.sshCommand, core.fsmonitor, hooksPath, pager, filters) on the command line or persistently.',
     examples: {
       destructive: ['git -c core.sshCommand="sh -c id" fetch', 'git config alias.x "!sh x.sh"', 'git -c core.hooksPath=/tmp/h commit -m x', 'git config --global core.pager "sh -c id"'],

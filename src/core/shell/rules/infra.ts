@@ -19,6 +19,7 @@ const READ_OP = /^(describe|list|get|head|show|search|lookup|scan|query|filter|b
 export const infraRules: Rule[] = [
   {
     id: 'container.prune',
+    names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Deletes container data: docker system/image/volume prune, volume rm, rm -f/-v, rmi -f, compose down -v/--rmi, stack/service rm.',
     examples: {
       destructive: ['docker system prune -a', 'docker image prune -a -f', 'docker-compose down --volumes --rmi all', 'docker compose down -v', 'docker volume rm pgdata', 'docker rm -f api'],
@@ -41,6 +42,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'container.push',
+    names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Pushes an image to a registry (docker push, buildx --push).',
     examples: { destructive: ['docker push org/api:latest', 'docker buildx build --push -t org/api .'], benign: ['docker build -t api .', 'docker pull node:20'] },
     check(s) {
@@ -53,6 +55,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'k8s.delete',
+    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold'],
     description: 'Deletes cluster resources or drains nodes (kubectl delete/drain, helm uninstall, kind/minikube delete). --dry-run is honoured.',
     examples: {
       destructive: ['kubectl delete pods --all -n staging', 'kubectl delete -f k8s/', 'kubectl drain node-1', 'helm uninstall api', 'kind delete cluster'],
@@ -68,6 +71,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'k8s.mutate',
+    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold'],
     description: 'Changes a cluster: kubectl apply/replace/patch/scale/rollout/…, helm install/upgrade/rollback. --dry-run is honoured.',
     examples: {
       destructive: ['kubectl replace --force -f pod.yaml', 'kubectl apply -f k8s/', 'helm rollback api 3', 'helm upgrade --install api ./chart', 'kubectl scale deploy/api --replicas=0', 'kubectl rollout undo deploy/api'],
@@ -87,6 +91,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'cloud.iac-apply',
+    names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam'],
     description: 'Applies or destroys infrastructure (terraform/tofu/terragrunt apply|destroy|import|state rm, pulumi up|destroy, cdk deploy|destroy). Plans and previews are benign.',
     examples: {
       destructive: ['terraform destroy -auto-approve', 'terraform apply tfplan', 'pulumi up -y', 'cdk deploy --all', 'terraform state rm aws_s3_bucket.b', 'tofu apply'],
@@ -111,6 +116,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'cloud.mutate',
+    names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw'],
     description: 'Mutates cloud resources with aws/gcloud/az/doctl (delete-*, s3 rm|rb|mv, create, update, deploy…). Describe/list/get are benign; --dryrun is honoured.',
     examples: {
       destructive: ['aws s3 rm s3://my-bucket --recursive', 'aws s3 rb s3://my-bucket --force', 'aws dynamodb delete-table --table-name Orders', 'gcloud compute instances delete vm-1', 'az group delete -n rg', 'aws s3 sync dist/ s3://site', 'aws ec2 terminate-instances --instance-ids i-1'],

@@ -26,11 +26,14 @@ function registryPublish(s: Sub): string | undefined {
   return `${s.name} ${v} publishes to a package registry`;
 }
 
+const DEPLOY_TOOLS = ['vercel', 'netlify', 'fly', 'flyctl', 'heroku', 'firebase', 'serverless', 'sls', 'wrangler', 'railway', 'surge', 'now', 'amplify', 'eb', 'sam', 'kamal', 'cap', 'dokku', 'render', 'expo', 'eas', 'appcenter', 'zeit'];
+
 const DEPLOY_READ = /^(ls|list|inspect|logs?|whoami|login|logout|dev|build|pull|link|help|status|info|open|env|version|init|config|switch|teams|certs|dns|domains|secrets?|apps|releases|ps|addons|regions|platform|doctor|auth|plan|diff|synth|preview|validate|lint|show|get|describe|history|output|outputs|graph|fmt|providers|test|whoami)$/;
 
 export const publishRules: Rule[] = [
   {
     id: 'publish.package',
+    names: [...Object.keys(REGISTRY), 'gradle', 'gradlew'],
     description: 'Publishes, unpublishes or deprecates a package in a registry (npm, PyPI, crates.io, RubyGems, Maven, VS Code Marketplace…). --dry-run is honoured.',
     examples: {
       destructive: ['npm publish', 'npm publish --access public', 'npm unpublish my-lib --force', 'twine upload dist/*', 'poetry publish --build', 'cargo publish', 'pnpm -r publish'],
@@ -40,6 +43,7 @@ export const publishRules: Rule[] = [
   },
   {
     id: 'publish.deploy',
+    names: [...DEPLOY_TOOLS, 'ansible', 'ansible-playbook'],
     description: 'Deploys or destroys a hosted app (vercel, netlify, fly, heroku, firebase, serverless, wrangler, railway, ansible).',
     examples: {
       destructive: ['vercel --prod', 'vercel remove my-app --yes', 'fly deploy', 'heroku apps:destroy --app my-app --confirm my-app', 'netlify deploy --prod', 'firebase deploy', 'wrangler deploy', 'serverless remove', 'ansible-playbook site.yml'],
@@ -48,8 +52,7 @@ export const publishRules: Rule[] = [
     check(s) {
       if (!s.name) return undefined;
       if (s.name === 'ansible-playbook' || s.name === 'ansible') return hasWord(s, '--check', '-C', '--syntax-check', '--list-tasks', '--list-hosts') || (s.name === 'ansible' && !hasWord(s, '-m', '-a', '--become', '-b')) ? undefined : `${s.name} changes remote hosts`;
-      const tools = ['vercel', 'netlify', 'fly', 'flyctl', 'heroku', 'firebase', 'serverless', 'sls', 'wrangler', 'railway', 'surge', 'now', 'amplify', 'eb', 'sam', 'kamal', 'cap', 'dokku', 'render', 'expo', 'eas', 'appcenter', 'zeit'];
-      if (!tools.includes(s.name)) return undefined;
+      if (!DEPLOY_TOOLS.includes(s.name)) return undefined;
       if (dryRun(s, ['--noop'])) return undefined;
       const v = verb(s);
       if (s.name === 'vercel' || s.name === 'now' || s.name === 'surge') {
@@ -76,6 +79,7 @@ export const publishRules: Rule[] = [
   },
   {
     id: 'publish.github',
+    names: ['gh'],
     description: 'Mutates GitHub state with gh: releases, repositories, merges, secrets, workflow runs, raw API writes.',
     examples: {
       destructive: ['gh release delete v1.0.0 --yes', 'gh repo delete org/repo --yes', 'gh release create v2.0.0', 'gh pr merge 12 --squash', 'gh api -X DELETE repos/o/r/git/refs/heads/x', 'gh secret set TOKEN'],
@@ -96,6 +100,7 @@ export const publishRules: Rule[] = [
   },
   {
     id: 'publish.remote-copy',
+    names: ['scp', 'rsync', 'sftp'],
     description: 'Copies files onto another host (scp/rsync/sftp to host:path): a deploy or an overwrite of remote state.',
     examples: {
       destructive: ['scp dist/app.tar.gz prod:/srv/app/', 'rsync -avz ./ build-server:/app/', 'scp -r build user@203.0.113.5:/var/www'],

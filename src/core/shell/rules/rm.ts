@@ -15,6 +15,7 @@ const DELETERS = ['rm', 'unlink', 'shred', 'srm', 'wipe', 'remove-item', 'del', 
 export const rmRules: Rule[] = [
   {
     id: 'rm.recursive',
+    names: ['rm', 'rimraf', 'del-cli', 'rimraf.cmd', 'premove', 'remove-item', 'rmdir', 'rd', 'shred'],
     description: 'Deletes a directory tree (rm -r, rimraf, Remove-Item -Recurse), whatever the target: a recursive delete is never scoped.',
     examples: {
       destructive: ['rm -rf build', 'rm -r -f node_modules', 'rm --recur --forc /tmp/x', 'npx rimraf dist', '\\rm -Rf .', 'rm -rI build'],
@@ -32,6 +33,7 @@ export const rmRules: Rule[] = [
   },
   {
     id: 'rm.glob',
+    names: DELETERS,
     description: 'Deletes files chosen by a glob (rm *.log): the set is decided at run time, the reviewer cannot see it.',
     examples: {
       destructive: ['rm *.log', 'rm -f src/*.bak', 'unlink /tmp/?.sock', 'rm -- .*'],
@@ -45,6 +47,7 @@ export const rmRules: Rule[] = [
   },
   {
     id: 'rm.dynamic',
+    names: DELETERS,
     description: 'Deletes files named by a variable, a command substitution or a list read from input (xargs, find -exec, while read).',
     examples: {
       destructive: ['rm "$FILE"', 'rm -f $(cat files.txt)', 'cat files.txt | xargs rm', 'find . -name "*.tmp" -exec rm {} \\;', 'while read -r f; do rm -f "$f"; done < files.txt', 'rm $FLAGS notes.tmp'],
@@ -60,6 +63,7 @@ export const rmRules: Rule[] = [
   },
   {
     id: 'rm.find-delete',
+    names: ['find', 'gfind'],
     description: 'find … -delete removes every match, recursively from the starting points.',
     examples: {
       destructive: ["find . -name '*.tmp' -delete", 'find /tmp -mtime +7 -delete', 'sudo find . -type f -delete'],
@@ -72,6 +76,7 @@ export const rmRules: Rule[] = [
   },
   {
     id: 'rm.rsync-delete',
+    names: ['rsync'],
     description: 'rsync --delete (and --remove-source-files) deletes files at the destination or source.',
     examples: {
       destructive: ['rsync -a --delete src/ /tmp/mirror/', 'rsync -av --delete-after dist/ prod:/var/www/', 'rsync --remove-source-files -a logs/ /tmp/old/'],
@@ -87,6 +92,7 @@ export const rmRules: Rule[] = [
   },
   {
     id: 'rm.shred',
+    names: ['shred', 'srm', 'wipe'],
     description: 'shred/srm/wipe overwrite file contents irrecoverably.',
     examples: { destructive: ['shred -u secrets.txt', 'shred notes.tmp'], benign: ['man shred', 'echo shred'] },
     check(s) {

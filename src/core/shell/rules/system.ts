@@ -35,6 +35,7 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'proc.kill-mass',
+    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill'],
     description: 'Kills processes by name or en masse: pkill, killall, kill -1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
     examples: {
       destructive: ['kill -KILL -1', 'kill -9 $(lsof -t -i :5432)', 'pkill -f node', 'killall node', 'pgrep node | xargs kill', 'kill -- -48213', 'fuser -k 3000/tcp'],
@@ -68,6 +69,7 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'sys.shutdown',
+    names: ['shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'systemctl', 'loginctl'],
     description: 'Shuts down, reboots or halts the machine (shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff).',
     examples: {
       destructive: ['sudo shutdown -r +5', 'halt -f', 'init 0', 'reboot', 'systemctl poweroff'],
@@ -82,6 +84,7 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'sys.service',
+    names: ['systemctl', 'service', 'launchctl'],
     description: 'Stops, restarts, disables or masks system services (systemctl, service, launchctl).',
     examples: {
       destructive: ['systemctl stop postgresql', 'systemctl restart nginx', 'service nginx stop', 'launchctl unload ~/Library/LaunchAgents/x.plist', 'systemctl disable --now ssh'],

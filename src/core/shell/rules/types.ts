@@ -20,6 +20,8 @@ export interface Rule {
   id: string;
   description: string;
   tier?: 'destructive' | 'unknown';
+  /** Command names (normalized) the check applies to; absent = every sub-command. Lets the catalog run per name. */
+  names?: readonly string[];
   /** Command lines the rule must flag, and look-alikes it must not (true and false positives). */
   examples: { destructive: string[]; benign: string[] };
   /** Per sub-command: an explanation when it fires. */
