@@ -15,6 +15,8 @@ export interface PolicyInfo {
 
 export interface AgentGuardApi {
   readonly apiVersion: 1;
+  /** Resolves once every folder's guard is set up (policies load just after activation). */
+  ready(): Promise<void>;
   /** The audit log of a folder (default: the first). */
   auditPath(folder?: vscode.Uri): string | undefined;
   policy(folder?: vscode.Uri): PolicyInfo | undefined;
@@ -32,6 +34,7 @@ export interface AgentGuardApi {
 export function createApi(ctx: Ctx): AgentGuardApi {
   const api: AgentGuardApi = {
     apiVersion: 1,
+    ready: () => ctx.ready,
     auditPath: (folder) => ctx.folders.get(folder)?.service.auditFile,
     policy(folder) {
       const fg = ctx.folders.get(folder);

@@ -27,6 +27,7 @@ export class Commands implements vscode.Disposable {
         this.registrations.push(
           vscode.commands.registerCommand(commandId(name), async (...args: unknown[]) => {
             try {
+              await this.ctx.ready;
               return await this.handlers.get(name)!(...args);
             } catch (e) {
               this.ctx.log.error(`command ${name} failed: ${(e as Error).message}`);
@@ -74,17 +75,22 @@ export function createCommands(devMode: boolean): Partial<Record<CommandName, Co
   if (devMode) {
     // Development and test only: lets a person (or Playwright) trigger a guarded tool from the palette,
     // to see the real dialog. It goes through the same guard as a model's call; it grants nothing.
-    table.invokeTool = () => async (nameArg?: unknown, inputArg?: unknown) => {
-      const name = (typeof nameArg === 'string' ? nameArg : await vscode.window.showQuickPick([...TOOL_NAMES], { placeHolder: 'Tool' })) as ToolName | undefined;
-      if (!name || !TOOL_NAMES.includes(name)) return undefined;
+    table.invokeTool = (ctx) => async (nameArg?: unknown, inputArg?: unknown) => {
+      let name = nameArg;
       let input = inputArg;
-      if (input === undefined) {
-        const raw = await vscode.window.showInputBox({ prompt: `Input for ${name} (JSON)`, value: '{}' });
+      if (typeof name !== 'string') {
+        // One input box, `<tool> <json>`: simple to type for a person and for Playwright.
+        const raw = await vscode.window.showInputBox({ prompt: `A tool (${TOOL_NAMES.join(', ')}) and its JSON input`, placeHolder: 'runCommand {"command": "ls"}' });
         if (raw === undefined) return undefined;
-        input = JSON.parse(raw);
+        const m = /^\s*(\w+)\s*(\{[\s\S]*\})?\s*$/.exec(raw);
+        if (!m) throw new Error('expected `<tool> <json>`, e.g. runCommand {"command": "ls"}');
+        name = m[1];
+        input = JSON.parse(m[2] ?? '{}');
       }
-      const result = await vscode.lm.invokeTool(toolId(name), { input: input as object, toolInvocationToken: undefined });
+      if (typeof name !== 'string' || !TOOL_NAMES.includes(name as ToolName)) throw new Error(`unknown tool ${String(name)}`);
+      const result = await vscode.lm.invokeTool(toolId(name as ToolName), { input: (input ?? {}) as object, toolInvocationToken: undefined });
       const out = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      ctx.log.info(`invokeTool ${name}: ${out.split('\n')[0]}`);
       return out;
     };
   }

@@ -7,6 +7,7 @@ import type { ConfirmAnswer, ConfirmRequest, Confirmer } from '../core/chain';
 export const ALLOW_ONCE = 'Allow once';
 export const ALLOW_SESSION = 'Allow for this session';
 export const DENY = 'Deny';
+export const BUTTONS: readonly string[] = [DENY, ALLOW_ONCE, ALLOW_SESSION];
 
 /** Shows the question; resolves with the label clicked, or undefined for Escape / close. */
 export type ConfirmDialog = (message: string, detail: string, buttons: readonly string[]) => Promise<string | undefined>;
@@ -41,7 +42,8 @@ export class DialogConfirmer implements Confirmer {
       onAbort = () => resolve('deny');
       signal.addEventListener('abort', onAbort, { once: true });
     });
-    const asked = this.dialog(message, detail, [ALLOW_ONCE, ALLOW_SESSION, DENY]).then((label): ConfirmAnswer => {
+    // Deny first: the first button is the dialog's default, so a stray Enter refuses instead of allowing.
+    const asked = this.dialog(message, detail, BUTTONS).then((label): ConfirmAnswer => {
       if (label === ALLOW_ONCE) return 'once';
       if (label === ALLOW_SESSION) return 'session';
       return 'deny'; // Deny, Escape, close, VS Code's own Cancel, anything unexpected

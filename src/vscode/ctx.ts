@@ -25,6 +25,11 @@ export class Ctx implements vscode.Disposable {
   readonly diagnostics: PolicyDiagnostics;
   readonly commands: Commands;
   readonly devMode: boolean;
+  /**
+   * Resolves once every folder's guard is set up. Loading the policies (YAML, rule compilation) is kept
+   * off the activation path so startup stays cheap; tool calls and commands wait for it.
+   */
+  ready: Promise<void> = Promise.resolve();
 
   constructor(readonly extension: vscode.ExtensionContext) {
     extension.subscriptions.push(this);
@@ -39,7 +44,16 @@ export class Ctx implements vscode.Disposable {
   start(): void {
     this.commands.add(createCommands(this.devMode));
     if (this.devMode) void vscode.commands.executeCommand('setContext', DEV_CONTEXT_KEY, true);
-    for (const f of vscode.workspace.workspaceFolders ?? []) this.addFolder(f);
+    this.ready = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        try {
+          for (const f of vscode.workspace.workspaceFolders ?? []) this.addFolder(f);
+          this.refreshStatus();
+        } finally {
+          resolve();
+        }
+      }),
+    );
     vscode.workspace.onDidChangeWorkspaceFolders(
       (e) => {
         for (const f of e.removed) this.removeFolder(f);
@@ -60,8 +74,7 @@ export class Ctx implements vscode.Disposable {
       this,
       this.disposables,
     );
-    this.disposables.push(...registerTools(this.folders, () => this.refreshStatus()));
-    this.refreshStatus();
+    this.disposables.push(...registerTools(this.folders, () => this.ready, () => this.refreshStatus()));
   }
 
   own<T extends vscode.Disposable>(d: T): T {

@@ -14,7 +14,7 @@ export function activate(context: vscode.ExtensionContext): AgentGuardApi {
     ctx.start();
     // Later modules register here: the hook bridge (src/vscode/hooks.ts) and the panel (src/vscode/panel)
     // take `ctx` and add their commands with `ctx.commands.add({...})`.
-    ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms`);
+    ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms (${vscode.ExtensionMode[context.extensionMode]} mode)`);
     return createApi(ctx);
   } catch (e) {
     const msg = `AgentGuard failed to start: ${(e as Error)?.message ?? String(e)}`;

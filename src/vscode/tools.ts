@@ -21,21 +21,24 @@ export interface ToolObserver {
   (name: ToolName, status: 'ok' | 'refused' | 'error'): void;
 }
 
-export function registerTools(folders: Folders, onDone: ToolObserver): vscode.Disposable[] {
+export function registerTools(folders: Folders, ready: () => Promise<void>, onDone: ToolObserver): vscode.Disposable[] {
   return TOOL_NAMES.map((name) =>
     vscode.lm.registerTool<unknown>(toolId(name), {
       prepareInvocation(options) {
         // Side-effect free: only a progress message, masked like everything else the guard shows.
         const fg = folders.forPath(pathOf(options.input));
+        // Before the guards are ready there is no masker: show no argument at all.
+        if (!fg) return { invocationMessage: `AgentGuard: ${name}` };
         let msg = `AgentGuard: ${name}`;
         try {
           msg = `AgentGuard: ${TOOLS[name].describe(TOOLS[name].parse(options.input))}`;
         } catch {
           /* invalid input is reported by invoke */
         }
-        return { invocationMessage: fg ? fg.service.maskValue(msg) : msg };
+        return { invocationMessage: fg.service.maskValue(msg) };
       },
       async invoke(options, token) {
+        await ready();
         const fg = folders.forPath(pathOf(options.input));
         if (!fg) {
           return text('AgentGuard refused this call: no folder is open, so there is no workspace to work in. Ask the user to open a folder.');

@@ -38,7 +38,7 @@ describe('AgentGuard confirmation in VS Code', () => {
     assert.match(text, /declined/);
     assert.ok(fs.existsSync(ws('scratch-b')));
     assert.equal(seen.length, 1);
-    assert.deepEqual(seen[0].buttons, ['Allow once', 'Allow for this session', 'Deny']);
+    assert.deepEqual(seen[0].buttons, ['Deny', 'Allow once', 'Allow for this session']);
     assert.match(seen[0].detail, /Command: rm -rf scratch-b/);
     assert.match(seen[0].detail, /Rule: /);
     const rec = lastRecord(api, 'runCommand', (a) => a.command === 'rm -rf scratch-b')!;

@@ -13,6 +13,7 @@ export async function agentGuard(): Promise<AgentGuardApi> {
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed`);
   const api = await ext.activate();
   if (!api || api.apiVersion !== 1) throw new Error('AgentGuard returned no API from activate');
+  await api.ready();
   return api;
 }
 
