@@ -19,6 +19,7 @@ import { compileIgnore } from '../../core/snapshot/ignore';
 import type { ChangeKind, FileChange, ManifestEntry, ScanProgress, WorkspaceDiff } from '../../core/snapshot/types';
 import { BaselineStore, DEFAULT_STORE_LIMITS } from './store';
 import { hashBytes, hashFileSync } from './read';
+import { ContentCapture, type CaptureStats } from './capture';
 import { StatWorker } from './statWorker';
 import { ScanState, copyMeta, type Observation } from './walker';
 
@@ -39,6 +40,12 @@ export interface SnapshotOptions {
   shouldCapture?: (rel: string) => boolean;
   /** Files larger than this are never hashed; a same-size change to one counts as modified. */
   maxHashBytes?: number;
+  /**
+   * A call without named paths (a command) waits up to this long for the background copy of baseline
+   * content to finish before it starts (default 2000 ms); past it, files the command changes before the
+   * copy reaches them have no baseline content. Calls that name their paths get those copied at once.
+   */
+  captureWaitMs?: number;
   /** Scan before each call's handler so earlier changes are not charged to it (default true). */
   scanOnBegin?: boolean;
   onProgress?: (p: ScanProgress) => void;
@@ -50,12 +57,14 @@ export interface SnapshotOptions {
 }
 
 export interface BaselineStats {
+  /** Paths in the manifest. */
   files: number;
+  /** Time to take the manifest (content is copied afterwards, see captureStats()). */
   ms: number;
-  storedFiles: number;
-  storedBytes: number;
-  skippedForTotal: number;
 }
+
+/** Slice of background content copying per turn of the queue. */
+const CAPTURE_SLICE_MS = 25;
 
 interface DiffRecord {
   kind: ChangeKind;
@@ -78,6 +87,8 @@ export class WorkspaceSnapshot {
   private readonly maxHashBytes: number;
   private disposed = false;
   private readonly pool = new StatWorker();
+  private capture: ContentCapture | undefined;
+  private captureTimer: NodeJS.Immediate | undefined;
   /** Figures of the last baseline taken (for the panel's status line and the benchmark). */
   lastBaseline: BaselineStats | undefined;
 
@@ -110,7 +121,15 @@ export class WorkspaceSnapshot {
   }
 
   async beginCall(callId: string, opts: { paths?: readonly string[] } = {}): Promise<void> {
+    if ((opts.paths === undefined || opts.paths.length === 0) && (this.capture?.remaining ?? 0) > 0) {
+      // A command may change any file: give the background copy a bounded head start.
+      await this.captureFor(this.opts.captureWaitMs ?? 2000);
+    }
     await this.enqueue(async () => {
+      // The files a tool is about to write get their baseline copy first, if it is still pending.
+      if (opts.paths !== undefined && this.capture !== undefined && this.capture.remaining > 0) {
+        this.capture.captureNow(this.named(opts.paths));
+      }
       if (this.opts.scanOnBegin !== false) await this.scan(opts.paths);
       this.tracker.begin(callId);
     });
@@ -141,8 +160,37 @@ export class WorkspaceSnapshot {
 
   /** The file's content at the baseline, when it was kept (text, within the caps). */
   async baselineContent(relPath: string): Promise<Buffer | undefined> {
-    await this.queue.catch(() => undefined);
-    return this.store?.read(this.toRel(relPath) ?? '');
+    const rel = this.toRel(relPath);
+    if (rel === undefined) return undefined;
+    return this.enqueue(async () => {
+      // Still waiting for the background copy and unchanged since the baseline: copy it now.
+      if (this.capture !== undefined && this.capture.remaining > 0) this.capture.captureNow(this.named([rel]));
+      return this.store?.read(rel);
+    });
+  }
+
+  /** Resolves when the background copy of baseline content is finished (or there is none). */
+  async whenCaptured(): Promise<CaptureStats | undefined> {
+    for (;;) {
+      const capture = this.capture;
+      if (capture === undefined || capture.remaining === 0 || this.disposed) return capture?.stats();
+      await this.enqueue(async () => capture.slice(200));
+    }
+  }
+
+  /** Copy baseline content for at most `ms` (in slices, through the queue). */
+  private async captureFor(ms: number): Promise<void> {
+    const end = performance.now() + ms;
+    for (;;) {
+      const capture = this.capture;
+      const left = end - performance.now();
+      if (capture === undefined || capture.remaining === 0 || this.disposed || left <= 0) return;
+      await this.enqueue(async () => capture.slice(Math.min(100, left)));
+    }
+  }
+
+  captureStats(): CaptureStats | undefined {
+    return this.capture?.stats();
   }
 
   /** The baseline manifest entry (read-only view; for the panel and tests). */
@@ -153,6 +201,7 @@ export class WorkspaceSnapshot {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.stopCapture();
     await this.queue.catch(() => undefined);
     this.store?.dispose();
     this.store = undefined;
@@ -173,56 +222,64 @@ export class WorkspaceSnapshot {
   private async takeBaseline(): Promise<BaselineStats> {
     const t0 = performance.now();
     this.baselineAt = Date.now();
+    this.stopCapture();
     this.store?.dispose();
     this.store = undefined;
     this.records.clear();
     this.state = new ScanState(this.root, this.ignore);
     if (this.opts.parallel !== false) this.state.pool = this.pool;
     if (this.opts.parallelMinFiles !== undefined) this.state.parallelMinFiles = this.opts.parallelMinFiles;
+    await this.state.walk({
+      sliceMs: this.opts.sliceMs,
+      onProgress: (n) => this.opts.onProgress?.({ phase: 'baseline', filesSeen: n, done: false }),
+    });
+    const baseline = new Map<string, ManifestEntry>();
+    const racy = new Set<string>();
+    for (const [rel, e] of this.state.entries) {
+      // Changed within the racy window just before the session began: its metadata cannot vouch for it
+      // later, so hash it now, while its content is still the baseline.
+      if (e.racy && e.kind === 'file') {
+        this.ensureHash(e);
+        racy.add(rel);
+      }
+      baseline.set(rel, copyMeta(e));
+    }
+    this.baseline = baseline;
+    this.baselineRacy = racy;
+    this.scannedAt = Date.now();
+    this.lastBaseline = { files: baseline.size, ms: performance.now() - t0 };
+
     const maxFile = this.opts.maxBaselineBytes ?? DEFAULT_STORE_LIMITS.maxFileBytes;
     if (maxFile > 0) {
       this.store = BaselineStore.create(this.root, this.opts.storeDir, {
         maxFileBytes: maxFile,
         maxTotalBytes: this.opts.maxBaselineTotalBytes ?? DEFAULT_STORE_LIMITS.maxTotalBytes,
       });
+      this.capture = new ContentCapture(this.store, baseline, racy, this.state.entries.values(), this.opts.shouldCapture);
+      this.scheduleCapture();
     }
-    const store = this.store;
-    const shouldCapture = this.opts.shouldCapture;
-    await this.state.walk({
-      sliceMs: this.opts.sliceMs,
-      onProgress: (n) => this.opts.onProgress?.({ phase: 'baseline', filesSeen: n, done: false }),
-      onNewFile: (e) => {
-        if (e.kind !== 'file') return;
-        if (store && (shouldCapture === undefined || safePredicate(shouldCapture, e.rel))) {
-          const r = store.capture(e.rel, e.abs, e, e.racy);
-          if (r.hash !== undefined) e.hash = r.hash;
-          if (r.isText !== undefined) e.isText = r.isText;
-          if (r.stored || r.hash !== undefined) return;
-        }
-        // Changed within the racy window just before the session began: its metadata cannot vouch for
-        // it later, so hash it now, while its content is still the baseline.
-        if (e.racy) this.ensureHash(e);
-      },
-    });
-    store?.seal();
-    const baseline = new Map<string, ManifestEntry>();
-    const racy = new Set<string>();
-    for (const [rel, e] of this.state.entries) {
-      baseline.set(rel, copyMeta(e));
-      if (e.racy) racy.add(rel);
-    }
-    this.baseline = baseline;
-    this.baselineRacy = racy;
-    this.scannedAt = Date.now();
     this.opts.onProgress?.({ phase: 'baseline', filesSeen: baseline.size, done: true });
-    this.lastBaseline = {
-      files: baseline.size,
-      ms: performance.now() - t0,
-      storedFiles: store?.filesStored ?? 0,
-      storedBytes: store?.bytesStored ?? 0,
-      skippedForTotal: store?.skippedForTotal ?? 0,
-    };
     return this.lastBaseline;
+  }
+
+  /** Background copy of baseline content: one slice per turn of the queue, so calls wait at most a slice. */
+  private scheduleCapture(): void {
+    const capture = this.capture;
+    if (this.captureTimer !== undefined || capture === undefined || capture.remaining === 0 || this.disposed) return;
+    this.captureTimer = setImmediate(() => {
+      this.captureTimer = undefined;
+      if (this.capture !== capture) return;
+      this.enqueue(async () => capture.slice(CAPTURE_SLICE_MS)).then(
+        () => this.scheduleCapture(),
+        () => undefined,
+      );
+    });
+  }
+
+  private stopCapture(): void {
+    if (this.captureTimer !== undefined) clearImmediate(this.captureTimer);
+    this.captureTimer = undefined;
+    this.capture = undefined;
   }
 
   private async scan(paths: readonly string[] | undefined): Promise<FileChange[]> {
@@ -299,19 +356,20 @@ export class WorkspaceSnapshot {
     };
   }
 
+  private named(paths: readonly string[]): { rel: string; abs: string }[] {
+    const out: { rel: string; abs: string }[] = [];
+    for (const p of paths) {
+      const rel = this.toRel(p);
+      if (rel !== undefined) out.push({ rel, abs: this.state.absOf(rel) });
+    }
+    return out;
+  }
+
   /** Workspace-relative POSIX path for an absolute or relative path; undefined when outside the root. */
   private toRel(p: string): string | undefined {
     const abs = path.resolve(this.root, p);
     const rel = path.relative(this.root, abs);
     if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
     return rel.split(path.sep).join('/');
-  }
-}
-
-function safePredicate(f: (rel: string) => boolean, rel: string): boolean {
-  try {
-    return f(rel);
-  } catch {
-    return false; // not capturing is the cautious side: no copy of a file we could not classify
   }
 }

@@ -68,11 +68,12 @@ export class StatWorker {
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(WORKER_SOURCE, { eval: true });
-    w.unref(); // never keeps the extension host or a test run alive
+    w.unref(); // idle, it never keeps the extension host or a test run alive
     w.on('message', (m: { seq: number; count: number }) => {
       if (this.pending && this.pending.seq === m.seq) {
         const p = this.pending;
         this.pending = undefined;
+        this.worker?.unref();
         p.resolve(m.count);
       }
     });
@@ -116,6 +117,8 @@ export class StatWorker {
           resolve(undefined);
         },
       };
+      // Referenced while a job is out: an unreferenced worker would let a script exit mid-scan.
+      w.ref();
       w.postMessage({ seq, ids: job.ids, add: job.add, drop: job.drop, sab });
     });
   }

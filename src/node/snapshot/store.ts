@@ -1,12 +1,14 @@
 // Baseline content of text files, kept so a modified file can be diffed against what it was at session
 // start. It has to be copied when the baseline is taken: after the change there is nothing left to copy.
 //
-// Strategy: while the baseline walk lstat's each file, text-looking files up to `maxFileBytes` (default
-// 1 MiB) are read and appended to one pack file, until `maxTotalBytes` (default 128 MiB) is reached. One
-// pack, not one copy per file: creating 100k small files costs far more than appending to one.
+// Strategy: right after the manifest is taken, text-looking files up to `maxFileBytes` (default 1 MiB)
+// are read and appended to one pack file, smallest first, until `maxTotalBytes` (default 128 MiB) is
+// reached (capture.ts schedules it and says why it is not done during the walk). One pack, not one copy
+// per file: creating 100k small files costs far more than appending to one.
 //
 // Not covered (the diff editor has no baseline for these; the panel says "no baseline content"):
-// - files larger than maxFileBytes, and every file once the total cap is reached (walk order decides);
+// - files larger than maxFileBytes, and the largest files once the total cap is reached;
+// - files a shell command changed before the background copy reached them (capture.ts);
 // - binary files (a NUL byte in the first 8000 bytes; known binary extensions are not even read). For a
 //   binary file that *was* read, its hash is kept, so a later same-size edit is still told from a touch;
 // - files the caller excludes with `shouldCapture` (e.g. secret files: see SnapshotOptions).
@@ -33,6 +35,8 @@ export interface CaptureResult {
   /** Set when the bytes were read but not kept (binary: the only chance to know the baseline hash), or asked for. */
   hash?: string;
   isText?: boolean;
+  /** Not kept because the file no longer matches its baseline entry. */
+  changed?: boolean;
 }
 
 export class BaselineStore {
@@ -78,9 +82,9 @@ export class BaselineStore {
   }
 
   /**
-   * Called from the baseline walk right after lstat. Reads the file through a descriptor and keeps it only
-   * if the descriptor's fstat matches the lstat (same inode, size, times): otherwise the file moved under
-   * us and the bytes would not be the baseline.
+   * Reads the file through a descriptor and keeps it only if the descriptor's fstat matches `lst`, the
+   * baseline manifest entry (same inode, size, times): otherwise the file changed since the baseline and
+   * the bytes would not be the baseline.
    */
   capture(rel: string, abs: string, lst: ManifestEntry, wantHash = false): CaptureResult {
     if (this.fd === undefined || lst.size > this.limits.maxFileBytes || isKnownBinaryPath(rel)) return { stored: false };
@@ -93,7 +97,7 @@ export class BaselineStore {
     try {
       const st = f.st;
       if (st.ino !== lst.ino || st.size !== lst.size || st.mtimeMs !== lst.mtimeMs || st.ctimeMs !== lst.ctimeMs) {
-        return { stored: false };
+        return { stored: false, changed: true };
       }
       const size = st.size;
       if (size > this.buf.length - this.bufPos) this.flush();
@@ -103,7 +107,7 @@ export class BaselineStore {
         if (n <= 0) break;
         got += n;
       }
-      if (got !== size) return { stored: false }; // shrank while read
+      if (got !== size) return { stored: false, changed: true }; // shrank while read
       const bytes = this.buf.subarray(this.bufPos, this.bufPos + size);
       if (!looksText(bytes.subarray(0, SNIFF_BYTES))) return { stored: false, hash: hashBytes(bytes), isText: false };
       this.index.set(rel, { off: this.flushed + this.bufPos, len: size });
@@ -130,6 +134,14 @@ export class BaselineStore {
   seal(): void {
     this.flush();
     this.buf = Buffer.alloc(0);
+  }
+
+  /** Drop a copy found not to be the baseline after all (its bytes stay in the pack, unreachable). */
+  forget(rel: string): void {
+    const at = this.index.get(rel);
+    if (at === undefined) return;
+    this.index.delete(rel);
+    this.total -= at.len;
   }
 
   has(rel: string): boolean {

@@ -291,7 +291,17 @@ export class ScanState {
       if (this.dirs.has(rel)) return undefined;
       const slash = rel.lastIndexOf('/');
       const parent = slash === -1 ? '' : rel.slice(0, slash);
-      if (!this.dirs.has(parent)) return undefined;
+      const listing = this.dirs.get(parent);
+      if (listing === undefined) return undefined;
+      // The parent must still be the directory we walked: if it was swapped for a symlink (say to /etc),
+      // lstat of the child would describe a file outside the workspace.
+      let pst: fs.Stats | undefined;
+      try {
+        pst = fs.lstatSync(this.absOf(parent), { throwIfNoEntry: false });
+      } catch {
+        return undefined;
+      }
+      if (pst === undefined || !pst.isDirectory() || pst.ino !== listing.ino) return undefined;
       let e = this.entries.get(rel);
       let st: fs.Stats | undefined;
       try {

@@ -175,6 +175,21 @@ describe('workspace snapshot (real files)', () => {
     assert.deepEqual(byPath(s.diff().changes)['unnamed.txt'].callIds, [UNATTRIBUTED]);
   });
 
+  it('does not trust a named path whose parent directory was swapped for a symlink', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-snap-outside-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'a.ts'), 'outside\n');
+      const s = await snapshot();
+      await s.beginCall('swap', { paths: ['src/a.ts'] });
+      fs.rmSync(path.join(root, 'src'), { recursive: true });
+      fs.symlinkSync(outside, path.join(root, 'src'));
+      const seen = await s.endCall('swap', { paths: ['src/a.ts'] });
+      assert.deepEqual(kinds(seen), { src: 'added', 'src/a.ts': 'deleted', 'src/b.ts': 'deleted', 'src/deep/c.ts': 'deleted' });
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('falls back to a full scan when a named path is in a directory it has not walked', async () => {
     const s = await snapshot();
     await s.beginCall('mk', { paths: ['newdir/sub/file.txt'] });
@@ -195,6 +210,7 @@ describe('workspace snapshot (real files)', () => {
   it('keeps baseline content of text files, within the per-file cap, so a modified file can be diffed', async () => {
     tree(root, { 'big.txt': 'x'.repeat(5000), 'bin.dat2': Buffer.from([1, 2, 0, 3]) });
     const s = await snapshot({ maxBaselineBytes: 4096 });
+    await s.whenCaptured();
     const a = path.join(root, 'src/a.ts');
     fs.writeFileSync(a, 'changed\n');
     fs.writeFileSync(path.join(root, 'big.txt'), 'y');
@@ -204,13 +220,39 @@ describe('workspace snapshot (real files)', () => {
     assert.equal(await s.baselineContent('big.txt'), undefined, 'over the per-file cap: not kept');
     assert.equal(await s.baselineContent('bin.dat2'), undefined, 'binary: not kept');
     assert.equal(await s.baselineContent('../outside'), undefined);
-    assert.equal(s.lastBaseline?.storedFiles, 4);
+    assert.equal((await s.whenCaptured())?.storedFiles, 4);
+  });
+
+  it('copies content in the background, never a changed file, and first what a file tool names', async () => {
+    const s = await snapshot({ captureWaitMs: 0 });
+    assert.ok((s.captureStats()?.pending ?? 0) > 0, 'the manifest is ready before the content');
+    // A file tool names its path: copied before the write.
+    await s.beginCall('edit', { paths: ['src/a.ts'] });
+    fs.writeFileSync(path.join(root, 'src/a.ts'), 'edited by the tool\n');
+    await s.endCall('edit', { paths: ['src/a.ts'] });
+    // Changed behind the copy's back, before its turn: no baseline content rather than the wrong one.
+    fs.writeFileSync(path.join(root, 'src/b.ts'), 'changed by a command\n');
+    const st = await s.whenCaptured();
+    assert.equal(String(await s.baselineContent('src/a.ts')), 'export const a = 1;\n');
+    assert.equal(await s.baselineContent('src/b.ts'), undefined);
+    assert.equal(st?.skippedChanged, 1);
+    assert.equal(String(await s.baselineContent('README.md')), '# project\n');
+  });
+
+  it('gives a command a head start: it waits for the copy to finish, within captureWaitMs', async () => {
+    const s = await snapshot({ captureWaitMs: 10_000 });
+    await s.beginCall('cmd');
+    assert.equal(s.captureStats()?.pending, 0);
+    fs.writeFileSync(path.join(root, 'src/b.ts'), 'changed by the command\n');
+    await s.endCall('cmd');
+    assert.equal(String(await s.baselineContent('src/b.ts')), 'export const b = 2;\n');
   });
 
   it('stops keeping content at the total cap, and skips what shouldCapture refuses', async () => {
     tree(root, { '.env': 'TOKEN=' + 'z'.repeat(10) });
     const s = await snapshot({ maxBaselineTotalBytes: 30, shouldCapture: (rel) => !rel.startsWith('.env') });
-    const st = s.lastBaseline!;
+    const st = (await s.whenCaptured())!;
+    assert.equal(st.pending, 0);
     assert.ok(st.storedBytes <= 30, `stored ${st.storedBytes} bytes`);
     assert.ok(st.skippedForTotal >= 1);
     assert.equal(await s.baselineContent('.env'), undefined);
