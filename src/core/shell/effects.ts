@@ -152,8 +152,8 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         if (/^(-o|--output|-O|--output-document)$/.test(v) && !(name === 'curl' && v === '-O')) add('write', next, name);
         else if (name === 'curl' && /^-o./.test(v)) add('write', v.slice(2), name);
         else if (/^--output(-document)?=/.test(v)) add('write', v.slice(v.indexOf('=') + 1), name);
-        else if (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|--post-file|--body-file)$/.test(v) && next?.value) {
-          const m = /@([^;,]+)/.exec(next.value);
+        else if (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|--post-file|--body-file)$/.test(v) && (next?.path ?? next?.value)) {
+          const m = /@([^;,]+)/.exec((next.path ?? next.value) as string);
           if (m && m[1] !== '-') add('read', m[1], name);
           if (v === '--post-file' || v === '--body-file') add('read', next, name);
         } else if (/^(-T|--upload-file|-K|--config|-i|--input-file)$/.test(v)) add('read', next, name);
