@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { CallOutcome } from '../core/chain';
 import type { CanonicalCall } from '../core/types';
 import { formatError } from '../node/policyStore';
+import { HookBridge } from './bridge';
 import { Commands, createCommands } from './commands';
 import { DialogConfirmer } from './confirm';
 import { type FolderGuard, Folders } from './folders';
@@ -24,6 +25,7 @@ export class Ctx implements vscode.Disposable {
   readonly status: StatusItem;
   readonly diagnostics: PolicyDiagnostics;
   readonly commands: Commands;
+  readonly bridge: HookBridge;
   readonly devMode: boolean;
   /**
    * Resolves once every folder's guard is set up. Loading the policies (YAML, rule compilation) is kept
@@ -38,17 +40,19 @@ export class Ctx implements vscode.Disposable {
     this.status = this.own(new StatusItem());
     this.diagnostics = this.own(new PolicyDiagnostics());
     this.commands = this.own(new Commands(this));
+    this.bridge = this.own(new HookBridge(this));
     this.folders = new Folders(this.confirmer, findRipgrep(vscode.env.appRoot));
   }
 
   start(): void {
     this.commands.add(createCommands(this.devMode));
+    this.commands.add(this.bridge.commands());
     if (this.devMode) void vscode.commands.executeCommand('setContext', DEV_CONTEXT_KEY, true);
     this.ready = new Promise<void>((resolve) =>
       setImmediate(() => {
         try {
           for (const f of vscode.workspace.workspaceFolders ?? []) this.addFolder(f);
-          this.refreshStatus();
+          this.bridge.restart();
         } finally {
           resolve();
         }
@@ -58,7 +62,7 @@ export class Ctx implements vscode.Disposable {
       (e) => {
         for (const f of e.removed) this.removeFolder(f);
         for (const f of e.added) this.addFolder(f);
-        this.refreshStatus();
+        this.bridge.restart();
       },
       this,
       this.disposables,
@@ -142,7 +146,7 @@ export class Ctx implements vscode.Disposable {
   }
 
   refreshStatus(): void {
-    this.status.update(this.folders.all());
+    this.status.update(this.folders.all(), this.bridge?.status);
   }
 
   async pickFolder(placeHolder: string): Promise<FolderGuard | undefined> {

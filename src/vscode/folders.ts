@@ -50,6 +50,11 @@ export class Folders {
     return this.byUri.get(uri.toString());
   }
 
+  /** The guard of a workspace by its resolved path (the hook channel names folders that way). */
+  byWorkspace(workspace: string): FolderGuard | undefined {
+    return this.all().find((f) => f.env.workspace === workspace);
+  }
+
   /**
    * The folder a tool call belongs to: the one holding an absolute path (lexically, after the same
    * normalisation the engine uses), else the first folder. A path outside every folder goes to the

@@ -9,6 +9,8 @@ export const COMMANDS = {
   newSession: 'Start New Session',
   showLog: 'Show Log',
   openPanel: 'Open Panel',
+  installAgentHooks: 'Install Agent Hooks',
+  removeAgentHooks: 'Remove Agent Hooks',
   invokeTool: 'Invoke a Guarded Tool (development)',
 } as const;
 export type CommandName = keyof typeof COMMANDS;

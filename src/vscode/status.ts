@@ -23,7 +23,7 @@ export class StatusItem implements vscode.Disposable {
     this.item.command = commandId('showLog');
   }
 
-  update(folders: FolderGuard[]): void {
+  update(folders: FolderGuard[], extra?: string): void {
     this.health = healthOf(folders.map((f) => f.service.policyState.state));
     let denied = 0;
     let asked = 0;
@@ -35,7 +35,7 @@ export class StatusItem implements vscode.Disposable {
     const label = { enforcing: 'enforcing', 'last-good': 'policy broken, last good in force', 'failing-closed': 'failing closed', idle: 'no folder' }[this.health];
     const icon = this.health === 'enforcing' ? '$(shield)' : this.health === 'idle' ? '$(circle-slash)' : '$(warning)';
     this.item.text = `${icon} AgentGuard${denied + asked ? ` ${denied}✕ ${asked}?` : ''}`;
-    this.item.tooltip = `AgentGuard: ${label}\n${counts}\n${folders.map((f) => `${f.folder.name}: ${f.service.policyState.state}`).join('\n')}`;
+    this.item.tooltip = `AgentGuard: ${label}\n${counts}\n${folders.map((f) => `${f.folder.name}: ${f.service.policyState.state}`).join('\n')}${extra ? `\n${extra}` : ''}`;
     this.item.backgroundColor =
       this.health === 'failing-closed'
         ? new vscode.ThemeColor('statusBarItem.errorBackground')
