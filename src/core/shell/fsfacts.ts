@@ -38,6 +38,11 @@ export function inTmp(abs: string): boolean {
   return within(abs, '/tmp') || within(abs, '/var/tmp');
 }
 
+/** Scratch space that is not the project: a workspace that itself lives under /tmp is a project, not scratch. */
+export function inScratch(abs: string, env: CommandEnv): boolean {
+  return inTmp(abs) && !inWorkspace(abs, env);
+}
+
 /** Pseudo-files that are safe to write: discarding output is not a destructive act. */
 export function isHarmlessSink(abs: string): boolean {
   return /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(normalize(abs));
@@ -94,7 +99,7 @@ export function likelyExists(abs: string, env: CommandEnv): boolean {
   if (n === normalize(env.home) || n === normalize(env.workspace) || n === '/') return true;
   if (WELL_KNOWN.test(base)) return true;
   if (isCredential(n) || isVcsInternal(n)) return true;
-  if (inTmp(n)) return false;
+  if (inScratch(n, env)) return false;
   if (!inWorkspace(n, env)) return true; // system and home files exist; writing there is the risk
   if (FRESH.test(base)) return false;
   const rel = n.slice(normalize(env.workspace).length + 1);

@@ -39,6 +39,13 @@ describe('command corpus through agentguard eval (default policy)', () => {
     ['cwd from the corpus, no --workspace', () => ({ args: [], withCwd: true })],
     ['--workspace that is not on this disk', () => ({ args: ['--workspace', CWD], withCwd: false })],
     [
+      'an empty temporary workspace (nothing the corpus assumes exists)',
+      () => {
+        const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cmd-empty-')));
+        return { args: ['--workspace', root], cwd: root, withCwd: false, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+      },
+    ],
+    [
       'a real temporary workspace with the corpus files',
       () => {
         const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cmd-')));

@@ -1,6 +1,6 @@
 // Overwrites, truncation and writes where an agent has no business: outside the workspace, credentials,
 // VCS internals, raw disks, permission trees.
-import { inTmp, inWorkspace, isCredential, isHarmlessSink, isVcsInternal, likelyExists, normalize } from '../fsfacts';
+import { inScratch, inTmp, inWorkspace, isCredential, isHarmlessSink, isVcsInternal, likelyExists, normalize } from '../fsfacts';
 import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, named } from './util';
@@ -24,7 +24,7 @@ export const fsRules: Rule[] = [
         if (e.op !== 'write' || e.append) continue;
         const probed = ctx.env.exists?.(e.path);
         if (e.contentless) {
-          if (probed === false || (probed === undefined && inTmp(e.path))) continue;
+          if (probed === false || (probed === undefined && inScratch(e.path, ctx.env))) continue;
           return `${e.how} empties ${e.path}`;
         }
         if (e.how === 'truncate' && likelyExists(e.path, ctx.env)) return `truncate resizes existing ${e.path}`;
