@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Confirmer } from '../core/chain';
 import { isWithin, normalizePath } from '../core/paths/normalize';
 import { GuardService } from '../node/guardService';
+import { makeCommandPreview } from '../node/preview';
 import { type ToolEnv, toolEnvOf } from '../node/tools';
 
 export interface FolderGuard {
@@ -29,7 +30,10 @@ export class Folders {
     const existing = this.byUri.get(key);
     if (existing) return existing;
     const workspace = fs.realpathSync(folder.uri.fsPath);
-    const service = new GuardService({ workspace, home: os.homedir(), trusted, confirmer: this.confirmer });
+    const home = os.homedir();
+    // The dialog's impact preview ("3 modified files would be discarded"): bounded, and never decides.
+    const preview = makeCommandPreview((call) => ({ cwd: call.cwd ?? workspace, home, workspace, exists: (p) => fs.existsSync(p) }));
+    const service = new GuardService({ workspace, home, trusted, confirmer: this.confirmer, preview });
     const fg = { folder, service, env: toolEnvOf(service, this.ripgrep) };
     this.byUri.set(key, fg);
     return fg;

@@ -25,5 +25,4 @@ export interface GuardedTool<I, R> {
   describe(input: I): string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = GuardedTool<any, any>;

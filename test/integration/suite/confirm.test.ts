@@ -29,6 +29,8 @@ describe('AgentGuard confirmation in VS Code', () => {
 
   it('Deny at the dialog: the command did not run and the audit says "denied by the user"', async () => {
     fs.mkdirSync(ws('scratch-b'), { recursive: true });
+    fs.writeFileSync(ws('scratch-b/one.txt'), '1\n');
+    fs.writeFileSync(ws('scratch-b/two.txt'), '2\n');
     const seen: { message: string; detail: string; buttons: readonly string[] }[] = [];
     api.testing!.setConfirmDialog(async (message, detail, buttons) => {
       seen.push({ message, detail, buttons });
@@ -40,7 +42,8 @@ describe('AgentGuard confirmation in VS Code', () => {
     assert.equal(seen.length, 1);
     assert.deepEqual(seen[0].buttons, ['Deny', 'Allow once', 'Allow for this session']);
     assert.match(seen[0].detail, /Command: rm -rf scratch-b/);
-    assert.match(seen[0].detail, /Rule: /);
+    assert.match(seen[0].detail, /Rule: cmd:/);
+    assert.match(seen[0].detail, /Impact: .*2/, 'the impact preview should count the two files');
     const rec = lastRecord(api, 'runCommand', (a) => a.command === 'rm -rf scratch-b')!;
     assert.deepEqual([rec.decision, rec.decidedBy], ['deny', 'user']);
     assert.match(rec.reason, /denied by the user/);
