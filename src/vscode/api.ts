@@ -6,6 +6,7 @@ import type { PolicyState } from '../node/policyStore';
 import type { ConfirmDialog } from './confirm';
 import { modalDialog } from './confirm';
 import type { Ctx } from './ctx';
+import type { PanelTestHooks } from './panel';
 
 export interface PolicyInfo {
   state: PolicyState;
@@ -28,10 +29,12 @@ export interface AgentGuardApi {
     setConfirmDialog(dialog: ConfirmDialog | undefined): void;
     reloadPolicy(folder?: vscode.Uri): void;
     newSession(): void;
+    /** The audit panel: what it rendered, and clicks on its buttons (src/vscode/panel). */
+    panel?: PanelTestHooks;
   };
 }
 
-export function createApi(ctx: Ctx): AgentGuardApi {
+export function createApi(ctx: Ctx, panel?: PanelTestHooks): AgentGuardApi {
   const api: AgentGuardApi = {
     apiVersion: 1,
     ready: () => ctx.ready,
@@ -60,6 +63,7 @@ export function createApi(ctx: Ctx): AgentGuardApi {
       newSession: () => {
         for (const fg of ctx.folders.all()) fg.service.newSession();
       },
+      panel,
     };
   }
   return Object.freeze(api);

@@ -1,7 +1,12 @@
 // One guarded tool call, start to finish, for any channel: validate → canonical call → GuardService.run →
 // text for the model. A refusal says which rule decided, why, and what to do instead, so the model can
 // change course instead of retrying the same call through another door.
+import type { FileChange as AuditChange } from '../../core/audit';
 import type { CallOutcome } from '../../core/chain';
+import { PathGuard } from '../../core/paths/guard';
+import type { Policy } from '../../core/policy/types';
+import { summarizeChanges } from '../../core/snapshot/summary';
+import type { FileChange } from '../../core/snapshot/types';
 import type { CanonicalCall, Channel, Verdict } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { newCallId } from '../guardService';
@@ -42,7 +47,34 @@ export async function runTool(
   }
   let text = tool.render(outcome.result);
   if (outcome.limited.length) text += `\n(Limited by the policy: ${outcome.limited.join('; ')}.)`;
+  // Side effects back to the model (issue 6): what the write or command changed, new artifacts first. Paths,
+  // kinds and sizes only, never content. Only with a snapshot attached: without one, "no changes" would be a lie.
+  if (service.snapshot && MUTATING.has(call.op)) {
+    const policy = env.policy();
+    text += '\n' + service.maskValue(summarizeChanges(outcome.changes.map(asSnapshotChange), { isProtected: (p) => isProtectedPath(policy, p) }));
+  }
   return { status: 'ok', text, call, outcome };
+}
+
+const MUTATING = new Set(['write', 'delete', 'rename', 'exec']);
+
+/** The snapshot hands the chain its own richer FileChange; the chain's type names only path and kind. */
+function asSnapshotChange(c: AuditChange): FileChange {
+  const x = c as Partial<FileChange>;
+  return { path: c.path, kind: c.kind, size: x.size ?? 0, artifact: x.artifact === true, isImage: x.isImage === true, isText: x.isText !== false, callIds: [] };
+}
+
+const guards = new WeakMap<Policy, PathGuard>();
+
+/**
+ * A path agents may not read (secrets) or that belongs to the guard's floor (its policy, hook configs):
+ * flagged in change summaries so the model does not go and read it, and kept out of the panel's previews
+ * and the snapshot's baseline copies. Compiled once per policy object (policies reload).
+ */
+export function isProtectedPath(policy: Policy, rel: string): boolean {
+  let g = guards.get(policy);
+  if (!g) guards.set(policy, (g = new PathGuard(policy.paths, policy.outsideWorkspace)));
+  return g.matchRelative(rel, 'read')?.decision === 'deny' || (g.matchRelative(rel, 'write')?.rule.startsWith('path:floor') ?? false);
 }
 
 /** What the model reads when a call is not allowed: the rule, the reason, and what to do instead. */
