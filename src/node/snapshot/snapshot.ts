@@ -231,6 +231,7 @@ export class WorkspaceSnapshot {
     if (this.opts.parallelMinFiles !== undefined) this.state.parallelMinFiles = this.opts.parallelMinFiles;
     await this.state.walk({
       sliceMs: this.opts.sliceMs,
+      reportNew: false,
       onProgress: (n) => this.opts.onProgress?.({ phase: 'baseline', filesSeen: n, done: false }),
     });
     const baseline = new Map<string, ManifestEntry>();

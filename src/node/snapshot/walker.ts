@@ -66,9 +66,9 @@ export interface Observation {
 }
 
 export interface WalkHooks {
-  /** Called for a file seen for the first time, after its lstat (the baseline store captures content here). */
-  onNewFile?: (e: Entry) => void;
   onProgress?: (filesSeen: number) => void;
+  /** Return an observation for each new file (default true; the baseline walk needs none). */
+  reportNew?: boolean;
   /** Milliseconds of synchronous work between yields to the event loop. */
   sliceMs?: number;
 }
@@ -110,6 +110,7 @@ export class ScanState {
     this.errors.length = 0;
 
     // Phase 1: directories. One lstat each; a listing is read again only when the directory changed.
+    let sliceStart = performance.now();
     const visited: Listing[] = [];
     let fileCount = 0;
     const stack: string[] = [''];
@@ -151,21 +152,25 @@ export class ScanState {
         visited.push(listing);
         fileCount += listing.files.length;
       }
+      if ((visited.length & 31) === 0 && performance.now() - sliceStart > sliceMs) {
+        await yieldToEventLoop(); // reading listings of a large new tree takes a while: stay responsive
+        sliceStart = performance.now();
+      }
     }
     for (const [rel, l] of this.dirs) if (l.gen !== gen) this.dirs.delete(rel);
 
-    // Phase 2: files. On a re-scan of a large tree the helper thread takes the second half of the listings
-    // while this thread does the first (the baseline stays here: its content capture needs this thread).
+    // Phase 2: files. On a large tree the helper thread takes the second half of the listings while this
+    // thread does the first.
     let split = visited.length;
     let job: Promise<Float64Array | undefined> | undefined;
     const pool = this.pool;
-    if (pool !== undefined && !pool.broken && hooks.onNewFile === undefined && fileCount >= this.parallelMinFiles) {
+    if (pool !== undefined && !pool.broken && fileCount >= this.parallelMinFiles) {
       let acc = 0;
       split = 0;
       while (split < visited.length && acc < fileCount * MAIN_SHARE) acc += visited[split++].files.length;
       job = pool.run(this.jobFor(visited, split, fileCount - acc));
     }
-    let sliceStart = performance.now();
+    sliceStart = performance.now();
     for (let d = 0; d < split; d++) {
       const files = visited[d].files;
       for (let i = 0; i < files.length; i++) {
@@ -243,8 +248,7 @@ export class ScanState {
       this.fill(e, kc, size, mtimeMs, ctimeMs, ino, racyFrom);
       e.gen = gen;
       this.entries.set(e.rel, e);
-      hooks.onNewFile?.(e);
-      obs.push({ rel: e.rel, before: undefined, after: e, racy: false });
+      if (hooks.reportNew !== false) obs.push({ rel: e.rel, before: undefined, after: e, racy: false });
       return;
     }
     seen.known++;
