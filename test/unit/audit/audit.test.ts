@@ -77,6 +77,33 @@ describe('audit log', () => {
     assert.equal(r.code, 1);
   });
 
+  it('several processes appending to one log keep one linear chain and lose nothing', async () => {
+    const { spawn } = await import('node:child_process');
+    const script = path.join(dir, 'writer.ts');
+    const writerModule = path.join(__dirname, '..', '..', '..', 'src', 'node', 'auditWriter.ts');
+    fs.writeFileSync(script, `
+      import { AuditWriter } from ${JSON.stringify(writerModule)};
+      const w = new AuditWriter(process.argv[2]);
+      const id = process.argv[3];
+      Promise.all(Array.from({ length: 100 }, (_, i) => w.append({ v: 1, time: '', session: 's', callId: id + '-' + i, agent: 'a', channel: 'hook', tool: 't', op: 'read', args: {}, decision: 'allow', rule: 'r', reason: 'x', decidedBy: 'rule', policy: 'p', durationMs: 0 } as any))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+    `);
+    const codes = await Promise.all(
+      ['p1', 'p2', 'p3', 'p4'].map(
+        (id) =>
+          new Promise<number>((resolve) => {
+            const c = spawn(process.execPath, ['--import', 'tsx', script, file, id], { stdio: 'inherit', cwd: path.join(__dirname, '..', '..', '..') });
+            c.on('close', (code) => resolve(code ?? 1));
+          }),
+      ),
+    );
+    assert.deepEqual(codes, [0, 0, 0, 0]);
+    const text = fs.readFileSync(file, 'utf8');
+    const v = verifyChain(text);
+    assert.equal(v.ok, true, JSON.stringify(v.problems));
+    assert.equal(v.records, 400);
+    assert.equal(new Set(text.trimEnd().split('\n').map((l) => JSON.parse(l).callId)).size, 400);
+  });
+
   it('concurrent appends from several writers on one file never interleave or drop', async () => {
     const writers = Array.from({ length: 5 }, () => new AuditWriter(file));
     await Promise.all(Array.from({ length: 500 }, (_, i) => writers[i % 5].append(rec(i))));
