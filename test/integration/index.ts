@@ -10,6 +10,9 @@ import { LineReporter } from './reporter';
 // they are loaded only after mocha has installed describe/it on the global object.
 const SUITES: Array<() => unknown> = [
   () => require('./suite/smoke.test'),
+  () => require('./suite/tools.test'),
+  () => require('./suite/confirm.test'),
+  () => require('./suite/policy.test'),
 ];
 
 export interface Failure {
