@@ -1,0 +1,92 @@
+// "Can the text ending here be the end of one of these words?" in two array lookups, for the
+// pre-scan: it runs at every `=`, `:`, `_`, `-` of a file, so it must not allocate or call a regex.
+// It is a necessary condition only (the last 3 characters, ASCII); the caller confirms with the regex.
+
+export interface TailTable {
+  /** True when `text` ending at index `i` (inclusive) ends like one of the words (last 2–3 chars). */
+  endsAt(text: string, i: number): boolean;
+}
+
+/**
+ * Character sets of a word written as a small regex source: literals, `\d`, `\x` escapes,
+ * `[...]` classes with ranges, and `{n}` after a class. Anything else is refused (thrown at load),
+ * so a word list can never silently widen into a pattern the table does not understand.
+ */
+export function charSets(src: string): string[] {
+  const sets: string[] = [];
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === '\\') {
+      const e = src[++i];
+      if (e === undefined) throw new Error(`tail word ${src}: trailing backslash`);
+      sets.push(e === 'd' ? '0123456789' : /[A-Za-z0-9]/.test(e) ? fail(src) : e);
+    } else if (c === '[') {
+      const close = src.indexOf(']', i);
+      if (close < 0) fail(src);
+      const body = src.slice(i + 1, close);
+      if (body.startsWith('^') || body.includes('\\')) fail(src);
+      let set = '';
+      for (let k = 0; k < body.length; k++) {
+        if (body[k + 1] === '-' && k + 2 < body.length) {
+          for (let x = body.charCodeAt(k); x <= body.charCodeAt(k + 2); x++) set += String.fromCharCode(x);
+          k += 2;
+        } else set += body[k];
+      }
+      i = close;
+      let n = 1;
+      const rep = /^\{(\d+)\}/.exec(src.slice(i + 1));
+      if (rep !== null) {
+        n = Number(rep[1]);
+        i += rep[0].length;
+      }
+      for (let k = 0; k < n; k++) sets.push(set);
+    } else if ('()|?*+{}.^$'.includes(c)) fail(src);
+    else sets.push(c);
+  }
+  return sets;
+}
+
+function fail(src: string): never {
+  throw new Error(`tail word ${src}: only literals, \\d, escapes, [classes] and {n} are supported`);
+}
+
+/** Builds the table for `words` (regex sources as above), matching ASCII letters in either case when asked. */
+export function tailTable(words: readonly string[], caseInsensitive: boolean): TailTable {
+  const tri = new Uint8Array(1 << 21);
+  const two = new Uint8Array(1 << 14);
+  const variants = (set: string) => {
+    const out = new Set<number>();
+    for (const ch of set) {
+      const code = ch.charCodeAt(0);
+      if (code >= 128) throw new Error(`tail word character ${ch} is not ASCII`);
+      out.add(code);
+      if (caseInsensitive) {
+        out.add(ch.toLowerCase().charCodeAt(0));
+        out.add(ch.toUpperCase().charCodeAt(0));
+      }
+    }
+    return [...out];
+  };
+  for (const w of words) {
+    const sets = charSets(w);
+    if (sets.length < 2) throw new Error(`tail word ${w}: needs at least 2 characters`);
+    const [s3, s2, s1] = sets.length === 2 ? [undefined, sets[0]!, sets[1]!] : sets.slice(-3);
+    for (const c2 of variants(s2!)) {
+      for (const c1 of variants(s1!)) {
+        if (s3 === undefined) two[(c2 << 7) | c1] = 1;
+        else for (const c3 of variants(s3)) tri[(c3 << 14) | (c2 << 7) | c1] = 1;
+      }
+    }
+  }
+  return {
+    endsAt(text: string, i: number): boolean {
+      // charCodeAt outside the string is NaN: every `< 128` test below is then false.
+      const c1 = text.charCodeAt(i);
+      const c2 = text.charCodeAt(i - 1);
+      if (!(c1 < 128 && c2 < 128)) return false;
+      if (two[(c2 << 7) | c1] === 1) return true;
+      const c3 = text.charCodeAt(i - 2);
+      return c3 < 128 && tri[(c3 << 14) | (c2 << 7) | c1] === 1;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The fast pre-scan must select exactly the lines its defining regexes select (candidateLinesReference
+// runs them over the whole text): a line it drops is a secret the masker never looks at. Compared on
+// the rule samples, the corpus sample, hand-written edge cases and seeded random mixes of the
+// fragments the pre-scan reacts to.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ALL_RULES } from '../../../src/core/secrets';
+import { candidateLines, candidateLinesReference } from '../../../src/core/secrets/prefilter';
+import { j, prng } from '../../../src/core/secrets/samples';
+import { charSets, tailTable } from '../../../src/core/secrets/tails';
+
+function assertSame(text: string): void {
+  const ref = candidateLinesReference(text);
+  assert.deepEqual(candidateLines(text), ref, `pre-scan differs on ${JSON.stringify(text).slice(0, 300)}`);
+}
+
+const EDGE = [
+  '', '=', 'password=', '=password', 'password', 'x\npassword=1', 'PASSWORD = "x"', 'PassWord\t\t: x', 'pw=1', 'a.pw:1',
+  'token"": x', 'token""": x', "token'`: x", 'token]] : x', 'secret_key_base=1', 'client-key-data: x', 'my.sig>x', 'authorization:',
+  'credentials =', 'SIGNATURE=>', 'apikey=1', 'keys:', 'kéy=1', 'ſecret=1', 'to\u212Aen=1', 'İpassword=1', 'pass\u00a0=1',
+  j('gh', 'p_', 'A'.repeat(16)), j('gh', 'p_', 'A'.repeat(15)), j('x gh', 'p_', 'A'.repeat(30)), j('shp', 'zz_', 'a'.repeat(20)), j('do', 'r_v1_', 'f'.repeat(20)),
+  j('sk', '-', 'a'.repeat(16)), j('AGE-SECRET-', 'KEY-', 'Q'.repeat(20)), j('api', '07-', 'x'.repeat(20)), j('admin', '1-', 'x'.repeat(20)),
+  j('xox', 'b-', '1'.repeat(20)), 'PMAK-' + 'a'.repeat(20), 'pmak-' + 'a'.repeat(20), '_' + 'a'.repeat(20), '-' + 'a'.repeat(20),
+  'mysql -psecret', 'mysql\t-pX', '-pX', '\n-pX', '\u00a0-pX', '\u2028-pX', 'x -p-', 'x -p ', 'curl -u a:b', 'curl -u\n\nfoo:bar',
+  'sshpass -p x', 'sshpass\n-p', 'x --password y', 'x --token=y', 'x --api-key y', 'x --client-secret y', 'x --proxy-user a:b', '--password y',
+  'x\t--user=a', ' --userx', 'postgres://a:b@h', 'https://x@y', 'mail a@b.c', '://@', 'a//@', ':/x/@', 'x://a b@c', 'x://a/b@c',
+  j('AK', 'IA'), j('eyJ', 'hbG'), 'T3Blbk' + 'FJ', 'SG.x', 'hooks.slack', 'hvs.x', 'dp.pt.x', '.atlasv1.', 'ya29.', 'LTAI', 'ATATT3', 'dapi0', 'dapiz',
+  'SK' + 'a'.repeat(32), '1:AA' + 'x'.repeat(33), 'ENV A=1', 'ENV API_TOKEN abc', '  ENV\tX y', 'XENV a', 'env foo',
+  'a\r\npassword=1\r\n', 'line\n\n\npassword\n=1\n', 'password\n=1', 'password=\n',
+];
+
+const FRAGMENTS = [
+  'pass', 'password', 'PW', 'pat', 'Secret', 'token', 'KEY', 'keys', 'auth', 'cred', 'sig', '_base', '-data', '.pem', 'string', 'value',
+  '=', ':', '>', '=>', ':=', '"', "'", '`', ']', ' ', '\t', '\n', '\r\n', '\u00a0', '_', '-', '--', '@', '://', '/', 'a', 'Z', '9', 'x',
+  'gh', 'p', 'u', 'npm', 'hf', 'sk', 'live', 'ant', 'api', '03', 'glpat', 'xox', 'b', 'key', 'PMAK', 'AGE-SECRET-KEY', 'sshpass', 'mysql',
+  'AAAAAAAAAAAAAAAA', 'abcdefghijklmnop', 'ENV ', 'AK', 'IA', 'eyJ', 'SG.', 'é', 'İ', '\u212A', 'ſ',
+];
+
+describe('secret pre-scan (candidateLines)', () => {
+  it('selects the same lines as its defining regexes on hand-written edge cases', () => {
+    for (const e of EDGE) {
+      assertSame(e);
+      assertSame(`x ${e} y`);
+      assertSame(`first\n${e}\nlast`);
+    }
+  });
+
+  it('selects the same lines on every rule sample', () => {
+    let n = 0;
+    for (const rule of ALL_RULES) {
+      const s = rule.samples();
+      for (const t of [...s.truePositives.map((tp) => tp.text), ...s.falsePositives]) {
+        assertSame(t);
+        n++;
+      }
+    }
+    assert.ok(n > 200);
+  });
+
+  it('selects the same lines on the corpus sample', () => {
+    const file = path.join(__dirname, '../../fixtures/corpus/secrets.json');
+    const files = JSON.parse(readFileSync(file, 'utf8')) as { content_b64: string }[];
+    for (const f of files) assertSame(Buffer.from(f.content_b64, 'base64').toString('utf8'));
+  });
+
+  it('selects the same lines on 3,000 seeded random mixes of the fragments it reacts to', () => {
+    const r = prng(20240611);
+    let selected = 0;
+    for (let k = 0; k < 3000; k++) {
+      let t = '';
+      const n = 1 + Math.floor(r() * 40);
+      for (let i = 0; i < n; i++) t += FRAGMENTS[Math.floor(r() * FRAGMENTS.length)];
+      assertSame(t);
+      selected += candidateLinesReference(t).length;
+    }
+    assert.ok(selected > 1000, `the mixes select too few lines (${selected}) to test anything`);
+  });
+
+  it('returns ascending, distinct line starts', () => {
+    const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
+    const c = candidateLines(text);
+    assert.deepEqual(c, [0, 20, 27]);
+  });
+});
+
+describe('tail tables', () => {
+  it('expands the small regex syntax of word lists', () => {
+    assert.deepEqual(charSets('gh[pou]'), ['g', 'h', 'pou']);
+    assert.deepEqual(charSets('shp[a-c]{2}'), ['s', 'h', 'p', 'abc', 'abc']);
+    assert.deepEqual(charSets('api\\d\\d'), ['a', 'p', 'i', '0123456789', '0123456789']);
+    assert.deepEqual(charSets('a\\-b'), ['a', '-', 'b']);
+  });
+
+  it('refuses syntax it cannot represent, rather than widening silently', () => {
+    for (const bad of ['a|b', 'ab?', 'a(b)', 'a.b', '[^a]b', 'a\\w', 'ab*']) assert.throws(() => charSets(bad), /tail word/, bad);
+    assert.throws(() => tailTable(['a'], false), /at least 2/);
+  });
+
+  it('matches the last 3 characters (2 for 2-letter words), case-insensitively only when asked', () => {
+    const ci = tailTable(['password', 'pw', 'shp[a-z]{2}'], true);
+    const cs = tailTable(['PMAK', 'hf'], false);
+    const at = (t: { endsAt(s: string, i: number): boolean }, s: string) => t.endsAt(s, s.length - 1);
+    assert.ok(at(ci, 'db_password') && at(ci, 'DB_PASSWORD') && at(ci, 'xord') && at(ci, 'pw') && at(ci, 'PW') && at(ci, 'shpqz'));
+    assert.ok(!at(ci, 'passwor') && !at(ci, 'p') && !at(ci, '') && !at(ci, 'pword\u00e9'));
+    assert.ok(at(cs, 'PMAK') && !at(cs, 'pmak') && at(cs, 'hf') && !at(cs, 'HF'));
+    assert.ok(!ci.endsAt('pw', -1) && !ci.endsAt('pw', 5));
+  });
+});
