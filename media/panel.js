@@ -55,6 +55,24 @@
     treeFocus: 0,
   };
 
+  // The webview is torn down while hidden (behind the diff editor, say): filters, scroll and folds survive
+  // through the webview state API instead of retainContextWhenHidden (which keeps the whole page in memory).
+  const saved = vscode.getState() || {};
+  if (saved.filter) {
+    fDecision.value = saved.filter.decision || '';
+    fText.value = saved.filter.text || '';
+  }
+  if (Array.isArray(saved.collapsed)) for (const c of saved.collapsed) if (typeof c === 'string') state.collapsed.add(c);
+  let restoreScroll = typeof saved.scrollTop === 'number' ? saved.scrollTop : 0;
+  let saveTimer = 0;
+  function save() {
+    if (saveTimer) return;
+    saveTimer = window.setTimeout(() => {
+      saveTimer = 0;
+      vscode.setState({ filter: filter(), scrollTop: viewport.scrollTop, collapsed: [...state.collapsed] });
+    }, 200);
+  }
+
   function filter() {
     return { decision: fDecision.value, tool: fTool.value, agent: fAgent.value, text: fText.value.slice(0, 500) };
   }
@@ -181,7 +199,10 @@
     if (open && row) vscode.postMessage({ type: 'detail', i: row.i });
   }
 
-  viewport.addEventListener('scroll', () => requestVisible());
+  viewport.addEventListener('scroll', () => {
+    requestVisible();
+    save();
+  });
   window.addEventListener('resize', () => requestVisible());
   viewport.addEventListener('keydown', (e) => {
     const page = Math.max(1, Math.floor(viewport.clientHeight / ROW_H) - 1);
@@ -244,11 +265,17 @@
     detailEl.hidden = false;
   }
 
-  for (const s of [fDecision, fTool, fAgent]) s.addEventListener('change', () => resetRows());
+  for (const s of [fDecision, fTool, fAgent]) s.addEventListener('change', () => {
+    resetRows();
+    save();
+  });
   let textTimer = 0;
   fText.addEventListener('input', () => {
-    clearTimeout(textTimer);
-    textTimer = setTimeout(resetRows, 150);
+    window.clearTimeout(textTimer);
+    textTimer = window.setTimeout(() => {
+      resetRows();
+      save();
+    }, 150);
   });
 
   /**
@@ -400,6 +427,7 @@
   function toggle(p) {
     if (state.collapsed.has(p)) state.collapsed.delete(p);
     else state.collapsed.add(p);
+    save();
     renderDiff();
   }
 
@@ -447,7 +475,7 @@
   let reportTimer = 0;
   function report() {
     if (reportTimer) return;
-    reportTimer = setTimeout(() => {
+    reportTimer = window.setTimeout(() => {
       reportTimer = 0;
       const rows = [];
       for (const r of pool) {
@@ -460,7 +488,7 @@
       for (const n of /** @type {HTMLElement[]} */ ([...document.querySelectorAll('[data-path]')])) {
         const e = state.diff.find((x) => x.path === n.dataset.path);
         const img = /** @type {HTMLImageElement | null} */ (n.querySelector('img.thumb'));
-        diff.push({ path: String(n.dataset.path).slice(0, 4096), kind: e ? e.kind : '', preview: !!(img && img.complete && img.naturalWidth > 0), section: n.dataset.section || '' });
+        diff.push({ path: String(n.dataset.path).slice(0, 4096), kind: e ? e.kind : '', preview: !!(img && img.complete && img.naturalWidth > 0), section: n.dataset.section || '', by: e ? e.by.join(', ').slice(0, 1000) : '' });
         if (diff.length >= 5000) break;
       }
       vscode.postMessage({ type: 'rendered', rows, total: Math.min(state.total, 100000000), diff, banner: banner.hidden ? '' : (banner.textContent || '').slice(0, 5000) });
@@ -489,6 +517,14 @@
       case 'audit': {
         fillSelect(fTool, m.tools, 'All tools');
         fillSelect(fAgent, m.agents, 'All agents');
+        if (saved.filter && (saved.filter.tool || saved.filter.agent)) {
+          // Restored once the options exist; a changed filter is a new view.
+          fTool.value = m.tools.includes(saved.filter.tool) ? saved.filter.tool : '';
+          fAgent.value = m.agents.includes(saved.filter.agent) ? saved.filter.agent : '';
+          saved.filter = undefined;
+          resetRows();
+          break;
+        }
         if (m.chain.ok) {
           banner.hidden = true;
           banner.textContent = '';
@@ -520,6 +556,11 @@
         state.total = m.total;
         m.rows.forEach((/** @type {any} */ r, /** @type {number} */ k) => state.cache.set(m.start + k, r));
         renderRows();
+        if (restoreScroll > 0 && m.total > 0) {
+          viewport.scrollTop = restoreScroll;
+          restoreScroll = 0;
+          requestVisible();
+        }
         if (grew !== 0) requestVisible();
         break;
       }

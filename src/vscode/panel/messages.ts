@@ -57,7 +57,7 @@ const SCHEMAS = {
   rendered: {
     rows: arrayOf(arrayOf(str(600), 12), 500),
     total: int(0, 100_000_000),
-    diff: arrayOf(object({ path: str(4096), kind: str(20), preview: bool, section: str(20) }), 5000),
+    diff: arrayOf(object({ path: str(4096), kind: str(20), preview: bool, section: str(20), by: str(1000) }), 5000),
     banner: str(5000),
   },
 } satisfies Record<string, Record<string, Check>>;
@@ -79,7 +79,7 @@ export type PanelMessage =
   | { type: 'newSession' }
   | { type: 'folder'; folder: string }
   | { type: 'action'; action: Action; path: string }
-  | { type: 'rendered'; rows: string[][]; total: number; diff: { path: string; kind: string; preview: boolean; section: string }[]; banner: string };
+  | { type: 'rendered'; rows: string[][]; total: number; diff: { path: string; kind: string; preview: boolean; section: string; by: string }[]; banner: string };
 
 /** The message if it matches its type's schema exactly; otherwise why it was refused. */
 export function parseMessage(raw: unknown): { ok: true; msg: PanelMessage } | { ok: false; why: string } {

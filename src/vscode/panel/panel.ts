@@ -33,7 +33,7 @@ export interface PanelState {
   folder: string;
   rows: string[][];
   total: number;
-  diff: { path: string; kind: string; preview: boolean; section: string }[];
+  diff: { path: string; kind: string; preview: boolean; section: string; by: string }[];
   banner: string;
   renders: number;
 }

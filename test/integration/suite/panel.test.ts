@@ -1,0 +1,135 @@
+// The audit panel inside a real VS Code: a scripted session of guarded tool calls (a command that writes a
+// PNG, an edit, a denied edit), then the panel's webview must have drawn all three calls and the diff pane
+// the new image (with a preview that loaded) and the edited file; the panel's Diff button must open VS
+// Code's diff editor against the session-start content. What the webview drew comes from the webview
+// itself (its `rendered` report), so these checks fail if the page does not render.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { deflateSync } from 'node:zlib';
+import { commandId } from '../../../src/vscode/ids';
+import type { AgentGuardApi } from '../../../src/vscode/api';
+import type { PanelTestHooks } from '../../../src/vscode/panel';
+import { agentGuard, disk, invoke, waitFor, ws } from './helpers';
+
+/** A real PNG (size×size, RGB gradient), built here so the test carries no binary fixture. */
+function png(size: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const raw = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    raw[y * (1 + size * 3)] = 0;
+    for (let x = 0; x < size; x++) raw.set([x * 16, y * 16, 160], y * (1 + size * 3) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('AgentGuard audit panel', () => {
+  let api: AgentGuardApi;
+  let panel: PanelTestHooks;
+  const image = png(16);
+  let appBefore = '';
+  let commandText = '';
+  let editText = '';
+  let deniedText = '';
+
+  before(async () => {
+    api = await agentGuard();
+    assert.ok(api.testing?.panel, 'the Test-mode API has no panel hooks');
+    panel = api.testing.panel;
+    // A fresh session: the baseline is the workspace as it is now (earlier suites may have changed it).
+    await vscode.commands.executeCommand(commandId('newSession'));
+    appBefore = disk('src/app.ts');
+
+    // The scripted session, through the guarded tools as an agent calls them.
+    commandText = await invoke('runCommand', { command: `mkdir -p reports && printf '%s' '${image.toString('base64')}' | base64 -d > reports/plot.png` });
+    editText = await invoke('editFile', { path: 'src/app.ts', oldString: 'return a + b;', newString: 'return b + a; // commutative' });
+    deniedText = await invoke('editFile', { path: 'tests/a.test.ts', oldString: 'add(2, 3), 5', newString: 'add(2, 3), 6' });
+  });
+
+  it('the calls ran as the policy says, and the allowed ones tell the model what they changed', () => {
+    assert.ok(fs.readFileSync(ws('reports/plot.png')).equals(image), 'the command did not write the PNG');
+    assert.match(commandText, /exited with code 0/, commandText);
+    assert.match(commandText, /Workspace changes: 1 added, 0 modified, 0 deleted \(1 new artifact\)\./, commandText);
+    assert.match(commandText, /^\+ reports\/plot\.png \(\d+ B, image\)$/m, commandText);
+    assert.match(editText, /^Edited src\/app\.ts/, editText);
+    assert.match(editText, /^~ src\/app\.ts \(\d+ B\)$/m, editText);
+    assert.match(deniedText, /Rule: path:tests/);
+    assert.doesNotMatch(deniedText, /Workspace changes/);
+  });
+
+  it('opens the panel, which lists all three calls including the denied one, newest first', async () => {
+    await vscode.commands.executeCommand(commandId('openPanel'));
+    const want = [
+      ['deny', 'agentguard_editFile', 'tests/a.test.ts', 'path:tests'],
+      ['allow', 'agentguard_editFile', 'src/app.ts'],
+      ['allow', 'agentguard_runCommand', 'mkdir -p reports && printf'],
+    ];
+    const matches = (row: string[], w: string[]) => row[0] === w[0] && row[1] === w[1] && row[2].includes(w[2]) && (w[3] === undefined || row[3] === w[3]);
+    const s = await panel.waitForRender((st) => want.every((w) => st.rows.some((r) => matches(r, w))));
+    const at = want.map((w) => s.rows.findIndex((r) => matches(r, w)));
+    assert.deepEqual([...at].sort((a, b) => a - b), at, `not newest first: ${JSON.stringify(s.rows.slice(0, 5))}`);
+    for (const r of s.rows.slice(0, 3)) assert.equal(r[5], 'tool');
+    assert.ok(s.total >= 3);
+    assert.equal(s.banner, '', 'the chain banner shows although the log verifies');
+  });
+
+  it('the diff pane lists the new image first with a preview that loaded, and the edited file', async () => {
+    const s = await panel.waitForRender((st) => st.diff.some((d) => d.path === 'reports/plot.png' && d.section === 'artifacts' && d.preview) && st.diff.some((d) => d.path === 'src/app.ts' && d.kind === 'modified'));
+    assert.equal(s.diff[0].path, 'reports/plot.png', 'the new artifact is not first');
+    const art = s.diff.find((d) => d.path === 'reports/plot.png' && d.section === 'artifacts')!;
+    assert.equal(art.kind, 'added');
+    assert.match(art.by, /^runCommand at \d\d:\d\d:\d\d$/, 'the image is not attributed to the command');
+    const app = s.diff.find((d) => d.path === 'src/app.ts')!;
+    assert.match(app.by, /^editFile at /);
+    assert.ok(!s.diff.some((d) => d.path === 'tests/a.test.ts'), 'the denied edit shows as a change');
+  });
+
+  // Before the diff test: the diff editor covers the panel, and a hidden webview draws nothing.
+  it('shows new records live, without reopening', async () => {
+    const before = panel.state()?.renders ?? 0;
+    await invoke('readFile', { path: 'src/app.ts' });
+    const s = await panel.waitForRender((st) => st.rows[0]?.[1] === 'agentguard_readFile');
+    assert.equal(s.rows[0][0], 'allow');
+    assert.ok(s.renders > before);
+  });
+
+  it("the panel's Diff button opens VS Code's diff editor against the session-start content", async () => {
+    await panel.click('diff', 'src/app.ts');
+    const tab = await waitFor('a diff tab for src/app.ts', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.fsPath === ws('src/app.ts')),
+    );
+    const input = tab.input as vscode.TabInputTextDiff;
+    assert.equal(input.original.scheme, 'agentguard-baseline');
+    const original = await vscode.workspace.openTextDocument(input.original);
+    assert.equal(original.getText(), appBefore);
+    assert.notEqual(disk('src/app.ts'), appBefore);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
