@@ -13,6 +13,7 @@ const SUITES: Array<() => unknown> = [
   () => require('./suite/tools.test'),
   () => require('./suite/confirm.test'),
   () => require('./suite/policy.test'),
+  () => require('./suite/hooks.test'),
   () => require('./suite/panel.test'),
 ];
 
