@@ -3,11 +3,13 @@
 // twice gives the same view and a placeholder can be mapped back by masking the file on disk again.
 import { lineOf } from './blocks';
 import { BLOCK_RULES, LINE_RULES } from './catalog';
+import { keywordSelector } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
 import { candidateLines } from './prefilter';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
+const rulesFor = keywordSelector(LINE_RULES);
 export function placeholder(rule: string, n: number): string {
   return `${PLACEHOLDER_OPEN}${rule}#${n}»`;
 }
@@ -108,16 +110,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     if (protect.size > 0 && protect.has(lines.lineAt(start))) continue;
     const nl = text.indexOf('\n', start);
     const line = text.slice(start, nl < 0 ? text.length : nl);
-    const lower = line.toLowerCase();
     const hits: Hit[] = [];
-    for (const rule of LINE_RULES) {
-      for (const k of rule.keywords) {
-        if (lower.includes(k)) {
-          rule.scan(line, hits);
-          break;
-        }
-      }
-    }
+    for (const rule of rulesFor(line.toLowerCase())) rule.scan(line, hits);
     if (hits.length > 0) push(perLine, lines.lineAt(start), start, hits);
   }
 

@@ -47,6 +47,18 @@ const PREFIXED_SRC =
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
   /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}/g;
+/**
+ * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
+ * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
+ * `dapi` has no rare character and is searched as a whole. A test checks every alternative is here.
+ */
+const LETTER_HEADS: Record<string, readonly string[]> = {
+  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA'],
+  J: ['eyJ', 'T3BlbkFJ'],
+  K: ['SK'],
+  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.'],
+  dapi: ['dapi'],
+};
 
 /** Dockerfile `ENV NAME value` has no `=`; only looked for when the text has an `ENV `. */
 const DOCKER_ENV = /^[ \t]*ENV[ \t]/gm;
@@ -54,6 +66,7 @@ const DOCKER_ENV = /^[ \t]*ENV[ \t]/gm;
 const GENERIC = new RegExp(GENERIC_SRC, 'gi');
 const PREFIXED = new RegExp(PREFIXED_SRC, 'g');
 const GENERIC_AT = new RegExp(GENERIC_SRC, 'iy');
+const LETTERS_AT = new RegExp(LETTERS.source, 'y');
 const PREFIXED_AT = new RegExp(PREFIXED_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
@@ -102,6 +115,39 @@ function userinfoAt(text: string, p: number): boolean {
   return i >= 2 && text.charCodeAt(i) === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58 && matchesAt(PREFIXED_AT, text, p);
 }
 
+/**
+ * For each anchor: the heads around it, and a first filter on its neighbours (`before[c]`: some head
+ * has `c` just before the anchor; `after[c]`: some head starting with the anchor has `c` next), so
+ * most `.` and `A` of ordinary code cost two array reads.
+ */
+const LETTER_ANCHORS = Object.entries(LETTER_HEADS).map(([anchor, heads]) => {
+  const at = heads.map((h) => ({ k: h.indexOf(anchor), head: h }));
+  if (at.some(({ k }) => k < 0)) throw new Error(`LETTER_HEADS: a head under ${anchor} does not contain it`);
+  const before = new Uint8Array(128);
+  const after = new Uint8Array(128);
+  let unfiltered = false; // a head that is the anchor itself (`dapi`): every hit goes to the heads
+  for (const { k, head } of at) {
+    if (k > 0) before[head.charCodeAt(k - 1)] = 1;
+    else if (head.length > anchor.length) after[head.charCodeAt(anchor.length)] = 1;
+    else unfiltered = true;
+  }
+  const test = (text: string, p: number): boolean => {
+    const prev = text.charCodeAt(p - 1);
+    const next = text.charCodeAt(p + anchor.length);
+    if (!unfiltered && !(prev < 128 && before[prev] === 1) && !(next < 128 && after[next] === 1)) return false;
+    for (let h = 0; h < at.length; h++) {
+      const { k, head } = at[h]!;
+      const s = p - k;
+      if (s < 0) continue;
+      let i = 0;
+      while (i < head.length && text.charCodeAt(s + i) === head.charCodeAt(i)) i++;
+      if (i === head.length && matchesAt(LETTERS_AT, text, s)) return true;
+    }
+    return false;
+  };
+  return [anchor, test] as const;
+});
+
 function lineStart(text: string, pos: number): number {
   return text.lastIndexOf('\n', pos - 1) + 1;
 }
@@ -142,7 +188,7 @@ export function candidateLines(text: string): number[] {
   scanAnchor(text, '_', underscoreAt, out);
   scanAnchor(text, '-', dashAt, out);
   scanAnchor(text, '@', userinfoAt, out);
-  scanRegex(text, LETTERS, out);
+  for (const [anchor, test] of LETTER_ANCHORS) scanAnchor(text, anchor, test, out);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }

@@ -26,7 +26,11 @@ const EDGE = [
   'sshpass -p x', 'sshpass\n-p', 'x --password y', 'x --token=y', 'x --api-key y', 'x --client-secret y', 'x --proxy-user a:b', '--password y',
   'x\t--user=a', ' --userx', 'postgres://a:b@h', 'https://x@y', 'mail a@b.c', '://@', 'a//@', ':/x/@', 'x://a b@c', 'x://a/b@c',
   j('AK', 'IA'), j('eyJ', 'hbG'), 'T3Blbk' + 'FJ', 'SG.x', 'hooks.slack', 'hvs.x', 'dp.pt.x', '.atlasv1.', 'ya29.', 'LTAI', 'ATATT3', 'dapi0', 'dapiz',
-  'SK' + 'a'.repeat(32), '1:AA' + 'x'.repeat(33), 'ENV A=1', 'ENV API_TOKEN abc', '  ENV\tX y', 'XENV a', 'env foo',
+  'SK' + 'a'.repeat(32), '1:AA' + 'x'.repeat(33),
+  // every LETTERS alternative, and overlaps where a first partial head must not hide the real one
+  'ASIA', 'ABIA', 'ACCA', 'AIza', 'AIZa', 'hvb.', 'hvr.', 'hvx.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.', 'dp.xx.', 'dapif', 'dapig',
+  'AAKIA', 'LTAKIA', 'LLTAI', 'eyeyJ', 'T3BlbkT3BlbkFJ', 'SSK' + 'f'.repeat(32), 'SK' + 'f'.repeat(31), '::AA' + '-'.repeat(33), ':AA' + 'x'.repeat(32),
+  'hooks.hooks.slack', 'SG.SG.', 'ya29ya29.', '..atlasv1.', 'hooks.slac', 'ddapi0', 'ENV A=1', 'ENV API_TOKEN abc', '  ENV\tX y', 'XENV a', 'env foo',
   'a\r\npassword=1\r\n', 'line\n\n\npassword\n=1\n', 'password\n=1', 'password=\n',
 ];
 
@@ -35,6 +39,7 @@ const FRAGMENTS = [
   '=', ':', '>', '=>', ':=', '"', "'", '`', ']', ' ', '\t', '\n', '\r\n', '\u00a0', '_', '-', '--', '@', '://', '/', 'a', 'Z', '9', 'x',
   'gh', 'p', 'u', 'npm', 'hf', 'sk', 'live', 'ant', 'api', '03', 'glpat', 'xox', 'b', 'key', 'PMAK', 'AGE-SECRET-KEY', 'sshpass', 'mysql',
   'AAAAAAAAAAAAAAAA', 'abcdefghijklmnop', 'ENV ', 'AK', 'IA', 'eyJ', 'SG.', 'é', 'İ', '\u212A', 'ſ',
+  'A', 'KIA', 'Iza', 'J', 'ey', 'K', 'S', 'SK', 'ffffffffffffffff', '.', 'hooks', 'slack', 'hv', 's', 'dp', 'pt', 'ya29', 'LT', 'AI', 'dapi', 'f', 'AA',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {

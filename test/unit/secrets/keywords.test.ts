@@ -1,0 +1,60 @@
+// The keyword selector must wake exactly the rules the plain definition wakes: a rule runs on a line
+// when the lower-cased line contains one of its keywords. A rule it forgets is a secret left unmasked.
+import assert from 'node:assert/strict';
+import { ALL_RULES, LINE_RULES } from '../../../src/core/secrets';
+import { keywordSelector } from '../../../src/core/secrets/keywords';
+import { prng } from '../../../src/core/secrets/samples';
+import type { LineRule } from '../../../src/core/secrets/types';
+
+const naive = (rules: readonly LineRule[], lower: string) => rules.filter((r) => r.keywords.some((k) => lower.includes(k)));
+const ids = (rs: LineRule[]) => rs.map((r) => r.id);
+
+describe('rule keyword selector', () => {
+  const select = keywordSelector(LINE_RULES);
+
+  it('wakes the same rules, in catalog order, on every rule sample line', () => {
+    let woke = 0;
+    for (const rule of ALL_RULES) {
+      const s = rule.samples();
+      for (const text of [...s.truePositives.map((t) => t.text), ...s.falsePositives]) {
+        for (const line of text.split('\n')) {
+          const lower = line.toLowerCase();
+          assert.deepEqual(ids(select(lower)), ids(naive(LINE_RULES, lower)), line);
+          woke += select(lower).length;
+        }
+      }
+    }
+    assert.ok(woke > 100);
+  });
+
+  it('wakes the same rules on seeded mixes of keywords, overlapping and nested ones included', () => {
+    const words = [...new Set(LINE_RULES.flatMap((r) => r.keywords))];
+    const r = prng(7);
+    for (let k = 0; k < 2000; k++) {
+      let line = '';
+      const n = 1 + Math.floor(r() * 6);
+      for (let i = 0; i < n; i++) {
+        const w = words[Math.floor(r() * words.length)]!;
+        // cut words so prefixes and suffixes of keywords overlap the next one
+        line += r() < 0.3 ? w.slice(Math.floor(r() * w.length)) : w;
+        if (r() < 0.3) line += ' ';
+      }
+      assert.deepEqual(ids(select(line)), ids(naive(LINE_RULES, line)), line);
+    }
+  });
+
+  it('handles a keyword contained in a longer one found at another position', () => {
+    const rule = (id: string, keywords: string[]) => ({ id, keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
+    const rules = [rule('long', ['xsk_live_']), rule('inner', ['sk_']), rule('prefix', ['xs']), rule('none', ['zz'])];
+    const sel = keywordSelector(rules);
+    assert.deepEqual(ids(sel('a xsk_live_ b')), ['long', 'inner', 'prefix']);
+    assert.deepEqual(ids(sel('sk_')), ['inner']);
+    assert.deepEqual(ids(sel('nothing')), []);
+  });
+
+  it('refuses keywords that are empty or not lower case', () => {
+    const rule = (keywords: string[]) => ({ id: 'x', keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
+    assert.throws(() => keywordSelector([rule(['Abc'])]), /lower case/);
+    assert.throws(() => keywordSelector([rule([''])]), /non-empty/);
+  });
+});
