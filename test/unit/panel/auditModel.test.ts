@@ -1,0 +1,170 @@
+// The panel's audit model on real log files written by the real AuditWriter in temp dirs: paging newest
+// first, filters, detail read back from disk, incremental reads (records appended by another writer), and the
+// chain verdict — which must agree with verifyChain (what `agentguard audit verify` says) on tampered logs.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { type AuditRecord, chainLines, GENESIS, sha256Hex, verifyChain } from '../../../src/core/audit';
+import type { Decision } from '../../../src/core/types';
+import { AuditWriter } from '../../../src/node/auditWriter';
+import { AuditModel, targetOf } from '../../../src/vscode/panel/auditModel';
+
+function rec(i: number, over: Partial<AuditRecord> = {}): AuditRecord {
+  const decisions: Decision[] = ['allow', 'deny', 'ask'];
+  return {
+    v: 1,
+    time: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+    session: 's1',
+    callId: `call-${i}`,
+    agent: i % 2 ? 'copilot' : 'claude-code',
+    channel: i % 2 ? 'tool' : 'hook',
+    tool: i % 3 === 0 ? 'agentguard_runCommand' : 'agentguard_editFile',
+    op: i % 3 === 0 ? 'exec' : 'write',
+    args: i % 3 === 0 ? { command: `echo ${i}` } : { path: `src/f${i}.ts`, oldString: 'a', newString: 'b' },
+    decision: decisions[i % 3],
+    rule: i % 3 === 1 ? 'path:tests' : 'path:default',
+    reason: `reason number ${i}`,
+    decidedBy: 'rule',
+    policy: 'p'.repeat(64),
+    durationMs: i,
+    ...over,
+  };
+}
+
+describe('panel audit model', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-panel-audit-'));
+    file = path.join(dir, 'audit.jsonl');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function write(n: number, from = 0): Promise<void> {
+    const w = new AuditWriter(file);
+    await Promise.all(Array.from({ length: n }, (_, k) => w.append(rec(from + k))));
+  }
+
+  it('pages newest first and reads a record back in full from its byte range', async () => {
+    await write(30);
+    const m = new AuditModel(file);
+    assert.equal(m.refresh(), 30);
+    const p = m.page({}, 0, 5);
+    assert.equal(p.total, 30);
+    assert.deepEqual(p.rows.map((r) => r.callId), ['call-29', 'call-28', 'call-27', 'call-26', 'call-25']);
+    assert.equal(p.rows[2].target, 'echo 27');
+    assert.equal(p.rows[0].target, 'src/f29.ts');
+    const last = m.page({}, 28, 10);
+    assert.deepEqual(last.rows.map((r) => r.callId), ['call-1', 'call-0']);
+    const d = m.detail(p.rows[0].i)!;
+    assert.equal(d.reason, 'reason number 29');
+    assert.deepEqual(d.args, { path: 'src/f29.ts', oldString: 'a', newString: 'b' });
+    assert.equal(m.chain.ok, true);
+  });
+
+  it('filters by decision, tool, agent and text (case-insensitive, over the reason too)', async () => {
+    await write(30);
+    const m = new AuditModel(file);
+    m.refresh();
+    const deny = m.page({ decision: 'deny' }, 0, 100);
+    assert.equal(deny.total, 10);
+    assert.ok(deny.rows.every((r) => r.decision === 'deny' && r.rule === 'path:tests'));
+    assert.equal(m.page({ tool: 'agentguard_runCommand' }, 0, 100).total, 10);
+    assert.equal(m.page({ agent: 'copilot', decision: 'deny' }, 0, 100).total, 5);
+    assert.deepEqual(m.page({ text: 'REASON NUMBER 17' }, 0, 100).rows.map((r) => r.callId), ['call-17']);
+    assert.equal(m.page({ text: 'no such text' }, 0, 100).total, 0);
+    assert.deepEqual([...m.tools].sort(), ['agentguard_editFile', 'agentguard_runCommand']);
+  });
+
+  it('reads only what was appended since, also by another writer, and extends a filtered view', async () => {
+    await write(10);
+    const m = new AuditModel(file);
+    m.refresh();
+    assert.equal(m.page({ decision: 'allow' }, 0, 100).total, 4);
+    await write(5, 10); // a second writer object: the hook bridge in another process writes the same way
+    assert.equal(m.refresh(), 5);
+    const allow = m.page({ decision: 'allow' }, 0, 100);
+    assert.deepEqual(allow.rows.map((r) => r.callId), ['call-12', 'call-9', 'call-6', 'call-3', 'call-0']);
+    assert.equal(m.refresh(), 0);
+    assert.equal(m.chain.ok, true);
+    assert.equal(m.rowOfCall('call-12')?.decision, 'allow');
+  });
+
+  it('waits for the newline of a record still being written', async () => {
+    await write(3);
+    const m = new AuditModel(file);
+    m.refresh();
+    const last = fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!;
+    const { text: next } = chainLines([rec(3)], sha256Hex(last));
+    fs.appendFileSync(file, next.slice(0, 40));
+    assert.equal(m.refresh(), 0);
+    assert.equal(m.chain.ok, false, 'a torn tail is reported while it lasts');
+    assert.equal(m.chain.problems[0].kind, 'torn-last-line');
+    fs.appendFileSync(file, next.slice(40));
+    assert.equal(m.refresh(), 1);
+    assert.equal(m.chain.ok, true);
+    assert.equal(m.page({}, 0, 1).rows[0].callId, 'call-3');
+  });
+
+  const tampers: [string, (lines: string[]) => string[]][] = [
+    ['a removed line', (l) => [...l.slice(0, 2), ...l.slice(3)]],
+    ['an edited line', (l) => l.map((x, i) => (i === 4 ? x.replace('"deny"', '"allow"') : x))],
+    ['two swapped lines', (l) => [l[0], l[2], l[1], ...l.slice(3)]],
+    ['a line that is not JSON', (l) => [...l.slice(0, 3), 'garbage', ...l.slice(3)]],
+  ];
+  for (const [what, tamper] of tampers) {
+    it(`reports ${what} like audit verify does`, async () => {
+      await write(8);
+      const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+      const text = tamper(lines).join('\n') + '\n';
+      fs.writeFileSync(file, text);
+      const m = new AuditModel(file);
+      m.refresh();
+      const expected = verifyChain(text);
+      assert.equal(expected.ok, false);
+      assert.equal(m.chain.ok, false);
+      assert.deepEqual(m.chain.problems, expected.problems);
+    });
+  }
+
+  it('a file that shrank is read again from the start', async () => {
+    await write(6);
+    const m = new AuditModel(file);
+    m.refresh();
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    fs.writeFileSync(file, lines.slice(0, 3).join('\n') + '\n');
+    m.refresh();
+    assert.equal(m.rows.length, 3);
+    assert.equal(m.page({}, 0, 10).total, 3);
+    assert.equal(m.chain.ok, true);
+  });
+
+  it('starts from GENESIS: a log whose first line links elsewhere does not verify', () => {
+    const { text } = chainLines([rec(0), rec(1)], 'f'.repeat(64));
+    fs.writeFileSync(file, text);
+    const m = new AuditModel(file);
+    m.refresh();
+    assert.equal(m.chain.ok, false);
+    assert.notEqual(GENESIS, 'f'.repeat(64));
+  });
+
+  it('keeps agent-written fields short and pulls the target out of host tool arguments', () => {
+    assert.equal(targetOf({ file_path: '/w/a.ts' }), '/w/a.ts');
+    assert.equal(targetOf({ path: 'a', newPath: 'b' }), 'a → b');
+    assert.equal(targetOf({ command: 'x'.repeat(2000) }).length, 500);
+    assert.equal(targetOf('nope'), '');
+    fs.writeFileSync(file, chainLines([rec(0, { tool: 't'.repeat(5000), agent: '<img src=x onerror=alert(1)>' })], GENESIS).text);
+    const m = new AuditModel(file);
+    m.refresh();
+    assert.ok(m.rows[0].tool.length <= 100);
+    assert.equal(m.rows[0].agent, '<img src=x onerror=alert(1)>', 'kept as text, not sanitised into something else');
+  });
+
+  it('no log yet: no rows, and the chain is fine', () => {
+    const m = new AuditModel(path.join(dir, 'missing.jsonl'));
+    assert.equal(m.refresh(), 0);
+    assert.equal(m.page({}, 0, 10).total, 0);
+    assert.equal(m.chain.ok, true);
+  });
+});

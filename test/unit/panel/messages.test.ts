@@ -1,0 +1,54 @@
+// The host's schemas for what the panel's webview sends: exactly the known shapes pass; anything else —
+// unknown type, missing, extra or mistyped field, oversized value — is refused with a reason.
+import assert from 'node:assert/strict';
+import { parseMessage } from '../../../src/vscode/panel/messages';
+
+describe('panel messages from the webview', () => {
+  const valid: unknown[] = [
+    { type: 'ready' },
+    { type: 'rows', seq: 3, start: 0, count: 200, filter: {} },
+    { type: 'rows', seq: 3, start: 400, count: 200, filter: { decision: 'deny', tool: 'agentguard_editFile', agent: 'copilot', text: 'src/' } },
+    { type: 'detail', i: 12 },
+    { type: 'rescan' },
+    { type: 'newSession' },
+    { type: 'folder', folder: 'file:///w' },
+    { type: 'action', action: 'diff', path: 'src/app.ts' },
+    { type: 'action', action: 'gitignore', path: 'reports/plot.png' },
+    { type: 'rendered', rows: [['deny', 'agentguard_editFile', 'tests/a.ts', 'path:tests', 'copilot', 'tool']], total: 1, diff: [{ path: 'a.png', kind: 'added', preview: true, section: 'artifacts', by: 'x' }], banner: '' },
+  ];
+  for (const m of valid) {
+    it(`accepts ${JSON.stringify(m).slice(0, 80)}`, () => {
+      const r = parseMessage(m);
+      assert.ok(r.ok, r.ok ? '' : r.why);
+      assert.deepEqual(r.msg, m);
+    });
+  }
+
+  const invalid: [string, unknown][] = [
+    ['not an object', 'ready'],
+    ['an array', [{ type: 'ready' }]],
+    ['null', null],
+    ['no type', { seq: 1 }],
+    ['an unknown type', { type: 'runCommand', command: 'rm -rf /' }],
+    ['a prototype key as type', { type: 'constructor' }],
+    ['an extra field', { type: 'ready', approve: true }],
+    ['a missing field', { type: 'rows', seq: 1, start: 0, filter: {} }],
+    ['a float index', { type: 'detail', i: 1.5 }],
+    ['a negative start', { type: 'rows', seq: 1, start: -1, count: 10, filter: {} }],
+    ['a page too large', { type: 'rows', seq: 1, start: 0, count: 100_000, filter: {} }],
+    ['an unknown decision filter', { type: 'rows', seq: 1, start: 0, count: 10, filter: { decision: 'maybe' } }],
+    ['an extra filter field', { type: 'rows', seq: 1, start: 0, count: 10, filter: { where: '1=1' } }],
+    ['an unknown action', { type: 'action', action: 'exec', path: 'a' }],
+    ['a path that is not a string', { type: 'action', action: 'open', path: ['a'] }],
+    ['an oversized path', { type: 'action', action: 'open', path: 'a'.repeat(5000) }],
+    ['a string index', { type: 'detail', i: '3' }],
+    ['a rendered row that is not strings', { type: 'rendered', rows: [[1]], total: 1, diff: [], banner: '' }],
+  ];
+  for (const [what, m] of invalid) {
+    it(`refuses ${what}`, () => {
+      const r = parseMessage(m);
+      assert.equal(r.ok, false);
+      if (!r.ok) assert.ok(r.why.length > 0);
+    });
+  }
+});
