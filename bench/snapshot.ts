@@ -1,10 +1,11 @@
 // Snapshot benchmark (issues 6 and 7): baseline and re-scan of a generated 100,000-file workspace,
 // side by side in the same run with `git status --porcelain` on the same tree.
 //
-//   npx tsx bench/snapshot.ts [--files N] [--runs N] [--keep]
+//   npx tsx bench/snapshot.ts [--files N] [--runs N] [--baseline-runs N] [--keep] [--results FILE]
 //
 // Prints one JSON object on stdout. `figures` uses the shape bench/results.json wants
-// (name → {value, baseline, ratio, unit}); the rest is the detail. Every figure is a median of `runs`
+// (name → {value, baseline, ratio, unit}); the rest is the detail. With --results FILE the figures are
+// merged into that JSON file (created if missing), for `npm run bench`. Every figure is a median of `runs`
 // runs with its spread (min, max); the re-scan and git status alternate within each run, so machine noise
 // hits both. The temp dir is removed at the end unless --keep.
 import { spawnSync } from 'node:child_process';
@@ -184,6 +185,17 @@ async function main(): Promise<void> {
       aim: { 'rescan within 1.5x of git status': r.median <= 1.5 * g.median },
     };
     process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    const ri = process.argv.indexOf('--results');
+    if (ri !== -1 && process.argv[ri + 1]) {
+      const file = process.argv[ri + 1];
+      let prev: Record<string, unknown> = {};
+      try {
+        prev = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      } catch {
+        prev = {};
+      }
+      fs.writeFileSync(file, JSON.stringify({ ...prev, ...out.figures }, null, 2) + '\n');
+    }
   } finally {
     if (!KEEP) {
       fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });

@@ -25,7 +25,6 @@ export function formatSize(bytes: number): string {
 
 /** Escape anything that could break the line or smuggle a control sequence into the prompt or a terminal. */
 export function safePath(path: string, maxChars = 160): string {
-  // eslint-disable-next-line no-control-regex
   let p = path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (c) =>
     `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
