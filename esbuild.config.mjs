@@ -19,6 +19,9 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The installed agent-hook command: the bridge's channel path only, so it starts close to a bare node;
+  // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookMain.ts).
+  { ...common, entryPoints: ['src/cli/hookMain.ts'], outfile: 'dist/hook.js' },
 ];
 // Integration tests run inside the extension host: bundled like the extension itself.
 if (existsSync('test/integration/index.ts')) {

@@ -1,4 +1,4 @@
-// Hook bridge round trip (issue 9): process start to answer of `node dist/cli.js hook`, against a bare
+// Hook bridge round trip (issue 9): process start to answer of the hook command (dist/hook.js, as installed, and `node dist/cli.js hook`), against a bare
 // `node -e ''` start in the same run. VS Code runs hooks one after another before every tool call, so
 // this is latency every agent step pays.
 //
@@ -9,22 +9,22 @@
 //   cli-alone     dist/cli.js hook, extension unreachable: loads the policy, decides, appends the audit
 //   cli-up        dist/cli.js hook, a channel server in this process answers (GuardService, no modal)
 //   cli-pass      dist/cli.js hook for a no-effect tool (manage_todo_list): answered without policy or channel
-//   lean-up       the same as cli-up through a standalone bundle of src/cli/hook.ts (built into .tmp/). Its
-//                 dynamic imports are bundled in too (cjs has no code splitting), so `bundleBytes` shows
-//                 how much of the CLI the hook path still carries.
+//   hook-up       the installed command, dist/hook.js (src/cli/hookMain.ts), channel up: the lean bundle
+//   hook-alone    dist/hook.js, extension unreachable: it then requires dist/cli.js for the decision
+//   hook-pass     dist/hook.js for a no-effect tool
 // Runs alternate between cases within each round so machine noise hits all of them. Prints one JSON
 // object: `figures` in the bench/results.json shape (name → {value, baseline, ratio, unit}), medians in ms.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import { failureNotePath } from '../src/node/channel/discovery';
 import { startChannelServer } from '../src/node/channel/server';
 import { GuardService } from '../src/node/guardService';
 
 const REPO = path.join(__dirname, '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
+const LEAN = path.join(REPO, 'dist', 'hook.js');
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,7 +51,7 @@ const median = (xs: number[]) => {
 
 async function main(): Promise<void> {
   const runs = arg('runs', 15);
-  if (!fs.existsSync(CLI)) throw new Error('build first: npm run build');
+  if (!fs.existsSync(CLI) || !fs.existsSync(LEAN)) throw new Error('build first: npm run build');
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bench-hook-')));
   try {
     const wsUp = path.join(root, 'ws-up');
@@ -63,10 +63,6 @@ async function main(): Promise<void> {
       JSON.stringify({ timestamp: new Date().toISOString(), hook_event_name: 'PreToolUse', session_id: 'bench', tool_name: tool, tool_input: input, tool_use_id: 'call_1__vscode-1', cwd: ws });
     const create = (ws: string) => payload(ws, 'create_file', { filePath: path.join(ws, 'src', 'new.ts'), content: 'export const x = 1;\n' });
 
-    // Next to dist/ (in .tmp/, git-ignored) so the bundle finds the shipped policies as dist/cli.js does.
-    fs.mkdirSync(path.join(REPO, '.tmp', 'bench-hook'), { recursive: true });
-    const lean = path.join(REPO, '.tmp', 'bench-hook', 'hook.js');
-    await esbuild.build({ entryPoints: [path.join(REPO, 'src', 'cli', 'hook.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: lean, logLevel: 'warning' });
 
     const service = new GuardService({ workspace: wsUp, home: root });
     const server = await startChannelServer((w) => (w === wsUp ? service : undefined), { workspaces: [wsUp], dir: path.join(home, 'channels') });
@@ -75,7 +71,9 @@ async function main(): Promise<void> {
       'cli-alone': () => run([CLI, 'hook', '--workspace', wsAlone], create(wsAlone), env),
       'cli-up': () => run([CLI, 'hook', '--workspace', wsUp], create(wsUp), env),
       'cli-pass': () => run([CLI, 'hook', '--workspace', wsAlone], payload(wsAlone, 'manage_todo_list', { operation: 'read' }), env),
-      'lean-up': () => run([lean, 'hook', '--workspace', wsUp], create(wsUp), env),
+      'hook-up': () => run([LEAN, 'hook', '--workspace', wsUp], create(wsUp), env),
+      'hook-alone': () => run([LEAN, 'hook', '--workspace', wsAlone], create(wsAlone), env),
+      'hook-pass': () => run([LEAN, 'hook', '--workspace', wsAlone], payload(wsAlone, 'manage_todo_list', { operation: 'read' }), env),
     };
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     try {
@@ -97,7 +95,7 @@ async function main(): Promise<void> {
       figures[`hook.${name}.roundtrip`] = { value: +m.toFixed(1), baseline: +bare.toFixed(1), ratio: +(m / bare).toFixed(2), unit: 'ms' };
     }
     const detail = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { median: +median(v).toFixed(1), min: +Math.min(...v).toFixed(1), max: +Math.max(...v).toFixed(1) }]));
-    process.stdout.write(JSON.stringify({ bench: 'hook', runs, bundleBytes: { cli: fs.statSync(CLI).size, lean: fs.statSync(lean).size }, figures, detail }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ bench: 'hook', runs, bundleBytes: { cli: fs.statSync(CLI).size, hook: fs.statSync(LEAN).size }, figures, detail }, null, 2) + '\n');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -8,10 +8,12 @@
 // 3. Any internal error: exit 2 with the reason on stderr (a refusal in VS Code and Claude Code; Cline,
 //    which ignores exit codes, also gets `cancel: true` on stdout).
 // Startup matters (VS Code runs this before every tool, one after another): the policy engine, YAML and
-// the masking catalog are only loaded when the extension cannot answer.
+// the masking catalog are only loaded when the extension cannot answer. The installed hook command is the
+// lean bundle dist/hook.js (src/cli/hookMain.ts), which carries only this front half (`runHook`) and
+// loads the full decision code from dist/cli.js when it has to decide alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, planHook, render, renderError } from '../core/hooks';
+import { HOSTS, type HookAnswer, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, planHook, render, renderError } from '../core/hooks';
 import { askChannel } from '../node/channel/client';
 import { failureNotePath, writePrivateJson } from '../node/channel/discovery';
 import { hooksStatus } from '../node/hooksInstall';
@@ -65,7 +67,10 @@ function workspaceOf(opt: string | undefined): string {
   }
 }
 
-async function decideAlone(workspace: string, env: HookEnvelope, why: string) {
+/** Decides a call without the extension (policy, audit); injected so the lean entry can load it late. */
+export type DecideAlone = (workspace: string, env: HookEnvelope, why: string) => Promise<{ answer: HookAnswer }>;
+
+export async function decideAlone(workspace: string, env: HookEnvelope, why: string): Promise<{ answer: HookAnswer }> {
   // Loaded lazily: the policy, YAML parser and masking catalog cost startup time the channel path avoids.
   const [{ GuardService }, { handleHook }, { homeDir }] = await Promise.all([import('../node/guardService'), import('../node/channel/handle'), import('./common')]);
   const service = new GuardService({ workspace, home: homeDir(), session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined });
@@ -80,7 +85,12 @@ function noteFailure(workspace: string, env: HookEnvelope, why: string): void {
   }
 }
 
-export async function hookCommand(argv: string[], io: Io): Promise<number> {
+export function hookCommand(argv: string[], io: Io): Promise<number> {
+  return runHook(argv, io, decideAlone);
+}
+
+/** The bridge with its alone-path decider injected (the caller decides how much code that loads). */
+export async function runHook(argv: string[], io: Io, alone: DecideAlone): Promise<number> {
   const started = Date.now();
   let host: HostId | undefined;
   let phase: HookPhase | undefined;
@@ -121,26 +131,10 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     const asked = await askChannel(workspace, env.host, text, { deadline: deadline - 1_500 });
     if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));
     if (env.phase === 'pre') noteFailure(workspace, env, asked.reason);
-    const result = await decideAlone(workspace, env, asked.reason);
+    const result = await alone(workspace, env, asked.reason);
     return emit(io, render(env.host, env.phase, result.answer));
   } catch (e) {
     const msg = e instanceof UsageError ? `usage: ${e.message}` : (e as Error)?.message ?? String(e);
     return emit(io, renderError(host, phase, msg));
   }
-}
-
-// Also usable as its own small bundle (`esbuild src/cli/hook.ts --bundle --outfile=dist/hook.js`): without
-// the rest of the CLI, startup is close to a bare `node` (bench/hook.ts measures both). The file-name
-// check keeps this from running when the module is bundled into dist/cli.js or imported by tests.
-if (require.main === module && /^hook\.js$/.test(path.basename(__filename))) {
-  const argv = process.argv.slice(2);
-  hookCommand(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e) => {
-      process.stderr.write(`agentguard hook: ${(e as Error)?.message ?? e}\n`);
-      process.exitCode = 2;
-    },
-  );
 }

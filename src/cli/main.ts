@@ -25,6 +25,9 @@ async function maskWithPolicy(argv: string[], io: Io): Promise<number> {
   return maskCommand(rest.length ? ['--', ...rest] : rest, io, maskOptions(loaded.policy));
 }
 
+/** For the lean hook entry (dist/hook.js): the full bridge, loaded from this bundle only when it must decide alone. */
+export const loadHook = (): Promise<typeof import('./hook')> => import('./hook');
+
 export function registerCommand(name: string, run: Sub, help: string): void {
   COMMANDS[name] = { run, help };
 }

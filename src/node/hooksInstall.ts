@@ -28,7 +28,7 @@ export interface InstallOptions {
   workspace: string;
   /** Absolute path of the node binary (hosts' PATH may not have one). */
   node: string;
-  /** Absolute path of dist/cli.js. */
+  /** Absolute path of the hook entry: dist/hook.js (see hookEntryPath); dist/cli.js answers the same, slower. */
   cli: string;
   hosts?: readonly InstallHost[];
   platform?: NodeJS.Platform;
@@ -44,6 +44,14 @@ export interface FileChange {
 function quote(arg: string, platform: NodeJS.Platform): string {
   if (platform === 'win32') return `"${arg.replace(/"/g, '""')}"`; // run by PowerShell / Git Bash
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The installed command runs the lean bundle dist/hook.js: it starts close to a bare `node` and loads the
+ * full CLI only when the extension cannot answer. Hosts run it before every tool call, one after another.
+ */
+export function hookEntryPath(extensionPath: string): string {
+  return path.join(extensionPath, 'dist', 'hook.js');
 }
 
 export function hookCommandLine(o: InstallOptions, host: InstallHost, event: 'pre' | 'post'): string {

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GuardService } from '../node/guardService';
 import { failureNotePath, startChannelServer, type ChannelServer, type ChannelServerOptions } from '../node/channel';
-import { type FileChange, hooksStatus, installHooks, type InstallHost, INSTALL_HOSTS, planInstall, planRemove, removeHooks } from '../node/hooksInstall';
+import { type FileChange, hookEntryPath, hooksStatus, installHooks, type InstallHost, INSTALL_HOSTS, planInstall, planRemove, removeHooks } from '../node/hooksInstall';
 
 export interface HookLog {
   info(msg: string): void;
@@ -99,7 +99,7 @@ export function createHookCommands(deps: HookCommandDeps): Record<'installAgentH
         void vscode.window.showErrorMessage('AgentGuard: no Node.js binary found for the hook command (install Node.js or put it on PATH).');
         return;
       }
-      const cli = path.join(deps.extensionPath, 'dist', 'cli.js');
+      const cli = hookEntryPath(deps.extensionPath);
       const plans = folders.map((f) => ({ f, changes: planInstall({ workspace: f.workspace, node, cli, hosts }) }));
       const detail = plans.map(({ f, changes }) => `${f.name}:\n${describe(changes, f.workspace)}`).join('\n\n');
       // Consent: these files make every agent tool call pass through AgentGuard; a person decides.

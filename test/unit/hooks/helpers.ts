@@ -66,9 +66,10 @@ export function sandbox(): Sandbox {
   };
 }
 
-export function runHook(args: string[], input: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+/** `node <entry> hook …`; entry is dist/cli.js (the CLI) unless given (dist/hook.js, the installed lean entry). */
+export function runHook(args: string[], input: string, env: NodeJS.ProcessEnv, entry = CLI): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'hook', ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, 'hook', ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { hookCommandLine, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hooksInstall';
+import { hookCommandLine, hookEntryPath, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hooksInstall';
 
 describe('agent hooks install / remove', () => {
   let ws: string;
@@ -82,6 +82,21 @@ describe('agent hooks install / remove', () => {
     const v = read('.github/hooks/agentguard.json');
     assert.equal(v.hooks.PreToolUse.length, 1);
     assert.match(v.hooks.PreToolUse[0].command, /0\.2\.0/);
+  });
+
+  it('installs the lean entry dist/hook.js; it replaces an entry installed with dist/cli.js', () => {
+    installHooks(opts());
+    const hookJs = hookEntryPath('/ext/agentguard-0.3.0');
+    assert.equal(hookJs, '/ext/agentguard-0.3.0/dist/hook.js');
+    installHooks({ ...opts(), cli: hookJs });
+    for (const rel of ['.github/hooks/agentguard.json', '.claude/settings.local.json']) {
+      const pre = read(rel).hooks.PreToolUse;
+      assert.equal(pre.length, 1, rel);
+      const cmd: string = pre[0].command ?? pre[0].hooks[0].command;
+      assert.match(cmd, /^'\/opt\/node 20\/bin\/node' \/ext\/agentguard-0\.3\.0\/dist\/hook\.js hook --host /);
+      assert.ok(isOurCommand(cmd));
+    }
+    assert.deepEqual(hooksStatus(ws), { vscode: true, claude: true });
   });
 
   it('a file that does not parse is never overwritten', () => {
