@@ -4,9 +4,33 @@
 // passes these floors.
 import { nameWords } from './names';
 
+// Scratch for the ASCII fast paths below (the common case: keys, tokens, passwords). Reset after use.
+const COUNTS = new Int32Array(128);
+const ORDER = new Uint8Array(128);
+
 /** Shannon entropy in bits per character. */
 export function shannon(s: string): number {
   if (s.length === 0) return 0;
+  // ASCII: counts in an array, summed in order of first appearance, as the Map below iterates,
+  // so the float result is bit-identical (thresholds like `h >= 3` must not move).
+  let distinct = 0;
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) break;
+    if (COUNTS[c]++ === 0) ORDER[distinct++] = c;
+  }
+  if (i === s.length) {
+    let h = 0;
+    for (let k = 0; k < distinct; k++) {
+      const c = ORDER[k]!;
+      const p = COUNTS[c]! / s.length;
+      COUNTS[c] = 0;
+      h -= p * Math.log2(p);
+    }
+    return h;
+  }
+  for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;
@@ -17,8 +41,23 @@ export function shannon(s: string): number {
   return h;
 }
 
+/** Distinct code points. */
 export function distinctChars(s: string): number {
-  return new Set(s).size;
+  // ASCII: a 128-bit set in four numbers; anything else goes to the Set.
+  let a = 0, b = 0, c = 0, d = 0;
+  for (let i = 0; i < s.length; i++) {
+    const x = s.charCodeAt(i);
+    if (x >= 128) return new Set(s).size;
+    const bit = 1 << (x & 31);
+    if (x < 32) a |= bit; else if (x < 64) b |= bit; else if (x < 96) c |= bit; else d |= bit;
+  }
+  return popcount(a) + popcount(b) + popcount(c) + popcount(d);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Character classes present: lower, upper (beyond a leading capital), digit, other. */

@@ -40,7 +40,22 @@ const KEY_NOT_SECRET = new Set([
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
 const TRAILING_OK = new Set(['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem']);
 
+// Key names repeat across a tree (`key`, `token`, `password`, `apiKey`): the answer is a pure function
+// of the name, so it is remembered. Bounded: a stream of distinct names (a minified bundle) only
+// restarts the memo, never grows it.
+const MEMO_MAX = 4096;
+const memo = new Map<string, NameStrength | null>();
+
 export function classifyName(name: string): NameStrength | null {
+  let v = memo.get(name);
+  if (v === undefined) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(name, (v = classify(name)));
+  }
+  return v;
+}
+
+function classify(name: string): NameStrength | null {
   const words = nameWords(name);
   if (words.length === 0) return null;
   let end = words.length - 1;

@@ -12,8 +12,12 @@ const GENERIC_PRIORITY = 2;
 const CONTEXT_PRIORITY = 1;
 
 // name, optional closing quote/bracket, operator, then a quoted value or the rest of the line.
-const ASSIGN =
-  /(?<![\w.$-])(?:--?)?([A-Za-z_$][\w.$-]*)(["'`]?\]?)[ \t]*(:=|=>|=(?!=)|:(?![:/]))[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|`([^`\r\n]*)`|([^\r\n]*))/dg;
+const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
+const ASSIGN = new RegExp(ASSIGN_HEAD + '[ \\t]*(?:"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'([^\'\\r\\n]*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))', 'dy');
+// The name and operator only, without match indices: most names on a candidate line are not secret
+// names, and building indices for them was the rule's largest cost. The value part of ASSIGN always
+// matches (its last branch may be empty), so both find the same matches at the same places.
+const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
 const LINE_START_PREFIX = /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+|set[ \t]+|declare[ \t]+(?:-x[ \t]+)?)?["']?$/;
 
 /** Where an unquoted value ends depends on the syntax around it. */
@@ -34,16 +38,15 @@ export const genericAssignment: LineRule = {
   keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig'],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
-    ASSIGN.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = ASSIGN.exec(line)) !== null) {
+    ASSIGN_NAME.lastIndex = 0;
+    let head: RegExpExecArray | null;
+    while ((head = ASSIGN_NAME.exec(line)) !== null) {
+      // Continue right after the operator: `a=b password=c` on one line.
+      const strength = classifyName(head[1]!);
+      if (strength === null) continue;
+      ASSIGN.lastIndex = head.index;
+      const m = ASSIGN.exec(line)!;
       const name = m[1]!;
-      const strength = classifyName(name);
-      if (strength === null) {
-        // Continue right after the operator: `a=b password=c` on one line.
-        ASSIGN.lastIndex = m.indices![3]![1];
-        continue;
-      }
       const nameStart = m.indices![1]![0];
       const before = line.slice(0, nameStart).replace(/--?$/, '');
       const query = /[?&]$/.test(before);
@@ -61,7 +64,7 @@ export const genericAssignment: LineRule = {
         value = cutUnquoted(value, yaml, query);
       }
       const end = start + value.length;
-      ASSIGN.lastIndex = Math.max(end, m.indices![3]![1]);
+      ASSIGN_NAME.lastIndex = Math.max(end, m.indices![3]![1]);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key.
       const same = value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
       if (!same && valueLooksSecret(value, strength, quoted)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });

@@ -1,0 +1,56 @@
+// The entropy helpers decide borderline values (`h >= 3`, `distinct < 6`): their fast paths must give
+// bit-identical answers to the plain definitions, on ASCII and on anything else.
+import assert from 'node:assert/strict';
+import { distinctChars, shannon } from '../../../src/core/secrets/entropy';
+import { classifyName } from '../../../src/core/secrets/names';
+import { ALNUM, PASSWORD_CHARS, prng } from '../../../src/core/secrets/samples';
+
+function shannonDef(s: string): number {
+  if (s.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+const distinctDef = (s: string) => new Set(s).size;
+
+describe('entropy helpers', () => {
+  const r = prng(99);
+  const alphabets = [ALNUM, PASSWORD_CHARS, '01', '\x00\x1f\x20\x3f\x40\x5f\x60\x7f', 'aé€', 'ab\u{1F600}', '\ud800x', ALNUM + 'ß'];
+  const strings = ['', 'a', 'aaaa', 'abcabc', '\u{1F600}\u{1F600}', 'x\ud800', String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i))];
+  for (let k = 0; k < 3000; k++) {
+    const abc = [...alphabets[k % alphabets.length]!];
+    const n = Math.floor(r() * 80);
+    let s = '';
+    for (let i = 0; i < n; i++) s += abc[Math.floor(r() * abc.length)];
+    strings.push(s);
+  }
+
+  it('shannon is bit-identical to the definition', () => {
+    for (const s of strings) assert.ok(Object.is(shannon(s), shannonDef(s)), JSON.stringify(s));
+  });
+
+  it('distinctChars counts code points like a Set of the string', () => {
+    for (const s of strings) assert.equal(distinctChars(s), distinctDef(s), JSON.stringify(s));
+  });
+
+  it('shannon leaves no state behind between calls', () => {
+    const a = shannon('aab');
+    shannon('zzzzzzzzzzzzzzzzzzzzz\u00e9');
+    assert.ok(Object.is(shannon('aab'), a));
+  });
+});
+
+describe('classifyName memo', () => {
+  it('answers the same before, during and after the memo restarts', () => {
+    const names = ['DB_PASSWORD', 'API_KEY_HEADER', 'client-key-data', 'public_key', 'page_token', 'apiKey', 'x'];
+    const first = names.map(classifyName);
+    assert.deepEqual(first, ['strong', null, 'strong', null, null, 'strong', null]);
+    for (let i = 0; i < 10_000; i++) classifyName(`name_${i}_token`);
+    assert.deepEqual(names.map(classifyName), first);
+  });
+});
