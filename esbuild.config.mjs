@@ -4,6 +4,11 @@ import { existsSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--outdir=DIR` builds the shipped bundles elsewhere (npm run bench builds the production bundles into
+// .tmp/ without replacing the dist/ that tests running at the same time are using). DIR must sit two
+// levels below the repo, or next to a copy of policies/, for the CLI to find the shipped policies.
+const outdirArg = process.argv.find((a) => a.startsWith('--outdir='));
+const outdir = outdirArg ? outdirArg.slice('--outdir='.length) : 'dist';
 
 const common = {
   bundle: true,
@@ -17,14 +22,14 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: `${outdir}/extension.js`, external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env node' } },
   // The installed agent-hook command: the bridge's channel path only, so it starts close to a bare node;
   // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookMain.ts).
-  { ...common, entryPoints: ['src/cli/hookMain.ts'], outfile: 'dist/hook.js' },
+  { ...common, entryPoints: ['src/cli/hookMain.ts'], outfile: `${outdir}/hook.js` },
 ];
 // Integration tests run inside the extension host: bundled like the extension itself.
-if (existsSync('test/integration/index.ts')) {
+if (!outdirArg && existsSync('test/integration/index.ts')) {
   builds.push({ ...common, entryPoints: ['test/integration/index.ts'], outfile: 'out/test/integration/index.js', external: ['vscode', 'mocha'] });
 }
 
