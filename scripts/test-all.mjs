@@ -71,7 +71,7 @@ if (tiers.includes('gates')) {
   if (fs.existsSync('eslint.config.mjs')) await gate('lint', npx('eslint'), ['src', 'test']);
 }
 if (tiers.includes('unit')) {
-  await resultsTier('unit', npx('mocha'), ['--reporter', path.join(root, 'scripts', 'mocha-results-reporter.cjs'), '--reporter-option', 'output=out/unit-results.json'], 'out/unit-results.json');
+  await resultsTier('unit', npx('mocha'), ['test/unit/**/*.test.ts', 'policies/**/*.test.ts', '--reporter', path.join(root, 'scripts', 'mocha-results-reporter.cjs'), '--reporter-option', 'output=out/unit-results.json'], 'out/unit-results.json');
 }
 if (tiers.includes('integration') && fs.existsSync('scripts/vscode/run-tests.mjs')) {
   await resultsTier('integration', process.execPath, ['scripts/vscode/run-tests.mjs'], 'out/test/integration/results.json');
