@@ -168,7 +168,9 @@
       cells[0].textContent = shortTime(row.time);
       /** @type {HTMLElement} */ (cells[0]).title = row.time;
       cells[1].textContent = row.event ? row.event : row.decision;
-      cells[2].textContent = row.tool;
+      // The guarded tools share a prefix; the column shows what differs (the full id is in the tooltip).
+      cells[2].textContent = row.tool.replace(/^agentguard_/, '');
+      /** @type {HTMLElement} */ (cells[2]).title = row.tool;
       cells[3].textContent = row.target;
       /** @type {HTMLElement} */ (cells[3]).title = row.target;
       cells[4].textContent = row.rule;

@@ -75,6 +75,8 @@ export class AuditModel {
   readonly tools = new Set<string>();
   readonly agents = new Set<string>();
   private consumed = 0;
+  private ino: number | undefined;
+  private mtimeMs: number | undefined;
   private prev = GENESIS;
   private broken = false;
   private problems: VerifyProblem[] = [];
@@ -102,8 +104,16 @@ export class AuditModel {
       throw e;
     }
     try {
-      const size = fs.fstatSync(fd).size;
-      if (size < this.consumed) this.reset();
+      const st = fs.fstatSync(fd);
+      const size = st.size;
+      // Append-only means: same file, never shorter, and unchanged where already read. A replaced file, a
+      // shorter one, or one rewritten in place (new mtime, no growth) is read again from the start, so the
+      // chain check sees the edit. (An edit of old lines *plus* an append between two reads is caught the
+      // next time the panel loads the log from the start.)
+      const rewritten = size === this.consumed && this.mtimeMs !== undefined && st.mtimeMs !== this.mtimeMs;
+      if (size < this.consumed || (this.ino !== undefined && st.ino !== this.ino) || rewritten) this.reset();
+      this.ino = st.ino;
+      this.mtimeMs = st.mtimeMs;
       if (size === this.consumed) {
         this.torn = undefined;
         return 0;

@@ -43,11 +43,11 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
     <div class="thead" role="row">
       <span>Time</span><span>Decision</span><span>Tool</span><span>Target</span><span>Rule</span><span>Agent</span><span>Channel</span><span class="num">ms</span>
     </div>
+    <div id="empty" class="empty muted" hidden>No audit records yet.</div>
     <div id="viewport" class="viewport" tabindex="0" role="grid" aria-label="Audit records, newest first">
       <div id="spacer" class="spacer-rows"></div>
       <div id="rows" class="rows"></div>
     </div>
-    <div id="empty" class="empty muted" hidden>No audit records yet.</div>
     <div id="detail" class="detail" hidden tabindex="-1" aria-label="Record detail"></div>
   </section>
   <section class="pane diff" aria-label="Workspace changes since the session began">

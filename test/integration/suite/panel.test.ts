@@ -82,9 +82,9 @@ describe('AgentGuard audit panel', () => {
   it('opens the panel, which lists all three calls including the denied one, newest first', async () => {
     await vscode.commands.executeCommand(commandId('openPanel'));
     const want = [
-      ['deny', 'agentguard_editFile', 'tests/a.test.ts', 'path:tests'],
-      ['allow', 'agentguard_editFile', 'src/app.ts'],
-      ['allow', 'agentguard_runCommand', 'mkdir -p reports && printf'],
+      ['deny', 'editFile', 'tests/a.test.ts', 'path:tests'],
+      ['allow', 'editFile', 'src/app.ts'],
+      ['allow', 'runCommand', 'mkdir -p reports && printf'],
     ];
     const matches = (row: string[], w: string[]) => row[0] === w[0] && row[1] === w[1] && row[2].includes(w[2]) && (w[3] === undefined || row[3] === w[3]);
     const s = await panel.waitForRender((st) => want.every((w) => st.rows.some((r) => matches(r, w))));
@@ -110,9 +110,31 @@ describe('AgentGuard audit panel', () => {
   it('shows new records live, without reopening', async () => {
     const before = panel.state()?.renders ?? 0;
     await invoke('readFile', { path: 'src/app.ts' });
-    const s = await panel.waitForRender((st) => st.rows[0]?.[1] === 'agentguard_readFile');
+    const s = await panel.waitForRender((st) => st.rows[0]?.[1] === 'readFile');
     assert.equal(s.rows[0][0], 'allow');
     assert.ok(s.renders > before);
+  });
+
+  it('shows a red banner while the audit chain does not verify', async () => {
+    const file = api.auditPath()!;
+    const original = fs.readFileSync(file, 'utf8');
+    // Same length, so only the chain (not the size) gives the edit away.
+    const edited = original.replace('"rule":"path:tests"', '"rule":"path:tesTs"');
+    assert.notEqual(edited, original);
+    const rewrite = (text: string) => {
+      fs.writeFileSync(file, text);
+      const t = fs.statSync(file).mtime;
+      fs.utimesSync(file, t, new Date(t.getTime() + 2000));
+    };
+    try {
+      rewrite(edited);
+      const s = await panel.waitForRender((st) => st.banner !== '');
+      assert.match(s.banner, /does not verify/);
+      assert.match(s.banner, /line \d+ does not follow line \d+/);
+    } finally {
+      rewrite(original);
+    }
+    await panel.waitForRender((st) => st.banner === '');
   });
 
   it("the panel's Diff button opens VS Code's diff editor against the session-start content", async () => {

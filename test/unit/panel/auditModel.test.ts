@@ -128,6 +128,25 @@ describe('panel audit model', () => {
     });
   }
 
+  it('a line edited in place (same size) is caught at the next read', async () => {
+    await write(6);
+    const m = new AuditModel(file);
+    m.refresh();
+    assert.equal(m.chain.ok, true);
+    const text = fs.readFileSync(file, 'utf8');
+    const edited = text.replace('"rule":"path:tests"', '"rule":"path:tesTs"');
+    assert.notEqual(edited, text);
+    assert.equal(edited.length, text.length);
+    fs.writeFileSync(file, edited);
+    // mtime resolution: make sure the rewrite is visible as a new mtime even on a coarse clock.
+    const t = fs.statSync(file).mtime;
+    fs.utimesSync(file, t, new Date(t.getTime() + 2000));
+    m.refresh();
+    assert.equal(m.chain.ok, false);
+    assert.equal(m.chain.problems[0].kind, 'bad-link');
+    assert.equal(m.rows.length, 6);
+  });
+
   it('a file that shrank is read again from the start', async () => {
     await write(6);
     const m = new AuditModel(file);

@@ -1,0 +1,132 @@
+// End to end, outside test mode: a person's view of the audit panel. AgentGuard runs as a development
+// extension in the real workbench; a short agent session goes through the guarded tools (triggered from the
+// palette with the development command, so it is the same path a model's call takes); then "AgentGuard:
+// Open Panel" shows the log and the workspace diff. The screenshot is kept as test-artifacts/panel.png.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { openWorkbench, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
+import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
+
+/** A 64×64 RGB gradient PNG, built here (no binary fixture). */
+function png(size = 64) {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const stride = 1 + size * 3;
+  const raw = Buffer.alloc(size * stride);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) raw.set([(x * 4) & 255, (y * 4) & 255, 200 - ((x + y) & 127)], y * stride + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The webview's inner document: the frame that holds the panel's #viewport. */
+async function panelFrame(page, timeout = 30_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    for (const f of page.frames()) {
+      if (await f.$('#viewport').catch(() => null)) return f;
+    }
+    if (Date.now() > until) throw new Error('the AgentGuard panel did not appear');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('AgentGuard panel (code-server, not test mode)', function () {
+  this.timeout(240_000);
+  let wb;
+
+  // Not runCommand(): it waits for the palette to close, and this command opens its input box in the same widget.
+  async function invokeTool(tool, input) {
+    const { page } = wb;
+    const box = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('F1');
+    await box.waitFor({ state: 'visible' });
+    await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
+    // The tool's input box: same widget, its own placeholder.
+    await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
+    await box.fill(`${tool} ${JSON.stringify(input)}`);
+    await box.press('Enter');
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  async function waitForFile(rel, test) {
+    const file = join(wb.workspace, rel);
+    const until = Date.now() + 30_000;
+    while (!(existsSync(file) && test(readFileSync(file)))) {
+      if (Date.now() > until) throw new Error(`${rel} was not written`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  before(async () => {
+    wb = await openWorkbench({ viewport: { width: 1600, height: 1000 } });
+    await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 60_000 });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && wb) {
+      await screenshot(wb.page, `failed-${this.currentTest.title}`).catch(() => {});
+      console.error(wb.logs.slice(-40).join('\n'));
+    }
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  it('plays a short agent session through the guarded tools', async () => {
+    const image = png();
+    await invokeTool('runCommand', { command: `mkdir -p reports && printf '%s' '${image.toString('base64')}' | base64 -d > reports/plot.png` });
+    await waitForFile('reports/plot.png', (b) => b.equals(image));
+    await invokeTool('writeFile', { path: 'reports/summary.md', content: '# Summary\n\nadd() is commutative.\n' });
+    await waitForFile('reports/summary.md', () => true);
+    await invokeTool('editFile', { path: 'src/app.ts', oldString: 'return a + b;', newString: 'return b + a; // commutative' });
+    await waitForFile('src/app.ts', (b) => b.toString().includes('commutative'));
+    await invokeTool('editFile', { path: 'tests/a.test.ts', oldString: 'add(2, 3), 5', newString: 'add(2, 3), 6' });
+    await invokeTool('readFile', { path: 'src/app.ts' });
+  });
+
+  it('opens the panel: the log lists the calls, the diff shows the new image with its preview', async () => {
+    await runCommand(wb.page, 'AgentGuard: Open Panel');
+    const frame = await panelFrame(wb.page);
+    await frame.waitForFunction(() => document.querySelectorAll('#rows .row:not([hidden]):not(.loading)').length >= 5, null, { timeout: 30_000 });
+    await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, { timeout: 30_000 });
+    const rows = await frame.$$eval('#rows .row:not([hidden])', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
+    const denied = rows.find((r) => r[1] === 'deny' && r[3] === 'tests/a.test.ts');
+    assert.ok(denied, `no denied row: ${JSON.stringify(rows)}`);
+    const tree = await frame.$$eval('#tree [data-path]', (ns) => ns.map((n) => n.dataset.path));
+    assert.deepEqual(tree.sort(), ['reports/plot.png', 'reports/summary.md', 'src/app.ts']);
+    // Select the denied call and open its detail, as a person reviewing the session would.
+    await frame.locator('#rows .row.d-deny').first().click();
+    await frame.locator('#viewport').press('Enter');
+    await frame.locator('#detail dd', { hasText: 'path:tests' }).first().waitFor({ timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    mkdirSync(join(REPO_ROOT, 'test-artifacts'), { recursive: true });
+    await wb.page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'panel.png') });
+    console.log(`      screenshot: ${join(REPO_ROOT, 'test-artifacts', 'panel.png')}`);
+  });
+});
