@@ -43,7 +43,7 @@ describe('rule keyword selector', () => {
     }
   });
 
-  it('handles a keyword contained in a longer one found at another position', () => {
+  it('handles keywords nested in longer ones, at the same and at other positions', () => {
     const rule = (id: string, keywords: string[]) => ({ id, keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
     const rules = [rule('long', ['xsk_live_']), rule('inner', ['sk_']), rule('prefix', ['xs']), rule('none', ['zz'])];
     const sel = keywordSelector(rules);
@@ -52,9 +52,11 @@ describe('rule keyword selector', () => {
     assert.deepEqual(ids(sel('nothing')), []);
   });
 
-  it('refuses keywords that are empty or not lower case', () => {
+  it('refuses keywords it cannot index: empty, one character, upper case, non-ASCII', () => {
     const rule = (keywords: string[]) => ({ id: 'x', keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
-    assert.throws(() => keywordSelector([rule(['Abc'])]), /lower case/);
-    assert.throws(() => keywordSelector([rule([''])]), /non-empty/);
+    assert.throws(() => keywordSelector([rule(['Abc'])]), /lower-case ASCII/);
+    assert.throws(() => keywordSelector([rule(['k'])]), /2\+ characters/);
+    assert.throws(() => keywordSelector([rule(['clé'])]), /ASCII/);
+    assert.throws(() => keywordSelector([rule([''])]), /2\+ characters/);
   });
 });
