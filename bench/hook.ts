@@ -23,8 +23,10 @@ import { startChannelServer } from '../src/node/channel/server';
 import { GuardService } from '../src/node/guardService';
 
 const REPO = path.join(__dirname, '..');
-const CLI = path.join(REPO, 'dist', 'cli.js');
-const LEAN = path.join(REPO, 'dist', 'hook.js');
+// AGENTGUARD_BENCH_DIST: the production bundles npm run bench builds (default: dist/).
+const DIST = path.resolve(process.env.AGENTGUARD_BENCH_DIST || path.join(REPO, 'dist'));
+const CLI = path.join(DIST, 'cli.js');
+const LEAN = path.join(DIST, 'hook.js');
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);
