@@ -16,8 +16,8 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
   for (const w of words) {
     if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w)) throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
   }
-  const id = new Map(words.map((w, i) => [w, i]));
-  const ruleWords = rules.map((r) => r.keywords.map((k) => id.get(k)!));
+  // word -> the rules it wakes (indexes into `rules`)
+  const wordRules: number[][] = words.map((w) => rules.flatMap((r, i) => (r.keywords.includes(w) ? [i] : [])));
   // (first char << 7 | second char) -> index into `starting` (+1; 0 = none)
   const byPair = new Uint16Array(1 << 14);
   const starting: number[][] = [];
@@ -27,17 +27,28 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
     starting[byPair[key]! - 1]!.push(i);
   });
   const present = new Uint8Array(words.length);
+  const wake = new Uint8Array(rules.length);
   return (lower: string): LineRule[] => {
     present.fill(0);
+    wake.fill(0);
+    let any = false;
     for (let i = 0; i + 1 < lower.length; i++) {
       const a = lower.charCodeAt(i), b = lower.charCodeAt(i + 1);
       if (a >= 128 || b >= 128) continue;
       const slot = byPair[(a << 7) | b]!;
       if (slot === 0) continue;
-      for (const w of starting[slot - 1]!) if (present[w] === 0 && lower.startsWith(words[w]!, i)) present[w] = 1;
+      const list = starting[slot - 1]!;
+      for (let k = 0; k < list.length; k++) {
+        const w = list[k]!;
+        if (present[w] === 0 && lower.startsWith(words[w]!, i)) {
+          present[w] = 1;
+          any = true;
+          for (const r of wordRules[w]!) wake[r] = 1;
+        }
+      }
     }
     const out: LineRule[] = [];
-    for (let r = 0; r < rules.length; r++) if (ruleWords[r]!.some((w) => present[w] === 1)) out.push(rules[r]!);
+    if (any) for (let r = 0; r < rules.length; r++) if (wake[r] === 1) out.push(rules[r]!);
     return out;
   };
 }
