@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   audit: { run: (a, io) => import('./audit').then((m) => m.auditCommand(a, io)), help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
   test: { run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)), help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
   hook: { run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)), help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer' },
+  mcp: { run: (a, io) => import('./mcp').then((m) => m.mcpCommand(a, io)), help: 'mcp [--workspace DIR] [--untrusted]  MCP server over stdio: the guarded tools for any MCP client (audited, secrets masked)' },
   demo: { run: (a, io) => import('./demo').then((m) => m.demoCommand(a, io)), help: 'demo [DIR]                          build the demo workspace and play a scripted agent session through the guard' },
 };
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { type AgentGuardApi, createApi } from './api';
 import { Ctx } from './ctx';
+import { registerMcp } from './mcp';
 import { registerPanel } from './panel';
 
 export type { AgentGuardApi } from './api';
@@ -16,6 +17,7 @@ export function activate(context: vscode.ExtensionContext): AgentGuardApi {
     // Later modules register here: the hook bridge (src/vscode/hooks.ts) and the panel (src/vscode/panel)
     // take `ctx` and add their commands with `ctx.commands.add({...})`.
     const panel = registerPanel(ctx);
+    registerMcp(ctx);
     ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms (${vscode.ExtensionMode[context.extensionMode]} mode)`);
     return createApi(ctx, panel.testHooks);
   } catch (e) {
