@@ -566,6 +566,9 @@
         if (grew !== 0) requestVisible();
         break;
       }
+      case 'loading':
+        $('count').textContent = `reading the log… ${Number(m.percent) | 0}%`;
+        break;
       case 'detail':
         renderDetail(m.record);
         break;

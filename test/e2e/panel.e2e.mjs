@@ -3,9 +3,12 @@
 // palette with the development command, so it is the same path a model's call takes); then "AgentGuard:
 // Open Panel" shows the log and the workspace diff. The screenshot is kept as test-artifacts/panel.png.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
 import { openWorkbench, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
 
@@ -40,6 +43,39 @@ function png(size = 64) {
     for (let x = 0; x < size; x++) raw.set([(x * 4) & 255, (y * 4) & 255, 200 - ((x + y) & 127)], y * stride + 1 + x * 3);
   }
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
+const SEEDED = 100_000;
+
+/**
+ * A long history: SEEDED chained records (yesterday, several agents and tools) in the workspace's audit
+ * log, where the extension will append (the same path rule as src/node/auditWriter.ts defaultAuditPath).
+ */
+function seedAuditLog(home, workspace) {
+  const ws = realpathSync(workspace);
+  const file = join(home, 'audit', `${basename(ws).replace(/[^A-Za-z0-9._-]/g, '_')}-${sha256(ws).slice(0, 16)}.jsonl`);
+  mkdirSync(dirname(file), { recursive: true });
+  const tools = ['agentguard_readFile', 'agentguard_editFile', 'agentguard_runCommand', 'run_in_terminal', 'Bash'];
+  const start = Date.now() - 86_400_000;
+  let prev = '0'.repeat(64);
+  const out = [];
+  for (let i = 0; i < SEEDED; i++) {
+    const tool = tools[i % tools.length];
+    const exec = tool.endsWith('Command') || tool === 'Bash' || tool === 'run_in_terminal';
+    const decision = i % 17 === 0 ? 'deny' : i % 29 === 0 ? 'ask' : 'allow';
+    const line = JSON.stringify({
+      v: 1, time: new Date(start + i * 500).toISOString(), session: 'seeded', callId: `seed-${i}`,
+      agent: i % 3 ? 'copilot' : 'claude-code', channel: tool.startsWith('agentguard_') ? 'tool' : 'hook', tool, op: exec ? 'exec' : 'write',
+      args: exec ? { command: `npm test -- --grep case${i}` } : { path: `src/module${i % 400}.ts` },
+      decision, rule: decision === 'deny' ? 'path:tests' : 'path:default', reason: `seeded record ${i}`, decidedBy: 'rule',
+      policy: 'f'.repeat(64), durationMs: i % 90, outcome: decision === 'deny' ? 'not-run' : 'ok', prev,
+    });
+    out.push(line);
+    prev = sha256(line);
+  }
+  writeFileSync(file, out.join('\n') + '\n');
+  return file;
 }
 
 /** The webview's inner document: the frame that holds the panel's #viewport. */
@@ -82,8 +118,13 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
     }
   }
 
+  let scratch;
   before(async () => {
-    wb = await openWorkbench({ viewport: { width: 1600, height: 1000 } });
+    scratch = mkdtempSync(join(tmpdir(), 'agentguard-e2e-panel-'));
+    const home = join(scratch, 'agentguard-home');
+    const folder = prepareWorkspace(join(scratch, 'workspace'));
+    seedAuditLog(home, folder);
+    wb = await openWorkbench({ folder, env: { AGENTGUARD_HOME: home }, viewport: { width: 1600, height: 1000 } });
     await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 60_000 });
   });
 
@@ -96,6 +137,7 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
 
   after(async () => {
     await wb?.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   it('plays a short agent session through the guarded tools', async () => {
@@ -111,15 +153,29 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
   });
 
   it('opens the panel: the log lists the calls, the diff shows the new image with its preview', async () => {
+    const opened = Date.now();
     await runCommand(wb.page, 'AgentGuard: Open Panel');
     const frame = await panelFrame(wb.page);
     await frame.waitForFunction(() => document.querySelectorAll('#rows .row:not([hidden]):not(.loading)').length >= 5, null, { timeout: 30_000 });
     await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, { timeout: 30_000 });
+    console.log(`      first rows of a ${SEEDED + 5}-record log drawn ${Date.now() - opened} ms after the command (informational)`);
+    const count = await frame.locator('#count').innerText();
+    assert.equal(Number(count.replace(/\D/g, '')), SEEDED + 5, count);
     const rows = await frame.$$eval('#rows .row:not([hidden])', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
     const denied = rows.find((r) => r[1] === 'deny' && r[3] === 'tests/a.test.ts');
     assert.ok(denied, `no denied row: ${JSON.stringify(rows)}`);
     const tree = await frame.$$eval('#tree [data-path]', (ns) => ns.map((n) => n.dataset.path));
     assert.deepEqual(tree.sort(), ['reports/plot.png', 'reports/summary.md', 'src/app.ts']);
+    // Virtualised: at the far end of 100,000 rows the page still holds only the rows on screen.
+    await frame.locator('#viewport').evaluate((v) => { v.scrollTop = v.scrollHeight; });
+    await frame.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('#rows .row:not([hidden])')];
+      return shown.length > 0 && shown.every((r) => !r.classList.contains('loading')) && shown.some((r) => r.children[3].textContent === 'src/module0.ts');
+    }, null, { timeout: 30_000 });
+    const inDom = await frame.$$eval('#rows .row', (rs) => rs.length);
+    assert.ok(inDom < 150, `${inDom} row elements for a 100k-record log`);
+    await frame.locator('#viewport').evaluate((v) => { v.scrollTop = 0; });
+    await frame.waitForFunction(() => document.querySelector('#rows .row:not([hidden])')?.children[3].textContent === 'src/app.ts', null, { timeout: 30_000 });
     // Select the denied call and open its detail, as a person reviewing the session would.
     await frame.locator('#rows .row.d-deny').first().click();
     await frame.locator('#viewport').press('Enter');

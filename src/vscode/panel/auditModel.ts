@@ -8,6 +8,7 @@
 // Memory: a row keeps short strings and the record's byte range; the detail view re-reads the record from
 // disk. 100,000 records stay in the tens of megabytes.
 import * as fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { GENESIS, sha256Hex, type VerifyProblem } from '../../core/audit';
 
 /** One record as a list row. Everything here was written (or chosen) by an agent: render it as text. */
@@ -42,6 +43,7 @@ export interface ChainState {
 }
 
 const MAX_FIELD = 300;
+const CHUNK_BYTES = 1 << 20;
 const MAX_TARGET = 500;
 
 function str(v: unknown, max = MAX_FIELD): string {
@@ -75,6 +77,8 @@ export class AuditModel {
   readonly tools = new Set<string>();
   readonly agents = new Set<string>();
   private consumed = 0;
+  private running: Promise<number> | undefined;
+  private again: Promise<number> | undefined;
   private ino: number | undefined;
   private mtimeMs: number | undefined;
   private prev = GENESIS;
@@ -93,32 +97,119 @@ export class AuditModel {
    * a finding the chain check will report if the new content does not link.
    */
   refresh(): number {
+    const buf = this.readNew();
+    if (buf === undefined) return 0;
+    const before = this.rows.length;
+    this.consume(buf, 0, Infinity);
+    return this.rows.length - before;
+  }
+
+  /**
+   * refresh() in slices of about `sliceMs`, yielding to the event loop between them: loading a long log
+   * (100,000 records, ~50 MB) takes a second or two, and the extension host — every tool call — must not
+   * stall for it. Calls made while one runs share it, plus one more read for what arrived meanwhile.
+   */
+  refreshAsync(sliceMs = 12, onProgress?: (done: number, total: number) => void): Promise<number> {
+    if (this.running) {
+      this.again ??= this.running.then(() => {
+        this.again = undefined;
+        return this.refreshAsync(sliceMs, onProgress);
+      });
+      return this.again;
+    }
+    const run = (async () => {
+      const fh = await this.openChecked();
+      if (fh === undefined) return 0;
+      const before = this.rows.length;
+      try {
+        const { size } = await fh.stat();
+        const total = size - this.consumed;
+        const start = this.consumed;
+        // Chunks, not one read of the whole log: a 50 MB read and its buffer are themselves a stall.
+        let carry: Buffer = Buffer.alloc(0);
+        let offset = this.consumed;
+        while (offset < size) {
+          const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - offset));
+          const { bytesRead } = await fh.read(chunk, 0, chunk.length, offset);
+          if (bytesRead === 0) break;
+          offset += bytesRead;
+          const buf: Buffer = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+          let pos = 0;
+          for (;;) {
+            pos = this.consume(buf, pos, performance.now() + sliceMs);
+            if (pos >= buf.length || buf.indexOf(0x0a, pos) === -1) break;
+            onProgress?.(this.consumed - start, total);
+            await new Promise((r) => setImmediate(r));
+          }
+          carry = buf.subarray(pos);
+          onProgress?.(this.consumed - start, total);
+          await new Promise((r) => setImmediate(r));
+        }
+      } finally {
+        await fh.close();
+      }
+      return this.rows.length - before;
+    })();
+    this.running = run.finally(() => {
+      this.running = undefined;
+    });
+    return run;
+  }
+
+  /** The log opened for reading after the append-only checks, or undefined when there is nothing new. */
+  private async openChecked(): Promise<fs.promises.FileHandle | undefined> {
+    let fh: fs.promises.FileHandle;
+    try {
+      fh = await fs.promises.open(this.file, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (this.consumed > 0) this.reset();
+        return undefined;
+      }
+      throw e;
+    }
+    const st = await fh.stat();
+    if (!this.checkAppendOnly(st)) {
+      await fh.close();
+      return undefined;
+    }
+    return fh;
+  }
+
+  /**
+   * Append-only means: same file, never shorter, and unchanged where already read. A replaced file, a
+   * shorter one, or one rewritten in place (new mtime, no growth) is read again from the start, so the
+   * chain check sees the edit. (An edit of old lines *plus* an append between two reads is caught the next
+   * time the panel loads the log from the start.) Returns whether there are bytes to read.
+   */
+  private checkAppendOnly(st: fs.Stats): boolean {
+    const rewritten = st.size === this.consumed && this.mtimeMs !== undefined && st.mtimeMs !== this.mtimeMs;
+    if (st.size < this.consumed || (this.ino !== undefined && st.ino !== this.ino) || rewritten) this.reset();
+    this.ino = st.ino;
+    this.mtimeMs = st.mtimeMs;
+    if (st.size === this.consumed) {
+      this.torn = undefined;
+      return false;
+    }
+    return true;
+  }
+
+  /** The bytes appended since the last read (after the append-only checks), or undefined for none. */
+  private readNew(): Buffer | undefined {
     let fd: number;
     try {
       fd = fs.openSync(this.file, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
         if (this.consumed > 0) this.reset();
-        return 0;
+        return undefined;
       }
       throw e;
     }
     try {
       const st = fs.fstatSync(fd);
       const size = st.size;
-      // Append-only means: same file, never shorter, and unchanged where already read. A replaced file, a
-      // shorter one, or one rewritten in place (new mtime, no growth) is read again from the start, so the
-      // chain check sees the edit. (An edit of old lines *plus* an append between two reads is caught the
-      // next time the panel loads the log from the start.)
-      const rewritten = size === this.consumed && this.mtimeMs !== undefined && st.mtimeMs !== this.mtimeMs;
-      if (size < this.consumed || (this.ino !== undefined && st.ino !== this.ino) || rewritten) this.reset();
-      this.ino = st.ino;
-      this.mtimeMs = st.mtimeMs;
-      if (size === this.consumed) {
-        this.torn = undefined;
-        return 0;
-      }
-      const before = this.rows.length;
+      if (!this.checkAppendOnly(st)) return undefined;
       const buf = Buffer.allocUnsafe(size - this.consumed);
       let got = 0;
       while (got < buf.length) {
@@ -126,8 +217,7 @@ export class AuditModel {
         if (n === 0) break;
         got += n;
       }
-      this.consume(buf.subarray(0, got));
-      return this.rows.length - before;
+      return buf.subarray(0, got);
     } finally {
       fs.closeSync(fd);
     }
@@ -150,20 +240,25 @@ export class AuditModel {
     this.view = undefined;
   }
 
-  private consume(buf: Buffer): void {
-    let start = 0;
+  /** Complete lines of `buf` from `from` until `deadline`; returns where it stopped. */
+  private consume(buf: Buffer, from: number, deadline: number): number {
+    const base = this.consumed - from;
+    let start = from;
+    let n = 0;
     for (;;) {
       const nl = buf.indexOf(0x0a, start);
       if (nl === -1) break;
-      this.line(buf.toString('utf8', start, nl), this.consumed + start, nl - start);
+      this.line(buf.toString('utf8', start, nl), base + start, nl - start);
       start = nl + 1;
+      if (++n % 256 === 0 && performance.now() > deadline) break;
     }
-    this.consumed += start;
+    this.consumed = base + start;
     // An unterminated tail: a writer mid-record, or a torn line (the same words `audit verify` uses).
     this.torn =
-      start < buf.length
+      buf.indexOf(0x0a, start) === -1 && start < buf.length
         ? { line: this.lines + 1, kind: 'torn-last-line', message: `line ${this.lines + 1} is incomplete: the writer stopped mid-record (a crash), the line was cut, or a write is in progress` }
         : undefined;
+    return start;
   }
 
   /** The same rules as verifyChain (src/core/audit.ts), one line at a time. */

@@ -122,7 +122,7 @@ export class AuditPanel implements vscode.Disposable {
     if (this.auditTimer) return;
     this.auditTimer = setTimeout(() => {
       this.auditTimer = undefined;
-      this.pushAudit();
+      void this.pushAudit();
     }, 50);
   }
 
@@ -142,17 +142,28 @@ export class AuditPanel implements vscode.Disposable {
       this.model = new AuditModel(fg.service.auditFile);
       if (this.watched !== fg.service.auditFile) this.bindAudit();
     }
-    try {
-      this.model.refresh();
-    } catch (e) {
-      this.deps.log.warn(`panel: reading the audit log failed: ${(e as Error).message}`);
-    }
     return this.model;
   }
 
-  private pushAudit(): void {
+  /** Read what was appended (in slices: a long log must not stall the extension host), then tell the webview. */
+  private async pushAudit(): Promise<void> {
     const m = this.auditModel();
     if (!m) return;
+    let last = 0;
+    let added = 0;
+    try {
+      added = await m.refreshAsync(12, (done, total) => {
+        const now = Date.now();
+        if (now - last < 200) return;
+        last = now;
+        void this.post({ type: 'loading', percent: Math.floor((done / total) * 100) });
+      });
+    } catch (e) {
+      this.deps.log.warn(`panel: reading the audit log failed: ${(e as Error).message}`);
+    }
+    if (m !== this.model) return; // the folder changed meanwhile
+    // Diff entries drawn before these records were read name their calls by id only: label them now.
+    if (added > 0 && this.diffView?.entries.some((e) => e.by.some((b) => b.startsWith('call ')))) this.scheduleDiff();
     const chain = m.chain;
     void this.post({
       type: 'audit',
@@ -246,8 +257,7 @@ export class AuditPanel implements vscode.Disposable {
     const folders = this.deps.folders().map((f) => ({ key: f.folder.uri.toString(), name: f.folder.name }));
     const fg = this.fg;
     void this.post({ type: 'init', folders, folder: this.folderKey, session: fg?.service.session.slice(0, 8) ?? '' });
-    this.pushAudit();
-    await this.pushDiff();
+    await Promise.all([this.pushAudit(), this.pushDiff()]);
   }
 
   private sendRows(seq: number, start: number, count: number, filter: FilterMsg): void {

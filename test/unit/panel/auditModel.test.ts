@@ -91,6 +91,28 @@ describe('panel audit model', () => {
     assert.equal(m.rowOfCall('call-12')?.decision, 'allow');
   });
 
+  it('refreshAsync reads in slices, yields to the event loop, and ends where refresh() does', async () => {
+    await write(3000);
+    const sync = new AuditModel(file);
+    sync.refresh();
+    const m = new AuditModel(file);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const progress: number[] = [];
+    // A 0 ms slice: every 256 lines it must give the event loop a turn.
+    const [a, b] = await Promise.all([m.refreshAsync(0, (done) => progress.push(done)), m.refreshAsync(0)]);
+    clearInterval(timer);
+    assert.equal(a, 3000);
+    assert.equal(b, 0, 'the second caller shares the first read and finds nothing new');
+    assert.ok(progress.length >= 5 && ticks > 0, `progress ${progress.length}, ticks ${ticks}`);
+    assert.deepEqual(m.rows, sync.rows);
+    assert.deepEqual(m.page({ decision: 'deny' }, 0, 50), sync.page({ decision: 'deny' }, 0, 50));
+    assert.equal(m.chain.ok, true);
+    await write(2, 3000);
+    assert.equal(await m.refreshAsync(), 2);
+    assert.equal(m.detail(m.page({}, 0, 1).rows[0].i)?.callId, 'call-3001');
+  });
+
   it('waits for the newline of a record still being written', async () => {
     await write(3);
     const m = new AuditModel(file);
