@@ -8,7 +8,7 @@ export const COMMANDS = {
   reloadPolicy: 'Reload Policy',
   newSession: 'Start New Session',
   showLog: 'Show Log',
-  openPanel: 'Open Panel',
+  openPanel: 'Open Audit Panel',
   installAgentHooks: 'Install Agent Hooks',
   removeAgentHooks: 'Remove Agent Hooks',
   invokeTool: 'Invoke a Guarded Tool (development)',

@@ -154,7 +154,7 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
 
   it('opens the panel: the log lists the calls, the diff shows the new image with its preview', async () => {
     const opened = Date.now();
-    await runCommand(wb.page, 'AgentGuard: Open Panel');
+    await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
     const frame = await panelFrame(wb.page);
     await frame.waitForFunction(() => document.querySelectorAll('#rows .row:not([hidden]):not(.loading)').length >= 5, null, { timeout: 30_000 });
     await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, { timeout: 30_000 });
