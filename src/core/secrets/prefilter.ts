@@ -94,6 +94,24 @@ function genericAt(text: string, p: number): boolean {
   return KEY_END.endsAt(text, i) && keyNameEndsAt(text, i);
 }
 
+/**
+ * Words filed under their last character (lower case; `| 0x20` folds an ASCII capital onto it, and
+ * maps other characters to codes no word ends with, or to `undefined` past the table).
+ */
+function byLast(words: readonly string[]): (string[] | undefined)[] {
+  const table: (string[] | undefined)[] = [];
+  for (const w of words) (table[w.charCodeAt(w.length - 1)] ??= []).push(w);
+  return table;
+}
+const KEY_WORDS_BY_LAST = byLast(KEY_WORDS);
+const KEY_TAILS_BY_LAST = byLast(KEY_TAILS);
+
+function endsWithAny(table: (string[] | undefined)[], text: string, i: number): boolean {
+  const list = table[text.charCodeAt(i) | 0x20];
+  if (list !== undefined) for (const w of list) if (endsWithWord(text, i, w)) return true;
+  return false;
+}
+
 /** `text` ending at `i` ends with a key word, ASCII case-insensitively (the `i` flag never folds non-ASCII onto ASCII). */
 function endsWithWord(text: string, i: number, w: string): boolean {
   if (i + 1 < w.length) return false;
@@ -111,13 +129,15 @@ function endsWithWord(text: string, i: number, w: string): boolean {
  * fraction of the cost of V8's backtracking through both alternations.
  */
 function keyNameEndsAt(text: string, i: number): boolean {
-  for (const w of KEY_WORDS) if (endsWithWord(text, i, w)) return true;
-  for (const t of KEY_TAILS) {
+  if (endsWithAny(KEY_WORDS_BY_LAST, text, i)) return true;
+  const tails = KEY_TAILS_BY_LAST[text.charCodeAt(i) | 0x20];
+  if (tails === undefined) return false;
+  for (const t of tails) {
     if (!endsWithWord(text, i, t)) continue;
     const j = i - t.length;
-    for (const w of KEY_WORDS) if (endsWithWord(text, j, w)) return true;
+    if (endsWithAny(KEY_WORDS_BY_LAST, text, j)) return true;
     const sep = text.charCodeAt(j);
-    if (sep === 95 || sep === 46 || sep === 45) for (const w of KEY_WORDS) if (endsWithWord(text, j - 1, w)) return true;
+    if ((sep === 95 || sep === 46 || sep === 45) && endsWithAny(KEY_WORDS_BY_LAST, text, j - 1)) return true;
   }
   return false;
 }

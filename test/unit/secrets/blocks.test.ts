@@ -1,7 +1,7 @@
 // The Kubernetes Secret block rule wakes on `kind:` and finds `kind: Secret` lines without a multiline
 // regex over the whole file; it must agree with that regex everywhere `^` and `$` can see a line.
 import assert from 'node:assert/strict';
-import { hasSecretKind, kubernetesSecret } from '../../../src/core/secrets/blocks';
+import { hasSecretKind, kubernetesSecret, privateKeyBlock } from '../../../src/core/secrets/blocks';
 import { prng } from '../../../src/core/secrets/samples';
 
 const KIND_SECRET = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
@@ -33,5 +33,13 @@ describe('kubernetes Secret detection', () => {
   it('is gated on a literal every Secret manifest holds', () => {
     assert.ok('apiVersion: v1\nkind: Secret\n'.includes(kubernetesSecret.gate));
     assert.ok(!'const clientSecret = getSecret();'.includes(kubernetesSecret.gate));
+  });
+});
+
+describe('private key block gate', () => {
+  it('is a literal every block marker holds, so a gated-out text has no block', () => {
+    for (const tp of privateKeyBlock.samples().truePositives) assert.ok(tp.text.includes(privateKeyBlock.gate), tp.text.slice(0, 60));
+    assert.ok('-----BEGIN OPENSSH PRIVATE KEY-----'.includes(privateKeyBlock.gate));
+    assert.ok(!'const begin = "BEGIN";'.includes(privateKeyBlock.gate));
   });
 });

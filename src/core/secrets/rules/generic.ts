@@ -57,7 +57,8 @@ export const genericAssignment: LineRule = {
       let start = m.indices![group]?.[0] ?? m.index + m[0].length;
       const quoted = group < 7;
       if (!quoted) {
-        if (/^["'`]/.test(value)) { value = value.slice(1); start++; } // an unterminated quote
+        const q = value.charCodeAt(0);
+        if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; } // an unterminated quote: " ' `
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
         const yaml = lineStart && m[3] === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
