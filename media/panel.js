@@ -53,6 +53,8 @@
     /** @type {Set<string>} collapsed folders */
     collapsed: new Set(),
     treeFocus: 0,
+    /** true from a folder's init until its log has been read once: rows before that would be the oldest, not the newest */
+    loading: true,
   };
 
   // The webview is torn down while hidden (behind the diff editor, say): filters, scroll and folds survive
@@ -103,6 +105,7 @@
   }
 
   function requestVisible() {
+    if (state.loading) return;
     const { first, last } = visibleRange();
     const pages = new Set([Math.floor(first / PAGE) * PAGE]);
     for (let p = Math.floor(first / PAGE) * PAGE; p < Math.max(last, first + 1); p += PAGE) pages.add(p);
@@ -128,7 +131,8 @@
     if (isNaN(d.getTime())) return iso;
     const today = new Date().toDateString() === d.toDateString();
     const t = d.toLocaleTimeString(undefined, { hour12: false });
-    return today ? t : `${d.toLocaleDateString()} ${t}`;
+    // Older days as MM-DD: short enough for the column, the full time is in the tooltip.
+    return today ? t : `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${t}`;
   }
 
   /** @type {HTMLElement[]} */
@@ -180,8 +184,8 @@
       cells[7].textContent = String(Math.round(row.durationMs));
     }
     for (; k < pool.length; k++) pool[k].hidden = true;
-    $('count').textContent = `${state.total.toLocaleString()} record${state.total === 1 ? '' : 's'}`;
-    $('empty').hidden = state.total > 0;
+    if (!state.loading) $('count').textContent = `${state.total.toLocaleString()} record${state.total === 1 ? '' : 's'}`;
+    $('empty').hidden = state.total > 0 || state.loading;
     report();
   }
 
@@ -513,10 +517,13 @@
         folderSel.value = m.folder;
         folderSel.hidden = m.folders.length < 2;
         $('session').textContent = m.session ? `session ${m.session}` : '';
+        state.loading = true;
+        $('count').textContent = 'reading the log…';
         resetRows();
         break;
       }
       case 'audit': {
+        state.loading = false;
         fillSelect(fTool, m.tools, 'All tools');
         fillSelect(fAgent, m.agents, 'All agents');
         if (saved.filter && (saved.filter.tool || saved.filter.agent)) {
@@ -567,6 +574,7 @@
         break;
       }
       case 'loading':
+        if (!state.loading) break;
         $('count').textContent = `reading the log… ${Number(m.percent) | 0}%`;
         break;
       case 'detail':
