@@ -153,15 +153,15 @@ export type NameStrength = 'strong' | 'weak';
  */
 export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean): boolean {
   const v = raw.trim();
-  if (v.length === 0) return false;
+  // Too short for the strength: decided before the regexes below (the answer is `false` either way).
+  if (v.length < (strength === 'strong' ? 6 : 16)) return false;
   if (isReference(v) || isPlaceholder(v) || isBenignShape(v, quoted)) return false;
   const h = shannon(v);
   if (strength === 'strong') {
-    if (v.length < 6) return false;
     if (isUuid(v)) return true;
     return (charClasses(v) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
   }
-  if (v.length < 16 || isUuid(v)) return false;
+  if (isUuid(v)) return false;
   const hasDigit = /\d/.test(v);
   const hasLetter = /[A-Za-z]/.test(v);
   return hasDigit && hasLetter && h >= 3;

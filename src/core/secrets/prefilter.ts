@@ -203,17 +203,8 @@ const LETTER_ANCHORS: LetterAnchor[] = Object.entries(LETTER_HEADS).map(([anchor
   return a;
 });
 
-/** A LETTERS match starting at a head around the anchor at `p`? */
-function lettersAt(a: LetterAnchor, text: string, p: number): boolean {
-  if (!a.unfiltered) {
-    // charCodeAt outside the string is NaN: the `< 128` tests fail.
-    const b1 = text.charCodeAt(p - 1), b2 = text.charCodeAt(p - 2);
-    const n1 = text.charCodeAt(p + a.anchor.length), n2 = text.charCodeAt(p + a.anchor.length + 1);
-    const near =
-      (b1 < 128 && (a.before1[b1] === 1 || (b2 < 128 && a.before2[(b2 << 7) | b1] === 1))) ||
-      (n1 < 128 && (a.after1[n1] === 1 || (n2 < 128 && a.after2[(n1 << 7) | n2] === 1)));
-    if (!near) return false;
-  }
+/** A LETTERS match starting at one of the heads around the anchor at `p`? */
+function headsAt(a: LetterAnchor, text: string, p: number): boolean {
   for (let h = 0; h < a.heads.length; h++) {
     const head = a.heads[h]!;
     const s = p - a.ks[h]!;
@@ -249,7 +240,34 @@ function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
 }
 function scanLetters(text: string, a: LetterAnchor, out: number[]): void {
-  for (let p = text.indexOf(a.anchor); p !== -1;) p = lettersAt(a, text, p) ? hit(text, p, a.anchor, out) : text.indexOf(a.anchor, p + 1);
+  const { anchor, unfiltered, before1, before2, after1, after2 } = a;
+  const len = anchor.length;
+  for (let p = text.indexOf(anchor); p !== -1;) {
+    // The neighbour filter, inline: most anchors stop here. charCodeAt outside the string is NaN,
+    // which fails every `< 128`.
+    let near = unfiltered;
+    if (!near) {
+      const b1 = text.charCodeAt(p - 1);
+      if (b1 < 128) {
+        if (before1[b1] === 1) near = true;
+        else {
+          const b2 = text.charCodeAt(p - 2);
+          near = b2 < 128 && before2[(b2 << 7) | b1] === 1;
+        }
+      }
+      if (!near) {
+        const n1 = text.charCodeAt(p + len);
+        if (n1 < 128) {
+          if (after1[n1] === 1) near = true;
+          else {
+            const n2 = text.charCodeAt(p + len + 1);
+            near = n2 < 128 && after2[(n1 << 7) | n2] === 1;
+          }
+        }
+      }
+    }
+    p = near && headsAt(a, text, p) ? hit(text, p, anchor, out) : text.indexOf(anchor, p + 1);
+  }
 }
 
 function scanRegex(text: string, re: RegExp, out: number[]): void {

@@ -1,7 +1,7 @@
 // The entropy helpers decide borderline values (`h >= 3`, `distinct < 6`): their fast paths must give
 // bit-identical answers to the plain definitions, on ASCII and on anything else.
 import assert from 'node:assert/strict';
-import { distinctChars, shannon } from '../../../src/core/secrets/entropy';
+import { distinctChars, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import { ALNUM, PASSWORD_CHARS, prng } from '../../../src/core/secrets/samples';
 
@@ -52,5 +52,18 @@ describe('classifyName memo', () => {
     assert.deepEqual(first, ['strong', null, 'strong', null, null, 'strong', null]);
     for (let i = 0; i < 10_000; i++) classifyName(`name_${i}_token`);
     assert.deepEqual(names.map(classifyName), first);
+  });
+});
+
+describe('valueLooksSecret length floor', () => {
+  it('refuses values shorter than the strength allows, whatever their shape, and decides longer ones on shape', () => {
+    const strong = 'Xk9$qLz2'; // 8 chars, mixed classes, high entropy
+    assert.equal(valueLooksSecret(strong.slice(0, 5), 'strong', true), false);
+    assert.equal(valueLooksSecret(strong.slice(0, 6), 'strong', true), true);
+    assert.equal(valueLooksSecret('  ' + strong.slice(0, 5) + '  ', 'strong', true), false, 'trimmed before the length floor');
+    const weak = 'a8f3k2m9x7q1z5w4'; // 16 chars, letters and digits
+    assert.equal(valueLooksSecret(weak.slice(0, 15), 'weak', true), false);
+    assert.equal(valueLooksSecret(weak, 'weak', true), true);
+    assert.equal(valueLooksSecret('${SECRET_VALUE}', 'strong', true), false, 'references still refused past the floor');
   });
 });
