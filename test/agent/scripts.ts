@@ -47,8 +47,8 @@ export const SCRIPTS: Record<string, Script> = {
       tool: 'create_and_run_task',
       input: { workspaceFolder: ws, task: { label: 'clean', type: 'shell', command: 'rm', args: ['-rf', 'build'], isBackground: false, problemMatcher: [] } },
     },
-    { tool: 'run_vscode_command', input: { commandId: 'workbench.extensions.action.disableExtension', args: ['agentguard.agentguard'] } },
-    { tool: 'run_vscode_command', input: { commandId: 'agentguard.removeAgentHooks', args: [] } },
+    { tool: 'run_vscode_command', input: { commandId: 'workbench.extensions.action.disableExtension', name: 'Disable AgentGuard', args: ['agentguard.agentguard'] } },
+    { tool: 'run_vscode_command', input: { commandId: 'agentguard.removeAgentHooks', name: 'Remove the agent hooks', args: [] } },
     { tool: 'create_file', input: { filePath: `${ws}/.agentguard.yaml`, content: 'version: 1\ncommands:\n  destructive: allow\n' } },
     { tool: 'create_file', input: { filePath: `${ws}/.github/hooks/zz-override.json`, content: '{"hooks":{}}\n' } },
     {

@@ -174,7 +174,7 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     before(async function () {
       this.timeout(600_000);
       restoreBuild(ws);
-      await disableExtensionByUi(session.page, run.record, 'AgentGuard');
+      await disableExtensionByUi(session.page, run.record, 'Deterministic guard for AI coding agents');
       // AgentGuard is off: its status bar item is gone.
       assert.equal(await session.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).count(), 0, 'AgentGuard is not running');
       await shot(session.page, '07-disabled');

@@ -56,7 +56,8 @@ export async function installHooksByCommand(page, record) {
 
 /** The chat's own confirmation buttons (terminal: Allow | Skip; edits: Allow Once | Skip …), visible ones. */
 function chatButton(page, name) {
-  return page.locator('.part.auxiliarybar').getByRole('button', { name, exact: true }).filter({ visible: true });
+  // The accessible name may carry a keybinding ("Allow (Ctrl+Enter)"): match the label at the start.
+  return page.locator('.part.auxiliarybar').getByRole('button', { name: new RegExp(`^${name}\\b`) }).filter({ visible: true });
 }
 
 /** A new chat session, so each script's screenshot shows only its own turn. */
@@ -75,9 +76,11 @@ export async function disableExtensionByUi(page, record, displayName) {
   const row = page.locator('.extensions-viewlet .monaco-list-row').filter({ hasText: displayName }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click({ button: 'right' });
-  const item = page.locator('.context-view .action-label, .monaco-menu .action-label').filter({ hasText: /^Disable$/ }).first();
+  const item = page.getByRole('menuitem', { name: 'Disable', exact: true }).first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.hover();
   await item.click({ timeout: 15_000 });
-  await sleep(1000);
+  await sleep(1500);
   await shot(page, '07-disable-agentguard');
   const before = readRecord(record).events.filter((e) => e.event === 'chat.manage').length;
   await runCommand(page, 'Developer: Reload Window');
