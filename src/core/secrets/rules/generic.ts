@@ -32,6 +32,10 @@ function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): str
   return i >= 0 ? value.slice(0, i) : value;
 }
 
+function namesItself(value: string, name: string): boolean {
+  return value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+}
+
 export const genericAssignment: LineRule = {
   id: 'generic-secret',
   description: 'A value assigned to a secret-named key (password, token, secret, api key …) in any config or code syntax',
@@ -66,9 +70,9 @@ export const genericAssignment: LineRule = {
       }
       const end = start + value.length;
       ASSIGN_NAME.lastIndex = Math.max(end, m.indices![3]![1]);
-      // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key.
-      const same = value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
-      if (!same && valueLooksSecret(value, strength, quoted)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
+      // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
+      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
