@@ -27,6 +27,8 @@ const builds = [
   // The installed agent-hook command: the bridge's channel path only, so it starts close to a bare node;
   // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookMain.ts).
   { ...common, entryPoints: ['src/cli/hookMain.ts'], outfile: `${outdir}/hook.js` },
+  // `agentguard mcp`: its own bundle (the MCP SDK, zod, ajv), loaded by cli.js only for that command.
+  { ...common, entryPoints: ['src/cli/mcp.ts'], outfile: `${outdir}/mcp.js` },
 ];
 // Integration tests run inside the extension host: bundled like the extension itself.
 if (!outdirArg && existsSync('test/integration/index.ts')) {

@@ -13,7 +13,7 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   audit: { run: (a, io) => import('./audit').then((m) => m.auditCommand(a, io)), help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
   test: { run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)), help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
   hook: { run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)), help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer' },
-  mcp: { run: (a, io) => import('./mcp').then((m) => m.mcpCommand(a, io)), help: 'mcp [--workspace DIR] [--untrusted]  MCP server over stdio: the guarded tools for any MCP client (audited, secrets masked)' },
+  mcp: { run: (a, io) => loadMcp().then((m) => m.mcpCommand(a, io)), help: 'mcp [--workspace DIR] [--untrusted]  MCP server over stdio: the guarded tools for any MCP client (audited, secrets masked)' },
   demo: { run: (a, io) => import('./demo').then((m) => m.demoCommand(a, io)), help: 'demo [DIR]                          build the demo workspace and play a scripted agent session through the guard' },
 };
 
@@ -28,6 +28,19 @@ async function maskWithPolicy(argv: string[], io: Io): Promise<number> {
 
 /** For the lean hook entry (dist/hook.js): the full bridge, loaded from this bundle only when it must decide alone. */
 export const loadHook = (): Promise<typeof import('./hook')> => import('./hook');
+
+/**
+ * The MCP server (and its SDK, zod and ajv: ~0.7 MB) ships as its own bundle, dist/mcp.js, so every other
+ * command — above all the hook bridge deciding alone — does not pay for loading it. From the sources
+ * (no dist/mcp.js beside this file) it is imported directly.
+ */
+async function loadMcp(): Promise<typeof import('./mcp')> {
+  const { join } = await import('node:path');
+  // A computed path: esbuild leaves this require to run time instead of inlining the module. Next to the
+  // bundle it is dist/mcp.js; from the sources it is src/cli/mcp.ts.
+  const req = require;
+  return req(join(__dirname, 'mcp')) as typeof import('./mcp');
+}
 
 export function registerCommand(name: string, run: Sub, help: string): void {
   COMMANDS[name] = { run, help };
