@@ -26,6 +26,22 @@ function rawSender(s: Sub): boolean {
 
 export const systemRules: Rule[] = [
   {
+    id: 'guard.editor-extensions',
+    names: ['code', 'code-insiders', 'code-server', 'codium', 'vscodium', 'cursor', 'windsurf'],
+    description: 'Changes the editor\'s extensions from the command line (uninstall, disable, install): the way to switch the guard itself off, or to bring in code nobody reviewed.',
+    examples: {
+      destructive: ['code --uninstall-extension agentguard.agentguard', 'code --disable-extension agentguard.agentguard .', 'code-server --install-extension ./x.vsix', 'cursor --disable-extensions', 'code --install-extension=ms-python.python'],
+      benign: ['code --list-extensions', 'code --version', 'code -r src/app.ts', 'code --diff a.ts b.ts'],
+    },
+    check(s) {
+      for (const w of s.words.slice(1)) {
+        const m = w.value !== null ? /^--(uninstall-extension|disable-extensions?|install-extension|enable-proposed-api)(=|$)/.exec(w.value) : null;
+        if (m) return `${s.name} --${m[1]} changes which extensions run in the editor (it can switch AgentGuard off)`;
+      }
+      return undefined;
+    },
+  },
+  {
     id: 'priv.sudo',
     description: 'Any sudo, su, doas, pkexec or run0, whatever the inner command: privilege escalation always needs a person.',
     examples: {
