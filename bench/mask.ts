@@ -8,8 +8,12 @@
 //               src/core/secrets as shipped (tsx's on-the-fly transform adds keepNames wrappers)
 //   secretlint  decode + @secretlint/core lintSource with the recommended preset, on the whole input
 //               (or on a fixed prefix of it with --secretlint-mb; the output says so)
-// Rounds alternate the contenders so machine noise hits all of them; each figure is the median of the
-// rounds, with min/max. Ratios are against agentguard measured in the same process on the same input.
+// Every contender is warmed up once, then rounds alternate them so machine noise hits all of them;
+// each figure is the median of the rounds, with min/max. Ratios are against agentguard measured in
+// the same process on the same input, on the wall clock and on this process's CPU time (on a shared,
+// loaded machine the wall clock also measures the neighbours; CPU time is the steadier of the two).
+// `--impl path/to/secrets/index.ts` measures another copy of the masker (e.g. a checkout of an older
+// commit) in the same harness, for before/after figures.
 // Prints one JSON object: `figures` in the bench/results.json shape (name → {value, baseline, ratio, unit}).
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
@@ -96,7 +100,6 @@ async function loadMasker(entry: string): Promise<typeof Secrets> {
   try {
     const out = path.join(dir, 'secrets.cjs');
     await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'error' });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(out) as typeof Secrets;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,8 +11,10 @@
 // (a necessary condition derived from the same word lists the regex is built from), and only the
 // survivors are confirmed: by the original regex, sticky at the anchor on the whole text, so
 // look-behind and look-ahead see exactly the context they would have seen — or, for GENERIC, by
-// the same check written out (keyNameEndsAt), because its look-behind alone cost ~300 ns a try. The candidate lines are therefore the
-// same as running the three regexes over the text (`candidateLinesReference`, which tests compare).
+// the same check written out (keyNameEndsAt), because its look-behind alone cost ~300 ns a try.
+// The candidate lines are therefore the same as running the three regexes over the text
+// (`candidateLinesReference`, which the tests compare on samples, corpus and seeded mixes).
+// Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
