@@ -37,7 +37,8 @@ export interface AuditRecord {
   limited?: string[];
   /** Set by the writer. */
   prev?: string;
-  event?: 'torn-line-recovered' | 'session-start';
+  /** Not a call: a note in the log (a recovered torn line, the changes a hook-guarded tool made after it ran). */
+  event?: 'torn-line-recovered' | 'session-start' | 'changes';
 }
 
 export function sha256Hex(s: string): string {

@@ -77,6 +77,11 @@ export interface ToolSpec<T> {
   clamp?(call: CanonicalCall, limits: Limits): { call: CanonicalCall; notes: string[] };
   /** Apply the masking function to every string the model will see. */
   maskResult?(result: T, mask: <V>(v: V) => V, call: CanonicalCall): T;
+  /**
+   * 'deferred': someone else runs the tool after the decision (an agent host behind a hook), so the chain
+   * does not bracket the handler with the snapshot; the caller attributes changes when the tool is done.
+   */
+  attribution?: 'inline' | 'deferred';
 }
 
 export interface CallOutcome<T> {
@@ -151,7 +156,7 @@ export async function runCall<T>(call: CanonicalCall, spec: ToolSpec<T>, deps: C
   let result: T | undefined;
   let error: string | undefined;
   let changes: import('./audit').FileChange[] = [];
-  const mutating = call.op === 'write' || call.op === 'delete' || call.op === 'rename' || call.op === 'exec';
+  const mutating = (call.op === 'write' || call.op === 'delete' || call.op === 'rename' || call.op === 'exec') && spec.attribution !== 'deferred';
   if (v.decision === 'allow') {
     try {
       if (mutating && deps.snapshot) await deps.snapshot.begin(call.id, call);

@@ -15,7 +15,11 @@ import { type DecideEnv, Engine } from '../../core/engine';
 import { GUARDED_READ_REF, GUARDED_READ_TOOL, type HookAnswer, type HookEnvelope, type HookPlan, planHook } from '../../core/hooks';
 import type { Policy } from '../../core/policy/types';
 import { type CanonicalCall, type DecidedBy, severity, type Verdict, worst } from '../../core/types';
+import type { FileChange } from '../../core/audit';
+import { summarizeChanges } from '../../core/snapshot/summary';
+import type { FileChange as SnapshotChange } from '../../core/snapshot/types';
 import { nodeFsProbe } from '../fsProbe';
+import { isProtectedPath } from '../tools/run';
 import type { GuardService } from '../guardService';
 import { createFileMasker } from '../masking';
 
@@ -27,8 +31,106 @@ export interface HookResult {
   calls: CanonicalCall[];
 }
 
-/** The host runs the tool itself after we answer; the chain's handler has nothing to do. */
-const HOST_RUNS_IT: ToolSpec<undefined> = { handler: async () => undefined };
+/**
+ * The host runs the tool itself after we answer; the chain's handler has nothing to do. Workspace changes
+ * are attributed between PreToolUse and PostToolUse instead (see `attributeBegin` / `attributeEnd`).
+ */
+const HOST_RUNS_IT: ToolSpec<undefined> = { handler: async () => undefined, attribution: 'deferred' };
+
+const MUTATING = new Set(['write', 'delete', 'rename', 'exec']);
+/** A host may never send PostToolUse (the tool failed, the person skipped it): a call in flight absorbs every
+ * change while it is open, so an entry is closed after this long, or when the same agent session starts its
+ * next tool call, whichever comes first. */
+const PENDING_TTL_MS = 2 * 60_000;
+
+interface PendingCalls {
+  service: GuardService;
+  calls: CanonicalCall[];
+  at: number;
+  sessionId?: string;
+}
+const pending = new Map<string, PendingCalls>();
+
+function pendingKey(service: GuardService, toolUseId: string): string {
+  return `${service.opts.workspace}\0${toolUseId}`;
+}
+
+async function closePending(p: PendingCalls): Promise<FileChange[]> {
+  const out: FileChange[] = [];
+  for (const c of p.calls) {
+    try {
+      out.push(...((await p.service.snapshot?.end(c.id, c)) ?? []));
+    } catch {
+      /* attribution is best effort; the diff still shows the change as unattributed */
+    }
+  }
+  return out;
+}
+
+/** An allowed call the host is about to run: open its attribution window. */
+async function attributeBegin(service: GuardService, env: HookEnvelope, calls: CanonicalCall[]): Promise<void> {
+  const mutating = calls.filter((c) => MUTATING.has(c.op));
+  if (!service.snapshot || !env.toolUseId || mutating.length === 0) return;
+  await closeStale(service, env.sessionId);
+  for (const c of mutating) {
+    try {
+      await service.snapshot.begin(c.id, c);
+    } catch {
+      /* best effort */
+    }
+  }
+  pending.set(pendingKey(service, env.toolUseId), { service, calls: mutating, at: Date.now(), sessionId: env.sessionId });
+}
+
+/** Close windows that outlived the TTL, and those of the session that is now making its next call. */
+async function closeStale(service: GuardService, sessionId: string | undefined): Promise<void> {
+  const now = Date.now();
+  for (const [k, p] of pending) {
+    const sameSession = sessionId !== undefined && p.sessionId === sessionId && p.service === service;
+    if (sameSession || now - p.at > PENDING_TTL_MS) {
+      pending.delete(k);
+      await closePending(p);
+    }
+  }
+}
+
+/** The host ran the tool: close the window, record what changed against the call, and tell the model. */
+async function attributeEnd(service: GuardService, env: HookEnvelope): Promise<string | undefined> {
+  if (!env.toolUseId) return undefined;
+  const key = pendingKey(service, env.toolUseId);
+  const p = pending.get(key);
+  if (!p) return undefined;
+  pending.delete(key);
+  const changes = await closePending(p);
+  const first = p.calls[0];
+  const summary = summarizeChanges(changes as SnapshotChange[], { isProtected: (rel) => isProtectedPath(service.policy, rel) });
+  const rec: AuditRecord = {
+    v: 1,
+    time: new Date().toISOString(),
+    session: service.session,
+    callId: first.id,
+    agent: first.agent,
+    channel: first.channel,
+    tool: first.tool,
+    op: first.op,
+    args: service.maskValue(first.args),
+    decision: 'allow',
+    rule: 'hook:changes',
+    reason: service.maskValue(summary),
+    decidedBy: 'rule',
+    policy: service.policy.hash,
+    durationMs: Date.now() - p.at,
+    outcome: 'ok',
+    event: 'changes',
+    ...(changes.length ? { changes: changes.map((c) => ({ ...c })) } : {}),
+  };
+  try {
+    await service.audit.append(rec);
+  } catch {
+    /* the answer to the host does not wait on a failed audit write */
+  }
+  return service.maskValue(summary);
+}
 
 /** Only the extension's modal can approve; hosts with a native confirmation get our "ask" in alone mode. */
 const HOST_HAS_ASK: Record<HookEnvelope['host'], boolean> = { vscode: true, claude: true, cline: false };
@@ -172,6 +274,8 @@ async function recordAlone(service: GuardService, p: Planned, v: Verdict, decide
 
 /** Decide a PreToolUse call. */
 async function decidePre(service: GuardService, env: HookEnvelope, mode: HookMode, idBase: string, signal?: AbortSignal): Promise<HookResult> {
+  // The agent moved on to its next tool call: whatever its previous call changed is settled.
+  if (mode.kind === 'up' && pending.size > 0) await closeStale(service, env.sessionId);
   const plan = planHook(env);
   if (plan.kind === 'pass') return { answer: { rule: plan.rule, reason: plan.reason }, calls: [] };
   const planned = ordered(planCalls(service, env, plan, idBase));
@@ -198,14 +302,26 @@ async function decidePre(service: GuardService, env: HookEnvelope, mode: HookMod
     if (v.decision === 'deny') break;
   }
   if (!final) return { answer: {}, calls };
+  if (mode.kind === 'up' && final.decision === 'allow') await attributeBegin(service, env, calls);
   return {
     answer: { decision: final.decision, rule: final.rule, reason: final.reason, approvedByUser: final.decision === 'allow' && byUser },
     calls,
   };
 }
 
-/** Claude Code PostToolUse can replace the output: mask what a read returned. Other hosts cannot. */
-function decidePost(service: GuardService, env: HookEnvelope): HookResult {
+/**
+ * PostToolUse: with the extension up, attribute the workspace changes to the call and tell the model what
+ * changed (every host can add context). Claude Code can also replace the output: mask what a read returned.
+ */
+async function decidePost(service: GuardService, env: HookEnvelope, mode: HookMode): Promise<HookResult> {
+  const changed = mode.kind === 'up' ? await attributeEnd(service, env) : undefined;
+  const masked = maskPost(service, env);
+  if (!changed) return masked;
+  const context = [masked.answer.additionalContext, changed].filter(Boolean).join('\n');
+  return { answer: { ...masked.answer, additionalContext: context }, calls: [] };
+}
+
+function maskPost(service: GuardService, env: HookEnvelope): HookResult {
   if (env.host !== 'claude' || env.toolResponse === undefined || !service.policy.masking.enabled) return { answer: {}, calls: [] };
   const resp = env.toolResponse;
   let masked: unknown;
@@ -233,6 +349,6 @@ function decidePost(service: GuardService, env: HookEnvelope): HookResult {
 export async function handleHook(service: GuardService, env: HookEnvelope, mode: HookMode, signal?: AbortSignal): Promise<HookResult> {
   const idBase = env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`;
   if (env.phase === 'pre') return decidePre(service, env, mode, idBase, signal);
-  if (env.phase === 'post') return decidePost(service, env);
+  if (env.phase === 'post') return decidePost(service, env, mode);
   return { answer: {}, calls: [] };
 }

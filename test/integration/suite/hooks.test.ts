@@ -54,6 +54,12 @@ function pre(toolName: string, toolInput: unknown, n: number) {
   };
 }
 
+function auditRecordsWithEvents(api: AgentGuardApi): AuditRecord[] {
+  const file = api.auditPath();
+  if (!file || !fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditRecord);
+}
+
 function hookRecords(api: AgentGuardApi, tool: string): AuditRecord[] {
   return auditRecords(api).filter((r) => r.channel === 'hook' && r.tool === tool);
 }
@@ -106,6 +112,27 @@ describe('hook bridge with the extension up (real VS Code)', function () {
     assert.equal(asked, 0);
     const rec = await waitFor('the audit record', () => hookRecords(api, 'replace_string_in_file').at(-1));
     assert.equal(rec.rule, 'path:tests');
+  });
+
+  it('a command the host ran is attributed to its call: PostToolUse tells the model what changed and the audit records it', async () => {
+    const id = 77;
+    const cmd = 'mkdir -p hook-out && printf x > hook-out/plot-from-hook.png';
+    const preRun = await runHook(pre('run_in_terminal', { command: cmd, explanation: 'plot', goal: 'plot', isBackground: false }, id));
+    assert.equal(preRun.code, 0, preRun.stderr);
+    assert.equal(preRun.json?.hookSpecificOutput?.permissionDecision, undefined, 'an allow by rule leaves the host its own flow');
+    // The host runs the tool between the two hooks.
+    fs.mkdirSync(ws('hook-out'), { recursive: true });
+    fs.writeFileSync(ws('hook-out/plot-from-hook.png'), 'x');
+    const post = { ...pre('run_in_terminal', { command: cmd }, id), hook_event_name: 'PostToolUse', tool_response: '' };
+    const r = await runHook(post);
+    assert.equal(r.code, 0, r.stderr);
+    const ctx = (r.json?.hookSpecificOutput as { additionalContext?: string } | undefined)?.additionalContext ?? '';
+    assert.match(ctx, /hook-out\/plot-from-hook\.png/, r.stdout);
+    const rec = await waitFor('the changes record', () => auditRecordsWithEvents(api).find((x) => x.event === 'changes' && (x.changes ?? []).some((c) => c.path === 'hook-out/plot-from-hook.png')));
+    assert.equal(rec.tool, 'run_in_terminal');
+    assert.equal(rec.channel, 'hook');
+    // Leave the workspace as the later suites expect it (a file added and removed again is no change).
+    fs.rmSync(ws('hook-out'), { recursive: true, force: true });
   });
 
   it('garbage on stdin is refused (exit 2)', async () => {
