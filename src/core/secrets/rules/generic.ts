@@ -11,13 +11,54 @@ import { regexRule } from './make';
 const GENERIC_PRIORITY = 2;
 const CONTEXT_PRIORITY = 1;
 
-// name, optional closing quote/bracket, operator, then a quoted value or the rest of the line.
+// name, optional closing quote/bracket, operator, then a quoted value or the rest of the line:
+// ASSIGN = ASSIGN_HEAD followed by ASSIGN_VALUE. They run as two regexes: the head finds names
+// (most on a candidate line are not secret names and stop there), and only a secret name's value
+// is parsed, without match indices (building them was the rule's largest cost). The value part
+// always matches (its last branch may be empty), so the split finds what ASSIGN finds.
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
-const ASSIGN = new RegExp(ASSIGN_HEAD + '[ \\t]*(?:"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'([^\'\\r\\n]*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))', 'dy');
-// The name and operator only, without match indices: most names on a candidate line are not secret
-// names, and building indices for them was the rule's largest cost. The value part of ASSIGN always
-// matches (its last branch may be empty), so both find the same matches at the same places.
+const ASSIGN_VALUE = '[ \\t]*(?:"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'([^\'\\r\\n]*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
+const VALUE_AT = new RegExp(ASSIGN_VALUE, 'y');
+/** The whole assignment, as one regex: the definition the split is tested against. */
+export const ASSIGN = new RegExp(ASSIGN_HEAD + ASSIGN_VALUE, 'dg');
+
+export interface Assignment {
+  name: string;
+  nameStart: number;
+  op: string;
+  /** End of the operator. */
+  opEnd: number;
+  /** The value as captured (quotes excluded), its start, and whether it was in matching quotes. */
+  value: string;
+  start: number;
+  quoted: boolean;
+}
+
+/** The assignment whose head ASSIGN_NAME just matched (exported for the test that compares it with ASSIGN). */
+export function assignmentAt(line: string, head: RegExpExecArray): Assignment {
+  let dashes = 0;
+  while (head[0].charCodeAt(dashes) === 45) dashes++; // `(?:--?)?`: a name never starts with `-`
+  const opEnd = head.index + head[0].length;
+  VALUE_AT.lastIndex = opEnd;
+  const v = VALUE_AT.exec(line)!;
+  let blanks = 0;
+  for (let c = line.charCodeAt(opEnd); c === 32 || c === 9; c = line.charCodeAt(opEnd + ++blanks));
+  let group = 1;
+  while (group < 4 && v[group] === undefined) group++;
+  const quoted = group < 4;
+  return { name: head[1]!, nameStart: head.index + dashes, op: head[3]!, opEnd, value: v[group] ?? '', start: opEnd + blanks + (quoted ? 1 : 0), quoted };
+}
+
+/** Head matches of a line, in order (exported for the same test). */
+export function assignmentHeads(line: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  ASSIGN_NAME.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ASSIGN_NAME.exec(line)) !== null) out.push(m);
+  return out;
+}
+
 const LINE_START_PREFIX = /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+|set[ \t]+|declare[ \t]+(?:-x[ \t]+)?)?["']?$/;
 
 /** Where an unquoted value ends depends on the syntax around it. */
@@ -48,28 +89,24 @@ export const genericAssignment: LineRule = {
       // Continue right after the operator: `a=b password=c` on one line.
       const strength = classifyName(head[1]!);
       if (strength === null) continue;
-      ASSIGN.lastIndex = head.index;
-      const m = ASSIGN.exec(line)!;
-      const name = m[1]!;
-      const nameStart = m.indices![1]![0];
-      const before = line.slice(0, nameStart).replace(/--?$/, '');
+      const a = assignmentAt(line, head);
+      const name = a.name;
+      const before = line.slice(0, a.nameStart).replace(/--?$/, '');
       const query = /[?&]$/.test(before);
       const lineStart = LINE_START_PREFIX.test(before);
-      let group = 4;
-      while (group <= 7 && m[group] === undefined) group++;
-      let value = m[group] ?? '';
-      let start = m.indices![group]?.[0] ?? m.index + m[0].length;
-      const quoted = group < 7;
+      let value = a.value;
+      let start = a.start;
+      const quoted = a.quoted;
       if (!quoted) {
         const q = value.charCodeAt(0);
         if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; } // an unterminated quote: " ' `
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
-        const yaml = lineStart && m[3] === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
+        const yaml = lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
         value = cutUnquoted(value, yaml, query);
       }
       const end = start + value.length;
-      ASSIGN_NAME.lastIndex = Math.max(end, m.indices![3]![1]);
+      ASSIGN_NAME.lastIndex = Math.max(end, a.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
       if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
