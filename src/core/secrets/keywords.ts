@@ -4,6 +4,13 @@
 // tries the whole alternation at each position), so one walk over the line finds the keywords present.
 import type { LineRule } from './types';
 
+/** `word` at `i` of `lower`, its first two characters already matched (a builtin startsWith call per pair hit cost more). */
+function restMatches(lower: string, i: number, word: string): boolean {
+  if (i + word.length > lower.length) return false;
+  for (let k = 2; k < word.length; k++) if (lower.charCodeAt(i + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
 /**
  * `select(lower)` returns the rules to run on a line, in catalog order (the order decides ties between
  * equal hits, so it must not change). Same answer as "some keyword of the rule is a substring of
@@ -40,7 +47,7 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
         const w = list[k]!;
-        if (present[w] === 0 && lower.startsWith(words[w]!, i)) {
+        if (present[w] === 0 && restMatches(lower, i, words[w]!)) {
           present[w] = 1;
           any = true;
           for (const r of wordRules[w]!) wake[r] = 1;
