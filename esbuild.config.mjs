@@ -22,7 +22,9 @@ const common = {
 };
 
 const builds = [
+  // The activation entry is thin (command and tool proxies); the guard is its own bundle, loaded right after.
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: `${outdir}/extension.js`, external: ['vscode'] },
+  { ...common, entryPoints: ['src/vscode/main.ts'], outfile: `${outdir}/guard.js`, external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env node' } },
   // The installed agent-hook command: the bridge's channel path only, so it starts close to a bare node;
   // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookMain.ts).

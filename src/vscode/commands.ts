@@ -25,7 +25,7 @@ export class Commands implements vscode.Disposable {
       this.handlers.set(name, factory(this.ctx));
       if (fresh) {
         this.registrations.push(
-          vscode.commands.registerCommand(commandId(name), async (...args: unknown[]) => {
+          this.ctx.host.registerCommand(commandId(name), async (...args: unknown[]) => {
             try {
               await this.ctx.ready;
               return await this.handlers.get(name)!(...args);

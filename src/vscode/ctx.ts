@@ -14,6 +14,7 @@ import { DEV_CONTEXT_KEY } from './ids';
 import { PolicyDiagnostics, watchPolicy } from './policyWatch';
 import { findRipgrep } from './ripgrep';
 import { StatusItem } from './status';
+import { directHost, type RegistrationHost } from './host';
 import { registerTools } from './tools';
 
 export class Ctx implements vscode.Disposable {
@@ -33,7 +34,10 @@ export class Ctx implements vscode.Disposable {
    */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(readonly extension: vscode.ExtensionContext) {
+  constructor(
+    readonly extension: vscode.ExtensionContext,
+    readonly host: RegistrationHost = directHost,
+  ) {
     extension.subscriptions.push(this);
     this.devMode = extension.extensionMode !== vscode.ExtensionMode.Production;
     this.log = this.own(vscode.window.createOutputChannel('AgentGuard', { log: true }));
@@ -78,7 +82,7 @@ export class Ctx implements vscode.Disposable {
       this,
       this.disposables,
     );
-    this.disposables.push(...registerTools(this.folders, () => this.ready, () => this.refreshStatus()));
+    this.disposables.push(...registerTools(this.host, this.folders, () => this.ready, () => this.refreshStatus()));
   }
 
   own<T extends vscode.Disposable>(d: T): T {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { runTool, TOOL_NAMES, TOOLS, type ToolName, toolId } from '../node/tools';
 import type { Folders } from './folders';
+import type { RegistrationHost } from './host';
 
 /** Who is calling. The public API names no agent; proposed fields are read only if present and strings. */
 function agentOf(options: object): string {
@@ -21,9 +22,9 @@ export interface ToolObserver {
   (name: ToolName, status: 'ok' | 'refused' | 'error'): void;
 }
 
-export function registerTools(folders: Folders, ready: () => Promise<void>, onDone: ToolObserver): vscode.Disposable[] {
+export function registerTools(host: RegistrationHost, folders: Folders, ready: () => Promise<void>, onDone: ToolObserver): vscode.Disposable[] {
   return TOOL_NAMES.map((name) =>
-    vscode.lm.registerTool<unknown>(toolId(name), {
+    host.registerTool<unknown>(toolId(name), {
       prepareInvocation(options) {
         // Side-effect free: only a progress message, masked like everything else the guard shows.
         const fg = folders.forPath(pathOf(options.input));
