@@ -142,12 +142,16 @@ async function main(): Promise<void> {
         options: { config: config as never, noPhysicFilePath: true },
       });
       n += r.messages.length;
-      // secretlint's profiler leaves performance marks behind (~40 a file): over 5 rounds of 64 MB
-      // they pass a million, Node warns, and the growing buffer taxes every later round.
-      performance.clearMarks();
-      performance.clearMeasures();
     }
     return n;
+  };
+  // secretlint's profiler leaves performance marks behind (~40 a file; a million after 5 rounds of
+  // 64 MB, and Node warns). Cleared between rounds, untimed, once its pending measures have run
+  // (clearing between files breaks them: they pair marks across files).
+  const clearSecretlintMarks = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    performance.clearMarks();
+    performance.clearMeasures();
   };
 
   // Warm-up, not counted: JIT and regex compilation for each contender (secretlint on its first files).
@@ -156,6 +160,7 @@ async function main(): Promise<void> {
   const slAll = slFiles;
   slFiles = Math.min(slFiles, 20);
   await slRun();
+  await clearSecretlintMarks();
   slFiles = slAll;
   // Wall clock and CPU time (this process, all threads: GC helpers count) per round. On a shared,
   // loaded machine the wall clock also measures the neighbours; CPU time is the steadier of the two.
@@ -180,6 +185,7 @@ async function main(): Promise<void> {
     w0 = performance.now(); c0 = cpuMs();
     slFindings = await slRun();
     record(t.secretlint, slMb, w0, c0);
+    await clearSecretlintMarks();
   }
 
   const r2 = (x: number) => Math.round(x * 100) / 100;
