@@ -60,6 +60,10 @@ export const SCRIPTS: Record<string, Script> = {
   artifacts: () => [
     term(`echo ${PNG_B64} | base64 -d > chart.png && printf '#!/bin/sh\\necho scratch\\n' > scratch.sh`, 'Draw the chart and a helper script'),
   ],
+  // 6c. The same kind of artifacts through AgentGuard's own command tool, whose result carries the summary.
+  'artifacts-guarded': () => [
+    { tool: 'agentguard_runCommand', input: { command: "mkdir -p reports && printf 'x' > reports/plot.png && printf 'echo hi\\n' > notes.sh" } },
+  ],
 };
 
 /** The script named in a prompt (`SCRIPT=<name>`), if any. */
