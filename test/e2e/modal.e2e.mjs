@@ -1,0 +1,92 @@
+// The real modal, end to end, outside test mode (VS Code refuses dialogs in test mode): Playwright drives the
+// workbench, a destructive command goes through AgentGuard's run-command tool, the dialog appears; Deny →
+// the command did not run and the audit says "denied by the user"; Allow once → it ran. Screenshots are kept
+// in test-artifacts/e2e/. The tool is invoked through the development-only palette command, which goes
+// through the same guard as an agent's call and grants nothing.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clickDialogButton, openWorkbench, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+
+async function invokeFromPalette(page, line) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>AgentGuard: Invoke a Guarded Tool (development)');
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /^AgentGuard: Invoke a Guarded Tool \(development\)$/ }) })
+    .first();
+  await row.waitFor({ state: 'visible', timeout: 60_000 });
+  await row.click();
+  await page.waitForTimeout(500);
+  await input.fill(line);
+  await page.keyboard.press('Enter');
+}
+
+function audit(dirs) {
+  const d = join(dirs.home, '.agentguard', 'audit');
+  if (!existsSync(d)) return [];
+  return readdirSync(d).flatMap((f) => readFileSync(join(d, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+}
+
+async function waitFor(what, probe, ms = 30_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the real confirmation modal (code-server, not test mode)', function () {
+  this.timeout(300_000);
+  let wb;
+
+  before(async () => {
+    wb = await openWorkbench();
+    mkdirSync(join(wb.workspace, 'scratch'), { recursive: true });
+    writeFileSync(join(wb.workspace, 'scratch', 'a.txt'), 'a\n');
+    // AgentGuard activates on start-up finished: its status bar item says it is enforcing.
+    await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 90_000 });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && wb) {
+      await screenshot(wb.page, `failed-${this.currentTest.title}`).catch(() => {});
+      console.error(wb.logs.filter((l) => /error|AgentGuard/i.test(l)).slice(-30).join('\n'));
+    }
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  it('rm -rf through the run-command tool shows the modal with the command and the rule; Deny → nothing ran, audited as the user', async () => {
+    const before = audit(wb.dirs).length;
+    await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
+    const text = await waitForDialog(wb.page);
+    assert.match(text, /rm -rf scratch/);
+    assert.match(text, /cmd:rm\.recursive/);
+    console.log(`      screenshot: ${await screenshot(wb.page, 'modal-deny')}`);
+    await clickDialogButton(wb.page, 'Deny');
+    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'));
+    assert.equal(rec.decision, 'deny');
+    assert.equal(rec.decidedBy, 'user');
+    assert.match(rec.reason, /denied by the user/);
+    assert.ok(existsSync(join(wb.workspace, 'scratch', 'a.txt')), 'the command ran although the user denied it');
+  });
+
+  it('the same command with "Allow once" runs', async () => {
+    const before = audit(wb.dirs).length;
+    await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
+    await waitForDialog(wb.page);
+    await clickDialogButton(wb.page, 'Allow once');
+    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'));
+    assert.deepEqual([rec.decision, rec.decidedBy, rec.outcome], ['allow', 'user', 'ok']);
+    assert.match(rec.reason, /allowed once by the user/);
+    await waitFor('scratch/ to be deleted', () => !existsSync(join(wb.workspace, 'scratch')));
+    console.log(`      screenshot: ${await screenshot(wb.page, 'modal-after-allow')}`);
+  });
+});
