@@ -1,5 +1,6 @@
 // Facts about paths a static guard can know without the disk: where a path lands, whether it is a credential
 // or VCS internal, and — when the injected probe cannot tell — whether a file probably exists already.
+import { collapse } from '../paths/normalize';
 import type { CommandEnv } from './types';
 
 /** Join a literal path with the cwd and expand `~`. Not normalised: the path guard checks lexical and physical forms. */
@@ -10,18 +11,8 @@ export function absPath(p: string, cwd: string, home: string): string {
   return cwd.endsWith('/') ? cwd + p : `${cwd}/${p}`;
 }
 
-/** Lexical normalisation for our own judgements (`a/../b` → `b`). */
-export function normalize(p: string): string {
-  // Fast path: already absolute and clean (the common case; this runs for every effect and rule).
-  if (p.startsWith('/') && !/\/\/|\/\.\.?(\/|$)|.\/$/.test(p)) return p;
-  const out: string[] = [];
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return '/' + out.join('/');
-}
+/** Lexical normalisation for our own judgements (`a/../b` → `/b`): the path guard's own collapse. */
+export const normalize = collapse;
 
 export function within(p: string, root: string): boolean {
   const n = normalize(p);
