@@ -49,6 +49,8 @@ function utf8Length(s: string): number {
 
 /** Collapse `.`, `..` and `//` of an absolute POSIX path, lexically (no filesystem). */
 export function collapse(abs: string): string {
+  // Fast path: already canonical (the common case on every call of the command classifier).
+  if (abs.charCodeAt(0) === 47 && !abs.includes('//') && !abs.includes('/.') && (abs.length === 1 || abs.charCodeAt(abs.length - 1) !== 47)) return abs;
   const out: string[] = [];
   for (const seg of abs.split('/')) {
     if (seg === '' || seg === '.') continue;

@@ -14,9 +14,12 @@ export function absPath(p: string, cwd: string, home: string): string {
 /** Lexical normalisation for our own judgements (`a/../b` → `/b`): the path guard's own collapse. */
 export const normalize = collapse;
 
+let lastRoot = '';
+let lastRootNorm = '/';
+
 export function within(p: string, root: string): boolean {
   const n = normalize(p);
-  const r = normalize(root);
+  const r = root === lastRoot ? lastRootNorm : ((lastRoot = root), (lastRootNorm = normalize(root)));
   return n === r || n.startsWith(r === '/' ? '/' : r + '/');
 }
 
