@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { auditRecords, disableExtensionByUi, installHooksByCommand, runScript, settle, toolResults } from './agent/chat.mjs';
 import { openSession, packageAgentGuard, prepareRun, readRecord, shot } from './agent/harness.mjs';
 import { restoreBuild, writeWorkspace } from './agent/workspace.mjs';
+import { runCommand } from '../../scripts/vscode/workbench.mjs';
 
 const DENIED = /Tool execution denied|Blocked by Pre-Tool Use hook|denied/i;
 
@@ -197,6 +198,28 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     const rec = newAudit().filter((a) => a.tool === 'agentguard_runCommand').at(-1);
     const changed = (rec?.changes ?? []).map((c) => c.path);
     assert.ok(changed.includes('reports/plot.png') && changed.includes('notes.sh'), JSON.stringify(rec));
+  });
+
+  it('6d. the audit panel\'s workspace diff lists the new artifacts, each attributed to the call that made it', async () => {
+    await runCommand(session.page, 'AgentGuard: Open Audit Panel');
+    let frame;
+    const until = Date.now() + 60_000;
+    while (!frame && Date.now() < until) {
+      for (const f of session.page.frames()) if (await f.$('#viewport').catch(() => null)) frame = f;
+      if (!frame) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(frame, 'the AgentGuard panel did not open');
+    // New artifacts are listed first; chart.png was made by the built-in run_in_terminal (attributed through
+    // the hook bridge), reports/plot.png by AgentGuard's runCommand.
+    await frame.waitForFunction(() => {
+      const t = document.querySelector('#artifacts')?.textContent ?? '';
+      return t.includes('chart.png') && t.includes('scratch.sh') && t.includes('plot.png');
+    }, null, { timeout: 60_000 });
+    const artifacts = await frame.$eval('#artifacts', (e) => e.textContent ?? '');
+    assert.match(artifacts, /chart\.png[\s\S]*by run_in_terminal/, artifacts);
+    assert.match(artifacts, /plot\.png[\s\S]*by (agentguard_)?runCommand/, artifacts);
+    await shot(session.page, '06d-panel-after-artifacts');
+    await session.page.keyboard.press('Escape');
   });
 
   describe('7. AgentGuard disabled, hooks installed: the channel is down and the bridge fails closed', function () {
