@@ -7,7 +7,7 @@ import type { AuditRecord } from '../core/audit';
 import { type CallOutcome, type ChainDeps, type Confirmer, runCall, SessionApprovals, type SnapshotHooks, type ToolSpec } from '../core/chain';
 import { Engine } from '../core/engine';
 import type { Policy } from '../core/policy/types';
-import type { CanonicalCall } from '../core/types';
+import type { CanonicalCall, Verdict } from '../core/types';
 import { AuditWriter, defaultAuditPath } from './auditWriter';
 import { nodeFsProbe } from './fsProbe';
 import { type LoadedPolicy, PolicyStore } from './policyStore';
@@ -93,8 +93,12 @@ export class GuardService {
     return { dispose: () => this.listeners.delete(fn) };
   }
 
-  async run<T>(call: CanonicalCall, spec: ToolSpec<T>, signal?: AbortSignal): Promise<CallOutcome<T>> {
-    const engine = this.engine;
+  /**
+   * Run a call through the chain. `preDecided`: a verdict decided outside the engine (a hook for an opaque
+   * tool, a guard-off command, a secret-bearing read); it still goes through confirmation, masking and audit.
+   */
+  async run<T>(call: CanonicalCall, spec: ToolSpec<T>, signal?: AbortSignal, preDecided?: Verdict): Promise<CallOutcome<T>> {
+    const engine = preDecided ? new FixedEngine(this.loaded.policy, preDecided) : this.engine;
     const deps: ChainDeps = {
       engine: () => engine,
       env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe },
@@ -120,6 +124,19 @@ export class GuardService {
       }
     }
     return outcome;
+  }
+}
+
+/** An engine whose decision was already made elsewhere: the chain still confirms, masks and audits it. */
+class FixedEngine extends Engine {
+  constructor(
+    policy: Policy,
+    private readonly v: Verdict,
+  ) {
+    super(policy);
+  }
+  override decide(): Verdict {
+    return this.v;
   }
 }
 

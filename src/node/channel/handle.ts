@@ -9,13 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AuditRecord } from '../../core/audit';
-import { type ChainDeps, runCall, type ToolSpec } from '../../core/chain';
+import type { AuditRecord, FileChange } from '../../core/audit';
+import type { ToolSpec } from '../../core/chain';
 import { type DecideEnv, Engine } from '../../core/engine';
 import { GUARDED_READ_REF, GUARDED_READ_TOOL, type HookAnswer, type HookEnvelope, type HookPlan, planHook } from '../../core/hooks';
-import type { Policy } from '../../core/policy/types';
 import { type CanonicalCall, type DecidedBy, severity, type Verdict, worst } from '../../core/types';
-import type { FileChange } from '../../core/audit';
 import { summarizeChanges } from '../../core/snapshot/summary';
 import type { FileChange as SnapshotChange } from '../../core/snapshot/types';
 import { nodeFsProbe } from '../fsProbe';
@@ -137,15 +135,6 @@ const HOST_HAS_ASK: Record<HookEnvelope['host'], boolean> = { vscode: true, clau
 
 const SECRET_SCAN_BYTES = 8 * 1024 * 1024;
 
-class FixedEngine extends Engine {
-  constructor(policy: Policy, private readonly v: Verdict) {
-    super(policy);
-  }
-  override decide(): Verdict {
-    return this.v;
-  }
-}
-
 interface Planned {
   call: CanonicalCall;
   /** A verdict decided outside the engine (opaque tool, guard-off command, secret-bearing read). */
@@ -234,20 +223,8 @@ function ordered(ps: Planned[]): Planned[] {
 }
 
 async function runUp(service: GuardService, p: Planned, signal?: AbortSignal): Promise<Verdict & { decidedBy: DecidedBy }> {
-  if (!p.fixed) return (await service.run(p.call, HOST_RUNS_IT, signal)).verdict;
   // A verdict from outside the engine still goes through the chain: confirmation, masking, audit.
-  const engine = new FixedEngine(service.policy, p.fixed);
-  const deps: ChainDeps = {
-    engine: () => engine,
-    env: decideEnv(service),
-    session: service.session,
-    approvals: service.approvals,
-    confirmer: service.confirmer,
-    maskValue: (v) => service.maskValue(v),
-    audit: (rec: AuditRecord) => service.audit.append(rec),
-    preview: service.opts.preview,
-  };
-  return (await runCall(p.call, HOST_RUNS_IT, deps, signal)).verdict;
+  return (await service.run(p.call, HOST_RUNS_IT, signal, p.fixed)).verdict;
 }
 
 async function recordAlone(service: GuardService, p: Planned, v: Verdict, decidedBy: DecidedBy, started: number): Promise<void> {
