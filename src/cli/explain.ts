@@ -1,5 +1,5 @@
 // `agentguard explain`: one call, human-readable: every rule that matched, the one that decided, and why.
-import { Engine } from '../core/engine';
+import { Engine, existsFact } from '../core/engine';
 import { normalizePath, relativeTo, isWithin } from '../core/paths/normalize';
 import { resolvePhysical } from '../core/paths/resolve';
 import { PATH_OPS, type PathOp } from '../core/types';
@@ -26,7 +26,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   writeLine(io.stdout, `policy: ${loaded.policy.layers.join(' < ')} (${loaded.policy.hash}, ${loaded.state})`);
 
   if (call.op === 'exec') {
-    const a = analyzeCommand(call.command!, { cwd: call.cwd ?? workspace, home: env.ctx.home, workspace, exists: (p) => nodeFsProbe.lstat(p) !== undefined });
+    const a = analyzeCommand(call.command!, { cwd: call.cwd ?? workspace, home: env.ctx.home, workspace, exists: existsFact(nodeFsProbe) });
     writeLine(io.stdout, `sub-commands:`);
     for (const s of a.subcommands) writeLine(io.stdout, `  ${s.argv.map((w) => (w === null ? '<dynamic>' : w)).join(' ')}${s.via.length ? `   (inside ${s.via.join(' › ')})` : ''}`);
     for (const f of a.findings) writeLine(io.stdout, `matched ${f.tier} rule ${f.rule} (${f.category}) on \`${f.subcommand}\`: ${f.explanation}`);

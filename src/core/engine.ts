@@ -71,15 +71,7 @@ export class Engine {
       cwd,
       home: env.ctx.home,
       workspace: env.ctx.workspace,
-      // "Exists" is a fact; "absent" is not trusted: the classifier's name heuristics decide for files the
-      // probe cannot see, so `: > package.json` is asked even where the probe looks at a different tree.
-      exists: (abs: string) => {
-        try {
-          return probe.lstat(abs) !== undefined ? true : undefined;
-        } catch {
-          return undefined;
-        }
-      },
+      exists: existsFact(probe),
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
@@ -100,6 +92,21 @@ export class Engine {
     }
     return result;
   }
+}
+
+/**
+ * What the command classifier may take from the disk. "Exists" is a fact; "absent" is not trusted: the
+ * classifier's name heuristics decide for files the probe cannot see, so `: > package.json` is asked even
+ * where the probe looks at a different tree than the command will run in.
+ */
+export function existsFact(probe: FsProbe): (abs: string) => boolean | undefined {
+  return (abs) => {
+    try {
+      return probe.lstat(abs) !== undefined ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** Structural validation of a canonical call; returns a message, or undefined when it is well-formed. */
