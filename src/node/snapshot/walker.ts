@@ -174,17 +174,7 @@ export class ScanState {
     for (let d = 0; d < split; d++) {
       const files = visited[d].files;
       for (let i = 0; i < files.length; i++) {
-        const e = files[i];
-        let st: fs.Stats | undefined;
-        try {
-          st = fs.lstatSync(e.abs, { throwIfNoEntry: false });
-        } catch (err) {
-          this.noteError(e.rel, err);
-          this.keepEntry(e, gen, seen);
-          continue;
-        }
-        if (st === undefined) continue;
-        this.observe(e, kindCode(st), st.size, st.mtimeMs, st.ctimeMs, st.ino, gen, racyFrom, seen, obs, hooks);
+        this.statHere(files[i], gen, racyFrom, seen, obs, hooks);
         if ((seen.files & 511) === 0) {
           hooks.onProgress?.(seen.files);
           if (performance.now() - sliceStart > sliceMs) {
@@ -202,16 +192,7 @@ export class ScanState {
         for (let i = 0; i < files.length; i++, k += SLOT) {
           const e = files[i];
           if (out === undefined) {
-            // The helper failed: stat it here.
-            let st: fs.Stats | undefined;
-            try {
-              st = fs.lstatSync(e.abs, { throwIfNoEntry: false });
-            } catch (err) {
-              this.noteError(e.rel, err);
-              this.keepEntry(e, gen, seen);
-              continue;
-            }
-            if (st !== undefined) this.observe(e, kindCode(st), st.size, st.mtimeMs, st.ctimeMs, st.ino, gen, racyFrom, seen, obs, hooks);
+            this.statHere(e, gen, racyFrom, seen, obs, hooks); // the helper failed: stat it here
             continue;
           }
           const kc = out[k];
@@ -235,6 +216,19 @@ export class ScanState {
     }
     hooks.onProgress?.(seen.files);
     return obs;
+  }
+
+  /** lstat one file on this thread and observe it; an unreadable file keeps its last known state. */
+  private statHere(e: Entry, gen: number, racyFrom: number, seen: { known: number; files: number }, obs: Observation[], hooks: WalkHooks): void {
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(e.abs, { throwIfNoEntry: false });
+    } catch (err) {
+      this.noteError(e.rel, err);
+      this.keepEntry(e, gen, seen);
+      return;
+    }
+    if (st !== undefined) this.observe(e, kindCode(st), st.size, st.mtimeMs, st.ctimeMs, st.ino, gen, racyFrom, seen, obs, hooks);
   }
 
   /** One file's lstat result against what we knew. Fast path: unchanged, nothing allocated. */
