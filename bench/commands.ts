@@ -35,9 +35,10 @@ const ONE_KB = [
   'docker compose up -d db && sleep 3 && psql -h localhost -U postgres -c "SELECT count(*) FROM users WHERE active = true"',
   "find src -name '*.test.ts' -newer package.json -print0 | xargs -0 -n 10 npx jest --ci --silent",
   'git log --since="2 weeks ago" --pretty=format:"%h %an %s" | awk \'{print $2}\' | sort | uniq -c | sort -rn | head -20',
-  "cat <<'EOF' > /tmp/notes.md\n# Release notes\n- fixed rm -rf handling\n- $(not run)\nEOF",
   'if [ -d build ]; then echo "build exists"; else mkdir -p build && cp -r public/* build/; fi',
   'export NODE_ENV=production; timeout 120 nice -n 10 npm run e2e -- --reporter=dot || echo "e2e failed: $?"',
+  // Last, so its terminator ends the line (a delimiter line with more after it does not close a here-doc).
+  "cat <<'EOF' > /tmp/notes.md\n# Release notes\n- fixed rm -rf handling\n- $(not run)\nEOF",
 ].join(' && ');
 
 let decideCommand: typeof Shell.decideCommand;
