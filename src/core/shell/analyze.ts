@@ -68,7 +68,7 @@ class Analyzer implements WalkHost, UnwrapHost {
       cwd: ctx.cwd.value,
       remote: ctx.remote,
       assigns: extra.assigns,
-      meta: { ...(extra.meta ?? {}) },
+      meta: extra.meta ? { ...extra.meta } : {},
     };
     this.subs.push(s);
     for (const p of extra.pending) {

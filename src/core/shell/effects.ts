@@ -3,6 +3,7 @@
 import { absPath, isHarmlessSink } from './fsfacts';
 import { parseOpts, type Opt } from './options';
 import type { CommandEnv, Redir, Sub, W } from './types';
+import { lit } from './words';
 
 export interface Effect {
   op: 'read' | 'write' | 'delete' | 'rename';
@@ -30,6 +31,21 @@ const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgr
 const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context'], true)];
 const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
 
+// Option specs are module constants: parseOpts indexes each spec once (options.ts).
+const RM_OPTS = [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])];
+const CP_OPTS = [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])];
+const SORT_OPTS = [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)];
+const TEE_OPTS = [O('x', 'aip', ['append', 'ignore-interrupts', 'output-error'])];
+const TRUNCATE_OPTS = [O('s', 'sr', ['size', 'reference'], true), O('x', 'co', ['no-create', 'io-blocks'])];
+const SED_OPTS = [O('e', 'efl', ['expression', 'file', 'line-length'], true), O('i', 'i', ['in-place']), O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox'])];
+const RSYNC_OPTS = [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)];
+const JQ_OPTS = [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)];
+
+/** The names with a case in effectsOf's switch (a test checks this list against the switch). */
+export const SWITCHED = new Set(['rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe', 'cp', 'mv', 'install', 'ln', 'sort', 'tee', 'truncate', 'dd', 'sed', 'perl',
+  'touch', 'mkdir', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'find', 'curl', 'wget', 'http', 'httpie', 'scp', 'rsync', 'sftp', 'tar']);
+const JQ_LIKE = new Set(['jq', 'yq', 'awk', 'gawk', 'mawk']);
+
 export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
   const out: Effect[] = [];
   if (sub.remote || sub.cwd === null) return out;
@@ -39,20 +55,20 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
     if (p === undefined || p === '') return;
     out.push({ op, path: absPath(p, cwd, env.home), sub, subText: sub.text, how, ...extra });
   };
-  out.push(...redirectEffects(sub.redirects, sub, cwd, env, contentless(sub)));
+  if (sub.redirects.length) out.push(...redirectEffects(sub.redirects, sub, cwd, env, contentless(sub)));
   const name = sub.name;
-  if (!name) return out;
+  if (!name || !(SWITCHED.has(name) || READERS.has(name) || PATTERN_FIRST.has(name) || JQ_LIKE.has(name))) return out;
   const args = sub.words.slice(1);
   const pos = () => parseOpts(args, []).positional;
 
   switch (name) {
     case 'rm': case 'unlink': case 'shred': case 'srm': case 'rmdir': case 'wipe': {
-      const p = parseOpts(args, [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])]);
+      const p = parseOpts(args, RM_OPTS);
       for (const w of p.positional) add('delete', w, name);
       break;
     }
     case 'cp': case 'mv': case 'install': case 'ln': {
-      const p = parseOpts(args, [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])]);
+      const p = parseOpts(args, CP_OPTS);
       const force = p.ids.has('f');
       const noClobber = name !== 'ln' && p.ids.has('n'); // ln -n is --no-dereference
       const t = p.ids.get('t')?.[0];
@@ -60,7 +76,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       let dest: W | undefined;
       let srcs: W[];
       if (typeof t === 'string') {
-        dest = { value: t, glob: false, text: t, path: t };
+        dest = lit(t);
         srcs = ps;
       } else {
         dest = ps[ps.length - 1];
@@ -94,17 +110,17 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         if (a.value === '-o' || a.value === '--output') add('write', args[i + 1], 'sort -o');
         else if (a.value?.startsWith('--output=')) add('write', a.value.slice(9), 'sort -o');
       });
-      for (const w of parseOpts(args, [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)]).positional) add('read', w, 'sort');
+      for (const w of parseOpts(args, SORT_OPTS).positional) add('read', w, 'sort');
       break;
     }
     case 'tee': {
-      const p = parseOpts(args, [O('x', 'aip', ['append', 'ignore-interrupts', 'output-error'])]);
+      const p = parseOpts(args, TEE_OPTS);
       const append = p.ids.has('-a') || p.ids.has('--append');
       for (const w of p.positional) add('write', w, 'tee', { append });
       break;
     }
     case 'truncate': {
-      const p = parseOpts(args, [O('s', 'sr', ['size', 'reference'], true), O('x', 'co', ['no-create', 'io-blocks'])]);
+      const p = parseOpts(args, TRUNCATE_OPTS);
       const size = p.ids.get('s')?.[0];
       for (const w of p.positional) add('write', w, 'truncate', { contentless: size === '0' || size === '' });
       break;
@@ -117,7 +133,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       }
       break;
     case 'sed': case 'perl': {
-      const p = parseOpts(args, [O('e', 'efl', ['expression', 'file', 'line-length'], true), O('i', 'i', ['in-place']), O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox'])]);
+      const p = parseOpts(args, SED_OPTS);
       const inPlace = p.ids.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
       if (name === 'perl' && !inPlace) break;
       const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
@@ -136,7 +152,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         if (a.value !== null && (a.value.startsWith('-') || a.value === '(' || a.value === '!')) break;
         starts.push(a);
       }
-      if (starts.length === 0) starts.push({ value: '.', glob: false, text: '.', path: '.' });
+      if (starts.length === 0) starts.push(lit('.'));
       const del = args.some((a) => a.value === '-delete');
       for (const s of starts) add(del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
       args.forEach((a, i) => {
@@ -163,7 +179,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       break;
     }
     case 'scp': case 'rsync': case 'sftp': {
-      const ps = parseOpts(args, [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)]).positional;
+      const ps = parseOpts(args, RSYNC_OPTS).positional;
       const local = (w: W) => w.value !== null && !/^[^/]*:/.test(w.value);
       const dest = ps[ps.length - 1];
       for (const s of ps.slice(0, -1)) if (local(s)) add('read', s, name);
@@ -193,8 +209,8 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
         for (const w of files) add('read', w, name);
         for (const f of p.ids.get('e') ?? []) if (f && args.some((a) => a.value === '-f' || a.value === '--file')) add('read', f, name);
-      } else if (name === 'jq' || name === 'yq' || name === 'awk' || name === 'gawk' || name === 'mawk') {
-        const p = parseOpts(args, [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)]);
+      } else if (JQ_LIKE.has(name)) {
+        const p = parseOpts(args, JQ_OPTS);
         const files = p.ids.has('f') ? p.positional : p.positional.slice(1);
         for (const w of files) if (!(w.value ?? '').includes('=')) add('read', w, name);
       }

@@ -46,13 +46,31 @@ export function resolveLong(name: string, opts: Opt[], abbreviations = true): Op
   return hits.size === 1 ? [...hits][0] : undefined;
 }
 
+/** Short letter → option, per spec (specs are module constants, so this is built once per spec). */
+const SHORT_INDEX = new WeakMap<Opt[], Map<string, Opt>>();
+
+function shortIndex(opts: Opt[]): Map<string, Opt> {
+  let m = SHORT_INDEX.get(opts);
+  if (!m) {
+    m = new Map();
+    // First spec entry wins for a letter, as the linear search did.
+    for (const o of opts) for (const c of o.short ?? '') if (!m.has(c)) m.set(c, o);
+    SHORT_INDEX.set(opts, m);
+  }
+  return m;
+}
+
+function add(out: ParsedOpts, id: string, v: string | null): void {
+  const list = out.ids.get(id);
+  if (list) list.push(v);
+  else out.ids.set(id, [v]);
+}
+
+// Hot path (every sub-command, several times): no closures, no spreads, one result object.
 export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedOpts & { rest: number } {
-  const out: ParsedOpts = { ids: new Map(), positional: [], dynamic: false, unknown: [] };
-  const add = (id: string, v: string | null = '') => {
-    const list = out.ids.get(id) ?? [];
-    list.push(v);
-    out.ids.set(id, list);
-  };
+  const out: ParsedOpts & { rest: number } = { ids: new Map(), positional: [], dynamic: false, unknown: [], rest: 0 };
+  const stop = cfg.stopAtPositional === true;
+  const short = opts.length ? shortIndex(opts) : undefined;
   let i = 0;
   for (; i < words.length; i++) {
     const w = words[i];
@@ -60,7 +78,18 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
     if (v === null) {
       // `rm $FLAGS x`: the word may expand to options; fail closed by reporting it.
       out.dynamic = true;
-      if (cfg.stopAtPositional) return { ...out, rest: i };
+      if (stop) {
+        out.rest = i;
+        return out;
+      }
+      out.positional.push(w);
+      continue;
+    }
+    if (v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
+      if (stop) {
+        out.rest = i;
+        return out;
+      }
       out.positional.push(w);
       continue;
     }
@@ -68,54 +97,51 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
       i++;
       break;
     }
-    if (v.startsWith('--') && v.length > 2) {
+    if (v.charCodeAt(1) === 45) {
       const eq = v.indexOf('=');
       const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
       const o = resolveLong(name, opts, cfg.abbreviations !== false);
       if (!o) {
         out.unknown.push('--' + name);
-        add('--' + name, eq >= 0 ? v.slice(eq + 1) : '');
+        add(out, '--' + name, eq >= 0 ? v.slice(eq + 1) : '');
         continue;
       }
       if (o.arg) {
-        if (eq >= 0) add(o.id, v.slice(eq + 1));
+        if (eq >= 0) add(out, o.id, v.slice(eq + 1));
         else {
           const next = words[i + 1];
-          add(o.id, next ? next.value : '');
+          add(out, o.id, next ? next.value : '');
           i++;
         }
-      } else add(o.id, eq >= 0 ? v.slice(eq + 1) : '');
+      } else add(out, o.id, eq >= 0 ? v.slice(eq + 1) : '');
       continue;
     }
-    if (v.startsWith('-') && v.length > 1) {
-      for (let k = 1; k < v.length; k++) {
-        const c = v[k];
-        const o = opts.find((x) => x.short?.includes(c));
-        if (!o) {
-          out.unknown.push('-' + c);
-          add('-' + c);
-          continue;
-        }
-        if (o.arg) {
-          const attached = v.slice(k + 1);
-          if (attached) add(o.id, attached);
-          else {
-            const next = words[i + 1];
-            add(o.id, next ? next.value : '');
-            i++;
-          }
-          break;
-        }
-        add(o.id);
+    for (let k = 1; k < v.length; k++) {
+      const c = v[k];
+      const o = short?.get(c);
+      if (!o) {
+        out.unknown.push('-' + c);
+        add(out, '-' + c, '');
+        continue;
       }
-      continue;
+      if (o.arg) {
+        const attached = v.slice(k + 1);
+        if (attached) add(out, o.id, attached);
+        else {
+          const next = words[i + 1];
+          add(out, o.id, next ? next.value : '');
+          i++;
+        }
+        break;
+      }
+      add(out, o.id, '');
     }
-    if (cfg.stopAtPositional) return { ...out, rest: i };
-    out.positional.push(w);
   }
-  if (!cfg.stopAtPositional) {
+  if (!stop) {
     for (; i < words.length; i++) out.positional.push(words[i]);
-    return { ...out, rest: words.length };
+    out.rest = words.length;
+    return out;
   }
-  return { ...out, rest: i };
+  out.rest = i;
+  return out;
 }

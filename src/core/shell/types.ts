@@ -49,9 +49,9 @@ export interface W {
   /** Source text, for explanations. */
   text: string;
   /** Best-effort literal for paths: `~` and `$HOME` expanded; undefined when not derivable. */
-  path?: string;
-  /** Word came from an input list (xargs, find `{}`), not from the command line. */
-  fromInput?: boolean;
+  path: string | undefined;
+  /** Word came from an input list (xargs, find `{}`), not from the command line. Made by words.ts `word()`. */
+  fromInput: boolean;
 }
 
 export interface Redir {

@@ -5,7 +5,7 @@ import { parseOpts, type Opt } from './options';
 import type { Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
-import { DYNAMIC_INPUT, lit } from './words';
+import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
 
 export interface Pending {
   rule: string;
@@ -75,6 +75,9 @@ const DOCKER_RUN_OPTS = [
 ];
 const KUBECTL_EXEC_OPTS = [O('c', 'cnf', ['container', 'namespace', 'filename', 'context', 'kubeconfig', 'pod-running-timeout'], true), O('x', 'itq', ['stdin', 'tty', 'quiet'])];
 
+// Option specs are module constants: parseOpts indexes each spec once (options.ts).
+const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])];
+
 /** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
 const SIMPLE: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
   nice: { opts: NICE_OPTS },
@@ -121,10 +124,23 @@ const TOOL_RUN: Record<string, string[]> = {
   'aws-vault': ['exec'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], npm: ['exec', 'x'], pipx: ['run'], mise: ['exec', 'x'], asdf: ['exec'],
 };
 
+/** Every command name the loop below treats specially; any other name runs as itself. */
+export const SPECIAL = new Set<string>([
+  ...PRIV, ...SHELLS, ...CODE_INTERPRETERS, ...Object.keys(SIMPLE), ...Object.keys(TOOL_RUN),
+  'env', 'cross-env', 'command', 'busybox', 'toybox', 'npx', 'bunx', 'pnpx', 'uvx', 'flock', 'script', 'eval', 'trap', 'watch',
+  'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
+]);
+
 export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
   let words = raw.words;
-  let ctx = { ...ctx0, via: [...ctx0.via] };
-  const assigns = { ...raw.assigns };
+  // Fast path, most sub-commands: a literal name that wraps nothing (nothing is copied for it).
+  const n0 = words[0];
+  if (n0 === undefined || n0.value === null || n0.glob || !SPECIAL.has(normName(n0.value))) {
+    return host.emit(words, raw, ctx0, { stdin: raw.stdin, assigns: raw.assigns, pending: [], meta: undefined, rawWords: words });
+  }
+  // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
+  let ctx = ctx0;
+  let assigns = raw.assigns;
   const pending: Pending[] = [];
   let stdin = raw.stdin;
   const meta: Record<string, unknown> = {};
@@ -139,12 +155,13 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     const w0 = words[0];
     if (w0.value === null || w0.glob) return emit(words);
     const name = normName(w0.value);
+    if (!SPECIAL.has(name)) return emit(words);
     const args = words.slice(1);
 
     if (PRIV.has(name)) {
       pending.push({ rule: 'priv.sudo', explanation: `${name} runs a command with elevated privileges` });
       if (name === 'su') {
-        const p = parseOpts(args, [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])]);
+        const p = parseOpts(args, SU_OPTS);
         const cmd = p.ids.get('c')?.[0];
         if (typeof cmd === 'string') {
           const s = emit(words);
@@ -167,7 +184,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       let rest = args.slice(p.rest);
       while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) {
         const v = rest[0].value;
-        assigns[v.slice(0, v.indexOf('='))] = v.slice(v.indexOf('=') + 1);
+        assigns = { ...assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
       }
       const split = p.ids.get('S')?.[0];
@@ -429,7 +446,8 @@ function stripPackageVersion(rest: W[]): W[] {
   if (v === null) return rest;
   const m = /^(@?[^@]+)@[^/]*$/.exec(v);
   if (!m) return rest;
-  return [{ ...rest[0], value: m[1] }, ...rest.slice(1)];
+  const w0 = rest[0];
+  return [word(m[1], w0.glob, w0.text, w0.path, w0.fromInput), ...rest.slice(1)];
 }
 
 /** xargs/parallel: arguments come from input; `{}`/-I replace string marks where. */
@@ -439,7 +457,7 @@ function withInput(rest: W[], repl: string | undefined): W[] {
     const out = rest.map((w, i) => {
       if (i > 0 && w.value !== null && w.value.includes(repl)) {
         used = true;
-        return { ...DYNAMIC_INPUT, text: w.text };
+        return inputWord(w.text);
       }
       return w;
     });
@@ -463,7 +481,7 @@ function execSegments(name: string, args: W[]): { label: string; words: W[] }[] 
       seg.push(args[j]);
     }
     const hasBraces = seg.some((w) => w.value !== null && w.value.includes('{}'));
-    const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? { ...DYNAMIC_INPUT, text: w.text } : w));
+    const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? inputWord(w.text) : w));
     if (!hasBraces && name !== 'find') inner.push(DYNAMIC_INPUT);
     if (inner.length) out.push({ label: `${name} ${v}`, words: inner });
     i = j;

@@ -5,7 +5,7 @@
 import { forEachChild, parse } from 'unbash';
 import type { Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
-import { evalWord, type WordEnv } from './words';
+import { evalWord, word, type WordEnv } from './words';
 
 /** The mutable working directory of a shell: shared by `{ }` and lists, copied for subshells. */
 export interface CwdBox {
@@ -129,6 +129,17 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
   }
 }
 
+const NO_STDIN: Stdin = { kind: 'none' };
+
+/**
+ * Can a word's source text hold a command (`$(…)`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every one of
+ * them needs a `$`, a backtick or a `(`; a word without any is not descended into (descending makes unbash
+ * lex the word a second time to build its parts).
+ */
+function mayRunCommands(text: string): boolean {
+  return text.includes('$') || text.includes('`') || text.includes('(');
+}
+
 function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx): void {
   for (const st of list) walkStatement(host, st, ctx);
 }
@@ -167,7 +178,9 @@ function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx
 
 function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
   // Substitutions anywhere in the command run first (in words, assignments, redirect targets, here-doc bodies).
-  forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+  forEachChild(node, (c) => {
+    if (c.type !== 'Word' || mayRunCommands(c.text)) walkNode(host, c, ctx, NO_STDIN);
+  });
   const assigns: Record<string, string | null> = {};
   for (const p of node.prefix) {
     if (p.type === 'Assignment') assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
@@ -184,10 +197,10 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
 
 /** `export A=$(x)` / `declare B=1`: an argument that is an assignment; literal only when its value is. */
 function assignmentWord(src: string, value: Word | { type: 'ArrayValue' }, env: WordEnv): W {
-  if (value.type !== 'Word') return { value: null, glob: false, text: src };
+  if (value.type !== 'Word') return word(null, false, src, undefined);
   const v = evalWord(value, env);
   const eq = src.indexOf('=');
-  return { value: v.value === null ? null : src.slice(0, eq + 1) + v.value, glob: false, text: src };
+  return word(v.value === null ? null : src.slice(0, eq + 1) + v.value, false, src, undefined);
 }
 
 export type { CommandNode };

@@ -9,28 +9,40 @@ export interface WordEnv {
 
 const HOME_VARS = new Set(['$HOME', '${HOME}']);
 
+/**
+ * The one way a W is made: every word has the same fields in the same order, so the rules' property reads
+ * stay monomorphic (a word with an extra or missing field is a second hidden class, and code that sees several
+ * runs several times slower on the path of every command).
+ */
+export function word(value: string | null, glob: boolean, text: string, path: string | undefined, fromInput = false): W {
+  return { value, glob, text, path, fromInput };
+}
+
+/**
+ * Characters after which a word is its own value: no quotes, escapes, expansions, globs, braces, tilde or
+ * history. Such a word needs no re-lex (unbash computes a word's parts lazily, by lexing it again).
+ */
+const PLAIN = /^[A-Za-z0-9_./:=@%+,-]+$/;
+
 /** Evaluate one word. A word with any expansion is dynamic (value null). */
-export function evalWord(word: Word, env: WordEnv): W {
-  const text = word.text;
-  const parts = word.parts;
+export function evalWord(w: Word, env: WordEnv): W {
+  const text = w.text;
+  if (PLAIN.test(text)) return word(text, false, text, text);
+  const parts = w.parts;
   if (!parts) {
-    const v = word.value;
-    const w: W = { value: v, glob: false, text };
-    w.path = tilde(text, v, env);
-    return w;
+    const v = w.value;
+    return word(v, false, text, tilde(text, v, env));
   }
   let value: string | null = '';
   let path: string | undefined = '';
   let glob = false;
-  parts.forEach((p, i) => {
-    const r = evalPart(p, i === 0, env);
+  for (let i = 0; i < parts.length; i++) {
+    const r = evalPart(parts[i], i === 0, env);
     if (r.glob) glob = true;
     value = value === null || r.value === null ? null : value + r.value;
     path = path === undefined || r.path === undefined ? undefined : path + r.path;
-  });
-  const w: W = { value, glob, text };
-  if (path !== undefined) w.path = path;
-  return w;
+  }
+  return word(value, glob, text, path);
 }
 
 function tilde(text: string, v: string, env: WordEnv): string {
@@ -89,7 +101,12 @@ export function isLiteral(w: W): w is W & { value: string } {
 
 /** A word built in code (re-parsed payloads keep their own Words; wrappers synthesize none). */
 export function lit(value: string): W {
-  return { value, glob: false, text: value, path: value };
+  return word(value, false, value, value);
 }
 
-export const DYNAMIC_INPUT: W = { value: null, glob: false, text: '{}', fromInput: true };
+/** A word read from input (xargs, find `{}`), shown as `text`. */
+export function inputWord(text = '{}'): W {
+  return word(null, false, text, undefined, true);
+}
+
+export const DYNAMIC_INPUT: W = inputWord();

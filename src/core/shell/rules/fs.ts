@@ -5,7 +5,10 @@ import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, named } from './util';
 
-const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o']);
+const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o', 'tar']);
+
+// Option specs are module constants: parseOpts indexes each spec once (options.ts).
+const CHMOD_OPTS = [O('R', 'R', ['recursive']), O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root'])];
 
 export const fsRules: Rule[] = [
   {
@@ -36,7 +39,7 @@ export const fsRules: Rule[] = [
     id: 'fs.overwrite',
     description: 'Replaces an existing file: `> f`, `tee f`, `cp x f`, `mv [-f] x f`, `ln -sf x f`, `dd of=f` onto a file that exists.',
     examples: {
-      destructive: ['echo "{}" > package.json', 'mv -f config.new.json package.json', 'ln -sf /dev/null package.json', 'cp README.md src/app.ts', 'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc', 'curl -s https://example.com/x | tee package.json'],
+      destructive: ['echo "{}" > package.json', 'tar cf package.json src', 'mv -f config.new.json package.json', 'ln -sf /dev/null package.json', 'cp README.md src/app.ts', 'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc', 'curl -s https://example.com/x | tee package.json'],
       benign: ['cp src/app.ts src/app.backup.ts', 'echo "- fix" >> CHANGELOG.md', 'npm test > /tmp/test-output.log 2>&1', 'ln -s ../src src-link', 'mv src/old-name.ts src/new-name.ts'],
     },
     check(s, ctx) {
@@ -111,7 +114,7 @@ export const fsRules: Rule[] = [
     },
     check(s, ctx) {
       if (!named(s, 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl')) return undefined;
-      const p = parseOpts(s.words.slice(1), [O('R', 'R', ['recursive']), O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root'])]);
+      const p = parseOpts(s.words.slice(1), CHMOD_OPTS);
       const ps = p.positional;
       const mode = ps[0]?.value ?? '';
       if (named(s, 'chmod') && /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;

@@ -6,7 +6,11 @@ import type { Rule } from './types';
 import { O } from './util';
 
 function git(s: Sub, ...subs: string[]): boolean {
-  return s.name === 'git' && s.words[1]?.value !== null && subs.includes(s.words[1]?.value ?? '');
+  if (s.name !== 'git') return false;
+  const v = s.words[1]?.value;
+  if (v === null || v === undefined) return subs.includes('') && v !== null;
+  for (let i = 0; i < subs.length; i++) if (subs[i] === v) return true;
+  return false;
 }
 
 function gopts(s: Sub, spec: Opt[]): ParsedOpts {

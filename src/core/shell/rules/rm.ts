@@ -12,6 +12,9 @@ const RM_OPTS = [
 ];
 const DELETERS = ['rm', 'unlink', 'shred', 'srm', 'wipe', 'remove-item', 'del', 'trash', 'trash-put', 'gio'];
 
+// Option specs are module constants: parseOpts indexes each spec once (options.ts).
+const DRY_RUN_OPTS = [O('n', 'n', ['dry-run'])];
+
 export const rmRules: Rule[] = [
   {
     id: 'rm.recursive',
@@ -84,7 +87,7 @@ export const rmRules: Rule[] = [
     },
     check(s) {
       if (!named(s, 'rsync')) return undefined;
-      const p = parseOpts(s.words.slice(1), [O('n', 'n', ['dry-run'])]);
+      const p = parseOpts(s.words.slice(1), DRY_RUN_OPTS);
       if (has(p, 'n') || dryRun(s)) return undefined;
       const w = s.words.find((x) => x.value !== null && /^--(delete[a-z-]*|del|remove-source-files)$/.test(x.value));
       return w ? `rsync ${w.value} deletes files` : undefined;

@@ -24,6 +24,12 @@ function rawSender(s: Sub): boolean {
   return s.stdin.kind === 'pipe' || s.stdin.kind === 'file' || hasWord(s, '-e', '-c', '--exec', '--sh-exec');
 }
 
+/** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
+export const SYS_CONFIG_NAMES = new Set(['crontab', 'iptables', 'ip6tables', 'nft', 'ufw', 'firewall-cmd', 'pfctl', 'iptables-restore', 'ebtables',
+  'useradd', 'userdel', 'usermod', 'adduser', 'deluser', 'groupadd', 'groupdel', 'groupmod', 'passwd', 'chpasswd', 'chsh', 'chfn', 'gpasswd',
+  'visudo', 'vipw', 'vigr', 'newusers', 'dscl', 'sysadminctl', 'history', 'unset', 'set', 'export', 'sysctl', 'modprobe', 'rmmod', 'insmod',
+  'kextload', 'kextunload', 'setenforce', 'swapoff', 'csrutil', 'spctl', 'nvram', 'update-grub', 'grub-install', 'efibootmgr', 'mount', 'umount']);
+
 export const systemRules: Rule[] = [
   {
     id: 'guard.editor-extensions',
@@ -121,6 +127,8 @@ export const systemRules: Rule[] = [
       benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'history | tail -20', 'sysctl -a', 'groups'],
     },
     check(s) {
+      // Runs on every sub-command: leave at once unless the name or the assignments can matter.
+      if ((s.name === null || !SYS_CONFIG_NAMES.has(s.name)) && s.assigns.HISTFILE === undefined && s.assigns.HISTSIZE === undefined) return undefined;
       const ws = s.words.map((w) => w.value);
       if (named(s, 'crontab')) return ws.slice(1).some((v) => v === '-l' || v === '-V') ? undefined : 'crontab replaces or edits the cron table';
       if (named(s, 'iptables', 'ip6tables', 'nft', 'ufw', 'firewall-cmd', 'pfctl', 'iptables-restore', 'ebtables')) {

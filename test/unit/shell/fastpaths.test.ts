@@ -1,0 +1,69 @@
+// The classifier's fast paths skip work by command name (it sits on every tool call; see bench/commands.ts).
+// A name missing from one of those lists would silently skip a check, so each list is compared with the code
+// it stands for, read from the source, and a few commands per list prove the path still leads to the finding.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { SWITCHED } from '../../../src/core/shell/effects';
+import { analyzeCommand } from '../../../src/core/shell/index';
+import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
+import { SPECIAL } from '../../../src/core/shell/unwrap';
+import { word } from '../../../src/core/shell/words';
+
+const src = (f: string) => readFileSync(path.join(__dirname, '../../../src/core/shell', f), 'utf8');
+const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev' };
+
+/** The text of a function (or an object-literal rule) from its start marker to the next top-level marker. */
+function section(text: string, start: string, end: string): string {
+  const i = text.indexOf(start);
+  assert.ok(i >= 0, `marker ${start} not found`);
+  const j = text.indexOf(end, i + start.length);
+  return text.slice(i, j < 0 ? undefined : j);
+}
+
+const quoted = (s: string) => [...s.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+
+describe('classifier fast paths', () => {
+  it('effectsOf: SWITCHED holds exactly the names of its switch', () => {
+    const body = section(src('effects.ts'), 'export function effectsOf(', '\n}\n');
+    const cases = [...body.matchAll(/case '([^']+)':/g)].map((m) => m[1]!);
+    assert.deepEqual([...SWITCHED].sort(), [...new Set(cases)].sort());
+  });
+
+  it('sys.config: SYS_CONFIG_NAMES holds every name the rule tests', () => {
+    const body = section(src('rules/system.ts'), "id: 'sys.config'", "id: 'net.exfiltration'");
+    const names = [...body.matchAll(/named\(s, ([^)]*)\)/g)].flatMap((m) => quoted(m[1]!));
+    assert.ok(names.length > 30);
+    for (const n of names) assert.ok(SYS_CONFIG_NAMES.has(n), `${n} is tested by sys.config but not in SYS_CONFIG_NAMES`);
+  });
+
+  it('unwrapCommand: SPECIAL holds every name the unwrap loop compares against', () => {
+    const body = section(src('unwrap.ts'), 'export function unwrapCommand(', '\n}\n');
+    const names = [...body.matchAll(/name === '([^']+)'/g)].map((m) => m[1]!);
+    assert.ok(names.length > 15);
+    for (const n of names) assert.ok(SPECIAL.has(n), `${n} is unwrapped but not in SPECIAL`);
+  });
+
+  const cases: [string, string][] = [
+    ['useradd eve', 'sys.config'],
+    ['HISTFILE=/dev/null bash', 'sys.config'],
+    ['umount /mnt/data', 'sys.config'],
+    ['timeout 5 sudo rm -rf /srv', 'priv.sudo'],
+    ['doas rm -rf src', 'rm.recursive'],
+    ['uv run rm -rf src', 'rm.recursive'],
+    ['tar cf package.json src', 'fs.overwrite'],
+    ['echo x | tee -a ~/.bashrc', 'fs.outside-workspace'],
+  ];
+  for (const [line, rule] of cases) {
+    it(`${line} → ${rule}`, () => {
+      const rules = analyzeCommand(line, env).findings.map((f) => f.rule);
+      assert.ok(rules.includes(rule), `${line}: ${rules.join(', ') || 'no finding'}`);
+    });
+  }
+
+  it('every word has the same fields in the same order', () => {
+    assert.deepEqual(Object.keys(word('a', false, 'a', 'a')), ['value', 'glob', 'text', 'path', 'fromInput']);
+    const a = analyzeCommand(`cp "$HOME/x" ~/y 'z' w*`, env);
+    assert.equal(a.subcommands.length, 1);
+  });
+});
