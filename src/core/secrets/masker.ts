@@ -10,6 +10,29 @@ import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFindin
 
 export const PLACEHOLDER_OPEN = '«secret:';
 const rulesFor = keywordSelector(LINE_RULES);
+
+// Candidate lines the line rules found nothing in. The rules are pure functions of the line (user
+// patterns and allow-listed values are applied elsewhere), so the same line gives the same empty
+// answer, and code repeats: in a source tree about a quarter of the candidate lines are copies of
+// earlier ones (the same `const key = …` in every copy of a package). Only lines with no hit are
+// kept, never one a rule found a secret in, and the set is bounded in entries and line length (a
+// stream of distinct lines restarts it, never grows it).
+const QUIET_MAX = 4096;
+const QUIET_LINE_MAX = 512;
+const quiet = new Set<string>();
+
+/** The line rules' hits on one line (`line` without its `\n`). */
+function lineHits(line: string): Hit[] | undefined {
+  if (quiet.has(line)) return undefined;
+  const hits: Hit[] = [];
+  for (const rule of rulesFor(line.toLowerCase())) rule.scan(line, hits);
+  if (hits.length > 0) return hits;
+  if (line.length <= QUIET_LINE_MAX) {
+    if (quiet.size >= QUIET_MAX) quiet.clear();
+    quiet.add(line);
+  }
+  return undefined;
+}
 export function placeholder(rule: string, n: number): string {
   return `${PLACEHOLDER_OPEN}${rule}#${n}»`;
 }
@@ -109,10 +132,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     // Line numbers cost a newline count; only pay it when a block rule protects lines or a rule hits.
     if (protect.size > 0 && protect.has(lines.lineAt(start))) continue;
     const nl = text.indexOf('\n', start);
-    const line = text.slice(start, nl < 0 ? text.length : nl);
-    const hits: Hit[] = [];
-    for (const rule of rulesFor(line.toLowerCase())) rule.scan(line, hits);
-    if (hits.length > 0) push(perLine, lines.lineAt(start), start, hits);
+    const hits = lineHits(text.slice(start, nl < 0 ? text.length : nl));
+    if (hits !== undefined) push(perLine, lines.lineAt(start), start, hits);
   }
 
   for (const p of patterns) {

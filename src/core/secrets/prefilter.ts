@@ -87,15 +87,6 @@ function isSpace(c: number): boolean {
     c === 8287 || c === 12288 || c === 65279;
 }
 
-/** GENERIC at `p` (an `=`, `:` or `>`): skip back over `[ \t]*` and up to two quotes, then the key word's tail. */
-function genericAt(text: string, p: number): boolean {
-  let i = p - 1;
-  let c = text.charCodeAt(i);
-  while (c === 32 || c === 9) c = text.charCodeAt(--i);
-  for (let q = 0; q < 2 && (c === 34 || c === 39 || c === 96 || c === 93); q++) c = text.charCodeAt(--i);
-  return KEY_END.endsAt(text, i) && keyNameEndsAt(text, i);
-}
-
 /**
  * Words filed under their last character (lower case; `| 0x20` folds an ASCII capital onto it, and
  * maps other characters to codes no word ends with, or to `undefined` past the table).
@@ -144,20 +135,6 @@ function keyNameEndsAt(text: string, i: number): boolean {
   return false;
 }
 
-/** PREFIXED at `p` (a `_` or `-`): a vendor prefix before it, or a `-p`/`-u`/`--flag` after whitespace. */
-function prefixedAt(text: string, p: number, dash: boolean): boolean {
-  const vendor = (dash ? DASH_END : UNDERSCORE_END).endsAt(text, p - 1);
-  let flag = false;
-  if (dash) {
-    const prev = text.charCodeAt(p - 1);
-    const next = text.charCodeAt(p + 1);
-    // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
-    flag = (isSpace(prev) && (next === 112 || next === 117)) ||
-      (prev === 45 && isSpace(text.charCodeAt(p - 2)) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
-  }
-  return (vendor || flag) && matchesAt(PREFIXED_AT, text, p);
-}
-
 /** URL userinfo at `p` (an `@`): `scheme://user:pw@`, with no whitespace, `/` or `@` in between. */
 function userinfoAt(text: string, p: number): boolean {
   let i = p - 1;
@@ -165,58 +142,93 @@ function userinfoAt(text: string, p: number): boolean {
   return i >= 2 && text.charCodeAt(i) === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58 && matchesAt(PREFIXED_AT, text, p);
 }
 
-/** An anchor of LETTER_HEADS with its heads and its neighbour filter. */
-interface LetterAnchor {
-  anchor: string;
-  /** Offset of the anchor in each head, and the head. */
-  ks: number[];
-  heads: string[];
-  /** A head is the anchor itself (`dapi`): every hit goes to the heads. */
-  unfiltered: boolean;
-  /** Characters a head has right before the anchor: the two before it (`before2`) or the one (`before1`, anchor at 1). */
-  before1: Uint8Array;
-  before2: Uint8Array;
-  /** Heads starting with the anchor: the two characters after it, or the one when the head has just one more. */
-  after1: Uint8Array;
-  after2: Uint8Array;
-}
-
 /**
- * For each anchor, a filter on its neighbours built from the heads, so most `.` and `A` of ordinary
- * code cost a few array reads (`this.x` passes a one-character filter on `s`; `SG.` needs `SG`).
+ * An anchor of LETTER_HEADS with its heads and a filter on its neighbours built from the heads, so
+ * most `.` and `A` of ordinary code cost two character reads (`this.x`: `s` may precede a head's
+ * `.`, but `is` does not; `SG.` needs `SG`). A class with one scan method: every anchor runs the
+ * same monomorphic loop.
  */
-const LETTER_ANCHORS: LetterAnchor[] = Object.entries(LETTER_HEADS).map(([anchor, heads]) => {
-  const a: LetterAnchor = {
-    anchor, ks: [], heads: [...heads], unfiltered: false,
-    before1: new Uint8Array(128), before2: new Uint8Array(1 << 14), after1: new Uint8Array(128), after2: new Uint8Array(1 << 14),
-  };
-  for (const head of heads) {
-    const k = head.indexOf(anchor);
-    if (k < 0) throw new Error(`LETTER_HEADS: ${head} does not contain its anchor ${anchor}`);
-    if (/[^\x00-\x7f]/.test(head)) throw new Error(`LETTER_HEADS: ${head} is not ASCII`);
-    a.ks.push(k);
-    const rest = k + anchor.length;
-    if (k >= 2) a.before2[(head.charCodeAt(k - 2) << 7) | head.charCodeAt(k - 1)] = 1;
-    else if (k === 1) a.before1[head.charCodeAt(0)] = 1;
-    else if (head.length >= rest + 2) a.after2[(head.charCodeAt(rest) << 7) | head.charCodeAt(rest + 1)] = 1;
-    else if (head.length === rest + 1) a.after1[head.charCodeAt(rest)] = 1;
-    else a.unfiltered = true;
+class LetterAnchor {
+  /** Offset of the anchor in each head, and the head. */
+  readonly ks: number[] = [];
+  readonly heads: string[] = [];
+  /** A head is the anchor itself (`dapi`): every hit goes to the heads. */
+  unfiltered = false;
+  /** The character right before the anchor in a head: 1 it is the head's first (enough), 2 the pair before must match `before2`. */
+  readonly before1 = new Uint8Array(128);
+  readonly before2 = new Uint8Array(1 << 14);
+  /** Heads starting with the anchor, the character after it: 1 the head ends there, 2 the pair after must match `after2`. */
+  readonly after1 = new Uint8Array(128);
+  readonly after2 = new Uint8Array(1 << 14);
+  constructor(readonly anchor: string, heads: readonly string[]) {
+    for (const head of heads) {
+      const k = head.indexOf(anchor);
+      if (k < 0) throw new Error(`LETTER_HEADS: ${head} does not contain its anchor ${anchor}`);
+      if (/[^\x00-\x7f]/.test(head)) throw new Error(`LETTER_HEADS: ${head} is not ASCII`);
+      this.ks.push(k);
+      this.heads.push(head);
+      const rest = k + anchor.length;
+      if (k >= 2) {
+        this.before1[head.charCodeAt(k - 1)]! |= 2;
+        this.before2[(head.charCodeAt(k - 2) << 7) | head.charCodeAt(k - 1)] = 1;
+      } else if (k === 1) this.before1[head.charCodeAt(0)]! |= 1;
+      else if (head.length >= rest + 2) {
+        this.after1[head.charCodeAt(rest)]! |= 2;
+        this.after2[(head.charCodeAt(rest) << 7) | head.charCodeAt(rest + 1)] = 1;
+      } else if (head.length === rest + 1) this.after1[head.charCodeAt(rest)]! |= 1;
+      else this.unfiltered = true;
+    }
   }
-  return a;
-});
 
-/** A LETTERS match starting at one of the heads around the anchor at `p`? */
-function headsAt(a: LetterAnchor, text: string, p: number): boolean {
-  for (let h = 0; h < a.heads.length; h++) {
-    const head = a.heads[h]!;
-    const s = p - a.ks[h]!;
-    if (s < 0) continue;
-    let i = 0;
-    while (i < head.length && text.charCodeAt(s + i) === head.charCodeAt(i)) i++;
-    if (i === head.length && matchesAt(LETTERS_AT, text, s)) return true;
+  scan(text: string, out: number[]): void {
+    const { anchor, unfiltered, before1, before2, after1, after2 } = this;
+    const len = anchor.length;
+    for (let p = text.indexOf(anchor); p !== -1;) {
+      // The neighbour filter, inline: most anchors stop here. charCodeAt outside the string is NaN,
+      // which fails every `< 128`.
+      let near = unfiltered;
+      if (!near) {
+        const b1 = text.charCodeAt(p - 1);
+        const v = b1 < 128 ? before1[b1]! : 0;
+        if (v !== 0) {
+          if ((v & 1) !== 0) near = true;
+          else {
+            const b2 = text.charCodeAt(p - 2);
+            near = b2 < 128 && before2[(b2 << 7) | b1] === 1;
+          }
+        }
+        if (!near) {
+          const n1 = text.charCodeAt(p + len);
+          const w = n1 < 128 ? after1[n1]! : 0;
+          if (w !== 0) {
+            if ((w & 1) !== 0) near = true;
+            else {
+              const n2 = text.charCodeAt(p + len + 1);
+              near = n2 < 128 && after2[(n1 << 7) | n2] === 1;
+            }
+          }
+        }
+      }
+      p = near && this.headsAt(text, p) ? hit(text, p, anchor, out) : text.indexOf(anchor, p + 1);
+    }
   }
-  return false;
+
+  /** A LETTERS match starting at one of the heads around the anchor at `p`? */
+  private headsAt(text: string, p: number): boolean {
+    const { heads, ks } = this;
+    for (let h = 0; h < heads.length; h++) {
+      const head = heads[h]!;
+      const s = p - ks[h]!;
+      if (s < 0) continue;
+      let i = 0;
+      while (i < head.length && text.charCodeAt(s + i) === head.charCodeAt(i)) i++;
+      if (i === head.length && matchesAt(LETTERS_AT, text, s)) return true;
+    }
+    return false;
+  }
 }
+
+const LETTER_ANCHORS: LetterAnchor[] = Object.entries(LETTER_HEADS).map(([anchor, heads]) => new LetterAnchor(anchor, heads));
 
 function lineStart(text: string, pos: number): number {
   return text.lastIndexOf('\n', pos - 1) + 1;
@@ -229,49 +241,74 @@ function hit(text: string, p: number, ch: string, out: number[]): number {
   return nl < 0 ? -1 : text.indexOf(ch, nl + 1);
 }
 
+/** TOKEN_RUN characters (`[A-Za-z0-9_+/=-]`), the run a vendor separator needs after it. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-') TOKEN_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * PREFIXED's vendor branch needs `(?=[A-Za-z0-9_+/=-]{16})` after the separator at `p`: checked
+ * here before the sticky regex, which tries every alternative with its look-behinds (~300 ns), and
+ * `disk-`, `task-`, `monkey_` in code end like a vendor prefix.
+ */
+function tokenFollows(text: string, p: number): boolean {
+  for (let i = p + 1; i <= p + 16; i++) {
+    const c = text.charCodeAt(i);
+    if (!(c < 128) || TOKEN_CHAR[c] === 0) return false;
+  }
+  return true;
+}
+
 // One loop per kind of anchor rather than one loop calling a test function: the call stays
 // monomorphic and V8 inlines the check (measured: the shared loop's indirect call cost ~10%).
+// Each loop rejects most anchors on a table of the last two characters before it (the tail
+// table's first level, read inline) before any call.
 function scanGeneric(text: string, ch: string, out: number[]): void {
-  for (let p = text.indexOf(ch); p !== -1;) p = genericAt(text, p) ? hit(text, p, ch, out) : text.indexOf(ch, p + 1);
+  const two = KEY_END.two;
+  for (let p = text.indexOf(ch); p !== -1;) {
+    // GENERIC's look-behind from the anchor back: `[ \t]*`, up to two of `"'\`]`, then a key word.
+    let i = p - 1;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 9) c = text.charCodeAt(--i);
+    if (c === 34 || c === 39 || c === 96 || c === 93) {
+      c = text.charCodeAt(--i);
+      if (c === 34 || c === 39 || c === 96 || c === 93) c = text.charCodeAt(--i);
+    }
+    // charCodeAt outside the string is NaN: `< 128` is then false.
+    const c2 = text.charCodeAt(i - 1);
+    if (c < 128 && c2 < 128 && two[(c2 << 7) | c] !== 0 && KEY_END.endsAt(text, i) && keyNameEndsAt(text, i)) p = hit(text, p, ch, out);
+    else p = text.indexOf(ch, p + 1);
+  }
 }
-function scanPrefixed(text: string, ch: string, out: number[]): void {
-  const dash = ch === '-';
-  for (let p = text.indexOf(ch); p !== -1;) p = prefixedAt(text, p, dash) ? hit(text, p, ch, out) : text.indexOf(ch, p + 1);
+function scanUnderscore(text: string, out: number[]): void {
+  const two = UNDERSCORE_END.two;
+  for (let p = text.indexOf('_'); p !== -1;) {
+    const c1 = text.charCodeAt(p - 1);
+    const c2 = text.charCodeAt(p - 2);
+    if (c1 < 128 && c2 < 128 && two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(PREFIXED_AT, text, p)) {
+      p = hit(text, p, '_', out);
+    }
+    else p = text.indexOf('_', p + 1);
+  }
+}
+function scanDash(text: string, out: number[]): void {
+  const two = DASH_END.two;
+  for (let p = text.indexOf('-'); p !== -1;) {
+    const c1 = text.charCodeAt(p - 1);
+    const c2 = text.charCodeAt(p - 2);
+    let may = c1 < 128 && c2 < 128 && two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
+    if (!may) {
+      // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
+      const next = text.charCodeAt(p + 1);
+      may = (isSpace(c1) && (next === 112 || next === 117)) ||
+        (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
+    }
+    if (may && matchesAt(PREFIXED_AT, text, p)) p = hit(text, p, '-', out);
+    else p = text.indexOf('-', p + 1);
+  }
 }
 function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
 }
-function scanLetters(text: string, a: LetterAnchor, out: number[]): void {
-  const { anchor, unfiltered, before1, before2, after1, after2 } = a;
-  const len = anchor.length;
-  for (let p = text.indexOf(anchor); p !== -1;) {
-    // The neighbour filter, inline: most anchors stop here. charCodeAt outside the string is NaN,
-    // which fails every `< 128`.
-    let near = unfiltered;
-    if (!near) {
-      const b1 = text.charCodeAt(p - 1);
-      if (b1 < 128) {
-        if (before1[b1] === 1) near = true;
-        else {
-          const b2 = text.charCodeAt(p - 2);
-          near = b2 < 128 && before2[(b2 << 7) | b1] === 1;
-        }
-      }
-      if (!near) {
-        const n1 = text.charCodeAt(p + len);
-        if (n1 < 128) {
-          if (after1[n1] === 1) near = true;
-          else {
-            const n2 = text.charCodeAt(p + len + 1);
-            near = n2 < 128 && after2[(n1 << 7) | n2] === 1;
-          }
-        }
-      }
-    }
-    p = near && headsAt(a, text, p) ? hit(text, p, anchor, out) : text.indexOf(anchor, p + 1);
-  }
-}
-
 function scanRegex(text: string, re: RegExp, out: number[]): void {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -289,10 +326,10 @@ export function candidateLines(text: string): number[] {
   scanGeneric(text, '=', out);
   scanGeneric(text, ':', out);
   scanGeneric(text, '>', out);
-  scanPrefixed(text, '_', out);
-  scanPrefixed(text, '-', out);
+  scanUnderscore(text, out);
+  scanDash(text, out);
   scanUserinfo(text, out);
-  for (const a of LETTER_ANCHORS) scanLetters(text, a, out);
+  for (const a of LETTER_ANCHORS) a.scan(text, out);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }

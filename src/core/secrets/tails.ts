@@ -5,6 +5,11 @@
 export interface TailTable {
   /** True when `text` ending at index `i` (inclusive) ends like one of the words (last 2–3 chars). */
   endsAt(text: string, i: number): boolean;
+  /**
+   * The first level, for callers that read it inline: `two[(c2 << 7) | c1]` is 0 when no word ends
+   * with the ASCII characters c2 c1 (then endsAt is false), 1 when a 2-character word does (true).
+   */
+  readonly two: Uint8Array;
 }
 
 /**
@@ -50,9 +55,14 @@ function fail(src: string): never {
   throw new Error(`tail word ${src}: only literals, \\d, escapes, [classes] and {n} are supported`);
 }
 
-/** Builds the table for `words` (regex sources as above), matching ASCII letters in either case when asked. */
+/**
+ * Builds the table for `words` (regex sources as above), matching ASCII letters in either case when asked.
+ * Two levels: a 16 KB table of the last two characters (`two`) says "no word ends like this" (0), "a
+ * 2-character word ends here" (1), or where the third-last characters allowed before this pair are
+ * listed (a row of `third`). Rows exist only for pairs some word ends with, so both tables stay small
+ * and in cache (a flat 2 MB table of three characters missed the cache at most anchors that reached it).
+ */
 export function tailTable(words: readonly string[], caseInsensitive: boolean): TailTable {
-  const tri = new Uint8Array(1 << 21);
   const two = new Uint8Array(1 << 14);
   const variants = (set: string) => {
     const out = new Set<number>();
@@ -67,26 +77,57 @@ export function tailTable(words: readonly string[], caseInsensitive: boolean): T
     }
     return [...out];
   };
+  const ended = new Set<number>();
+  const before = new Map<number, Set<number>>(); // pair -> characters allowed before it
   for (const w of words) {
     const sets = charSets(w);
     if (sets.length < 2) throw new Error(`tail word ${w}: needs at least 2 characters`);
     const [s3, s2, s1] = sets.length === 2 ? [undefined, sets[0]!, sets[1]!] : sets.slice(-3);
     for (const c2 of variants(s2!)) {
       for (const c1 of variants(s1!)) {
-        if (s3 === undefined) two[(c2 << 7) | c1] = 1;
-        else for (const c3 of variants(s3)) tri[(c3 << 14) | (c2 << 7) | c1] = 1;
+        const pair = (c2 << 7) | c1;
+        if (s3 === undefined) ended.add(pair);
+        else {
+          let set = before.get(pair);
+          if (set === undefined) before.set(pair, (set = new Set()));
+          for (const c3 of variants(s3)) set.add(c3);
+        }
       }
     }
   }
-  return {
-    endsAt(text: string, i: number): boolean {
-      // charCodeAt outside the string is NaN: every `< 128` test below is then false.
-      const c1 = text.charCodeAt(i);
-      const c2 = text.charCodeAt(i - 1);
-      if (!(c1 < 128 && c2 < 128)) return false;
-      if (two[(c2 << 7) | c1] === 1) return true;
-      const c3 = text.charCodeAt(i - 2);
-      return c3 < 128 && tri[(c3 << 14) | (c2 << 7) | c1] === 1;
-    },
-  };
+  // Pairs with the same allowed characters share a row (`shp[a-z]{2}` ends 676 pairs, all after `p`).
+  const rowOf = new Map<string, number>();
+  const rows: number[][] = [];
+  for (const [pair, set] of before) {
+    const key = [...set].sort((x, y) => x - y).join(',');
+    let row = rowOf.get(key);
+    if (row === undefined) {
+      if (rows.length >= 254) throw new Error('tail table: too many distinct word endings');
+      rowOf.set(key, (row = rows.push([...set]) + 1));
+    }
+    two[pair] = row;
+  }
+  // A pair that ends a 2-character word matches whatever precedes it.
+  for (const pair of ended) two[pair] = 1;
+  const third = new Uint8Array(128 * (rows.length + 2));
+  rows.forEach((row, k) => {
+    for (const c of row) third[128 * (k + 2) + c] = 1;
+  });
+  return new Tails(two, third);
+}
+
+// A class, not a closure per table: every table shares one endsAt, so the call sites in the
+// pre-scan stay monomorphic and V8 inlines it.
+class Tails implements TailTable {
+  constructor(readonly two: Uint8Array, private readonly third: Uint8Array) {}
+  endsAt(text: string, i: number): boolean {
+    // charCodeAt outside the string is NaN: every `< 128` test below is then false.
+    const c1 = text.charCodeAt(i);
+    const c2 = text.charCodeAt(i - 1);
+    if (!(c1 < 128 && c2 < 128)) return false;
+    const v = this.two[(c2 << 7) | c1]!;
+    if (v <= 1) return v === 1;
+    const c3 = text.charCodeAt(i - 2);
+    return c3 < 128 && this.third[(v << 7) | c3] === 1;
+  }
 }
