@@ -8,6 +8,8 @@ import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost }
 
 export const MAX_INPUT = 64 * 1024;
 
+const NO_EFFECTS: Effect[] = [];
+
 export interface FullAnalysis extends CommandAnalysis {
   findings: Finding[];
   /** Internal sub-commands, aligned with `subcommands`. */
@@ -128,17 +130,18 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
     }
     parseAndWalk(a, line, { via: [], cwd: { value: env.cwd }, remote: false, depth: 0, src: line });
-    const bySub = new Map<Sub, Effect[]>();
+    // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
+    const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
     for (const s of a.subs) {
       const e = effectsOf(s, env);
-      bySub.set(s, e);
-      effects.push(...e);
+      bySub[s.index] = e;
+      for (let i = 0; i < e.length; i++) effects.push(e[i]);
     }
     for (const c of a.compounds) {
       if (c.remote || c.cwd === null) continue;
       effects.push(...redirectEffects(c.redirs, undefined, c.cwd, env, false, c.text));
     }
-    const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => bySub.get(s) ?? [] };
+    const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
     const findings: Finding[] = [...a.findings];
     for (const s of a.subs) {
       if (s.meta.noexec) continue;

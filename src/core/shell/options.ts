@@ -14,12 +14,12 @@ export interface Opt {
 }
 
 export interface ParsedOpts {
-  ids: Map<string, (string | null)[]>;
+  ids: ReadonlyMap<string, (string | null)[]>;
   positional: W[];
   /** A dynamic word stood where an option could be: any flag may be set. */
   dynamic: boolean;
   /** Raw unknown options, e.g. `-z`, `--frobnicate`. */
-  unknown: string[];
+  unknown: readonly string[];
 }
 
 export interface OptConfig {
@@ -60,15 +60,25 @@ function shortIndex(opts: Opt[]): Map<string, Opt> {
   return m;
 }
 
+// Most calls see no option at all: they share these empties, and a result gets its own on its first option.
+const NO_IDS: ReadonlyMap<string, (string | null)[]> = new Map();
+const NO_UNKNOWN: readonly string[] = Object.freeze([]);
+
 function add(out: ParsedOpts, id: string, v: string | null): void {
-  const list = out.ids.get(id);
+  const ids = out.ids === NO_IDS ? (out.ids = new Map()) : (out.ids as Map<string, (string | null)[]>);
+  const list = ids.get(id);
   if (list) list.push(v);
-  else out.ids.set(id, [v]);
+  else ids.set(id, [v]);
+}
+
+function addUnknown(out: ParsedOpts, u: string): void {
+  if (out.unknown === NO_UNKNOWN) out.unknown = [u];
+  else (out.unknown as string[]).push(u);
 }
 
 // Hot path (every sub-command, several times): no closures, no spreads, one result object.
 export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedOpts & { rest: number } {
-  const out: ParsedOpts & { rest: number } = { ids: new Map(), positional: [], dynamic: false, unknown: [], rest: 0 };
+  const out: ParsedOpts & { rest: number } = { ids: NO_IDS, positional: [], dynamic: false, unknown: NO_UNKNOWN, rest: 0 };
   const stop = cfg.stopAtPositional === true;
   const short = opts.length ? shortIndex(opts) : undefined;
   let i = 0;
@@ -102,7 +112,7 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
       const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
       const o = resolveLong(name, opts, cfg.abbreviations !== false);
       if (!o) {
-        out.unknown.push('--' + name);
+        addUnknown(out, '--' + name);
         add(out, '--' + name, eq >= 0 ? v.slice(eq + 1) : '');
         continue;
       }
@@ -120,7 +130,7 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
       const c = v[k];
       const o = short?.get(c);
       if (!o) {
-        out.unknown.push('-' + c);
+        addUnknown(out, '-' + c);
         add(out, '-' + c, '');
         continue;
       }

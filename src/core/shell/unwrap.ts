@@ -79,7 +79,7 @@ const KUBECTL_EXEC_OPTS = [O('c', 'cnf', ['container', 'namespace', 'filename', 
 const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])];
 
 /** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
-const SIMPLE: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
+const SIMPLE_SPECS: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
   nice: { opts: NICE_OPTS },
   ionice: { opts: IONICE_OPTS },
   nohup: { opts: [] },
@@ -118,25 +118,32 @@ const SIMPLE: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
 };
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
-const TOOL_RUN: Record<string, string[]> = {
+const TOOL_RUN_VERBS: Record<string, string[]> = {
   poetry: ['run'], pipenv: ['run'], uv: ['run'], pdm: ['run'], hatch: ['run'], rye: ['run'], conda: ['run'], mamba: ['run'],
   op: ['run'], doppler: ['run'], bundle: ['exec'], rbenv: ['exec'], pyenv: ['exec'], nvm: ['exec'], direnv: ['exec'],
   'aws-vault': ['exec'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], npm: ['exec', 'x'], pipx: ['run'], mise: ['exec', 'x'], asdf: ['exec'],
 };
 
+// Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
+const SIMPLE = new Map(Object.entries(SIMPLE_SPECS));
+const TOOL_RUN = new Map(Object.entries(TOOL_RUN_VERBS));
+
 /** Every command name the loop below treats specially; any other name runs as itself. */
 export const SPECIAL = new Set<string>([
-  ...PRIV, ...SHELLS, ...CODE_INTERPRETERS, ...Object.keys(SIMPLE), ...Object.keys(TOOL_RUN),
+  ...PRIV, ...SHELLS, ...CODE_INTERPRETERS, ...SIMPLE.keys(), ...TOOL_RUN.keys(),
   'env', 'cross-env', 'command', 'busybox', 'toybox', 'npx', 'bunx', 'pnpx', 'uvx', 'flock', 'script', 'eval', 'trap', 'watch',
   'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
 ]);
+
+/** The fast path's pending list: never pushed to (emit only empties it). */
+const NO_PENDING: Pending[] = [];
 
 export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
   let words = raw.words;
   // Fast path, most sub-commands: a literal name that wraps nothing (nothing is copied for it).
   const n0 = words[0];
   if (n0 === undefined || n0.value === null || n0.glob || !SPECIAL.has(normName(n0.value))) {
-    return host.emit(words, raw, ctx0, { stdin: raw.stdin, assigns: raw.assigns, pending: [], meta: undefined, rawWords: words });
+    return host.emit(words, raw, ctx0, { stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: undefined, rawWords: words });
   }
   // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
   let ctx = ctx0;
@@ -206,7 +213,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       continue;
     }
 
-    const simple = SIMPLE[name];
+    const simple = SIMPLE.get(name);
     if (simple) {
       const p = parseOpts(args, simple.opts, { stopAtPositional: true });
       if (name === 'ionice' && p.ids.has('p')) return emit(words); // ionice -p PID changes an existing process
@@ -216,12 +223,12 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       continue;
     }
 
-    const runVerbs = TOOL_RUN[name];
+    const runVerbs = TOOL_RUN.get(name);
     if (runVerbs && args.length > 0 && args[0].value !== null && runVerbs.includes(args[0].value)) {
       const verb = args[0].value;
       let rest = args.slice(1);
       const key = `${name}-${verb}`;
-      const spec = SIMPLE[key] ?? SIMPLE['run-run'];
+      const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
       const p = parseOpts(rest, spec.opts, { stopAtPositional: true });
       rest = rest.slice(p.rest + (spec.skip ?? 0));
       if (name === 'npm' && p.ids.get('p') && rest.length === 0) {

@@ -8,7 +8,8 @@ import { SWITCHED } from '../../../src/core/shell/effects';
 import { analyzeCommand } from '../../../src/core/shell/index';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
 import { SPECIAL } from '../../../src/core/shell/unwrap';
-import { word } from '../../../src/core/shell/words';
+import { parse } from 'unbash';
+import { evalWord, word } from '../../../src/core/shell/words';
 
 const src = (f: string) => readFileSync(path.join(__dirname, '../../../src/core/shell', f), 'utf8');
 const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev' };
@@ -60,6 +61,25 @@ describe('classifier fast paths', () => {
       assert.ok(rules.includes(rule), `${line}: ${rules.join(', ') || 'no finding'}`);
     });
   }
+
+  it('a word evaluated on a fast path has the value unbash gives it', () => {
+    const words = ['rm', '-rf', 'src/a.ts', 'a=b', 'x@y:z', '1,2', '+x', '%h', "'a b'", "''", "'$x'", "'a\\b'", '"a b"', '""', '"a\'b"',
+      '"it is $x"', '"\\n"', '"a"b', "'a'\\''b'", '"a!b"', '~', '~/x', 'a*', '"*.ts"', "'*.ts'", '{a,b}', '\\rm', "$'\\x72m'", '"$(rm x)"'];
+    let fast = 0;
+    for (const text of words) {
+      const script = parse(`echo ${text}`);
+      const cmd = script.commands[0]!.command as unknown as { suffix: { type: string; text: string; value: string }[] };
+      const w = cmd.suffix[0]!;
+      assert.equal(w.text, text);
+      const ours = evalWord(w as never, { home: '/home/dev' });
+      if (!/[$`{~*\\]/.test(text)) {
+        fast++;
+        assert.equal(ours.value, w.value, `value of ${text}`);
+        assert.equal(ours.glob, false, `glob of ${text}`);
+      } else if (/^[^'"]*\$[({]|^"\$|`/.test(text)) assert.equal(ours.value, null, `${text} is dynamic`);
+    }
+    assert.ok(fast >= 15);
+  });
 
   it('every word has the same fields in the same order', () => {
     assert.deepEqual(Object.keys(word('a', false, 'a', 'a')), ['value', 'glob', 'text', 'path', 'fromInput']);
