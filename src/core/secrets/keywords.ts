@@ -33,12 +33,19 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
     if (byPair[key] === 0) byPair[key] = starting.push([]);
     starting[byPair[key]! - 1]!.push(i);
   });
-  const present = new Uint8Array(words.length);
-  const wake = new Uint8Array(rules.length);
+  // "Seen on this line" marks carry the call's number instead of being cleared on every call, and
+  // the woken rules are collected as they wake rather than by a pass over the whole catalog.
+  const present = new Uint32Array(words.length);
+  const wake = new Uint32Array(rules.length);
+  const woken: number[] = [];
+  let call = 0;
   return (lower: string): LineRule[] => {
-    present.fill(0);
-    wake.fill(0);
-    let any = false;
+    if (++call === 0xffffffff) {
+      present.fill(0);
+      wake.fill(0);
+      call = 1;
+    }
+    woken.length = 0;
     for (let i = 0; i + 1 < lower.length; i++) {
       const a = lower.charCodeAt(i), b = lower.charCodeAt(i + 1);
       if (a >= 128 || b >= 128) continue;
@@ -47,15 +54,22 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
         const w = list[k]!;
-        if (present[w] === 0 && restMatches(lower, i, words[w]!)) {
-          present[w] = 1;
-          any = true;
-          for (const r of wordRules[w]!) wake[r] = 1;
+        if (present[w] !== call && restMatches(lower, i, words[w]!)) {
+          present[w] = call;
+          const rs = wordRules[w]!;
+          for (let q = 0; q < rs.length; q++) {
+            const r = rs[q]!;
+            if (wake[r] !== call) {
+              wake[r] = call;
+              woken.push(r);
+            }
+          }
         }
       }
     }
     const out: LineRule[] = [];
-    if (any) for (let r = 0; r < rules.length; r++) if (wake[r] === 1) out.push(rules[r]!);
+    if (woken.length > 1) woken.sort((x, y) => x - y);
+    for (let k = 0; k < woken.length; k++) out.push(rules[woken[k]!]!);
     return out;
   };
 }
