@@ -1,5 +1,6 @@
 // analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
 import { effectsOf, redirectEffects, type Effect } from './effects';
+import { emptiesIntact, NO_EFFECTS } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, Redir, Sub, W } from './types';
@@ -8,7 +9,6 @@ import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost }
 
 export const MAX_INPUT = 64 * 1024;
 
-const NO_EFFECTS: Effect[] = [];
 
 export interface FullAnalysis extends CommandAnalysis {
   findings: Finding[];
@@ -168,6 +168,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       }
     }
     for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
+    if (!emptiesIntact()) findings.push(unknown('parse.error', line, 'internal error: a shared empty value was modified during analysis'));
     return finish(a, effects, findings);
   } catch (err) {
     // RangeError from deep nesting, or a bug: fail closed.

@@ -4,6 +4,7 @@ import { absPath, isHarmlessSink } from './fsfacts';
 import { parseOpts, type Opt } from './options';
 import type { CommandEnv, Redir, Sub, W } from './types';
 import { lit } from './words';
+import { NO_EFFECTS } from './empty';
 
 export interface Effect {
   op: 'read' | 'write' | 'delete' | 'rename';
@@ -46,9 +47,14 @@ export const SWITCHED = new Set(['rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe'
   'touch', 'mkdir', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'find', 'curl', 'wget', 'http', 'httpie', 'scp', 'rsync', 'sftp', 'tar']);
 const JQ_LIKE = new Set(['jq', 'yq', 'awk', 'gawk', 'mawk']);
 
+
 export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
+  if (sub.remote || sub.cwd === null) return NO_EFFECTS;
+  const name = sub.name;
+  const switched = !!name && (SWITCHED.has(name) || READERS.has(name) || PATTERN_FIRST.has(name) || JQ_LIKE.has(name));
+  // Most commands read or write no path the guard can see: they share one empty, read-only list.
+  if (!switched && sub.redirects.length === 0) return NO_EFFECTS;
   const out: Effect[] = [];
-  if (sub.remote || sub.cwd === null) return out;
   const cwd = sub.cwd;
   const add = (op: Effect['op'], w: W | string | undefined, how: string, extra: Partial<Effect> = {}) => {
     const p = typeof w === 'string' ? w : pathOf(w);
@@ -56,8 +62,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
     out.push({ op, path: absPath(p, cwd, env.home), sub, subText: sub.text, how, ...extra });
   };
   if (sub.redirects.length) out.push(...redirectEffects(sub.redirects, sub, cwd, env, contentless(sub)));
-  const name = sub.name;
-  if (!name || !(SWITCHED.has(name) || READERS.has(name) || PATTERN_FIRST.has(name) || JQ_LIKE.has(name))) return out;
+  if (!switched || !name) return out;
   const args = sub.words.slice(1);
   const pos = () => parseOpts(args, []).positional;
 
@@ -74,7 +79,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       const t = p.ids.get('t')?.[0];
       const ps = p.positional;
       let dest: W | undefined;
-      let srcs: W[];
+      let srcs: readonly W[];
       if (typeof t === 'string') {
         dest = lit(t);
         srcs = ps;

@@ -1,6 +1,7 @@
 // getopt-style option parsing: grouped short flags (-rf == -r -f), any order, `--`,
 // long options with `=value` and GNU/git-style unambiguous abbreviations (`--recur` == `--recursive`).
 // Threat: flag reordering and abbreviations bypass string prefix lists (claude-code#18613).
+import { NO_IDS, NO_STRINGS as NO_UNKNOWN, NO_WORDS as NO_POSITIONAL } from './empty';
 import type { W } from './types';
 
 export interface Opt {
@@ -15,7 +16,7 @@ export interface Opt {
 
 export interface ParsedOpts {
   ids: ReadonlyMap<string, (string | null)[]>;
-  positional: W[];
+  positional: readonly W[];
   /** A dynamic word stood where an option could be: any flag may be set. */
   dynamic: boolean;
   /** Raw unknown options, e.g. `-z`, `--frobnicate`. */
@@ -61,14 +62,18 @@ function shortIndex(opts: Opt[]): Map<string, Opt> {
 }
 
 // Most calls see no option at all: they share these empties, and a result gets its own on its first option.
-const NO_IDS: ReadonlyMap<string, (string | null)[]> = new Map();
-const NO_UNKNOWN: readonly string[] = Object.freeze([]);
 
 function add(out: ParsedOpts, id: string, v: string | null): void {
   const ids = out.ids === NO_IDS ? (out.ids = new Map()) : (out.ids as Map<string, (string | null)[]>);
   const list = ids.get(id);
   if (list) list.push(v);
   else ids.set(id, [v]);
+}
+
+
+function addPositional(out: ParsedOpts, w: W): void {
+  if (out.positional === NO_POSITIONAL) out.positional = [w];
+  else (out.positional as W[]).push(w);
 }
 
 function addUnknown(out: ParsedOpts, u: string): void {
@@ -78,7 +83,7 @@ function addUnknown(out: ParsedOpts, u: string): void {
 
 // Hot path (every sub-command, several times): no closures, no spreads, one result object.
 export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedOpts & { rest: number } {
-  const out: ParsedOpts & { rest: number } = { ids: NO_IDS, positional: [], dynamic: false, unknown: NO_UNKNOWN, rest: 0 };
+  const out: ParsedOpts & { rest: number } = { ids: NO_IDS, positional: NO_POSITIONAL, dynamic: false, unknown: NO_UNKNOWN, rest: 0 };
   const stop = cfg.stopAtPositional === true;
   const short = opts.length ? shortIndex(opts) : undefined;
   let i = 0;
@@ -92,7 +97,7 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
         out.rest = i;
         return out;
       }
-      out.positional.push(w);
+      addPositional(out, w);
       continue;
     }
     if (v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
@@ -100,7 +105,7 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
         out.rest = i;
         return out;
       }
-      out.positional.push(w);
+      addPositional(out, w);
       continue;
     }
     if (v === '--') {
@@ -148,7 +153,7 @@ export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedO
     }
   }
   if (!stop) {
-    for (; i < words.length; i++) out.positional.push(words[i]);
+    if (i < words.length) out.positional = out.positional === NO_POSITIONAL ? words.slice(i) : [...out.positional, ...words.slice(i)];
     out.rest = words.length;
     return out;
   }

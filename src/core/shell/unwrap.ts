@@ -6,6 +6,7 @@ import type { Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
+import { NO_PENDING } from './empty';
 
 export interface Pending {
   rule: string;
@@ -134,9 +135,6 @@ export const SPECIAL = new Set<string>([
   'env', 'cross-env', 'command', 'busybox', 'toybox', 'npx', 'bunx', 'pnpx', 'uvx', 'flock', 'script', 'eval', 'trap', 'watch',
   'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
 ]);
-
-/** The fast path's pending list: never pushed to (emit only empties it). */
-const NO_PENDING: Pending[] = [];
 
 export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
   let words = raw.words;

@@ -6,6 +6,7 @@ import { forEachChild, parse } from 'unbash';
 import type { Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
 import { evalWord, word, type WordEnv } from './words';
+import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
 
 /** The mutable working directory of a shell: shared by `{ }` and lists, copied for subshells. */
 export interface CwdBox {
@@ -129,7 +130,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
   }
 }
 
-const NO_STDIN: Stdin = { kind: 'none' };
+const NO_REDIRECTIONS: { redirs: Redir[]; stdin: Stdin } = { redirs: NO_REDIRS, stdin: NO_STDIN };
 
 /**
  * Can a word's source text hold a command (`$(…)`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every one of
@@ -181,17 +182,23 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
   forEachChild(node, (c) => {
     if (c.type !== 'Word' || mayRunCommands(c.text)) walkNode(host, c, ctx, NO_STDIN);
   });
-  const assigns: Record<string, string | null> = {};
+  let assigns: Record<string, string | null> = NO_ASSIGNS;
   for (const p of node.prefix) {
-    if (p.type === 'Assignment') assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
+    if (p.type !== 'Assignment') continue;
+    if (assigns === NO_ASSIGNS) assigns = {};
+    assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
   }
-  const words: W[] = [];
-  if (node.name) words.push(evalWord(node.name, host.env));
-  for (const s of node.suffix) {
-    if (s.type === 'Word') words.push(evalWord(s, host.env));
-    else if (s.type === 'Assignment') words.push(assignmentWord(s.text, s.value, host.env));
+  // Sized up front: an empty array grows to 16 slots on its first push, on every command of the line.
+  const suffix = node.suffix;
+  const words: W[] = new Array<W>((node.name ? 1 : 0) + suffix.length);
+  let n = 0;
+  if (node.name) words[n++] = evalWord(node.name, host.env);
+  for (const s of suffix) {
+    if (s.type === 'Word') words[n++] = evalWord(s, host.env);
+    else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
   }
-  const { redirs, stdin: own } = redirections(host, node.redirects, ctx);
+  words.length = n;
+  const { redirs, stdin: own } = node.redirects.length ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
   return host.command({ words, assigns, redirects: redirs, stdin: own.kind === 'none' ? stdin : own, text: text(ctx, node) }, ctx);
 }
 

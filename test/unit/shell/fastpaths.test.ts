@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SWITCHED } from '../../../src/core/shell/effects';
+import { SWITCHED, type Effect } from '../../../src/core/shell/effects';
+import { NO_ASSIGNS, NO_EFFECTS, NO_WORDS } from '../../../src/core/shell/empty';
 import { analyzeCommand } from '../../../src/core/shell/index';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
 import { SPECIAL } from '../../../src/core/shell/unwrap';
@@ -79,6 +80,19 @@ describe('classifier fast paths', () => {
       } else if (/^[^'"]*\$[({]|^"\$|`/.test(text)) assert.equal(ours.value, null, `${text} is dynamic`);
     }
     assert.ok(fast >= 15);
+  });
+
+  it('a shared empty value modified during an analysis fails that analysis closed, and is repaired', () => {
+    const line = 'git status';
+    assert.deepEqual(analyzeCommand(line, env).findings, []);
+    NO_EFFECTS.push({ op: 'delete', path: '/', sub: undefined, subText: 'x', how: 'rm' } as Effect);
+    const a = analyzeCommand(line, env);
+    assert.ok(a.findings.some((f) => f.rule === 'parse.error' && /shared empty/.test(f.explanation)), JSON.stringify(a.findings));
+    assert.equal(NO_EFFECTS.length, 0);
+    (NO_WORDS as unknown[]).push(1);
+    NO_ASSIGNS.X = '1';
+    assert.ok(analyzeCommand(line, env).findings.some((f) => f.rule === 'parse.error'));
+    assert.deepEqual(analyzeCommand(line, env).findings, []);
   });
 
   it('every word has the same fields in the same order', () => {
