@@ -111,4 +111,38 @@ describe('tail tables', () => {
     assert.ok(at(cs, 'PMAK') && !at(cs, 'pmak') && at(cs, 'hf') && !at(cs, 'HF'));
     assert.ok(!ci.endsAt('pw', -1) && !ci.endsAt('pw', 5));
   });
+
+  it('answers like a plain check of the last characters on seeded random strings (both levels, shared rows)', () => {
+    // Reference: some word's last 3 (or 2) character sets hold the text's last characters.
+    const reference = (words: string[], ci: boolean) => (s: string, i: number) =>
+      words.some((w) => {
+        const sets = charSets(w).slice(-3);
+        if (i + 1 < sets.length) return false;
+        return sets.every((set, k) => {
+          const c = s[i - (sets.length - 1 - k)]!;
+          return set.includes(c) || (ci && c.charCodeAt(0) < 128 && (set.includes(c.toLowerCase()) || set.includes(c.toUpperCase())));
+        });
+      });
+    const lists: [string[], boolean][] = [
+      [['pass', 'pw', 'key', 'base64', 'b64', 'signature', 'sig'], true],
+      [['gh[pousr]', 'shp[a-z]{2}', 'do[por]_v1', 'r8', 'api\\d\\d', 'PMAK', 'AGE-SECRET-KEY'], false],
+    ];
+    const alphabet = 'pPaAsSwWkKeEyYbB64gGhHrRdDiInNtTuUoOvV18_-MXzZ \u00e9\u212a';
+    const r = prng(7);
+    for (const [words, ci] of lists) {
+      const fast = tailTable(words, ci);
+      const ref = reference(words, ci);
+      let yes = 0;
+      for (let n = 0; n < 20000; n++) {
+        let t = '';
+        for (let k = 1 + Math.floor(r() * 4); k > 0; k--) t += alphabet[Math.floor(r() * alphabet.length)];
+        if (r() < 0.3) t += charSets(words[Math.floor(r() * words.length)]!).map((set) => set[Math.floor(r() * set.length)]).join('');
+        const i = t.length - 1;
+        const want = ref(t, i);
+        assert.equal(fast.endsAt(t, i), want, `${JSON.stringify(t)} (${words.join(',')})`);
+        if (want) yes++;
+      }
+      assert.ok(yes > 1000, `too few matches (${yes}) to test anything`);
+    }
+  });
 });
