@@ -1,6 +1,6 @@
 // analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
 import { effectsOf, redirectEffects, type Effect } from './effects';
-import { emptiesIntact, NO_EFFECTS } from './empty';
+import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, Redir, Sub, W } from './types';
@@ -70,7 +70,7 @@ class Analyzer implements WalkHost, UnwrapHost {
       cwd: ctx.cwd.value,
       remote: ctx.remote,
       assigns: extra.assigns,
-      meta: extra.meta ? { ...extra.meta } : {},
+      meta: extra.meta ? { ...extra.meta } : NO_META,
     };
     this.subs.push(s);
     for (const p of extra.pending) {

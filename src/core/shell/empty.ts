@@ -14,6 +14,8 @@ export const NO_IDS: ReadonlyMap<string, (string | null)[]> = new Map();
 export const NO_ASSIGNS: Record<string, string | null> = {};
 export const NO_REDIRS: Redir[] = [];
 export const NO_STDIN: Stdin = { kind: 'none' };
+/** Sub.meta of a command no wrapper said anything about (nothing writes a Sub's meta after emit). */
+export const NO_META: Record<string, unknown> = {};
 export const NO_PENDING: { rule: string; explanation: string }[] = [];
 
 /** True when every shared empty is still empty; repairs any that is not (so one bug cannot persist). */
@@ -29,9 +31,11 @@ export function emptiesIntact(): boolean {
     (NO_IDS as Map<string, unknown>).clear();
     ok = false;
   }
-  for (const k in NO_ASSIGNS) {
-    delete NO_ASSIGNS[k];
-    ok = false;
+  for (const o of [NO_ASSIGNS, NO_META] as Record<string, unknown>[]) {
+    for (const k in o) {
+      delete o[k];
+      ok = false;
+    }
   }
   if (NO_STDIN.kind !== 'none' || Object.keys(NO_STDIN).length !== 1) {
     for (const k of Object.keys(NO_STDIN)) delete (NO_STDIN as Record<string, unknown>)[k];

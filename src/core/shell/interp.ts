@@ -65,8 +65,23 @@ const SHELL_OUT = /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFile
 const SHELL_OUT_WORD = /\b(os\.system|subprocess|os\.popen|os\.exec\w*|pty\.spawn|child_process|execSync|spawnSync|execFile|shell_exec|passthru|proc_open|IO\.popen|Open3|Kernel\.exec|%x[({[]|`[^`]+`|system\s*\(|popen\s*\(|do shell script|Deno\.(run|Command)|Bun\.spawn|\$\()/;
 
 /** Literal shell commands the program spawns (`os.system("rm -rf x")`, awk `system("…")`, `execSync('…')`). */
-export function shellOuts(code: string): { literals: string[]; spawns: boolean } {
+export function shellOuts(code: string): { readonly literals: readonly string[]; readonly spawns: boolean } {
+  // The unwrapper and the interp rules ask about the same program one after the other.
+  if (code === lastCode && lastOuts) return lastOuts;
+  lastCode = code;
+  lastOuts = computeShellOuts(code);
+  return lastOuts;
+}
+
+let lastCode: string | undefined;
+let lastOuts: { literals: string[]; spawns: boolean } | undefined;
+
+/** Every literal form above needs one of these words; most one-liners (`console.log(…)`, awk prints) have none. */
+const SHELL_OUT_HINT = /system|popen|Popen|exec|spawn|call|run|check_|passthru|proc_open|getoutput|getstatusoutput|shell script/;
+
+function computeShellOuts(code: string): { literals: string[]; spawns: boolean } {
   const literals: string[] = [];
+  if (!SHELL_OUT_HINT.test(code)) return { literals, spawns: SHELL_OUT_WORD.test(code) };
   for (const m of code.matchAll(SHELL_OUT)) literals.push(m[2].replace(/\\(["'`\\])/g, '$1'));
   // A list form such as subprocess.run(['rm', '-rf', 'x']): join the literal elements.
   for (const m of code.matchAll(/\b(?:run|call|check_call|check_output|Popen|spawnSync|spawn|execFileSync|execFile)\s*\(\s*\[([^\]]*)\]/g)) {

@@ -188,16 +188,17 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (assigns === NO_ASSIGNS) assigns = {};
     assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
   }
-  // Sized up front: an empty array grows to 16 slots on its first push, on every command of the line.
+  // Sized exactly: an empty array grows to 16 slots on its first push (and shrinking one is a runtime call).
   const suffix = node.suffix;
-  const words: W[] = new Array<W>((node.name ? 1 : 0) + suffix.length);
+  let count = node.name ? 1 : 0;
+  for (const s of suffix) if (s.type === 'Word' || s.type === 'Assignment') count++;
+  const words: W[] = new Array<W>(count);
   let n = 0;
   if (node.name) words[n++] = evalWord(node.name, host.env);
   for (const s of suffix) {
     if (s.type === 'Word') words[n++] = evalWord(s, host.env);
     else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
   }
-  words.length = n;
   const { redirs, stdin: own } = node.redirects.length ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
   return host.command({ words, assigns, redirects: redirs, stdin: own.kind === 'none' ? stdin : own, text: text(ctx, node) }, ctx);
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { SWITCHED, type Effect } from '../../../src/core/shell/effects';
 import { NO_ASSIGNS, NO_EFFECTS, NO_WORDS } from '../../../src/core/shell/empty';
 import { analyzeCommand } from '../../../src/core/shell/index';
+import { shellOuts } from '../../../src/core/shell/interp';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
 import { SPECIAL } from '../../../src/core/shell/unwrap';
 import { parse } from 'unbash';
@@ -93,6 +94,18 @@ describe('classifier fast paths', () => {
     NO_ASSIGNS.X = '1';
     assert.ok(analyzeCommand(line, env).findings.some((f) => f.rule === 'parse.error'));
     assert.deepEqual(analyzeCommand(line, env).findings, []);
+  });
+
+  it('shellOuts: the keyword pre-check lets every shell-out form of the regexes through', () => {
+    const re = /const SHELL_OUT = \/\\b\(\?:([^)]*)\)/.exec(src('interp.ts'));
+    assert.ok(re, 'SHELL_OUT not found');
+    const fns = re[1]!.split('|').map((f) => f.replace(/\\\./g, '.'));
+    assert.ok(fns.length > 15);
+    for (const f of fns) {
+      const code = `x = ${f}("rm -rf build")`;
+      assert.deepEqual([...shellOuts(code).literals], ['rm -rf build'], code);
+    }
+    assert.ok(shellOuts("subprocess.check_output(['rm', '-rf', 'b'])").literals.includes('rm -rf b'));
   });
 
   it('every word has the same fields in the same order', () => {
