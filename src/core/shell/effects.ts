@@ -33,6 +33,7 @@ const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context']
 const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
+const GIT_RESTORE_OPTS = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
 const RM_OPTS = [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])];
 const CP_OPTS = [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])];
 const SORT_OPTS = [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)];
@@ -43,7 +44,7 @@ const RSYNC_OPTS = [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 
 const JQ_OPTS = [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)];
 
 /** The names with a case in effectsOf's switch (a test checks this list against the switch). */
-export const SWITCHED = new Set(['rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe', 'cp', 'mv', 'install', 'ln', 'sort', 'tee', 'truncate', 'dd', 'sed', 'perl',
+export const SWITCHED = new Set(['git', 'rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe', 'cp', 'mv', 'install', 'ln', 'sort', 'tee', 'truncate', 'dd', 'sed', 'perl',
   'touch', 'mkdir', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'find', 'curl', 'wget', 'http', 'httpie', 'scp', 'rsync', 'sftp', 'tar']);
 const JQ_LIKE = new Set(['jq', 'yq', 'awk', 'gawk', 'mawk']);
 
@@ -67,6 +68,28 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
   const pos = () => parseOpts(args, []).positional;
 
   switch (name) {
+    case 'git': {
+      // Working-tree files git overwrites from the index or a commit: `git checkout [<rev>] -- <paths>` and
+      // `git restore <paths>` (not `--staged` alone). They are writes of those paths, for the path rules.
+      const verb = args[0]?.value;
+      let paths: readonly W[] = [];
+      if (verb === 'checkout') {
+        const dd = args.findIndex((w) => w.value === '--');
+        if (dd > 0) paths = args.slice(dd + 1);
+      } else if (verb === 'restore') {
+        const p = parseOpts(args.slice(1), GIT_RESTORE_OPTS);
+        if (!p.ids.has('S') || p.ids.has('W')) paths = p.positional;
+      }
+      // `git -C dir …`: pathspecs are relative to dir (a dynamic dir leaves them to the git rules).
+      const dir = sub.meta.gitDir;
+      if (dir === null) break;
+      for (const w of paths) {
+        const v = pathOf(w);
+        if (v === undefined) continue;
+        add('write', typeof dir === 'string' && !v.startsWith('/') ? `${dir.replace(/\/+$/, '')}/${v}` : v, `git ${verb}`);
+      }
+      break;
+    }
     case 'rm': case 'unlink': case 'shred': case 'srm': case 'rmdir': case 'wipe': {
       const p = parseOpts(args, RM_OPTS);
       for (const w of p.positional) add('delete', w, name);

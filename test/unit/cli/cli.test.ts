@@ -86,4 +86,22 @@ describe('agentguard explain', () => {
     assert.match(r.stdout, /decision: deny/);
     assert.match(r.stdout, /why: .*Tests are the specification/);
   });
+
+  it('a command that overwrites a protected path from git (checkout -- / restore) is denied like a write', () => {
+    const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-explain-')));
+    try {
+      fs.mkdirSync(path.join(ws, 'tests'));
+      fs.writeFileSync(path.join(ws, 'tests/a.test.ts'), 'it("x")\n');
+      for (const line of ['git checkout -- tests/a.test.ts', 'git restore tests']) {
+        const r = runCli(['explain', '--workspace', ws, 'exec', line]);
+        assert.equal(r.code, 0, r.stderr);
+        assert.match(r.stdout, /decision: deny/, line);
+        assert.match(r.stdout, /decided by: path:tests/, line);
+      }
+      const staged = runCli(['explain', '--workspace', ws, 'exec', 'git restore --staged tests/a.test.ts']);
+      assert.doesNotMatch(staged.stdout, /decision: deny/);
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
 });

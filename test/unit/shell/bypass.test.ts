@@ -126,6 +126,15 @@ describe('shell front end: path effects', () => {
     assert.deepEqual(paths('ln -sf x link'), ['write /home/dev/project/link']);
     assert.deepEqual(paths('echo hi | tee -a out.txt ~/x'), ['write /home/dev/project/out.txt', 'write /home/dev/x']);
   });
+  it('git checkout -- <paths> and git restore <paths> write those paths (not restore --staged, not a branch)', () => {
+    assert.deepEqual(paths('git checkout -- tests/a.test.ts'), ['write /home/dev/project/tests/a.test.ts']);
+    assert.deepEqual(paths('git checkout HEAD~1 -- src tests/'), ['write /home/dev/project/src', 'write /home/dev/project/tests/']);
+    assert.deepEqual(paths('git -C pkg restore --source=HEAD~2 .env'), ['write /home/dev/project/pkg/.env']);
+    assert.deepEqual(paths('git restore -S -W tests'), ['write /home/dev/project/tests']);
+    assert.deepEqual(paths('git restore --staged tests/a.test.ts'), []);
+    assert.deepEqual(paths('git checkout main'), []);
+    assert.deepEqual(paths('git -C "$D" checkout -- x'), []);
+  });
   it('reads: cat, grep, source, curl -d @file, head/tail', () => {
     assert.deepEqual(paths('cat .env'), ['read /home/dev/project/.env']);
     assert.deepEqual(paths('grep -r KEY .'), ['read /home/dev/project/.']);
