@@ -5,7 +5,7 @@
 import { forEachChild, parse } from 'unbash';
 import type { Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
-import { evalWord, word, type WordEnv } from './words';
+import { evalWord, isQuotedLiteral, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
 
 /** The mutable working directory of a shell: shared by `{ }` and lists, copied for subshells. */
@@ -43,23 +43,35 @@ export const MAX_DEPTH = 12;
 
 export function parseAndWalk(host: WalkHost, source: string, ctx: WalkCtx): void {
   const script = parse(source);
-  walkScript(host, script, { ...ctx, src: source });
+  walkScript(host, script, ctx.src === source ? ctx : withSrc(ctx, source));
 }
 
 function walkScript(host: WalkHost, script: Script & { errors?: readonly { message: string; pos: number }[] }, ctx: WalkCtx): void {
-  for (const e of script.errors ?? []) host.error(`${e.message} at ${e.pos}`);
-  const c = script.source !== undefined ? { ...ctx, src: script.source } : ctx;
+  const errors = script.errors;
+  if (errors) for (const e of errors) host.error(`${e.message} at ${e.pos}`);
+  const c = script.source !== undefined && script.source !== ctx.src ? withSrc(ctx, script.source) : ctx;
   for (const st of script.commands) walkStatement(host, st, c);
 }
 
 function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
-  // `a &` runs in a subshell: a `cd` there does not move the parent.
-  const c = st.background ? { ...ctx, cwd: { value: ctx.cwd.value } } : ctx;
-  walkNode(host, st.command, c, { kind: 'none' });
+  if (!st.background) {
+    walkNode(host, st.command, ctx, NO_STDIN);
+    return;
+  }
+  // `a &` runs in a subshell: a `cd` there does not move the parent (restored, as for a pipeline's elements).
+  const saved = ctx.cwd.value;
+  walkNode(host, st.command, ctx, NO_STDIN);
+  ctx.cwd.value = saved;
 }
 
-function sub(ctx: WalkCtx, label: string): WalkCtx {
-  return { ...ctx, via: [...ctx.via, label], cwd: { value: ctx.cwd.value } };
+// WalkCtx objects are written out field by field, not spread: a spread is a runtime call that allocates more.
+function withSrc(ctx: WalkCtx, src: string): WalkCtx {
+  return { via: ctx.via, cwd: ctx.cwd, remote: ctx.remote, depth: ctx.depth, src };
+}
+
+/** A subshell-like context: its own `via` entry and its own working directory. */
+function sub(ctx: WalkCtx, label: string, depth = ctx.depth): WalkCtx {
+  return { via: [...ctx.via, label], cwd: { value: ctx.cwd.value }, remote: ctx.remote, depth, src: ctx.src };
 }
 
 function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
@@ -68,12 +80,16 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       for (const c of node.commands) walkNode(host, c, ctx, stdin);
       return undefined;
     case 'Pipeline': {
-      const multi = node.commands.length > 1;
+      // Every element of a multi-command pipeline runs in a subshell: a `cd` in one moves neither the others
+      // nor what follows. The walk is sequential and nothing keeps the box, so saving and restoring its value
+      // is the same as giving each element a copy (a copied ctx and box per element was garbage on every line).
+      const cmds = node.commands;
+      const saved = ctx.cwd.value;
       let prev: Sub | undefined;
-      node.commands.forEach((c, i) => {
-        const c2 = multi ? { ...ctx, cwd: { value: ctx.cwd.value } } : ctx;
-        prev = walkNode(host, c, c2, i === 0 ? stdin : { kind: 'pipe', from: prev });
-      });
+      for (let i = 0; i < cmds.length; i++) {
+        prev = walkNode(host, cmds[i], ctx, i === 0 ? stdin : { kind: 'pipe', from: prev });
+        if (cmds.length > 1) ctx.cwd.value = saved;
+      }
       return prev;
     }
     case 'Command':
@@ -85,17 +101,17 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       walkList(host, node.body.commands, ctx);
       return undefined;
     case 'Redirected': {
-      for (const r of node.redirects) walkNode(host, r, ctx, { kind: 'none' });
+      for (const r of node.redirects) walkNode(host, r, ctx, NO_STDIN);
       const { redirs, stdin: st } = redirections(host, node.redirects, ctx);
       host.compoundRedirects(redirs, text(ctx, node), ctx);
       return walkNode(host, node.command, ctx, st.kind === 'none' ? stdin : st);
     }
     case 'Function':
       // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
-      walkNode(host, node.body, sub(ctx, 'function'), { kind: 'none' });
+      walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
       return undefined;
     case 'Coproc':
-      walkNode(host, node.body, sub(ctx, 'coproc'), { kind: 'none' });
+      walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
       return undefined;
     case 'CompoundList':
       walkList(host, node.commands, ctx);
@@ -114,31 +130,55 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         return undefined;
       }
       const label = node.type === 'ProcessSubstitution' ? `${node.operator}()` : '$()';
-      if (node.script) walkScript(host, node.script, { ...sub(ctx, label), depth: ctx.depth + 1 });
+      if (node.script) walkScript(host, node.script, sub(ctx, label, ctx.depth + 1));
       else host.error(`unparsed substitution ${node.text}`);
       return undefined;
     }
     case 'HereDoc':
       if (!node.closing) host.error('unterminated here-document');
-      forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+      walkChildren(host, node, ctx);
+      return undefined;
+    // The nodes under every command: handled without forEachChild's per-node closure.
+    case 'Word':
+    case 'DoubleQuoted': {
+      const parts = node.parts;
+      if (parts) for (const p of parts) walkNode(host, p, ctx, NO_STDIN);
+      return undefined;
+    }
+    case 'Redirect':
+    case 'HereString':
+      if (node.target) walkNode(host, node.target, ctx, NO_STDIN);
+      return undefined;
+    case 'Assignment':
+      if (node.index) walkNode(host, node.index, ctx, NO_STDIN);
+      walkNode(host, node.value, ctx, NO_STDIN);
+      return undefined;
+    case 'Literal':
+    case 'SingleQuoted':
+    case 'AnsiCQuoted':
+    case 'SimpleExpansion':
       return undefined;
     default:
       // If/While/For/Case/Select/ArithmeticFor/TestCommand/ArithmeticCommand, words, parts, assignments:
       // descend; nested commands and substitutions are found by the cases above.
-      forEachChild(node, (c) => walkNode(host, c, ctx, { kind: 'none' }));
+      walkChildren(host, node, ctx);
       return undefined;
   }
+}
+
+function walkChildren(host: WalkHost, node: SyntaxNode, ctx: WalkCtx): void {
+  forEachChild(node, (c) => walkNode(host, c, ctx, NO_STDIN));
 }
 
 const NO_REDIRECTIONS: { redirs: Redir[]; stdin: Stdin } = { redirs: NO_REDIRS, stdin: NO_STDIN };
 
 /**
  * Can a word's source text hold a command (`$(…)`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every one of
- * them needs a `$`, a backtick or a `(`; a word without any is not descended into (descending makes unbash
- * lex the word a second time to build its parts).
+ * them needs a `$`, a backtick or a `(`, outside single quotes and unescaped in double quotes; a word without
+ * any is not descended into (descending makes unbash lex the word a second time to build its parts).
  */
 function mayRunCommands(text: string): boolean {
-  return text.includes('$') || text.includes('`') || text.includes('(');
+  return (text.includes('$') || text.includes('`') || text.includes('(')) && !isQuotedLiteral(text);
 }
 
 function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx): void {
@@ -151,7 +191,7 @@ function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
 
 function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx): { redirs: Redir[]; stdin: Stdin } {
   const redirs: Redir[] = [];
-  let stdin: Stdin = { kind: 'none' };
+  let stdin: Stdin = NO_STDIN;
   for (const r of list) {
     const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
     if (r.type === 'HereDoc') {
@@ -179,19 +219,33 @@ function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx
 
 function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
   // Substitutions anywhere in the command run first (in words, assignments, redirect targets, here-doc bodies).
-  forEachChild(node, (c) => {
-    if (c.type !== 'Word' || mayRunCommands(c.text)) walkNode(host, c, ctx, NO_STDIN);
-  });
+  // Same order as forEachChild (prefix, name, suffix), without its per-command closure.
+  const prefix = node.prefix;
+  const suffix = node.suffix;
+  let redirCount = 0;
+  for (const c of prefix) {
+    if (c.type !== 'Assignment') redirCount++;
+    walkNode(host, c, ctx, NO_STDIN);
+  }
+  if (node.name && mayRunCommands(node.name.text)) walkNode(host, node.name, ctx, NO_STDIN);
+  let count = node.name ? 1 : 0;
+  for (const c of suffix) {
+    if (c.type === 'Word') {
+      count++;
+      if (mayRunCommands(c.text)) walkNode(host, c, ctx, NO_STDIN);
+      continue;
+    }
+    if (c.type === 'Assignment') count++;
+    else redirCount++;
+    walkNode(host, c, ctx, NO_STDIN);
+  }
   let assigns: Record<string, string | null> = NO_ASSIGNS;
-  for (const p of node.prefix) {
+  for (const p of prefix) {
     if (p.type !== 'Assignment') continue;
     if (assigns === NO_ASSIGNS) assigns = {};
     assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
   }
   // Sized exactly: an empty array grows to 16 slots on its first push (and shrinking one is a runtime call).
-  const suffix = node.suffix;
-  let count = node.name ? 1 : 0;
-  for (const s of suffix) if (s.type === 'Word' || s.type === 'Assignment') count++;
   const words: W[] = new Array<W>(count);
   let n = 0;
   if (node.name) words[n++] = evalWord(node.name, host.env);
@@ -199,7 +253,8 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (s.type === 'Word') words[n++] = evalWord(s, host.env);
     else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
   }
-  const { redirs, stdin: own } = node.redirects.length ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
+  // node.redirects is a getter that builds an array for every command, most often an empty one.
+  const { redirs, stdin: own } = redirCount ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
   return host.command({ words, assigns, redirects: redirs, stdin: own.kind === 'none' ? stdin : own, text: text(ctx, node) }, ctx);
 }
 

@@ -27,13 +27,18 @@ const PLAIN = /^[A-Za-z0-9_./:=@%+,-]+$/;
 const SINGLE_QUOTED = /^'[^']*'$/;
 const DOUBLE_QUOTED_LITERAL = /^"[^"$`\\!]*"$/;
 
+/** One quoted string with nothing inside that expands: `'{print $2}'`, `"count(*)"`. */
+export function isQuotedLiteral(text: string): boolean {
+  return SINGLE_QUOTED.test(text) || DOUBLE_QUOTED_LITERAL.test(text);
+}
+
 /** Evaluate one word. A word with any expansion is dynamic (value null). */
 export function evalWord(w: Word, env: WordEnv): W {
   const text = w.text;
   if (PLAIN.test(text)) return word(text, false, text, text);
   // One quoted string and nothing else: inside '…' nothing is special; inside "…" only $ ` \ and " are
   // (and ! where history expansion is on). No glob, no tilde: the value is the inside.
-  if (SINGLE_QUOTED.test(text) || DOUBLE_QUOTED_LITERAL.test(text)) {
+  if (isQuotedLiteral(text)) {
     const v = text.slice(1, -1);
     return word(v, false, text, v);
   }

@@ -149,6 +149,12 @@ describe('shell front end: path effects', () => {
     assert.deepEqual(paths('find build -name "*.o" -delete'), ['delete /home/dev/project/build']);
     assert.deepEqual(paths('(cd /tmp && rm x); rm y'), ['delete /tmp/x', 'delete /home/dev/project/y']);
   });
+  it('a cd in a pipeline element or a background job moves neither its neighbours nor what follows', () => {
+    assert.deepEqual(paths('{ cd /tmp; rm a; } | rm b; rm c'), ['delete /tmp/a', 'delete /home/dev/project/b', 'delete /home/dev/project/c']);
+    assert.deepEqual(paths('cd /tmp | rm b'), ['delete /home/dev/project/b']);
+    assert.deepEqual(paths('cd /tmp & rm x; cd /srv; rm y | rm z'), ['delete /home/dev/project/x', 'delete /srv/y', 'delete /srv/z']);
+    assert.deepEqual(paths('echo "$(cd /tmp; rm a)" | rm b'), ['delete /tmp/a', 'delete /home/dev/project/b']);
+  });
   it('reports no literal path for dynamic words or remote commands', () => {
     assert.deepEqual(paths('rm "$X"'), []);
     assert.deepEqual(paths("ssh prod 'rm /etc/x'"), []);
