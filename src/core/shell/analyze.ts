@@ -3,8 +3,8 @@ import { effectsOf, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
-import type { CommandAnalysis, CommandEnv, Finding, Redir, Sub, W } from './types';
-import { unwrapCommand, type EmitExtra, type UnwrapHost } from './unwrap';
+import type { CommandAnalysis, CommandEnv, Finding, Redir, Stdin, Sub, W } from './types';
+import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost } from './walk';
 
 export const MAX_INPUT = 64 * 1024;
@@ -55,28 +55,32 @@ class Analyzer implements WalkHost, UnwrapHost {
     parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: { value: ctx.cwd.value }, src: source });
   }
 
-  emit(words: W[], raw: RawCommand, ctx: WalkCtx, extra: EmitExtra): Sub {
+  emit(
+    words: W[], raw: RawCommand, ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>, pending: Pending[],
+    meta: Record<string, unknown> | undefined, rawWords: W[],
+  ): Sub {
     const w0 = words[0];
     const name = w0 === undefined ? '' : w0.value === null || w0.glob ? null : normName(w0.value);
     const s: Sub = {
       index: this.subs.length,
       words,
       name,
-      rawWords: extra.rawWords,
+      rawWords,
       text: raw.text,
       via: ctx.via,
       redirects: raw.redirects,
-      stdin: extra.stdin,
+      stdin,
       cwd: ctx.cwd.value,
       remote: ctx.remote,
-      assigns: extra.assigns,
-      meta: extra.meta ? { ...extra.meta } : NO_META,
+      assigns,
+      meta: meta === undefined ? NO_META : copyMeta(meta),
     };
     this.subs.push(s);
-    for (const p of extra.pending) {
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i];
       this.findings.push({ rule: p.rule, category: category(p.rule), tier: 'destructive', subcommand: s.text, explanation: p.explanation, sub: s.index, wrapper: true });
     }
-    extra.pending.length = 0;
+    if (pending.length) pending.length = 0;
     this.trackCwd(s, ctx);
     return s;
   }
@@ -117,9 +121,14 @@ function rulesFor(name: string | null): Rule[] {
   return rs;
 }
 
-function normName(v: string): string {
-  const i = v.lastIndexOf('/');
-  return (i >= 0 ? v.slice(i + 1) : v).toLowerCase();
+/** A sub-command's own copy of what its wrappers said (the unwrapper keeps its object); empty ones share NO_META. */
+function copyMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const k in meta) {
+    out ??= {};
+    out[k] = meta[k];
+  }
+  return out ?? NO_META;
 }
 
 export function analyze(line: string, env: CommandEnv): FullAnalysis {

@@ -6,7 +6,7 @@ import type { Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
-import { NO_PENDING } from './empty';
+import { NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
 
 export interface Pending {
   rule: string;
@@ -16,23 +16,29 @@ export interface Pending {
 export interface UnwrapHost {
   /** Parse a string as shell and walk it (payload of bash -c, eval, ssh, watch, `!` alias, here-doc to a shell). */
   reparse(source: string, ctx: WalkCtx, label: string): void;
-  emit(words: W[], raw: RawCommand, ctx: WalkCtx, extra: EmitExtra): Sub;
+  /**
+   * Register the sub-command that runs `words` (arguments, not an options object: this runs for every
+   * sub-command). `meta` is copied; `pending` findings are raised on it and the list is emptied.
+   */
+  emit(
+    words: W[], raw: RawCommand, ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>, pending: Pending[],
+    meta: Record<string, unknown> | undefined, rawWords: W[],
+  ): Sub;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string>;
 }
 
-export interface EmitExtra {
-  stdin: Stdin;
-  assigns: Record<string, string | null>;
-  pending: Pending[];
-  meta?: Record<string, unknown>;
-  /** Words before unwrapping (user patterns may name the wrapper). */
-  rawWords: W[];
-}
-
+/** The name a command word runs as: basename, lower-cased. */
 export function normName(v: string): string {
   const i = v.lastIndexOf('/');
-  return (i >= 0 ? v.slice(i + 1) : v).toLowerCase();
+  const base = i >= 0 ? v.slice(i + 1) : v;
+  // toLowerCase always returns a new string: skip it for names already lower-case (nearly all).
+  for (let k = 0; k < base.length; k++) {
+    const c = base.charCodeAt(k);
+    if (c >= 65 && c <= 90) return base.toLowerCase();
+    if (c > 127) return base.toLowerCase();
+  }
+  return base;
 }
 
 /** Join literal words with spaces the way `eval`, `ssh` and `watch` do; null when any word is dynamic. */
@@ -136,51 +142,72 @@ export const SPECIAL = new Set<string>([
   'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
 ]);
 
+/** One command being unwrapped: what the wrappers peeled so far said (one object, not a closure per command). */
+interface Unwrapping {
+  raw: RawCommand;
+  ctx: WalkCtx;
+  stdin: Stdin;
+  assigns: Record<string, string | null>;
+  pending: Pending[];
+  meta: Record<string, unknown>;
+}
+
+function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
+  return host.emit(words, u.raw, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
+}
+
+function addPending(u: Unwrapping, rule: string, explanation: string): void {
+  if (u.pending === NO_PENDING) u.pending = [];
+  u.pending.push({ rule, explanation });
+}
+
+/** The context inside a wrapper (field by field: a spread is a runtime call that allocates more). */
+function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
+  return { via: [...ctx.via, label], cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
+}
+
+/** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
+function wrap(u: Unwrapping, label: string, rest: W[]): W[] {
+  u.ctx = within(u.ctx, label);
+  return rest;
+}
+
 export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
   let words = raw.words;
   // Fast path, most sub-commands: a literal name that wraps nothing (nothing is copied for it).
   const n0 = words[0];
   if (n0 === undefined || n0.value === null || n0.glob || !SPECIAL.has(normName(n0.value))) {
-    return host.emit(words, raw, ctx0, { stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: undefined, rawWords: words });
+    return host.emit(words, raw, ctx0, raw.stdin, raw.assigns, NO_PENDING, undefined, words);
   }
   // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
-  let ctx = ctx0;
-  let assigns = raw.assigns;
-  const pending: Pending[] = [];
-  let stdin = raw.stdin;
-  const meta: Record<string, unknown> = {};
-  const emit = (w: W[]) => host.emit(w, raw, ctx, { stdin, assigns, pending, meta, rawWords: raw.words });
-  const wrap = (label: string, rest: W[]) => {
-    ctx = { ...ctx, via: [...ctx.via, label] };
-    words = rest;
-  };
+  const u: Unwrapping = { raw, ctx: ctx0, stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: {} };
 
   for (let guard = 0; guard < 32; guard++) {
-    if (words.length === 0) return emit([]);
+    if (words.length === 0) return emit(host, u, []);
     const w0 = words[0];
-    if (w0.value === null || w0.glob) return emit(words);
+    if (w0.value === null || w0.glob) return emit(host, u, words);
     const name = normName(w0.value);
-    if (!SPECIAL.has(name)) return emit(words);
+    if (!SPECIAL.has(name)) return emit(host, u, words);
     const args = words.slice(1);
 
     if (PRIV.has(name)) {
-      pending.push({ rule: 'priv.sudo', explanation: `${name} runs a command with elevated privileges` });
+      addPending(u, 'priv.sudo', `${name} runs a command with elevated privileges`);
       if (name === 'su') {
         const p = parseOpts(args, SU_OPTS);
         const cmd = p.ids.get('c')?.[0];
         if (typeof cmd === 'string') {
-          const s = emit(words);
-          host.reparse(cmd, { ...ctx, via: [...ctx.via, 'su -c'] }, 'su -c');
+          const s = emit(host, u, words);
+          host.reparse(cmd, within(u.ctx, 'su -c'), 'su -c');
           return s;
         }
-        return emit(words);
+        return emit(host, u, words);
       }
       const spec = name === 'doas' ? DOAS_OPTS : name === 'pkexec' ? PKEXEC_OPTS : SUDO_OPTS;
       const p = parseOpts(args, spec, { stopAtPositional: true });
       let rest = args.slice(p.rest);
       while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest = rest.slice(1);
-      if (rest.length === 0) return emit(words);
-      wrap(name, rest);
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, name, rest);
       continue;
     }
 
@@ -189,35 +216,35 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       let rest = args.slice(p.rest);
       while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) {
         const v = rest[0].value;
-        assigns = { ...assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
+        u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
       }
       const split = p.ids.get('S')?.[0];
       if (split !== undefined) {
         const tail = joinLiteral(rest);
-        if (split === null || tail === null) return emit(words);
-        host.reparse(`${split} ${tail}`, { ...ctx, via: [...ctx.via, 'env -S'] }, 'env -S');
+        if (split === null || tail === null) return emit(host, u, words);
+        host.reparse(`${split} ${tail}`, within(u.ctx, 'env -S'), 'env -S');
         return undefined;
       }
-      if (rest.length === 0) return emit(words);
-      wrap(name, rest);
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, name, rest);
       continue;
     }
 
-    if (name === 'command' && args.some((a) => a.value === '-v' || a.value === '-V')) return emit(words); // lookup only
+    if (name === 'command' && args.some((a) => a.value === '-v' || a.value === '-V')) return emit(host, u, words); // lookup only
     if (name === 'busybox' || name === 'toybox') {
-      if (args.length === 0) return emit(words);
-      wrap(name, args);
+      if (args.length === 0) return emit(host, u, words);
+      words = wrap(u, name, args);
       continue;
     }
 
     const simple = SIMPLE.get(name);
     if (simple) {
       const p = parseOpts(args, simple.opts, { stopAtPositional: true });
-      if (name === 'ionice' && p.ids.has('p')) return emit(words); // ionice -p PID changes an existing process
+      if (name === 'ionice' && p.ids.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
       const rest = args.slice(p.rest + (simple.skip ?? 0));
-      if (rest.length === 0) return emit(words);
-      wrap(name, rest);
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, name, rest);
       continue;
     }
 
@@ -232,12 +259,12 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       if (name === 'npm' && p.ids.get('p') && rest.length === 0) {
         const c = p.ids.get('p')?.find((x) => x !== '');
         if (typeof c === 'string') {
-          host.reparse(c, { ...ctx, via: [...ctx.via, 'npm exec -c'] }, 'npm exec -c');
+          host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
           return undefined;
         }
       }
-      if (rest.length === 0) return emit(words);
-      wrap(`${name} ${verb}`, stripPackageVersion(rest));
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));
       continue;
     }
 
@@ -245,12 +272,12 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const p = parseOpts(args, NPX_OPTS, { stopAtPositional: true });
       const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && /\s/.test(x));
       if (typeof c === 'string') {
-        host.reparse(c, { ...ctx, via: [...ctx.via, name + ' -c'] }, name + ' -c');
+        host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
         return undefined;
       }
       const rest = args.slice(p.rest);
-      if (rest.length === 0) return emit(words);
-      wrap(name, stripPackageVersion(rest));
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, name, stripPackageVersion(rest));
       continue;
     }
 
@@ -260,17 +287,17 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       let rest = args.slice(p.rest + 1); // lock file
       if (rest.length && (rest[0].value === '-c' || rest[0].value === '--command')) {
         const s = rest[1]?.value;
-        if (s === null || s === undefined) return emit(words);
-        host.reparse(s, { ...ctx, via: [...ctx.via, 'flock -c'] }, 'flock -c');
+        if (s === null || s === undefined) return emit(host, u, words);
+        host.reparse(s, within(u.ctx, 'flock -c'), 'flock -c');
         return undefined;
       }
       if (c !== undefined) {
-        if (c === null) return emit(words);
-        host.reparse(c, { ...ctx, via: [...ctx.via, 'flock -c'] }, 'flock -c');
+        if (c === null) return emit(host, u, words);
+        host.reparse(c, within(u.ctx, 'flock -c'), 'flock -c');
         return undefined;
       }
-      if (rest.length === 0) return emit(words);
-      wrap('flock', rest);
+      if (rest.length === 0) return emit(host, u, words);
+      words = wrap(u, 'flock', rest);
       rest = [];
       continue;
     }
@@ -278,92 +305,93 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'script') {
       const p = parseOpts(args, SCRIPT_OPTS);
       const c = p.ids.get('c')?.[0];
-      if (c === undefined) return emit(words);
-      if (c === null) return emit(words);
-      host.reparse(c, { ...ctx, via: [...ctx.via, 'script -c'] }, 'script -c');
+      if (c === undefined) return emit(host, u, words);
+      if (c === null) return emit(host, u, words);
+      host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
       return undefined;
     }
 
     if (SHELLS.has(name)) {
       const p = parseOpts(args, SHELL_OPTS, { stopAtPositional: true });
       const rest = args.slice(p.rest);
-      meta.shell = true;
+      u.meta.shell = true;
       if (p.ids.has('n')) {
-        meta.noexec = true; // `bash -n`: syntax check only
-        return emit(words);
+        u.meta.noexec = true; // `bash -n`: syntax check only
+        return emit(host, u, words);
       }
       if (p.ids.has('c')) {
         const payload = rest[0];
-        if (!payload) return emit(words);
+        if (!payload) return emit(host, u, words);
         if (payload.value === null) {
-          meta.opaque = `${name} -c with a payload only known at run time`;
-          return emit(words);
+          u.meta.opaque = `${name} -c with a payload only known at run time`;
+          return emit(host, u, words);
         }
-        host.reparse(payload.value, { ...ctx, via: [...ctx.via, `${name} -c`] }, `${name} -c`);
+        host.reparse(payload.value, within(u.ctx, `${name} -c`), `${name} -c`);
         return undefined;
       }
       if (rest.length > 0 && !p.ids.has('s')) {
-        meta.script = rest[0]; // `bash script.sh`: runs a file
-        return emit(words);
+        u.meta.script = rest[0]; // `bash script.sh`: runs a file
+        return emit(host, u, words);
       }
       // Reads its program from stdin.
+      const stdin = u.stdin;
       if (stdin.kind === 'heredoc') {
-        host.reparse(stdin.body, { ...ctx, via: [...ctx.via, `${name} <<`] }, `${name} <<`);
+        host.reparse(stdin.body, within(u.ctx, `${name} <<`), `${name} <<`);
         return undefined;
       }
       if (stdin.kind === 'herestring') {
         if (stdin.value === null) {
-          meta.opaque = `${name} runs a here-string only known at run time`;
-          return emit(words);
+          u.meta.opaque = `${name} runs a here-string only known at run time`;
+          return emit(host, u, words);
         }
-        host.reparse(stdin.value, { ...ctx, via: [...ctx.via, `${name} <<<`] }, `${name} <<<`);
+        host.reparse(stdin.value, within(u.ctx, `${name} <<<`), `${name} <<<`);
         return undefined;
       }
       if (stdin.kind === 'pipe' && stdin.from) {
         const shown = echoedText(stdin.from);
         if (shown !== undefined) {
-          host.reparse(shown, { ...ctx, via: [...ctx.via, `| ${name}`] }, `| ${name}`);
+          host.reparse(shown, within(u.ctx, `| ${name}`), `| ${name}`);
           return undefined;
         }
       }
-      meta.stdinProgram = true;
-      return emit(words);
+      u.meta.stdinProgram = true;
+      return emit(host, u, words);
     }
 
     if (name === 'eval') {
       const s = joinLiteral(args);
       if (s === null) {
-        meta.opaque = 'eval of text only known at run time';
-        return emit(words);
+        u.meta.opaque = 'eval of text only known at run time';
+        return emit(host, u, words);
       }
-      host.reparse(s, { ...ctx, via: [...ctx.via, 'eval'] }, 'eval');
+      host.reparse(s, within(u.ctx, 'eval'), 'eval');
       return undefined;
     }
 
     if (name === 'trap' && args.length >= 2 && args[0].value !== '-' && args[0].value !== '') {
       // The handler runs later in this same shell (EXIT, ERR…): judge it now.
       if (args[0].value === null) {
-        meta.opaque = 'trap handler only known at run time';
-        return emit(words);
+        u.meta.opaque = 'trap handler only known at run time';
+        return emit(host, u, words);
       }
-      host.reparse(args[0].value, { ...ctx, via: [...ctx.via, 'trap'] }, 'trap');
-      return emit(words);
+      host.reparse(args[0].value, within(u.ctx, 'trap'), 'trap');
+      return emit(host, u, words);
     }
 
     if (name === 'watch') {
       const p = parseOpts(args, WATCH_OPTS, { stopAtPositional: true });
       const rest = args.slice(p.rest);
-      if (rest.length === 0) return emit(words);
+      if (rest.length === 0) return emit(host, u, words);
       if (p.ids.has('x')) {
-        wrap('watch', rest);
+        words = wrap(u, 'watch', rest);
         continue;
       }
       const s = joinLiteral(rest);
       if (s === null) {
-        meta.opaque = 'watch runs text only known at run time';
-        return emit(words);
+        u.meta.opaque = 'watch runs text only known at run time';
+        return emit(host, u, words);
       }
-      host.reparse(s, { ...ctx, via: [...ctx.via, 'watch'] }, 'watch');
+      host.reparse(s, within(u.ctx, 'watch'), 'watch');
       return undefined;
     }
 
@@ -375,15 +403,15 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       if (rest.length === 0) rest = [lit('echo')];
       const repl = name === 'xargs' ? (p.ids.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
       rest = withInput(rest, typeof repl === 'string' ? repl : undefined);
-      stdin = { kind: 'none' };
-      wrap(name, rest);
+      u.stdin = NO_STDIN;
+      words = wrap(u, name, rest);
       continue;
     }
 
     if (name === 'find' || name === 'fd' || name === 'fdfind') {
-      const s = emit(words);
+      const s = emit(host, u, words);
       for (const inner of execSegments(name, args)) {
-        unwrapCommand(host, { ...raw, words: inner.words, stdin: { kind: 'none' }, redirects: [] }, { ...ctx, via: [...ctx.via, inner.label] });
+        unwrapCommand(host, { ...raw, words: inner.words, stdin: NO_STDIN, redirects: NO_REDIRS }, within(u.ctx, inner.label));
       }
       return s;
     }
@@ -391,17 +419,17 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'ssh') {
       const p = parseOpts(args, SSH_OPTS, { stopAtPositional: true });
       const rest = args.slice(p.rest + 1);
-      const remote = { ...ctx, via: [...ctx.via, 'ssh'], remote: true };
+      const remote = within(u.ctx, 'ssh', true);
       if (rest.length === 0) {
-        if (stdin.kind === 'heredoc') host.reparse(stdin.body, remote, 'ssh <<');
-        return emit(words);
+        if (u.stdin.kind === 'heredoc') host.reparse(u.stdin.body, remote, 'ssh <<');
+        return emit(host, u, words);
       }
       const s = joinLiteral(rest);
       if (s === null) {
-        meta.opaque = 'ssh runs a remote command only known at run time';
-        return emit(words);
+        u.meta.opaque = 'ssh runs a remote command only known at run time';
+        return emit(host, u, words);
       }
-      const self = emit(words);
+      const self = emit(host, u, words);
       host.reparse(s, remote, 'ssh');
       return self;
     }
@@ -409,40 +437,40 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if ((name === 'docker' || name === 'podman') && args.length > 0) {
       const inner = containerInner(args);
       if (inner) {
-        const self = emit(words);
-        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: [] }, { ...ctx, via: [...ctx.via, name], remote: true });
+        const self = emit(host, u, words);
+        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: NO_REDIRS }, within(u.ctx, name, true));
         return self;
       }
-      return emit(words);
+      return emit(host, u, words);
     }
 
     if (name === 'kubectl' || name === 'oc') {
       const dd = words.findIndex((w) => w.value === '--');
       if (args[0]?.value === 'exec' && dd > 0) {
-        const self = emit(words.slice(0, dd));
-        unwrapCommand(host, { ...raw, words: words.slice(dd + 1), redirects: [] }, { ...ctx, via: [...ctx.via, 'kubectl exec'], remote: true });
+        const self = emit(host, u, words.slice(0, dd));
+        unwrapCommand(host, { ...raw, words: words.slice(dd + 1), redirects: NO_REDIRS }, within(u.ctx, 'kubectl exec', true));
         return self;
       }
-      return emit(words);
+      return emit(host, u, words);
     }
 
-    if (name === 'git') return gitUnwrap(host, words, emit, ctx, raw, meta, pending, assigns, stdin);
+    if (name === 'git') return gitUnwrap(host, u, words);
 
     if (CODE_INTERPRETERS.has(name)) {
       // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
-      const codes = programTexts(name, words, stdin);
-      meta.code = codes;
-      const self = emit(words);
+      const codes = programTexts(name, words, u.stdin);
+      u.meta.code = codes;
+      const self = emit(host, u, words);
       for (const c of codes) {
         if (c === null) continue;
-        for (const l of shellOuts(c).literals) host.reparse(l, { ...ctx, via: [...ctx.via, `${name} shell-out`] }, `${name} shell-out`);
+        for (const l of shellOuts(c).literals) host.reparse(l, within(u.ctx, `${name} shell-out`), `${name} shell-out`);
       }
       return self;
     }
 
-    return emit(words);
+    return emit(host, u, words);
   }
-  return emit(words);
+  return emit(host, u, words);
 }
 
 /** `npx rimraf@5 dist` runs rimraf. */
@@ -510,27 +538,24 @@ export { KUBECTL_EXEC_OPTS };
 const GIT_GLOBAL = [O('C', 'C', undefined, true), O('c', 'c', undefined, true), O('gd', '', ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'], true), O('x', 'pPh', ['paginate', 'no-pager', 'bare', 'no-replace-objects', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-optional-locks', 'no-lazy-fetch', 'no-advice', 'html-path', 'man-path', 'info-path', 'version', 'help'])];
 
 /** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
-function gitUnwrap(
-  host: UnwrapHost, words: W[], emit: (w: W[]) => Sub, ctx: WalkCtx, raw: RawCommand, meta: Record<string, unknown>,
-  pending: Pending[], assigns: Record<string, string | null>, stdin: Stdin,
-): Sub {
+function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const args = words.slice(1);
   const p = parseOpts(args, GIT_GLOBAL, { stopAtPositional: true, abbreviations: false });
   const config: Record<string, string | null> = {};
   for (const kv of p.ids.get('c') ?? []) {
     if (kv === null) {
-      meta.opaque = 'git -c with a value only known at run time';
+      u.meta.opaque = 'git -c with a value only known at run time';
       continue;
     }
     const eq = kv.indexOf('=');
     config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
   }
-  meta.gitConfig = config;
-  meta.gitDir = p.ids.get('C')?.[0];
+  u.meta.gitConfig = config;
+  u.meta.gitDir = p.ids.get('C')?.[0];
   const rest = args.slice(p.rest);
   const subcmd = rest[0]?.value;
   const norm = [words[0], ...rest];
-  if (subcmd === undefined || subcmd === null) return emit(norm);
+  if (subcmd === undefined || subcmd === null) return emit(host, u, norm);
   // `git config alias.x '…'` on this line makes `git x` mean that later on the line.
   if (subcmd === 'config' || subcmd === 'alias') {
     const vals = rest.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
@@ -540,21 +565,19 @@ function gitUnwrap(
   const alias = config[`alias.${subcmd.toLowerCase()}`] ?? host.gitAliases.get(subcmd.toLowerCase());
   if (alias !== undefined) {
     if (alias === null || alias === '!$dynamic') {
-      meta.opaque = `git alias ${subcmd} is only known at run time`;
-      return emit(norm);
+      u.meta.opaque = `git alias ${subcmd} is only known at run time`;
+      return emit(host, u, norm);
     }
     if (alias.startsWith('!')) {
       const tail = joinLiteral(rest.slice(1));
-      const self = emit(norm);
-      if (tail === null) meta.opaque = `git alias ${subcmd} runs a shell command with run-time arguments`;
-      host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), { ...ctx, via: [...ctx.via, `git alias ${subcmd}`] }, 'git alias');
+      const self = emit(host, u, norm);
+      if (tail === null) u.meta.opaque = `git alias ${subcmd} runs a shell command with run-time arguments`;
+      host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), within(u.ctx, `git alias ${subcmd}`), 'git alias');
       return self;
     }
     const expanded = alias.split(/\s+/).filter(Boolean).map(lit);
-    return unwrapCommand(host, { ...raw, words: [words[0], ...expanded, ...rest.slice(1)], stdin }, { ...ctx, via: [...ctx.via, `git alias ${subcmd}`] }) ?? emit(norm);
+    return unwrapCommand(host, { ...u.raw, words: [words[0], ...expanded, ...rest.slice(1)], stdin: u.stdin }, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
   }
-  void pending;
-  void assigns;
   // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
   if (subcmd === 'rebase') {
     for (let i = 1; i < rest.length; i++) {
@@ -563,16 +586,16 @@ function gitUnwrap(
       if (v === '-x' || v === '--exec') cmd = rest[i + 1]?.value;
       else if (v?.startsWith('--exec=')) cmd = v.slice(7);
       else if (v?.startsWith('-x') && v.length > 2) cmd = v.slice(2);
-      if (cmd === null) meta.opaque = 'git rebase --exec with a run-time command';
-      else if (cmd) host.reparse(cmd, { ...ctx, via: [...ctx.via, 'git rebase --exec'] }, 'git rebase --exec');
+      if (cmd === null) u.meta.opaque = 'git rebase --exec with a run-time command';
+      else if (cmd) host.reparse(cmd, within(u.ctx, 'git rebase --exec'), 'git rebase --exec');
     }
   }
   if (subcmd === 'bisect' && rest[1]?.value === 'run' && rest.length > 2) {
-    const self = emit(norm);
-    unwrapCommand(host, { ...raw, words: rest.slice(2), redirects: [] }, { ...ctx, via: [...ctx.via, 'git bisect run'] });
+    const self = emit(host, u, norm);
+    unwrapCommand(host, { ...u.raw, words: rest.slice(2), redirects: NO_REDIRS }, within(u.ctx, 'git bisect run'));
     return self;
   }
-  return emit(norm);
+  return emit(host, u, norm);
 }
 
 /** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */
