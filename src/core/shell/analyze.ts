@@ -148,7 +148,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     }
     for (const c of a.compounds) {
       if (c.remote || c.cwd === null) continue;
-      effects.push(...redirectEffects(c.redirs, undefined, c.cwd, env, false, c.text));
+      redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text);
     }
     const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
     const findings: Finding[] = [...a.findings];

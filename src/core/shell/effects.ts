@@ -1,10 +1,10 @@
 // What each sub-command reads, writes, deletes or renames, as literal paths (the engine sends them through
 // the path guard: `echo x > tests/a.test.ts` and `cat .env` are judged like the file tools' calls).
 import { absPath, isHarmlessSink } from './fsfacts';
-import { parseOpts, type Opt } from './options';
+import { ALL_OPTS, parseOpts, type Opt } from './options';
 import type { CommandEnv, Redir, Sub, W } from './types';
 import { lit } from './words';
-import { NO_EFFECTS } from './empty';
+import { NO_EFFECTS, NO_WORDS } from './empty';
 
 export interface Effect {
   op: 'read' | 'write' | 'delete' | 'rename';
@@ -14,9 +14,26 @@ export interface Effect {
   /** How: `>`, `>>`, `tee`, `cp`, `mv`, `ln`, `truncate`, `dd`, `sed -i`, `rm`, … */
   how: string;
   /** The write replaces whatever is there with nothing (`: > f`, `cp /dev/null f`, `truncate -s 0`). */
-  contentless?: boolean;
-  append?: boolean;
-  force?: boolean;
+  contentless: boolean;
+  append: boolean;
+  force: boolean;
+}
+
+// Flags of add(): bits, not an options object per effect (effects are made for every command line).
+const APPEND = 1;
+const FORCE = 2;
+const CONTENTLESS = 4;
+
+/** One effect; every Effect has the same fields in the same order (one hidden class for the rules' reads). */
+function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: string, how: string, flags: number): Effect {
+  return { op, path, sub, subText, how, contentless: (flags & CONTENTLESS) !== 0, append: (flags & APPEND) !== 0, force: (flags & FORCE) !== 0 };
+}
+
+/** Record that `sub` does `op` on a path word (or a path string); dynamic and empty paths are the rules' business. */
+function add(out: Effect[], sub: Sub, env: CommandEnv, op: Effect['op'], w: W | string | undefined, how: string, flags = 0): void {
+  const p = typeof w === 'string' ? w : pathOf(w);
+  if (p === undefined || p === '') return;
+  out.push(effect(op, absPath(p, sub.cwd!, env.home), sub, sub.text, how, flags));
 }
 
 /** A path word the guard can see, or undefined (dynamic words are judged by the rules, not here). */
@@ -56,28 +73,25 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
   // Most commands read or write no path the guard can see: they share one empty, read-only list.
   if (!switched && sub.redirects.length === 0) return NO_EFFECTS;
   const out: Effect[] = [];
-  const cwd = sub.cwd;
-  const add = (op: Effect['op'], w: W | string | undefined, how: string, extra: Partial<Effect> = {}) => {
-    const p = typeof w === 'string' ? w : pathOf(w);
-    if (p === undefined || p === '') return;
-    out.push({ op, path: absPath(p, cwd, env.home), sub, subText: sub.text, how, ...extra });
-  };
-  if (sub.redirects.length) out.push(...redirectEffects(sub.redirects, sub, cwd, env, contentless(sub)));
-  if (!switched || !name) return out;
-  const args = sub.words.slice(1);
-  const pos = () => parseOpts(args, []).positional;
+  if (sub.redirects.length) redirectEffects(out, sub.redirects, sub, sub.cwd, env, contentless(sub));
+  if (!switched || !name) return out.length ? out : NO_EFFECTS;
+  // Options are parsed from sub.words at 1: only the cases that index the arguments copy them (`args`).
+  const words = sub.words;
 
   switch (name) {
     case 'git': {
       // Working-tree files git overwrites from the index or a commit: `git checkout [<rev>] -- <paths>` and
       // `git restore <paths>` (not `--staged` alone). They are writes of those paths, for the path rules.
-      const verb = args[0]?.value;
-      let paths: readonly W[] = [];
+      const verb = words[1]?.value;
+      let paths: readonly W[] = NO_WORDS;
       if (verb === 'checkout') {
-        const dd = args.findIndex((w) => w.value === '--');
-        if (dd > 0) paths = args.slice(dd + 1);
+        for (let i = 2; i < words.length; i++) {
+          if (words[i].value !== '--') continue;
+          paths = words.slice(i + 1);
+          break;
+        }
       } else if (verb === 'restore') {
-        const p = parseOpts(args.slice(1), GIT_RESTORE_OPTS);
+        const p = parseOpts(words, GIT_RESTORE_OPTS, ALL_OPTS, 2);
         if (!p.ids.has('S') || p.ids.has('W')) paths = p.positional;
       }
       // `git -C dir …`: pathspecs are relative to dir (a dynamic dir leaves them to the git rules).
@@ -86,17 +100,17 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       for (const w of paths) {
         const v = pathOf(w);
         if (v === undefined) continue;
-        add('write', typeof dir === 'string' && !v.startsWith('/') ? `${dir.replace(/\/+$/, '')}/${v}` : v, `git ${verb}`);
+        add(out, sub, env, 'write', typeof dir === 'string' && !v.startsWith('/') ? `${dir.replace(/\/+$/, '')}/${v}` : v, `git ${verb}`);
       }
       break;
     }
     case 'rm': case 'unlink': case 'shred': case 'srm': case 'rmdir': case 'wipe': {
-      const p = parseOpts(args, RM_OPTS);
-      for (const w of p.positional) add('delete', w, name);
+      const p = parseOpts(words, RM_OPTS, ALL_OPTS, 1);
+      for (const w of p.positional) add(out, sub, env, 'delete', w, name);
       break;
     }
     case 'cp': case 'mv': case 'install': case 'ln': {
-      const p = parseOpts(args, CP_OPTS);
+      const p = parseOpts(words, CP_OPTS, ALL_OPTS, 1);
       const force = p.ids.has('f');
       const noClobber = name !== 'ln' && p.ids.has('n'); // ln -n is --no-dereference
       const t = p.ids.get('t')?.[0];
@@ -113,10 +127,10 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       if (name === 'ln' && ps.length === 1) {
         // `ln -s target` makes ./basename(target)
         const v = pathOf(ps[0]);
-        if (v) add('write', v.slice(v.replace(/\/+$/, '').lastIndexOf('/') + 1), name, { force });
+        if (v) add(out, sub, env, 'write', v.slice(v.replace(/\/+$/, '').lastIndexOf('/') + 1), name, force ? FORCE : 0);
         break;
       }
-      for (const s of srcs) if (name !== 'ln') add(name === 'mv' ? 'rename' : 'read', s, name);
+      for (const s of srcs) if (name !== 'ln') add(out, sub, env, name === 'mv' ? 'rename' : 'read', s, name);
       const dp = pathOf(dest);
       if (dp === undefined) break;
       const intoDir = typeof t === 'string' || dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1;
@@ -125,56 +139,60 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
           const sp = pathOf(s);
           if (sp === undefined) continue;
           const base = sp.replace(/\/+$/, '');
-          add('write', dp.replace(/\/+$/, '') + '/' + base.slice(base.lastIndexOf('/') + 1), name, { force, append: noClobber });
+          add(out, sub, env, 'write', dp.replace(/\/+$/, '') + '/' + base.slice(base.lastIndexOf('/') + 1), name, (force ? FORCE : 0) | (noClobber ? APPEND : 0));
         }
       } else {
         const src = pathOf(srcs[0]);
-        add('write', dp, name, { force, append: noClobber, contentless: name === 'cp' && src === '/dev/null' });
+        add(out, sub, env, 'write', dp, name, (force ? FORCE : 0) | (noClobber ? APPEND : 0) | (name === 'cp' && src === '/dev/null' ? CONTENTLESS : 0));
       }
       break;
     }
     case 'sort': {
+      const args = words.slice(1);
       args.forEach((a, i) => {
-        if (a.value === '-o' || a.value === '--output') add('write', args[i + 1], 'sort -o');
-        else if (a.value?.startsWith('--output=')) add('write', a.value.slice(9), 'sort -o');
+        if (a.value === '-o' || a.value === '--output') add(out, sub, env, 'write', args[i + 1], 'sort -o');
+        else if (a.value?.startsWith('--output=')) add(out, sub, env, 'write', a.value.slice(9), 'sort -o');
       });
-      for (const w of parseOpts(args, SORT_OPTS).positional) add('read', w, 'sort');
+      for (const w of parseOpts(args, SORT_OPTS).positional) add(out, sub, env, 'read', w, 'sort');
       break;
     }
     case 'tee': {
-      const p = parseOpts(args, TEE_OPTS);
+      const p = parseOpts(words, TEE_OPTS, ALL_OPTS, 1);
       const append = p.ids.has('-a') || p.ids.has('--append');
-      for (const w of p.positional) add('write', w, 'tee', { append });
+      for (const w of p.positional) add(out, sub, env, 'write', w, 'tee', append ? APPEND : 0);
       break;
     }
     case 'truncate': {
-      const p = parseOpts(args, TRUNCATE_OPTS);
+      const p = parseOpts(words, TRUNCATE_OPTS, ALL_OPTS, 1);
       const size = p.ids.get('s')?.[0];
-      for (const w of p.positional) add('write', w, 'truncate', { contentless: size === '0' || size === '' });
+      for (const w of p.positional) add(out, sub, env, 'write', w, 'truncate', size === '0' || size === '' ? CONTENTLESS : 0);
       break;
     }
     case 'dd':
-      for (const a of args) {
+      for (let i = 1; i < words.length; i++) {
+        const a = words[i];
         const v = a.value;
-        if (v?.startsWith('of=')) add('write', a.path?.startsWith('of=') ? a.path.slice(3) : v.slice(3), 'dd', { force: !/conv=[^ ]*notrunc/.test(sub.text) });
-        if (v?.startsWith('if=')) add('read', v.slice(3), 'dd');
+        if (v?.startsWith('of=')) add(out, sub, env, 'write', a.path?.startsWith('of=') ? a.path.slice(3) : v.slice(3), 'dd', /conv=[^ ]*notrunc/.test(sub.text) ? 0 : FORCE);
+        if (v?.startsWith('if=')) add(out, sub, env, 'read', v.slice(3), 'dd');
       }
       break;
     case 'sed': case 'perl': {
+      const args = words.slice(1);
       const p = parseOpts(args, SED_OPTS);
       const inPlace = p.ids.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
       if (name === 'perl' && !inPlace) break;
       const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
-      for (const w of files) add(inPlace ? 'write' : 'read', w, inPlace ? `${name} -i` : name);
+      for (const w of files) add(out, sub, env, inPlace ? 'write' : 'read', w, inPlace ? `${name} -i` : name);
       break;
     }
     case 'touch': case 'mkdir': case 'chmod': case 'chown': case 'chgrp': case 'chattr': case 'setfacl': {
-      const ps = pos().filter((w) => !(w.value ?? '').startsWith('-'));
+      const ps = parseOpts(words, NO_OPTS, ALL_OPTS, 1).positional.filter((w) => !(w.value ?? '').startsWith('-'));
       const targets = name === 'touch' || name === 'mkdir' ? ps : ps.slice(1);
-      for (const w of targets) add('write', w, name, { append: true });
+      for (const w of targets) add(out, sub, env, 'write', w, name, APPEND);
       break;
     }
     case 'find': {
+      const args = words.slice(1);
       const starts: W[] = [];
       for (const a of args) {
         if (a.value !== null && (a.value.startsWith('-') || a.value === '(' || a.value === '!')) break;
@@ -182,39 +200,41 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       }
       if (starts.length === 0) starts.push(lit('.'));
       const del = args.some((a) => a.value === '-delete');
-      for (const s of starts) add(del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
+      for (const s of starts) add(out, sub, env, del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
       args.forEach((a, i) => {
-        if (a.value !== null && /^-(fprint0?|fprintf|fls)$/.test(a.value)) add('write', args[i + 1], 'find ' + a.value);
+        if (a.value !== null && /^-(fprint0?|fprintf|fls)$/.test(a.value)) add(out, sub, env, 'write', args[i + 1], 'find ' + a.value);
       });
       break;
     }
     case 'curl': case 'wget': case 'http': case 'httpie': {
+      const args = words.slice(1);
       args.forEach((a, i) => {
         const v = a.value;
         if (v === null) return;
         const next = args[i + 1];
-        if (/^(-o|--output|-O|--output-document)$/.test(v) && !(name === 'curl' && v === '-O')) add('write', next, name);
-        else if (name === 'curl' && /^-o./.test(v)) add('write', v.slice(2), name);
-        else if (/^--output(-document)?=/.test(v)) add('write', v.slice(v.indexOf('=') + 1), name);
+        if (/^(-o|--output|-O|--output-document)$/.test(v) && !(name === 'curl' && v === '-O')) add(out, sub, env, 'write', next, name);
+        else if (name === 'curl' && /^-o./.test(v)) add(out, sub, env, 'write', v.slice(2), name);
+        else if (/^--output(-document)?=/.test(v)) add(out, sub, env, 'write', v.slice(v.indexOf('=') + 1), name);
         else if (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|--post-file|--body-file)$/.test(v) && (next?.path ?? next?.value)) {
           const m = /@([^;,]+)/.exec((next.path ?? next.value) as string);
-          if (m && m[1] !== '-') add('read', m[1], name);
-          if (v === '--post-file' || v === '--body-file') add('read', next, name);
-        } else if (/^(-T|--upload-file|-K|--config|-i|--input-file)$/.test(v)) add('read', next, name);
-        else if (/^--(data[a-z-]*|json|form)=@/.test(v)) add('read', v.slice(v.indexOf('@') + 1), name);
-        else if (/^-d@/.test(v)) add('read', v.slice(3), name);
+          if (m && m[1] !== '-') add(out, sub, env, 'read', m[1], name);
+          if (v === '--post-file' || v === '--body-file') add(out, sub, env, 'read', next, name);
+        } else if (/^(-T|--upload-file|-K|--config|-i|--input-file)$/.test(v)) add(out, sub, env, 'read', next, name);
+        else if (/^--(data[a-z-]*|json|form)=@/.test(v)) add(out, sub, env, 'read', v.slice(v.indexOf('@') + 1), name);
+        else if (/^-d@/.test(v)) add(out, sub, env, 'read', v.slice(3), name);
       });
       break;
     }
     case 'scp': case 'rsync': case 'sftp': {
-      const ps = parseOpts(args, RSYNC_OPTS).positional;
+      const ps = parseOpts(words, RSYNC_OPTS, ALL_OPTS, 1).positional;
       const local = (w: W) => w.value !== null && !/^[^/]*:/.test(w.value);
       const dest = ps[ps.length - 1];
-      for (const s of ps.slice(0, -1)) if (local(s)) add('read', s, name);
-      if (dest && local(dest)) add('write', dest, name, { append: true });
+      for (const s of ps.slice(0, -1)) if (local(s)) add(out, sub, env, 'read', s, name);
+      if (dest && local(dest)) add(out, sub, env, 'write', dest, name, APPEND);
       break;
     }
     case 'tar': {
+      const args = words.slice(1);
       const v = args[0]?.value ?? '';
       const create = /^-?[a-zA-Z]*c/.test(v) || args.some((a) => a.value === '--create' || a.value === '-c');
       args.forEach((a, i) => {
@@ -224,55 +244,67 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         if (x === '-f' || x === '--file') f = args[i + 1];
         else if (x.startsWith('--file=')) f = x.slice(7);
         else if (i === 0 && /^-?[a-zA-Z]*f$/.test(x)) f = args[1];
-        if (f !== undefined) add(create ? 'write' : 'read', f, 'tar');
+        if (f !== undefined) add(out, sub, env, create ? 'write' : 'read', f, 'tar');
       });
       break;
     }
     default:
       if (READERS.has(name)) {
-        const p = parseOpts(args, HEAD_TAIL_OPTS);
-        for (const w of p.positional) if ((w.value ?? '') !== '-') add('read', w, name);
+        const p = parseOpts(words, HEAD_TAIL_OPTS, ALL_OPTS, 1);
+        for (const w of p.positional) if ((w.value ?? '') !== '-') add(out, sub, env, 'read', w, name);
       } else if (PATTERN_FIRST.has(name)) {
-        const p = parseOpts(args, GREP_OPTS);
+        const p = parseOpts(words, GREP_OPTS, ALL_OPTS, 1);
         const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
-        for (const w of files) add('read', w, name);
-        for (const f of p.ids.get('e') ?? []) if (f && args.some((a) => a.value === '-f' || a.value === '--file')) add('read', f, name);
+        for (const w of files) add(out, sub, env, 'read', w, name);
+        const patterns = p.ids.get('e');
+        if (patterns && hasFileOption(words)) for (const f of patterns) if (f) add(out, sub, env, 'read', f, name);
       } else if (JQ_LIKE.has(name)) {
-        const p = parseOpts(args, JQ_OPTS);
+        const p = parseOpts(words, JQ_OPTS, ALL_OPTS, 1);
         const files = p.ids.has('f') ? p.positional : p.positional.slice(1);
-        for (const w of files) if (!(w.value ?? '').includes('=')) add('read', w, name);
+        for (const w of files) if (!(w.value ?? '').includes('=')) add(out, sub, env, 'read', w, name);
       }
   }
-  return out;
+  return out.length ? out : NO_EFFECTS;
 }
+
+/** grep -f FILE / --file FILE: the -e/-f values include pattern files it reads. */
+function hasFileOption(words: readonly W[]): boolean {
+  for (let i = 1; i < words.length; i++) if (words[i].value === '-f' || words[i].value === '--file') return true;
+  return false;
+}
+
+const NO_OPTS: Opt[] = [];
 
 /** The command writes nothing: its `>` redirect only empties the file. */
 function contentless(sub: Sub): boolean {
   const n = sub.name;
-  if (sub.words.length === 0) return true; // `> f`
+  const w = sub.words;
+  if (w.length === 0) return true; // `> f`
   if (n === ':' || n === 'true' || n === 'false') return true;
-  const rest = sub.words.slice(1).map((w) => w.value);
-  if (n === 'cat' && rest.length === 1 && rest[0] === '/dev/null') return true;
-  if (n === 'echo' && (rest.length === 0 ? false : rest.every((v) => v === '-n' || v === ''))) return true;
-  if (n === 'printf' && rest.length === 1 && rest[0] === '') return true;
+  if (n === 'cat') return w.length === 2 && w[1].value === '/dev/null';
+  if (n === 'echo') {
+    if (w.length === 1) return false;
+    for (let i = 1; i < w.length; i++) if (w[i].value !== '-n' && w[i].value !== '') return false;
+    return true;
+  }
+  if (n === 'printf') return w.length === 2 && w[1].value === '';
   return false;
 }
 
-export function redirectEffects(redirs: Redir[], sub: Sub | undefined, cwd: string, env: CommandEnv, empty: boolean, text = sub?.text ?? ''): Effect[] {
-  const out: Effect[] = [];
+/** Append the effects of redirections to `out` (pseudo-files such as /dev/null are left out). */
+export function redirectEffects(out: Effect[], redirs: Redir[], sub: Sub | undefined, cwd: string, env: CommandEnv, empty: boolean, text = sub?.text ?? ''): void {
   for (const r of redirs) {
     const p = pathOf(r.target);
     if (p === undefined || p === '') continue;
     if ((r.op === '>&' || r.op === '<&') && /^(\d+|-)$/.test(p)) continue; // fd duplication
     const path = absPath(p, cwd, env.home);
-    if (r.op === '<') out.push({ op: 'read', path, sub, subText: text, how: '<' });
-    else if (r.op === '>>' || r.op === '&>>') out.push({ op: 'write', path, sub, subText: text, how: r.op, append: true });
-    else if (r.op === '<>') out.push({ op: 'write', path, sub, subText: text, how: r.op, append: true });
+    if (r.op === '<') out.push(effect('read', path, sub, text, '<', 0));
+    else if (isHarmlessSink(path)) continue;
+    else if (r.op === '>>' || r.op === '&>>' || r.op === '<>') out.push(effect('write', path, sub, text, r.op, APPEND));
     else if (r.op !== '<<<') {
       // `2> f` on a command writes f; only an fd-1 `>` on a command that prints nothing is a pure truncation.
       const fdOut = r.fd === undefined || r.fd === 1 || r.op === '&>';
-      out.push({ op: 'write', path, sub, subText: text, how: r.op, contentless: empty && fdOut, force: r.op === '>|' });
+      out.push(effect('write', path, sub, text, r.op, (empty && fdOut ? CONTENTLESS : 0) | (r.op === '>|' ? FORCE : 0)));
     }
   }
-  return out.filter((e) => !(e.op === 'write' && isHarmlessSink(e.path)));
 }

@@ -81,12 +81,20 @@ function addUnknown(out: ParsedOpts, u: string): void {
   else (out.unknown as string[]).push(u);
 }
 
-// Hot path (every sub-command, several times): no closures, no spreads, one result object.
-export function parseOpts(words: W[], opts: Opt[], cfg: OptConfig = {}): ParsedOpts & { rest: number } {
+/** The configurations callers use, as constants (an object literal per call is garbage on the hot path). */
+export const ALL_OPTS: OptConfig = {};
+export const STOP_AT_POSITIONAL: OptConfig = { stopAtPositional: true };
+
+/**
+ * Parse `words` from index `from` (parsing `s.words` from 1 spares a copy of the arguments); `rest` is an
+ * index into `words` itself.
+ * Hot path (every sub-command, several times): no closures, no spreads, one result object.
+ */
+export function parseOpts(words: readonly W[], opts: Opt[], cfg: OptConfig = ALL_OPTS, from = 0): ParsedOpts & { rest: number } {
   const out: ParsedOpts & { rest: number } = { ids: NO_IDS, positional: NO_POSITIONAL, dynamic: false, unknown: NO_UNKNOWN, rest: 0 };
   const stop = cfg.stopAtPositional === true;
   const short = opts.length ? shortIndex(opts) : undefined;
-  let i = 0;
+  let i = from;
   for (; i < words.length; i++) {
     const w = words[i];
     const v = w.value;

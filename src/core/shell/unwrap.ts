@@ -1,7 +1,7 @@
 // Peel wrappers off a command until the command that really runs is exposed; re-parse string payloads.
 // Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
-import { parseOpts, type Opt } from './options';
+import { parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
@@ -203,7 +203,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
         return emit(host, u, words);
       }
       const spec = name === 'doas' ? DOAS_OPTS : name === 'pkexec' ? PKEXEC_OPTS : SUDO_OPTS;
-      const p = parseOpts(args, spec, { stopAtPositional: true });
+      const p = parseOpts(args, spec, STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
       while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest = rest.slice(1);
       if (rest.length === 0) return emit(host, u, words);
@@ -212,7 +212,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'env' || name === 'cross-env') {
-      const p = parseOpts(args, name === 'env' ? ENV_OPTS : [], { stopAtPositional: true });
+      const p = parseOpts(args, name === 'env' ? ENV_OPTS : [], STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
       while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) {
         const v = rest[0].value;
@@ -240,7 +240,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 
     const simple = SIMPLE.get(name);
     if (simple) {
-      const p = parseOpts(args, simple.opts, { stopAtPositional: true });
+      const p = parseOpts(args, simple.opts, STOP_AT_POSITIONAL);
       if (name === 'ionice' && p.ids.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
       const rest = args.slice(p.rest + (simple.skip ?? 0));
       if (rest.length === 0) return emit(host, u, words);
@@ -254,7 +254,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       let rest = args.slice(1);
       const key = `${name}-${verb}`;
       const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
-      const p = parseOpts(rest, spec.opts, { stopAtPositional: true });
+      const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
       if (name === 'npm' && p.ids.get('p') && rest.length === 0) {
         const c = p.ids.get('p')?.find((x) => x !== '');
@@ -269,7 +269,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
-      const p = parseOpts(args, NPX_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, NPX_OPTS, STOP_AT_POSITIONAL);
       const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && /\s/.test(x));
       if (typeof c === 'string') {
         host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
@@ -282,7 +282,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'flock') {
-      const p = parseOpts(args, FLOCK_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, FLOCK_OPTS, STOP_AT_POSITIONAL);
       const c = p.ids.get('c')?.[0];
       let rest = args.slice(p.rest + 1); // lock file
       if (rest.length && (rest[0].value === '-c' || rest[0].value === '--command')) {
@@ -312,7 +312,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (SHELLS.has(name)) {
-      const p = parseOpts(args, SHELL_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       u.meta.shell = true;
       if (p.ids.has('n')) {
@@ -379,7 +379,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'watch') {
-      const p = parseOpts(args, WATCH_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, WATCH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       if (rest.length === 0) return emit(host, u, words);
       if (p.ids.has('x')) {
@@ -396,7 +396,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'xargs' || name === 'parallel') {
-      const p = parseOpts(args, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
       const sep = rest.findIndex((w) => w.value === ':::' || w.value === '::::');
       if (sep >= 0) rest = rest.slice(0, sep);
@@ -417,7 +417,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'ssh') {
-      const p = parseOpts(args, SSH_OPTS, { stopAtPositional: true });
+      const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest + 1);
       const remote = within(u.ctx, 'ssh', true);
       if (rest.length === 0) {
@@ -529,7 +529,7 @@ function containerInner(args: W[]): W[] | undefined {
   else if (a[0].value === 'container') a = a.slice(1);
   const verb = a[0]?.value;
   if (verb !== 'run' && verb !== 'exec') return undefined;
-  const p = parseOpts(a.slice(1), DOCKER_RUN_OPTS, { stopAtPositional: true });
+  const p = parseOpts(a.slice(1), DOCKER_RUN_OPTS, STOP_AT_POSITIONAL);
   return a.slice(1 + p.rest + 1);
 }
 
@@ -537,10 +537,12 @@ export { KUBECTL_EXEC_OPTS };
 
 const GIT_GLOBAL = [O('C', 'C', undefined, true), O('c', 'c', undefined, true), O('gd', '', ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'], true), O('x', 'pPh', ['paginate', 'no-pager', 'bare', 'no-replace-objects', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-optional-locks', 'no-lazy-fetch', 'no-advice', 'html-path', 'man-path', 'info-path', 'version', 'help'])];
 
+const GIT_GLOBAL_CFG: OptConfig = { stopAtPositional: true, abbreviations: false };
+
 /** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
 function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const args = words.slice(1);
-  const p = parseOpts(args, GIT_GLOBAL, { stopAtPositional: true, abbreviations: false });
+  const p = parseOpts(args, GIT_GLOBAL, GIT_GLOBAL_CFG);
   const config: Record<string, string | null> = {};
   for (const kv of p.ids.get('c') ?? []) {
     if (kv === null) {
