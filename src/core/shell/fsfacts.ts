@@ -39,7 +39,7 @@ export function inScratch(abs: string, env: CommandEnv): boolean {
 
 /** Pseudo-files that are safe to write: discarding output is not a destructive act. */
 export function isHarmlessSink(abs: string): boolean {
-  return /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(normalize(abs));
+  return HARMLESS_SINK.test(normalize(abs));
 }
 
 const CREDENTIAL = [
@@ -57,18 +57,27 @@ const CREDENTIAL = [
   /(^|\/)(shadow|gshadow|sudoers)$/i,
 ];
 
+// The regexes of these functions are module constants: a regex literal in a function body is a new RegExp
+// object every time it is evaluated, and these run for every path effect of every command line.
+const ENV_TEMPLATE = /(^|\/)\.env\.(example|sample|template|dist|defaults)$/i;
+const SECRET_NAMED = /(^|\/)[^/]*(secret|password|passwd|token)[^/]*$/i;
+const CODE_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|cs|php|md|html|css)$/i;
+const VCS_INTERNAL = /(^|\/)\.(git|hg|svn)(\/|$)/;
+const HARMLESS_SINK = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
+const DATA_FILE = /\.(db|sqlite3?|lock|json|ya?ml|toml|md)$/i;
+
 /** A file whose disclosure or loss is a credential incident (`.env`, keys, cloud credentials). */
 export function isCredential(p: string): boolean {
-  const n = p.replace(/\/+$/, '');
-  if (/(^|\/)\.env\.(example|sample|template|dist|defaults)$/i.test(n)) return false;
-  if (CREDENTIAL.some((r) => r.test(n))) return true;
+  const n = p.endsWith('/') ? p.replace(/\/+$/, '') : p;
+  if (ENV_TEMPLATE.test(n)) return false;
+  for (const r of CREDENTIAL) if (r.test(n)) return true;
   // `prod-secrets.yaml`, `db_password.txt`: data files named for secrets (not code such as `token-utils.ts`).
-  return /(^|\/)[^/]*(secret|password|passwd|token)[^/]*$/i.test(n) && !/\.(ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|c|h|cpp|cs|php|md|html|css)$/i.test(n);
+  return SECRET_NAMED.test(n) && !CODE_FILE.test(n);
 }
 
 /** Version-control internals: `.git/…` (hooks, refs, objects), `.hg`, `.svn`. */
 export function isVcsInternal(p: string): boolean {
-  return /(^|\/)\.(git|hg|svn)(\/|$)/.test(p);
+  return VCS_INTERNAL.test(p);
 }
 
 const WELL_KNOWN = /^(package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|tsconfig[^/]*\.json|jsconfig\.json|readme(\.[a-z]+)?|changelog(\.[a-z]+)?|license(\.[a-z]+)?|contributing\.md|makefile|dockerfile|docker-compose\.ya?ml|compose\.ya?ml|\.gitignore|\.gitattributes|\.dockerignore|\.editorconfig|\.prettierrc[^/]*|\.eslintrc[^/]*|eslint\.config\.[cm]?js|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?js|jest\.config\.[cm]?[jt]s|babel\.config\.[cm]?js|cargo\.(toml|lock)|go\.(mod|sum)|requirements[^/]*\.txt|pyproject\.toml|setup\.(py|cfg)|poetry\.lock|pipfile(\.lock)?|gemfile(\.lock)?|composer\.(json|lock)|pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.bash_history|\.zsh_history|\.gitconfig|hosts|passwd|fstab|crontab|\.nvmrc|\.tool-versions)$/i;
@@ -97,6 +106,6 @@ export function likelyExists(abs: string, env: CommandEnv): boolean {
   if (!inWorkspace(n, env)) return true; // system and home files exist; writing there is the risk
   if (FRESH.test(base)) return false;
   const rel = n.slice(normalize(env.workspace).length + 1);
-  if (SOURCEY.test(base) && (SOURCE_DIRS.test(rel) || /\.(db|sqlite3?|lock|json|ya?ml|toml|md)$/i.test(base))) return true;
+  if (SOURCEY.test(base) && (SOURCE_DIRS.test(rel) || DATA_FILE.test(base))) return true;
   return false;
 }

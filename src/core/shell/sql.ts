@@ -1,30 +1,46 @@
 // A small SQL judge: DDL, unfiltered DML, FLUSH. Strings and comments are stripped first so that
 // `WHERE status = 'DELETE_PENDING'` is not read as a DELETE.
+// The regexes are module constants: a regex literal in a function body is a new RegExp object per evaluation.
+// (The global ones are only given to replace(), which starts from 0 whatever their lastIndex.)
+const LINE_COMMENT = /--[^\n]*/g;
+const BLOCK_COMMENT = /\/\*[\s\S]*?\*\//g;
+const SINGLE_QUOTED = /'(?:''|[^'])*'/g;
+const DOUBLE_QUOTED = /"(?:""|[^"])*"/g;
+const BLANKS = /\s+/g;
+const KEYWORDS = /^(?:WITH\b.*?\)\s*)?([A-Z]+)(?:\s+([A-Z]+))?/;
+const SCHEMA_CHANGE = /^(DROP|TRUNCATE|ALTER|RENAME|GRANT|REVOKE)$/;
+const TEMPORARY = /^(TEMP|TEMPORARY)$/;
+const FLUSH = /^(FLUSHALL|FLUSHDB|FLUSH)$/;
+const WHERE = /\bWHERE\b(.*)$/;
+const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*')\s*$/;
+const DELETE_FROM = /\bDELETE\s+FROM\b/;
+
 export function stripSql(sql: string): string {
   return sql
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:''|[^'])*'/g, "''")
-    .replace(/"(?:""|[^"])*"/g, '""');
+    .replace(LINE_COMMENT, ' ')
+    .replace(BLOCK_COMMENT, ' ')
+    .replace(SINGLE_QUOTED, "''")
+    .replace(DOUBLE_QUOTED, '""');
 }
 
 export function judgeSql(sql: string): string | undefined {
   for (const raw of stripSql(sql).split(';')) {
-    const st = raw.trim().replace(/\s+/g, ' ');
+    const st = raw.trim().replace(BLANKS, ' ');
     if (!st) continue;
     const up = st.toUpperCase();
-    const kw = /^(?:WITH\b.*?\)\s*)?([A-Z]+)(?:\s+([A-Z]+))?/.exec(up);
+    const kw = KEYWORDS.exec(up);
     if (!kw) continue;
-    const [, first, second] = kw;
-    if (/^(DROP|TRUNCATE|ALTER|RENAME|GRANT|REVOKE)$/.test(first)) return `${first}${second ? ' ' + second : ''} changes the schema or data irreversibly`;
-    if (first === 'CREATE' && !/^(TEMP|TEMPORARY)$/.test(second ?? '')) return `CREATE ${second ?? ''} changes the schema`.trim();
-    if (/^(FLUSHALL|FLUSHDB|FLUSH)$/.test(first)) return `${first} wipes data`;
+    const first = kw[1];
+    const second: string | undefined = kw[2];
+    if (SCHEMA_CHANGE.test(first)) return `${first}${second ? ' ' + second : ''} changes the schema or data irreversibly`;
+    if (first === 'CREATE' && !TEMPORARY.test(second ?? '')) return `CREATE ${second ?? ''} changes the schema`.trim();
+    if (FLUSH.test(first)) return `${first} wipes data`;
     if (first === 'DELETE' || first === 'UPDATE') {
-      const where = /\bWHERE\b(.*)$/.exec(up);
+      const where = WHERE.exec(up);
       if (!where) return `${first} without WHERE touches every row`;
-      if (/^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*')\s*$/.test(where[1])) return `${first} with an always-true WHERE touches every row`;
+      if (ALWAYS_TRUE.test(where[1])) return `${first} with an always-true WHERE touches every row`;
     }
-    if (first === 'DELETE' && /\bDELETE\s+FROM\b/.test(up) === false) continue;
+    if (first === 'DELETE' && DELETE_FROM.test(up) === false) continue;
   }
   return undefined;
 }

@@ -7,6 +7,11 @@ import { O, named } from './util';
 
 const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o', 'tar']);
 
+// fs.disk runs on every sub-command: its regexes are module constants (a regex literal in a function body is a
+// new RegExp object every time it is evaluated).
+const DISK_TOOLS = /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|wipefs|blkdiscard|mkntfs|newfs(_.*)?|format)$/;
+const RAW_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|loop|md|dm-|mapper\/)/;
+
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 const CHMOD_OPTS = [O('R', 'R', ['recursive']), O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root'])];
 
@@ -94,12 +99,12 @@ export const fsRules: Rule[] = [
       benign: ['dd if=/dev/zero of=/tmp/test.img bs=1M count=10', 'lsblk', 'df -h', 'diskutil list'],
     },
     check(s, ctx) {
-      if (s.name && /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|wipefs|blkdiscard|mkntfs|newfs(_.*)?|format)$/.test(s.name)) {
+      if (s.name && DISK_TOOLS.test(s.name)) {
         return `${s.name} rewrites a disk or filesystem`;
       }
       if (named(s, 'diskutil') && s.words.some((w) => w.value !== null && /^(erase|zero|secureErase|partition|reformat|apfs)/i.test(w.value))) return 'diskutil erases or repartitions a disk';
       for (const e of ctx.effectsOf(s)) {
-        if (e.op === 'write' && /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|loop|md|dm-|mapper\/)/.test(normalize(e.path))) return `${e.how} writes the raw device ${e.path}`;
+        if (e.op === 'write' && RAW_DEVICE.test(normalize(e.path))) return `${e.how} writes the raw device ${e.path}`;
       }
       return undefined;
     },
