@@ -202,7 +202,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       const del = args.some((a) => a.value === '-delete');
       for (const s of starts) add(out, sub, env, del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
       args.forEach((a, i) => {
-        if (a.value !== null && /^-(fprint0?|fprintf|fls)$/.test(a.value)) add(out, sub, env, 'write', args[i + 1], 'find ' + a.value);
+        if (a.value !== null && FIND_WRITES.test(a.value)) add(out, sub, env, 'write', args[i + 1], 'find ' + a.value);
       });
       break;
     }
@@ -274,6 +274,9 @@ function hasFileOption(words: readonly W[]): boolean {
 }
 
 const NO_OPTS: Opt[] = [];
+// Constants, not literals in the loops: a regex literal is a new RegExp object each time it is evaluated.
+const FIND_WRITES = /^-(fprint0?|fprintf|fls)$/;
+const FD_DUP = /^(\d+|-)$/;
 
 /** The command writes nothing: its `>` redirect only empties the file. */
 function contentless(sub: Sub): boolean {
@@ -296,7 +299,7 @@ export function redirectEffects(out: Effect[], redirs: Redir[], sub: Sub | undef
   for (const r of redirs) {
     const p = pathOf(r.target);
     if (p === undefined || p === '') continue;
-    if ((r.op === '>&' || r.op === '<&') && /^(\d+|-)$/.test(p)) continue; // fd duplication
+    if ((r.op === '>&' || r.op === '<&') && FD_DUP.test(p)) continue; // fd duplication
     const path = absPath(p, cwd, env.home);
     if (r.op === '<') out.push(effect('read', path, sub, text, '<', 0));
     else if (isHarmlessSink(path)) continue;

@@ -32,9 +32,26 @@ export function isQuotedLiteral(text: string): boolean {
   return SINGLE_QUOTED.test(text) || DOUBLE_QUOTED_LITERAL.test(text);
 }
 
+/**
+ * Plain characters and literal quoted strings run together: `--since="2 weeks ago"`, `a'b c'd`. The value is
+ * the text without its quotes (nothing inside expands, and with no unquoted glob or tilde nothing else does).
+ */
+const MIXED_LITERAL = /^(?:[A-Za-z0-9_./:=@%+,-]+|'[^']*'|"[^"$`\\!]*")+$/;
+/** Plain characters and unquoted `*`/`?`: a glob the shell matches at run time (`public/*`, `*.log`). */
+const SIMPLE_GLOB = /^[A-Za-z0-9_./:=@%+,*?-]*[*?][A-Za-z0-9_./:=@%+,*?-]*$/;
+/** One variable, bare or alone in double quotes (`$f`, `"$OUT"`, `${x}`): only known at run time. */
+const ONE_VARIABLE = /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|"\$[A-Za-z_][A-Za-z0-9_]*"|"\$\{[A-Za-z_][A-Za-z0-9_]*\}")$/;
+
 /** Evaluate one word. A word with any expansion is dynamic (value null). */
 export function evalWord(w: Word, env: WordEnv): W {
-  const text = w.text;
+  return evalText(w.text, env) ?? evalParts(w, env);
+}
+
+/**
+ * The common shapes of word, from the text alone. Anything else is undefined and goes to evalParts: reading
+ * a Word's parts makes unbash lex it again, which allocates more than the rest of the word's classification.
+ */
+export function evalText(text: string, env: WordEnv): W | undefined {
   if (PLAIN.test(text)) return word(text, false, text, text);
   // One quoted string and nothing else: inside '…' nothing is special; inside "…" only $ ` \ and " are
   // (and ! where history expansion is on). No glob, no tilde: the value is the inside.
@@ -42,6 +59,43 @@ export function evalWord(w: Word, env: WordEnv): W {
     const v = text.slice(1, -1);
     return word(v, false, text, v);
   }
+  if (MIXED_LITERAL.test(text)) {
+    const v = unquoteLiteral(text);
+    return word(v, false, text, v);
+  }
+  if (SIMPLE_GLOB.test(text)) return word(text, true, text, text);
+  // `[ -f x ]`: a lone bracket is no bracket expression (it has no closing `]`), so no glob.
+  if (text === '[' || text === ']') return word(text, false, text, text);
+  if (ONE_VARIABLE.test(text)) {
+    const bare = text[0] === '"' ? text.slice(1, -1) : text;
+    return word(null, false, text, HOME_VARS.has(bare) ? env.home : undefined);
+  }
+  return undefined;
+}
+
+/** The value of a MIXED_LITERAL word: its text with the quote characters that delimit strings removed. */
+function unquoteLiteral(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const j = text.indexOf(c, i + 1);
+      out += text.slice(i + 1, j);
+      i = j + 1;
+    } else {
+      let j = i + 1;
+      while (j < text.length && text[j] !== "'" && text[j] !== '"') j++;
+      out += text.slice(i, j);
+      i = j;
+    }
+  }
+  return out;
+}
+
+/** Evaluate a word from its parts (exported so a test can hold evalText to it). */
+export function evalParts(w: Word, env: WordEnv): W {
+  const text = w.text;
   const parts = w.parts;
   if (!parts) {
     const v = w.value;

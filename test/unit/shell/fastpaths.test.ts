@@ -11,7 +11,7 @@ import { shellOuts } from '../../../src/core/shell/interp';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
 import { SPECIAL } from '../../../src/core/shell/unwrap';
 import { parse } from 'unbash';
-import { evalWord, word } from '../../../src/core/shell/words';
+import { evalParts, evalText, evalWord, word } from '../../../src/core/shell/words';
 
 const src = (f: string) => readFileSync(path.join(__dirname, '../../../src/core/shell', f), 'utf8');
 const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev' };
@@ -81,6 +81,28 @@ describe('classifier fast paths', () => {
       } else if (/^[^'"]*\$[({]|^"\$|`/.test(text)) assert.equal(ours.value, null, `${text} is dynamic`);
     }
     assert.ok(fast >= 15);
+  });
+
+  it('a word evaluated from its text alone gets what its parts give (value, glob, path)', () => {
+    const words = ['rm', 'src/a.ts', "'a b'", '"a b"', '--since="2 weeks ago"', '--pretty=format:"%h %an %s"', "a'b c'd", 'a"b"\'c\'', '--x=""',
+      "''", '""', 'x=\'$y\'', 'public/*', '*.log', 'a?b', '*', '?', 'src/**/x.ts', '[', ']', '$HOME', '"$HOME"', '${HOME}', '"${HOME}"', '$HOMEx',
+      '$f', '"$f"', '${f}', '"${f}"',
+      // Not from the text alone (evalParts): each is here to prove evalText leaves it.
+      '[ab]', '~/x', '~', '"a!b"', '"$f"x', '$f/x', '"$(rm x)"', '{a,b}', '*.{ts,js}', '\\rm', "$'\\x72m'", '"a\\"b"', '$1', '"$?"', '@(a|b)', 'a\\ b'];
+    const env = { home: '/home/dev' };
+    let fromText = 0;
+    for (const text of words) {
+      const script = parse(`echo ${text}`);
+      const cmd = script.commands[0]!.command as unknown as { suffix: { type: string; text: string }[] };
+      assert.equal(cmd.suffix.length, 1, text);
+      const w = cmd.suffix[0]! as never as Parameters<typeof evalParts>[0];
+      assert.equal(w.text, text);
+      const fast = evalText(text, env);
+      if (fast === undefined) continue;
+      fromText++;
+      assert.deepEqual(fast, evalParts(w, env), text);
+    }
+    assert.equal(fromText, 29);
   });
 
   it('a shared empty value modified during an analysis fails that analysis closed, and is repaired', () => {

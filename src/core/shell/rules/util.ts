@@ -56,8 +56,16 @@ export function hasWord(s: Sub, ...vs: string[]): boolean {
 }
 
 /** `--dry-run`, `--dry-run=client`, `-n` when the command defines it so, `--dryrun`, `--check`. */
-export function dryRun(s: Sub, extra: string[] = []): boolean {
-  return s.words.some((w, i) => i > 0 && w.value !== null && (/^--dry-?run(=.*)?$/.test(w.value) || extra.includes(w.value)));
+const DRY_RUN = /^--dry-?run(=.*)?$/;
+const NO_EXTRA: string[] = [];
+
+export function dryRun(s: Sub, extra: string[] = NO_EXTRA): boolean {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && (DRY_RUN.test(v) || extra.includes(v))) return true;
+  }
+  return false;
 }
 
 export function named(s: Sub, ...names: string[]): boolean {
