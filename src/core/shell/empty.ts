@@ -17,6 +17,8 @@ export const NO_STDIN: Stdin = { kind: 'none' };
 /** Sub.meta of a command no wrapper said anything about (nothing writes a Sub's meta after emit). */
 export const NO_META: Record<string, unknown> = {};
 export const NO_PENDING: { rule: string; explanation: string }[] = [];
+/** meta.gitConfig of a git command without `-c`. */
+export const NO_CONFIG: Record<string, string | null> = {};
 
 /** True when every shared empty is still empty; repairs any that is not (so one bug cannot persist). */
 export function emptiesIntact(): boolean {
@@ -31,7 +33,7 @@ export function emptiesIntact(): boolean {
     (NO_IDS as Map<string, unknown>).clear();
     ok = false;
   }
-  for (const o of [NO_ASSIGNS, NO_META] as Record<string, unknown>[]) {
+  for (const o of [NO_ASSIGNS, NO_META, NO_CONFIG] as Record<string, unknown>[]) {
     for (const k in o) {
       delete o[k];
       ok = false;

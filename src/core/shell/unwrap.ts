@@ -6,7 +6,7 @@ import type { Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
-import { NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
+import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
 
 export interface Pending {
   rule: string;
@@ -84,6 +84,11 @@ const KUBECTL_EXEC_OPTS = [O('c', 'cnf', ['container', 'namespace', 'filename', 
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])];
+
+// Regexes of the unwrap loop are module constants: a literal is a new RegExp object per evaluation.
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
+const WHITESPACE = /\s/;
 
 /** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
 const SIMPLE_SPECS: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
@@ -188,6 +193,30 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (w0.value === null || w0.glob) return emit(host, u, words);
     const name = normName(w0.value);
     if (!SPECIAL.has(name)) return emit(host, u, words);
+
+    // These three read the words in place; the wrappers below work on a copy of the arguments (`args`).
+    if (name === 'git') return gitUnwrap(host, u, words);
+
+    if (name === 'find' || name === 'fd' || name === 'fdfind') {
+      const s = emit(host, u, words);
+      for (const inner of execSegments(name, words)) {
+        unwrapCommand(host, { ...raw, words: inner.words, stdin: NO_STDIN, redirects: NO_REDIRS }, within(u.ctx, inner.label));
+      }
+      return s;
+    }
+
+    if (CODE_INTERPRETERS.has(name)) {
+      // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
+      const codes = programTexts(name, words, u.stdin);
+      u.meta.code = codes;
+      const self = emit(host, u, words);
+      for (const c of codes) {
+        if (c === null) continue;
+        for (const l of shellOuts(c).literals) host.reparse(l, within(u.ctx, `${name} shell-out`), `${name} shell-out`);
+      }
+      return self;
+    }
+
     const args = words.slice(1);
 
     if (PRIV.has(name)) {
@@ -205,7 +234,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const spec = name === 'doas' ? DOAS_OPTS : name === 'pkexec' ? PKEXEC_OPTS : SUDO_OPTS;
       const p = parseOpts(args, spec, STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
-      while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest = rest.slice(1);
+      while (rest.length && rest[0].value !== null && ASSIGNMENT.test(rest[0].value)) rest = rest.slice(1);
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
       continue;
@@ -214,7 +243,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'env' || name === 'cross-env') {
       const p = parseOpts(args, name === 'env' ? ENV_OPTS : [], STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
-      while (rest.length && rest[0].value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) {
+      while (rest.length && rest[0].value !== null && ASSIGNMENT.test(rest[0].value)) {
         const v = rest[0].value;
         u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
@@ -270,7 +299,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
       const p = parseOpts(args, NPX_OPTS, STOP_AT_POSITIONAL);
-      const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && /\s/.test(x));
+      const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && WHITESPACE.test(x));
       if (typeof c === 'string') {
         host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
         return undefined;
@@ -408,14 +437,6 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       continue;
     }
 
-    if (name === 'find' || name === 'fd' || name === 'fdfind') {
-      const s = emit(host, u, words);
-      for (const inner of execSegments(name, args)) {
-        unwrapCommand(host, { ...raw, words: inner.words, stdin: NO_STDIN, redirects: NO_REDIRS }, within(u.ctx, inner.label));
-      }
-      return s;
-    }
-
     if (name === 'ssh') {
       const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest + 1);
@@ -454,20 +475,6 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       return emit(host, u, words);
     }
 
-    if (name === 'git') return gitUnwrap(host, u, words);
-
-    if (CODE_INTERPRETERS.has(name)) {
-      // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
-      const codes = programTexts(name, words, u.stdin);
-      u.meta.code = codes;
-      const self = emit(host, u, words);
-      for (const c of codes) {
-        if (c === null) continue;
-        for (const l of shellOuts(c).literals) host.reparse(l, within(u.ctx, `${name} shell-out`), `${name} shell-out`);
-      }
-      return self;
-    }
-
     return emit(host, u, words);
   }
   return emit(host, u, words);
@@ -477,7 +484,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 function stripPackageVersion(rest: W[]): W[] {
   const v = rest[0].value;
   if (v === null) return rest;
-  const m = /^(@?[^@]+)@[^/]*$/.exec(v);
+  const m = PACKAGE_AT_VERSION.exec(v);
   if (!m) return rest;
   const w0 = rest[0];
   return [word(m[1], w0.glob, w0.text, w0.path, w0.fromInput), ...rest.slice(1)];
@@ -499,24 +506,31 @@ function withInput(rest: W[], repl: string | undefined): W[] {
   return [...rest, DYNAMIC_INPUT];
 }
 
+const FIND_EXEC = ['-exec', '-execdir', '-ok', '-okdir'];
+const FD_EXEC = ['-x', '--exec', '-X', '--exec-batch'];
+const NO_SEGMENTS: { label: string; words: W[] }[] = [];
+
 /** find -exec/-execdir/-ok/-okdir … ; or +, and fd -x/-X: the inner commands, `{}` being each found file. */
-function execSegments(name: string, args: W[]): { label: string; words: W[] }[] {
-  const out: { label: string; words: W[] }[] = [];
-  const starts = name === 'find' ? ['-exec', '-execdir', '-ok', '-okdir'] : ['-x', '--exec', '-X', '--exec-batch'];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
+function execSegments(name: string, words: W[]): { label: string; words: W[] }[] {
+  let out = NO_SEGMENTS;
+  const starts = name === 'find' ? FIND_EXEC : FD_EXEC;
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
     if (v === null || !starts.includes(v)) continue;
     const seg: W[] = [];
     let j = i + 1;
-    for (; j < args.length; j++) {
-      const a = args[j].value;
+    for (; j < words.length; j++) {
+      const a = words[j].value;
       if (name === 'find' && (a === ';' || a === '+')) break;
-      seg.push(args[j]);
+      seg.push(words[j]);
     }
     const hasBraces = seg.some((w) => w.value !== null && w.value.includes('{}'));
     const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? inputWord(w.text) : w));
     if (!hasBraces && name !== 'find') inner.push(DYNAMIC_INPUT);
-    if (inner.length) out.push({ label: `${name} ${v}`, words: inner });
+    if (inner.length) {
+      if (out === NO_SEGMENTS) out = [];
+      out.push({ label: `${name} ${v}`, words: inner });
+    }
     i = j;
   }
   return out;
@@ -541,63 +555,76 @@ const GIT_GLOBAL_CFG: OptConfig = { stopAtPositional: true, abbreviations: false
 
 /** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
 function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
-  const args = words.slice(1);
-  const p = parseOpts(args, GIT_GLOBAL, GIT_GLOBAL_CFG);
-  const config: Record<string, string | null> = {};
-  for (const kv of p.ids.get('c') ?? []) {
-    if (kv === null) {
-      u.meta.opaque = 'git -c with a value only known at run time';
-      continue;
+  const p = parseOpts(words, GIT_GLOBAL, GIT_GLOBAL_CFG, 1);
+  // Most git commands carry no -c: they share the empty config (read-only, like the other shared empties).
+  let config = NO_CONFIG;
+  const kvs = p.ids.get('c');
+  if (kvs) {
+    config = {};
+    for (const kv of kvs) {
+      if (kv === null) {
+        u.meta.opaque = 'git -c with a value only known at run time';
+        continue;
+      }
+      const eq = kv.indexOf('=');
+      config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
     }
-    const eq = kv.indexOf('=');
-    config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
   }
   u.meta.gitConfig = config;
   u.meta.gitDir = p.ids.get('C')?.[0];
-  const rest = args.slice(p.rest);
-  const subcmd = rest[0]?.value;
-  const norm = [words[0], ...rest];
+  // `git <subcommand> <args>` without the global options (as written when there were none).
+  const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
+  const subcmd = norm[1]?.value;
   if (subcmd === undefined || subcmd === null) return emit(host, u, norm);
   // `git config alias.x '…'` on this line makes `git x` mean that later on the line.
   if (subcmd === 'config' || subcmd === 'alias') {
-    const vals = rest.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const vals = norm.slice(2).filter((w) => w.value === null || !w.value.startsWith('-'));
     const k = vals[0]?.value;
-    if (k && /^alias\./i.test(k) && vals[1]) host.gitAliases.set(k.slice(6).toLowerCase(), vals[1].value ?? '!$dynamic');
+    if (k && ALIAS_KEY.test(k) && vals[1]) host.gitAliases.set(k.slice(6).toLowerCase(), vals[1].value ?? '!$dynamic');
   }
-  const alias = config[`alias.${subcmd.toLowerCase()}`] ?? host.gitAliases.get(subcmd.toLowerCase());
+  const alias = gitAlias(host, config, subcmd);
   if (alias !== undefined) {
     if (alias === null || alias === '!$dynamic') {
       u.meta.opaque = `git alias ${subcmd} is only known at run time`;
       return emit(host, u, norm);
     }
     if (alias.startsWith('!')) {
-      const tail = joinLiteral(rest.slice(1));
+      const tail = joinLiteral(norm.slice(2));
       const self = emit(host, u, norm);
       if (tail === null) u.meta.opaque = `git alias ${subcmd} runs a shell command with run-time arguments`;
       host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), within(u.ctx, `git alias ${subcmd}`), 'git alias');
       return self;
     }
     const expanded = alias.split(/\s+/).filter(Boolean).map(lit);
-    return unwrapCommand(host, { ...u.raw, words: [words[0], ...expanded, ...rest.slice(1)], stdin: u.stdin }, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
+    return unwrapCommand(host, { ...u.raw, words: [words[0], ...expanded, ...norm.slice(2)], stdin: u.stdin }, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
   }
   // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
   if (subcmd === 'rebase') {
-    for (let i = 1; i < rest.length; i++) {
-      const v = rest[i].value;
+    for (let i = 2; i < norm.length; i++) {
+      const v = norm[i].value;
       let cmd: string | null | undefined;
-      if (v === '-x' || v === '--exec') cmd = rest[i + 1]?.value;
+      if (v === '-x' || v === '--exec') cmd = norm[i + 1]?.value;
       else if (v?.startsWith('--exec=')) cmd = v.slice(7);
       else if (v?.startsWith('-x') && v.length > 2) cmd = v.slice(2);
       if (cmd === null) u.meta.opaque = 'git rebase --exec with a run-time command';
       else if (cmd) host.reparse(cmd, within(u.ctx, 'git rebase --exec'), 'git rebase --exec');
     }
   }
-  if (subcmd === 'bisect' && rest[1]?.value === 'run' && rest.length > 2) {
+  if (subcmd === 'bisect' && norm[2]?.value === 'run' && norm.length > 3) {
     const self = emit(host, u, norm);
-    unwrapCommand(host, { ...u.raw, words: rest.slice(2), redirects: NO_REDIRS }, within(u.ctx, 'git bisect run'));
+    unwrapCommand(host, { ...u.raw, words: norm.slice(3), redirects: NO_REDIRS }, within(u.ctx, 'git bisect run'));
     return self;
   }
   return emit(host, u, norm);
+}
+
+const ALIAS_KEY = /^alias\./i;
+
+/** What `git <subcmd>` is an alias for: from `-c alias.x=…`, or `git config alias.x` earlier on the line. */
+function gitAlias(host: UnwrapHost, config: Record<string, string | null>, subcmd: string): string | null | undefined {
+  if (config === NO_CONFIG && host.gitAliases.size === 0) return undefined; // nearly always: no string built
+  const key = subcmd.toLowerCase();
+  return config[`alias.${key}`] ?? host.gitAliases.get(key);
 }
 
 /** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { SWITCHED, type Effect } from '../../../src/core/shell/effects';
-import { NO_ASSIGNS, NO_EFFECTS, NO_WORDS } from '../../../src/core/shell/empty';
+import { NO_ASSIGNS, NO_CONFIG, NO_EFFECTS, NO_WORDS } from '../../../src/core/shell/empty';
 import { analyzeCommand } from '../../../src/core/shell/index';
 import { shellOuts } from '../../../src/core/shell/interp';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
@@ -114,6 +114,10 @@ describe('classifier fast paths', () => {
     assert.equal(NO_EFFECTS.length, 0);
     (NO_WORDS as unknown[]).push(1);
     NO_ASSIGNS.X = '1';
+    assert.ok(analyzeCommand(line, env).findings.some((f) => f.rule === 'parse.error'));
+    assert.deepEqual(analyzeCommand(line, env).findings, []);
+    // A git command without -c shares NO_CONFIG: an alias written into it must not outlive the analysis.
+    NO_CONFIG['alias.status'] = '!rm -rf src';
     assert.ok(analyzeCommand(line, env).findings.some((f) => f.rule === 'parse.error'));
     assert.deepEqual(analyzeCommand(line, env).findings, []);
   });
