@@ -54,13 +54,15 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     return { verdict: { decision: d, rule: 'cmd:parse.error', reason, decidedBy: 'fail-closed', subcommand: line }, analysis: { subcommands: [], findings: [], paths: [], errors: [reason] } };
   }
   const candidates: Candidate[] = [];
-  const exempt = new Map<number, 'inner' | 'all'>();
+  // Most lines match no allow pattern: the map is made on the first exemption.
+  let exempt: Map<number, 'inner' | 'all'> | undefined;
   for (const s of a.subs) {
     for (const p of policy.patterns) {
       const onInner = matchPattern(p, s.words);
       const onRaw = !onInner && s.rawWords !== s.words && matchPattern(p, s.rawWords);
       if (!onInner && !onRaw) continue;
       if (p.decision === 'allow') {
+        exempt ??= new Map();
         exempt.set(s.index, onRaw ? 'all' : exempt.get(s.index) === 'all' ? 'all' : 'inner');
       } else {
         candidates.push({ decision: p.decision, rule: `cmd:user:${p.pattern}`, reason: describePattern(p), subcommand: s.text });
@@ -68,7 +70,7 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     }
   }
   for (const f of a.findings) {
-    const ex = f.sub >= 0 ? exempt.get(f.sub) : undefined;
+    const ex = f.sub >= 0 && exempt ? exempt.get(f.sub) : undefined;
     if (f.tier === 'destructive' && (ex === 'all' || (ex === 'inner' && !f.wrapper))) continue;
     candidates.push({ decision: decisionFor(f, policy), rule: `cmd:${f.rule}`, reason: f.explanation, subcommand: f.subcommand });
   }
@@ -77,7 +79,7 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     // Deny patterns win over everything, so among equals a user pattern is reported first.
     if (!best || severity(c.decision) > severity(best.decision) || (severity(c.decision) === severity(best.decision) && c.rule.startsWith('cmd:user:') && !best.rule.startsWith('cmd:user:'))) best = c;
   }
-  const analysis: CommandAnalysis = { subcommands: a.subcommands, findings: a.findings.map(strip), paths: a.paths, errors: a.errors };
+  const analysis: CommandAnalysis = { subcommands: a.subcommands, findings: a.findings.length ? a.findings.map(strip) : [], paths: a.paths, errors: a.errors };
   if (!best || best.decision === 'allow') {
     const reason = best ? best.reason : a.subs.length ? 'no destructive or unknown sub-command' : 'nothing runs';
     return { verdict: { decision: 'allow', rule: best ? best.rule : 'cmd:benign', reason, decidedBy: 'rule' }, analysis };
