@@ -7,43 +7,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
 import { openWorkbench, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
-
-/** A 64×64 RGB gradient PNG, built here (no binary fixture). */
-function png(size = 64) {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b) => {
-    let c = 0xffffffff;
-    for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const stride = 1 + size * 3;
-  const raw = Buffer.alloc(size * stride);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) raw.set([(x * 4) & 255, (y * 4) & 255, 200 - ((x + y) & 127)], y * stride + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { png } from '../fixtures/png.mjs';
 
 const sha256 = (s) => createHash('sha256').update(s, 'utf8').digest('hex');
 const SEEDED = 100_000;
