@@ -141,6 +141,8 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     // The nodes under every command: handled without forEachChild's per-node closure.
     case 'Word':
     case 'DoubleQuoted': {
+      // Words of commands, redirect targets, assignments, loop lists: reading parts re-lexes the word.
+      if (node.type === 'Word' && !mayRunCommands(node.text)) return undefined;
       const parts = node.parts;
       if (parts) for (const p of parts) walkNode(host, p, ctx, NO_STDIN);
       return undefined;
@@ -173,12 +175,13 @@ function walkChildren(host: WalkHost, node: SyntaxNode, ctx: WalkCtx): void {
 const NO_REDIRECTIONS: { redirs: Redir[]; stdin: Stdin } = { redirs: NO_REDIRS, stdin: NO_STDIN };
 
 /**
- * Can a word's source text hold a command (`$(…)`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every one of
- * them needs a `$`, a backtick or a `(`, outside single quotes and unescaped in double quotes; a word without
- * any is not descended into (descending makes unbash lex the word a second time to build its parts).
+ * Can a word's source text hold a command (`$(…)`, `$((…))`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every
+ * one of them needs a backtick or a `(` (a bare `$x` or `"$?"` runs nothing), outside single quotes and
+ * unescaped in double quotes; a word without any is not descended into (descending makes unbash lex the word
+ * a second time to build its parts).
  */
 function mayRunCommands(text: string): boolean {
-  return (text.includes('$') || text.includes('`') || text.includes('(')) && !isQuotedLiteral(text);
+  return (text.includes('`') || text.includes('(')) && !isQuotedLiteral(text);
 }
 
 function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx): void {
@@ -227,15 +230,10 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (c.type !== 'Assignment') redirCount++;
     walkNode(host, c, ctx, NO_STDIN);
   }
-  if (node.name && mayRunCommands(node.name.text)) walkNode(host, node.name, ctx, NO_STDIN);
+  if (node.name) walkNode(host, node.name, ctx, NO_STDIN);
   let count = node.name ? 1 : 0;
   for (const c of suffix) {
-    if (c.type === 'Word') {
-      count++;
-      if (mayRunCommands(c.text)) walkNode(host, c, ctx, NO_STDIN);
-      continue;
-    }
-    if (c.type === 'Assignment') count++;
+    if (c.type === 'Word' || c.type === 'Assignment') count++;
     else redirCount++;
     walkNode(host, c, ctx, NO_STDIN);
   }
