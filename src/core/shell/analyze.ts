@@ -1,5 +1,5 @@
 // analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
-import { effectsOf, redirectEffects, type Effect } from './effects';
+import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
@@ -142,9 +142,9 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
     for (const s of a.subs) {
-      const e = effectsOf(s, env);
-      bySub[s.index] = e;
-      for (let i = 0; i < e.length; i++) effects.push(e[i]);
+      const start = effects.length;
+      addEffects(effects, s, env);
+      bySub[s.index] = effects.length > start ? effects.slice(start) : NO_EFFECTS;
     }
     for (const c of a.compounds) {
       if (c.remote || c.cwd === null) continue;

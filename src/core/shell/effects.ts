@@ -60,21 +60,29 @@ const SED_OPTS = [O('e', 'efl', ['expression', 'file', 'line-length'], true), O(
 const RSYNC_OPTS = [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)];
 const JQ_OPTS = [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)];
 
-/** The names with a case in effectsOf's switch (a test checks this list against the switch). */
+/** The names with a case in addEffects's switch (a test checks this list against the switch). */
 export const SWITCHED = new Set(['git', 'rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe', 'cp', 'mv', 'install', 'ln', 'sort', 'tee', 'truncate', 'dd', 'sed', 'perl',
   'touch', 'mkdir', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'find', 'curl', 'wget', 'http', 'httpie', 'scp', 'rsync', 'sftp', 'tar']);
 const JQ_LIKE = new Set(['jq', 'yq', 'awk', 'gawk', 'mawk']);
 
 
+/** What one sub-command does to paths (a list of its own; the analyzer appends them all to one list instead). */
 export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
-  if (sub.remote || sub.cwd === null) return NO_EFFECTS;
+  const out: Effect[] = [];
+  addEffects(out, sub, env);
+  return out.length ? out : NO_EFFECTS;
+}
+
+/**
+ * Append what `sub` does to paths to `out`. Appending, not returning a list: a list per sub-command grows to
+ * 17 slots on its first push, and most sub-commands have one effect or none.
+ */
+export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
+  if (sub.remote || sub.cwd === null) return;
   const name = sub.name;
   const switched = !!name && (SWITCHED.has(name) || READERS.has(name) || PATTERN_FIRST.has(name) || JQ_LIKE.has(name));
-  // Most commands read or write no path the guard can see: they share one empty, read-only list.
-  if (!switched && sub.redirects.length === 0) return NO_EFFECTS;
-  const out: Effect[] = [];
   if (sub.redirects.length) redirectEffects(out, sub.redirects, sub, sub.cwd, env, contentless(sub));
-  if (!switched || !name) return out.length ? out : NO_EFFECTS;
+  if (!switched || !name) return;
   // Options are parsed from sub.words at 1: only the cases that index the arguments copy them (`args`).
   const words = sub.words;
 
@@ -92,7 +100,7 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         }
       } else if (verb === 'restore') {
         const p = parseOpts(words, GIT_RESTORE_OPTS, ALL_OPTS, 2);
-        if (!p.ids.has('S') || p.ids.has('W')) paths = p.positional;
+        if (!p.has('S') || p.has('W')) paths = p.positional;
       }
       // `git -C dir …`: pathspecs are relative to dir (a dynamic dir leaves them to the git rules).
       const dir = sub.meta.gitDir;
@@ -111,9 +119,9 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
     }
     case 'cp': case 'mv': case 'install': case 'ln': {
       const p = parseOpts(words, CP_OPTS, ALL_OPTS, 1);
-      const force = p.ids.has('f');
-      const noClobber = name !== 'ln' && p.ids.has('n'); // ln -n is --no-dereference
-      const t = p.ids.get('t')?.[0];
+      const force = p.has('f');
+      const noClobber = name !== 'ln' && p.has('n'); // ln -n is --no-dereference
+      const t = p.first('t');
       const ps = p.positional;
       let dest: W | undefined;
       let srcs: readonly W[];
@@ -148,23 +156,23 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
       break;
     }
     case 'sort': {
-      const args = words.slice(1);
-      args.forEach((a, i) => {
-        if (a.value === '-o' || a.value === '--output') add(out, sub, env, 'write', args[i + 1], 'sort -o');
-        else if (a.value?.startsWith('--output=')) add(out, sub, env, 'write', a.value.slice(9), 'sort -o');
-      });
-      for (const w of parseOpts(args, SORT_OPTS).positional) add(out, sub, env, 'read', w, 'sort');
+      for (let i = 1; i < words.length; i++) {
+        const v = words[i].value;
+        if (v === '-o' || v === '--output') add(out, sub, env, 'write', words[i + 1], 'sort -o');
+        else if (v?.startsWith('--output=')) add(out, sub, env, 'write', v.slice(9), 'sort -o');
+      }
+      for (const w of parseOpts(words, SORT_OPTS, ALL_OPTS, 1).positional) add(out, sub, env, 'read', w, 'sort');
       break;
     }
     case 'tee': {
       const p = parseOpts(words, TEE_OPTS, ALL_OPTS, 1);
-      const append = p.ids.has('-a') || p.ids.has('--append');
+      const append = p.has('-a') || p.has('--append');
       for (const w of p.positional) add(out, sub, env, 'write', w, 'tee', append ? APPEND : 0);
       break;
     }
     case 'truncate': {
       const p = parseOpts(words, TRUNCATE_OPTS, ALL_OPTS, 1);
-      const size = p.ids.get('s')?.[0];
+      const size = p.first('s');
       for (const w of p.positional) add(out, sub, env, 'write', w, 'truncate', size === '0' || size === '' ? CONTENTLESS : 0);
       break;
     }
@@ -179,31 +187,38 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
     case 'sed': case 'perl': {
       const args = words.slice(1);
       const p = parseOpts(args, SED_OPTS);
-      const inPlace = p.ids.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
+      const inPlace = p.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
       if (name === 'perl' && !inPlace) break;
-      const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
+      const files = p.has('e') ? p.positional : p.positional.slice(1);
       for (const w of files) add(out, sub, env, inPlace ? 'write' : 'read', w, inPlace ? `${name} -i` : name);
       break;
     }
     case 'touch': case 'mkdir': case 'chmod': case 'chown': case 'chgrp': case 'chattr': case 'setfacl': {
-      const ps = parseOpts(words, NO_OPTS, ALL_OPTS, 1).positional.filter((w) => !(w.value ?? '').startsWith('-'));
-      const targets = name === 'touch' || name === 'mkdir' ? ps : ps.slice(1);
-      for (const w of targets) add(out, sub, env, 'write', w, name, APPEND);
+      // Words that look like options are not targets; chmod and friends take a mode or owner first.
+      let skip = name === 'touch' || name === 'mkdir' ? 0 : 1;
+      for (const w of parseOpts(words, NO_OPTS, ALL_OPTS, 1).positional) {
+        if ((w.value ?? '').startsWith('-')) continue;
+        if (skip > 0) skip--;
+        else add(out, sub, env, 'write', w, name, APPEND);
+      }
       break;
     }
     case 'find': {
-      const args = words.slice(1);
-      const starts: W[] = [];
-      for (const a of args) {
-        if (a.value !== null && (a.value.startsWith('-') || a.value === '(' || a.value === '!')) break;
-        starts.push(a);
+      // The start points: the words before the first expression word (`.` when there are none).
+      let end = 1;
+      while (end < words.length) {
+        const v = words[end].value;
+        if (v !== null && (v.startsWith('-') || v === '(' || v === '!')) break;
+        end++;
       }
-      if (starts.length === 0) starts.push(lit('.'));
-      const del = args.some((a) => a.value === '-delete');
-      for (const s of starts) add(out, sub, env, del ? 'delete' : 'read', s, del ? 'find -delete' : 'find');
-      args.forEach((a, i) => {
-        if (a.value !== null && FIND_WRITES.test(a.value)) add(out, sub, env, 'write', args[i + 1], 'find ' + a.value);
-      });
+      let del = false;
+      for (let i = 1; i < words.length; i++) if (words[i].value === '-delete') del = true;
+      if (end === 1) add(out, sub, env, del ? 'delete' : 'read', '.', del ? 'find -delete' : 'find');
+      for (let i = 1; i < end; i++) add(out, sub, env, del ? 'delete' : 'read', words[i], del ? 'find -delete' : 'find');
+      for (let i = 1; i < words.length; i++) {
+        const v = words[i].value;
+        if (v !== null && FIND_WRITES.test(v)) add(out, sub, env, 'write', words[i + 1], 'find ' + v);
+      }
       break;
     }
     case 'curl': case 'wget': case 'http': case 'httpie': {
@@ -254,17 +269,16 @@ export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
         for (const w of p.positional) if ((w.value ?? '') !== '-') add(out, sub, env, 'read', w, name);
       } else if (PATTERN_FIRST.has(name)) {
         const p = parseOpts(words, GREP_OPTS, ALL_OPTS, 1);
-        const files = p.ids.has('e') ? p.positional : p.positional.slice(1);
+        const files = p.has('e') ? p.positional : p.positional.slice(1);
         for (const w of files) add(out, sub, env, 'read', w, name);
-        const patterns = p.ids.get('e');
+        const patterns = p.get('e');
         if (patterns && hasFileOption(words)) for (const f of patterns) if (f) add(out, sub, env, 'read', f, name);
       } else if (JQ_LIKE.has(name)) {
         const p = parseOpts(words, JQ_OPTS, ALL_OPTS, 1);
-        const files = p.ids.has('f') ? p.positional : p.positional.slice(1);
+        const files = p.has('f') ? p.positional : p.positional.slice(1);
         for (const w of files) if (!(w.value ?? '').includes('=')) add(out, sub, env, 'read', w, name);
       }
   }
-  return out.length ? out : NO_EFFECTS;
 }
 
 /** grep -f FILE / --file FILE: the -e/-f values include pattern files it reads. */

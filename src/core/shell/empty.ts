@@ -9,8 +9,6 @@ import type { Redir, Stdin, W } from './types';
 
 export const NO_EFFECTS: Effect[] = [];
 export const NO_WORDS: readonly W[] = [];
-export const NO_STRINGS: readonly string[] = [];
-export const NO_IDS: ReadonlyMap<string, (string | null)[]> = new Map();
 export const NO_ASSIGNS: Record<string, string | null> = {};
 export const NO_REDIRS: Redir[] = [];
 export const NO_STDIN: Stdin = { kind: 'none' };
@@ -23,15 +21,11 @@ export const NO_CONFIG: Record<string, string | null> = {};
 /** True when every shared empty is still empty; repairs any that is not (so one bug cannot persist). */
 export function emptiesIntact(): boolean {
   let ok = true;
-  for (const a of [NO_EFFECTS, NO_WORDS, NO_STRINGS, NO_REDIRS, NO_PENDING] as unknown[][]) {
+  for (const a of [NO_EFFECTS, NO_WORDS, NO_REDIRS, NO_PENDING] as unknown[][]) {
     if (a.length !== 0) {
       a.length = 0;
       ok = false;
     }
-  }
-  if (NO_IDS.size !== 0) {
-    (NO_IDS as Map<string, unknown>).clear();
-    ok = false;
   }
   for (const o of [NO_ASSIGNS, NO_META, NO_CONFIG] as Record<string, unknown>[]) {
     for (const k in o) {

@@ -1,7 +1,7 @@
 // getopt-style option parsing: grouped short flags (-rf == -r -f), any order, `--`,
 // long options with `=value` and GNU/git-style unambiguous abbreviations (`--recur` == `--recursive`).
 // Threat: flag reordering and abbreviations bypass string prefix lists (claude-code#18613).
-import { NO_IDS, NO_STRINGS as NO_UNKNOWN, NO_WORDS as NO_POSITIONAL } from './empty';
+import { NO_WORDS as NO_POSITIONAL } from './empty';
 import type { W } from './types';
 
 export interface Opt {
@@ -14,14 +14,58 @@ export interface Opt {
   arg?: boolean;
 }
 
-export interface ParsedOpts {
-  ids: ReadonlyMap<string, (string | null)[]>;
-  positional: readonly W[];
+/**
+ * The options a command was given. The ids seen are kept as one flat list (id, value, id, value…): a Map
+ * and a list per id were most of the garbage of a call, and a command line parses options for nearly every
+ * sub-command (unwrap, path effects, rules).
+ */
+export class ParsedOpts {
+  /** id, value, id, value…: the first `count` entries are set. Unknown options have ids `-z`, `--frobnicate`. */
+  private seen: (string | null)[] = NO_SEEN;
+  private count = 0;
+  positional: readonly W[] = NO_POSITIONAL;
   /** A dynamic word stood where an option could be: any flag may be set. */
-  dynamic: boolean;
-  /** Raw unknown options, e.g. `-z`, `--frobnicate`. */
-  unknown: readonly string[];
+  dynamic = false;
+  /** Index in the words where parsing stopped (with stopAtPositional: the first positional). */
+  rest = 0;
+
+  has(id: string): boolean {
+    for (let i = 0; i < this.count; i += 2) if (this.seen[i] === id) return true;
+    return false;
+  }
+
+  /** Every value given for `id`, in order; undefined when it was not given. */
+  get(id: string): (string | null)[] | undefined {
+    let out: (string | null)[] | undefined;
+    for (let i = 0; i < this.count; i += 2) if (this.seen[i] === id) (out ??= []).push(this.seen[i + 1]);
+    return out;
+  }
+
+  /** The first value given for `id` (no list is built). */
+  first(id: string): string | null | undefined {
+    for (let i = 0; i < this.count; i += 2) if (this.seen[i] === id) return this.seen[i + 1];
+    return undefined;
+  }
+
+  /** Raw unknown options, e.g. `-z`, `--frobnicate` (the ids that keep their dashes). */
+  unknown(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.count; i += 2) {
+      const id = this.seen[i]!;
+      if (id.charCodeAt(0) === 45 /* - */) out.push(id);
+    }
+    return out;
+  }
+
+  add(id: string, v: string | null): void {
+    // Room for four options at first: a list that grows by push gets 17 slots on its first growth.
+    if (this.seen === NO_SEEN) this.seen = new Array<string | null>(8);
+    this.seen[this.count++] = id;
+    this.seen[this.count++] = v;
+  }
 }
+
+const NO_SEEN: (string | null)[] = [];
 
 export interface OptConfig {
   /** Stop at the first positional (wrappers: what follows belongs to the inner command). `rest` is its index. */
@@ -31,20 +75,46 @@ export interface OptConfig {
 }
 
 export function has(p: ParsedOpts, ...ids: string[]): boolean {
-  return ids.some((id) => p.ids.has(id));
+  for (let i = 0; i < ids.length; i++) if (p.has(ids[i])) return true;
+  return false;
 }
 
 export function values(p: ParsedOpts, id: string): (string | null)[] {
-  return p.ids.get(id) ?? [];
+  return p.get(id) ?? [];
 }
 
 /** Resolve `--name` against the spec: exact, else a unique prefix. */
 export function resolveLong(name: string, opts: Opt[], abbreviations = true): Opt | undefined {
-  for (const o of opts) if (o.long?.includes(name)) return o;
-  if (!abbreviations || name.length < 2) return undefined;
-  const hits = new Set<Opt>();
-  for (const o of opts) for (const l of o.long ?? []) if (l.startsWith(name)) hits.add(o);
-  return hits.size === 1 ? [...hits][0] : undefined;
+  return resolveLongAt(name, 0, name.length, opts, abbreviations);
+}
+
+/** resolveLong on `v.slice(start, end)`, without making that string (this runs for every long option). */
+function resolveLongAt(v: string, start: number, end: number, opts: Opt[], abbreviations: boolean): Opt | undefined {
+  const len = end - start;
+  for (const o of opts) {
+    const longs = o.long;
+    if (longs) for (const l of longs) if (l.length === len && v.startsWith(l, start)) return o;
+  }
+  if (!abbreviations || len < 2) return undefined;
+  // A unique prefix: one option (an option may have several long names that all match).
+  let hit: Opt | undefined;
+  for (const o of opts) {
+    const longs = o.long;
+    if (!longs || o === hit) continue;
+    for (const l of longs) {
+      if (l.length < len || !prefixAt(v, start, len, l)) continue;
+      if (hit !== undefined) return undefined;
+      hit = o;
+      break;
+    }
+  }
+  return hit;
+}
+
+/** `v.slice(start, start + len)` is a prefix of `l`. */
+function prefixAt(v: string, start: number, len: number, l: string): boolean {
+  for (let k = 0; k < len; k++) if (v.charCodeAt(start + k) !== l.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Short letter → option, per spec (specs are module constants, so this is built once per spec). */
@@ -61,24 +131,13 @@ function shortIndex(opts: Opt[]): Map<string, Opt> {
   return m;
 }
 
-// Most calls see no option at all: they share these empties, and a result gets its own on its first option.
+/** `-` + an ASCII letter, made once: an unknown short option's id would be a new string per flag. */
+const DASHED: string[] = [];
+for (let c = 0; c < 128; c++) DASHED.push('-' + String.fromCharCode(c));
 
-function add(out: ParsedOpts, id: string, v: string | null): void {
-  const ids = out.ids === NO_IDS ? (out.ids = new Map()) : (out.ids as Map<string, (string | null)[]>);
-  const list = ids.get(id);
-  if (list) list.push(v);
-  else ids.set(id, [v]);
-}
-
-
-function addPositional(out: ParsedOpts, w: W): void {
-  if (out.positional === NO_POSITIONAL) out.positional = [w];
-  else (out.positional as W[]).push(w);
-}
-
-function addUnknown(out: ParsedOpts, u: string): void {
-  if (out.unknown === NO_UNKNOWN) out.unknown = [u];
-  else (out.unknown as string[]).push(u);
+function dashed(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 128 ? DASHED[code] : '-' + c;
 }
 
 /** The configurations callers use, as constants (an object literal per call is garbage on the hot path). */
@@ -90,30 +149,34 @@ export const STOP_AT_POSITIONAL: OptConfig = { stopAtPositional: true };
  * index into `words` itself.
  * Hot path (every sub-command, several times): no closures, no spreads, one result object.
  */
-export function parseOpts(words: readonly W[], opts: Opt[], cfg: OptConfig = ALL_OPTS, from = 0): ParsedOpts & { rest: number } {
-  const out: ParsedOpts & { rest: number } = { ids: NO_IDS, positional: NO_POSITIONAL, dynamic: false, unknown: NO_UNKNOWN, rest: 0 };
+export function parseOpts(words: readonly W[], opts: Opt[], cfg: OptConfig = ALL_OPTS, from = 0): ParsedOpts {
+  const out = new ParsedOpts();
   const stop = cfg.stopAtPositional === true;
   const short = opts.length ? shortIndex(opts) : undefined;
+  // Positionals are usually one run of words (`-rn x src/`): kept as a range and sliced once at the end.
+  let posStart = -1;
+  let posEnd = -1;
+  let posList: W[] | undefined;
   let i = from;
   for (; i < words.length; i++) {
     const w = words[i];
     const v = w.value;
-    if (v === null) {
-      // `rm $FLAGS x`: the word may expand to options; fail closed by reporting it.
-      out.dynamic = true;
+    // A dynamic word (`rm $FLAGS x`) may expand to options; fail closed by reporting it.
+    if (v === null) out.dynamic = true;
+    if (v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
       if (stop) {
         out.rest = i;
         return out;
       }
-      addPositional(out, w);
-      continue;
-    }
-    if (v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
-      if (stop) {
-        out.rest = i;
-        return out;
+      if (posList !== undefined) posList.push(w);
+      else if (posStart < 0) {
+        posStart = i;
+        posEnd = i + 1;
+      } else if (posEnd === i) posEnd++;
+      else {
+        posList = words.slice(posStart, posEnd);
+        posList.push(w);
       }
-      addPositional(out, w);
       continue;
     }
     if (v === '--') {
@@ -122,46 +185,53 @@ export function parseOpts(words: readonly W[], opts: Opt[], cfg: OptConfig = ALL
     }
     if (v.charCodeAt(1) === 45) {
       const eq = v.indexOf('=');
-      const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
-      const o = resolveLong(name, opts, cfg.abbreviations !== false);
+      const end = eq >= 0 ? eq : v.length;
+      const o = resolveLongAt(v, 2, end, opts, cfg.abbreviations !== false);
       if (!o) {
-        addUnknown(out, '--' + name);
-        add(out, '--' + name, eq >= 0 ? v.slice(eq + 1) : '');
+        out.add(eq >= 0 ? v.slice(0, eq) : v, eq >= 0 ? v.slice(eq + 1) : '');
         continue;
       }
       if (o.arg) {
-        if (eq >= 0) add(out, o.id, v.slice(eq + 1));
+        if (eq >= 0) out.add(o.id, v.slice(eq + 1));
         else {
           const next = words[i + 1];
-          add(out, o.id, next ? next.value : '');
+          out.add(o.id, next ? next.value : '');
           i++;
         }
-      } else add(out, o.id, eq >= 0 ? v.slice(eq + 1) : '');
+      } else out.add(o.id, eq >= 0 ? v.slice(eq + 1) : '');
       continue;
     }
     for (let k = 1; k < v.length; k++) {
       const c = v[k];
       const o = short?.get(c);
       if (!o) {
-        addUnknown(out, '-' + c);
-        add(out, '-' + c, '');
+        out.add(dashed(c), '');
         continue;
       }
       if (o.arg) {
         const attached = v.slice(k + 1);
-        if (attached) add(out, o.id, attached);
+        if (attached) out.add(o.id, attached);
         else {
           const next = words[i + 1];
-          add(out, o.id, next ? next.value : '');
+          out.add(o.id, next ? next.value : '');
           i++;
         }
         break;
       }
-      add(out, o.id, '');
+      out.add(o.id, '');
     }
   }
   if (!stop) {
-    if (i < words.length) out.positional = out.positional === NO_POSITIONAL ? words.slice(i) : [...out.positional, ...words.slice(i)];
+    if (posList === undefined && posStart >= 0) {
+      // The run reaches the end (or `--`, whose words join it): one slice.
+      if (i >= words.length && posEnd === words.length) out.positional = words.slice(posStart);
+      else posList = words.slice(posStart, posEnd);
+    }
+    if (i < words.length) {
+      if (posList === undefined) out.positional = words.slice(i);
+      else for (let k = i; k < words.length; k++) posList.push(words[k]);
+    }
+    if (posList !== undefined) out.positional = posList;
     out.rest = words.length;
     return out;
   }

@@ -223,7 +223,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       addPending(u, 'priv.sudo', `${name} runs a command with elevated privileges`);
       if (name === 'su') {
         const p = parseOpts(args, SU_OPTS);
-        const cmd = p.ids.get('c')?.[0];
+        const cmd = p.first('c');
         if (typeof cmd === 'string') {
           const s = emit(host, u, words);
           host.reparse(cmd, within(u.ctx, 'su -c'), 'su -c');
@@ -248,7 +248,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
         u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
       }
-      const split = p.ids.get('S')?.[0];
+      const split = p.first('S');
       if (split !== undefined) {
         const tail = joinLiteral(rest);
         if (split === null || tail === null) return emit(host, u, words);
@@ -270,7 +270,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     const simple = SIMPLE.get(name);
     if (simple) {
       const p = parseOpts(args, simple.opts, STOP_AT_POSITIONAL);
-      if (name === 'ionice' && p.ids.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
+      if (name === 'ionice' && p.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
       const rest = args.slice(p.rest + (simple.skip ?? 0));
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
@@ -285,8 +285,8 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
-      if (name === 'npm' && p.ids.get('p') && rest.length === 0) {
-        const c = p.ids.get('p')?.find((x) => x !== '');
+      if (name === 'npm' && p.get('p') && rest.length === 0) {
+        const c = p.get('p')?.find((x) => x !== '');
         if (typeof c === 'string') {
           host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
           return undefined;
@@ -299,7 +299,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
       const p = parseOpts(args, NPX_OPTS, STOP_AT_POSITIONAL);
-      const c = p.ids.get('p')?.find((x) => x !== '' && x !== null && WHITESPACE.test(x));
+      const c = p.get('p')?.find((x) => x !== '' && x !== null && WHITESPACE.test(x));
       if (typeof c === 'string') {
         host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
         return undefined;
@@ -312,7 +312,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 
     if (name === 'flock') {
       const p = parseOpts(args, FLOCK_OPTS, STOP_AT_POSITIONAL);
-      const c = p.ids.get('c')?.[0];
+      const c = p.first('c');
       let rest = args.slice(p.rest + 1); // lock file
       if (rest.length && (rest[0].value === '-c' || rest[0].value === '--command')) {
         const s = rest[1]?.value;
@@ -333,7 +333,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
 
     if (name === 'script') {
       const p = parseOpts(args, SCRIPT_OPTS);
-      const c = p.ids.get('c')?.[0];
+      const c = p.first('c');
       if (c === undefined) return emit(host, u, words);
       if (c === null) return emit(host, u, words);
       host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
@@ -344,11 +344,11 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       u.meta.shell = true;
-      if (p.ids.has('n')) {
+      if (p.has('n')) {
         u.meta.noexec = true; // `bash -n`: syntax check only
         return emit(host, u, words);
       }
-      if (p.ids.has('c')) {
+      if (p.has('c')) {
         const payload = rest[0];
         if (!payload) return emit(host, u, words);
         if (payload.value === null) {
@@ -358,7 +358,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
         host.reparse(payload.value, within(u.ctx, `${name} -c`), `${name} -c`);
         return undefined;
       }
-      if (rest.length > 0 && !p.ids.has('s')) {
+      if (rest.length > 0 && !p.has('s')) {
         u.meta.script = rest[0]; // `bash script.sh`: runs a file
         return emit(host, u, words);
       }
@@ -411,7 +411,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const p = parseOpts(args, WATCH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       if (rest.length === 0) return emit(host, u, words);
-      if (p.ids.has('x')) {
+      if (p.has('x')) {
         words = wrap(u, 'watch', rest);
         continue;
       }
@@ -430,7 +430,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const sep = rest.findIndex((w) => w.value === ':::' || w.value === '::::');
       if (sep >= 0) rest = rest.slice(0, sep);
       if (rest.length === 0) rest = [lit('echo')];
-      const repl = name === 'xargs' ? (p.ids.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
+      const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
       rest = withInput(rest, typeof repl === 'string' ? repl : undefined);
       u.stdin = NO_STDIN;
       words = wrap(u, name, rest);
@@ -558,7 +558,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const p = parseOpts(words, GIT_GLOBAL, GIT_GLOBAL_CFG, 1);
   // Most git commands carry no -c: they share the empty config (read-only, like the other shared empties).
   let config = NO_CONFIG;
-  const kvs = p.ids.get('c');
+  const kvs = p.get('c');
   if (kvs) {
     config = {};
     for (const kv of kvs) {
@@ -571,7 +571,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
     }
   }
   u.meta.gitConfig = config;
-  u.meta.gitDir = p.ids.get('C')?.[0];
+  u.meta.gitDir = p.first('C');
   // `git <subcommand> <args>` without the global options (as written when there were none).
   const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;

@@ -28,7 +28,7 @@ const quoted = (s: string) => [...s.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
 
 describe('classifier fast paths', () => {
   it('effectsOf: SWITCHED holds exactly the names of its switch', () => {
-    const body = section(src('effects.ts'), 'export function effectsOf(', '\n}\n');
+    const body = section(src('effects.ts'), 'export function addEffects(', '\n}\n');
     const cases = [...body.matchAll(/case '([^']+)':/g)].map((m) => m[1]!);
     assert.deepEqual([...SWITCHED].sort(), [...new Set(cases)].sort());
   });

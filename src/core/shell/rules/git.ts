@@ -19,7 +19,7 @@ function gopts(s: Sub, spec: Opt[]): ParsedOpts {
 
 /** git rejects an ambiguous abbreviation; a guard still treats `--forc` as the force it resembles. */
 function unknownPrefixOf(p: ParsedOpts, ...longs: string[]): boolean {
-  return p.unknown.some((u) => u.startsWith('--') && u.length > 4 && longs.some((l) => l.startsWith(u.slice(2))));
+  return p.unknown().some((u) => u.startsWith('--') && u.length > 4 && longs.some((l) => l.startsWith(u.slice(2))));
 }
 
 const RESET = [O('hard', '', ['hard']), O('soft', '', ['soft']), O('mixed', '', ['mixed']), O('merge', '', ['merge']), O('keep', '', ['keep']), O('q', 'qpN', ['quiet', 'patch', 'intent-to-add', 'recurse-submodules', 'no-recurse-submodules', 'pathspec-from-file', 'pathspec-file-nul', 'no-refresh', 'refresh'])];
