@@ -4,8 +4,8 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, Redir, Stdin, Sub, SubCommand, W } from './types';
-import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, parseAndWalk, type RawCommand, type WalkCtx, type WalkHost } from './walk';
+import { normName, unwrapWalked, type Pending, type UnwrapHost } from './unwrap';
+import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -39,8 +39,8 @@ class Analyzer implements WalkHost, UnwrapHost {
     this.errors.push(msg);
   }
 
-  command(raw: RawCommand, ctx: WalkCtx): Sub | undefined {
-    return unwrapCommand(this, raw, ctx);
+  command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined {
+    return unwrapWalked(this, words, assigns, redirects, stdin, text, ctx);
   }
 
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void {
@@ -56,8 +56,8 @@ class Analyzer implements WalkHost, UnwrapHost {
   }
 
   emit(
-    words: W[], raw: RawCommand, ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>, pending: Pending[],
-    meta: Record<string, unknown> | undefined, rawWords: W[],
+    words: W[], text: string, redirects: Redir[], ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>,
+    pending: Pending[], meta: Record<string, unknown> | undefined, rawWords: W[],
   ): Sub {
     const w0 = words[0];
     const name = w0 === undefined ? '' : w0.value === null || w0.glob ? null : normName(w0.value);
@@ -66,9 +66,9 @@ class Analyzer implements WalkHost, UnwrapHost {
       words,
       name,
       rawWords,
-      text: raw.text,
+      text,
       via: ctx.via,
-      redirects: raw.redirects,
+      redirects,
       stdin,
       cwd: ctx.cwd.value,
       remote: ctx.remote,

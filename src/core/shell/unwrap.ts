@@ -2,7 +2,7 @@
 // Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
 import { parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
-import type { Stdin, Sub, W } from './types';
+import type { Redir, Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
@@ -21,8 +21,8 @@ export interface UnwrapHost {
    * sub-command). `meta` is copied; `pending` findings are raised on it and the list is emptied.
    */
   emit(
-    words: W[], raw: RawCommand, ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>, pending: Pending[],
-    meta: Record<string, unknown> | undefined, rawWords: W[],
+    words: W[], text: string, redirects: Redir[], ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>,
+    pending: Pending[], meta: Record<string, unknown> | undefined, rawWords: W[],
   ): Sub;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string>;
@@ -158,7 +158,7 @@ interface Unwrapping {
 }
 
 function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
-  return host.emit(words, u.raw, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
+  return host.emit(words, u.raw.text, u.raw.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
 }
 
 function addPending(u: Unwrapping, rule: string, explanation: string): void {
@@ -177,13 +177,27 @@ function wrap(u: Unwrapping, label: string, rest: W[]): W[] {
   return rest;
 }
 
+/** A literal name that wraps nothing: most sub-commands. */
+function runsAsItself(words: W[]): boolean {
+  const n0 = words[0];
+  return n0 === undefined || n0.value === null || n0.glob || !SPECIAL.has(normName(n0.value));
+}
+
+/**
+ * Unwrap and register a command as the walker found it. Arguments, not a RawCommand: most commands wrap
+ * nothing and go straight to emit, and the object would be garbage made for every one of them.
+ */
+export function unwrapWalked(
+  host: UnwrapHost, words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx,
+): Sub | undefined {
+  if (runsAsItself(words)) return host.emit(words, text, redirects, ctx, stdin, assigns, NO_PENDING, undefined, words);
+  return unwrapCommand(host, { words, assigns, redirects, stdin, text }, ctx);
+}
+
 export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
   let words = raw.words;
-  // Fast path, most sub-commands: a literal name that wraps nothing (nothing is copied for it).
-  const n0 = words[0];
-  if (n0 === undefined || n0.value === null || n0.glob || !SPECIAL.has(normName(n0.value))) {
-    return host.emit(words, raw, ctx0, raw.stdin, raw.assigns, NO_PENDING, undefined, words);
-  }
+  // Fast path (inner commands of find -exec, docker run…): nothing is copied for it.
+  if (runsAsItself(words)) return host.emit(words, raw.text, raw.redirects, ctx0, raw.stdin, raw.assigns, NO_PENDING, undefined, words);
   // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
   const u: Unwrapping = { raw, ctx: ctx0, stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: {} };
 

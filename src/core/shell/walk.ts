@@ -21,6 +21,7 @@ export interface WalkCtx {
   src: string;
 }
 
+/** A command as written (what the unwrapper peels wrappers off). */
 export interface RawCommand {
   words: W[];
   assigns: Record<string, string | null>;
@@ -34,7 +35,7 @@ export interface WalkHost {
   env: WordEnv;
   error(msg: string): void;
   /** Unwrap and register; returns the sub-command that consumes the pipeline's data, if any. */
-  command(raw: RawCommand, ctx: WalkCtx): Sub | undefined;
+  command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined;
   /** Redirections on a compound command (`{ …; } > f`, `while …; done < list`). */
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void;
 }
@@ -253,7 +254,7 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
   }
   // node.redirects is a getter that builds an array for every command, most often an empty one.
   const { redirs, stdin: own } = redirCount ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
-  return host.command({ words, assigns, redirects: redirs, stdin: own.kind === 'none' ? stdin : own, text: text(ctx, node) }, ctx);
+  return host.command(words, assigns, redirs, own.kind === 'none' ? stdin : own, text(ctx, node), ctx);
 }
 
 /** `export A=$(x)` / `declare B=1`: an argument that is an assignment; literal only when its value is. */
