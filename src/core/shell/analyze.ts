@@ -73,7 +73,7 @@ class Analyzer implements WalkHost, UnwrapHost {
       cwd: ctx.cwd.value,
       remote: ctx.remote,
       assigns,
-      meta: meta === undefined ? NO_META : copyMeta(meta),
+      meta: meta ?? NO_META,
     };
     this.subs.push(s);
     for (let i = 0; i < pending.length; i++) {
@@ -119,16 +119,6 @@ function rulesFor(name: string | null): Rule[] {
     if (RULES_CACHE.size < 4096) RULES_CACHE.set(name, rs);
   }
   return rs;
-}
-
-/** A sub-command's own copy of what its wrappers said (the unwrapper keeps its object); empty ones share NO_META. */
-function copyMeta(meta: Record<string, unknown>): Record<string, unknown> {
-  let out: Record<string, unknown> | undefined;
-  for (const k in meta) {
-    out ??= {};
-    out[k] = meta[k];
-  }
-  return out ?? NO_META;
 }
 
 export function analyze(line: string, env: CommandEnv): FullAnalysis {

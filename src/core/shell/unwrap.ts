@@ -1,7 +1,7 @@
 // Peel wrappers off a command until the command that really runs is exposed; re-parse string payloads.
 // Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
-import { parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
+import { ALL_OPTS, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
 import type { RawCommand, WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
@@ -18,7 +18,7 @@ export interface UnwrapHost {
   reparse(source: string, ctx: WalkCtx, label: string): void;
   /**
    * Register the sub-command that runs `words` (arguments, not an options object: this runs for every
-   * sub-command). `meta` is copied; `pending` findings are raised on it and the list is emptied.
+   * sub-command). `meta` is kept, not copied (the unwrapper copies on write); `pending` findings are raised on it and the list is emptied.
    */
   emit(
     words: W[], text: string, redirects: Redir[], ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>,
@@ -154,11 +154,26 @@ interface Unwrapping {
   stdin: Stdin;
   assigns: Record<string, string | null>;
   pending: Pending[];
-  meta: Record<string, unknown>;
+  /** What the wrappers said; made on the first fact. */
+  meta: Record<string, unknown> | undefined;
+  /** `meta` was given to an emitted sub-command: the next fact goes to a copy. */
+  metaGiven: boolean;
+}
+
+/** Record a fact for the command (copy on write: an emitted sub-command keeps the object it was given). */
+function setMeta(u: Unwrapping, key: string, value: unknown): void {
+  if (u.meta === undefined) u.meta = {};
+  else if (u.metaGiven) {
+    u.meta = { ...u.meta };
+    u.metaGiven = false;
+  }
+  u.meta[key] = value;
 }
 
 function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
-  return host.emit(words, u.raw.text, u.raw.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
+  const s = host.emit(words, u.raw.text, u.raw.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
+  if (u.meta !== undefined) u.metaGiven = true;
+  return s;
 }
 
 function addPending(u: Unwrapping, rule: string, explanation: string): void {
@@ -168,7 +183,15 @@ function addPending(u: Unwrapping, rule: string, explanation: string): void {
 
 /** The context inside a wrapper (field by field: a spread is a runtime call that allocates more). */
 function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
-  return { via: [...ctx.via, label], cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
+}
+
+/** `[...via, label]`, sized exactly (a spread iterates and over-allocates). */
+export function withLabel(via: string[], label: string): string[] {
+  const out = new Array<string>(via.length + 1);
+  for (let i = 0; i < via.length; i++) out[i] = via[i];
+  out[via.length] = label;
+  return out;
 }
 
 /** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
@@ -199,7 +222,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
   // Fast path (inner commands of find -exec, docker run…): nothing is copied for it.
   if (runsAsItself(words)) return host.emit(words, raw.text, raw.redirects, ctx0, raw.stdin, raw.assigns, NO_PENDING, undefined, words);
   // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
-  const u: Unwrapping = { raw, ctx: ctx0, stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: {} };
+  const u: Unwrapping = { raw, ctx: ctx0, stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: undefined, metaGiven: false };
 
   for (let guard = 0; guard < 32; guard++) {
     if (words.length === 0) return emit(host, u, []);
@@ -222,7 +245,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (CODE_INTERPRETERS.has(name)) {
       // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
       const codes = programTexts(name, words, u.stdin);
-      u.meta.code = codes;
+      setMeta(u, 'code', codes);
       const self = emit(host, u, words);
       for (const c of codes) {
         if (c === null) continue;
@@ -231,12 +254,11 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       return self;
     }
 
-    const args = words.slice(1);
-
+    // The wrappers up to TOOL_RUN parse `words` from 1 (`p.rest` indexes `words`); the rest use a copy, `args`.
     if (PRIV.has(name)) {
       addPending(u, 'priv.sudo', `${name} runs a command with elevated privileges`);
       if (name === 'su') {
-        const p = parseOpts(args, SU_OPTS);
+        const p = parseOpts(words, SU_OPTS, ALL_OPTS, 1);
         const cmd = p.first('c');
         if (typeof cmd === 'string') {
           const s = emit(host, u, words);
@@ -246,8 +268,8 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
         return emit(host, u, words);
       }
       const spec = name === 'doas' ? DOAS_OPTS : name === 'pkexec' ? PKEXEC_OPTS : SUDO_OPTS;
-      const p = parseOpts(args, spec, STOP_AT_POSITIONAL);
-      let rest = args.slice(p.rest);
+      const p = parseOpts(words, spec, STOP_AT_POSITIONAL, 1);
+      let rest = words.slice(p.rest);
       while (rest.length && rest[0].value !== null && ASSIGNMENT.test(rest[0].value)) rest = rest.slice(1);
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
@@ -255,8 +277,8 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     }
 
     if (name === 'env' || name === 'cross-env') {
-      const p = parseOpts(args, name === 'env' ? ENV_OPTS : [], STOP_AT_POSITIONAL);
-      let rest = args.slice(p.rest);
+      const p = parseOpts(words, name === 'env' ? ENV_OPTS : NO_OPTS, STOP_AT_POSITIONAL, 1);
+      let rest = words.slice(p.rest);
       while (rest.length && rest[0].value !== null && ASSIGNMENT.test(rest[0].value)) {
         const v = rest[0].value;
         u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
@@ -274,27 +296,29 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       continue;
     }
 
-    if (name === 'command' && args.some((a) => a.value === '-v' || a.value === '-V')) return emit(host, u, words); // lookup only
+    if (name === 'command' && lookupOnly(words)) return emit(host, u, words); // lookup only
     if (name === 'busybox' || name === 'toybox') {
-      if (args.length === 0) return emit(host, u, words);
-      words = wrap(u, name, args);
+      if (words.length === 1) return emit(host, u, words);
+      words = wrap(u, name, words.slice(1));
       continue;
     }
 
     const simple = SIMPLE.get(name);
     if (simple) {
-      const p = parseOpts(args, simple.opts, STOP_AT_POSITIONAL);
+      const p = parseOpts(words, simple.opts, STOP_AT_POSITIONAL, 1);
       if (name === 'ionice' && p.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
-      const rest = args.slice(p.rest + (simple.skip ?? 0));
+      const rest = words.slice(p.rest + (simple.skip ?? 0));
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
       continue;
     }
 
     const runVerbs = TOOL_RUN.get(name);
-    if (runVerbs && args.length > 0 && args[0].value !== null && runVerbs.includes(args[0].value)) {
-      const verb = args[0].value;
-      let rest = args.slice(1);
+    // `npm run build`, `uv pip …`: no run verb, and no other branch below knows these names.
+    if (runVerbs && !(words.length > 1 && words[1].value !== null && runVerbs.includes(words[1].value))) return emit(host, u, words);
+    if (runVerbs) {
+      const verb = words[1].value!;
+      let rest = words.slice(2);
       const key = `${name}-${verb}`;
       const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
@@ -310,6 +334,8 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));
       continue;
     }
+
+    const args = words.slice(1);
 
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
       const p = parseOpts(args, NPX_OPTS, STOP_AT_POSITIONAL);
@@ -357,23 +383,23 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (SHELLS.has(name)) {
       const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
-      u.meta.shell = true;
+      setMeta(u, 'shell', true);
       if (p.has('n')) {
-        u.meta.noexec = true; // `bash -n`: syntax check only
+        setMeta(u, 'noexec', true); // `bash -n`: syntax check only
         return emit(host, u, words);
       }
       if (p.has('c')) {
         const payload = rest[0];
         if (!payload) return emit(host, u, words);
         if (payload.value === null) {
-          u.meta.opaque = `${name} -c with a payload only known at run time`;
+          setMeta(u, 'opaque', `${name} -c with a payload only known at run time`);
           return emit(host, u, words);
         }
         host.reparse(payload.value, within(u.ctx, `${name} -c`), `${name} -c`);
         return undefined;
       }
       if (rest.length > 0 && !p.has('s')) {
-        u.meta.script = rest[0]; // `bash script.sh`: runs a file
+        setMeta(u, 'script', rest[0]); // `bash script.sh`: runs a file
         return emit(host, u, words);
       }
       // Reads its program from stdin.
@@ -384,7 +410,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       }
       if (stdin.kind === 'herestring') {
         if (stdin.value === null) {
-          u.meta.opaque = `${name} runs a here-string only known at run time`;
+          setMeta(u, 'opaque', `${name} runs a here-string only known at run time`);
           return emit(host, u, words);
         }
         host.reparse(stdin.value, within(u.ctx, `${name} <<<`), `${name} <<<`);
@@ -397,14 +423,14 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
           return undefined;
         }
       }
-      u.meta.stdinProgram = true;
+      setMeta(u, 'stdinProgram', true);
       return emit(host, u, words);
     }
 
     if (name === 'eval') {
       const s = joinLiteral(args);
       if (s === null) {
-        u.meta.opaque = 'eval of text only known at run time';
+        setMeta(u, 'opaque', 'eval of text only known at run time');
         return emit(host, u, words);
       }
       host.reparse(s, within(u.ctx, 'eval'), 'eval');
@@ -414,7 +440,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'trap' && args.length >= 2 && args[0].value !== '-' && args[0].value !== '') {
       // The handler runs later in this same shell (EXIT, ERR…): judge it now.
       if (args[0].value === null) {
-        u.meta.opaque = 'trap handler only known at run time';
+        setMeta(u, 'opaque', 'trap handler only known at run time');
         return emit(host, u, words);
       }
       host.reparse(args[0].value, within(u.ctx, 'trap'), 'trap');
@@ -431,7 +457,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       }
       const s = joinLiteral(rest);
       if (s === null) {
-        u.meta.opaque = 'watch runs text only known at run time';
+        setMeta(u, 'opaque', 'watch runs text only known at run time');
         return emit(host, u, words);
       }
       host.reparse(s, within(u.ctx, 'watch'), 'watch');
@@ -441,8 +467,11 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'xargs' || name === 'parallel') {
       const p = parseOpts(args, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL);
       let rest = args.slice(p.rest);
-      const sep = rest.findIndex((w) => w.value === ':::' || w.value === '::::');
-      if (sep >= 0) rest = rest.slice(0, sep);
+      for (let i = 0; i < rest.length; i++) {
+        if (rest[i].value !== ':::' && rest[i].value !== '::::') continue;
+        rest = rest.slice(0, i);
+        break;
+      }
       if (rest.length === 0) rest = [lit('echo')];
       const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
       rest = withInput(rest, typeof repl === 'string' ? repl : undefined);
@@ -461,7 +490,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       }
       const s = joinLiteral(rest);
       if (s === null) {
-        u.meta.opaque = 'ssh runs a remote command only known at run time';
+        setMeta(u, 'opaque', 'ssh runs a remote command only known at run time');
         return emit(host, u, words);
       }
       const self = emit(host, u, words);
@@ -493,6 +522,14 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
   }
   return emit(host, u, words);
 }
+
+/** `command -v x` / `command -V x` look a name up and run nothing. */
+function lookupOnly(words: W[]): boolean {
+  for (let i = 1; i < words.length; i++) if (words[i].value === '-v' || words[i].value === '-V') return true;
+  return false;
+}
+
+const NO_OPTS: Opt[] = [];
 
 /** `npx rimraf@5 dist` runs rimraf. */
 function stripPackageVersion(rest: W[]): W[] {
@@ -577,15 +614,15 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
     config = {};
     for (const kv of kvs) {
       if (kv === null) {
-        u.meta.opaque = 'git -c with a value only known at run time';
+        setMeta(u, 'opaque', 'git -c with a value only known at run time');
         continue;
       }
       const eq = kv.indexOf('=');
       config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
     }
   }
-  u.meta.gitConfig = config;
-  u.meta.gitDir = p.first('C');
+  setMeta(u, 'gitConfig', config);
+  setMeta(u, 'gitDir', p.first('C'));
   // `git <subcommand> <args>` without the global options (as written when there were none).
   const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;
@@ -599,13 +636,13 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const alias = gitAlias(host, config, subcmd);
   if (alias !== undefined) {
     if (alias === null || alias === '!$dynamic') {
-      u.meta.opaque = `git alias ${subcmd} is only known at run time`;
+      setMeta(u, 'opaque', `git alias ${subcmd} is only known at run time`);
       return emit(host, u, norm);
     }
     if (alias.startsWith('!')) {
       const tail = joinLiteral(norm.slice(2));
       const self = emit(host, u, norm);
-      if (tail === null) u.meta.opaque = `git alias ${subcmd} runs a shell command with run-time arguments`;
+      if (tail === null) setMeta(u, 'opaque', `git alias ${subcmd} runs a shell command with run-time arguments`);
       host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), within(u.ctx, `git alias ${subcmd}`), 'git alias');
       return self;
     }
@@ -620,7 +657,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
       if (v === '-x' || v === '--exec') cmd = norm[i + 1]?.value;
       else if (v?.startsWith('--exec=')) cmd = v.slice(7);
       else if (v?.startsWith('-x') && v.length > 2) cmd = v.slice(2);
-      if (cmd === null) u.meta.opaque = 'git rebase --exec with a run-time command';
+      if (cmd === null) setMeta(u, 'opaque', 'git rebase --exec with a run-time command');
       else if (cmd) host.reparse(cmd, within(u.ctx, 'git rebase --exec'), 'git rebase --exec');
     }
   }
