@@ -3,7 +3,7 @@ import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
-import type { CommandAnalysis, CommandEnv, Finding, Redir, Stdin, Sub, SubCommand, W } from './types';
+import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import { normName, unwrapWalked, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
 
@@ -183,15 +183,17 @@ function unknown(rule: string, line: string, explanation: string): Finding {
 }
 
 function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalysis {
-  const paths = [];
-  if (effects.length) {
-    const seen = new Set<string>();
-    for (const e of effects) {
+  const paths: PathEffect[] = [];
+  // Duplicates by comparing with the kept ones: a key string per effect and a Set cost more than the scan
+  // for the few effects of a line; past 64, the Set.
+  const seen = effects.length > 64 ? new Set<string>() : undefined;
+  for (const e of effects) {
+    if (seen) {
       const k = `${e.op}\0${e.path}\0${e.subText}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      paths.push({ op: e.op, path: e.path, subcommand: e.subText });
-    }
+    } else if (keptBefore(paths, e)) continue;
+    paths.push({ op: e.op, path: e.path, subcommand: e.subText });
   }
   return {
     subs: a.subs,
@@ -202,6 +204,11 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
     paths,
     errors: a.errors,
   };
+}
+
+function keptBefore(paths: PathEffect[], e: Effect): boolean {
+  for (const p of paths) if (p.op === e.op && p.path === e.path && p.subcommand === e.subText) return true;
+  return false;
 }
 
 function subcommandsOf(subs: Sub[]): SubCommand[] {

@@ -3,7 +3,7 @@
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
 import { ALL_OPTS, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
-import type { RawCommand, WalkCtx } from './walk';
+import { withLabel, type RawCommand, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
@@ -186,13 +186,6 @@ function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
   return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
 }
 
-/** `[...via, label]`, sized exactly (a spread iterates and over-allocates). */
-export function withLabel(via: string[], label: string): string[] {
-  const out = new Array<string>(via.length + 1);
-  for (let i = 0; i < via.length; i++) out[i] = via[i];
-  out[via.length] = label;
-  return out;
-}
 
 /** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
 function wrap(u: Unwrapping, label: string, rest: W[]): W[] {

@@ -72,7 +72,15 @@ function withSrc(ctx: WalkCtx, src: string): WalkCtx {
 
 /** A subshell-like context: its own `via` entry and its own working directory. */
 function sub(ctx: WalkCtx, label: string, depth = ctx.depth): WalkCtx {
-  return { via: [...ctx.via, label], cwd: { value: ctx.cwd.value }, remote: ctx.remote, depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: { value: ctx.cwd.value }, remote: ctx.remote, depth, src: ctx.src };
+}
+
+/** `[...via, label]`, sized exactly (a spread iterates and over-allocates). */
+export function withLabel(via: string[], label: string): string[] {
+  const out = new Array<string>(via.length + 1);
+  for (let i = 0; i < via.length; i++) out[i] = via[i];
+  out[via.length] = label;
+  return out;
 }
 
 function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin): Sub | undefined {

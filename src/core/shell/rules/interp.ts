@@ -2,9 +2,12 @@
 import { CODE_INTERPRETERS, destructiveApi, shellOuts } from '../interp';
 import type { Rule } from './types';
 
-function codes(meta: Record<string, unknown>): string[] {
+const NO_CODE: readonly (string | null)[] = [];
+
+/** The program texts the unwrapper found (null: only known at run time; the callers skip those). */
+function codes(meta: Record<string, unknown>): readonly (string | null)[] {
   const c = meta.code;
-  return Array.isArray(c) ? c.filter((x): x is string => typeof x === 'string') : [];
+  return Array.isArray(c) ? c : NO_CODE;
 }
 
 export const interpRules: Rule[] = [
@@ -18,6 +21,7 @@ export const interpRules: Rule[] = [
     },
     check(s) {
       for (const c of codes(s.meta)) {
+        if (typeof c !== 'string') continue;
         const why = destructiveApi(c);
         if (why) return `${s.name}: ${why}`;
       }
@@ -34,6 +38,7 @@ export const interpRules: Rule[] = [
     },
     check(s) {
       for (const c of codes(s.meta)) {
+        if (typeof c !== 'string') continue;
         const so = shellOuts(c);
         if (so.spawns && so.literals.length === 0) return `${s.name} spawns a command built at run time`;
       }
