@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { SWITCHED, type Effect } from '../../../src/core/shell/effects';
 import { NO_ASSIGNS, NO_CONFIG, NO_EFFECTS, NO_WORDS } from '../../../src/core/shell/empty';
-import { analyzeCommand } from '../../../src/core/shell/index';
+import { analyzeCommand, decideCommand } from '../../../src/core/shell/index';
 import { shellOuts } from '../../../src/core/shell/interp';
 import { SYS_CONFIG_NAMES } from '../../../src/core/shell/rules/system';
 import { SPECIAL } from '../../../src/core/shell/unwrap';
@@ -138,5 +138,17 @@ describe('classifier fast paths', () => {
     assert.deepEqual(Object.keys(word('a', false, 'a', 'a')), ['value', 'glob', 'text', 'path', 'fromInput']);
     const a = analyzeCommand(`cp "$HOME/x" ~/y 'z' w*`, env);
     assert.equal(a.subcommands.length, 1);
+  });
+
+  it("decideCommand's analysis builds subcommands on read: the same list, the same serialised shape", () => {
+    const policy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true } as const;
+    for (const line of ['sudo -u x env FOO=1 nice rm -rf a && cat <<EOF > out.txt\nhi\nEOF', "bash -c 'ls' | xargs rm", 'if true; then rm x']) {
+      const plain = analyzeCommand(line, env);
+      const { analysis } = decideCommand(line, { ...policy, patterns: [] }, env);
+      assert.deepEqual(analysis.subcommands, plain.subcommands, line);
+      assert.equal(analysis.subcommands, analysis.subcommands, 'built once');
+      assert.deepEqual(JSON.parse(JSON.stringify(analysis)), JSON.parse(JSON.stringify(plain)), line);
+      assert.deepEqual(Object.keys(JSON.parse(JSON.stringify(analysis))), ['subcommands', 'findings', 'paths', 'errors']);
+    }
   });
 });
