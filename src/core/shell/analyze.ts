@@ -29,7 +29,8 @@ class Analyzer implements WalkHost, UnwrapHost {
   readonly errors: string[] = [];
   readonly findings: Finding[] = [];
   readonly compounds: Compound[] = [];
-  readonly gitAliases = new Map<string, string>();
+  /** Made by the first `git config alias.x` on the line. */
+  gitAliases: Map<string, string> | undefined = undefined;
   readonly env: { home: string };
 
   constructor(readonly cmdEnv: CommandEnv) {
@@ -142,7 +143,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text);
     }
     const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
-    const findings: Finding[] = [...a.findings];
+    const findings: Finding[] = a.findings.length ? a.findings.slice() : [];
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {

@@ -18,25 +18,35 @@ export const NO_PENDING: { rule: string; explanation: string }[] = [];
 /** meta.gitConfig of a git command without `-c`. */
 export const NO_CONFIG: Record<string, string | null> = {};
 
+const ARRAYS = [NO_EFFECTS, NO_WORDS, NO_REDIRS, NO_PENDING] as unknown[][];
+const OBJECTS = [NO_ASSIGNS, NO_META, NO_CONFIG] as Record<string, unknown>[];
+
 /** True when every shared empty is still empty; repairs any that is not (so one bug cannot persist). */
 export function emptiesIntact(): boolean {
   let ok = true;
-  for (const a of [NO_EFFECTS, NO_WORDS, NO_REDIRS, NO_PENDING] as unknown[][]) {
+  for (const a of ARRAYS) {
     if (a.length !== 0) {
       a.length = 0;
       ok = false;
     }
   }
-  for (const o of [NO_ASSIGNS, NO_META, NO_CONFIG] as Record<string, unknown>[]) {
+  for (const o of OBJECTS) {
     for (const k in o) {
       delete o[k];
       ok = false;
     }
   }
-  if (NO_STDIN.kind !== 'none' || Object.keys(NO_STDIN).length !== 1) {
+  if (NO_STDIN.kind !== 'none' || ownKeys(NO_STDIN) !== 1) {
     for (const k of Object.keys(NO_STDIN)) delete (NO_STDIN as Record<string, unknown>)[k];
     (NO_STDIN as { kind: string }).kind = 'none';
     ok = false;
   }
   return ok;
+}
+
+/** Object.keys(o).length without the array (this runs after every analysis). */
+function ownKeys(o: object): number {
+  let n = 0;
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) n++;
+  return n;
 }

@@ -25,7 +25,7 @@ export interface UnwrapHost {
     pending: Pending[], meta: Record<string, unknown> | undefined, rawWords: W[],
   ): Sub;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
-  gitAliases: Map<string, string>;
+  gitAliases: Map<string, string> | undefined;
 }
 
 /** The name a command word runs as: basename, lower-cased. */
@@ -624,7 +624,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   if (subcmd === 'config' || subcmd === 'alias') {
     const vals = norm.slice(2).filter((w) => w.value === null || !w.value.startsWith('-'));
     const k = vals[0]?.value;
-    if (k && ALIAS_KEY.test(k) && vals[1]) host.gitAliases.set(k.slice(6).toLowerCase(), vals[1].value ?? '!$dynamic');
+    if (k && ALIAS_KEY.test(k) && vals[1]) (host.gitAliases ??= new Map()).set(k.slice(6).toLowerCase(), vals[1].value ?? '!$dynamic');
   }
   const alias = gitAlias(host, config, subcmd);
   if (alias !== undefined) {
@@ -666,9 +666,9 @@ const ALIAS_KEY = /^alias\./i;
 
 /** What `git <subcmd>` is an alias for: from `-c alias.x=…`, or `git config alias.x` earlier on the line. */
 function gitAlias(host: UnwrapHost, config: Record<string, string | null>, subcmd: string): string | null | undefined {
-  if (config === NO_CONFIG && host.gitAliases.size === 0) return undefined; // nearly always: no string built
+  if (config === NO_CONFIG && host.gitAliases === undefined) return undefined; // nearly always: no string built
   const key = subcmd.toLowerCase();
-  return config[`alias.${key}`] ?? host.gitAliases.get(key);
+  return config[`alias.${key}`] ?? host.gitAliases?.get(key);
 }
 
 /** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */

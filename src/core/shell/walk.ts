@@ -143,6 +143,25 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       else host.error(`unparsed substitution ${node.text}`);
       return undefined;
     }
+    // The common compound commands, in forEachChild's order without its per-node closure.
+    case 'If':
+      walkList(host, node.clause.commands, ctx);
+      walkList(host, node.then.commands, ctx);
+      for (const e of node.elif) {
+        walkList(host, e.clause.commands, ctx);
+        walkList(host, e.then.commands, ctx);
+      }
+      if (node.else) walkList(host, node.else.commands, ctx);
+      return undefined;
+    case 'For':
+      walkNode(host, node.name, ctx, NO_STDIN);
+      if (node.wordlist) for (const w of node.wordlist) walkNode(host, w, ctx, NO_STDIN);
+      walkList(host, node.body.commands, ctx);
+      return undefined;
+    case 'While':
+      walkList(host, node.clause.commands, ctx);
+      walkList(host, node.body.commands, ctx);
+      return undefined;
     case 'HereDoc':
       if (!node.closing) host.error('unterminated here-document');
       walkChildren(host, node, ctx);
