@@ -20,7 +20,9 @@ let lastRootNorm = '/';
 export function within(p: string, root: string): boolean {
   const n = normalize(p);
   const r = root === lastRoot ? lastRootNorm : ((lastRoot = root), (lastRootNorm = normalize(root)));
-  return n === r || n.startsWith(r === '/' ? '/' : r + '/');
+  if (n === r || r === '/') return n === r || n.startsWith('/');
+  // `r + '/'` would be a new string per call (this runs for every path effect, under several rules).
+  return n.length > r.length && n.charCodeAt(r.length) === 47 /* / */ && n.startsWith(r);
 }
 
 export function inWorkspace(abs: string, env: CommandEnv): boolean {

@@ -23,9 +23,21 @@ export function stripSql(sql: string): string {
     .replace(DOUBLE_QUOTED, '""');
 }
 
+/** Anything stripSql would change (most one-liners have no comment or string: no four copies of the text). */
+const STRIPPABLE = /--|\/\*|['"]/;
+/** Whitespace BLANKS would change: other than single spaces. */
+const ODD_BLANKS = /[^\S ]| {2}/;
+
 export function judgeSql(sql: string): string | undefined {
-  for (const raw of stripSql(sql).split(';')) {
-    const st = raw.trim().replace(BLANKS, ' ');
+  const text = STRIPPABLE.test(sql) ? stripSql(sql) : sql;
+  // The statements between `;`, walked in place rather than split into a list.
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf(';', start);
+    if (end < 0) end = text.length;
+    const raw = start === 0 && end === text.length ? text : text.slice(start, end);
+    start = end + 1;
+    const trimmed = raw.trim();
+    const st = ODD_BLANKS.test(trimmed) ? trimmed.replace(BLANKS, ' ') : trimmed;
     if (!st) continue;
     const up = st.toUpperCase();
     const kw = KEYWORDS.exec(up);

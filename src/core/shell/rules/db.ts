@@ -22,10 +22,11 @@ function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
     if (v === null) continue;
     for (const f of flags) {
       if (v === f) texts.push(w[i + 1]?.value ?? w[i + 1]?.text ?? '');
-      else if (f.startsWith('--') && v.startsWith(f + '=')) texts.push(v.slice(f.length + 1));
+      // `--command=SQL` (without building `f + '='` for every word and flag).
+      else if (f.startsWith('--') && v.length > f.length && v.charCodeAt(f.length) === 61 /* = */ && v.startsWith(f)) texts.push(v.slice(f.length + 1));
       else if (!f.startsWith('--') && v.startsWith(f) && v.length > f.length && f.length === 2) texts.push(v.slice(2));
     }
-    if ((FILE_FLAGS[name] ?? []).includes(v)) return { texts, opaque: `${name} runs the SQL file ${w[i + 1]?.text ?? ''}` };
+    if (FILE_FLAGS[name]?.includes(v)) return { texts, opaque: `${name} runs the SQL file ${w[i + 1]?.text ?? ''}` };
   }
   if (name === 'sqlite3' || name === 'duckdb') {
     const ps = w.slice(1).filter((x) => x.value === null || !x.value.startsWith('-'));

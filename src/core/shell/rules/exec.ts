@@ -25,8 +25,11 @@ function executedPath(s: Sub): string | undefined {
   if (w0 && w0.includes('/')) return s.words[0].path ?? w0;
   if (!s.name) return undefined;
   if (s.name === 'source' || s.name === '.' || SHELL_NAMES.has(s.name) || INTERPRETERS.has(s.name)) {
-    const first = s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-'));
-    if (first && first.value !== null) return first.path ?? first.value;
+    for (let i = 1; i < s.words.length; i++) {
+      const first = s.words[i];
+      if (first.value !== null && first.value.startsWith('-')) continue;
+      return first.value !== null ? (first.path ?? first.value) : undefined;
+    }
   }
   return undefined;
 }
@@ -87,15 +90,16 @@ export const execRules: Rule[] = [
     },
     checkLine(ctx) {
       const hits: LineHit[] = [];
-      const written = new Set<string>();
+      // Made on the first write: until then no program can have been written (and no path is built).
+      let written: Set<string> | undefined;
       for (const s of ctx.subs) {
-        const p = executedPath(s);
+        const p = written === undefined ? undefined : executedPath(s);
         if (p !== undefined && s.cwd !== null) {
           const abs = normalize(p.startsWith('/') ? p : `${s.cwd}/${p}`);
-          if (written.has(abs)) hits.push({ sub: s, text: s.text, explanation: `runs ${p}, which this same command line just wrote` });
+          if (written!.has(abs)) hits.push({ sub: s, text: s.text, explanation: `runs ${p}, which this same command line just wrote` });
         }
-        for (const e of ctx.effectsOf(s)) if (e.op === 'write' && !e.append) written.add(normalize(e.path));
-        for (const e of ctx.effectsOf(s)) if (e.op === 'write' && e.how.startsWith('>>')) written.add(normalize(e.path));
+        for (const e of ctx.effectsOf(s)) if (e.op === 'write' && !e.append) (written ??= new Set()).add(normalize(e.path));
+        for (const e of ctx.effectsOf(s)) if (e.op === 'write' && e.how.startsWith('>>')) (written ??= new Set()).add(normalize(e.path));
       }
       return hits;
     },

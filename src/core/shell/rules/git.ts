@@ -1,6 +1,7 @@
 // Git: discarding uncommitted work, rewriting or deleting shared state. Sub-commands arrive normalized:
 // global options (-C, -c k=v, --git-dir, --no-pager) are stripped by the unwrapper, aliases expanded.
 import { has, parseOpts, resolveLong, type Opt, type ParsedOpts } from '../options';
+import { NO_CONFIG } from '../empty';
 import type { Sub } from '../types';
 import type { Rule } from './types';
 import { O } from './util';
@@ -208,8 +209,10 @@ export const gitRules: Rule[] = [
     },
     check(s) {
       if (s.name !== 'git') return undefined;
-      const cfg = (s.meta.gitConfig ?? {}) as Record<string, string | null>;
-      for (const [k, v] of Object.entries(cfg)) {
+      const cfg = (s.meta.gitConfig ?? NO_CONFIG) as Record<string, string | null>;
+      // for…in, not Object.entries: most git commands have no -c, and entries() builds a list regardless.
+      for (const k in cfg) {
+        const v = cfg[k];
         if (!EXEC_CONFIG.test(k)) continue;
         if (k.startsWith('alias.')) continue; // an invoked `!` alias is re-parsed and judged itself
         if (k === 'core.pager' && v !== null && HARMLESS_PAGERS.test(v)) continue;

@@ -9,6 +9,7 @@ function docker(s: Sub): string[] | undefined {
   return s.name === 'docker-compose' ? ['compose', ...b] : b;
 }
 
+const NO_VALUES: readonly (string | null)[] = [];
 const K8S_DELETE = /^(delete|drain)$/;
 const K8S_MUTATE = /^(apply|replace|patch|edit|set|scale|autoscale|create|expose|label|annotate|taint|cordon|uncordon|run|rollout|cp|certificate)$/;
 const HELM_MUTATE = /^(install|upgrade|uninstall|delete|del|rollback)$/;
@@ -28,7 +29,8 @@ export const infraRules: Rule[] = [
     check(s) {
       const b = docker(s);
       if (!b) return undefined;
-      const w = s.words.map((x) => x.value);
+      // The values are listed only for the verbs whose flags matter (this runs for every docker command).
+      const w = b[0] === 'compose' || b[0] === 'rm' || b[0] === 'container' || b[0] === 'rmi' || b[0] === 'image' || b[0] === 'swarm' ? s.words.map((x) => x.value) : NO_VALUES;
       if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
       if (b[0] === 'volume' && /^(rm|remove)$/.test(b[1] ?? '')) return 'docker volume rm deletes data volumes';
       if (b[0] === 'compose' && b[1] === 'down' && w.some((x) => x !== null && /^(-v|--volumes|--rmi(=.*)?)$/.test(x))) return 'compose down -v deletes named volumes';

@@ -161,11 +161,13 @@ export const systemRules: Rule[] = [
       benign: ['curl -s https://api.github.com/repos/nodejs/node/releases/latest', 'curl -H "Authorization: Bearer $TOKEN" https://api.github.com/user', 'nc -zv localhost 5432', 'git push origin main', 'scp prod:/var/log/app.log /tmp/'],
     },
     checkLine(ctx) {
+      // Runs on every line: the lists and the set are made when there is something to put in them.
       const hits: LineHit[] = [];
-      const senders = ctx.subs.filter((s) => s.name !== null && NET_SENDERS.has(s.name) && !(s.name === 'git' && s.words[1]?.value !== 'push'));
-      const addedRemotes = new Set<string>();
+      let senders: Sub[] | undefined;
+      let addedRemotes: Set<string> | undefined;
       for (const s of ctx.subs) {
-        if (s.name === 'git' && s.words[1]?.value === 'remote' && s.words[2]?.value === 'add' && s.words[3]?.value) addedRemotes.add(s.words[3].value);
+        if (s.name !== null && NET_SENDERS.has(s.name) && !(s.name === 'git' && s.words[1]?.value !== 'push')) (senders ??= []).push(s);
+        if (s.name === 'git' && s.words[1]?.value === 'remote' && s.words[2]?.value === 'add' && s.words[3]?.value) (addedRemotes ??= new Set()).add(s.words[3].value);
       }
       for (const s of ctx.subs) {
         for (const r of s.redirects) {
@@ -190,11 +192,11 @@ export const systemRules: Rule[] = [
         if (s.name === 'git' && s.words[1]?.value === 'push') {
           const remote = s.words.slice(2).find((w) => w.value === null || !w.value.startsWith('-'));
           const rv = remote?.value;
-          if (rv === null || (rv !== undefined && (/^[a-z+]+:\/\/|^[^/@]+@[^:]+:/.test(rv) || addedRemotes.has(rv)))) hits.push({ sub: s, text: s.text, explanation: `git push to ${remote?.text}, a remote this command line set up or named by URL` });
+          if (rv === null || (rv !== undefined && (/^[a-z+]+:\/\/|^[^/@]+@[^:]+:/.test(rv) || addedRemotes?.has(rv) === true))) hits.push({ sub: s, text: s.text, explanation: `git push to ${remote?.text}, a remote this command line set up or named by URL` });
         }
       }
       // A credential read or environment dump anywhere on a line that also talks to the network.
-      if (senders.length > 0) {
+      if (senders !== undefined) {
         for (const s of ctx.subs) {
           if (senders.includes(s)) continue;
           const cred = readsCredential(s, ctx.effectsOf);

@@ -21,9 +21,10 @@ export function positionals(s: Sub, spec: Opt[] = [], from = 1): (string | null)
 const VALUE_OPTS = new Set(['-n', '--namespace', '--context', '--kube-context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as', '--profile', '--region', '--project', '--app', '-a', '--config', '-c', '--chdir', '-C', '--token', '--subscription', '--output', '-o', '--account', '--org', '-R', '--repo']);
 
 /** The first word that is not an option or an option's value (a subcommand such as `push`, `delete`). */
+// verb, bareWords and hasWord read s.words in place: rules call them for every matching sub-command.
 export function verb(s: Sub, from = 1): string | undefined {
-  const ws = s.words.slice(from);
-  for (let i = 0; i < ws.length; i++) {
+  const ws = s.words;
+  for (let i = from; i < ws.length; i++) {
     const v = ws[i].value;
     if (v === null) return undefined;
     if (VALUE_OPTS.has(v)) {
@@ -37,22 +38,36 @@ export function verb(s: Sub, from = 1): string | undefined {
 
 /** All non-option words after `from` (cheap, for CLIs whose options we do not model). */
 export function bareWords(s: Sub, from = 1): string[] {
-  const out: string[] = [];
-  const ws = s.words.slice(from);
-  for (let i = 0; i < ws.length; i++) {
+  // Counted, then filled: a list grown by push gets 17 slots for a word or two.
+  const out = new Array<string>(bare(s, from, undefined));
+  bare(s, from, out);
+  return out;
+}
+
+function bare(s: Sub, from: number, out: string[] | undefined): number {
+  let n = 0;
+  const ws = s.words;
+  for (let i = from; i < ws.length; i++) {
     const v = ws[i].value;
     if (v === null) continue;
     if (VALUE_OPTS.has(v)) {
       i++;
       continue;
     }
-    if (!v.startsWith('-')) out.push(v);
+    if (v.startsWith('-')) continue;
+    if (out) out[n] = v;
+    n++;
   }
-  return out;
+  return n;
 }
 
 export function hasWord(s: Sub, ...vs: string[]): boolean {
-  return s.words.some((w, i) => i > 0 && w.value !== null && vs.includes(w.value));
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && vs.includes(v)) return true;
+  }
+  return false;
 }
 
 /** `--dry-run`, `--dry-run=client`, `-n` when the command defines it so, `--dryrun`, `--check`. */
