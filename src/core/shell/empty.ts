@@ -18,7 +18,12 @@ export const NO_PENDING: { rule: string; explanation: string }[] = [];
 /** meta.gitConfig of a git command without `-c`. */
 export const NO_CONFIG: Record<string, string | null> = {};
 
-const ARRAYS = [NO_EFFECTS, NO_WORDS, NO_REDIRS, NO_PENDING] as unknown[][];
+/** The program texts of an interpreter command that has none (interp.ts programTexts). */
+export const NO_TEXTS: readonly (string | null)[] = [];
+/** What a one-liner without shell-outs spawns (interp.ts shellOuts). */
+export const NO_SHELL_OUTS: { readonly literals: readonly string[]; readonly spawns: boolean } = { literals: [], spawns: false };
+
+const ARRAYS = [NO_EFFECTS, NO_WORDS, NO_REDIRS, NO_PENDING, NO_TEXTS, NO_SHELL_OUTS.literals] as unknown[][];
 const OBJECTS = [NO_ASSIGNS, NO_META, NO_CONFIG] as Record<string, unknown>[];
 
 /** True when every shared empty is still empty; repairs any that is not (so one bug cannot persist). */
@@ -35,6 +40,10 @@ export function emptiesIntact(): boolean {
       delete o[k];
       ok = false;
     }
+  }
+  if (NO_SHELL_OUTS.spawns) {
+    (NO_SHELL_OUTS as { spawns: boolean }).spawns = false;
+    ok = false;
   }
   if (NO_STDIN.kind !== 'none' || ownKeys(NO_STDIN) !== 1) {
     for (const k of Object.keys(NO_STDIN)) delete (NO_STDIN as Record<string, unknown>)[k];

@@ -1,6 +1,7 @@
 // Interpreter one-liners (python -c, node -e, ruby -e, perl -e, php -r, awk programs, `python3 - <<EOF`):
 // find the program text, the shell commands it spawns with literal strings, and destructive library calls.
 // Judging another language fully is out of scope; these are the well-known destructive APIs.
+import { NO_SHELL_OUTS, NO_TEXTS } from './empty';
 import type { Stdin, W } from './types';
 
 export const CODE_INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'rscript', 'tsx', 'ts-node', 'awk', 'gawk', 'mawk', 'nawk', 'osascript', 'irb']);
@@ -25,41 +26,42 @@ function codeOf(w: W | undefined): string | null {
 }
 
 /** The program text(s) an interpreter invocation runs. */
-export function programTexts(name: string, words: W[], stdin: Stdin): (string | null)[] {
+/** The program text(s) an interpreter invocation runs (words read in place from 1; a list only when found). */
+export function programTexts(name: string, words: W[], stdin: Stdin): readonly (string | null)[] {
   const l = lang(name);
-  const args = words.slice(1);
-  const out: (string | null)[] = [];
   if (l === 'awk') {
-    let i = 0;
-    for (; i < args.length; i++) {
-      const v = args[i].value;
-      if (v === '-f') return out;
+    let i = 1;
+    for (; i < words.length; i++) {
+      const v = words[i].value;
+      if (v === '-f') return NO_TEXTS;
       if (v === '-v' || v === '-F') {
         i++;
         continue;
       }
       if (v === null || !v.startsWith('-') || v === '--') break;
     }
-    if (args[i]?.value === '--') i++;
-    if (args[i]) out.push(codeOf(args[i]));
-    return out;
+    if (words[i]?.value === '--') i++;
+    return words[i] ? [codeOf(words[i])] : NO_TEXTS;
   }
-  const flags = FLAG_BY_LANG[l] ?? [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i].value;
-    if (v !== null && flags.includes(v)) out.push(codeOf(args[i + 1]));
-    else if (v !== null && l === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) out.push(codeOf(args[i + 1]));
-    else if (v !== null && l === 'ruby' && /^-[a-zA-Z]+e$/.test(v)) out.push(codeOf(args[i + 1]));
+  const flags = FLAG_BY_LANG[l] ?? NO_FLAGS;
+  let out: (string | null)[] | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v !== null && flags.includes(v)) (out ??= []).push(codeOf(words[i + 1]));
+    else if (v !== null && l === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) (out ??= []).push(codeOf(words[i + 1]));
+    else if (v !== null && l === 'ruby' && /^-[a-zA-Z]+e$/.test(v)) (out ??= []).push(codeOf(words[i + 1]));
   }
-  if (out.length === 0) {
-    const onlyOpts = args.every((w) => w.value === '-' || (w.value !== null && w.value.startsWith('-')));
-    if (onlyOpts) {
-      if (stdin.kind === 'heredoc') out.push(stdin.body);
-      else if (stdin.kind === 'herestring') out.push(stdin.value);
-    }
+  if (out !== undefined) return out;
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (!(v === '-' || (v !== null && v.startsWith('-')))) return NO_TEXTS; // a script or argument: not stdin
   }
-  return out;
+  if (stdin.kind === 'heredoc') return [stdin.body];
+  if (stdin.kind === 'herestring') return [stdin.value];
+  return NO_TEXTS;
 }
+
+const NO_FLAGS: string[] = [];
 
 const SHELL_OUT = /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFileSync|spawnSync|spawn|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open|getoutput|getstatusoutput|do shell script)\s*\(?\s*\[?\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
 const SHELL_OUT_WORD = /\b(os\.system|subprocess|os\.popen|os\.exec\w*|pty\.spawn|child_process|execSync|spawnSync|execFile|shell_exec|passthru|proc_open|IO\.popen|Open3|Kernel\.exec|%x[({[]|`[^`]+`|system\s*\(|popen\s*\(|do shell script|Deno\.(run|Command)|Bun\.spawn|\$\()/;
@@ -74,14 +76,14 @@ export function shellOuts(code: string): { readonly literals: readonly string[];
 }
 
 let lastCode: string | undefined;
-let lastOuts: { literals: string[]; spawns: boolean } | undefined;
+let lastOuts: { readonly literals: readonly string[]; readonly spawns: boolean } | undefined;
 
 /** Every literal form above needs one of these words; most one-liners (`console.log(…)`, awk prints) have none. */
 const SHELL_OUT_HINT = /system|popen|Popen|exec|spawn|call|run|check_|passthru|proc_open|getoutput|getstatusoutput|shell script/;
 
-function computeShellOuts(code: string): { literals: string[]; spawns: boolean } {
+function computeShellOuts(code: string): { readonly literals: readonly string[]; readonly spawns: boolean } {
+  if (!SHELL_OUT_HINT.test(code)) return SHELL_OUT_WORD.test(code) ? { literals: [], spawns: true } : NO_SHELL_OUTS;
   const literals: string[] = [];
-  if (!SHELL_OUT_HINT.test(code)) return { literals, spawns: SHELL_OUT_WORD.test(code) };
   for (const m of code.matchAll(SHELL_OUT)) literals.push(m[2].replace(/\\(["'`\\])/g, '$1'));
   // A list form such as subprocess.run(['rm', '-rf', 'x']): join the literal elements.
   for (const m of code.matchAll(/\b(?:run|call|check_call|check_output|Popen|spawnSync|spawn|execFileSync|execFile)\s*\(\s*\[([^\]]*)\]/g)) {

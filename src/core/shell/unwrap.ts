@@ -328,20 +328,46 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       continue;
     }
 
-    const args = words.slice(1);
-
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
-      const p = parseOpts(args, NPX_OPTS, STOP_AT_POSITIONAL);
+      const p = parseOpts(words, NPX_OPTS, STOP_AT_POSITIONAL, 1);
       const c = p.get('p')?.find((x) => x !== '' && x !== null && WHITESPACE.test(x));
       if (typeof c === 'string') {
         host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
         return undefined;
       }
-      const rest = args.slice(p.rest);
+      const rest = words.slice(p.rest);
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, stripPackageVersion(rest));
       continue;
     }
+
+    if (name === 'xargs' || name === 'parallel') {
+      const p = parseOpts(words, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL, 1);
+      let end = words.length;
+      for (let i = p.rest; i < words.length; i++) {
+        if (words[i].value !== ':::' && words[i].value !== '::::') continue;
+        end = i;
+        break;
+      }
+      const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
+      const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined);
+      u.stdin = NO_STDIN;
+      words = wrap(u, name, rest);
+      continue;
+    }
+
+    if ((name === 'docker' || name === 'podman') && words.length > 1) {
+      const inner = containerInner(words);
+      if (inner) {
+        const self = emit(host, u, words);
+        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: NO_REDIRS }, within(u.ctx, name, true));
+        return self;
+      }
+      return emit(host, u, words);
+    }
+
+    const args = words.slice(1);
+
 
     if (name === 'flock') {
       const p = parseOpts(args, FLOCK_OPTS, STOP_AT_POSITIONAL);
@@ -457,21 +483,6 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       return undefined;
     }
 
-    if (name === 'xargs' || name === 'parallel') {
-      const p = parseOpts(args, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL);
-      let rest = args.slice(p.rest);
-      for (let i = 0; i < rest.length; i++) {
-        if (rest[i].value !== ':::' && rest[i].value !== '::::') continue;
-        rest = rest.slice(0, i);
-        break;
-      }
-      if (rest.length === 0) rest = [lit('echo')];
-      const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
-      rest = withInput(rest, typeof repl === 'string' ? repl : undefined);
-      u.stdin = NO_STDIN;
-      words = wrap(u, name, rest);
-      continue;
-    }
 
     if (name === 'ssh') {
       const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
@@ -491,15 +502,6 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       return self;
     }
 
-    if ((name === 'docker' || name === 'podman') && args.length > 0) {
-      const inner = containerInner(args);
-      if (inner) {
-        const self = emit(host, u, words);
-        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: NO_REDIRS }, within(u.ctx, name, true));
-        return self;
-      }
-      return emit(host, u, words);
-    }
 
     if (name === 'kubectl' || name === 'oc') {
       const dd = words.findIndex((w) => w.value === '--');
@@ -535,19 +537,27 @@ function stripPackageVersion(rest: W[]): W[] {
 }
 
 /** xargs/parallel: arguments come from input; `{}`/-I replace string marks where. */
-function withInput(rest: W[], repl: string | undefined): W[] {
+/** xargs/parallel's command is `echo` when none is given. */
+const ECHO = [lit('echo')];
+
+/** The inner command `words[from..end)`, one list made: `{}`/-I words become input words, or input is appended. */
+function withInput(words: W[], from: number, end: number, repl: string | undefined): W[] {
   if (repl !== undefined) {
     let used = false;
-    const out = rest.map((w, i) => {
-      if (i > 0 && w.value !== null && w.value.includes(repl)) {
+    const out = new Array<W>(end - from);
+    for (let i = from; i < end; i++) {
+      const w = words[i];
+      if (i > from && w.value !== null && w.value.includes(repl)) {
         used = true;
-        return inputWord(w.text);
-      }
-      return w;
-    });
+        out[i - from] = inputWord(w.text);
+      } else out[i - from] = w;
+    }
     if (used) return out;
   }
-  return [...rest, DYNAMIC_INPUT];
+  const out = new Array<W>(end - from + 1);
+  for (let i = from; i < end; i++) out[i - from] = words[i];
+  out[end - from] = DYNAMIC_INPUT;
+  return out;
 }
 
 const FIND_EXEC = ['-exec', '-execdir', '-ok', '-okdir'];
@@ -581,14 +591,13 @@ function execSegments(name: string, words: W[]): { label: string; words: W[] }[]
 }
 
 /** docker run IMAGE CMD…, docker exec CTR CMD…, docker compose run|exec SVC CMD…: the inner command words. */
-function containerInner(args: W[]): W[] | undefined {
-  let a = args;
-  if (a[0].value === 'compose') a = a.slice(1);
-  else if (a[0].value === 'container') a = a.slice(1);
-  const verb = a[0]?.value;
+function containerInner(words: W[]): W[] | undefined {
+  let v = 1; // the verb, after `compose` or `container`
+  if (words[1].value === 'compose' || words[1].value === 'container') v = 2;
+  const verb = words[v]?.value;
   if (verb !== 'run' && verb !== 'exec') return undefined;
-  const p = parseOpts(a.slice(1), DOCKER_RUN_OPTS, STOP_AT_POSITIONAL);
-  return a.slice(1 + p.rest + 1);
+  const p = parseOpts(words, DOCKER_RUN_OPTS, STOP_AT_POSITIONAL, v + 1);
+  return words.slice(p.rest + 1);
 }
 
 export { KUBECTL_EXEC_OPTS };
