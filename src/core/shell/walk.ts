@@ -112,7 +112,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'Redirected': {
       for (const r of node.redirects) walkNode(host, r, ctx, NO_STDIN);
       const { redirs, stdin: st } = redirections(host, node.redirects, ctx);
-      host.compoundRedirects(redirs, text(ctx, node), ctx);
+      if (redirs.length) host.compoundRedirects(redirs, text(ctx, node), ctx);
       return walkNode(host, node.command, ctx, st.kind === 'none' ? stdin : st);
     }
     case 'Function':
@@ -162,10 +162,13 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       walkList(host, node.clause.commands, ctx);
       walkList(host, node.body.commands, ctx);
       return undefined;
-    case 'HereDoc':
+    case 'HereDoc': {
       if (!node.closing) host.error('unterminated here-document');
-      walkChildren(host, node, ctx);
+      // Its descriptor and delimiter hold nothing that runs; the body's parts (none when quoted) may.
+      const parts = node.body.parts;
+      if (parts) for (const p of parts) walkNode(host, p, ctx, NO_STDIN);
       return undefined;
+    }
     // The nodes under every command: handled without forEachChild's per-node closure.
     case 'Word':
     case 'DoubleQuoted': {
@@ -221,7 +224,9 @@ function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
 }
 
 function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx): { redirs: Redir[]; stdin: Stdin } {
-  const redirs: Redir[] = [];
+  // Sized for all and trimmed in place (here-docs are not listed): a list grown by push gets 17 slots.
+  let redirs: Redir[] = new Array<Redir>(list.length);
+  let n = 0;
   let stdin: Stdin = NO_STDIN;
   for (const r of list) {
     const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
@@ -239,12 +244,14 @@ function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx
     const target = evalWord(r.target, host.env);
     if (r.type === 'HereString') {
       if (fd === undefined || fd === 0) stdin = { kind: 'herestring', value: target.value };
-      redirs.push({ op: '<<<', fd, target });
+      redirs[n++] = { op: '<<<', fd, target };
       continue;
     }
-    redirs.push({ op: r.operator, fd, target });
+    redirs[n++] = { op: r.operator, fd, target };
     if ((r.operator === '<' || r.operator === '<>') && (fd === undefined || fd === 0)) stdin = { kind: 'file', path: target };
   }
+  if (n === 0) redirs = NO_REDIRS;
+  else if (n < redirs.length) redirs.length = n;
   return { redirs, stdin };
 }
 
