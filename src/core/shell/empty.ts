@@ -15,7 +15,7 @@ export const NO_STDIN: Stdin = { kind: 'none' };
 /** Sub.meta of a command no wrapper said anything about (nothing writes a Sub's meta after emit). */
 export const NO_META: Record<string, unknown> = {};
 export const NO_PENDING: { rule: string; explanation: string }[] = [];
-/** meta.gitConfig of a git command without `-c`. */
+/** The git config of a git command without `-c` (its meta has no gitConfig then). */
 export const NO_CONFIG: Record<string, string | null> = {};
 
 /** The program texts of an interpreter command that has none (interp.ts programTexts). */

@@ -58,8 +58,8 @@ export class ParsedOpts {
   }
 
   add(id: string, v: string | null): void {
-    // Room for four options at first: a list that grows by push gets 17 slots on its first growth.
-    if (this.seen === NO_SEEN) this.seen = new Array<string | null>(8);
+    // Room for two options at first (nearly every command has one or two); past that the list grows.
+    if (this.seen === NO_SEEN) this.seen = new Array<string | null>(4);
     this.seen[this.count++] = id;
     this.seen[this.count++] = v;
   }

@@ -623,8 +623,10 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
       config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
     }
   }
-  setMeta(u, 'gitConfig', config);
-  setMeta(u, 'gitDir', p.first('C'));
+  // Recorded only when given: most git commands carry neither, and then need no meta object at all.
+  if (config !== NO_CONFIG) setMeta(u, 'gitConfig', config);
+  const dir = p.first('C');
+  if (dir !== undefined) setMeta(u, 'gitDir', dir);
   // `git <subcommand> <args>` without the global options (as written when there were none).
   const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;
