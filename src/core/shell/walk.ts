@@ -3,7 +3,7 @@
 // Pitfalls (notes/shell-parsers.md §4): getters are lazy (walk with forEachChild, never spread nodes);
 // errors sit on every nested Script; an unterminated here-doc reports no error.
 import { forEachChild, parse } from 'unbash';
-import type { Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
+import type { Assignment, Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
 import { evalWord, isQuotedLiteral, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
@@ -111,7 +111,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       return undefined;
     case 'Redirected': {
       for (const r of node.redirects) walkNode(host, r, ctx, NO_STDIN);
-      const { redirs, stdin: st } = redirections(host, node.redirects, ctx);
+      const { redirs, stdin: st } = redirections(host, node.redirects, NO_ITEMS, node.redirects.length);
       if (redirs.length) host.compoundRedirects(redirs, text(ctx, node), ctx);
       return walkNode(host, node.command, ctx, st.kind === 'none' ? stdin : st);
     }
@@ -203,8 +203,6 @@ function walkChildren(host: WalkHost, node: SyntaxNode, ctx: WalkCtx): void {
   forEachChild(node, (c) => walkNode(host, c, ctx, NO_STDIN));
 }
 
-const NO_REDIRECTIONS: { redirs: Redir[]; stdin: Stdin } = { redirs: NO_REDIRS, stdin: NO_STDIN };
-
 /**
  * Can a word's source text hold a command (`$(…)`, `$((…))`, `${x:-$(…)}`, backticks, `<(…)`, `>(…)`)? Every
  * one of them needs a backtick or a `(` (a bare `$x` or `"$?"` runs nothing), outside single quotes and
@@ -223,36 +221,52 @@ function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
   return ctx.src.slice(node.pos, node.end);
 }
 
-function redirections(host: WalkHost, list: readonly Redirection[], ctx: WalkCtx): { redirs: Redir[]; stdin: Stdin } {
-  // Sized for all and trimmed in place (here-docs are not listed): a list grown by push gets 17 slots.
-  let redirs: Redir[] = new Array<Redir>(list.length);
-  let n = 0;
-  let stdin: Stdin = NO_STDIN;
-  for (const r of list) {
-    const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
-    if (r.type === 'HereDoc') {
-      if (fd === undefined || fd === 0) {
-        const quoted = r.delimiter?.quoted ?? false;
-        stdin = { kind: 'heredoc', body: r.body.text, quoted };
-      }
-      continue;
+/** A command's redirections as the rules see them, and the stdin they give it. */
+interface RedirList {
+  redirs: Redir[];
+  n: number;
+  stdin: Stdin;
+}
+
+const NO_ITEMS: readonly (Word | Assignment | Redirection)[] = [];
+
+/**
+ * The redirections among `prefix` and `suffix` (what unbash's `redirects` getter lists, in its order, without
+ * the list it builds per command); `count` of them, here-docs included. The list is sized, then trimmed in
+ * place (here-docs are not listed): a list grown by push gets 17 slots.
+ */
+function redirections(
+  host: WalkHost, prefix: readonly (Assignment | Redirection)[], suffix: readonly (Word | Assignment | Redirection)[], count: number,
+): RedirList {
+  const out: RedirList = { redirs: new Array<Redir>(count), n: 0, stdin: NO_STDIN };
+  for (const r of prefix) if (r.type !== 'Assignment') addRedirection(host, out, r);
+  for (const r of suffix) if (r.type !== 'Word' && r.type !== 'Assignment') addRedirection(host, out, r);
+  if (out.n === 0) out.redirs = NO_REDIRS;
+  else if (out.n < count) out.redirs.length = out.n;
+  return out;
+}
+
+function addRedirection(host: WalkHost, out: RedirList, r: Redirection): void {
+  const fd = r.descriptor?.type === 'FileDescriptor' ? r.descriptor.value : undefined;
+  if (r.type === 'HereDoc') {
+    if (fd === undefined || fd === 0) {
+      const quoted = r.delimiter?.quoted ?? false;
+      out.stdin = { kind: 'heredoc', body: r.body.text, quoted };
     }
-    if (!r.target) {
-      host.error(`redirection ${r.operator} without target`);
-      continue;
-    }
-    const target = evalWord(r.target, host.env);
-    if (r.type === 'HereString') {
-      if (fd === undefined || fd === 0) stdin = { kind: 'herestring', value: target.value };
-      redirs[n++] = { op: '<<<', fd, target };
-      continue;
-    }
-    redirs[n++] = { op: r.operator, fd, target };
-    if ((r.operator === '<' || r.operator === '<>') && (fd === undefined || fd === 0)) stdin = { kind: 'file', path: target };
+    return;
   }
-  if (n === 0) redirs = NO_REDIRS;
-  else if (n < redirs.length) redirs.length = n;
-  return { redirs, stdin };
+  if (!r.target) {
+    host.error(`redirection ${r.operator} without target`);
+    return;
+  }
+  const target = evalWord(r.target, host.env);
+  if (r.type === 'HereString') {
+    if (fd === undefined || fd === 0) out.stdin = { kind: 'herestring', value: target.value };
+    out.redirs[out.n++] = { op: '<<<', fd, target };
+    return;
+  }
+  out.redirs[out.n++] = { op: r.operator, fd, target };
+  if ((r.operator === '<' || r.operator === '<>') && (fd === undefined || fd === 0)) out.stdin = { kind: 'file', path: target };
 }
 
 function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
@@ -286,8 +300,9 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (s.type === 'Word') words[n++] = evalWord(s, host.env);
     else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
   }
-  // node.redirects is a getter that builds an array for every command, most often an empty one.
-  const { redirs, stdin: own } = redirCount ? redirections(host, node.redirects, ctx) : NO_REDIRECTIONS;
+  // Not node.redirects: that getter builds a list for every command it is read on.
+  if (redirCount === 0) return host.command(words, assigns, NO_REDIRS, stdin, text(ctx, node), ctx);
+  const { redirs, stdin: own } = redirections(host, prefix, suffix, redirCount);
   return host.command(words, assigns, redirs, own.kind === 'none' ? stdin : own, text(ctx, node), ctx);
 }
 
