@@ -4,7 +4,7 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
-import { normName, unwrapWalked, type Pending, type UnwrapHost } from './unwrap';
+import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
 
 export const MAX_INPUT = 64 * 1024;
@@ -42,7 +42,7 @@ class Analyzer implements WalkHost, UnwrapHost {
   }
 
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined {
-    return unwrapWalked(this, words, assigns, redirects, stdin, text, ctx);
+    return unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
   }
 
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void {

@@ -3,7 +3,7 @@
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
 import { ALL_OPTS, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
-import { withLabel, type RawCommand, type WalkCtx } from './walk';
+import { withLabel, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
@@ -147,9 +147,16 @@ export const SPECIAL = new Set<string>([
   'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
 ]);
 
-/** One command being unwrapped: what the wrappers peeled so far said (one object, not a closure per command). */
+/**
+ * One command being unwrapped: the command as written (`raw…`, `text`, `redirects`) and what the wrappers
+ * peeled so far said. One object per wrapped command (not a closure, not a second object for the command).
+ */
 interface Unwrapping {
-  raw: RawCommand;
+  rawWords: W[];
+  rawAssigns: Record<string, string | null>;
+  rawStdin: Stdin;
+  redirects: Redir[];
+  text: string;
   ctx: WalkCtx;
   stdin: Stdin;
   assigns: Record<string, string | null>;
@@ -171,7 +178,7 @@ function setMeta(u: Unwrapping, key: string, value: unknown): void {
 }
 
 function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
-  const s = host.emit(words, u.raw.text, u.raw.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.raw.words);
+  const s = host.emit(words, u.text, u.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.rawWords);
   if (u.meta !== undefined) u.metaGiven = true;
   return s;
 }
@@ -200,22 +207,17 @@ function runsAsItself(words: W[]): boolean {
 }
 
 /**
- * Unwrap and register a command as the walker found it. Arguments, not a RawCommand: most commands wrap
- * nothing and go straight to emit, and the object would be garbage made for every one of them.
+ * Unwrap and register a command as written. Arguments, not a command object: most commands wrap nothing and
+ * go straight to emit, and the object would be garbage made for every one of them.
  */
-export function unwrapWalked(
-  host: UnwrapHost, words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx,
+export function unwrapCommand(
+  host: UnwrapHost, raw: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx0: WalkCtx,
 ): Sub | undefined {
-  if (runsAsItself(words)) return host.emit(words, text, redirects, ctx, stdin, assigns, NO_PENDING, undefined, words);
-  return unwrapCommand(host, { words, assigns, redirects, stdin, text }, ctx);
-}
-
-export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx): Sub | undefined {
-  let words = raw.words;
-  // Fast path (inner commands of find -exec, docker run…): nothing is copied for it.
-  if (runsAsItself(words)) return host.emit(words, raw.text, raw.redirects, ctx0, raw.stdin, raw.assigns, NO_PENDING, undefined, words);
-  // ctx, via and assigns are replaced, never mutated in place: the caller's stay as they were.
-  const u: Unwrapping = { raw, ctx: ctx0, stdin: raw.stdin, assigns: raw.assigns, pending: NO_PENDING, meta: undefined, metaGiven: false };
+  if (runsAsItself(raw)) return host.emit(raw, text, redirects, ctx0, stdin, assigns, NO_PENDING, undefined, raw);
+  let words = raw;
+  const u: Unwrapping = {
+    rawWords: raw, rawAssigns: assigns, rawStdin: stdin, redirects, text, ctx: ctx0, stdin, assigns, pending: NO_PENDING, meta: undefined, metaGiven: false,
+  };
 
   for (let guard = 0; guard < 32; guard++) {
     if (words.length === 0) return emit(host, u, []);
@@ -230,7 +232,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
     if (name === 'find' || name === 'fd' || name === 'fdfind') {
       const s = emit(host, u, words);
       for (const inner of execSegments(name, words)) {
-        unwrapCommand(host, { ...raw, words: inner.words, stdin: NO_STDIN, redirects: NO_REDIRS }, within(u.ctx, inner.label));
+        unwrapCommand(host, inner.words, u.rawAssigns, NO_REDIRS, NO_STDIN, u.text, within(u.ctx, inner.label));
       }
       return s;
     }
@@ -360,7 +362,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const inner = containerInner(words);
       if (inner) {
         const self = emit(host, u, words);
-        if (inner.length > 0) unwrapCommand(host, { ...raw, words: inner, redirects: NO_REDIRS }, within(u.ctx, name, true));
+        if (inner.length > 0) unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, name, true));
         return self;
       }
       return emit(host, u, words);
@@ -507,7 +509,7 @@ export function unwrapCommand(host: UnwrapHost, raw: RawCommand, ctx0: WalkCtx):
       const dd = words.findIndex((w) => w.value === '--');
       if (args[0]?.value === 'exec' && dd > 0) {
         const self = emit(host, u, words.slice(0, dd));
-        unwrapCommand(host, { ...raw, words: words.slice(dd + 1), redirects: NO_REDIRS }, within(u.ctx, 'kubectl exec', true));
+        unwrapCommand(host, words.slice(dd + 1), u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, 'kubectl exec', true));
         return self;
       }
       return emit(host, u, words);
@@ -651,7 +653,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
       return self;
     }
     const expanded = alias.split(/\s+/).filter(Boolean).map(lit);
-    return unwrapCommand(host, { ...u.raw, words: [words[0], ...expanded, ...norm.slice(2)], stdin: u.stdin }, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
+    return unwrapCommand(host, [words[0], ...expanded, ...norm.slice(2)], u.rawAssigns, u.redirects, u.stdin, u.text, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
   }
   // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
   if (subcmd === 'rebase') {
@@ -667,7 +669,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   }
   if (subcmd === 'bisect' && norm[2]?.value === 'run' && norm.length > 3) {
     const self = emit(host, u, norm);
-    unwrapCommand(host, { ...u.raw, words: norm.slice(3), redirects: NO_REDIRS }, within(u.ctx, 'git bisect run'));
+    unwrapCommand(host, norm.slice(3), u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, 'git bisect run'));
     return self;
   }
   return emit(host, u, norm);

@@ -21,15 +21,6 @@ export interface WalkCtx {
   src: string;
 }
 
-/** A command as written (what the unwrapper peels wrappers off). */
-export interface RawCommand {
-  words: W[];
-  assigns: Record<string, string | null>;
-  redirects: Redir[];
-  stdin: Stdin;
-  text: string;
-}
-
 /** What the walker needs from the analyzer (kept as an interface so the modules do not import each other). */
 export interface WalkHost {
   env: WordEnv;
