@@ -3,6 +3,7 @@
 import { absPath, isHarmlessSink } from './fsfacts';
 import { ALL_OPTS, parseOpts, type Opt } from './options';
 import type { CommandEnv, Redir, Sub, W } from './types';
+import { codePaths } from './codepaths';
 import { lit } from './words';
 import { NO_EFFECTS, NO_WORDS } from './empty';
 
@@ -54,7 +55,7 @@ const GIT_RESTORE_OPTS = [O('s', 's', ['source'], true), O('S', 'S', ['staged'])
 const RM_OPTS = [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])];
 const CP_OPTS = [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])];
 const SORT_OPTS = [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)];
-const TEE_OPTS = [O('x', 'aip', ['append', 'ignore-interrupts', 'output-error'])];
+const TEE_OPTS = [O('a', 'a', ['append']), O('x', 'ip', ['ignore-interrupts', 'output-error'])];
 const TRUNCATE_OPTS = [O('s', 'sr', ['size', 'reference'], true), O('x', 'co', ['no-create', 'io-blocks'])];
 const SED_OPTS = [O('e', 'efl', ['expression', 'file', 'line-length'], true), O('i', 'i', ['in-place']), O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox'])];
 const RSYNC_OPTS = [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)];
@@ -82,6 +83,14 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
   const name = sub.name;
   const switched = !!name && (SWITCHED.has(name) || READERS.has(name) || PATTERN_FIRST.has(name) || JQ_LIKE.has(name));
   if (sub.redirects.length) redirectEffects(out, sub.redirects, sub, sub.cwd, env, contentless(sub));
+  // An inline program (python -c, node -e, a here-doc to ruby…) that writes or deletes a file by literal name.
+  const code = sub.meta.code;
+  if (Array.isArray(code)) {
+    for (const c of code) {
+      if (typeof c !== 'string') continue;
+      for (const cp of codePaths(c)) add(out, sub, env, cp.op, cp.path, `${name} ${cp.how}`);
+    }
+  }
   if (!switched || !name) return;
   // Options are parsed from sub.words at 1: only the cases that index the arguments copy them (`args`).
   const words = sub.words;
@@ -166,7 +175,7 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
     }
     case 'tee': {
       const p = parseOpts(words, TEE_OPTS, ALL_OPTS, 1);
-      const append = p.has('-a') || p.has('--append');
+      const append = p.has('a');
       for (const w of p.positional) add(out, sub, env, 'write', w, 'tee', append ? APPEND : 0);
       break;
     }

@@ -647,8 +647,9 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
     }
     if (alias.startsWith('!')) {
       const tail = joinLiteral(norm.slice(2));
-      const self = emit(host, u, norm);
+      // Before emit: the registered sub-command takes the wrapper facts as they are then (a later write was lost).
       if (tail === null) setMeta(u, 'opaque', `git alias ${subcmd} runs a shell command with run-time arguments`);
+      const self = emit(host, u, norm);
       host.reparse(alias.slice(1) + (tail ? ' ' + tail : ''), within(u.ctx, `git alias ${subcmd}`), 'git alias');
       return self;
     }

@@ -87,7 +87,7 @@ describe('agentguard explain', () => {
     assert.match(r.stdout, /why: .*Tests are the specification/);
   });
 
-  it('a command that overwrites a protected path from git (checkout -- / restore) is denied like a write', () => {
+  it('a command that overwrites a protected path from git (checkout -- / restore) or an inline program is denied like a write', () => {
     const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-explain-')));
     try {
       fs.mkdirSync(path.join(ws, 'tests'));
@@ -97,6 +97,12 @@ describe('agentguard explain', () => {
         assert.equal(r.code, 0, r.stderr);
         assert.match(r.stdout, /decision: deny/, line);
         assert.match(r.stdout, /decided by: path:tests/, line);
+      }
+      // An inline program that writes the guard's own policy file or a test by literal name: the same path rules.
+      for (const [line, rule] of [[`python3 -c "open('.agentguard.yaml','w').write('x')"`, 'path:floor:guard-files'], [`node -e "require('fs').writeFileSync('tests/a.test.ts','')"`, 'path:tests']]) {
+        const r = runCli(['explain', '--workspace', ws, 'exec', line]);
+        assert.match(r.stdout, /decision: deny/, line);
+        assert.ok(r.stdout.includes(`decided by: ${rule}`), r.stdout);
       }
       const staged = runCli(['explain', '--workspace', ws, 'exec', 'git restore --staged tests/a.test.ts']);
       assert.doesNotMatch(staged.stdout, /decision: deny/);

@@ -45,7 +45,7 @@ export const fsRules: Rule[] = [
     description: 'Replaces an existing file: `> f`, `tee f`, `cp x f`, `mv [-f] x f`, `ln -sf x f`, `dd of=f` onto a file that exists.',
     examples: {
       destructive: ['echo "{}" > package.json', 'tar cf package.json src', 'mv -f config.new.json package.json', 'ln -sf /dev/null package.json', 'cp README.md src/app.ts', 'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc', 'curl -s https://example.com/x | tee package.json'],
-      benign: ['cp src/app.ts src/app.backup.ts', 'echo "- fix" >> CHANGELOG.md', 'npm test > /tmp/test-output.log 2>&1', 'ln -s ../src src-link', 'mv src/old-name.ts src/new-name.ts'],
+      benign: ['cp src/app.ts src/app.backup.ts', 'echo "- fix" >> CHANGELOG.md', 'echo "- fix" | tee -a CHANGELOG.md', 'npm test > /tmp/test-output.log 2>&1', 'ln -s ../src src-link', 'mv src/old-name.ts src/new-name.ts'],
     },
     check(s, ctx) {
       if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value))) return 'unzip -o overwrites existing files without asking';

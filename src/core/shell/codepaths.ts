@@ -1,0 +1,87 @@
+// Files an inline program writes or deletes, when it names them with string literals:
+// `python3 -c "open('.agentguard.yaml','w').write(…)"`, `node -e "fs.writeFileSync('tests/a.test.ts', …)"`,
+// `ruby -e "File.delete('.env')"`. They become path effects, so the path rules judge them as they judge the
+// file tools (a protected path is denied, not merely asked about as a destructive API call).
+// Threat: an agent that may not edit a file asks an interpreter to do it (the guard's own policy file first).
+// Not a parser of those languages: well-known write/delete calls whose first argument is a quoted literal.
+// A call with a computed path stays with interp.destructive (asked).
+
+export interface CodePath {
+  op: 'write' | 'delete';
+  path: string;
+  /** The API, for explanations: `open(…, 'w')`, `fs.writeFileSync`, … */
+  how: string;
+}
+
+// A quoted literal without escapes or interpolation: '…', "…" (no `${`, no `#{`, no `$x`), `…` (no `${`).
+const LIT = String.raw`(?:'([^'\\\n]*)'|"([^"\\\n$#]*)"|\x60([^\x60\\\n$]*)\x60)`;
+
+interface Api {
+  re: RegExp;
+  op: CodePath['op'];
+  how: string;
+  /** For open(): the mode argument must write (w, a, x, +); reading is not an effect here. */
+  mode?: boolean;
+}
+
+const api = (src: string, op: CodePath['op'], how: string, mode = false): Api => ({ re: new RegExp(src, 'g'), op, how, mode });
+
+const APIS: Api[] = [
+  // Python / Ruby / PHP / Perl-ish open(path, mode): a write only when the mode writes.
+  api(String.raw`\b(?:open|io\.open|codecs\.open|File\.open|fopen)\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'open(…, mode)', true),
+  api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:write_text|write_bytes|touch)\s*\(`, 'write', 'Path.write_text'),
+  api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:unlink|rmdir)\s*\(`, 'delete', 'Path.unlink'),
+  api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|truncateSync|truncate|copyFileSync|copyFile)\s*\(\s*${LIT}`, 'write', 'fs.writeFile'),
+  api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:unlinkSync|unlink|rmSync|rm|rmdirSync|rmdir)\s*\(\s*${LIT}`, 'delete', 'fs.rm'),
+  api(String.raw`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|shutil\.rmtree|rmtree|send2trash)\s*\(\s*${LIT}`, 'delete', 'os.remove'),
+  api(String.raw`\b(?:shutil\.(?:copy|copy2|copyfile|move))\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'shutil.copy'),
+  api(String.raw`\bFile\.(?:write|binwrite)\s*\(\s*${LIT}`, 'write', 'File.write'),
+  api(String.raw`\b(?:File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry))\s*\(?\s*${LIT}`, 'delete', 'File.delete'),
+  api(String.raw`\b(?:Deno\.)(?:writeTextFileSync|writeTextFile|writeFileSync|writeFile)\s*\(\s*${LIT}`, 'write', 'Deno.writeFile'),
+  api(String.raw`\b(?:Deno\.)(?:removeSync|remove)\s*\(\s*${LIT}`, 'delete', 'Deno.remove'),
+  api(String.raw`\bBun\.write\s*\(\s*${LIT}`, 'write', 'Bun.write'),
+  api(String.raw`\bfile_put_contents\s*\(\s*${LIT}`, 'write', 'file_put_contents'),
+  api(String.raw`\bunlink\s*\(?\s*${LIT}`, 'delete', 'unlink'),
+];
+
+/** Literal of the n-th LIT group pair in a match (each LIT has three alternatives). */
+function lit(m: RegExpExecArray, n: number): string | undefined {
+  const base = 1 + 3 * n;
+  return m[base] ?? m[base + 1] ?? m[base + 2];
+}
+
+/** Perl's and Ruby's `open(F, '>file')` / `open(my $f, '>>', 'file')` forms. */
+const PERL_OPEN = new RegExp(String.raw`\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:${LIT}\s*,\s*${LIT}|${LIT})`, 'g');
+
+/** The files a program text writes or deletes by literal name. */
+export function codePaths(code: string): CodePath[] {
+  const out: CodePath[] = [];
+  for (const a of APIS) {
+    a.re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = a.re.exec(code)) !== null) {
+      if (a.mode) {
+        const mode = lit(m, 1);
+        if (mode === undefined || !/[wax+]/.test(mode)) continue;
+      }
+      // shutil.copy(src, dst) writes its second argument.
+      const p = a.how === 'shutil.copy' ? lit(m, 1) : lit(m, 0);
+      if (p !== undefined && p !== '') out.push({ op: a.op, path: p, how: a.how });
+    }
+  }
+  PERL_OPEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = PERL_OPEN.exec(code)) !== null) {
+    const three = lit(m, 0) !== undefined;
+    const mode = three ? lit(m, 0)! : '';
+    const target = three ? lit(m, 1) : lit(m, 2);
+    if (target === undefined) continue;
+    if (three) {
+      if (/^\+?[>]/.test(mode.trim())) out.push({ op: 'write', path: target, how: 'open(…, ">")' });
+    } else {
+      const w = /^\s*\+?(>>?)\s*(.+)$/.exec(target);
+      if (w && w[2]) out.push({ op: 'write', path: w[2].trim(), how: 'open(…, ">file")' });
+    }
+  }
+  return out;
+}
