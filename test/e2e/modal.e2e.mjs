@@ -30,12 +30,12 @@ function audit(dirs) {
   return readdirSync(d).flatMap((f) => readFileSync(join(d, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
 }
 
-async function waitFor(what, probe, ms = 30_000) {
+async function waitFor(what, probe, ms = 30_000, state = () => '') {
   const until = Date.now() + ms;
   for (;;) {
     const v = probe();
     if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what} ${state()}`.trim());
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -83,7 +83,10 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
     await waitForDialog(wb.page);
     await clickDialogButton(wb.page, 'Allow once');
-    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'));
+    // 90 s, not 30: once (of many runs) a loaded CI machine took longer than 30 s here. The failure message
+    // says what was on disk, so a slow audit can be told from a missing one.
+    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'), 90_000, () =>
+      `scratch/ ${existsSync(join(wb.workspace, 'scratch')) ? 'still exists' : 'is gone'}; last records: ${JSON.stringify(audit(wb.dirs).slice(-3).map((r) => [r.tool, r.decision, r.decidedBy, r.outcome]))}`);
     assert.deepEqual([rec.decision, rec.decidedBy, rec.outcome], ['allow', 'user', 'ok']);
     assert.match(rec.reason, /allowed once by the user/);
     await waitFor('scratch/ to be deleted', () => !existsSync(join(wb.workspace, 'scratch')));

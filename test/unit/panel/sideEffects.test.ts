@@ -45,9 +45,10 @@ describe('panel: change summaries in tool results', () => {
   });
 
   it('flags a protected file the command changed, and still shows no content', async () => {
-    // An opaque interpreter call is asked; the person allows it once; it writes a secret file behind the classifier's back.
+    // An interpreter call with a computed path is asked (a literal one would be judged as a path and refused); the
+    // person allows it once; it writes a secret file behind the classifier's back.
     fx.confirmer.answer = 'once';
-    const a = await fx.call('runCommand', { command: `node -e "require('fs').writeFileSync('.env.local', 'TOKEN=' + '${fx.token.slice(0, 4)}')"` });
+    const a = await fx.call('runCommand', { command: `node -e "require('fs').writeFileSync(['.env', 'local'].join('.'), 'TOKEN=' + '${fx.token.slice(0, 4)}')"` });
     assert.equal(a.status, 'ok', a.text);
     assert.match(a.text, /^\+ \.env\.local \(\d+ B, protected\)$/m);
     assert.ok(!a.text.includes('TOKEN='), a.text);
