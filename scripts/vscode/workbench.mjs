@@ -59,8 +59,12 @@ export async function waitForWorkbench(page, timeout = 60_000) {
   await page.evaluate(() => window.driver.whenWorkbenchRestored());
 }
 
-/** Runs a command from the palette by its label as shown there, e.g. "Developer: Show Running Extensions". */
-export async function runCommand(page, label, { timeout = 15_000 } = {}) {
+/**
+ * Runs a command from the palette by its label as shown there, e.g. "Developer: Show Running Extensions".
+ * Waits for the palette to close, unless the command opens a quick pick of its own (`opensQuickPick`): that
+ * one reuses the same widget, which then may never be hidden in between (a race the caller must not wait on).
+ */
+export async function runCommand(page, label, { timeout = 15_000, opensQuickPick = false } = {}) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await page.keyboard.press('F1');
   await input.waitFor({ state: 'visible', timeout });
@@ -71,7 +75,7 @@ export async function runCommand(page, label, { timeout = 15_000 } = {}) {
   }).first();
   await row.waitFor({ state: 'visible', timeout });
   await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });
+  if (!opensQuickPick) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });
 }
 
 /** Waits for a modal dialog and returns its text (message, detail and buttons). */

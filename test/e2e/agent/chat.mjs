@@ -34,10 +34,11 @@ function chatInput(page) {
  * two), consent in the modal, then a window reload — VS Code reads hook files when the window opens.
  */
 export async function installHooksByCommand(page, record) {
-  await runCommand(page, 'AgentGuard: Install Agent Hooks');
+  await runCommand(page, 'AgentGuard: Install Agent Hooks', { opensQuickPick: true });
+  // The command's own multi-select (not the palette's rows, which may still be on screen for a moment).
   const rows = page.locator('.quick-input-list .monaco-list-row');
-  await rows.first().waitFor({ state: 'visible', timeout: 30_000 });
   const claude = rows.filter({ hasText: 'Claude Code hooks' }).first();
+  await claude.waitFor({ state: 'visible', timeout: 30_000 });
   if ((await claude.getAttribute('aria-checked')) !== 'false') await claude.locator('.monaco-checkbox, input[type=checkbox]').first().click();
   await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
   const box = page.locator('.monaco-dialog-box');
