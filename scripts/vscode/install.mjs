@@ -102,8 +102,13 @@ function npm(args, env, label) {
 }
 
 function npmEnv(withNode24) {
+  // Not the npm_* variables of an outer `npm start` / `npm test`: npm reads npm_config_* as its own settings,
+  // and an inherited npm_config_user_agent says "node/v20" to code-server's postinstall, which then refuses
+  // to install although Node 24 runs it (a fresh `npm ci && npm start` failed here; `.ci/run` calls this
+  // script directly and did not see it).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   const env = {
-    ...process.env,
+    ...inherited,
     npm_config_fund: 'false',
     npm_config_audit: 'false',
     npm_config_update_notifier: 'false',
