@@ -1,7 +1,7 @@
 // What each sub-command reads, writes, deletes or renames, as literal paths (the engine sends them through
 // the path guard: `echo x > tests/a.test.ts` and `cat .env` are judged like the file tools' calls).
 import { absPath, isHarmlessSink } from './fsfacts';
-import { ALL_OPTS, parseOpts, type Opt } from './options';
+import { ALL_OPTS, O, parseOpts, type Opt } from './options';
 import type { CommandEnv, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 import { lit } from './words';
@@ -43,7 +43,6 @@ function pathOf(w: W | undefined): string | undefined {
   return w.path ?? w.value ?? undefined;
 }
 
-const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
 
 const READERS = new Set(['cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'wc', 'uniq', 'cut', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'xxd', 'od', 'hexdump', 'strings', 'base64', 'source', '.', 'paste', 'column', 'fold', 'rev', 'iconv', 'tr', 'comm', 'join', 'split', 'csplit', 'expand', 'unexpand', 'fmt', 'pr', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'openssl', 'gpg', 'vim', 'vi', 'nano', 'emacs', 'code']);
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
@@ -51,7 +50,8 @@ const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context']
 const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
-const GIT_RESTORE_OPTS = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
+/** git restore's options (the git rules read the same spec). */
+export const GIT_RESTORE_OPTS = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
 const RM_OPTS = [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])];
 const CP_OPTS = [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])];
 const SORT_OPTS = [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)];

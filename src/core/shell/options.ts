@@ -19,6 +19,9 @@ export interface Opt {
  * and a list per id were most of the garbage of a call, and a command line parses options for nearly every
  * sub-command (unwrap, path effects, rules).
  */
+/** An option spec in one line: `O('r', 'rR', ['recursive'])`, `O('n', 'n', ['lines'], true)` (takes a value). */
+export const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
+
 export class ParsedOpts {
   /** id, value, id, value…: the first `count` entries are set. Unknown options have ids `-z`, `--frobnicate`. */
   private seen: (string | null)[] = NO_SEEN;

@@ -1,7 +1,7 @@
 // Peel wrappers off a command until the command that really runs is exposed; re-parse string payloads.
 // Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
-import { ALL_OPTS, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
+import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
 import { withLabel, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
@@ -54,7 +54,6 @@ export function joinLiteral(words: W[]): string | null {
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'busybox-sh', 'fish', 'pwsh', 'csh', 'tcsh']);
 export const PRIV = new Set(['sudo', 'doas', 'pkexec', 'su', 'run0', 'sudoedit', 'please']);
 
-const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
 
 const SUDO_OPTS = [O('u', 'ugpChrtUDRT', ['user', 'group', 'prompt', 'close-from', 'host', 'role', 'type', 'other-user', 'chdir', 'chroot', 'command-timeout'], true), O('s', 's', ['shell']), O('i', 'i', ['login']), O('f', 'AbEHnPSkKlvBN', ['preserve-env', 'non-interactive', 'background', 'askpass', 'stdin', 'reset-timestamp', 'remove-timestamp', 'list', 'validate', 'set-home', 'bell', 'edit'])];
 const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];

@@ -1,6 +1,7 @@
 // Git: discarding uncommitted work, rewriting or deleting shared state. Sub-commands arrive normalized:
 // global options (-C, -c k=v, --git-dir, --no-pager) are stripped by the unwrapper, aliases expanded.
 import { has, parseOpts, resolveLong, type Opt, type ParsedOpts } from '../options';
+import { GIT_RESTORE_OPTS } from '../effects';
 import { NO_CONFIG } from '../empty';
 import type { Sub } from '../types';
 import type { Rule } from './types';
@@ -32,7 +33,6 @@ const PUSH = [
 ];
 const BRANCH = [O('D', 'D'), O('d', 'd', ['delete']), O('f', 'f', ['force']), O('M', 'MC'), O('m', 'mc', ['move', 'copy']), O('x', 'arvlt', ['all', 'remotes', 'verbose', 'list', 'track', 'no-track', 'show-current', 'merged', 'no-merged', 'contains', 'no-contains', 'points-at', 'sort', 'format', 'color', 'no-color', 'column', 'set-upstream-to', 'unset-upstream', 'edit-description', 'ignore-case', 'create-reflog', 'quiet'])];
 const CHECKOUT = [O('b', 'bB', ['orphan'], true), O('f', 'f', ['force', 'discard-changes']), O('p', 'p', ['patch']), O('x', 'qmt', ['quiet', 'merge', 'track', 'no-track', 'detach', 'guess', 'no-guess', 'ours', 'theirs', 'conflict', 'progress', 'overlay', 'no-overlay', 'ignore-other-worktrees', 'recurse-submodules', 'pathspec-from-file', 'create', 'force-create'])];
-const RESTORE = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
 
 /** `git checkout <x>`: a branch or a path? Paths: `.`, trailing `/`, globs, file-like names. */
 function pathLike(v: string | null): boolean {
@@ -94,7 +94,7 @@ export const gitRules: Rule[] = [
         return undefined;
       }
       if (git(s, 'restore')) {
-        const p = gopts(s, RESTORE);
+        const p = gopts(s, GIT_RESTORE_OPTS);
         if (has(p, 'S') && !has(p, 'W')) return undefined; // unstage only
         return p.positional.length > 0 || p.dynamic ? 'git restore overwrites working-tree files' : undefined;
       }

@@ -2,7 +2,7 @@
 import { parseOpts, type Opt, type ParsedOpts } from '../options';
 import type { Sub, W } from '../types';
 
-export const O = (id: string, short?: string, long?: string[], arg?: boolean): Opt => ({ id, short, long, arg });
+export { O } from '../options';
 
 export function args(s: Sub): W[] {
   return s.words.slice(1);
