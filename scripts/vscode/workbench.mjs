@@ -92,6 +92,16 @@ export async function clickDialogButton(page, name, { timeout = 15_000 } = {}) {
   await box.waitFor({ state: 'hidden', timeout });
 }
 
+/**
+ * For a suite's afterEach: when `test` failed, a screenshot (test-artifacts/e2e/failed-<title>.png) and the
+ * workbench's last log lines (those `keep` accepts) on stderr.
+ */
+export async function reportFailure(wb, test, keep = () => true) {
+  if (test?.state !== 'failed' || !wb) return;
+  await screenshot(wb.page, `failed-${test.title}`).catch(() => {});
+  console.error(wb.logs.filter(keep).slice(-40).join('\n'));
+}
+
 /** Saves a PNG of the whole page into test-artifacts/e2e/<name>.png and returns its path. */
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

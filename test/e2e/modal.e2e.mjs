@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clickDialogButton, openWorkbench, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+import { clickDialogButton, openWorkbench, reportFailure, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
 
 async function invokeFromPalette(page, line) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -53,10 +53,7 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && wb) {
-      await screenshot(wb.page, `failed-${this.currentTest.title}`).catch(() => {});
-      console.error(wb.logs.filter((l) => /error|AgentGuard/i.test(l)).slice(-30).join('\n'));
-    }
+    await reportFailure(wb, this.currentTest, (l) => /error|AgentGuard/i.test(l));
   });
 
   after(async () => {

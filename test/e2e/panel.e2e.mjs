@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
-import { openWorkbench, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
+import { openWorkbench, reportFailure, runCommand } from '../../scripts/vscode/workbench.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
 import { png } from '../fixtures/png.mjs';
 
@@ -96,10 +96,7 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && wb) {
-      await screenshot(wb.page, `failed-${this.currentTest.title}`).catch(() => {});
-      console.error(wb.logs.slice(-40).join('\n'));
-    }
+    await reportFailure(wb, this.currentTest);
   });
 
   after(async () => {

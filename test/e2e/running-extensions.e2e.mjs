@@ -2,7 +2,7 @@
 // mode) on a fixture workspace copy with AgentGuard as a development extension; a palette command runs
 // and its editor shows; a screenshot is kept in test-artifacts/e2e/. Run through scripts/vscode/run-e2e.mjs.
 import assert from 'node:assert/strict';
-import { openWorkbench, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
+import { openWorkbench, reportFailure, runCommand, screenshot } from '../../scripts/vscode/workbench.mjs';
 
 describe('workbench harness (code-server, not test mode)', function () {
   this.timeout(180_000);
@@ -13,10 +13,7 @@ describe('workbench harness (code-server, not test mode)', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && wb) {
-      await screenshot(wb.page, `failed-${this.currentTest.title}`).catch(() => {});
-      console.error(wb.logs.slice(-40).join('\n'));
-    }
+    await reportFailure(wb, this.currentTest);
   });
 
   after(async () => {
