@@ -1,24 +1,33 @@
-// Which line rules a candidate line wakes up: a rule runs when the lower-cased line contains one of
-// its keywords. Asking `includes` for each of ~120 keywords cost more than the rules themselves
+// Which line rules a candidate line wakes up: a rule runs when the line, its ASCII capitals folded to
+// lower case, contains one of its keywords. (ASCII only, as the rules' `i` regexes fold: without the
+// `u` flag JavaScript never folds a non-ASCII character onto an ASCII one, so a Kelvin sign is no `k`.) Asking `includes` for each of ~120 keywords cost more than the rules themselves
 // (profiled: the single hottest line of the masker), and so did one regex with every keyword (V8
 // tries the whole alternation at each position), so one walk over the line finds the keywords present.
 import type { LineRule } from './types';
 
-/** `word` at `i` of `lower`, its first two characters already matched (a builtin startsWith call per pair hit cost more). */
-function restMatches(lower: string, i: number, word: string): boolean {
-  if (i + word.length > lower.length) return false;
-  for (let k = 2; k < word.length; k++) if (lower.charCodeAt(i + k) !== word.charCodeAt(k)) return false;
+/** ASCII capitals to lower case; every other code below 128 to itself. */
+const FOLD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
+
+/** `word` at `i` of `line` (ASCII capitals folded), its first two characters already matched (a builtin call per pair hit cost more). */
+function restMatches(line: string, i: number, word: string): boolean {
+  if (i + word.length > line.length) return false;
+  for (let k = 2; k < word.length; k++) {
+    const c = line.charCodeAt(i + k);
+    if (!(c < 128) || FOLD[c] !== word.charCodeAt(k)) return false;
+  }
   return true;
 }
 
 /**
- * `select(lower)` returns the rules to run on a line, in catalog order (the order decides ties between
- * equal hits, so it must not change). Same answer as "some keyword of the rule is a substring of
- * `lower`": at every position of the line, a table indexed by the next two characters lists the
+ * `select(line)` returns the rules to run on a line, in catalog order (the order decides ties between
+ * equal hits, so it must not change). Same answer as "some keyword of the rule is a substring of the
+ * line with ASCII capitals folded" (the line is not lower-cased first: that copy cost a tenth of the
+ * selection): at every position of the line, a table indexed by the next two characters lists the
  * keywords starting with them, and each is compared in place. Keywords are ASCII and at least two
  * characters long (checked here), so a position holding anything else starts none of them.
  */
-export function keywordSelector(rules: readonly LineRule[]): (lower: string) => LineRule[] {
+export function keywordSelector(rules: readonly LineRule[]): (line: string) => LineRule[] {
   const words = [...new Set(rules.flatMap((r) => r.keywords))];
   for (const w of words) {
     if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w)) throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
@@ -39,22 +48,24 @@ export function keywordSelector(rules: readonly LineRule[]): (lower: string) => 
   const wake = new Uint32Array(rules.length);
   const woken: number[] = [];
   let call = 0;
-  return (lower: string): LineRule[] => {
+  return (line: string): LineRule[] => {
     if (++call === 0xffffffff) {
       present.fill(0);
       wake.fill(0);
       call = 1;
     }
     woken.length = 0;
-    for (let i = 0; i + 1 < lower.length; i++) {
-      const a = lower.charCodeAt(i), b = lower.charCodeAt(i + 1);
-      if (a >= 128 || b >= 128) continue;
-      const slot = byPair[(a << 7) | b]!;
+    let b = line.charCodeAt(0);
+    for (let i = 0; i + 1 < line.length; i++) {
+      const a = b;
+      b = line.charCodeAt(i + 1);
+      if (!(a < 128 && b < 128)) continue;
+      const slot = byPair[(FOLD[a]! << 7) | FOLD[b]!]!;
       if (slot === 0) continue;
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
         const w = list[k]!;
-        if (present[w] !== call && restMatches(lower, i, words[w]!)) {
+        if (present[w] !== call && restMatches(line, i, words[w]!)) {
           present[w] = call;
           const rs = wordRules[w]!;
           for (let q = 0; q < rs.length; q++) {

@@ -25,7 +25,7 @@ const quiet = new Set<string>();
 function lineHits(line: string): Hit[] | undefined {
   if (quiet.has(line)) return undefined;
   const hits: Hit[] = [];
-  for (const rule of rulesFor(line.toLowerCase())) rule.scan(line, hits);
+  for (const rule of rulesFor(line)) rule.scan(line, hits);
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
     if (quiet.size >= QUIET_MAX) quiet.clear();
@@ -90,7 +90,6 @@ class Lines implements LineIndex {
 }
 
 interface LineHits {
-  start: number;
   hits: Hit[];
 }
 
@@ -109,10 +108,46 @@ export function createMasker(opts: MaskOptions = {}): Masker {
   return { errors, maskInSession, mask: (text) => maskInSession(text, new MaskSession()) };
 }
 
-function push(map: Map<number, LineHits>, line: number, start: number, hits: Hit[]): void {
-  const cur = map.get(line);
-  if (cur === undefined) map.set(line, { start, hits: [...hits] });
-  else cur.hits.push(...hits);
+/** Hits are kept per line, keyed by the line's start offset (a line number costs a newline count, paid only if asked). */
+function push(map: Map<number, LineHits>, start: number, hits: Hit[]): void {
+  const cur = map.get(start);
+  if (cur === undefined) map.set(start, { hits: hits.slice() });
+  else for (const h of hits) cur.hits.push(h);
+}
+
+/**
+ * A finding's line number is counted when first read: the masked text needs none, and counting the
+ * newlines before the last secret of a file cost more than a tenth of masking it (every read the
+ * agent makes is masked; only the CLI's report and the tests read line numbers). The findings of
+ * one result share one counter, which walks forward from the previous finding's line.
+ */
+class LineCounter {
+  private pos = 0;
+  private line = 0;
+  constructor(private readonly text: string) {}
+  /** 0-based line of the line starting at `start`; calls come in ascending order of `start` (the findings' order). */
+  at(start: number): number {
+    if (start < this.pos) { this.pos = 0; this.line = 0; }
+    const t = this.text;
+    let i = this.pos;
+    let n = this.line;
+    for (let nl = t.indexOf('\n', i); nl !== -1 && nl < start; nl = t.indexOf('\n', nl + 1)) { n++; i = nl + 1; }
+    this.pos = start;
+    this.line = n;
+    return n;
+  }
+}
+
+class Finding implements SecretFinding {
+  private lineNo = 0;
+  constructor(private readonly counter: LineCounter, private readonly lineStart: number, readonly rule: string, readonly placeholder: string, readonly start: number, readonly end: number) {}
+  get line(): number {
+    if (this.lineNo === 0) this.lineNo = this.counter.at(this.lineStart) + 1;
+    return this.lineNo;
+  }
+  toJSON(): SecretFinding {
+    return { line: this.line, rule: this.rule, placeholder: this.placeholder, start: this.start, end: this.end };
+  }
 }
 
 function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>, session: MaskSession): MaskResult {
@@ -125,15 +160,20 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     if (!text.includes(rule.gate)) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
-    for (const [li, hits] of out.hits) push(perLine, li, lines.startOf(li), hits);
+    for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
+  }
+  // Protected lines by start offset, like the hits.
+  let protectedStarts: Set<number> | undefined;
+  if (protect.size > 0) {
+    protectedStarts = new Set();
+    for (const li of protect) protectedStarts.add(lines.startOf(li));
   }
 
   for (const start of candidateLines(text)) {
-    // Line numbers cost a newline count; only pay it when a block rule protects lines or a rule hits.
-    if (protect.size > 0 && protect.has(lines.lineAt(start))) continue;
+    if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
     const hits = lineHits(text.slice(start, nl < 0 ? text.length : nl));
-    if (hits !== undefined) push(perLine, lines.lineAt(start), start, hits);
+    if (hits !== undefined) push(perLine, start, hits);
   }
 
   for (const p of patterns) {
@@ -149,7 +189,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
         const nl = text.indexOf('\n', ls);
         const le = nl < 0 ? text.length : nl;
         const s = Math.max(a, ls), e = Math.min(b, le);
-        if (e > s) push(perLine, li, ls, [{ start: s - ls, end: e - ls, rule: p.rule, priority: 0 }]);
+        if (e > s) push(perLine, ls, [{ start: s - ls, end: e - ls, rule: p.rule, priority: 0 }]);
       }
     }
   }
@@ -159,9 +199,10 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const order = [...perLine.keys()].sort((a, b) => a - b);
   const pieces: string[] = [];
   const findings: SecretFinding[] = [];
+  const counter = new LineCounter(text);
   let prev = 0;
-  for (const li of order) {
-    const { start, hits } = perLine.get(li)!;
+  for (const start of order) {
+    const { hits } = perLine.get(start)!;
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
@@ -173,7 +214,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
       const ph = session.placeholderFor(h.rule, line.slice(h.start, h.end));
       out += line.slice(col, h.start) + ph;
       col = h.end;
-      findings.push({ line: li + 1, rule: h.rule, placeholder: ph, start: h.start, end: h.end });
+      findings.push(new Finding(counter, start, h.rule, ph, h.start, h.end));
     }
     out += line.slice(col);
     pieces.push(text.slice(prev, start), out);

@@ -47,6 +47,25 @@ describe('maskText: line model', () => {
     assert.equal(maskText(r1.text).text, r1.text, 'masking the masked view changes nothing');
   });
 
+  it('reports the line of every finding (counted when read, in any order) and serialises it', () => {
+    // Secrets on scattered lines, a PEM block (a block rule), CRLF and blank lines: the line numbers
+    // must be those of a plain split, however the findings are read.
+    const lines: string[] = [];
+    const want: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      if (i % 37 === 5) { lines.push(`token ${gh()}\r`); want.push(i + 1); }
+      else lines.push(i % 11 === 0 ? '' : `const x${i} = ${i};`);
+    }
+    const r = maskText(lines.join('\n') + '\n');
+    assert.deepEqual(r.findings.map((f) => f.line), want);
+    const reversed = [...r.findings].reverse().map((f) => f.line);
+    assert.deepEqual(maskText(lines.join('\n')).findings.reverse().map((f) => f.line), reversed, 'read last to first');
+    const json = JSON.parse(JSON.stringify(r.findings)) as { line: number; rule: string }[];
+    assert.deepEqual(json.map((f) => f.line), want);
+    assert.ok(json.every((f) => f.rule === 'github-token'));
+    for (const f of r.findings) assert.match(linesOf(r.text)[f.line - 1]!, new RegExp(`^token ${f.placeholder}\\r$`));
+  });
+
   it('masks two secrets on one line', () => {
     const k = j('AK', 'IA', rand('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16));
     const s = rand(ALNUM + '/+', 40);
