@@ -9,9 +9,9 @@ import type { LineRule } from './types';
 const FOLD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
 
-/** `word` at `i` of `line` (ASCII capitals folded), its first two characters already matched (a builtin call per pair hit cost more). */
-function restMatches(line: string, i: number, word: string): boolean {
-  if (i + word.length > line.length) return false;
+/** `word` at `i` of `line` (ASCII capitals folded), ending by `to`, its first two characters already matched (a builtin call per pair hit cost more). */
+function restMatches(line: string, i: number, to: number, word: string): boolean {
+  if (i + word.length > to) return false;
   for (let k = 2; k < word.length; k++) {
     const c = line.charCodeAt(i + k);
     if (!(c < 128) || FOLD[c] !== word.charCodeAt(k)) return false;
@@ -27,7 +27,7 @@ function restMatches(line: string, i: number, word: string): boolean {
  * keywords starting with them, and each is compared in place. Keywords are ASCII and at least two
  * characters long (checked here), so a position holding anything else starts none of them.
  */
-export function keywordSelector(rules: readonly LineRule[]): (line: string) => LineRule[] {
+export function keywordSelector(rules: readonly LineRule[]): (line: string, from?: number, to?: number) => LineRule[] {
   const words = [...new Set(rules.flatMap((r) => r.keywords))];
   for (const w of words) {
     if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w)) throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
@@ -48,15 +48,18 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string) => L
   const wake = new Uint32Array(rules.length);
   const woken: number[] = [];
   let call = 0;
-  return (line: string): LineRule[] => {
+  // `from`/`to`: the line as a range of a longer text. The masker passes the whole file rather than a
+  // slice of it: a slice is a view on the file, and reading a view character by character costs more
+  // than reading the file itself.
+  return (line: string, from = 0, to = line.length): LineRule[] => {
     if (++call === 0xffffffff) {
       present.fill(0);
       wake.fill(0);
       call = 1;
     }
     woken.length = 0;
-    let b = line.charCodeAt(0);
-    for (let i = 0; i + 1 < line.length; i++) {
+    let b = line.charCodeAt(from);
+    for (let i = from; i + 1 < to; i++) {
       const a = b;
       b = line.charCodeAt(i + 1);
       if (!(a < 128 && b < 128)) continue;
@@ -65,7 +68,7 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string) => L
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
         const w = list[k]!;
-        if (present[w] !== call && restMatches(line, i, words[w]!)) {
+        if (present[w] !== call && restMatches(line, i, to, words[w]!)) {
           present[w] = call;
           const rs = wordRules[w]!;
           for (let q = 0; q < rs.length; q++) {

@@ -21,11 +21,12 @@ const QUIET_MAX = 4096;
 const QUIET_LINE_MAX = 512;
 const quiet = new Set<string>();
 
-/** The line rules' hits on one line (`line` without its `\n`). */
-function lineHits(line: string): Hit[] | undefined {
+/** The line rules' hits on the line `text[start, end)` (without its `\n`). */
+function lineHits(text: string, start: number, end: number): Hit[] | undefined {
+  const line = text.slice(start, end);
   if (quiet.has(line)) return undefined;
   const hits: Hit[] = [];
-  for (const rule of rulesFor(line)) rule.scan(line, hits);
+  for (const rule of rulesFor(text, start, end)) rule.scan(line, hits);
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
     if (quiet.size >= QUIET_MAX) quiet.clear();
@@ -172,7 +173,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   for (const start of candidateLines(text)) {
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
-    const hits = lineHits(text.slice(start, nl < 0 ? text.length : nl));
+    const hits = lineHits(text, start, nl < 0 ? text.length : nl);
     if (hits !== undefined) push(perLine, start, hits);
   }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { ASSIGN, assignmentAt, assignmentHeads } from '../../../src/core/secrets/rules/generic';
+import { ASSIGN, assignmentAt, assignmentHeads, namesItself } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 
 function viaAssign(line: string, at: number) {
@@ -47,5 +47,24 @@ describe('generic rule: assignment parsing', () => {
       n += assertSameParse(line);
     }
     assert.ok(n > 500, `only ${n} assignments`);
+  });
+});
+
+describe('namesItself (a value that spells its key: an enum, not a secret)', () => {
+  const reference = (value: string, name: string) => value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  it('answers as the letters-and-digits comparison, case aside', () => {
+    assert.equal(namesItself('msi-secret', 'MSI_SECRET'), true);
+    assert.equal(namesItself('MSI_SECRET', 'MSI_SECRETS'), false);
+    assert.equal(namesItself('', '--'), true);
+    assert.equal(namesItself('Кsecret', 'secret'), true, 'non-ASCII letters are not letters here, as in [^A-Za-z0-9]');
+    const r = prng(11);
+    const pool = 'aAbB09_-. @[`{\u00e9\u212a';
+    for (let k = 0; k < 20000; k++) {
+      const pick = (n: number) => Array.from({ length: n }, () => pool[Math.floor(r() * pool.length)]).join('');
+      const name = pick(Math.floor(r() * 6));
+      // often a respelling of the name, so that true answers are common
+      const value = r() < 0.5 ? name.replace(/./g, (c) => (r() < 0.2 ? pick(1) : r() < 0.5 ? c.toUpperCase() : c)) : pick(Math.floor(r() * 6));
+      assert.equal(namesItself(value, name), reference(value, name), JSON.stringify([value, name]));
+    }
   });
 });

@@ -43,6 +43,8 @@ describe('rule keyword selector', () => {
         if (r() < 0.3) line += ' ';
       }
       assert.deepEqual(ids(select(line)), ids(naive(LINE_RULES, line)), line);
+      // The same line as a range of a longer text: keywords across either end of the range do not count.
+      assert.deepEqual(ids(select(`gh${line}p_`, 2, 2 + line.length)), ids(naive(LINE_RULES, line)), `range: ${line}`);
     }
   });
 
@@ -53,6 +55,11 @@ describe('rule keyword selector', () => {
     assert.deepEqual(ids(sel('a xsk_live_ b')), ['long', 'inner', 'prefix']);
     assert.deepEqual(ids(sel('sk_')), ['inner']);
     assert.deepEqual(ids(sel('nothing')), []);
+    // a range: a keyword must lie wholly inside it
+    assert.deepEqual(ids(sel('a xsk_live_ b', 2, 11)), ['long', 'inner', 'prefix']);
+    assert.deepEqual(ids(sel('a xsk_live_ b', 2, 10)), ['inner', 'prefix']);
+    assert.deepEqual(ids(sel('a xsk_live_ b', 3, 11)), ['inner']);
+    assert.deepEqual(ids(sel('a xsk_live_ b', 2, 4)), ['prefix']);
   });
 
   it('refuses keywords it cannot index: empty, one character, upper case, non-ASCII', () => {

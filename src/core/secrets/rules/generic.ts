@@ -73,8 +73,21 @@ function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): str
   return i >= 0 ? value.slice(0, i) : value;
 }
 
-function namesItself(value: string, name: string): boolean {
-  return value.replace(/[^A-Za-z0-9]/g, '').toLowerCase() === name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+/** The value spells the name: the same ASCII letters and digits, case aside (`MSI_SECRET: "msi-secret"`). */
+export function namesItself(value: string, name: string): boolean {
+  let i = 0, j = 0;
+  for (;;) {
+    while (i < value.length && !isAlnum(value.charCodeAt(i))) i++;
+    while (j < name.length && !isAlnum(name.charCodeAt(j))) j++;
+    if (i === value.length || j === name.length) return i === value.length && j === name.length;
+    if ((value.charCodeAt(i) | 0x20) !== (name.charCodeAt(j) | 0x20)) return false;
+    i++;
+    j++;
+  }
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
 export const genericAssignment: LineRule = {
@@ -91,13 +104,14 @@ export const genericAssignment: LineRule = {
       if (strength === null) continue;
       const a = assignmentAt(line, head);
       const name = a.name;
-      const before = line.slice(0, a.nameStart).replace(/--?$/, '');
-      const query = /[?&]$/.test(before);
-      const lineStart = LINE_START_PREFIX.test(before);
       let value = a.value;
       let start = a.start;
       const quoted = a.quoted;
       if (!quoted) {
+        // What stands before the name decides where an unquoted value ends (a quoted one ends at its quote).
+        const before = line.slice(0, a.nameStart).replace(/--?$/, '');
+        const query = /[?&]$/.test(before);
+        const lineStart = LINE_START_PREFIX.test(before);
         const q = value.charCodeAt(0);
         if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; } // an unterminated quote: " ' `
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
