@@ -42,6 +42,8 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
     if (byPair[key] === 0) byPair[key] = starting.push([]);
     starting[byPair[key]! - 1]!.push(i);
   });
+  // Every capitalisation of a pair shares its slot, so the walk below looks pairs up unfolded.
+  for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) byPair[(a << 7) | b] = byPair[(FOLD[a]! << 7) | FOLD[b]!]!;
   // "Seen on this line" marks carry the call's number instead of being cleared on every call, and
   // the woken rules are collected as they wake rather than by a pass over the whole catalog.
   const present = new Uint32Array(words.length);
@@ -63,7 +65,7 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
       const a = b;
       b = line.charCodeAt(i + 1);
       if (!(a < 128 && b < 128)) continue;
-      const slot = byPair[(FOLD[a]! << 7) | FOLD[b]!]!;
+      const slot = byPair[(a << 7) | b]!;
       if (slot === 0) continue;
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
