@@ -6,6 +6,7 @@ import { BLOCK_RULES, LINE_RULES } from './catalog';
 import { keywordSelector } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
 import { candidateLines } from './prefilter';
+import { detached } from './detach';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
@@ -30,7 +31,7 @@ function lineHits(text: string, start: number, end: number): Hit[] | undefined {
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
     if (quiet.size >= QUIET_MAX) quiet.clear();
-    quiet.add(line);
+    quiet.add(detached(line));
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 // Is a key name one that holds a secret? `DB_PASSWORD`, `client-key-data`, `_authToken`: yes.
 // `API_KEY_HEADER`, `PASSWORD_MIN_LENGTH`, `FEATURE_SECRET_SANTA`, `secretName`, `password_file`,
 // `key_id`, `public_key`: no — the last word decides what the value is.
+import { detached } from './detach';
 import type { NameStrength } from './entropy';
 
 /** Split `AWS_SECRET_ACCESS_KEY`, `clientSecret`, `client-key-data`, `db.password` into lower-case words. */
@@ -50,7 +51,7 @@ export function classifyName(name: string): NameStrength | null {
   let v = memo.get(name);
   if (v === undefined) {
     if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(name, (v = classify(name)));
+    memo.set(detached(name), (v = classify(name)));
   }
   return v;
 }
