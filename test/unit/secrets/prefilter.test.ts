@@ -1,18 +1,25 @@
 // The fast pre-scan must select exactly the lines its defining regexes select (candidateLinesReference
 // runs them over the whole text): a line it drops is a secret the masker never looks at. Compared on
 // the rule samples, the corpus sample, hand-written edge cases and seeded random mixes of the
-// fragments the pre-scan reacts to.
+// fragments the pre-scan reacts to. Both ways of running it are compared: one indexOf pass per anchor,
+// and the WebAssembly SIMD pass (anchors.wat) whose first-level checks must never drop an anchor.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { candidateLines, candidateLinesReference } from '../../../src/core/secrets/prefilter';
+import { candidateLines, candidateLinesIndexOf, candidateLinesReference, candidateLinesSimd, simdScanner } from '../../../src/core/secrets/prefilter';
 import { j, prng } from '../../../src/core/secrets/samples';
 import { charSets, tailTable } from '../../../src/core/secrets/tails';
 
+const simd = simdScanner();
+
 function assertSame(text: string): void {
   const ref = candidateLinesReference(text);
-  assert.deepEqual(candidateLines(text), ref, `pre-scan differs on ${JSON.stringify(text).slice(0, 300)}`);
+  const where = () => JSON.stringify(text).slice(0, 300);
+  assert.deepEqual(candidateLinesIndexOf(text), ref, `indexOf pre-scan differs on ${where()}`);
+  assert.ok(simd, 'the WebAssembly SIMD scanner did not load on this Node');
+  assert.deepEqual(candidateLinesSimd(text, simd), ref, `SIMD pre-scan differs on ${where()}`);
+  assert.deepEqual(candidateLines(text), ref, `pre-scan differs on ${where()}`);
 }
 
 const EDGE = [
@@ -82,10 +89,52 @@ describe('secret pre-scan (candidateLines)', () => {
     assert.ok(selected > 1000, `the mixes select too few lines (${selected}) to test anything`);
   });
 
+  it('selects the same lines with Latin-1 characters (SIMD pass) and with characters above 0xFF whose low byte is an anchor or a blank', () => {
+    // Above 0xFF, low bytes = : > _ - @ A J K . d ' blank /; and Latin-1 ones the checks must see as non-ASCII (NBSP is a blank).
+    const fakes = '\u013d\u013a\u013e\u015f\u012d\u0140\u0141\u014a\u014b\u012e\u0164\u0127\u0120\u012f\u00a0\u00e9\u00ff\u00c1\u0085';
+    const r = prng(77);
+    for (let k = 0; k < 2000; k++) {
+      let t = '';
+      const n = 1 + Math.floor(r() * 30);
+      for (let i = 0; i < n; i++) t += r() < 0.35 ? fakes[Math.floor(r() * fakes.length)]! : FRAGMENTS[Math.floor(r() * FRAGMENTS.length)];
+      assertSame(t);
+    }
+  });
+
+  it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
+    const chunk = 1 << 20;
+    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0'];
+    for (const s of secretish) {
+      for (let shift = -s.length - 2; shift <= 2; shift++) {
+        const pad = chunk + shift;
+        const text = 'a'.repeat(Math.max(0, pad)) + s + '\nb';
+        assertSame(text);
+      }
+    }
+    // Blanks running back over the boundary before an `=`.
+    assertSame('x'.repeat(chunk - 10) + 'password' + ' '.repeat(30) + '= 1\n');
+  });
+
+  it('uses a WebAssembly module that is the current build of anchors.wat', async () => {
+    const { assemble } = await import('../../../scripts/build-wasm.mjs');
+    const current = readFileSync(path.join(__dirname, '../../../src/core/secrets/anchorsWasm.ts'), 'utf8');
+    assert.equal(current, await assemble(), 'src/core/secrets/anchorsWasm.ts is stale: run node scripts/build-wasm.mjs');
+  });
+
+  it('runs the SIMD pass on Latin-1 text and declines text with a character above 0xFF (the indexOf path takes it)', () => {
+    let seen = 0;
+    assert.equal(simd!.scan('a password=1 and x_y', () => seen++), true);
+    assert.equal(simd!.scan('kéy=1 password=1\u00a0-p', () => seen++), true);
+    assert.ok(seen >= 2);
+    const before = seen;
+    assert.equal(simd!.scan('\u013d password=1', () => seen++), false);
+    assert.equal(seen, before);
+  });
+
   it('returns ascending, distinct line starts', () => {
     const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
-    const c = candidateLines(text);
-    assert.deepEqual(c, [0, 20, 27]);
+    assert.deepEqual(candidateLines(text), [0, 20, 27]);
+    assert.deepEqual(candidateLinesSimd(text, simd!), [0, 20, 27]);
   });
 });
 

@@ -1,0 +1,85 @@
+// Runs anchors.wat: every anchor position of a text in one SIMD pass (see that file for why).
+// Needs WebAssembly with SIMD and Node's Buffer (for a fast copy of the string into the module's memory);
+// where either is missing, `anchorScanner()` is undefined and the pre-scan uses its indexOf path, which
+// selects the same lines (the tests run both). Only Latin-1 text (no character above 0xFF, as most source
+// is) is scanned here: one byte per character, each byte the character itself, so the module's checks read
+// exactly what the JavaScript ones read; other text goes the indexOf way.
+import { ANCHORS_WASM } from './anchorsWasm';
+
+/** Bytes of text the module scans per call (its memory is laid out for this; see anchors.wat). */
+const CHUNK = 1 << 20;
+const IN = 1024;
+const OUT = IN + CHUNK + 64;
+const TBL = OUT + 4 * CHUNK;
+const WIDE = /[^\x00-\xff]/;
+
+/** Where each table goes in the module's table region (anchors.wat's memory map; offsets from TBL). */
+export const TABLE_LAYOUT = {
+  /** Tail tables (tails.ts): `two` (16384 bytes) and `third` (up to 256 rows of 128). */
+  keyEnd: { two: 0, third: 183296 },
+  underscoreEnd: { two: 16384, third: 216064 },
+  dashEnd: { two: 32768, third: 248832 },
+  thirdMax: 32768,
+  /** Letter anchors A J K . (in this order), 33280 bytes each: before1, before2 (+128), after1 (+16512), after2 (+16640). */
+  letters: 49152,
+  letterStride: 33280,
+  letterOrder: ['A', 'J', 'K', '.'] as const,
+  /** u32 per character code: the offset of that letter anchor's tables. */
+  letterIndex: 182272,
+  size: 281600,
+};
+
+export interface AnchorScanner {
+  /**
+   * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check,
+   * ascending from one 16-byte block to the next, not within a block (each kind of anchor is listed in
+   * turn). Returns false, having visited nothing, when the text has a character above 0xFF (the caller uses
+   * its indexOf path).
+   */
+  scan(text: string, visit: (p: number) => void): boolean;
+}
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  anchors(len: number): number;
+}
+
+function load(tables: () => Uint8Array): AnchorScanner | undefined {
+  // Buffer is Node's global (the extension host, the CLI and the hook all run on Node), not an import.
+  if (typeof WebAssembly === 'undefined' || typeof Buffer === 'undefined') return undefined;
+  let ex: Exports;
+  try {
+    ex = new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.from(Buffer.from(ANCHORS_WASM, 'base64')))).exports as unknown as Exports;
+  } catch {
+    return undefined; // no SIMD (old runtime): the indexOf path
+  }
+  const mem = Buffer.from(ex.memory.buffer);
+  const t = tables();
+  if (t.length !== TABLE_LAYOUT.size || TBL + t.length > ex.memory.buffer.byteLength) return undefined;
+  mem.set(t, TBL);
+  const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
+  return {
+    scan(text, visit) {
+      // Latin-1 only: a copy of a character above 0xFF keeps only its low byte, which can look like an
+      // anchor or a blank. (On a one-byte string V8 answers this without reading it.)
+      if (WIDE.test(text)) return false;
+      for (let base = 0; base < text.length; base += CHUNK) {
+        const len = Math.min(CHUNK, text.length - base);
+        const written = mem.write(base === 0 && len === text.length ? text : text.slice(base, base + len), IN, len, 'latin1');
+        if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
+        mem.fill(0, IN + len, IN + len + 16);
+        const n = ex.anchors(len);
+        for (let k = 0; k < n; k++) visit(base + pos[k]!);
+      }
+      return true;
+    },
+  };
+}
+
+let scanner: AnchorScanner | undefined | null = null;
+
+/** The WebAssembly scanner, or undefined where it cannot run. Loaded once, with the tables `tables()` gives. */
+export function anchorScanner(tables: () => Uint8Array): AnchorScanner | undefined {
+  if (scanner === null) scanner = load(tables);
+  return scanner;
+}
