@@ -1,9 +1,8 @@
 // Runs anchors.wat: every anchor position of a text in one SIMD pass (see that file for why).
 // Needs WebAssembly with SIMD and Node's Buffer (for a fast copy of the string into the module's memory);
 // where either is missing, `anchorScanner()` is undefined and the pre-scan uses its indexOf path, which
-// selects the same lines (the tests run both). Only Latin-1 text (no character above 0xFF, as most source
-// is) is scanned here: one byte per character, each byte the character itself, so the module's checks read
-// exactly what the JavaScript ones read; other text goes the indexOf way.
+// selects the same lines (the tests run both). The module sees one byte per character: the character up
+// to 0xFF, a saturated stand-in above (anchors.wat explains why its checks then answer as JavaScript's).
 import { ANCHORS_WASM } from './anchorsWasm';
 
 /** Bytes of text the module scans per call (its memory is laid out for this; see anchors.wat). */
@@ -11,6 +10,7 @@ const CHUNK = 1 << 20;
 const IN = 1024;
 const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK;
+const UCS = TBL + 281600;
 const WIDE = /[^\x00-\xff]/;
 
 /** Where each table goes in the module's table region (anchors.wat's memory map; offsets from TBL). */
@@ -33,7 +33,7 @@ export interface AnchorScanner {
   /**
    * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check,
    * ascending from one 16-byte block to the next, not within a block (each kind of anchor is listed in
-   * turn). Returns false, having visited nothing, when the text has a character above 0xFF (the caller uses
+   * turn). Returns false only if the module cannot take the text (it always can today; the caller then uses
    * its indexOf path).
    */
   scan(text: string, visit: (p: number) => void): boolean;
@@ -42,6 +42,7 @@ export interface AnchorScanner {
 interface Exports {
   memory: WebAssembly.Memory;
   anchors(len: number): number;
+  narrow(len: number): void;
 }
 
 function load(tables: () => Uint8Array): AnchorScanner | undefined {
@@ -60,13 +61,21 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
   return {
     scan(text, visit) {
-      // Latin-1 only: a copy of a character above 0xFF keeps only its low byte, which can look like an
-      // anchor or a blank. (On a one-byte string V8 answers this without reading it.)
-      if (WIDE.test(text)) return false;
+      // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
+      // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
+      // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
+      const wide = WIDE.test(text);
       for (let base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
-        const written = mem.write(base === 0 && len === text.length ? text : text.slice(base, base + len), IN, len, 'latin1');
-        if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
+        const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
+        if (wide) {
+          const written = mem.write(part, UCS, 2 * len, 'utf16le');
+          if (written !== 2 * len) throw new Error(`anchor scan: copied ${written} of ${2 * len} bytes`);
+          ex.narrow(len);
+        } else {
+          const written = mem.write(part, IN, len, 'latin1');
+          if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
+        }
         mem.fill(0, IN + len, IN + len + 16);
         const n = ex.anchors(len);
         for (let k = 0; k < n; k++) visit(base + pos[k]!);

@@ -5,9 +5,12 @@
 ;; first-level check of its kind (the last characters before it against the same tables prefilter.ts
 ;; reads). Only anchors that pass are reported; prefilter.ts then runs the full check of that kind on
 ;; the original string. So the checks here may only ever let more through, never fewer:
-;;   - the module only sees Latin-1 text (anchors.ts sends text with a character above 0xFF to the indexOf
-;;     path), one byte per character, the byte being the character: the JavaScript checks read the same
-;;     values, so where a check here needs more (a walk that meets a byte above 0x7F) it reports unchecked.
+;;   - one byte per character: the character itself up to 0xFF (a Latin-1 copy), or, for text with wider
+;;     characters, `narrow`'s saturation of each UTF-16 unit: 0x100–0x7FFF become 0xFF, 0x8000–0xFFFF
+;;     become 0x00. Every check here reads a character only to compare it with ASCII anchors, blanks,
+;;     quotes, `/`, `@` or table entries (all ASCII, none 0x00), and JavaScript sees a character above 0xFF
+;;     as non-ASCII: the same answers. Where a check needs more (a walk that meets a byte above 0x7F, which
+;;     may be a Unicode blank) it reports the anchor unchecked.
 ;;   - near the ends of the chunk in memory, where neighbours may lie outside it, an anchor is reported
 ;;     unchecked.
 ;;
@@ -18,13 +21,29 @@
 ;;   TBL+183296 / +216064 / +248832   their second levels (`third`, rows of 128, row = two[pair])
 ;;   TBL+49152 + k*33280, letter anchor k = A J K . : before1 (128) before2 (16384) after1 (128) after2 (16384)
 ;;   TBL+182272 u32 per character code: the offset (from TBL) of that letter anchor's tables
+;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
 ;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there (the only anchor that is a word).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
-  (memory (export "memory") 85)
+  (memory (export "memory") 117)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
+  (global $UCS i32 (i32.const 5525568)) ;; TBL + 281600
+
+  ;; UTF-16 units at UCS to bytes at IN, 16 at a time, saturating (see above). Writes up to 15 bytes past
+  ;; $len (the caller zeroes the padding afterwards).
+  (func (export "narrow") (param $len i32)
+    (local $i i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
+        (v128.store (i32.add (global.get $IN) (local.get $i))
+          (i8x16.narrow_i16x8_u
+            (v128.load (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))
+            (v128.load offset=16 (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
+        (br $next))))
 
   (func $byte (param $p i32) (result i32)
     (i32.load8_u (i32.add (global.get $IN) (local.get $p))))
