@@ -15,6 +15,7 @@
 // The candidate lines are therefore the same as running the three regexes over the text
 // (`candidateLinesReference`, which the tests compare on samples, corpus and seeded mixes).
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
+import { anchorScanner, TABLE_LAYOUT, type AnchorScanner } from './anchors';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -160,6 +161,10 @@ class LetterAnchor {
   /** Heads starting with the anchor, the character after it: 1 the head ends there, 2 the pair after must match `after2`. */
   readonly after1 = new Uint8Array(128);
   readonly after2 = new Uint8Array(1 << 14);
+  /** Every position of the anchor goes to the heads (no neighbour can rule one out). */
+  get open(): boolean {
+    return this.unfiltered;
+  }
   constructor(readonly anchor: string, heads: readonly string[]) {
     for (const head of heads) {
       const k = head.indexOf(anchor);
@@ -181,36 +186,35 @@ class LetterAnchor {
   }
 
   scan(text: string, out: number[]): void {
-    const { anchor, unfiltered, before1, before2, after1, after2 } = this;
-    const len = anchor.length;
-    for (let p = text.indexOf(anchor); p !== -1;) {
-      // The neighbour filter, inline: most anchors stop here. charCodeAt outside the string is NaN,
-      // which fails every `< 128`.
-      let near = unfiltered;
-      if (!near) {
-        const b1 = text.charCodeAt(p - 1);
-        const v = b1 < 128 ? before1[b1]! : 0;
-        if (v !== 0) {
-          if ((v & 1) !== 0) near = true;
-          else {
-            const b2 = text.charCodeAt(p - 2);
-            near = b2 < 128 && before2[(b2 << 7) | b1] === 1;
-          }
-        }
-        if (!near) {
-          const n1 = text.charCodeAt(p + len);
-          const w = n1 < 128 ? after1[n1]! : 0;
-          if (w !== 0) {
-            if ((w & 1) !== 0) near = true;
-            else {
-              const n2 = text.charCodeAt(p + len + 1);
-              near = n2 < 128 && after2[(n1 << 7) | n2] === 1;
-            }
-          }
-        }
-      }
-      p = near && this.headsAt(text, p) ? hit(text, p, anchor, out) : text.indexOf(anchor, p + 1);
+    const anchor = this.anchor;
+    for (let p = text.indexOf(anchor); p !== -1;) p = this.near(text, p) && this.headsAt(text, p) ? hit(text, p, anchor, out) : text.indexOf(anchor, p + 1);
+  }
+
+  /** The anchor at `p` (a position the SIMD scan reported: its text is checked here) confirmed. */
+  at(text: string, p: number): boolean {
+    const a = this.anchor;
+    if (a.length > 1 && !text.startsWith(a, p)) return false;
+    return this.near(text, p) && this.headsAt(text, p);
+  }
+
+  /** The neighbour filter: most anchors stop here. charCodeAt outside the string is NaN, which fails every `< 128`. */
+  private near(text: string, p: number): boolean {
+    if (this.unfiltered) return true;
+    const { before1, before2, after1, after2 } = this;
+    const b1 = text.charCodeAt(p - 1);
+    const v = b1 < 128 ? before1[b1]! : 0;
+    if (v !== 0) {
+      if ((v & 1) !== 0) return true;
+      const b2 = text.charCodeAt(p - 2);
+      if (b2 < 128 && before2[(b2 << 7) | b1] === 1) return true;
     }
+    const len = this.anchor.length;
+    const n1 = text.charCodeAt(p + len);
+    const w = n1 < 128 ? after1[n1]! : 0;
+    if (w === 0) return false;
+    if ((w & 1) !== 0) return true;
+    const n2 = text.charCodeAt(p + len + 1);
+    return n2 < 128 && after2[(n1 << 7) | n2] === 1;
   }
 
   /** A LETTERS match starting at one of the heads around the anchor at `p`? */
@@ -258,53 +262,53 @@ function tokenFollows(text: string, p: number): boolean {
   return true;
 }
 
-// One loop per kind of anchor rather than one loop calling a test function: the call stays
-// monomorphic and V8 inlines the check (measured: the shared loop's indirect call cost ~10%).
-// Each loop rejects most anchors on a table of the last two characters before it (the tail
-// table's first level, read inline) before any call.
-function scanGeneric(text: string, ch: string, out: number[]): void {
-  const two = KEY_END.two;
-  for (let p = text.indexOf(ch); p !== -1;) {
-    // GENERIC's look-behind from the anchor back: `[ \t]*`, up to two of `"'\`]`, then a key word.
-    let i = p - 1;
-    let c = text.charCodeAt(i);
-    while (c === 32 || c === 9) c = text.charCodeAt(--i);
-    if (c === 34 || c === 39 || c === 96 || c === 93) {
-      c = text.charCodeAt(--i);
-      if (c === 34 || c === 39 || c === 96 || c === 93) c = text.charCodeAt(--i);
-    }
-    // charCodeAt outside the string is NaN: `< 128` is then false.
-    const c2 = text.charCodeAt(i - 1);
-    if (c < 128 && c2 < 128 && two[(c2 << 7) | c] !== 0 && KEY_END.endsAt(text, i) && keyNameEndsAt(text, i)) p = hit(text, p, ch, out);
-    else p = text.indexOf(ch, p + 1);
+// What each anchor needs to make its line a candidate, one function per kind of anchor: the indexOf
+// loops below and the SIMD path (candidateLinesSimd) ask the same functions, so the two cannot drift.
+// Each rejects most anchors on a table of the last two characters before it (the tail table's first
+// level, read inline) before any call. charCodeAt outside the string is NaN: `< 128` is then false.
+
+/** GENERIC's look-behind from the anchor back: `[ \t]*`, up to two of `"'\`]`, then a key word. */
+function genericAt(text: string, p: number): boolean {
+  let i = p - 1;
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 9) c = text.charCodeAt(--i);
+  if (c === 34 || c === 39 || c === 96 || c === 93) {
+    c = text.charCodeAt(--i);
+    if (c === 34 || c === 39 || c === 96 || c === 93) c = text.charCodeAt(--i);
   }
+  const c2 = text.charCodeAt(i - 1);
+  return c < 128 && c2 < 128 && KEY_END.two[(c2 << 7) | c] !== 0 && KEY_END.endsAt(text, i) && keyNameEndsAt(text, i);
+}
+
+function underscoreAt(text: string, p: number): boolean {
+  const c1 = text.charCodeAt(p - 1);
+  const c2 = text.charCodeAt(p - 2);
+  return c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(PREFIXED_AT, text, p);
+}
+
+function dashAt(text: string, p: number): boolean {
+  const c1 = text.charCodeAt(p - 1);
+  const c2 = text.charCodeAt(p - 2);
+  let may = c1 < 128 && c2 < 128 && DASH_END.two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
+  if (!may) {
+    // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
+    const next = text.charCodeAt(p + 1);
+    may = (isSpace(c1) && (next === 112 || next === 117)) ||
+      (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
+  }
+  return may && matchesAt(PREFIXED_AT, text, p);
+}
+
+// One loop per kind of anchor rather than one loop calling a test function: each call site stays
+// monomorphic and V8 inlines the check (measured: a shared loop's indirect call cost ~10%).
+function scanGeneric(text: string, ch: string, out: number[]): void {
+  for (let p = text.indexOf(ch); p !== -1;) p = genericAt(text, p) ? hit(text, p, ch, out) : text.indexOf(ch, p + 1);
 }
 function scanUnderscore(text: string, out: number[]): void {
-  const two = UNDERSCORE_END.two;
-  for (let p = text.indexOf('_'); p !== -1;) {
-    const c1 = text.charCodeAt(p - 1);
-    const c2 = text.charCodeAt(p - 2);
-    if (c1 < 128 && c2 < 128 && two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(PREFIXED_AT, text, p)) {
-      p = hit(text, p, '_', out);
-    }
-    else p = text.indexOf('_', p + 1);
-  }
+  for (let p = text.indexOf('_'); p !== -1;) p = underscoreAt(text, p) ? hit(text, p, '_', out) : text.indexOf('_', p + 1);
 }
 function scanDash(text: string, out: number[]): void {
-  const two = DASH_END.two;
-  for (let p = text.indexOf('-'); p !== -1;) {
-    const c1 = text.charCodeAt(p - 1);
-    const c2 = text.charCodeAt(p - 2);
-    let may = c1 < 128 && c2 < 128 && two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
-    if (!may) {
-      // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
-      const next = text.charCodeAt(p + 1);
-      may = (isSpace(c1) && (next === 112 || next === 117)) ||
-        (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
-    }
-    if (may && matchesAt(PREFIXED_AT, text, p)) p = hit(text, p, '-', out);
-    else p = text.indexOf('-', p + 1);
-  }
+  for (let p = text.indexOf('-'); p !== -1;) p = dashAt(text, p) ? hit(text, p, '-', out) : text.indexOf('-', p + 1);
 }
 function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
@@ -320,8 +324,106 @@ function scanRegex(text: string, re: RegExp, out: number[]): void {
   }
 }
 
+/**
+ * The first-level tables for anchors.wat, laid out as TABLE_LAYOUT says: the same arrays the checks
+ * below read, so the module can only ever reject what they reject.
+ */
+function simdTables(): Uint8Array {
+  const L = TABLE_LAYOUT;
+  const t = new Uint8Array(L.size);
+  for (const [table, at] of [[KEY_END, L.keyEnd], [UNDERSCORE_END, L.underscoreEnd], [DASH_END, L.dashEnd]] as const) {
+    if (table.third.length > L.thirdMax) throw new Error('anchor scan: a tail table has more rows than the module has room for');
+    t.set(table.two, at.two);
+    t.set(table.third, at.third);
+  }
+  L.letterOrder.forEach((ch, k) => {
+    const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
+    // The module filters these four on their neighbours; one without a filter would need another path.
+    if (!a || a.open) throw new Error(`anchor scan: letter anchor ${ch} has no neighbour filter`);
+    const base = L.letters + k * L.letterStride;
+    t.set(a.before1, base);
+    t.set(a.before2, base + 128);
+    t.set(a.after1, base + 16512);
+    t.set(a.after2, base + 16640);
+  });
+  // Character → its letter table's offset (the module picks the table without a branch).
+  const index = new Uint32Array(256);
+  L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letters + k * L.letterStride));
+  t.set(new Uint8Array(index.buffer), L.letterIndex);
+  t.set(nibbleTables(), L.nibbles);
+  // Anchors the module does not know would be missed: every letter anchor is one of those four, or dapi.
+  for (const a of LETTER_ANCHORS) if (!(L.letterOrder as readonly string[]).includes(a.anchor) && a.anchor !== 'dapi') throw new Error(`anchor scan: ${a.anchor} unknown`);
+  return t;
+}
+
+/** The module's anchor classes: one bit per kind of anchor (its character decides which check runs). */
+const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['J', 32], ['K', 64], ['.', 128]];
+
+/** A set of ASCII codes as a pair of nibble tables: `lo[c & 15] & hi[c >> 4]` has `bit` for every code of the set (and maybe others). */
+function addToNibbles(lo: Uint8Array, hi: Uint8Array, codes: Iterable<number>, bit: number): void {
+  for (const c of codes) {
+    if (!(c >= 0 && c < 128)) throw new Error(`anchor scan: neighbour code ${c} is not ASCII`);
+    lo[c & 15]! |= bit;
+    hi[c >> 4]! |= bit;
+  }
+}
+
+/** Codes `c1` with some `c2` such that a tail table's first level accepts the pair (c2, c1). */
+function lastOfTails(two: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let c1 = 0; c1 < 128; c1++) for (let c2 = 0; c2 < 128; c2++) if (two[(c2 << 7) | c1] !== 0) { out.push(c1); break; }
+  return out;
+}
+
+const ALL_ASCII = Array.from({ length: 128 }, (_, c) => c);
+const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+
+/**
+ * anchors.wat's classification tables: the anchor class of a character (exact: checked below for all
+ * 256 byte values), and for each class what may stand right before and right after an anchor of it.
+ * Those two sets come from the first-level checks the anchors then get, so they only over-approximate:
+ *   = : >  before: a key word's last character (KEY_END's pairs), a blank, or a quote or `]` (GENERIC's look-behind);
+ *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `-` also the blanks and
+ *          the `-` of the command-line flag branches (`\s-p`, `\s--password`), and 0x00, which is what
+ *          U+FEFF (a blank to `\s`) becomes in the module;
+ *   @      anything (the userinfo walk goes back further than a neighbour);
+ *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
+ *          when a head starts with it (every character when a head is the anchor alone).
+ * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
+ */
+function nibbleTables(): Uint8Array {
+  const t = new Uint8Array(96);
+  const [vlo, vhi, plo, phi, nlo, nhi] = [0, 16, 32, 48, 64, 80].map((o) => t.subarray(o, o + 16)) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  for (const [ch, bit] of ANCHOR_CLASS) addToNibbles(vlo, vhi, CODES(ch), bit);
+  for (let x = 0; x < 256; x++) {
+    const want = x < 128 ? ANCHOR_CLASS.filter(([ch]) => ch.charCodeAt(0) === x).reduce((a, [, b]) => a | b, 0) : 0;
+    if (((vlo[x & 15]! & vhi[x >> 4]!) | 0) !== want) throw new Error(`anchor scan: the class tables misclassify byte ${x}`);
+  }
+  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]')], 1);
+  addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
+  // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat).
+  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 45], 4);
+  addToNibbles(plo, phi, ALL_ASCII, 8);
+  for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
+    const a = LETTER_ANCHORS.find((x) => x.anchor === ch)!;
+    if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
+    addToNibbles(plo, phi, ALL_ASCII.filter((c) => a.before1[c] !== 0), bit);
+    addToNibbles(nlo, nhi, ALL_ASCII.filter((c) => a.after1[c] !== 0), bit);
+  }
+  return t;
+}
+
+/** Below this length the SIMD path's fixed cost (a copy and a call) is more than the passes it saves. */
+const SIMD_MIN = 256;
+
 /** Start offsets of candidate lines, ascending, without duplicates. */
 export function candidateLines(text: string): number[] {
+  const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
+  return simd ? candidateLinesSimd(text, simd) : candidateLinesIndexOf(text);
+}
+
+/** One indexOf pass per anchor (where WebAssembly SIMD is missing, and for short texts). */
+export function candidateLinesIndexOf(text: string): number[] {
   const out: number[] = [];
   scanGeneric(text, '=', out);
   scanGeneric(text, ':', out);
@@ -330,6 +432,39 @@ export function candidateLines(text: string): number[] {
   scanDash(text, out);
   scanUserinfo(text, out);
   for (const a of LETTER_ANCHORS) a.scan(text, out);
+  if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
+  return sortedUnique(out);
+}
+
+const LETTER_BY_CODE: (LetterAnchor | undefined)[] = [];
+for (const a of LETTER_ANCHORS) LETTER_BY_CODE[a.anchor.charCodeAt(0)] = a;
+
+/** Every anchor from one SIMD pass (anchors.wat), each judged by the function its indexOf loop uses; non-ASCII text goes the indexOf way. */
+export function candidateLinesSimd(text: string, scanner: AnchorScanner): number[] {
+  const out: number[] = [];
+  // The line of the last hit: its other anchors need no check (positions ascend only block by block,
+  // so an earlier line is never skipped, only the line already taken).
+  let from = -1;
+  let to = -1;
+  const ascii = scanner.scan(text, (p) => {
+    if (p >= from && p < to) return;
+    const c = text.charCodeAt(p);
+    let ok: boolean;
+    if (c === 61 || c === 58 || c === 62) ok = genericAt(text, p);
+    else if (c === 95) ok = underscoreAt(text, p);
+    else if (c === 45) ok = dashAt(text, p);
+    else if (c === 64) ok = userinfoAt(text, p);
+    else {
+      const a = LETTER_BY_CODE[c];
+      ok = a !== undefined && a.at(text, p);
+    }
+    if (!ok) return;
+    from = lineStart(text, p);
+    const nl = text.indexOf('\n', p);
+    to = nl < 0 ? text.length : nl + 1;
+    out.push(from);
+  });
+  if (!ascii) return candidateLinesIndexOf(text);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }
@@ -351,3 +486,8 @@ function sortedUnique(out: number[]): number[] {
 }
 
 
+
+/** The SIMD scanner with the pre-scan's tables, or undefined where it cannot run (tests compare both paths). */
+export function simdScanner(): AnchorScanner | undefined {
+  return anchorScanner(simdTables);
+}

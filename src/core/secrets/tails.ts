@@ -10,6 +10,8 @@ export interface TailTable {
    * with the ASCII characters c2 c1 (then endsAt is false), 1 when a 2-character word does (true).
    */
   readonly two: Uint8Array;
+  /** The second level: row `two[pair]` (≥ 2) of 128 flags for the third-last character. */
+  readonly third: Uint8Array;
 }
 
 /**
@@ -119,7 +121,7 @@ export function tailTable(words: readonly string[], caseInsensitive: boolean): T
 // A class, not a closure per table: every table shares one endsAt, so the call sites in the
 // pre-scan stay monomorphic and V8 inlines it.
 class Tails implements TailTable {
-  constructor(readonly two: Uint8Array, private readonly third: Uint8Array) {}
+  constructor(readonly two: Uint8Array, readonly third: Uint8Array) {}
   endsAt(text: string, i: number): boolean {
     // charCodeAt outside the string is NaN: every `< 128` test below is then false.
     const c1 = text.charCodeAt(i);

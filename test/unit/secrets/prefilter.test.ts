@@ -1,18 +1,25 @@
 // The fast pre-scan must select exactly the lines its defining regexes select (candidateLinesReference
 // runs them over the whole text): a line it drops is a secret the masker never looks at. Compared on
 // the rule samples, the corpus sample, hand-written edge cases and seeded random mixes of the
-// fragments the pre-scan reacts to.
+// fragments the pre-scan reacts to. Both ways of running it are compared: one indexOf pass per anchor,
+// and the WebAssembly SIMD pass (anchors.wat) whose first-level checks must never drop an anchor.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { candidateLines, candidateLinesReference } from '../../../src/core/secrets/prefilter';
+import { candidateLines, candidateLinesIndexOf, candidateLinesReference, candidateLinesSimd, simdScanner } from '../../../src/core/secrets/prefilter';
 import { j, prng } from '../../../src/core/secrets/samples';
 import { charSets, tailTable } from '../../../src/core/secrets/tails';
 
+const simd = simdScanner();
+
 function assertSame(text: string): void {
   const ref = candidateLinesReference(text);
-  assert.deepEqual(candidateLines(text), ref, `pre-scan differs on ${JSON.stringify(text).slice(0, 300)}`);
+  const where = () => JSON.stringify(text).slice(0, 300);
+  assert.deepEqual(candidateLinesIndexOf(text), ref, `indexOf pre-scan differs on ${where()}`);
+  assert.ok(simd, 'the WebAssembly SIMD scanner did not load on this Node');
+  assert.deepEqual(candidateLinesSimd(text, simd), ref, `SIMD pre-scan differs on ${where()}`);
+  assert.deepEqual(candidateLines(text), ref, `pre-scan differs on ${where()}`);
 }
 
 const EDGE = [
@@ -22,7 +29,7 @@ const EDGE = [
   j('gh', 'p_', 'A'.repeat(16)), j('gh', 'p_', 'A'.repeat(15)), j('x gh', 'p_', 'A'.repeat(30)), j('shp', 'zz_', 'a'.repeat(20)), j('do', 'r_v1_', 'f'.repeat(20)),
   j('sk', '-', 'a'.repeat(16)), j('AGE-SECRET-', 'KEY-', 'Q'.repeat(20)), j('api', '07-', 'x'.repeat(20)), j('admin', '1-', 'x'.repeat(20)),
   j('xox', 'b-', '1'.repeat(20)), 'PMAK-' + 'a'.repeat(20), 'pmak-' + 'a'.repeat(20), '_' + 'a'.repeat(20), '-' + 'a'.repeat(20),
-  'mysql -psecret', 'mysql\t-pX', '-pX', '\n-pX', '\u00a0-pX', '\u2028-pX', 'x -p-', 'x -p ', 'curl -u a:b', 'curl -u\n\nfoo:bar',
+  'mysql -psecret', 'mysql\t-pX', '-pX', '\n-pX', '\u00a0-pX', '\u2028-pX', '\ufeff-pX', '\u3000-pX', 'x\ufeff--password y', 'x -p-', 'x -p ', 'curl -u a:b', 'curl -u\n\nfoo:bar',
   'sshpass -p x', 'sshpass\n-p', 'x --password y', 'x --token=y', 'x --api-key y', 'x --client-secret y', 'x --proxy-user a:b', '--password y',
   'x\t--user=a', ' --userx', 'postgres://a:b@h', 'https://x@y', 'mail a@b.c', '://@', 'a//@', ':/x/@', 'x://a b@c', 'x://a/b@c',
   j('AK', 'IA'), j('eyJ', 'hbG'), 'T3Blbk' + 'FJ', 'SG.x', 'hooks.slack', 'hvs.x', 'dp.pt.x', '.atlasv1.', 'ya29.', 'LTAI', 'ATATT3', 'dapi0', 'dapiz',
@@ -82,10 +89,69 @@ describe('secret pre-scan (candidateLines)', () => {
     assert.ok(selected > 1000, `the mixes select too few lines (${selected}) to test anything`);
   });
 
+  it('selects the same lines with Latin-1 characters (SIMD pass) and with characters above 0xFF whose low byte is an anchor or a blank', () => {
+    // Above 0xFF, low bytes = : > _ - @ A J K . d ' blank /; and Latin-1 ones the checks must see as non-ASCII (NBSP is a blank).
+    const fakes = '\u013d\u013a\u013e\u015f\u012d\u0140\u0141\u014a\u014b\u012e\u0164\u0127\u0120\u012f\u00a0\u00e9\u00ff\u00c1\u0085';
+    const r = prng(77);
+    for (let k = 0; k < 2000; k++) {
+      let t = '';
+      const n = 1 + Math.floor(r() * 30);
+      for (let i = 0; i < n; i++) t += r() < 0.35 ? fakes[Math.floor(r() * fakes.length)]! : FRAGMENTS[Math.floor(r() * FRAGMENTS.length)];
+      assertSame(t);
+    }
+  });
+
+  it('selects the same lines where the SIMD pass filters anchors on their neighbours (inside a chunk, at every alignment)', () => {
+    // The first and last blocks of a chunk are not filtered, so short texts never reach the filters:
+    // each case sits here between lines long enough to put it in the filtered blocks, at all 16 offsets.
+    const r = prng(4711);
+    const cases = [...EDGE];
+    for (let k = 0; k < 300; k++) {
+      let t = '';
+      const n = 1 + Math.floor(r() * 30);
+      for (let i = 0; i < n; i++) t += FRAGMENTS[Math.floor(r() * FRAGMENTS.length)];
+      cases.push(t);
+    }
+    for (const c of cases) for (let shift = 0; shift < 16; shift++) assertSame(`${'x'.repeat(40 + shift)}\n${c}\n${'y'.repeat(40)}`);
+  });
+
+  it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
+    const chunk = 1 << 20;
+    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0'];
+    for (const s of secretish) {
+      for (let shift = -s.length - 2; shift <= 2; shift++) {
+        const pad = chunk + shift;
+        const text = 'a'.repeat(Math.max(0, pad)) + s + '\nb';
+        assertSame(text);
+      }
+    }
+    // Blanks running back over the boundary before an `=`.
+    assertSame('x'.repeat(chunk - 10) + 'password' + ' '.repeat(30) + '= 1\n');
+  });
+
+  it('uses a WebAssembly module that is the current build of anchors.wat', async () => {
+    const { assemble } = await import('../../../scripts/build-wasm.mjs');
+    const current = readFileSync(path.join(__dirname, '../../../src/core/secrets/anchorsWasm.ts'), 'utf8');
+    assert.equal(current, await assemble(), 'src/core/secrets/anchorsWasm.ts is stale: run node scripts/build-wasm.mjs');
+  });
+
+  it('runs the SIMD pass on Latin-1 text and on wider text (UTF-16 narrowed with saturation), reporting real anchors only', () => {
+    const anchorsOf = (t: string) => {
+      const seen: string[] = [];
+      assert.equal(simd!.scan(t, (p) => seen.push(t[p]!)), true);
+      return seen.join('');
+    };
+    assert.match(anchorsOf('a password=1 and kéy\u00a0-p'), /=/);
+    // Wide characters whose low byte is `=`, `_`, `@`: none may be reported as an anchor.
+    const got = anchorsOf('\u013d\u015f\u0140 \u8a3d password=1 x');
+    assert.ok(got.includes('='), got);
+    assert.match(got, /^[=:>_@AJK.d-]+$/, `only anchor characters are reported: ${JSON.stringify(got)}`);
+  });
+
   it('returns ascending, distinct line starts', () => {
     const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
-    const c = candidateLines(text);
-    assert.deepEqual(c, [0, 20, 27]);
+    assert.deepEqual(candidateLines(text), [0, 20, 27]);
+    assert.deepEqual(candidateLinesSimd(text, simd!), [0, 20, 27]);
   });
 });
 

@@ -1,0 +1,96 @@
+// Runs anchors.wat: every anchor position of a text in one SIMD pass (see that file for why).
+// Needs WebAssembly with SIMD and Node's Buffer (for a fast copy of the string into the module's memory);
+// where either is missing, `anchorScanner()` is undefined and the pre-scan uses its indexOf path, which
+// selects the same lines (the tests run both). The module sees one byte per character: the character up
+// to 0xFF, a saturated stand-in above (anchors.wat explains why its checks then answer as JavaScript's).
+import { ANCHORS_WASM } from './anchorsWasm';
+
+/** Bytes of text the module scans per call (its memory is laid out for this; see anchors.wat). */
+const CHUNK = 1 << 20;
+const IN = 1024;
+const OUT = IN + CHUNK + 64;
+const TBL = OUT + 4 * CHUNK;
+const UCS = TBL + 281728;
+const WIDE = /[^\x00-\xff]/;
+
+/** Where each table goes in the module's table region (anchors.wat's memory map; offsets from TBL). */
+export const TABLE_LAYOUT = {
+  /** Tail tables (tails.ts): `two` (16384 bytes) and `third` (up to 256 rows of 128). */
+  keyEnd: { two: 0, third: 183296 },
+  underscoreEnd: { two: 16384, third: 216064 },
+  dashEnd: { two: 32768, third: 248832 },
+  thirdMax: 32768,
+  /** Letter anchors A J K . (in this order), 33280 bytes each: before1, before2 (+128), after1 (+16512), after2 (+16640). */
+  letters: 49152,
+  letterStride: 33280,
+  letterOrder: ['A', 'J', 'K', '.'] as const,
+  /** u32 per character code: the offset of that letter anchor's tables. */
+  letterIndex: 182272,
+  /** Six 16-byte nibble tables (anchors.wat's `anchors`): anchor class, neighbour before, neighbour after, each by low then high nibble. */
+  nibbles: 281600,
+  size: 281696,
+};
+
+export interface AnchorScanner {
+  /**
+   * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check,
+   * ascending from one 16-byte block to the next, not within a block (each kind of anchor is listed in
+   * turn). Returns false only if the module cannot take the text (it always can today; the caller then uses
+   * its indexOf path).
+   */
+  scan(text: string, visit: (p: number) => void): boolean;
+}
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  anchors(len: number): number;
+  narrow(len: number): void;
+}
+
+function load(tables: () => Uint8Array): AnchorScanner | undefined {
+  // Buffer is Node's global (the extension host, the CLI and the hook all run on Node), not an import.
+  if (typeof WebAssembly === 'undefined' || typeof Buffer === 'undefined') return undefined;
+  let ex: Exports;
+  try {
+    ex = new WebAssembly.Instance(new WebAssembly.Module(Uint8Array.from(Buffer.from(ANCHORS_WASM, 'base64')))).exports as unknown as Exports;
+  } catch {
+    return undefined; // no SIMD (old runtime): the indexOf path
+  }
+  const mem = Buffer.from(ex.memory.buffer);
+  const t = tables();
+  if (t.length !== TABLE_LAYOUT.size || TBL + t.length > ex.memory.buffer.byteLength) return undefined;
+  mem.set(t, TBL);
+  const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
+  return {
+    scan(text, visit) {
+      // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
+      // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
+      // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
+      const wide = WIDE.test(text);
+      for (let base = 0; base < text.length; base += CHUNK) {
+        const len = Math.min(CHUNK, text.length - base);
+        const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
+        if (wide) {
+          const written = mem.write(part, UCS, 2 * len, 'utf16le');
+          if (written !== 2 * len) throw new Error(`anchor scan: copied ${written} of ${2 * len} bytes`);
+          ex.narrow(len);
+        } else {
+          const written = mem.write(part, IN, len, 'latin1');
+          if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
+        }
+        mem.fill(0, IN + len, IN + len + 16);
+        const n = ex.anchors(len);
+        for (let k = 0; k < n; k++) visit(base + pos[k]!);
+      }
+      return true;
+    },
+  };
+}
+
+let scanner: AnchorScanner | undefined | null = null;
+
+/** The WebAssembly scanner, or undefined where it cannot run. Loaded once, with the tables `tables()` gives. */
+export function anchorScanner(tables: () => Uint8Array): AnchorScanner | undefined {
+  if (scanner === null) scanner = load(tables);
+  return scanner;
+}

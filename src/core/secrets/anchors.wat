@@ -1,0 +1,280 @@
+;; The secret pre-scan's first pass, in WebAssembly with 128-bit SIMD. JavaScript has no primitive that
+;; finds several characters in one pass: `indexOf` costs a full pass over the text per anchor (~0.3 ns a
+;; character, eleven anchors), and a JavaScript loop over the characters costs ten times that.
+;; Here one pass finds every anchor character 16 bytes at a time, and each anchor found gets the cheap
+;; first-level check of its kind (the last characters before it against the same tables prefilter.ts
+;; reads). Only anchors that pass are reported; prefilter.ts then runs the full check of that kind on
+;; the original string. So the checks here may only ever let more through, never fewer:
+;;   - one byte per character: the character itself up to 0xFF (a Latin-1 copy), or, for text with wider
+;;     characters, `narrow`'s saturation of each UTF-16 unit: 0x100–0x7FFF become 0xFF, 0x8000–0xFFFF
+;;     become 0x00. Every check here reads a character only to compare it with ASCII anchors, blanks,
+;;     quotes, `/`, `@` or table entries (all ASCII, none 0x00), and JavaScript sees a character above 0xFF
+;;     as non-ASCII: the same answers. Where a check needs more (a walk that meets a byte above 0x7F, which
+;;     may be a Unicode blank) it reports the anchor unchecked.
+;;   - near the ends of the chunk in memory, where neighbours may lie outside it, an anchor is reported
+;;     unchecked.
+;;
+;; Memory (pages are 64 KiB): the text at IN, 16 zero bytes after it; u32 positions out at OUT; tables at
+;; TBL, written by anchors.ts (TABLE_LAYOUT) from prefilter.ts's tables before the first scan:
+;;   TBL+0 / +16384 / +32768   tail tables' first level (`two`) for key words (before = : >), vendor
+;;                              prefixes before `_`, before `-` (16384 each, index (c2 << 7) | c1)
+;;   TBL+183296 / +216064 / +248832   their second levels (`third`, rows of 128, row = two[pair])
+;;   TBL+49152 + k*33280, letter anchor k = A J K . : before1 (128) before2 (16384) after1 (128) after2 (16384)
+;;   TBL+182272 u32 per character code: the offset (from TBL) of that letter anchor's tables
+;;   TBL+281600 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
+;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
+;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
+;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there (the only anchor that is a word).
+;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
+(module
+  (memory (export "memory") 117)
+  (global $IN i32 (i32.const 1024))
+  (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
+  (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
+  (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
+
+  ;; UTF-16 units at UCS to bytes at IN, 16 at a time, saturating (see above). Writes up to 15 bytes past
+  ;; $len (the caller zeroes the padding afterwards).
+  (func (export "narrow") (param $len i32)
+    (local $i i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
+        (v128.store (i32.add (global.get $IN) (local.get $i))
+          (i8x16.narrow_i16x8_u
+            (v128.load (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))
+            (v128.load offset=16 (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
+        (br $next))))
+
+  (func $byte (param $p i32) (result i32)
+    (i32.load8_u (i32.add (global.get $IN) (local.get $p))))
+
+  ;; tails.ts endsAt on bytes: does the text ending at $i end like one of the table's words? The caller
+  ;; guarantees $i >= 2. 0 when a character it needs is not ASCII.
+  (func $tail (param $two i32) (param $third i32) (param $i i32) (result i32)
+    (local $c1 i32) (local $c2 i32) (local $c3 i32) (local $v i32)
+    (local.set $c1 (call $byte (local.get $i)))
+    (local.set $c2 (call $byte (i32.sub (local.get $i) (i32.const 1))))
+    (if (i32.or (i32.ge_u (local.get $c1) (i32.const 128)) (i32.ge_u (local.get $c2) (i32.const 128))) (then (return (i32.const 0))))
+    (local.set $v (i32.load8_u (i32.add (i32.add (global.get $TBL) (local.get $two)) (i32.or (i32.shl (local.get $c2) (i32.const 7)) (local.get $c1)))))
+    (if (i32.le_u (local.get $v) (i32.const 1)) (then (return (local.get $v))))
+    (local.set $c3 (call $byte (i32.sub (local.get $i) (i32.const 2))))
+    (if (i32.ge_u (local.get $c3) (i32.const 128)) (then (return (i32.const 0))))
+    (i32.load8_u (i32.add (i32.add (global.get $TBL) (local.get $third)) (i32.or (i32.shl (local.get $v) (i32.const 7)) (local.get $c3)))))
+
+  ;; prefilter.ts tokenFollows: the 16 characters after $p are [A-Za-z0-9_+/=-]. The caller guarantees
+  ;; they are in the chunk.
+  (func $tokenFollows (param $p i32) (result i32)
+    (local $v v128) (local $lower v128)
+    (local.set $v (v128.load (i32.add (i32.add (global.get $IN) (local.get $p)) (i32.const 1))))
+    (local.set $lower (v128.or (local.get $v) (i8x16.splat (i32.const 32))))
+    (i8x16.all_true
+      (v128.or
+        (v128.or
+          (v128.and (i8x16.ge_u (local.get $lower) (i8x16.splat (i32.const 97))) (i8x16.le_u (local.get $lower) (i8x16.splat (i32.const 122))))
+          (v128.and (i8x16.ge_u (local.get $v) (i8x16.splat (i32.const 48))) (i8x16.le_u (local.get $v) (i8x16.splat (i32.const 57)))))
+        (v128.or
+          (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 95))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 43))))
+          (v128.or (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 47))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61))))
+                   (i8x16.eq (local.get $v) (i8x16.splat (i32.const 45))))))))
+
+  ;; `=` `:` `>`: back over blanks and up to two of " ' ` ], then the key-word tail table.
+  (func $generic (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (local.set $i (i32.sub (local.get $p) (i32.const 1)))
+    (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+    (local.set $c (call $byte (local.get $i)))
+    (block $blanks
+      (loop $back
+        (br_if $blanks (i32.and (i32.ne (local.get $c) (i32.const 32)) (i32.ne (local.get $c) (i32.const 9))))
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+        (local.set $c (call $byte (local.get $i)))
+        (br $back)))
+    (if (call $quote (local.get $c))
+      (then
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+        (local.set $c (call $byte (local.get $i)))
+        (if (call $quote (local.get $c))
+          (then
+            (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+            (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+            (local.set $c (call $byte (local.get $i)))))))
+    (call $tail (i32.const 0) (i32.const 183296) (local.get $i)))
+
+  (func $quote (param $c i32) (result i32)
+    (i32.or (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 39)))
+            (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
+
+  ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
+  ;; (-p, -u, --password, --token, --api-key, --secret, --client-secret, --user): a superset of the
+  ;; blank-before forms. The caller guarantees $p >= 3 and 17 characters after it.
+  (func $dash (param $p i32) (result i32)
+    (local $n i32)
+    (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
+      (then (return (i32.const 1))))
+    (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
+    (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
+                    (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
+            (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))))
+
+  ;; `@`: URL userinfo needs `://` before it with no blank, `/` or `@` between (prefilter.ts userinfoAt).
+  ;; A non-ASCII byte on the way may be a Unicode blank: reported unchecked, as is a walk out of the chunk.
+  (func $userinfo (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (local.set $i (local.get $p))
+    (block $stop
+      (loop $back
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+        (local.set $c (call $byte (local.get $i)))
+        (if (i32.ge_u (local.get $c) (i32.const 128)) (then (return (i32.const 1))))
+        (br_if $stop (i32.or (i32.or (i32.eq (local.get $c) (i32.const 47)) (i32.eq (local.get $c) (i32.const 64)))
+                             (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))))
+        (br $back)))
+    (i32.and (i32.eq (local.get $c) (i32.const 47))
+      (i32.and (i32.eq (call $byte (i32.sub (local.get $i) (i32.const 1))) (i32.const 47))
+               (i32.eq (call $byte (i32.sub (local.get $i) (i32.const 2))) (i32.const 58)))))
+
+  ;; A letter anchor's neighbour tables (the JavaScript LetterAnchor.near, on bytes).
+  (func $letter (param $p i32) (param $t i32) (result i32)
+    (local $b1 i32) (local $v i32) (local $n1 i32) (local $w i32) (local $x i32)
+    (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
+    (if (i32.lt_u (local.get $b1) (i32.const 128))
+      (then
+        (local.set $v (i32.load8_u (i32.add (local.get $t) (local.get $b1))))
+        (if (i32.and (local.get $v) (i32.const 1)) (then (return (i32.const 1))))
+        (if (local.get $v)
+          (then
+            (local.set $x (call $byte (i32.sub (local.get $p) (i32.const 2))))
+            (if (i32.lt_u (local.get $x) (i32.const 128))
+              (then
+                (if (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 128)) (i32.or (i32.shl (local.get $x) (i32.const 7)) (local.get $b1))))
+                  (then (return (i32.const 1))))))))))
+    (local.set $n1 (call $byte (i32.add (local.get $p) (i32.const 1))))
+    (if (i32.ge_u (local.get $n1) (i32.const 128)) (then (return (i32.const 0))))
+    (local.set $w (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 16512)) (local.get $n1))))
+    (if (i32.eqz (local.get $w)) (then (return (i32.const 0))))
+    (if (i32.and (local.get $w) (i32.const 1)) (then (return (i32.const 1))))
+    (local.set $x (call $byte (i32.add (local.get $p) (i32.const 2))))
+    (if (i32.ge_u (local.get $x) (i32.const 128)) (then (return (i32.const 0))))
+    (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 16640)) (i32.or (i32.shl (local.get $n1) (i32.const 7)) (local.get $x)))))
+
+  ;; Neighbours may lie outside the chunk: such an anchor is reported unchecked (JavaScript checks it on
+  ;; the whole string).
+  (func $edge (param $p i32) (param $len i32) (result i32)
+    (i32.or (i32.lt_u (local.get $p) (i32.const 2)) (i32.gt_u (i32.add (local.get $p) (i32.const 3)) (local.get $len))))
+
+  (func $checkGeneric (param $p i32) (param $len i32) (result i32)
+    (if (result i32) (call $edge (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $generic (local.get $p)))))
+
+  ;; `_` and `-` read 16 characters after the anchor (tokenFollows).
+  (func $edge17 (param $p i32) (param $len i32) (result i32)
+    (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
+
+  (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
+    (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
+      (else (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p))))))
+
+  (func $checkDash (param $p i32) (param $len i32) (result i32)
+    (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))
+
+  ;; A J K . : the anchor's table, found without a branch (a per-character offset table at TBL+LETTER_INDEX).
+  (func $checkLetter (param $p i32) (param $len i32) (result i32)
+    (if (result i32) (call $edge (local.get $p) (local.get $len)) (then (i32.const 1))
+      (else (call $letter (local.get $p)
+        (i32.add (global.get $TBL) (i32.load (i32.add (i32.add (global.get $TBL) (i32.const 182272)) (i32.shl (call $byte (local.get $p)) (i32.const 2)))))))))
+
+  ;; @ (URL userinfo) and `d` (only where `dapi` starts: little-endian u32 0x69706164).
+  (func $checkRare (param $p i32) (param $len i32) (result i32)
+    (if (result i32) (i32.eq (call $byte (local.get $p)) (i32.const 64)) (then (call $userinfo (local.get $p)))
+      (else (i32.or (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))
+                    (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x69706164))))))
+
+  ;; Reports the set bits of $m (positions $i + bit) that $kind's check lets through; returns the new count.
+  ;; One loop per kind of anchor: the branches in it are the same kind's (a shared loop dispatching on the
+  ;; character mispredicted on every anchor; measured twice as slow). After inlining (scripts/build-wasm.mjs
+  ;; runs binaryen) there are no calls: a call spilled the loop's vectors.
+;; One check for an anchor at $p, by its character (the class tables below let only these through).
+  (func $check (param $p i32) (param $len i32) (result i32)
+    (local $c i32)
+    (local.set $c (call $byte (local.get $p)))
+    (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 61)) (i32.eq (local.get $c) (i32.const 58))) (i32.eq (local.get $c) (i32.const 62)))
+      (then (return (call $checkGeneric (local.get $p) (local.get $len)))))
+    (if (i32.eq (local.get $c) (i32.const 95)) (then (return (call $checkUnderscore (local.get $p) (local.get $len)))))
+    (if (i32.eq (local.get $c) (i32.const 45)) (then (return (call $checkDash (local.get $p) (local.get $len)))))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (local.get $c) (i32.const 100)))
+      (then (return (call $checkRare (local.get $p) (local.get $len)))))
+    (call $checkLetter (local.get $p) (local.get $len)))
+
+  ;; Every anchor of the chunk, 16 characters at a time, in one bit mask per block and one bit loop:
+  ;;   - the anchor characters are classified with two table lookups (i8x16.swizzle by low and by high
+  ;;     nibble, and-ed): one bit per kind, = : > / _ / - / @ / A / J / K / . (exact: the tables are
+  ;;     built so that no other byte gets a bit, and bytes above 0x7F get none);
+  ;;   - the characters before and after each position are classified the same way, against what may
+  ;;     stand there for each kind (the first-level tables' characters: a key word's last letter, a blank
+  ;;     or a quote before = : >, a vendor prefix's last character before _ and -, a head's neighbour
+  ;;     around a letter anchor). A nibble table can only over-approximate a set, and a neighbour above
+  ;;     0x7F passes every kind, so an anchor the checks would accept always gets through;
+  ;;   - `d` counts only when `api` follows (dapi, the one anchor that is a word).
+  ;; Measured: eleven compares and five bit loops per block cost ~110 ms per 64 MB, mostly loop exits
+  ;; mispredicted on every block; this is one loop over about a third of the anchors. The first and
+  ;; last blocks of a chunk, whose neighbours may lie outside it, take every anchor unfiltered.
+  (func (export "anchors") (param $len i32) (result i32)
+    (local $i i32) (local $n i32) (local $m i32) (local $p i32)
+    (local $v v128) (local $p1 v128) (local $n1 v128) (local $vc v128) (local $low v128) (local $zero v128)
+    (local $vlo v128) (local $vhi v128) (local $plo v128) (local $phi v128) (local $nlo v128) (local $nhi v128)
+    (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 281600))))
+    (local.set $vhi (v128.load (i32.add (global.get $TBL) (i32.const 281616))))
+    (local.set $plo (v128.load (i32.add (global.get $TBL) (i32.const 281632))))
+    (local.set $phi (v128.load (i32.add (global.get $TBL) (i32.const 281648))))
+    (local.set $nlo (v128.load (i32.add (global.get $TBL) (i32.const 281664))))
+    (local.set $nhi (v128.load (i32.add (global.get $TBL) (i32.const 281680))))
+    (local.set $low (i8x16.splat (i32.const 15)))
+    (block $done
+      (loop $block
+        (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
+        (local.set $v (v128.load (i32.add (global.get $IN) (local.get $i))))
+        (local.set $vc (v128.and (i8x16.swizzle (local.get $vlo) (v128.and (local.get $v) (local.get $low)))
+                                 (i8x16.swizzle (local.get $vhi) (i8x16.shr_u (local.get $v) (i32.const 4)))))
+        (if (i32.or (i32.lt_u (local.get $i) (i32.const 16)) (i32.gt_u (i32.add (local.get $i) (i32.const 32)) (local.get $len)))
+          (then
+            (local.set $m (i32.or (i8x16.bitmask (i8x16.ne (local.get $vc) (local.get $zero)))
+                                  (i8x16.bitmask (i8x16.eq (local.get $v) (i8x16.splat (i32.const 100)))))))
+          (else
+            (local.set $p1 (v128.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 1))))
+            (local.set $n1 (v128.load offset=1 (i32.add (global.get $IN) (local.get $i))))
+            (local.set $m
+              (i32.or
+                (i8x16.bitmask (i8x16.ne (local.get $zero)
+                  (v128.and (local.get $vc)
+                    (v128.or
+                      (v128.or (v128.and (i8x16.swizzle (local.get $plo) (v128.and (local.get $p1) (local.get $low)))
+                                         (i8x16.swizzle (local.get $phi) (i8x16.shr_u (local.get $p1) (i32.const 4))))
+                               (i8x16.lt_s (local.get $p1) (local.get $zero)))
+                      (v128.or (v128.and (i8x16.swizzle (local.get $nlo) (v128.and (local.get $n1) (local.get $low)))
+                                         (i8x16.swizzle (local.get $nhi) (i8x16.shr_u (local.get $n1) (i32.const 4))))
+                               (i8x16.lt_s (local.get $n1) (local.get $zero)))))))
+                (i8x16.bitmask
+                  (v128.and
+                    (v128.and (i8x16.eq (local.get $v) (i8x16.splat (i32.const 100))) (i8x16.eq (local.get $n1) (i8x16.splat (i32.const 97))))
+                    (v128.and (i8x16.eq (v128.load offset=2 (i32.add (global.get $IN) (local.get $i))) (i8x16.splat (i32.const 112)))
+                              (i8x16.eq (v128.load offset=3 (i32.add (global.get $IN) (local.get $i))) (i8x16.splat (i32.const 105))))))))))
+        (block $bits
+          (loop $bit
+            (br_if $bits (i32.eqz (local.get $m)))
+            (local.set $p (i32.add (local.get $i) (i32.ctz (local.get $m))))
+            (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+            ;; Past the end: the block's remaining bits are too.
+            (br_if $bits (i32.ge_u (local.get $p) (local.get $len)))
+            (if (call $check (local.get $p) (local.get $len))
+              (then
+                (i32.store (i32.add (global.get $OUT) (i32.shl (local.get $n) (i32.const 2))) (local.get $p))
+                (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+            (br $bit)))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
+        (br $block)))
+    (local.get $n))
+)
