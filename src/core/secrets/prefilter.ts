@@ -357,7 +357,7 @@ function simdTables(): Uint8Array {
 }
 
 /** The module's anchor classes: one bit per kind of anchor (its character decides which check runs). */
-const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['J', 32], ['K', 64], ['.', 128]];
+const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['J', 32], ['K', 32], ['d', 64], ['.', 128]];
 
 /** A set of ASCII codes as a pair of nibble tables: `lo[c & 15] & hi[c >> 4]` has `bit` for every code of the set (and maybe others). */
 function addToNibbles(lo: Uint8Array, hi: Uint8Array, codes: Iterable<number>, bit: number): void {
@@ -388,7 +388,8 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  *          U+FEFF (a blank to `\s`) becomes in the module;
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
- *          when a head starts with it (every character when a head is the anchor alone).
+ *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
+ *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
 function nibbleTables(): Uint8Array {
@@ -405,11 +406,20 @@ function nibbleTables(): Uint8Array {
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
-    const a = LETTER_ANCHORS.find((x) => x.anchor === ch)!;
+    const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
+    if (a === undefined) {
+      // `d`: the anchor of a word (dapi), which passes when the word's next character follows.
+      const word = LETTER_ANCHORS.find((x) => x.anchor.length > 1 && x.anchor[0] === ch);
+      if (word === undefined) throw new Error(`anchor scan: no letter anchor for class ${ch}`);
+      addToNibbles(nlo, nhi, [word.anchor.charCodeAt(1)], bit);
+      continue;
+    }
     if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
     addToNibbles(plo, phi, ALL_ASCII.filter((c) => a.before1[c] !== 0), bit);
     addToNibbles(nlo, nhi, ALL_ASCII.filter((c) => a.after1[c] !== 0), bit);
   }
+  // Every letter anchor has a class: a word by its first character, the others by themselves.
+  for (const a of LETTER_ANCHORS) if (!ANCHOR_CLASS.some(([ch]) => ch === a.anchor[0])) throw new Error(`anchor scan: letter anchor ${a.anchor} has no class`);
   return t;
 }
 
