@@ -12,6 +12,7 @@ const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK;
 const UCS = TBL + 281728;
 const WIDE = /[^\x00-\xff]/;
+const ZEROS = new Uint8Array(16);
 
 /** Where each table goes in the module's table region (anchors.wat's memory map; offsets from TBL). */
 export const TABLE_LAYOUT = {
@@ -78,7 +79,7 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
           const written = mem.write(part, IN, len, 'latin1');
           if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
         }
-        mem.fill(0, IN + len, IN + len + 16);
+        mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         for (let k = 0; k < n; k++) visit(base + pos[k]!);
       }
