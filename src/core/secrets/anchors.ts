@@ -36,15 +36,17 @@ export interface AnchorScanner {
   /**
    * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check,
    * ascending from one 16-byte block to the next, not within a block (each kind of anchor is listed in
-   * turn). Returns false only if the module cannot take the text (it always can today; the caller then uses
-   * its indexOf path).
+   * turn). Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`, bit 1
+   * `-BEGIN `), or -1 when the text spans more than one chunk (a literal across a chunk boundary would be
+   * missed; the caller then looks for them itself).
    */
-  scan(text: string, visit: (p: number) => void): boolean;
+  scan(text: string, visit: (p: number) => void): number;
 }
 
 interface Exports {
   memory: WebAssembly.Memory;
   anchors(len: number): number;
+  gates(): number;
   narrow(len: number): void;
 }
 
@@ -68,6 +70,7 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
       // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
+      let gates = 0;
       for (let base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
         const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
@@ -81,9 +84,10 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
         }
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
+        gates |= ex.gates();
         for (let k = 0; k < n; k++) visit(base + pos[k]!);
       }
-      return true;
+      return text.length > CHUNK ? -1 : gates;
     },
   };
 }

@@ -32,6 +32,9 @@
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
   (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
+  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN ` (whole within the chunk).
+  (global $gates (mut i32) (i32.const 0))
+  (func (export "gates") (result i32) (global.get $gates))
 
   ;; UTF-16 units at UCS to bytes at IN, 16 at a time, saturating (see above). Writes up to 15 bytes past
   ;; $len (the caller zeroes the padding afterwards).
@@ -198,9 +201,18 @@
   ;; character mispredicted on every anchor; measured twice as slow). After inlining (scripts/build-wasm.mjs
   ;; runs binaryen) there are no calls: a call spilled the loop's vectors.
 ;; One check for an anchor at $p, by its character (the class tables below let only these through).
+  ;; On the way, two literals the block rules are gated on are noted in $gates (see `gates` below):
+  ;; `kind:` at a `:`, `-BEGIN ` at a `-` (prefilter.ts lets these neighbours through the filters).
   (func $check (param $p i32) (param $len i32) (result i32)
     (local $c i32)
     (local.set $c (call $byte (local.get $p)))
+    (if (i32.and (i32.eq (local.get $c) (i32.const 58)) (i32.ge_u (local.get $p) (i32.const 4)))
+      (then (if (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 4))) (i32.const 0x646e696b)) ;; kind
+        (then (global.set $gates (i32.or (global.get $gates) (i32.const 1)))))))
+    (if (i32.and (i32.eq (local.get $c) (i32.const 45)) (i32.le_u (i32.add (local.get $p) (i32.const 7)) (local.get $len)))
+      (then (if (i32.and (i32.eq (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x49474542)) ;; BEGI
+                         (i32.eq (i32.load16_u offset=5 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x204e))) ;; N + blank
+        (then (global.set $gates (i32.or (global.get $gates) (i32.const 2)))))))
     (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 61)) (i32.eq (local.get $c) (i32.const 58))) (i32.eq (local.get $c) (i32.const 62)))
       (then (return (call $checkGeneric (local.get $p) (local.get $len)))))
     (if (i32.eq (local.get $c) (i32.const 95)) (then (return (call $checkUnderscore (local.get $p) (local.get $len)))))
@@ -233,6 +245,7 @@
     (local.set $nlo (v128.load (i32.add (global.get $TBL) (i32.const 281664))))
     (local.set $nhi (v128.load (i32.add (global.get $TBL) (i32.const 281680))))
     (local.set $low (i8x16.splat (i32.const 15)))
+    (global.set $gates (i32.const 0))
     (block $done
       (loop $block
         (br_if $done (i32.ge_u (local.get $i) (local.get $len)))

@@ -43,9 +43,8 @@ const BODY_LIKE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})?\s*$
 export const privateKeyBlock: BlockRule = {
   id: 'private-key',
   description: 'Private key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP — every line, also indented or JSON-escaped',
-  // Any literal every block holds will do: `BEGIN ` is found ~2x faster than `-----BEGIN ` (V8 looks
-  // for the first character, and `-` is common in code), and a stray `BEGIN ` only costs one regex scan.
-  gate: 'BEGIN ',
+  // A literal every block holds (BEGIN needs `-----BEGIN `): the pre-scan notes it on its way (GATES).
+  gate: '-BEGIN ',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const starts = index.starts();
     BEGIN.lastIndex = 0;

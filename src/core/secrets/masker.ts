@@ -5,7 +5,7 @@ import { lineOf } from './blocks';
 import { BLOCK_RULES, LINE_RULES } from './catalog';
 import { keywordSelector } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
-import { candidateLines } from './prefilter';
+import { GATES, prescan } from './prefilter';
 import { detached } from './detach';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
@@ -158,8 +158,10 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
+  const { lines: candidates, gates } = prescan(text);
   for (const rule of BLOCK_RULES) {
-    if (!text.includes(rule.gate)) continue;
+    const g = GATES.indexOf(rule.gate);
+    if (g >= 0 ? (gates & (1 << g)) === 0 : !text.includes(rule.gate)) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
@@ -171,7 +173,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     for (const li of protect) protectedStarts.add(lines.startOf(li));
   }
 
-  for (const start of candidateLines(text)) {
+  for (const start of candidates) {
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
     const hits = lineHits(text, start, nl < 0 ? text.length : nl);
