@@ -44,6 +44,17 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
   });
   // Every capitalisation of a pair shares its slot, so the walk below looks pairs up unfolded.
   for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) byPair[(a << 7) | b] = byPair[(FOLD[a]! << 7) | FOLD[b]!]!;
+  // Per slot, the third characters its words allow (128 bits in four words, both cases of a letter),
+  // or every one when a two-character word is in the slot: common pairs (`se`, `to`, `pa`, `ke`) rarely
+  // go on as a keyword does, and this answers most of them without walking the slot's list.
+  const third = new Uint32Array(starting.length * 4);
+  starting.forEach((list, slot) => {
+    for (const w of list) {
+      const word = words[w]!;
+      if (word.length === 2) { third.fill(0xffffffff, slot * 4, slot * 4 + 4); continue; }
+      for (let c = 0; c < 128; c++) if (FOLD[c] === word.charCodeAt(2)) third[slot * 4 + (c >> 5)]! |= 1 << (c & 31);
+    }
+  });
   // "Seen on this line" marks carry the call's number instead of being cleared on every call, and
   // the woken rules are collected as they wake rather than by a pass over the whole catalog.
   const present = new Uint32Array(words.length);
@@ -67,6 +78,9 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
       if (!(a < 128 && b < 128)) continue;
       const slot = byPair[(a << 7) | b]!;
       if (slot === 0) continue;
+      // Past the range, or not ASCII: only a two-character word can still match (its slot allows every code).
+      const c = i + 2 < to ? line.charCodeAt(i + 2) : 0;
+      if (c < 128 && (third[(slot - 1) * 4 + (c >> 5)]! & (1 << (c & 31))) === 0) continue;
       const list = starting[slot - 1]!;
       for (let k = 0; k < list.length; k++) {
         const w = list[k]!;
