@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { ASSIGN, assignmentAt, assignmentHeads, namesItself } from '../../../src/core/secrets/rules/generic';
+import { ASSIGN, assignmentAt, assignmentHeads, headFrom, headFromRegex, namesItself } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 
 function viaAssign(line: string, at: number) {
@@ -18,6 +18,9 @@ function viaAssign(line: string, at: number) {
 }
 
 function assertSameParse(line: string): number {
+  // The operator-driven head finder answers as ASSIGN_NAME from every starting point (the rule goes on
+  // after an operator, or after a value, which may end anywhere).
+  for (let from = 0; from <= line.length; from++) assert.deepEqual(headFrom(line, from), headFromRegex(line, from), `${JSON.stringify(line)} from ${from}`);
   const heads = assignmentHeads(line);
   for (const h of heads) assert.deepEqual(assignmentAt(line, h), viaAssign(line, h.index), JSON.stringify(line));
   return heads.length;
@@ -38,7 +41,8 @@ describe('generic rule: assignment parsing', () => {
   });
 
   it('reads every assignment of 3,000 seeded mixes as ASSIGN does (quotes, escapes, blanks, dashes)', () => {
-    const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é'];
+    const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é',
+      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K'];
     const r = prng(11);
     let n = 0;
     for (let k = 0; k < 3000; k++) {

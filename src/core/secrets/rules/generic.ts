@@ -35,11 +35,76 @@ export interface Assignment {
   quoted: boolean;
 }
 
-/** The assignment whose head ASSIGN_NAME just matched (exported for the test that compares it with ASSIGN). */
-export function assignmentAt(line: string, head: RegExpExecArray): Assignment {
+/** What ASSIGN_HEAD matches: a name (after `index + dashes`), its operator and where the operator ends. */
+export interface Head {
+  index: number;
+  dashes: number;
+  name: string;
+  op: string;
+  opEnd: number;
+}
+
+/** A match of ASSIGN_NAME as a Head (the regex is the definition headFrom is tested against). */
+export function headOfMatch(m: RegExpExecArray): Head {
   let dashes = 0;
-  while (head[0].charCodeAt(dashes) === 45) dashes++; // `(?:--?)?`: a name never starts with `-`
-  const opEnd = head.index + head[0].length;
+  while (m[0].charCodeAt(dashes) === 45) dashes++; // `(?:--?)?`: a name never starts with `-`
+  return { index: m.index, dashes, name: m[1]!, op: m[3]!, opEnd: m.index + m[0].length };
+}
+
+/** ASSIGN_NAME run from `from` (exported for the test that compares it with headFrom). */
+export function headFromRegex(line: string, from: number): Head | null {
+  ASSIGN_NAME.lastIndex = from;
+  const m = ASSIGN_NAME.exec(line);
+  return m === null ? null : headOfMatch(m);
+}
+
+/** `[\w.$-]` (ASCII, as without the `u` flag). */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 36 || c === 45;
+}
+
+/**
+ * The first head at or after `from`: what ASSIGN_NAME finds with lastIndex `from`, found from the
+ * operators back instead of trying the look-behind at every position of the line (the regex was the
+ * rule's largest single cost). Why it is the same: a name is a whole run of `[\w.$-]` (the
+ * look-behind forbids starting inside one, and what may follow a name — a quote, `]`, blanks, an
+ * operator — holds none of those characters, so backtracking never shortens it); between the run and
+ * the operator stand only a quote, a `]` and blanks; so heads and their operators come in the same
+ * order, and the first operator with a valid head before it gives the leftmost head.
+ */
+export function headFrom(line: string, from: number): Head | null {
+  let colon = line.indexOf(':', from);
+  let equals = line.indexOf('=', from);
+  while (colon !== -1 || equals !== -1) {
+    const o = colon !== -1 && (equals === -1 || colon < equals) ? colon : equals;
+    if (o === colon) colon = line.indexOf(':', o + 1); else equals = line.indexOf('=', o + 1);
+    // The operator: `:=` | `=>` | `=(?!=)` | `:(?![:/])`, tried in that order.
+    const next = line.charCodeAt(o + 1);
+    let op: string;
+    if (line.charCodeAt(o) === 58) op = next === 61 ? ':=' : next === 58 || next === 47 ? '' : ':';
+    else op = next === 62 ? '=>' : next === 61 ? '' : '=';
+    if (op === '') continue;
+    // Back over `[ \t]*`, then `\]?`, then `["'\`]?`, to the end of the name.
+    let e = o;
+    while (e > from && (line.charCodeAt(e - 1) === 32 || line.charCodeAt(e - 1) === 9)) e--;
+    if (e > from && line.charCodeAt(e - 1) === 93) e--;
+    if (e > from) { const q = line.charCodeAt(e - 1); if (q === 34 || q === 39 || q === 96) e--; }
+    // The whole run of name characters before it; a head cannot start inside a run, nor before `from`.
+    let s0 = e;
+    while (s0 > 0 && isNameChar(line.charCodeAt(s0 - 1))) s0--;
+    if (s0 === e || s0 < from) continue;
+    let dashes = 0;
+    while (dashes < 2 && line.charCodeAt(s0 + dashes) === 45) dashes++;
+    const c = line.charCodeAt(s0 + dashes);
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36)) continue;
+    return { index: s0, dashes, name: line.slice(s0 + dashes, e), op, opEnd: o + op.length };
+  }
+  return null;
+}
+
+/** The assignment a head starts (exported for the test that compares it with ASSIGN). */
+export function assignmentAt(line: string, head: Head): Assignment {
+  const opEnd = head.opEnd;
   VALUE_AT.lastIndex = opEnd;
   const v = VALUE_AT.exec(line)!;
   let blanks = 0;
@@ -47,15 +112,13 @@ export function assignmentAt(line: string, head: RegExpExecArray): Assignment {
   let group = 1;
   while (group < 4 && v[group] === undefined) group++;
   const quoted = group < 4;
-  return { name: head[1]!, nameStart: head.index + dashes, op: head[3]!, opEnd, value: v[group] ?? '', start: opEnd + blanks + (quoted ? 1 : 0), quoted };
+  return { name: head.name, nameStart: head.index + head.dashes, op: head.op, opEnd, value: v[group] ?? '', start: opEnd + blanks + (quoted ? 1 : 0), quoted };
 }
 
-/** Head matches of a line, in order (exported for the same test). */
-export function assignmentHeads(line: string): RegExpExecArray[] {
-  const out: RegExpExecArray[] = [];
-  ASSIGN_NAME.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = ASSIGN_NAME.exec(line)) !== null) out.push(m);
+/** Heads of a line, in order, each search going on after the previous operator (exported for the tests). */
+export function assignmentHeads(line: string): Head[] {
+  const out: Head[] = [];
+  for (let h = headFrom(line, 0); h !== null; h = headFrom(line, h.opEnd)) out.push(h);
   return out;
 }
 
@@ -96,11 +159,12 @@ export const genericAssignment: LineRule = {
   keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig'],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
-    ASSIGN_NAME.lastIndex = 0;
-    let head: RegExpExecArray | null;
-    while ((head = ASSIGN_NAME.exec(line)) !== null) {
+    let from = 0;
+    let head: Head | null;
+    while ((head = headFrom(line, from)) !== null) {
       // Continue right after the operator: `a=b password=c` on one line.
-      const strength = classifyName(head[1]!);
+      from = head.opEnd;
+      const strength = classifyName(head.name);
       if (strength === null) continue;
       const a = assignmentAt(line, head);
       const name = a.name;
@@ -120,7 +184,7 @@ export const genericAssignment: LineRule = {
         value = cutUnquoted(value, yaml, query);
       }
       const end = start + value.length;
-      ASSIGN_NAME.lastIndex = Math.max(end, a.opEnd);
+      from = Math.max(end, a.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
       if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
