@@ -8,6 +8,47 @@ import { nameWords } from './names';
 const COUNTS = new Int32Array(128);
 const ORDER = new Uint8Array(128);
 
+/** asciiStats' answers for the last string it was given. */
+const STATS = { distinct: 0, entropy: 0, classes: 0 };
+
+/**
+ * distinctChars, shannon and charClasses of an ASCII string in one pass, into STATS (the same
+ * numbers, the entropy summed in the same order, so bit for bit); false, and STATS untouched, when
+ * `s` holds a character above 0x7F (the callers then ask the three functions).
+ */
+function asciiStats(s: string): boolean {
+  let distinct = 0;
+  let lower = 0, upper = 0, digit = 0, other = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) {
+      for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
+      return false;
+    }
+    if (COUNTS[c]++ === 0) ORDER[distinct++] = c;
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) { if (i > 0 || s.length === 1) upper = 1; }
+    else if (c >= 48 && c <= 57) digit = 1;
+    else other = 1;
+  }
+  let h = 0;
+  for (let k = 0; k < distinct; k++) {
+    const c = ORDER[k]!;
+    const p = COUNTS[c]! / s.length;
+    COUNTS[c] = 0;
+    h -= p * Math.log2(p);
+  }
+  STATS.distinct = distinct;
+  STATS.entropy = h;
+  STATS.classes = lower + upper + digit + other;
+  return true;
+}
+
+/** asciiStats as a value (for the test that compares it with the three functions). */
+export function asciiStatsOf(s: string): { distinct: number; entropy: number; classes: number } | null {
+  return asciiStats(s) ? { ...STATS } : null;
+}
+
 /** Shannon entropy in bits per character. */
 export function shannon(s: string): number {
   if (s.length === 0) return 0;
@@ -155,11 +196,16 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   const v = raw.trim();
   // Too short for the strength: decided before the regexes below (the answer is `false` either way).
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
-  if (isReference(v) || isPlaceholder(v) || isBenignShape(v, quoted)) return false;
-  const h = shannon(v);
+  // Distinct characters, entropy and classes in one pass (values run to hundreds of characters: a JWT
+  // after `Bearer`); the checks are pure, so deciding `distinctChars <= 3` (isPlaceholder's floor)
+  // before the regexes changes only the cost.
+  const ascii = asciiStats(v);
+  if ((ascii ? STATS.distinct : distinctChars(v)) <= 3) return false;
+  if (isReference(v) || PLACEHOLDER.test(v) || isBenignShape(v, quoted)) return false;
+  const h = ascii ? STATS.entropy : shannon(v);
   if (strength === 'strong') {
     if (isUuid(v)) return true;
-    return (charClasses(v) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
+    return ((ascii ? STATS.classes : charClasses(v)) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
   }
   if (isUuid(v)) return false;
   const hasDigit = /\d/.test(v);

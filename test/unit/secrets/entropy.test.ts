@@ -1,7 +1,7 @@
 // The entropy helpers decide borderline values (`h >= 3`, `distinct < 6`): their fast paths must give
 // bit-identical answers to the plain definitions, on ASCII and on anything else.
 import assert from 'node:assert/strict';
-import { distinctChars, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
+import { asciiStatsOf, charClasses, distinctChars, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import { ALNUM, PASSWORD_CHARS, prng } from '../../../src/core/secrets/samples';
 
@@ -36,6 +36,21 @@ describe('entropy helpers', () => {
 
   it('distinctChars counts code points like a Set of the string', () => {
     for (const s of strings) assert.equal(distinctChars(s), distinctDef(s), JSON.stringify(s));
+  });
+
+  it('the one-pass statistics of valueLooksSecret give the three functions\' answers (entropy bit for bit), or none for non-ASCII', () => {
+    let ascii = 0;
+    for (const s of strings) {
+      const st = asciiStatsOf(s);
+      if (/[^\x00-\x7f]/.test(s)) { assert.equal(st, null, JSON.stringify(s)); continue; }
+      ascii++;
+      assert.ok(st !== null && s.length > 0 ? Object.is(st.entropy, shannonDef(s)) : true, JSON.stringify(s));
+      assert.deepEqual(st, { distinct: distinctDef(s), entropy: shannon(s), classes: charClasses(s) }, JSON.stringify(s));
+    }
+    assert.ok(ascii > 1000);
+    // a non-ASCII string leaves no counts behind for the next one
+    asciiStatsOf('aaaa\u00e9');
+    assert.deepEqual(asciiStatsOf('ab'), { distinct: 2, entropy: 1, classes: 1 });
   });
 
   it('shannon leaves no state behind between calls', () => {
