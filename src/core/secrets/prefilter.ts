@@ -89,32 +89,70 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * Words filed under their last character (lower case; `| 0x20` folds an ASCII capital onto it, and
- * maps other characters to codes no word ends with, or to `undefined` past the table).
+ * Words read backwards from their last character, as a trie: `endsAt(text, i)` walks back from `i`
+ * one character a step (an ASCII capital folded to lower case, as the regex's `i` flag folds; never a
+ * non-ASCII character onto ASCII) and answers whether one of the words ends at `i`. A few table
+ * reads a call, where comparing each word filed under the last character cost ~140 ns.
  */
-function byLast(words: readonly string[]): (string[] | undefined)[] {
-  const table: (string[] | undefined)[] = [];
-  for (const w of words) (table[w.charCodeAt(w.length - 1)] ??= []).push(w);
-  return table;
-}
-const KEY_WORDS_BY_LAST = byLast(KEY_WORDS);
-const KEY_TAILS_BY_LAST = byLast(KEY_TAILS);
-
-function endsWithAny(table: (string[] | undefined)[], text: string, i: number): boolean {
-  const list = table[text.charCodeAt(i) | 0x20];
-  if (list !== undefined) for (const w of list) if (endsWithWord(text, i, w)) return true;
-  return false;
-}
-
-/** `text` ending at `i` ends with a key word, ASCII case-insensitively (the `i` flag never folds non-ASCII onto ASCII). */
-function endsWithWord(text: string, i: number, w: string): boolean {
-  if (i + 1 < w.length) return false;
-  for (let k = w.length - 1, j = i; k >= 0; k--, j--) {
-    const x = w.charCodeAt(k);
-    const c = text.charCodeAt(j);
-    if (c !== x && !(x >= 97 && x <= 122 && c === x - 32)) return false;
+class ReverseTrie {
+  /** node * 128 + code -> child node + 1 (0: none). */
+  private readonly next: Int32Array;
+  /** A word ends at this node. */
+  private readonly word: Uint8Array;
+  constructor(words: readonly string[]) {
+    const next: number[] = [];
+    const word: number[] = [0];
+    let nodes = 1;
+    for (const w of words) {
+      let node = 0;
+      for (let k = w.length - 1; k >= 0; k--) {
+        const c = w.charCodeAt(k);
+        if (c >= 128 || (c >= 65 && c <= 90)) throw new Error(`key word ${w} must be lower-case ASCII`);
+        const at = node * 128 + c;
+        if (!next[at]) { next[at] = ++nodes; word.push(0); }
+        node = next[at]! - 1;
+      }
+      word[node] = 1;
+    }
+    this.next = Int32Array.from({ length: nodes * 128 }, (_, k) => next[k] ?? 0);
+    this.word = Uint8Array.from(word);
   }
-  return true;
+  endsAt(text: string, i: number): boolean {
+    let node = 0;
+    for (let j = i; j >= 0; j--) {
+      let c = text.charCodeAt(j);
+      if (c >= 65 && c <= 90) c += 32;
+      else if (!(c < 128)) return false;
+      const n = this.next[node * 128 + c]!;
+      if (n === 0) return false;
+      node = n - 1;
+      if (this.word[node] === 1) return true;
+    }
+    return false;
+  }
+  /** Calls `each(text, start)` for every word ending at `i` (starting at `start`), shortest first, until one returns true. */
+  anyEndingAt(text: string, i: number, each: (text: string, start: number) => boolean): boolean {
+    let node = 0;
+    for (let j = i; j >= 0; j--) {
+      let c = text.charCodeAt(j);
+      if (c >= 65 && c <= 90) c += 32;
+      else if (!(c < 128)) return false;
+      const n = this.next[node * 128 + c]!;
+      if (n === 0) return false;
+      node = n - 1;
+      if (this.word[node] === 1 && each(text, j)) return true;
+    }
+    return false;
+  }
+}
+const KEY_WORD_TRIE = new ReverseTrie(KEY_WORDS);
+const KEY_TAIL_TRIE = new ReverseTrie(KEY_TAILS);
+
+/** A key word ends right before `start` (a tail's first character), or before a `_` `.` `-` there. */
+function keyWordBefore(text: string, start: number): boolean {
+  if (KEY_WORD_TRIE.endsAt(text, start - 1)) return true;
+  const sep = text.charCodeAt(start - 1);
+  return (sep === 95 || sep === 46 || sep === 45) && KEY_WORD_TRIE.endsAt(text, start - 2);
 }
 
 /**
@@ -123,17 +161,7 @@ function endsWithWord(text: string, i: number, w: string): boolean {
  * fraction of the cost of V8's backtracking through both alternations.
  */
 function keyNameEndsAt(text: string, i: number): boolean {
-  if (endsWithAny(KEY_WORDS_BY_LAST, text, i)) return true;
-  const tails = KEY_TAILS_BY_LAST[text.charCodeAt(i) | 0x20];
-  if (tails === undefined) return false;
-  for (const t of tails) {
-    if (!endsWithWord(text, i, t)) continue;
-    const j = i - t.length;
-    if (endsWithAny(KEY_WORDS_BY_LAST, text, j)) return true;
-    const sep = text.charCodeAt(j);
-    if ((sep === 95 || sep === 46 || sep === 45) && endsWithAny(KEY_WORDS_BY_LAST, text, j - 1)) return true;
-  }
-  return false;
+  return KEY_WORD_TRIE.endsAt(text, i) || KEY_TAIL_TRIE.anyEndingAt(text, i, keyWordBefore);
 }
 
 /** URL userinfo at `p` (an `@`): `scheme://user:pw@`, with no whitespace, `/` or `@` in between. */
