@@ -32,7 +32,7 @@
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
   (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
-  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN ` (whole within the chunk).
+  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
 
@@ -201,8 +201,8 @@
   ;; character mispredicted on every anchor; measured twice as slow). After inlining (scripts/build-wasm.mjs
   ;; runs binaryen) there are no calls: a call spilled the loop's vectors.
 ;; One check for an anchor at $p, by its character (the class tables below let only these through).
-  ;; On the way, two literals the block rules are gated on are noted in $gates (see `gates` below):
-  ;; `kind:` at a `:`, `-BEGIN ` at a `-` (prefilter.ts lets these neighbours through the filters).
+  ;; On the way, three literals rules are gated on are noted in $gates (see `gates` below): `kind:` at
+  ;; a `:`, `-BEGIN ` at a `-`, `ENV ` at an `E` (prefilter.ts lets these neighbours through the filters).
   (func $check (param $p i32) (param $len i32) (result i32)
     (local $c i32)
     (local.set $c (call $byte (local.get $p)))
@@ -219,6 +219,13 @@
     (if (i32.eq (local.get $c) (i32.const 45)) (then (return (call $checkDash (local.get $p) (local.get $len)))))
     (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (local.get $c) (i32.const 100)))
       (then (return (call $checkRare (local.get $p) (local.get $len)))))
+    ;; `E` is only there for the gate `ENV ` (it shares A's class): noted, never a candidate itself.
+    (if (i32.eq (local.get $c) (i32.const 69))
+      (then
+        (if (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))
+                     (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x20564e45))) ;; ENV + blank
+          (then (global.set $gates (i32.or (global.get $gates) (i32.const 4)))))
+        (return (i32.const 0))))
     (call $checkLetter (local.get $p) (local.get $len)))
 
   ;; Every anchor of the chunk, 16 characters at a time, in one bit mask per block and one bit loop:

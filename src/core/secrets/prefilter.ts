@@ -385,7 +385,9 @@ function simdTables(): Uint8Array {
 }
 
 /** The module's anchor classes: one bit per kind of anchor (its character decides which check runs). */
-const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['J', 32], ['K', 32], ['d', 64], ['.', 128]];
+const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['E', 16], ['J', 32], ['K', 32], ['d', 64], ['.', 128]];
+/** Anchors that are there only for a gate literal (GATES), with the character that must follow them. */
+const GATE_ANCHORS: readonly (readonly [string, string])[] = [['E', 'N']];
 
 /** A set of ASCII codes as a pair of nibble tables: `lo[c & 15] & hi[c >> 4]` has `bit` for every code of the set (and maybe others). */
 function addToNibbles(lo: Uint8Array, hi: Uint8Array, codes: Iterable<number>, bit: number): void {
@@ -417,7 +419,8 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
- *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word).
+ *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
+ *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
 function nibbleTables(): Uint8Array {
@@ -436,6 +439,8 @@ function nibbleTables(): Uint8Array {
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
+    const gate = GATE_ANCHORS.find(([g]) => g === ch);
+    if (gate !== undefined) { addToNibbles(nlo, nhi, CODES(gate[1]), bit); continue; }
     const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
     if (a === undefined) {
       // `d`: the anchor of a word (dapi), which passes when the word's next character follows.
@@ -449,7 +454,7 @@ function nibbleTables(): Uint8Array {
     addToNibbles(nlo, nhi, ALL_ASCII.filter((c) => a.after1[c] !== 0), bit);
   }
   // The module's gate literals are these, in this order (anchors.wat compares their bytes).
-  if (GATES.join('|') !== 'kind:|-BEGIN ') throw new Error('anchor scan: GATES differ from the literals anchors.wat notes');
+  if (GATES.join('|') !== 'kind:|-BEGIN |ENV ') throw new Error('anchor scan: GATES differ from the literals anchors.wat notes');
   // Every letter anchor has a class: a word by its first character, the others by themselves.
   for (const a of LETTER_ANCHORS) if (!ANCHOR_CLASS.some(([ch]) => ch === a.anchor[0])) throw new Error(`anchor scan: letter anchor ${a.anchor} has no class`);
   return t;
@@ -464,11 +469,14 @@ export function candidateLines(text: string): number[] {
 }
 
 /**
- * Literals the block rules are gated on, which the SIMD pass notes on its way (anchors.wat), so the
- * masker need not look for each in another pass over the text (~8 ms per 64 MB each). Bit i of
+ * Literals rules are gated on (the block rules', and the Dockerfile `ENV` lines' below), which the
+ * SIMD pass notes on its way (anchors.wat), so nothing looks for each in another pass over the text
+ * (~8 ms per 64 MB each). Bit i of
  * `Prescan.gates` is set when the text contains GATES[i].
  */
-export const GATES: readonly string[] = ['kind:', '-BEGIN '];
+export const GATES: readonly string[] = ['kind:', '-BEGIN ', 'ENV '];
+/** Bit of the Dockerfile `ENV` gate in Prescan.gates. */
+const ENV_GATE = 1 << 2;
 
 export interface Prescan {
   /** Start offsets of candidate lines, ascending, without duplicates. */
@@ -536,8 +544,9 @@ export function prescanSimd(text: string, scanner: AnchorScanner): Prescan {
     to = nl < 0 ? text.length : nl + 1;
     out.push(from);
   });
-  if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: gates < 0 ? gatesOf(text) : gates };
+  const known = gates < 0 ? gatesOf(text) : gates;
+  if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
+  return { lines: sortedUnique(out), gates: known };
 }
 
 /** The definition: the three regexes run over the whole text (slow; tests compare candidateLines with it). */

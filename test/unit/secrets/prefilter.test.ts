@@ -54,7 +54,7 @@ const FRAGMENTS = [
   'gh', 'p', 'u', 'npm', 'hf', 'sk', 'live', 'ant', 'api', '03', 'glpat', 'xox', 'b', 'key', 'PMAK', 'AGE-SECRET-KEY', 'sshpass', 'mysql',
   'AAAAAAAAAAAAAAAA', 'abcdefghijklmnop', 'ENV ', 'AK', 'IA', 'eyJ', 'SG.', 'é', 'İ', '\u212A', 'ſ',
   'A', 'KIA', 'Iza', 'J', 'ey', 'K', 'S', 'SK', 'ffffffffffffffff', '.', 'hooks', 'slack', 'hv', 's', 'dp', 'pt', 'ya29', 'LT', 'AI', 'dapi', 'f', 'AA',
-  'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ',
+  'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ', 'EN', 'V ', 'ENV',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -125,7 +125,7 @@ describe('secret pre-scan (candidateLines)', () => {
 
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
     const chunk = 1 << 20;
-    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', '-----BEGIN RSA'];
+    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', '-----BEGIN RSA', 'ENV API_TOKEN abc'];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;
