@@ -54,24 +54,7 @@ export function shannon(s: string): number {
   if (s.length === 0) return 0;
   // ASCII: counts in an array, summed in order of first appearance, as the Map below iterates,
   // so the float result is bit-identical (thresholds like `h >= 3` must not move).
-  let distinct = 0;
-  let i = 0;
-  for (; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 128) break;
-    if (COUNTS[c]++ === 0) ORDER[distinct++] = c;
-  }
-  if (i === s.length) {
-    let h = 0;
-    for (let k = 0; k < distinct; k++) {
-      const c = ORDER[k]!;
-      const p = COUNTS[c]! / s.length;
-      COUNTS[c] = 0;
-      h -= p * Math.log2(p);
-    }
-    return h;
-  }
-  for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
+  if (asciiStats(s)) return STATS.entropy;
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;

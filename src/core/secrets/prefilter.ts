@@ -118,20 +118,10 @@ class ReverseTrie {
     this.word = Uint8Array.from(word);
   }
   endsAt(text: string, i: number): boolean {
-    let node = 0;
-    for (let j = i; j >= 0; j--) {
-      let c = text.charCodeAt(j);
-      if (c >= 65 && c <= 90) c += 32;
-      else if (!(c < 128)) return false;
-      const n = this.next[node * 128 + c]!;
-      if (n === 0) return false;
-      node = n - 1;
-      if (this.word[node] === 1) return true;
-    }
-    return false;
+    return this.anyEndingAt(text, i, null);
   }
-  /** Calls `each(text, start)` for every word ending at `i` (starting at `start`), shortest first, until one returns true. */
-  anyEndingAt(text: string, i: number, each: (text: string, start: number) => boolean): boolean {
+  /** Whether a word ends at `i` and, when `each` is given, `each(text, start)` holds for one of them (shortest first). */
+  anyEndingAt(text: string, i: number, each: ((text: string, start: number) => boolean) | null): boolean {
     let node = 0;
     for (let j = i; j >= 0; j--) {
       let c = text.charCodeAt(j);
@@ -140,7 +130,7 @@ class ReverseTrie {
       const n = this.next[node * 128 + c]!;
       if (n === 0) return false;
       node = n - 1;
-      if (this.word[node] === 1 && each(text, j)) return true;
+      if (this.word[node] === 1 && (each === null || each(text, j))) return true;
     }
     return false;
   }
