@@ -115,16 +115,26 @@
   ;; (-p, -u, --password, --token, --api-key, --secret, --client-secret, --user): a superset of the
   ;; blank-before forms. The caller guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
-    (local $n i32)
+    (local $n i32) (local $b1 i32)
     (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
       (then (return (i32.const 1))))
+    ;; The command-line flag branches, as prefilter.ts's dashAt reads them: a blank, then `-p`/`-u`; or a
+    ;; blank, `-`, then `-p` `-t` `-a` `-s` `-c` `-u`. A blank here is an ASCII one or any byte a wider
+    ;; blank may have become (above 0x7F, or 0x00: see the top of this file).
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
-    (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
-                    (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
-            (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))))
+    (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
+    (if (i32.and (call $blank (local.get $b1)) (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))))
+      (then (return (i32.const 1))))
+    (i32.and
+      (i32.and (i32.eq (local.get $b1) (i32.const 45)) (call $blank (call $byte (i32.sub (local.get $p) (i32.const 2)))))
+      (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
+                      (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
+              (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99))))))
 
-  ;; `@`: URL userinfo needs `://` before it with no blank, `/` or `@` between (prefilter.ts userinfoAt).
-  ;; A non-ASCII byte on the way may be a Unicode blank: reported unchecked, as is a walk out of the chunk.
+  (func $blank (param $c i32) (result i32)
+    (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))
+            (i32.or (i32.ge_u (local.get $c) (i32.const 128)) (i32.eqz (local.get $c)))))
+
   (func $userinfo (param $p i32) (result i32)
     (local $i i32) (local $c i32)
     (local.set $i (local.get $p))
