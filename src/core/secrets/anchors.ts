@@ -34,11 +34,10 @@ export const TABLE_LAYOUT = {
 
 export interface AnchorScanner {
   /**
-   * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check,
-   * ascending from one 16-byte block to the next, not within a block (each kind of anchor is listed in
-   * turn). Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`, bit 1
-   * `-BEGIN `), or -1 when the text spans more than one chunk (a literal across a chunk boundary would be
-   * missed; the caller then looks for them itself).
+   * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check, in
+   * ascending order. Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`,
+   * bit 1 `-BEGIN `, bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a
+   * chunk boundary would be missed; the caller then looks for them itself).
    */
   scan(text: string, visit: (p: number) => void): number;
 }

@@ -512,8 +512,8 @@ export function candidateLinesSimd(text: string, scanner: AnchorScanner): number
 
 export function prescanSimd(text: string, scanner: AnchorScanner): Prescan {
   const out: number[] = [];
-  // The line of the last hit: its other anchors need no check (positions ascend only block by block,
-  // so an earlier line is never skipped, only the line already taken).
+  // The line of the last hit: its other anchors need no check (positions ascend, so an earlier line is
+  // never skipped, only the line already taken).
   let from = -1;
   let to = -1;
   const gates = scanner.scan(text, (p) => {
