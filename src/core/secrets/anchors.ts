@@ -11,6 +11,7 @@ const IN = 1024;
 const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK;
 const UCS = TBL + 281728;
+const SEL = UCS + 2 * CHUNK + 64;
 const WIDE = /[^\x00-\xff]/;
 const ZEROS = new Uint8Array(16);
 
@@ -32,6 +33,25 @@ export const TABLE_LAYOUT = {
   size: 281696,
 };
 
+/**
+ * The keyword selector's tables at SEL (anchors.wat `select`; keywords.ts packKeywordTables writes them):
+ * the result (two u32: rule bits 0–31, 32–63), the pair table (u16 slot + 1 by `(c1 << 7) | c2`), each
+ * slot's third-character bits (four u32), each slot's words (u32: first | count << 16), each word
+ * (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule bits 32–63), the words' text.
+ */
+export const SELECT_LAYOUT = {
+  out: 0,
+  pairs: 16,
+  third: 32784,
+  slots: 34832,
+  words: 35344,
+  text: 39440,
+  size: 43536,
+  maxSlots: 128,
+  maxWords: 256,
+  maxRules: 64,
+};
+
 export interface AnchorScanner {
   /**
    * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check, in
@@ -40,10 +60,20 @@ export interface AnchorScanner {
    * chunk boundary would be missed; the caller then looks for them itself).
    */
   scan(text: string, visit: (p: number) => void): number;
+  /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
+  setSelector(tables: Uint8Array): void;
+  /**
+   * Only from inside `visit`, after `setSelector`: the rules the selector's keywords wake on the line
+   * `text[from, to)` of the text being scanned, pushed onto `out` as two numbers (rule bits 0–31 and
+   * 32–63). False, and nothing pushed, when the line is not wholly in the chunk in memory (the caller
+   * then selects with keywordSelector).
+   */
+  select(from: number, to: number, out: number[]): boolean;
 }
 
 interface Exports {
   memory: WebAssembly.Memory;
+  select(from: number, to: number): void;
   anchors(len: number): number;
   gates(): number;
   narrow(len: number): void;
@@ -63,14 +93,30 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
   if (t.length !== TABLE_LAYOUT.size || TBL + t.length > ex.memory.buffer.byteLength) return undefined;
   mem.set(t, TBL);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
+  const selected = new Uint32Array(ex.memory.buffer, SEL, 2);
+  let selector: Uint8Array | undefined;
+  // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
+  let base = 0;
+  let chunk = -1;
   return {
+    setSelector(tables) {
+      if (tables.length !== SELECT_LAYOUT.size || SEL + tables.length > ex.memory.buffer.byteLength) throw new Error('anchor scan: selector tables do not fit');
+      if (selector !== tables) mem.set(tables, SEL);
+      selector = tables;
+    },
+    select(from, to, out) {
+      if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
+      ex.select(from - base, to - base);
+      out.push(selected[0]!, selected[1]!);
+      return true;
+    },
     scan(text, visit) {
       // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
       // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
       let gates = 0;
-      for (let base = 0; base < text.length; base += CHUNK) {
+      for (base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
         const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
         if (wide) {
@@ -84,7 +130,12 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         gates |= ex.gates();
-        for (let k = 0; k < n; k++) visit(base + pos[k]!);
+        chunk = len;
+        try {
+          for (let k = 0; k < n; k++) visit(base + pos[k]!);
+        } finally {
+          chunk = -1;
+        }
       }
       return text.length > CHUNK ? -1 : gates;
     },

@@ -24,14 +24,16 @@
 ;;   TBL+281600 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
 ;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
 ;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
+;; The keyword selector's tables at SEL (anchors.ts SELECT_LAYOUT, packed by keywords.ts packKeywordTables).
 ;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there (the only anchor that is a word).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
-  (memory (export "memory") 117)
+  (memory (export "memory") 118)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
   (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
+  (global $SEL i32 (i32.const 7622912)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
   ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
@@ -174,6 +176,69 @@
     (local.set $x (call $byte (i32.add (local.get $p) (i32.const 2))))
     (if (i32.ge_u (local.get $x) (i32.const 128)) (then (return (i32.const 0))))
     (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 16640)) (i32.or (i32.shl (local.get $n1) (i32.const 7)) (local.get $x)))))
+
+;; keywords.ts keywordSelector on the bytes [$from, $to) of the chunk: the rules woken by the keywords
+;; wholly inside the range (ASCII capitals folded), as a 64-bit mask (bit r: rule r) stored at SEL+0 as
+;; two u32. The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
+;; the third character must be one its words allow, then each of its words is compared. A byte above
+;; 0x7F never matches (keywords are ASCII); a wide character narrowed to 0x00 or 0xFF matches no keyword
+;; character either, and where JavaScript lets a non-ASCII third character through to the words, their
+;; third character then fails, as 0x00 fails the third-character table here (a slot with a two-character
+;; word allows every third character in both).
+  (func (export "select") (param $from i32) (param $to i32)
+    (local $i i32) (local $a i32) (local $b i32) (local $slot i32) (local $c i32) (local $e i32)
+    (local $w i32) (local $wend i32) (local $len i32) (local $k i32) (local $t i32) (local $x i32)
+    (local $lo i32) (local $hi i32)
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (i32.add (local.get $i) (i32.const 1)) (local.get $to)))
+        (block $skip
+          (local.set $a (call $byte (local.get $i)))
+          (local.set $b (call $byte (i32.add (local.get $i) (i32.const 1))))
+          (br_if $skip (i32.ge_u (i32.or (local.get $a) (local.get $b)) (i32.const 128)))
+          (local.set $slot (i32.load16_u offset=16
+            (i32.add (global.get $SEL) (i32.shl (i32.or (i32.shl (local.get $a) (i32.const 7)) (local.get $b)) (i32.const 1)))))
+          (br_if $skip (i32.eqz (local.get $slot)))
+          (local.set $slot (i32.sub (local.get $slot) (i32.const 1)))
+          (local.set $c (if (result i32) (i32.lt_s (i32.add (local.get $i) (i32.const 2)) (local.get $to))
+            (then (call $byte (i32.add (local.get $i) (i32.const 2)))) (else (i32.const 0))))
+          (if (i32.lt_u (local.get $c) (i32.const 128))
+            (then (br_if $skip (i32.eqz (i32.and (i32.const 1)
+              (i32.shr_u
+                (i32.load offset=32784 (i32.add (global.get $SEL)
+                  (i32.add (i32.shl (local.get $slot) (i32.const 4)) (i32.shl (i32.shr_u (local.get $c) (i32.const 5)) (i32.const 2)))))
+                (i32.and (local.get $c) (i32.const 31))))))))
+          (local.set $e (i32.load offset=34832 (i32.add (global.get $SEL) (i32.shl (local.get $slot) (i32.const 2)))))
+          (local.set $w (i32.and (local.get $e) (i32.const 0xffff)))
+          (local.set $wend (i32.add (local.get $w) (i32.shr_u (local.get $e) (i32.const 16))))
+          (block $words
+            (loop $word
+              (br_if $words (i32.ge_u (local.get $w) (local.get $wend)))
+              (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 4))))
+              (local.set $len (i32.load offset=35348 (local.get $t)))
+              (block $nomatch
+                (br_if $nomatch (i32.gt_s (i32.add (local.get $i) (local.get $len)) (local.get $to)))
+                (local.set $k (i32.const 2))
+                (block $same
+                  (loop $char
+                    (br_if $same (i32.ge_u (local.get $k) (local.get $len)))
+                    (local.set $x (call $byte (i32.add (local.get $i) (local.get $k))))
+                    (br_if $nomatch (i32.ge_u (local.get $x) (i32.const 128)))
+                    (if (i32.lt_u (i32.sub (local.get $x) (i32.const 65)) (i32.const 26))
+                      (then (local.set $x (i32.add (local.get $x) (i32.const 32)))))
+                    (br_if $nomatch (i32.ne (local.get $x)
+                      (i32.load8_u (i32.add (i32.add (global.get $SEL) (i32.load offset=35344 (local.get $t))) (local.get $k)))))
+                    (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                    (br $char)))
+                (local.set $lo (i32.or (local.get $lo) (i32.load offset=35352 (local.get $t))))
+                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t)))))
+              (local.set $w (i32.add (local.get $w) (i32.const 1)))
+              (br $word))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (i32.store (global.get $SEL) (local.get $lo))
+    (i32.store offset=4 (global.get $SEL) (local.get $hi)))
 
   ;; Neighbours may lie outside the chunk: such an anchor is reported unchecked (JavaScript checks it on
   ;; the whole string).

@@ -3,6 +3,7 @@
 // `u` flag JavaScript never folds a non-ASCII character onto an ASCII one, so a Kelvin sign is no `k`.) Asking `includes` for each of ~120 keywords cost more than the rules themselves
 // (profiled: the single hottest line of the masker), and so did one regex with every keyword (V8
 // tries the whole alternation at each position), so one walk over the line finds the keywords present.
+import { SELECT_LAYOUT } from './anchors';
 import type { LineRule } from './types';
 
 /** ASCII capitals to lower case; every other code below 128 to itself. */
@@ -19,22 +20,30 @@ function restMatches(line: string, i: number, to: number, word: string): boolean
   return true;
 }
 
+/** The selector's tables: keyword `w` wakes `wordRules[w]`; pairs, slots and third characters as described below. */
+export interface KeywordTables {
+  words: string[];
+  /** word -> the rules it wakes (indexes into the rules). */
+  wordRules: number[][];
+  /** (first char << 7 | second char), every capitalisation -> index into `starting` + 1 (0: no keyword starts so). */
+  byPair: Uint16Array;
+  /** The keywords (indexes into `words`) of each slot. */
+  starting: number[][];
+  /** Per slot, the third characters its words allow: 128 bits in four words. */
+  third: Uint32Array;
+}
+
 /**
- * `select(line)` returns the rules to run on a line, in catalog order (the order decides ties between
- * equal hits, so it must not change). Same answer as "some keyword of the rule is a substring of the
- * line with ASCII capitals folded" (the line is not lower-cased first: that copy cost a tenth of the
- * selection): at every position of the line, a table indexed by the next two characters lists the
- * keywords starting with them, and each is compared in place. Keywords are ASCII and at least two
- * characters long (checked here), so a position holding anything else starts none of them.
+ * The tables `keywordSelector` walks (and anchors.wat's `select`, packed by `packKeywordTables`).
+ * Keywords are ASCII and at least two characters long (checked here), so a position holding
+ * anything else starts none of them.
  */
-export function keywordSelector(rules: readonly LineRule[]): (line: string, from?: number, to?: number) => LineRule[] {
+export function keywordTables(rules: readonly LineRule[]): KeywordTables {
   const words = [...new Set(rules.flatMap((r) => r.keywords))];
   for (const w of words) {
     if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w)) throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
   }
-  // word -> the rules it wakes (indexes into `rules`)
   const wordRules: number[][] = words.map((w) => rules.flatMap((r, i) => (r.keywords.includes(w) ? [i] : [])));
-  // (first char << 7 | second char) -> index into `starting` (+1; 0 = none)
   const byPair = new Uint16Array(1 << 14);
   const starting: number[][] = [];
   words.forEach((w, i) => {
@@ -42,11 +51,11 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
     if (byPair[key] === 0) byPair[key] = starting.push([]);
     starting[byPair[key]! - 1]!.push(i);
   });
-  // Every capitalisation of a pair shares its slot, so the walk below looks pairs up unfolded.
+  // Every capitalisation of a pair shares its slot, so the walk looks pairs up unfolded.
   for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) byPair[(a << 7) | b] = byPair[(FOLD[a]! << 7) | FOLD[b]!]!;
-  // Per slot, the third characters its words allow (128 bits in four words, both cases of a letter),
-  // or every one when a two-character word is in the slot: common pairs (`se`, `to`, `pa`, `ke`) rarely
-  // go on as a keyword does, and this answers most of them without walking the slot's list.
+  // Every code of the third character when a two-character word is in the slot: common pairs (`se`,
+  // `to`, `pa`, `ke`) rarely go on as a keyword does, and this answers most of them without walking
+  // the slot's list.
   const third = new Uint32Array(starting.length * 4);
   starting.forEach((list, slot) => {
     for (const w of list) {
@@ -55,6 +64,18 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
       for (let c = 0; c < 128; c++) if (FOLD[c] === word.charCodeAt(2)) third[slot * 4 + (c >> 5)]! |= 1 << (c & 31);
     }
   });
+  return { words, wordRules, byPair, starting, third };
+}
+
+/**
+ * `select(line)` returns the rules to run on a line, in catalog order (the order decides ties between
+ * equal hits, so it must not change). Same answer as "some keyword of the rule is a substring of the
+ * line with ASCII capitals folded" (the line is not lower-cased first: that copy cost a tenth of the
+ * selection): at every position of the line, a table indexed by the next two characters lists the
+ * keywords starting with them, and each is compared in place.
+ */
+export function keywordSelector(rules: readonly LineRule[]): (line: string, from?: number, to?: number) => LineRule[] {
+  const { words, wordRules, byPair, starting, third } = keywordTables(rules);
   // "Seen on this line" marks carry the call's number instead of being cleared on every call, and
   // the woken rules are collected as they wake rather than by a pass over the whole catalog.
   const present = new Uint32Array(words.length);
@@ -102,4 +123,46 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
     for (let k = 0; k < woken.length; k++) out.push(rules[woken[k]!]!);
     return out;
   };
+}
+
+/**
+ * The selector's tables for anchors.wat's `select`, laid out as SELECT_LAYOUT says: the same pair,
+ * slot and third-character tables the JavaScript walk reads, the words in slot order, and each word's
+ * rules as a 64-bit mask. Undefined when the catalog outgrows the layout (the pre-scan then leaves
+ * every line to keywordSelector).
+ */
+export function packKeywordTables(rules: readonly LineRule[]): Uint8Array | undefined {
+  const { words, wordRules, byPair, starting, third } = keywordTables(rules);
+  const L = SELECT_LAYOUT;
+  const textBytes = words.reduce((n, w) => n + w.length, 0);
+  if (rules.length > L.maxRules || starting.length > L.maxSlots || words.length > L.maxWords || textBytes > L.size - L.text) return undefined;
+  const out = new Uint8Array(L.size);
+  const v = new DataView(out.buffer);
+  out.set(new Uint8Array(byPair.buffer, byPair.byteOffset, byPair.byteLength), L.pairs);
+  out.set(new Uint8Array(third.buffer, third.byteOffset, third.byteLength), L.third);
+  let w = 0;
+  let text = L.text;
+  starting.forEach((list, slot) => {
+    v.setUint32(L.slots + 4 * slot, w | (list.length << 16), true);
+    for (const k of list) {
+      const word = words[k]!;
+      let lo = 0, hi = 0;
+      for (const r of wordRules[k]!) if (r < 32) lo |= 1 << r; else hi |= 1 << (r - 32);
+      const at = L.words + 16 * w++;
+      v.setUint32(at, text, true);
+      v.setUint32(at + 4, word.length, true);
+      v.setUint32(at + 8, lo >>> 0, true);
+      v.setUint32(at + 12, hi >>> 0, true);
+      for (let i = 0; i < word.length; i++) out[text++] = word.charCodeAt(i);
+    }
+  });
+  return out;
+}
+
+/** The rules of a mask from anchors.wat's `select` (bits 0–31 in `lo`, 32–63 in `hi`), in catalog order. */
+export function rulesOfMask<R>(rules: readonly R[], lo: number, hi: number): R[] {
+  const out: R[] = [];
+  for (let m = lo >>> 0; m !== 0; m &= m - 1) out.push(rules[31 - Math.clz32(m & -m)]!);
+  for (let m = hi >>> 0; m !== 0; m &= m - 1) out.push(rules[63 - Math.clz32(m & -m)]!);
+  return out;
 }

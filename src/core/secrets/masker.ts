@@ -3,7 +3,7 @@
 // twice gives the same view and a placeholder can be mapped back by masking the file on disk again.
 import { lineOf } from './blocks';
 import { BLOCK_RULES, LINE_RULES } from './catalog';
-import { keywordSelector } from './keywords';
+import { keywordSelector, packKeywordTables, rulesOfMask } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
 import { GATES, prescan } from './prefilter';
 import { detached } from './detach';
@@ -11,6 +11,8 @@ import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFindin
 
 export const PLACEHOLDER_OPEN = '«secret:';
 const rulesFor = keywordSelector(LINE_RULES);
+/** The same selector's tables for the pre-scan's SIMD pass, which selects while the text is in its memory. */
+const SELECTOR_TABLES = packKeywordTables(LINE_RULES);
 
 // Candidate lines the line rules found nothing in. The rules are pure functions of the line (user
 // patterns and allow-listed values are applied elsewhere), so the same line gives the same empty
@@ -22,12 +24,16 @@ const QUIET_MAX = 4096;
 const QUIET_LINE_MAX = 512;
 const quiet = new Set<string>();
 
-/** The line rules' hits on the line `text[start, end)` (without its `\n`). */
-function lineHits(text: string, start: number, end: number): Hit[] | undefined {
+/**
+ * The line rules' hits on the line `text[start, end)` (without its `\n`). `lo`/`hi`: the rules to run,
+ * as the pre-scan selected them (Prescan.selected), or lo -1 to select here.
+ */
+function lineHits(text: string, start: number, end: number, lo: number, hi: number): Hit[] | undefined {
   const line = text.slice(start, end);
   if (quiet.has(line)) return undefined;
   const hits: Hit[] = [];
-  for (const rule of rulesFor(text, start, end)) rule.scan(line, hits);
+  const rules = lo < 0 ? rulesFor(text, start, end) : rulesOfMask(LINE_RULES, lo, hi);
+  for (const rule of rules) rule.scan(line, hits);
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
     if (quiet.size >= QUIET_MAX) quiet.clear();
@@ -158,7 +164,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
-  const { lines: candidates, gates } = prescan(text);
+  const { lines: candidates, gates, selected } = prescan(text, SELECTOR_TABLES);
   for (const rule of BLOCK_RULES) {
     const g = GATES.indexOf(rule.gate);
     if (g >= 0 ? (gates & (1 << g)) === 0 : !text.includes(rule.gate)) continue;
@@ -173,10 +179,11 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     for (const li of protect) protectedStarts.add(lines.startOf(li));
   }
 
-  for (const start of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const start = candidates[k]!;
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
-    const hits = lineHits(text, start, nl < 0 ? text.length : nl);
+    const hits = lineHits(text, start, nl < 0 ? text.length : nl, selected === undefined ? -1 : selected[2 * k]!, selected === undefined ? 0 : selected[2 * k + 1]!);
     if (hits !== undefined) push(perLine, start, hits);
   }
 

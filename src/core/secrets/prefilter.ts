@@ -473,6 +473,12 @@ export interface Prescan {
   lines: number[];
   /** Bit i: the text contains GATES[i]. */
   gates: number;
+  /**
+   * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
+   * keywords on it wake, as two masks at 2k (rules 0–31) and 2k + 1 (rules 32–63), or -1 at 2k where
+   * the line was left to keywordSelector.
+   */
+  selected?: number[];
 }
 
 /** GATES present in `text`, by looking (the definition; the indexOf path and long texts use it). */
@@ -482,10 +488,14 @@ export function gatesOf(text: string): number {
   return g;
 }
 
-/** The candidate lines of `text`, and which GATES it contains. */
-export function prescan(text: string): Prescan {
+/**
+ * The candidate lines of `text`, and which GATES it contains. With `selector` (keywords.ts
+ * packKeywordTables), the SIMD pass also selects the rules for each candidate line while the text is
+ * in its memory (`Prescan.selected`).
+ */
+export function prescan(text: string, selector?: Uint8Array): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
-  return simd ? prescanSimd(text, simd) : { lines: candidateLinesIndexOf(text), gates: gatesOf(text) };
+  return simd ? prescanSimd(text, simd, selector) : { lines: candidateLinesIndexOf(text), gates: gatesOf(text) };
 }
 
 /** One indexOf pass per anchor (where WebAssembly SIMD is missing, and for short texts). */
@@ -510,12 +520,18 @@ export function candidateLinesSimd(text: string, scanner: AnchorScanner): number
   return prescanSimd(text, scanner).lines;
 }
 
-export function prescanSimd(text: string, scanner: AnchorScanner): Prescan {
+export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uint8Array): Prescan {
   const out: number[] = [];
+  let selected: number[] | undefined;
+  if (selector !== undefined) {
+    scanner.setSelector(selector);
+    selected = [];
+  }
   // The line of the last hit: its other anchors need no check (positions ascend, so an earlier line is
   // never skipped, only the line already taken).
   let from = -1;
   let to = -1;
+  let ordered = true;
   const gates = scanner.scan(text, (p) => {
     if (p >= from && p < to) return;
     const c = text.charCodeAt(p);
@@ -529,12 +545,17 @@ export function prescanSimd(text: string, scanner: AnchorScanner): Prescan {
       ok = a !== undefined && a.at(text, p);
     }
     if (!ok) return;
-    from = lineStart(text, p);
+    const start = lineStart(text, p);
+    if (start <= from) ordered = false; // (the module reports in ascending order; if ever not, sort below)
+    from = start;
     const nl = text.indexOf('\n', p);
     to = nl < 0 ? text.length : nl + 1;
     out.push(from);
+    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0);
   });
   const known = gates < 0 ? gatesOf(text) : gates;
+  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected }; // ascending and distinct already
+  // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
   return { lines: sortedUnique(out), gates: known };
 }

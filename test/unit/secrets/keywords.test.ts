@@ -2,7 +2,8 @@
 // when the line, ASCII capitals folded to lower case, contains one of its keywords. A rule it forgets is a secret left unmasked.
 import assert from 'node:assert/strict';
 import { ALL_RULES, LINE_RULES } from '../../../src/core/secrets';
-import { keywordSelector } from '../../../src/core/secrets/keywords';
+import { keywordSelector, packKeywordTables, rulesOfMask } from '../../../src/core/secrets/keywords';
+import { prescan, simdScanner } from '../../../src/core/secrets/prefilter';
 import { prng } from '../../../src/core/secrets/samples';
 import type { LineRule } from '../../../src/core/secrets/types';
 
@@ -68,5 +69,135 @@ describe('rule keyword selector', () => {
     assert.throws(() => keywordSelector([rule(['k'])]), /2\+ characters/);
     assert.throws(() => keywordSelector([rule(['clé'])]), /ASCII/);
     assert.throws(() => keywordSelector([rule([''])]), /2\+ characters/);
+  });
+
+  // anchors.wat's `select` walks the same tables on the module's bytes, while the pre-scan has the text
+  // in memory: the masker runs the rules it selects, so a rule it forgets is a secret left unmasked.
+  describe("the SIMD pass's selector (anchors.wat select)", () => {
+    const scanner = simdScanner();
+    const tables = packKeywordTables(LINE_RULES);
+    const words = [...new Set(LINE_RULES.flatMap((r) => r.keywords))];
+    /** Seeded lines of keywords, cut, capitalised, run together, with characters of every width between them. */
+    function mixes(seed: number, n: number): string[] {
+      const r = prng(seed);
+      const odd = ['\u0130', '\u212a', '\u00e9', '\u0141', '\u017f', '\u8000', '\uffff', '\ufeff', '\u4e00', '\u0100', '\u00ff', '\u0080', '\u0000', '\r', '\t'];
+      const out: string[] = [];
+      for (let k = 0; k < n; k++) {
+        let line = '';
+        const m = 1 + Math.floor(r() * 6);
+        for (let i = 0; i < m; i++) {
+          const w = words[Math.floor(r() * words.length)]!;
+          let piece = r() < 0.3 ? w.slice(Math.floor(r() * w.length)) : r() < 0.2 ? w.slice(0, 1 + Math.floor(r() * w.length)) : w;
+          if (r() < 0.3) piece = piece.replace(/[a-z]/g, (c) => (r() < 0.5 ? c.toUpperCase() : c));
+          // a character of another width inside a keyword, or between two
+          if (r() < 0.2) { const at = Math.floor(r() * (piece.length + 1)); piece = piece.slice(0, at) + odd[Math.floor(r() * odd.length)]! + piece.slice(at); }
+          line += piece;
+          if (r() < 0.3) line += ' ';
+        }
+        out.push(line);
+      }
+      return out;
+    }
+    /** Calls `each(p)` from inside the scan of `text` (the selector answers only there), once per reported anchor. */
+    function insideScan(text: string, each: (p: number) => void): number {
+      assert.ok(scanner, 'the WebAssembly SIMD scanner did not load on this Node');
+      assert.ok(tables, 'the keyword tables do not fit the module');
+      scanner.setSelector(tables);
+      let visits = 0;
+      scanner.scan(text, (p) => { visits++; each(p); });
+      return visits;
+    }
+    const sameAsJs = (text: string, from: number, to: number) => {
+      const got: number[] = [];
+      assert.ok(scanner!.select(from, to, got), `not selected: ${JSON.stringify(text.slice(from, to))}`);
+      assert.equal(got.length, 2);
+      assert.deepEqual(ids(rulesOfMask(LINE_RULES, got[0]!, got[1]!)), ids(select(text, from, to)), JSON.stringify(text.slice(from, to)));
+      return got;
+    };
+
+    it('selects what keywordSelector selects on every line and range of seeded mixes, one-byte and wide texts', () => {
+      let woke = 0;
+      for (const [seed, wide] of [[1, false], [2, true], [3, true]] as const) {
+        let lines = mixes(seed, 1500);
+        if (!wide) lines = lines.map((l) => l.replace(/[^\x00-\xff]/g, '\u00e9'));
+        // An anchor at the start gets the scan to call back; every line is then checked from inside it.
+        const text = 'token = x\n' + lines.join('\n') + '\n';
+        assert.equal(/[^\x00-\xff]/.test(text), wide);
+        let done = false;
+        insideScan(text, () => {
+          if (done) return;
+          done = true;
+          let at = 10;
+          for (const line of lines) {
+            const sel = sameAsJs(text, at, at + line.length);
+            woke += sel[0]! !== 0 || sel[1]! !== 0 ? 1 : 0;
+            // ranges cut inside the line: a keyword across either end does not count
+            if (line.length > 4) sameAsJs(text, at + 1, at + line.length - 2);
+            at += line.length + 1;
+          }
+        });
+        assert.ok(done, 'the scan never called back');
+      }
+      assert.ok(woke > 3000, `only ${woke} lines woke a rule`);
+    });
+
+    it('selects on the rule samples as on their own, and answers every rule bit (0–63) in catalog order', () => {
+      const lines = ALL_RULES.flatMap((rule) => { const s = rule.samples(); return [...s.truePositives.map((t) => t.text), ...s.falsePositives]; }).flatMap((t) => t.split('\n'));
+      const text = 'token = x\n' + lines.join('\n');
+      const seen = new Set<string>();
+      insideScan(text, (p) => {
+        if (p !== 6) return;
+        let at = 10;
+        for (const line of lines) {
+          const got = sameAsJs(text, at, at + line.length);
+          for (const r of rulesOfMask(LINE_RULES, got[0]!, got[1]!)) seen.add(r.id);
+          at += line.length + 1;
+        }
+      });
+      // every line rule has a keyword in its samples, so every bit of the mask was exercised
+      assert.deepEqual([...seen].sort(), LINE_RULES.map((r) => r.id).sort());
+      assert.ok(LINE_RULES.length > 32, 'the catalog no longer uses the high mask word: this test no longer covers it');
+    });
+
+    it('answers only for a line wholly in the chunk in memory, and only during the scan', () => {
+      assert.ok(scanner && tables);
+      scanner.setSelector(tables);
+      assert.equal(scanner.select(0, 5, []), false, 'selected outside a scan');
+      // Two chunks (1 MiB each): a line across the boundary is left to keywordSelector; lines on either side are selected.
+      const CHUNK = 1 << 20;
+      const filler = 'x'.repeat(99) + '\n';
+      let text = filler.repeat(Math.floor((CHUNK - 40) / filler.length));
+      const crossAt = text.length;
+      text += 'aaaaaa password = hunter2 ' + 'b'.repeat(80) + ' token = y\n';
+      text += filler.repeat(20) + 'api_key = z sk_live_x\n';
+      assert.ok(crossAt < CHUNK && text.indexOf('\n', crossAt) > CHUNK);
+      const answers: boolean[] = [];
+      insideScan(text, (p) => {
+        const from = text.lastIndexOf('\n', p - 1) + 1;
+        const nl = text.indexOf('\n', p);
+        const out: number[] = [];
+        const ok = scanner.select(from, nl, out);
+        answers.push(ok);
+        if (ok) assert.deepEqual(ids(rulesOfMask(LINE_RULES, out[0]!, out[1]!)), ids(select(text, from, nl)));
+        else assert.ok(from < CHUNK && nl > CHUNK, `line at ${from} not selected`);
+      });
+      assert.ok(answers.includes(false) && answers.includes(true), `answers ${answers}`);
+    });
+
+    it("gives the masker the same rules through the pre-scan as keywordSelector on each candidate line", () => {
+      const lines = mixes(4, 800).map((l, i) => (i % 3 === 0 ? `${l} password = ${l}` : `${l}_token: ${i}`));
+      const text = lines.join('\n');
+      const pre = prescan(text, tables);
+      assert.ok(pre.selected, 'the pre-scan did not select');
+      assert.equal(pre.selected.length, 2 * pre.lines.length);
+      assert.ok(pre.lines.length > 500);
+      pre.lines.forEach((start, k) => {
+        const nl = text.indexOf('\n', start);
+        const end = nl < 0 ? text.length : nl;
+        assert.deepEqual(ids(rulesOfMask(LINE_RULES, pre.selected![2 * k]!, pre.selected![2 * k + 1]!)), ids(select(text, start, end)));
+      });
+      // a Dockerfile ENV line joins the candidates out of order: the selections are dropped, not misaligned
+      assert.equal(prescan(`${text}\nENV A b\n`, tables).selected, undefined);
+    });
   });
 });
