@@ -12,6 +12,9 @@ const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK;
 const UCS = TBL + 281728;
 const SEL = UCS + 2 * CHUNK + 64;
+const TRIE = SEL + 43536;
+/** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
+const EXACT = 1 << 28;
 const WIDE = /[^\x00-\xff]/;
 const ZEROS = new Uint8Array(16);
 
@@ -52,14 +55,37 @@ export const SELECT_LAYOUT = {
   maxRules: 64,
 };
 
+/**
+ * The key-name tries at TRIE (anchors.wat `keyName`; prefilter.ts ReverseTrie.pack writes them): the key
+ * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code) and a u8 per node, 1
+ * where a word ends.
+ */
+export const TRIE_LAYOUT = {
+  words: 0,
+  tails: 16512,
+  /** Offset of the word-end flags in a trie. */
+  ends: 16384,
+  maxNodes: 128,
+  size: 33024,
+};
+
+/** The tables the module is loaded with (prefilter.ts builds them). */
+export interface ScannerTables {
+  /** TABLE_LAYOUT.size bytes, for TBL. */
+  anchors: Uint8Array;
+  /** TRIE_LAYOUT.size bytes, for TRIE. */
+  tries: Uint8Array;
+}
+
 export interface AnchorScanner {
   /**
-   * Calls `visit(p)` for each anchor position of `text` that passed the module's first-level check, in
-   * ascending order. Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`,
+   * Calls `visit(p, exact)` for each anchor position of `text` that passed the module's first-level check,
+   * in ascending order; `exact` when that check was the whole check of its kind (a key name before `=`
+   * `:` `>`, found in the module's copy of the key-name tries: prefilter.ts keyNameEndsAt's answer). Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`,
    * bit 1 `-BEGIN `, bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a
    * chunk boundary would be missed; the caller then looks for them itself).
    */
-  scan(text: string, visit: (p: number) => void): number;
+  scan(text: string, visit: (p: number, exact: boolean) => void): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
@@ -79,7 +105,7 @@ interface Exports {
   narrow(len: number): void;
 }
 
-function load(tables: () => Uint8Array): AnchorScanner | undefined {
+function load(tables: () => ScannerTables): AnchorScanner | undefined {
   // Buffer is Node's global (the extension host, the CLI and the hook all run on Node), not an import.
   if (typeof WebAssembly === 'undefined' || typeof Buffer === 'undefined') return undefined;
   let ex: Exports;
@@ -90,8 +116,9 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
   }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
-  if (t.length !== TABLE_LAYOUT.size || TBL + t.length > ex.memory.buffer.byteLength) return undefined;
-  mem.set(t, TBL);
+  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || TRIE + t.tries.length > ex.memory.buffer.byteLength) return undefined;
+  mem.set(t.anchors, TBL);
+  mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
   const selected = new Uint32Array(ex.memory.buffer, SEL, 2);
   let selector: Uint8Array | undefined;
@@ -132,7 +159,10 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
         gates |= ex.gates();
         chunk = len;
         try {
-          for (let k = 0; k < n; k++) visit(base + pos[k]!);
+          for (let k = 0; k < n; k++) {
+            const r = pos[k]!;
+            visit(base + (r & (EXACT - 1)), r >= EXACT);
+          }
         } finally {
           chunk = -1;
         }
@@ -145,7 +175,7 @@ function load(tables: () => Uint8Array): AnchorScanner | undefined {
 let scanner: AnchorScanner | undefined | null = null;
 
 /** The WebAssembly scanner, or undefined where it cannot run. Loaded once, with the tables `tables()` gives. */
-export function anchorScanner(tables: () => Uint8Array): AnchorScanner | undefined {
+export function anchorScanner(tables: () => ScannerTables): AnchorScanner | undefined {
   if (scanner === null) scanner = load(tables);
   return scanner;
 }

@@ -25,6 +25,9 @@
 ;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
 ;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
 ;; The keyword selector's tables at SEL (anchors.ts SELECT_LAYOUT, packed by keywords.ts packKeywordTables).
+;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
+;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
+;; a u8 per node (+16384), 1 where a word ends.
 ;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there (the only anchor that is a word).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
@@ -34,6 +37,7 @@
   (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
   (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
   (global $SEL i32 (i32.const 7622912)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
+  (global $TRIE i32 (i32.const 7666448)) ;; SEL + 43536: the key-name tries (`keyName`)
   ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
@@ -107,7 +111,69 @@
             (local.set $i (i32.sub (local.get $i) (i32.const 1)))
             (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
             (local.set $c (call $byte (local.get $i)))))))
-    (call $tail (i32.const 0) (i32.const 183296) (local.get $i)))
+    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (i32.const 0))))
+    ;; The whole check (prefilter.ts keyNameEndsAt): 3 confirmed, 0 not, 1 left to JavaScript (the walk
+    ;; reached the start of the chunk).
+    (local.set $c (call $keyName (local.get $i)))
+    (if (result i32) (i32.eq (local.get $c) (i32.const 2)) (then (i32.const 1)) (else (i32.mul (local.get $c) (i32.const 3)))))
+
+  ;; prefilter.ts ReverseTrie.endsAt on bytes, the trie at $t: 1 a word ends at $i, 0 none, 2 the walk
+  ;; ran off the start of the chunk (JavaScript then decides on the whole text). ASCII capitals fold to
+  ;; lower case; a byte above 0x7F, or a wide character's 0x00, has no child.
+  (func $trieEndsAt (param $t i32) (param $i i32) (result i32)
+    (local $node i32) (local $c i32) (local $n i32)
+    (loop $back
+      (if (i32.lt_s (local.get $i) (i32.const 0)) (then (return (i32.const 2))))
+      (local.set $c (call $byte (local.get $i)))
+      (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (then (local.set $c (i32.add (local.get $c) (i32.const 32)))))
+      (if (i32.ge_u (local.get $c) (i32.const 128)) (then (return (i32.const 0))))
+      (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
+      (if (i32.eqz (local.get $n)) (then (return (i32.const 0))))
+      (local.set $node (i32.sub (local.get $n) (i32.const 1)))
+      (if (i32.load8_u offset=16384 (i32.add (local.get $t) (local.get $node))) (then (return (i32.const 1))))
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (br $back))
+    (unreachable))
+
+  ;; prefilter.ts keyWordBefore: a key word ends right before $start, or before a `_` `.` `-` there (0/1/2 as above).
+  (func $keyWordBefore (param $start i32) (result i32)
+    (local $r i32) (local $c i32)
+    (local.set $r (call $trieEndsAt (global.get $TRIE) (i32.sub (local.get $start) (i32.const 1))))
+    (if (i32.eq (local.get $r) (i32.const 1)) (then (return (i32.const 1))))
+    (if (i32.lt_s (i32.sub (local.get $start) (i32.const 1)) (i32.const 0)) (then (return (i32.const 2))))
+    (local.set $c (call $byte (i32.sub (local.get $start) (i32.const 1))))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 95)) (i32.or (i32.eq (local.get $c) (i32.const 46)) (i32.eq (local.get $c) (i32.const 45))))
+      (then
+        (local.set $c (call $trieEndsAt (global.get $TRIE) (i32.sub (local.get $start) (i32.const 2))))
+        (if (i32.eq (local.get $c) (i32.const 1)) (then (return (i32.const 1))))
+        (if (i32.eq (local.get $c) (i32.const 2)) (then (local.set $r (i32.const 2))))))
+    (local.get $r))
+
+  ;; prefilter.ts keyNameEndsAt: a key word, or a key word, an optional `_` `.` `-` and a key tail, ends at
+  ;; $i. The tail trie's walk (ReverseTrie.anyEndingAt) asks keyWordBefore at each tail that ends.
+  (func $keyName (param $i i32) (result i32)
+    (local $r i32) (local $node i32) (local $c i32) (local $n i32) (local $j i32) (local $t i32)
+    (local.set $r (call $trieEndsAt (global.get $TRIE) (local.get $i)))
+    (if (i32.eq (local.get $r) (i32.const 1)) (then (return (i32.const 1))))
+    (local.set $t (i32.add (global.get $TRIE) (i32.const 16512)))
+    (local.set $j (local.get $i))
+    (block $end
+      (loop $back
+        (if (i32.lt_s (local.get $j) (i32.const 0)) (then (local.set $r (i32.const 2)) (br $end)))
+        (local.set $c (call $byte (local.get $j)))
+        (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (then (local.set $c (i32.add (local.get $c) (i32.const 32)))))
+        (br_if $end (i32.ge_u (local.get $c) (i32.const 128)))
+        (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
+        (br_if $end (i32.eqz (local.get $n)))
+        (local.set $node (i32.sub (local.get $n) (i32.const 1)))
+        (if (i32.load8_u offset=16384 (i32.add (local.get $t) (local.get $node)))
+          (then
+            (local.set $c (call $keyWordBefore (local.get $j)))
+            (if (i32.eq (local.get $c) (i32.const 1)) (then (return (i32.const 1))))
+            (if (i32.eq (local.get $c) (i32.const 2)) (then (local.set $r (i32.const 2))))))
+        (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+        (br $back)))
+    (local.get $r))
 
   (func $quote (param $c i32) (result i32)
     (i32.or (i32.or (i32.eq (local.get $c) (i32.const 34)) (i32.eq (local.get $c) (i32.const 39)))
@@ -317,7 +383,7 @@
   ;; mispredicted on every block; this is one loop over about a third of the anchors. The first and
   ;; last blocks of a chunk, whose neighbours may lie outside it, take every anchor unfiltered.
   (func (export "anchors") (param $len i32) (result i32)
-    (local $i i32) (local $n i32) (local $m i32) (local $p i32)
+    (local $i i32) (local $n i32) (local $m i32) (local $p i32) (local $r i32)
     (local $v v128) (local $p1 v128) (local $n1 v128) (local $vc v128) (local $low v128) (local $zero v128)
     (local $vlo v128) (local $vhi v128) (local $plo v128) (local $phi v128) (local $nlo v128) (local $nhi v128)
     (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 281600))))
@@ -358,9 +424,12 @@
             (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
             ;; Past the end: the block's remaining bits are too.
             (br_if $bits (i32.ge_u (local.get $p) (local.get $len)))
-            (if (call $check (local.get $p) (local.get $len))
+            (local.set $r (call $check (local.get $p) (local.get $len)))
+            (if (local.get $r)
               (then
-                (i32.store (i32.add (global.get $OUT) (i32.shl (local.get $n) (i32.const 2))) (local.get $p))
+                ;; bit 28: the check was the whole check (anchors.ts EXACT)
+                (i32.store (i32.add (global.get $OUT) (i32.shl (local.get $n) (i32.const 2)))
+                  (i32.or (local.get $p) (i32.shl (i32.eq (local.get $r) (i32.const 3)) (i32.const 28))))
                 (local.set $n (i32.add (local.get $n) (i32.const 1)))))
             (br $bit)))
         (local.set $i (i32.add (local.get $i) (i32.const 16)))

@@ -15,7 +15,7 @@
 // The candidate lines are therefore the same as running the three regexes over the text
 // (`candidateLinesReference`, which the tests compare on samples, corpus and seeded mixes).
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
-import { anchorScanner, TABLE_LAYOUT, type AnchorScanner } from './anchors';
+import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -119,6 +119,13 @@ class ReverseTrie {
   }
   endsAt(text: string, i: number): boolean {
     return this.anyEndingAt(text, i, null);
+  }
+  /** The trie for anchors.wat (TRIE_LAYOUT): `next` as u8 child + 1, then the word-end flags. */
+  pack(out: Uint8Array, at: number): void {
+    const nodes = this.word.length;
+    if (nodes > TRIE_LAYOUT.maxNodes) throw new Error('anchor scan: a key-name trie has more nodes than the module has room for');
+    for (let k = 0; k < nodes * 128; k++) out[at + k] = this.next[k]!;
+    out.set(this.word, at + TRIE_LAYOUT.ends);
   }
   /** Whether a word ends at `i` and, when `each` is given, `each(text, start)` holds for one of them (shortest first). */
   anyEndingAt(text: string, i: number, each: ((text: string, start: number) => boolean) | null): boolean {
@@ -286,7 +293,7 @@ function tokenFollows(text: string, p: number): boolean {
 // level, read inline) before any call. charCodeAt outside the string is NaN: `< 128` is then false.
 
 /** GENERIC's look-behind from the anchor back: `[ \t]*`, up to two of `"'\`]`, then a key word. */
-function genericAt(text: string, p: number): boolean {
+export function genericAt(text: string, p: number): boolean {
   let i = p - 1;
   let c = text.charCodeAt(i);
   while (c === 32 || c === 9) c = text.charCodeAt(--i);
@@ -343,10 +350,18 @@ function scanRegex(text: string, re: RegExp, out: number[]): void {
 }
 
 /**
- * The first-level tables for anchors.wat, laid out as TABLE_LAYOUT says: the same arrays the checks
- * below read, so the module can only ever reject what they reject.
+ * The tables for anchors.wat: the first-level tables, laid out as TABLE_LAYOUT says, and the key-name
+ * tries (TRIE_LAYOUT): the same arrays the checks below read, so the module can only ever reject what
+ * they reject, and its key-name check (`keyName`) is keyNameEndsAt's.
  */
-function simdTables(): Uint8Array {
+function simdTables(): ScannerTables {
+  const tries = new Uint8Array(TRIE_LAYOUT.size);
+  KEY_WORD_TRIE.pack(tries, TRIE_LAYOUT.words);
+  KEY_TAIL_TRIE.pack(tries, TRIE_LAYOUT.tails);
+  return { anchors: anchorTables(), tries };
+}
+
+function anchorTables(): Uint8Array {
   const L = TABLE_LAYOUT;
   const t = new Uint8Array(L.size);
   for (const [table, at] of [[KEY_END, L.keyEnd], [UNDERSCORE_END, L.underscoreEnd], [DASH_END, L.dashEnd]] as const) {
@@ -532,11 +547,11 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   let from = -1;
   let to = -1;
   let ordered = true;
-  const gates = scanner.scan(text, (p) => {
+  const gates = scanner.scan(text, (p, exact) => {
     if (p >= from && p < to) return;
     const c = text.charCodeAt(p);
     let ok: boolean;
-    if (c === 61 || c === 58 || c === 62) ok = genericAt(text, p);
+    if (c === 61 || c === 58 || c === 62) ok = exact || genericAt(text, p);
     else if (c === 95) ok = underscoreAt(text, p);
     else if (c === 45) ok = dashAt(text, p);
     else if (c === 64) ok = userinfoAt(text, p);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { candidateLines, candidateLinesIndexOf, candidateLinesReference, candidateLinesSimd, gatesOf, prescan, prescanSimd, simdScanner } from '../../../src/core/secrets/prefilter';
+import { candidateLines, candidateLinesIndexOf, genericAt, candidateLinesReference, candidateLinesSimd, gatesOf, prescan, prescanSimd, simdScanner } from '../../../src/core/secrets/prefilter';
 import { j, prng } from '../../../src/core/secrets/samples';
 import { charSets, tailTable } from '../../../src/core/secrets/tails';
 
@@ -121,6 +121,35 @@ describe('secret pre-scan (candidateLines)', () => {
       cases.push(t);
     }
     for (const c of cases) for (let shift = 0; shift < 16; shift++) assertSame(`${'x'.repeat(40 + shift)}\n${c}\n${'y'.repeat(40)}`);
+  });
+
+  it('confirms a key name before = : > in the module (exact) exactly where the JavaScript check does, and reports every other one', () => {
+    // anchors.wat's keyName walks its copy of the key-name tries; an anchor it confirms skips genericAt.
+    const r = prng(99);
+    const fakes = '\u013d\u015f\u0140\u00e9\u8000\ufeff\u212a\u0130\u017f';
+    const cases = [...EDGE];
+    for (let k = 0; k < 600; k++) {
+      let t = '';
+      const n = 1 + Math.floor(r() * 30);
+      for (let i = 0; i < n; i++) t += k % 3 === 0 && r() < 0.2 ? fakes[Math.floor(r() * fakes.length)]! : FRAGMENTS[Math.floor(r() * FRAGMENTS.length)];
+      cases.push(t);
+    }
+    let exact = 0;
+    for (const c of cases) {
+      for (let shift = 0; shift < 16; shift += 5) {
+        const t = `${'x'.repeat(40 + shift)}\n${c}\n${'y'.repeat(40)}`;
+        const reported = new Set<number>();
+        simd!.scan(t, (p, isExact) => {
+          reported.add(p);
+          if (!isExact) return;
+          exact++;
+          assert.ok('=:>'.includes(t[p]!), `exact on ${JSON.stringify(t[p])}`);
+          assert.ok(genericAt(t, p), `exact where genericAt says no, at ${p} of ${JSON.stringify(c)}`);
+        });
+        for (let p = 0; p < t.length; p++) if ('=:>'.includes(t[p]!) && genericAt(t, p)) assert.ok(reported.has(p), `not reported: ${p} of ${JSON.stringify(c)}`);
+      }
+    }
+    assert.ok(exact > 200, `only ${exact} anchors confirmed in the module`);
   });
 
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
