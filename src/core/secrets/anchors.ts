@@ -9,7 +9,7 @@ import { ANCHORS_WASM } from './anchorsWasm';
 const CHUNK = 1 << 20;
 const IN = 1024;
 const OUT = IN + CHUNK + 64;
-const TBL = OUT + 4 * CHUNK;
+const TBL = OUT + 4 * CHUNK + 64;
 const UCS = TBL + 281728;
 const SEL = UCS + 2 * CHUNK + 64;
 const TRIE = SEL + 43536;

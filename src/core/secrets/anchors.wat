@@ -34,10 +34,10 @@
   (memory (export "memory") 118)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
-  (global $TBL i32 (i32.const 5243968)) ;; OUT + 4 * CHUNK
-  (global $UCS i32 (i32.const 5525696)) ;; TBL + 281728
-  (global $SEL i32 (i32.const 7622912)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
-  (global $TRIE i32 (i32.const 7666448)) ;; SEL + 43536: the key-name tries (`keyName`)
+  (global $TBL i32 (i32.const 5244032)) ;; OUT + 4 * CHUNK + 64 (room for `anchors`' spare writes)
+  (global $UCS i32 (i32.const 5525760)) ;; TBL + 281728
+  (global $SEL i32 (i32.const 7622976)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
+  (global $TRIE i32 (i32.const 7666512)) ;; SEL + 43536: the key-name tries (`keyName`)
   ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
@@ -410,7 +410,7 @@
                          (i8x16.lt_s (local.get $n1) (local.get $zero)))))))))))
 
   (func (export "anchors") (param $len i32) (result i32)
-    (local $i i32) (local $n i32) (local $m i32) (local $p i32) (local $r i32)
+    (local $i i32) (local $k i32) (local $n i32) (local $m i32) (local $c i32) (local $p i32) (local $r i32) (local $o i32)
     (local $vlo v128) (local $vhi v128) (local $plo v128) (local $phi v128) (local $nlo v128) (local $nhi v128)
     (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 281600))))
     (local.set $vhi (v128.load (i32.add (global.get $TBL) (i32.const 281616))))
@@ -419,30 +419,58 @@
     (local.set $nlo (v128.load (i32.add (global.get $TBL) (i32.const 281664))))
     (local.set $nhi (v128.load (i32.add (global.get $TBL) (i32.const 281680))))
     (global.set $gates (i32.const 0))
+    ;; Pass 1: the positions of the anchors that pass the filters, in order, at OUT. Four are written
+    ;; every round whatever the mask holds (ctz of an empty mask gives a position past the round), and
+    ;; the count moves by the mask's popcount: no branch on the mask's bits but the rare round with more
+    ;; than four (a loop exit per round with an anchor, mispredicted, was half of this pass's time).
+    ;; Up to three entries past the count may be written: OUT has room for them.
     (block $done
       (loop $block
         (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
-        ;; Two blocks a round, one 32-bit mask: half the loop exits, which mispredict.
         (local.set $m (i32.or
           (call $blockMask (local.get $i) (local.get $len) (local.get $vlo) (local.get $vhi) (local.get $plo) (local.get $phi) (local.get $nlo) (local.get $nhi))
           (i32.shl (call $blockMask (i32.add (local.get $i) (i32.const 16)) (local.get $len) (local.get $vlo) (local.get $vhi) (local.get $plo) (local.get $phi) (local.get $nlo) (local.get $nhi))
                    (i32.const 16))))
-        (block $bits
-          (loop $bit
-            (br_if $bits (i32.eqz (local.get $m)))
-            (local.set $p (i32.add (local.get $i) (i32.ctz (local.get $m))))
+        (local.set $c (i32.popcnt (local.get $m)))
+        (local.set $o (i32.add (global.get $OUT) (i32.shl (local.get $k) (i32.const 2))))
+        (i32.store (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
+        (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+        (i32.store offset=4 (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
+        (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+        (i32.store offset=8 (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
+        (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+        (i32.store offset=12 (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
+        (if (i32.gt_u (local.get $c) (i32.const 4))
+          (then
             (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
-            ;; Past the end: the block's remaining bits are too.
-            (br_if $bits (i32.ge_u (local.get $p) (local.get $len)))
-            (local.set $r (call $check (local.get $p) (local.get $len)))
-            (if (local.get $r)
-              (then
-                ;; bit 28: the check was the whole check (anchors.ts EXACT)
-                (i32.store (i32.add (global.get $OUT) (i32.shl (local.get $n) (i32.const 2)))
-                  (i32.or (local.get $p) (i32.shl (i32.eq (local.get $r) (i32.const 3)) (i32.const 28))))
-                (local.set $n (i32.add (local.get $n) (i32.const 1)))))
-            (br $bit)))
+            (local.set $o (i32.add (local.get $o) (i32.const 16)))
+            (block $more
+              (loop $bit
+                (br_if $more (i32.eqz (local.get $m)))
+                (i32.store (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
+                (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+                (local.set $o (i32.add (local.get $o) (i32.const 4)))
+                (br $bit)))))
+        (local.set $k (i32.add (local.get $k) (local.get $c)))
         (local.set $i (i32.add (local.get $i) (i32.const 32)))
         (br $block)))
+    ;; Pass 2: each anchor's check, in order; the ones that pass are kept at OUT (in place: never ahead
+    ;; of the one being read). Positions ascend, so the first one past the end ends the pass.
+    (local.set $o (global.get $OUT))
+    (local.set $k (i32.add (global.get $OUT) (i32.shl (local.get $k) (i32.const 2))))
+    (block $checked
+      (loop $each
+        (br_if $checked (i32.ge_u (local.get $o) (local.get $k)))
+        (local.set $p (i32.load (local.get $o)))
+        (br_if $checked (i32.ge_u (local.get $p) (local.get $len)))
+        (local.set $r (call $check (local.get $p) (local.get $len)))
+        (if (local.get $r)
+          (then
+            ;; bit 28: the check was the whole check (anchors.ts EXACT)
+            (i32.store (i32.add (global.get $OUT) (i32.shl (local.get $n) (i32.const 2)))
+              (i32.or (local.get $p) (i32.shl (i32.eq (local.get $r) (i32.const 3)) (i32.const 28))))
+            (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+        (local.set $o (i32.add (local.get $o) (i32.const 4)))
+        (br $each)))
     (local.get $n))
 )

@@ -166,6 +166,19 @@ describe('secret pre-scan (candidateLines)', () => {
     assertSame('x'.repeat(chunk - 10) + 'password' + ' '.repeat(30) + '= 1\n');
   });
 
+  it('survives a chunk in which every character is an anchor (the module writes spare positions past the count)', () => {
+    // The first pass writes four positions a round whatever the count; a full chunk of anchors puts
+    // the count at its maximum, where a spare write past the position area would overwrite the tables
+    // that follow it. The scan must answer as the reference, and so must every scan after it.
+    const chunk = 1 << 20;
+    for (const ch of ['=', '_', 'A', '.']) {
+      const dense = ch.repeat(chunk) + '\npassword = x\n';
+      assert.deepEqual(candidateLinesSimd(dense, simd!), candidateLinesIndexOf(dense), `dense ${ch}`);
+    }
+    const probe = `${'x'.repeat(100)}\npassword = x\n${j('gh', 'p_', 'A'.repeat(20))}\nsecret_key_base: y\n${'z'.repeat(100)}`;
+    assertSame(probe);
+  });
+
   it('uses a WebAssembly module that is the current build of anchors.wat', async () => {
     const { assemble } = await import('../../../scripts/build-wasm.mjs');
     const current = readFileSync(path.join(__dirname, '../../../src/core/secrets/anchorsWasm.ts'), 'utf8');
