@@ -6,7 +6,16 @@ import { nameWords } from './names';
 
 // Scratch for the ASCII fast paths below (the common case: keys, tokens, passwords). Reset after use.
 const COUNTS = new Int32Array(128);
-const ORDER = new Uint8Array(128);
+// One spare slot: the counting loop writes every character at ORDER[distinct] and keeps it only if new.
+const ORDER = new Uint8Array(129);
+/** Per ASCII code: 1 lower, 2 upper, 4 digit, 8 other (charClasses' four classes). */
+const CLASS = new Uint8Array(128).map((_, c) => (c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 4 : 8));
+
+// `p * Math.log2(p)` for p = count / len, remembered per (len, count) for len <= TERMS_MAX: log2 was
+// half the cost of the statistics. The remembered number is the one the expression gives, so the
+// sums below stay bit-identical. Rows are made on first use (NaN: not computed yet).
+const TERMS_MAX = 256;
+const TERMS: (Float64Array | undefined)[] = [];
 
 /** asciiStats' answers for the last string it was given. */
 const STATS = { distinct: 0, entropy: 0, classes: 0 };
@@ -17,30 +26,44 @@ const STATS = { distinct: 0, entropy: 0, classes: 0 };
  * `s` holds a character above 0x7F (the callers then ask the three functions).
  */
 function asciiStats(s: string): boolean {
+  const n = s.length;
   let distinct = 0;
-  let lower = 0, upper = 0, digit = 0, other = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c >= 128) {
       for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
       return false;
     }
-    if (COUNTS[c]++ === 0) ORDER[distinct++] = c;
-    if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) { if (i > 0 || s.length === 1) upper = 1; }
-    else if (c >= 48 && c <= 57) digit = 1;
-    else other = 1;
+    // Without a branch on "first time seen" (random tokens make it unpredictable): always write,
+    // advance only when the count was 0 (`(k - 1) >>> 31` is 1 exactly for k = 0).
+    ORDER[distinct] = c;
+    const k = COUNTS[c]!;
+    COUNTS[c] = k + 1;
+    distinct += (k - 1) >>> 31;
   }
+  let row: Float64Array | undefined;
+  if (n <= TERMS_MAX && (row = TERMS[n]) === undefined) row = TERMS[n] = new Float64Array(n + 1).fill(NaN);
   let h = 0;
+  let mask = 0;
   for (let k = 0; k < distinct; k++) {
     const c = ORDER[k]!;
-    const p = COUNTS[c]! / s.length;
+    const count = COUNTS[c]!;
     COUNTS[c] = 0;
-    h -= p * Math.log2(p);
+    let t: number;
+    if (row !== undefined) {
+      t = row[count]!;
+      if (t !== t) { const p = count / n; t = row[count] = p * Math.log2(p); }
+    } else {
+      const p = count / n;
+      t = p * Math.log2(p);
+    }
+    h -= t;
+    // A capital counts as upper case unless it is only the leading character (ORDER[0] is s[0]).
+    mask |= k === 0 && CLASS[c] === 2 && count === 1 && n > 1 ? 0 : CLASS[c]!;
   }
   STATS.distinct = distinct;
   STATS.entropy = h;
-  STATS.classes = lower + upper + digit + other;
+  STATS.classes = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + (mask >> 3);
   return true;
 }
 
@@ -65,17 +88,19 @@ export function shannon(s: string): number {
   return h;
 }
 
+const BITS = new Int32Array(4);
+
 /** Distinct code points. */
 export function distinctChars(s: string): number {
-  // ASCII: a 128-bit set in four numbers; anything else goes to the Set.
-  let a = 0, b = 0, c = 0, d = 0;
+  // ASCII: a 128-bit set in four words, indexed without a branch; anything else goes to the Set.
+  const w = BITS;
+  w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
   for (let i = 0; i < s.length; i++) {
     const x = s.charCodeAt(i);
     if (x >= 128) return new Set(s).size;
-    const bit = 1 << (x & 31);
-    if (x < 32) a |= bit; else if (x < 64) b |= bit; else if (x < 96) c |= bit; else d |= bit;
+    w[x >> 5] |= 1 << (x & 31);
   }
-  return popcount(a) + popcount(b) + popcount(c) + popcount(d);
+  return popcount(w[0]!) + popcount(w[1]!) + popcount(w[2]!) + popcount(w[3]!);
 }
 
 function popcount(x: number): number {
@@ -196,9 +221,13 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   return hasDigit && hasLetter && h >= 3;
 }
 
+const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;
+
 /** Floor for the random part of a vendor token: rejects `ghp_XXXX…`, `AKIA0000…`, `…EXAMPLE`. */
 export function randomPartOk(part: string): boolean {
-  if (distinctChars(part) < 6) return false;
-  if (/EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/.test(part)) return false;
-  return shannon(part) >= 2.5;
+  // One pass for both numbers (the checks are pure: the order changes only the cost).
+  const ascii = asciiStats(part);
+  if ((ascii ? STATS.distinct : distinctChars(part)) < 6) return false;
+  if (NOT_RANDOM.test(part)) return false;
+  return (ascii ? STATS.entropy : shannon(part)) >= 2.5;
 }
