@@ -6,7 +6,16 @@ import { nameWords } from './names';
 
 // Scratch for the ASCII fast paths below (the common case: keys, tokens, passwords). Reset after use.
 const COUNTS = new Int32Array(128);
-const ORDER = new Uint8Array(128);
+// One spare slot: the counting loop writes every character at ORDER[distinct] and keeps it only if new.
+const ORDER = new Uint8Array(129);
+/** Per ASCII code: 1 lower, 2 upper, 4 digit, 8 other (charClasses' four classes). */
+const CLASS = new Uint8Array(128).map((_, c) => (c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 4 : 8));
+
+// `p * Math.log2(p)` for p = count / len, remembered per (len, count) for len <= TERMS_MAX: log2 was
+// half the cost of the statistics. The remembered number is the one the expression gives, so the
+// sums below stay bit-identical. Rows are made on first use (NaN: not computed yet).
+const TERMS_MAX = 256;
+const TERMS: (Float64Array | undefined)[] = [];
 
 /** asciiStats' answers for the last string it was given. */
 const STATS = { distinct: 0, entropy: 0, classes: 0 };
@@ -17,30 +26,44 @@ const STATS = { distinct: 0, entropy: 0, classes: 0 };
  * `s` holds a character above 0x7F (the callers then ask the three functions).
  */
 function asciiStats(s: string): boolean {
+  const n = s.length;
   let distinct = 0;
-  let lower = 0, upper = 0, digit = 0, other = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c >= 128) {
       for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
       return false;
     }
-    if (COUNTS[c]++ === 0) ORDER[distinct++] = c;
-    if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) { if (i > 0 || s.length === 1) upper = 1; }
-    else if (c >= 48 && c <= 57) digit = 1;
-    else other = 1;
+    // Without a branch on "first time seen" (random tokens make it unpredictable): always write,
+    // advance only when the count was 0 (`(k - 1) >>> 31` is 1 exactly for k = 0).
+    ORDER[distinct] = c;
+    const k = COUNTS[c]!;
+    COUNTS[c] = k + 1;
+    distinct += (k - 1) >>> 31;
   }
+  let row: Float64Array | undefined;
+  if (n <= TERMS_MAX && (row = TERMS[n]) === undefined) row = TERMS[n] = new Float64Array(n + 1).fill(NaN);
   let h = 0;
+  let mask = 0;
   for (let k = 0; k < distinct; k++) {
     const c = ORDER[k]!;
-    const p = COUNTS[c]! / s.length;
+    const count = COUNTS[c]!;
     COUNTS[c] = 0;
-    h -= p * Math.log2(p);
+    let t: number;
+    if (row !== undefined) {
+      t = row[count]!;
+      if (t !== t) { const p = count / n; t = row[count] = p * Math.log2(p); }
+    } else {
+      const p = count / n;
+      t = p * Math.log2(p);
+    }
+    h -= t;
+    // A capital counts as upper case unless it is only the leading character (ORDER[0] is s[0]).
+    mask |= k === 0 && CLASS[c] === 2 && count === 1 && n > 1 ? 0 : CLASS[c]!;
   }
   STATS.distinct = distinct;
   STATS.entropy = h;
-  STATS.classes = lower + upper + digit + other;
+  STATS.classes = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + (mask >> 3);
   return true;
 }
 
@@ -65,17 +88,19 @@ export function shannon(s: string): number {
   return h;
 }
 
+const BITS = new Int32Array(4);
+
 /** Distinct code points. */
 export function distinctChars(s: string): number {
-  // ASCII: a 128-bit set in four numbers; anything else goes to the Set.
-  let a = 0, b = 0, c = 0, d = 0;
+  // ASCII: a 128-bit set in four words, indexed without a branch; anything else goes to the Set.
+  const w = BITS;
+  w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
   for (let i = 0; i < s.length; i++) {
     const x = s.charCodeAt(i);
     if (x >= 128) return new Set(s).size;
-    const bit = 1 << (x & 31);
-    if (x < 32) a |= bit; else if (x < 64) b |= bit; else if (x < 96) c |= bit; else d |= bit;
+    w[x >> 5] |= 1 << (x & 31);
   }
-  return popcount(a) + popcount(b) + popcount(c) + popcount(d);
+  return popcount(w[0]!) + popcount(w[1]!) + popcount(w[2]!) + popcount(w[3]!);
 }
 
 function popcount(x: number): number {
@@ -97,35 +122,47 @@ export function charClasses(s: string): number {
   return lower + upper + digit + other;
 }
 
-const REFERENCE = new RegExp(
-  [
-    '\\$\\{', '^\\$\\(', '^\\$[A-Za-z_]', '^%\\{', '^%\\(', '\\{\\{', '<%', '^#\\{', '^@\\{', '^\\[\\[',
-    'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
-    '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
-    '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
-  ].join('|'),
-);
+const REFERENCE_PARTS = [
+  '\\$\\{', '^\\$\\(', '^\\$[A-Za-z_]', '^%\\{', '^%\\(', '\\{\\{', '<%', '^#\\{', '^@\\{', '^\\[\\[',
+  'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
+  '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
+  '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
+];
+/** The definition isReference answers (exported for the test that compares them). */
+export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
+
+/**
+ * A regex of alternatives as two: those anchored with `^` (one `^(?:…)`, tried at position 0 only)
+ * and the others. `A|B` matches somewhere exactly when A or B does, so test() answers the same; the
+ * split spares every position of a long value the anchored alternatives, and lets valueLooksSecret
+ * skip the others when the value holds none of the characters they need.
+ */
+function splitAnchored(parts: string[], flags: string): { atStart: RegExp; anywhere: RegExp } {
+  const start = parts.filter((p) => p.startsWith('^')).map((p) => p.slice(1));
+  return { atStart: new RegExp(`^(?:${start.join('|')})`, flags), anywhere: new RegExp(parts.filter((p) => !p.startsWith('^')).join('|'), flags) };
+}
+const REF = splitAnchored(REFERENCE_PARTS, '');
 
 /** `${VAR}`, `${{ secrets.X }}`, `process.env.X`, `os.environ[...]`, ERB, `$VAR`, vault refs: not the secret itself. */
 export function isReference(v: string): boolean {
-  return REFERENCE.test(v);
+  return REF.atStart.test(v) || REF.anywhere.test(v);
 }
 
-const PLACEHOLDER = new RegExp(
-  [
-    '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
-    'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
-    'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
-    '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
-      'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
-      'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
-  ].join('|'),
-  'i',
-);
+const PLACEHOLDER_PARTS = [
+  '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
+  'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
+  'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
+  '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
+    'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
+    'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
+];
+/** The definition of a placeholder's text (exported for the test that compares the split with it). */
+export const PLACEHOLDER = new RegExp(PLACEHOLDER_PARTS.join('|'), 'i');
+const PH = splitAnchored(PLACEHOLDER_PARTS, 'i');
 
 /** `changeme`, `<your-key>`, `xxxx`, `****`, `your_..._here`, `YOUR_TOKEN_HERE`, well-known defaults. */
 export function isPlaceholder(v: string): boolean {
-  return PLACEHOLDER.test(v) || distinctChars(v) <= 3;
+  return PH.atStart.test(v) || PH.anywhere.test(v) || distinctChars(v) <= 3;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,11 +170,46 @@ export function isUuid(v: string): boolean {
   return UUID.test(v);
 }
 
-/** Things that are plainly not secret material whatever key holds them. */
-function isBenignShape(v: string, quoted: boolean): boolean {
+// What characters a value holds, as bits: a clear bit means "none of these", so a regex that needs
+// one of them cannot match and is not run. Only ASCII values are read this way (from asciiStats'
+// distinct characters); any other value gets every bit, and every regex runs.
+const DIGIT = 1; // [0-9]
+const LETTER = 2; // [A-Za-z]
+const REF_CHAR = 4; // { < . ( [: each of REF.anywhere's alternatives has one
+const PH_CHAR = 8; // e E y Y x X * .: each of PH.anywhere's alternatives has one
+const COLON = 16;
+const DOT = 32;
+const BRACKET = 64; // ( ) [ ] { }
+const ANY = 127;
+const CHAR_FLAGS = new Uint8Array(128).map((_, c) => {
+  const ch = String.fromCharCode(c);
+  return (/[0-9]/.test(ch) ? DIGIT : 0) | (/[A-Za-z]/.test(ch) ? LETTER : 0) | ('{<.(['.includes(ch) ? REF_CHAR : 0) |
+    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0);
+});
+
+/** CHAR_FLAGS of the distinct characters of the string asciiStats last accepted (ORDER still holds them). */
+function lastCharFlags(): number {
+  let f = 0;
+  for (let k = 0; k < STATS.distinct; k++) f |= CHAR_FLAGS[ORDER[k]!]!;
+  return f;
+}
+
+/** `v` without its trailing run of `;` and `,` (what `v.replace(/[;,]+$/, '')` gives). */
+function trimSemis(v: string): string {
+  let e = v.length;
+  while (e > 0 && (v.charCodeAt(e - 1) === 59 || v.charCodeAt(e - 1) === 44)) e--;
+  return e === v.length ? v : v.slice(0, e);
+}
+
+/**
+ * Things that are plainly not secret material whatever key holds them. `chars` (CHAR_FLAGS) skips
+ * the regexes that need a character the value does not hold; the tests pure, so their order within
+ * a condition changes only the cost.
+ */
+function isBenignShape(v: string, quoted: boolean, chars: number): boolean {
   if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
-  if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
+  if ((chars & COLON) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
   if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
   if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range
   if (/^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
@@ -146,12 +218,12 @@ function isBenignShape(v: string, quoted: boolean): boolean {
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).
-    if (/[()[\]{}]/.test(v)) return true;
-    const core = v.replace(/[;,]+$/, '');
-    if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+    if ((chars & BRACKET) !== 0 && /[()[\]{}]/.test(v)) return true;
+    const core = trimSemis(v);
+    if ((chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
     // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
     if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
-    if (/^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core)) return true; // plain identifier
+    if (((chars & DIGIT) === 0 || !/\d/.test(core)) && /^[A-Za-z_$][\w$]*$/.test(core)) return true; // plain identifier
     if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
   }
   // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
@@ -160,12 +232,12 @@ function isBenignShape(v: string, quoted: boolean): boolean {
   if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
   // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): every hump is a
   // word of 2+ letters. Random letter strings almost always leave one-letter humps.
-  if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
+  if (v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
     const words = nameWords(v);
     if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
   }
-  // Prose in quotes: several words of letters only.
-  if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
+  // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
+  if (/^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
   return false;
 }
 
@@ -180,25 +252,32 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   // Too short for the strength: decided before the regexes below (the answer is `false` either way).
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
   // Distinct characters, entropy and classes in one pass (values run to hundreds of characters: a JWT
-  // after `Bearer`); the checks are pure, so deciding `distinctChars <= 3` (isPlaceholder's floor)
-  // before the regexes changes only the cost.
+  // after `Bearer`). The answer is "secret-shaped, and not a reference, placeholder or benign shape";
+  // every check is pure, so the cheap ones decide first and the regexes run only for a value that
+  // could still be a secret.
   const ascii = asciiStats(v);
   if ((ascii ? STATS.distinct : distinctChars(v)) <= 3) return false;
-  if (isReference(v) || PLACEHOLDER.test(v) || isBenignShape(v, quoted)) return false;
   const h = ascii ? STATS.entropy : shannon(v);
+  const chars = ascii ? lastCharFlags() : ANY;
   if (strength === 'strong') {
-    if (isUuid(v)) return true;
-    return ((ascii ? STATS.classes : charClasses(v)) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
+    if (!(((ascii ? STATS.classes : charClasses(v)) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3) || isUuid(v))) return false;
+  } else {
+    const hasDigit = ascii ? (chars & DIGIT) !== 0 : /\d/.test(v);
+    const hasLetter = ascii ? (chars & LETTER) !== 0 : /[A-Za-z]/.test(v);
+    if (!(hasDigit && hasLetter && h >= 3) || isUuid(v)) return false;
   }
-  if (isUuid(v)) return false;
-  const hasDigit = /\d/.test(v);
-  const hasLetter = /[A-Za-z]/.test(v);
-  return hasDigit && hasLetter && h >= 3;
+  if (REF.atStart.test(v) || ((chars & REF_CHAR) !== 0 && REF.anywhere.test(v))) return false;
+  if (PH.atStart.test(v) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
+  return !isBenignShape(v, quoted, chars);
 }
+
+const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;
 
 /** Floor for the random part of a vendor token: rejects `ghp_XXXX…`, `AKIA0000…`, `…EXAMPLE`. */
 export function randomPartOk(part: string): boolean {
-  if (distinctChars(part) < 6) return false;
-  if (/EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/.test(part)) return false;
-  return shannon(part) >= 2.5;
+  // One pass for both numbers (the checks are pure: the order changes only the cost).
+  const ascii = asciiStats(part);
+  if ((ascii ? STATS.distinct : distinctChars(part)) < 6) return false;
+  if (NOT_RANDOM.test(part)) return false;
+  return (ascii ? STATS.entropy : shannon(part)) >= 2.5;
 }

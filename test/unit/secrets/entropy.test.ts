@@ -1,7 +1,7 @@
 // The entropy helpers decide borderline values (`h >= 3`, `distinct < 6`): their fast paths must give
 // bit-identical answers to the plain definitions, on ASCII and on anything else.
 import assert from 'node:assert/strict';
-import { asciiStatsOf, charClasses, distinctChars, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
+import { asciiStatsOf, charClasses, distinctChars, randomPartOk, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import { ALNUM, PASSWORD_CHARS, prng } from '../../../src/core/secrets/samples';
 
@@ -17,6 +17,12 @@ function shannonDef(s: string): number {
   return h;
 }
 const distinctDef = (s: string) => new Set(s).size;
+/** randomPartOk as it was written before its one-pass version. */
+function randomPartOkDef(part: string): boolean {
+  if (distinctDef(part) < 6) return false;
+  if (/EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/.test(part)) return false;
+  return shannonDef(part) >= 2.5;
+}
 
 describe('entropy helpers', () => {
   const r = prng(99);
@@ -28,6 +34,23 @@ describe('entropy helpers', () => {
     let s = '';
     for (let i = 0; i < n; i++) s += abc[Math.floor(r() * abc.length)];
     strings.push(s);
+  }
+  // Past the remembered log terms (strings of up to 256 characters) and around that edge; the same
+  // lengths again, so remembered terms are read back; leading capitals (charClasses' special case).
+  for (let k = 0; k < 400; k++) {
+    const abc = [...alphabets[k % alphabets.length]!];
+    const n = [255, 256, 257, 300, 700][k % 5]! - (k % 3);
+    let s = '';
+    for (let i = 0; i < n; i++) s += abc[Math.floor(r() * abc.length)];
+    strings.push(s);
+  }
+  strings.push('A', 'Ab', 'AA', 'AbA', 'Abc1', 'aB', 'A1', 'ZZ', 'Z-', '-Z', 'Zzzzzzz', 'Password1', 'X'.repeat(300));
+  // Vendor-style random parts and the words randomPartOk refuses inside them.
+  for (let k = 0; k < 600; k++) {
+    const t = [...ALNUM.slice(0, 6 + (k % 57))].map(() => ALNUM[Math.floor(r() * ALNUM.length)]).join('');
+    const bad = ['', 'EXAMPLE', 'example', 'XXXX', 'xxx', '****', '0000000', '000000', 'REDACTED', 'redacted'][k % 10]!;
+    const at = Math.floor(r() * (t.length + 1));
+    strings.push(t.slice(0, at) + bad + t.slice(at));
   }
 
   it('shannon is bit-identical to the definition', () => {
@@ -51,6 +74,16 @@ describe('entropy helpers', () => {
     // a non-ASCII string leaves no counts behind for the next one
     asciiStatsOf('aaaa\u00e9');
     assert.deepEqual(asciiStatsOf('ab'), { distinct: 2, entropy: 1, classes: 1 });
+  });
+
+  it('randomPartOk answers as its definition (distinct, the refused words, entropy), on ASCII and on anything else', () => {
+    let yes = 0;
+    for (const s of strings) {
+      const ok = randomPartOk(s);
+      assert.equal(ok, randomPartOkDef(s), JSON.stringify(s));
+      if (ok) yes++;
+    }
+    assert.ok(yes > 500 && yes < strings.length - 500, `${yes} of ${strings.length}`);
   });
 
   it('shannon leaves no state behind between calls', () => {

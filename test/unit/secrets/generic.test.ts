@@ -5,8 +5,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALL_RULES } from '../../../src/core/secrets';
-import { ASSIGN, assignmentAt, assignmentHeads, headFrom, headFromRegex, namesItself } from '../../../src/core/secrets/rules/generic';
+import { valueLooksSecret } from '../../../src/core/secrets/entropy';
+import { classifyName } from '../../../src/core/secrets/names';
+import {
+  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, genericAssignment, headFrom, headFromRegex, lineStartPrefix, namesItself, unquotedEnd,
+} from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
+import type { Hit } from '../../../src/core/secrets/types';
 
 function viaAssign(line: string, at: number) {
   ASSIGN.lastIndex = at;
@@ -42,9 +47,11 @@ describe('generic rule: assignment parsing', () => {
 
   it('reads every assignment of 3,000 seeded mixes as ASSIGN does (quotes, escapes, blanks, dashes)', () => {
     const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é',
-      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K'];
+      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K', '\n', '\u2028', '\u2029', '\\\u2028'];
     const r = prng(11);
     let n = 0;
+    // Escapes at the edges of a line break: a backslash cannot take \r, \n, U+2028 or U+2029.
+    for (const t of ['\r', '\n', '\u2028', '\u2029', '"', '\\', 'x', '']) for (const q of ['"', "'", '`']) n += assertSameParse(`k=${q}a\\${t}b${q} c`);
     for (let k = 0; k < 3000; k++) {
       let line = '';
       for (let i = 0, len = 1 + Math.floor(r() * 14); i < len; i++) line += parts[Math.floor(r() * parts.length)];
@@ -70,5 +77,110 @@ describe('namesItself (a value that spells its key: an enum, not a secret)', () 
       const value = r() < 0.5 ? name.replace(/./g, (c) => (r() < 0.2 ? pick(1) : r() < 0.5 ? c.toUpperCase() : c)) : pick(Math.floor(r() * 6));
       assert.equal(namesItself(value, name), reference(value, name), JSON.stringify([value, name]));
     }
+  });
+});
+
+/** The rule's scan as it was written with regexes (the definition the hand-written one is compared with). */
+function genericScanDef(line: string, out: Hit[]): void {
+  const cut = (value: string, lineStartYaml: boolean, query: boolean): string => {
+    if (lineStartYaml) {
+      const hash = value.search(/\s#/);
+      return (hash >= 0 ? value.slice(0, hash) : value).replace(/\s+$/, '');
+    }
+    const i = value.search(query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/);
+    return i >= 0 ? value.slice(0, i) : value;
+  };
+  let from = 0;
+  for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
+    from = head.opEnd;
+    const strength = classifyName(head.name);
+    if (strength === null) continue;
+    const a = viaAssign(line, head.index);
+    let value = a.value;
+    let start = a.start;
+    if (!a.quoted) {
+      const before = line.slice(0, a.nameStart).replace(/--?$/, '');
+      const query = /[?&]$/.test(before);
+      const lineStart = LINE_START_PREFIX.test(before);
+      const q = value.charCodeAt(0);
+      if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; }
+      const yaml = lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
+      value = cut(value, yaml, query);
+    }
+    const end = start + value.length;
+    from = Math.max(end, a.opEnd);
+    if (valueLooksSecret(value, strength, a.quoted) && !namesItself(value, a.name!)) out.push({ start, end, rule: 'generic-secret', priority: 2 });
+  }
+}
+
+describe('generic rule: the value is cut as the regexes cut it', () => {
+  it('lineStartPrefix answers as LINE_START_PREFIX on the line up to the name, for every end', () => {
+    const parts = [' ', '\t', '-', '- ', '-x', '-x ', 'export', 'export ', 'ENV', 'ENV\t', 'ARG ', 'set ', 'declare', 'declare ', '"', "'", '`', 'x', 'e', 'S', 'ex', 'dec', '#', 'env '];
+    const r = prng(5);
+    let yes = 0;
+    for (let k = 0; k < 20000; k++) {
+      let line = '';
+      for (let i = 0, len = Math.floor(r() * 7); i < len; i++) line += parts[Math.floor(r() * parts.length)];
+      line += 'KEY';
+      for (let end = 0; end <= line.length; end++) {
+        const want = LINE_START_PREFIX.test(line.slice(0, end));
+        assert.equal(lineStartPrefix(line, end), want, `${JSON.stringify(line)} to ${end}`);
+        if (want) yes++;
+      }
+    }
+    assert.ok(yes > 20000, `only ${yes} prefixes match`);
+  });
+
+  it('unquotedEnd stops where the stop class does, for every UTF-16 code unit, in and out of a query', () => {
+    for (const query of [false, true]) {
+      const stop = query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/;
+      for (let c = 0; c < 0x10000; c++) {
+        const line = 'k=ab' + String.fromCharCode(c) + 'cd';
+        const i = line.slice(2).search(stop);
+        assert.equal(unquotedEnd(line, 2, query), i < 0 ? line.length : 2 + i, `U+${c.toString(16)} query ${query}`);
+      }
+    }
+  });
+
+  it('finds the same hits as the regex-written scan on the samples, the corpus and seeded mixes', () => {
+    const lines: string[] = [];
+    for (const r of ALL_RULES) {
+      const s = r.samples();
+      for (const t of [...s.truePositives.map((x) => x.text), ...s.falsePositives]) lines.push(...t.split('\n'));
+    }
+    const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
+    for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
+    const base = lines.length;
+    // Assignments built from parts: what stands before the name (line start, query, prefixes), names
+    // (strong, weak, none), every operator, values that pass valueLooksSecret or not, open and
+    // closed quotes, stop characters, Unicode blanks, comments and code after the value.
+    const pick = (a: string[]) => a[Math.floor(r() * a.length)]!;
+    const pre = ['', '', '  ', '\t', '- ', '-', 'export ', 'ENV ', 'declare -x ', 'set ', '"', 'x?', 'a=1&', '{ ', 'f(', '  - "', '"]', 'é '];
+    const names = ['password', 'api_key', 'key', 'token', 'name', '--token', '-p', 'DB_PASSWORD', 'secretKey', 'x.y'];
+    const ops = ['=', ': ', ':', ':=', '=>', ' = ', '"]: ', '\t:\t', '==', '://'];
+    const vals = ['Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', 'hunter2', '${X}', 'x.y', 'T0k3n-v4lue_9z', 'Qw3#rTy7 uI9o', 'ab', '', 'string;'];
+    const quotes = ['', '', '"', "'", '`', '\\"'];
+    const tails = ['', '', ' # c', '#x', ',', ';', ' // x', '\r', '\u2028', '\u00a0z', '\u3000', ')', ']', '}', '<', '>', ' a=b', '|x', '&y=1', ' ;', ',  '];
+    const r = prng(23);
+    for (let k = 0; k < 20000; k++) {
+      let line = pick(pre);
+      for (let i = 0, len = 1 + Math.floor(r() * 3); i < len; i++) {
+        const q = pick(quotes);
+        line += pick(names) + pick(ops) + q + pick(vals) + (r() < 0.3 ? pick(vals) : '') + (r() < 0.7 ? q : '') + pick(tails) + (r() < 0.3 ? pick(tails) : '');
+      }
+      lines.push(line);
+    }
+    let hits = 0, mixHits = 0;
+    for (let n = 0; n < lines.length; n++) {
+      const line = lines[n]!;
+      const got: Hit[] = [];
+      const want: Hit[] = [];
+      genericAssignment.scan(line, got);
+      genericScanDef(line, want);
+      assert.deepEqual(got, want, JSON.stringify(line));
+      hits += want.length;
+      if (n >= base) mixHits += want.length;
+    }
+    assert.ok(hits > 200 && mixHits > 2000, `${hits} hits, ${mixHits} in the mixes`);
   });
 });

@@ -19,7 +19,6 @@ const CONTEXT_PRIORITY = 1;
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
 const ASSIGN_VALUE = '[ \\t]*(?:"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'([^\'\\r\\n]*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
-const VALUE_AT = new RegExp(ASSIGN_VALUE, 'y');
 /** The whole assignment, as one regex: the definition the split is tested against. */
 export const ASSIGN = new RegExp(ASSIGN_HEAD + ASSIGN_VALUE, 'dg');
 
@@ -58,9 +57,11 @@ export function headFromRegex(line: string, from: number): Head | null {
   return m === null ? null : headOfMatch(m);
 }
 
-/** `[\w.$-]` (ASCII, as without the `u` flag). */
+/** `[\w.$-]` (ASCII, as without the `u` flag), as a table: the walk back over a name asks it per character. */
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) NAME_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 36 || c === 45 ? 1 : 0;
 function isNameChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 36 || c === 45;
+  return c < 128 && NAME_CHAR[c] === 1;
 }
 
 /**
@@ -102,17 +103,51 @@ export function headFrom(line: string, from: number): Head | null {
   return null;
 }
 
+/** Where valueAt found the value: its start and whether it sat in matching quotes (then also its end). */
+const VALUE = { start: 0, end: 0, quoted: false };
+
+/** A line terminator for `.` without the `s` flag: \n, \r, U+2028, U+2029. */
+function isTerminator(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+/**
+ * ASSIGN_VALUE from `opEnd`, by hand, into VALUE (the regex built a match array and a copy of the
+ * rest of the line for every secret name). Why it is the same: the blanks are taken greedily and
+ * never given back (the last branch matches anywhere); a quoted branch has one way to go (its
+ * closing quote is the first one not taken by an escape) and fails at a line break or the end of the
+ * line; the last branch runs to the first \r or \n (breakFrom; left to the caller, as the rule
+ * mostly cuts the value sooner).
+ */
+export function valueAt(line: string, opEnd: number): void {
+  let p = opEnd;
+  for (let c = line.charCodeAt(p); c === 32 || c === 9; c = line.charCodeAt(++p));
+  VALUE.start = p;
+  VALUE.quoted = false;
+  const q = line.charCodeAt(p);
+  if (q === 34 || q === 39 || q === 96) {
+    for (let i = p + 1; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === q) { VALUE.start = p + 1; VALUE.end = i; VALUE.quoted = true; return; }
+      if (c === 10 || c === 13) break;
+      // `"…"` alone has escapes: a backslash takes the next character unless that ends the line.
+      if (q === 34 && c === 92) { if (i + 1 >= line.length || isTerminator(line.charCodeAt(i + 1))) break; i++; }
+    }
+  }
+}
+
+/** The first \r or \n at or after `i`, or the end of the line: where an unquoted ASSIGN_VALUE ends. */
+function breakFrom(line: string, i: number): number {
+  for (; i < line.length; i++) { const c = line.charCodeAt(i); if (c === 10 || c === 13) break; }
+  return i;
+}
+
 /** The assignment a head starts (exported for the test that compares it with ASSIGN). */
 export function assignmentAt(line: string, head: Head): Assignment {
-  const opEnd = head.opEnd;
-  VALUE_AT.lastIndex = opEnd;
-  const v = VALUE_AT.exec(line)!;
-  let blanks = 0;
-  for (let c = line.charCodeAt(opEnd); c === 32 || c === 9; c = line.charCodeAt(opEnd + ++blanks));
-  let group = 1;
-  while (group < 4 && v[group] === undefined) group++;
-  const quoted = group < 4;
-  return { name: head.name, nameStart: head.index + head.dashes, op: head.op, opEnd, value: v[group] ?? '', start: opEnd + blanks + (quoted ? 1 : 0), quoted };
+  valueAt(line, head.opEnd);
+  const { start, quoted } = VALUE;
+  const end = quoted ? VALUE.end : breakFrom(line, start);
+  return { name: head.name, nameStart: head.index + head.dashes, op: head.op, opEnd: head.opEnd, value: line.slice(start, end), start, quoted };
 }
 
 /** Heads of a line, in order, each search going on after the previous operator (exported for the tests). */
@@ -122,7 +157,35 @@ export function assignmentHeads(line: string): Head[] {
   return out;
 }
 
-const LINE_START_PREFIX = /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+|set[ \t]+|declare[ \t]+(?:-x[ \t]+)?)?["']?$/;
+/** Names at the start of a line (YAML, .env, shell): the definition lineStartPrefix is tested against. */
+export const LINE_START_PREFIX = /^[ \t]*(?:-[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+|set[ \t]+|declare[ \t]+(?:-x[ \t]+)?)?["']?$/;
+
+/** LINE_START_PREFIX on `line.slice(0, end)`, without the slice (exported for the test that compares them). */
+export function lineStartPrefix(line: string, end: number): boolean {
+  // Each part starts with a character no part before it can take (blanks are greedy and nothing
+  // after them starts with one), so one left-to-right reading decides the match.
+  let i = skipBlanks(line, 0, end);
+  if (i < end && line.charCodeAt(i) === 45) { // `-[ \t]+`
+    const j = skipBlanks(line, i + 1, end);
+    if (j === i + 1) return false;
+    i = j;
+  }
+  const kw = line.startsWith('export', i) ? 6 : line.startsWith('declare', i) ? 7 : line.startsWith('ENV', i) || line.startsWith('ARG', i) || line.startsWith('set', i) ? 3 : 0;
+  if (kw > 0 && i + kw < end) {
+    const j = skipBlanks(line, i + kw, end);
+    if (j > i + kw) {
+      i = j;
+      if (kw === 7 && line.startsWith('-x', i) && i + 2 < end) { const k = skipBlanks(line, i + 2, end); if (k > i + 2) i = k; }
+    }
+  }
+  if (i < end) { const q = line.charCodeAt(i); if (q === 34 || q === 39) i++; }
+  return i === end;
+}
+
+function skipBlanks(line: string, i: number, end: number): number {
+  while (i < end && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  return i;
+}
 
 /** Where an unquoted value ends depends on the syntax around it. */
 function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): string {
@@ -134,6 +197,31 @@ function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): str
   const stop = query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/;
   const i = value.search(stop);
   return i >= 0 ? value.slice(0, i) : value;
+}
+
+/** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
+const STOP = new Uint8Array(128);
+for (const c of ' \t\n\v\f\r"\'`,;<>)}]') STOP[c.charCodeAt(0)] = 1;
+STOP[38] = STOP[35] = 2;
+
+/** `\s` beyond ASCII. */
+function isWideSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Where cutUnquoted(…, false, query) would end a value starting at `start` (exported for the test
+ * that compares them): the first stop character, or the end of the line (\r and \n, where the value
+ * the regex gives ends, are stop characters).
+ */
+export function unquotedEnd(line: string, start: number, query: boolean): number {
+  const stops = query ? 3 : 1;
+  let i = start;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 128 ? (STOP[c]! & stops) !== 0 : isWideSpace(c)) break;
+  }
+  return i;
 }
 
 /** The value spells the name: the same ASCII letters and digits, case aside (`MSI_SECRET: "msi-secret"`). */
@@ -166,28 +254,35 @@ export const genericAssignment: LineRule = {
       from = head.opEnd;
       const strength = classifyName(head.name);
       if (strength === null) continue;
-      const a = assignmentAt(line, head);
-      const name = a.name;
-      let value = a.value;
-      let start = a.start;
-      const quoted = a.quoted;
-      if (!quoted) {
-        // What stands before the name decides where an unquoted value ends (a quoted one ends at its quote).
-        const before = line.slice(0, a.nameStart).replace(/--?$/, '');
-        const query = /[?&]$/.test(before);
-        const lineStart = LINE_START_PREFIX.test(before);
-        const q = value.charCodeAt(0);
-        if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; } // an unterminated quote: " ' `
+      valueAt(line, head.opEnd);
+      let start = VALUE.start;
+      let end: number;
+      const quoted = VALUE.quoted;
+      if (quoted) end = VALUE.end;
+      else {
+        // What stands before the name decides where an unquoted value ends (a quoted one ends at its
+        // quote). Before the name is the line up to its dashes: the character before them is not a
+        // name character, so the old `.replace(/--?$/, '')` took off exactly those dashes.
+        const before = head.index;
+        const b = line.charCodeAt(before - 1);
+        const query = b === 63 || b === 38; // `?` `&`
+        const q = line.charCodeAt(start);
+        if (q === 34 || q === 39 || q === 96) start++; // an unterminated quote: " ' `
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
-        const yaml = lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
-        value = cutUnquoted(value, yaml, query);
+        if (head.op === ':' && lineStartPrefix(line, before)) {
+          const value = line.slice(start, breakFrom(line, start));
+          const yaml = !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
+          end = start + cutUnquoted(value, yaml, query).length;
+        } else {
+          end = unquotedEnd(line, start, query);
+        }
       }
-      const end = start + value.length;
-      from = Math.max(end, a.opEnd);
+      const value = line.slice(start, end);
+      from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, head.name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {

@@ -1,0 +1,58 @@
+// regexRule reads the span of a match off the match itself when group 1 is the whole pattern
+// (lookarounds aside), instead of asking the `d` flag for indices. The hits must be those of the scan
+// with indices: compared for every regex rule on every sample, the corpus and seeded mixes.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ALL_RULES, LINE_RULES } from '../../../src/core/secrets';
+import { REGEX_RULE_DEFS, groupIsWholeMatch, scanWithIndices } from '../../../src/core/secrets/rules/make';
+import { prng } from '../../../src/core/secrets/samples';
+import type { Hit } from '../../../src/core/secrets/types';
+
+describe('regexRule without match indices', () => {
+  it('groupIsWholeMatch knows a group around the whole pattern from anything else', () => {
+    const yes = ['(a)', '(?<![A-Z])(a+)(?![0-9])', '(?<=x)(a|b)', '(a)(?=b)', '(a\\)b)', '([)(]+)', '(\\\\)', '(a(b)c)', '(?<![(])(x)(?![)])', '(?<!\\()(x)'];
+    const no = ['a', '(a)b', 'a(b)', '(a)|(b)', '(a)|b', '(a)?', '(a)*', '(?:a)', '(?:a)(b)', '(a)(b)', '(?<!x)a(b)', '(a)(?!b)c', '(a)(?!b)(?=c)', '(a', '(a\\)', '([)]', '(?<!x(a)', '(a)\\1'];
+    for (const s of yes) assert.equal(groupIsWholeMatch(s), true, s);
+    for (const s of no) assert.equal(groupIsWholeMatch(s), false, s);
+  });
+
+  it('finds the hits of the scan with indices, for every regex rule, on samples, the corpus and seeded mixes', () => {
+    const lines: string[] = [];
+    for (const r of ALL_RULES) {
+      const s = r.samples();
+      for (const t of [...s.truePositives.map((x) => x.text), ...s.falsePositives]) lines.push(...t.split('\n'));
+    }
+    const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
+    for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
+    // Pieces of those lines glued with token boundaries and non-boundaries, so that matches start and
+    // end everywhere (the lookarounds decide at the edges), several to a line.
+    const r = prng(7);
+    const seps = ['', ' ', '_', '-', '.', 'x', '9', '"', '=', ':', '/', 'é', '\r'];
+    const base = lines.length;
+    for (let k = 0; k < 20000; k++) {
+      let line = '';
+      for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
+        const p = lines[Math.floor(r() * base)]!;
+        const a = r() < 0.5 ? 0 : Math.floor(r() * p.length);
+        line += p.slice(a, a + 10 + Math.floor(r() * 200)) + seps[Math.floor(r() * seps.length)];
+      }
+      lines.push(line);
+    }
+    let rules = 0, hits = 0;
+    for (const rule of LINE_RULES) {
+      const def = REGEX_RULE_DEFS.get(rule);
+      if (def === undefined) continue;
+      rules++;
+      for (const line of lines) {
+        const got: Hit[] = [];
+        const want: Hit[] = [];
+        rule.scan(line, got);
+        scanWithIndices(def, line, want);
+        assert.deepEqual(got, want, `${rule.id}: ${JSON.stringify(line).slice(0, 300)}`);
+        hits += want.length;
+      }
+    }
+    assert.ok(rules >= 50 && hits > 2000, `${rules} rules, ${hits} hits`);
+  });
+});

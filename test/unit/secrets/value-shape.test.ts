@@ -1,0 +1,123 @@
+// valueLooksSecret decides the generic rules' hits. Its fast version (the entropy floor first, the
+// anchored and unanchored alternatives of REFERENCE and PLACEHOLDER apart, regexes skipped when the
+// value lacks a character they need) must give the answer of the plain version below, which is the
+// code as it was written before: compared on references, placeholders, paths, URLs, versions, hashes,
+// code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
+import assert from 'node:assert/strict';
+import { PLACEHOLDER, REFERENCE, charClasses, distinctChars, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
+import type { NameStrength } from '../../../src/core/secrets/entropy';
+import { nameWords } from '../../../src/core/secrets/names';
+import { ALNUM, B64, HEX, PASSWORD_CHARS, prng, rand } from '../../../src/core/secrets/samples';
+
+function isBenignShapeDef(v: string, quoted: boolean): boolean {
+  if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true;
+  if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true;
+  if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true;
+  if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true;
+  if (/^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true;
+  if (v.startsWith('«secret:')) return true;
+  if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
+  if (!quoted) {
+    if (/[()[\]{}]/.test(v)) return true;
+    const core = v.replace(/[;,]+$/, '');
+    if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+    if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
+    if (/^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core)) return true;
+    if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
+  }
+  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
+  if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
+    const words = nameWords(v);
+    if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
+  }
+  if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
+  return false;
+}
+
+function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolean): boolean {
+  const v = raw.trim();
+  if (v.length < (strength === 'strong' ? 6 : 16)) return false;
+  if (distinctChars(v) <= 3) return false;
+  if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted)) return false;
+  const h = shannon(v);
+  if (strength === 'strong') {
+    if (isUuid(v)) return true;
+    return (charClasses(v) >= 2 && h >= 2.2) || (v.length >= 12 && h >= 3);
+  }
+  if (isUuid(v)) return false;
+  return /\d/.test(v) && /[A-Za-z]/.test(v) && h >= 3;
+}
+
+/** Values of every shape the checks know, and random material; many long enough for a weak name. */
+function values(): string[] {
+  const r = prng(41);
+  const pieces = [
+    // references
+    '${DB_PASSWORD}', '${{ secrets.TOKEN }}', '$(cat /run/secret)', '$API_TOKEN', '%{token}', '%(pw)s', '{{ .Values.key }}', '<%= ENV["K"] %>',
+    '#{token}', '@{token}', '[[token]]', 'process.env.API_KEY', 'os.environ["K"]', 'os.getenv("K")', 'getenv("K")', 'ENV["K"]', 'ENV[',
+    'System.getenv("K")', 'env(API_KEY)', 'secrets.API_KEY', 'secret.X', 'vault:secret/data/x', '!Ref DbPassword', '!GetAtt X.Y', 'ref+awsssm://x',
+    'arn:aws:secretsmanager:x', 'op://vault/item', 'keyvault:x', 'sm://x', 'awssm:x', 'file:/x', '%APPDATA%', '%APP_DATA%',
+    // placeholders
+    'changeme', 'CHANGE_ME', 'change-me', 'replace me', 'ReplaceMe', 'your_api_key', 'YOUR-TOKEN', 'token_here', 'KEY HERE', 'placeholder', 'REDACTED',
+    'dummy', 'Example', 'xxxx', 'XXXXXXXX', '***', '****', '...', '..', 'todo', 'to-do', 'FIXME', 'tbd', 'n/a', 'NA', 'insert_key', 'enter-password',
+    'secret', 'Password', 'p@ssw0rd', 'pa$$w0rd', 'hunter2', 'abc123', 'qwerty', 'api-key', 'string', 'false', '<your-key>', '[key]', '{key}', '----', '____', '####', '0000',
+    // shapes
+    '/etc/secrets/db', './a/b', '../x/y z', '~/key.pem', 'C:\\keys\\a', 'https://example.com/a?b=c', 's3://bucket/key', 'git+ssh://x', 'mailto:x',
+    'sha256-abc', 'SHA512:Zm9v', 'md5-x', '^1.2.3', '>=1.0.0-beta.1', '~2.3', 'v1.2', '1.2.3+build', '$2b$12$abcdefghijklmnop', '$argon2id$v=19', '$6$salt$x',
+    '«secret:generic-secret#1»', 'data:image/png;base64,AAAA', 'f(x)', 'a[b]', '{a}', 'this.token', 'opts?.headers.key', 'RESET_PASSWORD_V2_SUBMIT', 'AB_CD',
+    'someIdentifier', 'ident_2', '_8203948571', '$48291735', '__9_7', 'Foo<Bar>[]', 'Foo | undefined', "'a' | 'b'", 'string;', 'token,', 'x;;,', 'client-secret', 'Get-AzAccessToken', 'accessToken',
+    'platformAuthDOMGetToken', 'abcdefghijklmnop', 'The quick brown fox', 'not a secret, really.', 'a b c', 'x\ty z',
+    '00000000-0000-4000-8000-000000000000', 'e6d4025d-136d-4a80-b667-7d2f7bc06207', 'é', 'ü€', '\u2028', '\u00a0', 'Ⅻ', 'ſ', 'K',
+    // separators
+    ' ', ' ', '-', '_', '.', ':', '/', ';', ',', '=', '@', '#', '"', "'", '?', '&', '+',
+  ];
+  const out: string[] = [...pieces];
+  for (let k = 0; k < 12000; k++) {
+    let v = '';
+    for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
+      const t = r();
+      v += t < 0.55 ? pieces[Math.floor(r() * pieces.length)]
+        : t < 0.7 ? rand(ALNUM, 4 + Math.floor(r() * 40), Math.floor(r() * 1e9))
+        : t < 0.8 ? rand(HEX, 8 + Math.floor(r() * 56), Math.floor(r() * 1e9))
+        : t < 0.87 ? rand(B64, 8 + Math.floor(r() * 60), Math.floor(r() * 1e9))
+        : t < 0.94 ? rand(PASSWORD_CHARS, 6 + Math.floor(r() * 20), Math.floor(r() * 1e9))
+        : rand(t < 0.97 ? '0123456789' : '0123456789-+#!', 8 + Math.floor(r() * 24), Math.floor(r() * 1e9)); // no letters
+    }
+    if (r() < 0.15) v = ' ' + v + ' ';
+    if (r() < 0.1) v += ';';
+    out.push(v);
+  }
+  return out;
+}
+
+describe('valueLooksSecret against its plain definition', () => {
+  const vs = values();
+
+  it('isReference and isPlaceholder (anchored and unanchored alternatives apart) answer as the whole regexes', () => {
+    let refs = 0, phs = 0;
+    for (const v of vs) {
+      const ref = REFERENCE.test(v);
+      assert.equal(isReference(v), ref, JSON.stringify(v));
+      assert.equal(isPlaceholder(v), PLACEHOLDER.test(v) || distinctChars(v) <= 3, JSON.stringify(v));
+      if (ref) refs++;
+      if (PLACEHOLDER.test(v)) phs++;
+    }
+    assert.ok(refs > 1000 && phs > 1000, `${refs} references, ${phs} placeholders`);
+  });
+
+  it('answers as the definition for both strengths, quoted or not', () => {
+    const yes = { strong: 0, weak: 0 };
+    const no = { strong: 0, weak: 0 };
+    for (const v of vs) {
+      for (const strength of ['strong', 'weak'] as const) {
+        for (const quoted of [true, false]) {
+          const want = valueLooksSecretDef(v, strength, quoted);
+          assert.equal(valueLooksSecret(v, strength, quoted), want, `${JSON.stringify(v)} ${strength} quoted ${quoted}`);
+          if (want) yes[strength]++; else no[strength]++;
+        }
+      }
+    }
+    for (const s of ['strong', 'weak'] as const) assert.ok(yes[s] > 2000 && no[s] > 2000, `${s}: ${yes[s]} yes, ${no[s]} no`);
+  });
+});
