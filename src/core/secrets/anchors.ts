@@ -38,7 +38,7 @@ export const TABLE_LAYOUT = {
 
 /**
  * The keyword selector's tables at SEL (anchors.wat `select`; keywords.ts packKeywordTables writes them):
- * the result (two u32: rule bits 0–31, 32–63), the pair table (u16 slot + 1 by `(c1 << 7) | c2`), each
+ * the result (three u32: rule bits 0–31, 32–63, the line's hash), the pair table (u16 slot + 1 by `(c1 << 7) | c2`), each
  * slot's third-character bits (four u32), each slot's words (u32: first | count << 16), each word
  * (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule bits 32–63), the words' text.
  */
@@ -91,8 +91,9 @@ export interface AnchorScanner {
   /**
    * Only from inside `visit`, after `setSelector`: the rules the selector's keywords wake on the line
    * `text[from, to)` of the text being scanned, pushed onto `out` as two numbers (rule bits 0–31 and
-   * 32–63). False, and nothing pushed, when the line is not wholly in the chunk in memory (the caller
-   * then selects with keywordSelector).
+   * 32–63), then a 30-bit hash of the line (of the module's bytes: equal lines hash equal; unequal
+   * ones may too). False, and nothing pushed, when the line is not wholly in the chunk in memory (the
+   * caller then selects with keywordSelector).
    */
   select(from: number, to: number, out: number[]): boolean;
 }
@@ -120,7 +121,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
-  const selected = new Uint32Array(ex.memory.buffer, SEL, 2);
+  const selected = new Uint32Array(ex.memory.buffer, SEL, 3);
   let selector: Uint8Array | undefined;
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
@@ -134,7 +135,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
     select(from, to, out) {
       if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
       ex.select(from - base, to - base);
-      out.push(selected[0]!, selected[1]!);
+      out.push(selected[0]!, selected[1]!, selected[2]! & 0x3fffffff);
       return true;
     },
     scan(text, visit) {

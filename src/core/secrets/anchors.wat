@@ -245,7 +245,7 @@
 
 ;; keywords.ts keywordSelector on the bytes [$from, $to) of the chunk: the rules woken by the keywords
 ;; wholly inside the range (ASCII capitals folded), as a 64-bit mask (bit r: rule r) stored at SEL+0 as
-;; two u32. The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
+;; two u32 (and a hash of the range at SEL+8: see the end). The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
 ;; the third character must be one its words allow, then each of its words is compared. A byte above
 ;; 0x7F never matches (keywords are ASCII); a wide character narrowed to 0x00 or 0xFF matches no keyword
 ;; character either, and where JavaScript lets a non-ASCII third character through to the words, their
@@ -304,7 +304,25 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next)))
     (i32.store (global.get $SEL) (local.get $lo))
-    (i32.store offset=4 (global.get $SEL) (local.get $hi)))
+    (i32.store offset=4 (global.get $SEL) (local.get $hi))
+    ;; And a hash of the range's bytes (with its length) at SEL+8, for the masker's memo of lines that
+    ;; held no secret: it compares the line itself on a hit, so a collision costs only a compare.
+    (local.set $lo (i32.sub (local.get $to) (local.get $from)))
+    (local.set $i (local.get $from))
+    (block $words
+      (loop $word
+        (br_if $words (i32.gt_s (i32.add (local.get $i) (i32.const 4)) (local.get $to)))
+        (local.set $lo (i32.mul (i32.xor (i32.rotl (local.get $lo) (i32.const 5)) (i32.load (i32.add (global.get $IN) (local.get $i))))
+                                (i32.const 0x9e3779b1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $word)))
+    (block $bytes
+      (loop $rest
+        (br_if $bytes (i32.ge_s (local.get $i) (local.get $to)))
+        (local.set $lo (i32.mul (i32.xor (i32.rotl (local.get $lo) (i32.const 5)) (call $byte (local.get $i))) (i32.const 0x9e3779b1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $rest)))
+    (i32.store offset=8 (global.get $SEL) (local.get $lo)))
 
   ;; Neighbours may lie outside the chunk: such an anchor is reported unchecked (JavaScript checks it on
   ;; the whole string).

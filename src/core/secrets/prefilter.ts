@@ -490,8 +490,8 @@ export interface Prescan {
   gates: number;
   /**
    * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
-   * keywords on it wake, as two masks at 2k (rules 0–31) and 2k + 1 (rules 32–63), or -1 at 2k where
-   * the line was left to keywordSelector.
+   * keywords on it wake, as two masks at 3k (rules 0–31) and 3k + 1 (rules 32–63), and a hash of the
+   * line at 3k + 2 (AnchorScanner.select); or -1 at 3k where the line was left to keywordSelector.
    */
   selected?: number[];
 }
@@ -566,7 +566,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     const nl = text.indexOf('\n', p);
     to = nl < 0 ? text.length : nl + 1;
     out.push(from);
-    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0);
+    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0);
   });
   const known = gates < 0 ? gatesOf(text) : gates;
   if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected }; // ascending and distinct already

@@ -66,6 +66,20 @@ describe('maskText: line model', () => {
     for (const f of r.findings) assert.match(linesOf(r.text)[f.line - 1]!, new RegExp(`^token ${f.placeholder}\\r$`));
   });
 
+  it('remembers lines without a secret by content: a line the pre-scan hashes alike still gets its own look', () => {
+    // The memo of quiet lines is keyed by the pre-scan module's hash of its bytes, and the module sees every
+    // character above 0xFF as the same byte: these two lines hash alike. The first holds no secret (one
+    // repeated character); the second, met after it, must still be masked.
+    const quietLine = `password = "${'\u0141'.repeat(12)}"`;
+    const secretLine = `password = "${'\u0141\u0142\u0143\u0144\u0145\u0146\u0147\u0148\u0149\u014a\u014b\u014c'}"`;
+    const pad = 'x'.repeat(300);
+    const alone = maskText(`${pad}\n${secretLine}\n${pad}`);
+    assert.equal(alone.findings.length, 1, 'the wide-character password is a secret on its own');
+    const after = maskText(`${pad}\n${quietLine}\n${secretLine}\n${quietLine}\n${pad}`);
+    assert.deepEqual(after.findings.map((f) => f.line), [3]);
+    assert.equal(after.text.split('\n')[1], quietLine);
+  });
+
   it('masks two secrets on one line', () => {
     const k = j('AK', 'IA', rand('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16));
     const s = rand(ALNUM + '/+', 40);
