@@ -131,9 +131,10 @@ export function createMasker(opts: MaskOptions = {}): Masker {
 }
 
 /** Hits are kept per line, keyed by the line's start offset (a line number costs a newline count, paid only if asked). */
-function push(map: Map<number, LineHits>, start: number, hits: Hit[]): void {
+/** Adds `hits` to the line at `start`; `own`: the array is the caller's to give (else it is copied). */
+function push(map: Map<number, LineHits>, start: number, hits: Hit[], own = false): void {
   const cur = map.get(start);
-  if (cur === undefined) map.set(start, { hits: hits.slice() });
+  if (cur === undefined) map.set(start, { hits: own ? hits : hits.slice() });
   else for (const h of hits) cur.hits.push(h);
 }
 
@@ -200,7 +201,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     const hits = selected === undefined
       ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
       : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
-    if (hits !== undefined) push(perLine, start, hits);
+    if (hits !== undefined) push(perLine, start, hits, true);
   }
 
   for (const p of patterns) {
@@ -223,7 +224,9 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
 
   if (perLine.size === 0) return { text, findings: [] };
 
-  const order = [...perLine.keys()].sort((a, b) => a - b);
+  // Lines come in ascending order unless block rules or user patterns added some first.
+  const order = [...perLine.keys()];
+  for (let k = 1; k < order.length; k++) if (order[k]! < order[k - 1]!) { order.sort((a, b) => a - b); break; }
   const pieces: string[] = [];
   const findings: SecretFinding[] = [];
   const counter = new LineCounter(text);
@@ -257,14 +260,14 @@ function resolve(hits: Hit[], line: string, allow: Set<string>): Hit[] {
   // One hit (most lines with a secret): the same checks as below, without the sorting.
   if (hits.length === 1 && !line.includes(PLACEHOLDER_OPEN)) {
     const h = hits[0]!;
-    return h.end > h.start && h.start >= 0 && h.end <= line.length && !allow.has(line.slice(h.start, h.end)) ? hits : [];
+    return h.end > h.start && h.start >= 0 && h.end <= line.length && (allow.size === 0 || !allow.has(line.slice(h.start, h.end))) ? hits : [];
   }
   // Text that is already a placeholder is never masked again: masking the masked view is a no-op.
   const existing: [number, number][] = [];
   if (line.includes(PLACEHOLDER_OPEN)) for (const m of line.matchAll(/«secret:[^»\s]*»/g)) existing.push([m.index, m.index + m[0].length]);
   const valid = hits.filter(
     (h) =>
-      h.end > h.start && h.start >= 0 && h.end <= line.length && !allow.has(line.slice(h.start, h.end)) &&
+      h.end > h.start && h.start >= 0 && h.end <= line.length && (allow.size === 0 || !allow.has(line.slice(h.start, h.end))) &&
       !existing.some(([s, e]) => h.start < e && s < h.end),
   );
   valid.sort((x, y) => x.priority - y.priority || x.start - y.start || y.end - y.start - (x.end - x.start));
