@@ -28,6 +28,17 @@ function assertSameParse(line: string): number {
   for (let from = 0; from <= line.length; from++) assert.deepEqual(headFrom(line, from), headFromRegex(line, from), `${JSON.stringify(line)} from ${from}`);
   const heads = assignmentHeads(line);
   for (const h of heads) assert.deepEqual(assignmentAt(line, h), viaAssign(line, h.index), JSON.stringify(line));
+  // The rule carries the operator positions from head to head and goes on after a value, which may
+  // end anywhere: the same heads as ASSIGN_NAME run from each such point.
+  for (const seed of [1, 2, 3]) {
+    const r = prng(seed * 7919 + line.length);
+    const jumps: number[] = [];
+    const jump = (h: { opEnd: number }) => { const j = h.opEnd + (r() < 0.4 ? 0 : Math.floor(r() * (line.length - h.opEnd + 2))); jumps.push(j); return j; };
+    const got = assignmentHeads(line, jump);
+    const want = [];
+    for (let h = headFromRegex(line, 0), k = 0; h !== null; h = headFromRegex(line, Math.max(jumps[k++] ?? Infinity, h.opEnd))) want.push(h);
+    assert.deepEqual(got, want, `${JSON.stringify(line)} going on at ${jumps}`);
+  }
   return heads.length;
 }
 

@@ -64,6 +64,9 @@ function isNameChar(c: number): boolean {
   return c < 128 && NAME_CHAR[c] === 1;
 }
 
+/** What nextHead found: a Head with the name as a span, and the operator positions it had reached. */
+const HEAD = { index: 0, nameStart: 0, nameEnd: 0, op: '', opEnd: 0, colon: -1, equals: -1 };
+
 /**
  * The first head at or after `from`: what ASSIGN_NAME finds with lastIndex `from`, found from the
  * operators back instead of trying the look-behind at every position of the line (the regex was the
@@ -74,8 +77,23 @@ function isNameChar(c: number): boolean {
  * order, and the first operator with a valid head before it gives the leftmost head.
  */
 export function headFrom(line: string, from: number): Head | null {
-  let colon = line.indexOf(':', from);
-  let equals = line.indexOf('=', from);
+  return nextHead(line, from, line.indexOf(':', from), line.indexOf('=', from)) ? headOf(line) : null;
+}
+
+/** HEAD as a Head. */
+function headOf(line: string): Head {
+  return { index: HEAD.index, dashes: HEAD.nameStart - HEAD.index, name: line.slice(HEAD.nameStart, HEAD.nameEnd), op: HEAD.op, opEnd: HEAD.opEnd };
+}
+
+/**
+ * headFrom into HEAD, without building a Head. `colon` and `equals` are the first `:` and `=` at or
+ * after some point at or before `from` (-1: none there), so still the first at or after `from` unless
+ * they lie before it: the rule passes on HEAD.colon and HEAD.equals from the previous head instead of
+ * searching the line again (indexOf on a line sliced from a file was the larger part of the search).
+ */
+function nextHead(line: string, from: number, colon: number, equals: number): boolean {
+  if (colon !== -1 && colon < from) colon = line.indexOf(':', from);
+  if (equals !== -1 && equals < from) equals = line.indexOf('=', from);
   while (colon !== -1 || equals !== -1) {
     const o = colon !== -1 && (equals === -1 || colon < equals) ? colon : equals;
     if (o === colon) colon = line.indexOf(':', o + 1); else equals = line.indexOf('=', o + 1);
@@ -98,9 +116,16 @@ export function headFrom(line: string, from: number): Head | null {
     while (dashes < 2 && line.charCodeAt(s0 + dashes) === 45) dashes++;
     const c = line.charCodeAt(s0 + dashes);
     if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36)) continue;
-    return { index: s0, dashes, name: line.slice(s0 + dashes, e), op, opEnd: o + op.length };
+    HEAD.index = s0;
+    HEAD.nameStart = s0 + dashes;
+    HEAD.nameEnd = e;
+    HEAD.op = op;
+    HEAD.opEnd = o + op.length;
+    HEAD.colon = colon;
+    HEAD.equals = equals;
+    return true;
   }
-  return null;
+  return false;
 }
 
 /** Where valueAt found the value: its start and whether it sat in matching quotes (then also its end). */
@@ -150,10 +175,22 @@ export function assignmentAt(line: string, head: Head): Assignment {
   return { name: head.name, nameStart: head.index + head.dashes, op: head.op, opEnd: head.opEnd, value: line.slice(start, end), start, quoted };
 }
 
-/** Heads of a line, in order, each search going on after the previous operator (exported for the tests). */
-export function assignmentHeads(line: string): Head[] {
+/**
+ * Heads of a line in order, read as the rule reads them (the operator positions carried from head to
+ * head), each search going on at `next(head)` or the head's operator end if later: the rule goes on
+ * after the value. Exported for the tests.
+ */
+export function assignmentHeads(line: string, next: (head: Head) => number = (h) => h.opEnd): Head[] {
   const out: Head[] = [];
-  for (let h = headFrom(line, 0); h !== null; h = headFrom(line, h.opEnd)) out.push(h);
+  let colon = line.indexOf(':');
+  let equals = line.indexOf('=');
+  for (let from = 0; nextHead(line, from, colon, equals); ) {
+    const h = headOf(line);
+    out.push(h);
+    colon = HEAD.colon;
+    equals = HEAD.equals;
+    from = Math.max(next(h), h.opEnd);
+  }
   return out;
 }
 
@@ -248,11 +285,15 @@ export const genericAssignment: LineRule = {
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
     let from = 0;
-    let head: Head | null;
-    while ((head = headFrom(line, from)) !== null) {
+    let colon = line.indexOf(':');
+    let equals = line.indexOf('=');
+    while (nextHead(line, from, colon, equals)) {
+      const head = HEAD;
+      colon = head.colon;
+      equals = head.equals;
       // Continue right after the operator: `a=b password=c` on one line.
       from = head.opEnd;
-      const strength = classifyName(head.name);
+      const strength = classifyName(line.slice(head.nameStart, head.nameEnd));
       if (strength === null) continue;
       valueAt(line, head.opEnd);
       let start = VALUE.start;
@@ -282,7 +323,7 @@ export const genericAssignment: LineRule = {
       from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, head.name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, line.slice(head.nameStart, head.nameEnd))) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
