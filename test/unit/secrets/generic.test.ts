@@ -8,7 +8,8 @@ import { ALL_RULES } from '../../../src/core/secrets';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, genericAssignment, headFrom, headFromRegex, lineStartPrefix, namesItself, unquotedEnd,
+  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, headFrom, headFromRegex, lineStartPrefix, namesItself, startsAsSetter,
+  unquotedEnd, yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
@@ -150,6 +151,61 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
         const i = line.slice(2).search(stop);
         assert.equal(unquotedEnd(line, 2, query), i < 0 ? line.length : 2 + i, `U+${c.toString(16)} query ${query}`);
       }
+    }
+  });
+
+  /** Every string of up to `max` characters of `abc`. */
+  const allStrings = (abc: string[], max: number): string[] => {
+    const out = [''];
+    for (let i = 0; out[i] !== undefined; i++) if (out[i]!.length < max) for (const c of abc) out.push(out[i]! + c);
+    return out;
+  };
+
+  it('the YAML tests by hand answer as their regexes, on every short string of the characters they read', () => {
+    // Inside a line, past a head, as the rule has them (the value holds no \r or \n).
+    const at = (v: string) => ['k: ' + v + '\r\n x', 3, 3 + v.length] as const;
+    let code = 0, setter = 0, cut = 0;
+    for (const v of allStrings([',', ';', ' ', '/', 'a', '\t', '\u00a0', '\u2028', '\u2029', '#'], 5)) {
+      const want = /[,;]\s*(?:\/\/.*)?$/.test(v);
+      assert.equal(endsAsCode(...at(v)), want, JSON.stringify(v));
+      if (want) code++;
+    }
+    for (const v of allStrings(['a', '=', ' ', '\t', '$', '<', '|', '-', '\u00a0', '\u2028', '\u00e9'], 5)) {
+      const want = /^[\w$.<>[\]|? ]+=\s/.test(v);
+      assert.equal(startsAsSetter(...at(v)), want, JSON.stringify(v));
+      if (want) setter++;
+    }
+    for (const v of allStrings([' ', '#', 'a', '\t', '\u00a0', '\u3000', '\u2028', '\v', '\u0085'], 5)) {
+      const hash = v.search(/\s#/);
+      const want = (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length;
+      assert.equal(yamlEnd(...at(v)) - 3, want, JSON.stringify(v));
+      if (want < v.length) cut++;
+    }
+    // Each UTF-16 code unit (but \r and \n) as a blank, a comment character and a setter character.
+    for (let c = 0; c < 0x10000; c++) {
+      if (c === 10 || c === 13) continue;
+      const ch = String.fromCharCode(c);
+      for (const v of [',' + ch, ',' + ch + '//', ',//' + ch, 'a' + ch, 'a' + ch + '#', 'a' + ch + '= ', 'a=' + ch]) {
+        const hash = v.search(/\s#/);
+        assert.equal(endsAsCode(...at(v)), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
+        assert.equal(startsAsSetter(...at(v)), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+        assert.equal(yamlEnd(...at(v)) - 3, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
+      }
+    }
+    assert.ok(code > 10000 && setter > 1000 && cut > 10000, `${code} code ends, ${setter} setters, ${cut} cut`);
+  });
+
+  it('the YAML tests by hand answer as their regexes on seeded longer values', () => {
+    const r = prng(31);
+    const parts = [',', ';', ' ', '//', '/', '#', ' #', 'abc', 'x=', '= ', '$a.b', '<T>', '[]', '|', '?', '\t', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\u00e9', '\u1680', '\u200b'];
+    for (let k = 0; k < 20000; k++) {
+      let v = '';
+      for (let i = 0, n = Math.floor(r() * 12); i < n; i++) v += parts[Math.floor(r() * parts.length)];
+      const line = 'password: ' + v;
+      const hash = v.search(/\s#/);
+      assert.equal(endsAsCode(line, 10, line.length), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
+      assert.equal(startsAsSetter(line, 10, line.length), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+      assert.equal(yamlEnd(line, 10, line.length) - 10, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
     }
   });
 

@@ -224,16 +224,52 @@ function skipBlanks(line: string, i: number, end: number): number {
   return i;
 }
 
-/** Where an unquoted value ends depends on the syntax around it. */
-function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): string {
-  if (lineStartYaml) {
-    // YAML / properties scalar: the rest of the line, minus a trailing comment.
-    const hash = value.search(/\s#/);
-    return (hash >= 0 ? value.slice(0, hash) : value).replace(/\s+$/, '');
+/** `\s`: ASCII blanks and line breaks, and the Unicode spaces. */
+function isSpace(c: number): boolean {
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWideSpace(c);
+}
+
+/** Ends the value as a YAML scalar does: a comment (`\s#`) cut off, then trailing `\s` (exported for the test). */
+export function yamlEnd(line: string, start: number, end: number): number {
+  for (let i = start + 1; i < end; i++) if (line.charCodeAt(i) === 35 && isSpace(line.charCodeAt(i - 1))) { end = i - 1; break; }
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * `/[,;]\s*(?:\/\/.*)?$/` on line[start, end), which holds no \r or \n: the value ends in `,` or `;`,
+ * maybe followed by a `//` comment (exported for the test that compares them). Read from the end: a
+ * `//` counts only if no U+2028 or U+2029 (which `.` does not take) follows it.
+ */
+export function endsAsCode(line: string, start: number, end: number): boolean {
+  if (isCodeEnd(line, start, end)) return true;
+  for (let p = end - 1; p > start; p--) {
+    const c = line.charCodeAt(p);
+    if (c === 47 && line.charCodeAt(p - 1) === 47 && isCodeEnd(line, start, p - 1)) return true;
+    if (c === 0x2028 || c === 0x2029) return false;
   }
-  const stop = query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/;
-  const i = value.search(stop);
-  return i >= 0 ? value.slice(0, i) : value;
+  return false;
+}
+
+/** line[start, end) ends in `,` or `;` and then `\s*`. */
+function isCodeEnd(line: string, start: number, end: number): boolean {
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  const c = line.charCodeAt(end - 1);
+  return end > start && (c === 44 || c === 59);
+}
+
+/** `[\w$.<>[\]|? ]` (ASCII). */
+const SETTER_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
+
+/**
+ * `/^[\w$.<>[\]|? ]+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
+ * in the class, so it can only follow the whole run.
+ */
+export function startsAsSetter(line: string, start: number, end: number): boolean {
+  let i = start;
+  for (let c: number; i < end && (c = line.charCodeAt(i)) < 128 && SETTER_CHAR[c] === 1; i++);
+  return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
@@ -247,9 +283,9 @@ function isWideSpace(c: number): boolean {
 }
 
 /**
- * Where cutUnquoted(…, false, query) would end a value starting at `start` (exported for the test
- * that compares them): the first stop character, or the end of the line (\r and \n, where the value
- * the regex gives ends, are stop characters).
+ * Where an unquoted value starting at `start` ends outside a YAML scalar (exported for the test that
+ * compares it with the stop class): the first stop character, or the end of the line (\r and \n,
+ * where the value the regex gives ends, are stop characters).
  */
 export function unquotedEnd(line: string, start: number, query: boolean): number {
   const stops = query ? 3 : 1;
@@ -312,9 +348,8 @@ export const genericAssignment: LineRule = {
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
         if (head.op === ':' && lineStartPrefix(line, before)) {
-          const value = line.slice(start, breakFrom(line, start));
-          const yaml = !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
-          end = start + cutUnquoted(value, yaml, query).length;
+          const stop = breakFrom(line, start);
+          end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
         } else {
           end = unquotedEnd(line, start, query);
         }
