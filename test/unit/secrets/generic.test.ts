@@ -8,7 +8,7 @@ import { ALL_RULES } from '../../../src/core/secrets';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, headFrom, headFromRegex, lineStartPrefix, namesItself, startsAsSetter,
+  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, namesItself, startsAsSetter,
   unquotedEnd, yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
@@ -249,5 +249,41 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       if (n >= base) mixHits += want.length;
     }
     assert.ok(hits > 200 && mixHits > 2000, `${hits} hits, ${mixHits} in the mixes`);
+  });
+});
+
+describe('xml-secret: lines without `</` skipped', () => {
+  /** The scan as it was, the regex run on every line. */
+  function xmlScanDef(line: string, out: Hit[]): void {
+    const re = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?>([^<>\r\n]+)<\/\1>/dg;
+    for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+      const strength = classifyName(m[1]!);
+      if (strength !== null && valueLooksSecret(m[2]!, strength, true)) out.push({ start: m.indices![2]![0], end: m.indices![2]![1], rule: 'xml-secret', priority: 2 });
+    }
+  }
+
+  it('finds what the regex on every line finds, on seeded tags, values and separators', () => {
+    const r = prng(17);
+    const parts = ['<password>', '</password>', '<apiKey id="1">', '</apiKey>', '<key>', '</key>', '<name>', '</name>', '< /', '<', '>', '/', '</', '\r', ' ', 'x',
+      'Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', '${PW}', 'welcome', '<token\t>', '</token>', '<a:secret>', '</a:secret>'];
+    const tags = ['password', 'apiKey', 'key', 'name', 'a:secret', 'token', '_x.pwd', '1pw'];
+    const values = ['Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', 'T0k3n-v4lue_9zQ', '${PW}', 'welcome', '', 'x\ry'];
+    let hits = 0;
+    for (let k = 0; k < 20000; k++) {
+      let line = '';
+      for (let i = 0, n = 1 + Math.floor(r() * 8); i < n; i++) {
+        const pick = (a: string[]) => a[Math.floor(r() * a.length)]!;
+        // Often a whole element, so that hits are common.
+        if (r() < 0.4) { const tag = pick(tags); line += `<${tag}${pick(['', ' id="1"', '\t', ' <'])}>${pick(parts)}${pick(values)}</${r() < 0.8 ? tag : pick(tags)}>`; }
+        else line += pick(parts);
+      }
+      const got: Hit[] = [];
+      const want: Hit[] = [];
+      xmlSecret.scan(line, got);
+      xmlScanDef(line, want);
+      assert.deepEqual(got, want, JSON.stringify(line));
+      hits += want.length;
+    }
+    assert.ok(hits > 2000, `only ${hits} hits`);
   });
 });

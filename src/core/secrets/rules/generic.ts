@@ -588,6 +588,8 @@ export const xmlSecret: LineRule = {
   keywords: ['pass', 'pwd', 'secret', 'token', 'key'],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
+    // A match ends in `</name>`: most lines the keywords select (`key`, `token` in code) hold no `</`.
+    if (!line.includes('</')) return;
     XML.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = XML.exec(line)) !== null) {
