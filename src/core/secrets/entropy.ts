@@ -28,14 +28,27 @@ const STATS = { distinct: 0, entropy: 0, classes: 0 };
 function asciiStats(s: string): boolean {
   const n = s.length;
   let distinct = 0;
-  for (let i = 0; i < n; i++) {
+  // Two characters a round (one test of both for ASCII, half the loop's own work: values run to
+  // hundreds of characters). Without a branch on "first time seen" (random tokens make it
+  // unpredictable): always write, advance only when the count was 0 (`(k - 1) >>> 31` is 1 exactly
+  // for k = 0). The first of a pair is counted before the second is looked up, as one at a time.
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
     const c = s.charCodeAt(i);
-    if (c >= 128) {
-      for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
-      return false;
-    }
-    // Without a branch on "first time seen" (random tokens make it unpredictable): always write,
-    // advance only when the count was 0 (`(k - 1) >>> 31` is 1 exactly for k = 0).
+    const d = s.charCodeAt(i + 1);
+    if ((c | d) >= 128) return notAscii(distinct);
+    ORDER[distinct] = c;
+    let k = COUNTS[c]!;
+    COUNTS[c] = k + 1;
+    distinct += (k - 1) >>> 31;
+    ORDER[distinct] = d;
+    k = COUNTS[d]!;
+    COUNTS[d] = k + 1;
+    distinct += (k - 1) >>> 31;
+  }
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return notAscii(distinct);
     ORDER[distinct] = c;
     const k = COUNTS[c]!;
     COUNTS[c] = k + 1;
@@ -65,6 +78,12 @@ function asciiStats(s: string): boolean {
   STATS.entropy = h;
   STATS.classes = (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + (mask >> 3);
   return true;
+}
+
+/** asciiStats' way out for a string beyond ASCII: the counts so far cleared, STATS untouched. */
+function notAscii(distinct: number): false {
+  for (let k = 0; k < distinct; k++) COUNTS[ORDER[k]!] = 0;
+  return false;
 }
 
 /** asciiStats as a value (for the test that compares it with the three functions). */
@@ -127,7 +146,7 @@ const REFERENCE_PARTS = [
   'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
   '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
   '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
-];
+]; // a new `^` alternative's first characters go into F_REF (FIRST, below)
 /** The definition isReference answers (exported for the test that compares them). */
 export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
 
@@ -155,7 +174,7 @@ const PLACEHOLDER_PARTS = [
   '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
     'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
     'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
-];
+]; // a new `^` alternative's first characters go into F_PH_LONG (FIRST, below) unless it takes at most 11 characters
 /** The definition of a placeholder's text (exported for the test that compares the split with it). */
 export const PLACEHOLDER = new RegExp(PLACEHOLDER_PARTS.join('|'), 'i');
 const PH = splitAnchored(PLACEHOLDER_PARTS, 'i');
@@ -180,12 +199,44 @@ const PH_CHAR = 8; // e E y Y x X * .: each of PH.anywhere's alternatives has on
 const COLON = 16;
 const DOT = 32;
 const BRACKET = 64; // ( ) [ ] { }
-const ANY = 127;
+const UNDERSCORE = 128;
+const ANY = 255;
 const CHAR_FLAGS = new Uint8Array(128).map((_, c) => {
   const ch = String.fromCharCode(c);
   return (/[0-9]/.test(ch) ? DIGIT : 0) | (/[A-Za-z]/.test(ch) ? LETTER : 0) | ('{<.(['.includes(ch) ? REF_CHAR : 0) |
-    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0);
+    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0) |
+    (ch === '_' ? UNDERSCORE : 0);
 });
+
+// Which anchored regexes a value can match, by its first character: each bit is set for every ASCII
+// character the regex's first position accepts (with `i`, ASCII letters match only ASCII letters).
+// A value starting beyond ASCII gets every bit, and every regex runs.
+const F_WORD = 1; // true false yes no on off null nil none undefined, or a digit: the /i literal list
+const F_PATH = 2; // . / ~ or a letter (then `:` second)
+const F_LETTER = 4; // [A-Za-z]
+const F_DIGEST = 8; // s S m M: sha…, md5
+const F_VERSION = 16; // ^ ~ < > = v or a digit
+const F_IDENT = 32; // [A-Za-z_$]
+const F_PROSE = 64; // [A-Za-z ,.'!?:;-]
+const F_REF = 128; // REF.atStart's first characters
+const F_PH_LONG = 256; // PH.atStart's alternatives that take more than 11 characters
+const F_DOLLAR = 512; // $: a password hash
+const F_D = 1024; // d: a data URI
+const F_WIDE = 2048; // beyond ASCII (« starts a masked value)
+const F_ALL = 4095;
+const FIRST = new Uint16Array(128).map((_, c) => {
+  const ch = String.fromCharCode(c);
+  const letter = /[A-Za-z]/.test(ch);
+  return ('tfynouTFYNOU0123456789'.includes(ch) ? F_WORD : 0) | ('./~'.includes(ch) || letter ? F_PATH : 0) | (letter ? F_LETTER : 0) |
+    ('sSmM'.includes(ch) ? F_DIGEST : 0) | ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) | (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
+    (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) | ('$%#@[esv!raokf'.includes(ch) ? F_REF : 0) | ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
+    (ch === '$' ? F_DOLLAR : 0) | (ch === 'd' ? F_D : 0);
+});
+/** FIRST of the string's first character (F_ALL beyond ASCII; none for an empty string, which no regex here matches). */
+function firstFlags(v: string): number {
+  const c = v.charCodeAt(0);
+  return c < 128 ? FIRST[c]! : c === c ? F_ALL : 0;
+}
 
 /** CHAR_FLAGS of the distinct characters of the string asciiStats last accepted (ORDER still holds them). */
 function lastCharFlags(): number {
@@ -202,43 +253,58 @@ function trimSemis(v: string): string {
 }
 
 /**
- * Things that are plainly not secret material whatever key holds them. `chars` (CHAR_FLAGS) skips
- * the regexes that need a character the value does not hold; the tests pure, so their order within
- * a condition changes only the cost.
+ * Things that are plainly not secret material whatever key holds them. `chars` (CHAR_FLAGS) and
+ * `first` (FIRST) skip the regexes that need a character the value does not hold, or another first
+ * character; the tests are pure, so their order within a condition changes only the cost.
  */
-function isBenignShape(v: string, quoted: boolean, chars: number): boolean {
-  if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
-  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
-  if ((chars & COLON) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
-  if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
-  if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range
-  if (/^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
-  if (v.startsWith('«secret:')) return true; // already masked
-  if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
+function isBenignShape(v: string, quoted: boolean, chars: number, first: number): boolean {
+  if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
+  if ((first & F_PATH) !== 0 && /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
+  if ((chars & COLON) !== 0 && (first & F_LETTER) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
+  if ((first & F_DIGEST) !== 0 && /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
+  if ((first & F_VERSION) !== 0 && (chars & DOT) !== 0 && /^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range
+  if ((first & F_DOLLAR) !== 0 && /^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
+  if ((first & F_WIDE) !== 0 && v.startsWith('«secret:')) return true; // already masked
+  if ((first & F_D) !== 0 && /^data:[\w.+/-]+;base64,/.test(v)) return true;
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).
     if ((chars & BRACKET) !== 0 && /[()[\]{}]/.test(v)) return true;
+    // Trailing `;` and `,` go, so `core` starts as `v` does when it is not empty (the regexes below
+    // need a first character).
     const core = trimSemis(v);
-    if ((chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
-    // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
-    if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
-    if (((chars & DIGIT) === 0 || !/\d/.test(core)) && /^[A-Za-z_$][\w$]*$/.test(core)) return true; // plain identifier
-    if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
+    if ((first & F_IDENT) !== 0) {
+      if ((chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+      // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
+      if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
+      // A plain identifier, without a digit (a trailing `;` or `,` is none). The regex takes ASCII
+      // only, and a value beyond ASCII has every flag, DIGIT among them: so the flag alone decides.
+      if ((chars & DIGIT) === 0 && /^[A-Za-z_$][\w$]*$/.test(core)) return true;
+      if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
+    }
   }
-  // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
-  // Each segment must decompose into humps of one capital and lower-case letters, which random
-  // mixed-case strings almost never do.
-  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
-  // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): every hump is a
-  // word of 2+ letters. Random letter strings almost always leave one-letter humps.
-  if (v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
-    const words = nameWords(v);
-    if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
+  // The three below take ASCII letters and punctuation only: a value with a digit is none of them,
+  // nor one beyond ASCII (it has every flag, DIGIT among them).
+  if ((chars & DIGIT) === 0) {
+    // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
+    // Each segment must decompose into humps of one capital and lower-case letters, which random
+    // mixed-case strings almost never do.
+    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
+    // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): every hump is a
+    // word of 2+ letters. Random letter strings almost always leave one-letter humps.
+    if ((first & F_LETTER) !== 0 && v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
+      const words = nameWords(v);
+      if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
+    }
+    // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
+    if ((first & F_PROSE) !== 0 && /^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
   }
-  // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
-  if (/^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
   return false;
+}
+
+/** isBenignShape with the flags worked out here (for the test that compares it with its definition). */
+export function isBenignShapeOf(v: string, quoted: boolean): boolean {
+  return isBenignShape(v, quoted, asciiStats(v) ? lastCharFlags() : ANY, firstFlags(v));
 }
 
 export type NameStrength = 'strong' | 'weak';
@@ -266,9 +332,12 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
     const hasLetter = ascii ? (chars & LETTER) !== 0 : /[A-Za-z]/.test(v);
     if (!(hasDigit && hasLetter && h >= 3) || isUuid(v)) return false;
   }
-  if (REF.atStart.test(v) || ((chars & REF_CHAR) !== 0 && REF.anywhere.test(v))) return false;
-  if (PH.atStart.test(v) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
-  return !isBenignShape(v, quoted, chars);
+  const first = firstFlags(v);
+  if (((first & F_REF) !== 0 && REF.atStart.test(v)) || ((chars & REF_CHAR) !== 0 && REF.anywhere.test(v))) return false;
+  // PH.atStart's alternatives of up to 11 characters are whole words (`password123`): past that
+  // length only the others, which start with fewer characters, can match.
+  if (((v.length <= 11 || (first & F_PH_LONG) !== 0) && PH.atStart.test(v)) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
+  return !isBenignShape(v, quoted, chars, first);
 }
 
 const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;

@@ -8,7 +8,8 @@ import { ALL_RULES } from '../../../src/core/secrets';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, genericAssignment, headFrom, headFromRegex, lineStartPrefix, namesItself, unquotedEnd,
+  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, namesItself, startsAsSetter,
+  unquotedEnd, yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
@@ -28,6 +29,17 @@ function assertSameParse(line: string): number {
   for (let from = 0; from <= line.length; from++) assert.deepEqual(headFrom(line, from), headFromRegex(line, from), `${JSON.stringify(line)} from ${from}`);
   const heads = assignmentHeads(line);
   for (const h of heads) assert.deepEqual(assignmentAt(line, h), viaAssign(line, h.index), JSON.stringify(line));
+  // The rule carries the operator positions from head to head and goes on after a value, which may
+  // end anywhere: the same heads as ASSIGN_NAME run from each such point.
+  for (const seed of [1, 2, 3]) {
+    const r = prng(seed * 7919 + line.length);
+    const jumps: number[] = [];
+    const jump = (h: { opEnd: number }) => { const j = h.opEnd + (r() < 0.4 ? 0 : Math.floor(r() * (line.length - h.opEnd + 2))); jumps.push(j); return j; };
+    const got = assignmentHeads(line, jump);
+    const want = [];
+    for (let h = headFromRegex(line, 0), k = 0; h !== null; h = headFromRegex(line, Math.max(jumps[k++] ?? Infinity, h.opEnd))) want.push(h);
+    assert.deepEqual(got, want, `${JSON.stringify(line)} going on at ${jumps}`);
+  }
   return heads.length;
 }
 
@@ -142,6 +154,61 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
     }
   });
 
+  /** Every string of up to `max` characters of `abc`. */
+  const allStrings = (abc: string[], max: number): string[] => {
+    const out = [''];
+    for (let i = 0; out[i] !== undefined; i++) if (out[i]!.length < max) for (const c of abc) out.push(out[i]! + c);
+    return out;
+  };
+
+  it('the YAML tests by hand answer as their regexes, on every short string of the characters they read', () => {
+    // Inside a line, past a head, as the rule has them (the value holds no \r or \n).
+    const at = (v: string) => ['k: ' + v + '\r\n x', 3, 3 + v.length] as const;
+    let code = 0, setter = 0, cut = 0;
+    for (const v of allStrings([',', ';', ' ', '/', 'a', '\t', '\u00a0', '\u2028', '\u2029', '#'], 5)) {
+      const want = /[,;]\s*(?:\/\/.*)?$/.test(v);
+      assert.equal(endsAsCode(...at(v)), want, JSON.stringify(v));
+      if (want) code++;
+    }
+    for (const v of allStrings(['a', '=', ' ', '\t', '$', '<', '|', '-', '\u00a0', '\u2028', '\u00e9'], 5)) {
+      const want = /^[\w$.<>[\]|? ]+=\s/.test(v);
+      assert.equal(startsAsSetter(...at(v)), want, JSON.stringify(v));
+      if (want) setter++;
+    }
+    for (const v of allStrings([' ', '#', 'a', '\t', '\u00a0', '\u3000', '\u2028', '\v', '\u0085'], 5)) {
+      const hash = v.search(/\s#/);
+      const want = (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length;
+      assert.equal(yamlEnd(...at(v)) - 3, want, JSON.stringify(v));
+      if (want < v.length) cut++;
+    }
+    // Each UTF-16 code unit (but \r and \n) as a blank, a comment character and a setter character.
+    for (let c = 0; c < 0x10000; c++) {
+      if (c === 10 || c === 13) continue;
+      const ch = String.fromCharCode(c);
+      for (const v of [',' + ch, ',' + ch + '//', ',//' + ch, 'a' + ch, 'a' + ch + '#', 'a' + ch + '= ', 'a=' + ch]) {
+        const hash = v.search(/\s#/);
+        assert.equal(endsAsCode(...at(v)), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
+        assert.equal(startsAsSetter(...at(v)), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+        assert.equal(yamlEnd(...at(v)) - 3, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
+      }
+    }
+    assert.ok(code > 10000 && setter > 1000 && cut > 10000, `${code} code ends, ${setter} setters, ${cut} cut`);
+  });
+
+  it('the YAML tests by hand answer as their regexes on seeded longer values', () => {
+    const r = prng(31);
+    const parts = [',', ';', ' ', '//', '/', '#', ' #', 'abc', 'x=', '= ', '$a.b', '<T>', '[]', '|', '?', '\t', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\u00e9', '\u1680', '\u200b'];
+    for (let k = 0; k < 20000; k++) {
+      let v = '';
+      for (let i = 0, n = Math.floor(r() * 12); i < n; i++) v += parts[Math.floor(r() * parts.length)];
+      const line = 'password: ' + v;
+      const hash = v.search(/\s#/);
+      assert.equal(endsAsCode(line, 10, line.length), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
+      assert.equal(startsAsSetter(line, 10, line.length), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+      assert.equal(yamlEnd(line, 10, line.length) - 10, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
+    }
+  });
+
   it('finds the same hits as the regex-written scan on the samples, the corpus and seeded mixes', () => {
     const lines: string[] = [];
     for (const r of ALL_RULES) {
@@ -182,5 +249,41 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       if (n >= base) mixHits += want.length;
     }
     assert.ok(hits > 200 && mixHits > 2000, `${hits} hits, ${mixHits} in the mixes`);
+  });
+});
+
+describe('xml-secret: lines without `</` skipped', () => {
+  /** The scan as it was, the regex run on every line. */
+  function xmlScanDef(line: string, out: Hit[]): void {
+    const re = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?>([^<>\r\n]+)<\/\1>/dg;
+    for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+      const strength = classifyName(m[1]!);
+      if (strength !== null && valueLooksSecret(m[2]!, strength, true)) out.push({ start: m.indices![2]![0], end: m.indices![2]![1], rule: 'xml-secret', priority: 2 });
+    }
+  }
+
+  it('finds what the regex on every line finds, on seeded tags, values and separators', () => {
+    const r = prng(17);
+    const parts = ['<password>', '</password>', '<apiKey id="1">', '</apiKey>', '<key>', '</key>', '<name>', '</name>', '< /', '<', '>', '/', '</', '\r', ' ', 'x',
+      'Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', '${PW}', 'welcome', '<token\t>', '</token>', '<a:secret>', '</a:secret>'];
+    const tags = ['password', 'apiKey', 'key', 'name', 'a:secret', 'token', '_x.pwd', '1pw'];
+    const values = ['Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', 'T0k3n-v4lue_9zQ', '${PW}', 'welcome', '', 'x\ry'];
+    let hits = 0;
+    for (let k = 0; k < 20000; k++) {
+      let line = '';
+      for (let i = 0, n = 1 + Math.floor(r() * 8); i < n; i++) {
+        const pick = (a: string[]) => a[Math.floor(r() * a.length)]!;
+        // Often a whole element, so that hits are common.
+        if (r() < 0.4) { const tag = pick(tags); line += `<${tag}${pick(['', ' id="1"', '\t', ' <'])}>${pick(parts)}${pick(values)}</${r() < 0.8 ? tag : pick(tags)}>`; }
+        else line += pick(parts);
+      }
+      const got: Hit[] = [];
+      const want: Hit[] = [];
+      xmlSecret.scan(line, got);
+      xmlScanDef(line, want);
+      assert.deepEqual(got, want, JSON.stringify(line));
+      hits += want.length;
+    }
+    assert.ok(hits > 2000, `only ${hits} hits`);
   });
 });

@@ -4,7 +4,9 @@
 // code as it was written before: compared on references, placeholders, paths, URLs, versions, hashes,
 // code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
 import assert from 'node:assert/strict';
-import { PLACEHOLDER, REFERENCE, charClasses, distinctChars, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret } from '../../../src/core/secrets/entropy';
+import {
+  PLACEHOLDER, REFERENCE, charClasses, distinctChars, isBenignShapeOf, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
+} from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, prng, rand } from '../../../src/core/secrets/samples';
@@ -49,10 +51,8 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
   return /\d/.test(v) && /[A-Za-z]/.test(v) && h >= 3;
 }
 
-/** Values of every shape the checks know, and random material; many long enough for a weak name. */
-function values(): string[] {
-  const r = prng(41);
-  const pieces = [
+/** Values of every shape the checks know, one of each. */
+const PIECES = [
     // references
     '${DB_PASSWORD}', '${{ secrets.TOKEN }}', '$(cat /run/secret)', '$API_TOKEN', '%{token}', '%(pw)s', '{{ .Values.key }}', '<%= ENV["K"] %>',
     '#{token}', '@{token}', '[[token]]', 'process.env.API_KEY', 'os.environ["K"]', 'os.getenv("K")', 'getenv("K")', 'ENV["K"]', 'ENV[',
@@ -71,7 +71,12 @@ function values(): string[] {
     '00000000-0000-4000-8000-000000000000', 'e6d4025d-136d-4a80-b667-7d2f7bc06207', 'é', 'ü€', '\u2028', '\u00a0', 'Ⅻ', 'ſ', 'K',
     // separators
     ' ', ' ', '-', '_', '.', ':', '/', ';', ',', '=', '@', '#', '"', "'", '?', '&', '+',
-  ];
+];
+
+/** Values of every shape the checks know, and random material; many long enough for a weak name. */
+function values(): string[] {
+  const r = prng(41);
+  const pieces = PIECES;
   const out: string[] = [...pieces];
   for (let k = 0; k < 12000; k++) {
     let v = '';
@@ -106,6 +111,16 @@ describe('valueLooksSecret against its plain definition', () => {
     assert.ok(refs > 1000 && phs > 1000, `${refs} references, ${phs} placeholders`);
   });
 
+  it('isBenignShape (regexes skipped by the characters held and the first one) answers as its definition', () => {
+    let yes = 0;
+    for (const v of vs) for (const quoted of [true, false]) {
+      const want = isBenignShapeDef(v, quoted);
+      assert.equal(isBenignShapeOf(v, quoted), want, `${JSON.stringify(v)} quoted ${quoted}`);
+      if (want) yes++;
+    }
+    assert.ok(yes > 3000 && yes < 2 * vs.length - 3000, `${yes} benign`);
+  });
+
   it('answers as the definition for both strengths, quoted or not', () => {
     const yes = { strong: 0, weak: 0 };
     const no = { strong: 0, weak: 0 };
@@ -119,5 +134,36 @@ describe('valueLooksSecret against its plain definition', () => {
       }
     }
     for (const s of ['strong', 'weak'] as const) assert.ok(yes[s] > 2000 && no[s] > 2000, `${s}: ${yes[s]} yes, ${no[s]} no`);
+  });
+
+  it('skips a regex by the first character only where the regex cannot match: every ASCII first character on every shape', () => {
+    // Each shape with its first character replaced, and with one put before it: every ASCII code and
+    // some beyond (case-folding letters among them). Long placeholders and references, so that the
+    // anchored alternatives past 11 characters are asked too.
+    const long = ['<your-api-key-goes-in>', '[fill-in-the-value]', '{replace-this-one}', 'insert_the_key_now', 'enter-the-password-now', 'your_own_key_goes_in',
+      '$(cat /run/secrets/db)', '%APP_DATA_VALUE%', 'keyvault:prod/db/password', 'awssm:prod/db/password', 'file:/run/secrets/db', 'op://vault/item/field',
+      'sha256:Zm9vYmFyYmF6cXV4', 'v1.22.333-beta.4', 'data:text/plain;base64,Zm9v', '$2b$12$Zm9vYmFyYmF6cXV4', 'undefined', 'none_at_all', 'C:\\keys\\prod\\a.pem',
+      'RESET_PASSWORD_V2_SUBMIT', 'Some words here, plainly.', 'platformAuthDOMGetToken', 'opts?.headers.key;', 'Foo<Bar>[] | undefined;',
+      'password123', 'Secret123', 'mypassword', 'tRuE', 'fALSE', 'YeS', 'nO', 'oN', 'oFf', 'NuLl', 'nIl', 'NoNe', 'uNdEfInEd', '12.5mB', 'sHa1:x', 'Md5-x'];
+    long.push(...long.map((v) => v.toUpperCase()), ...long.map((v) => v.toLowerCase()));
+    const firsts = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), '\u0080', '\u00ab', '\u00e9', '\u00ff', '\u0130', '\u0131', '\u017f', '\u212a', '\u2028', '\ufeff'];
+    let benign = 0, secret = 0;
+    for (const p of [...PIECES, ...long]) {
+      for (const c of firsts) {
+        for (const v of [c + p.slice(1), c + p]) {
+          for (const quoted of [true, false]) {
+            const shape = isBenignShapeDef(v, quoted);
+            assert.equal(isBenignShapeOf(v, quoted), shape, `${JSON.stringify(v)} quoted ${quoted}`);
+            if (shape) benign++;
+            for (const strength of ['strong', 'weak'] as const) {
+              const want = valueLooksSecretDef(v, strength, quoted);
+              assert.equal(valueLooksSecret(v, strength, quoted), want, `${JSON.stringify(v)} ${strength} quoted ${quoted}`);
+              if (want) secret++;
+            }
+          }
+        }
+      }
+    }
+    assert.ok(benign > 5000 && secret > 20000, `${benign} benign shapes, ${secret} secrets`);
   });
 });

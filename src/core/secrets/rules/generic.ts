@@ -64,6 +64,9 @@ function isNameChar(c: number): boolean {
   return c < 128 && NAME_CHAR[c] === 1;
 }
 
+/** What nextHead found: a Head with the name as a span, and the operator positions it had reached. */
+const HEAD = { index: 0, nameStart: 0, nameEnd: 0, op: '', opEnd: 0, colon: -1, equals: -1 };
+
 /**
  * The first head at or after `from`: what ASSIGN_NAME finds with lastIndex `from`, found from the
  * operators back instead of trying the look-behind at every position of the line (the regex was the
@@ -74,8 +77,23 @@ function isNameChar(c: number): boolean {
  * order, and the first operator with a valid head before it gives the leftmost head.
  */
 export function headFrom(line: string, from: number): Head | null {
-  let colon = line.indexOf(':', from);
-  let equals = line.indexOf('=', from);
+  return nextHead(line, from, line.indexOf(':', from), line.indexOf('=', from)) ? headOf(line) : null;
+}
+
+/** HEAD as a Head. */
+function headOf(line: string): Head {
+  return { index: HEAD.index, dashes: HEAD.nameStart - HEAD.index, name: line.slice(HEAD.nameStart, HEAD.nameEnd), op: HEAD.op, opEnd: HEAD.opEnd };
+}
+
+/**
+ * headFrom into HEAD, without building a Head. `colon` and `equals` are the first `:` and `=` at or
+ * after some point at or before `from` (-1: none there), so still the first at or after `from` unless
+ * they lie before it: the rule passes on HEAD.colon and HEAD.equals from the previous head instead of
+ * searching the line again (indexOf on a line sliced from a file was the larger part of the search).
+ */
+function nextHead(line: string, from: number, colon: number, equals: number): boolean {
+  if (colon !== -1 && colon < from) colon = line.indexOf(':', from);
+  if (equals !== -1 && equals < from) equals = line.indexOf('=', from);
   while (colon !== -1 || equals !== -1) {
     const o = colon !== -1 && (equals === -1 || colon < equals) ? colon : equals;
     if (o === colon) colon = line.indexOf(':', o + 1); else equals = line.indexOf('=', o + 1);
@@ -98,9 +116,16 @@ export function headFrom(line: string, from: number): Head | null {
     while (dashes < 2 && line.charCodeAt(s0 + dashes) === 45) dashes++;
     const c = line.charCodeAt(s0 + dashes);
     if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36)) continue;
-    return { index: s0, dashes, name: line.slice(s0 + dashes, e), op, opEnd: o + op.length };
+    HEAD.index = s0;
+    HEAD.nameStart = s0 + dashes;
+    HEAD.nameEnd = e;
+    HEAD.op = op;
+    HEAD.opEnd = o + op.length;
+    HEAD.colon = colon;
+    HEAD.equals = equals;
+    return true;
   }
-  return null;
+  return false;
 }
 
 /** Where valueAt found the value: its start and whether it sat in matching quotes (then also its end). */
@@ -150,10 +175,22 @@ export function assignmentAt(line: string, head: Head): Assignment {
   return { name: head.name, nameStart: head.index + head.dashes, op: head.op, opEnd: head.opEnd, value: line.slice(start, end), start, quoted };
 }
 
-/** Heads of a line, in order, each search going on after the previous operator (exported for the tests). */
-export function assignmentHeads(line: string): Head[] {
+/**
+ * Heads of a line in order, read as the rule reads them (the operator positions carried from head to
+ * head), each search going on at `next(head)` or the head's operator end if later: the rule goes on
+ * after the value. Exported for the tests.
+ */
+export function assignmentHeads(line: string, next: (head: Head) => number = (h) => h.opEnd): Head[] {
   const out: Head[] = [];
-  for (let h = headFrom(line, 0); h !== null; h = headFrom(line, h.opEnd)) out.push(h);
+  let colon = line.indexOf(':');
+  let equals = line.indexOf('=');
+  for (let from = 0; nextHead(line, from, colon, equals); ) {
+    const h = headOf(line);
+    out.push(h);
+    colon = HEAD.colon;
+    equals = HEAD.equals;
+    from = Math.max(next(h), h.opEnd);
+  }
   return out;
 }
 
@@ -187,16 +224,52 @@ function skipBlanks(line: string, i: number, end: number): number {
   return i;
 }
 
-/** Where an unquoted value ends depends on the syntax around it. */
-function cutUnquoted(value: string, lineStartYaml: boolean, query: boolean): string {
-  if (lineStartYaml) {
-    // YAML / properties scalar: the rest of the line, minus a trailing comment.
-    const hash = value.search(/\s#/);
-    return (hash >= 0 ? value.slice(0, hash) : value).replace(/\s+$/, '');
+/** `\s`: ASCII blanks and line breaks, and the Unicode spaces. */
+function isSpace(c: number): boolean {
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWideSpace(c);
+}
+
+/** Ends the value as a YAML scalar does: a comment (`\s#`) cut off, then trailing `\s` (exported for the test). */
+export function yamlEnd(line: string, start: number, end: number): number {
+  for (let i = start + 1; i < end; i++) if (line.charCodeAt(i) === 35 && isSpace(line.charCodeAt(i - 1))) { end = i - 1; break; }
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * `/[,;]\s*(?:\/\/.*)?$/` on line[start, end), which holds no \r or \n: the value ends in `,` or `;`,
+ * maybe followed by a `//` comment (exported for the test that compares them). Read from the end: a
+ * `//` counts only if no U+2028 or U+2029 (which `.` does not take) follows it.
+ */
+export function endsAsCode(line: string, start: number, end: number): boolean {
+  if (isCodeEnd(line, start, end)) return true;
+  for (let p = end - 1; p > start; p--) {
+    const c = line.charCodeAt(p);
+    if (c === 47 && line.charCodeAt(p - 1) === 47 && isCodeEnd(line, start, p - 1)) return true;
+    if (c === 0x2028 || c === 0x2029) return false;
   }
-  const stop = query ? /[\s&#"'`,;<>)}\]]/ : /[\s"'`,;<>)}\]]/;
-  const i = value.search(stop);
-  return i >= 0 ? value.slice(0, i) : value;
+  return false;
+}
+
+/** line[start, end) ends in `,` or `;` and then `\s*`. */
+function isCodeEnd(line: string, start: number, end: number): boolean {
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  const c = line.charCodeAt(end - 1);
+  return end > start && (c === 44 || c === 59);
+}
+
+/** `[\w$.<>[\]|? ]` (ASCII). */
+const SETTER_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
+
+/**
+ * `/^[\w$.<>[\]|? ]+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
+ * in the class, so it can only follow the whole run.
+ */
+export function startsAsSetter(line: string, start: number, end: number): boolean {
+  let i = start;
+  for (let c: number; i < end && (c = line.charCodeAt(i)) < 128 && SETTER_CHAR[c] === 1; i++);
+  return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
@@ -210,9 +283,9 @@ function isWideSpace(c: number): boolean {
 }
 
 /**
- * Where cutUnquoted(…, false, query) would end a value starting at `start` (exported for the test
- * that compares them): the first stop character, or the end of the line (\r and \n, where the value
- * the regex gives ends, are stop characters).
+ * Where an unquoted value starting at `start` ends outside a YAML scalar (exported for the test that
+ * compares it with the stop class): the first stop character, or the end of the line (\r and \n,
+ * where the value the regex gives ends, are stop characters).
  */
 export function unquotedEnd(line: string, start: number, query: boolean): number {
   const stops = query ? 3 : 1;
@@ -248,11 +321,15 @@ export const genericAssignment: LineRule = {
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
     let from = 0;
-    let head: Head | null;
-    while ((head = headFrom(line, from)) !== null) {
+    let colon = line.indexOf(':');
+    let equals = line.indexOf('=');
+    while (nextHead(line, from, colon, equals)) {
+      const head = HEAD;
+      colon = head.colon;
+      equals = head.equals;
       // Continue right after the operator: `a=b password=c` on one line.
       from = head.opEnd;
-      const strength = classifyName(head.name);
+      const strength = classifyName(line.slice(head.nameStart, head.nameEnd));
       if (strength === null) continue;
       valueAt(line, head.opEnd);
       let start = VALUE.start;
@@ -271,9 +348,8 @@ export const genericAssignment: LineRule = {
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
         if (head.op === ':' && lineStartPrefix(line, before)) {
-          const value = line.slice(start, breakFrom(line, start));
-          const yaml = !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
-          end = start + cutUnquoted(value, yaml, query).length;
+          const stop = breakFrom(line, start);
+          end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
         } else {
           end = unquotedEnd(line, start, query);
         }
@@ -282,7 +358,7 @@ export const genericAssignment: LineRule = {
       from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, head.name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, line.slice(head.nameStart, head.nameEnd))) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
@@ -512,6 +588,8 @@ export const xmlSecret: LineRule = {
   keywords: ['pass', 'pwd', 'secret', 'token', 'key'],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
+    // A match ends in `</name>`: most lines the keywords select (`key`, `token` in code) hold no `</`.
+    if (!line.includes('</')) return;
     XML.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = XML.exec(line)) !== null) {

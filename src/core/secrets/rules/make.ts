@@ -45,6 +45,47 @@ export function groupIsWholeMatch(source: string): boolean {
   return i === source.length;
 }
 
+/**
+ * The capture group that ends the pattern (trailing lookaheads aside), or 0: a group at the top
+ * level, not quantified, with no top-level `|`. Such a group takes part in every match and ends where
+ * the match ends (lookaheads take no characters), so its span is the match's end less its length,
+ * with no need for the `d` flag's indices. Escapes and character classes are skipped as in
+ * groupIsWholeMatch; anything unbalanced answers 0.
+ */
+export function groupEndingMatch(source: string): number {
+  /** Top-level groups: where each opens and closes (after its `)`), its kind and capture number. */
+  const top: { open: number; close: number; kind: 'capture' | 'lookahead' | 'other'; n: number }[] = [];
+  const stack: { open: number; kind: 'capture' | 'lookahead' | 'other'; n: number }[] = [];
+  let captures = 0;
+  let inClass = false;
+  for (let k = 0; k < source.length; k++) {
+    const c = source[k];
+    if (c === '\\') { k++; continue; }
+    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '[') inClass = true;
+    else if (c === '|' && stack.length === 0) return 0;
+    else if (c === '(') {
+      const named = source.startsWith('(?<', k) && source[k + 3] !== '=' && source[k + 3] !== '!';
+      const kind = source[k + 1] !== '?' || named ? 'capture' : source.startsWith('(?=', k) || source.startsWith('(?!', k) ? 'lookahead' : 'other';
+      stack.push({ open: k, kind, n: kind === 'capture' ? ++captures : 0 });
+    } else if (c === ')') {
+      const g = stack.pop();
+      if (g === undefined) return 0;
+      if (stack.length === 0) top.push({ ...g, close: k + 1 });
+    }
+  }
+  if (stack.length > 0 || inClass) return 0;
+  let end = source.length;
+  for (let i = top.length - 1; i >= 0; i--) {
+    const g = top[i]!;
+    if (g.close !== end) return 0;
+    if (g.kind === 'capture') return g.n;
+    if (g.kind !== 'lookahead') return 0;
+    end = g.open;
+  }
+  return 0;
+}
+
 /** The rule's definitions, for the test that compares regexRule's scan with scanWithIndices. */
 export const REGEX_RULE_DEFS = new WeakMap<LineRule, RegexRuleDef>();
 
@@ -68,8 +109,11 @@ export function scanWithIndices(def: RegexRuleDef, line: string, out: Hit[]): vo
 export function regexRule(def: RegexRuleDef): LineRule {
   if (!def.pattern.global || !def.pattern.hasIndices) throw new Error(`rule ${def.id}: pattern needs the g and d flags`);
   const priority = def.priority ?? 0;
-  // Group 1 around the whole pattern: the same regex without `d`, the span read off the match.
-  const plain = (def.group ?? 1) === 1 && groupIsWholeMatch(def.pattern.source) ? new RegExp(def.pattern.source, def.pattern.flags.replace('d', '')) : null;
+  // Group 1 around the whole pattern: the same regex without `d`, the span read off the match. The
+  // group ending the pattern: the same regex without `d`, the span ending where the match does.
+  const group = def.group ?? 1;
+  const plain = group === 1 && groupIsWholeMatch(def.pattern.source) ? new RegExp(def.pattern.source, def.pattern.flags.replace('d', '')) : null;
+  const ending = plain === null && groupEndingMatch(def.pattern.source) === group ? new RegExp(def.pattern.source, def.pattern.flags.replace('d', '')) : null;
   const rule: LineRule = {
     id: def.id,
     description: def.description,
@@ -77,6 +121,7 @@ export function regexRule(def: RegexRuleDef): LineRule {
     priority,
     samples: def.samples,
     scan(line: string, out: Hit[]): void {
+      if (ending !== null) { scanEnding(ending, line, out); return; }
       if (plain === null) { scanWithIndices(def, line, out); return; }
       plain.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -87,6 +132,19 @@ export function regexRule(def: RegexRuleDef): LineRule {
       }
     },
   };
+  /** scanWithIndices when the secret's group ends the match: the group chosen as there. */
+  function scanEnding(re: RegExp, line: string, out: Hit[]): void {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(line)) !== null) {
+      if (m[0].length === 0) { re.lastIndex++; continue; }
+      const g = def.group ?? (m[1] !== undefined ? 1 : 0);
+      const secret = m[g];
+      if (secret === undefined) continue;
+      const end = m.index + m[0].length;
+      if (secret.length > 0 && (def.check === undefined || def.check(secret, m, line))) out.push({ start: g === 0 ? m.index : end - secret.length, end, rule: def.id, priority });
+    }
+  }
   REGEX_RULE_DEFS.set(rule, def);
   return rule;
 }
