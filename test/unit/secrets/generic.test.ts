@@ -2,9 +2,6 @@
 // split must read every assignment exactly as the single ASSIGN regex does: same name, operator,
 // value, value start and quoting. Compared on the rule samples, the corpus sample and seeded mixes.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { ALL_RULES } from '../../../src/core/secrets';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
@@ -13,6 +10,7 @@ import {
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
+import { sampleAndCorpusLines } from './helpers';
 
 function viaAssign(line: string, at: number) {
   ASSIGN.lastIndex = at;
@@ -45,15 +43,8 @@ function assertSameParse(line: string): number {
 
 describe('generic rule: assignment parsing', () => {
   it('reads every assignment of the rule samples and the corpus sample as ASSIGN does', () => {
-    const texts: string[] = [];
-    for (const r of ALL_RULES) {
-      const s = r.samples();
-      texts.push(...s.truePositives.map((t) => t.text), ...s.falsePositives);
-    }
-    const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
-    for (const f of corpus) texts.push(Buffer.from(f.content_b64, 'base64').toString('utf8'));
     let n = 0;
-    for (const t of texts) for (const line of t.split('\n')) n += assertSameParse(line);
+    for (const line of sampleAndCorpusLines()) n += assertSameParse(line);
     assert.ok(n > 300, `only ${n} assignments`);
   });
 
@@ -210,13 +201,7 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
   });
 
   it('finds the same hits as the regex-written scan on the samples, the corpus and seeded mixes', () => {
-    const lines: string[] = [];
-    for (const r of ALL_RULES) {
-      const s = r.samples();
-      for (const t of [...s.truePositives.map((x) => x.text), ...s.falsePositives]) lines.push(...t.split('\n'));
-    }
-    const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
-    for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
+    const lines = sampleAndCorpusLines();
     const base = lines.length;
     // Assignments built from parts: what stands before the name (line start, query, prefixes), names
     // (strong, weak, none), every operator, values that pass valueLooksSecret or not, open and

@@ -1,5 +1,8 @@
 // The corpus' line model and checks (test/fixtures/corpus/README.md §3), shared by the secret tests.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ALL_RULES } from '../../../src/core/secrets';
 
 /** Split on \n; a final \n does not start a line; \r stays with its line. */
 export function linesOf(text: string): string[] {
@@ -55,4 +58,16 @@ export function buildCase(name: string, rows: ([string, 'K'] | [string, 'S', ...
   });
   const text = rows.map((r) => r[0]).join(eol) + (finalEol ? eol : '');
   return { name, text, secretLines, mustKeep };
+}
+
+/** Every line of every rule sample (true and false positives) and of the corpus sample's files. */
+export function sampleAndCorpusLines(): string[] {
+  const lines: string[] = [];
+  for (const r of ALL_RULES) {
+    const s = r.samples();
+    for (const t of [...s.truePositives.map((x) => x.text), ...s.falsePositives]) lines.push(...t.split('\n'));
+  }
+  const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
+  for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
+  return lines;
 }

@@ -3,12 +3,11 @@
 // for indices. The hits must be those of the scan
 // with indices: compared for every regex rule on every sample, the corpus and seeded mixes.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { ALL_RULES, LINE_RULES } from '../../../src/core/secrets';
+import { LINE_RULES } from '../../../src/core/secrets';
 import { REGEX_RULE_DEFS, groupEndingMatch, groupIsWholeMatch, scanWithIndices } from '../../../src/core/secrets/rules/make';
 import { prng } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
+import { sampleAndCorpusLines } from './helpers';
 
 describe('regexRule without match indices', () => {
   it('groupIsWholeMatch knows a group around the whole pattern from anything else', () => {
@@ -37,13 +36,7 @@ describe('regexRule without match indices', () => {
   });
 
   it('finds the hits of the scan with indices, for every regex rule, on samples, the corpus and seeded mixes', () => {
-    const lines: string[] = [];
-    for (const r of ALL_RULES) {
-      const s = r.samples();
-      for (const t of [...s.truePositives.map((x) => x.text), ...s.falsePositives]) lines.push(...t.split('\n'));
-    }
-    const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
-    for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
+    const lines = sampleAndCorpusLines();
     // Pieces of those lines glued with token boundaries and non-boundaries, so that matches start and
     // end everywhere (the lookarounds decide at the edges), several to a line.
     const r = prng(7);
