@@ -4,7 +4,9 @@
 ;; Here one pass finds every anchor character 16 bytes at a time, and each anchor found gets the cheap
 ;; first-level check of its kind (the last characters before it against the same tables prefilter.ts
 ;; reads). Only anchors that pass are reported; prefilter.ts then runs the full check of that kind on
-;; the original string. So the checks here may only ever let more through, never fewer:
+;; the original string, except where the module's check was the whole check (a key name before = : >,
+;; `keyName`: reported with the EXACT bit). So the checks here may only ever let more through, never
+;; fewer, and an EXACT answer must be JavaScript's own (the tests compare them):
 ;;   - one byte per character: the character itself up to 0xFF (a Latin-1 copy), or, for text with wider
 ;;     characters, `narrow`'s saturation of each UTF-16 unit: 0x100–0x7FFF become 0xFF, 0x8000–0xFFFF
 ;;     become 0x00. Every check here reads a character only to compare it with ASCII anchors, blanks,
