@@ -38,9 +38,10 @@ export const TABLE_LAYOUT = {
 
 /**
  * The keyword selector's tables at SEL (anchors.wat `select`; keywords.ts packKeywordTables writes them):
- * the result (three u32: rule bits 0–31, 32–63, the line's hash), the pair table (u16 slot + 1 by `(c1 << 7) | c2`), each
- * slot's third-character bits (four u32), each slot's words (u32: first | count << 16), each word
- * (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule bits 32–63), the words' text.
+ * the result (three u32: rule bits 0–31, 32–63, the line's hash), the pair table (u16 slot + 1 by
+ * `(c1 << 7) | c2`), each slot's third-character bits (four u32), each slot's words (u32: first |
+ * count << 16), each word (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule
+ * bits 32–63), the words' text.
  */
 export const SELECT_LAYOUT = {
   out: 0,
@@ -81,9 +82,10 @@ export interface AnchorScanner {
   /**
    * Calls `visit(p, exact)` for each anchor position of `text` that passed the module's first-level check,
    * in ascending order; `exact` when that check was the whole check of its kind (a key name before `=`
-   * `:` `>`, found in the module's copy of the key-name tries: prefilter.ts keyNameEndsAt's answer). Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`,
-   * bit 1 `-BEGIN `, bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a
-   * chunk boundary would be missed; the caller then looks for them itself).
+   * `:` `>`, found in the module's copy of the key-name tries: prefilter.ts keyNameEndsAt's answer).
+   * Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`, bit 1 `-BEGIN `,
+   * bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a chunk boundary
+   * would be missed; the caller then looks for them itself).
    */
   scan(text: string, visit: (p: number, exact: boolean) => void): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */

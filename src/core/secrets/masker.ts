@@ -130,8 +130,10 @@ export function createMasker(opts: MaskOptions = {}): Masker {
   return { errors, maskInSession, mask: (text) => maskInSession(text, new MaskSession()) };
 }
 
-/** Hits are kept per line, keyed by the line's start offset (a line number costs a newline count, paid only if asked). */
-/** Adds `hits` to the line at `start`; `own`: the array is the caller's to give (else it is copied). */
+/**
+ * Adds `hits` to the line at `start` (hits are kept per line, keyed by the line's start offset: a line
+ * number costs a newline count, paid only if asked). `own`: the array is the caller's to give, else it is copied.
+ */
 function push(map: Map<number, LineHits>, start: number, hits: Hit[], own = false): void {
   const cur = map.get(start);
   if (cur === undefined) map.set(start, { hits: own ? hits : hits.slice() });
