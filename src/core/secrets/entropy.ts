@@ -141,12 +141,13 @@ export function charClasses(s: string): number {
   return lower + upper + digit + other;
 }
 
-const REFERENCE_PARTS = [
+/** REFERENCE's alternatives (exported for the test that holds an example of each anchored one). */
+export const REFERENCE_PARTS = [
   '\\$\\{', '^\\$\\(', '^\\$[A-Za-z_]', '^%\\{', '^%\\(', '\\{\\{', '<%', '^#\\{', '^@\\{', '^\\[\\[',
   'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
   '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
   '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
-]; // a new `^` alternative's first characters go into F_REF (FIRST, below)
+]; // a new `^` alternative's first characters go into F_REF (FIRST, below), and an example of it into value-shape.test.ts
 /** The definition isReference answers (exported for the test that compares them). */
 export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
 
@@ -167,14 +168,15 @@ export function isReference(v: string): boolean {
   return REF.atStart.test(v) || REF.anywhere.test(v);
 }
 
-const PLACEHOLDER_PARTS = [
+/** PLACEHOLDER's alternatives (exported for the test that holds an example of each anchored one). */
+export const PLACEHOLDER_PARTS = [
   '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
   'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
   'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
   '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
     'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
     'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
-]; // a new `^` alternative's first characters go into F_PH_LONG (FIRST, below) unless it takes at most 11 characters
+]; // a new `^` alternative's first characters go into F_PH_LONG (FIRST, below) unless it takes at most 11 characters, and an example into value-shape.test.ts
 /** The definition of a placeholder's text (exported for the test that compares the split with it). */
 export const PLACEHOLDER = new RegExp(PLACEHOLDER_PARTS.join('|'), 'i');
 const PH = splitAnchored(PLACEHOLDER_PARTS, 'i');

@@ -5,7 +5,7 @@
 // code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
 import assert from 'node:assert/strict';
 import {
-  PLACEHOLDER, REFERENCE, charClasses, distinctChars, isBenignShapeOf, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
+  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
 } from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
@@ -165,5 +165,48 @@ describe('valueLooksSecret against its plain definition', () => {
       }
     }
     assert.ok(benign > 5000 && secret > 20000, `${benign} benign shapes, ${secret} secrets`);
+  });
+
+  // valueLooksSecret skips an anchored alternative by the value's first character (FIRST in entropy.ts,
+  // written by hand). An example of every anchored alternative, with random material inside where the
+  // alternative allows it (so that only the alternative makes the value no secret), checks those bits;
+  // an alternative added without an example fails here, so its first characters get checked too.
+  it('holds an example of every anchored REFERENCE and PLACEHOLDER alternative, and answers as the definition on each', () => {
+    const t = 'Kq8Zm2vL9pW4xR';
+    const examples: Record<string, string[]> = {
+      '^\\$\\(': [`$(${t})`], '^\\$[A-Za-z_]': [`$${t}`, `$_${t}`], '^%\\{': [`%{${t}}`], '^%\\(': [`%(${t})s`], '^#\\{': [`#{${t}}`],
+      '^@\\{': [`@{${t}}`], '^\\[\\[': [`[[${t}]]`], '^env\\(': [`env(${t})`], '^secrets?\\.': [`secrets.${t}`, `secret.${t}`],
+      '^vault:': [`vault:${t}`], '^!(?:Ref|Sub|GetAtt|ImportValue)': [`!Ref ${t}`, `!Sub ${t}`, `!GetAtt ${t}`, `!ImportValue ${t}`], '^ref\\+': [`ref+${t}`],
+      '^arn:aws:': [`arn:aws:${t}`], '^op://': [`op://${t}`], '^keyvault:': [`keyvault:${t}`], '^sm://': [`sm://${t}`], '^awssm:': [`awssm:${t}`],
+      '^file:': [`file:${t}`], '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
+      '^[xX]+$': ['xXxXxXxXxXxXxX'], '^\\*+$': ['**************'], '^\\.+$': ['..............'], '^-+$': ['--------------'], '^_+$': ['______________'],
+      '^#+$': ['##############'], '^0+$': ['00000000000000'], '^<[^<>]*>$': [`<${t}>`], '^\\[[^\\]]*\\]$': [`[${t}]`], '^\\{[^{}]*\\}$': [`{${t}}`],
+      '^your[_\\- ]': [`your_${t}`, `your-${t}`, `your ${t}`], '^to-?do$': ['todo', 'to-do'], '^fixme$': ['fixme'], '^tbd$': ['tbd'], '^n/?a$': ['n/a', 'na'],
+      '^insert[_\\- ]': [`insert_${t}`], '^enter[_\\- ]': [`enter-${t}`],
+      '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$':
+        ['password123', 'secret123', 'p@ssw0rd', 'pa$$w0rd', 'mypassword', 'abc123', 'username'],
+    };
+    const anchored = (parts: readonly string[]) => parts.filter((p) => p.startsWith('^'));
+    assert.deepEqual(Object.keys(examples).sort(), [...anchored(REFERENCE_PARTS), ...anchored(PLACEHOLDER_PARTS)].sort(),
+      'every anchored alternative needs an example here (and its first characters in FIRST)');
+    let decided = 0;
+    for (const [alt, values] of Object.entries(examples)) {
+      const flags = (PLACEHOLDER_PARTS as readonly string[]).includes(alt) ? 'i' : '';
+      for (const base of values) {
+        assert.match(base, new RegExp(alt, flags), `the example ${base} does not match ${alt}`);
+        // PLACEHOLDER ignores case: capitals first, and every letter capital.
+        const variants = flags === 'i' ? [base, base[0]!.toUpperCase() + base.slice(1), base.toUpperCase()] : [base];
+        for (const v of variants) {
+          for (const strength of ['strong', 'weak'] as const) {
+            for (const quoted of [true, false]) {
+              assert.equal(valueLooksSecret(v, strength, quoted), valueLooksSecretDef(v, strength, quoted), `${JSON.stringify(v)} ${strength} quoted=${quoted}`);
+            }
+          }
+          // Without its first character the same material is a secret: the alternative is what decides.
+          if (v.length > 12 && valueLooksSecretDef(v.slice(1), 'strong', true)) decided++;
+        }
+      }
+    }
+    assert.ok(decided >= 20, `only ${decided} examples where the alternative decides`);
   });
 });
