@@ -16,6 +16,7 @@
 // (`candidateLinesReference`, which the tests compare on samples, corpus and seeded mixes).
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
+import { isSpace } from './chars';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -80,12 +81,6 @@ const DASH_END = tailTable(DASH_PREFIXES, false);
 function matchesAt(re: RegExp, text: string, pos: number): boolean {
   re.lastIndex = pos;
   return re.test(text);
-}
-
-/** ECMAScript `\s` (WhiteSpace and LineTerminator), the class the look-behinds use. */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 ||
-    c === 8287 || c === 12288 || c === 65279;
 }
 
 /**

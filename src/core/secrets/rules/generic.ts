@@ -2,6 +2,7 @@
 // secret-named keys (.env, YAML, JSON, TOML, INI, properties, HCL, code, Dockerfile), credentials in
 // URLs, Authorization headers, and the shell-history forms (`mysql -p…`, `curl -u user:pw`).
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
+import { isSpace, isWideSpace } from '../chars';
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
@@ -224,11 +225,6 @@ function skipBlanks(line: string, i: number, end: number): number {
   return i;
 }
 
-/** `\s`: ASCII blanks and line breaks, and the Unicode spaces. */
-function isSpace(c: number): boolean {
-  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWideSpace(c);
-}
-
 /** Ends the value as a YAML scalar does: a comment (`\s#`) cut off, then trailing `\s` (exported for the test). */
 export function yamlEnd(line: string, start: number, end: number): number {
   for (let i = start + 1; i < end; i++) if (line.charCodeAt(i) === 35 && isSpace(line.charCodeAt(i - 1))) { end = i - 1; break; }
@@ -276,11 +272,6 @@ export function startsAsSetter(line: string, start: number, end: number): boolea
 const STOP = new Uint8Array(128);
 for (const c of ' \t\n\v\f\r"\'`,;<>)}]') STOP[c.charCodeAt(0)] = 1;
 STOP[38] = STOP[35] = 2;
-
-/** `\s` beyond ASCII. */
-function isWideSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
 
 /**
  * Where an unquoted value starting at `start` ends outside a YAML scalar (exported for the test that
