@@ -320,7 +320,8 @@ export const genericAssignment: LineRule = {
       equals = head.equals;
       // Continue right after the operator: `a=b password=c` on one line.
       from = head.opEnd;
-      const strength = classifyName(line.slice(head.nameStart, head.nameEnd));
+      const name = line.slice(head.nameStart, head.nameEnd);
+      const strength = classifyName(name);
       if (strength === null) continue;
       valueAt(line, head.opEnd);
       let start = VALUE.start;
@@ -349,7 +350,7 @@ export const genericAssignment: LineRule = {
       from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, line.slice(head.nameStart, head.nameEnd))) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
