@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditRecords, disableExtensionByUi, installHooksByCommand, runScript, settle, toolResults } from './agent/chat.mjs';
+import { disableExtensionByUi, installHooksByCommand, runScript, settle, toolResults } from './agent/chat.mjs';
+import { auditRecords } from './audit.mjs';
 import { openSession, packageAgentGuard, prepareRun, readRecord, shot } from './agent/harness.mjs';
 import { restoreBuild, writeWorkspace } from './agent/workspace.mjs';
 import { runCommand } from '../../scripts/vscode/workbench.mjs';

@@ -4,9 +4,10 @@
 // in test-artifacts/e2e/. The tool is invoked through the development-only palette command, which goes
 // through the same guard as an agent's call and grants nothing.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clickDialogButton, openWorkbench, reportFailure, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+import { auditRecords } from './audit.mjs';
 
 async function invokeFromPalette(page, line) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -24,11 +25,7 @@ async function invokeFromPalette(page, line) {
   await page.keyboard.press('Enter');
 }
 
-function audit(dirs) {
-  const d = join(dirs.home, '.agentguard', 'audit');
-  if (!existsSync(d)) return [];
-  return readdirSync(d).flatMap((f) => readFileSync(join(d, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
-}
+const audit = (dirs) => auditRecords(dirs.home);
 
 async function waitFor(what, probe, ms = 30_000, state = () => '') {
   const until = Date.now() + ms;

@@ -1,8 +1,6 @@
 // What a person does in the agent session, through Playwright: close the model manager the scripted model
 // opened, install AgentGuard's hooks with its own command, type a scripted prompt into the Chat view, and
 // answer AgentGuard's modal and the agent's own confirmations while the script plays.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { clickDialogButton, runCommand, waitForWorkbench } from '../../../scripts/vscode/workbench.mjs';
 import { readRecord, shot, waitFor } from './harness.mjs';
 
@@ -172,14 +170,3 @@ export function toolResults(requests) {
   return out;
 }
 
-/** Every audit record AgentGuard wrote under the run's home (the log lives outside the workspace). */
-export function auditRecords(home) {
-  const dir = join(home, '.agentguard', 'audit');
-  let files = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
-  } catch {
-    return [];
-  }
-  return files.flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
-}

@@ -34,8 +34,10 @@ export async function invoke(name: ToolName, input: object): Promise<string> {
 export function auditRecords(api: AgentGuardApi): AuditRecord[] {
   const file = api.auditPath();
   if (!file || !fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
+  const text = fs.readFileSync(file, 'utf8');
+  // Complete lines only: a batch another process is writing is not yet a record.
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as AuditRecord)
