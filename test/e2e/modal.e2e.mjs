@@ -77,8 +77,9 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
     await waitForDialog(wb.page);
     await clickDialogButton(wb.page, 'Allow once');
-    // 90 s, not 30: once (of many runs) a loaded CI machine took longer than 30 s here. The failure message
-    // says what was on disk, so a slow audit can be told from a missing one.
+    // The failure message says what was on disk and the last records, so a slow audit can be told from a
+    // missing one. (A CI run that timed out here once, read then as a slow machine, was the writer's .lock
+    // file counted as a record in `before`; audit.mjs now reads the .jsonl logs only.)
     const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'), 90_000, () =>
       `scratch/ ${existsSync(join(wb.workspace, 'scratch')) ? 'still exists' : 'is gone'}; last records: ${JSON.stringify(audit(wb.dirs).slice(-3).map((r) => [r.tool, r.decision, r.decidedBy, r.outcome]))}`);
     assert.deepEqual([rec.decision, rec.decidedBy, rec.outcome], ['allow', 'user', 'ok']);
