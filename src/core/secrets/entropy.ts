@@ -172,7 +172,7 @@ export function isReference(v: string): boolean {
 export const PLACEHOLDER_PARTS = [
   '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
   'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
-  'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
+  'example', 'xxxx', '\\*{3}', '\\.\\.\\.', '<[A-Za-z][\\w .-]*>', '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
   '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
     'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
     'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
@@ -197,7 +197,7 @@ export function isUuid(v: string): boolean {
 const DIGIT = 1; // [0-9]
 const LETTER = 2; // [A-Za-z]
 const REF_CHAR = 4; // { < . ( [: each of REF.anywhere's alternatives has one
-const PH_CHAR = 8; // e E y Y x X * .: each of PH.anywhere's alternatives has one
+const PH_CHAR = 8; // e E y Y x X * . <: each of PH.anywhere's alternatives has one
 const COLON = 16;
 const DOT = 32;
 const BRACKET = 64; // ( ) [ ] { }
@@ -206,7 +206,7 @@ const ANY = 255;
 const CHAR_FLAGS = new Uint8Array(128).map((_, c) => {
   const ch = String.fromCharCode(c);
   return (/[0-9]/.test(ch) ? DIGIT : 0) | (/[A-Za-z]/.test(ch) ? LETTER : 0) | ('{<.(['.includes(ch) ? REF_CHAR : 0) |
-    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0) |
+    ('eEyYxX*.<'.includes(ch) ? PH_CHAR : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0) |
     (ch === '_' ? UNDERSCORE : 0);
 });
 
@@ -259,9 +259,9 @@ function trimSemis(v: string): string {
  * `first` (FIRST) skip the regexes that need a character the value does not hold, or another first
  * character; the tests are pure, so their order within a condition changes only the cost.
  */
-function isBenignShape(v: string, quoted: boolean, chars: number, first: number): boolean {
+function isBenignShape(v: string, quoted: boolean, chars: number, first: number, literal: boolean): boolean {
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
-  if ((first & F_PATH) !== 0 && /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true; // a path
+  if ((first & F_PATH) !== 0 && /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1)) && !hasRandomSegment(v)) return true; // a path
   if ((chars & COLON) !== 0 && (first & F_LETTER) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
   if ((first & F_DIGEST) !== 0 && /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
   if ((first & F_VERSION) !== 0 && (chars & DOT) !== 0 && /^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range
@@ -271,17 +271,22 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number)
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).
-    if ((chars & BRACKET) !== 0 && /[()[\]{}]/.test(v)) return true;
+    // Not in a literal (`NAME=value` at the start of a line: .env, shell, .properties), where `(`,
+    // `*`, `!` and `.` are the value's own characters and a name is a string (the member-access and
+    // plain-identifier tests below are skipped there too).
+    if (!literal && (chars & BRACKET) !== 0 && /[()[\]{}]/.test(v) && isBracketCode(v)) return true;
+    // YAML: an alias (`*admin_pw`) or a tagged node (`!vault |`, `!env_var DB_PASSWORD`): not the value.
+    if (!literal && isYamlAliasOrTag(v)) return true;
     // Trailing `;` and `,` go, so `core` starts as `v` does when it is not empty (the regexes below
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
-      if ((chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every(isWordyIdentifier)) return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
       if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
       // A plain identifier, without a digit (a trailing `;` or `,` is none). The regex takes ASCII
       // only, and a value beyond ASCII has every flag, DIGIT among them: so the flag alone decides.
-      if ((chars & DIGIT) === 0 && /^[A-Za-z_$][\w$]*$/.test(core)) return true;
+      if (!literal && (chars & DIGIT) === 0 && /^[A-Za-z_$][\w$]*$/.test(core) && isWordyIdentifier(core)) return true;
       if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
     }
   }
@@ -289,24 +294,111 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number)
   // nor one beyond ASCII (it has every flag, DIGIT among them).
   if ((chars & DIGIT) === 0) {
     // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
-    // Each segment must decompose into humps of one capital and lower-case letters, which random
-    // mixed-case strings almost never do.
-    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
-    // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): every hump is a
-    // word of 2+ letters. Random letter strings almost always leave one-letter humps.
+    // Each segment must decompose into humps of one capital and lower-case letters, and be a wordy
+    // name (isWordyIdentifier: no long hump without a vowel), which random mixed-case strings rarely are.
+    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every(isWordyIdentifier)) return true;
+    // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): a wordy name
+    // (isWordyIdentifier), which a random run of letters rarely is.
     if ((first & F_LETTER) !== 0 && v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
       const words = nameWords(v);
-      if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
+      if (words.length >= 2 && isWordyIdentifier(v)) return true;
     }
     // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
     if ((first & F_PROSE) !== 0 && /^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
+  }
+  // Prose with digits or brackets: `see the team vault (1Password, "Prod DB").`
+  return v.indexOf(' ', 1) !== -1 && isProse(v);
+}
+
+/** Three or more words, at least three in four of them wordy names or numbers once punctuation is off their ends. */
+function isProse(v: string): boolean {
+  const words = v.split(/\s+/).filter((w) => w !== '');
+  if (words.length < 3) return false;
+  let wordy = 0;
+  for (const w of words) {
+    const core = w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '').replace(/^[0-9]+/, '');
+    if (isWordyIdentifier(core)) wordy++;
+  }
+  return wordy * 4 >= words.length * 3;
+}
+
+/**
+ * A name as people write them, not random letters and digits. snake_case or CONSTANT_CASE: each part
+ * between `_` holds at most one run of digits. camelCase / PascalCase: humps of two or more letters (a
+ * one-letter first hump allowed: `mPassword`, `xApiKey`), at most one all-caps acronym, one digit run of
+ * up to three digits (`s3Client`, `OAuth2Client`), one hump of 2–4 letters without a vowel (`Http`,
+ * `Sql`) and none longer. Leading `_` and `$` aside. A random run of 16 characters passes about 3% of
+ * the time, of 20 under 1% (the test measures it).
+ */
+export function isWordyIdentifier(s: string): boolean {
+  let i = 0;
+  while (i < s.length && (s.charCodeAt(i) === 95 || s.charCodeAt(i) === 36)) i++;
+  const w = s.slice(i);
+  if (w === '') return true;
+  if (/^[a-z][a-z0-9_]*$/.test(w) || /^[A-Z][A-Z0-9_]*$/.test(w)) return w.split('_').every((part) => !/[0-9][^0-9]+[0-9]/.test(part));
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(w)) return false;
+  let digitRuns = 0, acronyms = 0, vowelless = 0, short = 0;
+  const humps = w.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]/g)!;
+  for (let k = 0; k < humps.length; k++) {
+    const h = humps[k]!;
+    const c = h.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
+      if (++digitRuns > 1 || h.length > 3) return false;
+    } else if (h.length === 1) {
+      if (k > 0) return false;
+    } else if (h.length === 2 && ++short > 2) {
+      return false;
+    } else if (!/[a-z]/.test(h)) {
+      if (++acronyms > 1) return false;
+    } else if (!/[aeiouyAEIOUY]/.test(h) && (h.length > 4 || ++vowelless > 1)) return false;
+  }
+  return true;
+}
+
+/**
+ * Brackets that read as code: the first one opens, after nothing or after names and operators people
+ * write (`f(x)`, `a[b]`, `{…}`, `await this.get(k)`, `credentials.dig(:a`; a `{` not right after a
+ * name), no closer comes unopened, and every name in the value is a wordy one or a number. Openers may stay open: the value may be cut at a stop character (`fn(a, b)` gives `fn(a`).
+ * A password with a bracket among random characters fails one of these.
+ */
+function isBracketCode(v: string): boolean {
+  const open = v.search(/[([{]/);
+  if (open < 0) return false;
+  const head = v.slice(0, open);
+  if (!/^[\w$.?!\s=<>:&|+-]*$/.test(head)) return false;
+  // `{` opens an object or a block: at the start, or after a blank or an operator, not inside a name.
+  if (v.charCodeAt(open) === 123 && open > 0 && /[\w$.]/.test(v[open - 1]!)) return false;
+  // Every name in it (and in the arguments) a wordy one, or a number: random material has few.
+  for (const name of v.split(/[^A-Za-z0-9_$]+/)) if (!isWordyIdentifier(name) && !/^[0-9]+$/.test(name)) return false;
+  let depth = 0;
+  for (let i = open; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if ((c === 41 || c === 93 || c === 125) && --depth < 0) return false;
+  }
+  return true;
+}
+
+/** `*anchor_name` or `!tag …` / `!tag` as a whole unquoted YAML value, the name a wordy one (a password may start with `*` or `!`). */
+function isYamlAliasOrTag(v: string): boolean {
+  const c = v.charCodeAt(0);
+  if (c === 42) return /^\*[A-Za-z_][\w-]*$/.test(v) && v.slice(1).split('-').every(isWordyIdentifier);
+  if (c !== 33) return false;
+  const m = /^!!?([A-Za-z_][\w-]*)(?:\s|$)/.exec(v);
+  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every(isWordyIdentifier);
+}
+
+/** A path segment of random material (a key that starts with `/`): 12+ characters, upper, lower and digits, no wordy name. */
+function hasRandomSegment(v: string): boolean {
+  for (const seg of v.split(/[/\\.]/)) {
+    if (seg.length >= 12 && /[A-Z]/.test(seg) && /[a-z]/.test(seg) && /[0-9]/.test(seg) && !isWordyIdentifier(seg)) return true;
   }
   return false;
 }
 
 /** isBenignShape with the flags worked out here (for the test that compares it with its definition). */
-export function isBenignShapeOf(v: string, quoted: boolean): boolean {
-  return isBenignShape(v, quoted, asciiStats(v) ? lastCharFlags() : ANY, firstFlags(v));
+export function isBenignShapeOf(v: string, quoted: boolean, literal = false): boolean {
+  return isBenignShape(v, quoted, asciiStats(v) ? lastCharFlags() : ANY, firstFlags(v), literal);
 }
 
 export type NameStrength = 'strong' | 'weak';
@@ -315,7 +407,7 @@ export type NameStrength = 'strong' | 'weak';
  * Does `v`, held by a secret-named key, look like a secret? Strong names (password, token, secret,
  * api key …) need less evidence than weak ones (a bare `key`, `auth`).
  */
-export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean): boolean {
+export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean, literal = false): boolean {
   const v = raw.trim();
   // Too short for the strength: decided before the regexes below (the answer is `false` either way).
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
@@ -339,7 +431,7 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   // PH.atStart's alternatives of up to 11 characters are whole words (`password123`): past that
   // length only the others, which start with fewer characters, can match.
   if (((v.length <= 11 || (first & F_PH_LONG) !== 0) && PH.atStart.test(v)) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
-  return !isBenignShape(v, quoted, chars, first);
+  return !isBenignShape(v, quoted, chars, first, literal);
 }
 
 const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;

@@ -97,22 +97,35 @@ function genericScanDef(line: string, out: Hit[]): void {
   for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
     from = head.opEnd;
     const strength = classifyName(head.name);
-    if (strength === null) continue;
-    const a = viaAssign(line, head.index);
+    if (strength === null || (head.op === ':' && line[head.index - 1] === ':')) continue;
+    let a = viaAssign(line, head.index);
+    const typed = a.op === ':' && !a.quoted ? /^[\w$.<>[\]|? ]+=\s/.exec(a.value) : null;
+    if (typed) {
+      // The value after `=`, as ASSIGN_VALUE reads it.
+      const at = a.start + typed[0].length - 1;
+      const m = /^[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|`([^`\r\n]*)`|([^\r\n]*))/d.exec(line.slice(at))!;
+      const g = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
+      a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 4 };
+    }
     let value = a.value;
     let start = a.start;
+    let asLiteral = false;
     if (!a.quoted) {
       const before = line.slice(0, a.nameStart).replace(/--?$/, '');
       const query = /[?&]$/.test(before);
       const lineStart = LINE_START_PREFIX.test(before);
+      // `NAME=value` at the start of a line, no blank around `=`: literal up to the first blank.
+      const literal = lineStart && line.slice(a.nameStart + a.name.length, a.start) === '=';
       const q = value.charCodeAt(0);
       if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; }
       const yaml = lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
-      value = cut(value, yaml, query);
+      if (literal && start === a.start) value = value.replace(/\s[^]*$/, '');
+      else value = cut(value, yaml, query);
+      asLiteral = literal && start === a.start;
     }
     const end = start + value.length;
     from = Math.max(end, a.opEnd);
-    if (valueLooksSecret(value, strength, a.quoted) && !namesItself(value, a.name!)) out.push({ start, end, rule: 'generic-secret', priority: 2 });
+    if (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!)) out.push({ start, end, rule: 'generic-secret', priority: 2 });
   }
 }
 

@@ -5,15 +5,38 @@
 // code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
 import assert from 'node:assert/strict';
 import {
-  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
+  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isWordyIdentifier, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
 } from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, prng, rand } from '../../../src/core/secrets/samples';
 
-function isBenignShapeDef(v: string, quoted: boolean): boolean {
+/** The first bracket opens after names and operators only, no closer comes unopened, every name wordy (isBracketCode's definition). */
+function bracketCode(v: string): boolean {
+  const m = /^([^()[\]{}]*)[([{]/.exec(v);
+  if (!m || !/^[\w$.?!\s=<>:&|+-]*$/.test(m[1]!)) return false;
+  if (!v.split(/[^A-Za-z0-9_$]+/).every((x) => isWordyIdentifier(x) || /^\d+$/.test(x))) return false;
+  if (/[\w$.]\{/.test(m[0])) return false;
+  let u = v.slice(m[1]!.length).replace(/[^()[\]{}]/g, '').replace(/[([{]/g, '(').replace(/[)\]}]/g, ')');
+  for (let prev = ''; prev !== u; ) { prev = u; u = u.replace(/\(\)/g, ''); }
+  return !u.includes(')');
+}
+
+/** `*alias` or `!tag` with isWordyIdentifier names. */
+function yamlAliasOrTag(v: string): boolean {
+  let m = /^\*([A-Za-z_][\w-]*)$/.exec(v);
+  if (m) return m[1]!.split('-').every(isWordyIdentifier);
+  m = /^!!?([A-Za-z_][\w-]*)(?:\s|$)/.exec(v);
+  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every(isWordyIdentifier);
+}
+
+function randomSegment(seg: string): boolean {
+  return seg.length >= 12 && /[A-Z]/.test(seg) && /[a-z]/.test(seg) && /\d/.test(seg) && !isWordyIdentifier(seg);
+}
+
+function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean {
   if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
-  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1))) return true;
+  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1)) && !v.split(/[/\\.]/).some(randomSegment)) return true;
   if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true;
   if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true;
   if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true;
@@ -21,27 +44,29 @@ function isBenignShapeDef(v: string, quoted: boolean): boolean {
   if (v.startsWith('«secret:')) return true;
   if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
   if (!quoted) {
-    if (/[()[\]{}]/.test(v)) return true;
+    if (!literal && /[()[\]{}]/.test(v) && bracketCode(v)) return true;
+    if (!literal && yamlAliasOrTag(v)) return true;
     const core = v.replace(/[;,]+$/, '');
-    if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core)) return true;
+    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every(isWordyIdentifier)) return true;
     if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
-    if (/^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core)) return true;
+    if (!literal && /^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core) && isWordyIdentifier(core)) return true;
     if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
   }
-  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v)) return true;
+  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every(isWordyIdentifier)) return true;
   if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
     const words = nameWords(v);
-    if (words.length >= 2 && words.every((w) => w.length >= 2)) return true;
+    if (words.length >= 2 && isWordyIdentifier(v)) return true;
   }
   if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
-  return false;
+  const words = v.split(/\s+/).filter(Boolean);
+  return / /.test(v.slice(1)) && words.length >= 3 && words.filter((w) => isWordyIdentifier(w.replace(/^[^A-Za-z\d]+|[^A-Za-z\d]+$/g, '').replace(/^\d+/, ''))).length >= words.length * 0.75;
 }
 
-function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolean): boolean {
+function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolean, literal = false): boolean {
   const v = raw.trim();
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
   if (distinctChars(v) <= 3) return false;
-  if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted)) return false;
+  if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted, literal)) return false;
   const h = shannon(v);
   if (strength === 'strong') {
     if (isUuid(v)) return true;
@@ -117,6 +142,7 @@ describe('valueLooksSecret against its plain definition', () => {
       const want = isBenignShapeDef(v, quoted);
       assert.equal(isBenignShapeOf(v, quoted), want, `${JSON.stringify(v)} quoted ${quoted}`);
       if (want) yes++;
+      if (!quoted) assert.equal(isBenignShapeOf(v, false, true), isBenignShapeDef(v, false, true), `${JSON.stringify(v)} literal`);
     }
     assert.ok(yes > 3000 && yes < 2 * vs.length - 3000, `${yes} benign`);
   });
@@ -130,6 +156,7 @@ describe('valueLooksSecret against its plain definition', () => {
           const want = valueLooksSecretDef(v, strength, quoted);
           assert.equal(valueLooksSecret(v, strength, quoted), want, `${JSON.stringify(v)} ${strength} quoted ${quoted}`);
           if (want) yes[strength]++; else no[strength]++;
+          if (!quoted) assert.equal(valueLooksSecret(v, strength, false, true), valueLooksSecretDef(v, strength, false, true), `${JSON.stringify(v)} ${strength} literal`);
         }
       }
     }

@@ -268,6 +268,12 @@ export function startsAsSetter(line: string, start: number, end: number): boolea
   return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
+/** The first blank (ECMAScript \s) at or after `i`, or the end of the line. */
+function blankFrom(line: string, i: number): number {
+  while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
+  return i;
+}
+
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
 const STOP = new Uint8Array(128);
 for (const c of ' \t\n\v\f\r"\'`,;<>)}]') STOP[c.charCodeAt(0)] = 1;
@@ -322,11 +328,18 @@ export const genericAssignment: LineRule = {
       from = head.opEnd;
       const name = line.slice(head.nameStart, head.nameEnd);
       const strength = classifyName(name);
-      if (strength === null) continue;
+      // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
+      if (strength === null || (head.op === ':' && line.charCodeAt(head.index - 1) === 58)) continue;
       valueAt(line, head.opEnd);
+      if (!VALUE.quoted && head.op === ':') {
+        // `api_token: str = "…"`, `password: Optional[str] = …`: a typed assignment; the value follows `=`.
+        const stop = breakFrom(line, VALUE.start);
+        if (startsAsSetter(line, VALUE.start, stop)) valueAt(line, line.indexOf('=', VALUE.start) + 1);
+      }
       let start = VALUE.start;
       let end: number;
       const quoted = VALUE.quoted;
+      let literal = false;
       if (quoted) end = VALUE.end;
       else {
         // What stands before the name decides where an unquoted value ends (a quoted one ends at its
@@ -342,6 +355,12 @@ export const genericAssignment: LineRule = {
         if (head.op === ':' && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
           end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
+        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && lineStartPrefix(line, before)) {
+          // `NAME=value` at the start of a line, no blank on either side of `=`: .env, shell,
+          // .properties, INI. The value is literal up to the first blank (`;` `'` `)` are its own
+          // characters there), so a password holding one is not cut short, nor read as code.
+          end = blankFrom(line, start);
+          literal = true;
         } else {
           end = unquotedEnd(line, start, query);
         }
@@ -350,7 +369,7 @@ export const genericAssignment: LineRule = {
       from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
     }
   },
   samples: () => {
