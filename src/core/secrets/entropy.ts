@@ -281,7 +281,7 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
-      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every(isWordyIdentifier)) return true;
+      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every((x) => isWordyIdentifier(x))) return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
       if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
       // A plain identifier, without a digit (a trailing `;` or `,` is none). The regex takes ASCII
@@ -296,7 +296,7 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
     // Each segment must decompose into humps of one capital and lower-case letters, and be a wordy
     // name (isWordyIdentifier: no long hump without a vowel), which random mixed-case strings rarely are.
-    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every(isWordyIdentifier)) return true;
+    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every((x) => isWordyIdentifier(x))) return true;
     // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): a wordy name
     // (isWordyIdentifier), which a random run of letters rarely is.
     if ((first & F_LETTER) !== 0 && v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
@@ -327,17 +327,27 @@ function isProse(v: string): boolean {
  * between `_` holds at most one run of digits. camelCase / PascalCase: humps of two or more letters (a
  * one-letter first hump allowed: `mPassword`, `xApiKey`), at most one all-caps acronym, one digit run of
  * up to three digits (`s3Client`, `OAuth2Client`), one hump of 2–4 letters without a vowel (`Http`,
- * `Sql`) and none longer. Leading `_` and `$` aside. A random run of 16 characters passes about 3% of
+ * `Sql`) and none longer (isWordyCodeName, for names in code already shaped as a call, allows one more
+ * one-letter hump: `readUInt32LE`, `collectASequenceOfBytes`). Leading `_` and `$` aside. A random run of 16 characters passes about 3% of
  * the time, of 20 under 1% (the test measures it).
  */
 export function isWordyIdentifier(s: string): boolean {
+  return wordyName(s, 0);
+}
+
+/** isWordyIdentifier for a name in code already shaped as a call: one more one-letter hump allowed. */
+export function isWordyCodeName(s: string): boolean {
+  return wordyName(s, 1);
+}
+
+function wordyName(s: string, singlesAllowed: number): boolean {
   let i = 0;
   while (i < s.length && (s.charCodeAt(i) === 95 || s.charCodeAt(i) === 36)) i++;
   const w = s.slice(i);
   if (w === '') return true;
   if (/^[a-z][a-z0-9_]*$/.test(w) || /^[A-Z][A-Z0-9_]*$/.test(w)) return w.split('_').every((part) => !/[0-9][^0-9]+[0-9]/.test(part));
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(w)) return false;
-  let digitRuns = 0, acronyms = 0, vowelless = 0, short = 0;
+  let digitRuns = 0, acronyms = 0, vowelless = 0, short = 0, single = singlesAllowed;
   const humps = w.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]/g)!;
   for (let k = 0; k < humps.length; k++) {
     const h = humps[k]!;
@@ -345,7 +355,7 @@ export function isWordyIdentifier(s: string): boolean {
     if (c >= 48 && c <= 57) {
       if (++digitRuns > 1 || h.length > 3) return false;
     } else if (h.length === 1) {
-      if (k > 0) return false;
+      if (k > 0 && --single < 0) return false;
     } else if (h.length === 2 && ++short > 2) {
       return false;
     } else if (!/[a-z]/.test(h)) {
@@ -358,18 +368,20 @@ export function isWordyIdentifier(s: string): boolean {
 /**
  * Brackets that read as code: the first one opens, after nothing or after names and operators people
  * write (`f(x)`, `a[b]`, `{…}`, `await this.get(k)`, `credentials.dig(:a`; a `{` not right after a
- * name), no closer comes unopened, and every name in the value is a wordy one or a number. Openers may stay open: the value may be cut at a stop character (`fn(a, b)` gives `fn(a`).
- * A password with a bracket among random characters fails one of these.
+ * name), no closer comes unopened, and every name in the value (`#` and `$` split names: `this.#a`,
+ * `flatten$1`) is a wordy one (isWordyCodeName) or a number. Openers may stay open: the value may be cut
+ * at a stop character (`fn(a, b)` gives `fn(a`). A password with a bracket among random characters
+ * fails one of these.
  */
 function isBracketCode(v: string): boolean {
   const open = v.search(/[([{]/);
   if (open < 0) return false;
   const head = v.slice(0, open);
-  if (!/^[\w$.?!\s=<>:&|+-]*$/.test(head)) return false;
+  if (!/^[\w$#.?!\s=<>:&|+-]*$/.test(head)) return false;
   // `{` opens an object or a block: at the start, or after a blank or an operator, not inside a name.
   if (v.charCodeAt(open) === 123 && open > 0 && /[\w$.]/.test(v[open - 1]!)) return false;
   // Every name in it (and in the arguments) a wordy one, or a number: random material has few.
-  for (const name of v.split(/[^A-Za-z0-9_$]+/)) if (!isWordyIdentifier(name) && !/^[0-9]+$/.test(name)) return false;
+  for (const name of v.split(/[^A-Za-z0-9_]+/)) if (!isWordyCodeName(name) && !/^[0-9]+$/.test(name)) return false;
   let depth = 0;
   for (let i = open; i < v.length; i++) {
     const c = v.charCodeAt(i);
@@ -382,10 +394,10 @@ function isBracketCode(v: string): boolean {
 /** `*anchor_name` or `!tag …` / `!tag` as a whole unquoted YAML value, the name a wordy one (a password may start with `*` or `!`). */
 function isYamlAliasOrTag(v: string): boolean {
   const c = v.charCodeAt(0);
-  if (c === 42) return /^\*[A-Za-z_][\w-]*$/.test(v) && v.slice(1).split('-').every(isWordyIdentifier);
+  if (c === 42) return /^\*[A-Za-z_][\w-]*$/.test(v) && v.slice(1).split('-').every((x) => isWordyIdentifier(x));
   if (c !== 33) return false;
   const m = /^!!?([A-Za-z_][\w-]*)(?:\s|$)/.exec(v);
-  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every(isWordyIdentifier);
+  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every((x) => isWordyIdentifier(x));
 }
 
 /** A path segment of random material (a key that starts with `/`): 12+ characters, upper, lower and digits, no wordy name. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, namesItself, startsAsSetter,
+  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, copiesMember, namesItself, startsAsSetter,
   unquotedEnd, yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
@@ -125,7 +125,7 @@ function genericScanDef(line: string, out: Hit[]): void {
     }
     const end = start + value.length;
     from = Math.max(end, a.opEnd);
-    if (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!)) out.push({ start, end, rule: 'generic-secret', priority: 2 });
+    if (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!))) out.push({ start, end, rule: 'generic-secret', priority: 2 });
   }
 }
 

@@ -5,7 +5,7 @@
 // code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
 import assert from 'node:assert/strict';
 import {
-  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isWordyIdentifier, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
+  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isWordyCodeName, isWordyIdentifier, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
 } from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
@@ -14,8 +14,8 @@ import { ALNUM, B64, HEX, PASSWORD_CHARS, prng, rand } from '../../../src/core/s
 /** The first bracket opens after names and operators only, no closer comes unopened, every name wordy (isBracketCode's definition). */
 function bracketCode(v: string): boolean {
   const m = /^([^()[\]{}]*)[([{]/.exec(v);
-  if (!m || !/^[\w$.?!\s=<>:&|+-]*$/.test(m[1]!)) return false;
-  if (!v.split(/[^A-Za-z0-9_$]+/).every((x) => isWordyIdentifier(x) || /^\d+$/.test(x))) return false;
+  if (!m || !/^[\w$#.?!\s=<>:&|+-]*$/.test(m[1]!)) return false;
+  if (!v.split(/[^A-Za-z0-9_]+/).every((x) => isWordyCodeName(x) || /^\d+$/.test(x))) return false;
   if (/[\w$.]\{/.test(m[0])) return false;
   let u = v.slice(m[1]!.length).replace(/[^()[\]{}]/g, '').replace(/[([{]/g, '(').replace(/[)\]}]/g, ')');
   for (let prev = ''; prev !== u; ) { prev = u; u = u.replace(/\(\)/g, ''); }
@@ -25,9 +25,9 @@ function bracketCode(v: string): boolean {
 /** `*alias` or `!tag` with isWordyIdentifier names. */
 function yamlAliasOrTag(v: string): boolean {
   let m = /^\*([A-Za-z_][\w-]*)$/.exec(v);
-  if (m) return m[1]!.split('-').every(isWordyIdentifier);
+  if (m) return m[1]!.split('-').every((x) => isWordyIdentifier(x));
   m = /^!!?([A-Za-z_][\w-]*)(?:\s|$)/.exec(v);
-  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every(isWordyIdentifier);
+  return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every((x) => isWordyIdentifier(x));
 }
 
 function randomSegment(seg: string): boolean {
@@ -47,12 +47,12 @@ function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean 
     if (!literal && /[()[\]{}]/.test(v) && bracketCode(v)) return true;
     if (!literal && yamlAliasOrTag(v)) return true;
     const core = v.replace(/[;,]+$/, '');
-    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every(isWordyIdentifier)) return true;
+    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every((x) => isWordyIdentifier(x))) return true;
     if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
     if (!literal && /^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core) && isWordyIdentifier(core)) return true;
     if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
   }
-  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every(isWordyIdentifier)) return true;
+  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every((x) => isWordyIdentifier(x))) return true;
   if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
     const words = nameWords(v);
     if (words.length >= 2 && isWordyIdentifier(v)) return true;

@@ -307,6 +307,16 @@ export function namesItself(value: string, name: string): boolean {
   }
 }
 
+/**
+ * `secret: idTEntity.secret,`, `apiKey: config.api_key`: code that copies a member of the same name
+ * (the last segment of a member access spells the key's last segment).
+ */
+export function copiesMember(value: string, name: string): boolean {
+  const v = value.replace(/[;,]+$/, '');
+  if (!/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(v)) return false;
+  return namesItself(v.slice(v.lastIndexOf('.') + 1), name.slice(name.lastIndexOf('.') + 1));
+}
+
 function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
@@ -369,7 +379,9 @@ export const genericAssignment: LineRule = {
       from = Math.max(end, head.opEnd);
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name)) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      if (valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name) && (quoted || literal || !copiesMember(value, name))) {
+        out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      }
     }
   },
   samples: () => {
