@@ -1,4 +1,4 @@
-// Secrets whose name sits in another token than their value: each case leaked
+// Secrets whose name sits in another token than their value, or on the line before: each case leaked
 // through the whole masker before rules/context-more.ts (the names and values are built at run time).
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
@@ -112,6 +112,54 @@ describe('context rules: name and value in different tokens', () => {
       keeps('$password = ConvertTo-SecureString "$env:DEPLOY_PASSWORD" -AsPlainText -Force');
       keeps('$password = Read-Host -Prompt "Password" -AsSecureString');
     });
+  });
+});
+
+describe('context rules: the name on the line before (k8s-env-value)', () => {
+  const deployment = (env: string[]) =>
+    ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          env:', ...env].join('\n') + '\n';
+
+  it('masks the value: line of a secret-named env item, and only that line', () => {
+    const p = pw();
+    const text = deployment(['            - name: LOG_LEVEL', '              value: debug', '            - name: DB_PASSWORD', `              value: "${p}"`, '            - name: PORT', '              value: "8080"']);
+    const r = maskText(text);
+    const before = linesOf(text);
+    const after = linesOf(r.text);
+    assert.equal(after.length, before.length);
+    for (let i = 0; i < before.length; i++) {
+      if (i === 11) assert.equal(after[i], '              value: "«secret:k8s-env-value#1»"');
+      else assert.equal(after[i], before[i], `line ${i + 1}`);
+    }
+  });
+
+  it('masks plain, single-quoted and CRLF values, past a comment line, and the flow form', () => {
+    const [a, b, c] = [pw(), pw(), pw()];
+    const text = deployment(['            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${a}`, '            - name: JWT_SECRET', `              value: '${b}'\r`, `            - {name: API_TOKEN, value: "${c}"}`]);
+    const r = maskText(text);
+    for (const s of [a, b, c]) assert.ok(!leaks(r.text, s), r.text);
+    assert.ok(r.text.includes("value: '«secret:k8s-env-value#2»'\r\n"));
+  });
+
+  it('keeps valueFrom/secretKeyRef, non-secret names, empty values, references and *_FILE paths', () => {
+    keeps(deployment([
+      '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
+      '            - name: LOG_LEVEL', '              value: debug',
+      '            - name: API_TOKEN', '              value: ""',
+      '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
+      '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
+    ]));
+  });
+
+  it('does not take the value of the next item or of a nested key', () => {
+    const p = pw();
+    // DB_PASSWORD has no value of its own: the next item's value is not its value.
+    keeps(deployment(['            - name: DB_PASSWORD', '            - name: LOG_LEVEL', `              value: ${p}`]));
+    keeps(deployment(['            - name: DB_PASSWORD', '              valueFrom:', '                configMapKeyRef:', `                  value: ${p}`]));
+  });
+
+  it('does not run without kind: (its gate), so a Helm values.yaml env list is not read', () => {
+    const p = pw();
+    keeps(['env:', '  - name: DB_PASSWORD', `    value: "${p}"`].join('\n'));
   });
 });
 

@@ -1,5 +1,6 @@
 // More context rules: a secret recognised because its name sits in another token than its value
-// (`<add key="ApiKey" value="…"/>`, `env('DB_PASSWORD', '…')`), or inside a quoted command line.
+// (`<add key="ApiKey" value="…"/>`, `env('DB_PASSWORD', '…')`), or on the line before it (a
+// Kubernetes env list's `- name: DB_PASSWORD` / `value: …`), or inside a quoted command line.
 // Threat: the generic rule reads `name = value` only; a password that the code hands to a setter,
 // a fallback or a list item reaches the model whole.
 //
@@ -11,7 +12,7 @@
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
-import type { Hit, LineRule } from '../types';
+import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
 import { regexRule } from './make';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
@@ -207,3 +208,128 @@ export const secureString: LineRule = regexRule({
 });
 
 export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString];
+
+// --- Block rules: the name on the line before ---
+
+/** `- name: X` at the start of a YAML list item (the name plain or quoted, maybe a comment after). */
+const ENV_NAME = /^([ \t]*)-([ \t]+)name:[ \t]*(["']?)([A-Za-z_][\w.-]*)\3[ \t]*(?:#.*)?\r?$/;
+/** A sibling key of the item: `value: …` (quoted, or a plain scalar up to a ` #` comment). */
+const ENV_VALUE = /^([ \t]*)value:[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|([^\s#'"][^\r\n]*?))[ \t]*(?:[ \t]#.*)?\r?$/d;
+/** The flow form on one line: `- {name: DB_PASSWORD, value: "…"}`. */
+const ENV_FLOW = /\{[ \t]*name:[ \t]*(["']?)([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*value:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s,}'"][^,}\r\n]*?))[ \t]*\}/dg;
+
+function lineAt(text: string, starts: number[], i: number): string {
+  const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.length;
+  return text.slice(starts[i]!, end);
+}
+
+function indexOfLine(starts: number[], pos: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+function addHit(out: BlockOutput, line: number, hit: Hit): void {
+  const list = out.hits.get(line);
+  if (list === undefined) out.hits.set(line, [hit]); else list.push(hit);
+}
+
+/** The value group that matched (2–4 for ENV_VALUE, 3–5 for ENV_FLOW) and whether it was quoted. */
+function valueGroup(m: RegExpExecArray, first: number): [number, boolean] | null {
+  for (let g = first; g < first + 3; g++) if (m[g] !== undefined) return [g, g < first + 2];
+  return null;
+}
+
+function scanFlow(line: string, li: number, out: BlockOutput): void {
+  ENV_FLOW.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ENV_FLOW.exec(line)) !== null) {
+    const strength = classifyName(m[2]!);
+    const g = valueGroup(m, 3);
+    if (strength === null || g === null || !valueLooksSecret(m[g[0]]!, strength, g[1])) continue;
+    const [s, e] = m.indices![g[0]]!;
+    addHit(out, li, { start: s, end: e, rule: 'k8s-env-value', priority: CONTEXT_PRIORITY });
+  }
+}
+
+export const k8sEnvValue: BlockRule = {
+  id: 'k8s-env-value',
+  description: 'Kubernetes container env list: the value: line of an item whose - name: is secret-named (DB_PASSWORD, API_TOKEN)',
+  // Pod specs (Deployment, StatefulSet, Job, CronJob, Pod) and their Helm templates hold `kind:`: a
+  // gate the pre-scan notes on its way (GATES), so other files cost nothing. A Helm values.yaml env
+  // list has no `kind:` and is not read here.
+  gate: 'kind:',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    for (let p = text.indexOf('name:'); p !== -1; p = text.indexOf('name:', p + 5)) {
+      const ls = text.lastIndexOf('\n', p - 1) + 1;
+      // `-` and blanks only between the line start and `name:` (checked before any line index is built).
+      let k = ls;
+      while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+      const flow = text.charCodeAt(p - 1) === 123 || text.charCodeAt(p - 2) === 123; // `{name:` / `{ name:`
+      if (!flow && (text.charCodeAt(k) !== 45 || text.slice(k + 1, p).trim() !== '')) continue;
+      starts ??= index.starts();
+      const li = indexOfLine(starts, ls);
+      const line = lineAt(text, starts, li);
+      if (flow) { scanFlow(line, li, out); continue; }
+      const nm = ENV_NAME.exec(line);
+      if (nm === null) continue;
+      const strength = classifyName(nm[4]!);
+      if (strength === null) continue;
+      // The item's keys stand where `name` does: the dash's indent, the dash, its blanks.
+      const keyIndent = nm[1]!.length + 1 + nm[2]!.length;
+      for (let j = li + 1; j < starts.length; j++) {
+        const next = lineAt(text, starts, j);
+        const t = next.trim();
+        if (t === '' || t.startsWith('#')) continue;
+        const ind = next.length - next.trimStart().length;
+        if (ind < keyIndent) break; // the next item (`- name:` at the dash's indent) or the end of the list
+        if (ind > keyIndent) continue; // nested under a sibling key (valueFrom:, secretKeyRef:)
+        const v = ENV_VALUE.exec(next);
+        if (v === null || v[1]!.length !== keyIndent) continue;
+        const g = valueGroup(v, 2);
+        if (g === null) break;
+        const value = v[g[0]]!;
+        if (/^[|>][-+]?\d*$/.test(value) || !valueLooksSecret(value, strength, g[1])) break;
+        const [s, e] = v.indices![g[0]]!;
+        addHit(out, j, { start: s, end: e, rule: 'k8s-env-value', priority: CONTEXT_PRIORITY });
+        break;
+      }
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw()];
+    const deployment = (env: string[]) =>
+      ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          image: acme/api:1.4', '          env:', ...env].join('\n');
+    return {
+      truePositives: [
+        {
+          text: deployment([
+            '            - name: LOG_LEVEL', '              value: debug',
+            '            - name: DB_PASSWORD', `              value: "${p[0]}"`,
+            '            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${p[1]}`,
+            '            - name: JWT_SECRET', `              value: '${p[2]}'\r`,
+          ]),
+          secrets: [p[0]!, p[1]!, p[2]!],
+        },
+        { text: deployment([`            - {name: API_TOKEN, value: "${p[3]}"}`]), secrets: [p[3]!] },
+      ],
+      falsePositives: [
+        deployment([
+          '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
+          '            - name: LOG_LEVEL', '              value: debug',
+          '            - name: API_TOKEN', '              value: ""',
+          '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
+          '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
+          `            - name: PUBLIC_URL`, '              value: https://example.com/status',
+        ]),
+        'const node = { kind: "Identifier", name: "password", value: token };',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_BLOCKS: BlockRule[] = [k8sEnvValue];
