@@ -1,0 +1,335 @@
+// More context rules: a secret recognised because its name sits in another token than its value
+// (`<add key="ApiKey" value="…"/>`, `env('DB_PASSWORD', '…')`), or on the line before it (a
+// Kubernetes env list's `- name: DB_PASSWORD` / `value: …`), or inside a quoted command line.
+// Threat: the generic rule reads `name = value` only; a password that the code hands to a setter,
+// a fallback or a list item reaches the model whole.
+//
+// A line rule runs only on the lines the pre-scan (prefilter.ts) makes candidates: a secret-named
+// key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`. Each rule below
+// therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
+// `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`); the same form on a line the pre-scan
+// drops (`ConvertTo-SecureString` piped, `setPassword("…")`) needs a pre-scan anchor first.
+import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { classifyName } from '../names';
+import { PASSWORD_CHARS, rand } from '../samples';
+import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
+import { regexRule } from './make';
+
+/** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
+const CONTEXT_PRIORITY = 1;
+
+/**
+ * A password-like sample value: no quotes, `#`, `,` or `;` (they would end the value in some syntax).
+ * Seeded here, so these samples leave the shared sequence of rand() (other tests' values) as it was.
+ */
+let seed = 0x5eed;
+const pw = (n = 20) => rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), n, seed++ * 7907);
+
+// --- XML / .config: the name in key=, the value in value= or in the element's text ---
+
+/** A tag's head up to `key="…"`; the rest of the tag and what follows are read by hand. */
+const XML_KEY = /<([A-Za-z_][\w.:-]*)\s[^<>]*?\bkey\s*=\s*(["'])([^"'<>]*)\2/g;
+const XML_VALUE_ATTR = /^[^<>]*?\bvalue\s*=\s*(["'])([^"'<>]*)\1/d;
+
+export const xmlKeyValue: LineRule = {
+  id: 'xml-key-value',
+  description: 'XML element naming its secret in key= and holding it in value= or its text: <add key="ApiKey" value="…"/>, <entry key="password">…</entry>',
+  keywords: ['key="', "key='"],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    XML_KEY.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = XML_KEY.exec(line)) !== null) {
+      const strength = classifyName(m[3]!);
+      if (strength === null) continue;
+      const rest = m.index + m[0].length;
+      const attr = XML_VALUE_ATTR.exec(line.slice(rest));
+      let start: number, end: number;
+      if (attr !== null) {
+        [start, end] = attr.indices![2]!;
+        start += rest;
+        end += rest;
+      } else {
+        // No value=: the element's text, when the tag closes (not self-closing) and `</tag>` follows.
+        const gt = line.indexOf('>', rest);
+        if (gt < 0 || line.charCodeAt(gt - 1) === 47) continue;
+        const close = line.indexOf(`</${m[1]!}>`, gt + 1);
+        if (close < 0) continue;
+        start = gt + 1;
+        end = close;
+        if (line.slice(start, end).includes('<')) continue;
+      }
+      const value = line.slice(start, end);
+      if (valueLooksSecret(value, strength, true)) out.push({ start, end, rule: 'xml-key-value', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(32)];
+    return {
+      truePositives: [
+        { text: `    <add key="ApiKey" value="${p[0]}"/>`, secrets: [p[0]!] },
+        { text: `    <add key="ClearTextPassword" value="${p[1]}" />`, secrets: [p[1]!] },
+        { text: `  <entry key="password">${p[2]}</entry>`, secrets: [p[2]!] },
+        { text: `<add key='StripeSecretKey' value='${p[3]}' />\r`, secrets: [p[3]!] },
+      ],
+      falsePositives: [
+        '    <add key="ApiKeyHeader" value="X-Api-Key"/>',
+        '    <add key="PasswordMinLength" value="12"/>',
+        '    <add key="DbPassword" value="${DB_PASS}"/>',
+        '    <add key="Password" value=""/>',
+        '    <add key="LogLevel" value="Information"/>',
+        '  <entry key="password"></entry>',
+        '  <entry key="token"><ref bean="tokenStore"/></entry>',
+      ],
+    };
+  },
+};
+
+// --- mysql inside a quoted command line or argument list ---
+
+/**
+ * `mysql … -p<pw>` where the command is not at a shell word boundary (cli-password's case) but inside
+ * a string or an array: `"mysql -uroot -p<pw> -e …"`, `["sh", "-c", "mysqladmin ping -p<pw>"]`,
+ * `["mysqladmin", "ping", "-uroot", "-p<pw>"]`. `-p` must be glued to its value (`-p` alone prompts).
+ */
+export const mysqlQuoted: LineRule = regexRule({
+  id: 'mysql-quoted-password',
+  description: 'mysql/mariadb -p<pw> inside a quoted command string or a JSON/YAML argument list',
+  keywords: ['mysql', 'mariadb'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /(?<=["'`[,])(?:mysql(?:dump|admin|import|sh|check|pump|binlog)?|mariadb(?:-?dump|-?admin)?)(?![\w-])[^\r\n]*?[\s"',[]-p(["']?)([^\s"'`,\]]+)\1/dg,
+  group: 2,
+  // `-p$$MYSQL_ROOT_PASSWORD` (compose's escaped `$`) and `-p${PW}` are references.
+  check: (s) => s.charCodeAt(0) !== 36 && !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', false),
+  samples: () => {
+    const p = [pw(), pw(), pw()];
+    return {
+      truePositives: [
+        { text: `    "command": "mysql -uroot -p${p[0]} -e 'select 1'",`, secrets: [p[0]!] },
+        { text: `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${p[1]}"]`, secrets: [p[1]!] },
+        { text: `  "seed": "mariadb -u app -p'${p[2]}' shop < seed.sql",`, secrets: [p[2]!] },
+      ],
+      falsePositives: [
+        '    "command": "mysql -uroot -p$MYSQL_ROOT_PASSWORD -e \'select 1\'",',
+        '      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]',
+        '    "seed": "mysql -u root -p shop < seed.sql",',
+        '    "db": "mysql -h db -P 3306 -u app -p${DB_PASSWORD}",',
+      ],
+    };
+  },
+});
+
+// --- A literal fallback beside a secret-named environment variable ---
+
+// `process.env.X || '…'`, `process.env['X'] ?? '…'`, `ENV['X'] ||= '…'`, `os.environ.get('X') or '…'`.
+const FALLBACK_OP =
+  /(?:\bprocess\.env\.([A-Za-z_]\w*)|(?:\bprocess\.env|\bENV|\bos\.environ)\[\s*(["'`])([^"'`\]]+)\2\s*\]|\b(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\(\s*(["'])([^"']+)\4\s*\))\s*(?:\|\|=?|\?\?=?|\?:|\bor\b)\s*(["'`])([^"'`\r\n]*)\6/dg;
+// `os.environ.get('X', '…')`, `os.getenv('X', '…')`, `ENV.fetch('X', '…')`, Laravel's `env('X', '…')`, `getenv('X', '…')`.
+// Rust: `env::var("X").unwrap_or("…".to_string())`, `.unwrap_or_else(|_| "…".into())`.
+const FALLBACK_RUST = /\benv::var\(\s*"([^"]+)"\s*\)\s*\.unwrap_or(?:_else\(\s*\|_\|)?\(?\s*"([^"\r\n]*)"/dg;
+const FALLBACK_ARG = /\b(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\(\s*(["'])([^"']+)\1\s*,\s*(["'])([^"'\r\n]*)\3\s*\)/dg;
+
+function pushFallback(name: string, m: RegExpExecArray, group: number, out: Hit[]): void {
+  const strength = classifyName(name);
+  if (strength === null || !valueLooksSecret(m[group]!, strength, true)) return;
+  const [start, end] = m.indices![group]!;
+  out.push({ start, end, rule: 'env-fallback', priority: CONTEXT_PRIORITY });
+}
+
+export const envFallback: LineRule = {
+  id: 'env-fallback',
+  description: 'A literal default beside a secret-named environment variable: process.env.JWT_SECRET || "…", os.getenv("DB_PASSWORD", "…"), env(\'DB_PASSWORD\', \'…\'), env::var("X").unwrap_or("…")',
+  // Where the variable is read, not the operator: `||` and `??` are on 2.5% of the candidate lines of
+  // a source tree, these on 0.3%.
+  keywords: ['process.env', 'environ', 'getenv', 'env.fetch', 'env[', 'env(', 'env::var'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    FALLBACK_OP.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = FALLBACK_OP.exec(line)) !== null) pushFallback(m[1] ?? m[3] ?? m[5]!, m, 7, out);
+    FALLBACK_ARG.lastIndex = 0;
+    while ((m = FALLBACK_ARG.exec(line)) !== null) pushFallback(m[2]!, m, 4, out);
+    FALLBACK_RUST.lastIndex = 0;
+    while ((m = FALLBACK_RUST.exec(line)) !== null) pushFallback(m[1]!, m, 2, out);
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(), pw(), pw(40), pw()];
+    return {
+      truePositives: [
+        { text: `const jwtSecret = process.env.JWT_SECRET || "${p[0]}";`, secrets: [p[0]!] },
+        { text: `  secret: process.env['SESSION_SECRET'] ?? '${p[1]}',`, secrets: [p[1]!] },
+        { text: `SECRET_KEY = os.getenv("SECRET_KEY", "${p[2]}")`, secrets: [p[2]!] },
+        { text: `        'PASSWORD': os.environ.get('DB_PASSWORD', '${p[3]}'),`, secrets: [p[3]!] },
+        { text: `config.api_key = ENV.fetch("API_KEY", "${p[4]}")`, secrets: [p[4]!] },
+        { text: `            'password' => env('DB_PASSWORD', '${p[5]}'),`, secrets: [p[5]!] },
+        { text: `    let jwt_secret = env::var("JWT_SECRET").unwrap_or_else(|_| "${p[6]}".to_string());`, secrets: [p[6]!] },
+      ],
+      falsePositives: [
+        'SECRET_KEY = os.getenv("SECRET_KEY", "")',
+        'const jwtSecret = process.env.JWT_SECRET || "";',
+        'const jwtSecret = process.env.JWT_SECRET ?? null;',
+        "const jwtSecret = process.env.JWT_SECRET || 'changeme';",
+        "            'password' => env('DB_PASSWORD', ''),",
+        "            'host' => env('DB_HOST', '127.0.0.1'),",
+        "  port: process.env.PORT || '3000',",
+        'const token = process.env.GITHUB_TOKEN;',
+        '    let api_key = env::var("API_KEY").unwrap_or_default();',
+      ],
+    };
+  },
+};
+
+// --- PowerShell: a plain-text password made into a SecureString ---
+
+export const secureString: LineRule = regexRule({
+  id: 'powershell-securestring',
+  description: 'PowerShell ConvertTo-SecureString "…" -AsPlainText (the literal is the password)',
+  keywords: ['securestring'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /\bConvertTo-SecureString\b(?=[^\r\n]*-AsPlainText)(?:\s+-(?!String\b)\w+)*\s+(?:-String\s+)?(["'])([^"'\r\n]+)\1/dgi,
+  group: 2,
+  check: (s) => !isReference(s) && valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const p = [pw(), pw(), pw()];
+    return {
+      truePositives: [
+        { text: `$password = ConvertTo-SecureString "${p[0]}" -AsPlainText -Force`, secrets: [p[0]!] },
+        { text: `$secpasswd = ConvertTo-SecureString -String '${p[1]}' -AsPlainText -Force`, secrets: [p[1]!] },
+        { text: `$cred = New-Object PSCredential ("deploy", (ConvertTo-SecureString -AsPlainText -Force -String "${p[2]}"))`, secrets: [p[2]!] },
+      ],
+      falsePositives: [
+        '$password = ConvertTo-SecureString $pw -AsPlainText -Force',
+        '$password = ConvertTo-SecureString "$env:DEPLOY_PASSWORD" -AsPlainText -Force',
+        '$password = Read-Host -Prompt "Password" -AsSecureString',
+        '$password = ConvertTo-SecureString "" -AsPlainText -Force',
+      ],
+    };
+  },
+});
+
+export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString];
+
+// --- Block rules: the name on the line before ---
+
+/** `- name: X` at the start of a YAML list item (the name plain or quoted, maybe a comment after). */
+const ENV_NAME = /^([ \t]*)-([ \t]+)name:[ \t]*(["']?)([A-Za-z_][\w.-]*)\3[ \t]*(?:#.*)?\r?$/;
+/** A sibling key of the item: `value: …` (quoted, or a plain scalar up to a ` #` comment). */
+const ENV_VALUE = /^([ \t]*)value:[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|([^\s#'"][^\r\n]*?))[ \t]*(?:[ \t]#.*)?\r?$/d;
+/** The flow form on one line: `- {name: DB_PASSWORD, value: "…"}`. */
+const ENV_FLOW = /\{[ \t]*name:[ \t]*(["']?)([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*value:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s,}'"][^,}\r\n]*?))[ \t]*\}/dg;
+
+function lineAt(text: string, starts: number[], i: number): string {
+  const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.length;
+  return text.slice(starts[i]!, end);
+}
+
+function indexOfLine(starts: number[], pos: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+function addHit(out: BlockOutput, line: number, hit: Hit): void {
+  const list = out.hits.get(line);
+  if (list === undefined) out.hits.set(line, [hit]); else list.push(hit);
+}
+
+/** The value group that matched (2–4 for ENV_VALUE, 3–5 for ENV_FLOW) and whether it was quoted. */
+function valueGroup(m: RegExpExecArray, first: number): [number, boolean] | null {
+  for (let g = first; g < first + 3; g++) if (m[g] !== undefined) return [g, g < first + 2];
+  return null;
+}
+
+function scanFlow(line: string, li: number, out: BlockOutput): void {
+  ENV_FLOW.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ENV_FLOW.exec(line)) !== null) {
+    const strength = classifyName(m[2]!);
+    const g = valueGroup(m, 3);
+    if (strength === null || g === null || !valueLooksSecret(m[g[0]]!, strength, g[1])) continue;
+    const [s, e] = m.indices![g[0]]!;
+    addHit(out, li, { start: s, end: e, rule: 'k8s-env-value', priority: CONTEXT_PRIORITY });
+  }
+}
+
+export const k8sEnvValue: BlockRule = {
+  id: 'k8s-env-value',
+  description: 'Kubernetes container env list: the value: line of an item whose - name: is secret-named (DB_PASSWORD, API_TOKEN)',
+  // Pod specs (Deployment, StatefulSet, Job, CronJob, Pod) and their Helm templates hold `kind:`: a
+  // gate the pre-scan notes on its way (GATES), so other files cost nothing. A Helm values.yaml env
+  // list has no `kind:` and is not read here.
+  gate: 'kind:',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    for (let p = text.indexOf('name:'); p !== -1; p = text.indexOf('name:', p + 5)) {
+      const ls = text.lastIndexOf('\n', p - 1) + 1;
+      // `-` and blanks only between the line start and `name:` (checked before any line index is built).
+      let k = ls;
+      while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+      const flow = text.charCodeAt(p - 1) === 123 || text.charCodeAt(p - 2) === 123; // `{name:` / `{ name:`
+      if (!flow && (text.charCodeAt(k) !== 45 || text.slice(k + 1, p).trim() !== '')) continue;
+      starts ??= index.starts();
+      const li = indexOfLine(starts, ls);
+      const line = lineAt(text, starts, li);
+      if (flow) { scanFlow(line, li, out); continue; }
+      const nm = ENV_NAME.exec(line);
+      if (nm === null) continue;
+      const strength = classifyName(nm[4]!);
+      if (strength === null) continue;
+      // The item's keys stand where `name` does: the dash's indent, the dash, its blanks.
+      const keyIndent = nm[1]!.length + 1 + nm[2]!.length;
+      for (let j = li + 1; j < starts.length; j++) {
+        const next = lineAt(text, starts, j);
+        const t = next.trim();
+        if (t === '' || t.startsWith('#')) continue;
+        const ind = next.length - next.trimStart().length;
+        if (ind < keyIndent) break; // the next item (`- name:` at the dash's indent) or the end of the list
+        if (ind > keyIndent) continue; // nested under a sibling key (valueFrom:, secretKeyRef:)
+        const v = ENV_VALUE.exec(next);
+        if (v === null || v[1]!.length !== keyIndent) continue;
+        const g = valueGroup(v, 2);
+        if (g === null) break;
+        const value = v[g[0]]!;
+        if (/^[|>][-+]?\d*$/.test(value) || !valueLooksSecret(value, strength, g[1])) break;
+        const [s, e] = v.indices![g[0]]!;
+        addHit(out, j, { start: s, end: e, rule: 'k8s-env-value', priority: CONTEXT_PRIORITY });
+        break;
+      }
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw()];
+    const deployment = (env: string[]) =>
+      ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          image: acme/api:1.4', '          env:', ...env].join('\n');
+    return {
+      truePositives: [
+        {
+          text: deployment([
+            '            - name: LOG_LEVEL', '              value: debug',
+            '            - name: DB_PASSWORD', `              value: "${p[0]}"`,
+            '            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${p[1]}`,
+            '            - name: JWT_SECRET', `              value: '${p[2]}'\r`,
+          ]),
+          secrets: [p[0]!, p[1]!, p[2]!],
+        },
+        { text: deployment([`            - {name: API_TOKEN, value: "${p[3]}"}`]), secrets: [p[3]!] },
+      ],
+      falsePositives: [
+        deployment([
+          '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
+          '            - name: LOG_LEVEL', '              value: debug',
+          '            - name: API_TOKEN', '              value: ""',
+          '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
+          '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
+          `            - name: PUBLIC_URL`, '              value: https://example.com/status',
+        ]),
+        'const node = { kind: "Identifier", name: "password", value: token };',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_BLOCKS: BlockRule[] = [k8sEnvValue];

@@ -1,0 +1,181 @@
+// Secrets whose name sits in another token than their value, or on the line before: each case leaked
+// through the whole masker before rules/context-more.ts (the names and values are built at run time).
+import assert from 'node:assert/strict';
+import { maskText } from '../../../src/core/secrets';
+import { envFallback, mysqlQuoted, secureString, xmlKeyValue } from '../../../src/core/secrets/rules/context-more';
+import { PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import type { Hit } from '../../../src/core/secrets/types';
+import { leaks, linesOf } from './helpers';
+
+const pw = (n = 20) => rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), n, 9000 + n * 31 + seq++);
+let seq = 0;
+
+/** `text` with `secret` in it: masked by `rule`, nothing of the secret left, line count kept. */
+function masks(rule: string, text: string, secret: string): void {
+  const r = maskText(text);
+  assert.ok(r.findings.some((f) => f.rule === rule), `${rule} did not fire on ${JSON.stringify(text)}; got ${r.findings.map((f) => f.rule).join(',') || 'nothing'}`);
+  assert.ok(!leaks(r.text, secret), `${rule} left part of the secret in ${r.text}`);
+  assert.equal(linesOf(r.text).length, linesOf(text).length);
+}
+
+function keeps(text: string): void {
+  const r = maskText(text);
+  assert.equal(r.text, text, `changed by ${r.findings.map((f) => f.rule).join(',')}`);
+}
+
+describe('context rules: name and value in different tokens', () => {
+  describe('xml-key-value', () => {
+    it('masks the value= of an <add key> whose key is secret-named (.config appSettings, NuGet)', () => {
+      const p = pw();
+      masks('xml-key-value', `    <add key="ApiKey" value="${p}"/>`, p);
+      const q = pw();
+      masks('xml-key-value', `      <add key="ClearTextPassword" value="${q}" />`, q);
+    });
+    it('masks only the value, not the key', () => {
+      const p = pw();
+      const r = maskText(`<add key="DbPassword" value="${p}"/>`);
+      assert.match(r.text, /^<add key="DbPassword" value="«secret:xml-key-value#1»"\/>$/);
+    });
+    it('masks the text of <entry key="password">…</entry>', () => {
+      const p = pw();
+      masks('xml-key-value', `  <entry key="password">${p}</entry>`, p);
+    });
+    it('keeps non-secret keys, references and empty values', () => {
+      keeps('    <add key="ApiKeyHeader" value="X-Api-Key"/>');
+      keeps('    <add key="PasswordMinLength" value="12"/>');
+      keeps('    <add key="DbPassword" value="${DB_PASS}"/>');
+      keeps('    <add key="Password" value=""/>');
+      keeps('  <entry key="token"><ref bean="tokenStore"/></entry>');
+    });
+  });
+
+  describe('mysql-quoted-password', () => {
+    it('masks -p<pw> of mysql inside a JSON string and inside an sh -c argument list', () => {
+      const p = pw();
+      masks('mysql-quoted-password', `  "command": "mysql -uroot -p${p} -e 'select 1'"`, p);
+      const q = pw();
+      masks('mysql-quoted-password', `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${q}"]`, q);
+    });
+    it('keeps references (compose $$ escapes included), a bare -p and the port flag', () => {
+      keeps('      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]');
+      keeps('  "command": "mysql -uroot -p${MYSQL_PWD} -e \'select 1\'"');
+      keeps('  "seed": "mysql -u root -p shop < seed.sql",');
+      keeps('  "db": "mysql -h db -P 3306 -u app -p \\"$PW\\"",');
+    });
+  });
+
+  describe('env-fallback', () => {
+    it('masks the literal after || / ?? beside a secret-named process.env variable', () => {
+      const p = pw();
+      masks('env-fallback', `const jwtSecret = process.env.JWT_SECRET || "${p}";`, p);
+      const q = pw();
+      masks('env-fallback', `  secret: process.env['SESSION_SECRET'] ?? '${q}',`, q);
+    });
+    it('masks the default argument of os.getenv / os.environ.get / ENV.fetch / env()', () => {
+      const cases = [
+        (v: string) => `SECRET_KEY = os.getenv("SECRET_KEY", "${v}")`,
+        (v: string) => `        'PASSWORD': os.environ.get('DB_PASSWORD', '${v}'),`,
+        (v: string) => `config.api_key = ENV.fetch("API_KEY", "${v}")`,
+        (v: string) => `            'password' => env('DB_PASSWORD', '${v}'),`,
+      ];
+      for (const c of cases) {
+        const p = pw();
+        masks('env-fallback', c(p), p);
+      }
+    });
+    it('masks only the literal: the variable name stays', () => {
+      const p = pw();
+      const r = maskText(`SECRET_KEY = os.getenv("SECRET_KEY", "${p}")`);
+      assert.equal(r.text, 'SECRET_KEY = os.getenv("SECRET_KEY", "«secret:env-fallback#1»")');
+    });
+    it('keeps empty, null and placeholder fallbacks, and fallbacks of non-secret variables', () => {
+      keeps('SECRET_KEY = os.getenv("SECRET_KEY", "")');
+      keeps('const jwtSecret = process.env.JWT_SECRET || "";');
+      keeps('const jwtSecret = process.env.JWT_SECRET ?? null;');
+      keeps("const jwtSecret = process.env.JWT_SECRET || 'changeme';");
+      keeps("            'host' => env('DB_HOST', '127.0.0.1'),");
+      keeps(`  databaseUrlKey: process.env.DB_URL || 'postgres://db:5432/${rand('abcdefgh', 8, 4)}',`);
+    });
+  });
+
+  describe('powershell-securestring', () => {
+    it('masks the literal of ConvertTo-SecureString … -AsPlainText, positional or -String, either quote', () => {
+      const p = pw();
+      masks('powershell-securestring', `$password = ConvertTo-SecureString "${p}" -AsPlainText -Force`, p);
+      const q = pw();
+      masks('powershell-securestring', `$secpasswd = ConvertTo-SecureString -String '${q}' -AsPlainText -Force`, q);
+      const s = pw();
+      masks('powershell-securestring', `$cred = New-Object PSCredential ("deploy", (ConvertTo-SecureString -AsPlainText -Force -String "${s}"))`, s);
+    });
+    it('keeps a variable, an env reference and Read-Host', () => {
+      keeps('$password = ConvertTo-SecureString $pw -AsPlainText -Force');
+      keeps('$password = ConvertTo-SecureString "$env:DEPLOY_PASSWORD" -AsPlainText -Force');
+      keeps('$password = Read-Host -Prompt "Password" -AsSecureString');
+    });
+  });
+});
+
+describe('context rules: the name on the line before (k8s-env-value)', () => {
+  const deployment = (env: string[]) =>
+    ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          env:', ...env].join('\n') + '\n';
+
+  it('masks the value: line of a secret-named env item, and only that line', () => {
+    const p = pw();
+    const text = deployment(['            - name: LOG_LEVEL', '              value: debug', '            - name: DB_PASSWORD', `              value: "${p}"`, '            - name: PORT', '              value: "8080"']);
+    const r = maskText(text);
+    const before = linesOf(text);
+    const after = linesOf(r.text);
+    assert.equal(after.length, before.length);
+    for (let i = 0; i < before.length; i++) {
+      if (i === 11) assert.equal(after[i], '              value: "«secret:k8s-env-value#1»"');
+      else assert.equal(after[i], before[i], `line ${i + 1}`);
+    }
+  });
+
+  it('masks plain, single-quoted and CRLF values, past a comment line, and the flow form', () => {
+    const [a, b, c] = [pw(), pw(), pw()];
+    const text = deployment(['            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${a}`, '            - name: JWT_SECRET', `              value: '${b}'\r`, `            - {name: API_TOKEN, value: "${c}"}`]);
+    const r = maskText(text);
+    for (const s of [a, b, c]) assert.ok(!leaks(r.text, s), r.text);
+    assert.ok(r.text.includes("value: '«secret:k8s-env-value#2»'\r\n"));
+  });
+
+  it('keeps valueFrom/secretKeyRef, non-secret names, empty values, references and *_FILE paths', () => {
+    keeps(deployment([
+      '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
+      '            - name: LOG_LEVEL', '              value: debug',
+      '            - name: API_TOKEN', '              value: ""',
+      '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
+      '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
+    ]));
+  });
+
+  it('does not take the value of the next item or of a nested key', () => {
+    const p = pw();
+    // DB_PASSWORD has no value of its own: the next item's value is not its value.
+    keeps(deployment(['            - name: DB_PASSWORD', '            - name: LOG_LEVEL', `              value: ${p}`]));
+    keeps(deployment(['            - name: DB_PASSWORD', '              valueFrom:', '                configMapKeyRef:', `                  value: ${p}`]));
+  });
+
+  it('does not run without kind: (its gate), so a Helm values.yaml env list is not read', () => {
+    const p = pw();
+    keeps(['env:', '  - name: DB_PASSWORD', `    value: "${p}"`].join('\n'));
+  });
+});
+
+describe('context rules: each rule alone finds its form on a line (the pre-scan aside)', () => {
+  const hits = (rule: { scan(line: string, out: Hit[]): void }, line: string) => {
+    const out: Hit[] = [];
+    rule.scan(line, out);
+    return out.map((h) => line.slice(h.start, h.end));
+  };
+  it('finds the secret in lines the pre-scan does not make candidates (these still leak: see the rules file head)', () => {
+    const p = pw();
+    // No secret-named key before = : > on these lines, so the masker never shows them to a line rule.
+    assert.deepEqual(hits(secureString, `$s = ConvertTo-SecureString '${p}' -AsPlainText -Force`), [p]);
+    assert.deepEqual(hits(envFallback, `jwt.sign(payload, process.env.JWT_SECRET || '${p}')`), [p]);
+    assert.deepEqual(hits(envFallback, `ENV['API_KEY'] ||= '${p}'`), [p]);
+    assert.deepEqual(hits(mysqlQuoted, `test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p}"]`), [p]);
+    assert.deepEqual(hits(xmlKeyValue, `<add key="ApiKey" value="${p}"/>`), [p]);
+  });
+});
