@@ -40,12 +40,12 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user'];
 
-/** Vendor prefixes, URL userinfo (`://…@`), command-line password flags (`mysql -pX`, `curl -u a:b`, `--password X`). */
+/** Vendor prefixes, URL userinfo (`://…@`), command-line password flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`). */
 const PREFIXED_SRC =
   // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
   `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)` +
   '|@(?<=:\\/\\/[^\\s\\/@]*@)' +
-  '|-(?<=\\s-)(?=p[^\\s-]|u[\\s=]*\\S+:)' +
+  '|-(?<=\\s-)(?=p[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 

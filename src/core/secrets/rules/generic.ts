@@ -545,23 +545,26 @@ export const authHeader: LineRule = regexRule({
 
 export const cliPassword: LineRule = regexRule({
   id: 'cli-password',
-  description: 'Password on a command line: mysql -p<pw>, sshpass -p, --password <pw>',
-  keywords: ['mysql', 'mariadb', 'sshpass', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token'],
+  description: 'Password on a command line: mysql -p<pw>, sshpass -p, docker login -p <pw>, mongosh -p <pw>, --password <pw>',
+  keywords: ['mysql', 'mariadb', 'sshpass', 'docker', 'podman', 'mongo', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token'],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p|\bsshpass\s+-p\s*|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-)(['"]?)([^\s'"]+)\1/dg,
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p|\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-)(['"]?)([^\s'"]+)\1/dg,
   group: 2,
   check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
-    const p = Array.from({ length: 4 }, () => rand(ALNUM + '~+^_', 20));
+    const p = Array.from({ length: 6 }, () => rand(ALNUM + '~+^_', 20));
     return {
       truePositives: [
         { text: `mysql -u root -p${p[0]} app`, secrets: [p[0]!] },
         { text: `sshpass -p '${p[1]}' ssh deploy@host`, secrets: [p[1]!] },
         { text: `vault login --token ${p[2]}`, secrets: [p[2]!] },
         { text: `mysqldump -h db -u app -p"${p[3]}" shop > dump.sql`, secrets: [p[3]!] },
+        { text: `docker login -u deploy -p ${p[4]} registry.example.com`, secrets: [p[4]!] },
+        { text: `mongosh "mongodb://db:27017/app" -u admin -p '${p[5]}'`, secrets: [p[5]!] },
       ],
-      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret'],
+      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret',
+        'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com', 'docker run -p 8080:80 nginx', 'docker login -u deploy --password-stdin', 'mongosh -u admin -p'],
     };
   },
 });
