@@ -115,7 +115,7 @@ function genericScanDef(line: string, out: Hit[]): void {
       const query = /[?&]$/.test(before);
       const lineStart = LINE_START_PREFIX.test(before);
       // `NAME=value` at the start of a line, no blank around `=`: literal up to the first blank.
-      const literal = lineStart && line.slice(a.nameStart + a.name.length, a.start) === '=';
+      const literal = lineStart && line.slice(a.nameStart + a.name.length, a.start) === '=' && /^\S{0,1024}(?:\s|$)/.test(value);
       const q = value.charCodeAt(0);
       if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; }
       const yaml = lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
@@ -226,12 +226,14 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
     const vals = ['Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', 'hunter2', '${X}', 'x.y', 'T0k3n-v4lue_9z', 'Qw3#rTy7 uI9o', 'ab', '', 'string;'];
     const quotes = ['', '', '"', "'", '`', '\\"'];
     const tails = ['', '', ' # c', '#x', ',', ';', ' // x', '\r', '\u2028', '\u00a0z', '\u3000', ')', ']', '}', '<', '>', ' a=b', '|x', '&y=1', ' ;', ',  '];
+    // Type annotations before a value (`api_token: str = "…"`), ending at the line's end or not.
+    const types = ['str = ', 'Optional[str] = ', 'T =', 'T =\r', 'T =\u00a0', 'string|null = ', 'x.y[] =\t', 'a b = ', 'T ==', 'é = '];
     const r = prng(23);
     for (let k = 0; k < 20000; k++) {
       let line = pick(pre);
       for (let i = 0, len = 1 + Math.floor(r() * 3); i < len; i++) {
         const q = pick(quotes);
-        line += pick(names) + pick(ops) + q + pick(vals) + (r() < 0.3 ? pick(vals) : '') + (r() < 0.7 ? q : '') + pick(tails) + (r() < 0.3 ? pick(tails) : '');
+        line += pick(names) + pick(ops) + (r() < 0.25 ? pick(types) : '') + q + pick(vals) + (r() < 0.3 ? pick(vals) : '') + (r() < 0.7 ? q : '') + pick(tails) + (r() < 0.3 ? pick(tails) : '');
       }
       lines.push(line);
     }

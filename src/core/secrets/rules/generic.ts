@@ -268,10 +268,26 @@ export function startsAsSetter(line: string, start: number, end: number): boolea
   return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
-/** The first blank (ECMAScript \s) at or after `i`, or the end of the line. */
-function blankFrom(line: string, i: number): number {
-  while (i < line.length && !isSpace(line.charCodeAt(i))) i++;
-  return i;
+/** The longest literal `NAME=value` value read as one (a secret in .env rarely passes 1 KiB; base64 past it is cut the same either way). */
+const LITERAL_MAX = 1024;
+
+/** The first blank (ECMAScript \s) at or after `i`, or the end of the line; -1 when that lies more than `max` characters on. */
+function blankFrom(line: string, i: number, max: number): number {
+  const stop = Math.min(line.length, i + max + 1);
+  for (; i < stop; i++) if (isSpace(line.charCodeAt(i))) return i;
+  return i === line.length ? i : -1;
+}
+
+/**
+ * startsAsSetter(line, start, breakFrom(line, start)) without finding the line's end first (a minified
+ * line has many heads, and each walk to its end made the rule quadratic): the `=` it found, or -1.
+ */
+function setterEquals(line: string, start: number): number {
+  let i = start;
+  for (let c: number; i < line.length && (c = line.charCodeAt(i)) < 128 && SETTER_CHAR[c] === 1; i++);
+  if (i === start || line.charCodeAt(i) !== 61 || i + 1 >= line.length) return -1;
+  const c = line.charCodeAt(i + 1);
+  return c !== 10 && c !== 13 && isSpace(c) ? i : -1;
 }
 
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
@@ -343,8 +359,8 @@ export const genericAssignment: LineRule = {
       valueAt(line, head.opEnd);
       if (!VALUE.quoted && head.op === ':') {
         // `api_token: str = "…"`, `password: Optional[str] = …`: a typed assignment; the value follows `=`.
-        const stop = breakFrom(line, VALUE.start);
-        if (startsAsSetter(line, VALUE.start, stop)) valueAt(line, line.indexOf('=', VALUE.start) + 1);
+        const eq = setterEquals(line, VALUE.start);
+        if (eq !== -1) valueAt(line, eq + 1);
       }
       let start = VALUE.start;
       let end: number;
@@ -365,11 +381,12 @@ export const genericAssignment: LineRule = {
         if (head.op === ':' && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
           end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
-        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && lineStartPrefix(line, before)) {
+        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && lineStartPrefix(line, before) &&
+          (end = blankFrom(line, start, LITERAL_MAX)) !== -1) {
           // `NAME=value` at the start of a line, no blank on either side of `=`: .env, shell,
           // .properties, INI. The value is literal up to the first blank (`;` `'` `)` are its own
-          // characters there), so a password holding one is not cut short, nor read as code.
-          end = blankFrom(line, start);
+          // characters there), so a password holding one is not cut short, nor read as code. A run
+          // longer than LITERAL_MAX is minified code (`token=function(e){…}`), cut as code is.
           literal = true;
         } else {
           end = unquotedEnd(line, start, query);
