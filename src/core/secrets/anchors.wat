@@ -217,9 +217,11 @@
         (br_if $stop (i32.or (i32.or (i32.eq (local.get $c) (i32.const 47)) (i32.eq (local.get $c) (i32.const 64)))
                              (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))))
         (br $back)))
-    (i32.and (i32.eq (local.get $c) (i32.const 47))
-      (i32.and (i32.eq (call $byte (i32.sub (local.get $i) (i32.const 1))) (i32.const 47))
-               (i32.eq (call $byte (i32.sub (local.get $i) (i32.const 2))) (i32.const 58)))))
+    ;; A `/` where the walk stopped (`://user:pw@`, Oracle's `user/pw@`), or `tcp(` / `unix` after the `@`
+    ;; (a Go DSN): JavaScript's userinfoAt decides on the rest.
+    (i32.or (i32.eq (local.get $c) (i32.const 47))
+      (i32.or (i32.eq (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x28706374)) ;; tcp(
+              (i32.eq (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x78696e75))))) ;; unix
 
   ;; A letter anchor's neighbour tables (the JavaScript LetterAnchor.near, on bytes).
   (func $letter (param $p i32) (param $t i32) (result i32)

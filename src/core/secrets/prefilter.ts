@@ -40,12 +40,15 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user'];
 
-/** Vendor prefixes, URL userinfo (`://…@`), command-line password flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`). */
+/** Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`). */
 const PREFIXED_SRC =
   // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
   `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)` +
   '|@(?<=:\\/\\/[^\\s\\/@]*@)' +
-  '|-(?<=\\s-)(?=p[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
+  // DSNs without a scheme: Go's `user:pw@tcp(host)`, Oracle's `thin:user/pw@host`, `sqlplus user/pw@db`.
+  '|@(?=tcp\\(|unix\\()(?<=:[^\\s\\/@:]+@)' +
+  '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)' +
+  '|-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 
@@ -156,11 +159,16 @@ function keyNameEndsAt(text: string, i: number): boolean {
   return KEY_WORD_TRIE.endsAt(text, i) || KEY_TAIL_TRIE.anyEndingAt(text, i, keyWordBefore);
 }
 
-/** URL userinfo at `p` (an `@`): `scheme://user:pw@`, with no whitespace, `/` or `@` in between. */
+/**
+ * Credentials before the `@` at `p`: URL userinfo (`scheme://user:pw@`, with no whitespace, `/` or `@`
+ * in between), a Go DSN (`user:pw@tcp(`) or an Oracle one (`thin:user/pw@`). The walk back finds the
+ * `/` the URL and Oracle forms need; PREFIXED decides.
+ */
 function userinfoAt(text: string, p: number): boolean {
   let i = p - 1;
   for (let c = text.charCodeAt(i); i >= 0 && c !== 47 && c !== 64 && !isSpace(c); c = text.charCodeAt(--i));
-  return i >= 2 && text.charCodeAt(i) === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58 && matchesAt(PREFIXED_AT, text, p);
+  const slash = i >= 0 && text.charCodeAt(i) === 47;
+  return (slash || text.startsWith('tcp(', p + 1) || text.startsWith('unix(', p + 1)) && matchesAt(PREFIXED_AT, text, p);
 }
 
 /**

@@ -207,7 +207,39 @@ export const secureString: LineRule = regexRule({
   },
 });
 
-export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString];
+// --- DSNs without a scheme (the pre-scan's `@` anchor takes these forms: prefilter.ts userinfoAt) ---
+
+export const dsnCredentials: LineRule = regexRule({
+  id: 'dsn-credentials',
+  description: "Password in a DSN without a scheme: Go's user:pw@tcp(host) / @unix(…), Oracle's thin:user/pw@host, sqlplus user/pw@db",
+  keywords: ['@tcp(', '@unix(', 'thin:', 'sqlplus', 'expdp', 'impdp', 'sqlldr'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /(?:(?<![\w.-])[\w.-]+:(?=[^\s/@:"'`]+@(?:tcp|unix)\()|(?:thin:|sqlplus\s+|expdp\s+|impdp\s+|sqlldr\s+)[\w.$-]+\/)([^\s/@:"'`]+)@/dg,
+  group: 1,
+  check: (s) => !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw()];
+    return {
+      truePositives: [
+        { text: `\tdsn := "app:${p[0]}@tcp(db:3306)/app?parseTime=true"`, secrets: [p[0]!] },
+        { text: `DATABASE_DSN=app:${p[1]}@unix(/var/run/mysqld/mysqld.sock)/app`, secrets: [p[1]!] },
+        { text: `jdbc.url=jdbc:oracle:thin:scott/${p[2]}@db.example.com:1521/ORCL`, secrets: [p[2]!] },
+        { text: `sqlplus system/${p[3]}@//db:1521/XEPDB1 @setup.sql`, secrets: [p[3]!] },
+      ],
+      falsePositives: [
+        'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)',
+        '\tdsn := "root:@tcp(127.0.0.1:3306)/test"',
+        'jdbc:oracle:thin:@db.example.com:1521/ORCL',
+        'jdbc:oracle:thin:scott/${DB_PASSWORD}@db:1521/ORCL',
+        'sqlplus / as sysdba',
+        '      - uses: actions/checkout@v4',
+        'import "github.com/go-sql-driver/mysql@v1.8.1"',
+      ],
+    };
+  },
+});
+
+export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials];
 
 // --- Block rules: the name on the line before ---
 

@@ -566,11 +566,11 @@ export const cliPassword: LineRule = regexRule({
   keywords: ['mysql', 'mariadb', 'sshpass', 'docker', 'podman', 'mongo', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token'],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p|\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-)(['"]?)([^\s'"]+)\1/dg,
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
   group: 2,
   check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
-    const p = Array.from({ length: 6 }, () => rand(ALNUM + '~+^_', 20));
+    const p = Array.from({ length: 7 }, () => rand(ALNUM + '~+^_', 20));
     return {
       truePositives: [
         { text: `mysql -u root -p${p[0]} app`, secrets: [p[0]!] },
@@ -579,6 +579,7 @@ export const cliPassword: LineRule = regexRule({
         { text: `mysqldump -h db -u app -p"${p[3]}" shop > dump.sql`, secrets: [p[3]!] },
         { text: `docker login -u deploy -p ${p[4]} registry.example.com`, secrets: [p[4]!] },
         { text: `mongosh "mongodb://db:27017/app" -u admin -p '${p[5]}'`, secrets: [p[5]!] },
+        { text: `mysql -h db -u app -p-${p[6]} -e "select 1"`, secrets: [`-${p[6]!}`] },
       ],
       falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret',
         'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com', 'docker run -p 8080:80 nginx', 'docker login -u deploy --password-stdin', 'mongosh -u admin -p'],
