@@ -286,7 +286,8 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
-      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every((x) => isWordyIdentifier(x))) return true;
+      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) &&
+        (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
       if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
       // A plain identifier, without a digit (a trailing `;` or `,` is none). The regex takes ASCII
@@ -331,7 +332,7 @@ function isProse(v: string): boolean {
  * A name as people write them, not random letters and digits. snake_case or CONSTANT_CASE: each part
  * between `_` holds at most one run of digits. camelCase / PascalCase: humps of two or more letters (a
  * one-letter first hump allowed: `mPassword`, `xApiKey`), at most one all-caps acronym, one digit run of
- * up to three digits (`s3Client`, `OAuth2Client`), one hump of 2–4 letters without a vowel (`Http`,
+ * up to five digits (`s3Client`, `OAuth2Client`, `Ed25519PrivateKey`), one hump of 2–4 letters without a vowel (`Http`,
  * `Sql`) and none longer (isWordyCodeName, for names in code already shaped as a call, allows one more
  * one-letter hump: `readUInt32LE`, `collectASequenceOfBytes`). Leading `_` and `$` aside. A random run of 16 characters passes about 3% of
  * the time, of 20 under 1% (the test measures it).
@@ -351,6 +352,8 @@ function wordyName(s: string, singlesAllowed: number): boolean {
   const w = s.slice(i);
   if (w === '') return true;
   if (/^[a-z][a-z0-9_]*$/.test(w) || /^[A-Z][A-Z0-9_]*$/.test(w)) return w.split('_').every((part) => !/[0-9][^0-9]+[0-9]/.test(part));
+  // Mixed case joined by `_` (`d2i_PrivateKey_bio`, `NID_aes_256_cbc`): each part on its own.
+  if (w.indexOf('_') !== -1) return /^[A-Za-z][A-Za-z0-9_]*$/.test(w) && w.split('_').every((part) => part === '' || /^[0-9]+$/.test(part) || wordyName(part, singlesAllowed));
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(w)) return false;
   let digitRuns = 0, acronyms = 0, vowelless = 0, short = 0, single = singlesAllowed;
   const humps = w.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]/g)!;
@@ -358,7 +361,7 @@ function wordyName(s: string, singlesAllowed: number): boolean {
     const h = humps[k]!;
     const c = h.charCodeAt(0);
     if (c >= 48 && c <= 57) {
-      if (++digitRuns > 1 || h.length > 3) return false;
+      if (++digitRuns > 1 || h.length > 5) return false;
     } else if (h.length === 1) {
       if (k > 0 && --single < 0) return false;
     } else if (h.length === 2 && ++short > 2) {
@@ -373,7 +376,7 @@ function wordyName(s: string, singlesAllowed: number): boolean {
 /**
  * Brackets that read as code: the first one opens, after nothing or after names and operators people
  * write (`f(x)`, `a[b]`, `{…}`, `await this.get(k)`, `credentials.dig(:a`; a `{` not right after a
- * name), no closer comes unopened, and every name in the value (`#` and `$` split names: `this.#a`,
+ * name), no closer comes unopened nor is followed by a name (`f(x)y`), and every name in the value (`#` and `$` split names: `this.#a`,
  * `flatten$1`) is a wordy one (isWordyCodeName) or a number. Openers may stay open: the value may be cut
  * at a stop character (`fn(a, b)` gives `fn(a`). A password with a bracket among random characters
  * fails one of these.
@@ -391,10 +394,15 @@ function isBracketCode(v: string): boolean {
   for (let i = open; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123) depth++;
-    else if ((c === 41 || c === 93 || c === 125) && --depth < 0) return false;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (--depth < 0) return false;
+      // What may follow a closer in code: another closer or opener, `.` `?.`, a separator, a blank, the end.
+      if (i + 1 < v.length && !AFTER_CLOSER.test(v[i + 1]!)) return false;
+    }
   }
   return true;
 }
+const AFTER_CLOSER = /[)\]}([{.?,;:\s]/;
 
 /** `*anchor_name` or `!tag …` / `!tag` as a whole unquoted YAML value, the name a wordy one (a password may start with `*` or `!`). */
 function isYamlAliasOrTag(v: string): boolean {

@@ -17,6 +17,7 @@ function bracketCode(v: string): boolean {
   if (!m || !/^[\w$#.?!\s=<>:&|+-]*$/.test(m[1]!)) return false;
   if (!v.split(/[^A-Za-z0-9_]+/).every((x) => isWordyCodeName(x) || /^\d+$/.test(x))) return false;
   if (/[\w$.]\{/.test(m[0])) return false;
+  if (/[)\]}][^)\]}([{.?,;:\s]/.test(v.slice(m[1]!.length))) return false;
   let u = v.slice(m[1]!.length).replace(/[^()[\]{}]/g, '').replace(/[([{]/g, '(').replace(/[)\]}]/g, ')');
   for (let prev = ''; prev !== u; ) { prev = u; u = u.replace(/\(\)/g, ''); }
   return !u.includes(')');
@@ -47,7 +48,7 @@ function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean 
     if (!literal && /[()[\]{}]/.test(v) && bracketCode(v)) return true;
     if (!literal && yamlAliasOrTag(v)) return true;
     const core = v.replace(/[;,]+$/, '');
-    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && core.split(/\??\./).every((x) => isWordyIdentifier(x))) return true;
+    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
     if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
     if (!literal && /^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core) && isWordyIdentifier(core)) return true;
     if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;

@@ -268,6 +268,12 @@ export function startsAsSetter(line: string, start: number, end: number): boolea
   return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
+/** The line starts with neither a blank, a quote nor a `-` (a list item): where .env and shell lines start. */
+function atColumnZero(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return c !== 32 && c !== 9 && c !== 34 && c !== 39 && c !== 45;
+}
+
 /** The longest literal `NAME=value` value read as one (a secret in .env rarely passes 1 KiB; base64 past it is cut the same either way). */
 const LITERAL_MAX = 1024;
 
@@ -357,10 +363,12 @@ export const genericAssignment: LineRule = {
       // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
       if (strength === null || (head.op === ':' && line.charCodeAt(head.index - 1) === 58)) continue;
       valueAt(line, head.opEnd);
+      let typed = false;
       if (!VALUE.quoted && head.op === ':') {
-        // `api_token: str = "…"`, `password: Optional[str] = …`: a typed assignment; the value follows `=`.
+        // `api_token: str = "…"`, `password: Optional[str] = …`: a typed assignment; the value follows
+        // `=` and is code (cut as code is, not as a YAML scalar).
         const eq = setterEquals(line, VALUE.start);
-        if (eq !== -1) valueAt(line, eq + 1);
+        if (eq !== -1) { valueAt(line, eq + 1); typed = true; }
       }
       let start = VALUE.start;
       let end: number;
@@ -378,15 +386,16 @@ export const genericAssignment: LineRule = {
         if (q === 34 || q === 39 || q === 96) start++; // an unterminated quote: " ' `
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
-        if (head.op === ':' && lineStartPrefix(line, before)) {
+        if (head.op === ':' && !typed && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
           end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
-        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && lineStartPrefix(line, before) &&
+        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && atColumnZero(line) && lineStartPrefix(line, before) &&
           (end = blankFrom(line, start, LITERAL_MAX)) !== -1) {
-          // `NAME=value` at the start of a line, no blank on either side of `=`: .env, shell,
-          // .properties, INI. The value is literal up to the first blank (`;` `'` `)` are its own
-          // characters there), so a password holding one is not cut short, nor read as code. A run
-          // longer than LITERAL_MAX is minified code (`token=function(e){…}`), cut as code is.
+          // `NAME=value` at the start of an unindented line, no blank on either side of `=`: .env,
+          // shell, .properties, INI. The value is literal up to the first blank (`;` `'` `)` are its
+          // own characters there), so a password holding one is not cut short, nor read as code. An
+          // indented one is a keyword argument (`    password=self.password,`); a run longer than
+          // LITERAL_MAX is minified code (`token=function(e){…}`): both are cut as code is.
           literal = true;
         } else {
           end = unquotedEnd(line, start, query);
