@@ -276,11 +276,13 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).
-    // Not in a literal (`NAME=value` at the start of a line: .env, shell, .properties), where `(`,
-    // `*`, `!` and `.` are the value's own characters and a name is a string (the member-access and
-    // plain-identifier tests below are skipped there too).
-    if (!literal && (chars & BRACKET) !== 0 && /[()[\]{}]/.test(v) && isBracketCode(v)) return true;
-    // YAML: an alias (`*admin_pw`) or a tagged node (`!vault |`, `!env_var DB_PASSWORD`): not the value.
+    // A call or an index (also in a literal `NAME=value` at the start of a line: `password=getpass()`
+    // is Python, not a .env value; a password with brackets among random characters fails the test).
+    if ((chars & BRACKET) !== 0 && /[()[\]{}]/.test(v) && isBracketCode(v)) return true;
+    // YAML: an alias (`*admin_pw`) or a tagged node (`!vault |`, `!env_var DB_PASSWORD`): not the
+    // value. Not in a literal (.env, shell, .properties), where `*`, `!` and `.` are the value's own
+    // characters and a name is a string (the member-access and plain-identifier tests below are
+    // skipped there too).
     if (!literal && isYamlAliasOrTag(v)) return true;
     // Trailing `;` and `,` go, so `core` starts as `v` does when it is not empty (the regexes below
     // need a first character).

@@ -39,6 +39,8 @@ function cases(): Case[] {
       ['  api_key: Rails.application.credentials.dig(:stripe, :secret_key),', 'K'],
       ['const token = await fetchToken(user);', 'K'],
       ['password = getpass.getpass("Password: ")', 'K'],
+      ['password=getpass()', 'K'],
+      ['secret=os.urandom(32)', 'K'],
       ['  secret = clientSecret', 'K'],
       ['                    secret: serializedIdT.secret,', 'K'],
       ['  apiKey: config.api_key', 'K'],

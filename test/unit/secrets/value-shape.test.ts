@@ -45,7 +45,7 @@ function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean 
   if (v.startsWith('«secret:')) return true;
   if (/^data:[\w.+/-]+;base64,/.test(v)) return true;
   if (!quoted) {
-    if (!literal && /[()[\]{}]/.test(v) && bracketCode(v)) return true;
+    if (/[()[\]{}]/.test(v) && bracketCode(v)) return true;
     if (!literal && yamlAliasOrTag(v)) return true;
     const core = v.replace(/[;,]+$/, '');
     if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
