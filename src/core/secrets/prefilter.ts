@@ -41,16 +41,18 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
 const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user'];
 
 /** Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`). */
-const PREFIXED_SRC =
-  // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
-  `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)` +
-  '|@(?<=:\\/\\/[^\\s\\/@]*@)' +
+// A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
+const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
+const USERINFO_SRC =
+  '@(?<=:\\/\\/[^\\s\\/@]*@)' +
   // DSNs without a scheme: Go's `user:pw@tcp(host)`, Oracle's `thin:user/pw@host`, `sqlplus user/pw@db`.
   '|@(?=tcp\\(|unix\\()(?<=:[^\\s\\/@:]+@)' +
-  '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)' +
-  '|-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
+  '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)';
+const FLAG_SRC =
+  '-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
@@ -74,7 +76,12 @@ const DOCKER_ENV = /^[ \t]*ENV[ \t]/gm;
 const GENERIC = new RegExp(GENERIC_SRC, 'gi');
 const PREFIXED = new RegExp(PREFIXED_SRC, 'g');
 const LETTERS_AT = new RegExp(LETTERS.source, 'y');
-const PREFIXED_AT = new RegExp(PREFIXED_SRC, 'y');
+// PREFIXED at one position, by the anchor there: each alternative starts with its own character, so at
+// an `_` only the vendor one can match, at an `@` only the userinfo ones, at a `-` the vendor or flag ones
+// (the whole alternation, tried at every anchor, cost more as alternatives were added).
+const VENDOR_AT = new RegExp(VENDOR_SRC, 'y');
+const USERINFO_AT = new RegExp(USERINFO_SRC, 'y');
+const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -168,7 +175,7 @@ function userinfoAt(text: string, p: number): boolean {
   let i = p - 1;
   for (let c = text.charCodeAt(i); i >= 0 && c !== 47 && c !== 64 && !isSpace(c); c = text.charCodeAt(--i));
   const slash = i >= 0 && text.charCodeAt(i) === 47;
-  return (slash || text.startsWith('tcp(', p + 1) || text.startsWith('unix(', p + 1)) && matchesAt(PREFIXED_AT, text, p);
+  return (slash || text.startsWith('tcp(', p + 1) || text.startsWith('unix(', p + 1)) && matchesAt(USERINFO_AT, text, p);
 }
 
 /**
@@ -311,7 +318,7 @@ export function genericAt(text: string, p: number): boolean {
 function underscoreAt(text: string, p: number): boolean {
   const c1 = text.charCodeAt(p - 1);
   const c2 = text.charCodeAt(p - 2);
-  return c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(PREFIXED_AT, text, p);
+  return c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p);
 }
 
 function dashAt(text: string, p: number): boolean {
@@ -324,7 +331,7 @@ function dashAt(text: string, p: number): boolean {
     may = (isSpace(c1) && (next === 112 || next === 117)) ||
       (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
   }
-  return may && matchesAt(PREFIXED_AT, text, p);
+  return may && matchesAt(DASH_AT, text, p);
 }
 
 // One loop per kind of anchor rather than one loop calling a test function: each call site stays
