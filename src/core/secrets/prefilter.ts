@@ -40,7 +40,6 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user'];
 
-/** Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`). */
 // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
 const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
 const USERINFO_SRC =
@@ -52,6 +51,10 @@ const FLAG_SRC =
   '-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
+/**
+ * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
+ * flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`).
+ */
 const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */

@@ -285,8 +285,9 @@ function blankFrom(line: string, i: number, max: number): number {
 }
 
 /**
- * startsAsSetter(line, start, breakFrom(line, start)) without finding the line's end first (a minified
- * line has many heads, and each walk to its end made the rule quadratic): the `=` it found, or -1.
+ * startsAsSetter(line, start, breakFrom(line, start)) without finding the line's end first (asked at
+ * every `:` head with a secret name, a walk to the end of a minified line each time would be quadratic):
+ * the `=` it found, or -1.
  */
 function setterEquals(line: string, start: number): number {
   let i = start;
