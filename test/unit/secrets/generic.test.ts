@@ -115,7 +115,7 @@ function genericScanDef(line: string, out: Hit[]): void {
       const query = /[?&]$/.test(before);
       const lineStart = LINE_START_PREFIX.test(before);
       // `NAME=value` at the start of a line, no blank around `=`: literal up to the first blank.
-      const literal = lineStart && !/^[ \t"'-]/.test(line) && line.slice(a.nameStart + a.name.length, a.start) === '=' && /^\S{0,1024}(?:\s|$)/.test(value);
+      const literal = lineStart && (!/^[ \t"'-]/.test(line) || /^[ \t]*-[ \t]/.test(line)) && line.slice(a.nameStart + a.name.length, a.start) === '=' && /^\S{0,1024}(?:\s|$)/.test(value);
       const q = value.charCodeAt(0);
       if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; }
       const yaml = !typed && lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);

@@ -28,6 +28,7 @@ function cases(): Case[] {
       [`DB_PASSWORD=${dotted}`, 'S', dotted],
       [`spring.datasource.password=${dotted}`, 'S', dotted],
       [`DB_PASSWORD=${semi}`, 'S', semi],
+      [`      - DB_PASSWORD=${semi}`, 'S', semi],
       [`DB_PASSWORD=${quote}`, 'S', quote],
       [`DB_PASSWORD=${paren}`, 'S', paren],
       [`  password: ${brace}`, 'S', brace],

@@ -268,10 +268,16 @@ export function startsAsSetter(line: string, start: number, end: number): boolea
   return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
 }
 
-/** The line starts with neither a blank, a quote nor a `-` (a list item): where .env and shell lines start. */
-function atColumnZero(line: string): boolean {
+/**
+ * Where .env and shell lines start: the line starts with neither a blank, a quote nor a `-`; or it is a
+ * YAML list item of plain strings (`  - DB_PASSWORD=…`, compose's `environment:` list).
+ */
+function literalLineStart(line: string): boolean {
   const c = line.charCodeAt(0);
-  return c !== 32 && c !== 9 && c !== 34 && c !== 39 && c !== 45;
+  if (c !== 32 && c !== 9 && c !== 34 && c !== 39 && c !== 45) return true;
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  return line.charCodeAt(i) === 45 && (line.charCodeAt(i + 1) === 32 || line.charCodeAt(i + 1) === 9);
 }
 
 /** The longest literal `NAME=value` value read as one (a secret in .env rarely passes 1 KiB; base64 past it is cut the same either way). */
@@ -390,13 +396,14 @@ export const genericAssignment: LineRule = {
         if (head.op === ':' && !typed && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
           end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
-        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && atColumnZero(line) && lineStartPrefix(line, before) &&
+        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && literalLineStart(line) && lineStartPrefix(line, before) &&
           (end = blankFrom(line, start, LITERAL_MAX)) !== -1) {
-          // `NAME=value` at the start of an unindented line, no blank on either side of `=`: .env,
-          // shell, .properties, INI. The value is literal up to the first blank (`;` `'` `)` are its
-          // own characters there), so a password holding one is not cut short, nor read as code. An
-          // indented one is a keyword argument (`    password=self.password,`); a run longer than
-          // LITERAL_MAX is minified code (`token=function(e){…}`): both are cut as code is.
+          // `NAME=value` at the start of an unindented line or a YAML list item, no blank on either
+          // side of `=`: .env, shell, .properties, INI, compose environment lists. The value is literal
+          // up to the first blank (`;` `'` `)` are its own characters there), so a password holding
+          // one is not cut short, nor read as code. An indented one is a keyword argument
+          // (`    password=self.password,`); a run longer than LITERAL_MAX is minified code
+          // (`token=function(e){…}`): both are cut as code is.
           literal = true;
         } else {
           end = unquotedEnd(line, start, query);
