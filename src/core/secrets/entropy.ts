@@ -288,7 +288,7 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
-      if (!literal && (chars & DOT) !== 0 && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) &&
+      if (!literal && (chars & DOT) !== 0 && MEMBER_ACCESS.test(core) &&
         (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
       if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
@@ -344,6 +344,9 @@ function isProse(v: string): boolean {
 export function isWordyIdentifier(s: string): boolean {
   return wordyName(s, 0);
 }
+
+/** A member access: `a.b`, `this.x?.y` (names of ASCII letters, digits, `_`, `$`). */
+export const MEMBER_ACCESS = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 
 /** isWordyIdentifier for a name in code already shaped as a call: one more one-letter hump allowed. */
 export function isWordyCodeName(s: string): boolean {

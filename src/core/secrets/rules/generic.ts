@@ -3,7 +3,7 @@
 // URLs, Authorization headers, and the shell-history forms (`mysql -p…`, `curl -u user:pw`).
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
 import { isSpace, isWideSpace } from '../chars';
-import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
+import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
@@ -263,9 +263,14 @@ for (let c = 0; c < 128; c++) SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65
  * in the class, so it can only follow the whole run.
  */
 export function startsAsSetter(line: string, start: number, end: number): boolean {
+  return setterEquals(line, start, end) !== -1;
+}
+
+/** Where startsAsSetter found its `=` (-1: none): the typed-assignment test reads the value after it. */
+function setterEquals(line: string, start: number, end: number): number {
   let i = start;
   for (let c: number; i < end && (c = line.charCodeAt(i)) < 128 && SETTER_CHAR[c] === 1; i++);
-  return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1));
+  return i > start && i + 1 < end && line.charCodeAt(i) === 61 && isSpace(line.charCodeAt(i + 1)) ? i : -1;
 }
 
 /**
@@ -288,19 +293,6 @@ function blankFrom(line: string, i: number, max: number): number {
   const stop = Math.min(line.length, i + max + 1);
   for (; i < stop; i++) if (isSpace(line.charCodeAt(i))) return i;
   return i === line.length ? i : -1;
-}
-
-/**
- * startsAsSetter(line, start, breakFrom(line, start)) without finding the line's end first (asked at
- * every `:` head with a secret name, a walk to the end of a minified line each time would be quadratic):
- * the `=` it found, or -1.
- */
-function setterEquals(line: string, start: number): number {
-  let i = start;
-  for (let c: number; i < line.length && (c = line.charCodeAt(i)) < 128 && SETTER_CHAR[c] === 1; i++);
-  if (i === start || line.charCodeAt(i) !== 61 || i + 1 >= line.length) return -1;
-  const c = line.charCodeAt(i + 1);
-  return c !== 10 && c !== 13 && isSpace(c) ? i : -1;
 }
 
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
@@ -342,7 +334,7 @@ export function namesItself(value: string, name: string): boolean {
  */
 export function copiesMember(value: string, name: string): boolean {
   const v = value.replace(/[;,]+$/, '');
-  if (!/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(v)) return false;
+  if (!MEMBER_ACCESS.test(v)) return false;
   return namesItself(v.slice(v.lastIndexOf('.') + 1), name.slice(name.lastIndexOf('.') + 1));
 }
 
@@ -374,8 +366,12 @@ export const genericAssignment: LineRule = {
       if (!VALUE.quoted && head.op === ':') {
         // `api_token: str = "…"`, `password: Optional[str] = …`: a typed assignment; the value follows
         // `=` and is code (cut as code is, not as a YAML scalar).
-        const eq = setterEquals(line, VALUE.start);
-        if (eq !== -1) { valueAt(line, eq + 1); typed = true; }
+        // Up to the line's end rather than breakFrom's (asked at every `:` head with a secret name, a walk
+        // to the end of a minified line each time would be quadratic); the blank after `=` must then not
+        // be the \r or \n that breakFrom would have stopped at.
+        const eq = setterEquals(line, VALUE.start, line.length);
+        const after = line.charCodeAt(eq + 1);
+        if (eq !== -1 && after !== 10 && after !== 13) { valueAt(line, eq + 1); typed = true; }
       }
       let start = VALUE.start;
       let end: number;
