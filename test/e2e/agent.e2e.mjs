@@ -211,12 +211,17 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     }
     assert.ok(frame, 'the AgentGuard panel did not open');
     // New artifacts are listed first; chart.png was made by the built-in run_in_terminal (attributed through
-    // the hook bridge), reports/plot.png by AgentGuard's runCommand.
-    await frame.waitForFunction(() => {
-      const t = document.querySelector('#artifacts')?.textContent ?? '';
-      return t.includes('chart.png') && t.includes('scratch.sh') && t.includes('plot.png');
-    }, null, { timeout: 60_000 });
+    // the hook bridge), reports/plot.png by AgentGuard's runCommand. The diff and the log load side by side:
+    // a diff drawn before the log was read names its calls by id (`call 1a2b3c4d`) and is drawn again, with
+    // the tool names, once the records are in. So wait for the names, not for the first drawing.
+    const labelled = await frame
+      .waitForFunction(() => {
+        const t = document.querySelector('#artifacts')?.textContent ?? '';
+        return t.includes('chart.png') && t.includes('scratch.sh') && t.includes('plot.png') && !/by call /.test(t);
+      }, null, { timeout: 60_000 })
+      .then(() => true, () => false);
     const artifacts = await frame.$eval('#artifacts', (e) => e.textContent ?? '');
+    assert.ok(labelled, `the artifacts were not listed with the calls' tools within 60 s: ${artifacts}`);
     assert.match(artifacts, /chart\.png[\s\S]*by run_in_terminal/, artifacts);
     assert.match(artifacts, /plot\.png[\s\S]*by (agentguard_)?runCommand/, artifacts);
     await shot(session.page, '06d-panel-after-artifacts');

@@ -124,9 +124,12 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
     await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, { timeout: 60_000 });
     console.log(`      first rows of a ${SEEDED + 5}-record log drawn ${Date.now() - opened} ms after the command (informational)`);
     await frame.waitForFunction((n) => document.querySelector('#count')?.textContent === `${n.toLocaleString()} records`, SEEDED + 5, { timeout: 150_000 });
+    // The count arrives before the rows it counts are drawn (they are fetched by window): wait for the row.
+    const drawn = await frame
+      .waitForFunction(() => [...document.querySelectorAll('#rows .row:not([hidden])')].some((r) => r.children[1]?.textContent === 'deny' && r.children[3]?.textContent === 'tests/a.test.ts'), null, { timeout: 30_000 })
+      .then(() => true, () => false);
     const rows = await frame.$$eval('#rows .row:not([hidden])', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
-    const denied = rows.find((r) => r[1] === 'deny' && r[3] === 'tests/a.test.ts');
-    assert.ok(denied, `no denied row: ${JSON.stringify(rows)}`);
+    assert.ok(drawn, `no denied row: ${JSON.stringify(rows)}`);
     const tree = await frame.$$eval('#tree [data-path]', (ns) => ns.map((n) => n.dataset.path));
     assert.deepEqual(tree.sort(), ['reports/plot.png', 'reports/summary.md', 'src/app.ts']);
     // Virtualised: at the far end of 100,000 rows the page still holds only the rows on screen.
