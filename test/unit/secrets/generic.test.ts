@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, copiesMember, namesItself, startsAsSetter,
+  ASSIGN, ASSIGN_VALUE, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, copiesMember, namesItself, startsAsSetter,
   unquotedEnd, yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
@@ -16,9 +16,10 @@ function viaAssign(line: string, at: number) {
   ASSIGN.lastIndex = at;
   const m = ASSIGN.exec(line)!;
   assert.equal(m.index, at, 'ASSIGN finds its match where the head starts');
+  // Groups 4–8 are the quoted branches (triple " and ', ", ', `), 9 the unquoted rest.
   let group = 4;
-  while (group <= 7 && m[group] === undefined) group++;
-  return { name: m[1], nameStart: m.indices![1]![0], op: m[3], opEnd: m.indices![3]![1], value: m[group] ?? '', start: m.indices![group]![0], quoted: group < 7 };
+  while (group <= 9 && m[group] === undefined) group++;
+  return { name: m[1], nameStart: m.indices![1]![0], op: m[3], opEnd: m.indices![3]![1], value: m[group] ?? '', start: m.indices![group]![0], quoted: group < 9 };
 }
 
 function assertSameParse(line: string): number {
@@ -50,7 +51,9 @@ describe('generic rule: assignment parsing', () => {
 
   it('reads every assignment of 3,000 seeded mixes as ASSIGN does (quotes, escapes, blanks, dashes)', () => {
     const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é',
-      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K', '\n', '\u2028', '\u2029', '\\\u2028'];
+      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K', '\n', '\u2028', '\u2029', '\\\u2028',
+      // string prefixes, triple quotes and `''`
+      'b', 'u', 'U', 'r', '"""', "'''", "''", 'b"', "r'", "u'"];
     const r = prng(11);
     let n = 0;
     // Escapes at the edges of a line break: a backslash cannot take \r, \n, U+2028 or U+2029.
@@ -103,9 +106,10 @@ function genericScanDef(line: string, out: Hit[]): void {
     if (typed) {
       // The value after `=`, as ASSIGN_VALUE reads it.
       const at = a.start + typed[0].length - 1;
-      const m = /^[ \t]*(?:"((?:[^"\\\r\n]|\\.)*)"|'([^'\r\n]*)'|`([^`\r\n]*)`|([^\r\n]*))/d.exec(line.slice(at))!;
-      const g = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
-      a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 4 };
+      const m = new RegExp(`^${ASSIGN_VALUE}`, 'd').exec(line.slice(at))!;
+      let g = 1;
+      while (g < 6 && m[g] === undefined) g++;
+      a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 6 };
     }
     let value = a.value;
     let start = a.start;

@@ -18,7 +18,13 @@ const CONTEXT_PRIORITY = 1;
 // is parsed, without match indices (building them was the rule's largest cost). The value part
 // always matches (its last branch may be empty), so the split finds what ASSIGN finds.
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
-const ASSIGN_VALUE = '[ \\t]*(?:"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'([^\'\\r\\n]*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))';
+// A value may carry a Python string prefix (`b"…"`, `u'…'`; not `f`, a template, nor `r`, whose strings
+// are mostly regexes and Windows paths that read as random), be triple-quoted on one line (`"""…"""`),
+// or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals):
+// each is one value, not a cut-short one.
+export const ASSIGN_VALUE =
+  '[ \\t]*(?:[bBuU](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
+  '|"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'((?:[^\'\\r\\n]|\'\')*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
 /** The whole assignment, as one regex: the definition the split is tested against. */
 export const ASSIGN = new RegExp(ASSIGN_HEAD + ASSIGN_VALUE, 'dg');
@@ -148,18 +154,42 @@ function isTerminator(c: number): boolean {
 export function valueAt(line: string, opEnd: number): void {
   let p = opEnd;
   for (let c = line.charCodeAt(p); c === 32 || c === 9; c = line.charCodeAt(++p));
+  // A string prefix: b or u (either case) right before a quote.
+  if (isStringPrefix(line.charCodeAt(p)) && isPlainQuote(line.charCodeAt(p + 1))) p += 1;
   VALUE.start = p;
   VALUE.quoted = false;
   const q = line.charCodeAt(p);
+  if ((q === 34 || q === 39) && line.charCodeAt(p + 1) === q && line.charCodeAt(p + 2) === q) {
+    // Triple quotes: the first closing triple on the line; without one, the single-quote branch below.
+    const stop = breakFrom(line, p + 3);
+    const close = line.indexOf(q === 34 ? '"""' : "'''", p + 3);
+    if (close !== -1 && close + 3 <= stop) { VALUE.start = p + 3; VALUE.end = close; VALUE.quoted = true; return; }
+  }
   if (q === 34 || q === 39 || q === 96) {
+    let pair = -1;
     for (let i = p + 1; i < line.length; i++) {
       const c = line.charCodeAt(i);
-      if (c === q) { VALUE.start = p + 1; VALUE.end = i; VALUE.quoted = true; return; }
+      if (c === q) {
+        // `''` inside single quotes is a quote of the value (taken greedily, as the regex does).
+        if (q === 39 && line.charCodeAt(i + 1) === 39) { pair = i; i++; continue; }
+        VALUE.start = p + 1; VALUE.end = i; VALUE.quoted = true; return;
+      }
       if (c === 10 || c === 13) break;
       // `"…"` alone has escapes: a backslash takes the next character unless that ends the line.
       if (q === 34 && c === 92) { if (i + 1 >= line.length || isTerminator(line.charCodeAt(i + 1))) break; i++; }
     }
+    // No closing quote after the last `''`: the regex gives that pair back and closes at its first quote.
+    if (pair !== -1) { VALUE.start = p + 1; VALUE.end = pair; VALUE.quoted = true; }
   }
+}
+
+function isStringPrefix(c: number): boolean {
+  const l = c | 0x20;
+  return l === 98 || l === 117; // b u
+}
+
+function isPlainQuote(c: number): boolean {
+  return c === 34 || c === 39;
 }
 
 /** The first \r or \n at or after `i`, or the end of the line: where an unquoted ASSIGN_VALUE ends. */
@@ -444,6 +474,10 @@ export const genericAssignment: LineRule = {
       { text: `AWS_ACCESS_KEY_ID=AKIAEXAMPLE DB_PASSWORD=${p[18]} ./run.sh`, secrets: [p[18]!] },
       { text: `config["api_key"] = "${p[19]}"`, secrets: [p[19]!] },
       { text: `https://api.example.com/v1/items?limit=5&access_token=${p[20]!.replace(/[&#]/g, '')}`, secrets: [p[20]!.replace(/[&#]/g, '')] },
+      // A string prefix, triple quotes, and YAML's `''` (the secret on both sides of it).
+      { text: `SECRET_KEY = b"${p[21]}"`, secrets: [p[21]!] },
+      { text: `TOKEN = """${p[22]}"""`, secrets: [p[22]!] },
+      { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
     ];
     return {
       truePositives: tp,
@@ -456,6 +490,8 @@ export const genericAssignment: LineRule = {
         'DB_PASSWORD_FILE=/run/secrets/db',
         'key_id = "k-2024-05"',
         'token = ""',
+        "password = ''",
+        'SECRET_KEY = b""',
         '  password: ""',
         '  password: <%= ENV["STAGING_DB_PASSWORD"] %>',
         'OPENAI_API_KEY = os.environ["OPENAI_API_KEY"]',
