@@ -16,10 +16,10 @@ function viaAssign(line: string, at: number) {
   ASSIGN.lastIndex = at;
   const m = ASSIGN.exec(line)!;
   assert.equal(m.index, at, 'ASSIGN finds its match where the head starts');
-  // Groups 4–8 are the quoted branches (triple " and ', ", ', `), 9 the unquoted rest.
+  // Groups 4–9 are the quoted branches (triple " and ', ", ', `, \"), 10 the unquoted rest.
   let group = 4;
-  while (group <= 9 && m[group] === undefined) group++;
-  return { name: m[1], nameStart: m.indices![1]![0], op: m[3], opEnd: m.indices![3]![1], value: m[group] ?? '', start: m.indices![group]![0], quoted: group < 9 };
+  while (group <= 10 && m[group] === undefined) group++;
+  return { name: m[1], nameStart: m.indices![1]![0], op: m[3], opEnd: m.indices![3]![1], value: m[group] ?? '', start: m.indices![group]![0], quoted: group < 10 };
 }
 
 function assertSameParse(line: string): number {
@@ -53,7 +53,7 @@ describe('generic rule: assignment parsing', () => {
     const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é',
       '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K', '\n', '\u2028', '\u2029', '\\\u2028',
       // string prefixes, triple quotes and `''`
-      'b', 'u', 'U', 'r', '"""', "'''", "''", 'b"', "r'", "u'"];
+      'b', 'u', 'U', 'r', '"""', "'''", "''", 'b"', "r'", "u'", '\\"', '\\"'];
     const r = prng(11);
     let n = 0;
     // Escapes at the edges of a line break: a backslash cannot take \r, \n, U+2028 or U+2029.
@@ -108,8 +108,8 @@ function genericScanDef(line: string, out: Hit[]): void {
       const at = a.start + typed[0].length - 1;
       const m = new RegExp(`^${ASSIGN_VALUE}`, 'd').exec(line.slice(at))!;
       let g = 1;
-      while (g < 6 && m[g] === undefined) g++;
-      a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 6 };
+      while (g < 7 && m[g] === undefined) g++;
+      a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 7 };
     }
     let value = a.value;
     let start = a.start;

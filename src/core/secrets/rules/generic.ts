@@ -20,11 +20,12 @@ const CONTEXT_PRIORITY = 1;
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
 // A value may carry a Python string prefix (`b"…"`, `u'…'`; not `f`, a template, nor `r`, whose strings
 // are mostly regexes and Windows paths that read as random), be triple-quoted on one line (`"""…"""`),
-// or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals):
+// or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals),
+// or sit in escaped quotes (`password=\"…\"`: code inside a JSON string, as in a notebook's cells):
 // each is one value, not a cut-short one.
 export const ASSIGN_VALUE =
   '[ \\t]*(?:[bBuU](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
-  '|"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'((?:[^\'\\r\\n]|\'\')*)\'|`([^`\\r\\n]*)`|([^\\r\\n]*))';
+  '|"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'((?:[^\'\\r\\n]|\'\')*)\'|`([^`\\r\\n]*)`|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
 /** The whole assignment, as one regex: the definition the split is tested against. */
 export const ASSIGN = new RegExp(ASSIGN_HEAD + ASSIGN_VALUE, 'dg');
@@ -180,6 +181,18 @@ export function valueAt(line: string, opEnd: number): void {
     }
     // No closing quote after the last `''`: the regex gives that pair back and closes at its first quote.
     if (pair !== -1) { VALUE.start = p + 1; VALUE.end = pair; VALUE.quoted = true; }
+    return;
+  }
+  if (q === 92 && line.charCodeAt(p + 1) === 34) {
+    // `\"…\"`: no quote, backslash or line break inside; the first backslash must close it.
+    for (let i = p + 2; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === 92) {
+        if (line.charCodeAt(i + 1) === 34) { VALUE.start = p + 2; VALUE.end = i; VALUE.quoted = true; }
+        return;
+      }
+      if (c === 34 || c === 10 || c === 13) return;
+    }
   }
 }
 
@@ -446,7 +459,7 @@ export const genericAssignment: LineRule = {
   },
   samples: () => {
     const pw = () => rand(PASSWORD_CHARS.replace(/[#'"]/g, ''), 20);
-    const p = Array.from({ length: 24 }, pw);
+    const p = Array.from({ length: 25 }, pw);
     const hex = rand(HEX, 64);
     const hex128 = rand(HEX, 128);
     const tp = [
@@ -478,6 +491,8 @@ export const genericAssignment: LineRule = {
       { text: `SECRET_KEY = b"${p[21]}"`, secrets: [p[21]!] },
       { text: `TOKEN = """${p[22]}"""`, secrets: [p[22]!] },
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
+      // A notebook cell: code inside a JSON string.
+      { text: `    "conn = connect(password=\\"${p[24]}\\")\\n",`, secrets: [p[24]!] },
     ];
     return {
       truePositives: tp,
