@@ -5,7 +5,7 @@
 // reachable from one of them; the rule samples test that.
 //
 // How it runs fast: GENERIC and PREFIXED are anchored on one character (`=`, `:`, `>`, `_`, `-`,
-// `@`) and confirmed by a look-behind. Run over the whole text, V8 tries that look-behind at every
+// `@`, the `d` of `password`) and confirmed by a look-behind. Run over the whole text, V8 tries that look-behind at every
 // `=` and `:` of the code, ~300 ns each (measured). Instead, `indexOf` finds the anchors (native,
 // ~0.2 ns/char), a table lookup on the 3 characters before each anchor discards almost all of them
 // (a necessary condition derived from the same word lists the regex is built from), and only the
@@ -52,10 +52,17 @@ const FLAG_SRC =
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 /**
- * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
- * flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`).
+ * `password` with no `=` or `:` after it, anchored at its last letter: a word followed by a blank (a
+ * .netrc's `machine h login u password X`, its multi-line `  password X`) or a setter handed a literal
+ * (`ds.setPassword("X")`). `password ` is on ~1 line in 10,000 of a source tree, and the `d` reaches the
+ * check only after an `r`.
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}`;
+const WORD_SRC = 'd(?<=(?<![\\w.$-])password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
+/**
+ * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
+ * flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`), and the word `password` (WORD_SRC).
+ */
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
@@ -85,6 +92,7 @@ const LETTERS_AT = new RegExp(LETTERS.source, 'y');
 const VENDOR_AT = new RegExp(VENDOR_SRC, 'y');
 const USERINFO_AT = new RegExp(USERINFO_SRC, 'y');
 const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
+const WORD_AT = new RegExp(WORD_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -337,6 +345,17 @@ function dashAt(text: string, p: number): boolean {
   return may && matchesAt(DASH_AT, text, p);
 }
 
+/**
+ * WORD_SRC at the `d` at `p`: `password` or `Password` before it and a blank or `(` after, then the regex
+ * (the look-behinds decide the rest: a whole word, or `set` before it).
+ */
+function passwordAt(text: string, p: number): boolean {
+  const n = text.charCodeAt(p + 1);
+  if (!(n === 32 || n === 9 || n === 40) || text.charCodeAt(p - 1) !== 114 || !text.startsWith('asswor', p - 6)) return false;
+  const c = text.charCodeAt(p - 7);
+  return (c === 112 || c === 80) && matchesAt(WORD_AT, text, p);
+}
+
 // One loop per kind of anchor rather than one loop calling a test function: each call site stays
 // monomorphic and V8 inlines the check (measured: a shared loop's indirect call cost ~10%).
 function scanGeneric(text: string, ch: string, out: number[]): void {
@@ -350,6 +369,10 @@ function scanDash(text: string, out: number[]): void {
 }
 function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
+}
+/** WORD_SRC's anchors, found by the rest of the word (`assword`: `d` alone is everywhere). */
+function scanPassword(text: string, out: number[]): void {
+  for (let p = text.indexOf('assword'); p !== -1;) p = passwordAt(text, p + 6) ? hit(text, p, 'assword', out) : text.indexOf('assword', p + 1);
 }
 function scanRegex(text: string, re: RegExp, out: number[]): void {
   re.lastIndex = 0;
@@ -438,6 +461,7 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
  *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
+ *          before: `r` (the `d` ending `password`, WORD_SRC);
  *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
@@ -465,6 +489,8 @@ function nibbleTables(): Uint8Array {
       const word = LETTER_ANCHORS.find((x) => x.anchor.length > 1 && x.anchor[0] === ch);
       if (word === undefined) throw new Error(`anchor scan: no letter anchor for class ${ch}`);
       addToNibbles(nlo, nhi, [word.anchor.charCodeAt(1)], bit);
+      // WORD_SRC ends `password` in this `d`: its neighbour before is the word's `r`.
+      if (ch === 'd') addToNibbles(plo, phi, CODES('r'), bit);
       continue;
     }
     if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
@@ -536,12 +562,15 @@ export function candidateLinesIndexOf(text: string): number[] {
   scanDash(text, out);
   scanUserinfo(text, out);
   for (const a of LETTER_ANCHORS) a.scan(text, out);
+  scanPassword(text, out);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }
 
 const LETTER_BY_CODE: (LetterAnchor | undefined)[] = [];
 for (const a of LETTER_ANCHORS) LETTER_BY_CODE[a.anchor.charCodeAt(0)] = a;
+/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`). */
+const DAPI = LETTER_BY_CODE[100]!;
 
 /** Every anchor from one SIMD pass (anchors.wat), each judged by the function its indexOf loop uses; non-ASCII text goes the indexOf way. */
 export function candidateLinesSimd(text: string, scanner: AnchorScanner): number[] {
@@ -568,6 +597,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     else if (c === 95) ok = underscoreAt(text, p);
     else if (c === 45) ok = dashAt(text, p);
     else if (c === 64) ok = userinfoAt(text, p);
+    else if (c === 100) ok = passwordAt(text, p) || DAPI.at(text, p);
     else {
       const a = LETTER_BY_CODE[c];
       ok = a !== undefined && a.at(text, p);

@@ -46,6 +46,11 @@ const EDGE = [
   // the gates: kind: and -BEGIN , whole, cut, and at the very ends of the text
   'kind:', 'kind: Secret', 'xkind:x', 'kin\nd:', 'Kind:', 'kind :', ':kind', '-BEGIN ', j('-----BEGIN RSA PRIVATE', ' KEY-----'), 'BEGIN ', '-BEGIN', '-BEGINx',
   '-BEGIN\t', '--BEGIN  ', 'x-BEGIN ', '\u012dBEGIN ', 'kin\u0164:',
+  // the word `password` (WORD_SRC): .netrc and setters, and near misses on each side of the `d`
+  'machine h login u password x', '  password x', 'password\tx', '\tpassword\t\tx', 'password', 'password ', 'password \n', 'password\u00a0x',
+  'password (', 'xpassword x', '.password x', '-password x', 'Password x', 'PASSWORD x', 'passwordd x', 'passwore x', 'qassword x', 'pAssword x',
+  'ds.setPassword("x")', "setPassword( 'x')", 'setPassword(x)', 'resetPassword("x")', 'set_password("x")', 'setPassword ("x")', 'setpassword("x")',
+  'SetPassword("x")', 'setPassword(', 'setPasswordd("x")', 'dapi password x',
 ];
 
 const FRAGMENTS = [
@@ -55,6 +60,7 @@ const FRAGMENTS = [
   'AAAAAAAAAAAAAAAA', 'abcdefghijklmnop', 'ENV ', 'AK', 'IA', 'eyJ', 'SG.', 'é', 'İ', '\u212A', 'ſ',
   'A', 'KIA', 'Iza', 'J', 'ey', 'K', 'S', 'SK', 'ffffffffffffffff', '.', 'hooks', 'slack', 'hv', 's', 'dp', 'pt', 'ya29', 'LT', 'AI', 'dapi', 'f', 'AA',
   'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ', 'EN', 'V ', 'ENV',
+  'assword', 'passwor', 'Passwor', 'r', 'd', 'set', '(', '("', "('", 'machine ',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -154,7 +160,8 @@ describe('secret pre-scan (candidateLines)', () => {
 
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
     const chunk = 1 << 20;
-    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc'];
+    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc',
+      'machine h password x', 'x.setPassword("y")'];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;
