@@ -163,6 +163,37 @@ describe('context rules: the name on the line before (k8s-env-value)', () => {
   });
 });
 
+describe('statement-secret: a secret handed over by a statement (the pre-scan anchors the word password)', () => {
+  it('masks a .netrc password on one line, alone on its line, and tab-separated, and keeps the other lines', () => {
+    const [a, b, c] = [pw(), pw(), pw()];
+    const text = [`machine api.example.com login bob password ${a}`, 'machine git.example.com', '  login ci-bot', `  password ${b}`,
+      `machine\tftp.example.com\tlogin\tftp\tpassword\t${c}`, 'default login anonymous', 'macdef init', ''].join('\n');
+    const r = maskText(text);
+    const out = linesOf(r.text);
+    const inp = linesOf(text);
+    assert.equal(out.length, inp.length);
+    for (const k of [1, 2, 5, 6]) assert.equal(out[k], inp[k]);
+    for (const [k, s] of [[0, a], [3, b], [4, c]] as const) {
+      assert.notEqual(out[k], inp[k]);
+      assert.ok(!leaks(out[k]!, s), out[k]);
+    }
+    assert.ok(r.findings.every((f) => f.rule === 'statement-secret'));
+  });
+  it('masks a password setter handed a literal, and keeps a variable, a call or a reference', () => {
+    const p = pw();
+    masks('statement-secret', `        ds.setPassword("${p}");`, p);
+    keeps('        ds.setPassword(password);');
+    keeps('        ds.setPassword(System.getenv("DB_PW"));');
+    keeps('        ds.setPassword("${DB_PASSWORD}");');
+  });
+  it('keeps prose and code where password is a word before a blank', () => {
+    keeps('    password required for the admin account');
+    keeps('  password hashed');
+    keeps('if password is None:');
+    keeps('  password "$NETRC_PASSWORD"');
+  });
+});
+
 describe('context rules: each rule alone finds its form on a line (the pre-scan aside)', () => {
   const hits = (rule: { scan(line: string, out: Hit[]): void }, line: string) => {
     const out: Hit[] = [];

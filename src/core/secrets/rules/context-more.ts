@@ -5,10 +5,11 @@
 // a fallback or a list item reaches the model whole.
 //
 // A line rule runs only on the lines the pre-scan (prefilter.ts) makes candidates: a secret-named
-// key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`. Each rule below
-// therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
-// `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`); the same form on a line the pre-scan
-// drops (`ConvertTo-SecureString` piped, `setPassword("…")`) needs a pre-scan anchor first.
+// key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`, the word `password`
+// before a blank or a setter's `(`. Each rule below therefore catches its form where the line is such a
+// candidate (`$cred = ConvertTo-SecureString …`, `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`,
+// `password X` in a .netrc); the same form on a line the pre-scan drops (`ConvertTo-SecureString` piped,
+// `setToken("…")`) needs a pre-scan anchor first.
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
@@ -239,7 +240,88 @@ export const dsnCredentials: LineRule = regexRule({
   },
 });
 
-export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials];
+// --- Secrets handed over by a statement, not assigned (the pre-scan's word anchors, prefilter.ts WORD_SRC) ---
+
+/** One form of statementSecret: its regex (`g` and `d`), the group holding the secret, and a literal the line must hold first. */
+interface StatementForm {
+  gate: string;
+  re: RegExp;
+  group: number;
+  /** The secret came in quotes. */
+  quoted: boolean;
+}
+
+const STATEMENT_FORMS: StatementForm[] = [
+  // .netrc: the one-line form starts with `machine` or `default`; a line holding only `password X` is
+  // the multi-line form (its `machine` is lines above). Anything else with `password X` in it is prose or
+  // code (`# password hashing is …`, `if password is None`), not a .netrc entry.
+  {
+    gate: 'password',
+    re: /^[ \t]*(?:(?:machine|default)[ \t](?:[^\r\n]*?[ \t])?password[ \t]+|password[ \t]+(?=\S+[ \t]*\r?$))(\S+)/dg,
+    group: 1,
+    quoted: false,
+  },
+  // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
+  // `setPassword(cfg.get("pw"))` are code.
+  { gate: 'assword(', re: /\bset[Pp]assword\([ \t]*(["'])((?:(?!\1)[^\\\r\n]|\\.)*)\1[ \t]*\)/dg, group: 2, quoted: true },
+];
+
+export const statementSecret: LineRule = {
+  id: 'statement-secret',
+  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`',
+  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
+  keywords: ['password ', 'password\t', 'setpassword('],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    for (const form of STATEMENT_FORMS) {
+      if (!line.includes(form.gate)) continue;
+      const re = form.re;
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(line)) !== null) {
+        // A .netrc token may be quoted (`password "$PW"`): judged without its quotes.
+        let s = m[form.group]!;
+        const q = s.charCodeAt(0);
+        if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
+        if (isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', form.quoted)) continue;
+        const [start, end] = m.indices![form.group]!;
+        out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+      }
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(), pw()];
+    return {
+      truePositives: [
+        { text: `machine api.example.com login bob password ${p[0]}`, secrets: [p[0]!] },
+        { text: `machine git.example.com\n  login ci-bot\n  password ${p[1]}\n`, secrets: [p[1]!] },
+        { text: `machine\tftp.example.com\tlogin\tftp\tpassword\t${p[2]}`, secrets: [p[2]!] },
+        { text: `        ds.setPassword("${p[3]}");`, secrets: [p[3]!] },
+        { text: `$mail->setPassword('${p[4]}');`, secrets: [p[4]!] },
+      ],
+      falsePositives: [
+        'machine git.example.com',
+        '  login ci-bot',
+        'default login anonymous',
+        'macdef init',
+        '  password $NETRC_PASSWORD',
+        '  password "${NETRC_PASSWORD}"',
+        'machine api.example.com login bob password changeme',
+        '    password required for the admin account',
+        '# password hashing is done with argon2',
+        '  password hashed',
+        '        ds.setPassword(password);',
+        '        ds.setPassword(System.getenv("DB_PW"));',
+        '        ds.setPassword("");',
+        '        ds.setPassword("changeme");',
+        '        ds.setPassword("${DB_PASSWORD}");',
+        '        ds.setPassword("pre" + suffix);',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials, statementSecret];
 
 // --- Block rules: the name on the line before ---
 
