@@ -183,8 +183,9 @@
             (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
 
   ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
-  ;; (-p, -u, --password, --token, --api-key, --secret, --client-secret, --user): a superset of the
-  ;; blank-before forms. The caller guarantees $p >= 3 and 17 characters after it.
+  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user): a
+  ;; superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
+  ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32)
     (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
@@ -194,7 +195,10 @@
     ;; blank may have become (above 0x7F, or 0x00: see the top of this file).
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
-    (if (i32.and (call $blank (local.get $b1)) (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))))
+    (if (i32.and (call $blank (local.get $b1))
+                 (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97))))
+      (then (return (i32.const 1))))
+    (if (i32.and (i32.or (i32.eq (local.get $b1) (i32.const 34)) (i32.eq (local.get $b1) (i32.const 39))) (i32.eq (local.get $n) (i32.const 112)))
       (then (return (i32.const 1))))
     (i32.and
       (i32.and (i32.eq (local.get $b1) (i32.const 45)) (call $blank (call $byte (i32.sub (local.get $p) (i32.const 2)))))
@@ -341,9 +345,13 @@
   (func $edge17 (param $p i32) (param $len i32) (result i32)
     (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
 
+  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`.
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
-      (else (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p))))))
+      (else (i32.or
+        (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
+        (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
+                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))))))) ;; key
 
   (func $checkDash (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))

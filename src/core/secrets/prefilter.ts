@@ -49,6 +49,10 @@ const USERINFO_SRC =
   '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)';
 const FLAG_SRC =
   '-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
+  // An item of an argument list, the password glued on: compose's `test: ["CMD", "mysqladmin", …, "-p<pw>"]`.
+  '|-(?<=["\']-)(?=p[^\\s"\'-])' +
+  // redis-cli's password flag; elsewhere `-a` is "all" (`ls -a`, `git commit -a`), so only after redis-cli.
+  '|-(?<=\\bredis-cli\\s(?:[^\\n]*\\s)?-)(?=a[ \\t]+[^\\s$-])' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 /**
@@ -58,11 +62,14 @@ const FLAG_SRC =
  * check only after an `r`.
  */
 const WORD_SRC = 'd(?<=(?<![\\w.$-])password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
+/** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
+const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
- * flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`), and the word `password` (WORD_SRC).
+ * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
+ * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC).
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
@@ -93,6 +100,7 @@ const VENDOR_AT = new RegExp(VENDOR_SRC, 'y');
 const USERINFO_AT = new RegExp(USERINFO_SRC, 'y');
 const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
 const WORD_AT = new RegExp(WORD_SRC, 'y');
+const AWS_AT = new RegExp(AWS_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -329,7 +337,9 @@ export function genericAt(text: string, p: number): boolean {
 function underscoreAt(text: string, p: number): boolean {
   const c1 = text.charCodeAt(p - 1);
   const c2 = text.charCodeAt(p - 2);
-  return c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p);
+  if (c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p)) return true;
+  // AWS_SRC: `s` before (`access`), `key` after.
+  return c1 === 115 && text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
 }
 
 function dashAt(text: string, p: number): boolean {
@@ -337,9 +347,10 @@ function dashAt(text: string, p: number): boolean {
   const c2 = text.charCodeAt(p - 2);
   let may = c1 < 128 && c2 < 128 && DASH_END.two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
   if (!may) {
-    // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
+    // `-(?<=\s-)(?=p|u…)`, `-(?<=["']-)(?=p…)`, `-(?<=redis-cli…\s-)(?=a…)`, `-(?<=sshpass\s+-)(?=p)`,
+    // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
     const next = text.charCodeAt(p + 1);
-    may = (isSpace(c1) && (next === 112 || next === 117)) ||
+    may = (isSpace(c1) && (next === 112 || next === 117 || next === 97)) || ((c1 === 34 || c1 === 39) && next === 112) ||
       (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
   }
   return may && matchesAt(DASH_AT, text, p);
@@ -454,9 +465,10 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  * 256 byte values), and for each class what may stand right before and right after an anchor of it.
  * Those two sets come from the first-level checks the anchors then get, so they only over-approximate:
  *   = : >  before: a key word's last character (KEY_END's pairs), a blank, or a quote or `]` (GENERIC's look-behind);
- *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `-` also the blanks and
- *          the `-` of the command-line flag branches (`\s-p`, `\s--password`), and 0x00, which is what
- *          U+FEFF (a blank to `\s`) becomes in the module;
+ *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `_` also the `s` of
+ *          `access_key` (AWS_SRC); for `-` also the blanks, quotes and the `-` of the command-line flag
+ *          branches (`\s-p`, `"-p`, `\s--password`), and 0x00, which is what U+FEFF (a blank to `\s`)
+ *          becomes in the module;
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
@@ -475,10 +487,10 @@ function nibbleTables(): Uint8Array {
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
-  addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
+  addToNibbles(plo, phi, [...lastOfTails(UNDERSCORE_END.two), ...CODES('s')], 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
-  // lets the gate `-BEGIN ` through (GATES).
-  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 45], 4);
+  // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
+  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
     const gate = GATE_ANCHORS.find(([g]) => g === ch);

@@ -2,8 +2,8 @@
 // through the whole masker before rules/context-more.ts (the names and values are built at run time).
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
-import { envFallback, mysqlQuoted, secureString, xmlKeyValue } from '../../../src/core/secrets/rules/context-more';
-import { PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import { envFallback, secureString, xmlKeyValue } from '../../../src/core/secrets/rules/context-more';
+import { B64, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
 import { leaks, linesOf } from './helpers';
 
@@ -55,6 +55,12 @@ describe('context rules: name and value in different tokens', () => {
       masks('mysql-quoted-password', `  "command": "mysql -uroot -p${p} -e 'select 1'"`, p);
       const q = pw();
       masks('mysql-quoted-password', `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${q}"]`, q);
+    });
+    it('masks -p<pw> as an item of its own in a compose healthcheck (after a quote, not a blank)', () => {
+      const p = pw();
+      masks('mysql-quoted-password', `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p}"]`, p);
+      const q = pw();
+      masks('mysql-quoted-password', `    command: ['mysqladmin', 'ping', '-uroot', '-p${q}']`, q);
     });
     it('keeps references (compose $$ escapes included), a bare -p and the port flag', () => {
       keeps('      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]');
@@ -194,6 +200,27 @@ describe('statement-secret: a secret handed over by a statement (the pre-scan an
   });
 });
 
+describe('cli-password: shell history forms the pre-scan anchors since (redis-cli -a, aws configure set)', () => {
+  it('masks redis-cli -a <pw> wherever the flag stands, and keeps -a elsewhere', () => {
+    const p = pw();
+    masks('cli-password', `redis-cli -h cache -a ${p} ping`, p);
+    const q = pw();
+    masks('cli-password', `redis-cli -a ${q} --no-auth-warning info`, q);
+    keeps('redis-cli ping');
+    keeps('ls -a');
+    keeps("parser.add_argument('-a', '--all')");
+    keeps('redis-cli -a $REDIS_PASSWORD ping');
+  });
+  it('masks the key of aws configure set aws_secret_access_key, and keeps other settings and references', () => {
+    const k = rand(B64, 40);
+    masks('cli-password', `aws configure set aws_secret_access_key ${k}`, k);
+    const l = rand(B64, 40);
+    masks('cli-password', `aws configure set default.aws_secret_access_key ${l} --profile ci`, l);
+    keeps('aws configure set region eu-west-1');
+    keeps('aws configure set aws_secret_access_key "$AWS_SECRET_ACCESS_KEY"');
+  });
+});
+
 describe('context rules: each rule alone finds its form on a line (the pre-scan aside)', () => {
   const hits = (rule: { scan(line: string, out: Hit[]): void }, line: string) => {
     const out: Hit[] = [];
@@ -206,7 +233,6 @@ describe('context rules: each rule alone finds its form on a line (the pre-scan 
     assert.deepEqual(hits(secureString, `$s = ConvertTo-SecureString '${p}' -AsPlainText -Force`), [p]);
     assert.deepEqual(hits(envFallback, `jwt.sign(payload, process.env.JWT_SECRET || '${p}')`), [p]);
     assert.deepEqual(hits(envFallback, `ENV['API_KEY'] ||= '${p}'`), [p]);
-    assert.deepEqual(hits(mysqlQuoted, `test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p}"]`), [p]);
     assert.deepEqual(hits(xmlKeyValue, `<add key="ApiKey" value="${p}"/>`), [p]);
   });
 });

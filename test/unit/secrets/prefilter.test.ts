@@ -51,6 +51,12 @@ const EDGE = [
   'password (', 'xpassword x', '.password x', '-password x', 'Password x', 'PASSWORD x', 'passwordd x', 'passwore x', 'qassword x', 'pAssword x',
   'ds.setPassword("x")', "setPassword( 'x')", 'setPassword(x)', 'resetPassword("x")', 'set_password("x")', 'setPassword ("x")', 'setpassword("x")',
   'SetPassword("x")', 'setPassword(', 'setPasswordd("x")', 'dapi password x',
+  // an argument list's `"-p<pw>"`, redis-cli's `-a`, `aws_secret_access_key X`
+  '["mysqladmin", "-uroot", "-px"]', "['-px']", '"-p"', '"-p-x"', '"-p x', 'x"-pa', '`-px`', '"-u a:b', "'-p'x",
+  'redis-cli -a x', 'redis-cli -h cache -a x ping', 'redis-cli\t-a\tx', 'ls -a x', 'redis-cli -a $PW', 'redis-cli -a -x', 'redis-cli -a',
+  'xredis-cli -a x', 'redis-cli\n-a x', 'redis-cli -a\u00a0x', 'redis-cli ping\nls -a x', 'redis-cli -ax', 'redis-cli  --a x',
+  'aws configure set aws_secret_access_key x', 'secret_access_key\tx', 'secret_access_key  $X', 'secret_access_keyx', 'secret_access_key',
+  'access_key x', 'SECRET_ACCESS_KEY x', 'secret_access_key=x', 'secret_access_key\nx', 'aws_secret_access_key \u00a0x',
 ];
 
 const FRAGMENTS = [
@@ -61,6 +67,7 @@ const FRAGMENTS = [
   'A', 'KIA', 'Iza', 'J', 'ey', 'K', 'S', 'SK', 'ffffffffffffffff', '.', 'hooks', 'slack', 'hv', 's', 'dp', 'pt', 'ya29', 'LT', 'AI', 'dapi', 'f', 'AA',
   'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ', 'EN', 'V ', 'ENV',
   'assword', 'passwor', 'Passwor', 'r', 'd', 'set', '(', '("', "('", 'machine ',
+  'redis-cli', '-a', ' -a ', '"-p', "'-p", 'aws_secret_access', '_key', 'secret_access_', 'key ',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -161,7 +168,7 @@ describe('secret pre-scan (candidateLines)', () => {
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
     const chunk = 1 << 20;
     const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc',
-      'machine h password x', 'x.setPassword("y")'];
+      'machine h password x', 'x.setPassword("y")', 'test: ["-pX"]', 'redis-cli -h c -a X', 'set aws_secret_access_key X'];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;

@@ -103,12 +103,14 @@ export const mysqlQuoted: LineRule = regexRule({
   // `-p$$MYSQL_ROOT_PASSWORD` (compose's escaped `$`) and `-p${PW}` are references.
   check: (s) => s.charCodeAt(0) !== 36 && !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', false),
   samples: () => {
-    const p = [pw(), pw(), pw()];
+    const p = [pw(), pw(), pw(), pw()];
     return {
       truePositives: [
         { text: `    "command": "mysql -uroot -p${p[0]} -e 'select 1'",`, secrets: [p[0]!] },
         { text: `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${p[1]}"]`, secrets: [p[1]!] },
         { text: `  "seed": "mariadb -u app -p'${p[2]}' shop < seed.sql",`, secrets: [p[2]!] },
+        // The `-p` after a quote, not a blank: a candidate by the pre-scan's `"-p` (prefilter.ts FLAG_SRC).
+        { text: `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p[3]}"]`, secrets: [p[3]!] },
       ],
       falsePositives: [
         '    "command": "mysql -uroot -p$MYSQL_ROOT_PASSWORD -e \'select 1\'",',
