@@ -345,13 +345,43 @@
   (func $edge17 (param $p i32) (param $len i32) (result i32)
     (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
 
-  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`.
+  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or (DEFINE_SRC) a
+  ;; constant's name around it inside `define('…`.
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
-      (else (i32.or
+      (else (i32.or (i32.or
         (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
         (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
-                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))))))) ;; key
+                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b)))) ;; key
+        (call $define (local.get $p))))))
+
+  ;; A capital or a digit, or `_` (the walk over a constant's name).
+  (func $constChar (param $c i32) (result i32)
+    (i32.or (i32.or (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)))
+            (i32.eq (local.get $c) (i32.const 95))))
+
+  ;; prefilter.ts underscoreAt's DEFINE_SRC case before its regex: a capital or a digit before the `_` at $p,
+  ;; the name ([A-Z0-9_]) back to a quote, blanks, `(`, `define`. A walk that reaches the first 7 bytes
+  ;; of the chunk reports the anchor unchecked.
+  (func $define (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (local.set $i (i32.sub (local.get $p) (i32.const 1)))
+    (local.set $c (call $byte (local.get $i)))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 95)) (i32.eqz (call $constChar (local.get $c)))) (then (return (i32.const 0))))
+    (loop $name
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+      (local.set $c (call $byte (local.get $i)))
+      (br_if $name (call $constChar (local.get $c))))
+    (if (i32.and (i32.ne (local.get $c) (i32.const 34)) (i32.ne (local.get $c) (i32.const 39))) (then (return (i32.const 0))))
+    (loop $blanks
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+      (local.set $c (call $byte (local.get $i)))
+      (br_if $blanks (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))))
+    (if (i32.ne (local.get $c) (i32.const 40)) (then (return (i32.const 0))))
+    (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 6))) (i32.const 0x69666564)) ;; defi
+             (i32.eq (i32.load16_u (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 2))) (i32.const 0x656e)))) ;; ne
 
   (func $checkDash (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))

@@ -65,11 +65,17 @@ const WORD_SRC = 'd(?<=(?<![\\w.$-])password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]asswo
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
+ * PHP's `define('DB_PASSWORD', 'X')` (wp-config.php): the name is a string argument followed by `,`, not
+ * an operator. Anchored at an `_` inside an upper-case constant's name, after a letter or digit: the
+ * names defines hold by convention, and every one of WordPress's keys and salts.
+ */
+const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[A-Z0-9_]*["'][ \\t]*,)`;
+/**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
- * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC).
+ * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC), `define('DB_PASSWORD', …)` (DEFINE_SRC).
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
@@ -101,6 +107,7 @@ const USERINFO_AT = new RegExp(USERINFO_SRC, 'y');
 const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
 const WORD_AT = new RegExp(WORD_SRC, 'y');
 const AWS_AT = new RegExp(AWS_SRC, 'y');
+const DEFINE_AT = new RegExp(DEFINE_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -339,7 +346,18 @@ function underscoreAt(text: string, p: number): boolean {
   const c2 = text.charCodeAt(p - 2);
   if (c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p)) return true;
   // AWS_SRC: `s` before (`access`), `key` after.
-  return c1 === 115 && text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
+  if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
+  return ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
+}
+
+/** DEFINE_SRC at the `_` at `p`, whose character before is a capital or a digit: the name back to a quote, blanks, `(`, `define`. */
+function defineAt(text: string, p: number): boolean {
+  let i = p - 1;
+  let c = text.charCodeAt(i);
+  while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
+  if (c !== 34 && c !== 39) return false;
+  do c = text.charCodeAt(--i); while (c === 32 || c === 9);
+  return c === 40 && text.startsWith('define', i - 6) && matchesAt(DEFINE_AT, text, p);
 }
 
 function dashAt(text: string, p: number): boolean {
@@ -466,7 +484,7 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  * Those two sets come from the first-level checks the anchors then get, so they only over-approximate:
  *   = : >  before: a key word's last character (KEY_END's pairs), a blank, or a quote or `]` (GENERIC's look-behind);
  *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `_` also the `s` of
- *          `access_key` (AWS_SRC); for `-` also the blanks, quotes and the `-` of the command-line flag
+ *          `access_key` (AWS_SRC) and the capitals and digits of a constant's name (DEFINE_SRC); for `-` also the blanks, quotes and the `-` of the command-line flag
  *          branches (`\s-p`, `"-p`, `\s--password`), and 0x00, which is what U+FEFF (a blank to `\s`)
  *          becomes in the module;
  *   @      anything (the userinfo walk goes back further than a neighbour);
@@ -487,7 +505,7 @@ function nibbleTables(): Uint8Array {
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
-  addToNibbles(plo, phi, [...lastOfTails(UNDERSCORE_END.two), ...CODES('s')], 2);
+  addToNibbles(plo, phi, [...lastOfTails(UNDERSCORE_END.two), ...CODES('sABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')], 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);

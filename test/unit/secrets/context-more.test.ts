@@ -192,6 +192,18 @@ describe('statement-secret: a secret handed over by a statement (the pre-scan an
     keeps('        ds.setPassword(System.getenv("DB_PW"));');
     keeps('        ds.setPassword("${DB_PASSWORD}");');
   });
+  it("masks wp-config.php's define('DB_PASSWORD', …) and its keys and salts, and keeps other defines and the sample's placeholder", () => {
+    const p = pw();
+    masks('statement-secret', `define( 'DB_PASSWORD', '${p}' );`, p);
+    const k = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, 4242);
+    masks('statement-secret', `define('AUTH_KEY',         '${k}');`, k);
+    const salt = rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 64, 4343);
+    masks('statement-secret', `define('NONCE_SALT', '${salt}');`, salt);
+    keeps("define( 'AUTH_KEY',         'put your unique phrase here' );");
+    keeps("define('DB_USER', 'wordpress');");
+    keeps("define('WP_DEBUG', false);");
+    keeps("define( 'DB_PASSWORD', getenv('DB_PASSWORD') );");
+  });
   it('keeps prose and code where password is a word before a blank', () => {
     keeps('    password required for the admin account');
     keeps('  password hashed');

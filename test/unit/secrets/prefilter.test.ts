@@ -57,6 +57,11 @@ const EDGE = [
   'xredis-cli -a x', 'redis-cli\n-a x', 'redis-cli -a\u00a0x', 'redis-cli ping\nls -a x', 'redis-cli -ax', 'redis-cli  --a x',
   'aws configure set aws_secret_access_key x', 'secret_access_key\tx', 'secret_access_key  $X', 'secret_access_keyx', 'secret_access_key',
   'access_key x', 'SECRET_ACCESS_KEY x', 'secret_access_key=x', 'secret_access_key\nx', 'aws_secret_access_key \u00a0x',
+  // PHP's define('NAME_X', …) (DEFINE_SRC), and near misses on each part
+  "define( 'DB_PASSWORD', 'x' );", "define('AUTH_KEY',         'x');", 'define("A_B",', "define('A1_B2_C' ,", "define(\t'DB_PASSWORD'\t,", "define('DB__X',",
+  "define('_X', 'y');", "define('db_password', 'x');", "define('DB_PASSWORD' 'x');", "define('DB_PASSWORD', ", "define('DB_PASSWORD)',", "define ('A_B', 'x');",
+  "undefine('A_B', 'x');", "xdefine('A_B', 'x');", "efine('A_B',", "define('A_B\n',", "define('A_B\u00e9',", "define('\u00c9A_B',", "define(('A_B',",
+  "define('A_Bé', 'x')", 'MAX_VALUE = 1', "getenv('DB_PASSWORD', '')",
 ];
 
 const FRAGMENTS = [
@@ -68,6 +73,7 @@ const FRAGMENTS = [
   'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ', 'EN', 'V ', 'ENV',
   'assword', 'passwor', 'Passwor', 'r', 'd', 'set', '(', '("', "('", 'machine ',
   'redis-cli', '-a', ' -a ', '"-p', "'-p", 'aws_secret_access', '_key', 'secret_access_', 'key ',
+  'define(', "define('", 'DB', '_PASSWORD', "'", ',', 'AUTH', 'A_B', '9_',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -168,7 +174,8 @@ describe('secret pre-scan (candidateLines)', () => {
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
     const chunk = 1 << 20;
     const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc',
-      'machine h password x', 'x.setPassword("y")', 'test: ["-pX"]', 'redis-cli -h c -a X', 'set aws_secret_access_key X'];
+      'machine h password x', 'x.setPassword("y")', 'test: ["-pX"]', 'redis-cli -h c -a X', 'set aws_secret_access_key X',
+      "define('DB_PASSWORD', 'x');", "define( 'A_VERY_LONG_CONSTANT_NAME_KEY' , 'x');"];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;

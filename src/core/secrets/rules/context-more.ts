@@ -10,7 +10,7 @@
 // candidate (`$cred = ConvertTo-SecureString …`, `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`,
 // `password X` in a .netrc); the same form on a line the pre-scan drops (`ConvertTo-SecureString` piped,
 // `setToken("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
@@ -251,6 +251,13 @@ interface StatementForm {
   group: number;
   /** The secret came in quotes. */
   quoted: boolean;
+  /** The group holding the secret's name, which then decides as for an assignment (without: a password). */
+  name?: number;
+}
+
+/** A define's name: secret-named as classifyName says, or a WordPress salt (`AUTH_SALT`: 64 random characters, secret). */
+function defineStrength(name: string): NameStrength | null {
+  return classifyName(name) ?? (/_SALT$/.test(name) ? 'weak' : null);
 }
 
 const STATEMENT_FORMS: StatementForm[] = [
@@ -266,13 +273,15 @@ const STATEMENT_FORMS: StatementForm[] = [
   // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
   // `setPassword(cfg.get("pw"))` are code.
   { gate: 'assword(', re: /\bset[Pp]assword\([ \t]*(["'])((?:(?!\1)[^\\\r\n]|\\.)*)\1[ \t]*\)/dg, group: 2, quoted: true },
+  // PHP's define('NAME', 'value') (wp-config.php's database password, keys and salts).
+  { gate: 'define(', re: /\bdefine\([ \t]*(["'])([A-Za-z_]\w*)\1[ \t]*,[ \t]*(["'])((?:(?!\3)[^\\\r\n]|\\.)*)\3/dg, group: 4, quoted: true, name: 2 },
 ];
 
 export const statementSecret: LineRule = {
   id: 'statement-secret',
-  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`',
+  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`, PHP `define(\'DB_PASSWORD\', \'X\')`',
   // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
-  keywords: ['password ', 'password\t', 'setpassword('],
+  keywords: ['password ', 'password\t', 'setpassword(', 'define('],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     for (const form of STATEMENT_FORMS) {
@@ -285,16 +294,21 @@ export const statementSecret: LineRule = {
         let s = m[form.group]!;
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
-        if (isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', form.quoted)) continue;
+        const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
+        if (strength === null || isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, strength, form.quoted)) continue;
         const [start, end] = m.indices![form.group]!;
         out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
       }
     }
   },
   samples: () => {
-    const p = [pw(), pw(), pw(), pw(), pw()];
+    const p = [pw(), pw(), pw(), pw(), pw(), pw()];
+    // wp-config.php's keys: 64 printable characters, quotes and backslashes aside.
+    const wpKey = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, seed++ * 7907);
     return {
       truePositives: [
+        { text: `define( 'DB_PASSWORD', '${p[5]}' );`, secrets: [p[5]!] },
+        { text: `define('AUTH_KEY',         '${wpKey}');`, secrets: [wpKey] },
         { text: `machine api.example.com login bob password ${p[0]}`, secrets: [p[0]!] },
         { text: `machine git.example.com\n  login ci-bot\n  password ${p[1]}\n`, secrets: [p[1]!] },
         { text: `machine\tftp.example.com\tlogin\tftp\tpassword\t${p[2]}`, secrets: [p[2]!] },
@@ -318,6 +332,11 @@ export const statementSecret: LineRule = {
         '        ds.setPassword("changeme");',
         '        ds.setPassword("${DB_PASSWORD}");',
         '        ds.setPassword("pre" + suffix);',
+        "define( 'AUTH_KEY',         'put your unique phrase here' );",
+        "define('DB_USER', 'wordpress');",
+        "define('WP_DEBUG', false);",
+        "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
+        "define('DB_PASSWORD', '');",
       ],
     };
   },
