@@ -56,12 +56,13 @@ const FLAG_SRC =
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 /**
- * `password` with no `=` or `:` after it, anchored at its last letter: a word followed by a blank (a
- * .netrc's `machine h login u password X`, its multi-line `  password X`) or a setter handed a literal
- * (`ds.setPassword("X")`). `password ` is on ~1 line in 10,000 of a source tree, and the `d` reaches the
- * check only after an `r`.
+ * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
+ * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
+ * The `d` reaches the check only after an `r`. `password X` elsewhere is prose (`@param password - The
+ * password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would not read anyway.
  */
-const WORD_SRC = 'd(?<=(?<![\\w.$-])password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
+const WORD_SRC =
+  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**

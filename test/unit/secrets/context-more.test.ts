@@ -197,6 +197,9 @@ describe('statement-secret: a secret handed over by a statement (the pre-scan an
     masks('statement-secret', `define( 'DB_PASSWORD', '${p}' );`, p);
     const k = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, 4242);
     masks('statement-secret', `define('AUTH_KEY',         '${k}');`, k);
+    // A key that holds a `<x>` (a placeholder's shape to valueLooksSecret) is still 64 random characters.
+    const k2 = `${rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 30, 4444)}<r8>${rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '[]{}()<>', 30, 4545)}`;
+    masks('statement-secret', `define('SECURE_AUTH_KEY',  '${k2}');`, k2);
     const salt = rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 64, 4343);
     masks('statement-secret', `define('NONCE_SALT', '${salt}');`, salt);
     keeps("define( 'AUTH_KEY',         'put your unique phrase here' );");

@@ -49,6 +49,8 @@ const EDGE = [
   // the word `password` (WORD_SRC): .netrc and setters, and near misses on each side of the `d`
   'machine h login u password x', '  password x', 'password\tx', '\tpassword\t\tx', 'password', 'password ', 'password \n', 'password\u00a0x',
   'password (', 'xpassword x', '.password x', '-password x', 'Password x', 'PASSWORD x', 'passwordd x', 'passwore x', 'qassword x', 'pAssword x',
+  'default login a password x', 'machine\tpassword x', 'machinepassword x', 'xmachine h password x', '# the password is x', 'machine h\npassword x',
+  'machine h\r\n  password x', ' machine h login u password\tx', 'default password', 'machine h login u passwd x',
   'ds.setPassword("x")', "setPassword( 'x')", 'setPassword(x)', 'resetPassword("x")', 'set_password("x")', 'setPassword ("x")', 'setpassword("x")',
   'SetPassword("x")', 'setPassword(', 'setPasswordd("x")', 'dapi password x',
   // an argument list's `"-p<pw>"`, redis-cli's `-a`, `aws_secret_access_key X`

@@ -10,7 +10,7 @@
 // candidate (`$cred = ConvertTo-SecureString …`, `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`,
 // `password X` in a .netrc); the same form on a line the pre-scan drops (`ConvertTo-SecureString` piped,
 // `setToken("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
@@ -255,6 +255,15 @@ interface StatementForm {
   name?: number;
 }
 
+/**
+ * 32+ characters without a blank at 4.5+ bits each: random material whatever it holds. wp-config.php's
+ * keys are 64 characters of ~90 symbols, and one in ten holds a `<x>` or brackets that valueLooksSecret
+ * reads as a placeholder or as code; a placeholder that long is words with blanks.
+ */
+function longRandom(s: string): boolean {
+  return s.length >= 32 && !/\s/.test(s) && shannon(s) >= 4.5;
+}
+
 /** A define's name: secret-named as classifyName says, or a WordPress salt (`AUTH_SALT`: 64 random characters, secret). */
 function defineStrength(name: string): NameStrength | null {
   return classifyName(name) ?? (/_SALT$/.test(name) ? 'weak' : null);
@@ -295,7 +304,7 @@ export const statementSecret: LineRule = {
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
         const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
-        if (strength === null || isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, strength, form.quoted)) continue;
+        if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
         const [start, end] = m.indices![form.group]!;
         out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
       }
