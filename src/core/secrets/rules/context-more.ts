@@ -253,7 +253,11 @@ interface StatementForm {
   quoted: boolean;
   /** The group holding the secret's name, which then decides as for an assignment (without: a password). */
   name?: number;
+  /** A value of letters alone, maybe ending a sentence, is a word of prose (`  password combination.` in a docstring). */
+  notWord?: boolean;
 }
+
+const PROSE_WORD = /^[A-Za-z]+[.,;:!?]?$/;
 
 /**
  * 32+ characters without a blank at 4.5+ bits each: random material whatever it holds. wp-config.php's
@@ -278,6 +282,7 @@ const STATEMENT_FORMS: StatementForm[] = [
     re: /^[ \t]*(?:(?:machine|default)[ \t](?:[^\r\n]*?[ \t])?password[ \t]+|password[ \t]+(?=\S+[ \t]*\r?$))(\S+)/dg,
     group: 1,
     quoted: false,
+    notWord: true,
   },
   // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
   // `setPassword(cfg.get("pw"))` are code.
@@ -303,6 +308,7 @@ export const statementSecret: LineRule = {
         let s = m[form.group]!;
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
+        if (form.notWord === true && PROSE_WORD.test(s)) continue;
         const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
         if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
         const [start, end] = m.indices![form.group]!;
@@ -335,6 +341,7 @@ export const statementSecret: LineRule = {
         '    password required for the admin account',
         '# password hashing is done with argon2',
         '  password hashed',
+        '                                  password combination.',
         '        ds.setPassword(password);',
         '        ds.setPassword(System.getenv("DB_PW"));',
         '        ds.setPassword("");',
