@@ -30,7 +30,8 @@
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
 ;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
 ;; a u8 per node (+16384), 1 where a word ends.
-;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there (the only anchor that is a word).
+;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` ends there (the only
+;; anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
   (memory (export "memory") 118)
@@ -182,8 +183,9 @@
             (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
 
   ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
-  ;; (-p, -u, --password, --token, --api-key, --secret, --client-secret, --user): a superset of the
-  ;; blank-before forms. The caller guarantees $p >= 3 and 17 characters after it.
+  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user): a
+  ;; superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
+  ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32)
     (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
@@ -193,7 +195,10 @@
     ;; blank may have become (above 0x7F, or 0x00: see the top of this file).
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
-    (if (i32.and (call $blank (local.get $b1)) (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))))
+    (if (i32.and (call $blank (local.get $b1))
+                 (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97))))
+      (then (return (i32.const 1))))
+    (if (i32.and (i32.or (i32.eq (local.get $b1) (i32.const 34)) (i32.eq (local.get $b1) (i32.const 39))) (i32.eq (local.get $n) (i32.const 112)))
       (then (return (i32.const 1))))
     (i32.and
       (i32.and (i32.eq (local.get $b1) (i32.const 45)) (call $blank (call $byte (i32.sub (local.get $p) (i32.const 2)))))
@@ -340,9 +345,43 @@
   (func $edge17 (param $p i32) (param $len i32) (result i32)
     (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
 
+  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or (DEFINE_SRC) a
+  ;; constant's name around it inside `define('…`.
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
-      (else (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p))))))
+      (else (i32.or (i32.or
+        (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
+        (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
+                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b)))) ;; key
+        (call $define (local.get $p))))))
+
+  ;; A capital or a digit, or `_` (the walk over a constant's name).
+  (func $constChar (param $c i32) (result i32)
+    (i32.or (i32.or (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)))
+            (i32.eq (local.get $c) (i32.const 95))))
+
+  ;; prefilter.ts underscoreAt's DEFINE_SRC case before its regex: a capital or a digit before the `_` at $p,
+  ;; the name ([A-Z0-9_]) back to a quote, blanks, `(`, `define`. A walk that reaches the first 7 bytes
+  ;; of the chunk reports the anchor unchecked.
+  (func $define (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (local.set $i (i32.sub (local.get $p) (i32.const 1)))
+    (local.set $c (call $byte (local.get $i)))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 95)) (i32.eqz (call $constChar (local.get $c)))) (then (return (i32.const 0))))
+    (loop $name
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+      (local.set $c (call $byte (local.get $i)))
+      (br_if $name (call $constChar (local.get $c))))
+    (if (i32.and (i32.ne (local.get $c) (i32.const 34)) (i32.ne (local.get $c) (i32.const 39))) (then (return (i32.const 0))))
+    (loop $blanks
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+      (local.set $c (call $byte (local.get $i)))
+      (br_if $blanks (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))))
+    (if (i32.ne (local.get $c) (i32.const 40)) (then (return (i32.const 0))))
+    (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 6))) (i32.const 0x69666564)) ;; defi
+             (i32.eq (i32.load16_u (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 2))) (i32.const 0x656e)))) ;; ne
 
   (func $checkDash (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))
@@ -353,11 +392,26 @@
       (else (call $letter (local.get $p)
         (i32.add (global.get $TBL) (i32.load (i32.add (i32.add (global.get $TBL) (i32.const 182272)) (i32.shl (call $byte (local.get $p)) (i32.const 2)))))))))
 
-  ;; @ (URL userinfo) and `d` (only where `dapi` starts: little-endian u32 0x69706164).
+  ;; @ (URL userinfo) and `d` (only where `dapi` starts: little-endian u32 0x69706164; or where `password`
+  ;; ends, prefilter.ts passwordAt).
   (func $checkRare (param $p i32) (param $len i32) (result i32)
     (if (result i32) (i32.eq (call $byte (local.get $p)) (i32.const 64)) (then (call $userinfo (local.get $p)))
-      (else (i32.or (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))
-                    (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x69706164))))))
+      (else (i32.or (i32.or (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))
+                            (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x69706164)))
+                    (call $password (local.get $p) (local.get $len))))))
+
+  ;; prefilter.ts passwordAt's first part: `password` or `Password` ends at the `d` at $p (the first byte
+  ;; folded by or-ing 0x20, which maps only `P` onto `p`), and a blank or `(` follows. Neighbours outside
+  ;; the chunk: reported unchecked.
+  (func $password (param $p i32) (param $len i32) (result i32)
+    (local $n i32)
+    (if (i32.or (i32.lt_u (local.get $p) (i32.const 7)) (i32.ge_u (i32.add (local.get $p) (i32.const 1)) (local.get $len)))
+      (then (return (i32.const 1))))
+    (if (i64.ne (i64.or (i64.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 7))) (i64.const 0x20))
+                (i64.const 0x64726f7773736170)) ;; password
+      (then (return (i32.const 0))))
+    (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
+    (i32.or (i32.or (i32.eq (local.get $n) (i32.const 32)) (i32.eq (local.get $n) (i32.const 9))) (i32.eq (local.get $n) (i32.const 40))))
 
   ;; Reports the set bits of $m (positions $i + bit) that $kind's check lets through; returns the new count.
   ;; One loop per kind of anchor: the branches in it are the same kind's (a shared loop dispatching on the
@@ -400,7 +454,8 @@
   ;;     or a quote before = : >, a vendor prefix's last character before _ and -, a head's neighbour
   ;;     around a letter anchor). A nibble table can only over-approximate a set, and a neighbour above
   ;;     0x7F passes every kind, so an anchor the checks would accept always gets through;
-  ;;   - `d` (dapi, the one anchor that is a word) passes when `a` follows; its check compares the word.
+  ;;   - `d` (dapi) passes when `a` follows, and (the end of `password`) when `r` precedes; its check
+;;     compares the words.
   ;; Measured: eleven compares and five bit loops per block cost ~110 ms per 64 MB, mostly loop exits
   ;; mispredicted on every block; this is one loop over about a third of the anchors. The first and
   ;; last blocks of a chunk, whose neighbours may lie outside it, take every anchor unfiltered.

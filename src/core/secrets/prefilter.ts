@@ -5,7 +5,7 @@
 // reachable from one of them; the rule samples test that.
 //
 // How it runs fast: GENERIC and PREFIXED are anchored on one character (`=`, `:`, `>`, `_`, `-`,
-// `@`) and confirmed by a look-behind. Run over the whole text, V8 tries that look-behind at every
+// `@`, the `d` of `password`) and confirmed by a look-behind. Run over the whole text, V8 tries that look-behind at every
 // `=` and `:` of the code, ~300 ns each (measured). Instead, `indexOf` finds the anchors (native,
 // ~0.2 ns/char), a table lookup on the 3 characters before each anchor discards almost all of them
 // (a necessary condition derived from the same word lists the regex is built from), and only the
@@ -49,13 +49,34 @@ const USERINFO_SRC =
   '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)';
 const FLAG_SRC =
   '-(?<=\\s-)(?=p[^\\s-]|p-[^\\s-]|p[ \\t]+[^\\s$-]|u[\\s=]*\\S+:)' +
+  // An item of an argument list, the password glued on: compose's `test: ["CMD", "mysqladmin", …, "-p<pw>"]`.
+  '|-(?<=["\']-)(?=p[^\\s"\'-])' +
+  // redis-cli's password flag; elsewhere `-a` is "all" (`ls -a`, `git commit -a`), so only after redis-cli.
+  '|-(?<=\\bredis-cli\\s(?:[^\\n]*\\s)?-)(?=a[ \\t]+[^\\s$-])' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
 /**
- * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
- * flags (`mysql -pX`, `docker login -p X`, `curl -u a:b`, `--password X`).
+ * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
+ * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
+ * The `d` reaches the check only after an `r`. `password X` elsewhere is prose (`@param password - The
+ * password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would not read anyway.
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}`;
+const WORD_SRC =
+  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
+/** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
+const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
+/**
+ * PHP's `define('DB_PASSWORD', 'X')` (wp-config.php): the name is a string argument followed by `,`, not
+ * an operator. Anchored at an `_` inside an upper-case constant's name, after a letter or digit: the
+ * names defines hold by convention, and every one of WordPress's keys and salts.
+ */
+const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[A-Z0-9_]*["'][ \\t]*,)`;
+/**
+ * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
+ * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
+ * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC), `define('DB_PASSWORD', …)` (DEFINE_SRC).
+ */
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
@@ -85,6 +106,9 @@ const LETTERS_AT = new RegExp(LETTERS.source, 'y');
 const VENDOR_AT = new RegExp(VENDOR_SRC, 'y');
 const USERINFO_AT = new RegExp(USERINFO_SRC, 'y');
 const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
+const WORD_AT = new RegExp(WORD_SRC, 'y');
+const AWS_AT = new RegExp(AWS_SRC, 'y');
+const DEFINE_AT = new RegExp(DEFINE_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -321,7 +345,20 @@ export function genericAt(text: string, p: number): boolean {
 function underscoreAt(text: string, p: number): boolean {
   const c1 = text.charCodeAt(p - 1);
   const c2 = text.charCodeAt(p - 2);
-  return c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p);
+  if (c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p)) return true;
+  // AWS_SRC: `s` before (`access`), `key` after.
+  if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
+  return ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
+}
+
+/** DEFINE_SRC at the `_` at `p`, whose character before is a capital or a digit: the name back to a quote, blanks, `(`, `define`. */
+function defineAt(text: string, p: number): boolean {
+  let i = p - 1;
+  let c = text.charCodeAt(i);
+  while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
+  if (c !== 34 && c !== 39) return false;
+  do c = text.charCodeAt(--i); while (c === 32 || c === 9);
+  return c === 40 && text.startsWith('define', i - 6) && matchesAt(DEFINE_AT, text, p);
 }
 
 function dashAt(text: string, p: number): boolean {
@@ -329,12 +366,24 @@ function dashAt(text: string, p: number): boolean {
   const c2 = text.charCodeAt(p - 2);
   let may = c1 < 128 && c2 < 128 && DASH_END.two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
   if (!may) {
-    // `-(?<=\s-)(?=p|u…)`, `-(?<=sshpass\s+-)(?=p)`, `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
+    // `-(?<=\s-)(?=p|u…)`, `-(?<=["']-)(?=p…)`, `-(?<=redis-cli…\s-)(?=a…)`, `-(?<=sshpass\s+-)(?=p)`,
+    // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
     const next = text.charCodeAt(p + 1);
-    may = (isSpace(c1) && (next === 112 || next === 117)) ||
+    may = (isSpace(c1) && (next === 112 || next === 117 || next === 97)) || ((c1 === 34 || c1 === 39) && next === 112) ||
       (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
   }
   return may && matchesAt(DASH_AT, text, p);
+}
+
+/**
+ * WORD_SRC at the `d` at `p`: `password` or `Password` before it and a blank or `(` after, then the regex
+ * (the look-behinds decide the rest: a whole word, or `set` before it).
+ */
+function passwordAt(text: string, p: number): boolean {
+  const n = text.charCodeAt(p + 1);
+  if (!(n === 32 || n === 9 || n === 40) || text.charCodeAt(p - 1) !== 114 || !text.startsWith('asswor', p - 6)) return false;
+  const c = text.charCodeAt(p - 7);
+  return (c === 112 || c === 80) && matchesAt(WORD_AT, text, p);
 }
 
 // One loop per kind of anchor rather than one loop calling a test function: each call site stays
@@ -350,6 +399,10 @@ function scanDash(text: string, out: number[]): void {
 }
 function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
+}
+/** WORD_SRC's anchors, found by the rest of the word (`assword`: `d` alone is everywhere). */
+function scanPassword(text: string, out: number[]): void {
+  for (let p = text.indexOf('assword'); p !== -1;) p = passwordAt(text, p + 6) ? hit(text, p, 'assword', out) : text.indexOf('assword', p + 1);
 }
 function scanRegex(text: string, re: RegExp, out: number[]): void {
   re.lastIndex = 0;
@@ -431,13 +484,15 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  * 256 byte values), and for each class what may stand right before and right after an anchor of it.
  * Those two sets come from the first-level checks the anchors then get, so they only over-approximate:
  *   = : >  before: a key word's last character (KEY_END's pairs), a blank, or a quote or `]` (GENERIC's look-behind);
- *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `-` also the blanks and
- *          the `-` of the command-line flag branches (`\s-p`, `\s--password`), and 0x00, which is what
- *          U+FEFF (a blank to `\s`) becomes in the module;
+ *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `_` also the `s` of
+ *          `access_key` (AWS_SRC) and the capitals and digits of a constant's name (DEFINE_SRC); for `-` also the blanks, quotes and the `-` of the command-line flag
+ *          branches (`\s-p`, `"-p`, `\s--password`), and 0x00, which is what U+FEFF (a blank to `\s`)
+ *          becomes in the module;
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
  *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
+ *          before: `r` (the `d` ending `password`, WORD_SRC);
  *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
@@ -451,10 +506,10 @@ function nibbleTables(): Uint8Array {
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
-  addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
+  addToNibbles(plo, phi, [...lastOfTails(UNDERSCORE_END.two), ...CODES('sABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')], 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
-  // lets the gate `-BEGIN ` through (GATES).
-  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 45], 4);
+  // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
+  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
     const gate = GATE_ANCHORS.find(([g]) => g === ch);
@@ -465,6 +520,8 @@ function nibbleTables(): Uint8Array {
       const word = LETTER_ANCHORS.find((x) => x.anchor.length > 1 && x.anchor[0] === ch);
       if (word === undefined) throw new Error(`anchor scan: no letter anchor for class ${ch}`);
       addToNibbles(nlo, nhi, [word.anchor.charCodeAt(1)], bit);
+      // WORD_SRC ends `password` in this `d`: its neighbour before is the word's `r`.
+      if (ch === 'd') addToNibbles(plo, phi, CODES('r'), bit);
       continue;
     }
     if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
@@ -536,12 +593,15 @@ export function candidateLinesIndexOf(text: string): number[] {
   scanDash(text, out);
   scanUserinfo(text, out);
   for (const a of LETTER_ANCHORS) a.scan(text, out);
+  scanPassword(text, out);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }
 
 const LETTER_BY_CODE: (LetterAnchor | undefined)[] = [];
 for (const a of LETTER_ANCHORS) LETTER_BY_CODE[a.anchor.charCodeAt(0)] = a;
+/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`). */
+const DAPI = LETTER_BY_CODE[100]!;
 
 /** Every anchor from one SIMD pass (anchors.wat), each judged by the function its indexOf loop uses; non-ASCII text goes the indexOf way. */
 export function candidateLinesSimd(text: string, scanner: AnchorScanner): number[] {
@@ -568,6 +628,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     else if (c === 95) ok = underscoreAt(text, p);
     else if (c === 45) ok = dashAt(text, p);
     else if (c === 64) ok = userinfoAt(text, p);
+    else if (c === 100) ok = passwordAt(text, p) || DAPI.at(text, p);
     else {
       const a = LETTER_BY_CODE[c];
       ok = a !== undefined && a.at(text, p);

@@ -2,8 +2,8 @@
 // through the whole masker before rules/context-more.ts (the names and values are built at run time).
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
-import { envFallback, mysqlQuoted, secureString, xmlKeyValue } from '../../../src/core/secrets/rules/context-more';
-import { PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import { envFallback, secureString, xmlKeyValue } from '../../../src/core/secrets/rules/context-more';
+import { B64, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
 import { leaks, linesOf } from './helpers';
 
@@ -55,6 +55,12 @@ describe('context rules: name and value in different tokens', () => {
       masks('mysql-quoted-password', `  "command": "mysql -uroot -p${p} -e 'select 1'"`, p);
       const q = pw();
       masks('mysql-quoted-password', `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${q}"]`, q);
+    });
+    it('masks -p<pw> as an item of its own in a compose healthcheck (after a quote, not a blank)', () => {
+      const p = pw();
+      masks('mysql-quoted-password', `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p}"]`, p);
+      const q = pw();
+      masks('mysql-quoted-password', `    command: ['mysqladmin', 'ping', '-uroot', '-p${q}']`, q);
     });
     it('keeps references (compose $$ escapes included), a bare -p and the port flag', () => {
       keeps('      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]');
@@ -163,6 +169,73 @@ describe('context rules: the name on the line before (k8s-env-value)', () => {
   });
 });
 
+describe('statement-secret: a secret handed over by a statement (the pre-scan anchors the word password)', () => {
+  it('masks a .netrc password on one line, alone on its line, and tab-separated, and keeps the other lines', () => {
+    const [a, b, c] = [pw(), pw(), pw()];
+    const text = [`machine api.example.com login bob password ${a}`, 'machine git.example.com', '  login ci-bot', `  password ${b}`,
+      `machine\tftp.example.com\tlogin\tftp\tpassword\t${c}`, 'default login anonymous', 'macdef init', ''].join('\n');
+    const r = maskText(text);
+    const out = linesOf(r.text);
+    const inp = linesOf(text);
+    assert.equal(out.length, inp.length);
+    for (const k of [1, 2, 5, 6]) assert.equal(out[k], inp[k]);
+    for (const [k, s] of [[0, a], [3, b], [4, c]] as const) {
+      assert.notEqual(out[k], inp[k]);
+      assert.ok(!leaks(out[k]!, s), out[k]);
+    }
+    assert.ok(r.findings.every((f) => f.rule === 'statement-secret'));
+  });
+  it('masks a password setter handed a literal, and keeps a variable, a call or a reference', () => {
+    const p = pw();
+    masks('statement-secret', `        ds.setPassword("${p}");`, p);
+    keeps('        ds.setPassword(password);');
+    keeps('        ds.setPassword(System.getenv("DB_PW"));');
+    keeps('        ds.setPassword("${DB_PASSWORD}");');
+  });
+  it("masks wp-config.php's define('DB_PASSWORD', …) and its keys and salts, and keeps other defines and the sample's placeholder", () => {
+    const p = pw();
+    masks('statement-secret', `define( 'DB_PASSWORD', '${p}' );`, p);
+    const k = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, 4242);
+    masks('statement-secret', `define('AUTH_KEY',         '${k}');`, k);
+    // A key that holds a `<x>` (a placeholder's shape to valueLooksSecret) is still 64 random characters.
+    const k2 = `${rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 30, 4444)}<r8>${rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '[]{}()<>', 30, 4545)}`;
+    masks('statement-secret', `define('SECURE_AUTH_KEY',  '${k2}');`, k2);
+    const salt = rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 64, 4343);
+    masks('statement-secret', `define('NONCE_SALT', '${salt}');`, salt);
+    keeps("define( 'AUTH_KEY',         'put your unique phrase here' );");
+    keeps("define('DB_USER', 'wordpress');");
+    keeps("define('WP_DEBUG', false);");
+    keeps("define( 'DB_PASSWORD', getenv('DB_PASSWORD') );");
+  });
+  it('keeps prose and code where password is a word before a blank', () => {
+    keeps('    password required for the admin account');
+    keeps('  password hashed');
+    keeps('if password is None:');
+    keeps('  password "$NETRC_PASSWORD"');
+  });
+});
+
+describe('cli-password: shell history forms the pre-scan anchors since (redis-cli -a, aws configure set)', () => {
+  it('masks redis-cli -a <pw> wherever the flag stands, and keeps -a elsewhere', () => {
+    const p = pw();
+    masks('cli-password', `redis-cli -h cache -a ${p} ping`, p);
+    const q = pw();
+    masks('cli-password', `redis-cli -a ${q} --no-auth-warning info`, q);
+    keeps('redis-cli ping');
+    keeps('ls -a');
+    keeps("parser.add_argument('-a', '--all')");
+    keeps('redis-cli -a $REDIS_PASSWORD ping');
+  });
+  it('masks the key of aws configure set aws_secret_access_key, and keeps other settings and references', () => {
+    const k = rand(B64, 40);
+    masks('cli-password', `aws configure set aws_secret_access_key ${k}`, k);
+    const l = rand(B64, 40);
+    masks('cli-password', `aws configure set default.aws_secret_access_key ${l} --profile ci`, l);
+    keeps('aws configure set region eu-west-1');
+    keeps('aws configure set aws_secret_access_key "$AWS_SECRET_ACCESS_KEY"');
+  });
+});
+
 describe('context rules: each rule alone finds its form on a line (the pre-scan aside)', () => {
   const hits = (rule: { scan(line: string, out: Hit[]): void }, line: string) => {
     const out: Hit[] = [];
@@ -175,7 +248,6 @@ describe('context rules: each rule alone finds its form on a line (the pre-scan 
     assert.deepEqual(hits(secureString, `$s = ConvertTo-SecureString '${p}' -AsPlainText -Force`), [p]);
     assert.deepEqual(hits(envFallback, `jwt.sign(payload, process.env.JWT_SECRET || '${p}')`), [p]);
     assert.deepEqual(hits(envFallback, `ENV['API_KEY'] ||= '${p}'`), [p]);
-    assert.deepEqual(hits(mysqlQuoted, `test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p}"]`), [p]);
     assert.deepEqual(hits(xmlKeyValue, `<add key="ApiKey" value="${p}"/>`), [p]);
   });
 });

@@ -46,6 +46,24 @@ const EDGE = [
   // the gates: kind: and -BEGIN , whole, cut, and at the very ends of the text
   'kind:', 'kind: Secret', 'xkind:x', 'kin\nd:', 'Kind:', 'kind :', ':kind', '-BEGIN ', j('-----BEGIN RSA PRIVATE', ' KEY-----'), 'BEGIN ', '-BEGIN', '-BEGINx',
   '-BEGIN\t', '--BEGIN  ', 'x-BEGIN ', '\u012dBEGIN ', 'kin\u0164:',
+  // the word `password` (WORD_SRC): .netrc and setters, and near misses on each side of the `d`
+  'machine h login u password x', '  password x', 'password\tx', '\tpassword\t\tx', 'password', 'password ', 'password \n', 'password\u00a0x',
+  'password (', 'xpassword x', '.password x', '-password x', 'Password x', 'PASSWORD x', 'passwordd x', 'passwore x', 'qassword x', 'pAssword x',
+  'default login a password x', 'machine\tpassword x', 'machinepassword x', 'xmachine h password x', '# the password is x', 'machine h\npassword x',
+  'machine h\r\n  password x', ' machine h login u password\tx', 'default password', 'machine h login u passwd x',
+  'ds.setPassword("x")', "setPassword( 'x')", 'setPassword(x)', 'resetPassword("x")', 'set_password("x")', 'setPassword ("x")', 'setpassword("x")',
+  'SetPassword("x")', 'setPassword(', 'setPasswordd("x")', 'dapi password x',
+  // an argument list's `"-p<pw>"`, redis-cli's `-a`, `aws_secret_access_key X`
+  '["mysqladmin", "-uroot", "-px"]', "['-px']", '"-p"', '"-p-x"', '"-p x', 'x"-pa', '`-px`', '"-u a:b', "'-p'x",
+  'redis-cli -a x', 'redis-cli -h cache -a x ping', 'redis-cli\t-a\tx', 'ls -a x', 'redis-cli -a $PW', 'redis-cli -a -x', 'redis-cli -a',
+  'xredis-cli -a x', 'redis-cli\n-a x', 'redis-cli -a\u00a0x', 'redis-cli ping\nls -a x', 'redis-cli -ax', 'redis-cli  --a x',
+  'aws configure set aws_secret_access_key x', 'secret_access_key\tx', 'secret_access_key  $X', 'secret_access_keyx', 'secret_access_key',
+  'access_key x', 'SECRET_ACCESS_KEY x', 'secret_access_key=x', 'secret_access_key\nx', 'aws_secret_access_key \u00a0x',
+  // PHP's define('NAME_X', …) (DEFINE_SRC), and near misses on each part
+  "define( 'DB_PASSWORD', 'x' );", "define('AUTH_KEY',         'x');", 'define("A_B",', "define('A1_B2_C' ,", "define(\t'DB_PASSWORD'\t,", "define('DB__X',",
+  "define('_X', 'y');", "define('db_password', 'x');", "define('DB_PASSWORD' 'x');", "define('DB_PASSWORD', ", "define('DB_PASSWORD)',", "define ('A_B', 'x');",
+  "undefine('A_B', 'x');", "xdefine('A_B', 'x');", "efine('A_B',", "define('A_B\n',", "define('A_B\u00e9',", "define('\u00c9A_B',", "define(('A_B',",
+  "define('A_Bé', 'x')", 'MAX_VALUE = 1', "getenv('DB_PASSWORD', '')",
 ];
 
 const FRAGMENTS = [
@@ -55,6 +73,9 @@ const FRAGMENTS = [
   'AAAAAAAAAAAAAAAA', 'abcdefghijklmnop', 'ENV ', 'AK', 'IA', 'eyJ', 'SG.', 'é', 'İ', '\u212A', 'ſ',
   'A', 'KIA', 'Iza', 'J', 'ey', 'K', 'S', 'SK', 'ffffffffffffffff', '.', 'hooks', 'slack', 'hv', 's', 'dp', 'pt', 'ya29', 'LT', 'AI', 'dapi', 'f', 'AA',
   'kind', 'kin', 'd:', 'BEGIN ', '-----', 'BEG', 'IN ', 'EN', 'V ', 'ENV',
+  'assword', 'passwor', 'Passwor', 'r', 'd', 'set', '(', '("', "('", 'machine ',
+  'redis-cli', '-a', ' -a ', '"-p', "'-p", 'aws_secret_access', '_key', 'secret_access_', 'key ',
+  'define(', "define('", 'DB', '_PASSWORD', "'", ',', 'AUTH', 'A_B', '9_',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -154,7 +175,9 @@ describe('secret pre-scan (candidateLines)', () => {
 
   it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
     const chunk = 1 << 20;
-    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc'];
+    const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc',
+      'machine h password x', 'x.setPassword("y")', 'test: ["-pX"]', 'redis-cli -h c -a X', 'set aws_secret_access_key X',
+      "define('DB_PASSWORD', 'x');", "define( 'A_VERY_LONG_CONSTANT_NAME_KEY' , 'x');"];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;

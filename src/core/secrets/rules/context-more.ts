@@ -5,11 +5,12 @@
 // a fallback or a list item reaches the model whole.
 //
 // A line rule runs only on the lines the pre-scan (prefilter.ts) makes candidates: a secret-named
-// key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`. Each rule below
-// therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
-// `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`); the same form on a line the pre-scan
-// drops (`ConvertTo-SecureString` piped, `setPassword("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+// key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`, the word `password`
+// before a blank or a setter's `(`. Each rule below therefore catches its form where the line is such a
+// candidate (`$cred = ConvertTo-SecureString …`, `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`,
+// `password X` in a .netrc); the same form on a line the pre-scan drops (`ConvertTo-SecureString` piped,
+// `setToken("…")`) needs a pre-scan anchor first.
+import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
@@ -102,12 +103,14 @@ export const mysqlQuoted: LineRule = regexRule({
   // `-p$$MYSQL_ROOT_PASSWORD` (compose's escaped `$`) and `-p${PW}` are references.
   check: (s) => s.charCodeAt(0) !== 36 && !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', false),
   samples: () => {
-    const p = [pw(), pw(), pw()];
+    const p = [pw(), pw(), pw(), pw()];
     return {
       truePositives: [
         { text: `    "command": "mysql -uroot -p${p[0]} -e 'select 1'",`, secrets: [p[0]!] },
         { text: `    command: ["sh", "-c", "mysqladmin ping -h db -uroot -p${p[1]}"]`, secrets: [p[1]!] },
         { text: `  "seed": "mariadb -u app -p'${p[2]}' shop < seed.sql",`, secrets: [p[2]!] },
+        // The `-p` after a quote, not a blank: a candidate by the pre-scan's `"-p` (prefilter.ts FLAG_SRC).
+        { text: `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${p[3]}"]`, secrets: [p[3]!] },
       ],
       falsePositives: [
         '    "command": "mysql -uroot -p$MYSQL_ROOT_PASSWORD -e \'select 1\'",',
@@ -239,7 +242,123 @@ export const dsnCredentials: LineRule = regexRule({
   },
 });
 
-export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials];
+// --- Secrets handed over by a statement, not assigned (the pre-scan's word anchors, prefilter.ts WORD_SRC) ---
+
+/** One form of statementSecret: its regex (`g` and `d`), the group holding the secret, and a literal the line must hold first. */
+interface StatementForm {
+  gate: string;
+  re: RegExp;
+  group: number;
+  /** The secret came in quotes. */
+  quoted: boolean;
+  /** The group holding the secret's name, which then decides as for an assignment (without: a password). */
+  name?: number;
+  /** A value of letters alone, maybe ending a sentence, is a word of prose (`  password combination.` in a docstring). */
+  notWord?: boolean;
+}
+
+const PROSE_WORD = /^[A-Za-z]+[.,;:!?]?$/;
+
+/**
+ * 32+ characters without a blank at 4.5+ bits each: random material whatever it holds. wp-config.php's
+ * keys are 64 characters of ~90 symbols, and one in ten holds a `<x>` or brackets that valueLooksSecret
+ * reads as a placeholder or as code; a placeholder that long is words with blanks.
+ */
+function longRandom(s: string): boolean {
+  return s.length >= 32 && !/\s/.test(s) && shannon(s) >= 4.5;
+}
+
+/** A define's name: secret-named as classifyName says, or a WordPress salt (`AUTH_SALT`: 64 random characters, secret). */
+function defineStrength(name: string): NameStrength | null {
+  return classifyName(name) ?? (/_SALT$/.test(name) ? 'weak' : null);
+}
+
+const STATEMENT_FORMS: StatementForm[] = [
+  // .netrc: the one-line form starts with `machine` or `default`; a line holding only `password X` is
+  // the multi-line form (its `machine` is lines above). Anything else with `password X` in it is prose or
+  // code (`# password hashing is …`, `if password is None`), not a .netrc entry.
+  {
+    gate: 'password',
+    re: /^[ \t]*(?:(?:machine|default)[ \t](?:[^\r\n]*?[ \t])?password[ \t]+|password[ \t]+(?=\S+[ \t]*\r?$))(\S+)/dg,
+    group: 1,
+    quoted: false,
+    notWord: true,
+  },
+  // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
+  // `setPassword(cfg.get("pw"))` are code.
+  { gate: 'assword(', re: /\bset[Pp]assword\([ \t]*(["'])((?:(?!\1)[^\\\r\n]|\\.)*)\1[ \t]*\)/dg, group: 2, quoted: true },
+  // PHP's define('NAME', 'value') (wp-config.php's database password, keys and salts).
+  { gate: 'define(', re: /\bdefine\([ \t]*(["'])([A-Za-z_]\w*)\1[ \t]*,[ \t]*(["'])((?:(?!\3)[^\\\r\n]|\\.)*)\3/dg, group: 4, quoted: true, name: 2 },
+];
+
+export const statementSecret: LineRule = {
+  id: 'statement-secret',
+  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`, PHP `define(\'DB_PASSWORD\', \'X\')`',
+  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
+  keywords: ['password ', 'password\t', 'setpassword(', 'define('],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    for (const form of STATEMENT_FORMS) {
+      if (!line.includes(form.gate)) continue;
+      const re = form.re;
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(line)) !== null) {
+        // A .netrc token may be quoted (`password "$PW"`): judged without its quotes.
+        let s = m[form.group]!;
+        const q = s.charCodeAt(0);
+        if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
+        if (form.notWord === true && PROSE_WORD.test(s)) continue;
+        const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
+        if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
+        const [start, end] = m.indices![form.group]!;
+        out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+      }
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(), pw(), pw()];
+    // wp-config.php's keys: 64 printable characters, quotes and backslashes aside.
+    const wpKey = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, seed++ * 7907);
+    return {
+      truePositives: [
+        { text: `define( 'DB_PASSWORD', '${p[5]}' );`, secrets: [p[5]!] },
+        { text: `define('AUTH_KEY',         '${wpKey}');`, secrets: [wpKey] },
+        { text: `machine api.example.com login bob password ${p[0]}`, secrets: [p[0]!] },
+        { text: `machine git.example.com\n  login ci-bot\n  password ${p[1]}\n`, secrets: [p[1]!] },
+        { text: `machine\tftp.example.com\tlogin\tftp\tpassword\t${p[2]}`, secrets: [p[2]!] },
+        { text: `        ds.setPassword("${p[3]}");`, secrets: [p[3]!] },
+        { text: `$mail->setPassword('${p[4]}');`, secrets: [p[4]!] },
+      ],
+      falsePositives: [
+        'machine git.example.com',
+        '  login ci-bot',
+        'default login anonymous',
+        'macdef init',
+        '  password $NETRC_PASSWORD',
+        '  password "${NETRC_PASSWORD}"',
+        'machine api.example.com login bob password changeme',
+        '    password required for the admin account',
+        '# password hashing is done with argon2',
+        '  password hashed',
+        '                                  password combination.',
+        '        ds.setPassword(password);',
+        '        ds.setPassword(System.getenv("DB_PW"));',
+        '        ds.setPassword("");',
+        '        ds.setPassword("changeme");',
+        '        ds.setPassword("${DB_PASSWORD}");',
+        '        ds.setPassword("pre" + suffix);',
+        "define( 'AUTH_KEY',         'put your unique phrase here' );",
+        "define('DB_USER', 'wordpress');",
+        "define('WP_DEBUG', false);",
+        "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
+        "define('DB_PASSWORD', '');",
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials, statementSecret];
 
 // --- Block rules: the name on the line before ---
 
