@@ -183,8 +183,8 @@
             (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
 
   ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
-  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user): a
-  ;; superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
+  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user,
+  ;; --requirepass): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
   ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32)
@@ -204,7 +204,8 @@
       (i32.and (i32.eq (local.get $b1) (i32.const 45)) (call $blank (call $byte (i32.sub (local.get $p) (i32.const 2)))))
       (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
                       (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
-              (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99))))))
+              (i32.or (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))
+                      (i32.eq (local.get $n) (i32.const 114))))))
 
   (func $blank (param $c i32) (result i32)
     (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))

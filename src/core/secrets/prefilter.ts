@@ -38,7 +38,8 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
   'admin\\d\\d', 'proj', 'svcacct', 'pypi', 'xox[a-z]', 'xapp', 'key', 'PMAK', 'NRAK', 'pplx', 'xai', 'GOCSPX', 'HRKU', 'pul', 'sq0atp',
   'sq0csp', 'AGE-SECRET-KEY'];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
-const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user'];
+const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user',
+  'requirepass'];
 
 // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
 const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
@@ -367,10 +368,10 @@ function dashAt(text: string, p: number): boolean {
   let may = c1 < 128 && c2 < 128 && DASH_END.two[(c2 << 7) | c1] !== 0 && DASH_END.endsAt(text, p - 1) && tokenFollows(text, p);
   if (!may) {
     // `-(?<=\s-)(?=p|u…)`, `-(?<=["']-)(?=p…)`, `-(?<=redis-cli…\s-)(?=a…)`, `-(?<=sshpass\s+-)(?=p)`,
-    // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user…)`.
+    // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user|requirepass…)`.
     const next = text.charCodeAt(p + 1);
     may = (isSpace(c1) && (next === 112 || next === 117 || next === 97)) || ((c1 === 34 || c1 === 39) && next === 112) ||
-      (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117));
+      (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114));
   }
   return may && matchesAt(DASH_AT, text, p);
 }
