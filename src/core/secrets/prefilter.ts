@@ -33,7 +33,7 @@ const GENERIC_SRC = `[=:>](?<=(?:${KEY_WORDS.join('|')})(?:[_.-]?(?:${KEY_TAILS.
 
 /** Vendor prefixes ending in `_` / `-` (regex sources of single words: literals, `[...]`, `{n}`, `\d`). */
 const UNDERSCORE_PREFIXES = ['gh[pousr]', 'npm', 'hf', 'sk_live', 'sk_test', 'rk_live', 'rk_test', 'shp[a-z]{2}', 'do[por]_v1', 'github_pat', 'glc',
-  'glsa', 'sntry[su]', 'api_org', 'gsk', 'figd', 'lin_api', 'sbp', 'r8', 'fo1', 'fm2', 'dckr_pat', 'sq[pua]', 'bkua', 'ntn', 'secret'];
+  'glsa', 'sntry[su]', 'api_org', 'gsk', 'figd', 'lin_api', 'sbp', 'r8', 'fo1', 'fm2', 'dckr_pat', 'sq[pua]', 'bkua', 'ntn', 'secret', 'whsec'];
 const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glimt', 'glcbt', 'gloas', 'glagent', 'sk', 'ant', 'api\\d\\d',
   'admin\\d\\d', 'proj', 'svcacct', 'pypi', 'xox[a-z]', 'xapp', 'key', 'PMAK', 'NRAK', 'pplx', 'xai', 'GOCSPX', 'HRKU', 'pul', 'sq0atp',
   'sq0csp', 'AGE-SECRET-KEY'];

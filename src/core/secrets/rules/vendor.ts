@@ -121,13 +121,14 @@ export const VENDOR_RULES: LineRule[] = [
   }),
   regexRule({
     id: 'stripe-key',
-    description: 'Stripe secret and restricted keys, live and test mode (test keys are live credentials for test data)',
-    keywords: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
-    pattern: re(`${B}((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247})${E}`),
-    check: (s) => randomPartOk(s.slice(8)),
-    samples: () => tokenSamples([j('sk', '_live_', rand(ALNUM, 24)), j('sk', '_test_', rand(ALNUM, 99)), j('rk', '_live_', rand(ALNUM, 24))], [
+    description: 'Stripe secret and restricted keys, live and test mode (test keys are live credentials for test data), and webhook signing secrets',
+    keywords: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_', 'whsec_'],
+    pattern: re(`${B}((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{24,128})${E}`),
+    check: (s) => randomPartOk(s.slice(s.charCodeAt(0) === 119 ? 6 : 8)),
+    samples: () => tokenSamples([j('sk', '_live_', rand(ALNUM, 24)), j('sk', '_test_', rand(ALNUM, 99)), j('rk', '_live_', rand(ALNUM, 24)), j('wh', 'sec_', rand(ALNUM, 32))], [
       `STRIPE_PUBLISHABLE=${j('pk', '_live_', rand(ALNUM, 24))}`,
       `STRIPE_KEY=${j('sk', '_test_', 'x'.repeat(24))}`,
+      `STRIPE_WEBHOOK_SECRET=${j('wh', 'sec_', 'x'.repeat(32))}`,
     ]),
   }),
   regexRule({
