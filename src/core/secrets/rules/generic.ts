@@ -626,16 +626,16 @@ export const authHeader: LineRule = regexRule({
 
 export const cliPassword: LineRule = regexRule({
   id: 'cli-password',
-  description: 'Password on a command line: mysql -p<pw>, sshpass -p, docker login -p <pw>, mongosh -p <pw>, redis-cli -a <pw>, --password <pw>, --requirepass <pw>, aws configure set aws_secret_access_key <key>',
-  keywords: ['mysql', 'mariadb', 'sshpass', 'docker', 'podman', 'mongo', 'redis-cli', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token',
+  description: 'Password on a command line: mysql -p<pw>, sshpass -p, docker login -p <pw>, az login -p <pw>, mongosh -p <pw>, redis-cli -a <pw>, --password <pw>, --requirepass <pw>, aws configure set aws_secret_access_key <key>',
+  keywords: ['mysql', 'mariadb', 'sshpass', 'docker', 'podman', 'az login', 'mongo', 'redis-cli', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token',
     '--requirepass', 'aws_secret_access_key '],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
   group: 2,
   check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
-    const p = Array.from({ length: 9 }, () => rand(ALNUM + '~+^_', 20));
+    const p = Array.from({ length: 10 }, () => rand(ALNUM + '~+^_', 20));
     const b64k = rand(B64, 40);
     return {
       truePositives: [
@@ -649,11 +649,13 @@ export const cliPassword: LineRule = regexRule({
         { text: `redis-cli -h cache -a ${p[7]} ping`, secrets: [p[7]!] },
         { text: `aws configure set aws_secret_access_key ${b64k}`, secrets: [b64k] },
         { text: `    command: redis-server --requirepass ${p[8]}`, secrets: [p[8]!] },
+        { text: `az login --service-principal -u http://ci-app -p ${p[9]} --tenant contoso.example`, secrets: [p[9]!] },
       ],
       falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret',
         'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com', 'docker run -p 8080:80 nginx', 'docker login -u deploy --password-stdin', 'mongosh -u admin -p',
         'redis-cli ping', 'redis-cli -h cache -a "$REDIS_PASSWORD" ping', 'ls -a /etc', "parser.add_argument('-a', '--all')", 'aws configure set region eu-west-1',
-        'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY', '    command: redis-server --requirepass "$REDIS_PASSWORD"'],
+        'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY', '    command: redis-server --requirepass "$REDIS_PASSWORD"',
+        'az login --service-principal -u "$APP_ID" -p "$AZURE_SECRET" --tenant "$TENANT"'],
     };
   },
 });
