@@ -30,8 +30,8 @@
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
 ;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
 ;; a u8 per node (+16384), 1 where a word ends.
-;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` ends there (the only
-;; anchors that are words).
+;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` or `identified` ends
+;; there, `D` when one of those two ends there in upper case (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
   (memory (export "memory") 118)
@@ -393,26 +393,30 @@
       (else (call $letter (local.get $p)
         (i32.add (global.get $TBL) (i32.load (i32.add (i32.add (global.get $TBL) (i32.const 182272)) (i32.shl (call $byte (local.get $p)) (i32.const 2)))))))))
 
-  ;; @ (URL userinfo) and `d` (only where `dapi` starts: little-endian u32 0x69706164; or where `password`
-  ;; ends, prefilter.ts passwordAt).
+  ;; @ (URL userinfo) and `d` / `D` (only where `dapi` starts: little-endian u32 0x69706164; or where
+  ;; `password` or `identified` ends, prefilter.ts wordAt).
   (func $checkRare (param $p i32) (param $len i32) (result i32)
     (if (result i32) (i32.eq (call $byte (local.get $p)) (i32.const 64)) (then (call $userinfo (local.get $p)))
       (else (i32.or (i32.or (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))
                             (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x69706164)))
-                    (call $password (local.get $p) (local.get $len))))))
+                    (call $word (local.get $p) (local.get $len))))))
 
-  ;; prefilter.ts passwordAt's first part: `password` or `Password` ends at the `d` at $p (the first byte
-  ;; folded by or-ing 0x20, which maps only `P` onto `p`), and a blank or `(` follows. Neighbours outside
+  ;; prefilter.ts wordAt's first part: a blank or `(` follows the `d` / `D` at $p, and `password` or
+  ;; `identified` ends there, every byte folded by or-ing 0x20 (which maps a capital onto its letter, and
+  ;; only the capitals among letters: a superset of the three casings WORD_SRC allows). Neighbours outside
   ;; the chunk: reported unchecked.
-  (func $password (param $p i32) (param $len i32) (result i32)
-    (local $n i32)
-    (if (i32.or (i32.lt_u (local.get $p) (i32.const 7)) (i32.ge_u (i32.add (local.get $p) (i32.const 1)) (local.get $len)))
+  (func $word (param $p i32) (param $len i32) (result i32)
+    (local $n i32) (local $w i64)
+    (if (i32.or (i32.lt_u (local.get $p) (i32.const 9)) (i32.ge_u (i32.add (local.get $p) (i32.const 1)) (local.get $len)))
       (then (return (i32.const 1))))
-    (if (i64.ne (i64.or (i64.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 7))) (i64.const 0x20))
-                (i64.const 0x64726f7773736170)) ;; password
-      (then (return (i32.const 0))))
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
-    (i32.or (i32.or (i32.eq (local.get $n) (i32.const 32)) (i32.eq (local.get $n) (i32.const 9))) (i32.eq (local.get $n) (i32.const 40))))
+    (if (i32.eqz (i32.or (i32.or (i32.eq (local.get $n) (i32.const 32)) (i32.eq (local.get $n) (i32.const 9))) (i32.eq (local.get $n) (i32.const 40))))
+      (then (return (i32.const 0))))
+    (local.set $w (i64.or (i64.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 7))) (i64.const 0x2020202020202020)))
+    (i32.or (i64.eq (local.get $w) (i64.const 0x64726f7773736170)) ;; password
+            (i32.and (i64.eq (local.get $w) (i64.const 0x6465696669746e65)) ;; entified
+                     (i32.eq (i32.or (i32.load16_u (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 9))) (i32.const 0x2020))
+                             (i32.const 0x6469))))) ;; id
 
   ;; Reports the set bits of $m (positions $i + bit) that $kind's check lets through; returns the new count.
   ;; One loop per kind of anchor: the branches in it are the same kind's (a shared loop dispatching on the
@@ -435,7 +439,7 @@
       (then (return (call $checkGeneric (local.get $p) (local.get $len)))))
     (if (i32.eq (local.get $c) (i32.const 95)) (then (return (call $checkUnderscore (local.get $p) (local.get $len)))))
     (if (i32.eq (local.get $c) (i32.const 45)) (then (return (call $checkDash (local.get $p) (local.get $len)))))
-    (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (local.get $c) (i32.const 100)))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 100)))
       (then (return (call $checkRare (local.get $p) (local.get $len)))))
     ;; `E` is only there for the gate `ENV ` (it shares A's class): noted, never a candidate itself.
     (if (i32.eq (local.get $c) (i32.const 69))
@@ -448,15 +452,15 @@
 
   ;; Every anchor of the chunk, 16 characters at a time (two blocks to a 32-bit mask), and one bit loop:
   ;;   - the anchor characters are classified with two table lookups (i8x16.swizzle by low and by high
-  ;;     nibble, and-ed): one bit per kind, = : > / _ / - / @ / A / J K / d / . (exact: the tables are
+  ;;     nibble, and-ed): one bit per kind, = : > / _ / - / @ / A / J K / d D / . (exact: the tables are
   ;;     built so that no other byte gets a bit, and bytes above 0x7F get none);
   ;;   - the characters before and after each position are classified the same way, against what may
   ;;     stand there for each kind (the first-level tables' characters: a key word's last letter, a blank
   ;;     or a quote before = : >, a vendor prefix's last character before _ and -, a head's neighbour
   ;;     around a letter anchor). A nibble table can only over-approximate a set, and a neighbour above
   ;;     0x7F passes every kind, so an anchor the checks would accept always gets through;
-  ;;   - `d` (dapi) passes when `a` follows, and (the end of `password`) when `r` precedes; its check
-;;     compares the words.
+  ;;   - `d` and `D` (one class) pass when `a` follows (dapi), and (the end of `password`, `identified`)
+  ;;     when `r` `e` `R` `E` precede; their check compares the words.
   ;; Measured: eleven compares and five bit loops per block cost ~110 ms per 64 MB, mostly loop exits
   ;; mispredicted on every block; this is one loop over about a third of the anchors. The first and
   ;; last blocks of a chunk, whose neighbours may lie outside it, take every anchor unfiltered.

@@ -5,13 +5,14 @@
 // reachable from one of them; the rule samples test that.
 //
 // How it runs fast: GENERIC and PREFIXED are anchored on one character (`=`, `:`, `>`, `_`, `-`,
-// `@`, the `d` of `password`) and confirmed by a look-behind. Run over the whole text, V8 tries that look-behind at every
-// `=` and `:` of the code, ~300 ns each (measured). Instead, `indexOf` finds the anchors (native,
-// ~0.2 ns/char), a table lookup on the 3 characters before each anchor discards almost all of them
-// (a necessary condition derived from the same word lists the regex is built from), and only the
-// survivors are confirmed: by the original regex, sticky at the anchor on the whole text, so
-// look-behind and look-ahead see exactly the context they would have seen — or, for GENERIC, by
-// the same check written out (keyNameEndsAt), because its look-behind alone cost ~300 ns a try.
+// `@`, the `d` of `password` and `identified`) and confirmed by a look-behind. Run over the whole
+// text, V8 tries that look-behind at every `=` and `:` of the code, ~300 ns each (measured).
+// Instead, `indexOf` finds the anchors (native, ~0.2 ns/char), a table lookup on the 3 characters
+// before each anchor discards almost all of them (a necessary condition derived from the same word
+// lists the regex is built from), and only the survivors are confirmed: by the original regex,
+// sticky at the anchor on the whole text, so look-behind and look-ahead see exactly the context
+// they would have seen — or, for GENERIC, by the same check written out (keyNameEndsAt), because
+// its look-behind alone cost ~300 ns a try.
 // The candidate lines are therefore the same as running the three regexes over the text
 // (`candidateLinesReference`, which the tests compare on samples, corpus and seeded mixes).
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
@@ -41,6 +42,11 @@ const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glim
 const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user',
   'requirepass'];
 
+/** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
+function anyCase(word: string): string {
+  return [...word].map((c) => `[${c.toUpperCase()}${c}]`).join('');
+}
+
 // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
 const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
 const USERINFO_SRC =
@@ -61,9 +67,16 @@ const FLAG_SRC =
  * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
  * The `d` reaches the check only after an `r`. `password X` elsewhere is prose (`@param password - The
  * password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would not read anyway.
+ * SQL hands a password over in a statement: PostgreSQL's `CREATE ROLE app WITH LOGIN PASSWORD '…'` (a
+ * string literal right after the word; none in the bench tree) and MySQL's `IDENTIFIED [WITH plugin] BY
+ * '…'`. SQL keywords are case-insensitive, but the anchored word is matched in the three casings SQL is
+ * written in (`password`, `Password`, `PASSWORD`; `identified` likewise), which the indexOf scan can search
+ * for; the words after it are folded by hand (PREFIXED has no `i` flag).
  */
 const WORD_SRC =
-  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])';
+  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])' +
+  "|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+')" +
+  `|[dD](?<=\\b(?:[Ii]dentified|IDENTIFIED))(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
@@ -377,14 +390,22 @@ function dashAt(text: string, p: number): boolean {
 }
 
 /**
- * WORD_SRC at the `d` at `p`: `password` or `Password` before it and a blank or `(` after, then the regex
- * (the look-behinds decide the rest: a whole word, or `set` before it).
+ * WORD_SRC at the `d` or `D` at `p`: a blank or `(` after it, and before it the rest of `password` /
+ * `Password` / `PASSWORD` or of `identified` / `Identified` / `IDENTIFIED`, told apart by the letter
+ * before the anchor; then the regex (the look-behinds and look-aheads decide the rest).
  */
-function passwordAt(text: string, p: number): boolean {
+function wordAt(text: string, p: number): boolean {
   const n = text.charCodeAt(p + 1);
-  if (!(n === 32 || n === 9 || n === 40) || text.charCodeAt(p - 1) !== 114 || !text.startsWith('asswor', p - 6)) return false;
-  const c = text.charCodeAt(p - 7);
-  return (c === 112 || c === 80) && matchesAt(WORD_AT, text, p);
+  if (!(n === 32 || n === 9 || n === 40)) return false;
+  const r = text.charCodeAt(p - 1);
+  let c: number;
+  if (r === 114) c = text.startsWith('asswor', p - 6) ? text.charCodeAt(p - 7) | 32 : 0;
+  else if (r === 101) c = text.startsWith('dentifie', p - 8) ? text.charCodeAt(p - 9) | 32 : 0;
+  else if (r === 82) c = text.startsWith('PASSWOR', p - 7) ? 112 : 0;
+  else if (r === 69) c = text.startsWith('IDENTIFIE', p - 9) ? 105 : 0;
+  else return false;
+  // (`| 32` maps only `P` onto `p` and `I` onto `i` among the characters that matter: the regex decides.)
+  return (c === 112 || c === 105) && matchesAt(WORD_AT, text, p);
 }
 
 // One loop per kind of anchor rather than one loop calling a test function: each call site stays
@@ -401,9 +422,14 @@ function scanDash(text: string, out: number[]): void {
 function scanUserinfo(text: string, out: number[]): void {
   for (let p = text.indexOf('@'); p !== -1;) p = userinfoAt(text, p) ? hit(text, p, '@', out) : text.indexOf('@', p + 1);
 }
-/** WORD_SRC's anchors, found by the rest of the word (`assword`: `d` alone is everywhere). */
-function scanPassword(text: string, out: number[]): void {
-  for (let p = text.indexOf('assword'); p !== -1;) p = passwordAt(text, p + 6) ? hit(text, p, 'assword', out) : text.indexOf('assword', p + 1);
+/**
+ * WORD_SRC's anchors, found by the rest of their word in the casings the regex allows (`assword` finds
+ * `password` and `Password`, `ASSWORD` finds `PASSWORD`; `d` alone is everywhere). An anchor is the
+ * word's last character, at `p + last`.
+ */
+function scanWord(text: string, word: string, out: number[]): void {
+  const last = word.length - 1;
+  for (let p = text.indexOf(word); p !== -1;) p = wordAt(text, p + last) ? hit(text, p, word, out) : text.indexOf(word, p + 1);
 }
 function scanRegex(text: string, re: RegExp, out: number[]): void {
   re.lastIndex = 0;
@@ -457,7 +483,7 @@ function anchorTables(): Uint8Array {
 }
 
 /** The module's anchor classes: one bit per kind of anchor (its character decides which check runs). */
-const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['E', 16], ['J', 32], ['K', 32], ['d', 64], ['.', 128]];
+const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['E', 16], ['J', 32], ['K', 32], ['d', 64], ['D', 64], ['.', 128]];
 /** Anchors that are there only for a gate literal (GATES), with the character that must follow them. */
 const GATE_ANCHORS: readonly (readonly [string, string])[] = [['E', 'N']];
 
@@ -492,8 +518,8 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
- *   d      after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
- *          before: `r` (the `d` ending `password`, WORD_SRC);
+ *   d D    after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
+ *          before: `r` `e` `R` `E` (the `d` or `D` ending `password` or `identified`, WORD_SRC);
  *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
@@ -516,13 +542,16 @@ function nibbleTables(): Uint8Array {
     const gate = GATE_ANCHORS.find(([g]) => g === ch);
     if (gate !== undefined) { addToNibbles(nlo, nhi, CODES(gate[1]), bit); continue; }
     const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
+    // `D`: only WORD_SRC's, in `d`'s class (set there).
+    if (ch === 'D') continue;
     if (a === undefined) {
       // `d`: the anchor of a word (dapi), which passes when the word's next character follows.
       const word = LETTER_ANCHORS.find((x) => x.anchor.length > 1 && x.anchor[0] === ch);
       if (word === undefined) throw new Error(`anchor scan: no letter anchor for class ${ch}`);
       addToNibbles(nlo, nhi, [word.anchor.charCodeAt(1)], bit);
-      // WORD_SRC ends `password` in this `d`: its neighbour before is the word's `r`.
-      if (ch === 'd') addToNibbles(plo, phi, CODES('r'), bit);
+      // WORD_SRC ends `password` and `identified` in this `d` (`D` in upper case): its neighbour before is
+      // the word's `r` or `e`, in either case.
+      if (ch === 'd') addToNibbles(plo, phi, CODES('reRE'), bit);
       continue;
     }
     if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
@@ -538,6 +567,9 @@ function nibbleTables(): Uint8Array {
 
 /** Below this length the SIMD path's fixed cost (a copy and a call) is more than the passes it saves. */
 const SIMD_MIN = 256;
+
+/** The needles scanWord finds WORD_SRC's anchors by. */
+const WORD_NEEDLES = ['assword', 'ASSWORD', 'dentified', 'DENTIFIED'];
 
 /** Start offsets of candidate lines, ascending, without duplicates. */
 export function candidateLines(text: string): number[] {
@@ -594,14 +626,14 @@ export function candidateLinesIndexOf(text: string): number[] {
   scanDash(text, out);
   scanUserinfo(text, out);
   for (const a of LETTER_ANCHORS) a.scan(text, out);
-  scanPassword(text, out);
+  for (const word of WORD_NEEDLES) scanWord(text, word, out);
   if (text.includes('ENV ')) scanRegex(text, DOCKER_ENV, out);
   return sortedUnique(out);
 }
 
 const LETTER_BY_CODE: (LetterAnchor | undefined)[] = [];
 for (const a of LETTER_ANCHORS) LETTER_BY_CODE[a.anchor.charCodeAt(0)] = a;
-/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`). */
+/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`, `identified`; `D` in upper case). */
 const DAPI = LETTER_BY_CODE[100]!;
 
 /** Every anchor from one SIMD pass (anchors.wat), each judged by the function its indexOf loop uses; non-ASCII text goes the indexOf way. */
@@ -629,7 +661,8 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     else if (c === 95) ok = underscoreAt(text, p);
     else if (c === 45) ok = dashAt(text, p);
     else if (c === 64) ok = userinfoAt(text, p);
-    else if (c === 100) ok = passwordAt(text, p) || DAPI.at(text, p);
+    else if (c === 100) ok = wordAt(text, p) || DAPI.at(text, p);
+    else if (c === 68) ok = wordAt(text, p);
     else {
       const a = LETTER_BY_CODE[c];
       ok = a !== undefined && a.at(text, p);

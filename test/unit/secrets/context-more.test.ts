@@ -207,6 +207,24 @@ describe('statement-secret: a secret handed over by a statement (the pre-scan an
     keeps("define('WP_DEBUG', false);");
     keeps("define( 'DB_PASSWORD', getenv('DB_PASSWORD') );");
   });
+  it("masks SQL's role passwords (PostgreSQL's PASSWORD '…', MySQL's IDENTIFIED BY '…'), a doubled quote inside the literal, and keeps the rest", () => {
+    // Values of their own seeds: drawing from pw() here would shift the values the tests below draw.
+    const [a, b, c, d, e] = [1, 2, 3, 4, 5].map((k) => rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 20, 6100 + k));
+    masks('statement-secret', `CREATE ROLE app LOGIN PASSWORD '${a}'`, a);
+    masks('statement-secret', `create user app with password '${b}';`, b);
+    masks('statement-secret', `alter user 'app'@'%' identified by '${c}';`, c);
+    // A statement over several lines: the option first on its line.
+    masks('statement-secret', `    ENCRYPTED PASSWORD '${d}'`, d);
+    // `''` is one quote: the literal goes on past it (its second half would survive a cut at the first quote).
+    const [h1, h2] = [e.slice(0, 10), e.slice(10)];
+    masks('statement-secret', `ALTER ROLE app WITH PASSWORD '${h1}''${h2}';`, h2);
+    masks('statement-secret', `ALTER USER 'x'@'h' IDENTIFIED BY "${h1}""${h2}";`, h2);
+    keeps('ALTER USER app WITH PASSWORD NULL;');
+    keeps("CREATE USER app WITH PASSWORD :'pw';");
+    keeps("ALTER USER 'app'@'%' IDENTIFIED BY 'changeme';");
+    keeps("-- set the password 'here' later");
+    keeps("The password 'k1W8kdVb' is not checked here.");
+  });
   it('keeps prose and code where password is a word before a blank', () => {
     keeps('    password required for the admin account');
     keeps('  password hashed');

@@ -64,6 +64,13 @@ const EDGE = [
   "define('_X', 'y');", "define('db_password', 'x');", "define('DB_PASSWORD' 'x');", "define('DB_PASSWORD', ", "define('DB_PASSWORD)',", "define ('A_B', 'x');",
   "undefine('A_B', 'x');", "xdefine('A_B', 'x');", "efine('A_B',", "define('A_B\n',", "define('A_B\u00e9',", "define('\u00c9A_B',", "define(('A_B',",
   "define('A_Bé', 'x')", 'MAX_VALUE = 1', "getenv('DB_PASSWORD', '')",
+  // SQL: PostgreSQL's `PASSWORD '…'` and MySQL's `IDENTIFIED [WITH plugin] BY '…'` in their casings, and near misses
+  "CREATE USER app WITH PASSWORD 'x';", "create role a login password 'x'", "ALTER ROLE a WITH LOGIN Password\t'x'", "PASSWORD  'x'", "PASSWORD 'x",
+  'PASSWORD "x"', "PASSWORD :'pw'", 'PASSWORD NULL', "PASSWORD= 'x'", "PASSWORd 'x'", "PassWord 'x'", "pASSWORD 'x'", "XPASSWORD 'x'", "_password 'x'",
+  "PASSWORD\n'x'", "PASSWORD\u00a0'x'", "ALTER USER 'app'@'%' IDENTIFIED BY 'x';", "identified by 'x'", 'Identified By "x"', "IDENTIFIED by\t'x'",
+  "IDENTIFIED WITH mysql_native_password BY 'x'", "identified with 'caching_sha2_password' by 'x'", "IDENTIFIED BY PASSWORD '*6B'", 'IDENTIFIED BY x',
+  "IDENTIFIED WITH BY 'x'", "IDENTIFIEd BY 'x'", "IdEnTiFiEd BY 'x'", "UNIDENTIFIED BY 'x'", 'identified by the user', "IDENTIFIED\nBY 'x'",
+  "IDENTIFIED WITH p AS 'x'", "IDENTIFIEDBY 'x'", "dentified by 'x'", "IDENTIFIED BY'x'", "IDENTIFIED WITH  p\tBY  'x'", 'Data Date used ED RD eD rD',
 ];
 
 const FRAGMENTS = [
@@ -76,6 +83,8 @@ const FRAGMENTS = [
   'assword', 'passwor', 'Passwor', 'r', 'd', 'set', '(', '("', "('", 'machine ',
   'redis-cli', '-a', ' -a ', '"-p', "'-p", 'aws_secret_access', '_key', 'secret_access_', 'key ',
   'define(', "define('", 'DB', '_PASSWORD', "'", ',', 'AUTH', 'A_B', '9_',
+  'PASSWORD', 'ASSWORD', 'PASSWOR', 'IDENTIFIED', 'identified', 'Identified', 'dentifie', 'IDENTIFIE', ' BY ', ' by ', ' WITH ', ' with ', " '", 'D', 'E', 'R',
+  'e', 'Da',
 ];
 
 describe('secret pre-scan (candidateLines)', () => {
@@ -177,7 +186,7 @@ describe('secret pre-scan (candidateLines)', () => {
     const chunk = 1 << 20;
     const secretish = ['password = x', 'x ' + j('gh', 'p_', 'A'.repeat(20)), 'postgres://a:b@h', j('AK', 'IA') + 'x', 'hooks.slack', 'x --token y', 'dapi0', 'kind: Secret', j('-----BEG', 'IN RSA'), 'ENV API_TOKEN abc',
       'machine h password x', 'x.setPassword("y")', 'test: ["-pX"]', 'redis-cli -h c -a X', 'set aws_secret_access_key X',
-      "define('DB_PASSWORD', 'x');", "define( 'A_VERY_LONG_CONSTANT_NAME_KEY' , 'x');"];
+      "define('DB_PASSWORD', 'x');", "define( 'A_VERY_LONG_CONSTANT_NAME_KEY' , 'x');", "CREATE USER a WITH PASSWORD 'x';", "ALTER USER 'a'@'%' IDENTIFIED BY 'x';"];
     for (const s of secretish) {
       for (let shift = -s.length - 2; shift <= 2; shift++) {
         const pad = chunk + shift;
@@ -225,6 +234,23 @@ describe('secret pre-scan (candidateLines)', () => {
     const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
     assert.deepEqual(candidateLines(text), [0, 20, 27]);
     assert.deepEqual(candidateLinesSimd(text, simd!), [0, 20, 27]);
+  });
+
+  it('selects SQL statements that hand over a password literal, and not the ones without one', () => {
+    // Each line on its own and between long lines (the SIMD pass's filtered blocks), by every path.
+    const pad = 'x'.repeat(48);
+    const selected = ["CREATE USER app WITH PASSWORD 'x';", "ALTER ROLE app WITH LOGIN PASSWORD 'x';", "create role app login password 'x'",
+      "ALTER USER 'app'@'%' IDENTIFIED BY 'x';", "CREATE USER 'x'@'localhost' IDENTIFIED WITH mysql_native_password BY 'x';",
+      "alter user 'app'@'%' identified by 'x';", "  Password 'x'"];
+    const dropped = ['ALTER USER app WITH PASSWORD NULL;', 'IDENTIFIED BY x', 'if password is None:',
+      'a process identified by its pid', "IdEnTiFiEd BY 'x'"];
+    for (const line of [...selected, ...dropped]) {
+      const want = selected.includes(line) ? [pad.length + 1] : [];
+      const text = `${pad}\n${line}\n${pad}`;
+      assert.deepEqual(candidateLinesReference(text), want, line);
+      assert.deepEqual(candidateLinesIndexOf(text), want, line);
+      assert.deepEqual(candidateLinesSimd(text, simd!), want, line);
+    }
   });
 });
 

@@ -6,10 +6,10 @@
 //
 // A line rule runs only on the lines the pre-scan (prefilter.ts) makes candidates: a secret-named
 // key before `=`, `:` or `>`, a vendor prefix, URL userinfo, ` -p…`, ` --password`, the word `password`
-// before a blank or a setter's `(`. Each rule below therefore catches its form where the line is such a
-// candidate (`$cred = ConvertTo-SecureString …`, `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`,
-// `password X` in a .netrc); the same form on a line the pre-scan drops (`ConvertTo-SecureString` piped,
-// `setToken("…")`) needs a pre-scan anchor first.
+// before a blank or a setter's `(`, SQL's `PASSWORD '…'` and `IDENTIFIED … BY '…'`. Each rule below
+// therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
+// `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
+// line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
 import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
@@ -246,7 +246,8 @@ export const dsnCredentials: LineRule = regexRule({
 
 /** One form of statementSecret: its regex (`g` and `d`), the group holding the secret, and a literal the line must hold first. */
 interface StatementForm {
-  gate: string;
+  /** A literal the line must hold, or a case-insensitive test for SQL's keywords. */
+  gate: string | RegExp;
   re: RegExp;
   group: number;
   /** The secret came in quotes. */
@@ -255,6 +256,8 @@ interface StatementForm {
   name?: number;
   /** A value of letters alone, maybe ending a sentence, is a word of prose (`  password combination.` in a docstring). */
   notWord?: boolean;
+  /** An SQL string literal: a doubled quote inside it is one quote (`'ab''cd'` is `ab'cd`), judged as such. */
+  sql?: boolean;
 }
 
 const PROSE_WORD = /^[A-Za-z]+[.,;:!?]?$/;
@@ -287,19 +290,40 @@ const STATEMENT_FORMS: StatementForm[] = [
   // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
   // `setPassword(cfg.get("pw"))` are code.
   { gate: 'assword(', re: /\bset[Pp]assword\([ \t]*(["'])((?:(?!\1)[^\\\r\n]|\\.)*)\1[ \t]*\)/dg, group: 2, quoted: true },
+  // SQL hands a role its password in a statement. PostgreSQL: `CREATE USER app WITH PASSWORD '…'`,
+  // `ALTER ROLE app WITH LOGIN PASSWORD '…'`; the word after CREATE/ALTER USER/ROLE/GROUP, after an option
+  // that leads into it (WITH, LOGIN, ENCRYPTED), or first on its line (a statement written over several
+  // lines). Elsewhere `password '…'` is prose (`-- set the password 'here' later`). `PASSWORD NULL` and
+  // psql's `PASSWORD :'pw'` hold none.
+  {
+    gate: /password[ \t]+'/i,
+    re: /(?:\b(?:create|alter)[ \t]+(?:user|role|group)\b[^\r\n]*?[ \t]|\b(?:with|login|encrypted)[ \t]+|^[ \t]*)password[ \t]+'((?:[^'\r\n]|'')*)'/dgi,
+    group: 1,
+    quoted: true,
+    sql: true,
+  },
+  // MySQL (and Oracle's quoted form): `IDENTIFIED BY '…'`, `IDENTIFIED WITH mysql_native_password BY '…'`.
+  // MySQL also escapes with a backslash. `IDENTIFIED WITH plugin AS '…'` hands over a hash.
+  {
+    gate: /identified[ \t]/i,
+    re: /\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(["'])((?:(?!\1)[^\\\r\n]|\\.|\1\1)*)\1/dgi,
+    group: 2,
+    quoted: true,
+    sql: true,
+  },
   // PHP's define('NAME', 'value') (wp-config.php's database password, keys and salts).
   { gate: 'define(', re: /\bdefine\([ \t]*(["'])([A-Za-z_]\w*)\1[ \t]*,[ \t]*(["'])((?:(?!\3)[^\\\r\n]|\\.)*)\3/dg, group: 4, quoted: true, name: 2 },
 ];
 
 export const statementSecret: LineRule = {
   id: 'statement-secret',
-  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`, PHP `define(\'DB_PASSWORD\', \'X\')`',
+  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`, PHP `define(\'DB_PASSWORD\', \'X\')`, SQL `PASSWORD \'X\'` / `IDENTIFIED BY \'X\'`',
   // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
-  keywords: ['password ', 'password\t', 'setpassword(', 'define('],
+  keywords: ['password ', 'password\t', 'setpassword(', 'define(', 'identified'],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     for (const form of STATEMENT_FORMS) {
-      if (!line.includes(form.gate)) continue;
+      if (typeof form.gate === 'string' ? !line.includes(form.gate) : !form.gate.test(line)) continue;
       const re = form.re;
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -309,6 +333,7 @@ export const statementSecret: LineRule = {
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
         if (form.notWord === true && PROSE_WORD.test(s)) continue;
+        if (form.sql === true) s = s.replace(/''|""/g, (q) => q[0]!);
         const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
         if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
         const [start, end] = m.indices![form.group]!;
@@ -318,6 +343,7 @@ export const statementSecret: LineRule = {
   },
   samples: () => {
     const p = [pw(), pw(), pw(), pw(), pw(), pw()];
+    const q = [pw(), pw(), pw(), pw()];
     // wp-config.php's keys: 64 printable characters, quotes and backslashes aside.
     const wpKey = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, seed++ * 7907);
     return {
@@ -329,6 +355,10 @@ export const statementSecret: LineRule = {
         { text: `machine\tftp.example.com\tlogin\tftp\tpassword\t${p[2]}`, secrets: [p[2]!] },
         { text: `        ds.setPassword("${p[3]}");`, secrets: [p[3]!] },
         { text: `$mail->setPassword('${p[4]}');`, secrets: [p[4]!] },
+        { text: `CREATE USER app WITH PASSWORD '${q[0]}';`, secrets: [q[0]!] },
+        { text: `alter role app with login password '${q[1]}'`, secrets: [q[1]!] },
+        { text: `ALTER USER 'app'@'%' IDENTIFIED BY '${q[2]}';`, secrets: [q[2]!] },
+        { text: `CREATE USER 'x'@'localhost' IDENTIFIED WITH mysql_native_password BY '${q[3]}';`, secrets: [q[3]!] },
       ],
       falsePositives: [
         'machine git.example.com',
@@ -353,6 +383,12 @@ export const statementSecret: LineRule = {
         "define('WP_DEBUG', false);",
         "define( 'DB_PASSWORD', getenv('DB_PASSWORD') );",
         "define('DB_PASSWORD', '');",
+        'ALTER USER app WITH PASSWORD NULL;',
+        "CREATE USER app WITH PASSWORD :'pw';",
+        "CREATE USER app WITH PASSWORD '${DB_PASSWORD}';",
+        "ALTER USER 'app'@'%' IDENTIFIED BY 'changeme';",
+        "ALTER USER 'app'@'%' IDENTIFIED BY '';",
+        "-- set the password 'here' later",
       ],
     };
   },
