@@ -30,8 +30,8 @@
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
 ;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
 ;; a u8 per node (+16384), 1 where a word ends.
-;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` or `identified` ends
-;; there, `D` when one of those two ends there in upper case (the only anchors that are words).
+;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` ends there, `D` when
+;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
   (memory (export "memory") 118)
@@ -459,8 +459,9 @@
   ;;     or a quote before = : >, a vendor prefix's last character before _ and -, a head's neighbour
   ;;     around a letter anchor). A nibble table can only over-approximate a set, and a neighbour above
   ;;     0x7F passes every kind, so an anchor the checks would accept always gets through;
-  ;;   - `d` and `D` (one class) pass when `a` follows (dapi), and (the end of `password`, `identified`)
-  ;;     when `r` `e` `R` `E` precede; their check compares the words.
+  ;;   - `d` and `D` (one class) pass when `a` follows (dapi), and (the end of `password`, `IDENTIFIED`)
+  ;;     when `r` `R` `E` precede; their check compares the words (folded: a superset);
+  ;;   - `_` also passes on the character after it (AWS_SRC's `k`, DEFINE_SRC's P K S T).
   ;; Measured: eleven compares and five bit loops per block cost ~110 ms per 64 MB, mostly loop exits
   ;; mispredicted on every block; this is one loop over about a third of the anchors. The first and
   ;; last blocks of a chunk, whose neighbours may lie outside it, take every anchor unfiltered.

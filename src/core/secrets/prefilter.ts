@@ -5,7 +5,7 @@
 // reachable from one of them; the rule samples test that.
 //
 // How it runs fast: GENERIC and PREFIXED are anchored on one character (`=`, `:`, `>`, `_`, `-`,
-// `@`, the `d` of `password` and `identified`) and confirmed by a look-behind. Run over the whole
+// `@`, the `d` of `password` and `IDENTIFIED`) and confirmed by a look-behind. Run over the whole
 // text, V8 tries that look-behind at every `=` and `:` of the code, ~300 ns each (measured).
 // Instead, `indexOf` finds the anchors (native, ~0.2 ns/char), a table lookup on the 3 characters
 // before each anchor discards almost all of them (a necessary condition derived from the same word
@@ -69,22 +69,27 @@ const FLAG_SRC =
  * password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would not read anyway.
  * SQL hands a password over in a statement: PostgreSQL's `CREATE ROLE app WITH LOGIN PASSWORD '…'` (a
  * string literal right after the word; none in the bench tree) and MySQL's `IDENTIFIED [WITH plugin] BY
- * '…'`. SQL keywords are case-insensitive, but the anchored word is matched in the three casings SQL is
- * written in (`password`, `Password`, `PASSWORD`; `identified` likewise), which the indexOf scan can search
- * for; the words after it are folded by hand (PREFIXED has no `i` flag).
+ * '…'`. SQL keywords are case-insensitive, but the anchored word is matched in the casings SQL is written
+ * in (`password`, `Password`, `PASSWORD`; `IDENTIFIED` in capitals only, as MySQL's own manual writes it:
+ * letting the `e` of `…ed` through cost the SIMD pass ~5 ms per 64 MB, 236,000 `ed` pairs of the bench
+ * tree), which the indexOf scan can search for; the words after it are folded by hand (PREFIXED has no `i`
+ * flag).
  */
 const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])' +
   "|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+')" +
-  `|[dD](?<=\\b(?:[Ii]dentified|IDENTIFIED))(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'])`;
+  `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
  * PHP's `define('DB_PASSWORD', 'X')` (wp-config.php): the name is a string argument followed by `,`, not
- * an operator. Anchored at an `_` inside an upper-case constant's name, after a letter or digit: the
- * names defines hold by convention, and every one of WordPress's keys and salts.
+ * an operator. Anchored at an `_` inside an upper-case constant's name, after a letter or digit and
+ * before P, K, S or T: the names defines hold by convention, whose secret-named ones end in a word
+ * starting so (`_PASSWORD`, `_KEY`, `_SECRET`, `_SALT`, `_TOKEN`: every one of WordPress's keys and
+ * salts). Filtering on the letter after (~22,000 `_P` `_K` `_S` `_T` in the bench tree) rather than on
+ * the capital or digit before (~72,000) keeps most constants' underscores out of the SIMD pass's checks.
  */
-const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[A-Z0-9_]*["'][ \\t]*,)`;
+const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)`;
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
@@ -362,7 +367,8 @@ function underscoreAt(text: string, p: number): boolean {
   if (c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p)) return true;
   // AWS_SRC: `s` before (`access`), `key` after.
   if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
-  return ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
+  const n = text.charCodeAt(p + 1);
+  return (n === 80 || n === 75 || n === 83 || n === 84) && ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
 }
 
 /** DEFINE_SRC at the `_` at `p`, whose character before is a capital or a digit: the name back to a quote, blanks, `(`, `define`. */
@@ -391,7 +397,7 @@ function dashAt(text: string, p: number): boolean {
 
 /**
  * WORD_SRC at the `d` or `D` at `p`: a blank or `(` after it, and before it the rest of `password` /
- * `Password` / `PASSWORD` or of `identified` / `Identified` / `IDENTIFIED`, told apart by the letter
+ * `Password` / `PASSWORD` or of `IDENTIFIED`, told apart by the letter
  * before the anchor; then the regex (the look-behinds and look-aheads decide the rest).
  */
 function wordAt(text: string, p: number): boolean {
@@ -400,7 +406,6 @@ function wordAt(text: string, p: number): boolean {
   const r = text.charCodeAt(p - 1);
   let c: number;
   if (r === 114) c = text.startsWith('asswor', p - 6) ? text.charCodeAt(p - 7) | 32 : 0;
-  else if (r === 101) c = text.startsWith('dentifie', p - 8) ? text.charCodeAt(p - 9) | 32 : 0;
   else if (r === 82) c = text.startsWith('PASSWOR', p - 7) ? 112 : 0;
   else if (r === 69) c = text.startsWith('IDENTIFIE', p - 9) ? 105 : 0;
   else return false;
@@ -511,15 +516,16 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  * 256 byte values), and for each class what may stand right before and right after an anchor of it.
  * Those two sets come from the first-level checks the anchors then get, so they only over-approximate:
  *   = : >  before: a key word's last character (KEY_END's pairs), a blank, or a quote or `]` (GENERIC's look-behind);
- *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `_` also the `s` of
- *          `access_key` (AWS_SRC) and the capitals and digits of a constant's name (DEFINE_SRC); for `-` also the blanks, quotes and the `-` of the command-line flag
- *          branches (`\s-p`, `"-p`, `\s--password`), and 0x00, which is what U+FEFF (a blank to `\s`)
- *          becomes in the module;
+ *   _ -    before: a vendor prefix's last character (the tail tables' pairs); for `-` also the blanks,
+ *          quotes and the `-` of the command-line flag branches (`\s-p`, `"-p`, `\s--password`), and 0x00,
+ *          which is what U+FEFF (a blank to `\s`) becomes in the module; `_` also passes on the character
+ *          after it (the only after-set of these four classes): AWS_SRC's `k` (`access_key`) and
+ *          DEFINE_SRC's P K S T;
  *   @      anything (the userinfo walk goes back further than a neighbour);
  *   A J K .  the letter tables' first level: the character before the anchor in a head, or after it
  *          when a head starts with it (every character when a head is the anchor alone); J and K share a class;
  *   d D    after: `a` (dapi, the one anchor that is a word; the module's check compares the whole word);
- *          before: `r` `e` `R` `E` (the `d` or `D` ending `password` or `identified`, WORD_SRC);
+ *          before: `r` `R` `E` (the `d` or `D` ending `password` or `IDENTIFIED`, WORD_SRC);
  *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
@@ -533,7 +539,9 @@ function nibbleTables(): Uint8Array {
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
-  addToNibbles(plo, phi, [...lastOfTails(UNDERSCORE_END.two), ...CODES('sABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')], 2);
+  addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
+  // `_` also when the next character is AWS_SRC's `k` (`access_key`) or DEFINE_SRC's P K S T.
+  addToNibbles(nlo, nhi, CODES('kPKST'), 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
@@ -549,9 +557,9 @@ function nibbleTables(): Uint8Array {
       const word = LETTER_ANCHORS.find((x) => x.anchor.length > 1 && x.anchor[0] === ch);
       if (word === undefined) throw new Error(`anchor scan: no letter anchor for class ${ch}`);
       addToNibbles(nlo, nhi, [word.anchor.charCodeAt(1)], bit);
-      // WORD_SRC ends `password` and `identified` in this `d` (`D` in upper case): its neighbour before is
-      // the word's `r` or `e`, in either case.
-      if (ch === 'd') addToNibbles(plo, phi, CODES('reRE'), bit);
+      // WORD_SRC ends `password` and `IDENTIFIED` in this `d` (`D` in upper case): its neighbour before is
+      // the word's `r` (either case) or `E`.
+      if (ch === 'd') addToNibbles(plo, phi, CODES('rRE'), bit);
       continue;
     }
     if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
@@ -569,7 +577,7 @@ function nibbleTables(): Uint8Array {
 const SIMD_MIN = 256;
 
 /** The needles scanWord finds WORD_SRC's anchors by. */
-const WORD_NEEDLES = ['assword', 'ASSWORD', 'dentified', 'DENTIFIED'];
+const WORD_NEEDLES = ['assword', 'ASSWORD', 'DENTIFIED'];
 
 /** Start offsets of candidate lines, ascending, without duplicates. */
 export function candidateLines(text: string): number[] {
@@ -633,7 +641,7 @@ export function candidateLinesIndexOf(text: string): number[] {
 
 const LETTER_BY_CODE: (LetterAnchor | undefined)[] = [];
 for (const a of LETTER_ANCHORS) LETTER_BY_CODE[a.anchor.charCodeAt(0)] = a;
-/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`, `identified`; `D` in upper case). */
+/** The module's `d` is both dapi's anchor and WORD_SRC's (the `d` of `password`, the `D` of `PASSWORD` and `IDENTIFIED`). */
 const DAPI = LETTER_BY_CODE[100]!;
 
 /** Every anchor from one SIMD pass (anchors.wat), each judged by the function its indexOf loop uses; non-ASCII text goes the indexOf way. */

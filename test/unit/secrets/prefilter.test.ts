@@ -241,9 +241,11 @@ describe('secret pre-scan (candidateLines)', () => {
     const pad = 'x'.repeat(48);
     const selected = ["CREATE USER app WITH PASSWORD 'x';", "ALTER ROLE app WITH LOGIN PASSWORD 'x';", "create role app login password 'x'",
       "ALTER USER 'app'@'%' IDENTIFIED BY 'x';", "CREATE USER 'x'@'localhost' IDENTIFIED WITH mysql_native_password BY 'x';",
-      "alter user 'app'@'%' identified by 'x';", "  Password 'x'"];
+      "  Password 'x'"];
+    // `identified` in lower or title case is left out (prefilter.ts WORD_SRC says why): a known gap, asserted
+    // so that a change to it is a decision.
     const dropped = ['ALTER USER app WITH PASSWORD NULL;', 'IDENTIFIED BY x', 'if password is None:',
-      'a process identified by its pid', "IdEnTiFiEd BY 'x'"];
+      'a process identified by its pid', "IdEnTiFiEd BY 'x'", "alter user 'app'@'%' identified by 'x';", "Identified By 'x'"];
     for (const line of [...selected, ...dropped]) {
       const want = selected.includes(line) ? [pad.length + 1] : [];
       const text = `${pad}\n${line}\n${pad}`;
