@@ -65,8 +65,9 @@ const FLAG_SRC =
 /**
  * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
  * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
- * The `d` reaches the check only after an `r`. `password X` elsewhere is prose (`@param password - The
- * password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would not read anyway.
+ * The `d` reaches the check only after an `r` (`D`: after `R` or `E`). `password X` elsewhere is prose
+ * (`@param password - The password for …`: 500 lines of the 64 MB bench tree), which the .netrc rule would
+ * not read anyway.
  * SQL hands a password over in a statement: PostgreSQL's `CREATE ROLE app WITH LOGIN PASSWORD '…'` (a
  * string literal right after the word; none in the bench tree) and MySQL's `IDENTIFIED [WITH plugin] BY
  * '…'`. SQL keywords are case-insensitive, but the anchored word is matched in the casings SQL is written
@@ -397,8 +398,8 @@ function dashAt(text: string, p: number): boolean {
 
 /**
  * WORD_SRC at the `d` or `D` at `p`: a blank or `(` after it, and before it the rest of `password` /
- * `Password` / `PASSWORD` or of `IDENTIFIED`, told apart by the letter
- * before the anchor; then the regex (the look-behinds and look-aheads decide the rest).
+ * `Password` / `PASSWORD` or of `IDENTIFIED`, told apart by the letter before the anchor; then the regex
+ * (the look-behinds and look-aheads decide the rest).
  */
 function wordAt(text: string, p: number): boolean {
   const n = text.charCodeAt(p + 1);
@@ -409,7 +410,7 @@ function wordAt(text: string, p: number): boolean {
   else if (r === 82) c = text.startsWith('PASSWOR', p - 7) ? 112 : 0;
   else if (r === 69) c = text.startsWith('IDENTIFIE', p - 9) ? 105 : 0;
   else return false;
-  // (`| 32` maps only `P` onto `p` and `I` onto `i` among the characters that matter: the regex decides.)
+  // (`| 32` maps only `P` onto `p` among the characters that matter: the regex decides.)
   return (c === 112 || c === 105) && matchesAt(WORD_AT, text, p);
 }
 
