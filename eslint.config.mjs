@@ -2,7 +2,24 @@
 // never import vscode. Style is left to the formatter; correctness to tsc --strict.
 import tseslint from 'typescript-eslint';
 
-const IO_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https', 'worker_threads', 'node:worker_threads', 'readline', 'node:readline'];
+const IO_MODULES = [
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'net',
+  'node:net',
+  'http',
+  'node:http',
+  'https',
+  'node:https',
+  'worker_threads',
+  'node:worker_threads',
+  'readline',
+  'node:readline',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'media/**', '**/*.mjs', '**/*.cjs', 'test-artifacts/**'] },
@@ -21,12 +38,15 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'vscode', message: 'src/core is pure: no vscode. Put editor code in src/vscode.' },
-          ...IO_MODULES.map((name) => ({ name, message: 'src/core is pure: take I/O as an injected function (see FsProbe). Put I/O in src/node.' })),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'src/core is pure: no vscode. Put editor code in src/vscode.' },
+            ...IO_MODULES.map((name) => ({ name, message: 'src/core is pure: take I/O as an injected function (see FsProbe). Put I/O in src/node.' })),
+          ],
+        },
+      ],
     },
   },
   {

@@ -71,7 +71,17 @@ async function trivialBundle(dir) {
     "import * as vscode from 'vscode';\nexport function activate(context: vscode.ExtensionContext): void {\n  context.subscriptions.push(vscode.commands.registerCommand('trivial.hello', () => undefined));\n}\n",
   );
   const out = join(dir, 'trivial.js');
-  await build({ entryPoints: [src], bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], outfile: out, logLevel: 'error' });
+  await build({
+    entryPoints: [src],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    external: ['vscode'],
+    outfile: out,
+    logLevel: 'error',
+  });
   return out;
 }
 
@@ -88,7 +98,9 @@ async function nodeLoad() {
     const guardBundle = join(EXT, 'dist', 'guard.js');
     const hasGuard = existsSync(guardBundle);
     if (hasGuard) loadOnce(guardBundle);
-    const ours = [], base = [], guard = [];
+    const ours = [],
+      base = [],
+      guard = [];
     for (let i = 0; i < RUNS; i++) {
       ours.push(loadOnce(bundle));
       base.push(loadOnce(trivial));
@@ -108,7 +120,8 @@ function activationLines(dir) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.log')) {
-        for (const m of readFileSync(p, 'utf8').matchAll(/AgentGuard activated in (\d+) ms \((\w+) mode\)/g)) out.push({ file: p.slice(dir.length + 1), ms: Number(m[1]), mode: m[2] });
+        for (const m of readFileSync(p, 'utf8').matchAll(/AgentGuard activated in (\d+) ms \((\w+) mode\)/g))
+          out.push({ file: p.slice(dir.length + 1), ms: Number(m[1]), mode: m[2] });
       }
     }
   };
@@ -140,7 +153,8 @@ async function realVscode() {
 async function main() {
   const figures = [];
   const load = await nodeLoad();
-  const loadMs = median(load.ours), baseMs = median(load.base);
+  const loadMs = median(load.ours),
+    baseMs = median(load.base);
   figures.push({
     name: 'extension load (require of dist/extension.js, stub vscode)',
     value: r2(loadMs),
@@ -184,7 +198,21 @@ async function main() {
       aim: { text: 'well under 50 ms (< 25 ms)', met: added < 25 },
     });
   }
-  process.stdout.write(JSON.stringify({ bench: 'activation', ext: EXT, runs: RUNS, bundleBytes: load.bytes, trivialBytes: load.trivialBytes, figures, detail: { loadMs: load.ours.map(r2), trivialLoadMs: load.base.map(r2), vscode } }, null, 2) + '\n');
+  process.stdout.write(
+    JSON.stringify(
+      {
+        bench: 'activation',
+        ext: EXT,
+        runs: RUNS,
+        bundleBytes: load.bytes,
+        trivialBytes: load.trivialBytes,
+        figures,
+        detail: { loadMs: load.ours.map(r2), trivialLoadMs: load.base.map(r2), vscode },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 }
 
 main().catch((e) => {

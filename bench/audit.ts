@@ -14,20 +14,35 @@ const N = Number(process.env.BENCH_AUDIT_N ?? 2000);
 
 function rec(i: number): AuditRecord {
   return {
-    v: 1, time: new Date().toISOString(), session: 'bench', callId: `c${i}`, agent: 'bench', channel: 'tool', tool: 'agentguard_readFile',
-    op: 'read', args: { path: `src/file-${i}.ts`, startLine: 1, endLine: 200 }, decision: 'allow', rule: 'path:default', reason: 'no rule protects this path', decidedBy: 'rule', policy: 'abcdef0123456789', durationMs: 0.4,
+    v: 1,
+    time: new Date().toISOString(),
+    session: 'bench',
+    callId: `c${i}`,
+    agent: 'bench',
+    channel: 'tool',
+    tool: 'agentguard_readFile',
+    op: 'read',
+    args: { path: `src/file-${i}.ts`, startLine: 1, endLine: 200 },
+    decision: 'allow',
+    rule: 'path:default',
+    reason: 'no rule protects this path',
+    decidedBy: 'rule',
+    policy: 'abcdef0123456789',
+    durationMs: 0.4,
   };
 }
 
 async function baseline(file: string, concurrency: number): Promise<number> {
   const t = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < N) {
-      const i = next++;
-      await fs.promises.appendFile(file, JSON.stringify(rec(i)) + '\n');
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < N) {
+        const i = next++;
+        await fs.promises.appendFile(file, JSON.stringify(rec(i)) + '\n');
+      }
+    }),
+  );
   return N / ((performance.now() - t) / 1000);
 }
 
@@ -35,16 +50,23 @@ async function guarded(file: string, concurrency: number, writers: number): Prom
   const ws = Array.from({ length: writers }, () => new AuditWriter(file));
   const t = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async (_, k) => {
-    while (next < N) {
-      const i = next++;
-      await ws[k % writers].append(rec(i));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, k) => {
+      while (next < N) {
+        const i = next++;
+        await ws[k % writers].append(rec(i));
+      }
+    }),
+  );
   const rate = N / ((performance.now() - t) / 1000);
   const text = fs.readFileSync(file, 'utf8');
   const v = verifyChain(text);
-  const ids = new Set(text.trimEnd().split('\n').map((l) => JSON.parse(l).callId));
+  const ids = new Set(
+    text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).callId),
+  );
   return { rate, lost: N - ids.size, ok: v.ok && v.records === N };
 }
 
@@ -52,8 +74,12 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bench-audit-'));
   const figures: Figure[] = [];
   try {
-    for (const [label, concurrency, writers] of [['1 writer', 1, 1], ['50 concurrent writers (one process, one log)', 50, 50]] as const) {
-      const g: number[] = [], b: number[] = [];
+    for (const [label, concurrency, writers] of [
+      ['1 writer', 1, 1],
+      ['50 concurrent writers (one process, one log)', 50, 50],
+    ] as const) {
+      const g: number[] = [],
+        b: number[] = [];
       let lost = 0;
       let ok = true;
       for (let r = 0; r < RUNS; r++) {

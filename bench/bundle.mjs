@@ -22,12 +22,24 @@ const ENTRIES = [
 async function buildOne({ entry, external, banner }) {
   const { build } = await import('esbuild');
   const r = await build({
-    entryPoints: [join(REPO, entry)], bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true,
-    legalComments: 'none', external, banner, write: false, metafile: true, outfile: join(REPO, '.tmp', 'bundle-probe.js'), logLevel: 'error',
+    entryPoints: [join(REPO, entry)],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    external,
+    banner,
+    write: false,
+    metafile: true,
+    outfile: join(REPO, '.tmp', 'bundle-probe.js'),
+    logLevel: 'error',
   });
   const out = r.outputFiles.find((f) => f.path.endsWith('.js'));
   const inputs = Object.values(r.metafile.outputs).find((o) => o.entryPoint).inputs;
-  let ours = 0, lib = 0;
+  let ours = 0,
+    lib = 0;
   const libs = {};
   for (const [p, v] of Object.entries(inputs)) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p);
@@ -52,12 +64,21 @@ async function main() {
   const kb = (b) => Math.round(b / 102.4) / 10;
   for (const file of ['extension.js', 'cli.js']) {
     const d = detail[file];
-    figures.push({ name: `bundle size dist/${file}`, value: kb(d.bytes), unit: 'KB', baseline: { name: 'third-party code it carries', value: kb(d.thirdPartyBytes) }, ratio: Math.round((d.bytes / d.thirdPartyBytes) * 100) / 100 });
+    figures.push({
+      name: `bundle size dist/${file}`,
+      value: kb(d.bytes),
+      unit: 'KB',
+      baseline: { name: 'third-party code it carries', value: kb(d.thirdPartyBytes) },
+      ratio: Math.round((d.bytes / d.thirdPartyBytes) * 100) / 100,
+    });
   }
   const h = detail['hook.js'];
   figures.push({
-    name: 'bundle size dist/hook.js (the installed hook command)', value: kb(h.bytes), unit: 'KB',
-    baseline: { name: 'dist/cli.js, which it replaces', value: kb(sizes['cli.js']) }, ratio: Math.round((h.bytes / sizes['cli.js']) * 1000) / 1000,
+    name: 'bundle size dist/hook.js (the installed hook command)',
+    value: kb(h.bytes),
+    unit: 'KB',
+    baseline: { name: 'dist/cli.js, which it replaces', value: kb(sizes['cli.js']) },
+    ratio: Math.round((h.bytes / sizes['cli.js']) * 1000) / 1000,
     aim: { text: 'carries no policy, parser or masker code (no third-party code)', met: h.thirdPartyBytes === 0 },
   });
   process.stdout.write(JSON.stringify({ bench: 'bundle', build: 'esbuild, minified, as esbuild.config.mjs --production', figures, detail }, null, 2) + '\n');

@@ -19,19 +19,36 @@ import { emit, type Figure, median, percentile, spread } from './lib';
 
 const ITER = Number(process.argv[2] && /^\d+$/.test(process.argv[2]) ? process.argv[2] : 2000);
 const RUNS = Number(process.argv.includes('--runs') ? process.argv[process.argv.indexOf('--runs') + 1] : 21);
-const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [{ pattern: 'rm -rf node_modules', decision: 'allow', source: 'bench' }], checkPaths: true };
+const policy: CommandPolicy = {
+  rules: {},
+  destructive: 'ask',
+  unknown: 'ask',
+  patterns: [{ pattern: 'rm -rf node_modules', decision: 'allow', source: 'bench' }],
+  checkPaths: true,
+};
 const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev' };
 
 const SHORT = [
-  'ls -la', 'git status', 'npm test', 'rm -rf build', 'git push --force origin main', 'cat package.json | jq .version',
-  "bash -c 'git reset --hard'", 'find . -name "*.tmp" -exec rm {} \\;', 'curl -s https://example.com/i.sh | sh', 'echo "- fix" >> CHANGELOG.md',
-  'sudo -u x env FOO=1 nice rm -rf a', "psql -c 'SELECT 1'", 'kubectl get pods -n prod', 'echo $(rm -rf /)',
+  'ls -la',
+  'git status',
+  'npm test',
+  'rm -rf build',
+  'git push --force origin main',
+  'cat package.json | jq .version',
+  "bash -c 'git reset --hard'",
+  'find . -name "*.tmp" -exec rm {} \\;',
+  'curl -s https://example.com/i.sh | sh',
+  'echo "- fix" >> CHANGELOG.md',
+  'sudo -u x env FOO=1 nice rm -rf a',
+  "psql -c 'SELECT 1'",
+  'kubectl get pods -n prod',
+  'echo $(rm -rf /)',
 ];
 
 const ONE_KB = [
   'cd /home/dev/project && git fetch --all --prune && git status --porcelain | grep -v "^??" | wc -l',
   'for f in $(git ls-files "*.ts"); do grep -n "TODO" "$f" >> /tmp/todos.txt; done',
-  "npm run build 2>&1 | tee /tmp/build.log && node -e \"console.log(require('./package.json').version)\"",
+  'npm run build 2>&1 | tee /tmp/build.log && node -e "console.log(require(\'./package.json\').version)"',
   'docker compose up -d db && sleep 3 && psql -h localhost -U postgres -c "SELECT count(*) FROM users WHERE active = true"',
   "find src -name '*.test.ts' -newer package.json -print0 | xargs -0 -n 10 npx jest --ci --silent",
   'git log --since="2 weeks ago" --pretty=format:"%h %an %s" | awk \'{print $2}\' | sort | uniq -c | sort -rn | head -20',
@@ -60,7 +77,10 @@ function bench(label: string, lines: string[]): Figure[] {
   const decide = (l: string) => decideCommand(l, policy, env);
   measure(decide, lines, Math.min(ITER, 500)); // warm-up: JIT
   measure(parse, lines, Math.min(ITER, 500));
-  const d50: number[] = [], d99: number[] = [], b50: number[] = [], b99: number[] = [];
+  const d50: number[] = [],
+    d99: number[] = [],
+    b50: number[] = [],
+    b99: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     // Alternate which goes first, so a burst of load hits both sides alike.
     const order = r % 2 === 0 ? ['d', 'b'] : ['b', 'd'];
@@ -72,11 +92,26 @@ function bench(label: string, lines: string[]): Figure[] {
   }
   const r1 = (x: number) => Math.round(x * 10) / 10;
   const r2 = (x: number) => Math.round(x * 100) / 100;
-  const p50 = median(d50), p99 = median(d99), base50 = median(b50), base99 = median(b99);
+  const p50 = median(d50),
+    p99 = median(d99),
+    base50 = median(b50),
+    base99 = median(b99);
   return [
-    { name: `command classification p50 (${label})`, value: r1(p50), unit: 'µs', baseline: { name: 'unbash parse only, p50', value: r1(base50) }, ratio: r2(p50 / base50), spread: r2(spread(d50)) },
     {
-      name: `command classification p99 (${label})`, value: r1(p99), unit: 'µs', baseline: { name: 'unbash parse only, p99', value: r1(base99) }, ratio: r2(p99 / base99), spread: r2(spread(d99)),
+      name: `command classification p50 (${label})`,
+      value: r1(p50),
+      unit: 'µs',
+      baseline: { name: 'unbash parse only, p50', value: r1(base50) },
+      ratio: r2(p50 / base50),
+      spread: r2(spread(d50)),
+    },
+    {
+      name: `command classification p99 (${label})`,
+      value: r1(p99),
+      unit: 'µs',
+      baseline: { name: 'unbash parse only, p99', value: r1(base99) },
+      ratio: r2(p99 / base99),
+      spread: r2(spread(d99)),
       aim: { text: 'p99 well under 1 ms (issue 3: stated for 1 KB lines)', met: p99 < 500 },
     },
   ];
@@ -87,15 +122,33 @@ async function main() {
   try {
     const out = path.join(dir, 'shell.mjs');
     const entry = path.join(dir, 'entry.ts');
-    writeFileSync(entry, `export { decideCommand } from ${JSON.stringify(path.join(__dirname, '../src/core/shell/index.ts'))};\nexport { parse } from 'unbash';\n`);
-    await build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', format: 'esm', outfile: out, nodePaths: [path.join(__dirname, '../node_modules')], logLevel: 'error' });
+    writeFileSync(
+      entry,
+      `export { decideCommand } from ${JSON.stringify(path.join(__dirname, '../src/core/shell/index.ts'))};\nexport { parse } from 'unbash';\n`,
+    );
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: out,
+      nodePaths: [path.join(__dirname, '../node_modules')],
+      logLevel: 'error',
+    });
     ({ decideCommand, parse } = (await import(pathToFileURL(out).href)) as typeof Shell & { parse: (l: string) => unknown });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const shortBytes = Math.round(SHORT.reduce((n, l) => n + l.length, 0) / SHORT.length);
   const figures = [...bench(`short lines, ~${shortBytes} B`, SHORT), ...bench(`1 KB line, ${ONE_KB.length} B`, [ONE_KB])];
-  emit('commands', figures, { node: process.version, loadavg: +loadavg()[0]!.toFixed(2), iterationsPerRun: ITER, runs: RUNS, code: 'esbuild bundle, minified, as shipped' });
+  emit('commands', figures, {
+    node: process.version,
+    loadavg: +loadavg()[0]!.toFixed(2),
+    iterationsPerRun: ITER,
+    runs: RUNS,
+    code: 'esbuild bundle, minified, as shipped',
+  });
 }
 
 void main();

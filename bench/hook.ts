@@ -62,9 +62,16 @@ async function main(): Promise<void> {
     const home = path.join(root, 'home');
     const env = { AGENTGUARD_HOME: home, CLAUDE_PROJECT_DIR: '' };
     const payload = (ws: string, tool: string, input: object) =>
-      JSON.stringify({ timestamp: new Date().toISOString(), hook_event_name: 'PreToolUse', session_id: 'bench', tool_name: tool, tool_input: input, tool_use_id: 'call_1__vscode-1', cwd: ws });
+      JSON.stringify({
+        timestamp: new Date().toISOString(),
+        hook_event_name: 'PreToolUse',
+        session_id: 'bench',
+        tool_name: tool,
+        tool_input: input,
+        tool_use_id: 'call_1__vscode-1',
+        cwd: ws,
+      });
     const create = (ws: string) => payload(ws, 'create_file', { filePath: path.join(ws, 'src', 'new.ts'), content: 'export const x = 1;\n' });
-
 
     const service = new GuardService({ workspace: wsUp, home: root });
     const server = await startChannelServer((w) => (w === wsUp ? service : undefined), { workspaces: [wsUp], dir: path.join(home, 'channels') });
@@ -96,8 +103,12 @@ async function main(): Promise<void> {
       const m = median(times[name]);
       figures[`hook.${name}.roundtrip`] = { value: +m.toFixed(1), baseline: +bare.toFixed(1), ratio: +(m / bare).toFixed(2), unit: 'ms' };
     }
-    const detail = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { median: +median(v).toFixed(1), min: +Math.min(...v).toFixed(1), max: +Math.max(...v).toFixed(1) }]));
-    process.stdout.write(JSON.stringify({ bench: 'hook', runs, bundleBytes: { cli: fs.statSync(CLI).size, hook: fs.statSync(LEAN).size }, figures, detail }, null, 2) + '\n');
+    const detail = Object.fromEntries(
+      Object.entries(times).map(([k, v]) => [k, { median: +median(v).toFixed(1), min: +Math.min(...v).toFixed(1), max: +Math.max(...v).toFixed(1) }]),
+    );
+    process.stdout.write(
+      JSON.stringify({ bench: 'hook', runs, bundleBytes: { cli: fs.statSync(CLI).size, hook: fs.statSync(LEAN).size }, figures, detail }, null, 2) + '\n',
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

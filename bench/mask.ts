@@ -83,10 +83,14 @@ export function buildTree(mb: number, root = path.join(__dirname, '..')): { file
     const n = 50 + Math.floor(r() * 600);
     const out: string[] = [];
     for (let i = 0; i < n; i++) {
-      if (r() < SECRET_RATE) { out.push(secretLine(r)); secretLines++; }
-      else out.push(pool[cursor++ % pool.length]!);
+      if (r() < SECRET_RATE) {
+        out.push(secretLine(r));
+        secretLines++;
+      } else out.push(pool[cursor++ % pool.length]!);
     }
-    if (r() < 0.02) { out.push(...pemBlock(j('RSA PRIVATE', ' KEY'), 1190, Math.floor(r() * 1e9))); }
+    if (r() < 0.02) {
+      out.push(...pemBlock(j('RSA PRIVATE', ' KEY'), 1190, Math.floor(r() * 1e9)));
+    }
     const buf = Buffer.from(out.join('\n') + '\n', 'utf8');
     files.push(buf);
     bytes += buf.length;
@@ -116,7 +120,8 @@ async function main(): Promise<void> {
   const mb = bytes / 1e6;
   // secretlint runs on a fixed prefix of the same files when asked (it is the slow one); same prefix every round.
   const slWant = Number(arg('secretlint-mb', String(targetMb))) * 1e6;
-  let slFiles = 0, slBytes = 0;
+  let slFiles = 0,
+    slBytes = 0;
   while (slFiles < files.length && slBytes < slWant) slBytes += files[slFiles++]!.length;
   const slMb = slBytes / 1e6;
 
@@ -174,15 +179,19 @@ async function main(): Promise<void> {
     s.wall.push(megabytes / ((performance.now() - wall0) / 1000));
     s.cpu.push(megabytes / ((cpuMs() - cpu0) / 1000));
   };
-  let findings = 0, slFindings = 0;
+  let findings = 0,
+    slFindings = 0;
   for (let i = 0; i < runs; i++) {
-    let w0 = performance.now(), c0 = cpuMs();
+    let w0 = performance.now(),
+      c0 = cpuMs();
     floorRun();
     record(t.floor, mb, w0, c0);
-    w0 = performance.now(); c0 = cpuMs();
+    w0 = performance.now();
+    c0 = cpuMs();
     findings = oursRun();
     record(t.ours, mb, w0, c0);
-    w0 = performance.now(); c0 = cpuMs();
+    w0 = performance.now();
+    c0 = cpuMs();
     slFindings = await slRun();
     record(t.secretlint, slMb, w0, c0);
     await clearSecretlintMarks();
@@ -193,10 +202,30 @@ async function main(): Promise<void> {
   const m = (k: keyof typeof t, clock: keyof Sample) => median(t[k][clock]);
   const figures = {
     // Higher is better for both: ours ÷ secretlint wants ≥ 10, ours ÷ floor wants ≥ 1/3.
-    'mask.throughput.vsSecretlint': { value: r1(m('ours', 'wall')), baseline: r1(m('secretlint', 'wall')), ratio: r2(m('ours', 'wall') / m('secretlint', 'wall')), unit: 'MB/s' },
-    'mask.throughput.vsFloor': { value: r1(m('ours', 'wall')), baseline: r1(m('floor', 'wall')), ratio: r2(m('ours', 'wall') / m('floor', 'wall')), unit: 'MB/s' },
-    'mask.cpuThroughput.vsSecretlint': { value: r1(m('ours', 'cpu')), baseline: r1(m('secretlint', 'cpu')), ratio: r2(m('ours', 'cpu') / m('secretlint', 'cpu')), unit: 'MB/s (CPU time)' },
-    'mask.cpuThroughput.vsFloor': { value: r1(m('ours', 'cpu')), baseline: r1(m('floor', 'cpu')), ratio: r2(m('ours', 'cpu') / m('floor', 'cpu')), unit: 'MB/s (CPU time)' },
+    'mask.throughput.vsSecretlint': {
+      value: r1(m('ours', 'wall')),
+      baseline: r1(m('secretlint', 'wall')),
+      ratio: r2(m('ours', 'wall') / m('secretlint', 'wall')),
+      unit: 'MB/s',
+    },
+    'mask.throughput.vsFloor': {
+      value: r1(m('ours', 'wall')),
+      baseline: r1(m('floor', 'wall')),
+      ratio: r2(m('ours', 'wall') / m('floor', 'wall')),
+      unit: 'MB/s',
+    },
+    'mask.cpuThroughput.vsSecretlint': {
+      value: r1(m('ours', 'cpu')),
+      baseline: r1(m('secretlint', 'cpu')),
+      ratio: r2(m('ours', 'cpu') / m('secretlint', 'cpu')),
+      unit: 'MB/s (CPU time)',
+    },
+    'mask.cpuThroughput.vsFloor': {
+      value: r1(m('ours', 'cpu')),
+      baseline: r1(m('floor', 'cpu')),
+      ratio: r2(m('ours', 'cpu') / m('floor', 'cpu')),
+      unit: 'MB/s (CPU time)',
+    },
   };
   const spread = (xs: number[]) => ({ median: r1(median(xs)), min: r1(Math.min(...xs)), max: r1(Math.max(...xs)) });
   const detail = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { wallMBs: spread(v.wall), cpuMBs: spread(v.cpu) }]));

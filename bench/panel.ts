@@ -45,81 +45,111 @@ function rec(i: number): AuditRecord {
 }
 
 async function main(): Promise<void> {
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bench-panel-'));
-try {
-  const file = path.join(dir, 'audit.jsonl');
-  const { text, last } = chainLines(Array.from({ length: N }, (_, i) => rec(i)), GENESIS);
-  fs.writeFileSync(file, text);
-  const bytes = fs.statSync(file).size;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-bench-panel-'));
+  try {
+    const file = path.join(dir, 'audit.jsonl');
+    const { text, last } = chainLines(
+      Array.from({ length: N }, (_, i) => rec(i)),
+      GENESIS,
+    );
+    fs.writeFileSync(file, text);
+    const bytes = fs.statSync(file).size;
 
-  const load: number[] = [];
-  const verify: number[] = [];
-  let model: AuditModel | undefined;
-  for (let r = 0; r < RUNS; r++) {
-    // Alternate, so machine noise hits both.
+    const load: number[] = [];
+    const verify: number[] = [];
+    let model: AuditModel | undefined;
+    for (let r = 0; r < RUNS; r++) {
+      // Alternate, so machine noise hits both.
+      let t = performance.now();
+      const v = verifyChain(fs.readFileSync(file, 'utf8'));
+      verify.push(performance.now() - t);
+      if (!v.ok) throw new Error('generated log does not verify');
+      t = performance.now();
+      const m = new AuditModel(file);
+      m.refresh();
+      load.push(performance.now() - t);
+      if (m.rows.length !== N || !m.chain.ok) throw new Error('model did not load the log');
+      model = m;
+    }
+    const m = model!;
+    // What the panel does: the same load in slices; the longest the event loop (every tool call) waits.
+    const asyncLoad: number[] = [];
+    const stalls: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const h = monitorEventLoopDelay({ resolution: 1 });
+      h.enable();
+      const t = performance.now();
+      const am = new AuditModel(file);
+      await am.refreshAsync();
+      asyncLoad.push(performance.now() - t);
+      h.disable();
+      stalls.push(h.max / 1e6);
+      if (am.rows.length !== N) throw new Error('async load incomplete');
+    }
+    const pages = latencies((i) => m.page({}, ((i * 7919) % (N / 200)) * 200, 200), 2000, 200).map((us) => us / 1000);
+    const filterMs: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const t = performance.now();
+      m.page({ text: `case${r}1` }, 0, 200);
+      filterMs.push(performance.now() - t);
+    }
+    const pageBytes = Buffer.byteLength(JSON.stringify(m.page({}, 0, 200)));
+    // 10 records appended by another writer, chained onto the tail.
+    const { text: more } = chainLines(
+      Array.from({ length: 10 }, (_, i) => rec(N + i)),
+      last,
+    );
+    fs.appendFileSync(file, more);
     let t = performance.now();
-    const v = verifyChain(fs.readFileSync(file, 'utf8'));
-    verify.push(performance.now() - t);
-    if (!v.ok) throw new Error('generated log does not verify');
+    const added = m.refresh();
+    const appendMs = performance.now() - t;
+    if (added !== 10 || !m.chain.ok) throw new Error('append not seen');
     t = performance.now();
-    const m = new AuditModel(file);
-    m.refresh();
-    load.push(performance.now() - t);
-    if (m.rows.length !== N || !m.chain.ok) throw new Error('model did not load the log');
-    model = m;
-  }
-  const m = model!;
-  // What the panel does: the same load in slices; the longest the event loop (every tool call) waits.
-  const asyncLoad: number[] = [];
-  const stalls: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const h = monitorEventLoopDelay({ resolution: 1 });
-    h.enable();
-    const t = performance.now();
-    const am = new AuditModel(file);
-    await am.refreshAsync();
-    asyncLoad.push(performance.now() - t);
-    h.disable();
-    stalls.push(h.max / 1e6);
-    if (am.rows.length !== N) throw new Error('async load incomplete');
-  }
-  const pages = latencies((i) => m.page({}, ((i * 7919) % (N / 200)) * 200, 200), 2000, 200).map((us) => us / 1000);
-  const filterMs: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const t = performance.now();
-    m.page({ text: `case${r}1` }, 0, 200);
-    filterMs.push(performance.now() - t);
-  }
-  const pageBytes = Buffer.byteLength(JSON.stringify(m.page({}, 0, 200)));
-  // 10 records appended by another writer, chained onto the tail.
-  const { text: more } = chainLines(Array.from({ length: 10 }, (_, i) => rec(N + i)), last);
-  fs.appendFileSync(file, more);
-  let t = performance.now();
-  const added = m.refresh();
-  const appendMs = performance.now() - t;
-  if (added !== 10 || !m.chain.ok) throw new Error('append not seen');
-  t = performance.now();
-  m.page({}, 0, 200);
-  const pageAfterAppend = performance.now() - t;
+    m.page({}, 0, 200);
+    const pageAfterAppend = performance.now() - t;
 
-  const loadMed = median(load);
-  const verifyMed = median(verify);
-  emit(
-    'panel',
-    [
-      { name: `panel: load ${N.toLocaleString()} records`, value: Math.round(loadMed), unit: 'ms', baseline: { name: 'verifyChain (audit verify)', value: Math.round(verifyMed) }, ratio: Math.round((loadMed / verifyMed) * 100) / 100, spread: Math.round(spread(load) * 100) / 100 },
-      { name: `panel: sliced load ${N.toLocaleString()} records (as the panel does)`, value: Math.round(median(asyncLoad)), unit: 'ms', baseline: { name: 'verifyChain (audit verify)', value: Math.round(verifyMed) }, ratio: Math.round((median(asyncLoad) / verifyMed) * 100) / 100 },
-      { name: 'panel: longest event-loop stall during the sliced load', value: Math.round(Math.max(...stalls) * 10) / 10, unit: 'ms', aim: { text: 'under 50 ms (no visible hitch in the extension host)', met: Math.max(...stalls) < 50 } },
-      { name: 'panel: page of 200 rows p50', value: Math.round(median(pages) * 1000) / 1000, unit: 'ms' },
-      { name: 'panel: page of 200 rows p99', value: Math.round(percentile(pages, 99) * 1000) / 1000, unit: 'ms' },
-      { name: `panel: text filter over ${N.toLocaleString()} records`, value: Math.round(median(filterMs) * 10) / 10, unit: 'ms' },
-      { name: 'panel: read 10 appended records', value: Math.round(appendMs * 100) / 100, unit: 'ms' },
-    ],
-    { records: N, logBytes: bytes, pageBytes, pageAfterAppendMs: Math.round(pageAfterAppend * 100) / 100, runs: { load, verify, filterMs, asyncLoad, stalls } },
-  );
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+    const loadMed = median(load);
+    const verifyMed = median(verify);
+    emit(
+      'panel',
+      [
+        {
+          name: `panel: load ${N.toLocaleString()} records`,
+          value: Math.round(loadMed),
+          unit: 'ms',
+          baseline: { name: 'verifyChain (audit verify)', value: Math.round(verifyMed) },
+          ratio: Math.round((loadMed / verifyMed) * 100) / 100,
+          spread: Math.round(spread(load) * 100) / 100,
+        },
+        {
+          name: `panel: sliced load ${N.toLocaleString()} records (as the panel does)`,
+          value: Math.round(median(asyncLoad)),
+          unit: 'ms',
+          baseline: { name: 'verifyChain (audit verify)', value: Math.round(verifyMed) },
+          ratio: Math.round((median(asyncLoad) / verifyMed) * 100) / 100,
+        },
+        {
+          name: 'panel: longest event-loop stall during the sliced load',
+          value: Math.round(Math.max(...stalls) * 10) / 10,
+          unit: 'ms',
+          aim: { text: 'under 50 ms (no visible hitch in the extension host)', met: Math.max(...stalls) < 50 },
+        },
+        { name: 'panel: page of 200 rows p50', value: Math.round(median(pages) * 1000) / 1000, unit: 'ms' },
+        { name: 'panel: page of 200 rows p99', value: Math.round(percentile(pages, 99) * 1000) / 1000, unit: 'ms' },
+        { name: `panel: text filter over ${N.toLocaleString()} records`, value: Math.round(median(filterMs) * 10) / 10, unit: 'ms' },
+        { name: 'panel: read 10 appended records', value: Math.round(appendMs * 100) / 100, unit: 'ms' },
+      ],
+      {
+        records: N,
+        logBytes: bytes,
+        pageBytes,
+        pageAfterAppendMs: Math.round(pageAfterAppend * 100) / 100,
+        runs: { load, verify, filterMs, asyncLoad, stalls },
+      },
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 void main();

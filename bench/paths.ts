@@ -32,11 +32,21 @@ function bigPolicyText(): string {
   return lines.join('\n') + '\n';
 }
 
-const PATHS = ['src/f1.ts', 'src/components/Button.tsx', 'tests/unit/a.test.ts', 'innocent/x.ts', 'docs/../src/f2.ts', '.env', 'src/utils/new-file.ts', '/etc/passwd'];
+const PATHS = [
+  'src/f1.ts',
+  'src/components/Button.tsx',
+  'tests/unit/a.test.ts',
+  'innocent/x.ts',
+  'docs/../src/f2.ts',
+  '.env',
+  'src/utils/new-file.ts',
+  '/etc/passwd',
+];
 const OPS: PathOp[] = ['read', 'write', 'write', 'write', 'read', 'read', 'write', 'read'];
 
 function run(label: string, policyText: string, ws: string): Figure[] {
-  const policy = compilePolicy(policyText, 'bench.yaml', true).policy ?? mergeLayers({ base: loadPolicyText(policyText, 'x').layer, baseName: 'x', trusted: true }).policy;
+  const policy =
+    compilePolicy(policyText, 'bench.yaml', true).policy ?? mergeLayers({ base: loadPolicyText(policyText, 'x').layer, baseName: 'x', trusted: true }).policy;
   const guard = new PathGuard(policy.paths, policy.outsideWorkspace);
   const ctx = { workspace: ws, home: os.homedir() };
   // Baseline: realpath + one precompiled matcher per rule glob.
@@ -56,7 +66,10 @@ function run(label: string, policyText: string, ws: string): Figure[] {
   const guarded = (i: number) => {
     guard.decide(OPS[i % OPS.length], PATHS[i % PATHS.length], ctx, nodeFsProbe);
   };
-  const p50s: number[] = [], p99s: number[] = [], b50s: number[] = [], b99s: number[] = [];
+  const p50s: number[] = [],
+    p99s: number[] = [],
+    b50s: number[] = [],
+    b99s: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     // Interleave so a burst of load hits both sides alike.
     const b = latencies(baseline, N);
@@ -66,10 +79,26 @@ function run(label: string, policyText: string, ws: string): Figure[] {
     p50s.push(percentile(g, 50));
     p99s.push(percentile(g, 99));
   }
-  const p99 = median(p99s), base99 = median(b99s);
+  const p99 = median(p99s),
+    base99 = median(b99s);
   return [
-    { name: `path decision p50 (${label})`, value: median(p50s), unit: 'µs', baseline: { name: 'realpath + one matcher per rule, p50', value: median(b50s) }, ratio: median(p50s) / median(b50s), spread: spread(p50s) },
-    { name: `path decision p99 (${label})`, value: p99, unit: 'µs', baseline: { name: 'realpath + one matcher per rule, p99', value: base99 }, ratio: p99 / base99, spread: spread(p99s), aim: { text: 'p99 under 5x baseline', met: p99 / base99 < 5 } },
+    {
+      name: `path decision p50 (${label})`,
+      value: median(p50s),
+      unit: 'µs',
+      baseline: { name: 'realpath + one matcher per rule, p50', value: median(b50s) },
+      ratio: median(p50s) / median(b50s),
+      spread: spread(p50s),
+    },
+    {
+      name: `path decision p99 (${label})`,
+      value: p99,
+      unit: 'µs',
+      baseline: { name: 'realpath + one matcher per rule, p99', value: base99 },
+      ratio: p99 / base99,
+      spread: spread(p99s),
+      aim: { text: 'p99 under 5x baseline', met: p99 / base99 < 5 },
+    },
   ];
 }
 

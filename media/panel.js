@@ -271,10 +271,11 @@
     detailEl.hidden = false;
   }
 
-  for (const s of [fDecision, fTool, fAgent]) s.addEventListener('change', () => {
-    resetRows();
-    save();
-  });
+  for (const s of [fDecision, fTool, fAgent])
+    s.addEventListener('change', () => {
+      resetRows();
+      save();
+    });
   let textTimer = 0;
   fText.addEventListener('input', () => {
     window.clearTimeout(textTimer);
@@ -487,17 +488,33 @@
       for (const r of pool) {
         if (r.hidden || r.classList.contains('loading')) continue;
         const c = r.children;
-        rows.push([c[1].textContent || '', c[2].textContent || '', c[3].textContent || '', c[4].textContent || '', c[5].textContent || '', c[6].textContent || ''].map((s) => s.slice(0, 600)));
+        rows.push(
+          [c[1].textContent || '', c[2].textContent || '', c[3].textContent || '', c[4].textContent || '', c[5].textContent || '', c[6].textContent || ''].map(
+            (s) => s.slice(0, 600),
+          ),
+        );
         if (rows.length >= 500) break;
       }
       const diff = [];
       for (const n of /** @type {HTMLElement[]} */ ([...document.querySelectorAll('[data-path]')])) {
         const e = state.diff.find((x) => x.path === n.dataset.path);
         const img = /** @type {HTMLImageElement | null} */ (n.querySelector('img.thumb'));
-        diff.push({ path: String(n.dataset.path).slice(0, 4096), kind: e ? e.kind : '', preview: !!(img && img.complete && img.naturalWidth > 0), section: n.dataset.section || '', by: e ? e.by.join(', ').slice(0, 1000) : '' });
+        diff.push({
+          path: String(n.dataset.path).slice(0, 4096),
+          kind: e ? e.kind : '',
+          preview: !!(img && img.complete && img.naturalWidth > 0),
+          section: n.dataset.section || '',
+          by: e ? e.by.join(', ').slice(0, 1000) : '',
+        });
         if (diff.length >= 5000) break;
       }
-      vscode.postMessage({ type: 'rendered', rows, total: Math.min(state.total, 100000000), diff, banner: banner.hidden ? '' : (banner.textContent || '').slice(0, 5000) });
+      vscode.postMessage({
+        type: 'rendered',
+        rows,
+        total: Math.min(state.total, 100000000),
+        diff,
+        banner: banner.hidden ? '' : (banner.textContent || '').slice(0, 5000),
+      });
     }, 120);
   }
 

@@ -21,7 +21,10 @@ describe('shipped policies', () => {
   it('agentguard test fails when a case is wrong (the tests can fail)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ag-pt-'));
     const f = path.join(dir, 't.yaml');
-    fs.writeFileSync(f, 'policy: default\ncases:\n  - name: wrongly expects tests to be writable\n    call: {op: write, path: tests/a.test.ts}\n    expect: allow\n');
+    fs.writeFileSync(
+      f,
+      'policy: default\ncases:\n  - name: wrongly expects tests to be writable\n    call: {op: write, path: tests/a.test.ts}\n    expect: allow\n',
+    );
     const r = runCli(['test', f]);
     fs.rmSync(dir, { recursive: true, force: true });
     assert.equal(r.code, 1);

@@ -53,13 +53,25 @@ const BENCHES = [
       const sl = `@secretlint/core + recommended preset${o.secretlint?.sample ? ` (on ${o.secretlint.inputMB} MB of it)` : ''}`;
       const ours = o.detail?.ours ?? {};
       const out = [];
-      for (const [key, clock, stats] of [['throughput', 'wall clock', ours.wallMBs ?? ours], ['cpuThroughput', 'CPU time', ours.cpuMBs]]) {
-        const a = o.figures[`mask.${key}.vsSecretlint`], b = o.figures[`mask.${key}.vsFloor`];
+      for (const [key, clock, stats] of [
+        ['throughput', 'wall clock', ours.wallMBs ?? ours],
+        ['cpuThroughput', 'CPU time', ours.cpuMBs],
+      ]) {
+        const a = o.figures[`mask.${key}.vsSecretlint`],
+          b = o.figures[`mask.${key}.vsFloor`];
         if (!a || !b) continue;
         const sp = spreadOf({ median: stats?.median ?? stats?.medianMBs, min: stats?.min, max: stats?.max });
         out.push(
-          fromMap(`masking throughput vs secretlint, ${clock} (${input})`, a, { baselineName: sl, spread: sp, aim: { text: 'at least 10x secretlint', met: a.value / a.baseline >= 10 } }),
-          fromMap(`masking throughput vs floor, ${clock} (${input})`, b, { baselineName: 'floor: decode + split into lines', spread: sp, aim: { text: 'within 3x of the floor', met: b.baseline / b.value <= 3 } }),
+          fromMap(`masking throughput vs secretlint, ${clock} (${input})`, a, {
+            baselineName: sl,
+            spread: sp,
+            aim: { text: 'at least 10x secretlint', met: a.value / a.baseline >= 10 },
+          }),
+          fromMap(`masking throughput vs floor, ${clock} (${input})`, b, {
+            baselineName: 'floor: decode + split into lines',
+            spread: sp,
+            aim: { text: 'within 3x of the floor', met: b.baseline / b.value <= 3 },
+          }),
         );
       }
       return out;
@@ -70,13 +82,25 @@ const BENCHES = [
     cmd: [TSX, 'bench/snapshot.ts', ...(QUICK ? ['--files', '10000', '--runs', '3', '--baseline-runs', '1'] : [])],
     timeout: 40 * MIN,
     figures: (o) => {
-      const f = o.figures, d = o.detail, n = o.files.toLocaleString('en');
+      const f = o.figures,
+        d = o.detail,
+        n = o.files.toLocaleString('en');
       const git = 'git status --porcelain, same tree';
       return [
-        fromMap(`snapshot re-scan after 10 changes (${n} files)`, f['snapshot.rescan_after_10_changes'], { baselineName: git, spread: spreadOf(d.rescanAfter10), aim: { text: 'within 1.5x of git status', met: f['snapshot.rescan_after_10_changes'].ratio <= 1.5 } }),
+        fromMap(`snapshot re-scan after 10 changes (${n} files)`, f['snapshot.rescan_after_10_changes'], {
+          baselineName: git,
+          spread: spreadOf(d.rescanAfter10),
+          aim: { text: 'within 1.5x of git status', met: f['snapshot.rescan_after_10_changes'].ratio <= 1.5 },
+        }),
         fromMap(`snapshot re-scan, nothing changed (${n} files)`, f['snapshot.rescan_unchanged'], { baselineName: git, spread: spreadOf(d.rescanUnchanged) }),
-        fromMap(`snapshot full baseline, manifest (${n} files)`, f['snapshot.baseline_manifest_only'], { baselineName: git, spread: spreadOf(d.baselineManifestOnly) }),
-        fromMap(`snapshot full baseline with text content copied (${n} files)`, f['snapshot.baseline_with_content_copied'], { baselineName: 'the manifest alone', spread: spreadOf(d.baselineWithContentCopied) }),
+        fromMap(`snapshot full baseline, manifest (${n} files)`, f['snapshot.baseline_manifest_only'], {
+          baselineName: git,
+          spread: spreadOf(d.baselineManifestOnly),
+        }),
+        fromMap(`snapshot full baseline with text content copied (${n} files)`, f['snapshot.baseline_with_content_copied'], {
+          baselineName: 'the manifest alone',
+          spread: spreadOf(d.baselineWithContentCopied),
+        }),
       ];
     },
   },
@@ -95,15 +119,33 @@ const BENCHES = [
         'cli-alone': 'dist/cli.js hook, extension down',
         'cli-pass': 'dist/cli.js hook, no-effect tool',
       };
-      return Object.entries(label).filter(([k]) => o.figures[`hook.${k}.roundtrip`]).map(([k, text]) =>
-        fromMap(`hook bridge round trip, ${text}`, o.figures[`hook.${k}.roundtrip`], {
-          baselineName: "node -e '' (bare start), same run",
-          spread: spreadOf(o.detail?.[k]),
-          aim: k === 'hook-up' ? { text: 'within 1.5x of a bare node start', met: o.figures[`hook.${k}.roundtrip`].ratio <= 1.5 } : undefined,
-        }));
+      return Object.entries(label)
+        .filter(([k]) => o.figures[`hook.${k}.roundtrip`])
+        .map(([k, text]) =>
+          fromMap(`hook bridge round trip, ${text}`, o.figures[`hook.${k}.roundtrip`], {
+            baselineName: "node -e '' (bare start), same run",
+            spread: spreadOf(o.detail?.[k]),
+            aim: k === 'hook-up' ? { text: 'within 1.5x of a bare node start', met: o.figures[`hook.${k}.roundtrip`].ratio <= 1.5 } : undefined,
+          }),
+        );
     },
   },
-  { name: 'activation', cmd: [process.execPath, 'bench/activation.mjs', '--ext', EXT, '--runs', QUICK ? '5' : '15', '--vscode-runs', QUICK ? '1' : '3', ...(NO_VSCODE ? ['--no-vscode'] : [])], timeout: 15 * MIN, figures: (o) => o.figures },
+  {
+    name: 'activation',
+    cmd: [
+      process.execPath,
+      'bench/activation.mjs',
+      '--ext',
+      EXT,
+      '--runs',
+      QUICK ? '5' : '15',
+      '--vscode-runs',
+      QUICK ? '1' : '3',
+      ...(NO_VSCODE ? ['--no-vscode'] : []),
+    ],
+    timeout: 15 * MIN,
+    figures: (o) => o.figures,
+  },
   { name: 'bundle', cmd: [process.execPath, 'bench/bundle.mjs'], timeout: 3 * MIN, figures: (o) => o.figures },
 ];
 
@@ -112,14 +154,25 @@ function runBench(b) {
   return new Promise((resolveRun) => {
     const t0 = Date.now();
     const child = spawn(b.cmd[0], b.cmd.slice(1), { cwd: REPO, env: { ...process.env, ...b.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-      setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5000).unref();
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5000).unref();
     }, b.timeout);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -175,14 +228,26 @@ function table(figures) {
 
 async function main() {
   const started = new Date();
-  const info = { date: started.toISOString(), cpu: os.cpus()[0]?.model, cores: os.cpus().length, memGB: r2(os.totalmem() / 2 ** 30), node: process.version, platform: `${process.platform} ${os.release()}`, ...machine('Before') };
+  const info = {
+    date: started.toISOString(),
+    cpu: os.cpus()[0]?.model,
+    cores: os.cpus().length,
+    memGB: r2(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${os.release()}`,
+    ...machine('Before'),
+  };
   process.stdout.write(`AgentGuard benchmarks — ${info.cpu}, ${info.cores} cores, node ${info.node}, load ${info.loadavgBefore.join(' ')}\n`);
 
   // Build what ships, once, laid out like the .vsix.
   rmSync(EXT, { recursive: true, force: true });
   mkdirSync(EXT, { recursive: true });
   for (const p of ['package.json', 'policies', 'media', 'LICENSE', 'README.md']) {
-    try { cpSync(join(REPO, p), join(EXT, p), { recursive: true }); } catch { /* optional files */ }
+    try {
+      cpSync(join(REPO, p), join(EXT, p), { recursive: true });
+    } catch {
+      /* optional files */
+    }
   }
   const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--production', `--outdir=${DIST}`], { cwd: REPO, encoding: 'utf8' });
   if (build.status !== 0) {
@@ -214,15 +279,21 @@ async function main() {
   }
 
   Object.assign(info, machine('After'));
-  process.stdout.write(`\n${table(figures)}\n\nratio = value ÷ baseline (same run); spread = (max − min) ÷ median over the runs; load ${info.loadavgBefore.join(' ')} → ${info.loadavgAfter.join(' ')}\n`);
-  const failed = Object.entries(benches).filter(([, v]) => !v.ok).map(([k]) => k);
+  process.stdout.write(
+    `\n${table(figures)}\n\nratio = value ÷ baseline (same run); spread = (max − min) ÷ median over the runs; load ${info.loadavgBefore.join(' ')} → ${info.loadavgAfter.join(' ')}\n`,
+  );
+  const failed = Object.entries(benches)
+    .filter(([, v]) => !v.ok)
+    .map(([k]) => k);
   if (failed.length) process.stdout.write(`failed: ${failed.join(', ')}\n`);
 
   const results = {
     machine: info,
     quick: QUICK,
     benches,
-    figures: Object.fromEntries(figures.map((f) => [f.name, { value: f.value, unit: f.unit, baseline: f.baseline, ratio: f.ratio, spread: f.spread, aim: f.aim }])),
+    figures: Object.fromEntries(
+      figures.map((f) => [f.name, { value: f.value, unit: f.unit, baseline: f.baseline, ratio: f.ratio, spread: f.spread, aim: f.aim }]),
+    ),
   };
   writeFileSync(join(REPO, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
   process.stdout.write('wrote bench/results.json\n');

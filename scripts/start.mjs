@@ -42,7 +42,19 @@ for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 mkdirSync(join(dirs.userData, 'User'), { recursive: true });
 writeFileSync(
   join(dirs.userData, 'User', 'settings.json'),
-  JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false, 'workbench.enableExperiments': false, 'security.workspace.trust.enabled': false, 'git.openRepositoryInParentFolders': 'never' }, null, 2),
+  JSON.stringify(
+    {
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'workbench.startupEditor': 'none',
+      'extensions.autoCheckUpdates': false,
+      'workbench.enableExperiments': false,
+      'security.workspace.trust.enabled': false,
+      'git.openRepositoryInParentFolders': 'never',
+    },
+    null,
+    2,
+  ),
 );
 const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.xdgConfig, XDG_DATA_HOME: dirs.xdgData, EXTENSIONS_GALLERY: '{}' };
 for (const k of Object.keys(env)) if (k.startsWith('VSCODE_')) delete env[k];
@@ -57,7 +69,18 @@ const port = portArg ? Number(portArg.slice(7)) : 8740;
 const { spawn } = await import('node:child_process');
 const server = spawn(
   NODE_BIN,
-  [...csArgs, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--ignore-last-opened', dirs.demo],
+  [
+    ...csArgs,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--ignore-last-opened',
+    dirs.demo,
+  ],
   { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 );
 let serverLog = '';
@@ -102,7 +125,15 @@ if (smoke) {
   // Playwright gives the browser a fresh throwaway profile of its own.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let ok = false;
   try {

@@ -19,7 +19,11 @@ function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     let out = '';
-    const tee = (stream, dest) => stream.on('data', (d) => { out += d; dest.write(d); });
+    const tee = (stream, dest) =>
+      stream.on('data', (d) => {
+        out += d;
+        dest.write(d);
+      });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), out }));
@@ -56,7 +60,7 @@ async function resultsTier(name, cmd, args, resultsFile) {
   }
   passed += res.passed;
   failed += res.failed;
-  for (const f of res.failures ?? []) failures.push(`${name}: ${typeof f === 'string' ? f : f.title ?? JSON.stringify(f)}`);
+  for (const f of res.failures ?? []) failures.push(`${name}: ${typeof f === 'string' ? f : (f.title ?? JSON.stringify(f))}`);
   if (r.code !== 0 && res.failed === 0) {
     failed++;
     failures.push(`${name}: exited ${r.code} although no test failed`);
@@ -69,9 +73,22 @@ if (tiers.includes('gates')) {
   await gate('build', process.execPath, ['esbuild.config.mjs']);
   await gate('typecheck', npx('tsc'), ['--noEmit', '-p', '.']);
   if (fs.existsSync('eslint.config.mjs')) await gate('lint', npx('eslint'), ['src', 'test']);
+  await gate('format', npx('prettier'), ['--check', '.']);
 }
 if (tiers.includes('unit')) {
-  await resultsTier('unit', npx('mocha'), ['test/unit/**/*.test.ts', 'policies/**/*.test.ts', '--reporter', path.join(root, 'scripts', 'mocha-results-reporter.cjs'), '--reporter-option', 'output=out/unit-results.json'], 'out/unit-results.json');
+  await resultsTier(
+    'unit',
+    npx('mocha'),
+    [
+      'test/unit/**/*.test.ts',
+      'policies/**/*.test.ts',
+      '--reporter',
+      path.join(root, 'scripts', 'mocha-results-reporter.cjs'),
+      '--reporter-option',
+      'output=out/unit-results.json',
+    ],
+    'out/unit-results.json',
+  );
 }
 if (tiers.includes('integration') && fs.existsSync('scripts/vscode/run-tests.mjs')) {
   await resultsTier('integration', process.execPath, ['scripts/vscode/run-tests.mjs'], 'out/test/integration/results.json');

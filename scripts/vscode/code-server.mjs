@@ -38,8 +38,14 @@ export const USER_SETTINGS = {
 
 // Flags that work as root in a container: no sandbox (root), no GPU, nothing reaching out to the network.
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 // Roots of the process trees this module started and has not stopped yet. If this script dies (Ctrl-C, a
@@ -48,7 +54,13 @@ const CHROMIUM_ARGS = [
 const liveRoots = new Set();
 function killLiveRootsNow() {
   for (const root of liveRoots) {
-    for (const p of [...descendants(root), root]) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+    for (const p of [...descendants(root), root]) {
+      try {
+        process.kill(p, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
   liveRoots.clear();
 }
@@ -59,7 +71,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(sig, () => {
     killLiveRootsNow();
     for (const d of liveDirs) rmSync(d, { recursive: true, force: true });
-    process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[sig]);
+    process.exit(128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[sig]);
   });
 }
 
@@ -136,7 +148,9 @@ export function descendants(pid) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(entry));
-    } catch { /* the process ended while we looked */ }
+    } catch {
+      /* the process ended while we looked */
+    }
   }
   const out = [];
   const queue = [pid];
@@ -149,18 +163,37 @@ export function descendants(pid) {
   return out;
 }
 
-const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** SIGTERM the tree rooted at pid, then SIGKILL whatever is left after graceMs. Only our own processes. */
 export async function killTree(pid, graceMs = 3000) {
   const tree = [pid, ...descendants(pid)];
-  for (const p of tree) { try { process.kill(p, 'SIGTERM'); } catch { /* gone */ } }
+  for (const p of tree) {
+    try {
+      process.kill(p, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  }
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline && tree.some(alive)) await sleep(100);
   // Processes started during shutdown are children of the tree too: collect again before the hard kill.
   const rest = [...new Set([...tree, ...tree.flatMap((p) => (alive(p) ? descendants(p) : []))])].filter(alive);
-  for (const p of rest) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+  for (const p of rest) {
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
   return rest.length;
 }
 
@@ -174,13 +207,21 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
   const port = await freePort();
   const args = [
     CODE_SERVER_ENTRY,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--vscode-option',
+    'enable-smoke-test-driver',
   ];
   const childEnv = { ...process.env };
   // A VS Code terminal's IPC variables would make code-server talk to the wrong instance.
@@ -198,10 +239,16 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
   const child = spawn(NODE_BIN, args, { env: childEnv, cwd: dirs.root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let exited = null;
   liveRoots.add(child.pid);
-  child.on('exit', (code, signal) => { exited = { code, signal }; });
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
   const lines = [];
   const take = (b) => {
-    for (const l of b.toString().split('\n')) if (l.trim()) { lines.push(l); onLog(l); }
+    for (const l of b.toString().split('\n'))
+      if (l.trim()) {
+        lines.push(l);
+        onLog(l);
+      }
   };
   child.stdout.on('data', take);
   child.stderr.on('data', take);
@@ -220,7 +267,9 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (r.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`code-server did not answer /healthz within ${healthTimeoutMs} ms:\n${lines.slice(-30).join('\n')}`);
@@ -264,7 +313,14 @@ export async function launchBrowser(dirs, { viewport = { width: 1400, height: 90
     // Chromium's crash handler re-parents itself to init, out of reach of any tree walk; it and anything
     // else left is found by our unique temp paths in its command line.
     const stray = [...pidsOfProfile(dirs.browserProfile), ...pidsOfProfile(join(dirs.xdgConfig, 'chromium'))];
-    for (const p of [...pids, ...stray]) if (alive(p)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
+    for (const p of [...pids, ...stray])
+      if (alive(p)) {
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
     if (browserPid && alive(browserPid)) await killTree(browserPid, 0);
     for (const p of browserRoots) liveRoots.delete(p);
   };
@@ -279,7 +335,9 @@ function pidsOfProfile(profileDir) {
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (cmd.includes(profileDir) && Number(entry) !== process.pid) out.push(Number(entry));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return out;
 }

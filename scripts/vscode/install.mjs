@@ -9,8 +9,18 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  APT_PACKAGES, CACHE_DIR, CHROMIUM, CODE_SERVER_DIR, CODE_SERVER_ENTRY, CODE_SERVER_VERSION, MARKER,
-  NODE_BIN, NODE_DIR, NODE_PACKAGE, NODE_VERSION, expectedMarker,
+  APT_PACKAGES,
+  CACHE_DIR,
+  CHROMIUM,
+  CODE_SERVER_DIR,
+  CODE_SERVER_ENTRY,
+  CODE_SERVER_VERSION,
+  MARKER,
+  NODE_BIN,
+  NODE_DIR,
+  NODE_PACKAGE,
+  NODE_VERSION,
+  expectedMarker,
 } from './paths.mjs';
 
 const started = Date.now();
@@ -56,9 +66,12 @@ function ensureApt() {
 function markerOk() {
   try {
     const m = JSON.parse(readFileSync(MARKER, 'utf8'));
-    return JSON.stringify({ codeServer: m.codeServer, node: m.node, apt: m.apt }) === JSON.stringify(expectedMarker())
-      && existsSync(NODE_BIN) && existsSync(CODE_SERVER_ENTRY)
-      && existsSync(join(CODE_SERVER_DIR, 'lib', 'vscode', 'node_modules'));
+    return (
+      JSON.stringify({ codeServer: m.codeServer, node: m.node, apt: m.apt }) === JSON.stringify(expectedMarker()) &&
+      existsSync(NODE_BIN) &&
+      existsSync(CODE_SERVER_ENTRY) &&
+      existsSync(join(CODE_SERVER_DIR, 'lib', 'vscode', 'node_modules'))
+    );
   } catch {
     return false;
   }
@@ -66,9 +79,19 @@ function markerOk() {
 
 function writePackageJson(deps) {
   // Our own package.json keeps the cache independent of the repo's lockfile and node_modules.
-  writeFileSync(join(CACHE_DIR, 'package.json'), JSON.stringify({
-    name: 'agentguard-vscode-test-cache', private: true, description: 'Written by scripts/vscode/install.mjs', dependencies: deps,
-  }, null, 2) + '\n');
+  writeFileSync(
+    join(CACHE_DIR, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'agentguard-vscode-test-cache',
+        private: true,
+        description: 'Written by scripts/vscode/install.mjs',
+        dependencies: deps,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 }
 
 /** Runs npm with output to install.log, a heartbeat on stdout, and the log's tail on failure. */
@@ -81,7 +104,10 @@ function npm(args, env, label) {
     const onData = (b) => {
       log.write(b);
       // Heartbeat shows the last build step, not compiler warning context lines.
-      const steps = b.toString().split('\n').map((l) => l.trim())
+      const steps = b
+        .toString()
+        .split('\n')
+        .map((l) => l.trim())
         .filter((l) => /^(CC|CXX|LINK|SOLINK|SOLINK_MODULE|ACTION|COPY)\(|^> |^User agent|^added |^npm (warn|error)/.test(l));
       if (steps.length) last = steps[steps.length - 1];
     };
@@ -142,8 +168,7 @@ async function main() {
   writeFileSync(LOG, `install started ${new Date().toISOString()}\n`);
 
   // Step 1: Node 24 (a prebuilt binary inside a registry package; no install script).
-  const node24Ok = () => existsSync(NODE_BIN)
-    && spawnSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${NODE_VERSION}`;
+  const node24Ok = () => existsSync(NODE_BIN) && spawnSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).stdout?.trim() === `v${NODE_VERSION}`;
   if (!node24Ok()) {
     say(`installing ${NODE_PACKAGE}@${NODE_VERSION} …`);
     writePackageJson({ [NODE_PACKAGE]: NODE_VERSION });
@@ -172,7 +197,8 @@ async function main() {
   // code-server writes a default config file on any start: keep it out of the user's home.
   const scratch = mkdtempSync(join(tmpdir(), 'agentguard-cs-version-'));
   const v = spawnSync(NODE_BIN, [CODE_SERVER_ENTRY, '--version'], {
-    encoding: 'utf8', env: { ...process.env, HOME: scratch, XDG_CONFIG_HOME: scratch, XDG_DATA_HOME: scratch },
+    encoding: 'utf8',
+    env: { ...process.env, HOME: scratch, XDG_CONFIG_HOME: scratch, XDG_DATA_HOME: scratch },
   });
   rmSync(scratch, { recursive: true, force: true });
   const versionLine = v.stdout.split('\n').find((l) => l.startsWith(CODE_SERVER_VERSION));

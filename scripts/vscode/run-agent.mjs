@@ -13,14 +13,27 @@ const RESULTS = join(REPO_ROOT, 'out', 'test', 'agent', 'results.json');
 rmSync(RESULTS, { force: true });
 mkdirSync(dirname(RESULTS), { recursive: true });
 assertInstalled();
-const r = spawnSync(process.execPath, [
-  join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config', '--timeout', '240000', '--exit',
-  '--reporter', join(REPO_ROOT, 'scripts', 'mocha-results-reporter.cjs'), '--reporter-option', `output=${RESULTS}`,
-  'test/e2e/agent.e2e.mjs',
-], { cwd: REPO_ROOT, stdio: 'inherit' });
+const r = spawnSync(
+  process.execPath,
+  [
+    join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+    '--no-config',
+    '--timeout',
+    '240000',
+    '--exit',
+    '--reporter',
+    join(REPO_ROOT, 'scripts', 'mocha-results-reporter.cjs'),
+    '--reporter-option',
+    `output=${RESULTS}`,
+    'test/e2e/agent.e2e.mjs',
+  ],
+  { cwd: REPO_ROOT, stdio: 'inherit' },
+);
 let results = { passed: 0, failed: 1, failures: [{ title: 'agent run', error: `mocha exited with ${r.status ?? r.signal}` }] };
 try {
   results = JSON.parse(readFileSync(RESULTS, 'utf8'));
-} catch { /* keep the failure above */ }
+} catch {
+  /* keep the failure above */
+}
 process.stdout.write(`agent: ${results.passed} passed, ${results.failed} failed\n`);
 process.exitCode = r.status === 0 && results.failed === 0 ? 0 : 1;

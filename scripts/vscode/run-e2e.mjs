@@ -29,12 +29,22 @@ try {
 }
 
 // --no-config: the repo's .mocharc.json is the unit tier's (its spec and tsx loader are not wanted here).
-const r = spawnSync(process.execPath, [
-  join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config',
-  '--timeout', '180000', '--exit',
-  '--reporter', join(REPO_ROOT, 'scripts', 'mocha-results-reporter.cjs'), '--reporter-option', `output=${RESULTS}`,
-  'test/e2e/**/*.e2e.mjs',
-], { cwd: REPO_ROOT, stdio: 'inherit' });
+const r = spawnSync(
+  process.execPath,
+  [
+    join(REPO_ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+    '--no-config',
+    '--timeout',
+    '180000',
+    '--exit',
+    '--reporter',
+    join(REPO_ROOT, 'scripts', 'mocha-results-reporter.cjs'),
+    '--reporter-option',
+    `output=${RESULTS}`,
+    'test/e2e/**/*.e2e.mjs',
+  ],
+  { cwd: REPO_ROOT, stdio: 'inherit' },
+);
 
 let results;
 try {

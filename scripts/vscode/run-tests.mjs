@@ -11,9 +11,7 @@
 // prints "integration: N passed, M failed" and exits non-zero on any failure.
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import {
-  launchBrowser, log, makeRunDirs, prepareWorkspace, remoteUri, removeRunDirs, startCodeServer, workbenchUrl,
-} from './code-server.mjs';
+import { launchBrowser, log, makeRunDirs, prepareWorkspace, remoteUri, removeRunDirs, startCodeServer, workbenchUrl } from './code-server.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 const argv = process.argv.slice(2);
@@ -42,7 +40,9 @@ function readResults() {
   try {
     const r = JSON.parse(readFileSync(RESULTS, 'utf8'));
     if (Number.isInteger(r.passed) && Number.isInteger(r.failed) && Array.isArray(r.failures)) return r;
-  } catch { /* missing or unreadable: the caller records a failure */ }
+  } catch {
+    /* missing or unreadable: the caller records a failure */
+  }
   return null;
 }
 
@@ -66,14 +66,23 @@ async function runInCodeServer(dirs, env) {
 
 async function runWorkbench(dirs, env, fullLog) {
   const serverLog = [];
-  const server = await startCodeServer({ dirs, env, onLog: (l) => { serverLog.push(l); fullLog.write(`[code-server] ${l}\n`); } });
+  const server = await startCodeServer({
+    dirs,
+    env,
+    onLog: (l) => {
+      serverLog.push(l);
+      fullLog.write(`[code-server] ${l}\n`);
+    },
+  });
   say(`code-server healthy on 127.0.0.1:${server.port} (${elapsed()})`);
   let browser;
   try {
     browser = await launchBrowser(dirs);
     const { page } = browser;
     let finish;
-    const exited = new Promise((res) => { finish = res; });
+    const exited = new Promise((res) => {
+      finish = res;
+    });
     // Both must exist before the workbench loads: it looks them up once to stream the extension host's
     // console and to report the test run's exit code.
     await page.exposeFunction('codeAutomationLog', (level, msg) => {
@@ -96,7 +105,9 @@ async function runWorkbench(dirs, env, fullLog) {
     say(`workbench opened (${elapsed()}); waiting for the extension host to run the suite`);
 
     let timer;
-    const timedOut = new Promise((res) => { timer = setTimeout(() => res(null), TIMEOUT_MS); });
+    const timedOut = new Promise((res) => {
+      timer = setTimeout(() => res(null), TIMEOUT_MS);
+    });
     const outcome = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
     if (!outcome) {
@@ -132,8 +143,13 @@ async function runInElectron(dirs, env) {
       extensionTestsPath: TESTS_ENTRY,
       extensionTestsEnv: env,
       launchArgs: [
-        dirs.workspace, '--disable-workspace-trust', '--disable-extensions', '--skip-welcome', '--skip-release-notes',
-        `--user-data-dir=${dirs.userData}`, `--extensions-dir=${dirs.extensions}`,
+        dirs.workspace,
+        '--disable-workspace-trust',
+        '--disable-extensions',
+        '--skip-welcome',
+        '--skip-release-notes',
+        `--user-data-dir=${dirs.userData}`,
+        `--extensions-dir=${dirs.extensions}`,
       ],
     });
   } catch (err) {

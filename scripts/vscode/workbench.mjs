@@ -10,9 +10,7 @@
 //   await wb.stop();
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  launchBrowser, makeRunDirs, prepareWorkspace, remoteUri, removeRunDirs, startCodeServer, workbenchUrl,
-} from './code-server.mjs';
+import { launchBrowser, makeRunDirs, prepareWorkspace, remoteUri, removeRunDirs, startCodeServer, workbenchUrl } from './code-server.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts', 'e2e');
@@ -70,9 +68,12 @@ export async function runCommand(page, label, { timeout = 15_000, opensQuickPick
   await input.waitFor({ state: 'visible', timeout });
   await input.fill(`>${label}`);
   // Pick the row whose label is exactly the command, not merely the first fuzzy match.
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({
-    has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
-  }).first();
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({
+      has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+    })
+    .first();
   await row.waitFor({ state: 'visible', timeout });
   await row.click();
   if (!opensQuickPick) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });

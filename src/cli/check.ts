@@ -12,7 +12,10 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-      writeLine(io.stdout, `${file}: no policy file; the shipped default policy applies (create one with the "AgentGuard: Create Policy" command or copy policies/default.yaml)`);
+      writeLine(
+        io.stdout,
+        `${file}: no policy file; the shipped default policy applies (create one with the "AgentGuard: Create Policy" command or copy policies/default.yaml)`,
+      );
       return 0;
     }
     writeLine(io.stderr, `${file}:1:1: cannot read the policy: ${(e as Error).message}`);

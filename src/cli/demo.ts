@@ -43,9 +43,26 @@ export function createDemoWorkspace(dir: string): void {
   w('package.json', JSON.stringify({ name: 'demo-shop', version: '1.0.0', scripts: { test: 'node --test tests/' } }, null, 2) + '\n');
   w('README.md', '# demo-shop\n\nA tiny shop used to show what AgentGuard does.\n');
   w('src/cart.ts', 'export function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n');
-  w('src/config.ts', ['// Settings for the GitHub release bot.', 'export const owner = "demo-org";', `export const githubToken = "${gh}";`, 'export const retries = 3;', ''].join('\n'));
-  w('tests/cart.test.ts', "import { total } from '../src/cart';\n// The spec: an empty cart costs nothing.\nif (total([]) !== 0) throw new Error('empty cart');\n");
-  w('.env', [`DATABASE_URL=postgres://shop:${fakeToken('', 20)}@db.internal:5432/shop`, `STRIPE_KEY=${fakeToken('sk_' + 'live_', 24)}`, 'LOG_LEVEL=debug', ''].join('\n'));
+  w(
+    'src/config.ts',
+    [
+      '// Settings for the GitHub release bot.',
+      'export const owner = "demo-org";',
+      `export const githubToken = "${gh}";`,
+      'export const retries = 3;',
+      '',
+    ].join('\n'),
+  );
+  w(
+    'tests/cart.test.ts',
+    "import { total } from '../src/cart';\n// The spec: an empty cart costs nothing.\nif (total([]) !== 0) throw new Error('empty cart');\n",
+  );
+  w(
+    '.env',
+    [`DATABASE_URL=postgres://shop:${fakeToken('', 20)}@db.internal:5432/shop`, `STRIPE_KEY=${fakeToken('sk_' + 'live_', 24)}`, 'LOG_LEVEL=debug', ''].join(
+      '\n',
+    ),
+  );
   for (let i = 1; i <= 25; i++) w(`data/orders-${String(i).padStart(2, '0')}.csv`, `id,total\n${i},${i * 10}\n`);
   for (let i = 1; i <= 5; i++) w(`build/chunk-${i}.js`, `console.log(${i});\n`);
 }
@@ -106,10 +123,15 @@ export async function demoCommand(argv: string[], io: Io): Promise<number> {
   });
   const onDisk = fs.readFileSync(path.join(workspace, 'src/config.ts'), 'utf8');
   out(`    masked line the model saw: ${masked.trim()}`);
-  out(`    token still on disk: ${/githubToken = "gh[p]_[A-Za-z0-9]{36}"/.test(onDisk) ? 'yes' : 'NO'}; retries now 5: ${onDisk.includes('retries = 5') ? 'yes' : 'no'}`);
+  out(
+    `    token still on disk: ${/githubToken = "gh[p]_[A-Za-z0-9]{36}"/.test(onDisk) ? 'yes' : 'NO'}; retries now 5: ${onDisk.includes('retries = 5') ? 'yes' : 'no'}`,
+  );
 
   const log = fs.readFileSync(auditPath, 'utf8');
-  const records = log.trimEnd().split('\n').map((l) => JSON.parse(l));
+  const records = log
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   out();
   out(`▶ Audit log (${auditPath})`);
   for (const r of records) out(`  ${r.decision.padEnd(5)} ${r.tool.padEnd(26)} ${r.rule.padEnd(24)} ${r.decidedBy}`);
@@ -120,7 +142,8 @@ export async function demoCommand(argv: string[], io: Io): Promise<number> {
   const diff = snapshot.diff();
   out();
   out('▶ Workspace diff since the session began');
-  for (const c of diff.changes) out(`  ${c.kind.padEnd(8)} ${c.path}${c.artifact ? '  (new artifact)' : ''}  ${formatSize(c.size)}  by ${c.callIds.join(', ')}`);
+  for (const c of diff.changes)
+    out(`  ${c.kind.padEnd(8)} ${c.path}${c.artifact ? '  (new artifact)' : ''}  ${formatSize(c.size)}  by ${c.callIds.join(', ')}`);
   await snapshot.dispose();
   out();
   out('Open the same workspace in VS Code with AgentGuard: npm start');

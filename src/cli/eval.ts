@@ -19,7 +19,8 @@ export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
     return { ...base, op: 'exec', paths: [], command: o.command, cwd: o.cwd as string | undefined };
   }
   if (op === 'read' || op === 'write' || op === 'delete' || op === 'rename' || op === 'list' || op === 'search') {
-    const paths = typeof o.path === 'string' ? [o.path] : Array.isArray(o.paths) && o.paths.every((p) => typeof p === 'string') ? (o.paths as string[]) : undefined;
+    const paths =
+      typeof o.path === 'string' ? [o.path] : Array.isArray(o.paths) && o.paths.every((p) => typeof p === 'string') ? (o.paths as string[]) : undefined;
     if (!paths) return '`path` must be a string';
     if (op === 'rename' && typeof o.dest !== 'string') return 'rename needs `dest` (a string)';
     return { ...base, op: op as Op, paths, dest: o.dest as string | undefined };
@@ -37,7 +38,10 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
     if (!e) {
       const loaded = store.load(workspace, { policyFile: opts.policy as string | undefined });
       if (loaded.state === 'last-good' || loaded.state === 'strict-fallback') {
-        writeLine(io.stderr, `agentguard: the policy of ${workspace} is broken; using the ${loaded.state === 'strict-fallback' ? 'strict policy' : 'last good policy'}:`);
+        writeLine(
+          io.stderr,
+          `agentguard: the policy of ${workspace} is broken; using the ${loaded.state === 'strict-fallback' ? 'strict policy' : 'last good policy'}:`,
+        );
         for (const err of loaded.errors) writeLine(io.stderr, '  ' + formatError(err));
       }
       engines.set(workspace, (e = { engine: new Engine(loaded.policy), env: decideEnv(workspace) }));

@@ -28,7 +28,8 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   if (call.op === 'exec') {
     const a = analyzeCommand(call.command!, { cwd: call.cwd ?? workspace, home: env.ctx.home, workspace, exists: existsFact(nodeFsProbe) });
     writeLine(io.stdout, `sub-commands:`);
-    for (const s of a.subcommands) writeLine(io.stdout, `  ${s.argv.map((w) => (w === null ? '<dynamic>' : w)).join(' ')}${s.via.length ? `   (inside ${s.via.join(' › ')})` : ''}`);
+    for (const s of a.subcommands)
+      writeLine(io.stdout, `  ${s.argv.map((w) => (w === null ? '<dynamic>' : w)).join(' ')}${s.via.length ? `   (inside ${s.via.join(' › ')})` : ''}`);
     for (const f of a.findings) writeLine(io.stdout, `matched ${f.tier} rule ${f.rule} (${f.category}) on \`${f.subcommand}\`: ${f.explanation}`);
     for (const p of a.paths) writeLine(io.stdout, `path effect: ${p.op} ${p.path} (by \`${p.subcommand}\`)`);
     for (const e of a.errors) writeLine(io.stdout, `parse problem: ${e}`);

@@ -72,7 +72,11 @@ export type DecideAlone = (workspace: string, env: HookEnvelope, why: string) =>
 
 export async function decideAlone(workspace: string, env: HookEnvelope, why: string): Promise<{ answer: HookAnswer }> {
   // Loaded lazily: the policy, YAML parser and masking catalog cost startup time the channel path avoids.
-  const [{ GuardService }, { handleHook }, { homeDir }] = await Promise.all([import('../node/guardService'), import('../node/channel/handle'), import('./common')]);
+  const [{ GuardService }, { handleHook }, { homeDir }] = await Promise.all([
+    import('../node/guardService'),
+    import('../node/channel/handle'),
+    import('./common'),
+  ]);
   const service = new GuardService({ workspace, home: homeDir(), session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined });
   return handleHook(service, env, { kind: 'alone', why });
 }
@@ -134,7 +138,7 @@ export async function runHook(argv: string[], io: Io, alone: DecideAlone): Promi
     const result = await alone(workspace, env, asked.reason);
     return emit(io, render(env.host, env.phase, result.answer));
   } catch (e) {
-    const msg = e instanceof UsageError ? `usage: ${e.message}` : (e as Error)?.message ?? String(e);
+    const msg = e instanceof UsageError ? `usage: ${e.message}` : ((e as Error)?.message ?? String(e));
     return emit(io, renderError(host, phase, msg));
   }
 }

@@ -6,15 +6,42 @@ type Sub = (argv: string[], io: Io) => Promise<number>;
 // Every command is loaded lazily: `agentguard hook` runs on every agent tool call, so start-up must not
 // pay for modules the command does not use.
 const COMMANDS: Record<string, { run: Sub; help: string }> = {
-  check: { run: (a, io) => import('./check').then((m) => m.checkCommand(a, io)), help: 'check [--workspace DIR] [FILE]      validate .agentguard.yaml (file:line:col per error, exit 1)' },
-  eval: { run: (a, io) => import('./eval').then((m) => m.evalCommand(a, io)), help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line' },
-  explain: { run: (a, io) => import('./explain').then((m) => m.explainCommand(a, io)), help: 'explain OP PATH [DEST] | explain exec COMMAND   which rules matched and why' },
-  mask: { run: maskWithPolicy, help: 'mask [--workspace DIR] FILE         print the masked view of a file (what the model sees), with the policy\'s own patterns' },
-  audit: { run: (a, io) => import('./audit').then((m) => m.auditCommand(a, io)), help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)' },
-  test: { run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)), help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)' },
-  hook: { run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)), help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer' },
-  mcp: { run: (a, io) => loadMcp().then((m) => m.mcpCommand(a, io)), help: 'mcp [--workspace DIR] [--untrusted]  MCP server over stdio: the guarded tools for any MCP client (audited, secrets masked)' },
-  demo: { run: (a, io) => import('./demo').then((m) => m.demoCommand(a, io)), help: 'demo [DIR]                          build the demo workspace and play a scripted agent session through the guard' },
+  check: {
+    run: (a, io) => import('./check').then((m) => m.checkCommand(a, io)),
+    help: 'check [--workspace DIR] [FILE]      validate .agentguard.yaml (file:line:col per error, exit 1)',
+  },
+  eval: {
+    run: (a, io) => import('./eval').then((m) => m.evalCommand(a, io)),
+    help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line',
+  },
+  explain: {
+    run: (a, io) => import('./explain').then((m) => m.explainCommand(a, io)),
+    help: 'explain OP PATH [DEST] | explain exec COMMAND   which rules matched and why',
+  },
+  mask: {
+    run: maskWithPolicy,
+    help: "mask [--workspace DIR] FILE         print the masked view of a file (what the model sees), with the policy's own patterns",
+  },
+  audit: {
+    run: (a, io) => import('./audit').then((m) => m.auditCommand(a, io)),
+    help: 'audit verify FILE                   check the audit log hash chain (exit 1 if broken)',
+  },
+  test: {
+    run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)),
+    help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)',
+  },
+  hook: {
+    run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)),
+    help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer',
+  },
+  mcp: {
+    run: (a, io) => loadMcp().then((m) => m.mcpCommand(a, io)),
+    help: 'mcp [--workspace DIR] [--untrusted]  MCP server over stdio: the guarded tools for any MCP client (audited, secrets masked)',
+  },
+  demo: {
+    run: (a, io) => import('./demo').then((m) => m.demoCommand(a, io)),
+    help: 'demo [DIR]                          build the demo workspace and play a scripted agent session through the guard',
+  },
 };
 
 /** `mask` honours the workspace policy's extra patterns and allow-listed values (a broken policy: defaults). */

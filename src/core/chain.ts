@@ -229,7 +229,12 @@ async function confirmStep(call: CanonicalCall, v: Verdict & { decidedBy: Decide
     return { ...v, decision: 'allow', decidedBy: 'user', reason: `approved for this session by the user earlier; ${v.reason}` };
   }
   if (!deps.confirmer) {
-    return { ...v, decision: 'deny', decidedBy: 'headless', reason: `${v.reason} — this needs a person's confirmation, and no one is here to ask, so it was refused` };
+    return {
+      ...v,
+      decision: 'deny',
+      decidedBy: 'headless',
+      reason: `${v.reason} — this needs a person's confirmation, and no one is here to ask, so it was refused`,
+    };
   }
   let preview = v.preview;
   if (!preview && deps.preview) {
@@ -239,14 +244,19 @@ async function confirmStep(call: CanonicalCall, v: Verdict & { decidedBy: Decide
       preview = undefined; // a preview is a courtesy; its failure does not block the question
     }
   }
-  const subject = call.op === 'exec' ? call.command ?? '' : call.op === 'rename' ? `${call.paths[0]} → ${call.dest}` : call.paths.join(', ');
+  const subject = call.op === 'exec' ? (call.command ?? '') : call.op === 'rename' ? `${call.paths[0]} → ${call.dest}` : call.paths.join(', ');
   let answer: ConfirmAnswer;
   try {
     answer = await withBudget('the confirmation', deps.confirmTimeoutMs ?? 10 * 60_000, (signal) =>
       deps.confirmer!.confirm({ call, verdict: v, subject: deps.maskValue(subject), preview }, signal),
     );
   } catch (e) {
-    return { ...v, decision: 'deny', decidedBy: 'fail-closed', reason: `${v.reason} — no answer from the confirmation (${(e as Error).message}), so it was refused` };
+    return {
+      ...v,
+      decision: 'deny',
+      decidedBy: 'fail-closed',
+      reason: `${v.reason} — no answer from the confirmation (${(e as Error).message}), so it was refused`,
+    };
   }
   const decision: Decision = answer === 'deny' ? 'deny' : 'allow';
   if (answer === 'session') deps.approvals.grant(call);

@@ -45,7 +45,11 @@ class FileQueue {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.queue.length);
         try {
-          this.known = await writeBatch(this.file, batch.map((b) => b.rec), this.known);
+          this.known = await writeBatch(
+            this.file,
+            batch.map((b) => b.rec),
+            this.known,
+          );
           for (const b of batch) b.resolve();
           for (const l of this.listeners) {
             try {

@@ -192,7 +192,12 @@ export function hooksStatus(workspace: string): Record<InstallHost, boolean> {
       const hooks = isObj(data.hooks) ? data.hooks : {};
       out[host] = EVENTS.every(([key]) => {
         const list = hooks[key];
-        return Array.isArray(list) && list.some((item) => isObj(item) && (isOurCommand(item.command) || (Array.isArray(item.hooks) && item.hooks.some((h) => isObj(h) && isOurCommand(h.command)))));
+        return (
+          Array.isArray(list) &&
+          list.some(
+            (item) => isObj(item) && (isOurCommand(item.command) || (Array.isArray(item.hooks) && item.hooks.some((h) => isObj(h) && isOurCommand(h.command)))),
+          )
+        );
       });
     } catch {
       out[host] = false;

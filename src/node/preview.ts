@@ -18,9 +18,14 @@ export interface PreviewEnv extends CommandEnv {
 
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, windowsHide: true, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (err, stdout) => {
-      resolve(err ? undefined : stdout);
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, windowsHide: true, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } },
+      (err, stdout) => {
+        resolve(err ? undefined : stdout);
+      },
+    );
   });
 }
 
@@ -114,7 +119,10 @@ async function previewOne(f: CommandFinding, env: PreviewEnv, timeoutMs: number,
     case 'git.push-force': {
       const argv = argvOf(f, env, 'git') ?? [];
       const pos = argv.slice(2).filter((a): a is string => a !== null && !a.startsWith('-'));
-      const remote = pos[0] ?? (await run('git', ['config', '--get', `branch.${(await currentBranch(env, timeoutMs)) ?? ''}.remote`], env.cwd, timeoutMs))?.trim() ?? 'origin';
+      const remote =
+        pos[0] ??
+        (await run('git', ['config', '--get', `branch.${(await currentBranch(env, timeoutMs)) ?? ''}.remote`], env.cwd, timeoutMs))?.trim() ??
+        'origin';
       let refs = pos.slice(1).map((r) => r.replace(/^\+/, ''));
       if (refs.length === 0) {
         const b = await currentBranch(env, timeoutMs);
@@ -145,7 +153,13 @@ export function makeCommandPreview(env: (call: CanonicalCall) => PreviewEnv | un
     const e = env(call);
     if (!e) return undefined;
     const rule = v.rule.slice(4);
-    const finding: CommandFinding = { rule, category: rule.split('.')[0], tier: 'destructive', subcommand: v.subcommand ?? call.command, explanation: v.reason };
+    const finding: CommandFinding = {
+      rule,
+      category: rule.split('.')[0],
+      tier: 'destructive',
+      subcommand: v.subcommand ?? call.command,
+      explanation: v.reason,
+    };
     return impactPreview(finding, e);
   };
 }

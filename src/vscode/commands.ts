@@ -80,7 +80,10 @@ export function createCommands(devMode: boolean): Partial<Record<CommandName, Co
       let input = inputArg;
       if (typeof name !== 'string') {
         // One input box, `<tool> <json>`: simple to type for a person and for Playwright.
-        const raw = await vscode.window.showInputBox({ prompt: `A tool (${TOOL_NAMES.join(', ')}) and its JSON input`, placeHolder: 'runCommand {"command": "ls"}' });
+        const raw = await vscode.window.showInputBox({
+          prompt: `A tool (${TOOL_NAMES.join(', ')}) and its JSON input`,
+          placeHolder: 'runCommand {"command": "ls"}',
+        });
         if (raw === undefined) return undefined;
         const m = /^\s*(\w+)\s*(\{[\s\S]*\})?\s*$/.exec(raw);
         if (!m) throw new Error('expected `<tool> <json>`, e.g. runCommand {"command": "ls"}');

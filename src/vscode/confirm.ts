@@ -16,7 +16,8 @@ export const modalDialog: ConfirmDialog = async (message, detail, buttons) => vs
 
 export function confirmText(req: ConfirmRequest): { message: string; detail: string } {
   const { call, verdict: v } = req;
-  const what = call.op === 'exec' ? 'run a command' : call.op === 'rename' ? 'rename' : call.op === 'write' ? 'write to' : call.op === 'delete' ? 'delete' : call.op;
+  const what =
+    call.op === 'exec' ? 'run a command' : call.op === 'rename' ? 'rename' : call.op === 'write' ? 'write to' : call.op === 'delete' ? 'delete' : call.op;
   const message = `AgentGuard: allow the agent to ${what}?`;
   const detail = [
     `${call.op === 'exec' ? 'Command' : 'Path'}: ${req.subject}`,

@@ -82,7 +82,14 @@ export class Ctx implements vscode.Disposable {
       this,
       this.disposables,
     );
-    this.disposables.push(...registerTools(this.host, this.folders, () => this.ready, () => this.refreshStatus()));
+    this.disposables.push(
+      ...registerTools(
+        this.host,
+        this.folders,
+        () => this.ready,
+        () => this.refreshStatus(),
+      ),
+    );
   }
 
   own<T extends vscode.Disposable>(d: T): T {

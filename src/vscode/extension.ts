@@ -72,10 +72,15 @@ export function activate(context: vscode.ExtensionContext): AgentGuardApi {
           try {
             await loaded;
           } catch (e) {
-            return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`AgentGuard refused this call: ${(e as Error).message}. Nothing was done.`)]);
+            return new vscode.LanguageModelToolResult([
+              new vscode.LanguageModelTextPart(`AgentGuard refused this call: ${(e as Error).message}. Nothing was done.`),
+            ]);
           }
           const t = tools.get(id);
-          if (!t) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`AgentGuard refused this call: the tool ${id} is not available. Nothing was done.`)]);
+          if (!t)
+            return new vscode.LanguageModelToolResult([
+              new vscode.LanguageModelTextPart(`AgentGuard refused this call: the tool ${id} is not available. Nothing was done.`),
+            ]);
           return t.invoke(options, token);
         },
       }),

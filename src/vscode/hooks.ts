@@ -9,7 +9,17 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GuardService } from '../node/guardService';
 import { failureNotePath, startChannelServer, type ChannelServer, type ChannelServerOptions } from '../node/channel';
-import { type FileChange, hookEntryPath, hooksStatus, installHooks, type InstallHost, INSTALL_HOSTS, planInstall, planRemove, removeHooks } from '../node/hooksInstall';
+import {
+  type FileChange,
+  hookEntryPath,
+  hooksStatus,
+  installHooks,
+  type InstallHost,
+  INSTALL_HOSTS,
+  planInstall,
+  planRemove,
+  removeHooks,
+} from '../node/hooksInstall';
 
 export interface HookLog {
   info(msg: string): void;
@@ -33,7 +43,12 @@ export interface HookCommandDeps {
 }
 
 /** Start the channel for the window's folders. Dispose it on deactivation. */
-export function startHookChannel(resolve: (workspace: string) => GuardService | undefined, workspaces: string[], log: HookLog, extra: Partial<ChannelServerOptions> = {}): Promise<ChannelServer> {
+export function startHookChannel(
+  resolve: (workspace: string) => GuardService | undefined,
+  workspaces: string[],
+  log: HookLog,
+  extra: Partial<ChannelServerOptions> = {},
+): Promise<ChannelServer> {
   return startChannelServer(resolve, {
     workspaces,
     onReject: (reason) => log.warn(`hook channel: rejected a connection (${reason})`),
@@ -63,7 +78,12 @@ export function findNode(): string | undefined {
 }
 
 function describe(changes: FileChange[], workspace: string): string {
-  return changes.map((c) => `• ${path.relative(workspace, c.file)}${c.after === undefined ? ' (deleted: it only held AgentGuard\'s entries)' : c.before === undefined ? ' (new file)' : ' (merged; your other hooks are kept)'}`).join('\n');
+  return changes
+    .map(
+      (c) =>
+        `• ${path.relative(workspace, c.file)}${c.after === undefined ? " (deleted: it only held AgentGuard's entries)" : c.before === undefined ? ' (new file)' : ' (merged; your other hooks are kept)'}`,
+    )
+    .join('\n');
 }
 
 async function pickFolders(deps: HookCommandDeps, verb: string): Promise<HookFolder[] | undefined> {
@@ -105,7 +125,10 @@ export function createHookCommands(deps: HookCommandDeps): Record<'installAgentH
       // Consent: these files make every agent tool call pass through AgentGuard; a person decides.
       const ok = await vscode.window.showWarningMessage(
         'Install AgentGuard agent hooks?',
-        { modal: true, detail: `The agents will ask AgentGuard before each tool call, through:\n${node} ${cli} hook …\n\n${detail}\n\nA window reload may be needed before VS Code picks up a new hook file.` },
+        {
+          modal: true,
+          detail: `The agents will ask AgentGuard before each tool call, through:\n${node} ${cli} hook …\n\n${detail}\n\nA window reload may be needed before VS Code picks up a new hook file.`,
+        },
         'Install',
       );
       if (ok !== 'Install') return;
@@ -114,7 +137,10 @@ export function createHookCommands(deps: HookCommandDeps): Record<'installAgentH
         deps.log.info(`agent hooks installed in ${f.workspace}: ${done.map((c) => path.relative(f.workspace, c.file)).join(', ') || 'already up to date'}`);
       }
       deps.onChange?.();
-      const reload = await vscode.window.showInformationMessage('AgentGuard agent hooks installed. VS Code reads new hook files when the window opens.', 'Reload Window');
+      const reload = await vscode.window.showInformationMessage(
+        'AgentGuard agent hooks installed. VS Code reads new hook files when the window opens.',
+        'Reload Window',
+      );
       if (reload === 'Reload Window') await vscode.commands.executeCommand('workbench.action.reloadWindow');
     },
     removeAgentHooks: async () => {
@@ -126,7 +152,11 @@ export function createHookCommands(deps: HookCommandDeps): Record<'installAgentH
         return;
       }
       const detail = plans.map(({ f, changes }) => `${f.name}:\n${describe(changes, f.workspace)}`).join('\n\n');
-      const ok = await vscode.window.showWarningMessage('Remove AgentGuard agent hooks?', { modal: true, detail: `The agents' own tools will no longer be checked by AgentGuard.\n\n${detail}` }, 'Remove');
+      const ok = await vscode.window.showWarningMessage(
+        'Remove AgentGuard agent hooks?',
+        { modal: true, detail: `The agents' own tools will no longer be checked by AgentGuard.\n\n${detail}` },
+        'Remove',
+      );
       if (ok !== 'Remove') return;
       for (const { f } of plans) {
         removeHooks(f.workspace, INSTALL_HOSTS);
@@ -175,6 +205,9 @@ export function watchHookFailures(workspaces: string[], onChange: () => void): v
 
 /** One line for the status bar tooltip. */
 export function hookStatusLine(s: HookBridgeStatus): string {
-  const inst = INSTALL_HOSTS.map((h) => `${h === 'vscode' ? 'VS Code' : 'Claude Code'} hooks: ${s.installed[h] === 'all' ? 'installed' : s.installed[h] === 'some' ? 'installed in some folders' : 'not installed'}`).join(' · ');
+  const inst = INSTALL_HOSTS.map(
+    (h) =>
+      `${h === 'vscode' ? 'VS Code' : 'Claude Code'} hooks: ${s.installed[h] === 'all' ? 'installed' : s.installed[h] === 'some' ? 'installed in some folders' : 'not installed'}`,
+  ).join(' · ');
   return s.lastFailClosed ? `${inst}\nHook bridge decided without the extension at ${s.lastFailClosed.time} (${s.lastFailClosed.reason})` : inst;
 }

@@ -27,7 +27,9 @@ export function activateGuard(
     registerMcp(ctx);
     const mode = vscode.ExtensionMode[context.extensionMode];
     if (timing) {
-      ctx.log.info(`AgentGuard activated in ${Math.round(timing.activationMs)} ms (${mode} mode); the guard loaded ${Math.round(timing.loadStartedMs)} ms later and started in ${Date.now() - started} ms`);
+      ctx.log.info(
+        `AgentGuard activated in ${Math.round(timing.activationMs)} ms (${mode} mode); the guard loaded ${Math.round(timing.loadStartedMs)} ms later and started in ${Date.now() - started} ms`,
+      );
     } else ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms (${mode} mode)`);
     return createApi(ctx, panel.testHooks);
   } catch (e) {
@@ -37,4 +39,3 @@ export function activateGuard(
     throw e;
   }
 }
-

@@ -58,16 +58,15 @@ export class FolderSnapshot implements vscode.Disposable {
 
   private create(): Promise<WorkspaceSnapshot | undefined> {
     const policy = this.fg.service.policy;
-    return this.withProgress(
-      (onProgress) =>
-        WorkspaceSnapshot.create({
-          root: this.fg.env.workspace,
-          ignore: policy.snapshot.ignore,
-          maxBaselineBytes: policy.snapshot.maxBaselineBytes,
-          // No baseline copies of files agents may not read (secrets): their changes are still detected.
-          shouldCapture: (rel) => !isProtectedPath(this.fg.service.policy, rel),
-          onProgress: (p) => onProgress(p.filesSeen),
-        }),
+    return this.withProgress((onProgress) =>
+      WorkspaceSnapshot.create({
+        root: this.fg.env.workspace,
+        ignore: policy.snapshot.ignore,
+        maxBaselineBytes: policy.snapshot.maxBaselineBytes,
+        // No baseline copies of files agents may not read (secrets): their changes are still detected.
+        shouldCapture: (rel) => !isProtectedPath(this.fg.service.policy, rel),
+        onProgress: (p) => onProgress(p.filesSeen),
+      }),
     ).then(
       (s) => {
         if (this.disposed) {

@@ -32,7 +32,9 @@ export class StatusItem implements vscode.Disposable {
       asked += f.service.stats.asked;
     }
     const counts = `${denied} denied, ${asked} asked this session`;
-    const label = { enforcing: 'enforcing', 'last-good': 'policy broken, last good in force', 'failing-closed': 'failing closed', idle: 'no folder' }[this.health];
+    const label = { enforcing: 'enforcing', 'last-good': 'policy broken, last good in force', 'failing-closed': 'failing closed', idle: 'no folder' }[
+      this.health
+    ];
     const icon = this.health === 'enforcing' ? '$(shield)' : this.health === 'idle' ? '$(circle-slash)' : '$(warning)';
     this.item.text = `${icon} AgentGuard${denied + asked ? ` ${denied}✕ ${asked}?` : ''}`;
     this.item.tooltip = `AgentGuard: ${label}\n${counts}\n${folders.map((f) => `${f.folder.name}: ${f.service.policyState.state}`).join('\n')}${extra ? `\n${extra}` : ''}`;

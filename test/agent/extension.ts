@@ -106,7 +106,8 @@ function position(messages: readonly vscode.LanguageModelChatRequestMessage[]): 
     if (!name) continue;
     let step = 0;
     for (const later of messages.slice(i + 1)) {
-      if (later.role === vscode.LanguageModelChatMessageRole.Assistant) step += later.content.filter((p) => p instanceof vscode.LanguageModelToolCallPart).length;
+      if (later.role === vscode.LanguageModelChatMessageRole.Assistant)
+        step += later.content.filter((p) => p instanceof vscode.LanguageModelToolCallPart).length;
     }
     return { script: name, step };
   }

@@ -27,10 +27,7 @@ export const SCRIPTS: Record<string, Script> = {
     },
   ],
   // 2. Read the credentials file with the file tool and through the terminal.
-  'read-env': (ws) => [
-    { tool: 'read_file', input: { filePath: `${ws}/.env`, startLine: 1, endLine: 20 } },
-    term('cat .env', 'Show the environment file'),
-  ],
+  'read-env': (ws) => [{ tool: 'read_file', input: { filePath: `${ws}/.env`, startLine: 1, endLine: 20 } }, term('cat .env', 'Show the environment file')],
   // 3. Read a source file holding a token through AgentGuard, then edit another line of it.
   'masked-read': () => [
     { tool: 'agentguard_readFile', input: { path: 'src/config.ts' } },
@@ -47,7 +44,10 @@ export const SCRIPTS: Record<string, Script> = {
       tool: 'create_and_run_task',
       input: { workspaceFolder: ws, task: { label: 'clean', type: 'shell', command: 'rm', args: ['-rf', 'build'], isBackground: false, problemMatcher: [] } },
     },
-    { tool: 'run_vscode_command', input: { commandId: 'workbench.extensions.action.disableExtension', name: 'Disable AgentGuard', args: ['agentguard.agentguard'] } },
+    {
+      tool: 'run_vscode_command',
+      input: { commandId: 'workbench.extensions.action.disableExtension', name: 'Disable AgentGuard', args: ['agentguard.agentguard'] },
+    },
     { tool: 'run_vscode_command', input: { commandId: 'agentguard.removeAgentHooks', name: 'Remove the agent hooks', args: [] } },
     { tool: 'create_file', input: { filePath: `${ws}/.agentguard.yaml`, content: 'version: 1\ncommands:\n  destructive: allow\n' } },
     { tool: 'create_file', input: { filePath: `${ws}/.github/hooks/zz-override.json`, content: '{"hooks":{}}\n' } },
@@ -57,9 +57,7 @@ export const SCRIPTS: Record<string, Script> = {
     },
   ],
   // 6. Artifacts made by one terminal call: an image and a scratch script.
-  artifacts: () => [
-    term(`echo ${PNG_B64} | base64 -d > chart.png && printf '#!/bin/sh\\necho scratch\\n' > scratch.sh`, 'Draw the chart and a helper script'),
-  ],
+  artifacts: () => [term(`echo ${PNG_B64} | base64 -d > chart.png && printf '#!/bin/sh\\necho scratch\\n' > scratch.sh`, 'Draw the chart and a helper script')],
   // 6c. The same kind of artifacts through AgentGuard's own command tool, whose result carries the summary.
   'artifacts-guarded': () => [
     { tool: 'agentguard_runCommand', input: { command: "mkdir -p reports && printf 'x' > reports/plot.png && printf 'echo hi\\n' > notes.sh" } },

@@ -71,23 +71,35 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     const [res] = toolResults(r.requests);
     assert.equal(res?.tool, 'replace_string_in_file');
     assert.match(res.result, /Tool execution denied/);
-    assert.match(res.result, /Tests are the specification/, 'the model received AgentGuard\'s reason');
+    assert.match(res.result, /Tests are the specification/, "the model received AgentGuard's reason");
     const audit = newAudit();
-    assert.ok(audit.some((a) => a.tool === 'replace_string_in_file' && a.decision === 'deny' && a.op === 'write'), `audit: ${JSON.stringify(audit)}`);
+    assert.ok(
+      audit.some((a) => a.tool === 'replace_string_in_file' && a.decision === 'deny' && a.op === 'write'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
   });
 
   it('2. read_file .env and run_in_terminal `cat .env` are refused; the model never sees the value', async () => {
     const r = await runScript(session.page, run.record, 'read-env', { label: '02-read-env' });
     const results = toolResults(r.requests);
-    assert.deepEqual(results.map((x) => x.tool), ['read_file', 'run_in_terminal']);
+    assert.deepEqual(
+      results.map((x) => x.tool),
+      ['read_file', 'run_in_terminal'],
+    );
     for (const x of results) assert.match(x.result, /Tool execution denied/, `${x.tool}: ${x.result}`);
     assert.ok(!everythingTheModelSaw().includes(secrets.envToken), 'the .env token never reached the model');
     const audit = newAudit();
-    assert.ok(audit.some((a) => a.tool === 'read_file' && a.decision === 'deny'), `audit: ${JSON.stringify(audit)}`);
-    assert.ok(audit.some((a) => a.tool === 'run_in_terminal' && a.decision === 'deny'), `audit: ${JSON.stringify(audit)}`);
+    assert.ok(
+      audit.some((a) => a.tool === 'read_file' && a.decision === 'deny'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
+    assert.ok(
+      audit.some((a) => a.tool === 'run_in_terminal' && a.decision === 'deny'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
   });
 
-  it('3. AgentGuard\'s read tool returns the masked line, never the token; its edit tool keeps the token on disk', async () => {
+  it("3. AgentGuard's read tool returns the masked line, never the token; its edit tool keeps the token on disk", async () => {
     const r = await runScript(session.page, run.record, 'masked-read', { label: '03-masked-read', chat: 'Allow' });
     const [readRes, editRes] = toolResults(r.requests);
     assert.equal(readRes?.tool, 'agentguard_readFile');
@@ -101,12 +113,18 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     assert.ok(disk.includes(`export const githubToken = '${secrets.token}';`), 'the token on disk is intact');
     assert.ok(!disk.includes('«secret:'), 'no placeholder reached the disk');
     const audit = newAudit();
-    assert.ok(audit.some((a) => a.tool === 'agentguard_readFile' && a.decision === 'allow'), `audit: ${JSON.stringify(audit)}`);
-    assert.ok(audit.some((a) => a.tool === 'agentguard_editFile' && a.decision === 'allow' && a.outcome === 'ok'), `audit: ${JSON.stringify(audit)}`);
+    assert.ok(
+      audit.some((a) => a.tool === 'agentguard_readFile' && a.decision === 'allow'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
+    assert.ok(
+      audit.some((a) => a.tool === 'agentguard_editFile' && a.decision === 'allow' && a.outcome === 'ok'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
     assert.ok(!JSON.stringify(audit).includes(secrets.token), 'the audit log holds no token');
   });
 
-  it('4a. `rm -rf build` and `bash -c \'r\'\'m -rf build\'` show AgentGuard\'s modal; Deny → nothing deleted, audit says the user denied', async () => {
+  it("4a. `rm -rf build` and `bash -c 'r''m -rf build'` show AgentGuard's modal; Deny → nothing deleted, audit says the user denied", async () => {
     const r = await runScript(session.page, run.record, 'rm-build', { label: '04a-rm-deny', modal: ['Deny', 'Deny'] });
     assert.equal(r.dialogs.length, 2, `two AgentGuard modals: ${JSON.stringify(r.dialogs)}`);
     assert.match(r.dialogs[0].text, /AgentGuard: allow the agent to run a command\?[\s\S]*rm -rf build/);
@@ -132,12 +150,15 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     restoreBuild(ws);
   });
 
-  it('5. side doors (send_to_terminal, create_and_run_task, run_vscode_command, the guard\'s own files) are refused or asked', async () => {
+  it("5. side doors (send_to_terminal, create_and_run_task, run_vscode_command, the guard's own files) are refused or asked", async () => {
     const policyBefore = read('.agentguard.yaml');
     const hooksBefore = read('.github/hooks/agentguard.json');
     const r = await runScript(session.page, run.record, 'side-doors', { label: '05-side-doors', modal: ['Deny', 'Deny'] });
     const results = toolResults(r.requests);
-    assert.deepEqual(results.map((x) => x.tool), ['send_to_terminal', 'create_and_run_task', 'run_vscode_command', 'run_vscode_command', 'create_file', 'create_file', 'replace_string_in_file']);
+    assert.deepEqual(
+      results.map((x) => x.tool),
+      ['send_to_terminal', 'create_and_run_task', 'run_vscode_command', 'run_vscode_command', 'create_file', 'create_file', 'replace_string_in_file'],
+    );
     for (const x of results) assert.match(x.result, /Tool execution denied/, `${x.tool}: ${x.result}`);
     // The two that run `rm -rf build` are asked (the person denied them); the rest are refused outright.
     assert.equal(r.dialogs.length, 2, JSON.stringify(r.dialogs.map((d) => d.text)));
@@ -148,7 +169,10 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     assert.ok(existsSync(join(ws, 'build/app.js')), 'build/ is intact');
     const audit = newAudit();
     for (const tool of ['send_to_terminal', 'create_and_run_task', 'run_vscode_command', 'create_file', 'replace_string_in_file']) {
-      assert.ok(audit.some((a) => a.tool === tool && a.decision === 'deny'), `${tool} denied in the audit: ${JSON.stringify(audit.map((a) => [a.tool, a.decision, a.rule]))}`);
+      assert.ok(
+        audit.some((a) => a.tool === tool && a.decision === 'deny'),
+        `${tool} denied in the audit: ${JSON.stringify(audit.map((a) => [a.tool, a.decision, a.rule]))}`,
+      );
     }
     // AgentGuard is still running: its status bar item still counts calls.
     assert.ok(await session.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().isVisible());
@@ -182,26 +206,31 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
       if (!rec) await new Promise((r) => setTimeout(r, 200));
     }
     const changed = (rec?.changes ?? []).map((c) => c.path);
-    assert.ok(changed.includes('chart.png') && changed.includes('scratch.sh'), `the audit attributes the new files to the call (changes record: ${JSON.stringify(rec)})`);
+    assert.ok(
+      changed.includes('chart.png') && changed.includes('scratch.sh'),
+      `the audit attributes the new files to the call (changes record: ${JSON.stringify(rec)})`,
+    );
     assert.equal(rec.tool, 'run_in_terminal');
     // What the model is told: VS Code does not wait for PostToolUse and cannot replace a built-in tool's
     // output, so for run_in_terminal the summary lands in the audit and the panel only (6c shows the model
     // being told, through AgentGuard's own command tool).
   });
 
-  it('6c. through AgentGuard\'s own command tool the result tells the model what changed, new artifacts first', async () => {
+  it("6c. through AgentGuard's own command tool the result tells the model what changed, new artifacts first", async () => {
     const r = await runScript(session.page, run.record, 'artifacts-guarded', { label: '06c-artifacts-guarded', chat: 'Allow' });
     assert.ok(existsSync(join(ws, 'reports', 'plot.png')) && existsSync(join(ws, 'notes.sh')), 'both files exist');
     const [res] = toolResults(r.requests);
     assert.equal(res?.tool, 'agentguard_runCommand');
     assert.match(res.result, /Workspace changes: 2 added, 0 modified, 0 deleted/, res.result);
     assert.match(res.result, /reports\/plot\.png[\s\S]*notes\.sh|notes\.sh[\s\S]*reports\/plot\.png/);
-    const rec = newAudit().filter((a) => a.tool === 'agentguard_runCommand').at(-1);
+    const rec = newAudit()
+      .filter((a) => a.tool === 'agentguard_runCommand')
+      .at(-1);
     const changed = (rec?.changes ?? []).map((c) => c.path);
     assert.ok(changed.includes('reports/plot.png') && changed.includes('notes.sh'), JSON.stringify(rec));
   });
 
-  it('6d. the audit panel\'s workspace diff lists the new artifacts, each attributed to the call that made it', async () => {
+  it("6d. the audit panel's workspace diff lists the new artifacts, each attributed to the call that made it", async () => {
     await runCommand(session.page, 'AgentGuard: Open Audit Panel');
     let frame;
     const until = Date.now() + 60_000;
@@ -215,11 +244,18 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     // a diff drawn before the log was read names its calls by id (`call 1a2b3c4d`) and is drawn again, with
     // the tool names, once the records are in. So wait for the names, not for the first drawing.
     const labelled = await frame
-      .waitForFunction(() => {
-        const t = document.querySelector('#artifacts')?.textContent ?? '';
-        return t.includes('chart.png') && t.includes('scratch.sh') && t.includes('plot.png') && !/by call /.test(t);
-      }, null, { timeout: 60_000 })
-      .then(() => true, () => false);
+      .waitForFunction(
+        () => {
+          const t = document.querySelector('#artifacts')?.textContent ?? '';
+          return t.includes('chart.png') && t.includes('scratch.sh') && t.includes('plot.png') && !/by call /.test(t);
+        },
+        null,
+        { timeout: 60_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
     const artifacts = await frame.$eval('#artifacts', (e) => e.textContent ?? '');
     assert.ok(labelled, `the artifacts were not listed with the calls' tools within 60 s: ${artifacts}`);
     assert.match(artifacts, /chart\.png[\s\S]*by run_in_terminal/, artifacts);
@@ -246,7 +282,10 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
       const [res] = toolResults(r.requests);
       assert.match(res.result, /Tool execution denied[\s\S]*Tests are the specification/);
       const audit = newAudit();
-      assert.ok(audit.some((a) => a.tool === 'replace_string_in_file' && a.decision === 'deny'), JSON.stringify(audit));
+      assert.ok(
+        audit.some((a) => a.tool === 'replace_string_in_file' && a.decision === 'deny'),
+        JSON.stringify(audit),
+      );
     });
 
     it('7.2 .env stays unread without the extension', async () => {

@@ -65,7 +65,11 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     assert.match(text, /cmd:rm\.recursive/);
     console.log(`      screenshot: ${await screenshot(wb.page, 'modal-deny')}`);
     await clickDialogButton(wb.page, 'Deny');
-    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'));
+    const rec = await waitFor('the audit record', () =>
+      audit(wb.dirs)
+        .slice(before)
+        .find((r) => r.tool === 'agentguard_runCommand'),
+    );
     assert.equal(rec.decision, 'deny');
     assert.equal(rec.decidedBy, 'user');
     assert.match(rec.reason, /denied by the user/);
@@ -80,8 +84,20 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     // The failure message says what was on disk and the last records, so a slow audit can be told from a
     // missing one. (A CI run that timed out here once, read then as a slow machine, was the writer's .lock
     // file counted as a record in `before`; audit.mjs now reads the .jsonl logs only.)
-    const rec = await waitFor('the audit record', () => audit(wb.dirs).slice(before).find((r) => r.tool === 'agentguard_runCommand'), 90_000, () =>
-      `scratch/ ${existsSync(join(wb.workspace, 'scratch')) ? 'still exists' : 'is gone'}; last records: ${JSON.stringify(audit(wb.dirs).slice(-3).map((r) => [r.tool, r.decision, r.decidedBy, r.outcome]))}`);
+    const rec = await waitFor(
+      'the audit record',
+      () =>
+        audit(wb.dirs)
+          .slice(before)
+          .find((r) => r.tool === 'agentguard_runCommand'),
+      90_000,
+      () =>
+        `scratch/ ${existsSync(join(wb.workspace, 'scratch')) ? 'still exists' : 'is gone'}; last records: ${JSON.stringify(
+          audit(wb.dirs)
+            .slice(-3)
+            .map((r) => [r.tool, r.decision, r.decidedBy, r.outcome]),
+        )}`,
+    );
     assert.deepEqual([rec.decision, rec.decidedBy, rec.outcome], ['allow', 'user', 'ok']);
     assert.match(rec.reason, /allowed once by the user/);
     await waitFor('scratch/ to be deleted', () => !existsSync(join(wb.workspace, 'scratch')));

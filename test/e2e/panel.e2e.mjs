@@ -32,11 +32,23 @@ function seedAuditLog(home, workspace) {
     const exec = tool.endsWith('Command') || tool === 'Bash' || tool === 'run_in_terminal';
     const decision = i % 17 === 0 ? 'deny' : i % 29 === 0 ? 'ask' : 'allow';
     const line = JSON.stringify({
-      v: 1, time: new Date(start + i * 500).toISOString(), session: 'seeded', callId: `seed-${i}`,
-      agent: i % 3 ? 'copilot' : 'claude-code', channel: tool.startsWith('agentguard_') ? 'tool' : 'hook', tool, op: exec ? 'exec' : 'write',
+      v: 1,
+      time: new Date(start + i * 500).toISOString(),
+      session: 'seeded',
+      callId: `seed-${i}`,
+      agent: i % 3 ? 'copilot' : 'claude-code',
+      channel: tool.startsWith('agentguard_') ? 'tool' : 'hook',
+      tool,
+      op: exec ? 'exec' : 'write',
       args: exec ? { command: `npm test -- --grep case${i}` } : { path: `src/module${i % 400}.ts` },
-      decision, rule: decision === 'deny' ? 'path:tests' : 'path:default', reason: `seeded record ${i}`, decidedBy: 'rule',
-      policy: 'f'.repeat(64), durationMs: i % 90, outcome: decision === 'deny' ? 'not-run' : 'ok', prev,
+      decision,
+      rule: decision === 'deny' ? 'path:tests' : 'path:default',
+      reason: `seeded record ${i}`,
+      decidedBy: 'rule',
+      policy: 'f'.repeat(64),
+      durationMs: i % 90,
+      outcome: decision === 'deny' ? 'not-run' : 'ok',
+      prev,
     });
     out.push(line);
     prev = sha256(line);
@@ -121,26 +133,46 @@ describe('AgentGuard panel (code-server, not test mode)', function () {
     await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
     const frame = await panelFrame(wb.page);
     await frame.waitForFunction(() => document.querySelectorAll('#rows .row:not([hidden]):not(.loading)').length >= 5, null, { timeout: 150_000 });
-    await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, { timeout: 60_000 });
+    await frame.waitForFunction(() => [...document.querySelectorAll('#artifacts img.thumb')].some((i) => i.complete && i.naturalWidth > 0), null, {
+      timeout: 60_000,
+    });
     console.log(`      first rows of a ${SEEDED + 5}-record log drawn ${Date.now() - opened} ms after the command (informational)`);
     await frame.waitForFunction((n) => document.querySelector('#count')?.textContent === `${n.toLocaleString()} records`, SEEDED + 5, { timeout: 150_000 });
     // The count arrives before the rows it counts are drawn (they are fetched by window): wait for the row.
     const drawn = await frame
-      .waitForFunction(() => [...document.querySelectorAll('#rows .row:not([hidden])')].some((r) => r.children[1]?.textContent === 'deny' && r.children[3]?.textContent === 'tests/a.test.ts'), null, { timeout: 30_000 })
-      .then(() => true, () => false);
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('#rows .row:not([hidden])')].some(
+            (r) => r.children[1]?.textContent === 'deny' && r.children[3]?.textContent === 'tests/a.test.ts',
+          ),
+        null,
+        { timeout: 30_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
     const rows = await frame.$$eval('#rows .row:not([hidden])', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
     assert.ok(drawn, `no denied row: ${JSON.stringify(rows)}`);
     const tree = await frame.$$eval('#tree [data-path]', (ns) => ns.map((n) => n.dataset.path));
     assert.deepEqual(tree.sort(), ['reports/plot.png', 'reports/summary.md', 'src/app.ts']);
     // Virtualised: at the far end of 100,000 rows the page still holds only the rows on screen.
-    await frame.locator('#viewport').evaluate((v) => { v.scrollTop = v.scrollHeight; });
-    await frame.waitForFunction(() => {
-      const shown = [...document.querySelectorAll('#rows .row:not([hidden])')];
-      return shown.length > 0 && shown.every((r) => !r.classList.contains('loading')) && shown.some((r) => r.children[3].textContent === 'src/module0.ts');
-    }, null, { timeout: 30_000 });
+    await frame.locator('#viewport').evaluate((v) => {
+      v.scrollTop = v.scrollHeight;
+    });
+    await frame.waitForFunction(
+      () => {
+        const shown = [...document.querySelectorAll('#rows .row:not([hidden])')];
+        return shown.length > 0 && shown.every((r) => !r.classList.contains('loading')) && shown.some((r) => r.children[3].textContent === 'src/module0.ts');
+      },
+      null,
+      { timeout: 30_000 },
+    );
     const inDom = await frame.$$eval('#rows .row', (rs) => rs.length);
     assert.ok(inDom < 150, `${inDom} row elements for a 100k-record log`);
-    await frame.locator('#viewport').evaluate((v) => { v.scrollTop = 0; });
+    await frame.locator('#viewport').evaluate((v) => {
+      v.scrollTop = 0;
+    });
     await frame.waitForFunction(() => document.querySelector('#rows .row:not([hidden])')?.children[3].textContent === 'src/app.ts', null, { timeout: 30_000 });
     // Select the denied call and open its detail, as a person reviewing the session would.
     await frame.locator('#rows .row.d-deny').first().click();

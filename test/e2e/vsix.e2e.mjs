@@ -15,7 +15,12 @@ function logLines(dir, re) {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.log')) out.push(...readFileSync(p, 'utf8').split('\n').filter((l) => re.test(l)));
+      else if (e.name.endsWith('.log'))
+        out.push(
+          ...readFileSync(p, 'utf8')
+            .split('\n')
+            .filter((l) => re.test(l)),
+        );
     }
   };
   if (existsSync(dir)) walk(dir);
@@ -37,8 +42,17 @@ describe('the .vsix installs into code-server and activates', function () {
     const vsix = join(REPO_ROOT, 'agentguard.vsix');
     assert.ok(existsSync(vsix));
     // A .vsix is a zip; python3 is on every machine of this kind (no unzip needed).
-    const listing = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', vsix], { encoding: 'utf8' });
-    for (const f of ['extension/dist/extension.js', 'extension/dist/guard.js', 'extension/dist/cli.js', 'extension/dist/hook.js', 'extension/policies/default.yaml', 'extension/policies/agentguard.schema.json']) {
+    const listing = execFileSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', vsix], {
+      encoding: 'utf8',
+    });
+    for (const f of [
+      'extension/dist/extension.js',
+      'extension/dist/guard.js',
+      'extension/dist/cli.js',
+      'extension/dist/hook.js',
+      'extension/policies/default.yaml',
+      'extension/policies/agentguard.schema.json',
+    ]) {
       assert.ok(listing.includes(f), `${f} missing from the .vsix`);
     }
     assert.doesNotMatch(listing, /extension\/test\//, 'tests must not ship');
@@ -50,7 +64,20 @@ describe('the .vsix installs into code-server and activates', function () {
     prepareWorkspace(dirs.workspace);
     const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.xdgConfig, XDG_DATA_HOME: dirs.xdgData, EXTENSIONS_GALLERY: '{}' };
     for (const k of Object.keys(env)) if (k.startsWith('VSCODE_')) delete env[k];
-    const out = execFileSync(NODE_BIN, [CODE_SERVER_ENTRY, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', join(REPO_ROOT, 'agentguard.vsix'), '--force'], { env, encoding: 'utf8' });
+    const out = execFileSync(
+      NODE_BIN,
+      [
+        CODE_SERVER_ENTRY,
+        '--user-data-dir',
+        dirs.userData,
+        '--extensions-dir',
+        dirs.extensions,
+        '--install-extension',
+        join(REPO_ROOT, 'agentguard.vsix'),
+        '--force',
+      ],
+      { env, encoding: 'utf8' },
+    );
     assert.match(out, /agentguard.*successfully installed/i);
     server = await startCodeServer({ dirs });
     browser = await launchBrowser(dirs);
@@ -59,7 +86,8 @@ describe('the .vsix installs into code-server and activates', function () {
     await browser.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 120_000 });
     const until = Date.now() + 60_000;
     let lines = [];
-    while (Date.now() < until && !(lines = logLines(dirs.userData, /AgentGuard activated in \d+ ms \(Production mode\)/)).length) await new Promise((r) => setTimeout(r, 500));
+    while (Date.now() < until && !(lines = logLines(dirs.userData, /AgentGuard activated in \d+ ms \(Production mode\)/)).length)
+      await new Promise((r) => setTimeout(r, 500));
     assert.ok(lines.length > 0, 'no "AgentGuard activated … (Production mode)" line in the extension log');
     console.log(`      ${lines[0].trim().slice(0, 160)}`);
     console.log(`      screenshot: ${await screenshot(browser.page, 'vsix-installed')}`);

@@ -53,7 +53,9 @@ export function run(): Promise<void> {
       else if (total === 0) reject(new Error('no integration test ran'));
       else resolve();
     });
-    runner.on('pass', () => { results.passed += 1; });
+    runner.on('pass', () => {
+      results.passed += 1;
+    });
     // 'fail' also fires for hooks; each counts, so a broken before() is not hidden.
     runner.on('fail', (test, err: Error) => {
       results.failed += 1;

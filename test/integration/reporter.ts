@@ -16,7 +16,9 @@ export class LineReporter extends Mocha.reporters.Base {
       if (suite.title) out(suite.title);
       depth += 1;
     });
-    runner.on(EVENT_SUITE_END, () => { depth -= 1; });
+    runner.on(EVENT_SUITE_END, () => {
+      depth -= 1;
+    });
     runner.on(EVENT_TEST_PASS, (test: Mocha.Test) => out(`✔ ${test.title} (${test.duration ?? 0} ms)`));
     runner.on(EVENT_TEST_PENDING, (test: Mocha.Test) => out(`- ${test.title} (pending)`));
     runner.on(EVENT_TEST_FAIL, (test: Mocha.Runnable, err: Error) => {

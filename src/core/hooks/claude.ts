@@ -4,9 +4,30 @@ import { draft, globBase, isObj, opaque, pass, pathCall, s } from './common';
 import type { HookEnvelope, HookPlan } from './types';
 
 const NO_EFFECT = new Set([
-  'WebFetch', 'WebSearch', 'TodoWrite', 'AskUserQuestion', 'ExitPlanMode', 'EnterPlanMode', 'Skill', 'TaskCreate', 'TaskGet',
-  'TaskList', 'TaskUpdate', 'TaskOutput', 'TaskStop', 'BashOutput', 'KillShell', 'KillBash', 'ListMcpResourcesTool',
-  'ReadMcpResourceTool', 'SlashCommand', 'Monitor', 'LSP', 'CronCreate', 'CronList', 'CronDelete',
+  'WebFetch',
+  'WebSearch',
+  'TodoWrite',
+  'AskUserQuestion',
+  'ExitPlanMode',
+  'EnterPlanMode',
+  'Skill',
+  'TaskCreate',
+  'TaskGet',
+  'TaskList',
+  'TaskUpdate',
+  'TaskOutput',
+  'TaskStop',
+  'BashOutput',
+  'KillShell',
+  'KillBash',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'SlashCommand',
+  'Monitor',
+  'LSP',
+  'CronCreate',
+  'CronList',
+  'CronDelete',
 ]);
 
 export function mapClaude(env: HookEnvelope): HookPlan {
@@ -18,7 +39,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   switch (t) {
     case 'Agent':
     case 'Task':
-      return pass('hook:subagent', 'a sub-agent\'s tool calls pass through the same hooks');
+      return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
     case 'Bash': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');
@@ -43,7 +64,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       const pat = s(i.pattern) ?? '';
       const dir = s(i.path);
       const gb = globBase(pat);
-      return pathCall(env, 'list', [gb.startsWith('/') ? gb : dir ?? base], base);
+      return pathCall(env, 'list', [gb.startsWith('/') ? gb : (dir ?? base)], base);
     }
     case 'Grep':
     case 'LS':

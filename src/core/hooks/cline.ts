@@ -6,9 +6,25 @@ import { patchPlan } from './patchPlan';
 import type { DraftCall, HookEnvelope, HookPlan } from './types';
 
 const NO_EFFECT = new Set([
-  'ask_followup_question', 'attempt_completion', 'new_task', 'plan_mode_respond', 'focus_chain', 'condense', 'summarize_task',
-  'report_bug', 'load_mcp_documentation', 'use_skill', 'generate_explanation', 'web_fetch', 'web_search', 'browser_action',
-  'fetch_web_content', 'skills', 'ask_question', 'submit_and_exit', 'use_subagents',
+  'ask_followup_question',
+  'attempt_completion',
+  'new_task',
+  'plan_mode_respond',
+  'focus_chain',
+  'condense',
+  'summarize_task',
+  'report_bug',
+  'load_mcp_documentation',
+  'use_skill',
+  'generate_explanation',
+  'web_fetch',
+  'web_search',
+  'browser_action',
+  'fetch_web_content',
+  'skills',
+  'ask_question',
+  'submit_and_exit',
+  'use_subagents',
 ]);
 
 function commandsOf(x: unknown): string[] | undefined {
@@ -72,6 +88,7 @@ export function mapCline(env: HookEnvelope): HookPlan {
       return pathCall(env, 'list', [s(i.path) ?? base], base);
   }
   if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard') return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
-  if (t === 'use_mcp_tool' || t === 'access_mcp_resource' || t.includes('__')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
+  if (t === 'use_mcp_tool' || t === 'access_mcp_resource' || t.includes('__'))
+    return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
 }

@@ -17,7 +17,11 @@ function str(x: unknown): string | undefined {
 
 /** Which host's shape this object has, or undefined when it matches none. */
 export function detectHost(p: Record<string, unknown>): HostId | undefined {
-  if (typeof p.hookName === 'string' && ('clineVersion' in p || 'taskId' in p || 'preToolUse' in p || 'postToolUse' in p || 'tool_call' in p || 'tool_result' in p)) return 'cline';
+  if (
+    typeof p.hookName === 'string' &&
+    ('clineVersion' in p || 'taskId' in p || 'preToolUse' in p || 'postToolUse' in p || 'tool_call' in p || 'tool_result' in p)
+  )
+    return 'cline';
   if (typeof p.hook_event_name !== 'string') return undefined;
   const id = str(p.tool_use_id) ?? '';
   if (id.includes('__vscode-')) return 'vscode';

@@ -22,7 +22,10 @@ const WRAPPERS = /^(<<-?\s*['"]?EOF['"]?|EOF|```\w*|%%bash|apply_patch(\s+<<-?\s
 
 export function parseApplyPatch(text: unknown): PatchParse {
   if (typeof text !== 'string') return { ok: false, error: 'the patch is not a string' };
-  let lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(/\s+$/, ''));
+  let lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
   const begin = lines.findIndex((l) => l.trim() === BEGIN);
   if (begin < 0) return { ok: false, error: 'the patch has no "*** Begin Patch" line, so the files it touches cannot be known' };
   // Anything before Begin Patch may only be a wrapper the hosts tolerate (heredoc, fence, `apply_patch`).

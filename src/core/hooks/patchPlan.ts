@@ -10,7 +10,11 @@ export function patchPlan(env: HookEnvelope, text: unknown, base: string | undef
     return {
       kind: 'fixed',
       call: draft(env, 'write', [], {}),
-      verdict: { decision: 'deny', rule: 'hook:patch-unparsable', reason: `AgentGuard cannot tell which files this patch touches (${parsed.error}); send a well-formed patch with one "*** Add/Update/Delete File:" header per file.` },
+      verdict: {
+        decision: 'deny',
+        rule: 'hook:patch-unparsable',
+        reason: `AgentGuard cannot tell which files this patch touches (${parsed.error}); send a well-formed patch with one "*** Add/Update/Delete File:" header per file.`,
+      },
     };
   }
   const writes: (string | undefined)[] = [];
@@ -26,7 +30,11 @@ export function patchPlan(env: HookEnvelope, text: unknown, base: string | undef
   const d = collect(deletes, base);
   const problem = w.problem ?? d.problem;
   if (problem) {
-    return { kind: 'fixed', call: draft(env, 'write', [], {}), verdict: { decision: 'deny', rule: 'hook:unjudgeable-path', reason: `AgentGuard cannot check a path in this patch: ${problem}` } };
+    return {
+      kind: 'fixed',
+      call: draft(env, 'write', [], {}),
+      verdict: { decision: 'deny', rule: 'hook:unjudgeable-path', reason: `AgentGuard cannot check a path in this patch: ${problem}` },
+    };
   }
   const calls: DraftCall[] = [];
   if (w.paths.length) calls.push(draft(env, 'write', w.paths, { content: typeof text === 'string' ? text : undefined }));

@@ -9,10 +9,31 @@ import type { HookEnvelope, HookPlan } from './types';
 
 /** Tools that read no file, write nothing and run nothing the guard can judge: the host's own flow applies. */
 const NO_EFFECT = new Set([
-  'manage_todo_list', 'semantic_search', 'get_terminal_output', 'terminal_last_command', 'terminal_selection', 'get_errors',
-  'get_changed_files', 'fetch_webpage', 'vscode_askQuestions', 'think', 'test_search', 'get_project_setup_info', 'github_repo',
-  'search_workspace_symbols', 'get_vscode_api', 'test_failure', 'get_search_view_results', 'switch_agent', 'tool_search',
-  'read_notebook_cell_output', 'copilot_getNotebookSummary', 'kill_terminal', 'get_task_output', 'runTests', 'vscode_listCodeUsages',
+  'manage_todo_list',
+  'semantic_search',
+  'get_terminal_output',
+  'terminal_last_command',
+  'terminal_selection',
+  'get_errors',
+  'get_changed_files',
+  'fetch_webpage',
+  'vscode_askQuestions',
+  'think',
+  'test_search',
+  'get_project_setup_info',
+  'github_repo',
+  'search_workspace_symbols',
+  'get_vscode_api',
+  'test_failure',
+  'get_search_view_results',
+  'switch_agent',
+  'tool_search',
+  'read_notebook_cell_output',
+  'copilot_getNotebookSummary',
+  'kill_terminal',
+  'get_task_output',
+  'runTests',
+  'vscode_listCodeUsages',
 ]);
 
 /** Sub-agents: their own tool calls come back through the same hooks, one by one. */
@@ -24,7 +45,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   const base = env.cwd;
   if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no file and runs nothing AgentGuard judges`);
-  if (SUBAGENTS.has(t)) return pass('hook:subagent', 'a sub-agent\'s tool calls pass through the same hooks');
+  if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
   switch (t) {
     case 'run_in_terminal':
     case 'send_to_terminal': {
@@ -46,7 +67,11 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'run_task':
       return opaque(env, 'hook:task', 'run_task runs a task whose command AgentGuard does not see');
     case 'run_notebook_cell':
-      return opaque(env, 'hook:notebook-exec', `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`);
+      return opaque(
+        env,
+        'hook:notebook-exec',
+        `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`,
+      );
     case 'create_file':
       return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.content) });
     case 'replace_string_in_file':
@@ -54,7 +79,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'multi_replace_string_in_file': {
       const reps = Array.isArray(i.replacements) ? i.replacements.filter(isObj) : [];
       if (reps.length === 0) return opaque(env, 'hook:no-path', 'multi_replace_string_in_file names no replacement');
-      return pathCall(env, 'write', reps.map((r) => s(r.filePath) ?? ''), base, { content: reps.map((r) => s(r.newString) ?? '').join('\n') });
+      return pathCall(
+        env,
+        'write',
+        reps.map((r) => s(r.filePath) ?? ''),
+        base,
+        { content: reps.map((r) => s(r.newString) ?? '').join('\n') },
+      );
     }
     case 'insert_edit_into_file':
       return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.code) });
@@ -92,7 +123,11 @@ export function mapVscode(env: HookEnvelope): HookPlan {
         return {
           kind: 'fixed',
           call: draft(env, 'exec', [], { command: `[vscode command] ${id}` }),
-          verdict: { decision: 'deny', rule: 'hook:guard-off-command', reason: `The VS Code command ${JSON.stringify(id)} could switch AgentGuard off, change settings or run unguarded code; agents may never run it. Ask the user to do it.` },
+          verdict: {
+            decision: 'deny',
+            rule: 'hook:guard-off-command',
+            reason: `The VS Code command ${JSON.stringify(id)} could switch AgentGuard off, change settings or run unguarded code; agents may never run it. Ask the user to do it.`,
+          },
         };
       }
       return opaque(env, 'hook:vscode-command', `run_vscode_command runs the VS Code command ${JSON.stringify(id)}, whose effect AgentGuard cannot see`);

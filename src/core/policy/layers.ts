@@ -14,7 +14,15 @@ import type { CommandPattern, Policy, PathRule, PolicyError } from './types';
 export const FLOOR_RULES: readonly PathRule[] = [
   {
     name: 'floor:guard-files',
-    globs: ['.agentguard.yaml', '.agentguard/**', '.github/hooks/**', '.claude/settings.json', '.claude/settings.local.json', '.clinerules/hooks/**', '.vscode/settings.json'],
+    globs: [
+      '.agentguard.yaml',
+      '.agentguard/**',
+      '.github/hooks/**',
+      '.claude/settings.json',
+      '.claude/settings.local.json',
+      '.clinerules/hooks/**',
+      '.vscode/settings.json',
+    ],
     ops: { write: 'deny', delete: 'deny', rename: 'deny' },
     reason: 'This file configures AgentGuard or the agent hooks that call it; only a person may change it.',
     source: 'floor',
@@ -63,7 +71,13 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
         continue;
       }
       if (!prev && !r.globs) {
-        errors.push({ file: workspace!.file, line: r.line ?? 1, column: r.column ?? 1, severity: 'error', message: `rule \`${name}\` needs \`match\`: a list of workspace-relative globs (there is no shipped rule \`${name}\` to extend)` });
+        errors.push({
+          file: workspace!.file,
+          line: r.line ?? 1,
+          column: r.column ?? 1,
+          severity: 'error',
+          message: `rule \`${name}\` needs \`match\`: a list of workspace-relative globs (there is no shipped rule \`${name}\` to extend)`,
+        });
         continue;
       }
       const ops: Partial<Record<PathOp, Decision>> = { ...(prev?.ops ?? {}) };
@@ -79,7 +93,13 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
   }
   const floor = [...FLOOR_RULES];
   if (input.extraFloor?.length) {
-    floor.push({ name: 'floor:audit-log', globs: input.extraFloor, ops: { write: 'deny', delete: 'deny', rename: 'deny' }, reason: 'This is the audit log; only AgentGuard appends to it.', source: 'floor' });
+    floor.push({
+      name: 'floor:audit-log',
+      globs: input.extraFloor,
+      ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+      reason: 'This is the audit log; only AgentGuard appends to it.',
+      source: 'floor',
+    });
   }
 
   // Commands.
@@ -153,14 +173,25 @@ function warn(errors: PolicyError[], file: string, r: PathRuleLayer, message: st
 
 /** sha256 of the policy's canonical JSON (keys sorted), so the audit can say which version decided. */
 export function policyHash(p: Omit<Policy, 'hash'>): string {
-  return createHash('sha256').update(canonicalJson({ ...p, layers: undefined })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(canonicalJson({ ...p, layers: undefined }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return '[' + v.map(canonicalJson).join(',') + ']';
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return '{' + Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => JSON.stringify(k) + ':' + canonicalJson(o[k])).join(',') + '}';
+    return (
+      '{' +
+      Object.keys(o)
+        .filter((k) => o[k] !== undefined)
+        .sort()
+        .map((k) => JSON.stringify(k) + ':' + canonicalJson(o[k]))
+        .join(',') +
+      '}'
+    );
   }
   return JSON.stringify(v);
 }

@@ -10,10 +10,12 @@ const PRIORITY = 0;
 
 /** 0-based index of the line holding offset `pos`. */
 export function lineOf(starts: number[], pos: number): number {
-  let lo = 0, hi = starts.length - 1;
+  let lo = 0,
+    hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid; else hi = mid - 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
   }
   return lo;
 }
@@ -25,7 +27,8 @@ function lineText(text: string, starts: number[], i: number): string {
 
 function add(out: BlockOutput, line: number, hit: Hit): void {
   const list = out.hits.get(line);
-  if (list === undefined) out.hits.set(line, [hit]); else list.push(hit);
+  if (list === undefined) out.hits.set(line, [hit]);
+  else list.push(hit);
 }
 
 /** The whole non-blank content of a line, without indentation and without a trailing `\r`. */
@@ -96,7 +99,11 @@ export const privateKeyBlock: BlockRule = {
     const body = pemBody(1218).join('\\n');
     const gcp = `  "private_key": "${j('-----BEGIN PRIVATE', ' KEY-----')}\\n${body}\\n${j('-----END PRIVATE', ' KEY-----')}\\n",`;
     const yaml = ['tls:', '  key: |', ...ec.map((l) => '    ' + l), '  cert: |', ...cert.map((l) => '    ' + l)].join('\n');
-    const ssh = [j('-----BEGIN OPENSSH PRIVATE', ' KEY-----'), ...pemBody(400, 70, undefined, 'b3BlbnNzaC1rZXktdjEAAAAA'), j('-----END OPENSSH PRIVATE', ' KEY-----')];
+    const ssh = [
+      j('-----BEGIN OPENSSH PRIVATE', ' KEY-----'),
+      ...pemBody(400, 70, undefined, 'b3BlbnNzaC1rZXktdjEAAAAA'),
+      j('-----END OPENSSH PRIVATE', ' KEY-----'),
+    ];
     const pgp = [j('-----BEGIN PGP PRIVATE', ' KEY BLOCK-----'), '', ...pemBody(500), '=' + rand(B64, 4), j('-----END PGP PRIVATE', ' KEY BLOCK-----')];
     const secretsOf = (lines: string[]) => lines.filter((l) => !l.startsWith('-----') && l.trim() !== '');
     return {
@@ -171,7 +178,19 @@ export const kubernetesSecret: BlockRule = {
     return {
       truePositives: [
         {
-          text: ['apiVersion: v1', 'kind: Secret', 'metadata:', '  name: db', 'type: Opaque', 'data:', `  DB_CONN: ${pw}`, 'stringData:', `  api-token: ${tok}`, '  config.yaml: |', `    upstream: ${cfg}`].join('\n'),
+          text: [
+            'apiVersion: v1',
+            'kind: Secret',
+            'metadata:',
+            '  name: db',
+            'type: Opaque',
+            'data:',
+            `  DB_CONN: ${pw}`,
+            'stringData:',
+            `  api-token: ${tok}`,
+            '  config.yaml: |',
+            `    upstream: ${cfg}`,
+          ].join('\n'),
           secrets: [pw.slice(8), tok, cfg],
         },
       ],

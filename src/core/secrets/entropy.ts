@@ -65,7 +65,10 @@ function asciiStats(s: string): boolean {
     let t: number;
     if (row !== undefined) {
       t = row[count]!;
-      if (t !== t) { const p = count / n; t = row[count] = p * Math.log2(p); }
+      if (t !== t) {
+        const p = count / n;
+        t = row[count] = p * Math.log2(p);
+      }
     } else {
       const p = count / n;
       t = p * Math.log2(p);
@@ -113,7 +116,10 @@ const BITS = new Int32Array(4);
 export function distinctChars(s: string): number {
   // ASCII: a 128-bit set in four words, indexed without a branch; anything else goes to the Set.
   const w = BITS;
-  w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
+  w[0] = 0;
+  w[1] = 0;
+  w[2] = 0;
+  w[3] = 0;
   for (let i = 0; i < s.length; i++) {
     const x = s.charCodeAt(i);
     if (x >= 128) return new Set(s).size;
@@ -130,12 +136,17 @@ function popcount(x: number): number {
 
 /** Character classes present: lower, upper (beyond a leading capital), digit, other. */
 export function charClasses(s: string): number {
-  let lower = 0, upper = 0, digit = 0, other = 0;
+  let lower = 0,
+    upper = 0,
+    digit = 0,
+    other = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) { if (i > 0) upper = 1; else if (s.length === 1) upper = 1; }
-    else if (c >= 48 && c <= 57) digit = 1;
+    else if (c >= 65 && c <= 90) {
+      if (i > 0) upper = 1;
+      else if (s.length === 1) upper = 1;
+    } else if (c >= 48 && c <= 57) digit = 1;
     else other = 1;
   }
   return lower + upper + digit + other;
@@ -143,10 +154,34 @@ export function charClasses(s: string): number {
 
 /** REFERENCE's alternatives (exported for the test that holds an example of each anchored one). */
 export const REFERENCE_PARTS = [
-  '\\$\\{', '^\\$\\(', '^\\$[A-Za-z_]', '^%\\{', '^%\\(', '\\{\\{', '<%', '^#\\{', '^@\\{', '^\\[\\[',
-  'process\\.env', 'os\\.environ', 'os\\.getenv', 'getenv\\(', '\\bENV\\[', 'System\\.getenv',
-  '^env\\(', '^secrets?\\.', '^vault:', '^!(?:Ref|Sub|GetAtt|ImportValue)', '^ref\\+', '^arn:aws:',
-  '^op://', '^keyvault:', '^sm://', '^awssm:', '^file:', '^%[A-Z_]+%$',
+  '\\$\\{',
+  '^\\$\\(',
+  '^\\$[A-Za-z_]',
+  '^%\\{',
+  '^%\\(',
+  '\\{\\{',
+  '<%',
+  '^#\\{',
+  '^@\\{',
+  '^\\[\\[',
+  'process\\.env',
+  'os\\.environ',
+  'os\\.getenv',
+  'getenv\\(',
+  '\\bENV\\[',
+  'System\\.getenv',
+  '^env\\(',
+  '^secrets?\\.',
+  '^vault:',
+  '^!(?:Ref|Sub|GetAtt|ImportValue)',
+  '^ref\\+',
+  '^arn:aws:',
+  '^op://',
+  '^keyvault:',
+  '^sm://',
+  '^awssm:',
+  '^file:',
+  '^%[A-Z_]+%$',
 ]; // a new `^` alternative's first characters go into F_REF (FIRST, below), and an example of it into value-shape.test.ts
 /** The definition isReference answers (exported for the test that compares them). */
 export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
@@ -172,9 +207,34 @@ export function isReference(v: string): boolean {
 const ANGLE_PART = '<[A-Za-z][\\w .-]*>';
 /** PLACEHOLDER's alternatives (exported for the test that holds an example of each anchored one). */
 export const PLACEHOLDER_PARTS = [
-  '^[xX]+$', '^\\*+$', '^\\.+$', '^-+$', '^_+$', '^#+$', '^0+$', '^<[^<>]*>$', '^\\[[^\\]]*\\]$', '^\\{[^{}]*\\}$',
-  'change[_\\- ]?me', 'replace[_\\- ]?me', '^your[_\\- ]', '[_\\- ]here$', 'placeholder', 'redacted', 'dummy',
-  'example', 'xxxx', '\\*{3}', '\\.\\.\\.', ANGLE_PART, '^to-?do$', '^fixme$', '^tbd$', '^n/?a$', '^insert[_\\- ]', '^enter[_\\- ]',
+  '^[xX]+$',
+  '^\\*+$',
+  '^\\.+$',
+  '^-+$',
+  '^_+$',
+  '^#+$',
+  '^0+$',
+  '^<[^<>]*>$',
+  '^\\[[^\\]]*\\]$',
+  '^\\{[^{}]*\\}$',
+  'change[_\\- ]?me',
+  'replace[_\\- ]?me',
+  '^your[_\\- ]',
+  '[_\\- ]here$',
+  'placeholder',
+  'redacted',
+  'dummy',
+  'example',
+  'xxxx',
+  '\\*{3}',
+  '\\.\\.\\.',
+  ANGLE_PART,
+  '^to-?do$',
+  '^fixme$',
+  '^tbd$',
+  '^n/?a$',
+  '^insert[_\\- ]',
+  '^enter[_\\- ]',
   '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|' +
     'foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|' +
     'password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$',
@@ -182,7 +242,10 @@ export const PLACEHOLDER_PARTS = [
 /** The definition of a placeholder's text (exported for the test that compares the split with it). */
 export const PLACEHOLDER = new RegExp(PLACEHOLDER_PARTS.join('|'), 'i');
 // `<word>` is tested apart, on values holding a `<` (one more alternative slowed the whole regex by half).
-const PH = splitAnchored(PLACEHOLDER_PARTS.filter((p) => p !== ANGLE_PART), 'i');
+const PH = splitAnchored(
+  PLACEHOLDER_PARTS.filter((p) => p !== ANGLE_PART),
+  'i',
+);
 const PH_ANGLE = new RegExp(ANGLE_PART, 'i');
 
 /** `changeme`, `<your-key>`, `xxxx`, `****`, `your_..._here`, `YOUR_TOKEN_HERE`, well-known defaults. */
@@ -210,9 +273,17 @@ const ANGLE = 256; // <: PH_ANGLE needs one
 const ANY = 511;
 const CHAR_FLAGS = new Uint16Array(128).map((_, c) => {
   const ch = String.fromCharCode(c);
-  return (/[0-9]/.test(ch) ? DIGIT : 0) | (/[A-Za-z]/.test(ch) ? LETTER : 0) | ('{<.(['.includes(ch) ? REF_CHAR : 0) |
-    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) | (ch === '<' ? ANGLE : 0) | (ch === ':' ? COLON : 0) | (ch === '.' ? DOT : 0) | ('()[]{}'.includes(ch) ? BRACKET : 0) |
-    (ch === '_' ? UNDERSCORE : 0);
+  return (
+    (/[0-9]/.test(ch) ? DIGIT : 0) |
+    (/[A-Za-z]/.test(ch) ? LETTER : 0) |
+    ('{<.(['.includes(ch) ? REF_CHAR : 0) |
+    ('eEyYxX*.'.includes(ch) ? PH_CHAR : 0) |
+    (ch === '<' ? ANGLE : 0) |
+    (ch === ':' ? COLON : 0) |
+    (ch === '.' ? DOT : 0) |
+    ('()[]{}'.includes(ch) ? BRACKET : 0) |
+    (ch === '_' ? UNDERSCORE : 0)
+  );
 });
 
 // Which anchored regexes a value can match, by its first character: each bit is set for every ASCII
@@ -234,10 +305,19 @@ const F_ALL = 4095;
 const FIRST = new Uint16Array(128).map((_, c) => {
   const ch = String.fromCharCode(c);
   const letter = /[A-Za-z]/.test(ch);
-  return ('tfynouTFYNOU0123456789'.includes(ch) ? F_WORD : 0) | ('./~'.includes(ch) || letter ? F_PATH : 0) | (letter ? F_LETTER : 0) |
-    ('sSmM'.includes(ch) ? F_DIGEST : 0) | ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) | (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
-    (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) | ('$%#@[esv!raokf'.includes(ch) ? F_REF : 0) | ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
-    (ch === '$' ? F_DOLLAR : 0) | (ch === 'd' ? F_D : 0);
+  return (
+    ('tfynouTFYNOU0123456789'.includes(ch) ? F_WORD : 0) |
+    ('./~'.includes(ch) || letter ? F_PATH : 0) |
+    (letter ? F_LETTER : 0) |
+    ('sSmM'.includes(ch) ? F_DIGEST : 0) |
+    ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) |
+    (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
+    (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) |
+    ('$%#@[esv!raokf'.includes(ch) ? F_REF : 0) |
+    ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
+    (ch === '$' ? F_DOLLAR : 0) |
+    (ch === 'd' ? F_D : 0)
+  );
 });
 /** FIRST of the string's first character (F_ALL beyond ASCII; none for an empty string, which no regex here matches). */
 function firstFlags(v: string): number {
@@ -288,8 +368,13 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
-      if (!literal && (chars & DOT) !== 0 && MEMBER_ACCESS.test(core) &&
-        (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
+      if (
+        !literal &&
+        (chars & DOT) !== 0 &&
+        MEMBER_ACCESS.test(core) &&
+        (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))
+      )
+        return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
       if ((chars & UNDERSCORE) !== 0 && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
       // A plain identifier, without a digit (a trailing `;` or `,` is none). The regex takes ASCII
@@ -304,7 +389,13 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // Words, not random material: `client-secret`, `access-token`, `Get-AzAccessToken`, `accessToken`.
     // Each segment must decompose into humps of one capital and lower-case letters, and be a wordy
     // name (isWordyIdentifier: no long hump without a vowel), which random mixed-case strings rarely are.
-    if ((first & F_LETTER) !== 0 && v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every((x) => isWordyIdentifier(x))) return true;
+    if (
+      (first & F_LETTER) !== 0 &&
+      v.length < 48 &&
+      /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) &&
+      v.split(/[-_. ]/).every((x) => isWordyIdentifier(x))
+    )
+      return true;
     // Long camelCase / acronym identifiers as values (`"platformAuthDOMGetToken"`): a wordy name
     // (isWordyIdentifier), which a random run of letters rarely is.
     if ((first & F_LETTER) !== 0 && v.length >= 12 && /^[A-Za-z]+$/.test(v)) {
@@ -360,9 +451,14 @@ function wordyName(s: string, singlesAllowed: number): boolean {
   if (w === '') return true;
   if (/^[a-z][a-z0-9_]*$/.test(w) || /^[A-Z][A-Z0-9_]*$/.test(w)) return w.split('_').every((part) => !/[0-9][^0-9]+[0-9]/.test(part));
   // Mixed case joined by `_` (`d2i_PrivateKey_bio`, `NID_aes_256_cbc`): each part on its own.
-  if (w.indexOf('_') !== -1) return /^[A-Za-z][A-Za-z0-9_]*$/.test(w) && w.split('_').every((part) => part === '' || /^[0-9]+$/.test(part) || wordyName(part, singlesAllowed));
+  if (w.indexOf('_') !== -1)
+    return /^[A-Za-z][A-Za-z0-9_]*$/.test(w) && w.split('_').every((part) => part === '' || /^[0-9]+$/.test(part) || wordyName(part, singlesAllowed));
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(w)) return false;
-  let digitRuns = 0, acronyms = 0, vowelless = 0, short = 0, single = singlesAllowed;
+  let digitRuns = 0,
+    acronyms = 0,
+    vowelless = 0,
+    short = 0,
+    single = singlesAllowed;
   const humps = w.match(/[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Z]/g)!;
   for (let k = 0; k < humps.length; k++) {
     const h = humps[k]!;
@@ -414,7 +510,14 @@ const AFTER_CLOSER = /[)\]}([{.?,;:\s]/;
 /** `*anchor_name` or `!tag …` / `!tag` as a whole unquoted YAML value, the name a wordy one (a password may start with `*` or `!`). */
 function isYamlAliasOrTag(v: string): boolean {
   const c = v.charCodeAt(0);
-  if (c === 42) return /^\*[A-Za-z_][\w-]*$/.test(v) && v.slice(1).split('-').every((x) => isWordyIdentifier(x));
+  if (c === 42)
+    return (
+      /^\*[A-Za-z_][\w-]*$/.test(v) &&
+      v
+        .slice(1)
+        .split('-')
+        .every((x) => isWordyIdentifier(x))
+    );
   if (c !== 33) return false;
   const m = /^!!?([A-Za-z_][\w-]*)(?:\s|$)/.exec(v);
   return m !== null && !/^!!(?:str|binary)\b/.test(v) && m[1]!.split('-').every((x) => isWordyIdentifier(x));

@@ -41,7 +41,8 @@ export interface KeywordTables {
 export function keywordTables(rules: readonly LineRule[]): KeywordTables {
   const words = [...new Set(rules.flatMap((r) => r.keywords))];
   for (const w of words) {
-    if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w)) throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
+    if (w.length < 2 || w !== w.toLowerCase() || /[^\x00-\x7f]/.test(w))
+      throw new Error(`rule keyword ${JSON.stringify(w)} must be lower-case ASCII, 2+ characters`);
   }
   const wordRules: number[][] = words.map((w) => rules.flatMap((r, i) => (r.keywords.includes(w) ? [i] : [])));
   const byPair = new Uint16Array(1 << 14);
@@ -60,7 +61,10 @@ export function keywordTables(rules: readonly LineRule[]): KeywordTables {
   starting.forEach((list, slot) => {
     for (const w of list) {
       const word = words[w]!;
-      if (word.length === 2) { third.fill(0xffffffff, slot * 4, slot * 4 + 4); continue; }
+      if (word.length === 2) {
+        third.fill(0xffffffff, slot * 4, slot * 4 + 4);
+        continue;
+      }
       for (let c = 0; c < 128; c++) if (FOLD[c] === word.charCodeAt(2)) third[slot * 4 + (c >> 5)]! |= 1 << (c & 31);
     }
   });
@@ -146,8 +150,11 @@ export function packKeywordTables(rules: readonly LineRule[]): Uint8Array | unde
     v.setUint32(L.slots + 4 * slot, w | (list.length << 16), true);
     for (const k of list) {
       const word = words[k]!;
-      let lo = 0, hi = 0;
-      for (const r of wordRules[k]!) if (r < 32) lo |= 1 << r; else hi |= 1 << (r - 32);
+      let lo = 0,
+        hi = 0;
+      for (const r of wordRules[k]!)
+        if (r < 32) lo |= 1 << r;
+        else hi |= 1 << (r - 32);
       const at = L.words + 16 * w++;
       v.setUint32(at, text, true);
       v.setUint32(at + 4, word.length, true);

@@ -152,11 +152,17 @@ class LineCounter {
   constructor(private readonly text: string) {}
   /** 0-based line of the line starting at `start`; calls come in ascending order of `start` (the findings' order). */
   at(start: number): number {
-    if (start < this.pos) { this.pos = 0; this.line = 0; }
+    if (start < this.pos) {
+      this.pos = 0;
+      this.line = 0;
+    }
     const t = this.text;
     let i = this.pos;
     let n = this.line;
-    for (let nl = t.indexOf('\n', i); nl !== -1 && nl < start; nl = t.indexOf('\n', nl + 1)) { n++; i = nl + 1; }
+    for (let nl = t.indexOf('\n', i); nl !== -1 && nl < start; nl = t.indexOf('\n', nl + 1)) {
+      n++;
+      i = nl + 1;
+    }
     this.pos = start;
     this.line = n;
     return n;
@@ -165,7 +171,14 @@ class LineCounter {
 
 class Finding implements SecretFinding {
   private lineNo = 0;
-  constructor(private readonly counter: LineCounter, private readonly lineStart: number, readonly rule: string, readonly placeholder: string, readonly start: number, readonly end: number) {}
+  constructor(
+    private readonly counter: LineCounter,
+    private readonly lineStart: number,
+    readonly rule: string,
+    readonly placeholder: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
   get line(): number {
     if (this.lineNo === 0) this.lineNo = this.counter.at(this.lineStart) + 1;
     return this.lineNo;
@@ -200,9 +213,10 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     const start = candidates[k]!;
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
-    const hits = selected === undefined
-      ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
-      : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
+    const hits =
+      selected === undefined
+        ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
+        : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
     if (hits !== undefined) push(perLine, start, hits, true);
   }
 
@@ -210,7 +224,10 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     p.re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = p.re.exec(text)) !== null) {
-      if (m[0].length === 0) { p.re.lastIndex++; continue; }
+      if (m[0].length === 0) {
+        p.re.lastIndex++;
+        continue;
+      }
       const g = m[1] !== undefined ? 1 : 0;
       const [a, b] = m.indices![g]!;
       // A match may span lines: mask its part on each line, never the newline itself.
@@ -218,7 +235,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
         const ls = lines.startOf(li);
         const nl = text.indexOf('\n', ls);
         const le = nl < 0 ? text.length : nl;
-        const s = Math.max(a, ls), e = Math.min(b, le);
+        const s = Math.max(a, ls),
+          e = Math.min(b, le);
         if (e > s) push(perLine, ls, [{ start: s - ls, end: e - ls, rule: p.rule, priority: 0 }]);
       }
     }
@@ -228,7 +246,11 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
 
   // Lines come in ascending order unless block rules or user patterns added some first.
   const order = [...perLine.keys()];
-  for (let k = 1; k < order.length; k++) if (order[k]! < order[k - 1]!) { order.sort((a, b) => a - b); break; }
+  for (let k = 1; k < order.length; k++)
+    if (order[k]! < order[k - 1]!) {
+      order.sort((a, b) => a - b);
+      break;
+    }
   const pieces: string[] = [];
   const findings: SecretFinding[] = [];
   const counter = new LineCounter(text);
@@ -269,7 +291,10 @@ function resolve(hits: Hit[], line: string, allow: Set<string>): Hit[] {
   if (line.includes(PLACEHOLDER_OPEN)) for (const m of line.matchAll(/«secret:[^»\s]*»/g)) existing.push([m.index, m.index + m[0].length]);
   const valid = hits.filter(
     (h) =>
-      h.end > h.start && h.start >= 0 && h.end <= line.length && (allow.size === 0 || !allow.has(line.slice(h.start, h.end))) &&
+      h.end > h.start &&
+      h.start >= 0 &&
+      h.end <= line.length &&
+      (allow.size === 0 || !allow.has(line.slice(h.start, h.end))) &&
       !existing.some(([s, e]) => h.start < e && s < h.end),
   );
   valid.sort((x, y) => x.priority - y.priority || x.start - y.start || y.end - y.start - (x.end - x.start));

@@ -15,28 +15,171 @@ export function nameWords(name: string): string[] {
 }
 
 const STRONG_EXACT = new Set([
-  'password', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'secrets', 'token', 'apikey', 'credential',
-  'credentials', 'creds', 'cred', 'pat', 'sig', 'signature', 'accountkey', 'secretkey', 'accesskey', 'privatekey',
-  'masterkey', 'authkey', 'signingkey', 'encryptionkey', 'sharedaccesskey', 'pw', 'pswd',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'secret',
+  'secrets',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'creds',
+  'cred',
+  'pat',
+  'sig',
+  'signature',
+  'accountkey',
+  'secretkey',
+  'accesskey',
+  'privatekey',
+  'masterkey',
+  'authkey',
+  'signingkey',
+  'encryptionkey',
+  'sharedaccesskey',
+  'pw',
+  'pswd',
 ]);
 /** Compound words ending in a secret word: `identitytoken`, `authtoken`, `dbpassword`, `clientsecret`. */
 const STRONG_SUFFIX = ['password', 'passwd', 'secret', 'token', 'apikey', 'accesskey', 'secretkey', 'privatekey', 'accountkey'];
 /** `X_KEY` is strong when X says what kind of key it is. */
 const KEY_QUALIFIERS = new Set([
-  'api', 'secret', 'private', 'access', 'master', 'encryption', 'signing', 'client', 'auth', 'app', 'service',
-  'account', 'license', 'webhook', 'storage', 'subscription', 'admin', 'shared', 'hmac', 'jwt', 'session', 'crypto',
-  'aes', 'enc', 'decryption', 'ssh', 'stripe', 'openai', 'anthropic', 'google', 'sendgrid', 'mailgun', 'twilio',
-  'github', 'gitlab', 'slack', 'aws', 'azure', 'gcp', 'license', 'consumer', 'server', 'cookie', 'csrf', 'fernet',
-  'django', 'rails', 'flask', 'app_secret', 'partner', 'merchant', 'deploy', 'user', 'dev', 'prod', 'live', 'test',
-  'sk', 'rk', 'secret_access', 'sas', 'primary', 'secondary', 'connection', 'bot', 'root', 'rsa', 'ec', 'pgp', 'gpg',
+  'api',
+  'secret',
+  'private',
+  'access',
+  'master',
+  'encryption',
+  'signing',
+  'client',
+  'auth',
+  'app',
+  'service',
+  'account',
+  'license',
+  'webhook',
+  'storage',
+  'subscription',
+  'admin',
+  'shared',
+  'hmac',
+  'jwt',
+  'session',
+  'crypto',
+  'aes',
+  'enc',
+  'decryption',
+  'ssh',
+  'stripe',
+  'openai',
+  'anthropic',
+  'google',
+  'sendgrid',
+  'mailgun',
+  'twilio',
+  'github',
+  'gitlab',
+  'slack',
+  'aws',
+  'azure',
+  'gcp',
+  'license',
+  'consumer',
+  'server',
+  'cookie',
+  'csrf',
+  'fernet',
+  'django',
+  'rails',
+  'flask',
+  'app_secret',
+  'partner',
+  'merchant',
+  'deploy',
+  'user',
+  'dev',
+  'prod',
+  'live',
+  'test',
+  'sk',
+  'rk',
+  'secret_access',
+  'sas',
+  'primary',
+  'secondary',
+  'connection',
+  'bot',
+  'root',
+  'rsa',
+  'ec',
+  'pgp',
+  'gpg',
 ]);
 /** `X_KEY` is not a secret when X says it is something else. */
 const KEY_NOT_SECRET = new Set([
-  'public', 'pub', 'foreign', 'sort', 'partition', 'cache', 'hot', 'short', 'lookup', 'map', 'dict', 'registry',
-  'unique', 'composite', 'routing', 'row', 'hash', 'idempotency', 'object', 'primary_', 'index', 'group', 'i18n',
-  'translation', 'message', 'state', 'query', 'storage_', 'react', 'list', 'item', 'column', 'field', 'attr', 'event',
-  'shortcut', 'keyboard', 'dedupe', 'dedup', 'lock', 'meta', 'search', 'filter', 'config', 'setting', 'settings',
-  'local', 'redis', 'env', 'label', 'tag', 'name', 'type', 'sub', 'parent', 'child', 'next', 'prev', 'last', 'first',
+  'public',
+  'pub',
+  'foreign',
+  'sort',
+  'partition',
+  'cache',
+  'hot',
+  'short',
+  'lookup',
+  'map',
+  'dict',
+  'registry',
+  'unique',
+  'composite',
+  'routing',
+  'row',
+  'hash',
+  'idempotency',
+  'object',
+  'primary_',
+  'index',
+  'group',
+  'i18n',
+  'translation',
+  'message',
+  'state',
+  'query',
+  'storage_',
+  'react',
+  'list',
+  'item',
+  'column',
+  'field',
+  'attr',
+  'event',
+  'shortcut',
+  'keyboard',
+  'dedupe',
+  'dedup',
+  'lock',
+  'meta',
+  'search',
+  'filter',
+  'config',
+  'setting',
+  'settings',
+  'local',
+  'redis',
+  'env',
+  'label',
+  'tag',
+  'name',
+  'type',
+  'sub',
+  'parent',
+  'child',
+  'next',
+  'prev',
+  'last',
+  'first',
 ]);
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
 const TRAILING_OK = new Set(['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem']);
@@ -65,14 +208,25 @@ function classify(name: string): NameStrength | null {
   const prev = end > 0 ? words[end - 1]! : '';
   if (last === 'key' || last === 'keys') {
     if (KEY_NOT_SECRET.has(prev)) return null;
-    if (prev === '' ) return 'weak';
+    if (prev === '') return 'weak';
     if (KEY_QUALIFIERS.has(prev) || STRONG_SUFFIX.some((s) => prev.endsWith(s))) return 'strong';
     return 'weak';
   }
   if (last === 'auth') return prev === 'basic' || prev === 'http' || prev === '' || prev === 'proxy' ? 'weak' : 'weak';
   if (STRONG_EXACT.has(last)) {
     // `public_token`, `csrf_token_name` are handled by the last word; `page_token`/`next_token` are cursors.
-    if (last === 'token' && (prev === 'page' || prev === 'next' || prev === 'continuation' || prev === 'cancellation' || prev === 'max' || prev === 'csrf' || prev === 'xsrf' || prev === 'public')) return null;
+    if (
+      last === 'token' &&
+      (prev === 'page' ||
+        prev === 'next' ||
+        prev === 'continuation' ||
+        prev === 'cancellation' ||
+        prev === 'max' ||
+        prev === 'csrf' ||
+        prev === 'xsrf' ||
+        prev === 'public')
+    )
+      return null;
     return 'strong';
   }
   if (STRONG_SUFFIX.some((s) => last.endsWith(s) && last.length > s.length)) return 'strong';

@@ -16,7 +16,8 @@ export function validatePattern(regex: string): string | undefined {
   if (re.test('')) return 'pattern matches the empty string (it would mask nothing useful and loop on every position)';
   // Threat: a nested quantifier such as (a+)+ can take exponential time on a crafted line,
   // freezing every read. Refuse the shapes that cause it rather than trying to time out.
-  if (/\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/.test(regex)) return 'nested quantifier (like (a+)+) may take exponential time; rewrite without repeating a repeated group';
+  if (/\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/.test(regex))
+    return 'nested quantifier (like (a+)+) may take exponential time; rewrite without repeating a repeated group';
   return undefined;
 }
 
@@ -27,7 +28,11 @@ export interface CompiledPattern {
 
 /** Rule id shown in placeholders: `«secret:custom-<name>#1»`. */
 export function patternRuleId(name: string): string {
-  const slug = String(name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = String(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return `custom-${slug || 'pattern'}`;
 }
 

@@ -21,8 +21,29 @@ import { isSpace } from './chars';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
-const KEY_WORDS = ['pass', 'password', 'passwd', 'passphrase', 'pwd', 'pswd', 'pw', 'pat', 'secret', 'secrets', 'token', 'key', 'keys',
-  'auth', 'authorization', 'cred', 'creds', 'credential', 'credentials', 'sig', 'signature'];
+const KEY_WORDS = [
+  'pass',
+  'password',
+  'passwd',
+  'passphrase',
+  'pwd',
+  'pswd',
+  'pw',
+  'pat',
+  'secret',
+  'secrets',
+  'token',
+  'key',
+  'keys',
+  'auth',
+  'authorization',
+  'cred',
+  'creds',
+  'credential',
+  'credentials',
+  'sig',
+  'signature',
+];
 const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 
 /**
@@ -33,14 +54,83 @@ const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str'
 const GENERIC_SRC = `[=:>](?<=(?:${KEY_WORDS.join('|')})(?:[_.-]?(?:${KEY_TAILS.join('|')}))?["'\`\\]]{0,2}[ \\t]*[=:>])`;
 
 /** Vendor prefixes ending in `_` / `-` (regex sources of single words: literals, `[...]`, `{n}`, `\d`). */
-const UNDERSCORE_PREFIXES = ['gh[pousr]', 'npm', 'hf', 'sk_live', 'sk_test', 'rk_live', 'rk_test', 'shp[a-z]{2}', 'do[por]_v1', 'github_pat', 'glc',
-  'glsa', 'sntry[su]', 'api_org', 'gsk', 'figd', 'lin_api', 'sbp', 'r8', 'fo1', 'fm2', 'dckr_pat', 'sq[pua]', 'bkua', 'ntn', 'secret', 'whsec'];
-const DASH_PREFIXES = ['glpat', 'gldt', 'glrt', 'glptt', 'glsoat', 'glft', 'glimt', 'glcbt', 'gloas', 'glagent', 'sk', 'ant', 'api\\d\\d',
-  'admin\\d\\d', 'proj', 'svcacct', 'pypi', 'xox[a-z]', 'xapp', 'key', 'PMAK', 'NRAK', 'pplx', 'xai', 'GOCSPX', 'HRKU', 'pul', 'sq0atp',
-  'sq0csp', 'AGE-SECRET-KEY'];
+const UNDERSCORE_PREFIXES = [
+  'gh[pousr]',
+  'npm',
+  'hf',
+  'sk_live',
+  'sk_test',
+  'rk_live',
+  'rk_test',
+  'shp[a-z]{2}',
+  'do[por]_v1',
+  'github_pat',
+  'glc',
+  'glsa',
+  'sntry[su]',
+  'api_org',
+  'gsk',
+  'figd',
+  'lin_api',
+  'sbp',
+  'r8',
+  'fo1',
+  'fm2',
+  'dckr_pat',
+  'sq[pua]',
+  'bkua',
+  'ntn',
+  'secret',
+  'whsec',
+];
+const DASH_PREFIXES = [
+  'glpat',
+  'gldt',
+  'glrt',
+  'glptt',
+  'glsoat',
+  'glft',
+  'glimt',
+  'glcbt',
+  'gloas',
+  'glagent',
+  'sk',
+  'ant',
+  'api\\d\\d',
+  'admin\\d\\d',
+  'proj',
+  'svcacct',
+  'pypi',
+  'xox[a-z]',
+  'xapp',
+  'key',
+  'PMAK',
+  'NRAK',
+  'pplx',
+  'xai',
+  'GOCSPX',
+  'HRKU',
+  'pul',
+  'sq0atp',
+  'sq0csp',
+  'AGE-SECRET-KEY',
+];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
-const SECRET_FLAGS = ['password', 'passwd', 'pass', 'token', 'api-key', 'apikey', 'secret', 'client-secret', 'auth-token', 'access-token', 'user', 'proxy-user',
-  'requirepass'];
+const SECRET_FLAGS = [
+  'password',
+  'passwd',
+  'pass',
+  'token',
+  'api-key',
+  'apikey',
+  'secret',
+  'client-secret',
+  'auth-token',
+  'access-token',
+  'user',
+  'proxy-user',
+  'requirepass',
+];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
 function anyCase(word: string): string {
@@ -161,7 +251,10 @@ class ReverseTrie {
         const c = w.charCodeAt(k);
         if (c >= 128 || (c >= 65 && c <= 90)) throw new Error(`key word ${w} must be lower-case ASCII`);
         const at = node * 128 + c;
-        if (!next[at]) { next[at] = ++nodes; word.push(0); }
+        if (!next[at]) {
+          next[at] = ++nodes;
+          word.push(0);
+        }
         node = next[at]! - 1;
       }
       word[node] = 1;
@@ -247,7 +340,10 @@ class LetterAnchor {
   get open(): boolean {
     return this.unfiltered;
   }
-  constructor(readonly anchor: string, heads: readonly string[]) {
+  constructor(
+    readonly anchor: string,
+    heads: readonly string[],
+  ) {
     for (const head of heads) {
       const k = head.indexOf(anchor);
       if (k < 0) throw new Error(`LETTER_HEADS: ${head} does not contain its anchor ${anchor}`);
@@ -365,7 +461,15 @@ export function genericAt(text: string, p: number): boolean {
 function underscoreAt(text: string, p: number): boolean {
   const c1 = text.charCodeAt(p - 1);
   const c2 = text.charCodeAt(p - 2);
-  if (c1 < 128 && c2 < 128 && UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 && UNDERSCORE_END.endsAt(text, p - 1) && tokenFollows(text, p) && matchesAt(VENDOR_AT, text, p)) return true;
+  if (
+    c1 < 128 &&
+    c2 < 128 &&
+    UNDERSCORE_END.two[(c2 << 7) | c1] !== 0 &&
+    UNDERSCORE_END.endsAt(text, p - 1) &&
+    tokenFollows(text, p) &&
+    matchesAt(VENDOR_AT, text, p)
+  )
+    return true;
   // AWS_SRC: `s` before (`access`), `key` after.
   if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
   const n = text.charCodeAt(p + 1);
@@ -378,7 +482,8 @@ function defineAt(text: string, p: number): boolean {
   let c = text.charCodeAt(i);
   while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
   if (c !== 34 && c !== 39) return false;
-  do c = text.charCodeAt(--i); while (c === 32 || c === 9);
+  do c = text.charCodeAt(--i);
+  while (c === 32 || c === 9);
   return c === 40 && text.startsWith('define', i - 6) && matchesAt(DEFINE_AT, text, p);
 }
 
@@ -390,7 +495,9 @@ function dashAt(text: string, p: number): boolean {
     // `-(?<=\s-)(?=p|u…)`, `-(?<=["']-)(?=p…)`, `-(?<=redis-cli…\s-)(?=a…)`, `-(?<=sshpass\s+-)(?=p)`,
     // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user|requirepass…)`.
     const next = text.charCodeAt(p + 1);
-    may = (isSpace(c1) && (next === 112 || next === 117 || next === 97)) || ((c1 === 34 || c1 === 39) && next === 112) ||
+    may =
+      (isSpace(c1) && (next === 112 || next === 117 || next === 97)) ||
+      ((c1 === 34 || c1 === 39) && next === 112) ||
       (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114));
   }
   return may && matchesAt(DASH_AT, text, p);
@@ -463,7 +570,11 @@ function simdTables(): ScannerTables {
 function anchorTables(): Uint8Array {
   const L = TABLE_LAYOUT;
   const t = new Uint8Array(L.size);
-  for (const [table, at] of [[KEY_END, L.keyEnd], [UNDERSCORE_END, L.underscoreEnd], [DASH_END, L.dashEnd]] as const) {
+  for (const [table, at] of [
+    [KEY_END, L.keyEnd],
+    [UNDERSCORE_END, L.underscoreEnd],
+    [DASH_END, L.dashEnd],
+  ] as const) {
     if (table.third.length > L.thirdMax) throw new Error('anchor scan: a tail table has more rows than the module has room for');
     t.set(table.two, at.two);
     t.set(table.third, at.third);
@@ -484,12 +595,27 @@ function anchorTables(): Uint8Array {
   t.set(new Uint8Array(index.buffer), L.letterIndex);
   t.set(nibbleTables(), L.nibbles);
   // Anchors the module does not know would be missed: every letter anchor is one of those four, or dapi.
-  for (const a of LETTER_ANCHORS) if (!(L.letterOrder as readonly string[]).includes(a.anchor) && a.anchor !== 'dapi') throw new Error(`anchor scan: ${a.anchor} unknown`);
+  for (const a of LETTER_ANCHORS)
+    if (!(L.letterOrder as readonly string[]).includes(a.anchor) && a.anchor !== 'dapi') throw new Error(`anchor scan: ${a.anchor} unknown`);
   return t;
 }
 
 /** The module's anchor classes: one bit per kind of anchor (its character decides which check runs). */
-const ANCHOR_CLASS: readonly (readonly [string, number])[] = [['=', 1], [':', 1], ['>', 1], ['_', 2], ['-', 4], ['@', 8], ['A', 16], ['E', 16], ['J', 32], ['K', 32], ['d', 64], ['D', 64], ['.', 128]];
+const ANCHOR_CLASS: readonly (readonly [string, number])[] = [
+  ['=', 1],
+  [':', 1],
+  ['>', 1],
+  ['_', 2],
+  ['-', 4],
+  ['@', 8],
+  ['A', 16],
+  ['E', 16],
+  ['J', 32],
+  ['K', 32],
+  ['d', 64],
+  ['D', 64],
+  ['.', 128],
+];
 /** Anchors that are there only for a gate literal (GATES), with the character that must follow them. */
 const GATE_ANCHORS: readonly (readonly [string, string])[] = [['E', 'N']];
 
@@ -505,7 +631,12 @@ function addToNibbles(lo: Uint8Array, hi: Uint8Array, codes: Iterable<number>, b
 /** Codes `c1` with some `c2` such that a tail table's first level accepts the pair (c2, c1). */
 function lastOfTails(two: Uint8Array): number[] {
   const out: number[] = [];
-  for (let c1 = 0; c1 < 128; c1++) for (let c2 = 0; c2 < 128; c2++) if (two[(c2 << 7) | c1] !== 0) { out.push(c1); break; }
+  for (let c1 = 0; c1 < 128; c1++)
+    for (let c2 = 0; c2 < 128; c2++)
+      if (two[(c2 << 7) | c1] !== 0) {
+        out.push(c1);
+        break;
+      }
   return out;
 }
 
@@ -532,7 +663,14 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  */
 function nibbleTables(): Uint8Array {
   const t = new Uint8Array(96);
-  const [vlo, vhi, plo, phi, nlo, nhi] = [0, 16, 32, 48, 64, 80].map((o) => t.subarray(o, o + 16)) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  const [vlo, vhi, plo, phi, nlo, nhi] = [0, 16, 32, 48, 64, 80].map((o) => t.subarray(o, o + 16)) as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
   for (const [ch, bit] of ANCHOR_CLASS) addToNibbles(vlo, vhi, CODES(ch), bit);
   for (let x = 0; x < 256; x++) {
     const want = x < 128 ? ANCHOR_CLASS.filter(([ch]) => ch.charCodeAt(0) === x).reduce((a, [, b]) => a | b, 0) : 0;
@@ -549,7 +687,10 @@ function nibbleTables(): Uint8Array {
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
     const gate = GATE_ANCHORS.find(([g]) => g === ch);
-    if (gate !== undefined) { addToNibbles(nlo, nhi, CODES(gate[1]), bit); continue; }
+    if (gate !== undefined) {
+      addToNibbles(nlo, nhi, CODES(gate[1]), bit);
+      continue;
+    }
     const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
     // `D`: only WORD_SRC's, in `d`'s class (set there).
     if (ch === 'D') continue;
@@ -563,9 +704,22 @@ function nibbleTables(): Uint8Array {
       if (ch === 'd') addToNibbles(plo, phi, CODES('rRE'), bit);
       continue;
     }
-    if (a.open) { addToNibbles(plo, phi, ALL_ASCII, bit); continue; }
-    addToNibbles(plo, phi, ALL_ASCII.filter((c) => a.before1[c] !== 0), bit);
-    addToNibbles(nlo, nhi, ALL_ASCII.filter((c) => a.after1[c] !== 0), bit);
+    if (a.open) {
+      addToNibbles(plo, phi, ALL_ASCII, bit);
+      continue;
+    }
+    addToNibbles(
+      plo,
+      phi,
+      ALL_ASCII.filter((c) => a.before1[c] !== 0),
+      bit,
+    );
+    addToNibbles(
+      nlo,
+      nhi,
+      ALL_ASCII.filter((c) => a.after1[c] !== 0),
+      bit,
+    );
   }
   // The module's gate literals are these, in this order (anchors.wat compares their bytes).
   if (GATES.join('|') !== 'kind:|-BEGIN |ENV ') throw new Error('anchor scan: GATES differ from the literals anchors.wat notes');
@@ -707,8 +861,6 @@ function sortedUnique(out: number[]): number[] {
   out.length = w;
   return out;
 }
-
-
 
 /** The SIMD scanner with the pre-scan's tables, or undefined where it cannot run (tests compare both paths). */
 export function simdScanner(): AnchorScanner | undefined {

@@ -121,7 +121,10 @@ export function tailTable(words: readonly string[], caseInsensitive: boolean): T
 // A class, not a closure per table: every table shares one endsAt, so the call sites in the
 // pre-scan stay monomorphic and V8 inlines it.
 class Tails implements TailTable {
-  constructor(readonly two: Uint8Array, readonly third: Uint8Array) {}
+  constructor(
+    readonly two: Uint8Array,
+    readonly third: Uint8Array,
+  ) {}
   endsAt(text: string, i: number): boolean {
     // charCodeAt outside the string is NaN: every `< 128` test below is then false.
     const c1 = text.charCodeAt(i);

@@ -9,7 +9,6 @@ import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
 
 export const MAX_INPUT = 64 * 1024;
 
-
 /** The analysis without the public sub-command list (built from `subs` by subcommandsOf, when wanted). */
 export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
   findings: Finding[];
@@ -58,8 +57,15 @@ class Analyzer implements WalkHost, UnwrapHost {
   }
 
   emit(
-    words: W[], text: string, redirects: Redir[], ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>,
-    pending: Pending[], meta: Record<string, unknown> | undefined, rawWords: W[],
+    words: W[],
+    text: string,
+    redirects: Redir[],
+    ctx: WalkCtx,
+    stdin: Stdin,
+    assigns: Record<string, string | null>,
+    pending: Pending[],
+    meta: Record<string, unknown> | undefined,
+    rawWords: W[],
   ): Sub {
     const w0 = words[0];
     const name = w0 === undefined ? '' : w0.value === null || w0.glob ? null : normName(w0.value);
@@ -80,7 +86,15 @@ class Analyzer implements WalkHost, UnwrapHost {
     this.subs.push(s);
     for (let i = 0; i < pending.length; i++) {
       const p = pending[i];
-      this.findings.push({ rule: p.rule, category: category(p.rule), tier: 'destructive', subcommand: s.text, explanation: p.explanation, sub: s.index, wrapper: true });
+      this.findings.push({
+        rule: p.rule,
+        category: category(p.rule),
+        tier: 'destructive',
+        subcommand: s.text,
+        explanation: p.explanation,
+        sub: s.index,
+        wrapper: true,
+      });
     }
     if (pending.length) pending.length = 0;
     this.trackCwd(s, ctx);
@@ -148,19 +162,34 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {
         const why = rule.check!(s, ctx);
-        if (why) findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
+        if (why)
+          findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
       }
     }
     for (const rule of CATALOG) {
       const tier = rule.tier ?? 'destructive';
       if (rule.checkLine) {
-        for (const h of rule.checkLine(ctx)) findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
+        for (const h of rule.checkLine(ctx))
+          findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
       }
     }
     // Redirects on compound commands (`{ …; } > package.json`) are judged like a command's own.
     for (const e of effects) {
       if (e.sub !== undefined || e.op !== 'write' || e.append) continue;
-      const fake: Sub = { index: -1, words: [], name: '', rawWords: [], text: e.subText, via: [], redirects: [], stdin: { kind: 'none' }, cwd: env.cwd, remote: false, assigns: {}, meta: {} };
+      const fake: Sub = {
+        index: -1,
+        words: [],
+        name: '',
+        rawWords: [],
+        text: e.subText,
+        via: [],
+        redirects: [],
+        stdin: { kind: 'none' },
+        cwd: env.cwd,
+        remote: false,
+        assigns: {},
+        meta: {},
+      };
       const sub1: RuleCtx = { ...ctx, effectsOf: () => [{ ...e, contentless: false }] };
       for (const id of ['fs.overwrite', 'fs.outside-workspace', 'fs.protected']) {
         const r = CATALOG.find((x) => x.id === id);

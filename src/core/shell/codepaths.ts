@@ -31,7 +31,11 @@ const APIS: Api[] = [
   api(String.raw`\b(?:open|io\.open|codecs\.open|File\.open|fopen)\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'open(…, mode)', true),
   api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:write_text|write_bytes|touch)\s*\(`, 'write', 'Path.write_text'),
   api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:unlink|rmdir)\s*\(`, 'delete', 'Path.unlink'),
-  api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|truncateSync|truncate|copyFileSync|copyFile)\s*\(\s*${LIT}`, 'write', 'fs.writeFile'),
+  api(
+    String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|truncateSync|truncate|copyFileSync|copyFile)\s*\(\s*${LIT}`,
+    'write',
+    'fs.writeFile',
+  ),
   api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:unlinkSync|unlink|rmSync|rm|rmdirSync|rmdir)\s*\(\s*${LIT}`, 'delete', 'fs.rm'),
   api(String.raw`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|shutil\.rmtree|rmtree|send2trash)\s*\(\s*${LIT}`, 'delete', 'os.remove'),
   api(String.raw`\b(?:shutil\.(?:copy|copy2|copyfile|move))\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'shutil.copy'),

@@ -43,29 +43,199 @@ function pathOf(w: W | undefined): string | undefined {
   return w.path ?? w.value ?? undefined;
 }
 
-
-const READERS = new Set(['cat', 'tac', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'wc', 'uniq', 'cut', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'xxd', 'od', 'hexdump', 'strings', 'base64', 'source', '.', 'paste', 'column', 'fold', 'rev', 'iconv', 'tr', 'comm', 'join', 'split', 'csplit', 'expand', 'unexpand', 'fmt', 'pr', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'openssl', 'gpg', 'vim', 'vi', 'nano', 'emacs', 'code']);
+const READERS = new Set([
+  'cat',
+  'tac',
+  'nl',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'bat',
+  'batcat',
+  'wc',
+  'uniq',
+  'cut',
+  'diff',
+  'cmp',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'xxd',
+  'od',
+  'hexdump',
+  'strings',
+  'base64',
+  'source',
+  '.',
+  'paste',
+  'column',
+  'fold',
+  'rev',
+  'iconv',
+  'tr',
+  'comm',
+  'join',
+  'split',
+  'csplit',
+  'expand',
+  'unexpand',
+  'fmt',
+  'pr',
+  'zcat',
+  'gunzip',
+  'bzcat',
+  'xzcat',
+  'openssl',
+  'gpg',
+  'vim',
+  'vi',
+  'nano',
+  'emacs',
+  'code',
+]);
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep']);
 const HEAD_TAIL_OPTS = [O('n', 'ncC', ['lines', 'bytes', 'max-count', 'context'], true)];
-const GREP_OPTS = [O('e', 'ef', ['regexp', 'file'], true), O('m', 'mABCgtT', ['max-count', 'after-context', 'before-context', 'context', 'include', 'exclude', 'exclude-dir', 'glob', 'type', 'type-not', 'label', 'color', 'colour', 'max-depth', 'sort'], true)];
+const GREP_OPTS = [
+  O('e', 'ef', ['regexp', 'file'], true),
+  O(
+    'm',
+    'mABCgtT',
+    [
+      'max-count',
+      'after-context',
+      'before-context',
+      'context',
+      'include',
+      'exclude',
+      'exclude-dir',
+      'glob',
+      'type',
+      'type-not',
+      'label',
+      'color',
+      'colour',
+      'max-depth',
+      'sort',
+    ],
+    true,
+  ),
+];
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 /** git restore's options (the git rules read the same spec). */
-export const GIT_RESTORE_OPTS = [O('s', 's', ['source'], true), O('S', 'S', ['staged']), O('W', 'W', ['worktree']), O('x', 'pq', ['patch', 'quiet', 'progress', 'ours', 'theirs', 'merge', 'conflict', 'overlay', 'no-overlay', 'ignore-unmerged', 'recurse-submodules', 'pathspec-from-file'])];
+export const GIT_RESTORE_OPTS = [
+  O('s', 's', ['source'], true),
+  O('S', 'S', ['staged']),
+  O('W', 'W', ['worktree']),
+  O('x', 'pq', [
+    'patch',
+    'quiet',
+    'progress',
+    'ours',
+    'theirs',
+    'merge',
+    'conflict',
+    'overlay',
+    'no-overlay',
+    'ignore-unmerged',
+    'recurse-submodules',
+    'pathspec-from-file',
+  ]),
+];
 const RM_OPTS = [O('x', 'rRfidvIu', ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'])];
-const CP_OPTS = [O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true), O('f', 'f', ['force']), O('n', 'nb', ['no-clobber', 'backup']), O('x', 'rRivTsdluaLPHpxgoD', ['recursive', 'interactive', 'verbose', 'no-target-directory', 'symbolic', 'link', 'update', 'archive', 'dereference', 'parents', 'preserve', 'relative'])];
+const CP_OPTS = [
+  O('t', 'tSm', ['target-directory', 'suffix', 'mode', 'owner', 'group'], true),
+  O('f', 'f', ['force']),
+  O('n', 'nb', ['no-clobber', 'backup']),
+  O('x', 'rRivTsdluaLPHpxgoD', [
+    'recursive',
+    'interactive',
+    'verbose',
+    'no-target-directory',
+    'symbolic',
+    'link',
+    'update',
+    'archive',
+    'dereference',
+    'parents',
+    'preserve',
+    'relative',
+  ]),
+];
 const SORT_OPTS = [O('o', 'otkS', ['output', 'field-separator', 'key', 'buffer-size'], true)];
 const TEE_OPTS = [O('a', 'a', ['append']), O('x', 'ip', ['ignore-interrupts', 'output-error'])];
 const TRUNCATE_OPTS = [O('s', 'sr', ['size', 'reference'], true), O('x', 'co', ['no-create', 'io-blocks'])];
-const SED_OPTS = [O('e', 'efl', ['expression', 'file', 'line-length'], true), O('i', 'i', ['in-place']), O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox'])];
-const RSYNC_OPTS = [O('o', 'PiFoceSlJ', ['exclude', 'include', 'rsh', 'filter', 'files-from', 'exclude-from', 'include-from', 'chmod', 'log-file', 'password-file', 'port', 'backup-dir', 'partial-dir', 'temp-dir', 'rsync-path', 'timeout'], true)];
+const SED_OPTS = [
+  O('e', 'efl', ['expression', 'file', 'line-length'], true),
+  O('i', 'i', ['in-place']),
+  O('x', 'nrEsuzpa', ['quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'debug', 'posix', 'sandbox']),
+];
+const RSYNC_OPTS = [
+  O(
+    'o',
+    'PiFoceSlJ',
+    [
+      'exclude',
+      'include',
+      'rsh',
+      'filter',
+      'files-from',
+      'exclude-from',
+      'include-from',
+      'chmod',
+      'log-file',
+      'password-file',
+      'port',
+      'backup-dir',
+      'partial-dir',
+      'temp-dir',
+      'rsync-path',
+      'timeout',
+    ],
+    true,
+  ),
+];
 const JQ_OPTS = [O('f', 'fvF', ['from-file', 'arg', 'argjson', 'slurpfile', 'rawfile', 'indent'], true)];
 
 /** The names with a case in addEffects's switch (a test checks this list against the switch). */
-export const SWITCHED = new Set(['git', 'rm', 'unlink', 'shred', 'srm', 'rmdir', 'wipe', 'cp', 'mv', 'install', 'ln', 'sort', 'tee', 'truncate', 'dd', 'sed', 'perl',
-  'touch', 'mkdir', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'find', 'curl', 'wget', 'http', 'httpie', 'scp', 'rsync', 'sftp', 'tar']);
+export const SWITCHED = new Set([
+  'git',
+  'rm',
+  'unlink',
+  'shred',
+  'srm',
+  'rmdir',
+  'wipe',
+  'cp',
+  'mv',
+  'install',
+  'ln',
+  'sort',
+  'tee',
+  'truncate',
+  'dd',
+  'sed',
+  'perl',
+  'touch',
+  'mkdir',
+  'chmod',
+  'chown',
+  'chgrp',
+  'chattr',
+  'setfacl',
+  'find',
+  'curl',
+  'wget',
+  'http',
+  'httpie',
+  'scp',
+  'rsync',
+  'sftp',
+  'tar',
+]);
 const JQ_LIKE = new Set(['jq', 'yq', 'awk', 'gawk', 'mawk']);
-
 
 /** What one sub-command does to paths (a list of its own; the analyzer appends them all to one list instead). */
 export function effectsOf(sub: Sub, env: CommandEnv): Effect[] {
@@ -121,12 +291,20 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
       }
       break;
     }
-    case 'rm': case 'unlink': case 'shred': case 'srm': case 'rmdir': case 'wipe': {
+    case 'rm':
+    case 'unlink':
+    case 'shred':
+    case 'srm':
+    case 'rmdir':
+    case 'wipe': {
       const p = parseOpts(words, RM_OPTS, ALL_OPTS, 1);
       for (const w of p.positional) add(out, sub, env, 'delete', w, name);
       break;
     }
-    case 'cp': case 'mv': case 'install': case 'ln': {
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln': {
       const p = parseOpts(words, CP_OPTS, ALL_OPTS, 1);
       const force = p.has('f');
       const noClobber = name !== 'ln' && p.has('n'); // ln -n is --no-dereference
@@ -156,7 +334,15 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
           const sp = pathOf(s);
           if (sp === undefined) continue;
           const base = sp.replace(/\/+$/, '');
-          add(out, sub, env, 'write', dp.replace(/\/+$/, '') + '/' + base.slice(base.lastIndexOf('/') + 1), name, (force ? FORCE : 0) | (noClobber ? APPEND : 0));
+          add(
+            out,
+            sub,
+            env,
+            'write',
+            dp.replace(/\/+$/, '') + '/' + base.slice(base.lastIndexOf('/') + 1),
+            name,
+            (force ? FORCE : 0) | (noClobber ? APPEND : 0),
+          );
         }
       } else {
         const src = pathOf(srcs[0]);
@@ -189,11 +375,13 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
       for (let i = 1; i < words.length; i++) {
         const a = words[i];
         const v = a.value;
-        if (v?.startsWith('of=')) add(out, sub, env, 'write', a.path?.startsWith('of=') ? a.path.slice(3) : v.slice(3), 'dd', /conv=[^ ]*notrunc/.test(sub.text) ? 0 : FORCE);
+        if (v?.startsWith('of='))
+          add(out, sub, env, 'write', a.path?.startsWith('of=') ? a.path.slice(3) : v.slice(3), 'dd', /conv=[^ ]*notrunc/.test(sub.text) ? 0 : FORCE);
         if (v?.startsWith('if=')) add(out, sub, env, 'read', v.slice(3), 'dd');
       }
       break;
-    case 'sed': case 'perl': {
+    case 'sed':
+    case 'perl': {
       const args = words.slice(1);
       const p = parseOpts(args, SED_OPTS);
       const inPlace = p.has('i') || args.some((a) => a.value !== null && /^-[a-zA-Z]*i/.test(a.value));
@@ -202,7 +390,13 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
       for (const w of files) add(out, sub, env, inPlace ? 'write' : 'read', w, inPlace ? `${name} -i` : name);
       break;
     }
-    case 'touch': case 'mkdir': case 'chmod': case 'chown': case 'chgrp': case 'chattr': case 'setfacl': {
+    case 'touch':
+    case 'mkdir':
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+    case 'chattr':
+    case 'setfacl': {
       // Words that look like options are not targets; chmod and friends take a mode or owner first.
       let skip = name === 'touch' || name === 'mkdir' ? 0 : 1;
       for (const w of parseOpts(words, NO_OPTS, ALL_OPTS, 1).positional) {
@@ -230,7 +424,10 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
       }
       break;
     }
-    case 'curl': case 'wget': case 'http': case 'httpie': {
+    case 'curl':
+    case 'wget':
+    case 'http':
+    case 'httpie': {
       const args = words.slice(1);
       args.forEach((a, i) => {
         const v = a.value;
@@ -249,7 +446,9 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
       });
       break;
     }
-    case 'scp': case 'rsync': case 'sftp': {
+    case 'scp':
+    case 'rsync':
+    case 'sftp': {
       const ps = parseOpts(words, RSYNC_OPTS, ALL_OPTS, 1).positional;
       const local = (w: W) => w.value !== null && !/^[^/]*:/.test(w.value);
       const dest = ps[ps.length - 1];
@@ -318,7 +517,15 @@ function contentless(sub: Sub): boolean {
 }
 
 /** Append the effects of redirections to `out` (pseudo-files such as /dev/null are left out). */
-export function redirectEffects(out: Effect[], redirs: Redir[], sub: Sub | undefined, cwd: string, env: CommandEnv, empty: boolean, text = sub?.text ?? ''): void {
+export function redirectEffects(
+  out: Effect[],
+  redirs: Redir[],
+  sub: Sub | undefined,
+  cwd: string,
+  env: CommandEnv,
+  empty: boolean,
+  text = sub?.text ?? '',
+): void {
   for (const r of redirs) {
     const p = pathOf(r.target);
     if (p === undefined || p === '') continue;

@@ -82,15 +82,19 @@ export function isVcsInternal(p: string): boolean {
   return VCS_INTERNAL.test(p);
 }
 
-const WELL_KNOWN = /^(package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|tsconfig[^/]*\.json|jsconfig\.json|readme(\.[a-z]+)?|changelog(\.[a-z]+)?|license(\.[a-z]+)?|contributing\.md|makefile|dockerfile|docker-compose\.ya?ml|compose\.ya?ml|\.gitignore|\.gitattributes|\.dockerignore|\.editorconfig|\.prettierrc[^/]*|\.eslintrc[^/]*|eslint\.config\.[cm]?js|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?js|jest\.config\.[cm]?[jt]s|babel\.config\.[cm]?js|cargo\.(toml|lock)|go\.(mod|sum)|requirements[^/]*\.txt|pyproject\.toml|setup\.(py|cfg)|poetry\.lock|pipfile(\.lock)?|gemfile(\.lock)?|composer\.(json|lock)|pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.bash_history|\.zsh_history|\.gitconfig|hosts|passwd|fstab|crontab|\.nvmrc|\.tool-versions)$/i;
+const WELL_KNOWN =
+  /^(package(-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|tsconfig[^/]*\.json|jsconfig\.json|readme(\.[a-z]+)?|changelog(\.[a-z]+)?|license(\.[a-z]+)?|contributing\.md|makefile|dockerfile|docker-compose\.ya?ml|compose\.ya?ml|\.gitignore|\.gitattributes|\.dockerignore|\.editorconfig|\.prettierrc[^/]*|\.eslintrc[^/]*|eslint\.config\.[cm]?js|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?js|jest\.config\.[cm]?[jt]s|babel\.config\.[cm]?js|cargo\.(toml|lock)|go\.(mod|sum)|requirements[^/]*\.txt|pyproject\.toml|setup\.(py|cfg)|poetry\.lock|pipfile(\.lock)?|gemfile(\.lock)?|composer\.(json|lock)|pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.bash_history|\.zsh_history|\.gitconfig|hosts|passwd|fstab|crontab|\.nvmrc|\.tool-versions)$/i;
 
 /** Names that say "I am being created": outputs, backups, copies, scratch. */
-const FRESH = /(^|[-_.])(new|backup|bak|copy|orig|tmp|temp|out|output|result|results|report|preview|draft|scratch|generated|gen|dump|snapshot|sample|test-output|artifact)([-_.]|$)|\.(log|out|bak|orig|tmp|swp|csv|tsv|tgz|zip|tar|gz|iso|img|dmg|sql)$/i;
+const FRESH =
+  /(^|[-_.])(new|backup|bak|copy|orig|tmp|temp|out|output|result|results|report|preview|draft|scratch|generated|gen|dump|snapshot|sample|test-output|artifact)([-_.]|$)|\.(log|out|bak|orig|tmp|swp|csv|tsv|tgz|zip|tar|gz|iso|img|dmg|sql)$/i;
 
 /** Source and data files: in a project these are normally checked in, so a write replaces content. */
-const SOURCEY = /\.(ts|tsx|js|jsx|mjs|cjs|json|ya?ml|toml|ini|cfg|conf|md|rst|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|html|css|scss|vue|svelte|db|sqlite3?|lock|xml|gradle|properties|env)$/i;
+const SOURCEY =
+  /\.(ts|tsx|js|jsx|mjs|cjs|json|ya?ml|toml|ini|cfg|conf|md|rst|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|html|css|scss|vue|svelte|db|sqlite3?|lock|xml|gradle|properties|env)$/i;
 
-const SOURCE_DIRS = /^(src|lib|app|apps|packages|test|tests|spec|config|configs|scripts|bin|include|server|client|components|pages|public|assets|k8s|chart|charts|deploy|infra|terraform|migrations|db|prisma|data)\//i;
+const SOURCE_DIRS =
+  /^(src|lib|app|apps|packages|test|tests|spec|config|configs|scripts|bin|include|server|client|components|pages|public|assets|k8s|chart|charts|deploy|infra|terraform|migrations|db|prisma|data)\//i;
 
 /**
  * Does a file exist? The probe wins when it knows. Otherwise name heuristics: a command that writes a

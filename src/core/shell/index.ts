@@ -28,7 +28,12 @@ class DecidedAnalysis implements CommandAnalysis {
   readonly #subs: Sub[];
   #subcommands: SubCommand[] | undefined;
 
-  constructor(subs: Sub[], readonly findings: CommandFinding[], readonly paths: PathEffect[], readonly errors: string[]) {
+  constructor(
+    subs: Sub[],
+    readonly findings: CommandFinding[],
+    readonly paths: PathEffect[],
+    readonly errors: string[],
+  ) {
     this.#subs = subs;
   }
 
@@ -74,7 +79,10 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
   } catch (err) {
     const reason = `the command could not be analysed (${(err as Error)?.message ?? err})`;
     const d = policy.unknown === 'allow' ? 'ask' : policy.unknown;
-    return { verdict: { decision: d, rule: 'cmd:parse.error', reason, decidedBy: 'fail-closed', subcommand: line }, analysis: { subcommands: [], findings: [], paths: [], errors: [reason] } };
+    return {
+      verdict: { decision: d, rule: 'cmd:parse.error', reason, decidedBy: 'fail-closed', subcommand: line },
+      analysis: { subcommands: [], findings: [], paths: [], errors: [reason] },
+    };
   }
   const candidates: Candidate[] = [];
   // Most lines match no allow pattern: the map is made on the first exemption.
@@ -100,7 +108,12 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
   let best: Candidate | undefined;
   for (const c of candidates) {
     // Deny patterns win over everything, so among equals a user pattern is reported first.
-    if (!best || severity(c.decision) > severity(best.decision) || (severity(c.decision) === severity(best.decision) && c.rule.startsWith('cmd:user:') && !best.rule.startsWith('cmd:user:'))) best = c;
+    if (
+      !best ||
+      severity(c.decision) > severity(best.decision) ||
+      (severity(c.decision) === severity(best.decision) && c.rule.startsWith('cmd:user:') && !best.rule.startsWith('cmd:user:'))
+    )
+      best = c;
   }
   const analysis: CommandAnalysis = new DecidedAnalysis(a.subs, a.findings.length ? a.findings.map(strip) : [], a.paths, a.errors);
   if (!best || best.decision === 'allow') {
@@ -108,7 +121,13 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     return { verdict: { decision: 'allow', rule: best ? best.rule : 'cmd:benign', reason, decidedBy: 'rule' }, analysis };
   }
   return {
-    verdict: { decision: best.decision, rule: best.rule, reason: `${best.subcommand.split('\n')[0].slice(0, 120)}: ${best.reason}`, decidedBy: best.rule.startsWith('cmd:parse') ? 'fail-closed' : 'rule', subcommand: best.subcommand },
+    verdict: {
+      decision: best.decision,
+      rule: best.rule,
+      reason: `${best.subcommand.split('\n')[0].slice(0, 120)}: ${best.reason}`,
+      decidedBy: best.rule.startsWith('cmd:parse') ? 'fail-closed' : 'rule',
+      subcommand: best.subcommand,
+    },
     analysis,
   };
 }

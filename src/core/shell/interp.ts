@@ -4,11 +4,43 @@
 import { NO_SHELL_OUTS, NO_TEXTS } from './empty';
 import type { Stdin, W } from './types';
 
-export const CODE_INTERPRETERS = new Set(['python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'rscript', 'tsx', 'ts-node', 'awk', 'gawk', 'mawk', 'nawk', 'osascript', 'irb']);
+export const CODE_INTERPRETERS = new Set([
+  'python',
+  'python2',
+  'python3',
+  'pypy',
+  'pypy3',
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'ruby',
+  'perl',
+  'php',
+  'lua',
+  'rscript',
+  'tsx',
+  'ts-node',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'osascript',
+  'irb',
+]);
 
 const FLAG_BY_LANG: Record<string, string[]> = {
-  python: ['-c'], node: ['-e', '--eval', '-p', '--print'], deno: ['eval'], bun: ['-e', '--eval', '-p', '--print'], ruby: ['-e'], perl: ['-e', '-E'],
-  php: ['-r'], lua: ['-e'], rscript: ['-e'], tsx: ['-e', '--eval', '-p', '--print'], osascript: ['-e'],
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  ruby: ['-e'],
+  perl: ['-e', '-E'],
+  php: ['-r'],
+  lua: ['-e'],
+  rscript: ['-e'],
+  tsx: ['-e', '--eval', '-p', '--print'],
+  osascript: ['-e'],
 };
 
 function lang(name: string): string {
@@ -63,8 +95,10 @@ export function programTexts(name: string, words: W[], stdin: Stdin): readonly (
 
 const NO_FLAGS: string[] = [];
 
-const SHELL_OUT = /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFileSync|spawnSync|spawn|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open|getoutput|getstatusoutput|do shell script)\s*\(?\s*\[?\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
-const SHELL_OUT_WORD = /\b(os\.system|subprocess|os\.popen|os\.exec\w*|pty\.spawn|child_process|execSync|spawnSync|execFile|shell_exec|passthru|proc_open|IO\.popen|Open3|Kernel\.exec|%x[({[]|`[^`]+`|system\s*\(|popen\s*\(|do shell script|Deno\.(run|Command)|Bun\.spawn|\$\()/;
+const SHELL_OUT =
+  /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFileSync|spawnSync|spawn|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open|getoutput|getstatusoutput|do shell script)\s*\(?\s*\[?\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+const SHELL_OUT_WORD =
+  /\b(os\.system|subprocess|os\.popen|os\.exec\w*|pty\.spawn|child_process|execSync|spawnSync|execFile|shell_exec|passthru|proc_open|IO\.popen|Open3|Kernel\.exec|%x[({[]|`[^`]+`|system\s*\(|popen\s*\(|do shell script|Deno\.(run|Command)|Bun\.spawn|\$\()/;
 
 /** Literal shell commands the program spawns (`os.system("rm -rf x")`, awk `system("…")`, `execSync('…')`). */
 export function shellOuts(code: string): { readonly literals: readonly string[]; readonly spawns: boolean } {
@@ -103,12 +137,21 @@ const DESTRUCTIVE_API: [RegExp, string][] = [
   [/\b(rmSync|rmdirSync)\s*\(/, 'fs.rmSync deletes files'],
   [/\bFileUtils\.(rm_rf|rm_r|remove_dir|remove_entry|rm|remove)\b|\brm_rf\b/, 'FileUtils removal'],
   [/\b(remove_tree|rmtree)\b/, 'remove_tree deletes a directory tree'],
-  [/\bos\.(remove|unlink|rmdir|removedirs)\s*\(|\.unlink\s*\(|\bunlinkSync\s*\(|\bFile\.(delete|unlink)\b|\bDir\.(rmdir|delete)\b|\bunlink\s*\(|\bunlink\s+(glob\b|[$'"@])|\brmdir\s*\(/, 'deletes files'],
+  [
+    /\bos\.(remove|unlink|rmdir|removedirs)\s*\(|\.unlink\s*\(|\bunlinkSync\s*\(|\bFile\.(delete|unlink)\b|\bDir\.(rmdir|delete)\b|\bunlink\s*\(|\bunlink\s+(glob\b|[$'"@])|\brmdir\s*\(/,
+    'deletes files',
+  ],
   [/\bDeno\.remove(Sync)?\s*\(|\bBun\.file\([^)]*\)\.delete/, 'deletes files'],
   [/\b(rimraf|del\.sync|fse?\.(remove|emptyDir)(Sync)?)\s*\(/, 'recursive delete library'],
-  [/\bwriteFileSync\s*\(|\bwrite_text\s*\(|\bwrite_bytes\s*\(|\bopen\s*\([^)]*,\s*['"]w|\bFile\.write\s*\(|\bfile_put_contents\s*\(|\btruncate\s*\(/, 'overwrites a file'],
+  [
+    /\bwriteFileSync\s*\(|\bwrite_text\s*\(|\bwrite_bytes\s*\(|\bopen\s*\([^)]*,\s*['"]w|\bFile\.write\s*\(|\bfile_put_contents\s*\(|\btruncate\s*\(/,
+    'overwrites a file',
+  ],
   [/\b(exec|eval)\s*\(\s*(?!['"])[^)]/, 'executes code built at run time'],
-  [/\b(urlopen|requests\.get|urllib|fetch\s*\(|https?\.get|Net::HTTP|open-uri|LWP|file_get_contents\s*\(\s*['"]https?:)[\s\S]*\b(exec|eval)\b/, 'downloads and executes code'],
+  [
+    /\b(urlopen|requests\.get|urllib|fetch\s*\(|https?\.get|Net::HTTP|open-uri|LWP|file_get_contents\s*\(\s*['"]https?:)[\s\S]*\b(exec|eval)\b/,
+    'downloads and executes code',
+  ],
   [/\bnew\s+Function\s*\(|\bvm\.run\w*\s*\(/, 'executes code built at run time'],
   [/\.(drop|dropDatabase|dropCollection|deleteMany|remove)\s*\(/, 'drops or deletes database data'],
   [/\bos\.kill\s*\(|\bprocess\.kill\s*\(|\bkillpg\s*\(/, 'kills processes'],

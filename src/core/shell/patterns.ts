@@ -19,7 +19,10 @@ function compile(pattern: string): Compiled {
   const rest = parts[parts.length - 1] === '**';
   if (rest) parts.pop();
   const words = parts.map((p, i) => {
-    const src = p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const src = p
+      .split('*')
+      .map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     return new RegExp(`^${src}$`, i === 0 ? 'i' : '');
   });
   c = { words, rest };

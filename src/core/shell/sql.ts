@@ -16,11 +16,7 @@ const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*')\s*$/;
 const DELETE_FROM = /\bDELETE\s+FROM\b/;
 
 export function stripSql(sql: string): string {
-  return sql
-    .replace(LINE_COMMENT, ' ')
-    .replace(BLOCK_COMMENT, ' ')
-    .replace(SINGLE_QUOTED, "''")
-    .replace(DOUBLE_QUOTED, '""');
+  return sql.replace(LINE_COMMENT, ' ').replace(BLOCK_COMMENT, ' ').replace(SINGLE_QUOTED, "''").replace(DOUBLE_QUOTED, '""');
 }
 
 /** Anything stripSql would change (most one-liners have no comment or string: no four copies of the text). */
@@ -31,7 +27,7 @@ const ODD_BLANKS = /[^\S ]| {2}/;
 export function judgeSql(sql: string): string | undefined {
   const text = STRIPPABLE.test(sql) ? stripSql(sql) : sql;
   // The statements between `;`, walked in place rather than split into a list.
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf(';', start);
     if (end < 0) end = text.length;
     const raw = start === 0 && end === text.length ? text : text.slice(start, end);

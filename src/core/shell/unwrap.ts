@@ -21,8 +21,15 @@ export interface UnwrapHost {
    * sub-command). `meta` is kept, not copied (the unwrapper copies on write); `pending` findings are raised on it and the list is emptied.
    */
   emit(
-    words: W[], text: string, redirects: Redir[], ctx: WalkCtx, stdin: Stdin, assigns: Record<string, string | null>,
-    pending: Pending[], meta: Record<string, unknown> | undefined, rawWords: W[],
+    words: W[],
+    text: string,
+    redirects: Redir[],
+    ctx: WalkCtx,
+    stdin: Stdin,
+    assigns: Record<string, string | null>,
+    pending: Pending[],
+    meta: Record<string, unknown> | undefined,
+    rawWords: W[],
   ): Sub;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string> | undefined;
@@ -54,8 +61,25 @@ export function joinLiteral(words: W[]): string | null {
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'busybox-sh', 'fish', 'pwsh', 'csh', 'tcsh']);
 export const PRIV = new Set(['sudo', 'doas', 'pkexec', 'su', 'run0', 'sudoedit', 'please']);
 
-
-const SUDO_OPTS = [O('u', 'ugpChrtUDRT', ['user', 'group', 'prompt', 'close-from', 'host', 'role', 'type', 'other-user', 'chdir', 'chroot', 'command-timeout'], true), O('s', 's', ['shell']), O('i', 'i', ['login']), O('f', 'AbEHnPSkKlvBN', ['preserve-env', 'non-interactive', 'background', 'askpass', 'stdin', 'reset-timestamp', 'remove-timestamp', 'list', 'validate', 'set-home', 'bell', 'edit'])];
+const SUDO_OPTS = [
+  O('u', 'ugpChrtUDRT', ['user', 'group', 'prompt', 'close-from', 'host', 'role', 'type', 'other-user', 'chdir', 'chroot', 'command-timeout'], true),
+  O('s', 's', ['shell']),
+  O('i', 'i', ['login']),
+  O('f', 'AbEHnPSkKlvBN', [
+    'preserve-env',
+    'non-interactive',
+    'background',
+    'askpass',
+    'stdin',
+    'reset-timestamp',
+    'remove-timestamp',
+    'list',
+    'validate',
+    'set-home',
+    'bell',
+    'edit',
+  ]),
+];
 const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];
 const PKEXEC_OPTS = [O('u', '', ['user'], true), O('f', '', ['disable-internal-agent', 'keep-cwd'])];
 const ENV_OPTS = [O('u', 'uC', ['unset', 'chdir'], true), O('S', 'S', ['split-string'], true), O('f', 'i0v', ['ignore-environment', 'null', 'debug'])];
@@ -63,23 +87,127 @@ const NICE_OPTS = [O('n', 'n', ['adjustment'], true)];
 const IONICE_OPTS = [O('c', 'cn', ['class', 'classdata'], true), O('p', 'pPu', ['pid', 'pgid', 'uid'], true), O('t', 't', ['ignore'])];
 const TIME_OPTS = [O('f', 'fo', ['format', 'output'], true), O('x', 'pvaq', ['portability', 'verbose', 'append', 'quiet'])];
 const TIMEOUT_OPTS = [O('s', 'sk', ['signal', 'kill-after'], true), O('x', 'v', ['foreground', 'preserve-status', 'verbose'])];
-const FLOCK_OPTS = [O('w', 'wE', ['timeout', 'conflict-exit-code'], true), O('c', 'c', ['command'], true), O('x', 'sxnuoFe', ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'nb'])];
-const STRACE_OPTS = [O('o', 'oeEpPsSuXIaOU', ['output', 'expr', 'env', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'], true), O('x', 'fFcCdqrtTvwxyzZhV', ['follow-forks', 'summary-only', 'summary'])];
+const FLOCK_OPTS = [
+  O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
+  O('c', 'c', ['command'], true),
+  O('x', 'sxnuoFe', ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'nb']),
+];
+const STRACE_OPTS = [
+  O('o', 'oeEpPsSuXIaOU', ['output', 'expr', 'env', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'], true),
+  O('x', 'fFcCdqrtTvwxyzZhV', ['follow-forks', 'summary-only', 'summary']),
+];
 const SETSID_OPTS = [O('x', 'cfw', ['ctty', 'fork', 'wait'])];
 const STDBUF_OPTS = [O('i', 'ioe', ['input', 'output', 'error'], true)];
 const EXEC_OPTS = [O('a', 'a', undefined, true), O('x', 'cl')];
-const XARGS_OPTS = [O('I', 'IiLlnPsdEea', ['replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'], true), O('x', '0rtpxo', ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'])];
-const PARALLEL_OPTS = [O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true), O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress'])];
-const WATCH_OPTS = [O('n', 'nq', ['interval', 'equexit'], true), O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun'])];
-const SSH_OPTS = [O('o', 'BbcDEeFIiJLlmOoPpQRSWw', undefined, true), O('x', '46AaCfGgKkMNnqsTtVvXxYy')];
-const SHELL_OPTS = [O('o', 'oO', undefined, true), O('c', 'c'), O('n', 'n'), O('s', 's'), O('x', 'abefhiklmprtuvxBCEHPT', ['login', 'norc', 'noprofile', 'posix', 'restricted', 'verbose', 'debugger', 'noediting', 'rcfile', 'init-file'])];
-const SCRIPT_OPTS = [O('c', 'c', ['command'], true), O('o', 'IOBTEm', ['log-in', 'log-out', 'log-io', 'log-timing', 'echo', 'logging-format', 'output-limit'], true), O('x', 'aefqkt', ['append', 'return', 'flush', 'force', 'quiet'])];
-const NPX_OPTS = [O('p', 'pc', ['package', 'call', 'node-options', 'registry', 'cache', 'userconfig', 'workspace'], true), O('x', 'yq', ['yes', 'no', 'quiet', 'ignore-existing', 'no-install', 'prefer-offline', 'silent'])];
-const DOCKER_RUN_OPTS = [
-  O('v', 'vepwuhlamcL', ['volume', 'env', 'publish', 'workdir', 'user', 'hostname', 'label', 'attach', 'memory', 'cpu-shares', 'name', 'network', 'net', 'entrypoint', 'env-file', 'mount', 'platform', 'restart', 'add-host', 'device', 'cap-add', 'cap-drop', 'security-opt', 'ulimit', 'log-driver', 'log-opt', 'volumes-from', 'gpus', 'pull', 'shm-size', 'ipc', 'pid', 'cidfile', 'dns', 'cpus', 'expose', 'label-file', 'link', 'network-alias', 'runtime', 'stop-signal', 'stop-timeout', 'tmpfs', 'uts', 'userns', 'group-add', 'health-cmd', 'detach-keys', 'memory-swap', 'cpuset-cpus', 'sysctl', 'isolation', 'storage-opt'], true),
-  O('x', 'itdPq', ['interactive', 'tty', 'detach', 'rm', 'init', 'privileged', 'publish-all', 'read-only', 'no-healthcheck', 'quiet', 'sig-proxy', 'oom-kill-disable']),
+const XARGS_OPTS = [
+  O('I', 'IiLlnPsdEea', ['replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'], true),
+  O('x', '0rtpxo', ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits']),
 ];
-const KUBECTL_EXEC_OPTS = [O('c', 'cnf', ['container', 'namespace', 'filename', 'context', 'kubeconfig', 'pod-running-timeout'], true), O('x', 'itq', ['stdin', 'tty', 'quiet'])];
+const PARALLEL_OPTS = [
+  O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true),
+  O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress']),
+];
+const WATCH_OPTS = [
+  O('n', 'nq', ['interval', 'equexit'], true),
+  O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun']),
+];
+const SSH_OPTS = [O('o', 'BbcDEeFIiJLlmOoPpQRSWw', undefined, true), O('x', '46AaCfGgKkMNnqsTtVvXxYy')];
+const SHELL_OPTS = [
+  O('o', 'oO', undefined, true),
+  O('c', 'c'),
+  O('n', 'n'),
+  O('s', 's'),
+  O('x', 'abefhiklmprtuvxBCEHPT', ['login', 'norc', 'noprofile', 'posix', 'restricted', 'verbose', 'debugger', 'noediting', 'rcfile', 'init-file']),
+];
+const SCRIPT_OPTS = [
+  O('c', 'c', ['command'], true),
+  O('o', 'IOBTEm', ['log-in', 'log-out', 'log-io', 'log-timing', 'echo', 'logging-format', 'output-limit'], true),
+  O('x', 'aefqkt', ['append', 'return', 'flush', 'force', 'quiet']),
+];
+const NPX_OPTS = [
+  O('p', 'pc', ['package', 'call', 'node-options', 'registry', 'cache', 'userconfig', 'workspace'], true),
+  O('x', 'yq', ['yes', 'no', 'quiet', 'ignore-existing', 'no-install', 'prefer-offline', 'silent']),
+];
+const DOCKER_RUN_OPTS = [
+  O(
+    'v',
+    'vepwuhlamcL',
+    [
+      'volume',
+      'env',
+      'publish',
+      'workdir',
+      'user',
+      'hostname',
+      'label',
+      'attach',
+      'memory',
+      'cpu-shares',
+      'name',
+      'network',
+      'net',
+      'entrypoint',
+      'env-file',
+      'mount',
+      'platform',
+      'restart',
+      'add-host',
+      'device',
+      'cap-add',
+      'cap-drop',
+      'security-opt',
+      'ulimit',
+      'log-driver',
+      'log-opt',
+      'volumes-from',
+      'gpus',
+      'pull',
+      'shm-size',
+      'ipc',
+      'pid',
+      'cidfile',
+      'dns',
+      'cpus',
+      'expose',
+      'label-file',
+      'link',
+      'network-alias',
+      'runtime',
+      'stop-signal',
+      'stop-timeout',
+      'tmpfs',
+      'uts',
+      'userns',
+      'group-add',
+      'health-cmd',
+      'detach-keys',
+      'memory-swap',
+      'cpuset-cpus',
+      'sysctl',
+      'isolation',
+      'storage-opt',
+    ],
+    true,
+  ),
+  O('x', 'itdPq', [
+    'interactive',
+    'tty',
+    'detach',
+    'rm',
+    'init',
+    'privileged',
+    'publish-all',
+    'read-only',
+    'no-healthcheck',
+    'quiet',
+    'sig-proxy',
+    'oom-kill-disable',
+  ]),
+];
+const KUBECTL_EXEC_OPTS = [
+  O('c', 'cnf', ['container', 'namespace', 'filename', 'context', 'kubeconfig', 'pod-running-timeout'], true),
+  O('x', 'itq', ['stdin', 'tty', 'quiet']),
+];
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group'], true), O('x', 'lmpP', ['login', 'preserve-environment', 'pty'])];
@@ -130,9 +258,28 @@ const SIMPLE_SPECS: Record<string, { opts: Opt[]; skip?: number; label?: string 
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
 const TOOL_RUN_VERBS: Record<string, string[]> = {
-  poetry: ['run'], pipenv: ['run'], uv: ['run'], pdm: ['run'], hatch: ['run'], rye: ['run'], conda: ['run'], mamba: ['run'],
-  op: ['run'], doppler: ['run'], bundle: ['exec'], rbenv: ['exec'], pyenv: ['exec'], nvm: ['exec'], direnv: ['exec'],
-  'aws-vault': ['exec'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], npm: ['exec', 'x'], pipx: ['run'], mise: ['exec', 'x'], asdf: ['exec'],
+  poetry: ['run'],
+  pipenv: ['run'],
+  uv: ['run'],
+  pdm: ['run'],
+  hatch: ['run'],
+  rye: ['run'],
+  conda: ['run'],
+  mamba: ['run'],
+  op: ['run'],
+  doppler: ['run'],
+  bundle: ['exec'],
+  rbenv: ['exec'],
+  pyenv: ['exec'],
+  nvm: ['exec'],
+  direnv: ['exec'],
+  'aws-vault': ['exec'],
+  pnpm: ['dlx', 'exec'],
+  yarn: ['dlx', 'exec'],
+  npm: ['exec', 'x'],
+  pipx: ['run'],
+  mise: ['exec', 'x'],
+  asdf: ['exec'],
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
@@ -141,9 +288,36 @@ const TOOL_RUN = new Map(Object.entries(TOOL_RUN_VERBS));
 
 /** Every command name the loop below treats specially; any other name runs as itself. */
 export const SPECIAL = new Set<string>([
-  ...PRIV, ...SHELLS, ...CODE_INTERPRETERS, ...SIMPLE.keys(), ...TOOL_RUN.keys(),
-  'env', 'cross-env', 'command', 'busybox', 'toybox', 'npx', 'bunx', 'pnpx', 'uvx', 'flock', 'script', 'eval', 'trap', 'watch',
-  'xargs', 'parallel', 'find', 'fd', 'fdfind', 'ssh', 'docker', 'podman', 'kubectl', 'oc', 'git',
+  ...PRIV,
+  ...SHELLS,
+  ...CODE_INTERPRETERS,
+  ...SIMPLE.keys(),
+  ...TOOL_RUN.keys(),
+  'env',
+  'cross-env',
+  'command',
+  'busybox',
+  'toybox',
+  'npx',
+  'bunx',
+  'pnpx',
+  'uvx',
+  'flock',
+  'script',
+  'eval',
+  'trap',
+  'watch',
+  'xargs',
+  'parallel',
+  'find',
+  'fd',
+  'fdfind',
+  'ssh',
+  'docker',
+  'podman',
+  'kubectl',
+  'oc',
+  'git',
 ]);
 
 /**
@@ -192,7 +366,6 @@ function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
   return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
 }
 
-
 /** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
 function wrap(u: Unwrapping, label: string, rest: W[]): W[] {
   u.ctx = within(u.ctx, label);
@@ -210,12 +383,28 @@ function runsAsItself(words: W[]): boolean {
  * go straight to emit, and the object would be garbage made for every one of them.
  */
 export function unwrapCommand(
-  host: UnwrapHost, raw: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx0: WalkCtx,
+  host: UnwrapHost,
+  raw: W[],
+  assigns: Record<string, string | null>,
+  redirects: Redir[],
+  stdin: Stdin,
+  text: string,
+  ctx0: WalkCtx,
 ): Sub | undefined {
   if (runsAsItself(raw)) return host.emit(raw, text, redirects, ctx0, stdin, assigns, NO_PENDING, undefined, raw);
   let words = raw;
   const u: Unwrapping = {
-    rawWords: raw, rawAssigns: assigns, rawStdin: stdin, redirects, text, ctx: ctx0, stdin, assigns, pending: NO_PENDING, meta: undefined, metaGiven: false,
+    rawWords: raw,
+    rawAssigns: assigns,
+    rawStdin: stdin,
+    redirects,
+    text,
+    ctx: ctx0,
+    stdin,
+    assigns,
+    pending: NO_PENDING,
+    meta: undefined,
+    metaGiven: false,
   };
 
   for (let guard = 0; guard < 32; guard++) {
@@ -369,7 +558,6 @@ export function unwrapCommand(
 
     const args = words.slice(1);
 
-
     if (name === 'flock') {
       const p = parseOpts(args, FLOCK_OPTS, STOP_AT_POSITIONAL);
       const c = p.first('c');
@@ -484,7 +672,6 @@ export function unwrapCommand(
       return undefined;
     }
 
-
     if (name === 'ssh') {
       const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest + 1);
@@ -502,7 +689,6 @@ export function unwrapCommand(
       host.reparse(s, remote, 'ssh');
       return self;
     }
-
 
     if (name === 'kubectl' || name === 'oc') {
       const dd = words.findIndex((w) => w.value === '--');
@@ -603,7 +789,29 @@ function containerInner(words: W[]): W[] | undefined {
 
 export { KUBECTL_EXEC_OPTS };
 
-const GIT_GLOBAL = [O('C', 'C', undefined, true), O('c', 'c', undefined, true), O('gd', '', ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'], true), O('x', 'pPh', ['paginate', 'no-pager', 'bare', 'no-replace-objects', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-optional-locks', 'no-lazy-fetch', 'no-advice', 'html-path', 'man-path', 'info-path', 'version', 'help'])];
+const GIT_GLOBAL = [
+  O('C', 'C', undefined, true),
+  O('c', 'c', undefined, true),
+  O('gd', '', ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'], true),
+  O('x', 'pPh', [
+    'paginate',
+    'no-pager',
+    'bare',
+    'no-replace-objects',
+    'literal-pathspecs',
+    'glob-pathspecs',
+    'noglob-pathspecs',
+    'icase-pathspecs',
+    'no-optional-locks',
+    'no-lazy-fetch',
+    'no-advice',
+    'html-path',
+    'man-path',
+    'info-path',
+    'version',
+    'help',
+  ]),
+];
 
 const GIT_GLOBAL_CFG: OptConfig = { stopAtPositional: true, abbreviations: false };
 
@@ -653,7 +861,10 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
       return self;
     }
     const expanded = alias.split(/\s+/).filter(Boolean).map(lit);
-    return unwrapCommand(host, [words[0], ...expanded, ...norm.slice(2)], u.rawAssigns, u.redirects, u.stdin, u.text, within(u.ctx, `git alias ${subcmd}`)) ?? emit(host, u, norm);
+    return (
+      unwrapCommand(host, [words[0], ...expanded, ...norm.slice(2)], u.rawAssigns, u.redirects, u.stdin, u.text, within(u.ctx, `git alias ${subcmd}`)) ??
+      emit(host, u, norm)
+    );
   }
   // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
   if (subcmd === 'rebase') {

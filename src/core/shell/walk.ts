@@ -227,7 +227,10 @@ const NO_ITEMS: readonly (Word | Assignment | Redirection)[] = [];
  * place (here-docs are not listed): a list grown by push gets 17 slots.
  */
 function redirections(
-  host: WalkHost, prefix: readonly (Assignment | Redirection)[], suffix: readonly (Word | Assignment | Redirection)[], count: number,
+  host: WalkHost,
+  prefix: readonly (Assignment | Redirection)[],
+  suffix: readonly (Word | Assignment | Redirection)[],
+  count: number,
 ): RedirList {
   const out: RedirList = { redirs: new Array<Redir>(count), n: 0, stdin: NO_STDIN };
   for (const r of prefix) if (r.type !== 'Assignment') addRedirection(host, out, r);

@@ -114,7 +114,7 @@ export function evalParts(w: Word, env: WordEnv): W {
 }
 
 function tilde(text: string, v: string, env: WordEnv): string {
-  if (text === '~' ) return env.home;
+  if (text === '~') return env.home;
   if (text.startsWith('~/')) return env.home + v.slice(1);
   return v;
 }

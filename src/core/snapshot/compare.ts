@@ -29,11 +29,7 @@ export function settle(v: MetaVerdict, hashA: string | undefined, hashB: string 
 }
 
 /** Where a path stands against a reference (the baseline, or the state before a call). */
-export function changeKind(
-  before: ManifestEntry | undefined,
-  after: ManifestEntry | undefined,
-  racy = false,
-): ChangeKind | 'same' {
+export function changeKind(before: ManifestEntry | undefined, after: ManifestEntry | undefined, racy = false): ChangeKind | 'same' {
   if (!before && !after) return 'same';
   if (!before) return 'added';
   if (!after) return 'deleted';
@@ -42,10 +38,7 @@ export function changeKind(
 }
 
 /** Full diff of two manifests whose entries already carry the hashes they need. For tests and tools. */
-export function diffManifests(
-  before: ReadonlyMap<string, ManifestEntry>,
-  after: ReadonlyMap<string, ManifestEntry>,
-): { path: string; kind: ChangeKind }[] {
+export function diffManifests(before: ReadonlyMap<string, ManifestEntry>, after: ReadonlyMap<string, ManifestEntry>): { path: string; kind: ChangeKind }[] {
   const out: { path: string; kind: ChangeKind }[] = [];
   for (const [path, a] of after) {
     const k = changeKind(before.get(path), a);

@@ -25,8 +25,9 @@ export function formatSize(bytes: number): string {
 
 /** Escape anything that could break the line or smuggle a control sequence into the prompt or a terminal. */
 export function safePath(path: string, maxChars = 160): string {
-  let p = path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (c) =>
-    `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  let p = path.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (p.length > maxChars) {
     const keep = maxChars - 1;
@@ -54,7 +55,8 @@ export function summarizeChanges(changes: readonly FileChange[], opts: SummaryOp
   const artifacts = changes.filter((c) => c.artifact).length;
   const lines = [
     `Workspace changes: ${count('added')} added, ${count('modified')} modified, ${count('deleted')} deleted` +
-      (artifacts > 0 ? ` (${artifacts} new artifact${artifacts === 1 ? '' : 's'})` : '') + '.',
+      (artifacts > 0 ? ` (${artifacts} new artifact${artifacts === 1 ? '' : 's'})` : '') +
+      '.',
   ];
   const shown = ordered.length > maxLines ? ordered.slice(0, maxLines - 1) : ordered;
   for (const c of shown) {

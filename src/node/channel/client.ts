@@ -45,7 +45,10 @@ export function askChannel(workspace: string, host: HostId, payload: string, opt
       finish(r.ok ? r : { ok: false, reason: r.error });
     });
     conn.on('error', (e: NodeJS.ErrnoException) => {
-      finish({ ok: false, reason: e.code === 'ECONNREFUSED' || e.code === 'ENOENT' ? `the extension's channel is stale (${e.code})` : `channel error: ${e.message}` });
+      finish({
+        ok: false,
+        reason: e.code === 'ECONNREFUSED' || e.code === 'ENOENT' ? `the extension's channel is stale (${e.code})` : `channel error: ${e.message}`,
+      });
     });
     conn.on('close', () => finish({ ok: false, reason: 'the extension closed the channel without an answer' }));
   });

@@ -75,7 +75,10 @@ export function readDiscovery(workspace: string, dir = channelDir()): DiscoveryR
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'no running AgentGuard extension for this workspace (no discovery file)' : `cannot read ${file}: ${(e as Error).message}` };
+    return {
+      ok: false,
+      reason: code === 'ENOENT' ? 'no running AgentGuard extension for this workspace (no discovery file)' : `cannot read ${file}: ${(e as Error).message}`,
+    };
   }
   let d: unknown;
   try {

@@ -268,7 +268,12 @@ async function decidePre(service: GuardService, env: HookEnvelope, mode: HookMod
       v = { ...p.pre, decidedBy: 'fail-closed', reason: `${p.pre.reason} (AgentGuard's extension was unreachable: ${mode.why}; the host asks you instead)` };
       await recordAlone(service, p, v, 'fail-closed', started);
     } else if (p.pre.decision === 'ask') {
-      v = { ...p.pre, decision: 'deny', decidedBy: 'fail-closed', reason: `${p.pre.reason} — this needs a person's confirmation, AgentGuard's extension was unreachable (${mode.why}) and this host cannot ask, so it was refused` };
+      v = {
+        ...p.pre,
+        decision: 'deny',
+        decidedBy: 'fail-closed',
+        reason: `${p.pre.reason} — this needs a person's confirmation, AgentGuard's extension was unreachable (${mode.why}) and this host cannot ask, so it was refused`,
+      };
       await recordAlone(service, p, v, 'fail-closed', started);
     } else {
       v = { ...p.pre, decidedBy: p.pre.decidedBy ?? 'rule' };
@@ -317,7 +322,8 @@ function maskPost(service: GuardService, env: HookEnvelope): HookResult {
       updatedToolOutput: masked,
       rule: 'hook:masked-output',
       reason: 'secret values in the tool output were replaced by placeholders',
-      additionalContext: 'AgentGuard replaced secret values in this output with placeholders («secret:…»). Use them as they are; edits that keep a placeholder restore the original value.',
+      additionalContext:
+        'AgentGuard replaced secret values in this output with placeholders («secret:…»). Use them as they are; edits that keep a placeholder restore the original value.',
     },
     calls: [],
   };

@@ -35,7 +35,10 @@ const INSTRUCTIONS =
 /** The client's name from its initialize request, cut down to a printable label for the audit log. */
 export function agentName(info: { name?: unknown } | undefined): string {
   const raw = typeof info?.name === 'string' ? info.name : '';
-  const clean = raw.replace(/[^A-Za-z0-9 ._@/+:-]/g, '').trim().slice(0, 64);
+  const clean = raw
+    .replace(/[^A-Za-z0-9 ._@/+:-]/g, '')
+    .trim()
+    .slice(0, 64);
   return clean || FALLBACK_AGENT;
 }
 
@@ -131,7 +134,9 @@ export class GuardMcpServer {
       return { content: [{ type: 'text', text: answer.text }], isError: answer.status !== 'ok' };
     } catch (e) {
       // runTool reports its own failures; reaching here means the guard itself broke: refuse, say so.
-      return errorResult(this.service.maskValue(`AgentGuard failed closed on this call: ${(e as Error)?.message ?? String(e)}. Retry once; if it fails again, tell the user.`));
+      return errorResult(
+        this.service.maskValue(`AgentGuard failed closed on this call: ${(e as Error)?.message ?? String(e)}. Retry once; if it fails again, tell the user.`),
+      );
     }
   }
 

@@ -43,7 +43,11 @@ export function mcpToolList(): Tool[] {
       description: entry.modelDescription,
       inputSchema: schema as Tool['inputSchema'],
       // Hints for the client's UI only; the guard decides from the policy whatever a client believes.
-      annotations: { readOnlyHint: READ_ONLY.has(op), destructiveHint: op === 'delete' || op === 'exec' || op === 'write' || op === 'rename', openWorldHint: op === 'exec' },
+      annotations: {
+        readOnlyHint: READ_ONLY.has(op),
+        destructiveHint: op === 'delete' || op === 'exec' || op === 'write' || op === 'rename',
+        openWorldHint: op === 'exec',
+      },
     };
   });
 }

@@ -170,9 +170,7 @@ export class BaselineStore {
     let got = 0;
     while (got < at.len) {
       const { bytesRead } = await new Promise<{ bytesRead: number }>((resolve, reject) =>
-        fs.read(this.fd!, out, got, at.len - got, at.off + got, (err, bytesRead) =>
-          err ? reject(err) : resolve({ bytesRead }),
-        ),
+        fs.read(this.fd!, out, got, at.len - got, at.off + got, (err, bytesRead) => (err ? reject(err) : resolve({ bytesRead }))),
       );
       if (bytesRead <= 0) return undefined;
       got += bytesRead;

@@ -130,13 +130,7 @@ export class ScanState {
       // parent's listing, re-read because the parent changed, picks up whatever replaced it.
       if (!st || !st.isDirectory()) continue;
       let listing = this.dirs.get(rel);
-      if (
-        listing === undefined ||
-        listing.racy ||
-        listing.ctimeMs !== st.ctimeMs ||
-        listing.mtimeMs !== st.mtimeMs ||
-        listing.ino !== st.ino
-      ) {
+      if (listing === undefined || listing.racy || listing.ctimeMs !== st.ctimeMs || listing.mtimeMs !== st.mtimeMs || listing.ino !== st.ino) {
         const fresh = this.readListing(rel, abs, st);
         if (fresh === undefined) {
           seen.known += this.keepSubtree(rel, gen);
@@ -233,8 +227,17 @@ export class ScanState {
 
   /** One file's lstat result against what we knew. Fast path: unchanged, nothing allocated. */
   private observe(
-    e: Entry, kc: number, size: number, mtimeMs: number, ctimeMs: number, ino: number,
-    gen: number, racyFrom: number, seen: { known: number; files: number }, obs: Observation[], hooks: WalkHooks,
+    e: Entry,
+    kc: number,
+    size: number,
+    mtimeMs: number,
+    ctimeMs: number,
+    ino: number,
+    gen: number,
+    racyFrom: number,
+    seen: { known: number; files: number },
+    obs: Observation[],
+    hooks: WalkHooks,
   ): void {
     if (kc === K_DIR) return; // replaced by a directory: the parent's re-read listing has it next scan
     seen.files++;
@@ -325,14 +328,7 @@ export class ScanState {
         obs.push({ rel, before: undefined, after: e, racy: false });
         continue;
       }
-      if (
-        st.size !== e.size ||
-        st.mtimeMs !== e.mtimeMs ||
-        st.ctimeMs !== e.ctimeMs ||
-        st.ino !== e.ino ||
-        e.racy ||
-        KINDS[kc] !== e.kind
-      ) {
+      if (st.size !== e.size || st.mtimeMs !== e.mtimeMs || st.ctimeMs !== e.ctimeMs || st.ino !== e.ino || e.racy || KINDS[kc] !== e.kind) {
         obs.push({ rel, before: copyMeta(e), after: e, racy: e.racy });
         this.fill(e, kc, st.size, st.mtimeMs, st.ctimeMs, st.ino, racyFrom);
       }
@@ -422,14 +418,29 @@ KINDS[K_DIR] = 'other';
 function newEntry(rel: string, abs: string, kind: EntryKind): Entry {
   // All fields present from the start, in one order: one hidden class for every entry.
   return {
-    rel, abs, kind, size: 0, mtimeMs: 0, ctimeMs: 0, ino: 0, hash: undefined, linkTarget: undefined,
-    gen: 0, racy: false, isText: undefined,
+    rel,
+    abs,
+    kind,
+    size: 0,
+    mtimeMs: 0,
+    ctimeMs: 0,
+    ino: 0,
+    hash: undefined,
+    linkTarget: undefined,
+    gen: 0,
+    racy: false,
+    isText: undefined,
   };
 }
 
 export function copyMeta(e: ManifestEntry): ManifestEntry {
   return {
-    kind: e.kind, size: e.size, mtimeMs: e.mtimeMs, ctimeMs: e.ctimeMs, ino: e.ino, hash: e.hash,
+    kind: e.kind,
+    size: e.size,
+    mtimeMs: e.mtimeMs,
+    ctimeMs: e.ctimeMs,
+    ino: e.ino,
+    hash: e.hash,
     linkTarget: e.linkTarget,
   };
 }

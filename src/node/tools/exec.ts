@@ -57,13 +57,25 @@ export const runCommandTool: GuardedTool<ExecInput, ExecResult> = {
         const real = fs.realpathSync(cwd);
         if (!isWithin(env.workspace, real)) throw new ToolRefusal(`the working directory ${cwd} is outside the workspace; commands run inside it`);
         if (!fs.statSync(real).isDirectory()) throw new ToolRefusal(`the working directory ${cwd} is not a directory`);
-        return runBash(call.command!, real, Math.min(input.timeoutMs ?? limits.commandTimeoutMs, limits.commandTimeoutMs), limits.maxCommandOutputBytes, signal);
+        return runBash(
+          call.command!,
+          real,
+          Math.min(input.timeoutMs ?? limits.commandTimeoutMs, limits.commandTimeoutMs),
+          limits.maxCommandOutputBytes,
+          signal,
+        );
       },
       maskResult: (r, mask) => ({ ...r, output: mask(r.output), command: mask(r.command) }),
     };
   },
   render(r) {
-    const status = r.timedOut ? 'timed out and was stopped' : r.cancelled ? 'was cancelled' : r.signal ? `was killed by ${r.signal}` : `exited with code ${r.exitCode}`;
+    const status = r.timedOut
+      ? 'timed out and was stopped'
+      : r.cancelled
+        ? 'was cancelled'
+        : r.signal
+          ? `was killed by ${r.signal}`
+          : `exited with code ${r.exitCode}`;
     const trunc = r.truncatedBytes ? `\n(${r.truncatedBytes} bytes of output were left out in the middle: the output limit.)` : '';
     return `The command ${status}.\nOutput:\n${r.output === '' ? '(none)' : r.output}${trunc}`;
   },

@@ -92,14 +92,25 @@ export const readFileTool: GuardedTool<ReadInput, ReadResult> = {
           out = nl > 0 ? cut.slice(0, nl) : '';
           clipped = true;
         }
-        return { ...result, text: out, masked: m.masked, totalLines: total, startLine: from, endLine: from - 1 + (out === '' ? 0 : out.split('\n').length), clipped };
+        return {
+          ...result,
+          text: out,
+          masked: m.masked,
+          totalLines: total,
+          startLine: from,
+          endLine: from - 1 + (out === '' ? 0 : out.split('\n').length),
+          clipped,
+        };
       },
     };
   },
   render(r) {
     if (r.binary) return `${r.rel} is a binary file (${r.size} bytes); its content is not shown.`;
     const notes: string[] = [];
-    if (r.masked) notes.push(`${r.masked} secret value(s) are shown as «secret:…» placeholders. Keep a placeholder exactly as it is when you edit a line that holds one: AgentGuard puts the real value back on disk.`);
+    if (r.masked)
+      notes.push(
+        `${r.masked} secret value(s) are shown as «secret:…» placeholders. Keep a placeholder exactly as it is when you edit a line that holds one: AgentGuard puts the real value back on disk.`,
+      );
     if (r.clipped) notes.push(`Output stops at line ${r.endLine} (the read limit); ask for a later range with startLine.`);
     if (r.partial) notes.push(`The file is ${r.size} bytes; only its first part was read.`);
     const head = `File ${r.rel}, lines ${r.startLine}-${r.endLine} of ${r.totalLines}:`;

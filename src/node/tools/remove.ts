@@ -35,7 +35,8 @@ export const deletePathTool: GuardedTool<DeleteInput, DeleteResult> = {
         const st = await fs.lstat(r.abs);
         if (st.isDirectory()) {
           const n = (await fs.readdir(r.abs)).length;
-          if (n > 0 && !input.recursive) throw new ToolRefusal(`${r.rel} is a directory with ${n} entries; set "recursive": true to delete it with everything in it`);
+          if (n > 0 && !input.recursive)
+            throw new ToolRefusal(`${r.rel} is a directory with ${n} entries; set "recursive": true to delete it with everything in it`);
           await fs.rm(r.abs, { recursive: true });
           return { rel: r.rel, kind: 'directory' };
         }

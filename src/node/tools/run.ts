@@ -79,18 +79,29 @@ export function isProtectedPath(policy: Policy, rel: string): boolean {
 
 /** What the model reads when a call is not allowed: the rule, the reason, and what to do instead. */
 export function refusalText(v: Verdict, call: CanonicalCall, env: ToolEnv): string {
-  return [`AgentGuard refused this call (${call.op}${call.op === 'exec' ? ` \`${call.command}\`` : ` ${call.paths.join(', ')}${call.dest ? ` → ${call.dest}` : ''}`}).`, `Rule: ${v.rule}`, `Reason: ${v.reason}`, `What to do instead: ${instead(v, env)}`].join('\n');
+  return [
+    `AgentGuard refused this call (${call.op}${call.op === 'exec' ? ` \`${call.command}\`` : ` ${call.paths.join(', ')}${call.dest ? ` → ${call.dest}` : ''}`}).`,
+    `Rule: ${v.rule}`,
+    `Reason: ${v.reason}`,
+    `What to do instead: ${instead(v, env)}`,
+  ].join('\n');
 }
 
 function instead(v: Verdict, env: ToolEnv): string {
-  if (v.decidedBy === 'user') return 'The user declined this at the confirmation dialog. Do not retry it or work around it with another tool or command; ask the user how they want to proceed.';
-  if (v.decidedBy === 'headless') return 'This needs a person to confirm and none is available. Ask the user to run it themselves, or choose a non-destructive alternative.';
-  if (v.decidedBy === 'fail-closed' || v.rule === 'fail-closed') return 'The guard could not decide safely. Retry once; if it fails again, tell the user that AgentGuard failed closed.';
+  if (v.decidedBy === 'user')
+    return 'The user declined this at the confirmation dialog. Do not retry it or work around it with another tool or command; ask the user how they want to proceed.';
+  if (v.decidedBy === 'headless')
+    return 'This needs a person to confirm and none is available. Ask the user to run it themselves, or choose a non-destructive alternative.';
+  if (v.decidedBy === 'fail-closed' || v.rule === 'fail-closed')
+    return 'The guard could not decide safely. Retry once; if it fails again, tell the user that AgentGuard failed closed.';
   if (v.rule === 'cancelled') return 'The call was cancelled; nothing was done.';
   if (v.rule === 'outside-workspace') return `Work inside the workspace (${env.workspace}) and use workspace-relative paths.`;
   if (v.rule.startsWith('input:') || v.rule.startsWith('path:invalid')) return 'Fix the input (use a plain workspace-relative path) and call again.';
-  if (v.rule.startsWith('floor:') || v.rule.startsWith('path:floor:')) return 'This file configures the guard or the repository itself; only the user may change it. Tell the user what change you would make.';
-  if (v.rule.startsWith('cmd:')) return 'Do not run this command or an equivalent one. Use a narrower, non-destructive command, or ask the user to run it themselves.';
-  if (v.rule.startsWith('path:')) return 'Leave this path alone: the same rule applies to every tool and to shell commands. Change other files (for a test, change the code under test), or ask the user.';
+  if (v.rule.startsWith('floor:') || v.rule.startsWith('path:floor:'))
+    return 'This file configures the guard or the repository itself; only the user may change it. Tell the user what change you would make.';
+  if (v.rule.startsWith('cmd:'))
+    return 'Do not run this command or an equivalent one. Use a narrower, non-destructive command, or ask the user to run it themselves.';
+  if (v.rule.startsWith('path:'))
+    return 'Leave this path alone: the same rule applies to every tool and to shell commands. Change other files (for a test, change the code under test), or ask the user.';
   return 'Do not retry the same call; choose another approach or ask the user.';
 }

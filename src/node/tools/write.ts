@@ -56,7 +56,9 @@ export const writeFileTool: GuardedTool<WriteInput, WriteResult> = {
         let restored = 0;
         if (containsPlaceholder(text)) {
           if (original === undefined) {
-            throw new ToolRefusal('the content holds a «secret:…» placeholder, but there is no existing file to restore it from; write the name of an environment variable instead of the secret');
+            throw new ToolRefusal(
+              'the content holds a «secret:…» placeholder, but there is no existing file to restore it from; write the name of an environment variable instead of the secret',
+            );
           }
           ({ text, restored } = restoreFor(env, r.rel, text, original));
         }
@@ -66,7 +68,8 @@ export const writeFileTool: GuardedTool<WriteInput, WriteResult> = {
       },
     };
   },
-  render: (r) => `${r.created ? 'Created' : 'Overwrote'} ${r.rel} (${r.bytes} bytes).${r.restored ? ` ${r.restored} placeholder(s) were restored to the real values on disk.` : ''}`,
+  render: (r) =>
+    `${r.created ? 'Created' : 'Overwrote'} ${r.rel} (${r.bytes} bytes).${r.restored ? ` ${r.restored} placeholder(s) were restored to the real values on disk.` : ''}`,
 };
 
 export interface EditInput {
@@ -125,7 +128,8 @@ export const editFileTool: GuardedTool<EditInput, EditResult> = {
       },
     };
   },
-  render: (r) => `Edited ${r.rel}: ${r.replacements} replacement(s).${r.restored ? ` ${r.restored} placeholder(s) were restored to the real values on disk.` : ''}`,
+  render: (r) =>
+    `Edited ${r.rel}: ${r.replacements} replacement(s).${r.restored ? ` ${r.restored} placeholder(s) were restored to the real values on disk.` : ''}`,
 };
 
 function countOccurrences(hay: string, needle: string): number {

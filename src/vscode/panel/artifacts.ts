@@ -19,7 +19,10 @@ const MAGIC: { mime: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/bmp', test: (b) => b.length >= 2 && b[0] === 0x42 && b[1] === 0x4d },
   { mime: 'image/x-icon', test: (b) => b.length >= 4 && b.readUInt32BE(0) === 0x00000100 },
   // SVG in an <img> runs no script and loads nothing; the CSP's img-src allows data: only.
-  { mime: 'image/svg+xml', test: (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.toString('utf8', 0, Math.min(b.length, 4096))) },
+  {
+    mime: 'image/svg+xml',
+    test: (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(b.toString('utf8', 0, Math.min(b.length, 4096))),
+  },
 ];
 
 /** The image type the bytes really are, or undefined (the file name is the agent's claim, not evidence). */
@@ -64,7 +67,12 @@ export function gitignoreLine(rel: string): string | undefined {
   if (rel === '' || /[\u0000-\u001f\u007f\u2028\u2029]/.test(rel) || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) return undefined;
   let line = rel.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`);
   // Trailing spaces are dropped by git unless escaped.
-  line = line.replace(/ +$/, (m) => m.split('').map(() => '\\ ').join(''));
+  line = line.replace(/ +$/, (m) =>
+    m
+      .split('')
+      .map(() => '\\ ')
+      .join(''),
+  );
   return `/${line}`;
 }
 

@@ -256,7 +256,11 @@ export class AuditModel {
     // An unterminated tail: a writer mid-record, or a torn line (the same words `audit verify` uses).
     this.torn =
       buf.indexOf(0x0a, start) === -1 && start < buf.length
-        ? { line: this.lines + 1, kind: 'torn-last-line', message: `line ${this.lines + 1} is incomplete: the writer stopped mid-record (a crash), the line was cut, or a write is in progress` }
+        ? {
+            line: this.lines + 1,
+            kind: 'torn-last-line',
+            message: `line ${this.lines + 1} is incomplete: the writer stopped mid-record (a crash), the line was cut, or a write is in progress`,
+          }
         : undefined;
     return start;
   }

@@ -10,7 +10,9 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(joinPath(media, 'panel.js'));
   const style = webview.asWebviewUri(joinPath(media, 'panel.css'));
-  const csp = [`default-src 'none'`, `img-src data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+  const csp = [`default-src 'none'`, `img-src data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join(
+    '; ',
+  );
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -79,7 +79,13 @@ export type PanelMessage =
   | { type: 'newSession' }
   | { type: 'folder'; folder: string }
   | { type: 'action'; action: Action; path: string }
-  | { type: 'rendered'; rows: string[][]; total: number; diff: { path: string; kind: string; preview: boolean; section: string; by: string }[]; banner: string };
+  | {
+      type: 'rendered';
+      rows: string[][];
+      total: number;
+      diff: { path: string; kind: string; preview: boolean; section: string; by: string }[];
+      banner: string;
+    };
 
 /** The message if it matches its type's schema exactly; otherwise why it was refused. */
 export function parseMessage(raw: unknown): { ok: true; msg: PanelMessage } | { ok: false; why: string } {

@@ -293,10 +293,17 @@ export class AuditPanel implements vscode.Disposable {
         }
         if (entry.kind === 'deleted') return this.openBaseline(fg, rel);
         if ((await this.snap?.baselineContent(rel)) === undefined) {
-          void vscode.window.showInformationMessage(`AgentGuard kept no baseline content for ${rel} (binary, too large, a protected file, or changed before it could be copied).`);
+          void vscode.window.showInformationMessage(
+            `AgentGuard kept no baseline content for ${rel} (binary, too large, a protected file, or changed before it could be copied).`,
+          );
           return;
         }
-        await vscode.commands.executeCommand('vscode.diff', baselineUri(fg.folder.uri.toString(), rel), uri, `${path.posix.basename(rel)} (session start ↔ now)`);
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          baselineUri(fg.folder.uri.toString(), rel),
+          uri,
+          `${path.posix.basename(rel)} (session start ↔ now)`,
+        );
         return;
       case 'delete':
         return this.deletePath(fg, rel);
@@ -346,7 +353,13 @@ export class AuditPanel implements vscode.Disposable {
       return;
     }
     // Through the guarded write, as the user: the change is audited and attributed like any other.
-    const answer = await runTool(fg.service, fg.env, TOOLS.writeFile, { path: '.gitignore', content: next, overwrite: true }, { agent: USER_AGENT, channel: 'tool' });
+    const answer = await runTool(
+      fg.service,
+      fg.env,
+      TOOLS.writeFile,
+      { path: '.gitignore', content: next, overwrite: true },
+      { agent: USER_AGENT, channel: 'tool' },
+    );
     if (answer.status !== 'ok') void vscode.window.showWarningMessage(`AgentGuard: ${answer.text}`);
     else void vscode.window.showInformationMessage(`Added ${line} to .gitignore.`);
   }

@@ -11,7 +11,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * bundled agent without a sign-in); close the editor it opened and the BYOK banner.
  */
 export async function settle(page, record, { manageRuns = 1 } = {}) {
-  await waitFor('the scripted model to enable chat', () => readRecord(record).events.filter((e) => e.event === 'chat.manage').length >= manageRuns, { timeout: 90_000 });
+  await waitFor('the scripted model to enable chat', () => readRecord(record).events.filter((e) => e.event === 'chat.manage').length >= manageRuns, {
+    timeout: 90_000,
+  });
   const modal = page.locator('.modal-editor-part');
   await modal.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {});
   for (let i = 0; i < 5 && (await modal.isVisible().catch(() => false)); i++) {
@@ -19,7 +21,16 @@ export async function settle(page, record, { manageRuns = 1 } = {}) {
     await sleep(500);
   }
   const banner = page.locator('.chat-input-notification-dismiss');
-  if (await banner.first().isVisible().catch(() => false)) await banner.first().click().catch(() => {});
+  if (
+    await banner
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    await banner
+      .first()
+      .click()
+      .catch(() => {});
   await chatInput(page).waitFor({ state: 'visible', timeout: 30_000 });
 }
 
@@ -56,13 +67,24 @@ export async function installHooksByCommand(page, record) {
 /** The chat's own confirmation buttons (terminal: Allow | Skip; edits: Allow Once | Skip …), visible ones. */
 function chatButton(page, name) {
   // The accessible name may carry a keybinding ("Allow (Ctrl+Enter)"): match the label at the start.
-  return page.locator('.part.auxiliarybar').getByRole('button', { name: new RegExp(`^${name}\\b`) }).filter({ visible: true });
+  return page
+    .locator('.part.auxiliarybar')
+    .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+    .filter({ visible: true });
 }
 
 /** A new chat session, so each script's screenshot shows only its own turn. */
 async function newChat(page) {
-  const plus = page.locator('.part.auxiliarybar .title-actions .action-label[aria-label^="New Chat"], .part.auxiliarybar .title-actions .action-label[aria-label^="New Session"]').filter({ visible: true });
-  if (await plus.count().catch(() => 0)) await plus.first().click().catch(() => {});
+  const plus = page
+    .locator(
+      '.part.auxiliarybar .title-actions .action-label[aria-label^="New Chat"], .part.auxiliarybar .title-actions .action-label[aria-label^="New Session"]',
+    )
+    .filter({ visible: true });
+  if (await plus.count().catch(() => 0))
+    await plus
+      .first()
+      .click()
+      .catch(() => {});
   else await runCommand(page, 'Chat: New Chat').catch(() => {});
 }
 
@@ -123,11 +145,19 @@ export async function runScript(page, record, name, { modal = [], chat = 'Skip',
       continue;
     }
     const btn = chatButton(page, chat);
-    if (await btn.first().isVisible().catch(() => false)) {
+    if (
+      await btn
+        .first()
+        .isVisible()
+        .catch(() => false)
+    ) {
       const row = page.locator('.part.auxiliarybar .chat-tool-invocation-part, .part.auxiliarybar .chat-confirmation-widget').last();
       confirmations.push({ text: (await row.innerText().catch(() => '')).trim(), answer: chat });
       await shot(page, `${label}-chat-confirmation-${confirmations.length}`);
-      await btn.first().click().catch(() => {});
+      await btn
+        .first()
+        .click()
+        .catch(() => {});
       await sleep(700);
       continue;
     }
@@ -143,7 +173,11 @@ export async function runScript(page, record, name, { modal = [], chat = 'Skip',
 async function expandSteps(page) {
   const toggles = page.locator('.part.auxiliarybar').getByText(/^Completed \d+ steps?/);
   const n = await toggles.count().catch(() => 0);
-  if (n) await toggles.nth(n - 1).click().catch(() => {});
+  if (n)
+    await toggles
+      .nth(n - 1)
+      .click()
+      .catch(() => {});
   await sleep(500);
 }
 
@@ -157,7 +191,9 @@ export function toolResults(requests) {
   for (const r of requests) {
     const isPrompt = (m) => m.role === 'user' && m.parts.some((p) => p.type === 'text' && /\bSCRIPT=/.test(p.value ?? ''));
     let from = 0;
-    r.messages.forEach((m, i) => { if (isPrompt(m)) from = i; });
+    r.messages.forEach((m, i) => {
+      if (isPrompt(m)) from = i;
+    });
     for (const m of r.messages.slice(from)) {
       for (const p of m.parts) {
         if (p.type === 'toolCall') calls.set(p.callId, { tool: p.name, input: p.input });
@@ -169,4 +205,3 @@ export function toolResults(requests) {
   }
   return out;
 }
-

@@ -15,7 +15,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...opts });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${(r.stdout ?? '').slice(-2000)}\n${(r.stderr ?? '').slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${(r.stdout ?? '').slice(-2000)}\n${(r.stderr ?? '').slice(-2000)}`);
   return r.stdout;
 }
 
@@ -37,13 +38,20 @@ export async function packageScriptedModel(dir) {
   await esbuild.build({
     entryPoints: [join(REPO_ROOT, 'test', 'agent', 'extension.ts')],
     outfile: join(ext, 'out', 'extension.js'),
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['vscode'], logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    logLevel: 'warning',
   });
   copyFileSync(join(REPO_ROOT, 'test', 'agent', 'package.json'), join(ext, 'package.json'));
   copyFileSync(join(REPO_ROOT, 'LICENSE'), join(ext, 'LICENSE'));
   writeFileSync(join(ext, 'README.md'), '# Scripted model (AgentGuard tests only)\n');
   const out = join(dir, 'scripted-model.vsix');
-  run(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: ext });
+  run(join(REPO_ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
+    cwd: ext,
+  });
   return out;
 }
 
@@ -62,10 +70,21 @@ export async function prepareRun({ agentguardVsix }) {
   const settingsFile = join(dirs.userData, 'User', 'settings.json');
   writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...AGENT_SETTINGS }, null, 2) + '\n');
   const modelVsix = await packageScriptedModel(dirs.root);
-  const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.xdgConfig, XDG_DATA_HOME: dirs.xdgData, XDG_CACHE_HOME: dirs.xdgCache, TMPDIR: dirs.tmp, EXTENSIONS_GALLERY: '{}' };
+  const env = {
+    ...process.env,
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: dirs.xdgConfig,
+    XDG_DATA_HOME: dirs.xdgData,
+    XDG_CACHE_HOME: dirs.xdgCache,
+    TMPDIR: dirs.tmp,
+    EXTENSIONS_GALLERY: '{}',
+  };
   for (const k of Object.keys(env)) if (k.startsWith('VSCODE_')) delete env[k];
   for (const vsix of [agentguardVsix, modelVsix]) {
-    run(NODE_BIN, [CODE_SERVER_ENTRY, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], { env, cwd: dirs.root });
+    run(NODE_BIN, [CODE_SERVER_ENTRY, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], {
+      env,
+      cwd: dirs.root,
+    });
   }
   return { dirs, record: join(dirs.root, 'model-record.json'), cleanup: () => removeRunDirs(dirs) };
 }

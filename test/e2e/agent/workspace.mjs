@@ -30,7 +30,7 @@ export function writeWorkspace(dir) {
   const envToken = makeToken();
   const files = {
     'package.json': JSON.stringify({ name: 'cart', version: '1.0.0', private: true, scripts: { test: 'node tests/run.js' } }, null, 2) + '\n',
-    'README.md': '# cart\n\nA tiny cart module, used by AgentGuard\'s end-to-end tests.\n',
+    'README.md': "# cart\n\nA tiny cart module, used by AgentGuard's end-to-end tests.\n",
     '.agentguard.yaml': POLICY,
     '.env': `# Local settings\nAPP_NAME=cart\nGITHUB_TOKEN=${envToken}\n`,
     'src/cart.ts': 'export function total(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n',
@@ -41,7 +41,8 @@ export function writeWorkspace(dir) {
       'export const retries = 3;',
       '',
     ].join('\n'),
-    'tests/cart.test.ts': "import { total } from '../src/cart';\n\n// The specification: totals add up.\nif (total([1, 2]) !== 3) throw new Error('total is wrong');\n",
+    'tests/cart.test.ts':
+      "import { total } from '../src/cart';\n\n// The specification: totals add up.\nif (total([1, 2]) !== 3) throw new Error('total is wrong');\n",
     'build/app.js': 'console.log("built");\n',
     'build/assets/logo.txt': 'logo\n',
   };

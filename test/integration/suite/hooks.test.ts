@@ -57,7 +57,11 @@ function pre(toolName: string, toolInput: unknown, n: number) {
 function auditRecordsWithEvents(api: AgentGuardApi): AuditRecord[] {
   const file = api.auditPath();
   if (!file || !fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditRecord);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as AuditRecord);
 }
 
 function hookRecords(api: AgentGuardApi, tool: string): AuditRecord[] {
@@ -128,7 +132,9 @@ describe('hook bridge with the extension up (real VS Code)', function () {
     assert.equal(r.code, 0, r.stderr);
     const ctx = (r.json?.hookSpecificOutput as { additionalContext?: string } | undefined)?.additionalContext ?? '';
     assert.match(ctx, /hook-out\/plot-from-hook\.png/, r.stdout);
-    const rec = await waitFor('the changes record', () => auditRecordsWithEvents(api).find((x) => x.event === 'changes' && (x.changes ?? []).some((c) => c.path === 'hook-out/plot-from-hook.png')));
+    const rec = await waitFor('the changes record', () =>
+      auditRecordsWithEvents(api).find((x) => x.event === 'changes' && (x.changes ?? []).some((c) => c.path === 'hook-out/plot-from-hook.png')),
+    );
     assert.equal(rec.tool, 'run_in_terminal');
     assert.equal(rec.channel, 'hook');
     // Leave the workspace as the later suites expect it (a file added and removed again is no change).

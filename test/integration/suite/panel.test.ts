@@ -56,7 +56,11 @@ describe('AgentGuard audit panel', () => {
     const matches = (row: string[], w: string[]) => row[0] === w[0] && row[1] === w[1] && row[2].includes(w[2]) && (w[3] === undefined || row[3] === w[3]);
     const s = await panel.waitForRender((st) => want.every((w) => st.rows.some((r) => matches(r, w))));
     const at = want.map((w) => s.rows.findIndex((r) => matches(r, w)));
-    assert.deepEqual([...at].sort((a, b) => a - b), at, `not newest first: ${JSON.stringify(s.rows.slice(0, 5))}`);
+    assert.deepEqual(
+      [...at].sort((a, b) => a - b),
+      at,
+      `not newest first: ${JSON.stringify(s.rows.slice(0, 5))}`,
+    );
     for (const r of s.rows.slice(0, 3)) assert.equal(r[5], 'tool');
     assert.ok(s.total >= 3);
     assert.equal(s.banner, '', 'the chain banner shows although the log verifies');
@@ -64,7 +68,11 @@ describe('AgentGuard audit panel', () => {
 
   it('the diff pane lists the new image first with a preview that loaded, and the edited file', async () => {
     // The diff can render before the call's audit record is on disk; the panel re-renders when it arrives.
-    const s = await panel.waitForRender((st) => st.diff.some((d) => d.path === 'reports/plot.png' && d.section === 'artifacts' && d.preview && !d.by.startsWith('call ')) && st.diff.some((d) => d.path === 'src/app.ts' && d.kind === 'modified'));
+    const s = await panel.waitForRender(
+      (st) =>
+        st.diff.some((d) => d.path === 'reports/plot.png' && d.section === 'artifacts' && d.preview && !d.by.startsWith('call ')) &&
+        st.diff.some((d) => d.path === 'src/app.ts' && d.kind === 'modified'),
+    );
     assert.equal(s.diff[0].path, 'reports/plot.png', 'the new artifact is not first');
     const art = s.diff.find((d) => d.path === 'reports/plot.png' && d.section === 'artifacts')!;
     assert.equal(art.kind, 'added');

@@ -22,7 +22,10 @@ describe('AgentGuard policy in the editor', () => {
   });
   after(async () => {
     fs.writeFileSync(ws('.agentguard.yaml'), original);
-    await waitFor('the original policy back in force', () => api.policy()?.state === 'ok' && vscode.languages.getDiagnostics(vscode.Uri.file(ws('.agentguard.yaml'))).length === 0);
+    await waitFor(
+      'the original policy back in force',
+      () => api.policy()?.state === 'ok' && vscode.languages.getDiagnostics(vscode.Uri.file(ws('.agentguard.yaml'))).length === 0,
+    );
   });
 
   it('reloads the policy when the file changes', async () => {

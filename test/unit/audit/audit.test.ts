@@ -8,8 +8,21 @@ import { runCli } from '../helpers/cli';
 
 function rec(i: number): AuditRecord {
   return {
-    v: 1, time: new Date(0).toISOString(), session: 's1', callId: `c${i}`, agent: 'test', channel: 'tool', tool: 't',
-    op: 'read', args: { path: `f${i}` }, decision: 'allow', rule: 'path:default', reason: 'ok', decidedBy: 'rule', policy: 'p', durationMs: 0,
+    v: 1,
+    time: new Date(0).toISOString(),
+    session: 's1',
+    callId: `c${i}`,
+    agent: 'test',
+    channel: 'tool',
+    tool: 't',
+    op: 'read',
+    args: { path: `f${i}` },
+    decision: 'allow',
+    rule: 'path:default',
+    reason: 'ok',
+    decidedBy: 'rule',
+    policy: 'p',
+    durationMs: 0,
   };
 }
 
@@ -47,7 +60,9 @@ describe('audit log', () => {
 
   it('catches an edited line', async () => {
     await writeN(10);
-    const text = fs.readFileSync(file, 'utf8').replace('"decision":"allow","rule":"path:default","reason":"ok","decidedBy":"rule","policy":"p","durationMs":0,"prev":"' , (m) => m);
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace('"decision":"allow","rule":"path:default","reason":"ok","decidedBy":"rule","policy":"p","durationMs":0,"prev":"', (m) => m);
     const lines = text.split('\n');
     lines[2] = lines[2].replace('"decision":"allow"', '"decision":"deny"');
     fs.writeFileSync(file, lines.join('\n'));
@@ -69,7 +84,10 @@ describe('audit log', () => {
     const after = fs.readFileSync(file, 'utf8');
     const res = verifyChain(after);
     // The torn line is still reported; the records after it link to it, so nothing else is broken.
-    assert.deepEqual(res.problems.map((p) => p.kind), ['not-json']);
+    assert.deepEqual(
+      res.problems.map((p) => p.kind),
+      ['not-json'],
+    );
     const last = after.trimEnd().split('\n');
     assert.equal(JSON.parse(last[last.length - 2]).event, 'torn-line-recovered');
     assert.equal(JSON.parse(last[last.length - 1]).callId, 'c99');
@@ -81,12 +99,15 @@ describe('audit log', () => {
     const { spawn } = await import('node:child_process');
     const script = path.join(dir, 'writer.ts');
     const writerModule = path.join(__dirname, '..', '..', '..', 'src', 'node', 'auditWriter.ts');
-    fs.writeFileSync(script, `
+    fs.writeFileSync(
+      script,
+      `
       import { AuditWriter } from ${JSON.stringify(writerModule)};
       const w = new AuditWriter(process.argv[2]);
       const id = process.argv[3];
       Promise.all(Array.from({ length: 100 }, (_, i) => w.append({ v: 1, time: '', session: 's', callId: id + '-' + i, agent: 'a', channel: 'hook', tool: 't', op: 'read', args: {}, decision: 'allow', rule: 'r', reason: 'x', decidedBy: 'rule', policy: 'p', durationMs: 0 } as any))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
-    `);
+    `,
+    );
     const codes = await Promise.all(
       ['p1', 'p2', 'p3', 'p4'].map(
         (id) =>
@@ -101,7 +122,15 @@ describe('audit log', () => {
     const v = verifyChain(text);
     assert.equal(v.ok, true, JSON.stringify(v.problems));
     assert.equal(v.records, 400);
-    assert.equal(new Set(text.trimEnd().split('\n').map((l) => JSON.parse(l).callId)).size, 400);
+    assert.equal(
+      new Set(
+        text
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l).callId),
+      ).size,
+      400,
+    );
   });
 
   it('concurrent appends from several writers on one file never interleave or drop', async () => {
@@ -111,7 +140,12 @@ describe('audit log', () => {
     const v = verifyChain(text);
     assert.equal(v.ok, true, JSON.stringify(v.problems));
     assert.equal(v.records, 500);
-    const ids = new Set(text.trimEnd().split('\n').map((l) => JSON.parse(l).callId));
+    const ids = new Set(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).callId),
+    );
     assert.equal(ids.size, 500);
   });
 });

@@ -35,7 +35,12 @@ describe('chain', () => {
       return 'written';
     },
   };
-  const records = () => fs.readFileSync(audit, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+  const records = () =>
+    fs
+      .readFileSync(audit, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
 
   it('a denied call has no side effect and is still audited', async () => {
     const o = await svc.run(call('write', 'tests/a.test.ts', { content: 'hacked' }), writer);
@@ -59,7 +64,12 @@ describe('chain', () => {
 
   it('headless: ask becomes deny, with that reason', async () => {
     let ran = false;
-    const o = await svc.run(call('exec', '', { command: 'rm -rf src', cwd: ws }), { async handler() { ran = true; return ''; } });
+    const o = await svc.run(call('exec', '', { command: 'rm -rf src', cwd: ws }), {
+      async handler() {
+        ran = true;
+        return '';
+      },
+    });
     assert.equal(o.verdict.decision, 'deny');
     assert.equal(o.verdict.decidedBy, 'headless');
     assert.match(o.verdict.reason, /no one is here to ask/);
@@ -69,9 +79,18 @@ describe('chain', () => {
   it('the dialog decides ask; "session" approves exactly that command, nothing broader', async () => {
     const asked: string[] = [];
     let answer: ConfirmAnswer = 'session';
-    const confirmer: Confirmer = { async confirm(req) { asked.push(req.subject); return answer; } };
+    const confirmer: Confirmer = {
+      async confirm(req) {
+        asked.push(req.subject);
+        return answer;
+      },
+    };
     svc.confirmer = confirmer;
-    const noop: ToolSpec<string> = { async handler() { return 'ran'; } };
+    const noop: ToolSpec<string> = {
+      async handler() {
+        return 'ran';
+      },
+    };
     const a = await svc.run(call('exec', '', { command: 'rm -rf build', cwd: ws }), noop);
     assert.equal(a.verdict.decision, 'allow');
     assert.equal(a.verdict.decidedBy, 'user');
@@ -87,23 +106,39 @@ describe('chain', () => {
   });
 
   it('a confirmer that throws fails closed', async () => {
-    svc.confirmer = { async confirm() { throw new Error('dialog crashed'); } };
-    const o = await svc.run(call('exec', '', { command: 'git reset --hard', cwd: ws }), { async handler() { return ''; } });
+    svc.confirmer = {
+      async confirm() {
+        throw new Error('dialog crashed');
+      },
+    };
+    const o = await svc.run(call('exec', '', { command: 'git reset --hard', cwd: ws }), {
+      async handler() {
+        return '';
+      },
+    });
     assert.equal(o.verdict.decision, 'deny');
     assert.equal(o.verdict.decidedBy, 'fail-closed');
   });
 
   it('a handler error is recorded, and masking failure withholds the result', async () => {
     const o = await svc.run(call('read', 'src/app.ts'), {
-      async handler() { return 'data'; },
-      maskResult() { throw new Error('boom'); },
+      async handler() {
+        return 'data';
+      },
+      maskResult() {
+        throw new Error('boom');
+      },
     });
     assert.equal(o.result, undefined);
     assert.match(o.error!, /withheld/);
   });
 
   it('1,000 concurrent calls leave exactly 1,000 audit records and a chain that verifies', async () => {
-    const reader: ToolSpec<string> = { async handler() { return 'ok'; } };
+    const reader: ToolSpec<string> = {
+      async handler() {
+        return 'ok';
+      },
+    };
     const calls = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? call('write', 'tests/a.test.ts') : call('read', `src/f${i}.ts`)));
     const outcomes = await Promise.all(calls.map((c) => svc.run(c, reader)));
     assert.equal(outcomes.filter((o) => o.verdict.decision === 'deny').length, 334);

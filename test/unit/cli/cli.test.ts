@@ -13,7 +13,10 @@ describe('agentguard check', () => {
 
   it('lists each error as file:line:col and exits 1', () => {
     const file = path.join(ws, '.agentguard.yaml');
-    fs.writeFileSync(file, ['version: 1', 'paths:', '  tests:', '    match: ["tests/**"]', '    wirte: deny', 'commands:', '  destructive: maybe', 'limitz: {}', ''].join('\n'));
+    fs.writeFileSync(
+      file,
+      ['version: 1', 'paths:', '  tests:', '    match: ["tests/**"]', '    wirte: deny', 'commands:', '  destructive: maybe', 'limitz: {}', ''].join('\n'),
+    );
     const r = runCli(['check', '--workspace', ws]);
     assert.equal(r.code, 1);
     const lines = r.stdout.trim().split('\n');
@@ -40,11 +43,27 @@ describe('agentguard eval', () => {
 
   it('answers exactly one line per input, in order; malformed lines are denied, not fatal', () => {
     const r = runCli(['eval', '--workspace', ws], {
-      input: ['{"op":"read","path":"src/a.ts"}', 'not json', '{"op":"fly","path":"x"}', '[]', '', '{"op":"write","path":"tests/a.test.ts"}', '{"op":"rename","path":"a"}', '{"op":"exec","command":"ls"}'].join('\n') + '\n',
+      input:
+        [
+          '{"op":"read","path":"src/a.ts"}',
+          'not json',
+          '{"op":"fly","path":"x"}',
+          '[]',
+          '',
+          '{"op":"write","path":"tests/a.test.ts"}',
+          '{"op":"rename","path":"a"}',
+          '{"op":"exec","command":"ls"}',
+        ].join('\n') + '\n',
     });
     assert.equal(r.code, 0, r.stderr);
-    const out = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(out.map((o) => o.decision), ['allow', 'deny', 'deny', 'deny', 'deny', 'deny', 'deny', 'allow']);
+    const out = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      out.map((o) => o.decision),
+      ['allow', 'deny', 'deny', 'deny', 'deny', 'deny', 'deny', 'allow'],
+    );
     assert.match(out[1].reason, /line 2: not JSON/);
     assert.match(out[2].reason, /unknown op "fly"/);
     assert.equal(out[5].rule, 'path:tests');
@@ -71,8 +90,18 @@ describe('agentguard eval', () => {
     const home = path.join(ws, 'home');
     const inner = path.join(home, 'proj');
     fs.mkdirSync(inner, { recursive: true });
-    const out = evalCalls([{ op: 'read', path: '~/proj/a.ts' }, { op: 'read', path: '~/.bashrc' }], ['--workspace', inner], { env: { HOME: home } });
-    assert.deepEqual(out.map((o) => o.decision), ['allow', 'deny']);
+    const out = evalCalls(
+      [
+        { op: 'read', path: '~/proj/a.ts' },
+        { op: 'read', path: '~/.bashrc' },
+      ],
+      ['--workspace', inner],
+      { env: { HOME: home } },
+    );
+    assert.deepEqual(
+      out.map((o) => o.decision),
+      ['allow', 'deny'],
+    );
   });
 });
 
@@ -99,7 +128,10 @@ describe('agentguard explain', () => {
         assert.match(r.stdout, /decided by: path:tests/, line);
       }
       // An inline program that writes the guard's own policy file or a test by literal name: the same path rules.
-      for (const [line, rule] of [[`python3 -c "open('.agentguard.yaml','w').write('x')"`, 'path:floor:guard-files'], [`node -e "require('fs').writeFileSync('tests/a.test.ts','')"`, 'path:tests']]) {
+      for (const [line, rule] of [
+        [`python3 -c "open('.agentguard.yaml','w').write('x')"`, 'path:floor:guard-files'],
+        [`node -e "require('fs').writeFileSync('tests/a.test.ts','')"`, 'path:tests'],
+      ]) {
         const r = runCli(['explain', '--workspace', ws, 'exec', line]);
         assert.match(r.stdout, /decision: deny/, line);
         assert.ok(r.stdout.includes(`decided by: ${rule}`), r.stdout);

@@ -8,7 +8,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { evalCalls, REPO } from '../helpers/cli';
 
-interface Case { id: string; command: string; tier: 'destructive' | 'benign' | 'ambiguous'; why: string }
+interface Case {
+  id: string;
+  command: string;
+  tier: 'destructive' | 'benign' | 'ambiguous';
+  why: string;
+}
 const corpus = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/corpus/commands.json'), 'utf8'));
 const cases: Case[] = corpus.cases;
 const env = corpus.assumedEnvironment as { cwd: string; existingPaths: string[] };

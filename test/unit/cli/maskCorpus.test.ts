@@ -8,7 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { CLI, REPO } from '../helpers/cli';
 import { assertMasked, type Case } from '../secrets/helpers';
 
-interface CorpusFile { name: string; content_b64: string; secretLines: number[]; mustKeep: number[]; secretValues_b64?: Record<string, string[]> }
+interface CorpusFile {
+  name: string;
+  content_b64: string;
+  secretLines: number[];
+  mustKeep: number[];
+  secretValues_b64?: Record<string, string[]>;
+}
 const decode = (s: string) => Buffer.from(s, 'base64').toString('utf8');
 const files = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/corpus/secrets.json'), 'utf8')) as CorpusFile[];
 

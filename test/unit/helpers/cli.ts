@@ -24,7 +24,11 @@ export function runCli(args: string[], opts: { input?: string; cwd?: string; env
 }
 
 /** Send calls through `agentguard eval`; one verdict per call, in order. */
-export function evalCalls(calls: unknown[], args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { decision: string; rule: string; reason: string }[] {
+export function evalCalls(
+  calls: unknown[],
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { decision: string; rule: string; reason: string }[] {
   const r = runCli(['eval', ...args], { ...opts, input: calls.map((c) => JSON.stringify(c)).join('\n') + '\n' });
   if (r.code !== 0) throw new Error(`agentguard eval exited ${r.code}: ${r.stderr}`);
   const lines = r.stdout.trimEnd().split('\n');

@@ -11,7 +11,12 @@ export interface Layout {
   cleanup(): void;
 }
 
-export function buildLayout(layout: { dirs: string[]; files: string[]; symlinks: { path: string; target: string }[]; hardlinks: { path: string; target: string }[] }): Layout {
+export function buildLayout(layout: {
+  dirs: string[];
+  files: string[];
+  symlinks: { path: string; target: string }[];
+  hardlinks: { path: string; target: string }[];
+}): Layout {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-paths-')));
   const home = path.join(root, 'home');
   const workspace = path.join(home, 'code', 'ws');

@@ -21,7 +21,10 @@ describe('e2e audit reader (test/e2e/audit.mjs)', () => {
     fs.writeFileSync(path.join(dir, 'ws-1.jsonl'), '{"tool":"a"}\n{"tool":"b"}\n{"tool":"c","reas');
     fs.writeFileSync(path.join(dir, 'ws-1.jsonl.lock'), '12345');
     fs.writeFileSync(path.join(dir, 'ws-1.jsonl.bak'), '{"tool":"x"}\n');
-    assert.deepEqual((auditRecords(home) as { tool: string }[]).map((r) => r.tool), ['a', 'b']);
+    assert.deepEqual(
+      (auditRecords(home) as { tool: string }[]).map((r) => r.tool),
+      ['a', 'b'],
+    );
   });
 
   it('answers no records before the guard wrote any', () => {

@@ -88,14 +88,14 @@ describe('hook bridge, extension down', () => {
     assert.equal(recs[0].decision, 'allow');
   });
 
-  it('a benign VS Code create_file gets no opinion (the host\'s own flow), and is audited as allowed', async () => {
+  it("a benign VS Code create_file gets no opinion (the host's own flow), and is audited as allowed", async () => {
     const r = await hook('vscode', 'PreToolUse-create_file');
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(answerOf(r), {});
     assert.equal(sb.audit()[0].decision, 'allow');
   });
 
-  it('VS Code read_file of a file holding a secret is refused, naming AgentGuard\'s read tool', async () => {
+  it("VS Code read_file of a file holding a secret is refused, naming AgentGuard's read tool", async () => {
     const r = await hook('vscode', 'PreToolUse-read_secret_file');
     assert.equal(preDecision(r), 'deny');
     const reason = answerOf(r).hookSpecificOutput.permissionDecisionReason as string;
@@ -164,7 +164,10 @@ describe('hook bridge, extension down', () => {
   it('Claude-file hook receiving a VS Code payload defers to the VS Code entry when one is installed', async () => {
     fs.mkdirSync(path.join(sb.workspace, '.github', 'hooks'), { recursive: true });
     const cmd = (ev: string) => ({ type: 'command', command: `/usr/bin/node /x/dist/cli.js hook --host vscode --event ${ev}` });
-    fs.writeFileSync(path.join(sb.workspace, '.github', 'hooks', 'agentguard.json'), JSON.stringify({ hooks: { PreToolUse: [cmd('pre')], PostToolUse: [cmd('post')] } }));
+    fs.writeFileSync(
+      path.join(sb.workspace, '.github', 'hooks', 'agentguard.json'),
+      JSON.stringify({ hooks: { PreToolUse: [cmd('pre')], PostToolUse: [cmd('post')] } }),
+    );
     const r = await runHook(['--host', 'claude', '--workspace', sb.workspace], sb.payload('vscode', 'PreToolUse-rm_rf'), sb.env);
     assert.deepEqual(answerOf(r), {});
     assert.equal(sb.audit().length, 0);
@@ -177,7 +180,11 @@ describe('hook bridge, extension down', () => {
     const { discoveryPath } = await import('../../../src/node/channel/discovery');
     const file = discoveryPath(sb.workspace, path.join(sb.home, 'channels'));
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, JSON.stringify({ v: 1, pid: 1, socket: path.join(sb.root, 'gone.sock'), token: 'x'.repeat(40), workspace: sb.workspace, started: '' }), { mode: 0o600 });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ v: 1, pid: 1, socket: path.join(sb.root, 'gone.sock'), token: 'x'.repeat(40), workspace: sb.workspace, started: '' }),
+      { mode: 0o600 },
+    );
     const r = await hook('vscode', 'PreToolUse-rm_rf');
     assert.equal(preDecision(r), 'ask');
     assert.match(sb.audit()[0].reason, /stale/);

@@ -32,7 +32,11 @@ describe('hook bridge, extension up (channel server in process)', () => {
     confirmer = new FakeConfirmer('once');
     service = new GuardService({ workspace: sb.workspace, home: sb.root, confirmer, auditPath: path.join(sb.home, 'audit', 'ext.jsonl') });
     rejects = [];
-    server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), { workspaces: [sb.workspace], dir: dir(), onReject: (r) => rejects.push(r) });
+    server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), {
+      workspaces: [sb.workspace],
+      dir: dir(),
+      onReject: (r) => rejects.push(r),
+    });
   });
   afterEach(async () => {
     await server.dispose();
@@ -88,7 +92,7 @@ describe('hook bridge, extension up (channel server in process)', () => {
     assert.equal(denied[0].rule, 'path:tests');
   });
 
-  it('an allow by rule leaves the host\'s own flow alone (no decision printed)', async () => {
+  it("an allow by rule leaves the host's own flow alone (no decision printed)", async () => {
     const r = await hook('vscode', 'PreToolUse-create_file');
     assert.deepEqual(answerOf(r), {});
     assert.equal(confirmer.asked.length, 0);
@@ -130,7 +134,11 @@ describe('hook bridge, extension up (channel server in process)', () => {
   });
 
   it('askChannel with a wrong token gets "unauthorized", not an answer', async () => {
-    const r = await askChannel(sb.workspace, 'vscode', sb.payload('vscode', 'PreToolUse-create_file'), { dir: dir(), deadline: Date.now() + 5_000, tokenOverride: 'wrong-token-wrong-token' });
+    const r = await askChannel(sb.workspace, 'vscode', sb.payload('vscode', 'PreToolUse-create_file'), {
+      dir: dir(),
+      deadline: Date.now() + 5_000,
+      tokenOverride: 'wrong-token-wrong-token',
+    });
     assert.equal(r.ok, false);
     assert.match(!r.ok ? r.reason : '', /unauthorized/);
   });

@@ -7,7 +7,12 @@ import { FIXTURES } from './helpers';
 
 const W = '/home/dev/project';
 const env = (host: 'vscode' | 'claude' | 'cline', file: string) => {
-  const r = parseEnvelope(fs.readFileSync(path.join(FIXTURES, host, file), 'utf8').split('${WORKSPACE}').join(W));
+  const r = parseEnvelope(
+    fs
+      .readFileSync(path.join(FIXTURES, host, file), 'utf8')
+      .split('${WORKSPACE}')
+      .join(W),
+  );
   assert.ok(r.ok, JSON.stringify(r));
   return r.env;
 };
@@ -23,7 +28,9 @@ describe('hook core', () => {
   });
 
   it('apply_patch: adds, updates, deletes and moves (source deleted, destination written)', () => {
-    const r = parseApplyPatch('*** Begin Patch\r\n*** Add File: a.ts\r\n+x\r\n*** Update File: b.ts\r\n*** Move to: c.ts\r\n@@\r\n-y\r\n+z\r\n*** Delete File: d.ts\r\n*** End Patch');
+    const r = parseApplyPatch(
+      '*** Begin Patch\r\n*** Add File: a.ts\r\n+x\r\n*** Update File: b.ts\r\n*** Move to: c.ts\r\n@@\r\n-y\r\n+z\r\n*** Delete File: d.ts\r\n*** End Patch',
+    );
     assert.ok(r.ok);
     assert.deepEqual(r.effects, [
       { op: 'add', path: 'a.ts' },
@@ -35,7 +42,10 @@ describe('hook core', () => {
   it('apply_patch: heredoc wrappers are tolerated, a missing End Patch too', () => {
     const r = parseApplyPatch("apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: x.ts\n@@\n-a\n+b\nEOF");
     assert.ok(r.ok);
-    assert.deepEqual(r.effects.map((e) => e.path), ['x.ts']);
+    assert.deepEqual(
+      r.effects.map((e) => e.path),
+      ['x.ts'],
+    );
   });
 
   for (const [name, text] of [
@@ -63,7 +73,11 @@ describe('hook core', () => {
     assert.equal(rm.kind === 'calls' && rm.calls[0].cwd, W);
     const patch = planHook(env('vscode', 'PreToolUse-apply_patch_test.json'));
     assert.deepEqual(patch.kind === 'calls' && patch.calls.map((c) => [c.op, c.paths]), [['write', [`${W}/src/app.ts`, `${W}/tests/a.test.ts`]]]);
-    const task = planHook({ ...env('vscode', 'PreToolUse-rm_rf.json'), toolName: 'create_and_run_task', toolInput: { workspaceFolder: W, task: { label: 'x', type: 'shell', command: 'rm', args: ['-rf', 'my dir'] } } });
+    const task = planHook({
+      ...env('vscode', 'PreToolUse-rm_rf.json'),
+      toolName: 'create_and_run_task',
+      toolInput: { workspaceFolder: W, task: { label: 'x', type: 'shell', command: 'rm', args: ['-rf', 'my dir'] } },
+    });
     assert.deepEqual(task.kind === 'calls' && task.calls.map((c) => c.command ?? c.paths[0]), ["rm -rf 'my dir'", `${W}/.vscode/tasks.json`]);
   });
 
@@ -72,7 +86,7 @@ describe('hook core', () => {
     assert.equal(plan.kind, 'opaque');
   });
 
-  it('the memory tool\'s own /memories store passes; another path is a file write', () => {
+  it("the memory tool's own /memories store passes; another path is a file write", () => {
     const base = env('vscode', 'PreToolUse-create_file.json');
     assert.equal(planHook({ ...base, toolName: 'memory', toolInput: { command: 'create', path: '/memories/notes.md', file_text: 'x' } }).kind, 'pass');
     const p = planHook({ ...base, toolName: 'memory', toolInput: { command: 'create', path: `${W}/tests/a.test.ts`, file_text: 'x' } });
@@ -80,7 +94,14 @@ describe('hook core', () => {
   });
 
   it('guard-off VS Code commands', () => {
-    for (const id of ['workbench.extensions.action.disableAll', 'agentguard.removeAgentHooks', 'workbench.action.openSettingsJson', 'workbench.extensions.uninstallExtension', 'workbench.action.terminal.sendSequence', 'some.ext.configureThings']) {
+    for (const id of [
+      'workbench.extensions.action.disableAll',
+      'agentguard.removeAgentHooks',
+      'workbench.action.openSettingsJson',
+      'workbench.extensions.uninstallExtension',
+      'workbench.action.terminal.sendSequence',
+      'some.ext.configureThings',
+    ]) {
       assert.ok(isGuardOffCommand(id), id);
     }
     for (const id of ['editor.fold', 'workbench.action.showCommands', 'git.refresh']) assert.equal(isGuardOffCommand(id), undefined, id);
@@ -98,7 +119,10 @@ describe('hook core', () => {
   it('renders per host: ask is VS Code/Claude "ask", a Cline cancel; allow by rule prints no decision', () => {
     assert.equal(JSON.parse(render('vscode', 'pre', { decision: 'ask', reason: 'r' }).stdout).hookSpecificOutput.permissionDecision, 'ask');
     assert.deepEqual(JSON.parse(render('claude', 'pre', { decision: 'allow', reason: 'r' }).stdout), {});
-    assert.equal(JSON.parse(render('claude', 'pre', { decision: 'allow', approvedByUser: true, reason: 'r' }).stdout).hookSpecificOutput.permissionDecision, 'allow');
+    assert.equal(
+      JSON.parse(render('claude', 'pre', { decision: 'allow', approvedByUser: true, reason: 'r' }).stdout).hookSpecificOutput.permissionDecision,
+      'allow',
+    );
     assert.equal(JSON.parse(render('cline', 'pre', { decision: 'ask', reason: 'r' }).stdout).cancel, true);
     assert.deepEqual(JSON.parse(render('vscode', 'post', { updatedToolOutput: 'x' }).stdout), {}, 'VS Code cannot replace output');
     assert.equal(JSON.parse(render('claude', 'post', { updatedToolOutput: 'x' }).stdout).hookSpecificOutput.updatedToolOutput, 'x');

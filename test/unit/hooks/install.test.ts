@@ -9,7 +9,9 @@ describe('agent hooks install / remove', () => {
   let ws: string;
   const opts = () => ({ workspace: ws, node: '/opt/node 20/bin/node', cli: '/ext/agentguard/dist/cli.js', platform: 'linux' as const });
   const read = (rel: string) => JSON.parse(fs.readFileSync(path.join(ws, rel), 'utf8'));
-  const userVscode = { hooks: { PreToolUse: [{ type: 'command', command: './scripts/lint-hook.sh', timeout: 5 }], Stop: [{ type: 'command', command: 'echo done' }] } };
+  const userVscode = {
+    hooks: { PreToolUse: [{ type: 'command', command: './scripts/lint-hook.sh', timeout: 5 }], Stop: [{ type: 'command', command: 'echo done' }] },
+  };
   const userClaude = {
     permissions: { allow: ['Bash(npm test)'] },
     hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'npx prettier --write' }] }] },
@@ -39,7 +41,7 @@ describe('agent hooks install / remove', () => {
     assert.deepEqual(hooksStatus(ws), { vscode: true, claude: true });
   });
 
-  it('merges into existing files, keeps the user\'s hooks and settings, and is idempotent', () => {
+  it("merges into existing files, keeps the user's hooks and settings, and is idempotent", () => {
     fs.mkdirSync(path.join(ws, '.github/hooks'), { recursive: true });
     fs.mkdirSync(path.join(ws, '.claude'), { recursive: true });
     fs.writeFileSync(path.join(ws, '.github/hooks/agentguard.json'), JSON.stringify(userVscode));
@@ -57,7 +59,7 @@ describe('agent hooks install / remove', () => {
     assert.equal(c.hooks.PostToolUse.length, 2);
   });
 
-  it('remove takes out exactly our entries and leaves the user\'s files as they were', () => {
+  it("remove takes out exactly our entries and leaves the user's files as they were", () => {
     fs.mkdirSync(path.join(ws, '.github/hooks'), { recursive: true });
     fs.mkdirSync(path.join(ws, '.claude'), { recursive: true });
     fs.writeFileSync(path.join(ws, '.github/hooks/agentguard.json'), JSON.stringify(userVscode));

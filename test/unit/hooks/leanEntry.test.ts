@@ -115,7 +115,10 @@ describe('lean hook entry dist/hook.js', function () {
       sb = sandbox();
       confirmer = new FakeConfirmer();
       const service = new GuardService({ workspace: sb.workspace, home: sb.root, confirmer, auditPath: path.join(sb.home, 'audit', 'ext.jsonl') });
-      server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), { workspaces: [sb.workspace], dir: path.join(sb.home, 'channels') });
+      server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), {
+        workspaces: [sb.workspace],
+        dir: path.join(sb.home, 'channels'),
+      });
     });
     afterEach(async () => {
       await server.dispose();

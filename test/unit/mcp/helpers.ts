@@ -49,7 +49,13 @@ export function mcpSandbox(): McpSandbox {
       env.HOME = root;
       return env;
     },
-    auditFiles: () => (fs.existsSync(auditDir) ? fs.readdirSync(auditDir).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(auditDir, f)) : []),
+    auditFiles: () =>
+      fs.existsSync(auditDir)
+        ? fs
+            .readdirSync(auditDir)
+            .filter((f) => f.endsWith('.jsonl'))
+            .map((f) => path.join(auditDir, f))
+        : [],
     audit() {
       return sb
         .auditFiles()
@@ -62,7 +68,11 @@ export function mcpSandbox(): McpSandbox {
   return sb;
 }
 
-export async function connect(sb: McpSandbox, clientName = 'mcp-test-client', cmd?: { command: string; args: string[]; env?: Record<string, string> }): Promise<Client> {
+export async function connect(
+  sb: McpSandbox,
+  clientName = 'mcp-test-client',
+  cmd?: { command: string; args: string[]; env?: Record<string, string> },
+): Promise<Client> {
   const transport = new StdioClientTransport({
     command: cmd?.command ?? process.execPath,
     args: cmd?.args ?? [CLI, 'mcp', '--workspace', sb.workspace],

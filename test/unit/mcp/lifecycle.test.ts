@@ -154,7 +154,10 @@ describe('agentguard mcp: lifecycle', () => {
       },
     };
     const service = new GuardService({ workspace: sb.workspace, home: sb.root, confirmer, auditPath: path.join(sb.home, 'ext-audit.jsonl') });
-    const server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), { workspaces: [sb.workspace], dir: path.join(sb.home, 'channels') });
+    const server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), {
+      workspaces: [sb.workspace],
+      dir: path.join(sb.home, 'channels'),
+    });
     sb.write('build/out.js', '1\n');
     const client = await connect(sb);
     try {

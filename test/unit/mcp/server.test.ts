@@ -144,7 +144,7 @@ describe('agentguard mcp (stdio, built CLI)', () => {
     assert.equal(verify.code, 0, verify.stdout + verify.stderr);
   });
 
-  it('masks a secret in a refused call\'s audit arguments', async () => {
+  it("masks a secret in a refused call's audit arguments", async () => {
     const token = fakeGithubToken();
     client = await connect(sb);
     const r = await call(client, 'writeFile', { path: 'tests/c.test.ts', content: `const t = '${token}';\n` });
@@ -154,7 +154,10 @@ describe('agentguard mcp (stdio, built CLI)', () => {
     assert.ok(!bad.text.includes(token), 'the refusal echoed the secret');
     await client.close();
     client = undefined;
-    const log = sb.auditFiles().map((f) => fs.readFileSync(f, 'utf8')).join('');
+    const log = sb
+      .auditFiles()
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('');
     assert.ok(log.length > 0);
     assert.ok(!log.includes(token), 'the audit log holds the secret');
   });

@@ -100,7 +100,10 @@ describe('panel artifacts', () => {
         return imageDataUri(abs);
       },
     });
-    assert.deepEqual(view.entries.map((e) => e.path), ['reports/plot.png', 'secrets/qr.png', 'src/app.ts']);
+    assert.deepEqual(
+      view.entries.map((e) => e.path),
+      ['reports/plot.png', 'secrets/qr.png', 'src/app.ts'],
+    );
     assert.deepEqual(previewed, ['reports/plot.png'], 'a protected image was read for a preview');
     assert.match(view.entries[0].preview ?? '', /^data:image\/png;base64,/);
     assert.equal(view.entries[1].preview, undefined);

@@ -52,11 +52,17 @@ describe('panel audit model', () => {
     assert.equal(m.refresh(), 30);
     const p = m.page({}, 0, 5);
     assert.equal(p.total, 30);
-    assert.deepEqual(p.rows.map((r) => r.callId), ['call-29', 'call-28', 'call-27', 'call-26', 'call-25']);
+    assert.deepEqual(
+      p.rows.map((r) => r.callId),
+      ['call-29', 'call-28', 'call-27', 'call-26', 'call-25'],
+    );
     assert.equal(p.rows[2].target, 'echo 27');
     assert.equal(p.rows[0].target, 'src/f29.ts');
     const last = m.page({}, 28, 10);
-    assert.deepEqual(last.rows.map((r) => r.callId), ['call-1', 'call-0']);
+    assert.deepEqual(
+      last.rows.map((r) => r.callId),
+      ['call-1', 'call-0'],
+    );
     const d = m.detail(p.rows[0].i)!;
     assert.equal(d.reason, 'reason number 29');
     assert.deepEqual(d.args, { path: 'src/f29.ts', oldString: 'a', newString: 'b' });
@@ -72,7 +78,10 @@ describe('panel audit model', () => {
     assert.ok(deny.rows.every((r) => r.decision === 'deny' && r.rule === 'path:tests'));
     assert.equal(m.page({ tool: 'agentguard_runCommand' }, 0, 100).total, 10);
     assert.equal(m.page({ agent: 'copilot', decision: 'deny' }, 0, 100).total, 5);
-    assert.deepEqual(m.page({ text: 'REASON NUMBER 17' }, 0, 100).rows.map((r) => r.callId), ['call-17']);
+    assert.deepEqual(
+      m.page({ text: 'REASON NUMBER 17' }, 0, 100).rows.map((r) => r.callId),
+      ['call-17'],
+    );
     assert.equal(m.page({ text: 'no such text' }, 0, 100).total, 0);
     assert.deepEqual([...m.tools].sort(), ['agentguard_editFile', 'agentguard_runCommand']);
   });
@@ -85,7 +94,10 @@ describe('panel audit model', () => {
     await write(5, 10); // a second writer object: the hook bridge in another process writes the same way
     assert.equal(m.refresh(), 5);
     const allow = m.page({ decision: 'allow' }, 0, 100);
-    assert.deepEqual(allow.rows.map((r) => r.callId), ['call-12', 'call-9', 'call-6', 'call-3', 'call-0']);
+    assert.deepEqual(
+      allow.rows.map((r) => r.callId),
+      ['call-12', 'call-9', 'call-6', 'call-3', 'call-0'],
+    );
     assert.equal(m.refresh(), 0);
     assert.equal(m.chain.ok, true);
     assert.equal(m.rowOfCall('call-12')?.decision, 'allow');

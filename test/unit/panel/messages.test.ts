@@ -14,7 +14,13 @@ describe('panel messages from the webview', () => {
     { type: 'folder', folder: 'file:///w' },
     { type: 'action', action: 'diff', path: 'src/app.ts' },
     { type: 'action', action: 'gitignore', path: 'reports/plot.png' },
-    { type: 'rendered', rows: [['deny', 'agentguard_editFile', 'tests/a.ts', 'path:tests', 'copilot', 'tool']], total: 1, diff: [{ path: 'a.png', kind: 'added', preview: true, section: 'artifacts', by: 'x' }], banner: '' },
+    {
+      type: 'rendered',
+      rows: [['deny', 'agentguard_editFile', 'tests/a.ts', 'path:tests', 'copilot', 'tool']],
+      total: 1,
+      diff: [{ path: 'a.png', kind: 'added', preview: true, section: 'artifacts', by: 'x' }],
+      banner: '',
+    },
   ];
   for (const m of valid) {
     it(`accepts ${JSON.stringify(m).slice(0, 80)}`, () => {

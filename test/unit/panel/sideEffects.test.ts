@@ -41,14 +41,20 @@ describe('panel: change summaries in tool results', () => {
     const at = lines.findIndex((l) => l.startsWith('Workspace changes:'));
     assert.ok(at > 0, a.text);
     assert.equal(lines[at], 'Workspace changes: 2 added, 1 modified, 0 deleted (1 new artifact).');
-    assert.deepEqual(lines.slice(at + 1), ['+ out2/run.log (1 B, artifact)', '+ zz.txt (1 B)', `~ src/app.ts (${fs.statSync(path.join(fx.ws, 'src/app.ts')).size} B)`]);
+    assert.deepEqual(lines.slice(at + 1), [
+      '+ out2/run.log (1 B, artifact)',
+      '+ zz.txt (1 B)',
+      `~ src/app.ts (${fs.statSync(path.join(fx.ws, 'src/app.ts')).size} B)`,
+    ]);
   });
 
   it('flags a protected file the command changed, and still shows no content', async () => {
     // An interpreter call with a computed path is asked (a literal one would be judged as a path and refused); the
     // person allows it once; it writes a secret file behind the classifier's back.
     fx.confirmer.answer = 'once';
-    const a = await fx.call('runCommand', { command: `node -e "require('fs').writeFileSync(['.env', 'local'].join('.'), 'TOKEN=' + '${fx.token.slice(0, 4)}')"` });
+    const a = await fx.call('runCommand', {
+      command: `node -e "require('fs').writeFileSync(['.env', 'local'].join('.'), 'TOKEN=' + '${fx.token.slice(0, 4)}')"`,
+    });
     assert.equal(a.status, 'ok', a.text);
     assert.match(a.text, /^\+ \.env\.local \(\d+ B, protected\)$/m);
     assert.ok(!a.text.includes('TOKEN='), a.text);

@@ -26,7 +26,9 @@ describe('path corpus through agentguard eval (default policy, real layout)', ()
     assert.equal(verdicts.length, corpus.cases.length);
   });
 
-  for (const [i, c] of (corpus.cases as { id: string; op: string; path: string; dest?: string; expected: string; acceptable?: string[]; reason: string }[]).entries()) {
+  for (const [i, c] of (
+    corpus.cases as { id: string; op: string; path: string; dest?: string; expected: string; acceptable?: string[]; reason: string }[]
+  ).entries()) {
     const accepted = c.acceptable ?? [c.expected];
     it(`${c.id}: ${c.op} ${JSON.stringify(c.path).slice(0, 60)}${c.dest ? ' → ' + c.dest : ''} is ${accepted.join('|')}`, () => {
       const v = verdicts[i];

@@ -111,7 +111,12 @@ describe('path guard: evaluation model families', () => {
   });
 
   it('fails closed when the filesystem probe throws', () => {
-    const broken = { ...nodeFsProbe, lstat: () => { throw new Error('EIO'); } };
+    const broken = {
+      ...nodeFsProbe,
+      lstat: () => {
+        throw new Error('EIO');
+      },
+    };
     const v = guard.decide('read', 'src/app.ts', { workspace: L.workspace, home: L.home }, broken);
     assert.equal(v.decision, 'deny');
   });

@@ -61,7 +61,10 @@ describe('policy loader', () => {
     ].join('\n');
     const { layer, errors } = loadPolicyText(text, F);
     assert.equal(errors.length, 2, JSON.stringify(errors));
-    assert.deepEqual(errors.map((e) => e.line), [9, 11]);
+    assert.deepEqual(
+      errors.map((e) => e.line),
+      [9, 11],
+    );
     assert.match(errors[0].message, /must be allow, ask or deny/);
     assert.match(errors[1].message, /workspace-relative/);
     assert.ok(layer.paths.good);

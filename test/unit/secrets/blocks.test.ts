@@ -9,9 +9,23 @@ const KIND_SECRET = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
 describe('kubernetes Secret detection', () => {
   it('agrees with the multiline regex on line starts after \\n, \\r, U+2028, U+2029 and mid-line', () => {
     const cases = [
-      'kind: Secret', 'x\nkind: Secret\n', 'x\rkind: Secret', 'x\u2028kind: Secret', 'x\u2029kind: "Secret" # a', 'x kind: Secret',
-      'kind: Secrets', 'kind:Secret\r\n', "kind:\t'Secret'\t", 'kind: SecretX', 'apiVersion: v1\nkind: ConfigMap\n', 'kind: Secret\u2028',
-      'akind: Secret', 'kind: kind: Secret', 'kind:\nkind: Secret', '', 'kind:',
+      'kind: Secret',
+      'x\nkind: Secret\n',
+      'x\rkind: Secret',
+      'x\u2028kind: Secret',
+      'x\u2029kind: "Secret" # a',
+      'x kind: Secret',
+      'kind: Secrets',
+      'kind:Secret\r\n',
+      "kind:\t'Secret'\t",
+      'kind: SecretX',
+      'apiVersion: v1\nkind: ConfigMap\n',
+      'kind: Secret\u2028',
+      'akind: Secret',
+      'kind: kind: Secret',
+      'kind:\nkind: Secret',
+      '',
+      'kind:',
     ];
     for (const c of cases) assert.equal(hasSecretKind(c), KIND_SECRET.test(c), JSON.stringify(c));
   });

@@ -13,7 +13,10 @@ let seq = 0;
 /** `text` with `secret` in it: masked by `rule`, nothing of the secret left, line count kept. */
 function masks(rule: string, text: string, secret: string): void {
   const r = maskText(text);
-  assert.ok(r.findings.some((f) => f.rule === rule), `${rule} did not fire on ${JSON.stringify(text)}; got ${r.findings.map((f) => f.rule).join(',') || 'nothing'}`);
+  assert.ok(
+    r.findings.some((f) => f.rule === rule),
+    `${rule} did not fire on ${JSON.stringify(text)}; got ${r.findings.map((f) => f.rule).join(',') || 'nothing'}`,
+  );
   assert.ok(!leaks(r.text, secret), `${rule} left part of the secret in ${r.text}`);
   assert.equal(linesOf(r.text).length, linesOf(text).length);
 }
@@ -123,11 +126,20 @@ describe('context rules: name and value in different tokens', () => {
 
 describe('context rules: the name on the line before (k8s-env-value)', () => {
   const deployment = (env: string[]) =>
-    ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          env:', ...env].join('\n') + '\n';
+    ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          env:', ...env].join(
+      '\n',
+    ) + '\n';
 
   it('masks the value: line of a secret-named env item, and only that line', () => {
     const p = pw();
-    const text = deployment(['            - name: LOG_LEVEL', '              value: debug', '            - name: DB_PASSWORD', `              value: "${p}"`, '            - name: PORT', '              value: "8080"']);
+    const text = deployment([
+      '            - name: LOG_LEVEL',
+      '              value: debug',
+      '            - name: DB_PASSWORD',
+      `              value: "${p}"`,
+      '            - name: PORT',
+      '              value: "8080"',
+    ]);
     const r = maskText(text);
     const before = linesOf(text);
     const after = linesOf(r.text);
@@ -140,20 +152,37 @@ describe('context rules: the name on the line before (k8s-env-value)', () => {
 
   it('masks plain, single-quoted and CRLF values, past a comment line, and the flow form', () => {
     const [a, b, c] = [pw(), pw(), pw()];
-    const text = deployment(['            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${a}`, '            - name: JWT_SECRET', `              value: '${b}'\r`, `            - {name: API_TOKEN, value: "${c}"}`]);
+    const text = deployment([
+      '            - name: STRIPE_API_KEY',
+      '              # rotated monthly',
+      `              value: ${a}`,
+      '            - name: JWT_SECRET',
+      `              value: '${b}'\r`,
+      `            - {name: API_TOKEN, value: "${c}"}`,
+    ]);
     const r = maskText(text);
     for (const s of [a, b, c]) assert.ok(!leaks(r.text, s), r.text);
     assert.ok(r.text.includes("value: '«secret:k8s-env-value#2»'\r\n"));
   });
 
   it('keeps valueFrom/secretKeyRef, non-secret names, empty values, references and *_FILE paths', () => {
-    keeps(deployment([
-      '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
-      '            - name: LOG_LEVEL', '              value: debug',
-      '            - name: API_TOKEN', '              value: ""',
-      '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
-      '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
-    ]));
+    keeps(
+      deployment([
+        '            - name: DB_PASSWORD',
+        '              valueFrom:',
+        '                secretKeyRef:',
+        '                  name: db',
+        '                  key: password',
+        '            - name: LOG_LEVEL',
+        '              value: debug',
+        '            - name: API_TOKEN',
+        '              value: ""',
+        '            - name: DB_PASSWORD_FILE',
+        '              value: /run/secrets/db_password',
+        '            - name: SESSION_SECRET',
+        '              value: $(SESSION_SECRET)',
+      ]),
+    );
   });
 
   it('does not take the value of the next item or of a nested key', () => {
@@ -172,14 +201,26 @@ describe('context rules: the name on the line before (k8s-env-value)', () => {
 describe('statement-secret: a secret handed over by a statement (the pre-scan anchors the word password)', () => {
   it('masks a .netrc password on one line, alone on its line, and tab-separated, and keeps the other lines', () => {
     const [a, b, c] = [pw(), pw(), pw()];
-    const text = [`machine api.example.com login bob password ${a}`, 'machine git.example.com', '  login ci-bot', `  password ${b}`,
-      `machine\tftp.example.com\tlogin\tftp\tpassword\t${c}`, 'default login anonymous', 'macdef init', ''].join('\n');
+    const text = [
+      `machine api.example.com login bob password ${a}`,
+      'machine git.example.com',
+      '  login ci-bot',
+      `  password ${b}`,
+      `machine\tftp.example.com\tlogin\tftp\tpassword\t${c}`,
+      'default login anonymous',
+      'macdef init',
+      '',
+    ].join('\n');
     const r = maskText(text);
     const out = linesOf(r.text);
     const inp = linesOf(text);
     assert.equal(out.length, inp.length);
     for (const k of [1, 2, 5, 6]) assert.equal(out[k], inp[k]);
-    for (const [k, s] of [[0, a], [3, b], [4, c]] as const) {
+    for (const [k, s] of [
+      [0, a],
+      [3, b],
+      [4, c],
+    ] as const) {
       assert.notEqual(out[k], inp[k]);
       assert.ok(!leaks(out[k]!, s), out[k]);
     }

@@ -59,13 +59,15 @@ describe('secrets corpus sample through agentguard mask', () => {
 
 describe('agentguard mask: errors', () => {
   it('exits 2 with usage on no argument', async () => {
-    const out = new Capture(), err = new Capture();
+    const out = new Capture(),
+      err = new Capture();
     assert.equal(await maskCommand([], { stdout: out, stderr: err }), 2);
     assert.match(err.bytes.toString(), /usage/);
     assert.equal(out.bytes.length, 0);
   });
   it('exits 2 on a missing file and prints nothing to stdout', async () => {
-    const out = new Capture(), err = new Capture();
+    const out = new Capture(),
+      err = new Capture();
     assert.equal(await maskCommand([path.join(tmpdir(), 'ag-no-such-file-' + process.pid)], { stdout: out, stderr: err }), 2);
     assert.match(err.bytes.toString(), /cannot read/);
     assert.equal(out.bytes.length, 0);
@@ -75,7 +77,8 @@ describe('agentguard mask: errors', () => {
     try {
       const file = path.join(dir, 'blob.bin');
       writeFileSync(file, Buffer.from([0x41, 0xff, 0xfe, 0x0a]));
-      const out = new Capture(), err = new Capture();
+      const out = new Capture(),
+        err = new Capture();
       assert.equal(await maskCommand([file], { stdout: out, stderr: err }), 2);
       assert.equal(out.bytes.length, 0);
     } finally {
@@ -88,7 +91,8 @@ describe('agentguard mask: errors', () => {
       const file = path.join(dir, 'a.txt');
       const bytes = Buffer.from('\ufeffline one\r\nline two\r\n\r\nlast', 'utf8');
       writeFileSync(file, bytes);
-      const out = new Capture(), err = new Capture();
+      const out = new Capture(),
+        err = new Capture();
       assert.equal(await maskCommand([file], { stdout: out, stderr: err }), 0);
       assert.deepEqual(out.bytes, bytes);
     } finally {

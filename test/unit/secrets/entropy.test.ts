@@ -61,11 +61,14 @@ describe('entropy helpers', () => {
     for (const s of strings) assert.equal(distinctChars(s), distinctDef(s), JSON.stringify(s));
   });
 
-  it('the one-pass statistics of valueLooksSecret give the three functions\' answers (entropy bit for bit), or none for non-ASCII', () => {
+  it("the one-pass statistics of valueLooksSecret give the three functions' answers (entropy bit for bit), or none for non-ASCII", () => {
     let ascii = 0;
     for (const s of strings) {
       const st = asciiStatsOf(s);
-      if (/[^\x00-\x7f]/.test(s)) { assert.equal(st, null, JSON.stringify(s)); continue; }
+      if (/[^\x00-\x7f]/.test(s)) {
+        assert.equal(st, null, JSON.stringify(s));
+        continue;
+      }
       ascii++;
       assert.ok(st !== null && s.length > 0 ? Object.is(st.entropy, shannonDef(s)) : true, JSON.stringify(s));
       assert.deepEqual(st, { distinct: distinctDef(s), entropy: shannon(s), classes: charClasses(s) }, JSON.stringify(s));

@@ -5,8 +5,22 @@ import assert from 'node:assert/strict';
 import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
-  ASSIGN, ASSIGN_VALUE, LINE_START_PREFIX, assignmentAt, assignmentHeads, endsAsCode, genericAssignment, xmlSecret, headFrom, headFromRegex, lineStartPrefix, copiesMember, namesItself, startsAsSetter,
-  unquotedEnd, yamlEnd,
+  ASSIGN,
+  ASSIGN_VALUE,
+  LINE_START_PREFIX,
+  assignmentAt,
+  assignmentHeads,
+  endsAsCode,
+  genericAssignment,
+  xmlSecret,
+  headFrom,
+  headFromRegex,
+  lineStartPrefix,
+  copiesMember,
+  namesItself,
+  startsAsSetter,
+  unquotedEnd,
+  yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
 import type { Hit } from '../../../src/core/secrets/types';
@@ -19,7 +33,15 @@ function viaAssign(line: string, at: number) {
   // Groups 4–9 are the quoted branches (triple " and ', ", ', `, \"), 10 the unquoted rest.
   let group = 4;
   while (group <= 10 && m[group] === undefined) group++;
-  return { name: m[1], nameStart: m.indices![1]![0], op: m[3], opEnd: m.indices![3]![1], value: m[group] ?? '', start: m.indices![group]![0], quoted: group < 10 };
+  return {
+    name: m[1],
+    nameStart: m.indices![1]![0],
+    op: m[3],
+    opEnd: m.indices![3]![1],
+    value: m[group] ?? '',
+    start: m.indices![group]![0],
+    quoted: group < 10,
+  };
 }
 
 function assertSameParse(line: string): number {
@@ -33,7 +55,11 @@ function assertSameParse(line: string): number {
   for (const seed of [1, 2, 3]) {
     const r = prng(seed * 7919 + line.length);
     const jumps: number[] = [];
-    const jump = (h: { opEnd: number }) => { const j = h.opEnd + (r() < 0.4 ? 0 : Math.floor(r() * (line.length - h.opEnd + 2))); jumps.push(j); return j; };
+    const jump = (h: { opEnd: number }) => {
+      const j = h.opEnd + (r() < 0.4 ? 0 : Math.floor(r() * (line.length - h.opEnd + 2)));
+      jumps.push(j);
+      return j;
+    };
     const got = assignmentHeads(line, jump);
     const want = [];
     for (let h = headFromRegex(line, 0), k = 0; h !== null; h = headFromRegex(line, Math.max(jumps[k++] ?? Infinity, h.opEnd))) want.push(h);
@@ -50,10 +76,65 @@ describe('generic rule: assignment parsing', () => {
   });
 
   it('reads every assignment of 3,000 seeded mixes as ASSIGN does (quotes, escapes, blanks, dashes)', () => {
-    const parts = ['password', 'api_key', '--token', '-p', 'x', '$db', 'a.b', ' ', '\t', '=', ':', ':=', '=>', '==', '://', '"', "'", '`', ']', '\\"', '\\', 'abc123', '#', ',', ';', '\r', 'é',
-      '---x', '-', '9', '_', '$', '.', '::', ':/', '=:', '"]', ']"', '[', 'K', '\n', '\u2028', '\u2029', '\\\u2028',
+    const parts = [
+      'password',
+      'api_key',
+      '--token',
+      '-p',
+      'x',
+      '$db',
+      'a.b',
+      ' ',
+      '\t',
+      '=',
+      ':',
+      ':=',
+      '=>',
+      '==',
+      '://',
+      '"',
+      "'",
+      '`',
+      ']',
+      '\\"',
+      '\\',
+      'abc123',
+      '#',
+      ',',
+      ';',
+      '\r',
+      'é',
+      '---x',
+      '-',
+      '9',
+      '_',
+      '$',
+      '.',
+      '::',
+      ':/',
+      '=:',
+      '"]',
+      ']"',
+      '[',
+      'K',
+      '\n',
+      '\u2028',
+      '\u2029',
+      '\\\u2028',
       // string prefixes, triple quotes and `''`
-      'b', 'u', 'U', 'r', '"""', "'''", "''", 'b"', "r'", "u'", '\\"', '\\"'];
+      'b',
+      'u',
+      'U',
+      'r',
+      '"""',
+      "'''",
+      "''",
+      'b"',
+      "r'",
+      "u'",
+      '\\"',
+      '\\"',
+    ];
     const r = prng(11);
     let n = 0;
     // Escapes at the edges of a line break: a backslash cannot take \r, \n, U+2028 or U+2029.
@@ -119,9 +200,16 @@ function genericScanDef(line: string, out: Hit[]): void {
       const query = /[?&]$/.test(before);
       const lineStart = LINE_START_PREFIX.test(before);
       // `NAME=value` at the start of a line, no blank around `=`: literal up to the first blank.
-      const literal = lineStart && (!/^[ \t"'-]/.test(line) || /^[ \t]*-[ \t]/.test(line)) && line.slice(a.nameStart + a.name.length, a.start) === '=' && /^\S{0,1024}(?:\s|$)/.test(value);
+      const literal =
+        lineStart &&
+        (!/^[ \t"'-]/.test(line) || /^[ \t]*-[ \t]/.test(line)) &&
+        line.slice(a.nameStart + a.name.length, a.start) === '=' &&
+        /^\S{0,1024}(?:\s|$)/.test(value);
       const q = value.charCodeAt(0);
-      if (q === 34 || q === 39 || q === 96) { value = value.slice(1); start++; }
+      if (q === 34 || q === 39 || q === 96) {
+        value = value.slice(1);
+        start++;
+      }
       const yaml = !typed && lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
       if (literal && start === a.start) value = value.replace(/\s[^]*$/, '');
       else value = cut(value, yaml, query);
@@ -129,13 +217,39 @@ function genericScanDef(line: string, out: Hit[]): void {
     }
     const end = start + value.length;
     from = Math.max(end, a.opEnd);
-    if (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!))) out.push({ start, end, rule: 'generic-secret', priority: 2 });
+    if (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!)))
+      out.push({ start, end, rule: 'generic-secret', priority: 2 });
   }
 }
 
 describe('generic rule: the value is cut as the regexes cut it', () => {
   it('lineStartPrefix answers as LINE_START_PREFIX on the line up to the name, for every end', () => {
-    const parts = [' ', '\t', '-', '- ', '-x', '-x ', 'export', 'export ', 'ENV', 'ENV\t', 'ARG ', 'set ', 'declare', 'declare ', '"', "'", '`', 'x', 'e', 'S', 'ex', 'dec', '#', 'env '];
+    const parts = [
+      ' ',
+      '\t',
+      '-',
+      '- ',
+      '-x',
+      '-x ',
+      'export',
+      'export ',
+      'ENV',
+      'ENV\t',
+      'ARG ',
+      'set ',
+      'declare',
+      'declare ',
+      '"',
+      "'",
+      '`',
+      'x',
+      'e',
+      'S',
+      'ex',
+      'dec',
+      '#',
+      'env ',
+    ];
     const r = prng(5);
     let yes = 0;
     for (let k = 0; k < 20000; k++) {
@@ -172,7 +286,9 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
   it('the YAML tests by hand answer as their regexes, on every short string of the characters they read', () => {
     // Inside a line, past a head, as the rule has them (the value holds no \r or \n).
     const at = (v: string) => ['k: ' + v + '\r\n x', 3, 3 + v.length] as const;
-    let code = 0, setter = 0, cut = 0;
+    let code = 0,
+      setter = 0,
+      cut = 0;
     for (const v of allStrings([',', ';', ' ', '/', 'a', '\t', '\u00a0', '\u2028', '\u2029', '#'], 5)) {
       const want = /[,;]\s*(?:\/\/.*)?$/.test(v);
       assert.equal(endsAsCode(...at(v)), want, JSON.stringify(v));
@@ -205,7 +321,32 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
 
   it('the YAML tests by hand answer as their regexes on seeded longer values', () => {
     const r = prng(31);
-    const parts = [',', ';', ' ', '//', '/', '#', ' #', 'abc', 'x=', '= ', '$a.b', '<T>', '[]', '|', '?', '\t', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff', '\u00e9', '\u1680', '\u200b'];
+    const parts = [
+      ',',
+      ';',
+      ' ',
+      '//',
+      '/',
+      '#',
+      ' #',
+      'abc',
+      'x=',
+      '= ',
+      '$a.b',
+      '<T>',
+      '[]',
+      '|',
+      '?',
+      '\t',
+      '\u00a0',
+      '\u2028',
+      '\u2029',
+      '\u3000',
+      '\ufeff',
+      '\u00e9',
+      '\u1680',
+      '\u200b',
+    ];
     for (let k = 0; k < 20000; k++) {
       let v = '';
       for (let i = 0, n = Math.floor(r() * 12); i < n; i++) v += parts[Math.floor(r() * parts.length)];
@@ -237,11 +378,21 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       let line = pick(pre);
       for (let i = 0, len = 1 + Math.floor(r() * 3); i < len; i++) {
         const q = pick(quotes);
-        line += pick(names) + pick(ops) + (r() < 0.25 ? pick(types) : '') + q + pick(vals) + (r() < 0.3 ? pick(vals) : '') + (r() < 0.7 ? q : '') + pick(tails) + (r() < 0.3 ? pick(tails) : '');
+        line +=
+          pick(names) +
+          pick(ops) +
+          (r() < 0.25 ? pick(types) : '') +
+          q +
+          pick(vals) +
+          (r() < 0.3 ? pick(vals) : '') +
+          (r() < 0.7 ? q : '') +
+          pick(tails) +
+          (r() < 0.3 ? pick(tails) : '');
       }
       lines.push(line);
     }
-    let hits = 0, mixHits = 0;
+    let hits = 0,
+      mixHits = 0;
     for (let n = 0; n < lines.length; n++) {
       const line = lines[n]!;
       const got: Hit[] = [];
@@ -262,14 +413,39 @@ describe('xml-secret: lines without `</` skipped', () => {
     const re = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?>([^<>\r\n]+)<\/\1>/dg;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const strength = classifyName(m[1]!);
-      if (strength !== null && valueLooksSecret(m[2]!, strength, true)) out.push({ start: m.indices![2]![0], end: m.indices![2]![1], rule: 'xml-secret', priority: 2 });
+      if (strength !== null && valueLooksSecret(m[2]!, strength, true))
+        out.push({ start: m.indices![2]![0], end: m.indices![2]![1], rule: 'xml-secret', priority: 2 });
     }
   }
 
   it('finds what the regex on every line finds, on seeded tags, values and separators', () => {
     const r = prng(17);
-    const parts = ['<password>', '</password>', '<apiKey id="1">', '</apiKey>', '<key>', '</key>', '<name>', '</name>', '< /', '<', '>', '/', '</', '\r', ' ', 'x',
-      'Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', '${PW}', 'welcome', '<token\t>', '</token>', '<a:secret>', '</a:secret>'];
+    const parts = [
+      '<password>',
+      '</password>',
+      '<apiKey id="1">',
+      '</apiKey>',
+      '<key>',
+      '</key>',
+      '<name>',
+      '</name>',
+      '< /',
+      '<',
+      '>',
+      '/',
+      '</',
+      '\r',
+      ' ',
+      'x',
+      'Xk9$qLz2wPm4',
+      'a8f3k2m9x7q1z5w4',
+      '${PW}',
+      'welcome',
+      '<token\t>',
+      '</token>',
+      '<a:secret>',
+      '</a:secret>',
+    ];
     const tags = ['password', 'apiKey', 'key', 'name', 'a:secret', 'token', '_x.pwd', '1pw'];
     const values = ['Xk9$qLz2wPm4', 'a8f3k2m9x7q1z5w4', 'T0k3n-v4lue_9zQ', '${PW}', 'welcome', '', 'x\ry'];
     let hits = 0;
@@ -278,8 +454,10 @@ describe('xml-secret: lines without `</` skipped', () => {
       for (let i = 0, n = 1 + Math.floor(r() * 8); i < n; i++) {
         const pick = (a: string[]) => a[Math.floor(r() * a.length)]!;
         // Often a whole element, so that hits are common.
-        if (r() < 0.4) { const tag = pick(tags); line += `<${tag}${pick(['', ' id="1"', '\t', ' <'])}>${pick(parts)}${pick(values)}</${r() < 0.8 ? tag : pick(tags)}>`; }
-        else line += pick(parts);
+        if (r() < 0.4) {
+          const tag = pick(tags);
+          line += `<${tag}${pick(['', ' id="1"', '\t', ' <'])}>${pick(parts)}${pick(values)}</${r() < 0.8 ? tag : pick(tags)}>`;
+        } else line += pick(parts);
       }
       const got: Hit[] = [];
       const want: Hit[] = [];

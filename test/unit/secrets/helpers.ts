@@ -34,7 +34,8 @@ export function checkMasked(c: Case, masked: string): string[] {
   const a = linesOf(c.text);
   const b = linesOf(masked);
   if (a.length !== b.length) problems.push(`${c.name}: line count ${a.length} → ${b.length}`);
-  for (const n of c.mustKeep) if (a[n - 1] !== b[n - 1]) problems.push(`${c.name}:${n} must be kept: ${JSON.stringify(a[n - 1])} → ${JSON.stringify(b[n - 1])}`);
+  for (const n of c.mustKeep)
+    if (a[n - 1] !== b[n - 1]) problems.push(`${c.name}:${n} must be kept: ${JSON.stringify(a[n - 1])} → ${JSON.stringify(b[n - 1])}`);
   for (const [n, secrets] of c.secretLines) {
     const line = b[n - 1] ?? '';
     if (line === a[n - 1]) problems.push(`${c.name}:${n} secret line not masked: ${JSON.stringify(a[n - 1]).slice(0, 160)}`);

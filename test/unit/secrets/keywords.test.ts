@@ -50,7 +50,14 @@ describe('rule keyword selector', () => {
   });
 
   it('handles keywords nested in longer ones, at the same and at other positions', () => {
-    const rule = (id: string, keywords: string[]) => ({ id, keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
+    const rule = (id: string, keywords: string[]) => ({
+      id,
+      keywords,
+      description: '',
+      priority: 0,
+      scan() {},
+      samples: () => ({ truePositives: [], falsePositives: [] }),
+    });
     const rules = [rule('long', ['xsk_live_']), rule('inner', ['sk_']), rule('prefix', ['xs']), rule('none', ['zz'])];
     const sel = keywordSelector(rules);
     assert.deepEqual(ids(sel('a xsk_live_ b')), ['long', 'inner', 'prefix']);
@@ -64,7 +71,14 @@ describe('rule keyword selector', () => {
   });
 
   it('refuses keywords it cannot index: empty, one character, upper case, non-ASCII', () => {
-    const rule = (keywords: string[]) => ({ id: 'x', keywords, description: '', priority: 0, scan() {}, samples: () => ({ truePositives: [], falsePositives: [] }) });
+    const rule = (keywords: string[]) => ({
+      id: 'x',
+      keywords,
+      description: '',
+      priority: 0,
+      scan() {},
+      samples: () => ({ truePositives: [], falsePositives: [] }),
+    });
     assert.throws(() => keywordSelector([rule(['Abc'])]), /lower-case ASCII/);
     assert.throws(() => keywordSelector([rule(['k'])]), /2\+ characters/);
     assert.throws(() => keywordSelector([rule(['clé'])]), /ASCII/);
@@ -80,7 +94,23 @@ describe('rule keyword selector', () => {
     /** Seeded lines of keywords, cut, capitalised, run together, with characters of every width between them. */
     function mixes(seed: number, n: number): string[] {
       const r = prng(seed);
-      const odd = ['\u0130', '\u212a', '\u00e9', '\u0141', '\u017f', '\u8000', '\uffff', '\ufeff', '\u4e00', '\u0100', '\u00ff', '\u0080', '\u0000', '\r', '\t'];
+      const odd = [
+        '\u0130',
+        '\u212a',
+        '\u00e9',
+        '\u0141',
+        '\u017f',
+        '\u8000',
+        '\uffff',
+        '\ufeff',
+        '\u4e00',
+        '\u0100',
+        '\u00ff',
+        '\u0080',
+        '\u0000',
+        '\r',
+        '\t',
+      ];
       const out: string[] = [];
       for (let k = 0; k < n; k++) {
         let line = '';
@@ -90,7 +120,10 @@ describe('rule keyword selector', () => {
           let piece = r() < 0.3 ? w.slice(Math.floor(r() * w.length)) : r() < 0.2 ? w.slice(0, 1 + Math.floor(r() * w.length)) : w;
           if (r() < 0.3) piece = piece.replace(/[a-z]/g, (c) => (r() < 0.5 ? c.toUpperCase() : c));
           // a character of another width inside a keyword, or between two
-          if (r() < 0.2) { const at = Math.floor(r() * (piece.length + 1)); piece = piece.slice(0, at) + odd[Math.floor(r() * odd.length)]! + piece.slice(at); }
+          if (r() < 0.2) {
+            const at = Math.floor(r() * (piece.length + 1));
+            piece = piece.slice(0, at) + odd[Math.floor(r() * odd.length)]! + piece.slice(at);
+          }
           line += piece;
           if (r() < 0.3) line += ' ';
         }
@@ -104,7 +137,10 @@ describe('rule keyword selector', () => {
       assert.ok(tables, 'the keyword tables do not fit the module');
       scanner.setSelector(tables);
       let visits = 0;
-      scanner.scan(text, (p) => { visits++; each(p); });
+      scanner.scan(text, (p) => {
+        visits++;
+        each(p);
+      });
       return visits;
     }
     const sameAsJs = (text: string, from: number, to: number) => {
@@ -117,7 +153,11 @@ describe('rule keyword selector', () => {
 
     it('selects what keywordSelector selects on every line and range of seeded mixes, one-byte and wide texts', () => {
       let woke = 0;
-      for (const [seed, wide] of [[1, false], [2, true], [3, true]] as const) {
+      for (const [seed, wide] of [
+        [1, false],
+        [2, true],
+        [3, true],
+      ] as const) {
         let lines = mixes(seed, 1500);
         if (!wide) lines = lines.map((l) => l.replace(/[^\x00-\xff]/g, '\u00e9'));
         // An anchor at the start gets the scan to call back; every line is then checked from inside it.
@@ -142,7 +182,10 @@ describe('rule keyword selector', () => {
     });
 
     it('selects on the rule samples as on their own, and answers every rule bit (0–63) in catalog order', () => {
-      const lines = ALL_RULES.flatMap((rule) => { const s = rule.samples(); return [...s.truePositives.map((t) => t.text), ...s.falsePositives]; }).flatMap((t) => t.split('\n'));
+      const lines = ALL_RULES.flatMap((rule) => {
+        const s = rule.samples();
+        return [...s.truePositives.map((t) => t.text), ...s.falsePositives];
+      }).flatMap((t) => t.split('\n'));
       const text = 'token = x\n' + lines.join('\n');
       const seen = new Set<string>();
       insideScan(text, (p) => {
@@ -202,10 +245,13 @@ describe('rule keyword selector', () => {
       assert.equal(hashes[0], hashes[5]);
       assert.notEqual(hashes[0], hashes[1]);
       assert.notEqual(hashes[0], hashes[3]);
-      assert.ok(hashes.every((h) => Number.isInteger(h) && h >= 0 && h < 2 ** 30), `hashes ${hashes}`);
+      assert.ok(
+        hashes.every((h) => Number.isInteger(h) && h >= 0 && h < 2 ** 30),
+        `hashes ${hashes}`,
+      );
     });
 
-    it("gives the masker the same rules through the pre-scan as keywordSelector on each candidate line", () => {
+    it('gives the masker the same rules through the pre-scan as keywordSelector on each candidate line', () => {
       // No `ENV ` in the mixes (the keywords may spell it): that gate is the last assertion's case alone.
       const lines = mixes(4, 800).map((l, i) => (i % 3 === 0 ? `${l} password = ${l}` : `${l}_token: ${i}`).replace(/ENV(?=[ \t])/g, 'ENv'));
       const text = lines.join('\n');

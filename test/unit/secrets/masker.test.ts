@@ -40,8 +40,14 @@ describe('maskText: line model', () => {
     const [t1, t2] = [gh(), gh()];
     const text = `a ${t1}\nb ${t2}\nc ${t1}\n`;
     const r1 = maskText(text);
-    assert.deepEqual(r1.findings.map((f) => f.placeholder), ['«secret:github-token#1»', '«secret:github-token#2»', '«secret:github-token#1»']);
-    assert.deepEqual(r1.findings.map((f) => f.line), [1, 2, 3]);
+    assert.deepEqual(
+      r1.findings.map((f) => f.placeholder),
+      ['«secret:github-token#1»', '«secret:github-token#2»', '«secret:github-token#1»'],
+    );
+    assert.deepEqual(
+      r1.findings.map((f) => f.line),
+      [1, 2, 3],
+    );
     assert.equal(text.split('\n')[0]!.slice(r1.findings[0]!.start, r1.findings[0]!.end), t1);
     assert.equal(maskText(text).text, r1.text, 'masking twice gives the same view');
     assert.equal(maskText(r1.text).text, r1.text, 'masking the masked view changes nothing');
@@ -53,15 +59,29 @@ describe('maskText: line model', () => {
     const lines: string[] = [];
     const want: number[] = [];
     for (let i = 0; i < 400; i++) {
-      if (i % 37 === 5) { lines.push(`token ${gh()}\r`); want.push(i + 1); }
-      else lines.push(i % 11 === 0 ? '' : `const x${i} = ${i};`);
+      if (i % 37 === 5) {
+        lines.push(`token ${gh()}\r`);
+        want.push(i + 1);
+      } else lines.push(i % 11 === 0 ? '' : `const x${i} = ${i};`);
     }
     const r = maskText(lines.join('\n') + '\n');
-    assert.deepEqual(r.findings.map((f) => f.line), want);
+    assert.deepEqual(
+      r.findings.map((f) => f.line),
+      want,
+    );
     const reversed = [...r.findings].reverse().map((f) => f.line);
-    assert.deepEqual(maskText(lines.join('\n')).findings.reverse().map((f) => f.line), reversed, 'read last to first');
+    assert.deepEqual(
+      maskText(lines.join('\n'))
+        .findings.reverse()
+        .map((f) => f.line),
+      reversed,
+      'read last to first',
+    );
     const json = JSON.parse(JSON.stringify(r.findings)) as { line: number; rule: string }[];
-    assert.deepEqual(json.map((f) => f.line), want);
+    assert.deepEqual(
+      json.map((f) => f.line),
+      want,
+    );
     assert.ok(json.every((f) => f.rule === 'github-token'));
     for (const f of r.findings) assert.match(linesOf(r.text)[f.line - 1]!, new RegExp(`^token ${f.placeholder}\\r$`));
   });
@@ -76,7 +96,10 @@ describe('maskText: line model', () => {
     const alone = maskText(`${pad}\n${secretLine}\n${pad}`);
     assert.equal(alone.findings.length, 1, 'the wide-character password is a secret on its own');
     const after = maskText(`${pad}\n${quietLine}\n${secretLine}\n${quietLine}\n${pad}`);
-    assert.deepEqual(after.findings.map((f) => f.line), [3]);
+    assert.deepEqual(
+      after.findings.map((f) => f.line),
+      [3],
+    );
     assert.equal(after.text.split('\n')[1], quietLine);
   });
 
@@ -107,7 +130,12 @@ describe('maskText: options', () => {
   });
 
   it('skips an invalid user pattern instead of crashing, and reports it', () => {
-    const m = createMasker({ extraPatterns: [{ name: 'bad', regex: '(' }, { name: 'empty', regex: 'x*' }] });
+    const m = createMasker({
+      extraPatterns: [
+        { name: 'bad', regex: '(' },
+        { name: 'empty', regex: 'x*' },
+      ],
+    });
     assert.equal(m.errors.length, 2);
     assert.equal(m.mask('hello\n').text, 'hello\n');
   });

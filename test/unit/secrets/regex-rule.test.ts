@@ -12,17 +12,64 @@ import { sampleAndCorpusLines } from './helpers';
 describe('regexRule without match indices', () => {
   it('groupIsWholeMatch knows a group around the whole pattern from anything else', () => {
     const yes = ['(a)', '(?<![A-Z])(a+)(?![0-9])', '(?<=x)(a|b)', '(a)(?=b)', '(a\\)b)', '([)(]+)', '(\\\\)', '(a(b)c)', '(?<![(])(x)(?![)])', '(?<!\\()(x)'];
-    const no = ['a', '(a)b', 'a(b)', '(a)|(b)', '(a)|b', '(a)?', '(a)*', '(?:a)', '(?:a)(b)', '(a)(b)', '(?<!x)a(b)', '(a)(?!b)c', '(a)(?!b)(?=c)', '(a', '(a\\)', '([)]', '(?<!x(a)', '(a)\\1'];
+    const no = [
+      'a',
+      '(a)b',
+      'a(b)',
+      '(a)|(b)',
+      '(a)|b',
+      '(a)?',
+      '(a)*',
+      '(?:a)',
+      '(?:a)(b)',
+      '(a)(b)',
+      '(?<!x)a(b)',
+      '(a)(?!b)c',
+      '(a)(?!b)(?=c)',
+      '(a',
+      '(a\\)',
+      '([)]',
+      '(?<!x(a)',
+      '(a)\\1',
+    ];
     for (const s of yes) assert.equal(groupIsWholeMatch(s), true, s);
     for (const s of no) assert.equal(groupIsWholeMatch(s), false, s);
   });
 
   it('groupEndingMatch knows the group that ends the pattern, and refuses anything else', () => {
     const cases: [string, number][] = [
-      ['(a)', 1], ['x(a)', 1], ['x(?:y)(a)(?!b)', 1], ['(b)x(a)', 2], ['(?<n>b)x(a)', 2], ['x(a)(?=b)(?!c)', 1], ['(?<=x)y(a)', 1], ['x(a(b))', 1],
-      ['(?<!(q))x(a)', 2], ['x[(](a)', 1], ['x\\((a)', 1], ['(?:(b)|c)x(a)', 2], ['x(a|b)', 1], ['x(a)(?![)])', 1],
-      ['a', 0], ['x(a)y', 0], ['(a)|x(b)', 0], ['x|(b)', 0], ['x(a)?', 0], ['x(a)+', 0], ['x(a){2}', 0], ['x(?:a)', 0], ['x(a)(?<!b)', 0], ['x(a)\\1', 0],
-      ['x(a\\)', 0], ['x(a)(?!b)c', 0], ['[(a)]', 0], ['x(a)(?!b)?', 0], ['x(?=(a))', 0], ['x(a))', 0], ['x[(a)', 0], ['(?<=(a))x', 0],
+      ['(a)', 1],
+      ['x(a)', 1],
+      ['x(?:y)(a)(?!b)', 1],
+      ['(b)x(a)', 2],
+      ['(?<n>b)x(a)', 2],
+      ['x(a)(?=b)(?!c)', 1],
+      ['(?<=x)y(a)', 1],
+      ['x(a(b))', 1],
+      ['(?<!(q))x(a)', 2],
+      ['x[(](a)', 1],
+      ['x\\((a)', 1],
+      ['(?:(b)|c)x(a)', 2],
+      ['x(a|b)', 1],
+      ['x(a)(?![)])', 1],
+      ['a', 0],
+      ['x(a)y', 0],
+      ['(a)|x(b)', 0],
+      ['x|(b)', 0],
+      ['x(a)?', 0],
+      ['x(a)+', 0],
+      ['x(a){2}', 0],
+      ['x(?:a)', 0],
+      ['x(a)(?<!b)', 0],
+      ['x(a)\\1', 0],
+      ['x(a\\)', 0],
+      ['x(a)(?!b)c', 0],
+      ['[(a)]', 0],
+      ['x(a)(?!b)?', 0],
+      ['x(?=(a))', 0],
+      ['x(a))', 0],
+      ['x[(a)', 0],
+      ['(?<=(a))x', 0],
     ];
     for (const [s, n] of cases) assert.equal(groupEndingMatch(s), n, s);
     // What it claims holds: the group ends where the match does, on every match of these patterns.
@@ -51,7 +98,8 @@ describe('regexRule without match indices', () => {
       }
       lines.push(line);
     }
-    let rules = 0, hits = 0;
+    let rules = 0,
+      hits = 0;
     for (const rule of LINE_RULES) {
       const def = REGEX_RULE_DEFS.get(rule);
       if (def === undefined) continue;

@@ -25,7 +25,10 @@ describe('secret rule catalog', () => {
       it('masks every true positive, leaving no 8-char window of the secret', () => {
         for (const tp of samples.truePositives) {
           const r = maskText(tp.text);
-          assert.ok(r.findings.some((f) => f.rule === rule.id), `${rule.id} did not fire on ${JSON.stringify(tp.text).slice(0, 200)}; got ${r.findings.map((f) => f.rule).join(',')}`);
+          assert.ok(
+            r.findings.some((f) => f.rule === rule.id),
+            `${rule.id} did not fire on ${JSON.stringify(tp.text).slice(0, 200)}; got ${r.findings.map((f) => f.rule).join(',')}`,
+          );
           assert.equal(linesOf(r.text).length, linesOf(tp.text).length, 'line count changed');
           for (const s of tp.secrets) assert.ok(!leaks(r.text, s), `${rule.id} left part of ${s.slice(0, 6)}… in ${r.text.slice(0, 200)}`);
         }

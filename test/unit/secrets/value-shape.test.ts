@@ -5,7 +5,20 @@
 // code, words, prose, tokens and non-ASCII values, alone and glued, for both strengths, quoted or not.
 import assert from 'node:assert/strict';
 import {
-  PLACEHOLDER, PLACEHOLDER_PARTS, REFERENCE, REFERENCE_PARTS, charClasses, distinctChars, isBenignShapeOf, isWordyCodeName, isWordyIdentifier, isPlaceholder, isReference, isUuid, shannon, valueLooksSecret,
+  PLACEHOLDER,
+  PLACEHOLDER_PARTS,
+  REFERENCE,
+  REFERENCE_PARTS,
+  charClasses,
+  distinctChars,
+  isBenignShapeOf,
+  isWordyCodeName,
+  isWordyIdentifier,
+  isPlaceholder,
+  isReference,
+  isUuid,
+  shannon,
+  valueLooksSecret,
 } from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
@@ -18,8 +31,15 @@ function bracketCode(v: string): boolean {
   if (!v.split(/[^A-Za-z0-9_]+/).every((x) => isWordyCodeName(x) || /^\d+$/.test(x))) return false;
   if (/[\w$.]\{/.test(m[0])) return false;
   if (/[)\]}][^)\]}([{.?,;:\s]/.test(v.slice(m[1]!.length))) return false;
-  let u = v.slice(m[1]!.length).replace(/[^()[\]{}]/g, '').replace(/[([{]/g, '(').replace(/[)\]}]/g, ')');
-  for (let prev = ''; prev !== u; ) { prev = u; u = u.replace(/\(\)/g, ''); }
+  let u = v
+    .slice(m[1]!.length)
+    .replace(/[^()[\]{}]/g, '')
+    .replace(/[([{]/g, '(')
+    .replace(/[)\]}]/g, ')');
+  for (let prev = ''; prev !== u;) {
+    prev = u;
+    u = u.replace(/\(\)/g, '');
+  }
   return !u.includes(')');
 }
 
@@ -48,19 +68,29 @@ function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean 
     if (/[()[\]{}]/.test(v) && bracketCode(v)) return true;
     if (!literal && yamlAliasOrTag(v)) return true;
     const core = v.replace(/[;,]+$/, '');
-    if (!literal && /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) && (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))) return true;
+    if (
+      !literal &&
+      /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/.test(core) &&
+      (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))
+    )
+      return true;
     if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]{1,12})+$/.test(core) && /(?:^|_)[A-Z]{3,}(?:_|$)/.test(core)) return true;
     if (!literal && /^[A-Za-z_$][\w$]*$/.test(core) && !/\d/.test(core) && isWordyIdentifier(core)) return true;
     if (core !== v && /^[A-Za-z_$][\w$.]*(?:<[^>]*>)?(?:\[\])?(?:\s*\|\s*[A-Za-z_$'"][\w$.'"]*(?:\[\])?)*$/.test(core)) return true;
   }
-  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every((x) => isWordyIdentifier(x))) return true;
+  if (v.length < 48 && /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:[-_. ][A-Z]?[a-z]+(?:[A-Z][a-z]+)*)*$/.test(v) && v.split(/[-_. ]/).every((x) => isWordyIdentifier(x)))
+    return true;
   if (/^[A-Za-z]+$/.test(v) && v.length >= 12) {
     const words = nameWords(v);
     if (words.length >= 2 && isWordyIdentifier(v)) return true;
   }
   if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
   const words = v.split(/\s+/).filter(Boolean);
-  return / /.test(v.slice(1)) && words.length >= 3 && words.filter((w) => isWordyIdentifier(w.replace(/^[^A-Za-z\d]+|[^A-Za-z\d]+$/g, '').replace(/^\d+/, ''))).length >= words.length * 0.75;
+  return (
+    / /.test(v.slice(1)) &&
+    words.length >= 3 &&
+    words.filter((w) => isWordyIdentifier(w.replace(/^[^A-Za-z\d]+|[^A-Za-z\d]+$/g, '').replace(/^\d+/, ''))).length >= words.length * 0.75
+  );
 }
 
 function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolean, literal = false): boolean {
@@ -79,24 +109,162 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
 
 /** Values of every shape the checks know, one of each. */
 const PIECES = [
-    // references
-    '${DB_PASSWORD}', '${{ secrets.TOKEN }}', '$(cat /run/secret)', '$API_TOKEN', '%{token}', '%(pw)s', '{{ .Values.key }}', '<%= ENV["K"] %>',
-    '#{token}', '@{token}', '[[token]]', 'process.env.API_KEY', 'os.environ["K"]', 'os.getenv("K")', 'getenv("K")', 'ENV["K"]', 'ENV[',
-    'System.getenv("K")', 'env(API_KEY)', 'secrets.API_KEY', 'secret.X', 'vault:secret/data/x', '!Ref DbPassword', '!GetAtt X.Y', 'ref+awsssm://x',
-    'arn:aws:secretsmanager:x', 'op://vault/item', 'keyvault:x', 'sm://x', 'awssm:x', 'file:/x', '%APPDATA%', '%APP_DATA%',
-    // placeholders
-    'changeme', 'CHANGE_ME', 'change-me', 'replace me', 'ReplaceMe', 'your_api_key', 'YOUR-TOKEN', 'token_here', 'KEY HERE', 'placeholder', 'REDACTED',
-    'dummy', 'Example', 'xxxx', 'XXXXXXXX', '***', '****', '...', '..', 'todo', 'to-do', 'FIXME', 'tbd', 'n/a', 'NA', 'insert_key', 'enter-password',
-    'secret', 'Password', 'p@ssw0rd', 'pa$$w0rd', 'hunter2', 'abc123', 'qwerty', 'api-key', 'string', 'false', '<your-key>', '[key]', '{key}', '----', '____', '####', '0000',
-    // shapes
-    '/etc/secrets/db', './a/b', '../x/y z', '~/key.pem', 'C:\\keys\\a', 'https://example.com/a?b=c', 's3://bucket/key', 'git+ssh://x', 'mailto:x',
-    'sha256-abc', 'SHA512:Zm9v', 'md5-x', '^1.2.3', '>=1.0.0-beta.1', '~2.3', 'v1.2', '1.2.3+build', '$2b$12$abcdefghijklmnop', '$argon2id$v=19', '$6$salt$x',
-    '«secret:generic-secret#1»', 'data:image/png;base64,AAAA', 'f(x)', 'a[b]', '{a}', 'this.token', 'opts?.headers.key', 'RESET_PASSWORD_V2_SUBMIT', 'AB_CD',
-    'someIdentifier', 'ident_2', '_8203948571', '$48291735', '__9_7', 'Foo<Bar>[]', 'Foo | undefined', "'a' | 'b'", 'string;', 'token,', 'x;;,', 'client-secret', 'Get-AzAccessToken', 'accessToken',
-    'platformAuthDOMGetToken', 'abcdefghijklmnop', 'The quick brown fox', 'not a secret, really.', 'a b c', 'x\ty z',
-    '00000000-0000-4000-8000-000000000000', 'e6d4025d-136d-4a80-b667-7d2f7bc06207', 'é', 'ü€', '\u2028', '\u00a0', 'Ⅻ', 'ſ', 'K',
-    // separators
-    ' ', ' ', '-', '_', '.', ':', '/', ';', ',', '=', '@', '#', '"', "'", '?', '&', '+',
+  // references
+  '${DB_PASSWORD}',
+  '${{ secrets.TOKEN }}',
+  '$(cat /run/secret)',
+  '$API_TOKEN',
+  '%{token}',
+  '%(pw)s',
+  '{{ .Values.key }}',
+  '<%= ENV["K"] %>',
+  '#{token}',
+  '@{token}',
+  '[[token]]',
+  'process.env.API_KEY',
+  'os.environ["K"]',
+  'os.getenv("K")',
+  'getenv("K")',
+  'ENV["K"]',
+  'ENV[',
+  'System.getenv("K")',
+  'env(API_KEY)',
+  'secrets.API_KEY',
+  'secret.X',
+  'vault:secret/data/x',
+  '!Ref DbPassword',
+  '!GetAtt X.Y',
+  'ref+awsssm://x',
+  'arn:aws:secretsmanager:x',
+  'op://vault/item',
+  'keyvault:x',
+  'sm://x',
+  'awssm:x',
+  'file:/x',
+  '%APPDATA%',
+  '%APP_DATA%',
+  // placeholders
+  'changeme',
+  'CHANGE_ME',
+  'change-me',
+  'replace me',
+  'ReplaceMe',
+  'your_api_key',
+  'YOUR-TOKEN',
+  'token_here',
+  'KEY HERE',
+  'placeholder',
+  'REDACTED',
+  'dummy',
+  'Example',
+  'xxxx',
+  'XXXXXXXX',
+  '***',
+  '****',
+  '...',
+  '..',
+  'todo',
+  'to-do',
+  'FIXME',
+  'tbd',
+  'n/a',
+  'NA',
+  'insert_key',
+  'enter-password',
+  'secret',
+  'Password',
+  'p@ssw0rd',
+  'pa$$w0rd',
+  'hunter2',
+  'abc123',
+  'qwerty',
+  'api-key',
+  'string',
+  'false',
+  '<your-key>',
+  '[key]',
+  '{key}',
+  '----',
+  '____',
+  '####',
+  '0000',
+  // shapes
+  '/etc/secrets/db',
+  './a/b',
+  '../x/y z',
+  '~/key.pem',
+  'C:\\keys\\a',
+  'https://example.com/a?b=c',
+  's3://bucket/key',
+  'git+ssh://x',
+  'mailto:x',
+  'sha256-abc',
+  'SHA512:Zm9v',
+  'md5-x',
+  '^1.2.3',
+  '>=1.0.0-beta.1',
+  '~2.3',
+  'v1.2',
+  '1.2.3+build',
+  '$2b$12$abcdefghijklmnop',
+  '$argon2id$v=19',
+  '$6$salt$x',
+  '«secret:generic-secret#1»',
+  'data:image/png;base64,AAAA',
+  'f(x)',
+  'a[b]',
+  '{a}',
+  'this.token',
+  'opts?.headers.key',
+  'RESET_PASSWORD_V2_SUBMIT',
+  'AB_CD',
+  'someIdentifier',
+  'ident_2',
+  '_8203948571',
+  '$48291735',
+  '__9_7',
+  'Foo<Bar>[]',
+  'Foo | undefined',
+  "'a' | 'b'",
+  'string;',
+  'token,',
+  'x;;,',
+  'client-secret',
+  'Get-AzAccessToken',
+  'accessToken',
+  'platformAuthDOMGetToken',
+  'abcdefghijklmnop',
+  'The quick brown fox',
+  'not a secret, really.',
+  'a b c',
+  'x\ty z',
+  '00000000-0000-4000-8000-000000000000',
+  'e6d4025d-136d-4a80-b667-7d2f7bc06207',
+  'é',
+  'ü€',
+  '\u2028',
+  '\u00a0',
+  'Ⅻ',
+  'ſ',
+  'K',
+  // separators
+  ' ',
+  ' ',
+  '-',
+  '_',
+  '.',
+  ':',
+  '/',
+  ';',
+  ',',
+  '=',
+  '@',
+  '#',
+  '"',
+  "'",
+  '?',
+  '&',
+  '+',
 ];
 
 /** Values of every shape the checks know, and random material; many long enough for a weak name. */
@@ -108,12 +276,18 @@ function values(): string[] {
     let v = '';
     for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
       const t = r();
-      v += t < 0.55 ? pieces[Math.floor(r() * pieces.length)]
-        : t < 0.7 ? rand(ALNUM, 4 + Math.floor(r() * 40), Math.floor(r() * 1e9))
-        : t < 0.8 ? rand(HEX, 8 + Math.floor(r() * 56), Math.floor(r() * 1e9))
-        : t < 0.87 ? rand(B64, 8 + Math.floor(r() * 60), Math.floor(r() * 1e9))
-        : t < 0.94 ? rand(PASSWORD_CHARS, 6 + Math.floor(r() * 20), Math.floor(r() * 1e9))
-        : rand(t < 0.97 ? '0123456789' : '0123456789-+#!', 8 + Math.floor(r() * 24), Math.floor(r() * 1e9)); // no letters
+      v +=
+        t < 0.55
+          ? pieces[Math.floor(r() * pieces.length)]
+          : t < 0.7
+            ? rand(ALNUM, 4 + Math.floor(r() * 40), Math.floor(r() * 1e9))
+            : t < 0.8
+              ? rand(HEX, 8 + Math.floor(r() * 56), Math.floor(r() * 1e9))
+              : t < 0.87
+                ? rand(B64, 8 + Math.floor(r() * 60), Math.floor(r() * 1e9))
+                : t < 0.94
+                  ? rand(PASSWORD_CHARS, 6 + Math.floor(r() * 20), Math.floor(r() * 1e9))
+                  : rand(t < 0.97 ? '0123456789' : '0123456789-+#!', 8 + Math.floor(r() * 24), Math.floor(r() * 1e9)); // no letters
     }
     if (r() < 0.15) v = ' ' + v + ' ';
     if (r() < 0.1) v += ';';
@@ -126,7 +300,8 @@ describe('valueLooksSecret against its plain definition', () => {
   const vs = values();
 
   it('isReference and isPlaceholder (anchored and unanchored alternatives apart) answer as the whole regexes', () => {
-    let refs = 0, phs = 0;
+    let refs = 0,
+      phs = 0;
     for (const v of vs) {
       const ref = REFERENCE.test(v);
       assert.equal(isReference(v), ref, JSON.stringify(v));
@@ -139,12 +314,13 @@ describe('valueLooksSecret against its plain definition', () => {
 
   it('isBenignShape (regexes skipped by the characters held and the first one) answers as its definition', () => {
     let yes = 0;
-    for (const v of vs) for (const quoted of [true, false]) {
-      const want = isBenignShapeDef(v, quoted);
-      assert.equal(isBenignShapeOf(v, quoted), want, `${JSON.stringify(v)} quoted ${quoted}`);
-      if (want) yes++;
-      if (!quoted) assert.equal(isBenignShapeOf(v, false, true), isBenignShapeDef(v, false, true), `${JSON.stringify(v)} literal`);
-    }
+    for (const v of vs)
+      for (const quoted of [true, false]) {
+        const want = isBenignShapeDef(v, quoted);
+        assert.equal(isBenignShapeOf(v, quoted), want, `${JSON.stringify(v)} quoted ${quoted}`);
+        if (want) yes++;
+        if (!quoted) assert.equal(isBenignShapeOf(v, false, true), isBenignShapeDef(v, false, true), `${JSON.stringify(v)} literal`);
+      }
     assert.ok(yes > 3000 && yes < 2 * vs.length - 3000, `${yes} benign`);
   });
 
@@ -156,8 +332,10 @@ describe('valueLooksSecret against its plain definition', () => {
         for (const quoted of [true, false]) {
           const want = valueLooksSecretDef(v, strength, quoted);
           assert.equal(valueLooksSecret(v, strength, quoted), want, `${JSON.stringify(v)} ${strength} quoted ${quoted}`);
-          if (want) yes[strength]++; else no[strength]++;
-          if (!quoted) assert.equal(valueLooksSecret(v, strength, false, true), valueLooksSecretDef(v, strength, false, true), `${JSON.stringify(v)} ${strength} literal`);
+          if (want) yes[strength]++;
+          else no[strength]++;
+          if (!quoted)
+            assert.equal(valueLooksSecret(v, strength, false, true), valueLooksSecretDef(v, strength, false, true), `${JSON.stringify(v)} ${strength} literal`);
         }
       }
     }
@@ -168,14 +346,64 @@ describe('valueLooksSecret against its plain definition', () => {
     // Each shape with its first character replaced, and with one put before it: every ASCII code and
     // some beyond (case-folding letters among them). Long placeholders and references, so that the
     // anchored alternatives past 11 characters are asked too.
-    const long = ['<your-api-key-goes-in>', '[fill-in-the-value]', '{replace-this-one}', 'insert_the_key_now', 'enter-the-password-now', 'your_own_key_goes_in',
-      '$(cat /run/secrets/db)', '%APP_DATA_VALUE%', 'keyvault:prod/db/password', 'awssm:prod/db/password', 'file:/run/secrets/db', 'op://vault/item/field',
-      'sha256:Zm9vYmFyYmF6cXV4', 'v1.22.333-beta.4', 'data:text/plain;base64,Zm9v', '$2b$12$Zm9vYmFyYmF6cXV4', 'undefined', 'none_at_all', 'C:\\keys\\prod\\a.pem',
-      'RESET_PASSWORD_V2_SUBMIT', 'Some words here, plainly.', 'platformAuthDOMGetToken', 'opts?.headers.key;', 'Foo<Bar>[] | undefined;',
-      'password123', 'Secret123', 'mypassword', 'tRuE', 'fALSE', 'YeS', 'nO', 'oN', 'oFf', 'NuLl', 'nIl', 'NoNe', 'uNdEfInEd', '12.5mB', 'sHa1:x', 'Md5-x'];
+    const long = [
+      '<your-api-key-goes-in>',
+      '[fill-in-the-value]',
+      '{replace-this-one}',
+      'insert_the_key_now',
+      'enter-the-password-now',
+      'your_own_key_goes_in',
+      '$(cat /run/secrets/db)',
+      '%APP_DATA_VALUE%',
+      'keyvault:prod/db/password',
+      'awssm:prod/db/password',
+      'file:/run/secrets/db',
+      'op://vault/item/field',
+      'sha256:Zm9vYmFyYmF6cXV4',
+      'v1.22.333-beta.4',
+      'data:text/plain;base64,Zm9v',
+      '$2b$12$Zm9vYmFyYmF6cXV4',
+      'undefined',
+      'none_at_all',
+      'C:\\keys\\prod\\a.pem',
+      'RESET_PASSWORD_V2_SUBMIT',
+      'Some words here, plainly.',
+      'platformAuthDOMGetToken',
+      'opts?.headers.key;',
+      'Foo<Bar>[] | undefined;',
+      'password123',
+      'Secret123',
+      'mypassword',
+      'tRuE',
+      'fALSE',
+      'YeS',
+      'nO',
+      'oN',
+      'oFf',
+      'NuLl',
+      'nIl',
+      'NoNe',
+      'uNdEfInEd',
+      '12.5mB',
+      'sHa1:x',
+      'Md5-x',
+    ];
     long.push(...long.map((v) => v.toUpperCase()), ...long.map((v) => v.toLowerCase()));
-    const firsts = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), '\u0080', '\u00ab', '\u00e9', '\u00ff', '\u0130', '\u0131', '\u017f', '\u212a', '\u2028', '\ufeff'];
-    let benign = 0, secret = 0;
+    const firsts = [
+      ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)),
+      '\u0080',
+      '\u00ab',
+      '\u00e9',
+      '\u00ff',
+      '\u0130',
+      '\u0131',
+      '\u017f',
+      '\u212a',
+      '\u2028',
+      '\ufeff',
+    ];
+    let benign = 0,
+      secret = 0;
     for (const p of [...PIECES, ...long]) {
       for (const c of firsts) {
         for (const v of [c + p.slice(1), c + p]) {
@@ -202,21 +430,51 @@ describe('valueLooksSecret against its plain definition', () => {
   it('holds an example of every anchored REFERENCE and PLACEHOLDER alternative, and answers as the definition on each', () => {
     const t = 'Kq8Zm2vL9pW4xR';
     const examples: Record<string, string[]> = {
-      '^\\$\\(': [`$(${t})`], '^\\$[A-Za-z_]': [`$${t}`, `$_${t}`], '^%\\{': [`%{${t}}`], '^%\\(': [`%(${t})s`], '^#\\{': [`#{${t}}`],
-      '^@\\{': [`@{${t}}`], '^\\[\\[': [`[[${t}]]`], '^env\\(': [`env(${t})`], '^secrets?\\.': [`secrets.${t}`, `secret.${t}`],
-      '^vault:': [`vault:${t}`], '^!(?:Ref|Sub|GetAtt|ImportValue)': [`!Ref ${t}`, `!Sub ${t}`, `!GetAtt ${t}`, `!ImportValue ${t}`], '^ref\\+': [`ref+${t}`],
-      '^arn:aws:': [`arn:aws:${t}`], '^op://': [`op://${t}`], '^keyvault:': [`keyvault:${t}`], '^sm://': [`sm://${t}`], '^awssm:': [`awssm:${t}`],
-      '^file:': [`file:${t}`], '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
-      '^[xX]+$': ['xXxXxXxXxXxXxX'], '^\\*+$': ['**************'], '^\\.+$': ['..............'], '^-+$': ['--------------'], '^_+$': ['______________'],
-      '^#+$': ['##############'], '^0+$': ['00000000000000'], '^<[^<>]*>$': [`<${t}>`], '^\\[[^\\]]*\\]$': [`[${t}]`], '^\\{[^{}]*\\}$': [`{${t}}`],
-      '^your[_\\- ]': [`your_${t}`, `your-${t}`, `your ${t}`], '^to-?do$': ['todo', 'to-do'], '^fixme$': ['fixme'], '^tbd$': ['tbd'], '^n/?a$': ['n/a', 'na'],
-      '^insert[_\\- ]': [`insert_${t}`], '^enter[_\\- ]': [`enter-${t}`],
+      '^\\$\\(': [`$(${t})`],
+      '^\\$[A-Za-z_]': [`$${t}`, `$_${t}`],
+      '^%\\{': [`%{${t}}`],
+      '^%\\(': [`%(${t})s`],
+      '^#\\{': [`#{${t}}`],
+      '^@\\{': [`@{${t}}`],
+      '^\\[\\[': [`[[${t}]]`],
+      '^env\\(': [`env(${t})`],
+      '^secrets?\\.': [`secrets.${t}`, `secret.${t}`],
+      '^vault:': [`vault:${t}`],
+      '^!(?:Ref|Sub|GetAtt|ImportValue)': [`!Ref ${t}`, `!Sub ${t}`, `!GetAtt ${t}`, `!ImportValue ${t}`],
+      '^ref\\+': [`ref+${t}`],
+      '^arn:aws:': [`arn:aws:${t}`],
+      '^op://': [`op://${t}`],
+      '^keyvault:': [`keyvault:${t}`],
+      '^sm://': [`sm://${t}`],
+      '^awssm:': [`awssm:${t}`],
+      '^file:': [`file:${t}`],
+      '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
+      '^[xX]+$': ['xXxXxXxXxXxXxX'],
+      '^\\*+$': ['**************'],
+      '^\\.+$': ['..............'],
+      '^-+$': ['--------------'],
+      '^_+$': ['______________'],
+      '^#+$': ['##############'],
+      '^0+$': ['00000000000000'],
+      '^<[^<>]*>$': [`<${t}>`],
+      '^\\[[^\\]]*\\]$': [`[${t}]`],
+      '^\\{[^{}]*\\}$': [`{${t}}`],
+      '^your[_\\- ]': [`your_${t}`, `your-${t}`, `your ${t}`],
+      '^to-?do$': ['todo', 'to-do'],
+      '^fixme$': ['fixme'],
+      '^tbd$': ['tbd'],
+      '^n/?a$': ['n/a', 'na'],
+      '^insert[_\\- ]': [`insert_${t}`],
+      '^enter[_\\- ]': [`enter-${t}`],
       '^(?:secret|password|passwd|pass|token|test|testing|admin|root|guest|user|username|default|none|empty|null|nil|foo|bar|baz|abc123|123456|12345678|qwerty|letmein|mysecret|mypassword|secretkey|apikey|api_key|api-key|password123|secret123|s3cr3t|hunter2|pa\\$\\$w0rd|p@ssw0rd|key|value|string|required|optional|true|false)$':
         ['password123', 'secret123', 'p@ssw0rd', 'pa$$w0rd', 'mypassword', 'abc123', 'username'],
     };
     const anchored = (parts: readonly string[]) => parts.filter((p) => p.startsWith('^'));
-    assert.deepEqual(Object.keys(examples).sort(), [...anchored(REFERENCE_PARTS), ...anchored(PLACEHOLDER_PARTS)].sort(),
-      'every anchored alternative needs an example here (and its first characters in FIRST)');
+    assert.deepEqual(
+      Object.keys(examples).sort(),
+      [...anchored(REFERENCE_PARTS), ...anchored(PLACEHOLDER_PARTS)].sort(),
+      'every anchored alternative needs an example here (and its first characters in FIRST)',
+    );
     let decided = 0;
     for (const [alt, values] of Object.entries(examples)) {
       const flags = (PLACEHOLDER_PARTS as readonly string[]).includes(alt) ? 'i' : '';
@@ -227,7 +485,11 @@ describe('valueLooksSecret against its plain definition', () => {
         for (const v of variants) {
           for (const strength of ['strong', 'weak'] as const) {
             for (const quoted of [true, false]) {
-              assert.equal(valueLooksSecret(v, strength, quoted), valueLooksSecretDef(v, strength, quoted), `${JSON.stringify(v)} ${strength} quoted=${quoted}`);
+              assert.equal(
+                valueLooksSecret(v, strength, quoted),
+                valueLooksSecretDef(v, strength, quoted),
+                `${JSON.stringify(v)} ${strength} quoted=${quoted}`,
+              );
             }
           }
           // Without its first character the same material is a secret: the alternative is what decides.

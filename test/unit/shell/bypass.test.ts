@@ -8,28 +8,126 @@ const argvs = (line: string) => analyzeCommand(line, env).subcommands.map((s) =>
 const D = null;
 
 const TABLE: [string, (string | null)[][]][] = [
-  ['git log && rm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['git log; rm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['git log\nrm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['git log & rm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['git log || rm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['git log |& rm -rf /', [['git', 'log'], ['rm', '-rf', '/']]],
-  ['echo $(rm -rf /)', [['rm', '-rf', '/'], ['echo', D]]],
-  ['echo `rm -rf /`', [['rm', '-rf', '/'], ['echo', D]]],
-  ['diff <(git log) <(rm -rf /)', [['git', 'log'], ['rm', '-rf', '/'], ['diff', D, D]]],
-  ['tee >(rm -rf /)', [['rm', '-rf', '/'], ['tee', D]]],
-  ['echo "a $(rm -rf b) c"', [['rm', '-rf', 'b'], ['echo', D]]],
+  [
+    'git log && rm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'git log; rm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'git log\nrm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'git log & rm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'git log || rm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'git log |& rm -rf /',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+    ],
+  ],
+  [
+    'echo $(rm -rf /)',
+    [
+      ['rm', '-rf', '/'],
+      ['echo', D],
+    ],
+  ],
+  [
+    'echo `rm -rf /`',
+    [
+      ['rm', '-rf', '/'],
+      ['echo', D],
+    ],
+  ],
+  [
+    'diff <(git log) <(rm -rf /)',
+    [
+      ['git', 'log'],
+      ['rm', '-rf', '/'],
+      ['diff', D, D],
+    ],
+  ],
+  [
+    'tee >(rm -rf /)',
+    [
+      ['rm', '-rf', '/'],
+      ['tee', D],
+    ],
+  ],
+  [
+    'echo "a $(rm -rf b) c"',
+    [
+      ['rm', '-rf', 'b'],
+      ['echo', D],
+    ],
+  ],
   ['x=$(rm -rf b)', [['rm', '-rf', 'b'], []]],
-  ['echo ${x:-$(rm -rf /)}', [['rm', '-rf', '/'], ['echo', D]]],
-  ['echo $((1 + $(rm -rf /; echo 1)))', [['rm', '-rf', '/'], ['echo', '1'], ['echo', D]]],
-  ['echo hi > "$(rm -rf /)"', [['rm', '-rf', '/'], ['echo', 'hi']]],
+  [
+    'echo ${x:-$(rm -rf /)}',
+    [
+      ['rm', '-rf', '/'],
+      ['echo', D],
+    ],
+  ],
+  [
+    'echo $((1 + $(rm -rf /; echo 1)))',
+    [
+      ['rm', '-rf', '/'],
+      ['echo', '1'],
+      ['echo', D],
+    ],
+  ],
+  [
+    'echo hi > "$(rm -rf /)"',
+    [
+      ['rm', '-rf', '/'],
+      ['echo', 'hi'],
+    ],
+  ],
   ['cat <<< "$(rm -rf /)"', [['rm', '-rf', '/'], ['cat']]],
   ["echo '$(rm -rf /)'", [['echo', '$(rm -rf /)']]],
-  ['bash -c \'git reset --hard\'', [['git', 'reset', '--hard']]],
+  ["bash -c 'git reset --hard'", [['git', 'reset', '--hard']]],
   ['sh -c "bash -c \'rm -rf b\'"', [['rm', '-rf', 'b']]],
-  ['find . -exec rm -rf {} \\;', [['find', '.', '-exec', 'rm', '-rf', '{}', ';'], ['rm', '-rf', D]]],
+  [
+    'find . -exec rm -rf {} \\;',
+    [
+      ['find', '.', '-exec', 'rm', '-rf', '{}', ';'],
+      ['rm', '-rf', D],
+    ],
+  ],
   ['xargs rm -rf', [['rm', '-rf', D]]],
-  ['cat files.txt | xargs -I % rm %', [['cat', 'files.txt'], ['rm', D]]],
+  [
+    'cat files.txt | xargs -I % rm %',
+    [
+      ['cat', 'files.txt'],
+      ['rm', D],
+    ],
+  ],
   ['sudo -u x env FOO=1 nice rm -rf a', [['rm', '-rf', 'a']]],
   ['timeout 5 nohup setsid flock /tmp/l strace -f -o /dev/null rm -rf b', [['rm', '-rf', 'b']]],
   ["script -q -c 'rm -rf b' /dev/null", [['rm', '-rf', 'b']]],
@@ -42,26 +140,86 @@ const TABLE: [string, (string | null)[][]][] = [
   ['bash <<< "rm -rf build"', [['rm', '-rf', 'build']]],
   ["cat <<'EOF'\n$(rm -rf build)\nEOF", [['cat']]],
   ['cat <<EOF\n$(rm -rf build)\nEOF', [['rm', '-rf', 'build'], ['cat']]],
-  ['f() { rm -rf "$1"; }; f build', [['rm', '-rf', D], ['f', 'build']]],
-  ['(cd x && rm -rf .)', [['cd', 'x'], ['rm', '-rf', '.']]],
+  [
+    'f() { rm -rf "$1"; }; f build',
+    [
+      ['rm', '-rf', D],
+      ['f', 'build'],
+    ],
+  ],
+  [
+    '(cd x && rm -rf .)',
+    [
+      ['cd', 'x'],
+      ['rm', '-rf', '.'],
+    ],
+  ],
   ['{ rm -rf build; }', [['rm', '-rf', 'build']]],
   ['if true; then rm -rf build; fi', [['true'], ['rm', '-rf', 'build']]],
   ['for f in a b; do rm "$f"; done', [['rm', D]]],
-  ['while read l; do rm "$l"; done < files.txt', [['read', 'l'], ['rm', D]]],
+  [
+    'while read l; do rm "$l"; done < files.txt',
+    [
+      ['read', 'l'],
+      ['rm', D],
+    ],
+  ],
   ['case $x in a) rm -rf b;; esac', [['rm', '-rf', 'b']]],
   ['coproc rm -rf b', [['rm', '-rf', 'b']]],
   ['time rm -rf b', [['rm', '-rf', 'b']]],
   ['! rm -rf b', [['rm', '-rf', 'b']]],
   ['ls # ; rm -rf /', [['ls']]],
-  ['echo a#; rm x', [['echo', 'a#'], ['rm', 'x']]],
-  ["git -c alias.x='!rm -rf build' x", [['git', 'x'], ['rm', '-rf', 'build']]],
-  ["git config alias.nuke 'reset --hard' && git nuke", [['git', 'config', 'alias.nuke', 'reset --hard'], ['git', 'reset', '--hard']]],
+  [
+    'echo a#; rm x',
+    [
+      ['echo', 'a#'],
+      ['rm', 'x'],
+    ],
+  ],
+  [
+    "git -c alias.x='!rm -rf build' x",
+    [
+      ['git', 'x'],
+      ['rm', '-rf', 'build'],
+    ],
+  ],
+  [
+    "git config alias.nuke 'reset --hard' && git nuke",
+    [
+      ['git', 'config', 'alias.nuke', 'reset --hard'],
+      ['git', 'reset', '--hard'],
+    ],
+  ],
   ['git -C /tmp --no-pager -c core.pager=cat reset --hard', [['git', 'reset', '--hard']]],
-  ["ssh prod 'rm -rf /var/www'", [['ssh', 'prod', 'rm -rf /var/www'], ['rm', '-rf', '/var/www']]],
-  ['docker run --rm -v "$PWD":/w alpine rm -rf /w/src', [['docker', 'run', '--rm', '-v', D, 'alpine', 'rm', '-rf', '/w/src'], ['rm', '-rf', '/w/src']]],
+  [
+    "ssh prod 'rm -rf /var/www'",
+    [
+      ['ssh', 'prod', 'rm -rf /var/www'],
+      ['rm', '-rf', '/var/www'],
+    ],
+  ],
+  [
+    'docker run --rm -v "$PWD":/w alpine rm -rf /w/src',
+    [
+      ['docker', 'run', '--rm', '-v', D, 'alpine', 'rm', '-rf', '/w/src'],
+      ['rm', '-rf', '/w/src'],
+    ],
+  ],
   ['npx rimraf@5 dist', [['rimraf', 'dist']]],
-  ['python3 -c "import os; os.system(\'rm -rf build\')"', [['python3', '-c', "import os; os.system('rm -rf build')"], ['rm', '-rf', 'build']]],
-  ["trap 'rm -rf build' EXIT", [['rm', '-rf', 'build'], ['trap', 'rm -rf build', 'EXIT']]],
+  [
+    'python3 -c "import os; os.system(\'rm -rf build\')"',
+    [
+      ['python3', '-c', "import os; os.system('rm -rf build')"],
+      ['rm', '-rf', 'build'],
+    ],
+  ],
+  [
+    "trap 'rm -rf build' EXIT",
+    [
+      ['rm', '-rf', 'build'],
+      ['trap', 'rm -rf build', 'EXIT'],
+    ],
+  ],
 ];
 
 describe('shell front end: bypass table', () => {
@@ -98,15 +256,30 @@ describe('shell front end: normalization', () => {
   it('marks dynamic command names as unknown', () => {
     for (const line of ['X=rm; $X -rf build', '${RM:-rm} -rf build', '{rm,-rf,build}', '/bin/r? -rf build', '$(echo rm) -rf /']) {
       const a = analyzeCommand(line, env);
-      assert.ok(a.findings.some((f) => f.rule === 'exec.dynamic-name' && f.tier === 'unknown'), line);
+      assert.ok(
+        a.findings.some((f) => f.rule === 'exec.dynamic-name' && f.tier === 'unknown'),
+        line,
+      );
     }
   });
 
   it('never throws: invalid input, deep nesting and huge input become unknown findings', () => {
     const deep = 'echo "$('.repeat(400) + 'rm x' + ')"'.repeat(400);
-    for (const line of ['git log &&& rm -rf /', 'echo "unterminated', 'echo $(rm -rf /', 'rm x ) ', 'do rm x; done', deep, 'a'.repeat(70_000), 'cat <<EOF\nrm -rf b']) {
+    for (const line of [
+      'git log &&& rm -rf /',
+      'echo "unterminated',
+      'echo $(rm -rf /',
+      'rm x ) ',
+      'do rm x; done',
+      deep,
+      'a'.repeat(70_000),
+      'cat <<EOF\nrm -rf b',
+    ]) {
       const a = analyzeCommand(line, env);
-      assert.ok(a.findings.some((f) => f.tier === 'unknown'), JSON.stringify(line.slice(0, 40)));
+      assert.ok(
+        a.findings.some((f) => f.tier === 'unknown'),
+        JSON.stringify(line.slice(0, 40)),
+      );
     }
   });
 });

@@ -21,7 +21,10 @@ describe('command rule catalog', () => {
       for (const ex of rule.examples.destructive) {
         it(`flags ${JSON.stringify(ex.slice(0, 80))}`, () => {
           const a = analyzeCommand(ex, env);
-          assert.ok(a.findings.some((f) => f.rule === rule.id), `not flagged by ${rule.id}: ${JSON.stringify(a.findings.map((f) => f.rule))}`);
+          assert.ok(
+            a.findings.some((f) => f.rule === rule.id),
+            `not flagged by ${rule.id}: ${JSON.stringify(a.findings.map((f) => f.rule))}`,
+          );
         });
       }
       for (const ex of rule.examples.benign) {

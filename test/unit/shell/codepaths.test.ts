@@ -42,7 +42,7 @@ describe('inline program path effects (codePaths)', () => {
     assert.deepEqual(paths('fs.writeFileSync(`${dir}/x`, "")'), []);
     assert.deepEqual(paths('File.write("#{dir}/x", "")'), []);
   });
-  it('become the command\'s path effects (-c, -e, a here-doc to the interpreter), resolved against its cwd', () => {
+  it("become the command's path effects (-c, -e, a here-doc to the interpreter), resolved against its cwd", () => {
     const eff = (line: string) => analyzeCommand(line, env).paths.map((p) => `${p.op} ${p.path}`);
     assert.deepEqual(eff(`python3 -c "open('.agentguard.yaml','w').write('x')"`), ['write /home/dev/project/.agentguard.yaml']);
     assert.deepEqual(eff(`cd tests && node -e "require('fs').rmSync('a.test.ts')"`), ['delete /home/dev/project/tests/a.test.ts']);

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import type { CommandPolicy } from '../../../src/core/policy/types';
 import { decideCommand } from '../../../src/core/shell/index';
 
-interface Case { id: string; command: string; tier: 'destructive' | 'benign' | 'ambiguous'; category: string; preferred?: string }
+interface Case {
+  id: string;
+  command: string;
+  tier: 'destructive' | 'benign' | 'ambiguous';
+  category: string;
+  preferred?: string;
+}
 const corpus = JSON.parse(readFileSync(join(__dirname, '../../fixtures/corpus/commands.json'), 'utf8')) as { cases: Case[] };
 const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
 const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev', exists: () => undefined };
@@ -30,7 +36,9 @@ describe('command corpus (public sample)', () => {
   it('keeps benign false positives at or below 3%', () => {
     const fps = benign.filter((c) => decideCommand(c.command, policy, env).verdict.decision !== 'allow');
     const rate = fps.length / benign.length;
-    console.log(`      benign false-positive rate: ${(rate * 100).toFixed(1)}% (${fps.length}/${benign.length})${fps.length ? ' ' + fps.map((c) => c.id).join(', ') : ''}`);
+    console.log(
+      `      benign false-positive rate: ${(rate * 100).toFixed(1)}% (${fps.length}/${benign.length})${fps.length ? ' ' + fps.map((c) => c.id).join(', ') : ''}`,
+    );
     assert.ok(rate <= 0.03, `false positives: ${fps.map((c) => `${c.id} ${c.command}`).join('; ')}`);
   });
 

@@ -56,7 +56,14 @@ describe('user command patterns', () => {
 
   it('matches the normalized command: quoting, paths and case do not dodge a pattern', () => {
     const deny = [pat('npm publish **', 'deny')];
-    for (const line of ['npm publish', "n''pm publish --tag next", '/usr/local/bin/npm publish', 'NPM publish', 'env CI=1 npm publish', "bash -c 'npm publish'"]) {
+    for (const line of [
+      'npm publish',
+      "n''pm publish --tag next",
+      '/usr/local/bin/npm publish',
+      'NPM publish',
+      'env CI=1 npm publish',
+      "bash -c 'npm publish'",
+    ]) {
       const v = decide(line, { patterns: deny });
       assert.equal(v.decision, 'deny', line);
       assert.equal(v.rule, 'cmd:user:npm publish **');

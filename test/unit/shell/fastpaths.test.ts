@@ -35,7 +35,7 @@ describe('classifier fast paths', () => {
 
   it('sys.config: SYS_CONFIG_NAMES holds every name the rule tests', () => {
     const body = section(src('rules/system.ts'), "id: 'sys.config'", "id: 'net.exfiltration'");
-    const names = [...body.matchAll(/named\(s, ([^)]*)\)/g)].flatMap((m) => quoted(m[1]!));
+    const names = [...body.matchAll(/named\(\s*s,\s*([^)]*)\)/g)].flatMap((m) => quoted(m[1]!));
     assert.ok(names.length > 30);
     for (const n of names) assert.ok(SYS_CONFIG_NAMES.has(n), `${n} is tested by sys.config but not in SYS_CONFIG_NAMES`);
   });
@@ -65,8 +65,37 @@ describe('classifier fast paths', () => {
   }
 
   it('a word evaluated on a fast path has the value unbash gives it', () => {
-    const words = ['rm', '-rf', 'src/a.ts', 'a=b', 'x@y:z', '1,2', '+x', '%h', "'a b'", "''", "'$x'", "'a\\b'", '"a b"', '""', '"a\'b"',
-      '"it is $x"', '"\\n"', '"a"b', "'a'\\''b'", '"a!b"', '~', '~/x', 'a*', '"*.ts"', "'*.ts'", '{a,b}', '\\rm', "$'\\x72m'", '"$(rm x)"'];
+    const words = [
+      'rm',
+      '-rf',
+      'src/a.ts',
+      'a=b',
+      'x@y:z',
+      '1,2',
+      '+x',
+      '%h',
+      "'a b'",
+      "''",
+      "'$x'",
+      "'a\\b'",
+      '"a b"',
+      '""',
+      '"a\'b"',
+      '"it is $x"',
+      '"\\n"',
+      '"a"b',
+      "'a'\\''b'",
+      '"a!b"',
+      '~',
+      '~/x',
+      'a*',
+      '"*.ts"',
+      "'*.ts'",
+      '{a,b}',
+      '\\rm',
+      "$'\\x72m'",
+      '"$(rm x)"',
+    ];
     let fast = 0;
     for (const text of words) {
       const script = parse(`echo ${text}`);
@@ -84,11 +113,54 @@ describe('classifier fast paths', () => {
   });
 
   it('a word evaluated from its text alone gets what its parts give (value, glob, path)', () => {
-    const words = ['rm', 'src/a.ts', "'a b'", '"a b"', '--since="2 weeks ago"', '--pretty=format:"%h %an %s"', "a'b c'd", 'a"b"\'c\'', '--x=""',
-      "''", '""', 'x=\'$y\'', 'public/*', '*.log', 'a?b', '*', '?', 'src/**/x.ts', '[', ']', '$HOME', '"$HOME"', '${HOME}', '"${HOME}"', '$HOMEx',
-      '$f', '"$f"', '${f}', '"${f}"',
+    const words = [
+      'rm',
+      'src/a.ts',
+      "'a b'",
+      '"a b"',
+      '--since="2 weeks ago"',
+      '--pretty=format:"%h %an %s"',
+      "a'b c'd",
+      'a"b"\'c\'',
+      '--x=""',
+      "''",
+      '""',
+      "x='$y'",
+      'public/*',
+      '*.log',
+      'a?b',
+      '*',
+      '?',
+      'src/**/x.ts',
+      '[',
+      ']',
+      '$HOME',
+      '"$HOME"',
+      '${HOME}',
+      '"${HOME}"',
+      '$HOMEx',
+      '$f',
+      '"$f"',
+      '${f}',
+      '"${f}"',
       // Not from the text alone (evalParts): each is here to prove evalText leaves it.
-      '[ab]', '~/x', '~', '"a!b"', '"$f"x', '$f/x', '"$(rm x)"', '{a,b}', '*.{ts,js}', '\\rm', "$'\\x72m'", '"a\\"b"', '$1', '"$?"', '@(a|b)', 'a\\ b'];
+      '[ab]',
+      '~/x',
+      '~',
+      '"a!b"',
+      '"$f"x',
+      '$f/x',
+      '"$(rm x)"',
+      '{a,b}',
+      '*.{ts,js}',
+      '\\rm',
+      "$'\\x72m'",
+      '"a\\"b"',
+      '$1',
+      '"$?"',
+      '@(a|b)',
+      'a\\ b',
+    ];
     const env = { home: '/home/dev' };
     let fromText = 0;
     for (const text of words) {
@@ -110,7 +182,10 @@ describe('classifier fast paths', () => {
     assert.deepEqual(analyzeCommand(line, env).findings, []);
     NO_EFFECTS.push({ op: 'delete', path: '/', sub: undefined, subText: 'x', how: 'rm' } as Effect);
     const a = analyzeCommand(line, env);
-    assert.ok(a.findings.some((f) => f.rule === 'parse.error' && /shared empty/.test(f.explanation)), JSON.stringify(a.findings));
+    assert.ok(
+      a.findings.some((f) => f.rule === 'parse.error' && /shared empty/.test(f.explanation)),
+      JSON.stringify(a.findings),
+    );
     assert.equal(NO_EFFECTS.length, 0);
     (NO_WORDS as unknown[]).push(1);
     NO_ASSIGNS.X = '1';
@@ -123,7 +198,7 @@ describe('classifier fast paths', () => {
   });
 
   it('shellOuts: the keyword pre-check lets every shell-out form of the regexes through', () => {
-    const re = /const SHELL_OUT = \/\\b\(\?:([^)]*)\)/.exec(src('interp.ts'));
+    const re = /const SHELL_OUT =\s*\/\\b\(\?:([^)]*)\)/.exec(src('interp.ts'));
     assert.ok(re, 'SHELL_OUT not found');
     const fns = re[1]!.split('|').map((f) => f.replace(/\\\./g, '.'));
     assert.ok(fns.length > 15);

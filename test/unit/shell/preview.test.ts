@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { analyzeCommand, decideCommand } from '../../../src/core/shell/index';
 import { countFiles, impactPreview, makeCommandPreview, MAX_COUNT } from '../../../src/node/preview';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    stdio: 'pipe',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' },
+  });
 
 describe('impact preview', () => {
   let dir = '';

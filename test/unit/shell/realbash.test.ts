@@ -23,7 +23,7 @@ const LINES = [
   'echo "\\$(rm -rf build)"',
   'echo build | xargs -I % rm -rf %',
   'find . -maxdepth 1 -name build -exec rm -rf {} +',
-  "find . -maxdepth 1 -name build -exec echo rm -rf {} \\;",
+  'find . -maxdepth 1 -name build -exec echo rm -rf {} \\;',
   "bash -c 'rm -rf build'",
   "eval 'rm -rf build'",
   'f() { rm -rf "$1"; }; f build',

@@ -8,7 +8,12 @@ import { safePath, summarizeChanges } from '../../../src/core/snapshot/summary';
 import { UNATTRIBUTED, type FileChange, type ManifestEntry } from '../../../src/core/snapshot/types';
 
 const file = (size: number, mtimeMs = 1000, ctimeMs = 1000, extra: Partial<ManifestEntry> = {}): ManifestEntry => ({
-  kind: 'file', size, mtimeMs, ctimeMs, ino: 7, ...extra,
+  kind: 'file',
+  size,
+  mtimeMs,
+  ctimeMs,
+  ino: 7,
+  ...extra,
 });
 
 function change(path: string, kind: FileChange['kind'], extra: Partial<FileChange> = {}): FileChange {
@@ -23,7 +28,18 @@ describe('snapshot core: classify', () => {
   });
 
   it('flags images, reports, logs, archives and scratch scripts as artifacts, not ordinary source', () => {
-    for (const p of ['out/plot.png', 'report.html', 'results.csv', 'coverage/summary.json', 'run.log', 'dist.tar.gz', 'scratch.py', 'tmp_check.js', 'tmp/try.sh', 'docs/report.pdf']) {
+    for (const p of [
+      'out/plot.png',
+      'report.html',
+      'results.csv',
+      'coverage/summary.json',
+      'run.log',
+      'dist.tar.gz',
+      'scratch.py',
+      'tmp_check.js',
+      'tmp/try.sh',
+      'docs/report.pdf',
+    ]) {
       assert.equal(isArtifactPath(p), true, p);
     }
     for (const p of ['src/index.ts', 'package.json', 'README.md', 'src/checkout.ts', 'tsconfig.json', 'lib/util.py']) {
@@ -65,8 +81,18 @@ describe('snapshot core: compare', () => {
   });
 
   it('diffs two manifests into added, modified, deleted', () => {
-    const a = new Map([['keep', file(1)], ['edit', file(2)], ['touch', file(3, 1, 1, { hash: 'h' })], ['gone', file(4)]]);
-    const b = new Map([['keep', file(1)], ['edit', file(9)], ['touch', file(3, 5, 5, { hash: 'h' })], ['new', file(5)]]);
+    const a = new Map([
+      ['keep', file(1)],
+      ['edit', file(2)],
+      ['touch', file(3, 1, 1, { hash: 'h' })],
+      ['gone', file(4)],
+    ]);
+    const b = new Map([
+      ['keep', file(1)],
+      ['edit', file(9)],
+      ['touch', file(3, 5, 5, { hash: 'h' })],
+      ['new', file(5)],
+    ]);
     assert.deepEqual(diffManifests(a, b), [
       { path: 'edit', kind: 'modified' },
       { path: 'gone', kind: 'deleted' },
@@ -128,20 +154,23 @@ describe('snapshot core: attribution', () => {
   });
 
   it('orders artifacts first, then added, modified, deleted', () => {
-    const out = orderChanges([
-      change('z.ts', 'deleted'),
-      change('b.ts', 'modified'),
-      change('a.ts', 'added'),
-      change('plot.png', 'added', { artifact: true }),
-    ]);
-    assert.deepEqual(out.map((c) => c.path), ['plot.png', 'a.ts', 'b.ts', 'z.ts']);
+    const out = orderChanges([change('z.ts', 'deleted'), change('b.ts', 'modified'), change('a.ts', 'added'), change('plot.png', 'added', { artifact: true })]);
+    assert.deepEqual(
+      out.map((c) => c.path),
+      ['plot.png', 'a.ts', 'b.ts', 'z.ts'],
+    );
   });
 });
 
 describe('snapshot core: summary for the model', () => {
   it('lists new artifacts first with sizes and says what is protected', () => {
     const text = summarizeChanges(
-      [change('src/a.ts', 'modified', { size: 2048 }), change('out/plot.png', 'added', { artifact: true, isImage: true, size: 10 }), change('.env', 'modified'), change('old.txt', 'deleted')],
+      [
+        change('src/a.ts', 'modified', { size: 2048 }),
+        change('out/plot.png', 'added', { artifact: true, isImage: true, size: 10 }),
+        change('.env', 'modified'),
+        change('old.txt', 'deleted'),
+      ],
       { isProtected: (p) => p === '.env' },
     );
     const lines = text.split('\n');
@@ -168,7 +197,11 @@ describe('snapshot core: summary for the model', () => {
   });
 
   it('treats a throwing isProtected as protected (fail closed)', () => {
-    const text = summarizeChanges([change('x', 'added')], { isProtected: () => { throw new Error('boom'); } });
+    const text = summarizeChanges([change('x', 'added')], {
+      isProtected: () => {
+        throw new Error('boom');
+      },
+    });
     assert.match(text, /protected/);
   });
 

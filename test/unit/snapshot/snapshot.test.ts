@@ -145,7 +145,10 @@ describe('workspace snapshot (real files)', () => {
     fs.writeFileSync(path.join(root, 'plot.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
     const mine = await s.endCall('call-1');
     assert.deepEqual(kinds(mine), { 'src/a.ts': 'modified', 'plot.png': 'added' });
-    assert.deepEqual(mine.map((c) => c.callIds), [['call-1'], ['call-1']]);
+    assert.deepEqual(
+      mine.map((c) => c.callIds),
+      [['call-1'], ['call-1']],
+    );
     const png = byPath(mine)['plot.png'];
     assert.equal(png.artifact, true);
     assert.equal(png.isImage, true);
@@ -203,7 +206,10 @@ describe('workspace snapshot (real files)', () => {
     await s.beginCall('y');
     fs.writeFileSync(path.join(root, 'both.txt'), '?');
     const x = await s.endCall('x');
-    assert.deepEqual(x.map((c) => c.callIds), [['x', 'y']]);
+    assert.deepEqual(
+      x.map((c) => c.callIds),
+      [['x', 'y']],
+    );
     assert.deepEqual(await s.endCall('y'), []);
   });
 
@@ -276,7 +282,10 @@ describe('workspace snapshot (real files)', () => {
     const s = await snapshot({ onProgress: (p) => events.push(p) });
     await s.rescan();
     const base = events.filter((e) => e.phase === 'baseline');
-    assert.ok(base.some((e) => !e.done && e.filesSeen > 0 && e.filesSeen < 1204), 'intermediate progress');
+    assert.ok(
+      base.some((e) => !e.done && e.filesSeen > 0 && e.filesSeen < 1204),
+      'intermediate progress',
+    );
     assert.deepEqual(base.at(-1), { phase: 'baseline', filesSeen: 1204, done: true });
     assert.deepEqual(events.at(-1), { phase: 'rescan', filesSeen: 1204, done: true });
   });

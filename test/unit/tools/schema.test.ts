@@ -21,7 +21,10 @@ function typeOf(v: unknown): string {
 
 export function validate(v: unknown, s: Schema, at = '$'): string[] {
   if (typeof s.$ref === 'string') {
-    const target = s.$ref.replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Schema)[k], schema) as Schema;
+    const target = s.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Schema)[k], schema) as Schema;
     return validate(v, target, at);
   }
   const errs: string[] = [];

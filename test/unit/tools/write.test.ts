@@ -137,7 +137,10 @@ describe('tools: deletePath and renamePath', () => {
   });
 
   it('a delete the policy asks about runs only when the person allows it', async () => {
-    fs.writeFileSync(path.join(f.ws, '.agentguard.yaml'), 'version: 1\npaths:\n  docs:\n    match: ["docs/**"]\n    delete: ask\n    reason: Docs are reviewed by a person.\n');
+    fs.writeFileSync(
+      path.join(f.ws, '.agentguard.yaml'),
+      'version: 1\npaths:\n  docs:\n    match: ["docs/**"]\n    delete: ask\n    reason: Docs are reviewed by a person.\n',
+    );
     f.service.reload();
     const a = await f.call('deletePath', { path: 'docs/guide.md' });
     assert.equal(a.status, 'refused');

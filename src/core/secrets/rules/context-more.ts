@@ -141,7 +141,8 @@ function pushFallback(name: string, m: RegExpExecArray, group: number, out: Hit[
 
 export const envFallback: LineRule = {
   id: 'env-fallback',
-  description: 'A literal default beside a secret-named environment variable: process.env.JWT_SECRET || "…", os.getenv("DB_PASSWORD", "…"), env(\'DB_PASSWORD\', \'…\'), env::var("X").unwrap_or("…")',
+  description:
+    'A literal default beside a secret-named environment variable: process.env.JWT_SECRET || "…", os.getenv("DB_PASSWORD", "…"), env(\'DB_PASSWORD\', \'…\'), env::var("X").unwrap_or("…")',
   // Where the variable is read, not the operator: `||` and `??` are on 2.5% of the candidate lines of
   // a source tree, these on 0.3%.
   keywords: ['process.env', 'environ', 'getenv', 'env.fetch', 'env[', 'env(', 'env::var'],
@@ -317,7 +318,8 @@ const STATEMENT_FORMS: StatementForm[] = [
 
 export const statementSecret: LineRule = {
   id: 'statement-secret',
-  description: 'A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword("X")`, PHP `define(\'DB_PASSWORD\', \'X\')`, SQL `PASSWORD \'X\'` / `IDENTIFIED BY \'X\'`',
+  description:
+    "A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword(\"X\")`, PHP `define('DB_PASSWORD', 'X')`, SQL `PASSWORD 'X'` / `IDENTIFIED BY 'X'`",
   // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
   keywords: ['password ', 'password\t', 'setpassword(', 'define(', 'identified'],
   priority: CONTEXT_PRIORITY,
@@ -411,17 +413,20 @@ function lineAt(text: string, starts: number[], i: number): string {
 }
 
 function indexOfLine(starts: number[], pos: number): number {
-  let lo = 0, hi = starts.length - 1;
+  let lo = 0,
+    hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid; else hi = mid - 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
   }
   return lo;
 }
 
 function addHit(out: BlockOutput, line: number, hit: Hit): void {
   const list = out.hits.get(line);
-  if (list === undefined) out.hits.set(line, [hit]); else list.push(hit);
+  if (list === undefined) out.hits.set(line, [hit]);
+  else list.push(hit);
 }
 
 /** The value group that matched (2–4 for ENV_VALUE, 3–5 for ENV_FLOW) and whether it was quoted. */
@@ -461,7 +466,10 @@ export const k8sEnvValue: BlockRule = {
       starts ??= index.starts();
       const li = indexOfLine(starts, ls);
       const line = lineAt(text, starts, li);
-      if (flow) { scanFlow(line, li, out); continue; }
+      if (flow) {
+        scanFlow(line, li, out);
+        continue;
+      }
       const nm = ENV_NAME.exec(line);
       if (nm === null) continue;
       const strength = classifyName(nm[4]!);
@@ -490,15 +498,31 @@ export const k8sEnvValue: BlockRule = {
   samples: () => {
     const p = [pw(), pw(), pw(), pw()];
     const deployment = (env: string[]) =>
-      ['apiVersion: apps/v1', 'kind: Deployment', 'spec:', '  template:', '    spec:', '      containers:', '        - name: api', '          image: acme/api:1.4', '          env:', ...env].join('\n');
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      containers:',
+        '        - name: api',
+        '          image: acme/api:1.4',
+        '          env:',
+        ...env,
+      ].join('\n');
     return {
       truePositives: [
         {
           text: deployment([
-            '            - name: LOG_LEVEL', '              value: debug',
-            '            - name: DB_PASSWORD', `              value: "${p[0]}"`,
-            '            - name: STRIPE_API_KEY', '              # rotated monthly', `              value: ${p[1]}`,
-            '            - name: JWT_SECRET', `              value: '${p[2]}'\r`,
+            '            - name: LOG_LEVEL',
+            '              value: debug',
+            '            - name: DB_PASSWORD',
+            `              value: "${p[0]}"`,
+            '            - name: STRIPE_API_KEY',
+            '              # rotated monthly',
+            `              value: ${p[1]}`,
+            '            - name: JWT_SECRET',
+            `              value: '${p[2]}'\r`,
           ]),
           secrets: [p[0]!, p[1]!, p[2]!],
         },
@@ -506,12 +530,21 @@ export const k8sEnvValue: BlockRule = {
       ],
       falsePositives: [
         deployment([
-          '            - name: DB_PASSWORD', '              valueFrom:', '                secretKeyRef:', '                  name: db', '                  key: password',
-          '            - name: LOG_LEVEL', '              value: debug',
-          '            - name: API_TOKEN', '              value: ""',
-          '            - name: DB_PASSWORD_FILE', '              value: /run/secrets/db_password',
-          '            - name: SESSION_SECRET', '              value: $(SESSION_SECRET)',
-          `            - name: PUBLIC_URL`, '              value: https://example.com/status',
+          '            - name: DB_PASSWORD',
+          '              valueFrom:',
+          '                secretKeyRef:',
+          '                  name: db',
+          '                  key: password',
+          '            - name: LOG_LEVEL',
+          '              value: debug',
+          '            - name: API_TOKEN',
+          '              value: ""',
+          '            - name: DB_PASSWORD_FILE',
+          '              value: /run/secrets/db_password',
+          '            - name: SESSION_SECRET',
+          '              value: $(SESSION_SECRET)',
+          `            - name: PUBLIC_URL`,
+          '              value: https://example.com/status',
         ]),
         'const node = { kind: "Identifier", name: "password", value: token };',
       ],

@@ -67,7 +67,8 @@ export function headFromRegex(line: string, from: number): Head | null {
 
 /** `[\w.$-]` (ASCII, as without the `u` flag), as a table: the walk back over a name asks it per character. */
 const NAME_CHAR = new Uint8Array(128);
-for (let c = 0; c < 128; c++) NAME_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 36 || c === 45 ? 1 : 0;
+for (let c = 0; c < 128; c++)
+  NAME_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 36 || c === 45 ? 1 : 0;
 function isNameChar(c: number): boolean {
   return c < 128 && NAME_CHAR[c] === 1;
 }
@@ -104,7 +105,8 @@ function nextHead(line: string, from: number, colon: number, equals: number): bo
   if (equals !== -1 && equals < from) equals = line.indexOf('=', from);
   while (colon !== -1 || equals !== -1) {
     const o = colon !== -1 && (equals === -1 || colon < equals) ? colon : equals;
-    if (o === colon) colon = line.indexOf(':', o + 1); else equals = line.indexOf('=', o + 1);
+    if (o === colon) colon = line.indexOf(':', o + 1);
+    else equals = line.indexOf('=', o + 1);
     // The operator: `:=` | `=>` | `=(?!=)` | `:(?![:/])`, tried in that order.
     const next = line.charCodeAt(o + 1);
     let op: string;
@@ -115,7 +117,10 @@ function nextHead(line: string, from: number, colon: number, equals: number): bo
     let e = o;
     while (e > from && (line.charCodeAt(e - 1) === 32 || line.charCodeAt(e - 1) === 9)) e--;
     if (e > from && line.charCodeAt(e - 1) === 93) e--;
-    if (e > from) { const q = line.charCodeAt(e - 1); if (q === 34 || q === 39 || q === 96) e--; }
+    if (e > from) {
+      const q = line.charCodeAt(e - 1);
+      if (q === 34 || q === 39 || q === 96) e--;
+    }
     // The whole run of name characters before it; a head cannot start inside a run, nor before `from`.
     let s0 = e;
     while (s0 > 0 && isNameChar(line.charCodeAt(s0 - 1))) s0--;
@@ -164,7 +169,12 @@ export function valueAt(line: string, opEnd: number): void {
     // Triple quotes: the first closing triple on the line; without one, the single-quote branch below.
     const stop = breakFrom(line, p + 3);
     const close = line.indexOf(q === 34 ? '"""' : "'''", p + 3);
-    if (close !== -1 && close + 3 <= stop) { VALUE.start = p + 3; VALUE.end = close; VALUE.quoted = true; return; }
+    if (close !== -1 && close + 3 <= stop) {
+      VALUE.start = p + 3;
+      VALUE.end = close;
+      VALUE.quoted = true;
+      return;
+    }
   }
   if (q === 34 || q === 39 || q === 96) {
     let pair = -1;
@@ -172,15 +182,29 @@ export function valueAt(line: string, opEnd: number): void {
       const c = line.charCodeAt(i);
       if (c === q) {
         // `''` inside single quotes is a quote of the value (taken greedily, as the regex does).
-        if (q === 39 && line.charCodeAt(i + 1) === 39) { pair = i; i++; continue; }
-        VALUE.start = p + 1; VALUE.end = i; VALUE.quoted = true; return;
+        if (q === 39 && line.charCodeAt(i + 1) === 39) {
+          pair = i;
+          i++;
+          continue;
+        }
+        VALUE.start = p + 1;
+        VALUE.end = i;
+        VALUE.quoted = true;
+        return;
       }
       if (c === 10 || c === 13) break;
       // `"…"` alone has escapes: a backslash takes the next character unless that ends the line.
-      if (q === 34 && c === 92) { if (i + 1 >= line.length || isTerminator(line.charCodeAt(i + 1))) break; i++; }
+      if (q === 34 && c === 92) {
+        if (i + 1 >= line.length || isTerminator(line.charCodeAt(i + 1))) break;
+        i++;
+      }
     }
     // No closing quote after the last `''`: the regex gives that pair back and closes at its first quote.
-    if (pair !== -1) { VALUE.start = p + 1; VALUE.end = pair; VALUE.quoted = true; }
+    if (pair !== -1) {
+      VALUE.start = p + 1;
+      VALUE.end = pair;
+      VALUE.quoted = true;
+    }
     return;
   }
   if (q === 92 && line.charCodeAt(p + 1) === 34) {
@@ -188,7 +212,11 @@ export function valueAt(line: string, opEnd: number): void {
     for (let i = p + 2; i < line.length; i++) {
       const c = line.charCodeAt(i);
       if (c === 92) {
-        if (line.charCodeAt(i + 1) === 34) { VALUE.start = p + 2; VALUE.end = i; VALUE.quoted = true; }
+        if (line.charCodeAt(i + 1) === 34) {
+          VALUE.start = p + 2;
+          VALUE.end = i;
+          VALUE.quoted = true;
+        }
         return;
       }
       if (c === 34 || c === 10 || c === 13) return;
@@ -207,7 +235,10 @@ function isPlainQuote(c: number): boolean {
 
 /** The first \r or \n at or after `i`, or the end of the line: where an unquoted ASSIGN_VALUE ends. */
 function breakFrom(line: string, i: number): number {
-  for (; i < line.length; i++) { const c = line.charCodeAt(i); if (c === 10 || c === 13) break; }
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 10 || c === 13) break;
+  }
   return i;
 }
 
@@ -228,7 +259,7 @@ export function assignmentHeads(line: string, next: (head: Head) => number = (h)
   const out: Head[] = [];
   let colon = line.indexOf(':');
   let equals = line.indexOf('=');
-  for (let from = 0; nextHead(line, from, colon, equals); ) {
+  for (let from = 0; nextHead(line, from, colon, equals);) {
     const h = headOf(line);
     out.push(h);
     colon = HEAD.colon;
@@ -246,20 +277,33 @@ export function lineStartPrefix(line: string, end: number): boolean {
   // Each part starts with a character no part before it can take (blanks are greedy and nothing
   // after them starts with one), so one left-to-right reading decides the match.
   let i = skipBlanks(line, 0, end);
-  if (i < end && line.charCodeAt(i) === 45) { // `-[ \t]+`
+  if (i < end && line.charCodeAt(i) === 45) {
+    // `-[ \t]+`
     const j = skipBlanks(line, i + 1, end);
     if (j === i + 1) return false;
     i = j;
   }
-  const kw = line.startsWith('export', i) ? 6 : line.startsWith('declare', i) ? 7 : line.startsWith('ENV', i) || line.startsWith('ARG', i) || line.startsWith('set', i) ? 3 : 0;
+  const kw = line.startsWith('export', i)
+    ? 6
+    : line.startsWith('declare', i)
+      ? 7
+      : line.startsWith('ENV', i) || line.startsWith('ARG', i) || line.startsWith('set', i)
+        ? 3
+        : 0;
   if (kw > 0 && i + kw < end) {
     const j = skipBlanks(line, i + kw, end);
     if (j > i + kw) {
       i = j;
-      if (kw === 7 && line.startsWith('-x', i) && i + 2 < end) { const k = skipBlanks(line, i + 2, end); if (k > i + 2) i = k; }
+      if (kw === 7 && line.startsWith('-x', i) && i + 2 < end) {
+        const k = skipBlanks(line, i + 2, end);
+        if (k > i + 2) i = k;
+      }
     }
   }
-  if (i < end) { const q = line.charCodeAt(i); if (q === 34 || q === 39) i++; }
+  if (i < end) {
+    const q = line.charCodeAt(i);
+    if (q === 34 || q === 39) i++;
+  }
   return i === end;
 }
 
@@ -270,7 +314,11 @@ function skipBlanks(line: string, i: number, end: number): number {
 
 /** Ends the value as a YAML scalar does: a comment (`\s#`) cut off, then trailing `\s` (exported for the test). */
 export function yamlEnd(line: string, start: number, end: number): number {
-  for (let i = start + 1; i < end; i++) if (line.charCodeAt(i) === 35 && isSpace(line.charCodeAt(i - 1))) { end = i - 1; break; }
+  for (let i = start + 1; i < end; i++)
+    if (line.charCodeAt(i) === 35 && isSpace(line.charCodeAt(i - 1))) {
+      end = i - 1;
+      break;
+    }
   while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
   return end;
 }
@@ -299,7 +347,8 @@ function isCodeEnd(line: string, start: number, end: number): boolean {
 
 /** `[\w$.<>[\]|? ]` (ASCII). */
 const SETTER_CHAR = new Uint8Array(128);
-for (let c = 0; c < 128; c++) SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
+for (let c = 0; c < 128; c++)
+  SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
 
 /**
  * `/^[\w$.<>[\]|? ]+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
@@ -360,7 +409,8 @@ export function unquotedEnd(line: string, start: number, query: boolean): number
 
 /** The value spells the name: the same ASCII letters and digits, case aside (`MSI_SECRET: "msi-secret"`). */
 export function namesItself(value: string, name: string): boolean {
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (;;) {
     while (i < value.length && !isAlnum(value.charCodeAt(i))) i++;
     while (j < name.length && !isAlnum(name.charCodeAt(j))) j++;
@@ -414,7 +464,10 @@ export const genericAssignment: LineRule = {
         // be the \r or \n that breakFrom would have stopped at.
         const eq = setterEquals(line, VALUE.start, line.length);
         const after = line.charCodeAt(eq + 1);
-        if (eq !== -1 && after !== 10 && after !== 13) { valueAt(line, eq + 1); typed = true; }
+        if (eq !== -1 && after !== 10 && after !== 13) {
+          valueAt(line, eq + 1);
+          typed = true;
+        }
       }
       let start = VALUE.start;
       let end: number;
@@ -435,8 +488,14 @@ export const genericAssignment: LineRule = {
         if (head.op === ':' && !typed && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
           end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
-        } else if (head.op === '=' && head.nameEnd === head.opEnd - 1 && start === head.opEnd && literalLineStart(line) && lineStartPrefix(line, before) &&
-          (end = blankFrom(line, start, LITERAL_MAX)) !== -1) {
+        } else if (
+          head.op === '=' &&
+          head.nameEnd === head.opEnd - 1 &&
+          start === head.opEnd &&
+          literalLineStart(line) &&
+          lineStartPrefix(line, before) &&
+          (end = blankFrom(line, start, LITERAL_MAX)) !== -1
+        ) {
           // `NAME=value` at the start of an unindented line or a YAML list item, no blank on either
           // side of `=`: .env, shell, .properties, INI, compose environment lists. The value is literal
           // up to the first blank (`;` `'` `)` are its own characters there), so a password holding
@@ -626,9 +685,27 @@ export const authHeader: LineRule = regexRule({
 
 export const cliPassword: LineRule = regexRule({
   id: 'cli-password',
-  description: 'Password on a command line: mysql -p<pw>, sshpass -p, docker login -p <pw>, az login -p <pw>, mongosh -p <pw>, redis-cli -a <pw>, --password <pw>, --requirepass <pw>, aws configure set aws_secret_access_key <key>',
-  keywords: ['mysql', 'mariadb', 'sshpass', 'docker', 'podman', 'az login', 'mongo', 'redis-cli', '--pass', '--token', '--secret', '--api-key', '--client-secret', '--auth-token', '--access-token',
-    '--requirepass', 'aws_secret_access_key '],
+  description:
+    'Password on a command line: mysql -p<pw>, sshpass -p, docker login -p <pw>, az login -p <pw>, mongosh -p <pw>, redis-cli -a <pw>, --password <pw>, --requirepass <pw>, aws configure set aws_secret_access_key <key>',
+  keywords: [
+    'mysql',
+    'mariadb',
+    'sshpass',
+    'docker',
+    'podman',
+    'az login',
+    'mongo',
+    'redis-cli',
+    '--pass',
+    '--token',
+    '--secret',
+    '--api-key',
+    '--client-secret',
+    '--auth-token',
+    '--access-token',
+    '--requirepass',
+    'aws_secret_access_key ',
+  ],
   priority: CONTEXT_PRIORITY,
   pattern:
     /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
@@ -651,11 +728,24 @@ export const cliPassword: LineRule = regexRule({
         { text: `    command: redis-server --requirepass ${p[8]}`, secrets: [p[8]!] },
         { text: `az login --service-principal -u http://ci-app -p ${p[9]} --tenant contoso.example`, secrets: [p[9]!] },
       ],
-      falsePositives: ['mysql -u root -p app', 'mkdir -p build/out', 'mysql -u root -p$MYSQL_PWD app', 'login --client-id clientID --client-secret clientSecret',
-        'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com', 'docker run -p 8080:80 nginx', 'docker login -u deploy --password-stdin', 'mongosh -u admin -p',
-        'redis-cli ping', 'redis-cli -h cache -a "$REDIS_PASSWORD" ping', 'ls -a /etc', "parser.add_argument('-a', '--all')", 'aws configure set region eu-west-1',
-        'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY', '    command: redis-server --requirepass "$REDIS_PASSWORD"',
-        'az login --service-principal -u "$APP_ID" -p "$AZURE_SECRET" --tenant "$TENANT"'],
+      falsePositives: [
+        'mysql -u root -p app',
+        'mkdir -p build/out',
+        'mysql -u root -p$MYSQL_PWD app',
+        'login --client-id clientID --client-secret clientSecret',
+        'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com',
+        'docker run -p 8080:80 nginx',
+        'docker login -u deploy --password-stdin',
+        'mongosh -u admin -p',
+        'redis-cli ping',
+        'redis-cli -h cache -a "$REDIS_PASSWORD" ping',
+        'ls -a /etc',
+        "parser.add_argument('-a', '--all')",
+        'aws configure set region eu-west-1',
+        'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY',
+        '    command: redis-server --requirepass "$REDIS_PASSWORD"',
+        'az login --service-principal -u "$APP_ID" -p "$AZURE_SECRET" --tenant "$TENANT"',
+      ],
     };
   },
 });

@@ -28,8 +28,14 @@ export function groupIsWholeMatch(source: string): boolean {
     let inClass = false;
     for (let k = i; k < source.length; k++) {
       const c = source[k];
-      if (c === '\\') { k++; continue; }
-      if (inClass) { if (c === ']') inClass = false; continue; }
+      if (c === '\\') {
+        k++;
+        continue;
+      }
+      if (inClass) {
+        if (c === ']') inClass = false;
+        continue;
+      }
       if (c === '[') inClass = true;
       else if (c === '(') depth++;
       else if (c === ')' && --depth === 0) return k + 1;
@@ -37,7 +43,10 @@ export function groupIsWholeMatch(source: string): boolean {
     return -1;
   };
   let i = 0;
-  if (source.startsWith('(?<!', i) || source.startsWith('(?<=', i)) { i = close(i); if (i < 0) return false; }
+  if (source.startsWith('(?<!', i) || source.startsWith('(?<=', i)) {
+    i = close(i);
+    if (i < 0) return false;
+  }
   if (source[i] !== '(' || source[i + 1] === '?') return false;
   i = close(i);
   if (i < 0) return false;
@@ -60,8 +69,14 @@ export function groupEndingMatch(source: string): number {
   let inClass = false;
   for (let k = 0; k < source.length; k++) {
     const c = source[k];
-    if (c === '\\') { k++; continue; }
-    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '\\') {
+      k++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
     if (c === '[') inClass = true;
     else if (c === '|' && stack.length === 0) return 0;
     else if (c === '(') {
@@ -95,7 +110,10 @@ export function scanWithIndices(def: RegexRuleDef, line: string, out: Hit[]): vo
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(line)) !== null) {
-    if (m[0].length === 0) { re.lastIndex++; continue; }
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
     const group = def.group ?? (m[1] !== undefined ? 1 : 0);
     if (m[group] === undefined) continue;
     const span = m.indices![group]!;
@@ -121,13 +139,22 @@ export function regexRule(def: RegexRuleDef): LineRule {
     priority,
     samples: def.samples,
     scan(line: string, out: Hit[]): void {
-      if (ending !== null) { scanEnding(ending, line, out); return; }
-      if (plain === null) { scanWithIndices(def, line, out); return; }
+      if (ending !== null) {
+        scanEnding(ending, line, out);
+        return;
+      }
+      if (plain === null) {
+        scanWithIndices(def, line, out);
+        return;
+      }
       plain.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = plain.exec(line)) !== null) {
         const secret = m[0];
-        if (secret.length === 0) { plain.lastIndex++; continue; }
+        if (secret.length === 0) {
+          plain.lastIndex++;
+          continue;
+        }
         if (def.check === undefined || def.check(secret, m, line)) out.push({ start: m.index, end: m.index + secret.length, rule: def.id, priority });
       }
     },
@@ -137,12 +164,16 @@ export function regexRule(def: RegexRuleDef): LineRule {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(line)) !== null) {
-      if (m[0].length === 0) { re.lastIndex++; continue; }
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
       const g = def.group ?? (m[1] !== undefined ? 1 : 0);
       const secret = m[g];
       if (secret === undefined) continue;
       const end = m.index + m[0].length;
-      if (secret.length > 0 && (def.check === undefined || def.check(secret, m, line))) out.push({ start: g === 0 ? m.index : end - secret.length, end, rule: def.id, priority });
+      if (secret.length > 0 && (def.check === undefined || def.check(secret, m, line)))
+        out.push({ start: g === 0 ? m.index : end - secret.length, end, rule: def.id, priority });
     }
   }
   REGEX_RULE_DEFS.set(rule, def);

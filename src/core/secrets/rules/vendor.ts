@@ -22,11 +22,15 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['akia', 'asia', 'abia', 'acca'],
     pattern: re(`(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Z0-9])`),
     check: (s) => !AWS_EXAMPLES.has(s) && randomPartOk(s.slice(4)),
-    samples: () => tokenSamples([j('AK', 'IA', rand(UPPER_B32, 16)), j('AS', 'IA', rand(UPPER_B32, 16))], [
-      `aws_access_key_id = ${j('AKIA', 'IOSFODNN7', 'EXAMPLE')}`,
-      `export const ZERO_KEY = "${j('AKIA', '0'.repeat(16))}";`,
-      `const tz = "Asia/Tokyo"; // ASIATIC`,
-    ]),
+    samples: () =>
+      tokenSamples(
+        [j('AK', 'IA', rand(UPPER_B32, 16)), j('AS', 'IA', rand(UPPER_B32, 16))],
+        [
+          `aws_access_key_id = ${j('AKIA', 'IOSFODNN7', 'EXAMPLE')}`,
+          `export const ZERO_KEY = "${j('AKIA', '0'.repeat(16))}";`,
+          `const tz = "Asia/Tokyo"; // ASIATIC`,
+        ],
+      ),
   }),
   regexRule({
     id: 'aws-secret-key',
@@ -55,7 +59,10 @@ export const VENDOR_RULES: LineRule[] = [
     samples: () => {
       const t = j('IQoJb3JpZ2luX2Vj', rand(B64, 300));
       return {
-        truePositives: [{ text: `aws_session_token = ${t}`, secrets: [t.slice(16)] }, { text: `"SessionToken": "${t}",`, secrets: [t.slice(16)] }],
+        truePositives: [
+          { text: `aws_session_token = ${t}`, secrets: [t.slice(16)] },
+          { text: `"SessionToken": "${t}",`, secrets: [t.slice(16)] },
+        ],
         falsePositives: ['aws_session_token =', 'AWS_SESSION_TOKEN=${{ secrets.AWS_SESSION_TOKEN }}'],
       };
     },
@@ -66,11 +73,15 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
     pattern: re(`${B}(gh[pousr]_[A-Za-z0-9]{36,251})${E}`),
     check: tail(4),
-    samples: () => tokenSamples(['p', 'o', 'u', 's', 'r'].map((c) => j('gh', c, '_', rand(ALNUM, 36))), [
-      `export const PLACEHOLDER_TOKEN = "${j('gh', 'p_', 'X'.repeat(36))}";`,
-      'const re = /ghp_[A-Za-z0-9]{36}/;',
-      `// the prefix ${j('gh', 'p_')}short is not a token`,
-    ]),
+    samples: () =>
+      tokenSamples(
+        ['p', 'o', 'u', 's', 'r'].map((c) => j('gh', c, '_', rand(ALNUM, 36))),
+        [
+          `export const PLACEHOLDER_TOKEN = "${j('gh', 'p_', 'X'.repeat(36))}";`,
+          'const re = /ghp_[A-Za-z0-9]{36}/;',
+          `// the prefix ${j('gh', 'p_')}short is not a token`,
+        ],
+      ),
   }),
   regexRule({
     id: 'github-fine-grained-pat',
@@ -78,10 +89,11 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['github_pat_'],
     pattern: re(`${B}(github_pat_[A-Za-z0-9_]{50,255})${E}`),
     check: tail(11),
-    samples: () => tokenSamples([j('github', '_pat_', rand(ALNUM, 22), '_', rand(ALNUM, 59))], [
-      `GITHUB_PAT=${j('github', '_pat_', 'x'.repeat(82))}`,
-      'See https://github.com/settings/tokens for github_pat_ tokens.',
-    ]),
+    samples: () =>
+      tokenSamples(
+        [j('github', '_pat_', rand(ALNUM, 22), '_', rand(ALNUM, 59))],
+        [`GITHUB_PAT=${j('github', '_pat_', 'x'.repeat(82))}`, 'See https://github.com/settings/tokens for github_pat_ tokens.'],
+      ),
   }),
   regexRule({
     id: 'gitlab-token',
@@ -89,10 +101,11 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-', 'glft-', 'glimt-', 'glcbt-', 'gloas-', 'glagent-'],
     pattern: re(`${B}((?:glpat|gldt|glrt|glptt|glsoat|glft|glimt|glcbt|gloas|glagent)-[A-Za-z0-9_-]{20,})(?![A-Za-z0-9_-])`),
     check: (s) => randomPartOk(s.slice(s.indexOf('-') + 1)),
-    samples: () => tokenSamples([j('gl', 'pat-', rand(ALNUM, 20)), j('gl', 'rt-', rand(B64URL, 26))], [
-      `GITLAB_TOKEN=${j('gl', 'pat-', 'x'.repeat(20))}`,
-      'tokens look like glpat-<20 chars>',
-    ]),
+    samples: () =>
+      tokenSamples(
+        [j('gl', 'pat-', rand(ALNUM, 20)), j('gl', 'rt-', rand(B64URL, 26))],
+        [`GITLAB_TOKEN=${j('gl', 'pat-', 'x'.repeat(20))}`, 'tokens look like glpat-<20 chars>'],
+      ),
   }),
   regexRule({
     id: 'slack-token',
@@ -100,10 +113,14 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['xox', 'xapp-'],
     pattern: re(`${B}((?:xox[abeoprs](?:\\.xox[a-z])?|xapp)-[A-Za-z0-9-]{20,250})(?![A-Za-z0-9-])`),
     check: (s) => randomPartOk(s.slice(5)),
-    samples: () => tokenSamples([
-      j('xo', 'xb-', rand('0123456789', 12), '-', rand('0123456789', 13), '-', rand(ALNUM, 24)),
-      j('xo', 'xp-', rand('0123456789', 11), '-', rand('0123456789', 12), '-', rand('0123456789', 13), '-', rand(HEX, 32)),
-    ], [`SLACK_BOT_TOKEN=${j('xo', 'xb-')}XXXXXXXXXXXX-XXXXXXXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX`, 'token prefix xoxb- is for bots']),
+    samples: () =>
+      tokenSamples(
+        [
+          j('xo', 'xb-', rand('0123456789', 12), '-', rand('0123456789', 13), '-', rand(ALNUM, 24)),
+          j('xo', 'xp-', rand('0123456789', 11), '-', rand('0123456789', 12), '-', rand('0123456789', 13), '-', rand(HEX, 32)),
+        ],
+        [`SLACK_BOT_TOKEN=${j('xo', 'xb-')}XXXXXXXXXXXX-XXXXXXXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXX`, 'token prefix xoxb- is for bots'],
+      ),
   }),
   regexRule({
     id: 'slack-webhook',
@@ -115,7 +132,10 @@ export const VENDOR_RULES: LineRule[] = [
       const p = j('services/T', rand(UPPER_B32, 10), '/B', rand(UPPER_B32, 10), '/', rand(ALNUM, 24));
       return {
         truePositives: [{ text: `SLACK_WEBHOOK=https://hooks.slack.com/${p}`, secrets: [p.slice(9)] }],
-        falsePositives: ['SLACK_WEBHOOK=https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX', 'Docs: https://api.slack.com/messaging/webhooks'],
+        falsePositives: [
+          'SLACK_WEBHOOK=https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX',
+          'Docs: https://api.slack.com/messaging/webhooks',
+        ],
       };
     },
   }),
@@ -125,23 +145,33 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_', 'whsec_'],
     pattern: re(`${B}((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}|whsec_[A-Za-z0-9]{24,128})${E}`),
     check: (s) => randomPartOk(s.slice(s.charCodeAt(0) === 119 ? 6 : 8)),
-    samples: () => tokenSamples([j('sk', '_live_', rand(ALNUM, 24)), j('sk', '_test_', rand(ALNUM, 99)), j('rk', '_live_', rand(ALNUM, 24)), j('wh', 'sec_', rand(ALNUM, 32))], [
-      `STRIPE_PUBLISHABLE=${j('pk', '_live_', rand(ALNUM, 24))}`,
-      `STRIPE_KEY=${j('sk', '_test_', 'x'.repeat(24))}`,
-      `STRIPE_WEBHOOK_SECRET=${j('wh', 'sec_', 'x'.repeat(32))}`,
-    ]),
+    samples: () =>
+      tokenSamples(
+        [j('sk', '_live_', rand(ALNUM, 24)), j('sk', '_test_', rand(ALNUM, 99)), j('rk', '_live_', rand(ALNUM, 24)), j('wh', 'sec_', rand(ALNUM, 32))],
+        [
+          `STRIPE_PUBLISHABLE=${j('pk', '_live_', rand(ALNUM, 24))}`,
+          `STRIPE_KEY=${j('sk', '_test_', 'x'.repeat(24))}`,
+          `STRIPE_WEBHOOK_SECRET=${j('wh', 'sec_', 'x'.repeat(32))}`,
+        ],
+      ),
   }),
   regexRule({
     id: 'openai-key',
     description: 'OpenAI API keys (legacy, project, service account, admin)',
     keywords: ['t3blbkfj', 'sk-proj-', 'sk-svcacct-', 'sk-admin-'],
-    pattern: re(`${B}(sk-(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])`),
+    pattern: re(
+      `${B}(sk-(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,})(?![A-Za-z0-9_-])`,
+    ),
     check: (s) => randomPartOk(s.slice(3)),
-    samples: () => tokenSamples([
-      j('sk-', 'proj-', rand(B64URL, 74), 'T3Blbk', 'FJ', rand(B64URL, 74)),
-      j('sk-', rand(ALNUM, 20), 'T3Blbk', 'FJ', rand(ALNUM, 20)),
-      j('sk-', 'svcacct-', rand(B64URL, 60)),
-    ], ['OPENAI_API_KEY=sk-...', `const example = "${j('sk-', 'proj-')}your-key-here";`]),
+    samples: () =>
+      tokenSamples(
+        [
+          j('sk-', 'proj-', rand(B64URL, 74), 'T3Blbk', 'FJ', rand(B64URL, 74)),
+          j('sk-', rand(ALNUM, 20), 'T3Blbk', 'FJ', rand(ALNUM, 20)),
+          j('sk-', 'svcacct-', rand(B64URL, 60)),
+        ],
+        ['OPENAI_API_KEY=sk-...', `const example = "${j('sk-', 'proj-')}your-key-here";`],
+      ),
   }),
   regexRule({
     id: 'anthropic-key',
@@ -149,10 +179,11 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['sk-ant-'],
     pattern: re(`${B}(sk-ant-(?:api|admin|oat|ort|sid)\\d{2}-[A-Za-z0-9_-]{40,200})(?![A-Za-z0-9_-])`),
     check: (s) => randomPartOk(s.slice(14)),
-    samples: () => tokenSamples([j('sk-', 'ant-', 'api03-', rand(B64URL, 93), 'AA'), j('sk-', 'ant-', 'admin01-', rand(B64URL, 93), 'AA')], [
-      `export const REDACTED = "${j('sk-', 'ant-', 'api03-')}REDACTED";`,
-      'Keys start with sk-ant-api03- and end with AA.',
-    ]),
+    samples: () =>
+      tokenSamples(
+        [j('sk-', 'ant-', 'api03-', rand(B64URL, 93), 'AA'), j('sk-', 'ant-', 'admin01-', rand(B64URL, 93), 'AA')],
+        [`export const REDACTED = "${j('sk-', 'ant-', 'api03-')}REDACTED";`, 'Keys start with sk-ant-api03- and end with AA.'],
+      ),
   }),
   regexRule({
     id: 'google-api-key',
@@ -173,7 +204,8 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['gocspx-', 'ya29.'],
     pattern: re(`${B}(GOCSPX-[A-Za-z0-9_-]{28}|ya29\\.[A-Za-z0-9_-]{30,})(?![A-Za-z0-9_-])`),
     check: (s) => randomPartOk(s.slice(7)),
-    samples: () => tokenSamples([j('GOC', 'SPX-', rand(B64URL, 28)), j('ya', '29.', rand(B64URL, 120))], ['client_secret: GOCSPX-xxxxxxxxxxxxxxxxxxxxxxxxxxxx']),
+    samples: () =>
+      tokenSamples([j('GOC', 'SPX-', rand(B64URL, 28)), j('ya', '29.', rand(B64URL, 120))], ['client_secret: GOCSPX-xxxxxxxxxxxxxxxxxxxxxxxxxxxx']),
   }),
   regexRule({
     id: 'sendgrid-key',
@@ -213,10 +245,11 @@ export const VENDOR_RULES: LineRule[] = [
     keywords: ['eyj'],
     pattern: re(`(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])`),
     check: (s) => randomPartOk(s.slice(s.lastIndexOf('.') + 1)),
-    samples: () => tokenSamples([fakeJwt('HS256'), fakeJwt('RS256')], [
-      'export const EXAMPLE_JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";',
-      'const parts = token.split("."); // eyJ... header',
-    ]),
+    samples: () =>
+      tokenSamples(
+        [fakeJwt('HS256'), fakeJwt('RS256')],
+        ['export const EXAMPLE_JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";', 'const parts = token.split("."); // eyJ... header'],
+      ),
   }),
   regexRule({
     id: 'azure-storage-key',

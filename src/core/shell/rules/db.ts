@@ -6,10 +6,28 @@ import type { Rule } from './types';
 import { bareWords, named, verb } from './util';
 
 const SQL_CLIENTS: Record<string, string[]> = {
-  psql: ['-c', '--command'], mysql: ['-e', '--execute'], mariadb: ['-e', '--execute'], sqlite3: [], duckdb: ['-c'],
-  'clickhouse-client': ['-q', '--query'], sqlcmd: ['-Q', '-q'], cockroach: ['-e', '--execute'], snowsql: ['-q', '--query'], bq: [], usql: ['-c', '--command'], pgcli: [],
+  psql: ['-c', '--command'],
+  mysql: ['-e', '--execute'],
+  mariadb: ['-e', '--execute'],
+  sqlite3: [],
+  duckdb: ['-c'],
+  'clickhouse-client': ['-q', '--query'],
+  sqlcmd: ['-Q', '-q'],
+  cockroach: ['-e', '--execute'],
+  snowsql: ['-q', '--query'],
+  bq: [],
+  usql: ['-c', '--command'],
+  pgcli: [],
 };
-const FILE_FLAGS: Record<string, string[]> = { psql: ['-f', '--file'], mysql: [], mariadb: [], sqlcmd: ['-i'], snowsql: ['-f', '--filename'], usql: ['-f', '--file'], duckdb: ['-f'] };
+const FILE_FLAGS: Record<string, string[]> = {
+  psql: ['-f', '--file'],
+  mysql: [],
+  mariadb: [],
+  sqlcmd: ['-i'],
+  snowsql: ['-f', '--filename'],
+  usql: ['-f', '--file'],
+  duckdb: ['-f'],
+};
 
 /** SQL a client will run: from flags, a positional (sqlite3 db "SQL"), a here-doc/string, or echoed into it. */
 function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
@@ -67,8 +85,23 @@ export const dbRules: Rule[] = [
     names: ['dropdb', 'dropuser', 'mysqladmin', 'pg_restore', 'mongorestore', ...Object.keys(SQL_CLIENTS)],
     description: 'Runs DDL or unfiltered DML against a database (DROP, TRUNCATE, ALTER, CREATE, UPDATE/DELETE without WHERE), or drops a database.',
     examples: {
-      destructive: ["psql -c 'DROP TABLE users;'", 'psql -d app -c "UPDATE users SET role = \'admin\'"', "echo 'DROP TABLE users;' | psql app", "mysql -e 'TRUNCATE TABLE sessions' app", 'mysql -u root -p -e "DROP DATABASE app"', 'sqlite3 app.db "DELETE FROM jobs"', 'dropdb app', "docker exec -i db psql -U postgres -c 'DROP TABLE users'"],
-      benign: ["psql -c 'SELECT count(*) FROM users'", 'mysql -e "SELECT id FROM jobs WHERE status = \'DELETE_PENDING\'" app', "psql -c \"DELETE FROM sessions WHERE id = 42\"", 'pg_dump app > /tmp/app-backup.sql', 'grep -rn "DROP TABLE" src/'],
+      destructive: [
+        "psql -c 'DROP TABLE users;'",
+        'psql -d app -c "UPDATE users SET role = \'admin\'"',
+        "echo 'DROP TABLE users;' | psql app",
+        "mysql -e 'TRUNCATE TABLE sessions' app",
+        'mysql -u root -p -e "DROP DATABASE app"',
+        'sqlite3 app.db "DELETE FROM jobs"',
+        'dropdb app',
+        "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
+      ],
+      benign: [
+        "psql -c 'SELECT count(*) FROM users'",
+        'mysql -e "SELECT id FROM jobs WHERE status = \'DELETE_PENDING\'" app',
+        'psql -c "DELETE FROM sessions WHERE id = 42"',
+        'pg_dump app > /tmp/app-backup.sql',
+        'grep -rn "DROP TABLE" src/',
+      ],
     },
     check(s) {
       if (named(s, 'dropdb', 'dropuser')) return `${s.name} deletes a database`;
@@ -101,7 +134,12 @@ export const dbRules: Rule[] = [
     names: ['redis-cli', 'valkey-cli', 'keydb-cli', 'mongosh', 'mongo'],
     description: 'Wipes a key-value or document store: redis-cli FLUSHALL/FLUSHDB/SHUTDOWN/CONFIG SET, mongosh drops and unfiltered deletes.',
     examples: {
-      destructive: ['redis-cli FLUSHALL', 'redis-cli -h cache.internal flushdb', 'mongosh --eval "db.users.deleteMany({})"', 'mongosh app --eval "db.dropDatabase()"'],
+      destructive: [
+        'redis-cli FLUSHALL',
+        'redis-cli -h cache.internal flushdb',
+        'mongosh --eval "db.users.deleteMany({})"',
+        'mongosh app --eval "db.dropDatabase()"',
+      ],
       benign: ['redis-cli PING', 'redis-cli -h cache.internal get key', 'mongosh --eval "db.users.find().limit(5)"'],
     },
     check(s) {
@@ -117,7 +155,8 @@ export const dbRules: Rule[] = [
           if (v.startsWith('-')) continue;
           const cmd = v.toUpperCase();
           if (/^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB)$/.test(cmd)) return `redis ${cmd} wipes data`;
-          if (/^(CONFIG|SCRIPT|FUNCTION|CLUSTER)$/.test(cmd) && /^(SET|FLUSH|RESET|REWRITE)$/i.test(w[i + 1]?.value ?? '')) return `redis ${cmd} ${w[i + 1].value}`;
+          if (/^(CONFIG|SCRIPT|FUNCTION|CLUSTER)$/.test(cmd) && /^(SET|FLUSH|RESET|REWRITE)$/i.test(w[i + 1]?.value ?? ''))
+            return `redis ${cmd} ${w[i + 1].value}`;
           return undefined;
         }
         return undefined;
@@ -132,27 +171,63 @@ export const dbRules: Rule[] = [
   },
   {
     id: 'db.migration-reset',
-    names: ['rails', 'rake', 'prisma', 'php', 'artisan', 'alembic', 'python', 'python3', 'manage.py', 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase'],
-    description: 'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
+    names: [
+      'rails',
+      'rake',
+      'prisma',
+      'php',
+      'artisan',
+      'alembic',
+      'python',
+      'python3',
+      'manage.py',
+      'knex',
+      'sequelize',
+      'typeorm',
+      'drizzle-kit',
+      'supabase',
+    ],
+    description:
+      'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
     examples: {
-      destructive: ['bin/rails db:reset', 'npx prisma migrate reset --force', 'php artisan migrate:fresh --force', 'alembic downgrade base', 'python manage.py flush --noinput', 'npx prisma db push --accept-data-loss', 'rake db:drop'],
+      destructive: [
+        'bin/rails db:reset',
+        'npx prisma migrate reset --force',
+        'php artisan migrate:fresh --force',
+        'alembic downgrade base',
+        'python manage.py flush --noinput',
+        'npx prisma db push --accept-data-loss',
+        'rake db:drop',
+      ],
       benign: ['bin/rails db:migrate:status', 'npx prisma generate', 'php artisan migrate:status', 'alembic current', 'python manage.py check'],
     },
     check(s) {
       const b = bareWords(s);
       const v = verb(s);
-      if (named(s, 'rails', 'rake') && b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))) return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
+      if (
+        named(s, 'rails', 'rake') &&
+        b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))
+      )
+        return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
       if (named(s, 'prisma')) {
         if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
-        if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss')) return 'prisma db push discards data';
+        if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss'))
+          return 'prisma db push discards data';
         if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
         return undefined;
       }
-      if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w))) return 'artisan migrate:fresh/reset/rollback drops tables';
+      if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w)))
+        return 'artisan migrate:fresh/reset/rollback drops tables';
       if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w) )) return 'manage.py flush deletes all data';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero') return 'manage.py migrate zero unapplies every migration';
-      if (named(s, 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase') && b.some((w) => /^(migrate:rollback|db:drop|db:migrate:undo(:all)?|schema:drop|drop|reset)$/.test(w))) return `${s.name} drops or rolls back the database`;
+      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w)))
+        return 'manage.py flush deletes all data';
+      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
+        return 'manage.py migrate zero unapplies every migration';
+      if (
+        named(s, 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase') &&
+        b.some((w) => /^(migrate:rollback|db:drop|db:migrate:undo(:all)?|schema:drop|drop|reset)$/.test(w))
+      )
+        return `${s.name} drops or rolls back the database`;
       if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
       return undefined;
     },

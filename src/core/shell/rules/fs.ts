@@ -13,14 +13,25 @@ const DISK_TOOLS = /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk
 const RAW_DEVICE = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|loop|md|dm-|mapper\/)/;
 
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
-const CHMOD_OPTS = [O('R', 'R', ['recursive']), O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root'])];
+const CHMOD_OPTS = [
+  O('R', 'R', ['recursive']),
+  O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root']),
+];
 
 export const fsRules: Rule[] = [
   {
     id: 'fs.truncate',
     description: 'Empties a file: `: > f`, `> f`, `cat /dev/null > f`, `cp /dev/null f`, `truncate -s 0 f`.',
     examples: {
-      destructive: [': > package.json', 'cat /dev/null > app.log', 'truncate -s 0 src/app.ts', 'cp /dev/null README.md', '> CHANGELOG.md', 'find . -type f -exec truncate -s 0 {} +', 'true > config/local.json'],
+      destructive: [
+        ': > package.json',
+        'cat /dev/null > app.log',
+        'truncate -s 0 src/app.ts',
+        'cp /dev/null README.md',
+        '> CHANGELOG.md',
+        'find . -type f -exec truncate -s 0 {} +',
+        'true > config/local.json',
+      ],
       benign: ['echo hi >> app.log', 'truncate -s 10M /tmp/sparse.img', 'cat package.json > /dev/null', ': > /tmp/new-scratch.txt'],
     },
     check(s, ctx) {
@@ -44,11 +55,27 @@ export const fsRules: Rule[] = [
     id: 'fs.overwrite',
     description: 'Replaces an existing file: `> f`, `tee f`, `cp x f`, `mv [-f] x f`, `ln -sf x f`, `dd of=f` onto a file that exists.',
     examples: {
-      destructive: ['echo "{}" > package.json', 'tar cf package.json src', 'mv -f config.new.json package.json', 'ln -sf /dev/null package.json', 'cp README.md src/app.ts', 'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc', 'curl -s https://example.com/x | tee package.json'],
-      benign: ['cp src/app.ts src/app.backup.ts', 'echo "- fix" >> CHANGELOG.md', 'echo "- fix" | tee -a CHANGELOG.md', 'npm test > /tmp/test-output.log 2>&1', 'ln -s ../src src-link', 'mv src/old-name.ts src/new-name.ts'],
+      destructive: [
+        'echo "{}" > package.json',
+        'tar cf package.json src',
+        'mv -f config.new.json package.json',
+        'ln -sf /dev/null package.json',
+        'cp README.md src/app.ts',
+        'dd if=/dev/zero of=app.db bs=1k count=1 conv=notrunc',
+        'curl -s https://example.com/x | tee package.json',
+      ],
+      benign: [
+        'cp src/app.ts src/app.backup.ts',
+        'echo "- fix" >> CHANGELOG.md',
+        'echo "- fix" | tee -a CHANGELOG.md',
+        'npm test > /tmp/test-output.log 2>&1',
+        'ln -s ../src src-link',
+        'mv src/old-name.ts src/new-name.ts',
+      ],
     },
     check(s, ctx) {
-      if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value))) return 'unzip -o overwrites existing files without asking';
+      if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)))
+        return 'unzip -o overwrites existing files without asking';
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'write' || e.append || e.contentless || !OVERWRITERS.has(e.how) || e.how === 'truncate') continue;
         if (e.how === 'ln' && !e.force) continue; // ln without -f refuses to replace
@@ -62,7 +89,14 @@ export const fsRules: Rule[] = [
     id: 'fs.outside-workspace',
     description: 'Writes, deletes or renames a file outside the workspace (and outside /tmp): shell profiles, system files, other projects.',
     examples: {
-      destructive: ['cat /dev/null > ~/.bash_history', 'echo "alias ls=rm" >> ~/.bashrc', 'rm /etc/hosts', 'cp evil.sh /usr/local/bin/git', 'echo b | tee /proc/sysrq-trigger', 'mv build ~/old-build'],
+      destructive: [
+        'cat /dev/null > ~/.bash_history',
+        'echo "alias ls=rm" >> ~/.bashrc',
+        'rm /etc/hosts',
+        'cp evil.sh /usr/local/bin/git',
+        'echo b | tee /proc/sysrq-trigger',
+        'mv build ~/old-build',
+      ],
       benign: ['rm -f /tmp/agent-output.log', 'cat ~/.bashrc', 'cp -r src /tmp/src-backup', 'ls > /dev/null'],
     },
     check(s, ctx) {
@@ -95,14 +129,21 @@ export const fsRules: Rule[] = [
     id: 'fs.disk',
     description: 'Writes a raw block device or rebuilds a filesystem (dd of=/dev/sdX, mkfs, fdisk, wipefs, diskutil erase).',
     examples: {
-      destructive: ['dd if=ubuntu.iso of=/dev/disk2 bs=4m', 'mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/sda', 'diskutil eraseDisk APFS X disk2', 'cat x.img > /dev/sda'],
+      destructive: [
+        'dd if=ubuntu.iso of=/dev/disk2 bs=4m',
+        'mkfs.ext4 /dev/sdb1',
+        'wipefs -a /dev/sda',
+        'diskutil eraseDisk APFS X disk2',
+        'cat x.img > /dev/sda',
+      ],
       benign: ['dd if=/dev/zero of=/tmp/test.img bs=1M count=10', 'lsblk', 'df -h', 'diskutil list'],
     },
     check(s, ctx) {
       if (s.name && DISK_TOOLS.test(s.name)) {
         return `${s.name} rewrites a disk or filesystem`;
       }
-      if (named(s, 'diskutil') && s.words.some((w) => w.value !== null && /^(erase|zero|secureErase|partition|reformat|apfs)/i.test(w.value))) return 'diskutil erases or repartitions a disk';
+      if (named(s, 'diskutil') && s.words.some((w) => w.value !== null && /^(erase|zero|secureErase|partition|reformat|apfs)/i.test(w.value)))
+        return 'diskutil erases or repartitions a disk';
       for (const e of ctx.effectsOf(s)) {
         if (e.op === 'write' && RAW_DEVICE.test(normalize(e.path))) return `${e.how} writes the raw device ${e.path}`;
       }

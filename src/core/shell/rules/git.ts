@@ -24,15 +24,113 @@ function unknownPrefixOf(p: ParsedOpts, ...longs: string[]): boolean {
   return p.unknown().some((u) => u.startsWith('--') && u.length > 4 && longs.some((l) => l.startsWith(u.slice(2))));
 }
 
-const RESET = [O('hard', '', ['hard']), O('soft', '', ['soft']), O('mixed', '', ['mixed']), O('merge', '', ['merge']), O('keep', '', ['keep']), O('q', 'qpN', ['quiet', 'patch', 'intent-to-add', 'recurse-submodules', 'no-recurse-submodules', 'pathspec-from-file', 'pathspec-file-nul', 'no-refresh', 'refresh'])];
+const RESET = [
+  O('hard', '', ['hard']),
+  O('soft', '', ['soft']),
+  O('mixed', '', ['mixed']),
+  O('merge', '', ['merge']),
+  O('keep', '', ['keep']),
+  O('q', 'qpN', [
+    'quiet',
+    'patch',
+    'intent-to-add',
+    'recurse-submodules',
+    'no-recurse-submodules',
+    'pathspec-from-file',
+    'pathspec-file-nul',
+    'no-refresh',
+    'refresh',
+  ]),
+];
 const CLEAN = [O('f', 'f', ['force']), O('n', 'n', ['dry-run']), O('i', 'i', ['interactive']), O('e', 'e', ['exclude'], true), O('x', 'dxXq', ['quiet'])];
 const PUSH = [
-  O('f', 'f', ['force']), O('lease', '', ['force-with-lease', 'force-if-includes']), O('n', 'n', ['dry-run']), O('d', 'd', ['delete']),
-  O('mirror', '', ['mirror']), O('prune', '', ['prune']), O('o', 'o', ['push-option', 'receive-pack', 'exec', 'repo'], true),
-  O('x', 'uqv', ['set-upstream', 'all', 'branches', 'tags', 'follow-tags', 'atomic', 'no-verify', 'verify', 'quiet', 'verbose', 'progress', 'porcelain', 'signed', 'no-signed', 'thin', 'no-thin', 'ipv4', 'ipv6', 'recurse-submodules', 'no-force-with-lease']),
+  O('f', 'f', ['force']),
+  O('lease', '', ['force-with-lease', 'force-if-includes']),
+  O('n', 'n', ['dry-run']),
+  O('d', 'd', ['delete']),
+  O('mirror', '', ['mirror']),
+  O('prune', '', ['prune']),
+  O('o', 'o', ['push-option', 'receive-pack', 'exec', 'repo'], true),
+  O('x', 'uqv', [
+    'set-upstream',
+    'all',
+    'branches',
+    'tags',
+    'follow-tags',
+    'atomic',
+    'no-verify',
+    'verify',
+    'quiet',
+    'verbose',
+    'progress',
+    'porcelain',
+    'signed',
+    'no-signed',
+    'thin',
+    'no-thin',
+    'ipv4',
+    'ipv6',
+    'recurse-submodules',
+    'no-force-with-lease',
+  ]),
 ];
-const BRANCH = [O('D', 'D'), O('d', 'd', ['delete']), O('f', 'f', ['force']), O('M', 'MC'), O('m', 'mc', ['move', 'copy']), O('x', 'arvlt', ['all', 'remotes', 'verbose', 'list', 'track', 'no-track', 'show-current', 'merged', 'no-merged', 'contains', 'no-contains', 'points-at', 'sort', 'format', 'color', 'no-color', 'column', 'set-upstream-to', 'unset-upstream', 'edit-description', 'ignore-case', 'create-reflog', 'quiet'])];
-const CHECKOUT = [O('b', 'bB', ['orphan'], true), O('f', 'f', ['force', 'discard-changes']), O('p', 'p', ['patch']), O('x', 'qmt', ['quiet', 'merge', 'track', 'no-track', 'detach', 'guess', 'no-guess', 'ours', 'theirs', 'conflict', 'progress', 'overlay', 'no-overlay', 'ignore-other-worktrees', 'recurse-submodules', 'pathspec-from-file', 'create', 'force-create'])];
+const BRANCH = [
+  O('D', 'D'),
+  O('d', 'd', ['delete']),
+  O('f', 'f', ['force']),
+  O('M', 'MC'),
+  O('m', 'mc', ['move', 'copy']),
+  O('x', 'arvlt', [
+    'all',
+    'remotes',
+    'verbose',
+    'list',
+    'track',
+    'no-track',
+    'show-current',
+    'merged',
+    'no-merged',
+    'contains',
+    'no-contains',
+    'points-at',
+    'sort',
+    'format',
+    'color',
+    'no-color',
+    'column',
+    'set-upstream-to',
+    'unset-upstream',
+    'edit-description',
+    'ignore-case',
+    'create-reflog',
+    'quiet',
+  ]),
+];
+const CHECKOUT = [
+  O('b', 'bB', ['orphan'], true),
+  O('f', 'f', ['force', 'discard-changes']),
+  O('p', 'p', ['patch']),
+  O('x', 'qmt', [
+    'quiet',
+    'merge',
+    'track',
+    'no-track',
+    'detach',
+    'guess',
+    'no-guess',
+    'ours',
+    'theirs',
+    'conflict',
+    'progress',
+    'overlay',
+    'no-overlay',
+    'ignore-other-worktrees',
+    'recurse-submodules',
+    'pathspec-from-file',
+    'create',
+    'force-create',
+  ]),
+];
 
 /** `git checkout <x>`: a branch or a path? Paths: `.`, trailing `/`, globs, file-like names. */
 function pathLike(v: string | null): boolean {
@@ -40,7 +138,8 @@ function pathLike(v: string | null): boolean {
   return v === '.' || v === '..' || v.endsWith('/') || /[*?[]/.test(v) || /\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(v) || v.startsWith('./') || v.startsWith(':/');
 }
 
-const EXEC_CONFIG = /^(core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
+const EXEC_CONFIG =
+  /^(core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [
@@ -49,7 +148,13 @@ export const gitRules: Rule[] = [
     names: ['git'],
     description: 'git reset --hard discards every uncommitted change in the working tree.',
     examples: {
-      destructive: ['git reset --hard', 'git reset --har HEAD', 'git -C . --no-pager reset --hard origin/main', 'git -c core.pager=cat reset --hard HEAD~1', 'git reset HEAD~2 --hard'],
+      destructive: [
+        'git reset --hard',
+        'git reset --har HEAD',
+        'git -C . --no-pager reset --hard origin/main',
+        'git -c core.pager=cat reset --hard HEAD~1',
+        'git reset HEAD~2 --hard',
+      ],
       benign: ['git reset', 'git reset --soft HEAD~1', "git log --grep='reset --hard'", 'git reset HEAD src/app.ts'],
     },
     check(s) {
@@ -76,9 +181,20 @@ export const gitRules: Rule[] = [
   {
     id: 'git.discard-changes',
     names: ['git'],
-    description: 'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f.',
+    description:
+      'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f.',
     examples: {
-      destructive: ['git checkout -- .', 'git checkout .', 'git checkout HEAD -- src/app.ts', 'git restore .', 'git restore --source=HEAD~3 src/', 'git switch --discard-changes main', 'git checkout -f main', 'git checkout src/app.ts', 'git stash pop --index && git checkout -- src'],
+      destructive: [
+        'git checkout -- .',
+        'git checkout .',
+        'git checkout HEAD -- src/app.ts',
+        'git restore .',
+        'git restore --source=HEAD~3 src/',
+        'git switch --discard-changes main',
+        'git checkout -f main',
+        'git checkout src/app.ts',
+        'git stash pop --index && git checkout -- src',
+      ],
       benign: ['git checkout main', 'git checkout -b feature/x', 'git restore --staged src/app.ts', 'git switch -c feature/y', 'git checkout feature/login'],
     },
     check(s) {
@@ -109,7 +225,10 @@ export const gitRules: Rule[] = [
     id: 'git.stash-drop',
     names: ['git'],
     description: 'git stash drop / clear deletes stashed work.',
-    examples: { destructive: ['git stash drop', 'git stash clear', 'git stash drop stash@{1}'], benign: ['git stash', 'git stash list', 'git stash show -p stash@{0}', 'git stash pop'] },
+    examples: {
+      destructive: ['git stash drop', 'git stash clear', 'git stash drop stash@{1}'],
+      benign: ['git stash', 'git stash list', 'git stash show -p stash@{0}', 'git stash pop'],
+    },
     check(s) {
       return git(s, 'stash') && ['drop', 'clear'].includes(s.words[2]?.value ?? '') ? `git stash ${s.words[2].value} deletes stashed work` : undefined;
     },
@@ -124,7 +243,8 @@ export const gitRules: Rule[] = [
     },
     check(s) {
       if (git(s, 'reflog') && ['expire', 'delete'].includes(s.words[2]?.value ?? '')) return `git reflog ${s.words[2].value} deletes reflog entries`;
-      if (git(s, 'gc') && s.words.some((w) => w.value !== null && /^--prune(=(now|all|.*))?$/.test(w.value) && w.value !== '--prune=never')) return 'git gc --prune deletes unreachable objects';
+      if (git(s, 'gc') && s.words.some((w) => w.value !== null && /^--prune(=(now|all|.*))?$/.test(w.value) && w.value !== '--prune=never'))
+        return 'git gc --prune deletes unreachable objects';
       if (git(s, 'prune') && !s.words.some((w) => w.value === '-n' || w.value === '--dry-run')) return 'git prune deletes unreachable objects';
       return undefined;
     },
@@ -134,7 +254,12 @@ export const gitRules: Rule[] = [
     names: ['git'],
     description: 'git filter-branch / filter-repo rewrite every commit; git replace and update-ref move or delete refs directly.',
     examples: {
-      destructive: ["git filter-branch --force --index-filter 'git rm --cached --ignore-unmatch secrets.txt' HEAD", 'git filter-repo --path secrets.txt --invert-paths', 'git update-ref -d refs/heads/main', 'git update-ref refs/heads/main HEAD~3'],
+      destructive: [
+        "git filter-branch --force --index-filter 'git rm --cached --ignore-unmatch secrets.txt' HEAD",
+        'git filter-repo --path secrets.txt --invert-paths',
+        'git update-ref -d refs/heads/main',
+        'git update-ref refs/heads/main HEAD~3',
+      ],
       benign: ['git rebase main', 'git commit --amend --no-edit', 'git show-ref', 'git rev-parse HEAD'],
     },
     check(s) {
@@ -149,7 +274,14 @@ export const gitRules: Rule[] = [
     names: ['git'],
     description: 'Force-deletes or force-moves a branch (-D, -d -f, --delete --force, -M, -C, -f): unmerged commits are lost.',
     examples: {
-      destructive: ['git branch -D feature/login', 'git branch -d -f feature/x', 'git branch --delete --force old', 'git branch -M main', 'git branch -f main HEAD~3', 'git tag -d v1.0.0'],
+      destructive: [
+        'git branch -D feature/login',
+        'git branch -d -f feature/x',
+        'git branch --delete --force old',
+        'git branch -M main',
+        'git branch -f main HEAD~3',
+        'git tag -d v1.0.0',
+      ],
       benign: ['git branch -d feature/merged', 'git branch --show-current', 'git branch -a', 'git branch feature/new', 'git tag -l'],
     },
     check(s) {
@@ -165,10 +297,28 @@ export const gitRules: Rule[] = [
   {
     id: 'git.push-force',
     names: ['git'],
-    description: 'Rewrites or deletes shared history on a remote: --force, --force-with-lease, +refspec, :refspec, --delete, --mirror, --prune. --dry-run is honoured.',
+    description:
+      'Rewrites or deletes shared history on a remote: --force, --force-with-lease, +refspec, :refspec, --delete, --mirror, --prune. --dry-run is honoured.',
     examples: {
-      destructive: ['git push -f origin main', 'git push origin main --force', 'git push --force-with-lease', 'git push origin +main', 'git push origin :feature', 'git push origin --delete feature', 'git push --mirror', 'git push --prune origin', 'git push origin +HEAD:main'],
-      benign: ['git push', 'git push origin main', 'git push --dry-run --force origin main', 'git push -u origin feature/x', 'git push --tags', 'git log --oneline -20'],
+      destructive: [
+        'git push -f origin main',
+        'git push origin main --force',
+        'git push --force-with-lease',
+        'git push origin +main',
+        'git push origin :feature',
+        'git push origin --delete feature',
+        'git push --mirror',
+        'git push --prune origin',
+        'git push origin +HEAD:main',
+      ],
+      benign: [
+        'git push',
+        'git push origin main',
+        'git push --dry-run --force origin main',
+        'git push -u origin feature/x',
+        'git push --tags',
+        'git log --oneline -20',
+      ],
     },
     check(s) {
       if (!git(s, 'push')) return undefined;
@@ -192,19 +342,33 @@ export const gitRules: Rule[] = [
     id: 'git.rm-force',
     names: ['git'],
     description: 'git rm -f removes files and drops their uncommitted edits (git rm -r alone refuses).',
-    examples: { destructive: ['git rm -rf src', 'git rm -f src/app.ts', 'git rm --force -r docs'], benign: ['git rm --cached .env', 'git rm -r --cached node_modules', 'git rm -n -rf src'] },
+    examples: {
+      destructive: ['git rm -rf src', 'git rm -f src/app.ts', 'git rm --force -r docs'],
+      benign: ['git rm --cached .env', 'git rm -r --cached node_modules', 'git rm -n -rf src'],
+    },
     check(s) {
       if (!git(s, 'rm')) return undefined;
-      const p = gopts(s, [O('f', 'f', ['force']), O('c', '', ['cached']), O('n', 'n', ['dry-run']), O('x', 'rq', ['ignore-unmatch', 'quiet', 'sparse', 'pathspec-from-file', 'pathspec-file-nul'])]);
+      const p = gopts(s, [
+        O('f', 'f', ['force']),
+        O('c', '', ['cached']),
+        O('n', 'n', ['dry-run']),
+        O('x', 'rq', ['ignore-unmatch', 'quiet', 'sparse', 'pathspec-from-file', 'pathspec-file-nul']),
+      ]);
       return has(p, 'f') && !has(p, 'c', 'n') ? 'git rm -f drops uncommitted edits' : undefined;
     },
   },
   {
     id: 'git.exec-config',
     names: ['git'],
-    description: 'Sets git configuration that runs commands (an !alias, core.sshCommand, core.fsmonitor, hooksPath, pager, filters) on the command line or persistently.',
+    description:
+      'Sets git configuration that runs commands (an !alias, core.sshCommand, core.fsmonitor, hooksPath, pager, filters) on the command line or persistently.',
     examples: {
-      destructive: ['git -c core.sshCommand="sh -c id" fetch', 'git config alias.x "!sh x.sh"', 'git -c core.hooksPath=/tmp/h commit -m x', 'git config --global core.pager "sh -c id"'],
+      destructive: [
+        'git -c core.sshCommand="sh -c id" fetch',
+        'git config alias.x "!sh x.sh"',
+        'git -c core.hooksPath=/tmp/h commit -m x',
+        'git config --global core.pager "sh -c id"',
+      ],
       benign: ['git -c core.pager=cat log', 'git config user.name Dev', 'git config alias.st status', 'git config --get remote.origin.url'],
     },
     check(s) {

@@ -30,7 +30,16 @@ const frontEndRules: Rule[] = [
 ];
 
 export const CATALOG: readonly Rule[] = [
-  ...rmRules, ...fsRules, ...gitRules, ...execRules, ...interpRules, ...publishRules, ...infraRules, ...dbRules, ...systemRules, ...frontEndRules,
+  ...rmRules,
+  ...fsRules,
+  ...gitRules,
+  ...execRules,
+  ...interpRules,
+  ...publishRules,
+  ...infraRules,
+  ...dbRules,
+  ...systemRules,
+  ...frontEndRules,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(CATALOG.map((r) => [r.id, r]));

@@ -15,7 +15,8 @@ const K8S_MUTATE = /^(apply|replace|patch|edit|set|scale|autoscale|create|expose
 const HELM_MUTATE = /^(install|upgrade|uninstall|delete|del|rollback)$/;
 
 /** Verbs that only read, for CLIs with `<group> <verb>` shapes (aws, gcloud, az). */
-const READ_OP = /^(describe|list|get|head|show|search|lookup|scan|query|filter|batch-get|validate|estimate|wait|help|ls|whoami|check|simulate|preview|select|download|view|decode|poll|receive|tail|presign|test|version|info|status|explain|account|configure|login|logout|print|read|export|diff|plan|logs?)([-_].*)?$/;
+const READ_OP =
+  /^(describe|list|get|head|show|search|lookup|scan|query|filter|batch-get|validate|estimate|wait|help|ls|whoami|check|simulate|preview|select|download|view|decode|poll|receive|tail|presign|test|version|info|status|explain|account|configure|login|logout|print|read|export|diff|plan|logs?)([-_].*)?$/;
 
 export const infraRules: Rule[] = [
   {
@@ -23,21 +24,34 @@ export const infraRules: Rule[] = [
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Deletes container data: docker system/image/volume prune, volume rm, rm -f/-v, rmi -f, compose down -v/--rmi, stack/service rm.',
     examples: {
-      destructive: ['docker system prune -a', 'docker image prune -a -f', 'docker-compose down --volumes --rmi all', 'docker compose down -v', 'docker volume rm pgdata', 'docker rm -f api'],
+      destructive: [
+        'docker system prune -a',
+        'docker image prune -a -f',
+        'docker-compose down --volumes --rmi all',
+        'docker compose down -v',
+        'docker volume rm pgdata',
+        'docker rm -f api',
+      ],
       benign: ['docker ps', 'docker compose down', 'docker run --rm alpine echo hello', 'docker images', 'docker compose up -d'],
     },
     check(s) {
       const b = docker(s);
       if (!b) return undefined;
       // The values are listed only for the verbs whose flags matter (this runs for every docker command).
-      const w = b[0] === 'compose' || b[0] === 'rm' || b[0] === 'container' || b[0] === 'rmi' || b[0] === 'image' || b[0] === 'swarm' ? s.words.map((x) => x.value) : NO_VALUES;
+      const w =
+        b[0] === 'compose' || b[0] === 'rm' || b[0] === 'container' || b[0] === 'rmi' || b[0] === 'image' || b[0] === 'swarm'
+          ? s.words.map((x) => x.value)
+          : NO_VALUES;
       if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
       if (b[0] === 'volume' && /^(rm|remove)$/.test(b[1] ?? '')) return 'docker volume rm deletes data volumes';
-      if (b[0] === 'compose' && b[1] === 'down' && w.some((x) => x !== null && /^(-v|--volumes|--rmi(=.*)?)$/.test(x))) return 'compose down -v deletes named volumes';
+      if (b[0] === 'compose' && b[1] === 'down' && w.some((x) => x !== null && /^(-v|--volumes|--rmi(=.*)?)$/.test(x)))
+        return 'compose down -v deletes named volumes';
       if (b[0] === 'compose' && b[1] === 'rm' && w.some((x) => x === '-v' || x === '--volumes')) return 'compose rm -v deletes volumes';
-      if ((b[0] === 'rm' || (b[0] === 'container' && b[1] === 'rm')) && w.some((x) => x !== null && /^-[a-z]*[fv]|^--(force|volumes)$/.test(x))) return 'docker rm -f/-v kills containers and deletes their volumes';
+      if ((b[0] === 'rm' || (b[0] === 'container' && b[1] === 'rm')) && w.some((x) => x !== null && /^-[a-z]*[fv]|^--(force|volumes)$/.test(x)))
+        return 'docker rm -f/-v kills containers and deletes their volumes';
       if ((b[0] === 'rmi' || (b[0] === 'image' && b[1] === 'rm')) && w.some((x) => x === '-f' || x === '--force')) return 'docker rmi -f deletes images in use';
-      if ((b[0] === 'stack' || b[0] === 'service' || b[0] === 'secret' || b[0] === 'config') && /^(rm|remove)$/.test(b[1] ?? '')) return `docker ${b[0]} rm changes a swarm`;
+      if ((b[0] === 'stack' || b[0] === 'service' || b[0] === 'secret' || b[0] === 'config') && /^(rm|remove)$/.test(b[1] ?? ''))
+        return `docker ${b[0]} rm changes a swarm`;
       if (b[0] === 'swarm' && b[1] === 'leave' && w.includes('--force')) return 'docker swarm leave --force';
       return undefined;
     },
@@ -46,7 +60,10 @@ export const infraRules: Rule[] = [
     id: 'container.push',
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Pushes an image to a registry (docker push, buildx --push).',
-    examples: { destructive: ['docker push org/api:latest', 'docker buildx build --push -t org/api .'], benign: ['docker build -t api .', 'docker pull node:20'] },
+    examples: {
+      destructive: ['docker push org/api:latest', 'docker buildx build --push -t org/api .'],
+      benign: ['docker build -t api .', 'docker pull node:20'],
+    },
     check(s) {
       const b = docker(s);
       if (!b) return undefined;
@@ -76,8 +93,22 @@ export const infraRules: Rule[] = [
     names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold'],
     description: 'Changes a cluster: kubectl apply/replace/patch/scale/rollout/…, helm install/upgrade/rollback. --dry-run is honoured.',
     examples: {
-      destructive: ['kubectl replace --force -f pod.yaml', 'kubectl apply -f k8s/', 'helm rollback api 3', 'helm upgrade --install api ./chart', 'kubectl scale deploy/api --replicas=0', 'kubectl rollout undo deploy/api'],
-      benign: ['kubectl diff -f k8s/', 'kubectl logs deploy/api --tail=100', 'helm template api ./chart', 'helm lint ./chart', 'kubectl apply -f k8s/ --dry-run=server', 'helm upgrade api ./chart --dry-run'],
+      destructive: [
+        'kubectl replace --force -f pod.yaml',
+        'kubectl apply -f k8s/',
+        'helm rollback api 3',
+        'helm upgrade --install api ./chart',
+        'kubectl scale deploy/api --replicas=0',
+        'kubectl rollout undo deploy/api',
+      ],
+      benign: [
+        'kubectl diff -f k8s/',
+        'kubectl logs deploy/api --tail=100',
+        'helm template api ./chart',
+        'helm lint ./chart',
+        'kubectl apply -f k8s/ --dry-run=server',
+        'helm upgrade api ./chart --dry-run',
+      ],
     },
     check(s) {
       if (dryRun(s)) return undefined;
@@ -94,9 +125,17 @@ export const infraRules: Rule[] = [
   {
     id: 'cloud.iac-apply',
     names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam'],
-    description: 'Applies or destroys infrastructure (terraform/tofu/terragrunt apply|destroy|import|state rm, pulumi up|destroy, cdk deploy|destroy). Plans and previews are benign.',
+    description:
+      'Applies or destroys infrastructure (terraform/tofu/terragrunt apply|destroy|import|state rm, pulumi up|destroy, cdk deploy|destroy). Plans and previews are benign.',
     examples: {
-      destructive: ['terraform destroy -auto-approve', 'terraform apply tfplan', 'pulumi up -y', 'cdk deploy --all', 'terraform state rm aws_s3_bucket.b', 'tofu apply'],
+      destructive: [
+        'terraform destroy -auto-approve',
+        'terraform apply tfplan',
+        'pulumi up -y',
+        'cdk deploy --all',
+        'terraform state rm aws_s3_bucket.b',
+        'tofu apply',
+      ],
       benign: ['terraform plan -destroy -out=destroy.tfplan', 'terraform validate', 'terraform show', 'cdk diff', 'pulumi preview', 'terraform init'],
     },
     check(s) {
@@ -119,10 +158,27 @@ export const infraRules: Rule[] = [
   {
     id: 'cloud.mutate',
     names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw'],
-    description: 'Mutates cloud resources with aws/gcloud/az/doctl (delete-*, s3 rm|rb|mv, create, update, deploy…). Describe/list/get are benign; --dryrun is honoured.',
+    description:
+      'Mutates cloud resources with aws/gcloud/az/doctl (delete-*, s3 rm|rb|mv, create, update, deploy…). Describe/list/get are benign; --dryrun is honoured.',
     examples: {
-      destructive: ['aws s3 rm s3://my-bucket --recursive', 'aws s3 rb s3://my-bucket --force', 'aws dynamodb delete-table --table-name Orders', 'gcloud compute instances delete vm-1', 'az group delete -n rg', 'aws s3 sync dist/ s3://site', 'aws ec2 terminate-instances --instance-ids i-1'],
-      benign: ['gcloud config list', 'az account show', 'aws s3 ls', 'aws sts get-caller-identity', 'aws s3 cp s3://b/x.csv /tmp/report.csv', 'aws ec2 describe-instances', 'gcloud config set project x'],
+      destructive: [
+        'aws s3 rm s3://my-bucket --recursive',
+        'aws s3 rb s3://my-bucket --force',
+        'aws dynamodb delete-table --table-name Orders',
+        'gcloud compute instances delete vm-1',
+        'az group delete -n rg',
+        'aws s3 sync dist/ s3://site',
+        'aws ec2 terminate-instances --instance-ids i-1',
+      ],
+      benign: [
+        'gcloud config list',
+        'az account show',
+        'aws s3 ls',
+        'aws sts get-caller-identity',
+        'aws s3 cp s3://b/x.csv /tmp/report.csv',
+        'aws ec2 describe-instances',
+        'gcloud config set project x',
+      ],
     },
     check(s) {
       if (dryRun(s, ['--dryrun'])) return undefined;
@@ -140,8 +196,15 @@ export const infraRules: Rule[] = [
       }
       if (named(s, 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw')) {
         if (b[0] === 'config' || b[0] === 'auth' || (s.name === 'az' && b[0] === 'account') || (s.name === 'az' && b[0] === 'login')) return undefined;
-        if (s.name === 'gsutil') return /^(rm|rb|mv|cp|rsync|setmeta|acl|iam)$/.test(b[0] ?? '') && !(b[0] === 'cp' && !/^gs:\/\//.test(b[b.length - 1] ?? '')) ? `gsutil ${b[0]} changes buckets` : undefined;
-        const m = b.find((w) => /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|add-.*|remove-.*|set-.*|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(w));
+        if (s.name === 'gsutil')
+          return /^(rm|rb|mv|cp|rsync|setmeta|acl|iam)$/.test(b[0] ?? '') && !(b[0] === 'cp' && !/^gs:\/\//.test(b[b.length - 1] ?? ''))
+            ? `gsutil ${b[0]} changes buckets`
+            : undefined;
+        const m = b.find((w) =>
+          /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|add-.*|remove-.*|set-.*|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(
+            w,
+          ),
+        );
         return m ? `${s.name} ${b.slice(0, b.indexOf(m) + 1).join(' ')} changes cloud resources` : undefined;
       }
       return undefined;

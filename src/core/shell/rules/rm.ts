@@ -26,7 +26,8 @@ export const rmRules: Rule[] = [
     },
     check(s) {
       if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove')) return `${s.name} deletes directory trees`;
-      if (named(s, 'remove-item', 'rmdir', 'rd') && s.words.some((w) => w.value !== null && /^-r(ecurse)?$|^\/s$/i.test(w.value))) return 'recursive Remove-Item';
+      if (named(s, 'remove-item', 'rmdir', 'rd') && s.words.some((w) => w.value !== null && /^-r(ecurse)?$|^\/s$/i.test(w.value)))
+        return 'recursive Remove-Item';
       if (named(s, 'shred') && s.words.some((w) => w.value === '-r' || w.value === '--recursive')) return 'recursive shred';
       if (!named(s, 'rm')) return undefined;
       const p = parseOpts(s.words.slice(1), RM_OPTS);
@@ -53,7 +54,14 @@ export const rmRules: Rule[] = [
     names: DELETERS,
     description: 'Deletes files named by a variable, a command substitution or a list read from input (xargs, find -exec, while read).',
     examples: {
-      destructive: ['rm "$FILE"', 'rm -f $(cat files.txt)', 'cat files.txt | xargs rm', 'find . -name "*.tmp" -exec rm {} \\;', 'while read -r f; do rm -f "$f"; done < files.txt', 'rm $FLAGS notes.tmp'],
+      destructive: [
+        'rm "$FILE"',
+        'rm -f $(cat files.txt)',
+        'cat files.txt | xargs rm',
+        'find . -name "*.tmp" -exec rm {} \\;',
+        'while read -r f; do rm -f "$f"; done < files.txt',
+        'rm $FLAGS notes.tmp',
+      ],
       benign: ['rm notes.tmp', 'echo "$FILE"', 'find . -name "*.tmp" -exec echo {} \\;'],
     },
     check(s) {

@@ -18,7 +18,35 @@ export function positionals(s: Sub, spec: Opt[] = [], from = 1): (string | null)
 }
 
 /** Global options that take a value in common CLIs (kubectl -n ns, helm --kube-context x, aws --profile p). */
-const VALUE_OPTS = new Set(['-n', '--namespace', '--context', '--kube-context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--as', '--profile', '--region', '--project', '--app', '-a', '--config', '-c', '--chdir', '-C', '--token', '--subscription', '--output', '-o', '--account', '--org', '-R', '--repo']);
+const VALUE_OPTS = new Set([
+  '-n',
+  '--namespace',
+  '--context',
+  '--kube-context',
+  '--kubeconfig',
+  '--cluster',
+  '--user',
+  '-s',
+  '--server',
+  '--as',
+  '--profile',
+  '--region',
+  '--project',
+  '--app',
+  '-a',
+  '--config',
+  '-c',
+  '--chdir',
+  '-C',
+  '--token',
+  '--subscription',
+  '--output',
+  '-o',
+  '--account',
+  '--org',
+  '-R',
+  '--repo',
+]);
 
 /** The first word that is not an option or an option's value (a subcommand such as `push`, `delete`). */
 // verb, bareWords and hasWord read s.words in place: rules call them for every matching sub-command.
