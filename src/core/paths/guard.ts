@@ -4,6 +4,7 @@
 import { Minimatch } from 'minimatch';
 import type { PathRule } from '../policy/types';
 import { type Decision, type PathOp, type Verdict, severity, verdict } from '../types';
+import { foldForMatch } from './fold';
 import { type PathContext, isWithin, normalizePath, relativeTo } from './normalize';
 import { type EntryInfo, type FsProbe, resolvePhysical } from './resolve';
 
@@ -30,18 +31,21 @@ export class PathGuard {
     this.compiled = rules.map((rule) => ({
       rule,
       // `X/**` also matches the directory X itself (deleting `secrets` deletes what `secrets/**` protects).
-      matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => new Minimatch(g, MM_OPTS)),
+      // Globs are folded like the paths they meet (see fold.ts), so a non-ASCII glob matches every casing.
+      matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => new Minimatch(foldForMatch(g), MM_OPTS)),
     }));
   }
 
   /** The worst decision any rule gives `op` on a workspace-relative path; undefined when no rule speaks. */
   matchRelative(rel: string, op: PathOp): Verdict | undefined {
     let best: Verdict | undefined;
+    // Matched on the folded key: `.gıt/hooks/x` and `.GIT/hooks/x` are `.git/hooks/x` to a case-insensitive disk.
+    const key = foldForMatch(rel);
     for (const { rule, matchers } of this.compiled) {
       const d = rule.ops[op];
       if (d === undefined) continue;
       if (best && severity(d) <= severity(best.decision)) continue;
-      if (matchers.some((m) => m.match(rel))) {
+      if (matchers.some((m) => m.match(key))) {
         best = verdict(d, `path:${rule.name}`, `${rel || '.'}: ${rule.reason}`);
       }
     }
