@@ -8,8 +8,12 @@ import type { CommandPattern, Policy, PathRule, PolicyError } from './types';
 
 /**
  * The floor: files that decide what the guard does (its policy, its audit log, agent hook configs, editor
- * settings that could switch it off) and git internals. No policy file can lower it: an agent that could
- * write these could turn the guard off or rewrite history behind it.
+ * settings that could switch it off), files that make an agent more powerful later (another agent's
+ * permissions, MCP servers, custom agents' tool lists), files that run commands later without a person
+ * reading them (git hooks, tasks that run on folder open, dev containers) and git internals. No policy file can
+ * lower it: an agent that could write these could turn the guard off, grant itself tools, or plant a command
+ * that runs after the session. Instructions that only steer agents (AGENTS.md, rules folders) are asked, in
+ * the default policy's `agent-config` rule.
  */
 export const FLOOR_RULES: readonly PathRule[] = [
   {
@@ -25,6 +29,65 @@ export const FLOOR_RULES: readonly PathRule[] = [
     ],
     ops: { write: 'deny', delete: 'deny', rename: 'deny' },
     reason: 'This file configures AgentGuard or the agent hooks that call it; only a person may change it.',
+    source: 'floor',
+  },
+  {
+    name: 'floor:agent-control',
+    globs: [
+      // Claude Code: settings (permissions.allow, hooks), project MCP servers, hook scripts, subagents' and
+      // commands' tool lists, skills (which carry scripts)
+      '**/.claude/settings{,.local}.json',
+      '.claude/{hooks,agents,commands,skills}/**',
+      '.mcp.json',
+      // VS Code and Copilot: settings anywhere a folder may be opened (chat.tools.autoApprove,
+      // chat.tools.terminal.autoApprove, Cline's and Roo's auto-approve keys), MCP servers, multi-root
+      // workspace files (their `settings`), custom agents' and chat modes' tool lists
+      '**/.vscode/settings.json',
+      '**/.vscode/mcp.json',
+      '**/*.code-workspace',
+      '.github/agents/**',
+      '.github/chatmodes/**',
+      // Gemini CLI (settings: hooks, tools.allowed, mcpServers; commands with shell injection; extensions)
+      '.gemini/**',
+      // Codex (config.toml: approval and sandbox policy; hooks.json)
+      '.codex/**',
+      // Cursor (mcp.json, hooks.json, cli.json permissions, environment.json install commands) and hook scripts
+      '.cursor/*.json',
+      '.cursor/hooks/**',
+      // Windsurf hooks, Roo's MCP servers and custom modes' tool groups, Continue's and Kiro's MCP and hooks,
+      // Amazon Q's MCP and agents, Junie's MCP, Zed's agent settings, aider's test and lint commands
+      '.windsurf/*.json',
+      '.roo/mcp.json',
+      '.roomodes',
+      '.continue/config.{json,yaml,yml,ts}',
+      '.continue/mcpServers/**',
+      '.kiro/{hooks,settings}/**',
+      '.amazonq/{mcp.json,agents/**,cli-agents/**}',
+      '.junie/mcp/**',
+      '**/.zed/settings.json',
+      '.aider.conf.yml',
+    ],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'This file decides what an AI agent may run or which tools and servers it gets; only a person may change it.',
+    source: 'floor',
+  },
+  {
+    name: 'floor:runs-later',
+    globs: [
+      // git hooks by every manager: husky and plain core.hooksPath folders, lefthook, pre-commit
+      '.husky/**',
+      '.githooks/**',
+      '{,.}lefthook{,-local}.{yml,yaml,json,toml}',
+      '.lefthook/**',
+      '.pre-commit-config.{yaml,yml}',
+      // tasks that run on folder open, and dev containers' lifecycle commands
+      '**/.vscode/tasks.json',
+      '**/.zed/tasks.json',
+      '.devcontainer/**',
+      '.devcontainer.json',
+    ],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'This file runs commands later (on commit, on folder open, in a dev container) without a person reading it first; only a person may change it.',
     source: 'floor',
   },
   {
