@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type Decision, PATH_OPS, type PathOp, worst } from '../types';
 import type { LimitKey, PathRuleLayer, PolicyLayer } from './load';
+import { detectEcosystems, PACK_NAMES, type PackUse, shippedPack } from './packs';
 import type { CommandPattern, Policy, PathRule, PolicyError } from './types';
 
 /**
@@ -106,6 +107,29 @@ export interface MergeInput {
   trusted: boolean;
   /** Extra floor globs, e.g. the audit log's workspace-relative path when a user put it inside. */
   extraFloor?: string[];
+  /**
+   * The names at the workspace folder's root (its `readdir`), to detect its ecosystems. Detected packs apply
+   * when there is no workspace file, when the file's `extends` names `auto`, and always in an untrusted
+   * workspace (its file may only tighten what would apply without it). Omitted: nothing is detected.
+   */
+  rootEntries?: readonly string[];
+}
+
+/** The packs in force: those the workspace file names, and the detected ones where detection applies. */
+export function packsInForce(input: Pick<MergeInput, 'workspace' | 'trusted' | 'rootEntries'>): PackUse[] {
+  const ws = input.workspace?.layer;
+  const named = new Set(ws?.packs ?? []);
+  const detect = !ws || !input.trusted || ws.autoDetect === true;
+  const detected = detect && input.rootEntries ? detectEcosystems(input.rootEntries) : [];
+  const uses: PackUse[] = [];
+  for (const name of PACK_NAMES) {
+    if (named.has(name)) uses.push({ name, title: shippedPack(name).meta.title, why: 'named', evidence: [] });
+    else {
+      const d = detected.find((x) => x.name === name);
+      if (d) uses.push(d);
+    }
+  }
+  return uses;
 }
 
 export function mergeLayers(input: MergeInput): { policy: Policy; errors: PolicyError[] } {
@@ -119,11 +143,21 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
     return loosen ? w : worst(bb, w);
   };
 
-  // Path rules by name.
+  // Path rules by name: the base's, then the packs', then the workspace file's (which may replace either).
   const rules = new Map<string, PathRule>();
   for (const [name, r] of Object.entries(base.paths)) {
     if (r.disabled || !r.globs) continue;
     rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: input.baseName });
+  }
+  for (const unknown of (ws?.packs ?? []).filter((n) => !PACK_NAMES.includes(n))) {
+    errors.push({ file: workspace!.file, line: 1, column: 1, severity: 'error', message: `\`extends\` names an unknown pack \`${unknown}\`` });
+  }
+  const packs = packsInForce(input);
+  for (const use of packs) {
+    for (const [name, r] of Object.entries(shippedPack(use.name).layer.paths)) {
+      if (!r.globs) continue;
+      rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: `pack:${use.name}` });
+    }
   }
   if (ws) {
     for (const [name, r] of Object.entries(ws.paths)) {
@@ -217,7 +251,8 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
       ignore: [...(base.snapshot.ignore ?? []), ...(ws?.snapshot.ignore ?? [])],
       maxBaselineBytes: ws?.snapshot.maxBaselineBytes ?? base.snapshot.maxBaselineBytes ?? 1_048_576,
     },
-    layers: [input.baseName, ...(workspace ? [workspace.file] : []), 'floor'],
+    layers: [input.baseName, ...packs.map((p) => `pack:${p.name}`), ...(workspace ? [workspace.file] : []), 'floor'],
+    ...(packs.length ? { packs } : {}),
   };
   return { policy: { ...policy, hash: policyHash(policy) }, errors };
 }
