@@ -65,3 +65,12 @@ export function view(path: string, oldText: string | undefined, newText: string 
     changes: diffLines(oldLines, newLines),
   };
 }
+
+/**
+ * The text of a file reads as tests (declares, skips or focuses a test), whatever its path. For channels that
+ * cannot know an edit's result before it runs (a `sed -i`, a redirection): writing such a file is asked.
+ */
+export function looksLikeTestFile(path: string, text: string): boolean {
+  const lang = langOf(path.replace(/\\/g, '/'));
+  return lang !== undefined && text.length <= MAX_INTEGRITY_BYTES && looksLikeTest(blankComments(text, lang), lang);
+}

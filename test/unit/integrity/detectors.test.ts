@@ -1,7 +1,7 @@
 // Every test-integrity detector against its own true- and false-positive samples (the samples live with the
 // detector, as the secret rules' do), plus the diff that a dialog will show.
 import { strict as assert } from 'node:assert';
-import { checkTestIntegrity, DETECTORS } from '../../../src/core/integrity';
+import { checkTestIntegrity, DETECTORS, looksLikeTestFile } from '../../../src/core/integrity';
 import { diffLines, splitLines } from '../../../src/core/integrity/diff';
 
 describe('test-integrity detectors: their samples', () => {
@@ -78,5 +78,15 @@ describe('line diff', () => {
       diffLines(a, b).map((c) => `${c.side}${c.line}`),
       ['+201', '-401'],
     );
+  });
+});
+
+describe('looksLikeTestFile', () => {
+  it('knows a test by its content wherever it lives, and an ordinary module as ordinary', () => {
+    assert.equal(looksLikeTestFile('tools/verify.py', 'def test_total():\n    assert total() == 3\n'), true);
+    assert.equal(looksLikeTestFile('src/checks.ts', "describe('x', () => { it('y', () => {}); });\n"), true);
+    assert.equal(looksLikeTestFile('src/app.ts', 'export const a = 1;\n'), false);
+    assert.equal(looksLikeTestFile('src/app.ts', "// it('commented out', () => {})\nexport const a = 1;\n"), false);
+    assert.equal(looksLikeTestFile('README.md', "it('y', () => {})\n"), false);
   });
 });

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { mergeLayers, packsInForce } from '../../../src/core/policy/layers';
@@ -10,7 +11,7 @@ import { emptyLayer, loadPolicyText } from '../../../src/core/policy/load';
 import { detectEcosystems, PACK_NAMES, shippedPack } from '../../../src/core/policy/packs';
 import { renderPolicyFromDefault } from '../../../src/core/policy/render';
 import { compilePolicy, shippedLayer } from '../../../src/node/policyStore';
-import { REPO } from '../helpers/cli';
+import { REPO, runCli } from '../helpers/cli';
 
 const F = '/ws/.agentguard.yaml';
 const ruleNames = (p: { paths: { name: string }[] }) => p.paths.map((r) => r.name);
@@ -229,5 +230,29 @@ describe('Create Policy from Default: the file names what was detected', () => {
     assert.match(text, /^extends: \[default\]$/m);
     const { policy } = compilePolicy(text, F, true);
     assert.equal(policy!.packs, undefined);
+  });
+});
+
+describe('agentguard check and the schema know the packs', () => {
+  it('the schema’s `extends` names are the bases, auto and the shipped packs', () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'policies/agentguard.schema.json'), 'utf8'));
+    assert.deepEqual([...schema.definitions.extendsName.enum].sort(), ['auto', 'default', 'strict', ...PACK_NAMES].sort());
+    assert.ok(schema.properties.extends.oneOf.some((o: { type?: string }) => o.type === 'array'));
+  });
+
+  it('check warns when the folder holds an ecosystem whose pack the file does not apply, and names the packs in force', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-check-packs-')));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), '{}');
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module x\n');
+      fs.writeFileSync(path.join(dir, '.agentguard.yaml'), 'version: 1\nextends: [default, go]\n');
+      const r = runCli(['check', '--workspace', dir]);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stderr, /warning: this folder has package\.json \(JavaScript \/ TypeScript\) but the policy does not apply the `javascript` pack/);
+      assert.doesNotMatch(r.stderr, /`go` pack/);
+      assert.match(r.stderr, /packs: go \(named\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
