@@ -104,7 +104,11 @@ function run(label: string, policyText: string, ws: string): Figure[] {
 
 const ws = workspace();
 try {
-  const figures = [...run('default policy', 'version: 1\n', ws), ...run(`300-rule policy`, bigPolicyText(), ws)];
+  const figures = [
+    ...run('default policy', 'version: 1\n', ws),
+    ...run('default policy + all eight ecosystem packs', 'version: 1\nextends: [default, javascript, python, go, rust, java, ruby, dotnet, php]\n', ws),
+    ...run(`300-rule policy`, bigPolicyText(), ws),
+  ];
   emit('paths', figures, { runs: RUNS, callsPerRun: N });
 } finally {
   fs.rmSync(ws, { recursive: true, force: true });

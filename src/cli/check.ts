@@ -1,6 +1,7 @@
 // `agentguard check`: validate a workspace's policy; `file:line:col: message` per problem, exit 1 on errors.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { detectEcosystems } from '../core/policy/packs';
 import { compilePolicy, formatError, POLICY_FILE } from '../node/policyStore';
 import { type Io, parseArgs, resolveWorkspace, writeLine } from './common';
 
@@ -28,6 +29,24 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     writeLine(io.stderr, `${n} error${n === 1 ? '' : 's'} in ${file}; AgentGuard keeps the last good policy (or the strict one) until it is fixed`);
     return 1;
   }
-  writeLine(io.stderr, `${file}: ok (policy ${policy.hash}, ${policy.paths.length} path rules, ${policy.commands.patterns.length} command patterns)`);
+  // Ecosystems present in the folder whose packs this file does not apply: say so where the person looks.
+  const packs = policy.packs ?? [];
+  for (const d of detectEcosystems(rootEntries(path.dirname(path.resolve(file))))) {
+    if (packs.some((p) => p.name === d.name)) continue;
+    writeLine(
+      io.stderr,
+      `${file}:1:1: warning: this folder has ${d.evidence.join(', ')} (${d.title}) but the policy does not apply the \`${d.name}\` pack; add it to \`extends\` (e.g. \`extends: [default, ${d.name}]\`) or add \`auto\``,
+    );
+  }
+  const inForce = packs.length ? `, packs: ${packs.map((p) => `${p.name} (${p.why})`).join(', ')}` : '';
+  writeLine(io.stderr, `${file}: ok (policy ${policy.hash}, ${policy.paths.length} path rules, ${policy.commands.patterns.length} command patterns${inForce})`);
   return 0;
+}
+
+function rootEntries(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
 }

@@ -1,12 +1,14 @@
 // `agentguard test [FILE…]`: policy tests, so a team pins its policy in CI.
 // A test file is YAML:
 //   policy: default | strict | <path to a policy file>   (optional; default: the workspace's policy)
+//           | [default, python, …]                       (a shipped base with packs, as `extends:` names them)
+//   rootEntries: [pyproject.toml, …]   (optional, with a shipped policy: the folder's root, to detect packs)
 //   cases:
 //     - name: denies editing tests/a.test.ts
 //       call: {op: write, path: tests/a.test.ts}
 //       expect: deny
-// With `policy: default|strict` the cases run in an empty temporary workspace, so they do not depend on
-// what is on disk; otherwise in --workspace (default: the current folder).
+// With a shipped policy the cases run in an empty temporary workspace, so they do not depend on what is on
+// disk; otherwise in --workspace (default: the current folder).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,7 +22,8 @@ import { callFromJson } from './eval';
 import { decideEnv, type Io, parseArgs, resolveWorkspace, UsageError, writeLine } from './common';
 
 interface TestFile {
-  policy?: string;
+  policy?: string | string[];
+  rootEntries?: string[];
   cases: { name: string; call: unknown; expect: string }[];
 }
 
@@ -35,14 +38,28 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
     let workspace: string;
     let policy: Policy;
     let tmp: string | undefined;
+    if (doc.rootEntries !== undefined && (!Array.isArray(doc.rootEntries) || !doc.rootEntries.every((e) => typeof e === 'string'))) {
+      throw new UsageError(`${file}: \`rootEntries\` must be a list of file names`);
+    }
     if (doc.policy === 'default' || doc.policy === 'strict') {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agentguard-test-'));
       workspace = fs.realpathSync(tmp);
-      policy = mergeLayers({ base: shippedLayer(doc.policy), baseName: doc.policy, trusted: true }).policy;
+      policy = mergeLayers({ base: shippedLayer(doc.policy), baseName: doc.policy, trusted: true, rootEntries: doc.rootEntries }).policy;
+    } else if (Array.isArray(doc.policy)) {
+      // The policy a file with `extends: [<these>]` and nothing else would give.
+      if (!doc.policy.every((n) => typeof n === 'string')) throw new UsageError(`${file}: \`policy\` must list names such as [default, python]`);
+      const c = compilePolicy(`version: 1\nextends: [${doc.policy.join(', ')}]\n`, file, true);
+      if (!c.policy) {
+        for (const e of c.errors) writeLine(io.stdout, formatError(e));
+        return 1;
+      }
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'agentguard-test-'));
+      workspace = fs.realpathSync(tmp);
+      policy = c.policy;
     } else {
       workspace = resolveWorkspace(opts.workspace as string | undefined);
       if (doc.policy) {
-        const pf = path.resolve(path.dirname(file), doc.policy);
+        const pf = path.resolve(path.dirname(file), doc.policy as string);
         const c = compilePolicy(fs.readFileSync(pf, 'utf8'), pf, true);
         if (!c.policy) {
           for (const e of c.errors) writeLine(io.stdout, formatError(e));

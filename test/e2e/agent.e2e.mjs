@@ -153,21 +153,28 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
   it("5. side doors (send_to_terminal, create_and_run_task, run_vscode_command, the guard's own files) are refused or asked", async () => {
     const policyBefore = read('.agentguard.yaml');
     const hooksBefore = read('.github/hooks/agentguard.json');
-    const r = await runScript(session.page, run.record, 'side-doors', { label: '05-side-doors', modal: ['Deny', 'Deny'] });
+    const r = await runScript(session.page, run.record, 'side-doors', { label: '05-side-doors', modal: ['Deny'] });
     const results = toolResults(r.requests);
     assert.deepEqual(
       results.map((x) => x.tool),
       ['send_to_terminal', 'create_and_run_task', 'run_vscode_command', 'run_vscode_command', 'create_file', 'create_file', 'replace_string_in_file'],
     );
     for (const x of results) assert.match(x.result, /Tool execution denied/, `${x.tool}: ${x.result}`);
-    // The two that run `rm -rf build` are asked (the person denied them); the rest are refused outright.
-    assert.equal(r.dialogs.length, 2, JSON.stringify(r.dialogs.map((d) => d.text)));
+    // `rm -rf build` sent to the terminal is asked (the person denied it); create_and_run_task writes
+    // .vscode/tasks.json, which is on the floor (tasks can run on folder open), so it is refused outright
+    // like the rest, before any dialog.
+    assert.equal(r.dialogs.length, 1, JSON.stringify(r.dialogs.map((d) => d.text)));
+    assert.match(r.dialogs[0].text, /Tool: send_to_terminal/);
     assert.equal(read('.agentguard.yaml'), policyBefore);
     assert.equal(read('.github/hooks/agentguard.json'), hooksBefore);
     assert.ok(!existsSync(join(ws, '.github/hooks/zz-override.json')));
     assert.ok(!existsSync(join(ws, '.vscode/tasks.json')), 'no task was written');
     assert.ok(existsSync(join(ws, 'build/app.js')), 'build/ is intact');
     const audit = newAudit();
+    assert.ok(
+      audit.some((a) => a.tool === 'create_and_run_task' && a.decision === 'deny' && /floor:runs-later/.test(a.rule)),
+      `create_and_run_task refused by the floor: ${JSON.stringify(audit.map((a) => [a.tool, a.decision, a.rule]))}`,
+    );
     for (const tool of ['send_to_terminal', 'create_and_run_task', 'run_vscode_command', 'create_file', 'replace_string_in_file']) {
       assert.ok(
         audit.some((a) => a.tool === tool && a.decision === 'deny'),

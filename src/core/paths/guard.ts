@@ -1,15 +1,22 @@
 // The path guard: decides read/write/delete/rename of a path against the policy's path rules.
 // Evaluation model (test/fixtures/corpus/README.md §2): normalise or refuse; then check BOTH the lexical
 // path and the symlink-resolved path, each against the workspace boundary and the globs; the worst wins.
-import { Minimatch } from 'minimatch';
+import { braceExpand, Minimatch } from 'minimatch';
 import type { PathRule } from '../policy/types';
 import { type Decision, type PathOp, type Verdict, severity, verdict } from '../types';
+import { foldForMatch } from './fold';
 import { type PathContext, isWithin, normalizePath, relativeTo } from './normalize';
 import { type EntryInfo, type FsProbe, resolvePhysical } from './resolve';
 
+interface CompiledGlob {
+  mm: Minimatch;
+  /** Lower-case literals one of which every matching path contains (one per brace expansion); null: no filter. */
+  needles: string[] | null;
+}
+
 interface CompiledRule {
   rule: PathRule;
-  matchers: Minimatch[];
+  matchers: CompiledGlob[];
 }
 
 const MM_OPTS = { dot: true, nocase: true, nocomment: true, nonegate: true } as const;
@@ -30,18 +37,22 @@ export class PathGuard {
     this.compiled = rules.map((rule) => ({
       rule,
       // `X/**` also matches the directory X itself (deleting `secrets` deletes what `secrets/**` protects).
-      matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => new Minimatch(g, MM_OPTS)),
+      // Globs are folded like the paths they meet (see fold.ts), so a non-ASCII glob matches every casing.
+      matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => compileGlob(foldForMatch(g))),
     }));
   }
 
   /** The worst decision any rule gives `op` on a workspace-relative path; undefined when no rule speaks. */
   matchRelative(rel: string, op: PathOp): Verdict | undefined {
     let best: Verdict | undefined;
+    // Matched on the folded key: `.gıt/hooks/x` and `.GIT/hooks/x` are `.git/hooks/x` to a case-insensitive disk.
+    const key = foldForMatch(rel);
+    const lower = key.toLowerCase();
     for (const { rule, matchers } of this.compiled) {
       const d = rule.ops[op];
       if (d === undefined) continue;
       if (best && severity(d) <= severity(best.decision)) continue;
-      if (matchers.some((m) => m.match(rel))) {
+      if (matchers.some((m) => (m.needles === null || m.needles.some((n) => lower.includes(n))) && m.mm.match(key))) {
         best = verdict(d, `path:${rule.name}`, `${rel || '.'}: ${rule.reason}`);
       }
     }
@@ -176,6 +187,27 @@ export class PathGuard {
     }
     return undefined;
   }
+}
+
+/**
+ * A glob and the literal text any path it matches must contain, so most paths skip the matcher: a policy with
+ * the packs has a few hundred globs and a path meets each. For every brace expansion, its longest run of
+ * literal characters within a segment (a path matching that expansion contains it, whatever the case); a
+ * pattern with extglob parentheses, or an expansion with no literal of two characters, gets no filter.
+ */
+export function compileGlob(glob: string): CompiledGlob {
+  const mm = new Minimatch(glob, MM_OPTS);
+  if (/[()]/.test(glob)) return { mm, needles: null };
+  const needles: string[] = [];
+  for (const expansion of braceExpand(glob, MM_OPTS)) {
+    let best = '';
+    for (const seg of expansion.split('/')) {
+      for (const run of seg.replace(/\[[^\]]*\]/g, '*').split(/[*?\\[\]{}!+@|]+/)) if (run.length > best.length) best = run;
+    }
+    if (best.length < 2) return { mm, needles: null };
+    needles.push(best.toLowerCase());
+  }
+  return { mm, needles: needles.length ? [...new Set(needles)] : null };
 }
 
 function worstOf(vs: Verdict[]): Verdict | undefined {

@@ -2,6 +2,8 @@
 // Every refusal names the threat: these are the aliasing tricks that let a path look harmless to a
 // string check while naming a protected file to some filesystem.
 
+import { DEFAULT_IGNORABLE } from './ignorable';
+
 export type Normalized =
   | {
       ok: true;
@@ -25,10 +27,7 @@ export interface PathContext {
 const MAX_PATH_BYTES = 4096;
 const MAX_SEGMENT_BYTES = 255;
 
-// Unicode default-ignorable code points (DerivedCoreProperties.txt): invisible to people, ignored by
-// HFS+ and some tools, so `.e\u200Cnv` is `.env` there (the git CVE-2014-9390 class).
-const DEFAULT_IGNORABLE =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]|\uDB40[\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/g;
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** An 8.3 short name (`SECRE~1`, `GIT~1`, `PROGRA~1.TXT`): Windows resolves it to a long name we cannot see. */
 const SHORT_NAME = /~[0-9]+(\.[^.]*)?$/;
@@ -77,9 +76,11 @@ export function normalizePath(raw: string, ctx: PathContext): Normalized {
   if (raw.includes('\0')) return { ok: false, reason: 'the path contains a NUL byte (truncation attack)' };
   if (utf8Length(raw) > MAX_PATH_BYTES) return { ok: false, reason: `the path is longer than ${MAX_PATH_BYTES} bytes` };
 
-  // Strip invisible code points, then fold compatibility forms (fullwidth solidus, long s) as a filesystem
-  // or a later tool might. Checks below run on the folded text, so `：` and `／` cannot slip through.
-  let p = raw.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').replace(DEFAULT_IGNORABLE, '');
+  // Strip every default-ignorable code point (Unicode's own table, unassigned ones included: HFS+ and some
+  // tools ignore them), then fold compatibility forms (fullwidth solidus, long s) as a filesystem or a later
+  // tool might, and strip again (NFKC can make one: U+FFA0 → U+1160). Checks below run on the folded text, so
+  // `：` and `／` cannot slip through. Printable ASCII has neither, so it skips the work.
+  let p = PRINTABLE_ASCII.test(raw) ? raw : raw.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').replace(DEFAULT_IGNORABLE, '');
   if (p.length === 0) return { ok: false, reason: 'the path is empty once invisible characters are removed' };
   if (p.includes('\0')) return { ok: false, reason: 'the path contains a NUL byte' };
   if (p.includes(':')) {

@@ -4,12 +4,17 @@
 import { createHash } from 'node:crypto';
 import { type Decision, PATH_OPS, type PathOp, worst } from '../types';
 import type { LimitKey, PathRuleLayer, PolicyLayer } from './load';
+import { detectEcosystems, PACK_NAMES, type PackUse, shippedPack } from './packs';
 import type { CommandPattern, Policy, PathRule, PolicyError } from './types';
 
 /**
  * The floor: files that decide what the guard does (its policy, its audit log, agent hook configs, editor
- * settings that could switch it off) and git internals. No policy file can lower it: an agent that could
- * write these could turn the guard off or rewrite history behind it.
+ * settings that could switch it off), files that make an agent more powerful later (another agent's
+ * permissions, MCP servers, custom agents' tool lists), files that run commands later without a person
+ * reading them (git hooks, tasks that run on folder open, dev containers) and git internals. No policy file can
+ * lower it: an agent that could write these could turn the guard off, grant itself tools, or plant a command
+ * that runs after the session. Instructions that only steer agents (AGENTS.md, rules folders) are asked, in
+ * the default policy's `agent-config` rule.
  */
 export const FLOOR_RULES: readonly PathRule[] = [
   {
@@ -28,6 +33,65 @@ export const FLOOR_RULES: readonly PathRule[] = [
     source: 'floor',
   },
   {
+    name: 'floor:agent-control',
+    globs: [
+      // Claude Code: settings (permissions.allow, hooks), project MCP servers, hook scripts, subagents' and
+      // commands' tool lists, skills (which carry scripts)
+      '**/.claude/settings{,.local}.json',
+      '.claude/{hooks,agents,commands,skills}/**',
+      '.mcp.json',
+      // VS Code and Copilot: settings anywhere a folder may be opened (chat.tools.autoApprove,
+      // chat.tools.terminal.autoApprove, Cline's and Roo's auto-approve keys), MCP servers, multi-root
+      // workspace files (their `settings`), custom agents' and chat modes' tool lists
+      '**/.vscode/settings.json',
+      '**/.vscode/mcp.json',
+      '**/*.code-workspace',
+      '.github/agents/**',
+      '.github/chatmodes/**',
+      // Gemini CLI (settings: hooks, tools.allowed, mcpServers; commands with shell injection; extensions)
+      '.gemini/**',
+      // Codex (config.toml: approval and sandbox policy; hooks.json)
+      '.codex/**',
+      // Cursor (mcp.json, hooks.json, cli.json permissions, environment.json install commands) and hook scripts
+      '.cursor/*.json',
+      '.cursor/hooks/**',
+      // Windsurf hooks, Roo's MCP servers and custom modes' tool groups, Continue's and Kiro's MCP and hooks,
+      // Amazon Q's MCP and agents, Junie's MCP, Zed's agent settings, aider's test and lint commands
+      '.windsurf/*.json',
+      '.roo/mcp.json',
+      '.roomodes',
+      '.continue/config.{json,yaml,yml,ts}',
+      '.continue/mcpServers/**',
+      '.kiro/{hooks,settings}/**',
+      '.amazonq/{mcp.json,agents/**,cli-agents/**}',
+      '.junie/mcp/**',
+      '**/.zed/settings.json',
+      '.aider.conf.yml',
+    ],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'This file decides what an AI agent may run or which tools and servers it gets; only a person may change it.',
+    source: 'floor',
+  },
+  {
+    name: 'floor:runs-later',
+    globs: [
+      // git hooks by every manager: husky and plain core.hooksPath folders, lefthook, pre-commit
+      '.husky/**',
+      '.githooks/**',
+      '{,.}lefthook{,-local}.{yml,yaml,json,toml}',
+      '.lefthook/**',
+      '.pre-commit-config.{yaml,yml}',
+      // tasks that run on folder open, and dev containers' lifecycle commands
+      '**/.vscode/tasks.json',
+      '**/.zed/tasks.json',
+      '.devcontainer/**',
+      '.devcontainer.json',
+    ],
+    ops: { write: 'deny', delete: 'deny', rename: 'deny' },
+    reason: 'This file runs commands later (on commit, on folder open, in a dev container) without a person reading it first; only a person may change it.',
+    source: 'floor',
+  },
+  {
     name: 'floor:git-internals',
     globs: ['.git/**', '**/.git/**'],
     ops: { write: 'deny', delete: 'deny', rename: 'deny' },
@@ -43,6 +107,29 @@ export interface MergeInput {
   trusted: boolean;
   /** Extra floor globs, e.g. the audit log's workspace-relative path when a user put it inside. */
   extraFloor?: string[];
+  /**
+   * The names at the workspace folder's root (its `readdir`), to detect its ecosystems. Detected packs apply
+   * when there is no workspace file, when the file's `extends` names `auto`, and always in an untrusted
+   * workspace (its file may only tighten what would apply without it). Omitted: nothing is detected.
+   */
+  rootEntries?: readonly string[];
+}
+
+/** The packs in force: those the workspace file names, and the detected ones where detection applies. */
+export function packsInForce(input: Pick<MergeInput, 'workspace' | 'trusted' | 'rootEntries'>): PackUse[] {
+  const ws = input.workspace?.layer;
+  const named = new Set(ws?.packs ?? []);
+  const detect = !ws || !input.trusted || ws.autoDetect === true;
+  const detected = detect && input.rootEntries ? detectEcosystems(input.rootEntries) : [];
+  const uses: PackUse[] = [];
+  for (const name of PACK_NAMES) {
+    if (named.has(name)) uses.push({ name, title: shippedPack(name).meta.title, why: 'named', evidence: [] });
+    else {
+      const d = detected.find((x) => x.name === name);
+      if (d) uses.push(d);
+    }
+  }
+  return uses;
 }
 
 export function mergeLayers(input: MergeInput): { policy: Policy; errors: PolicyError[] } {
@@ -56,11 +143,21 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
     return loosen ? w : worst(bb, w);
   };
 
-  // Path rules by name.
+  // Path rules by name: the base's, then the packs', then the workspace file's (which may replace either).
   const rules = new Map<string, PathRule>();
   for (const [name, r] of Object.entries(base.paths)) {
     if (r.disabled || !r.globs) continue;
     rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: input.baseName });
+  }
+  for (const unknown of (ws?.packs ?? []).filter((n) => !PACK_NAMES.includes(n))) {
+    errors.push({ file: workspace!.file, line: 1, column: 1, severity: 'error', message: `\`extends\` names an unknown pack \`${unknown}\`` });
+  }
+  const packs = packsInForce(input);
+  for (const use of packs) {
+    for (const [name, r] of Object.entries(shippedPack(use.name).layer.paths)) {
+      if (!r.globs) continue;
+      rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: `pack:${use.name}` });
+    }
   }
   if (ws) {
     for (const [name, r] of Object.entries(ws.paths)) {
@@ -154,7 +251,8 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
       ignore: [...(base.snapshot.ignore ?? []), ...(ws?.snapshot.ignore ?? [])],
       maxBaselineBytes: ws?.snapshot.maxBaselineBytes ?? base.snapshot.maxBaselineBytes ?? 1_048_576,
     },
-    layers: [input.baseName, ...(workspace ? [workspace.file] : []), 'floor'],
+    layers: [input.baseName, ...packs.map((p) => `pack:${p.name}`), ...(workspace ? [workspace.file] : []), 'floor'],
+    ...(packs.length ? { packs } : {}),
   };
   return { policy: { ...policy, hash: policyHash(policy) }, errors };
 }

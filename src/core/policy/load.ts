@@ -3,6 +3,7 @@
 // hide the others. Messages are written for the person editing the file.
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Pair, type YAMLMap } from 'yaml';
 import { type Decision, isDecision, PATH_OPS, type PathOp } from '../types';
+import { PACK_SOURCES } from './packs.generated';
 import type { PolicyError } from './types';
 
 export interface PathRuleLayer {
@@ -15,7 +16,14 @@ export interface PathRuleLayer {
 }
 
 export interface PolicyLayer {
+  /** The shipped base this layer is written on (from `extends:`). */
   extends?: 'default' | 'strict';
+  /** Ecosystem packs named in `extends:`, in the order written (see packs.ts). */
+  packs?: string[];
+  /** `extends:` names `auto`: the packs of the ecosystems detected in the folder apply too. */
+  autoDetect?: boolean;
+  /** Only in a shipped pack file: what the pack is and which root entries reveal its ecosystem. */
+  pack?: PackMeta;
   paths: Record<string, PathRuleLayer>;
   outsideWorkspace?: Decision;
   commands: {
@@ -34,16 +42,35 @@ export interface PolicyLayer {
   snapshot: { ignore?: string[]; maxBaselineBytes?: number };
 }
 
+export interface PackMeta {
+  name: string;
+  title: string;
+  /** Globs matched against the names at a folder's root (`package.json`, `*.csproj`). */
+  detect: string[];
+}
+
 export type LimitKey = 'maxReadBytes' | 'maxListEntries' | 'maxSearchResults' | 'maxCommandOutputBytes' | 'commandTimeoutMs';
 const LIMIT_KEYS: LimitKey[] = ['maxReadBytes', 'maxListEntries', 'maxSearchResults', 'maxCommandOutputBytes', 'commandTimeoutMs'];
 
-const TOP_KEYS = ['version', 'extends', 'paths', 'outsideWorkspace', 'commands', 'masking', 'limits', 'audit', 'snapshot'];
+const TOP_KEYS = ['version', 'extends', 'pack', 'paths', 'outsideWorkspace', 'commands', 'masking', 'limits', 'audit', 'snapshot'];
 const RULE_KEYS = ['match', 'read', 'write', 'delete', 'rename', 'all', 'reason', 'disabled'];
 const COMMAND_KEYS = ['benign', 'destructive', 'unknown', 'rules', 'allow', 'ask', 'deny', 'checkPaths'];
 const MASKING_KEYS = ['enabled', 'patterns', 'allowValues', 'allowPaths'];
 const AUDIT_KEYS = ['path'];
 const SNAPSHOT_KEYS = ['ignore', 'maxBaselineBytes'];
 const RULE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** Names `extends:` accepts besides the shipped packs: the two bases and `auto` (detect the ecosystems). */
+const BASES = ['default', 'strict'] as const;
+const PACK_KEYS = ['name', 'title', 'detect'];
+const SHIPPED_PACK_NAMES = Object.keys(PACK_SOURCES);
+
+export interface LoadOptions {
+  /** Pack names `extends:` may use (the shipped packs). */
+  packNames?: readonly string[];
+  /** The text is a shipped pack: a `pack:` section is required and only `paths` may follow. */
+  isPack?: boolean;
+}
 
 export interface LoadResult {
   layer: PolicyLayer;
@@ -55,7 +82,8 @@ export function emptyLayer(): PolicyLayer {
 }
 
 /** Parse policy text. `file` is only used to label errors. */
-export function loadPolicyText(text: string, file: string): LoadResult {
+export function loadPolicyText(text: string, file: string, opts: LoadOptions = {}): LoadResult {
+  const packNames = opts.packNames ?? SHIPPED_PACK_NAMES;
   const lc = new LineCounter();
   const errors: PolicyError[] = [];
   const layer = emptyLayer();
@@ -96,8 +124,11 @@ export function loadPolicyText(text: string, file: string): LoadResult {
         if (!isScalar(val) || val.value !== 1) at(val ?? pair, 'unsupported `version`: this AgentGuard reads version 1');
         break;
       case 'extends':
-        if (isScalar(val) && (val.value === 'default' || val.value === 'strict')) layer.extends = val.value;
-        else at(val ?? pair, '`extends` must be `default` or `strict`');
+        readExtends(val, pair, layer, packNames, at);
+        break;
+      case 'pack':
+        if (!opts.isPack) at(pair, '`pack` belongs in a shipped pack file; a policy names packs in `extends`, e.g. `extends: [default, python]`');
+        else layer.pack = readPackMeta(val, pair, at);
         break;
       case 'outsideWorkspace':
         layer.outsideWorkspace = decisionOf(val, pair, 'outsideWorkspace', at);
@@ -161,7 +192,60 @@ export function loadPolicyText(text: string, file: string): LoadResult {
     }
   }
   if (!sawVersion) at(root, 'missing `version: 1` at the top of the file', 'warning');
+  if (opts.isPack) {
+    if (!layer.pack) at(root, 'a pack file needs a `pack:` section with `name`, `title` and `detect`');
+    for (const pair of root.items) {
+      const key = keyOf(pair);
+      if (!['version', 'pack', 'paths'].includes(key)) at(pair, `a pack may only hold \`paths\`, not \`${key}\``);
+    }
+  }
   return { layer, errors };
+}
+
+/** `extends: default`, `extends: [default, python, go]`, `extends: [strict, auto]`. */
+function readExtends(val: Node | null, pair: Pair, layer: PolicyLayer, packNames: readonly string[], at: At): void {
+  const items: Node[] = isSeq(val) ? (val.items as Node[]) : val ? [val] : [];
+  if (items.length === 0) {
+    at(val ?? pair, '`extends` must name `default` or `strict`, optionally with packs, e.g. `extends: [default, python]`');
+    return;
+  }
+  const known = [...BASES, 'auto', ...packNames];
+  const packs: string[] = [];
+  for (const item of items) {
+    const name = isScalar(item) && typeof item.value === 'string' ? item.value : undefined;
+    if (name === 'default' || name === 'strict') {
+      if (layer.extends && layer.extends !== name) at(item, `\`extends\` names two bases (\`${layer.extends}\` and \`${name}\`); keep one`);
+      else layer.extends = name;
+    } else if (name === 'auto') layer.autoDetect = true;
+    else if (name !== undefined && packNames.includes(name)) {
+      if (!packs.includes(name)) packs.push(name);
+    } else {
+      const got = name === undefined ? 'a non-string value' : JSON.stringify(name);
+      at(item, `\`extends\` cannot use ${got}${name ? didYouMean(name, known) : ''}; known: ${known.join(', ')}`);
+    }
+  }
+  if (packs.length) layer.packs = packs;
+}
+
+function readPackMeta(val: Node | null, pair: Pair, at: At): PackMeta | undefined {
+  if (!isMap(val)) {
+    at(val ?? pair, '`pack` must be a mapping with `name`, `title` and `detect`');
+    return undefined;
+  }
+  const meta: Partial<PackMeta> = {};
+  for (const p of val.items) {
+    const k = keyOf(p);
+    const v = p.value as Node | null;
+    if (!PACK_KEYS.includes(k)) at(p, unknownKey(k, PACK_KEYS, 'in `pack`'));
+    else if (k === 'detect') meta.detect = stringList(v, p, 'pack.detect', at);
+    else if (isScalar(v) && typeof v.value === 'string' && v.value.trim()) meta[k as 'name' | 'title'] = v.value.trim();
+    else at(v ?? p, `\`pack.${k}\` must be a string`);
+  }
+  if (!meta.name || !RULE_NAME.test(meta.name) || !meta.title || !meta.detect?.length) {
+    at(val, '`pack` needs `name` (letters, digits, - _ .), `title` and a non-empty `detect` list');
+    return undefined;
+  }
+  return meta as PackMeta;
 }
 
 type At = (node: Node | Pair | null | undefined, message: string, severity?: 'error' | 'warning') => void;

@@ -79,8 +79,10 @@ export interface Policy {
   snapshot: SnapshotPolicy;
   /** sha256 of the effective policy (canonical JSON), recorded with every decision. */
   hash: string;
-  /** The layers that made it, weakest first, e.g. ['default', '/ws/.agentguard.yaml', 'floor']. */
+  /** The layers that made it, weakest first, e.g. ['default', 'pack:python', '/ws/.agentguard.yaml', 'floor']. */
   layers: string[];
+  /** The ecosystem packs in force and why (named in `extends:` or detected from root entries); absent when none. */
+  packs?: { name: string; title: string; why: 'named' | 'detected'; evidence: string[] }[];
 }
 
 /** A problem in a policy file, located for the person editing it. */
