@@ -4,7 +4,7 @@
 //   post chain: mask the result → attribute workspace changes → audit   (always, denied calls too)
 // A step that throws or overruns its budget is a deny recorded as failed closed. Approval comes only
 // from the Confirmer (the modal dialog); nothing in a call's arguments can grant it.
-import type { AuditRecord, FileChange } from './audit';
+import { type AuditRecord, auditRecord, type FileChange } from './audit';
 import type { DecideEnv, Engine } from './engine';
 import type { Limits } from './policy/types';
 import type { CanonicalCall, DecidedBy, Decision, Verdict } from './types';
@@ -155,7 +155,7 @@ export async function runCall<T>(call: CanonicalCall, spec: ToolSpec<T>, deps: C
   // Handler, only on allow.
   let result: T | undefined;
   let error: string | undefined;
-  let changes: import('./audit').FileChange[] = [];
+  let changes: FileChange[] = [];
   const mutating = (call.op === 'write' || call.op === 'delete' || call.op === 'rename' || call.op === 'exec') && spec.attribution !== 'deferred';
   if (v.decision === 'allow') {
     try {
@@ -190,38 +190,22 @@ export async function runCall<T>(call: CanonicalCall, spec: ToolSpec<T>, deps: C
       error = `AgentGuard could not mask the result (${(e as Error).message}); it was withheld`;
     }
   }
-  if (error) error = deps.maskValue(error);
-  const rec: AuditRecord = {
-    v: 1,
-    time: new Date(started).toISOString(),
+  const rec = auditRecord({
     session: deps.session,
-    callId: call.id,
-    agent: call.agent,
-    channel: call.channel,
-    tool: call.tool,
-    op: call.op,
-    args: safeMask(deps, call.args),
-    decision: v.decision,
-    rule: v.rule,
-    reason: deps.maskValue(v.reason),
-    decidedBy: v.decidedBy,
+    call,
+    verdict: v,
     policy: policy.hash,
-    durationMs: Math.max(0, now() - started),
+    started,
+    durationMs: now() - started,
     outcome: v.decision === 'allow' ? (error ? 'error' : 'ok') : 'not-run',
-    ...(error ? { error } : {}),
-    ...(changes.length ? { changes } : {}),
-    ...(limited.length ? { limited } : {}),
-  };
+    error,
+    changes,
+    limited,
+    mask: deps.maskValue,
+  });
+  if (error) error = deps.maskValue(error);
   await deps.audit(rec);
   return { verdict: v, result, error, changes, limited };
-}
-
-function safeMask(deps: ChainDeps, args: unknown): unknown {
-  try {
-    return deps.maskValue(args);
-  } catch {
-    return '[arguments withheld: masking failed]';
-  }
 }
 
 async function confirmStep(call: CanonicalCall, v: Verdict & { decidedBy: DecidedBy }, deps: ChainDeps): Promise<Verdict & { decidedBy: DecidedBy }> {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AuditRecord, FileChange } from '../../core/audit';
+import { auditRecord, type FileChange } from '../../core/audit';
 import type { ToolSpec } from '../../core/chain';
 import { type DecideEnv, Engine } from '../../core/engine';
 import { GUARDED_READ_REF, GUARDED_READ_TOOL, type HookAnswer, type HookEnvelope, type HookPlan, planHook } from '../../core/hooks';
@@ -102,26 +102,18 @@ async function attributeEnd(service: GuardService, env: HookEnvelope): Promise<s
   const changes = await closePending(p);
   const first = p.calls[0];
   const summary = summarizeChanges(changes as SnapshotChange[], { isProtected: (rel) => isProtectedPath(service.policy, rel) });
-  const rec: AuditRecord = {
-    v: 1,
-    time: new Date().toISOString(),
+  const rec = auditRecord({
     session: service.session,
-    callId: first.id,
-    agent: first.agent,
-    channel: first.channel,
-    tool: first.tool,
-    op: first.op,
-    args: service.maskValue(first.args),
-    decision: 'allow',
-    rule: 'hook:changes',
-    reason: service.maskValue(summary),
-    decidedBy: 'rule',
+    call: first,
+    verdict: { decision: 'allow', rule: 'hook:changes', reason: summary, decidedBy: 'rule' },
     policy: service.policy.hash,
+    started: Date.now(),
     durationMs: Date.now() - p.at,
     outcome: 'ok',
     event: 'changes',
-    ...(changes.length ? { changes: changes.map((c) => ({ ...c })) } : {}),
-  };
+    changes,
+    mask: (v) => service.maskValue(v),
+  });
   try {
     await service.audit.append(rec);
   } catch {
@@ -228,24 +220,16 @@ async function runUp(service: GuardService, p: Planned, signal?: AbortSignal): P
 }
 
 async function recordAlone(service: GuardService, p: Planned, v: Verdict, decidedBy: DecidedBy, started: number): Promise<void> {
-  const rec: AuditRecord = {
-    v: 1,
-    time: new Date(started).toISOString(),
+  const rec = auditRecord({
     session: service.session,
-    callId: p.call.id,
-    agent: p.call.agent,
-    channel: p.call.channel,
-    tool: p.call.tool,
-    op: p.call.op,
-    args: service.maskValue(p.call.args),
-    decision: v.decision,
-    rule: v.rule,
-    reason: service.maskValue(v.reason),
-    decidedBy,
+    call: p.call,
+    verdict: { ...v, decidedBy },
     policy: service.policy.hash,
-    durationMs: Math.max(0, Date.now() - started),
+    started,
+    durationMs: Date.now() - started,
     ...(v.decision === 'deny' ? { outcome: 'not-run' as const } : {}),
-  };
+    mask: (x) => service.maskValue(x),
+  });
   await service.audit.append(rec);
 }
 

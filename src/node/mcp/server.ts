@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { AuditRecord } from '../../core/audit';
+import { auditRecord } from '../../core/audit';
 import type { GuardService } from '../guardService';
 import { newCallId } from '../guardService';
 import { POLICY_FILE } from '../policyStore';
@@ -23,8 +23,6 @@ import { isToolName, mcpToolList, TOOL_OPS } from './tools';
 
 export const SERVER_NAME = 'agentguard';
 const FALLBACK_AGENT = 'mcp-client';
-/** Audit args larger than this (after masking) are replaced by their size: a garbage call must not bloat the log. */
-const MAX_AUDIT_ARGS_CHARS = 16 * 1024;
 
 const INSTRUCTIONS =
   'AgentGuard guards this workspace. Use these tools for files and commands: paths are workspace-relative; ' +
@@ -145,27 +143,16 @@ export class GuardMcpServer {
    * Record it here: a client probing the server with garbage should be visible in the log like any call.
    */
   private async auditRefusedInput(name: ToolName, agent: string, input: unknown, text: string): Promise<void> {
-    let args: unknown = this.service.maskValue(input);
-    const size = JSON.stringify(args)?.length ?? 0;
-    if (size > MAX_AUDIT_ARGS_CHARS) args = { omitted: `${size} characters of arguments` };
-    const rec: AuditRecord = {
-      v: 1,
-      time: new Date().toISOString(),
+    const rec = auditRecord({
       session: this.service.session,
-      callId: newCallId(),
-      agent,
-      channel: 'mcp',
-      tool: toolId(name),
-      op: TOOL_OPS[name],
-      args,
-      decision: 'deny',
-      rule: 'input:invalid',
-      reason: text,
-      decidedBy: 'rule',
+      call: { id: newCallId(), agent, channel: 'mcp', tool: toolId(name), op: TOOL_OPS[name], args: input },
+      verdict: { decision: 'deny', rule: 'input:invalid', reason: text, decidedBy: 'rule' },
       policy: this.service.policy.hash,
+      started: Date.now(),
       durationMs: 0,
       outcome: 'not-run',
-    };
+      mask: (v) => this.service.maskValue(v),
+    });
     await this.service.audit.append(rec);
   }
 }
