@@ -1,4 +1,4 @@
-// Bundle sizes (issue 7): the files the .vsix ships, raw and gzipped, and how much of each is our code.
+// Bundle sizes: the files the .vsix ships, raw and gzipped, and how much of each is our code.
 //
 //   node bench/bundle.mjs
 //
@@ -15,8 +15,8 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const ENTRIES = [
   { file: 'extension.js', entry: 'src/vscode/extension.ts', external: ['vscode'] },
-  { file: 'cli.js', entry: 'src/cli/main.ts', external: [], banner: { js: '#!/usr/bin/env node' } },
-  { file: 'hook.js', entry: 'src/cli/hookMain.ts', external: [] },
+  { file: 'cli.js', entry: 'src/cli/cli.ts', external: [], banner: { js: '#!/usr/bin/env node' } },
+  { file: 'hook.js', entry: 'src/cli/hookEntry.ts', external: [] },
 ];
 
 async function buildOne({ entry, external, banner }) {

@@ -10,7 +10,7 @@
 // 3. Normalises every figure to {name, value, unit, baseline:{name,value}, ratio, spread, aim:{text,met}}
 //    where ratio = value ÷ baseline.value and spread = (max − min) ÷ median of the bench's runs, prints a
 //    table, and writes bench/results.json (git-ignored) with the machine it ran on.
-// --quick shrinks the inputs (for trying the harness; the figures are then not the issue's).
+// --quick shrinks the inputs (for trying the harness; the figures are then not the ones the aims speak of).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { CallOutcome } from '../core/chain';
 import type { CanonicalCall } from '../core/types';
 import { formatError } from '../node/policyStore';
-import { HookBridge } from './bridge';
+import { HookBridge } from './hookBridge';
 import { Commands, createCommands } from './commands';
 import { DialogConfirmer } from './confirm';
 import { type FolderGuard, Folders } from './folders';

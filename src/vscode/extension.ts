@@ -10,7 +10,7 @@ import { TOOL_NAMES, toolId } from '../node/tools/ids';
 import type { AgentGuardApi } from './api';
 import { COMMANDS, commandId } from './ids';
 
-type Guard = typeof import('./main');
+type Guard = typeof import('./guard');
 
 export type { AgentGuardApi } from './api';
 

@@ -1,11 +1,10 @@
 // Restoring placeholders for a write. Kept apart so the rule is in one place: after restoring, the text
 // must hold no placeholder at all — an unknown one (from another file, or made up) refuses the write.
 import { containsPlaceholder, restorePlaceholders } from '../../core/secrets';
-import { maskOptions } from '../masking';
 import { type ToolEnv, ToolRefusal } from './env';
 
 export function restoreFor(env: ToolEnv, rel: string, newText: string, original: string): { text: string; restored: number } {
-  const r = restorePlaceholders(newText, original, maskOptions(env.policy()));
+  const r = restorePlaceholders(newText, original, env.compiled().maskOptions);
   if (!r.ok) throw new ToolRefusal(`nothing was written to ${rel}: ${r.reason}`);
   if (containsPlaceholder(r.text) && !containsPlaceholder(original)) {
     throw new ToolRefusal(

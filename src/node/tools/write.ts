@@ -10,7 +10,7 @@ import { restoreFor } from './placeholders';
 import { type ToolEnv, ToolRefusal } from './env';
 import { maskFile, recheck } from './fsguard';
 import { asObject, bool, MAX_CONTENT_CHARS, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 export interface WriteInput {
   path: string;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isWithin } from '../../core/paths/normalize';
-import { isProtectedPath, runTool } from '../../node/tools/run';
+import { invokeTool } from '../../node/tools/invoke';
 import { TOOLS } from '../../node/tools';
 import type { FolderGuard } from '../folders';
 import { commandId } from '../ids';
@@ -203,10 +203,10 @@ export class AuditPanel implements vscode.Disposable {
       return;
     }
     const m = this.auditModel();
-    const policy = fg.service.policy;
+    const compiled = fg.service.compiled;
     const view = buildDiffView(diff, {
       workspace: fg.env.workspace,
-      isProtected: (rel) => isProtectedPath(policy, rel),
+      isProtected: (rel) => compiled.isProtected(rel),
       callLabel: (id) => {
         const r = m?.rowOfCall(id);
         return r ? `${r.tool.replace(/^agentguard_/, '')} at ${r.time.slice(11, 19)}` : undefined;
@@ -345,7 +345,7 @@ export class AuditPanel implements vscode.Disposable {
       yes,
     );
     if (pick !== yes) return;
-    const answer = await runTool(fg.service, fg.env, TOOLS.deletePath, { path: rel }, { agent: USER_AGENT, channel: 'tool' });
+    const answer = await invokeTool(fg.service, fg.env, TOOLS.deletePath, { path: rel }, { agent: USER_AGENT, channel: 'tool' });
     if (answer.status !== 'ok') void vscode.window.showWarningMessage(`AgentGuard: ${answer.text}`);
     await this.snap?.rescan();
   }
@@ -369,7 +369,7 @@ export class AuditPanel implements vscode.Disposable {
       return;
     }
     // Through the guarded write, as the user: the change is audited and attributed like any other.
-    const answer = await runTool(
+    const answer = await invokeTool(
       fg.service,
       fg.env,
       TOOLS.writeFile,

@@ -21,8 +21,7 @@ export function activateGuard(
   try {
     ctx = new Ctx(context, host);
     ctx.start();
-    // Later modules register here: the hook bridge (src/vscode/hooks.ts) and the panel (src/vscode/panel)
-    // take `ctx` and add their commands with `ctx.commands.add({...})`.
+    // Modules that arrive after the Ctx take it and add their commands with `ctx.commands.add({...})`.
     const panel = registerPanel(ctx);
     registerMcp(ctx);
     const mode = vscode.ExtensionMode[context.extensionMode];
