@@ -19,6 +19,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // Tells src/core/lazyModules.ts to require the costliest modules from their own bundles (below).
+  define: { AGENTGUARD_BUNDLED: 'true' },
 };
 
 const builds = [
@@ -31,6 +33,15 @@ const builds = [
   { ...common, entryPoints: ['src/cli/hookEntry.ts'], outfile: `${outdir}/hook.js` },
   // `agentguard mcp`: its own bundle (the MCP SDK, zod, ajv), loaded by cli.js only for that command.
   { ...common, entryPoints: ['src/cli/mcp.ts'], outfile: `${outdir}/mcp.js` },
+  // The costliest modules to initialise, each its own bundle, required on first use (src/core/lazyModules.ts):
+  // the guard that VS Code loads at activation compiles none of their code.
+  { ...common, entryPoints: ['src/core/engine.ts'], outfile: `${outdir}/engine.js` },
+  { ...common, entryPoints: ['src/core/secrets/index.ts'], outfile: `${outdir}/secrets.js` },
+  {
+    ...common,
+    stdin: { contents: "export * from './src/core/policy/load';\nexport * from './src/core/policy/layers';\n", resolveDir: '.', loader: 'ts' },
+    outfile: `${outdir}/policyLoader.js`,
+  },
 ];
 // Integration tests run inside the extension host: bundled like the extension itself.
 if (!outdirArg && existsSync('test/integration/index.ts')) {

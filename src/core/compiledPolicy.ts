@@ -3,10 +3,11 @@
 // a cache of its own keyed by policy: a reload makes a new CompiledPolicy and everything reads it from the
 // GuardService. Pure: the I/O (reading files to mask them) stays with the caller.
 import { Minimatch } from 'minimatch';
-import { Engine } from './engine';
+import type { Engine } from './engine';
 import type { PathGuard } from './paths/guard';
 import type { Policy } from './policy/types';
-import { createMasker, type MaskOptions, maskValue } from './secrets';
+import type { createMasker, MaskOptions } from './secrets';
+import { engineModule as engine, secretsModule as secrets } from './lazyModules';
 
 /** What the masker takes from a policy: its own patterns and the values it never masks. */
 export function maskOptionsOf(policy: Policy): MaskOptions {
@@ -20,9 +21,9 @@ export class CompiledPolicy {
   private readonly unmaskedPaths: Minimatch[];
 
   constructor(readonly policy: Policy) {
-    this.engine = new Engine(policy);
+    this.engine = new (engine().Engine)(policy);
     this.maskOptions = maskOptionsOf(policy);
-    this.fileMasker = createMasker(this.maskOptions);
+    this.fileMasker = secrets().createMasker(this.maskOptions);
     this.unmaskedPaths = policy.masking.allowPaths.map((g) => new Minimatch(g, { dot: true, nocase: true }));
   }
 
@@ -39,7 +40,7 @@ export class CompiledPolicy {
    * The masking choke point for everything that leaves the guard as a value: tool results, audit arguments,
    * reasons, the panel, the log. Identity only when the policy switched masking off.
    */
-  readonly maskValue = <T>(v: T): T => (this.policy.masking.enabled ? maskValue(v, this.maskOptions) : v);
+  readonly maskValue = <T>(v: T): T => (this.policy.masking.enabled ? secrets().maskValue(v, this.maskOptions) : v);
 
   /** A file's text as the model may read it, unless the policy allow-lists the path. */
   maskFile(relPath: string, text: string): { text: string; masked: number } {

@@ -98,6 +98,9 @@ class FileQueue {
           this.release();
           await new Promise((r) => setTimeout(r, YIELD_MS));
         }
+        // Whoever awaited the batch may append again at once: a few microtask turns let that record join
+        // the next batch without waiting for the event loop; then one turn gathers whatever else arrives.
+        for (let i = 0; i < 4 && this.queue.length === 0; i++) await Promise.resolve();
         if (this.queue.length === 0) await new Promise((r) => setImmediate(r));
       }
     } finally {

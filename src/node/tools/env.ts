@@ -32,3 +32,6 @@ export class ToolRefusal extends Error {
     super(message);
   }
 }
+
+/** The masking module, required on first use (src/core/lazyModules.ts says why). */
+export { secretsModule as secrets } from '../../core/lazyModules';
