@@ -19,18 +19,29 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // Tells src/core/lazyModules.ts to require the costliest modules from their own bundles (below).
+  define: { AGENTGUARD_BUNDLED: 'true' },
 };
 
 const builds = [
   // The activation entry is thin (command and tool proxies); the guard is its own bundle, loaded right after.
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: `${outdir}/extension.js`, external: ['vscode'] },
-  { ...common, entryPoints: ['src/vscode/main.ts'], outfile: `${outdir}/guard.js`, external: ['vscode'] },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/vscode/guard.ts'], outfile: `${outdir}/guard.js`, external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli/cli.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env node' } },
   // The installed agent-hook command: the bridge's channel path only, so it starts close to a bare node;
-  // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookMain.ts).
-  { ...common, entryPoints: ['src/cli/hookMain.ts'], outfile: `${outdir}/hook.js` },
+  // it requires dist/cli.js at run time when it must decide without the extension (src/cli/hookEntry.ts).
+  { ...common, entryPoints: ['src/cli/hookEntry.ts'], outfile: `${outdir}/hook.js` },
   // `agentguard mcp`: its own bundle (the MCP SDK, zod, ajv), loaded by cli.js only for that command.
   { ...common, entryPoints: ['src/cli/mcp.ts'], outfile: `${outdir}/mcp.js` },
+  // The costliest modules to initialise, each its own bundle, required on first use (src/core/lazyModules.ts):
+  // the guard that VS Code loads at activation compiles none of their code.
+  { ...common, entryPoints: ['src/core/engine.ts'], outfile: `${outdir}/engine.js` },
+  { ...common, entryPoints: ['src/core/secrets/index.ts'], outfile: `${outdir}/secrets.js` },
+  {
+    ...common,
+    stdin: { contents: "export * from './src/core/policy/load';\nexport * from './src/core/policy/layers';\n", resolveDir: '.', loader: 'ts' },
+    outfile: `${outdir}/policyLoader.js`,
+  },
 ];
 // Integration tests run inside the extension host: bundled like the extension itself.
 if (!outdirArg && existsSync('test/integration/index.ts')) {

@@ -1,16 +1,21 @@
-// Extension activation cost (issues 5 and 7): "activation adds well under 50 ms".
+// Extension activation cost: what AgentGuard adds to VS Code's start-up (aim: well under 50 ms), and how
+// soon after activation the guard itself is ready (aim: 30 ms).
 //
 //   node bench/activation.mjs [--ext DIR] [--runs N] [--vscode-runs N] [--no-vscode]
 //
-// Two figures, each against a baseline measured in the same run:
+// Figures, each against a baseline measured in the same run:
 //   load        time to require() the extension bundle (DIR/dist/extension.js, the production build as the
 //               .vsix ships it) in a fresh Node process with a stub `vscode` module, against the same load
 //               of a trivial extension bundle built by esbuild the same way. Fresh processes, alternated.
-//   activate    the extension's own log line "AgentGuard activated in N ms" (time inside activate()) from a
-//               real VS Code (code-server 1.139 + headless Chromium, scripts/vscode), the extension loaded
-//               as a development extension without test mode on a copy of the fixture workspace. Read from
-//               the log files code-server writes under its user data dir. Baseline: VS Code's own start of
-//               the workbench (page load until the workbench restored) in the same run, for scale.
+//   guard load  the same for dist/guard.js, the guard itself, which the entry loads on the next turn of the
+//               event loop (aim: ready within 30 ms of activation). In both, the Node built-ins the extension
+//               host has already loaded (fs, path, os, crypto, net, child_process, url) are loaded untimed first.
+//   activate    the extension's own log line "AgentGuard activated in N ms … the guard's bundle loaded in L
+//               ms, W ms after activation, and started in S ms" from a real VS Code (code-server 1.139 +
+//               headless Chromium, scripts/vscode), the extension loaded as a development extension without
+//               test mode on a copy of the fixture workspace. Read from the log files code-server writes under
+//               its user data dir. Baseline: VS Code's own start of the workbench (page load until the
+//               workbench restored) in the same run, for scale. Guard ready = L + S (W, the wait for the turn, is VS Code's).
 // "Added by AgentGuard" = load − trivial load + activate. Prints one JSON object (`figures` in the
 // bench/lib.ts Figure shape).
 import { spawnSync } from 'node:child_process';
@@ -48,6 +53,9 @@ const handler = {
   construct: () => stub,
 };
 const stub = new Proxy(function () {}, handler);
+// The Node built-ins the extension host has loaded before any extension runs (it talks over sockets, spawns
+// processes, hashes): loaded here untimed, so a bundle is not charged for what VS Code already paid.
+for (const m of ['node:fs', 'node:path', 'node:os', 'node:crypto', 'node:net', 'node:child_process', 'node:url']) require(m);
 const orig = Module._load;
 Module._load = function (req, ...rest) { return req === 'vscode' ? stub : orig.call(this, req, ...rest); };
 const t0 = process.hrtime.bigint();
@@ -120,8 +128,19 @@ function activationLines(dir) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.log')) {
-        for (const m of readFileSync(p, 'utf8').matchAll(/AgentGuard activated in (\d+) ms \((\w+) mode\)/g))
-          out.push({ file: p.slice(dir.length + 1), ms: Number(m[1]), mode: m[2] });
+        for (const m of readFileSync(p, 'utf8').matchAll(
+          /AgentGuard activated in (\d+) ms \((\w+) mode\)(?:; the guard's bundle loaded in (\d+) ms, (\d+) ms after activation, and started in (\d+) ms)?/g,
+        ))
+          out.push({
+            file: p.slice(dir.length + 1),
+            ms: Number(m[1]),
+            mode: m[2],
+            // The guard's own cost: its bundle's load and its start. The wait for the next turn of the event loop
+            // between activation and the load (m[4]) is VS Code's time, kept in the detail.
+            guardReadyMs: m[3] === undefined ? undefined : Number(m[3]) + Number(m[5]),
+            turnWaitMs: m[4] === undefined ? undefined : Number(m[4]),
+            policiesMs: Number(/policies of \d+ folder\(s\) loaded and compiled in (\d+) ms/.exec(readFileSync(p, 'utf8'))?.[1] ?? NaN),
+          });
       }
     }
   };
@@ -142,7 +161,20 @@ async function realVscode() {
       let lines = [];
       while (Date.now() < deadline && !(lines = activationLines(wb.dirs.userData)).length) await new Promise((r) => setTimeout(r, 250));
       if (!lines.length) throw new Error(`no "AgentGuard activated" line under ${wb.dirs.userData}/logs within 60 s:\n${wb.logs.slice(-20).join('\n')}`);
-      runs.push({ activateMs: lines[0].ms, mode: lines[0].mode, log: lines[0].file, workbenchMs });
+      // The policies are compiled on the turn after: give their line a moment to reach the log file.
+      const until = Date.now() + 15_000;
+      while (Date.now() < until && !Number.isFinite(lines[0].policiesMs)) {
+        await new Promise((r) => setTimeout(r, 250));
+        lines = activationLines(wb.dirs.userData);
+      }
+      runs.push({
+        activateMs: lines[0].ms,
+        guardReadyMs: lines[0].guardReadyMs,
+        policiesMs: lines[0].policiesMs,
+        mode: lines[0].mode,
+        log: lines[0].file,
+        workbenchMs,
+      });
     } finally {
       await wb.stop();
     }
@@ -165,12 +197,13 @@ async function main() {
   });
   if (load.guard.length) {
     figures.push({
-      name: 'guard load right after activation (require of dist/guard.js, off the activation path)',
+      name: 'guard ready after activation: require of dist/guard.js (stub vscode), off the activation turn',
       value: r2(median(load.guard)),
       unit: 'ms',
       baseline: { name: 'the same load of a trivial extension bundle', value: r2(baseMs) },
       ratio: r2(median(load.guard) / baseMs),
       spread: r2(spread(load.guard)),
+      aim: { text: 'within 30 ms of activation', met: median(load.guard) <= 30 },
     });
   }
   let vscode = null;
@@ -189,6 +222,29 @@ async function main() {
       spread: r2(spread(act)),
       aim: { text: 'load + activate adds well under 50 ms', met: added < 25 },
     });
+    const ready = vscode.map((r) => r.guardReadyMs).filter((x) => typeof x === 'number');
+    if (ready.length) {
+      figures.push({
+        name: 'guard ready in a real VS Code: its bundle loaded and started (its own log line), on the turn after activation',
+        value: median(ready),
+        unit: 'ms',
+        baseline: { name: 'workbench start to restored, same runs', value: Math.round(wbMs) },
+        ratio: r2(median(ready) / wbMs),
+        spread: r2(spread(ready)),
+        aim: { text: 'within 30 ms of activation', met: median(ready) <= 30 },
+      });
+    }
+    const policies = vscode.map((r) => r.policiesMs).filter((x) => Number.isFinite(x));
+    if (policies.length) {
+      figures.push({
+        name: 'policies loaded and compiled, the turn after the guard started (engine, masker, YAML parser load here)',
+        value: median(policies),
+        unit: 'ms',
+        baseline: { name: 'workbench start to restored, same runs', value: Math.round(wbMs) },
+        ratio: r2(median(policies) / wbMs),
+        spread: r2(spread(policies)),
+      });
+    }
     figures.push({
       name: 'activation added by AgentGuard (load − trivial load + activate)',
       value: r2(added),

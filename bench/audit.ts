@@ -1,6 +1,7 @@
-// Audit append throughput (records/s, hash chain and lock included) with 1 writer and with 50 concurrent
-// writers, and a check that nothing was lost. Baseline (same run): appending the same JSON lines with
-// fs.promises.appendFile, no chain, no lock, no fsync batching.
+// Audit append throughput (records/s, hash chain and cross-process lock included) with 1 writer appending
+// one record after another (each awaited, as a tool call awaits its record) and with 50 concurrent writers,
+// and a check that nothing was lost and the chain verifies. Baseline (same run): appending the same JSON lines
+// with fs.promises.appendFile, no chain, no lock.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,7 +11,7 @@ import { AuditWriter } from '../src/node/auditWriter';
 import { emit, type Figure, median, spread } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const N = Number(process.env.BENCH_AUDIT_N ?? 2000);
+const N = Number(process.env.BENCH_AUDIT_N ?? 10_000);
 
 function rec(i: number): AuditRecord {
   return {
@@ -98,7 +99,10 @@ async function main(): Promise<void> {
         baseline: { name: 'fs.appendFile of the same lines (no chain, no lock)', value: median(b) },
         ratio: median(b) / median(g),
         spread: spread(g),
-        aim: { text: 'nothing lost, chain verifies', met: lost === 0 && ok },
+        aim:
+          concurrency === 1
+            ? { text: 'at least 20,000 records/s, nothing lost, chain verifies', met: median(g) >= 20_000 && lost === 0 && ok }
+            : { text: 'nothing lost, chain verifies', met: lost === 0 && ok },
       });
     }
   } finally {

@@ -1,4 +1,4 @@
-// Hook bridge round trip (issue 9): process start to answer of the hook command (dist/hook.js, as installed, and `node dist/cli.js hook`), against a bare
+// Hook bridge round trip: process start to answer of the hook command (dist/hook.js, as installed, and `node dist/cli.js hook`), against a bare
 // `node -e ''` start in the same run. VS Code runs hooks one after another before every tool call, so
 // this is latency every agent step pays.
 //
@@ -9,7 +9,7 @@
 //   cli-alone     dist/cli.js hook, extension unreachable: loads the policy, decides, appends the audit
 //   cli-up        dist/cli.js hook, a channel server in this process answers (GuardService, no modal)
 //   cli-pass      dist/cli.js hook for a no-effect tool (manage_todo_list): answered without policy or channel
-//   hook-up       the installed command, dist/hook.js (src/cli/hookMain.ts), channel up: the lean bundle
+//   hook-up       the installed command, dist/hook.js (src/cli/hookEntry.ts), channel up: the lean bundle
 //   hook-alone    dist/hook.js, extension unreachable: it then requires dist/cli.js for the decision
 //   hook-pass     dist/hook.js for a no-effect tool
 // Runs alternate between cases within each round so machine noise hits all of them. Prints one JSON
@@ -18,8 +18,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { failureNotePath } from '../src/node/channel/discovery';
-import { startChannelServer } from '../src/node/channel/server';
+import { failureNotePath } from '../src/node/hookBridge/discovery';
+import { startChannelServer } from '../src/node/hookBridge/channelServer';
 import { GuardService } from '../src/node/guardService';
 
 const REPO = path.join(__dirname, '..');

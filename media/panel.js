@@ -53,8 +53,12 @@
     /** @type {Set<string>} collapsed folders */
     collapsed: new Set(),
     treeFocus: 0,
-    /** true from a folder's init until its log has been read once: rows before that would be the oldest, not the newest */
+    /** true from a folder's init until the host first describes its log: rows before that would be the oldest, not the newest */
     loading: true,
+    /** true while the host shows the newest records read from the end of the log and reads the rest behind */
+    partial: false,
+    /** the request generation whose shift (newer records on top) was already followed */
+    shiftSeq: -1,
   };
 
   // The webview is torn down while hidden (behind the diff editor, say): filters, scroll and folds survive
@@ -119,7 +123,9 @@
       }
       if ((missing || state.total === 0) && !state.pending.has(start)) {
         state.pending.add(start);
-        vscode.postMessage({ type: 'rows', seq: state.seq, start, count: PAGE, filter: filter() });
+        // `top`: the record shown first, so the answer can say how many newer ones pushed the list down.
+        const first = state.cache.get(0);
+        vscode.postMessage({ type: 'rows', seq: state.seq, start, count: PAGE, filter: filter(), ...(first ? { top: first.at } : {}) });
       }
     }
     renderRows();
@@ -184,7 +190,7 @@
       cells[7].textContent = String(Math.round(row.durationMs));
     }
     for (; k < pool.length; k++) pool[k].hidden = true;
-    if (!state.loading) $('count').textContent = `${state.total.toLocaleString()} record${state.total === 1 ? '' : 's'}`;
+    if (!state.loading && !state.partial) $('count').textContent = `${state.total.toLocaleString()} record${state.total === 1 ? '' : 's'}`;
     $('empty').hidden = state.total > 0 || state.loading;
     report();
   }
@@ -202,7 +208,7 @@
     renderRows();
     requestVisible();
     const row = state.cache.get(state.selected);
-    if (open && row) vscode.postMessage({ type: 'detail', i: row.i });
+    if (open && row) vscode.postMessage({ type: 'detail', at: row.at });
   }
 
   viewport.addEventListener('scroll', () => {
@@ -541,6 +547,13 @@
       }
       case 'audit': {
         state.loading = false;
+        state.partial = !!m.partial;
+        if (state.partial) {
+          $('count').textContent = 'reading the log…';
+          // The newest records, read from the end of the log; tools, agents and the chain follow with the full read.
+          refreshRows();
+          break;
+        }
         fillSelect(fTool, m.tools, 'All tools');
         fillSelect(fAgent, m.agents, 'All agents');
         if (saved.filter && (saved.filter.tool || saved.filter.agent)) {
@@ -574,11 +587,15 @@
           state.cacheSeq = m.seq;
         }
         const grew = m.total - state.total;
-        if (grew > 0 && state.total > 0 && viewport.scrollTop > 0) {
+        const shift = Number(m.shift) | 0;
+        // Every page of one request generation carries the same shift: follow it once.
+        if (shift > 0 && m.seq !== state.shiftSeq && viewport.scrollTop > 0) {
           // Newest first: records that arrived push the list down; follow them so the view does not jump.
-          viewport.scrollTop += grew * ROW_H;
-          if (state.selected >= 0) state.selected += grew;
+          // (Older records read in behind the first paint add to the bottom: they move nothing.)
+          viewport.scrollTop += shift * ROW_H;
+          if (state.selected >= 0) state.selected += shift;
         }
+        state.shiftSeq = m.seq;
         state.total = m.total;
         m.rows.forEach((/** @type {any} */ r, /** @type {number} */ k) => state.cache.set(m.start + k, r));
         renderRows();
@@ -591,7 +608,7 @@
         break;
       }
       case 'loading':
-        if (!state.loading) break;
+        if (!state.loading && !state.partial) break;
         $('count').textContent = `reading the log… ${Number(m.percent) | 0}%`;
         break;
       case 'detail':

@@ -9,7 +9,7 @@ import { verifyChain } from '../core/audit';
 import { formatSize } from '../core/snapshot/summary';
 import { GuardService } from '../node/guardService';
 import { WorkspaceSnapshot } from '../node/snapshot/snapshot';
-import { runTool, TOOLS, toolEnvOf } from '../node/tools';
+import { invokeTool, TOOLS, toolEnvOf } from '../node/tools';
 import { type Io, parseArgs, writeLine } from './common';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -95,7 +95,7 @@ export async function demoCommand(argv: string[], io: Io): Promise<number> {
   out('No person is at the keyboard in this run, so anything that would open the confirmation dialog is refused.');
 
   const step = async (title: string, tool: keyof typeof TOOLS, input: unknown) => {
-    const a = await runTool(service, env, TOOLS[tool], input, { agent: 'demo-agent', channel: 'tool' });
+    const a = await invokeTool(service, env, TOOLS[tool], input, { agent: 'demo-agent', channel: 'tool' });
     out();
     out(`▶ ${title}`);
     out(`  ${tool} ${JSON.stringify(input).slice(0, 120)}`);

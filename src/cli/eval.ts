@@ -1,12 +1,13 @@
 // `agentguard eval`: one JSON call per stdin line → exactly one JSON verdict per line, in order.
 // The acceptance interface: keep its input and output stable. A malformed line yields a deny naming the
-// error; it never ends the run.
+// error; it never ends the run. Each call goes through GuardService.run, deciding only: the same decision
+// every channel gets, with nothing settled, run or recorded (a dry run is not a call an agent made).
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import { Engine } from '../core/engine';
 import type { CanonicalCall, Op, Verdict } from '../core/types';
-import { PolicyStore, formatError } from '../node/policyStore';
-import { decideEnv, type Io, parseArgs, resolveWorkspace, writeLine } from './common';
+import { GuardService } from '../node/guardService';
+import { formatError } from '../node/policyStore';
+import { homeDir, type Io, parseArgs, resolveWorkspace, writeLine } from './common';
 
 export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return 'each line must be a JSON object';
@@ -31,12 +32,12 @@ export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
 export async function evalCommand(argv: string[], io: Io): Promise<number> {
   const { opts } = parseArgs(argv, { values: ['workspace', 'policy'] });
   const defaultWorkspace = resolveWorkspace(opts.workspace as string | undefined);
-  const store = new PolicyStore();
-  const engines = new Map<string, { engine: Engine; env: ReturnType<typeof decideEnv> }>();
-  const engineFor = (workspace: string) => {
-    let e = engines.get(workspace);
+  const services = new Map<string, GuardService>();
+  const serviceFor = (workspace: string) => {
+    let e = services.get(workspace);
     if (!e) {
-      const loaded = store.load(workspace, { policyFile: opts.policy as string | undefined });
+      e = new GuardService({ workspace, home: homeDir(), policyFile: opts.policy as string | undefined });
+      const loaded = e.policyState;
       if (loaded.state === 'last-good' || loaded.state === 'strict-fallback') {
         writeLine(
           io.stderr,
@@ -44,11 +45,11 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
         );
         for (const err of loaded.errors) writeLine(io.stderr, '  ' + formatError(err));
       }
-      engines.set(workspace, (e = { engine: new Engine(loaded.policy), env: decideEnv(workspace) }));
+      services.set(workspace, e);
     }
     return e;
   };
-  engineFor(defaultWorkspace);
+  serviceFor(defaultWorkspace);
   // Without --workspace, an exec call's cwd is the agent's workspace (the folder it works in).
   const workspaceOf = (call: CanonicalCall) =>
     !opts.workspace && call.op === 'exec' && call.cwd && path.isAbsolute(call.cwd) ? resolveWorkspace(call.cwd) : defaultWorkspace;
@@ -70,10 +71,7 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
       if (parsed !== undefined) {
         const call = callFromJson(parsed, n);
         if (typeof call === 'string') v = { decision: 'deny', rule: 'input:invalid', reason: `line ${n}: ${call}` };
-        else {
-          const { engine, env } = engineFor(workspaceOf(call));
-          v = engine.decide(call, env);
-        }
+        else v = (await serviceFor(workspaceOf(call)).run(call, { decideOnly: true })).verdict;
       }
     }
     writeLine(io.stdout, JSON.stringify({ decision: v!.decision, rule: v!.rule, reason: v!.reason, ...(v!.subcommand ? { subcommand: v!.subcommand } : {}) }));

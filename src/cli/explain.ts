@@ -1,5 +1,6 @@
 // `agentguard explain`: one call, human-readable: every rule that matched, the one that decided, and why.
-import { Engine, existsFact } from '../core/engine';
+import { CompiledPolicy } from '../core/compiledPolicy';
+import { existsFact } from '../core/engine';
 import { normalizePath, relativeTo, isWithin } from '../core/paths/normalize';
 import { resolvePhysical } from '../core/paths/resolve';
 import { PATH_OPS, type PathOp } from '../core/types';
@@ -21,7 +22,7 @@ export async function explainCommand(argv: string[], io: Io): Promise<number> {
   const call = callFromJson(raw, 1);
   if (typeof call === 'string') throw new UsageError(call);
   const loaded = new PolicyStore().load(workspace, { policyFile: opts.policy as string | undefined });
-  const engine = new Engine(loaded.policy);
+  const engine = new CompiledPolicy(loaded.policy).engine;
   const env = decideEnv(workspace);
   writeLine(io.stdout, `policy: ${loaded.policy.layers.join(' < ')} (${loaded.policy.hash}, ${loaded.state})`);
 

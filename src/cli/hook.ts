@@ -2,21 +2,22 @@
 // Run by an agent host for each tool call (VS Code agent hooks, Claude Code hooks, Cline hooks): the hook
 // JSON on stdin, the answer in the host's protocol on stdout.
 // 1. Ask the running extension over the local channel (it shows the modal and writes the audit).
-// 2. Unreachable (no discovery file, stale socket, bad token, deadline): decide alone from the policy,
-//    write the audit record here, and leave a note for the status bar. `ask` becomes the host's own
-//    "ask" where it has one, otherwise a refusal.
-// 3. Any internal error: exit 2 with the reason on stderr (a refusal in VS Code and Claude Code; Cline,
+// 2. Unreachable (no discovery file, stale socket, bad token, deadline): the same answer code runs here, on
+//    a GuardService of this process whose confirmer hands `ask` back to the host's own prompt where it has
+//    one and refuses otherwise; the service writes the audit record; a note is left for the status bar.
+// 3. A payload that does not parse is recorded as refused input, then refused.
+// 4. Any internal error: exit 2 with the reason on stderr (a refusal in VS Code and Claude Code; Cline,
 //    which ignores exit codes, also gets `cancel: true` on stdout).
 // Startup matters (VS Code runs this before every tool, one after another): the policy engine, YAML and
 // the masking catalog are only loaded when the extension cannot answer. The installed hook command is the
-// lean bundle dist/hook.js (src/cli/hookMain.ts), which carries only this front half (`runHook`) and
-// loads the full decision code from dist/cli.js when it has to decide alone.
+// lean bundle dist/hook.js (src/cli/hookEntry.ts), which carries only this front half (`runHook`) and
+// loads the rest from dist/cli.js when it has to decide alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HOSTS, type HookAnswer, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, planHook, render, renderError } from '../core/hooks';
-import { askChannel } from '../node/channel/client';
-import { failureNotePath, writePrivateJson } from '../node/channel/discovery';
-import { hooksStatus } from '../node/hooksInstall';
+import { askChannel } from '../node/hookBridge/channelClient';
+import { failureNotePath, writePrivateJson } from '../node/hookBridge/discovery';
+import { hooksStatus } from '../node/hookBridge/install';
 import type { Io } from './common';
 import { parseArgs, UsageError } from './common';
 
@@ -67,19 +68,52 @@ function workspaceOf(opt: string | undefined): string {
   }
 }
 
-/** Decides a call without the extension (policy, audit); injected so the lean entry can load it late. */
-export type DecideAlone = (workspace: string, env: HookEnvelope, why: string) => Promise<{ answer: HookAnswer }>;
-
-export async function decideAlone(workspace: string, env: HookEnvelope, why: string): Promise<{ answer: HookAnswer }> {
-  // Loaded lazily: the policy, YAML parser and masking catalog cost startup time the channel path avoids.
-  const [{ GuardService }, { handleHook }, { homeDir }] = await Promise.all([
-    import('../node/guardService'),
-    import('../node/channel/handle'),
-    import('./common'),
-  ]);
-  const service = new GuardService({ workspace, home: homeDir(), session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined });
-  return handleHook(service, env, { kind: 'alone', why });
+/** The half of the bridge that needs the policy: injected so the lean entry can load it late. */
+export interface Alone {
+  /** Answer a payload without the extension: the service of this process decides, records and attributes. */
+  decide(workspace: string, env: HookEnvelope, why: string): Promise<{ answer: HookAnswer }>;
+  /** Record a payload that could not be read, as refused input (the log shows every attempt). */
+  recordMalformed(workspace: string, host: HostId | undefined, payload: string, error: string): Promise<void>;
 }
+
+export const alone: Alone = {
+  async decide(workspace, env, why) {
+    // Loaded lazily: the policy, YAML parser and masking catalog cost startup time the channel path avoids.
+    const [{ GuardService }, { answerHook, unreachable }, { homeDir }] = await Promise.all([
+      import('../node/guardService'),
+      import('../node/hookBridge/answer'),
+      import('./common'),
+    ]);
+    const service = new GuardService({
+      workspace,
+      home: homeDir(),
+      session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined,
+      confirmer: unreachable(env.host, why),
+    });
+    return answerHook(service, env);
+  },
+  async recordMalformed(workspace, host, payload, error) {
+    const [{ GuardService, newCallId }, { AGENTS }, { homeDir }] = await Promise.all([
+      import('../node/guardService'),
+      import('../core/hooks'),
+      import('./common'),
+    ]);
+    const service = new GuardService({ workspace, home: homeDir() });
+    await service.run(
+      {
+        id: newCallId(),
+        agent: host ? AGENTS[host] : 'unknown host',
+        channel: 'hook',
+        tool: '(a payload that could not be read)',
+        op: 'exec',
+        paths: [],
+        args: { payload },
+        preset: { kind: 'refuse', rule: 'input:invalid', reason: `the hook payload was refused: ${error}` },
+      },
+      { hostRuns: 'before' },
+    );
+  },
+};
 
 function noteFailure(workspace: string, env: HookEnvelope, why: string): void {
   try {
@@ -90,11 +124,11 @@ function noteFailure(workspace: string, env: HookEnvelope, why: string): void {
 }
 
 export function hookCommand(argv: string[], io: Io): Promise<number> {
-  return runHook(argv, io, decideAlone);
+  return runHook(argv, io, alone);
 }
 
-/** The bridge with its alone-path decider injected (the caller decides how much code that loads). */
-export async function runHook(argv: string[], io: Io, alone: DecideAlone): Promise<number> {
+/** The bridge with its alone half injected (the caller decides how much code that loads). */
+export async function runHook(argv: string[], io: Io, alone: Alone): Promise<number> {
   const started = Date.now();
   let host: HostId | undefined;
   let phase: HookPhase | undefined;
@@ -113,9 +147,16 @@ export async function runHook(argv: string[], io: Io, alone: DecideAlone): Promi
     const deadline = started + Math.max(1_000, hostTimeoutS * 1000 - MARGIN_MS);
 
     const text = await readAll(io.stdin, deadline);
-    let parsed = parseEnvelope(text, host);
-    if (!parsed.ok) throw new Error(parsed.error);
     const workspace = workspaceOf(opts.workspace as string | undefined);
+    let parsed = parseEnvelope(text, host);
+    if (!parsed.ok) {
+      try {
+        await alone.recordMalformed(workspace, host, text, parsed.error);
+      } catch {
+        /* the refusal below stands without the record */
+      }
+      throw new Error(parsed.error);
+    }
     if (host === 'claude' && parsed.env.toolUseId?.includes('__vscode-')) {
       // VS Code also runs the hooks in .claude/settings*.json, with VS Code payloads and tool names. Our
       // VS Code entry answers those; without one, this entry judges the call as the VS Code call it is.
@@ -135,7 +176,7 @@ export async function runHook(argv: string[], io: Io, alone: DecideAlone): Promi
     const asked = await askChannel(workspace, env.host, text, { deadline: deadline - 1_500 });
     if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));
     if (env.phase === 'pre') noteFailure(workspace, env, asked.reason);
-    const result = await alone(workspace, env, asked.reason);
+    const result = await alone.decide(workspace, env, asked.reason);
     return emit(io, render(env.host, env.phase, result.answer));
   } catch (e) {
     const msg = e instanceof UsageError ? `usage: ${e.message}` : ((e as Error)?.message ?? String(e));

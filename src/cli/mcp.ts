@@ -18,7 +18,8 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const { opts, rest } = parseArgs(argv, { values: ['workspace', 'ripgrep'], flags: ['untrusted'] });
   if (rest.length) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
   const workspace = resolveWorkspace(opts.workspace as string | undefined);
-  // An untrusted workspace's own .agentguard.yaml may only tighten the shipped default (DESIGN.md §3).
+  // An untrusted workspace's own .agentguard.yaml may only tighten the shipped default: a cloned repository
+  // must not be able to loosen the guard that watches the agent working in it.
   const service = new GuardService({ workspace, home: homeDir(), trusted: opts.untrusted !== true });
   const env = toolEnvOf(service, typeof opts.ripgrep === 'string' ? opts.ripgrep : undefined);
   const server = new GuardMcpServer(service, env, { version });

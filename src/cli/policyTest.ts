@@ -13,13 +13,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { Engine } from '../core/engine';
 import { mergeLayers } from '../core/policy/layers';
 import type { Policy } from '../core/policy/types';
 import { isDecision } from '../core/types';
+import { GuardService } from '../node/guardService';
 import { compilePolicy, formatError, PolicyStore, shippedLayer, POLICY_FILE } from '../node/policyStore';
 import { callFromJson } from './eval';
-import { decideEnv, type Io, parseArgs, resolveWorkspace, UsageError, writeLine } from './common';
+import { homeDir, type Io, parseArgs, resolveWorkspace, UsageError, writeLine } from './common';
 
 interface TestFile {
   policy?: string | string[];
@@ -77,8 +77,8 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
       }
     }
     try {
-      const engine = new Engine(policy);
-      const env = decideEnv(workspace);
+      // The same pipeline every channel uses, deciding only.
+      const service = new GuardService({ workspace, home: homeDir(), policy });
       for (const [i, c] of doc.cases.entries()) {
         const label = `${path.basename(file)}: ${c.name ?? `case ${i + 1}`}`;
         const call = callFromJson(c.call, i + 1);
@@ -87,7 +87,7 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
           writeLine(io.stdout, `✗ ${label}: invalid case (${typeof call === 'string' ? call : 'expect must be allow, ask or deny'})`);
           continue;
         }
-        const v = engine.decide(call, env);
+        const v = (await service.run(call, { decideOnly: true })).verdict;
         if (v.decision === c.expect) {
           passed++;
           writeLine(io.stdout, `✓ ${label}`);

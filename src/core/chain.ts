@@ -1,13 +1,22 @@
-// The pipeline every call goes through, whatever channel it came from (DESIGN.md §2):
-//   pre chain: validate → path/command rules → limits → confirmation   (first deny ends it)
-//   handler:   only on allow
-//   post chain: mask the result → attribute workspace changes → audit   (always, denied calls too)
-// A step that throws or overruns its budget is a deny recorded as failed closed. Approval comes only
-// from the Confirmer (the modal dialog); nothing in a call's arguments can grant it.
-import type { AuditRecord, FileChange } from './audit';
-import type { DecideEnv, Engine } from './engine';
+// The pipeline every call goes through, whatever channel it came from. GuardService.run
+// (src/node/guardService.ts) is its one entry; what differs per channel is data passed in here:
+//   decide:  each canonical call once — the engine, or the channel's preset (a tool it cannot see into,
+//            input that may never run) — and a read the host returns unmasked is checked for secrets
+//   settle:  worst first; `ask` goes to the confirmer — a person at AgentGuard's dialog — or, where no one
+//            can be asked, back to the host's own prompt or refused; the first deny ends it
+//   run:     the guard runs the call (limits, handler, snapshot around it), or the host runs it after the
+//            answer (a window attributes what it changes until the host reports back), or nothing runs
+//   record:  mask the result, then one audit record per settled call, through auditRecord()
+// A step that throws or overruns its budget is a deny recorded as failed closed. Approval comes only from the
+// Confirmer (the modal dialog); nothing in a call's arguments can grant it, and a channel's preset can only
+// make a call stricter (it is never `allow`).
+import { auditRecord, type AuditRecord, type FileChange } from './audit';
+import type { CompiledPolicy } from './compiledPolicy';
+import type { DecideEnv } from './engine';
 import type { Limits } from './policy/types';
-import type { CanonicalCall, DecidedBy, Decision, Verdict } from './types';
+import { summarizeChanges } from './snapshot/summary';
+import type { FileChange as SnapshotChange } from './snapshot/types';
+import { type CanonicalCall, type DecidedBy, type Decision, severity, type Verdict, worst } from './types';
 
 export type ConfirmAnswer = 'once' | 'session' | 'deny';
 
@@ -19,9 +28,31 @@ export interface ConfirmRequest {
   preview?: string;
 }
 
-/** The VS Code layer supplies the modal; headless use has none, so `ask` becomes `deny`. */
+/** A person answers at AgentGuard's own dialog (the VS Code modal). */
 export interface Confirmer {
   confirm(req: ConfirmRequest, signal: AbortSignal): Promise<ConfirmAnswer>;
+}
+
+/**
+ * No one can be asked on this channel: `ask` goes back to the agent host as `ask`, for its own prompt (a
+ * person still decides), or it is refused.
+ */
+export interface NoConfirmer {
+  ask: 'host' | 'refuse';
+  decidedBy: 'headless' | 'fail-closed';
+  /** The reason the model and the audit read, from the verdict that asked. */
+  reason(v: Verdict): string;
+}
+
+/** The MCP server, and any process with no person behind it: what needs a person is refused, saying so. */
+export const HEADLESS: NoConfirmer = {
+  ask: 'refuse',
+  decidedBy: 'headless',
+  reason: (v) => `${v.reason} — this needs a person's confirmation, and no one is here to ask, so it was refused`,
+};
+
+export function isConfirmer(c: Confirmer | NoConfirmer): c is Confirmer {
+  return typeof (c as Confirmer).confirm === 'function';
 }
 
 /** "Allow for this session" approves exactly one command line or one path for one op, nothing broader. */
@@ -50,19 +81,31 @@ export interface SnapshotHooks {
   end(callId: string, call: CanonicalCall): Promise<FileChange[]>;
 }
 
+/**
+ * Calls an agent host runs itself after the answer: what changes in the workspace meanwhile is charged to
+ * them, from the host's before-hook to its after-hook (src/node/hostWindows.ts).
+ */
+export interface HostWindows {
+  /** The agent (this session) moved on to its next call: whatever its previous one changed is settled. */
+  closeStale(session: string | undefined): Promise<void>;
+  open(key: string, session: string | undefined, calls: readonly CanonicalCall[]): Promise<void>;
+  close(key: string): Promise<{ calls: readonly CanonicalCall[]; changes: FileChange[]; openedAt: number } | undefined>;
+}
+
 export interface ChainDeps {
-  /** The engine for the policy in force now (policies reload). */
-  engine(): Engine;
+  /** The policy in force now, compiled once per load. Read once per run: a reload mid-call does not mix two. */
+  compiled(): CompiledPolicy;
   env: DecideEnv;
   session: string;
   approvals: SessionApprovals;
-  confirmer?: Confirmer;
-  /** The masking choke point for everything that leaves the guard: results, audit args. */
-  maskValue<T>(v: T): T;
+  confirmer: Confirmer | NoConfirmer;
   audit(rec: AuditRecord): Promise<void>;
   snapshot?: SnapshotHooks;
+  windows?: HostWindows;
   /** Cheap impact preview for the dialog (git status count, files under a dir, …). */
   preview?(call: CanonicalCall, v: Verdict): Promise<string | undefined>;
+  /** A read whose content the host hands the model as is: a verdict when the file holds secrets. */
+  unmaskedRead?(call: CanonicalCall, compiled: CompiledPolicy): Verdict | undefined;
   /** Budget of each automatic step, ms. */
   stepTimeoutMs?: number;
   /** How long a confirmation may wait for a person before it counts as deny, ms. */
@@ -77,20 +120,39 @@ export interface ToolSpec<T> {
   clamp?(call: CanonicalCall, limits: Limits): { call: CanonicalCall; notes: string[] };
   /** Apply the masking function to every string the model will see. */
   maskResult?(result: T, mask: <V>(v: V) => V, call: CanonicalCall): T;
-  /**
-   * 'deferred': someone else runs the tool after the decision (an agent host behind a hook), so the chain
-   * does not bracket the handler with the snapshot; the caller attributes changes when the tool is done.
-   */
-  attribution?: 'inline' | 'deferred';
 }
 
+/** What a host's after-hook hands back: its tool's output, to mask where the host lets a hook replace it. */
+export type OutputMasker = (output: unknown, compiled: CompiledPolicy) => unknown;
+
+/** Who runs the call — the part of a channel that is data. */
+export type RunHow<T> =
+  /** The guard runs it: the guarded tools (VS Code's language-model tools, the MCP server). */
+  | { guardRuns: ToolSpec<T> }
+  /** The agent host runs it after the answer (a hook's before-event); `window` attributes what it changes. */
+  | { hostRuns: 'before'; window?: { key: string; session?: string } }
+  /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
+  | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker }
+  /** Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). */
+  | { decideOnly: true };
+
+export type Settled = Verdict & { decidedBy: DecidedBy };
+
 export interface CallOutcome<T> {
-  verdict: Verdict & { decidedBy: DecidedBy };
+  /** The worst settled verdict (for one call, its own). */
+  verdict: Settled;
+  /** Every decided call with its settled verdict, worst first, up to the first deny. */
+  settled: { call: CanonicalCall; verdict: Settled }[];
   result?: T;
   error?: string;
   changes: FileChange[];
   limited: string[];
+  /** After a host ran a call: what it changed, in words for the model (paths, kinds and sizes only). */
+  summary?: string;
 }
+
+/** Shown instead of a host's output when masking it failed: the raw text must not reach the model. */
+export const OUTPUT_WITHHELD = '[AgentGuard could not mask this output, so it was withheld. Read the file with AgentGuard’s guarded read tool.]';
 
 class StepTimeout extends Error {}
 
@@ -112,130 +174,215 @@ async function withBudget<T>(what: string, ms: number, fn: (signal: AbortSignal)
   }
 }
 
-export async function runCall<T>(call: CanonicalCall, spec: ToolSpec<T>, deps: ChainDeps, signal?: AbortSignal): Promise<CallOutcome<T>> {
-  const now = deps.now ?? Date.now;
-  const started = now();
-  const stepMs = deps.stepTimeoutMs ?? 2_000;
-  let v: Verdict & { decidedBy: DecidedBy };
-  let effective = call;
-  let limited: string[] = [];
-  const engine = deps.engine();
-  const policy = engine.policy;
-
-  const failClosed = (step: string, e: unknown): Verdict & { decidedBy: DecidedBy } => ({
+function failClosed(step: string, e: unknown): Settled {
+  return {
     decision: 'deny',
     rule: 'fail-closed',
     reason: `AgentGuard failed closed at ${step}: ${(e as Error)?.message ?? String(e)}. Nothing was done.`,
     decidedBy: 'fail-closed',
-  });
+  };
+}
 
-  // Pre chain.
-  try {
-    const decided = await withBudget('the policy decision', stepMs, async () => engine.decide(call, deps.env));
-    v = { ...decided, decidedBy: decided.decidedBy ?? 'rule' };
-  } catch (e) {
-    v = failClosed('the policy decision', e);
+const MUTATING = new Set(['write', 'delete', 'rename', 'exec']);
+
+export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T>, deps: ChainDeps, signal?: AbortSignal): Promise<CallOutcome<T>> {
+  const compiled = deps.compiled();
+  if ('hostRuns' in how && how.hostRuns === 'after') return (await afterHost(how, compiled, deps)) as CallOutcome<T>;
+  if ('guardRuns' in how && calls.length !== 1) throw new Error(`the guard runs one call at a time, not ${calls.length}`);
+  if ('hostRuns' in how && deps.windows) await deps.windows.closeStale(how.window?.session);
+
+  // Decide: each call once. Worst first, so a deny ends the tool call before anyone is asked about the rest.
+  const now = deps.now ?? Date.now;
+  const decided: { call: CanonicalCall; verdict: Settled; started: number }[] = [];
+  for (const call of calls) {
+    const started = now();
+    decided.push({ call, verdict: await decide(call, compiled, deps, signal), started });
   }
-  if (signal?.aborted && v.decision !== 'deny') v = { decision: 'deny', rule: 'cancelled', reason: 'the call was cancelled before it ran', decidedBy: 'rule' };
-
-  if (v.decision !== 'deny' && spec.clamp) {
-    try {
-      const clamped = spec.clamp(structuredClone(call), policy.limits);
-      effective = clamped.call;
-      limited = clamped.notes;
-    } catch (e) {
-      v = failClosed('the limits step', e);
-    }
+  decided.sort((a, b) => severity(b.verdict.decision) - severity(a.verdict.decision));
+  if ('decideOnly' in how) {
+    const settled = decided.map(({ call, verdict }) => ({ call, verdict }));
+    return { verdict: worstOf(settled), settled, changes: [], limited: [] };
   }
 
-  if (v.decision === 'ask') {
-    v = await confirmStep(call, v, deps);
-  }
-
-  // Handler, only on allow.
+  const settled: CallOutcome<T>['settled'] = [];
   let result: T | undefined;
   let error: string | undefined;
-  let changes: import('./audit').FileChange[] = [];
-  const mutating = (call.op === 'write' || call.op === 'delete' || call.op === 'rename' || call.op === 'exec') && spec.attribution !== 'deferred';
-  if (v.decision === 'allow') {
-    try {
-      if (mutating && deps.snapshot) await deps.snapshot.begin(call.id, call);
-      const ac = new AbortController();
-      const onAbort = () => ac.abort();
-      signal?.addEventListener('abort', onAbort, { once: true });
+  let changes: FileChange[] = [];
+  let limited: string[] = [];
+  for (const d of decided) {
+    const { call, started } = d;
+    let v = d.verdict;
+    let effective = call;
+    const spec = 'guardRuns' in how ? how.guardRuns : undefined;
+    if (v.decision !== 'deny' && spec?.clamp) {
       try {
-        result = await spec.handler(effective, policy.limits, ac.signal);
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
-    } catch (e) {
-      error = (e as Error)?.message ?? String(e);
-    }
-    if (mutating && deps.snapshot) {
-      try {
-        changes = await deps.snapshot.end(call.id, call);
-      } catch {
-        changes = [];
+        const clamped = spec.clamp(structuredClone(call), compiled.policy.limits);
+        effective = clamped.call;
+        limited = clamped.notes;
+      } catch (e) {
+        v = failClosed('the limits step', e);
       }
     }
-  }
+    if (v.decision === 'ask') v = await settle(call, v, compiled, deps);
 
-  // Post chain: mask → (changes above) → audit. Runs for denied calls too.
-  if (result !== undefined && spec.maskResult) {
-    try {
-      result = spec.maskResult(result, deps.maskValue, call);
-    } catch (e) {
-      // Masking failed: the raw result must not reach the model.
-      result = undefined;
-      error = `AgentGuard could not mask the result (${(e as Error).message}); it was withheld`;
+    if (spec && v.decision === 'allow') ({ result, error, changes } = await runHandler(spec, effective, compiled, deps, signal));
+    if (result !== undefined && spec?.maskResult) {
+      try {
+        result = spec.maskResult(result, compiled.maskValue, call);
+      } catch (e) {
+        // Masking failed: the raw result must not reach the model.
+        result = undefined;
+        error = `AgentGuard could not mask the result (${(e as Error).message}); it was withheld`;
+      }
     }
+    const outcome: AuditRecord['outcome'] = spec
+      ? v.decision === 'allow'
+        ? error
+          ? 'error'
+          : 'ok'
+        : 'not-run'
+      : v.decision === 'deny'
+        ? 'not-run'
+        : undefined;
+    await deps.audit(
+      auditRecord({
+        session: deps.session,
+        call,
+        verdict: v,
+        policy: compiled.hash,
+        started,
+        durationMs: now() - started,
+        outcome,
+        error,
+        changes,
+        limited,
+        mask: compiled.maskValue,
+      }),
+    );
+    settled.push({ call, verdict: v });
+    if (v.decision === 'deny') break;
   }
-  if (error) error = deps.maskValue(error);
-  const rec: AuditRecord = {
-    v: 1,
-    time: new Date(started).toISOString(),
-    session: deps.session,
-    callId: call.id,
-    agent: call.agent,
-    channel: call.channel,
-    tool: call.tool,
-    op: call.op,
-    args: safeMask(deps, call.args),
-    decision: v.decision,
-    rule: v.rule,
-    reason: deps.maskValue(v.reason),
-    decidedBy: v.decidedBy,
-    policy: policy.hash,
-    durationMs: Math.max(0, now() - started),
-    outcome: v.decision === 'allow' ? (error ? 'error' : 'ok') : 'not-run',
-    ...(error ? { error } : {}),
-    ...(changes.length ? { changes } : {}),
-    ...(limited.length ? { limited } : {}),
-  };
-  await deps.audit(rec);
-  return { verdict: v, result, error, changes, limited };
+  const final = worstOf(settled);
+  if ('hostRuns' in how && how.window && deps.windows && final.decision === 'allow') {
+    const mutating = settled.map((s) => s.call).filter((c) => MUTATING.has(c.op));
+    if (mutating.length) await deps.windows.open(how.window.key, how.window.session, mutating);
+  }
+  if (error) error = compiled.maskValue(error);
+  return { verdict: final, settled, result, error, changes, limited };
 }
 
-function safeMask(deps: ChainDeps, args: unknown): unknown {
+function worstOf(settled: readonly { verdict: Settled }[]): Settled {
+  let w: Settled | undefined;
+  for (const s of settled) if (!w || severity(s.verdict.decision) > severity(w.decision)) w = s.verdict;
+  return w ?? { decision: 'allow', rule: 'hook:no-call', reason: 'the tool call names nothing the guard judges', decidedBy: 'rule' };
+}
+
+/** One call's verdict: the channel's preset, or the engine; then the check of a read the host cannot mask. */
+async function decide(call: CanonicalCall, compiled: CompiledPolicy, deps: ChainDeps, signal?: AbortSignal): Promise<Settled> {
+  let v: Verdict;
   try {
-    return deps.maskValue(args);
-  } catch {
-    return '[arguments withheld: masking failed]';
+    if (call.preset) {
+      const p = call.preset;
+      // A tool the guard cannot see into is judged as an unknown command is, and never allowed.
+      const decision: Decision = p.kind === 'refuse' ? 'deny' : worst('ask', compiled.policy.commands.unknown);
+      v = { decision, rule: p.rule, reason: p.reason };
+    } else {
+      v = await withBudget('the policy decision', deps.stepTimeoutMs ?? 2_000, async () => compiled.engine.decide(call, deps.env));
+    }
+    if (call.unmaskedRead && v.decision !== 'deny' && deps.unmaskedRead) v = deps.unmaskedRead(call, compiled) ?? v;
+  } catch (e) {
+    return failClosed('the policy decision', e);
   }
+  if (signal?.aborted && v.decision !== 'deny')
+    return { decision: 'deny', rule: 'cancelled', reason: 'the call was cancelled before it ran', decidedBy: 'rule' };
+  return { ...v, decidedBy: v.decidedBy ?? 'rule' };
 }
 
-async function confirmStep(call: CanonicalCall, v: Verdict & { decidedBy: DecidedBy }, deps: ChainDeps): Promise<Verdict & { decidedBy: DecidedBy }> {
+async function runHandler<T>(
+  spec: ToolSpec<T>,
+  call: CanonicalCall,
+  compiled: CompiledPolicy,
+  deps: ChainDeps,
+  signal?: AbortSignal,
+): Promise<{ result?: T; error?: string; changes: FileChange[] }> {
+  let result: T | undefined;
+  let error: string | undefined;
+  let changes: FileChange[] = [];
+  const mutating = MUTATING.has(call.op);
+  try {
+    if (mutating && deps.snapshot) await deps.snapshot.begin(call.id, call);
+    const ac = new AbortController();
+    const onAbort = () => ac.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      result = await spec.handler(call, compiled.policy.limits, ac.signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  } catch (e) {
+    error = (e as Error)?.message ?? String(e);
+  }
+  if (mutating && deps.snapshot) {
+    try {
+      changes = await deps.snapshot.end(call.id, call);
+    } catch {
+      changes = [];
+    }
+  }
+  return { result, error, changes };
+}
+
+/** The host ran the tool: mask its output where it may be replaced, close the window, record what changed. */
+async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, compiled: CompiledPolicy, deps: ChainDeps): Promise<CallOutcome<unknown>> {
+  let result: unknown;
+  if (how.output !== undefined && how.maskOutput) {
+    try {
+      result = how.maskOutput(how.output, compiled);
+    } catch {
+      result = OUTPUT_WITHHELD; // what the host would show unmasked is replaced, not passed through
+    }
+  }
+  const w = how.window && deps.windows ? await deps.windows.close(how.window.key) : undefined;
+  if (!w) {
+    return {
+      verdict: { decision: 'allow', rule: 'hook:after', reason: 'the host ran the tool', decidedBy: 'rule' },
+      settled: [],
+      result,
+      changes: [],
+      limited: [],
+    };
+  }
+  const summary = compiled.maskValue(summarizeChanges(w.changes as SnapshotChange[], { isProtected: (rel) => compiled.isProtected(rel) }));
+  const verdict: Settled = { decision: 'allow', rule: 'hook:changes', reason: summary, decidedBy: 'rule' };
+  const first = w.calls[0];
+  const now = (deps.now ?? Date.now)();
+  try {
+    await deps.audit(
+      auditRecord({
+        session: deps.session,
+        call: first,
+        verdict,
+        policy: compiled.hash,
+        started: now,
+        durationMs: now - w.openedAt,
+        outcome: 'ok',
+        event: 'changes',
+        changes: w.changes,
+        mask: compiled.maskValue,
+      }),
+    );
+  } catch {
+    /* the answer to the host does not wait on a failed audit write */
+  }
+  return { verdict, settled: [], result, changes: w.changes, limited: [], summary };
+}
+
+async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy, deps: ChainDeps): Promise<Settled> {
   if (deps.approvals.has(call)) {
     return { ...v, decision: 'allow', decidedBy: 'user', reason: `approved for this session by the user earlier; ${v.reason}` };
   }
-  if (!deps.confirmer) {
-    return {
-      ...v,
-      decision: 'deny',
-      decidedBy: 'headless',
-      reason: `${v.reason} — this needs a person's confirmation, and no one is here to ask, so it was refused`,
-    };
-  }
+  const c = deps.confirmer;
+  if (!isConfirmer(c)) return { ...v, decision: c.ask === 'host' ? 'ask' : 'deny', decidedBy: c.decidedBy, reason: c.reason(v) };
   let preview = v.preview;
   if (!preview && deps.preview) {
     try {
@@ -244,11 +391,12 @@ async function confirmStep(call: CanonicalCall, v: Verdict & { decidedBy: Decide
       preview = undefined; // a preview is a courtesy; its failure does not block the question
     }
   }
+  const mask = compiled.maskValue;
   const subject = call.op === 'exec' ? (call.command ?? '') : call.op === 'rename' ? `${call.paths[0]} → ${call.dest}` : call.paths.join(', ');
   let answer: ConfirmAnswer;
   try {
     answer = await withBudget('the confirmation', deps.confirmTimeoutMs ?? 10 * 60_000, (signal) =>
-      deps.confirmer!.confirm({ call, verdict: v, subject: deps.maskValue(subject), preview }, signal),
+      c.confirm({ call, verdict: v, subject: mask(subject), preview }, signal),
     );
   } catch (e) {
     return {

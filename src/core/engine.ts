@@ -77,7 +77,7 @@ export class Engine {
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
       result = verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
     }
-    if (!this.policy.commands.checkPaths) return result;
+    if (!this.policy.commands.checkPaths) return { ...result, analysis };
     // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts.
     // Paths outside the workspace are the classifier's business (writing /tmp/new.log is fine there).
     const ctx: PathContext = { ...env.ctx, cwd };
@@ -90,7 +90,7 @@ export class Engine {
       }
       if (result.decision === 'deny') break;
     }
-    return result;
+    return { ...result, analysis };
   }
 }
 

@@ -1,5 +1,6 @@
 // The vocabulary every layer shares: canonical calls, decisions, verdicts.
 // Pure types, no I/O: this module is imported by core, node, vscode and cli alike.
+import type { CommandAnalysis } from './shell/types';
 
 /** What a call does, whatever tool or channel it came from. */
 export type Op = 'read' | 'list' | 'search' | 'write' | 'delete' | 'rename' | 'exec';
@@ -39,6 +40,9 @@ export interface Verdict {
   subcommand?: string;
   /** For ask: a short, cheap impact preview for the dialog ("3 modified files would be discarded"). */
   preview?: string;
+  /** For exec: what the classifier found (sub-commands with their argv, findings, path effects), so that
+   *  nothing after the decision — the dialog's impact preview — parses the command again. */
+  analysis?: CommandAnalysis;
 }
 
 export type Channel = 'tool' | 'hook' | 'mcp' | 'cli';
@@ -64,6 +68,15 @@ export interface CanonicalCall {
   tool: string;
   /** The original arguments, untouched. The audit stores them masked. */
   args: unknown;
+  /**
+   * Set by a channel when the engine cannot judge the call. `opaque`: a tool whose effect the guard cannot
+   * see into, decided as an unknown command is (the policy's `commands.unknown`, never allow). `refuse`: input
+   * that may never run (a command that would switch the guard off, a patch that does not parse, tool input
+   * that is not what the tool takes). Everything after the decision is the same as for any call.
+   */
+  preset?: { kind: 'opaque' | 'refuse'; rule: string; reason: string };
+  /** Set by a channel whose host hands what a read returns to the model unmasked: a file holding secrets is refused. */
+  unmaskedRead?: boolean;
 }
 
 export function verdict(decision: Decision, rule: string, reason: string, extra: Partial<Verdict> = {}): Verdict {

@@ -1,58 +1,81 @@
-// One guarded workspace: the policy in force, the engine, the audit writer, session approvals, masking and
-// snapshot hooks, wired into the chain. The VS Code layer, the hook bridge (when the extension is down) and
-// the MCP server all run calls through this one object, so every channel gets the same pipeline.
+// One guarded workspace, and the one entry every channel uses: GuardService.run. The policy in force
+// (compiled once per load), the audit writer, session approvals, the confirmer, snapshot hooks and the
+// windows of host-run calls live here and are handed to the chain (src/core/chain.ts). The guarded tools in
+// VS Code and over MCP, the hook bridge (with the extension up, and deciding alone in the CLI), and
+// `agentguard eval` all run calls through this object; what differs between them is the data they pass.
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AuditRecord } from '../core/audit';
-import { type CallOutcome, type ChainDeps, type Confirmer, runCall, SessionApprovals, type SnapshotHooks, type ToolSpec } from '../core/chain';
-import { Engine } from '../core/engine';
+import {
+  type CallOutcome,
+  type ChainDeps,
+  type Confirmer,
+  HEADLESS,
+  type NoConfirmer,
+  runChain,
+  type RunHow,
+  SessionApprovals,
+  type SnapshotHooks,
+} from '../core/chain';
+import { CompiledPolicy } from '../core/compiledPolicy';
 import type { Policy } from '../core/policy/types';
 import type { CanonicalCall, Verdict } from '../core/types';
 import { AuditWriter, defaultAuditPath } from './auditWriter';
 import { nodeFsProbe } from './fsProbe';
+import { HostRunWindows } from './hostWindows';
 import { type LoadedPolicy, PolicyStore } from './policyStore';
-import { createMaskFn } from './masking';
+import { toolId, toolReferenceName } from './tools/ids';
 
 export interface GuardServiceOptions {
   /** Workspace root, already symlink-resolved. */
   workspace: string;
   home: string;
   trusted?: boolean;
-  confirmer?: Confirmer;
+  /** Who settles `ask`: the modal in VS Code; elsewhere the host's own prompt, or a refusal (the default). */
+  confirmer?: Confirmer | NoConfirmer;
   snapshot?: SnapshotHooks;
   preview?: ChainDeps['preview'];
   /** Overrides the policy's audit path (tests, the CLI). */
   auditPath?: string;
   /** Path of a policy file to use instead of the workspace's. */
   policyFile?: string;
+  /** A policy to use as it is, instead of loading one (`agentguard test` with `policy: default`). */
+  policy?: Policy;
   session?: string;
 }
+
+/** How much of a file is read to decide whether a read the host cannot mask would hand the model a secret. */
+const SECRET_SCAN_BYTES = 8 * 1024 * 1024;
 
 export class GuardService {
   readonly store = new PolicyStore();
   readonly approvals = new SessionApprovals();
+  /** Calls a host runs after the answer, and what they change until it reports back. */
+  readonly windows = new HostRunWindows(() => this.snapshot);
   session: string;
   private loaded!: LoadedPolicy;
-  private engine!: Engine;
+  /** The policy in force, compiled once per load: every channel reads it from here. */
+  compiled!: CompiledPolicy;
   private writer!: AuditWriter;
-  private mask!: <T>(v: T) => T;
-  confirmer?: Confirmer;
+  confirmer: Confirmer | NoConfirmer;
   snapshot?: SnapshotHooks;
   readonly stats = { allowed: 0, asked: 0, denied: 0, failedClosed: 0 };
   private listeners = new Set<(o: { call: CanonicalCall; outcome: CallOutcome<unknown> }) => void>();
 
   constructor(readonly opts: GuardServiceOptions) {
     this.session = opts.session ?? randomUUID();
-    this.confirmer = opts.confirmer;
+    this.confirmer = opts.confirmer ?? HEADLESS;
     this.snapshot = opts.snapshot;
     this.reload();
   }
 
   /** Re-read the policy. A broken file keeps the last good policy (or strict). Returns what was loaded. */
   reload(): LoadedPolicy {
-    this.loaded = this.store.load(this.opts.workspace, { trusted: this.opts.trusted ?? true, policyFile: this.opts.policyFile });
-    this.engine = new Engine(this.loaded.policy);
-    this.mask = createMaskFn(this.loaded.policy, this.opts.workspace);
+    this.loaded = this.opts.policy
+      ? { policy: this.opts.policy, state: 'ok', errors: [] }
+      : this.store.load(this.opts.workspace, { trusted: this.opts.trusted ?? true, policyFile: this.opts.policyFile });
+    this.compiled = new CompiledPolicy(this.loaded.policy);
     const auditFile = this.auditPathFor(this.loaded.policy);
     if (!this.writer || this.writer.file !== auditFile) this.writer = new AuditWriter(auditFile);
     return this.loaded;
@@ -71,7 +94,7 @@ export class GuardService {
     return this.writer;
   }
   maskValue<T>(v: T): T {
-    return this.mask(v);
+    return this.compiled.maskValue(v);
   }
 
   private auditPathFor(p: Policy): string {
@@ -94,49 +117,74 @@ export class GuardService {
   }
 
   /**
-   * Run a call through the chain. `preDecided`: a verdict decided outside the engine (a hook for an opaque
-   * tool, a guard-off command, a secret-bearing read); it still goes through confirmation, masking and audit.
+   * The one way a call is decided, run or handed to its host. `calls`: one canonical call, or the several one
+   * host tool makes (a patch that writes and deletes). `how`: who runs it — the guard (a tool spec), the host
+   * (before or after it ran), or nobody (decide only).
    */
-  async run<T>(call: CanonicalCall, spec: ToolSpec<T>, signal?: AbortSignal, preDecided?: Verdict): Promise<CallOutcome<T>> {
-    const engine = preDecided ? new FixedEngine(this.loaded.policy, preDecided) : this.engine;
+  async run<T = undefined>(calls: CanonicalCall | readonly CanonicalCall[], how: RunHow<T>, signal?: AbortSignal): Promise<CallOutcome<T>> {
+    const list: readonly CanonicalCall[] = Array.isArray(calls) ? calls : [calls as CanonicalCall];
     const deps: ChainDeps = {
-      engine: () => engine,
+      compiled: () => this.compiled,
       env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe },
       session: this.session,
       approvals: this.approvals,
       confirmer: this.confirmer,
-      maskValue: this.mask,
       audit: (rec: AuditRecord) => this.writer.append(rec),
       snapshot: this.snapshot,
+      windows: this.windows,
       preview: this.opts.preview,
+      unmaskedRead: (call, compiled) => this.unmaskedRead(call, compiled),
     };
-    const outcome = await runCall(call, spec, deps, signal);
-    const d = outcome.verdict;
-    if (d.decidedBy === 'fail-closed') this.stats.failedClosed++;
-    if (d.decidedBy === 'user' || d.decision === 'ask') this.stats.asked++;
-    if (d.decision === 'deny') this.stats.denied++;
-    else this.stats.allowed++;
-    for (const l of this.listeners) {
-      try {
-        l({ call, outcome });
-      } catch {
-        /* observers cannot break a call */
+    const outcome = await runChain(list, how, deps, signal);
+    if ('decideOnly' in how) return outcome;
+    for (const s of outcome.settled) {
+      const d = s.verdict;
+      if (d.decidedBy === 'fail-closed') this.stats.failedClosed++;
+      if (d.decidedBy === 'user' || d.decision === 'ask') this.stats.asked++;
+      if (d.decision === 'deny') this.stats.denied++;
+      else this.stats.allowed++;
+      for (const l of this.listeners) {
+        try {
+          l({ call: s.call, outcome: { ...outcome, verdict: d } as CallOutcome<unknown> });
+        } catch {
+          /* observers cannot break a call */
+        }
       }
     }
     return outcome;
   }
-}
 
-/** An engine whose decision was already made elsewhere: the chain still confirms, masks and audits it. */
-class FixedEngine extends Engine {
-  constructor(
-    policy: Policy,
-    private readonly v: Verdict,
-  ) {
-    super(policy);
-  }
-  override decide(): Verdict {
-    return this.v;
+  /**
+   * A read whose content the host hands the model as it is (VS Code's built-in read_file cannot be masked by
+   * a hook): a file holding secrets is refused, pointing at the guarded read tool, which masks.
+   */
+  private unmaskedRead(call: CanonicalCall, compiled: CompiledPolicy): Verdict | undefined {
+    for (const p of call.paths) {
+      const file = path.isAbsolute(p) ? p : path.join(this.opts.workspace, p);
+      let text: string;
+      try {
+        const fd = fs.openSync(file, 'r');
+        try {
+          const buf = Buffer.alloc(Math.min(SECRET_SCAN_BYTES, Math.max(0, fs.fstatSync(fd).size)));
+          const n = fs.readSync(fd, buf, 0, buf.length, 0);
+          text = buf.subarray(0, n).toString('utf8');
+        } finally {
+          fs.closeSync(fd);
+        }
+      } catch {
+        continue; // no file to leak; the tool reports its own error
+      }
+      const masked = compiled.maskFile(path.relative(this.opts.workspace, file).split(path.sep).join('/'), text).masked;
+      if (masked === 0) continue;
+      return {
+        decision: 'deny',
+        rule: 'hook:secret-read',
+        reason:
+          `${file} contains ${masked} secret value${masked === 1 ? '' : 's'}, and this host cannot mask what its read tool returns. ` +
+          `Read it with AgentGuard's guarded read tool \`${toolId('readFile')}\` (#${toolReferenceName('readFile')}), which returns the file with secrets replaced by placeholders.`,
+      };
+    }
+    return undefined;
   }
 }
 

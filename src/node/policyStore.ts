@@ -2,9 +2,13 @@
 // breaks. A broken policy never opens the gate: with no good version yet, the strict policy applies.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { mergeLayers } from '../core/policy/layers';
-import { emptyLayer, loadPolicyText, type PolicyLayer } from '../core/policy/load';
+import { policyLoaderModule } from '../core/lazyModules';
+import type { PolicyLayer } from '../core/policy/load';
 import type { Policy, PolicyError } from '../core/policy/types';
+
+/** The policy loader (and the YAML parser under it), required when a policy is first loaded (src/core/lazyModules.ts says why). */
+const load = policyLoaderModule;
+const layers = policyLoaderModule;
 
 export const POLICY_FILE = '.agentguard.yaml';
 
@@ -20,7 +24,7 @@ export function shippedLayer(name: 'default' | 'strict'): PolicyLayer {
   let layer = shippedCache.get(name);
   if (!layer) {
     const file = path.join(shippedPolicyDir(), `${name}.yaml`);
-    const { layer: l, errors } = loadPolicyText(fs.readFileSync(file, 'utf8'), file);
+    const { layer: l, errors } = load().loadPolicyText(fs.readFileSync(file, 'utf8'), file);
     const bad = errors.filter((e) => e.severity === 'error');
     if (bad.length) throw new Error(`the shipped policy ${file} is invalid: ${bad.map(formatError).join('; ')}`);
     shippedCache.set(name, (layer = l));
@@ -44,10 +48,10 @@ export function formatError(e: PolicyError): string {
 
 /** Parse and merge one policy text (no fallback). Errors include merge errors. */
 export function compilePolicy(text: string | undefined, file: string | undefined, trusted: boolean): { policy?: Policy; errors: PolicyError[] } {
-  const loaded = text === undefined ? { layer: emptyLayer(), errors: [] } : loadPolicyText(text, file ?? POLICY_FILE);
+  const loaded = text === undefined ? { layer: load().emptyLayer(), errors: [] } : load().loadPolicyText(text, file ?? POLICY_FILE);
   const errors = [...loaded.errors];
   const baseName = loaded.layer.extends === 'strict' ? 'strict' : 'default';
-  const merged = mergeLayers({
+  const merged = layers().mergeLayers({
     base: shippedLayer(baseName),
     baseName,
     workspace: text === undefined ? undefined : { layer: loaded.layer, file: file ?? POLICY_FILE },
@@ -59,7 +63,7 @@ export function compilePolicy(text: string | undefined, file: string | undefined
 }
 
 export function strictPolicy(): Policy {
-  const merged = mergeLayers({ base: shippedLayer('strict'), baseName: 'strict', trusted: true });
+  const merged = layers().mergeLayers({ base: shippedLayer('strict'), baseName: 'strict', trusted: true });
   return merged.policy;
 }
 

@@ -1,10 +1,11 @@
 // Impact previews for the confirmation dialog: cheap, bounded facts about what an asked command would destroy.
 // I/O lives here (src/core stays pure). Every probe has a timeout and a count cap; any failure yields
-// undefined — a preview is a courtesy and never blocks or decides.
+// undefined — a preview is a courtesy and never blocks or decides. The command is never parsed here: the
+// verdict carries what the classifier found (its sub-commands with their argv), and the preview reads that.
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { analyzeCommand, type CommandAnalysis, type CommandEnv, type CommandFinding } from '../core/shell/index';
+import type { CommandAnalysis, CommandEnv, CommandFinding } from '../core/shell/index';
 import type { CanonicalCall, Verdict } from '../core/types';
 
 export const MAX_COUNT = 10_000;
@@ -54,24 +55,23 @@ export async function countFiles(root: string, deadline: number, cap = MAX_COUNT
 
 const fmt = (n: number, capped: boolean) => (capped ? `${n.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
 
-/** The sub-command a finding is about, re-read from its text (argv normalized, wrappers peeled). */
-function argvOf(f: CommandFinding, env: CommandEnv, rulePrefix: string): (string | null)[] | undefined {
-  const a = analyzeCommand(f.subcommand, env);
-  return a.subcommands.find((s) => s.argv[0] === rulePrefix)?.argv;
+/** The argv of the sub-command a finding is about, as the classifier read it (normalized, wrappers peeled). */
+function argvOf(f: CommandFinding, a: CommandAnalysis, program: string): (string | null)[] | undefined {
+  return a.subcommands.find((s) => s.text === f.subcommand && s.argv[0] === program)?.argv ?? a.subcommands.find((s) => s.argv[0] === program)?.argv;
 }
 
 /**
- * A one-line preview for a finding (or the first previewable finding of an analysis):
+ * A one-line preview for the first previewable finding of an analysis (or only for `rule`):
  * git reset --hard → modified files discarded; git clean → files removed; rm -r dir → files under it;
  * git push --force → which branch goes where.
  */
-export async function impactPreview(target: CommandFinding | CommandAnalysis, env: PreviewEnv): Promise<string | undefined> {
+export async function impactPreview(analysis: CommandAnalysis, env: PreviewEnv, rule?: string): Promise<string | undefined> {
   const timeoutMs = env.timeoutMs ?? TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
-  const findings = 'findings' in target ? target.findings : [target];
   try {
-    for (const f of findings) {
-      const p = await previewOne(f, env, timeoutMs, deadline);
+    for (const f of analysis.findings) {
+      if (rule !== undefined && f.rule !== rule) continue;
+      const p = await previewOne(f, analysis, env, timeoutMs, deadline);
       if (p) return p;
     }
   } catch {
@@ -80,7 +80,7 @@ export async function impactPreview(target: CommandFinding | CommandAnalysis, en
   return undefined;
 }
 
-async function previewOne(f: CommandFinding, env: PreviewEnv, timeoutMs: number, deadline: number): Promise<string | undefined> {
+async function previewOne(f: CommandFinding, a: CommandAnalysis, env: PreviewEnv, timeoutMs: number, deadline: number): Promise<string | undefined> {
   switch (f.rule) {
     case 'git.reset-hard':
     case 'git.discard-changes': {
@@ -90,7 +90,7 @@ async function previewOne(f: CommandFinding, env: PreviewEnv, timeoutMs: number,
       return n === 0 ? 'no uncommitted changes would be lost' : `${n} modified file${n === 1 ? '' : 's'} would be discarded`;
     }
     case 'git.clean': {
-      const argv = argvOf(f, env, 'git') ?? [];
+      const argv = argvOf(f, a, 'git') ?? [];
       // Same selection flags (-d, -x, -X, -e), with force and interactive dropped, as a dry run.
       const flags = argv
         .slice(2)
@@ -104,7 +104,7 @@ async function previewOne(f: CommandFinding, env: PreviewEnv, timeoutMs: number,
       return `${n} untracked ${n === 1 ? 'entry' : 'entries'} would be deleted`;
     }
     case 'rm.recursive': {
-      const argv = argvOf(f, env, 'rm');
+      const argv = argvOf(f, a, 'rm');
       if (!argv) return undefined;
       const targets = argv.slice(1).filter((a): a is string => a !== null && !a.startsWith('-'));
       if (!targets.length) return undefined;
@@ -117,7 +117,7 @@ async function previewOne(f: CommandFinding, env: PreviewEnv, timeoutMs: number,
       return parts.length ? parts.join(', ') + ' would be deleted' : undefined;
     }
     case 'git.push-force': {
-      const argv = argvOf(f, env, 'git') ?? [];
+      const argv = argvOf(f, a, 'git') ?? [];
       const pos = argv.slice(2).filter((a): a is string => a !== null && !a.startsWith('-'));
       const remote =
         pos[0] ??
@@ -146,20 +146,12 @@ async function currentBranch(env: PreviewEnv, timeoutMs: number): Promise<string
   return b && b !== 'HEAD' ? b : undefined;
 }
 
-/** Adapter for the chain's `preview(call, verdict)` dependency. */
+/** Adapter for the chain's `preview(call, verdict)` dependency: previews the rule that decided, from the verdict's analysis. */
 export function makeCommandPreview(env: (call: CanonicalCall) => PreviewEnv | undefined) {
   return async (call: CanonicalCall, v: Verdict): Promise<string | undefined> => {
-    if (call.op !== 'exec' || !call.command || !v.rule.startsWith('cmd:')) return undefined;
+    if (call.op !== 'exec' || !v.analysis || !v.rule.startsWith('cmd:')) return undefined;
     const e = env(call);
     if (!e) return undefined;
-    const rule = v.rule.slice(4);
-    const finding: CommandFinding = {
-      rule,
-      category: rule.split('.')[0],
-      tier: 'destructive',
-      subcommand: v.subcommand ?? call.command,
-      explanation: v.reason,
-    };
-    return impactPreview(finding, e);
+    return impactPreview(v.analysis, e, v.rule.slice(4));
   };
 }

@@ -69,7 +69,7 @@ export function createCommands(devMode: boolean): Partial<Record<CommandName, Co
       ctx.log.info('new session started by the user; session approvals cleared');
     },
     showLog: (ctx) => () => ctx.log.show(true),
-    // The panel module (issue 6) replaces this handler through Commands.add.
+    // The panel module (src/vscode/panel) replaces this handler through Commands.add.
     openPanel: () => () => vscode.window.showInformationMessage('The AgentGuard panel is not part of this build yet.'),
   };
   if (devMode) {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { CallOutcome } from '../core/chain';
 import type { CanonicalCall } from '../core/types';
 import { formatError } from '../node/policyStore';
-import { HookBridge } from './bridge';
+import { HookBridge } from './hookBridge';
 import { Commands, createCommands } from './commands';
 import { DialogConfirmer } from './confirm';
 import { type FolderGuard, Folders } from './folders';
@@ -54,10 +54,13 @@ export class Ctx implements vscode.Disposable {
     if (this.devMode) void vscode.commands.executeCommand('setContext', DEV_CONTEXT_KEY, true);
     this.ready = new Promise<void>((resolve) =>
       setImmediate(() => {
+        const t = performance.now();
         try {
           for (const f of vscode.workspace.workspaceFolders ?? []) this.addFolder(f);
           this.bridge.restart();
         } finally {
+          // The first policies loaded and compiled (the engine, the masker and the YAML parser load with them).
+          this.log.info(`policies of ${this.folders.all().length} folder(s) loaded and compiled in ${Math.round(performance.now() - t)} ms`);
           resolve();
         }
       }),

@@ -10,7 +10,7 @@ import { TOOL_NAMES, toolId } from '../node/tools/ids';
 import type { AgentGuardApi } from './api';
 import { COMMANDS, commandId } from './ids';
 
-type Guard = typeof import('./main');
+type Guard = typeof import('./guard');
 
 export type { AgentGuardApi } from './api';
 
@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): AgentGuardApi {
         // A computed path, so esbuild leaves the guard in its own bundle instead of inlining it here.
         const load = require;
         const guard = load(path.join(__dirname, 'guard.js')) as Guard;
-        api = guard.activateGuard(context, host, { activationMs: entryMs, loadStartedMs: t - started });
+        api = guard.activateGuard(context, host, { activationMs: entryMs, loadStartedMs: t - started, loadMs: performance.now() - t });
         resolve(api);
       } catch (e) {
         const msg = `AgentGuard failed to load: ${(e as Error)?.message ?? String(e)}`;

@@ -2,7 +2,7 @@
 // them against package.json imports this module in plain Node. Tool ids live in src/node/tools/ids.ts.
 export const COMMAND_PREFIX = 'agentguard';
 
-/** Palette commands, by short name. `openPanel` is filled in by the panel module (issue 6). */
+/** Palette commands, by short name. `openPanel` is filled in by the panel module (src/vscode/panel). */
 export const COMMANDS = {
   createPolicy: 'Create Policy from Default',
   reloadPolicy: 'Reload Policy',

@@ -1,4 +1,4 @@
-// The workspace snapshot of each guarded folder, for the life of the extension (DESIGN.md §5): a baseline
+// The workspace snapshot of each guarded folder, for the life of the extension: a baseline
 // when the folder is guarded and on "Start New Session", snapshot hooks in the folder's GuardService (before
 // and after every write and command, so each change is charged to the call that made it), and a re-scan on
 // request. A large workspace shows a progress notification while its baseline is taken.
@@ -10,7 +10,6 @@ import type { SnapshotHooks } from '../core/chain';
 import type { CanonicalCall } from '../core/types';
 import type { FileChange, WorkspaceDiff } from '../core/snapshot/types';
 import { WorkspaceSnapshot } from '../node/snapshot/snapshot';
-import { isProtectedPath } from '../node/tools/run';
 import type { FolderGuard } from './folders';
 
 /** A baseline still running after this long gets a progress notification (small workspaces never see one). */
@@ -64,7 +63,7 @@ export class FolderSnapshot implements vscode.Disposable {
         ignore: policy.snapshot.ignore,
         maxBaselineBytes: policy.snapshot.maxBaselineBytes,
         // No baseline copies of files agents may not read (secrets): their changes are still detected.
-        shouldCapture: (rel) => !isProtectedPath(this.fg.service.policy, rel),
+        shouldCapture: (rel) => !this.fg.service.compiled.isProtected(rel),
         onProgress: (p) => onProgress(p.filesSeen),
       }),
     ).then(

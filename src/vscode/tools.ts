@@ -2,7 +2,7 @@
 // advises the model), honours cancellation, and runs through the folder's GuardService; a refusal is
 // returned as text the model can act on rather than thrown, so the agent sees the rule and the way out.
 import * as vscode from 'vscode';
-import { runTool, TOOL_NAMES, TOOLS, type ToolName, toolId } from '../node/tools';
+import { invokeTool, TOOL_NAMES, TOOLS, type ToolName, toolId } from '../node/tools';
 import type { Folders } from './folders';
 import type { RegistrationHost } from './host';
 
@@ -48,7 +48,7 @@ export function registerTools(host: RegistrationHost, folders: Folders, ready: (
         const sub = token.onCancellationRequested(() => ac.abort());
         try {
           if (token.isCancellationRequested) ac.abort();
-          const answer = await runTool(fg.service, fg.env, TOOLS[name], options.input, { agent: agentOf(options), channel: 'tool' }, ac.signal);
+          const answer = await invokeTool(fg.service, fg.env, TOOLS[name], options.input, { agent: agentOf(options), channel: 'tool' }, ac.signal);
           onDone(name, answer.status);
           return text(answer.text);
         } finally {

@@ -1,25 +1,78 @@
-// The hook bridge's pure core: payload → host envelope → plan (canonical calls) → answer in the host's format.
-import { mapClaude } from './claude';
-import { mapCline } from './cline';
-import { pass } from './common';
-import { mapVscode } from './vscode';
-import type { HookEnvelope, HookPlan } from './types';
+// The hook bridge's pure core: a host's payload → an envelope → a plan (canonical calls for the pipeline)
+// → the answer in the host's protocol. One file per host under hosts/; adding one (Gemini CLI, Codex) is a
+// HookHost there and an entry in HOSTS. No I/O: src/node/hookBridge does that.
+import type { CanonicalCall } from '../types';
+import type { EnvelopeResult, HookEnvelope, HookHost, HookPhase, HookPlan, HostId, Rendered } from './bridge';
+import { claudeHost } from './hosts/claude';
+import { clineHost } from './hosts/cline';
+import { vscodeHost } from './hosts/vscode';
+import { isObj, pass, s } from './toolInput';
 
-export * from './types';
-export { detectHost, parseEnvelope } from './envelope';
-export { parseApplyPatch } from './patch';
-export { render, renderError } from './render';
-export { isGuardOffCommand } from './guardOff';
+export * from './bridge';
+export { parseApplyPatch } from './applyPatch';
+export { isGuardOffCommand } from './hosts/vscodeCommands';
+
+/** Every host the bridge speaks to, by id. */
+export const HOST: Readonly<Record<HostId, HookHost>> = { vscode: vscodeHost, claude: claudeHost, cline: clineHost };
+export const HOSTS: readonly HostId[] = Object.keys(HOST) as HostId[];
+
+/** A payload larger than this is refused unread (the host sends a tool's input, not a file tree). */
+const MAX_PAYLOAD = 16 * 1024 * 1024;
+
+/** Which host's shape this object has, or undefined when it matches none. */
+export function detectHost(p: Record<string, unknown>): HostId | undefined {
+  if (
+    typeof p.hookName === 'string' &&
+    ('clineVersion' in p || 'taskId' in p || 'preToolUse' in p || 'postToolUse' in p || 'tool_call' in p || 'tool_result' in p)
+  )
+    return 'cline';
+  if (typeof p.hook_event_name !== 'string') return undefined;
+  const id = s(p.tool_use_id) ?? '';
+  if (id.includes('__vscode-')) return 'vscode';
+  if ('permission_mode' in p || 'prompt_id' in p || 'effort' in p || 'duration_ms' in p || 'agent_id' in p) return 'claude';
+  // VS Code sends an ISO timestamp and no permission_mode; Claude Code sends no timestamp.
+  if (typeof p.timestamp === 'string') return 'vscode';
+  return 'claude';
+}
+
+/**
+ * Parse a hook payload and find out which host sent it. The payload is untrusted text: anything that is not
+ * the expected shape is an error, never a guess that lets a call through. An explicit host (the installed
+ * command's --host) wins over detection, because VS Code also runs the hooks in `.claude/settings*.json`,
+ * with VS Code payloads.
+ */
+export function parseEnvelope(text: string, forcedHost?: HostId): EnvelopeResult {
+  if (text.length > MAX_PAYLOAD) return { ok: false, error: `the hook payload is larger than ${MAX_PAYLOAD} bytes` };
+  let p: unknown;
+  try {
+    p = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `the hook payload is not JSON (${(e as Error).message})` };
+  }
+  if (!isObj(p)) return { ok: false, error: 'the hook payload is not a JSON object' };
+  const host = forcedHost ?? detectHost(p);
+  if (!host) return { ok: false, error: 'the hook payload matches no known host (expected hook_event_name or hookName)' };
+  return HOST[host].parse(p);
+}
 
 /** What the tool call means to the guard. Lifecycle events (SessionStart, Stop, …) carry no tool call. */
 export function planHook(env: HookEnvelope): HookPlan {
   if (env.phase === 'other') return pass('hook:lifecycle', `${env.eventName} carries no tool call`);
-  switch (env.host) {
-    case 'vscode':
-      return mapVscode(env);
-    case 'claude':
-      return mapClaude(env);
-    case 'cline':
-      return mapCline(env);
-  }
+  return HOST[env.host].plan(env);
+}
+
+/** The plan's calls with ids: `idBase` (the host's tool-use id) ties the audit records of one tool call together. */
+export function callsOf(plan: HookPlan, idBase: string): CanonicalCall[] {
+  return plan.kind === 'calls' ? plan.calls.map((d, i) => ({ id: `${idBase}#${i}`, ...d })) : [];
+}
+
+export function render(host: HostId, phase: HookPhase, answer: Parameters<HookHost['render']>[1]): Rendered {
+  return HOST[host].render(phase, answer);
+}
+
+/** An internal error: refuse in the host's protocol; with no host known, exit 2 and the reason on stderr. */
+export function renderError(host: HostId | undefined, phase: HookPhase | undefined, reason: string): Rendered {
+  if (host) return HOST[host].renderError(phase, reason);
+  const msg = `AgentGuard: the hook bridge failed closed: ${reason}`;
+  return { stdout: '', stderr: msg + '\n', exitCode: 2 };
 }

@@ -1,30 +1,28 @@
-// `agentguard mcp`: the guarded tools as an MCP server (DESIGN.md §1, third channel). Every tools/call goes
-// through runTool — the same validate → policy → handler → mask → audit pipeline as the VS Code tools —
-// with channel 'mcp' and the client's self-declared name as the agent (a label for the audit, never an
-// authority: no policy rule keys on it).
+// `agentguard mcp`: the guarded tools as an MCP server, the third channel (after the language-model tools
+// and the hook bridge), for agents outside VS Code's tool API. Every tools/call goes through invokeTool —
+// the same validate → GuardService.run → render as the VS Code tools — with channel 'mcp' and the client's
+// self-declared name as the agent (a label for the audit, never an authority: no policy rule keys on it).
 //
 // Confirmation: this server has no person to ask, so the chain's headless rule applies and `ask` is refused
-// with that reason. The extension's local channel (src/node/channel) is not used to ask: its protocol only
+// with that reason. The extension's local channel (src/node/hookBridge) is not used to ask: its protocol only
 // carries agent-hook payloads, and dressing a guarded-tool call up as one would record it under the wrong
 // channel and tool and have the person approve a hook plan instead of the call that then runs here. MCP
 // elicitation is not used either: it answers with whatever the client sends, and approval is a capability
-// only a person at AgentGuard's own dialog can grant (DESIGN.md §2).
+// only a person at AgentGuard's own dialog can grant.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { AuditRecord } from '../../core/audit';
-import type { GuardService } from '../guardService';
-import { newCallId } from '../guardService';
+import type { ToolSpec } from '../../core/chain';
+import type { CanonicalCall } from '../../core/types';
+import { type GuardService, newCallId } from '../guardService';
 import { POLICY_FILE } from '../policyStore';
-import { runTool, TOOLS, toolId, type ToolEnv, TOOL_NAMES, type ToolName } from '../tools';
-import { isToolName, mcpToolList, TOOL_OPS } from './tools';
+import { invokeTool, TOOLS, type ToolEnv, TOOL_NAMES } from '../tools';
+import { isToolName, mcpToolList } from './tools';
 
 export const SERVER_NAME = 'agentguard';
 const FALLBACK_AGENT = 'mcp-client';
-/** Audit args larger than this (after masking) are replaced by their size: a garbage call must not bloat the log. */
-const MAX_AUDIT_ARGS_CHARS = 16 * 1024;
 
 const INSTRUCTIONS =
   'AgentGuard guards this workspace. Use these tools for files and commands: paths are workspace-relative; ' +
@@ -121,54 +119,42 @@ export class GuardMcpServer {
   }
 
   private async call(name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
-    if (!isToolName(name)) {
-      return errorResult(`AgentGuard has no tool named ${JSON.stringify(name.slice(0, 100))}. Its tools are: ${TOOL_NAMES.join(', ')}.`);
-    }
     const agent = agentName(this.server.getClientVersion());
+    if (!isToolName(name)) {
+      const reason = `AgentGuard has no tool named ${JSON.stringify(name.slice(0, 100))}. Its tools are: ${TOOL_NAMES.join(', ')}.`;
+      // Recorded like any refused input: a client probing the server should be visible in the log.
+      const call: CanonicalCall = {
+        id: newCallId(),
+        agent,
+        channel: 'mcp',
+        tool: name,
+        op: 'exec',
+        paths: [],
+        args: args ?? {},
+        preset: { kind: 'refuse', rule: 'input:invalid', reason },
+      };
+      await this.service.run(call, { guardRuns: NOTHING_RUNS }, signal).catch(() => undefined);
+      return errorResult(reason);
+    }
     try {
       this.freshness.check();
       // A client may omit `arguments` for a tool whose fields are all optional (listDirectory).
       const input = args === undefined ? {} : args;
-      const answer = await runTool(this.service, this.env, TOOLS[name], input, { agent, channel: 'mcp' }, signal);
-      if (!answer.call) await this.auditRefusedInput(name, agent, input, answer.text);
+      const answer = await invokeTool(this.service, this.env, TOOLS[name], input, { agent, channel: 'mcp' }, signal);
       return { content: [{ type: 'text', text: answer.text }], isError: answer.status !== 'ok' };
     } catch (e) {
-      // runTool reports its own failures; reaching here means the guard itself broke: refuse, say so.
+      // invokeTool reports its own failures; reaching here means the guard itself broke: refuse, say so.
       return errorResult(
         this.service.maskValue(`AgentGuard failed closed on this call: ${(e as Error)?.message ?? String(e)}. Retry once; if it fails again, tell the user.`),
       );
     }
   }
-
-  /**
-   * runTool refuses malformed input before a canonical call exists, and so before the chain could audit it.
-   * Record it here: a client probing the server with garbage should be visible in the log like any call.
-   */
-  private async auditRefusedInput(name: ToolName, agent: string, input: unknown, text: string): Promise<void> {
-    let args: unknown = this.service.maskValue(input);
-    const size = JSON.stringify(args)?.length ?? 0;
-    if (size > MAX_AUDIT_ARGS_CHARS) args = { omitted: `${size} characters of arguments` };
-    const rec: AuditRecord = {
-      v: 1,
-      time: new Date().toISOString(),
-      session: this.service.session,
-      callId: newCallId(),
-      agent,
-      channel: 'mcp',
-      tool: toolId(name),
-      op: TOOL_OPS[name],
-      args,
-      decision: 'deny',
-      rule: 'input:invalid',
-      reason: text,
-      decidedBy: 'rule',
-      policy: this.service.policy.hash,
-      durationMs: 0,
-      outcome: 'not-run',
-    };
-    await this.service.audit.append(rec);
-  }
 }
+
+/** For a call refused before it could name a tool: nothing can run it. */
+const NOTHING_RUNS: ToolSpec<never> = {
+  handler: () => Promise.reject(new Error('nothing runs a call to a tool that does not exist')),
+};
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };

@@ -5,7 +5,7 @@
 // the same contract. The schema only advises the model; each tool's own parse() still validates the input.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { contributes } from '../../../package.json';
-import { TOOL_NAMES, toolId, type ToolName } from '../tools/ids';
+import { TOOL_NAMES, TOOL_OPS, toolId, type ToolName } from '../tools/ids';
 import type { Op } from '../../core/types';
 
 interface ManifestTool {
@@ -14,18 +14,6 @@ interface ManifestTool {
   modelDescription?: string;
   inputSchema?: { type?: unknown; [k: string]: unknown };
 }
-
-/** What each tool does, for the audit record of a call refused before it became a canonical call. */
-export const TOOL_OPS: Record<ToolName, Op> = {
-  readFile: 'read',
-  listDirectory: 'list',
-  searchText: 'search',
-  writeFile: 'write',
-  editFile: 'write',
-  deletePath: 'delete',
-  renamePath: 'rename',
-  runCommand: 'exec',
-};
 
 const READ_ONLY = new Set<Op>(['read', 'list', 'search']);
 

@@ -1,5 +1,5 @@
 // The session's workspace snapshot: a baseline at session start, re-scans after every guarded write or
-// command, the diff against the baseline, and which call made each change (DESIGN.md §5).
+// command, the diff against the baseline, and which call made each change.
 //
 // Usage by the pipeline (post chain):
 //   await snap.beginCall(call.id, { paths })      // before the handler: earlier changes are not the call's

@@ -8,7 +8,7 @@ import { isWithin } from '../../core/paths/normalize';
 import { type ToolEnv, ToolRefusal } from './env';
 import { resolvePath } from './fsguard';
 import { asObject, int, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 const KILL_GRACE_MS = 2_000;
 

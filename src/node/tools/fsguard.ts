@@ -1,23 +1,11 @@
 // The handler side of the path rules. The engine decided on the path as written and its realpath; the
 // handler then acts on the same normalised path and, right before touching the disk, decides again: a
 // symlink swapped in between the decision and the I/O (a TOCTOU race) must not carry a write out of the
-// workspace or onto a protected file. The masker is cached per policy version.
-import { PathGuard } from '../../core/paths/guard';
+// workspace or onto a protected file. The guard and the masker are the compiled policy's own.
 import { normalizePath, relativeTo } from '../../core/paths/normalize';
-import type { Policy } from '../../core/policy/types';
 import type { PathOp } from '../../core/types';
 import { nodeFsProbe } from '../fsProbe';
-import { createFileMasker } from '../masking';
 import { type ToolEnv, ToolRefusal } from './env';
-
-const guards = new WeakMap<Policy, PathGuard>();
-const maskers = new WeakMap<Policy, ReturnType<typeof createFileMasker>>();
-
-function guardOf(policy: Policy): PathGuard {
-  let g = guards.get(policy);
-  if (!g) guards.set(policy, (g = new PathGuard(policy.paths, policy.outsideWorkspace)));
-  return g;
-}
 
 export interface Resolved {
   abs: string;
@@ -35,7 +23,7 @@ export function resolvePath(env: ToolEnv, raw: string, cwd?: string): Resolved {
 /** Decide again just before the I/O; anything but allow stops the handler. */
 export function recheck(env: ToolEnv, op: PathOp, raw: string): Resolved {
   const r = resolvePath(env, raw);
-  const v = guardOf(env.policy()).decide(op, raw, { workspace: env.workspace, home: env.home }, nodeFsProbe);
+  const v = env.compiled().paths.decide(op, raw, { workspace: env.workspace, home: env.home }, nodeFsProbe);
   // `ask` was settled by a person before the handler ran; only a deny that appeared since stops it.
   if (v.decision === 'deny') throw new ToolRefusal(`the path changed while the call was waiting (${v.reason}); nothing was done`);
   return r;
@@ -43,14 +31,11 @@ export function recheck(env: ToolEnv, op: PathOp, raw: string): Resolved {
 
 /** May the search tool look inside this file? Search only reads what a read would be allowed to. */
 export function readableWithoutAsking(env: ToolEnv, abs: string): boolean {
-  const v = guardOf(env.policy()).decide('read', abs, { workspace: env.workspace, home: env.home }, nodeFsProbe);
+  const v = env.compiled().paths.decide('read', abs, { workspace: env.workspace, home: env.home }, nodeFsProbe);
   return v.decision === 'allow';
 }
 
 /** Mask a file's text for the model, honouring the policy's allow-listed paths. */
 export function maskFile(env: ToolEnv, rel: string, text: string): { text: string; masked: number } {
-  const policy = env.policy();
-  let m = maskers.get(policy);
-  if (!m) maskers.set(policy, (m = createFileMasker(policy)));
-  return m(rel, text);
+  return env.compiled().maskFile(rel, text);
 }

@@ -1,6 +1,7 @@
 // The one list of AgentGuard's tools: base name → VS Code tool id and tools-picker reference name.
 // package.json `contributes.languageModelTools` must list exactly these (test/unit/tools/ids.test.ts).
 // No 'vscode' import: the MCP server and the unit tests read it too.
+import type { Op } from '../../core/types';
 export const TOOL_NAMES = ['readFile', 'listDirectory', 'searchText', 'writeFile', 'editFile', 'deletePath', 'renamePath', 'runCommand'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -15,3 +16,15 @@ export function toolReferenceName(name: ToolName): string {
 }
 
 export const TOOL_TAG = 'agentguard';
+
+/** What each tool does, for the record of a call refused before its input became a canonical call. */
+export const TOOL_OPS: Record<ToolName, Op> = {
+  readFile: 'read',
+  listDirectory: 'list',
+  searchText: 'search',
+  writeFile: 'write',
+  editFile: 'write',
+  deletePath: 'delete',
+  renamePath: 'rename',
+  runCommand: 'exec',
+};

@@ -4,7 +4,7 @@ import { listDirectoryTool, readFileTool } from './read';
 import { deletePathTool, renamePathTool } from './remove';
 import { runCommandTool } from './exec';
 import { searchTextTool } from './search';
-import type { AnyTool } from './types';
+import type { AnyTool } from './guardedTool';
 import { editFileTool, writeFileTool } from './write';
 
 export const TOOLS: Record<ToolName, AnyTool> = {
@@ -19,5 +19,5 @@ export const TOOLS: Record<ToolName, AnyTool> = {
 };
 
 export { type ToolEnv, toolEnvOf, ToolRefusal } from './env';
-export { TOOL_NAMES, type ToolName, toolId, toolReferenceName } from './ids';
-export { runTool, type ToolAnswer } from './run';
+export { TOOL_NAMES, TOOL_OPS, type ToolName, toolId, toolReferenceName } from './ids';
+export { invokeTool, refusalText, type ToolAnswer } from './invoke';

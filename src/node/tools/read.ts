@@ -6,7 +6,7 @@ import type { ToolSpec } from '../../core/chain';
 import { type ToolEnv, ToolRefusal } from './env';
 import { maskFile, recheck } from './fsguard';
 import { asObject, int, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 /** Largest file a read loads for masking; beyond it only the first part is read (and said so). */
 const READ_LOAD_CAP = 8 * 1024 * 1024;

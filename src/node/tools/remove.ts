@@ -5,7 +5,7 @@ import * as fs from 'node:fs/promises';
 import { ToolRefusal } from './env';
 import { recheck } from './fsguard';
 import { asObject, bool, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 export interface DeleteInput {
   path: string;

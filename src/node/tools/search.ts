@@ -11,7 +11,7 @@ import { relativeTo } from '../../core/paths/normalize';
 import { ToolRefusal } from './env';
 import { maskFile, readableWithoutAsking, recheck } from './fsguard';
 import { asObject, bool, int, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_WALK_FILES = 20_000;

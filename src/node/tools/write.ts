@@ -5,12 +5,11 @@
 // silently destroy the real credential (and a later read would mask nothing, hiding that it happened).
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { containsPlaceholder } from '../../core/secrets';
 import { restoreFor } from './placeholders';
-import { type ToolEnv, ToolRefusal } from './env';
+import { secrets, type ToolEnv, ToolRefusal } from './env';
 import { maskFile, recheck } from './fsguard';
 import { asObject, bool, MAX_CONTENT_CHARS, str } from './input';
-import type { GuardedTool } from './types';
+import type { GuardedTool } from './guardedTool';
 
 export interface WriteInput {
   path: string;
@@ -54,7 +53,7 @@ export const writeFileTool: GuardedTool<WriteInput, WriteResult> = {
         }
         let text = input.content;
         let restored = 0;
-        if (containsPlaceholder(text)) {
+        if (secrets().containsPlaceholder(text)) {
           if (original === undefined) {
             throw new ToolRefusal(
               'the content holds a «secret:…» placeholder, but there is no existing file to restore it from; write the name of an environment variable instead of the secret',
@@ -108,8 +107,8 @@ export const editFileTool: GuardedTool<EditInput, EditResult> = {
         let newRaw = input.newString;
         let restored = 0;
         // The model copied oldString from the masked view: map its placeholders back to the real text.
-        if (containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, r.rel, oldRaw, original).text;
-        if (containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, r.rel, newRaw, original));
+        if (secrets().containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, r.rel, oldRaw, original).text;
+        if (secrets().containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, r.rel, newRaw, original));
         const count = countOccurrences(original, oldRaw);
         if (count === 0) {
           const inMasked = countOccurrences(maskFile(env, r.rel, original).text, input.oldString);

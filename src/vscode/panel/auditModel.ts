@@ -3,18 +3,23 @@
 //
 // The file on disk is the one source of truth: records appended by this extension and by a hook bridge
 // running in another process arrive the same way, by reading what was appended since the last read. Only
-// complete lines are consumed; a line still being written waits for its newline.
+// complete lines are consumed; a line still being written waits for its newline. The chain is checked by the
+// same incremental verifier `agentguard audit verify` streams a file through (src/core/audit.ts).
 //
-// Memory: a row keeps short strings and the record's byte range; the detail view re-reads the record from
+// First paint does not wait for the whole log: the newest records are read back from the end of the file
+// (`readTail`) and shown at once, older ones are read back as the person scrolls to them, and the full read —
+// chain check, filters, tool and agent lists — runs behind in slices. Once it has caught up, it serves every page.
+//
+// Memory: a row keeps short strings and the record's byte offset; the detail view re-reads the record from
 // disk. 100,000 records stay in the tens of megabytes.
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { GENESIS, sha256Hex, type VerifyProblem } from '../../core/audit';
+import { type ChainLine, ChainVerifier, MAX_LINE_BYTES, type VerifyProblem } from '../../core/audit';
 
 /** One record as a list row. Everything here was written (or chosen) by an agent: render it as text. */
 export interface Row {
-  /** Index in file order (0 = oldest): the record's id for the detail request. */
-  i: number;
+  /** Byte offset of the record in the log: its id for the detail request. */
+  at: number;
   time: string;
   decision: string;
   tool: string;
@@ -42,8 +47,21 @@ export interface ChainState {
   problems: VerifyProblem[];
 }
 
+export interface Page {
+  /** Rows that pass the filter in all (while `partial`: the newest rows read so far, and one page more if older ones exist). */
+  total: number;
+  rows: Row[];
+  /** The full read has not caught up yet: rows come from the end of the file, and filters wait for it. */
+  partial: boolean;
+  /** How many rows of this view are newer than the row the caller had on top (they pushed the list down). */
+  shift: number;
+}
+
 const MAX_FIELD = 300;
 const CHUNK_BYTES = 1 << 20;
+/** What the full read hands the verifier at a time: small enough to keep each slice short. */
+const FEED_BYTES = 64 * 1024;
+const TAIL_CHUNK = 256 * 1024;
 const MAX_TARGET = 500;
 
 function str(v: unknown, max = MAX_FIELD): string {
@@ -69,27 +87,85 @@ export function targetOf(args: unknown): string {
   return str(dest ? `${p} → ${dest}` : p, MAX_TARGET);
 }
 
+function rowOf(rec: Record<string, unknown>, at: number): Row {
+  return {
+    at,
+    time: str(rec.time, 40),
+    decision: str(rec.decision, 10),
+    tool: str(rec.tool, 100),
+    op: str(rec.op, 10),
+    target: targetOf(rec.args),
+    rule: str(rec.rule, 200),
+    agent: str(rec.agent, 100),
+    channel: str(rec.channel, 10),
+    durationMs: typeof rec.durationMs === 'number' && Number.isFinite(rec.durationMs) ? rec.durationMs : 0,
+    decidedBy: str(rec.decidedBy, 20),
+    callId: str(rec.callId, 100),
+    ...(typeof rec.event === 'string' ? { event: str(rec.event, 40) } : {}),
+  };
+}
+
+/** A line too long to parse still takes a row, so the list shows that something is there. */
+function oversizedRow(at: number, len: number): Row {
+  return {
+    at,
+    time: '',
+    decision: '',
+    tool: '',
+    op: '',
+    target: `(a line of ${len} bytes, not shown)`,
+    rule: '',
+    agent: '',
+    channel: '',
+    durationMs: 0,
+    decidedBy: '',
+    callId: '',
+    event: 'oversized-line',
+  };
+}
+
+function parseLine(buf: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(buf.toString('utf8', start, end));
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class AuditModel {
+  /** Every record the full read has reached, in file order. */
   readonly rows: Row[] = [];
-  private readonly ranges: { off: number; len: number }[] = [];
   private readonly hay: string[] = [];
   private readonly byCall = new Map<string, number>();
   readonly tools = new Set<string>();
   readonly agents = new Set<string>();
-  private consumed = 0;
+  private verifier: ChainVerifier;
+  /** Bytes handed to the verifier (complete lines, plus a partial last line it holds). */
+  private read = 0;
   private running: Promise<number> | undefined;
   private again: Promise<number> | undefined;
   private ino: number | undefined;
   private mtimeMs: number | undefined;
-  private prev = GENESIS;
-  private broken = false;
-  private problems: VerifyProblem[] = [];
-  private torn: VerifyProblem | undefined;
-  private lines = 0;
-  private linked = 0;
+  private caughtUp = false;
+  /** Newest records read back from the end, newest first, until the full read catches up. */
+  private tailRows: Row[] = [];
+  /** Where the oldest tail row starts; 0 once the tail reaches the start of the file. */
+  private tailFrom = -1;
   private view: { key: string; rows: number; idx: number[] } | undefined;
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    this.verifier = this.newVerifier();
+  }
+
+  private newVerifier(): ChainVerifier {
+    return new ChainVerifier((l) => this.onLine(l));
+  }
+
+  /** The full read has reached the end of the file at least once: pages, filters and the chain are complete. */
+  get complete(): boolean {
+    return this.caughtUp;
+  }
 
   /**
    * Read what was appended since the last call. Returns the number of new rows. A file that shrank or was
@@ -97,10 +173,33 @@ export class AuditModel {
    * a finding the chain check will report if the new content does not link.
    */
   refresh(): number {
-    const buf = this.readNew();
-    if (buf === undefined) return 0;
+    let fd: number;
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.missing();
+        return 0;
+      }
+      throw e;
+    }
     const before = this.rows.length;
-    this.consume(buf, 0, Infinity);
+    try {
+      const st = fs.fstatSync(fd);
+      if (this.checkAppendOnly(st)) {
+        const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+        while (this.read < st.size) {
+          const n = fs.readSync(fd, buf, 0, Math.min(CHUNK_BYTES, st.size - this.read), this.read);
+          if (n === 0) break;
+          this.verifier.feed(buf.subarray(0, n));
+          this.read += n;
+        }
+      }
+      this.caughtUp = true;
+      this.tailRows = [];
+    } finally {
+      fs.closeSync(fd);
+    }
     return this.rows.length - before;
   }
 
@@ -118,33 +217,41 @@ export class AuditModel {
       return this.again;
     }
     const run = (async () => {
-      const fh = await this.openChecked();
-      if (fh === undefined) return 0;
+      let fh: fs.promises.FileHandle;
+      try {
+        fh = await fs.promises.open(this.file, 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+          this.missing();
+          return 0;
+        }
+        throw e;
+      }
       const before = this.rows.length;
       try {
-        const { size } = await fh.stat();
-        const total = size - this.consumed;
-        const start = this.consumed;
-        // Chunks, not one read of the whole log: a 50 MB read and its buffer are themselves a stall.
-        let carry: Buffer = Buffer.alloc(0);
-        let offset = this.consumed;
-        while (offset < size) {
-          const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - offset));
-          const { bytesRead } = await fh.read(chunk, 0, chunk.length, offset);
-          if (bytesRead === 0) break;
-          offset += bytesRead;
-          const buf: Buffer = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
-          let pos = 0;
-          for (;;) {
-            pos = this.consume(buf, pos, performance.now() + sliceMs);
-            if (pos >= buf.length || buf.indexOf(0x0a, pos) === -1) break;
-            onProgress?.(this.consumed - start, total);
-            await new Promise((r) => setImmediate(r));
+        const st = await fh.stat();
+        if (this.checkAppendOnly(st)) {
+          const start = this.read;
+          const total = st.size - start;
+          const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+          let deadline = performance.now() + sliceMs;
+          while (this.read < st.size) {
+            const { bytesRead } = await fh.read(buf, 0, Math.min(CHUNK_BYTES, st.size - this.read), this.read);
+            if (bytesRead === 0) break;
+            for (let at = 0; at < bytesRead; at += FEED_BYTES) {
+              this.verifier.feed(buf.subarray(at, Math.min(bytesRead, at + FEED_BYTES)));
+              if (performance.now() > deadline) {
+                onProgress?.(this.read + at - start, total);
+                await new Promise((r) => setImmediate(r));
+                deadline = performance.now() + sliceMs;
+              }
+            }
+            this.read += bytesRead;
+            onProgress?.(this.read - start, total);
           }
-          carry = buf.subarray(pos);
-          onProgress?.(this.consumed - start, total);
-          await new Promise((r) => setImmediate(r));
         }
+        this.caughtUp = true;
+        this.tailRows = [];
       } finally {
         await fh.close();
       }
@@ -156,24 +263,9 @@ export class AuditModel {
     return run;
   }
 
-  /** The log opened for reading after the append-only checks, or undefined when there is nothing new. */
-  private async openChecked(): Promise<fs.promises.FileHandle | undefined> {
-    let fh: fs.promises.FileHandle;
-    try {
-      fh = await fs.promises.open(this.file, 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-        if (this.consumed > 0) this.reset();
-        return undefined;
-      }
-      throw e;
-    }
-    const st = await fh.stat();
-    if (!this.checkAppendOnly(st)) {
-      await fh.close();
-      return undefined;
-    }
-    return fh;
+  private missing(): void {
+    if (this.read > 0 || this.tailRows.length) this.reset();
+    this.caughtUp = true;
   }
 
   /**
@@ -183,143 +275,96 @@ export class AuditModel {
    * time the panel loads the log from the start.) Returns whether there are bytes to read.
    */
   private checkAppendOnly(st: fs.Stats): boolean {
-    const rewritten = st.size === this.consumed && this.mtimeMs !== undefined && st.mtimeMs !== this.mtimeMs;
-    if (st.size < this.consumed || (this.ino !== undefined && st.ino !== this.ino) || rewritten) this.reset();
+    const rewritten = st.size === this.read && this.mtimeMs !== undefined && st.mtimeMs !== this.mtimeMs;
+    if (st.size < this.read || (this.ino !== undefined && st.ino !== this.ino) || rewritten) this.reset();
     this.ino = st.ino;
     this.mtimeMs = st.mtimeMs;
-    if (st.size === this.consumed) {
-      this.torn = undefined;
-      return false;
-    }
-    return true;
-  }
-
-  /** The bytes appended since the last read (after the append-only checks), or undefined for none. */
-  private readNew(): Buffer | undefined {
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-        if (this.consumed > 0) this.reset();
-        return undefined;
-      }
-      throw e;
-    }
-    try {
-      const st = fs.fstatSync(fd);
-      const size = st.size;
-      if (!this.checkAppendOnly(st)) return undefined;
-      const buf = Buffer.allocUnsafe(size - this.consumed);
-      let got = 0;
-      while (got < buf.length) {
-        const n = fs.readSync(fd, buf, got, buf.length - got, this.consumed + got);
-        if (n === 0) break;
-        got += n;
-      }
-      return buf.subarray(0, got);
-    } finally {
-      fs.closeSync(fd);
-    }
+    return st.size > this.read;
   }
 
   private reset(): void {
     this.rows.length = 0;
-    this.ranges.length = 0;
     this.hay.length = 0;
     this.byCall.clear();
     this.tools.clear();
     this.agents.clear();
-    this.consumed = 0;
-    this.prev = GENESIS;
-    this.broken = false;
-    this.problems = [];
-    this.torn = undefined;
-    this.lines = 0;
-    this.linked = 0;
+    this.read = 0;
+    this.verifier = this.newVerifier();
     this.view = undefined;
+    this.tailRows = [];
+    this.tailFrom = -1;
+    this.caughtUp = false;
   }
 
-  /** Complete lines of `buf` from `from` until `deadline`; returns where it stopped. */
-  private consume(buf: Buffer, from: number, deadline: number): number {
-    const base = this.consumed - from;
-    let start = from;
-    let n = 0;
-    for (;;) {
-      const nl = buf.indexOf(0x0a, start);
-      if (nl === -1) break;
-      this.line(buf.toString('utf8', start, nl), base + start, nl - start);
-      start = nl + 1;
-      if (++n % 256 === 0 && performance.now() > deadline) break;
-    }
-    this.consumed = base + start;
-    // An unterminated tail: a writer mid-record, or a torn line (the same words `audit verify` uses).
-    this.torn =
-      buf.indexOf(0x0a, start) === -1 && start < buf.length
-        ? {
-            line: this.lines + 1,
-            kind: 'torn-last-line',
-            message: `line ${this.lines + 1} is incomplete: the writer stopped mid-record (a crash), the line was cut, or a write is in progress`,
-          }
-        : undefined;
-    return start;
-  }
-
-  /** The same rules as verifyChain (src/core/audit.ts), one line at a time. */
-  private line(text: string, off: number, len: number): void {
-    const n = ++this.lines;
-    let rec: Record<string, unknown> | undefined;
-    try {
-      const v = JSON.parse(text);
-      if (v && typeof v === 'object' && !Array.isArray(v)) rec = v as Record<string, unknown>;
-    } catch {
-      /* below */
-    }
-    if (!rec) {
-      if (!this.broken) this.problems.push({ line: n, kind: 'not-json', message: `line ${n} is not a JSON record (a torn write, or an edit)` });
-      this.prev = sha256Hex(text);
-      return;
-    }
-    if (!this.broken) {
-      if (rec.prev !== this.prev) {
-        this.broken = true;
-        this.problems.push({
-          line: n,
-          kind: 'bad-link',
-          message: `line ${n} does not follow line ${n - 1}: its prev hash ${String(rec.prev).slice(0, 12)}… should be ${this.prev.slice(0, 12)}… (a line before it was removed, edited or reordered)`,
-        });
-      } else this.linked++;
-    }
-    this.prev = sha256Hex(text);
-    const row: Row = {
-      i: this.rows.length,
-      time: str(rec.time, 40),
-      decision: str(rec.decision, 10),
-      tool: str(rec.tool, 100),
-      op: str(rec.op, 10),
-      target: targetOf(rec.args),
-      rule: str(rec.rule, 200),
-      agent: str(rec.agent, 100),
-      channel: str(rec.channel, 10),
-      durationMs: typeof rec.durationMs === 'number' && Number.isFinite(rec.durationMs) ? rec.durationMs : 0,
-      decidedBy: str(rec.decidedBy, 20),
-      callId: str(rec.callId, 100),
-      ...(typeof rec.event === 'string' ? { event: str(rec.event, 40) } : {}),
-    };
+  private onLine(l: ChainLine): void {
+    // A line that is not a record (torn, garbage) is a chain problem, not a row.
+    if (!l.record && l.len <= MAX_LINE_BYTES) return;
+    const row = l.record ? rowOf(l.record, l.off) : oversizedRow(l.off, l.len);
+    const i = this.rows.length;
     this.rows.push(row);
-    this.ranges.push({ off, len });
-    this.hay.push(`${row.decision}\n${row.tool}\n${row.op}\n${row.target}\n${row.rule}\n${row.agent}\n${row.channel}\n${str(rec.reason, 1000)}`.toLowerCase());
-    if (row.callId) this.byCall.set(row.callId, row.i);
+    this.hay.push(
+      `${row.decision}\n${row.tool}\n${row.op}\n${row.target}\n${row.rule}\n${row.agent}\n${row.channel}\n${str(l.record?.reason, 1000)}`.toLowerCase(),
+    );
+    if (row.callId) this.byCall.set(row.callId, i);
     if (row.tool) this.tools.add(row.tool);
     if (row.agent) this.agents.add(row.agent);
   }
 
-  get chain(): ChainState {
-    const problems = this.torn ? [...this.problems, this.torn] : [...this.problems];
-    return { ok: problems.length === 0, records: this.linked, problems };
+  /**
+   * Read the newest records back from the end of the file until `count` rows are known (or the file's start
+   * is reached), without waiting for the full read. Returns how many tail rows there are now.
+   */
+  readTail(count: number): number {
+    if (this.caughtUp || this.tailFrom === 0) return this.tailRows.length;
+    let fd: number;
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch {
+      return 0;
+    }
+    try {
+      if (this.tailFrom < 0) {
+        const st = fs.fstatSync(fd);
+        this.tailFrom = endOfLastLine(fd, st.size);
+      }
+      let chunk = TAIL_CHUNK;
+      while (this.tailRows.length < count && this.tailFrom > 0) {
+        const hi = this.tailFrom;
+        const lo = Math.max(0, hi - chunk);
+        const buf = Buffer.allocUnsafe(hi - lo);
+        fs.readSync(fd, buf, 0, buf.length, lo);
+        // buf ends with the newline of the line before `hi`; lines run between newlines.
+        let end = buf.length - 1;
+        let found = false;
+        while (end >= 0 && this.tailRows.length < count) {
+          const nl = end === 0 ? -1 : buf.lastIndexOf(0x0a, end - 1);
+          if (nl === -1 && lo > 0) break; // the line starts before this chunk: read further back
+          const start = nl + 1;
+          const len = end - start;
+          const rec = len <= MAX_LINE_BYTES ? parseLine(buf, start, end) : undefined;
+          if (rec) this.tailRows.push(rowOf(rec, lo + start));
+          else if (len > MAX_LINE_BYTES) this.tailRows.push(oversizedRow(lo + start, len));
+          this.tailFrom = lo + start;
+          found = true;
+          end = nl;
+        }
+        if (!found) {
+          // One line longer than the chunk: widen the window until it fits.
+          if (chunk >= MAX_LINE_BYTES * 4) break;
+          chunk *= 4;
+        }
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    return this.tailRows.length;
   }
 
-  /** Row index of the record of a call (the diff pane names calls by id). */
+  get chain(): ChainState {
+    return this.verifier.state(true);
+  }
+
+  /** Row of the record of a call (the diff pane names calls by id). */
   rowOfCall(callId: string): Row | undefined {
     const i = this.byCall.get(callId);
     return i === undefined ? undefined : this.rows[i];
@@ -351,28 +396,88 @@ export class AuditModel {
     return this.view.idx;
   }
 
-  /** One page of the filtered view, newest first, and how many rows pass the filter in all. */
-  page(f: Filter, start: number, count: number): { total: number; rows: Row[] } {
+  /**
+   * One page of the filtered view, newest first. `top`: the byte offset of the row the caller shows first;
+   * the answer says how many rows of the view are newer than it.
+   */
+  page(f: Filter, start: number, count: number, top?: number): Page {
+    const filtered = !!(f.decision || f.tool || f.agent || f.text);
+    if (!this.caughtUp) {
+      // Page back on scroll: read further back when the request reaches past the tail read so far.
+      if (!filtered && start + count > this.tailRows.length) this.readTail(start + count);
+      if (filtered) return { total: 0, rows: [], partial: true, shift: 0 };
+      const rows = this.tailRows.slice(start, start + count);
+      const more = this.tailFrom > 0 ? Math.min(count, 200) : 0;
+      const shift = top === undefined ? 0 : countWhile(this.tailRows, (r) => r.at > top);
+      return { total: this.tailRows.length + more, rows, partial: true, shift };
+    }
     const idx = this.indices(f);
     const rows: Row[] = [];
     for (let k = start; k < Math.min(idx.length, start + count); k++) rows.push(this.rows[idx[k]]);
-    return { total: idx.length, rows };
+    let shift = 0;
+    if (top !== undefined) {
+      // idx is newest first, so offsets fall along it: the first row at or below `top` ends the newer ones.
+      let lo = 0;
+      let hi = idx.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.rows[idx[mid]].at > top) lo = mid + 1;
+        else hi = mid;
+      }
+      shift = lo;
+    }
+    return { total: idx.length, rows, partial: false, shift };
   }
 
-  /** The whole record (masked when it was written), read back from disk by its byte range. */
-  detail(i: number): Record<string, unknown> | undefined {
-    const r = this.ranges[i];
-    if (!r) return undefined;
-    const fd = fs.openSync(this.file, 'r');
+  /** The whole record (masked when it was written), read back from disk at a row's offset. */
+  detail(at: number): Record<string, unknown> | undefined {
+    const known = this.rowAt(at);
+    if (!known || known.event === 'oversized-line') return undefined;
+    let fd: number;
     try {
-      const buf = Buffer.alloc(r.len);
-      fs.readSync(fd, buf, 0, r.len, r.off);
-      const v = JSON.parse(buf.toString('utf8'));
-      return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+      fd = fs.openSync(this.file, 'r');
     } catch {
       return undefined;
+    }
+    try {
+      const buf = Buffer.allocUnsafe(Math.min(MAX_LINE_BYTES, Math.max(0, fs.fstatSync(fd).size - at)));
+      const n = fs.readSync(fd, buf, 0, buf.length, at);
+      const nl = buf.subarray(0, n).indexOf(0x0a);
+      return parseLine(buf, 0, nl === -1 ? n : nl);
     } finally {
       fs.closeSync(fd);
     }
   }
+
+  /** Only a row this model handed out may be read back: the webview names offsets, it does not choose them. */
+  private rowAt(at: number): Row | undefined {
+    let lo = 0;
+    let hi = this.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.rows[mid].at < at) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.rows[lo]?.at === at) return this.rows[lo];
+    return this.tailRows.find((r) => r.at === at);
+  }
+}
+
+function countWhile<T>(xs: readonly T[], p: (x: T) => boolean): number {
+  let n = 0;
+  while (n < xs.length && p(xs[n])) n++;
+  return n;
+}
+
+/** The offset just past the last newline: where a record still being written (or a torn one) begins. */
+function endOfLastLine(fd: number, size: number): number {
+  const buf = Buffer.allocUnsafe(64 * 1024);
+  for (let hi = size; hi > 0;) {
+    const lo = Math.max(0, hi - buf.length);
+    const n = fs.readSync(fd, buf, 0, hi - lo, lo);
+    const nl = buf.subarray(0, n).lastIndexOf(0x0a);
+    if (nl !== -1) return lo + nl + 1;
+    hi = lo;
+  }
+  return 0;
 }

@@ -1,4 +1,4 @@
-// The panel module (issue 6), wired into the Ctx from extension.ts: the per-folder workspace snapshots
+// The panel module, wired into the Ctx by guard.ts: the per-folder workspace snapshots
 // (attached to each folder's GuardService as it is guarded), the baseline documents for the diff editor,
 // and the commands `openPanel` and `newSession` (which, besides the session, retakes the baseline).
 import * as vscode from 'vscode';

@@ -47,8 +47,9 @@ const filter = object({
 
 const SCHEMAS = {
   ready: {},
-  rows: { seq: int(0, Number.MAX_SAFE_INTEGER), start: int(0, 100_000_000), count: int(1, 1000), filter },
-  detail: { i: int(0, 100_000_000) },
+  rows: { seq: int(0, Number.MAX_SAFE_INTEGER), start: int(0, 100_000_000), count: int(1, 1000), filter, top: optional(int(0, Number.MAX_SAFE_INTEGER)) },
+  // A record by the byte offset the host gave its row; the host reads back only offsets of rows it listed.
+  detail: { at: int(0, Number.MAX_SAFE_INTEGER) },
   rescan: {},
   newSession: {},
   folder: { folder: str(4096) },
@@ -73,8 +74,8 @@ export interface FilterMsg {
 
 export type PanelMessage =
   | { type: 'ready' }
-  | { type: 'rows'; seq: number; start: number; count: number; filter: FilterMsg }
-  | { type: 'detail'; i: number }
+  | { type: 'rows'; seq: number; start: number; count: number; filter: FilterMsg; top?: number }
+  | { type: 'detail'; at: number }
   | { type: 'rescan' }
   | { type: 'newSession' }
   | { type: 'folder'; folder: string }

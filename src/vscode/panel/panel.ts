@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isWithin } from '../../core/paths/normalize';
-import { isProtectedPath, runTool } from '../../node/tools/run';
+import { invokeTool } from '../../node/tools/invoke';
 import { TOOLS } from '../../node/tools';
 import type { FolderGuard } from '../folders';
 import { commandId } from '../ids';
@@ -17,6 +17,9 @@ import { baselineUri } from './baselineDocs';
 import { buildDiffView, type DiffView } from './diffEntries';
 import { panelHtml } from './html';
 import { type Action, type FilterMsg, type PanelMessage, parseMessage } from './messages';
+
+/** Rows read back from the end of the log for the first paint: a screenful and then some. */
+const FIRST_PAGE = 200;
 
 /** How user actions from the panel appear in the audit log: a person, not an agent. */
 export const USER_AGENT = 'user (AgentGuard panel)';
@@ -145,10 +148,22 @@ export class AuditPanel implements vscode.Disposable {
     return this.model;
   }
 
-  /** Read what was appended (in slices: a long log must not stall the extension host), then tell the webview. */
+  /**
+   * Tell the webview about the log. The first time, the newest records are read back from the end of the
+   * file and shown at once (first paint does not wait for a long log); then the whole log is read in slices
+   * (a long log must not stall the extension host) and the chain, filters and count follow.
+   */
   private async pushAudit(): Promise<void> {
     const m = this.auditModel();
     if (!m) return;
+    if (!m.complete) {
+      try {
+        m.readTail(FIRST_PAGE);
+      } catch (e) {
+        this.deps.log.warn(`panel: reading the end of the audit log failed: ${(e as Error).message}`);
+      }
+      void this.post({ type: 'audit', partial: true, count: m.page({}, 0, 1).total, tools: [], agents: [], chain: { ok: true, problems: [], file: m.file } });
+    }
     let last = 0;
     let added = 0;
     try {
@@ -167,6 +182,7 @@ export class AuditPanel implements vscode.Disposable {
     const chain = m.chain;
     void this.post({
       type: 'audit',
+      partial: false,
       count: m.rows.length,
       tools: [...m.tools].sort(),
       agents: [...m.agents].sort(),
@@ -187,10 +203,10 @@ export class AuditPanel implements vscode.Disposable {
       return;
     }
     const m = this.auditModel();
-    const policy = fg.service.policy;
+    const compiled = fg.service.compiled;
     const view = buildDiffView(diff, {
       workspace: fg.env.workspace,
-      isProtected: (rel) => isProtectedPath(policy, rel),
+      isProtected: (rel) => compiled.isProtected(rel),
       callLabel: (id) => {
         const r = m?.rowOfCall(id);
         return r ? `${r.tool.replace(/^agentguard_/, '')} at ${r.time.slice(11, 19)}` : undefined;
@@ -228,10 +244,10 @@ export class AuditPanel implements vscode.Disposable {
       case 'ready':
         return this.sendAll();
       case 'rows':
-        return this.sendRows(msg.seq, msg.start, msg.count, msg.filter);
+        return this.sendRows(msg.seq, msg.start, msg.count, msg.filter, msg.top);
       case 'detail': {
-        const rec = this.auditModel()?.detail(msg.i);
-        void this.post({ type: 'detail', i: msg.i, record: rec ?? null });
+        const rec = this.auditModel()?.detail(msg.at);
+        void this.post({ type: 'detail', at: msg.at, record: rec ?? null });
         return;
       }
       case 'rescan':
@@ -260,10 +276,10 @@ export class AuditPanel implements vscode.Disposable {
     await Promise.all([this.pushAudit(), this.pushDiff()]);
   }
 
-  private sendRows(seq: number, start: number, count: number, filter: FilterMsg): void {
+  private sendRows(seq: number, start: number, count: number, filter: FilterMsg, top: number | undefined): void {
     const m = this.auditModel();
-    const page = m ? m.page(filter, start, count) : { total: 0, rows: [] };
-    void this.post({ type: 'rows', seq, start, total: page.total, rows: page.rows });
+    const page = m ? m.page(filter, start, count, top) : { total: 0, rows: [], partial: false, shift: 0 };
+    void this.post({ type: 'rows', seq, start, total: page.total, rows: page.rows, partial: page.partial, shift: page.shift });
   }
 
   /** An action on a path the host itself listed; anything else is refused. */
@@ -329,7 +345,7 @@ export class AuditPanel implements vscode.Disposable {
       yes,
     );
     if (pick !== yes) return;
-    const answer = await runTool(fg.service, fg.env, TOOLS.deletePath, { path: rel }, { agent: USER_AGENT, channel: 'tool' });
+    const answer = await invokeTool(fg.service, fg.env, TOOLS.deletePath, { path: rel }, { agent: USER_AGENT, channel: 'tool' });
     if (answer.status !== 'ok') void vscode.window.showWarningMessage(`AgentGuard: ${answer.text}`);
     await this.snap?.rescan();
   }
@@ -353,7 +369,7 @@ export class AuditPanel implements vscode.Disposable {
       return;
     }
     // Through the guarded write, as the user: the change is audited and attributed like any other.
-    const answer = await runTool(
+    const answer = await invokeTool(
       fg.service,
       fg.env,
       TOOLS.writeFile,

@@ -43,7 +43,7 @@ describe('chain', () => {
       .map((l) => JSON.parse(l));
 
   it('a denied call has no side effect and is still audited', async () => {
-    const o = await svc.run(call('write', 'tests/a.test.ts', { content: 'hacked' }), writer);
+    const o = await svc.run(call('write', 'tests/a.test.ts', { content: 'hacked' }), { guardRuns: writer });
     assert.equal(o.verdict.decision, 'deny');
     assert.equal(o.result, undefined);
     assert.equal(fs.readFileSync(path.join(ws, 'tests/a.test.ts'), 'utf8'), 'original\n');
@@ -55,7 +55,7 @@ describe('chain', () => {
   });
 
   it('an allowed call runs its handler once', async () => {
-    const o = await svc.run(call('write', 'src/app.ts', { content: 'new' }), writer);
+    const o = await svc.run(call('write', 'src/app.ts', { content: 'new' }), { guardRuns: writer });
     assert.equal(o.verdict.decision, 'allow');
     assert.equal(o.result, 'written');
     assert.equal(fs.readFileSync(path.join(ws, 'src/app.ts'), 'utf8'), 'new');
@@ -65,9 +65,11 @@ describe('chain', () => {
   it('headless: ask becomes deny, with that reason', async () => {
     let ran = false;
     const o = await svc.run(call('exec', '', { command: 'rm -rf src', cwd: ws }), {
-      async handler() {
-        ran = true;
-        return '';
+      guardRuns: {
+        async handler() {
+          ran = true;
+          return '';
+        },
       },
     });
     assert.equal(o.verdict.decision, 'deny');
@@ -91,14 +93,14 @@ describe('chain', () => {
         return 'ran';
       },
     };
-    const a = await svc.run(call('exec', '', { command: 'rm -rf build', cwd: ws }), noop);
+    const a = await svc.run(call('exec', '', { command: 'rm -rf build', cwd: ws }), { guardRuns: noop });
     assert.equal(a.verdict.decision, 'allow');
     assert.equal(a.verdict.decidedBy, 'user');
     answer = 'deny';
-    const again = await svc.run(call('exec', '', { command: 'rm -rf build', cwd: ws }), noop);
+    const again = await svc.run(call('exec', '', { command: 'rm -rf build', cwd: ws }), { guardRuns: noop });
     assert.equal(again.verdict.decision, 'allow', 'approved for the session: not asked again');
     assert.equal(asked.length, 1);
-    const other = await svc.run(call('exec', '', { command: 'rm -rf build2', cwd: ws }), noop);
+    const other = await svc.run(call('exec', '', { command: 'rm -rf build2', cwd: ws }), { guardRuns: noop });
     assert.equal(other.verdict.decision, 'deny', 'a different command is asked again, and the user said no');
     assert.equal(asked.length, 2);
     assert.match(records()[2].reason, /denied by the user/);
@@ -112,8 +114,10 @@ describe('chain', () => {
       },
     };
     const o = await svc.run(call('exec', '', { command: 'git reset --hard', cwd: ws }), {
-      async handler() {
-        return '';
+      guardRuns: {
+        async handler() {
+          return '';
+        },
       },
     });
     assert.equal(o.verdict.decision, 'deny');
@@ -122,11 +126,13 @@ describe('chain', () => {
 
   it('a handler error is recorded, and masking failure withholds the result', async () => {
     const o = await svc.run(call('read', 'src/app.ts'), {
-      async handler() {
-        return 'data';
-      },
-      maskResult() {
-        throw new Error('boom');
+      guardRuns: {
+        async handler() {
+          return 'data';
+        },
+        maskResult() {
+          throw new Error('boom');
+        },
       },
     });
     assert.equal(o.result, undefined);
@@ -140,7 +146,7 @@ describe('chain', () => {
       },
     };
     const calls = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? call('write', 'tests/a.test.ts') : call('read', `src/f${i}.ts`)));
-    const outcomes = await Promise.all(calls.map((c) => svc.run(c, reader)));
+    const outcomes = await Promise.all(calls.map((c) => svc.run(c, { guardRuns: reader })));
     assert.equal(outcomes.filter((o) => o.verdict.decision === 'deny').length, 334);
     const text = fs.readFileSync(audit, 'utf8');
     const v = verifyChain(text);

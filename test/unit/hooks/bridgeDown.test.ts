@@ -177,7 +177,7 @@ describe('hook bridge, extension down', () => {
   });
 
   it('a stale discovery file (socket gone) falls back to deciding alone', async () => {
-    const { discoveryPath } = await import('../../../src/node/channel/discovery');
+    const { discoveryPath } = await import('../../../src/node/hookBridge/discovery');
     const file = discoveryPath(sb.workspace, path.join(sb.home, 'channels'));
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(

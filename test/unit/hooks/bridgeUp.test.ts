@@ -4,8 +4,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmAnswer, Confirmer, ConfirmRequest } from '../../../src/core/chain';
-import { askChannel } from '../../../src/node/channel/client';
-import { startChannelServer, type ChannelServer } from '../../../src/node/channel/server';
+import { askChannel } from '../../../src/node/hookBridge/channelClient';
+import { startChannelServer, type ChannelServer } from '../../../src/node/hookBridge/channelServer';
 import { GuardService } from '../../../src/node/guardService';
 import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
 

@@ -60,11 +60,12 @@ describe('hook core', () => {
     });
   }
 
-  it('a patch that cannot be parsed is a fixed deny, never allowed', () => {
+  it('a patch that cannot be parsed is a call the pipeline refuses, never allowed', () => {
     const e = env('vscode', 'PreToolUse-apply_patch_test.json');
     const plan = planHook({ ...e, toolInput: { input: 'garbage' } });
-    assert.equal(plan.kind, 'fixed');
-    assert.equal(plan.kind === 'fixed' && plan.verdict.decision, 'deny');
+    assert.equal(plan.kind, 'calls');
+    assert.deepEqual(plan.kind === 'calls' && plan.calls.map((c) => c.preset?.kind), ['refuse']);
+    assert.equal(plan.kind === 'calls' && plan.calls[0].preset?.rule, 'hook:patch-unparsable');
   });
 
   it('maps VS Code tools to canonical calls', () => {
@@ -83,7 +84,14 @@ describe('hook core', () => {
 
   it('a non-file URI path is opaque (asked by policy), not judged as a relative path', () => {
     const plan = planHook({ ...env('vscode', 'PreToolUse-create_file.json'), toolInput: { filePath: 'vscode-remote://ssh/etc/passwd', content: '' } });
-    assert.equal(plan.kind, 'opaque');
+    assert.deepEqual(plan.kind === 'calls' && plan.calls.map((c) => [c.op, c.preset?.kind, c.preset?.rule]), [['exec', 'opaque', 'hook:unjudgeable-path']]);
+  });
+
+  it("VS Code's read_file says its host returns the content unmasked; Claude Code's Read does not", () => {
+    const read = planHook(env('vscode', 'PreToolUse-read_file.json'));
+    assert.deepEqual(read.kind === 'calls' && read.calls.map((c) => [c.op, c.unmaskedRead]), [['read', true]]);
+    const claude = planHook(env('claude', 'PreToolUse-Read_env.json'));
+    assert.deepEqual(claude.kind === 'calls' && claude.calls.map((c) => [c.op, c.unmaskedRead]), [['read', undefined]]);
   });
 
   it("the memory tool's own /memories store passes; another path is a file write", () => {

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { hookCommandLine, hookEntryPath, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hooksInstall';
+import { hookCommandLine, hookEntryPath, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hookBridge/install';
 
 describe('agent hooks install / remove', () => {
   let ws: string;

@@ -1,4 +1,4 @@
-// The installed hook command is the lean bundle dist/hook.js (src/cli/hookMain.ts), not dist/cli.js. It
+// The installed hook command is the lean bundle dist/hook.js (src/cli/hookEntry.ts), not dist/cli.js. It
 // must answer exactly as `agentguard hook` does — every recorded payload, channel up and down — while the
 // channel path loads nothing but the bridge's front half. Proof of the latter: a copy of hook.js alone in
 // a folder (no cli.js next to it) still answers through the channel; with the channel down it cannot load
@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmAnswer, Confirmer, ConfirmRequest } from '../../../src/core/chain';
-import { startChannelServer, type ChannelServer } from '../../../src/node/channel/server';
+import { startChannelServer, type ChannelServer } from '../../../src/node/hookBridge/channelServer';
 import { GuardService } from '../../../src/node/guardService';
 import { REPO } from '../helpers/cli';
 import { FIXTURES, runHook, type Sandbox, sandbox } from './helpers';

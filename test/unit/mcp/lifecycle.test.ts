@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmAnswer, Confirmer, ConfirmRequest } from '../../../src/core/chain';
-import { startChannelServer } from '../../../src/node/channel/server';
+import { startChannelServer } from '../../../src/node/hookBridge/channelServer';
 import { GuardService } from '../../../src/node/guardService';
 import { mcpLaunch } from '../../../src/node/mcp/launch';
 import { CLI, REPO } from '../helpers/cli';
@@ -143,7 +143,7 @@ describe('agentguard mcp: lifecycle', () => {
   });
 
   it('still refuses `ask` headless while the extension channel is up with a confirmer that would approve', async () => {
-    // The channel only carries hook payloads (src/node/channel/protocol.ts), so the MCP server does not
+    // The channel only carries hook payloads (src/node/hookBridge/channelProtocol.ts), so the MCP server does not
     // route confirmations through it: nothing but AgentGuard's own dialog can approve, and that dialog is
     // not reachable from here. A confirmer that says "once" must never be consulted.
     const asked: ConfirmRequest[] = [];

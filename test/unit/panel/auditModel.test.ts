@@ -63,7 +63,7 @@ describe('panel audit model', () => {
       last.rows.map((r) => r.callId),
       ['call-1', 'call-0'],
     );
-    const d = m.detail(p.rows[0].i)!;
+    const d = m.detail(p.rows[0].at)!;
     assert.equal(d.reason, 'reason number 29');
     assert.deepEqual(d.args, { path: 'src/f29.ts', oldString: 'a', newString: 'b' });
     assert.equal(m.chain.ok, true);
@@ -122,7 +122,7 @@ describe('panel audit model', () => {
     assert.equal(m.chain.ok, true);
     await write(2, 3000);
     assert.equal(await m.refreshAsync(), 2);
-    assert.equal(m.detail(m.page({}, 0, 1).rows[0].i)?.callId, 'call-3001');
+    assert.equal(m.detail(m.page({}, 0, 1).rows[0].at)?.callId, 'call-3001');
   });
 
   it('waits for the newline of a record still being written', async () => {
@@ -212,6 +212,67 @@ describe('panel audit model', () => {
     m.refresh();
     assert.ok(m.rows[0].tool.length <= 100);
     assert.equal(m.rows[0].agent, '<img src=x onerror=alert(1)>', 'kept as text, not sanitised into something else');
+  });
+
+  it('first paint reads the newest records back from the end; older pages are read back on scroll; the full read takes over', async () => {
+    await write(1000);
+    const m = new AuditModel(file);
+    assert.equal(m.readTail(50), 50);
+    assert.equal(m.complete, false);
+    const first = m.page({}, 0, 50);
+    assert.equal(first.partial, true);
+    assert.deepEqual(
+      first.rows.slice(0, 3).map((r) => r.callId),
+      ['call-999', 'call-998', 'call-997'],
+    );
+    assert.ok(first.total > 50, 'older records exist: the list offers a page more');
+    // Scrolling to records the tail has not reached reads them back from the file.
+    const back = m.page({}, 400, 10);
+    assert.deepEqual(
+      back.rows.map((r) => r.callId),
+      Array.from({ length: 10 }, (_, k) => `call-${599 - k}`),
+    );
+    assert.equal(m.detail(back.rows[0].at)?.callId, 'call-599');
+    assert.equal(m.page({ decision: 'deny' }, 0, 10).total, 0, 'filters wait for the full read');
+    assert.equal(m.rows.length, 0, 'the tail alone did not read the log from the start');
+    await m.refreshAsync();
+    assert.equal(m.complete, true);
+    const full = m.page({}, 400, 10);
+    assert.equal(full.partial, false);
+    assert.equal(full.total, 1000);
+    assert.deepEqual(
+      full.rows.map((r) => r.callId),
+      back.rows.map((r) => r.callId),
+      'the same records at the same places once the full read has caught up',
+    );
+    assert.equal(m.chain.ok, true);
+  });
+
+  it('a record still being written is not part of the tail; the webview names offsets, it does not choose them', async () => {
+    await write(5);
+    const last = fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!;
+    fs.appendFileSync(file, chainLines([rec(5)], sha256Hex(last)).text.slice(0, 30));
+    const m = new AuditModel(file);
+    m.readTail(10);
+    assert.deepEqual(
+      m.page({}, 0, 10).rows.map((r) => r.callId),
+      ['call-4', 'call-3', 'call-2', 'call-1', 'call-0'],
+    );
+    const at = m.page({}, 0, 1).rows[0].at;
+    assert.equal(m.detail(at)?.callId, 'call-4');
+    assert.equal(m.detail(at + 1), undefined, 'an offset no row was given is not read');
+  });
+
+  it('says how many rows are newer than the one the webview shows on top', async () => {
+    await write(10);
+    const m = new AuditModel(file);
+    m.refresh();
+    const top = m.page({}, 0, 1).rows[0].at;
+    await write(3, 10);
+    m.refresh();
+    assert.equal(m.page({}, 0, 20, top).shift, 3);
+    assert.equal(m.page({ decision: 'allow' }, 0, 20, top).shift, 1, 'in a filtered view, only the new rows that pass it');
+    assert.equal(m.page({}, 0, 20).shift, 0);
   });
 
   it('no log yet: no rows, and the chain is fine', () => {

@@ -6,7 +6,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SnapshotHooks } from '../../../src/core/chain';
 import { WorkspaceSnapshot } from '../../../src/node/snapshot/snapshot';
-import { isProtectedPath } from '../../../src/node/tools/run';
 import { type Fixture, makeFixture } from '../tools/fixture';
 
 describe('panel: change summaries in tool results', () => {
@@ -75,13 +74,13 @@ describe('panel: change summaries in tool results', () => {
     assert.doesNotMatch(a.text, /Workspace changes|No files changed/);
   });
 
-  it('isProtectedPath: secrets and the guard floor, not ordinary or test files', () => {
-    const p = fx.service.policy;
-    assert.equal(isProtectedPath(p, '.env'), true);
-    assert.equal(isProtectedPath(p, 'secrets/db.txt'), true);
-    assert.equal(isProtectedPath(p, '.agentguard.yaml'), true);
-    assert.equal(isProtectedPath(p, '.vscode/settings.json'), true);
-    assert.equal(isProtectedPath(p, 'src/app.ts'), false);
-    assert.equal(isProtectedPath(p, 'tests/app.test.ts'), false);
+  it('isProtected: secrets and the guard floor, not ordinary or test files', () => {
+    const p = fx.service.compiled;
+    assert.equal(p.isProtected('.env'), true);
+    assert.equal(p.isProtected('secrets/db.txt'), true);
+    assert.equal(p.isProtected('.agentguard.yaml'), true);
+    assert.equal(p.isProtected('.vscode/settings.json'), true);
+    assert.equal(p.isProtected('src/app.ts'), false);
+    assert.equal(p.isProtected('tests/app.test.ts'), false);
   });
 });

@@ -74,11 +74,14 @@ describe('impact preview', () => {
   it('chain adapter: previews from a verdict; nothing for other ops or outside a repo', async () => {
     mkdirSync(join(dir, 'dist'));
     writeFileSync(join(dir, 'dist/x'), '');
-    const { verdict } = decideCommand('ls && rm -rf dist', { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true }, env());
+    const { verdict, analysis } = decideCommand('ls && rm -rf dist', { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true }, env());
     const preview = makeCommandPreview(() => env());
     const call = { id: '1', op: 'exec' as const, paths: [], command: 'ls && rm -rf dist', agent: 'a', channel: 'tool' as const, tool: 't', args: {} };
-    assert.equal(await preview(call, verdict), 'dist: 1 file would be deleted');
-    assert.equal(await preview({ ...call, op: 'read' }, verdict), undefined);
+    assert.equal(await preview(call, { ...verdict, analysis }), 'dist: 1 file would be deleted');
+    assert.equal(await preview({ ...call, op: 'read' }, { ...verdict, analysis }), undefined);
+    // What the verdict says the classifier found is all the preview reads: the command is not parsed again.
+    assert.equal(await preview(call, verdict), undefined, 'a verdict without the analysis gets no preview');
+    assert.equal(await preview({ ...call, command: 'rm -rf elsewhere' }, { ...verdict, analysis }), 'dist: 1 file would be deleted');
     assert.equal(await impactPreview(analyzeCommand('git reset --hard', env()), env()), undefined);
   });
 });

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ConfirmAnswer, ConfirmRequest, Confirmer } from '../../../src/core/chain';
 import type { AuditRecord } from '../../../src/core/audit';
 import { GuardService } from '../../../src/node/guardService';
-import { type ToolAnswer, runTool, TOOLS, type ToolEnv, toolEnvOf, type ToolName } from '../../../src/node/tools';
+import { type ToolAnswer, invokeTool, TOOLS, type ToolEnv, toolEnvOf, type ToolName } from '../../../src/node/tools';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export function fakeGithubToken(): string {
@@ -67,7 +67,7 @@ export function makeFixture(opts: { policy?: string; ripgrep?: string } = {}): F
     service,
     env,
     confirmer,
-    call: (name, input, signal) => runTool(service, env, TOOLS[name], input, { agent: 'test', channel: 'tool' }, signal),
+    call: (name, input, signal) => invokeTool(service, env, TOOLS[name], input, { agent: 'test', channel: 'tool' }, signal),
     records: () =>
       fs.existsSync(audit)
         ? fs

@@ -49,7 +49,7 @@ describe('tools: readFile', () => {
     assert.match(a.text, /Rule: outside-workspace/);
   });
 
-  it('validates input at run time: a missing path or an unknown field is refused before anything runs', async () => {
+  it('validates input at run time: a missing path or an unknown field is refused before anything runs, and recorded', async () => {
     const before = f.records().length;
     const a = await f.call('readFile', { file: 'src/app.ts' });
     assert.equal(a.status, 'refused');
@@ -58,7 +58,14 @@ describe('tools: readFile', () => {
     assert.match(b.text, /`path` must be a string/);
     const c = await f.call('readFile', { path: 'src/app.ts', startLine: 3, endLine: 1 });
     assert.match(c.text, /endLine/);
-    assert.equal(f.records().length, before);
+    // Refused input is recorded like any refused call, as on every channel.
+    const recs = f.records().slice(before);
+    assert.deepEqual(
+      recs.map((r) => [r.tool, r.op, r.decision, r.rule, r.outcome]),
+      Array.from({ length: 3 }, () => ['agentguard_readFile', 'read', 'deny', 'input:invalid', 'not-run']),
+    );
+    assert.match(recs[0].reason, /unknown input field/);
+    assert.deepEqual(recs[1].args, { path: 42 });
   });
 
   it('says a binary file is binary instead of dumping it', async () => {

@@ -1,11 +1,23 @@
-// VS Code agent (Copilot Chat "Local" harness) tools → canonical calls. Tool names and input fields from
-// hook-protocols.md §1.7 and real-agent.md (Copilot Chat 0.67.0). Input is camelCase, paths are absolute
-// or URIs. Every tool that reads, writes or executes is mapped; a tool we do not know is opaque (the
-// policy's `commands.unknown`, never allow), because VS Code runs every hook for every tool.
-import { collect, draft, globBase, isObj, opaque, pass, pathCall, s, shq, strings } from './common';
-import { isGuardOffCommand } from './guardOff';
-import { patchPlan } from './patchPlan';
-import type { HookEnvelope, HookPlan } from './types';
+// VS Code agent hooks (Copilot Chat's "Local" agent). The envelope and answers are the JSON protocol it
+// shares with Claude Code (../hookJson.ts); VS Code cannot replace a tool's output, so a read of a file
+// holding secrets is refused instead of masked. Tool names and input fields as VS Code 1.139 and Copilot
+// Chat 0.67 send them: input is camelCase, paths are absolute or URIs. Every tool that reads, writes or
+// executes is mapped; a tool we do not know is opaque (the policy's `commands.unknown`, never allow),
+// because VS Code runs every hook for every tool.
+import { patchPlan } from '../applyPatch';
+import type { HookEnvelope, HookHost, HookPlan } from '../bridge';
+import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
+import { collect, draft, globBase, isObj, opaque, pass, pathCall, refuse, s, shq, strings } from '../toolInput';
+import { isGuardOffCommand } from './vscodeCommands';
+
+export const vscodeHost: HookHost = {
+  id: 'vscode',
+  canAsk: true,
+  parse: (p) => parseHookJson(p, 'vscode'),
+  plan: mapVscode,
+  render: (phase, a) => renderHookJson(phase, a, false),
+  renderError: renderHookJsonError,
+};
 
 /** Tools that read no file, write nothing and run nothing the guard can judge: the host's own flow applies. */
 const NO_EFFECT = new Set([
@@ -99,11 +111,9 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return patchPlan(env, i.input, base);
     case 'memory':
       return memoryPlan(env);
-    case 'read_file': {
-      const plan = pathCall(env, 'read', [s(i.filePath)], base);
+    case 'read_file':
       // VS Code cannot replace a tool's output: a file holding secrets must be read through AgentGuard's tool.
-      return plan.kind === 'calls' ? { ...plan, secretCheck: plan.calls[0].paths } : plan;
-    }
+      return pathCall(env, 'read', [s(i.filePath)], base, { unmaskedRead: true });
     case 'view_image':
       return pathCall(env, 'read', [s(i.filePath)], base);
     case 'list_dir':
@@ -120,15 +130,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       const id = s(i.commandId) ?? '';
       const hit = isGuardOffCommand(id);
       if (!id || hit) {
-        return {
-          kind: 'fixed',
-          call: draft(env, 'exec', [], { command: `[vscode command] ${id}` }),
-          verdict: {
-            decision: 'deny',
-            rule: 'hook:guard-off-command',
-            reason: `The VS Code command ${JSON.stringify(id)} could switch AgentGuard off, change settings or run unguarded code; agents may never run it. Ask the user to do it.`,
-          },
-        };
+        return refuse(
+          env,
+          'exec',
+          'hook:guard-off-command',
+          `The VS Code command ${JSON.stringify(id)} could switch AgentGuard off, change settings or run unguarded code; agents may never run it. Ask the user to do it.`,
+          { command: `[vscode command] ${id.slice(0, 200)}` },
+        );
       }
       return opaque(env, 'hook:vscode-command', `run_vscode_command runs the VS Code command ${JSON.stringify(id)}, whose effect AgentGuard cannot see`);
     }

@@ -48,9 +48,13 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
 async function maskWithPolicy(argv: string[], io: Io): Promise<number> {
   const { parseArgs, resolveWorkspace } = await import('./common');
   const { opts, rest } = parseArgs(argv, { values: ['workspace'] });
-  const [{ maskCommand }, { PolicyStore }, { maskOptions }] = await Promise.all([import('./mask'), import('../node/policyStore'), import('../node/masking')]);
+  const [{ maskCommand }, { PolicyStore }, { maskOptionsOf }] = await Promise.all([
+    import('./mask'),
+    import('../node/policyStore'),
+    import('../core/compiledPolicy'),
+  ]);
   const loaded = new PolicyStore().load(resolveWorkspace(opts.workspace as string | undefined));
-  return maskCommand(rest.length ? ['--', ...rest] : rest, io, maskOptions(loaded.policy));
+  return maskCommand(rest.length ? ['--', ...rest] : rest, io, maskOptionsOf(loaded.policy));
 }
 
 /** For the lean hook entry (dist/hook.js): the full bridge, loaded from this bundle only when it must decide alone. */

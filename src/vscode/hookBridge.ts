@@ -1,14 +1,12 @@
-// The hook bridge in the extension: the channel the `agentguard hook` CLI asks, the "Install / Remove
-// agent hooks" commands (with the user's consent, in a modal), and the bridge's status for the status bar.
-// Wiring (for the extension's command table and Ctx):
-//   const bridge = await startHookChannel(ws => folders.byPath(ws)?.service, workspacePaths, log)   // on activation
-//   commands.add(createHookCommands({ extensionPath, folders: () => [...], log, onChange }))
-//   hookBridgeStatus(workspacePaths) → { installed, lastFailClosed } for the status bar text/tooltip
+// The hook bridge in the extension: the local channel the `agentguard hook` CLI asks (restarted when
+// folders change), the "Install / Remove Agent Hooks" commands (with the user's consent, in a modal), and the
+// bridge's line in the status tooltip (hooks installed per host, the last time the CLI decided alone).
+// The answer itself is the node layer's (src/node/hookBridge): this file only wires it into the Ctx.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GuardService } from '../node/guardService';
-import { failureNotePath, startChannelServer, type ChannelServer, type ChannelServerOptions } from '../node/channel';
+import { failureNotePath, startChannelServer, type ChannelServer, type ChannelServerOptions } from '../node/hookBridge';
 import {
   type FileChange,
   hookEntryPath,
@@ -19,7 +17,8 @@ import {
   planInstall,
   planRemove,
   removeHooks,
-} from '../node/hooksInstall';
+} from '../node/hookBridge/install';
+import type { Ctx } from './ctx';
 
 export interface HookLog {
   info(msg: string): void;
@@ -210,4 +209,62 @@ export function hookStatusLine(s: HookBridgeStatus): string {
       `${h === 'vscode' ? 'VS Code' : 'Claude Code'} hooks: ${s.installed[h] === 'all' ? 'installed' : s.installed[h] === 'some' ? 'installed in some folders' : 'not installed'}`,
   ).join(' · ');
   return s.lastFailClosed ? `${inst}\nHook bridge decided without the extension at ${s.lastFailClosed.time} (${s.lastFailClosed.reason})` : inst;
+}
+
+/** The bridge's part of the Ctx: the channel for the current folders, its commands, its status line. */
+export class HookBridge implements vscode.Disposable {
+  private server: Promise<ChannelServer | undefined> = Promise.resolve(undefined);
+  private failures: vscode.Disposable | undefined;
+  private statusLine = '';
+
+  constructor(private readonly ctx: Ctx) {}
+
+  commands(): Record<'installAgentHooks' | 'removeAgentHooks', () => () => Promise<void>> {
+    const made = createHookCommands({
+      extensionPath: this.ctx.extension.extensionPath,
+      folders: () => this.ctx.folders.all().map((f) => ({ workspace: f.env.workspace, name: f.folder.name })),
+      log: this.ctx.log,
+      onChange: () => this.refresh(),
+    });
+    return { installAgentHooks: () => made.installAgentHooks, removeAgentHooks: () => made.removeAgentHooks };
+  }
+
+  /** (Re)start the channel for the current folders. */
+  restart(): void {
+    const workspaces = this.ctx.folders.all().map((f) => f.env.workspace);
+    const previous = this.server;
+    this.failures?.dispose();
+    this.failures = watchHookFailures(workspaces, () => this.refresh());
+    this.server = previous
+      .then((s) => s?.dispose())
+      .then(() => (workspaces.length ? startHookChannel((ws) => this.ctx.folders.byWorkspace(ws)?.service, workspaces, this.ctx.log) : undefined))
+      .then((s) => {
+        if (s) this.ctx.log.info(`hook channel listening (${s.discoveryFiles.length} folder(s))`);
+        return s;
+      })
+      .catch((e: Error) => {
+        // Without the channel the hook CLI decides alone (fail closed); the tools are unaffected.
+        this.ctx.log.error(`the hook channel did not start: ${e.message}`);
+        return undefined;
+      });
+    this.refresh();
+  }
+
+  refresh(): void {
+    try {
+      this.statusLine = hookStatusLine(hookBridgeStatus(this.ctx.folders.all().map((f) => f.env.workspace)));
+    } catch (e) {
+      this.statusLine = `hook bridge status unavailable (${(e as Error).message})`;
+    }
+    this.ctx.refreshStatus();
+  }
+
+  get status(): string {
+    return this.statusLine;
+  }
+
+  dispose(): void {
+    this.failures?.dispose();
+    void this.server.then((s) => s?.dispose());
+  }
 }

@@ -1,7 +1,10 @@
-// Every path an apply_patch envelope (V4A / Codex format, hook-protocols.md §5) touches. The host applies
-// the patch after we answer, so a path we fail to see is a write we never judged: anything we cannot
-// parse is an error (the caller refuses), and markers only count at column 0 — an added line such as
+// apply_patch (VS Code, Cline; the V4A / Codex format): every path a patch touches, and the canonical calls
+// that makes — adds and updates are writes, deletes are deletes, a move deletes its source and writes its
+// destination. The host applies the patch after we answer, so a path we fail to see is a write we never
+// judged: anything we cannot parse is refused, and markers only count at column 0 — an added line such as
 // `+*** Update File: tests/a.test.ts` is file content, not a header.
+import { collect, draft, refuse } from './toolInput';
+import type { DraftCall, HookEnvelope, HookPlan } from './bridge';
 
 export interface PatchEffect {
   op: 'add' | 'update' | 'delete' | 'move';
@@ -68,4 +71,34 @@ export function parseApplyPatch(text: unknown): PatchParse {
   }
   if (effects.length === 0) return { ok: false, error: 'the patch names no file' };
   return { ok: true, effects };
+}
+
+/** The canonical calls of an apply_patch tool call (`base`: where relative paths start). */
+export function patchPlan(env: HookEnvelope, text: unknown, base: string | undefined): HookPlan {
+  const parsed = parseApplyPatch(text);
+  if (!parsed.ok) {
+    return refuse(
+      env,
+      'write',
+      'hook:patch-unparsable',
+      `AgentGuard cannot tell which files this patch touches (${parsed.error}); send a well-formed patch with one "*** Add/Update/Delete File:" header per file.`,
+    );
+  }
+  const writes: (string | undefined)[] = [];
+  const deletes: (string | undefined)[] = [];
+  for (const e of parsed.effects) {
+    if (e.op === 'delete') deletes.push(e.path);
+    else if (e.op === 'move') {
+      deletes.push(e.path);
+      writes.push(e.dest);
+    } else writes.push(e.path);
+  }
+  const w = collect(writes, base);
+  const d = collect(deletes, base);
+  const problem = w.problem ?? d.problem;
+  if (problem) return refuse(env, 'write', 'hook:unjudgeable-path', `AgentGuard cannot check a path in this patch: ${problem}`);
+  const calls: DraftCall[] = [];
+  if (w.paths.length) calls.push(draft(env, 'write', w.paths, { content: typeof text === 'string' ? text : undefined }));
+  if (d.paths.length) calls.push(draft(env, 'delete', d.paths));
+  return { kind: 'calls', calls };
 }

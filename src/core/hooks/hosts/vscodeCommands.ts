@@ -1,6 +1,7 @@
 // VS Code commands an agent must never run through `run_vscode_command`: each could switch AgentGuard or
-// the agent hooks off, loosen settings, or install code (`real-agent.md`: "any VS Code command — including
-// ones that would turn a guard off"). Matching is on the normalized command id; a prefix entry ends in `.`.
+// the agent hooks off, loosen settings, or install code (the agent's tool runs any VS Code command it is
+// given, including ones that would turn a guard off). Matching is on the normalized command id; a prefix
+// entry ends in `.`.
 // Threat: one tool call that disables the extension and every later call goes unguarded.
 const NEVER_PREFIXES = [
   'agentguard.', // the guard's own commands (remove hooks, reset the session, …)

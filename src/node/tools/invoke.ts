@@ -1,29 +1,29 @@
-// One guarded tool call, start to finish, for any channel: validate → canonical call → GuardService.run →
-// text for the model. A refusal says which rule decided, why, and what to do instead, so the model can
-// change course instead of retrying the same call through another door.
+// One guarded tool call, start to finish, for the channels where the guard runs the tool (VS Code's
+// language-model tools, the MCP server): validate the input → canonical call → GuardService.run → text for
+// the model. Input that does not validate goes through the same pipeline as a refused call, so it is audited
+// like any other call on every channel. A refusal says which rule decided, why, and what to do instead, so
+// the model can change course instead of retrying the same call through another door.
 import type { FileChange as AuditChange } from '../../core/audit';
 import type { CallOutcome } from '../../core/chain';
-import { PathGuard } from '../../core/paths/guard';
-import type { Policy } from '../../core/policy/types';
 import { summarizeChanges } from '../../core/snapshot/summary';
 import type { FileChange } from '../../core/snapshot/types';
 import type { CanonicalCall, Channel, Verdict } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { newCallId } from '../guardService';
 import { type ToolEnv, ToolRefusal } from './env';
-import { toolId } from './ids';
-import type { AnyTool } from './types';
+import type { AnyTool } from './guardedTool';
+import { toolId, TOOL_OPS } from './ids';
 
 export interface ToolAnswer {
   /** What the model reads. */
   text: string;
   /** 'refused' covers a denial by policy, by the user, and invalid input. */
   status: 'ok' | 'refused' | 'error';
-  call?: CanonicalCall;
-  outcome?: CallOutcome<unknown>;
+  call: CanonicalCall;
+  outcome: CallOutcome<unknown>;
 }
 
-export async function runTool(
+export async function invokeTool(
   service: GuardService,
   env: ToolEnv,
   tool: AnyTool,
@@ -31,15 +31,17 @@ export async function runTool(
   who: { agent: string; channel: Channel },
   signal?: AbortSignal,
 ): Promise<ToolAnswer> {
+  const meta = { id: newCallId(), agent: who.agent, channel: who.channel, tool: toolId(tool.name) };
   let call: CanonicalCall;
   try {
-    const parsed = tool.parse(input);
-    call = tool.toCall(parsed, { id: newCallId(), agent: who.agent, channel: who.channel, tool: toolId(tool.name) }, env);
+    call = tool.toCall(tool.parse(input), meta, env);
   } catch (e) {
     const msg = e instanceof ToolRefusal ? e.message : `invalid input (${(e as Error).message})`;
-    return { status: 'refused', text: service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`) };
+    call = { ...meta, op: TOOL_OPS[tool.name], paths: [], args: input, preset: { kind: 'refuse', rule: 'input:invalid', reason: msg } };
+    const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
+    return { status: 'refused', text: service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`), call, outcome };
   }
-  const outcome = await service.run(call, tool.spec(env), signal);
+  const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
   const v = outcome.verdict;
   if (v.decision !== 'allow') return { status: 'refused', text: service.maskValue(refusalText(v, call, env)), call, outcome };
   if (outcome.error !== undefined || outcome.result === undefined) {
@@ -47,11 +49,11 @@ export async function runTool(
   }
   let text = tool.render(outcome.result);
   if (outcome.limited.length) text += `\n(Limited by the policy: ${outcome.limited.join('; ')}.)`;
-  // Side effects back to the model (issue 6): what the write or command changed, new artifacts first. Paths,
-  // kinds and sizes only, never content. Only with a snapshot attached: without one, "no changes" would be a lie.
+  // Side effects back to the model: what the write or command changed, new artifacts first. Paths, kinds and
+  // sizes only, never content. Only with a snapshot attached: without one, "no changes" would be a lie.
   if (service.snapshot && MUTATING.has(call.op)) {
-    const policy = env.policy();
-    text += '\n' + service.maskValue(summarizeChanges(outcome.changes.map(asSnapshotChange), { isProtected: (p) => isProtectedPath(policy, p) }));
+    const compiled = env.compiled();
+    text += '\n' + service.maskValue(summarizeChanges(outcome.changes.map(asSnapshotChange), { isProtected: (p) => compiled.isProtected(p) }));
   }
   return { status: 'ok', text, call, outcome };
 }
@@ -62,19 +64,6 @@ const MUTATING = new Set(['write', 'delete', 'rename', 'exec']);
 function asSnapshotChange(c: AuditChange): FileChange {
   const x = c as Partial<FileChange>;
   return { path: c.path, kind: c.kind, size: x.size ?? 0, artifact: x.artifact === true, isImage: x.isImage === true, isText: x.isText !== false, callIds: [] };
-}
-
-const guards = new WeakMap<Policy, PathGuard>();
-
-/**
- * A path agents may not read (secrets) or that belongs to the guard's floor (its policy, hook configs):
- * flagged in change summaries so the model does not go and read it, and kept out of the panel's previews
- * and the snapshot's baseline copies. Compiled once per policy object (policies reload).
- */
-export function isProtectedPath(policy: Policy, rel: string): boolean {
-  let g = guards.get(policy);
-  if (!g) guards.set(policy, (g = new PathGuard(policy.paths, policy.outsideWorkspace)));
-  return g.matchRelative(rel, 'read')?.decision === 'deny' || (g.matchRelative(rel, 'write')?.rule.startsWith('path:floor') ?? false);
 }
 
 /** What the model reads when a call is not allowed: the rule, the reason, and what to do instead. */

@@ -3,7 +3,7 @@
 import * as net from 'node:net';
 import type { HookAnswer, HostId } from '../../core/hooks';
 import { readDiscovery } from './discovery';
-import { MAX_LINE, parseResponse } from './protocol';
+import { MAX_LINE, parseResponse } from './channelProtocol';
 
 export type AskResult = { ok: true; answer: HookAnswer } | { ok: false; reason: string };
 

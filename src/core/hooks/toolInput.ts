@@ -1,9 +1,8 @@
-// Helpers shared by the per-host mappers: reading untrusted tool input, paths from URIs and globs,
-// and building draft canonical calls.
+// Reading a host tool's input — untrusted, written by the model — into draft canonical calls: strings, paths
+// from URIs and globs, and the calls the engine cannot judge (opaque tools, input that may never run).
+// Shared by the per-host mappers under hosts/.
 import type { Op } from '../types';
-import type { DraftCall, HookEnvelope, HookPlan } from './types';
-
-export const AGENT: Record<HookEnvelope['host'], string> = { vscode: 'vscode-agent', claude: 'claude-code', cline: 'cline' };
+import { AGENTS, type DraftCall, type HookEnvelope, type HookPlan } from './bridge';
 
 export function s(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
@@ -13,7 +12,7 @@ export function isObj(x: unknown): x is Record<string, unknown> {
 }
 
 export function draft(env: HookEnvelope, op: Op, paths: string[], extra: Partial<DraftCall> = {}): DraftCall {
-  return { op, paths, agent: AGENT[env.host], channel: 'hook', tool: env.toolName, args: env.toolInput, ...extra };
+  return { op, paths, agent: AGENTS[env.host], channel: 'hook', tool: env.toolName, args: env.toolInput, ...extra };
 }
 
 export function isAbsolute(p: string): boolean {
@@ -79,7 +78,10 @@ export function pathCall(env: HookEnvelope, op: Op, raw: (string | undefined)[],
   return { kind: 'calls', calls: [draft(env, op, c.paths, extra)] };
 }
 
-/** The exec-shaped record of a tool AgentGuard cannot see into; "allow for this session" approves exactly it. */
+/**
+ * A tool AgentGuard cannot see into: one exec-shaped call decided as an unknown command is (the policy's
+ * `commands.unknown`, never allow); "allow for this session" approves exactly this tool with these arguments.
+ */
 export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {
   let args = '';
   try {
@@ -88,7 +90,13 @@ export function opaque(env: HookEnvelope, rule: string, reason: string): HookPla
     args = '';
   }
   if (args.length > 400) args = args.slice(0, 400) + '…';
-  return { kind: 'opaque', rule, reason, call: draft(env, 'exec', [], { command: `[tool ${env.toolName}] ${args}`, cwd: env.cwd }) };
+  const command = `[tool ${env.toolName.slice(0, 200)}] ${args}`;
+  return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: env.cwd, preset: { kind: 'opaque', rule, reason } })] };
+}
+
+/** Input that may never run (a command that would switch the guard off, a patch that cannot be read): refused. */
+export function refuse(env: HookEnvelope, op: Op, rule: string, reason: string, extra: Partial<DraftCall> = {}): HookPlan {
+  return { kind: 'calls', calls: [draft(env, op, [], { ...extra, preset: { kind: 'refuse', rule, reason } })] };
 }
 
 export function pass(rule: string, reason: string): HookPlan {

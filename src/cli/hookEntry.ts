@@ -7,26 +7,32 @@
 // file (dist/cli.js), which decides alone from the policy and writes the audit — the same code
 // `agentguard hook` runs. If that bundle cannot be loaded, the call is refused (exit 2): fail closed.
 import * as path from 'node:path';
-import type { DecideAlone } from './hook';
+import type { Alone } from './hook';
 import { runHook } from './hook';
 
-/** The CLI bundle's exports this entry relies on (src/cli/main.ts). */
+/** The CLI bundle's exports this entry relies on (src/cli/cli.ts). */
 interface CliBundle {
-  loadHook(): Promise<{ decideAlone: DecideAlone }>;
+  loadHook(): Promise<{ alone: Alone }>;
 }
 
-const decideWithFullCli: DecideAlone = async (workspace, env, why) => {
+async function fullCli(): Promise<Alone> {
   // A computed path: esbuild must not pull the CLI into this bundle (that is the start-up cost avoided).
   const file = path.join(__dirname, 'cli.js');
   const cli = require(file) as Partial<CliBundle>;
   if (typeof cli.loadHook !== 'function') throw new Error(`${file} does not export loadHook (mismatched AgentGuard install)`);
-  return (await cli.loadHook()).decideAlone(workspace, env, why);
+  return (await cli.loadHook()).alone;
+}
+
+/** The alone half, loaded from dist/cli.js only when it is needed. */
+const fromFullCli: Alone = {
+  decide: async (workspace, env, why) => (await fullCli()).decide(workspace, env, why),
+  recordMalformed: async (workspace, host, payload, error) => (await fullCli()).recordMalformed(workspace, host, payload, error),
 };
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
   // Installed hook commands name the subcommand (`hook.js hook --host …`) so they read like the CLI's.
-  runHook(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, decideWithFullCli).then(
+  runHook(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, fromFullCli).then(
     (code) => {
       process.exitCode = code;
     },

@@ -14,21 +14,22 @@ export type { AgentGuardApi } from './api';
 export function activateGuard(
   context: vscode.ExtensionContext,
   host: RegistrationHost = directHost,
-  timing?: { activationMs: number; loadStartedMs: number },
+  timing?: { activationMs: number; loadStartedMs: number; loadMs: number },
 ): AgentGuardApi {
   const started = Date.now();
   let ctx: Ctx | undefined;
   try {
     ctx = new Ctx(context, host);
     ctx.start();
-    // Later modules register here: the hook bridge (src/vscode/hooks.ts) and the panel (src/vscode/panel)
-    // take `ctx` and add their commands with `ctx.commands.add({...})`.
+    // Modules that arrive after the Ctx take it and add their commands with `ctx.commands.add({...})`.
     const panel = registerPanel(ctx);
     registerMcp(ctx);
     const mode = vscode.ExtensionMode[context.extensionMode];
     if (timing) {
+      // One line the activation benchmark reads: activation, then the guard's own bundle (loaded on the next
+      // turn of the event loop) and its start; the policies are compiled on the turn after that.
       ctx.log.info(
-        `AgentGuard activated in ${Math.round(timing.activationMs)} ms (${mode} mode); the guard loaded ${Math.round(timing.loadStartedMs)} ms later and started in ${Date.now() - started} ms`,
+        `AgentGuard activated in ${Math.round(timing.activationMs)} ms (${mode} mode); the guard's bundle loaded in ${Math.round(timing.loadMs)} ms, ${Math.round(timing.loadStartedMs)} ms after activation, and started in ${Date.now() - started} ms`,
       );
     } else ctx.log.info(`AgentGuard activated in ${Date.now() - started} ms (${mode} mode)`);
     return createApi(ctx, panel.testHooks);

@@ -1,7 +1,35 @@
-// Claude Code tools → canonical calls (hook-protocols.md §2.7). Input is snake_case; Read/Edit/Write paths
-// are absolute since 2.1.89, older ones are joined to the session cwd.
-import { draft, globBase, isObj, opaque, pass, pathCall, s } from './common';
-import type { HookEnvelope, HookPlan } from './types';
+// Claude Code hooks. The envelope and answers are the JSON protocol it shares with VS Code (../hookJson.ts);
+// unlike VS Code, an after-hook may replace the tool's output (from 2.1.121), so what a read returned is
+// masked there. Tool input is snake_case; Read/Edit/Write paths are absolute since 2.1.89, older ones are
+// joined to the session cwd.
+import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
+import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
+import { draft, globBase, isObj, opaque, pass, pathCall, s } from '../toolInput';
+
+export const claudeHost: HookHost = {
+  id: 'claude',
+  canAsk: true,
+  parse: (p) => parseHookJson(p, 'claude'),
+  plan: mapClaude,
+  render: (phase, a) => renderHookJson(phase, a, true),
+  renderError: renderHookJsonError,
+  maskOutput: maskClaudeOutput,
+};
+
+/**
+ * The tool output with secrets masked. A Read's file content is masked as a file (line for line, the
+ * policy's allow-listed paths honoured); any other output as a value.
+ */
+export function maskClaudeOutput(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown {
+  const o = isObj(output) ? output : undefined;
+  const file = o?.file;
+  if (o && env.toolName === 'Read' && isObj(file) && typeof file.content === 'string') {
+    const p = s(file.filePath) ?? String(env.toolInput.file_path ?? '');
+    const text = masks.file(p, file.content);
+    return text === file.content ? output : { ...o, file: { ...file, content: text } };
+  }
+  return masks.value(output);
+}
 
 const NO_EFFECT = new Set([
   'WebFetch',

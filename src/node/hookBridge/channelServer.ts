@@ -1,8 +1,8 @@
 // The extension's end of the local channel: a Unix socket (a named pipe on Windows) announced through a
 // discovery file per workspace folder. Each connection carries one request. The server authenticates the
-// token in constant time, validates the message, re-parses the hook payload, and runs the call through the
-// workspace's GuardService with a handler that does nothing (the host runs the tool): the chain asks the
-// person (modal), writes the audit record, and the answer goes back. Nothing a client sends can approve.
+// token in constant time, validates the message, re-parses the hook payload itself, and answers it through
+// the workspace's GuardService (answer.ts): the host runs the tool, the service asks the person (the modal),
+// writes the audit record, and the answer goes back. Nothing a client sends can approve.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { type HookEnvelope, parseEnvelope } from '../../core/hooks';
 import type { GuardService } from '../guardService';
 import { channelDir, ensurePrivateDir, removeDiscoveryIfOurs, writeDiscovery } from './discovery';
-import { handleHook, type HookResult } from './handle';
-import { type ChannelResponse, MAX_LINE, parseRequest, tokenEquals } from './protocol';
+import { answerHook, type HookResult } from './answer';
+import { type ChannelResponse, MAX_LINE, parseRequest, tokenEquals } from './channelProtocol';
 
 export interface ChannelServerOptions {
   /** The workspace folders this window guards (absolute, symlink-resolved): one discovery file each. */
@@ -110,7 +110,7 @@ export async function startChannelServer(resolve: (workspace: string) => GuardSe
       if (!service) return { v: 1, ok: false, error: 'the workspace has no guard running' };
       const env = parseEnvelope(req.payload, req.host);
       if (!env.ok) return { v: 1, ok: false, error: env.error };
-      const result = await handleHook(service, env.env, { kind: 'up' }, ac.signal);
+      const result = await answerHook(service, env.env, ac.signal);
       if (env.env.phase === 'post') {
         try {
           opts.onPost?.(req.workspace, env.env);

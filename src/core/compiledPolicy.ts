@@ -1,0 +1,61 @@
+// One policy, compiled once each time it loads and shared by every channel: the engine (the path guard with
+// its compiled globs, the command rules), the maskers, and the protected-path test. Nothing downstream keeps
+// a cache of its own keyed by policy: a reload makes a new CompiledPolicy and everything reads it from the
+// GuardService. Pure: the I/O (reading files to mask them) stays with the caller.
+import { Minimatch } from 'minimatch';
+import type { Engine } from './engine';
+import type { PathGuard } from './paths/guard';
+import type { Policy } from './policy/types';
+import type { createMasker, MaskOptions } from './secrets';
+import { engineModule as engine, secretsModule as secrets } from './lazyModules';
+
+/** What the masker takes from a policy: its own patterns and the values it never masks. */
+export function maskOptionsOf(policy: Policy): MaskOptions {
+  return { extraPatterns: policy.masking.patterns, allowValues: policy.masking.allowValues };
+}
+
+export class CompiledPolicy {
+  readonly engine: Engine;
+  readonly maskOptions: MaskOptions;
+  private readonly fileMasker: ReturnType<typeof createMasker>;
+  private readonly unmaskedPaths: Minimatch[];
+
+  constructor(readonly policy: Policy) {
+    this.engine = new (engine().Engine)(policy);
+    this.maskOptions = maskOptionsOf(policy);
+    this.fileMasker = secrets().createMasker(this.maskOptions);
+    this.unmaskedPaths = policy.masking.allowPaths.map((g) => new Minimatch(g, { dot: true, nocase: true }));
+  }
+
+  get hash(): string {
+    return this.policy.hash;
+  }
+
+  /** The path rules, compiled (the engine's own guard: the same globs decide before and re-check at the I/O). */
+  get paths(): PathGuard {
+    return this.engine.paths;
+  }
+
+  /**
+   * The masking choke point for everything that leaves the guard as a value: tool results, audit arguments,
+   * reasons, the panel, the log. Identity only when the policy switched masking off.
+   */
+  readonly maskValue = <T>(v: T): T => (this.policy.masking.enabled ? secrets().maskValue(v, this.maskOptions) : v);
+
+  /** A file's text as the model may read it, unless the policy allow-lists the path. */
+  maskFile(relPath: string, text: string): { text: string; masked: number } {
+    if (!this.policy.masking.enabled || this.unmaskedPaths.some((m) => m.match(relPath))) return { text, masked: 0 };
+    const r = this.fileMasker.mask(text);
+    return { text: r.text, masked: r.findings.length };
+  }
+
+  /**
+   * A path agents may not read (secrets) or that belongs to the guard's floor (its policy, hook configs):
+   * flagged in change summaries so the model does not go and read it, and kept out of the panel's previews
+   * and the snapshot's baseline copies.
+   */
+  isProtected(rel: string): boolean {
+    const g = this.engine.paths;
+    return g.matchRelative(rel, 'read')?.decision === 'deny' || (g.matchRelative(rel, 'write')?.rule.startsWith('path:floor') ?? false);
+  }
+}

@@ -1,0 +1,102 @@
+// The shapes of the hook bridge's pure core, shared by every host: one hook invocation in host-independent
+// terms (the envelope), what its tool call means to the guard (the plan: canonical calls), what the bridge
+// answers, and what a host must provide to be bridged (HookHost: one file per host under hosts/). No I/O:
+// the CLI and the channel server do that.
+import type { CanonicalCall, Decision } from '../types';
+
+export type HostId = 'vscode' | 'claude' | 'cline';
+
+/** The agent name each host's calls carry in the audit. */
+export const AGENTS: Record<HostId, string> = { vscode: 'vscode-agent', claude: 'claude-code', cline: 'cline' };
+
+/** pre = before the tool runs (may refuse it); post = after (may mask or annotate); other = lifecycle events. */
+export type HookPhase = 'pre' | 'post' | 'other';
+
+/** One hook invocation, host-independent. Everything here came from the host, not from the model, except `toolInput`. */
+export interface HookEnvelope {
+  host: HostId;
+  phase: HookPhase;
+  /** The host's own event name (`PreToolUse`, `tool_call`, …), for the record. */
+  eventName: string;
+  toolName: string;
+  /** The tool's arguments as the model wrote them: untrusted, validated by each mapper. */
+  toolInput: Record<string, unknown>;
+  /** PostToolUse: the tool's output (string for VS Code, structured for Claude Code). */
+  toolResponse?: unknown;
+  toolUseId?: string;
+  sessionId?: string;
+  /** The directory the host reports the tool runs in (exec cwd, base of relative paths). */
+  cwd?: string;
+  /** Cline: the workspace roots the host reports. */
+  workspaceRoots?: string[];
+}
+
+export type EnvelopeResult = { ok: true; env: HookEnvelope } | { ok: false; error: string };
+
+/** A canonical call before the bridge gives it an id. */
+export type DraftCall = Omit<CanonicalCall, 'id'>;
+
+/**
+ * What one host tool call means to the guard.
+ * - calls: canonical calls for the pipeline; the worst verdict wins. A call the engine cannot judge carries a
+ *   preset (a tool the guard cannot see into; input that may never run), a read the host returns unmasked
+ *   says so (`unmaskedRead`): both are data on the call, decided in the one pipeline.
+ * - pass: the tool touches no file and runs nothing; the guard has no opinion and the host's own flow applies.
+ */
+export type HookPlan = { kind: 'calls'; calls: DraftCall[] } | { kind: 'pass'; rule: string; reason: string };
+
+/** The bridge's answer, host-independent; the host's `render` turns it into its protocol. */
+export interface HookAnswer {
+  /** undefined: no opinion (the host's normal flow). */
+  decision?: Decision;
+  /**
+   * Set when a person already approved the call in AgentGuard's dialog: only then does the bridge tell the
+   * host `allow` (which skips the host's own confirmation). An allow by rule leaves the host's flow alone.
+   */
+  approvedByUser?: boolean;
+  rule?: string;
+  reason?: string;
+  /** After-hook: the tool output with secrets masked, where the host lets a hook replace it. */
+  updatedToolOutput?: unknown;
+  /** Text appended next to the tool result (every host that supports it). */
+  additionalContext?: string;
+}
+
+export interface Rendered {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** How a host's output is masked: the caller supplies the maskers (they need the compiled policy and the workspace). */
+export interface OutputMasks {
+  /** A file's text as read from `path` (absolute or as the host wrote it). */
+  file(path: string, text: string): string;
+  value<T>(v: T): T;
+}
+
+/** Everything the bridge needs to know about one agent host. Adding a host is one file under hosts/ and one entry in HOSTS. */
+export interface HookHost {
+  id: HostId;
+  /**
+   * The host has its own confirmation prompt: when AgentGuard's extension cannot be reached, an `ask` goes
+   * back to it (a person still decides). A host without one gets a refusal instead.
+   */
+  canAsk: boolean;
+  /** The payload, already JSON, as an envelope, or what is wrong with it. */
+  parse(payload: Record<string, unknown>): EnvelopeResult;
+  /** The tool call as canonical calls. */
+  plan(env: HookEnvelope): HookPlan;
+  /** The answer in the host's protocol. */
+  render(phase: HookPhase, answer: HookAnswer): Rendered;
+  /** An internal error, refused in the host's protocol (exit 2, and whatever the host reads besides). */
+  renderError(phase: HookPhase | undefined, reason: string): Rendered;
+  /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
+  maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
+}
+
+/** What the host shows the person and the model: always naming AgentGuard. */
+export function withPrefix(reason: string | undefined): string {
+  const r = reason ?? 'refused';
+  return r.startsWith('AgentGuard') ? r : `AgentGuard: ${r}`;
+}
