@@ -39,7 +39,11 @@ const builds = [
   { ...common, entryPoints: ['src/core/secrets/index.ts'], outfile: `${outdir}/secrets.js` },
   {
     ...common,
-    stdin: { contents: "export * from './src/core/policy/load';\nexport * from './src/core/policy/layers';\n", resolveDir: '.', loader: 'ts' },
+    stdin: {
+      contents: ['load', 'layers', 'packs', 'render'].map((m) => `export * from './src/core/policy/${m}';\n`).join(''),
+      resolveDir: '.',
+      loader: 'ts',
+    },
     outfile: `${outdir}/policyLoader.js`,
   },
 ];

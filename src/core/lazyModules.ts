@@ -27,6 +27,11 @@ export interface PolicyLoader {
   loadPolicyText: typeof import('./policy/load').loadPolicyText;
   emptyLayer: typeof import('./policy/load').emptyLayer;
   mergeLayers: typeof import('./policy/layers').mergeLayers;
+  detectEcosystems: typeof import('./policy/packs').detectEcosystems;
+  packDetectGlobs: typeof import('./policy/packs').packDetectGlobs;
+  renderPolicyFromDefault: typeof import('./policy/render').renderPolicyFromDefault;
 }
 export const policyLoaderModule = (): PolicyLoader =>
-  (typeof AGENTGUARD_BUNDLED === 'boolean' ? requireAt('policyLoader.js') : { ...require('./policy/load'), ...require('./policy/layers') }) as PolicyLoader;
+  (typeof AGENTGUARD_BUNDLED === 'boolean'
+    ? requireAt('policyLoader.js')
+    : { ...require('./policy/load'), ...require('./policy/layers'), ...require('./policy/packs'), ...require('./policy/render') }) as PolicyLoader;
