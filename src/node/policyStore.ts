@@ -113,6 +113,15 @@ export function workspaceEntries(workspace: string): string[] {
 }
 
 /**
+ * The manifests whose presence decides which packs are detected, where workspaceEntries looks for them (the
+ * root and one level down), as one glob for the editor's file watcher: one created or deleted, reload.
+ */
+export function manifestWatchGlob(): string {
+  const globs = policyLoaderModule().packDetectGlobs();
+  return `{${[...globs, ...globs.map((g) => `*/${g}`)].join(',')}}`;
+}
+
+/**
  * Parse and merge one policy text (no fallback). Errors include merge errors. `rootEntries`: the folder's
  * entries (workspaceEntries) to detect its ecosystems; detected packs apply with no file, with `auto` in
  * `extends`, and always in an untrusted workspace (layers.ts says why).

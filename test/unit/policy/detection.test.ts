@@ -7,7 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GuardService } from '../../../src/node/guardService';
-import { compilePolicy, PolicyStore, policyFromDefault, strictPolicy, workspaceEntries } from '../../../src/node/policyStore';
+import { Minimatch } from 'minimatch';
+import { PACK_NAMES, shippedPack } from '../../../src/core/policy/packs';
+import { compilePolicy, manifestWatchGlob, PolicyStore, policyFromDefault, strictPolicy, workspaceEntries } from '../../../src/node/policyStore';
 import { evalCalls, runCli } from '../helpers/cli';
 
 const F = '.agentguard.yaml';
@@ -200,3 +202,31 @@ describe('Create Policy from Default: the text written for a real folder', () =>
     assert.match(text, /No ecosystem manifest was found/);
   });
 });
+
+describe('the editor reloads the policy when a manifest comes or goes: the watched glob', () => {
+  // The file watcher itself runs in VS Code (test/integration/suite/policy.test.ts); here, that its one glob
+  // covers every name detection reads, at the root and one level down, and nothing deeper.
+  const glob = manifestWatchGlob();
+  const m = new Minimatch(glob, { dot: true });
+  const sample = (g: string) => g.replace(/\*/g, 'App');
+
+  it('is one brace group (a detect glob with its own braces or commas would break it)', () => {
+    for (const n of PACK_NAMES) for (const g of shippedPack(n).meta.detect) assert.doesNotMatch(g, /[{},]/, `${n}: ${g}`);
+    assert.match(glob, /^\{[^{}]+\}$/);
+  });
+
+  it('matches every pack’s manifest at the root and one level down, and each is detected there', () => {
+    for (const n of PACK_NAMES) {
+      for (const g of shippedPack(n).meta.detect) {
+        for (const p of [sample(g), `backend/${sample(g)}`]) {
+          assert.ok(m.match(p), `${p} (${n}) is not watched`);
+          assert.ok(detect([p]).includes(n), `${p} is watched but does not reveal ${n}`);
+        }
+        assert.ok(!m.match(`a/b/${sample(g)}`), `a/b/${sample(g)} should not be watched (detection does not look there)`);
+      }
+    }
+    assert.ok(!m.match('src/app.ts') && !m.match('README.md') && !m.match('.agentguard.yaml'));
+  });
+});
+
+const detect = (entries: string[]) => compilePolicy(undefined, undefined, true, entries).policy!.packs?.map((p) => p.name) ?? [];
