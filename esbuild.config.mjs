@@ -37,6 +37,7 @@ const builds = [
   // the guard that VS Code loads at activation compiles none of their code.
   { ...common, entryPoints: ['src/core/engine.ts'], outfile: `${outdir}/engine.js` },
   { ...common, entryPoints: ['src/core/secrets/index.ts'], outfile: `${outdir}/secrets.js` },
+  { ...common, entryPoints: ['src/core/integrity/step.ts'], outfile: `${outdir}/integrity.js` },
   {
     ...common,
     stdin: {
