@@ -248,8 +248,8 @@ export function countAll(text: string, res: readonly RegExp[]): number {
 
 /** The code reads as tests: it declares a test, or switches one off or focuses one. */
 export function looksLikeTest(code: string, lang: Lang): boolean {
-  const p = PATTERNS_G[lang];
-  return countAll(code, p.testDecl) > 0 || countAll(code, p.focus) + countAll(code, p.disable) > 0;
+  const p = PATTERNS[lang];
+  return [p.testDecl, p.focus, p.disable].some((res) => res.some((re) => re.test(code)));
 }
 
 /** Tests switched off in the file: in code, plus the compiler-read comments that do it (on the raw text). */

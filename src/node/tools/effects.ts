@@ -2,6 +2,7 @@
 // test-integrity check (src/core/chain.ts → src/core/integrity/step.ts). Reading is bounded: a file or a
 // folder too large to compare becomes an `unseen` effect, which is asked — never allowed unseen. Symbolic
 // links are not followed (a delete or rename moves the link, not what it points to).
+import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FileEffect } from '../../core/integrity/step';
@@ -14,17 +15,26 @@ const MAX_TREE_BYTES = 32 * 1024 * 1024;
 /** Installed dependencies: their tests are not the project's, and no test runner of the project runs them. */
 const NOT_THE_PROJECT = new Set(['node_modules']);
 
-/** A file's text, or undefined when it does not exist; `unseen` when it is too large to compare. */
-export async function readForEffect(abs: string): Promise<{ text?: string; unseen?: string }> {
-  let st;
+/**
+ * A file's text, or undefined when it does not exist; `unseen` when it is too large to compare. Synchronous on
+ * purpose: one open, fstat and read of a source file takes microseconds, where the thread pool's round trips
+ * for the same took hundreds on every guarded edit (bench/integrity.ts).
+ */
+export function readForEffect(abs: string): { text?: string; unseen?: string } {
+  let fd: number;
   try {
-    st = await fs.stat(abs);
+    fd = fsSync.openSync(abs, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw e;
   }
-  if (st.size > MAX_EFFECT_BYTES) return { unseen: `the file is ${st.size} bytes` };
-  return { text: await fs.readFile(abs, 'utf8') };
+  try {
+    const size = fsSync.fstatSync(fd).size;
+    if (size > MAX_EFFECT_BYTES) return { unseen: `the file is ${size} bytes` };
+    return { text: fsSync.readFileSync(fd, 'utf8') };
+  } finally {
+    fsSync.closeSync(fd);
+  }
 }
 
 /**
@@ -48,7 +58,7 @@ export async function removalEffects(
   if (st.isDirectory() && NOT_THE_PROJECT.has(path.basename(abs))) return [];
   if (!st.isDirectory()) {
     if (!wanted(rel)) return [];
-    const r = await readForEffect(abs);
+    const r = readForEffect(abs);
     return [{ path: rel, before: r.text, ...(r.unseen ? { unseen: r.unseen } : {}), ...(dest !== undefined ? { movedTo: dest } : {}) }];
   }
   const out: FileEffect[] = [];
@@ -69,7 +79,7 @@ export async function removalEffects(
       const fileRel = rel ? `${rel}/${subRel}` : subRel;
       if (!wanted(fileRel)) continue;
       if (++files > MAX_TREE_FILES) return [{ path: rel, unseen: `the folder holds more than ${MAX_TREE_FILES} source files` }];
-      const r = await readForEffect(path.join(abs, subRel));
+      const r = readForEffect(path.join(abs, subRel));
       bytes += r.text?.length ?? MAX_EFFECT_BYTES;
       if (bytes > MAX_TREE_BYTES) return [{ path: rel, unseen: `the folder holds more than ${MAX_TREE_BYTES / 1024 / 1024} MB of source` }];
       out.push({

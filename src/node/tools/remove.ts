@@ -86,7 +86,7 @@ export const renamePathTool: GuardedTool<RenameInput, RenameResult> = {
       // Over an existing file: that file's text is replaced by the source's.
       const st = await fs.lstat(from.abs).catch(() => undefined);
       if (st?.isFile() && (call.args as RenameInput).overwrite && wanted(to.rel)) {
-        const [dest, src] = await Promise.all([readForEffect(to.abs), readForEffect(from.abs)]);
+        const [dest, src] = [readForEffect(to.abs), readForEffect(from.abs)];
         if (dest.text !== undefined || dest.unseen) {
           out.push(dest.unseen || src.unseen ? { path: to.rel, unseen: (dest.unseen ?? src.unseen)! } : { path: to.rel, before: dest.text, after: src.text });
         }

@@ -61,7 +61,7 @@ function oneFileEffects(
     if (!wanted(r.rel)) return [];
     let now: { text?: string; unseen?: string };
     try {
-      now = await readForEffect(r.abs);
+      now = readForEffect(r.abs);
     } catch {
       // Unreadable now (a folder, no permission): the handler reads it first and fails the same way; should
       // it read something after all, that text was not judged and nothing is written.
