@@ -37,9 +37,14 @@ const builds = [
   // the guard that VS Code loads at activation compiles none of their code.
   { ...common, entryPoints: ['src/core/engine.ts'], outfile: `${outdir}/engine.js` },
   { ...common, entryPoints: ['src/core/secrets/index.ts'], outfile: `${outdir}/secrets.js` },
+  { ...common, entryPoints: ['src/core/integrity/step.ts'], outfile: `${outdir}/integrity.js` },
   {
     ...common,
-    stdin: { contents: "export * from './src/core/policy/load';\nexport * from './src/core/policy/layers';\n", resolveDir: '.', loader: 'ts' },
+    stdin: {
+      contents: ['load', 'layers', 'packs', 'render'].map((m) => `export * from './src/core/policy/${m}';\n`).join(''),
+      resolveDir: '.',
+      loader: 'ts',
+    },
     outfile: `${outdir}/policyLoader.js`,
   },
 ];

@@ -108,6 +108,8 @@ const BENCHES = [
       ];
     },
   },
+  // What the test-integrity step adds to a 1 KB guarded edit, against the same edit without it.
+  { name: 'integrity', cmd: [TSX, 'bench/integrity.ts', ...(QUICK ? ['--runs', '2', '--n', '50'] : [])], timeout: 10 * MIN, figures: (o) => o.figures },
   { name: 'audit', cmd: [TSX, 'bench/audit.ts'], env: QUICK ? { BENCH_RUNS: '2', BENCH_AUDIT_N: '500' } : {}, timeout: 10 * MIN, figures: (o) => o.figures },
   {
     name: 'panel',

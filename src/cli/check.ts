@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { detectEcosystems } from '../core/policy/packs';
-import { compilePolicy, formatError, POLICY_FILE } from '../node/policyStore';
+import { compilePolicy, formatError, POLICY_FILE, workspaceEntries } from '../node/policyStore';
 import { type Io, parseArgs, resolveWorkspace, writeLine } from './common';
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
@@ -22,7 +22,8 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     writeLine(io.stderr, `${file}:1:1: cannot read the policy: ${(e as Error).message}`);
     return 1;
   }
-  const { policy, errors } = compilePolicy(text, file, !opts.untrusted);
+  const entries = workspaceEntries(path.dirname(path.resolve(file)));
+  const { policy, errors } = compilePolicy(text, file, !opts.untrusted, entries);
   for (const e of errors) writeLine(e.severity === 'error' ? io.stdout : io.stderr, formatError(e));
   const n = errors.filter((e) => e.severity === 'error').length;
   if (n > 0 || !policy) {
@@ -31,7 +32,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   }
   // Ecosystems present in the folder whose packs this file does not apply: say so where the person looks.
   const packs = policy.packs ?? [];
-  for (const d of detectEcosystems(rootEntries(path.dirname(path.resolve(file))))) {
+  for (const d of detectEcosystems(entries)) {
     if (packs.some((p) => p.name === d.name)) continue;
     writeLine(
       io.stderr,
@@ -41,12 +42,4 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const inForce = packs.length ? `, packs: ${packs.map((p) => `${p.name} (${p.why})`).join(', ')}` : '';
   writeLine(io.stderr, `${file}: ok (policy ${policy.hash}, ${policy.paths.length} path rules, ${policy.commands.patterns.length} command patterns${inForce})`);
   return 0;
-}
-
-function rootEntries(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

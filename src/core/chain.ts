@@ -2,6 +2,8 @@
 // (src/node/guardService.ts) is its one entry; what differs per channel is data passed in here:
 //   decide:  each canonical call once — the engine, or the channel's preset (a tool it cannot see into,
 //            input that may never run) — and a read the host returns unmasked is checked for secrets
+//   check:   a write, delete or rename the path rules did not deny: what it would leave is checked for edits
+//            that disable or weaken tests (src/core/integrity/step.ts), wherever the file lives
 //   settle:  worst first; `ask` goes to the confirmer — a person at AgentGuard's dialog — or, where no one
 //            can be asked, back to the host's own prompt or refused; the first deny ends it
 //   run:     the guard runs the call (limits, handler, snapshot around it), or the host runs it after the
@@ -13,6 +15,8 @@
 import { auditRecord, type AuditRecord, type FileChange } from './audit';
 import type { CompiledPolicy } from './compiledPolicy';
 import type { DecideEnv } from './engine';
+import type { FileEffect } from './integrity/step';
+import { integrityModule } from './lazyModules';
 import type { Limits } from './policy/types';
 import { summarizeChanges } from './snapshot/summary';
 import type { FileChange as SnapshotChange } from './snapshot/types';
@@ -55,18 +59,23 @@ export function isConfirmer(c: Confirmer | NoConfirmer): c is Confirmer {
   return typeof (c as Confirmer).confirm === 'function';
 }
 
-/** "Allow for this session" approves exactly one command line or one path for one op, nothing broader. */
+/**
+ * "Allow for this session" approves exactly one command line or one path for one op, nothing broader. A
+ * `scope` narrows it further: an edit weakening tests is approved for that kind of change (its integrity rule)
+ * to that path, and a path approval does not cover it.
+ */
 export class SessionApprovals {
   private keys = new Set<string>();
-  static key(call: CanonicalCall): string {
-    return call.op === 'exec' ? `exec\0${call.cwd ?? ''}\0${call.command}` : `${call.op}\0${call.paths.join('\0')}\0${call.dest ?? ''}`;
+  static key(call: CanonicalCall, scope?: string): string {
+    const k = call.op === 'exec' ? `exec\0${call.cwd ?? ''}\0${call.command}` : `${call.op}\0${call.paths.join('\0')}\0${call.dest ?? ''}`;
+    return scope ? `${k}\0${scope}` : k;
   }
-  has(call: CanonicalCall): boolean {
-    return this.keys.has(SessionApprovals.key(call));
+  has(call: CanonicalCall, scope?: string): boolean {
+    return this.keys.has(SessionApprovals.key(call, scope));
   }
   /** Only the chain calls this, with an answer from the Confirmer. */
-  grant(call: CanonicalCall): void {
-    this.keys.add(SessionApprovals.key(call));
+  grant(call: CanonicalCall, scope?: string): void {
+    this.keys.add(SessionApprovals.key(call, scope));
   }
   clear(): void {
     this.keys.clear();
@@ -120,7 +129,17 @@ export interface ToolSpec<T> {
   clamp?(call: CanonicalCall, limits: Limits): { call: CanonicalCall; notes: string[] };
   /** Apply the masking function to every string the model will see. */
   maskResult?(result: T, mask: <V>(v: V) => V, call: CanonicalCall): T;
+  /** What the call would leave on disk, read before it runs, for the test-integrity check (see EffectsOf). */
+  effects?: EffectsOf;
 }
+
+/**
+ * What a write, delete or rename would do to each file, read before it runs: the text now and the text it
+ * would leave. `wanted(rel)`: read only the files this says (the ones a detector reads, or every file when a
+ * person will be asked and should see the change). Input the handler will refuse anyway gives []. Throwing
+ * fails the call closed.
+ */
+export type EffectsOf = (call: CanonicalCall, wanted: (rel: string) => boolean, signal: AbortSignal) => Promise<FileEffect[]>;
 
 /** What a host's after-hook hands back: its tool's output, to mask where the host lets a hook replace it. */
 export type OutputMasker = (output: unknown, compiled: CompiledPolicy) => unknown;
@@ -129,8 +148,11 @@ export type OutputMasker = (output: unknown, compiled: CompiledPolicy) => unknow
 export type RunHow<T> =
   /** The guard runs it: the guarded tools (VS Code's language-model tools, the MCP server). */
   | { guardRuns: ToolSpec<T> }
-  /** The agent host runs it after the answer (a hook's before-event); `window` attributes what it changes. */
-  | { hostRuns: 'before'; window?: { key: string; session?: string } }
+  /**
+   * The agent host runs it after the answer (a hook's before-event); `window` attributes what it changes;
+   * `effects`, where the channel can compute an edit's result, feeds the test-integrity check.
+   */
+  | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf }
   /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
   | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker }
   /** Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). */
@@ -223,6 +245,7 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
         v = failClosed('the limits step', e);
       }
     }
+    if (v.decision !== 'deny') v = await checkTestIntegrity(effective, v, how, compiled, deps, signal);
     if (v.decision === 'ask') v = await settle(call, v, compiled, deps);
 
     if (spec && v.decision === 'allow') ({ result, error, changes } = await runHandler(spec, effective, compiled, deps, signal));
@@ -296,6 +319,37 @@ async function decide(call: CanonicalCall, compiled: CompiledPolicy, deps: Chain
   if (signal?.aborted && v.decision !== 'deny')
     return { decision: 'deny', rule: 'cancelled', reason: 'the call was cancelled before it ran', decidedBy: 'rule' };
   return { ...v, decidedBy: v.decidedBy ?? 'rule' };
+}
+
+const EDITS = new Set(['write', 'delete', 'rename']);
+
+/**
+ * An edit that disables or weakens a test, wherever the file lives, is asked with the changed lines; an asked
+ * write shows its change. Runs after the path rules (a path deny has ended the call) and before anyone is
+ * asked; the channel supplies what the call would leave (`effects`), the judgement is src/core/integrity/step.ts.
+ */
+async function checkTestIntegrity(
+  call: CanonicalCall,
+  v: Settled,
+  how: RunHow<unknown>,
+  compiled: CompiledPolicy,
+  deps: ChainDeps,
+  signal?: AbortSignal,
+): Promise<Settled> {
+  const effectsOf = 'guardRuns' in how ? how.guardRuns.effects : 'hostRuns' in how && how.hostRuns === 'before' ? how.effects : undefined;
+  if (!effectsOf || !EDITS.has(call.op)) return v;
+  try {
+    return await withBudget('the test-integrity check', deps.stepTimeoutMs ?? 2_000, async (budget) => {
+      const step = integrityModule();
+      const showAll = v.decision === 'ask' && call.op === 'write';
+      const effects = await effectsOf(call, (rel) => showAll || step.integrityReads(rel), signal ? AbortSignal.any([budget, signal]) : budget);
+      if (effects.length === 0) return v;
+      const judged = step.judgeEffects(effects, v, (rel, text) => compiled.maskFile(rel, text).text);
+      return judged === v ? v : { ...judged, decidedBy: 'rule' };
+    });
+  } catch (e) {
+    return failClosed('the test-integrity check', e);
+  }
 }
 
 async function runHandler<T>(
@@ -378,7 +432,9 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
 }
 
 async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy, deps: ChainDeps): Promise<Settled> {
-  if (deps.approvals.has(call)) {
+  // An edit weakening tests needs its own approval: one for the path's rule does not cover it.
+  const scope = v.rule.startsWith('integrity:') ? v.rule : undefined;
+  if (deps.approvals.has(call, scope)) {
     return { ...v, decision: 'allow', decidedBy: 'user', reason: `approved for this session by the user earlier; ${v.reason}` };
   }
   const c = deps.confirmer;
@@ -407,7 +463,7 @@ async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy,
     };
   }
   const decision: Decision = answer === 'deny' ? 'deny' : 'allow';
-  if (answer === 'session') deps.approvals.grant(call);
+  if (answer === 'session') deps.approvals.grant(call, scope);
   const how = answer === 'deny' ? 'denied by the user' : answer === 'session' ? 'allowed by the user for this session' : 'allowed once by the user';
   return { ...v, decision, decidedBy: 'user', reason: `${how}; ${v.reason}`, preview };
 }

@@ -32,6 +32,16 @@ export function shippedLayer(name: 'default' | 'strict'): PolicyLayer {
   return layer;
 }
 
+/**
+ * The text "Create Policy from Default" writes for a folder: the shipped default with an `extends:` line naming
+ * the packs of the ecosystems found in it, and what revealed each, so the person sees what protects the project.
+ */
+export function policyFromDefault(workspace: string): string {
+  const defaultText = fs.readFileSync(path.join(shippedPolicyDir(), 'default.yaml'), 'utf8');
+  const loader = policyLoaderModule();
+  return loader.renderPolicyFromDefault(defaultText, loader.detectEcosystems(workspaceEntries(workspace)));
+}
+
 export type PolicyState = 'ok' | 'last-good' | 'strict-fallback' | 'default';
 
 export interface LoadedPolicy {
@@ -46,8 +56,82 @@ export function formatError(e: PolicyError): string {
   return `${e.file}:${e.line}:${e.column}: ${e.severity === 'warning' ? 'warning: ' : ''}${e.message}`;
 }
 
-/** Parse and merge one policy text (no fallback). Errors include merge errors. */
-export function compilePolicy(text: string | undefined, file: string | undefined, trusted: boolean): { policy?: Policy; errors: PolicyError[] } {
+/**
+ * Folders one level down that are never the project's own manifests: installed dependencies, virtualenvs,
+ * build output, vendored trees. A `package.json` inside `node_modules/x` says nothing about this project.
+ */
+const NOT_THE_PROJECT = new Set([
+  'node_modules',
+  'bower_components',
+  'jspm_packages',
+  'vendor',
+  'venv',
+  'env',
+  'virtualenv',
+  'site-packages',
+  '__pycache__',
+  'target',
+  'build',
+  'dist',
+  'out',
+  'obj',
+  'bin',
+  'third_party',
+  'third-party',
+  'pods',
+]);
+/** Enough for any monorepo's top level; a folder with more is read no further (detection stays cheap on reload). */
+const MAX_SUBFOLDERS = 64;
+
+/**
+ * The names that reveal a folder's ecosystems, for pack detection: its root entries, and the entries of its
+ * subfolders one level down (`backend/pyproject.toml`, `web/package.json`: a monorepo's projects), leaving out
+ * hidden folders and what is not the project's own (NOT_THE_PROJECT). An unreadable folder gives [] (no packs
+ * detected: the shipped default alone, never less).
+ */
+export function workspaceEntries(workspace: string): string[] {
+  let root: fs.Dirent[];
+  try {
+    root = fs.readdirSync(workspace, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out = root.map((d) => d.name);
+  const subs = root
+    .filter((d) => d.isDirectory() && !d.name.startsWith('.') && !NOT_THE_PROJECT.has(d.name.toLowerCase()))
+    .map((d) => d.name)
+    .sort()
+    .slice(0, MAX_SUBFOLDERS);
+  for (const sub of subs) {
+    try {
+      for (const name of fs.readdirSync(path.join(workspace, sub))) out.push(`${sub}/${name}`);
+    } catch {
+      /* unreadable: nothing detected from it */
+    }
+  }
+  return out;
+}
+
+/**
+ * The manifests whose presence decides which packs are detected, where workspaceEntries looks for them (the
+ * root and one level down), as one glob for the editor's file watcher: one created or deleted, reload.
+ */
+export function manifestWatchGlob(): string {
+  const globs = policyLoaderModule().packDetectGlobs();
+  return `{${[...globs, ...globs.map((g) => `*/${g}`)].join(',')}}`;
+}
+
+/**
+ * Parse and merge one policy text (no fallback). Errors include merge errors. `rootEntries`: the folder's
+ * entries (workspaceEntries) to detect its ecosystems; detected packs apply with no file, with `auto` in
+ * `extends`, and always in an untrusted workspace (layers.ts says why).
+ */
+export function compilePolicy(
+  text: string | undefined,
+  file: string | undefined,
+  trusted: boolean,
+  rootEntries?: readonly string[],
+): { policy?: Policy; errors: PolicyError[] } {
   const loaded = text === undefined ? { layer: load().emptyLayer(), errors: [] } : load().loadPolicyText(text, file ?? POLICY_FILE);
   const errors = [...loaded.errors];
   const baseName = loaded.layer.extends === 'strict' ? 'strict' : 'default';
@@ -56,14 +140,16 @@ export function compilePolicy(text: string | undefined, file: string | undefined
     baseName,
     workspace: text === undefined ? undefined : { layer: loaded.layer, file: file ?? POLICY_FILE },
     trusted,
+    rootEntries,
   });
   errors.push(...merged.errors);
   if (errors.some((e) => e.severity === 'error')) return { errors };
   return { policy: merged.policy, errors };
 }
 
-export function strictPolicy(): Policy {
-  const merged = layers().mergeLayers({ base: shippedLayer('strict'), baseName: 'strict', trusted: true });
+/** What applies while a file is broken and there never was a good one: strict, with the folder's packs (only tighter). */
+export function strictPolicy(rootEntries?: readonly string[]): Policy {
+  const merged = layers().mergeLayers({ base: shippedLayer('strict'), baseName: 'strict', trusted: true, rootEntries });
   return merged.policy;
 }
 
@@ -82,7 +168,7 @@ export class PolicyStore {
         return this.fallback(workspace, [{ file, line: 1, column: 1, severity: 'error', message: `cannot read the policy: ${(e as Error).message}` }], file);
       }
     }
-    const { policy, errors } = compilePolicy(text, file, opts.trusted ?? true);
+    const { policy, errors } = compilePolicy(text, file, opts.trusted ?? true, workspaceEntries(workspace));
     if (!policy) return this.fallback(workspace, errors, file);
     this.lastGood.set(workspace, policy);
     return { policy, state: text === undefined ? 'default' : 'ok', errors, file: text === undefined ? undefined : file };
@@ -91,6 +177,6 @@ export class PolicyStore {
   private fallback(workspace: string, errors: PolicyError[], file: string): LoadedPolicy {
     const good = this.lastGood.get(workspace);
     if (good) return { policy: good, state: 'last-good', errors, file };
-    return { policy: strictPolicy(), state: 'strict-fallback', errors, file };
+    return { policy: strictPolicy(workspaceEntries(workspace)), state: 'strict-fallback', errors, file };
   }
 }

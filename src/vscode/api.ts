@@ -11,6 +11,8 @@ import type { PanelTestHooks } from './panel';
 export interface PolicyInfo {
   state: PolicyState;
   hash: string;
+  /** The ecosystem packs in force, and why: named in `extends`, or detected from the folder's manifests. */
+  packs: { name: string; why: 'named' | 'detected' }[];
   errors: { file: string; line: number; column: number; message: string; severity: string }[];
 }
 
@@ -43,7 +45,12 @@ export function createApi(ctx: Ctx, panel?: PanelTestHooks): AgentGuardApi {
       const fg = ctx.folders.get(folder);
       if (!fg) return undefined;
       const p = fg.service.policyState;
-      return { state: p.state, hash: p.policy.hash, errors: p.errors.map((e) => ({ ...e })) };
+      return {
+        state: p.state,
+        hash: p.policy.hash,
+        packs: (p.policy.packs ?? []).map((x) => ({ name: x.name, why: x.why })),
+        errors: p.errors.map((e) => ({ ...e })),
+      };
     },
     health: () => ctx.status.health,
     stats: (folder) => {

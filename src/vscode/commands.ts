@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { POLICY_FILE, shippedPolicyDir } from '../node/policyStore';
+import { POLICY_FILE, policyFromDefault } from '../node/policyStore';
 import { TOOL_NAMES, type ToolName, toolId } from '../node/tools';
 import type { Ctx } from './ctx';
 import { type CommandName, commandId } from './ids';
@@ -53,8 +53,9 @@ export function createCommands(devMode: boolean): Partial<Record<CommandName, Co
       if (!fg) return;
       const target = path.join(fg.folder.uri.fsPath, POLICY_FILE);
       if (!fs.existsSync(target)) {
-        // `wx`: never overwrite a policy a person already wrote.
-        fs.writeFileSync(target, fs.readFileSync(path.join(shippedPolicyDir(), 'default.yaml'), 'utf8'), { flag: 'wx' });
+        // `wx`: never overwrite a policy a person already wrote. The file names the ecosystem packs detected
+        // in the folder (and what revealed each), so the person sees what protects the project and can edit it.
+        fs.writeFileSync(target, policyFromDefault(fg.env.workspace), { flag: 'wx' });
         ctx.reload(fg);
       }
       await vscode.window.showTextDocument(vscode.Uri.file(target));

@@ -25,9 +25,12 @@ export function confirmText(req: ConfirmRequest): { message: string; detail: str
     `Tool: ${call.tool} (agent: ${call.agent}, via ${call.channel})`,
     `Rule: ${v.rule}${v.subcommand ? ` (on \`${v.subcommand}\`)` : ''}`,
     `Why it asks: ${v.reason}`,
-    ...(req.preview ? [`Impact: ${req.preview}`] : []),
+    // A one-line impact ("3 files would be deleted"), or an edit's changed lines as a diff.
+    ...(req.preview ? (req.preview.includes('\n') ? ['', 'Change:', req.preview] : [`Impact: ${req.preview}`]) : []),
     '',
-    `"${ALLOW_SESSION}" allows exactly this ${call.op === 'exec' ? 'command line' : 'path'} again until the session ends, nothing broader.`,
+    v.rule.startsWith('integrity:')
+      ? `"${ALLOW_SESSION}" allows this kind of change to tests (${v.rule}) in this file again until the session ends, nothing broader.`
+      : `"${ALLOW_SESSION}" allows exactly this ${call.op === 'exec' ? 'command line' : 'path'} again until the session ends, nothing broader.`,
   ].join('\n');
   return { message, detail };
 }

@@ -1,9 +1,11 @@
 // The policy in the editor: `.agentguard.yaml` watched in every folder and reloaded on change; its errors
 // shown where they are (file, line, column) in the editor and in Problems. The store keeps the last good
-// policy in force while the file is broken (strict when there never was a good one).
+// policy in force while the file is broken (strict when there never was a good one). The manifests that
+// reveal an ecosystem (package.json, pyproject.toml, go.mod, … at the root or one level down) are watched
+// too: one created or deleted changes which ecosystem packs apply, so the policy is reloaded.
 import * as vscode from 'vscode';
 import type { PolicyError } from '../core/policy/types';
-import { type LoadedPolicy, POLICY_FILE } from '../node/policyStore';
+import { type LoadedPolicy, manifestWatchGlob, POLICY_FILE } from '../node/policyStore';
 import type { FolderGuard } from './folders';
 
 const DEBOUNCE_MS = 150;
@@ -59,9 +61,14 @@ function toDiagnostic(e: PolicyError, loaded: LoadedPolicy): vscode.Diagnostic {
   return d;
 }
 
-/** Watches one folder's policy file; calls `reload` (debounced) when it is created, changed or deleted. */
+/**
+ * Watches one folder's policy file and its ecosystem manifests; calls `reload` (debounced) when the policy
+ * file is created, changed or deleted, or when a manifest is created or deleted (its content does not matter
+ * to detection, so a change to it does not reload).
+ */
 export function watchPolicy(fg: FolderGuard, reload: () => void): vscode.Disposable {
   const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(fg.folder, POLICY_FILE));
+  const manifests = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(fg.folder, manifestWatchGlob()), false, true, false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -70,7 +77,15 @@ export function watchPolicy(fg: FolderGuard, reload: () => void): vscode.Disposa
       reload();
     }, DEBOUNCE_MS);
   };
-  const subs = [watcher, watcher.onDidChange(schedule), watcher.onDidCreate(schedule), watcher.onDidDelete(schedule)];
+  const subs = [
+    watcher,
+    watcher.onDidChange(schedule),
+    watcher.onDidCreate(schedule),
+    watcher.onDidDelete(schedule),
+    manifests,
+    manifests.onDidCreate(schedule),
+    manifests.onDidDelete(schedule),
+  ];
   return new vscode.Disposable(() => {
     if (timer) clearTimeout(timer);
     for (const s of subs) s.dispose();

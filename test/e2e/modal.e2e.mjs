@@ -2,9 +2,10 @@
 // workbench, a destructive command goes through AgentGuard's run-command tool, the dialog appears; Deny →
 // the command did not run and the audit says "denied by the user"; Allow once → it ran. Screenshots are kept
 // in test-artifacts/e2e/. The tool is invoked through the development-only palette command, which goes
-// through the same guard as an agent's call and grants nothing.
+// through the same guard as an agent's call and grants nothing. An edit that switches a test off, in a file
+// outside every test glob, stops at the same modal with the changed lines shown.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clickDialogButton, openWorkbench, reportFailure, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
 import { auditRecords } from './audit.mjs';
@@ -74,6 +75,31 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     assert.equal(rec.decidedBy, 'user');
     assert.match(rec.reason, /denied by the user/);
     assert.ok(existsSync(join(wb.workspace, 'scratch', 'a.txt')), 'the command ran although the user denied it');
+  });
+
+  it('an edit adding .skip to a test outside the test globs stops at the modal with the diff; Deny → the file is unchanged, audited as the user', async () => {
+    const file = join(wb.workspace, 'src', 'math-check.ts');
+    const text = "import { add } from './app';\n\nit('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n";
+    writeFileSync(file, text);
+    const before = audit(wb.dirs).length;
+    await invokeFromPalette(wb.page, `editFile ${JSON.stringify({ path: 'src/math-check.ts', oldString: "it('adds'", newString: "it.skip('adds'" })}`);
+    const dialog = await waitForDialog(wb.page);
+    assert.match(dialog, /Path: src\/math-check\.ts/);
+    assert.match(dialog, /Rule: integrity:test\.disabled/);
+    assert.match(dialog, /switches off or marks as failing 1 test/);
+    // The diff: the line as it is, and as the agent would leave it.
+    assert.ok(dialog.includes("- it('adds', () => {"), dialog);
+    assert.ok(dialog.includes("+ it.skip('adds', () => {"), dialog);
+    console.log(`      screenshot: ${await screenshot(wb.page, 'modal-integrity-diff')}`);
+    await clickDialogButton(wb.page, 'Deny');
+    const rec = await waitFor('the audit record', () =>
+      audit(wb.dirs)
+        .slice(before)
+        .find((r) => r.tool === 'agentguard_editFile'),
+    );
+    assert.deepEqual([rec.decision, rec.decidedBy, rec.outcome], ['deny', 'user', 'not-run']);
+    assert.match(rec.rule, /^integrity:/);
+    assert.equal(readFileSync(file, 'utf8'), text, 'the edit reached the disk although the user denied it');
   });
 
   it('the same command with "Allow once" runs', async () => {

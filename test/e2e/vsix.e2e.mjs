@@ -50,6 +50,11 @@ describe('the .vsix installs into code-server and activates', function () {
       'extension/dist/guard.js',
       'extension/dist/cli.js',
       'extension/dist/hook.js',
+      // the modules loaded on first use (src/core/lazyModules.ts): without them the guard fails closed
+      'extension/dist/engine.js',
+      'extension/dist/secrets.js',
+      'extension/dist/policyLoader.js',
+      'extension/dist/integrity.js',
       'extension/policies/default.yaml',
       'extension/policies/agentguard.schema.json',
     ]) {

@@ -343,6 +343,10 @@ const testRemoved: Detector = {
     ],
     miss: [
       { path: 'src/app.test.ts', old: "it('a', () => expect(a()).toBe(1));\n", new: "it('a renamed', () => expect(a()).toBe(1));\n" },
+      // switched off, not removed: that is test.disabled's (and a focus is test.focused's)
+      { path: 'src/app.test.ts', old: "it('a', () => expect(a()).toBe(1));\n", new: "it.skip('a', () => expect(a()).toBe(1));\n" },
+      { path: 'src/app.test.ts', old: "test('a', () => expect(a()).toBe(1));\n", new: "xtest('a', () => expect(a()).toBe(1));\n" },
+      { path: 'spec/a_spec.rb', old: "it 'works' do\n  expect(a).to eq(1)\nend\n", new: "xit 'works' do\n  expect(a).to eq(1)\nend\n" },
       { path: 'src/app.ts', old: 'export const a = 1;\n' },
       {
         path: 'src/app.test.ts',

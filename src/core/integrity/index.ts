@@ -51,6 +51,7 @@ export function view(path: string, oldText: string | undefined, newText: string 
   const newLines = splitLines(newText ?? '');
   const oldCode = lang && oldText !== undefined ? blankComments(oldLines.join('\n'), lang) : oldLines.join('\n');
   const newCode = lang && newText !== undefined ? blankComments(newLines.join('\n'), lang) : newLines.join('\n');
+  let changes: ChangedLine[] | undefined;
   return {
     path: p,
     lang,
@@ -62,7 +63,10 @@ export function view(path: string, oldText: string | undefined, newText: string 
     oldLines,
     newLines,
     testLike: lang !== undefined && (looksLikeTest(oldCode, lang) || looksLikeTest(newCode, lang)),
-    changes: diffLines(oldLines, newLines),
+    // The line diff only when a detector asks for it (one that finds something): most edits need none.
+    get changes() {
+      return (changes ??= diffLines(oldLines, newLines));
+    },
   };
 }
 

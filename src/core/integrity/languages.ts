@@ -109,7 +109,10 @@ const g = (re: RegExp) => new RegExp(re.source, re.flags.includes('g') ? re.flag
 
 export const PATTERNS: Record<Lang, LangPatterns> = {
   js: {
-    testDecl: [/(?<![.\w$])(?:it|test|specify)(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]/],
+    // A skipped, focused or todo test is still declared (switching one off is test.disabled's, not a removal).
+    testDecl: [
+      /(?<![.\w$])[xf]?(?:it|test|specify)(?:\.(?:skip|only|todo|fixme|failing|fails|concurrent|sequential))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]/,
+    ],
     disable: [
       /(?<![\w$])(?:describe|it|test|context|suite|specify)(?:\.\w+)*\.(?:skip|todo|fixme|fails?)\b/,
       /(?<![\w$.])x(?:it|describe|test|context|specify)\s*\(/,
@@ -210,7 +213,7 @@ export const PATTERNS: Record<Lang, LangPatterns> = {
     emptyTest: [/function\s+test\w*\s*\(\s*\)\s*(?::\s*void\s*)?\{\s*\}/],
   },
   ruby: {
-    testDecl: [/^\s*(?:it|specify|scenario|test)\s*(?:\(\s*)?['"]/m, /^\s*def\s+test_\w+/m],
+    testDecl: [/^\s*[xf]?(?:it|specify|scenario|test)\s*(?:\(\s*)?['"]/m, /^\s*def\s+test_\w+/m],
     disable: [/^\s*(?:skip|pending)\b(?!_)/m, /^\s*x(?:it|describe|context|specify|scenario)\b/m, /\b(?:skip|pending):\s*(?:true|['"])/],
     focus: [/^\s*f(?:it|describe|context|specify)\b/m, /\bfocus:\s*true\b/],
     assertion: [
@@ -245,8 +248,8 @@ export function countAll(text: string, res: readonly RegExp[]): number {
 
 /** The code reads as tests: it declares a test, or switches one off or focuses one. */
 export function looksLikeTest(code: string, lang: Lang): boolean {
-  const p = PATTERNS_G[lang];
-  return countAll(code, p.testDecl) > 0 || countAll(code, p.focus) + countAll(code, p.disable) > 0;
+  const p = PATTERNS[lang];
+  return [p.testDecl, p.focus, p.disable].some((res) => res.some((re) => re.test(code)));
 }
 
 /** Tests switched off in the file: in code, plus the compiler-read comments that do it (on the raw text). */

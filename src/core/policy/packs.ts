@@ -57,3 +57,8 @@ export function detectEcosystems(entries: readonly string[]): PackUse[] {
   }
   return out;
 }
+
+/** Every pack's `detect` globs, for a watcher that reloads the policy when such a manifest appears or goes. */
+export function packDetectGlobs(): string[] {
+  return [...new Set(PACK_NAMES.flatMap((n) => shippedPack(n).meta.detect))];
+}

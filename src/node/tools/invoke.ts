@@ -79,6 +79,8 @@ export function refusalText(v: Verdict, call: CanonicalCall, env: ToolEnv): stri
 function instead(v: Verdict, env: ToolEnv): string {
   if (v.decidedBy === 'user')
     return 'The user declined this at the confirmation dialog. Do not retry it or work around it with another tool or command; ask the user how they want to proceed.';
+  if (v.rule.startsWith('integrity:') && v.decidedBy !== 'fail-closed')
+    return 'Do not skip, disable, weaken or delete tests to make them pass: change the code under test. If a test itself is wrong, tell the user which one and why, and let them change it.';
   if (v.decidedBy === 'headless')
     return 'This needs a person to confirm and none is available. Ask the user to run it themselves, or choose a non-destructive alternative.';
   if (v.decidedBy === 'fail-closed' || v.rule === 'fail-closed')

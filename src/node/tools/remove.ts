@@ -1,9 +1,12 @@
 // deletePath and renamePath. The path guard already judged every descendant of a directory; the handlers
 // only add the ergonomics that keep a model from destroying more than it meant (a non-empty directory
-// needs `recursive`, an existing destination needs `overwrite`).
+// needs `recursive`, an existing destination needs `overwrite`). Test integrity: each tells the pipeline the
+// files it would remove or move (and, for a rename over an existing file, what that file would then hold).
 import * as fs from 'node:fs/promises';
+import type { EffectsOf } from '../../core/chain';
 import { ToolRefusal } from './env';
-import { recheck } from './fsguard';
+import { readForEffect, removalEffects } from './effects';
+import { recheck, resolvePath } from './fsguard';
 import { asObject, bool, str } from './input';
 import type { GuardedTool } from './guardedTool';
 
@@ -27,7 +30,13 @@ export const deletePathTool: GuardedTool<DeleteInput, DeleteResult> = {
   },
   describe: (i) => `delete ${i.path}${i.recursive ? ' (recursive)' : ''}`,
   spec(env) {
+    const effects: EffectsOf = async (call, wanted, signal) => {
+      const r = resolvedOrNothing(env, call.paths[0]);
+      if (!r || r.rel === '') return [];
+      return removalEffects(r.abs, r.rel, undefined, wanted, signal);
+    };
     return {
+      effects,
       async handler(call) {
         const input = call.args as DeleteInput;
         const r = recheck(env, 'delete', call.paths[0]);
@@ -69,7 +78,23 @@ export const renamePathTool: GuardedTool<RenameInput, RenameResult> = {
   },
   describe: (i) => `rename ${i.path} → ${i.newPath}`,
   spec(env) {
+    const effects: EffectsOf = async (call, wanted, signal) => {
+      const from = resolvedOrNothing(env, call.paths[0]);
+      const to = resolvedOrNothing(env, call.dest ?? '');
+      if (!from || !to || from.rel === '') return [];
+      const out = await removalEffects(from.abs, from.rel, to.rel, wanted, signal);
+      // Over an existing file: that file's text is replaced by the source's.
+      const st = await fs.lstat(from.abs).catch(() => undefined);
+      if (st?.isFile() && (call.args as RenameInput).overwrite && wanted(to.rel)) {
+        const [dest, src] = [readForEffect(to.abs), readForEffect(from.abs)];
+        if (dest.text !== undefined || dest.unseen) {
+          out.push(dest.unseen || src.unseen ? { path: to.rel, unseen: (dest.unseen ?? src.unseen)! } : { path: to.rel, before: dest.text, after: src.text });
+        }
+      }
+      return out;
+    };
     return {
+      effects,
       async handler(call) {
         const input = call.args as RenameInput;
         const from = recheck(env, 'rename', call.paths[0]);
@@ -87,3 +112,13 @@ export const renamePathTool: GuardedTool<RenameInput, RenameResult> = {
   },
   render: (r) => `Renamed ${r.from} to ${r.to}.`,
 };
+
+/** The path the engine judged, or undefined for one the engine and the handler refuse anyway. */
+function resolvedOrNothing(env: Parameters<typeof resolvePath>[0], raw: string): ReturnType<typeof resolvePath> | undefined {
+  try {
+    return resolvePath(env, raw);
+  } catch (e) {
+    if (e instanceof ToolRefusal) return undefined;
+    throw e;
+  }
+}

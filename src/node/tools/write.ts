@@ -3,11 +3,17 @@
 // back into the real values from the file on disk; a placeholder that cannot be restored (it names a
 // secret this file does not hold) refuses the write. A placeholder never reaches the disk: it would
 // silently destroy the real credential (and a later read would mask nothing, hiding that it happened).
+// Test integrity: each tool tells the pipeline what the file would hold after the call (`effects`, computed
+// by the same function the handler writes with), and the handler writes only if the file is still what was
+// judged — an edit approved (or found harmless) against one text is never applied to another.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import type { EffectsOf } from '../../core/chain';
+import type { FileEffect } from '../../core/integrity/step';
 import { restoreFor } from './placeholders';
 import { secrets, type ToolEnv, ToolRefusal } from './env';
-import { maskFile, recheck } from './fsguard';
+import { readForEffect } from './effects';
+import { maskFile, recheck, resolvePath } from './fsguard';
 import { asObject, bool, MAX_CONTENT_CHARS, str } from './input';
 import type { GuardedTool } from './guardedTool';
 
@@ -32,6 +38,72 @@ async function readIfExists(abs: string): Promise<string | undefined> {
   }
 }
 
+/** The file's text when its effect was judged; null: it could not be read then. */
+type Judged = { abs: string; before: string | undefined | null } | undefined;
+
+/**
+ * The effects of a one-file write, from `result(original)` (the text the handler would write, or a
+ * ToolRefusal it would raise). Remembers what was judged in `judged` for the handler's check.
+ */
+function oneFileEffects(
+  env: ToolEnv,
+  result: (rel: string, original: string | undefined, call: Parameters<EffectsOf>[0]) => string,
+  judged: { v: Judged },
+): EffectsOf {
+  return async (call, wanted) => {
+    let r;
+    try {
+      r = resolvePath(env, call.paths[0]);
+    } catch (e) {
+      if (e instanceof ToolRefusal) return []; // the engine or the handler refuses it
+      throw e;
+    }
+    if (!wanted(r.rel)) return [];
+    let now: { text?: string; unseen?: string };
+    try {
+      now = readForEffect(r.abs);
+    } catch {
+      // Unreadable now (a folder, no permission): the handler reads it first and fails the same way; should
+      // it read something after all, that text was not judged and nothing is written.
+      judged.v = { abs: r.abs, before: null };
+      return [];
+    }
+    // Too large to compare: asked as unseen; the person approves a write they cannot see the diff of.
+    if (now.unseen) return [{ path: r.rel, unseen: now.unseen }];
+    judged.v = { abs: r.abs, before: now.text };
+    let after: string;
+    try {
+      after = result(r.rel, now.text, call);
+    } catch (e) {
+      if (e instanceof ToolRefusal) return []; // the handler refuses it with the same words
+      throw e;
+    }
+    const effect: FileEffect = { path: r.rel, before: now.text, after };
+    return [effect];
+  };
+}
+
+/** In the handler: the file must still hold the text its effect was judged on. */
+function stillAsJudged(judged: Judged, abs: string, rel: string, original: string | undefined): void {
+  if (judged && (judged.abs !== abs || judged.before !== original)) {
+    throw new ToolRefusal(`${rel} changed after AgentGuard checked this edit, so nothing was written; read the file again and redo the change`);
+  }
+}
+
+/** The text writeFile leaves: the content, its placeholders restored from the file on disk. */
+function writeResult(env: ToolEnv, rel: string, input: WriteInput, original: string | undefined): { text: string; restored: number } {
+  if (original !== undefined && !input.overwrite) {
+    throw new ToolRefusal(`${rel} already exists; use the edit tool to change part of it, or set "overwrite": true to replace it`);
+  }
+  if (!secrets().containsPlaceholder(input.content)) return { text: input.content, restored: 0 };
+  if (original === undefined) {
+    throw new ToolRefusal(
+      'the content holds a «secret:…» placeholder, but there is no existing file to restore it from; write the name of an environment variable instead of the secret',
+    );
+  }
+  return restoreFor(env, rel, input.content, original);
+}
+
 export const writeFileTool: GuardedTool<WriteInput, WriteResult> = {
   name: 'writeFile',
   parse(input) {
@@ -43,24 +115,15 @@ export const writeFileTool: GuardedTool<WriteInput, WriteResult> = {
   },
   describe: (i) => `${i.overwrite ? 'write' : 'create'} ${i.path}`,
   spec(env: ToolEnv) {
+    const judged: { v: Judged } = { v: undefined };
     return {
+      effects: oneFileEffects(env, (rel, original, call) => writeResult(env, rel, call.args as WriteInput, original).text, judged),
       async handler(call) {
         const input = call.args as WriteInput;
         const r = recheck(env, 'write', call.paths[0]);
         const original = await readIfExists(r.abs);
-        if (original !== undefined && !input.overwrite) {
-          throw new ToolRefusal(`${r.rel} already exists; use the edit tool to change part of it, or set "overwrite": true to replace it`);
-        }
-        let text = input.content;
-        let restored = 0;
-        if (secrets().containsPlaceholder(text)) {
-          if (original === undefined) {
-            throw new ToolRefusal(
-              'the content holds a «secret:…» placeholder, but there is no existing file to restore it from; write the name of an environment variable instead of the secret',
-            );
-          }
-          ({ text, restored } = restoreFor(env, r.rel, text, original));
-        }
+        stillAsJudged(judged.v, r.abs, r.rel, original);
+        const { text, restored } = writeResult(env, r.rel, input, original);
         await fs.mkdir(path.dirname(r.abs), { recursive: true });
         await fs.writeFile(r.abs, text, 'utf8');
         return { rel: r.rel, created: original === undefined, bytes: Buffer.byteLength(text), restored };
@@ -97,39 +160,48 @@ export const editFileTool: GuardedTool<EditInput, EditResult> = {
   },
   describe: (i) => `edit ${i.path}`,
   spec(env) {
+    const judged: { v: Judged } = { v: undefined };
     return {
+      effects: oneFileEffects(env, (rel, original, call) => editResult(env, rel, call.args as EditInput, original).text, judged),
       async handler(call) {
         const input = call.args as EditInput;
         const r = recheck(env, 'write', call.paths[0]);
         const original = await readIfExists(r.abs);
-        if (original === undefined) throw new ToolRefusal(`${r.rel} does not exist; use the write tool to create it`);
-        let oldRaw = input.oldString;
-        let newRaw = input.newString;
-        let restored = 0;
-        // The model copied oldString from the masked view: map its placeholders back to the real text.
-        if (secrets().containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, r.rel, oldRaw, original).text;
-        if (secrets().containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, r.rel, newRaw, original));
-        const count = countOccurrences(original, oldRaw);
-        if (count === 0) {
-          const inMasked = countOccurrences(maskFile(env, r.rel, original).text, input.oldString);
-          throw new ToolRefusal(
-            inMasked > 0
-              ? `oldString was not found in ${r.rel} after restoring its placeholders; read the file again and copy the text exactly`
-              : `oldString was not found in ${r.rel}; read the file again (it may have changed) and copy the text exactly, including whitespace`,
-          );
-        }
-        if (count > 1 && !input.replaceAll) {
-          throw new ToolRefusal(`oldString occurs ${count} times in ${r.rel}; include more surrounding lines so it is unique, or set "replaceAll": true`);
-        }
-        const updated = input.replaceAll ? original.split(oldRaw).join(newRaw) : original.replace(oldRaw, () => newRaw);
-        await fs.writeFile(r.abs, updated, 'utf8');
-        return { rel: r.rel, replacements: input.replaceAll ? count : 1, restored };
+        stillAsJudged(judged.v, r.abs, r.rel, original);
+        const { text, replacements, restored } = editResult(env, r.rel, input, original);
+        await fs.writeFile(r.abs, text, 'utf8');
+        return { rel: r.rel, replacements, restored };
       },
     };
   },
   render: (r) =>
     `Edited ${r.rel}: ${r.replacements} replacement(s).${r.restored ? ` ${r.restored} placeholder(s) were restored to the real values on disk.` : ''}`,
 };
+
+/** The text editFile leaves: the replacement applied, placeholders on both sides mapped back to the real text. */
+function editResult(env: ToolEnv, rel: string, input: EditInput, original: string | undefined): { text: string; replacements: number; restored: number } {
+  if (original === undefined) throw new ToolRefusal(`${rel} does not exist; use the write tool to create it`);
+  let oldRaw = input.oldString;
+  let newRaw = input.newString;
+  let restored = 0;
+  // The model copied oldString from the masked view: map its placeholders back to the real text.
+  if (secrets().containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, rel, oldRaw, original).text;
+  if (secrets().containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, rel, newRaw, original));
+  const count = countOccurrences(original, oldRaw);
+  if (count === 0) {
+    const inMasked = countOccurrences(maskFile(env, rel, original).text, input.oldString);
+    throw new ToolRefusal(
+      inMasked > 0
+        ? `oldString was not found in ${rel} after restoring its placeholders; read the file again and copy the text exactly`
+        : `oldString was not found in ${rel}; read the file again (it may have changed) and copy the text exactly, including whitespace`,
+    );
+  }
+  if (count > 1 && !input.replaceAll) {
+    throw new ToolRefusal(`oldString occurs ${count} times in ${rel}; include more surrounding lines so it is unique, or set "replaceAll": true`);
+  }
+  const text = input.replaceAll ? original.split(oldRaw).join(newRaw) : original.replace(oldRaw, () => newRaw);
+  return { text, replacements: input.replaceAll ? count : 1, restored };
+}
 
 function countOccurrences(hay: string, needle: string): number {
   if (needle === '') return 0;

@@ -74,4 +74,27 @@ describe('AgentGuard confirmation in VS Code', () => {
     await invoke('runCommand', { command: 'rm -rf scratch-d' });
     assert.equal(asked, 2);
   });
+
+  it('an edit adding .skip to a test outside the test globs asks, the dialog shows the diff; Deny → unchanged', async () => {
+    const file = 'src/math-check.ts';
+    const text = "it('adds', () => {\n  expect(1 + 2).toBe(3);\n});\n";
+    fs.writeFileSync(ws(file), text);
+    try {
+      const seen: { message: string; detail: string }[] = [];
+      api.testing!.setConfirmDialog(async (message, detail) => {
+        seen.push({ message, detail });
+        return 'Deny';
+      });
+      const out = await invoke('editFile', { path: file, oldString: "it('adds'", newString: "it.skip('adds'" });
+      assert.match(out, /AgentGuard refused/);
+      assert.equal(seen.length, 1);
+      assert.match(seen[0].detail, /Rule: integrity:test\.disabled/);
+      assert.match(seen[0].detail, /Change:\nsrc\/math-check\.ts\n@@ line 1 @@\n- it\('adds', \(\) => \{\n\+ it\.skip\('adds', \(\) => \{/);
+      assert.equal(fs.readFileSync(ws(file), 'utf8'), text);
+      const rec = lastRecord(api, 'editFile', (a) => a.path === file)!;
+      assert.deepEqual([rec.decision, rec.rule, rec.decidedBy], ['deny', 'integrity:test.disabled', 'user']);
+    } finally {
+      fs.rmSync(ws(file), { force: true });
+    }
+  });
 });

@@ -60,4 +60,43 @@ describe('AgentGuard policy in the editor', () => {
     assert.match(text, /Rule: path:scratch/);
     assert.equal(fs.existsSync(ws('scratch/y.txt')), false);
   });
+
+  describe('ecosystem packs in the editor', () => {
+    const packs = () =>
+      api
+        .policy()!
+        .packs.map((p) => `${p.name}:${p.why}`)
+        .join(',');
+    after(async () => {
+      fs.rmSync(ws('package.json'), { force: true });
+      fs.rmSync(ws('src/widget.spec.ts'), { force: true });
+      fs.writeFileSync(ws('.agentguard.yaml'), original);
+    });
+
+    it('a folder with no policy file gets its packs; a manifest created or deleted reloads them', async () => {
+      fs.rmSync(ws('.agentguard.yaml'));
+      await waitFor('the shipped default in force', () => api.policy()!.state === 'default');
+      assert.equal(packs(), '');
+      fs.writeFileSync(ws('package.json'), '{"name": "fixture"}\n');
+      await waitFor('the javascript pack detected after package.json was created', () => packs() === 'javascript:detected');
+      const text = await invoke('writeFile', { path: 'src/widget.spec.ts', content: "it('w', () => {});\n" });
+      assert.match(text, /Rule: path:javascript\.tests/);
+      assert.equal(fs.existsSync(ws('src/widget.spec.ts')), false);
+      fs.rmSync(ws('package.json'));
+      await waitFor('no pack after package.json was deleted', () => packs() === '');
+    });
+
+    it('Create Policy from Default writes the file naming the detected packs, and it is in force', async () => {
+      assert.equal(fs.existsSync(ws('.agentguard.yaml')), false);
+      fs.writeFileSync(ws('package.json'), '{"name": "fixture"}\n');
+      await waitFor('the javascript pack detected', () => packs() === 'javascript:detected');
+      await vscode.commands.executeCommand('agentguard.createPolicy');
+      const text = disk('.agentguard.yaml');
+      assert.match(text, /^extends: \[default, javascript\]$/m);
+      assert.match(text, /JavaScript \/ TypeScript, found by package\.json/);
+      await waitFor('the new file in force, naming the pack', () => api.policy()!.state === 'ok' && packs() === 'javascript:named');
+      const shown = vscode.window.activeTextEditor?.document.uri.fsPath;
+      assert.ok(shown && fs.realpathSync(shown) === ws('.agentguard.yaml'), `the new file is shown to the person (shown: ${shown})`);
+    });
+  });
 });

@@ -1,18 +1,15 @@
 // Real layouts (test/fixtures/ecosystems/*.tree): each tree is built on disk, its ecosystems detected from
-// the root entries, the policy "Create Policy from Default" would write is written into it, and a read, a
+// the folder, the policy "Create Policy from Default" would write is written into it, and a read, a
 // write and a delete of every path go through `agentguard eval`. Every test, test-config, CI and secret path
-// must be judged as its class says, and every ordinary file left alone. The same trees are also judged with
-// no policy file, detection applying the packs (the shipped default's own behaviour).
+// must be judged as its class says, and every ordinary file left alone. The same trees also go through
+// `agentguard eval` with no policy file, the policy store detecting the packs from the folder on disk (the
+// shipped default's own behaviour).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PathGuard } from '../../../src/core/paths/guard';
-import { mergeLayers } from '../../../src/core/policy/layers';
 import { detectEcosystems } from '../../../src/core/policy/packs';
-import { renderPolicyFromDefault } from '../../../src/core/policy/render';
-import { nodeFsProbe } from '../../../src/node/fsProbe';
-import { shippedLayer } from '../../../src/node/policyStore';
+import { policyFromDefault, workspaceEntries } from '../../../src/node/policyStore';
 import { evalCalls, REPO } from '../helpers/cli';
 
 type Klass = 'ordinary' | 'test' | 'config' | 'ci' | 'agent' | 'floor' | 'secret';
@@ -73,11 +70,11 @@ describe('ecosystem packs on real layouts', () => {
       let rootEntries: string[];
       before(() => {
         ws = build(tree);
-        rootEntries = fs.readdirSync(ws);
+        rootEntries = workspaceEntries(ws); // what the policy store detects from: the root and one level down
       });
       after(() => fs.rmSync(ws, { recursive: true, force: true }));
 
-      it('detects exactly its ecosystems from the root entries', () => {
+      it('detects exactly its ecosystems from the folder (root and one level down)', () => {
         assert.deepEqual(
           detectEcosystems(rootEntries).map((d) => d.name),
           [...tree.detect].sort(),
@@ -85,7 +82,8 @@ describe('ecosystem packs on real layouts', () => {
       });
 
       it('through agentguard eval with the policy "Create Policy from Default" writes: every path as its class says', () => {
-        const text = renderPolicyFromDefault(fs.readFileSync(path.join(REPO, 'policies/default.yaml'), 'utf8'), detectEcosystems(rootEntries));
+        const text = policyFromDefault(ws); // what the command writes
+        assert.match(text, new RegExp(`^extends: \\[default, ${[...tree.detect].sort().join(', ')}\\]$`, 'm'));
         const policyFile = path.join(ws, '.agentguard.yaml');
         fs.writeFileSync(policyFile, text);
         try {
@@ -103,17 +101,14 @@ describe('ecosystem packs on real layouts', () => {
         }
       });
 
-      it('with no policy file, the shipped default detects the packs and judges the same', () => {
-        const { policy } = mergeLayers({ base: shippedLayer('default'), baseName: 'default', trusted: true, rootEntries });
-        const guard = new PathGuard(policy.paths, policy.outsideWorkspace);
-        const ctx = { workspace: ws, home: os.homedir() };
+      it('with no policy file, through agentguard eval: the shipped default detects the packs and judges the same', () => {
+        const calls = tree.entries.flatMap((e) => (['read', 'write', 'delete'] as const).map((op) => ({ op, path: e.path })));
+        const verdicts = evalCalls(calls, ['--workspace', ws]);
         const wrong: string[] = [];
-        for (const e of tree.entries) {
-          for (const op of ['read', 'write', 'delete'] as const) {
-            const v = guard.decide(op, e.path, ctx, nodeFsProbe);
-            if (v.decision !== EXPECT[e.klass][op]) wrong.push(`${op} ${e.path}: expected ${EXPECT[e.klass][op]}, got ${v.decision} (${v.rule})`);
-          }
-        }
+        calls.forEach((c, i) => {
+          const want = EXPECT[tree.entries[Math.floor(i / 3)].klass][c.op];
+          if (verdicts[i].decision !== want) wrong.push(`${c.op} ${c.path}: expected ${want}, got ${verdicts[i].decision} (${verdicts[i].rule})`);
+        });
         assert.deepEqual(wrong, []);
       });
     });
