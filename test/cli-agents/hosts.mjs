@@ -9,8 +9,9 @@
 // - Codex: a custom model provider (wire_api responses), the project trusted in $CODEX_HOME/config.toml, and
 //   project hooks trusted (--dangerously-bypass-hook-trust); an untrusted hook is skipped silently, a wrong
 //   port retries forever, and exec reads stdin when it is not a TTY — so always a timeout and </dev/null.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONFIG_PLACEHOLDER } from './workspace.mjs';
 
 /** Hook timeouts the harness writes, seconds (the product's installer chooses its own for the hosts it covers). */
 export const HOOK_TIMEOUT_S = 60;
@@ -219,7 +220,7 @@ export const HOSTS = {
         { tool: 'exec_command', input: { cmd: `cat ${rel}` } },
         { custom: 'apply_patch', input: updatePatch(rel, oldText, newText) },
       ],
-      write: (ws, rel, content) => [{ custom: 'apply_patch', input: updatePatchWhole(rel, content) }],
+      write: (ws, rel, content) => [{ custom: 'apply_patch', input: updatePatchWhole(rel, maskedView(join(ws, rel)), content) }],
       create: (ws, rel, content) => [{ custom: 'apply_patch', input: addPatch(rel, content) }],
     },
     // Codex refuses `rm -f` style commands itself (after its PreToolUse hook): test the guard on `rm -r`.
@@ -244,9 +245,26 @@ function updatePatch(rel, oldText, newText) {
   ].join('\n');
 }
 
-/** apply_patch has no "overwrite": a delete and an add of the same file. */
-function updatePatchWhole(rel, content) {
-  return ['*** Begin Patch', `*** Delete File: ${rel}`, `*** Add File: ${rel}`, ...lines(content).map((l) => `+${l}`), '*** End Patch', ''].join('\n');
+/**
+ * apply_patch has no "overwrite", and Codex refuses a patch that deletes and adds the same file ("multiple
+ * operations target …"): a whole-file write is an update that takes out every line the model saw and puts
+ * in the new ones. The model saw the masked view, so its `-` lines carry the placeholder, not the token.
+ */
+function updatePatchWhole(rel, seen, content) {
+  return [
+    '*** Begin Patch',
+    `*** Update File: ${rel}`,
+    '@@',
+    ...lines(seen).map((l) => `-${l}`),
+    ...lines(content).map((l) => `+${l}`),
+    '*** End Patch',
+    '',
+  ].join('\n');
+}
+
+/** The file as a masked read shows it to the model: its (single) GitHub token as the workspace's placeholder. */
+function maskedView(file) {
+  return readFileSync(file, 'utf8').replace(/gh[p]_[A-Za-z0-9]{36}/g, CONFIG_PLACEHOLDER);
 }
 
 function addPatch(rel, content) {

@@ -22,6 +22,8 @@ function hostPending(id, name) {
 }
 const GEMINI_HOST = hostPending('gemini', 'Gemini CLI');
 const CODEX_HOST = hostPending('codex', 'Codex');
+const GEMINI_ASK_ENDS_RUN =
+  'bridge: the Gemini mapper answers `decision: ask` for a destructive command, and Gemini CLI under -p ends the whole run at it (seen live: the rm stopped, no further model turn), so the run never reaches its next step';
 const CLINE_CANCEL = 'bridge: a Cline refusal is `cancel: true`, which ends the whole task, so the run never reaches its next step';
 const PLACEHOLDER_EDIT = 'bridge: no placeholder-restoring edit through the host’s own edit tool yet';
 const CLAUDE_EDIT_PREVALIDATED =
@@ -249,7 +251,7 @@ export const SCENARIOS = [
       for (const name of ['plain', 'bash-c', 'spliced']) assertRefusedToModel(ev, name);
       assertRanOn(ev);
     },
-    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST, cline: CLINE_CANCEL },
+    pending: { gemini: GEMINI_HOST ?? GEMINI_ASK_ENDS_RUN, codex: CODEX_HOST, cline: CLINE_CANCEL },
   },
   {
     id: 'guard-file',
