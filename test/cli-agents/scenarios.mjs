@@ -25,7 +25,6 @@ const CODEX_HOST = hostPending('codex', 'Codex');
 const GEMINI_ASK_ENDS_RUN =
   'bridge: the Gemini mapper answers `decision: ask` for a destructive command, and Gemini CLI under -p ends the whole run at it (seen live: the rm stopped, no further model turn), so the run never reaches its next step';
 const CLINE_CANCEL = 'bridge: a Cline refusal is `cancel: true`, which ends the whole task, so the run never reaches its next step';
-const PLACEHOLDER_EDIT = 'bridge: no placeholder-restoring edit through the host’s own edit tool yet';
 const CLAUDE_EDIT_PREVALIDATED =
   'host: Claude Code matches Edit’s old_string against the file before its PreToolUse hook (checked live: “String to replace not found”, no hook call), so no hook can restore a placeholder in an Edit; the model has to use Write or AgentGuard’s edit tool';
 const NO_WINDOW =
@@ -174,17 +173,25 @@ export const SCENARIOS = [
     check(ev) {
       const disk = readRel(ev.ws, 'src/config.ts');
       assert.ok(!disk.includes('«secret:'), `a placeholder reached the file: ${disk}`);
-      assert.ok(
-        disk.includes(`export const githubToken = '${ev.secrets.configToken}'; // rotated yearly`),
-        `the edit was not applied with the token kept:\n${disk}`,
-      );
+      if (ev.agent === 'cline') {
+        // Cline shows the model the lines an edit changed, so a token restored into them would reach the
+        // model: the edit cannot be restored safely and must be refused, the file left as it was.
+        assert.equal(disk, ev.secrets.files['src/config.ts'], 'src/config.ts changed on disk');
+        assertDenied(ev, 'config.ts', undefined, 'write');
+      } else {
+        assert.ok(
+          disk.includes(`export const githubToken = '${ev.secrets.configToken}'; // rotated yearly`),
+          `the edit was not applied with the token kept:\n${disk}`,
+        );
+      }
       assertRanOn(ev);
     },
     pending: {
       claude: CLAUDE_EDIT_PREVALIDATED,
       gemini: GEMINI_HOST,
       codex: CODEX_HOST,
-      cline: `${PLACEHOLDER_EDIT}; and the read before it is not masked, so the token reaches the model`,
+      cline:
+        'bridge: Cline’s read_files output is not masked yet (the token reaches the model), and no refusal of an edit whose restored lines Cline would echo back',
     },
   },
   {
