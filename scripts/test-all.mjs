@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every tier, one closing line `N passed, N failed` for all of them together (CI reads it).
 // Tiers: build + type-check + lint (gates, each counted as one test), unit (mocha in Node), integration
-// (mocha inside a real VS Code via code-server), e2e (Playwright drives the real workbench and modal).
-// Set AGENTGUARD_TIERS=unit,integration to run a subset.
+// (mocha inside a real VS Code via code-server), e2e (Playwright drives the real workbench and modal),
+// cli-agents (the real Claude Code, Gemini CLI, Cline and Codex CLIs against scripted fake model servers).
+// Set AGENTGUARD_TIERS=unit,integration to run a subset. Skipped tests are counted apart (on the line before
+// the closing one), never as passed.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
-const tiers = (process.env.AGENTGUARD_TIERS || 'gates,unit,integration,e2e').split(',');
+const tiers = (process.env.AGENTGUARD_TIERS || 'gates,unit,integration,e2e,cli-agents').split(',');
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failures = [];
 
 function run(cmd, args, opts = {}) {
@@ -60,6 +63,7 @@ async function resultsTier(name, cmd, args, resultsFile) {
   }
   passed += res.passed;
   failed += res.failed;
+  skipped += res.skipped ?? 0;
   for (const f of res.failures ?? []) failures.push(`${name}: ${typeof f === 'string' ? f : (f.title ?? JSON.stringify(f))}`);
   if (r.code !== 0 && res.failed === 0) {
     failed++;
@@ -97,9 +101,15 @@ if (tiers.includes('e2e') && fs.existsSync('scripts/vscode/run-e2e.mjs')) {
   await resultsTier('e2e', process.execPath, ['scripts/vscode/run-e2e.mjs'], 'out/test/e2e/results.json');
 }
 
+if (tiers.includes('cli-agents') && fs.existsSync('scripts/cli-agents/run.mjs')) {
+  await resultsTier('cli-agents', process.execPath, ['scripts/cli-agents/run.mjs'], 'out/test/cli-agents/results.json');
+}
+
 if (failures.length) {
   console.log('\nFailures:');
   for (const f of failures) console.log('  - ' + f);
 }
+// Skipped tests on a line of their own, so the closing line keeps the exact shape CI reads.
+if (skipped) console.log(`\n${skipped} skipped (not counted as passed)`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
