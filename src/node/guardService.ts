@@ -66,6 +66,8 @@ export class GuardService {
   snapshot?: SnapshotHooks;
   /** The undo store's hooks: what each mutating call is about to destroy, kept outside the workspace. */
   readonly undo: UndoKeeper | undefined;
+  /** The guard's own data folder: no call may reach into it (engine.ts). */
+  readonly guardData: readonly string[];
   readonly stats = { allowed: 0, asked: 0, denied: 0, failedClosed: 0 };
   private listeners = new Set<(o: { call: CanonicalCall; outcome: CallOutcome<unknown> }) => void>();
 
@@ -77,6 +79,7 @@ export class GuardService {
     // The same folder for every process that guards this workspace (the extension, the hook CLI, MCP), found
     // from the AgentGuard home as the hook channel is; `home` stands in for the user's home in tests.
     const agHome = process.env.AGENTGUARD_HOME || path.join(opts.home, '.agentguard');
+    this.guardData = [agHome];
     this.undo =
       opts.undo === false
         ? undefined
@@ -146,7 +149,7 @@ export class GuardService {
     const list: readonly CanonicalCall[] = Array.isArray(calls) ? calls : [calls as CanonicalCall];
     const deps: ChainDeps = {
       compiled: () => this.compiled,
-      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe },
+      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe, guardData: this.guardData },
       session: this.session,
       approvals: this.approvals,
       confirmer: this.confirmer,

@@ -6,6 +6,7 @@
 // come to another process (the hook CLI deciding alone runs once per hook): the record is found again by
 // the host's tool-use id (windows/ in the store).
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { FileChange } from '../../core/audit';
 import type { UndoHooks } from '../../core/chain';
 import type { CompiledPolicy } from '../../core/compiledPolicy';
@@ -210,6 +211,16 @@ export function settleAfter(rec: UndoRecord, changes: readonly FileChange[], wor
     // Created by this call: it was not there before (the snapshot scanned just before it began).
     if (c.kind === 'added' && rec.prior[rel] === undefined) rec.prior[rel] = { k: 'absent' };
   }
+  // The folders the call made for what it created (born after it began): a revert removes them once empty.
+  for (const rel of [...paths]) {
+    if (rec.prior[rel]?.k !== 'absent') continue;
+    for (let d = path.posix.dirname(rel); d !== '.' && rec.prior[d] === undefined; d = path.posix.dirname(d)) {
+      const born = birthOf(`${workspace}/${d}`);
+      if (born === undefined || born < rec.time - 5) break;
+      rec.prior[d] = { k: 'absent' };
+      paths.add(d);
+    }
+  }
   const after: Record<string, PathState> = {};
   let hashed = 0;
   for (const rel of paths) {
@@ -220,6 +231,16 @@ export function settleAfter(rec: UndoRecord, changes: readonly FileChange[], wor
     after[rel] = now;
   }
   rec.after = after;
+}
+
+/** When the folder was created (ms), where the file system records it; undefined where it does not. */
+function birthOf(abs: string): number | undefined {
+  try {
+    const st = fs.lstatSync(abs);
+    return st.isDirectory() && st.birthtimeMs > 0 ? st.birthtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The state of a path now (lstat; content hashed up to `hashBytes`). */

@@ -124,7 +124,7 @@ export async function planSessionRevert(workspace: string, session: string, recs
     // The last change was not a call's (the person, an unguarded tool): never overwritten without a choice.
     const personAfter = d?.callIds.includes(UNATTRIBUTED) && (last === undefined || d.callIds.at(-1) === UNATTRIBUTED);
     const item = judge(rel, target, current, personAfter ? undefined : last?.state, byPath.get(rel) ?? [UNATTRIBUTED], from, undefined);
-    if (personAfter && item.status === 'ready') {
+    if (personAfter && item.status !== 'unrevertible' && !sameState(item.target, item.current)) {
       item.status = 'conflict';
       item.reason = 'changed outside any guarded call (by you, or a tool AgentGuard does not see): keep it, or take it back to the session start';
     }
