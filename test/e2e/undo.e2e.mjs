@@ -1,0 +1,213 @@
+// End to end, outside test mode: a person takes back what an agent's terminal commands did, from the audit
+// panel. The commands go through AgentGuard's run-command tool (triggered from the palette with the
+// development command, the same guard a model's call meets); `rm -rf build` is allowed once at the real
+// modal; the person then opens the call's detail in the real panel, reviews the revert plan, confirms at the
+// real modal, and the files are back on disk byte for byte with their modes. A file the person changed after
+// an agent overwrote it is shown as a conflict and is left alone until the person chooses it. Screenshots are
+// kept in test-artifacts/e2e/undo-*.png.
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
+import { clickDialogButton, openWorkbench, reportFailure, runCommand, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+
+/** Every file and folder under `dir` with its mode and content: the tree's fingerprint. */
+function fingerprint(dir, rel = '') {
+  const out = {};
+  for (const name of readdirSync(join(dir, rel)).sort()) {
+    const r = rel ? `${rel}/${name}` : name;
+    const st = lstatSync(join(dir, r));
+    if (st.isDirectory()) {
+      out[r] = `dir ${(st.mode & 0o777).toString(8)}`;
+      Object.assign(out, fingerprint(dir, r));
+    } else out[r] = `file ${(st.mode & 0o777).toString(8)} ${readFileSync(join(dir, r)).toString('base64')}`;
+  }
+  return out;
+}
+
+async function waitFor(what, probe, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The webview's inner document: the frame that holds the panel's #viewport. */
+async function panelFrame(page, timeout = 60_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    for (const f of page.frames()) {
+      if (await f.$('#viewport').catch(() => null)) return f;
+    }
+    if (Date.now() > until) throw new Error('the AgentGuard panel did not appear');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function auditLines(home) {
+  const dir = join(home, 'audit');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => {
+      const t = readFileSync(join(dir, f), 'utf8');
+      return t
+        .slice(0, t.lastIndexOf('\n') + 1)
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    });
+}
+
+describe('undo from the audit panel (code-server, not test mode)', function () {
+  this.timeout(600_000);
+  let wb;
+  let scratch;
+  let home;
+  let ws;
+  let buildBefore;
+  let frame;
+  const NOTES = '# Notes\n\nwritten by the person, before the session\n';
+
+  async function invokeTool(tool, input) {
+    const { page } = wb;
+    const box = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('F1');
+    await box.waitFor({ state: 'visible' });
+    await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
+    await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
+    await box.fill(`${tool} ${JSON.stringify(input)}`);
+    await box.press('Enter');
+  }
+
+  /** Opens the detail view of the newest row whose tool and target match, and returns the panel frame. */
+  async function openDetail(tool, target) {
+    frame = await panelFrame(wb.page);
+    const row = frame
+      .locator('#rows .row:not([hidden])')
+      .filter({ has: frame.locator('span', { hasText: new RegExp(`^${tool}$`) }) })
+      .filter({ hasText: target });
+    await row.first().waitFor({ timeout: 120_000 });
+    await row.first().click();
+    await frame.locator('#viewport').press('Enter');
+    await frame
+      .locator('#detail dd', { hasText: target })
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
+    await frame.locator('#detail .strong', { hasText: tool }).first().waitFor({ timeout: 30_000 });
+  }
+
+  /** "Revert" in the detail view, then the plan: returns its rows as {path, status}. */
+  async function openPlan() {
+    await frame.locator('#revertCall').click({ timeout: 30_000 });
+    await frame.locator('#revertApply').waitFor({ timeout: 60_000 });
+    return frame.$$eval('#undo .undo-item', (rs) => rs.map((r) => ({ path: r.dataset.path, status: r.dataset.status })));
+  }
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'agentguard-e2e-undo-'));
+    home = join(scratch, 'agentguard-home');
+    ws = prepareWorkspace(join(scratch, 'workspace'));
+    // What an agent's `rm -rf build` destroys: text, an executable, binary bytes, a private file, a nested folder.
+    mkdirSync(join(ws, 'build', 'assets', 'deep'), { recursive: true });
+    writeFileSync(join(ws, 'build', 'index.js'), 'console.log("built");\n');
+    writeFileSync(join(ws, 'build', 'run.sh'), '#!/bin/sh\necho run\n');
+    chmodSync(join(ws, 'build', 'run.sh'), 0o755);
+    writeFileSync(join(ws, 'build', 'assets', 'blob.bin'), Buffer.from([0, 1, 2, 255, 254, 0, 7, 8, 9]));
+    writeFileSync(join(ws, 'build', 'assets', 'deep', 'private.txt'), 'mine only\n');
+    chmodSync(join(ws, 'build', 'assets', 'deep', 'private.txt'), 0o600);
+    writeFileSync(join(ws, 'notes.md'), NOTES);
+    buildBefore = fingerprint(join(ws, 'build'));
+    wb = await openWorkbench({ folder: ws, env: { AGENTGUARD_HOME: home }, viewport: { width: 1600, height: 1000 } });
+    await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 90_000 });
+  });
+
+  afterEach(async function () {
+    await reportFailure(wb, this.currentTest, (l) => /error|AgentGuard|revert|undo/i.test(l));
+  });
+
+  after(async () => {
+    await wb?.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("an agent's rm -rf build, allowed once at the modal, then an overwrite the person edits after", async () => {
+    await invokeTool('runCommand', { command: 'rm -rf build' });
+    const text = await waitForDialog(wb.page, { timeout: 60_000 });
+    assert.match(text, /rm -rf build/);
+    await clickDialogButton(wb.page, 'Allow once');
+    await waitFor('build/ to be deleted', () => !existsSync(join(ws, 'build')));
+    await waitFor('the rm record', () => auditLines(home).find((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok'));
+
+    await invokeTool('runCommand', { command: "printf 'the agent rewrote this\\n' > notes.md" });
+    // Allowed by rule or at the modal, depending on the policy's view of a redirect: answer it if it asks.
+    await waitFor('notes.md to be overwritten (or a dialog)', () => {
+      if (readFileSync(join(ws, 'notes.md'), 'utf8') !== NOTES) return true;
+      void wb.page
+        .locator('.monaco-dialog-box')
+        .isVisible()
+        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
+        .catch(() => undefined);
+      return false;
+    });
+    await waitFor('the printf record', () => auditLines(home).filter((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok').length >= 2);
+    // The person edits the file after the agent's call: a revert must not silently throw this away.
+    writeFileSync(join(ws, 'notes.md'), '# Notes\n\nthe person edited this after the agent\n');
+
+    // The content is kept outside the workspace, in a folder only the user can read.
+    const undoRoot = join(home, 'undo');
+    const stores = readdirSync(undoRoot);
+    assert.equal(stores.length, 1);
+    assert.equal(statSync(join(undoRoot, stores[0])).mode & 0o777, 0o700);
+    assert.ok(!existsSync(join(ws, '.agentguard')), 'nothing of the undo store inside the workspace');
+  });
+
+  it('Revert on the rm call in the panel: build/ is back byte for byte with its modes, audited as the user', async () => {
+    await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
+    await openDetail('runCommand', 'rm -rf build');
+    const plan = await openPlan();
+    const paths = plan.map((p) => p.path).sort();
+    for (const f of ['build/index.js', 'build/run.sh', 'build/assets/blob.bin', 'build/assets/deep/private.txt'])
+      assert.ok(paths.includes(f), `${f} missing from the plan: ${JSON.stringify(plan)}`);
+    assert.ok(
+      plan.every((p) => p.status === 'ready'),
+      `a path of the rm is not ready: ${JSON.stringify(plan)}`,
+    );
+    assert.ok(!paths.includes('notes.md'), 'the rm revert names a file the rm never touched');
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-plan')}`);
+    await frame.locator('#revertApply').click();
+    const text = await waitForDialog(wb.page, { timeout: 30_000 });
+    assert.match(text, /Revert \d+ paths?\?/);
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await waitFor('build/ to come back', () => existsSync(join(ws, 'build', 'assets', 'deep', 'private.txt')));
+    assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
+    assert.equal(readFileSync(join(ws, 'notes.md'), 'utf8'), '# Notes\n\nthe person edited this after the agent\n', 'a revert of the rm touched notes.md');
+    const rev = await waitFor('the revert record', () => auditLines(home).find((r) => r.tool === 'agentguard.revert'));
+    assert.equal(rev.channel, 'user');
+    assert.equal(rev.agent, 'user');
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-reverted')}`);
+  });
+
+  it('Revert on the overwrite the person edited since: a conflict, nothing written until the person chooses it', async () => {
+    await openDetail('runCommand', 'notes.md');
+    const plan = await openPlan();
+    const row = plan.find((p) => p.path === 'notes.md');
+    assert.equal(row?.status, 'conflict', JSON.stringify(plan));
+    assert.ok(await frame.locator('#revertApply').isDisabled(), 'the revert would write without a choice');
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-conflict')}`);
+    assert.equal(readFileSync(join(ws, 'notes.md'), 'utf8'), '# Notes\n\nthe person edited this after the agent\n');
+    await frame.locator('#undo input[data-take="notes.md"]').check();
+    await frame.locator('#revertApply').click();
+    await waitForDialog(wb.page, { timeout: 30_000 });
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await waitFor('notes.md to hold what it held before the agent', () => readFileSync(join(ws, 'notes.md'), 'utf8') === NOTES);
+  });
+});
