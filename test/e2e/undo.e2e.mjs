@@ -7,9 +7,11 @@
 // kept in test-artifacts/e2e/undo-*.png.
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
+import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
 import { clickDialogButton, openWorkbench, reportFailure, runCommand, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
 
 /** Every file and folder under `dir` with its mode and content: the tree's fingerprint. */
@@ -63,6 +65,28 @@ function auditLines(home) {
     });
 }
 
+/**
+ * One hook event as VS Code's agent sends it, through the installed lean entry (`node dist/hook.js hook
+ * --host vscode`), which asks the running extension over its channel. Resolves to the CLI's stdout.
+ */
+function hook(home, payload) {
+  // VS Code runs a hook command in the workspace folder: the CLI takes its workspace from there.
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'hook.js'), 'hook', '--host', 'vscode'], {
+      cwd: payload.cwd,
+      env: { ...process.env, AGENTGUARD_HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`hook exited ${code}: ${err}${out}`))));
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
 describe('undo from the audit panel (code-server, not test mode)', function () {
   this.timeout(600_000);
   let wb;
@@ -70,6 +94,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
   let home;
   let ws;
   let buildBefore;
+  let sessionStart;
   let frame;
   const NOTES = '# Notes\n\nwritten by the person, before the session\n';
 
@@ -124,6 +149,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     chmodSync(join(ws, 'build', 'assets', 'deep', 'private.txt'), 0o600);
     writeFileSync(join(ws, 'notes.md'), NOTES);
     buildBefore = fingerprint(join(ws, 'build'));
+    sessionStart = fingerprint(ws);
     wb = await openWorkbench({ folder: ws, env: { AGENTGUARD_HOME: home }, viewport: { width: 1600, height: 1000 } });
     await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 90_000 });
   });
@@ -209,5 +235,85 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await clickDialogButton(wb.page, 'Revert');
     await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
     await waitFor('notes.md to hold what it held before the agent', () => readFileSync(join(ws, 'notes.md'), 'utf8') === NOTES);
+  });
+
+  it('Revert session: after more agent writes, edits and another rm -rf, the workspace equals its session-start state, file by file', async () => {
+    await invokeTool('writeFile', { path: 'reports/summary.md', content: '# Summary\n\nmade by the agent\n' });
+    await waitFor('reports/summary.md', () => existsSync(join(ws, 'reports', 'summary.md')));
+    await invokeTool('editFile', { path: 'src/app.ts', oldString: 'return a + b;', newString: 'return b + a; // commutative' });
+    await waitFor('the edit of src/app.ts', () => readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('commutative'));
+    await invokeTool('runCommand', { command: 'rm -rf build' });
+    await waitForDialog(wb.page, { timeout: 60_000 });
+    await clickDialogButton(wb.page, 'Allow once');
+    await waitFor('build/ to be deleted again', () => !existsSync(join(ws, 'build')));
+    assert.notDeepEqual(fingerprint(ws), sessionStart);
+
+    await frame.locator('#revertSession').click();
+    await frame.locator('#revertApply').waitFor({ timeout: 120_000 });
+    const plan = await frame.$$eval('#undo .undo-item', (rs) => rs.map((r) => ({ path: r.dataset.path, status: r.dataset.status })));
+    const paths = plan.map((p) => p.path);
+    for (const f of ['reports/summary.md', 'src/app.ts', 'build/run.sh', 'build/assets/deep/private.txt'])
+      assert.ok(paths.includes(f), `${f} missing from the session plan: ${JSON.stringify(plan)}`);
+    assert.ok(
+      plan.every((p) => p.status === 'ready'),
+      `the session plan has paths that are not ready: ${JSON.stringify(plan)}`,
+    );
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-plan')}`);
+    await frame.locator('#revertApply').click();
+    await waitForDialog(wb.page, { timeout: 30_000 });
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await waitFor('src/app.ts back', () => !readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('commutative'));
+    assert.deepEqual(fingerprint(ws), sessionStart);
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-reverted')}`);
+  });
+
+  it("through the hook bridge: the agent's own run_in_terminal `rm -rf build`, reverted from the panel; the agent hears it in its next tool result", async () => {
+    assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
+    if (!frame) await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
+    const base = { timestamp: new Date().toISOString(), session_id: 'undo-e2e-chat', transcript_path: join(scratch, 'transcript.jsonl'), cwd: ws };
+    const rm = { command: 'rm -rf build', explanation: 'Clean up', goal: 'Remove the build output', mode: 'sync' };
+    const pre = hook(home, { ...base, hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: rm, tool_use_id: 'call_undo_rm' });
+    // The extension asks the person; an answer that comes back without a dialog failed to reach it.
+    const early = await Promise.race([
+      pre.then(
+        (out) => ({ out }),
+        (e) => ({ out: String(e) }),
+      ),
+      waitForDialog(wb.page, { timeout: 90_000 }),
+    ]);
+    assert.equal(typeof early, 'string', `the hook answered without the extension's modal: ${JSON.stringify(early)}`);
+    assert.match(early, /rm -rf build/);
+    await clickDialogButton(wb.page, 'Allow once');
+    const answer = await pre;
+    assert.match(answer, /"allow"/, answer);
+    // The host runs the command it was allowed to run, then reports it.
+    await new Promise((res, rej) =>
+      spawn('bash', ['-c', 'rm -rf build'], { cwd: ws, stdio: 'ignore' }).on('close', (c) => (c === 0 ? res() : rej(new Error(`rm ${c}`)))),
+    );
+    assert.ok(!existsSync(join(ws, 'build')));
+    await hook(home, { ...base, hook_event_name: 'PostToolUse', tool_name: 'run_in_terminal', tool_input: rm, tool_response: '', tool_use_id: 'call_undo_rm' });
+
+    await openDetail('run_in_terminal', 'rm -rf build');
+    const plan = await openPlan();
+    assert.ok(
+      plan.some((p) => p.path === 'build/run.sh' && p.status === 'ready'),
+      JSON.stringify(plan),
+    );
+    await frame.locator('#revertApply').click();
+    await waitForDialog(wb.page, { timeout: 30_000 });
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await waitFor('build/ to come back', () => existsSync(join(ws, 'build', 'run.sh')));
+    assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
+
+    // The agent's next call: its answer carries what the person took back, once.
+    const read = { filePath: join(ws, 'README.md'), startLine: 1, endLine: 5 };
+    const next = await hook(home, { ...base, hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: read, tool_use_id: 'call_undo_read' });
+    assert.match(next, /reverted/, next);
+    assert.match(next, /rm -rf build/, next);
+    assert.match(next, /build\/run\.sh/, next);
+    const again = await hook(home, { ...base, hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: read, tool_use_id: 'call_undo_read2' });
+    assert.doesNotMatch(again, /reverted/, 'the agent is told twice');
   });
 });
