@@ -14,6 +14,12 @@ import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
 import { clickDialogButton, openWorkbench, reportFailure, runCommand, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
 
+/** `fp` without `key`: a path the guard was told not to keep. */
+function without(fp, key) {
+  const { [key]: _gone, ...rest } = fp;
+  return rest;
+}
+
 /** Every file and folder under `dir` with its mode and content: the tree's fingerprint. */
 function fingerprint(dir, rel = '') {
   const out = {};
@@ -132,7 +138,13 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
   async function openPlan() {
     await frame.locator('#revertCall').click({ timeout: 30_000 });
     await frame.locator('#revertApply').waitFor({ timeout: 60_000 });
-    return frame.$$eval('#undo .undo-item', (rs) => rs.map((r) => ({ path: r.dataset.path, status: r.dataset.status })));
+    return planRows();
+  }
+
+  function planRows() {
+    return frame.$$eval('#undo .undo-item', (rs) =>
+      rs.map((r) => ({ path: r.dataset.path, status: r.dataset.status, what: r.querySelector('.what')?.textContent ?? '' })),
+    );
   }
 
   before(async () => {
@@ -148,7 +160,11 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     writeFileSync(join(ws, 'build', 'assets', 'deep', 'private.txt'), 'mine only\n');
     chmodSync(join(ws, 'build', 'assets', 'deep', 'private.txt'), 0o600);
     writeFileSync(join(ws, 'notes.md'), NOTES);
-    buildBefore = fingerprint(join(ws, 'build'));
+    // The person's cap on what one file may take in the undo store: a larger file is not kept, and the panel
+    // must say so rather than skip it.
+    writeFileSync(join(ws, '.agentguard.yaml'), `${readFileSync(join(ws, '.agentguard.yaml'), 'utf8')}\nundo:\n  maxFileBytes: 4096\n`);
+    writeFileSync(join(ws, 'build', 'big.bin'), Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131) % 256)));
+    buildBefore = without(fingerprint(join(ws, 'build')), 'big.bin');
     sessionStart = fingerprint(ws);
     wb = await openWorkbench({ folder: ws, env: { AGENTGUARD_HOME: home }, viewport: { width: 1600, height: 1000 } });
     await wb.page.locator('.statusbar-item', { hasText: 'AgentGuard' }).first().waitFor({ timeout: 90_000 });
@@ -201,8 +217,11 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     const paths = plan.map((p) => p.path).sort();
     for (const f of ['build/index.js', 'build/run.sh', 'build/assets/blob.bin', 'build/assets/deep/private.txt'])
       assert.ok(paths.includes(f), `${f} missing from the plan: ${JSON.stringify(plan)}`);
+    const big = plan.find((p) => p.path === 'build/big.bin');
+    assert.equal(big?.status, 'unrevertible', `the file over the cap is not listed as not revertible: ${JSON.stringify(plan)}`);
+    assert.match(big.what, /not kept: .* over the .* a file may take/);
     assert.ok(
-      plan.every((p) => p.status === 'ready'),
+      plan.every((p) => p.status === 'ready' || p === big),
       `a path of the rm is not ready: ${JSON.stringify(plan)}`,
     );
     assert.ok(!paths.includes('notes.md'), 'the rm revert names a file the rm never touched');
@@ -214,6 +233,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
     await waitFor('build/ to come back', () => existsSync(join(ws, 'build', 'assets', 'deep', 'private.txt')));
     assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
+    assert.ok(!existsSync(join(ws, 'build', 'big.bin')), 'a file whose content was never kept was written');
     assert.equal(readFileSync(join(ws, 'notes.md'), 'utf8'), '# Notes\n\nthe person edited this after the agent\n', 'a revert of the rm touched notes.md');
     const rev = await waitFor('the revert record', () => auditLines(home).find((r) => r.tool === 'agentguard.revert'));
     assert.equal(rev.channel, 'user');
@@ -250,12 +270,12 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
 
     await frame.locator('#revertSession').click();
     await frame.locator('#revertApply').waitFor({ timeout: 120_000 });
-    const plan = await frame.$$eval('#undo .undo-item', (rs) => rs.map((r) => ({ path: r.dataset.path, status: r.dataset.status })));
+    const plan = await planRows();
     const paths = plan.map((p) => p.path);
     for (const f of ['reports/summary.md', 'src/app.ts', 'build/run.sh', 'build/assets/deep/private.txt'])
       assert.ok(paths.includes(f), `${f} missing from the session plan: ${JSON.stringify(plan)}`);
     assert.ok(
-      plan.every((p) => p.status === 'ready'),
+      plan.every((p) => p.status === (p.path === 'build/big.bin' ? 'unrevertible' : 'ready')),
       `the session plan has paths that are not ready: ${JSON.stringify(plan)}`,
     );
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-plan')}`);
@@ -264,7 +284,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await clickDialogButton(wb.page, 'Revert');
     await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
     await waitFor('src/app.ts back', () => !readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('commutative'));
-    assert.deepEqual(fingerprint(ws), sessionStart);
+    assert.deepEqual(fingerprint(ws), without(sessionStart, 'build/big.bin'));
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-reverted')}`);
   });
 

@@ -50,8 +50,8 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   /**
-   * What the revert would put at a path: the person's own earlier content, shown to the person in their
-   * editor (never sent to a model).
+   * What the revert would put at a path, for the person's diff editor. Secrets in it are masked as in any
+   * read: an open editor reaches an agent as context (the revert itself writes the exact bytes).
    */
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const held = this.get(uri.query);
@@ -62,7 +62,9 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
     const bytes = await targetContent(item, held.fg.service.undo, (r) => held.snap?.baselineContent(r) ?? Promise.resolve(undefined));
     if (bytes === undefined) return `(AgentGuard has no readable copy of what ${rel} held: ${item.reason ?? 'its kept copy is missing or damaged'}.)\n`;
     if (bytes.subarray(0, 8000).includes(0)) return `(${rel} held binary content, ${formatSize(bytes.length)}; the revert restores it byte for byte.)\n`;
-    return new TextDecoder('utf-8').decode(bytes);
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const masked = held.fg.env.compiled().maskFile(rel, text);
+    return masked.masked > 0 ? masked.text : text;
   }
 
   dispose(): void {
