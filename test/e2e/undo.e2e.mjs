@@ -37,7 +37,7 @@ function fingerprint(dir, rel = '') {
 async function waitFor(what, probe, ms = 60_000) {
   const until = Date.now() + ms;
   for (;;) {
-    const v = probe();
+    const v = await probe();
     if (v) return v;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -107,8 +107,19 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
   async function invokeTool(tool, input) {
     const { page } = wb;
     const box = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('F1');
-    await box.waitFor({ state: 'visible' });
+    // F1 pressed while the panel's webview has the focus can be lost: focus the workbench and try again.
+    for (let i = 0; ; i++) {
+      await page.keyboard.press('F1');
+      if (
+        await box.waitFor({ state: 'visible', timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      if (i === 3) throw new Error('the command palette did not open');
+      await page.locator('.part.sidebar .title-label').first().click();
+    }
     await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
     await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
@@ -118,6 +129,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
 
   /** Opens the detail view of the newest row whose tool and target match, and returns the panel frame. */
   async function openDetail(tool, target) {
+    if (!frame) await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
     frame = await panelFrame(wb.page);
     const row = frame
       .locator('#rows .row:not([hidden])')
@@ -201,6 +213,8 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await waitFor('the printf record', () => auditLines(home).filter((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok').length >= 2);
     // The person edits the file after the agent's call: a revert must not silently throw this away.
     writeFileSync(join(ws, 'notes.md'), '# Notes\n\nthe person edited this after the agent\n');
+    // And a file of the person's own, made outside any guarded call.
+    writeFileSync(join(ws, 'person.txt'), 'mine\n');
 
     // The content is kept outside the workspace, in a folder only the user can read.
     const undoRoot = join(home, 'undo');
@@ -212,6 +226,11 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
 
   it('Revert on the rm call in the panel: build/ is back byte for byte with its modes, audited as the user', async () => {
     await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
+    // The person's own new file is listed apart from the agents' changes.
+    frame = await panelFrame(wb.page);
+    await frame.locator('#rescan').click();
+    await frame.locator('#unattributed [data-path="person.txt"]').waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('#tree [data-path="person.txt"]').count(), 0, "the person's file is listed among the agents' changes");
     await openDetail('runCommand', 'rm -rf build');
     const plan = await openPlan();
     const paths = plan.map((p) => p.path).sort();
@@ -272,10 +291,10 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await frame.locator('#revertApply').waitFor({ timeout: 120_000 });
     const plan = await planRows();
     const paths = plan.map((p) => p.path);
-    for (const f of ['reports/summary.md', 'src/app.ts', 'build/run.sh', 'build/assets/deep/private.txt'])
+    for (const f of ['reports/summary.md', 'src/app.ts', 'person.txt', 'build/run.sh', 'build/assets/deep/private.txt'])
       assert.ok(paths.includes(f), `${f} missing from the session plan: ${JSON.stringify(plan)}`);
     assert.ok(
-      plan.every((p) => p.status === (p.path === 'build/big.bin' ? 'unrevertible' : 'ready')),
+      plan.every((p) => p.status === ({ 'build/big.bin': 'unrevertible', 'person.txt': 'conflict' }[p.path] ?? 'ready')),
       `the session plan has paths that are not ready: ${JSON.stringify(plan)}`,
     );
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-plan')}`);
@@ -284,13 +303,14 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await clickDialogButton(wb.page, 'Revert');
     await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
     await waitFor('src/app.ts back', () => !readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('commutative'));
-    assert.deepEqual(fingerprint(ws), without(sessionStart, 'build/big.bin'));
+    // Everything the guard held is as it was; the person's own file, a conflict nobody chose, is untouched.
+    assert.deepEqual(without(fingerprint(ws), 'person.txt'), without(sessionStart, 'build/big.bin'));
+    assert.equal(readFileSync(join(ws, 'person.txt'), 'utf8'), 'mine\n');
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-reverted')}`);
   });
 
   it("through the hook bridge: the agent's own run_in_terminal `rm -rf build`, reverted from the panel; the agent hears it in its next tool result", async () => {
     assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
-    if (!frame) await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
     const base = { timestamp: new Date().toISOString(), session_id: 'undo-e2e-chat', transcript_path: join(scratch, 'transcript.jsonl'), cwd: ws };
     const rm = { command: 'rm -rf build', explanation: 'Clean up', goal: 'Remove the build output', mode: 'sync' };
     const pre = hook(home, { ...base, hook_event_name: 'PreToolUse', tool_name: 'run_in_terminal', tool_input: rm, tool_use_id: 'call_undo_rm' });
@@ -335,5 +355,42 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     assert.match(next, /build\/run\.sh/, next);
     const again = await hook(home, { ...base, hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: read, tool_use_id: 'call_undo_read2' });
     assert.doesNotMatch(again, /reverted/, 'the agent is told twice');
+  });
+
+  it('the diff of a conflict masks the secrets in the kept copy: the person sees the change, no editor holds the key', async () => {
+    const file = join(ws, 'src', 'settings.ts');
+    const raw = readFileSync(file, 'utf8');
+    const secret = /awsSecretAccessKey = "([^"]+)"/.exec(raw)?.[1];
+    assert.ok(secret, 'the fixture lost its fake credential');
+    await invokeTool('runCommand', { command: 'echo "export const region = 1;" > src/settings.ts' });
+    await waitFor('src/settings.ts to be overwritten (or a dialog)', () => {
+      if (readFileSync(file, 'utf8') !== raw) return true;
+      void wb.page
+        .locator('.monaco-dialog-box')
+        .isVisible()
+        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
+        .catch(() => undefined);
+      return false;
+    });
+    const person = 'export const region = "set by the person";\n';
+    writeFileSync(file, person);
+    await openDetail('runCommand', 'src/settings.ts');
+    const plan = await openPlan();
+    assert.equal(plan.find((p) => p.path === 'src/settings.ts')?.status, 'conflict', JSON.stringify(plan));
+    await frame.locator('#undo .undo-item[data-path="src/settings.ts"] button[data-action="revertDiff"]').click();
+    const shown = await waitFor(
+      'the diff editor with the kept copy',
+      async () => {
+        const texts = await wb.page.$$eval('.monaco-diff-editor .view-lines', (vs) => vs.map((v) => (v.textContent ?? '').replace(/\u00a0/g, ' ')));
+        return texts.find((t) => t.includes('awsSecretAccessKey'));
+      },
+      60_000,
+    );
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-diff-masked')}`);
+    assert.match(shown, /awsSecretAccessKey = "«secret:/);
+    assert.ok(!shown.includes(secret) && !shown.includes(secret.slice(0, 12)), 'the diff shows the secret key');
+    const everywhere = await wb.page.evaluate(() => document.body.innerText);
+    assert.ok(!everywhere.includes(secret.slice(0, 12)), 'the secret key is on the page');
+    assert.equal(readFileSync(file, 'utf8'), person, 'a diff wrote to the file');
   });
 });
