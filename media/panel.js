@@ -7,6 +7,9 @@
   'use strict';
   // @ts-ignore acquireVsCodeApi is provided by the webview host
   const vscode = acquireVsCodeApi();
+  // Shared with media/undo.js (revert, unattributed changes), which loads after this file.
+  // @ts-ignore a property of our own on window
+  window.agentguardPanel = { vscode, el, actionButtons, metaText, report };
 
   const ROW_H = 22; // px, fixed: the list is virtualised by arithmetic on this
   const PAGE = 200; // rows per request
@@ -350,7 +353,9 @@
     const tree = $('tree');
     arts.replaceChildren();
     tree.replaceChildren();
-    const artifacts = state.diff.filter((e) => e.artifact);
+    // Changes no guarded call made are shown apart, in their own section (media/undo.js).
+    const mine = state.diff.filter((e) => !e.unattributed);
+    const artifacts = mine.filter((e) => e.artifact);
     if (artifacts.length) {
       arts.appendChild(el('div', 'section', `New artifacts (${artifacts.length})`));
       for (const e of artifacts) {
@@ -376,12 +381,12 @@
         arts.appendChild(card);
       }
     }
-    tree.appendChild(el('div', 'section', `All changes (${state.diff.length}${state.more ? ` + ${state.more} more` : ''})`));
+    tree.appendChild(el('div', 'section', `All changes (${mine.length}${state.more ? ` + ${state.more} more` : ''})`));
     // Build the folder tree from paths; folders first, then files, by name.
     /** @typedef {{name: string, path: string, dirs: Map<string, any>, files: any[]}} Dir */
     /** @type {Dir} */
     const root = { name: '', path: '', dirs: new Map(), files: [] };
-    for (const e of state.diff) {
+    for (const e of mine) {
       const parts = e.path.split('/');
       let d = root;
       for (let i = 0; i < parts.length - 1; i++) {
@@ -429,6 +434,8 @@
       }
     };
     walk(root, 0);
+    // @ts-ignore set by media/undo.js
+    if (window.agentguardUndo) window.agentguardUndo.unattributed(state.diff.filter((e) => e.unattributed));
     $('diffEmpty').hidden = state.diff.length > 0;
     const ns = nodes();
     for (const n of ns) n.tabIndex = -1;
@@ -446,7 +453,7 @@
 
   /** Focusable rows of the diff pane: artifact cards and tree nodes, in order (roving tabindex). */
   function nodes() {
-    return /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#artifacts .card, #tree .node')]);
+    return /** @type {HTMLElement[]} */ ([...document.querySelectorAll('#artifacts .card, #tree .node, #unattributed .node')]);
   }
 
   /** @param {number} i */
@@ -613,6 +620,8 @@
         break;
       case 'detail':
         renderDetail(m.record);
+        // @ts-ignore set by media/undo.js
+        if (window.agentguardUndo && m.record) window.agentguardUndo.detail(m.undo, m.at, detailEl);
         break;
       case 'diff':
         state.diff = Array.isArray(m.entries) ? m.entries : [];

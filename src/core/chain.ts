@@ -101,6 +101,19 @@ export interface HostWindows {
   close(key: string): Promise<{ calls: readonly CanonicalCall[]; changes: FileChange[]; openedAt: number } | undefined>;
 }
 
+/**
+ * Keeps what a mutating call is about to destroy, so a person can revert it from the panel (src/node/undo).
+ * It observes, it never decides: it cannot stop a call, and a failure of its own costs only the undo.
+ */
+export interface UndoHooks {
+  /** An allowed mutating call, just before it runs (for a call the host runs: before the host is answered). */
+  keep(call: CanonicalCall, verdict: Verdict, window?: string): Promise<void>;
+  /** After it ran: what it changed. `calls` undefined: the host-run calls of `window`, kept by another process. */
+  kept(calls: readonly CanonicalCall[] | undefined, changes: readonly FileChange[], window?: string): Promise<void>;
+  /** What this agent has not heard yet: which of its calls a person reverted (once), or undefined. */
+  notice(agent: string): string | undefined;
+}
+
 export interface ChainDeps {
   /** The policy in force now, compiled once per load. Read once per run: a reload mid-call does not mix two. */
   compiled(): CompiledPolicy;
@@ -111,6 +124,7 @@ export interface ChainDeps {
   audit(rec: AuditRecord): Promise<void>;
   snapshot?: SnapshotHooks;
   windows?: HostWindows;
+  undo?: UndoHooks;
   /** Cheap impact preview for the dialog (git status count, files under a dir, …). */
   preview?(call: CanonicalCall, v: Verdict): Promise<string | undefined>;
   /** A read whose content the host hands the model as is: a verdict when the file holds secrets. */
@@ -154,7 +168,7 @@ export type RunHow<T> =
    */
   | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf }
   /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
-  | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker }
+  | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker; agent?: string }
   /** Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). */
   | { decideOnly: true };
 
@@ -171,6 +185,8 @@ export interface CallOutcome<T> {
   limited: string[];
   /** After a host ran a call: what it changed, in words for the model (paths, kinds and sizes only). */
   summary?: string;
+  /** For the model, with whatever it receives next: which of its calls a person reverted since it last heard. */
+  notice?: string;
 }
 
 /** Shown instead of a host's output when masking it failed: the raw text must not reach the model. */
@@ -248,7 +264,7 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
     if (v.decision !== 'deny') v = await checkTestIntegrity(effective, v, how, compiled, deps, signal);
     if (v.decision === 'ask') v = await settle(call, v, compiled, deps);
 
-    if (spec && v.decision === 'allow') ({ result, error, changes } = await runHandler(spec, effective, compiled, deps, signal));
+    if (spec && v.decision === 'allow') ({ result, error, changes } = await runHandler(spec, effective, v, compiled, deps, signal));
     if (result !== undefined && spec?.maskResult) {
       try {
         result = spec.maskResult(result, compiled.maskValue, call);
@@ -286,12 +302,36 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
     if (v.decision === 'deny') break;
   }
   const final = worstOf(settled);
+  // The host runs what was not refused (an `ask` goes to its own prompt): keep what it may destroy first.
+  if ('hostRuns' in how && final.decision !== 'deny') await undoKeep(deps, settled, how.window?.key);
   if ('hostRuns' in how && how.window && deps.windows && final.decision === 'allow') {
     const mutating = settled.map((s) => s.call).filter((c) => MUTATING.has(c.op));
     if (mutating.length) await deps.windows.open(how.window.key, how.window.session, mutating);
   }
   if (error) error = compiled.maskValue(error);
-  return { verdict: final, settled, result, error, changes, limited };
+  return { verdict: final, settled, result, error, changes, limited, notice: undoNotice(deps, calls[0]?.agent) };
+}
+
+/** Undo's part of a call: keep each mutating call's prior content; a failure there never fails the call. */
+async function undoKeep(deps: ChainDeps, settled: readonly { call: CanonicalCall; verdict: Settled }[], window?: string): Promise<void> {
+  if (!deps.undo) return;
+  for (const s of settled) {
+    if (!MUTATING.has(s.call.op) || s.verdict.decision === 'deny') continue;
+    try {
+      await deps.undo.keep(s.call, s.verdict, window);
+    } catch {
+      /* the call still runs; its revert will say its prior content was not kept */
+    }
+  }
+}
+
+function undoNotice(deps: ChainDeps, agent: string | undefined): string | undefined {
+  if (!deps.undo || agent === undefined) return undefined;
+  try {
+    return deps.undo.notice(agent);
+  } catch {
+    return undefined;
+  }
 }
 
 function worstOf(settled: readonly { verdict: Settled }[]): Settled {
@@ -355,6 +395,7 @@ async function checkTestIntegrity(
 async function runHandler<T>(
   spec: ToolSpec<T>,
   call: CanonicalCall,
+  verdict: Settled,
   compiled: CompiledPolicy,
   deps: ChainDeps,
   signal?: AbortSignal,
@@ -363,6 +404,7 @@ async function runHandler<T>(
   let error: string | undefined;
   let changes: FileChange[] = [];
   const mutating = MUTATING.has(call.op);
+  if (mutating) await undoKeep(deps, [{ call, verdict }]);
   try {
     if (mutating && deps.snapshot) await deps.snapshot.begin(call.id, call);
     const ac = new AbortController();
@@ -383,6 +425,7 @@ async function runHandler<T>(
       changes = [];
     }
   }
+  if (mutating && deps.undo) await deps.undo.kept([call], changes).catch(() => undefined);
   return { result, error, changes };
 }
 
@@ -397,6 +440,8 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
     }
   }
   const w = how.window && deps.windows ? await deps.windows.close(how.window.key) : undefined;
+  if (how.window && deps.undo) await deps.undo.kept(w?.calls, w?.changes ?? [], how.window.key).catch(() => undefined);
+  const notice = undoNotice(deps, w?.calls[0]?.agent ?? how.agent);
   if (!w) {
     return {
       verdict: { decision: 'allow', rule: 'hook:after', reason: 'the host ran the tool', decidedBy: 'rule' },
@@ -404,6 +449,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
       result,
       changes: [],
       limited: [],
+      notice,
     };
   }
   const summary = compiled.maskValue(summarizeChanges(w.changes as SnapshotChange[], { isProtected: (rel) => compiled.isProtected(rel) }));
@@ -428,7 +474,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
   } catch {
     /* the answer to the host does not wait on a failed audit write */
   }
-  return { verdict, settled: [], result, changes: w.changes, limited: [], summary };
+  return { verdict, settled: [], result, changes: w.changes, limited: [], summary, notice };
 }
 
 async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy, deps: ChainDeps): Promise<Settled> {

@@ -11,6 +11,11 @@ export interface DecideEnv {
   /** Workspace root (symlink-resolved), HOME, and the base for relative paths. */
   ctx: PathContext;
   probe: FsProbe;
+  /**
+   * The guard's own data folders (audit log, hook channel, undo store's kept content): no call touches them,
+   * whatever the policy says about paths outside the workspace. Checked lexically, as written.
+   */
+  guardData?: readonly string[];
 }
 
 export class Engine {
@@ -31,6 +36,10 @@ export class Engine {
   }
 
   private decideValid(call: CanonicalCall, env: DecideEnv): Verdict {
+    if (env.guardData?.length && call.op !== 'exec') {
+      const hit = guardDataHit([...call.paths, ...(call.dest !== undefined ? [call.dest] : [])], env.ctx, env.guardData);
+      if (hit) return hit;
+    }
     switch (call.op) {
       case 'read':
       case 'list':
@@ -77,6 +86,12 @@ export class Engine {
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
       result = verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
     }
+    if (env.guardData?.length) {
+      for (const eff of analysis.paths) {
+        const hit = guardDataHit([eff.path], { ...env.ctx, cwd }, env.guardData);
+        if (hit) return { ...hit, subcommand: eff.subcommand, reason: `\`${eff.subcommand}\` ${eff.op}s ${eff.path}: ${hit.reason}`, analysis };
+      }
+    }
     if (!this.policy.commands.checkPaths) return { ...result, analysis };
     // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts.
     // Paths outside the workspace are the classifier's business (writing /tmp/new.log is fine there).
@@ -107,6 +122,23 @@ export function existsFact(probe: FsProbe): (abs: string) => boolean | undefined
       return undefined;
     }
   };
+}
+
+/** A path inside one of the guard's own data folders: refused, naming the folder. */
+function guardDataHit(paths: readonly string[], ctx: PathContext, dirs: readonly string[]): Verdict | undefined {
+  for (const p of paths) {
+    const n = normalizePath(p, ctx);
+    if (!n.ok) continue; // the path guard says what is wrong with it
+    const dir = dirs.find((d) => isWithin(d, n.abs));
+    if (dir) {
+      return verdict(
+        'deny',
+        'floor:guard-data',
+        `${n.abs} is in AgentGuard's own data folder (${dir}: the audit log, the hook channel and the content kept for undo); no agent reads or changes it`,
+      );
+    }
+  }
+  return undefined;
 }
 
 /** Structural validation of a canonical call; returns a message, or undefined when it is well-formed. */

@@ -45,7 +45,8 @@ export interface Verdict {
   analysis?: CommandAnalysis;
 }
 
-export type Channel = 'tool' | 'hook' | 'mcp' | 'cli';
+/** `user`: a person's own action from the panel (a revert), recorded like an agent's call. */
+export type Channel = 'tool' | 'hook' | 'mcp' | 'cli' | 'user';
 
 /** Every channel turns its input into one canonical call. */
 export interface CanonicalCall {

@@ -26,6 +26,8 @@ import { nodeFsProbe } from './fsProbe';
 import { HostRunWindows } from './hostWindows';
 import { type LoadedPolicy, PolicyStore } from './policyStore';
 import { toolId, toolReferenceName } from './tools/ids';
+import { UndoKeeper } from './undo/keeper';
+import { undoDirFor, UndoStore } from './undo/store';
 
 export interface GuardServiceOptions {
   /** Workspace root, already symlink-resolved. */
@@ -43,6 +45,8 @@ export interface GuardServiceOptions {
   /** A policy to use as it is, instead of loading one (`agentguard test` with `policy: default`). */
   policy?: Policy;
   session?: string;
+  /** Keep what mutating calls destroy, for a revert from the panel (default on). Off for decide-only uses. */
+  undo?: boolean;
 }
 
 /** How much of a file is read to decide whether a read the host cannot mask would hand the model a secret. */
@@ -60,6 +64,10 @@ export class GuardService {
   private writer!: AuditWriter;
   confirmer: Confirmer | NoConfirmer;
   snapshot?: SnapshotHooks;
+  /** The undo store's hooks: what each mutating call is about to destroy, kept outside the workspace. */
+  readonly undo: UndoKeeper | undefined;
+  /** The guard's own data folder: no call may reach into it (engine.ts). */
+  readonly guardData: readonly string[];
   readonly stats = { allowed: 0, asked: 0, denied: 0, failedClosed: 0 };
   private listeners = new Set<(o: { call: CanonicalCall; outcome: CallOutcome<unknown> }) => void>();
 
@@ -68,6 +76,19 @@ export class GuardService {
     this.confirmer = opts.confirmer ?? HEADLESS;
     this.snapshot = opts.snapshot;
     this.reload();
+    // The same folder for every process that guards this workspace (the extension, the hook CLI, MCP), found
+    // from the AgentGuard home as the hook channel is; `home` stands in for the user's home in tests.
+    const agHome = process.env.AGENTGUARD_HOME || path.join(opts.home, '.agentguard');
+    this.guardData = [agHome];
+    this.undo =
+      opts.undo === false
+        ? undefined
+        : new UndoKeeper({
+            workspace: opts.workspace,
+            store: new UndoStore(undoDirFor(agHome, opts.workspace)),
+            session: () => this.session,
+            compiled: () => this.compiled,
+          });
   }
 
   /** Re-read the policy. A broken file keeps the last good policy (or strict). Returns what was loaded. */
@@ -108,6 +129,9 @@ export class GuardService {
     this.session = randomUUID();
     this.approvals.clear();
     this.stats.allowed = this.stats.asked = this.stats.denied = this.stats.failedClosed = 0;
+    // Old sessions' undo content goes, off the caller's path (the newest ten and the last week stay).
+    const undo = this.undo;
+    if (undo) setImmediate(() => undo.prune());
     return this.session;
   }
 
@@ -125,13 +149,14 @@ export class GuardService {
     const list: readonly CanonicalCall[] = Array.isArray(calls) ? calls : [calls as CanonicalCall];
     const deps: ChainDeps = {
       compiled: () => this.compiled,
-      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe },
+      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe, guardData: this.guardData },
       session: this.session,
       approvals: this.approvals,
       confirmer: this.confirmer,
       audit: (rec: AuditRecord) => this.writer.append(rec),
       snapshot: this.snapshot,
       windows: this.windows,
+      undo: this.undo,
       preview: this.opts.preview,
       unmaskedRead: (call, compiled) => this.unmaskedRead(call, compiled),
     };

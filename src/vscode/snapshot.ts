@@ -10,6 +10,7 @@ import type { SnapshotHooks } from '../core/chain';
 import type { CanonicalCall } from '../core/types';
 import type { FileChange, WorkspaceDiff } from '../core/snapshot/types';
 import { WorkspaceSnapshot } from '../node/snapshot/snapshot';
+import type { SessionView } from '../node/undo/revert';
 import type { FolderGuard } from './folders';
 
 /** A baseline still running after this long gets a progress notification (small workspaces never see one). */
@@ -155,6 +156,13 @@ export class FolderSnapshot implements vscode.Disposable {
 
   async baselineContent(rel: string): Promise<Buffer | undefined> {
     return (await this.snap)?.baselineContent(rel);
+  }
+
+  /** The baseline and the diff, for a session revert (src/node/undo/revert.ts). */
+  async sessionView(): Promise<SessionView | undefined> {
+    const s = await this.current();
+    if (!s) return undefined;
+    return { changes: s.diff().changes, baselineEntry: (r) => s.baselineEntry(r), baselineContent: (r) => s.baselineContent(r) };
   }
 
   dispose(): void {

@@ -251,6 +251,12 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
       ignore: [...(base.snapshot.ignore ?? []), ...(ws?.snapshot.ignore ?? [])],
       maxBaselineBytes: ws?.snapshot.maxBaselineBytes ?? base.snapshot.maxBaselineBytes ?? 1_048_576,
     },
+    // What the undo store may keep. An untrusted workspace cannot change it: a planted file setting it to one
+    // byte would make an agent's damage impossible to take back.
+    undo: {
+      maxFileBytes: (loosen ? ws?.undo?.maxFileBytes : undefined) ?? base.undo?.maxFileBytes ?? 32 << 20,
+      maxSessionBytes: (loosen ? ws?.undo?.maxSessionBytes : undefined) ?? base.undo?.maxSessionBytes ?? 1 << 30,
+    },
     layers: [input.baseName, ...packs.map((p) => `pack:${p.name}`), ...(workspace ? [workspace.file] : []), 'floor'],
     ...(packs.length ? { packs } : {}),
   };

@@ -40,6 +40,7 @@ export interface PolicyLayer {
   limits: Partial<Record<LimitKey, number>>;
   audit: { path?: string };
   snapshot: { ignore?: string[]; maxBaselineBytes?: number };
+  undo: { maxFileBytes?: number; maxSessionBytes?: number };
 }
 
 export interface PackMeta {
@@ -52,12 +53,13 @@ export interface PackMeta {
 export type LimitKey = 'maxReadBytes' | 'maxListEntries' | 'maxSearchResults' | 'maxCommandOutputBytes' | 'commandTimeoutMs';
 const LIMIT_KEYS: LimitKey[] = ['maxReadBytes', 'maxListEntries', 'maxSearchResults', 'maxCommandOutputBytes', 'commandTimeoutMs'];
 
-const TOP_KEYS = ['version', 'extends', 'pack', 'paths', 'outsideWorkspace', 'commands', 'masking', 'limits', 'audit', 'snapshot'];
+const TOP_KEYS = ['version', 'extends', 'pack', 'paths', 'outsideWorkspace', 'commands', 'masking', 'limits', 'audit', 'snapshot', 'undo'];
 const RULE_KEYS = ['match', 'read', 'write', 'delete', 'rename', 'all', 'reason', 'disabled'];
 const COMMAND_KEYS = ['benign', 'destructive', 'unknown', 'rules', 'allow', 'ask', 'deny', 'checkPaths'];
 const MASKING_KEYS = ['enabled', 'patterns', 'allowValues', 'allowPaths'];
 const AUDIT_KEYS = ['path'];
 const SNAPSHOT_KEYS = ['ignore', 'maxBaselineBytes'];
+const UNDO_KEYS = ['maxFileBytes', 'maxSessionBytes'];
 const RULE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** Names `extends:` accepts besides the shipped packs: the two bases and `auto` (detect the ecosystems). */
@@ -78,7 +80,7 @@ export interface LoadResult {
 }
 
 export function emptyLayer(): PolicyLayer {
-  return { paths: {}, commands: {}, masking: {}, limits: {}, audit: {}, snapshot: {} };
+  return { paths: {}, commands: {}, masking: {}, limits: {}, audit: {}, snapshot: {}, undo: {} };
 }
 
 /** Parse policy text. `file` is only used to label errors. */
@@ -185,6 +187,11 @@ export function loadPolicyText(text: string, file: string, opts: LoadOptions = {
         readSection(val, pair, 'snapshot', SNAPSHOT_KEYS, at, (k, v, p) => {
           if (k === 'ignore') layer.snapshot.ignore = stringList(v, p, 'snapshot.ignore', at);
           else if (k === 'maxBaselineBytes') layer.snapshot.maxBaselineBytes = positiveInt(v, p, 'snapshot.maxBaselineBytes', at);
+        });
+        break;
+      case 'undo':
+        readSection(val, pair, 'undo', UNDO_KEYS, at, (k, v, p) => {
+          layer.undo[k as 'maxFileBytes' | 'maxSessionBytes'] = positiveInt(v, p, `undo.${k}`, at);
         });
         break;
       default:

@@ -67,6 +67,13 @@ export interface SnapshotPolicy {
   maxBaselineBytes: number;
 }
 
+export interface UndoPolicy {
+  /** A file larger than this is not kept by the undo store (git may still hold it). */
+  maxFileBytes: number;
+  /** Bytes one session may add to the undo store. */
+  maxSessionBytes: number;
+}
+
 export interface Policy {
   version: 1;
   paths: PathRule[];
@@ -77,6 +84,7 @@ export interface Policy {
   limits: Limits;
   audit: AuditPolicy;
   snapshot: SnapshotPolicy;
+  undo: UndoPolicy;
   /** sha256 of the effective policy (canonical JSON), recorded with every decision. */
   hash: string;
   /** The layers that made it, weakest first, e.g. ['default', 'pack:python', '/ws/.agentguard.yaml', 'floor']. */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { NoConfirmer } from '../../core/chain';
-import { callsOf, HOST, type HookAnswer, type HookEnvelope, type HostId, planHook } from '../../core/hooks';
+import { AGENTS, callsOf, HOST, type HookAnswer, type HookEnvelope, type HostId, planHook } from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 
@@ -52,7 +52,10 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   const v = o.verdict;
   // Only a person's approval at AgentGuard's dialog becomes the host's `allow`; an allow by rule leaves its flow alone.
   const byUser = v.decision === 'allow' && o.settled.some((s) => s.verdict.decidedBy === 'user');
-  return { answer: { decision: v.decision, rule: v.rule, reason: v.reason, approvedByUser: byUser }, calls };
+  return {
+    answer: { decision: v.decision, rule: v.rule, reason: v.reason, approvedByUser: byUser, ...(o.notice ? { additionalContext: o.notice } : {}) },
+    calls,
+  };
 }
 
 /**
@@ -66,6 +69,7 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const o = await service.run([], {
     hostRuns: 'after',
     window,
+    agent: AGENTS[env.host],
     output: env.toolResponse,
     maskOutput: maskOutput
       ? (output, compiled) =>
@@ -84,6 +88,7 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
     notes.push(MASKED_NOTE);
   }
   if (o.summary) notes.push(o.summary);
+  if (o.notice) notes.push(o.notice);
   if (notes.length) answer.additionalContext = notes.join('\n');
   return { answer, calls: [] };
 }

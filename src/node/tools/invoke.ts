@@ -39,13 +39,23 @@ export async function invokeTool(
     const msg = e instanceof ToolRefusal ? e.message : `invalid input (${(e as Error).message})`;
     call = { ...meta, op: TOOL_OPS[tool.name], paths: [], args: input, preset: { kind: 'refuse', rule: 'input:invalid', reason: msg } };
     const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
-    return { status: 'refused', text: service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`), call, outcome };
+    return {
+      status: 'refused',
+      text: withNotice(service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`), outcome),
+      call,
+      outcome,
+    };
   }
   const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
   const v = outcome.verdict;
-  if (v.decision !== 'allow') return { status: 'refused', text: service.maskValue(refusalText(v, call, env)), call, outcome };
+  if (v.decision !== 'allow') return { status: 'refused', text: withNotice(service.maskValue(refusalText(v, call, env)), outcome), call, outcome };
   if (outcome.error !== undefined || outcome.result === undefined) {
-    return { status: 'error', text: service.maskValue(`The call was allowed but did not complete: ${outcome.error ?? 'no result'}`), call, outcome };
+    return {
+      status: 'error',
+      text: withNotice(service.maskValue(`The call was allowed but did not complete: ${outcome.error ?? 'no result'}`), outcome),
+      call,
+      outcome,
+    };
   }
   let text = tool.render(outcome.result);
   if (outcome.limited.length) text += `\n(Limited by the policy: ${outcome.limited.join('; ')}.)`;
@@ -55,7 +65,12 @@ export async function invokeTool(
     const compiled = env.compiled();
     text += '\n' + service.maskValue(summarizeChanges(outcome.changes.map(asSnapshotChange), { isProtected: (p) => compiled.isProtected(p) }));
   }
-  return { status: 'ok', text, call, outcome };
+  return { status: 'ok', text: withNotice(text, outcome), call, outcome };
+}
+
+/** A person reverted some of this agent's calls since it last heard: it reads that with this result. */
+function withNotice(text: string, outcome: CallOutcome<unknown>): string {
+  return outcome.notice ? `${text}\n\n${outcome.notice}` : text;
 }
 
 const MUTATING = new Set(['write', 'delete', 'rename', 'exec']);

@@ -16,6 +16,8 @@ export interface DiffEntry {
   protected: boolean;
   /** Who made the change: call labels, or "not a guarded call". */
   by: string[];
+  /** No guarded call made it (a person's own edit, an agent run without hooks): shown apart from the agents'. */
+  unattributed: boolean;
   /** data: URI of the image (see artifacts.ts for why not a webview URI). */
   preview?: string;
 }
@@ -57,6 +59,7 @@ export function buildDiffView(diff: WorkspaceDiff, o: DiffViewOptions): DiffView
       isText: c.isText,
       protected: prot,
       by: c.callIds.map((id) => (id === UNATTRIBUTED ? NOT_GUARDED : (o.callLabel(id) ?? `call ${id.slice(0, 8)}`))),
+      unattributed: c.callIds.length > 0 && c.callIds.every((id) => id === UNATTRIBUTED),
     };
     if (c.isImage && c.kind !== 'deleted' && !prot && previews > 0) {
       const uri = o.preview(path.join(o.workspace, ...c.path.split('/')), c.path);

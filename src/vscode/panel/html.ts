@@ -10,6 +10,9 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(joinPath(media, 'panel.js'));
   const style = webview.asWebviewUri(joinPath(media, 'panel.css'));
+  // Undo (revert a call or the session) and the unattributed changes: their own script and styles.
+  const undoScript = webview.asWebviewUri(joinPath(media, 'undo.js'));
+  const undoStyle = webview.asWebviewUri(joinPath(media, 'undo.css'));
   const csp = [`default-src 'none'`, `img-src data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join(
     '; ',
   );
@@ -20,6 +23,7 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link href="${style}" rel="stylesheet">
+<link href="${undoStyle}" rel="stylesheet">
 <title>AgentGuard</title>
 </head>
 <body>
@@ -67,6 +71,7 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
   </section>
 </main>
 <script nonce="${nonce}" src="${script}"></script>
+<script nonce="${nonce}" src="${undoScript}"></script>
 </body>
 </html>`;
 }

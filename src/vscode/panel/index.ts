@@ -7,6 +7,7 @@ import { Snapshots } from '../snapshot';
 import { BaselineDocs } from './baselineDocs';
 import type { Action } from './messages';
 import { AuditPanel, type PanelState } from './panel';
+import { UndoPlans } from './undo';
 
 /** For the integration tests (exposed by the Test-mode API only). */
 export interface PanelTestHooks {
@@ -28,13 +29,14 @@ export interface PanelModule {
 export function registerPanel(ctx: Ctx): PanelModule {
   const snapshots = ctx.own(new Snapshots(ctx.log));
   ctx.own(new BaselineDocs(snapshots));
+  const undoPlans = ctx.own(new UndoPlans());
   ctx.own({ dispose: () => AuditPanel.current?.dispose() });
   // Folders are guarded just after activation (ctx.ready) and when the workspace changes; the Ctx's own
   // listener was registered first, so the folder guards exist when this one runs.
   void ctx.ready.then(() => snapshots.sync(ctx.folders.all()));
   ctx.own(vscode.workspace.onDidChangeWorkspaceFolders(() => snapshots.sync(ctx.folders.all())));
 
-  const deps = { extensionUri: ctx.extension.extensionUri, folders: () => ctx.folders.all(), snapshots, log: ctx.log };
+  const deps = { extensionUri: ctx.extension.extensionUri, folders: () => ctx.folders.all(), snapshots, log: ctx.log, undoPlans };
   ctx.commands.add({
     openPanel: () => () => {
       AuditPanel.createOrShow(deps);

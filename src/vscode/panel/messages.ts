@@ -54,6 +54,13 @@ const SCHEMAS = {
   newSession: {},
   folder: { folder: str(4096) },
   action: { action: oneOf(...ACTIONS), path: str(4096) },
+  // Undo (src/vscode/panel/undo.ts): a plan for the record at a byte offset the host listed, or for the
+  // session; a diff or the revert of the plan the host holds under `token`, with conflicts chosen by path.
+  revertPlan: { at: int(0, Number.MAX_SAFE_INTEGER) },
+  revertSession: {},
+  revertDiff: { token: str(64), path: str(4096) },
+  revertApply: { token: str(64), take: arrayOf(str(4096), 100_000) },
+  revertCancel: { token: str(64) },
   // What the webview drew, for the integration tests' panelState() (and the log): never acted upon.
   rendered: {
     rows: arrayOf(arrayOf(str(600), 12), 500),
@@ -80,6 +87,11 @@ export type PanelMessage =
   | { type: 'newSession' }
   | { type: 'folder'; folder: string }
   | { type: 'action'; action: Action; path: string }
+  | { type: 'revertPlan'; at: number }
+  | { type: 'revertSession' }
+  | { type: 'revertDiff'; token: string; path: string }
+  | { type: 'revertApply'; token: string; take: string[] }
+  | { type: 'revertCancel'; token: string }
   | {
       type: 'rendered';
       rows: string[][];

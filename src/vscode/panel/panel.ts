@@ -17,6 +17,7 @@ import { baselineUri } from './baselineDocs';
 import { buildDiffView, type DiffView } from './diffEntries';
 import { panelHtml } from './html';
 import { type Action, type FilterMsg, type PanelMessage, parseMessage } from './messages';
+import { PanelUndo, type UndoPlans } from './undo';
 
 /** Rows read back from the end of the log for the first paint: a screenful and then some. */
 const FIRST_PAGE = 200;
@@ -29,6 +30,7 @@ export interface PanelDeps {
   folders(): FolderGuard[];
   snapshots: Snapshots;
   log: vscode.LogOutputChannel;
+  undoPlans: UndoPlans;
 }
 
 /** What the webview last reported it drew (integration tests read it through the test API). */
@@ -58,6 +60,7 @@ export class AuditPanel implements vscode.Disposable {
   state: PanelState | undefined;
   private readonly rendered = new vscode.EventEmitter<PanelState>();
   readonly onDidRender = this.rendered.event;
+  private readonly undo: PanelUndo;
 
   static createOrShow(deps: PanelDeps): AuditPanel {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
@@ -80,6 +83,15 @@ export class AuditPanel implements vscode.Disposable {
     private readonly deps: PanelDeps,
     media: vscode.Uri,
   ) {
+    this.undo = new PanelUndo({
+      post: (m) => this.post(m),
+      fg: () => this.fg,
+      snap: () => this.snap,
+      model: () => this.auditModel(),
+      plans: deps.undoPlans,
+      log: deps.log,
+      changed: () => this.scheduleDiff(),
+    });
     panel.iconPath = vscode.Uri.joinPath(media, 'shield.svg');
     panel.webview.html = panelHtml(panel.webview, media, vscode.Uri.joinPath);
     panel.onDidDispose(() => this.dispose(), null, this.disposables);
@@ -247,9 +259,19 @@ export class AuditPanel implements vscode.Disposable {
         return this.sendRows(msg.seq, msg.start, msg.count, msg.filter, msg.top);
       case 'detail': {
         const rec = this.auditModel()?.detail(msg.at);
-        void this.post({ type: 'detail', at: msg.at, record: rec ?? null });
+        void this.post({ type: 'detail', at: msg.at, record: rec ?? null, undo: this.undo.describe(rec) ?? null });
         return;
       }
+      case 'revertPlan':
+        return this.undo.planCall(msg.at);
+      case 'revertSession':
+        return this.undo.planSession();
+      case 'revertDiff':
+        return this.undo.diff(msg.token, msg.path);
+      case 'revertApply':
+        return this.undo.apply(msg.token, msg.take);
+      case 'revertCancel':
+        return this.undo.cancel(msg.token);
       case 'rescan':
         await this.snap?.rescan();
         return this.pushDiff();

@@ -135,7 +135,7 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
       { channels: ['mcp'], how: 'guardRuns' },
       { channels: ['mcp'], how: 'guardRuns' },
       { channels: ['hook'], how: 'hostRuns,window:before' },
-      { channels: [], how: 'hostRuns,window,output,maskOutput:after' },
+      { channels: [], how: 'hostRuns,window,agent,output,maskOutput:after' },
       { channels: ['hook'], how: 'hostRuns,window:before' },
     ]);
     assert.ok(fs.existsSync(path.join(ws, 'build', 'out.js')), 'the person said no: nothing was deleted');
