@@ -2,9 +2,10 @@
 // filesystem comes in through the probe), and total: anything that throws becomes a fail-closed deny.
 import { PathGuard } from './paths/guard';
 import { type PathContext, isWithin, normalizePath } from './paths/normalize';
-import type { FsProbe } from './paths/resolve';
+import { resolvePhysical, type FsProbe } from './paths/resolve';
 import type { Policy } from './policy/types';
 import { decideCommand } from './shell';
+import { judgeEffects } from './shell/pathjudge';
 import { type CanonicalCall, OPS, type PathOp, severity, type Verdict, verdict } from './types';
 
 export interface DecideEnv {
@@ -72,25 +73,34 @@ export class Engine {
       home: env.ctx.home,
       workspace: env.ctx.workspace,
       exists: existsFact(probe),
+      isDir: isDirFact(probe),
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
       result = verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
     }
     if (!this.policy.commands.checkPaths) return result;
-    // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts.
-    // Paths outside the workspace are the classifier's business (writing /tmp/new.log is fine there).
+    // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts, `cat .env`
+    // a read of .env; outside the workspace, the command policy of pathjudge.ts (credential stores are no-access).
     const ctx: PathContext = { ...env.ctx, cwd };
-    for (const eff of analysis.paths) {
-      const n = normalizePath(eff.path, ctx);
-      if (n.ok && !isWithin(env.ctx.workspace, n.abs)) continue;
-      const v = this.paths.decide(eff.op === 'rename' ? 'delete' : eff.op, eff.path, ctx, probe);
-      if (severity(v.decision) > severity(result.decision)) {
-        result = { ...v, subcommand: eff.subcommand, reason: `\`${eff.subcommand}\` ${eff.op}s ${eff.path}: ${v.reason}` };
-      }
-      if (result.decision === 'deny') break;
-    }
+    const v = judgeEffects(analysis.paths, {
+      guard: this.paths,
+      rules: this.policy.paths,
+      outside: this.policy.outsideWorkspace,
+      ctx,
+      probe,
+      onDisk: onDisk(probe, env.ctx.workspace),
+    });
+    if (severity(v.decision) > severity(result.decision)) result = v;
     return result;
+  }
+}
+
+function onDisk(probe: FsProbe, workspace: string): boolean {
+  try {
+    return probe.lstat(workspace)?.kind === 'dir';
+  } catch {
+    return false;
   }
 }
 
@@ -103,6 +113,21 @@ export function existsFact(probe: FsProbe): (abs: string) => boolean | undefined
   return (abs) => {
     try {
       return probe.lstat(abs) !== undefined ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Is a path a directory (links followed)? undefined when the probe cannot tell. */
+export function isDirFact(probe: FsProbe): (abs: string) => boolean | undefined {
+  return (abs) => {
+    try {
+      const info = probe.lstat(abs);
+      if (info === undefined) return undefined;
+      if (info.kind !== 'symlink') return info.kind === 'dir';
+      const r = resolvePhysical(abs, probe, true);
+      return r.ok && r.info !== undefined ? r.info.kind === 'dir' : undefined;
     } catch {
       return undefined;
     }

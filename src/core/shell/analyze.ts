@@ -5,7 +5,11 @@ import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
+import { MAX_DEPTH, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { modelSub } from './programs/index';
+import { NO_ACC, type ModelHost } from './programs/model';
+import { normalize } from './fsfacts';
+import type { SyntaxNode } from 'unbash';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -23,17 +27,32 @@ interface Compound {
   remote: boolean;
 }
 
-class Analyzer implements WalkHost, UnwrapHost {
+class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly subs: Sub[] = [];
   readonly errors: string[] = [];
   readonly findings: Finding[] = [];
   readonly compounds: Compound[] = [];
   /** Made by the first `git config alias.x` on the line. */
   gitAliases: Map<string, string> | undefined = undefined;
-  readonly env: { home: string };
+  readonly env: { home: string; cwd: string | null };
+  /** Functions defined on the line. */
+  functions: Set<string> | undefined = undefined;
+  /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
+  private modelCtx: WalkCtx | undefined = undefined;
 
   constructor(readonly cmdEnv: CommandEnv) {
-    this.env = { home: cmdEnv.home };
+    this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd };
+  }
+
+  defineFunction(name: string, _body: SyntaxNode): void {
+    (this.functions ??= new Set()).add(name);
+  }
+
+  /** Text a modelled program hands to a shell: parsed and judged as a command line, in the program's context. */
+  shell(s: Sub, text: string, label: string): void {
+    const ctx = this.modelCtx;
+    if (!ctx) return;
+    this.reparse(text, { via: withLabel(ctx.via, label), cwd: { value: s.cwd }, remote: ctx.remote, depth: ctx.depth, src: ctx.src }, label);
   }
 
   error(msg: string): void {
@@ -82,8 +101,24 @@ class Analyzer implements WalkHost, UnwrapHost {
       remote: ctx.remote,
       assigns,
       meta: meta ?? NO_META,
+      acc: NO_ACC,
+      why: undefined,
+      runs: undefined,
+      runsBase: undefined,
     };
     this.subs.push(s);
+    // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
+    const saved = this.modelCtx;
+    this.modelCtx = ctx;
+    try {
+      const r = modelSub(s, this);
+      s.acc = r.acc;
+      s.why = r.why;
+      s.runs = r.runs;
+      s.runsBase = r.base;
+    } finally {
+      this.modelCtx = saved;
+    }
     for (let i = 0; i < pending.length; i++) {
       const p = pending[i];
       this.findings.push({
@@ -147,17 +182,28 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     parseAndWalk(a, line, { via: [], cwd: { value: env.cwd }, remote: false, depth: 0, src: line });
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
+    const unresolved: Finding[] = [];
+    let reasons: string[] | undefined;
     for (const s of a.subs) {
       const start = effects.length;
-      addEffects(effects, s, env);
+      if (reasons === undefined || reasons.length) reasons = [];
+      addEffects(effects, s, env, reasons);
       bySub[s.index] = effects.length > start ? effects.slice(start) : NO_EFFECTS;
+      if (s.why !== undefined && !s.meta.noexec)
+        unresolved.push({ rule: 'exec.unmodelled', category: 'exec', tier: 'unknown', subcommand: s.text, explanation: s.why, sub: s.index });
+      for (const r of reasons)
+        unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: s.text, explanation: r, sub: s.index });
     }
     for (const c of a.compounds) {
-      if (c.remote || c.cwd === null) continue;
-      redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text);
+      if (c.remote) continue;
+      const rs: string[] = [];
+      redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text, rs);
+      for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
+    linkThrough(a.subs, effects, env);
     const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
     const findings: Finding[] = a.findings.length ? a.findings.slice() : [];
+    for (const f of unresolved) findings.push(f);
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {
@@ -189,6 +235,10 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         remote: false,
         assigns: {},
         meta: {},
+        acc: NO_ACC,
+        why: undefined,
+        runs: undefined,
+        runsBase: undefined,
       };
       const sub1: RuleCtx = { ...ctx, effectsOf: () => [{ ...e, contentless: false }] };
       for (const id of ['fs.overwrite', 'fs.outside-workspace', 'fs.protected']) {
@@ -209,6 +259,36 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
   }
 }
 
+/**
+ * Links made on the line (`ln -s .env e.txt && cat e.txt`): a path through a link is also a path to what it
+ * points to. Every effect under a link's name gets a twin under its target (whatever the order on the line:
+ * a loop can run the link before the read).
+ */
+function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
+  let links: [string, string, Sub][] | undefined;
+  for (const s of subs) {
+    for (const a of s.acc) {
+      if (a.op !== 'link' || a.p === undefined || a.to === undefined || s.cwd === null) continue;
+      const base = a.base === undefined ? s.cwd : a.base.startsWith('/') ? a.base : `${s.cwd}/${a.base}`;
+      const abs = (p: string) => normalize(p.startsWith('/') ? p : p === '~' || p.startsWith('~/') ? env.home + p.slice(1) : `${base}/${p}`);
+      (links ??= []).push([abs(a.p), abs(a.to), s]);
+    }
+  }
+  if (!links) return;
+  const n = effects.length;
+  for (let i = 0; i < n; i++) {
+    const e = effects[i];
+    const p = normalize(e.path);
+    for (const [link, target, maker] of links) {
+      if (e.sub === maker) continue; // making the link is not using it
+      if (p !== link && !p.startsWith(link + '/')) continue;
+      const twin = target + p.slice(link.length);
+      if (twin === p) continue;
+      effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
+    }
+  }
+}
+
 function unknown(rule: string, line: string, explanation: string): Finding {
   return { rule, category: category(rule), tier: 'unknown', subcommand: line.length > 200 ? line.slice(0, 200) + '…' : line, explanation, sub: -1 };
 }
@@ -219,12 +299,18 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
   // for the few effects of a line; past 64, the Set.
   const seen = effects.length > 64 ? new Set<string>() : undefined;
   for (const e of effects) {
+    const op = e.op === 'exec' ? 'read' : e.op;
     if (seen) {
-      const k = `${e.op}\0${e.path}\0${e.subText}`;
+      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}`;
       if (seen.has(k)) continue;
       seen.add(k);
-    } else if (keptBefore(paths, e)) continue;
-    paths.push({ op: e.op, path: e.path, subcommand: e.subText });
+    } else if (keptBefore(paths, e, op)) continue;
+    const pe: PathEffect = { op, path: e.path, subcommand: e.subText };
+    if (e.recursive) pe.recursive = true;
+    if (e.glob) pe.glob = true;
+    if (e.into) pe.into = true;
+    if (e.names) pe.names = e.names;
+    paths.push(pe);
   }
   return {
     subs: a.subs,
@@ -234,8 +320,9 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
   };
 }
 
-function keptBefore(paths: PathEffect[], e: Effect): boolean {
-  for (const p of paths) if (p.op === e.op && p.path === e.path && p.subcommand === e.subText) return true;
+function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {
+  for (const p of paths)
+    if (p.op === op && p.path === e.path && p.subcommand === e.subText && (p.recursive ?? false) === e.recursive && (p.glob ?? false) === e.glob) return true;
   return false;
 }
 

@@ -5,7 +5,9 @@ import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } 
 import type { Redir, Stdin, Sub, W } from './types';
 import { withLabel, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
-import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
+import { inputWord, lit, word } from './words';
+import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
+import type { InputSource } from './types';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
 
 export interface Pending {
@@ -419,7 +421,8 @@ export function unwrapCommand(
 
     if (name === 'find' || name === 'fd' || name === 'fdfind') {
       const s = emit(host, u, words);
-      for (const inner of execSegments(name, words)) {
+      const src = name === 'find' ? findSource(words, u.ctx.cwd.value) : sourceOfSub({ ...s, words, name }, 0);
+      for (const inner of execSegments(name, words, src)) {
         unwrapCommand(host, inner.words, u.rawAssigns, NO_REDIRS, NO_STDIN, u.text, within(u.ctx, inner.label));
       }
       return s;
@@ -540,7 +543,18 @@ export function unwrapCommand(
         break;
       }
       const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
-      const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined);
+      // The list: what the pipe, file or here-doc feeds in (`-a FILE`: a list the guard cannot see).
+      const src = sourceOfStdin(u.stdin, u.ctx.cwd.value);
+      const argFile =
+        name === 'xargs'
+          ? words.slice(1, p.rest).some((w) => w.value === '-a' || w.value === '--arg-file' || (w.value ?? '').startsWith('--arg-file='))
+          : false;
+      const list: InputSource = argFile
+        ? { kind: 'unknown', what: 'an argument file' }
+        : name === 'parallel' && end < words.length
+          ? parallelSource(words, end)
+          : src;
+      const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined, list);
       u.stdin = NO_STDIN;
       words = wrap(u, name, rest);
       continue;
@@ -728,7 +742,7 @@ function stripPackageVersion(rest: W[]): W[] {
 const ECHO = [lit('echo')];
 
 /** The inner command `words[from..end)`, one list made: `{}`/-I words become input words, or input is appended. */
-function withInput(words: W[], from: number, end: number, repl: string | undefined): W[] {
+function withInput(words: W[], from: number, end: number, repl: string | undefined, src: InputSource): W[] {
   if (repl !== undefined) {
     let used = false;
     const out = new Array<W>(end - from);
@@ -736,15 +750,28 @@ function withInput(words: W[], from: number, end: number, repl: string | undefin
       const w = words[i];
       if (i > from && w.value !== null && w.value.includes(repl)) {
         used = true;
-        out[i - from] = inputWord(w.text);
+        out[i - from] = inputWord(w.text, w.value === repl ? src : { kind: 'unknown', what: `${w.text} built from input` });
       } else out[i - from] = w;
     }
     if (used) return out;
   }
   const out = new Array<W>(end - from + 1);
   for (let i = from; i < end; i++) out[i - from] = words[i];
-  out[end - from] = DYNAMIC_INPUT;
+  out[end - from] = inputWord('{}', src);
   return out;
+}
+
+/** `parallel CMD ::: a b c`: the words after `:::` (files after `::::` are lists the guard cannot see). */
+function parallelSource(words: W[], at: number): InputSource {
+  if (words[at].value === '::::') return { kind: 'unknown', what: 'a list file' };
+  const vs: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === ':::' || v === '::::' || v === ':::+' || v === '::::+') continue;
+    if (v === null || words[i].glob) return { kind: 'unknown', what: 'input words only known at run time' };
+    vs.push(words[i].path ?? v);
+  }
+  return { kind: 'words', words: vs };
 }
 
 const FIND_EXEC = ['-exec', '-execdir', '-ok', '-okdir'];
@@ -752,7 +779,7 @@ const FD_EXEC = ['-x', '--exec', '-X', '--exec-batch'];
 const NO_SEGMENTS: { label: string; words: W[] }[] = [];
 
 /** find -exec/-execdir/-ok/-okdir … ; or +, and fd -x/-X: the inner commands, `{}` being each found file. */
-function execSegments(name: string, words: W[]): { label: string; words: W[] }[] {
+function execSegments(name: string, words: W[], src: InputSource): { label: string; words: W[] }[] {
   let out = NO_SEGMENTS;
   const starts = name === 'find' ? FIND_EXEC : FD_EXEC;
   for (let i = 1; i < words.length; i++) {
@@ -766,8 +793,12 @@ function execSegments(name: string, words: W[]): { label: string; words: W[] }[]
       seg.push(words[j]);
     }
     const hasBraces = seg.some((w) => w.value !== null && w.value.includes('{}'));
-    const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? inputWord(w.text) : w));
-    if (!hasBraces && name !== 'find') inner.push(DYNAMIC_INPUT);
+    const inner = seg.map((w, k) =>
+      k > 0 && w.value !== null && w.value.includes('{}')
+        ? inputWord(w.text, w.value === '{}' ? src : { kind: 'unknown', what: `${w.text} built from found names` })
+        : w,
+    );
+    if (!hasBraces && name !== 'find') inner.push(inputWord('{}', src));
     if (inner.length) {
       if (out === NO_SEGMENTS) out = [];
       out.push({ label: `${name} ${v}`, words: inner });

@@ -29,6 +29,8 @@ export interface WalkHost {
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined;
   /** Redirections on a compound command (`{ …; } > f`, `while …; done < list`). */
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void;
+  /** A function defined on the line (calls to it run its body, judged where it is defined). */
+  defineFunction(name: string, body: SyntaxNode): void;
 }
 
 export const MAX_DEPTH = 12;
@@ -108,6 +110,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     }
     case 'Function':
       // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
+      host.defineFunction(node.name.value, node.body);
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
       return undefined;
     case 'Coproc':
@@ -265,6 +268,8 @@ function addRedirection(host: WalkHost, out: RedirList, r: Redirection): void {
 
 function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
   // Substitutions anywhere in the command run first (in words, assignments, redirect targets, here-doc bodies).
+  // Words are evaluated where the command runs ($PWD).
+  host.env.cwd = ctx.cwd.value;
   // Same order as forEachChild (prefix, name, suffix), without its per-command closure.
   const prefix = node.prefix;
   const suffix = node.suffix;
@@ -280,6 +285,7 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     else redirCount++;
     walkNode(host, c, ctx, NO_STDIN);
   }
+  host.env.cwd = ctx.cwd.value;
   let assigns: Record<string, string | null> = NO_ASSIGNS;
   for (const p of prefix) {
     if (p.type !== 'Assignment') continue;

@@ -1,21 +1,39 @@
 // Quote removal the way bash does it, deciding what is literal and what is only known at run time.
 // Threat: `r''m`, `"rm"`, `$'\x72m'`, `\rm` all run rm; `$X`, `$(…)`, `{a,b}` and globs hide what runs.
 import type { Word, WordPart } from 'unbash';
-import type { W } from './types';
+import type { InputSource, W } from './types';
 
 export interface WordEnv {
   home: string;
+  /** The working directory where the word is evaluated (`$PWD`); null when a cd made it unknown. */
+  cwd?: string | null;
 }
 
 const HOME_VARS = new Set(['$HOME', '${HOME}']);
+const PWD_VARS = new Set(['$PWD', '${PWD}']);
+
+/** The path a lone variable stands for, when the guard knows it ($HOME, $PWD). */
+function knownVar(text: string, env: WordEnv): string | undefined {
+  if (HOME_VARS.has(text)) return env.home;
+  if (PWD_VARS.has(text)) return env.cwd ?? undefined;
+  return undefined;
+}
 
 /**
  * The one way a W is made: every word has the same fields in the same order, so the rules' property reads
  * stay monomorphic (a word with an extra or missing field is a second hidden class, and code that sees several
  * runs several times slower on the path of every command).
  */
-export function word(value: string | null, glob: boolean, text: string, path: string | undefined, fromInput = false): W {
-  return { value, glob, text, path, fromInput };
+export function word(
+  value: string | null,
+  glob: boolean,
+  text: string,
+  path: string | undefined,
+  fromInput = false,
+  alts: W[] | undefined = undefined,
+  input: InputSource | undefined = undefined,
+): W {
+  return { value, glob, text, path, fromInput, alts, input };
 }
 
 /**
@@ -68,7 +86,7 @@ export function evalText(text: string, env: WordEnv): W | undefined {
   if (text === '[' || text === ']') return word(text, false, text, text);
   if (ONE_VARIABLE.test(text)) {
     const bare = text[0] === '"' ? text.slice(1, -1) : text;
-    return word(null, false, text, HOME_VARS.has(bare) ? env.home : undefined);
+    return word(null, false, text, knownVar(bare, env));
   }
   return undefined;
 }
@@ -145,7 +163,8 @@ function evalPart(p: WordPart, first: boolean, env: WordEnv): PartValue {
           path = path === undefined ? undefined : path + c.value;
         } else {
           value = null;
-          path = path !== undefined && HOME_VARS.has(c.text) ? path + env.home : undefined;
+          const k = knownVar(c.text, env);
+          path = path !== undefined && k !== undefined ? path + k : undefined;
         }
       }
       return { value, path, glob: false };
@@ -155,7 +174,7 @@ function evalPart(p: WordPart, first: boolean, env: WordEnv): PartValue {
       return { value: p.text, path: p.text, glob: true };
     case 'SimpleExpansion':
     case 'ParameterExpansion':
-      return { value: null, path: HOME_VARS.has(p.text) ? env.home : undefined, glob: false };
+      return { value: null, path: knownVar(p.text, env), glob: false };
     default:
       // CommandExpansion, ArithmeticExpansion, ProcessSubstitution, BraceExpansion: run-time only.
       return { value: null, path: undefined, glob: false };
@@ -172,9 +191,9 @@ export function lit(value: string): W {
   return word(value, false, value, value);
 }
 
-/** A word read from input (xargs, find `{}`), shown as `text`. */
-export function inputWord(text = '{}'): W {
-  return word(null, false, text, undefined, true);
+/** A word read from input (xargs, find `{}`), shown as `text`; `input` says where the list comes from. */
+export function inputWord(text = '{}', input?: InputSource): W {
+  return word(null, false, text, undefined, true, undefined, input);
 }
 
 export const DYNAMIC_INPUT: W = inputWord();

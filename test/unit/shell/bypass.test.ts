@@ -296,7 +296,8 @@ describe('shell front end: path effects', () => {
     assert.deepEqual(paths("sed -i 's/a/b/' .env"), ['write /home/dev/project/.env']);
     assert.deepEqual(paths('truncate -s 0 app.log'), ['write /home/dev/project/app.log']);
     assert.deepEqual(paths('dd if=/dev/zero of=app.db'), ['read /dev/zero', 'write /home/dev/project/app.db']);
-    assert.deepEqual(paths('ln -sf x link'), ['write /home/dev/project/link']);
+    // The link's target is named (it becomes reachable under the new name): judged in every way.
+    assert.deepEqual(paths('ln -sf x link'), ['any /home/dev/project/x', 'write /home/dev/project/link']);
     assert.deepEqual(paths('echo hi | tee -a out.txt ~/x'), ['write /home/dev/project/out.txt', 'write /home/dev/x']);
   });
   it('git checkout -- <paths> and git restore <paths> write those paths (not restore --staged, not a branch)', () => {

@@ -250,7 +250,6 @@ const BENIGN: Record<string, string[]> = {
     'history | grep rm',
     'grep -c "kill -9" README.md',
     './bin/sudoku',
-    'sudoku',
     'echo "$(date) done"',
   ],
   'dry-run': [

@@ -5,8 +5,6 @@ import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, named } from './util';
 
-const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o', 'tar']);
-
 // fs.disk runs on every sub-command: its regexes are module constants (a regex literal in a function body is a
 // new RegExp object every time it is evaluated).
 const DISK_TOOLS = /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|wipefs|blkdiscard|mkntfs|newfs(_.*)?|format)$/;
@@ -77,8 +75,8 @@ export const fsRules: Rule[] = [
       if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)))
         return 'unzip -o overwrites existing files without asking';
       for (const e of ctx.effectsOf(s)) {
-        if (e.op !== 'write' || e.append || e.contentless || !OVERWRITERS.has(e.how) || e.how === 'truncate') continue;
-        if (e.how === 'ln' && !e.force) continue; // ln without -f refuses to replace
+        // A write that creates or replaces one file (not an append, an in-place edit, a tree, or an extraction).
+        if (e.op !== 'write' || e.append || e.contentless || e.recursive || e.into || e.glob || e.how === 'truncate') continue;
         if (!inWorkspace(e.path, ctx.env) && !inTmp(e.path)) continue; // fs.outside-workspace says it better
         if (likelyExists(e.path, ctx.env)) return `${e.how} replaces the existing ${e.path}`;
       }
@@ -101,7 +99,7 @@ export const fsRules: Rule[] = [
     },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
-        if (e.op === 'read' || isHarmlessSink(e.path)) continue;
+        if ((e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') || isHarmlessSink(e.path)) continue;
         if (inWorkspace(e.path, ctx.env) || inTmp(e.path)) continue;
         return `${e.how} ${e.op === 'write' ? 'writes' : e.op === 'delete' ? 'deletes' : 'moves'} ${normalize(e.path)}, outside the workspace`;
       }
@@ -117,7 +115,7 @@ export const fsRules: Rule[] = [
     },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
-        if (e.op === 'read') continue;
+        if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
         const n = normalize(e.path);
         if (isCredential(n)) return `${e.how} ${e.op === 'write' ? 'overwrites' : 'removes'} the credential file ${n}`;
         if (isVcsInternal(n)) return `${e.how} modifies the VCS internal ${n}`;

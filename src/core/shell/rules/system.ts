@@ -39,7 +39,7 @@ const ENV_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compg
 const SECRET_VAR = /\$\{?[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL)[A-Z0-9_]*\}?/;
 
 function readsCredential(s: Sub, effectsOf: (s: Sub) => { op: string; path: string }[]): string | undefined {
-  for (const e of effectsOf(s)) if (e.op === 'read' && isCredential(normalize(e.path))) return normalize(e.path);
+  for (const e of effectsOf(s)) if ((e.op === 'read' || e.op === 'any' || e.op === 'exec') && isCredential(normalize(e.path))) return normalize(e.path);
   return undefined;
 }
 
