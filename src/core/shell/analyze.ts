@@ -4,8 +4,11 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
+import type { WordEnv } from './words';
 import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { sourceOfStdin } from './inputs';
+import { word } from './words';
 import { modelSub } from './programs/index';
 import { NO_ACC, type ModelHost } from './programs/model';
 import { normalize } from './fsfacts';
@@ -34,25 +37,41 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly compounds: Compound[] = [];
   /** Made by the first `git config alias.x` on the line. */
   gitAliases: Map<string, string> | undefined = undefined;
-  readonly env: { home: string; cwd: string | null };
+  readonly env: WordEnv;
   /** Functions defined on the line. */
   functions: Set<string> | undefined = undefined;
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
   constructor(readonly cmdEnv: CommandEnv) {
-    this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd };
+    this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd, old: undefined, workspace: cmdEnv.workspace, vars: undefined };
   }
 
   defineFunction(name: string, _body: SyntaxNode): void {
     (this.functions ??= new Set()).add(name);
   }
 
+  /** Directories pushed with pushd on the line. */
+  private dirStack: (string | null)[] = [];
+
+  /**
+   * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
+   * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
+   */
+  assign(name: string, value: W, ctx: WalkCtx): void {
+    const box = ctx.cwd;
+    const vars = (box.vars ??= new Map());
+    const prev = vars.get(name);
+    vars.set(name, prev === undefined ? value : union(prev, value));
+  }
+
   /** Text a modelled program hands to a shell: parsed and judged as a command line, in the program's context. */
   shell(s: Sub, text: string, label: string): void {
     const ctx = this.modelCtx;
     if (!ctx) return;
-    this.reparse(text, { via: withLabel(ctx.via, label), cwd: { value: s.cwd }, remote: ctx.remote, depth: ctx.depth, src: ctx.src }, label);
+    const box = copyBox(ctx.cwd);
+    box.value = s.cwd;
+    this.reparse(text, { via: withLabel(ctx.via, label), cwd: box, remote: ctx.remote, depth: ctx.depth, src: ctx.src }, label);
   }
 
   error(msg: string): void {
@@ -60,6 +79,13 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   }
 
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined {
+    // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
+    const alts = words[0]?.alts;
+    if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
+      let last: Sub | undefined;
+      for (const a of alts) last = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? last;
+      return last;
+    }
     return unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
   }
 
@@ -72,7 +98,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       this.error(`nesting too deep at ${label}`);
       return;
     }
-    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: { value: ctx.cwd.value }, src: source });
+    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: copyBox(ctx.cwd), src: source });
   }
 
   emit(
@@ -133,23 +159,72 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
     if (pending.length) pending.length = 0;
     this.trackCwd(s, ctx);
+    this.trackVars(s, ctx);
     return s;
   }
 
-  /** `cd dir && rm -rf x`: later relative paths resolve against dir; a dynamic cd makes the cwd unknown. */
+  /** `read f`, `mapfile arr`, `export F=x`, `declare F=x`: variables later words see. */
+  private trackVars(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n === null || s.remote) return;
+    if (n === 'read' || n === 'mapfile' || n === 'readarray') {
+      const names: string[] = [];
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        if (/^-[a-zA-Z]*[adinNptuCc]$/.test(v) && !/^-[a-zA-Z]*[rse]$/.test(v)) {
+          if (v === '-a' && n === 'read' && ws[i + 1]?.value) names.push(ws[i + 1].value!);
+          i++;
+          continue;
+        }
+        if (v.startsWith('-')) continue;
+        names.push(v);
+      }
+      if (names.length === 0) names.push(n === 'read' ? 'REPLY' : 'MAPFILE');
+      const src = sourceOfStdin(s.stdin, s.cwd);
+      for (const v of names) this.assign(v, word(null, false, '$' + v, undefined, true, undefined, src), ctx);
+      return;
+    }
+    if (n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
+      for (const w of s.words.slice(1)) {
+        const v = w.value;
+        if (v === null) continue;
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
+        if (m) this.assign(m[1], word(m[2], false, m[2], m[2]), ctx);
+      }
+    }
+  }
+
+  /**
+   * `cd dir && rm -rf x`: later relative paths resolve against dir. `cd "$PWD"`, `cd $(pwd)`, `cd -`, `cd ~`
+   * and `cd "$(git rev-parse --show-toplevel)"` are followed; a cd to a place only known at run time makes
+   * the directory unknown (later relative paths are then unknown, never skipped).
+   */
   private trackCwd(s: Sub, ctx: WalkCtx): void {
-    if (s.name !== 'cd' && s.name !== 'pushd') return;
-    const t = s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-') || w.value === '-');
-    if (!t) {
-      ctx.cwd.value = this.cmdEnv.home;
+    const n = s.name;
+    if (n !== 'cd' && n !== 'pushd' && n !== 'popd' && n !== 'chdir') return;
+    const box = ctx.cwd;
+    const cur = box.value;
+    if (n === 'popd') {
+      box.old = cur;
+      box.value = this.dirStack.length ? this.dirStack.pop()! : null;
       return;
     }
-    const p = t.path ?? t.value;
-    if (p === null || p === undefined || t.glob || p === '-' || ctx.cwd.value === null) {
-      ctx.cwd.value = null;
-      return;
+    const args = s.words.slice(1).filter((w) => !(w.value !== null && /^-[LPe@]+$/.test(w.value)));
+    const t = args[0];
+    let next: string | null;
+    if (!t) next = n === 'pushd' ? null : this.cmdEnv.home;
+    else if (t.value === '-') next = box.old ?? null;
+    else {
+      const p = t.glob || t.alts !== undefined || t.fromInput ? null : (t.path ?? t.value);
+      if (p === null || p === undefined || /^[+-]\d+$/.test(p)) next = null;
+      else if (p.startsWith('/')) next = normalize(p);
+      else next = cur === null ? null : normalize(`${cur}/${p}`);
     }
-    ctx.cwd.value = p.startsWith('/') ? p : `${ctx.cwd.value.replace(/\/+$/, '')}/${p}`;
+    if (n === 'pushd') this.dirStack.push(cur);
+    box.old = cur;
+    box.value = next;
   }
 }
 
@@ -179,7 +254,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     if (line.length > MAX_INPUT) {
       return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
     }
-    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd }, remote: false, depth: 0, src: line });
+    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd, old: undefined, vars: undefined }, remote: false, depth: 0, src: line });
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
     const unresolved: Finding[] = [];
@@ -287,6 +362,16 @@ function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
       effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
     }
   }
+}
+
+/** The values two assignments of one variable allow: each, as alternatives; unknown if either is. */
+function union(a: W, b: W): W {
+  if ((a.value === null && a.alts === undefined && !a.fromInput) || (b.value === null && b.alts === undefined && !b.fromInput))
+    return word(null, false, b.text, undefined);
+  const alts: W[] = [];
+  for (const x of [...(a.alts ?? [a]), ...(b.alts ?? [b])])
+    if (!alts.some((y) => y.value === x.value && y.fromInput === x.fromInput && y.glob === x.glob)) alts.push(x);
+  return word(null, false, b.text, undefined, false, alts);
 }
 
 function unknown(rule: string, line: string, explanation: string): Finding {

@@ -174,6 +174,11 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
     if (e.op === 'any') return ALLOW;
     return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(path)}: ${n.reason}`);
   }
+  // Reading a directory without descending reads nothing (`cat *` meeting `secrets/`: cat refuses a directory).
+  if (e.op === 'read' && !e.recursive && !e.into && isWithin(j.ctx.workspace, n.abs)) {
+    const phys = resolvePhysical(n.physicalInput, j.probe, true);
+    if (phys.ok && phys.info?.kind === 'dir') return ALLOW;
+  }
   let v = ops(e.op, n.abs, j);
   if (v.decision === 'deny') return v;
   if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
@@ -213,7 +218,8 @@ function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   const store = credentialStore(abs, j.ctx.home);
   if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
   if (op === 'read') return ALLOW;
-  if (isScratch(abs)) return ALLOW;
+  // Scratch space, unless it is where the home folder lives (a home under /tmp is still a home).
+  if (isScratch(abs) && !isWithin(collapse(j.ctx.home), collapse(abs))) return ALLOW;
   return verdict(j.outside, 'outside-workspace', `${abs} is outside the workspace ${j.ctx.workspace}; commands may write only inside it and in /tmp`);
 }
 
@@ -439,10 +445,14 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       const v = j.guard.matchRelative(collapse('/' + s).slice(1), op);
       if (v && v.decision !== 'allow') worst = worse(worst, { ...v, reason: `${e.path} could match ${s}: ${v.reason}` });
     }
+    // A protected name anchored at a place (`.env`, `secrets/**`, `tests/**`) the pattern could match; names
+    // that may be anywhere (`**/*.pem`) count when the pattern itself is one (`*.pem` above), not when it
+    // merely could be (`*`), which the disk answers.
     for (const rule of j.rules) {
       const d = rule.ops[op];
       if (d === undefined || d === 'allow') continue;
       for (const g of rule.globs) {
+        if (g.startsWith('**')) continue;
         for (const s of ruleSamples(g)) {
           if (!globMatch(rel, s)) continue;
           worst = worse(worst, verdict(d, `path:${rule.name}`, `${e.path} could match ${s} (${g}): ${rule.reason}`));

@@ -254,11 +254,21 @@ describe('shell front end: normalization', () => {
   });
 
   it('marks dynamic command names as unknown', () => {
-    for (const line of ['X=rm; $X -rf build', '${RM:-rm} -rf build', '{rm,-rf,build}', '/bin/r? -rf build', '$(echo rm) -rf /']) {
+    for (const line of ['$CMD -rf build', '${RM:-rm} -rf build', 'X=$(cat f); $X -rf build', '/bin/r? -rf build', '$(cat cmd) -rf /']) {
       const a = analyzeCommand(line, env);
       assert.ok(
         a.findings.some((f) => f.rule === 'exec.dynamic-name' && f.tier === 'unknown'),
         line,
+      );
+    }
+  });
+
+  it('evaluates what it can: variables set on the line, braces, literal substitutions (then judges the command)', () => {
+    for (const line of ['X=rm; $X -rf build', '{rm,-rf,build}', '$(echo rm) -rf build', '`echo rm` -rf build', 'for c in rm; do $c -rf build; done']) {
+      const a = analyzeCommand(line, env);
+      assert.ok(
+        a.findings.some((f) => f.rule === 'rm.recursive'),
+        `${line}: ${JSON.stringify(a.findings.map((f) => f.rule))}`,
       );
     }
   });

@@ -63,7 +63,14 @@ export const execRules: Rule[] = [
     tier: 'unknown',
     description: 'The command name is only known at run time ($X, ${RM:-rm}, $(…), globs, {a,b} braces): the guard cannot tell what runs.',
     examples: {
-      destructive: ['X=rm; $X -rf build', '${RM:-rm} -rf build', '`echo rm` -rf build', '{rm,-rf,build}', '/bin/r? -rf build', 'rm${IFS}-rf${IFS}build'],
+      destructive: [
+        '$CMD -rf build',
+        '${RM:-rm} -rf build',
+        '`cat cmd.txt` -rf build',
+        'X=$(cat f); $X -rf build',
+        '/bin/r? -rf build',
+        'rm${IFS}-rf${IFS}build',
+      ],
       benign: ['echo $HOME', 'ls "$PWD"', 'rm notes.tmp'],
     },
     check(s) {
