@@ -11,8 +11,9 @@ import { sourceOfStdin } from './inputs';
 import { word } from './words';
 import { modelSub } from './programs/index';
 import { NO_ACC, type ModelHost } from './programs/model';
-import { normalize } from './fsfacts';
-import type { SyntaxNode } from 'unbash';
+import { absPath, normalize } from './fsfacts';
+import { judgeCode } from './programs/code';
+import { printfText, unescapeC } from './programs/handlers';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -47,8 +48,15 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd, old: undefined, workspace: cmdEnv.workspace, vars: undefined };
   }
 
-  defineFunction(name: string, _body: SyntaxNode): void {
+  /** Functions that start themselves more than once or in the background (fork bombs). */
+  readonly bombs: string[] = [];
+
+  defineFunction(name: string, body: string): void {
     (this.functions ??= new Set()).add(name);
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const calls = body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'));
+    if (calls && calls.length >= 2 && /[|&]/.test(body)) this.bombs.push(name);
+    else if (calls && /&\s*($|[;}])/.test(body) && calls.length >= 1 && new RegExp(`${esc}\\s*&`).test(body)) this.bombs.push(name);
   }
 
   /** Directories pushed with pushd on the line. */
@@ -160,7 +168,44 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (pending.length) pending.length = 0;
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
+    this.envCode(s, ctx);
     return s;
+  }
+
+  /**
+   * Environment values that programs run as commands (`GIT_EXTERNAL_DIFF=…`, `PAGER=…`, `GIT_SSH_COMMAND=…`):
+   * judged as command lines. Values that change what code every program loads (`LD_PRELOAD`, `BASH_ENV`,
+   * `NODE_OPTIONS=--require …`, `GIT_CONFIG_*`) cannot be accounted for: unknown.
+   */
+  private envCode(s: Sub, ctx: WalkCtx): void {
+    let pairs: [string, string | null][] | undefined;
+    for (const k in s.assigns) (pairs ??= []).push([k, s.assigns[k]]);
+    const n = s.name;
+    if (n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset' || n === 'env') {
+      for (const w of s.words.slice(1)) {
+        if (w.value === null) {
+          const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
+          if (t) (pairs ??= []).push([t[1], null]);
+          continue;
+        }
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
+        if (m) (pairs ??= []).push([m[1], m[2]]);
+      }
+    }
+    if (!pairs) return;
+    const saved = this.modelCtx;
+    this.modelCtx = ctx;
+    try {
+      for (const [k, v] of pairs) {
+        if (EXEC_ENV.test(k)) {
+          if (v === null) s.why ??= `${k} is set to a command only known at run time`;
+          else if (v.trim()) this.shell(s, v, `${k}=`);
+        } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
+          s.why ??= `${k}=… changes what code the programs it reaches load or run`;
+      }
+    } finally {
+      this.modelCtx = saved;
+    }
   }
 
   /** `read f`, `mapfile arr`, `export F=x`, `declare F=x`: variables later words see. */
@@ -228,6 +273,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   }
 }
 
+const EXEC_ENV =
+  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
+const UNSAFE_ENV =
+  /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
+
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
 const BY_NAME = new Map<string, Rule[]>();
 for (const r of CATALOG) {
@@ -255,6 +305,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
     }
     parseAndWalk(a, line, { via: [], cwd: { value: env.cwd, old: undefined, vars: undefined }, remote: false, depth: 0, src: line });
+    const judged = judgeWrittenScripts(a, env);
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
     const unresolved: Finding[] = [];
@@ -276,9 +327,24 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
     linkThrough(a.subs, effects, env);
-    const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
+    const ctx: RuleCtx = {
+      env,
+      subs: a.subs,
+      effects,
+      effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS,
+      judged,
+    };
     const findings: Finding[] = a.findings.length ? a.findings.slice() : [];
     for (const f of unresolved) findings.push(f);
+    for (const b of a.bombs)
+      findings.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: line.slice(0, 200),
+        explanation: `the function ${b} starts copies of itself without end`,
+        sub: -1,
+      });
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {
@@ -332,6 +398,95 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     const id = err instanceof RangeError ? 'parse.too-large' : 'parse.error';
     return finish(a, [], [...a.findings, unknown(id, line, msg)]);
   }
+}
+
+const SCRIPT_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'source', '.']);
+const SCRIPT_LANGS: Record<string, string> = {
+  python: 'python',
+  python3: 'python',
+  python2: 'python',
+  node: 'node',
+  nodejs: 'node',
+  ruby: 'ruby',
+  perl: 'perl',
+  php: 'php',
+};
+
+/** The text a sub-command prints when the line shows it: `cat <<'EOF'`, `echo lit`, `printf lit`. */
+function printedText(s: Sub): string | null {
+  const n = s.name;
+  if ((n === 'cat' || n === 'tee') && s.stdin.kind === 'heredoc') return s.stdin.quoted || !/[$`\\]/.test(s.stdin.body) ? s.stdin.body : null;
+  if ((n === 'cat' || n === 'tee') && s.stdin.kind === 'herestring') return s.stdin.value === null ? null : s.stdin.value + '\n';
+  if (n === 'echo' || n === 'printf') {
+    const args = s.words.slice(1);
+    if (args.some((w) => w.value === null)) return null;
+    if (n === 'printf') return printfText(args.map((w) => w.value!));
+    const opts = args[0] !== undefined && /^-[neE]+$/.test(args[0].value!) ? args[0].value! : '';
+    const text = (opts ? args.slice(1) : args).map((w) => w.value).join(' ');
+    return (opts.includes('e') ? unescapeC(text) : text) + (opts.includes('n') ? '' : '\n');
+  }
+  return null;
+}
+
+/**
+ * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
+ * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
+ * Returns the paths judged so.
+ */
+function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefined {
+  let contents: Map<string, string | null> | undefined;
+  let judged: Set<string> | undefined;
+  const n0 = a.subs.length;
+  for (let k = 0; k < n0; k++) {
+    const s = a.subs[k];
+    if (s.cwd === null || s.remote) continue;
+    const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
+    // Runs one it wrote?
+    if (contents) {
+      for (const acc of s.acc) {
+        if (acc.op !== 'exec') continue;
+        const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+        if (p === null || p === undefined) continue;
+        const target = abs(p);
+        const text = contents.get(target);
+        if (text === undefined || text === null) continue;
+        const shebang = /^#!\s*\S*?(?:env\s+)?(\w+)/.exec(text)?.[1];
+        const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
+        if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
+          a.reparse(
+            text,
+            { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text },
+            'script',
+          );
+          (judged ??= new Set()).add(target);
+        } else if (lang) {
+          const v = judgeCode(lang, text);
+          if (v.why !== undefined) s.why ??= `${target} (written on this line): ${v.why}`;
+          for (const r of v.reads)
+            s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+          (judged ??= new Set()).add(target);
+        }
+      }
+    }
+    // What it writes, and with which text.
+    const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
+    for (const r of s.redirects) {
+      if (r.op !== '>' && r.op !== '>>' && r.op !== '>|' && r.op !== '&>') continue;
+      if (r.fd !== undefined && r.fd !== 1) continue;
+      const p = r.target.path ?? r.target.value;
+      if (p === null || p === undefined) continue;
+      const t = abs(p);
+      const prev = (contents ??= new Map()).get(t);
+      contents.set(t, r.op === '>>' ? (prev === undefined ? printed : prev === null || printed === null ? null : prev + printed) : printed);
+    }
+    for (const acc of s.acc) {
+      if (acc.op !== 'write') continue;
+      const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+      if (p === null || p === undefined) continue;
+      (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
+    }
+  }
+  return judged;
 }
 
 /**

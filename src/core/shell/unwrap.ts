@@ -3,9 +3,13 @@
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
 import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
-import { withLabel, type WalkCtx } from './walk';
+import { copyBox, withLabel, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { inputWord, lit, word } from './words';
+import { WRAPPERS } from './programs/wrappers';
+import { printfText, unescapeC } from './programs/handlers';
+import { parseArgv } from './programs/spec';
+import type { Access } from './programs/model';
 import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
 import type { InputSource } from './types';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
@@ -85,22 +89,11 @@ const SUDO_OPTS = [
 const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];
 const PKEXEC_OPTS = [O('u', '', ['user'], true), O('f', '', ['disable-internal-agent', 'keep-cwd'])];
 const ENV_OPTS = [O('u', 'uC', ['unset', 'chdir'], true), O('S', 'S', ['split-string'], true), O('f', 'i0v', ['ignore-environment', 'null', 'debug'])];
-const NICE_OPTS = [O('n', 'n', ['adjustment'], true)];
-const IONICE_OPTS = [O('c', 'cn', ['class', 'classdata'], true), O('p', 'pPu', ['pid', 'pgid', 'uid'], true), O('t', 't', ['ignore'])];
-const TIME_OPTS = [O('f', 'fo', ['format', 'output'], true), O('x', 'pvaq', ['portability', 'verbose', 'append', 'quiet'])];
-const TIMEOUT_OPTS = [O('s', 'sk', ['signal', 'kill-after'], true), O('x', 'v', ['foreground', 'preserve-status', 'verbose'])];
 const FLOCK_OPTS = [
   O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
   O('c', 'c', ['command'], true),
   O('x', 'sxnuoFe', ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'nb']),
 ];
-const STRACE_OPTS = [
-  O('o', 'oeEpPsSuXIaOU', ['output', 'expr', 'env', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'], true),
-  O('x', 'fFcCdqrtTvwxyzZhV', ['follow-forks', 'summary-only', 'summary']),
-];
-const SETSID_OPTS = [O('x', 'cfw', ['ctty', 'fork', 'wait'])];
-const STDBUF_OPTS = [O('i', 'ioe', ['input', 'output', 'error'], true)];
-const EXEC_OPTS = [O('a', 'a', undefined, true), O('x', 'cl')];
 const XARGS_OPTS = [
   O('I', 'IiLlnPsdEea', ['replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'], true),
   O('x', '0rtpxo', ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits']),
@@ -219,39 +212,8 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
 
-/** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
-const SIMPLE_SPECS: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
-  nice: { opts: NICE_OPTS },
-  ionice: { opts: IONICE_OPTS },
-  nohup: { opts: [] },
-  time: { opts: TIME_OPTS },
-  timeout: { opts: TIMEOUT_OPTS, skip: 1 },
-  command: { opts: [O('p', 'p')] },
-  builtin: { opts: [] },
-  exec: { opts: EXEC_OPTS },
-  setsid: { opts: SETSID_OPTS },
-  strace: { opts: STRACE_OPTS },
-  ltrace: { opts: STRACE_OPTS },
-  stdbuf: { opts: STDBUF_OPTS },
-  unbuffer: { opts: [O('x', 'p')] },
-  caffeinate: { opts: [O('w', 'wt', undefined, true), O('x', 'dimsu')] },
-  'xvfb-run': { opts: [O('n', 'nsfep', ['server-num', 'server-args', 'auth-file', 'error-file'], true), O('x', 'a', ['auto-servernum'])] },
-  chrt: { opts: [O('x', 'bdfiorRTpmPaevh')], skip: 1 },
-  taskset: { opts: [O('x', 'acpV')], skip: 1 },
-  torsocks: { opts: [] },
-  proxychains: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
-  proxychains4: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
-  catchsegv: { opts: [] },
-  chroot: { opts: [O('u', '', ['userspec', 'groups'], true)], skip: 1 },
-  gosu: { opts: [], skip: 1 },
-  'su-exec': { opts: [], skip: 1 },
-  runuser: { opts: [O('u', 'ugG', ['user', 'group', 'supp-group'], true), O('x', 'lmp', ['login'])] },
-  unshare: { opts: [O('x', 'muinpUCrf', ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'map-root-user', 'fork'])] },
-  firejail: { opts: [] },
-  valgrind: { opts: [O('x', 'qv')] },
-  faketime: { opts: [O('f', 'f')], skip: 1 },
-  'cross-env': { opts: [] },
-  dotenv: { opts: [O('e', 'ec', undefined, true), O('x', 'o')] },
+/** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
+const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
   'bundle-exec': { opts: [] },
   'direnv-exec': { opts: [], skip: 1 },
   'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
@@ -285,7 +247,7 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
-const SIMPLE = new Map(Object.entries(SIMPLE_SPECS));
+const TOOL_RUN_SPEC = new Map(Object.entries(TOOL_RUN_SPECS));
 const TOOL_RUN = new Map(Object.entries(TOOL_RUN_VERBS));
 
 /** Every command name the loop below treats specially; any other name runs as itself. */
@@ -293,7 +255,7 @@ export const SPECIAL = new Set<string>([
   ...PRIV,
   ...SHELLS,
   ...CODE_INTERPRETERS,
-  ...SIMPLE.keys(),
+  ...WRAPPERS.keys(),
   ...TOOL_RUN.keys(),
   'env',
   'cross-env',
@@ -340,6 +302,8 @@ interface Unwrapping {
   meta: Record<string, unknown> | undefined;
   /** `meta` was given to an emitted sub-command: the next fact goes to a copy. */
   metaGiven: boolean;
+  /** What the peeled wrappers themselves read or write (`time -o f`): added to the command's accesses. */
+  extra?: Access[];
 }
 
 /** Record a fact for the command (copy on write: an emitted sub-command keeps the object it was given). */
@@ -355,6 +319,7 @@ function setMeta(u: Unwrapping, key: string, value: unknown): void {
 function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const s = host.emit(words, u.text, u.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.rawWords);
   if (u.meta !== undefined) u.metaGiven = true;
+  if (u.extra !== undefined) s.acc = s.acc.length ? [...s.acc, ...u.extra] : u.extra;
   return s;
 }
 
@@ -489,11 +454,32 @@ export function unwrapCommand(
       continue;
     }
 
-    const simple = SIMPLE.get(name);
-    if (simple) {
-      const p = parseOpts(words, simple.opts, STOP_AT_POSITIONAL, 1);
-      if (name === 'ionice' && p.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
-      const rest = words.slice(p.rest + (simple.skip ?? 0));
+    // The wrapper table (programs/wrappers.ts): options, `skip` positionals, then the command.
+    const wr = WRAPPERS.get(name);
+    if (wr) {
+      const p = parseArgv(words, 1, [wr.row], wr.row.loose, true);
+      if (p.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
+      for (const o of p.occ) {
+        if (o.value === undefined) continue;
+        const how = `${name} ${o.opt.key}`;
+        if (o.opt.role === 'S') {
+          if (typeof o.value === 'string') host.reparse(o.value, within(u.ctx, how), how);
+          else setMeta(u, 'opaque', `${how} runs shell code only known at run time`);
+        } else if (o.opt.role === 'W' || o.opt.role === 'R') {
+          // What the wrapper itself writes or reads (time -o, strace -o, dotenv -e): the command's effects too.
+          (u.extra ??= []).push({
+            op: o.opt.role === 'W' ? 'write' : 'read',
+            w: o.w,
+            p: o.w ? undefined : (o.value ?? undefined),
+            how,
+            flags: 0,
+            base: undefined,
+            to: undefined,
+            names: undefined,
+          });
+        }
+      }
+      const rest = words.slice(p.rest + wr.skip);
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
       continue;
@@ -506,7 +492,7 @@ export function unwrapCommand(
       const verb = words[1].value!;
       let rest = words.slice(2);
       const key = `${name}-${verb}`;
-      const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
+      const spec = TOOL_RUN_SPEC.get(key) ?? TOOL_RUN_SPEC.get('run-run')!;
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
       if (name === 'npm' && p.get('p') && rest.length === 0) {
@@ -554,6 +540,19 @@ export function unwrapCommand(
         : name === 'parallel' && end < words.length
           ? parallelSource(words, end)
           : src;
+      // GNU parallel composes a command line from its words and runs it with a shell, each input in {}.
+      if (name === 'parallel' && end > p.rest) {
+        const vals = words.slice(p.rest, end).map((w) => w.value);
+        if (!vals.some((v) => v === null)) {
+          const text0 = vals.join(' ');
+          const placeholder = /\{[./#%]*\}|\{\d+\}/g;
+          const text = placeholder.test(text0) ? text0.replace(placeholder, '"$__ag_in"') : `${text0} "$__ag_in"`;
+          const box = copyBox(u.ctx.cwd);
+          (box.vars ??= new Map()).set('__ag_in', inputWord('{}', list));
+          host.reparse(text, { via: withLabel(u.ctx.via, 'parallel'), cwd: box, remote: u.ctx.remote, depth: u.ctx.depth, src: u.ctx.src }, 'parallel');
+          return undefined;
+        }
+      }
       const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined, list);
       u.stdin = NO_STDIN;
       words = wrap(u, name, rest);
@@ -932,13 +931,12 @@ function echoedText(from: Sub): string | undefined {
   if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'herestring' && from.stdin.value !== null) return from.stdin.value;
   if (from.name !== 'echo' && from.name !== 'printf') return undefined;
   const args = from.words.slice(1);
-  if (from.name === 'printf') {
-    const fmt = args[0]?.value;
-    if (!fmt || args.length > 1 || fmt.includes('%')) return undefined;
-    return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-  }
-  const rest = args.filter((w, i) => !(i === 0 && (w.value === '-n' || w.value === '-e')));
+  if (args.some((w) => w.value === null)) return undefined;
+  // printf's format and echo -e's escapes (`printf '\162\155 -rf b'` is `rm -rf b`) as bash prints them.
+  if (from.name === 'printf') return printfText(args.map((w) => w.value!)) ?? undefined;
+  const opts = args[0] !== undefined && /^-[neE]+$/.test(args[0].value!) ? args[0].value! : '';
+  const rest = opts ? args.slice(1) : args;
   const s = joinLiteral(rest);
-  if (s === null || /\\/.test(s)) return undefined;
-  return s;
+  if (s === null) return undefined;
+  return opts.includes('e') ? unescapeC(s) : s;
 }

@@ -56,7 +56,7 @@ export interface WalkHost {
   /** Redirections on a compound command (`{ …; } > f`, `while …; done < list`). */
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void;
   /** A function defined on the line (calls to it run its body, judged where it is defined). */
-  defineFunction(name: string, body: SyntaxNode): void;
+  defineFunction(name: string, body: string): void;
   /** A variable set on the line (an assignment, a loop variable): later words see its possible values. */
   assign(name: string, value: W, ctx: WalkCtx): void;
 }
@@ -139,7 +139,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     }
     case 'Function':
       // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
-      host.defineFunction(node.name.value, node.body);
+      host.defineFunction(node.name.value, text(ctx, node.body));
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
       return undefined;
     case 'Coproc':

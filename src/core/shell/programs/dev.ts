@@ -533,15 +533,6 @@ export const DEV: RowSpec[] = [
     ok: ['make', 'make -j4 test', 'make -n', 'nice -n 10 make -j8', 'make -C frontend build', 'make test VERBOSE=1'],
   },
   {
-    n: 'cmake',
-    d: 'CMake (-E commands are judged as the commands they stand for, by the unwrapper)',
-    loose: true,
-    runs: ['CMakeLists.txt', 'CMakePresets.json'],
-    o: '-S=C -B=A -D=V -U=V -G=V -T=V -A=V -C=R -P=X --build=A --install=A --target=V -t=V --config=V -j|--parallel[=V] --preset=V --fresh --toolchain=R --log-level=V --graphviz=W --trace-redirect=W',
-    a: '?*',
-    ok: ['cmake -S . -B build', 'cmake --build build -j4'],
-  },
-  {
     n: 'ninja samu',
     d: 'ninja (build.ninja decides what runs)',
     loose: true,

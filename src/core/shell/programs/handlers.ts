@@ -6,6 +6,7 @@ import { APPEND, CONTENTLESS, FORCE, INTO, RECURSIVE, applyRoles, derived, handl
 import { parseArgv } from './spec';
 import type { W } from '../types';
 import { awkEffects, sedEffects } from './langs';
+import { tarCommands } from './runners';
 
 const base = (p: string) => {
   const t = p.replace(/\/+$/, '');
@@ -386,6 +387,7 @@ handler('tar', (m) => {
     m.role(o.opt.role, o.w, o.value, `tar ${k}`);
   }
   if (p.unknown.length) m.unknown(`tar ${p.unknown[0]} is an option the guard does not model`);
+  tarCommands(m);
   // -C applies to what follows it; the first one is the base for members and extraction.
   const dirOcc = m.occ('-C');
   const dir = dirOcc?.value;

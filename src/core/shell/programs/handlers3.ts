@@ -744,7 +744,7 @@ handler('direnv', (m) => {
   if (v === 'edit') m.unknown('direnv edit opens an editor');
 });
 
-const TMUX_ARG = new Set(['-t', '-s', '-n', '-c', '-x', '-y', '-e', '-F', '-f', '-l', '-p', '-d', '-N', '-T', '-b', '-L', '-S', '-w', '-h', '-P']);
+const TMUX_ARG = new Set(['-t', '-s', '-n', '-c', '-x', '-y', '-e', '-F', '-f', '-l', '-p', '-N', '-T', '-L', '-S', '-w']);
 const TMUX_RUNS =
   /^(new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|pipe-pane|pipep|display-popup|popup)$/;
 const TMUX_READ =

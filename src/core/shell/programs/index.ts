@@ -9,6 +9,7 @@ import { NET } from './net';
 import { SYS } from './sys';
 import { TEXT } from './text';
 import { compileRow, type Row, type RowSpec } from './spec';
+import { RUNNERS } from './runners';
 import { Model, NO_ACC, nameAll, runRow, type ModelHost } from './model';
 import { stdinText } from './handlers';
 import { PY_MODULES, setLookups } from './handlers2';
@@ -23,6 +24,7 @@ export const TABLES: readonly (readonly [string, readonly RowSpec[]])[] = [
   ['infra', INFRA],
   ['net', NET],
   ['sys', SYS],
+  ['runners', RUNNERS],
 ];
 
 export const ROWS = new Map<string, Row>();

@@ -246,6 +246,12 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
     }
     pendingMaybe = false;
     if (v === '--') {
+      if (posix) {
+        // Options end here; what follows is the command (or the script and its arguments).
+        out.rest = i + 1;
+        out.positional = words.slice(i + 1);
+        return out;
+      }
       afterDD = true;
       continue;
     }

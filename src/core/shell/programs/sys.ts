@@ -134,8 +134,14 @@ export const SYS: RowSpec[] = [
     a: 'V*',
     ok: ['supervisorctl status'],
   },
-  { n: 'nodemon', d: 'reruns a script on changes (--exec runs shell code; the unwrapper)', loose: true, a: '?*', ok: ['nodemon --version'] },
-  { n: 'watchexec entr chokidar onchange', d: 'reruns a command on changes (the unwrapper)', loose: true, a: '?*', ok: ['watchexec --version'] },
+  {
+    n: 'chokidar onchange',
+    d: 'reruns a command on changes (-c is a shell command)',
+    loose: true,
+    o: '-c|--command=S -d|--debounce=V -t|--throttle=V --initial -p|--polling -i|--ignore=P',
+    a: 'P*',
+    ok: ['chokidar "src/**" -c "npm test"'],
+  },
   {
     n: 'script',
     d: 'records a terminal session (-c runs a command; the unwrapper)',

@@ -18,6 +18,13 @@ const SQL_CLIENTS: Record<string, string[]> = {
   bq: [],
   usql: ['-c', '--command'],
   pgcli: [],
+  cqlsh: ['-e', '--execute'],
+  clickhouse: ['-q', '--query'],
+  trino: ['--execute'],
+  presto: ['--execute'],
+  influx: ['-execute'],
+  mycli: ['-e', '--execute'],
+  litecli: ['-e', '--execute'],
 };
 const FILE_FLAGS: Record<string, string[]> = {
   psql: ['-f', '--file'],
@@ -94,6 +101,7 @@ export const dbRules: Rule[] = [
         'sqlite3 app.db "DELETE FROM jobs"',
         'dropdb app',
         "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
+        "cqlsh -e 'DROP KEYSPACE shop'",
       ],
       benign: [
         "psql -c 'SELECT count(*) FROM users'",

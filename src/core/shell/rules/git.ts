@@ -339,6 +339,38 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.worktree-discard',
+    names: ['git'],
+    description:
+      'Throws away working-tree state through plumbing and worktree commands: read-tree -u (--reset/-m) overwrites files, worktree remove --force and submodule deinit -f/update --force drop uncommitted work, lfs migrate rewrites history.',
+    examples: {
+      destructive: [
+        'git read-tree -u --reset HEAD',
+        'git read-tree -m -u HEAD',
+        'git worktree remove --force ../wt',
+        'git worktree remove -f ../wt',
+        'git submodule deinit -f --all',
+        'git submodule update --force',
+        'git lfs migrate import --everything',
+      ],
+      benign: ['git read-tree HEAD', 'git worktree list', 'git worktree remove ../wt', 'git submodule update --init --recursive', 'git lfs ls-files'],
+    },
+    check(s) {
+      if (git(s, 'read-tree') && s.words.some((w) => w.value === '-u' || (w.value !== null && /^-[a-z]*u/.test(w.value) && !w.value.startsWith('--'))))
+        return 'git read-tree -u overwrites working-tree files';
+      if (git(s, 'worktree') && s.words[2]?.value === 'remove' && s.words.some((w) => w.value === '-f' || w.value === '--force'))
+        return 'git worktree remove --force deletes a worktree with its uncommitted changes';
+      if (git(s, 'submodule')) {
+        const w = s.words.map((x) => x.value);
+        if (w.includes('deinit') && w.some((x) => x === '-f' || x === '--force' || x === '--all'))
+          return 'git submodule deinit -f removes submodule working trees and their local changes';
+        if (w.includes('update') && w.some((x) => x === '-f' || x === '--force')) return 'git submodule update --force discards local changes in submodules';
+      }
+      if (git(s, 'lfs') && s.words[2]?.value === 'migrate' && s.words[3]?.value !== 'info') return 'git lfs migrate rewrites history';
+      return undefined;
+    },
+  },
+  {
     id: 'git.rm-force',
     names: ['git'],
     description: 'git rm -f removes files and drops their uncommitted edits (git rm -r alone refuses).',

@@ -18,7 +18,68 @@ const HELM_MUTATE = /^(install|upgrade|uninstall|delete|del|rollback)$/;
 const READ_OP =
   /^(describe|list|get|head|show|search|lookup|scan|query|filter|batch-get|validate|estimate|wait|help|ls|whoami|check|simulate|preview|select|download|view|decode|poll|receive|tail|presign|test|version|info|status|explain|account|configure|login|logout|print|read|export|diff|plan|logs?)([-_].*)?$/;
 
+/** Host paths a container should never be given: the root, the system, the docker socket, home folders. */
+const HOST_MOUNT = /^\/$|^\/(etc|root|proc|sys|dev|boot)(\/.*)?$|^\/(home|usr|var|bin|sbin|lib|lib64|run|opt|srv|mnt|media)$|docker\.sock$/;
+
 export const infraRules: Rule[] = [
+  {
+    id: 'container.escape',
+    names: ['docker', 'podman', 'nerdctl'],
+    description:
+      'Runs a container with the host in reach: --privileged, the host’s PID/IPC/user namespaces, added capabilities, disabled confinement, devices, or a mount of /, system folders, home folders or the docker socket.',
+    examples: {
+      destructive: [
+        'docker run --privileged -v /:/host alpine chroot /host',
+        'docker run -v /:/host alpine ls /host',
+        'docker run --pid=host alpine kill 1',
+        'docker run --cap-add=SYS_ADMIN alpine mount',
+        'docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli ps',
+        'docker run --security-opt seccomp=unconfined alpine id',
+        'podman run --mount type=bind,source=/etc,target=/h alpine cat /h/shadow',
+      ],
+      benign: [
+        'docker run --rm alpine echo hello',
+        'docker run --rm -v "$PWD":/w node:20 npm test',
+        'docker run -p 8080:80 nginx',
+        'docker run --network=host nginx',
+      ],
+    },
+    check(s, ctx) {
+      const b = docker(s);
+      if (!b || (!/^(run|create|exec)$/.test(b[0] ?? '') && !(b[0] === 'container' && /^(run|create)$/.test(b[1] ?? '')))) return undefined;
+      const home = ctx.env.home.replace(/\/+$/, '');
+      const hostly = (src: string) => HOST_MOUNT.test(src.replace(/\/+$/, '') || '/') || src.replace(/\/+$/, '') === home || src === '~' || src === '~/';
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        const eq = v.indexOf('=');
+        const k = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v;
+        const next = ws[i + 1];
+        const val = v.startsWith('--') && eq > 0 ? v.slice(eq + 1) : next === undefined ? undefined : (next.value ?? next.path);
+        if (k === '--privileged') return 'a privileged container controls the host';
+        if (/^--(pid|ipc|userns|uts|cgroupns)$/.test(k) && val === 'host') return `${k}=host shares the host’s namespace`;
+        if (
+          k === '--cap-add' &&
+          val &&
+          /^(ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE|DAC_READ_SEARCH|DAC_OVERRIDE|NET_ADMIN|SYS_RAWIO)$/i.test(val.replace(/^CAP_/i, ''))
+        )
+          return `--cap-add ${val} lets the container reach the host`;
+        if (k === '--security-opt' && val && /unconfined|label[:=]disable|systempaths=unconfined/.test(val))
+          return `--security-opt ${val} turns the container’s confinement off`;
+        if (k === '--device' && val) return `--device ${val} gives the container a host device`;
+        if ((k === '-v' || k === '--volume') && val !== undefined && val !== null) {
+          const src = val.split(':')[0];
+          if (hostly(src)) return `-v ${val} mounts the host’s ${src || '/'} into the container`;
+        }
+        if (k === '--mount' && val) {
+          const src = /(?:^|,)(?:source|src)=([^,]+)/.exec(val)?.[1];
+          if (src && hostly(src)) return `--mount ${val} mounts the host’s ${src} into the container`;
+        }
+      }
+      return undefined;
+    },
+  },
   {
     id: 'container.prune',
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
@@ -201,7 +262,7 @@ export const infraRules: Rule[] = [
             ? `gsutil ${b[0]} changes buckets`
             : undefined;
         const m = b.find((w) =>
-          /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|add-.*|remove-.*|set-.*|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(
+          /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|wipe|drop|truncate|flush|empty|clear|add|upload|copy|cp|mv|sync|rm|put|write|replace|revoke|grant|rotate|invoke|run|exec|execute|ssh|send-command|(delete|remove|destroy|purge|create|update|set|add|upload|put|drop|wipe)-.*|.*-(delete|remove|destroy|purge|batch)|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(
             w,
           ),
         );

@@ -102,6 +102,19 @@ export const rmRules: Rule[] = [
     },
   },
   {
+    id: 'rm.tree',
+    description: 'Deletes a tree as a side effect of another command: tar --remove-files, zip -rm, gzip -r, git rm -r, trash -r.',
+    examples: {
+      destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src'],
+      benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules'],
+    },
+    check(s, ctx) {
+      if (named(s, 'rm')) return undefined; // rm.recursive says it
+      for (const e of ctx.effectsOf(s)) if (e.op === 'delete' && e.recursive && !named(s, 'find')) return `${e.how} deletes ${e.path} and what is under it`;
+      return undefined;
+    },
+  },
+  {
     id: 'rm.shred',
     names: ['shred', 'srm', 'wipe'],
     description: 'shred/srm/wipe overwrite file contents irrecoverably.',

@@ -106,7 +106,104 @@ export const SYS_CONFIG_NAMES = new Set([
   'umount',
 ]);
 
+/** Names whose values are secrets by convention. */
+const SECRET_NAME =
+  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
+const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
+
 export const systemRules: Rule[] = [
+  {
+    id: 'secrets.env-dump',
+    names: ['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'echo', 'printf', 'ps'],
+    description:
+      'Prints the environment or a secret-named variable into the agent’s context: env, printenv (all, or TOKEN-like names), set, export -p, declare -p/-x, echo $GITHUB_TOKEN, ps e.',
+    examples: {
+      destructive: [
+        'env',
+        'printenv',
+        'printenv GITHUB_TOKEN',
+        'env | grep -i key',
+        'set',
+        'export -p',
+        'declare -x',
+        'echo $AWS_SECRET_ACCESS_KEY',
+        'printf "%s" "${OPENAI_API_KEY}"',
+        'ps eww',
+      ],
+      benign: ['printenv PATH', 'echo $HOME', 'env NODE_ENV=test npm test', 'set -euo pipefail', 'export NODE_ENV=test', 'ps aux', 'ps -ef'],
+    },
+    check(s) {
+      const n = s.name;
+      const ws = s.words;
+      if (n === 'env' && ws.slice(1).every((w) => w.value !== null && /^-[0iv]+$|^--(null|ignore-environment|debug)$/.test(w.value)))
+        return 'env prints every environment variable, tokens included';
+      if (n === 'printenv') {
+        const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
+        if (names.length === 0) return 'printenv prints every environment variable, tokens included';
+        const secret = names.find((w) => w.value === null || SECRET_NAME.test(w.value));
+        if (secret) return `printenv ${secret.text} prints a secret`;
+        return undefined;
+      }
+      if (n === 'set' && ws.length === 1) return 'set prints every shell variable, tokens included';
+      if (n === 'export' && (ws.length === 1 || (ws.length === 2 && ws[1].value === '-p'))) return 'export -p prints every exported variable, tokens included';
+      if ((n === 'declare' || n === 'typeset') && (ws.length === 1 || ws.slice(1).every((w) => w.value !== null && /^-[pxr]+$/.test(w.value))))
+        return `${n} prints shell variables, tokens included`;
+      if (n === 'echo' || n === 'printf') {
+        for (const w of ws.slice(1))
+          for (const m of w.text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} prints $${m[1]}, a secret`;
+      }
+      if (n === 'ps' && ws.slice(1).some((w) => w.value !== null && /^[a-zA-Z]*e[a-zA-Z]*$/.test(w.value) && !w.value.startsWith('-')))
+        return 'ps e prints the environment of every process';
+      return undefined;
+    },
+  },
+  {
+    id: 'net.http-mutate',
+    names: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
+    description: 'Sends an HTTP DELETE, PUT or PATCH (or uploads with curl -T): it changes state on the remote service.',
+    examples: {
+      destructive: [
+        'curl -X DELETE https://api.example.com/v1/items/3',
+        'curl -XPUT -d @x.json https://api.example.com/v1/x',
+        'curl --request=PATCH https://api.example.com/x',
+        'wget --method=DELETE https://api.example.com/x',
+        'http DELETE https://api.example.com/x',
+        'curl -T build.zip https://files.example.com/',
+      ],
+      benign: [
+        'curl https://api.example.com/v1/items',
+        'curl -X POST -d \'{"a":1}\' https://example.com/api',
+        'curl -X GET https://example.com',
+        'http GET https://api.example.com/x',
+      ],
+    },
+    check(s) {
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        let method: string | null | undefined;
+        if (v === '-X' || v === '--request' || v === '--method') method = ws[i + 1]?.value;
+        else if (/^-X./.test(v)) method = v.slice(2);
+        else if (/^--(request|method)=/.test(v)) method = v.slice(v.indexOf('=') + 1);
+        else if ((s.name === 'curl' && (v === '-T' || v === '--upload-file')) || /^--upload-file=/.test(v))
+          return 'curl -T uploads (PUT) to the remote service';
+        else if (i === 1 && s.name !== 'curl' && s.name !== 'wget') method = v;
+        if (method === null && (v === '-X' || v === '--request' || v === '--method')) return `${s.name} sends a method only known at run time`;
+        if (method && HTTP_MUTATE.test(method)) return `${s.name} sends ${method.toUpperCase()}: it changes state on the remote service`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'sys.fork-bomb',
+    tier: 'destructive',
+    description: 'A function that starts itself twice or in the background (`:(){ :|:& };:`): it exhausts the machine’s processes.',
+    examples: {
+      destructive: [':(){ :|:& };:', 'bomb() { bomb | bomb & }; bomb', 'f(){ f & f; }; f'],
+      benign: ['f() { echo hi; }; f', 'retry() { cmd || retry; }'],
+    },
+  },
   {
     id: 'guard.editor-extensions',
     names: ['code', 'code-insiders', 'code-server', 'codium', 'vscodium', 'cursor', 'windsurf'],
