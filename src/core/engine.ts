@@ -72,7 +72,7 @@ export class Engine {
       cwd,
       home: env.ctx.home,
       workspace: env.ctx.workspace,
-      exists: existsFact(probe),
+      exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
     });
     let result = cmdVerdict;
@@ -96,6 +96,14 @@ export class Engine {
   }
 }
 
+function hasEntries(probe: FsProbe, dir: string): boolean {
+  try {
+    return probe.readdir(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 function onDisk(probe: FsProbe, workspace: string): boolean {
   try {
     return probe.lstat(workspace)?.kind === 'dir';
@@ -105,14 +113,16 @@ function onDisk(probe: FsProbe, workspace: string): boolean {
 }
 
 /**
- * What the command classifier may take from the disk. "Exists" is a fact; "absent" is not trusted: the
- * classifier's name heuristics decide for files the probe cannot see, so `: > package.json` is asked even
- * where the probe looks at a different tree than the command will run in.
+ * What the command classifier may take from the disk. "Exists" is a fact. "Absent" is trusted where the
+ * workspace itself is on this disk with something in it (the probe sees the tree the command runs in):
+ * creating a new file is not an overwrite. Where it is not (a workspace described, not present, or an empty
+ * folder that says nothing about the files a command expects), the classifier's name heuristics decide.
  */
-export function existsFact(probe: FsProbe): (abs: string) => boolean | undefined {
+export function existsFact(probe: FsProbe, workspace?: string): (abs: string) => boolean | undefined {
+  const trustAbsent = workspace !== undefined && onDisk(probe, workspace) && hasEntries(probe, workspace);
   return (abs) => {
     try {
-      return probe.lstat(abs) !== undefined ? true : undefined;
+      return probe.lstat(abs) !== undefined ? true : trustAbsent ? false : undefined;
     } catch {
       return undefined;
     }

@@ -142,6 +142,15 @@ describe('path resolution on a real workspace (engine, default policy)', () => {
     ['F=.env; cat "$F"', 'deny'],
     ['ls -a | xargs cat', 'deny'],
     ["find src -name '*.ts' | xargs cat", 'allow'],
+    // A creation is not an overwrite: the disk says the file is new.
+    ['cp src/app.ts src/app2.ts', 'allow'],
+    ["cat > src/util.ts <<'EOF'\nexport const u = 1;\nEOF", 'allow'],
+    ['mkdir -p src/c && echo "export {}" > src/c/index.ts', 'allow'],
+    ['curl -o data.json https://example.com/x', 'allow'],
+    ['echo x > src/app.ts', 'ask'],
+    ['cp README.md src/app.ts', 'ask'],
+    ['curl -o src/app.ts https://example.com/x', 'ask'],
+    ['echo x > src/new.test.ts', 'deny'],
   ];
   for (const [line, want] of cases) {
     it(`${want}: ${line}`, () => {
