@@ -90,6 +90,7 @@ const SCRATCH = [/^\/tmp(\/|$)/, /^\/var\/tmp(\/|$)/, /^\/dev\/(null|stdout|stde
 /** The credential store a path is in, when it is in one. */
 export function credentialStore(abs: string, home: string): string | undefined {
   const p = collapse(abs);
+  if (p === '/etc/passwd' || p === '/etc/group') return undefined; // account names, no secrets
   const h = collapse(home);
   if (isWithin(h, p) && p !== h) {
     const rel = p.slice(h === '/' ? 1 : h.length + 1);
@@ -191,10 +192,9 @@ function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
   const r = onePath('read', abs, j);
   if (r.decision === 'deny') return r;
   let w: Verdict = r;
-  for (const o of ['write', 'delete'] as const) {
-    const x = onePath(o, abs, j);
-    if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
-  }
+  // Named: it may be read or changed (a delete of a file is a change; a directory's tree is not reached).
+  const x = onePath('write', abs, j);
+  if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
   if (w.decision === 'deny') return { ...w, decision: 'ask', reason: `the command may change it, and ${w.reason}` };
   return w;
 }

@@ -45,7 +45,15 @@ export const COREUTILS: RowSpec[] = [
     ok: ['tail -f app.log', 'tail -n +2 data.csv', 'tail -100 app.log'],
     eff: ['tail -n1 secrets/key.txt => read secrets/key.txt'],
   },
-  { n: 'less more most pg', d: 'pages files', loose: true, a: 'R*', ok: ['less README.md'], eff: ['less .env => read .env'] },
+  {
+    n: 'less more most pg',
+    d: 'pages files (-o writes a log of what it shows)',
+    loose: true,
+    o: '-o|--log-file=W -O|--LOG-FILE=W -k|--lesskey-file=R -p|--pattern=P -t|--tag=V -T|--tag-file=R -x|--tabs=V -y|--max-forw-scroll=V -z|--window=V -b|--buffers=V -h|--max-back-scroll=V -j|--jump-target=V -#|--shift=V',
+    a: 'R*',
+    ok: ['less README.md'],
+    eff: ['less .env => read .env'],
+  },
   {
     n: 'od',
     d: 'dumps files in octal and other formats',

@@ -5,6 +5,7 @@
 import { APPEND, CONTENTLESS, FORCE, INTO, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
 import type { W } from '../types';
+import { word } from '../words';
 import { awkEffects, sedEffects } from './langs';
 import { tarCommands } from './runners';
 
@@ -79,8 +80,11 @@ handler('cp', (m) => {
     for (const s of srcs) {
       const sp = lit(s);
       if (sp === undefined) {
-        // A source only known at run time lands somewhere in the directory.
-        m.add('write', undefined, dp, name, flags | RECURSIVE | INTO);
+        // A glob source lands as the names it matches (`cp src/*.ts /tmp/` writes /tmp/*.ts); a source only
+        // known at run time lands somewhere in the directory.
+        const g = s.glob ? (s.path ?? s.value) : null;
+        if (g) m.add('write', word(g, true, g, dp.replace(/\/+$/, '') + '/' + base(g)), undefined, name, flags);
+        else m.add('write', undefined, dp, name, flags | RECURSIVE | INTO);
         continue;
       }
       m.add('write', undefined, dp.replace(/\/+$/, '') + '/' + base(sp), name, flags | rec);

@@ -259,7 +259,7 @@ export function positionalRoles_(m: Model): void {
   for (let i = 0; i < ps.length; i++) {
     const w = ps[i];
     m.role(m.roles[i], w, w.value, name);
-    if (maybe.length && maybe.includes(i)) m.name(w, w.value, `${name} (a value of an option the guard does not know)`);
+    if (maybe.length && !m.row.passive && maybe.includes(i)) m.name(w, w.value, `${name} (a value of an option the guard does not know)`);
   }
   m.recursive = false;
 }

@@ -27,6 +27,8 @@
 import type { W } from '../types';
 
 export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | '?';
+/** Roles that only read or name nothing: a row made of them touches no path in any other way. */
+const PASSIVE = new Set<string>(['V', 'P', 'M', 'R', 'T', 'U']);
 const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', '?']);
 
 export interface ROpt {
@@ -95,6 +97,11 @@ export interface Row {
   spec: RowSpec;
   /** Set on verb rows: the row it is a verb of. */
   parent: Row | undefined;
+  /**
+   * Nothing the row declares writes, deletes, moves, runs or names a path in every way: an unknown option's
+   * value cannot be one of those either (ls, du, test, readlink), so it is not judged as a possible path.
+   */
+  passive: boolean;
 }
 
 /** Compile a row; throws on notation errors (a table test loads every row). */
@@ -160,6 +167,14 @@ export function compileRow(spec: RowSpec, parent?: Row): Row {
     x: spec.x,
     spec,
     parent,
+    passive:
+      !spec.x &&
+      [
+        ...pos.flatMap((t) => [t.role, ...t.when.map((w) => w[1])]),
+        ...longs.map((o) => o.role),
+        ...[...shorts.values()].map((o) => o.role),
+        ...[...slongs.values()].map((o) => o.role),
+      ].every((r) => PASSIVE.has(r)),
   };
   if (spec.sub) {
     row.sub = new Map();
