@@ -133,6 +133,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       stdin,
       cwd: ctx.cwd.value,
       remote: ctx.remote,
+      mounts: ctx.remote ? ctx.cwd.mounts : undefined,
       assigns,
       meta: meta ?? NO_META,
       acc: NO_ACC,
@@ -374,6 +375,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         stdin: { kind: 'none' },
         cwd: env.cwd,
         remote: false,
+        mounts: undefined,
         assigns: {},
         meta: {},
         acc: NO_ACC,
@@ -390,7 +392,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     }
     for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
     if (!emptiesIntact()) findings.push(unknown('parse.error', line, 'internal error: a shared empty value was modified during analysis'));
-    return finish(a, effects, findings);
+    return finish(a, effects, findings, judged);
   } catch (err) {
     // RangeError from deep nesting, or a bug: fail closed.
     effects = [];
@@ -533,7 +535,7 @@ function unknown(rule: string, line: string, explanation: string): Finding {
   return { rule, category: category(rule), tier: 'unknown', subcommand: line.length > 200 ? line.slice(0, 200) + '…' : line, explanation, sub: -1 };
 }
 
-function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalysis {
+function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Set<string>): FullAnalysis {
   const paths: PathEffect[] = [];
   // Duplicates by comparing with the kept ones: a key string per effect and a Set cost more than the scan
   // for the few effects of a line; past 64, the Set.
@@ -541,7 +543,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
   for (const e of effects) {
     const op = e.op === 'exec' ? 'read' : e.op;
     if (seen) {
-      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}`;
+      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec'}`;
       if (seen.has(k)) continue;
       seen.add(k);
     } else if (keptBefore(paths, e, op)) continue;
@@ -550,6 +552,8 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
     if (e.glob) pe.glob = true;
     if (e.into) pe.into = true;
     if (e.names) pe.names = e.names;
+    if (e.noHidden) pe.noHidden = true;
+    if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
   return {

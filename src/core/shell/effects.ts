@@ -3,9 +3,9 @@
 // The accesses come from the program's row (programs/); here they are resolved: against the working
 // directory (a cd the guard could not follow leaves relative paths unknown), through `~` and variables,
 // loop alternatives, and input lists (`find src -name '*.ts' | xargs cat` reads the .ts files under src).
-import { absPath, isHarmlessSink } from './fsfacts';
+import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
-import { APPEND, CONTENTLESS, FORCE, INTO, RECURSIVE, type Access } from './programs/model';
+import { APPEND, CONTENTLESS, FORCE, INTO, NO_HIDDEN, RECURSIVE, type Access } from './programs/model';
 import type { CommandEnv, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
@@ -27,6 +27,7 @@ export interface Effect {
   /** Files with names the guard cannot know land under the path (extraction). */
   into: boolean;
   names: string[] | undefined;
+  noHidden: boolean;
 }
 
 /** One effect; every Effect has the same fields in the same order (one hidden class for the rules' reads). */
@@ -44,6 +45,7 @@ function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: s
     glob,
     into: (flags & INTO) !== 0,
     names,
+    noHidden: (flags & NO_HIDDEN) !== 0,
   };
 }
 
@@ -76,7 +78,11 @@ const RELATIVE = /^(?![/~])/;
  * not returning a list: most sub-commands have one effect or none.
  */
 export function addEffects(out: Effect[], sub: Sub, env: CommandEnv, unknown?: string[]): void {
-  if (sub.remote) return;
+  if (sub.remote) {
+    // In a container, paths under a bind mount are paths here (`docker run -v "$PWD":/w alpine cat /w/.env`).
+    if (sub.mounts !== undefined) mountedEffects(out, sub, env);
+    return;
+  }
   if (sub.redirects.length) redirectEffects(out, sub.redirects, sub, sub.cwd, env, contentless(sub), sub.text, unknown);
   // An inline program (python -c, node -e, a here-doc fed to ruby…) that writes or deletes a file by literal name.
   const code = sub.meta.code;
@@ -148,7 +154,16 @@ function addPath(
     unknown?.push(`${how} names ${p} after a cd the guard could not follow`);
     return;
   }
-  out.push(effect(op, absPath(p, dir ?? '/', env.home), sub, sub.text, how, flags, false, names));
+  out.push(effect(op, procAlias(absPath(p, dir ?? '/', env.home), sub.cwd), sub, sub.text, how, flags, false, names));
+}
+
+/** `/proc/self/cwd/x` is x in the command's own directory; `/proc/self/root/x` is /x. */
+function procAlias(abs: string, cwd: string | null): string {
+  if (!abs.startsWith('/proc/')) return abs;
+  const m = /^\/proc\/(?:self|thread-self|\d+)\/(cwd|root)(\/.*)?$/.exec(abs);
+  if (!m) return abs;
+  if (m[1] === 'root') return m[2] ?? '/';
+  return cwd === null ? abs : cwd + (m[2] ?? '');
 }
 
 /** Words read from input: judged by what produced the list, when the line shows it. */
@@ -172,6 +187,22 @@ function inputEffects(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W,
     return;
   }
   unknown?.push(`${a.how} acts on files named by its input${src?.kind === 'unknown' ? ` (${src.what})` : ''}, which the guard cannot see`);
+}
+
+/** The effects of a command in a container, for the paths under its bind mounts, as paths here. */
+function mountedEffects(out: Effect[], sub: Sub, env: CommandEnv): void {
+  const inner: Effect[] = [];
+  const local: Sub = { ...sub, remote: false, mounts: undefined, cwd: sub.cwd ?? '/' };
+  addEffects(inner, local, { ...env, home: '/root' });
+  for (const e of inner) {
+    const p = normalize(e.path);
+    for (const [ctr, host] of sub.mounts!) {
+      const c = normalize(ctr);
+      if (p !== c && !p.startsWith(c === '/' ? '/' : c + '/')) continue;
+      out.push({ ...e, sub, path: host + p.slice(c === '/' ? 0 : c.length), how: `${e.how} (in the container, through the mount of ${host})` });
+      break;
+    }
+  }
 }
 
 /** The command writes nothing: its `>` redirect only empties the file. */
@@ -219,11 +250,14 @@ export function redirectEffects(
         unknown?.push(`${text.split('\n')[0].slice(0, 60)}: redirects to ${p} after a cd the guard could not follow`);
         continue;
       }
-      const path = absPath(p, cwd ?? '/', env.home);
+      const path = procAlias(absPath(p, cwd ?? '/', env.home), cwd);
       const g = tw.glob;
       if (r.op === '<') out.push(effect('read', path, sub, text, '<', 0, g));
       else if (isHarmlessSink(path)) continue;
-      else if (r.op === '>>' || r.op === '&>>' || r.op === '<>') out.push(effect('write', path, sub, text, r.op, APPEND, g));
+      else if (r.op === '<>') {
+        out.push(effect('read', path, sub, text, r.op, 0, g));
+        out.push(effect('write', path, sub, text, r.op, APPEND, g));
+      } else if (r.op === '>>' || r.op === '&>>') out.push(effect('write', path, sub, text, r.op, APPEND, g));
       else {
         // `2> f` on a command writes f; only an fd-1 `>` on a command that prints nothing is a pure truncation.
         const fdOut = r.fd === undefined || r.fd === 1 || r.op === '&>';

@@ -164,7 +164,18 @@ const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes',
 
 function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
   if (e.glob) return judgeGlob(e, j);
-  return judgePath(e, e.path, j);
+  const v = judgePath(e, e.path, j);
+  // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
+  // with text the line shows is judged by that text instead).
+  if (
+    e.exec &&
+    v.decision === 'allow' &&
+    !isWithin(j.ctx.workspace, collapse(e.path)) &&
+    isScratch(e.path) &&
+    !isWithin(collapse(j.ctx.home), collapse(e.path))
+  )
+    return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  return v;
 }
 
 /** One concrete path: the path itself, then (recursive) what is under it. */
@@ -239,7 +250,7 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   let v: Verdict | undefined;
   if (isDir && !e.into) v = treeInside(e, op, abs, phys.ok ? phys.path : abs, j);
   // Names nobody can see yet (an archive's members), or no disk to look at: what the rules anchor under it.
-  if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names));
+  if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true));
   return v;
 }
 
@@ -262,10 +273,21 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         return worse(worst, verdict('ask', 'path:too-many-descendants', `${lexical} holds more than ${MAX_WALK} entries; too many to check one by one`));
       const child = rel ? rel + '/' + name : name;
       const info = j.probe.lstat(physical + '/' + child);
-      if (info?.kind === 'dir') stack.push(child);
-      if (e.names && info?.kind !== 'dir' && !e.names.some((g) => globMatch(g, name))) continue;
-      for (const base of lexical === physical ? [lexical] : [lexical, physical]) {
-        const abs = base + '/' + child;
+      if (e.noHidden && name.startsWith('.')) continue;
+      // Directories are walked, not judged: what they hold is.
+      if (info?.kind === 'dir') {
+        stack.push(child);
+        continue;
+      }
+      if (e.names && !e.names.some((g) => globMatch(g, name))) continue;
+      // A link in the tree is judged where it leads (`grep -R` follows it).
+      const bases = lexical === physical ? [lexical] : [lexical, physical];
+      const paths = bases.map((b) => b + '/' + child);
+      if (info?.kind === 'symlink') {
+        const r = resolvePhysical(physical + '/' + child, j.probe, true);
+        if (r.ok) paths.push(r.path);
+      }
+      for (const abs of paths) {
         if (!isWithin(ws, abs)) continue;
         const v = j.guard.matchRelative(relativeTo(ws, abs), op);
         if (!v || v.decision === 'allow') continue;
@@ -283,7 +305,7 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
  * under `tests`): what a recursive access could reach when the disk cannot say. Globs that start with `**`
  * could be anywhere and are judged on disk only.
  */
-function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | undefined): Verdict | undefined {
+function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | undefined, noHidden = false): Verdict | undefined {
   const rd = relativeTo(j.ctx.workspace, collapse(abs));
   let worst: Verdict | undefined;
   for (const rule of j.rules) {
@@ -297,6 +319,7 @@ function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | u
         fixed.push(s);
       }
       if (fixed.length === 0) continue;
+      if (noHidden && fixed.some((s) => s.startsWith('.'))) continue;
       const anchor = fixed.join('/').toLowerCase();
       const r = rd.toLowerCase();
       const under = r === '' || anchor === r || anchor.startsWith(r + '/') || (r.startsWith(anchor + '/') && g.slice(anchor.length).startsWith('/**'));

@@ -42,6 +42,10 @@ export interface PathEffect {
   into?: boolean;
   /** A tree access limited to these base-name globs. */
   names?: string[];
+  /** A tree access that skips names starting with a dot (rg, ag, fd by default). */
+  noHidden?: boolean;
+  /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
+  exec?: boolean;
 }
 
 export interface CommandAnalysis {
@@ -107,6 +111,8 @@ export interface Sub {
   cwd: string | null;
   /** Runs on another machine or container (ssh, docker exec): every path is outside the workspace. */
   remote: boolean;
+  /** In a container with bind mounts: container path → host path (its paths under them are paths here). */
+  mounts: [string, string][] | undefined;
   /** Literal assignments in front of the command (`FOO=1 rm`) and given to env. */
   assigns: Record<string, string | null>;
   /** Facts the unwrapper learned: `shell`, `opaque` (reason), `script`, `stdinProgram`, `noexec`, `gitConfig`… */

@@ -535,6 +535,21 @@ export function unwrapCommand(
         name === 'xargs'
           ? words.slice(1, p.rest).some((w) => w.value === '-a' || w.value === '--arg-file' || (w.value ?? '').startsWith('--arg-file='))
           : false;
+      if (argFile) {
+        // xargs -a FILE reads its list from FILE.
+        for (let i = 1; i < p.rest; i++) {
+          const v = words[i].value;
+          const f =
+            v === '-a' || v === '--arg-file'
+              ? words[i + 1]
+              : v !== null && v.startsWith('--arg-file=')
+                ? lit(v.slice(11))
+                : v !== null && /^-a./.test(v)
+                  ? lit(v.slice(2))
+                  : undefined;
+          if (f) (u.extra ??= []).push({ op: 'read', w: f, p: undefined, how: 'xargs -a', flags: 0, base: undefined, to: undefined, names: undefined });
+        }
+      }
       const list: InputSource = argFile
         ? { kind: 'unknown', what: 'an argument file' }
         : name === 'parallel' && end < words.length
@@ -563,7 +578,13 @@ export function unwrapCommand(
       const inner = containerInner(words);
       if (inner) {
         const self = emit(host, u, words);
-        if (inner.length > 0) unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, name, true));
+        if (inner.length > 0) {
+          // Inside the container: its own file system, except what is bind-mounted from here.
+          const c = within(u.ctx, name, true);
+          const m = containerMounts(words, u.ctx.cwd.value);
+          c.cwd = { value: m.workdir, old: undefined, vars: u.ctx.cwd.vars, mounts: m.mounts };
+          unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, c);
+        }
         return self;
       }
       return emit(host, u, words);
@@ -817,6 +838,41 @@ function containerInner(words: W[]): W[] | undefined {
   return words.slice(p.rest + 1);
 }
 
+/** A container's bind mounts (`-v SRC:DST`, `--mount type=bind,source=,target=`) and working directory. */
+function containerMounts(words: W[], cwd: string | null): { mounts: [string, string][] | undefined; workdir: string } {
+  let mounts: [string, string][] | undefined;
+  let workdir = '/';
+  const host = (p: string): string | undefined => (p.startsWith('/') ? p : cwd !== null && /^\.\.?(\/|$)/.test(p) ? `${cwd}/${p}` : undefined);
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i];
+    const v = w.value ?? w.path ?? null;
+    if (v === null) continue;
+    let spec: string | undefined;
+    let kind: 'v' | 'mount' | 'w' | undefined;
+    if (v === '-v' || v === '--volume') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'v'));
+    else if (v.startsWith('--volume=')) ((spec = v.slice(9)), (kind = 'v'));
+    else if (/^-v./.test(v)) ((spec = v.slice(2)), (kind = 'v'));
+    else if (v === '--mount') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'mount'));
+    else if (v.startsWith('--mount=')) ((spec = v.slice(8)), (kind = 'mount'));
+    else if (v === '-w' || v === '--workdir') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'w'));
+    else if (v.startsWith('--workdir=')) ((spec = v.slice(10)), (kind = 'w'));
+    if (kind === undefined || spec === undefined) continue;
+    if (kind === 'w') workdir = spec;
+    else if (kind === 'v') {
+      const [src, dst] = spec.split(':');
+      const h = src ? host(src) : undefined;
+      if (h && dst) (mounts ??= []).push([dst, h]);
+    } else {
+      const kv = new Map(spec.split(',').map((x) => [x.split('=')[0], x.slice(x.indexOf('=') + 1)] as const));
+      const src = kv.get('source') ?? kv.get('src');
+      const dst = kv.get('target') ?? kv.get('destination') ?? kv.get('dst');
+      const h = src ? host(src) : undefined;
+      if (h && dst) (mounts ??= []).push([dst, h]);
+    }
+  }
+  return { mounts, workdir };
+}
+
 export { KUBECTL_EXEC_OPTS };
 
 const GIT_GLOBAL = [
@@ -866,6 +922,16 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   if (config !== NO_CONFIG) setMeta(u, 'gitConfig', config);
   const dir = p.first('C');
   if (dir !== undefined) setMeta(u, 'gitDir', dir);
+  // Options that make git run other programs or read another configuration.
+  for (let i = 1; i < p.rest; i++) {
+    const v = words[i].value;
+    if (v === null) continue;
+    if (/^--(exec-path|config-env)(=|$)/.test(v)) setMeta(u, 'gitUnknown', `git ${v.split('=')[0]} makes git run programs or settings from elsewhere`);
+    if (/^--(git-dir|work-tree)(=|$)/.test(v)) {
+      const val = v.includes('=') ? v.slice(v.indexOf('=') + 1) : words[i + 1]?.value;
+      if (val === null || val === undefined) setMeta(u, 'gitUnknown', `git ${v.split('=')[0]} with a value only known at run time`);
+    }
+  }
   // `git <subcommand> <args>` without the global options (as written when there were none).
   const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;

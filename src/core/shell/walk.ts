@@ -16,11 +16,13 @@ export interface CwdBox {
   value: string | null;
   old?: string | null;
   vars?: Map<string, W>;
+  /** In a container: its bind mounts, container path → host path (what the command there can reach here). */
+  mounts?: [string, string][];
 }
 
 /** A subshell's copy of the state. */
 export function copyBox(b: CwdBox): CwdBox {
-  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars) };
+  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars), mounts: b.mounts };
 }
 
 interface Saved {

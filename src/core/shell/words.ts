@@ -214,8 +214,11 @@ function escapeGlob(s: string): string {
 }
 
 function tilde(text: string, v: string, env: WordEnv): string | undefined {
-  if (text === '~') return env.home;
-  if (text.startsWith('~/')) return env.home + v.slice(1);
+  // `HOME=… ; cat ~/x`: the line's own HOME, when it set one.
+  const h = env.vars?.get('HOME');
+  const home = h === undefined ? env.home : (h.value ?? undefined);
+  if (text === '~') return home;
+  if (text.startsWith('~/')) return home === undefined ? undefined : home + v.slice(1);
   if (text[0] === '~') return tildeUser(text, env);
   return v;
 }

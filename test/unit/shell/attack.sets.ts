@@ -5,6 +5,9 @@ export const URL = 'https://example.com/x';
 
 export const DANGEROUS: Record<string, string[]> = {
   '1 working directory': [
+    'HOME=$PWD; cat ~/secrets/token.txt',
+    'cat /proc/self/cwd/.env',
+    'cd /proc/self/cwd && cat .env',
     'cd "$PWD" && echo x > .agentguard.yaml',
     'cd "$(git rev-parse --show-toplevel)" && cat .env',
     'cd $(pwd); rm -f tests/a.test.ts',
@@ -31,6 +34,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'for d in src tests; do (cd $d && echo x > a.test.ts); done',
   ],
   '2 links': [
+    'docker run -v "$PWD":/w alpine cat /w/.env',
+    'docker run --rm -v "$(pwd)/secrets:/s" alpine cat /s/token.txt',
     'ln -s .env e.txt && cat e.txt',
     'ln .env h.txt && cat h.txt',
     'ln -s .git/hooks gh && cp /tmp/x gh/pre-commit',
@@ -54,6 +59,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'ln -s .env .e && base64 .e',
   ],
   '3 globs': [
+    'rg --hidden KEY',
+    'ag -u KEY',
+    'rg -uu KEY .',
     'cat .e*',
     'echo x > tests/a.test.t?',
     'cp /tmp/x .git/hooks/pre-comm[i]t',
@@ -78,6 +86,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'cat .env.{local,example} .e*',
   ],
   '4 options': [
+    'xargs -a .env echo',
+    'cat <> .env',
+    'exec 3< .env',
     'cat -n .env',
     'od -c .env',
     'hexdump -C .env',
@@ -107,6 +118,10 @@ export const DANGEROUS: Record<string, string[]> = {
     `curl -sLo tests/a.test.ts ${URL}`,
   ],
   '5 secret reads': [
+    `awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'`,
+    'declare -p GITHUB_TOKEN',
+    'cat <<< "$GITHUB_TOKEN"',
+    'gh auth status -t',
     'git show HEAD:.env',
     'git cat-file -p HEAD:.env',
     'git diff HEAD -- .env',
@@ -144,6 +159,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'grep -rl KEY . | xargs cat',
   ],
   '6 outside': [
+    'docker run -v ~/.ssh:/k alpine cat /k/id_rsa',
+    'cat /proc/self/root/etc/shadow',
     'cat ~/.ssh/id_rsa',
     'cat ~/.aws/credentials',
     'cat ~/.config/gcloud/credentials.db',
@@ -171,6 +188,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'head -1 "$HOME"/.aws/credentials',
   ],
   '7 writers': [
+    'sd foo bar tests/a.test.ts',
+    'jar xf /tmp/x.jar',
+    'docker run -v "$PWD":/w alpine rm /w/tests/a.test.ts',
     'awk \'{print > "tests/a.test.ts"}\' README.md',
     'uniq README.md tests/a.test.ts',
     'echo x | sponge tests/a.test.ts',
@@ -203,6 +223,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'bzip2 tests/a.test.ts',
   ],
   '8 hidden execution': [
+    'bash /tmp/x.sh',
+    'git --exec-path=/tmp status',
+    'git -c include.path=/tmp/cfg status',
     "parallel 'rm -rf {}' ::: build",
     "tmux new -d 'rm -rf build'",
     "screen -dm sh -c 'rm -rf build'",
@@ -243,6 +266,7 @@ export const DANGEROUS: Record<string, string[]> = {
     'python3 -c \'import os; os.system("rm -rf build")\'',
   ],
   '9 missing rules': [
+    'goreleaser release',
     'git read-tree -u --reset HEAD',
     'git worktree remove --force ../wt',
     'git submodule deinit -f --all',
@@ -270,6 +294,8 @@ export const DANGEROUS: Record<string, string[]> = {
     "psql -c 'TRUNCATE users'",
   ],
   '10 write then run, env dumps': [
+    'typeset -p GITHUB_TOKEN',
+    'export -p GITHUB_TOKEN',
     "npm pkg set scripts.test='rm -rf build' && npm test",
     "echo '#!/bin/sh' > .git/hooks/pre-commit && git commit -m x",
     'env',
@@ -363,6 +389,9 @@ export const BENIGN: Record<string, string[]> = {
     'mkdir -p out && ln -s ../src out/src',
   ],
   '3 globs': [
+    'grep -rn TODO . --include=*.ts',
+    'rg -t ts TODO',
+    'rg TODO src',
     'cat src/*.ts',
     'ls *.json',
     'wc -l src/*',
@@ -385,6 +414,9 @@ export const BENIGN: Record<string, string[]> = {
     'ls .git*',
   ],
   '4 options': [
+    'npx eslint .',
+    'npx prettier --check .',
+    'npx eslint --fix src/app.ts',
     'cat -n src/app.ts',
     'od -c src/app.ts | head',
     'hexdump -C package.json | head',
@@ -429,6 +461,9 @@ export const BENIGN: Record<string, string[]> = {
     'node -e "console.log(require(\'./package.json\').name)"',
   ],
   '6 outside': [
+    'eza -la',
+    'tokei src',
+    'exec > /tmp/log 2>&1',
     'cat /etc/hostname',
     'cat /etc/os-release',
     'ls ~',
@@ -473,6 +508,9 @@ export const BENIGN: Record<string, string[]> = {
     'echo "- fix" >> README.md',
   ],
   '8 hidden execution': [
+    'docker run --rm -v "$PWD":/w -w /w node:20 npm test',
+    'uvicorn app:app --reload',
+    'npx create-vite@latest app',
     'parallel echo ::: a b',
     'tmux ls',
     'screen -ls',

@@ -2,7 +2,7 @@
 // last word or a -t value (cp, mv, ln), `if=`/`of=` (dd), a mode letter bundle (tar), a program in the first
 // positional unless -e/-f gave one (grep, sed, awk), and the file-or-data values of HTTP clients.
 // Each handler records accesses on the model and calls `unknown` for what it cannot account for.
-import { APPEND, CONTENTLESS, FORCE, INTO, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
+import { APPEND, CONTENTLESS, FORCE, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
 import type { W } from '../types';
 import { word } from '../words';
@@ -204,8 +204,11 @@ handler('grep', (m) => {
   const dirOpt = m.occ('-d')?.value;
   const rec = m.has('rec') || dirOpt === 'recurse' || m.s.name === 'rgrep';
   const role = rec ? 'T' : 'R';
-  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE);
-  for (const f of files) m.path(role, f, f.value, m.label);
+  // --include narrows a recursive search to those names.
+  const inc = m.p.occ.filter((o) => o.opt.key === '--include').map((o) => o.value);
+  const names = inc.length && inc.every((v): v is string => typeof v === 'string') ? inc : undefined;
+  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE, names);
+  for (const f of files) m.path(role, f, f.value, m.label, 0, rec ? names : undefined);
 });
 
 /** Recursive searchers (rg, ag, ack, git grep): pattern first unless given by option; paths are trees; none is `.`. */
@@ -216,9 +219,44 @@ handler('rg', (m) => {
   const patGiven = listOnly || m.occ('-e') !== undefined || m.occ('-f') !== undefined;
   const files = patGiven ? ps : ps.slice(1);
   if (listOnly) return;
-  if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE);
-  for (const f of files) m.path('T', f, f.value, m.label);
+  // rg, ag and fd skip dot files unless told (--hidden, -uu); git grep searches what is tracked, dot files too.
+  const us = m.p.occ.filter((o) => o.opt.key === '-u').length;
+  const hidden = m.s.name === 'git' || m.occ('--hidden') !== undefined || us >= 2 || m.occ('-uu') !== undefined;
+  const globs: string[] = [];
+  for (const o of m.p.occ) {
+    if ((o.opt.key === '-g' || o.opt.key === '--iglob') && typeof o.value === 'string' && !o.value.startsWith('!')) globs.push(o.value.replace(/^.*\//, ''));
+    if (o.opt.key === '-t' && typeof o.value === 'string') globs.push(...(RG_TYPES[o.value] ?? ['*']));
+  }
+  const names = globs.length && !globs.includes('*') ? globs : undefined;
+  const flags = hidden ? 0 : NO_HIDDEN;
+  if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE | flags, names);
+  for (const f of files) m.path('T', f, f.value, m.label, flags, names);
 });
+
+/** ripgrep's common file types (`rg -t ts`). */
+const RG_TYPES: Record<string, string[]> = {
+  ts: ['*.ts', '*.tsx', '*.cts', '*.mts'],
+  js: ['*.js', '*.jsx', '*.mjs', '*.cjs', '*.vue'],
+  py: ['*.py', '*.pyi'],
+  rust: ['*.rs'],
+  go: ['*.go'],
+  java: ['*.java'],
+  kotlin: ['*.kt', '*.kts'],
+  c: ['*.c', '*.h'],
+  cpp: ['*.cpp', '*.cc', '*.cxx', '*.hpp', '*.hh', '*.h'],
+  md: ['*.md', '*.markdown'],
+  markdown: ['*.md', '*.markdown'],
+  json: ['*.json'],
+  yaml: ['*.yml', '*.yaml'],
+  css: ['*.css', '*.scss', '*.sass', '*.less'],
+  html: ['*.html', '*.htm'],
+  sh: ['*.sh', '*.bash', '*.zsh'],
+  ruby: ['*.rb'],
+  php: ['*.php'],
+  sql: ['*.sql'],
+  swift: ['*.swift'],
+  cs: ['*.cs'],
+};
 
 handler('sed', (m) => {
   optionRoles(m, ['-e', '-f']);

@@ -162,7 +162,7 @@ handler('formatter', (m) => {
   if (!t) return;
   let role = t.role;
   if (m.p.switches) for (const [s, r] of t.when) if (m.p.switches.has(s)) role = r;
-  if (role === 'Y') m.add('write', undefined, '.', m.label, RECURSIVE);
+  if (role === 'Y') m.add('write', undefined, '.', m.label, RECURSIVE, m.row.ext);
 });
 
 const MAKE_EXEC_VARS =

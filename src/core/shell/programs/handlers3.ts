@@ -216,7 +216,8 @@ handler('gh', (m) => {
     return;
   }
   if (/^(browse|status|completion|help|version|--version)$/.test(g)) return;
-  if (g === 'auth' && a === 'token') return m.unknown('gh auth token prints a GitHub credential');
+  if (g === 'auth' && (a === 'token' || (a === 'status' && m.s.words.some((w) => w.value === '-t' || w.value === '--show-token'))))
+    return m.unknown(`gh auth ${a} prints a GitHub credential`);
   const allowed = GH_ALLOWED[g];
   if (!allowed || a === undefined || !allowed.test(a)) return m.unknown(`${m.label} ${g}${a ? ' ' + a : ''} is not a command the guard models`);
   const rest = bare.slice(2);

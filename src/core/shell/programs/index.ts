@@ -89,6 +89,7 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
   }
   const m = runRow(s, host, row, 1);
   if (s.name === 'git') {
+    if (typeof s.meta.gitUnknown === 'string') m.unknown(s.meta.gitUnknown);
     const dir = s.meta.gitDir;
     if (dir === null) {
       m.unknown('git -C names a directory only known at run time');

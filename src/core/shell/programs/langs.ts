@@ -165,6 +165,7 @@ export interface AwkEffects {
   unknown: string | undefined;
 }
 
+const SECRETISH = /SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_KEY$/i;
 const SHELLS = /^(?:\/\S*\/)?(sh|bash|zsh|dash|ksh|ash|fish|csh|tcsh)(\s.*)?$/;
 const SINKS = /^\/dev\/(stdout|stderr|null|fd\/\d+)$|^-$/;
 
@@ -285,6 +286,10 @@ export function awkEffects(src: string): AwkEffects {
         if (next?.v === '(' && a?.t === 'str' && toks[k + 3]?.v === ')') out.commands.push(a.v);
         else unknown('system() runs a command the program computes');
         continue;
+      }
+      if (t.v === 'ENVIRON') {
+        const key = toks[k + 2];
+        if (next?.v !== '[' || key?.t !== 'str' || SECRETISH.test(key.v)) unknown('the program reads the environment (tokens included)');
       }
       if (t.v === '@load') unknown('@load loads native code');
       if (t.v === '@include') unknown('@include runs another awk file');

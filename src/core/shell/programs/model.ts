@@ -31,6 +31,8 @@ export const CONTENTLESS = 4;
 export const RECURSIVE = 8;
 /** The write lands under a directory whose files are not known (an extraction, a formatter over a folder). */
 export const INTO = 16;
+/** A tree access that skips dot files and folders (rg, ag and fd by default). */
+export const NO_HIDDEN = 32;
 
 export const NO_ACC: Access[] = [];
 
@@ -156,18 +158,20 @@ export class Model {
   }
 
   /** A path role: the word itself is the path. */
-  path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0): void {
+  path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0, names?: string[]): void {
     const op = ROLE_OP[r];
     if (op === undefined) return;
     const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
+    // A linter or formatter over a folder reads or rewrites the files of its kind only.
+    names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
     if (w !== undefined) {
       if (w.value === null && w.path === undefined && !w.fromInput && w.alts === undefined)
         this.unknown(`${how} ${VERB[op]} ${w.text}, a path only known at run time`);
-      this.add(op, w, undefined, how, f);
+      this.add(op, w, undefined, how, f, names);
       return;
     }
     if (value === null) this.unknown(`${how} ${VERB[op]} a path only known at run time`);
-    else if (value !== undefined && value !== '') this.add(op, undefined, value, how, f);
+    else if (value !== undefined && value !== '') this.add(op, undefined, value, how, f, names);
   }
 
   /** A word in a position the row does not account for: if it names a path, that path may be touched in any way. */

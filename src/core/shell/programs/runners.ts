@@ -3,7 +3,7 @@
 // Threat: `gdb --args rm -rf x`, `bwrap --bind / / rm -rf x`, `hyperfine 'rm -rf x'`, `nodemon --exec 'rm -rf x'`,
 // `watchexec -- rm -rf x`, `entr -s 'rm -rf x'`, `expect -c 'spawn rm -rf x'`, `sg grp -c 'rm -rf x'`,
 // `cmake -E rm -rf x`.
-import { applyRoles, handler, type Model } from './model';
+import { INTO, RECURSIVE, applyRoles, handler, type Model } from './model';
 import { joinArgv } from './handlers3';
 import type { RowSpec } from './spec';
 import type { W } from '../types';
@@ -345,3 +345,32 @@ export const RUNNERS: RowSpec[] = [
     ok: ['cmake -S . -B build', 'cmake --build build -j4', 'cmake -E echo hi'],
   },
 ];
+
+handler('m4', (m) => {
+  applyRoles(m);
+  m.unknown('m4 macros can run commands (syscmd, esyscmd); the guard does not read them');
+});
+
+handler('goreleaser', (m) => {
+  const v = m.s.words[1]?.value;
+  if (v === undefined || v === null || /^(release|publish|announce)$/.test(v)) m.unknown(`goreleaser ${v ?? ''} publishes a release`.trim());
+  else if (!/^(check|build|init|healthcheck|completion|jsonschema|help|--version|-v|changelog)$/.test(v)) m.unknown(`goreleaser ${v} is not modelled`);
+});
+
+handler('jar', (m) => {
+  const ws = m.s.words;
+  const mode = ws[1]?.value;
+  if (mode === null || mode === undefined) return m.unknown('jar with a mode only known at run time');
+  const rest = ws.slice(2);
+  const f = mode.includes('f') ? rest[0] : undefined;
+  const others = mode.includes('f') ? rest.slice(1) : rest;
+  if (/x/.test(mode)) {
+    if (f) m.path('R', f, f.value, 'jar x');
+    m.add('write', undefined, '.', 'jar x', RECURSIVE | INTO);
+  } else if (/t/.test(mode)) {
+    if (f) m.path('R', f, f.value, 'jar t');
+  } else if (/[cu]/.test(mode)) {
+    if (f) m.path('W', f, f.value, 'jar c');
+    for (const w of others) if (!(w.value ?? '').startsWith('-')) m.path('T', w, w.value, 'jar c');
+  } else m.unknown(`jar ${mode} is not modelled`);
+});

@@ -72,6 +72,8 @@ export interface RowSpec {
   runs?: string[];
   /** Custom reading for the parts the notation cannot say (see model.ts). */
   x?: string;
+  /** The files a linter or formatter works on in a folder (`*.ts *.js`): its tree reads and rewrites only those. */
+  ext?: string;
   /** Lines that must be allowed as they are (benign samples). */
   ok?: string[];
   /** `LINE => op path, op path` (the effects must include these) or `LINE => !op path` (must not). */
@@ -94,6 +96,7 @@ export interface Row {
   lang: string | undefined;
   runs: readonly string[] | undefined;
   x: string | undefined;
+  ext: string[] | undefined;
   spec: RowSpec;
   /** Set on verb rows: the row it is a verb of. */
   parent: Row | undefined;
@@ -165,6 +168,7 @@ export function compileRow(spec: RowSpec, parent?: Row): Row {
     lang: spec.lang ?? parent?.lang,
     runs: spec.runs,
     x: spec.x,
+    ext: spec.ext !== undefined ? spec.ext.split(/\s+/).filter(Boolean) : parent?.ext,
     spec,
     parent,
     passive:

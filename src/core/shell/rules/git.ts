@@ -139,7 +139,7 @@ function pathLike(v: string | null): boolean {
 }
 
 const EXEC_CONFIG =
-  /^(core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
+  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [

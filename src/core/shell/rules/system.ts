@@ -114,7 +114,6 @@ const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 export const systemRules: Rule[] = [
   {
     id: 'secrets.env-dump',
-    names: ['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'echo', 'printf', 'ps'],
     description:
       'Prints the environment or a secret-named variable into the agent’s context: env, printenv (all, or TOKEN-like names), set, export -p, declare -p/-x, echo $GITHUB_TOKEN, ps e.',
     examples: {
@@ -148,12 +147,22 @@ export const systemRules: Rule[] = [
       if (n === 'export' && (ws.length === 1 || (ws.length === 2 && ws[1].value === '-p'))) return 'export -p prints every exported variable, tokens included';
       if ((n === 'declare' || n === 'typeset') && (ws.length === 1 || ws.slice(1).every((w) => w.value !== null && /^-[pxr]+$/.test(w.value))))
         return `${n} prints shell variables, tokens included`;
+      if ((n === 'declare' || n === 'typeset' || n === 'export' || n === 'readonly') && ws.some((w) => w.value !== null && /^-[a-zA-Z]*p/.test(w.value))) {
+        const secret = ws.slice(1).find((w) => w.value === null || (!w.value.startsWith('-') && SECRET_NAME.test(w.value)));
+        if (secret) return `${n} -p ${secret.text} prints a secret`;
+      }
       if (n === 'echo' || n === 'printf') {
         for (const w of ws.slice(1))
           for (const m of w.text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} prints $${m[1]}, a secret`;
       }
       if (n === 'ps' && ws.slice(1).some((w) => w.value !== null && /^[a-zA-Z]*e[a-zA-Z]*$/.test(w.value) && !w.value.startsWith('-')))
         return 'ps e prints the environment of every process';
+      // A secret-named variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`).
+      for (const r of s.redirects)
+        if (r.op === '<<<')
+          for (const m of r.target.text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
+      if (s.stdin.kind === 'heredoc' && !s.stdin.quoted)
+        for (const m of s.stdin.body.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
       return undefined;
     },
   },
