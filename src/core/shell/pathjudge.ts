@@ -370,7 +370,8 @@ export function globRegex(pattern: string): RegExp {
     }
   }
   r = new RegExp(out + '$');
-  if (GLOB_CACHE.size < 1000) GLOB_CACHE.set(pattern, r);
+  if (GLOB_CACHE.size >= 1000) GLOB_CACHE.clear(); // a long-lived guard sees endless patterns: start over
+  GLOB_CACHE.set(pattern, r);
   return r;
 }
 

