@@ -191,7 +191,9 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
     const phys = resolvePhysical(n.physicalInput, j.probe, true);
     if (phys.ok && phys.info?.kind === 'dir') return ALLOW;
   }
-  let v = ops(e.op, n.abs, j);
+  // A change of a tree narrowed to some names (`find . -name '*.log' -delete`, a formatter's languages) does
+  // not change the folder itself: only what matches under it is judged.
+  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' ? ALLOW : ops(e.op, n.abs, j);
   if (v.decision === 'deny') return v;
   if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
   return v;
@@ -279,7 +281,7 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         stack.push(child);
         continue;
       }
-      if (e.names && !e.names.some((g) => globMatch(g, name))) continue;
+      if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
       // A link in the tree is judged where it leads (`grep -R` follows it).
       const bases = lexical === physical ? [lexical] : [lexical, physical];
       const paths = bases.map((b) => b + '/' + child);
@@ -324,7 +326,7 @@ function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | u
       const r = rd.toLowerCase();
       const under = r === '' || anchor === r || anchor.startsWith(r + '/') || (r.startsWith(anchor + '/') && g.slice(anchor.length).startsWith('/**'));
       if (!under) continue;
-      if (names && !names.some((n) => globMatch(n, segs[segs.length - 1].replace(/\*+/g, 'x')))) continue;
+      if (names && !names.some((n) => nameMatch(n, segs[segs.length - 1].replace(/\*+/g, 'x')))) continue;
       const v = verdict(d, `path:${rule.name}`, `it may hold ${g}: ${rule.reason}`);
       if (!worst || severity(v.decision) > severity(worst.decision)) worst = v;
     }
@@ -336,6 +338,15 @@ function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | u
 
 /** bash pattern → RegExp for one path: `*` and `?` do not cross `/`; a leading `.` needs a literal dot. */
 const GLOB_CACHE = new Map<string, RegExp>();
+
+/**
+ * A name filter (`find -name`, `grep --include`, a linter's `*.ts`) as fnmatch reads it: unlike a shell glob, `*`
+ * matches a leading dot (`find . -name '*.yaml'` finds `.agentguard.yaml`). A prefix keeps the first `*` from
+ * being at a segment start.
+ */
+function nameMatch(pattern: string, name: string): boolean {
+  return globMatch('x' + pattern, 'x' + name);
+}
 
 export function globRegex(pattern: string): RegExp {
   let r = GLOB_CACHE.get(pattern);

@@ -16,6 +16,8 @@ const README: [string, 'allow' | 'ask' | 'deny'][] = [
   ['git show HEAD:.env', 'deny'],
   ['grep -r KEY .', 'deny'],
   ['npx eslint .', 'allow'],
+  ["find . -name '*.log' -delete", 'ask'],
+  ["find . -name '*.yaml' -delete", 'deny'],
   ['ln -s .env e.txt && cat e.txt', 'deny'],
   ['cd $DIR && cat x', 'ask'],
   ['docker run -v "$PWD":/w alpine cat /w/.env', 'deny'],

@@ -59,6 +59,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'ln -s .env .e && base64 .e',
   ],
   '3 globs': [
+    'grep -rn KEY . --include=*.env',
+    "find . -name '*.yaml' -delete",
     'rg --hidden KEY',
     'ag -u KEY',
     'rg -uu KEY .',

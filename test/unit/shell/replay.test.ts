@@ -65,6 +65,8 @@ const REPLAY: [string, Claim, string[]][] = [
   ['exec 3< .env; cat <&3', 'reads .env', []],
   ['rg --hidden not-a-real .', 'reads .env', ['rg']],
   ['grep -r --include=.env KEY .', 'reads .env', []],
+  ['grep -rn KEY . --include=*.env', 'reads .env', []],
+  ["find . -name '*.yaml' -delete", 'changes .agentguard.yaml', []],
   ['for f in README.md .env; do cat "$f"; done', 'reads .env', []],
   ['cat $(echo .env)', 'reads .env', []],
   // 7 writers

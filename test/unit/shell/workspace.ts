@@ -23,6 +23,7 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
     '.env.example': 'API_KEY=\n',
     'secrets/token.txt': 'not-a-real-token\n',
     'notes.tmp': 'x\n',
+    '.agentguard.yaml': 'version: 1\n',
   };
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });

@@ -37,7 +37,7 @@ export const DEV: RowSpec[] = [
     lang: 'node',
     o: '-e|--eval=K -p|--print=K -r|--require=X --import=X --loader|--experimental-loader=X -c|--check -i|--interactive --inspect[=V] --inspect-brk[=V] --test --watch --watch-path=V --env-file=R --env-file-if-exists=R --input-type=V -v|--version -h|--help -C|--conditions=V --title=V --stack-size=V --max-old-space-size=V --test-reporter=V --test-reporter-destination=W --test-name-pattern=V --cpu-prof-dir=W --heap-prof-dir=W --diagnostic-dir=W --redirect-warnings=W --report-directory=W',
     x: 'interp',
-    ok: ['node scripts/gen.js', 'node -e "console.log(require(\'./package.json\').version)"', 'node --version', 'node --test tests/'],
+    ok: ['node scripts/gen.js', 'node -e "console.log(require(\'./package.json\').version)"', 'node --version', 'node --test tests/', 'node --test'],
     eff: ['node --env-file=.env app.js => read .env', "node -e \"console.log(require('fs').readFileSync('.env','utf8'))\" => read .env"],
   },
   {
@@ -206,8 +206,9 @@ export const DEV: RowSpec[] = [
     d: 'runs several commands (each argument is a shell command)',
     loose: true,
     o: '-n|--names=V -c|--prefix-colors=V -p|--prefix=V -k|--kill-others --kill-others-on-fail -s|--success=V --raw -r -m|--max-processes=V --restart-tries=V --handle-input --timings',
-    a: 'S*',
-    ok: ['concurrently "npm run dev" "npm run watch"'],
+    x: 'concurrently',
+    ok: ['concurrently "npm run dev" "npm run watch"', 'npx concurrently "npm:dev" "npm:test"', 'concurrently -k "yarn:watch-*"'],
+    eff: ["concurrently 'cat .env' => read .env"],
   },
   // ---- JS build, test, lint, format ----
   {
@@ -295,9 +296,16 @@ export const DEV: RowSpec[] = [
       'babel.config.js',
       '.babelrc',
     ],
-    o: '-c|--config=R -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
+    o: '-c|--config[=R] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
     a: '?*',
-    ok: ['npx vite build', 'npx next build', 'npx turbo run build', 'npx esbuild src/index.ts --bundle --outfile=/tmp/out.js'],
+    ok: [
+      'npx rollup -c',
+      'npx rollup -c rollup.config.mjs',
+      'npx vite build',
+      'npx next build',
+      'npx turbo run build',
+      'npx esbuild src/index.ts --bundle --outfile=/tmp/out.js',
+    ],
   },
   // ---- Python ----
   {
@@ -546,6 +554,16 @@ export const DEV: RowSpec[] = [
     o: '-C=C -f=R -j=V -k=V -l=V -n:dry -v -d=V -t=V -w=V',
     a: 'V*',
     ok: ['ninja -C build'],
+  },
+  {
+    n: 'ctest',
+    d: "CMake's test driver (the build tree's CTestTestfile.cmake decides what runs)",
+    loose: true,
+    runs: ['CTestTestfile.cmake', 'CMakeLists.txt'],
+    o: '--test-dir=C -C|--build-config=V -R|--tests-regex=V -E|--exclude-regex=V -L|--label-regex=V -j|--parallel=V -V|--verbose --extra-verbose --output-on-failure -N|--show-only[=V] --rerun-failed --timeout=V --repeat=V -O|--output-log=W --output-junit=W -T|--test-action=V',
+    a: '',
+    ok: ['ctest --test-dir build', 'ctest --output-on-failure -j4', 'ctest -R unit -V'],
+    eff: ['ctest --output-junit tests/a.test.ts => write tests/a.test.ts'],
   },
   {
     n: 'meson muon',

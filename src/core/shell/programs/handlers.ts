@@ -396,8 +396,14 @@ handler('find', (m) => {
     else if (v === '-files0-from') m.path('R', ws[i + 1], ws[i + 1]?.value, 'find -files0-from');
   }
   if (del) {
-    if (end === startFrom) m.add('delete', undefined, '.', 'find -delete', RECURSIVE);
-    for (let i = startFrom; i < end; i++) m.path('D', ws[i], ws[i].value, 'find -delete', RECURSIVE);
+    // `-name P` in a plain conjunction (no -o, !, -not, parentheses): only names matching P are deleted.
+    const expr = ws.slice(end).map((w) => w.value);
+    const nameAt = expr.indexOf('-name');
+    const plain = !expr.some((v) => v === null || v === '-o' || v === '-or' || v === ',' || v === '!' || v === '-not' || v === '(');
+    const pat = plain && nameAt >= 0 ? expr[nameAt + 1] : undefined;
+    const names = typeof pat === 'string' && pat !== '' && !pat.includes('/') ? [pat] : undefined;
+    if (end === startFrom) m.add('delete', undefined, '.', 'find -delete', RECURSIVE, names);
+    for (let i = startFrom; i < end; i++) m.path('D', ws[i], ws[i].value, 'find -delete', RECURSIVE, names);
   }
 });
 

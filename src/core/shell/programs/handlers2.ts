@@ -105,6 +105,8 @@ handler('interp', (m) => {
   const t = stdinText(m);
   if (t === undefined) {
     if (m.occ('--version') || m.occ('-V') || m.occ('-v') || m.occ('--help') || m.occ('-h') || m.occ('-c') || m.occ('--check')) return;
+    // node --test alone runs the project's test files (project code, like npm test).
+    if (m.occ('--test')) return;
     m.unknown(`${name} without a program reads one from the terminal`);
   } else codeArg(m, lang, t, `${name} (program from its input)`);
   for (const w of rest.slice(1)) m.name(w, w.value, name);

@@ -736,6 +736,18 @@ handler('at', (m) => {
   else m.unknown(`${m.label} schedules a job whose commands the guard cannot read`);
 });
 
+// concurrently: each positional is a shell command, and `npm:dev` (yarn:, pnpm:, bun:) is its shorthand for
+// `npm run dev`.
+handler('concurrently', (m) => {
+  optionRoles(m);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  for (const w of m.p.positional) {
+    const short = w.value === null ? null : /^(npm|yarn|pnpm|bun):([\w:.@/*-]+)$/.exec(w.value);
+    if (short) m.host.shell(m.s, `${short[1]} run ${short[2]}`, `${m.label} ${w.text}`);
+    else m.role('S', w, w.value, m.label);
+  }
+});
+
 handler('direnv', (m) => {
   const v = m.s.words[1]?.value;
   if (v === null) return m.unknown('direnv with a command only known at run time');

@@ -260,7 +260,13 @@ export const INFRA: RowSpec[] = [
     loose: true,
     o: '-n|--namespace=V --context=V --cluster=V --user=V --kubeconfig=R -s|--server=V --token=V --as=V --as-group=V --certificate-authority=R --client-certificate=R --client-key=R --insecure-skip-tls-verify --request-timeout=V -v=V',
     sub: {
-      'get describe logs top explain api-resources api-versions version cluster-info diff wait events auth': {
+      logs: {
+        n: 'logs',
+        d: "prints a pod's logs (-f follows them)",
+        o: '-f|--follow -c|--container=V --tail=V --since=V --since-time=V -p|--previous --timestamps -l|--selector=V --all-containers --prefix --max-log-requests=V --ignore-errors',
+        a: 'V*',
+      },
+      'get describe top explain api-resources api-versions version cluster-info diff wait events auth': {
         n: '',
         d: 'reads cluster state',
         o: '-f|--filename=R -k|--kustomize=T -o|--output=V -l|--selector=V -R|--recursive -w|--watch -A|--all-namespaces --show-labels --field-selector=V --sort-by=V -c|--container=V --tail=V --since=V -p|--previous --timestamps -L|--label-columns=V --for=V --timeout=V',
@@ -283,6 +289,7 @@ export const INFRA: RowSpec[] = [
     ok: [
       'kubectl get pods -A',
       'kubectl logs deploy/api --tail=100',
+      'kubectl logs deploy/api -f',
       'kubectl diff -f k8s/',
       'kubectl describe pod api-1',
       'kubectl config get-contexts',
