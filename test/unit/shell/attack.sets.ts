@@ -120,6 +120,7 @@ export const DANGEROUS: Record<string, string[]> = {
     `curl -sLo tests/a.test.ts ${URL}`,
   ],
   '5 secret reads': [
+    'diff <(cat .env) README.md',
     `awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'`,
     'declare -p GITHUB_TOKEN',
     'cat <<< "$GITHUB_TOKEN"',
@@ -225,6 +226,7 @@ export const DANGEROUS: Record<string, string[]> = {
     'bzip2 tests/a.test.ts',
   ],
   '8 hidden execution': [
+    "trap 'rm -rf src' EXIT",
     'bash /tmp/x.sh',
     'git --exec-path=/tmp status',
     'git -c include.path=/tmp/cfg status',
@@ -416,6 +418,7 @@ export const BENIGN: Record<string, string[]> = {
     'ls .git*',
   ],
   '4 options': [
+    'diff <(sort README.md) <(sort package.json)',
     'npx eslint .',
     'npx prettier --check .',
     'npx eslint --fix src/app.ts',
@@ -510,6 +513,8 @@ export const BENIGN: Record<string, string[]> = {
     'echo "- fix" >> README.md',
   ],
   '8 hidden execution': [
+    'trap "rm -f /tmp/lock" EXIT',
+    'npx concurrently "npm:dev" "npm:test"',
     'docker run --rm -v "$PWD":/w -w /w node:20 npm test',
     'uvicorn app:app --reload',
     'npx create-vite@latest app',

@@ -473,7 +473,7 @@ export const COREUTILS: RowSpec[] = [
   },
   // ---- identity and system information (read-only) ----
   {
-    n: 'whoami id groups users who w last lastlog logname tty arch nproc uname hostnamectl uptime locale getconf lscpu lsblk lsmem lsusb lspci free vmstat iostat mpstat sw_vers',
+    n: 'whoami id groups users who w last lastlog logname tty arch nproc uname hostnamectl uptime locale getconf lscpu lsblk lsmem lsusb lspci free vmstat iostat mpstat sw_vers lsb_release',
     d: 'prints system information',
     loose: true,
     a: 'V*',
@@ -495,6 +495,19 @@ export const COREUTILS: RowSpec[] = [
   },
   { n: 'lsof fuser ss netstat', d: 'lists open files, sockets and ports', loose: true, a: 'V*', ok: ['lsof -i :3000', 'ss -ltnp', 'netstat -an | grep 5432'] },
   { n: 'kill', d: 'signals processes by PID (mass kills are the rules’ business)', loose: true, a: 'V*', ok: ['kill 48213', 'kill -9 48213', 'kill %1'] },
+  {
+    n: 'pkill killall',
+    d: 'signals processes by name (the rules ask: proc.kill-mass)',
+    loose: true,
+    a: 'V*',
+    eff: ['pkill -f tests/a.test.ts => !write tests/a.test.ts'],
+  },
+  {
+    n: 'trap',
+    d: 'sets a command to run on a signal (the unwrapper judges the command)',
+    x: 'inert',
+    ok: ['trap "rm -f /tmp/lock" EXIT', 'trap - INT', 'trap -p'],
+  },
   { n: 'wait fg bg disown suspend', d: 'job control', loose: true, a: 'V*', ok: ['wait', 'fg %1'] },
   { n: 'type which whereis help info apropos whatis tldr', d: 'looks commands up', loose: true, a: 'V*', ok: ['which rm', 'type rm', 'command -v node'] },
   {

@@ -736,6 +736,15 @@ handler('at', (m) => {
   else m.unknown(`${m.label} schedules a job whose commands the guard cannot read`);
 });
 
+// Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
+handler('build-labels', (m) => {
+  optionRoles(m);
+  for (const w of m.p.positional) {
+    if (w.value !== null && (/^(\/\/|@|:)/.test(w.value) || w.value === '...' || w.value === '::' || /:[\w.-]*$/.test(w.value))) continue;
+    m.name(w, w.value, m.label);
+  }
+});
+
 // concurrently: each positional is a shell command, and `npm:dev` (yarn:, pnpm:, bun:) is its shorthand for
 // `npm run dev`.
 handler('concurrently', (m) => {

@@ -255,6 +255,29 @@ export const INFRA: RowSpec[] = [
   { n: 'buildah skopeo crane dive hadolint-docker', d: 'image tools', loose: true, a: 'V*', ok: ['dive api:latest'] },
   // ---- clusters ----
   {
+    n: 'argocd',
+    d: 'Argo CD (reads modelled; syncs, deletes and logins are not)',
+    loose: true,
+    o: '--server=V --grpc-web --insecure --plaintext --auth-token=V --config=R --core -o|--output=V',
+    sub: {
+      app: {
+        n: 'app',
+        d: 'applications',
+        sub: { 'list get diff history manifests resources logs wait': { n: '', d: 'reads an application', a: 'V*' } },
+      },
+      'version context': { n: '', d: 'information', a: 'V?' },
+    },
+    ok: ['argocd app list', 'argocd app get api -o yaml', 'argocd version'],
+  },
+  {
+    n: 'flux',
+    d: 'Flux CD (reads modelled; reconcile, suspend, create, delete and bootstrap are not)',
+    loose: true,
+    o: '-n|--namespace=V -A|--all-namespaces --context=V --kubeconfig=R',
+    sub: { 'get logs check version tree stats events trace diff': { n: '', d: 'reads cluster state', a: 'V*' } },
+    ok: ['flux get all', 'flux get kustomizations -A', 'flux check'],
+  },
+  {
     n: 'kubectl oc k',
     d: 'Kubernetes (mutations are the rules’ business)',
     loose: true,

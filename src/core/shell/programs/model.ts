@@ -48,6 +48,11 @@ export interface ModelHost {
 export type Handler = (m: Model) => void;
 
 /** One row applied to one sub-command: the state handlers read and write. */
+/** A whole word that is one process substitution, `<(…)` or `>(…)`. */
+function isProcSubst(w: W): boolean {
+  return w.value === null && !w.glob && (w.text.startsWith('<(') || w.text.startsWith('>(')) && w.text.endsWith(')');
+}
+
 export class Model {
   acc: Access[] = NO_ACC;
   why: string | undefined = undefined;
@@ -165,6 +170,9 @@ export class Model {
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
     if (w !== undefined) {
+      // `diff <(sort a) <(sort b)`: a process substitution is a pipe; the command inside is judged on its own.
+      // Only running it (`bash <(curl …)`) is running text nobody has seen.
+      if (r !== 'X' && isProcSubst(w)) return;
       if (w.value === null && w.path === undefined && !w.fromInput && w.alts === undefined)
         this.unknown(`${how} ${VERB[op]} ${w.text}, a path only known at run time`);
       this.add(op, w, undefined, how, f, names);
@@ -176,6 +184,8 @@ export class Model {
 
   /** A word in a position the row does not account for: if it names a path, that path may be touched in any way. */
   name(w: W | undefined, value: string | null | undefined, how: string): void {
+    if (w !== undefined && isProcSubst(w)) return;
+
     if (w !== undefined && (w.glob || w.alts !== undefined || w.fromInput)) {
       this.add('any', w, undefined, how);
       return;

@@ -126,6 +126,14 @@ export const TEXT: RowSpec[] = [
     ok: ['patch --dry-run -p1 < fix.patch'],
   },
   {
+    n: 'dos2unix unix2dos mac2unix unix2mac',
+    d: 'converts line endings in place (-n IN OUT writes OUT)',
+    o: '-n|--newfile:new -o|--oldfile -q|--quiet -k|--keepdate -f|--force -b|--keep-bom -r|--remove-bom -m|--add-bom -c|--convmode=V -l|--newline -s|--safe -F|--follow-symlink -R|--replace-symlink -S|--skip-symlink -i|--info[=V] -e|--add-eol -h|--help -V|--version',
+    a: 'A*/new=?',
+    ok: ['dos2unix -q scripts/build.sh'],
+    eff: ['dos2unix tests/a.test.ts => write tests/a.test.ts', 'dos2unix -n README.md tests/a.test.ts => any tests/a.test.ts'],
+  },
+  {
     n: 'sponge',
     d: 'soaks up its input, then writes the file (-a appends)',
     o: '-a:append',
