@@ -120,6 +120,8 @@ export const DANGEROUS: Record<string, string[]> = {
     `curl -sLo tests/a.test.ts ${URL}`,
   ],
   '5 secret reads': [
+    'md5sum .env',
+    'cksum .env',
     'diff <(cat .env) README.md',
     `awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'`,
     'declare -p GITHUB_TOKEN',
@@ -191,6 +193,11 @@ export const DANGEROUS: Record<string, string[]> = {
     'head -1 "$HOME"/.aws/credentials',
   ],
   '7 writers': [
+    "gawk -i inplace '{print}' tests/a.test.ts",
+    'npx jest -u',
+    'npx vitest run -u',
+    'pytest --snapshot-update',
+    'git am /tmp/p.mbox',
     'sd foo bar tests/a.test.ts',
     'jar xf /tmp/x.jar',
     'docker run -v "$PWD":/w alpine rm /w/tests/a.test.ts',
@@ -491,6 +498,9 @@ export const BENIGN: Record<string, string[]> = {
     'tar -czf /tmp/src.tgz src',
   ],
   '7 writers': [
+    'npx jest --ci',
+    'sha256sum src/app.ts',
+    'git am --abort',
     'awk \'{print > "/tmp/out.txt"}\' README.md',
     'uniq README.md /tmp/u.txt',
     'echo x | sponge /tmp/s.txt',

@@ -79,6 +79,7 @@ const REPLAY: [string, Claim, string[]][] = [
   ["printf ',d\\nw\\nq\\n' | ed -s tests/a.test.ts", 'changes tests/a.test.ts', ['ed']],
   ['openssl rand -out tests/a.test.ts 10', 'changes tests/a.test.ts', ['openssl']],
   ['cmake -E remove tests/a.test.ts', 'changes tests/a.test.ts', ['cmake']],
+  ['gawk -i inplace \'{print "x"}\' tests/a.test.ts', 'changes tests/a.test.ts', ['gawk']],
   ['sd test TEST tests/a.test.ts', 'changes tests/a.test.ts', ['sd']],
   ["yq -yi '.a = 1' .agentguard.yaml", 'changes .agentguard.yaml', ['yq']],
   ["perl -pi -e 's/test/TEST/' tests/a.test.ts", 'changes tests/a.test.ts', ['perl']],

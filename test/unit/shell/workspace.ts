@@ -18,6 +18,7 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
     'src/index.ts': 'export * from "./app";\n',
     'src/b.test.ts': 'test("b", () => {});\n',
     'tests/a.test.ts': 'test("a", () => {});\n',
+    'tests/__snapshots__/a.test.ts.snap': 'exports[`a 1`] = `1`;\n',
     'scripts/build.sh': '#!/bin/sh\necho build\n',
     '.env': 'API_KEY=not-a-real-key\nDB_PASSWORD=not-a-real-password\n',
     '.env.example': 'API_KEY=\n',

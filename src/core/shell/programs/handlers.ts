@@ -287,7 +287,15 @@ handler('sed', (m) => {
 });
 
 handler('awk', (m) => {
-  optionRoles(m, ['-f', '-e', '-v']);
+  optionRoles(m, ['-f', '-e', '-v', '-i']);
+  // gawk -i inplace rewrites its input files; another -i loads an awk library (project code, like a script).
+  let inplace = false;
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-i' || o.value === undefined) continue;
+    if (o.value === null) m.unknown(`${m.label} -i loads a library only known at run time`);
+    else if (/^inplace(\.awk)?$/.test(o.value)) inplace = true;
+    else m.role('X', o.w, o.value, `${m.label} -i`);
+  }
   const ps = m.p.positional;
   const progs: (string | null)[] = [];
   for (const o of m.p.occ) if (o.opt.key === '-e' && o.value !== undefined) progs.push(o.value);
@@ -313,7 +321,7 @@ handler('awk', (m) => {
   for (const f of files) {
     // `var=value` operands are assignments, not files.
     if (f.value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value)) continue;
-    m.path('R', f, f.value, m.label);
+    m.path(inplace ? 'A' : 'R', f, f.value, inplace ? `${m.label} -i inplace` : m.label);
   }
 });
 

@@ -736,6 +736,14 @@ handler('at', (m) => {
   else m.unknown(`${m.label} schedules a job whose commands the guard cannot read`);
 });
 
+// Test runners: paths are read; updating snapshots (jest -u, vitest -u, pytest --snapshot-update) rewrites the
+// recorded expectations under the folder, which are tests.
+const SNAPSHOT_FILES = ['*.snap', '*.ambr', '*.snapshot', '*.golden', '*.shot', '*.approved.*', '*.verified.*'];
+handler('test-runner', (m) => {
+  applyRoles(m);
+  if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
+});
+
 // Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
 handler('build-labels', (m) => {
   optionRoles(m);

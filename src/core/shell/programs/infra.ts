@@ -98,7 +98,14 @@ export const INFRA: RowSpec[] = [
         a: 'U A?',
       },
       init: { n: 'init', d: 'makes a repository', o: '--template=R --separate-git-dir=W -b|--initial-branch=V --object-format=V --shared[=V]', a: 'A?' },
-      'merge rebase cherry-pick revert pull am': {
+      am: {
+        n: 'am',
+        d: 'applies the patches of mailboxes to the working tree (what they change is not shown) and commits them',
+        runs: GIT_HOOKS,
+        o: '--abort:dry --quit:dry --skip --continue --resolved -r --show-current-patch[=V]:dry -3|--3way --no-3way -s|--signoff -k|--keep --keep-cr --no-keep-cr -c|--scissors --no-scissors -q|--quiet -u|--utf8 --no-utf8 --directory=V --exclude=P --include=P -p=V -C=V --whitespace=V --ignore-whitespace --ignore-space-change --reject --patch-format=V -i|--interactive --committer-date-is-author-date --ignore-date --empty=V -S|--gpg-sign[=V] --no-gpg-sign',
+        x: 'git-apply',
+      },
+      'merge rebase cherry-pick revert pull': {
         n: '',
         d: 'rewrites the working tree from commits (hooks run)',
         runs: GIT_HOOKS,
@@ -150,6 +157,8 @@ export const INFRA: RowSpec[] = [
       'git grep -n TODO -- src',
     ],
     eff: [
+      'git am /tmp/p.mbox => read /tmp/p.mbox, write .',
+      'git am --abort => !write .',
       'git show HEAD:.env => read .env',
       'git show :.env => read .env',
       'git cat-file -p HEAD:.env => read .env',

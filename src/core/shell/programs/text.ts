@@ -78,6 +78,8 @@ export const TEXT: RowSpec[] = [
     ok: ["awk '{print $1}' app.log", "awk -F, '{s+=$2} END {print s}' data.csv", 'awk \'BEGIN { system("date") }\'', "awk '$3 > 100 {print}' data.txt"],
     eff: [
       'awk \'{print > "tests/a.test.ts"}\' x => write tests/a.test.ts',
+      "gawk -i inplace '{print}' tests/a.test.ts => write tests/a.test.ts",
+      "awk --include=inplace '{print}' tests/a.test.ts => write tests/a.test.ts",
       "awk '{print}' .env => read .env",
       'awk \'BEGIN{while((getline l < ".env")>0) print l}\' => read .env',
     ],
