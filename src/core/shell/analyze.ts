@@ -13,7 +13,9 @@ import { modelSub } from './programs/index';
 import { NO_ACC, type ModelHost } from './programs/model';
 import { absPath, normalize } from './fsfacts';
 import { judgeCode } from './programs/code';
+import { destructiveApi } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
+import { joinArgv } from './programs/handlers3';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -40,7 +42,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   gitAliases: Map<string, string> | undefined = undefined;
   readonly env: WordEnv;
   /** Functions defined on the line. */
-  functions: Set<string> | undefined = undefined;
+  functions: Map<string, string> | undefined = undefined;
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
@@ -52,7 +54,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly bombs: string[] = [];
 
   defineFunction(name: string, body: string): void {
-    (this.functions ??= new Set()).add(name);
+    (this.functions ??= new Map()).set(name, body);
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const calls = body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'));
     if (calls && calls.length >= 2 && /[|&]/.test(body)) this.bombs.push(name);
@@ -67,6 +69,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
    */
   assign(name: string, value: W, ctx: WalkCtx): void {
+    // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
+    // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
+    const v = value.value;
+    if (v !== null && (v.includes('$(') || v.includes('`'))) this.deferred(v, ctx);
     const box = ctx.cwd;
     const vars = (box.vars ??= new Map());
     const prev = vars.get(name);
@@ -79,7 +85,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (!ctx) return;
     const box = copyBox(ctx.cwd);
     box.value = s.cwd;
-    this.reparse(text, { via: withLabel(ctx.via, label), cwd: box, remote: ctx.remote, depth: ctx.depth, src: ctx.src }, label);
+    this.reparse(text, { via: withLabel(ctx.via, label), cwd: box, remote: ctx.remote, depth: ctx.depth, src: ctx.src, env: ctx.env }, label);
   }
 
   error(msg: string): void {
@@ -109,6 +115,25 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: copyBox(ctx.cwd), src: source });
   }
 
+  deferred(text: string, ctx: WalkCtx): void {
+    // Quotes are taken off, so the substitutions in the text are walked as the later evaluation would run them.
+    this.reparse(`: ${text.replace(/'/g, ' ')}`, { ...ctx, via: withLabel(ctx.via, 'evaluated later') }, 'evaluated later');
+  }
+
+  raise(pending: Pending[], text: string): void {
+    for (const p of pending)
+      this.findings.push({
+        rule: p.rule,
+        category: category(p.rule),
+        tier: 'destructive',
+        subcommand: text,
+        explanation: p.explanation,
+        sub: -1,
+        wrapper: true,
+      });
+    pending.length = 0;
+  }
+
   emit(
     words: W[],
     text: string,
@@ -134,7 +159,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       cwd: ctx.cwd.value,
       remote: ctx.remote,
       mounts: ctx.remote ? ctx.cwd.mounts : undefined,
-      assigns,
+      assigns: ctx.env === undefined ? assigns : inherited(ctx.env, assigns),
       meta: meta ?? NO_META,
       acc: NO_ACC,
       why: undefined,
@@ -170,6 +195,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);
+    // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
+    // the body is judged again with them in place of its positional parameters.
+    const body = name === null ? undefined : this.functions?.get(name);
+    if (body !== undefined && words.length > 1) this.reparse(withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!) }, name!);
     return s;
   }
 
@@ -195,7 +224,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
     if (!pairs) return;
     const saved = this.modelCtx;
-    this.modelCtx = ctx;
+    // A variable's command is judged once, here: what it runs does not inherit the variable again.
+    this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
     try {
       for (const [k, v] of pairs) {
         if (EXEC_ENV.test(k)) {
@@ -278,6 +308,24 @@ const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
+
+/** A function body with a call's words in place of `$@`, `$*`, `$1`…`$9` and `$#` (run-time words keep their text). */
+function withArgs(body: string, words: W[]): string {
+  const args = words.slice(1).map((w) => (w.value === null ? w.text : joinArgv([w.value])));
+  return body.replace(/"\$[@*]"|\$[@*]|"\$\{?([1-9])\}?"|\$\{?([1-9])\}?|\$#/g, (m, a?: string, b?: string) => {
+    const k = a ?? b;
+    if (k !== undefined) return args[Number(k) - 1] ?? "''";
+    if (m === '$#') return String(args.length);
+    return args.join(' ');
+  });
+}
+
+/** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
+function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
+  let out: Record<string, string | null> | undefined;
+  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  return out ?? own;
+}
 
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
 const BY_NAME = new Map<string, Rule[]>();
@@ -464,6 +512,9 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         } else if (lang) {
           const v = judgeCode(lang, text);
           if (v.why !== undefined) s.why ??= `${target} (written on this line): ${v.why}`;
+          // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
+          const d = destructiveApi(text);
+          if (d !== undefined) s.why ??= `${target} (written on this line): ${d}`;
           for (const r of v.reads)
             s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
           (judged ??= new Set()).add(target);

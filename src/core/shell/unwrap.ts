@@ -11,6 +11,7 @@ import { printfText, unescapeC } from './programs/handlers';
 import { parseArgv } from './programs/spec';
 import type { Access } from './programs/model';
 import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
+import { normalize } from './fsfacts';
 import type { InputSource } from './types';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
 
@@ -37,6 +38,8 @@ export interface UnwrapHost {
     meta: Record<string, unknown> | undefined,
     rawWords: W[],
   ): Sub;
+  /** Raise wrapper findings that no emitted sub-command took (`sudo sh -c …`); the list is emptied. */
+  raise(pending: Pending[], text: string): void;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string> | undefined;
 }
@@ -88,7 +91,12 @@ const SUDO_OPTS = [
 ];
 const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];
 const PKEXEC_OPTS = [O('u', '', ['user'], true), O('f', '', ['disable-internal-agent', 'keep-cwd'])];
-const ENV_OPTS = [O('u', 'uC', ['unset', 'chdir'], true), O('S', 'S', ['split-string'], true), O('f', 'i0v', ['ignore-environment', 'null', 'debug'])];
+const ENV_OPTS = [
+  O('u', 'u', ['unset'], true),
+  O('C', 'C', ['chdir'], true),
+  O('S', 'S', ['split-string'], true),
+  O('f', 'i0v', ['ignore-environment', 'null', 'debug']),
+];
 const FLOCK_OPTS = [
   O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
   O('c', 'c', ['command'], true),
@@ -330,7 +338,12 @@ function addPending(u: Unwrapping, rule: string, explanation: string): void {
 
 /** The context inside a wrapper (field by field: a spread is a runtime call that allocates more). */
 function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
-  return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src, env: remote ? undefined : ctx.env };
+}
+
+function hasKeys(o: Record<string, unknown>): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
 }
 
 /** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
@@ -359,7 +372,6 @@ export function unwrapCommand(
   ctx0: WalkCtx,
 ): Sub | undefined {
   if (runsAsItself(raw)) return host.emit(raw, text, redirects, ctx0, stdin, assigns, NO_PENDING, undefined, raw);
-  let words = raw;
   const u: Unwrapping = {
     rawWords: raw,
     rawAssigns: assigns,
@@ -373,7 +385,18 @@ export function unwrapCommand(
     meta: undefined,
     metaGiven: false,
   };
+  // What runs inside a wrapper inherits the wrapper's environment: `BASH_ENV=x bash -c ls` is judged in `ls`.
+  if (hasKeys(assigns)) u.ctx = { ...ctx0, env: ctx0.env === undefined ? assigns : { ...ctx0.env, ...assigns } };
+  const r = peel(host, u, raw);
+  // A wrapper's finding (`sudo`) whose command was handed to a shell (`sudo sh -c '…'`) has no sub-command of
+  // its own to be raised on: it is raised on the line.
+  if (u.pending.length) host.raise(u.pending, u.text);
+  return r;
+}
 
+/** Peel wrappers off `words` until a command that runs as itself, and emit it (or hand a payload to a shell). */
+function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
+  let words = raw;
   for (let guard = 0; guard < 32; guard++) {
     if (words.length === 0) return emit(host, u, []);
     const w0 = words[0];
@@ -434,6 +457,15 @@ export function unwrapCommand(
         const v = rest[0].value;
         u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
+      }
+      if (hasKeys(u.assigns)) u.ctx = { ...u.ctx, env: u.ctx.env === undefined ? u.assigns : { ...u.ctx.env, ...u.assigns } };
+      const dir = name === 'env' ? p.first('C') : undefined;
+      if (dir !== undefined) {
+        // `env -C DIR cmd` runs cmd in DIR: its relative paths are DIR's.
+        const box = copyBox(u.ctx.cwd);
+        const base = box.value;
+        box.value = dir === null || base === null || dir.startsWith('~') ? null : normalize(dir.startsWith('/') ? dir : `${base}/${dir}`);
+        u.ctx = { ...u.ctx, cwd: box };
       }
       const split = p.first('S');
       if (split !== undefined) {
@@ -531,10 +563,9 @@ export function unwrapCommand(
       const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
       // The list: what the pipe, file or here-doc feeds in (`-a FILE`: a list the guard cannot see).
       const src = sourceOfStdin(u.stdin, u.ctx.cwd.value);
-      const argFile =
-        name === 'xargs'
-          ? words.slice(1, p.rest).some((w) => w.value === '-a' || w.value === '--arg-file' || (w.value ?? '').startsWith('--arg-file='))
-          : false;
+      const argFile = words
+        .slice(1, p.rest)
+        .some((w) => w.value === '-a' || w.value === '--arg-file' || (w.value ?? '').startsWith('--arg-file=') || /^-a./.test(w.value ?? ''));
       if (argFile) {
         // xargs -a FILE reads its list from FILE.
         for (let i = 1; i < p.rest; i++) {
@@ -547,7 +578,7 @@ export function unwrapCommand(
                 : v !== null && /^-a./.test(v)
                   ? lit(v.slice(2))
                   : undefined;
-          if (f) (u.extra ??= []).push({ op: 'read', w: f, p: undefined, how: 'xargs -a', flags: 0, base: undefined, to: undefined, names: undefined });
+          if (f) (u.extra ??= []).push({ op: 'read', w: f, p: undefined, how: `${name} -a`, flags: 0, base: undefined, to: undefined, names: undefined });
         }
       }
       const list: InputSource = argFile
@@ -564,7 +595,13 @@ export function unwrapCommand(
           const text = placeholder.test(text0) ? text0.replace(placeholder, '"$__ag_in"') : `${text0} "$__ag_in"`;
           const box = copyBox(u.ctx.cwd);
           (box.vars ??= new Map()).set('__ag_in', inputWord('{}', list));
-          host.reparse(text, { via: withLabel(u.ctx.via, 'parallel'), cwd: box, remote: u.ctx.remote, depth: u.ctx.depth, src: u.ctx.src }, 'parallel');
+          host.reparse(
+            text,
+            { via: withLabel(u.ctx.via, 'parallel'), cwd: box, remote: u.ctx.remote, depth: u.ctx.depth, src: u.ctx.src, env: u.ctx.env },
+            'parallel',
+          );
+          // `parallel -a FILE …` reads FILE: the read is the wrapper's own.
+          if (u.extra !== undefined) emit(host, u, [words[0]]);
           return undefined;
         }
       }
@@ -619,7 +656,9 @@ export function unwrapCommand(
       if (c === undefined) return emit(host, u, words);
       if (c === null) return emit(host, u, words);
       host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
-      return undefined;
+      // The transcript file (the first operand) is written: judged as `script FILE`.
+      const file = p.positional[0];
+      return file ? emit(host, u, [words[0], file]) : undefined;
     }
 
     if (SHELLS.has(name)) {
@@ -726,7 +765,7 @@ export function unwrapCommand(
 
     if (name === 'kubectl' || name === 'oc') {
       const dd = words.findIndex((w) => w.value === '--');
-      if (args[0]?.value === 'exec' && dd > 0) {
+      if (dd > 0 && words.slice(1, dd).some((w) => w.value === 'exec' || w.value === 'debug' || w.value === 'run' || w.value === 'attach')) {
         const self = emit(host, u, words.slice(0, dd));
         unwrapCommand(host, words.slice(dd + 1), u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, 'kubectl exec', true));
         return self;

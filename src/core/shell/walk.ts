@@ -47,6 +47,8 @@ export interface WalkCtx {
   remote: boolean;
   depth: number;
   src: string;
+  /** Variables a wrapper's assignments export to what it runs (`BASH_ENV=x bash -c ls`, `PAGER=… sh -c 'git log'`). */
+  env?: Record<string, string | null>;
 }
 
 /** What the walker needs from the analyzer (kept as an interface so the modules do not import each other). */
@@ -61,6 +63,8 @@ export interface WalkHost {
   defineFunction(name: string, body: string): void;
   /** A variable set on the line (an assignment, a loop variable): later words see its possible values. */
   assign(name: string, value: W, ctx: WalkCtx): void;
+  /** Text that bash may evaluate later as words (an arithmetic operand, a prompt expansion): its substitutions are judged. */
+  deferred(text: string, ctx: WalkCtx): void;
 }
 
 export const MAX_DEPTH = 12;
@@ -90,12 +94,12 @@ function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
 
 // WalkCtx objects are written out field by field, not spread: a spread is a runtime call that allocates more.
 function withSrc(ctx: WalkCtx, src: string): WalkCtx {
-  return { via: ctx.via, cwd: ctx.cwd, remote: ctx.remote, depth: ctx.depth, src };
+  return { via: ctx.via, cwd: ctx.cwd, remote: ctx.remote, depth: ctx.depth, src, env: ctx.env };
 }
 
 /** A subshell-like context: its own `via` entry and its own working directory. */
 function sub(ctx: WalkCtx, label: string, depth = ctx.depth): WalkCtx {
-  return { via: withLabel(ctx.via, label), cwd: copyBox(ctx.cwd), remote: ctx.remote, depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: copyBox(ctx.cwd), remote: ctx.remote, depth, src: ctx.src, env: ctx.env };
 }
 
 /** `[...via, label]`, sized exactly (a spread iterates and over-allocates). */
@@ -231,6 +235,15 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'AnsiCQuoted':
     case 'SimpleExpansion':
       return undefined;
+    case 'TestCommand':
+    case 'ArithmeticCommand':
+    case 'ArithmeticFor': {
+      // Their operands are evaluated as arithmetic, where `a[$(…)]` in a quoted string still runs the command.
+      const t = text(ctx, node);
+      if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
+      walkChildren(host, node, ctx);
+      return undefined;
+    }
     default:
       // If/While/For/Case/Select/ArithmeticFor/TestCommand/ArithmeticCommand, words, parts, assignments:
       // descend; nested commands and substitutions are found by the cases above.

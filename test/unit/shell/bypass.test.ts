@@ -130,7 +130,24 @@ const TABLE: [string, (string | null)[][]][] = [
   ],
   ['sudo -u x env FOO=1 nice rm -rf a', [['rm', '-rf', 'a']]],
   ['timeout 5 nohup setsid flock /tmp/l strace -f -o /dev/null rm -rf b', [['rm', '-rf', 'b']]],
-  ["script -q -c 'rm -rf b' /dev/null", [['rm', '-rf', 'b']]],
+  [
+    "script -q -c 'rm -rf b' /dev/null",
+    [
+      ['rm', '-rf', 'b'],
+      // The transcript file is written by script itself.
+      ['script', '/dev/null'],
+    ],
+  ],
+  // A quoted value holding a substitution runs it when bash evaluates the variable later (`${x@P}`,
+  // arithmetic on an array subscript): it is judged where it is assigned.
+  ['x=\'$(rm -rf b)\'; echo "${x@P}"', [['rm', '-rf', 'b'], [':', D], [], ['echo', D]]],
+  [
+    "[[ 1 -eq 'a[$(rm -rf b)]' ]]",
+    [
+      ['rm', '-rf', 'b'],
+      [':', '[[', '1', '-eq', 'a[$(rm -rf b)]', ']]'],
+    ],
+  ],
   ['busybox rm -rf b', [['rm', '-rf', 'b']]],
   ["eval 'rm -rf b'", [['rm', '-rf', 'b']]],
   ["watch -n 1 'rm -rf b'", [['rm', '-rf', 'b']]],
@@ -145,6 +162,16 @@ const TABLE: [string, (string | null)[][]][] = [
     [
       ['rm', '-rf', D],
       ['f', 'build'],
+      // The call runs the body with its arguments: judged again with `build` in place of "$1".
+      ['rm', '-rf', 'build'],
+    ],
+  ],
+  [
+    'r(){ git reset "$@"; }; r -q --hard',
+    [
+      ['git', 'reset', D],
+      ['r', '-q', '--hard'],
+      ['git', 'reset', '-q', '--hard'],
     ],
   ],
   [

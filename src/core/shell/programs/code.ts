@@ -574,11 +574,16 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
       }
     }
   }
+  // php has many functions that read a file by name (parse_ini_file, highlight_file, simplexml_load_file, …):
+  // a literal that names a dotfile or a path is taken as read, whichever function it is given to.
+  if (l === 'php') for (const t of ts) if (t.t === 'str' && PATH_LIKE.test(t.v) && !reads.includes(t.v)) reads.push(t.v);
   // Backticks, %x and qx run commands in ruby, perl and php.
   if ((l === 'ruby' || l === 'perl' || l === 'php') && /`|%x[({[]/.test(code)) return no(`${lang} code runs a command in backticks`);
   if (l === 'perl' && /\$ENV|%ENV/.test(code)) return no('perl code reads the environment');
   return { reads, writes, why: undefined };
 }
+
+const PATH_LIKE = /^(?=[^\s]*(^\.|\/))[\w.~\/@+-]+$/;
 
 /** K-role code on a model: its file reads and writes become accesses; what is not proven harmless is unknown. */
 function codeOnModel(m: Model, lang: string, value: string | null | undefined, how: string): void {

@@ -3,7 +3,8 @@
 // say which files decide what runs (`runs`), so a line that first writes one of them is write-then-exec.
 import type { RowSpec } from './spec';
 
-const PKG_JSON = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
+// Scripts run the project's binaries from node_modules/.bin first: a planted `tsc` there is what `npm run build` runs.
+const PKG_JSON = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'node_modules/.bin/**'];
 const NODE_RUN = { runs: PKG_JSON, loose: true, a: '?*' } as const;
 
 /** npm-style verbs that only read or install (a package's own install scripts are the accepted price of npm install). */
@@ -24,6 +25,9 @@ export const DEV: RowSpec[] = [
     d: 'Python: -c code, -m a module, or a script (project code) and its arguments',
     posix: true,
     lang: 'python',
+    // The working folder (or the script's) is first on sys.path: a module written there shadows the one it imports,
+    // and sitecustomize.py runs at every start when its folder is on PYTHONPATH.
+    runs: ['*.py'],
     o: '-c=K -m=V -W=V -X=V -E -s -S -I -B -u -O -OO -b -bb -d -i -q -v -V -x -R -P -h --help --version --check-hash-based-pycs=V',
     x: 'interp',
     ok: ['python3 scripts/report.py', 'python -m pytest tests/', 'python3 -m venv .venv', 'python3 -c "print(1 + 1)"', 'python3 --version'],
@@ -320,7 +324,9 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-r|--requirement=R -c|--constraint=R -e|--editable=V -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=V --extra-index-url=V -f|--find-links=V --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
-      'install download wheel uninstall': { n: '', d: 'packages', a: 'V*' },
+      // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
+      'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'V*' },
+      uninstall: { n: '', d: 'packages', a: 'V*' },
       'freeze list show check config cache index inspect hash debug search help completion lock': { n: '', d: 'information', a: 'V*' },
       '': { n: '', d: 'pip alone', a: '' },
     },
@@ -403,7 +409,8 @@ export const DEV: RowSpec[] = [
     n: 'python-unittest',
     d: 'python -m unittest/doctest: runs tests (project code)',
     loose: true,
-    runs: ['conftest.py'],
+    // Discovery imports every test*.py under the start folder, and the folder's modules shadow installed ones.
+    runs: ['conftest.py', '*.py', '**/test*.py'],
     a: 'R*',
     ok: ['python -m unittest discover -s tests'],
   },

@@ -675,7 +675,14 @@ handler('rcopy', (m) => {
   }
   const dest = ps[ps.length - 1];
   for (const s of ps.slice(0, -1)) if (!remote(s)) m.path('R', s, s.value, m.label, rec);
-  if (!remote(dest)) m.path('A', dest, dest.value, m.label, rec ? RECURSIVE | INTO : 0);
+  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced.
+  const fileLike = (w: W) => w.value !== null && !w.value.endsWith('/') && /\.[A-Za-z0-9]+$/.test(w.value);
+  if (ps.length === 2 && fileLike(ps[0]) && fileLike(dest) && !remote(dest)) {
+    m.path('W', dest, dest.value, m.label, 0);
+    return;
+  }
+  // The destination is replaced as cp replaces it (rsync writes a new file over the old, or rewrites it --inplace).
+  if (!remote(dest)) m.path('W', dest, dest.value, m.label, rec ? RECURSIVE | INTO : 0);
 });
 
 /** ssh -o: ProxyCommand, LocalCommand and Match exec run locally. */

@@ -55,10 +55,12 @@ handler('interp', (m) => {
     if (o.opt.key === '-m') continue;
     m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
   }
-  if (m.p.unknown.length) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
-  if (m.has('serve')) m.unknown(`${name} -S serves the folder over HTTP`);
   const mod = m.occ('-m');
   const words = m.s.words;
+  // Python stops reading its own options at -m: what follows is the module's argv.
+  const modAt = mod !== undefined && lang === 'python' && mod.w !== undefined ? words.indexOf(mod.w) : -1;
+  if (m.p.unknown.length && modAt < 0) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
+  if (m.has('serve')) m.unknown(`${name} -S serves the folder over HTTP`);
   const rest = words.slice(m.p.rest);
   if (mod !== undefined) {
     if (typeof mod.value !== 'string') {
@@ -71,7 +73,7 @@ handler('interp', (m) => {
       m.unknown(`${name} -m ${mod.value} runs a module the guard does not model`);
       return;
     }
-    const sub = runRow(m.s, m.host, row, m.p.rest);
+    const sub = runRow(m.s, m.host, row, modAt > 0 ? modAt + 1 : m.p.rest);
     for (const a of sub.acc) m.add(a.op, a.w, a.p, a.how, a.flags);
     if (sub.why !== undefined) m.unknown(sub.why);
     if (sub.runs) m.runs = sub.runs;
@@ -217,6 +219,17 @@ handler('npm-pkg', (m) => {
   const act = m.p.positional[0]?.value;
   if (act === 'get') return;
   if (act === 'set' || act === 'delete' || act === 'fix') m.add('write', undefined, 'package.json', `npm pkg ${act}`, APPEND);
+  // A script stored now runs later (npm test, npm pack's prepack, npm version's preversion…): it is judged now.
+  if (act === 'set')
+    for (const w of m.p.positional.slice(1)) {
+      const v = w.value;
+      if (v === null) m.unknown(`npm pkg set ${w.text} stores a value only known at run time`);
+      else if (/^scripts[.[]/.test(v)) {
+        const eq = v.indexOf('=');
+        if (eq < 0) m.unknown(`npm pkg set ${v} is not modelled`);
+        else m.host.shell(m.s, v.slice(eq + 1), 'npm pkg set scripts');
+      }
+    }
   else m.unknown(`npm pkg ${act ?? ''} is not modelled`);
 });
 

@@ -49,7 +49,14 @@ export const INFRA: RowSpec[] = [
         o: '-e=P -f=R -O|--open-files-in-pager[=S] --max-depth=V -m|--max-count=V -A=V -B=V -C=V --threads=V',
         x: 'rg',
       },
-      'ls-files ls-tree ls-remote rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry reflog column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
+      'ls-remote': {
+        n: 'ls-remote',
+        d: 'lists remote refs (--upload-pack is a command git runs)',
+        loose: true,
+        o: '--upload-pack=S --exec=S -o|--server-option=V --sort=V',
+        a: 'V*',
+      },
+      'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry reflog column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
         { n: '', d: 'lists and queries (names, not content)', a: 'V*' },
       'add stage': { n: '', d: 'stages files (a named protected path is refused)', o: '--pathspec-from-file=R --chmod=V', a: '?*' },
       'commit ci': {

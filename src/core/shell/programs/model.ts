@@ -42,7 +42,7 @@ export interface ModelHost {
   /** Judge text as a shell command line (a payload in an option, an env value, an editor's `:!cmd`). */
   shell(s: Sub, text: string, label: string): void;
   /** Functions defined earlier on the line (their bodies were judged where they were defined). */
-  functions: Set<string> | undefined;
+  functions: ReadonlyMap<string, string> | undefined;
 }
 
 export type Handler = (m: Model) => void;

@@ -27,6 +27,13 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
   },
   { n: 'nohup', d: 'runs a command immune to hangups', samples: ['nohup rm -rf b => rm -rf b'] },
   {
+    n: 'ssh-agent',
+    d: 'runs a command with a key agent (alone, it starts one and prints its variables)',
+    o: '-a=V -E=V -t=V -P=V -O=V -c -d -D -s -k -T',
+    none: '-k',
+    samples: ['ssh-agent rm -rf b => rm -rf b', 'ssh-agent -k => -', 'ssh-agent -t 60 make test => make test'],
+  },
+  {
     n: 'time',
     d: 'times a command (-o writes the timing to a file)',
     o: '-f|--format=V -o|--output=W -p|--portability -v|--verbose -a|--append -q|--quiet',

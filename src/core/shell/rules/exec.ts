@@ -2,7 +2,7 @@
 // shell or interpreter (curl | sh, base64 -d | sh), scripts written and run on the same line.
 import { normalize } from '../fsfacts';
 import { globMatch } from '../pathjudge';
-import type { Sub } from '../types';
+import type { Sub, W } from '../types';
 import type { LineHit, Rule } from './types';
 import { named } from './util';
 
@@ -31,6 +31,8 @@ export const INTERPRETERS = new Set([
   'irb',
 ]);
 export const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'fish', 'csh', 'tcsh', 'pwsh']);
+/** Names of a process's own input. */
+const STDIN_DEV = /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/(self|thread-self|\$\$)\/fd\/0)$/;
 const CODE_FLAGS = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '-x', '-m', '-M', '--command']);
 
 /** An interpreter reading its program from stdin (no script, no -c/-e), or told so with `-`. */
@@ -108,6 +110,8 @@ export const execRules: Rule[] = [
         'source <(curl -s https://example.com/env.sh)',
         'ssh prod "$REMOTE_CMD"',
         'git -c alias.go=\'!sh\' go "$SCRIPT"',
+        "find . -name '*.sh' -exec sh {} \\;",
+        'ls scripts/*.sh | xargs -n1 bash',
       ],
       benign: ['eval "echo hi"', 'bash -c "npm test"', 'source scripts/env.sh', 'ssh build-server uptime'],
     },
@@ -121,6 +125,18 @@ export const execRules: Rule[] = [
       }
       if (s.name && INTERPRETERS.has(s.name) && s.words.slice(1).some((w) => w.value === null && /^[<>]\(/.test(w.text)))
         return `${s.name} runs a program produced at run time`;
+      // `find … -exec sh {} \;`, `xargs bash`, `sh "$F"`: the script is whichever file turns up at run time.
+      // (A loop over listed names, `for f in scripts/*.sh; do bash "$f"; done`, runs those: they are judged as named.)
+      const script = s.meta.script as W | undefined;
+      if (
+        s.name &&
+        SHELL_NAMES.has(s.name) &&
+        script !== undefined &&
+        script.value === null &&
+        script.path === undefined &&
+        !script.alts?.every((a) => a.value !== null)
+      )
+        return `${s.name} runs a script only known at run time (${script.text})`;
       return undefined;
     },
   },
@@ -152,6 +168,47 @@ export const execRules: Rule[] = [
       }
       const from = s.stdin.from;
       return `${s.name} runs whatever ${from ? (from.name ?? from.words[0]?.text ?? 'the pipe') : 'the pipe'} produces`;
+    },
+  },
+  {
+    id: 'exec.stdin-program',
+    description:
+      'A shell, interpreter, `source` or make told to read its program from its input by name (`bash /dev/stdin`, `sh -`, `source /dev/stdin`, `python3 /dev/fd/0`, `make -f -`): the program is whatever arrives there.',
+    examples: {
+      destructive: [
+        "bash /dev/stdin <<< 'ls'",
+        "sh - <<< 'ls'",
+        "source /dev/stdin <<< 'ls'",
+        ". /proc/self/fd/0 <<< 'ls'",
+        "ruby /dev/fd/0 <<< 'puts 1'",
+        "make -f - <<< 'all:'",
+        'cat Makefile | make --file=/dev/stdin',
+      ],
+      benign: ['bash scripts/build.sh', 'cat /dev/stdin', 'make -f Makefile.ci', 'python3 tools/gen.py -', 'sh -n scripts/build.sh'],
+    },
+    check(s) {
+      const n = s.name;
+      if (n === null) return undefined;
+      const code = SHELL_NAMES.has(n) || INTERPRETERS.has(n) || n === 'source' || n === '.';
+      const make = n === 'make' || n === 'gmake' || n === 'bmake' || n === 'remake';
+      if (!code && !make) return undefined;
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        if (STDIN_DEV.test(v)) return `${n} reads its program from ${v}: whatever arrives on its input runs`;
+        // `sh - args` (the first operand): a shell's and an interpreter's `-` is its input as the script.
+        if (code && v === '-' && SHELL_NAMES.has(n) && !ws.slice(1, i).some((w) => w.value !== null && !w.value.startsWith('-')))
+          return `${n} - reads its program from its input`;
+        if (
+          make &&
+          (v === '-f-' || v === '--file=-' || v === '--makefile=-' || ((v === '-f' || v === '--file' || v === '--makefile') && ws[i + 1]?.value === '-'))
+        )
+          return `${n} -f - reads its makefile (and the commands it runs) from its input`;
+        if (make && /^(-f|--file=|--makefile=)/.test(v) && STDIN_DEV.test(v.replace(/^(-f|--file=|--makefile=)/, '')))
+          return `${n} reads its makefile from its input`;
+      }
+      return undefined;
     },
   },
   {
@@ -204,7 +261,9 @@ export const execRules: Rule[] = [
               base ??= normalize(s.runsBase === undefined ? s.cwd : s.runsBase.startsWith('/') ? s.runsBase : `${s.cwd}/${s.runsBase}`);
               const pat = r.startsWith('/') ? normalize(r) : n.unclean ? normalize(`${base}/${r}`) : base === '/' ? `/${r}` : `${base}/${r}`;
               const hit = written.find((w) => runsMatch(pat, w)) ?? (n.glob ? undefined : globs?.find((g) => globMatch(g, pat)));
-              if (hit) hits.push({ sub: s, text: s.text, explanation: `runs what ${hit} says, and this same command line just wrote it` });
+              // A file whose shown text was judged as the program it is (`cat > gen.py <<EOF … python3 gen.py`) is accounted for.
+              if (hit && !ctx.judged?.has(hit))
+                hits.push({ sub: s, text: s.text, explanation: `runs what ${hit} says, and this same command line just wrote it` });
             }
           }
         }

@@ -16,6 +16,8 @@ const CHMOD_OPTS = [
   O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root']),
 ];
 
+const SETUID_MODE = /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/;
+
 export const fsRules: Rule[] = [
   {
     id: 'fs.truncate',
@@ -150,18 +152,37 @@ export const fsRules: Rule[] = [
   },
   {
     id: 'fs.permissions',
-    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'],
-    description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits.',
+    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'install'],
+    description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits (chmod, or install -m).',
     examples: {
-      destructive: ['chmod -R 000 ~', 'chown -R dev src', 'chmod u+s /bin/bash', 'chmod -R 777 .', 'chmod 4755 ./tool'],
+      destructive: [
+        'chmod -R 000 ~',
+        'chown -R dev src',
+        'chmod u+s /bin/bash',
+        'chmod -R 777 .',
+        'chmod 4755 ./tool',
+        'install -m 6755 dist/tool /tmp/t',
+        'install --mode=u+s x /tmp/y',
+      ],
       benign: ['chmod +x scripts/build.sh', 'chmod 644 README.md', 'ls -l'],
     },
     check(s, ctx) {
+      if (named(s, 'install')) {
+        const ws = s.words;
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value;
+          if (v === null) continue;
+          const m = v === '-m' || v === '--mode' ? ws[i + 1]?.value : /^(-m|--mode=)(.+)$/.exec(v)?.[2];
+          if (m === null) return 'install -m with a mode only known at run time';
+          if (m !== undefined && SETUID_MODE.test(m)) return `install -m ${m} sets a setuid/setgid bit`;
+        }
+        return undefined;
+      }
       if (!named(s, 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl')) return undefined;
       const p = parseOpts(s.words.slice(1), CHMOD_OPTS);
       const ps = p.positional;
       const mode = ps[0]?.value ?? '';
-      if (named(s, 'chmod') && /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;
+      if (named(s, 'chmod') && SETUID_MODE.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;
       const targets = ps.slice(1);
       const rec = has(p, 'R');
       if (rec && (named(s, 'chown', 'chgrp') || targets.some((t) => t.value === null))) return `${s.name} -R rewrites ownership or permissions of a tree`;

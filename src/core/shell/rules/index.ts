@@ -2,11 +2,12 @@
 import { dbRules } from './db';
 import { execRules } from './exec';
 import { fsRules } from './fs';
-import { gitRules } from './git';
+import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { publishRules } from './publish';
 import { rmRules } from './rm';
+import { supplyRules } from './supply';
 import { systemRules } from './system';
 import type { Rule } from './types';
 
@@ -53,12 +54,14 @@ export const CATALOG: readonly Rule[] = [
   ...rmRules,
   ...fsRules,
   ...gitRules,
+  ...gitConfigRules,
   ...execRules,
   ...interpRules,
   ...publishRules,
   ...infraRules,
   ...dbRules,
   ...systemRules,
+  ...supplyRules,
   ...frontEndRules,
 ];
 

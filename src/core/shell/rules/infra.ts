@@ -21,7 +21,94 @@ const READ_OP =
 /** Host paths a container should never be given: the root, the system, the docker socket, home folders. */
 const HOST_MOUNT = /^\/$|^\/(etc|root|proc|sys|dev|boot)(\/.*)?$|^\/(home|usr|var|bin|sbin|lib|lib64|run|opt|srv|mnt|media)$|docker\.sock$/;
 
+/** CLIs whose verbs manage services, machines, containers, processes, data stores or hosted projects. */
+const DESTROY_CLIS = [
+  'vagrant',
+  'podman',
+  'docker',
+  'nerdctl',
+  'docker-compose',
+  'podman-compose',
+  'glab',
+  'gh',
+  'influx',
+  'supervisorctl',
+  'pm2',
+  'forever',
+  'tmux',
+  'screen',
+  'mix',
+  'launchctl',
+  'service',
+  'rc-service',
+  'sv',
+  'lxc',
+  'multipass',
+  'virsh',
+  'vboxmanage',
+  'VBoxManage',
+  'incus',
+  'colima',
+  'lima',
+  'limactl',
+  'minikube',
+  'kind',
+  'k3d',
+  'heroku',
+  'flyctl',
+  'fly',
+  'vercel',
+  'netlify',
+  'firebase',
+  'wrangler',
+  'railway',
+  'supabase',
+  'neonctl',
+  'pscale',
+  'planetscale',
+  'turso',
+  'doctl',
+  'hcloud',
+  'consul',
+  'nomad',
+  'vault',
+  'etcdctl',
+];
+const DESTROY_VERB =
+  /^(destroy|delete|del|rm|remove|drop|reset|prune|purge|kill|kill-server|kill-session|killall|wipe|flush|flushall|flushdb|nuke|unregister|undefine|bootout|teardown|ecto\.(drop|reset|rollback)|db:(drop|reset|wipe)|(delete|destroy|remove|drop|purge|kill)-.*|.*[.:-](delete|destroy|drop|reset|purge|wipe))$/;
+
 export const infraRules: Rule[] = [
+  {
+    id: 'infra.destroy',
+    names: DESTROY_CLIS,
+    description:
+      'Destroys or stops what a service, VM, container, process-manager or hosting CLI manages: destroy/delete/rm/drop/reset/prune/purge/kill/flush verbs (vagrant destroy, podman system reset, glab repo delete, mix ecto.drop, supervisorctl stop all, tmux kill-session).',
+    examples: {
+      destructive: [
+        'vagrant destroy --force web',
+        'podman system reset --force',
+        'glab repo delete acme/api -y',
+        'influx bucket delete --name logs',
+        'mix ecto.reset',
+        'docker-compose rm -f',
+        'docker kill api',
+        'tmux kill-server',
+        'supervisorctl stop all',
+        'pm2 delete all',
+      ],
+      benign: ['vagrant status', 'glab mr list', 'supervisorctl status', 'tmux ls', 'mix test', 'docker compose down', 'docker restart api', 'pm2 logs api'],
+    },
+    check(s) {
+      if (dryRun(s)) return undefined;
+      const b = bareWords(s);
+      const m = b.find((w) => DESTROY_VERB.test(w));
+      if (m) return `${s.name} ${b.slice(0, b.indexOf(m) + 1).join(' ')} destroys what it manages`;
+      // Stopping one named service is everyday work; stopping all of them is not.
+      if (b.some((w) => /^(stop|restart|shutdown)$/.test(w)) && (b.includes('all') || hasWord(s, '-a', '--all')))
+        return `${s.name} stops everything it manages`;
+      return undefined;
+    },
+  },
   {
     id: 'container.escape',
     names: ['docker', 'podman', 'nerdctl'],

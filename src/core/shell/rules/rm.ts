@@ -22,10 +22,12 @@ export const rmRules: Rule[] = [
     description: 'Deletes a directory tree (rm -r, rimraf, Remove-Item -Recurse), whatever the target: a recursive delete is never scoped.',
     examples: {
       destructive: ['rm -rf build', 'rm -r -f node_modules', 'rm --recur --forc /tmp/x', 'npx rimraf dist', '\\rm -Rf .', 'rm -rI build'],
-      benign: ['rm notes.tmp', 'rm -f /tmp/agent-output.log', 'echo rm -rf build', 'rmdir empty-dir'],
+      benign: ['rm notes.tmp', 'rm -f /tmp/agent-output.log', 'echo rm -rf build', 'rmdir empty-dir', 'npx rimraf --help'],
     },
     check(s) {
-      if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove')) return `${s.name} deletes directory trees`;
+      // `rimraf --help` / `--version` print and exit: nothing is deleted.
+      if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove'))
+        return s.words.length === 2 && /^(--help|-h|--version|-v|-V)$/.test(s.words[1].value ?? '') ? undefined : `${s.name} deletes directory trees`;
       if (named(s, 'remove-item', 'rmdir', 'rd') && s.words.some((w) => w.value !== null && /^-r(ecurse)?$|^\/s$/i.test(w.value)))
         return 'recursive Remove-Item';
       if (named(s, 'shred') && s.words.some((w) => w.value === '-r' || w.value === '--recursive')) return 'recursive shred';
