@@ -2,9 +2,10 @@
 // filesystem comes in through the probe), and total: anything that throws becomes a fail-closed deny.
 import { PathGuard } from './paths/guard';
 import { type PathContext, isWithin, normalizePath } from './paths/normalize';
-import type { FsProbe } from './paths/resolve';
+import { resolvePhysical, type FsProbe } from './paths/resolve';
 import type { Policy } from './policy/types';
 import { decideCommand } from './shell';
+import { judgeEffects } from './shell/pathjudge';
 import { type CanonicalCall, OPS, type PathOp, severity, type Verdict, verdict } from './types';
 
 export interface DecideEnv {
@@ -80,7 +81,8 @@ export class Engine {
       cwd,
       home: env.ctx.home,
       workspace: env.ctx.workspace,
-      exists: existsFact(probe),
+      exists: existsFact(probe, env.ctx.workspace),
+      isDir: isDirFact(probe),
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
@@ -93,31 +95,64 @@ export class Engine {
       }
     }
     if (!this.policy.commands.checkPaths) return { ...result, analysis };
-    // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts.
-    // Paths outside the workspace are the classifier's business (writing /tmp/new.log is fine there).
+    // The same path rules as the file tools: `echo x > tests/a.test.ts` is a write of tests/a.test.ts, `cat .env`
+    // a read of .env; outside the workspace, the command policy of pathjudge.ts (credential stores are no-access).
     const ctx: PathContext = { ...env.ctx, cwd };
-    for (const eff of analysis.paths) {
-      const n = normalizePath(eff.path, ctx);
-      if (n.ok && !isWithin(env.ctx.workspace, n.abs)) continue;
-      const v = this.paths.decide(eff.op === 'rename' ? 'delete' : eff.op, eff.path, ctx, probe);
-      if (severity(v.decision) > severity(result.decision)) {
-        result = { ...v, subcommand: eff.subcommand, reason: `\`${eff.subcommand}\` ${eff.op}s ${eff.path}: ${v.reason}` };
-      }
-      if (result.decision === 'deny') break;
-    }
+    const v = judgeEffects(analysis.paths, {
+      guard: this.paths,
+      rules: this.policy.paths,
+      outside: this.policy.outsideWorkspace,
+      ctx,
+      probe,
+      onDisk: onDisk(probe, env.ctx.workspace),
+    });
+    if (severity(v.decision) > severity(result.decision)) result = v;
     return { ...result, analysis };
   }
 }
 
+function hasEntries(probe: FsProbe, dir: string): boolean {
+  try {
+    return probe.readdir(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function onDisk(probe: FsProbe, workspace: string): boolean {
+  try {
+    return probe.lstat(workspace)?.kind === 'dir';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * What the command classifier may take from the disk. "Exists" is a fact; "absent" is not trusted: the
- * classifier's name heuristics decide for files the probe cannot see, so `: > package.json` is asked even
- * where the probe looks at a different tree than the command will run in.
+ * What the command classifier may take from the disk. "Exists" is a fact. "Absent" is trusted where the
+ * workspace itself is on this disk with something in it (the probe sees the tree the command runs in):
+ * creating a new file is not an overwrite. Where it is not (a workspace described, not present, or an empty
+ * folder that says nothing about the files a command expects), the classifier's name heuristics decide.
  */
-export function existsFact(probe: FsProbe): (abs: string) => boolean | undefined {
+export function existsFact(probe: FsProbe, workspace?: string): (abs: string) => boolean | undefined {
+  const trustAbsent = workspace !== undefined && onDisk(probe, workspace) && hasEntries(probe, workspace);
   return (abs) => {
     try {
-      return probe.lstat(abs) !== undefined ? true : undefined;
+      return probe.lstat(abs) !== undefined ? true : trustAbsent ? false : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Is a path a directory (links followed)? undefined when the probe cannot tell. */
+export function isDirFact(probe: FsProbe): (abs: string) => boolean | undefined {
+  return (abs) => {
+    try {
+      const info = probe.lstat(abs);
+      if (info === undefined) return undefined;
+      if (info.kind !== 'symlink') return info.kind === 'dir';
+      const r = resolvePhysical(abs, probe, true);
+      return r.ok && r.info !== undefined ? r.info.kind === 'dir' : undefined;
     } catch {
       return undefined;
     }

@@ -4,8 +4,18 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
+import type { WordEnv } from './words';
 import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, parseAndWalk, type WalkCtx, type WalkHost } from './walk';
+import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { sourceOfStdin } from './inputs';
+import { word } from './words';
+import { modelSub } from './programs/index';
+import { NO_ACC, type ModelHost } from './programs/model';
+import { absPath, normalize } from './fsfacts';
+import { judgeCode } from './programs/code';
+import { destructiveApi } from './interp';
+import { printfText, unescapeC } from './programs/handlers';
+import { joinArgv } from './programs/handlers3';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -23,17 +33,59 @@ interface Compound {
   remote: boolean;
 }
 
-class Analyzer implements WalkHost, UnwrapHost {
+class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly subs: Sub[] = [];
   readonly errors: string[] = [];
   readonly findings: Finding[] = [];
   readonly compounds: Compound[] = [];
   /** Made by the first `git config alias.x` on the line. */
   gitAliases: Map<string, string> | undefined = undefined;
-  readonly env: { home: string };
+  readonly env: WordEnv;
+  /** Functions defined on the line. */
+  functions: Map<string, string> | undefined = undefined;
+  /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
+  private modelCtx: WalkCtx | undefined = undefined;
 
   constructor(readonly cmdEnv: CommandEnv) {
-    this.env = { home: cmdEnv.home };
+    this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd, old: undefined, workspace: cmdEnv.workspace, vars: undefined };
+  }
+
+  /** Functions that start themselves more than once or in the background (fork bombs). */
+  readonly bombs: string[] = [];
+
+  defineFunction(name: string, body: string): void {
+    (this.functions ??= new Map()).set(name, body);
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const calls = body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'));
+    if (calls && calls.length >= 2 && /[|&]/.test(body)) this.bombs.push(name);
+    else if (calls && /&\s*($|[;}])/.test(body) && calls.length >= 1 && new RegExp(`${esc}\\s*&`).test(body)) this.bombs.push(name);
+  }
+
+  /** Directories pushed with pushd on the line. */
+  private dirStack: (string | null)[] = [];
+
+  /**
+   * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
+   * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
+   */
+  assign(name: string, value: W, ctx: WalkCtx): void {
+    // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
+    // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
+    const v = value.value;
+    if (v !== null && (v.includes('$(') || v.includes('`'))) this.deferred(v, ctx);
+    const box = ctx.cwd;
+    const vars = (box.vars ??= new Map());
+    const prev = vars.get(name);
+    vars.set(name, prev === undefined ? value : union(prev, value));
+  }
+
+  /** Text a modelled program hands to a shell: parsed and judged as a command line, in the program's context. */
+  shell(s: Sub, text: string, label: string): void {
+    const ctx = this.modelCtx;
+    if (!ctx) return;
+    const box = copyBox(ctx.cwd);
+    box.value = s.cwd;
+    this.reparse(text, { via: withLabel(ctx.via, label), cwd: box, remote: ctx.remote, depth: ctx.depth, src: ctx.src, env: ctx.env }, label);
   }
 
   error(msg: string): void {
@@ -41,6 +93,13 @@ class Analyzer implements WalkHost, UnwrapHost {
   }
 
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined {
+    // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
+    const alts = words[0]?.alts;
+    if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
+      let last: Sub | undefined;
+      for (const a of alts) last = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? last;
+      return last;
+    }
     return unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
   }
 
@@ -53,7 +112,26 @@ class Analyzer implements WalkHost, UnwrapHost {
       this.error(`nesting too deep at ${label}`);
       return;
     }
-    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: { value: ctx.cwd.value }, src: source });
+    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: copyBox(ctx.cwd), src: source });
+  }
+
+  deferred(text: string, ctx: WalkCtx): void {
+    // Quotes are taken off, so the substitutions in the text are walked as the later evaluation would run them.
+    this.reparse(`: ${text.replace(/'/g, ' ')}`, { ...ctx, via: withLabel(ctx.via, 'evaluated later') }, 'evaluated later');
+  }
+
+  raise(pending: Pending[], text: string): void {
+    for (const p of pending)
+      this.findings.push({
+        rule: p.rule,
+        category: category(p.rule),
+        tier: 'destructive',
+        subcommand: text,
+        explanation: p.explanation,
+        sub: -1,
+        wrapper: true,
+      });
+    pending.length = 0;
   }
 
   emit(
@@ -80,10 +158,27 @@ class Analyzer implements WalkHost, UnwrapHost {
       stdin,
       cwd: ctx.cwd.value,
       remote: ctx.remote,
-      assigns,
+      mounts: ctx.remote ? ctx.cwd.mounts : undefined,
+      assigns: ctx.env === undefined ? assigns : inherited(ctx.env, assigns),
       meta: meta ?? NO_META,
+      acc: NO_ACC,
+      why: undefined,
+      runs: undefined,
+      runsBase: undefined,
     };
     this.subs.push(s);
+    // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
+    const saved = this.modelCtx;
+    this.modelCtx = ctx;
+    try {
+      const r = modelSub(s, this);
+      s.acc = r.acc;
+      s.why = r.why;
+      s.runs = r.runs;
+      s.runsBase = r.base;
+    } finally {
+      this.modelCtx = saved;
+    }
     for (let i = 0; i < pending.length; i++) {
       const p = pending[i];
       this.findings.push({
@@ -98,24 +193,138 @@ class Analyzer implements WalkHost, UnwrapHost {
     }
     if (pending.length) pending.length = 0;
     this.trackCwd(s, ctx);
+    this.trackVars(s, ctx);
+    this.envCode(s, ctx);
+    // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
+    // the body is judged again with them in place of its positional parameters.
+    const body = name === null ? undefined : this.functions?.get(name);
+    if (body !== undefined && words.length > 1) this.reparse(withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!) }, name!);
     return s;
   }
 
-  /** `cd dir && rm -rf x`: later relative paths resolve against dir; a dynamic cd makes the cwd unknown. */
-  private trackCwd(s: Sub, ctx: WalkCtx): void {
-    if (s.name !== 'cd' && s.name !== 'pushd') return;
-    const t = s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-') || w.value === '-');
-    if (!t) {
-      ctx.cwd.value = this.cmdEnv.home;
-      return;
+  /**
+   * Environment values that programs run as commands (`GIT_EXTERNAL_DIFF=…`, `PAGER=…`, `GIT_SSH_COMMAND=…`):
+   * judged as command lines. Values that change what code every program loads (`LD_PRELOAD`, `BASH_ENV`,
+   * `NODE_OPTIONS=--require …`, `GIT_CONFIG_*`) cannot be accounted for: unknown.
+   */
+  private envCode(s: Sub, ctx: WalkCtx): void {
+    let pairs: [string, string | null][] | undefined;
+    for (const k in s.assigns) (pairs ??= []).push([k, s.assigns[k]]);
+    const n = s.name;
+    if (n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset' || n === 'env') {
+      for (const w of s.words.slice(1)) {
+        if (w.value === null) {
+          const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
+          if (t) (pairs ??= []).push([t[1], null]);
+          continue;
+        }
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
+        if (m) (pairs ??= []).push([m[1], m[2]]);
+      }
     }
-    const p = t.path ?? t.value;
-    if (p === null || p === undefined || t.glob || p === '-' || ctx.cwd.value === null) {
-      ctx.cwd.value = null;
-      return;
+    if (!pairs) return;
+    const saved = this.modelCtx;
+    // A variable's command is judged once, here: what it runs does not inherit the variable again.
+    this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
+    try {
+      for (const [k, v] of pairs) {
+        if (EXEC_ENV.test(k)) {
+          if (v === null) s.why ??= `${k} is set to a command only known at run time`;
+          else if (v.trim()) this.shell(s, v, `${k}=`);
+        } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
+          s.why ??= `${k}=… changes what code the programs it reaches load or run`;
+      }
+    } finally {
+      this.modelCtx = saved;
     }
-    ctx.cwd.value = p.startsWith('/') ? p : `${ctx.cwd.value.replace(/\/+$/, '')}/${p}`;
   }
+
+  /** `read f`, `mapfile arr`, `export F=x`, `declare F=x`: variables later words see. */
+  private trackVars(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n === null || s.remote) return;
+    if (n === 'read' || n === 'mapfile' || n === 'readarray') {
+      const names: string[] = [];
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        if (/^-[a-zA-Z]*[adinNptuCc]$/.test(v) && !/^-[a-zA-Z]*[rse]$/.test(v)) {
+          if (v === '-a' && n === 'read' && ws[i + 1]?.value) names.push(ws[i + 1].value!);
+          i++;
+          continue;
+        }
+        if (v.startsWith('-')) continue;
+        names.push(v);
+      }
+      if (names.length === 0) names.push(n === 'read' ? 'REPLY' : 'MAPFILE');
+      const src = sourceOfStdin(s.stdin, s.cwd);
+      for (const v of names) this.assign(v, word(null, false, '$' + v, undefined, true, undefined, src), ctx);
+      return;
+    }
+    if (n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
+      for (const w of s.words.slice(1)) {
+        const v = w.value;
+        if (v === null) continue;
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
+        if (m) this.assign(m[1], word(m[2], false, m[2], m[2]), ctx);
+      }
+    }
+  }
+
+  /**
+   * `cd dir && rm -rf x`: later relative paths resolve against dir. `cd "$PWD"`, `cd $(pwd)`, `cd -`, `cd ~`
+   * and `cd "$(git rev-parse --show-toplevel)"` are followed; a cd to a place only known at run time makes
+   * the directory unknown (later relative paths are then unknown, never skipped).
+   */
+  private trackCwd(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n !== 'cd' && n !== 'pushd' && n !== 'popd' && n !== 'chdir') return;
+    const box = ctx.cwd;
+    const cur = box.value;
+    if (n === 'popd') {
+      box.old = cur;
+      box.value = this.dirStack.length ? this.dirStack.pop()! : null;
+      return;
+    }
+    const args = s.words.slice(1).filter((w) => !(w.value !== null && /^-[LPe@]+$/.test(w.value)));
+    const t = args[0];
+    let next: string | null;
+    if (!t) next = n === 'pushd' ? null : this.cmdEnv.home;
+    else if (t.value === '-') next = box.old ?? null;
+    else {
+      const p = t.glob || t.alts !== undefined || t.fromInput ? null : (t.path ?? t.value);
+      if (p === null || p === undefined || /^[+-]\d+$/.test(p)) next = null;
+      else if (p.startsWith('/')) next = normalize(p);
+      else next = cur === null ? null : normalize(`${cur}/${p}`);
+    }
+    if (n === 'pushd') this.dirStack.push(cur);
+    box.old = cur;
+    box.value = next;
+  }
+}
+
+const EXEC_ENV =
+  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
+const UNSAFE_ENV =
+  /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
+
+/** A function body with a call's words in place of `$@`, `$*`, `$1`…`$9` and `$#` (run-time words keep their text). */
+function withArgs(body: string, words: W[]): string {
+  const args = words.slice(1).map((w) => (w.value === null ? w.text : joinArgv([w.value])));
+  return body.replace(/"\$[@*]"|\$[@*]|"\$\{?([1-9])\}?"|\$\{?([1-9])\}?|\$#/g, (m, a?: string, b?: string) => {
+    const k = a ?? b;
+    if (k !== undefined) return args[Number(k) - 1] ?? "''";
+    if (m === '$#') return String(args.length);
+    return args.join(' ');
+  });
+}
+
+/** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
+function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
+  let out: Record<string, string | null> | undefined;
+  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  return out ?? own;
 }
 
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
@@ -144,20 +353,47 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     if (line.length > MAX_INPUT) {
       return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
     }
-    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd }, remote: false, depth: 0, src: line });
+    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd, old: undefined, vars: undefined }, remote: false, depth: 0, src: line });
+    const judged = judgeWrittenScripts(a, env);
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
+    const unresolved: Finding[] = [];
+    let reasons: string[] | undefined;
     for (const s of a.subs) {
       const start = effects.length;
-      addEffects(effects, s, env);
+      if (reasons === undefined || reasons.length) reasons = [];
+      addEffects(effects, s, env, reasons);
       bySub[s.index] = effects.length > start ? effects.slice(start) : NO_EFFECTS;
+      if (s.why !== undefined && !s.meta.noexec)
+        unresolved.push({ rule: 'exec.unmodelled', category: 'exec', tier: 'unknown', subcommand: s.text, explanation: s.why, sub: s.index });
+      for (const r of reasons)
+        unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: s.text, explanation: r, sub: s.index });
     }
     for (const c of a.compounds) {
-      if (c.remote || c.cwd === null) continue;
-      redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text);
+      if (c.remote) continue;
+      const rs: string[] = [];
+      redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text, rs);
+      for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
-    const ctx: RuleCtx = { env, subs: a.subs, effects, effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS };
+    linkThrough(a.subs, effects, env);
+    const ctx: RuleCtx = {
+      env,
+      subs: a.subs,
+      effects,
+      effectsOf: (s) => (s.index >= 0 && a.subs[s.index] === s ? bySub[s.index] : undefined) ?? NO_EFFECTS,
+      judged,
+    };
     const findings: Finding[] = a.findings.length ? a.findings.slice() : [];
+    for (const f of unresolved) findings.push(f);
+    for (const b of a.bombs)
+      findings.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: line.slice(0, 200),
+        explanation: `the function ${b} starts copies of itself without end`,
+        sub: -1,
+      });
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {
@@ -187,8 +423,13 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         stdin: { kind: 'none' },
         cwd: env.cwd,
         remote: false,
+        mounts: undefined,
         assigns: {},
         meta: {},
+        acc: NO_ACC,
+        why: undefined,
+        runs: undefined,
+        runsBase: undefined,
       };
       const sub1: RuleCtx = { ...ctx, effectsOf: () => [{ ...e, contentless: false }] };
       for (const id of ['fs.overwrite', 'fs.outside-workspace', 'fs.protected']) {
@@ -199,7 +440,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     }
     for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
     if (!emptiesIntact()) findings.push(unknown('parse.error', line, 'internal error: a shared empty value was modified during analysis'));
-    return finish(a, effects, findings);
+    return finish(a, effects, findings, judged);
   } catch (err) {
     // RangeError from deep nesting, or a bug: fail closed.
     effects = [];
@@ -209,22 +450,162 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
   }
 }
 
+const SCRIPT_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'source', '.']);
+const SCRIPT_LANGS: Record<string, string> = {
+  python: 'python',
+  python3: 'python',
+  python2: 'python',
+  node: 'node',
+  nodejs: 'node',
+  ruby: 'ruby',
+  perl: 'perl',
+  php: 'php',
+};
+
+/** The text a sub-command prints when the line shows it: `cat <<'EOF'`, `echo lit`, `printf lit`. */
+function printedText(s: Sub): string | null {
+  const n = s.name;
+  if ((n === 'cat' || n === 'tee') && s.stdin.kind === 'heredoc') return s.stdin.quoted || !/[$`\\]/.test(s.stdin.body) ? s.stdin.body : null;
+  if ((n === 'cat' || n === 'tee') && s.stdin.kind === 'herestring') return s.stdin.value === null ? null : s.stdin.value + '\n';
+  if (n === 'echo' || n === 'printf') {
+    const args = s.words.slice(1);
+    if (args.some((w) => w.value === null)) return null;
+    if (n === 'printf') return printfText(args.map((w) => w.value!));
+    const opts = args[0] !== undefined && /^-[neE]+$/.test(args[0].value!) ? args[0].value! : '';
+    const text = (opts ? args.slice(1) : args).map((w) => w.value).join(' ');
+    return (opts.includes('e') ? unescapeC(text) : text) + (opts.includes('n') ? '' : '\n');
+  }
+  return null;
+}
+
+/**
+ * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
+ * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
+ * Returns the paths judged so.
+ */
+function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefined {
+  let contents: Map<string, string | null> | undefined;
+  let judged: Set<string> | undefined;
+  const n0 = a.subs.length;
+  for (let k = 0; k < n0; k++) {
+    const s = a.subs[k];
+    if (s.cwd === null || s.remote) continue;
+    const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
+    // Runs one it wrote?
+    if (contents) {
+      for (const acc of s.acc) {
+        if (acc.op !== 'exec') continue;
+        const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+        if (p === null || p === undefined) continue;
+        const target = abs(p);
+        const text = contents.get(target);
+        if (text === undefined || text === null) continue;
+        const shebang = /^#!\s*\S*?(?:env\s+)?(\w+)/.exec(text)?.[1];
+        const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
+        if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
+          a.reparse(
+            text,
+            { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text },
+            'script',
+          );
+          (judged ??= new Set()).add(target);
+        } else if (lang) {
+          const v = judgeCode(lang, text);
+          if (v.why !== undefined) s.why ??= `${target} (written on this line): ${v.why}`;
+          // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
+          const d = destructiveApi(text);
+          if (d !== undefined) s.why ??= `${target} (written on this line): ${d}`;
+          for (const r of v.reads)
+            s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+          (judged ??= new Set()).add(target);
+        }
+      }
+    }
+    // What it writes, and with which text.
+    const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
+    for (const r of s.redirects) {
+      if (r.op !== '>' && r.op !== '>>' && r.op !== '>|' && r.op !== '&>') continue;
+      if (r.fd !== undefined && r.fd !== 1) continue;
+      const p = r.target.path ?? r.target.value;
+      if (p === null || p === undefined) continue;
+      const t = abs(p);
+      const prev = (contents ??= new Map()).get(t);
+      contents.set(t, r.op === '>>' ? (prev === undefined ? printed : prev === null || printed === null ? null : prev + printed) : printed);
+    }
+    for (const acc of s.acc) {
+      if (acc.op !== 'write') continue;
+      const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+      if (p === null || p === undefined) continue;
+      (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
+    }
+  }
+  return judged;
+}
+
+/**
+ * Links made on the line (`ln -s .env e.txt && cat e.txt`): a path through a link is also a path to what it
+ * points to. Every effect under a link's name gets a twin under its target (whatever the order on the line:
+ * a loop can run the link before the read).
+ */
+function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
+  let links: [string, string, Sub][] | undefined;
+  for (const s of subs) {
+    for (const a of s.acc) {
+      if (a.op !== 'link' || a.p === undefined || a.to === undefined || s.cwd === null) continue;
+      const base = a.base === undefined ? s.cwd : a.base.startsWith('/') ? a.base : `${s.cwd}/${a.base}`;
+      const abs = (p: string) => normalize(p.startsWith('/') ? p : p === '~' || p.startsWith('~/') ? env.home + p.slice(1) : `${base}/${p}`);
+      (links ??= []).push([abs(a.p), abs(a.to), s]);
+    }
+  }
+  if (!links) return;
+  const n = effects.length;
+  for (let i = 0; i < n; i++) {
+    const e = effects[i];
+    const p = normalize(e.path);
+    for (const [link, target, maker] of links) {
+      if (e.sub === maker) continue; // making the link is not using it
+      if (p !== link && !p.startsWith(link + '/')) continue;
+      const twin = target + p.slice(link.length);
+      if (twin === p) continue;
+      effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
+    }
+  }
+}
+
+/** The values two assignments of one variable allow: each, as alternatives; unknown if either is. */
+function union(a: W, b: W): W {
+  if ((a.value === null && a.alts === undefined && !a.fromInput) || (b.value === null && b.alts === undefined && !b.fromInput))
+    return word(null, false, b.text, undefined);
+  const alts: W[] = [];
+  for (const x of [...(a.alts ?? [a]), ...(b.alts ?? [b])])
+    if (!alts.some((y) => y.value === x.value && y.fromInput === x.fromInput && y.glob === x.glob)) alts.push(x);
+  return word(null, false, b.text, undefined, false, alts);
+}
+
 function unknown(rule: string, line: string, explanation: string): Finding {
   return { rule, category: category(rule), tier: 'unknown', subcommand: line.length > 200 ? line.slice(0, 200) + '…' : line, explanation, sub: -1 };
 }
 
-function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalysis {
+function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Set<string>): FullAnalysis {
   const paths: PathEffect[] = [];
   // Duplicates by comparing with the kept ones: a key string per effect and a Set cost more than the scan
   // for the few effects of a line; past 64, the Set.
   const seen = effects.length > 64 ? new Set<string>() : undefined;
   for (const e of effects) {
+    const op = e.op === 'exec' ? 'read' : e.op;
     if (seen) {
-      const k = `${e.op}\0${e.path}\0${e.subText}`;
+      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec'}`;
       if (seen.has(k)) continue;
       seen.add(k);
-    } else if (keptBefore(paths, e)) continue;
-    paths.push({ op: e.op, path: e.path, subcommand: e.subText });
+    } else if (keptBefore(paths, e, op)) continue;
+    const pe: PathEffect = { op, path: e.path, subcommand: e.subText };
+    if (e.recursive) pe.recursive = true;
+    if (e.glob) pe.glob = true;
+    if (e.into) pe.into = true;
+    if (e.names) pe.names = e.names;
+    if (e.noHidden) pe.noHidden = true;
+    if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
+    paths.push(pe);
   }
   return {
     subs: a.subs,
@@ -234,8 +615,9 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[]): FullAnalys
   };
 }
 
-function keptBefore(paths: PathEffect[], e: Effect): boolean {
-  for (const p of paths) if (p.op === e.op && p.path === e.path && p.subcommand === e.subText) return true;
+function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {
+  for (const p of paths)
+    if (p.op === op && p.path === e.path && p.subcommand === e.subText && (p.recursive ?? false) === e.recursive && (p.glob ?? false) === e.glob) return true;
   return false;
 }
 

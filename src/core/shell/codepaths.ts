@@ -32,13 +32,21 @@ const APIS: Api[] = [
   api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:write_text|write_bytes|touch)\s*\(`, 'write', 'Path.write_text'),
   api(String.raw`\b(?:Path|pathlib\.Path)\s*\(\s*${LIT}\s*\)\s*\.\s*(?:unlink|rmdir)\s*\(`, 'delete', 'Path.unlink'),
   api(
-    String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|truncateSync|truncate|copyFileSync|copyFile)\s*\(\s*${LIT}`,
+    String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|truncateSync|truncate)\s*\(\s*${LIT}`,
     'write',
     'fs.writeFile',
   ),
   api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:unlinkSync|unlink|rmSync|rm|rmdirSync|rmdir)\s*\(\s*${LIT}`, 'delete', 'fs.rm'),
   api(String.raw`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|shutil\.rmtree|rmtree|send2trash)\s*\(\s*${LIT}`, 'delete', 'os.remove'),
   api(String.raw`\b(?:shutil\.(?:copy|copy2|copyfile|move))\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'shutil.copy'),
+  // copyFile(src, dest), rename(src, dest): the destination is written; a rename also takes the source away.
+  api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.)?(?:copyFileSync|copyFile|cpSync|cp)\s*\(\s*${LIT}\s*,\s*${LIT}`, 'write', 'shutil.copy'),
+  api(
+    String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.|os\.|shutil\.)?(?:renameSync|rename|replace|move)\s*\(\s*${LIT}\s*,\s*${LIT}`,
+    'write',
+    'shutil.copy',
+  ),
+  api(String.raw`\b(?:fs\.|fsp\.|promises\.|fs\.promises\.|os\.|shutil\.)?(?:renameSync|rename|replace|move)\s*\(\s*${LIT}`, 'delete', 'rename (source)'),
   api(String.raw`\bFile\.(?:write|binwrite)\s*\(\s*${LIT}`, 'write', 'File.write'),
   api(String.raw`\b(?:File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f|rm_r|rm_rf|remove|remove_dir|remove_entry))\s*\(?\s*${LIT}`, 'delete', 'File.delete'),
   api(String.raw`\b(?:Deno\.)(?:writeTextFileSync|writeTextFile|writeFileSync|writeFile)\s*\(\s*${LIT}`, 'write', 'Deno.writeFile'),

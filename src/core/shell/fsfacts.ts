@@ -106,9 +106,9 @@ export function likelyExists(abs: string, env: CommandEnv): boolean {
   const n = normalize(abs);
   const base = n.slice(n.lastIndexOf('/') + 1);
   if (n === normalize(env.home) || n === normalize(env.workspace) || n === '/') return true;
+  if (inScratch(n, env)) return false;
   if (WELL_KNOWN.test(base)) return true;
   if (isCredential(n) || isVcsInternal(n)) return true;
-  if (inScratch(n, env)) return false;
   if (!inWorkspace(n, env)) return true; // system and home files exist; writing there is the risk
   if (FRESH.test(base)) return false;
   const rel = n.slice(normalize(env.workspace).length + 1);

@@ -142,6 +142,11 @@ const DESTRUCTIVE_API: [RegExp, string][] = [
     'deletes files',
   ],
   [/\bDeno\.remove(Sync)?\s*\(|\bBun\.file\([^)]*\)\.delete/, 'deletes files'],
+  // Named, not only called: `const {rmSync: r} = require('fs'); r(…)` calls it under another name.
+  [/\b(rmSync|rmdirSync|unlinkSync|rimrafSync|removeSync|emptyDirSync|truncateSync|ftruncateSync)\b/, 'deletes or empties files'],
+  [/\bopenSync\s*\([^)]*,\s*['"`]w|\bopenSync\s*\([^)]*,\s*['"`][ra]\+|\bfs\.constants\.O_TRUNC\b/, 'overwrites a file'],
+  // A member whose name is built at run time (`fs['rm'+'Sync']`, `fs[`${a}Sync`]`): the call cannot be read.
+  [/\[\s*(['"`][^'"`\]]*['"`]\s*\+|[^\]'"`]*\+\s*['"`])|\[\s*`[^`\]]*\$\{/, 'calls a method whose name is built at run time'],
   [/\b(rimraf|del\.sync|fse?\.(remove|emptyDir)(Sync)?)\s*\(/, 'recursive delete library'],
   [
     /\bwriteFileSync\s*\(|\bwrite_text\s*\(|\bwrite_bytes\s*\(|\bopen\s*\([^)]*,\s*['"]w|\bFile\.write\s*\(|\bfile_put_contents\s*\(|\btruncate\s*\(/,

@@ -12,8 +12,9 @@ const SCHEMA_CHANGE = /^(DROP|TRUNCATE|ALTER|RENAME|GRANT|REVOKE)$/;
 const TEMPORARY = /^(TEMP|TEMPORARY)$/;
 const FLUSH = /^(FLUSHALL|FLUSHDB|FLUSH)$/;
 const WHERE = /\bWHERE\b(.*)$/;
-const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*')\s*$/;
+const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*'|[\w.]+\s+IS\s+NOT\s+NULL)\s*$|\bOR\s+(1\s*=\s*1|TRUE|1|''\s*=\s*'')\s*$/;
 const DELETE_FROM = /\bDELETE\s+FROM\b/;
+const LIKE_ALL = /\b(DELETE|UPDATE)\b[\s\S]*\bWHERE\s+[\w."`]+\s+LIKE\s+'%+'\s*(;|$|\)|\bOR\b)/i;
 
 export function stripSql(sql: string): string {
   return sql.replace(LINE_COMMENT, ' ').replace(BLOCK_COMMENT, ' ').replace(SINGLE_QUOTED, "''").replace(DOUBLE_QUOTED, '""');
@@ -25,6 +26,8 @@ const STRIPPABLE = /--|\/\*|['"]/;
 const ODD_BLANKS = /[^\S ]| {2}/;
 
 export function judgeSql(sql: string): string | undefined {
+  // Checked before strings are blanked: `WHERE name LIKE '%'` matches every row, as no WHERE would.
+  if (LIKE_ALL.test(sql)) return "a WHERE of LIKE '%' touches every row";
   const text = STRIPPABLE.test(sql) ? stripSql(sql) : sql;
   // The statements between `;`, walked in place rather than split into a list.
   for (let start = 0; start <= text.length;) {

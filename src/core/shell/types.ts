@@ -1,4 +1,5 @@
 // Public and internal shapes of the command classifier. Pure types.
+import type { Access } from './programs/model';
 
 /** Filesystem facts come through `exists`: the core never touches the disk. */
 export interface CommandEnv {
@@ -7,6 +8,8 @@ export interface CommandEnv {
   workspace: string;
   /** true/false when known, undefined when the guard cannot tell (then name heuristics decide). */
   exists?: (absPath: string) => boolean | undefined;
+  /** Is the path a directory (following links)? undefined when the guard cannot tell. */
+  isDir?: (absPath: string) => boolean | undefined;
 }
 
 /** One command that would run. `null` in argv = a word only known at run time (variable, substitution, brace). */
@@ -26,10 +29,23 @@ export interface CommandFinding {
 }
 
 export interface PathEffect {
-  op: 'read' | 'write' | 'delete' | 'rename';
+  /** `any`: a word that names the path where the program's reading of it is not known (naming is touching). */
+  op: 'read' | 'write' | 'delete' | 'rename' | 'any';
   /** Absolute (cwd-joined, `~` expanded), not normalised: the path guard does lexical and physical checks. */
   path: string;
   subcommand: string;
+  /** The access reaches everything under the path when it is a directory (grep -r, cp -r, tar -x into it). */
+  recursive?: boolean;
+  /** The path is a bash glob pattern: it names whatever it can match. */
+  glob?: boolean;
+  /** Files under the tree whose names are not known (an archive's members): judge what could be there. */
+  into?: boolean;
+  /** A tree access limited to these base-name globs. */
+  names?: string[];
+  /** A tree access that skips names starting with a dot (rg, ag, fd by default). */
+  noHidden?: boolean;
+  /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
+  exec?: boolean;
 }
 
 export interface CommandAnalysis {
@@ -52,7 +68,18 @@ export interface W {
   path: string | undefined;
   /** Word came from an input list (xargs, find `{}`), not from the command line. Made by words.ts `word()`. */
   fromInput: boolean;
+  /** The word is one of these (a loop variable over a list, a variable set in several places). */
+  alts: W[] | undefined;
+  /** For a word from an input list: where the list comes from, when the guard can tell. */
+  input: InputSource | undefined;
 }
+
+/**
+ * Where an input list of file names comes from (`find src -name '*.ts' | xargs cat`): files under `dirs`
+ * whose names match `names` (any name when absent); literal words; or something the guard cannot read.
+ */
+export type InputSource =
+  { kind: 'files'; dirs: string[]; names: string[] | undefined; cwd: string | null } | { kind: 'words'; words: string[] } | { kind: 'unknown'; what: string };
 
 export interface Redir {
   op: string; // '>', '>>', '<', '>|', '&>', '&>>', '<>', '>&', '<&', '<<<'
@@ -84,10 +111,19 @@ export interface Sub {
   cwd: string | null;
   /** Runs on another machine or container (ssh, docker exec): every path is outside the workspace. */
   remote: boolean;
+  /** In a container with bind mounts: container path → host path (its paths under them are paths here). */
+  mounts: [string, string][] | undefined;
   /** Literal assignments in front of the command (`FOO=1 rm`) and given to env. */
   assigns: Record<string, string | null>;
   /** Facts the unwrapper learned: `shell`, `opaque` (reason), `script`, `stdinProgram`, `noexec`, `gitConfig`… */
   meta: Record<string, unknown>;
+  /** What the program's row says it does to paths (programs/model.ts). */
+  acc: Access[];
+  /** Why the sub-command is not accounted for (no row, an unknown option or verb, a run-time path…). */
+  why: string | undefined;
+  /** Files that decide what it runs (package.json for npm test, Makefile for make), relative to runsBase or cwd. */
+  runs: string[] | undefined;
+  runsBase: string | undefined;
 }
 
 export interface Finding extends CommandFinding {

@@ -3,9 +3,16 @@
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
 import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
-import { withLabel, type WalkCtx } from './walk';
+import { copyBox, withLabel, type WalkCtx } from './walk';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
-import { DYNAMIC_INPUT, inputWord, lit, word } from './words';
+import { inputWord, lit, word } from './words';
+import { WRAPPERS } from './programs/wrappers';
+import { printfText, unescapeC } from './programs/handlers';
+import { parseArgv } from './programs/spec';
+import type { Access } from './programs/model';
+import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
+import { normalize } from './fsfacts';
+import type { InputSource } from './types';
 import { NO_CONFIG, NO_PENDING, NO_REDIRS, NO_STDIN } from './empty';
 
 export interface Pending {
@@ -31,6 +38,8 @@ export interface UnwrapHost {
     meta: Record<string, unknown> | undefined,
     rawWords: W[],
   ): Sub;
+  /** Raise wrapper findings that no emitted sub-command took (`sudo sh -c …`); the list is emptied. */
+  raise(pending: Pending[], text: string): void;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string> | undefined;
 }
@@ -82,23 +91,17 @@ const SUDO_OPTS = [
 ];
 const DOAS_OPTS = [O('u', 'uC', undefined, true), O('f', 'ns')];
 const PKEXEC_OPTS = [O('u', '', ['user'], true), O('f', '', ['disable-internal-agent', 'keep-cwd'])];
-const ENV_OPTS = [O('u', 'uC', ['unset', 'chdir'], true), O('S', 'S', ['split-string'], true), O('f', 'i0v', ['ignore-environment', 'null', 'debug'])];
-const NICE_OPTS = [O('n', 'n', ['adjustment'], true)];
-const IONICE_OPTS = [O('c', 'cn', ['class', 'classdata'], true), O('p', 'pPu', ['pid', 'pgid', 'uid'], true), O('t', 't', ['ignore'])];
-const TIME_OPTS = [O('f', 'fo', ['format', 'output'], true), O('x', 'pvaq', ['portability', 'verbose', 'append', 'quiet'])];
-const TIMEOUT_OPTS = [O('s', 'sk', ['signal', 'kill-after'], true), O('x', 'v', ['foreground', 'preserve-status', 'verbose'])];
+const ENV_OPTS = [
+  O('u', 'u', ['unset'], true),
+  O('C', 'C', ['chdir'], true),
+  O('S', 'S', ['split-string'], true),
+  O('f', 'i0v', ['ignore-environment', 'null', 'debug']),
+];
 const FLOCK_OPTS = [
   O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
   O('c', 'c', ['command'], true),
   O('x', 'sxnuoFe', ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'nb']),
 ];
-const STRACE_OPTS = [
-  O('o', 'oeEpPsSuXIaOU', ['output', 'expr', 'env', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'], true),
-  O('x', 'fFcCdqrtTvwxyzZhV', ['follow-forks', 'summary-only', 'summary']),
-];
-const SETSID_OPTS = [O('x', 'cfw', ['ctty', 'fork', 'wait'])];
-const STDBUF_OPTS = [O('i', 'ioe', ['input', 'output', 'error'], true)];
-const EXEC_OPTS = [O('a', 'a', undefined, true), O('x', 'cl')];
 const XARGS_OPTS = [
   O('I', 'IiLlnPsdEea', ['replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'delimiter', 'eof', 'arg-file', 'process-slot-var'], true),
   O('x', '0rtpxo', ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits']),
@@ -217,39 +220,8 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
 
-/** Simple wrappers: options, then the inner command. `skip` positionals are consumed first (timeout DURATION). */
-const SIMPLE_SPECS: Record<string, { opts: Opt[]; skip?: number; label?: string }> = {
-  nice: { opts: NICE_OPTS },
-  ionice: { opts: IONICE_OPTS },
-  nohup: { opts: [] },
-  time: { opts: TIME_OPTS },
-  timeout: { opts: TIMEOUT_OPTS, skip: 1 },
-  command: { opts: [O('p', 'p')] },
-  builtin: { opts: [] },
-  exec: { opts: EXEC_OPTS },
-  setsid: { opts: SETSID_OPTS },
-  strace: { opts: STRACE_OPTS },
-  ltrace: { opts: STRACE_OPTS },
-  stdbuf: { opts: STDBUF_OPTS },
-  unbuffer: { opts: [O('x', 'p')] },
-  caffeinate: { opts: [O('w', 'wt', undefined, true), O('x', 'dimsu')] },
-  'xvfb-run': { opts: [O('n', 'nsfep', ['server-num', 'server-args', 'auth-file', 'error-file'], true), O('x', 'a', ['auto-servernum'])] },
-  chrt: { opts: [O('x', 'bdfiorRTpmPaevh')], skip: 1 },
-  taskset: { opts: [O('x', 'acpV')], skip: 1 },
-  torsocks: { opts: [] },
-  proxychains: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
-  proxychains4: { opts: [O('f', 'f', undefined, true), O('q', 'q')] },
-  catchsegv: { opts: [] },
-  chroot: { opts: [O('u', '', ['userspec', 'groups'], true)], skip: 1 },
-  gosu: { opts: [], skip: 1 },
-  'su-exec': { opts: [], skip: 1 },
-  runuser: { opts: [O('u', 'ugG', ['user', 'group', 'supp-group'], true), O('x', 'lmp', ['login'])] },
-  unshare: { opts: [O('x', 'muinpUCrf', ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'map-root-user', 'fork'])] },
-  firejail: { opts: [] },
-  valgrind: { opts: [O('x', 'qv')] },
-  faketime: { opts: [O('f', 'f')], skip: 1 },
-  'cross-env': { opts: [] },
-  dotenv: { opts: [O('e', 'ec', undefined, true), O('x', 'o')] },
+/** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
+const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
   'bundle-exec': { opts: [] },
   'direnv-exec': { opts: [], skip: 1 },
   'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
@@ -283,7 +255,7 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
-const SIMPLE = new Map(Object.entries(SIMPLE_SPECS));
+const TOOL_RUN_SPEC = new Map(Object.entries(TOOL_RUN_SPECS));
 const TOOL_RUN = new Map(Object.entries(TOOL_RUN_VERBS));
 
 /** Every command name the loop below treats specially; any other name runs as itself. */
@@ -291,7 +263,7 @@ export const SPECIAL = new Set<string>([
   ...PRIV,
   ...SHELLS,
   ...CODE_INTERPRETERS,
-  ...SIMPLE.keys(),
+  ...WRAPPERS.keys(),
   ...TOOL_RUN.keys(),
   'env',
   'cross-env',
@@ -338,6 +310,8 @@ interface Unwrapping {
   meta: Record<string, unknown> | undefined;
   /** `meta` was given to an emitted sub-command: the next fact goes to a copy. */
   metaGiven: boolean;
+  /** What the peeled wrappers themselves read or write (`time -o f`): added to the command's accesses. */
+  extra?: Access[];
 }
 
 /** Record a fact for the command (copy on write: an emitted sub-command keeps the object it was given). */
@@ -353,6 +327,7 @@ function setMeta(u: Unwrapping, key: string, value: unknown): void {
 function emit(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   const s = host.emit(words, u.text, u.redirects, u.ctx, u.stdin, u.assigns, u.pending, u.meta, u.rawWords);
   if (u.meta !== undefined) u.metaGiven = true;
+  if (u.extra !== undefined) s.acc = s.acc.length ? [...s.acc, ...u.extra] : u.extra;
   return s;
 }
 
@@ -363,7 +338,12 @@ function addPending(u: Unwrapping, rule: string, explanation: string): void {
 
 /** The context inside a wrapper (field by field: a spread is a runtime call that allocates more). */
 function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
-  return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src, env: remote ? undefined : ctx.env };
+}
+
+function hasKeys(o: Record<string, unknown>): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
 }
 
 /** Step inside a wrapper: the inner words run, in a context that names the wrapper. */
@@ -392,7 +372,6 @@ export function unwrapCommand(
   ctx0: WalkCtx,
 ): Sub | undefined {
   if (runsAsItself(raw)) return host.emit(raw, text, redirects, ctx0, stdin, assigns, NO_PENDING, undefined, raw);
-  let words = raw;
   const u: Unwrapping = {
     rawWords: raw,
     rawAssigns: assigns,
@@ -406,7 +385,18 @@ export function unwrapCommand(
     meta: undefined,
     metaGiven: false,
   };
+  // What runs inside a wrapper inherits the wrapper's environment: `BASH_ENV=x bash -c ls` is judged in `ls`.
+  if (hasKeys(assigns)) u.ctx = { ...ctx0, env: ctx0.env === undefined ? assigns : { ...ctx0.env, ...assigns } };
+  const r = peel(host, u, raw);
+  // A wrapper's finding (`sudo`) whose command was handed to a shell (`sudo sh -c '…'`) has no sub-command of
+  // its own to be raised on: it is raised on the line.
+  if (u.pending.length) host.raise(u.pending, u.text);
+  return r;
+}
 
+/** Peel wrappers off `words` until a command that runs as itself, and emit it (or hand a payload to a shell). */
+function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
+  let words = raw;
   for (let guard = 0; guard < 32; guard++) {
     if (words.length === 0) return emit(host, u, []);
     const w0 = words[0];
@@ -419,7 +409,8 @@ export function unwrapCommand(
 
     if (name === 'find' || name === 'fd' || name === 'fdfind') {
       const s = emit(host, u, words);
-      for (const inner of execSegments(name, words)) {
+      const src = name === 'find' ? findSource(words, u.ctx.cwd.value) : sourceOfSub({ ...s, words, name }, 0);
+      for (const inner of execSegments(name, words, src)) {
         unwrapCommand(host, inner.words, u.rawAssigns, NO_REDIRS, NO_STDIN, u.text, within(u.ctx, inner.label));
       }
       return s;
@@ -467,6 +458,15 @@ export function unwrapCommand(
         u.assigns = { ...u.assigns, [v.slice(0, v.indexOf('='))]: v.slice(v.indexOf('=') + 1) };
         rest = rest.slice(1);
       }
+      if (hasKeys(u.assigns)) u.ctx = { ...u.ctx, env: u.ctx.env === undefined ? u.assigns : { ...u.ctx.env, ...u.assigns } };
+      const dir = name === 'env' ? p.first('C') : undefined;
+      if (dir !== undefined) {
+        // `env -C DIR cmd` runs cmd in DIR: its relative paths are DIR's.
+        const box = copyBox(u.ctx.cwd);
+        const base = box.value;
+        box.value = dir === null || base === null || dir.startsWith('~') ? null : normalize(dir.startsWith('/') ? dir : `${base}/${dir}`);
+        u.ctx = { ...u.ctx, cwd: box };
+      }
       const split = p.first('S');
       if (split !== undefined) {
         const tail = joinLiteral(rest);
@@ -486,11 +486,32 @@ export function unwrapCommand(
       continue;
     }
 
-    const simple = SIMPLE.get(name);
-    if (simple) {
-      const p = parseOpts(words, simple.opts, STOP_AT_POSITIONAL, 1);
-      if (name === 'ionice' && p.has('p')) return emit(host, u, words); // ionice -p PID changes an existing process
-      const rest = words.slice(p.rest + (simple.skip ?? 0));
+    // The wrapper table (programs/wrappers.ts): options, `skip` positionals, then the command.
+    const wr = WRAPPERS.get(name);
+    if (wr) {
+      const p = parseArgv(words, 1, [wr.row], wr.row.loose, true);
+      if (p.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
+      for (const o of p.occ) {
+        if (o.value === undefined) continue;
+        const how = `${name} ${o.opt.key}`;
+        if (o.opt.role === 'S') {
+          if (typeof o.value === 'string') host.reparse(o.value, within(u.ctx, how), how);
+          else setMeta(u, 'opaque', `${how} runs shell code only known at run time`);
+        } else if (o.opt.role === 'W' || o.opt.role === 'R') {
+          // What the wrapper itself writes or reads (time -o, strace -o, dotenv -e): the command's effects too.
+          (u.extra ??= []).push({
+            op: o.opt.role === 'W' ? 'write' : 'read',
+            w: o.w,
+            p: o.w ? undefined : (o.value ?? undefined),
+            how,
+            flags: 0,
+            base: undefined,
+            to: undefined,
+            names: undefined,
+          });
+        }
+      }
+      const rest = words.slice(p.rest + wr.skip);
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
       continue;
@@ -503,7 +524,7 @@ export function unwrapCommand(
       const verb = words[1].value!;
       let rest = words.slice(2);
       const key = `${name}-${verb}`;
-      const spec = SIMPLE.get(key) ?? SIMPLE.get('run-run')!;
+      const spec = TOOL_RUN_SPEC.get(key) ?? TOOL_RUN_SPEC.get('run-run')!;
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
       if (name === 'npm' && p.get('p') && rest.length === 0) {
@@ -540,7 +561,51 @@ export function unwrapCommand(
         break;
       }
       const repl = name === 'xargs' ? (p.get('I')?.find((x) => x !== '') ?? undefined) : '{}';
-      const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined);
+      // The list: what the pipe, file or here-doc feeds in (`-a FILE`: a list the guard cannot see).
+      const src = sourceOfStdin(u.stdin, u.ctx.cwd.value);
+      const argFile = words
+        .slice(1, p.rest)
+        .some((w) => w.value === '-a' || w.value === '--arg-file' || (w.value ?? '').startsWith('--arg-file=') || /^-a./.test(w.value ?? ''));
+      if (argFile) {
+        // xargs -a FILE reads its list from FILE.
+        for (let i = 1; i < p.rest; i++) {
+          const v = words[i].value;
+          const f =
+            v === '-a' || v === '--arg-file'
+              ? words[i + 1]
+              : v !== null && v.startsWith('--arg-file=')
+                ? lit(v.slice(11))
+                : v !== null && /^-a./.test(v)
+                  ? lit(v.slice(2))
+                  : undefined;
+          if (f) (u.extra ??= []).push({ op: 'read', w: f, p: undefined, how: `${name} -a`, flags: 0, base: undefined, to: undefined, names: undefined });
+        }
+      }
+      const list: InputSource = argFile
+        ? { kind: 'unknown', what: 'an argument file' }
+        : name === 'parallel' && end < words.length
+          ? parallelSource(words, end)
+          : src;
+      // GNU parallel composes a command line from its words and runs it with a shell, each input in {}.
+      if (name === 'parallel' && end > p.rest) {
+        const vals = words.slice(p.rest, end).map((w) => w.value);
+        if (!vals.some((v) => v === null)) {
+          const text0 = vals.join(' ');
+          const placeholder = /\{[./#%]*\}|\{\d+\}/g;
+          const text = placeholder.test(text0) ? text0.replace(placeholder, '"$__ag_in"') : `${text0} "$__ag_in"`;
+          const box = copyBox(u.ctx.cwd);
+          (box.vars ??= new Map()).set('__ag_in', inputWord('{}', list));
+          host.reparse(
+            text,
+            { via: withLabel(u.ctx.via, 'parallel'), cwd: box, remote: u.ctx.remote, depth: u.ctx.depth, src: u.ctx.src, env: u.ctx.env },
+            'parallel',
+          );
+          // `parallel -a FILE …` reads FILE: the read is the wrapper's own.
+          if (u.extra !== undefined) emit(host, u, [words[0]]);
+          return undefined;
+        }
+      }
+      const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined, list);
       u.stdin = NO_STDIN;
       words = wrap(u, name, rest);
       continue;
@@ -550,7 +615,13 @@ export function unwrapCommand(
       const inner = containerInner(words);
       if (inner) {
         const self = emit(host, u, words);
-        if (inner.length > 0) unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, name, true));
+        if (inner.length > 0) {
+          // Inside the container: its own file system, except what is bind-mounted from here.
+          const c = within(u.ctx, name, true);
+          const m = containerMounts(words, u.ctx.cwd.value);
+          c.cwd = { value: m.workdir, old: undefined, vars: u.ctx.cwd.vars, mounts: m.mounts };
+          unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, c);
+        }
         return self;
       }
       return emit(host, u, words);
@@ -585,7 +656,9 @@ export function unwrapCommand(
       if (c === undefined) return emit(host, u, words);
       if (c === null) return emit(host, u, words);
       host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
-      return undefined;
+      // The transcript file (the first operand) is written: judged as `script FILE`.
+      const file = p.positional[0];
+      return file ? emit(host, u, [words[0], file]) : undefined;
     }
 
     if (SHELLS.has(name)) {
@@ -692,7 +765,7 @@ export function unwrapCommand(
 
     if (name === 'kubectl' || name === 'oc') {
       const dd = words.findIndex((w) => w.value === '--');
-      if (args[0]?.value === 'exec' && dd > 0) {
+      if (dd > 0 && words.slice(1, dd).some((w) => w.value === 'exec' || w.value === 'debug' || w.value === 'run' || w.value === 'attach')) {
         const self = emit(host, u, words.slice(0, dd));
         unwrapCommand(host, words.slice(dd + 1), u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, 'kubectl exec', true));
         return self;
@@ -728,7 +801,7 @@ function stripPackageVersion(rest: W[]): W[] {
 const ECHO = [lit('echo')];
 
 /** The inner command `words[from..end)`, one list made: `{}`/-I words become input words, or input is appended. */
-function withInput(words: W[], from: number, end: number, repl: string | undefined): W[] {
+function withInput(words: W[], from: number, end: number, repl: string | undefined, src: InputSource): W[] {
   if (repl !== undefined) {
     let used = false;
     const out = new Array<W>(end - from);
@@ -736,15 +809,28 @@ function withInput(words: W[], from: number, end: number, repl: string | undefin
       const w = words[i];
       if (i > from && w.value !== null && w.value.includes(repl)) {
         used = true;
-        out[i - from] = inputWord(w.text);
+        out[i - from] = inputWord(w.text, w.value === repl ? src : { kind: 'unknown', what: `${w.text} built from input` });
       } else out[i - from] = w;
     }
     if (used) return out;
   }
   const out = new Array<W>(end - from + 1);
   for (let i = from; i < end; i++) out[i - from] = words[i];
-  out[end - from] = DYNAMIC_INPUT;
+  out[end - from] = inputWord('{}', src);
   return out;
+}
+
+/** `parallel CMD ::: a b c`: the words after `:::` (files after `::::` are lists the guard cannot see). */
+function parallelSource(words: W[], at: number): InputSource {
+  if (words[at].value === '::::') return { kind: 'unknown', what: 'a list file' };
+  const vs: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === ':::' || v === '::::' || v === ':::+' || v === '::::+') continue;
+    if (v === null || words[i].glob) return { kind: 'unknown', what: 'input words only known at run time' };
+    vs.push(words[i].path ?? v);
+  }
+  return { kind: 'words', words: vs };
 }
 
 const FIND_EXEC = ['-exec', '-execdir', '-ok', '-okdir'];
@@ -752,7 +838,7 @@ const FD_EXEC = ['-x', '--exec', '-X', '--exec-batch'];
 const NO_SEGMENTS: { label: string; words: W[] }[] = [];
 
 /** find -exec/-execdir/-ok/-okdir … ; or +, and fd -x/-X: the inner commands, `{}` being each found file. */
-function execSegments(name: string, words: W[]): { label: string; words: W[] }[] {
+function execSegments(name: string, words: W[], src: InputSource): { label: string; words: W[] }[] {
   let out = NO_SEGMENTS;
   const starts = name === 'find' ? FIND_EXEC : FD_EXEC;
   for (let i = 1; i < words.length; i++) {
@@ -766,8 +852,12 @@ function execSegments(name: string, words: W[]): { label: string; words: W[] }[]
       seg.push(words[j]);
     }
     const hasBraces = seg.some((w) => w.value !== null && w.value.includes('{}'));
-    const inner = seg.map((w, k) => (k > 0 && w.value !== null && w.value.includes('{}') ? inputWord(w.text) : w));
-    if (!hasBraces && name !== 'find') inner.push(DYNAMIC_INPUT);
+    const inner = seg.map((w, k) =>
+      k > 0 && w.value !== null && w.value.includes('{}')
+        ? inputWord(w.text, w.value === '{}' ? src : { kind: 'unknown', what: `${w.text} built from found names` })
+        : w,
+    );
+    if (!hasBraces && name !== 'find') inner.push(inputWord('{}', src));
     if (inner.length) {
       if (out === NO_SEGMENTS) out = [];
       out.push({ label: `${name} ${v}`, words: inner });
@@ -785,6 +875,41 @@ function containerInner(words: W[]): W[] | undefined {
   if (verb !== 'run' && verb !== 'exec') return undefined;
   const p = parseOpts(words, DOCKER_RUN_OPTS, STOP_AT_POSITIONAL, v + 1);
   return words.slice(p.rest + 1);
+}
+
+/** A container's bind mounts (`-v SRC:DST`, `--mount type=bind,source=,target=`) and working directory. */
+function containerMounts(words: W[], cwd: string | null): { mounts: [string, string][] | undefined; workdir: string } {
+  let mounts: [string, string][] | undefined;
+  let workdir = '/';
+  const host = (p: string): string | undefined => (p.startsWith('/') ? p : cwd !== null && /^\.\.?(\/|$)/.test(p) ? `${cwd}/${p}` : undefined);
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i];
+    const v = w.value ?? w.path ?? null;
+    if (v === null) continue;
+    let spec: string | undefined;
+    let kind: 'v' | 'mount' | 'w' | undefined;
+    if (v === '-v' || v === '--volume') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'v'));
+    else if (v.startsWith('--volume=')) ((spec = v.slice(9)), (kind = 'v'));
+    else if (/^-v./.test(v)) ((spec = v.slice(2)), (kind = 'v'));
+    else if (v === '--mount') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'mount'));
+    else if (v.startsWith('--mount=')) ((spec = v.slice(8)), (kind = 'mount'));
+    else if (v === '-w' || v === '--workdir') ((spec = words[i + 1]?.value ?? words[i + 1]?.path), (kind = 'w'));
+    else if (v.startsWith('--workdir=')) ((spec = v.slice(10)), (kind = 'w'));
+    if (kind === undefined || spec === undefined) continue;
+    if (kind === 'w') workdir = spec;
+    else if (kind === 'v') {
+      const [src, dst] = spec.split(':');
+      const h = src ? host(src) : undefined;
+      if (h && dst) (mounts ??= []).push([dst, h]);
+    } else {
+      const kv = new Map(spec.split(',').map((x) => [x.split('=')[0], x.slice(x.indexOf('=') + 1)] as const));
+      const src = kv.get('source') ?? kv.get('src');
+      const dst = kv.get('target') ?? kv.get('destination') ?? kv.get('dst');
+      const h = src ? host(src) : undefined;
+      if (h && dst) (mounts ??= []).push([dst, h]);
+    }
+  }
+  return { mounts, workdir };
 }
 
 export { KUBECTL_EXEC_OPTS };
@@ -836,6 +961,16 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
   if (config !== NO_CONFIG) setMeta(u, 'gitConfig', config);
   const dir = p.first('C');
   if (dir !== undefined) setMeta(u, 'gitDir', dir);
+  // Options that make git run other programs or read another configuration.
+  for (let i = 1; i < p.rest; i++) {
+    const v = words[i].value;
+    if (v === null) continue;
+    if (/^--(exec-path|config-env)(=|$)/.test(v)) setMeta(u, 'gitUnknown', `git ${v.split('=')[0]} makes git run programs or settings from elsewhere`);
+    if (/^--(git-dir|work-tree)(=|$)/.test(v)) {
+      const val = v.includes('=') ? v.slice(v.indexOf('=') + 1) : words[i + 1]?.value;
+      if (val === null || val === undefined) setMeta(u, 'gitUnknown', `git ${v.split('=')[0]} with a value only known at run time`);
+    }
+  }
   // `git <subcommand> <args>` without the global options (as written when there were none).
   const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;
@@ -901,13 +1036,12 @@ function echoedText(from: Sub): string | undefined {
   if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'herestring' && from.stdin.value !== null) return from.stdin.value;
   if (from.name !== 'echo' && from.name !== 'printf') return undefined;
   const args = from.words.slice(1);
-  if (from.name === 'printf') {
-    const fmt = args[0]?.value;
-    if (!fmt || args.length > 1 || fmt.includes('%')) return undefined;
-    return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-  }
-  const rest = args.filter((w, i) => !(i === 0 && (w.value === '-n' || w.value === '-e')));
+  if (args.some((w) => w.value === null)) return undefined;
+  // printf's format and echo -e's escapes (`printf '\162\155 -rf b'` is `rm -rf b`) as bash prints them.
+  if (from.name === 'printf') return printfText(args.map((w) => w.value!)) ?? undefined;
+  const opts = args[0] !== undefined && /^-[neE]+$/.test(args[0].value!) ? args[0].value! : '';
+  const rest = opts ? args.slice(1) : args;
   const s = joinLiteral(rest);
-  if (s === null || /\\/.test(s)) return undefined;
-  return s;
+  if (s === null) return undefined;
+  return opts.includes('e') ? unescapeC(s) : s;
 }

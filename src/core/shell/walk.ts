@@ -5,12 +5,40 @@
 import { forEachChild, parse } from 'unbash';
 import type { Assignment, Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
-import { evalWord, isQuotedLiteral, word, type WordEnv } from './words';
+import { evalWord, expandBraces, isQuotedLiteral, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
 
-/** The mutable working directory of a shell: shared by `{ }` and lists, copied for subshells. */
+/**
+ * The mutable state of a shell the guard follows: the working directory, `$OLDPWD`, the variables set on the
+ * line. Shared by `{ }` and lists, copied for subshells (a `cd` or an assignment there does not leak out).
+ */
 export interface CwdBox {
   value: string | null;
+  old?: string | null;
+  vars?: Map<string, W>;
+  /** In a container: its bind mounts, container path → host path (what the command there can reach here). */
+  mounts?: [string, string][];
+}
+
+/** A subshell's copy of the state. */
+export function copyBox(b: CwdBox): CwdBox {
+  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars), mounts: b.mounts };
+}
+
+interface Saved {
+  value: string | null;
+  old: string | null | undefined;
+  vars: Map<string, W> | undefined;
+}
+
+function save(b: CwdBox): Saved {
+  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars) };
+}
+
+function restore(b: CwdBox, s: Saved): void {
+  b.value = s.value;
+  b.old = s.old;
+  b.vars = s.vars;
 }
 
 export interface WalkCtx {
@@ -19,6 +47,8 @@ export interface WalkCtx {
   remote: boolean;
   depth: number;
   src: string;
+  /** Variables a wrapper's assignments export to what it runs (`BASH_ENV=x bash -c ls`, `PAGER=… sh -c 'git log'`). */
+  env?: Record<string, string | null>;
 }
 
 /** What the walker needs from the analyzer (kept as an interface so the modules do not import each other). */
@@ -29,6 +59,12 @@ export interface WalkHost {
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined;
   /** Redirections on a compound command (`{ …; } > f`, `while …; done < list`). */
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void;
+  /** A function defined on the line (calls to it run its body, judged where it is defined). */
+  defineFunction(name: string, body: string): void;
+  /** A variable set on the line (an assignment, a loop variable): later words see its possible values. */
+  assign(name: string, value: W, ctx: WalkCtx): void;
+  /** Text that bash may evaluate later as words (an arithmetic operand, a prompt expansion): its substitutions are judged. */
+  deferred(text: string, ctx: WalkCtx): void;
 }
 
 export const MAX_DEPTH = 12;
@@ -51,19 +87,19 @@ function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
     return;
   }
   // `a &` runs in a subshell: a `cd` there does not move the parent (restored, as for a pipeline's elements).
-  const saved = ctx.cwd.value;
+  const saved = save(ctx.cwd);
   walkNode(host, st.command, ctx, NO_STDIN);
-  ctx.cwd.value = saved;
+  restore(ctx.cwd, saved);
 }
 
 // WalkCtx objects are written out field by field, not spread: a spread is a runtime call that allocates more.
 function withSrc(ctx: WalkCtx, src: string): WalkCtx {
-  return { via: ctx.via, cwd: ctx.cwd, remote: ctx.remote, depth: ctx.depth, src };
+  return { via: ctx.via, cwd: ctx.cwd, remote: ctx.remote, depth: ctx.depth, src, env: ctx.env };
 }
 
 /** A subshell-like context: its own `via` entry and its own working directory. */
 function sub(ctx: WalkCtx, label: string, depth = ctx.depth): WalkCtx {
-  return { via: withLabel(ctx.via, label), cwd: { value: ctx.cwd.value }, remote: ctx.remote, depth, src: ctx.src };
+  return { via: withLabel(ctx.via, label), cwd: copyBox(ctx.cwd), remote: ctx.remote, depth, src: ctx.src, env: ctx.env };
 }
 
 /** `[...via, label]`, sized exactly (a spread iterates and over-allocates). */
@@ -84,11 +120,12 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       // nor what follows. The walk is sequential and nothing keeps the box, so saving and restoring its value
       // is the same as giving each element a copy (a copied ctx and box per element was garbage on every line).
       const cmds = node.commands;
-      const saved = ctx.cwd.value;
+      if (cmds.length === 1) return walkNode(host, cmds[0], ctx, stdin);
+      const saved = save(ctx.cwd);
       let prev: Sub | undefined;
       for (let i = 0; i < cmds.length; i++) {
         prev = walkNode(host, cmds[i], ctx, i === 0 ? stdin : { kind: 'pipe', from: prev });
-        if (cmds.length > 1) ctx.cwd.value = saved;
+        restore(ctx.cwd, { ...saved, vars: saved.vars === undefined ? undefined : new Map(saved.vars) });
       }
       return prev;
     }
@@ -108,6 +145,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     }
     case 'Function':
       // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
+      host.defineFunction(node.name.value, text(ctx, node.body));
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
       return undefined;
     case 'Coproc':
@@ -144,13 +182,28 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       }
       if (node.else) walkList(host, node.else.commands, ctx);
       return undefined;
-    case 'For':
+    case 'For': {
       walkNode(host, node.name, ctx, NO_STDIN);
       if (node.wordlist) for (const w of node.wordlist) walkNode(host, w, ctx, NO_STDIN);
+      // The loop variable is each word of the list in turn (`for f in .env src/*.ts`): its alternatives.
+      setEnv(host, ctx);
+      const alts: W[] = [];
+      let unknown = !node.wordlist;
+      for (const w of node.wordlist ?? []) {
+        const ws = expandBraces(w, host.env) ?? [evalWord(w, host.env)];
+        for (const x of ws) {
+          if (x.alts) alts.push(...x.alts);
+          else if (x.value === null && !x.fromInput) unknown = true;
+          else alts.push(x);
+        }
+      }
+      host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
       walkList(host, node.body.commands, ctx);
       return undefined;
+    }
     case 'While':
-      walkList(host, node.clause.commands, ctx);
+      // `… | while read f` and `while read f; do …; done < list`: the clause reads the loop's input.
+      walkList(host, node.clause.commands, ctx, stdin);
       walkList(host, node.body.commands, ctx);
       return undefined;
     case 'HereDoc': {
@@ -182,6 +235,15 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'AnsiCQuoted':
     case 'SimpleExpansion':
       return undefined;
+    case 'TestCommand':
+    case 'ArithmeticCommand':
+    case 'ArithmeticFor': {
+      // Their operands are evaluated as arithmetic, where `a[$(…)]` in a quoted string still runs the command.
+      const t = text(ctx, node);
+      if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
+      walkChildren(host, node, ctx);
+      return undefined;
+    }
     default:
       // If/While/For/Case/Select/ArithmeticFor/TestCommand/ArithmeticCommand, words, parts, assignments:
       // descend; nested commands and substitutions are found by the cases above.
@@ -204,8 +266,19 @@ function mayRunCommands(text: string): boolean {
   return (text.includes('`') || text.includes('(')) && !isQuotedLiteral(text);
 }
 
-function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx): void {
-  for (const st of list) walkStatement(host, st, ctx);
+function walkList(host: WalkHost, list: readonly Statement[], ctx: WalkCtx, stdin: Stdin = NO_STDIN): void {
+  for (const st of list) {
+    if (stdin.kind !== 'none' && !st.background) walkNode(host, st.command, ctx, stdin);
+    else walkStatement(host, st, ctx);
+  }
+}
+
+/** Words are evaluated where the command runs: its directory, $OLDPWD and the variables set so far. */
+function setEnv(host: WalkHost, ctx: WalkCtx): void {
+  const e = host.env;
+  e.cwd = ctx.cwd.value;
+  e.old = ctx.cwd.old;
+  e.vars = ctx.cwd.vars;
 }
 
 function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
@@ -265,6 +338,8 @@ function addRedirection(host: WalkHost, out: RedirList, r: Redirection): void {
 
 function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin): Sub | undefined {
   // Substitutions anywhere in the command run first (in words, assignments, redirect targets, here-doc bodies).
+  // Words are evaluated where the command runs ($PWD).
+  setEnv(host, ctx);
   // Same order as forEachChild (prefix, name, suffix), without its per-command closure.
   const prefix = node.prefix;
   const suffix = node.suffix;
@@ -280,24 +355,46 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     else redirCount++;
     walkNode(host, c, ctx, NO_STDIN);
   }
+  setEnv(host, ctx);
   let assigns: Record<string, string | null> = NO_ASSIGNS;
   for (const p of prefix) {
     if (p.type !== 'Assignment') continue;
     if (assigns === NO_ASSIGNS) assigns = {};
-    assigns[p.name] = p.value.type === 'Word' ? evalWord(p.value, host.env).value : null;
+    const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
+    assigns[p.name] = v.value;
+    // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
+    if (!node.name) host.assign(p.name, v, ctx);
   }
   // Sized exactly: an empty array grows to 16 slots on its first push (and shrinking one is a runtime call).
-  const words: W[] = new Array<W>(count);
+  let words: W[] = new Array<W>(count);
   let n = 0;
+  let braces = false;
   if (node.name) words[n++] = evalWord(node.name, host.env);
   for (const s of suffix) {
     if (s.type === 'Word') words[n++] = evalWord(s, host.env);
     else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
+    if (s.type === 'Word' && !braces && s.text.includes('{')) braces = true;
   }
+  if ((braces || (node.name && node.name.text.includes('{'))) && !words.some((w) => w.value === null && w.glob)) words = withBraces(node, host.env, words);
   // Not node.redirects: that getter builds a list for every command it is read on.
   if (redirCount === 0) return host.command(words, assigns, NO_REDIRS, stdin, text(ctx, node), ctx);
   const { redirs, stdin: own } = redirections(host, prefix, suffix, redirCount);
   return host.command(words, assigns, redirs, own.kind === 'none' ? stdin : own, text(ctx, node), ctx);
+}
+
+/** The command's words with brace expansion: `cp x.{ts,bak}` is `cp x.ts x.bak`; `{rm,-rf,b}` is `rm -rf b`. */
+function withBraces(node: Command, env: WordEnv, words: W[]): W[] {
+  const out: W[] = [];
+  let k = 0;
+  const all = node.name ? [node.name, ...node.suffix] : [...node.suffix];
+  for (const x of all) {
+    if (x.type !== 'Word' && x.type !== 'Assignment') continue;
+    const ex = x.type === 'Word' ? expandBraces(x, env) : undefined;
+    if (ex) out.push(...ex);
+    else out.push(words[k]);
+    k++;
+  }
+  return out;
 }
 
 /** `export A=$(x)` / `declare B=1`: an argument that is an assignment; literal only when its value is. */

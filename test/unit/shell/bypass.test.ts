@@ -130,7 +130,24 @@ const TABLE: [string, (string | null)[][]][] = [
   ],
   ['sudo -u x env FOO=1 nice rm -rf a', [['rm', '-rf', 'a']]],
   ['timeout 5 nohup setsid flock /tmp/l strace -f -o /dev/null rm -rf b', [['rm', '-rf', 'b']]],
-  ["script -q -c 'rm -rf b' /dev/null", [['rm', '-rf', 'b']]],
+  [
+    "script -q -c 'rm -rf b' /dev/null",
+    [
+      ['rm', '-rf', 'b'],
+      // The transcript file is written by script itself.
+      ['script', '/dev/null'],
+    ],
+  ],
+  // A quoted value holding a substitution runs it when bash evaluates the variable later (`${x@P}`,
+  // arithmetic on an array subscript): it is judged where it is assigned.
+  ['x=\'$(rm -rf b)\'; echo "${x@P}"', [['rm', '-rf', 'b'], [':', D], [], ['echo', D]]],
+  [
+    "[[ 1 -eq 'a[$(rm -rf b)]' ]]",
+    [
+      ['rm', '-rf', 'b'],
+      [':', '[[', '1', '-eq', 'a[$(rm -rf b)]', ']]'],
+    ],
+  ],
   ['busybox rm -rf b', [['rm', '-rf', 'b']]],
   ["eval 'rm -rf b'", [['rm', '-rf', 'b']]],
   ["watch -n 1 'rm -rf b'", [['rm', '-rf', 'b']]],
@@ -145,6 +162,16 @@ const TABLE: [string, (string | null)[][]][] = [
     [
       ['rm', '-rf', D],
       ['f', 'build'],
+      // The call runs the body with its arguments: judged again with `build` in place of "$1".
+      ['rm', '-rf', 'build'],
+    ],
+  ],
+  [
+    'r(){ git reset "$@"; }; r -q --hard',
+    [
+      ['git', 'reset', D],
+      ['r', '-q', '--hard'],
+      ['git', 'reset', '-q', '--hard'],
     ],
   ],
   [
@@ -254,11 +281,21 @@ describe('shell front end: normalization', () => {
   });
 
   it('marks dynamic command names as unknown', () => {
-    for (const line of ['X=rm; $X -rf build', '${RM:-rm} -rf build', '{rm,-rf,build}', '/bin/r? -rf build', '$(echo rm) -rf /']) {
+    for (const line of ['$CMD -rf build', '${RM:-rm} -rf build', 'X=$(cat f); $X -rf build', '/bin/r? -rf build', '$(cat cmd) -rf /']) {
       const a = analyzeCommand(line, env);
       assert.ok(
         a.findings.some((f) => f.rule === 'exec.dynamic-name' && f.tier === 'unknown'),
         line,
+      );
+    }
+  });
+
+  it('evaluates what it can: variables set on the line, braces, literal substitutions (then judges the command)', () => {
+    for (const line of ['X=rm; $X -rf build', '{rm,-rf,build}', '$(echo rm) -rf build', '`echo rm` -rf build', 'for c in rm; do $c -rf build; done']) {
+      const a = analyzeCommand(line, env);
+      assert.ok(
+        a.findings.some((f) => f.rule === 'rm.recursive'),
+        `${line}: ${JSON.stringify(a.findings.map((f) => f.rule))}`,
       );
     }
   });
@@ -296,7 +333,8 @@ describe('shell front end: path effects', () => {
     assert.deepEqual(paths("sed -i 's/a/b/' .env"), ['write /home/dev/project/.env']);
     assert.deepEqual(paths('truncate -s 0 app.log'), ['write /home/dev/project/app.log']);
     assert.deepEqual(paths('dd if=/dev/zero of=app.db'), ['read /dev/zero', 'write /home/dev/project/app.db']);
-    assert.deepEqual(paths('ln -sf x link'), ['write /home/dev/project/link']);
+    // The link's target is named (it becomes reachable under the new name): judged in every way.
+    assert.deepEqual(paths('ln -sf x link'), ['any /home/dev/project/x', 'write /home/dev/project/link']);
     assert.deepEqual(paths('echo hi | tee -a out.txt ~/x'), ['write /home/dev/project/out.txt', 'write /home/dev/x']);
   });
   it('git checkout -- <paths> and git restore <paths> write those paths (not restore --staged, not a branch)', () => {

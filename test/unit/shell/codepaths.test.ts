@@ -47,6 +47,8 @@ describe('inline program path effects (codePaths)', () => {
     assert.deepEqual(eff(`python3 -c "open('.agentguard.yaml','w').write('x')"`), ['write /home/dev/project/.agentguard.yaml']);
     assert.deepEqual(eff(`cd tests && node -e "require('fs').rmSync('a.test.ts')"`), ['delete /home/dev/project/tests/a.test.ts']);
     assert.deepEqual(eff("ruby <<'RB'\nFile.write('.env', 'A=1')\nRB"), ['write /home/dev/project/.env']);
-    assert.deepEqual(eff(`python3 -c "print(open('README.md').read())"`), []);
+    // Reads by literal name are effects too (the code reader, programs/code.ts): `.env` is refused as a read.
+    assert.deepEqual(eff(`python3 -c "print(open('README.md').read())"`), ['read /home/dev/project/README.md']);
+    assert.deepEqual(eff(`node -e "console.log(require('fs').readFileSync('.env','utf8'))"`), ['read /home/dev/project/.env']);
   });
 });

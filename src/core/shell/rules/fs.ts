@@ -5,8 +5,6 @@ import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, named } from './util';
 
-const OVERWRITERS = new Set(['>', '>|', '&>', '>&', 'tee', 'cp', 'mv', 'ln', 'install', 'dd', 'curl', 'wget', 'truncate', 'sort -o', 'tar']);
-
 // fs.disk runs on every sub-command: its regexes are module constants (a regex literal in a function body is a
 // new RegExp object every time it is evaluated).
 const DISK_TOOLS = /^(mkfs(\..*)?|mke2fs|mkswap|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|wipefs|blkdiscard|mkntfs|newfs(_.*)?|format)$/;
@@ -17,6 +15,8 @@ const CHMOD_OPTS = [
   O('R', 'R', ['recursive']),
   O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root']),
 ];
+
+const SETUID_MODE = /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/;
 
 export const fsRules: Rule[] = [
   {
@@ -77,8 +77,8 @@ export const fsRules: Rule[] = [
       if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)))
         return 'unzip -o overwrites existing files without asking';
       for (const e of ctx.effectsOf(s)) {
-        if (e.op !== 'write' || e.append || e.contentless || !OVERWRITERS.has(e.how) || e.how === 'truncate') continue;
-        if (e.how === 'ln' && !e.force) continue; // ln without -f refuses to replace
+        // A write that creates or replaces one file (not an append, an in-place edit, a tree, or an extraction).
+        if (e.op !== 'write' || e.append || e.contentless || e.recursive || e.into || e.glob || e.how === 'truncate') continue;
         if (!inWorkspace(e.path, ctx.env) && !inTmp(e.path)) continue; // fs.outside-workspace says it better
         if (likelyExists(e.path, ctx.env)) return `${e.how} replaces the existing ${e.path}`;
       }
@@ -101,7 +101,7 @@ export const fsRules: Rule[] = [
     },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
-        if (e.op === 'read' || isHarmlessSink(e.path)) continue;
+        if ((e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') || isHarmlessSink(e.path)) continue;
         if (inWorkspace(e.path, ctx.env) || inTmp(e.path)) continue;
         return `${e.how} ${e.op === 'write' ? 'writes' : e.op === 'delete' ? 'deletes' : 'moves'} ${normalize(e.path)}, outside the workspace`;
       }
@@ -117,7 +117,7 @@ export const fsRules: Rule[] = [
     },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
-        if (e.op === 'read') continue;
+        if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
         const n = normalize(e.path);
         if (isCredential(n)) return `${e.how} ${e.op === 'write' ? 'overwrites' : 'removes'} the credential file ${n}`;
         if (isVcsInternal(n)) return `${e.how} modifies the VCS internal ${n}`;
@@ -152,18 +152,37 @@ export const fsRules: Rule[] = [
   },
   {
     id: 'fs.permissions',
-    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'],
-    description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits.',
+    names: ['chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'install'],
+    description: 'Changes ownership or permissions of a tree, of files outside the workspace, or sets setuid bits (chmod, or install -m).',
     examples: {
-      destructive: ['chmod -R 000 ~', 'chown -R dev src', 'chmod u+s /bin/bash', 'chmod -R 777 .', 'chmod 4755 ./tool'],
+      destructive: [
+        'chmod -R 000 ~',
+        'chown -R dev src',
+        'chmod u+s /bin/bash',
+        'chmod -R 777 .',
+        'chmod 4755 ./tool',
+        'install -m 6755 dist/tool /tmp/t',
+        'install --mode=u+s x /tmp/y',
+      ],
       benign: ['chmod +x scripts/build.sh', 'chmod 644 README.md', 'ls -l'],
     },
     check(s, ctx) {
+      if (named(s, 'install')) {
+        const ws = s.words;
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value;
+          if (v === null) continue;
+          const m = v === '-m' || v === '--mode' ? ws[i + 1]?.value : /^(-m|--mode=)(.+)$/.exec(v)?.[2];
+          if (m === null) return 'install -m with a mode only known at run time';
+          if (m !== undefined && SETUID_MODE.test(m)) return `install -m ${m} sets a setuid/setgid bit`;
+        }
+        return undefined;
+      }
       if (!named(s, 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl')) return undefined;
       const p = parseOpts(s.words.slice(1), CHMOD_OPTS);
       const ps = p.positional;
       const mode = ps[0]?.value ?? '';
-      if (named(s, 'chmod') && /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;
+      if (named(s, 'chmod') && SETUID_MODE.test(mode)) return `chmod ${mode} sets a setuid/setgid bit`;
       const targets = ps.slice(1);
       const rec = has(p, 'R');
       if (rec && (named(s, 'chown', 'chgrp') || targets.some((t) => t.value === null))) return `${s.name} -R rewrites ownership or permissions of a tree`;

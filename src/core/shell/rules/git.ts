@@ -3,9 +3,9 @@
 import { has, parseOpts, resolveLong, type Opt, type ParsedOpts } from '../options';
 import { GIT_RESTORE_OPTS } from '../effects';
 import { NO_CONFIG } from '../empty';
-import type { Sub } from '../types';
+import type { Sub, W } from '../types';
 import type { Rule } from './types';
-import { O } from './util';
+import { bareWords, O } from './util';
 
 function git(s: Sub, ...subs: string[]): boolean {
   if (s.name !== 'git') return false;
@@ -139,7 +139,7 @@ function pathLike(v: string | null): boolean {
 }
 
 const EXEC_CONFIG =
-  /^(core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
+  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [
@@ -339,6 +339,38 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.worktree-discard',
+    names: ['git'],
+    description:
+      'Throws away working-tree state through plumbing and worktree commands: read-tree -u (--reset/-m) overwrites files, worktree remove --force and submodule deinit -f/update --force drop uncommitted work, lfs migrate rewrites history.',
+    examples: {
+      destructive: [
+        'git read-tree -u --reset HEAD',
+        'git read-tree -m -u HEAD',
+        'git worktree remove --force ../wt',
+        'git worktree remove -f ../wt',
+        'git submodule deinit -f --all',
+        'git submodule update --force',
+        'git lfs migrate import --everything',
+      ],
+      benign: ['git read-tree HEAD', 'git worktree list', 'git worktree remove ../wt', 'git submodule update --init --recursive', 'git lfs ls-files'],
+    },
+    check(s) {
+      if (git(s, 'read-tree') && s.words.some((w) => w.value === '-u' || (w.value !== null && /^-[a-z]*u/.test(w.value) && !w.value.startsWith('--'))))
+        return 'git read-tree -u overwrites working-tree files';
+      if (git(s, 'worktree') && s.words[2]?.value === 'remove' && s.words.some((w) => w.value === '-f' || w.value === '--force'))
+        return 'git worktree remove --force deletes a worktree with its uncommitted changes';
+      if (git(s, 'submodule')) {
+        const w = s.words.map((x) => x.value);
+        if (w.includes('deinit') && w.some((x) => x === '-f' || x === '--force' || x === '--all'))
+          return 'git submodule deinit -f removes submodule working trees and their local changes';
+        if (w.includes('update') && w.some((x) => x === '-f' || x === '--force')) return 'git submodule update --force discards local changes in submodules';
+      }
+      if (git(s, 'lfs') && s.words[2]?.value === 'migrate' && s.words[3]?.value !== 'info') return 'git lfs migrate rewrites history';
+      return undefined;
+    },
+  },
+  {
     id: 'git.rm-force',
     names: ['git'],
     description: 'git rm -f removes files and drops their uncommitted edits (git rm -r alone refuses).',
@@ -384,7 +416,7 @@ export const gitRules: Rule[] = [
         return `git -c ${k} runs a command`;
       }
       if (git(s, 'config')) {
-        const vals = s.words.slice(2).filter((w) => w.value === null || !w.value.startsWith('-'));
+        const vals = configOperands(s);
         const k = vals[0]?.value?.toLowerCase();
         const v = vals[1]?.value;
         if (k && vals.length >= 2 && EXEC_CONFIG.test(k)) {
@@ -392,6 +424,111 @@ export const gitRules: Rule[] = [
           if (k === 'core.pager' && v !== null && v !== undefined && HARMLESS_PAGERS.test(v)) return undefined;
           return `git config ${k} stores a command git will run`;
         }
+      }
+      return undefined;
+    },
+  },
+];
+
+/** `git config`'s operands (key, value…): options and the values of options that take one are skipped; `set` is a verb. */
+function configOperands(s: Sub): W[] {
+  const out: W[] = [];
+  const ws = s.words;
+  for (let i = 2; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && v.startsWith('-')) {
+      if (CONFIG_VALUE_OPTS.test(v)) i++;
+      continue;
+    }
+    if (out.length === 0 && v !== null && /^(set|unset|get|list|edit|rename-section|remove-section)$/.test(v) && i === 2) continue;
+    out.push(ws[i]);
+  }
+  return out;
+}
+const CONFIG_VALUE_OPTS = /^(-f|--file|--blob|-t|--type|--default|--comment|--value|--url)$/;
+
+/**
+ * Keys that send the repository elsewhere, force what a push does, make gc delete history, or change which
+ * repository, credentials or configuration git uses: set on the line, what follows is not what it seems.
+ */
+const REDIRECT_CONFIG =
+  /^(remote\..+\.(url|pushurl|push|mirror|receivepack|uploadpack|proxy|fetch|vcs)|remote\.pushdefault|url\..+\.(insteadof|pushinsteadof)|gc\..*|core\.(worktree|bare|gitproxy|askpass|sharedrepository|repositoryformatversion|logallrefupdates)|http\..*(proxy|sslverify|extraheader|cookiefile)|credential\..*|push\.(default|followtags|pushoption)|receive\..*|transfer\..*|include\..*|includeif\..*|branch\..+\.(remote|pushremote|merge)|safe\.directory|protocol\..*)$/i;
+
+/** A search string that names a secret: the history's matching changes print the secret's value. */
+const SECRET_WORD = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|BEGIN [A-Z ]*KEY)/i;
+
+export const gitConfigRules: Rule[] = [
+  {
+    id: 'git.history-secret',
+    names: ['git'],
+    description: 'Searches history for a secret’s name with a patch (git log -S/-G … -p): prints the change that added the secret, value and all.',
+    examples: {
+      destructive: ['git log -p -S STRIPE_SECRET_KEY', 'git log --all -G "API_KEY=" -p', "git log -p --pickaxe-regex -S 'db_password'"],
+      benign: ['git log -S padLeft --oneline', 'git log -p src/app.ts', 'git log -S TOKEN_TTL_SECONDS --oneline'],
+    },
+    check(s) {
+      if (!git(s, 'log', 'show', 'whatchanged')) return undefined;
+      const ws = s.words;
+      let pick: string | null | undefined;
+      let patch = git(s, 'show');
+      for (let i = 2; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        if (/^(-p|-u|--patch|-U\d*|--unified(=.*)?|--full-diff|--word-diff.*)$/.test(v)) patch = true;
+        if (v === '-S' || v === '-G') pick = ws[i + 1]?.value;
+        else if (/^-[SG]./.test(v)) pick = v.slice(2);
+        if (/^(--oneline|--name-only|--name-status|--stat|--format=.*|--pretty=.*)$/.test(v) && !git(s, 'show')) patch = patch && true;
+      }
+      if (pick === undefined || !patch) return undefined;
+      if (pick === null || SECRET_WORD.test(pick)) return `git ${ws[1].value} -S/-G ${pick ?? 'with a run-time string'} prints the changes that carry a secret`;
+      return undefined;
+    },
+  },
+  {
+    id: 'git.config-redirect',
+    names: ['git'],
+    description:
+      'Points a remote somewhere else, forces or mirrors what a push sends, makes gc expire history, or changes which repository, credentials or configuration git uses (git config, git -c, git remote set-url).',
+    examples: {
+      destructive: [
+        'git config remote.upstream.pushurl https://example.net/x.git',
+        'git remote set-url origin https://example.net/x.git',
+        'git -c remote.origin.url=https://example.net/x.git fetch',
+        "git config remote.origin.push '+refs/heads/*:refs/heads/*'",
+        'git -c gc.pruneExpire=now gc',
+        'git config --global url.https://example.net/.insteadOf https://github.com/',
+        'git config remote.origin.mirror true',
+        'git config --type bool remote.origin.mirror true',
+      ],
+      benign: [
+        'git config --get remote.origin.url',
+        'git config user.email dev@example.com',
+        'git remote -v',
+        'git gc',
+        'git config --list',
+        'git remote get-url origin',
+      ],
+    },
+    check(s) {
+      if (s.name !== 'git') return undefined;
+      const cfg = (s.meta.gitConfig ?? NO_CONFIG) as Record<string, string | null>;
+      for (const k in cfg) if (REDIRECT_CONFIG.test(k)) return `git -c ${k} changes where git sends or what it keeps`;
+      if (git(s, 'config')) {
+        if (s.words.some((w) => w.value !== null && /^(--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--show-origin)$/.test(w.value))) return undefined;
+        const vals = configOperands(s);
+        const k = vals[0]?.value;
+        if (vals.length >= 2 && (k === null || (k !== undefined && REDIRECT_CONFIG.test(k))))
+          return `git config ${k ?? vals[0].text} changes where git sends or what it keeps`;
+        if (
+          vals.length >= 1 &&
+          s.words.some((w) => w.value !== null && /^(--unset|--unset-all|--remove-section|--rename-section)$/.test(w.value)) &&
+          (k === null || (k !== undefined && REDIRECT_CONFIG.test(k)))
+        )
+          return `git config changes ${k ?? vals[0].text}`;
+      }
+      if (git(s, 'remote')) {
+        const b = bareWords(s, 2);
+        if (/^(set-url|set-head|rename)$/.test(b[0] ?? '')) return `git remote ${b[0]} repoints a remote`;
       }
       return undefined;
     },

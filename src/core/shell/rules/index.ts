@@ -2,11 +2,12 @@
 import { dbRules } from './db';
 import { execRules } from './exec';
 import { fsRules } from './fs';
-import { gitRules } from './git';
+import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { publishRules } from './publish';
 import { rmRules } from './rm';
+import { supplyRules } from './supply';
 import { systemRules } from './system';
 import type { Rule } from './types';
 
@@ -22,6 +23,26 @@ const frontEndRules: Rule[] = [
     },
   },
   {
+    id: 'exec.unmodelled',
+    tier: 'unknown',
+    description:
+      'A sub-command the guard cannot account for: a program with no row in the program table, a verb or an option its row does not model, a path only known at run time, code it cannot read. Never allowed.',
+    examples: {
+      destructive: ['frobnicate --all', 'git frobnicate', 'cat $FILE', 'sort --frobnicate x', 'shopt -s expand_aliases'],
+      benign: ['ls -la', 'git status', 'cat README.md', 'npm test'],
+    },
+  },
+  {
+    id: 'exec.unresolved-path',
+    tier: 'unknown',
+    description:
+      'A path the guard cannot resolve: relative to a working directory a `cd` made unknown, a redirection to a run-time name, or files named by an input it cannot see.',
+    examples: {
+      destructive: ['cd "$DIR" && cat notes.txt', 'echo x > "$OUT"', 'cat files.txt | xargs cat'],
+      benign: ['cd src && cat app.ts', 'echo x > /tmp/out.txt', 'find src -name "*.ts" | xargs cat'],
+    },
+  },
+  {
     id: 'parse.too-large',
     tier: 'unknown',
     description: 'The command line is larger than the guard parses (64 KB) or nests deeper than it follows.',
@@ -33,12 +54,14 @@ export const CATALOG: readonly Rule[] = [
   ...rmRules,
   ...fsRules,
   ...gitRules,
+  ...gitConfigRules,
   ...execRules,
   ...interpRules,
   ...publishRules,
   ...infraRules,
   ...dbRules,
   ...systemRules,
+  ...supplyRules,
   ...frontEndRules,
 ];
 

@@ -18,7 +18,155 @@ const HELM_MUTATE = /^(install|upgrade|uninstall|delete|del|rollback)$/;
 const READ_OP =
   /^(describe|list|get|head|show|search|lookup|scan|query|filter|batch-get|validate|estimate|wait|help|ls|whoami|check|simulate|preview|select|download|view|decode|poll|receive|tail|presign|test|version|info|status|explain|account|configure|login|logout|print|read|export|diff|plan|logs?)([-_].*)?$/;
 
+/** Host paths a container should never be given: the root, the system, the docker socket, home folders. */
+const HOST_MOUNT = /^\/$|^\/(etc|root|proc|sys|dev|boot)(\/.*)?$|^\/(home|usr|var|bin|sbin|lib|lib64|run|opt|srv|mnt|media)$|docker\.sock$/;
+
+/** CLIs whose verbs manage services, machines, containers, processes, data stores or hosted projects. */
+const DESTROY_CLIS = [
+  'vagrant',
+  'podman',
+  'docker',
+  'nerdctl',
+  'docker-compose',
+  'podman-compose',
+  'glab',
+  'gh',
+  'influx',
+  'supervisorctl',
+  'pm2',
+  'forever',
+  'tmux',
+  'screen',
+  'mix',
+  'launchctl',
+  'service',
+  'rc-service',
+  'sv',
+  'lxc',
+  'multipass',
+  'virsh',
+  'vboxmanage',
+  'VBoxManage',
+  'incus',
+  'colima',
+  'lima',
+  'limactl',
+  'minikube',
+  'kind',
+  'k3d',
+  'heroku',
+  'flyctl',
+  'fly',
+  'vercel',
+  'netlify',
+  'firebase',
+  'wrangler',
+  'railway',
+  'supabase',
+  'neonctl',
+  'pscale',
+  'planetscale',
+  'turso',
+  'doctl',
+  'hcloud',
+  'consul',
+  'nomad',
+  'vault',
+  'etcdctl',
+];
+const DESTROY_VERB =
+  /^(destroy|delete|del|rm|remove|drop|reset|prune|purge|kill|kill-server|kill-session|killall|wipe|flush|flushall|flushdb|nuke|unregister|undefine|bootout|teardown|ecto\.(drop|reset|rollback)|db:(drop|reset|wipe)|(delete|destroy|remove|drop|purge|kill)-.*|.*[.:-](delete|destroy|drop|reset|purge|wipe))$/;
+
 export const infraRules: Rule[] = [
+  {
+    id: 'infra.destroy',
+    names: DESTROY_CLIS,
+    description:
+      'Destroys or stops what a service, VM, container, process-manager or hosting CLI manages: destroy/delete/rm/drop/reset/prune/purge/kill/flush verbs (vagrant destroy, podman system reset, glab repo delete, mix ecto.drop, supervisorctl stop all, tmux kill-session).',
+    examples: {
+      destructive: [
+        'vagrant destroy --force web',
+        'podman system reset --force',
+        'glab repo delete acme/api -y',
+        'influx bucket delete --name logs',
+        'mix ecto.reset',
+        'docker-compose rm -f',
+        'docker kill api',
+        'tmux kill-server',
+        'supervisorctl stop all',
+        'pm2 delete all',
+      ],
+      benign: ['vagrant status', 'glab mr list', 'supervisorctl status', 'tmux ls', 'mix test', 'docker compose down', 'docker restart api', 'pm2 logs api'],
+    },
+    check(s) {
+      if (dryRun(s)) return undefined;
+      const b = bareWords(s);
+      const m = b.find((w) => DESTROY_VERB.test(w));
+      if (m) return `${s.name} ${b.slice(0, b.indexOf(m) + 1).join(' ')} destroys what it manages`;
+      // Stopping one named service is everyday work; stopping all of them is not.
+      if (b.some((w) => /^(stop|restart|shutdown)$/.test(w)) && (b.includes('all') || hasWord(s, '-a', '--all')))
+        return `${s.name} stops everything it manages`;
+      return undefined;
+    },
+  },
+  {
+    id: 'container.escape',
+    names: ['docker', 'podman', 'nerdctl'],
+    description:
+      'Runs a container with the host in reach: --privileged, the host’s PID/IPC/user namespaces, added capabilities, disabled confinement, devices, or a mount of /, system folders, home folders or the docker socket.',
+    examples: {
+      destructive: [
+        'docker run --privileged -v /:/host alpine chroot /host',
+        'docker run -v /:/host alpine ls /host',
+        'docker run --pid=host alpine kill 1',
+        'docker run --cap-add=SYS_ADMIN alpine mount',
+        'docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli ps',
+        'docker run --security-opt seccomp=unconfined alpine id',
+        'podman run --mount type=bind,source=/etc,target=/h alpine cat /h/shadow',
+      ],
+      benign: [
+        'docker run --rm alpine echo hello',
+        'docker run --rm -v "$PWD":/w node:20 npm test',
+        'docker run -p 8080:80 nginx',
+        'docker run --network=host nginx',
+      ],
+    },
+    check(s, ctx) {
+      const b = docker(s);
+      if (!b || (!/^(run|create|exec)$/.test(b[0] ?? '') && !(b[0] === 'container' && /^(run|create)$/.test(b[1] ?? '')))) return undefined;
+      const home = ctx.env.home.replace(/\/+$/, '');
+      const hostly = (src: string) => HOST_MOUNT.test(src.replace(/\/+$/, '') || '/') || src.replace(/\/+$/, '') === home || src === '~' || src === '~/';
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        const eq = v.indexOf('=');
+        const k = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v;
+        const next = ws[i + 1];
+        const val = v.startsWith('--') && eq > 0 ? v.slice(eq + 1) : next === undefined ? undefined : (next.value ?? next.path);
+        if (k === '--privileged') return 'a privileged container controls the host';
+        if (/^--(pid|ipc|userns|uts|cgroupns)$/.test(k) && val === 'host') return `${k}=host shares the host’s namespace`;
+        if (
+          k === '--cap-add' &&
+          val &&
+          /^(ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE|DAC_READ_SEARCH|DAC_OVERRIDE|NET_ADMIN|SYS_RAWIO)$/i.test(val.replace(/^CAP_/i, ''))
+        )
+          return `--cap-add ${val} lets the container reach the host`;
+        if (k === '--security-opt' && val && /unconfined|label[:=]disable|systempaths=unconfined/.test(val))
+          return `--security-opt ${val} turns the container’s confinement off`;
+        if (k === '--device' && val) return `--device ${val} gives the container a host device`;
+        if ((k === '-v' || k === '--volume') && val !== undefined && val !== null) {
+          const src = val.split(':')[0];
+          if (hostly(src)) return `-v ${val} mounts the host’s ${src || '/'} into the container`;
+        }
+        if (k === '--mount' && val) {
+          const src = /(?:^|,)(?:source|src)=([^,]+)/.exec(val)?.[1];
+          if (src && hostly(src)) return `--mount ${val} mounts the host’s ${src} into the container`;
+        }
+      }
+      return undefined;
+    },
+  },
   {
     id: 'container.prune',
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
@@ -201,7 +349,7 @@ export const infraRules: Rule[] = [
             ? `gsutil ${b[0]} changes buckets`
             : undefined;
         const m = b.find((w) =>
-          /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|add-.*|remove-.*|set-.*|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(
+          /^(delete|remove|destroy|create|deploy|update|set|patch|resize|stop|start|restart|reset|import|rollback|purge|wipe|drop|truncate|flush|empty|clear|add|upload|copy|cp|mv|sync|rm|put|write|replace|revoke|grant|rotate|invoke|run|exec|execute|ssh|send-command|(delete|remove|destroy|purge|create|update|set|add|upload|put|drop|wipe)-.*|.*-(delete|remove|destroy|purge|batch)|attach|detach|apply|scale|terminate|move|rename|upgrade|disable|enable|submit|cancel|undelete|restore|up|down)$/.test(
             w,
           ),
         );

@@ -22,10 +22,12 @@ export const rmRules: Rule[] = [
     description: 'Deletes a directory tree (rm -r, rimraf, Remove-Item -Recurse), whatever the target: a recursive delete is never scoped.',
     examples: {
       destructive: ['rm -rf build', 'rm -r -f node_modules', 'rm --recur --forc /tmp/x', 'npx rimraf dist', '\\rm -Rf .', 'rm -rI build'],
-      benign: ['rm notes.tmp', 'rm -f /tmp/agent-output.log', 'echo rm -rf build', 'rmdir empty-dir'],
+      benign: ['rm notes.tmp', 'rm -f /tmp/agent-output.log', 'echo rm -rf build', 'rmdir empty-dir', 'npx rimraf --help'],
     },
     check(s) {
-      if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove')) return `${s.name} deletes directory trees`;
+      // `rimraf --help` / `--version` print and exit: nothing is deleted.
+      if (named(s, 'rimraf', 'del-cli', 'rimraf.cmd', 'premove'))
+        return s.words.length === 2 && /^(--help|-h|--version|-v|-V)$/.test(s.words[1].value ?? '') ? undefined : `${s.name} deletes directory trees`;
       if (named(s, 'remove-item', 'rmdir', 'rd') && s.words.some((w) => w.value !== null && /^-r(ecurse)?$|^\/s$/i.test(w.value)))
         return 'recursive Remove-Item';
       if (named(s, 'shred') && s.words.some((w) => w.value === '-r' || w.value === '--recursive')) return 'recursive shred';
@@ -99,6 +101,19 @@ export const rmRules: Rule[] = [
       if (has(p, 'n') || dryRun(s)) return undefined;
       const w = s.words.find((x) => x.value !== null && /^--(delete[a-z-]*|del|remove-source-files)$/.test(x.value));
       return w ? `rsync ${w.value} deletes files` : undefined;
+    },
+  },
+  {
+    id: 'rm.tree',
+    description: 'Deletes a tree as a side effect of another command: tar --remove-files, zip -rm, gzip -r, git rm -r, trash -r.',
+    examples: {
+      destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src'],
+      benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules'],
+    },
+    check(s, ctx) {
+      if (named(s, 'rm')) return undefined; // rm.recursive says it
+      for (const e of ctx.effectsOf(s)) if (e.op === 'delete' && e.recursive && !named(s, 'find')) return `${e.how} deletes ${e.path} and what is under it`;
+      return undefined;
     },
   },
   {

@@ -7,6 +7,8 @@ export interface RuleCtx {
   subs: Sub[];
   effects: Effect[];
   effectsOf(sub: Sub): Effect[];
+  /** Scripts the line wrote with text it shows: that text was judged as the script (write-then-exec skips them). */
+  judged?: Set<string>;
 }
 
 export interface LineHit {

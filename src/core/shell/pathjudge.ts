@@ -1,0 +1,525 @@
+// The path rules applied to what a command does: the same rules as the file tools inside the workspace, and
+// outside it the command policy below. Pure: the filesystem comes in through the probe.
+//
+// - A word that names a path where the program's reading of it is not known (`any`) counts as every access:
+//   a path no one may read is refused, a path with some operations denied is asked about.
+// - A recursive access (grep -r, cp -r, tar -c, rsync) reaches what is under the directory: the files on disk
+//   when there is a disk, and otherwise every protected path a rule anchors under it.
+// - A glob names what it matches on disk (bash's rules: `*` does not match a leading dot) and whatever
+//   protected path it could match.
+// - Outside the workspace: credential stores (`~/.ssh`, `~/.aws`, …, `/etc/shadow`, `/proc/*/environ`) are
+//   no-access; other paths may be read (toolchains, system files, docs); writes, deletes and renames are
+//   allowed in scratch space (`/tmp`, `/var/tmp`, `/dev/null`, `/dev/stdout`…) and otherwise get the policy's
+//   `outsideWorkspace` decision.
+import type { PathGuard } from '../paths/guard';
+import { collapse, isWithin, normalizePath, relativeTo, type PathContext } from '../paths/normalize';
+import { resolvePhysical, type FsProbe } from '../paths/resolve';
+import type { PathRule } from '../policy/types';
+import { severity, verdict, type Decision, type PathOp, type Verdict } from '../types';
+import { isCredential } from './fsfacts';
+import type { PathEffect } from './types';
+
+/** Credential stores under the home folder: no command may touch them in any way (by default). */
+export const HOME_CREDENTIAL_STORES = [
+  '.ssh',
+  '.aws',
+  '.azure',
+  '.config/gcloud',
+  '.kube',
+  '.docker/config.json',
+  '.npmrc',
+  '.yarnrc.yml',
+  '.netrc',
+  '.git-credentials',
+  '.config/git/credentials',
+  '.pgpass',
+  '.my.cnf',
+  '.gnupg',
+  '.password-store',
+  '.local/share/keyrings',
+  '.config/gh',
+  '.config/hub',
+  '.config/glab-cli',
+  '.pypirc',
+  '.gem/credentials',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.terraform.d/credentials.tfrc.json',
+  '.vault-token',
+  '.boto',
+  '.s3cfg',
+  '.config/rclone',
+  '.config/op',
+  '.config/doppler',
+  '.config/heroku',
+  '.config/netlify',
+  '.config/vercel',
+  '.netlify',
+  '.vercel',
+  '.fly',
+  '.config/configstore',
+  '.config/sops',
+  '.config/age',
+  '.bash_history',
+  '.zsh_history',
+  '.python_history',
+  '.psql_history',
+  '.mysql_history',
+  '.node_repl_history',
+  '.sqlite_history',
+  '.rediscli_history',
+  '.lesshst',
+  'Library/Keychains',
+];
+
+/** System paths that hold secrets. */
+const SYSTEM_SECRETS = [
+  /^\/etc\/(shadow|gshadow|sudoers)(-|\.d)?(\/|$)/,
+  /^\/etc\/ssl\/private(\/|$)/,
+  /^\/etc\/ssh\/ssh_host_[^/]*_key$/,
+  /^\/root(\/|$)/,
+  /^\/proc\/[^/]+\/(environ|mem|maps|auxv)$/,
+  /^\/(var\/)?run\/secrets(\/|$)/,
+  /^\/dev\/(k?mem|port)$/,
+  /^\/proc\/kcore$/,
+];
+
+/** Scratch space a command may write and delete in. */
+const SCRATCH = [/^\/tmp(\/|$)/, /^\/var\/tmp(\/|$)/, /^\/dev\/(null|stdout|stderr|tty|zero|random|urandom|fd\/\d+)$/, /^\/proc\/self\/fd\/\d+$/];
+
+/** The credential store a path is in, when it is in one. */
+export function credentialStore(abs: string, home: string): string | undefined {
+  const p = collapse(abs);
+  if (p === '/etc/passwd' || p === '/etc/group') return undefined; // account names, no secrets
+  const h = collapse(home);
+  if (isWithin(h, p) && p !== h) {
+    const rel = p.slice(h === '/' ? 1 : h.length + 1);
+    for (const s of HOME_CREDENTIAL_STORES) if (rel === s || rel.startsWith(s + '/')) return `~/${s}`;
+  }
+  for (const r of SYSTEM_SECRETS) if (r.test(p)) return p;
+  if (isCredential(p)) return p;
+  return undefined;
+}
+
+/** Credential stores (and system secrets) under a directory (`grep -r x ~`, `tar c /etc`). */
+function storesUnder(dir: string, home: string): string | undefined {
+  const d = collapse(dir);
+  const h = collapse(home);
+  for (const s of HOME_CREDENTIAL_STORES) {
+    const abs = h + '/' + s;
+    if (isWithin(d, abs) && d !== abs) return `~/${s}`;
+  }
+  for (const sys of ['/etc/shadow', '/etc/ssl/private', '/root', '/run/secrets', '/var/run/secrets', '/proc/self/environ'])
+    if (isWithin(d, sys) && d !== sys) return sys;
+  return undefined;
+}
+
+function isScratch(abs: string): boolean {
+  const p = collapse(abs);
+  return SCRATCH.some((r) => r.test(p));
+}
+
+export interface JudgeEnv {
+  guard: PathGuard;
+  rules: readonly PathRule[];
+  /** The policy's decision for writes outside the workspace. */
+  outside: Decision;
+  ctx: PathContext;
+  probe: FsProbe;
+  /** The workspace exists on this disk (the probe describes it). */
+  onDisk: boolean;
+}
+
+const ALLOW: Verdict = { decision: 'allow', rule: 'path:default', reason: 'no rule protects this path' };
+const MAX_WALK = 20_000;
+const MAX_GLOB = 2_000;
+
+function worse(a: Verdict | undefined, b: Verdict | undefined): Verdict | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return severity(b.decision) > severity(a.decision) ? b : a;
+}
+
+/** The worst verdict the path rules give a command's path effects (allow when none speaks). */
+export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdict {
+  let worst: Verdict | undefined;
+  const cache = new Map<string, Verdict>();
+  for (const e of effects) {
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}`;
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = judgeEffect(e, j);
+      cache.set(key, v);
+    }
+    if (v.decision !== 'allow') {
+      const w = { ...v, subcommand: e.subcommand, reason: `\`${e.subcommand.split('\n')[0].slice(0, 100)}\` ${VERB[e.op]} ${e.path}: ${v.reason}` };
+      worst = worse(worst, w);
+      if (worst?.decision === 'deny') return worst;
+    }
+  }
+  return worst ?? ALLOW;
+}
+
+const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names' };
+
+function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
+  if (e.glob) return judgeGlob(e, j);
+  const v = judgePath(e, e.path, j);
+  // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
+  // with text the line shows is judged by that text instead).
+  if (
+    e.exec &&
+    v.decision === 'allow' &&
+    !isWithin(j.ctx.workspace, collapse(e.path)) &&
+    isScratch(e.path) &&
+    !isWithin(collapse(j.ctx.home), collapse(e.path))
+  )
+    return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  return v;
+}
+
+/** One concrete path: the path itself, then (recursive) what is under it. */
+function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
+  const n = normalizePath(path, j.ctx);
+  if (!n.ok) {
+    // A word that merely names something (a revision, a URL, `a:b`) is no path to judge.
+    if (e.op === 'any') return ALLOW;
+    return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(path)}: ${n.reason}`);
+  }
+  // Reading a directory without descending reads nothing (`cat *` meeting `secrets/`: cat refuses a directory).
+  if (e.op === 'read' && !e.recursive && !e.into && isWithin(j.ctx.workspace, n.abs)) {
+    const phys = resolvePhysical(n.physicalInput, j.probe, true);
+    if (phys.ok && phys.info?.kind === 'dir') return ALLOW;
+  }
+  // A change of a tree narrowed to some names (`find . -name '*.log' -delete`, a formatter's languages) does
+  // not change the folder itself: only what matches under it is judged.
+  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' ? ALLOW : ops(e.op, n.abs, j);
+  if (v.decision === 'deny') return v;
+  if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
+  return v;
+}
+
+/** An op on one normalized path; `any` is every op (no-access → deny, some ops denied → ask). */
+function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
+  if (op !== 'any') return onePath(op, abs, j);
+  const r = onePath('read', abs, j);
+  if (r.decision === 'deny') return r;
+  let w: Verdict = r;
+  // Named: it may be read or changed (a delete of a file is a change; a directory's tree is not reached).
+  const x = onePath('write', abs, j);
+  if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
+  if (w.decision === 'deny') return { ...w, decision: 'ask', reason: `the command may change it, and ${w.reason}` };
+  return w;
+}
+
+function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+  const ws = j.ctx.workspace;
+  if (isWithin(ws, abs)) return j.guard.decide(op, abs, j.ctx, j.probe);
+  // Outside: the lexical path, and where it resolves (a link in /tmp can point into the workspace).
+  let v = outside(op, abs, j);
+  if (v.decision === 'deny') return v;
+  const phys = resolvePhysical(abs, j.probe, op === 'read' || op === 'write');
+  if (!phys.ok) return verdict('deny', 'path:unresolvable', `refused ${abs}: ${phys.reason}`);
+  if (phys.path !== abs) {
+    const pv = isWithin(ws, phys.path) ? j.guard.decide(op, phys.path, j.ctx, j.probe) : outside(op, phys.path, j);
+    if (pv.decision !== 'allow') v = { ...pv, reason: `${abs} resolves through a symlink to ${phys.path}: ${pv.reason}` };
+  }
+  return v;
+}
+
+function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+  const store = credentialStore(abs, j.ctx.home);
+  if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
+  if (op === 'read') return ALLOW;
+  // Scratch space, unless it is where the home folder lives (a home under /tmp is still a home).
+  if (isScratch(abs) && !isWithin(collapse(j.ctx.home), collapse(abs))) return ALLOW;
+  return verdict(j.outside, 'outside-workspace', `${abs} is outside the workspace ${j.ctx.workspace}; commands may write only inside it and in /tmp`);
+}
+
+/** What is under a directory the command reaches recursively. */
+function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEnv): Verdict | undefined {
+  const ws = j.ctx.workspace;
+  const op: PathOp = e.op === 'any' ? 'read' : e.op;
+  if (!isWithin(ws, abs)) {
+    const s = storesUnder(abs, j.ctx.home);
+    if (s) return verdict('deny', 'outside:credentials', `${abs} holds ${s}, which holds credentials: commands may not read or change it`);
+    // A tree outside that holds the workspace (`tar c ~`, `grep -r x /home`): judge the workspace itself.
+    if (isWithin(abs, ws) && abs !== ws) return treeInside(e, op, ws, ws, j);
+    return undefined;
+  }
+  const phys = resolvePhysical(physicalInput, j.probe, true);
+  const isDir = phys.ok && phys.info?.kind === 'dir';
+  let v: Verdict | undefined;
+  if (isDir && !e.into) v = treeInside(e, op, abs, phys.ok ? phys.path : abs, j);
+  // Names nobody can see yet (an archive's members), or no disk to look at: what the rules anchor under it.
+  if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true));
+  return v;
+}
+
+function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv): Verdict | undefined {
+  const ws = j.ctx.workspace;
+  let worst: Verdict | undefined;
+  let seen = 0;
+  const stack: string[] = [''];
+  while (stack.length) {
+    const rel = stack.pop()!;
+    const dir = rel ? physical + '/' + rel : physical;
+    let names: string[];
+    try {
+      names = j.probe.readdir(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (++seen > MAX_WALK)
+        return worse(worst, verdict('ask', 'path:too-many-descendants', `${lexical} holds more than ${MAX_WALK} entries; too many to check one by one`));
+      const child = rel ? rel + '/' + name : name;
+      const info = j.probe.lstat(physical + '/' + child);
+      if (e.noHidden && name.startsWith('.')) continue;
+      // Directories are walked, not judged: what they hold is.
+      if (info?.kind === 'dir') {
+        stack.push(child);
+        continue;
+      }
+      if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
+      // A link in the tree is judged where it leads (`grep -R` follows it).
+      const bases = lexical === physical ? [lexical] : [lexical, physical];
+      const paths = bases.map((b) => b + '/' + child);
+      if (info?.kind === 'symlink') {
+        const r = resolvePhysical(physical + '/' + child, j.probe, true);
+        if (r.ok) paths.push(r.path);
+      }
+      for (const abs of paths) {
+        if (!isWithin(ws, abs)) continue;
+        const v = j.guard.matchRelative(relativeTo(ws, abs), op);
+        if (!v || v.decision === 'allow') continue;
+        const w = { ...v, reason: `it holds ${relativeTo(ws, abs)}, and ${v.reason}` };
+        if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
+        if (w.decision === 'deny') return worst;
+      }
+    }
+  }
+  return worst;
+}
+
+/**
+ * Protected paths a rule anchors under a directory (`.env` and `secrets/**` are under the root, `tests/**`
+ * under `tests`): what a recursive access could reach when the disk cannot say. Globs that start with `**`
+ * could be anywhere and are judged on disk only.
+ */
+function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | undefined, noHidden = false): Verdict | undefined {
+  const rd = relativeTo(j.ctx.workspace, collapse(abs));
+  let worst: Verdict | undefined;
+  for (const rule of j.rules) {
+    const d = rule.ops[op];
+    if (d === undefined || d === 'allow') continue;
+    for (const g of rule.globs) {
+      const segs = g.split('/');
+      const fixed: string[] = [];
+      for (const s of segs) {
+        if (/[*?[{]/.test(s)) break;
+        fixed.push(s);
+      }
+      if (fixed.length === 0) continue;
+      if (noHidden && fixed.some((s) => s.startsWith('.'))) continue;
+      const anchor = fixed.join('/').toLowerCase();
+      const r = rd.toLowerCase();
+      const under = r === '' || anchor === r || anchor.startsWith(r + '/') || (r.startsWith(anchor + '/') && g.slice(anchor.length).startsWith('/**'));
+      if (!under) continue;
+      if (names && !names.some((n) => nameMatch(n, segs[segs.length - 1].replace(/\*+/g, 'x')))) continue;
+      const v = verdict(d, `path:${rule.name}`, `it may hold ${g}: ${rule.reason}`);
+      if (!worst || severity(v.decision) > severity(worst.decision)) worst = v;
+    }
+  }
+  return worst;
+}
+
+// ---- globs ----
+
+/** bash pattern → RegExp for one path: `*` and `?` do not cross `/`; a leading `.` needs a literal dot. */
+const GLOB_CACHE = new Map<string, RegExp>();
+
+/**
+ * A name filter (`find -name`, `grep --include`, a linter's `*.ts`) as fnmatch reads it: unlike a shell glob, `*`
+ * matches a leading dot (`find . -name '*.yaml'` finds `.agentguard.yaml`). A prefix keeps the first `*` from
+ * being at a segment start.
+ */
+function nameMatch(pattern: string, name: string): boolean {
+  return globMatch('x' + pattern, 'x' + name);
+}
+
+export function globRegex(pattern: string): RegExp {
+  let r = GLOB_CACHE.get(pattern);
+  if (r) return r;
+  let out = '^';
+  let segStart = true;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) {
+      out += escapeRe(pattern[++i]);
+      segStart = false;
+    } else if (c === '*') {
+      out += segStart ? '(?!\\.)[^/]*' : '[^/]*';
+      segStart = false;
+    } else if (c === '?') {
+      out += segStart ? '(?!\\.)[^/]' : '[^/]';
+      segStart = false;
+    } else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) {
+        out += '\\[';
+      } else {
+        let cls = pattern.slice(i + 1, end);
+        if (cls.startsWith('!') || cls.startsWith('^')) cls = '^' + cls.slice(1);
+        out += `[${cls.replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+      segStart = false;
+    } else {
+      out += escapeRe(c);
+      segStart = c === '/';
+    }
+  }
+  r = new RegExp(out + '$');
+  if (GLOB_CACHE.size >= 1000) GLOB_CACHE.clear(); // a long-lived guard sees endless patterns: start over
+  GLOB_CACHE.set(pattern, r);
+  return r;
+}
+
+function escapeRe(c: string): string {
+  return /[.+^${}()|[\]\\*?]/.test(c) ? '\\' + c : c;
+}
+
+export function globMatch(pattern: string, path: string): boolean {
+  try {
+    return globRegex(pattern).test(path);
+  } catch {
+    return true; // a pattern we cannot read could match anything
+  }
+}
+
+const GLOB_META = /[*?[]/;
+
+/** Expand an absolute bash glob on disk (no dotglob, no globstar). */
+function expand(pattern: string, probe: FsProbe): string[] | undefined {
+  const segs = pattern.split('/').filter((s) => s !== '');
+  let cur = [''];
+  for (const seg of segs) {
+    const next: string[] = [];
+    if (!GLOB_META.test(seg)) {
+      for (const c of cur) next.push(c + '/' + seg.replace(/\\(.)/g, '$1'));
+    } else {
+      const re = globRegex(seg);
+      for (const c of cur) {
+        let names: string[];
+        try {
+          names = probe.readdir(c || '/');
+        } catch {
+          continue;
+        }
+        for (const n of names) if (re.test(n)) next.push(c + '/' + n);
+        if (next.length > MAX_GLOB) return undefined;
+      }
+    }
+    cur = next;
+    if (cur.length === 0) break;
+  }
+  return cur;
+}
+
+/** Paths a pattern stands for, for judging what it could match: each `*` as nothing and as a letter. */
+function samplesOf(pattern: string): string[] {
+  let out = [''];
+  for (let i = 0; i < pattern.length && out.length <= 64; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) out = out.map((s) => s + pattern[++i]);
+    else if (c === '*') out = out.flatMap((s) => [s, s + 'x']);
+    else if (c === '?') out = out.map((s) => s + 'x');
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) out = out.map((s) => s + '[');
+      else {
+        const cls = pattern.slice(i + 1, end).replace(/^[!^]/, '');
+        const first = cls[0] === '\\' ? cls[1] : cls[0];
+        out = out.map((s) => s + first);
+        i = end;
+      }
+    } else out = out.map((s) => s + c);
+  }
+  return out;
+}
+
+/** The paths a protected glob stands for (`**\/*.pem` → `x.pem`, `a/x.pem`; `secrets/**` → `secrets/x`). */
+function ruleSamples(g: string): string[] {
+  const base = g
+    .replace(/\*\*\//g, '')
+    .replace(/\/\*\*$/, '/x')
+    .replace(/\*\*/g, 'x');
+  const nested = g.startsWith('**/') ? ['a/' + base] : [];
+  return [base, ...nested].flatMap((s) => [s.replace(/\*/g, 'x').replace(/\?/g, 'x'), s.replace(/\*/g, '').replace(/\?/g, 'x')]);
+}
+
+function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
+  const pattern = e.path.replace(/\/+/g, '/');
+  let worst: Verdict | undefined;
+  // 1. What it matches on disk.
+  const found = expand(pattern, j.probe);
+  if (found === undefined) worst = verdict('ask', 'path:glob-too-wide', `${pattern} matches more than ${MAX_GLOB} paths`);
+  else
+    for (const p of found) {
+      worst = worse(worst, judgePath({ ...e, glob: false }, p, j));
+      if (worst?.decision === 'deny') return worst;
+    }
+  // 2. What it could match.
+  const ws = j.ctx.workspace;
+  const op: PathOp = e.op === 'any' ? 'read' : e.op;
+  if (isWithin(ws, literalPrefix(pattern)) || pattern.startsWith(ws + '/')) {
+    const rel = pattern.slice(ws.length + 1);
+    for (const s of samplesOf(rel)) {
+      if (!s || s.endsWith('/')) continue;
+      const v = j.guard.matchRelative(collapse('/' + s).slice(1), op);
+      if (v && v.decision !== 'allow') worst = worse(worst, { ...v, reason: `${e.path} could match ${s}: ${v.reason}` });
+    }
+    // A protected name anchored at a place (`.env`, `secrets/**`, `tests/**`) the pattern could match; names
+    // that may be anywhere (`**/*.pem`) count when the pattern itself is one (`*.pem` above), not when it
+    // merely could be (`*`), which the disk answers.
+    for (const rule of j.rules) {
+      const d = rule.ops[op];
+      if (d === undefined || d === 'allow') continue;
+      for (const g of rule.globs) {
+        if (g.startsWith('**')) continue;
+        for (const s of ruleSamples(g)) {
+          if (!globMatch(rel, s)) continue;
+          worst = worse(worst, verdict(d, `path:${rule.name}`, `${e.path} could match ${s} (${g}): ${rule.reason}`));
+        }
+      }
+    }
+  } else {
+    // Outside: a credential store the pattern could reach.
+    const prefix = literalPrefix(pattern);
+    const store = credentialStore(prefix, j.ctx.home);
+    if (store) return verdict('deny', 'outside:credentials', `${e.path} lies in ${store}, which holds credentials`);
+    const h = collapse(j.ctx.home);
+    for (const s of HOME_CREDENTIAL_STORES) {
+      const abs = h + '/' + s;
+      if (!isWithin(prefix, abs) || prefix === abs) continue;
+      const depth = prefix === '/' ? 1 : prefix.split('/').length;
+      const patSegs = pattern.split('/');
+      const storeSegs = abs.split('/');
+      if (patSegs[depth] !== undefined && globMatch(patSegs[depth], storeSegs[depth] ?? ''))
+        return verdict('deny', 'outside:credentials', `${e.path} could match ~/${s}, which holds credentials`);
+    }
+  }
+  return worst ?? ALLOW;
+}
+
+/** The directory part of a pattern before its first glob segment. */
+function literalPrefix(pattern: string): string {
+  const segs = pattern.split('/');
+  const out: string[] = [];
+  for (const s of segs) {
+    if (GLOB_META.test(s)) break;
+    out.push(s);
+  }
+  return out.join('/') || '/';
+}

@@ -1,0 +1,909 @@
+// Custom readings for the rows whose arguments the notation cannot say on its own: a destination that is the
+// last word or a -t value (cp, mv, ln), `if=`/`of=` (dd), a mode letter bundle (tar), a program in the first
+// positional unless -e/-f gave one (grep, sed, awk), and the file-or-data values of HTTP clients.
+// Each handler records accesses on the model and calls `unknown` for what it cannot account for.
+import { APPEND, CONTENTLESS, FORCE, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
+import { parseArgv } from './spec';
+import type { W } from '../types';
+import { word } from '../words';
+import { awkEffects, sedEffects } from './langs';
+import { tarCommands } from './runners';
+
+const base = (p: string) => {
+  const t = p.replace(/\/+$/, '');
+  return t.slice(t.lastIndexOf('/') + 1);
+};
+const dirOf = (p: string) => {
+  const i = p.replace(/\/+$/, '').lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i + 1);
+};
+const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
+
+/** Option values other than the named ones get their roles; the named ones are the handler's. */
+function optionRoles(m: Model, skip: readonly string[] = []): void {
+  for (const o of m.p.occ) {
+    if (o.value === undefined || skip.includes(o.opt.key)) continue;
+    m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  }
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+}
+
+function abs(m: Model, p: string): string {
+  if (p.startsWith('/')) return p;
+  if (p === '~' || p.startsWith('~/')) return m.env.home + p.slice(1);
+  const cwd = m.s.cwd ?? m.env.cwd;
+  return cwd.endsWith('/') ? cwd + p : `${cwd}/${p}`;
+}
+
+/** Programs whose every argument is text (echo, printf, true, sleep): nothing is a path. */
+handler('inert', () => undefined);
+
+// ---- file system ----
+
+handler('cp', (m) => {
+  const name = m.s.name ?? 'cp';
+  optionRoles(m, ['-t']);
+  const ps = m.p.positional;
+  if (name === 'install' && m.has('dirs')) {
+    for (const w of ps) m.path('A', w, w.value, 'install -d');
+    return;
+  }
+  const rec = m.has('rec') ? RECURSIVE : 0;
+  const flags = (m.has('force') ? FORCE : 0) | (m.has('noclobber') ? APPEND : 0);
+  const t = m.occ('-t');
+  let dest: W | undefined;
+  let srcs: W[];
+  if (t !== undefined) {
+    if (t.value === null || t.value === undefined) {
+      m.unknown(`${name} -t names a directory only known at run time`);
+      dest = undefined;
+    } else dest = t.w ?? derived(t.value);
+    srcs = ps;
+  } else {
+    dest = ps[ps.length - 1];
+    srcs = ps.slice(0, -1);
+  }
+  if (srcs.length === 0 && t === undefined) {
+    if (dest) m.path(name === 'mv' ? 'N' : 'R', dest, dest.value, name);
+    return;
+  }
+  for (const s of srcs) m.path(name === 'mv' ? 'N' : 'R', s, s.value, name, name === 'mv' ? 0 : rec);
+  if (dest === undefined) return;
+  const dp = lit(dest);
+  if (dp === undefined) {
+    m.path('W', dest, dest.value, name, flags | rec);
+    return;
+  }
+  const isDir = m.env.isDir?.(abs(m, dp));
+  const intoDir = t !== undefined || dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1 || (isDir === true && !m.occ('-T'));
+  if (intoDir) {
+    for (const s of srcs) {
+      const sp = lit(s);
+      if (sp === undefined) {
+        // A glob source lands as the names it matches (`cp src/*.ts /tmp/` writes /tmp/*.ts); a source only
+        // known at run time lands somewhere in the directory.
+        const g = s.glob ? (s.path ?? s.value) : null;
+        if (g) m.add('write', word(g, true, g, dp.replace(/\/+$/, '') + '/' + base(g)), undefined, name, flags);
+        else m.add('write', undefined, dp, name, flags | RECURSIVE | INTO);
+        continue;
+      }
+      m.add('write', undefined, dp.replace(/\/+$/, '') + '/' + base(sp), name, flags | rec);
+    }
+    return;
+  }
+  const src = lit(srcs[0]);
+  m.path('W', dest, dest.value, name, flags | rec | (name === 'cp' && src === '/dev/null' ? CONTENTLESS : 0));
+});
+
+handler('ln', (m) => {
+  optionRoles(m, ['-t']);
+  const ps = m.p.positional;
+  const symbolic = m.occ('-s') !== undefined;
+  const relative = m.occ('-r') !== undefined;
+  // Without -f, ln refuses to replace an existing name: a creation, not an overwrite.
+  const flags = m.has('force') ? FORCE : APPEND;
+  const t = m.occ('-t');
+  let targets: W[];
+  let links: (string | undefined)[];
+  if (t !== undefined) {
+    if (typeof t.value !== 'string') {
+      m.unknown('ln -t names a directory only known at run time');
+      return;
+    }
+    targets = ps;
+    links = ps.map((w) => {
+      const v = lit(w);
+      return v === undefined ? undefined : t.value!.replace(/\/+$/, '') + '/' + base(v);
+    });
+  } else if (ps.length === 1) {
+    targets = ps;
+    const v = lit(ps[0]);
+    links = [v === undefined ? undefined : base(v)];
+  } else {
+    const last = lit(ps[ps.length - 1]);
+    targets = ps.slice(0, -1);
+    const isDir = last !== undefined ? m.env.isDir?.(abs(m, last)) : undefined;
+    const intoDir = last !== undefined && (targets.length > 1 || last.endsWith('/') || isDir === true);
+    links = targets.map((w) => {
+      const v = lit(w);
+      if (last === undefined || v === undefined) return undefined;
+      return intoDir ? last.replace(/\/+$/, '') + '/' + base(v) : last;
+    });
+  }
+  for (let i = 0; i < targets.length; i++) {
+    const tw = targets[i];
+    const tv = lit(tw);
+    const link = links[i];
+    // A symbolic link's relative target is relative to the link's own directory (unless -r made it from here).
+    const target = tv !== undefined && symbolic && !relative && !tv.startsWith('/') && !tv.startsWith('~') && link !== undefined ? dirOf(link) + tv : tv;
+    if (target === undefined) m.name(tw, tw.value, 'ln (link target)');
+    else m.add('any', undefined, target, 'ln (link target)');
+    if (link === undefined) {
+      m.unknown('ln makes a link whose name is only known at run time');
+      continue;
+    }
+    m.add('write', undefined, link, 'ln', flags);
+    if (target !== undefined) m.link(link, target, symbolic);
+  }
+});
+
+handler('chmod', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  const ref = m.occ('--reference') !== undefined;
+  const rec = m.has('rec') ? RECURSIVE : 0;
+  for (let i = ref ? 0 : 1; i < ps.length; i++) m.path('A', ps[i], ps[i].value, m.label, rec);
+});
+
+handler('truncate', (m) => {
+  optionRoles(m);
+  const size = m.occ('-s')?.value;
+  for (const w of m.p.positional) m.path('W', w, w.value, 'truncate', size === '0' || size === '' ? CONTENTLESS : 0);
+});
+
+handler('dd', (m) => {
+  for (let i = 1; i < m.s.words.length; i++) {
+    const w = m.s.words[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`dd is given ${w.text}, only known at run time`);
+      continue;
+    }
+    const eq = v.indexOf('=');
+    const k = eq < 0 ? v : v.slice(0, eq);
+    const val = eq < 0 ? '' : (w.path !== undefined && w.path.startsWith(k + '=') ? w.path : v).slice(eq + 1);
+    if (k === 'if') m.add('read', undefined, val, 'dd');
+    else if (k === 'of') m.add('write', undefined, val, 'dd', /conv=[^ ]*notrunc/.test(m.s.text) ? 0 : FORCE);
+    else if (!/^(bs|ibs|obs|cbs|count|skip|seek|iseek|oseek|conv|iflag|oflag|status)$/.test(k) && !/^--(help|version)$/.test(v))
+      m.unknown(`dd ${v} is not an operand the guard models`);
+  }
+});
+
+handler('shopt', (m) => {
+  applyRoles(m);
+  const ws = m.s.words.map((w) => w.value);
+  if (ws.includes('-s') && ws.some((v) => v === 'expand_aliases' || v === null))
+    m.unknown('shopt -s expand_aliases turns aliases on: what later commands run can no longer be read from the line');
+  if (ws.includes('-s') && ws.includes('extdebug')) m.unknown('shopt -s extdebug changes how functions and traps run');
+});
+
+handler('enable', (m) => {
+  applyRoles(m);
+  if (m.s.words.some((w) => w.value === '-f' || (w.value !== null && /^-[a-zA-Z]*f/.test(w.value))))
+    m.unknown(`${m.label} -f loads a builtin from a shared library (native code)`);
+});
+
+// ---- text ----
+
+/** grep-likes: the first positional is the pattern unless -e/-f gave one; -r reads trees (default `.`). */
+handler('grep', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  const patGiven = m.occ('-e') !== undefined || m.occ('-f') !== undefined;
+  const files = patGiven ? ps : ps.slice(1);
+  const dirOpt = m.occ('-d')?.value;
+  const rec = m.has('rec') || dirOpt === 'recurse' || m.s.name === 'rgrep';
+  const role = rec ? 'T' : 'R';
+  // --include narrows a recursive search to those names.
+  const inc = m.p.occ.filter((o) => o.opt.key === '--include').map((o) => o.value);
+  const names = inc.length && inc.every((v): v is string => typeof v === 'string') ? inc : undefined;
+  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE, names);
+  for (const f of files) m.path(role, f, f.value, m.label, 0, rec ? names : undefined);
+});
+
+/** Recursive searchers (rg, ag, ack, git grep): pattern first unless given by option; paths are trees; none is `.`. */
+handler('rg', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  const listOnly = m.has('list');
+  const patGiven = listOnly || m.occ('-e') !== undefined || m.occ('-f') !== undefined;
+  const files = patGiven ? ps : ps.slice(1);
+  if (listOnly) return;
+  // rg, ag and fd skip dot files unless told (--hidden, -uu); git grep searches what is tracked, dot files too.
+  const us = m.p.occ.filter((o) => o.opt.key === '-u').length;
+  const hidden = m.s.name === 'git' || m.occ('--hidden') !== undefined || us >= 2 || m.occ('-uu') !== undefined;
+  const globs: string[] = [];
+  for (const o of m.p.occ) {
+    if ((o.opt.key === '-g' || o.opt.key === '--iglob') && typeof o.value === 'string' && !o.value.startsWith('!')) globs.push(o.value.replace(/^.*\//, ''));
+    if (o.opt.key === '-t' && typeof o.value === 'string') globs.push(...(RG_TYPES[o.value] ?? ['*']));
+  }
+  const names = globs.length && !globs.includes('*') ? globs : undefined;
+  const flags = hidden ? 0 : NO_HIDDEN;
+  if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE | flags, names);
+  for (const f of files) m.path('T', f, f.value, m.label, flags, names);
+});
+
+/** ripgrep's common file types (`rg -t ts`). */
+const RG_TYPES: Record<string, string[]> = {
+  ts: ['*.ts', '*.tsx', '*.cts', '*.mts'],
+  js: ['*.js', '*.jsx', '*.mjs', '*.cjs', '*.vue'],
+  py: ['*.py', '*.pyi'],
+  rust: ['*.rs'],
+  go: ['*.go'],
+  java: ['*.java'],
+  kotlin: ['*.kt', '*.kts'],
+  c: ['*.c', '*.h'],
+  cpp: ['*.cpp', '*.cc', '*.cxx', '*.hpp', '*.hh', '*.h'],
+  md: ['*.md', '*.markdown'],
+  markdown: ['*.md', '*.markdown'],
+  json: ['*.json'],
+  yaml: ['*.yml', '*.yaml'],
+  css: ['*.css', '*.scss', '*.sass', '*.less'],
+  html: ['*.html', '*.htm'],
+  sh: ['*.sh', '*.bash', '*.zsh'],
+  ruby: ['*.rb'],
+  php: ['*.php'],
+  sql: ['*.sql'],
+  swift: ['*.swift'],
+  cs: ['*.cs'],
+};
+
+handler('sed', (m) => {
+  optionRoles(m, ['-e', '-f']);
+  const ps = m.p.positional;
+  const scripts: (string | null)[] = [];
+  for (const o of m.p.occ) if (o.opt.key === '-e' && o.value !== undefined) scripts.push(o.value);
+  const fromFile = m.occ('-f');
+  if (fromFile !== undefined) {
+    m.role('R', fromFile.w, fromFile.value, 'sed -f');
+    m.unknown('sed -f runs a script file the guard does not read (it may write files or run commands)');
+  }
+  const files = scripts.length || fromFile ? ps : ps.slice(1);
+  if (!scripts.length && !fromFile) scripts.push(ps[0] ? ps[0].value : null);
+  for (const sc of scripts) {
+    if (sc === null) {
+      m.unknown('sed runs a script only known at run time');
+      continue;
+    }
+    const e = sedEffects(sc);
+    for (const c of e.commands) m.host.shell(m.s, c, 'sed e');
+    if (e.dynamicExec) m.unknown('sed executes text it computes (the e command or the s///e flag) as a shell command');
+    for (const f of e.writes) m.add('write', undefined, f, 'sed w');
+    for (const f of e.reads) m.add('read', undefined, f, 'sed r');
+    if (e.error) m.unknown(`sed script not understood: ${e.error}`);
+  }
+  const inPlace = m.has('inplace');
+  for (const f of files) m.path(inPlace ? 'A' : 'R', f, f.value, inPlace ? 'sed -i' : 'sed');
+});
+
+handler('awk', (m) => {
+  optionRoles(m, ['-f', '-e', '-v', '-i']);
+  // gawk -i inplace rewrites its input files; another -i loads an awk library (project code, like a script).
+  let inplace = false;
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-i' || o.value === undefined) continue;
+    if (o.value === null) m.unknown(`${m.label} -i loads a library only known at run time`);
+    else if (/^inplace(\.awk)?$/.test(o.value)) inplace = true;
+    else m.role('X', o.w, o.value, `${m.label} -i`);
+  }
+  const ps = m.p.positional;
+  const progs: (string | null)[] = [];
+  for (const o of m.p.occ) if (o.opt.key === '-e' && o.value !== undefined) progs.push(o.value);
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-f' || o.value === undefined) continue;
+    m.role('R', o.w, o.value, `${m.label} -f`);
+    m.unknown(`${m.label} -f runs a program file the guard does not read`);
+  }
+  const hasProg = progs.length > 0 || m.occ('-f') !== undefined;
+  const files = hasProg ? ps : ps.slice(1);
+  if (!hasProg) progs.push(ps[0] ? ps[0].value : null);
+  for (const pg of progs) {
+    if (pg === null) {
+      m.unknown(`${m.label} runs a program only known at run time`);
+      continue;
+    }
+    const e = awkEffects(pg);
+    for (const c of e.commands) m.host.shell(m.s, c, `${m.label} system`);
+    for (const f of e.writes) m.add('write', undefined, f.path, `${m.label} print >`, f.append ? APPEND : 0);
+    for (const f of e.reads) m.add('read', undefined, f, `${m.label} getline <`);
+    if (e.unknown) m.unknown(`${m.label}: ${e.unknown}`);
+  }
+  for (const f of files) {
+    // `var=value` operands are assignments, not files.
+    if (f.value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value)) continue;
+    m.path(inplace ? 'A' : 'R', f, f.value, inplace ? `${m.label} -i inplace` : m.label);
+  }
+});
+
+/** jq: the filter first (unless -f), then files; --arg/--argjson take two words, --slurpfile/--rawfile read a file. */
+handler('jq', (m) => {
+  const ws = m.s.words;
+  const files: W[] = [];
+  let filter = false;
+  let afterDD = false;
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (!afterDD && v !== null && v.startsWith('-') && v.length > 1) {
+      if (v === '--') afterDD = true;
+      else if (v === '--arg' || v === '--argjson') i += 2;
+      else if (v === '--slurpfile' || v === '--rawfile') {
+        const f = ws[i + 2];
+        m.path('R', f, f?.value, `jq ${v}`);
+        i += 2;
+      } else if (v === '-f' || v === '--from-file') {
+        const f = ws[i + 1];
+        m.path('R', f, f?.value, 'jq -f');
+        filter = true;
+        i++;
+      } else if (v === '-L' || v === '--indent' || v === '--tab' || v === '--seq') {
+        if (v === '-L' || v === '--indent') i++;
+      } else if (v === '--args' || v === '--jsonargs') break;
+      else if (
+        !/^-[a-zA-Z]+$|^--(raw-output|join-output|compact-output|null-input|exit-status|slurp|sort-keys|color-output|monochrome-output|ascii-output|raw-input|stream|stream-errors|raw-output0|unbuffered|help|version|build-configuration)$/.test(
+          v,
+        )
+      )
+        m.unknown(`jq ${v} is an option the guard does not model`);
+      continue;
+    }
+    if (!filter) {
+      filter = true;
+      continue;
+    }
+    files.push(w);
+  }
+  for (const f of files) m.path('R', f, f.value, 'jq');
+});
+
+/** yq (mikefarah): `yq [eval|e|eval-all|ea] EXPR [files]`; -i edits the files in place. */
+handler('yq', (m) => {
+  optionRoles(m);
+  let ps = m.p.positional;
+  if (ps[0] && ps[0].value !== null && /^(e|eval|ea|eval-all|shell-completion|help)$/.test(ps[0].value)) ps = ps.slice(1);
+  const files = m.occ('--from-file') ? ps : ps.slice(1);
+  const inPlace = m.has('inplace');
+  for (const f of files) m.path(inPlace ? 'A' : 'R', f, f.value, inPlace ? 'yq -i' : 'yq');
+});
+
+// ---- find ----
+
+handler('find', (m) => {
+  const ws = m.s.words;
+  let end = 1;
+  // Leading -H/-L/-P/-D/-O options.
+  while (end < ws.length && ws[end].value !== null && /^-[HLP]$|^-D$|^-O\d*$/.test(ws[end].value!)) end += ws[end].value === '-D' ? 2 : 1;
+  const startFrom = end;
+  while (end < ws.length) {
+    const v = ws[end].value;
+    if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ',')) break;
+    end++;
+  }
+  for (let i = startFrom; i < end; i++) {
+    if (ws[i].value === null) m.unknown(`find starts from ${ws[i].text}, only known at run time`);
+  }
+  let del = false;
+  for (let i = end; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (v === '-delete') del = true;
+    else if (/^-(exec|execdir|ok|okdir)$/.test(v)) {
+      // The inner command is the unwrapper's; skip to its terminator.
+      while (i < ws.length && ws[i].value !== ';' && ws[i].value !== '+') i++;
+    } else if (/^-(fprint0?|fprintf|fls)$/.test(v)) m.path('W', ws[i + 1], ws[i + 1]?.value, `find ${v}`);
+    else if (v === '-files0-from') m.path('R', ws[i + 1], ws[i + 1]?.value, 'find -files0-from');
+  }
+  if (del) {
+    // `-name P` in a plain conjunction (no -o, !, -not, parentheses): only names matching P are deleted.
+    const expr = ws.slice(end).map((w) => w.value);
+    const nameAt = expr.indexOf('-name');
+    const plain = !expr.some((v) => v === null || v === '-o' || v === '-or' || v === ',' || v === '!' || v === '-not' || v === '(');
+    const pat = plain && nameAt >= 0 ? expr[nameAt + 1] : undefined;
+    const names = typeof pat === 'string' && pat !== '' && !pat.includes('/') ? [pat] : undefined;
+    if (end === startFrom) m.add('delete', undefined, '.', 'find -delete', RECURSIVE, names);
+    for (let i = startFrom; i < end; i++) m.path('D', ws[i], ws[i].value, 'find -delete', RECURSIVE, names);
+  }
+});
+
+// ---- archives ----
+
+const TAR_ARG_LETTERS = new Set(['f', 'C', 'b', 'T', 'X', 'g', 'N', 'V', 'I', 'F', 'K', 'L', 'H']);
+
+handler('tar', (m) => {
+  const ws = m.s.words;
+  // Old style: a first word of bundled letters without a dash (`tar cvzf out.tgz src`).
+  let words = ws;
+  if (ws[1] && ws[1].value !== null && /^[A-Za-z]+$/.test(ws[1].value) && !ws[1].value.startsWith('-')) {
+    const letters = ws[1].value;
+    const out: W[] = [ws[0]];
+    let next = 2;
+    for (const c of letters) {
+      out.push(derived('-' + c));
+      if (TAR_ARG_LETTERS.has(c) && ws[next]) out.push(ws[next++]);
+    }
+    words = [...out, ...ws.slice(next)];
+  }
+  const p = parseArgv(words, 1, [m.row], m.row.loose, false);
+  m.p = p;
+  const mode = m.has('create') ? 'c' : m.has('extract') ? 'x' : m.has('list') ? 't' : m.has('append') ? 'r' : m.has('delete') ? 'd' : m.has('diff') ? 'd' : '';
+  for (const o of p.occ) {
+    if (o.value === undefined) continue;
+    const k = o.opt.key;
+    if (k === '-f' || k === '-C') continue;
+    m.role(o.opt.role, o.w, o.value, `tar ${k}`);
+  }
+  if (p.unknown.length) m.unknown(`tar ${p.unknown[0]} is an option the guard does not model`);
+  tarCommands(m);
+  // -C applies to what follows it; the first one is the base for members and extraction.
+  const dirOcc = m.occ('-C');
+  const dir = dirOcc?.value;
+  if (dirOcc !== undefined && typeof dir !== 'string') m.unknown('tar -C names a directory only known at run time');
+  const file = m.occ('-f');
+  const archiveOp = mode === 'c' ? 'W' : mode === 'r' || mode === 'd' ? 'A' : 'R';
+  if (file && file.value !== '-') m.role(archiveOp, file.w, file.value, 'tar -f');
+  const join = (p2: string) => (typeof dir === 'string' && !p2.startsWith('/') ? dir.replace(/\/+$/, '') + '/' + p2 : p2);
+  if (mode === 'c' || mode === 'r') {
+    const rm = m.has('remove');
+    for (const w of p.positional) {
+      const v = lit(w);
+      if (v === undefined) {
+        m.path('T', w, w.value, 'tar');
+        if (rm) m.path('D', w, w.value, 'tar --remove-files', RECURSIVE);
+        continue;
+      }
+      m.add('read', undefined, join(v), 'tar', RECURSIVE);
+      if (rm) m.add('delete', undefined, join(v), 'tar --remove-files', RECURSIVE);
+    }
+  } else if (mode === 'x') {
+    if (m.has('abs')) m.unknown('tar -P extracts members to the absolute paths they name');
+    if (m.has('stdout')) return;
+    const target = typeof dir === 'string' ? dir : '.';
+    if (p.positional.length === 0) m.add('write', undefined, target, 'tar -x', RECURSIVE | INTO | (m.has('keep') ? APPEND : 0));
+    for (const w of p.positional) {
+      const v = lit(w);
+      if (v === undefined) m.add('write', undefined, target, 'tar -x', RECURSIVE | INTO);
+      else m.add('write', undefined, join(v), 'tar -x', RECURSIVE);
+    }
+  } else if (mode === '') {
+    m.unknown('tar without -c, -x, -t, -r, -u or -A: the guard cannot tell what it does');
+  }
+});
+
+handler('zip', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  if (ps.length === 0) return;
+  const archive = ps[0];
+  if (archive.value !== '-') m.path(m.has('out') ? 'R' : 'A', archive, archive.value, 'zip');
+  const rec = m.has('rec') ? RECURSIVE : 0;
+  for (const w of ps.slice(1)) {
+    if (m.has('delete')) break; // -d: names inside the archive
+    m.path('R', w, w.value, 'zip', rec);
+    if (m.has('move')) m.path('D', w, w.value, 'zip -m', rec);
+  }
+});
+
+handler('unzip', (m) => {
+  optionRoles(m, ['-d']);
+  const ps = m.p.positional;
+  if (ps[0]) m.path('R', ps[0], ps[0].value, 'unzip');
+  if (m.has('listonly') || m.has('stdout')) return;
+  const d = m.occ('-d');
+  if (d !== undefined && typeof d.value !== 'string') m.unknown('unzip -d names a directory only known at run time');
+  const target = d !== undefined && typeof d.value === 'string' ? d.value : '.';
+  m.add('write', undefined, target, 'unzip', RECURSIVE | INTO | (m.has('overwrite') ? FORCE : APPEND));
+});
+
+const COMPRESS_EXT: Record<string, string> = {
+  gzip: '.gz',
+  pigz: '.gz',
+  bzip2: '.bz2',
+  pbzip2: '.bz2',
+  xz: '.xz',
+  lzma: '.lzma',
+  zstd: '.zst',
+  lz4: '.lz4',
+  compress: '.Z',
+  brotli: '.br',
+  lzip: '.lz',
+};
+const DECOMPRESSORS: Record<string, string> = {
+  gunzip: 'gzip',
+  bunzip2: 'bzip2',
+  unxz: 'xz',
+  unlzma: 'lzma',
+  unzstd: 'zstd',
+  uncompress: 'compress',
+  unlz4: 'lz4',
+};
+
+/** gzip & co: compressing FILE writes FILE.gz and removes FILE (unless -k or -c); -d the reverse. */
+handler('gzip', (m) => {
+  optionRoles(m);
+  const name = m.s.name ?? 'gzip';
+  const toStdout = m.has('stdout') || /cat$/.test(name);
+  const test = m.has('test') || m.has('list');
+  const decompress = m.has('decompress') || name in DECOMPRESSORS;
+  const ext = COMPRESS_EXT[DECOMPRESSORS[name] ?? name] ?? '.gz';
+  const rec = m.has('rec') ? RECURSIVE : 0;
+  const files = m.p.positional;
+  for (const w of files) {
+    m.path('R', w, w.value, name, rec);
+    if (toStdout || test || w.value === '-') continue;
+    const v = lit(w);
+    if (v === undefined) {
+      m.unknown(`${name} rewrites ${w.text}, a path only known at run time`);
+      continue;
+    }
+    const out = decompress ? (v.endsWith(ext) ? v.slice(0, -ext.length) : v.replace(/\.[^./]+$/, '')) : v + ext;
+    m.add('write', undefined, out, name, (m.has('force') ? FORCE : 0) | rec);
+    if (!m.has('keep')) m.add('delete', undefined, v, `${name} (removes the input)`, rec);
+  }
+});
+
+// ---- network ----
+
+/** curl: -O writes the URL's file name here; the data options read `@file`; -K reads options from a file. */
+handler('curl', (m) => {
+  optionRoles(m);
+  const remoteName = m.has('remote-name');
+  const outDir = m.occ('--output-dir');
+  const dir = typeof outDir?.value === 'string' ? outDir.value.replace(/\/+$/, '') + '/' : '';
+  if (m.has('header-name')) m.unknown('curl -J takes the output file name from the server');
+  for (const w of m.p.positional) {
+    m.role('U', w, w.value, 'curl');
+    if (!remoteName) continue;
+    const v = w.value;
+    if (v === null) continue;
+    const path = v.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '');
+    const b = base(path);
+    if (!b) m.unknown(`curl -O on ${v}: the URL names no file`);
+    else m.add('write', undefined, dir + b, 'curl -O');
+  }
+});
+
+handler('wget', (m) => {
+  optionRoles(m);
+  const doc = m.occ('-O');
+  const prefix = m.occ('-P');
+  const dir = typeof prefix?.value === 'string' ? prefix.value.replace(/\/+$/, '') + '/' : '';
+  const rec = m.has('rec');
+  for (const w of m.p.positional) {
+    m.role('U', w, w.value, 'wget');
+    if (doc !== undefined || w.value === null) continue;
+    if (rec) {
+      m.add('write', undefined, dir || '.', 'wget -r', RECURSIVE | INTO | APPEND);
+      continue;
+    }
+    const b = base(w.value.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, ''));
+    // wget never replaces an existing file unless told (-N, -O): it saves as name.1 instead.
+    m.add('write', undefined, dir + (b || 'index.html'), 'wget', m.has('timestamping') || m.has('continue') ? 0 : APPEND);
+  }
+});
+
+/** httpie/xh: `[METHOD] URL [items]`; `field=@file`, `field:=@file` and `@file` read files. */
+handler('httpie', (m) => {
+  optionRoles(m);
+  let ps = m.p.positional;
+  if (ps[0] && ps[0].value !== null && /^[A-Za-z]+$/.test(ps[0].value) && ps[1]) ps = ps.slice(1);
+  for (let i = 1; i < ps.length; i++) {
+    const v = ps[i].value;
+    if (v === null) continue;
+    const at = /^(?:[^=:@]*(?:=|:=)@|@)(.+)$/.exec(v);
+    if (at) m.add('read', undefined, at[1], m.label);
+  }
+});
+
+const OPENSSL_READ = new Set([
+  '-in',
+  '-inkey',
+  '-key',
+  '-CAfile',
+  '-cert',
+  '-certfile',
+  '-config',
+  '-signkey',
+  '-CAkey',
+  '-CA',
+  '-prvkey',
+  '-pubin',
+  '-kfile',
+  '-rand',
+  '-peerkey',
+  '-sigfile',
+  '-signature',
+  '-infiles',
+  '-req',
+]);
+const OPENSSL_WRITE = new Set(['-out', '-keyout', '-sigout', '-certout', '-outform-file']);
+const OPENSSL_FLAG =
+  /^-(noout|text|nodes|noenc|new|x509|batch|pubout|pubin|base64|a|A|d|e|help|verify|hash|subject|issuer|dates|fingerprint|modulus|check|brief|showcerts|quiet|sha1|sha256|sha384|sha512|md5|pbkdf2|salt|nosalt|binary|r|hex|crlf|nameopt|ext|legacy|iter|connect|servername|alpn|tls1_2|tls1_3|no_tls1_3|ign_eof|prexit|state|debug|msg|status|verify_return_error|CAstore|trace|6|4|P|p|list|noverify|genkey|raw|ocsp|resp_text|z|pem|der)$/;
+
+handler('openssl', (m) => {
+  const ws = m.s.words;
+  for (let i = 2; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`openssl is given ${w.text}, only known at run time`);
+      continue;
+    }
+    if (!v.startsWith('-') || v === '-') {
+      m.name(w, v, 'openssl');
+      continue;
+    }
+    const next = ws[i + 1];
+    if (OPENSSL_READ.has(v)) {
+      m.path('R', next, next?.value, `openssl ${v}`);
+      i++;
+    } else if (OPENSSL_WRITE.has(v)) {
+      m.path('W', next, next?.value, `openssl ${v}`);
+      i++;
+    } else if (v === '-passin' || v === '-passout' || v === '-pass') {
+      const pv = next?.value;
+      if (pv && pv.startsWith('file:')) m.add('read', undefined, pv.slice(5), `openssl ${v}`);
+      i++;
+    } else if (OPENSSL_FLAG.test(v)) continue;
+    else if (next && next.value !== null && !next.value.startsWith('-')) {
+      // An option with a value the guard does not know: the value may be a path.
+      m.name(next, next.value, `openssl ${v}`);
+      i++;
+    }
+  }
+});
+
+/** scp/rsync/sftp: `host:path` is remote; a local source is read (trees with -r/-a), a local destination written. */
+handler('rcopy', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  if (ps.length === 0) return;
+  const remote = (w: W) => w.value !== null && /^[^/]*:/.test(w.value) && !/^[A-Za-z]:[\\/]/.test(w.value);
+  const rec = m.has('rec') || m.s.name === 'rsync' ? RECURSIVE : 0;
+  if (ps.length === 1) {
+    if (!remote(ps[0])) m.path('T', ps[0], ps[0].value, m.label);
+    return;
+  }
+  const dest = ps[ps.length - 1];
+  for (const s of ps.slice(0, -1)) if (!remote(s)) m.path('R', s, s.value, m.label, rec);
+  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced.
+  const fileLike = (w: W) => w.value !== null && !w.value.endsWith('/') && /\.[A-Za-z0-9]+$/.test(w.value);
+  if (ps.length === 2 && fileLike(ps[0]) && fileLike(dest) && !remote(dest)) {
+    m.path('W', dest, dest.value, m.label, 0);
+    return;
+  }
+  // The destination is replaced as cp replaces it (rsync writes a new file over the old, or rewrites it --inplace).
+  if (!remote(dest)) m.path('W', dest, dest.value, m.label, rec ? RECURSIVE | INTO : 0);
+});
+
+/** ssh -o: ProxyCommand, LocalCommand and Match exec run locally. */
+export function sshOption(m: Model, v: string | null | undefined, how: string): void {
+  if (v === null) {
+    m.unknown(`${how} with an option only known at run time`);
+    return;
+  }
+  if (v === undefined) return;
+  const mm = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match)\s*[= ]\s*(.*)$/i.exec(v);
+  if (!mm) return;
+  const key = mm[1].toLowerCase();
+  if (key === 'remotecommand') return;
+  let cmd = mm[2];
+  if (key === 'match') {
+    const e = /\bexec\s+("([^"]*)"|'([^']*)'|(\S+))/.exec(cmd);
+    if (!e) return;
+    cmd = e[2] ?? e[3] ?? e[4];
+  }
+  if (cmd.toLowerCase() === 'none') return;
+  m.host.shell(m.s, cmd.replace(/%[a-zA-Z%]/g, 'x'), `${how} ${mm[1]}`);
+}
+
+handler('ssh', (m) => {
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    if (o.opt.key === '-o') sshOption(m, o.value, 'ssh -o');
+    else m.role(o.opt.role, o.w, o.value, `ssh ${o.opt.key}`);
+  }
+  if (m.p.unknown.length) m.unknown(`ssh ${m.p.unknown[0]} is an option the guard does not model`);
+});
+
+// ---- editors and patchers ----
+
+handler('patch', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  if (ps[0]) m.path('W', ps[0], ps[0].value, 'patch');
+  if (ps[1]) m.path('R', ps[1], ps[1].value, 'patch');
+  if (m.has('dry') || ps[0]) return;
+  // The files to change are named inside the patch.
+  m.add('write', undefined, '.', 'patch', RECURSIVE | INTO);
+});
+
+handler('sevenzip', (m) => {
+  const ws = m.s.words;
+  const verb = ws[1]?.value;
+  let outDir: string | undefined;
+  const rest: W[] = [];
+  for (let i = 2; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) {
+      m.unknown(`7z is given ${ws[i].text}, only known at run time`);
+      continue;
+    }
+    if (v.startsWith('-o')) outDir = v.slice(2);
+    else if (!v.startsWith('-')) rest.push(ws[i]);
+  }
+  if (verb === undefined || verb === null) return;
+  if (/^(l|t|i|h|b)$/.test(verb)) {
+    if (rest[0]) m.path('R', rest[0], rest[0].value, `7z ${verb}`);
+  } else if (/^(x|e)$/.test(verb)) {
+    if (rest[0]) m.path('R', rest[0], rest[0].value, `7z ${verb}`);
+    m.add('write', undefined, outDir || '.', `7z ${verb}`, RECURSIVE | INTO);
+  } else if (/^(a|u|d|rn)$/.test(verb)) {
+    if (rest[0]) m.path('A', rest[0], rest[0].value, `7z ${verb}`);
+    for (const w of rest.slice(1)) if (verb !== 'd' && verb !== 'rn') m.path('R', w, w.value, `7z ${verb}`, RECURSIVE);
+  } else m.unknown(`7z ${verb} is not a command the guard models`);
+});
+
+/** Ex commands (vim -c, +cmd, ed scripts): `!cmd` and `r !cmd` run shell commands, `w file` writes. */
+function exCommands(m: Model, text: string, how: string): void {
+  for (const raw of text.split(/\n|\|/)) {
+    const c = raw
+      .trim()
+      .replace(/^:+/, '')
+      .replace(/^(silent!?|sil!?)\s+/, '');
+    if (!c) continue;
+    const bang = /^(?:[.,$%'0-9a-z+-]*\s*)?(?:r|read|w|write|e|edit)?\s*!(.*)$/.exec(c);
+    if (bang && (c.startsWith('!') || /^\S*\s*(r|read|w|write|e|edit)\s*!/.test(c) || /^[.,$%'0-9+-]+!/.test(c))) {
+      if (bang[1].trim()) m.host.shell(m.s, bang[1], how);
+      else m.unknown(`${how} runs a shell`);
+      continue;
+    }
+    if (
+      /^(py3?|python3?|pyx|lua|perl|ruby|rub|tcl|mz|call|exe|execute|so|source|runtime|let|norm|normal|terminal|term|shell|sh|make|grep|vimgrep|cexpr|lexpr|redir)\b/.test(
+        c,
+      )
+    )
+      m.unknown(`${how} runs ${c.split(/\s/)[0]}, which the guard does not read`);
+    const w = /^(?:[.,$%'0-9+-]*)(?:w|write|wq|x|xit|sav|saveas|up|update|wall|wa|wqa|xa)!?\s+(>>\s*)?(\S.*)$/.exec(c);
+    if (w) m.add('write', undefined, w[2].trim(), how, w[1] ? APPEND : 0);
+    const r = /^(?:[.,$%'0-9+-]*)(?:r|read|e|edit|sp|split|vs|vsplit|tabe|tabedit)!?\s+([^!\s].*)$/.exec(c);
+    if (r) m.add('read', undefined, r[1].trim(), how);
+  }
+}
+
+handler('vim', (m) => {
+  optionRoles(m, ['-c', '--cmd', '-S', '-s']);
+  const readonly = m.has('readonly') || m.s.name === 'view';
+  for (const o of m.p.occ) {
+    if ((o.opt.key === '-c' || o.opt.key === '--cmd') && o.value !== undefined) {
+      if (o.value === null) m.unknown(`${m.label} -c runs editor commands only known at run time`);
+      else exCommands(m, o.value, `${m.label} -c`);
+    } else if ((o.opt.key === '-S' || o.opt.key === '-s') && o.value !== undefined) {
+      m.role('R', o.w, o.value, `${m.label} ${o.opt.key}`);
+      m.unknown(`${m.label} ${o.opt.key} runs an editor script the guard does not read`);
+    }
+  }
+  for (const w of m.p.positional) {
+    if (w.value !== null && w.value.startsWith('+')) {
+      exCommands(m, w.value.slice(1), `${m.label} +`);
+      continue;
+    }
+    m.path(readonly ? 'R' : 'A', w, w.value, m.label);
+  }
+});
+
+handler('ed', (m) => {
+  optionRoles(m);
+  for (const w of m.p.positional) m.path('A', w, w.value, m.label);
+  const t = stdinText(m);
+  if (t === null) m.unknown(`${m.label} runs editor commands from input the guard cannot read`);
+  else if (t !== undefined) exCommands(m, t, m.label);
+});
+
+handler('emacs', (m) => {
+  optionRoles(m, ['--eval', '-f', '--funcall']);
+  if (m.has('batch') || m.occ('--eval') || m.occ('-l') || m.occ('--script') || m.occ('-f')) m.unknown(`${m.label} runs Emacs Lisp the guard does not read`);
+  for (const w of m.p.positional) if (!(w.value ?? '').startsWith('+')) m.path('A', w, w.value, m.label);
+});
+
+/**
+ * The text a command reads on its input when the line shows it: a here-doc, a here-string, or a literal
+ * echo/printf piped in. undefined: no input; null: input the guard cannot read.
+ */
+export function stdinText(m: Model): string | null | undefined {
+  const st = m.s.stdin;
+  if (st.kind === 'none') return undefined;
+  if (st.kind === 'heredoc') return st.quoted || !/[$`\\]/.test(st.body) ? st.body : null;
+  if (st.kind === 'herestring') return st.value;
+  if (st.kind === 'file') return null;
+  const f = st.from;
+  if (f && (f.name === 'echo' || f.name === 'printf')) {
+    const args = f.words.slice(1);
+    if (args.some((w) => w.value === null)) return null;
+    if (f.name === 'printf') return printfText(args.map((w) => w.value!));
+    const rest = args.filter((w, i) => !(i === 0 && /^-[neE]+$/.test(w.value!)));
+    const e = args[0]?.value !== undefined && /^-[nE]*e/.test(args[0].value!);
+    const s = rest.map((w) => w.value).join(' ');
+    return e ? unescapeC(s) : s;
+  }
+  return null;
+}
+
+/** printf FORMAT ARGS… as bash prints it, for %s/%b/%%/%d and escapes; null when it cannot tell. */
+export function printfText(args: string[]): string | null {
+  const fmt = args[0];
+  if (fmt === undefined) return '';
+  const rest = args.slice(1);
+  let out = '';
+  let k = 0;
+  const once = (): string | null => {
+    let s = '';
+    for (let i = 0; i < fmt.length; i++) {
+      const c = fmt[i];
+      if (c === '%') {
+        const n = fmt[i + 1];
+        i++;
+        if (n === '%') s += '%';
+        else if (n === 's') s += rest[k++] ?? '';
+        else if (n === 'b') s += unescapeC(rest[k++] ?? '');
+        else if (n === 'd' || n === 'i') s += String(parseInt(rest[k++] ?? '0', 10) || 0);
+        else return null;
+      } else if (c === '\\') {
+        const j = escapeEnd(fmt, i);
+        s += unescapeC(fmt.slice(i, j));
+        i = j - 1;
+      } else s += c;
+    }
+    return s;
+  };
+  do {
+    const s = once();
+    if (s === null) return null;
+    out += s;
+  } while (k > 0 && k < rest.length);
+  return out;
+}
+
+function escapeEnd(s: string, i: number): number {
+  const n = s[i + 1];
+  if (n === undefined) return i + 1;
+  if (/[0-7]/.test(n)) {
+    let j = i + 1;
+    while (j < s.length && j < i + 4 && /[0-7]/.test(s[j])) j++;
+    return j;
+  }
+  if (n === 'x') {
+    let j = i + 2;
+    while (j < s.length && j < i + 4 && /[0-9a-fA-F]/.test(s[j])) j++;
+    return j;
+  }
+  return i + 2;
+}
+
+/** C-style escapes as printf/echo -e/$'…' read them: \n \t \\ \0NNN \NNN \xHH. */
+export function unescapeC(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c !== '\\' || i === s.length - 1) {
+      out += c;
+      continue;
+    }
+    const j = escapeEnd(s, i);
+    const e = s.slice(i + 1, j);
+    if (/^0?[0-7]{1,3}$/.test(e)) out += String.fromCharCode(parseInt(e, 8));
+    else if (e[0] === 'x' && e.length > 1) out += String.fromCharCode(parseInt(e.slice(1), 16));
+    else out += ({ n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b', '\\': '\\' } as Record<string, string>)[e] ?? '\\' + e;
+    i = j - 1;
+  }
+  return out;
+}

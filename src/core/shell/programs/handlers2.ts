@@ -1,0 +1,252 @@
+// Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
+import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, handler, positionalRoles_, runRow } from './model';
+import { stdinText } from './handlers';
+import type { Row } from './spec';
+
+let moduleRows: Map<string, Row> | undefined;
+let rowByName: ((name: string) => Row | undefined) | undefined;
+
+/** The table lookups this module needs (set by the registry, which imports the handlers). */
+export function setLookups(byName: (name: string) => Row | undefined, modules: Map<string, Row>): void {
+  rowByName = byName;
+  moduleRows = modules;
+}
+
+/** Python modules run with -m, by the row they stand for (`python -m pytest` is pytest). */
+export const PY_MODULES: Record<string, string> = {
+  pytest: 'pytest',
+  pip: 'pip',
+  venv: 'virtualenv',
+  virtualenv: 'virtualenv',
+  mypy: 'mypy',
+  black: 'black',
+  isort: 'isort',
+  flake8: 'flake8',
+  pylint: 'pylint',
+  ruff: 'ruff',
+  coverage: 'coverage',
+  tox: 'tox',
+  nox: 'nox',
+  pyright: 'pyright',
+  bandit: 'bandit',
+  pydoc: 'man',
+  poetry: 'poetry',
+  pipx: 'pipx',
+  uv: 'uv',
+  build: 'python-build',
+  twine: 'twine',
+  unittest: 'python-unittest',
+  doctest: 'python-unittest',
+  compileall: 'python-compileall',
+  py_compile: 'python-compileall',
+  'json.tool': 'python-jsontool',
+  ensurepip: 'python-info',
+  site: 'python-info',
+  platform: 'python-info',
+  sysconfig: 'python-info',
+  this: 'python-info',
+};
+
+handler('interp', (m) => {
+  const lang = m.row.lang ?? '?';
+  const name = m.label;
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    if (o.opt.key === '-m') continue;
+    m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
+  }
+  const mod = m.occ('-m');
+  const words = m.s.words;
+  // Python stops reading its own options at -m: what follows is the module's argv.
+  const modAt = mod !== undefined && lang === 'python' && mod.w !== undefined ? words.indexOf(mod.w) : -1;
+  if (m.p.unknown.length && modAt < 0) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
+  if (m.has('serve')) m.unknown(`${name} -S serves the folder over HTTP`);
+  const rest = words.slice(m.p.rest);
+  if (mod !== undefined) {
+    if (typeof mod.value !== 'string') {
+      m.unknown(`${name} -m runs a module only known at run time`);
+      return;
+    }
+    const rowName = PY_MODULES[mod.value];
+    const row = rowName !== undefined ? (moduleRows?.get(rowName) ?? rowByName?.(rowName)) : undefined;
+    if (!row) {
+      m.unknown(`${name} -m ${mod.value} runs a module the guard does not model`);
+      return;
+    }
+    const sub = runRow(m.s, m.host, row, modAt > 0 ? modAt + 1 : m.p.rest);
+    for (const a of sub.acc) m.add(a.op, a.w, a.p, a.how, a.flags);
+    if (sub.why !== undefined) m.unknown(sub.why);
+    if (sub.runs) m.runs = sub.runs;
+    return;
+  }
+  const hasCode = m.p.occ.some((o) => o.opt.role === 'K');
+  // A script given by option (php -f, pwsh -File): the rest are its arguments.
+  if (!hasCode && m.p.occ.some((o) => o.opt.role === 'X' && /^-(f|file|File|F)$/.test(o.opt.key))) {
+    for (const w of rest) m.name(w, w.value, name);
+    return;
+  }
+  if (hasCode) {
+    // The words after the code are its arguments (sys.argv, ARGV): a path among them is named; with -n/-p/-i
+    // (perl, ruby) they are the input files, and -i rewrites them.
+    const inplace = m.has('inplace');
+    const reads = m.occ('-n') !== undefined || m.occ('-p') !== undefined;
+    for (const w of rest) {
+      if (inplace) m.path('A', w, w.value, `${name} -i`);
+      else if (reads) m.path('R', w, w.value, name);
+      else m.name(w, w.value, `${name} (an argument of the code)`);
+    }
+    return;
+  }
+  const script = rest[0];
+  if (script !== undefined && script.value !== '-') {
+    m.path('X', script, script.value, name);
+    for (const w of rest.slice(1)) m.name(w, w.value, `${name} ${script.text}`);
+    return;
+  }
+  // No code and no script: the program comes from the input.
+  const t = stdinText(m);
+  if (t === undefined) {
+    if (m.occ('--version') || m.occ('-V') || m.occ('-v') || m.occ('--help') || m.occ('-h') || m.occ('-c') || m.occ('--check')) return;
+    // node --test alone runs the project's test files (project code, like npm test).
+    if (m.occ('--test')) return;
+    m.unknown(`${name} without a program reads one from the terminal`);
+  } else codeArg(m, lang, t, `${name} (program from its input)`);
+  for (const w of rest.slice(1)) m.name(w, w.value, name);
+});
+
+handler('shell', (m) => {
+  const name = m.label;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
+  if (m.p.unknown.length) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
+  const rest = m.s.words.slice(m.p.rest);
+  if (m.has('noexec')) {
+    for (const w of rest.slice(0, 1)) m.path('R', w, w.value, `${name} -n`);
+    return;
+  }
+  if (m.has('cmd')) {
+    // `bash -c` reached here only with a payload only known at run time (the rules call it opaque).
+    for (const w of rest.slice(1)) m.name(w, w.value, `${name} -c (an argument)`);
+    return;
+  }
+  if (rest.length && !m.has('stdin')) {
+    m.path('X', rest[0], rest[0].value, name);
+    for (const w of rest.slice(1)) m.name(w, w.value, `${name} ${rest[0].text}`);
+    return;
+  }
+  const st = m.s.stdin;
+  if (st.kind === 'file') {
+    m.path('X', st.path, st.path.value, `${name} <`);
+    return;
+  }
+  if (st.kind === 'none') {
+    if (m.occ('--version') || m.occ('--help')) return;
+    m.unknown(`${name} without a script reads commands from the terminal`);
+    return;
+  }
+  // A pipe or a here-doc the unwrapper could not read: the rules say what (exec.pipe-to-shell, exec.opaque).
+  m.unknown(`${name} runs commands from input the guard cannot read`);
+});
+
+/** bun run X / bun X: a file when it looks like one, otherwise a package.json script. */
+handler('script-or-file', (m) => {
+  const ps = m.p.positional;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  const first = ps[0];
+  if (!first) return;
+  const v = first.value;
+  if (v !== null && (v.includes('/') || /\.(m|c)?[jt]sx?$/.test(v))) m.path('X', first, v, m.label);
+  for (const w of ps.slice(1)) m.name(w, w.value, m.label);
+});
+
+/** Formatters and linters: with no paths they work on the current directory. */
+handler('formatter', (m) => {
+  applyRoles(m);
+  if (m.p.positional.length > 0) return;
+  const t = m.row.pos[0];
+  if (!t) return;
+  let role = t.role;
+  if (m.p.switches) for (const [s, r] of t.when) if (m.p.switches.has(s)) role = r;
+  if (role === 'Y') m.add('write', undefined, '.', m.label, RECURSIVE, m.row.ext);
+});
+
+const MAKE_EXEC_VARS =
+  /^(CC|CXX|CPP|LD|AR|AS|FC|RANLIB|STRIP|SHELL|MAKE|RM|CP|MV|LN|INSTALL|MKDIR|ECHO|PYTHON|PYTHON3|NODE|NPM|YARN|GO|CARGO|DOCKER|JAVA|MVN|GRADLE|PERL|RUBY|BASH|SH|CMAKE|NINJA|TOUCH|CHMOD|SED|AWK|TAR|ZIP|CURL|WGET|GIT|KUBECTL|HELM|TERRAFORM)$/;
+const SHELL_META = /[;&|`<>]|\$\(/;
+
+handler('make', (m) => {
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    if (o.opt.key === '--eval') {
+      m.unknown('make --eval runs make code the guard does not read');
+      continue;
+    }
+    m.role(o.opt.role, o.w, o.value, `make ${o.opt.key}`);
+    if (o.opt.key === '-f' && typeof o.value === 'string') (m.runs ??= []).push(o.value);
+  }
+  for (const w of m.p.positional) {
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`make is given ${w.text}, only known at run time`);
+      continue;
+    }
+    const eq = /^([A-Za-z_][A-Za-z0-9_.]*)(\+|\?|:{1,3}|!)?=(.*)$/s.exec(v);
+    if (!eq) continue; // a target
+    const val = eq[3];
+    if (MAKE_EXEC_VARS.test(eq[1])) {
+      if (val.trim()) m.host.shell(m.s, val, `make ${eq[1]}=`);
+    } else if (SHELL_META.test(val)) m.unknown(`make ${eq[1]}=… holds shell syntax a recipe may run`);
+  }
+});
+
+handler('npm-misc', (m) => {
+  applyRoles(m);
+  const verb = m.label.split(' ')[1];
+  const ps = m.p.positional.map((w) => w.value);
+  const loc = m.occ('--location')?.value ?? (m.occ('-g') || m.occ('--global') ? 'global' : 'user');
+  const rc = loc === 'project' ? '.npmrc' : loc === 'global' ? undefined : '~/.npmrc';
+  const setting = (verb === 'config' || verb === 'c') && /^(set|delete|rm|edit|fix)$/.test(ps[0] ?? '');
+  if (setting || verb === 'set' || /^(login|adduser|add-user|logout|token)$/.test(verb ?? '')) {
+    if (rc) m.add('write', undefined, rc, `npm ${verb}`, APPEND);
+    else m.unknown(`npm ${verb} changes the global npm configuration`);
+  }
+  const key = (verb === 'config' || verb === 'c') && ps[0] === 'get' ? ps[1] : verb === 'get' ? ps[0] : undefined;
+  if (key === null || (key !== undefined && /auth|token|password|_pass|cert|key/i.test(key))) m.unknown(`npm ${verb} prints a credential setting`);
+  if (/^(edit|explore)$/.test(verb ?? '')) m.unknown(`npm ${verb} opens an editor or a shell`);
+});
+
+handler('npm-pkg', (m) => {
+  applyRoles(m);
+  const act = m.p.positional[0]?.value;
+  if (act === 'get') return;
+  if (act === 'set' || act === 'delete' || act === 'fix') m.add('write', undefined, 'package.json', `npm pkg ${act}`, APPEND);
+  // A script stored now runs later (npm test, npm pack's prepack, npm version's preversion…): it is judged now.
+  if (act === 'set')
+    for (const w of m.p.positional.slice(1)) {
+      const v = w.value;
+      if (v === null) m.unknown(`npm pkg set ${w.text} stores a value only known at run time`);
+      else if (/^scripts[.[]/.test(v)) {
+        const eq = v.indexOf('=');
+        if (eq < 0) m.unknown(`npm pkg set ${v} is not modelled`);
+        else m.host.shell(m.s, v.slice(eq + 1), 'npm pkg set scripts');
+      }
+    }
+  else m.unknown(`npm pkg ${act ?? ''} is not modelled`);
+});
+
+handler('protoc', (m) => {
+  for (let i = 1; i < m.s.words.length; i++) {
+    const w = m.s.words[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`${m.label} is given ${w.text}, only known at run time`);
+      continue;
+    }
+    const out = /^--([a-z0-9_]+)_out=(?:[^:]*:)?(.+)$/.exec(v);
+    if (out) m.add('write', undefined, out[2], `${m.label} --${out[1]}_out`, RECURSIVE | INTO);
+    else if (/^--plugin=/.test(v)) m.add('exec', undefined, v.slice(v.lastIndexOf('=') + 1), `${m.label} --plugin`);
+    else if (/^(--descriptor_set_out|-o)=?/.test(v) && v.includes('=')) m.add('write', undefined, v.slice(v.indexOf('=') + 1), m.label);
+    else if (!v.startsWith('-')) m.name(w, v, m.label);
+  }
+});
+
+export { positionalRoles_ };

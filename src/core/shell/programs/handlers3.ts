@@ -1,0 +1,905 @@
+// Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
+import { APPEND, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
+import type { W } from '../types';
+
+const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
+
+function optionRoles(m: Model, skip: readonly string[] = []): void {
+  for (const o of m.p.occ) {
+    if (o.value === undefined || skip.includes(o.opt.key)) continue;
+    m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  }
+}
+
+/** `git checkout [<rev>] -- <paths>` (and path-looking words without `--`) overwrite those paths. */
+function pathLike(v: string): boolean {
+  return v === '.' || v === '..' || v.endsWith('/') || /[*?[]/.test(v) || /\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(v) || v.startsWith('./') || v.startsWith(':/');
+}
+
+handler('git-checkout', (m) => {
+  optionRoles(m);
+  const ws = m.s.words;
+  const dd = ws.findIndex((w, i) => i >= m.from && w.value === '--');
+  if (dd >= 0) {
+    for (const w of ws.slice(dd + 1)) m.path('W', w, w.value, 'git checkout');
+    return;
+  }
+  if (m.occ('-b') || m.occ('-B') || m.occ('--orphan')) return;
+  const ps = m.p.positional;
+  // `git checkout <rev> <path>…` or `git checkout <path>`: paths are the path-looking words (the rules ask anyway).
+  for (let i = 0; i < ps.length; i++) {
+    const v = ps[i].value;
+    if (v === null || (ps.length >= 2 && i === 0)) continue;
+    if (pathLike(v) || ps.length >= 2) m.path('W', ps[i], v, 'git checkout');
+  }
+});
+
+handler('git-restore', (m) => {
+  optionRoles(m);
+  const staged = m.occ('-S') !== undefined || m.occ('--staged') !== undefined;
+  const worktree = m.occ('-W') !== undefined || m.occ('--worktree') !== undefined;
+  if (staged && !worktree) return;
+  for (const w of m.p.positional) m.path('W', w, w.value, 'git restore');
+});
+
+handler('git-rm', (m) => {
+  optionRoles(m);
+  if (m.has('cached') || m.has('dry')) return;
+  const rec = m.has('rec') ? RECURSIVE : 0;
+  for (const w of m.p.positional) m.path('D', w, w.value, 'git rm', rec);
+});
+
+handler('git-mv', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  if (m.has('dry') || ps.length < 2) return;
+  const dest = ps[ps.length - 1];
+  const dp = lit(dest);
+  const srcs = ps.slice(0, -1);
+  for (const s of srcs) m.path('N', s, s.value, 'git mv');
+  if (dp === undefined) return m.path('W', dest, dest.value, 'git mv');
+  const isDir = m.env.isDir?.(dp.startsWith('/') ? dp : `${m.s.cwd ?? m.env.cwd}/${dp}`);
+  if (srcs.length > 1 || dp.endsWith('/') || isDir === true) {
+    for (const s of srcs) {
+      const sp = lit(s);
+      if (sp !== undefined) m.add('write', undefined, dp.replace(/\/+$/, '') + '/' + sp.replace(/\/+$/, '').split('/').pop(), 'git mv');
+    }
+  } else m.path('W', dest, dp, 'git mv');
+});
+
+handler('git-apply', (m) => {
+  optionRoles(m);
+  if (m.has('unsafe')) m.unknown('git apply --unsafe-paths may write outside the working tree');
+  for (const w of m.p.positional) m.path('R', w, w.value, m.label);
+  if (!m.has('dry')) m.add('write', undefined, '.', m.label, RECURSIVE | INTO);
+});
+
+handler('git-submodule', (m) => {
+  const ws = m.s.words;
+  let i = m.from;
+  while (i < ws.length && ws[i].value !== null && ws[i].value!.startsWith('-')) i++;
+  const verb = ws[i]?.value;
+  if (verb === undefined) return;
+  if (verb === null) return m.unknown('git submodule with a command only known at run time');
+  if (verb === 'foreach') {
+    let j = i + 1;
+    while (j < ws.length && ws[j].value !== null && /^(--recursive|--quiet|-q)$/.test(ws[j].value!)) j++;
+    const parts = ws.slice(j).map((w) => w.value);
+    if (parts.some((p) => p === null)) return m.unknown('git submodule foreach runs a command only known at run time');
+    if (parts.length) m.host.shell(m.s, parts.join(' '), 'git submodule foreach');
+    return;
+  }
+  if (!/^(status|summary|init|update|sync|absorbgitdirs|set-url|set-branch|add|deinit)$/.test(verb)) m.unknown(`git submodule ${verb} is not modelled`);
+  if (verb === 'add') {
+    const rest = ws.slice(i + 1).filter((w) => w.value === null || !w.value.startsWith('-'));
+    if (rest[1]) m.path('A', rest[1], rest[1].value, 'git submodule add');
+  }
+});
+
+handler('git-maintenance', (m) => {
+  applyRoles(m);
+  const v = m.p.positional[0]?.value;
+  if (v === 'start') m.unknown('git maintenance start registers scheduled jobs (cron, systemd or launchd)');
+});
+
+handler('git-config', (m) => {
+  const ws = m.s.words;
+  let file: W | undefined;
+  let reading = false;
+  let writing = false;
+  const pos: W[] = [];
+  for (let i = m.from; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      pos.push(w);
+      continue;
+    }
+    if (v === '-f' || v === '--file') {
+      file = ws[++i];
+      continue;
+    }
+    if (v.startsWith('--file=')) {
+      file = derived(v.slice(7));
+      continue;
+    }
+    if (v === '--blob' || v === '--type' || v === '--default' || v === '--comment') {
+      i++;
+      continue;
+    }
+    if (/^--(get|get-all|get-regexp|get-urlmatch|list|get-color|get-colorbool|show-origin|show-scope|name-only)$|^-l$/.test(v)) reading = true;
+    else if (/^--(add|unset|unset-all|replace-all|rename-section|remove-section|append)$/.test(v)) writing = true;
+    else if (v === '-e' || v === '--edit') m.unknown('git config --edit opens an editor');
+    else if (v.startsWith('-')) continue;
+    else pos.push(w);
+  }
+  // `git config get|set|unset|list|edit …` (git 2.46+).
+  const sub = pos[0]?.value;
+  if (sub !== undefined && sub !== null && /^(get|set|unset|list|edit|rename-section|remove-section)$/.test(sub)) {
+    pos.shift();
+    if (sub === 'get' || sub === 'list') reading = true;
+    else if (sub === 'edit') m.unknown('git config edit opens an editor');
+    else writing = true;
+  } else if (pos.length >= 2) writing = true;
+  else reading = true;
+  if (file) m.path(writing && !reading ? 'A' : 'R', file, file.value, 'git config --file');
+});
+
+handler('git-difftool', (m) => {
+  optionRoles(m);
+  if (m.occ('-x') === undefined && m.occ('--tool-help') === undefined) m.unknown(`${m.label} runs the diff tool the configuration names`);
+  for (const w of m.p.positional) m.role('O', w, w.value, m.label);
+});
+
+// ---- forges ----
+
+const GH_ALLOWED: Record<string, RegExp> = {
+  pr: /^(list|view|status|checks|diff|create|comment|review|checkout|co|ready|reopen|edit|merge|close|lock|unlock|update-branch|revert)$/,
+  issue: /^(list|view|status|create|comment|edit|close|reopen|delete|transfer|lock|unlock|pin|unpin|develop)$/,
+  repo: /^(view|list|clone|create|fork|sync|set-default|edit|delete|archive|unarchive|rename|deploy-key|autolink|gitignore|license)$/,
+  release: /^(list|view|download|create|delete|edit|upload|delete-asset|verify|verify-asset)$/,
+  run: /^(list|view|watch|download|rerun|cancel|delete)$/,
+  workflow: /^(list|view|run|enable|disable)$/,
+  auth: /^(status|login|logout|refresh|setup-git|switch)$/,
+  secret: /^(list|set|delete|remove)$/,
+  variable: /^(list|get|set|delete)$/,
+  gist: /^(list|view|create|new|clone|edit|delete|rename)$/,
+  label: /^(list|create|edit|clone|delete)$/,
+  cache: /^(list|delete)$/,
+  search: /^(code|commits|issues|prs|repos)$/,
+  ruleset: /^(list|view|check|delete)$/,
+  project: /^(list|view|item-list|field-list)$/,
+  org: /^list$/,
+  attestation: /^(verify|download|trusted-root)$/,
+  config: /^(get|list|set|clear-cache)$/,
+  mr: /^(list|view|create|diff|checkout|note|approve|merge|close|reopen)$/,
+  ci: /^(list|view|status|trace|lint)$/,
+};
+
+handler('gh', (m) => {
+  const ws = m.s.words;
+  const bare: W[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v !== null && v.startsWith('-') && v.length > 1) {
+      const eq = v.indexOf('=');
+      const k = eq < 0 ? v : v.slice(0, eq);
+      const val = eq < 0 ? ws[i + 1]?.value : v.slice(eq + 1);
+      const valW = eq < 0 ? ws[i + 1] : undefined;
+      if (/^(-F|--field|--body-file|--input|--notes-file|--template|--file)$/.test(k)) {
+        if (eq < 0) i++;
+        if (val === null || val === undefined) continue;
+        const f = fileOfData(val);
+        if (k === '-F' || k === '--field') {
+          if (f !== undefined) m.add('read', undefined, f, `gh ${k}`);
+        } else if (val !== '-') m.path('R', valW, val, `gh ${k}`);
+      } else if (/^(-D|--dir|-O|--output)$/.test(k)) {
+        if (eq < 0) i++;
+        if (typeof val === 'string' && val !== '-') m.add('write', undefined, val, `gh ${k}`, k === '-D' || k === '--dir' ? RECURSIVE | INTO : 0);
+      } else if (
+        /^(-R|--repo|-b|--body|-t|--title|-m|--message|-X|--method|-H|--header|-f|--raw-field|-q|--jq|-L|--limit|--json|--state|--label|-l|--base|-B|--head|-a|--assignee|--author|--hostname|-e|--env|--branch|--workflow|-w|--ref|-r|--reviewer|-s|--search|--milestone|--tag|--target|--notes|-n|--name|--visibility|--description|-d|--template|--jq|--sort|--order|--created|--app|--org|--user)$/.test(
+          k,
+        )
+      ) {
+        if (eq < 0) i++;
+      }
+      continue;
+    }
+    bare.push(w);
+  }
+  const [g, a] = bare.map((w) => w.value);
+  if (g === undefined) return;
+  if (g === null || a === null) return m.unknown(`${m.label} with a command only known at run time`);
+  if (g === 'api') {
+    for (const w of bare.slice(1)) m.role('U', w, w.value, 'gh api');
+    return;
+  }
+  if (/^(browse|status|completion|help|version|--version)$/.test(g)) return;
+  if (g === 'auth' && (a === 'token' || (a === 'status' && m.s.words.some((w) => w.value === '-t' || w.value === '--show-token'))))
+    return m.unknown(`gh auth ${a} prints a GitHub credential`);
+  const allowed = GH_ALLOWED[g];
+  if (!allowed || a === undefined || !allowed.test(a)) return m.unknown(`${m.label} ${g}${a ? ' ' + a : ''} is not a command the guard models`);
+  const rest = bare.slice(2);
+  if (g === 'gist' && /^(create|new|edit)$/.test(a)) for (const w of rest) m.path('R', w, w.value, `gh gist ${a}`);
+  if (g === 'release' && /^(create|upload)$/.test(a))
+    for (const w of rest.slice(1)) {
+      const v = w.value === null ? null : w.value.replace(/#.*$/, '');
+      m.path('R', v === w.value ? w : undefined, v, `gh release ${a}`);
+    }
+  if (g === 'repo' && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, 'gh repo clone');
+});
+
+// ---- containers and clusters ----
+
+handler('docker-run', (m) => {
+  optionRoles(m, ['--mount']);
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '--mount' || o.value === undefined) continue;
+    if (o.value === null) {
+      m.unknown('docker --mount with a value only known at run time');
+      continue;
+    }
+    const kv = new Map(o.value.split(',').map((p) => [p.split('=')[0], p.slice(p.indexOf('=') + 1)] as const));
+    const src = kv.get('source') ?? kv.get('src');
+    const type = kv.get('type') ?? 'volume';
+    if (src !== undefined && (type === 'bind' || /^[/.~$]/.test(src)))
+      m.add(kv.has('readonly') || kv.has('ro') || kv.get('readonly') === 'true' ? 'read' : 'any', undefined, src, 'docker --mount');
+  }
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+});
+
+handler('docker-build', (m) => {
+  optionRoles(m, ['--secret', '-o']);
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    if (o.value === null) {
+      if (o.opt.key === '--secret' || o.opt.key === '-o') m.unknown(`${m.label} ${o.opt.key} with a value only known at run time`);
+      continue;
+    }
+    if (o.opt.key === '--secret') {
+      const src = /(?:^|,)(?:src|source)=([^,]+)/.exec(o.value);
+      if (src) m.add('read', undefined, src[1], `${m.label} --secret`);
+    } else if (o.opt.key === '-o') {
+      const dest = /(?:^|,)dest=([^,]+)/.exec(o.value);
+      if (dest) m.add('write', undefined, dest[1], `${m.label} -o`, RECURSIVE | INTO);
+      else if (!o.value.includes('=') && o.value !== '-') m.add('write', undefined, o.value, `${m.label} -o`, RECURSIVE | INTO);
+    }
+  }
+});
+
+/** docker/kubectl/compose cp: `name:path` is inside a container; the other side is here. */
+handler('docker-cp', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  const remote = (w: W) => w.value !== null && /^[^/.~][^/]*:/.test(w.value);
+  if (ps.length !== 2) return m.unknown(`${m.label} expects a source and a destination`);
+  const [src, dst] = ps;
+  if (!remote(src)) m.path('R', src, src.value, m.label, RECURSIVE);
+  if (!remote(dst)) m.path('W', dst, dst.value, m.label, RECURSIVE);
+});
+
+handler('docker-login', (m) => {
+  optionRoles(m);
+  m.add('write', undefined, '~/.docker/config.json', m.label, APPEND);
+});
+
+handler('docker-objects', (m) => {
+  const ws = m.s.words;
+  const group = m.label.split(' ').pop();
+  const bare = ws.slice(m.from).filter((w) => w.value === null || !w.value.startsWith('-'));
+  const v = bare[0]?.value;
+  if (v === null) return m.unknown(`${m.label} with a command only known at run time`);
+  if (group === 'plugin' && /^(install|upgrade|create|enable|set)$/.test(v ?? '')) return m.unknown(`docker plugin ${v} installs or changes a daemon plugin`);
+  if ((group === 'secret' || group === 'config') && v === 'create' && bare[2]) m.path('R', bare[2], bare[2].value, `docker ${group} create`);
+  if (group === 'buildx' && v === 'bake')
+    for (let i = 0; i < ws.length; i++) if (ws[i].value === '-f' || ws[i].value === '--file') m.path('R', ws[i + 1], ws[i + 1]?.value, 'docker buildx bake -f');
+  if (group === 'image' && v === 'save')
+    for (let i = 0; i < ws.length; i++)
+      if (ws[i].value === '-o' || ws[i].value === '--output') m.path('W', ws[i + 1], ws[i + 1]?.value, 'docker image save -o');
+  if (group === 'image' && v === 'load')
+    for (let i = 0; i < ws.length; i++) if (ws[i].value === '-i' || ws[i].value === '--input') m.path('R', ws[i + 1], ws[i + 1]?.value, 'docker image load -i');
+  if (group === 'container' && v === 'cp') {
+    const ps = bare.slice(1);
+    const remote = (w: W) => w.value !== null && /^[^/.~][^/]*:/.test(w.value);
+    for (const [i, w] of ps.entries()) if (!remote(w)) m.path(i === 0 ? 'R' : 'W', w, w.value, 'docker container cp', RECURSIVE);
+  }
+});
+
+handler('kubectl-get', (m) => {
+  applyRoles(m);
+  const kind = m.p.positional[0]?.value ?? '';
+  const out = m.occ('-o')?.value ?? '';
+  if (/^(secrets?|secret\/.*|secrets\/.*)$/.test(kind ?? '') && /^(yaml|json|jsonpath|go-template|template|custom-columns)/.test(out ?? ''))
+    m.unknown('kubectl get secret -o … prints secret values');
+});
+
+handler('kubectl-config', (m) => {
+  applyRoles(m);
+  const v = m.p.positional[0]?.value;
+  if (v === null) return m.unknown('kubectl config with a command only known at run time');
+  if (v === 'view' && m.s.words.some((w) => w.value === '--raw' || w.value === '--flatten'))
+    return m.unknown('kubectl config view --raw prints cluster credentials');
+  if (/^(view|get-contexts|current-context|get-clusters|get-users)$/.test(v ?? '') || v === undefined) return;
+  if (/^(use-context|use|set-context|set-cluster|set-credentials|set|unset|delete-context|delete-cluster|delete-user|rename-context)$/.test(v)) {
+    const kc = m.occ('--kubeconfig')?.value;
+    m.add('write', undefined, typeof kc === 'string' ? kc : '~/.kube/config', `kubectl config ${v}`, APPEND);
+    return;
+  }
+  m.unknown(`kubectl config ${v} is not modelled`);
+});
+
+handler('helm-misc', (m) => {
+  applyRoles(m);
+  const group = m.label.split(' ').pop();
+  const v = m.p.positional[0]?.value;
+  if (group === 'plugin' && v !== 'list' && v !== 'ls') m.unknown(`helm plugin ${v ?? ''} installs or runs plugin code`);
+  if (group === 'registry' && v === 'login') m.unknown('helm registry login stores registry credentials');
+  if (group === 'create') for (const w of m.p.positional) m.path('A', w, w.value, 'helm create');
+});
+
+// ---- infrastructure as code ----
+
+handler('terraform', (m) => {
+  const ws = m.s.words;
+  let verb: string | null | undefined;
+  const pos: W[] = [];
+  const opts = new Map<string, string>();
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      if (verb === undefined) verb = null;
+      else pos.push(w);
+      continue;
+    }
+    if (v.startsWith('-')) {
+      const eq = v.indexOf('=');
+      const k = (eq < 0 ? v : v.slice(0, eq)).replace(/^--?/, '');
+      const val = eq < 0 ? '' : v.slice(eq + 1);
+      opts.set(k, val);
+      if (k === 'chdir') m.role('C', undefined, val, 'terraform -chdir');
+      else if (k === 'var-file' || k === 'state' || k === 'plugin-dir') m.role('R', undefined, val, `terraform -${k}`);
+      else if (k === 'out' || k === 'state-out' || k === 'backup') m.role('W', undefined, val, `terraform -${k}`);
+      continue;
+    }
+    if (verb === undefined) verb = v;
+    else pos.push(w);
+  }
+  if (verb === null) return m.unknown('terraform with a command only known at run time');
+  if (verb === undefined) return;
+  const what = pos[0]?.value;
+  switch (verb) {
+    case 'fmt': {
+      const check = opts.has('check') || opts.get('write') === 'false' || opts.has('diff');
+      const targets = pos.length ? pos : [derived('.')];
+      for (const t of targets) {
+        if (check) m.path('R', t, t.value, 'terraform fmt', RECURSIVE);
+        else if (t.value === null) m.unknown('terraform fmt of a path only known at run time');
+        else m.add('write', undefined, t.value, 'terraform fmt', RECURSIVE, ['*.tf', '*.tfvars', '*.tftest.hcl']);
+      }
+      return;
+    }
+    case 'console':
+      return m.unknown('terraform console evaluates expressions that can read any file');
+    case 'login':
+    case 'logout':
+      m.add('write', undefined, '~/.terraform.d/credentials.tfrc.json', `terraform ${verb}`, APPEND);
+      return;
+    case 'state':
+      if (what === 'pull') m.unknown('terraform state pull prints the state, secrets included');
+      return;
+    case 'show':
+      for (const w of pos) m.path('R', w, w.value, 'terraform show');
+      return;
+    case 'apply':
+      for (const w of pos) m.path('R', w, w.value, 'terraform apply');
+      return;
+    default:
+      if (
+        !/^(init|plan|validate|output|providers|graph|version|workspace|import|destroy|taint|untaint|refresh|get|test|force-unlock|metadata|modules|run-all|hclfmt|render-json|graph-dependencies|validate-inputs|output-module-groups|stack|catalog|scaffold)$/.test(
+          verb,
+        )
+      )
+        m.unknown(`terraform ${verb} is not a command the guard models`);
+  }
+});
+
+// ---- cloud ----
+
+const AWS_VALUE_OPTS =
+  /^--(profile|region|output|endpoint-url|query|color|ca-bundle|cli-read-timeout|cli-connect-timeout|cli-binary-format|page-size|max-items|starting-token)$/;
+const AWS_READ =
+  /^(describe|list|get|head|show|search|lookup|scan|query|filter|batch-get|validate|estimate|wait|help|ls|check|simulate|preview|select|download|view|decode|poll|receive|tail|presign|test|version|info|status|explain|print|read|export|diff|plan|logs?)([-_].*)?$/;
+const AWS_SECRET_OPS =
+  /^(get-secret-value|batch-get-secret-value|get-login-password|get-session-token|get-federation-token|assume-role.*|get-authorization-token|decrypt|generate-data-key.*|get-credentials-for-identity|get-role-credentials|export-credentials|get-cluster-credentials.*|get-auth-token|get-password-data)$/;
+
+handler('aws', (m) => {
+  const ws = m.s.words;
+  const bare: W[] = [];
+  let recursive = false;
+  let decrypt = false;
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      bare.push(w);
+      continue;
+    }
+    const f = /(?:^|=)(fileb?:\/\/)(.+)$/.exec(v);
+    if (f) m.add('read', undefined, f[2], 'aws file://');
+    if (v.startsWith('--')) {
+      if (v === '--recursive') recursive = true;
+      if (v === '--with-decryption') decrypt = true;
+      if (AWS_VALUE_OPTS.test(v)) i++;
+      continue;
+    }
+    if (v.startsWith('-') && v.length > 1) continue;
+    bare.push(w);
+  }
+  const [svc, op] = bare.map((w) => w.value);
+  if (svc === null || op === null) return m.unknown('aws with a service or operation only known at run time');
+  if (svc === undefined || op === undefined) return;
+  if (svc === 'configure') {
+    if (op === 'get' && /secret|token|access_key/i.test(bare[2]?.value ?? 'x')) return m.unknown('aws configure get prints a credential');
+    if (op === 'set' || op === 'import') return void m.add('write', undefined, '~/.aws/credentials', `aws configure ${op}`, APPEND);
+    if (op === 'export-credentials') return m.unknown('aws configure export-credentials prints credentials');
+    return;
+  }
+  if (AWS_SECRET_OPS.test(op) || (/^get-parameters?(-by-path)?$/.test(op) && decrypt)) return m.unknown(`aws ${svc} ${op} prints secrets or credentials`);
+  if (svc === 's3' && /^(cp|mv|sync)$/.test(op)) {
+    const rest = bare.slice(2).filter((w) => w.value === null || !/^s3:\/\//.test(w.value));
+    const [src, dst] = bare.slice(2);
+    const tree = recursive || op === 'sync' ? RECURSIVE : 0;
+    for (const w of rest) {
+      if (w === src) m.path(op === 'mv' ? 'N' : 'R', w, w.value, `aws s3 ${op}`, tree);
+      else if (w === dst) m.path('W', w, w.value, `aws s3 ${op}`, tree ? tree | INTO : 0);
+    }
+  }
+  // Other operations: reads are fine; everything else is the rules' business (cloud.mutate).
+  if (!AWS_READ.test(op) && !/^(s3|sts|help)$/.test(svc)) return;
+});
+
+const CLOUD_SECRETS =
+  /\b(print-access-token|print-identity-token|get-access-token|access-token|application-default print|versions access|secret show|secret download|keyvault secret|get-credentials|config:get|env pull|env:pull|secrets:get|functions:config:get|secret get)\b/;
+const CLOUD_READ =
+  /^(list|ls|describe|show|get|get-.*|info|status|logs?|tail|whoami|version|help|account|config|configurations|diff|preview|validate|lint|synth|inspect|open|dev|doctor|regions|history|outputs?|search|query|check|export|plan|ps|releases|domains|certs|dns|env|apps|addons|metrics|monitor|activity|browse|docs|serve|emulators:start|login|auth|init|link|whoami|projects|organizations|billing|quota|usage|top|events|explain|print-settings|list-.*|describe-.*|show-.*|watch|test|build|pull|local|run|exec|console|shell|ssh|cp|scp|connect|port-forward)$/;
+const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|run|local|port-forward|emulators:start|serve|dev)$/;
+
+handler('cloud', (m) => {
+  const ws = m.s.words;
+  const bare: string[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`${m.label} is given ${w.text}, only known at run time`);
+      continue;
+    }
+    if (v.startsWith('-')) {
+      const eq = v.indexOf('=');
+      if (eq > 0) m.name(undefined, v.slice(eq + 1), `${m.label} ${v.slice(0, eq)}`);
+      else if (/(file|path|key|cert|source|dir|config|credential)/i.test(v) && ws[i + 1] && !(ws[i + 1].value ?? '-').startsWith('-')) {
+        m.name(ws[i + 1], ws[i + 1].value, `${m.label} ${v}`);
+        i++;
+      }
+      continue;
+    }
+    bare.push(v);
+    if (v.includes('/') || v.startsWith('.') || v.startsWith('@')) m.name(w, v, m.label);
+  }
+  const joined = bare.join(' ');
+  if (CLOUD_SECRETS.test(joined)) return m.unknown(`${m.label} ${joined}: prints secrets or credentials`);
+  const verbs = bare.filter((b) => /^[a-z][a-z0-9:-]*$/.test(b));
+  // Remote execution and local emulators: the command runs elsewhere or serves files.
+  if (verbs.some((v) => CLOUD_REMOTE_EXEC.test(v) && /^(ssh|scp|exec|run-command|console|shell|connect|cp)$/.test(v)))
+    return m.unknown(`${m.label} ${joined}: runs commands or copies files on a remote machine`);
+  if (verbs.length === 0 || verbs.some((v) => CLOUD_READ.test(v))) return;
+  m.unknown(`${m.label} ${joined} is not a command the guard models`);
+});
+
+export { positionalRoles_ };
+
+// ---- network and secrets ----
+
+handler('sftp', (m) => {
+  optionRoles(m);
+  if (m.occ('-b')) m.unknown(`${m.label} -b runs the transfer commands of a batch file (it may run local commands with !)`);
+  else m.unknown(`${m.label} reads its transfer commands from the terminal or its input`);
+});
+
+handler('ip', (m) => {
+  const vs = m.s.words.slice(1).map((w) => w.value);
+  if (vs.some((v) => v === null)) return m.unknown(`${m.label} is given words only known at run time`);
+  if (
+    vs.some((v) => /^(add|del|delete|set|change|replace|flush|append|prepend|up|down|connect|disconnect|modify|mod|reload|restart|on|off|netns|exec)$/.test(v!))
+  )
+    m.unknown(`${m.label} ${vs.join(' ')} changes network configuration`);
+});
+
+handler('ssh-keygen', (m) => {
+  optionRoles(m, ['-f']);
+  const f = m.occ('-f');
+  if (m.occ('-F') || m.occ('-R')) m.add(m.occ('-R') ? 'write' : 'read', undefined, '~/.ssh/known_hosts', m.label, m.occ('-R') ? APPEND : 0);
+  if (!f) return;
+  if (m.has('pub') || m.occ('-e') || m.occ('-B')) m.role('R', f.w, f.value, 'ssh-keygen -f');
+  else {
+    m.role('W', f.w, f.value, 'ssh-keygen -f');
+    if (typeof f.value === 'string') m.add('write', undefined, f.value + '.pub', 'ssh-keygen -f');
+  }
+});
+
+handler('gpg', (m) => {
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`${m.label} is given ${w.text}, only known at run time`);
+      continue;
+    }
+    if (/^--export-secret|^--export-ssh-key|^--show-session-key/.test(v)) m.unknown(`${m.label} ${v} prints secret key material`);
+    if (v === '-o' || v === '--output') {
+      m.path('W', ws[i + 1], ws[i + 1]?.value, `${m.label} -o`);
+      i++;
+    } else if (/^--output=/.test(v)) m.add('write', undefined, v.slice(9), `${m.label} --output`);
+    else if (/^--(passphrase-file|keyring|secret-keyring|options|trustdb-name)$/.test(v)) {
+      m.path('R', ws[i + 1], ws[i + 1]?.value, `${m.label} ${v}`);
+      i++;
+    } else if (
+      /^-(r|u|R|k|K)$|^--(recipient|local-user|default-key|homedir|keyserver|cipher-algo|digest-algo|compress-algo|passphrase|trust-model|status-fd|logger-fd|passphrase-fd|command-fd|pinentry-mode)$/.test(
+        v,
+      )
+    )
+      i++;
+    else if (!v.startsWith('-')) m.path('R', w, v, m.label);
+  }
+});
+
+const SECRET_META =
+  /^(status|version|--version|-v|-V|whoami|ls|list|help|-h|--help|login|logout|signin|signout|account|vault|vaults|init|edit|insert|generate|mv|cp|git|encrypt|-e|--encrypt|keygen|updatekeys|rotate|completion)$/;
+
+handler('secret-manager', (m) => {
+  const ws = m.s.words.slice(1).map((w) => w.value);
+  if (ws.some((v) => v === null)) return m.unknown(`${m.label} is given words only known at run time`);
+  const verbs = ws.filter((v) => !v!.startsWith('-') || /^-(d|e)$|^--(decrypt|encrypt|version|help)$/.test(v!)) as string[];
+  if (verbs.length === 0 && ws.length === 0) return m.unknown(`${m.label} alone prints or opens secrets`);
+  if (
+    verbs.length > 0 &&
+    SECRET_META.test(verbs[0]) &&
+    !verbs.some((v) =>
+      /^(show|get|read|download|decrypt|-d|--decrypt|reveal|export|inject|run|print|cat|item|find-generic-password|find-internet-password|dump-keychain|lookup|otp|env)$/.test(
+        v,
+      ),
+    )
+  )
+    return;
+  if (ws.length && ws.every((v) => /^-(v|V|h)$|^--(version|help)$/.test(v!))) return;
+  m.unknown(`${m.label} ${ws.join(' ')}: reads or uses secrets`);
+});
+
+// ---- databases ----
+
+/** SQL text a client runs: from -c/-e values, or its input. */
+function sqlTexts(m: Model, keys: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const o of m.p.occ) {
+    if (!keys.includes(o.opt.key) || o.value === undefined) continue;
+    if (o.value === null) m.unknown(`${m.label} ${o.opt.key} runs SQL only known at run time`);
+    else out.push(o.value);
+  }
+  if (out.length === 0) {
+    const t = stdinTextOf(m);
+    if (typeof t === 'string') out.push(t);
+  }
+  return out;
+}
+
+let stdinTextOf: (m: Model) => string | null | undefined = () => undefined;
+export function setStdinText(f: typeof stdinTextOf): void {
+  stdinTextOf = f;
+}
+
+const Q = String.raw`(?:'([^']*)'|"([^"]*)"|(\S+))`;
+const q = (mm: RegExpExecArray, i: number) => mm[i] ?? mm[i + 1] ?? mm[i + 2];
+
+function serverSideFiles(m: Model, sql: string): void {
+  if (/\b(TO|FROM)\s+PROGRAM\b/i.test(sql)) m.unknown(`${m.label}: COPY … PROGRAM runs a command on the database server`);
+  if (/\bpg_(read|read_binary|ls)_(file|dir)\s*\(|\blo_(import|export)\s*\(|\bLOAD_FILE\s*\(|\bINTO\s+(OUTFILE|DUMPFILE)\b/i.test(sql))
+    m.unknown(`${m.label}: the statement reads or writes files on the database server`);
+  if (/\bCOPY\b[^;]*\b(TO|FROM)\s+'\//i.test(sql)) m.unknown(`${m.label}: COPY reads or writes a file on the database server`);
+}
+
+handler('psql', (m) => {
+  optionRoles(m, ['-c']);
+  for (const sql of sqlTexts(m, ['-c'])) {
+    serverSideFiles(m, sql);
+    for (const line of sql.split(/\n/)) {
+      for (const seg of line.split(/(?=\\[a-zA-Z!])/)) {
+        const mm = /^\\([a-zA-Z!]+)\s*(.*)$/.exec(seg.trim());
+        if (!mm) continue;
+        const [, cmd, arg] = mm;
+        if (cmd === '!') m.host.shell(m.s, arg, 'psql \\!');
+        else if (/^(o|out|w|write|g|gx)$/.test(cmd) && arg) {
+          if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `psql \\${cmd} |`);
+          else m.add('write', undefined, arg.split(/\s/)[0], `psql \\${cmd}`);
+        } else if (cmd === 'copy') {
+          const to = new RegExp(String.raw`\b(to|from)\s+(?:program\s+)?${Q}`, 'i').exec(arg);
+          if (to) {
+            const f = q(to, 2);
+            if (/\bprogram\b/i.test(arg)) m.host.shell(m.s, f, 'psql \\copy program');
+            else if (!/^(stdin|stdout|pstdin|pstdout)$/i.test(f)) m.add(to[1].toLowerCase() === 'to' ? 'write' : 'read', undefined, f, 'psql \\copy');
+          }
+        } else if (/^(i|include|ir|include_relative)$/.test(cmd) && arg) {
+          m.add('read', undefined, arg.split(/\s/)[0], `psql \\${cmd}`);
+          m.unknown(`psql \\${cmd} runs SQL from a file the guard does not read`);
+        } else if (cmd === 'lo_import' && arg) m.add('read', undefined, arg.split(/\s/)[0], 'psql \\lo_import');
+        else if (cmd === 'lo_export' && arg) m.add('write', undefined, arg.split(/\s/)[1] ?? '', 'psql \\lo_export');
+        else if (/^(e|edit|ef|ev)$/.test(cmd)) m.unknown(`psql \\${cmd} opens an editor`);
+      }
+    }
+  }
+});
+
+handler('mysql', (m) => {
+  optionRoles(m, ['-e']);
+  for (const sql of sqlTexts(m, ['-e'])) {
+    serverSideFiles(m, sql);
+    for (const st of sql.split(/[;\n]/)) {
+      const s = st.trim();
+      let mm: RegExpExecArray | null;
+      if ((mm = /^(?:system|\\!)\s+(.*)$/i.exec(s))) m.host.shell(m.s, mm[1], 'mysql system');
+      else if ((mm = /^(?:pager|\\P)\s+(.*)$/i.exec(s))) m.host.shell(m.s, mm[1], 'mysql pager');
+      else if ((mm = /^(?:tee|\\T)\s+(\S+)/i.exec(s))) m.add('write', undefined, mm[1], 'mysql tee', APPEND);
+      else if ((mm = /^(?:source|\\\.)\s+(\S+)/i.exec(s))) {
+        m.add('read', undefined, mm[1], 'mysql source');
+        m.unknown('mysql source runs SQL from a file the guard does not read');
+      }
+      const ld = new RegExp(String.raw`\bLOAD\s+DATA\s+LOCAL\s+INFILE\s+${Q}`, 'i').exec(s);
+      if (ld) m.add('read', undefined, q(ld, 1), 'mysql LOAD DATA LOCAL');
+    }
+  }
+});
+
+handler('sqlite3', (m) => {
+  optionRoles(m, ['-cmd']);
+  const ps = m.p.positional;
+  if (ps[0]) m.path(m.has('readonly') ? 'R' : 'A', ps[0], ps[0].value, m.label);
+  const texts: string[] = [];
+  for (const o of m.p.occ) if (o.opt.key === '-cmd' && typeof o.value === 'string') texts.push(o.value);
+  for (const w of ps.slice(1)) {
+    if (w.value === null) m.unknown(`${m.label} runs SQL only known at run time`);
+    else texts.push(w.value);
+  }
+  if (ps.length < 2) {
+    const t = stdinTextOf(m);
+    if (typeof t === 'string') texts.push(t);
+  }
+  for (const t of texts) {
+    for (const line of t.split('\n')) {
+      const mm = /^\s*\.(\w+)\s*(.*)$/.exec(line);
+      if (!mm) continue;
+      const [, cmd, arg0] = mm;
+      const arg = arg0.trim().replace(/^(['"])(.*)\1$/, '$2');
+      if (cmd === 'shell' || cmd === 'system') m.host.shell(m.s, arg0, `${m.label} .${cmd}`);
+      else if (cmd === 'output' || cmd === 'once' || cmd === 'log' || cmd === 'trace') {
+        if (/^-[xe]/.test(arg)) m.unknown(`${m.label} .${cmd} ${arg} opens another program`);
+        else if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
+        else if (arg && !/^(stdout|stderr|off)$/.test(arg)) m.add('write', undefined, arg.split(/\s/)[0], `${m.label} .${cmd}`);
+      } else if (cmd === 'import' || cmd === 'read') {
+        if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
+        else if (arg) m.add('read', undefined, arg.split(/\s/)[0].replace(/^(['"])(.*)\1$/, '$2'), `${m.label} .${cmd}`);
+        if (cmd === 'read') m.unknown(`${m.label} .read runs SQL from a file the guard does not read`);
+      } else if (/^(backup|save|clone)$/.test(cmd) && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .${cmd}`);
+      else if (cmd === 'open' && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .open`, APPEND);
+      else if (cmd === 'load' || cmd === 'excel') m.unknown(`${m.label} .${cmd} loads code or opens another program`);
+    }
+    let mm: RegExpExecArray | null;
+    const rf = new RegExp(String.raw`\breadfile\s*\(\s*${Q.replace('(\\S+)', '([^)\\s]+)')}`, 'gi');
+    while ((mm = rf.exec(t))) m.add('read', undefined, q(mm, 1), `${m.label} readfile()`);
+    const wf = new RegExp(String.raw`\bwritefile\s*\(\s*${Q.replace('(\\S+)', '([^,)\\s]+)')}`, 'gi');
+    while ((mm = wf.exec(t))) m.add('write', undefined, q(mm, 1), `${m.label} writefile()`);
+    const at = new RegExp(String.raw`\b(ATTACH(?:\s+DATABASE)?|VACUUM\s+INTO)\s+${Q}`, 'gi');
+    while ((mm = at.exec(t))) m.add('write', undefined, q(mm, 2), `${m.label} ${mm[1]}`, /^ATTACH/i.test(mm[1]) ? APPEND : 0);
+    if (/\b(edit|load_extension|fts3_tokenizer)\s*\(/i.test(t)) m.unknown(`${m.label}: the SQL opens an editor or loads native code`);
+    if (/\breadfile\s*\(\s*[^'")\s]/i.test(t) || /\bwritefile\s*\(\s*[^'")\s]/i.test(t)) m.unknown(`${m.label}: readfile()/writefile() of a computed path`);
+  }
+});
+
+handler('mongosh', (m) => {
+  optionRoles(m, ['--eval']);
+  for (const o of m.p.occ) if (o.opt.key === '--eval' && o.value !== undefined) m.role('K', o.w, o.value, `${m.label} --eval`);
+  for (const w of m.p.positional) {
+    if (w.value !== null && /\.js$/.test(w.value)) m.path('X', w, w.value, m.label);
+  }
+});
+
+// ---- services, schedulers, terminals ----
+
+/** Words as one shell command line: each quoted so that parsing it again gives the same words. */
+export function joinArgv(vs: readonly string[]): string {
+  return vs.map((v) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+handler('journalctl', (m) => {
+  applyRoles(m);
+  if (m.occ('--vacuum-size') || m.occ('--vacuum-time') || m.occ('--rotate') || m.occ('--flush'))
+    m.unknown('journalctl --vacuum/--rotate/--flush removes or rewrites system logs');
+});
+
+handler('at', (m) => {
+  optionRoles(m);
+  if (m.occ('-l') || m.occ('-d') || m.occ('-r') || m.occ('-c')) return;
+  if (m.occ('-f')) return;
+  const t = stdinTextOf(m);
+  if (typeof t === 'string') m.host.shell(m.s, t, `${m.label} (the scheduled job)`);
+  else m.unknown(`${m.label} schedules a job whose commands the guard cannot read`);
+});
+
+// Test runners: paths are read; updating snapshots (jest -u, vitest -u, pytest --snapshot-update) rewrites the
+// recorded expectations under the folder, which are tests.
+const SNAPSHOT_FILES = ['*.snap', '*.ambr', '*.snapshot', '*.golden', '*.shot', '*.approved.*', '*.verified.*'];
+handler('test-runner', (m) => {
+  applyRoles(m);
+  if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
+});
+
+// Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
+handler('build-labels', (m) => {
+  optionRoles(m);
+  for (const w of m.p.positional) {
+    if (w.value !== null && (/^(\/\/|@|:)/.test(w.value) || w.value === '...' || w.value === '::' || /:[\w.-]*$/.test(w.value))) continue;
+    m.name(w, w.value, m.label);
+  }
+});
+
+// concurrently: each positional is a shell command, and `npm:dev` (yarn:, pnpm:, bun:) is its shorthand for
+// `npm run dev`.
+handler('concurrently', (m) => {
+  optionRoles(m);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  for (const w of m.p.positional) {
+    const short = w.value === null ? null : /^(npm|yarn|pnpm|bun):([\w:.@/*-]+)$/.exec(w.value);
+    if (short) m.host.shell(m.s, `${short[1]} run ${short[2]}`, `${m.label} ${w.text}`);
+    else m.role('S', w, w.value, m.label);
+  }
+});
+
+handler('direnv', (m) => {
+  const v = m.s.words[1]?.value;
+  if (v === null) return m.unknown('direnv with a command only known at run time');
+  if (v === 'allow' || v === 'permit' || v === 'grant') m.unknown('direnv allow lets the .envrc run in every later shell');
+  else if (v !== undefined && !/^(status|deny|block|revoke|reload|version|help|edit|exec|export|dump|fetchurl|hook|prune|stdlib)$/.test(v))
+    m.unknown(`direnv ${v} is not modelled`);
+  if (v === 'edit') m.unknown('direnv edit opens an editor');
+});
+
+const TMUX_ARG = new Set(['-t', '-s', '-n', '-c', '-x', '-y', '-e', '-F', '-f', '-l', '-p', '-N', '-T', '-L', '-S', '-w']);
+const TMUX_RUNS =
+  /^(new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|pipe-pane|pipep|display-popup|popup)$/;
+const TMUX_READ =
+  /^(ls|list-sessions|list-windows|lsw|list-panes|lsp|list-clients|lsc|list-commands|lscm|list-keys|lsk|list-buffers|lsb|attach-session|attach|a|at|detach-client|detach|has-session|has|display-message|display|capture-pane|capturep|show-options|show|show-window-options|showw|show-environment|showenv|rename-session|rename|rename-window|renamew|select-window|selectw|select-pane|selectp|resize-pane|resizep|resize-window|resizew|wait-for|wait|kill-session|kill-window|killw|kill-pane|killp|kill-server|last-window|last|next-window|next|previous-window|prev|switch-client|switchc|start-server|start|info|server-info|copy-mode|clear-history|clearhist|swap-pane|swapp|swap-window|swapw|move-window|movew|break-pane|breakp|join-pane|joinp|choose-tree|refresh-client|refresh|set-buffer|setb|show-buffer|showb|delete-buffer|deleteb)$/;
+
+handler('tmux', (m) => {
+  const ws = m.s.words;
+  let i = 1;
+  // Global options.
+  while (i < ws.length && ws[i].value !== null && /^-[a-zA-Z0-9]+$/.test(ws[i].value!)) {
+    const v = ws[i].value!;
+    if (v === '-c') {
+      const c = ws[i + 1]?.value;
+      if (typeof c === 'string') m.host.shell(m.s, c, 'tmux -c');
+      else m.unknown('tmux -c runs a shell command only known at run time');
+      i += 2;
+      continue;
+    }
+    if (v === '-f') {
+      m.path('R', ws[i + 1], ws[i + 1]?.value, 'tmux -f');
+      m.unknown('tmux -f loads a configuration that can run commands');
+      i += 2;
+      continue;
+    }
+    i += /^-[LST]$/.test(v) ? 2 : 1;
+  }
+  // Commands separated by `;`.
+  while (i < ws.length) {
+    let j = i;
+    while (j < ws.length && ws[j].value !== ';' && ws[j].value !== '\\;') j++;
+    const seg = ws.slice(i, j);
+    i = j + 1;
+    const cmd = seg[0]?.value;
+    if (cmd === undefined) continue;
+    if (cmd === null) {
+      m.unknown('tmux with a command only known at run time');
+      continue;
+    }
+    let k = 1;
+    const keysLiteral = cmd === 'send-keys' || cmd === 'send';
+    while (k < seg.length && seg[k].value !== null && /^-[a-zA-Z]+$/.test(seg[k].value!)) {
+      const f = seg[k].value!;
+      k += TMUX_ARG.has(f.slice(-2)) && !(keysLiteral && /^-[lRMX]$/.test(f)) ? 2 : 1;
+    }
+    const rest = seg.slice(k).map((w) => w.value);
+    if (TMUX_RUNS.test(cmd) || cmd === 'if-shell' || cmd === 'if') {
+      if (rest.some((v) => v === null)) m.unknown(`tmux ${cmd} runs a command only known at run time`);
+      else if (rest.length)
+        m.host.shell(m.s, cmd === 'if-shell' || cmd === 'if' ? rest[0]! : rest.length === 1 ? rest[0]! : joinArgv(rest as string[]), `tmux ${cmd}`);
+      if ((cmd === 'if-shell' || cmd === 'if') && rest.length > 1) m.unknown('tmux if-shell runs tmux commands the guard does not read');
+    } else if (keysLiteral) {
+      // Keys typed into the pane's shell: judged as the command line they type.
+      if (rest.some((v) => v === null)) m.unknown('tmux send-keys types text only known at run time');
+      else {
+        const text = rest
+          .map((v) =>
+            /^(Enter|C-m|KPEnter|C-j)$/.test(v!) ? '\n' : /^(Space)$/.test(v!) ? ' ' : /^[A-Z]-|^(Escape|Tab|BSpace|Up|Down|Left|Right)$/.test(v!) ? '' : v,
+          )
+          .join(' ');
+        if (text.trim()) m.host.shell(m.s, text, 'tmux send-keys');
+      }
+    } else if (cmd === 'source-file' || cmd === 'source') {
+      for (const w of seg.slice(k)) m.path('R', w, w.value, 'tmux source-file');
+      m.unknown('tmux source-file runs a configuration that can run commands');
+    } else if (!TMUX_READ.test(cmd) && !/^(set|set-option|setw|set-window-option|set-environment|setenv|bind-key|bind|unbind-key|unbind)$/.test(cmd))
+      m.unknown(`tmux ${cmd} is not modelled`);
+    else if (
+      /^(set|set-option|setw|set-window-option)$/.test(cmd) &&
+      rest.some((v) => v !== null && /^(default-command|default-shell|set-clipboard|pane-border-format|status-left|status-right)$/.test(v))
+    )
+      m.unknown(`tmux ${cmd} ${rest.join(' ')} sets what new panes run`);
+  }
+});
+
+handler('screen', (m) => {
+  const ws = m.s.words;
+  let i = 1;
+  let stuff = false;
+  for (; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return m.unknown('screen with words only known at run time');
+    if (!v.startsWith('-')) break;
+    if (/^-(ls|list|wipe|v|version|h|help|r|x|R|RR|D)$/.test(v)) {
+      if (/^-(ls|list|wipe|v|version|h|help)$/.test(v)) return;
+      continue;
+    }
+    if (v === '-X') {
+      stuff = true;
+      i++;
+      break;
+    }
+    if (/^-(S|c|e|h|p|T|t|s|Logfile|L)$/.test(v)) {
+      if (v === '-c') m.unknown('screen -c loads a configuration that can run commands');
+      if (v === '-Logfile') m.path('W', ws[i + 1], ws[i + 1]?.value, 'screen -Logfile');
+      i++;
+    }
+  }
+  const rest = ws.slice(i).map((w) => w.value);
+  if (rest.some((v) => v === null)) return m.unknown('screen runs text only known at run time');
+  if (stuff) {
+    if (rest[0] === 'stuff') m.host.shell(m.s, (rest.slice(1) as string[]).join(' ').replace(/\\r|\\n|\^M/g, '\n'), 'screen -X stuff');
+    else if (rest[0] === 'exec' || rest[0] === 'screen') m.host.shell(m.s, joinArgv(rest.slice(1) as string[]), `screen -X ${rest[0]}`);
+    else if (!/^(quit|kill|detach|hardcopy|log|title|sessionname|select|windows|info|next|prev|other|number)$/.test(rest[0] ?? ''))
+      m.unknown(`screen -X ${rest[0] ?? ''} is not modelled`);
+    return;
+  }
+  if (rest.length) m.host.shell(m.s, joinArgv(rest as string[]), 'screen');
+  else m.unknown('screen opens an interactive shell');
+});
+
+handler('open', (m) => {
+  for (const w of m.s.words.slice(1)) {
+    const v = w.value;
+    if (v === null) return m.unknown(`${m.label} opens something only known at run time`);
+    if (v.startsWith('-')) {
+      if (/^-(a|b|e|t|f|W|n|g|j|h|R|F|u|s|--args)$/.test(v) && v !== '-g') {
+        if (/^-(a|b|e|t|f)$/.test(v)) return m.unknown(`${m.label} ${v} chooses the application that runs`);
+      }
+      continue;
+    }
+    if (/^https?:\/\//.test(v)) continue;
+    if (/\.(html?|pdf|png|jpe?g|gif|svg|md|txt|csv|json|log)$/i.test(v)) {
+      m.path('R', w, v, m.label);
+      continue;
+    }
+    return m.unknown(`${m.label} ${v} lets the desktop pick a program to run it`);
+  }
+});

@@ -1,0 +1,107 @@
+// The program table: every row, compiled once, by name. modelSub applies the row of a sub-command.
+// A program with no row is not modelled: the sub-command is `unknown` (asked), and each of its words is
+// judged as possibly naming a path. Adding a program is adding a row (see spec.ts for the notation).
+import type { Sub, W } from '../types';
+import { COREUTILS } from './coreutils';
+import { DEV } from './dev';
+import { INFRA } from './infra';
+import { NET } from './net';
+import { SYS } from './sys';
+import { TEXT } from './text';
+import { compileRow, type Row, type RowSpec } from './spec';
+import { RUNNERS } from './runners';
+import { Model, NO_ACC, nameAll, runRow, type ModelHost } from './model';
+import { stdinText } from './handlers';
+import { PY_MODULES, setLookups } from './handlers2';
+import { setStdinText } from './handlers3';
+import './langs';
+import './code';
+
+export const TABLES: readonly (readonly [string, readonly RowSpec[]])[] = [
+  ['coreutils', COREUTILS],
+  ['text', TEXT],
+  ['dev', DEV],
+  ['infra', INFRA],
+  ['net', NET],
+  ['sys', SYS],
+  ['runners', RUNNERS],
+];
+
+export const ROWS = new Map<string, Row>();
+for (const [, specs] of TABLES) {
+  for (const spec of specs) {
+    const row = compileRow(spec);
+    for (const n of row.names) {
+      if (ROWS.has(n)) throw new Error(`program table: ${n} has two rows`);
+      ROWS.set(n, row);
+    }
+  }
+}
+setLookups((n) => ROWS.get(n), new Map(Object.values(PY_MODULES).flatMap((n) => (ROWS.has(n) ? [[n, ROWS.get(n)!] as const] : []))));
+setStdinText((m) => stdinText(m));
+
+/** Executables a project ships that stand for a modelled program (`./gradlew`, `bin/rails`, `node_modules/.bin/jest`). */
+const PROJECT_SHIMS = /(^|\/)(node_modules\/\.bin|vendor\/bin|bin|\.venv\/bin|venv\/bin|env\/bin|target\/debug|target\/release)\/[^/]+$|(^|\/)(gradlew|mvnw)$/;
+
+export interface ModelResult {
+  acc: Sub['acc'];
+  why: string | undefined;
+  runs: string[] | undefined;
+  base: string | undefined;
+}
+
+function inside(abs: string, root: string): boolean {
+  return abs === root || abs.startsWith(root.endsWith('/') ? root : root + '/');
+}
+
+/** What a sub-command does, by its row; `why` says what could not be accounted for. */
+export function modelSub(s: Sub, host: ModelHost): ModelResult {
+  const w0 = s.words[0];
+  if (w0 === undefined || s.name === null || s.name === '') return { acc: NO_ACC, why: undefined, runs: undefined, base: undefined };
+  const v0 = w0.value ?? '';
+  let row = ROWS.get(s.name);
+  // A defined function: its body was judged where it was defined; its arguments may name paths.
+  if (host.functions?.has(v0)) {
+    const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
+    nameAll(m, s.words, 1);
+    return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+  }
+  if (v0.includes('/')) {
+    const cwd = s.cwd;
+    const abs = v0.startsWith('/') ? v0 : v0.startsWith('~/') ? host.cmdEnv.home + v0.slice(1) : cwd === null ? undefined : `${cwd}/${v0}`;
+    const project = abs === undefined || inside(abs, host.cmdEnv.workspace);
+    if (project && !(row && PROJECT_SHIMS.test(v0))) {
+      // The project's own program: running it is what an agent does; its arguments may name paths.
+      const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
+      m.label = v0;
+      if (abs === undefined) m.unknown(`runs ${v0} after a cd the guard could not follow`);
+      m.path('X', w0, v0, v0);
+      nameAll(m, s.words, 1);
+      return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+    }
+  }
+  if (!row) {
+    const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
+    m.label = s.name;
+    m.unknown(`${s.name} is not a program the guard models: it cannot tell what the command does`);
+    nameAll(m, s.words, 1);
+    return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+  }
+  const m = runRow(s, host, row, 1);
+  if (s.name === 'git') {
+    if (typeof s.meta.gitUnknown === 'string') m.unknown(s.meta.gitUnknown);
+    const dir = s.meta.gitDir;
+    if (dir === null) {
+      m.unknown('git -C names a directory only known at run time');
+      m.acc = NO_ACC;
+    } else if (typeof dir === 'string') for (const a of m.acc) a.base ??= dir;
+  }
+  return { acc: m.acc, why: m.why, runs: m.runs, base: m.base };
+}
+
+/** The row a command name has, if any (for tests and explanations). */
+export function rowOf(name: string): Row | undefined {
+  return ROWS.get(name);
+}
+
+export type { W };

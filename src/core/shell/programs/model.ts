@@ -1,0 +1,359 @@
+// Apply a program's row to a sub-command: what it reads, writes, deletes, renames and runs, and whether the
+// guard can account for all of it. A program with no row, a verb the row does not list, an option a strict
+// row does not know, a path only known at run time: each makes the sub-command `unknown` (asked, never
+// allowed). Words the row gives the role `?` (and every word of an unknown program) are judged as naming a
+// path: a protected one counts as touched in every way.
+import type { CommandEnv, Sub, W } from '../types';
+import { word } from '../words';
+import { parseArgv, positionalRoles, type Occ, type Parsed, type Role, type Row } from './spec';
+
+/** What a sub-command does to one path (or path word): judged by the path rules once resolved. */
+export interface Access {
+  op: 'read' | 'write' | 'delete' | 'rename' | 'any' | 'exec' | 'link';
+  /** The word (for `~`, globs, alternatives, input lists); undefined when `p` is a derived string. */
+  w: W | undefined;
+  /** A literal path derived by the model (`tar -C dir` joins, `HEAD:.env` → `.env`, `ln` basenames). */
+  p: string | undefined;
+  how: string;
+  flags: number;
+  /** Directory relative paths resolve in, when not the sub-command's cwd (`make -C`, `git -C`, `tar -C`). */
+  base: string | undefined;
+  /** op `link`: what the link made at `p` points to (later words through the link reach it). */
+  to: string | undefined;
+  /** A tree access that touches only files with these names (globs on the base name): `terraform fmt` and *.tf. */
+  names: string[] | undefined;
+}
+
+// Access flags (bits: no options object per access).
+export const APPEND = 1;
+export const FORCE = 2;
+export const CONTENTLESS = 4;
+export const RECURSIVE = 8;
+/** The write lands under a directory whose files are not known (an extraction, a formatter over a folder). */
+export const INTO = 16;
+/** A tree access that skips dot files and folders (rg, ag and fd by default). */
+export const NO_HIDDEN = 32;
+
+export const NO_ACC: Access[] = [];
+
+/** What the analyzer lets a model do beyond recording accesses. */
+export interface ModelHost {
+  cmdEnv: CommandEnv;
+  /** Judge text as a shell command line (a payload in an option, an env value, an editor's `:!cmd`). */
+  shell(s: Sub, text: string, label: string): void;
+  /** Functions defined earlier on the line (their bodies were judged where they were defined). */
+  functions: ReadonlyMap<string, string> | undefined;
+}
+
+export type Handler = (m: Model) => void;
+
+/** One row applied to one sub-command: the state handlers read and write. */
+/** A whole word that is one process substitution, `<(…)` or `>(…)`. */
+function isProcSubst(w: W): boolean {
+  return w.value === null && !w.glob && (w.text.startsWith('<(') || w.text.startsWith('>(')) && w.text.endsWith(')');
+}
+
+export class Model {
+  acc: Access[] = NO_ACC;
+  why: string | undefined = undefined;
+  /** The verb path taken (`git log`, `docker compose up`), for explanations. */
+  label: string;
+  base: string | undefined = undefined;
+  roles: Role[] = [];
+  /** Files that decide what this runs (write-then-exec), as written, relative to `base` or the cwd. */
+  runs: string[] | undefined = undefined;
+  /** The row's `rec` switch is on: path roles of positionals act on trees. */
+  recursive = false;
+
+  constructor(
+    readonly s: Sub,
+    readonly host: ModelHost,
+    public row: Row,
+    public p: Parsed,
+    /** Index in s.words of the first word the row's arguments start at (after verbs). */
+    public from: number,
+  ) {
+    this.label = s.name ?? '';
+  }
+
+  get env(): CommandEnv {
+    return this.host.cmdEnv;
+  }
+
+  unknown(why: string): void {
+    this.why ??= why;
+  }
+
+  /** A link made at `link` (a path as written) to `target`: later words through `link` reach `target`. */
+  link(link: string, target: string, symbolic: boolean): void {
+    if (this.acc === NO_ACC) this.acc = [];
+    this.acc.push({ op: 'link', w: undefined, p: link, how: symbolic ? 'ln -s' : 'ln', flags: 0, base: this.base, to: target, names: undefined });
+  }
+
+  has(sw: string): boolean {
+    return this.p.switches !== undefined && this.p.switches.has(sw);
+  }
+
+  /** Occurrences of an option by any of its names (`-o`, `--output`). */
+  occ(name: string): Occ | undefined {
+    for (const o of this.p.occ) if (o.opt.key === name || o.opt.long.includes(name.replace(/^--/, ''))) return o;
+    return undefined;
+  }
+
+  add(op: Access['op'], w: W | undefined, p: string | undefined, how: string, flags = 0, names?: string[]): void {
+    if (this.acc === NO_ACC) this.acc = [];
+    this.acc.push({ op, w, p, how, flags, base: this.base, to: undefined, names });
+  }
+
+  /** Apply a role to a word (or a value string). */
+  role(r: Role, w: W | undefined, value: string | null | undefined, how: string): void {
+    // `$HOME/x`, `~/x`: a word whose value is only known at run time may still have a known path.
+    if (value === null && w !== undefined && w.path !== undefined && !w.glob) value = w.path;
+    switch (r) {
+      case 'V':
+      case 'P':
+      case 'M':
+        return;
+      case 'C':
+        if (value === null || value === undefined) this.unknown(`${how} changes directory to a path only known at run time`);
+        else this.base = value;
+        return;
+      case 'S':
+        if (typeof value === 'string') this.host.shell(this.s, value, how);
+        else this.unknown(`${how} runs shell code only known at run time`);
+        return;
+      case 'K':
+        codeArg(this, this.row.lang ?? '?', value, how);
+        return;
+      case 'U':
+        if (typeof value === 'string') {
+          const m = FILE_URL.exec(value);
+          if (m) this.add('read', undefined, m[1], how);
+        }
+        return;
+      case 'F':
+        if (value === null) return; // a dynamic value is data, not a file (a file needs a literal @ or <)
+        if (typeof value === 'string') {
+          const f = fileOfData(value);
+          if (f !== undefined) this.add('read', undefined, f, how);
+        }
+        return;
+      case 'O':
+        if (value === null) return;
+        if (typeof value === 'string') {
+          const c = value.indexOf(':');
+          if (c >= 0) {
+            const path = value.slice(value.lastIndexOf(':') + 1);
+            if (path) this.add('read', undefined, path, how);
+          } else this.name(w, value, how);
+        }
+        return;
+      case 'H':
+        if (typeof value === 'string') {
+          const src = value.split(':')[0];
+          if (/^[/.~$]/.test(src)) this.add(/:ro(,|$)/.test(value) ? 'read' : 'any', undefined, src, how);
+        } else if (value === null) this.unknown(`${how} mounts a path only known at run time`);
+        return;
+      case '?':
+        this.name(w, value, how);
+        return;
+      default:
+        this.path(r, w, value, how);
+    }
+  }
+
+  /** A path role: the word itself is the path. */
+  path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0, names?: string[]): void {
+    const op = ROLE_OP[r];
+    if (op === undefined) return;
+    const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
+    // A linter or formatter over a folder reads or rewrites the files of its kind only.
+    names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
+    if (w !== undefined) {
+      // `diff <(sort a) <(sort b)`: a process substitution is a pipe; the command inside is judged on its own.
+      // Only running it (`bash <(curl …)`) is running text nobody has seen.
+      if (r !== 'X' && isProcSubst(w)) return;
+      if (w.value === null && w.path === undefined && !w.fromInput && w.alts === undefined)
+        this.unknown(`${how} ${VERB[op]} ${w.text}, a path only known at run time`);
+      this.add(op, w, undefined, how, f, names);
+      return;
+    }
+    if (value === null) this.unknown(`${how} ${VERB[op]} a path only known at run time`);
+    else if (value !== undefined && value !== '') this.add(op, undefined, value, how, f, names);
+  }
+
+  /** A word in a position the row does not account for: if it names a path, that path may be touched in any way. */
+  name(w: W | undefined, value: string | null | undefined, how: string): void {
+    if (w !== undefined && isProcSubst(w)) return;
+
+    if (w !== undefined && (w.glob || w.alts !== undefined || w.fromInput)) {
+      this.add('any', w, undefined, how);
+      return;
+    }
+    const v = w !== undefined ? (w.value ?? w.path ?? null) : value;
+    if (v === null || v === undefined) {
+      if (v === null) this.unknown(`${how} is given ${w?.text ?? 'a value'}, only known at run time`);
+      return;
+    }
+    for (const c of namedPaths(v, w?.path)) this.add('any', undefined, c, how);
+  }
+}
+
+const ROLE_OP: Partial<Record<Role, Access['op']>> = { R: 'read', T: 'read', W: 'write', Y: 'write', A: 'write', D: 'delete', N: 'rename', X: 'exec' };
+const VERB: Record<Access['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names', exec: 'runs', link: 'links' };
+const FILE_URL = /^file(?:b)?:\/\/(.+)$/;
+
+/** `@file`, `<file`, `name=@file;type=x`, `name=<file`: the file a data value reads (curl, httpie). */
+export function fileOfData(v: string): string | undefined {
+  let s = v;
+  const eq = s.indexOf('=');
+  if (eq > 0 && (s[eq + 1] === '@' || s[eq + 1] === '<')) s = s.slice(eq + 1);
+  if (s[0] !== '@' && s[0] !== '<') return undefined;
+  s = s.slice(1);
+  const semi = s.indexOf(';');
+  if (semi >= 0) s = s.slice(0, semi);
+  return s === '' || s === '-' ? undefined : s;
+}
+
+/**
+ * The paths a word may name behind the prefixes programs use: the word, what follows `--opt=`, `KEY=`, `@`,
+ * `<`, a `REV:` or `host:` prefix, and `file://`. Names are only candidates: the path rules decide.
+ */
+export function namedPaths(v: string, expanded?: string): string[] {
+  const out: string[] = [];
+  const push = (c: string) => {
+    if (c === '' || c === '-' || out.includes(c)) return;
+    out.push(c);
+    if (c[0] === '@' || c[0] === '<' || c[0] === '=') push(c.slice(1));
+  };
+  push(expanded ?? v);
+  if (expanded !== undefined && expanded !== v) push(v);
+  const eq = v.indexOf('=');
+  if (eq >= 0) push(v.slice(eq + 1));
+  const m = FILE_URL.exec(v) ?? /file:\/\/([^\s'"]+)/.exec(v);
+  if (m) push(m[1]);
+  const colon = v.lastIndexOf(':');
+  if (colon >= 0 && !v.startsWith('file:')) push(v.slice(colon + 1));
+  return out;
+}
+
+/** K-role code: judged by the language's reader (programs/code.ts), set on the model by codeArg. */
+export let codeArg: (m: Model, lang: string, value: string | null | undefined, how: string) => void = (m, lang, value, how) => {
+  m.unknown(`${how} runs ${lang} code the guard does not read`);
+};
+
+export function setCodeArg(f: typeof codeArg): void {
+  codeArg = f;
+}
+
+const HANDLERS = new Map<string, Handler>();
+
+export function handler(name: string, h: Handler): void {
+  HANDLERS.set(name, h);
+}
+
+/** Apply the generic reading of a row: each option value and positional gets its role. */
+export function applyRoles(m: Model): void {
+  const name = m.label;
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
+  }
+  positionalRoles_(m);
+  if (m.p.unknown.length) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
+}
+
+/** The positionals' roles only (handlers that read the options themselves call this). */
+export function positionalRoles_(m: Model): void {
+  const name = m.label;
+  const ps = m.p.positional;
+  m.recursive = m.has('rec');
+  m.roles = positionalRoles(m.row, ps.length, m.p.switches);
+  const maybe = m.p.maybeValue;
+  for (let i = 0; i < ps.length; i++) {
+    const w = ps[i];
+    m.role(m.roles[i], w, w.value, name);
+    if (maybe.length && !m.row.passive && maybe.includes(i)) m.name(w, w.value, `${name} (a value of an option the guard does not know)`);
+  }
+  m.recursive = false;
+}
+
+/**
+ * Walk the verbs from `row` (global options first) to the row that reads the rest, and read it. Returns the
+ * model; its `why` is set when the command is not accounted for.
+ */
+export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
+  let row = root;
+  let tables: Row[] = [row];
+  let start = from;
+  let label = s.name ?? '';
+  let acc = NO_ACC;
+  let base: string | undefined;
+  // Verbs: the parent's options (their values have their roles), then a verb picks the next row.
+  while (row.sub) {
+    const p = parseArgv(s.words, start, tables, row.loose, true);
+    const m0 = new Model(s, host, row, p, start);
+    m0.label = label;
+    m0.acc = acc;
+    m0.base = base;
+    // The options before the verb (their values have roles); the words from the verb on are the verb's.
+    for (const o of p.occ) if (o.value !== undefined) m0.role(o.opt.role, o.w, o.value, `${label} ${o.opt.key}`);
+    if (p.unknown.length) m0.unknown(`${label} ${p.unknown[0]} is an option the guard does not model`);
+    if (m0.why !== undefined) return m0;
+    acc = m0.acc;
+    base = m0.base;
+    const vw = s.words[p.rest];
+    let next: Row | undefined;
+    if (vw === undefined) {
+      next = row.sub.get('');
+      if (!next) {
+        m0.unknown(`${label} without a command is not modelled`);
+        return m0;
+      }
+      start = s.words.length;
+    } else if (vw.value === null) {
+      m0.unknown(`${label} ${vw.text}: a command only known at run time`);
+      return m0;
+    } else {
+      next = row.sub.get(vw.value) ?? row.sub.get('*');
+      if (!next) {
+        m0.unknown(`${label} ${vw.value} is not a command the guard models`);
+        return m0;
+      }
+      label = `${label} ${vw.value}`;
+      // `*` (any verb, e.g. a script name): the verb word stays for the row to read.
+      start = row.sub.has(vw.value) ? p.rest + 1 : p.rest;
+    }
+    tables = next.inherit ? [next, ...tables] : [next];
+    row = next;
+  }
+  const p = parseArgv(s.words, start, tables, row.loose, row.posix);
+  const m = new Model(s, host, row, p, start);
+  m.label = label;
+  m.acc = acc;
+  m.base = base;
+  return finish(m, row);
+}
+
+function finish(m: Model, row: Row): Model {
+  for (let r: Row | undefined = row; r; r = r.parent) {
+    if (!r.runs) continue;
+    m.runs = [...r.runs];
+    break;
+  }
+  const h = row.x !== undefined ? HANDLERS.get(row.x) : undefined;
+  if (row.x !== undefined && !h) throw new Error(`no handler ${row.x} for ${row.names.join(' ')}`);
+  if (h) h(m);
+  else applyRoles(m);
+  return m;
+}
+
+/** A word of an unknown program: every word is a possible path (naming is touching). */
+export function nameAll(m: Model, words: readonly W[], from: number): void {
+  for (let i = from; i < words.length; i++) m.name(words[i], words[i].value, m.label);
+}
+
+/** A word built by a model from a string it derived. */
+export function derived(v: string): W {
+  return word(v, false, v, v);
+}

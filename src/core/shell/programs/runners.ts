@@ -1,0 +1,376 @@
+// Rows and handlers for programs that run other commands through grammars of their own: the command they run
+// is judged as a command line (quoted back from its words when it was given as words).
+// Threat: `gdb --args rm -rf x`, `bwrap --bind / / rm -rf x`, `hyperfine 'rm -rf x'`, `nodemon --exec 'rm -rf x'`,
+// `watchexec -- rm -rf x`, `entr -s 'rm -rf x'`, `expect -c 'spawn rm -rf x'`, `sg grp -c 'rm -rf x'`,
+// `cmake -E rm -rf x`.
+import { INTO, RECURSIVE, applyRoles, handler, type Model } from './model';
+import { joinArgv } from './handlers3';
+import type { RowSpec } from './spec';
+import type { W } from '../types';
+
+/** Run the words as a command line (a word only known at run time makes it opaque). */
+function runWords(m: Model, ws: readonly W[], how: string): void {
+  if (ws.length === 0) return;
+  const vs = ws.map((w) => w.value);
+  if (vs.some((v) => v === null)) {
+    m.unknown(`${how} runs a command with words only known at run time`);
+    return;
+  }
+  m.host.shell(m.s, joinArgv(vs as string[]), how);
+}
+
+function runText(m: Model, v: string | null | undefined, how: string): void {
+  if (v === undefined) return;
+  if (v === null) m.unknown(`${how} runs shell code only known at run time`);
+  else m.host.shell(m.s, v, how);
+}
+
+/** gdb/lldb commands: `shell CMD` and `!CMD` run shell commands; python, pipe and source run code unread. */
+function debuggerCommand(m: Model, c: string, how: string): void {
+  const t = c.trim();
+  const sh = /^(?:shell|!|platform\s+shell)\s*(.*)$/s.exec(t);
+  if (sh) return runText(m, sh[1], `${how} shell`);
+  if (/^(python|python-interactive|pi|py|pipe|\||source|script|guile|gu|command\s+script)\b/.test(t))
+    m.unknown(`${how} ${t.split(/\s/)[0]} runs code the guard does not read`);
+}
+
+handler('gdb', (m) => {
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return m.unknown(`${m.label} is given ${ws[i].text}, only known at run time`);
+    if (v === '--args' || v === '--') return runWords(m, ws.slice(i + 1), `${m.label} --args`);
+    if (/^(-ex|--ex|-iex|--iex|-eval-command|--eval-command|-init-eval-command|--init-eval-command|-o|--one-line|-O)$/.test(v)) {
+      const c = ws[i + 1]?.value;
+      if (c === null || c === undefined) return m.unknown(`${m.label} ${v} runs a command only known at run time`);
+      debuggerCommand(m, c, `${m.label} ${v}`);
+      i++;
+    } else if (/^--(eval-command|ex|one-line)=/.test(v)) debuggerCommand(m, v.slice(v.indexOf('=') + 1), m.label);
+    else if (/^(-x|--command|-ix|--init-command|-s|--source)$/.test(v)) {
+      m.path('R', ws[i + 1], ws[i + 1]?.value, `${m.label} ${v}`);
+      m.unknown(`${m.label} ${v} runs a script of debugger commands the guard does not read`);
+      i++;
+    } else if (/^(-p|--pid|--attach-pid|-n|--attach-name)$/.test(v)) {
+      m.unknown(`${m.label} ${v} attaches to a running process (it can change what it does)`);
+      i++;
+    } else if (/^(-c|--core|-cd|--cd|-d|--directory|-b|-l|--interpreter|-D|--data-directory|-tty|--tty)$/.test(v)) i++;
+    else if (!v.startsWith('-')) m.path('X', ws[i], v, m.label);
+  }
+});
+
+/** bwrap: options (some take two or three words), then the command. --bind names host paths. */
+const BWRAP_ARITY: Record<string, number> = {
+  '--bind': 2,
+  '--bind-try': 2,
+  '--dev-bind': 2,
+  '--dev-bind-try': 2,
+  '--ro-bind': 2,
+  '--ro-bind-try': 2,
+  '--symlink': 2,
+  '--setenv': 2,
+  '--chmod': 2,
+  '--file': 2,
+  '--bind-data': 2,
+  '--ro-bind-data': 2,
+  '--overlay-src': 1,
+  '--tmp-overlay': 1,
+  '--ro-overlay': 1,
+  '--overlay': 3,
+  '--dir': 1,
+  '--tmpfs': 1,
+  '--proc': 1,
+  '--dev': 1,
+  '--mqueue': 1,
+  '--chdir': 1,
+  '--unsetenv': 1,
+  '--uid': 1,
+  '--gid': 1,
+  '--hostname': 1,
+  '--seccomp': 1,
+  '--add-seccomp-fd': 1,
+  '--lock-file': 1,
+  '--sync-fd': 1,
+  '--info-fd': 1,
+  '--json-status-fd': 1,
+  '--block-fd': 1,
+  '--userns-block-fd': 1,
+  '--userns': 1,
+  '--userns2': 1,
+  '--pidns': 1,
+  '--cap-add': 1,
+  '--cap-drop': 1,
+  '--perms': 1,
+  '--size': 1,
+  '--args': 1,
+  '--argv0': 1,
+  '--exec-label': 1,
+  '--file-label': 1,
+  '--remount-ro': 1,
+};
+
+handler('bwrap', (m) => {
+  const ws = m.s.words;
+  let i = 1;
+  for (; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return m.unknown(`bwrap is given ${ws[i].text}, only known at run time`);
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('--')) break;
+    const n = BWRAP_ARITY[v] ?? 0;
+    if (/^--(bind|dev-bind|ro-bind)(-try)?$/.test(v)) {
+      const src = ws[i + 1];
+      const sp = src === undefined ? undefined : (src.path ?? src.value);
+      if (sp === null || sp === undefined) m.unknown(`bwrap ${v} mounts a path only known at run time`);
+      else m.add(v.startsWith('--ro') ? 'read' : 'any', undefined, sp, `bwrap ${v}`);
+    }
+    i += n;
+  }
+  runWords(m, ws.slice(i), 'bwrap');
+});
+
+handler('hyperfine', (m) => {
+  applyRolesNoPos(m);
+  if (m.occ('-N') || m.occ('--shell')?.value === 'none') {
+    for (const w of m.p.positional) runText(m, w.value, 'hyperfine');
+    return;
+  }
+  for (const w of m.p.positional) runText(m, w.value, 'hyperfine');
+});
+
+/** Option values only (their roles: S runs shell code, W writes). */
+function applyRolesNoPos(m: Model): void {
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+}
+
+handler('nodemon', (m) => {
+  applyRolesNoPos(m);
+  const exec = m.occ('-x');
+  const ps = m.p.positional;
+  if (exec !== undefined) {
+    if (typeof exec.value !== 'string') return m.unknown('nodemon --exec runs a command only known at run time');
+    const rest = ps.map((w) => w.value);
+    if (rest.some((v) => v === null)) return m.unknown('nodemon runs words only known at run time');
+    m.host.shell(m.s, [exec.value, joinArgv(rest as string[])].filter(Boolean).join(' '), 'nodemon --exec');
+    return;
+  }
+  if (ps[0]) m.path('X', ps[0], ps[0].value, 'nodemon');
+  for (const w of ps.slice(1)) m.name(w, w.value, 'nodemon');
+});
+
+handler('watchexec', (m) => {
+  applyRolesNoPos(m);
+  const ps = m.p.positional;
+  // watchexec joins its arguments into one shell command (unless --shell=none / -n, then it runs them as words).
+  const noShell = m.occ('-n') !== undefined || m.occ('--shell')?.value === 'none';
+  if (noShell) return runWords(m, ps, 'watchexec');
+  const vs = ps.map((w) => w.value);
+  if (vs.some((v) => v === null)) return m.unknown('watchexec runs words only known at run time');
+  if (vs.length) m.host.shell(m.s, (vs as string[]).join(' '), 'watchexec');
+});
+
+handler('entr', (m) => {
+  applyRolesNoPos(m);
+  const ps = m.p.positional;
+  if (m.occ('-s')) return runText(m, ps[0]?.value, 'entr -s');
+  // `/_` is replaced by the file that changed (a name from entr's input list).
+  runWords(
+    m,
+    ps.map((w) => (w.value === '/_' ? { ...w, value: 'changed-file' } : w)),
+    'entr',
+  );
+});
+
+handler('expect', (m) => {
+  const ws = m.s.words;
+  let script: string | null | undefined;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === '-c') script = ws[++i]?.value ?? null;
+    else if (v === '-f') {
+      m.path('R', ws[i + 1], ws[i + 1]?.value, 'expect -f');
+      script = null;
+      i++;
+    } else if (v !== null && !v.startsWith('-')) {
+      m.path('X', ws[i], v, 'expect');
+      script = null;
+      break;
+    }
+  }
+  if (script === null || script === undefined) return m.unknown('expect runs a Tcl script that drives other programs');
+  // The commands it spawns with literal words are judged; what it sends to them is typed, unread: asked.
+  for (const mm of script.matchAll(/\b(?:spawn|exec|system)\s+([^;\n\]]+)/g)) m.host.shell(m.s, mm[1], 'expect spawn');
+  m.unknown('expect types into the programs it drives (send); the guard does not read Tcl');
+});
+
+handler('sg', (m) => {
+  const ws = m.s.words;
+  let i = 1;
+  while (i < ws.length && ws[i].value !== null && ws[i].value!.startsWith('-') && ws[i].value !== '-c') i++;
+  i++; // the group
+  if (ws[i]?.value === '-c') return runText(m, ws[i + 1]?.value, 'sg -c');
+  const rest = ws.slice(i).map((w) => w.value);
+  if (rest.some((v) => v === null)) return m.unknown('sg runs words only known at run time');
+  if (rest.length) m.host.shell(m.s, (rest as string[]).join(' '), 'sg');
+});
+
+/** cmake -E: the portable commands it stands for (rm, copy, rename, chdir DIR CMD, env CMD, …). */
+const CMAKE_E: Record<string, string> = {
+  cat: 'cat',
+  echo: 'echo',
+  echo_append: 'echo',
+  true: 'true',
+  false: 'false',
+  sleep: 'sleep',
+  compare_files: 'cmp',
+  sha1sum: 'sha1sum',
+  sha224sum: 'sha224sum',
+  sha256sum: 'sha256sum',
+  sha384sum: 'sha384sum',
+  sha512sum: 'sha512sum',
+  md5sum: 'md5sum',
+  touch: 'touch',
+  touch_nocreate: 'touch',
+  make_directory: 'mkdir -p',
+  remove: 'rm -f',
+  rm: 'rm',
+  remove_directory: 'rm -rf',
+  rename: 'mv',
+  copy: 'cp',
+  copy_if_different: 'cp',
+  copy_directory: 'cp -r',
+  copy_directory_if_different: 'cp -r',
+  create_symlink: 'ln -s',
+  create_hardlink: 'ln',
+  tar: 'tar',
+  time: '',
+  env: 'env',
+  environment: 'env',
+  chdir: '',
+  capabilities: 'true',
+  server: 'false',
+  cmake_echo_color: 'echo',
+};
+
+handler('cmake', (m) => {
+  const ws = m.s.words;
+  const e = ws.findIndex((w) => w.value === '-E');
+  if (e < 0) {
+    applyRoles(m);
+    return;
+  }
+  const cmd = ws[e + 1]?.value;
+  if (cmd === null || cmd === undefined) return m.unknown('cmake -E with a command only known at run time');
+  const as = CMAKE_E[cmd];
+  if (as === undefined) return m.unknown(`cmake -E ${cmd} is not modelled`);
+  const rest = ws.slice(e + 2).map((w) => w.value);
+  if (rest.some((v) => v === null)) return m.unknown(`cmake -E ${cmd} is given words only known at run time`);
+  const r = rest as string[];
+  if (cmd === 'chdir') {
+    if (r.length < 2) return;
+    m.host.shell(m.s, `cd ${joinArgv([r[0]])} && ${joinArgv(r.slice(1))}`, 'cmake -E chdir');
+    return;
+  }
+  if (cmd === 'time') return void m.host.shell(m.s, joinArgv(r), 'cmake -E time');
+  // rename/copy with the last word as destination map onto mv/cp; rm keeps its own -r/-f flags.
+  m.host.shell(m.s, `${as} ${joinArgv(r)}`.trim(), `cmake -E ${cmd}`);
+});
+
+/** tar's checkpoint actions and filters that run commands (the rest of tar is its own row). */
+export function tarCommands(m: Model): void {
+  for (const o of m.p.occ) {
+    if (o.value === undefined) continue;
+    if (o.opt.key === '--checkpoint-action') {
+      if (o.value === null) m.unknown('tar --checkpoint-action with a value only known at run time');
+      else {
+        const x = /^exec=(.*)$/s.exec(o.value);
+        if (x) m.host.shell(m.s, x[1], 'tar --checkpoint-action=exec');
+      }
+    }
+  }
+}
+
+export const RUNNERS: RowSpec[] = [
+  {
+    n: 'gdb lldb cgdb',
+    d: 'debuggers: --args runs a program; -ex `shell CMD` runs a shell command; -p attaches to a process',
+    loose: true,
+    x: 'gdb',
+    ok: ['gdb -batch -ex bt ./build/app core'],
+  },
+  { n: 'bwrap bubblewrap', d: 'runs a command in a sandbox; --bind names host paths', x: 'bwrap', ok: ['bwrap --ro-bind /usr /usr --proc /proc true'] },
+  {
+    n: 'hyperfine',
+    d: 'benchmarks commands: each argument and --prepare/--cleanup/--setup/--conclude is a shell command',
+    loose: true,
+    o: '-p|--prepare=S -c|--cleanup=S -s|--setup=S --conclude=S -r|--runs=V -w|--warmup=V -m|--min-runs=V -M|--max-runs=V -D|--parameter-step-size=V -S|--shell=V -N -n|--command-name=V -u|--time-unit=V --export-json=W --export-markdown=W --export-csv=W --export-asciidoc=W --export-orgmode=W --output=V --input=R --style=V --sort=V -i|--ignore-failure --show-output',
+    x: 'hyperfine',
+    ok: ["hyperfine 'npm test'"],
+  },
+  {
+    n: 'nodemon',
+    d: 'reruns a script on changes (--exec runs shell code)',
+    loose: true,
+    o: '-x|--exec=V -w|--watch=V -e|--ext=V -i|--ignore=V -d|--delay=V --signal=V --config=R -V -q',
+    x: 'nodemon',
+    ok: ['nodemon src/server.js', 'nodemon --exec "npm test"'],
+  },
+  {
+    n: 'watchexec',
+    d: 'reruns a command on changes (its words are one shell command)',
+    loose: true,
+    o: '-w|--watch=V -e|--exts=V -i|--ignore=V -f|--filter=V -c|--clear -r|--restart -d|--debounce=V --shell=V -n -W -o|--on-busy-update=V -s|--signal=V --stop-signal=V -p|--postpone --project-origin=V --workdir=V -E|--env=V',
+    x: 'watchexec',
+    ok: ['watchexec -e ts -- npm test'],
+  },
+  {
+    n: 'entr',
+    d: 'reruns a command when input files change (-s: one shell command)',
+    o: '-a -c -d -n -p -r -s -z -x',
+    x: 'entr',
+    ok: ['ls src/*.ts | entr npm test'],
+  },
+  { n: 'expect', d: 'drives interactive programs with a Tcl script (asked: the typed input is not read)', loose: true, x: 'expect' },
+  { n: 'sg newgrp', d: 'runs a command as another group', x: 'sg' },
+  {
+    n: 'cmake',
+    d: 'CMake (-E runs the portable command it stands for)',
+    loose: true,
+    runs: ['CMakeLists.txt', 'CMakePresets.json'],
+    o: '-S=C -B=A -D=V -U=V -G=V -T=V -A=V -C=R -P=X --build=A --install=A --target=V -t=V --config=V -j|--parallel[=V] --preset=V --fresh --toolchain=R --log-level=V --graphviz=W --trace-redirect=W',
+    x: 'cmake',
+    ok: ['cmake -S . -B build', 'cmake --build build -j4', 'cmake -E echo hi'],
+  },
+];
+
+handler('m4', (m) => {
+  applyRoles(m);
+  m.unknown('m4 macros can run commands (syscmd, esyscmd); the guard does not read them');
+});
+
+handler('goreleaser', (m) => {
+  const v = m.s.words[1]?.value;
+  if (v === undefined || v === null || /^(release|publish|announce)$/.test(v)) m.unknown(`goreleaser ${v ?? ''} publishes a release`.trim());
+  else if (!/^(check|build|init|healthcheck|completion|jsonschema|help|--version|-v|changelog)$/.test(v)) m.unknown(`goreleaser ${v} is not modelled`);
+});
+
+handler('jar', (m) => {
+  const ws = m.s.words;
+  const mode = ws[1]?.value;
+  if (mode === null || mode === undefined) return m.unknown('jar with a mode only known at run time');
+  const rest = ws.slice(2);
+  const f = mode.includes('f') ? rest[0] : undefined;
+  const others = mode.includes('f') ? rest.slice(1) : rest;
+  if (/x/.test(mode)) {
+    if (f) m.path('R', f, f.value, 'jar x');
+    m.add('write', undefined, '.', 'jar x', RECURSIVE | INTO);
+  } else if (/t/.test(mode)) {
+    if (f) m.path('R', f, f.value, 'jar t');
+  } else if (/[cu]/.test(mode)) {
+    if (f) m.path('W', f, f.value, 'jar c');
+    for (const w of others) if (!(w.value ?? '').startsWith('-')) m.path('T', w, w.value, 'jar c');
+  } else m.unknown(`jar ${mode} is not modelled`);
+});

@@ -1,0 +1,63 @@
+// A workspace like the acceptance one, on disk: a git repository with tests, `.env`, `secrets/`, symlinks, and
+// a home folder beside it holding the usual credential stores (fake values, no format-valid credential).
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** A workspace like the acceptance one: returns its root and a home folder beside it. */
+export function makeWorkspace(): { root: string; ws: string; home: string } {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-accept-')));
+  const ws = path.join(root, 'project');
+  const home = path.join(root, 'home');
+  const files: Record<string, string> = {
+    'package.json': '{"name":"demo","version":"1.0.0","scripts":{"test":"echo ok","build":"echo built"}}\n',
+    'README.md': '# Demo\n',
+    Makefile: 'all:\n\techo hi\ntest:\n\techo ok\n',
+    'src/app.ts': 'export const app = 1;\n',
+    'src/index.ts': 'export * from "./app";\n',
+    'src/b.test.ts': 'test("b", () => {});\n',
+    'tests/a.test.ts': 'test("a", () => {});\n',
+    'tests/__snapshots__/a.test.ts.snap': 'exports[`a 1`] = `1`;\n',
+    'scripts/build.sh': '#!/bin/sh\necho build\n',
+    '.env': 'API_KEY=not-a-real-key\nDB_PASSWORD=not-a-real-password\n',
+    '.env.example': 'API_KEY=\n',
+    'secrets/token.txt': 'not-a-real-token\n',
+    'notes.tmp': 'x\n',
+    '.agentguard.yaml': 'version: 1\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), text);
+  }
+  fs.mkdirSync(path.join(ws, 'docs'), { recursive: true });
+  fs.symlinkSync('../secrets', path.join(ws, 'docs', 'secrets-link'));
+  fs.symlinkSync('tests', path.join(ws, 'innocent'));
+  const homeFiles: Record<string, string> = {
+    '.ssh/id_rsa': 'not-a-key\n',
+    '.aws/credentials': '[default]\n',
+    '.kube/config': 'apiVersion: v1\n',
+    '.npmrc': 'registry=x\n',
+    '.netrc': 'machine x\n',
+    '.gitconfig': '[user]\n\tname = dev\n',
+    '.bashrc': '# rc\n',
+    '.bash_history': 'ls\n',
+    '.config/gcloud/credentials.db': 'x',
+    '.docker/config.json': '{}',
+    '.git-credentials': 'x',
+    '.pgpass': 'x',
+    '.gnupg/pubring.kbx': 'x',
+  };
+  for (const [rel, text] of Object.entries(homeFiles)) {
+    fs.mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
+    fs.writeFileSync(path.join(home, rel), text);
+  }
+  try {
+    execFileSync('git', ['init', '-q', ws]);
+    execFileSync('git', ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-A']);
+    execFileSync('git', ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'init']);
+  } catch {
+    // git missing: the workspace is still a workspace
+  }
+  return { root, ws, home };
+}
