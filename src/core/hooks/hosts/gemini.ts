@@ -13,7 +13,9 @@ import { braces } from './vscode';
 
 export const geminiHost: HookHost = {
   id: 'gemini',
-  canAsk: true,
+  // Gemini's `decision: "ask"` was not seen to hold under `--yolo` (the mode agents are run in): an ask the
+  // extension could not settle is refused rather than handed to a prompt that may approve itself.
+  canAsk: false,
   parse: parseGemini,
   plan: mapGemini,
   render: renderGemini,
