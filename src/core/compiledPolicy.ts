@@ -49,6 +49,16 @@ export class CompiledPolicy {
     return { text: r.text, masked: r.findings.length };
   }
 
+  /** Whether text the model wrote carries a «secret:…» placeholder (it came from a masked view). */
+  hasPlaceholder(text: string): boolean {
+    return secrets().containsPlaceholder(text);
+  }
+
+  /** The placeholders in `text` put back from the file's text on disk, or why they cannot be. */
+  restorePlaceholders(text: string, original: string): ReturnType<typeof import('./secrets').restorePlaceholders> {
+    return secrets().restorePlaceholders(text, original, this.maskOptions);
+  }
+
   /**
    * A path agents may not read (secrets) or that belongs to the guard's floor (its policy, hook configs):
    * flagged in change summaries so the model does not go and read it, and kept out of the panel's previews

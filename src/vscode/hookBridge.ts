@@ -9,6 +9,7 @@ import type { GuardService } from '../node/guardService';
 import { failureNotePath, startChannelServer, type ChannelServer, type ChannelServerOptions } from '../node/hookBridge';
 import {
   type FileChange,
+  HOOK_FILES,
   hookEntryPath,
   hooksStatus,
   installHooks,
@@ -95,11 +96,18 @@ async function pickFolders(deps: HookCommandDeps, verb: string): Promise<HookFol
   return picked?.map((p) => p.f);
 }
 
+const HOST_LABELS: Record<InstallHost, string> = { vscode: 'VS Code agent', claude: 'Claude Code', gemini: 'Gemini CLI', codex: 'Codex', cline: 'Cline' };
+
 async function pickHosts(): Promise<InstallHost[] | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'VS Code agent hooks', description: '.github/hooks/agentguard.json', host: 'vscode' as const, picked: true },
-      { label: 'Claude Code hooks', description: '.claude/settings.local.json', host: 'claude' as const, picked: true },
+      ...INSTALL_HOSTS.map((host) => ({
+        label: `${HOST_LABELS[host]} hooks`,
+        description: host === 'cline' ? `${HOOK_FILES.cline}/PreToolUse, PostToolUse` : HOOK_FILES[host],
+        detail: host === 'codex' ? 'Codex runs project hooks only after you trust them in Codex (/hooks).' : undefined,
+        host,
+        picked: true,
+      })),
     ],
     { canPickMany: true, placeHolder: 'Which agents should call AgentGuard before each tool call?' },
   );
@@ -174,7 +182,7 @@ export interface HookBridgeStatus {
 }
 
 export function hookBridgeStatus(workspaces: string[]): HookBridgeStatus {
-  const counts: Record<InstallHost, number> = { vscode: 0, claude: 0 };
+  const counts: Record<InstallHost, number> = { vscode: 0, claude: 0, gemini: 0, codex: 0, cline: 0 };
   let last: HookBridgeStatus['lastFailClosed'];
   for (const ws of workspaces) {
     const st = hooksStatus(ws);
@@ -189,7 +197,8 @@ export function hookBridgeStatus(workspaces: string[]): HookBridgeStatus {
     }
   }
   const level = (n: number) => (n === 0 ? 'none' : n === workspaces.length ? 'all' : 'some');
-  return { installed: { vscode: level(counts.vscode), claude: level(counts.claude) }, lastFailClosed: last };
+  const installed = Object.fromEntries(INSTALL_HOSTS.map((h) => [h, level(counts[h])])) as HookBridgeStatus['installed'];
+  return { installed, lastFailClosed: last };
 }
 
 /** Call `onChange` when the bridge leaves a fail-closed note for one of these folders. */
@@ -205,8 +214,7 @@ export function watchHookFailures(workspaces: string[], onChange: () => void): v
 /** One line for the status bar tooltip. */
 export function hookStatusLine(s: HookBridgeStatus): string {
   const inst = INSTALL_HOSTS.map(
-    (h) =>
-      `${h === 'vscode' ? 'VS Code' : 'Claude Code'} hooks: ${s.installed[h] === 'all' ? 'installed' : s.installed[h] === 'some' ? 'installed in some folders' : 'not installed'}`,
+    (h) => `${HOST_LABELS[h]} hooks: ${s.installed[h] === 'all' ? 'installed' : s.installed[h] === 'some' ? 'installed in some folders' : 'not installed'}`,
   ).join(' · ');
   return s.lastFailClosed ? `${inst}\nHook bridge decided without the extension at ${s.lastFailClosed.time} (${s.lastFailClosed.reason})` : inst;
 }

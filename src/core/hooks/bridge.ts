@@ -4,10 +4,10 @@
 // the CLI and the channel server do that.
 import type { CanonicalCall, Decision } from '../types';
 
-export type HostId = 'vscode' | 'claude' | 'cline';
+export type HostId = 'vscode' | 'claude' | 'cline' | 'gemini' | 'codex';
 
 /** The agent name each host's calls carry in the audit. */
-export const AGENTS: Record<HostId, string> = { vscode: 'vscode-agent', claude: 'claude-code', cline: 'cline' };
+export const AGENTS: Record<HostId, string> = { vscode: 'vscode-agent', claude: 'claude-code', cline: 'cline', gemini: 'gemini-cli', codex: 'codex' };
 
 /** pre = before the tool runs (may refuse it); post = after (may mask or annotate); other = lifecycle events. */
 export type HookPhase = 'pre' | 'post' | 'other';
@@ -29,6 +29,12 @@ export interface HookEnvelope {
   cwd?: string;
   /** Cline: the workspace roots the host reports. */
   workspaceRoots?: string[];
+  /**
+   * The host applies a new tool input from this hook (VS Code `updatedInput`, Claude Code `updatedInput`
+   * with a decision, Cline's SDK hooks `overrideInput`, Gemini `tool_input`, Codex `updatedInput.command`).
+   * Cline's VS Code extension (the legacy hook protocol) does not.
+   */
+  rewritesInput?: boolean;
 }
 
 export type EnvelopeResult = { ok: true; env: HookEnvelope } | { ok: false; error: string };
@@ -43,7 +49,50 @@ export type DraftCall = Omit<CanonicalCall, 'id'>;
  *   says so (`unmaskedRead`): both are data on the call, decided in the one pipeline.
  * - pass: the tool touches no file and runs nothing; the guard has no opinion and the host's own flow applies.
  */
-export type HookPlan = { kind: 'calls'; calls: DraftCall[] } | { kind: 'pass'; rule: string; reason: string };
+export type HookPlan = { kind: 'calls'; calls: DraftCall[]; effects?: ToolEffects } | { kind: 'pass'; rule: string; reason: string };
+
+/**
+ * What running the tool will do to files, for the checks that need the files' text (the node side reads
+ * them): placeholder restore, test integrity, masked views of reads, search scopes. Pure functions of texts.
+ */
+export interface ToolEffects {
+  /** Files the tool changes, in order. */
+  edits?: FileEdit[];
+  /**
+   * The tool input with every string the model wrote into a file passed through `fix` (the text, the file
+   * it goes to, and whether it is text to find (`old`) or text to write (`new`)).
+   */
+  withText?(fix: (text: string, path: string, role: 'old' | 'new') => string): Record<string, unknown>;
+  /** Files whose content the tool hands the model, and the input that reads another file in their place. */
+  reads?: { paths: string[]; redirect?(view: (path: string) => string | undefined): Record<string, unknown> };
+  /** A search over files: where it looks, and how to narrow it where the host takes a new input. */
+  search?: SearchScope;
+}
+
+export interface FileEdit {
+  /** As the tool names it (absolute, or relative to the call's base). */
+  path: string;
+  /** The file's text after the edit from its text before (undefined: no such file); null: deleted; undefined: cannot tell. */
+  after(before: string | undefined): string | null | undefined;
+  /** When `after` cannot tell: the text the edit takes out and puts in, compared as if it were the file. */
+  fallback?(): { oldText: string; newText: string };
+}
+
+export interface SearchScope {
+  /** The directory searched (absolute, or relative to the call's base). */
+  base: string;
+  /** Glob(s) a file must match, relative to `base` (undefined: every file). */
+  include?: string[];
+  /** The search also looks into files ignore files name (VS Code includeIgnoredFiles, Gemini no_ignore). */
+  includesIgnored?: boolean;
+  /**
+   * What the search looks for, where the host shows matching lines: a file holding secrets is only in
+   * danger when a match falls within `context` lines of a secret. undefined: any line may be shown.
+   */
+  query?: { patterns: string[]; mode: 'regex' | 'literal' | 'both'; context: number };
+  /** The input that searches only these workspace-relative paths (files or `dir/**` globs), or undefined when the host cannot narrow. */
+  narrow?(paths: string[]): Record<string, unknown> | undefined;
+}
 
 /** The bridge's answer, host-independent; the host's `render` turns it into its protocol. */
 export interface HookAnswer {
@@ -58,6 +107,17 @@ export interface HookAnswer {
   reason?: string;
   /** After-hook: the tool output with secrets masked, where the host lets a hook replace it. */
   updatedToolOutput?: unknown;
+  /**
+   * Before-hook: the tool input the host runs instead (a masked view read in place of the file, placeholders
+   * restored, a search narrowed, or — on a host without a per-call refusal — a harmless stand-in that tells
+   * the agent it was refused).
+   */
+  updatedInput?: Record<string, unknown>;
+  /**
+   * The host puts up a confirmation only because of our rewrite (VS Code asks before reading a file outside
+   * the workspace — the masked view): answer `allow` so that prompt, which protects nothing, is skipped.
+   */
+  allowRewrite?: boolean;
   /** Text appended next to the tool result (every host that supports it). */
   additionalContext?: string;
 }
@@ -93,6 +153,13 @@ export interface HookHost {
   renderError(phase: HookPhase | undefined, reason: string): Rendered;
   /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
   maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
+  /**
+   * A host whose only refusal ends the whole task (Cline): a stand-in input that runs nothing and tells the
+   * agent why (`notice` is a file holding the refusal, for tools that read). Undefined: no stand-in for this tool.
+   */
+  refusalInput?(env: HookEnvelope, reason: string, notice: string): Record<string, unknown> | undefined;
+  /** What the host shows the model of an edit it made (Cline's editor: the changed lines), from the file before and after. */
+  echoesEdit?(env: HookEnvelope, before: string, after: string): string | undefined;
 }
 
 /** What the host shows the person and the model: always naming AgentGuard. */

@@ -37,17 +37,23 @@ export function parseHookJson(p: Record<string, unknown>, host: HostId): Envelop
 
 const out = (o: unknown): Rendered => ({ stdout: JSON.stringify(o) + '\n', stderr: '', exitCode: 0 });
 
-/** `replacesOutput`: the host honours `updatedToolOutput` in an after-hook (Claude Code does; VS Code cannot). */
-export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean): Rendered {
+/**
+ * `replacesOutput`: the host honours `updatedToolOutput` in an after-hook (Claude Code does; VS Code cannot).
+ * `rewriteNeedsAllow`: the host applies `updatedInput` only with a decision (Claude Code: allow or ask);
+ * VS Code applies it on its own, and an `allow` there only skips a prompt our rewrite caused.
+ */
+export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean, rewriteNeedsAllow = false): Rendered {
   if (phase === 'pre') {
     const hso: Record<string, unknown> = { hookEventName: 'PreToolUse' };
+    const rewrite = a.decision !== 'deny' && a.updatedInput !== undefined;
     if (a.decision === 'deny' || a.decision === 'ask') {
       hso.permissionDecision = a.decision;
       hso.permissionDecisionReason = withPrefix(a.reason);
-    } else if (a.decision === 'allow' && a.approvedByUser) {
+    } else if (a.decision === 'allow' && (a.approvedByUser || (rewrite && (rewriteNeedsAllow || a.allowRewrite)))) {
       hso.permissionDecision = 'allow';
-      hso.permissionDecisionReason = withPrefix(a.reason);
+      hso.permissionDecisionReason = withPrefix(a.approvedByUser ? a.reason : (a.reason ?? 'the input was rewritten by AgentGuard'));
     }
+    if (rewrite) hso.updatedInput = a.updatedInput;
     if (a.additionalContext) hso.additionalContext = a.additionalContext;
     return out(Object.keys(hso).length > 1 ? { hookSpecificOutput: hso } : {});
   }

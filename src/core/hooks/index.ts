@@ -1,23 +1,28 @@
 // The hook bridge's pure core: a host's payload → an envelope → a plan (canonical calls for the pipeline)
 // → the answer in the host's protocol. One file per host under hosts/; adding one (Gemini CLI, Codex) is a
-// HookHost there and an entry in HOSTS. No I/O: src/node/hookBridge does that.
+// HookHost there and an entry in HOST. No I/O: src/node/hookBridge does that.
 import type { CanonicalCall } from '../types';
 import type { EnvelopeResult, HookEnvelope, HookHost, HookPhase, HookPlan, HostId, Rendered } from './bridge';
 import { claudeHost } from './hosts/claude';
 import { clineHost } from './hosts/cline';
+import { codexHost } from './hosts/codex';
+import { geminiHost } from './hosts/gemini';
 import { vscodeHost } from './hosts/vscode';
 import { isObj, pass, s } from './toolInput';
 
 export * from './bridge';
-export { parseApplyPatch } from './applyPatch';
+export { applyHunk, parseApplyPatch, parsePatch, type PatchGrammar } from './applyPatch';
 export { isGuardOffCommand } from './hosts/vscodeCommands';
 
 /** Every host the bridge speaks to, by id. */
-export const HOST: Readonly<Record<HostId, HookHost>> = { vscode: vscodeHost, claude: claudeHost, cline: clineHost };
+export const HOST: Readonly<Record<HostId, HookHost>> = { vscode: vscodeHost, claude: claudeHost, cline: clineHost, gemini: geminiHost, codex: codexHost };
 export const HOSTS: readonly HostId[] = Object.keys(HOST) as HostId[];
 
 /** A payload larger than this is refused unread (the host sends a tool's input, not a file tree). */
 const MAX_PAYLOAD = 16 * 1024 * 1024;
+
+/** Events only Gemini CLI sends (its tool events are BeforeTool / AfterTool). */
+const GEMINI_EVENTS = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel', 'BeforeToolSelection']);
 
 /** Which host's shape this object has, or undefined when it matches none. */
 export function detectHost(p: Record<string, unknown>): HostId | undefined {
@@ -27,6 +32,8 @@ export function detectHost(p: Record<string, unknown>): HostId | undefined {
   )
     return 'cline';
   if (typeof p.hook_event_name !== 'string') return undefined;
+  if (GEMINI_EVENTS.has(p.hook_event_name)) return 'gemini';
+  if ('turn_id' in p) return 'codex';
   const id = s(p.tool_use_id) ?? '';
   if (id.includes('__vscode-')) return 'vscode';
   if ('permission_mode' in p || 'prompt_id' in p || 'effort' in p || 'duration_ms' in p || 'agent_id' in p) return 'claude';

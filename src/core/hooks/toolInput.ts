@@ -2,7 +2,7 @@
 // from URIs and globs, and the calls the engine cannot judge (opaque tools, input that may never run).
 // Shared by the per-host mappers under hosts/.
 import type { Op } from '../types';
-import { AGENTS, type DraftCall, type HookEnvelope, type HookPlan } from './bridge';
+import { AGENTS, type DraftCall, type HookEnvelope, type HookPlan, type ToolEffects } from './bridge';
 
 export function s(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
@@ -110,4 +110,14 @@ export function shq(w: string): string {
 
 export function strings(x: unknown): string[] {
   return Array.isArray(x) ? x.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A plan with what the tool will do to files attached (see ToolEffects). */
+export function withEffects(plan: HookPlan, effects: ToolEffects): HookPlan {
+  return plan.kind === 'calls' ? { ...plan, effects: { ...plan.effects, ...effects } } : plan;
+}
+
+/** A copy of the tool input with some keys replaced. */
+export function patchInput(input: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  return { ...input, ...changes };
 }

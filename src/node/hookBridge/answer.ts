@@ -1,6 +1,13 @@
 // One hook payload through the guard: the host's tool call as canonical calls, GuardService.run, and the
 // answer in host-independent terms (the host's `render` writes it out). This file holds no decision logic —
 // no engine, no audit writer, no policy of its own: the service decides, settles, records and attributes.
+// What it adds is what the host lets the guard do besides allow and refuse (effects.ts reads the files):
+//   - a read of a file holding secrets, on a host that cannot replace what its read tool returns but takes a
+//     new input (VS Code, Cline's SDK hooks), reads a masked view instead (views.ts);
+//   - an edit carrying a placeholder gets the real value back through the host's input rewriting;
+//   - an edit that weakens a test is asked; a search that would reach protected files is narrowed or refused;
+//   - on a host whose only refusal ends the whole task (Cline), a refused call runs a harmless stand-in that
+//     tells the agent why, so the task goes on.
 //
 // The same code answers with the extension up (the channel server, inside VS Code: the service's confirmer
 // is the modal) and with the extension unreachable (the CLI deciding alone: a service whose confirmer hands
@@ -9,9 +16,11 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { NoConfirmer } from '../../core/chain';
-import { AGENTS, callsOf, HOST, type HookAnswer, type HookEnvelope, type HostId, planHook } from '../../core/hooks';
+import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
+import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
+import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
   answer: HookAnswer;
@@ -37,30 +46,142 @@ export function unreachable(host: HostId, why: string): NoConfirmer {
 
 const MASKED_NOTE =
   'AgentGuard replaced secret values in this output with placeholders («secret:…»). Use them as they are; edits that keep a placeholder restore the original value.';
+const VIEW_NOTE =
+  'AgentGuard showed this file with its secret values replaced by placeholders («secret:…»). Edit the file itself, keeping the placeholders as they are: the real values are restored on disk.';
+
+/** Every string in a tool input that is one of AgentGuard's views (the after-hook removes them). */
+function viewsIn(x: unknown, out: string[] = []): string[] {
+  if (typeof x === 'string') {
+    if (path.isAbsolute(x) && isViewPath(x)) out.push(x);
+  } else if (Array.isArray(x)) for (const v of x) viewsIn(v, out);
+  else if (x && typeof x === 'object') for (const v of Object.values(x)) viewsIn(v, out);
+  return out;
+}
 
 export async function answerHook(service: GuardService, env: HookEnvelope, signal?: AbortSignal): Promise<HookResult> {
   if (env.phase === 'other') return { answer: {}, calls: [] };
   const window = env.toolUseId ? { key: env.toolUseId, session: env.sessionId } : undefined;
-  if (env.phase === 'post') return after(service, env, window);
+  if (env.phase === 'post') {
+    for (const v of viewsIn(env.toolInput)) removeView(v);
+    return after(service, env, window);
+  }
 
   const plan = planHook(env);
   if (plan.kind === 'pass') return { answer: { rule: plan.rule, reason: plan.reason }, calls: [] };
+  const host = HOST[env.host];
+  const ws: Workspace = { root: service.opts.workspace, compiled: service.compiled };
+  const notes: string[] = [];
+  let updatedInput: Record<string, unknown> | undefined;
+
+  const extra = viewCalls(plan);
+  const edits = prepareEdits(ws, env, plan);
+  extra.push(...edits.calls);
+  updatedInput = edits.updatedInput;
+  if (plan.effects?.search) {
+    const s = prepareSearch(ws, env, plan.effects.search, host.maskOutput !== undefined);
+    extra.push(...s.calls);
+    updatedInput ??= s.updatedInput;
+    if (s.note) notes.push(s.note);
+  }
+  const reads = plan.effects?.reads;
+  const viewable = reads?.redirect !== undefined && env.rewritesInput === true && !host.maskOutput;
+  // A refusal that names the file to use instead comes first: the first deny is what the model reads.
+  const drafts = [
+    ...extra.filter((c) => c.preset?.rule === 'hook:masked-view'),
+    ...plan.calls,
+    ...extra.filter((c) => c.preset?.rule !== 'hook:masked-view'),
+  ].map((c) =>
+    // A host that hands the model what it read, unmasked, and cannot be pointed at a view: refused (GuardService).
+    reads && !viewable && !host.maskOutput && c.op === 'read' ? { ...c, unmaskedRead: true } : c,
+  );
+
   const idBase = env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`;
-  const calls = callsOf(plan, idBase);
+  const calls = callsOf({ kind: 'calls', calls: drafts }, idBase);
   if (calls.length === 0) return { answer: {}, calls };
   const o = await service.run(calls, { hostRuns: 'before', window }, signal);
   const v = o.verdict;
   // Only a person's approval at AgentGuard's dialog becomes the host's `allow`; an allow by rule leaves its flow alone.
   const byUser = v.decision === 'allow' && o.settled.some((s) => s.verdict.decidedBy === 'user');
-  return {
-    answer: { decision: v.decision, rule: v.rule, reason: v.reason, approvedByUser: byUser, ...(o.notice ? { additionalContext: o.notice } : {}) },
-    calls,
-  };
+  const answer: HookAnswer = { decision: v.decision, rule: v.rule, reason: service.maskValue(v.reason), approvedByUser: byUser };
+
+  if (v.decision !== 'deny' && viewable && reads) {
+    try {
+      const r = maskedViews(ws, env, reads.paths);
+      if ('refuse' in r) return { answer: { decision: 'deny', rule: 'hook:secret-read', reason: r.refuse }, calls };
+      if (r.views.size) {
+        updatedInput = reads.redirect!((p) => r.views.get(p));
+        answer.allowRewrite = true;
+        notes.push(VIEW_NOTE);
+      }
+    } catch (e) {
+      // No view, no read: the file holds secrets and the host would show them.
+      return {
+        answer: {
+          decision: 'deny',
+          rule: 'fail-closed',
+          reason: `AgentGuard could not prepare a masked view of this file (${(e as Error).message}); nothing was read.`,
+        },
+        calls,
+      };
+    }
+  }
+  if (v.decision === 'deny' && host.refusalInput && env.rewritesInput) {
+    // A host whose only refusal ends the task: run a harmless stand-in that tells the agent why.
+    try {
+      const stand = host.refusalInput(env, answer.reason ?? 'refused', createNotice(ws.root, `AgentGuard refused this call: ${answer.reason ?? ''}`));
+      if (stand) answer.updatedInput = stand;
+    } catch {
+      /* no stand-in: the host's own refusal (ending the task) stands */
+    }
+  } else if (v.decision !== 'deny' && updatedInput) {
+    answer.updatedInput = updatedInput;
+  }
+  if (notes.length && v.decision !== 'deny') answer.additionalContext = notes.join('\n');
+  // Which of the agent's calls a person reverted: said once, whatever this call's own fate.
+  if (o.notice) answer.additionalContext = answer.additionalContext ? `${answer.additionalContext}\n${o.notice}` : o.notice;
+  return { answer, calls };
+}
+
+/** Calls aimed at one of AgentGuard's masked views: refused, naming the file to use instead. */
+function viewCalls(plan: Extract<HookPlan, { kind: 'calls' }>): DraftCall[] {
+  const out: DraftCall[] = [];
+  for (const c of plan.calls) {
+    for (const p of c.paths) {
+      if (!path.isAbsolute(p) || !isViewPath(p)) continue;
+      const origin = viewOrigin(p);
+      out.push({
+        ...c,
+        preset: {
+          kind: 'refuse',
+          rule: 'hook:masked-view',
+          reason: `${p} is AgentGuard's masked copy of ${origin ?? 'a workspace file'}, shown in its place; use ${origin ?? 'the workspace file'} itself (placeholders you keep are restored on disk).`,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** Masked views of the files a read names that hold secrets (path as the tool named it → view). */
+function maskedViews(ws: Workspace, env: HookEnvelope, paths: string[]): { views: Map<string, string> } | { refuse: string } {
+  const base = env.workspaceRoots?.[0] ?? env.cwd;
+  const views = new Map<string, string>();
+  for (const p of paths) {
+    const s = secretRead(ws, p, base);
+    if (!s) continue;
+    if ('tooLarge' in s)
+      return {
+        refuse: `${s.tooLarge} is too large for AgentGuard to check for secrets before this host shows it; read it in parts with AgentGuard's guarded read tool.`,
+      };
+    views.set(p, createView(ws.root, s.rel, s.masked));
+  }
+  return { views };
 }
 
 /**
  * The after-hook: the host ran the tool. What it changed is charged to the call and told to the model (every
- * host can add context); where the host lets a hook replace the output (Claude Code), secrets in it are masked.
+ * host can add context); where the host lets a hook replace the output (Claude Code, Gemini CLI, Codex),
+ * secrets in it are masked.
  */
 async function after(service: GuardService, env: HookEnvelope, window: { key: string } | undefined): Promise<HookResult> {
   const host = HOST[env.host];
@@ -68,8 +189,8 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const maskOutput = host.maskOutput;
   const o = await service.run([], {
     hostRuns: 'after',
-    window,
     agent: AGENTS[env.host],
+    window,
     output: env.toolResponse,
     maskOutput: maskOutput
       ? (output, compiled) =>

@@ -63,6 +63,10 @@ export function parseResponse(line: string): { ok: true; answer: HookAnswer } | 
     if (a[k] !== undefined && typeof a[k] !== 'string') return { ok: false, error: `the extension answered with a bad ${k}` };
   }
   if (a.approvedByUser !== undefined && typeof a.approvedByUser !== 'boolean') return { ok: false, error: 'the extension answered with a bad approvedByUser' };
+  if (a.allowRewrite !== undefined && typeof a.allowRewrite !== 'boolean') return { ok: false, error: 'the extension answered with a bad allowRewrite' };
+  const ui = a.updatedInput;
+  if (ui !== undefined && (typeof ui !== 'object' || ui === null || Array.isArray(ui)))
+    return { ok: false, error: 'the extension answered with a bad updatedInput' };
   return {
     ok: true,
     answer: {
@@ -72,6 +76,8 @@ export function parseResponse(line: string): { ok: true; answer: HookAnswer } | 
       reason: a.reason as string | undefined,
       additionalContext: a.additionalContext as string | undefined,
       updatedToolOutput: a.updatedToolOutput,
+      updatedInput: ui as Record<string, unknown> | undefined,
+      allowRewrite: a.allowRewrite === true,
     },
   };
 }

@@ -1,28 +1,64 @@
 // Install and remove AgentGuard's agent-hook entries in a workspace's hook configs:
 //   VS Code      .github/hooks/agentguard.json       {"hooks":{"PreToolUse":[{type,command,timeout}],…}}
 //   Claude Code  .claude/settings.local.json          {"hooks":{"PreToolUse":[{matcher,hooks:[…]}],…}}
+//   Gemini CLI   .gemini/settings.json                {"hooks":{"BeforeTool":[{matcher,hooks:[…]}],…}} (timeout in ms)
+//   Codex        .codex/hooks.json                    {"hooks":{"PreToolUse":[{matcher,hooks:[…]}],…}}
+//   Cline        .clinerules/hooks/PreToolUse, PostToolUse: executables, one per event
 // Entries are merged into what is there: the user's other hooks and settings are kept as they are, and
-// removal takes out exactly the entries whose command is ours. A file that does not parse is never
-// rewritten (we would lose what a person wrote). These files are part of the policy floor: agents can
-// never write them; only this code, run by a person's command, does.
+// removal takes out exactly the entries whose command is ours (a Cline hook file only when it is ours). A
+// file that does not parse, or a Cline hook file a person wrote, is never rewritten (we would lose what a
+// person wrote). These files are part of the policy floor: agents can never write them; only this code, run
+// by a person's command, does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export type InstallHost = 'vscode' | 'claude';
-export const INSTALL_HOSTS: readonly InstallHost[] = ['vscode', 'claude'];
+export type InstallHost = 'vscode' | 'claude' | 'gemini' | 'codex' | 'cline';
+export const INSTALL_HOSTS: readonly InstallHost[] = ['vscode', 'claude', 'gemini', 'codex', 'cline'];
 
+/** Where each host reads its hooks (for Cline a folder holding one executable per event). */
 export const HOOK_FILES: Record<InstallHost, string> = {
   vscode: '.github/hooks/agentguard.json',
   claude: '.claude/settings.local.json',
+  gemini: '.gemini/settings.json',
+  codex: '.codex/hooks.json',
+  cline: '.clinerules/hooks',
 };
 
-/** Host timeouts we install, seconds: long enough for a person to answer the modal. */
-export const HOOK_TIMEOUT_S: Record<InstallHost, number> = { vscode: 120, claude: 300 };
+/**
+ * Host timeouts we install, seconds: long enough for a person to answer the modal. Codex and Gemini run the
+ * tool when a hook times out, so theirs is the longest a person may take.
+ */
+export const HOOK_TIMEOUT_S: Record<InstallHost, number> = { vscode: 120, claude: 300, gemini: 300, codex: 300, cline: 120 };
 
-const EVENTS = [
-  ['PreToolUse', 'pre'],
-  ['PostToolUse', 'post'],
-] as const;
+/** The host's names for the events before and after a tool runs. */
+const EVENT_KEYS: Record<InstallHost, readonly (readonly [string, 'pre' | 'post'])[]> = {
+  vscode: [
+    ['PreToolUse', 'pre'],
+    ['PostToolUse', 'post'],
+  ],
+  claude: [
+    ['PreToolUse', 'pre'],
+    ['PostToolUse', 'post'],
+  ],
+  gemini: [
+    ['BeforeTool', 'pre'],
+    ['AfterTool', 'post'],
+  ],
+  codex: [
+    ['PreToolUse', 'pre'],
+    ['PostToolUse', 'post'],
+  ],
+  cline: [
+    ['PreToolUse', 'pre'],
+    ['PostToolUse', 'post'],
+  ],
+};
+
+/** Hosts whose entries are matcher groups `{matcher, hooks: [command]}` (VS Code's are the commands themselves). */
+const GROUPED: Record<InstallHost, string | undefined> = { vscode: undefined, claude: '*', gemini: '.*', codex: '*', cline: undefined };
+
+/** The first lines of a Cline hook file we wrote: how removal knows the file is ours. */
+const CLINE_MARK = '# AgentGuard agent hook: written by "AgentGuard: Install Agent Hooks", removed by "Remove Agent Hooks".';
 
 export interface InstallOptions {
   workspace: string;
@@ -39,6 +75,8 @@ export interface FileChange {
   file: string;
   before: string | undefined;
   after: string | undefined;
+  /** Written executable (Cline runs its hook files). */
+  executable?: boolean;
 }
 
 function quote(arg: string, platform: NodeJS.Platform): string {
@@ -62,7 +100,7 @@ export function hookCommandLine(o: InstallOptions, host: InstallHost, event: 'pr
 
 /** Ours: an `agentguard hook` command line (any install location, so an upgrade replaces the old one). */
 export function isOurCommand(cmd: unknown): boolean {
-  return typeof cmd === 'string' && /(cli|hook)\.js['"]? hook --host ['"]?(vscode|claude|cline)\b/.test(cmd);
+  return typeof cmd === 'string' && /(cli|hook)\.js['"]? hook --host ['"]?(vscode|claude|cline|gemini|codex)\b/.test(cmd);
 }
 
 type Json = Record<string, unknown>;
@@ -100,7 +138,7 @@ function withoutOurs(list: unknown[], host: InstallHost): unknown[] {
       continue;
     }
     if (isOurCommand(item.command)) continue;
-    if (host === 'claude' && Array.isArray(item.hooks)) {
+    if (GROUPED[host] !== undefined && Array.isArray(item.hooks)) {
       const inner = item.hooks.filter((h) => !(isObj(h) && isOurCommand(h.command)));
       if (inner.length === 0 && item.hooks.length > 0) continue; // a group that only held ours
       out.push(inner.length === item.hooks.length ? item : { ...item, hooks: inner });
@@ -113,7 +151,7 @@ function withoutOurs(list: unknown[], host: InstallHost): unknown[] {
 
 function transform(data: Json, host: InstallHost, add: ((event: 'pre' | 'post') => unknown) | undefined): Json {
   const hooks: Json = isObj(data.hooks) ? { ...data.hooks } : {};
-  for (const [key, event] of EVENTS) {
+  for (const [key, event] of EVENT_KEYS[host]) {
     const list = Array.isArray(hooks[key]) ? withoutOurs(hooks[key] as unknown[], host) : hooks[key] === undefined ? [] : undefined;
     if (list === undefined) throw new Error(`"hooks.${key}" is not a list; AgentGuard will not overwrite it`);
     if (add) list.push(add(event));
@@ -127,8 +165,54 @@ function transform(data: Json, host: InstallHost, add: ((event: 'pre' | 'post') 
 }
 
 function entryFor(o: InstallOptions, host: InstallHost, event: 'pre' | 'post'): unknown {
-  const command = { type: 'command', command: hookCommandLine(o, host, event), timeout: HOOK_TIMEOUT_S[host] };
-  return host === 'claude' ? { matcher: '*', hooks: [command] } : command;
+  const timeout = host === 'gemini' ? HOOK_TIMEOUT_S[host] * 1000 : HOOK_TIMEOUT_S[host];
+  const command = { type: 'command', command: hookCommandLine(o, host, event), timeout };
+  const matcher = GROUPED[host];
+  return matcher !== undefined ? { matcher, hooks: [command] } : command;
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+function isOurClineFile(text: string | undefined): boolean {
+  return (
+    text !== undefined &&
+    text.includes(CLINE_MARK) &&
+    isOurCommand(
+      text
+        .split('\n')
+        .find((l) => l.startsWith('exec '))
+        ?.slice(5),
+    )
+  );
+}
+
+/** Cline: one executable per event; a file of that name a person wrote is never replaced. */
+function clineInstall(o: InstallOptions): FileChange[] {
+  return EVENT_KEYS.cline.map(([key, event]) => {
+    const file = path.join(o.workspace, HOOK_FILES.cline, key);
+    const before = readText(file);
+    if (before !== undefined && !isOurClineFile(before)) {
+      throw new Error(`${file} exists and is not AgentGuard's hook; AgentGuard will not overwrite it (call AgentGuard from it, or move it away)`);
+    }
+    return { host: 'cline' as const, file, before, after: `#!/bin/sh\n${CLINE_MARK}\nexec ${hookCommandLine(o, 'cline', event)}\n`, executable: true };
+  });
+}
+
+function clineRemove(workspace: string): FileChange[] {
+  const out: FileChange[] = [];
+  for (const [key] of EVENT_KEYS.cline) {
+    const file = path.join(workspace, HOOK_FILES.cline, key);
+    const before = readText(file);
+    if (isOurClineFile(before)) out.push({ host: 'cline', file, before, after: undefined });
+  }
+  return out;
 }
 
 function serialize(data: Json): string {
@@ -137,7 +221,8 @@ function serialize(data: Json): string {
 
 /** What installing would change, file by file (for the consent dialog); nothing is written. */
 export function planInstall(o: InstallOptions): FileChange[] {
-  return (o.hosts ?? INSTALL_HOSTS).map((host) => {
+  return (o.hosts ?? INSTALL_HOSTS).flatMap((host) => {
+    if (host === 'cline') return clineInstall(o);
     const file = path.join(o.workspace, HOOK_FILES[host]);
     const { text, data } = readJson(file);
     return { host, file, before: text, after: serialize(transform(data, host, (ev) => entryFor(o, host, ev))) };
@@ -148,11 +233,15 @@ export function planInstall(o: InstallOptions): FileChange[] {
 export function planRemove(workspace: string, hosts: readonly InstallHost[] = INSTALL_HOSTS): FileChange[] {
   const out: FileChange[] = [];
   for (const host of hosts) {
+    if (host === 'cline') {
+      out.push(...clineRemove(workspace));
+      continue;
+    }
     const file = path.join(workspace, HOOK_FILES[host]);
     const { text, data } = readJson(file);
     if (text === undefined) continue;
     const next = transform(data, host, undefined);
-    const after = Object.keys(next).length === 0 && host === 'vscode' ? undefined : serialize(next);
+    const after = Object.keys(next).length === 0 && host !== 'claude' ? undefined : serialize(next); // a hooks-only file we emptied goes; Claude's settings file stays
     if (after === undefined || JSON.stringify(next) !== JSON.stringify(data)) out.push({ host, file, before: text, after });
   }
   return out;
@@ -167,7 +256,8 @@ function apply(changes: FileChange[]): FileChange[] {
     } else {
       fs.mkdirSync(path.dirname(c.file), { recursive: true });
       const tmp = `${c.file}.agentguard-${process.pid}.tmp`;
-      fs.writeFileSync(tmp, c.after);
+      fs.writeFileSync(tmp, c.after, c.executable ? { mode: 0o755 } : undefined);
+      if (c.executable) fs.chmodSync(tmp, 0o755);
       fs.renameSync(tmp, c.file);
     }
     done.push(c);
@@ -185,12 +275,22 @@ export function removeHooks(workspace: string, hosts: readonly InstallHost[] = I
 
 /** Which hosts have our entries in this workspace (a file that does not parse counts as not installed). */
 export function hooksStatus(workspace: string): Record<InstallHost, boolean> {
-  const out = { vscode: false, claude: false };
+  const out: Record<InstallHost, boolean> = { vscode: false, claude: false, gemini: false, codex: false, cline: false };
   for (const host of INSTALL_HOSTS) {
+    if (host === 'cline') {
+      out.cline = EVENT_KEYS.cline.every(([key]) => {
+        try {
+          return isOurClineFile(readText(path.join(workspace, HOOK_FILES.cline, key)));
+        } catch {
+          return false;
+        }
+      });
+      continue;
+    }
     try {
       const { data } = readJson(path.join(workspace, HOOK_FILES[host]));
       const hooks = isObj(data.hooks) ? data.hooks : {};
-      out[host] = EVENTS.every(([key]) => {
+      out[host] = EVENT_KEYS[host].every(([key]) => {
         const list = hooks[key];
         return (
           Array.isArray(list) &&

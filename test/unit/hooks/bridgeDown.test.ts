@@ -95,13 +95,42 @@ describe('hook bridge, extension down', () => {
     assert.equal(sb.audit()[0].decision, 'allow');
   });
 
-  it("VS Code read_file of a file holding a secret is refused, naming AgentGuard's read tool", async () => {
+  it('VS Code read_file of a file holding a secret reads a masked view instead; the after-hook removes the view', async () => {
     const r = await hook('vscode', 'PreToolUse-read_secret_file');
-    assert.equal(preDecision(r), 'deny');
-    const reason = answerOf(r).hookSpecificOutput.permissionDecisionReason as string;
-    assert.match(reason, /agentguard_readFile/);
-    assert.match(reason, /#agReadFile/);
-    assert.equal(sb.audit()[0].rule, 'hook:secret-read');
+    assert.equal(r.code, 0, r.stderr);
+    const hso = answerOf(r).hookSpecificOutput;
+    // allow: the only prompt skipped is VS Code's "read a file outside the workspace?", which the view causes.
+    assert.equal(hso.permissionDecision, 'allow');
+    const view = hso.updatedInput.filePath as string;
+    assert.ok(view.startsWith(path.join(sb.home, 'views') + path.sep), view);
+    assert.deepEqual({ ...hso.updatedInput, filePath: '<view>' }, { filePath: '<view>', startLine: 1, endLine: 50 });
+    const text = fs.readFileSync(view, 'utf8');
+    assert.ok(!text.includes(sb.secret), 'the view holds no secret');
+    assert.match(text, /export const token = "«secret:[^»]+»";/);
+    assert.equal(text.split('\n').length, sb.settings.split('\n').length, 'line for line: line ranges still fit');
+    assert.equal(path.basename(view), 'settings.ts', 'the view keeps the name (the host picks the language by it)');
+    assert.equal(fs.statSync(view).mode & 0o777, 0o400);
+    assert.equal(fs.statSync(path.dirname(view)).mode & 0o777, 0o700);
+    assert.match(hso.additionalContext, /placeholders/);
+    assert.ok(!r.stdout.includes(sb.secret));
+    assert.equal(sb.audit()[0].decision, 'allow');
+    // VS Code's PostToolUse carries the input it ran: the view, which is then removed.
+    const post = JSON.parse(sb.payload('vscode', 'PostToolUse-read_file'));
+    post.tool_input = hso.updatedInput;
+    const done = await runHook(['--workspace', sb.workspace], JSON.stringify(post), sb.env);
+    assert.equal(done.code, 0, done.stderr);
+    assert.ok(!fs.existsSync(path.dirname(view)), 'the view is gone after the read');
+  });
+
+  it('an edit aimed at a masked view is refused, naming the file to edit', async () => {
+    const r = await hook('vscode', 'PreToolUse-read_secret_file');
+    const view = answerOf(r).hookSpecificOutput.updatedInput.filePath as string;
+    const edit = JSON.parse(sb.payload('vscode', 'PreToolUse-replace_string_in_file'));
+    edit.tool_input = { filePath: view, oldString: 'timeoutMs = 5000', newString: 'timeoutMs = 6000' };
+    const e = await runHook(['--workspace', sb.workspace], JSON.stringify(edit), sb.env);
+    assert.equal(preDecision(e), 'deny');
+    assert.match(answerOf(e).hookSpecificOutput.permissionDecisionReason, /masked copy of src\/settings\.ts/);
+    assert.equal(fs.readFileSync(view, 'utf8').includes('5000'), true, 'the view is untouched');
   });
 
   it('VS Code read_file of a clean file is not refused', async () => {

@@ -3,9 +3,28 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { hookCommandLine, hookEntryPath, hooksStatus, installHooks, isOurCommand, planInstall, removeHooks } from '../../../src/node/hookBridge/install';
+import { spawnSync } from 'node:child_process';
+import {
+  HOOK_FILES,
+  INSTALL_HOSTS,
+  hookCommandLine,
+  hookEntryPath,
+  hooksStatus,
+  installHooks,
+  isOurCommand,
+  planInstall,
+  removeHooks,
+} from '../../../src/node/hookBridge/install';
+
+const ALL = (v: boolean) => Object.fromEntries(INSTALL_HOSTS.map((h) => [h, v]));
 
 describe('agent hooks install / remove', () => {
+  it('covers every host the bridge speaks to', () => {
+    assert.deepEqual([...INSTALL_HOSTS].sort(), ['claude', 'cline', 'codex', 'gemini', 'vscode']);
+    assert.equal(HOOK_FILES.gemini, '.gemini/settings.json');
+    assert.equal(HOOK_FILES.codex, '.codex/hooks.json');
+  });
+
   let ws: string;
   const opts = () => ({ workspace: ws, node: '/opt/node 20/bin/node', cli: '/ext/agentguard/dist/cli.js', platform: 'linux' as const });
   const read = (rel: string) => JSON.parse(fs.readFileSync(path.join(ws, rel), 'utf8'));
@@ -38,7 +57,64 @@ describe('agent hooks install / remove', () => {
     const c = read('.claude/settings.local.json');
     assert.equal(c.hooks.PreToolUse[0].matcher, '*');
     assert.match(c.hooks.PreToolUse[0].hooks[0].command, /--host claude --event pre/);
-    assert.deepEqual(hooksStatus(ws), { vscode: true, claude: true });
+    assert.deepEqual(hooksStatus(ws), ALL(true));
+  });
+
+  it('Gemini CLI: BeforeTool/AfterTool groups with a ".*" matcher and a timeout in milliseconds', () => {
+    installHooks(opts());
+    const g = read('.gemini/settings.json');
+    assert.deepEqual(Object.keys(g.hooks).sort(), ['AfterTool', 'BeforeTool']);
+    assert.equal(g.hooks.BeforeTool[0].matcher, '.*');
+    assert.match(g.hooks.BeforeTool[0].hooks[0].command, /--host gemini --event pre/);
+    assert.match(g.hooks.AfterTool[0].hooks[0].command, /--host gemini --event post/);
+    assert.equal(g.hooks.BeforeTool[0].hooks[0].timeout, 300_000);
+  });
+
+  it("Codex: .codex/hooks.json PreToolUse/PostToolUse groups; the user's other settings are kept, and removal restores them", () => {
+    fs.mkdirSync(path.join(ws, '.codex'), { recursive: true });
+    const user = { hooks: { Stop: [{ matcher: '*', hooks: [{ type: 'command', command: 'echo bye', timeout: 5 }] }] } };
+    fs.writeFileSync(path.join(ws, '.codex/hooks.json'), JSON.stringify(user));
+    installHooks({ ...opts(), hosts: ['codex'] });
+    const c = read('.codex/hooks.json');
+    assert.equal(c.hooks.PreToolUse[0].matcher, '*');
+    assert.match(c.hooks.PreToolUse[0].hooks[0].command, /--host codex --event pre/);
+    assert.equal(c.hooks.PreToolUse[0].hooks[0].timeout, 300);
+    assert.deepEqual(c.hooks.Stop, user.hooks.Stop);
+    assert.equal(hooksStatus(ws).codex, true);
+    removeHooks(ws);
+    assert.deepEqual(read('.codex/hooks.json'), user);
+  });
+
+  it('Cline: executable PreToolUse/PostToolUse scripts that run our command; removal deletes only ours', () => {
+    installHooks({ ...opts(), hosts: ['cline'] });
+    for (const [ev, phase] of [
+      ['PreToolUse', 'pre'],
+      ['PostToolUse', 'post'],
+    ]) {
+      const file = path.join(ws, '.clinerules/hooks', ev);
+      assert.ok((fs.statSync(file).mode & 0o111) !== 0, `${ev} is executable`);
+      assert.match(fs.readFileSync(file, 'utf8'), new RegExp(`^#!/bin/sh\n[^\n]*\nexec .*--host cline --event ${phase} `));
+    }
+    assert.equal(hooksStatus(ws).cline, true);
+    // The script really runs the command it names: here a node that prints its arguments.
+    const fakeNode = path.join(ws, 'fake-node.sh');
+    fs.writeFileSync(fakeNode, '#!/bin/sh\necho "$@"\n', { mode: 0o755 });
+    installHooks({ ...opts(), node: fakeNode, hosts: ['cline'] });
+    const run = spawnSync(path.join(ws, '.clinerules/hooks/PreToolUse'), [], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /dist\/cli\.js hook --host cline --event pre --workspace /);
+    removeHooks(ws);
+    assert.ok(!fs.existsSync(path.join(ws, '.clinerules/hooks/PreToolUse')));
+    assert.equal(hooksStatus(ws).cline, false);
+  });
+
+  it('Cline: a hook file a person wrote is never overwritten nor removed', () => {
+    fs.mkdirSync(path.join(ws, '.clinerules/hooks'), { recursive: true });
+    const mine = '#!/bin/sh\necho \'{"cancel":false}\'\n';
+    fs.writeFileSync(path.join(ws, '.clinerules/hooks/PreToolUse'), mine);
+    assert.throws(() => installHooks({ ...opts(), hosts: ['cline'] }), /not AgentGuard's hook/);
+    removeHooks(ws);
+    assert.equal(fs.readFileSync(path.join(ws, '.clinerules/hooks/PreToolUse'), 'utf8'), mine);
   });
 
   it("merges into existing files, keeps the user's hooks and settings, and is idempotent", () => {
@@ -68,7 +144,7 @@ describe('agent hooks install / remove', () => {
     removeHooks(ws);
     assert.deepEqual(read('.github/hooks/agentguard.json'), userVscode);
     assert.deepEqual(read('.claude/settings.local.json'), userClaude);
-    assert.deepEqual(hooksStatus(ws), { vscode: false, claude: false });
+    assert.deepEqual(hooksStatus(ws), ALL(false));
   });
 
   it('remove deletes the VS Code file when it only held our entries; Claude settings keep their other keys', () => {
@@ -91,14 +167,15 @@ describe('agent hooks install / remove', () => {
     const hookJs = hookEntryPath('/ext/agentguard-0.3.0');
     assert.equal(hookJs, '/ext/agentguard-0.3.0/dist/hook.js');
     installHooks({ ...opts(), cli: hookJs });
-    for (const rel of ['.github/hooks/agentguard.json', '.claude/settings.local.json']) {
-      const pre = read(rel).hooks.PreToolUse;
+    for (const rel of ['.github/hooks/agentguard.json', '.claude/settings.local.json', '.gemini/settings.json', '.codex/hooks.json']) {
+      const hooks = read(rel).hooks;
+      const pre = hooks.PreToolUse ?? hooks.BeforeTool;
       assert.equal(pre.length, 1, rel);
       const cmd: string = pre[0].command ?? pre[0].hooks[0].command;
       assert.match(cmd, /^'\/opt\/node 20\/bin\/node' \/ext\/agentguard-0\.3\.0\/dist\/hook\.js hook --host /);
       assert.ok(isOurCommand(cmd));
     }
-    assert.deepEqual(hooksStatus(ws), { vscode: true, claude: true });
+    assert.deepEqual(hooksStatus(ws), ALL(true));
   });
 
   it('a file that does not parse is never overwritten', () => {

@@ -40,7 +40,12 @@ function decisions(sb: Sandbox): unknown[] {
 
 /** Two sandboxes differ in their temp root and their generated secret; nothing else may differ. */
 function normalise(sb: Sandbox, x: unknown): string {
-  return JSON.stringify(x).split(sb.root).join('<root>').split(sb.secret).join('<secret>');
+  return unview(JSON.stringify(x).split(sb.root).join('<root>').split(sb.secret).join('<secret>'));
+}
+
+/** A masked view's folder is random (and keyed by the workspace): named the same for the comparison. */
+function unview(s: string): string {
+  return s.replace(/\/views\/[0-9a-f]{32}\/[0-9a-f]{24}\//g, '/views/<view>/');
 }
 
 /** hook.js copied into a folder of its own, without dist/cli.js beside it. */
@@ -111,8 +116,12 @@ describe('lean hook entry dist/hook.js', function () {
     let server: ChannelServer;
     let confirmer: FakeConfirmer;
 
+    let savedHome: string | undefined;
     beforeEach(async () => {
       sb = sandbox();
+      // The extension side (this process) makes masked views under AgentGuard's home: the sandbox's.
+      savedHome = process.env.AGENTGUARD_HOME;
+      process.env.AGENTGUARD_HOME = sb.home;
       confirmer = new FakeConfirmer();
       const service = new GuardService({ workspace: sb.workspace, home: sb.root, confirmer, auditPath: path.join(sb.home, 'audit', 'ext.jsonl') });
       server = await startChannelServer((ws) => (ws === sb.workspace ? service : undefined), {
@@ -122,6 +131,8 @@ describe('lean hook entry dist/hook.js', function () {
     });
     afterEach(async () => {
       await server.dispose();
+      if (savedHome === undefined) delete process.env.AGENTGUARD_HOME;
+      else process.env.AGENTGUARD_HOME = savedHome;
       sb.cleanup();
     });
 
@@ -143,7 +154,7 @@ describe('lean hook entry dist/hook.js', function () {
         const askedByCli = confirmer.asked.length;
         const viaLean = await runHook(args, sb.payload(host, name), sb.env, lean);
         assert.equal(viaLean.code, cli.code, viaLean.stderr);
-        assert.equal(viaLean.stdout, cli.stdout);
+        assert.equal(unview(viaLean.stdout), unview(cli.stdout));
         // The extension (its confirmer) was asked as often for the lean entry as for the CLI.
         assert.equal(confirmer.asked.length, 2 * askedByCli);
         // Both went through the channel: no "decided alone" note, every record written by the extension.

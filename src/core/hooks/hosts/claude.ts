@@ -3,15 +3,21 @@
 // masked there. Tool input is snake_case; Read/Edit/Write paths are absolute since 2.1.89, older ones are
 // joined to the session cwd.
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
+import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, globBase, isObj, opaque, pass, pathCall, s } from '../toolInput';
+import { draft, globBase, isObj, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
   id: 'claude',
   canAsk: true,
-  parse: (p) => parseHookJson(p, 'claude'),
+  parse: (p) => {
+    const r = parseHookJson(p, 'claude');
+    if (r.ok) r.env.rewritesInput = true;
+    return r;
+  },
   plan: mapClaude,
-  render: (phase, a) => renderHookJson(phase, a, true),
+  render: (phase, a) => renderHookJson(phase, a, true, true),
   renderError: renderHookJsonError,
   maskOutput: maskClaudeOutput,
 };
@@ -77,26 +83,81 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       return opaque(env, 'hook:powershell', 'AgentGuard classifies POSIX shell commands; it cannot judge a PowerShell command');
     case 'Read':
     case 'NotebookRead':
+      // What Read returns is masked after it ran (updatedToolOutput).
       return pathCall(env, 'read', [s(i.file_path) ?? s(i.notebook_path)], base);
-    case 'Write':
-      return pathCall(env, 'write', [s(i.file_path)], base, { content: s(i.content) });
-    case 'Edit':
-      return pathCall(env, 'write', [s(i.file_path)], base, { content: s(i.new_string) });
-    case 'MultiEdit': {
-      const edits = Array.isArray(i.edits) ? i.edits.filter(isObj) : [];
-      return pathCall(env, 'write', [s(i.file_path)], base, { content: edits.map((e) => s(e.new_string) ?? '').join('\n') });
+    case 'Write': {
+      const path = s(i.file_path);
+      const content = s(i.content) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.content) }), {
+        edits: path ? [wholeFile(path, content)] : [],
+        withText: (fix) => (path ? patchInput(i, { content: fix(content, path, 'new') }) : i),
+      });
     }
-    case 'NotebookEdit':
-      return pathCall(env, 'write', [s(i.notebook_path)], base, { content: s(i.new_source) });
+    case 'Edit': {
+      const path = s(i.file_path);
+      const o = s(i.old_string) ?? '';
+      const n = s(i.new_string) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.new_string) }), {
+        edits: path ? [replacements(path, [{ old: o, new: n, all: i.replace_all === true }])] : [],
+        withText: (fix) => (path ? patchInput(i, { old_string: fix(o, path, 'old'), new_string: fix(n, path, 'new') }) : i),
+      });
+    }
+    case 'MultiEdit': {
+      const path = s(i.file_path);
+      const edits = Array.isArray(i.edits) ? i.edits.filter(isObj) : [];
+      return withEffects(pathCall(env, 'write', [path], base, { content: edits.map((e) => s(e.new_string) ?? '').join('\n') }), {
+        edits: path
+          ? [
+              replacements(
+                path,
+                edits.map((e) => ({ old: s(e.old_string) ?? '', new: s(e.new_string) ?? '', all: e.replace_all === true })),
+              ),
+            ]
+          : [],
+        withText: (fix) =>
+          path
+            ? patchInput(i, {
+                edits: (i.edits as unknown[]).map((e) =>
+                  isObj(e)
+                    ? {
+                        ...e,
+                        old_string: typeof e.old_string === 'string' ? fix(e.old_string, path, 'old') : e.old_string,
+                        new_string: typeof e.new_string === 'string' ? fix(e.new_string, path, 'new') : e.new_string,
+                      }
+                    : e,
+                ),
+              })
+            : i,
+      });
+    }
+    case 'NotebookEdit': {
+      const path = s(i.notebook_path);
+      const src = s(i.new_source) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.new_source) }), {
+        withText: (fix) => (path ? patchInput(i, { new_source: fix(src, path, 'new') }) : i),
+      });
+    }
     case 'Glob': {
       const pat = s(i.pattern) ?? '';
       const dir = s(i.path);
       const gb = globBase(pat);
       return pathCall(env, 'list', [gb.startsWith('/') ? gb : (dir ?? base)], base);
     }
-    case 'Grep':
+    case 'Grep': {
+      // What Grep prints is masked after it ran; a protected file in its reach is taken out beforehand
+      // (`glob` narrowed to what may be read), since masking cannot make a no-access file readable.
+      const dir = s(i.path) ?? base;
+      const glob = s(i.glob);
+      return withEffects(pathCall(env, 'search', [dir], base), {
+        search: {
+          base: dir ?? '.',
+          include: glob ? [glob.includes('/') ? glob : `**/${glob}`] : undefined,
+          narrow: (paths) => (paths.length === 0 || !base ? undefined : patchInput(i, { path: base, glob: braces(paths) })),
+        },
+      });
+    }
     case 'LS':
-      return pathCall(env, t === 'LS' ? 'list' : 'search', [s(i.path) ?? base], base);
+      return pathCall(env, 'list', [s(i.path) ?? base], base);
   }
   if (t.startsWith('mcp__')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);

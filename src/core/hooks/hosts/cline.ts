@@ -1,10 +1,15 @@
 // Cline hooks: its own protocol. The envelope comes in two generations — the legacy
-// XML-era block (v3, string parameters) and the SDK's `tool_call` / `tool_result` (v4, CLI) — and paths are
-// often relative to the workspace root. Cline has no per-tool deny and no "ask": `cancel: true` is its only
-// refusal (it ends the task), and exit codes mean nothing to it, so a refusal is always JSON on stdout.
+// XML-era block (v3, string parameters; also what Cline's VS Code extension sends) and the SDK's
+// `tool_call` / `tool_result` (the CLI) — and paths are often relative to the workspace root. Cline has no
+// per-tool deny and no "ask", and exit codes mean nothing to it. Its SDK hooks apply `overrideInput`: a
+// refused call runs a harmless stand-in that tells the agent why (a command that prints the refusal and
+// fails, a read of a notice, an edit that cannot match), and the task goes on; a read of a file holding
+// secrets reads a masked view instead. The legacy protocol has only `cancel: true`, which ends the whole
+// task: there, and for a tool with no stand-in, a refusal cancels.
 // SDK input comes in loose variants: every variant the SDK accepts is read, and a shape we do not recognise
 // is opaque, never allowed by rule.
 import { patchPlan } from '../applyPatch';
+import { insertAt, parseSearchReplace, replacements, wholeFile } from '../edits';
 import {
   type DraftCall,
   type EnvelopeResult,
@@ -16,7 +21,7 @@ import {
   type Rendered,
   withPrefix,
 } from '../bridge';
-import { draft, isObj, opaque, pass, pathCall, s, shq, strings } from '../toolInput';
+import { draft, isObj, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
 export const clineHost: HookHost = {
   id: 'cline',
@@ -24,6 +29,8 @@ export const clineHost: HookHost = {
   parse: parseCline,
   plan: mapCline,
   render: renderCline,
+  refusalInput: clineRefusalInput,
+  echoesEdit: (env, before, after) => (env.toolName === 'editor' && env.toolInput.insert_line === undefined ? changedLines(before, after) : undefined),
   renderError: (_phase, reason) => {
     const msg = withPrefix(`the hook bridge failed closed: ${reason}`);
     return { stdout: JSON.stringify({ cancel: true, errorMessage: msg }) + '\n', stderr: msg + '\n', exitCode: 2 };
@@ -80,16 +87,74 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
       sessionId: s(p.taskId),
       cwd: roots[0],
       workspaceRoots: roots,
+      // The SDK's file hooks apply overrideInput; the legacy protocol (Cline's VS Code extension) has none.
+      rewritesInput: sdk !== undefined,
     },
   };
 }
 
 function renderCline(phase: HookPhase, a: HookAnswer): Rendered {
   const out = (o: unknown): Rendered => ({ stdout: JSON.stringify(o) + '\n', stderr: '', exitCode: 0 });
-  if (phase === 'pre' && (a.decision === 'deny' || a.decision === 'ask')) {
+  const refused = phase === 'pre' && (a.decision === 'deny' || a.decision === 'ask');
+  if (refused && !a.updatedInput) {
     return out({ cancel: true, errorMessage: withPrefix(a.reason), contextModification: withPrefix(a.reason) });
   }
-  return out(a.additionalContext ? { cancel: false, contextModification: a.additionalContext, context: a.additionalContext } : { cancel: false });
+  const o: Record<string, unknown> = { cancel: false };
+  const context = [refused ? withPrefix(a.reason) : undefined, a.additionalContext].filter(Boolean).join('\n\n');
+  if (context) {
+    o.contextModification = context;
+    o.context = context;
+  }
+  if (phase === 'pre' && a.updatedInput) o.overrideInput = a.updatedInput;
+  return out(o);
+}
+
+/**
+ * The lines Cline's editor prints after a replacement: the text between the common first and last lines
+ * of the file before and after (its diff), both sides.
+ */
+export function changedLines(before: string, after: string): string {
+  const a = before.split(/\r?\n/);
+  const b = after.split(/\r?\n/);
+  let w = 0;
+  while (w < a.length && w < b.length && a[w] === b[w]) w++;
+  let y = a.length;
+  let j = b.length;
+  while (y > w && j > w && a[y - 1] === b[j - 1]) {
+    y--;
+    j--;
+  }
+  return [...a.slice(w, y), ...b.slice(w, j)].join('\n');
+}
+
+/** Single-quote for the POSIX shell Cline runs commands in. */
+function sq(x: string): string {
+  return `'${x.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A stand-in for a refused call (SDK hooks only): it runs nothing the agent asked for, fails, and its
+ * output says why. `notice` is a file (outside the workspace) holding the refusal text.
+ */
+export function clineRefusalInput(env: HookEnvelope, reason: string, notice: string): Record<string, unknown> | undefined {
+  if (!env.rewritesInput) return undefined;
+  const msg = withPrefix(reason);
+  switch (env.toolName) {
+    case 'run_commands':
+    case 'execute_command':
+      return { commands: [`printf '%s\\n' ${sq(msg)} >&2; exit 126`] };
+    case 'read_files':
+    case 'read_file':
+      return { files: [{ path: notice }] };
+    case 'editor':
+      // An edit of the notice whose text to replace is not in it: nothing is written, the tool reports an error.
+      return { path: notice, old_text: `\u0000${msg}\u0000`, new_text: '' };
+    case 'apply_patch':
+      return { input: `*** Begin Patch\n*** Update File: ${notice}\n@@\n-\u0000${msg}\u0000\n+\n*** End Patch` };
+    case 'search_codebase':
+      return { queries: ['(?!)AgentGuard refused this search'] };
+  }
+  return undefined;
 }
 
 const NO_EFFECT = new Set([
@@ -126,19 +191,56 @@ function commandsOf(x: unknown): string[] | undefined {
   return out;
 }
 
+/**
+ * Every path a read names, whatever the variant: Cline's schema accepts `path`, `file_path`, `filePath`,
+ * `files`, `paths`, `file_paths` (strings or `{path}` / `{file_path}` objects) and picks one by its own
+ * union order, so all of them are judged. undefined: an entry we cannot read.
+ */
 function readPaths(i: Record<string, unknown>): string[] | undefined {
-  const one = s(i.path) ?? s(i.file_path) ?? s(i.filePath);
-  if (one) return [one];
-  const list = i.files ?? i.paths ?? i.file_paths;
-  if (typeof list === 'string') return [list];
-  if (!Array.isArray(list)) return undefined;
   const out: string[] = [];
-  for (const f of list) {
-    if (typeof f === 'string') out.push(f);
-    else if (isObj(f) && (typeof f.path === 'string' || typeof f.file_path === 'string')) out.push((s(f.path) ?? s(f.file_path))!);
-    else return undefined;
+  for (const k of ['path', 'file_path', 'filePath']) {
+    const v = i[k];
+    if (typeof v === 'string') out.push(v);
+    else if (v !== undefined && v !== null) return undefined;
   }
-  return out;
+  for (const k of ['files', 'paths', 'file_paths']) {
+    const list = i[k];
+    if (list === undefined || list === null) continue;
+    if (typeof list === 'string') {
+      out.push(list);
+      continue;
+    }
+    if (!Array.isArray(list)) return undefined;
+    for (const f of list) {
+      if (typeof f === 'string') out.push(f);
+      else if (isObj(f) && (typeof f.path === 'string' || typeof f.file_path === 'string' || typeof f.filePath === 'string')) {
+        for (const k2 of ['path', 'file_path', 'filePath']) if (typeof f[k2] === 'string') out.push(f[k2] as string);
+      } else return undefined;
+    }
+  }
+  return out.length ? out : undefined;
+}
+
+/** read_files with each path replaced by its view (kept where `view` has none), in the canonical shape. */
+function redirectReads(i: Record<string, unknown>, view: (p: string) => string | undefined): Record<string, unknown> {
+  const files: Record<string, unknown>[] = [];
+  const one = (p: string, extra: Record<string, unknown> = {}) => files.push({ ...extra, path: view(p) ?? p });
+  for (const k of ['path', 'file_path', 'filePath']) if (typeof i[k] === 'string') one(i[k] as string, pickRange(i));
+  for (const k of ['files', 'paths', 'file_paths']) {
+    const list = typeof i[k] === 'string' ? [i[k]] : Array.isArray(i[k]) ? (i[k] as unknown[]) : [];
+    for (const f of list) {
+      if (typeof f === 'string') one(f);
+      else if (isObj(f)) for (const k2 of ['path', 'file_path', 'filePath']) if (typeof f[k2] === 'string') one(f[k2] as string, pickRange(f));
+    }
+  }
+  return { files };
+}
+
+function pickRange(o: Record<string, unknown>): Record<string, unknown> {
+  const r: Record<string, unknown> = {};
+  if (typeof o.start_line === 'number') r.start_line = o.start_line;
+  if (typeof o.end_line === 'number') r.end_line = o.end_line;
+  return r;
 }
 
 export function mapCline(env: HookEnvelope): HookPlan {
@@ -149,30 +251,80 @@ export function mapCline(env: HookEnvelope): HookPlan {
   switch (t) {
     case 'execute_command':
     case 'run_commands': {
-      const cmds = t === 'execute_command' ? commandsOf(i.command) : commandsOf(i.commands ?? i.command ?? i.cmd ?? i.input);
+      // Every field the SDK's input union may pick a command from is judged, not the first one present.
+      const fields = (t === 'execute_command' ? ['command'] : ['commands', 'command', 'cmd', 'input']).filter((k) => i[k] !== undefined);
+      const lists = fields.map((k) => commandsOf(i[k]));
+      const cmds = lists.some((l) => l === undefined) ? undefined : (lists.flat() as string[]);
       if (!cmds || cmds.length === 0 || cmds.some((c) => !c.trim())) return opaque(env, 'hook:no-command', `${t} names no command AgentGuard can read`);
       return { kind: 'calls', calls: cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: base })) };
     }
     case 'read_file':
-    case 'read_files':
+    case 'read_files': {
+      const ps = readPaths(i);
+      if (!ps) return opaque(env, 'hook:no-path', `${t} names no path AgentGuard can read`);
+      return withEffects(pathCall(env, 'read', ps, base), { reads: { paths: ps, redirect: (view) => redirectReads(i, view) } });
+    }
     case 'list_code_definition_names': {
       const ps = readPaths(i);
       if (!ps) return opaque(env, 'hook:no-path', `${t} names no path AgentGuard can read`);
-      return pathCall(env, 'read', ps, base);
+      return pathCall(env, 'list', ps, base);
     }
-    case 'write_to_file':
-      return pathCall(env, 'write', [s(i.path)], base, { content: s(i.content) });
-    case 'replace_in_file':
-      return pathCall(env, 'write', [s(i.path)], base, { content: s(i.diff) });
-    case 'editor':
-      return pathCall(env, 'write', [s(i.path)], base, { content: s(i.new_text) });
+    case 'write_to_file': {
+      const path = s(i.path);
+      const content = s(i.content) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.content) }), {
+        edits: path ? [wholeFile(path, content)] : [],
+        withText: (fix) => (path ? patchInput(i, { content: fix(content, path, 'new') }) : i),
+      });
+    }
+    case 'replace_in_file': {
+      const path = s(i.path);
+      const diff = s(i.diff) ?? '';
+      const blocks = parseSearchReplace(diff);
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.diff) }), {
+        edits: path ? [blocks ? replacements(path, blocks) : { path, after: () => undefined, fallback: () => ({ oldText: '', newText: diff }) }] : [],
+        withText: (fix) => (path ? patchInput(i, { diff: fix(diff, path, 'new') }) : i),
+      });
+    }
+    case 'editor': {
+      const path = s(i.path);
+      const o = s(i.old_text);
+      const n = s(i.new_text) ?? '';
+      const line = typeof i.insert_line === 'number' ? i.insert_line : undefined;
+      const edit = !path
+        ? undefined
+        : line !== undefined
+          ? insertAt(path, line, n)
+          : o === undefined
+            ? { ...wholeFile(path, n), after: (before: string | undefined) => (before === undefined ? n : undefined) }
+            : replacements(path, [{ old: o, new: n }]);
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.new_text) }), {
+        edits: edit ? [edit] : [],
+        withText: (fix) => (path ? patchInput(i, { ...(o !== undefined ? { old_text: fix(o, path, 'old') } : {}), new_text: fix(n, path, 'new') }) : i),
+      });
+    }
     case 'apply_patch':
-      return patchPlan(env, s(i.input) ?? s(i.patch), base);
-    case 'search_files':
-    case 'search_codebase':
-      return pathCall(env, 'search', [s(i.path) ?? base], base);
+      return patchPlan(env, s(i.input) ?? s(i.patch), base, 'cline', (patch) => ({ input: patch }));
+    case 'search_files': {
+      const dir = s(i.path) ?? base;
+      const fp = s(i.file_pattern);
+      const regex = s(i.regex);
+      return withEffects(pathCall(env, 'search', [dir], base), {
+        search: { base: dir ?? '.', include: fp ? [`**/${fp}`] : undefined, query: regex ? { patterns: [regex], mode: 'regex', context: 2 } : undefined },
+      });
+    }
+    case 'search_codebase': {
+      // Regex queries over every file under the session's directory: nothing in the input narrows it.
+      const q = i.queries ?? i.query ?? i.input;
+      const patterns = typeof q === 'string' ? [q] : strings(q);
+      return withEffects(pathCall(env, 'search', [base], base), {
+        search: { base: base ?? '.', query: patterns.length ? { patterns, mode: 'regex', context: 2 } : undefined },
+      });
+    }
     case 'list_files':
       return pathCall(env, 'list', [s(i.path) ?? base], base);
+    case 'new_rule':
+      return pathCall(env, 'write', [s(i.path)], base, { content: s(i.content) });
   }
   if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard') return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (t === 'use_mcp_tool' || t === 'access_mcp_resource' || t.includes('__'))

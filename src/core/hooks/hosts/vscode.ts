@@ -1,19 +1,26 @@
 // VS Code agent hooks (Copilot Chat's "Local" agent). The envelope and answers are the JSON protocol it
-// shares with Claude Code (../hookJson.ts); VS Code cannot replace a tool's output, so a read of a file
-// holding secrets is refused instead of masked. Tool names and input fields as VS Code 1.139 and Copilot
-// Chat 0.67 send them: input is camelCase, paths are absolute or URIs. Every tool that reads, writes or
-// executes is mapped; a tool we do not know is opaque (the policy's `commands.unknown`, never allow),
-// because VS Code runs every hook for every tool.
+// shares with Claude Code (../hookJson.ts). VS Code cannot replace a tool's output but applies a new
+// input (`updatedInput`, checked against the tool's schema): a read of a file holding secrets is pointed
+// at a masked view of it, an edit that carries a placeholder gets the real value back, a search that would
+// reach protected files is narrowed. Tool names and input fields as VS Code 1.139 and Copilot Chat 0.67
+// send them: input is camelCase, paths are absolute or URIs. Every tool that reads, writes or executes is
+// mapped; a tool we do not know is opaque (the policy's `commands.unknown`, never allow), because VS Code
+// runs every hook for every tool.
 import { patchPlan } from '../applyPatch';
-import type { HookEnvelope, HookHost, HookPlan } from '../bridge';
+import type { FileEdit, HookEnvelope, HookHost, HookPlan } from '../bridge';
+import { replacements, unknownMerge, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { collect, draft, globBase, isObj, opaque, pass, pathCall, refuse, s, shq, strings } from '../toolInput';
+import { collect, draft, globBase, isObj, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
 import { isGuardOffCommand } from './vscodeCommands';
 
 export const vscodeHost: HookHost = {
   id: 'vscode',
   canAsk: true,
-  parse: (p) => parseHookJson(p, 'vscode'),
+  parse: (p) => {
+    const r = parseHookJson(p, 'vscode');
+    if (r.ok) r.env.rewritesInput = true;
+    return r;
+  },
   plan: mapVscode,
   render: (phase, a) => renderHookJson(phase, a, false),
   renderError: renderHookJsonError,
@@ -22,12 +29,9 @@ export const vscodeHost: HookHost = {
 /** Tools that read no file, write nothing and run nothing the guard can judge: the host's own flow applies. */
 const NO_EFFECT = new Set([
   'manage_todo_list',
-  'semantic_search',
   'get_terminal_output',
   'terminal_last_command',
   'terminal_selection',
-  'get_errors',
-  'get_changed_files',
   'fetch_webpage',
   'vscode_askQuestions',
   'think',
@@ -84,38 +88,103 @@ export function mapVscode(env: HookEnvelope): HookPlan {
         'hook:notebook-exec',
         `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`,
       );
-    case 'create_file':
-      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.content) });
-    case 'replace_string_in_file':
-      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.newString) });
+    case 'create_file': {
+      const path = s(i.filePath);
+      const content = s(i.content) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.content) }), {
+        edits: path ? [wholeFile(path, content)] : [],
+        withText: (fix) => patchInput(i, { content: path ? fix(content, path, 'new') : content }),
+      });
+    }
+    case 'replace_string_in_file': {
+      const path = s(i.filePath);
+      const o = s(i.oldString) ?? '';
+      const n = s(i.newString) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.newString) }), {
+        edits: path ? [replacements(path, [{ old: o, new: n }])] : [],
+        withText: (fix) => (path ? patchInput(i, { oldString: fix(o, path, 'old'), newString: fix(n, path, 'new') }) : i),
+      });
+    }
     case 'multi_replace_string_in_file': {
       const reps = Array.isArray(i.replacements) ? i.replacements.filter(isObj) : [];
       if (reps.length === 0) return opaque(env, 'hook:no-path', 'multi_replace_string_in_file names no replacement');
-      return pathCall(
-        env,
-        'write',
-        reps.map((r) => s(r.filePath) ?? ''),
-        base,
-        { content: reps.map((r) => s(r.newString) ?? '').join('\n') },
+      const byFile = new Map<string, { old: string; new: string }[]>();
+      for (const r of reps) {
+        const f = s(r.filePath) ?? '';
+        byFile.set(f, [...(byFile.get(f) ?? []), { old: s(r.oldString) ?? '', new: s(r.newString) ?? '' }]);
+      }
+      const edits: FileEdit[] = [...byFile].filter(([f]) => f).map(([f, rs]) => replacements(f, rs));
+      return withEffects(
+        pathCall(
+          env,
+          'write',
+          reps.map((r) => s(r.filePath) ?? ''),
+          base,
+          { content: reps.map((r) => s(r.newString) ?? '').join('\n') },
+        ),
+        {
+          edits,
+          withText: (fix) =>
+            patchInput(i, {
+              replacements: (i.replacements as unknown[]).map((r) => {
+                if (!isObj(r) || typeof r.filePath !== 'string') return r;
+                const f = r.filePath;
+                return {
+                  ...r,
+                  oldString: typeof r.oldString === 'string' ? fix(r.oldString, f, 'old') : r.oldString,
+                  newString: typeof r.newString === 'string' ? fix(r.newString, f, 'new') : r.newString,
+                };
+              }),
+            }),
+        },
       );
     }
-    case 'insert_edit_into_file':
-      return pathCall(env, 'write', [s(i.filePath)], base, { content: s(i.code) });
+    case 'insert_edit_into_file': {
+      // Copilot merges `code` ("...existing code..." markers) into the file with a model: the result cannot be known.
+      const path = s(i.filePath);
+      const code = s(i.code) ?? '';
+      return withEffects(pathCall(env, 'write', [path], base, { content: s(i.code) }), {
+        edits: path ? [unknownMerge(path, code)] : [],
+        withText: (fix) => (path ? patchInput(i, { code: fix(code, path, 'new') }) : i),
+      });
+    }
     case 'edit_notebook_file': {
+      const path = s(i.filePath);
       const code = Array.isArray(i.newCode) ? strings(i.newCode).join('\n') : s(i.newCode);
-      return pathCall(env, 'write', [s(i.filePath)], base, { content: code });
+      return withEffects(pathCall(env, 'write', [path], base, { content: code }), {
+        withText: (fix) =>
+          path === undefined
+            ? i
+            : patchInput(i, {
+                newCode: Array.isArray(i.newCode)
+                  ? i.newCode.map((c) => (typeof c === 'string' ? fix(c, path, 'new') : c))
+                  : typeof i.newCode === 'string'
+                    ? fix(i.newCode, path, 'new')
+                    : i.newCode,
+              }),
+      });
     }
     case 'create_directory':
       return pathCall(env, 'write', [s(i.dirPath)], base);
     case 'apply_patch':
-      return patchPlan(env, i.input, base);
+      return patchPlan(env, i.input, base, 'vscode', (patch) => patchInput(i, { input: patch }));
     case 'memory':
       return memoryPlan(env);
-    case 'read_file':
-      // VS Code cannot replace a tool's output: a file holding secrets must be read through AgentGuard's tool.
-      return pathCall(env, 'read', [s(i.filePath)], base, { unmaskedRead: true });
+    case 'read_file': {
+      // VS Code cannot replace what read_file returns: a file holding secrets is read through a masked view.
+      const path = s(i.filePath);
+      return withEffects(pathCall(env, 'read', [path], base), {
+        reads: { paths: path ? [path] : [], redirect: (view) => (path && view(path) ? patchInput(i, { filePath: view(path) }) : i) },
+      });
+    }
     case 'view_image':
       return pathCall(env, 'read', [s(i.filePath)], base);
+    case 'get_errors': {
+      // Diagnostics quote the lines they point at: judged as reads of those files.
+      const files = strings(i.filePaths);
+      if (files.length === 0) return pass('hook:no-effect', 'get_errors names no file');
+      return withEffects(pathCall(env, 'read', files, base), { reads: { paths: files } });
+    }
     case 'list_dir':
       return pathCall(env, 'list', [s(i.path)], base);
     case 'file_search': {
@@ -124,8 +193,26 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     }
     case 'grep_search': {
       const inc = s(i.includePattern);
-      return pathCall(env, 'search', [(inc && globBase(inc)) || base], base);
+      const root = base;
+      return withEffects(pathCall(env, 'search', [(inc && globBase(inc)) || base], base), {
+        search: {
+          base: root ?? '.',
+          include: inc ? [inc] : undefined,
+          includesIgnored: i.includeIgnoredFiles === true,
+          // Copilot searches case-insensitively, in the mode asked and then, with no result, in the other.
+          query: typeof i.query === 'string' ? { patterns: [i.query], mode: 'both', context: 1 } : undefined,
+          // A brace list of what may be searched, anchored at the folder (an absolute pattern is resolved
+          // by Copilot to the workspace folder it lies in).
+          narrow: (paths) => (paths.length === 0 || !root ? undefined : patchInput(i, { includePattern: `${root.replace(/\/+$/, '')}/${braces(paths)}` })),
+        },
+      });
     }
+    case 'semantic_search':
+      // Returns snippets of any indexed file, chosen by meaning: the whole workspace is its scope, and no
+      // input narrows it.
+      return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
+    case 'get_changed_files':
+      return opaque(env, 'hook:changed-files', 'get_changed_files returns the diffs of every changed file, which AgentGuard cannot mask or narrow');
     case 'run_vscode_command': {
       const id = s(i.commandId) ?? '';
       const hit = isGuardOffCommand(id);
@@ -148,6 +235,12 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   }
   if (t.startsWith('mcp_')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
+}
+
+/** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
+export function braces(paths: string[]): string {
+  const esc = paths.map((p) => p.replace(/[{},]/g, (c) => `\\${c}`));
+  return esc.length === 1 ? esc[0] : `{${esc.join(',')}}`;
 }
 
 /**

@@ -1,0 +1,518 @@
+// The hook bridge's checks that need the workspace's files: what a host tool call will leave on disk, what
+// it will hand the model, and where a search will look. The pure part (what each tool does to a text) is in
+// src/core/hooks; here the files are read, and the results become canonical calls for the one pipeline
+// (a refusal, a test-integrity ask) or a new tool input for the host (a placeholder restored, a masked view,
+// a narrowed search).
+//
+// Threats:
+// - a placeholder («secret:…») the model copied from a masked view, written back by the host's own edit
+//   tool, destroys the real credential on disk: it is restored from the file on disk through the host's
+//   input rewriting, or the call is refused;
+// - a host that echoes what it wrote (Cline's editor shows the changed lines) would hand the restored
+//   secret straight back to the model: refused instead;
+// - an edit that disables or weakens a test (a skip, a deleted assertion) through the host's own tool:
+//   asked, with the changed lines;
+// - a search whose include pattern reaches a no-access file (`**/.env`, `{secrets,src}/**`), or a host
+//   whose search results show secret lines unmasked: narrowed to what may be read, or refused.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Minimatch } from 'minimatch';
+import type { DraftCall, HookEnvelope, HookPlan, SearchScope, ToolEffects } from '../../core/hooks';
+import { AGENTS, HOST, planHook } from '../../core/hooks';
+import { toFsPath } from '../../core/hooks/toolInput';
+import type { CompiledPolicy } from '../../core/compiledPolicy';
+import { checkTestIntegrity, type IntegrityFinding } from '../../core/integrity';
+import { isViewPath, viewOrigin } from './views';
+
+/** A file larger than this is not read for these checks: an edit of it is asked, a read through a view refused. */
+export const MAX_CHECK_BYTES = 8 * 1024 * 1024;
+/** How many files a search-scope check looks at before it gives up (and the search is refused). */
+export const MAX_SCOPE_FILES = 50_000;
+/** How many files a narrowed search may list by name. */
+const MAX_NARROWED = 400;
+
+export interface Workspace {
+  root: string;
+  compiled: CompiledPolicy;
+}
+
+/** The absolute path a tool path names, inside the workspace and a regular file, or undefined. */
+export function workspaceFile(ws: Workspace, raw: string, base: string | undefined): string | undefined {
+  const r = toFsPath(raw, base ?? ws.root);
+  if (!r.ok) return undefined;
+  const abs = path.resolve(ws.root, r.path);
+  let real: string;
+  try {
+    real = fs.realpathSync.native(abs);
+  } catch {
+    return undefined;
+  }
+  if (real !== ws.root && !real.startsWith(ws.root + path.sep)) return undefined;
+  return real;
+}
+
+export function rel(ws: Workspace, abs: string): string {
+  return path.relative(ws.root, abs).split(path.sep).join('/');
+}
+
+/** The file's text (undefined: none, not a regular file, too large, outside the workspace). */
+export function readText(ws: Workspace, raw: string, base: string | undefined): { abs?: string; text?: string; tooLarge?: boolean } {
+  const abs = workspaceFile(ws, raw, base);
+  if (!abs) return {};
+  try {
+    const st = fs.statSync(abs);
+    if (!st.isFile()) return { abs };
+    if (st.size > MAX_CHECK_BYTES) return { abs, tooLarge: true };
+    return { abs, text: fs.readFileSync(abs, 'utf8') };
+  } catch {
+    return { abs };
+  }
+}
+
+/** Integrity findings, as a call the pipeline asks about (the worst of it and the path rules wins). */
+function integrityCall(ws: Workspace, env: HookEnvelope, file: string, f: IntegrityFinding): DraftCall {
+  // The changed lines are shown to the person and the model: masked like everything that leaves the guard.
+  const diff = ws.compiled.maskValue(
+    f.lines
+      .slice(0, 12)
+      .map((l) => `${l.side}${l.line}: ${l.text.slice(0, 160)}`)
+      .join('\n'),
+  );
+  return {
+    op: 'write',
+    paths: [file],
+    agent: AGENTS[env.host],
+    channel: 'hook',
+    tool: env.toolName,
+    args: env.toolInput,
+    preset: {
+      kind: 'opaque',
+      rule: `integrity:${f.detector}`,
+      reason: `${file}: ${f.reason}${diff ? `\n${diff}` : ''}`,
+    },
+  };
+}
+
+function refusal(env: HookEnvelope, rule: string, reason: string, paths: string[] = [], op: DraftCall['op'] = 'write'): DraftCall {
+  return { op, paths, agent: AGENTS[env.host], channel: 'hook', tool: env.toolName, args: env.toolInput, preset: { kind: 'refuse', rule, reason } };
+}
+
+export interface PreparedEdits {
+  /** Calls to decide besides the plan's own. */
+  calls: DraftCall[];
+  /** The input the host should run instead (placeholders restored). */
+  updatedInput?: Record<string, unknown>;
+}
+
+/**
+ * Placeholders and test integrity of a host edit. Reads each edited file once. A placeholder that cannot be
+ * restored, or that this host cannot take back (no input rewriting, or it would echo the secret), refuses.
+ */
+export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<HookPlan, { kind: 'calls' }>): PreparedEdits {
+  const fx = plan.effects;
+  if (!fx?.edits?.length && !fx?.withText) return { calls: [] };
+  const base = env.workspaceRoots?.[0] ?? env.cwd;
+  const cache = new Map<string, ReturnType<typeof readText>>();
+  const read = (p: string) => {
+    let r = cache.get(p);
+    if (!r) cache.set(p, (r = readText(ws, p, base)));
+    return r;
+  };
+  const out: PreparedEdits = { calls: [] };
+  let effects: ToolEffects | undefined = fx;
+
+  // 1. Placeholders the model copied from a masked view: restored from the file on disk, or refused.
+  if (fx.withText) {
+    let carries = false;
+    let problem: string | undefined;
+    const fixed = fx.withText((text, p, role) => {
+      if (!ws.compiled.hasPlaceholder(text)) return text;
+      carries = true;
+      const r = read(p);
+      if (r.text === undefined) {
+        if (role === 'new')
+          problem ??= `${p}: the text holds a «secret:…» placeholder, but there is no file on disk to restore it from; write the name of an environment variable instead of the secret`;
+        return text;
+      }
+      const back = ws.compiled.restorePlaceholders(text, r.text);
+      if (!back.ok) {
+        if (role === 'new') problem ??= `${p}: ${back.reason}`;
+        return text;
+      }
+      return back.text;
+    });
+    if (carries) {
+      if (problem) {
+        out.calls.push(refusal(env, 'hook:placeholder', `AgentGuard refused this edit: ${problem}. The file on disk was not changed.`));
+        return out;
+      }
+      if (!env.rewritesInput) {
+        out.calls.push(
+          refusal(
+            env,
+            'hook:placeholder',
+            "This edit writes a «secret:…» placeholder, and this host cannot take a corrected input from AgentGuard, so the real value would be lost on disk. Edit the file with AgentGuard's guarded edit tool (agentguard_editFile, or the agentguard MCP server's editFile), which restores placeholders.",
+          ),
+        );
+        return out;
+      }
+      out.updatedInput = fixed;
+      const again = planHook({ ...env, toolInput: fixed });
+      effects = again.kind === 'calls' ? again.effects : undefined;
+    }
+  }
+
+  // 2. What each edited file becomes: test integrity, and what the host echoes back.
+  for (const e of effects?.edits ?? []) {
+    const r = read(e.path);
+    const relPath = r.abs ? rel(ws, r.abs) : relOf(ws, e.path, base);
+    if (relPath === undefined) continue; // outside the workspace: the path rules refuse it
+    if (r.tooLarge) {
+      out.calls.push(
+        integrityCall(ws, env, relPath, {
+          detector: 'integrity.too-large',
+          reason: 'the file is too large to compare for test changes; a person should look at it',
+          lines: [],
+        }),
+      );
+      continue;
+    }
+    const after = e.after(r.text);
+    let findings: IntegrityFinding[];
+    if (after === undefined) {
+      const fb = e.fallback?.();
+      findings = fb ? checkTestIntegrity(relPath, fb.oldText, fb.newText) : [];
+    } else findings = checkTestIntegrity(relPath, r.text, after === null ? undefined : after);
+    for (const f of findings) out.calls.push(integrityCall(ws, env, relPath, f));
+    if (out.updatedInput && typeof after === 'string' && r.text !== undefined) {
+      const shown = HOST[env.host].echoesEdit?.(env, r.text, after);
+      if (shown && ws.compiled.maskValue(shown) !== shown) {
+        out.calls.push(
+          refusal(
+            env,
+            'hook:placeholder-echo',
+            `${relPath}: this host shows the lines it changed back to the agent, and those lines would hold the secret restored in place of its placeholder. Keep the placeholder's line out of the edit, or use AgentGuard's guarded edit tool.`,
+          ),
+        );
+        delete out.updatedInput;
+      }
+    }
+  }
+  return out;
+}
+
+function relOf(ws: Workspace, raw: string, base: string | undefined): string | undefined {
+  const r = toFsPath(raw, base ?? ws.root);
+  if (!r.ok) return undefined;
+  const abs = path.resolve(ws.root, r.path);
+  if (abs !== ws.root && !abs.startsWith(ws.root + path.sep)) return undefined;
+  return rel(ws, abs);
+}
+
+/** A read the host hands the model as it is: does the file hold secrets (then: view, or refuse)? */
+export function secretRead(
+  ws: Workspace,
+  raw: string,
+  base: string | undefined,
+): { rel: string; masked: string; count: number } | { tooLarge: string } | undefined {
+  const r = readText(ws, raw, base);
+  if (!r.abs) return undefined;
+  const relPath = rel(ws, r.abs);
+  if (r.tooLarge) return { tooLarge: relPath };
+  if (r.text === undefined) return undefined;
+  const m = ws.compiled.maskFile(relPath, r.text);
+  return m.masked > 0 ? { rel: relPath, masked: m.text, count: m.masked } : undefined;
+}
+
+/** The edited path a model aimed at one of AgentGuard's views, with the file it should edit instead. */
+export function viewTarget(raw: string): { view: string; origin?: string } | undefined {
+  if (!path.isAbsolute(raw) || !isViewPath(raw)) return undefined;
+  return { view: raw, origin: viewOrigin(raw) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Search scopes
+
+export interface ScopeCheck {
+  /** Files in reach that no agent may read (path rules). */
+  protectedFiles: string[];
+  /** Files in reach whose text holds secrets (only checked when the host cannot mask what it returns). */
+  secretFiles: string[];
+  /** Every file in reach that may be searched (workspace-relative). */
+  safe: string[];
+  /** Symlinks to folders in reach: never named in a narrowed search (the host may follow them). */
+  linkedDirs: string[];
+  /** The walk gave up (too many files, unreadable folder): nothing can be said. */
+  incomplete?: string;
+}
+
+function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): Minimatch[] | undefined {
+  if (!scope.include?.length) return undefined;
+  return scope.include.map((g) => {
+    let pat = g.replace(/\\/g, '/');
+    // An absolute pattern inside the workspace: made relative to where the search starts.
+    if (pat.startsWith('/')) pat = path.posix.relative(baseAbs.split(path.sep).join('/'), pat) || '**';
+    return new Minimatch(pat, { dot: true, nocase: true, nocomment: true });
+  });
+}
+
+/**
+ * Walk what a search may reach: every regular file under `scope.base` matching its include globs (or any
+ * file, without them). `.git` is never searched by a host; node_modules only when the scope names it or
+ * the search includes ignored files. A file counts as reached when its path or its name matches, so a glob
+ * that would match in the host's dialect but not in ours errs towards reached.
+ */
+export function checkScope(ws: Workspace, scope: SearchScope, base: string | undefined, opts: { secrets: boolean; includesIgnored?: boolean }): ScopeCheck {
+  const q = scope.query;
+  const shows = q ? { test: lineMatcher(q), context: Math.max(q.context, 1) } : undefined;
+  const r = toFsPath(scope.base, base ?? ws.root);
+  const out: ScopeCheck = { protectedFiles: [], secretFiles: [], safe: [], linkedDirs: [] };
+  if (!r.ok) return { ...out, incomplete: r.reason };
+  const baseAbs = path.resolve(ws.root, r.path);
+  if (baseAbs !== ws.root && !baseAbs.startsWith(ws.root + path.sep)) return out; // outside: the path rules decide
+  const globs = globsOf(scope, ws, baseAbs);
+  const named = (scope.include ?? []).some((g) => g.includes('node_modules'));
+  const skipModules = !named && !opts.includesIgnored;
+  const matches = (relToBase: string) => !globs || globs.some((m) => m.match(relToBase) || m.match(path.posix.basename(relToBase)));
+  let seen = 0;
+  const stack = [baseAbs];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if (dir === baseAbs && (e as NodeJS.ErrnoException).code === 'ENOTDIR') entries = [];
+      else return { ...out, incomplete: `${rel(ws, dir) || '.'} cannot be listed` };
+    }
+    if (dir === baseAbs && entries.length === 0 && fs.existsSync(baseAbs) && !fs.statSync(baseAbs).isDirectory()) {
+      classify(ws, baseAbs, out, opts.secrets, shows);
+      continue;
+    }
+    for (const d of entries) {
+      const abs = path.join(dir, d.name);
+      if (d.isDirectory()) {
+        if (d.name === '.git' || (skipModules && d.name === 'node_modules')) continue;
+        stack.push(abs);
+        continue;
+      }
+      if (!d.isFile() && !d.isSymbolicLink()) continue;
+      if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
+      const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
+      if (!matches(relToBase)) continue;
+      classify(ws, abs, out, opts.secrets, shows);
+    }
+  }
+  return out;
+}
+
+function classify(ws: Workspace, abs: string, out: ScopeCheck, withSecrets: boolean, shows?: { test: (line: string) => boolean; context: number }): void {
+  const relPath = rel(ws, abs);
+  const v = ws.compiled.paths.matchRelative(relPath, 'read');
+  // A symlink is judged by where it points, too; a link to a folder (VS Code's search follows links)
+  // counts as protected when that folder is, and is never named in a narrowed search.
+  let target: string | undefined;
+  let isDir = false;
+  try {
+    const real = fs.realpathSync.native(abs);
+    isDir = fs.statSync(real).isDirectory();
+    if (real !== abs) target = real === ws.root || real.startsWith(ws.root + path.sep) ? rel(ws, real) : '..';
+  } catch {
+    target = undefined;
+  }
+  const deny = (r: string) => ws.compiled.paths.matchRelative(r, 'read')?.decision === 'deny';
+  const targetDenied = target === '..' || (target !== undefined && (deny(target) || (isDir && deny(`${target}/x`))));
+  if (v?.decision === 'deny' || targetDenied) {
+    out.protectedFiles.push(relPath);
+    return;
+  }
+  if (isDir) {
+    out.linkedDirs.push(relPath);
+    return;
+  }
+  if (withSecrets) {
+    const held = holdsSecrets(ws, abs, relPath);
+    if (held === undefined) return; // unreadable: not named either way
+    if (held && (!shows || showsSecret(ws, abs, relPath, shows.test, shows.context))) {
+      out.secretFiles.push(relPath);
+      return;
+    }
+  }
+  out.safe.push(relPath);
+}
+
+/** The longest line a search pattern is tried on; a longer line near a secret counts as shown. */
+const MAX_TRIED_LINE = 400;
+
+/**
+ * Whether a line would be shown by a search for `q`. Conservative: case-insensitive always, both modes
+ * when the host may fall back, a pattern our regex engine cannot compile or that could backtrack without
+ * end (a quantified group holding a quantifier) counts as matching every line.
+ */
+export function lineMatcher(q: NonNullable<SearchScope['query']>): (line: string) => boolean {
+  const tests: ((l: string) => boolean)[] = [];
+  for (const p of q.patterns) {
+    if (q.mode !== 'regex') {
+      const lit = p.toLowerCase();
+      tests.push((l) => lit !== '' && l.toLowerCase().includes(lit));
+    }
+    if (q.mode !== 'literal') {
+      if (p.length > 1000 || /\([^)]*[+*{][^)]*\)\s*[+*{]/.test(p) || /\[1-9]/.test(p)) return () => true;
+      try {
+        const re = new RegExp(p, 'i');
+        tests.push((l) => re.test(l));
+      } catch {
+        if (q.mode === 'regex') return () => true; // the host's engine may read it; ours cannot: assume it matches
+      }
+    }
+  }
+  return (line) => line.length > MAX_TRIED_LINE || tests.some((t) => t(line));
+}
+
+/** A match of the search within `context` lines of a line that holds a secret: the host would show it. */
+function showsSecret(ws: Workspace, abs: string, relPath: string, shows: (line: string) => boolean, context = 2): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch {
+    return true;
+  }
+  const masked = ws.compiled.maskFile(relPath, text).text.split('\n');
+  const lines = text.split('\n');
+  if (masked.length !== lines.length) return true;
+  for (let i = 0; i < lines.length; i++) {
+    if (masked[i] === lines[i]) continue; // no secret on this line
+    for (let j = Math.max(0, i - context); j <= Math.min(lines.length - 1, i + context); j++) if (shows(lines[j])) return true;
+  }
+  return false;
+}
+
+/** Whether a file's text holds secrets, cached by its identity (a search re-checks unchanged files for free). */
+const secretCache = new Map<string, { key: string; secret: boolean }>();
+
+function holdsSecrets(ws: Workspace, abs: string, relPath: string): boolean | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(abs);
+  } catch {
+    return undefined;
+  }
+  if (st.size > MAX_CHECK_BYTES) return true;
+  const key = `${ws.compiled.hash}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  const hit = secretCache.get(abs);
+  if (hit?.key === key) return hit.secret;
+  let secret: boolean;
+  try {
+    secret = ws.compiled.maskFile(relPath, fs.readFileSync(abs, 'utf8')).masked > 0;
+  } catch {
+    return undefined;
+  }
+  if (secretCache.size > 100_000) secretCache.clear();
+  secretCache.set(abs, { key, secret });
+  return secret;
+}
+
+const GLOB_META = /[*?[\]{}!(),\\]/;
+
+/**
+ * The fewest paths that cover `safe` and nothing else in reach: a folder holding no excluded file becomes
+ * `folder/**` (when the search had no include pattern to keep), else files one by one. undefined: too many
+ * to list, or nothing left to search.
+ */
+export function narrowPaths(check: ScopeCheck, keepInclude: boolean, baseRel = ''): string[] | undefined {
+  const excluded = [...check.protectedFiles, ...check.secretFiles, ...check.linkedDirs];
+  // A file whose name holds glob syntax cannot be named safely in a pattern: it is left out.
+  const safe = check.safe.filter((p) => !GLOB_META.test(p));
+  if (safe.length === 0) return undefined;
+  if (keepInclude) return safe.length <= MAX_NARROWED ? safe.sort() : undefined;
+  const bad = new Set<string>();
+  for (const e of [...excluded, ...check.safe.filter((p) => GLOB_META.test(p))]) {
+    const parts = e.split('/');
+    for (let i = 1; i < parts.length; i++) bad.add(parts.slice(0, i).join('/'));
+  }
+  const out = new Set<string>();
+  // A folder above where the search started was not checked: covers start below it.
+  const depth = baseRel === '' ? 1 : baseRel.split('/').length + 1;
+  for (const p of safe) {
+    const parts = p.split('/');
+    let cover = p;
+    for (let i = depth; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      if (!bad.has(dir)) {
+        cover = `${dir}/**`;
+        break;
+      }
+    }
+    out.add(cover);
+  }
+  const list = [...out].sort();
+  return list.length <= MAX_NARROWED ? list : undefined;
+}
+
+export interface PreparedSearch {
+  calls: DraftCall[];
+  updatedInput?: Record<string, unknown>;
+  /** Told to the model next to the result: what the narrowed search left out. */
+  note?: string;
+}
+
+function listed(files: string[], n = 8): string {
+  return files.slice(0, n).join(', ') + (files.length > n ? ` and ${files.length - n} more` : '');
+}
+
+/**
+ * A search's reach against the path rules (and, where the host returns matches unmasked, against files
+ * holding secrets): nothing excluded in reach → as it is; else narrowed to what may be read where the host
+ * takes a new input, or refused.
+ */
+export function prepareSearch(ws: Workspace, env: HookEnvelope, scope: SearchScope, masksOutput: boolean): PreparedSearch {
+  const base = env.workspaceRoots?.[0] ?? env.cwd;
+  const check = checkScope(ws, scope, base, { secrets: !masksOutput, includesIgnored: scope.includesIgnored });
+  if (check.incomplete) {
+    return {
+      calls: [
+        refusal(
+          env,
+          'hook:search-scope',
+          `AgentGuard could not check what this search would reach (${check.incomplete}); search a narrower folder or pattern, or use AgentGuard's search tool.`,
+          [],
+          'search',
+        ),
+      ],
+    };
+  }
+  const excluded = [...check.protectedFiles, ...check.secretFiles];
+  if (excluded.length === 0) return { calls: [] };
+  const why = [
+    check.protectedFiles.length ? `${listed(check.protectedFiles)} may not be read by agents` : '',
+    check.secretFiles.length ? `${listed(check.secretFiles)} hold${check.secretFiles.length === 1 ? 's' : ''} secrets this host would show unmasked` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  if (scope.narrow && env.rewritesInput) {
+    const r = toFsPath(scope.base, base ?? ws.root);
+    const baseAbs = r.ok ? path.resolve(ws.root, r.path) : ws.root;
+    const paths = narrowPaths(check, !!scope.include?.length, rel(ws, baseAbs));
+    const input = paths ? scope.narrow(paths) : undefined;
+    if (input) {
+      return {
+        calls: [],
+        updatedInput: input,
+        note:
+          `AgentGuard narrowed this search to the files agents may read: ${why}, so they were left out.` +
+          (check.secretFiles.length ? ' Read those with read_file to see them with their secrets masked.' : ''),
+      };
+    }
+  }
+  return {
+    calls: [
+      refusal(
+        env,
+        'hook:search-protected',
+        `AgentGuard refused this search: ${why}, and this search would reach them. Search a folder or pattern that leaves them out, or use AgentGuard's search tool, which skips them and masks what it returns.`,
+        excluded,
+        'search',
+      ),
+    ],
+  };
+}
