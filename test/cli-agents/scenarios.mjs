@@ -22,9 +22,6 @@ function hostPending(id, name) {
 }
 const GEMINI_HOST = hostPending('gemini', 'Gemini CLI');
 const CODEX_HOST = hostPending('codex', 'Codex');
-const GEMINI_ASK_ENDS_RUN =
-  'bridge: the Gemini mapper answers `decision: ask` for a destructive command, and Gemini CLI under -p ends the whole run at it (seen live: the rm stopped, no further model turn), so the run never reaches its next step';
-const CLINE_CANCEL = 'bridge: a Cline refusal is `cancel: true`, which ends the whole task, so the run never reaches its next step';
 const CLAUDE_EDIT_PREVALIDATED =
   'host: Claude Code matches Edit’s old_string against the file before its PreToolUse hook (checked live: “String to replace not found”, no hook call), so no hook can restore a placeholder in an Edit; the model has to use Write or AgentGuard’s edit tool';
 const NO_WINDOW =
@@ -105,7 +102,7 @@ export const SCENARIOS = [
       assertRefusedToModel(ev, 'edit');
       assertRanOn(ev);
     },
-    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST, cline: CLINE_CANCEL },
+    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
   },
   {
     id: 'secret-files',
@@ -131,7 +128,7 @@ export const SCENARIOS = [
       }
       assertRanOn(ev);
     },
-    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST, cline: CLINE_CANCEL },
+    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
   },
   {
     id: 'config-read-masked',
@@ -151,7 +148,6 @@ export const SCENARIOS = [
     pending: {
       gemini: GEMINI_HOST,
       codex: CODEX_HOST,
-      cline: 'bridge: Cline’s read_files output is not masked yet (no input rewrite to a masked view): the token reaches the model',
     },
   },
   {
@@ -190,8 +186,6 @@ export const SCENARIOS = [
       claude: CLAUDE_EDIT_PREVALIDATED,
       gemini: GEMINI_HOST,
       codex: CODEX_HOST,
-      cline:
-        'bridge: Cline’s read_files output is not masked yet (the token reaches the model), and no refusal of an edit whose restored lines Cline would echo back',
     },
   },
   {
@@ -225,7 +219,6 @@ export const SCENARIOS = [
       assertRanOn(ev);
     },
     pending: {
-      claude: 'bridge: no placeholder restore in a hook write yet — today the Write runs and the placeholder replaces the token on disk',
       gemini: GEMINI_HOST,
       codex: CODEX_HOST,
     },
@@ -258,7 +251,7 @@ export const SCENARIOS = [
       for (const name of ['plain', 'bash-c', 'spliced']) assertRefusedToModel(ev, name);
       assertRanOn(ev);
     },
-    pending: { gemini: GEMINI_HOST ?? GEMINI_ASK_ENDS_RUN, codex: CODEX_HOST, cline: CLINE_CANCEL },
+    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
   },
   {
     id: 'guard-file',
@@ -277,7 +270,7 @@ export const SCENARIOS = [
       for (const name of ['write', 'append']) assertRefusedToModel(ev, name);
       assertRanOn(ev);
     },
-    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST, cline: CLINE_CANCEL },
+    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
   },
   {
     id: 'artifact-recorded',
