@@ -7,6 +7,7 @@ import { keywordSelector, packKeywordTables, rulesOfMask } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
 import { GATES, prescan } from './prefilter';
 import { detached } from './detach';
+import { resolveFollow } from './follow';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
@@ -196,8 +197,11 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
 
   const { lines: candidates, gates, selected } = prescan(text, SELECTOR_TABLES);
   for (const rule of BLOCK_RULES) {
-    const g = GATES.indexOf(rule.gate);
-    if (g >= 0 ? (gates & (1 << g)) === 0 : !text.includes(rule.gate)) continue;
+    if (rule.gate !== '') {
+      const g = GATES.indexOf(rule.gate);
+      if (g >= 0 ? (gates & (1 << g)) === 0 : !text.includes(rule.gate)) continue;
+    }
+    if (rule.applies !== undefined && !rule.applies(text)) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
@@ -209,6 +213,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     for (const li of protect) protectedStarts.add(lines.startOf(li));
   }
 
+  // Hits whose value goes on past their line (follow.ts), with their line's start.
+  let follows: [number, Hit][] | undefined;
   for (let k = 0; k < candidates.length; k++) {
     const start = candidates[k]!;
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
@@ -217,7 +223,19 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
       selected === undefined
         ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
         : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
-    if (hits !== undefined) push(perLine, start, hits, true);
+    if (hits !== undefined) {
+      push(perLine, start, hits, true);
+      for (let h = 0; h < hits.length; h++) if (hits[h]!.follow !== undefined) (follows ??= []).push([start, hits[h]!]);
+    }
+  }
+  if (follows !== undefined) {
+    for (const [start, h] of follows) {
+      const nl = text.indexOf('\n', start);
+      resolveFollow(text, start, nl < 0 ? text.length : nl, h.follow!, (line, s, e) => {
+        // A private key block's lines belong to its rule.
+        if (protectedStarts === undefined || !protectedStarts.has(line)) push(perLine, line, [{ start: s, end: e, rule: h.rule, priority: h.priority }]);
+      });
+    }
   }
 
   for (const p of patterns) {
