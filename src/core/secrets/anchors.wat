@@ -374,6 +374,16 @@
       (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
       (local.set $c (call $byte (local.get $i)))
       (br_if $name (call $constChar (local.get $c))))
+    ;; C's `#define NAME "…"`: blanks, then `define` ending right before them.
+    (if (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))
+      (then
+        (loop $cblanks
+          (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+          (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+          (local.set $c (call $byte (local.get $i)))
+          (br_if $cblanks (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))))
+        (return (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 5))) (i32.const 0x69666564)) ;; defi
+                         (i32.eq (i32.load16_u (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 1))) (i32.const 0x656e)))))) ;; ne
     (if (i32.and (i32.ne (local.get $c) (i32.const 34)) (i32.ne (local.get $c) (i32.const 39))) (then (return (i32.const 0))))
     (loop $blanks
       (local.set $i (i32.sub (local.get $i) (i32.const 1)))

@@ -168,8 +168,8 @@ const FLAG_SRC =
  */
 const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])' +
-  "|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+')" +
-  `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'])`;
+  '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"))' +
+  `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
@@ -180,7 +180,10 @@ const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
  * salts). Filtering on the letter after (~22,000 `_P` `_K` `_S` `_T` in the bench tree) rather than on
  * the capital or digit before (~72,000) keeps most constants' underscores out of the SIMD pass's checks.
  */
-const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)`;
+const DEFINE_SRC =
+  `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)` +
+  // C's `#define API_SECRET "…"`: the same constant's name, after `#define`, before a string literal.
+  `|_(?<=(?:^|\\n)[ \\t]*#[ \\t]*define[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+")`;
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
@@ -481,6 +484,12 @@ function defineAt(text: string, p: number): boolean {
   let i = p - 1;
   let c = text.charCodeAt(i);
   while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
+  // C: `#define NAME "…"`, the name after blanks.
+  if (c === 32 || c === 9) {
+    do c = text.charCodeAt(--i);
+    while (c === 32 || c === 9);
+    return c === 101 && text.startsWith('define', i - 5) && matchesAt(DEFINE_AT, text, p);
+  }
   if (c !== 34 && c !== 39) return false;
   do c = text.charCodeAt(--i);
   while (c === 32 || c === 9);

@@ -37,7 +37,10 @@ export interface Hit {
   start: number;
   end: number;
   rule: string;
-  /** Lower wins an overlap: a vendor format (0) beats a context rule (1) beats a generic assignment (2). */
+  /**
+   * Lower wins an overlap: a vendor format (0) beats a context rule (1) beats a structure rule (1.5,
+   * rules/structure.ts) beats a generic assignment (2).
+   */
   priority: number;
   /**
    * The value goes on past this line (a YAML block scalar, a quoted string over several lines, a `\`

@@ -13,7 +13,8 @@
 import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
-import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
+import { readLiterals } from '../follow';
+import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type LineRule } from '../types';
 import { regexRule } from './make';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
@@ -250,7 +251,8 @@ interface StatementForm {
   /** A literal the line must hold, or a case-insensitive test for SQL's keywords. */
   gate: string | RegExp;
   re: RegExp;
-  group: number;
+  /** The group holding the secret, or the groups of which the one that matched does. */
+  group: number | number[];
   /** The secret came in quotes. */
   quoted: boolean;
   /** The group holding the secret's name, which then decides as for an assignment (without: a password). */
@@ -297,21 +299,25 @@ const STATEMENT_FORMS: StatementForm[] = [
   // lines). Elsewhere `password '…'` is prose (`-- set the password 'here' later`). `PASSWORD NULL` and
   // psql's `PASSWORD :'pw'` hold none.
   {
-    gate: /password[ \t]+'/i,
-    re: /(?:\b(?:create|alter)[ \t]+(?:user|role|group)\b[^\r\n]*?[ \t]|\b(?:with|login|encrypted)[ \t]+|^[ \t]*)password[ \t]+'((?:[^'\r\n]|'')*)'/dgi,
-    group: 1,
+    gate: /password[ \t]+(?:[Ee]?'|\$)/i,
+    re: /(?:\b(?:create|alter)[ \t]+(?:user|role|group)\b[^\r\n]*?[ \t]|\b(?:with|login|encrypted)[ \t]+|^[ \t]*)password[ \t]+(?:[Ee]?'((?:[^'\r\n]|'')*)'|\$(\w*)\$(.*?)\$\2\$)/dgi,
+    group: [1, 3],
     quoted: true,
     sql: true,
   },
   // MySQL (and Oracle's quoted form): `IDENTIFIED BY '…'`, `IDENTIFIED WITH mysql_native_password BY '…'`.
-  // MySQL also escapes with a backslash. `IDENTIFIED WITH plugin AS '…'` hands over a hash.
+  // MySQL also escapes with a backslash. `IDENTIFIED WITH plugin AS '…'` hands over a hash. Oracle's
+  // password is an identifier, unquoted (`IDENTIFIED BY tiger`); `BY VALUES '…'` and MySQL's old `BY
+  // PASSWORD '*…'` hand over hashes.
   {
     gate: /identified[ \t]/i,
-    re: /\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(["'])((?:(?!\1)[^\\\r\n]|\\.|\1\1)*)\1/dgi,
-    group: 2,
+    re: /\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:(["'])((?:(?!\1)[^\\\r\n]|\\.|\1\1)*)\1|(?!(?:values|password)\b)([A-Za-z][\w$#]*)(?=[ \t]*(?:;|$|\r|[ \t]+(?:default|temporary|quota|profile|password|account|container)\b)))/dgi,
+    group: [2, 3],
     quoted: true,
     sql: true,
   },
+  // C's `#define API_SECRET "…"` (and its literals concatenated over lines, read by the generic rule's follow).
+  { gate: 'define', re: /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"/dg, group: 2, quoted: true, name: 1 },
   // PHP's define('NAME', 'value') (wp-config.php's database password, keys and salts).
   { gate: 'define(', re: /\bdefine\([ \t]*(["'])([A-Za-z_]\w*)\1[ \t]*,[ \t]*(["'])((?:(?!\3)[^\\\r\n]|\\.)*)\3/dg, group: 4, quoted: true, name: 2 },
 ];
@@ -321,7 +327,7 @@ export const statementSecret: LineRule = {
   description:
     "A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword(\"X\")`, PHP `define('DB_PASSWORD', 'X')`, SQL `PASSWORD 'X'` / `IDENTIFIED BY 'X'`",
   // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
-  keywords: ['password ', 'password\t', 'setpassword(', 'define(', 'identified'],
+  keywords: ['password ', 'password\t', 'setpassword(', 'define(', 'define ', 'define\t', 'identified'],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     for (const form of STATEMENT_FORMS) {
@@ -331,15 +337,29 @@ export const statementSecret: LineRule = {
       let m: RegExpExecArray | null;
       while ((m = re.exec(line)) !== null) {
         // A .netrc token may be quoted (`password "$PW"`): judged without its quotes.
-        let s = m[form.group]!;
+        const group = typeof form.group === 'number' ? form.group : form.group.find((g) => m![g] !== undefined)!;
+        let s = m[group]!;
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
         if (form.notWord === true && PROSE_WORD.test(s)) continue;
         if (form.sql === true) s = s.replace(/''|""/g, (q) => q[0]!);
         const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
-        if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
-        const [start, end] = m.indices![form.group]!;
-        out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+        if (strength === null || isReference(s)) continue;
+        const secret = longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted));
+        const [start, end] = m.indices![group]!;
+        if (secret) out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+        // C's literal continued on the next line (`#define K "abc" \`): the masker reads on (follow.ts).
+        if (form.quoted && line.charCodeAt(end) === 34) {
+          const r = readLiterals(line, end + 1, line.length - (line.endsWith('\r') ? 1 : 0), false);
+          if (r.open && r.spans.length === 0)
+            out.push({
+              start: end,
+              end,
+              rule: 'statement-secret',
+              priority: CONTEXT_PRIORITY,
+              follow: { kind: FollowKind.Concat, strength, judged: secret, spans: [start, end], value: s, arg: 0 },
+            });
+        }
       }
     }
   },
