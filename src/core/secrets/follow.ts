@@ -83,6 +83,8 @@ function indentedPieces(text: string, after: number, col: number, plain: boolean
     if (plain) {
       const content = text.slice(t[0], t[1]);
       if (YAML_STRUCTURE.test(content)) break;
+      // A line of code under a key of an object literal (`token:` and `headers[X] || "",` below it) is no scalar.
+      if (/[,;{([]$|\|\||&&|=>/.test(content)) return [];
       const e = cutComment(text, t[0], t[1]);
       if (e > t[0]) out.push({ line: ls, start: t[0] - ls, end: e - ls });
       continue;
@@ -298,13 +300,13 @@ export function followPieces(text: string, after: number, f: Follow): Piece[] {
  * The whole value, joined: without separators when every part is one token (a token cut over lines),
  * else with blanks (a folded scalar, a sentence). Judged as a quoted value: it is a string's content.
  */
-export function joinedLooksSecret(parts: string[], strength: 'strong' | 'weak'): boolean {
+export function joinedLooksSecret(parts: string[], strength: 'strong' | 'weak', quoted = true): boolean {
   const nonEmpty = parts.filter((p) => p.length > 0);
   if (nonEmpty.length === 0) return false;
   const oneToken = nonEmpty.every((p) => !/\s/.test(p));
   const v = nonEmpty.join(oneToken ? '' : ' ');
   if (isReference(v) || isPlaceholder(v)) return false;
-  return valueLooksSecret(v, strength, true);
+  return valueLooksSecret(v, strength, quoted);
 }
 
 /**
@@ -316,7 +318,8 @@ export function resolveFollow(text: string, ls: number, le: number, f: Follow, p
   if (pieces.length === 0) return;
   if (!f.judged) {
     const parts = [f.value, ...pieces.map((p) => text.slice(p.line + p.start, p.line + p.end))];
-    if (!joinedLooksSecret(parts, f.strength)) return;
+    // A plain scalar is judged as one (code shapes are not secrets); every other form is a string's content.
+    if (!joinedLooksSecret(parts, f.strength, f.kind !== FollowKind.YamlPlain)) return;
     for (let k = 0; k < f.spans.length; k += 2) push(ls, f.spans[k]!, f.spans[k + 1]!);
   }
   for (const p of pieces) push(p.line, p.start, p.end);

@@ -90,6 +90,15 @@ describe('follow: values over several lines', () => {
     assertMasked(k, maskText(k.text).text);
   });
 
+  it('a password that starts with `*` is a value, not an alias', () => {
+    const a = '*' + tok();
+    const k = buildCase('star', [
+      ['db:', 'K'],
+      [`  password: ${a}`, 'S', a.slice(1)],
+    ]);
+    assertMasked(k, maskText(k.text).text);
+  });
+
   it('a YAML alias under a secret-named key masks the anchored value, wherever it sits', () => {
     const a = tok();
     const k = buildCase('alias', [
@@ -115,6 +124,8 @@ describe('follow: values over several lines', () => {
       'const token = "Bearer " +\n  accessToken;\n',
       'x-creds: &creds\n  user: app\nservices:\n  db:\n    <<: *creds\n',
       'secret:\n  - name: db\n  - name: api\n',
+      // An object literal's key with its value on the next line is code, not a plain scalar.
+      '    {\n        httpVerToken:\n            responseHeaders[HeaderNames.X_MS_HTTP_VERSION] || "",\n        requestId: x,\n    },\n',
       // A quote left open in code is not a string over 64 lines.
       'const password = "' + '\n'.repeat(3) + Array.from({ length: 70 }, (_, i) => `line${i} = ${i};`).join('\n') + '\n',
     ]) {

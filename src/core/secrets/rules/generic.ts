@@ -462,7 +462,7 @@ function yamlFollow(line: string, value: string, start: number, end: number, ope
   }
   if (value === '') return { kind: FollowKind.YamlPlain, strength, judged: false, spans: [], value: '', arg: keyColumn(line) };
   if (BLOCK_HEADER.test(value)) return { kind: FollowKind.YamlBlock, strength, judged: false, spans: [], value: '', arg: keyColumn(line) };
-  if (value.charCodeAt(0) === 42 && /^\*[^\s,\]}]+$/.test(value))
+  if (value.charCodeAt(0) === 42 && /^\*[A-Za-z_][\w.-]*$/.test(value))
     return { kind: FollowKind.Alias, strength, judged: false, spans: [], value: '', arg: 0, name: value.slice(1) };
   return null;
 }
@@ -652,8 +652,9 @@ export const genericAssignment: LineRule = {
       let f: Follow | null = yaml ? yamlFollow(line, value, start, end, open, strength) : null;
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
+      // (An alias-looking value is still judged: a password may start with `*`.)
       let secret =
-        (f === null || f.kind === FollowKind.Quoted) &&
+        (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
         valueLooksSecret(value, strength, quoted, literal) &&
         !namesItself(value, name) &&
         (quoted || literal || !copiesMember(value, name));

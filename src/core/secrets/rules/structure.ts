@@ -13,6 +13,7 @@ import { followPieces, yamlKeyColumn } from '../follow';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { statementSecret } from './context-more';
+import { genericAt } from '../prefilter';
 import { KIND, sniff } from '../sniff';
 import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type RuleSamples } from '../types';
 
@@ -24,6 +25,10 @@ const PRIORITY = 1.5;
 
 let seed = 0x57c0;
 const pw = (n = 20) => rand(PASSWORD_CHARS.replace(/[#'",;:<>&\\]/g, ''), n, seed++ * 7907);
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
 
 function add(out: BlockOutput, line: number, start: number, end: number, rule: string, priority = PRIORITY): void {
   if (end <= start) return;
@@ -173,11 +178,28 @@ export const propertiesSpace: BlockRule = {
   gate: '',
   applies: (text) => (sniff(text) & KIND.properties) !== 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const starts = index.starts();
-    for (let li = 0; li < starts.length; li++) {
+    let starts: number[] | undefined;
+    for (let ls = 0; ls < text.length; ) {
+      let nl = text.indexOf('\n', ls);
+      if (nl < 0) nl = text.length;
+      const at = ls;
+      ls = nl + 1;
+      // The key runs to its first unescaped blank, `=` or `:`; only a blank separator is this rule's, and
+      // only a key whose name ends in a secret word (the pre-scan's own test, at the value's start).
+      let e = at;
+      while (e < nl && isBlank(text.charCodeAt(e))) e++;
+      const c0 = text.charCodeAt(e);
+      if (c0 === 35 || c0 === 33) continue;
+      for (let c = text.charCodeAt(e); e < nl && !isBlank(c) && c !== 61 && c !== 58; c = text.charCodeAt(e)) e += c === 92 ? 2 : 1;
+      if (e >= nl || !isBlank(text.charCodeAt(e))) continue;
+      let v = e;
+      while (v < nl && isBlank(text.charCodeAt(v))) v++;
+      if (v >= nl || text.charCodeAt(v) === 61 || text.charCodeAt(v) === 58 || !genericAt(text, v)) continue;
+      starts ??= index.starts();
+      const li = lineOfPos(starts, at);
       const line = lineText(text, starts, li);
       const m = PROPERTY_SPACE.exec(line);
-      if (m === null || /^[#!]/.test(m[1]!)) continue;
+      if (m === null) continue;
       const strength = classifyName(m[1]!.replace(/\\(.)/g, '$1'));
       if (strength === null) continue;
       let value = m[2]!;
@@ -189,9 +211,7 @@ export const propertiesSpace: BlockRule = {
         value = value.slice(0, -1);
         end--;
       }
-      const pieces = more
-        ? followPieces(text, starts[li]! + line.length, { kind: FollowKind.Backslash, strength, judged: false, spans: [], value: '', arg: 0 })
-        : [];
+      const pieces = more ? followPieces(text, starts[li]! + line.length, { kind: FollowKind.Backslash, strength, judged: false, spans: [], value: '', arg: 0 }) : [];
       const joined = value + pieces.map((p) => text.slice(p.line + p.start, p.line + p.end)).join('');
       if (!judge(joined, strength, false)) continue;
       add(out, li, start, end, 'properties-secret');
@@ -215,9 +235,55 @@ export const propertiesSpace: BlockRule = {
 
 // --- Name/value records: the secret's name in one field, the secret in another ---
 
-/** Fields that name an entry (`name`, `key`, CloudFormation's `ParameterKey`, …) with the name given after `:` `=` `=>`. */
-const NAME_FIELD =
-  /(?:^|[\s{,;(<])(["']?)(name|Name|NAME|key|Key|KEY|ParameterKey|ParameterName|OptionName|SettingName|variable|Variable|env|envName)\1[ \t]*(?::|=>|=)[ \t]*(["']?)([A-Za-z_$][\w.$:/-]*)\3/g;
+/** Fields that name an entry (`name`, `key`, CloudFormation's `ParameterKey`, …) with the name given after `:` `=` `=>`, from the field's start. */
+const NAME_AT = /(["']?)(name|Name|key|Key|ParameterKey|ParameterName|OptionName|SettingName|variable|Variable|envName)\1[ \t]*(?::|=>|=)[ \t]*(["']?)([A-Za-z_$][\w.$:/-]*)\3/y;
+/** The literals the fields hold, and how far before each one its fields start. */
+const FIELD_NEEDLES: readonly (readonly [string, readonly number[]])[] = [
+  ['ame', [1, 10, 7, 8, 4]],
+  ['ey', [1, 10]],
+  ['ariable', [1]],
+];
+
+/** Where a field may start before `at` (start of text, a blank or `{ , ; ( <`). */
+function fieldBoundary(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const c = text.charCodeAt(at - 1);
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 123 || c === 44 || c === 59 || c === 40 || c === 60;
+}
+
+/**
+ * The name fields of `text` in order, as NAME_AT matches (index at the field's quote or first letter).
+ * Found by the literals every field holds (`ame`, `ey`, `ariable`) and an operator after the field
+ * (a quote and blanks between), so that a file's other words cost an indexOf hit and two reads: a regex
+ * with a leading alternation tried at every position cost ~10 ns a character.
+ */
+function nameFields(text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  for (const [needle, backs] of FIELD_NEEDLES) {
+    for (let p = text.indexOf(needle); p !== -1; p = text.indexOf(needle, p + needle.length)) {
+      let q = p + needle.length;
+      const c = text.charCodeAt(q);
+      if (c === 34 || c === 39) q++;
+      while (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9) q++;
+      const op = text.charCodeAt(q);
+      if (op !== 58 && op !== 61) continue;
+      for (const back of backs) {
+        let at = p - back;
+        if (at < 0) continue;
+        const b = text.charCodeAt(at - 1);
+        if (b === 34 || b === 39) at--;
+        if (!fieldBoundary(text, at)) continue;
+        NAME_AT.lastIndex = at;
+        const m = NAME_AT.exec(text);
+        if (m !== null) {
+          found.push(m);
+          break;
+        }
+      }
+    }
+  }
+  return found.length > 1 ? found.sort((a, b) => a.index - b.index) : found;
+}
 /** Fields that hold the entry's value. */
 const VALUE_FIELD = /(?:^|[\s{,;(<])(["']?)(value|Value|VALUE|ParameterValue|OptionValue|default|Default)\1[ \t]*(?::|=>|=)[ \t]*/g;
 /** Hadoop / Spring XML: the name and the value as elements of one parent. */
@@ -400,12 +466,14 @@ export const namedValue: BlockRule = {
   gate: '',
   applies: (text) => (sniff(text) & (KIND.yaml | KIND.json | KIND.xml | KIND.hcl)) !== 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const starts = index.starts();
-    NAME_FIELD.lastIndex = 0;
+    let starts: number[] = [];
     let m: RegExpExecArray | null;
-    while ((m = NAME_FIELD.exec(text)) !== null) {
+    const kinds = sniff(text);
+    for (const f of nameFields(text)) {
+      m = f;
       const strength = classifyName(m[4]!);
       if (strength === null) continue;
+      if (starts.length === 0) starts = index.starts();
       const at = m.index + m[0].length - m[4]!.length - m[3]!.length;
       // XML: the name is an attribute of a tag (the last `<` before it comes after the last `>`).
       const lt = text.lastIndexOf('<', at);
@@ -444,7 +512,8 @@ export const namedValue: BlockRule = {
       if (judge(joined, strength, y.quoted)) for (const [s, e] of y.pieces) addSpan(text, starts, s, e, 'named-value', out);
     }
     // Hadoop's <property><name>…</name><value>…</value></property>.
-    if (text.includes('</name>') || text.includes('</key>')) {
+    if ((kinds & KIND.xml) !== 0 && (text.includes('</name>') || text.includes('</key>'))) {
+      if (starts.length === 0) starts = index.starts();
       NAME_ELEMENT.lastIndex = 0;
       while ((m = NAME_ELEMENT.exec(text)) !== null) {
         const strength = classifyName(m[2]!);
@@ -466,7 +535,8 @@ export const namedValue: BlockRule = {
       }
     }
     // Terraform variables.
-    if (text.includes('variable')) {
+    if ((kinds & KIND.hcl) !== 0 && text.includes('variable')) {
+      if (starts.length === 0) starts = index.starts();
       HCL_VARIABLE.lastIndex = 0;
       while ((m = HCL_VARIABLE.exec(text)) !== null) {
         const strength = classifyName(m[1]!);
