@@ -183,8 +183,8 @@
             (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
 
   ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
-  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user,
-  ;; --requirepass): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
+  ;; (-p, -u, redis-cli's -a, fish's set -x -g -U -l, --password, --token, --api-key, --secret, --client-secret,
+  ;; --user, --requirepass, --with-token): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
   ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32)
@@ -196,7 +196,10 @@
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
     (if (i32.and (call $blank (local.get $b1))
-                 (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97))))
+                 (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97)))
+                         ;; fish's `set -x` / `-g` / `-U` / `-l` (a variable set to a secret)
+                         (i32.or (i32.or (i32.eq (local.get $n) (i32.const 120)) (i32.eq (local.get $n) (i32.const 103)))
+                                 (i32.or (i32.eq (local.get $n) (i32.const 85)) (i32.eq (local.get $n) (i32.const 108))))))
       (then (return (i32.const 1))))
     (if (i32.and (i32.or (i32.eq (local.get $b1) (i32.const 34)) (i32.eq (local.get $b1) (i32.const 39))) (i32.eq (local.get $n) (i32.const 112)))
       (then (return (i32.const 1))))
@@ -205,7 +208,7 @@
       (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
                       (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
               (i32.or (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))
-                      (i32.eq (local.get $n) (i32.const 114))))))
+                      (i32.or (i32.eq (local.get $n) (i32.const 114)) (i32.eq (local.get $n) (i32.const 119)))))))
 
   (func $blank (param $c i32) (result i32)
     (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))
@@ -346,14 +349,17 @@
   (func $edge17 (param $p i32) (param $len i32) (result i32)
     (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
 
-  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or (DEFINE_SRC) a
-  ;; constant's name around it inside `define('…`.
+  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or `authToken` after it
+  ;; (AUTHTOKEN_SRC); or (DEFINE_SRC) a constant's name around it inside `define('…`, or after a blank.
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (i32.or (i32.or
         (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
-        (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
-                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b)))) ;; key
+        (i32.or
+          (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
+                   (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))) ;; key
+          ;; npm's `_authToken` handed over as a command's argument (`npm config set //host/:_authToken X`)
+          (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x656b6f5468747561)))) ;; authToke
         (call $define (local.get $p))))))
 
   ;; A capital or a digit, or `_` (the walk over a constant's name).
@@ -374,16 +380,9 @@
       (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
       (local.set $c (call $byte (local.get $i)))
       (br_if $name (call $constChar (local.get $c))))
-    ;; C's `#define NAME "…"`: blanks, then `define` ending right before them.
-    (if (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))
-      (then
-        (loop $cblanks
-          (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-          (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
-          (local.set $c (call $byte (local.get $i)))
-          (br_if $cblanks (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))))
-        (return (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 5))) (i32.const 0x69666564)) ;; defi
-                         (i32.eq (i32.load16_u (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 1))) (i32.const 0x656e)))))) ;; ne
+    ;; A blank before the name: C's `#define NAME "…"`, csh's `setenv NAME …`, cmd's `setx NAME …`, left to
+    ;; JavaScript (the word before the blanks decides, and each is a few bytes to compare there).
+    (if (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9))) (then (return (i32.const 1))))
     (if (i32.and (i32.ne (local.get $c) (i32.const 34)) (i32.ne (local.get $c) (i32.const 39))) (then (return (i32.const 0))))
     (loop $blanks
       (local.set $i (i32.sub (local.get $i) (i32.const 1)))

@@ -130,6 +130,8 @@ const SECRET_FLAGS = [
   'user',
   'proxy-user',
   'requirepass',
+  'with-token',
+  'password-stdin',
 ];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
@@ -151,7 +153,9 @@ const FLAG_SRC =
   // redis-cli's password flag; elsewhere `-a` is "all" (`ls -a`, `git commit -a`), so only after redis-cli.
   '|-(?<=\\bredis-cli\\s(?:[^\\n]*\\s)?-)(?=a[ \\t]+[^\\s$-])' +
   '|-(?<=sshpass\\s+-)(?=p)' +
-  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
+  // fish: `set -x NAME value` (also -g -U -l and their mixes): a variable set to what may be a secret.
+  '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
+  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))`;
 /**
  * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
  * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
@@ -183,17 +187,21 @@ const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 const DEFINE_SRC =
   `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)` +
   // C's `#define API_SECRET "…"`: the same constant's name, after `#define`, before a string literal.
-  `|_(?<=(?:^|\\n)[ \\t]*#[ \\t]*define[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+")`;
+  `|_(?<=(?:^|\\n)[ \\t]*#[ \\t]*define[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+")` +
+  // csh's `setenv API_TOKEN X`, cmd's `setx API_TOKEN X`: a variable and its value with a blank between.
+  `|_(?<=(?:^|[\\s;&|(])(?:setenv|setx)[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+\\S)`;
+/** npm's token handed over as a command's argument: `npm config set //registry.example.com/:_authToken X`. */
+const AUTHTOKEN_SRC = '_(?=authToken[ \\t]+[^\\s=])';
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
  * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC), `define('DB_PASSWORD', …)` (DEFINE_SRC).
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}|${AUTHTOKEN_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -203,7 +211,8 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
   A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA'],
   J: ['eyJ', 'T3BlbkFJ'],
   K: ['SK'],
-  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.'],
+  // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
+  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.', '.set', '.Set', '.with', '.With'],
   dapi: ['dapi'],
 };
 
@@ -222,6 +231,7 @@ const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
 const WORD_AT = new RegExp(WORD_SRC, 'y');
 const AWS_AT = new RegExp(AWS_SRC, 'y');
 const DEFINE_AT = new RegExp(DEFINE_SRC, 'y');
+const AUTHTOKEN_AT = new RegExp(AUTHTOKEN_SRC, 'y');
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -474,8 +484,9 @@ function underscoreAt(text: string, p: number): boolean {
   )
     return true;
   // AWS_SRC: `s` before (`access`), `key` after.
-  if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
+  if (c1 === 115 && text.startsWith('key', p + 1)) return matchesAt(AWS_AT, text, p);
   const n = text.charCodeAt(p + 1);
+  if (n === 97) return text.startsWith('authToken', p + 1) && matchesAt(AUTHTOKEN_AT, text, p);
   return (n === 80 || n === 75 || n === 83 || n === 84) && ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
 }
 
@@ -484,11 +495,14 @@ function defineAt(text: string, p: number): boolean {
   let i = p - 1;
   let c = text.charCodeAt(i);
   while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
-  // C: `#define NAME "…"`, the name after blanks.
+  // C's `#define NAME "…"`, csh's `setenv NAME …`, cmd's `setx NAME …`: the name after blanks and a word.
   if (c === 32 || c === 9) {
     do c = text.charCodeAt(--i);
     while (c === 32 || c === 9);
-    return c === 101 && text.startsWith('define', i - 5) && matchesAt(DEFINE_AT, text, p);
+    return (
+      ((c === 101 && text.startsWith('define', i - 5)) || (c === 118 && text.startsWith('setenv', i - 5)) || (c === 120 && text.startsWith('setx', i - 3))) &&
+      matchesAt(DEFINE_AT, text, p)
+    );
   }
   if (c !== 34 && c !== 39) return false;
   do c = text.charCodeAt(--i);
@@ -505,9 +519,11 @@ function dashAt(text: string, p: number): boolean {
     // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user|requirepass…)`.
     const next = text.charCodeAt(p + 1);
     may =
-      (isSpace(c1) && (next === 112 || next === 117 || next === 97)) ||
+      (isSpace(c1) && (next === 112 || next === 117 || next === 97 || next === 120 || next === 103 || next === 85 || next === 108)) ||
       ((c1 === 34 || c1 === 39) && next === 112) ||
-      (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114));
+      (c1 === 45 &&
+        isSpace(c2) &&
+        (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114 || next === 119));
   }
   return may && matchesAt(DASH_AT, text, p);
 }
@@ -688,8 +704,8 @@ function nibbleTables(): Uint8Array {
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
   addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
-  // `_` also when the next character is AWS_SRC's `k` (`access_key`) or DEFINE_SRC's P K S T.
-  addToNibbles(nlo, nhi, CODES('kPKST'), 2);
+  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a`.
+  addToNibbles(nlo, nhi, CODES('kPKSTa'), 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);

@@ -17,6 +17,8 @@ export const KIND = {
   /** Terraform / HCL: `variable "x" {`, `resource "a" "b" {`, `name = "…"`. */
   hcl: 64,
   sql: 128,
+  /** Shell scripts and history: a shebang, a batch file's `@echo off`, or a command first (`cd`, `git`, `vault`, `$ `). */
+  shell: 256,
 } as const;
 
 const HEAD_BYTES = 4096;
@@ -26,7 +28,8 @@ const PGPASS = /(?:[^:\s\\]|\\.)+:(?:\d+|\*):(?:[^:\s\\]|\\.)+:(?:[^:\s\\]|\\.)+
 const YAML_KEY = /(?:---|%YAML|-(?=[ \t\r\n]|$)|(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$][\w$./ -]*)[ \t]*:(?=[ \t\r\n]|$))/y;
 const PROPERTIES = /[A-Za-z_][\w-]*(?:\.[\w-]+)+[ \t]*(?:[=:]|[ \t](?![ \t]*[=:(]))/y;
 const HCL = /(?:(?:variable|resource|provider|module|locals|terraform|data|output)\b[ \t]*(?:"|\{)|[A-Za-z_][\w-]*[ \t]*=[ \t]*(?:"|\[|\{|\d|true|false))/y;
-const SQL = /(?:(?:create|insert|alter|update|delete|select|grant|revoke|begin|drop|copy|comment|\\c|\\connect)\b|set[ \t]+[\w.]+[ \t]*(?:=|to\b)|do[ \t]+\$)/iy;
+const SQL =
+  /(?:(?:create|insert|alter|update|delete|select|grant|revoke|begin|drop|copy|comment|\\c|\\connect)\b|set[ \t]+[\w.]+[ \t]*(?:=|to\b)|do[ \t]+\$)/iy;
 
 function test(re: RegExp, text: string, at: number): boolean {
   re.lastIndex = at;
@@ -45,8 +48,16 @@ export function sniff(text: string): number {
 
 /** Characters of a line's first token: a key, a command, a keyword (`[\w.$/-]`). */
 const TOKEN = new Uint8Array(128);
-for (let c = 0; c < 128; c++) TOKEN[c] = /[\w.$/-]/.test(String.fromCharCode(c)) ? 1 : 0;
+for (let c = 0; c < 128; c++) TOKEN[c] = /[\w.$/@-]/.test(String.fromCharCode(c)) ? 1 : 0;
 
+const SHELL_WORDS = new Set(
+  (
+    'cd ls git npm npx yarn pnpm docker podman kubectl helm curl wget export echo sudo ssh scp vault gh aws az gcloud heroku ' +
+    'set setenv setx source alias unalias unset pip pip3 python python3 node make terraform mysql psql redis-cli mongosh rm mkdir ' +
+    'cat cp mv chmod chown apt apt-get brew yum dnf systemctl openssl gpg env history tar unzip sqlplus eval printf read doppler ' +
+    'op kubectx nvm rbenv pyenv bundle gem cargo go dotnet mvn gradle sh bash zsh fish rem @echo setlocal'
+  ).split(' '),
+);
 const SQL_WORDS = new Set(['create', 'insert', 'alter', 'update', 'delete', 'select', 'grant', 'revoke', 'begin', 'drop', 'copy', 'comment', 'set', 'do']);
 
 function sniffNow(text: string): number {
@@ -70,8 +81,10 @@ function sniffNow(text: string): number {
       if (c === 60 /* < */) kinds |= KIND.xml;
       else if (c === 123 /* { */ || (c === 91 /* [ */ && text.charCodeAt(s + 1) !== 91 && !sectionLine(text, s, nl))) kinds |= KIND.json;
     }
-    // Comments say little, except SQL's.
     const c1 = text.charCodeAt(s + 1);
+    if (seen === 0 && c === 35 && c1 === 33 /* #! */ && /^#![^\n]*\b(?:ba|z|k|da|c|tc|fi)?sh\b/.test(text.slice(s, Math.min(nl, s + 80)))) kinds |= KIND.shell;
+    // Comments say little, except SQL's.
+
     if (c === 35 /* # */ || c === 33 /* ! */ || c === 59 /* ; */ || (c === 47 && (c1 === 47 || c1 === 42)) || (c === 60 && c1 === 33)) continue;
     if (c === 45 && c1 === 45 && text.charCodeAt(s + 2) !== 45) {
       sqlComment = true;
@@ -82,6 +95,11 @@ function sniffNow(text: string): number {
     if (!col0) continue;
     if (c === 34 || c === 39 || c === 45 || c === 37) {
       if (test(YAML_KEY, text, s)) kinds |= KIND.yaml;
+      continue;
+    }
+    // A shell prompt before a command: `$ vault login …`.
+    if (c === 36 && (c1 === 32 || c1 === 9)) {
+      kinds |= KIND.shell;
       continue;
     }
     // The first token, and what follows it: `:` (YAML, .pgpass), `=` (HCL, .properties, .env), a blank
@@ -100,6 +118,7 @@ function sniffNow(text: string): number {
       if (test(HCL, text, s)) kinds |= KIND.hcl;
       if (after !== 61 && e - s <= 7 && SQL_WORDS.has(text.slice(s, e).toLowerCase()) && test(SQL, text, s)) kinds |= KIND.sql;
     }
+    if ((after === 32 || after === 9 || e === nl || after === 13) && e - s <= 10 && SHELL_WORDS.has(text.slice(s, e).toLowerCase())) kinds |= KIND.shell;
     // A line of code (`import x from`, `const a = f(`) decides nothing more: the head is code.
     if (seen === 1 && kinds === 0 && props === 0) break;
   }

@@ -674,6 +674,47 @@ describe('secret pre-scan (candidateLines)', () => {
   });
 });
 
+describe('secret pre-scan: commands and setters that hand a secret over', () => {
+  const simd = simdScanner();
+  it('selects them by every path, and not their look-alikes', () => {
+    const pad = 'x'.repeat(48);
+    const selected = [
+      'gh auth login --with-token <<< T0k3n',
+      'echo T0k3n | gh auth login --with-token',
+      'echo T0k3n | docker login -u ci --password-stdin',
+      'npm config set //registry.example.com/:_authToken T0k3n',
+      'set -x GITHUB_TOKEN T0k3n',
+      'set -gx DB_PASSWORD T0k3n',
+      'setenv API_TOKEN T0k3n',
+      'setx DB_PASSWORD T0k3n /M',
+      '#define API_SECRET "T0k3n"',
+      'client.setToken("T0k3n");',
+      "b.withApiKey('T0k3n')",
+      'c.SetClientSecret(`T0k3n`)',
+    ];
+    const dropped = [
+      'set -euo pipefail',
+      'tar -xzf a.tgz',
+      'return -x;',
+      'npm i -g typescript',
+      'setenv PATH /usr/bin',
+      'setenv LANG en_US.UTF-8',
+      'obj._author = x',
+      'client.setTimeout(30);',
+      'client.setToken(token);',
+      'map.set("a", 1);',
+      '#define MAX_SIZE 12',
+    ];
+    for (const line of [...selected, ...dropped]) {
+      const want = selected.includes(line) ? [pad.length + 1] : [];
+      const text = `${pad}\n${line}\n${pad}`;
+      assert.deepEqual(candidateLinesReference(text), want, line);
+      assert.deepEqual(candidateLinesIndexOf(text), want, line);
+      assert.deepEqual(candidateLinesSimd(text, simd!), want, line);
+    }
+  });
+});
+
 describe('tail tables', () => {
   it('expands the small regex syntax of word lists', () => {
     assert.deepEqual(charSets('gh[pou]'), ['g', 'h', 'pou']);

@@ -179,7 +179,7 @@ export const propertiesSpace: BlockRule = {
   applies: (text) => (sniff(text) & KIND.properties) !== 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
-    for (let ls = 0; ls < text.length; ) {
+    for (let ls = 0; ls < text.length;) {
       let nl = text.indexOf('\n', ls);
       if (nl < 0) nl = text.length;
       const at = ls;
@@ -211,7 +211,9 @@ export const propertiesSpace: BlockRule = {
         value = value.slice(0, -1);
         end--;
       }
-      const pieces = more ? followPieces(text, starts[li]! + line.length, { kind: FollowKind.Backslash, strength, judged: false, spans: [], value: '', arg: 0 }) : [];
+      const pieces = more
+        ? followPieces(text, starts[li]! + line.length, { kind: FollowKind.Backslash, strength, judged: false, spans: [], value: '', arg: 0 })
+        : [];
       const joined = value + pieces.map((p) => text.slice(p.line + p.start, p.line + p.end)).join('');
       if (!judge(joined, strength, false)) continue;
       add(out, li, start, end, 'properties-secret');
@@ -236,7 +238,8 @@ export const propertiesSpace: BlockRule = {
 // --- Name/value records: the secret's name in one field, the secret in another ---
 
 /** Fields that name an entry (`name`, `key`, CloudFormation's `ParameterKey`, …) with the name given after `:` `=` `=>`, from the field's start. */
-const NAME_AT = /(["']?)(name|Name|key|Key|ParameterKey|ParameterName|OptionName|SettingName|variable|Variable|envName)\1[ \t]*(?::|=>|=)[ \t]*(["']?)([A-Za-z_$][\w.$:/-]*)\3/y;
+const NAME_AT =
+  /(["']?)(name|Name|key|Key|ParameterKey|ParameterName|OptionName|SettingName|variable|Variable|envName)\1[ \t]*(?::|=>|=)[ \t]*(["']?)([A-Za-z_$][\w.$:/-]*)\3/y;
 /** The literals the fields hold, and how far before each one its fields start. */
 const FIELD_NEEDLES: readonly (readonly [string, readonly number[]])[] = [
   ['ame', [1, 10, 7, 8, 4]],
@@ -834,4 +837,39 @@ export const k8sSecretJson: BlockRule = {
   },
 };
 
-export const STRUCTURE_RULES: BlockRule[] = [puttyPrivateKey, pgpassPassword, propertiesSpace, namedValue, sqlInsert, sqlStatement, k8sSecretJson];
+// --- Shell scripts and history: every line read for the statements that hand a secret to a command ---
+
+export const shellStatement: BlockRule = {
+  id: 'shell-statement',
+  description:
+    'In a shell script or history, every line read as statement-secret reads it: vault login T, gh auth login --with-token <<< T, set -x / setenv / setx NAME T, npm config set …:_authToken T',
+  gate: '',
+  applies: (text) => (sniff(text) & KIND.shell) !== 0,
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const starts = index.starts();
+    const hits: Hit[] = [];
+    for (let li = 0; li < starts.length; li++) {
+      hits.length = 0;
+      statementSecret.scan(lineText(text, starts, li), hits);
+      for (const h of hits) add(out, li, h.start, h.end, 'shell-statement');
+    }
+  },
+  samples: () => {
+    const p = [pw(), rand(ALNUM, 24, 81), pw()];
+    return {
+      truePositives: [{ text: `cd ~/src/app\nvault login ${p[1]}\nsetenv DB_PASSWORD "${p[2]}"\ngit push\n`, secrets: [p[1]!, p[2]!] }],
+      falsePositives: ['cd ~/src/app\nvault login -method=oidc\nset -x PATH $HOME/bin $PATH\nsetenv LANG en_US.UTF-8\nsetx JAVA_HOME "C:\\Java"\n'],
+    };
+  },
+};
+
+export const STRUCTURE_RULES: BlockRule[] = [
+  shellStatement,
+  puttyPrivateKey,
+  pgpassPassword,
+  propertiesSpace,
+  namedValue,
+  sqlInsert,
+  sqlStatement,
+  k8sSecretJson,
+];
