@@ -10,9 +10,9 @@ const CHUNK = 1 << 20;
 const IN = 1024;
 const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK + 64;
-const UCS = TBL + 281728;
+const UCS = TBL + 315008;
 const SEL = UCS + 2 * CHUNK + 64;
-const TRIE = SEL + 43536;
+const TRIE = SEL + 47632;
 /** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
 const EXACT = 1 << 28;
 const WIDE = /[^\x00-\xff]/;
@@ -25,23 +25,25 @@ export const TABLE_LAYOUT = {
   underscoreEnd: { two: 16384, third: 216064 },
   dashEnd: { two: 32768, third: 248832 },
   thirdMax: 32768,
-  /** Letter anchors A J K . (in this order), 33280 bytes each: before1, before2 (+128), after1 (+16512), after2 (+16640). */
-  letters: 49152,
-  letterStride: 33280,
-  letterOrder: ['A', 'J', 'K', '.'] as const,
+  /**
+   * Letter anchors A J K . G (in this order), 33280 bytes each, at these offsets: before1, before2 (+128),
+   * after1 (+16512), after2 (+16640). The first four lie together; G was added after the region was full.
+   */
+  letterAt: [49152, 82432, 115712, 148992, 281696],
+  letterOrder: ['A', 'J', 'K', '.', 'G'] as const,
   /** u32 per character code: the offset of that letter anchor's tables. */
   letterIndex: 182272,
   /** Six 16-byte nibble tables (anchors.wat's `anchors`): anchor class, neighbour before, neighbour after, each by low then high nibble. */
   nibbles: 281600,
-  size: 281696,
+  size: 314976,
 };
 
 /**
  * The keyword selector's tables at SEL (anchors.wat `select`; keywords.ts packKeywordTables writes them):
- * the result (three u32: rule bits 0–31, 32–63, the line's hash), the pair table (u16 slot + 1 by
+ * the result (four u32: rule bits 0–31, 32–63, 64–95, the line's hash), the pair table (u16 slot + 1 by
  * `(c1 << 7) | c2`), each slot's third-character bits (four u32), each slot's words (u32: first |
- * count << 16), each word (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule
- * bits 32–63), the words' text.
+ * count << 16), each word in 32 bytes (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31,
+ * 32–63, 64–95), the words' text.
  */
 export const SELECT_LAYOUT = {
   out: 0,
@@ -49,11 +51,12 @@ export const SELECT_LAYOUT = {
   third: 32784,
   slots: 34832,
   words: 35344,
-  text: 39440,
-  size: 43536,
+  wordStride: 32,
+  text: 43536,
+  size: 47632,
   maxSlots: 128,
   maxWords: 256,
-  maxRules: 64,
+  maxRules: 96,
 };
 
 /**
@@ -92,8 +95,8 @@ export interface AnchorScanner {
   setSelector(tables: Uint8Array): void;
   /**
    * Only from inside `visit`, after `setSelector`: the rules the selector's keywords wake on the line
-   * `text[from, to)` of the text being scanned, pushed onto `out` as two numbers (rule bits 0–31 and
-   * 32–63), then a 30-bit hash of the line (of the module's bytes: equal lines hash equal; unequal
+   * `text[from, to)` of the text being scanned, pushed onto `out` as three numbers (rule bits 0–31,
+   * 32–63, 64–95), then a 30-bit hash of the line (of the module's bytes: equal lines hash equal; unequal
    * ones may too). False, and nothing pushed, when the line is not wholly in the chunk in memory (the
    * caller then selects with keywordSelector).
    */
@@ -123,7 +126,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
-  const selected = new Uint32Array(ex.memory.buffer, SEL, 3);
+  const selected = new Uint32Array(ex.memory.buffer, SEL, 4);
   let selector: Uint8Array | undefined;
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
@@ -137,7 +140,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
     select(from, to, out) {
       if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
       ex.select(from - base, to - base);
-      out.push(selected[0]!, selected[1]!, selected[2]! & 0x3fffffff);
+      out.push(selected[0]!, selected[1]!, selected[2]!, selected[3]! & 0x3fffffff);
       return true;
     },
     scan(text, visit) {

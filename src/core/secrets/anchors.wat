@@ -21,7 +21,8 @@
 ;;   TBL+0 / +16384 / +32768   tail tables' first level (`two`) for key words (before = : >), vendor
 ;;                              prefixes before `_`, before `-` (16384 each, index (c2 << 7) | c1)
 ;;   TBL+183296 / +216064 / +248832   their second levels (`third`, rows of 128, row = two[pair])
-;;   TBL+49152 + k*33280, letter anchor k = A J K . : before1 (128) before2 (16384) after1 (128) after2 (16384)
+;;   TBL+49152 + k*33280, letter anchor k = A J K . (and G at TBL+281696): before1 (128) before2 (16384)
+;;              after1 (128) after2 (16384)
 ;;   TBL+182272 u32 per character code: the offset (from TBL) of that letter anchor's tables
 ;;   TBL+281600 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
 ;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
@@ -30,17 +31,17 @@
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
 ;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
 ;; a u8 per node (+16384), 1 where a word ends.
-;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` ends there, `D` when
+;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
-  (memory (export "memory") 118)
+  (memory (export "memory") 119)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5244032)) ;; OUT + 4 * CHUNK + 64 (room for `anchors`' spare writes)
-  (global $UCS i32 (i32.const 5525760)) ;; TBL + 281728
-  (global $SEL i32 (i32.const 7622976)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
-  (global $TRIE i32 (i32.const 7666512)) ;; SEL + 43536: the key-name tries (`keyName`)
+  (global $UCS i32 (i32.const 5559040)) ;; TBL + 315008
+  (global $SEL i32 (i32.const 7656256)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
+  (global $TRIE i32 (i32.const 7703888)) ;; SEL + 47632: the key-name tries (`keyName`)
   ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
@@ -91,12 +92,15 @@
           (v128.or (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 47))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61))))
                    (i8x16.eq (local.get $v) (i8x16.splat (i32.const 45))))))))
 
-  ;; `=` `:` `>`: back over blanks and up to two of " ' ` ], then the key-word tail table.
+  ;; `=` `:` `>`: back over blanks and up to two of " ' ` ], then the key-word tail table. A `:` after sixteen
+  ;; digits and a `/` (an Asana token, prefilter.ts ASANA_SRC) is reported unchecked.
   (func $generic (param $p i32) (result i32)
     (local $i i32) (local $c i32)
     (local.set $i (i32.sub (local.get $p) (i32.const 1)))
     (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
     (local.set $c (call $byte (local.get $i)))
+    (if (i32.and (i32.eq (call $byte (local.get $p)) (i32.const 58)) (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)))
+      (then (if (call $digits16 (local.get $p)) (then (return (i32.const 1))))))
     (block $blanks
       (loop $back
         (br_if $blanks (i32.and (i32.ne (local.get $c) (i32.const 32)) (i32.ne (local.get $c) (i32.const 9))))
@@ -119,6 +123,17 @@
     ;; reached the start of the chunk).
     (local.set $c (call $keyName (local.get $i)))
     (if (result i32) (i32.eq (local.get $c) (i32.const 2)) (then (i32.const 1)) (else (i32.mul (local.get $c) (i32.const 3)))))
+
+  ;; Sixteen digits before $p and a `/` before them (an Asana token's `:` at $p); near the chunk's start, reported.
+  (func $digits16 (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (if (i32.lt_u (local.get $p) (i32.const 17)) (then (return (i32.const 1))))
+    (local.set $i (i32.sub (local.get $p) (i32.const 16)))
+    (loop $d
+      (if (i32.ge_u (i32.sub (call $byte (local.get $i)) (i32.const 48)) (i32.const 10)) (then (return (i32.const 0))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $d (i32.lt_u (local.get $i) (local.get $p))))
+    (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 17))) (i32.const 47)))
 
   ;; prefilter.ts ReverseTrie.endsAt on bytes, the trie at $t: 1 a word ends at $i, 0 none, 2 the walk
   ;; ran off the start of the chunk (JavaScript then decides on the whole text). ASCII capitals fold to
@@ -257,8 +272,8 @@
     (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 16640)) (i32.or (i32.shl (local.get $n1) (i32.const 7)) (local.get $x)))))
 
 ;; keywords.ts keywordSelector on the bytes [$from, $to) of the chunk: the rules woken by the keywords
-;; wholly inside the range (ASCII capitals folded), as a 64-bit mask (bit r: rule r) stored at SEL+0 as
-;; two u32 (and a hash of the range at SEL+8: see the end). The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
+;; wholly inside the range (ASCII capitals folded), as a 96-bit mask (bit r: rule r) stored at SEL+0 as
+;; three u32 (and a hash of the range at SEL+12: see the end). The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
 ;; the third character must be one its words allow, then each of its words is compared. A byte above
 ;; 0x7F never matches (keywords are ASCII); a wide character narrowed to 0x00 or 0xFF matches no keyword
 ;; character either, and where JavaScript lets a non-ASCII third character through to the words, their
@@ -267,7 +282,7 @@
   (func (export "select") (param $from i32) (param $to i32)
     (local $i i32) (local $a i32) (local $b i32) (local $slot i32) (local $c i32) (local $e i32)
     (local $w i32) (local $wend i32) (local $len i32) (local $k i32) (local $t i32) (local $x i32)
-    (local $lo i32) (local $hi i32)
+    (local $lo i32) (local $hi i32) (local $m2 i32)
     (local.set $i (local.get $from))
     (block $done
       (loop $next
@@ -294,7 +309,7 @@
           (block $words
             (loop $word
               (br_if $words (i32.ge_u (local.get $w) (local.get $wend)))
-              (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 4))))
+              (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 5))))
               (local.set $len (i32.load offset=35348 (local.get $t)))
               (block $nomatch
                 (br_if $nomatch (i32.gt_s (i32.add (local.get $i) (local.get $len)) (local.get $to)))
@@ -311,14 +326,16 @@
                     (local.set $k (i32.add (local.get $k) (i32.const 1)))
                     (br $char)))
                 (local.set $lo (i32.or (local.get $lo) (i32.load offset=35352 (local.get $t))))
-                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t)))))
+                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t))))
+                (local.set $m2 (i32.or (local.get $m2) (i32.load offset=35360 (local.get $t)))))
               (local.set $w (i32.add (local.get $w) (i32.const 1)))
               (br $word))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next)))
     (i32.store (global.get $SEL) (local.get $lo))
     (i32.store offset=4 (global.get $SEL) (local.get $hi))
-    ;; And a hash of the range's bytes (with its length) at SEL+8, for the masker's memo of lines that
+    (i32.store offset=8 (global.get $SEL) (local.get $m2))
+    ;; And a hash of the range's bytes (with its length) at SEL+12, for the masker's memo of lines that
     ;; held no secret: it compares the line itself on a hit, so a collision costs only a compare.
     (local.set $lo (i32.sub (local.get $to) (local.get $from)))
     (local.set $i (local.get $from))
@@ -335,7 +352,7 @@
         (local.set $lo (i32.mul (i32.xor (i32.rotl (local.get $lo) (i32.const 5)) (call $byte (local.get $i))) (i32.const 0x9e3779b1)))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rest)))
-    (i32.store offset=8 (global.get $SEL) (local.get $lo)))
+    (i32.store offset=12 (global.get $SEL) (local.get $lo)))
 
   ;; Neighbours may lie outside the chunk: such an anchor is reported unchecked (JavaScript checks it on
   ;; the whole string).
@@ -358,8 +375,11 @@
         (i32.or
           (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
                    (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))) ;; key
-          ;; npm's `_authToken` handed over as a command's argument (`npm config set //host/:_authToken X`)
-          (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x656b6f5468747561)))) ;; authToke
+          ;; npm's `_authToken` handed over as a command's argument (`npm config set //host/:_authToken X`), and
+          ;; Braintree's `access_token$production$…` / `$sandbox$…`
+          (i32.or (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x656b6f5468747561)) ;; authToke
+                  (i32.or (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x7270246e656b6f74)) ;; token$pr
+                          (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x6173246e656b6f74)))))) ;; token$sa
         (call $define (local.get $p))))))
 
   ;; A capital or a digit, or `_` (the walk over a constant's name).
@@ -396,7 +416,7 @@
   (func $checkDash (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))
 
-  ;; A J K . : the anchor's table, found without a branch (a per-character offset table at TBL+LETTER_INDEX).
+  ;; A J K G . : the anchor's table, found without a branch (a per-character offset table at TBL+LETTER_INDEX).
   (func $checkLetter (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (call $letter (local.get $p)

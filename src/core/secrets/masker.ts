@@ -30,11 +30,11 @@ const quiet = new Set<string>();
 const quietByHash = new Map<number, string>();
 
 /**
- * The line rules' hits on the line `text[start, end)` (without its `\n`). `lo`/`hi`/`hash`: the rules
- * to run and the line's hash, as the pre-scan gave them (Prescan.selected), or lo -1 to select here.
+ * The line rules' hits on the line `text[start, end)` (without its `\n`). `m0`/`m1`/`m2`/`hash`: the rules
+ * to run and the line's hash, as the pre-scan gave them (Prescan.selected), or m0 -1 to select here.
  */
-function lineHits(text: string, start: number, end: number, lo: number, hi: number, hash: number): Hit[] | undefined {
-  const known = lo >= 0;
+function lineHits(text: string, start: number, end: number, m0: number, m1: number, m2: number, hash: number): Hit[] | undefined {
+  const known = m0 >= 0;
   if (known) {
     const q = quietByHash.get(hash);
     if (q !== undefined && q.length === end - start && text.startsWith(q, start)) return undefined;
@@ -42,7 +42,7 @@ function lineHits(text: string, start: number, end: number, lo: number, hi: numb
   const line = text.slice(start, end);
   if (!known && quiet.has(line)) return undefined;
   const hits: Hit[] = [];
-  const rules = known ? rulesOfMask(LINE_RULES, lo, hi) : rulesFor(text, start, end);
+  const rules = known ? rulesOfMask(LINE_RULES, m0, m1, m2) : rulesFor(text, start, end);
   for (const rule of rules) rule.scan(line, hits);
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
@@ -221,8 +221,8 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     const nl = text.indexOf('\n', start);
     const hits =
       selected === undefined
-        ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
-        : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
+        ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0, 0)
+        : lineHits(text, start, nl < 0 ? text.length : nl, selected[4 * k]!, selected[4 * k + 1]!, selected[4 * k + 2]!, selected[4 * k + 3]!);
     if (hits !== undefined) {
       push(perLine, start, hits, true);
       for (let h = 0; h < hits.length; h++) if (hits[h]!.follow !== undefined) (follows ??= []).push([start, hits[h]!]);

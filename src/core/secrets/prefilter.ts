@@ -132,6 +132,7 @@ const SECRET_FLAGS = [
   'requirepass',
   'with-token',
   'password-stdin',
+  'registration-token',
 ];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
@@ -191,29 +192,37 @@ const DEFINE_SRC =
   // csh's `setenv API_TOKEN X`, cmd's `setx API_TOKEN X`: a variable and its value with a blank between.
   `|_(?<=(?:^|[\\s;&|(])(?:setenv|setx)[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+\\S)`;
 /** npm's token handed over as a command's argument: `npm config set //registry.example.com/:_authToken X`. */
-const AUTHTOKEN_SRC = '_(?=authToken[ \\t]+[^\\s=])';
+const AUTHTOKEN_SRC = '_(?=authToken[ \\t]+[^\\s=])' + `|_(?<=access_)(?=token\\$(?:production|sandbox)\\$)`;
+/**
+ * An Asana personal access token, `1/1234567890123456:…` or `2/…/…:…`, anchored at its `:`: digits before
+ * a `:` reach no key-name check, so this one is asked apart (asanaAt).
+ */
+const ASANA_SRC = ':(?<=(?<![\\w/])\\d{1,2}\\/(?:\\d{16}\\/)?\\d{16}:)(?=[A-Za-z0-9]{32})';
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
  * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC), `define('DB_PASSWORD', …)` (DEFINE_SRC).
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}|${AUTHTOKEN_SRC}`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}|${AUTHTOKEN_SRC}|${ASANA_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
  * `dapi` has no rare character and is searched as a whole. A test checks every alternative is here.
  */
 const LETTER_HEADS: Record<string, readonly string[]> = {
-  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA'],
+  // Azure DevOps's PAT signature (`…AZDO…`), Twitter's app-only bearer token (twenty-odd `A`s first).
+  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA', 'AZDO', 'AAAAAAAAAAAAAAAAAAAA'],
   J: ['eyJ', 'T3BlbkFJ'],
   K: ['SK'],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
   '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.', '.set', '.Set', '.with', '.With'],
   dapi: ['dapi'],
+  // GitLab runner registration tokens.
+  G: ['GR1348941'],
 };
 
 /** Dockerfile `ENV NAME value` has no `=`; only looked for when the text has an `ENV `. */
@@ -232,6 +241,16 @@ const WORD_AT = new RegExp(WORD_SRC, 'y');
 const AWS_AT = new RegExp(AWS_SRC, 'y');
 const DEFINE_AT = new RegExp(DEFINE_SRC, 'y');
 const AUTHTOKEN_AT = new RegExp(AUTHTOKEN_SRC, 'y');
+const ASANA_AT = new RegExp(ASANA_SRC, 'y');
+
+/** ASANA_SRC at the `:` at `p`: sixteen digits before it (read by hand first: a `:` after a digit is common). */
+export function asanaAt(text: string, p: number): boolean {
+  for (let i = p - 16; i < p; i++) {
+    const c = text.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) return false;
+  }
+  return text.charCodeAt(p - 17) === 47 && matchesAt(ASANA_AT, text, p);
+}
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -486,7 +505,7 @@ function underscoreAt(text: string, p: number): boolean {
   // AWS_SRC: `s` before (`access`), `key` after.
   if (c1 === 115 && text.startsWith('key', p + 1)) return matchesAt(AWS_AT, text, p);
   const n = text.charCodeAt(p + 1);
-  if (n === 97) return text.startsWith('authToken', p + 1) && matchesAt(AUTHTOKEN_AT, text, p);
+  if (n === 97 || n === 116) return (text.startsWith('authToken', p + 1) || text.startsWith('token$', p + 1)) && matchesAt(AUTHTOKEN_AT, text, p);
   return (n === 80 || n === 75 || n === 83 || n === 84) && ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
 }
 
@@ -551,6 +570,9 @@ function wordAt(text: string, p: number): boolean {
 function scanGeneric(text: string, ch: string, out: number[]): void {
   for (let p = text.indexOf(ch); p !== -1;) p = genericAt(text, p) ? hit(text, p, ch, out) : text.indexOf(ch, p + 1);
 }
+function scanColon(text: string, out: number[]): void {
+  for (let p = text.indexOf(':'); p !== -1;) p = genericAt(text, p) || asanaAt(text, p) ? hit(text, p, ':', out) : text.indexOf(':', p + 1);
+}
 function scanUnderscore(text: string, out: number[]): void {
   for (let p = text.indexOf('_'); p !== -1;) p = underscoreAt(text, p) ? hit(text, p, '_', out) : text.indexOf('_', p + 1);
 }
@@ -608,7 +630,7 @@ function anchorTables(): Uint8Array {
     const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
     // The module filters these four on their neighbours; one without a filter would need another path.
     if (!a || a.open) throw new Error(`anchor scan: letter anchor ${ch} has no neighbour filter`);
-    const base = L.letters + k * L.letterStride;
+    const base = L.letterAt[k]!;
     t.set(a.before1, base);
     t.set(a.before2, base + 128);
     t.set(a.after1, base + 16512);
@@ -616,7 +638,7 @@ function anchorTables(): Uint8Array {
   });
   // Character → its letter table's offset (the module picks the table without a branch).
   const index = new Uint32Array(256);
-  L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letters + k * L.letterStride));
+  L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letterAt[k]!));
   t.set(new Uint8Array(index.buffer), L.letterIndex);
   t.set(nibbleTables(), L.nibbles);
   // Anchors the module does not know would be missed: every letter anchor is one of those four, or dapi.
@@ -637,6 +659,7 @@ const ANCHOR_CLASS: readonly (readonly [string, number])[] = [
   ['E', 16],
   ['J', 32],
   ['K', 32],
+  ['G', 32],
   ['d', 64],
   ['D', 64],
   ['.', 128],
@@ -702,10 +725,11 @@ function nibbleTables(): Uint8Array {
     if (((vlo[x & 15]! & vhi[x >> 4]!) | 0) !== want) throw new Error(`anchor scan: the class tables misclassify byte ${x}`);
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
-  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
+  // Digits: an Asana token's `:` (ASANA_SRC).
+  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789')], 1);
   addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
-  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a`.
-  addToNibbles(nlo, nhi, CODES('kPKSTa'), 2);
+  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`.
+  addToNibbles(nlo, nhi, CODES('kPKSTat'), 2);
   // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
@@ -781,8 +805,8 @@ export interface Prescan {
   gates: number;
   /**
    * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
-   * keywords on it wake, as two masks at 3k (rules 0–31) and 3k + 1 (rules 32–63), and a hash of the
-   * line at 3k + 2 (AnchorScanner.select); or -1 at 3k where the line was left to keywordSelector.
+   * keywords on it wake, as three masks at 4k (rules 0–31), 4k + 1 (rules 32–63) and 4k + 2 (rules 64–95),
+   * and a hash of the line at 4k + 3 (AnchorScanner.select); or -1 at 4k where the line was left to keywordSelector.
    */
   selected?: number[];
 }
@@ -808,7 +832,7 @@ export function prescan(text: string, selector?: Uint8Array): Prescan {
 export function candidateLinesIndexOf(text: string): number[] {
   const out: number[] = [];
   scanGeneric(text, '=', out);
-  scanGeneric(text, ':', out);
+  scanColon(text, out);
   scanGeneric(text, '>', out);
   scanUnderscore(text, out);
   scanDash(text, out);
@@ -845,7 +869,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     if (p >= from && p < to) return;
     const c = text.charCodeAt(p);
     let ok: boolean;
-    if (c === 61 || c === 58 || c === 62) ok = exact || genericAt(text, p);
+    if (c === 61 || c === 58 || c === 62) ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
     else if (c === 95) ok = underscoreAt(text, p);
     else if (c === 45) ok = dashAt(text, p);
     else if (c === 64) ok = userinfoAt(text, p);
@@ -862,7 +886,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     const nl = text.indexOf('\n', p);
     to = nl < 0 ? text.length : nl + 1;
     out.push(from);
-    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0);
+    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0, 0);
   });
   const known = gates < 0 ? gatesOf(text) : gates;
   if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected }; // ascending and distinct already

@@ -674,7 +674,7 @@ describe('secret pre-scan (candidateLines)', () => {
   });
 });
 
-describe('secret pre-scan: commands and setters that hand a secret over', () => {
+describe('secret pre-scan: commands, setters and vendor formats that hand a secret over', () => {
   const simd = simdScanner();
   it('selects them by every path, and not their look-alikes', () => {
     const pad = 'x'.repeat(48);
@@ -691,6 +691,14 @@ describe('secret pre-scan: commands and setters that hand a secret over', () => 
       'client.setToken("T0k3n");',
       "b.withApiKey('T0k3n')",
       'c.SetClientSecret(`T0k3n`)',
+      // Vendor formats without a separator: Azure DevOps's AZDO, Twitter's A run, GitLab's GR1348941,
+      // Braintree's access_token$production$, Asana's n/…:.
+      `pat ${'x'.repeat(76)}AZDO${'y'.repeat(4)}`,
+      `bearer ${'A'.repeat(22)}Z9%3D`,
+      'runner GR1348941abc',
+      'gw access_token$production$abc$def',
+      `asana 1/${'1'.repeat(16)}:${'a'.repeat(32)}`,
+      `asana 2/${'1'.repeat(16)}/${'2'.repeat(16)}:${'b'.repeat(32)}`,
     ];
     const dropped = [
       'set -euo pipefail',
@@ -704,6 +712,12 @@ describe('secret pre-scan: commands and setters that hand a secret over', () => 
       'client.setToken(token);',
       'map.set("a", 1);',
       '#define MAX_SIZE 12',
+      'const AZ = 1;',
+      'data: AAAAAAAAAAAA',
+      'at 12:30 on 2024/01/02',
+      'case 1: return x;',
+      'GRANT SELECT ON t TO app;',
+      'const _this = this; _timer = 1;',
     ];
     for (const line of [...selected, ...dropped]) {
       const want = selected.includes(line) ? [pad.length + 1] : [];

@@ -363,7 +363,7 @@ export const statementSecret: LineRule = {
   id: 'statement-secret',
   description:
     "A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword(\"X\")`, PHP `define('DB_PASSWORD', 'X')`, SQL `PASSWORD 'X'` / `IDENTIFIED BY 'X'`",
-  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
+  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 96 rules.
   keywords: [
     'password ',
     'password\t',

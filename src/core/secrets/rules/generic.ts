@@ -560,7 +560,8 @@ function followSamples(): RuleSamples {
 export const genericAssignment: LineRule = {
   id: 'generic-secret',
   description: 'A value assigned to a secret-named key (password, token, secret, api key …) in any config or code syntax',
-  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig'],
+  // Every secret word of names.ts reaches the rule: the key words the pre-scan anchors (pat, pw, pswd too).
+  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig', 'pat', 'pw', 'pswd'],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
     let from = 0;
@@ -713,6 +714,10 @@ export const genericAssignment: LineRule = {
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
       // A notebook cell: code inside a JSON string.
       { text: `    "conn = connect(password=\\"${p[24]}\\")\\n",`, secrets: [p[24]!] },
+      // Names whose only secret word is pat, pw or pswd (the rule's keywords once missed them).
+      { text: `AZURE_DEVOPS_EXT_PAT=${p[0]}`, secrets: [p[0]!] },
+      { text: `PW=${p[1]}`, secrets: [p[1]!] },
+      { text: `  pswd: ${p[2]}`, secrets: [p[2]!] },
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
       ...followSamples().truePositives,
     ];
@@ -868,11 +873,12 @@ export const cliPassword: LineRule = regexRule({
     '--auth-token',
     '--access-token',
     '--requirepass',
+    '--registration-token',
     'aws_secret_access_key ',
   ],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
   group: 2,
   check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
@@ -891,6 +897,10 @@ export const cliPassword: LineRule = regexRule({
         { text: `aws configure set aws_secret_access_key ${b64k}`, secrets: [b64k] },
         { text: `    command: redis-server --requirepass ${p[8]}`, secrets: [p[8]!] },
         { text: `az login --service-principal -u http://ci-app -p ${p[9]} --tenant contoso.example`, secrets: [p[9]!] },
+        {
+          text: `gitlab-runner register --url https://gitlab.example.com --registration-token ${'GR1348941' + p[8]!.slice(0, 20)}`,
+          secrets: [p[8]!.slice(0, 20)],
+        },
       ],
       falsePositives: [
         'mysql -u root -p app',
