@@ -13,6 +13,7 @@ const TBL = OUT + 4 * CHUNK + 64;
 const UCS = TBL + 315008;
 const SEL = UCS + 2 * CHUNK + 64;
 const TRIE = SEL + 47632;
+const FLAGS = TRIE + 66048;
 /** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
 const EXACT = 1 << 28;
 const WIDE = /[^\x00-\xff]/;
@@ -61,16 +62,16 @@ export const SELECT_LAYOUT = {
 
 /**
  * The key-name tries at TRIE (anchors.wat `keyName`; prefilter.ts ReverseTrie.pack writes them): the key
- * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code) and a u8 per node, 1
- * where a word ends.
+ * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code, 256 nodes' room) and a
+ * u8 per node, 1 where a word ends.
  */
 export const TRIE_LAYOUT = {
   words: 0,
-  tails: 16512,
+  tails: 33024,
   /** Offset of the word-end flags in a trie. */
-  ends: 16384,
-  maxNodes: 128,
-  size: 33024,
+  ends: 32768,
+  maxNodes: 254,
+  size: 66048,
 };
 
 /** The tables the module is loaded with (prefilter.ts builds them). */
@@ -88,9 +89,11 @@ export interface AnchorScanner {
    * `:` `>`, found in the module's copy of the key-name tries: prefilter.ts keyNameEndsAt's answer).
    * Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`, bit 1 `-BEGIN `,
    * bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a chunk boundary
-   * would be missed; the caller then looks for them itself).
+   * would be missed; the caller then looks for them itself). With `flags`, the start of every 32-character
+   * block holding a character above 0x7F (or a NUL) is pushed onto it, in ascending order: the lines a
+   * decoded view may change (decode.ts).
    */
-  scan(text: string, visit: (p: number, exact: boolean) => void): number;
+  scan(text: string, visit: (p: number, exact: boolean) => void, flags?: number[]): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
@@ -108,6 +111,7 @@ interface Exports {
   select(from: number, to: number): void;
   anchors(len: number): number;
   gates(): number;
+  flagged(): number;
   narrow(len: number): void;
 }
 
@@ -122,10 +126,11 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
-  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || TRIE + t.tries.length > ex.memory.buffer.byteLength) return undefined;
+  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || FLAGS + 4 * (CHUNK >> 5) > ex.memory.buffer.byteLength) return undefined;
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
+  const flagged = new Uint32Array(ex.memory.buffer, FLAGS, CHUNK >> 5);
   const selected = new Uint32Array(ex.memory.buffer, SEL, 4);
   let selector: Uint8Array | undefined;
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
@@ -133,8 +138,11 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   let chunk = -1;
   return {
     setSelector(tables) {
+      // The same tables every call (the masker's): checked and copied once (reading the memory's buffer
+      // on every text cost ~1 µs).
+      if (selector === tables) return;
       if (tables.length !== SELECT_LAYOUT.size || SEL + tables.length > ex.memory.buffer.byteLength) throw new Error('anchor scan: selector tables do not fit');
-      if (selector !== tables) mem.set(tables, SEL);
+      mem.set(tables, SEL);
       selector = tables;
     },
     select(from, to, out) {
@@ -143,7 +151,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       out.push(selected[0]!, selected[1]!, selected[2]!, selected[3]! & 0x3fffffff);
       return true;
     },
-    scan(text, visit) {
+    scan(text, visit, flags) {
       // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
       // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
@@ -163,6 +171,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         gates |= ex.gates();
+        if (flags !== undefined) for (let k = 0, f = ex.flagged(); k < f; k++) flags.push(base + flagged[k]!);
         chunk = len;
         try {
           for (let k = 0; k < n; k++) {

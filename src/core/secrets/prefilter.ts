@@ -18,6 +18,7 @@
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
+import { decodableBefore, foreignWordBefore } from './decode';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -43,6 +44,24 @@ const KEY_WORDS = [
   'credentials',
   'sig',
   'signature',
+  // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
+  // ones beyond ASCII are folded onto `password` by decode.ts's views).
+  'passwort',
+  'kennwort',
+  'passe',
+  'contrasena',
+  'senha',
+  'wachtwoord',
+  'passord',
+  'salasana',
+  'heslo',
+  'haslo',
+  'sifre',
+  'jelszo',
+  'losenord',
+  'adgangskode',
+  'parola',
+  'geheim',
 ];
 const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 
@@ -725,12 +744,13 @@ function nibbleTables(): Uint8Array {
     if (((vlo[x & 15]! & vhi[x >> 4]!) | 0) !== want) throw new Error(`anchor scan: the class tables misclassify byte ${x}`);
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
-  // Digits: an Asana token's `:` (ASANA_SRC).
+  // Digits: an Asana token's `:` (ASANA_SRC). (A foreign key word's last character, decode.ts, is beyond
+  // ASCII: such a neighbour passes every class in the module itself.)
   addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789')], 1);
   addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
   // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`.
   addToNibbles(nlo, nhi, CODES('kPKSTat'), 2);
-  // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
+  // 0: a NUL (which `\s` does not take, but costs nothing to let through); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
@@ -809,6 +829,13 @@ export interface Prescan {
    * and a hash of the line at 4k + 3 (AnchorScanner.select); or -1 at 4k where the line was left to keywordSelector.
    */
   selected?: number[];
+  /**
+   * What a decoded view may change (decode.ts), ascending: the starts of the 32-character blocks holding
+   * a character beyond ASCII (or a NUL).
+   */
+  flagged: number[];
+  /** Anchors after a `\u` or `\x` (an escape in a key's name), ascending: their lines need a view. */
+  escapes: number[];
 }
 
 /** GATES present in `text`, by looking (the definition; the indexOf path and long texts use it). */
@@ -825,7 +852,22 @@ export function gatesOf(text: string): number {
  */
 export function prescan(text: string, selector?: Uint8Array): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
-  return simd ? prescanSimd(text, simd, selector) : { lines: candidateLinesIndexOf(text), gates: gatesOf(text) };
+  if (simd) return prescanSimd(text, simd, selector);
+  return { lines: candidateLinesIndexOf(text), gates: gatesOf(text), flagged: flaggedOf(text, WIDE_CHAR), escapes: flaggedOf(text, ESCAPE) };
+}
+
+const WIDE_CHAR = /[^\x01-\x7f]/g;
+const ESCAPE = /\\[uUx]/g;
+
+/** prescan's `flagged` and `escapes` where the SIMD pass does not run: the offsets of each match (a block's worth each). */
+function flaggedOf(text: string, re: RegExp): number[] {
+  const out: number[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.push(m.index);
+    re.lastIndex = m.index + 32;
+  }
+  return out;
 }
 
 /** One indexOf pass per anchor (where WebAssembly SIMD is missing, and for short texts). */
@@ -865,34 +907,54 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   let from = -1;
   let to = -1;
   let ordered = true;
-  const gates = scanner.scan(text, (p, exact) => {
-    if (p >= from && p < to) return;
-    const c = text.charCodeAt(p);
-    let ok: boolean;
-    if (c === 61 || c === 58 || c === 62) ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
-    else if (c === 95) ok = underscoreAt(text, p);
-    else if (c === 45) ok = dashAt(text, p);
-    else if (c === 64) ok = userinfoAt(text, p);
-    else if (c === 100) ok = wordAt(text, p) || DAPI.at(text, p);
-    else if (c === 68) ok = wordAt(text, p);
-    else {
-      const a = LETTER_BY_CODE[c];
-      ok = a !== undefined && a.at(text, p);
-    }
-    if (!ok) return;
-    const start = lineStart(text, p);
-    if (start <= from) ordered = false; // (the module reports in ascending order; if ever not, sort below)
-    from = start;
-    const nl = text.indexOf('\n', p);
-    to = nl < 0 ? text.length : nl + 1;
-    out.push(from);
-    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0, 0);
-  });
+  const flagged: number[] = [];
+  const escapes: number[] = [];
+  const gates = scanner.scan(
+    text,
+    (p, exact) => {
+      if (p >= from && p < to) return;
+      const c = text.charCodeAt(p);
+      let ok: boolean;
+      if (c === 61 || c === 58 || c === 62) {
+        ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
+        // An escape, a foreign word or a character a view decodes in the name before it: the line's view
+        // decides (decode.ts).
+        if (!ok && (hasEscapeBefore(text, p) || foreignWordBefore(text, p) || decodableBefore(text, p))) escapes.push(p);
+      } else if (c === 95) ok = underscoreAt(text, p);
+      else if (c === 45) ok = dashAt(text, p);
+      else if (c === 64) ok = userinfoAt(text, p);
+      else if (c === 100) ok = wordAt(text, p) || DAPI.at(text, p);
+      else if (c === 68) ok = wordAt(text, p);
+      else {
+        const a = LETTER_BY_CODE[c];
+        ok = a !== undefined && a.at(text, p);
+      }
+      if (!ok) return;
+      const start = lineStart(text, p);
+      if (start <= from) ordered = false; // (the module reports in ascending order; if ever not, sort below)
+      from = start;
+      const nl = text.indexOf('\n', p);
+      to = nl < 0 ? text.length : nl + 1;
+      out.push(from);
+      if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0, 0);
+    },
+    flagged,
+  );
   const known = gates < 0 ? gatesOf(text) : gates;
-  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected }; // ascending and distinct already
+  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected, flagged, escapes }; // ascending and distinct already
   // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: known };
+  return { lines: sortedUnique(out), gates: known, flagged, escapes };
+}
+
+/** A `\u` or `\x` among the 16 characters before `p` (a key's name may hold an escape). */
+function hasEscapeBefore(text: string, p: number): boolean {
+  for (let i = p - 2; i >= 0 && i >= p - 17; i--) {
+    if (text.charCodeAt(i) !== 92) continue;
+    const n = text.charCodeAt(i + 1);
+    if (n === 117 || n === 85 || n === 120) return true;
+  }
+  return false;
 }
 
 /** The definition: the three regexes run over the whole text (slow; tests compare candidateLines with it). */

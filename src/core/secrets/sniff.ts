@@ -50,14 +50,16 @@ export function sniff(text: string): number {
 const TOKEN = new Uint8Array(128);
 for (let c = 0; c < 128; c++) TOKEN[c] = /[\w.$/@-]/.test(String.fromCharCode(c)) ? 1 : 0;
 
+/** Commands that open a line of a shell script or history (`export` only as `export NAME=…`: JavaScript starts so too). */
 const SHELL_WORDS = new Set(
   (
-    'cd ls git npm npx yarn pnpm docker podman kubectl helm curl wget export echo sudo ssh scp vault gh aws az gcloud heroku ' +
-    'set setenv setx source alias unalias unset pip pip3 python python3 node make terraform mysql psql redis-cli mongosh rm mkdir ' +
-    'cat cp mv chmod chown apt apt-get brew yum dnf systemctl openssl gpg env history tar unzip sqlplus eval printf read doppler ' +
-    'op kubectx nvm rbenv pyenv bundle gem cargo go dotnet mvn gradle sh bash zsh fish rem @echo setlocal'
+    'cd ls git npm npx yarn pnpm docker podman kubectl helm curl wget echo sudo ssh scp vault gh aws az gcloud heroku ' +
+    'setenv setx source alias unalias unset pip pip3 python3 terraform mysql psql redis-cli mongosh rm mkdir ' +
+    'cp mv chmod chown apt apt-get brew yum dnf systemctl openssl gpg tar unzip sqlplus printf doppler ' +
+    'kubectx nvm rbenv pyenv bundle cargo dotnet mvn gradle rem @echo setlocal'
   ).split(' '),
 );
+const EXPORT_ASSIGN = /export[ \t]+[A-Za-z_]\w*=/y;
 const SQL_WORDS = new Set(['create', 'insert', 'alter', 'update', 'delete', 'select', 'grant', 'revoke', 'begin', 'drop', 'copy', 'comment', 'set', 'do']);
 
 function sniffNow(text: string): number {
@@ -66,6 +68,7 @@ function sniffNow(text: string): number {
   let kinds = 0;
   let seen = 0;
   let props = 0;
+  let shellLines = 0;
   let sqlComment = false;
   for (let n = 0; i < stop && seen < HEAD_LINES && n < 32; n++) {
     let nl = text.indexOf('\n', i);
@@ -118,12 +121,19 @@ function sniffNow(text: string): number {
       if (test(HCL, text, s)) kinds |= KIND.hcl;
       if (after !== 61 && e - s <= 7 && SQL_WORDS.has(text.slice(s, e).toLowerCase()) && test(SQL, text, s)) kinds |= KIND.sql;
     }
-    if ((after === 32 || after === 9 || e === nl || after === 13) && e - s <= 10 && SHELL_WORDS.has(text.slice(s, e).toLowerCase())) kinds |= KIND.shell;
+    if (
+      (after === 32 || after === 9 || e === nl || after === 13) &&
+      e - s <= 10 &&
+      (SHELL_WORDS.has(text.slice(s, e).toLowerCase()) || (c === 101 && test(EXPORT_ASSIGN, text, s)))
+    )
+      shellLines++;
     // A line of code (`import x from`, `const a = f(`) decides nothing more: the head is code.
-    if (seen === 1 && kinds === 0 && props === 0) break;
+    if (seen === 1 && kinds === 0 && props === 0 && shellLines === 0) break;
   }
-  // One dotted `a.b = c` is also a line of code; two in the head are a .properties file.
+  // One dotted `a.b = c` is also a line of code; two in the head are a .properties file. Likewise two
+  // commands (or a file of one) are a script or a history.
   if (props >= 2 || (props === 1 && seen === 1)) kinds |= KIND.properties;
+  if (shellLines >= 2 || (shellLines === 1 && seen === 1)) kinds |= KIND.shell;
   return kinds;
 }
 
@@ -135,7 +145,8 @@ function codeLine(text: string, from: number, nl: number): boolean {
     if (d === 40) return true;
     if (d !== 32 && d !== 9 && d !== 13) last = d;
   }
-  return last === 59 || last === 123;
+  // A statement's end, a block's opening, an assignment going on below (`Accepts.prototype.langs =`).
+  return last === 59 || last === 123 || last === 61 || text.startsWith('prototype', from - 9);
 }
 
 /** `[section]` (an INI file), not a JSON array. */

@@ -100,7 +100,12 @@ export interface BlockRule {
   description: string;
   /** A literal the text must contain (case-sensitive) for the rule to run at all ('': none). */
   gate: string;
-  /** A further test the text must pass (a cheap one: it runs on every text masked that passed the gate). */
+  /**
+   * The kinds of file (sniff.ts KIND bits) whose structure the rule reads: it runs only on a text whose
+   * head reads as one of them (the masker sniffs each text once).
+   */
+  kinds?: number;
+  /** A further test a text of those kinds must pass. */
   applies?(text: string): boolean;
   /**
    * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule

@@ -83,7 +83,7 @@ export const puttyPrivateKey: BlockRule = {
   id: 'putty-private-key',
   description: 'PuTTY private key file (.ppk): the lines after Private-Lines: N are the key',
   gate: '',
-  applies: (text) => (sniff(text) & KIND.ppk) !== 0,
+  kinds: KIND.ppk,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const starts = index.starts();
     PRIVATE_LINES.lastIndex = 0;
@@ -143,7 +143,7 @@ export const pgpassPassword: BlockRule = {
   id: 'pgpass-password',
   description: 'PostgreSQL password file (.pgpass): the fifth field of host:port:database:user:password',
   gate: '',
-  applies: (text) => (sniff(text) & KIND.pgpass) !== 0,
+  kinds: KIND.pgpass,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const starts = index.starts();
     for (let li = 0; li < starts.length; li++) {
@@ -176,7 +176,7 @@ export const propertiesSpace: BlockRule = {
   id: 'properties-secret',
   description: 'Java .properties entry with a blank as its separator: db.password s3cret',
   gate: '',
-  applies: (text) => (sniff(text) & KIND.properties) !== 0,
+  kinds: KIND.properties,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     for (let ls = 0; ls < text.length;) {
@@ -270,6 +270,15 @@ function nameFields(text: string): RegExpExecArray[] {
       while (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9) q++;
       const op = text.charCodeAt(q);
       if (op !== 58 && op !== 61) continue;
+      // The name given: read by hand, and judged before any regex runs (most fields name something else).
+      let v = q + 1;
+      if (text.charCodeAt(v) === 62) v++;
+      while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
+      const vq = text.charCodeAt(v);
+      if (vq === 34 || vq === 39) v++;
+      let e = v;
+      while (e < text.length && e - v < 128 && isNameValueChar(text.charCodeAt(e))) e++;
+      if (e === v || classifyName(text.slice(v, e)) === null) continue;
       for (const back of backs) {
         let at = p - back;
         if (at < 0) continue;
@@ -287,6 +296,12 @@ function nameFields(text: string): RegExpExecArray[] {
   }
   return found.length > 1 ? found.sort((a, b) => a.index - b.index) : found;
 }
+
+/** `[\w.$:/-]`: the characters NAME_AT takes in a name. */
+function isNameValueChar(c: number): boolean {
+  return (c >= 48 && c <= 58) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 46 || c === 36 || c === 47 || c === 45;
+}
+
 /** Fields that hold the entry's value. */
 const VALUE_FIELD = /(?:^|[\s{,;(<])(["']?)(value|Value|VALUE|ParameterValue|OptionValue|default|Default)\1[ \t]*(?::|=>|=)[ \t]*/g;
 /** Hadoop / Spring XML: the name and the value as elements of one parent. */
@@ -467,7 +482,7 @@ export const namedValue: BlockRule = {
   description:
     'A secret whose name is in a neighbouring field: {"name": "DB_PASSWORD", "value": "…"} (ECS, Kubernetes env lists), <property name="db.password" value="…"/>, <name>…secret.key</name><value>…</value>, variable "db_password" { default = "…" }',
   gate: '',
-  applies: (text) => (sniff(text) & (KIND.yaml | KIND.json | KIND.xml | KIND.hcl)) !== 0,
+  kinds: KIND.yaml | KIND.json | KIND.xml | KIND.hcl,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] = [];
     let m: RegExpExecArray | null;
@@ -702,7 +717,7 @@ export const sqlInsert: BlockRule = {
   id: 'sql-secret-column',
   description: "SQL INSERT into a column named as a secret: INSERT INTO users (name, password) VALUES ('admin', '…')",
   gate: '',
-  applies: (text) => (sniff(text) & KIND.sql) !== 0,
+  kinds: KIND.sql,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     INSERT.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -748,7 +763,7 @@ export const sqlStatement: BlockRule = {
   description:
     "In an SQL file, every line with IDENTIFIED or PASSWORD in any casing read as statement-secret reads it: create user r identified by '…', IDENTIFIED BY tiger",
   gate: '',
-  applies: (text) => (sniff(text) & KIND.sql) !== 0,
+  kinds: KIND.sql,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     let last = -1;
@@ -789,7 +804,8 @@ export const k8sSecretJson: BlockRule = {
   id: 'k8s-secret-json',
   description: 'Values under "data" / "stringData" of a Kubernetes Secret written as JSON',
   gate: '',
-  applies: (text) => (sniff(text) & KIND.json) !== 0 && text.includes('"Secret"'),
+  kinds: KIND.json,
+  applies: (text) => text.includes('"Secret"'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const starts = index.starts();
     JSON_SECRET_KIND.lastIndex = 0;
@@ -839,19 +855,30 @@ export const k8sSecretJson: BlockRule = {
 
 // --- Shell scripts and history: every line read for the statements that hand a secret to a command ---
 
+/** Words of the commands statement-secret reads that no pre-scan anchor selects: `vault login T`, `setenv PASSWORD T`, `setx TOKEN T`. */
+const SHELL_TRIGGERS = ['vault', 'setenv', 'setx', 'set -'];
+
 export const shellStatement: BlockRule = {
   id: 'shell-statement',
   description:
     'In a shell script or history, every line read as statement-secret reads it: vault login T, gh auth login --with-token <<< T, set -x / setenv / setx NAME T, npm config set …:_authToken T',
   gate: '',
-  applies: (text) => (sniff(text) & KIND.shell) !== 0,
+  kinds: KIND.shell,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const starts = index.starts();
+    // Only the lines of the commands no pre-scan anchor reaches (the others are candidates already).
+    let starts: number[] | undefined;
+    const seen = new Set<number>();
     const hits: Hit[] = [];
-    for (let li = 0; li < starts.length; li++) {
-      hits.length = 0;
-      statementSecret.scan(lineText(text, starts, li), hits);
-      for (const h of hits) add(out, li, h.start, h.end, 'shell-statement');
+    for (const word of SHELL_TRIGGERS) {
+      for (let p = text.indexOf(word); p !== -1; p = text.indexOf(word, p + word.length)) {
+        starts ??= index.starts();
+        const li = lineOfPos(starts, p);
+        if (seen.has(li)) continue;
+        seen.add(li);
+        hits.length = 0;
+        statementSecret.scan(lineText(text, starts, li), hits);
+        for (const h of hits) add(out, li, h.start, h.end, 'shell-statement');
+      }
     }
   },
   samples: () => {
