@@ -130,8 +130,8 @@
                           (call $byte (i32.sub (local.get $i) (i32.const 2))))
                   (i32.const 128))
       (then (return (i32.const 1))))
-    ;; No key word ends there.
-    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (i32.const 0))))
+    ;; No key word ends there; but a `=` may pad a base64 blob (`$padding`), which JavaScript decodes.
+    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (call $padding (local.get $p)))))
     ;; The whole check (prefilter.ts keyNameEndsAt): 3 confirmed, 0 not, 1 left to JavaScript (the walk
     ;; reached the start of the chunk).
     (local.set $c (call $keyName (local.get $i)))
@@ -139,6 +139,18 @@
     ;; `PASS` U+200B `WORD=`) may still hide one (`$maybeDecoded`).
     (if (i32.eqz (local.get $c)) (then (return (call $maybeDecoded (local.get $p)))))
     (if (result i32) (i32.eq (local.get $c) (i32.const 2)) (then (i32.const 1)) (else (i32.mul (local.get $c) (i32.const 3)))))
+
+  ;; The `=` at $p ends a run of 16 base64 characters and is followed by another `=` or by no base64 character:
+  ;; a blob's padding (prefilter.ts base64PaddingAt decides).
+  (func $padding (param $p i32) (result i32)
+    (local $n i32)
+    (if (i32.or (i32.ne (call $byte (local.get $p)) (i32.const 61)) (i32.lt_u (local.get $p) (i32.const 17))) (then (return (i32.const 0))))
+    (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
+    (if (i32.or (i32.or (i32.lt_u (i32.sub (i32.or (local.get $n) (i32.const 0x20)) (i32.const 97)) (i32.const 26))
+                        (i32.lt_u (i32.sub (local.get $n) (i32.const 48)) (i32.const 10)))
+                (i32.or (i32.eq (local.get $n) (i32.const 43)) (i32.eq (local.get $n) (i32.const 47))))
+      (then (return (i32.const 0))))
+    (call $tokenFollows (i32.sub (local.get $p) (i32.const 17))))
 
   ;; The bytes (all ones) of ASCII letters, digits, `_` and `-`: the characters of keys and tokens.
   (func $wordBytes (param $v v128) (result v128)

@@ -8,6 +8,7 @@ import { compilePatterns, type CompiledPattern } from './patterns';
 import { candidateLinesIndexOf, GATES, prescan } from './prefilter';
 import { lineSpan, needsView, viewOf } from './decode';
 import { sniff } from './sniff';
+import { base64Run, blobHoldsSecret, setSecretTest } from './encoded';
 import { detached } from './detach';
 import { resolveFollow } from './follow';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
@@ -141,6 +142,9 @@ export interface Masker {
   readonly errors: string[];
 }
 
+// A decoded blob (encoded.ts) is masked as any text is, with the rules alone (no user patterns, no allow-list).
+setSecretTest((text) => maskWith(text, [], new Set(), new MaskSession()).findings.length > 0);
+
 export function createMasker(opts: MaskOptions = {}): Masker {
   const { patterns, errors } = compilePatterns(opts.extraPatterns);
   const allow = new Set((opts.allowValues ?? []).filter((v) => typeof v === 'string' && v.length > 0));
@@ -212,7 +216,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
-  const { lines: candidates, gates, selected, flagged, escapes } = prescan(text, SELECTOR_TABLES);
+  const { lines: candidates, gates, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES);
   // The structure rules read only the kinds of file they know (sniff.ts): most texts are none of them.
   let kinds = -1;
   for (let b = 0; b < BLOCKS.length; b++) {
@@ -262,6 +266,16 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   // Lines a decoded view may change (invisible characters, compatibility forms, escapes, foreign key
   // words): the rules run on the view too, and its hits mask the characters they came from.
   if (flagged.length > 0 || escapes.length > 0) viewHits(text, flagged, escapes, perLine);
+  // Base64 blobs ending in padding: decoded, and masked whole when the decoded text holds a secret.
+  let blobEnd = -1;
+  for (const p of blobs) {
+    if (p < blobEnd) continue;
+    const [s, e] = base64Run(text, p - 1);
+    blobEnd = e;
+    if (!blobHoldsSecret(text, s, e)) continue;
+    const ls = text.lastIndexOf('\n', s - 1) + 1;
+    push(perLine, ls, [{ start: s - ls, end: e - ls, rule: 'encoded-secret', priority: 2 }]);
+  }
 
   for (const p of patterns) {
     p.re.lastIndex = 0;

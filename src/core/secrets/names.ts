@@ -60,6 +60,9 @@ const STRONG_EXACT = new Set([
   'adgangskode',
   'parola',
   'geheim',
+  // A wallet's recovery phrase.
+  'mnemonic',
+  'phrase',
 ]);
 /** Compound words ending in a secret word: `identitytoken`, `authtoken`, `dbpassword`, `clientsecret`. */
 const STRONG_SUFFIX = [

@@ -62,6 +62,10 @@ const KEY_WORDS = [
   'adgangskode',
   'parola',
   'geheim',
+  // A wallet's recovery phrase (bip39.ts judges the value).
+  'mnemonic',
+  'phrase',
+  'seed',
 ];
 const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 
@@ -836,6 +840,8 @@ export interface Prescan {
   flagged: number[];
   /** Anchors after a `\u` or `\x` (an escape in a key's name), ascending: their lines need a view. */
   escapes: number[];
+  /** `=` padding a base64 blob of 16 characters or more (paddingAt), ascending: the masker decodes the blobs (encoded.ts). */
+  blobs: number[];
 }
 
 /** GATES present in `text`, by looking (the definition; the indexOf path and long texts use it). */
@@ -853,7 +859,23 @@ export function gatesOf(text: string): number {
 export function prescan(text: string, selector?: Uint8Array): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
   if (simd) return prescanSimd(text, simd, selector);
-  return { lines: candidateLinesIndexOf(text), gates: gatesOf(text), flagged: flaggedOf(text, WIDE_CHAR), escapes: flaggedOf(text, ESCAPE) };
+  const blobs: number[] = [];
+  for (let p = text.indexOf('='); p !== -1; p = text.indexOf('=', p + 1)) if (paddingAt(text, p)) blobs.push(p);
+  return { lines: candidateLinesIndexOf(text), gates: gatesOf(text), flagged: flaggedOf(text, WIDE_CHAR), escapes: flaggedOf(text, ESCAPE), blobs };
+}
+
+/** Base64's characters (both alphabets). */
+function base64Char(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
+}
+
+/** The `=` at `p` pads a base64 blob: sixteen base64 characters before it, no base64 letter, digit, `+` or `/` after. */
+export function paddingAt(text: string, p: number): boolean {
+  if (text.charCodeAt(p) !== 61 || p < 16) return false;
+  const n = text.charCodeAt(p + 1);
+  if ((n >= 48 && n <= 57) || ((n | 32) >= 97 && (n | 32) <= 122) || n === 43 || n === 47) return false;
+  for (let i = p - 16; i < p; i++) if (!base64Char(text.charCodeAt(i))) return false;
+  return true;
 }
 
 const WIDE_CHAR = /[^\x01-\x7f]/g;
@@ -909,6 +931,7 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   let ordered = true;
   const flagged: number[] = [];
   const escapes: number[] = [];
+  const blobs: number[] = [];
   const gates = scanner.scan(
     text,
     (p, exact) => {
@@ -919,7 +942,10 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
         ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
         // An escape, a foreign word or a character a view decodes in the name before it: the line's view
         // decides (decode.ts).
-        if (!ok && (hasEscapeBefore(text, p) || foreignWordBefore(text, p) || decodableBefore(text, p))) escapes.push(p);
+        if (!ok) {
+          if (hasEscapeBefore(text, p) || foreignWordBefore(text, p) || decodableBefore(text, p)) escapes.push(p);
+          else if (c === 61 && paddingAt(text, p)) blobs.push(p);
+        }
       } else if (c === 95) ok = underscoreAt(text, p);
       else if (c === 45) ok = dashAt(text, p);
       else if (c === 64) ok = userinfoAt(text, p);
@@ -941,10 +967,10 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     flagged,
   );
   const known = gates < 0 ? gatesOf(text) : gates;
-  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected, flagged, escapes }; // ascending and distinct already
+  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected, flagged, escapes, blobs }; // ascending and distinct already
   // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: known, flagged, escapes };
+  return { lines: sortedUnique(out), gates: known, flagged, escapes, blobs };
 }
 
 /** A `\u` or `\x` among the 16 characters before `p` (a key's name may hold an escape). */

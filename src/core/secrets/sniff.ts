@@ -19,6 +19,8 @@ export const KIND = {
   sql: 128,
   /** Shell scripts and history: a shebang, a batch file's `@echo off`, or a command first (`cd`, `git`, `vault`, `$ `). */
   shell: 256,
+  /** A .env file: `NAME=value` lines, the names in capitals. */
+  env: 512,
 } as const;
 
 const HEAD_BYTES = 4096;
@@ -117,6 +119,7 @@ function sniffNow(text: string): number {
       if (test(PGPASS, text, s)) kinds |= KIND.pgpass;
     }
     if (dot && test(PROPERTIES, text, s) && !codeLine(text, e, nl)) props++;
+    if (after === 61 && isEnvName(text, s, e)) kinds |= KIND.env;
     if (after === 61 || after === 32 || after === 9) {
       if (test(HCL, text, s)) kinds |= KIND.hcl;
       if (after !== 61 && e - s <= 7 && SQL_WORDS.has(text.slice(s, e).toLowerCase()) && test(SQL, text, s)) kinds |= KIND.sql;
@@ -147,6 +150,15 @@ function codeLine(text: string, from: number, nl: number): boolean {
   }
   // A statement's end, a block's opening, an assignment going on below (`Accepts.prototype.langs =`).
   return last === 59 || last === 123 || last === 61 || text.startsWith('prototype', from - 9);
+}
+
+/** `text[s, e)` is an environment variable's name: capitals, digits, `_`. */
+function isEnvName(text: string, s: number, e: number): boolean {
+  for (let k = s; k < e; k++) {
+    const c = text.charCodeAt(k);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) return false;
+  }
+  return true;
 }
 
 /** `[section]` (an INI file), not a JSON array. */

@@ -2,6 +2,7 @@
 // split must read every assignment exactly as the single ASSIGN regex does: same name, operator,
 // value, value start and quoting. Compared on the rule samples, the corpus sample and seeded mixes.
 import assert from 'node:assert/strict';
+import { isMnemonic } from '../../../src/core/secrets/bip39';
 import { isPlaceholder, isReference, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
@@ -190,7 +191,16 @@ function genericScanDef(line: string, out: Hit[]): void {
   for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
     from = head.opEnd;
     const strength = classifyName(head.name);
-    if (strength === null || (head.op === ':' && line[head.index - 1] === ':')) continue;
+    if (head.op === ':' && line[head.index - 1] === ':') continue;
+    if (strength === null) {
+      // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
+      if (head.name.length >= 4 && /seed$/i.test(head.name)) {
+        const v = viaAssign(line, head.index);
+        const text = v.quoted ? v.value : v.value.replace(/[\s]+$/, '');
+        if (text.length >= 36 && isMnemonic(text)) out.push({ start: v.start, end: v.start + text.length, rule: 'generic-secret', priority: 2 });
+      }
+      continue;
+    }
     let a = viaAssign(line, head.index);
     const typed = a.op === ':' && !a.quoted ? /^[\w$.<>[\]|? ]+=\s/.exec(a.value) : null;
     if (typed) {
@@ -233,7 +243,8 @@ function genericScanDef(line: string, out: Hit[]): void {
     const end = start + value.length;
     from = Math.max(end, a.opEnd);
     const secret =
-      valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!));
+      (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!))) ||
+      (value.length >= 36 && isMnemonic(value));
     if (secret) out.push({ start, end, rule: 'generic-secret', priority: 2 });
     // A quoted value (not `\"…\"`) and the literals concatenated to it on the line: `"a" + "b"`, `'a' . 'b'`,
     // `"a" "b"`; judged joined when the first alone is not a secret, and all masked when the whole is one.

@@ -6,6 +6,7 @@ import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
+import { bip39Words, isMnemonic } from '../bip39';
 import { joinedLooksSecret, readLiterals } from '../follow';
 import { FollowKind, type Follow, type Hit, type LineRule, type RuleSamples } from '../types';
 import type { NameStrength } from '../entropy';
@@ -437,6 +438,14 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
+/** A recovery phrase assigned at `opEnd` (in quotes or not): masked. */
+function seedPhrase(line: string, opEnd: number, out: Hit[]): void {
+  valueAt(line, opEnd);
+  const end = VALUE.quoted ? VALUE.end : trimEndOf(line, VALUE.start, breakFrom(line, VALUE.start));
+  if (end - VALUE.start >= 36 && isMnemonic(line.slice(VALUE.start, end)))
+    out.push({ start: VALUE.start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+}
+
 /** `|`, `>-`, `|2`, `!!str |`: a YAML block scalar's header (the scalar is on the lines after). */
 const BLOCK_HEADER = /^(?:![^\s]*[ \t]+)?[|>](?:[1-9][-+]?|[-+][1-9]?)?$/;
 
@@ -525,6 +534,17 @@ function openFollow(line: string, start: number, end: number, open: number, stre
   return { kind: FollowKind.Quoted, strength, judged, spans: [start, e], value: line.slice(start, e), arg: open };
 }
 
+/** Recovery phrases of the BIP-39 list, seeded apart from the shared rand() sequence. */
+function phraseSamples(): { text: string; secrets: string[] }[] {
+  const words = [...bip39Words()];
+  const phrase = (n: number, seed: number) => Array.from({ length: n }, (_, k) => words[Number(rand('0123456789', 4, seed + k * 13)) % 2048]!).join(' ');
+  const [a, b] = [phrase(24, 0xb39), phrase(12, 0xb40)];
+  return [
+    { text: `MNEMONIC="${a}"`, secrets: [a.slice(0, 20), a.slice(-20)] },
+    { text: `wallet:\n  seed: ${b}`, secrets: [b.slice(0, 20), b.slice(-20)] },
+  ];
+}
+
 /** Values over several lines, seeded apart from the shared rand() sequence (other rules' samples keep their values). */
 function followSamples(): RuleSamples {
   const v = (n: number, seed: number) => rand(ALNUM + '-_.~', n, 0xf011 + seed * 7919);
@@ -587,6 +607,9 @@ export const genericAssignment: LineRule = {
     'adgangskode',
     'parola',
     'geheim',
+    'mnemonic',
+    'phrase',
+    'seed',
   ],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
@@ -602,7 +625,12 @@ export const genericAssignment: LineRule = {
       const name = line.slice(head.nameStart, head.nameEnd);
       const strength = classifyName(name);
       // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
-      if (strength === null || (head.op === ':' && line.charCodeAt(head.index - 1) === 58)) continue;
+      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58) continue;
+      if (strength === null) {
+        // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
+        if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
+        continue;
+      }
       valueAt(line, head.opEnd);
       let typed = false;
       if (!VALUE.quoted && head.op === ':') {
@@ -682,9 +710,9 @@ export const genericAssignment: LineRule = {
       // (An alias-looking value is still judged: a password may start with `*`.)
       let secret =
         (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
-        valueLooksSecret(value, strength, quoted, literal) &&
-        !namesItself(value, name) &&
-        (quoted || literal || !copiesMember(value, name));
+        ((valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name) && (quoted || literal || !copiesMember(value, name))) ||
+          // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
+          (value.length >= 36 && isMnemonic(value)));
       if (secret) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
       // The value may go on past this line, or past this literal: the masker reads on (follow.ts).
       if (f !== null) f.judged = secret;
@@ -744,6 +772,8 @@ export const genericAssignment: LineRule = {
       { text: `AZURE_DEVOPS_EXT_PAT=${p[0]}`, secrets: [p[0]!] },
       { text: `PW=${p[1]}`, secrets: [p[1]!] },
       { text: `  pswd: ${p[2]}`, secrets: [p[2]!] },
+      // A recovery phrase under a secret-named key, or under `seed` (bip39.ts).
+      ...phraseSamples(),
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
       ...followSamples().truePositives,
     ];
@@ -804,6 +834,9 @@ export const genericAssignment: LineRule = {
         'private_key_id: "' + rand(HEX, 40) + '"',
         'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
         ...followSamples().falsePositives,
+        'SEED=42',
+        `  seed: ${rand(B64, 40, 0x5eed5)}`,
+        'mnemonic: the recovery phrase is printed on the card',
       ],
     };
   },

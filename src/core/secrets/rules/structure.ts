@@ -13,6 +13,8 @@ import { followPieces, yamlKeyColumn } from '../follow';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { statementSecret } from './context-more';
+import { bip39Words, mnemonicRuns } from '../bip39';
+import { blobHoldsSecret } from '../encoded';
 import { genericAt } from '../prefilter';
 import { KIND, sniff } from '../sniff';
 import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type RuleSamples } from '../types';
@@ -890,7 +892,107 @@ export const shellStatement: BlockRule = {
   },
 };
 
+// --- A recovery phrase anywhere in a small text ---
+
+/** The largest text read for a phrase that no key names (a wallet's backup note is small; a whole file of code is not read). */
+const PHRASE_TEXT_MAX = 4096;
+
+export const bip39Phrase: BlockRule = {
+  id: 'bip39-phrase',
+  description:
+    'A wallet recovery phrase: 12 to 24 words of the BIP-39 list in a row (one line or one per line, in quotes or numbered), in a text of up to 4 KiB',
+  gate: '',
+  applies: (text) => text.length <= PHRASE_TEXT_MAX,
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const runs = mnemonicRuns(text);
+    if (runs.length === 0) return;
+    const starts = index.starts();
+    for (const run of runs) {
+      // One span per line: from the run's first word on the line to its last.
+      let li = -1;
+      let s = 0,
+        e = 0;
+      for (const [a, b] of run) {
+        const l = lineOfPos(starts, a);
+        if (l !== li) {
+          if (li >= 0) add(out, li, s, e, 'bip39-phrase', 2.5);
+          li = l;
+          s = a - starts[l]!;
+        }
+        e = b - starts[l]!;
+      }
+      if (li >= 0) add(out, li, s, e, 'bip39-phrase', 2.5);
+    }
+  },
+  samples: () => {
+    const words = [...bip39Words()];
+    const pick = (n: number, seed: number) =>
+      Array.from(
+        { length: n },
+        (_, k) =>
+          words[
+            Math.floor(
+              rand('0123456789', 6, seed + k * 31)
+                .split('')
+                .reduce((x, d) => x * 10 + Number(d), 0) % 2048,
+            )
+          ]!,
+      );
+    const p12 = pick(12, 901);
+    const p24 = pick(24, 902);
+    return {
+      truePositives: [
+        { text: `Wallet backup, 2024-02-01\n${p12.join(' ')}\n`, secrets: p12.filter((w) => w.length >= 8).concat(p12.slice(0, 2).join(' ')) },
+        {
+          text: `{\n  "words": ["${p24.slice(0, 12).join('", "')}",\n            "${p24.slice(12).join('", "')}"]\n}\n`,
+          secrets: [p24.slice(0, 2).join('", "'), p24.slice(12, 14).join('", "')],
+        },
+        { text: `seed:\n${p12.map((w, i) => `  ${i + 1}. ${w}`).join('\n')}\n`, secrets: p12.filter((w) => w.length >= 8) },
+      ],
+      falsePositives: [
+        'The recovery phrase above restores the hot wallet: keep it offline, never in a file like this one.\n',
+        'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\n',
+        'apple banana cherry\n',
+      ],
+    };
+  },
+};
+
+// --- Base64 blobs as values of config files (without padding the pre-scan does not see them) ---
+
+const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/_-])/g;
+
+export const encodedValue: BlockRule = {
+  id: 'encoded-value',
+  description: 'In a config file (YAML, JSON, .env, .properties, HCL, XML), a base64 value whose decoded text holds a secret',
+  gate: '',
+  kinds: KIND.yaml | KIND.json | KIND.env | KIND.properties | KIND.hcl | KIND.xml,
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    // The blobs first, then each judged: judging masks the decoded text, which may run this again (BLOB's lastIndex).
+    const found: [number, number][] = [];
+    BLOB.lastIndex = 0;
+    for (let m = BLOB.exec(text); m !== null; m = BLOB.exec(text)) found.push([m.index, m.index + m[0].length]);
+    for (const [s, e] of found) {
+      if (!blobHoldsSecret(text, s, e)) continue;
+      starts ??= index.starts();
+      const li = lineOfPos(starts, s);
+      // Below the line rules' (encoded-secret reads a padded blob or JSON's `eyJ…` under its own name).
+      add(out, li, s - starts[li]!, e - starts[li]!, 'encoded-value', 2.5);
+    }
+  },
+  samples: () => {
+    const env = b64(`DB_USER=app\nDB_PASSWORD=${pw()}\n`).replace(/=+$/, '');
+    return {
+      truePositives: [{ text: `config:\n  env_file: ${env}\n  level: info\n`, secrets: [env.slice(16, 48)] }],
+      falsePositives: [`config:\n  banner: ${b64('Hello from the build server, have a nice day.')}\n  sha: ${rand(HEX, 64, 91)}\n`],
+    };
+  },
+};
+
 export const STRUCTURE_RULES: BlockRule[] = [
+  encodedValue,
+  bip39Phrase,
   shellStatement,
   puttyPrivateKey,
   pgpassPassword,
