@@ -99,9 +99,7 @@ export function bip39Words(): Set<string> {
 /** The lengths a phrase has (BIP-39: 128 to 256 bits of entropy, 32 bits a step, 3 words each). */
 const LENGTHS = [12, 15, 18, 21, 24];
 
-const WORD = /[a-z]+/g;
 /** What may stand between two words of one phrase: blanks, commas, quotes, a list's numbering (a bracket or a colon ends it). */
-const BETWEEN = /^[\s,"'`|-]*(?:\d{1,2}[.)]?[\s,"'`|-]*)?$/;
 
 /**
  * The runs of at least 12 words of the list in `text`, as [start, end) of each word, runs with fewer than
@@ -112,27 +110,52 @@ export function mnemonicRuns(text: string): [number, number][][] {
   const set = bip39Words();
   const runs: [number, number][][] = [];
   let run: [number, number][] = [];
-  let lastEnd = -1;
   const close = () => {
     if (run.length >= LENGTHS[0]! && new Set(run.map(([s, e]) => text.slice(s, e))).size >= 6) runs.push(run);
     run = [];
   };
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
-    const s = m.index;
-    const e = s + m[0].length;
-    // A word inside a longer one (`Abandon`, `able_x`) is no word of a phrase.
-    const before = text.charCodeAt(s - 1);
-    const after = text.charCodeAt(e);
-    const bounded = !(isWordCode(before) || isWordCode(after));
-    if (!bounded || !set.has(m[0]) || (lastEnd >= 0 && !BETWEEN.test(text.slice(lastEnd, s)))) close();
-    if (bounded && set.has(m[0])) {
-      run.push([s, e]);
+  // Words of 3 to 8 lower-case letters (the list's lengths), read by hand: a regex and a slice per word of a
+  // file cost more than the rest of its masking.
+  let lastEnd = -1;
+  for (let i = 0; i < text.length;) {
+    const c = text.charCodeAt(i);
+    if (!(c >= 97 && c <= 122)) {
+      i++;
+      continue;
+    }
+    let e = i + 1;
+    while (e < text.length && text.charCodeAt(e) >= 97 && text.charCodeAt(e) <= 122) e++;
+    const bounded = !isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(e));
+    const member = bounded && e - i >= 3 && e - i <= 8 && set.has(text.slice(i, e));
+    if (!member || (lastEnd >= 0 && !between(text, lastEnd, i))) close();
+    if (member) {
+      run.push([i, e]);
       lastEnd = e;
     } else lastEnd = -1;
+    i = e;
   }
   close();
   return runs;
+}
+
+/** BETWEEN on `text[s, e)`, by hand: blanks, commas, quotes, `|`, `-`, and at most one number of a list (`12.` `3)`). */
+function between(text: string, s: number, e: number): boolean {
+  let digits = 0;
+  let numbered = false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (numbered || ++digits > 2) return false;
+      continue;
+    }
+    if (digits > 0) {
+      numbered = true;
+      digits = 0;
+      if (c === 46 || c === 41) continue;
+    }
+    if (!(c === 32 || c === 9 || c === 10 || c === 13 || c === 44 || c === 34 || c === 39 || c === 96 || c === 124 || c === 45)) return false;
+  }
+  return true;
 }
 
 function isWordCode(c: number): boolean {

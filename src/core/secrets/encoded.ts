@@ -59,10 +59,12 @@ function decodeBytes(text: string, s: number, e: number): Uint8Array | null {
 }
 
 /** Text of the bytes (UTF-8), when at least 95% of its characters are printable or blanks; null otherwise. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function asText(bytes: Uint8Array): string | null {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return null;
   }
@@ -77,14 +79,32 @@ function asText(bytes: Uint8Array): string | null {
 /** The shortest blob worth decoding: 16 characters (12 bytes) hold a short `key=value` or a token. */
 const MIN_BLOB = 16;
 
+/** The 12 bytes of the blob's first 16 characters are printable ASCII or blanks (text begins so; random bytes rarely do). */
+function textHead(text: string, s: number): boolean {
+  let acc = 0,
+    bits = 0,
+    bad = 0;
+  for (let i = s; i < s + MIN_BLOB; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? B64[c]! : 255;
+    if (v === 255) return false;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      const b = (acc >> bits) & 255;
+      if (!((b >= 32 && b < 127) || b === 9 || b === 10 || b === 13)) bad++;
+    }
+  }
+  return bad <= 1;
+}
+
 /**
  * Whether the base64 blob `text[s, e)` decodes to text that holds a secret. Its first 16 characters are
- * decoded first: random bytes (a hash, a key, an image) fail there.
+ * read first, by hand: random bytes (a hash, a key, an image) fail there.
  */
 export function blobHoldsSecret(text: string, s: number, e: number): boolean {
-  if (holdsSecret === undefined || e - s < MIN_BLOB || depth > 1) return false;
-  const head = decodeBytes(text, s, s + MIN_BLOB);
-  if (head === null || asText(head) === null) return false;
+  if (holdsSecret === undefined || e - s < MIN_BLOB || depth > 1 || !textHead(text, s)) return false;
   const bytes = decodeBytes(text, s, e);
   const decoded = bytes === null ? null : asText(bytes);
   if (decoded === null) return false;

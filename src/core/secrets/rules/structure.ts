@@ -895,12 +895,12 @@ export const shellStatement: BlockRule = {
 // --- A recovery phrase anywhere in a small text ---
 
 /** The largest text read for a phrase that no key names (a wallet's backup note is small; a whole file of code is not read). */
-const PHRASE_TEXT_MAX = 4096;
+const PHRASE_TEXT_MAX = 2048;
 
 export const bip39Phrase: BlockRule = {
   id: 'bip39-phrase',
   description:
-    'A wallet recovery phrase: 12 to 24 words of the BIP-39 list in a row (one line or one per line, in quotes or numbered), in a text of up to 4 KiB',
+    'A wallet recovery phrase: 12 to 24 words of the BIP-39 list in a row (one line or one per line, in quotes or numbered), in a text of up to 2 KiB',
   gate: '',
   applies: (text) => text.length <= PHRASE_TEXT_MAX,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
@@ -960,7 +960,31 @@ export const bip39Phrase: BlockRule = {
 
 // --- Base64 blobs as values of config files (without padding the pre-scan does not see them) ---
 
-const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/_-])/g;
+/** Base64's characters (both alphabets). */
+function isB64Char(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
+}
+
+/** Runs of 24 base64 characters or more (and their padding), found by hand: a regex tried every short run at every start. */
+function base64Runs(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < text.length;) {
+    if (!isB64Char(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let e = i + 1;
+    while (e < text.length && isB64Char(text.charCodeAt(e))) e++;
+    if (e - i >= 24) {
+      let p = e;
+      while (text.charCodeAt(p) === 61) p++;
+      out.push([i, p]);
+      e = p;
+    }
+    i = e;
+  }
+  return out;
+}
 
 export const encodedValue: BlockRule = {
   id: 'encoded-value',
@@ -969,10 +993,7 @@ export const encodedValue: BlockRule = {
   kinds: KIND.yaml | KIND.json | KIND.env | KIND.properties | KIND.hcl | KIND.xml,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
-    // The blobs first, then each judged: judging masks the decoded text, which may run this again (BLOB's lastIndex).
-    const found: [number, number][] = [];
-    BLOB.lastIndex = 0;
-    for (let m = BLOB.exec(text); m !== null; m = BLOB.exec(text)) found.push([m.index, m.index + m[0].length]);
+    const found = base64Runs(text);
     for (const [s, e] of found) {
       if (!blobHoldsSecret(text, s, e)) continue;
       starts ??= index.starts();
