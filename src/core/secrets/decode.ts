@@ -194,8 +194,8 @@ export function needsView(text: string, from: number, to: number): number {
     const i = from + m.index;
     const c = text.charCodeAt(i);
     if (c === 0xff1a || c === 0xfe55) {
-      // A full-width colon after a key (`api_token：…`) or a foreign word.
-      if (foreignWordBefore(text, i) || wordChar(text.charCodeAt(i - 1))) {
+      // A full-width colon after a key (`api_token：…`, `"api_key"：…`) or a foreign word.
+      if (foreignWordBefore(text, i) || keyEndsBefore(text, i)) {
         found = i;
         break;
       }
@@ -213,6 +213,15 @@ export function needsView(text: string, from: number, to: number): number {
       }
   }
   return found;
+}
+
+/** A key's ASCII name ends before the separator at `i` (blanks and a closing quote between). */
+function keyEndsBefore(text: string, i: number): boolean {
+  let j = i - 1;
+  while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j--;
+  const q = text.charCodeAt(j);
+  if (q === 34 || q === 39) j--;
+  return wordChar(text.charCodeAt(j));
 }
 
 /** A foreign word ends before the separator at `i` (blanks and a quote between). */
