@@ -3,7 +3,7 @@
 // body is key material; masking only the BEGIN line would hand the model the key. Certificates and
 // public keys next to it are not secret and must stay byte-identical (an agent may need them).
 import { isPlaceholder, isReference } from './entropy';
-import { B64, b64, j, pemBlock, pemBody, rand } from './samples';
+import { B64, b64, HEX, j, pemBlock, pemBody, rand } from './samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from './types';
 
 const PRIORITY = 0;
@@ -41,7 +41,14 @@ function contentSpan(line: string): [number, number] | null {
   return [start, end];
 }
 
-const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]*?)-----/g;
+const BEGIN = /-----BEGIN ([A-Za-z0-9][A-Za-z0-9 ]*?)-----/g;
+/**
+ * A block whose label names a key that is not a public one is key material: PEM's `… PRIVATE KEY`, PGP's
+ * `PGP PRIVATE KEY BLOCK`, and the same armour around other keys (OpenVPN's `OpenVPN Static key V1`, a
+ * shared HMAC key for tls-auth: whoever holds it joins the VPN's handshake).
+ */
+const PRIVATE_LABEL = /\bkey\b/i;
+const PUBLIC_LABEL = /\bpublic\b/i;
 const BODY_LIKE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})?\s*$/;
 
 export const privateKeyBlock: BlockRule = {
@@ -55,7 +62,7 @@ export const privateKeyBlock: BlockRule = {
     let m: RegExpExecArray | null;
     while ((m = BEGIN.exec(text)) !== null) {
       const label = m[1]!;
-      const isPrivate = /PRIVATE KEY/.test(label);
+      const isPrivate = PRIVATE_LABEL.test(label) && !PUBLIC_LABEL.test(label);
       const endMarker = `-----END ${label}-----`;
       const endPos = text.indexOf(endMarker, m.index + m[0].length);
       const first = lineOf(starts, m.index);
@@ -106,6 +113,11 @@ export const privateKeyBlock: BlockRule = {
       j('-----END OPENSSH PRIVATE', ' KEY-----'),
     ];
     const pgp = [j('-----BEGIN PGP PRIVATE', ' KEY BLOCK-----'), '', ...pemBody(500), '=' + rand(B64, 4), j('-----END PGP PRIVATE', ' KEY BLOCK-----')];
+    const ovpn = [
+      j('-----BEGIN OpenVPN Static', ' key V1-----'),
+      ...Array.from({ length: 16 }, () => rand(HEX, 32)),
+      j('-----END OpenVPN Static', ' key V1-----'),
+    ];
     const secretsOf = (lines: string[]) => lines.filter((l) => !l.startsWith('-----') && l.trim() !== '');
     return {
       truePositives: [
@@ -116,6 +128,7 @@ export const privateKeyBlock: BlockRule = {
         { text: ssh.join('\r\n') + '\r\n', secrets: secretsOf(ssh) },
         { text: pgp.join('\n'), secrets: secretsOf(pgp) },
         { text: rsa.slice(0, 6).join('\n'), secrets: secretsOf(rsa.slice(0, 6)) },
+        { text: ['<tls-auth>', '#', '# 2048 bit OpenVPN static key', '#', ...ovpn, '</tls-auth>'].join('\n'), secrets: secretsOf(ovpn) },
       ],
       falsePositives: [
         [...cert, ...pub].join('\n') + '\n',

@@ -543,6 +543,19 @@ export type NameStrength = 'strong' | 'weak';
 const WORDS_BEYOND_ASCII = /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.,!?-]*$/u;
 
 /**
+ * Prose in a script beyond ASCII: letters and the punctuation of prose only, each word cased as words are
+ * (lower, Capitalised or CAPITALS; scripts without case pass). Random letters mix their cases (`ŁłŃńŅ…`).
+ */
+export function isProseBeyondAscii(v: string): boolean {
+  if (!WORDS_BEYOND_ASCII.test(v)) return false;
+  for (const w of v.split(/[ '\u2019.,!?-]+/)) {
+    const tail = w.slice(1);
+    if (!(tail === tail.toLowerCase() || w === w.toUpperCase())) return false;
+  }
+  return true;
+}
+
+/**
  * Does `v`, held by a secret-named key, look like a secret? Strong names (password, token, secret,
  * api key …) need less evidence than weak ones (a bare `key`, `auth`).
  */
@@ -558,7 +571,7 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   if ((ascii ? STATS.distinct : distinctChars(v)) <= 3) return false;
   // Words of a language written with letters beyond ASCII (`Zugangsschlüssel`, `Введите пароль`): an
   // interface label under a secret-named key (i18n files), not a credential, which has digits or signs.
-  if (!ascii && WORDS_BEYOND_ASCII.test(v)) return false;
+  if (!ascii && isProseBeyondAscii(v)) return false;
   const h = ascii ? STATS.entropy : shannon(v);
   const chars = ascii ? lastCharFlags() : ANY;
   if (strength === 'strong') {

@@ -98,7 +98,12 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
   if (distinctChars(v) <= 3) return false;
   // Prose in a script beyond ASCII (an i18n label) holds a letter beyond ASCII and no digit or sign.
-  if (/[^\x00-\x7f]/.test(v) && /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.,!?-]*$/u.test(v)) return false;
+  if (
+    /[^\x00-\x7f]/.test(v) &&
+    /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.,!?-]*$/u.test(v) &&
+    v.split(/[ '\u2019.,!?-]+/).every((w) => /^.[\p{Ll}\p{Lo}\p{M}]*$/u.test(w) || w === w.toUpperCase())
+  )
+    return false;
   if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted, literal)) return false;
   const h = shannon(v);
   if (strength === 'strong') {

@@ -892,6 +892,53 @@ export const shellStatement: BlockRule = {
   },
 };
 
+// --- Netscape cookie jars (curl -c, wget, browser exports) ---
+
+/** A cookie line: domain (curl writes `#HttpOnly_` before it), TRUE/FALSE, path, TRUE/FALSE, expiry, name, value. */
+const COOKIE_LINE = /^(?:#HttpOnly_)?[^\t#\s][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t-?\d+\t([^\t\n]+)\t([^\t\r\n]+)\r?$/gm;
+/** Cookie names that carry a login: a session, an auth or a remember-me cookie, a token or a JWT. */
+const SESSION_COOKIE = /sess|sid$|^sid|auth|login|remember|sso|jwt|token|credential|secret|passw/i;
+
+export const cookieJar: BlockRule = {
+  id: 'cookie-jar',
+  description: 'Netscape cookie jar (curl -c, wget, browser exports): the value of a session or auth cookie is a login',
+  gate: '',
+  // Every writer of the format starts the file with this header; without it tab-separated rows are anything.
+  applies: (text) => text.startsWith('# Netscape HTTP Cookie File') || text.startsWith('# HTTP Cookie File'),
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    COOKIE_LINE.lastIndex = 0;
+    for (let m = COOKIE_LINE.exec(text); m !== null; m = COOKIE_LINE.exec(text)) {
+      const name = m[1]!;
+      const value = m[2]!;
+      const strength = classifyName(name) ?? (SESSION_COOKIE.test(name) ? 'strong' : null);
+      if (strength === null || !judge(value, strength, true)) continue;
+      starts ??= index.starts();
+      const li = lineOfPos(starts, m.index);
+      const vs = m.index + m[0].lastIndexOf('\t' + value) + 1 - starts[li]!;
+      add(out, li, vs, vs + value.length, 'cookie-jar');
+    }
+  },
+  samples: () => {
+    const [a, b, c] = [rand(ALNUM + '-_', 48), rand(HEX, 64), rand(ALNUM, 32)];
+    const head = '# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n\n';
+    return {
+      truePositives: [
+        {
+          text: head + `.example.com\tTRUE\t/\tTRUE\t1893456000\tsessionid\t${a}\napp.example.com\tFALSE\t/\tTRUE\t0\t__Host-auth_token\t${b}\n`,
+          secrets: [a, b],
+        },
+        { text: head + `#HttpOnly_.example.com\tTRUE\t/api\tFALSE\t1893456000\tremember_user_token\t${c}\r\n`, secrets: [c] },
+      ],
+      falsePositives: [
+        head + '.example.com\tTRUE\t/\tFALSE\t1893456000\tlang\tde\n.example.com\tTRUE\t/\tFALSE\t1893456000\t_ga\tGA1.2.9238614885.3005610469\n',
+        // The same row without the header: tab-separated data of any kind.
+        `example.com\tTRUE\t/\tTRUE\t1893456000\tsessionid\t${'x'.repeat(8)}-${rand(HEX, 12)}\n`,
+      ],
+    };
+  },
+};
+
 // --- A recovery phrase anywhere in a small text ---
 
 /** The largest text read for a phrase that no key names (a wallet's backup note is small; a whole file of code is not read). */
@@ -1014,6 +1061,7 @@ export const encodedValue: BlockRule = {
 export const STRUCTURE_RULES: BlockRule[] = [
   encodedValue,
   bip39Phrase,
+  cookieJar,
   shellStatement,
   puttyPrivateKey,
   pgpassPassword,
