@@ -10,9 +10,10 @@ const CHUNK = 1 << 20;
 const IN = 1024;
 const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK + 64;
-const UCS = TBL + 281728;
+const UCS = TBL + 315008;
 const SEL = UCS + 2 * CHUNK + 64;
-const TRIE = SEL + 43536;
+const TRIE = SEL + 47632;
+const FLAGS = TRIE + 66048;
 /** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
 const EXACT = 1 << 28;
 const WIDE = /[^\x00-\xff]/;
@@ -25,23 +26,25 @@ export const TABLE_LAYOUT = {
   underscoreEnd: { two: 16384, third: 216064 },
   dashEnd: { two: 32768, third: 248832 },
   thirdMax: 32768,
-  /** Letter anchors A J K . (in this order), 33280 bytes each: before1, before2 (+128), after1 (+16512), after2 (+16640). */
-  letters: 49152,
-  letterStride: 33280,
-  letterOrder: ['A', 'J', 'K', '.'] as const,
+  /**
+   * Letter anchors A J K . G (in this order), 33280 bytes each, at these offsets: before1, before2 (+128),
+   * after1 (+16512), after2 (+16640). The first four lie together; G was added after the region was full.
+   */
+  letterAt: [49152, 82432, 115712, 148992, 281696],
+  letterOrder: ['A', 'J', 'K', '.', 'G'] as const,
   /** u32 per character code: the offset of that letter anchor's tables. */
   letterIndex: 182272,
   /** Six 16-byte nibble tables (anchors.wat's `anchors`): anchor class, neighbour before, neighbour after, each by low then high nibble. */
   nibbles: 281600,
-  size: 281696,
+  size: 314976,
 };
 
 /**
  * The keyword selector's tables at SEL (anchors.wat `select`; keywords.ts packKeywordTables writes them):
- * the result (three u32: rule bits 0–31, 32–63, the line's hash), the pair table (u16 slot + 1 by
+ * the result (four u32: rule bits 0–31, 32–63, 64–95, the line's hash), the pair table (u16 slot + 1 by
  * `(c1 << 7) | c2`), each slot's third-character bits (four u32), each slot's words (u32: first |
- * count << 16), each word (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31, u32 rule
- * bits 32–63), the words' text.
+ * count << 16), each word in 32 bytes (u32 offset of its text from SEL, u32 length, u32 rule bits 0–31,
+ * 32–63, 64–95), the words' text.
  */
 export const SELECT_LAYOUT = {
   out: 0,
@@ -49,25 +52,26 @@ export const SELECT_LAYOUT = {
   third: 32784,
   slots: 34832,
   words: 35344,
-  text: 39440,
-  size: 43536,
+  wordStride: 32,
+  text: 43536,
+  size: 47632,
   maxSlots: 128,
   maxWords: 256,
-  maxRules: 64,
+  maxRules: 96,
 };
 
 /**
  * The key-name tries at TRIE (anchors.wat `keyName`; prefilter.ts ReverseTrie.pack writes them): the key
- * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code) and a u8 per node, 1
- * where a word ends.
+ * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code, 256 nodes' room) and a
+ * u8 per node, 1 where a word ends.
  */
 export const TRIE_LAYOUT = {
   words: 0,
-  tails: 16512,
+  tails: 33024,
   /** Offset of the word-end flags in a trie. */
-  ends: 16384,
-  maxNodes: 128,
-  size: 33024,
+  ends: 32768,
+  maxNodes: 254,
+  size: 66048,
 };
 
 /** The tables the module is loaded with (prefilter.ts builds them). */
@@ -85,15 +89,17 @@ export interface AnchorScanner {
    * `:` `>`, found in the module's copy of the key-name tries: prefilter.ts keyNameEndsAt's answer).
    * Returns the gate literals seen on the way (GATES in prefilter.ts: bit 0 `kind:`, bit 1 `-BEGIN `,
    * bit 2 `ENV `), or -1 when the text spans more than one chunk (a literal across a chunk boundary
-   * would be missed; the caller then looks for them itself).
+   * would be missed; the caller then looks for them itself). With `flags`, the start of every 32-character
+   * block holding a character above 0x7F (or a NUL) is pushed onto it, in ascending order: the lines a
+   * decoded view may change (decode.ts).
    */
-  scan(text: string, visit: (p: number, exact: boolean) => void): number;
+  scan(text: string, visit: (p: number, exact: boolean) => void, flags?: number[]): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
    * Only from inside `visit`, after `setSelector`: the rules the selector's keywords wake on the line
-   * `text[from, to)` of the text being scanned, pushed onto `out` as two numbers (rule bits 0–31 and
-   * 32–63), then a 30-bit hash of the line (of the module's bytes: equal lines hash equal; unequal
+   * `text[from, to)` of the text being scanned, pushed onto `out` as three numbers (rule bits 0–31,
+   * 32–63, 64–95), then a 30-bit hash of the line (of the module's bytes: equal lines hash equal; unequal
    * ones may too). False, and nothing pushed, when the line is not wholly in the chunk in memory (the
    * caller then selects with keywordSelector).
    */
@@ -105,6 +111,7 @@ interface Exports {
   select(from: number, to: number): void;
   anchors(len: number): number;
   gates(): number;
+  flagged(): number;
   narrow(len: number): void;
 }
 
@@ -119,28 +126,32 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
-  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || TRIE + t.tries.length > ex.memory.buffer.byteLength) return undefined;
+  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || FLAGS + 4 * (CHUNK >> 5) > ex.memory.buffer.byteLength) return undefined;
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
-  const selected = new Uint32Array(ex.memory.buffer, SEL, 3);
+  const flagged = new Uint32Array(ex.memory.buffer, FLAGS, CHUNK >> 5);
+  const selected = new Uint32Array(ex.memory.buffer, SEL, 4);
   let selector: Uint8Array | undefined;
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
   let chunk = -1;
   return {
     setSelector(tables) {
+      // The same tables every call (the masker's): checked and copied once (reading the memory's buffer
+      // on every text cost ~1 µs).
+      if (selector === tables) return;
       if (tables.length !== SELECT_LAYOUT.size || SEL + tables.length > ex.memory.buffer.byteLength) throw new Error('anchor scan: selector tables do not fit');
-      if (selector !== tables) mem.set(tables, SEL);
+      mem.set(tables, SEL);
       selector = tables;
     },
     select(from, to, out) {
       if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
       ex.select(from - base, to - base);
-      out.push(selected[0]!, selected[1]!, selected[2]! & 0x3fffffff);
+      out.push(selected[0]!, selected[1]!, selected[2]!, selected[3]! & 0x3fffffff);
       return true;
     },
-    scan(text, visit) {
+    scan(text, visit, flags) {
       // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
       // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
@@ -160,6 +171,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         gates |= ex.gates();
+        if (flags !== undefined) for (let k = 0, f = ex.flagged(); k < f; k++) flags.push(base + flagged[k]!);
         chunk = len;
         try {
           for (let k = 0; k < n; k++) {

@@ -8,8 +8,8 @@
 ;; `keyName`: reported with the EXACT bit). So the checks here may only ever let more through, never
 ;; fewer, and an EXACT answer must be JavaScript's own (the tests compare them):
 ;;   - one byte per character: the character itself up to 0xFF (a Latin-1 copy), or, for text with wider
-;;     characters, `narrow`'s saturation of each UTF-16 unit: 0x100–0x7FFF become 0xFF, 0x8000–0xFFFF
-;;     become 0x00. Every check here reads a character only to compare it with ASCII anchors, blanks,
+;;     characters, `narrow`'s saturation of each UTF-16 unit: 0x100–0xFFFF become 0xFF. Every check here
+;;     reads a character only to compare it with ASCII anchors, blanks,
 ;;     quotes, `/`, `@` or table entries (all ASCII, none 0x00), and JavaScript sees a character above 0xFF
 ;;     as non-ASCII: the same answers. Where a check needs more (a walk that meets a byte above 0x7F, which
 ;;     may be a Unicode blank) it reports the anchor unchecked.
@@ -21,26 +21,33 @@
 ;;   TBL+0 / +16384 / +32768   tail tables' first level (`two`) for key words (before = : >), vendor
 ;;                              prefixes before `_`, before `-` (16384 each, index (c2 << 7) | c1)
 ;;   TBL+183296 / +216064 / +248832   their second levels (`third`, rows of 128, row = two[pair])
-;;   TBL+49152 + k*33280, letter anchor k = A J K . : before1 (128) before2 (16384) after1 (128) after2 (16384)
+;;   TBL+49152 + k*33280, letter anchor k = A J K . (and G at TBL+281696): before1 (128) before2 (16384)
+;;              after1 (128) after2 (16384)
 ;;   TBL+182272 u32 per character code: the offset (from TBL) of that letter anchor's tables
 ;;   TBL+281600 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
 ;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
 ;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
 ;; The keyword selector's tables at SEL (anchors.ts SELECT_LAYOUT, packed by keywords.ts packKeywordTables).
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
-;; +0, key tails at +16512; each is `next` (u8 child + 1 by node * 128 + code, 128 nodes at most) then
-;; a u8 per node (+16384), 1 where a word ends.
-;; Anchors: = : > _ - @ A J K . and `d` when `dapi` starts there or `password` ends there, `D` when
+;; +0, key tails at +33024; each is `next` (u8 child + 1 by node * 128 + code, 254 nodes at most) then
+;; a u8 per node (+32768), 1 where a word ends.
+;; The blocks at FLAGS (u32 each, the offset of a 32-byte block holding a byte beyond ASCII next to a
+;; character of a key or a token: text a decoded view may change, see `anchors` below).
+;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
-  (memory (export "memory") 118)
+  (memory (export "memory") 121)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5244032)) ;; OUT + 4 * CHUNK + 64 (room for `anchors`' spare writes)
-  (global $UCS i32 (i32.const 5525760)) ;; TBL + 281728
-  (global $SEL i32 (i32.const 7622976)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
-  (global $TRIE i32 (i32.const 7666512)) ;; SEL + 43536: the key-name tries (`keyName`)
+  (global $UCS i32 (i32.const 5559040)) ;; TBL + 315008
+  (global $SEL i32 (i32.const 7656256)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
+  (global $TRIE i32 (i32.const 7703888)) ;; SEL + 47632: the key-name tries (`keyName`)
+  (global $FLAGS i32 (i32.const 7769936)) ;; TRIE + 66048: the flagged blocks (`flagged`)
+  ;; How many blocks the last `anchors` call flagged (at FLAGS).
+  (global $flagged (mut i32) (i32.const 0))
+  (func (export "flagged") (result i32) (global.get $flagged))
   ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
@@ -54,8 +61,8 @@
         (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
         (v128.store (i32.add (global.get $IN) (local.get $i))
           (i8x16.narrow_i16x8_u
-            (v128.load (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))
-            (v128.load offset=16 (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1))))))
+            (i16x8.min_u (v128.load (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1)))) (i16x8.splat (i32.const 0xff)))
+            (i16x8.min_u (v128.load offset=16 (i32.add (global.get $UCS) (i32.shl (local.get $i) (i32.const 1)))) (i16x8.splat (i32.const 0xff)))))
         (local.set $i (i32.add (local.get $i) (i32.const 16)))
         (br $next))))
 
@@ -91,12 +98,15 @@
           (v128.or (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 47))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61))))
                    (i8x16.eq (local.get $v) (i8x16.splat (i32.const 45))))))))
 
-  ;; `=` `:` `>`: back over blanks and up to two of " ' ` ], then the key-word tail table.
+  ;; `=` `:` `>`: back over blanks and up to two of " ' ` ], then the key-word tail table. A `:` after sixteen
+  ;; digits and a `/` (an Asana token, prefilter.ts ASANA_SRC) is reported unchecked.
   (func $generic (param $p i32) (result i32)
     (local $i i32) (local $c i32)
     (local.set $i (i32.sub (local.get $p) (i32.const 1)))
     (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
     (local.set $c (call $byte (local.get $i)))
+    (if (i32.and (i32.eq (call $byte (local.get $p)) (i32.const 58)) (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)))
+      (then (if (call $digits16 (local.get $p)) (then (return (i32.const 1))))))
     (block $blanks
       (loop $back
         (br_if $blanks (i32.and (i32.ne (local.get $c) (i32.const 32)) (i32.ne (local.get $c) (i32.const 9))))
@@ -114,15 +124,68 @@
             (local.set $i (i32.sub (local.get $i) (i32.const 1)))
             (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
             (local.set $c (call $byte (local.get $i)))))))
-    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (i32.const 0))))
+    ;; A name ending beyond ASCII (`密码=`, `contraseña:`, `ＫＥＹ=`): a foreign word or a compatibility form a
+    ;; decoded view may read as a key word (decode.ts), left to JavaScript.
+    (if (i32.ge_u (i32.or (i32.or (local.get $c) (call $byte (i32.sub (local.get $i) (i32.const 1))))
+                          (call $byte (i32.sub (local.get $i) (i32.const 2))))
+                  (i32.const 128))
+      (then (return (i32.const 1))))
+    ;; No key word ends there; but a `=` may pad a base64 blob (`$padding`), which JavaScript decodes.
+    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (call $padding (local.get $p)))))
     ;; The whole check (prefilter.ts keyNameEndsAt): 3 confirmed, 0 not, 1 left to JavaScript (the walk
     ;; reached the start of the chunk).
     (local.set $c (call $keyName (local.get $i)))
+    ;; None ends there either: an escape or an invisible character inside the name (`"pass\u0077ord":`,
+    ;; `PASS` U+200B `WORD=`) may still hide one (`$maybeDecoded`).
+    (if (i32.eqz (local.get $c)) (then (return (call $maybeDecoded (local.get $p)))))
     (if (result i32) (i32.eq (local.get $c) (i32.const 2)) (then (i32.const 1)) (else (i32.mul (local.get $c) (i32.const 3)))))
+
+  ;; The `=` at $p ends a run of 16 base64 characters and is followed by another `=` or by no base64 character:
+  ;; a blob's padding (prefilter.ts base64PaddingAt decides).
+  (func $padding (param $p i32) (result i32)
+    (local $n i32)
+    (if (i32.or (i32.ne (call $byte (local.get $p)) (i32.const 61)) (i32.lt_u (local.get $p) (i32.const 17))) (then (return (i32.const 0))))
+    (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
+    (if (i32.or (i32.or (i32.lt_u (i32.sub (i32.or (local.get $n) (i32.const 0x20)) (i32.const 97)) (i32.const 26))
+                        (i32.lt_u (i32.sub (local.get $n) (i32.const 48)) (i32.const 10)))
+                (i32.or (i32.eq (local.get $n) (i32.const 43)) (i32.eq (local.get $n) (i32.const 47))))
+      (then (return (i32.const 0))))
+    (call $tokenFollows (i32.sub (local.get $p) (i32.const 17))))
+
+  ;; The bytes (all ones) of ASCII letters, digits, `_` and `-`: the characters of keys and tokens.
+  (func $wordBytes (param $v v128) (result v128)
+    (v128.or
+      (v128.or (i8x16.lt_u (i8x16.sub (v128.or (local.get $v) (i8x16.splat (i32.const 0x20))) (i8x16.splat (i32.const 97))) (i8x16.splat (i32.const 26)))
+               (i8x16.lt_u (i8x16.sub (local.get $v) (i8x16.splat (i32.const 48))) (i8x16.splat (i32.const 10))))
+      (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 95))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 45))))))
+
+  ;; A `\u` or `\x`, or a byte beyond ASCII (or a NUL), among the 16 bytes before $p: 1 (near
+  ;; the chunk's start, 1 too). No key word ends before the anchor, but an escape in the name
+  ;; (`"pass\u0077ord":`) or a word beyond ASCII (`密码=`, `contraseña:`) may be one once decoded (decode.ts).
+  (func $maybeDecoded (param $p i32) (result i32)
+    (local $v v128) (local $w v128)
+    (if (i32.lt_u (local.get $p) (i32.const 16)) (then (return (i32.const 1))))
+    (local.set $v (v128.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 16))))
+    (local.set $w (v128.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 15))))
+    (v128.any_true (v128.or
+      (v128.and (i8x16.eq (local.get $v) (i8x16.splat (i32.const 92)))
+                (v128.or (i8x16.eq (local.get $w) (i8x16.splat (i32.const 117))) (i8x16.eq (local.get $w) (i8x16.splat (i32.const 120)))))
+      (v128.or (i8x16.lt_s (local.get $v) (v128.const i64x2 0 0)) (i8x16.eq (local.get $v) (v128.const i64x2 0 0))))))
+
+  ;; Sixteen digits before $p and a `/` before them (an Asana token's `:` at $p); near the chunk's start, reported.
+  (func $digits16 (param $p i32) (result i32)
+    (local $i i32) (local $c i32)
+    (if (i32.lt_u (local.get $p) (i32.const 17)) (then (return (i32.const 1))))
+    (local.set $i (i32.sub (local.get $p) (i32.const 16)))
+    (loop $d
+      (if (i32.ge_u (i32.sub (call $byte (local.get $i)) (i32.const 48)) (i32.const 10)) (then (return (i32.const 0))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $d (i32.lt_u (local.get $i) (local.get $p))))
+    (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 17))) (i32.const 47)))
 
   ;; prefilter.ts ReverseTrie.endsAt on bytes, the trie at $t: 1 a word ends at $i, 0 none, 2 the walk
   ;; ran off the start of the chunk (JavaScript then decides on the whole text). ASCII capitals fold to
-  ;; lower case; a byte above 0x7F, or a wide character's 0x00, has no child.
+  ;; lower case; a byte above 0x7F (a wide character's 0xFF among them), or a NUL, has no child.
   (func $trieEndsAt (param $t i32) (param $i i32) (result i32)
     (local $node i32) (local $c i32) (local $n i32)
     (loop $back
@@ -133,7 +196,7 @@
       (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
       (if (i32.eqz (local.get $n)) (then (return (i32.const 0))))
       (local.set $node (i32.sub (local.get $n) (i32.const 1)))
-      (if (i32.load8_u offset=16384 (i32.add (local.get $t) (local.get $node))) (then (return (i32.const 1))))
+      (if (i32.load8_u offset=32768 (i32.add (local.get $t) (local.get $node))) (then (return (i32.const 1))))
       (local.set $i (i32.sub (local.get $i) (i32.const 1)))
       (br $back))
     (unreachable))
@@ -158,7 +221,7 @@
     (local $r i32) (local $node i32) (local $c i32) (local $n i32) (local $j i32) (local $t i32)
     (local.set $r (call $trieEndsAt (global.get $TRIE) (local.get $i)))
     (if (i32.eq (local.get $r) (i32.const 1)) (then (return (i32.const 1))))
-    (local.set $t (i32.add (global.get $TRIE) (i32.const 16512)))
+    (local.set $t (i32.add (global.get $TRIE) (i32.const 33024)))
     (local.set $j (local.get $i))
     (block $end
       (loop $back
@@ -169,7 +232,7 @@
         (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
         (br_if $end (i32.eqz (local.get $n)))
         (local.set $node (i32.sub (local.get $n) (i32.const 1)))
-        (if (i32.load8_u offset=16384 (i32.add (local.get $t) (local.get $node)))
+        (if (i32.load8_u offset=32768 (i32.add (local.get $t) (local.get $node)))
           (then
             (local.set $c (call $keyWordBefore (local.get $j)))
             (if (i32.eq (local.get $c) (i32.const 1)) (then (return (i32.const 1))))
@@ -183,8 +246,8 @@
             (i32.or (i32.eq (local.get $c) (i32.const 96)) (i32.eq (local.get $c) (i32.const 93)))))
 
   ;; `-`: a vendor prefix before it and a token after, or a letter after it that a flag could start with
-  ;; (-p, -u, redis-cli's -a, --password, --token, --api-key, --secret, --client-secret, --user,
-  ;; --requirepass): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
+  ;; (-p, -u, redis-cli's -a, fish's set -x -g -U -l, --password, --token, --api-key, --secret, --client-secret,
+  ;; --user, --requirepass, --with-token): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
   ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32)
@@ -192,11 +255,14 @@
       (then (return (i32.const 1))))
     ;; The command-line flag branches, as prefilter.ts's dashAt reads them: a blank, then `-p`/`-u`; or a
     ;; blank, `-`, then `-p` `-t` `-a` `-s` `-c` `-u`. A blank here is an ASCII one or any byte a wider
-    ;; blank may have become (above 0x7F, or 0x00: see the top of this file).
+    ;; blank may have become (above 0x7F: see the top of this file), or 0x00.
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
     (if (i32.and (call $blank (local.get $b1))
-                 (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97))))
+                 (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97)))
+                         ;; fish's `set -x` / `-g` / `-U` / `-l` (a variable set to a secret)
+                         (i32.or (i32.or (i32.eq (local.get $n) (i32.const 120)) (i32.eq (local.get $n) (i32.const 103)))
+                                 (i32.or (i32.eq (local.get $n) (i32.const 85)) (i32.eq (local.get $n) (i32.const 108))))))
       (then (return (i32.const 1))))
     (if (i32.and (i32.or (i32.eq (local.get $b1) (i32.const 34)) (i32.eq (local.get $b1) (i32.const 39))) (i32.eq (local.get $n) (i32.const 112)))
       (then (return (i32.const 1))))
@@ -205,7 +271,7 @@
       (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
                       (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
               (i32.or (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))
-                      (i32.eq (local.get $n) (i32.const 114))))))
+                      (i32.or (i32.eq (local.get $n) (i32.const 114)) (i32.eq (local.get $n) (i32.const 119)))))))
 
   (func $blank (param $c i32) (result i32)
     (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))
@@ -254,17 +320,17 @@
     (i32.load8_u (i32.add (i32.add (local.get $t) (i32.const 16640)) (i32.or (i32.shl (local.get $n1) (i32.const 7)) (local.get $x)))))
 
 ;; keywords.ts keywordSelector on the bytes [$from, $to) of the chunk: the rules woken by the keywords
-;; wholly inside the range (ASCII capitals folded), as a 64-bit mask (bit r: rule r) stored at SEL+0 as
-;; two u32 (and a hash of the range at SEL+8: see the end). The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
+;; wholly inside the range (ASCII capitals folded), as a 96-bit mask (bit r: rule r) stored at SEL+0 as
+;; three u32 (and a hash of the range at SEL+12: see the end). The same walk as the JavaScript one, on the same tables: a pair of characters gives a slot,
 ;; the third character must be one its words allow, then each of its words is compared. A byte above
-;; 0x7F never matches (keywords are ASCII); a wide character narrowed to 0x00 or 0xFF matches no keyword
+;; 0x7F never matches (keywords are ASCII); a wide character narrowed to 0xFF matches no keyword
 ;; character either, and where JavaScript lets a non-ASCII third character through to the words, their
-;; third character then fails, as 0x00 fails the third-character table here (a slot with a two-character
-;; word allows every third character in both).
+;; third character then fails, as 0xFF does here (a slot with a two-character word allows every third
+;; character in both).
   (func (export "select") (param $from i32) (param $to i32)
     (local $i i32) (local $a i32) (local $b i32) (local $slot i32) (local $c i32) (local $e i32)
     (local $w i32) (local $wend i32) (local $len i32) (local $k i32) (local $t i32) (local $x i32)
-    (local $lo i32) (local $hi i32)
+    (local $lo i32) (local $hi i32) (local $m2 i32)
     (local.set $i (local.get $from))
     (block $done
       (loop $next
@@ -291,7 +357,7 @@
           (block $words
             (loop $word
               (br_if $words (i32.ge_u (local.get $w) (local.get $wend)))
-              (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 4))))
+              (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 5))))
               (local.set $len (i32.load offset=35348 (local.get $t)))
               (block $nomatch
                 (br_if $nomatch (i32.gt_s (i32.add (local.get $i) (local.get $len)) (local.get $to)))
@@ -308,14 +374,16 @@
                     (local.set $k (i32.add (local.get $k) (i32.const 1)))
                     (br $char)))
                 (local.set $lo (i32.or (local.get $lo) (i32.load offset=35352 (local.get $t))))
-                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t)))))
+                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t))))
+                (local.set $m2 (i32.or (local.get $m2) (i32.load offset=35360 (local.get $t)))))
               (local.set $w (i32.add (local.get $w) (i32.const 1)))
               (br $word))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next)))
     (i32.store (global.get $SEL) (local.get $lo))
     (i32.store offset=4 (global.get $SEL) (local.get $hi))
-    ;; And a hash of the range's bytes (with its length) at SEL+8, for the masker's memo of lines that
+    (i32.store offset=8 (global.get $SEL) (local.get $m2))
+    ;; And a hash of the range's bytes (with its length) at SEL+12, for the masker's memo of lines that
     ;; held no secret: it compares the line itself on a hit, so a collision costs only a compare.
     (local.set $lo (i32.sub (local.get $to) (local.get $from)))
     (local.set $i (local.get $from))
@@ -332,7 +400,7 @@
         (local.set $lo (i32.mul (i32.xor (i32.rotl (local.get $lo) (i32.const 5)) (call $byte (local.get $i))) (i32.const 0x9e3779b1)))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rest)))
-    (i32.store offset=8 (global.get $SEL) (local.get $lo)))
+    (i32.store offset=12 (global.get $SEL) (local.get $lo)))
 
   ;; Neighbours may lie outside the chunk: such an anchor is reported unchecked (JavaScript checks it on
   ;; the whole string).
@@ -346,14 +414,20 @@
   (func $edge17 (param $p i32) (param $len i32) (result i32)
     (i32.or (i32.lt_u (local.get $p) (i32.const 3)) (i32.gt_u (i32.add (local.get $p) (i32.const 17)) (local.get $len))))
 
-  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or (DEFINE_SRC) a
-  ;; constant's name around it inside `define('…`.
+  ;; Or (prefilter.ts AWS_SRC) `s` before it and `key` after: `aws_secret_access_key X`; or `authToken` after it
+  ;; (AUTHTOKEN_SRC); or (DEFINE_SRC) a constant's name around it inside `define('…`, or after a blank.
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (i32.or (i32.or
         (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
-        (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
-                 (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b)))) ;; key
+        (i32.or
+          (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
+                   (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))) ;; key
+          ;; npm's `_authToken` handed over as a command's argument (`npm config set //host/:_authToken X`), and
+          ;; Braintree's `access_token$production$…` / `$sandbox$…`
+          (i32.or (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x656b6f5468747561)) ;; authToke
+                  (i32.or (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x7270246e656b6f74)) ;; token$pr
+                          (i64.eq (i64.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i64.const 0x6173246e656b6f74)))))) ;; token$sa
         (call $define (local.get $p))))))
 
   ;; A capital or a digit, or `_` (the walk over a constant's name).
@@ -374,6 +448,19 @@
       (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
       (local.set $c (call $byte (local.get $i)))
       (br_if $name (call $constChar (local.get $c))))
+    ;; A blank before the name: C's `#define NAME "…"`, csh's `setenv NAME …`, cmd's `setx NAME …` (the word
+    ;; before the blanks ends in `fine`, `tenv` or `setx`); JavaScript reads the rest.
+    (if (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))
+      (then
+        (loop $wblanks
+          (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+          (if (i32.lt_s (local.get $i) (i32.const 7)) (then (return (i32.const 1))))
+          (local.set $c (call $byte (local.get $i)))
+          (br_if $wblanks (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 9)))))
+        (local.set $c (i32.load (i32.sub (i32.add (global.get $IN) (local.get $i)) (i32.const 3))))
+        (return (i32.or (i32.or (i32.eq (local.get $c) (i32.const 0x656e6966)) ;; fine
+                                (i32.eq (local.get $c) (i32.const 0x766e6574))) ;; tenv
+                        (i32.eq (local.get $c) (i32.const 0x78746573)))))) ;; setx
     (if (i32.and (i32.ne (local.get $c) (i32.const 34)) (i32.ne (local.get $c) (i32.const 39))) (then (return (i32.const 0))))
     (loop $blanks
       (local.set $i (i32.sub (local.get $i) (i32.const 1)))
@@ -387,7 +474,7 @@
   (func $checkDash (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1)) (else (call $dash (local.get $p)))))
 
-  ;; A J K . : the anchor's table, found without a branch (a per-character offset table at TBL+LETTER_INDEX).
+  ;; A J K G . : the anchor's table, found without a branch (a per-character offset table at TBL+LETTER_INDEX).
   (func $checkLetter (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (call $letter (local.get $p)
@@ -493,7 +580,8 @@
                          (i8x16.lt_s (local.get $n1) (local.get $zero)))))))))))
 
   (func (export "anchors") (param $len i32) (result i32)
-    (local $i i32) (local $k i32) (local $n i32) (local $m i32) (local $c i32) (local $p i32) (local $r i32) (local $o i32)
+    (local $i i32) (local $k i32) (local $n i32) (local $m i32) (local $c i32) (local $p i32) (local $r i32) (local $o i32) (local $f i32)
+    (local $hi i32) (local $wc i32)
     (local $vlo v128) (local $vhi v128) (local $plo v128) (local $phi v128) (local $nlo v128) (local $nhi v128)
     (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 281600))))
     (local.set $vhi (v128.load (i32.add (global.get $TBL) (i32.const 281616))))
@@ -514,6 +602,20 @@
           (call $blockMask (local.get $i) (local.get $len) (local.get $vlo) (local.get $vhi) (local.get $plo) (local.get $phi) (local.get $nlo) (local.get $nhi))
           (i32.shl (call $blockMask (i32.add (local.get $i) (i32.const 16)) (local.get $len) (local.get $vlo) (local.get $vhi) (local.get $plo) (local.get $phi) (local.get $nlo) (local.get $nhi))
                    (i32.const 16))))
+        ;; A byte beyond ASCII (a wide character, Latin-1 beyond ASCII) next to a character of a key or a token:
+        ;; a decoded view may change what the rules read there (decode.ts: an invisible character inside a
+        ;; token, a full-width separator after a key). Text beyond ASCII elsewhere (prose, emoji, box
+        ;; drawing) is not flagged: the branch is taken only in such text, never in ASCII.
+        (local.set $hi (i32.or (i8x16.bitmask (v128.load (i32.add (global.get $IN) (local.get $i))))
+                               (i32.shl (i8x16.bitmask (v128.load offset=16 (i32.add (global.get $IN) (local.get $i)))) (i32.const 16))))
+        (if (local.get $hi)
+          (then
+            (local.set $wc (i32.or (i8x16.bitmask (call $wordBytes (v128.load (i32.add (global.get $IN) (local.get $i)))))
+                                   (i32.shl (i8x16.bitmask (call $wordBytes (v128.load offset=16 (i32.add (global.get $IN) (local.get $i))))) (i32.const 16))))
+            (if (i32.and (local.get $hi) (i32.or (i32.shl (local.get $wc) (i32.const 1)) (i32.shr_u (local.get $wc) (i32.const 1))))
+              (then
+                (i32.store (i32.add (global.get $FLAGS) (i32.shl (local.get $f) (i32.const 2))) (local.get $i))
+                (local.set $f (i32.add (local.get $f) (i32.const 1)))))))
         (local.set $c (i32.popcnt (local.get $m)))
         (local.set $o (i32.add (global.get $OUT) (i32.shl (local.get $k) (i32.const 2))))
         (i32.store (local.get $o) (i32.add (local.get $i) (i32.ctz (local.get $m))))
@@ -537,6 +639,7 @@
         (local.set $k (i32.add (local.get $k) (local.get $c)))
         (local.set $i (i32.add (local.get $i) (i32.const 32)))
         (br $block)))
+    (global.set $flagged (local.get $f))
     ;; Pass 2: each anchor's check, in order; the ones that pass are kept at OUT (in place: never ahead
     ;; of the one being read). Positions ascend, so the first one past the end ends the pass.
     (local.set $o (global.get $OUT))

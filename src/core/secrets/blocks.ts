@@ -3,7 +3,7 @@
 // body is key material; masking only the BEGIN line would hand the model the key. Certificates and
 // public keys next to it are not secret and must stay byte-identical (an agent may need them).
 import { isPlaceholder, isReference } from './entropy';
-import { B64, b64, j, pemBlock, pemBody, rand } from './samples';
+import { B64, b64, HEX, j, pemBlock, pemBody, rand } from './samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from './types';
 
 const PRIORITY = 0;
@@ -20,8 +20,9 @@ export function lineOf(starts: number[], pos: number): number {
   return lo;
 }
 
+/** Line `i` without its `\n` (the last line of a text ending in `\n` too: its `\n` ends it, it starts no line). */
 function lineText(text: string, starts: number[], i: number): string {
-  const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.length;
+  const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length;
   return text.slice(starts[i]!, end);
 }
 
@@ -40,7 +41,14 @@ function contentSpan(line: string): [number, number] | null {
   return [start, end];
 }
 
-const BEGIN = /-----BEGIN ([A-Z0-9][A-Z0-9 ]*?)-----/g;
+const BEGIN = /-----BEGIN ([A-Za-z0-9][A-Za-z0-9 ]*?)-----/g;
+/**
+ * A block whose label names a key that is not a public one is key material: PEM's `… PRIVATE KEY`, PGP's
+ * `PGP PRIVATE KEY BLOCK`, and the same armour around other keys (OpenVPN's `OpenVPN Static key V1`, a
+ * shared HMAC key for tls-auth: whoever holds it joins the VPN's handshake).
+ */
+const PRIVATE_LABEL = /\bkey\b/i;
+const PUBLIC_LABEL = /\bpublic\b/i;
 const BODY_LIKE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})?\s*$/;
 
 export const privateKeyBlock: BlockRule = {
@@ -54,7 +62,7 @@ export const privateKeyBlock: BlockRule = {
     let m: RegExpExecArray | null;
     while ((m = BEGIN.exec(text)) !== null) {
       const label = m[1]!;
-      const isPrivate = /PRIVATE KEY/.test(label);
+      const isPrivate = PRIVATE_LABEL.test(label) && !PUBLIC_LABEL.test(label);
       const endMarker = `-----END ${label}-----`;
       const endPos = text.indexOf(endMarker, m.index + m[0].length);
       const first = lineOf(starts, m.index);
@@ -105,6 +113,11 @@ export const privateKeyBlock: BlockRule = {
       j('-----END OPENSSH PRIVATE', ' KEY-----'),
     ];
     const pgp = [j('-----BEGIN PGP PRIVATE', ' KEY BLOCK-----'), '', ...pemBody(500), '=' + rand(B64, 4), j('-----END PGP PRIVATE', ' KEY BLOCK-----')];
+    const ovpn = [
+      j('-----BEGIN OpenVPN Static', ' key V1-----'),
+      ...Array.from({ length: 16 }, () => rand(HEX, 32)),
+      j('-----END OpenVPN Static', ' key V1-----'),
+    ];
     const secretsOf = (lines: string[]) => lines.filter((l) => !l.startsWith('-----') && l.trim() !== '');
     return {
       truePositives: [
@@ -115,6 +128,7 @@ export const privateKeyBlock: BlockRule = {
         { text: ssh.join('\r\n') + '\r\n', secrets: secretsOf(ssh) },
         { text: pgp.join('\n'), secrets: secretsOf(pgp) },
         { text: rsa.slice(0, 6).join('\n'), secrets: secretsOf(rsa.slice(0, 6)) },
+        { text: ['<tls-auth>', '#', '# 2048 bit OpenVPN static key', '#', ...ovpn, '</tls-auth>'].join('\n'), secrets: secretsOf(ovpn) },
       ],
       falsePositives: [
         [...cert, ...pub].join('\n') + '\n',
@@ -126,55 +140,99 @@ export const privateKeyBlock: BlockRule = {
   },
 };
 
-const KIND_SECRET = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
-const KIND_SECRET_AT = new RegExp(KIND_SECRET.source, 'my');
+/** `kind: Secret` as a key of its line, at any indentation, maybe a list item's first key (`- kind: Secret`, a `kind: List`'s items). */
+const KIND_SECRET = /^[ \t]*(?:-[ \t]+)?kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
+const KIND_SECRET_AT = /kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/my;
+
+/** Blanks, then maybe `-` and blanks, from a line start (after \n, \r, U+2028, U+2029, or the text's start) up to `p`. */
+function keyStartsLine(text: string, p: number): boolean {
+  let i = p - 1;
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 9) c = text.charCodeAt(--i);
+  if (c === 45 && i < p - 1) {
+    c = text.charCodeAt(--i);
+    while (c === 32 || c === 9) c = text.charCodeAt(--i);
+  }
+  return i < 0 || c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
 
 /**
  * Does the text hold a `kind: Secret` line (KIND_SECRET anywhere)? Code says `Secret` often
  * (`clientSecret`) and `kind:` now and then; the multiline regex over a whole file cost more than
- * finding each `kind:` and trying the regex there, at a line start as `^` sees one (after `\n`,
- * `\r`, U+2028 or U+2029).
+ * finding each `kind:` and trying the regex there, where only blanks and a list item's `- ` stand
+ * between it and a line start as `^` sees one (after `\n`, `\r`, U+2028 or U+2029).
  */
 export function hasSecretKind(text: string): boolean {
   for (let p = text.indexOf('kind:'); p !== -1; p = text.indexOf('kind:', p + 1)) {
-    const c = text.charCodeAt(p - 1);
-    if (p > 0 && c !== 10 && c !== 13 && c !== 0x2028 && c !== 0x2029) continue;
+    if (!keyStartsLine(text, p)) continue;
     KIND_SECRET_AT.lastIndex = p;
     if (KIND_SECRET_AT.test(text)) return true;
   }
   return false;
 }
-const SECTION = /^([ \t]*)(data|stringData):[ \t]*(?:#.*)?\r?$/;
+const SECTION = /^(data|stringData):[ \t]*(?:#.*)?\r?$/;
 const ENTRY = /^([ \t]+)([^\s:#][^:]*?):[ \t]+(.*?)[ \t]*\r?$/d;
 
 function indentOf(line: string): number {
   return line.search(/\S|$/);
 }
 
+/** The column of a YAML line's key, after a list item's `- ` (-1: a blank line). */
+function keyColumn(line: string): number {
+  const m = /^[ \t]*(?:-[ \t]+)*/.exec(line)!;
+  return m[0].length < line.replace(/\r$/, '').length ? m[0].length : -1;
+}
+
+function isItemStart(line: string, col: number): boolean {
+  return keyColumn(line) === col && /^[ \t]*-[ \t]/.test(line) && indentOf(line) < col;
+}
+
+/**
+ * The lines of the YAML mapping whose key at `col` is on line `li`: back to its list item's `- ` line
+ * (or its parent, or a `---`), on to a line indented less than `col` or the next item.
+ */
+function mappingRange(text: string, starts: number[], li: number, col: number): [number, number] {
+  const skip = (line: string) => line.trim() === '' || line.trimStart().startsWith('#');
+  let first = li;
+  if (!isItemStart(lineText(text, starts, li), col))
+    for (let k = li - 1; k >= 0; k--) {
+      const line = lineText(text, starts, k);
+      if (skip(line)) continue;
+      if (/^---(?:\s|$)/.test(line) || (indentOf(line) < col && !isItemStart(line, col))) break;
+      first = k;
+      if (isItemStart(line, col)) break;
+    }
+  let last = li;
+  for (let k = li + 1; k < starts.length; k++) {
+    const line = lineText(text, starts, k);
+    if (skip(line)) continue;
+    if (/^---(?:\s|$)/.test(line) || indentOf(line) < col || isItemStart(line, col)) break;
+    last = k;
+  }
+  return [first, last];
+}
+
 export const kubernetesSecret: BlockRule = {
   id: 'k8s-secret',
-  description: 'Values under data: / stringData: in a Kubernetes Secret manifest',
+  description: 'Values under data: / stringData: in a Kubernetes Secret manifest (a document of its own or an item of a List)',
   // `kind:` is rarer than `Secret` in code (every `clientSecret` woke this rule up).
   gate: 'kind:',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     if (!hasSecretKind(text)) return;
     const starts = index.starts();
-    const n = starts.length;
-    // Document by document: a `---` separator starts a new object.
-    let docStart = 0;
-    for (let i = 0; i <= n; i++) {
-      if (i < n && !/^---(?:\s|$)/.test(lineText(text, starts, i))) continue;
-      const docEnd = i; // exclusive
-      let isSecret = false;
-      for (let k = docStart; k < docEnd && !isSecret; k++) isSecret = KIND_SECRET.test(lineText(text, starts, k));
-      if (isSecret) scanDoc(text, starts, docStart, docEnd, out);
-      docStart = i + 1;
+    for (let i = 0; i < starts.length; i++) {
+      const line = lineText(text, starts, i);
+      if (!KIND_SECRET.test(line)) continue;
+      const col = keyColumn(line);
+      const [first, last] = mappingRange(text, starts, i, col);
+      scanSections(text, starts, first, last + 1, col, out);
     }
   },
   samples: () => {
     const pw = b64(rand(B64, 24));
     const tok = rand(B64, 40);
     const cfg = rand(B64, 30);
+    const inList = b64(`{"user":"app","password":"${rand(B64, 20)}"}`);
     return {
       truePositives: [
         {
@@ -193,20 +251,37 @@ export const kubernetesSecret: BlockRule = {
           ].join('\n'),
           secrets: [pw.slice(8), tok, cfg],
         },
+        {
+          text: [
+            'apiVersion: v1',
+            'kind: List',
+            'items:',
+            '  - apiVersion: v1',
+            '    kind: Secret',
+            '    data:',
+            `      config.json: ${inList}`,
+            '  - kind: ConfigMap',
+            '    data:',
+            '      LOG_LEVEL: debug',
+          ].join('\n'),
+          secrets: [inList.slice(8, 40)],
+        },
       ],
       falsePositives: [
         ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: app', 'data:', '  LOG_LEVEL: debug', `  SEED: ${rand(B64, 40)}`].join('\n'),
         ['kind: Secret', 'stringData:', '  password: ${DB_PASSWORD}', '  user: ""'].join('\n'),
+        ['items:', '  - kind: Secret', '    metadata:', '      name: a', '  - kind: ConfigMap', '    data:', `      SEED: ${rand(B64, 40)}`].join('\n'),
       ],
     };
   },
 };
 
-function scanDoc(text: string, starts: number[], from: number, to: number, out: BlockOutput): void {
+/** The `data:` / `stringData:` sections at `col` of the mapping on lines [from, to): every entry's value. */
+function scanSections(text: string, starts: number[], from: number, to: number, col: number, out: BlockOutput): void {
   for (let i = from; i < to; i++) {
-    const sec = SECTION.exec(lineText(text, starts, i));
-    if (sec === null) continue;
-    const parentIndent = sec[1]!.length;
+    const line = lineText(text, starts, i);
+    if (keyColumn(line) !== col || !SECTION.test(line.slice(col))) continue;
+    const parentIndent = col;
     let childIndent = -1;
     for (let k = i + 1; k < to; k++) {
       const line = lineText(text, starts, k);

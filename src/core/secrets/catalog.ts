@@ -1,11 +1,13 @@
 // The rule catalog: every rule the masker runs, in one list (tests iterate it).
 import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
+import { encodedSecret } from './rules/encoded';
 import { GENERIC_RULES } from './rules/generic';
+import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
 import type { BlockRule, LineRule } from './types';
 
-export const LINE_RULES: readonly LineRule[] = [...VENDOR_RULES, ...MORE_VENDOR_RULES, ...GENERIC_RULES, ...MORE_CONTEXT_RULES];
-export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS];
+export const LINE_RULES: readonly LineRule[] = [...VENDOR_RULES, ...MORE_VENDOR_RULES, ...GENERIC_RULES, ...MORE_CONTEXT_RULES, encodedSecret];
+export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

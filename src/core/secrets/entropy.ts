@@ -182,6 +182,7 @@ export const REFERENCE_PARTS = [
   '^awssm:',
   '^file:',
   '^%[A-Z_]+%$',
+  '^@Microsoft\\.KeyVault\\(',
 ]; // a new `^` alternative's first characters go into F_REF (FIRST, below), and an example of it into value-shape.test.ts
 /** The definition isReference answers (exported for the test that compares them). */
 export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
@@ -538,6 +539,22 @@ export function isBenignShapeOf(v: string, quoted: boolean, literal = false): bo
 
 export type NameStrength = 'strong' | 'weak';
 
+/** Letters (any script), marks, blanks and the punctuation of prose only. */
+const WORDS_BEYOND_ASCII = /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.,!?-]*$/u;
+
+/**
+ * Prose in a script beyond ASCII: letters and the punctuation of prose only, each word cased as words are
+ * (lower, Capitalised or CAPITALS; scripts without case pass). Random letters mix their cases (`ŁłŃńŅ…`).
+ */
+export function isProseBeyondAscii(v: string): boolean {
+  if (!WORDS_BEYOND_ASCII.test(v)) return false;
+  for (const w of v.split(/[ '\u2019.,!?-]+/)) {
+    const tail = w.slice(1);
+    if (!(tail === tail.toLowerCase() || w === w.toUpperCase())) return false;
+  }
+  return true;
+}
+
 /**
  * Does `v`, held by a secret-named key, look like a secret? Strong names (password, token, secret,
  * api key …) need less evidence than weak ones (a bare `key`, `auth`).
@@ -552,6 +569,9 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   // could still be a secret.
   const ascii = asciiStats(v);
   if ((ascii ? STATS.distinct : distinctChars(v)) <= 3) return false;
+  // Words of a language written with letters beyond ASCII (`Zugangsschlüssel`, `Введите пароль`): an
+  // interface label under a secret-named key (i18n files), not a credential, which has digits or signs.
+  if (!ascii && isProseBeyondAscii(v)) return false;
   const h = ascii ? STATS.entropy : shannon(v);
   const chars = ascii ? lastCharFlags() : ANY;
   if (strength === 'strong') {

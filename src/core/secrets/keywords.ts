@@ -132,7 +132,7 @@ export function keywordSelector(rules: readonly LineRule[]): (line: string, from
 /**
  * The selector's tables for anchors.wat's `select`, laid out as SELECT_LAYOUT says: the same pair,
  * slot and third-character tables the JavaScript walk reads, the words in slot order, and each word's
- * rules as a 64-bit mask. Undefined when the catalog outgrows the layout (the pre-scan then leaves
+ * rules as a 96-bit mask. Undefined when the catalog outgrows the layout (the pre-scan then leaves
  * every line to keywordSelector).
  */
 export function packKeywordTables(rules: readonly LineRule[]): Uint8Array | undefined {
@@ -150,26 +150,25 @@ export function packKeywordTables(rules: readonly LineRule[]): Uint8Array | unde
     v.setUint32(L.slots + 4 * slot, w | (list.length << 16), true);
     for (const k of list) {
       const word = words[k]!;
-      let lo = 0,
-        hi = 0;
-      for (const r of wordRules[k]!)
-        if (r < 32) lo |= 1 << r;
-        else hi |= 1 << (r - 32);
-      const at = L.words + 16 * w++;
+      const masks = [0, 0, 0];
+      for (const r of wordRules[k]!) masks[r >> 5]! |= 1 << (r & 31);
+      const at = L.words + L.wordStride * w++;
       v.setUint32(at, text, true);
       v.setUint32(at + 4, word.length, true);
-      v.setUint32(at + 8, lo >>> 0, true);
-      v.setUint32(at + 12, hi >>> 0, true);
+      v.setUint32(at + 8, masks[0]! >>> 0, true);
+      v.setUint32(at + 12, masks[1]! >>> 0, true);
+      v.setUint32(at + 16, masks[2]! >>> 0, true);
       for (let i = 0; i < word.length; i++) out[text++] = word.charCodeAt(i);
     }
   });
   return out;
 }
 
-/** The rules of a mask from anchors.wat's `select` (bits 0–31 in `lo`, 32–63 in `hi`), in catalog order. */
-export function rulesOfMask<R>(rules: readonly R[], lo: number, hi: number): R[] {
+/** The rules of a mask from anchors.wat's `select` (bits 0–31 in `m0`, 32–63 in `m1`, 64–95 in `m2`), in catalog order. */
+export function rulesOfMask<R>(rules: readonly R[], m0: number, m1: number, m2: number): R[] {
   const out: R[] = [];
-  for (let m = lo >>> 0; m !== 0; m &= m - 1) out.push(rules[31 - Math.clz32(m & -m)]!);
-  for (let m = hi >>> 0; m !== 0; m &= m - 1) out.push(rules[63 - Math.clz32(m & -m)]!);
+  for (let m = m0 >>> 0; m !== 0; m &= m - 1) out.push(rules[31 - Math.clz32(m & -m)]!);
+  for (let m = m1 >>> 0; m !== 0; m &= m - 1) out.push(rules[63 - Math.clz32(m & -m)]!);
+  for (let m = m2 >>> 0; m !== 0; m &= m - 1) out.push(rules[95 - Math.clz32(m & -m)]!);
   return out;
 }

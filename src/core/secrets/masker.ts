@@ -5,8 +5,12 @@ import { lineOf } from './blocks';
 import { BLOCK_RULES, LINE_RULES } from './catalog';
 import { keywordSelector, packKeywordTables, rulesOfMask } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
-import { GATES, prescan } from './prefilter';
+import { candidateLinesIndexOf, GATES, prescan } from './prefilter';
+import { lineSpan, needsView, viewOf } from './decode';
+import { sniff } from './sniff';
+import { base64Run, blobHoldsSecret, setSecretTest } from './encoded';
 import { detached } from './detach';
+import { resolveFollow } from './follow';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
@@ -29,11 +33,11 @@ const quiet = new Set<string>();
 const quietByHash = new Map<number, string>();
 
 /**
- * The line rules' hits on the line `text[start, end)` (without its `\n`). `lo`/`hi`/`hash`: the rules
- * to run and the line's hash, as the pre-scan gave them (Prescan.selected), or lo -1 to select here.
+ * The line rules' hits on the line `text[start, end)` (without its `\n`). `m0`/`m1`/`m2`/`hash`: the rules
+ * to run and the line's hash, as the pre-scan gave them (Prescan.selected), or m0 -1 to select here.
  */
-function lineHits(text: string, start: number, end: number, lo: number, hi: number, hash: number): Hit[] | undefined {
-  const known = lo >= 0;
+function lineHits(text: string, start: number, end: number, m0: number, m1: number, m2: number, hash: number): Hit[] | undefined {
+  const known = m0 >= 0;
   if (known) {
     const q = quietByHash.get(hash);
     if (q !== undefined && q.length === end - start && text.startsWith(q, start)) return undefined;
@@ -41,7 +45,7 @@ function lineHits(text: string, start: number, end: number, lo: number, hi: numb
   const line = text.slice(start, end);
   if (!known && quiet.has(line)) return undefined;
   const hits: Hit[] = [];
-  const rules = known ? rulesOfMask(LINE_RULES, lo, hi) : rulesFor(text, start, end);
+  const rules = known ? rulesOfMask(LINE_RULES, m0, m1, m2) : rulesFor(text, start, end);
   for (const rule of rules) rule.scan(line, hits);
   if (hits.length > 0) return hits;
   if (line.length <= QUIET_LINE_MAX) {
@@ -74,6 +78,21 @@ export class MaskSession {
     return p;
   }
 }
+
+/**
+ * The block rules with what gates them, read once into objects of one shape: the loop over them runs for
+ * every text, and reading the rules' own optional fields made its property accesses polymorphic.
+ */
+const BLOCKS = BLOCK_RULES.map((rule) => {
+  const g = GATES.indexOf(rule.gate);
+  return {
+    rule,
+    gateBit: g >= 0 ? 1 << g : 0,
+    literal: g >= 0 ? '' : rule.gate,
+    ruleKinds: rule.kinds ?? 0,
+    applies: rule.applies === undefined ? null : (text: string) => rule.applies!(text),
+  };
+});
 
 /** Line offsets, counted incrementally for ascending queries and indexed fully when needed. */
 class Lines implements LineIndex {
@@ -122,6 +141,9 @@ export interface Masker {
   /** Problems with the user's patterns (invalid ones are skipped, not thrown). */
   readonly errors: string[];
 }
+
+// A decoded blob (encoded.ts) is masked as any text is, with the rules alone (no user patterns, no allow-list).
+setSecretTest((text) => maskWith(text, [], new Set(), new MaskSession()).findings.length > 0);
 
 export function createMasker(opts: MaskOptions = {}): Masker {
   const { patterns, errors } = compilePatterns(opts.extraPatterns);
@@ -194,10 +216,17 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
-  const { lines: candidates, gates, selected } = prescan(text, SELECTOR_TABLES);
-  for (const rule of BLOCK_RULES) {
-    const g = GATES.indexOf(rule.gate);
-    if (g >= 0 ? (gates & (1 << g)) === 0 : !text.includes(rule.gate)) continue;
+  const { lines: candidates, gates, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES);
+  // The structure rules read only the kinds of file they know (sniff.ts): most texts are none of them.
+  let kinds = -1;
+  for (let b = 0; b < BLOCKS.length; b++) {
+    const { rule, gateBit, literal, ruleKinds, applies } = BLOCKS[b]!;
+    if (gateBit !== 0 ? (gates & gateBit) === 0 : literal !== '' && !text.includes(literal)) continue;
+    if (ruleKinds !== 0) {
+      if (kinds < 0) kinds = sniff(text);
+      if ((ruleKinds & kinds) === 0) continue;
+    }
+    if (applies !== null && !applies(text)) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
@@ -209,15 +238,43 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     for (const li of protect) protectedStarts.add(lines.startOf(li));
   }
 
+  // Hits whose value goes on past their line (follow.ts), with their line's start.
+  let follows: [number, Hit][] | undefined;
   for (let k = 0; k < candidates.length; k++) {
     const start = candidates[k]!;
     if (protectedStarts !== undefined && protectedStarts.has(start)) continue;
     const nl = text.indexOf('\n', start);
     const hits =
       selected === undefined
-        ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0)
-        : lineHits(text, start, nl < 0 ? text.length : nl, selected[3 * k]!, selected[3 * k + 1]!, selected[3 * k + 2]!);
-    if (hits !== undefined) push(perLine, start, hits, true);
+        ? lineHits(text, start, nl < 0 ? text.length : nl, -1, 0, 0, 0)
+        : lineHits(text, start, nl < 0 ? text.length : nl, selected[4 * k]!, selected[4 * k + 1]!, selected[4 * k + 2]!, selected[4 * k + 3]!);
+    if (hits !== undefined) {
+      push(perLine, start, hits, true);
+      for (let h = 0; h < hits.length; h++) if (hits[h]!.follow !== undefined) (follows ??= []).push([start, hits[h]!]);
+    }
+  }
+  if (follows !== undefined) {
+    for (const [start, h] of follows) {
+      const nl = text.indexOf('\n', start);
+      resolveFollow(text, start, nl < 0 ? text.length : nl, h.follow!, (line, s, e) => {
+        // A private key block's lines belong to its rule.
+        if (protectedStarts === undefined || !protectedStarts.has(line)) push(perLine, line, [{ start: s, end: e, rule: h.rule, priority: h.priority }]);
+      });
+    }
+  }
+
+  // Lines a decoded view may change (invisible characters, compatibility forms, escapes, foreign key
+  // words): the rules run on the view too, and its hits mask the characters they came from.
+  if (flagged.length > 0 || escapes.length > 0) viewHits(text, flagged, escapes, perLine);
+  // Base64 blobs ending in padding: decoded, and masked whole when the decoded text holds a secret.
+  let blobEnd = -1;
+  for (const p of blobs) {
+    if (p < blobEnd) continue;
+    const [s, e] = base64Run(text, p - 1);
+    blobEnd = e;
+    if (!blobHoldsSecret(text, s, e)) continue;
+    const ls = text.lastIndexOf('\n', s - 1) + 1;
+    push(perLine, ls, [{ start: s - ls, end: e - ls, rule: 'encoded-secret', priority: 2 }]);
   }
 
   for (const p of patterns) {
@@ -277,6 +334,54 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   if (pieces.length === 0) return { text, findings: [] };
   pieces.push(text.slice(prev));
   return { text: pieces.join(''), findings };
+}
+
+/**
+ * The rules' hits on the decoded views (decode.ts) of the lines that need one: lines where needsView
+ * finds something to decode in a run of the 32-character blocks the pre-scan flagged (`blocks`,
+ * ascending: text beyond ASCII; a separator after a foreign word may stand just past a run), and the
+ * lines of `escapes` (anchors after an escape in a key's name).
+ */
+function viewHits(text: string, blocks: number[], escapes: number[], perLine: Map<number, LineHits>): void {
+  let done = 0; // where the lines not yet read start
+  let viewed: Set<number> | undefined;
+  for (let k = 0; k < blocks.length;) {
+    const from = Math.max(blocks[k]!, done);
+    let end = blocks[k]! + 32;
+    while (++k < blocks.length && blocks[k]! <= end) end = blocks[k]! + 32;
+    const to = Math.min(end + 16, text.length);
+    for (let at = needsView(text, from, to); at >= 0; at = done < to ? needsView(text, done, to) : -1) {
+      const ls = text.lastIndexOf('\n', at - 1) + 1;
+      const nl = text.indexOf('\n', at);
+      const le = nl < 0 ? text.length : nl;
+      done = le + 1;
+      viewLine(text, ls, le, perLine);
+      if (escapes.length > 0) (viewed ??= new Set()).add(ls);
+    }
+  }
+  let last = -1;
+  for (const p of escapes) {
+    const ls = text.lastIndexOf('\n', p - 1) + 1;
+    if (ls === last || viewed?.has(ls) === true) continue;
+    last = ls;
+    const nl = text.indexOf('\n', p);
+    viewLine(text, ls, nl < 0 ? text.length : nl, perLine);
+  }
+}
+
+/** The line `text[ls, le)`'s decoded view, if it has one with an anchor: the rules' hits on it, as the line's spans. */
+function viewLine(text: string, ls: number, le: number, perLine: Map<number, LineHits>): void {
+  const view = viewOf(text.slice(ls, le));
+  if (view === null || candidateLinesIndexOf(view.text).length === 0) return;
+  const hits: Hit[] = [];
+  for (const rule of rulesFor(view.text)) rule.scan(view.text, hits);
+  const mapped: Hit[] = [];
+  for (const h of hits) {
+    if (h.end <= h.start) continue;
+    const [s, e] = lineSpan(view, h.start, h.end);
+    mapped.push({ start: s, end: e, rule: h.rule, priority: h.priority });
+  }
+  if (mapped.length > 0) push(perLine, ls, mapped, true);
 }
 
 /** Overlaps: the more specific rule wins (lower priority number), then the earlier, then the longer span. */

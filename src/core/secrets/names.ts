@@ -42,9 +42,43 @@ const STRONG_EXACT = new Set([
   'sharedaccesskey',
   'pw',
   'pswd',
+  // Other languages' words for password or secret (ASCII spellings; decode.ts folds the others onto `password`).
+  'passwort',
+  'kennwort',
+  'passe',
+  'motdepasse',
+  'contrasena',
+  'senha',
+  'wachtwoord',
+  'passord',
+  'salasana',
+  'heslo',
+  'haslo',
+  'sifre',
+  'jelszo',
+  'losenord',
+  'adgangskode',
+  'parola',
+  'geheim',
+  // A wallet's recovery phrase.
+  'mnemonic',
+  'phrase',
 ]);
 /** Compound words ending in a secret word: `identitytoken`, `authtoken`, `dbpassword`, `clientsecret`. */
-const STRONG_SUFFIX = ['password', 'passwd', 'secret', 'token', 'apikey', 'accesskey', 'secretkey', 'privatekey', 'accountkey'];
+const STRONG_SUFFIX = [
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'apikey',
+  'accesskey',
+  'secretkey',
+  'privatekey',
+  'accountkey',
+  'passwort',
+  'kennwort',
+  'wachtwoord',
+];
 /** `X_KEY` is strong when X says what kind of key it is. */
 const KEY_QUALIFIERS = new Set([
   'api',

@@ -18,6 +18,7 @@
 // Threat: a line the pre-scan drops is never shown to a rule, so its secret reaches the model.
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
+import { decodableBefore, foreignWordBefore } from './decode';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -43,6 +44,28 @@ const KEY_WORDS = [
   'credentials',
   'sig',
   'signature',
+  // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
+  // ones beyond ASCII are folded onto `password` by decode.ts's views).
+  'passwort',
+  'kennwort',
+  'passe',
+  'contrasena',
+  'senha',
+  'wachtwoord',
+  'passord',
+  'salasana',
+  'heslo',
+  'haslo',
+  'sifre',
+  'jelszo',
+  'losenord',
+  'adgangskode',
+  'parola',
+  'geheim',
+  // A wallet's recovery phrase (bip39.ts judges the value).
+  'mnemonic',
+  'phrase',
+  'seed',
 ];
 const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 
@@ -130,6 +153,9 @@ const SECRET_FLAGS = [
   'user',
   'proxy-user',
   'requirepass',
+  'with-token',
+  'password-stdin',
+  'registration-token',
 ];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
@@ -151,7 +177,9 @@ const FLAG_SRC =
   // redis-cli's password flag; elsewhere `-a` is "all" (`ls -a`, `git commit -a`), so only after redis-cli.
   '|-(?<=\\bredis-cli\\s(?:[^\\n]*\\s)?-)(?=a[ \\t]+[^\\s$-])' +
   '|-(?<=sshpass\\s+-)(?=p)' +
-  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})[\\s=])`;
+  // fish: `set -x NAME value` (also -g -U -l and their mixes): a variable set to what may be a secret.
+  '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
+  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))`;
 /**
  * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
  * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
@@ -168,8 +196,8 @@ const FLAG_SRC =
  */
 const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])' +
-  "|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+')" +
-  `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'])`;
+  '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"))' +
+  `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
 /**
@@ -180,28 +208,44 @@ const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
  * salts). Filtering on the letter after (~22,000 `_P` `_K` `_S` `_T` in the bench tree) rather than on
  * the capital or digit before (~72,000) keeps most constants' underscores out of the SIMD pass's checks.
  */
-const DEFINE_SRC = `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)`;
+const DEFINE_SRC =
+  `_(?<=\\bdefine\\([ \\t]*["'][A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*["'][ \\t]*,)` +
+  // C's `#define API_SECRET "…"`: the same constant's name, after `#define`, before a string literal.
+  `|_(?<=(?:^|\\n)[ \\t]*#[ \\t]*define[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+")` +
+  // csh's `setenv API_TOKEN X`, cmd's `setx API_TOKEN X`: a variable and its value with a blank between.
+  `|_(?<=(?:^|[\\s;&|(])(?:setenv|setx)[ \\t]+[A-Z0-9_]*[A-Z0-9]_)(?=[PKST][A-Z0-9_]*[ \\t]+\\S)`;
+/** npm's token handed over as a command's argument: `npm config set //registry.example.com/:_authToken X`. */
+const AUTHTOKEN_SRC = '_(?=authToken[ \\t]+[^\\s=])' + `|_(?<=access_)(?=token\\$(?:production|sandbox)\\$)`;
+/**
+ * An Asana personal access token, `1/1234567890123456:…` or `2/…/…:…`, anchored at its `:`: digits before
+ * a `:` reach no key-name check, so this one is asked apart (asanaAt).
+ */
+const ASANA_SRC = ':(?<=(?<![\\w/])\\d{1,2}\\/(?:\\d{16}\\/)?\\d{16}:)(?=[A-Za-z0-9]{32})';
 /**
  * Vendor prefixes, URL userinfo (`://…@`) and DSNs (`:pw@tcp(`, `thin:user/pw@`), command-line password
  * flags (`mysql -pX`, `docker login -p X`, `"-pX"`, `redis-cli -a X`, `curl -u a:b`, `--password X`), the word
  * `password` (WORD_SRC), `aws_secret_access_key X` (AWS_SRC), `define('DB_PASSWORD', …)` (DEFINE_SRC).
  */
-const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}`;
+const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AWS_SRC}|${DEFINE_SRC}|${AUTHTOKEN_SRC}|${ASANA_SRC}`;
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
  * `dapi` has no rare character and is searched as a whole. A test checks every alternative is here.
  */
 const LETTER_HEADS: Record<string, readonly string[]> = {
-  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA'],
+  // Azure DevOps's PAT signature (`…AZDO…`), Twitter's app-only bearer token (twenty-odd `A`s first).
+  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA', 'AZDO', 'AAAAAAAAAAAAAAAAAAAA'],
   J: ['eyJ', 'T3BlbkFJ'],
   K: ['SK'],
-  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.'],
+  // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
+  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.', '.set', '.Set', '.with', '.With'],
   dapi: ['dapi'],
+  // GitLab runner registration tokens.
+  G: ['GR1348941'],
 };
 
 /** Dockerfile `ENV NAME value` has no `=`; only looked for when the text has an `ENV `. */
@@ -219,6 +263,17 @@ const DASH_AT = new RegExp(`${VENDOR_SRC}|${FLAG_SRC}`, 'y');
 const WORD_AT = new RegExp(WORD_SRC, 'y');
 const AWS_AT = new RegExp(AWS_SRC, 'y');
 const DEFINE_AT = new RegExp(DEFINE_SRC, 'y');
+const AUTHTOKEN_AT = new RegExp(AUTHTOKEN_SRC, 'y');
+const ASANA_AT = new RegExp(ASANA_SRC, 'y');
+
+/** ASANA_SRC at the `:` at `p`: sixteen digits before it (read by hand first: a `:` after a digit is common). */
+export function asanaAt(text: string, p: number): boolean {
+  for (let i = p - 16; i < p; i++) {
+    const c = text.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) return false;
+  }
+  return text.charCodeAt(p - 17) === 47 && matchesAt(ASANA_AT, text, p);
+}
 
 // What may stand right before an anchor, as tables of the last (up to) 3 characters.
 const KEY_END = tailTable([...KEY_WORDS, ...KEY_TAILS], true);
@@ -471,8 +526,9 @@ function underscoreAt(text: string, p: number): boolean {
   )
     return true;
   // AWS_SRC: `s` before (`access`), `key` after.
-  if (c1 === 115) return text.startsWith('key', p + 1) && matchesAt(AWS_AT, text, p);
+  if (c1 === 115 && text.startsWith('key', p + 1)) return matchesAt(AWS_AT, text, p);
   const n = text.charCodeAt(p + 1);
+  if (n === 97 || n === 116) return (text.startsWith('authToken', p + 1) || text.startsWith('token$', p + 1)) && matchesAt(AUTHTOKEN_AT, text, p);
   return (n === 80 || n === 75 || n === 83 || n === 84) && ((c1 >= 65 && c1 <= 90) || (c1 >= 48 && c1 <= 57)) && defineAt(text, p);
 }
 
@@ -481,6 +537,15 @@ function defineAt(text: string, p: number): boolean {
   let i = p - 1;
   let c = text.charCodeAt(i);
   while ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) c = text.charCodeAt(--i);
+  // C's `#define NAME "…"`, csh's `setenv NAME …`, cmd's `setx NAME …`: the name after blanks and a word.
+  if (c === 32 || c === 9) {
+    do c = text.charCodeAt(--i);
+    while (c === 32 || c === 9);
+    return (
+      ((c === 101 && text.startsWith('define', i - 5)) || (c === 118 && text.startsWith('setenv', i - 5)) || (c === 120 && text.startsWith('setx', i - 3))) &&
+      matchesAt(DEFINE_AT, text, p)
+    );
+  }
   if (c !== 34 && c !== 39) return false;
   do c = text.charCodeAt(--i);
   while (c === 32 || c === 9);
@@ -496,9 +561,11 @@ function dashAt(text: string, p: number): boolean {
     // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user|requirepass…)`.
     const next = text.charCodeAt(p + 1);
     may =
-      (isSpace(c1) && (next === 112 || next === 117 || next === 97)) ||
+      (isSpace(c1) && (next === 112 || next === 117 || next === 97 || next === 120 || next === 103 || next === 85 || next === 108)) ||
       ((c1 === 34 || c1 === 39) && next === 112) ||
-      (c1 === 45 && isSpace(c2) && (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114));
+      (c1 === 45 &&
+        isSpace(c2) &&
+        (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114 || next === 119));
   }
   return may && matchesAt(DASH_AT, text, p);
 }
@@ -525,6 +592,9 @@ function wordAt(text: string, p: number): boolean {
 // monomorphic and V8 inlines the check (measured: a shared loop's indirect call cost ~10%).
 function scanGeneric(text: string, ch: string, out: number[]): void {
   for (let p = text.indexOf(ch); p !== -1;) p = genericAt(text, p) ? hit(text, p, ch, out) : text.indexOf(ch, p + 1);
+}
+function scanColon(text: string, out: number[]): void {
+  for (let p = text.indexOf(':'); p !== -1;) p = genericAt(text, p) || asanaAt(text, p) ? hit(text, p, ':', out) : text.indexOf(':', p + 1);
 }
 function scanUnderscore(text: string, out: number[]): void {
   for (let p = text.indexOf('_'); p !== -1;) p = underscoreAt(text, p) ? hit(text, p, '_', out) : text.indexOf('_', p + 1);
@@ -583,7 +653,7 @@ function anchorTables(): Uint8Array {
     const a = LETTER_ANCHORS.find((x) => x.anchor === ch);
     // The module filters these four on their neighbours; one without a filter would need another path.
     if (!a || a.open) throw new Error(`anchor scan: letter anchor ${ch} has no neighbour filter`);
-    const base = L.letters + k * L.letterStride;
+    const base = L.letterAt[k]!;
     t.set(a.before1, base);
     t.set(a.before2, base + 128);
     t.set(a.after1, base + 16512);
@@ -591,7 +661,7 @@ function anchorTables(): Uint8Array {
   });
   // Character → its letter table's offset (the module picks the table without a branch).
   const index = new Uint32Array(256);
-  L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letters + k * L.letterStride));
+  L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letterAt[k]!));
   t.set(new Uint8Array(index.buffer), L.letterIndex);
   t.set(nibbleTables(), L.nibbles);
   // Anchors the module does not know would be missed: every letter anchor is one of those four, or dapi.
@@ -612,6 +682,7 @@ const ANCHOR_CLASS: readonly (readonly [string, number])[] = [
   ['E', 16],
   ['J', 32],
   ['K', 32],
+  ['G', 32],
   ['d', 64],
   ['D', 64],
   ['.', 128],
@@ -677,11 +748,13 @@ function nibbleTables(): Uint8Array {
     if (((vlo[x & 15]! & vhi[x >> 4]!) | 0) !== want) throw new Error(`anchor scan: the class tables misclassify byte ${x}`);
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
-  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d')], 1);
+  // Digits: an Asana token's `:` (ASANA_SRC). (A foreign key word's last character, decode.ts, is beyond
+  // ASCII: such a neighbour passes every class in the module itself.)
+  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789')], 1);
   addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
-  // `_` also when the next character is AWS_SRC's `k` (`access_key`) or DEFINE_SRC's P K S T.
-  addToNibbles(nlo, nhi, CODES('kPKST'), 2);
-  // 0: a blank above 0x7FFF (U+FEFF) reaches the module saturated to 0x00 (anchors.wat); `-` (45) also
+  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`.
+  addToNibbles(nlo, nhi, CODES('kPKSTat'), 2);
+  // 0: a NUL (which `\s` does not take, but costs nothing to let through); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
   addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
@@ -756,10 +829,19 @@ export interface Prescan {
   gates: number;
   /**
    * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
-   * keywords on it wake, as two masks at 3k (rules 0–31) and 3k + 1 (rules 32–63), and a hash of the
-   * line at 3k + 2 (AnchorScanner.select); or -1 at 3k where the line was left to keywordSelector.
+   * keywords on it wake, as three masks at 4k (rules 0–31), 4k + 1 (rules 32–63) and 4k + 2 (rules 64–95),
+   * and a hash of the line at 4k + 3 (AnchorScanner.select); or -1 at 4k where the line was left to keywordSelector.
    */
   selected?: number[];
+  /**
+   * What a decoded view may change (decode.ts), ascending: the starts of the 32-character blocks holding
+   * a character beyond ASCII (or a NUL).
+   */
+  flagged: number[];
+  /** Anchors after a `\u` or `\x` (an escape in a key's name), ascending: their lines need a view. */
+  escapes: number[];
+  /** `=` padding a base64 blob of 16 characters or more (paddingAt), ascending: the masker decodes the blobs (encoded.ts). */
+  blobs: number[];
 }
 
 /** GATES present in `text`, by looking (the definition; the indexOf path and long texts use it). */
@@ -776,14 +858,45 @@ export function gatesOf(text: string): number {
  */
 export function prescan(text: string, selector?: Uint8Array): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
-  return simd ? prescanSimd(text, simd, selector) : { lines: candidateLinesIndexOf(text), gates: gatesOf(text) };
+  if (simd) return prescanSimd(text, simd, selector);
+  const blobs: number[] = [];
+  for (let p = text.indexOf('='); p !== -1; p = text.indexOf('=', p + 1)) if (paddingAt(text, p)) blobs.push(p);
+  return { lines: candidateLinesIndexOf(text), gates: gatesOf(text), flagged: flaggedOf(text, WIDE_CHAR), escapes: flaggedOf(text, ESCAPE), blobs };
+}
+
+/** Base64's characters (both alphabets). */
+function base64Char(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
+}
+
+/** The `=` at `p` pads a base64 blob: sixteen base64 characters before it, no base64 letter, digit, `+` or `/` after. */
+export function paddingAt(text: string, p: number): boolean {
+  if (text.charCodeAt(p) !== 61 || p < 16) return false;
+  const n = text.charCodeAt(p + 1);
+  if ((n >= 48 && n <= 57) || ((n | 32) >= 97 && (n | 32) <= 122) || n === 43 || n === 47) return false;
+  for (let i = p - 16; i < p; i++) if (!base64Char(text.charCodeAt(i))) return false;
+  return true;
+}
+
+const WIDE_CHAR = /[^\x01-\x7f]/g;
+const ESCAPE = /\\[uUx]/g;
+
+/** prescan's `flagged` and `escapes` where the SIMD pass does not run: the offsets of each match (a block's worth each). */
+function flaggedOf(text: string, re: RegExp): number[] {
+  const out: number[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.push(m.index);
+    re.lastIndex = m.index + 32;
+  }
+  return out;
 }
 
 /** One indexOf pass per anchor (where WebAssembly SIMD is missing, and for short texts). */
 export function candidateLinesIndexOf(text: string): number[] {
   const out: number[] = [];
   scanGeneric(text, '=', out);
-  scanGeneric(text, ':', out);
+  scanColon(text, out);
   scanGeneric(text, '>', out);
   scanUnderscore(text, out);
   scanDash(text, out);
@@ -816,34 +929,58 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   let from = -1;
   let to = -1;
   let ordered = true;
-  const gates = scanner.scan(text, (p, exact) => {
-    if (p >= from && p < to) return;
-    const c = text.charCodeAt(p);
-    let ok: boolean;
-    if (c === 61 || c === 58 || c === 62) ok = exact || genericAt(text, p);
-    else if (c === 95) ok = underscoreAt(text, p);
-    else if (c === 45) ok = dashAt(text, p);
-    else if (c === 64) ok = userinfoAt(text, p);
-    else if (c === 100) ok = wordAt(text, p) || DAPI.at(text, p);
-    else if (c === 68) ok = wordAt(text, p);
-    else {
-      const a = LETTER_BY_CODE[c];
-      ok = a !== undefined && a.at(text, p);
-    }
-    if (!ok) return;
-    const start = lineStart(text, p);
-    if (start <= from) ordered = false; // (the module reports in ascending order; if ever not, sort below)
-    from = start;
-    const nl = text.indexOf('\n', p);
-    to = nl < 0 ? text.length : nl + 1;
-    out.push(from);
-    if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0);
-  });
+  const flagged: number[] = [];
+  const escapes: number[] = [];
+  const blobs: number[] = [];
+  const gates = scanner.scan(
+    text,
+    (p, exact) => {
+      if (p >= from && p < to) return;
+      const c = text.charCodeAt(p);
+      let ok: boolean;
+      if (c === 61 || c === 58 || c === 62) {
+        ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
+        // An escape, a foreign word or a character a view decodes in the name before it: the line's view
+        // decides (decode.ts).
+        if (!ok) {
+          if (hasEscapeBefore(text, p) || foreignWordBefore(text, p) || decodableBefore(text, p)) escapes.push(p);
+          else if (c === 61 && paddingAt(text, p)) blobs.push(p);
+        }
+      } else if (c === 95) ok = underscoreAt(text, p);
+      else if (c === 45) ok = dashAt(text, p);
+      else if (c === 64) ok = userinfoAt(text, p);
+      else if (c === 100) ok = wordAt(text, p) || DAPI.at(text, p);
+      else if (c === 68) ok = wordAt(text, p);
+      else {
+        const a = LETTER_BY_CODE[c];
+        ok = a !== undefined && a.at(text, p);
+      }
+      if (!ok) return;
+      const start = lineStart(text, p);
+      if (start <= from) ordered = false; // (the module reports in ascending order; if ever not, sort below)
+      from = start;
+      const nl = text.indexOf('\n', p);
+      to = nl < 0 ? text.length : nl + 1;
+      out.push(from);
+      if (selected !== undefined && !scanner.select(from, nl < 0 ? text.length : nl, selected)) selected.push(-1, 0, 0, 0);
+    },
+    flagged,
+  );
   const known = gates < 0 ? gatesOf(text) : gates;
-  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected }; // ascending and distinct already
+  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected, flagged, escapes, blobs }; // ascending and distinct already
   // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: known };
+  return { lines: sortedUnique(out), gates: known, flagged, escapes, blobs };
+}
+
+/** A `\u` or `\x` among the 16 characters before `p` (a key's name may hold an escape). */
+function hasEscapeBefore(text: string, p: number): boolean {
+  for (let i = p - 2; i >= 0 && i >= p - 17; i--) {
+    if (text.charCodeAt(i) !== 92) continue;
+    const n = text.charCodeAt(i + 1);
+    if (n === 117 || n === 85 || n === 120) return true;
+  }
+  return false;
 }
 
 /** The definition: the three regexes run over the whole text (slow; tests compare candidateLines with it). */

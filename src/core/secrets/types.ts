@@ -37,8 +37,49 @@ export interface Hit {
   start: number;
   end: number;
   rule: string;
-  /** Lower wins an overlap: a vendor format (0) beats a context rule (1) beats a generic assignment (2). */
+  /**
+   * Lower wins an overlap: a vendor format (0) beats a context rule (1) beats a structure rule (1.5,
+   * rules/structure.ts) beats a generic assignment (2).
+   */
   priority: number;
+  /**
+   * The value goes on past this line (a YAML block scalar, a quoted string over several lines, a `\`
+   * continuation, a concatenation): the masker reads the lines after it (follow.ts). Such a hit may
+   * be empty (start = end: nothing on this line yet).
+   */
+  follow?: Follow;
+}
+
+/** How a value under a secret-named key goes on past its line. */
+export enum FollowKind {
+  /** `key: |` / `key: >-`: the more-indented lines after. `arg`: the key's column. */
+  YamlBlock = 1,
+  /** `key:` and nothing: a plain scalar on the more-indented lines after (not a mapping, not a list). `arg`: the key's column. */
+  YamlPlain = 2,
+  /** A quoted string left open at the end of the line. `arg`: the quote's code (triple quotes: code + 256). */
+  Quoted = 3,
+  /** A literal value ending in `\`: the next line goes on with it. */
+  Backslash = 4,
+  /** A string literal followed by a concatenation operator or `\` at the end of the line; or (`arg` 1) by nothing, the next line then starting with an operator. */
+  Concat = 5,
+  /** `key = (` : string literals on the lines after, up to `)` (Python's implicit concatenation). */
+  Paren = 6,
+  /** `key: *name`: the value is the node anchored `&name` elsewhere in the text. `name` holds it. */
+  Alias = 7,
+}
+
+export interface Follow {
+  kind: FollowKind;
+  strength: 'strong' | 'weak';
+  /** The value's part on this line was already judged a secret (hits of their own cover it). */
+  judged: boolean;
+  /** The value's parts on this line as [start, end) pairs (none: nothing yet), masked with the rest when the whole is judged a secret. */
+  spans: number[];
+  /** Those parts joined: the start of the value the rest is judged with. */
+  value: string;
+  arg: number;
+  /** Alias: the anchor's name. */
+  name?: string;
 }
 
 /** A rule that looks at one line at a time. */
@@ -57,8 +98,15 @@ export interface LineRule {
 export interface BlockRule {
   id: string;
   description: string;
-  /** A literal the text must contain (case-sensitive) for the rule to run at all. */
+  /** A literal the text must contain (case-sensitive) for the rule to run at all ('': none). */
   gate: string;
+  /**
+   * The kinds of file (sniff.ts KIND bits) whose structure the rule reads: it runs only on a text whose
+   * head reads as one of them (the masker sniffs each text once).
+   */
+  kinds?: number;
+  /** A further test a text of those kinds must pass. */
+  applies?(text: string): boolean;
   /**
    * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule
    * may touch (certificate bodies, already-handled block lines).

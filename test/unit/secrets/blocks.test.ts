@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { hasSecretKind, kubernetesSecret, privateKeyBlock } from '../../../src/core/secrets/blocks';
 import { prng } from '../../../src/core/secrets/samples';
 
-const KIND_SECRET = /^kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
+// `kind: Secret` as a line's key: indented, or a list item's first key (a `kind: List`'s items).
+const KIND_SECRET = /^[ \t]*(?:-[ \t]+)?kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?\r?$/m;
 
 describe('kubernetes Secret detection', () => {
   it('agrees with the multiline regex on line starts after \\n, \\r, U+2028, U+2029 and mid-line', () => {
@@ -26,12 +27,19 @@ describe('kubernetes Secret detection', () => {
       'kind:\nkind: Secret',
       '',
       'kind:',
+      '  kind: Secret',
+      '- kind: Secret',
+      '  -  kind: Secret\r\n',
+      '-kind: Secret',
+      'x\n  - kind: Secret',
+      '\t- \tkind: Secret',
+      '- - kind: Secret',
     ];
     for (const c of cases) assert.equal(hasSecretKind(c), KIND_SECRET.test(c), JSON.stringify(c));
   });
 
   it('agrees with the multiline regex on 3,000 seeded mixes', () => {
-    const parts = ['kind:', ' ', '\t', 'Secret', '"', "'", '#', 'x', '\n', '\r', '\r\n', '\u2028', 'kind: Secret', 'apiVersion: v1'];
+    const parts = ['kind:', ' ', '\t', 'Secret', '"', "'", '#', 'x', '\n', '\r', '\r\n', '\u2028', 'kind: Secret', 'apiVersion: v1', '- ', '-'];
     const r = prng(5);
     let yes = 0;
     for (let k = 0; k < 3000; k++) {

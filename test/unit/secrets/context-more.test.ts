@@ -192,9 +192,9 @@ describe('context rules: the name on the line before (k8s-env-value)', () => {
     keeps(deployment(['            - name: DB_PASSWORD', '              valueFrom:', '                configMapKeyRef:', `                  value: ${p}`]));
   });
 
-  it('does not run without kind: (its gate), so a Helm values.yaml env list is not read', () => {
+  it("does not run without kind: (its gate); a Helm values.yaml env list is named-value's (rules/structure.ts)", () => {
     const p = pw();
-    keeps(['env:', '  - name: DB_PASSWORD', `    value: "${p}"`].join('\n'));
+    masks('named-value', ['env:', '  - name: DB_PASSWORD', `    value: "${p}"`].join('\n'), p);
   });
 });
 

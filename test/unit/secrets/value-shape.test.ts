@@ -97,6 +97,13 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
   const v = raw.trim();
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
   if (distinctChars(v) <= 3) return false;
+  // Prose in a script beyond ASCII (an i18n label) holds a letter beyond ASCII and no digit or sign.
+  if (
+    /[^\x00-\x7f]/.test(v) &&
+    /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.,!?-]*$/u.test(v) &&
+    v.split(/[ '\u2019.,!?-]+/).every((w) => /^.[\p{Ll}\p{Lo}\p{M}]*$/u.test(w) || w === w.toUpperCase())
+  )
+    return false;
   if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted, literal)) return false;
   const h = shannon(v);
   if (strength === 'strong') {
@@ -449,6 +456,7 @@ describe('valueLooksSecret against its plain definition', () => {
       '^awssm:': [`awssm:${t}`],
       '^file:': [`file:${t}`],
       '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
+      '^@Microsoft\\.KeyVault\\(': [`@Microsoft.KeyVault(SecretUri=https://${t}.vault.azure.net/secrets/db/)`],
       '^[xX]+$': ['xXxXxXxXxXxXxX'],
       '^\\*+$': ['**************'],
       '^\\.+$': ['..............'],

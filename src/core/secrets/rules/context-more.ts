@@ -12,8 +12,9 @@
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
 import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
-import { PASSWORD_CHARS, rand } from '../samples';
-import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
+import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
+import { readLiterals } from '../follow';
+import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type LineRule } from '../types';
 import { regexRule } from './make';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
@@ -250,7 +251,8 @@ interface StatementForm {
   /** A literal the line must hold, or a case-insensitive test for SQL's keywords. */
   gate: string | RegExp;
   re: RegExp;
-  group: number;
+  /** The group holding the secret, or the groups of which the one that matched does. */
+  group: number | number[];
   /** The secret came in quotes. */
   quoted: boolean;
   /** The group holding the secret's name, which then decides as for an assignment (without: a password). */
@@ -291,27 +293,68 @@ const STATEMENT_FORMS: StatementForm[] = [
   // A setter handed a literal, the literal the whole argument: `setPassword("a" + b)` and
   // `setPassword(cfg.get("pw"))` are code.
   { gate: 'assword(', re: /\bset[Pp]assword\([ \t]*(["'])((?:(?!\1)[^\\\r\n]|\\.)*)\1[ \t]*\)/dg, group: 2, quoted: true },
+  // Any setter or builder named for a secret: `client.setToken("…")`, `.setApiKey('…')`, `.withClientSecret("…")`,
+  // Go's `.SetToken("…")`; the name after set/with decides as a key's name does.
+  {
+    gate: /\.(?:[Ss]et|[Ww]ith)[A-Z]/,
+    re: /\.(?:[Ss]et|[Ww]ith)([A-Z]\w*)\([ \t]*(["'`])((?:(?!\2)[^\\\r\n]|\\.)*)\2[ \t]*\)/dg,
+    group: 3,
+    quoted: true,
+    name: 1,
+  },
+  // gh's and docker's token on standard input: `gh auth login --with-token <<< T`, `echo T | gh auth login
+  // --with-token`, `printf %s T | docker login -u u --password-stdin`.
+  { gate: '--with-token', re: /--with-token[ \t]*<<<[ \t]*(["']?)([^\s"']+)\1/dg, group: 2, quoted: true },
+  {
+    gate: /--(?:with-token|password-stdin)/,
+    re: /(?:^|[;&|(][ \t]*)(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+)?(?:(["'])%s\1[ \t]+|%s[ \t]+)?(["']?)([^\s"'|]+)\2[ \t]*\|[^|\r\n]*--(?:with-token|password-stdin)\b/dg,
+    group: 3,
+    quoted: true,
+  },
+  // npm's, yarn's and pnpm's token set on the command line: `npm config set //registry.example.com/:_authToken T`.
+  {
+    gate: /config[ \t]+set/,
+    re: /\b(?:npm|yarn|pnpm)[ \t]+config[ \t]+set[ \t]+(["']?)(?:\S*:)?_?(?:authToken|auth|password|npmAuthToken)\1[ \t]+(["']?)([^\s"']+)\2/dg,
+    group: 3,
+    quoted: true,
+  },
+  // Vault's token as the login's argument (`vault login T`; `vault login -method=userpass username=u` holds none).
+  // No pre-scan anchor selects such a line: it is read in shell scripts and history (structure.ts shell-statement).
+  { gate: 'vault', re: /\bvault[ \t]+login[ \t]+(?:-[\w-]+(?:=\S*)?[ \t]+)*(["']?)([^\s"'=-][^\s"'=]*)\1(?=[ \t]*(?:$|\r|[;&|#]))/dg, group: 2, quoted: true },
+  // Shells that set a variable without `=`: fish's `set -x NAME value`, csh's `setenv NAME value`, cmd's
+  // `setx NAME value [/M]`; the variable's name decides as a key's name does.
+  {
+    gate: /\bset/,
+    re: /(?:^|[;&|(][ \t]*)(?:set(?:[ \t]+-[gUlxu]+)+|setenv|setx)[ \t]+([A-Za-z_]\w*)[ \t]+(?:(["'])((?:(?!\2)[^\r\n])*)\2|([^\s"'][^\s]*))/dg,
+    group: [3, 4],
+    quoted: true,
+    name: 1,
+  },
   // SQL hands a role its password in a statement. PostgreSQL: `CREATE USER app WITH PASSWORD '…'`,
   // `ALTER ROLE app WITH LOGIN PASSWORD '…'`; the word after CREATE/ALTER USER/ROLE/GROUP, after an option
   // that leads into it (WITH, LOGIN, ENCRYPTED), or first on its line (a statement written over several
   // lines). Elsewhere `password '…'` is prose (`-- set the password 'here' later`). `PASSWORD NULL` and
   // psql's `PASSWORD :'pw'` hold none.
   {
-    gate: /password[ \t]+'/i,
-    re: /(?:\b(?:create|alter)[ \t]+(?:user|role|group)\b[^\r\n]*?[ \t]|\b(?:with|login|encrypted)[ \t]+|^[ \t]*)password[ \t]+'((?:[^'\r\n]|'')*)'/dgi,
-    group: 1,
+    gate: /password[ \t]+(?:[Ee]?'|\$)/i,
+    re: /(?:\b(?:create|alter)[ \t]+(?:user|role|group)\b[^\r\n]*?[ \t]|\b(?:with|login|encrypted)[ \t]+|^[ \t]*)password[ \t]+(?:[Ee]?'((?:[^'\r\n]|'')*)'|\$(\w*)\$(.*?)\$\2\$)/dgi,
+    group: [1, 3],
     quoted: true,
     sql: true,
   },
   // MySQL (and Oracle's quoted form): `IDENTIFIED BY '…'`, `IDENTIFIED WITH mysql_native_password BY '…'`.
-  // MySQL also escapes with a backslash. `IDENTIFIED WITH plugin AS '…'` hands over a hash.
+  // MySQL also escapes with a backslash. `IDENTIFIED WITH plugin AS '…'` hands over a hash. Oracle's
+  // password is an identifier, unquoted (`IDENTIFIED BY tiger`); `BY VALUES '…'` and MySQL's old `BY
+  // PASSWORD '*…'` hand over hashes.
   {
     gate: /identified[ \t]/i,
-    re: /\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(["'])((?:(?!\1)[^\\\r\n]|\\.|\1\1)*)\1/dgi,
-    group: 2,
+    re: /\bidentified[ \t]+(?:with[ \t]+\S+[ \t]+)?by[ \t]+(?:(["'])((?:(?!\1)[^\\\r\n]|\\.|\1\1)*)\1|(?!(?:values|password)\b)([A-Za-z][\w$#]*)(?=[ \t]*(?:;|$|\r|[ \t]+(?:default|temporary|quota|profile|password|account|container)\b)))/dgi,
+    group: [2, 3],
     quoted: true,
     sql: true,
   },
+  // C's `#define API_SECRET "…"` (and its literals concatenated over lines, read by the generic rule's follow).
+  { gate: 'define', re: /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"/dg, group: 2, quoted: true, name: 1 },
   // PHP's define('NAME', 'value') (wp-config.php's database password, keys and salts).
   { gate: 'define(', re: /\bdefine\([ \t]*(["'])([A-Za-z_]\w*)\1[ \t]*,[ \t]*(["'])((?:(?!\3)[^\\\r\n]|\\.)*)\3/dg, group: 4, quoted: true, name: 2 },
 ];
@@ -320,8 +363,25 @@ export const statementSecret: LineRule = {
   id: 'statement-secret',
   description:
     "A secret handed over by a statement rather than assigned: .netrc `machine h login u password X` / `password X`, `ds.setPassword(\"X\")`, PHP `define('DB_PASSWORD', 'X')`, SQL `PASSWORD 'X'` / `IDENTIFIED BY 'X'`",
-  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 64 rules.
-  keywords: ['password ', 'password\t', 'setpassword(', 'define(', 'identified'],
+  // One rule for these forms rather than one each: the SIMD pass's keyword selector holds 96 rules.
+  keywords: [
+    'password ',
+    'password\t',
+    'setpassword(',
+    'define(',
+    'define ',
+    'define\t',
+    'identified',
+    '.set',
+    '.with',
+    '--with-token',
+    '--password-stdin',
+    'config set',
+    'vault',
+    'set -',
+    'setenv',
+    'setx',
+  ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     for (const form of STATEMENT_FORMS) {
@@ -331,15 +391,29 @@ export const statementSecret: LineRule = {
       let m: RegExpExecArray | null;
       while ((m = re.exec(line)) !== null) {
         // A .netrc token may be quoted (`password "$PW"`): judged without its quotes.
-        let s = m[form.group]!;
+        const group = typeof form.group === 'number' ? form.group : form.group.find((g) => m![g] !== undefined)!;
+        let s = m[group]!;
         const q = s.charCodeAt(0);
         if (!form.quoted && s.length >= 2 && (q === 34 || q === 39) && s.charCodeAt(s.length - 1) === q) s = s.slice(1, -1);
         if (form.notWord === true && PROSE_WORD.test(s)) continue;
         if (form.sql === true) s = s.replace(/''|""/g, (q) => q[0]!);
         const strength = form.name === undefined ? 'strong' : defineStrength(m[form.name]!);
-        if (strength === null || isReference(s) || !(longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted)))) continue;
-        const [start, end] = m.indices![form.group]!;
-        out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+        if (strength === null || isReference(s)) continue;
+        const secret = longRandom(s) || (!isPlaceholder(s) && valueLooksSecret(s, strength, form.quoted));
+        const [start, end] = m.indices![group]!;
+        if (secret) out.push({ start, end, rule: 'statement-secret', priority: CONTEXT_PRIORITY });
+        // C's literal continued on the next line (`#define K "abc" \`): the masker reads on (follow.ts).
+        if (form.quoted && line.charCodeAt(end) === 34) {
+          const r = readLiterals(line, end + 1, line.length - (line.endsWith('\r') ? 1 : 0), false);
+          if (r.open && r.spans.length === 0)
+            out.push({
+              start: end,
+              end,
+              rule: 'statement-secret',
+              priority: CONTEXT_PRIORITY,
+              follow: { kind: FollowKind.Concat, strength, judged: secret, spans: [start, end], value: s, arg: 0 },
+            });
+        }
       }
     }
   },
@@ -348,6 +422,23 @@ export const statementSecret: LineRule = {
     const q = [pw(), pw(), pw(), pw()];
     // wp-config.php's keys: 64 printable characters, quotes and backslashes aside.
     const wpKey = rand(PASSWORD_CHARS.replace(/[#'",;]/g, '') + '!@#%^&*()-_=+[]{}<>~|;:,.?', 64, seed++ * 7907);
+    const t = () => rand(ALNUM, 40, seed++ * 7907);
+    const cli = [
+      (x: string) => `client.setToken("${x}");`,
+      (x: string) => `    builder.withClientSecret('${x}')`,
+      (x: string) => `\tc.SetApiKey("${x}")`,
+      (x: string) => `gh auth login --with-token <<< ${x}`,
+      (x: string) => `echo ${x} | gh auth login --with-token`,
+      (x: string) => `printf '%s' "${x}" | docker login -u ci --password-stdin registry.example.com`,
+      (x: string) => `npm config set //registry.example.com/:_authToken ${x}`,
+      (x: string) => `set -x GITHUB_TOKEN ${x}`,
+      (x: string) => `set -gx DB_PASSWORD '${x}'`,
+      (x: string) => `setenv API_TOKEN ${x}`,
+      (x: string) => `setx DB_PASSWORD "${x}" /M`,
+    ].map((f) => {
+      const secret = t();
+      return { text: f(secret), secret };
+    });
     return {
       truePositives: [
         { text: `define( 'DB_PASSWORD', '${p[5]}' );`, secrets: [p[5]!] },
@@ -361,6 +452,8 @@ export const statementSecret: LineRule = {
         { text: `alter role app with login password '${q[1]}'`, secrets: [q[1]!] },
         { text: `ALTER USER 'app'@'%' IDENTIFIED BY '${q[2]}';`, secrets: [q[2]!] },
         { text: `CREATE USER 'x'@'localhost' IDENTIFIED WITH mysql_native_password BY '${q[3]}';`, secrets: [q[3]!] },
+        // Setters named for a secret, tokens handed to CLIs on standard input or as arguments, shells' `set`.
+        ...cli.map((c) => ({ text: c.text, secrets: [c.secret] })),
       ],
       falsePositives: [
         'machine git.example.com',
@@ -391,6 +484,21 @@ export const statementSecret: LineRule = {
         "ALTER USER 'app'@'%' IDENTIFIED BY 'changeme';",
         "ALTER USER 'app'@'%' IDENTIFIED BY '';",
         "-- set the password 'here' later",
+        'client.setTimeout(30);',
+        'client.setName("api");',
+        'client.setToken(token);',
+        'client.setApiKey(process.env.API_KEY);',
+        'builder.withCredentials(true)',
+        'gh auth login --with-token < token.txt',
+        'echo "$GH_TOKEN" | gh auth login --with-token',
+        'npm config set registry https://registry.example.com/',
+        'vault login -method=oidc',
+        'vault login -method=userpass username=ops',
+        'set -x PATH $HOME/bin $PATH',
+        'set -x EDITOR vim',
+        'setenv LANG en_US.UTF-8',
+        'setx JAVA_HOME "C:\\Program Files\\Java"',
+        'set -x PASSWORD_STORE_DIR ~/.password-store',
       ],
     };
   },

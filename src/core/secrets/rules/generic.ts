@@ -6,7 +6,10 @@ import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
-import type { Hit, LineRule } from '../types';
+import { bip39Words, isMnemonic } from '../bip39';
+import { joinedLooksSecret, readLiterals } from '../follow';
+import { FollowKind, type Follow, type Hit, type LineRule, type RuleSamples } from '../types';
+import type { NameStrength } from '../entropy';
 import { regexRule } from './make';
 
 const GENERIC_PRIORITY = 2;
@@ -435,10 +438,179 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
+/** A recovery phrase assigned at `opEnd` (in quotes or not): masked. */
+function seedPhrase(line: string, opEnd: number, out: Hit[]): void {
+  valueAt(line, opEnd);
+  const end = VALUE.quoted ? VALUE.end : trimEndOf(line, VALUE.start, breakFrom(line, VALUE.start));
+  if (end - VALUE.start >= 36 && isMnemonic(line.slice(VALUE.start, end)))
+    out.push({ start: VALUE.start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+}
+
+/** `|`, `>-`, `|2`, `!!str |`: a YAML block scalar's header (the scalar is on the lines after). */
+const BLOCK_HEADER = /^(?:![^\s]*[ \t]+)?[|>](?:[1-9][-+]?|[-+][1-9]?)?$/;
+
+/** The column of the key on a YAML line (after a list item's `- `). */
+function keyColumn(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  while (line.charCodeAt(i) === 45 && (line.charCodeAt(i + 1) === 32 || line.charCodeAt(i + 1) === 9)) {
+    i++;
+    while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  }
+  return i;
+}
+
+/** A YAML value that goes on past its line: a block scalar, nothing (a plain scalar may follow), an open quote, an alias. */
+function yamlFollow(line: string, value: string, start: number, end: number, open: number, strength: NameStrength): Follow | null {
+  const judged = false;
+  if (open === 34 || open === 39) {
+    // `key: "abc` … `def"`: the value is everything up to the closing quote (yamlEnd's comment cut does
+    // not apply inside quotes), so the part here runs to the end of the line.
+    const e = trimEndOf(line, start, breakFrom(line, start));
+    return { kind: FollowKind.Quoted, strength, judged, spans: [start, e], value: line.slice(start, e), arg: open };
+  }
+  if (value === '') return { kind: FollowKind.YamlPlain, strength, judged: false, spans: [], value: '', arg: keyColumn(line) };
+  if (BLOCK_HEADER.test(value)) return { kind: FollowKind.YamlBlock, strength, judged: false, spans: [], value: '', arg: keyColumn(line) };
+  if (value.charCodeAt(0) === 42 && /^\*[A-Za-z_][\w.-]*$/.test(value))
+    return { kind: FollowKind.Alias, strength, judged: false, spans: [], value: '', arg: 0, name: value.slice(1) };
+  return null;
+}
+
+function trimEndOf(line: string, start: number, end: number): number {
+  while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * A quoted value `[start, end)` and what follows its closing quote: more literals joined to it on the
+ * line (`"a" + "b"`, `"a" "b"`), and an operator or `\` at the end of the line, or nothing at all (the
+ * next line may go on with `+ "…"`). The literals after the first are judged with it, and pushed when
+ * the whole is a secret; `end` is where reading stopped.
+ */
+function concatFollow(
+  line: string,
+  start: number,
+  end: number,
+  strength: NameStrength,
+  judged: boolean,
+  out: Hit[],
+): { follow: Follow | null; secret: boolean; end: number } | null {
+  // Triple quotes close with three characters; `\"…\"` (code inside a JSON string) is left alone.
+  const q = line.charCodeAt(start - 1);
+  if (line.charCodeAt(end) !== q) return null;
+  const after = line.charCodeAt(end + 1) === q && line.charCodeAt(end + 2) === q && line.charCodeAt(start - 2) === q ? end + 3 : end + 1;
+  const stop = breakFrom(line, after);
+  if (after >= stop)
+    return { follow: { kind: FollowKind.Concat, strength, judged, spans: [start, end], value: line.slice(start, end), arg: 1 }, secret: judged, end: after };
+  const c = line.charCodeAt(after);
+  // Most quoted values end with `,` `;` `)` `}` or a blank and a word: nothing to read.
+  if (!(c === 32 || c === 9 || c === 43 || c === 46 || c === 38 || c === 124 || c === 92 || c === 34 || c === 39)) return null;
+  const r = readLiterals(line, after, stop, false);
+  const rest = line.slice(r.end, stop).trim();
+  if (r.spans.length === 0 && !r.open)
+    return rest === ''
+      ? { follow: { kind: FollowKind.Concat, strength, judged, spans: [start, end], value: line.slice(start, end), arg: 1 }, secret: judged, end: r.end }
+      : null;
+  const spans = [start, end, ...r.spans];
+  let value = '';
+  for (let k = 0; k < spans.length; k += 2) value += line.slice(spans[k]!, spans[k + 1]!);
+  let secret = judged;
+  if (r.spans.length > 0 && (judged || joinedLooksSecret([value], strength))) {
+    secret = true;
+    for (let k = judged ? 2 : 0; k < spans.length; k += 2)
+      out.push({ start: spans[k]!, end: spans[k + 1]!, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+  }
+  const follow: Follow | null = r.open || rest === '' ? { kind: FollowKind.Concat, strength, judged: secret, spans, value, arg: r.open ? 0 : 1 } : null;
+  return { follow, secret, end: r.end };
+}
+
+/** A quote opened and not closed on the line (`"abc\`, a Python `"""`, a JS template): the string goes on below. */
+function openFollow(line: string, start: number, end: number, open: number, strength: NameStrength, judged: boolean): Follow | null {
+  const stop = trimEndOf(line, start, breakFrom(line, start));
+  if (end < stop) return null; // the value was cut at a delimiter: code, not an open string
+  let e = stop;
+  if (e > start && line.charCodeAt(e - 1) === 92) e--;
+  // `"""` opening a triple-quoted string: valueAt read `""` as empty and the third quote opened this one.
+  return { kind: FollowKind.Quoted, strength, judged, spans: [start, e], value: line.slice(start, e), arg: open };
+}
+
+/** Recovery phrases of the BIP-39 list, seeded apart from the shared rand() sequence. */
+function phraseSamples(): { text: string; secrets: string[] }[] {
+  const words = [...bip39Words()];
+  const phrase = (n: number, seed: number) => Array.from({ length: n }, (_, k) => words[Number(rand('0123456789', 4, seed + k * 13)) % 2048]!).join(' ');
+  const [a, b] = [phrase(24, 0xb39), phrase(12, 0xb40)];
+  return [
+    { text: `MNEMONIC="${a}"`, secrets: [a.slice(0, 20), a.slice(-20)] },
+    { text: `wallet:\n  seed: ${b}`, secrets: [b.slice(0, 20), b.slice(-20)] },
+  ];
+}
+
+/** Values over several lines, seeded apart from the shared rand() sequence (other rules' samples keep their values). */
+function followSamples(): RuleSamples {
+  const v = (n: number, seed: number) => rand(ALNUM + '-_.~', n, 0xf011 + seed * 7919);
+  const [a, b, c, d, e, f, g, h, k, l, m, o, q] = Array.from({ length: 13 }, (_, i) => v(12 + (i % 5), i));
+  return {
+    truePositives: [
+      { text: `db:\n  password: |\n    ${a}${b}\n  pool: 5`, secrets: [a! + b!] },
+      { text: `token: >-\n  ${a}\n  ${b}\n`, secrets: [a!, b!] },
+      { text: `  password:\n    ${c}${d}\n  user: app`, secrets: [c! + d!] },
+      { text: `signing_key: "${e}\n  ${f}"`, secrets: [e!, f!] },
+      { text: `API_KEY = "${g}" + "${h}"`, secrets: [g!, h!] },
+      { text: `SECRET_KEY = (\n    "${g}"\n    "${k}"\n)`, secrets: [g!, k!] },
+      { text: `export API_TOKEN="${l}\\\n${m}"`, secrets: [l!, m!] },
+      { text: `DB_PASSWORD=${o}\\\n${q}\necho ok`, secrets: [o!, q!] },
+      { text: `const apiKey = "${a}" +\n  "${c}";`, secrets: [a!, c!] },
+      { text: `static final String TOKEN = "${b}"\n    + "${d}";`, secrets: [b!, d!] },
+      { text: `x-pw: &pw ${e}${h}\nservices:\n  db:\n    environment:\n      POSTGRES_PASSWORD: *pw`, secrets: [e! + h!] },
+    ],
+    falsePositives: [
+      'password: |\n  <your password here>\nuser: app',
+      'description: |\n  The token is read from the environment.\n  See the docs.',
+      'password:\n  min_length: 12\n  hash: argon2',
+      'TOKEN_HEADER = "X-Auth-" \\\n    "Token"',
+      'x-creds: &creds\n  user: app\nservices:\n  db:\n    <<: *creds',
+      'msg = ("password must be "\n       "at least 12 characters")',
+      'const token = "Bearer " +\n  accessToken;',
+      'password = ""\n+ "abc"',
+      'secret:\n  - name: db\n  - name: api',
+    ],
+  };
+}
+
 export const genericAssignment: LineRule = {
   id: 'generic-secret',
   description: 'A value assigned to a secret-named key (password, token, secret, api key …) in any config or code syntax',
-  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'sig'],
+  // Every secret word of names.ts reaches the rule: the key words the pre-scan anchors (pat, pw, pswd too).
+  keywords: [
+    'pass',
+    'pwd',
+    'secret',
+    'token',
+    'key',
+    'auth',
+    'cred',
+    'sig',
+    'pat',
+    'pw',
+    'pswd',
+    // Other languages' words for password (prefilter.ts KEY_WORDS).
+    'kennwort',
+    'contrasena',
+    'senha',
+    'wachtwoord',
+    'salasana',
+    'heslo',
+    'haslo',
+    'sifre',
+    'jelszo',
+    'losenord',
+    'adgangskode',
+    'parola',
+    'geheim',
+    'mnemonic',
+    'phrase',
+    'seed',
+  ],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
     let from = 0;
@@ -453,7 +625,12 @@ export const genericAssignment: LineRule = {
       const name = line.slice(head.nameStart, head.nameEnd);
       const strength = classifyName(name);
       // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
-      if (strength === null || (head.op === ':' && line.charCodeAt(head.index - 1) === 58)) continue;
+      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58) continue;
+      if (strength === null) {
+        // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
+        if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
+        continue;
+      }
       valueAt(line, head.opEnd);
       let typed = false;
       if (!VALUE.quoted && head.op === ':') {
@@ -473,6 +650,9 @@ export const genericAssignment: LineRule = {
       let end: number;
       const quoted = VALUE.quoted;
       let literal = false;
+      let yaml = false;
+      /** The value opened a quote it does not close on this line (its code), or 0. */
+      let open = 0;
       if (quoted) end = VALUE.end;
       else {
         // What stands before the name decides where an unquoted value ends (a quoted one ends at its
@@ -482,12 +662,19 @@ export const genericAssignment: LineRule = {
         const b = line.charCodeAt(before - 1);
         const query = b === 63 || b === 38; // `?` `&`
         const q = line.charCodeAt(start);
-        if (q === 34 || q === 39 || q === 96) start++; // an unterminated quote: " ' `
+        if (q === 34 || q === 39 || q === 96) {
+          start++; // an unterminated quote: " ' `
+          open = q;
+        }
         // A YAML scalar runs to the end of the line; a line ending in `,` or `;` is code (an object
         // literal or a TS member), where the value stops at the first delimiter instead.
         if (head.op === ':' && !typed && lineStartPrefix(line, before)) {
           const stop = breakFrom(line, start);
-          end = endsAsCode(line, start, stop) || startsAsSetter(line, start, stop) ? unquotedEnd(line, start, query) : yamlEnd(line, start, stop);
+          if (endsAsCode(line, start, stop) || startsAsSetter(line, start, stop)) end = unquotedEnd(line, start, query);
+          else {
+            end = yamlEnd(line, start, stop);
+            yaml = true;
+          }
         } else if (
           head.op === '=' &&
           head.nameEnd === head.opEnd - 1 &&
@@ -507,13 +694,42 @@ export const genericAssignment: LineRule = {
           end = unquotedEnd(line, start, query);
         }
       }
+      // A YAML anchor before the value (`password: &db s3cret`) names the node; the value is after it.
+      if (yaml && open === 0 && line.charCodeAt(start) === 38) {
+        let a = start + 1;
+        while (a < end && !isSpace(line.charCodeAt(a))) a++;
+        while (a < end && isSpace(line.charCodeAt(a))) a++;
+        start = a;
+      }
       const value = line.slice(start, end);
       from = Math.max(end, head.opEnd);
+      // A YAML value that is only a header, an anchor or an alias: the value is elsewhere (follow.ts).
+      let f: Follow | null = yaml ? yamlFollow(line, value, start, end, open, strength) : null;
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
-      if (valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name) && (quoted || literal || !copiesMember(value, name))) {
-        out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
-      }
+      // (An alias-looking value is still judged: a password may start with `*`.)
+      let secret =
+        (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
+        ((valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name) && (quoted || literal || !copiesMember(value, name))) ||
+          // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
+          (value.length >= 36 && isMnemonic(value)));
+      if (secret) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+      // The value may go on past this line, or past this literal: the masker reads on (follow.ts).
+      if (f !== null) f.judged = secret;
+      else if (yaml) {
+        // a plain YAML scalar ends on its line
+      } else if (quoted) {
+        const c = concatFollow(line, start, end, strength, secret, out);
+        if (c !== null) {
+          f = c.follow;
+          from = Math.max(from, c.end);
+          secret ||= c.secret;
+        }
+      } else if (open !== 0) f = openFollow(line, start, end, open, strength, secret);
+      else if (end > start && line.charCodeAt(end - 1) === 92 && breakFrom(line, end) === end)
+        f = { kind: FollowKind.Backslash, strength, judged: secret, spans: [start, end - 1], value: value.slice(0, -1), arg: 0 };
+      else if (value === '(' && breakFrom(line, end) === end) f = { kind: FollowKind.Paren, strength, judged: false, spans: [], value: '', arg: 0 };
+      if (f !== null) out.push({ start: end, end, rule: 'generic-secret', priority: GENERIC_PRIORITY, follow: f });
     }
   },
   samples: () => {
@@ -552,6 +768,14 @@ export const genericAssignment: LineRule = {
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
       // A notebook cell: code inside a JSON string.
       { text: `    "conn = connect(password=\\"${p[24]}\\")\\n",`, secrets: [p[24]!] },
+      // Names whose only secret word is pat, pw or pswd (the rule's keywords once missed them).
+      { text: `AZURE_DEVOPS_EXT_PAT=${p[0]}`, secrets: [p[0]!] },
+      { text: `PW=${p[1]}`, secrets: [p[1]!] },
+      { text: `  pswd: ${p[2]}`, secrets: [p[2]!] },
+      // A recovery phrase under a secret-named key, or under `seed` (bip39.ts).
+      ...phraseSamples(),
+      // Values going on past their line (follow.ts): every piece masked, the key lines kept.
+      ...followSamples().truePositives,
     ];
     return {
       truePositives: tp,
@@ -609,6 +833,10 @@ export const genericAssignment: LineRule = {
         'TOKEN_TTL=3600',
         'private_key_id: "' + rand(HEX, 40) + '"',
         'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
+        ...followSamples().falsePositives,
+        'SEED=42',
+        `  seed: ${rand(B64, 40, 0x5eed5)}`,
+        'mnemonic: the recovery phrase is printed on the card',
       ],
     };
   },
@@ -704,11 +932,12 @@ export const cliPassword: LineRule = regexRule({
     '--auth-token',
     '--access-token',
     '--requirepass',
+    '--registration-token',
     'aws_secret_access_key ',
   ],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
   group: 2,
   check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
   samples: () => {
@@ -727,6 +956,10 @@ export const cliPassword: LineRule = regexRule({
         { text: `aws configure set aws_secret_access_key ${b64k}`, secrets: [b64k] },
         { text: `    command: redis-server --requirepass ${p[8]}`, secrets: [p[8]!] },
         { text: `az login --service-principal -u http://ci-app -p ${p[9]} --tenant contoso.example`, secrets: [p[9]!] },
+        {
+          text: `gitlab-runner register --url https://gitlab.example.com --registration-token ${'GR1348941' + p[8]!.slice(0, 20)}`,
+          secrets: [p[8]!.slice(0, 20)],
+        },
       ],
       falsePositives: [
         'mysql -u root -p app',
