@@ -189,8 +189,8 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const maskOutput = host.maskOutput;
   const o = await service.run([], {
     hostRuns: 'after',
-    agent: AGENTS[env.host],
     window,
+    agent: AGENTS[env.host],
     output: env.toolResponse,
     maskOutput: maskOutput
       ? (output, compiled) =>

@@ -170,7 +170,9 @@ describe('undo: revert what a call did', () => {
   it('a change whose prior content was never kept is listed as not revertible, with the reason', async () => {
     f = makeFixture({ policy: 'version: 1\nundo:\n  maxFileBytes: 10\n' });
     f.confirmer.answer = 'once';
-    await f.call('runCommand', { command: 'rm -rf $(echo docs)' });
+    // The target comes from a file's content at run time: the guard cannot know it before the command runs.
+    fs.writeFileSync(path.join(f.ws, 'victims.txt'), 'docs\n');
+    await f.call('runCommand', { command: 'rm -rf $(cat victims.txt)' });
     await f.call('writeFile', { path: 'build/out.txt', content: 'new\n', overwrite: true });
     const dyn = planCallRevert(f.ws, [recordOf(f, 'agentguard_runCommand')]);
     assert.ok(!fs.existsSync(path.join(f.ws, 'docs')));
@@ -380,7 +382,9 @@ describe('undo: with the workspace snapshot attached', () => {
     f = makeFixture();
     f.confirmer.answer = 'once';
     await attach();
-    await f.call('runCommand', { command: 'rm -rf $(echo docs)' });
+    // The target comes from a file's content at run time: the guard cannot know it before the command runs.
+    fs.writeFileSync(path.join(f.ws, 'victims.txt'), 'docs\n');
+    await f.call('runCommand', { command: 'rm -rf $(cat victims.txt)' });
     assert.ok(!fs.existsSync(path.join(f.ws, 'docs')));
     const plan = planCallRevert(f.ws, [recordOf(f, 'agentguard_runCommand')]);
     const item = plan.items.find((i) => i.path === 'docs/guide.md')!;
