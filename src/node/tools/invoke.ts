@@ -41,7 +41,9 @@ export async function invokeTool(
     const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
     return { status: 'refused', text: service.maskValue(`AgentGuard refused the call: ${msg}. Fix the input and call the tool again.`), call, outcome };
   }
-  const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
+  // The handler re-checks paths as this call's context sees the policy (rules narrowed to other agents left out).
+  const callEnv: ToolEnv = { ...env, compiled: () => env.compiled().forCall(call) };
+  const outcome = await service.run(call, { guardRuns: tool.spec(callEnv) }, signal);
   const v = outcome.verdict;
   if (v.decision !== 'allow') return { status: 'refused', text: service.maskValue(refusalText(v, call, env)), call, outcome };
   if (outcome.error !== undefined || outcome.result === undefined) {
