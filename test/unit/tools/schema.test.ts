@@ -60,7 +60,7 @@ export function validate(v: unknown, s: Schema, at = '$'): string[] {
 }
 
 describe('policy schema (policies/agentguard.schema.json)', () => {
-  for (const name of ['default', 'strict']) {
+  for (const name of ['default', 'strict', 'examples/context']) {
     it(`the shipped ${name}.yaml validates against it`, () => {
       const doc = parse(fs.readFileSync(path.join(root, 'policies', `${name}.yaml`), 'utf8'));
       assert.deepEqual(validate(doc, schema), []);
