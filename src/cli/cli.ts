@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
     run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)),
     help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)',
   },
+  lockdown: {
+    run: (a, io) => import('./lockdown').then((m) => m.lockdownCommand(a, io)),
+    help: 'lockdown [on|off|status] [--workspace DIR] [--reason TEXT]   every call but a plain read needs a person (recorded in the audit)',
+  },
   hook: {
     run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)),
     help: 'hook [--host vscode|claude|cline] [--event pre|post] [--workspace DIR]   agent hook bridge: hook JSON on stdin → answer',

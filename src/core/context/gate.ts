@@ -116,15 +116,16 @@ export class ContextGate {
     // Rates: a reservation for every call that may run, counted in the one order every process agrees on.
     let ev: CountEvent | undefined;
     if (out.decision !== 'deny' && policy.rates.length) {
-      const rates = policy.rates.filter((r) => applies(r, call) && ofMatches(r, call.op, v.rule, tier, risk));
+      const mine = eventOf('c', call, this.sessionOf(call), v.rule, risk, tier, now);
+      // A call that adds nothing to a budget (a write of no bytes to `written-bytes`) is not counted against it.
+      const rates = policy.rates.filter((r) => applies(r, call) && ofMatches(r, call.op, v.rule, tier, risk) && amountOf(r, mine) > 0);
       if (rates.length) {
-        ev = eventOf('c', call, this.sessionOf(call), v.rule, risk, tier, now);
+        ev = mine;
         const since = now - Math.max(...rates.map((r) => r.windowMs));
         const { events, self, late } = this.o.store.appendAndRead(ev, since);
         const voided = voidedIds(events);
         for (const r of rates) {
           const amount = amountOf(r, ev);
-          if (amount === 0) continue;
           let used = 0;
           for (let i = 0; i < events.length; i++) {
             if (i === self || (i > self && !late)) continue;

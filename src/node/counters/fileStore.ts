@@ -91,6 +91,8 @@ export class FileCounterStore implements CounterStore {
   private readonly now: () => number;
   /** The longest span a read has asked for: what the cache keeps. */
   private span = 0;
+  /** The minute's file, open for appending. */
+  private out: { epoch: number; fd: number } | undefined;
 
   constructor(
     readonly dir: string,
@@ -109,19 +111,33 @@ export class FileCounterStore implements CounterStore {
     return path.join(this.dir, `events-${epoch}.log`);
   }
 
-  /** One write, O_APPEND: atomic with respect to every other process appending to the file. Returns the epoch written to. */
+  /**
+   * One write, O_APPEND: atomic with respect to every other process appending to the file. Returns the epoch
+   * written to. The minute's file stays open in a long-lived process (the extension, the MCP server): a counted
+   * call then costs one write, not an open and a close.
+   */
   private write(ev: CountEvent): number {
     this.ensureDir();
     const epoch = Math.floor(this.now() / EPOCH_MS);
-    const fd = fs.openSync(this.file(epoch), 'a', 0o600);
-    try {
-      const buf = Buffer.from(formatEvent(ev), 'utf8');
-      const n = fs.writeSync(fd, buf);
-      if (n !== buf.length) throw new Error(`the counter store took ${n} of ${buf.length} bytes`);
-    } finally {
-      fs.closeSync(fd);
+    if (this.out?.epoch !== epoch) {
+      this.closeOut();
+      this.out = { epoch, fd: fs.openSync(this.file(epoch), 'a', 0o600) };
     }
+    const buf = Buffer.from(formatEvent(ev), 'utf8');
+    const n = fs.writeSync(this.out.fd, buf);
+    if (n !== buf.length) throw new Error(`the counter store took ${n} of ${buf.length} bytes`);
     return epoch;
+  }
+
+  private closeOut(): void {
+    if (!this.out) return;
+    const fd = this.out.fd;
+    this.out = undefined;
+    try {
+      fs.closeSync(fd);
+    } catch {
+      /* already closed */
+    }
   }
 
   append(ev: CountEvent): void {
@@ -129,6 +145,18 @@ export class FileCounterStore implements CounterStore {
   }
 
   appendAndRead(ev: CountEvent, since: number): { events: readonly CountEvent[]; self: number; late: boolean } {
+    let r = this.appendAndReadOnce(ev, since);
+    // The minute's file was replaced under the open descriptor (the folder deleted and made again): the event
+    // went to a file nobody reads. Append it again to the file every process sees.
+    if (r === undefined) {
+      this.closeOut();
+      r = this.appendAndReadOnce(ev, since);
+    }
+    if (r === undefined) throw new Error('the counter store lost the event it just appended');
+    return r;
+  }
+
+  private appendAndReadOnce(ev: CountEvent, since: number): { events: readonly CountEvent[]; self: number; late: boolean } | undefined {
     const epoch = this.write(ev);
     const events = this.read(since);
     // Our own line: the last one carrying our id and kind at our time (an id is unique to one call).
@@ -140,7 +168,7 @@ export class FileCounterStore implements CounterStore {
         break;
       }
     }
-    if (self === -1) throw new Error('the counter store lost the event it just appended');
+    if (self === -1) return undefined;
     const late = Math.floor(this.now() / EPOCH_MS) !== epoch;
     if (this.cache.get(epoch)?.events.length === 1) this.cleanup(epoch);
     return { events, self, late };
@@ -188,6 +216,10 @@ export class FileCounterStore implements CounterStore {
   private readFile(epoch: number, live: boolean): Cached | undefined {
     const known = this.cache.get(epoch);
     if (known && !live) return known;
+    // Unchanged since the last read (the same file, no longer): one stat, no open. Absent: no exception either.
+    const st0 = fs.statSync(this.file(epoch), { throwIfNoEntry: false });
+    if (!st0) return known;
+    if (known && known.ino === st0.ino && known.read === st0.size) return known;
     let fd: number;
     try {
       fd = fs.openSync(this.file(epoch), 'r');
