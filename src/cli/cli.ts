@@ -12,7 +12,7 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   },
   eval: {
     run: (a, io) => import('./eval').then((m) => m.evalCommand(a, io)),
-    help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line',
+    help: 'eval [--workspace DIR] [--policy FILE] [--session]   JSON calls on stdin → one JSON verdict per line (--session: untimed lines are one session too)',
   },
   explain: {
     run: (a, io) => import('./explain').then((m) => m.explainCommand(a, io)),

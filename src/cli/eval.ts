@@ -5,7 +5,9 @@
 // The lines are one session (src/cli/session.ts): a line may say when it happens (`at`: an ISO time or
 // seconds since the first line), who makes it (`agent`, `channel`, `tool`, `session`) and how a person
 // answers if the guard asks (`answer`), so rates, context rules and the breaker can be tried from the
-// command line. A line without `at` is judged as if every window had passed since the line before.
+// command line. A line without `at` is a case on its own: it sees the session's lockdown but neither sees nor
+// adds to its counts (the acceptance corpora are lists of independent cases). `--session` makes every line part
+// of the session, an untimed one at the time of the line before.
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import type { CanonicalCall, Verdict } from '../core/types';
@@ -16,9 +18,9 @@ import { callFromJson, CliSession } from './session';
 export { callFromJson };
 
 export async function evalCommand(argv: string[], io: Io): Promise<number> {
-  const { opts } = parseArgs(argv, { values: ['workspace', 'policy'] });
+  const { opts } = parseArgs(argv, { values: ['workspace', 'policy'], flags: ['session'] });
   const defaultWorkspace = resolveWorkspace(opts.workspace as string | undefined);
-  const session = new CliSession({ home: homeDir(), policyFile: opts.policy as string | undefined });
+  const session = new CliSession({ home: homeDir(), policyFile: opts.policy as string | undefined, untimedInSession: opts.session === true });
   const seen = new Set<string>();
   const serviceFor = (workspace: string) => {
     const e = session.service(workspace);

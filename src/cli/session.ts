@@ -55,6 +55,8 @@ export interface SessionOptions {
   policy?: Policy;
   /** What `at: 0` is. Default: now. */
   start?: number;
+  /** A line without `at` joins the session at the time of the line before (`eval --session`), instead of standing alone. */
+  untimedInSession?: boolean;
 }
 
 /** The session's counts, or a scratch store for one untimed line; the lockdown is always the session's. */
@@ -125,7 +127,7 @@ export class CliSession {
     if (typeof t !== 'number') return { decision: 'deny', rule: 'input:invalid', reason: t.error };
     // Unique ids: the context step tells calls apart by id.
     const c = { ...call, id: `${call.id}.${++this.seq}` };
-    store.alone(at === undefined);
+    store.alone(at === undefined && !this.o.untimedInSession);
     try {
       const v = (await service.run(c, { decideOnly: true })).verdict;
       const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;

@@ -5,7 +5,19 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AgentGuardApi } from '../../../src/vscode/api';
-import { agentGuard, auditRecords, disk, invoke, waitFor, ws } from './helpers';
+import type { AuditRecord } from '../../../src/core/audit';
+import { agentGuard, disk, invoke, waitFor, ws } from './helpers';
+
+/** The lockdown records of the log (the shared helper leaves records that are not calls out). */
+function lockdownEvents(api: AgentGuardApi): AuditRecord[] {
+  const text = fs.readFileSync(api.auditPath()!, 'utf8');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as AuditRecord)
+    .filter((r) => r.event === 'lockdown-on' || r.event === 'lockdown-off');
+}
 
 describe('AgentGuard lockdown and the circuit breaker', () => {
   let api: AgentGuardApi;
@@ -45,9 +57,7 @@ describe('AgentGuard lockdown and the circuit breaker', () => {
     await invoke('writeFile', { path: 'src/locked.ts', content: 'x\n' });
     assert.equal(asked.length, 1, 'after the lockdown ended, the write ran without asking');
     assert.equal(fs.readFileSync(ws('src/locked.ts'), 'utf8'), 'x\n');
-    const events = auditRecords(api)
-      .filter((r) => r.event === 'lockdown-on' || r.event === 'lockdown-off')
-      .map((r) => r.event);
+    const events = lockdownEvents(api).map((r) => r.event);
     assert.deepEqual(events.slice(-2), ['lockdown-on', 'lockdown-off']);
   });
 
@@ -59,7 +69,7 @@ describe('AgentGuard lockdown and the circuit breaker', () => {
     for (let i = 0; i < 3; i++) texts.push(await invoke('writeFile', { path: `tests/trip${i}.test.ts`, content: 'x\n' }));
     assert.equal(asked.length, 0, 'the refusals were by rule');
     assert.match(texts[2], /paused .* for review/);
-    const rec = auditRecords(api)
+    const rec = lockdownEvents(api)
       .filter((r) => r.event === 'lockdown-on')
       .pop();
     assert.ok(rec, 'the breaker is recorded');
