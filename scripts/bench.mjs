@@ -44,6 +44,13 @@ const spreadOf = (d) => (d && d.median ? (d.max - d.min) / d.median : undefined)
 // Each bench: how to run it and how to turn its JSON into figures. Their own outputs differ in shape.
 const BENCHES = [
   { name: 'paths', cmd: [TSX, 'bench/paths.ts'], env: QUICK ? { BENCH_RUNS: '3', BENCH_N: '5000' } : {}, timeout: 10 * MIN, figures: (o) => o.figures },
+  {
+    name: 'context',
+    cmd: [TSX, 'bench/context.ts'],
+    env: QUICK ? { BENCH_RUNS: '3', BENCH_N: '1000' } : {},
+    timeout: 10 * MIN,
+    figures: (o) => o.figures,
+  },
   { name: 'commands', cmd: [TSX, 'bench/commands.ts', ...(QUICK ? ['1000', '--runs', '5'] : [])], timeout: 10 * MIN, figures: (o) => o.figures },
   {
     name: 'mask',

@@ -12,7 +12,7 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   },
   eval: {
     run: (a, io) => import('./eval').then((m) => m.evalCommand(a, io)),
-    help: 'eval [--workspace DIR] [--policy FILE]   JSON calls on stdin → one JSON verdict per line',
+    help: 'eval [--workspace DIR] [--policy FILE] [--session]   JSON calls on stdin → one JSON verdict per line (--session: untimed lines are one session too)',
   },
   explain: {
     run: (a, io) => import('./explain').then((m) => m.explainCommand(a, io)),
@@ -29,6 +29,10 @@ const COMMANDS: Record<string, { run: Sub; help: string }> = {
   test: {
     run: (a, io) => import('./policyTest').then((m) => m.testCommand(a, io)),
     help: 'test [FILE…]                        run policy tests (YAML cases with expected decisions)',
+  },
+  lockdown: {
+    run: (a, io) => import('./lockdown').then((m) => m.lockdownCommand(a, io)),
+    help: 'lockdown [on|off|status] [--workspace DIR] [--reason TEXT]   every call but a plain read needs a person (recorded in the audit)',
   },
   hook: {
     run: (a, io) => import('./hook').then((m) => m.hookCommand(a, io)),

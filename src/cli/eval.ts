@@ -1,42 +1,31 @@
 // `agentguard eval`: one JSON call per stdin line → exactly one JSON verdict per line, in order.
 // The acceptance interface: keep its input and output stable. A malformed line yields a deny naming the
 // error; it never ends the run. Each call goes through GuardService.run, deciding only: the same decision
-// every channel gets, with nothing settled, run or recorded (a dry run is not a call an agent made).
+// every channel gets, with nothing run or recorded (a dry run is not a call an agent made).
+// The lines are one session (src/cli/session.ts): a line may say when it happens (`at`: an ISO time or
+// seconds since the first line), who makes it (`agent`, `channel`, `tool`, `session`) and how a person
+// answers if the guard asks (`answer`), so rates, context rules and the breaker can be tried from the
+// command line. A line without `at` is a case on its own: it sees the session's lockdown but neither sees nor
+// adds to its counts (the acceptance corpora are lists of independent cases). `--session` makes every line part
+// of the session, an untimed one at the time of the line before.
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import type { CanonicalCall, Op, Verdict } from '../core/types';
-import { GuardService } from '../node/guardService';
+import type { CanonicalCall, Verdict } from '../core/types';
 import { formatError } from '../node/policyStore';
 import { homeDir, type Io, parseArgs, resolveWorkspace, writeLine } from './common';
+import { callFromJson, CliSession } from './session';
 
-export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return 'each line must be a JSON object';
-  const o = obj as Record<string, unknown>;
-  const op = o.op;
-  const base = { id: `eval-${n}`, agent: 'cli', channel: 'cli' as const, tool: 'eval', args: obj };
-  if (op === 'exec') {
-    if (typeof o.command !== 'string') return '`command` must be a string';
-    if (o.cwd !== undefined && typeof o.cwd !== 'string') return '`cwd` must be a string';
-    return { ...base, op: 'exec', paths: [], command: o.command, cwd: o.cwd as string | undefined };
-  }
-  if (op === 'read' || op === 'write' || op === 'delete' || op === 'rename' || op === 'list' || op === 'search') {
-    const paths =
-      typeof o.path === 'string' ? [o.path] : Array.isArray(o.paths) && o.paths.every((p) => typeof p === 'string') ? (o.paths as string[]) : undefined;
-    if (!paths) return '`path` must be a string';
-    if (op === 'rename' && typeof o.dest !== 'string') return 'rename needs `dest` (a string)';
-    return { ...base, op: op as Op, paths, dest: o.dest as string | undefined };
-  }
-  return `unknown op ${JSON.stringify(op)}: expected read, write, delete, rename or exec`;
-}
+export { callFromJson };
 
 export async function evalCommand(argv: string[], io: Io): Promise<number> {
-  const { opts } = parseArgs(argv, { values: ['workspace', 'policy'] });
+  const { opts } = parseArgs(argv, { values: ['workspace', 'policy'], flags: ['session'] });
   const defaultWorkspace = resolveWorkspace(opts.workspace as string | undefined);
-  const services = new Map<string, GuardService>();
+  const session = new CliSession({ home: homeDir(), policyFile: opts.policy as string | undefined, untimedInSession: opts.session === true });
+  const seen = new Set<string>();
   const serviceFor = (workspace: string) => {
-    let e = services.get(workspace);
-    if (!e) {
-      e = new GuardService({ workspace, home: homeDir(), policyFile: opts.policy as string | undefined });
+    const e = session.service(workspace);
+    if (!seen.has(workspace)) {
+      seen.add(workspace);
       const loaded = e.policyState;
       if (loaded.state === 'last-good' || loaded.state === 'strict-fallback') {
         writeLine(
@@ -45,7 +34,6 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
         );
         for (const err of loaded.errors) writeLine(io.stderr, '  ' + formatError(err));
       }
-      services.set(workspace, e);
     }
     return e;
   };
@@ -71,7 +59,13 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
       if (parsed !== undefined) {
         const call = callFromJson(parsed, n);
         if (typeof call === 'string') v = { decision: 'deny', rule: 'input:invalid', reason: `line ${n}: ${call}` };
-        else v = (await serviceFor(workspaceOf(call)).run(call, { decideOnly: true })).verdict;
+        else {
+          const ws = workspaceOf(call);
+          serviceFor(ws);
+          const o = parsed as { at?: unknown; answer?: unknown };
+          v = await session.decide(ws, call, o.at, o.answer);
+          if (v.rule === 'input:invalid' && !v.reason.startsWith('line')) v = { ...v, reason: `line ${n}: ${v.reason}` };
+        }
       }
     }
     writeLine(io.stdout, JSON.stringify({ decision: v!.decision, rule: v!.rule, reason: v!.reason, ...(v!.subcommand ? { subcommand: v!.subcommand } : {}) }));

@@ -7,6 +7,17 @@
 //     - name: denies editing tests/a.test.ts
 //       call: {op: write, path: tests/a.test.ts}
 //       expect: deny
+//     - name: the 121st command of a minute is asked          (a session: rates, context, the breaker)
+//       steps:
+//         - call: {op: exec, command: npm test, agent: claude-code, channel: hook, tool: Bash}
+//           repeat: 120        # the same call this many times…
+//           every: 0.4         # …this many seconds apart (default 0); `at: S` sets a step's time
+//           expect: allow      # each of them (or {decision: ask, rule: "rate:*", risk: high, reason: "text"})
+//         - call: {op: exec, command: npm test, agent: claude-code, channel: hook, tool: Bash}
+//           expect: {decision: ask, rule: rate:commands}
+//         - lockdown: off      # a person ends a lockdown (or `on`)
+//       A step's `answer: deny|allow` is how a person answers if the guard asks.
+// Cases with `call` are independent of each other; the steps of one case are one session, starting at 0 s.
 // With a shipped policy the cases run in an empty temporary workspace, so they do not depend on what is on
 // disk; otherwise in --workspace (default: the current folder).
 import * as fs from 'node:fs';
@@ -15,16 +26,80 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { mergeLayers } from '../core/policy/layers';
 import type { Policy } from '../core/policy/types';
-import { isDecision } from '../core/types';
-import { GuardService } from '../node/guardService';
+import { globMatch } from '../core/context/selector';
+import { isDecision, type Verdict } from '../core/types';
 import { compilePolicy, formatError, PolicyStore, shippedLayer, POLICY_FILE } from '../node/policyStore';
-import { callFromJson } from './eval';
 import { homeDir, type Io, parseArgs, resolveWorkspace, UsageError, writeLine } from './common';
+import { callFromJson, CliSession } from './session';
+
+type Expect = string | { decision?: string; rule?: string; risk?: string; reason?: string };
+
+interface Step {
+  call?: unknown;
+  at?: unknown;
+  repeat?: unknown;
+  every?: unknown;
+  answer?: unknown;
+  expect?: Expect;
+  lockdown?: unknown;
+}
 
 interface TestFile {
   policy?: string | string[];
   rootEntries?: string[];
-  cases: { name: string; call: unknown; expect: string }[];
+  cases: { name: string; call?: unknown; expect?: Expect; steps?: Step[] }[];
+}
+
+/** Why a verdict does not meet an expectation, or undefined when it does. */
+function unmet(e: Expect | undefined, v: Verdict): string | undefined {
+  if (e === undefined) return undefined;
+  const want = typeof e === 'string' ? { decision: e } : e;
+  if (want.decision !== undefined && !isDecision(want.decision)) return 'invalid case (expect must be allow, ask or deny)';
+  const got = `${v.decision} (${v.rule}${v.risk ? `, risk ${v.risk}` : ''}: ${v.reason})`;
+  if (want.decision && v.decision !== want.decision) return `expected ${want.decision}, got ${got}`;
+  if (want.rule && !globMatch(want.rule, v.rule)) return `expected rule ${want.rule}, got ${got}`;
+  if (want.risk && v.risk !== want.risk) return `expected risk ${want.risk}, got ${got}`;
+  if (want.reason && !v.reason.toLowerCase().includes(want.reason.toLowerCase())) return `expected the reason to say "${want.reason}", got ${got}`;
+  return undefined;
+}
+
+/** The steps of one case, as one session. Returns what failed, or undefined. */
+async function runSteps(session: CliSession, workspace: string, steps: Step[]): Promise<string | undefined> {
+  if (!Array.isArray(steps) || steps.length === 0) return 'invalid case (`steps` must be a non-empty list)';
+  let t = 0;
+  let n = 0;
+  for (const [i, st] of steps.entries()) {
+    const where = `step ${i + 1}`;
+    if (!st || typeof st !== 'object') return `${where}: invalid step`;
+    if (st.lockdown !== undefined) {
+      if (st.lockdown !== 'on' && st.lockdown !== 'off' && typeof st.lockdown !== 'boolean') return `${where}: \`lockdown\` must be on or off`;
+      if (st.at !== undefined) {
+        if (typeof st.at !== 'number' || st.at < t) return `${where}: \`at\` must be a number of seconds, not before the step before`;
+        t = st.at;
+        session.clock.advance(t);
+      }
+      session.lockdown(workspace, st.lockdown === 'on' || st.lockdown === true);
+      continue;
+    }
+    const repeat = st.repeat === undefined ? 1 : st.repeat;
+    const every = st.every === undefined ? 0 : st.every;
+    if (typeof repeat !== 'number' || !Number.isInteger(repeat) || repeat < 1 || repeat > 100_000) return `${where}: \`repeat\` must be a whole number from 1`;
+    if (typeof every !== 'number' || every < 0) return `${where}: \`every\` must be a number of seconds`;
+    if (st.at !== undefined) {
+      if (typeof st.at !== 'number' || st.at < t) return `${where}: \`at\` must be a number of seconds, not before the step before`;
+      t = st.at;
+    }
+    for (let k = 0; k < repeat; k++) {
+      const call = callFromJson(st.call, ++n);
+      if (typeof call === 'string') return `${where}: invalid call (${call})`;
+      const at = t + k * every;
+      const v = await session.decide(workspace, call, at, st.answer);
+      const why = unmet(st.expect, v);
+      if (why) return `${where}${repeat > 1 ? `, call ${k + 1} of ${repeat}` : ''} at ${at} s: ${why}`;
+    }
+    t += (repeat - 1) * every;
+  }
+  return undefined;
 }
 
 export async function testCommand(argv: string[], io: Io): Promise<number> {
@@ -77,23 +152,25 @@ export async function testCommand(argv: string[], io: Io): Promise<number> {
       }
     }
     try {
-      // The same pipeline every channel uses, deciding only.
-      const service = new GuardService({ workspace, home: homeDir(), policy });
+      // The same pipeline every channel uses, deciding only. Independent cases share one session, each
+      // untimed (so none sees another's counts); a case with steps is a session of its own.
+      const shared = new CliSession({ home: homeDir(), policy });
       for (const [i, c] of doc.cases.entries()) {
         const label = `${path.basename(file)}: ${c.name ?? `case ${i + 1}`}`;
-        const call = callFromJson(c.call, i + 1);
-        if (typeof call === 'string' || !isDecision(c.expect)) {
-          failed++;
-          writeLine(io.stdout, `✗ ${label}: invalid case (${typeof call === 'string' ? call : 'expect must be allow, ask or deny'})`);
-          continue;
+        let why: string | undefined;
+        if (c.steps !== undefined) {
+          why = await runSteps(new CliSession({ home: homeDir(), policy, start: 0 }), workspace, c.steps);
+        } else {
+          const call = callFromJson(c.call, i + 1);
+          if (typeof call === 'string' || c.expect === undefined) why = `invalid case (${typeof call === 'string' ? call : 'a case needs `expect`'})`;
+          else why = unmet(c.expect, await shared.decide(workspace, call, undefined));
         }
-        const v = (await service.run(call, { decideOnly: true })).verdict;
-        if (v.decision === c.expect) {
+        if (why === undefined) {
           passed++;
           writeLine(io.stdout, `✓ ${label}`);
         } else {
           failed++;
-          writeLine(io.stdout, `✗ ${label}: expected ${c.expect}, got ${v.decision} (${v.rule}: ${v.reason})`);
+          writeLine(io.stdout, `✗ ${label}: ${why}`);
         }
       }
     } finally {

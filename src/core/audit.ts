@@ -7,6 +7,7 @@
 // and the SHA-256 of the whole. Readers take complete lines only, and a line longer than any record this
 // builder writes is hashed as it streams by and reported, never held whole and never a reason to stop.
 import { createHash, type Hash } from 'node:crypto';
+import { isRisk, type Risk } from './context/types';
 import type { CanonicalCall, Channel, DecidedBy, Decision, Op, Verdict } from './types';
 
 export const GENESIS = '0'.repeat(64);
@@ -57,10 +58,14 @@ export interface AuditRecord {
   changesTotal?: number;
   /** Clamped arguments, when limits rewrote a copy. */
   limited?: string[];
+  /** How risky the call was: low, medium or high (src/core/context/risk.ts). */
+  risk?: Risk;
+  /** What the context step used: narrowed rules in force, a rate's count in its window, the lockdown. */
+  context?: string[];
   /** Set by the writer. */
   prev?: string;
-  /** Not a call: a note in the log (a recovered torn line, the changes a host-run tool made after it ran). */
-  event?: 'torn-line-recovered' | 'session-start' | 'changes';
+  /** Not a call: a note in the log (a recovered torn line, the changes a host-run tool made after it ran, the lockdown switched). */
+  event?: 'torn-line-recovered' | 'session-start' | 'changes' | 'lockdown-on' | 'lockdown-off';
 }
 
 export function sha256Hex(s: string | Uint8Array): string {
@@ -73,7 +78,7 @@ export function sha256Hex(s: string | Uint8Array): string {
 export interface RecordInput {
   session: string;
   call: Pick<CanonicalCall, 'id' | 'agent' | 'channel' | 'tool' | 'op' | 'args'>;
-  verdict: Pick<Verdict, 'decision' | 'rule' | 'reason'> & { decidedBy: DecidedBy };
+  verdict: Pick<Verdict, 'decision' | 'rule' | 'reason' | 'risk' | 'context'> & { decidedBy: DecidedBy };
   /** Hash of the policy that decided. */
   policy: string;
   /** When the call arrived, ms since the epoch. */
@@ -114,6 +119,8 @@ export function auditRecord(i: RecordInput): AuditRecord {
     ...(changes.length ? { changes } : {}),
     ...(i.changes && i.changes.length > MAX_CHANGES ? { changesTotal: i.changes.length } : {}),
     ...(i.limited && i.limited.length ? { limited: i.limited.slice(0, 32).map((l) => text(l, MAX_NAME_CHARS)) } : {}),
+    ...(isRisk(i.verdict.risk) ? { risk: i.verdict.risk } : {}),
+    ...(i.verdict.context && i.verdict.context.length ? { context: i.verdict.context.slice(0, 16).map((c) => text(c, 1024)) } : {}),
     ...(i.event ? { event: i.event } : {}),
   };
 }

@@ -14,6 +14,7 @@
 // make a call stricter (it is never `allow`).
 import { auditRecord, type AuditRecord, type FileChange } from './audit';
 import type { CompiledPolicy } from './compiledPolicy';
+import type { ContextGate } from './context/gate';
 import type { DecideEnv } from './engine';
 import type { FileEffect } from './integrity/step';
 import { integrityModule } from './lazyModules';
@@ -127,6 +128,8 @@ export interface ChainDeps {
   undo?: UndoHooks;
   /** Cheap impact preview for the dialog (git status count, files under a dir, …). */
   preview?(call: CanonicalCall, v: Verdict): Promise<string | undefined>;
+  /** Context, rates, lockdown and the breaker (src/core/context/gate.ts): what came before, across processes. */
+  context?: Pick<ContextGate, 'judge' | 'settled'>;
   /** A read whose content the host hands the model as is: a verdict when the file holds secrets. */
   unmaskedRead?(call: CanonicalCall, compiled: CompiledPolicy): Verdict | undefined;
   /** Budget of each automatic step, ms. */
@@ -301,6 +304,11 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
     settled.push({ call, verdict: v });
     if (v.decision === 'deny') break;
   }
+  deps.context?.settled(
+    decided.map((d) => d.call),
+    settled,
+    compiled.policy,
+  );
   const final = worstOf(settled);
   // The host runs what was not refused (an `ask` goes to its own prompt): keep what it may destroy first.
   if ('hostRuns' in how && final.decision !== 'deny') await undoKeep(deps, settled, how.window?.key);
@@ -353,6 +361,7 @@ async function decide(call: CanonicalCall, compiled: CompiledPolicy, deps: Chain
       v = await withBudget('the policy decision', deps.stepTimeoutMs ?? 2_000, async () => compiled.engine.decide(call, deps.env));
     }
     if (call.unmaskedRead && v.decision !== 'deny' && deps.unmaskedRead) v = deps.unmaskedRead(call, compiled) ?? v;
+    if (deps.context) v = deps.context.judge(call, v, compiled.policy);
   } catch (e) {
     return failClosed('the policy decision', e);
   }

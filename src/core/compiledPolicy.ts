@@ -6,6 +6,7 @@ import { Minimatch } from 'minimatch';
 import type { Engine } from './engine';
 import type { PathGuard } from './paths/guard';
 import type { Policy } from './policy/types';
+import type { CanonicalCall } from './types';
 import type { createMasker, MaskOptions } from './secrets';
 import { engineModule as engine, secretsModule as secrets } from './lazyModules';
 
@@ -34,6 +35,17 @@ export class CompiledPolicy {
   /** The path rules, compiled (the engine's own guard: the same globs decide before and re-check at the I/O). */
   get paths(): PathGuard {
     return this.engine.paths;
+  }
+
+  /**
+   * The policy as one call's context sees it (rules narrowed to another agent, channel or tool left out): what
+   * a handler re-checks a path against right before its I/O. The same object when no rule is narrowed.
+   */
+  forCall(call: Pick<CanonicalCall, 'agent' | 'channel' | 'tool'>): CompiledPolicy {
+    if (!this.engine.views.contextual) return this;
+    const paths = this.engine.views.of(call).paths;
+    // Everything else (maskers, the engine) is this policy's own, reached through the prototype.
+    return Object.create(this, { paths: { value: paths } }) as CompiledPolicy;
   }
 
   /**

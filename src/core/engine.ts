@@ -1,11 +1,13 @@
 // The decision engine: one canonical call + the effective policy → a verdict. Synchronous, pure (the
 // filesystem comes in through the probe), and total: anything that throws becomes a fail-closed deny.
+import { ContextViews, type ContextView } from './context/narrow';
 import { PathGuard } from './paths/guard';
 import { type PathContext, isWithin, normalizePath } from './paths/normalize';
 import { resolvePhysical, type FsProbe } from './paths/resolve';
-import type { Policy } from './policy/types';
-import { decideCommand } from './shell';
+import type { CommandPattern, Policy } from './policy/types';
+import { decideCommand, type SubCommand } from './shell';
 import { judgeEffects } from './shell/pathjudge';
+import { matchPattern } from './shell/patterns';
 import { type CanonicalCall, OPS, type PathOp, severity, type Verdict, verdict } from './types';
 
 export interface DecideEnv {
@@ -20,10 +22,14 @@ export interface DecideEnv {
 }
 
 export class Engine {
+  /** Every path rule, whatever its context (the protected-path test, `agentguard explain`). */
   readonly paths: PathGuard;
+  /** The policy as each call's context (agent, channel, tool) sees it. */
+  readonly views: ContextViews;
 
   constructor(readonly policy: Policy) {
     this.paths = new PathGuard(policy.paths, policy.outsideWorkspace);
+    this.views = new ContextViews(policy, this.paths);
   }
 
   decide(call: CanonicalCall, env: DecideEnv): Verdict {
@@ -41,32 +47,41 @@ export class Engine {
       const hit = guardDataHit([...call.paths, ...(call.dest !== undefined ? [call.dest] : [])], env.ctx, env.guardData);
       if (hit) return hit;
     }
+    const view = this.views.of(call);
+    const v = this.decideIn(view, call, env);
+    if (!view.note) return v;
+    // Name the context the decision used: the narrowed rule that decided, and what was in force for it.
+    const scope = view.narrowed.get(v.rule);
+    return { ...v, ...(scope ? { reason: `${v.reason} (this rule applies to ${scope})` } : {}), context: [...(v.context ?? []), view.note] };
+  }
+
+  private decideIn(view: ContextView, call: CanonicalCall, env: DecideEnv): Verdict {
     switch (call.op) {
       case 'read':
       case 'list':
       case 'search':
-        return this.eachPath(call.paths, 'read', env);
+        return this.eachPath(view, call.paths, 'read', env);
       case 'write':
       case 'delete':
-        return this.eachPath(call.paths, call.op, env);
+        return this.eachPath(view, call.paths, call.op, env);
       case 'rename':
-        return this.paths.decideRename(call.paths[0], call.dest!, env.ctx, env.probe);
+        return view.paths.decideRename(call.paths[0], call.dest!, env.ctx, env.probe);
       case 'exec':
-        return this.decideExec(call.command!, call.cwd, env);
+        return this.decideExec(view, call.command!, call.cwd, env);
     }
   }
 
-  private eachPath(paths: string[], op: PathOp, env: DecideEnv): Verdict {
+  private eachPath(view: ContextView, paths: string[], op: PathOp, env: DecideEnv): Verdict {
     let worstV: Verdict | undefined;
     for (const p of paths) {
-      const v = this.paths.decide(op, p, env.ctx, env.probe);
+      const v = view.paths.decide(op, p, env.ctx, env.probe);
       if (!worstV || severity(v.decision) > severity(worstV.decision)) worstV = v;
       if (v.decision === 'deny') break;
     }
     return worstV ?? verdict('deny', 'input:invalid', 'the call names no path');
   }
 
-  private decideExec(command: string, cwdRaw: string | undefined, env: DecideEnv): Verdict {
+  private decideExec(view: ContextView, command: string, cwdRaw: string | undefined, env: DecideEnv): Verdict {
     let cwd = env.ctx.workspace;
     if (cwdRaw !== undefined && cwdRaw !== '') {
       const n = normalizePath(cwdRaw, env.ctx);
@@ -77,7 +92,7 @@ export class Engine {
       }
     }
     const probe = env.probe;
-    const { verdict: cmdVerdict, analysis } = decideCommand(command, this.policy.commands, {
+    const { verdict: cmdVerdict, analysis } = decideCommand(command, view.commands, {
       cwd,
       home: env.ctx.home,
       workspace: env.ctx.workspace,
@@ -86,7 +101,12 @@ export class Engine {
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
-      result = verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
+      // A policy that asks before every command still runs what the user's own allow patterns name, line by
+      // line: `npm test` allowed for Claude Code runs without asking when every sub-command matches one.
+      const p = allowedByPatterns(view.commands.patterns, analysis.subcommands);
+      result = p
+        ? verdict('allow', `cmd:user:${p.pattern}`, p.reason ?? `matches the ${p.source} pattern "${p.pattern}"`)
+        : verdict(this.policy.commands.benign, 'cmd:benign', `the policy asks before running any command (${command.slice(0, 80)})`);
     }
     if (env.guardData?.length) {
       for (const eff of analysis.paths) {
@@ -99,8 +119,8 @@ export class Engine {
     // a read of .env; outside the workspace, the command policy of pathjudge.ts (credential stores are no-access).
     const ctx: PathContext = { ...env.ctx, cwd };
     const v = judgeEffects(analysis.paths, {
-      guard: this.paths,
-      rules: this.policy.paths,
+      guard: view.paths,
+      rules: view.paths.rules,
       outside: this.policy.outsideWorkspace,
       ctx,
       probe,
@@ -125,6 +145,29 @@ function onDisk(probe: FsProbe, workspace: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The allow pattern that names every sub-command of a line (each sub-command matched by one), if any. */
+function allowedByPatterns(patterns: readonly CommandPattern[], subs: readonly SubCommand[]): CommandPattern | undefined {
+  const allow = patterns.filter((p) => p.decision === 'allow');
+  if (!allow.length || !subs.length) return undefined;
+  let first: CommandPattern | undefined;
+  for (const s of subs) {
+    // A word known only at run time never satisfies an allow pattern (matchPattern), nor does a glob.
+    const words = s.argv.map((a) => ({
+      value: a,
+      glob: a !== null && /[*?[]/.test(a),
+      text: a ?? '',
+      path: undefined,
+      fromInput: false,
+      alts: undefined,
+      input: undefined,
+    }));
+    const p = allow.find((x) => matchPattern(x, words));
+    if (!p) return undefined;
+    first ??= p;
+  }
+  return first;
 }
 
 /**

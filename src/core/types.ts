@@ -1,5 +1,6 @@
 // The vocabulary every layer shares: canonical calls, decisions, verdicts.
 // Pure types, no I/O: this module is imported by core, node, vscode and cli alike.
+import type { Risk } from './context/types';
 import type { CommandAnalysis } from './shell/types';
 
 /** What a call does, whatever tool or channel it came from. */
@@ -40,6 +41,10 @@ export interface Verdict {
   subcommand?: string;
   /** For ask: a short, cheap impact preview for the dialog ("3 modified files would be discarded"). */
   preview?: string;
+  /** How risky the call is (src/core/context/risk.ts): set by the context step, recorded, filtered on in the panel. */
+  risk?: Risk;
+  /** What the context step used: narrowed rules in force, counts of a rate, the lockdown. For the audit. */
+  context?: string[];
   /** For exec: what the classifier found (sub-commands with their argv, findings, path effects), so that
    *  nothing after the decision — the dialog's impact preview — parses the command again. */
   analysis?: CommandAnalysis;
@@ -76,6 +81,11 @@ export interface CanonicalCall {
    * that is not what the tool takes). Everything after the decision is the same as for any call.
    */
   preset?: { kind: 'opaque' | 'refuse'; rule: string; reason: string };
+  /**
+   * The agent's own session, as its host reports it (`claude:<session_id>`): what a rate counted per session
+   * adds up. Absent: the guard's session (one per VS Code window's folder, one per MCP connection).
+   */
+  session?: string;
   /** Set by a channel whose host hands what a read returns to the model unmasked: a file holding secrets is refused. */
   unmaskedRead?: boolean;
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AuditRecord } from '../core/audit';
+import { auditRecord, type AuditRecord } from '../core/audit';
 import {
   type CallOutcome,
   type ChainDeps,
@@ -19,9 +19,12 @@ import {
   type SnapshotHooks,
 } from '../core/chain';
 import { CompiledPolicy } from '../core/compiledPolicy';
+import { ContextGate } from '../core/context/gate';
+import type { LockdownState } from '../core/context/types';
 import type { Policy } from '../core/policy/types';
 import type { CanonicalCall, Verdict } from '../core/types';
 import { AuditWriter, defaultAuditPath } from './auditWriter';
+import { counterDir, FileCounterStore } from './counters/fileStore';
 import { nodeFsProbe } from './fsProbe';
 import { HostRunWindows } from './hostWindows';
 import { type LoadedPolicy, PolicyStore } from './policyStore';
@@ -47,6 +50,18 @@ export interface GuardServiceOptions {
   session?: string;
   /** Keep what mutating calls destroy, for a revert from the panel (default on). Off for decide-only uses. */
   undo?: boolean;
+  /**
+   * The context step (rates, lockdown, the breaker). Default: counts in the workspace's shared counter store,
+   * which every process guarding the workspace sees. `agentguard eval` passes one of its own (a dry run).
+   */
+  context?: ContextGate;
+}
+
+/** A lockdown switched, here or in another process guarding the workspace. */
+export interface LockdownChange {
+  state: LockdownState;
+  /** Switched by another process (the hook bridge deciding alone, the MCP server): already recorded there. */
+  external: boolean;
 }
 
 /** How much of a file is read to decide whether a read the host cannot mask would hand the model a secret. */
@@ -70,11 +85,24 @@ export class GuardService {
   readonly guardData: readonly string[];
   readonly stats = { allowed: 0, asked: 0, denied: 0, failedClosed: 0 };
   private listeners = new Set<(o: { call: CanonicalCall; outcome: CallOutcome<unknown> }) => void>();
+  /** Rates, lockdown and the breaker, counted where every process guarding this workspace sees them. */
+  readonly context: ContextGate;
+  private readonly lockdownListeners = new Set<(c: LockdownChange) => void>();
+  /** Lockdown records on their way to the audit log: a run returns once they are written. */
+  private pendingRecords: Promise<void>[] = [];
 
   constructor(readonly opts: GuardServiceOptions) {
     this.session = opts.session ?? randomUUID();
     this.confirmer = opts.confirmer ?? HEADLESS;
     this.snapshot = opts.snapshot;
+    this.context =
+      opts.context ??
+      new ContextGate({
+        store: new FileCounterStore(counterDir(opts.workspace)),
+        now: Date.now,
+        session: () => this.session,
+        onLockdown: (state, external, call) => this.lockdownChanged(state, external, call),
+      });
     this.reload();
     // The same folder for every process that guards this workspace (the extension, the hook CLI, MCP), found
     // from the AgentGuard home as the hook channel is; `home` stands in for the user's home in tests.
@@ -89,6 +117,64 @@ export class GuardService {
             session: () => this.session,
             compiled: () => this.compiled,
           });
+  }
+
+  /** The lockdown in force for this workspace (whoever switched it). */
+  get lockdown(): LockdownState | undefined {
+    return this.context.lockdown();
+  }
+
+  /** A person switches the lockdown (the command, the status bar, `agentguard lockdown`). Recorded in the audit. */
+  async setLockdown(on: boolean, by: 'user' | 'cli', reason?: string): Promise<LockdownState> {
+    const state = this.context.setLockdown(on, by, reason, by === 'cli' ? 'cli' : 'tool');
+    await this.flushRecords();
+    return state;
+  }
+
+  onLockdown(fn: (c: LockdownChange) => void): { dispose(): void } {
+    this.lockdownListeners.add(fn);
+    return { dispose: () => this.lockdownListeners.delete(fn) };
+  }
+
+  private lockdownChanged(state: LockdownState, external: boolean, call?: Pick<CanonicalCall, 'agent' | 'channel'>): void {
+    // A lockdown asks again for what was approved "for this session": nothing approved before it stands.
+    if (state.on) this.approvals.clear();
+    if (!external) {
+      const rec = auditRecord({
+        session: this.session,
+        call: {
+          id: `lockdown-${state.since}`,
+          agent: state.by === 'breaker' ? (state.agent ?? 'agentguard') : state.by === 'cli' ? 'user (agentguard lockdown)' : 'user',
+          channel: call?.channel ?? 'tool',
+          tool: 'agentguard.lockdown',
+          op: 'write',
+          args: { on: state.on, by: state.by, ...(state.calls ? { calls: state.calls } : {}) },
+        },
+        verdict: {
+          decision: state.on ? 'ask' : 'allow',
+          rule: state.on ? (state.by === 'breaker' ? 'breaker' : 'lockdown') : 'lockdown:off',
+          reason: state.reason,
+          decidedBy: state.by === 'breaker' ? 'rule' : 'user',
+        },
+        policy: this.compiled?.hash ?? '',
+        started: state.since,
+        durationMs: 0,
+        event: state.on ? 'lockdown-on' : 'lockdown-off',
+        mask: (v) => (this.compiled ? this.compiled.maskValue(v) : v),
+      });
+      this.pendingRecords.push(this.writer.append(rec).catch(() => undefined));
+    }
+    for (const l of this.lockdownListeners) {
+      try {
+        l({ state, external });
+      } catch {
+        /* observers cannot break a call */
+      }
+    }
+  }
+
+  private async flushRecords(): Promise<void> {
+    while (this.pendingRecords.length) await Promise.all(this.pendingRecords.splice(0));
   }
 
   /** Re-read the policy. A broken file keeps the last good policy (or strict). Returns what was loaded. */
@@ -159,8 +245,10 @@ export class GuardService {
       undo: this.undo,
       preview: this.opts.preview,
       unmaskedRead: (call, compiled) => this.unmaskedRead(call, compiled),
+      context: this.context,
     };
     const outcome = await runChain(list, how, deps, signal);
+    await this.flushRecords();
     if ('decideOnly' in how) return outcome;
     for (const s of outcome.settled) {
       const d = s.verdict;

@@ -11,6 +11,7 @@ import { Commands, createCommands } from './commands';
 import { DialogConfirmer } from './confirm';
 import { type FolderGuard, Folders } from './folders';
 import { DEV_CONTEXT_KEY } from './ids';
+import { LockdownUi } from './lockdown';
 import { PolicyDiagnostics, watchPolicy } from './policyWatch';
 import { findRipgrep } from './ripgrep';
 import { StatusItem } from './status';
@@ -51,6 +52,8 @@ export class Ctx implements vscode.Disposable {
   start(): void {
     this.commands.add(createCommands(this.devMode));
     this.commands.add(this.bridge.commands());
+    // Lockdown: its commands, its status-bar item and the circuit breaker's notification.
+    this.own(new LockdownUi(this));
     if (this.devMode) void vscode.commands.executeCommand('setContext', DEV_CONTEXT_KEY, true);
     this.ready = new Promise<void>((resolve) =>
       setImmediate(() => {

@@ -11,6 +11,9 @@ export const COMMANDS = {
   openPanel: 'Open Audit Panel',
   installAgentHooks: 'Install Agent Hooks',
   removeAgentHooks: 'Remove Agent Hooks',
+  lockdown: 'Lock Down: Ask Before Every Change',
+  endLockdown: 'End Lockdown',
+  toggleLockdown: 'Toggle Lockdown',
   invokeTool: 'Invoke a Guarded Tool (development)',
 } as const;
 export type CommandName = keyof typeof COMMANDS;

@@ -15,6 +15,7 @@ const SUITES: Array<() => unknown> = [
   () => require('./suite/policy.test'),
   () => require('./suite/hooks.test'),
   () => require('./suite/panel.test'),
+  () => require('./suite/lockdown.test'),
 ];
 
 export interface Failure {

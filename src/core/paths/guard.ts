@@ -42,6 +42,22 @@ export class PathGuard {
     }));
   }
 
+  /**
+   * This guard with only the rules `keep` accepts, sharing the compiled globs: the path rules as one call's
+   * context sees them (rules narrowed to another agent, channel or tool left out; src/core/context/narrow.ts).
+   */
+  narrowed(keep: (rule: PathRule) => boolean): PathGuard {
+    const g = Object.create(PathGuard.prototype) as { compiled: CompiledRule[]; outside: Decision };
+    g.compiled = this.compiled.filter((c) => keep(c.rule));
+    g.outside = this.outside;
+    return g as unknown as PathGuard;
+  }
+
+  /** The rules this guard applies (a narrowed guard: only those in force for its context). */
+  get rules(): PathRule[] {
+    return this.compiled.map((c) => c.rule);
+  }
+
   /** The worst decision any rule gives `op` on a workspace-relative path; undefined when no rule speaks. */
   matchRelative(rel: string, op: PathOp): Verdict | undefined {
     let best: Verdict | undefined;

@@ -2,6 +2,9 @@
 // An untrusted workspace's file may only tighten: every decision it gives is combined with the base's by
 // `worst`, and its loosening knobs (allow patterns, masking off, allow-lists, audit path) are ignored.
 import { createHash } from 'node:crypto';
+import { mergeContext } from '../context/merge';
+import type { PatternItem } from '../context/load';
+import { maxRisk } from '../context/types';
 import { type Decision, PATH_OPS, type PathOp, worst } from '../types';
 import type { LimitKey, PathRuleLayer, PolicyLayer } from './load';
 import { detectEcosystems, PACK_NAMES, type PackUse, shippedPack } from './packs';
@@ -147,7 +150,7 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
   const rules = new Map<string, PathRule>();
   for (const [name, r] of Object.entries(base.paths)) {
     if (r.disabled || !r.globs) continue;
-    rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: input.baseName });
+    rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: input.baseName, ...narrowing(r) });
   }
   for (const unknown of (ws?.packs ?? []).filter((n) => !PACK_NAMES.includes(n))) {
     errors.push({ file: workspace!.file, line: 1, column: 1, severity: 'error', message: `\`extends\` names an unknown pack \`${unknown}\`` });
@@ -156,7 +159,14 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
   for (const use of packs) {
     for (const [name, r] of Object.entries(shippedPack(use.name).layer.paths)) {
       if (!r.globs) continue;
-      rules.set(name, { name, globs: r.globs, ops: { ...r.ops }, reason: r.reason ?? `protected by rule ${name}`, source: `pack:${use.name}` });
+      rules.set(name, {
+        name,
+        globs: r.globs,
+        ops: { ...r.ops },
+        reason: r.reason ?? `protected by rule ${name}`,
+        source: `pack:${use.name}`,
+        ...narrowing(r),
+      });
     }
   }
   if (ws) {
@@ -185,7 +195,23 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
       }
       // Untrusted: changing a shipped rule's globs could un-protect paths, so the globs are unioned.
       const globs = r.globs ? (prev && !loosen ? [...new Set([...prev.globs, ...r.globs])] : r.globs) : prev!.globs;
-      rules.set(name, { name, globs, ops, reason: r.reason ?? prev?.reason ?? `protected by rule ${name}`, source: workspace!.file });
+      // Narrowing a rule to a context un-protects every other context: an untrusted file may not do that to a
+      // rule it did not write (its own new rules may be narrowed: they only add decisions).
+      let narrowed = narrowing({ when: r.when ?? prev?.when, unless: r.unless ?? prev?.unless });
+      if (prev && !loosen && (r.when || r.unless)) {
+        warn(errors, workspace!.file, r, `rule \`${name}\` cannot be narrowed to a context in an untrusted workspace; it applies to every agent and channel`);
+        narrowed = narrowing(prev);
+      }
+      const risk = loosen ? (r.risk ?? prev?.risk) : r.risk && prev?.risk ? maxRisk(r.risk, prev.risk) : (r.risk ?? prev?.risk);
+      rules.set(name, {
+        name,
+        globs,
+        ops,
+        reason: r.reason ?? prev?.reason ?? `protected by rule ${name}`,
+        source: workspace!.file,
+        ...narrowed,
+        ...(risk ? { risk } : {}),
+      });
     }
   }
   const floor = [...FLOOR_RULES];
@@ -205,8 +231,10 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
   const ruleMap: Record<string, Decision> = { ...(bc.rules ?? {}) };
   for (const [k, d] of Object.entries(wc.rules ?? {})) ruleMap[k] = ruleMap[k] === undefined || loosen ? d : worst(ruleMap[k], d);
   const patterns: CommandPattern[] = [];
-  const addPatterns = (list: string[] | undefined, decision: Decision, source: string) => {
-    for (const pattern of list ?? []) patterns.push({ pattern, decision, source });
+  const addPatterns = (list: PatternItem[] | undefined, decision: Decision, source: string) => {
+    for (const p of list ?? []) {
+      patterns.push({ pattern: p.pattern, decision, source, ...(p.reason ? { reason: p.reason } : {}), ...narrowing(p), ...(p.risk ? { risk: p.risk } : {}) });
+    }
   };
   for (const d of ['deny', 'ask', 'allow'] as const) {
     addPatterns(bc[d], d, input.baseName);
@@ -231,6 +259,16 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
     const w = ws?.limits[k];
     limits[k] = w === undefined ? b : loosen ? w : Math.min(b, w);
   }
+
+  const context = mergeContext(
+    {
+      base: base,
+      baseName: input.baseName,
+      workspace: ws ? { rates: ws.rates, breaker: ws.breaker, risk: ws.risk, file: workspace!.file } : undefined,
+      trusted,
+    },
+    errors,
+  );
 
   const policy: Omit<Policy, 'hash'> = {
     version: 1,
@@ -257,6 +295,7 @@ export function mergeLayers(input: MergeInput): { policy: Policy; errors: Policy
       maxFileBytes: (loosen ? ws?.undo?.maxFileBytes : undefined) ?? base.undo?.maxFileBytes ?? 32 << 20,
       maxSessionBytes: (loosen ? ws?.undo?.maxSessionBytes : undefined) ?? base.undo?.maxSessionBytes ?? 1 << 30,
     },
+    ...context,
     layers: [input.baseName, ...packs.map((p) => `pack:${p.name}`), ...(workspace ? [workspace.file] : []), 'floor'],
     ...(packs.length ? { packs } : {}),
   };
@@ -270,6 +309,11 @@ export const DEFAULT_LIMITS: Record<LimitKey, number> = {
   maxCommandOutputBytes: 65_536,
   commandTimeoutMs: 300_000,
 };
+
+/** A rule's `when` / `unless` and `risk`, only where set (the policy hash stays as it was for rules without them). */
+function narrowing(r: { when?: PathRule['when']; unless?: PathRule['unless']; risk?: PathRule['risk'] }): Partial<Pick<PathRule, 'when' | 'unless' | 'risk'>> {
+  return { ...(r.when ? { when: r.when } : {}), ...(r.unless ? { unless: r.unless } : {}), ...(r.risk ? { risk: r.risk } : {}) };
+}
 
 function warn(errors: PolicyError[], file: string, r: PathRuleLayer, message: string): void {
   errors.push({ file, line: r.line ?? 1, column: r.column ?? 1, message, severity: 'warning' });

@@ -2,15 +2,31 @@
 // Never throws on a user's file: every problem becomes a located PolicyError, and one bad rule does not
 // hide the others. Messages are written for the person editing the file.
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Pair, type YAMLMap } from 'yaml';
+import {
+  type BreakerLayer,
+  type LoadKit,
+  type NarrowLayer,
+  type PatternItem,
+  type RateLayer,
+  readBreaker,
+  readPatternItem,
+  readRates,
+  readRisk,
+  readRiskSection,
+  readSelector,
+  type RiskLayer,
+} from '../context/load';
+import type { Risk } from '../context/types';
 import { type Decision, isDecision, PATH_OPS, type PathOp } from '../types';
 import { PACK_SOURCES } from './packs.generated';
 import type { PolicyError } from './types';
 
-export interface PathRuleLayer {
+export interface PathRuleLayer extends NarrowLayer {
   globs?: string[];
   ops: Partial<Record<PathOp, Decision>>;
   reason?: string;
   disabled?: boolean;
+  risk?: Risk;
   line?: number;
   column?: number;
 }
@@ -31,9 +47,9 @@ export interface PolicyLayer {
     destructive?: Decision;
     unknown?: Decision;
     rules?: Record<string, Decision>;
-    allow?: string[];
-    ask?: string[];
-    deny?: string[];
+    allow?: PatternItem[];
+    ask?: PatternItem[];
+    deny?: PatternItem[];
     checkPaths?: boolean;
   };
   masking: { enabled?: boolean; patterns?: { name: string; regex: string }[]; allowValues?: string[]; allowPaths?: string[] };
@@ -41,6 +57,9 @@ export interface PolicyLayer {
   audit: { path?: string };
   snapshot: { ignore?: string[]; maxBaselineBytes?: number };
   undo: { maxFileBytes?: number; maxSessionBytes?: number };
+  rates: Record<string, RateLayer>;
+  breaker: BreakerLayer;
+  risk: RiskLayer;
 }
 
 export interface PackMeta {
@@ -53,8 +72,23 @@ export interface PackMeta {
 export type LimitKey = 'maxReadBytes' | 'maxListEntries' | 'maxSearchResults' | 'maxCommandOutputBytes' | 'commandTimeoutMs';
 const LIMIT_KEYS: LimitKey[] = ['maxReadBytes', 'maxListEntries', 'maxSearchResults', 'maxCommandOutputBytes', 'commandTimeoutMs'];
 
-const TOP_KEYS = ['version', 'extends', 'pack', 'paths', 'outsideWorkspace', 'commands', 'masking', 'limits', 'audit', 'snapshot', 'undo'];
-const RULE_KEYS = ['match', 'read', 'write', 'delete', 'rename', 'all', 'reason', 'disabled'];
+const TOP_KEYS = [
+  'version',
+  'extends',
+  'pack',
+  'paths',
+  'outsideWorkspace',
+  'commands',
+  'masking',
+  'limits',
+  'audit',
+  'snapshot',
+  'undo',
+  'rates',
+  'breaker',
+  'risk',
+];
+const RULE_KEYS = ['match', 'read', 'write', 'delete', 'rename', 'all', 'reason', 'disabled', 'when', 'unless', 'risk'];
 const COMMAND_KEYS = ['benign', 'destructive', 'unknown', 'rules', 'allow', 'ask', 'deny', 'checkPaths'];
 const MASKING_KEYS = ['enabled', 'patterns', 'allowValues', 'allowPaths'];
 const AUDIT_KEYS = ['path'];
@@ -80,7 +114,7 @@ export interface LoadResult {
 }
 
 export function emptyLayer(): PolicyLayer {
-  return { paths: {}, commands: {}, masking: {}, limits: {}, audit: {}, snapshot: {}, undo: {} };
+  return { paths: {}, commands: {}, masking: {}, limits: {}, audit: {}, snapshot: {}, undo: {}, rates: {}, breaker: {}, risk: {} };
 }
 
 /** Parse policy text. `file` is only used to label errors. */
@@ -94,6 +128,8 @@ export function loadPolicyText(text: string, file: string, opts: LoadOptions = {
     const pos = lc.linePos(range ? range[0] : 0);
     errors.push({ file, line: pos.line, column: pos.col, message, severity });
   };
+  const kit: LoadKit = { at, keyOf, unknownKey, didYouMean };
+  const posOf = (n: Pair) => lc.linePos(isScalar(n.key) && n.key.range ? n.key.range[0] : 0);
 
   let doc;
   try {
@@ -136,7 +172,7 @@ export function loadPolicyText(text: string, file: string, opts: LoadOptions = {
         layer.outsideWorkspace = decisionOf(val, pair, 'outsideWorkspace', at);
         break;
       case 'paths':
-        readPaths(val, pair, layer, at, (n) => lc.linePos(isScalar(n.key) && n.key.range ? n.key.range[0] : 0));
+        readPaths(val, pair, layer, kit, posOf);
         break;
       case 'commands':
         readSection(val, pair, 'commands', COMMAND_KEYS, at, (k, v, p) => {
@@ -155,8 +191,10 @@ export function loadPolicyText(text: string, file: string, opts: LoadOptions = {
             }
             layer.commands.rules = rules;
           } else if (k === 'allow' || k === 'ask' || k === 'deny') {
-            const list = stringList(v, p, `commands.${k}`, at);
-            if (list) layer.commands[k] = list.filter((s, i) => (s.trim() ? true : (at(itemAt(v, i), 'an empty command pattern matches nothing'), false)));
+            // A pattern is a string, or a mapping that narrows it to a context: {pattern, when, unless, risk}.
+            const items: Node[] = isSeq(v) ? (v.items as Node[]) : v && isScalar(v) && typeof v.value === 'string' ? [v] : [];
+            if (!isSeq(v) && items.length === 0) at(v ?? p, `\`commands.${k}\` must be a list of patterns`);
+            else layer.commands[k] = items.map((it) => readPatternItem(it, `commands.${k}`, kit)).filter((x): x is PatternItem => x !== undefined);
           } else if (k === 'checkPaths') {
             layer.commands.checkPaths = boolOf(v, p, 'commands.checkPaths', at);
           }
@@ -193,6 +231,15 @@ export function loadPolicyText(text: string, file: string, opts: LoadOptions = {
         readSection(val, pair, 'undo', UNDO_KEYS, at, (k, v, p) => {
           layer.undo[k as 'maxFileBytes' | 'maxSessionBytes'] = positiveInt(v, p, `undo.${k}`, at);
         });
+        break;
+      case 'rates':
+        layer.rates = readRates(val, pair, kit, posOf) ?? {};
+        break;
+      case 'breaker':
+        layer.breaker = readBreaker(val, pair, kit) ?? {};
+        break;
+      case 'risk':
+        layer.risk = readRiskSection(val, pair, kit) ?? {};
         break;
       default:
         at(pair, unknownKey(key, TOP_KEYS, 'at the top level'));
@@ -257,7 +304,8 @@ function readPackMeta(val: Node | null, pair: Pair, at: At): PackMeta | undefine
 
 type At = (node: Node | Pair | null | undefined, message: string, severity?: 'error' | 'warning') => void;
 
-function readPaths(val: Node | null, pair: Pair, layer: PolicyLayer, at: At, lcPos: (n: Pair) => { line: number; col: number }): void {
+function readPaths(val: Node | null, pair: Pair, layer: PolicyLayer, kit: LoadKit, lcPos: (n: Pair) => { line: number; col: number }): void {
+  const at = kit.at;
   if (!isMap(val)) {
     at(val ?? pair, '`paths` must map rule names to rules, e.g.\n  paths:\n    tests:\n      match: ["tests/**"]\n      write: deny');
     return;
@@ -305,6 +353,14 @@ function readPaths(val: Node | null, pair: Pair, layer: PolicyLayer, at: At, lcP
         }
       } else if (k === 'disabled') {
         rule.disabled = boolOf(fv, fp, `paths.${name}.disabled`, at);
+      } else if (k === 'when' || k === 'unless') {
+        const sel = readSelector(fv, fp, `paths.${name}.${k}`, kit);
+        if (sel) rule[k] = sel;
+        else ok = false;
+      } else if (k === 'risk') {
+        const r = readRisk(fv, fp, `paths.${name}.risk`, kit);
+        if (r) rule.risk = r;
+        else ok = false;
       } else {
         at(fp, unknownKey(k, RULE_KEYS, `in rule \`${name}\``));
         ok = false;

@@ -1,5 +1,6 @@
 // The policy as the engine uses it, after loading, layering and validation.
 // The YAML file's shape is documented in policies/README.md and policies/agentguard.schema.json.
+import type { BreakerPolicy, ContextSelector, RateRule, Risk, RiskPolicy } from '../context/types';
 import type { Decision, PathOp } from '../types';
 
 export interface PathRule {
@@ -12,6 +13,11 @@ export interface PathRule {
   reason: string;
   /** Where the rule came from: `default`, `strict`, `workspace`, `floor`. */
   source: string;
+  /** The rule applies only to calls in this context (agent, channel, tool) / not in this one. */
+  when?: ContextSelector;
+  unless?: ContextSelector;
+  /** The risk of a call this rule decides (raises the call's own; see src/core/context/risk.ts). */
+  risk?: Risk;
 }
 
 /** A user's command pattern, matched against each normalized sub-command. */
@@ -21,6 +27,9 @@ export interface CommandPattern {
   decision: Decision;
   reason?: string;
   source: string;
+  when?: ContextSelector;
+  unless?: ContextSelector;
+  risk?: Risk;
 }
 
 export interface CommandPolicy {
@@ -85,6 +94,12 @@ export interface Policy {
   audit: AuditPolicy;
   snapshot: SnapshotPolicy;
   undo: UndoPolicy;
+  /** Rates and budgets over sliding windows, by name. */
+  rates: RateRule[];
+  /** Lockdown by itself when an agent is refused repeatedly. */
+  breaker: BreakerPolicy;
+  /** Risk levels of tools and rules, and what each level gets at least. */
+  risk: RiskPolicy;
   /** sha256 of the effective policy (canonical JSON), recorded with every decision. */
   hash: string;
   /** The layers that made it, weakest first, e.g. ['default', 'pack:python', '/ws/.agentguard.yaml', 'floor']. */

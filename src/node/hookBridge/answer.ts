@@ -96,7 +96,9 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   );
 
   const idBase = env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`;
-  const calls = callsOf({ kind: 'calls', calls: drafts }, idBase);
+  // The host's own session, the same with the extension up or down: what a rate counted per session adds up.
+  const session = env.sessionId ? `${env.host}:${env.sessionId}` : undefined;
+  const calls = callsOf({ kind: 'calls', calls: drafts }, idBase).map((c) => (session ? { ...c, session } : c));
   if (calls.length === 0) return { answer: {}, calls };
   const o = await service.run(calls, { hostRuns: 'before', window }, signal);
   const v = o.verdict;

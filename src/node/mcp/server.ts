@@ -1,7 +1,9 @@
 // `agentguard mcp`: the guarded tools as an MCP server, the third channel (after the language-model tools
 // and the hook bridge), for agents outside VS Code's tool API. Every tools/call goes through invokeTool —
 // the same validate → GuardService.run → render as the VS Code tools — with channel 'mcp' and the client's
-// self-declared name as the agent (a label for the audit, never an authority: no policy rule keys on it).
+// self-declared name as the agent, prefixed `mcp:`. Any client can send any name, so a policy rule narrowed to
+// `mcp:<name>` is only as good as that name; the prefix makes sure no MCP client passes for an agent whose name
+// comes from its host (a hook's `claude-code` is never an MCP client's `mcp:claude-code`).
 //
 // Confirmation: this server has no person to ask, so the chain's headless rule applies and `ask` is refused
 // with that reason. The extension's local channel (src/node/hookBridge) is not used to ask: its protocol only
@@ -22,7 +24,7 @@ import { invokeTool, TOOLS, type ToolEnv, TOOL_NAMES } from '../tools';
 import { isToolName, mcpToolList } from './tools';
 
 export const SERVER_NAME = 'agentguard';
-const FALLBACK_AGENT = 'mcp-client';
+const FALLBACK_AGENT = 'mcp:client';
 
 const INSTRUCTIONS =
   'AgentGuard guards this workspace. Use these tools for files and commands: paths are workspace-relative; ' +
@@ -30,14 +32,14 @@ const INSTRUCTIONS =
   'a refused call says which rule refused it, why, and what to do instead. Calls that need a person to confirm are refused here, ' +
   'because this server has no one to ask: ask the user to run them, or choose a non-destructive alternative.';
 
-/** The client's name from its initialize request, cut down to a printable label for the audit log. */
+/** The client's name from its initialize request, cut down to a printable label and prefixed `mcp:`. */
 export function agentName(info: { name?: unknown } | undefined): string {
   const raw = typeof info?.name === 'string' ? info.name : '';
   const clean = raw
     .replace(/[^A-Za-z0-9 ._@/+:-]/g, '')
     .trim()
     .slice(0, 64);
-  return clean || FALLBACK_AGENT;
+  return clean ? `mcp:${clean}` : FALLBACK_AGENT;
 }
 
 /** Re-reads the policy when its file changes, so a long-running server does not keep enforcing an old one. */

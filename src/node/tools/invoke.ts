@@ -46,7 +46,9 @@ export async function invokeTool(
       outcome,
     };
   }
-  const outcome = await service.run(call, { guardRuns: tool.spec(env) }, signal);
+  // The handler re-checks paths as this call's context sees the policy (rules narrowed to other agents left out).
+  const callEnv: ToolEnv = { ...env, compiled: () => env.compiled().forCall(call) };
+  const outcome = await service.run(call, { guardRuns: tool.spec(callEnv) }, signal);
   const v = outcome.verdict;
   if (v.decision !== 'allow') return { status: 'refused', text: withNotice(service.maskValue(refusalText(v, call, env)), outcome), call, outcome };
   if (outcome.error !== undefined || outcome.result === undefined) {

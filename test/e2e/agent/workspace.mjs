@@ -22,6 +22,8 @@ version: 1
 commands:
   destructive: ask
   unknown: ask
+# The scripts are refused one after another on purpose; the circuit breaker would lock the workspace down.
+breaker: off
 `;
 
 /** Writes the workspace into `dir`; returns the secrets and the original contents the tests compare with. */

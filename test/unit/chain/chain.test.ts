@@ -139,7 +139,7 @@ describe('chain', () => {
     assert.match(o.error!, /withheld/);
   });
 
-  it('1,000 concurrent calls leave exactly 1,000 audit records and a chain that verifies', async () => {
+  it('1,000 concurrent calls leave exactly 1,000 audit records and a chain that verifies (and the breaker its one lockdown record)', async () => {
     const reader: ToolSpec<string> = {
       async handler() {
         return 'ok';
@@ -151,7 +151,14 @@ describe('chain', () => {
     const text = fs.readFileSync(audit, 'utf8');
     const v = verifyChain(text);
     assert.equal(v.ok, true, JSON.stringify(v.problems));
-    assert.equal(v.records, 1000);
+    // 334 refused writes by one agent trip the circuit breaker once: one lockdown record joins the chain.
+    assert.equal(v.records, 1001);
+    assert.deepEqual(
+      records()
+        .filter((r) => r.event)
+        .map((r) => [r.event, r.rule]),
+      [['lockdown-on', 'breaker']],
+    );
     const ids = new Set(records().map((r) => r.callId));
     for (const c of calls) assert.ok(ids.has(c.id));
   });

@@ -125,7 +125,7 @@ describe('agentguard mcp (stdio, built CLI)', () => {
     assert.equal(recs.length, made.length, JSON.stringify(recs.map((r) => [r.tool, r.decision])));
     for (const r of recs) {
       assert.equal(r.channel, 'mcp');
-      assert.equal(r.agent, 'audit-probe');
+      assert.equal(r.agent, 'mcp:audit-probe');
     }
     assert.deepEqual(
       recs.map((r) => [r.tool, r.op, r.decision]),

@@ -29,8 +29,8 @@ class Person implements Confirmer {
   }
 }
 
-/** What may differ between channels; everything else in a record must be identical. */
-const PER_CHANNEL = ['channel', 'agent', 'tool', 'args', 'callId', 'time', 'durationMs', 'prev', 'outcome'];
+/** What may differ between channels (`context` names the caller's counts); everything else in a record must be identical. */
+const PER_CHANNEL = ['channel', 'agent', 'tool', 'args', 'callId', 'time', 'durationMs', 'prev', 'outcome', 'context'];
 const core = (r: AuditRecord) => Object.fromEntries(Object.entries(r).filter(([k]) => !PER_CHANNEL.includes(k)));
 
 describe('one pipeline: a read and an rm -rf through every channel', () => {
@@ -154,8 +154,8 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
       [
         ['tool', 'copilot', 'agentguard_readFile', 'read', 'allow'],
         ['tool', 'copilot', 'agentguard_runCommand', 'exec', 'deny'],
-        ['mcp', 'walk-client', 'agentguard_readFile', 'read', 'allow'],
-        ['mcp', 'walk-client', 'agentguard_runCommand', 'exec', 'deny'],
+        ['mcp', 'mcp:walk-client', 'agentguard_readFile', 'read', 'allow'],
+        ['mcp', 'mcp:walk-client', 'agentguard_runCommand', 'exec', 'deny'],
         ['hook', 'vscode-agent', 'read_file', 'read', 'allow'],
         ['hook', 'vscode-agent', 'run_in_terminal', 'exec', 'deny'],
       ],
@@ -170,7 +170,7 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
     assert.match(toolRm.reason, /^denied by the user; rm -rf build/);
     assert.equal(toolRm.rule, 'cmd:rm.recursive');
     // One builder: the same fields in the same order on every channel.
-    const keys = (r: AuditRecord) => Object.keys(r).filter((k) => k !== 'outcome');
+    const keys = (r: AuditRecord) => Object.keys(r).filter((k) => k !== 'outcome' && k !== 'context');
     for (const r of recs) assert.deepEqual(keys(r), keys(toolRead), `${r.channel} ${r.tool}`);
     // The outcome says who ran it: the guard ran the guarded tools' read; the host runs its own.
     assert.deepEqual(

@@ -60,7 +60,7 @@ export function validate(v: unknown, s: Schema, at = '$'): string[] {
 }
 
 describe('policy schema (policies/agentguard.schema.json)', () => {
-  for (const name of ['default', 'strict']) {
+  for (const name of ['default', 'strict', 'examples/context']) {
     it(`the shipped ${name}.yaml validates against it`, () => {
       const doc = parse(fs.readFileSync(path.join(root, 'policies', `${name}.yaml`), 'utf8'));
       assert.deepEqual(validate(doc, schema), []);
@@ -76,6 +76,12 @@ describe('policy schema (policies/agentguard.schema.json)', () => {
       ['version: 1\nlimits:\n  maxReadBytes: 0\n', /below 1/],
       ['version: 2\n', /must be 1/],
       ['paths: {}\n', /missing version/],
+      ['version: 1\nrates:\n  c:\n    limit: 5\n    window: 5 minutes\n', /oneOf/],
+      ['version: 1\nrates:\n  c:\n    limit: 5\n    window: 1m\n    over: allow\n', /not in/],
+      ['version: 1\npaths:\n  t:\n    match: ["a/**"]\n    write: deny\n    when: {channel: ide}\n', /oneOf/],
+      ['version: 1\ncommands:\n  allow:\n    - {pattern: "npm test", when: {agnet: cline}}\n', /oneOf/],
+      ['version: 1\nrisk:\n  decisions: {severe: ask}\n', /unknown key severe/],
+      ['version: 1\nbreaker: {refusals: 0}\n', /oneOf/],
     ];
     for (const [text, expected] of cases) {
       const errs = validate(parse(text), schema);
@@ -91,7 +97,7 @@ describe('policy schema (policies/agentguard.schema.json)', () => {
     // Every key of the shipped default is known to the schema, section by section.
     const doc = parse(fs.readFileSync(path.join(root, 'policies/default.yaml'), 'utf8')) as Record<string, unknown>;
     for (const k of Object.keys(doc)) assert.ok(props[k], `schema lacks top-level key ${k}`);
-    for (const k of ['commands', 'masking', 'limits', 'audit', 'snapshot']) {
+    for (const k of ['commands', 'masking', 'limits', 'audit', 'snapshot', 'risk']) {
       for (const sub of Object.keys(doc[k] as object)) assert.ok(sectionKeys(k).includes(sub), `schema lacks ${k}.${sub}`);
       // And the loader accepts every key the schema offers (completion must not suggest a key it rejects).
       for (const sub of sectionKeys(k)) {

@@ -1,0 +1,145 @@
+// One session of simulated calls, for `agentguard eval` and `agentguard test`: every call goes through
+// GuardService.run deciding only (nothing runs, nothing is recorded), and then through the context step as
+// the line settles it — a deny stands, an ask is answered as the line says (`answer`) or left to a host's own
+// prompt (counted as a call that may run). Counts live in memory from an empty start, on a clock the lines
+// move (src/core/context/clock.ts): a dry run neither spends nor sees the workspace's real budgets.
+// A line without `at` is a case of its own: it is counted in a scratch store that is thrown away after it, so
+// it sees the lockdown but no earlier call, and no later call sees it.
+import { SessionClock } from '../core/context/clock';
+import { ContextGate } from '../core/context/gate';
+import { MemoryStore } from '../core/context/memory';
+import type { CountEvent, CounterStore, LockdownState } from '../core/context/types';
+import type { Policy } from '../core/policy/types';
+import { type CanonicalCall, type Channel, type Op, type Verdict } from '../core/types';
+import { GuardService } from '../node/guardService';
+
+const CHANNELS: readonly Channel[] = ['tool', 'hook', 'mcp', 'cli'];
+
+/** A line's call (with its context: agent, channel, tool, session), or what is wrong with it. */
+export function callFromJson(obj: unknown, n: number): CanonicalCall | string {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return 'each line must be a JSON object';
+  const o = obj as Record<string, unknown>;
+  const op = o.op;
+  for (const k of ['agent', 'tool', 'session'] as const) {
+    if (o[k] !== undefined && (typeof o[k] !== 'string' || o[k] === '')) return `\`${k}\` must be a non-empty string`;
+  }
+  if (o.channel !== undefined && !CHANNELS.includes(o.channel as Channel)) return `\`channel\` must be one of ${CHANNELS.join(', ')}`;
+  const base = {
+    id: `eval-${n}`,
+    agent: (o.agent as string | undefined) ?? 'cli',
+    channel: (o.channel as Channel | undefined) ?? 'cli',
+    tool: (o.tool as string | undefined) ?? 'eval',
+    args: obj,
+    ...(typeof o.session === 'string' ? { session: o.session } : {}),
+  };
+  if (op === 'exec') {
+    if (typeof o.command !== 'string') return '`command` must be a string';
+    if (o.cwd !== undefined && typeof o.cwd !== 'string') return '`cwd` must be a string';
+    return { ...base, op: 'exec', paths: [], command: o.command, cwd: o.cwd as string | undefined };
+  }
+  if (op === 'read' || op === 'write' || op === 'delete' || op === 'rename' || op === 'list' || op === 'search') {
+    const paths =
+      typeof o.path === 'string' ? [o.path] : Array.isArray(o.paths) && o.paths.every((p) => typeof p === 'string') ? (o.paths as string[]) : undefined;
+    if (!paths) return '`path` must be a string';
+    if (op === 'rename' && typeof o.dest !== 'string') return 'rename needs `dest` (a string)';
+    if (o.content !== undefined && typeof o.content !== 'string') return '`content` must be a string';
+    return { ...base, op: op as Op, paths, dest: o.dest as string | undefined, ...(typeof o.content === 'string' ? { content: o.content } : {}) };
+  }
+  return `unknown op ${JSON.stringify(op)}: expected read, write, delete, rename or exec`;
+}
+
+export interface SessionOptions {
+  home: string;
+  policyFile?: string;
+  /** A policy to use as it is (`agentguard test` with a shipped policy). */
+  policy?: Policy;
+  /** What `at: 0` is. Default: now. */
+  start?: number;
+  /** A line without `at` joins the session at the time of the line before (`eval --session`), instead of standing alone. */
+  untimedInSession?: boolean;
+}
+
+/** The session's counts, or a scratch store for one untimed line; the lockdown is always the session's. */
+class SwitchStore implements CounterStore {
+  readonly session = new MemoryStore();
+  private scratch: MemoryStore | undefined;
+
+  /** Count the next call alone (true) or in the session (false). */
+  alone(on: boolean): void {
+    this.scratch = on ? new MemoryStore() : undefined;
+  }
+  private get counts(): MemoryStore {
+    return this.scratch ?? this.session;
+  }
+  append(ev: CountEvent): void {
+    this.counts.append(ev);
+  }
+  appendAndRead(ev: CountEvent, since: number): { events: readonly CountEvent[]; self: number; late: boolean } {
+    return this.counts.appendAndRead(ev, since);
+  }
+  read(since: number): readonly CountEvent[] {
+    return this.counts.read(since);
+  }
+  lockdown(): LockdownState | undefined {
+    return this.session.lockdown();
+  }
+  setLockdown(s: LockdownState): void {
+    this.session.setLockdown(s);
+  }
+}
+
+export class CliSession {
+  private readonly services = new Map<string, { service: GuardService; store: SwitchStore }>();
+  readonly clock: SessionClock;
+  private seq = 0;
+
+  constructor(private readonly o: SessionOptions) {
+    this.clock = new SessionClock(o.start ?? Math.floor(Date.now() / 1000) * 1000);
+  }
+
+  /** The guard of a workspace in this session (made on first use). */
+  service(workspace: string): GuardService {
+    return this.entry(workspace).service;
+  }
+
+  private entry(workspace: string): { service: GuardService; store: SwitchStore } {
+    let e = this.services.get(workspace);
+    if (!e) {
+      const store = new SwitchStore();
+      const gate = new ContextGate({ store, now: () => this.clock.now(), session: () => 'eval' });
+      const service = new GuardService({ workspace, home: this.o.home, policyFile: this.o.policyFile, policy: this.o.policy, context: gate, session: 'eval' });
+      e = { service, store };
+      this.services.set(workspace, e);
+    }
+    return e;
+  }
+
+  /**
+   * One call at its time. `answer`: how a person answered if the guard asks (absent: the host's own prompt
+   * decides, unseen). Returns the guard's verdict, or an input error.
+   */
+  async decide(workspace: string, call: CanonicalCall, at: unknown, answer?: unknown): Promise<Verdict> {
+    const { service, store } = this.entry(workspace);
+    if (answer !== undefined && answer !== 'allow' && answer !== 'deny') {
+      return { decision: 'deny', rule: 'input:invalid', reason: '`answer` must be allow or deny (how a person answers if the guard asks)' };
+    }
+    const t = this.clock.advance(at);
+    if (typeof t !== 'number') return { decision: 'deny', rule: 'input:invalid', reason: t.error };
+    // Unique ids: the context step tells calls apart by id.
+    const c = { ...call, id: `${call.id}.${++this.seq}` };
+    store.alone(at === undefined && !this.o.untimedInSession);
+    try {
+      const v = (await service.run(c, { decideOnly: true })).verdict;
+      const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;
+      service.context.settled([c], [{ call: c, verdict: fin }], service.policy);
+      return v;
+    } finally {
+      store.alone(false);
+    }
+  }
+
+  /** A person switches the lockdown at the session's current time (policy tests). Nothing is recorded. */
+  lockdown(workspace: string, on: boolean): void {
+    this.service(workspace).context.setLockdown(on, 'user');
+  }
+}
