@@ -379,6 +379,8 @@ export function readBreaker(v: Node | null, p: Pair, kit: LoadKit): BreakerLayer
       else kit.at(iv ?? ip, '`breaker.per` must be agent or session');
     } else kit.at(ip, kit.unknownKey(k, BREAKER_KEYS, 'in `breaker`'));
   }
+  // Writing a breaker's settings turns it on (the shipped default has it off) unless `enabled: false` says not.
+  out.enabled ??= true;
   return out;
 }
 

@@ -98,6 +98,8 @@ export function mergeContext(input: ContextLayers, errors: PolicyError[]): { rat
       }
       breaker = {
         ...b,
+        // Switching the breaker on only tightens: an untrusted workspace may do that, never the reverse.
+        enabled: b.enabled || w.enabled === true,
         refusals: w.refusals === undefined ? b.refusals : Math.min(b.refusals, w.refusals),
         windowMs: w.windowMs === undefined ? b.windowMs : Math.max(b.windowMs, w.windowMs),
       };

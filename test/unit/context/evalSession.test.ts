@@ -25,6 +25,8 @@ describe('agentguard eval: one session', () => {
   beforeEach(() => {
     root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-evs-')));
     fs.mkdirSync(path.join(root, 'ws', 'src'), { recursive: true });
+    // The shipped default has the breaker off; this workspace turns it on as a user would.
+    fs.writeFileSync(path.join(root, 'ws', '.agentguard.yaml'), 'version: 1\nbreaker: {refusals: 5, window: 2m, per: agent}\n');
     before = process.env.AGENTGUARD_HOME;
     process.env.AGENTGUARD_HOME = path.join(root, 'home');
   });
