@@ -145,6 +145,9 @@ describe('chain', () => {
         return 'ok';
       },
     };
+    // The shipped default has the breaker off; this workspace turns it on as a user would.
+    fs.writeFileSync(path.join(ws, '.agentguard.yaml'), 'version: 1\nbreaker: {refusals: 5, window: 2m}\n');
+    svc.reload();
     const calls = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? call('write', 'tests/a.test.ts') : call('read', `src/f${i}.ts`)));
     const outcomes = await Promise.all(calls.map((c) => svc.run(c, { guardRuns: reader })));
     assert.equal(outcomes.filter((o) => o.verdict.decision === 'deny').length, 334);
