@@ -20,6 +20,7 @@ import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelo
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
+import { prepareExecs } from './execReads';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
@@ -83,6 +84,9 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     updatedInput ??= s.updatedInput;
     if (s.note) notes.push(s.note);
   }
+  // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
+  // or where the command would change the secret past recognising (execReads.ts).
+  extra.push(...(await prepareExecs(service, ws, env, plan.calls, host.maskOutput !== undefined)));
   const reads = plan.effects?.reads;
   const viewable = reads?.redirect !== undefined && env.rewritesInput === true && !host.maskOutput;
   // A refusal that names the file to use instead comes first: the first deny is what the model reads.
