@@ -15,7 +15,7 @@
 // a hook payload can make a call allowed that the policy, or a person at the dialog, did not allow.
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import type { NoConfirmer } from '../../core/chain';
+import { type NoConfirmer, OUTPUT_WITHHELD } from '../../core/chain';
 import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
@@ -191,18 +191,32 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const host = HOST[env.host];
   const workspace = service.opts.workspace;
   const maskOutput = host.maskOutput;
+  // A command the before-hook would have refused for what it shows (an encoding of a file holding secrets):
+  // its output is withheld, not masked — masking cannot recognise it (the before-hook may not have run).
+  let withheld: string | undefined;
+  if (maskOutput) {
+    try {
+      const plan = planHook({ ...env, phase: 'pre' });
+      const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true) : [];
+      if (refused.length) withheld = `[AgentGuard withheld this output: ${refused[0].preset?.reason ?? 'it may show secrets AgentGuard cannot mask'}]`;
+    } catch {
+      withheld = OUTPUT_WITHHELD;
+    }
+  }
   const o = await service.run([], {
     hostRuns: 'after',
     agent: AGENTS[env.host],
     window,
     output: env.toolResponse,
-    maskOutput: maskOutput
-      ? (output, compiled) =>
-          maskOutput(env, output, {
-            file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
-            value: compiled.maskValue,
-          })
-      : undefined,
+    maskOutput: withheld
+      ? () => withheld
+      : maskOutput
+        ? (output, compiled) =>
+            maskOutput(env, output, {
+              file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
+              value: compiled.maskValue,
+            })
+        : undefined,
   });
   const answer: HookAnswer = {};
   const notes: string[] = [];

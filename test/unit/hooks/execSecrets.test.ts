@@ -107,6 +107,26 @@ describe('hook bridge: commands that read workspace files holding secrets', () =
     }
   });
 
+  it("claude: after an encoding of the file ran anyway (no before-hook), its output is withheld; a plain reader's is masked", async () => {
+    const post = (command: string, stdout: string) => {
+      const p = JSON.parse(sb.payload('claude', FIXTURE.claude));
+      p.hook_event_name = 'PostToolUse';
+      p.tool_input.command = command;
+      p.tool_response = { stdout, stderr: '', interrupted: false, isImage: false };
+      return runHook(['--host', 'claude', '--workspace', sb.workspace], JSON.stringify(p), sb.env);
+    };
+    const b64 = Buffer.from(sb.settings).toString('base64');
+    const r = await post('base64 -w0 src/settings.ts', b64);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.stringify(answerOf(r).hookSpecificOutput?.updatedToolOutput ?? answerOf(r));
+    assert.ok(!r.stdout.includes(b64), r.stdout);
+    assert.match(out, /AgentGuard withheld this output/);
+    const plain = await post('cat src/settings.ts', sb.settings);
+    assert.ok(!plain.stdout.includes(sb.secret), plain.stdout);
+    assert.match(plain.stdout, /«secret:/);
+    assert.doesNotMatch(plain.stdout, /withheld/);
+  });
+
   it('a plain reader is told apart by its options (data: PLAIN_READERS)', () => {
     assert.equal(notPlainReader(['cat', '-n', 'f']), undefined);
     assert.equal(notPlainReader(['head', '-20', 'f']), undefined);
