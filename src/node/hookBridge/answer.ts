@@ -15,7 +15,7 @@
 // a hook payload can make a call allowed that the policy, or a person at the dialog, did not allow.
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { type NoConfirmer, OUTPUT_WITHHELD } from '../../core/chain';
+import type { NoConfirmer } from '../../core/chain';
 import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
@@ -200,13 +200,13 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
       const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true) : [];
       if (refused.length) withheld = `[AgentGuard withheld this output: ${refused[0].preset?.reason ?? 'it may show secrets AgentGuard cannot mask'}]`;
     } catch {
-      withheld = OUTPUT_WITHHELD;
+      withheld = '[AgentGuard could not check whether this output shows secrets it cannot mask, so it was withheld.]';
     }
   }
   const o = await service.run([], {
     hostRuns: 'after',
-    agent: AGENTS[env.host],
     window,
+    agent: AGENTS[env.host],
     output: env.toolResponse,
     maskOutput: withheld
       ? () => withheld
