@@ -20,6 +20,7 @@ import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelo
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
+import { prepareExecs } from './execReads';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
@@ -83,6 +84,9 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     updatedInput ??= s.updatedInput;
     if (s.note) notes.push(s.note);
   }
+  // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
+  // or where the command would change the secret past recognising (execReads.ts).
+  extra.push(...(await prepareExecs(service, ws, env, plan.calls, host.maskOutput !== undefined)));
   const reads = plan.effects?.reads;
   const viewable = reads?.redirect !== undefined && env.rewritesInput === true && !host.maskOutput;
   // A refusal that names the file to use instead comes first: the first deny is what the model reads.
@@ -189,18 +193,32 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const host = HOST[env.host];
   const workspace = service.opts.workspace;
   const maskOutput = host.maskOutput;
+  // A command the before-hook would have refused for what it shows (an encoding of a file holding secrets):
+  // its output is withheld, not masked — masking cannot recognise it (the before-hook may not have run).
+  let withheld: string | undefined;
+  if (maskOutput) {
+    try {
+      const plan = planHook({ ...env, phase: 'pre' });
+      const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true) : [];
+      if (refused.length) withheld = `[AgentGuard withheld this output: ${refused[0].preset?.reason ?? 'it may show secrets AgentGuard cannot mask'}]`;
+    } catch {
+      withheld = '[AgentGuard could not check whether this output shows secrets it cannot mask, so it was withheld.]';
+    }
+  }
   const o = await service.run([], {
     hostRuns: 'after',
     window,
     agent: AGENTS[env.host],
     output: env.toolResponse,
-    maskOutput: maskOutput
-      ? (output, compiled) =>
-          maskOutput(env, output, {
-            file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
-            value: compiled.maskValue,
-          })
-      : undefined,
+    maskOutput: withheld
+      ? () => withheld
+      : maskOutput
+        ? (output, compiled) =>
+            maskOutput(env, output, {
+              file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
+              value: compiled.maskValue,
+            })
+        : undefined,
   });
   const answer: HookAnswer = {};
   const notes: string[] = [];

@@ -43,6 +43,61 @@ describe('apply_patch grammars', () => {
     });
   }
 
+  // Each loop of the column-0 parser meets an indented End Patch somewhere else: inside a chunk (above), as
+  // the first line of an update section, or where a file header is expected. The plan judges lookalike
+  // headers too, so a parser that wrongly ends at a trimmed marker still refuses the hidden delete — by the
+  // wrong reading. These check the reading itself: every section is a hunk (no lookalikes left), or the
+  // patch fails as it does in the host.
+  for (const g of ['vscode', 'cline'] as const) {
+    it(`${g}: an indented End Patch opening an update section is its context line; the delete after it is a hunk`, () => {
+      const text = '*** Begin Patch\n*** Update File: /w/docs/a.md\n  *** End Patch\n-old\n+new\n*** Delete File: /w/.agentguard.yaml\n*** End Patch';
+      const r = parsePatch(text, g);
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.deepEqual(
+        r.effects.map((e) => `${e.op}:${e.path}`),
+        ['update:/w/docs/a.md', 'delete:/w/.agentguard.yaml'],
+      );
+      assert.deepEqual(r.lookalikes, []);
+      const plan = planHook({
+        host: g,
+        phase: 'pre',
+        eventName: 'PreToolUse',
+        toolName: 'apply_patch',
+        toolInput: { input: text },
+        cwd: '/w',
+        workspaceRoots: ['/w'],
+      });
+      assert.ok(plan.kind === 'calls');
+      assert.ok(!plan.calls.some((c) => c.preset), JSON.stringify(plan.calls.map((c) => c.preset)));
+      assert.deepEqual(
+        plan.calls.map((c) => [c.op, c.paths]),
+        [
+          ['write', ['/w/docs/a.md']],
+          ['delete', ['/w/.agentguard.yaml']],
+        ],
+      );
+    });
+    it(`${g}: an indented End Patch where a file header is expected fails the whole patch, as in the host`, () => {
+      const text = '*** Begin Patch\n*** Delete File: /w/docs/old.md\n  *** End Patch\n*** Delete File: /w/.agentguard.yaml\n*** End Patch';
+      const r = parsePatch(text, g);
+      assert.equal(r.ok, false, JSON.stringify(r));
+      const plan = planHook({
+        host: g,
+        phase: 'pre',
+        eventName: 'PreToolUse',
+        toolName: 'apply_patch',
+        toolInput: { input: text },
+        cwd: '/w',
+        workspaceRoots: ['/w'],
+      });
+      assert.ok(plan.kind === 'calls');
+      assert.deepEqual(
+        plan.calls.map((c) => c.preset?.rule),
+        ['hook:patch-unparsable'],
+      );
+    });
+  }
+
   it('vscode: the patch must begin exactly with "*** Begin Patch" and a newline', () => {
     assert.equal(parsePatch(' *** Begin Patch\n*** Delete File: /w/a\n*** End Patch', 'vscode').ok, false);
     assert.equal(parsePatch('*** Begin Patch\r\n*** Delete File: /w/a\r\n*** End Patch', 'vscode').ok, false);
