@@ -8,6 +8,7 @@ import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { inputWord, lit, word } from './words';
 import { WRAPPERS } from './programs/wrappers';
 import { printfText, unescapeC } from './programs/handlers';
+import { joinArgv } from './programs/handlers3';
 import { parseArgv } from './programs/spec';
 import type { Access } from './programs/model';
 import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
@@ -97,6 +98,29 @@ const ENV_OPTS = [
   O('S', 'S', ['split-string'], true),
   O('f', 'i0v', ['ignore-environment', 'null', 'debug']),
 ];
+/** The index of the first word after env's -S value (`-S x`, `-Sx`, `-vS x`, `--split-string[=]x`); undefined when absent. */
+function afterSplitString(words: readonly W[]): number | undefined {
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === null || v === '--' || !v.startsWith('-') || v === '-') return undefined;
+    if (v.startsWith('--')) {
+      // Long options may be abbreviated; env's only long option starting with `s` is --split-string.
+      const name = v.slice(2).split('=')[0];
+      if (name.length > 0 && 'split-string'.startsWith(name)) return v.includes('=') ? i + 1 : i + 2;
+      if (name.length > 0 && ('unset'.startsWith(name) || 'chdir'.startsWith(name)) && !v.includes('=')) i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j];
+      if (c === 'S') return j + 1 < v.length ? i + 1 : i + 2;
+      if (c === 'u' || c === 'C') {
+        if (j + 1 === v.length) i++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
 const FLOCK_OPTS = [
   O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
   O('c', 'c', ['command'], true),
@@ -469,9 +493,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       }
       const split = p.first('S');
       if (split !== undefined) {
-        const tail = joinLiteral(rest);
+        // GNU env puts the split words in place of the option and reads its options again from there, so
+        // `env -S rm -rf build` runs `rm -rf build`: what follows -S's value is the command's, options included.
+        const after = afterSplitString(words);
+        const tailWords = after === undefined ? rest : words.slice(after);
+        const tail = tailWords.some((w) => w.value === null) ? null : joinArgv(tailWords.map((w) => w.value!));
         if (split === null || tail === null) return emit(host, u, words);
-        host.reparse(`${split} ${tail}`, within(u.ctx, 'env -S'), 'env -S');
+        host.reparse(`env ${split} ${tail}`, within(u.ctx, 'env -S'), 'env -S');
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
