@@ -519,6 +519,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (wr) {
       const p = parseArgv(words, 1, [wr.row], wr.row.loose, true);
       if (p.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
+      const priv = wr.priv;
+      if (priv !== undefined && !p.occ.some((o) => priv.includes(o.opt.key) || o.opt.long.some((l) => priv.includes('--' + l))))
+        addPending(u, 'priv.sudo', `${name} runs the command through the system manager, with its privileges`);
       for (const o of p.occ) {
         if (o.value === undefined) continue;
         const how = `${name} ${o.opt.key}`;

@@ -323,8 +323,24 @@ export const systemRules: Rule[] = [
     id: 'priv.sudo',
     description: 'Any sudo, su, doas, pkexec or run0, whatever the inner command: privilege escalation always needs a person.',
     examples: {
-      destructive: ['sudo apt-get install jq', 'sudo -i', "su root -c 'id'", 'sudo -u postgres psql', 'doas ls', 'sudo -E env PATH=$PATH npm test'],
-      benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo'],
+      destructive: [
+        'sudo apt-get install jq',
+        'sudo -i',
+        "su root -c 'id'",
+        'sudo -u postgres psql',
+        'doas ls',
+        'sudo -E env PATH=$PATH npm test',
+        'systemd-run --uid=0 id',
+        'systemd-run -p User=root --wait make',
+        'sg docker -c id',
+        'newgrp docker',
+      ],
+      benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
+    },
+    // sudo and its kin are flagged where they are unwrapped; these change identity without being wrappers there.
+    names: ['sg', 'newgrp'],
+    check(s) {
+      return named(s, 'sg', 'newgrp') ? `${s.name} runs with another group's privileges` : undefined;
     },
   },
   {
