@@ -54,6 +54,47 @@ function rawSender(s: Sub): boolean {
   return s.stdin.kind === 'pipe' || s.stdin.kind === 'file' || hasWord(s, '-e', '-c', '--exec', '--sh-exec');
 }
 
+/** System-wide package managers: what they remove or upgrade changes the machine for every user and program. */
+const SYSTEM_PACKAGERS = new Set([
+  'apt',
+  'apt-get',
+  'aptitude',
+  'dpkg',
+  'yum',
+  'dnf',
+  'microdnf',
+  'rpm',
+  'zypper',
+  'pacman',
+  'yay',
+  'paru',
+  'apk',
+  'emerge',
+  'snap',
+  'flatpak',
+  'port',
+  'pkg',
+  'nix-env',
+  'guix',
+  'choco',
+  'winget',
+  'scoop',
+  'xbps-remove',
+  'opkg',
+]);
+const SYSTEM_PACKAGE_REMOVE =
+  /^(remove|purge|autoremove|autopurge|erase|uninstall|del|delete|rm|dist-upgrade|full-upgrade|distro-sync|reinstall|downgrade|swap|clean-deps|autoclean)$/;
+/** Option forms of removal, per program (dpkg -r, rpm -e, pacman -R…, emerge -C, nix-env -e). */
+const SYSTEM_PACKAGE_REMOVE_FLAG: Record<string, RegExp> = {
+  dpkg: /^(-[rP]|--remove|--purge)$/,
+  rpm: /^(-e|--erase)$/,
+  pacman: /^(-R[a-zA-Z]*|--remove)$/,
+  yay: /^(-R[a-zA-Z]*|--remove)$/,
+  paru: /^(-R[a-zA-Z]*|--remove)$/,
+  emerge: /^(-C|--unmerge|--depclean|-c)$/,
+  'nix-env': /^(-e|--uninstall)$/,
+};
+
 /** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
 export const SYS_CONFIG_NAMES = new Set([
   'crontab',
@@ -426,6 +467,67 @@ export const systemRules: Rule[] = [
       if (named(s, 'service') && /^(stop|restart|force-reload|reload)$/.test(bareWords(s)[1] ?? '')) return `service ${bareWords(s).join(' ')}`;
       if (named(s, 'launchctl') && /^(unload|remove|bootout|stop|kill|disable|load|bootstrap|enable|submit|start|kickstart|setenv|config)$/.test(verb(s) ?? ''))
         return `launchctl ${verb(s)} changes what the system runs`;
+      return undefined;
+    },
+  },
+  {
+    id: 'sys.machine',
+    names: [...SYSTEM_PACKAGERS, 'date', 'hostname', 'hostnamectl', 'timedatectl', 'localectl', 'scutil', 'systemsetup', 'hwclock'],
+    description: 'Changes the machine itself: its clock, its name, or the packages installed for every user (apt remove, dnf erase, pacman -R).',
+    examples: {
+      destructive: [
+        "date -s '2020-01-01'",
+        'date --set=10:00',
+        'hostnamectl set-hostname box',
+        'hostname evil',
+        'timedatectl set-ntp false',
+        'apt-get remove -y git',
+        'apt purge openssl',
+        'dnf erase git',
+        'pacman -Rns git',
+        'dpkg --purge git',
+        'rpm -e git',
+        'apk del curl',
+        'snap remove code',
+        'apt-get dist-upgrade -y',
+      ],
+      benign: [
+        'date',
+        'date +%s',
+        'date -d @0',
+        'date -Iseconds',
+        'hostname',
+        'hostname -f',
+        'hostnamectl status',
+        'timedatectl',
+        'apt list --installed',
+        'dpkg -l',
+        'rpm -qa',
+        'pacman -Qi git',
+        'apt-cache policy git',
+      ],
+    },
+    check(s) {
+      const ws = s.words.slice(1).map((w) => w.value);
+      if (named(s, 'date', 'hwclock'))
+        return ws.some((v) => v !== null && (/^-[uR]*s/.test(v) || /^--set(=|$)/.test(v) || /^--(systohc|hctosys|adjust)/.test(v)))
+          ? `${s.name} sets the system clock`
+          : undefined;
+      if (named(s, 'hostname'))
+        return ws.some((v) => v === null || !v.startsWith('-')) || ws.some((v) => v === '-F' || v === '--file') ? 'hostname sets the machine name' : undefined;
+      if (named(s, 'hostnamectl', 'timedatectl', 'localectl')) {
+        const v = verb(s) ?? '';
+        return /^(set-|hostname$|icon-name$|chassis$|deployment$|location$)/.test(v) && !(v === 'hostname' && bareWords(s).length < 2)
+          ? `${s.name} ${v} changes the machine's settings`
+          : undefined;
+      }
+      if (named(s, 'scutil', 'systemsetup')) return ws.some((v) => v !== null && /^-?-set/i.test(v)) ? `${s.name} changes the machine's settings` : undefined;
+      if (s.name === null || !SYSTEM_PACKAGERS.has(s.name)) return undefined;
+      const v = verb(s) ?? '';
+      if (SYSTEM_PACKAGE_REMOVE.test(v)) return `${s.name} ${v} removes or replaces packages installed for every user`;
+      const re = SYSTEM_PACKAGE_REMOVE_FLAG[s.name];
+      const flag = re === undefined ? undefined : ws.find((x) => x !== null && re.test(x));
+      if (flag) return `${s.name} ${flag} removes packages installed for every user`;
       return undefined;
     },
   },
