@@ -1,0 +1,49 @@
+// Classes a fresh red team found the guard allowing, each written here in forms of its own: a deleter handed a
+// directory, and the like. Runs on a real directory so the guard's file-system facts are real.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CommandPolicy } from '../../../src/core/policy/types';
+import { decideCommand } from '../../../src/core/shell/index';
+
+const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
+
+describe('fresh red-team classes', () => {
+  let ws = '';
+  const decide = (line: string) =>
+    decideCommand(line, policy, {
+      cwd: ws,
+      workspace: ws,
+      home: path.join(path.dirname(ws), 'home'),
+      exists: (p) => fs.existsSync(p),
+      isDir: (p) => {
+        try {
+          return fs.statSync(p).isDirectory();
+        } catch {
+          return false;
+        }
+      },
+    }).verdict;
+  before(() => {
+    ws = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-fresh-'))), 'ws');
+    fs.mkdirSync(path.join(ws, 'dist', 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'dist', 'assets', 'x.css'), 'x');
+    fs.mkdirSync(path.join(ws, 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'lib', 'a.js'), 'x');
+    fs.writeFileSync(path.join(ws, 'scratch.txt'), 'x');
+  });
+  after(() => fs.rmSync(path.dirname(ws), { recursive: true, force: true }));
+
+  it('a deleter that needs no -r, given a directory, deletes the tree (asked)', () => {
+    for (const line of ['trash dist', 'trash-put lib', 'gio trash ./dist/', 'gio trash -f lib', 'trash-put scratch.txt dist']) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision} ${v.rule}`);
+      assert.equal(v.rule, 'cmd:rm.tree', line);
+    }
+  });
+
+  it('the same deleters on one named file are a scoped delete (allowed)', () => {
+    for (const line of ['trash-put scratch.txt', 'gio trash scratch.txt', 'trash scratch.txt']) assert.equal(decide(line).decision, 'allow', line);
+  });
+});
