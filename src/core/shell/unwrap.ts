@@ -250,6 +250,10 @@ const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
   'direnv-exec': { opts: [], skip: 1 },
   'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
   'run-run': { opts: [O('n', 'n', ['name', 'env', 'project', 'config'], true)] },
+  'n-exec': { opts: [], skip: 1 },
+  'rustup-run': { opts: [O('x', '', ['install'])], skip: 1 },
+  'fnm-exec': { opts: [O('n', '', ['using'], true), O('x', '', ['using-file'])] },
+  'volta-run': { opts: [O('n', '', ['node', 'npm', 'pnpm', 'yarn', 'env'], true), O('x', '', ['bundled-npm', 'no-yarn', 'no-pnpm'])] },
 };
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
@@ -276,6 +280,20 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   pipx: ['run'],
   mise: ['exec', 'x'],
   asdf: ['exec'],
+  // Version managers and toolchains run any command in their environment, like the rows above.
+  fnm: ['exec'],
+  nodenv: ['exec'],
+  goenv: ['exec'],
+  jenv: ['exec'],
+  plenv: ['exec'],
+  phpenv: ['exec'],
+  n: ['exec'],
+  volta: ['run'],
+  rustup: ['run'],
+  bun: ['x', 'exec'],
+  rtx: ['exec', 'x'],
+  devbox: ['run'],
+  pixi: ['run', 'exec'],
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
@@ -440,7 +458,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       return s;
     }
 
-    if (CODE_INTERPRETERS.has(name)) {
+    // `bun x PKG` and `bun exec SCRIPT` run commands, not JavaScript: the tool-run branch below reads them.
+    if (CODE_INTERPRETERS.has(name) && !(name === 'bun' && (words[1]?.value === 'x' || words[1]?.value === 'exec'))) {
       // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
       const codes = programTexts(name, words, u.stdin);
       setMeta(u, 'code', codes);
@@ -564,6 +583,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
           host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
           return undefined;
         }
+      }
+      if (key === 'bun-exec' && rest.length) {
+        // `bun exec 'SCRIPT'` runs its argument with bun's own shell.
+        const t = rest.some((w) => w.value === null) ? null : rest.map((w) => w.value!).join(' ');
+        if (t === null) return emit(host, u, words);
+        host.reparse(t, within(u.ctx, 'bun exec'), 'bun exec');
+        return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));

@@ -46,4 +46,30 @@ describe('fresh red-team classes', () => {
   it('the same deleters on one named file are a scoped delete (allowed)', () => {
     for (const line of ['trash-put scratch.txt', 'gio trash scratch.txt', 'trash scratch.txt']) assert.equal(decide(line).decision, 'allow', line);
   });
+
+  it('version managers and toolchains that run a command: the command is judged', () => {
+    const lines = [
+      'fnm exec --using=18 rm -r dist',
+      'fnm exec --using 18 rm -r dist',
+      'nodenv exec rm -r dist',
+      'goenv exec rm -r dist',
+      'n exec 18 rm -r dist',
+      'rustup run nightly rm -r dist',
+      'volta run --node 18 rm -r dist',
+      'bun x rimraf dist',
+      "bun exec 'rm -r dist'",
+    ];
+    for (const line of lines) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision}`);
+      assert.equal(v.rule, 'cmd:rm.recursive', `${line}: ${v.rule}`);
+    }
+    for (const line of ['fnm exec --using=18 npm test', 'bun x tsc --noEmit', 'rustup run stable cargo build', 'bun run build'])
+      assert.equal(decide(line).decision, 'allow', line);
+  });
+
+  it('env -S: what follows its value is the command, options included', () => {
+    for (const line of ['env -S rm -r dist', 'env -iS rm -r dist', 'env --split-s rm -r dist']) assert.equal(decide(line).rule, 'cmd:rm.recursive', line);
+    assert.equal(decide("env -S 'echo rm' -r dist").decision, 'allow');
+  });
 });
