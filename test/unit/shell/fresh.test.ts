@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CommandPolicy } from '../../../src/core/policy/types';
-import { decideCommand } from '../../../src/core/shell/index';
+import { analyzeCommand, decideCommand } from '../../../src/core/shell/index';
 
 const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
 
@@ -71,5 +71,23 @@ describe('fresh red-team classes', () => {
   it('env -S: what follows its value is the command, options included', () => {
     for (const line of ['env -S rm -r dist', 'env -iS rm -r dist', 'env --split-s rm -r dist']) assert.equal(decide(line).rule, 'cmd:rm.recursive', line);
     assert.equal(decide("env -S 'echo rm' -r dist").decision, 'allow');
+  });
+
+  it('code hidden in a program option: just --command, a pager start-up command, npm --script-shell', () => {
+    for (const line of ['just --command rm -r dist', 'task --command=rm -r dist']) assert.equal(decide(line).rule, 'cmd:rm.recursive', line);
+    for (const line of ["less '+!touch pwned' scratch.txt", "more '+|sh' scratch.txt", "less '+s copy.txt' scratch.txt"]) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision}`);
+    }
+    // The script shell is run as a program: the path judge asks for one from scratch space (engine side).
+    for (const [line, prog] of [
+      ['npm --script-shell=/tmp/sh.sh test', '/tmp/sh.sh'],
+      ['npm test --script-shell /var/tmp/x', '/var/tmp/x'],
+    ])
+      assert.ok(
+        analyzeCommand(line, { cwd: ws, workspace: ws, home: '/nonexistent' }).paths.some((p) => p.exec === true && p.path === prog),
+        line,
+      );
+    for (const line of ['less +G scratch.txt', 'less +/needle scratch.txt', 'just --list', 'npm test']) assert.equal(decide(line).decision, 'allow', line);
   });
 });
