@@ -9,6 +9,7 @@ import { inputWord, lit, word } from './words';
 import { WRAPPERS } from './programs/wrappers';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
+import { PY_MODULES } from './programs/handlers2';
 import { parseArgv } from './programs/spec';
 import type { Access } from './programs/model';
 import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
@@ -243,6 +244,7 @@ const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group']
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
+const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
 
 /** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
 const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
@@ -458,6 +460,12 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       return s;
     }
 
+    // `python -m twine upload`, `python3 -m pip install …`: a module that is a command-line program is that
+    // program, so the rules keyed by its name (publish, package sources) see it.
+    if (PYTHON_NAME.test(name) && words[1]?.value === '-m' && words[2]?.value != null && PY_MODULES[words[2].value] === words[2].value) {
+      words = wrap(u, `${name} -m`, [lit(words[2].value), ...words.slice(3)]);
+      continue;
+    }
     // `bun x PKG` and `bun exec SCRIPT` run commands, not JavaScript: the tool-run branch below reads them.
     if (CODE_INTERPRETERS.has(name) && !(name === 'bun' && (words[1]?.value === 'x' || words[1]?.value === 'exec'))) {
       // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.

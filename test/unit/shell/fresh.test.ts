@@ -90,4 +90,11 @@ describe('fresh red-team classes', () => {
       );
     for (const line of ['less +G scratch.txt', 'less +/needle scratch.txt', 'just --list', 'npm test']) assert.equal(decide(line).decision, 'allow', line);
   });
+
+  it('python -m MODULE is that program: the rules keyed by its name apply', () => {
+    assert.equal(decide('python3 -m twine upload --repository testpypi dist/pkg.whl').rule, 'cmd:publish.package');
+    assert.equal(decide('python -m pip install --extra-index-url https://mirror.example.net/simple lib').rule, 'cmd:pkg.foreign-source');
+    for (const line of ['python3 -m twine check dist/pkg.whl', 'python3 -m pip list', 'python3 -m pytest -x'])
+      assert.equal(decide(line).decision, 'allow', line);
+  });
 });

@@ -386,7 +386,7 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'proc.kill-mass',
-    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill'],
+    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
     description: 'Kills processes by name or en masse: pkill, killall, kill -1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
     examples: {
       destructive: [
@@ -397,8 +397,11 @@ export const systemRules: Rule[] = [
         'pgrep node | xargs kill',
         'kill -- -48213',
         'fuser -k 3000/tcp',
+        'screen -S dev -X quit',
+        'docker stop $(docker ps -q)',
+        'podman kill $(podman ps -q --filter name=web)',
       ],
-      benign: ['kill 48213', 'kill -0 48213', 'kill %1', 'kill -l', 'pgrep -f "node server.js"', 'jobs -l'],
+      benign: ['kill 48213', 'kill -0 48213', 'kill %1', 'kill -l', 'pgrep -f "node server.js"', 'jobs -l', 'docker stop web', 'screen -ls'],
     },
     check(s) {
       if (named(s, 'pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill')) return `${s.name} kills processes by name`;
@@ -406,6 +409,14 @@ export const systemRules: Rule[] = [
         return 'fuser -k kills every process using the file or port';
       if (named(s, 'pm2') && /^(kill|delete|stop)$/.test(verb(s) ?? '') && (verb(s) === 'kill' || bareWords(s)[1] === 'all')) return 'pm2 stops every process';
       if (named(s, 'tmux') && hasWord(s, 'kill-server')) return 'tmux kill-server kills every session';
+      if (named(s, 'screen') && s.words.some((w, i) => s.words[i - 1]?.value === '-X' && /^(quit|kill)$/.test(w.value ?? '')))
+        return 'screen -X quit kills the session and every program in it';
+      // Containers named at run time (`docker stop $(docker ps -q)`) are every container, as far as anyone can see.
+      if (named(s, 'docker', 'podman', 'nerdctl') && /^(stop|kill|pause|restart)$/.test(verb(s) ?? '')) {
+        const ws = s.words.slice(1);
+        if (ws.some((w) => w.value === null)) return `${s.name} ${verb(s)} of containers only known at run time`;
+        if (ws.some((w) => w.value === '-a' || w.value === '--all')) return `${s.name} ${verb(s)} of every container`;
+      }
       if (!named(s, 'kill')) return undefined;
       const ws = s.words.slice(1);
       if (ws.some((w) => w.value === '-l' || w.value === '-L' || w.value === '--list')) return undefined;
