@@ -555,6 +555,10 @@ export const systemRules: Rule[] = [
         'passwd dev',
         'history -c',
         'sysctl -w net.ipv4.ip_forward=1',
+        'sysctl --system',
+        'sysctl -qw vm.swappiness=1',
+        'iptables -A INPUT -j ACCEPT',
+        'nft flush ruleset',
         'unset HISTFILE',
       ],
       benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'history | tail -20', 'sysctl -a', 'groups'],
@@ -605,7 +609,11 @@ export const systemRules: Rule[] = [
         (named(s, 'export') && ws.some((v) => v !== null && /^(HISTFILE=|HISTSIZE=0$|HISTFILESIZE=0$)/.test(v)))
       )
         return 'disables shell history';
-      if (named(s, 'sysctl') && ws.slice(1).some((v) => v !== null && (v === '-w' || v.includes('=') || v === '-p'))) return 'sysctl changes kernel parameters';
+      if (
+        named(s, 'sysctl') &&
+        ws.slice(1).some((v) => v !== null && (v === '-w' || v.includes('=') || /^(-p|-f|--load|--system)$/.test(v) || /^-[a-zA-Z]*[wp]/.test(v)))
+      )
+        return 'sysctl changes kernel parameters';
       if (
         named(
           s,
