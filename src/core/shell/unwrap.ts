@@ -8,6 +8,8 @@ import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { inputWord, lit, word } from './words';
 import { WRAPPERS } from './programs/wrappers';
 import { printfText, unescapeC } from './programs/handlers';
+import { joinArgv } from './programs/handlers3';
+import { PY_MODULES } from './programs/handlers2';
 import { parseArgv } from './programs/spec';
 import type { Access } from './programs/model';
 import { findSource, sourceOfStdin, sourceOfSub } from './inputs';
@@ -97,6 +99,29 @@ const ENV_OPTS = [
   O('S', 'S', ['split-string'], true),
   O('f', 'i0v', ['ignore-environment', 'null', 'debug']),
 ];
+/** The index of the first word after env's -S value (`-S x`, `-Sx`, `-vS x`, `--split-string[=]x`); undefined when absent. */
+function afterSplitString(words: readonly W[]): number | undefined {
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === null || v === '--' || !v.startsWith('-') || v === '-') return undefined;
+    if (v.startsWith('--')) {
+      // Long options may be abbreviated; env's only long option starting with `s` is --split-string.
+      const name = v.slice(2).split('=')[0];
+      if (name.length > 0 && 'split-string'.startsWith(name)) return v.includes('=') ? i + 1 : i + 2;
+      if (name.length > 0 && ('unset'.startsWith(name) || 'chdir'.startsWith(name)) && !v.includes('=')) i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j];
+      if (c === 'S') return j + 1 < v.length ? i + 1 : i + 2;
+      if (c === 'u' || c === 'C') {
+        if (j + 1 === v.length) i++;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
 const FLOCK_OPTS = [
   O('w', 'wE', ['timeout', 'conflict-exit-code'], true),
   O('c', 'c', ['command'], true),
@@ -219,6 +244,7 @@ const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group']
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
+const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
 
 /** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
 const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
@@ -226,6 +252,10 @@ const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
   'direnv-exec': { opts: [], skip: 1 },
   'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
   'run-run': { opts: [O('n', 'n', ['name', 'env', 'project', 'config'], true)] },
+  'n-exec': { opts: [], skip: 1 },
+  'rustup-run': { opts: [O('x', '', ['install'])], skip: 1 },
+  'fnm-exec': { opts: [O('n', '', ['using'], true), O('x', '', ['using-file'])] },
+  'volta-run': { opts: [O('n', '', ['node', 'npm', 'pnpm', 'yarn', 'env'], true), O('x', '', ['bundled-npm', 'no-yarn', 'no-pnpm'])] },
 };
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
@@ -252,6 +282,20 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   pipx: ['run'],
   mise: ['exec', 'x'],
   asdf: ['exec'],
+  // Version managers and toolchains run any command in their environment, like the rows above.
+  fnm: ['exec'],
+  nodenv: ['exec'],
+  goenv: ['exec'],
+  jenv: ['exec'],
+  plenv: ['exec'],
+  phpenv: ['exec'],
+  n: ['exec'],
+  volta: ['run'],
+  rustup: ['run'],
+  bun: ['x', 'exec'],
+  rtx: ['exec', 'x'],
+  devbox: ['run'],
+  pixi: ['run', 'exec'],
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
@@ -416,7 +460,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       return s;
     }
 
-    if (CODE_INTERPRETERS.has(name)) {
+    // `python -m twine upload`, `python3 -m pip install …`: a module that is a command-line program is that
+    // program, so the rules keyed by its name (publish, package sources) see it.
+    if (PYTHON_NAME.test(name) && words[1]?.value === '-m' && words[2]?.value != null && PY_MODULES[words[2].value] === words[2].value) {
+      words = wrap(u, `${name} -m`, [lit(words[2].value), ...words.slice(3)]);
+      continue;
+    }
+    // `bun x PKG` and `bun exec SCRIPT` run commands, not JavaScript: the tool-run branch below reads them.
+    if (CODE_INTERPRETERS.has(name) && !(name === 'bun' && (words[1]?.value === 'x' || words[1]?.value === 'exec'))) {
       // Judge the shell commands a one-liner spawns with literal strings (`system("rm -rf x")`) as commands.
       const codes = programTexts(name, words, u.stdin);
       setMeta(u, 'code', codes);
@@ -469,9 +520,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       }
       const split = p.first('S');
       if (split !== undefined) {
-        const tail = joinLiteral(rest);
+        // GNU env puts the split words in place of the option and reads its options again from there, so
+        // `env -S rm -rf build` runs `rm -rf build`: what follows -S's value is the command's, options included.
+        const after = afterSplitString(words);
+        const tailWords = after === undefined ? rest : words.slice(after);
+        const tail = tailWords.some((w) => w.value === null) ? null : joinArgv(tailWords.map((w) => w.value!));
         if (split === null || tail === null) return emit(host, u, words);
-        host.reparse(`${split} ${tail}`, within(u.ctx, 'env -S'), 'env -S');
+        host.reparse(`env ${split} ${tail}`, within(u.ctx, 'env -S'), 'env -S');
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
@@ -491,6 +546,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (wr) {
       const p = parseArgv(words, 1, [wr.row], wr.row.loose, true);
       if (p.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
+      const priv = wr.priv;
+      if (priv !== undefined && !p.occ.some((o) => priv.includes(o.opt.key) || o.opt.long.some((l) => priv.includes('--' + l))))
+        addPending(u, 'priv.sudo', `${name} runs the command through the system manager, with its privileges`);
       for (const o of p.occ) {
         if (o.value === undefined) continue;
         const how = `${name} ${o.opt.key}`;
@@ -533,6 +591,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
           host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
           return undefined;
         }
+      }
+      if (key === 'bun-exec' && rest.length) {
+        // `bun exec 'SCRIPT'` runs its argument with bun's own shell.
+        const t = rest.some((w) => w.value === null) ? null : rest.map((w) => w.value!).join(' ');
+        if (t === null) return emit(host, u, words);
+        host.reparse(t, within(u.ctx, 'bun exec'), 'bun exec');
+        return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));

@@ -30,6 +30,12 @@ const LINES = [
   "git -c alias.x='!rm -rf build' x",
   "printf 'rm -rf build\\n' | sh",
   "printf 'rm -rf build\\n' > /dev/null",
+  // env -S: the split words take the option's place and env reads options again, so what follows is the command's.
+  'env -S rm -rf build',
+  '/usr/bin/env -vS rm -rf build',
+  'env --split-string rm -rf build',
+  'env -iS rm -rf build',
+  "env -S 'echo rm' -rf build",
 ];
 
 /** Deliberately conservative: bash does not run these, the guard still asks (it judges every branch and body). */

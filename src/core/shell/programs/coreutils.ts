@@ -51,7 +51,8 @@ export const COREUTILS: RowSpec[] = [
     loose: true,
     o: '-o|--log-file=W -O|--LOG-FILE=W -k|--lesskey-file=R -p|--pattern=P -t|--tag=V -T|--tag-file=R -x|--tabs=V -y|--max-forw-scroll=V -z|--window=V -b|--buffers=V -h|--max-back-scroll=V -j|--jump-target=V -#|--shift=V',
     a: 'R*',
-    ok: ['less README.md'],
+    x: 'pager',
+    ok: ['less README.md', 'less +G app.log', 'less +/TODO README.md', 'less +F app.log'],
     eff: ['less .env => read .env'],
   },
   {

@@ -217,6 +217,36 @@ handler('sg', (m) => {
   if (rest.length) m.host.shell(m.s, (rest as string[]).join(' '), 'sg');
 });
 
+/** just --command CMD ARGS…: runs CMD with the justfile's environment, the rest of the words being its arguments. */
+handler('taskrunner', (m) => {
+  applyRoles(m);
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (v === '--') break;
+    const eq = /^--command=(.*)$/s.exec(v);
+    if (v !== '--command' && !eq) continue;
+    const rest = ws.slice(i + 1).map((w) => w.value);
+    const argv = eq ? [eq[1], ...rest] : rest;
+    if (argv.some((x) => x === null)) return m.unknown(`${m.label} --command runs words only known at run time`);
+    if (argv.length) m.host.shell(m.s, joinArgv(argv as string[]), `${m.label} --command`);
+    return;
+  }
+});
+
+/** less +CMD runs pager commands at start, and `!`, `|`, `s`, `v`, `:e` among them run programs or write files. */
+handler('pager', (m) => {
+  applyRoles(m);
+  for (const w of m.s.words.slice(1)) {
+    const v = w.value;
+    if (v === null || !v.startsWith('+')) continue;
+    // Navigation only: a line number, G/g/F/f, or a search (`+/pattern`, `+?pattern`).
+    if (/^\+\+?([0-9]*[GgFfjkpPqRr%]?|[/?].*)$/s.test(v)) continue;
+    m.unknown(`${m.label} ${v}: a start-up pager command can run programs or write files`);
+  }
+});
+
 /** cmake -E: the portable commands it stands for (rm, copy, rename, chdir DIR CMD, env CMD, …). */
 const CMAKE_E: Record<string, string> = {
   cat: 'cat',

@@ -154,6 +154,13 @@ export const SYS: RowSpec[] = [
   { n: 'notify-send osascript-notify say afplay paplay aplay', d: 'notifications and sounds', loose: true, a: 'V*', ok: ['notify-send done'] },
   { n: 'pbcopy xclip xsel wl-copy pbpaste wl-paste', d: 'the clipboard', loose: true, a: 'V*', ok: ['pbcopy < README.md'] },
   {
+    n: 'iptables ip6tables nft ufw firewall-cmd sysctl timedatectl',
+    d: 'firewall rules, kernel parameters and the clock: listing is reading; changes are the rules’ business (sys.config, sys.machine)',
+    loose: true,
+    a: 'V*',
+    ok: ['iptables -L -n', 'iptables -S', 'nft list ruleset', 'ufw status verbose', 'sysctl kernel.hostname', 'sysctl -a', 'timedatectl status'],
+  },
+  {
     n: 'gio trash-put trash del-cli premove rimraf shred-dir',
     d: 'deleters (the rules’ business)',
     loose: true,

@@ -14,6 +14,11 @@ export interface WrapperSpec extends RowSpec {
   none?: string;
   /** `LINE => INNER`: the command the wrapper runs, or `-` for none. */
   samples: string[];
+  /**
+   * The wrapper runs its command with privileges the agent does not have (a system manager, another user),
+   * unless one of these options keeps it the agent's own (`systemd-run --user`): asked like sudo.
+   */
+  priv?: string;
 }
 
 export const WRAPPERS_SPEC: WrapperSpec[] = [
@@ -122,6 +127,8 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     d: 'runs a command as a transient systemd unit (now or on a timer)',
     o: '--user --system --scope -u|--unit=V -p|--property=V --description=V --slice=V -r|--remain-after-exit --send-sighup --service-type=V --uid=V --gid=V --nice=V --working-directory=V -d|--same-dir -E|--setenv=V -t|--pty -P|--pipe -q|--quiet --on-active=V --on-boot=V --on-startup=V --on-unit-active=V --on-unit-inactive=V --on-calendar=V --on-clock-change --on-timezone-change --path-property=V --socket-property=V --timer-property=V --no-block --wait -G|--collect -H|--host=V -M|--machine=V --no-ask-password -S|--shell',
     samples: ['systemd-run --user rm -rf b => rm -rf b', 'systemd-run --on-active=30 --user git clean -fdx => git clean -fdx'],
+    // Without --user it asks the system manager, which runs the unit as root unless --uid says otherwise.
+    priv: '--user',
   },
   {
     n: 'nsenter',
@@ -165,13 +172,21 @@ export interface Wrapper {
   row: Row;
   skip: number;
   none: readonly string[];
+  /** undefined: never privileged; else the options that keep it unprivileged. */
+  priv: readonly string[] | undefined;
   spec: WrapperSpec;
 }
 
 export const WRAPPERS = new Map<string, Wrapper>();
 for (const spec of WRAPPERS_SPEC) {
   const row = compileRow({ ...spec, posix: true });
-  const w: Wrapper = { row, skip: spec.skip ?? 0, none: (spec.none ?? '').split(/\s+/).filter(Boolean), spec };
+  const w: Wrapper = {
+    row,
+    skip: spec.skip ?? 0,
+    none: (spec.none ?? '').split(/\s+/).filter(Boolean),
+    priv: spec.priv === undefined ? undefined : spec.priv.split(/\s+/).filter(Boolean),
+    spec,
+  };
   for (const n of row.names) {
     if (WRAPPERS.has(n)) throw new Error(`wrapper table: ${n} has two rows`);
     WRAPPERS.set(n, w);

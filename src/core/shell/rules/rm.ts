@@ -12,6 +12,9 @@ const RM_OPTS = [
 ];
 const DELETERS = ['rm', 'unlink', 'shred', 'srm', 'wipe', 'remove-item', 'del', 'trash', 'trash-put', 'gio'];
 
+/** Deleters that refuse a directory unless told to recurse (or that only remove empty ones). */
+const REFUSES_DIRS = ['unlink', 'rmdir', 'rd', 'shred', 'srm', 'wipe', 'git', 'remove-item'];
+
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 const DRY_RUN_OPTS = [O('n', 'n', ['dry-run'])];
 
@@ -108,11 +111,18 @@ export const rmRules: Rule[] = [
     description: 'Deletes a tree as a side effect of another command: tar --remove-files, zip -rm, gzip -r, git rm -r, trash -r.',
     examples: {
       destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src'],
-      benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules'],
+      benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules', 'trash-put notes.tmp'],
     },
     check(s, ctx) {
       if (named(s, 'rm')) return undefined; // rm.recursive says it
-      for (const e of ctx.effectsOf(s)) if (e.op === 'delete' && e.recursive && !named(s, 'find')) return `${e.how} deletes ${e.path} and what is under it`;
+      // A program that deletes what it is given deletes a whole tree when given a directory (trash-put build,
+      // gio trash src), unless it refuses directories without a recursive flag (those are the rules above).
+      const refusesDirs = named(s, ...REFUSES_DIRS);
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op !== 'delete' || named(s, 'find')) continue;
+        if (e.recursive) return `${e.how} deletes ${e.path} and what is under it`;
+        if (!refusesDirs && !e.glob && ctx.env.isDir?.(e.path) === true) return `${e.how} deletes the directory ${e.path} and what is under it`;
+      }
       return undefined;
     },
   },

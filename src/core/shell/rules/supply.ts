@@ -50,4 +50,28 @@ export const supplyRules: Rule[] = [
       return undefined;
     },
   },
+  {
+    id: 'pkg.remote-run',
+    names: ['go'],
+    description:
+      'Runs a program fetched by its module path at that moment (go run example.com/tool@latest): code no one on the project has seen runs here, as with curl | sh.',
+    examples: {
+      destructive: ['go run github.com/someone/tool@latest', 'go run -v example.net/x/cmd/y@v1.2.3 --flag', 'go run golang.org/x/tools/cmd/stringer@master'],
+      benign: ['go run .', 'go run ./cmd/server', 'go run main.go', 'go install golang.org/x/tools/gopls@latest', 'go test ./...'],
+    },
+    check(s) {
+      const ws = s.words;
+      let i = 1;
+      while (i < ws.length && ws[i].value !== null && ws[i].value!.startsWith('-')) i++;
+      if (ws[i]?.value !== 'run') return undefined;
+      for (let j = i + 1; j < ws.length; j++) {
+        const v = ws[j].value;
+        if (v === null) return undefined;
+        if (v.startsWith('-')) continue;
+        // The first package argument: a module path with a version is fetched, not the project's own code.
+        return /^[a-z0-9.-]+\.[a-z]{2,}\/[^@\s]+@[^\s]+$/i.test(v) ? `go run ${v} fetches and runs a module at that version` : undefined;
+      }
+      return undefined;
+    },
+  },
 ];

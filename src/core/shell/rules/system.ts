@@ -54,6 +54,47 @@ function rawSender(s: Sub): boolean {
   return s.stdin.kind === 'pipe' || s.stdin.kind === 'file' || hasWord(s, '-e', '-c', '--exec', '--sh-exec');
 }
 
+/** System-wide package managers: what they remove or upgrade changes the machine for every user and program. */
+const SYSTEM_PACKAGERS = new Set([
+  'apt',
+  'apt-get',
+  'aptitude',
+  'dpkg',
+  'yum',
+  'dnf',
+  'microdnf',
+  'rpm',
+  'zypper',
+  'pacman',
+  'yay',
+  'paru',
+  'apk',
+  'emerge',
+  'snap',
+  'flatpak',
+  'port',
+  'pkg',
+  'nix-env',
+  'guix',
+  'choco',
+  'winget',
+  'scoop',
+  'xbps-remove',
+  'opkg',
+]);
+const SYSTEM_PACKAGE_REMOVE =
+  /^(remove|purge|autoremove|autopurge|erase|uninstall|del|delete|rm|dist-upgrade|full-upgrade|distro-sync|reinstall|downgrade|swap|clean-deps|autoclean)$/;
+/** Option forms of removal, per program (dpkg -r, rpm -e, pacman -R…, emerge -C, nix-env -e). */
+const SYSTEM_PACKAGE_REMOVE_FLAG: Record<string, RegExp> = {
+  dpkg: /^(-[rP]|--remove|--purge)$/,
+  rpm: /^(-e|--erase)$/,
+  pacman: /^(-R[a-zA-Z]*|--remove)$/,
+  yay: /^(-R[a-zA-Z]*|--remove)$/,
+  paru: /^(-R[a-zA-Z]*|--remove)$/,
+  emerge: /^(-C|--unmerge|--depclean|-c)$/,
+  'nix-env': /^(-e|--uninstall)$/,
+};
+
 /** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
 export const SYS_CONFIG_NAMES = new Set([
   'crontab',
@@ -323,13 +364,29 @@ export const systemRules: Rule[] = [
     id: 'priv.sudo',
     description: 'Any sudo, su, doas, pkexec or run0, whatever the inner command: privilege escalation always needs a person.',
     examples: {
-      destructive: ['sudo apt-get install jq', 'sudo -i', "su root -c 'id'", 'sudo -u postgres psql', 'doas ls', 'sudo -E env PATH=$PATH npm test'],
-      benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo'],
+      destructive: [
+        'sudo apt-get install jq',
+        'sudo -i',
+        "su root -c 'id'",
+        'sudo -u postgres psql',
+        'doas ls',
+        'sudo -E env PATH=$PATH npm test',
+        'systemd-run --uid=0 id',
+        'systemd-run -p User=root --wait make',
+        'sg docker -c id',
+        'newgrp docker',
+      ],
+      benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
+    },
+    // sudo and its kin are flagged where they are unwrapped; these change identity without being wrappers there.
+    names: ['sg', 'newgrp'],
+    check(s) {
+      return named(s, 'sg', 'newgrp') ? `${s.name} runs with another group's privileges` : undefined;
     },
   },
   {
     id: 'proc.kill-mass',
-    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill'],
+    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
     description: 'Kills processes by name or en masse: pkill, killall, kill -1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
     examples: {
       destructive: [
@@ -340,8 +397,11 @@ export const systemRules: Rule[] = [
         'pgrep node | xargs kill',
         'kill -- -48213',
         'fuser -k 3000/tcp',
+        'screen -S dev -X quit',
+        'docker stop $(docker ps -q)',
+        'podman kill $(podman ps -q --filter name=web)',
       ],
-      benign: ['kill 48213', 'kill -0 48213', 'kill %1', 'kill -l', 'pgrep -f "node server.js"', 'jobs -l'],
+      benign: ['kill 48213', 'kill -0 48213', 'kill %1', 'kill -l', 'pgrep -f "node server.js"', 'jobs -l', 'docker stop web', 'screen -ls'],
     },
     check(s) {
       if (named(s, 'pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill')) return `${s.name} kills processes by name`;
@@ -349,6 +409,14 @@ export const systemRules: Rule[] = [
         return 'fuser -k kills every process using the file or port';
       if (named(s, 'pm2') && /^(kill|delete|stop)$/.test(verb(s) ?? '') && (verb(s) === 'kill' || bareWords(s)[1] === 'all')) return 'pm2 stops every process';
       if (named(s, 'tmux') && hasWord(s, 'kill-server')) return 'tmux kill-server kills every session';
+      if (named(s, 'screen') && s.words.some((w, i) => s.words[i - 1]?.value === '-X' && /^(quit|kill)$/.test(w.value ?? '')))
+        return 'screen -X quit kills the session and every program in it';
+      // Containers named at run time (`docker stop $(docker ps -q)`) are every container, as far as anyone can see.
+      if (named(s, 'docker', 'podman', 'nerdctl') && /^(stop|kill|pause|restart)$/.test(verb(s) ?? '')) {
+        const ws = s.words.slice(1);
+        if (ws.some((w) => w.value === null)) return `${s.name} ${verb(s)} of containers only known at run time`;
+        if (ws.some((w) => w.value === '-a' || w.value === '--all')) return `${s.name} ${verb(s)} of every container`;
+      }
       if (!named(s, 'kill')) return undefined;
       const ws = s.words.slice(1);
       if (ws.some((w) => w.value === '-l' || w.value === '-L' || w.value === '--list')) return undefined;
@@ -414,6 +482,67 @@ export const systemRules: Rule[] = [
     },
   },
   {
+    id: 'sys.machine',
+    names: [...SYSTEM_PACKAGERS, 'date', 'hostname', 'hostnamectl', 'timedatectl', 'localectl', 'scutil', 'systemsetup', 'hwclock'],
+    description: 'Changes the machine itself: its clock, its name, or the packages installed for every user (apt remove, dnf erase, pacman -R).',
+    examples: {
+      destructive: [
+        "date -s '2020-01-01'",
+        'date --set=10:00',
+        'hostnamectl set-hostname box',
+        'hostname evil',
+        'timedatectl set-ntp false',
+        'apt-get remove -y git',
+        'apt purge openssl',
+        'dnf erase git',
+        'pacman -Rns git',
+        'dpkg --purge git',
+        'rpm -e git',
+        'apk del curl',
+        'snap remove code',
+        'apt-get dist-upgrade -y',
+      ],
+      benign: [
+        'date',
+        'date +%s',
+        'date -d @0',
+        'date -Iseconds',
+        'hostname',
+        'hostname -f',
+        'hostnamectl status',
+        'timedatectl',
+        'apt list --installed',
+        'dpkg -l',
+        'rpm -qa',
+        'pacman -Qi git',
+        'apt-cache policy git',
+      ],
+    },
+    check(s) {
+      const ws = s.words.slice(1).map((w) => w.value);
+      if (named(s, 'date', 'hwclock'))
+        return ws.some((v) => v !== null && (/^-[uR]*s/.test(v) || /^--set(=|$)/.test(v) || /^--(systohc|hctosys|adjust)/.test(v)))
+          ? `${s.name} sets the system clock`
+          : undefined;
+      if (named(s, 'hostname'))
+        return ws.some((v) => v === null || !v.startsWith('-')) || ws.some((v) => v === '-F' || v === '--file') ? 'hostname sets the machine name' : undefined;
+      if (named(s, 'hostnamectl', 'timedatectl', 'localectl')) {
+        const v = verb(s) ?? '';
+        return /^(set-|hostname$|icon-name$|chassis$|deployment$|location$)/.test(v) && !(v === 'hostname' && bareWords(s).length < 2)
+          ? `${s.name} ${v} changes the machine's settings`
+          : undefined;
+      }
+      if (named(s, 'scutil', 'systemsetup')) return ws.some((v) => v !== null && /^-?-set/i.test(v)) ? `${s.name} changes the machine's settings` : undefined;
+      if (s.name === null || !SYSTEM_PACKAGERS.has(s.name)) return undefined;
+      const v = verb(s) ?? '';
+      if (SYSTEM_PACKAGE_REMOVE.test(v)) return `${s.name} ${v} removes or replaces packages installed for every user`;
+      const re = SYSTEM_PACKAGE_REMOVE_FLAG[s.name];
+      const flag = re === undefined ? undefined : ws.find((x) => x !== null && re.test(x));
+      if (flag) return `${s.name} ${flag} removes packages installed for every user`;
+      return undefined;
+    },
+  },
+  {
     id: 'sys.config',
     description: 'Edits cron, firewall rules, users and groups, kernel settings, or clears shell history.',
     examples: {
@@ -426,6 +555,10 @@ export const systemRules: Rule[] = [
         'passwd dev',
         'history -c',
         'sysctl -w net.ipv4.ip_forward=1',
+        'sysctl --system',
+        'sysctl -qw vm.swappiness=1',
+        'iptables -A INPUT -j ACCEPT',
+        'nft flush ruleset',
         'unset HISTFILE',
       ],
       benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'history | tail -20', 'sysctl -a', 'groups'],
@@ -476,7 +609,11 @@ export const systemRules: Rule[] = [
         (named(s, 'export') && ws.some((v) => v !== null && /^(HISTFILE=|HISTSIZE=0$|HISTFILESIZE=0$)/.test(v)))
       )
         return 'disables shell history';
-      if (named(s, 'sysctl') && ws.slice(1).some((v) => v !== null && (v === '-w' || v.includes('=') || v === '-p'))) return 'sysctl changes kernel parameters';
+      if (
+        named(s, 'sysctl') &&
+        ws.slice(1).some((v) => v !== null && (v === '-w' || v.includes('=') || /^(-p|-f|--load|--system)$/.test(v) || /^-[a-zA-Z]*[wp]/.test(v)))
+      )
+        return 'sysctl changes kernel parameters';
       if (
         named(
           s,
