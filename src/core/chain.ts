@@ -172,8 +172,12 @@ export type RunHow<T> =
   | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf }
   /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
   | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker; agent?: string }
-  /** Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). */
-  | { decideOnly: true };
+  /**
+   * Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). `uncounted`: a
+   * look at what a call would do (the hook bridge reading a command's analysis) — the call itself is decided
+   * in its own run, so this one neither counts toward rates nor meets them.
+   */
+  | { decideOnly: true; uncounted?: boolean };
 
 export type Settled = Verdict & { decidedBy: DecidedBy };
 
@@ -237,7 +241,8 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
   const decided: { call: CanonicalCall; verdict: Settled; started: number }[] = [];
   for (const call of calls) {
     const started = now();
-    decided.push({ call, verdict: await decide(call, compiled, deps, signal), started });
+    const uncounted = 'decideOnly' in how && how.uncounted === true;
+    decided.push({ call, verdict: await decide(call, compiled, uncounted ? { ...deps, context: undefined } : deps, signal), started });
   }
   decided.sort((a, b) => severity(b.verdict.decision) - severity(a.verdict.decision));
   if ('decideOnly' in how) {

@@ -137,7 +137,7 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
       { channels: ['hook'], how: 'hostRuns,window:before' },
       { channels: [], how: 'hostRuns,window,agent,output,maskOutput:after' },
       // the command's analysis, decided only, for what it reads (a file holding secrets: execReads.ts)
-      { channels: ['hook'], how: 'decideOnly' },
+      { channels: ['hook'], how: 'decideOnly,uncounted' },
       { channels: ['hook'], how: 'hostRuns,window:before' },
     ]);
     assert.ok(fs.existsSync(path.join(ws, 'build', 'out.js')), 'the person said no: nothing was deleted');
