@@ -78,4 +78,12 @@ describe('positional secrets', () => {
     keeps('id,name,password\n1,app,${APP_PASSWORD}\n2,ci,<password>\n3,old,\n');
     keeps('id,name,email\n1,app,app@example.com\n');
   });
+  it('masks a secret-named char array written as character literals, and keeps other char arrays', () => {
+    const p = rand(ALNUM, 14, 4700);
+    const list = [...p].map((c) => `'${c}'`).join(', ');
+    const r = maskText(`class K {\n    private static final char[] KEYSTORE_PASSWORD = {${list}};\n}\n`);
+    assert.ok(!r.text.includes(list) && !r.text.includes(`'${p[3]}', '${p[4]}', '${p[5]}', '${p[6]}'`), r.text);
+    keeps(`    static final char[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};\n`);
+    keeps(`    char[] password = {'c', 'h', 'a', 'n', 'g', 'e', 'm', 'e'};\n`);
+  });
 });

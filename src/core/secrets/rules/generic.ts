@@ -1050,6 +1050,42 @@ export const htpasswdBatch: LineRule = regexRule({
   },
 });
 
+/**
+ * A password kept as an array of characters (Java's `char[] PASSWORD = {'s', 'e', …}`, C's `char pw[] = {…}`):
+ * the advice to avoid String for passwords puts the literal in one character a quote, which no value reader
+ * joins. The characters are joined and judged as the one value the name governs; the whole list is masked.
+ */
+export const charArrayPassword: LineRule = regexRule({
+  id: 'char-array-secret',
+  description: "A secret-named char array written as character literals: char[] PASSWORD = {'s', '3', …}",
+  keywords: ['char'],
+  priority: CONTEXT_PRIORITY,
+  pattern:
+    /\bchar\b[ \t]*(?:\[[ \t]*\][ \t]*)?([A-Za-z_]\w*)[ \t]*(?:\[[ \t]*\d*[ \t]*\][ \t]*)?=[ \t]*(?:new[ \t]+char[ \t]*\[[ \t]*\][ \t]*)?\{[ \t]*((?:'(?:[^'\\]|\\.)'[ \t]*,[ \t]*)+'(?:[^'\\]|\\.)')[ \t]*,?[ \t]*\}/dg,
+  group: 2,
+  check: (s, m) => {
+    const strength = classifyName(m[1]!);
+    if (strength === null) return false;
+    const joined = s.replace(/'((?:[^'\\]|\\.))'[ \t]*,?[ \t]*/g, '$1');
+    return joined.length >= 6 && !isPlaceholder(joined) && valueLooksSecret(joined, strength, true);
+  },
+  samples: () => {
+    const p = rand(ALNUM, 14);
+    const list = [...p].map((c) => `'${c}'`).join(', ');
+    return {
+      truePositives: [
+        { text: `    private static final char[] KEYSTORE_PASSWORD = {${list}};`, secrets: [`${list}`] },
+        { text: `    char[] dbPassword = new char[] { ${list} };`, secrets: [`${list}`] },
+      ],
+      falsePositives: [
+        "    private static final char[] HEX_DIGITS = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};",
+        "    char[] password = {'c', 'h', 'a', 'n', 'g', 'e', 'm', 'e'};",
+        "    char[] separators = {',', ';', ':'};",
+      ],
+    };
+  },
+});
+
 export const curlUser: LineRule = regexRule({
   id: 'curl-user',
   description: 'user:password passed with curl -u / --user',
@@ -1123,6 +1159,7 @@ export const GENERIC_RULES: LineRule[] = [
   cliPassword,
   cliProgramPassword,
   htpasswdBatch,
+  charArrayPassword,
   curlUser,
   dockerfileEnv,
   xmlSecret,
