@@ -250,28 +250,32 @@
   ;; --user, --requirepass, --with-token): a superset of the blank-before forms; or `"-p` / `'-p` (an argument list's item). The caller
   ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
-    (local $n i32) (local $b1 i32)
+    (local $n i32) (local $b1 i32) (local $b2 i32)
     (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
       (then (return (i32.const 1))))
-    ;; The command-line flag branches, as prefilter.ts's dashAt reads them: a blank, then `-p`/`-u`; or a
-    ;; blank, `-`, then `-p` `-t` `-a` `-s` `-c` `-u`. A blank here is an ASCII one or any byte a wider
-    ;; blank may have become (above 0x7F: see the top of this file), or 0x00.
+    ;; The command-line flag branches, as prefilter.ts's dashAt reads them (its DASH_NEXT and
+    ;; DASH_DASH_NEXT, as bit masks over a-z and A-Z): a blank, then one of `puaxgUlskdwPbcnmBi`; a quote
+    ;; then `p`; or a blank or a quote, `-`, then one of `ptascurwb`. A blank here is an ASCII one or any
+    ;; byte a wider blank may have become (above 0x7F: see the top of this file), or 0x00.
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
-    (if (i32.and (call $blank (local.get $b1))
-                 (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117))) (i32.eq (local.get $n) (i32.const 97)))
-                         ;; fish's `set -x` / `-g` / `-U` / `-l` (a variable set to a secret)
-                         (i32.or (i32.or (i32.eq (local.get $n) (i32.const 120)) (i32.eq (local.get $n) (i32.const 103)))
-                                 (i32.or (i32.eq (local.get $n) (i32.const 85)) (i32.eq (local.get $n) (i32.const 108))))))
+    (if (i32.and (call $blank (local.get $b1)) (call $letterIn (local.get $n) (i32.const 0xd4bd4f) (i32.const 0x108002)))
       (then (return (i32.const 1))))
     (if (i32.and (i32.or (i32.eq (local.get $b1) (i32.const 34)) (i32.eq (local.get $b1) (i32.const 39))) (i32.eq (local.get $n) (i32.const 112)))
       (then (return (i32.const 1))))
+    (local.set $b2 (call $byte (i32.sub (local.get $p) (i32.const 2))))
     (i32.and
-      (i32.and (i32.eq (local.get $b1) (i32.const 45)) (call $blank (call $byte (i32.sub (local.get $p) (i32.const 2)))))
-      (i32.or (i32.or (i32.or (i32.eq (local.get $n) (i32.const 112)) (i32.eq (local.get $n) (i32.const 117)))
-                      (i32.or (i32.eq (local.get $n) (i32.const 116)) (i32.eq (local.get $n) (i32.const 97))))
-              (i32.or (i32.or (i32.eq (local.get $n) (i32.const 115)) (i32.eq (local.get $n) (i32.const 99)))
-                      (i32.or (i32.eq (local.get $n) (i32.const 114)) (i32.eq (local.get $n) (i32.const 119)))))))
+      (i32.and (i32.eq (local.get $b1) (i32.const 45))
+               (i32.or (call $blank (local.get $b2)) (i32.or (i32.eq (local.get $b2) (i32.const 34)) (i32.eq (local.get $b2) (i32.const 39)))))
+      (call $letterIn (local.get $n) (i32.const 0x5e8007) (i32.const 0))))
+
+  ;; Whether $c is a lower-case letter whose bit (a = bit 0) is set in $lower, or a capital whose bit is set in $upper.
+  (func $letterIn (param $c i32) (param $lower i32) (param $upper i32) (result i32)
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 97)) (i32.const 26))
+      (then (return (i32.and (i32.shr_u (local.get $lower) (i32.sub (local.get $c) (i32.const 97))) (i32.const 1)))))
+    (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26))
+      (then (return (i32.and (i32.shr_u (local.get $upper) (i32.sub (local.get $c) (i32.const 65))) (i32.const 1)))))
+    (i32.const 0))
 
   (func $blank (param $c i32) (result i32)
     (i32.or (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.and (i32.ge_u (local.get $c) (i32.const 9)) (i32.le_u (local.get $c) (i32.const 13))))

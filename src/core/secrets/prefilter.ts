@@ -179,7 +179,20 @@ const FLAG_SRC =
   '|-(?<=sshpass\\s+-)(?=p)' +
   // fish: `set -x NAME value` (also -g -U -l and their mixes): a variable set to what may be a secret.
   '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
-  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))`;
+  `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))` +
+  // The same flags as an argument list's items, the value the next item: compose's
+  // `command: ["redis-server", "--requirepass", "<pw>"]`, a Kubernetes container's `args:`.
+  `|-(?<=["']--)(?=(?:${SECRET_FLAGS.join('|')})["'][ \\t]*,[ \\t]*["'])` +
+  // Flags that name their value a password only for one program family (elsewhere the letter means
+  // something else: `scp -P` a port, `grep -P` Perl regexes, `curl -w` a format): keytool's store and key
+  // passwords, OpenLDAP's bind password `-w`, sqlcmd/bcp's and zip's `-P`, htpasswd's batch mode `-b` (the
+  // password is its last argument), Samba's `-U user%password`, `gh secret set --body`.
+  '|-(?<=\\s-)(?=(?:src|dest)?(?:store|key)pass[ \\t]+[^\\s$-])' +
+  '|-(?<=\\bldap[a-z]*\\s(?:[^\\n]*\\s)?-)(?=w[ \\t]+[^\\s$-])' +
+  '|-(?<=\\b(?:sqlcmd|bcp|zip|unzip|zipcloak)\\s(?:[^\\n]*\\s)?-)(?=P[ \\t]+[^\\s$-])' +
+  '|-(?<=\\bhtpasswd\\s+-)(?=[bcnmBdsip]*b)' +
+  '|-(?<=\\s-)(?=U[ \\t]*[^\\s%]+%[^\\s$])' +
+  '|-(?<=\\bgh\\s+secret\\s+set\\s[^\\n]*\\s-?-)(?=b[ \\t]|body[\\s=])';
 /**
  * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first
  * on its line, or after `machine …` / `default …`) or a setter handed a literal (`ds.setPassword("X")`).
@@ -552,6 +565,16 @@ function defineAt(text: string, p: number): boolean {
   return c === 40 && text.startsWith('define', i - 6) && matchesAt(DEFINE_AT, text, p);
 }
 
+/** The letters after ` -` that may start a flag of FLAG_SRC (anchors.wat's `$dash` lets the same through). */
+const DASH_NEXT = codeSet('puaxgUlskdwPbcnmBi');
+/** The letters after ` --` (or `"--`) that may start one of SECRET_FLAGS or `--body`. */
+const DASH_DASH_NEXT = codeSet('ptascurwb');
+function codeSet(chars: string): Uint8Array {
+  const set = new Uint8Array(128);
+  for (const c of chars) set[c.charCodeAt(0)] = 1;
+  return set;
+}
+
 function dashAt(text: string, p: number): boolean {
   const c1 = text.charCodeAt(p - 1);
   const c2 = text.charCodeAt(p - 2);
@@ -560,12 +583,12 @@ function dashAt(text: string, p: number): boolean {
     // `-(?<=\s-)(?=p|u…)`, `-(?<=["']-)(?=p…)`, `-(?<=redis-cli…\s-)(?=a…)`, `-(?<=sshpass\s+-)(?=p)`,
     // `-(?<=\s--)(?=password|token|api-key|secret|client-secret|user|requirepass…)`.
     const next = text.charCodeAt(p + 1);
+    // (and the program-specific ones: -storepass -keypass -srcstorepass -deststorepass, -w, -P, -b…, -U u%pw,
+    // --body; and `"--password", "…"` in an argument list.)
     may =
-      (isSpace(c1) && (next === 112 || next === 117 || next === 97 || next === 120 || next === 103 || next === 85 || next === 108)) ||
+      (isSpace(c1) && DASH_NEXT[next] === 1) ||
       ((c1 === 34 || c1 === 39) && next === 112) ||
-      (c1 === 45 &&
-        isSpace(c2) &&
-        (next === 112 || next === 116 || next === 97 || next === 115 || next === 99 || next === 117 || next === 114 || next === 119));
+      (c1 === 45 && (isSpace(c2) || c2 === 34 || c2 === 39) && DASH_DASH_NEXT[next] === 1);
   }
   return may && matchesAt(DASH_AT, text, p);
 }

@@ -937,11 +937,11 @@ export const cliPassword: LineRule = regexRule({
   ],
   priority: CONTEXT_PRIORITY,
   pattern:
-    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+)(?!-))(['"]?)([^\s'"]+)\1/dg,
-  group: 2,
-  check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[1] !== ''),
+    /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+|(["'])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\1\s*,\s*)(?!['"]?-))(['"]?)([^\s'"]+)\2/dg,
+  group: 3,
+  check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined),
   samples: () => {
-    const p = Array.from({ length: 10 }, () => rand(ALNUM + '~+^_', 20));
+    const p = Array.from({ length: 11 }, () => rand(ALNUM + '~+^_', 20));
     const b64k = rand(B64, 40);
     return {
       truePositives: [
@@ -955,6 +955,7 @@ export const cliPassword: LineRule = regexRule({
         { text: `redis-cli -h cache -a ${p[7]} ping`, secrets: [p[7]!] },
         { text: `aws configure set aws_secret_access_key ${b64k}`, secrets: [b64k] },
         { text: `    command: redis-server --requirepass ${p[8]}`, secrets: [p[8]!] },
+        { text: `    command: ["redis-server", "--requirepass", "${p[10]}"]`, secrets: [p[10]!] },
         { text: `az login --service-principal -u http://ci-app -p ${p[9]} --tenant contoso.example`, secrets: [p[9]!] },
         {
           text: `gitlab-runner register --url https://gitlab.example.com --registration-token ${'GR1348941' + p[8]!.slice(0, 20)}`,
@@ -977,7 +978,109 @@ export const cliPassword: LineRule = regexRule({
         'aws configure set region eu-west-1',
         'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY',
         '    command: redis-server --requirepass "$REDIS_PASSWORD"',
+        '    command: ["redis-server", "--requirepass", "${REDIS_PASSWORD}"]',
+        "    args: ['--token', '--verbose']",
         'az login --service-principal -u "$APP_ID" -p "$AZURE_SECRET" --tenant "$TENANT"',
+      ],
+    };
+  },
+});
+
+/**
+ * Flags that name their value a password only for one program family, so they are read with the program
+ * (elsewhere the same letter is a port, a regex dialect or a format): keytool's store and key passwords,
+ * OpenLDAP's bind password, sqlcmd/bcp's and zip's `-P`, Samba's `-U user%password`, `gh secret set --body`.
+ * Threat: a password typed on a command line (shell history, a CI script, a README) read back verbatim.
+ */
+export const cliProgramPassword: LineRule = regexRule({
+  id: 'cli-program-password',
+  description: 'Password flag of one program: keytool -storepass/-keypass, ldapsearch -w, sqlcmd/zip -P, smbclient -U user%pw, gh secret set --body',
+  keywords: ['storepass', 'keypass', 'ldap', 'sqlcmd', 'bcp', 'zip', ' -u', 'gh '],
+  priority: CONTEXT_PRIORITY,
+  pattern:
+    /(?:\s-(?:src|dest)?(?:store|key)pass\s+|\bldap[a-z]*\s(?:.*?\s)?-w\s+|\b(?:sqlcmd|bcp|zip|unzip|zipcloak)\s(?:.*?\s)?-P\s+|\s-U\s*['"]?[^\s%'"]+%|\bgh\s+secret\s+set\s.*?\s(?:--body[\s=]\s*|-b\s+))(?!-)(['"]?)([^\s'"]+)\1/dg,
+  group: 2,
+  check: (s) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const p = Array.from({ length: 7 }, () => rand(ALNUM, 1) + rand(ALNUM + '._-', 21));
+    return {
+      truePositives: [
+        { text: `keytool -importcert -keystore trust.jks -storepass ${p[0]} -file ca.crt`, secrets: [p[0]!] },
+        { text: `keytool -genkeypair -alias app -keypass '${p[1]}' -keystore app.p12`, secrets: [p[1]!] },
+        { text: `ldapsearch -x -D "cn=admin,dc=example,dc=com" -w ${p[2]} -b dc=example,dc=com`, secrets: [p[2]!] },
+        { text: `sqlcmd -S tcp:sql01 -U sa -P '${p[3]}' -Q "SELECT 1"`, secrets: [p[3]!] },
+        { text: `zip -P ${p[4]} backup.zip dump.sql`, secrets: [p[4]!] },
+        { text: `smbclient //fs01/share -U backup%${p[5]}`, secrets: [p[5]!] },
+        { text: `gh secret set STRIPE_KEY --body "${p[6]}"`, secrets: [p[6]!] },
+      ],
+      falsePositives: [
+        'keytool -list -keystore trust.jks -storepass:env STOREPASS',
+        'keytool -list -keystore trust.jks -storepass "$STOREPASS"',
+        'ldapsearch -x -W -D "cn=admin,dc=example,dc=com"',
+        'scp -P 2222 build.tar.gz deploy@host:/srv',
+        "grep -P '\\d{4}-\\d{2}' access.log",
+        'sqlcmd -S tcp:sql01 -U sa -P "$SA_PASSWORD" -Q "SELECT 1"',
+        'smbclient //fs01/share -U backup%"$SMB_PASSWORD"',
+        'gh secret set STRIPE_KEY --body "$STRIPE_KEY"',
+        'gh pr create --title Fix --body "Fixes the flaky test"',
+        'printf "%s %d" name 3',
+      ],
+    };
+  },
+});
+
+/** htpasswd's batch mode (`-b`, with `-c` `-n` `-B`…): the password is the command's last argument. */
+export const htpasswdBatch: LineRule = regexRule({
+  id: 'htpasswd-batch',
+  description: 'htpasswd -b [file] user password: the last argument',
+  keywords: ['htpasswd'],
+  priority: CONTEXT_PRIORITY,
+  pattern: /\bhtpasswd\s+-[bcnmBdsip]*b[A-Za-z]*\s+(?:\S+\s+)*?(['"]?)([^\s'"|;&>]+)\1(?=[ \t]*(?:$|\r|[|;&>)]))/dg,
+  group: 2,
+  check: (s) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', true),
+  samples: () => {
+    const p = [rand(ALNUM, 1) + rand(ALNUM + '._-', 17), rand(ALNUM, 1) + rand(ALNUM + '._-', 17)];
+    return {
+      truePositives: [
+        { text: `htpasswd -b -c /etc/nginx/.htpasswd admin ${p[0]}`, secrets: [p[0]!] },
+        { text: `htpasswd -nbB admin '${p[1]}' > users`, secrets: [p[1]!] },
+      ],
+      falsePositives: ['htpasswd -c /etc/nginx/.htpasswd admin', 'htpasswd -b /etc/nginx/.htpasswd admin "$ADMIN_PASSWORD"'],
+    };
+  },
+});
+
+/**
+ * A password kept as an array of characters (Java's `char[] PASSWORD = {'s', 'e', …}`, C's `char pw[] = {…}`):
+ * the advice to avoid String for passwords puts the literal in one character a quote, which no value reader
+ * joins. The characters are joined and judged as the one value the name governs; the whole list is masked.
+ */
+export const charArrayPassword: LineRule = regexRule({
+  id: 'char-array-secret',
+  description: "A secret-named char array written as character literals: char[] PASSWORD = {'s', '3', …}",
+  keywords: ['char'],
+  priority: CONTEXT_PRIORITY,
+  pattern:
+    /\bchar\b[ \t]*(?:\[[ \t]*\][ \t]*)?([A-Za-z_]\w*)[ \t]*(?:\[[ \t]*\d*[ \t]*\][ \t]*)?=[ \t]*(?:new[ \t]+char[ \t]*\[[ \t]*\][ \t]*)?\{[ \t]*((?:'(?:[^'\\]|\\.)'[ \t]*,[ \t]*)+'(?:[^'\\]|\\.)')[ \t]*,?[ \t]*\}/dg,
+  group: 2,
+  check: (s, m) => {
+    const strength = classifyName(m[1]!);
+    if (strength === null) return false;
+    const joined = s.replace(/'((?:[^'\\]|\\.))'[ \t]*,?[ \t]*/g, '$1');
+    return joined.length >= 6 && !isPlaceholder(joined) && valueLooksSecret(joined, strength, true);
+  },
+  samples: () => {
+    const p = rand(ALNUM, 14);
+    const list = [...p].map((c) => `'${c}'`).join(', ');
+    return {
+      truePositives: [
+        { text: `    private static final char[] KEYSTORE_PASSWORD = {${list}};`, secrets: [`${list}`] },
+        { text: `    char[] dbPassword = new char[] { ${list} };`, secrets: [`${list}`] },
+      ],
+      falsePositives: [
+        "    private static final char[] HEX_DIGITS = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};",
+        "    char[] password = {'c', 'h', 'a', 'n', 'g', 'e', 'm', 'e'};",
+        "    char[] separators = {',', ';', ':'};",
       ],
     };
   },
@@ -1049,4 +1152,15 @@ export const xmlSecret: LineRule = {
   },
 };
 
-export const GENERIC_RULES: LineRule[] = [genericAssignment, urlCredentials, authHeader, cliPassword, curlUser, dockerfileEnv, xmlSecret];
+export const GENERIC_RULES: LineRule[] = [
+  genericAssignment,
+  urlCredentials,
+  authHeader,
+  cliPassword,
+  cliProgramPassword,
+  htpasswdBatch,
+  charArrayPassword,
+  curlUser,
+  dockerfileEnv,
+  xmlSecret,
+];

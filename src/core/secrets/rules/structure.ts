@@ -1058,6 +1058,121 @@ export const encodedValue: BlockRule = {
   },
 };
 
+/**
+ * Delimited tables (CSV, TSV, `;`- or `|`-separated) whose header names a column a secret: `…,password,…`,
+ * `api_key`. Every value in that column is the secret its header names, in rows the line rules see only as
+ * commas (`3,svc-app,app@example.com,<password>,2026-01-03`). The header is the text's first line (a
+ * spreadsheet export, a seed file, a credentials dump); a row whose field count differs is not read.
+ * Values that are empty, references or placeholders stay, and each must look like a secret for its name.
+ */
+const CSV_HEAD_MAX = 2048;
+const CSV_NAME = /^[ \t]*(["']?)([A-Za-z_][\w .-]{0,63})\1[ \t]*$/;
+
+/** The first line's delimiter and its secret-named columns, or null (not a table, or no such column). */
+function csvHeader(text: string): { sep: string; width: number; secret: Map<number, NameStrength> } | null {
+  let nl = text.indexOf('\n');
+  if (nl < 0 || nl > CSV_HEAD_MAX) return null;
+  if (nl > 0 && text.charCodeAt(nl - 1) === 13) nl--;
+  const head = text.slice(text.charCodeAt(0) === 0xfeff ? 1 : 0, nl);
+  let sep = '';
+  for (const c of [',', '\t', ';', '|'])
+    if (head.includes(c)) {
+      sep = c;
+      break;
+    }
+  if (sep === '') return null;
+  const names = head.split(sep);
+  if (names.length < 2) return null;
+  const secret = new Map<number, NameStrength>();
+  for (let k = 0; k < names.length; k++) {
+    const m = CSV_NAME.exec(names[k]!);
+    if (m === null) return null;
+    const strength = classifyName(m[2]!.trim());
+    if (strength !== null) secret.set(k, strength);
+  }
+  return secret.size > 0 ? { sep, width: names.length, secret } : null;
+}
+
+/** A row's fields as [start, end) spans of `line` (RFC 4180 quoting: `"a,b"`, `""` inside), or null if a quote is left open. */
+function csvFields(line: string, sep: string): number[] | null {
+  const spans: number[] = [];
+  const code = sep.charCodeAt(0);
+  let i = 0;
+  for (;;) {
+    const start = i;
+    if (line.charCodeAt(i) === 34) {
+      i++;
+      for (;;) {
+        const q = line.indexOf('"', i);
+        if (q < 0) return null;
+        if (line.charCodeAt(q + 1) === 34) i = q + 2;
+        else {
+          i = q + 1;
+          break;
+        }
+      }
+      while (i < line.length && line.charCodeAt(i) !== code) i++;
+    } else {
+      const e = line.indexOf(sep, i);
+      i = e < 0 ? line.length : e;
+    }
+    spans.push(start, i);
+    if (i >= line.length) return spans;
+    i++;
+  }
+}
+
+export const csvColumn: BlockRule = {
+  id: 'csv-secret-column',
+  description: 'Delimited table (CSV/TSV) whose header names a column password, secret, token, api_key…: every value in it',
+  gate: '',
+  applies: (text) => csvHeader(text) !== null,
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const h = csvHeader(text);
+    if (h === null) return;
+    const starts = index.starts();
+    for (let li = 1; li < starts.length; li++) {
+      let line = lineText(text, starts, li);
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.trim() === '') continue;
+      const f = csvFields(line, h.sep);
+      if (f === null || f.length !== 2 * h.width) continue;
+      for (const [k, strength] of h.secret) {
+        let a = f[2 * k]!;
+        let b = f[2 * k + 1]!;
+        while (a < b && isBlank(line.charCodeAt(a))) a++;
+        while (b > a && isBlank(line.charCodeAt(b - 1))) b--;
+        const quoted = b - a >= 2 && line.charCodeAt(a) === 34 && line.charCodeAt(b - 1) === 34;
+        if (quoted) {
+          a++;
+          b--;
+        }
+        const v = line.slice(a, b);
+        if (v === '' || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+        add(out, li, a, b, 'csv-secret-column');
+      }
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), rand(ALNUM, 32, 0x5c51)];
+    return {
+      truePositives: [
+        {
+          text: `id,name,email,password,created\n1,app,app@example.com,${p[0]},2026-01-01\n2,ci,"ci, build",${p[1]},2026-01-02\n3,old,old@example.com,,2025-12-31\n`,
+          secrets: [p[0]!, p[1]!],
+        },
+        { text: `service\tapi_key\tregion\nbilling\t${p[2]}\teu-west-1\n`, secrets: [p[2]!] },
+      ],
+      falsePositives: [
+        'id,name,password,notes\n1,app,${APP_PASSWORD},rotated monthly\n2,ci,<password>,\n3,old,changeme,\n',
+        'key,en,de\npassword,Password,Passwort\ntoken_expired,Your session expired,Sitzung abgelaufen\n',
+        'id,name,email\n1,app,app@example.com\n',
+        '// a, b, password\nconst x = 1;\n',
+      ],
+    };
+  },
+};
+
 export const STRUCTURE_RULES: BlockRule[] = [
   encodedValue,
   bip39Phrase,
@@ -1070,4 +1185,5 @@ export const STRUCTURE_RULES: BlockRule[] = [
   sqlInsert,
   sqlStatement,
   k8sSecretJson,
+  csvColumn,
 ];
