@@ -1012,23 +1012,35 @@ function isB64Char(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
 }
 
-/** Runs of 24 base64 characters or more (and their padding), found by hand: a regex tried every short run at every start. */
+/** The shortest base64 run encoded-value reads. */
+const RUN_MIN = 24;
+
+/**
+ * Runs of 24 base64 characters or more (and their padding), found by hand: a regex tried every short run at
+ * every start. Every maximal run, in order, read with a skip: a run of 24 starting at or after `i` holds
+ * the character at `i + 23`, so when that one is not base64 the window is passed over unread (code's
+ * identifiers are shorter than a window; most of a text is read one character in 24).
+ */
 function base64Runs(text: string): [number, number][] {
   const out: [number, number][] = [];
-  for (let i = 0; i < text.length;) {
-    if (!isB64Char(text.charCodeAt(i))) {
-      i++;
+  const len = text.length;
+  // A run may start at `i`: `i` is 0 or the character before it is not base64.
+  for (let i = 0; i + RUN_MIN <= len;) {
+    const j = i + RUN_MIN - 1;
+    if (!isB64Char(text.charCodeAt(j))) {
+      i = j + 1;
       continue;
     }
-    let e = i + 1;
-    while (e < text.length && isB64Char(text.charCodeAt(e))) e++;
-    if (e - i >= 24) {
+    let s = j;
+    while (s > i && isB64Char(text.charCodeAt(s - 1))) s--;
+    let e = j + 1;
+    while (e < len && isB64Char(text.charCodeAt(e))) e++;
+    if (e - s >= RUN_MIN) {
       let p = e;
       while (text.charCodeAt(p) === 61) p++;
-      out.push([i, p]);
-      e = p;
-    }
-    i = e;
+      out.push([s, p]);
+      i = p > e ? p : e + 1;
+    } else i = e + 1;
   }
   return out;
 }
