@@ -6,6 +6,7 @@
 // only send that token back with paths the plan listed as conflicts. An audit record is found by the byte
 // offset the host gave its row (AuditModel.detail), never by a call id the webview made up.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatSize } from '../../core/snapshot/summary';
@@ -50,18 +51,32 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   /**
-   * What the revert would put at a path, for the person's diff editor. Secrets in it are masked as in any
-   * read: an open editor reaches an agent as context (the revert itself writes the exact bytes).
+   * Both sides of the person's diff of a conflict: what the revert would put at a path, and (`#now`) what the
+   * path holds now. Secrets in either are masked as in any read: an open editor reaches an agent as context
+   * (the revert itself writes the exact bytes). Both sides are read-only documents of this provider, never
+   * the file itself: with the file on the right, the diff editor's "revert block" arrow copies the left
+   * side's «secret:…» placeholders into the person's file, and a save writes them over the real credential.
    */
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const held = this.get(uri.query);
     const rel = uri.path.replace(/^\//, '');
     const item = held?.plan.items.find((i) => i.path === rel);
     if (!held || !item || !held.fg.service.undo) return `(This revert plan is gone: open the revert again from the AgentGuard panel.)\n`;
-    if (item.target?.k === 'absent') return '';
-    const bytes = await targetContent(item, held.fg.service.undo, (r) => held.snap?.baselineContent(r) ?? Promise.resolve(undefined));
-    if (bytes === undefined) return `(AgentGuard has no readable copy of what ${rel} held: ${item.reason ?? 'its kept copy is missing or damaged'}.)\n`;
-    if (bytes.subarray(0, 8000).includes(0)) return `(${rel} held binary content, ${formatSize(bytes.length)}; the revert restores it byte for byte.)\n`;
+    let bytes: Buffer | undefined;
+    if (uri.fragment === 'now') {
+      const abs = path.join(held.fg.env.workspace, ...rel.split('/'));
+      const st = await fs.promises.lstat(abs).catch(() => undefined);
+      if (!st) return '';
+      if (st.isSymbolicLink()) return `(${rel} is now a symbolic link to ${await fs.promises.readlink(abs).catch(() => '?')}.)\n`;
+      if (!st.isFile()) return `(${rel} is now ${st.isDirectory() ? 'a folder' : 'not a regular file'}.)\n`;
+      bytes = await fs.promises.readFile(abs).catch(() => undefined);
+      if (bytes === undefined) return `(${rel} cannot be read now.)\n`;
+    } else {
+      if (item.target?.k === 'absent') return '';
+      bytes = await targetContent(item, held.fg.service.undo, (r) => held.snap?.baselineContent(r) ?? Promise.resolve(undefined));
+      if (bytes === undefined) return `(AgentGuard has no readable copy of what ${rel} held: ${item.reason ?? 'its kept copy is missing or damaged'}.)\n`;
+    }
+    if (bytes.subarray(0, 8000).includes(0)) return `(${rel} holds binary content, ${formatSize(bytes.length)}; the revert restores it byte for byte.)\n`;
     const text = new TextDecoder('utf-8').decode(bytes);
     const masked = held.fg.env.compiled().maskFile(rel, text);
     return masked.masked > 0 ? masked.text : text;
@@ -152,9 +167,10 @@ export class PanelUndo {
     const held = this.deps.plans.get(token);
     const item = held?.plan.items.find((i) => i.path === rel);
     if (!held || !item) return;
+    // Neither side is the file: the diff is for looking; the choice is made in the panel (see above).
     const left = vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${rel}`, query: token });
-    const right = vscode.Uri.file(path.join(held.fg.env.workspace, ...rel.split('/')));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${path.posix.basename(rel)} (revert would restore ↔ now)`);
+    const right = vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${rel}`, query: token, fragment: 'now' });
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${path.posix.basename(rel)} (revert would restore ↔ now, read-only)`);
   }
 
   async apply(token: string, take: readonly string[]): Promise<void> {
