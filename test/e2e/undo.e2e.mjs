@@ -408,16 +408,26 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
         .nth(i)
         .click({ force: true, timeout: 5_000 })
         .catch(() => undefined);
+    // Ctrl+S on a document nothing can save opens "Save As" on the file's own path: one Enter from overwriting it.
+    const saveAs = async () => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      const open = await wb.page
+        .locator('.quick-input-widget', { hasText: 'Save As' })
+        .isVisible()
+        .catch(() => false);
+      if (open) await wb.page.keyboard.press('Escape');
+      return open;
+    };
     await modified.click();
     await wb.page.keyboard.press('Control+S');
-    await new Promise((r) => setTimeout(r, 2_000));
+    assert.ok(!(await saveAs()), 'Ctrl+S in the diff offers to save the shown (masked) text over the file');
     const afterArrow = readFileSync(file, 'utf8');
     assert.ok(!afterArrow.includes('«secret:'), `the diff's revert arrow wrote a masked placeholder into the file: ${JSON.stringify(afterArrow)}`);
     assert.equal(afterArrow, person, `the diff's revert arrow wrote to the file (${offered} revert controls)`);
     await modified.click();
     await wb.page.keyboard.type('typed in the diff ');
     await wb.page.keyboard.press('Control+S');
-    await new Promise((r) => setTimeout(r, 2_000));
+    assert.ok(!(await saveAs()), 'Ctrl+S in the diff offers to save the shown (masked) text over the file');
     assert.equal(readFileSync(file, 'utf8'), person, 'typing in the diff and saving wrote to the file');
     assert.equal(offered, 0, 'the diff offers controls that copy the kept side into the file');
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-diff-read-only')}`);
@@ -479,6 +489,9 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     assert.equal(readFileSync(join(ws, 'src', 'app.ts'), 'utf8'), committed('src/app.ts'), "the checkout left the agent's edit of src/app.ts");
     assert.equal(readFileSync(join(ws, 'src', 'util.ts'), 'utf8'), committed('src/util.ts'));
 
+    // The panel may be behind another editor (a diff the person opened): bring it forward.
+    await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
+    frame = await panelFrame(wb.page);
     await openDetail('runCommand', 'git checkout -- src');
     const plan = await openPlan();
     // The plan names the two files the checkout changed, both ready, and nothing else: not the clean tracked

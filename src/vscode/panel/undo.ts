@@ -28,17 +28,29 @@ interface Held {
   snap: FolderSnapshot | undefined;
 }
 
-/** Plans by token, shared by the panel and the diff editor's content provider. */
-export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/**
+ * Plans by token, shared by the panel and the diff editor's file system. Both sides of the person's diff of a
+ * conflict are files of this read-only file system (`/kept/<path>`: what the revert would put there; `/now/
+ * <path>`: what the path holds now), never the workspace file itself: with the file on the right, the diff
+ * editor's "revert block" arrow copied the kept side's «secret:…» placeholders into the person's file and a
+ * save wrote them over the real credential. Read-only as a file system, not as a content provider's
+ * document: Ctrl+S on a provider's document opens "Save As" on the workspace file's own path.
+ */
+export class UndoPlans implements vscode.FileSystemProvider, vscode.Disposable {
   private current: Held | undefined;
   private readonly registration: vscode.Disposable;
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  /** Each side's text, computed once per plan: stat and readFile must agree on it. */
+  private readonly texts = new Map<string, Promise<Uint8Array>>();
 
   constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(UNDO_SCHEME, this);
+    this.registration = vscode.workspace.registerFileSystemProvider(UNDO_SCHEME, this, { isReadonly: true, isCaseSensitive: true });
   }
 
   hold(plan: RevertPlan, fg: FolderGuard, snap: FolderSnapshot | undefined): Held {
     this.current = { token: randomBytes(12).toString('hex'), plan, fg, snap };
+    this.texts.clear();
     return this.current;
   }
 
@@ -47,23 +59,67 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   drop(token: string): void {
-    if (this.current?.token === token) this.current = undefined;
+    if (this.current?.token === token) {
+      this.current = undefined;
+      this.texts.clear();
+    }
+  }
+
+  static uri(token: string, side: 'kept' | 'now', rel: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${side}/${rel}`, query: token });
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const bytes = await this.readFile(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: bytes.length, permissions: vscode.FilePermission.Readonly };
+  }
+
+  readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const key = uri.toString();
+    let t = this.texts.get(key);
+    if (!t) {
+      t = this.text(uri).then((s) => Buffer.from(s, 'utf8'));
+      this.texts.set(key, t);
+    }
+    return t;
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   /**
-   * Both sides of the person's diff of a conflict: what the revert would put at a path, and (`#now`) what the
-   * path holds now. Secrets in either are masked as in any read: an open editor reaches an agent as context
-   * (the revert itself writes the exact bytes). Both sides are read-only documents of this provider, never
-   * the file itself: with the file on the right, the diff editor's "revert block" arrow copies the left
-   * side's «secret:…» placeholders into the person's file, and a save writes them over the real credential.
+   * One side's text. Secrets in either are masked as in any read: an open editor reaches an agent as context
+   * (the revert itself writes the exact bytes).
    */
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  private async text(uri: vscode.Uri): Promise<string> {
     const held = this.get(uri.query);
-    const rel = uri.path.replace(/^\//, '');
+    const m = /^\/(kept|now)\/(.+)$/.exec(uri.path);
+    const rel = m?.[2] ?? '';
     const item = held?.plan.items.find((i) => i.path === rel);
-    if (!held || !item || !held.fg.service.undo) return `(This revert plan is gone: open the revert again from the AgentGuard panel.)\n`;
+    if (!m || !held || !item || !held.fg.service.undo) return `(This revert plan is gone: open the revert again from the AgentGuard panel.)\n`;
     let bytes: Buffer | undefined;
-    if (uri.fragment === 'now') {
+    if (m[1] === 'now') {
       const abs = path.join(held.fg.env.workspace, ...rel.split('/'));
       const st = await fs.promises.lstat(abs).catch(() => undefined);
       if (!st) return '';
@@ -84,6 +140,8 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
 
   dispose(): void {
     this.current = undefined;
+    this.texts.clear();
+    this.changes.dispose();
     this.registration.dispose();
   }
 }
@@ -167,9 +225,9 @@ export class PanelUndo {
     const held = this.deps.plans.get(token);
     const item = held?.plan.items.find((i) => i.path === rel);
     if (!held || !item) return;
-    // Neither side is the file: the diff is for looking; the choice is made in the panel (see above).
-    const left = vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${rel}`, query: token });
-    const right = vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${rel}`, query: token, fragment: 'now' });
+    // Neither side is the file: the diff is for looking; the choice is made in the panel (see UndoPlans).
+    const left = UndoPlans.uri(token, 'kept', rel);
+    const right = UndoPlans.uri(token, 'now', rel);
     await vscode.commands.executeCommand('vscode.diff', left, right, `${path.posix.basename(rel)} (revert would restore ↔ now, read-only)`);
   }
 
