@@ -117,6 +117,13 @@ const BENCHES = [
   },
   // What the test-integrity step adds to a 1 KB guarded edit, against the same edit without it.
   { name: 'integrity', cmd: [TSX, 'bench/integrity.ts', ...(QUICK ? ['--runs', '2', '--n', '50'] : [])], timeout: 10 * MIN, figures: (o) => o.figures },
+  // Undo: what keeping a call's prior content costs (a 1 KB edit, `rm -rf` of 10,000 files) and the store's size.
+  {
+    name: 'undo',
+    cmd: [TSX, 'bench/undo.ts', ...(QUICK ? ['--runs', '2', '--n', '50', '--files', '2000'] : [])],
+    timeout: 20 * MIN,
+    figures: (o) => o.figures,
+  },
   { name: 'audit', cmd: [TSX, 'bench/audit.ts'], env: QUICK ? { BENCH_RUNS: '2', BENCH_AUDIT_N: '500' } : {}, timeout: 10 * MIN, figures: (o) => o.figures },
   {
     name: 'panel',

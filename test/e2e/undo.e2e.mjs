@@ -7,7 +7,7 @@
 // kept in test-artifacts/e2e/undo-*.png.
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
@@ -392,5 +392,139 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     const everywhere = await wb.page.evaluate(() => document.body.innerText);
     assert.ok(!everywhere.includes(secret.slice(0, 12)), 'the secret key is on the page');
     assert.equal(readFileSync(file, 'utf8'), person, 'a diff wrote to the file');
+
+    // Nothing in the diff can write the kept side into the person's file. The kept side is masked: the diff
+    // editor's "revert block" arrow copies it into an editable right side, and a save writes «secret:…» over
+    // the real credential. Try it: every revert control the diff offers, then a save; then typing, then a save.
+    const diff = wb.page.locator('.monaco-diff-editor').first();
+    const modified = diff.locator('.editor.modified .view-lines').first();
+    await modified.hover();
+    const gutterClasses = await diff.evaluate((d) => [...new Set([...d.querySelectorAll('.gutter *, .margin *')].map((e) => e.className).filter(Boolean))]);
+    console.log(`      diff gutter: ${JSON.stringify(gutterClasses).slice(0, 600)}`);
+    const arrows = diff.locator('.arrow-revert-change, .gutterItem .action-label, [aria-label*="Revert"], [title*="Revert"]');
+    const offered = await arrows.count();
+    for (let i = 0; i < offered; i++)
+      await arrows
+        .nth(i)
+        .click({ force: true, timeout: 5_000 })
+        .catch(() => undefined);
+    // Ctrl+S on a document nothing can save opens "Save As" on the file's own path: one Enter from overwriting it.
+    const saveAs = async () => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      const open = await wb.page
+        .locator('.quick-input-widget', { hasText: 'Save As' })
+        .isVisible()
+        .catch(() => false);
+      if (open) await wb.page.keyboard.press('Escape');
+      return open;
+    };
+    await modified.click();
+    await wb.page.keyboard.press('Control+S');
+    assert.ok(!(await saveAs()), 'Ctrl+S in the diff offers to save the shown (masked) text over the file');
+    const afterArrow = readFileSync(file, 'utf8');
+    assert.ok(!afterArrow.includes('«secret:'), `the diff's revert arrow wrote a masked placeholder into the file: ${JSON.stringify(afterArrow)}`);
+    assert.equal(afterArrow, person, `the diff's revert arrow wrote to the file (${offered} revert controls)`);
+    await modified.click();
+    await wb.page.keyboard.type('typed in the diff ');
+    await wb.page.keyboard.press('Control+S');
+    assert.ok(!(await saveAs()), 'Ctrl+S in the diff offers to save the shown (masked) text over the file');
+    assert.equal(readFileSync(file, 'utf8'), person, 'typing in the diff and saving wrote to the file');
+    assert.equal(offered, 0, 'the diff offers controls that copy the kept side into the file');
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-diff-read-only')}`);
+  });
+
+  // "Exactly", for a revert of one call: every path the call changed goes back to what it held the moment
+  // before that call ran — not to the session start — and every other path keeps what it holds now. So an
+  // agent's edit that the checkout threw away comes back *with* the edit (taking back the edit is a revert of
+  // the edit, a different call); the person's uncommitted work in `src/` comes back; the agent's edits outside
+  // `src/`, the untracked file git leaves alone and the clean tracked files are not written at all.
+  it("an agent's three edits, then its `git checkout -- src`: Revert on the command restores exactly what the checkout discarded", async () => {
+    const git = (...args) => {
+      const r = spawnSync('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+        cwd: ws,
+        encoding: 'utf8',
+      });
+      assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+      return r.stdout;
+    };
+    // The person's repository: committed sources, then work in progress nobody committed yet.
+    mkdirSync(join(ws, 'lib'), { recursive: true });
+    writeFileSync(join(ws, 'src', 'util.ts'), 'export const twice = (n: number) => n * 2;\n');
+    writeFileSync(join(ws, 'lib', 'helper.ts'), 'export const helper = () => "v1";\n');
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', "the person's last commit");
+    const committed = (rel) => git('show', `HEAD:${rel}`);
+    const WIP = 'export const twice = (n: number) => n * 2;\nexport const thrice = (n: number) => n * 3; // uncommitted\n';
+    writeFileSync(join(ws, 'src', 'util.ts'), WIP);
+    writeFileSync(join(ws, 'src', 'scratch.ts'), "untracked, the person's\n");
+
+    // The agent's three edits through the guarded edit tool: one inside src/, two outside it.
+    await invokeTool('editFile', { path: 'src/app.ts', oldString: 'return a + b;', newString: 'return a + b; // checked by the agent' });
+    await waitFor('the edit of src/app.ts', () => readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('checked by the agent'));
+    await invokeTool('editFile', { path: 'README.md', oldString: '# Fixture workspace', newString: '# Fixture workspace (edited by the agent)' });
+    await waitFor('the edit of README.md', () => readFileSync(join(ws, 'README.md'), 'utf8').includes('edited by the agent'));
+    await invokeTool('editFile', { path: 'lib/helper.ts', oldString: '"v1"', newString: '"v2"' });
+    await waitFor('the edit of lib/helper.ts', () => readFileSync(join(ws, 'lib', 'helper.ts'), 'utf8').includes('"v2"'));
+    const beforeCheckout = without(fingerprint(ws), '.git');
+    for (const k of Object.keys(beforeCheckout)) if (k.startsWith('.git/')) delete beforeCheckout[k];
+    const appEdited = readFileSync(join(ws, 'src', 'app.ts'), 'utf8');
+
+    const checkouts = () =>
+      auditLines(home).filter((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok' && /git checkout -- src/.test(JSON.stringify(r)));
+    await invokeTool('runCommand', { command: 'git checkout -- src' });
+    // Asked at the modal under the default policy; answered there if it asks, run directly if a policy allows it.
+    await waitFor('the checkout to discard src/ (or a dialog)', () => {
+      // git replaces a file by unlinking it and writing a new one: absent for a moment is not done yet.
+      const now = existsSync(join(ws, 'src', 'util.ts')) ? readFileSync(join(ws, 'src', 'util.ts'), 'utf8') : WIP;
+      if (now !== WIP) return true;
+      void wb.page
+        .locator('.monaco-dialog-box')
+        .isVisible()
+        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
+        .catch(() => undefined);
+      return false;
+    });
+    await waitFor('the checkout record', () => checkouts().length > 0);
+    assert.equal(readFileSync(join(ws, 'src', 'app.ts'), 'utf8'), committed('src/app.ts'), "the checkout left the agent's edit of src/app.ts");
+    assert.equal(readFileSync(join(ws, 'src', 'util.ts'), 'utf8'), committed('src/util.ts'));
+
+    // The panel may be behind another editor (a diff the person opened): bring it forward.
+    await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
+    frame = await panelFrame(wb.page);
+    await openDetail('runCommand', 'git checkout -- src');
+    const plan = await openPlan();
+    // The plan names the two files the checkout changed, both ready, and nothing else: not the clean tracked
+    // files it rewrote with the same bytes, not the untracked file, not the edits outside src/.
+    assert.deepEqual(
+      plan.map((p) => `${p.path} ${p.status}`).sort(),
+      ['src/app.ts ready', 'src/util.ts ready'],
+      `the checkout's revert plan: ${JSON.stringify(plan)}`,
+    );
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-checkout-plan')}`);
+    await frame.locator('#revertApply').click();
+    assert.match(await waitForDialog(wb.page, { timeout: 30_000 }), /Revert 2 paths\?/);
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await waitFor(
+      'src/util.ts to hold the uncommitted work again',
+      () => existsSync(join(ws, 'src', 'util.ts')) && readFileSync(join(ws, 'src', 'util.ts'), 'utf8') === WIP,
+    );
+
+    // File by file: what the checkout discarded is back as it was the moment before the checkout …
+    assert.equal(readFileSync(join(ws, 'src', 'app.ts'), 'utf8'), appEdited, "src/app.ts is not back to the agent's edit the checkout discarded");
+    assert.match(readFileSync(join(ws, 'src', 'app.ts'), 'utf8'), /checked by the agent/);
+    assert.equal(readFileSync(join(ws, 'src', 'util.ts'), 'utf8'), WIP);
+    // … and the other edits stay: the revert of one call is not a revert of the ones before it.
+    assert.match(readFileSync(join(ws, 'README.md'), 'utf8'), /^# Fixture workspace \(edited by the agent\)/);
+    assert.equal(readFileSync(join(ws, 'lib', 'helper.ts'), 'utf8'), 'export const helper = () => "v2";\n');
+    assert.equal(readFileSync(join(ws, 'src', 'scratch.ts'), 'utf8'), "untracked, the person's\n");
+    // And nothing else anywhere moved: the tree (outside .git) equals the tree the moment before the checkout.
+    const after = without(fingerprint(ws), '.git');
+    for (const k of Object.keys(after)) if (k.startsWith('.git/')) delete after[k];
+    assert.deepEqual(after, beforeCheckout);
+    const status = git('status', '--porcelain').split('\n').filter(Boolean).sort();
+    assert.deepEqual(status, [' M README.md', ' M lib/helper.ts', ' M src/app.ts', ' M src/util.ts', '?? src/scratch.ts']);
+    console.log(`      screenshot: ${await screenshot(wb.page, 'undo-checkout-reverted')}`);
   });
 });

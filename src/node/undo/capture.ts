@@ -1,9 +1,10 @@
 // Keeping what a call is about to destroy, on the decision path (before the guard runs the call, or before
 // the host is answered). What it costs, and why it is done this way (figures: `npm run bench`, bench/undo.ts):
 // - A file a call may rewrite in place is read and kept as an object (a 1 KB edit: one read, one hash, one
-//   small write — tens of microseconds beside the call's own work).
+//   small object; with the call's record before and after, about 3x the edit's own read and write — file
+//   creations, not computation).
 // - A file a call only deletes or moves away keeps its inode: a hard link into the store keeps its content
-//   without copying a byte (`rm -rf` of 10,000 files: one link each, about what rm's own unlink costs);
+//   without copying a byte (`rm -rf` of 10,000 files: one link each, about 4x rm's own work, a seventh of a copy);
 //   the link is sealed into a content-addressed object after the call (keeper.ts), off the decision path.
 // - A tracked file unchanged since its last commit is already in git: its blob id is recorded, nothing is
 //   copied or linked (used for folders, where one `git ls-files` + `git status` beats a link per file).

@@ -6,6 +6,7 @@
 // only send that token back with paths the plan listed as conflicts. An audit record is found by the byte
 // offset the host gave its row (AuditModel.detail), never by a call id the webview made up.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatSize } from '../../core/snapshot/summary';
@@ -27,17 +28,29 @@ interface Held {
   snap: FolderSnapshot | undefined;
 }
 
-/** Plans by token, shared by the panel and the diff editor's content provider. */
-export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/**
+ * Plans by token, shared by the panel and the diff editor's file system. Both sides of the person's diff of a
+ * conflict are files of this read-only file system (`/kept/<path>`: what the revert would put there; `/now/
+ * <path>`: what the path holds now), never the workspace file itself: with the file on the right, the diff
+ * editor's "revert block" arrow copied the kept side's «secret:…» placeholders into the person's file and a
+ * save wrote them over the real credential. Read-only as a file system, not as a content provider's
+ * document: Ctrl+S on a provider's document opens "Save As" on the workspace file's own path.
+ */
+export class UndoPlans implements vscode.FileSystemProvider, vscode.Disposable {
   private current: Held | undefined;
   private readonly registration: vscode.Disposable;
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  /** Each side's text, computed once per plan: stat and readFile must agree on it. */
+  private readonly texts = new Map<string, Promise<Uint8Array>>();
 
   constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(UNDO_SCHEME, this);
+    this.registration = vscode.workspace.registerFileSystemProvider(UNDO_SCHEME, this, { isReadonly: true, isCaseSensitive: true });
   }
 
   hold(plan: RevertPlan, fg: FolderGuard, snap: FolderSnapshot | undefined): Held {
     this.current = { token: randomBytes(12).toString('hex'), plan, fg, snap };
+    this.texts.clear();
     return this.current;
   }
 
@@ -46,22 +59,80 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   drop(token: string): void {
-    if (this.current?.token === token) this.current = undefined;
+    if (this.current?.token === token) {
+      this.current = undefined;
+      this.texts.clear();
+    }
+  }
+
+  static uri(token: string, side: 'kept' | 'now', rel: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${side}/${rel}`, query: token });
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const bytes = await this.readFile(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: bytes.length, permissions: vscode.FilePermission.Readonly };
+  }
+
+  readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const key = uri.toString();
+    let t = this.texts.get(key);
+    if (!t) {
+      t = this.text(uri).then((s) => Buffer.from(s, 'utf8'));
+      this.texts.set(key, t);
+    }
+    return t;
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
   }
 
   /**
-   * What the revert would put at a path, for the person's diff editor. Secrets in it are masked as in any
-   * read: an open editor reaches an agent as context (the revert itself writes the exact bytes).
+   * One side's text. Secrets in either are masked as in any read: an open editor reaches an agent as context
+   * (the revert itself writes the exact bytes).
    */
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  private async text(uri: vscode.Uri): Promise<string> {
     const held = this.get(uri.query);
-    const rel = uri.path.replace(/^\//, '');
+    const m = /^\/(kept|now)\/(.+)$/.exec(uri.path);
+    const rel = m?.[2] ?? '';
     const item = held?.plan.items.find((i) => i.path === rel);
-    if (!held || !item || !held.fg.service.undo) return `(This revert plan is gone: open the revert again from the AgentGuard panel.)\n`;
-    if (item.target?.k === 'absent') return '';
-    const bytes = await targetContent(item, held.fg.service.undo, (r) => held.snap?.baselineContent(r) ?? Promise.resolve(undefined));
-    if (bytes === undefined) return `(AgentGuard has no readable copy of what ${rel} held: ${item.reason ?? 'its kept copy is missing or damaged'}.)\n`;
-    if (bytes.subarray(0, 8000).includes(0)) return `(${rel} held binary content, ${formatSize(bytes.length)}; the revert restores it byte for byte.)\n`;
+    if (!m || !held || !item || !held.fg.service.undo) return `(This revert plan is gone: open the revert again from the AgentGuard panel.)\n`;
+    let bytes: Buffer | undefined;
+    if (m[1] === 'now') {
+      const abs = path.join(held.fg.env.workspace, ...rel.split('/'));
+      const st = await fs.promises.lstat(abs).catch(() => undefined);
+      if (!st) return '';
+      if (st.isSymbolicLink()) return `(${rel} is now a symbolic link to ${await fs.promises.readlink(abs).catch(() => '?')}.)\n`;
+      if (!st.isFile()) return `(${rel} is now ${st.isDirectory() ? 'a folder' : 'not a regular file'}.)\n`;
+      bytes = await fs.promises.readFile(abs).catch(() => undefined);
+      if (bytes === undefined) return `(${rel} cannot be read now.)\n`;
+    } else {
+      if (item.target?.k === 'absent') return '';
+      bytes = await targetContent(item, held.fg.service.undo, (r) => held.snap?.baselineContent(r) ?? Promise.resolve(undefined));
+      if (bytes === undefined) return `(AgentGuard has no readable copy of what ${rel} held: ${item.reason ?? 'its kept copy is missing or damaged'}.)\n`;
+    }
+    if (bytes.subarray(0, 8000).includes(0)) return `(${rel} holds binary content, ${formatSize(bytes.length)}; the revert restores it byte for byte.)\n`;
     const text = new TextDecoder('utf-8').decode(bytes);
     const masked = held.fg.env.compiled().maskFile(rel, text);
     return masked.masked > 0 ? masked.text : text;
@@ -69,6 +140,8 @@ export class UndoPlans implements vscode.TextDocumentContentProvider, vscode.Dis
 
   dispose(): void {
     this.current = undefined;
+    this.texts.clear();
+    this.changes.dispose();
     this.registration.dispose();
   }
 }
@@ -152,9 +225,10 @@ export class PanelUndo {
     const held = this.deps.plans.get(token);
     const item = held?.plan.items.find((i) => i.path === rel);
     if (!held || !item) return;
-    const left = vscode.Uri.from({ scheme: UNDO_SCHEME, path: `/${rel}`, query: token });
-    const right = vscode.Uri.file(path.join(held.fg.env.workspace, ...rel.split('/')));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${path.posix.basename(rel)} (revert would restore ↔ now)`);
+    // Neither side is the file: the diff is for looking; the choice is made in the panel (see UndoPlans).
+    const left = UndoPlans.uri(token, 'kept', rel);
+    const right = UndoPlans.uri(token, 'now', rel);
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${path.posix.basename(rel)} (revert would restore ↔ now, read-only)`);
   }
 
   async apply(token: string, take: readonly string[]): Promise<void> {
