@@ -196,6 +196,21 @@ describe('the circuit breaker trips, locks down and is ended from the status bar
       { timeout: 30_000 },
     );
     assert.ok((await shownRows(frame)).some((r) => r[0] === 'lockdown-on'));
+    // The risk control: only medium-risk calls (the refused writes among them; the lockdown record has no risk).
+    await frame.locator('#fRisk').selectOption('medium');
+    await frame.waitForFunction(
+      (n) => {
+        const rs = [...document.querySelectorAll('#rows .row:not([hidden]):not(.loading)')];
+        return (
+          document.querySelector('#activeFilterText').textContent === 'Filtered: medium risk' && rs.length >= n && rs.every((r) => r.dataset.risk === 'medium')
+        );
+      },
+      want.length,
+      { timeout: 30_000 },
+    );
+    assert.ok(!(await shownRows(frame)).some((r) => r[0] === 'lockdown-on'));
+    await frame.locator('#clearFilter').click();
+    await frame.waitForFunction(() => document.querySelector('#activeFilter').hidden, null, { timeout: 30_000 });
     // Back to the editor area for the modal and the status bar.
     await wb.page.keyboard.press('Escape');
   });
