@@ -38,6 +38,7 @@
   const fTool = /** @type {HTMLSelectElement} */ ($('fTool'));
   const fAgent = /** @type {HTMLSelectElement} */ ($('fAgent'));
   const fText = /** @type {HTMLInputElement} */ ($('fText'));
+  const fRisk = /** @type {HTMLSelectElement} */ ($('fRisk'));
   const folderSel = /** @type {HTMLSelectElement} */ ($('folder'));
 
   const state = {
@@ -62,6 +63,8 @@
     partial: false,
     /** the request generation whose shift (newer records on top) was already followed */
     shiftSeq: -1,
+    /** @type {string[]} only these calls (by id), when a command opened the panel on them; no control of its own */
+    calls: [],
   };
 
   // The webview is torn down while hidden (behind the diff editor, say): filters, scroll and folds survive
@@ -70,7 +73,10 @@
   if (saved.filter) {
     fDecision.value = saved.filter.decision || '';
     fText.value = saved.filter.text || '';
+    fRisk.value = saved.filter.risk || '';
+    if (Array.isArray(saved.filter.calls)) state.calls = saved.filter.calls.filter((/** @type {unknown} */ c) => typeof c === 'string').slice(0, 1000);
   }
+  renderFilter();
   if (Array.isArray(saved.collapsed)) for (const c of saved.collapsed) if (typeof c === 'string') state.collapsed.add(c);
   let restoreScroll = typeof saved.scrollTop === 'number' ? saved.scrollTop : 0;
   let saveTimer = 0;
@@ -83,7 +89,71 @@
   }
 
   function filter() {
-    return { decision: fDecision.value, tool: fTool.value, agent: fAgent.value, text: fText.value.slice(0, 500) };
+    return {
+      decision: fDecision.value,
+      tool: fTool.value,
+      agent: fAgent.value,
+      text: fText.value.slice(0, 500),
+      risk: fRisk.value,
+      ...(state.calls.length ? { calls: state.calls } : {}),
+    };
+  }
+
+  /** The filter in words, '' when nothing narrows the view. */
+  function filterText() {
+    const parts = [];
+    if (state.calls.length) parts.push(`${state.calls.length} selected call${state.calls.length === 1 ? '' : 's'}`);
+    if (fDecision.value) parts.push(`decision ${fDecision.value}`);
+    if (fAgent.value) parts.push(`agent ${fAgent.value}`);
+    if (fTool.value) parts.push(`tool ${fTool.value}`);
+    if (fRisk.value) parts.push(`${fRisk.value} risk`);
+    if (fText.value) parts.push(`text "${fText.value.slice(0, 100)}"`);
+    return parts.length ? `Filtered: ${parts.join(' · ')}` : '';
+  }
+
+  function renderFilter() {
+    const t = filterText();
+    $('activeFilterText').textContent = t;
+    $('activeFilterText').title = state.calls.length ? `calls: ${state.calls.join(', ')}` : t;
+    $('activeFilter').hidden = !t;
+  }
+
+  /**
+   * A filter the host sent (a command opened the panel on some calls): it replaces every control. An agent or
+   * tool the lists do not hold yet gets its own option, so the filter shows before the full read lists them.
+   * @param {any} f
+   */
+  function applyFilter(f) {
+    /**
+     * @param {HTMLSelectElement} sel
+     * @param {unknown} v
+     */
+    const set = (sel, v) => {
+      const value = typeof v === 'string' ? v : '';
+      if (value && ![...sel.options].some((o) => o.value === value)) {
+        const o = /** @type {HTMLOptionElement} */ (el('option', '', value));
+        o.value = value;
+        sel.appendChild(o);
+      }
+      sel.value = value;
+    };
+    set(fDecision, f.decision);
+    set(fTool, f.tool);
+    set(fAgent, f.agent);
+    set(fRisk, f.risk);
+    fText.value = typeof f.text === 'string' ? f.text : '';
+    state.calls = Array.isArray(f.calls) ? f.calls.filter((/** @type {unknown} */ c) => typeof c === 'string') : [];
+    // The host's filter wins over one restored from the page's saved state.
+    saved.filter = undefined;
+    viewport.scrollTop = 0;
+    restoreScroll = 0;
+    renderFilter();
+  }
+
+  function clearFilter() {
+    applyFilter({});
+    resetRows();
+    save();
   }
 
   // ---- audit log: virtualised list -------------------------------------------------------------
@@ -181,6 +251,8 @@
       cells[0].textContent = shortTime(row.time);
       /** @type {HTMLElement} */ (cells[0]).title = row.time;
       cells[1].textContent = row.event ? row.event : row.decision;
+      /** @type {HTMLElement} */ (cells[1]).title = row.risk ? `${row.risk} risk` : '';
+      r.dataset.risk = row.risk || '';
       // The guarded tools share a prefix; the column shows what differs (the full id is in the tooltip).
       cells[2].textContent = row.tool.replace(/^agentguard_/, '');
       /** @type {HTMLElement} */ (cells[2]).title = row.tool;
@@ -268,6 +340,7 @@
     add('Channel', rec.channel);
     add('Outcome', rec.outcome);
     add('Error', rec.error);
+    add('Risk', rec.risk);
     add('Duration', typeof rec.durationMs === 'number' ? `${Math.round(rec.durationMs)} ms` : undefined);
     add('Limited', Array.isArray(rec.limited) ? rec.limited.join('; ') : undefined);
     add('Changes', Array.isArray(rec.changes) ? rec.changes.map((c) => `${c.kind} ${c.path}`).join('\n') : undefined);
@@ -280,8 +353,9 @@
     detailEl.hidden = false;
   }
 
-  for (const s of [fDecision, fTool, fAgent])
+  for (const s of [fDecision, fTool, fAgent, fRisk])
     s.addEventListener('change', () => {
+      renderFilter();
       resetRows();
       save();
     });
@@ -289,6 +363,7 @@
   fText.addEventListener('input', () => {
     window.clearTimeout(textTimer);
     textTimer = window.setTimeout(() => {
+      renderFilter();
       resetRows();
       save();
     }, 150);
@@ -308,7 +383,13 @@
       o.value = v;
       sel.appendChild(o);
     }
-    sel.value = values.includes(cur) ? cur : '';
+    // A value set by a host filter stays chosen though the log does not (yet) list it: the view stays as asked.
+    if (cur && !values.includes(cur)) {
+      const o = /** @type {HTMLOptionElement} */ (el('option', '', cur));
+      o.value = cur;
+      sel.appendChild(o);
+    }
+    sel.value = cur;
   }
 
   // ---- workspace diff: artifacts, then a tree ---------------------------------------------------
@@ -502,9 +583,15 @@
         if (r.hidden || r.classList.contains('loading')) continue;
         const c = r.children;
         rows.push(
-          [c[1].textContent || '', c[2].textContent || '', c[3].textContent || '', c[4].textContent || '', c[5].textContent || '', c[6].textContent || ''].map(
-            (s) => s.slice(0, 600),
-          ),
+          [
+            c[1].textContent || '',
+            c[2].textContent || '',
+            c[3].textContent || '',
+            c[4].textContent || '',
+            c[5].textContent || '',
+            c[6].textContent || '',
+            r.dataset.risk || '',
+          ].map((s) => s.slice(0, 600)),
         );
         if (rows.length >= 500) break;
       }
@@ -527,6 +614,7 @@
         total: Math.min(state.total, 100000000),
         diff,
         banner: banner.hidden ? '' : (banner.textContent || '').slice(0, 5000),
+        filter: $('activeFilter').hidden ? '' : ($('activeFilterText').textContent || '').slice(0, 3000),
       });
     }, 120);
   }
@@ -547,6 +635,7 @@
         folderSel.value = m.folder;
         folderSel.hidden = m.folders.length < 2;
         $('session').textContent = m.session ? `session ${m.session}` : '';
+        if (m.filter && typeof m.filter === 'object') applyFilter(m.filter);
         state.loading = true;
         $('count').textContent = 'reading the log…';
         resetRows();
@@ -568,6 +657,7 @@
           fTool.value = m.tools.includes(saved.filter.tool) ? saved.filter.tool : '';
           fAgent.value = m.agents.includes(saved.filter.agent) ? saved.filter.agent : '';
           saved.filter = undefined;
+          renderFilter();
           resetRows();
           break;
         }
@@ -614,6 +704,12 @@
         if (grew !== 0) requestVisible();
         break;
       }
+      case 'filter':
+        if (!m.filter || typeof m.filter !== 'object') break;
+        applyFilter(m.filter);
+        resetRows();
+        save();
+        break;
       case 'loading':
         if (!state.loading && !state.partial) break;
         $('count').textContent = `reading the log… ${Number(m.percent) | 0}%`;
@@ -639,6 +735,7 @@
     }
   });
 
+  $('clearFilter').addEventListener('click', () => clearFilter());
   $('rescan').addEventListener('click', () => vscode.postMessage({ type: 'rescan' }));
   $('newSession').addEventListener('click', () => vscode.postMessage({ type: 'newSession' }));
   folderSel.addEventListener('change', () => vscode.postMessage({ type: 'folder', folder: folderSel.value }));

@@ -31,6 +31,8 @@ export interface Row {
   durationMs: number;
   decidedBy: string;
   callId: string;
+  /** The call's risk level (low, medium, high), or '' in records written before risk levels existed. */
+  risk: string;
   event?: string;
 }
 
@@ -39,6 +41,32 @@ export interface Filter {
   tool?: string;
   agent?: string;
   text?: string;
+  risk?: string;
+  /** Only these calls, by id (the circuit breaker's "show refused calls" names the calls that tripped it). */
+  calls?: readonly string[];
+}
+
+/** Whether a filter narrows the view at all. */
+export function isFiltered(f: Filter): boolean {
+  return !!(f.decision || f.tool || f.agent || f.text || f.risk || (f.calls && f.calls.length));
+}
+
+/**
+ * The test one row must pass, compiled once per view: a row passes when every given field matches (an empty
+ * field or an empty `calls` list does not narrow). `hay` is the row's lower-cased searchable text.
+ */
+export function rowFilter(f: Filter): (r: Row, hay: string) => boolean {
+  const text = (f.text ?? '').toLowerCase();
+  const calls = f.calls && f.calls.length ? new Set(f.calls) : undefined;
+  return (r, hay) => {
+    if (f.decision && r.decision !== f.decision) return false;
+    if (f.tool && r.tool !== f.tool) return false;
+    if (f.agent && r.agent !== f.agent) return false;
+    if (f.risk && r.risk !== f.risk) return false;
+    if (calls && !calls.has(r.callId)) return false;
+    if (text && !hay.includes(text)) return false;
+    return true;
+  };
 }
 
 export interface ChainState {
@@ -100,7 +128,9 @@ function rowOf(rec: Record<string, unknown>, at: number): Row {
     channel: str(rec.channel, 10),
     durationMs: typeof rec.durationMs === 'number' && Number.isFinite(rec.durationMs) ? rec.durationMs : 0,
     decidedBy: str(rec.decidedBy, 20),
-    callId: str(rec.callId, 100),
+    // Whole ids (the audit caps them at 256): a filter by call ids must match them exactly.
+    callId: str(rec.callId, 256),
+    risk: str(rec.risk, 10),
     ...(typeof rec.event === 'string' ? { event: str(rec.event, 40) } : {}),
   };
 }
@@ -120,6 +150,7 @@ function oversizedRow(at: number, len: number): Row {
     durationMs: 0,
     decidedBy: '',
     callId: '',
+    risk: '',
     event: 'oversized-line',
   };
 }
@@ -370,26 +401,17 @@ export class AuditModel {
     return i === undefined ? undefined : this.rows[i];
   }
 
-  private matches(i: number, f: Filter, text: string): boolean {
-    const r = this.rows[i];
-    if (f.decision && r.decision !== f.decision) return false;
-    if (f.tool && r.tool !== f.tool) return false;
-    if (f.agent && r.agent !== f.agent) return false;
-    if (text && !this.hay[i].includes(text)) return false;
-    return true;
-  }
-
   /** Indices of the rows that pass the filter, newest first. Extended, not recomputed, as records arrive. */
   private indices(f: Filter): number[] {
-    const key = JSON.stringify([f.decision ?? '', f.tool ?? '', f.agent ?? '', (f.text ?? '').toLowerCase()]);
-    const text = (f.text ?? '').toLowerCase();
+    const key = JSON.stringify([f.decision ?? '', f.tool ?? '', f.agent ?? '', (f.text ?? '').toLowerCase(), f.risk ?? '', f.calls ?? []]);
+    const pass = rowFilter(f);
     if (!this.view || this.view.key !== key || this.view.rows > this.rows.length) {
       const idx: number[] = [];
-      for (let i = this.rows.length - 1; i >= 0; i--) if (this.matches(i, f, text)) idx.push(i);
+      for (let i = this.rows.length - 1; i >= 0; i--) if (pass(this.rows[i], this.hay[i])) idx.push(i);
       this.view = { key, rows: this.rows.length, idx };
     } else if (this.view.rows < this.rows.length) {
       const fresh: number[] = [];
-      for (let i = this.rows.length - 1; i >= this.view.rows; i--) if (this.matches(i, f, text)) fresh.push(i);
+      for (let i = this.rows.length - 1; i >= this.view.rows; i--) if (pass(this.rows[i], this.hay[i])) fresh.push(i);
       this.view.idx = fresh.concat(this.view.idx);
       this.view.rows = this.rows.length;
     }
@@ -401,7 +423,7 @@ export class AuditModel {
    * the answer says how many rows of the view are newer than it.
    */
   page(f: Filter, start: number, count: number, top?: number): Page {
-    const filtered = !!(f.decision || f.tool || f.agent || f.text);
+    const filtered = isFiltered(f);
     if (!this.caughtUp) {
       // Page back on scroll: read further back when the request reaches past the tail read so far.
       if (!filtered && start + count > this.tailRows.length) this.readTail(start + count);

@@ -43,8 +43,15 @@ export function panelHtml(webview: vscode.Webview, media: vscode.Uri, joinPath: 
       </select>
       <select id="fTool" aria-label="Filter by tool"><option value="">All tools</option></select>
       <select id="fAgent" aria-label="Filter by agent"><option value="">All agents</option></select>
+      <select id="fRisk" aria-label="Filter by risk level">
+        <option value="">All risks</option><option value="low">low risk</option><option value="medium">medium risk</option><option value="high">high risk</option>
+      </select>
       <input id="fText" type="search" placeholder="Filter text" aria-label="Filter text">
       <span id="count" class="muted"></span>
+    </div>
+    <div id="activeFilter" class="active-filter" role="status" hidden>
+      <span id="activeFilterText"></span>
+      <button id="clearFilter" class="secondary small" title="Show every record">Clear filter</button>
     </div>
     <div class="thead" role="row">
       <span>Time</span><span>Decision</span><span>Tool</span><span>Target</span><span>Rule</span><span>Agent</span><span>Channel</span><span class="num">ms</span>

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Snapshots } from '../snapshot';
 import { BaselineDocs } from './baselineDocs';
-import type { Action } from './messages';
+import { type Action, type FilterMsg, parseFilter } from './messages';
 import { AuditPanel, type PanelState } from './panel';
 import { UndoPlans } from './undo';
 
@@ -38,8 +38,16 @@ export function registerPanel(ctx: Ctx): PanelModule {
 
   const deps = { extensionUri: ctx.extension.extensionUri, folders: () => ctx.folders.all(), snapshots, log: ctx.log, undoPlans };
   ctx.commands.add({
-    openPanel: () => () => {
-      AuditPanel.createOrShow(deps);
+    // An optional filter ({decision, tool, agent, text, risk, calls}): the breaker's notification opens the
+    // panel on the calls that tripped it. A malformed one is logged and the panel opens unfiltered.
+    openPanel: (c) => (arg?: unknown) => {
+      let filter: FilterMsg | undefined;
+      if (arg !== undefined && arg !== null) {
+        const parsed = parseFilter(arg);
+        if (parsed.ok) filter = parsed.filter;
+        else c.log.warn(`openPanel: ignored its argument: ${parsed.why}`);
+      }
+      AuditPanel.createOrShow(deps, filter);
     },
     // Replaces the table's handler (src/vscode/commands.ts) with the same steps plus a new snapshot baseline.
     newSession: (c) => async () => {

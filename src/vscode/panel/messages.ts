@@ -41,9 +41,31 @@ export type Action = (typeof ACTIONS)[number];
 const filter = object({
   decision: optional(oneOf('', 'allow', 'ask', 'deny')),
   tool: optional(str(200)),
-  agent: optional(str(200)),
+  agent: optional(str(300)),
   text: optional(str(500)),
+  risk: optional(oneOf('', 'low', 'medium', 'high')),
+  // Call ids as the audit writes them (capped at 256); the breaker names at most 100.
+  calls: optional(arrayOf(str(256), 1000)),
 });
+
+/**
+ * The filter a command hands the panel when it opens it (the breaker's notification: its refused calls).
+ * Any extension can run the command, so the argument is checked like a webview message: a shape that does
+ * not match exactly is refused whole, and the panel opens unfiltered.
+ */
+export function parseFilter(raw: unknown): { ok: true; filter: FilterMsg } | { ok: false; why: string } {
+  if (!filter(raw)) return { ok: false, why: 'a filter that does not match its schema (decision, tool, agent, text, risk, calls)' };
+  const f = raw as FilterMsg;
+  // Empty fields do not narrow: drop them, so the panel shows only what actually filters.
+  const out: FilterMsg = {};
+  if (f.decision) out.decision = f.decision;
+  if (f.tool) out.tool = f.tool;
+  if (f.agent) out.agent = f.agent;
+  if (f.text) out.text = f.text;
+  if (f.risk) out.risk = f.risk;
+  if (f.calls && f.calls.length) out.calls = [...new Set(f.calls)];
+  return { ok: true, filter: out };
+}
 
 const SCHEMAS = {
   ready: {},
@@ -67,6 +89,8 @@ const SCHEMAS = {
     total: int(0, 100_000_000),
     diff: arrayOf(object({ path: str(4096), kind: str(20), preview: bool, section: str(20), by: str(1000) }), 5000),
     banner: str(5000),
+    // The active-filter line as shown ('' when the view is not filtered).
+    filter: optional(str(3000)),
   },
 } satisfies Record<string, Record<string, Check>>;
 
@@ -77,6 +101,8 @@ export interface FilterMsg {
   tool?: string;
   agent?: string;
   text?: string;
+  risk?: '' | 'low' | 'medium' | 'high';
+  calls?: string[];
 }
 
 export type PanelMessage =
@@ -98,6 +124,7 @@ export type PanelMessage =
       total: number;
       diff: { path: string; kind: string; preview: boolean; section: string; by: string }[];
       banner: string;
+      filter?: string;
     };
 
 /** The message if it matches its type's schema exactly; otherwise why it was refused. */

@@ -40,6 +40,8 @@ export interface PanelState {
   total: number;
   diff: { path: string; kind: string; preview: boolean; section: string; by: string }[];
   banner: string;
+  /** The active-filter line the page shows ('' when unfiltered). */
+  filter: string;
   renders: number;
 }
 
@@ -61,11 +63,17 @@ export class AuditPanel implements vscode.Disposable {
   private readonly rendered = new vscode.EventEmitter<PanelState>();
   readonly onDidRender = this.rendered.event;
   private readonly undo: PanelUndo;
+  /** A filter the page has not been given yet: it goes with the next `init` (the page may still be loading). */
+  private pendingFilter: FilterMsg | undefined;
+  /** The page said `ready` and has not been hidden since (a hidden webview is torn down and loads again). */
+  private live = false;
 
-  static createOrShow(deps: PanelDeps): AuditPanel {
+  /** `filter`: the view to show (a command's argument, already checked); it replaces the one on screen. */
+  static createOrShow(deps: PanelDeps, filter?: FilterMsg): AuditPanel {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     if (AuditPanel.current) {
       AuditPanel.current.panel.reveal(column);
+      if (filter) AuditPanel.current.showFilter(filter);
       return AuditPanel.current;
     }
     const media = vscode.Uri.joinPath(deps.extensionUri, 'media');
@@ -75,6 +83,7 @@ export class AuditPanel implements vscode.Disposable {
       localResourceRoots: [media],
     });
     AuditPanel.current = new AuditPanel(panel, deps, media);
+    if (filter) AuditPanel.current.showFilter(filter);
     return AuditPanel.current;
   }
 
@@ -95,6 +104,7 @@ export class AuditPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(media, 'shield.svg');
     panel.webview.html = panelHtml(panel.webview, media, vscode.Uri.joinPath);
     panel.onDidDispose(() => this.dispose(), null, this.disposables);
+    panel.onDidChangeViewState(() => !panel.visible && (this.live = false), null, this.disposables);
     panel.webview.onDidReceiveMessage((raw) => this.receive(raw), null, this.disposables);
     deps.snapshots.onDidChange((snap) => snap.fg.folder.uri.toString() === this.folderKey && this.scheduleDiff(), null, this.disposables);
     this.selectFolder(deps.folders()[0]?.folder.uri.toString() ?? '');
@@ -254,6 +264,7 @@ export class AuditPanel implements vscode.Disposable {
   private async handle(msg: PanelMessage): Promise<void> {
     switch (msg.type) {
       case 'ready':
+        this.live = true;
         return this.sendAll();
       case 'rows':
         return this.sendRows(msg.seq, msg.start, msg.count, msg.filter, msg.top);
@@ -285,7 +296,15 @@ export class AuditPanel implements vscode.Disposable {
       case 'action':
         return this.act(msg.action, msg.path);
       case 'rendered':
-        this.state = { folder: this.folderKey, rows: msg.rows, total: msg.total, diff: msg.diff, banner: msg.banner, renders: (this.state?.renders ?? 0) + 1 };
+        this.state = {
+          folder: this.folderKey,
+          rows: msg.rows,
+          total: msg.total,
+          diff: msg.diff,
+          banner: msg.banner,
+          filter: msg.filter ?? '',
+          renders: (this.state?.renders ?? 0) + 1,
+        };
         this.rendered.fire(this.state);
         return;
     }
@@ -294,8 +313,16 @@ export class AuditPanel implements vscode.Disposable {
   private async sendAll(): Promise<void> {
     const folders = this.deps.folders().map((f) => ({ key: f.folder.uri.toString(), name: f.folder.name }));
     const fg = this.fg;
-    void this.post({ type: 'init', folders, folder: this.folderKey, session: fg?.service.session.slice(0, 8) ?? '' });
+    const filter = this.pendingFilter;
+    this.pendingFilter = undefined;
+    void this.post({ type: 'init', folders, folder: this.folderKey, session: fg?.service.session.slice(0, 8) ?? '', ...(filter ? { filter } : {}) });
     await Promise.all([this.pushAudit(), this.pushDiff()]);
+  }
+
+  /** Show `filter` in place of the view on screen: now if the page is up, else with its next `init`. */
+  showFilter(filter: FilterMsg): void {
+    if (this.live) void this.post({ type: 'filter', filter });
+    else this.pendingFilter = filter;
   }
 
   private sendRows(seq: number, start: number, count: number, filter: FilterMsg, top: number | undefined): void {

@@ -10,7 +10,7 @@ import { commandId } from '../../../src/vscode/ids';
 import type { AgentGuardApi } from '../../../src/vscode/api';
 import type { PanelTestHooks } from '../../../src/vscode/panel';
 import { png } from '../../fixtures/png.mjs';
-import { agentGuard, disk, invoke, waitFor, ws } from './helpers';
+import { agentGuard, auditRecords, disk, invoke, waitFor, ws } from './helpers';
 
 describe('AgentGuard audit panel', () => {
   let api: AgentGuardApi;
@@ -125,6 +125,59 @@ describe('AgentGuard audit panel', () => {
     const original = await vscode.workspace.openTextDocument(input.original);
     assert.equal(original.getText(), appBefore);
     assert.notEqual(disk('src/app.ts'), appBefore);
+  });
+
+  // After the diff test on purpose: the panel is behind the diff editor, its page torn down, and the command
+  // must bring it back showing the filter it was given (the breaker's notification opens it this way).
+  it('opened with a filter (decision, agent, call ids) it shows only those calls and says so; opened with an empty one it shows all again', async () => {
+    const before = auditRecords(api).length;
+    const texts = [
+      await invoke('editFile', { path: 'tests/a.test.ts', oldString: 'add(2, 3), 5', newString: 'add(2, 3), 7' }),
+      await invoke('writeFile', { path: 'tests/filtered.test.ts', content: 'x\n' }),
+      await invoke('readFile', { path: 'src/app.ts' }),
+    ];
+    const mine = await waitFor('the three records', () => {
+      const r = auditRecords(api).slice(before);
+      return r.length >= 3 && r;
+    });
+    const denied = mine.filter((r) => r.decision === 'deny');
+    assert.equal(denied.length, 2, JSON.stringify(texts));
+    // A third, older refusal of the same agent that is not among the calls: it must stay out of the view.
+    const older = auditRecords(api).find((r) => r.decision === 'deny' && !denied.some((d) => d.callId === r.callId));
+    assert.ok(older, 'the earlier denied edit is in the log');
+    await vscode.commands.executeCommand(commandId('openPanel'), {
+      decision: 'deny',
+      agent: denied[0].agent,
+      calls: [...denied.map((d) => d.callId), mine[2].callId],
+    });
+    const want = denied.map((d) => (d.args as { path: string }).path).sort();
+    const s = await panel.waitForRender((st) => st.filter !== '' && st.rows.length === 2 && st.total === 2);
+    assert.deepEqual(s.rows.map((r) => r[2]).sort(), want);
+    assert.ok(s.rows.every((r) => r[0] === 'deny'));
+    assert.match(s.filter, /^Filtered: 3 selected calls · decision deny · agent /);
+    // The risk each row shows is the one its record carries.
+    assert.deepEqual(s.rows.map((r) => r[6]).sort(), denied.map((d) => d.risk ?? '').sort());
+
+    // By risk: exactly the records of that level.
+    const risk = denied[0].risk;
+    assert.ok(risk, 'a denied call carries a risk level');
+    await vscode.commands.executeCommand(commandId('openPanel'), { risk });
+    // Every line of the log (event records too, which the shared helper leaves out).
+    const count = fs
+      .readFileSync(api.auditPath()!, 'utf8')
+      .split('\n')
+      .filter((l) => l && (JSON.parse(l) as { risk?: string }).risk === risk).length;
+    const byRisk = await panel.waitForRender((st) => st.filter === `Filtered: ${risk} risk` && st.total === count);
+    assert.ok(byRisk.rows.length > 0 && byRisk.rows.every((r) => r[6] === risk), JSON.stringify(byRisk.rows.slice(0, 5)));
+
+    // An empty filter clears it: every record again, and no filter line.
+    await vscode.commands.executeCommand(commandId('openPanel'), {});
+    const all = await panel.waitForRender((st) => st.filter === '' && st.total > count);
+    assert.ok(all.rows.some((r) => r[0] === 'allow'));
+    // A malformed argument is refused whole: the panel opens, and no half of it filters.
+    await vscode.commands.executeCommand(commandId('openPanel'), { decision: 'deny', calls: 'not-a-list' });
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(panel.state()?.filter, '');
   });
 
   after(async () => {

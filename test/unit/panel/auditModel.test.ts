@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { type AuditRecord, chainLines, GENESIS, sha256Hex, verifyChain } from '../../../src/core/audit';
 import type { Decision } from '../../../src/core/types';
 import { AuditWriter } from '../../../src/node/auditWriter';
-import { AuditModel, targetOf } from '../../../src/vscode/panel/auditModel';
+import { AuditModel, type Filter, isFiltered, type Row, rowFilter, targetOf } from '../../../src/vscode/panel/auditModel';
 
 function rec(i: number, over: Partial<AuditRecord> = {}): AuditRecord {
   const decisions: Decision[] = ['allow', 'deny', 'ask'];
@@ -84,6 +84,66 @@ describe('panel audit model', () => {
     );
     assert.equal(m.page({ text: 'no such text' }, 0, 100).total, 0);
     assert.deepEqual([...m.tools].sort(), ['agentguard_editFile', 'agentguard_runCommand']);
+  });
+
+  it('filters by call ids and by risk level, alone and together with the other fields', async () => {
+    const risks = ['low', 'medium', 'high'] as const;
+    const w = new AuditWriter(file);
+    // Record 0 was written before risk levels existed: no risk field at all.
+    await Promise.all(Array.from({ length: 30 }, (_, i) => w.append(rec(i, i === 0 ? {} : { risk: risks[i % 3] }))));
+    const m = new AuditModel(file);
+    m.refresh();
+    // The breaker's refused calls: exactly those, newest first; ids that are not in the log match nothing.
+    const calls = ['call-4', 'call-7', 'call-13', 'no-such-call'];
+    assert.deepEqual(
+      m.page({ calls }, 0, 100).rows.map((r) => r.callId),
+      ['call-13', 'call-7', 'call-4'],
+    );
+    assert.deepEqual(
+      m.page({ calls, decision: 'deny', agent: 'copilot' }, 0, 100).rows.map((r) => r.callId),
+      ['call-13', 'call-7'],
+    );
+    assert.equal(m.page({ calls: [] }, 0, 100).total, 30, 'an empty list of calls does not narrow');
+    // A call id is matched whole: one that only starts like another is a different call.
+    assert.equal(m.page({ calls: ['call-1'] }, 0, 100).total, 1);
+    const high = m.page({ risk: 'high' }, 0, 100);
+    assert.equal(high.total, 10);
+    assert.ok(high.rows.every((r) => r.risk === 'high' && Number(r.callId.slice(5)) % 3 === 2));
+    assert.equal(m.page({ risk: 'low' }, 0, 100).total, 9, 'record 0 has no risk and is not low');
+    assert.deepEqual(
+      m.page({ risk: 'medium', calls }, 0, 100).rows.map((r) => r.callId),
+      ['call-13', 'call-7', 'call-4'],
+    );
+    assert.equal(m.page({ risk: 'medium', decision: 'allow' }, 0, 100).total, 0);
+    assert.equal(m.rowOfCall('call-0')?.risk, '');
+  });
+
+  it('rowFilter and isFiltered: every field narrows, empty ones do not', () => {
+    const row: Row = {
+      at: 0,
+      time: '',
+      decision: 'deny',
+      tool: 'Bash',
+      op: 'exec',
+      target: 'rm -rf x',
+      rule: 'cmd:rm',
+      agent: 'claude-code',
+      channel: 'hook',
+      durationMs: 0,
+      decidedBy: 'rule',
+      callId: 'c1',
+      risk: 'high',
+    };
+    const hay = 'deny\nbash\nrm -rf x';
+    const passes = (f: Filter) => rowFilter(f)(row, hay);
+    assert.equal(passes({}), true);
+    assert.equal(isFiltered({}), false);
+    assert.equal(isFiltered({ decision: '', calls: [] }), false);
+    for (const f of [{ decision: 'allow' }, { tool: 'Write' }, { agent: 'cline' }, { risk: 'low' }, { calls: ['c2'] }, { text: 'npm' }] as Filter[]) {
+      assert.equal(passes(f), false, JSON.stringify(f));
+      assert.equal(isFiltered(f), true, JSON.stringify(f));
+    }
+    assert.equal(passes({ decision: 'deny', tool: 'Bash', agent: 'claude-code', risk: 'high', calls: ['c0', 'c1'], text: 'RM -RF' }), true);
   });
 
   it('reads only what was appended since, also by another writer, and extends a filtered view', async () => {

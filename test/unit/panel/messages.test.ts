@@ -1,7 +1,7 @@
 // The host's schemas for what the panel's webview sends: exactly the known shapes pass; anything else —
 // unknown type, missing, extra or mistyped field, oversized value — is refused with a reason.
 import assert from 'node:assert/strict';
-import { parseMessage } from '../../../src/vscode/panel/messages';
+import { parseFilter, parseMessage } from '../../../src/vscode/panel/messages';
 
 describe('panel messages from the webview', () => {
   const valid: unknown[] = [
@@ -9,6 +9,7 @@ describe('panel messages from the webview', () => {
     { type: 'rows', seq: 3, start: 0, count: 200, filter: {} },
     { type: 'rows', seq: 3, start: 400, count: 200, filter: { decision: 'deny', tool: 'agentguard_editFile', agent: 'copilot', text: 'src/' } },
     { type: 'detail', at: 12 },
+    { type: 'rows', seq: 5, start: 0, count: 200, filter: { decision: 'deny', risk: 'high', calls: ['c1', 'c2'] } },
     { type: 'rows', seq: 4, start: 0, count: 200, filter: {}, top: 51_000_000 },
     { type: 'rescan' },
     { type: 'newSession' },
@@ -57,6 +58,40 @@ describe('panel messages from the webview', () => {
       const r = parseMessage(m);
       assert.equal(r.ok, false);
       if (!r.ok) assert.ok(r.why.length > 0);
+    });
+  }
+});
+
+describe('the filter a command opens the panel with', () => {
+  it('keeps the fields that narrow and drops empty ones and duplicate ids', () => {
+    const r = parseFilter({ decision: 'deny', agent: 'claude-code', calls: ['a', 'b', 'a'], tool: '', risk: '' });
+    assert.ok(r.ok);
+    assert.deepEqual(r.filter, { decision: 'deny', agent: 'claude-code', calls: ['a', 'b'] });
+    const risk = parseFilter({ risk: 'high' });
+    assert.ok(risk.ok);
+    assert.deepEqual(risk.filter, { risk: 'high' });
+    // The breaker passes `agent: undefined` when the state names none.
+    const none = parseFilter({ decision: 'deny', agent: undefined, calls: [] });
+    assert.ok(none.ok);
+    assert.deepEqual(none.filter, { decision: 'deny' });
+  });
+  const bad: unknown[] = [
+    'deny',
+    ['deny'],
+    { decision: 'refuse' },
+    { risk: 'critical' },
+    { calls: 'c1' },
+    { calls: [1] },
+    { calls: Array.from({ length: 1001 }, (_, i) => `c${i}`) },
+    { calls: ['x'.repeat(257)] },
+    { agent: 'x'.repeat(301) },
+    { decision: 'deny', extra: true },
+  ];
+  for (const f of bad) {
+    it(`refuses ${JSON.stringify(f).slice(0, 60)} whole`, () => {
+      const r = parseFilter(f);
+      assert.equal(r.ok, false);
+      if (!r.ok) assert.match(r.why, /schema/);
     });
   }
 });
