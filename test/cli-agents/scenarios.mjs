@@ -24,8 +24,6 @@ const GEMINI_HOST = hostPending('gemini', 'Gemini CLI');
 const CODEX_HOST = hostPending('codex', 'Codex');
 const CLAUDE_EDIT_PREVALIDATED =
   'host: Claude Code matches Edit’s old_string against the file before its PreToolUse hook (checked live: “String to replace not found”, no hook call), so no hook can restore a placeholder in an Edit; the model has to use Write or AgentGuard’s edit tool';
-const NO_WINDOW =
-  'attribution: with the extension down, the pre- and post-hook are two processes and no window joins them, so no `changes` record charges the file to its call';
 
 /** Labels a step so checks can find its index in the script (the fake model ignores the label). */
 const label = (name, steps) => steps.map((s, i) => (i === steps.length - 1 ? { ...s, label: name } : s));
@@ -309,18 +307,31 @@ export const SCENARIOS = [
   },
   {
     id: 'artifact-attributed',
-    title: 'a file a shell command creates is charged to that call in a `changes` record',
-    steps: ({ t }) => [...label('mk', t.shell('mkdir -p out && echo report > out/report.txt')), { text: 'Done.' }],
+    title: 'what a shell command creates and changes is charged to that call in a `changes` record, and not to the next',
+    // Outside the shipped policy's snapshot.ignore (out/**, build/**, …): the panel leaves those folders out.
+    steps: ({ t }) => [
+      ...label('mk', t.shell('mkdir -p reports && echo report > reports/summary.txt && echo "- more" >> README.md')),
+      ...label('mk2', t.shell('echo later > later.txt')),
+      { text: 'Done.' },
+    ],
     check(ev) {
-      assert.equal(readRel(ev.ws, 'out/report.txt'), 'report\n', 'out/report.txt was not created');
-      const call = callRecords(ev, 'out/report.txt').find((r) => r.op === 'exec');
-      assert.ok(call, `no record of the command: ${summary(ev)}`);
-      const changes = ev.audit.records.filter((r) => r.event === 'changes');
-      const charged = changes.find((r) => JSON.stringify(r.changes ?? []).includes('out/report.txt'));
-      assert.ok(charged, `no changes record names out/report.txt: ${summary(ev)}`);
-      assert.equal(charged.callId, call.callId, 'the change was charged to another call');
+      assert.equal(readRel(ev.ws, 'reports/summary.txt'), 'report\n', 'reports/summary.txt was not created');
+      assert.equal(readRel(ev.ws, 'later.txt'), 'later\n', 'later.txt was not created');
+      const changesOf = (needle) => {
+        const call = callRecords(ev, needle).find((r) => r.op === 'exec' && r.event === undefined);
+        assert.ok(call, `no record of the command naming ${needle}: ${summary(ev)}`);
+        const rec = ev.audit.records.find((r) => r.event === 'changes' && r.callId === call.callId);
+        assert.ok(rec, `no changes record for the command naming ${needle}: ${summary(ev)}`);
+        return Object.fromEntries((rec.changes ?? []).map((c) => [c.path, c.kind]));
+      };
+      const first = changesOf('reports/summary.txt');
+      assert.equal(first['reports/summary.txt'], 'added', `the new file is not charged to its call: ${JSON.stringify(first)}`);
+      assert.equal(first['README.md'], 'modified', `the appended file is not charged to its call: ${JSON.stringify(first)}`);
+      assert.ok(!('later.txt' in first), `the next call's file was charged to the first: ${JSON.stringify(first)}`);
+      const second = changesOf('later.txt');
+      assert.equal(second['later.txt'], 'added', `the second call's file is not charged to it: ${JSON.stringify(second)}`);
+      assert.ok(!('reports/summary.txt' in second) && !('README.md' in second), `the first call's changes were charged again: ${JSON.stringify(second)}`);
     },
-    pending: { claude: NO_WINDOW, gemini: NO_WINDOW, cline: NO_WINDOW, codex: NO_WINDOW },
   },
   {
     id: 'bridge-cli-error',
