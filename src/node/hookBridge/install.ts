@@ -223,7 +223,13 @@ function clineInstall(o: InstallOptions): FileChange[] {
     if (before !== undefined && !isOurClineFile(before)) {
       throw new Error(`${file} exists and is not AgentGuard's hook; AgentGuard will not overwrite it (call AgentGuard from it, or move it away)`);
     }
-    return { host: 'cline' as const, file, before, after: `#!/bin/sh\n${CLINE_MARK}\n${hookCommandLine(o, 'cline', event)}\n`, executable: true };
+    return {
+      host: 'cline' as const,
+      file,
+      before,
+      after: `#!/bin/sh\n${CLINE_MARK}\n${(o.platform ?? process.platform) === 'win32' ? 'exec ' : ''}${hookCommandLine(o, 'cline', event)}\n`,
+      executable: true,
+    };
   });
 }
 
