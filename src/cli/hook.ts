@@ -79,16 +79,26 @@ export interface Alone {
 export const alone: Alone = {
   async decide(workspace, env, why) {
     // Loaded lazily: the policy, YAML parser and masking catalog cost startup time the channel path avoids.
-    const [{ GuardService }, { answerHook, unreachable }, { homeDir }] = await Promise.all([
+    const [{ GuardService }, { answerHook, unreachable }, { homeDir }, { FileHostWindows }, { compileIgnore }] = await Promise.all([
       import('../node/guardService'),
       import('../node/hookBridge/answer'),
       import('./common'),
+      import('../node/hookBridge/windowFiles'),
+      import('../core/snapshot/ignore'),
     ]);
-    const service = new GuardService({
+    // This process answers one hook: the before-hook's window is kept on disk for the after-hook's process.
+    const windows: InstanceType<typeof FileHostWindows> = new FileHostWindows({
+      workspace,
+      ignore: () => compileIgnore(service.policy.snapshot.ignore),
+      mask: (v) => service.maskValue(v),
+      skip: () => [service.auditFile],
+    });
+    const service: InstanceType<typeof GuardService> = new GuardService({
       workspace,
       home: homeDir(),
       session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined,
       confirmer: unreachable(env.host, why),
+      windows,
     });
     return answerHook(service, env);
   },

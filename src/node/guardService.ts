@@ -12,6 +12,7 @@ import {
   type ChainDeps,
   type Confirmer,
   HEADLESS,
+  type HostWindows,
   type NoConfirmer,
   runChain,
   type RunHow,
@@ -40,6 +41,11 @@ export interface GuardServiceOptions {
   /** Who settles `ask`: the modal in VS Code; elsewhere the host's own prompt, or a refusal (the default). */
   confirmer?: Confirmer | NoConfirmer;
   snapshot?: SnapshotHooks;
+  /**
+   * Windows of the calls a host runs itself. Default: in this process, over `snapshot`. The hook CLI deciding
+   * alone runs once per hook and passes windows kept on disk, so its after-hook finds its before-hook's.
+   */
+  windows?: HostWindows;
   preview?: ChainDeps['preview'];
   /** Overrides the policy's audit path (tests, the CLI). */
   auditPath?: string;
@@ -71,7 +77,7 @@ export class GuardService {
   readonly store = new PolicyStore();
   readonly approvals = new SessionApprovals();
   /** Calls a host runs after the answer, and what they change until it reports back. */
-  readonly windows = new HostRunWindows(() => this.snapshot);
+  readonly windows: HostWindows;
   session: string;
   private loaded!: LoadedPolicy;
   /** The policy in force, compiled once per load: every channel reads it from here. */
@@ -95,6 +101,7 @@ export class GuardService {
     this.session = opts.session ?? randomUUID();
     this.confirmer = opts.confirmer ?? HEADLESS;
     this.snapshot = opts.snapshot;
+    this.windows = opts.windows ?? new HostRunWindows(() => this.snapshot);
     this.context =
       opts.context ??
       new ContextGate({

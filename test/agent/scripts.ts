@@ -33,6 +33,18 @@ export const SCRIPTS: Record<string, Script> = {
     { tool: 'agentguard_readFile', input: { path: 'src/config.ts' } },
     { tool: 'agentguard_editFile', input: { path: 'src/config.ts', oldString: 'export const retries = 3;', newString: 'export const retries = 5;' } },
   ],
+  // 3b. The same file through VS Code's own read_file, then its own edit keeping the placeholder it was shown.
+  'builtin-masked': (ws) => [
+    { tool: 'read_file', input: { filePath: `${ws}/src/config.ts`, startLine: 1, endLine: 20 } },
+    {
+      tool: 'replace_string_in_file',
+      input: {
+        filePath: `${ws}/src/config.ts`,
+        oldString: "export const githubToken = '«secret:github-token#1»';",
+        newString: "export const githubToken = '«secret:github-token#1»'; // rotated yearly",
+      },
+    },
+  ],
   // 4. A recursive delete, plain and disguised from a naive pattern match.
   'rm-build': () => [term('rm -rf build', 'Clean the build output'), term("bash -c 'r''m -rf build'", 'Clean the build output again')],
   'rm-plain': () => [term('rm -rf build', 'Clean the build output')],

@@ -24,9 +24,6 @@ const GEMINI_HOST = hostPending('gemini', 'Gemini CLI');
 const CODEX_HOST = hostPending('codex', 'Codex');
 const CLAUDE_EDIT_PREVALIDATED =
   'host: Claude Code matches Edit’s old_string against the file before its PreToolUse hook (checked live: “String to replace not found”, no hook call), so no hook can restore a placeholder in an Edit; the model has to use Write or AgentGuard’s edit tool';
-const NO_WINDOW =
-  'attribution: with the extension down, the pre- and post-hook are two processes and no window joins them, so no `changes` record charges the file to its call';
-const MISSING_ENTRY_OPEN = 'installer: a hook command whose file is missing makes node exit 1, which this host does not treat as a refusal (the command runs)';
 
 /** Labels a step so checks can find its index in the script (the fake model ignores the label). */
 const label = (name, steps) => steps.map((s, i) => (i === steps.length - 1 ? { ...s, label: name } : s));
@@ -74,6 +71,28 @@ function assertDenied(ev, needle, rule, op) {
     assert.ok(r.decision === 'deny' || r.decision === 'ask', `the call on ${needle} was recorded as ${r.decision} (${r.rule}), not refused`);
     if (rule) assert.match(r.rule, rule, `the call on ${needle} was refused by ${r.rule}`);
   }
+}
+
+/**
+ * The bridge failed closed at the `rm` step: the model was told so, naming what was broken (`named`) — or,
+ * for Cline, whose refusal (`cancel: true`) ends the task at that tool call and whose JSON output does not
+ * carry the message, the task aborted right after the tool_call hook, with no tool result.
+ */
+function assertFailedClosed(ev, named) {
+  if (ev.agent !== 'cline') {
+    const text = resultOf(ev, 'rm');
+    assert.match(text, /failed closed/, `the model was not told the bridge failed closed: ${text.slice(0, 300)}`);
+    assert.match(text, named, `the refusal does not name what is broken: ${text.slice(0, 300)}`);
+    return;
+  }
+  const events = ev.run.stdout.split('\n').filter(Boolean);
+  const hook = events.findIndex((l) => l.includes('"hookEventName":"tool_call"'));
+  assert.ok(hook >= 0, 'Cline never ran its tool_call hook');
+  assert.ok(
+    events.slice(hook).some((l) => l.includes('"finishReason":"aborted"')),
+    'the Cline task was not aborted at the hook',
+  );
+  assert.equal(ev.requests.filter((r) => r.main).length, 1, 'the model heard back from a tool call that should not have run');
 }
 
 /** The shell command the labelled step ran (whatever the host calls its argument). */
@@ -288,18 +307,31 @@ export const SCENARIOS = [
   },
   {
     id: 'artifact-attributed',
-    title: 'a file a shell command creates is charged to that call in a `changes` record',
-    steps: ({ t }) => [...label('mk', t.shell('mkdir -p out && echo report > out/report.txt')), { text: 'Done.' }],
+    title: 'what a shell command creates and changes is charged to that call in a `changes` record, and not to the next',
+    // Outside the shipped policy's snapshot.ignore (out/**, build/**, …): the panel leaves those folders out.
+    steps: ({ t }) => [
+      ...label('mk', t.shell('mkdir -p reports && echo report > reports/summary.txt && echo "- more" >> README.md')),
+      ...label('mk2', t.shell('echo later > later.txt')),
+      { text: 'Done.' },
+    ],
     check(ev) {
-      assert.equal(readRel(ev.ws, 'out/report.txt'), 'report\n', 'out/report.txt was not created');
-      const call = callRecords(ev, 'out/report.txt').find((r) => r.op === 'exec');
-      assert.ok(call, `no record of the command: ${summary(ev)}`);
-      const changes = ev.audit.records.filter((r) => r.event === 'changes');
-      const charged = changes.find((r) => JSON.stringify(r.changes ?? []).includes('out/report.txt'));
-      assert.ok(charged, `no changes record names out/report.txt: ${summary(ev)}`);
-      assert.equal(charged.callId, call.callId, 'the change was charged to another call');
+      assert.equal(readRel(ev.ws, 'reports/summary.txt'), 'report\n', 'reports/summary.txt was not created');
+      assert.equal(readRel(ev.ws, 'later.txt'), 'later\n', 'later.txt was not created');
+      const changesOf = (needle) => {
+        const call = callRecords(ev, needle).find((r) => r.op === 'exec' && r.event === undefined);
+        assert.ok(call, `no record of the command naming ${needle}: ${summary(ev)}`);
+        const rec = ev.audit.records.find((r) => r.event === 'changes' && r.callId === call.callId);
+        assert.ok(rec, `no changes record for the command naming ${needle}: ${summary(ev)}`);
+        return Object.fromEntries((rec.changes ?? []).map((c) => [c.path, c.kind]));
+      };
+      const first = changesOf('reports/summary.txt');
+      assert.equal(first['reports/summary.txt'], 'added', `the new file is not charged to its call: ${JSON.stringify(first)}`);
+      assert.equal(first['README.md'], 'modified', `the appended file is not charged to its call: ${JSON.stringify(first)}`);
+      assert.ok(!('later.txt' in first), `the next call's file was charged to the first: ${JSON.stringify(first)}`);
+      const second = changesOf('later.txt');
+      assert.equal(second['later.txt'], 'added', `the second call's file is not charged to it: ${JSON.stringify(second)}`);
+      assert.ok(!('reports/summary.txt' in second) && !('README.md' in second), `the first call's changes were charged again: ${JSON.stringify(second)}`);
     },
-    pending: { claude: NO_WINDOW, gemini: NO_WINDOW, cline: NO_WINDOW, codex: NO_WINDOW },
   },
   {
     id: 'bridge-cli-error',
@@ -309,22 +341,7 @@ export const SCENARIOS = [
     hooksSilent: true,
     check(ev) {
       assert.equal(readRel(ev.ws, 'build/app.js'), ev.secrets.files['build/app.js'], 'build/ was deleted with the bridge broken');
-      if (ev.agent !== 'cline') {
-        const text = resultOf(ev, 'rm');
-        assert.match(text, /failed closed/, `the model was not told the bridge failed closed: ${text.slice(0, 300)}`);
-        assert.match(text, /cli\.js/, `the refusal does not name the missing guard bundle: ${text.slice(0, 300)}`);
-      } else {
-        // Cline's refusal (`cancel: true`) ends the task at that tool call, and its JSON output does not carry
-        // the message: the evidence is the task aborted right after the tool_call hook, with no tool result.
-        const events = ev.run.stdout.split('\n').filter(Boolean);
-        const hook = events.findIndex((l) => l.includes('"hookEventName":"tool_call"'));
-        assert.ok(hook >= 0, 'Cline never ran its tool_call hook');
-        assert.ok(
-          events.slice(hook).some((l) => l.includes('"finishReason":"aborted"')),
-          'the Cline task was not aborted at the hook',
-        );
-        assert.equal(ev.requests.filter((r) => r.main).length, 1, 'the model heard back from a tool call that should not have run');
-      }
+      assertFailedClosed(ev, /cli\.js/);
     },
     pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
   },
@@ -336,7 +353,8 @@ export const SCENARIOS = [
     hooksSilent: true,
     check(ev) {
       assert.equal(readRel(ev.ws, 'build/app.js'), ev.secrets.files['build/app.js'], 'build/ was deleted with the hook command pointing at a missing file');
+      // The installed command refuses in the host's own protocol when its file is gone, naming that file.
+      assertFailedClosed(ev, /uninstalled-extension\/dist\/hook\.js/);
     },
-    pending: { claude: MISSING_ENTRY_OPEN, gemini: MISSING_ENTRY_OPEN, cline: MISSING_ENTRY_OPEN, codex: MISSING_ENTRY_OPEN },
   },
 ];

@@ -124,6 +124,32 @@ describe('real agent: VS Code agent mode with a scripted model, guarded by Agent
     assert.ok(!JSON.stringify(audit).includes(secrets.token), 'the audit log holds no token');
   });
 
+  it("3b. VS Code's own read_file returns the masked file (not a refusal); its own edit keeping the placeholder leaves the token on disk", async () => {
+    const r = await runScript(session.page, run.record, 'builtin-masked', { label: '03b-builtin-masked', chat: 'Allow' });
+    const [readRes, editRes] = toolResults(r.requests);
+    assert.equal(readRes?.tool, 'read_file');
+    assert.doesNotMatch(readRes.result, DENIED, readRes.result);
+    assert.ok(readRes.result.includes("export const githubToken = '«secret:github-token#1»';"), `the model did not get the masked line: ${readRes.result}`);
+    assert.match(readRes.result, /serviceUrl/, 'the model got the rest of the file');
+    assert.ok(!readRes.result.includes(secrets.token), 'the read handed the model the token');
+    assert.equal(editRes?.tool, 'replace_string_in_file');
+    assert.doesNotMatch(editRes.result, DENIED, editRes.result);
+    assert.ok(!everythingTheModelSaw().includes(secrets.token), 'the token never reached the model');
+    const disk = read('src/config.ts');
+    assert.ok(disk.includes(`export const githubToken = '${secrets.token}'; // rotated yearly`), `the edit landed with the token kept:\n${disk}`);
+    assert.ok(!disk.includes('«secret:'), 'no placeholder reached the disk');
+    const audit = newAudit();
+    assert.ok(
+      audit.some((a) => a.tool === 'read_file' && a.decision === 'allow'),
+      `the built-in read was not allowed (a masked read is not a refusal): ${JSON.stringify(audit)}`,
+    );
+    assert.ok(
+      audit.some((a) => a.tool === 'replace_string_in_file' && a.decision === 'allow'),
+      `audit: ${JSON.stringify(audit)}`,
+    );
+    assert.ok(!JSON.stringify(audit).includes(secrets.token), 'the audit log holds no token');
+  });
+
   it("4a. `rm -rf build` and `bash -c 'r''m -rf build'` show AgentGuard's modal; Deny → nothing deleted, audit says the user denied", async () => {
     const r = await runScript(session.page, run.record, 'rm-build', { label: '04a-rm-deny', modal: ['Deny', 'Deny'] });
     assert.equal(r.dialogs.length, 2, `two AgentGuard modals: ${JSON.stringify(r.dialogs)}`);

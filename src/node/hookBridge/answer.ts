@@ -13,7 +13,7 @@
 // is the modal) and with the extension unreachable (the CLI deciding alone: a service whose confirmer hands
 // `ask` back to the host's own prompt, or refuses where the host has none — `unreachable` below). Nothing in
 // a hook payload can make a call allowed that the policy, or a person at the dialog, did not allow.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { NoConfirmer } from '../../core/chain';
 import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
@@ -61,10 +61,9 @@ function viewsIn(x: unknown, out: string[] = []): string[] {
 
 export async function answerHook(service: GuardService, env: HookEnvelope, signal?: AbortSignal): Promise<HookResult> {
   if (env.phase === 'other') return { answer: {}, calls: [] };
-  const window = env.toolUseId ? { key: env.toolUseId, session: env.sessionId } : undefined;
   if (env.phase === 'post') {
     for (const v of viewsIn(env.toolInput)) removeView(v);
-    return after(service, env, window);
+    return after(service, env, windowOf(env));
   }
 
   const plan = planHook(env);
@@ -104,6 +103,8 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   const session = env.sessionId ? `${env.host}:${env.sessionId}` : undefined;
   const calls = callsOf({ kind: 'calls', calls: drafts }, idBase).map((c) => (session ? { ...c, session } : c));
   if (calls.length === 0) return { answer: {}, calls };
+  // Keyed by the input the tool will run with (an edit's restored input), which is what the after-hook carries.
+  const window = windowOf(updatedInput ? { ...env, toolInput: updatedInput } : env);
   const o = await service.run(calls, { hostRuns: 'before', window }, signal);
   const v = o.verdict;
   // Only a person's approval at AgentGuard's dialog becomes the host's `allow`; an allow by rule leaves its flow alone.
@@ -146,6 +147,18 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   // Which of the agent's calls a person reverted: said once, whatever this call's own fate.
   if (o.notice) answer.additionalContext = answer.additionalContext ? `${answer.additionalContext}\n${o.notice}` : o.notice;
   return { answer, calls };
+}
+
+/**
+ * What joins a host's before- and after-hook of one tool call (the window that charges what the tool changed
+ * to it): the host's tool-use id. A host that sends none (Gemini CLI) is joined by its session, the tool and
+ * the input the tool ran with — what its after-hook carries.
+ */
+export function windowOf(env: HookEnvelope): { key: string; session?: string } | undefined {
+  if (env.toolUseId) return { key: env.toolUseId, session: env.sessionId };
+  if (!env.sessionId) return undefined;
+  const input = createHash('sha256').update(JSON.stringify(env.toolInput)).digest('hex').slice(0, 32);
+  return { key: `${env.host}-${env.sessionId}-${env.toolName}-${input}`, session: env.sessionId };
 }
 
 /** Calls aimed at one of AgentGuard's masked views: refused, naming the file to use instead. */

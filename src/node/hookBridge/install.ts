@@ -11,6 +11,7 @@
 // by a person's command, does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { renderError } from '../../core/hooks';
 
 export type InstallHost = 'vscode' | 'claude' | 'gemini' | 'codex' | 'cline';
 export const INSTALL_HOSTS: readonly InstallHost[] = ['vscode', 'claude', 'gemini', 'codex', 'cline'];
@@ -92,10 +93,39 @@ export function hookEntryPath(extensionPath: string): string {
   return path.join(extensionPath, 'dist', 'hook.js');
 }
 
+/**
+ * The installed command. Threat: the hook entry (or the node it names) is gone — the extension was
+ * uninstalled, moved or upgraded away, node was replaced — and `node <missing file>` exits 1, which no host
+ * treats as a refusal: every tool call would run unguarded. So on POSIX the command is a small sh script
+ * (every host runs it with sh or bash: VS Code and Claude Code `sh -c`, Gemini CLI `bash -c`, Codex a
+ * shell, Cline a `#!/bin/sh` file) that runs the bridge only when both files are there and passes on its
+ * answer only when it ended as the bridge ends (0, or 2 with its own refusal); anything else — a missing
+ * file, a crash while loading, a signal — prints this host's own refusal for the event and exits 2. The
+ * refusal is rendered here, at install time, by the same code the bridge answers with.
+ * Windows keeps the plain command (PowerShell would need its own script; not covered here).
+ */
 export function hookCommandLine(o: InstallOptions, host: InstallHost, event: 'pre' | 'post'): string {
   const p = o.platform ?? process.platform;
+  const q = (a: string) => quote(a, p);
   const args = [o.node, o.cli, 'hook', '--host', host, '--event', event, '--workspace', o.workspace, '--timeout', String(HOOK_TIMEOUT_S[host])];
-  return args.map((a) => quote(a, p)).join(' ');
+  const run = args.map(q).join(' ');
+  if (p === 'win32') return run;
+  const r = renderError(host, event, brokenReason(o));
+  const lines = [`if [ -f ${q(o.cli)} ] && [ -x ${q(o.node)} ]; then ${run}; s=$?; case $s in 0|2) exit $s;; esac; fi`];
+  if (r.stdout) lines.push(`printf '%s\\n' ${q(r.stdout.trimEnd())}`);
+  if (r.stderr) lines.push(`printf '%s\\n' ${q(r.stderr.trimEnd())} >&2`);
+  lines.push(`exit ${r.exitCode === 0 ? 2 : r.exitCode}`);
+  return lines.join('; ');
+}
+
+/** What the agent and the person are told when the installed command cannot get an answer from the bridge. */
+function brokenReason(o: InstallOptions): string {
+  // Only printable characters without quotes or backslashes: the text sits inside sh quotes and host JSON.
+  const shown = (f: string) => f.replace(/[^\x20-\x7e\u00a0-\uffff]|['"\\`$]/g, '?');
+  return (
+    `no answer from ${shown(o.node)} ${shown(o.cli)} (a file is missing, or it stopped before answering), so the tool was not run; ` +
+    'reinstall the hooks (AgentGuard: Install Agent Hooks) or remove them'
+  );
 }
 
 /** Ours: an `agentguard hook` command line (any install location, so an upgrade replaces the old one). */
@@ -180,17 +210,9 @@ function readText(file: string): string | undefined {
   }
 }
 
+/** Ours: our mark and a line running our command (`exec node …` as first installed, or the fail-closed script). */
 function isOurClineFile(text: string | undefined): boolean {
-  return (
-    text !== undefined &&
-    text.includes(CLINE_MARK) &&
-    isOurCommand(
-      text
-        .split('\n')
-        .find((l) => l.startsWith('exec '))
-        ?.slice(5),
-    )
-  );
+  return text !== undefined && text.includes(CLINE_MARK) && text.split('\n').some((l) => !l.startsWith('#') && isOurCommand(l));
 }
 
 /** Cline: one executable per event; a file of that name a person wrote is never replaced. */
@@ -201,7 +223,13 @@ function clineInstall(o: InstallOptions): FileChange[] {
     if (before !== undefined && !isOurClineFile(before)) {
       throw new Error(`${file} exists and is not AgentGuard's hook; AgentGuard will not overwrite it (call AgentGuard from it, or move it away)`);
     }
-    return { host: 'cline' as const, file, before, after: `#!/bin/sh\n${CLINE_MARK}\nexec ${hookCommandLine(o, 'cline', event)}\n`, executable: true };
+    return {
+      host: 'cline' as const,
+      file,
+      before,
+      after: `#!/bin/sh\n${CLINE_MARK}\n${(o.platform ?? process.platform) === 'win32' ? 'exec ' : ''}${hookCommandLine(o, 'cline', event)}\n`,
+      executable: true,
+    };
   });
 }
 

@@ -43,7 +43,7 @@ describe('agent hooks install / remove', () => {
 
   it('the command line is absolute, quoted, and names the host, event and workspace', () => {
     const c = hookCommandLine(opts(), 'vscode', 'pre');
-    assert.equal(c.split(' hook ')[0], `'/opt/node 20/bin/node' /ext/agentguard/dist/cli.js`);
+    assert.ok(c.includes(`then '/opt/node 20/bin/node' /ext/agentguard/dist/cli.js hook --host`), c);
     assert.match(c, /hook --host vscode --event pre --workspace /);
     assert.ok(isOurCommand(c));
     assert.ok(!isOurCommand('./scripts/lint-hook.sh'));
@@ -93,13 +93,16 @@ describe('agent hooks install / remove', () => {
     ]) {
       const file = path.join(ws, '.clinerules/hooks', ev);
       assert.ok((fs.statSync(file).mode & 0o111) !== 0, `${ev} is executable`);
-      assert.match(fs.readFileSync(file, 'utf8'), new RegExp(`^#!/bin/sh\n[^\n]*\nexec .*--host cline --event ${phase} `));
+      assert.match(fs.readFileSync(file, 'utf8'), new RegExp(`^#!/bin/sh\n[^\n]*\nif .*--host cline --event ${phase} `));
     }
     assert.equal(hooksStatus(ws).cline, true);
     // The script really runs the command it names: here a node that prints its arguments.
     const fakeNode = path.join(ws, 'fake-node.sh');
     fs.writeFileSync(fakeNode, '#!/bin/sh\necho "$@"\n', { mode: 0o755 });
-    installHooks({ ...opts(), node: fakeNode, hosts: ['cline'] });
+    const entry = path.join(ws, 'dist/cli.js'); // the wrapper runs only an entry that is there
+    fs.mkdirSync(path.dirname(entry));
+    fs.writeFileSync(entry, '');
+    installHooks({ ...opts(), node: fakeNode, cli: entry, hosts: ['cline'] });
     const run = spawnSync(path.join(ws, '.clinerules/hooks/PreToolUse'), [], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /dist\/cli\.js hook --host cline --event pre --workspace /);
@@ -172,10 +175,93 @@ describe('agent hooks install / remove', () => {
       const pre = hooks.PreToolUse ?? hooks.BeforeTool;
       assert.equal(pre.length, 1, rel);
       const cmd: string = pre[0].command ?? pre[0].hooks[0].command;
-      assert.match(cmd, /^'\/opt\/node 20\/bin\/node' \/ext\/agentguard-0\.3\.0\/dist\/hook\.js hook --host /);
+      assert.match(cmd, /then '\/opt\/node 20\/bin\/node' \/ext\/agentguard-0\.3\.0\/dist\/hook\.js hook --host /);
       assert.ok(isOurCommand(cmd));
     }
     assert.deepEqual(hooksStatus(ws), ALL(true));
+  });
+
+  describe('the installed command fails closed when the bridge cannot answer', () => {
+    // Each host's own refusal, as the host reads it (exit 2 and a JSON answer where the host reads one).
+    const refused: Record<string, (out: Record<string, unknown> | undefined) => boolean> = {
+      vscode: (o) => (o?.hookSpecificOutput as Record<string, unknown>)?.permissionDecision === 'deny',
+      claude: (o) => (o?.hookSpecificOutput as Record<string, unknown>)?.permissionDecision === 'deny',
+      codex: (o) => (o?.hookSpecificOutput as Record<string, unknown>)?.permissionDecision === 'deny',
+      gemini: (o) => o?.decision === 'deny',
+      cline: (o) => o?.cancel === true,
+    };
+    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } });
+
+    /** Runs the installed pre-hook of `host` as the host does (sh -c, or Cline's executable file). */
+    function runInstalled(host: (typeof INSTALL_HOSTS)[number]) {
+      if (host === 'cline') return spawnSync(path.join(ws, '.clinerules/hooks/PreToolUse'), [], { input: payload, encoding: 'utf8' });
+      const hooks = read(HOOK_FILES[host]).hooks;
+      const pre = hooks.PreToolUse ?? hooks.BeforeTool;
+      const cmd: string = pre[0].command ?? pre[0].hooks[0].command;
+      return spawnSync('/bin/sh', ['-c', cmd], { input: payload, encoding: 'utf8' });
+    }
+
+    function assertRefused(host: (typeof INSTALL_HOSTS)[number], r: ReturnType<typeof runInstalled>, why: string) {
+      assert.equal(r.status, 2, `${host} (${why}): exit ${r.status}, stderr ${r.stderr}`);
+      assert.match(r.stderr, /AgentGuard: the hook bridge failed closed: no answer from /, `${host} (${why})`);
+      assert.ok(refused[host](r.stdout.trim() ? JSON.parse(r.stdout) : undefined), `${host} (${why}): not this host's refusal: ${r.stdout}`);
+    }
+
+    it('a hook entry that is missing: every host gets its own refusal, exit 2', () => {
+      const entry = path.join(ws, 'gone', 'dist', 'hook.js');
+      installHooks({ ...opts(), node: process.execPath, cli: entry });
+      for (const host of INSTALL_HOSTS) assertRefused(host, runInstalled(host), 'missing entry');
+    });
+
+    it('a node that is missing: refused too', () => {
+      const entry = path.join(ws, 'hook.js');
+      fs.writeFileSync(entry, 'process.exit(0);\n');
+      installHooks({ ...opts(), node: path.join(ws, 'no-node'), cli: entry });
+      for (const host of INSTALL_HOSTS) assertRefused(host, runInstalled(host), 'missing node');
+    });
+
+    it('an entry that crashes while loading (node exits 1): refused', () => {
+      const entry = path.join(ws, 'hook.js');
+      fs.writeFileSync(entry, 'throw new Error("half-written bundle");\n');
+      installHooks({ ...opts(), node: process.execPath, cli: entry });
+      for (const host of INSTALL_HOSTS) assertRefused(host, runInstalled(host), 'crash');
+    });
+
+    it("the bridge's own answers pass through unchanged: exit 0 with its output, exit 2 with its refusal", () => {
+      const entry = path.join(ws, 'hook.js');
+      fs.writeFileSync(
+        entry,
+        'process.stdout.write(JSON.stringify({ argv: process.argv.slice(2) }) + "\\n"); process.exit(Number(process.env.AG_TEST_EXIT));\n',
+      );
+      installHooks({ ...opts(), node: process.execPath, cli: entry });
+      for (const host of INSTALL_HOSTS) {
+        for (const code of [0, 2]) {
+          process.env.AG_TEST_EXIT = String(code);
+          try {
+            const r = runInstalled(host);
+            assert.equal(r.status, code, `${host}: ${r.stderr}`);
+            assert.equal(r.stderr, '');
+            assert.deepEqual(JSON.parse(r.stdout).argv.slice(0, 5), ['hook', '--host', host, '--event', 'pre']);
+          } finally {
+            delete process.env.AG_TEST_EXIT;
+          }
+        }
+      }
+    });
+
+    it('a Cline hook file from an earlier install (exec node …) is still ours: replaced and removed', () => {
+      const dir = path.join(ws, '.clinerules/hooks');
+      fs.mkdirSync(dir, { recursive: true });
+      const mark = '# AgentGuard agent hook: written by "AgentGuard: Install Agent Hooks", removed by "Remove Agent Hooks".';
+      fs.writeFileSync(
+        path.join(dir, 'PreToolUse'),
+        `#!/bin/sh\n${mark}\nexec /usr/bin/node /old/dist/hook.js hook --host cline --event pre --workspace ${ws}\n`,
+      );
+      installHooks({ ...opts(), hosts: ['cline'] });
+      assert.match(fs.readFileSync(path.join(dir, 'PreToolUse'), 'utf8'), /^if \[ -f /m);
+      removeHooks(ws);
+      assert.ok(!fs.existsSync(path.join(dir, 'PreToolUse')));
+    });
   });
 
   it('a file that does not parse is never overwritten', () => {
