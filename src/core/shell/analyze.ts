@@ -19,6 +19,32 @@ import { joinArgv } from './programs/handlers3';
 
 export const MAX_INPUT = 64 * 1024;
 
+/** How many times a function's body calls the function by name. */
+function selfCalls(name: string, body: string): number {
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'))?.length ?? 0;
+}
+
+/**
+ * A command that starts its work detached and returns at once (`setsid -f`, `screen -dm`, `tmux new -d`,
+ * `docker run -d`, `systemd-run`, `at`): in a loop without a bound, like `cmd &`, its processes pile up.
+ */
+function detaches(words: W[]): boolean {
+  const vs = words.map((w) => w.value ?? '');
+  const has = (re: RegExp) => vs.some((v, i) => i > 0 && re.test(v));
+  for (let i = 0; i < vs.length; i++) {
+    const n = normName(vs[i]);
+    if (n === 'daemonize' || n === 'at' || n === 'batch') return true;
+    if (n === 'setsid' && has(/^(-[a-z]*f[a-z]*|--fork)$/)) return true;
+    if (n === 'screen' && has(/^-[a-zA-Z]*d[a-zA-Z]*m|^-[a-zA-Z]*m[a-zA-Z]*d|^-D/)) return true;
+    if (n === 'tmux' && has(/^(new|new-session|new-window|neww|split-window|splitw)$/) && has(/^-[a-zA-Z]*d/)) return true;
+    if (n === 'start-stop-daemon' && has(/^(-[a-zA-Z]*b|--background)$/)) return true;
+    if (n === 'systemd-run' && !has(/^(--wait|-P|--pipe|-t|--pty|--scope|-W)$/)) return true;
+    if ((n === 'docker' || n === 'podman' || n === 'nerdctl') && has(/^(-[a-zA-Z]*d[a-zA-Z]*|--detach(=true)?)$/)) return true;
+  }
+  return false;
+}
+
 /** The analysis without the public sub-command list (built from `subs` by subcommandsOf, when wanted). */
 export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
   findings: Finding[];
@@ -55,10 +81,39 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   defineFunction(name: string, body: string): void {
     (this.functions ??= new Map()).set(name, body);
-    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const calls = body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'));
-    if (calls && calls.length >= 2 && /[|&]/.test(body)) this.bombs.push(name);
-    else if (calls && /&\s*($|[;}])/.test(body) && calls.length >= 1 && new RegExp(`${esc}\\s*&`).test(body)) this.bombs.push(name);
+    const calls = selfCalls(name, body);
+    if (calls >= 2 && /[|&]/.test(body)) this.bombs.push(name);
+  }
+
+  /** Loops without a visible bound whose bodies start background jobs. */
+  readonly spawnLoops: string[] = [];
+  /** Functions whose bodies start background jobs: calling one in an unbounded loop starts jobs without end. */
+  private bgFunctions: Set<string> | undefined = undefined;
+  /** The bodies being walked that may repeat without a visible bound: has each started a background job? */
+  private repeats: boolean[] = [];
+
+  background(): void {
+    for (let i = 0; i < this.repeats.length; i++) this.repeats[i] = true;
+  }
+
+  openRepeat(): void {
+    this.repeats.push(false);
+  }
+
+  closeRepeat(): boolean {
+    return this.repeats.pop() === true;
+  }
+
+  spawnLoop(text: string): void {
+    this.spawnLoops.push(text);
+  }
+
+  functionDone(name: string, background: boolean): void {
+    if (!background) return;
+    (this.bgFunctions ??= new Set()).add(name);
+    // A function that starts background jobs and calls itself repeats without a bound the guard can see.
+    const body = this.functions?.get(name);
+    if (body !== undefined && selfCalls(name, body) >= 1 && !this.bombs.includes(name)) this.bombs.push(name);
   }
 
   /** Directories pushed with pushd on the line. */
@@ -192,6 +247,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       });
     }
     if (pending.length) pending.length = 0;
+    if (this.repeats.length > 0 && ((name !== null && this.bgFunctions?.has(name)) || detaches(rawWords))) this.background();
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);
@@ -392,6 +448,15 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         tier: 'destructive',
         subcommand: line.slice(0, 200),
         explanation: `the function ${b} starts copies of itself without end`,
+        sub: -1,
+      });
+    for (const l of a.spawnLoops)
+      findings.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.slice(0, 200),
+        explanation: 'a loop with no visible bound starts background jobs: they pile up until the machine runs out of processes',
         sub: -1,
       });
     for (const s of a.subs) {

@@ -44,6 +44,10 @@ export interface UnwrapHost {
   raise(pending: Pending[], text: string): void;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string> | undefined;
+  /** A body that repeats without a visible bound (`watch 'cmd'`), and whether it started background jobs. */
+  openRepeat(): void;
+  closeRepeat(): boolean;
+  spawnLoop(text: string): void;
 }
 
 /** The name a command word runs as: basename, lower-cased. */
@@ -135,6 +139,29 @@ const PARALLEL_OPTS = [
   O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true),
   O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress']),
 ];
+/**
+ * `xargs -P 0`, `parallel -j0`, a count only known at run time or one past any machine's cores: the input
+ * (`yes | xargs -P0 …`) decides how many processes run at once, a fork bomb in effect. The option as written,
+ * or undefined for a bounded count.
+ */
+function parallelism(words: W[], end: number, short: string, long: string): string | undefined {
+  for (let i = 1; i < end; i++) {
+    const v = words[i].value;
+    let n: string | null | undefined;
+    if (v === null) continue;
+    if (v === `-${short}` || v === `--${long}`) n = words[i + 1]?.value;
+    else if (v.startsWith(`--${long}=`)) n = v.slice(long.length + 3);
+    else if (/^-[^-]/.test(v) && v.includes(short)) {
+      // Grouped flags (`-rP0`): the value is what follows the letter, or the next word.
+      const at = v.indexOf(short);
+      n = at === v.length - 1 ? words[i + 1]?.value : v.slice(at + 1);
+    } else continue;
+    if (n === null || n === undefined) return `-${short} with a count only known at run time`;
+    if (/^0+$/.test(n) || (/^\d+$/.test(n) && Number(n) > 256)) return `-${short} ${n}`;
+  }
+  return undefined;
+}
+
 const WATCH_OPTS = [
   O('n', 'nq', ['interval', 'equexit'], true),
   O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun']),
@@ -619,6 +646,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
 
     if (name === 'xargs' || name === 'parallel') {
       const p = parseOpts(words, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL, 1);
+      const procs = parallelism(words, p.rest, name === 'xargs' ? 'P' : 'j', name === 'xargs' ? 'max-procs' : 'jobs');
+      if (procs !== undefined) addPending(u, 'sys.fork-bomb', `${name} ${procs}: it starts as many processes at once as its input holds lines`);
       let end = words.length;
       for (let i = p.rest; i < words.length; i++) {
         if (words[i].value !== ':::' && words[i].value !== '::::') continue;
@@ -806,7 +835,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         setMeta(u, 'opaque', 'watch runs text only known at run time');
         return emit(host, u, words);
       }
+      // watch runs the text again every interval, without end: a job it puts in the background piles up.
+      host.openRepeat();
       host.reparse(s, within(u.ctx, 'watch'), 'watch');
+      if (host.closeRepeat()) host.spawnLoop(`watch ${s}`);
       return undefined;
     }
 

@@ -331,10 +331,18 @@ export const systemRules: Rule[] = [
   {
     id: 'sys.fork-bomb',
     tier: 'destructive',
-    description: 'A function that starts itself twice or in the background (`:(){ :|:& };:`): it exhausts the machine’s processes.',
+    description:
+      'Processes started without a bound: a function that starts itself twice or in the background (`:(){ :|:& };:`), a loop with no visible bound whose body backgrounds work (`while true; do sleep 1 & done`), `xargs -P0`: they exhaust the machine’s processes.',
     examples: {
-      destructive: [':(){ :|:& };:', 'bomb() { bomb | bomb & }; bomb', 'f(){ f & f; }; f'],
-      benign: ['f() { echo hi; }; f', 'retry() { cmd || retry; }'],
+      destructive: [
+        ':(){ :|:& };:',
+        'bomb() { bomb | bomb & }; bomb',
+        'f(){ f & f; }; f',
+        'while true; do sleep 1 & done',
+        'for i in $(seq 1 100000); do sleep 1 & done',
+        'yes | xargs -P0 -n1 sleep',
+      ],
+      benign: ['f() { echo hi; }; f', 'retry() { cmd || retry; }', 'for i in 1 2 3; do sleep 1 & done; wait', 'while true; do date; sleep 1; done'],
     },
   },
   {

@@ -1,0 +1,128 @@
+// Classes of escape found by fresh red teams in the third round: unbounded spawn loops (a fork bomb without the
+// `:(){` shape). Runs on a real directory so the guard's file-system facts are real.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CommandPolicy } from '../../../src/core/policy/types';
+import { decideCommand } from '../../../src/core/shell/index';
+
+const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
+
+describe('unbounded spawn loops', () => {
+  let ws = '';
+  const decide = (line: string) =>
+    decideCommand(line, policy, {
+      cwd: ws,
+      workspace: ws,
+      home: path.join(path.dirname(ws), 'home'),
+      exists: (p) => fs.existsSync(p),
+      isDir: (p) => {
+        try {
+          return fs.statSync(p).isDirectory();
+        } catch {
+          return false;
+        }
+      },
+    }).verdict;
+  before(() => {
+    ws = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-spawn-'))), 'ws');
+    fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'src', 'a.ts'), 'x');
+    fs.writeFileSync(path.join(ws, 'package.json'), '{}');
+  });
+  after(() => fs.rmSync(path.dirname(ws), { recursive: true, force: true }));
+
+  const asksForkBomb = (lines: string[]) => {
+    for (const line of lines) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision} ${v.rule}`);
+      assert.equal(v.rule, 'cmd:sys.fork-bomb', line);
+    }
+  };
+  const allows = (lines: string[]) => {
+    for (const line of lines) {
+      const v = decide(line);
+      assert.equal(v.decision, 'allow', `${line}: ${v.decision} ${v.rule} ${v.reason}`);
+    }
+  };
+
+  it('a loop with no visible bound whose body backgrounds work', () => {
+    asksForkBomb([
+      'while true; do sleep 1 & done',
+      'while :; do sleep 1 & done',
+      'until false; do sleep 1 & done',
+      'while true; do (sleep 1 &); done',
+      'while true; do { sleep 1 & }; done',
+      'while true; do sleep 100 & sleep 0; done',
+      'while true; do nohup sleep 100 >/dev/null 2>&1 & done',
+      'while true; do if true; then sleep 1 & fi; done',
+      'for ((;;)); do sleep 1 & done',
+      'for ((i=0;i<100000;i++)); do sleep 1 & done',
+      'for ((i=0;i<n;i++)); do sleep 1 & done',
+      'for i in $(seq 1 100000); do sleep 1 & done',
+      'for i in `seq 100000`; do sleep 1 & done',
+      'for i in {1..100000}; do sleep 1 & done',
+      'for i in {1..1000}{1..1000}; do sleep 1 & done',
+      'for x in "$@"; do sleep 1 & done',
+      'for x; do sleep 1 & done',
+      'while true; do for i in 1 2; do sleep 1 & done; done',
+    ]);
+  });
+
+  it('the background job may be hidden in a shell payload, a function or a detaching program', () => {
+    asksForkBomb([
+      "while true; do bash -c 'sleep 100 &'; done",
+      "sh -c 'while true; do sleep 1 & done'",
+      'f(){ sleep 1 & }; while true; do f; done',
+      'while true; do setsid -f sleep 100; done',
+      'while :; do screen -dm sleep 100; done',
+      "while :; do tmux new -d 'sleep 100'; done",
+      'while :; do docker run -d alpine sleep 100; done',
+      "while true; do echo 'sleep 1' | at now; done",
+      "watch -n 0.1 'sleep 100 &'",
+    ]);
+  });
+
+  it('a function that backgrounds work and calls itself', () => {
+    asksForkBomb(['f(){ sleep 1 & f; }; f', 'f(){ f & }; f', 'g() { date & g; }; g', 'spawn() { spawn & }; spawn']);
+  });
+
+  it('xargs and parallel told to run as many processes as their input holds', () => {
+    asksForkBomb([
+      'yes | xargs -P0 -n1 sleep',
+      'yes | xargs -P 0 -n1 sleep',
+      'seq 100000 | xargs -P0 -I{} sleep 10',
+      'yes | xargs -n1 -rP0 sleep',
+      'yes | xargs --max-procs=0 -n1 sleep',
+      'yes | xargs -n1 -P 100000 sleep',
+      'yes | xargs -P "$N" -n1 sleep',
+      'yes | parallel -j0 sleep',
+      'yes | parallel --jobs 0 sleep',
+    ]);
+  });
+
+  it('loops with a visible bound, loops that wait, and bounded parallelism stay allowed', () => {
+    allows([
+      'for i in 1 2 3; do sleep 1 & done; wait',
+      'for i in {1..8}; do sleep 1 & done; wait',
+      'for f in src/*.ts; do wc -l $f & done; wait',
+      'for ((i=0;i<8;i++)); do sleep 1 & done; wait',
+      'for ((i=8;i>0;i--)); do sleep 1 & done; wait',
+      'while true; do date; sleep 1; done',
+      'while sleep 1; do echo hi; done',
+      'until curl -s localhost:3000; do sleep 1; done',
+      'while true; do npm test && break; sleep 5; done',
+      'while true; do docker ps; sleep 2; done',
+      'while :; do setsid sleep 1; done',
+      'f(){ echo hi; }; for i in $(seq 1 100); do f; done',
+      'f(){ sleep 1 & }; f; f; wait',
+      'ls | xargs -P4 -n1 wc -l',
+      'find src -name "*.ts" | xargs -P 8 -n1 wc -l',
+      'find src -name "*.ts" | parallel -j4 wc -l',
+      'find src -name "*.ts" | parallel -j 100% wc -l',
+      'find src -name "*.ts" | parallel -j+0 wc -l',
+      'npm run dev & sleep 2; curl -s localhost:3000',
+    ]);
+  });
+});
