@@ -5,11 +5,11 @@ import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
-import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
+import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
 import { word } from './words';
-import { modelSub } from './programs/index';
+import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, type ModelHost } from './programs/model';
 import { absPath, normalize } from './fsfacts';
 import { judgeCode } from './programs/code';
@@ -392,6 +392,8 @@ for (const r of CATALOG) {
 const RULES_CACHE = new Map<string | null, Rule[]>();
 
 /** The rules that can fire for a command name, catalog order kept (ids stay stable in verdicts). */
+setProgramOf((n) => rowOf(n) ?? (BY_NAME.has(n) || SPECIAL.has(n) ? n : undefined));
+
 function rulesFor(name: string | null): Rule[] {
   let rs = RULES_CACHE.get(name);
   if (!rs) {

@@ -50,17 +50,49 @@ export interface UnwrapHost {
   spawnLoop(text: string): void;
 }
 
-/** The name a command word runs as: basename, lower-cased. */
+/** The name a command word runs as: basename, lower-cased, without a version suffix the guard does not know. */
 export function normName(v: string): string {
   const i = v.lastIndexOf('/');
   const base = i >= 0 ? v.slice(i + 1) : v;
   // toLowerCase always returns a new string: skip it for names already lower-case (nearly all).
   for (let k = 0; k < base.length; k++) {
     const c = base.charCodeAt(k);
-    if (c >= 65 && c <= 90) return base.toLowerCase();
-    if (c > 127) return base.toLowerCase();
+    if ((c >= 65 && c <= 90) || c > 127) return unversioned(base.toLowerCase());
   }
-  return base;
+  return unversioned(base);
+}
+
+/**
+ * What the guard models a name as (its program row, or the name itself for a rule or a wrapper), undefined for a
+ * name it does not know. Set by the analyzer, which sees every table.
+ */
+let programOf: (n: string) => unknown = (n) => (SPECIAL.has(n) ? n : undefined);
+export function setProgramOf(f: (n: string) => unknown): void {
+  programOf = f;
+}
+
+/**
+ * A program installed under a versioned name is that program: `python3.12 -m`, `node22 -e`, `ruby3.2`,
+ * `perl5.36`, `gcc-12`, `pip3.11`. Threat: a versioned name the tables do not list would otherwise never meet the
+ * rules and wrappers of its program (inline code, `-m`, options that run commands). Only names ending in a digit
+ * are touched; a version part is taken off at a time until a known name is left. A name the guard knows keeps
+ * its own meaning (`base64`, `bzip2`, `python3`), except that a listed version of a wrapper's program is that
+ * wrapper (`python3.12` is `python3`).
+ */
+function unversioned(name: string): string {
+  const last = name.charCodeAt(name.length - 1);
+  if (!(last >= 48 && last <= 57) || SPECIAL.has(name)) return name;
+  const own = programOf(name);
+  let n = name;
+  for (;;) {
+    const m = /[-_.]?v?\d+$/.exec(n);
+    if (m === null || m.index === 0) return name;
+    n = n.slice(0, m.index);
+    const p = programOf(n);
+    if (p === undefined) continue;
+    if (own === undefined || (own === p && SPECIAL.has(n))) return n;
+    if (own !== p) return name;
+  }
 }
 
 /** Join literal words with spaces the way `eval`, `ssh` and `watch` do; null when any word is dynamic. */

@@ -1,5 +1,6 @@
 // Classes of escape found by fresh red teams in the third round: unbounded spawn loops (a fork bomb without the
-// `:(){` shape). Runs on a real directory so the guard's file-system facts are real.
+// `:(){` shape), programs under versioned names, options of loosely modelled programs. Runs on a real directory
+// so the guard's file-system facts are real.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,7 +10,7 @@ import { decideCommand } from '../../../src/core/shell/index';
 
 const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
 
-describe('unbounded spawn loops', () => {
+describe('third-round red-team classes', () => {
   let ws = '';
   const decide = (line: string) =>
     decideCommand(line, policy, {
@@ -124,5 +125,26 @@ describe('unbounded spawn loops', () => {
       'find src -name "*.ts" | parallel -j+0 wc -l',
       'npm run dev & sleep 2; curl -s localhost:3000',
     ]);
+  });
+
+  it('a program under a versioned name is judged as that program', () => {
+    const same: [string, string][] = [
+      ['python3.11 -c \'import os; os.system("rm -rf src")\'', 'python3 -c \'import os; os.system("rm -rf src")\''],
+      ['python3.12 -m http.server', 'python3 -m http.server'],
+      ['node22 -e \'require("child_process").execSync("rm -rf src")\'', 'node -e \'require("child_process").execSync("rm -rf src")\''],
+      ['ruby3.2 -e \'system("rm -rf src")\'', 'ruby -e \'system("rm -rf src")\''],
+      ['perl5.36 -e \'system("rm -rf src")\'', 'perl -e \'system("rm -rf src")\''],
+      ['pip3.11 install --index-url https://mirror.example.net/simple lib', 'pip3 install --index-url https://mirror.example.net/simple lib'],
+      ['python3.12 -m twine upload dist/x.whl', 'python3 -m twine upload dist/x.whl'],
+    ];
+    for (const [versioned, plain] of same) {
+      const a = decide(versioned);
+      const b = decide(plain);
+      assert.notEqual(b.decision, 'allow', plain);
+      assert.equal(a.decision, b.decision, `${versioned}: ${a.decision} ${a.rule}`);
+      assert.equal(a.rule, b.rule, versioned);
+      if (b.rule !== 'cmd:exec.unmodelled') assert.notEqual(a.rule, 'cmd:exec.unmodelled', versioned);
+    }
+    allows(['python3.12 -m pytest -x', "node22 -e 'console.log(1)'", 'ruby3.2 -v', 'gcc-12 -o app src/a.ts', 'base64 package.json', 'python3 --version']);
   });
 });
