@@ -10,7 +10,7 @@ import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHos
 import { sourceOfStdin } from './inputs';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { NO_ACC, type ModelHost } from './programs/model';
+import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
 import { absPath, normalize } from './fsfacts';
 import { judgeCode } from './programs/code';
 import { destructiveApi } from './interp';
@@ -393,6 +393,7 @@ const RULES_CACHE = new Map<string | null, Rule[]>();
 
 /** The rules that can fire for a command name, catalog order kept (ids stay stable in verdicts). */
 setProgramOf((n) => rowOf(n) ?? (BY_NAME.has(n) || SPECIAL.has(n) ? n : undefined));
+setIsProgram((n) => rowOf(n) !== undefined || SPECIAL.has(n) || BY_NAME.has(n));
 
 function rulesFor(name: string | null): Rule[] {
   let rs = RULES_CACHE.get(name);

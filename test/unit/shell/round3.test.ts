@@ -147,4 +147,38 @@ describe('third-round red-team classes', () => {
     }
     allows(['python3.12 -m pytest -x', "node22 -e 'console.log(1)'", 'ruby3.2 -v', 'gcc-12 -o app src/a.ts', 'base64 package.json', 'python3 --version']);
   });
+
+  it('configuration that can name a runner, and the words tox/nox hand to their commands', () => {
+    for (const line of [
+      `cargo --config 'target.x86_64-unknown-linux-gnu.runner="sh -c x"' run`,
+      'cargo --config build.rustc-wrapper=/tmp/x build',
+      'cargo build --config=target.x.linker=/tmp/ld',
+      'tox -x testenv.commands="rm -rf src"',
+    ]) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision} ${v.rule}`);
+      assert.equal(v.rule, 'cmd:exec.unmodelled', line);
+    }
+    for (const line of ['tox -- rm -rf src', 'tox exec -e py311 -- rm -rf src', "nox -s tests -- sh -c 'rm -rf src'"])
+      assert.equal(decide(line).rule, 'cmd:rm.recursive', line);
+    allows(['cargo build --release', 'cargo test', 'tox -e py311', 'tox -- pytest -x', 'tox -- -k adds', 'nox -s tests']);
+  });
+
+  it('a loosely modelled program: the value of an option its row does not list is judged when it reads as a command', () => {
+    for (const line of [
+      'cargo test --runner \'sh -c "rm -rf src"\'',
+      "gradle build --init-cmd='rm -rf src'",
+      "npm test --foo 'rm -rf src'",
+      "webpack --hook='rm -rf src'",
+      "du --foo 'rm -rf src'",
+    ])
+      assert.equal(decide(line).rule, 'cmd:rm.recursive', line);
+    allows([
+      "gh pr create --title 'Fix the login bug' --body 'details here'",
+      "git commit -m 'rm old files'",
+      'npm install --save-exact left-pad',
+      'du -sh src',
+      "gh issue list --search 'is:open label:bug'",
+    ]);
+  });
 });

@@ -24,12 +24,13 @@
 //   X runs the file as a program    F a value that reads a file when it starts with @ or < (curl -d @f)
 //   O a git object (`HEAD:.env` reads .env)   H a mount (`SRC:DST`, the host side is named)
 //   ? anything: a word that names a protected path counts as touching it in every way (naming is touching)
+//   Z configuration that can make the program run commands (`cargo --config target.x.runner=…`): not modelled
 import type { W } from '../types';
 
-export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | '?';
+export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | '?';
 /** Roles that only read or name nothing: a row made of them touches no path in any other way. */
 const PASSIVE = new Set<string>(['V', 'P', 'M', 'R', 'T', 'U']);
-const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', '?']);
+const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', '?']);
 
 export interface ROpt {
   /** The first name in the token (`-o` or `--output`), for explanations. */
@@ -207,6 +208,8 @@ export interface Parsed {
   maybeValue: number[];
   /** Unknown options (a strict row: the command is not modelled). */
   unknown: string[];
+  /** Unknown options a loose row read as flags. */
+  looseUnknown?: string[];
   /** Index in the words where a posix row stopped (its first positional), else words.length. */
   rest: number;
   switches: Set<string> | undefined;
@@ -282,6 +285,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = resolveLong(name, t.longs))) break;
       if (!o) {
         if (loose) {
+          (out.looseUnknown ??= []).push(eq >= 0 ? v.slice(0, eq) : v);
           // An unknown option's `=value` and its next word may be a path: both are judged as named.
           if (eq >= 0) addOcc(out, { key: v.slice(0, eq), long: [], arg: 1, role: '?', flag: undefined }, v.slice(eq + 1), undefined);
           else pendingMaybe = true;
@@ -326,6 +330,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = t.shorts.get(c))) break;
       if (!o) {
         if (loose) {
+          (out.looseUnknown ??= []).push('-' + c);
           if (k === v.length - 1) pendingMaybe = true;
         } else addUnknown(out, '-' + c);
         continue;
