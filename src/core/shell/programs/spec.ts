@@ -208,8 +208,6 @@ export interface Parsed {
   maybeValue: number[];
   /** Unknown options (a strict row: the command is not modelled). */
   unknown: string[];
-  /** Unknown options a loose row read as flags. */
-  looseUnknown?: string[];
   /** Index in the words where a posix row stopped (its first positional), else words.length. */
   rest: number;
   switches: Set<string> | undefined;
@@ -285,7 +283,6 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = resolveLong(name, t.longs))) break;
       if (!o) {
         if (loose) {
-          (out.looseUnknown ??= []).push(eq >= 0 ? v.slice(0, eq) : v);
           // An unknown option's `=value` and its next word may be a path: both are judged as named.
           if (eq >= 0) addOcc(out, { key: v.slice(0, eq), long: [], arg: 1, role: '?', flag: undefined }, v.slice(eq + 1), undefined);
           else pendingMaybe = true;
@@ -330,7 +327,6 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = t.shorts.get(c))) break;
       if (!o) {
         if (loose) {
-          (out.looseUnknown ??= []).push('-' + c);
           if (k === v.length - 1) pendingMaybe = true;
         } else addUnknown(out, '-' + c);
         continue;
