@@ -289,6 +289,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           else if (v.trim()) this.shell(s, v, `${k}=`);
         } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
+        else {
+          const why = searchPathWhy(k, v);
+          if (why !== undefined) s.why ??= why;
+        }
       }
     } finally {
       this.modelCtx = saved;
@@ -364,6 +368,31 @@ const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
+
+const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
+
+/**
+ * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,
+ * `PATH=/tmp/b:$PATH npm test`, `PYTHONPATH=/tmp python3 …`, `MAKEFLAGS='--eval=…' make`: the names on the line
+ * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
+ * known at run time cannot be checked); module paths may not reach scratch space.
+ */
+function searchPathWhy(k: string, v: string | null): string | undefined {
+  if (k === 'PATH') {
+    if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
+    const bad = v.split(':').find((d) => d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d));
+    return bad === undefined
+      ? undefined
+      : `PATH=… puts ${bad === '' ? 'the current directory' : bad} among the places programs are found: the names on the line may run code nobody has seen`;
+  }
+  if (/^(PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME)$/.test(k)) {
+    const bad = v?.split(':').find((d) => SCRATCH_DIR.test(d));
+    return bad === undefined ? undefined : `${k}=… loads modules from ${bad}, scratch space nobody has reviewed`;
+  }
+  if (/^(MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/.test(k) && (v === null || /--eval|(^|\s)-[a-zA-Z]*[Ef]|--file|--makefile/.test(v)))
+    return `${k}=… hands make code or a makefile the line does not show`;
+  return undefined;
+}
 
 /** A function body with a call's words in place of `$@`, `$*`, `$1`…`$9` and `$#` (run-time words keep their text). */
 function withArgs(body: string, words: W[]): string {

@@ -181,4 +181,68 @@ describe('third-round red-team classes', () => {
       "gh issue list --search 'is:open label:bug'",
     ]);
   });
+
+  const asks = (lines: string[], rule: string) => {
+    for (const line of lines) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision} ${v.rule}`);
+      assert.equal(v.rule, rule, line);
+    }
+  };
+
+  it('an endless or enormous stream written into a file fills the disk', () => {
+    asks(
+      [
+        'yes > /tmp/big',
+        'cat /dev/zero > /tmp/z',
+        'cat /dev/urandom > noise',
+        'dd if=/dev/zero of=big bs=1M count=100000',
+        'dd if=/dev/urandom of=big',
+        'head -c 100G /dev/zero > big',
+        'head --bytes=2G /dev/urandom > big',
+        'seq inf > nums',
+        'openssl rand -out big.bin 100000000000',
+        'yes | tee big',
+      ],
+      'cmd:sys.disk-fill',
+    );
+    allows([
+      'yes | head -n 3',
+      'head -c 32 /dev/urandom > key.bin',
+      'dd if=/dev/zero of=disk.img bs=1M count=16',
+      'seq 1 10 > nums',
+      'openssl rand -hex 16',
+      'yes > /dev/null',
+    ]);
+  });
+
+  it('environment values read through indirection, jq, make -p', () => {
+    asks(
+      [
+        'v=GITHUB_TOKEN; echo ${!v}',
+        'compgen -v | while read v; do echo "$v=${!v}"; done',
+        'declare -n r=GITHUB_TOKEN; echo $r',
+        'jq -n env',
+        "jq -n '$ENV'",
+        'make -p -f /dev/null',
+      ],
+      'cmd:secrets.env-dump',
+    );
+    allows(["jq '.scripts' package.json", 'echo ${HOME}', 'make -j4 build']);
+  });
+
+  it('a search path that lets the line run code nobody has seen', () => {
+    asks(
+      [
+        'PATH=.:$PATH ls',
+        'PATH=/tmp/b:$PATH npm test',
+        'export PATH=.:$PATH; ls',
+        "printf '#!/bin/sh\\nrm -rf src\\n' > ls && chmod +x ls && PATH=.:$PATH ls",
+        "PYTHONPATH=/tmp python3 -c 'import json'",
+        "MAKEFLAGS='--eval=x:;rm -rf src' make",
+      ],
+      'cmd:exec.unmodelled',
+    );
+    allows(['PYTHONPATH=src python3 -m pytest', 'PATH=/usr/local/bin:/usr/bin:/bin npm test', 'MAKEFLAGS=-j4 make', 'NODE_PATH=src node -e 1']);
+  });
 });
