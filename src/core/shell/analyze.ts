@@ -123,7 +123,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
    * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
    */
+  /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
+  private dotglob: string | undefined = undefined;
+
   assign(name: string, value: W, ctx: WalkCtx): void {
+    if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
     // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
     const v = value.value;
@@ -248,6 +252,16 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
     if (pending.length) pending.length = 0;
     if (this.repeats.length > 0 && ((name !== null && this.bgFunctions?.has(name)) || detaches(rawWords))) this.background();
+    // After `shopt -s dotglob` (or a GLOBIGNORE assignment, which turns it on) `*` matches dot files (`.env`):
+    // the guard's glob reading no longer holds, so a glob word is not accounted for.
+    if (this.dotglob !== undefined && s.words.some((w) => w.glob))
+      s.why ??= `${this.dotglob}: a glob here may match what the guard cannot see (dot files such as .env, ** across folders)`;
+    else if (
+      name === 'shopt' &&
+      words.some((w) => w.value === '-s') &&
+      words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
+    )
+      this.dotglob = 'shopt -s changed how globs match';
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);

@@ -712,6 +712,20 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         : name === 'parallel' && end < words.length
           ? parallelSource(words, end)
           : src;
+      // GNU parallel with no command: each input is itself a command line it runs with a shell
+      // (`parallel ::: 'rm -rf src'`).
+      if (name === 'parallel' && end === p.rest) {
+        const inputs = words.slice(end + 1).filter((w) => w.value !== ':::' && w.value !== '::::');
+        if (end < words.length && words[end].value === ':::') {
+          for (const w of inputs) {
+            if (w.value === null) addPending(u, 'exec.unresolved-path', 'parallel runs an input only known at run time as a command');
+            else host.reparse(w.value, within(u.ctx, 'parallel'), 'parallel');
+          }
+          return emit(host, u, [words[0]]);
+        }
+        if (end === words.length && !argFile && u.stdin.kind !== 'none')
+          addPending(u, 'exec.pipe-to-shell', 'parallel with no command runs each line of its input as a command line');
+      }
       // GNU parallel composes a command line from its words and runs it with a shell, each input in {}.
       if (name === 'parallel' && end > p.rest) {
         const vals = words.slice(p.rest, end).map((w) => w.value);

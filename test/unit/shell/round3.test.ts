@@ -245,4 +245,20 @@ describe('third-round red-team classes', () => {
     );
     allows(['PYTHONPATH=src python3 -m pytest', 'PATH=/usr/local/bin:/usr/bin:/bin npm test', 'MAKEFLAGS=-j4 make', 'NODE_PATH=src node -e 1']);
   });
+
+  it('parallel with no command runs its inputs as command lines', () => {
+    assert.equal(decide("parallel ::: 'rm -rf src'").rule, 'cmd:rm.recursive');
+    asks(["echo 'rm -rf src' | parallel", 'ls | parallel'], 'cmd:exec.pipe-to-shell');
+    allows(["parallel ::: 'echo a' 'echo b'", 'parallel echo ::: a b', 'ls | parallel wc -l']);
+  });
+
+  it('moving a directory of the workspace out of it takes the tree away', () => {
+    asks(['mv src /tmp/gone', 'mv -t /tmp src', 'mv src ../elsewhere'], 'cmd:rm.tree');
+    allows(['mv src src2', 'mv src/a.ts /tmp/a.ts']);
+  });
+
+  it('a line that changes how globs match (dotglob, GLOBIGNORE) leaves its globs unaccounted for', () => {
+    asks(['GLOBIGNORE=x; cat *', 'shopt -s dotglob; cat *', 'shopt -s dotglob; grep TOKEN *'], 'cmd:exec.unmodelled');
+    allows(['cat src/*.ts', 'shopt -s nullglob; ls src/*.ts', 'shopt -s dotglob; ls']);
+  });
 });
