@@ -5,12 +5,12 @@ import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
-import { normName, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
+import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
 import { word } from './words';
-import { modelSub } from './programs/index';
-import { NO_ACC, type ModelHost } from './programs/model';
+import { modelSub, rowOf } from './programs/index';
+import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
 import { absPath, normalize } from './fsfacts';
 import { judgeCode } from './programs/code';
 import { destructiveApi } from './interp';
@@ -18,6 +18,32 @@ import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
 
 export const MAX_INPUT = 64 * 1024;
+
+/** How many times a function's body calls the function by name. */
+function selfCalls(name: string, body: string): number {
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'))?.length ?? 0;
+}
+
+/**
+ * A command that starts its work detached and returns at once (`setsid -f`, `screen -dm`, `tmux new -d`,
+ * `docker run -d`, `systemd-run`, `at`): in a loop without a bound, like `cmd &`, its processes pile up.
+ */
+function detaches(words: W[]): boolean {
+  const vs = words.map((w) => w.value ?? '');
+  const has = (re: RegExp) => vs.some((v, i) => i > 0 && re.test(v));
+  for (let i = 0; i < vs.length; i++) {
+    const n = normName(vs[i]);
+    if (n === 'daemonize' || n === 'at' || n === 'batch') return true;
+    if (n === 'setsid' && has(/^(-[a-z]*f[a-z]*|--fork)$/)) return true;
+    if (n === 'screen' && has(/^-[a-zA-Z]*d[a-zA-Z]*m|^-[a-zA-Z]*m[a-zA-Z]*d|^-D/)) return true;
+    if (n === 'tmux' && has(/^(new|new-session|new-window|neww|split-window|splitw)$/) && has(/^-[a-zA-Z]*d/)) return true;
+    if (n === 'start-stop-daemon' && has(/^(-[a-zA-Z]*b|--background)$/)) return true;
+    if (n === 'systemd-run' && !has(/^(--wait|-P|--pipe|-t|--pty|--scope|-W)$/)) return true;
+    if ((n === 'docker' || n === 'podman' || n === 'nerdctl') && has(/^(-[a-zA-Z]*d[a-zA-Z]*|--detach(=true)?)$/)) return true;
+  }
+  return false;
+}
 
 /** The analysis without the public sub-command list (built from `subs` by subcommandsOf, when wanted). */
 export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
@@ -55,10 +81,39 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   defineFunction(name: string, body: string): void {
     (this.functions ??= new Map()).set(name, body);
-    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const calls = body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'));
-    if (calls && calls.length >= 2 && /[|&]/.test(body)) this.bombs.push(name);
-    else if (calls && /&\s*($|[;}])/.test(body) && calls.length >= 1 && new RegExp(`${esc}\\s*&`).test(body)) this.bombs.push(name);
+    const calls = selfCalls(name, body);
+    if (calls >= 2 && /[|&]/.test(body)) this.bombs.push(name);
+  }
+
+  /** Loops without a visible bound whose bodies start background jobs. */
+  readonly spawnLoops: string[] = [];
+  /** Functions whose bodies start background jobs: calling one in an unbounded loop starts jobs without end. */
+  private bgFunctions: Set<string> | undefined = undefined;
+  /** The bodies being walked that may repeat without a visible bound: has each started a background job? */
+  private repeats: boolean[] = [];
+
+  background(): void {
+    for (let i = 0; i < this.repeats.length; i++) this.repeats[i] = true;
+  }
+
+  openRepeat(): void {
+    this.repeats.push(false);
+  }
+
+  closeRepeat(): boolean {
+    return this.repeats.pop() === true;
+  }
+
+  spawnLoop(text: string): void {
+    this.spawnLoops.push(text);
+  }
+
+  functionDone(name: string, background: boolean): void {
+    if (!background) return;
+    (this.bgFunctions ??= new Set()).add(name);
+    // A function that starts background jobs and calls itself repeats without a bound the guard can see.
+    const body = this.functions?.get(name);
+    if (body !== undefined && selfCalls(name, body) >= 1 && !this.bombs.includes(name)) this.bombs.push(name);
   }
 
   /** Directories pushed with pushd on the line. */
@@ -68,7 +123,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
    * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
    */
+  /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
+  private dotglob: string | undefined = undefined;
+
   assign(name: string, value: W, ctx: WalkCtx): void {
+    if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
     // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
     const v = value.value;
@@ -192,6 +251,17 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       });
     }
     if (pending.length) pending.length = 0;
+    if (this.repeats.length > 0 && ((name !== null && this.bgFunctions?.has(name)) || detaches(rawWords))) this.background();
+    // After `shopt -s dotglob` (or a GLOBIGNORE assignment, which turns it on) `*` matches dot files (`.env`):
+    // the guard's glob reading no longer holds, so a glob word is not accounted for.
+    if (this.dotglob !== undefined && s.words.some((w) => w.glob))
+      s.why ??= `${this.dotglob}: a glob here may match what the guard cannot see (dot files such as .env, ** across folders)`;
+    else if (
+      name === 'shopt' &&
+      words.some((w) => w.value === '-s') &&
+      words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
+    )
+      this.dotglob = 'shopt -s changed how globs match';
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);
@@ -233,6 +303,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           else if (v.trim()) this.shell(s, v, `${k}=`);
         } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
+        else {
+          const why = searchPathWhy(k, v);
+          if (why !== undefined) s.why ??= why;
+        }
       }
     } finally {
       this.modelCtx = saved;
@@ -309,6 +383,31 @@ const EXEC_ENV =
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
 
+const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
+
+/**
+ * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,
+ * `PATH=/tmp/b:$PATH npm test`, `PYTHONPATH=/tmp python3 …`, `MAKEFLAGS='--eval=…' make`: the names on the line
+ * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
+ * known at run time cannot be checked); module paths may not reach scratch space.
+ */
+function searchPathWhy(k: string, v: string | null): string | undefined {
+  if (k === 'PATH') {
+    if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
+    const bad = v.split(':').find((d) => d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d));
+    return bad === undefined
+      ? undefined
+      : `PATH=… puts ${bad === '' ? 'the current directory' : bad} among the places programs are found: the names on the line may run code nobody has seen`;
+  }
+  if (/^(PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME)$/.test(k)) {
+    const bad = v?.split(':').find((d) => SCRATCH_DIR.test(d));
+    return bad === undefined ? undefined : `${k}=… loads modules from ${bad}, scratch space nobody has reviewed`;
+  }
+  if (/^(MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/.test(k) && (v === null || /--eval|(^|\s)-[a-zA-Z]*[Ef]|--file|--makefile/.test(v)))
+    return `${k}=… hands make code or a makefile the line does not show`;
+  return undefined;
+}
+
 /** A function body with a call's words in place of `$@`, `$*`, `$1`…`$9` and `$#` (run-time words keep their text). */
 function withArgs(body: string, words: W[]): string {
   const args = words.slice(1).map((w) => (w.value === null ? w.text : joinArgv([w.value])));
@@ -336,6 +435,9 @@ for (const r of CATALOG) {
 const RULES_CACHE = new Map<string | null, Rule[]>();
 
 /** The rules that can fire for a command name, catalog order kept (ids stay stable in verdicts). */
+setProgramOf((n) => rowOf(n) ?? (BY_NAME.has(n) || SPECIAL.has(n) ? n : undefined));
+setIsProgram((n) => rowOf(n) !== undefined || SPECIAL.has(n) || BY_NAME.has(n));
+
 function rulesFor(name: string | null): Rule[] {
   let rs = RULES_CACHE.get(name);
   if (!rs) {
@@ -392,6 +494,15 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         tier: 'destructive',
         subcommand: line.slice(0, 200),
         explanation: `the function ${b} starts copies of itself without end`,
+        sub: -1,
+      });
+    for (const l of a.spawnLoops)
+      findings.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.slice(0, 200),
+        explanation: 'a loop with no visible bound starts background jobs: they pile up until the machine runs out of processes',
         sub: -1,
       });
     for (const s of a.subs) {

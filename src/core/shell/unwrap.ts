@@ -44,19 +44,55 @@ export interface UnwrapHost {
   raise(pending: Pending[], text: string): void;
   /** Aliases defined earlier on the same line with `git config alias.x …`. */
   gitAliases: Map<string, string> | undefined;
+  /** A body that repeats without a visible bound (`watch 'cmd'`), and whether it started background jobs. */
+  openRepeat(): void;
+  closeRepeat(): boolean;
+  spawnLoop(text: string): void;
 }
 
-/** The name a command word runs as: basename, lower-cased. */
+/** The name a command word runs as: basename, lower-cased, without a version suffix the guard does not know. */
 export function normName(v: string): string {
   const i = v.lastIndexOf('/');
   const base = i >= 0 ? v.slice(i + 1) : v;
   // toLowerCase always returns a new string: skip it for names already lower-case (nearly all).
   for (let k = 0; k < base.length; k++) {
     const c = base.charCodeAt(k);
-    if (c >= 65 && c <= 90) return base.toLowerCase();
-    if (c > 127) return base.toLowerCase();
+    if ((c >= 65 && c <= 90) || c > 127) return unversioned(base.toLowerCase());
   }
-  return base;
+  return unversioned(base);
+}
+
+/**
+ * What the guard models a name as (its program row, or the name itself for a rule or a wrapper), undefined for a
+ * name it does not know. Set by the analyzer, which sees every table.
+ */
+let programOf: (n: string) => unknown = (n) => (SPECIAL.has(n) ? n : undefined);
+export function setProgramOf(f: (n: string) => unknown): void {
+  programOf = f;
+}
+
+/**
+ * A program installed under a versioned name is that program: `python3.12 -m`, `node22 -e`, `ruby3.2`,
+ * `perl5.36`, `gcc-12`, `pip3.11`. Threat: a versioned name the tables do not list would otherwise never meet the
+ * rules and wrappers of its program (inline code, `-m`, options that run commands). Only names ending in a digit
+ * are touched; a version part is taken off at a time until a known name is left. A name the guard knows keeps
+ * its own meaning (`base64`, `bzip2`, `python3`), except that a listed version of a wrapper's program is that
+ * wrapper (`python3.12` is `python3`).
+ */
+function unversioned(name: string): string {
+  const last = name.charCodeAt(name.length - 1);
+  if (!(last >= 48 && last <= 57) || SPECIAL.has(name)) return name;
+  const own = programOf(name);
+  let n = name;
+  for (;;) {
+    const m = /[-_.]?v?\d+$/.exec(n);
+    if (m === null || m.index === 0) return name;
+    n = n.slice(0, m.index);
+    const p = programOf(n);
+    if (p === undefined) continue;
+    if (own === undefined || (own === p && SPECIAL.has(n))) return n;
+    if (own !== p) return name;
+  }
 }
 
 /** Join literal words with spaces the way `eval`, `ssh` and `watch` do; null when any word is dynamic. */
@@ -135,6 +171,29 @@ const PARALLEL_OPTS = [
   O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true),
   O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress']),
 ];
+/**
+ * `xargs -P 0`, `parallel -j0`, a count only known at run time or one past any machine's cores: the input
+ * (`yes | xargs -P0 …`) decides how many processes run at once, a fork bomb in effect. The option as written,
+ * or undefined for a bounded count.
+ */
+function parallelism(words: W[], end: number, short: string, long: string): string | undefined {
+  for (let i = 1; i < end; i++) {
+    const v = words[i].value;
+    let n: string | null | undefined;
+    if (v === null) continue;
+    if (v === `-${short}` || v === `--${long}`) n = words[i + 1]?.value;
+    else if (v.startsWith(`--${long}=`)) n = v.slice(long.length + 3);
+    else if (/^-[^-]/.test(v) && v.includes(short)) {
+      // Grouped flags (`-rP0`): the value is what follows the letter, or the next word.
+      const at = v.indexOf(short);
+      n = at === v.length - 1 ? words[i + 1]?.value : v.slice(at + 1);
+    } else continue;
+    if (n === null || n === undefined) return `-${short} with a count only known at run time`;
+    if (/^0+$/.test(n) || (/^\d+$/.test(n) && Number(n) > 256)) return `-${short} ${n}`;
+  }
+  return undefined;
+}
+
 const WATCH_OPTS = [
   O('n', 'nq', ['interval', 'equexit'], true),
   O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun']),
@@ -619,6 +678,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
 
     if (name === 'xargs' || name === 'parallel') {
       const p = parseOpts(words, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL, 1);
+      const procs = parallelism(words, p.rest, name === 'xargs' ? 'P' : 'j', name === 'xargs' ? 'max-procs' : 'jobs');
+      if (procs !== undefined) addPending(u, 'sys.fork-bomb', `${name} ${procs}: it starts as many processes at once as its input holds lines`);
       let end = words.length;
       for (let i = p.rest; i < words.length; i++) {
         if (words[i].value !== ':::' && words[i].value !== '::::') continue;
@@ -651,6 +712,20 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         : name === 'parallel' && end < words.length
           ? parallelSource(words, end)
           : src;
+      // GNU parallel with no command: each input is itself a command line it runs with a shell
+      // (`parallel ::: 'rm -rf src'`).
+      if (name === 'parallel' && end === p.rest) {
+        const inputs = words.slice(end + 1).filter((w) => w.value !== ':::' && w.value !== '::::');
+        if (end < words.length && words[end].value === ':::') {
+          for (const w of inputs) {
+            if (w.value === null) addPending(u, 'exec.unresolved-path', 'parallel runs an input only known at run time as a command');
+            else host.reparse(w.value, within(u.ctx, 'parallel'), 'parallel');
+          }
+          return emit(host, u, [words[0]]);
+        }
+        if (end === words.length && !argFile && u.stdin.kind !== 'none')
+          addPending(u, 'exec.pipe-to-shell', 'parallel with no command runs each line of its input as a command line');
+      }
       // GNU parallel composes a command line from its words and runs it with a shell, each input in {}.
       if (name === 'parallel' && end > p.rest) {
         const vals = words.slice(p.rest, end).map((w) => w.value);
@@ -806,7 +881,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         setMeta(u, 'opaque', 'watch runs text only known at run time');
         return emit(host, u, words);
       }
+      // watch runs the text again every interval, without end: a job it puts in the background piles up.
+      host.openRepeat();
       host.reparse(s, within(u.ctx, 'watch'), 'watch');
+      if (host.closeRepeat()) host.spawnLoop(`watch ${s}`);
       return undefined;
     }
 

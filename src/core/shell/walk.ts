@@ -3,7 +3,7 @@
 // Pitfalls (notes/shell-parsers.md §4): getters are lazy (walk with forEachChild, never spread nodes);
 // errors sit on every nested Script; an unterminated here-doc reports no error.
 import { forEachChild, parse } from 'unbash';
-import type { Assignment, Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
+import type { ArithmeticFor, Assignment, Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
 import { evalWord, expandBraces, isQuotedLiteral, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
@@ -65,7 +65,22 @@ export interface WalkHost {
   assign(name: string, value: W, ctx: WalkCtx): void;
   /** Text that bash may evaluate later as words (an arithmetic operand, a prompt expansion): its substitutions are judged. */
   deferred(text: string, ctx: WalkCtx): void;
+  /** A job started in the background (`cmd &`). */
+  background(): void;
+  /** Enter a body that may repeat without a visible bound (a loop, a function); `closeRepeat` says whether it started background jobs. */
+  openRepeat(): void;
+  closeRepeat(): boolean;
+  /** A loop without a visible bound whose body starts background jobs: they pile up until the machine runs out of processes. */
+  spawnLoop(text: string): void;
+  /** A function's body was walked; `background`: it starts background jobs. */
+  functionDone(name: string, background: boolean): void;
 }
+
+/**
+ * The most passes a loop may make and still count as bounded when its body starts background jobs (`for f in a
+ * b c; do build $f & done; wait` is a build; `for i in $(seq 100000); do sleep 1 & done` exhausts the machine).
+ */
+export const MAX_BOUNDED_PASSES = 64;
 
 export const MAX_DEPTH = 12;
 
@@ -87,6 +102,7 @@ function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
     return;
   }
   // `a &` runs in a subshell: a `cd` there does not move the parent (restored, as for a pipeline's elements).
+  host.background();
   const saved = save(ctx.cwd);
   walkNode(host, st.command, ctx, NO_STDIN);
   restore(ctx.cwd, saved);
@@ -146,7 +162,10 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'Function':
       // A defined function may be called later in the line (or by name from a wrapper): judge its body as run.
       host.defineFunction(node.name.value, text(ctx, node.body));
+      // A function may be called in a loop or call itself: whether its body starts background jobs is kept.
+      host.openRepeat();
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
+      host.functionDone(node.name.value, host.closeRepeat());
       return undefined;
     case 'Coproc':
       walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
@@ -189,7 +208,10 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       setEnv(host, ctx);
       const alts: W[] = [];
       let unknown = !node.wordlist;
+      // Words from a command's output (`$(seq 1 100000)`) or a range too long to expand: no visible bound.
+      let unbounded = unknown;
       for (const w of node.wordlist ?? []) {
+        if (!unbounded && (w.text.includes('..') || w.text.includes('$') || w.text.includes('`')) && !isQuotedLiteral(w.text)) unbounded = !fewPasses(w.text);
         const ws = expandBraces(w, host.env) ?? [evalWord(w, host.env)];
         for (const x of ws) {
           if (x.alts) alts.push(...x.alts);
@@ -198,14 +220,23 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         }
       }
       host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
-      walkList(host, node.body.commands, ctx);
+      // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.
+      walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES);
       return undefined;
     }
     case 'While':
       // `… | while read f` and `while read f; do …; done < list`: the clause reads the loop's input.
       walkList(host, node.clause.commands, ctx, stdin);
-      walkList(host, node.body.commands, ctx);
+      // Only a loop reading a file or a here-document line by line has a bound the guard can see.
+      walkLoopBody(host, node, ctx, !(readsLines(node.clause.commands) && (stdin.kind === 'file' || stdin.kind === 'heredoc' || stdin.kind === 'herestring')));
       return undefined;
+    case 'ArithmeticFor': {
+      const t = text(ctx, node);
+      if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
+      for (const e of [node.initialize, node.test, node.update]) if (e) walkNode(host, e, ctx, NO_STDIN);
+      walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx));
+      return undefined;
+    }
     case 'HereDoc': {
       if (!node.closing) host.error('unterminated here-document');
       // Its descriptor and delimiter hold nothing that runs; the body's parts (none when quoted) may.
@@ -236,8 +267,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'SimpleExpansion':
       return undefined;
     case 'TestCommand':
-    case 'ArithmeticCommand':
-    case 'ArithmeticFor': {
+    case 'ArithmeticCommand': {
       // Their operands are evaluated as arithmetic, where `a[$(…)]` in a quoted string still runs the command.
       const t = text(ctx, node);
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
@@ -250,6 +280,59 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       walkChildren(host, node, ctx);
       return undefined;
   }
+}
+
+/**
+ * A loop's body. Threat: an unbounded spawn loop (`while true; do sleep 1 & done`, a fork bomb without the
+ * `:(){` shape): a loop with no visible bound whose body starts background jobs is reported to the host.
+ */
+function walkLoopBody(host: WalkHost, node: { body: { commands: readonly Statement[] }; pos: number; end: number }, ctx: WalkCtx, unbounded: boolean): void {
+  if (!unbounded) {
+    walkList(host, node.body.commands, ctx);
+    return;
+  }
+  host.openRepeat();
+  walkList(host, node.body.commands, ctx);
+  if (host.closeRepeat()) host.spawnLoop(text(ctx, node));
+}
+
+/**
+ * A loop word whose passes the guard can count: no substitution (`$(seq 1 100000)`, `$@`, `$N` are only known at
+ * run time; a plain variable set on the line is counted through its values) and brace ranges of few passes.
+ */
+function fewPasses(text: string): boolean {
+  if (text.includes('$(') || text.includes('`') || /\$[@*#\d]|\$\{[@*#\d]/.test(text)) return false;
+  let n = 1;
+  for (const m of text.matchAll(/\{(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/g)) {
+    const a = /\d/.test(m[1]) ? Number(m[1]) : m[1].charCodeAt(0);
+    const b = /\d/.test(m[2]) ? Number(m[2]) : m[2].charCodeAt(0);
+    n *= Math.abs(b - a) + 1;
+  }
+  return n <= MAX_BOUNDED_PASSES;
+}
+
+/** A `while` clause that is a single `read` (`while read -r f; do …; done < list`). */
+function readsLines(clause: readonly Statement[]): boolean {
+  if (clause.length !== 1) return false;
+  const c = clause[0].command;
+  return c.type === 'Command' && c.name?.value === 'read';
+}
+
+/**
+ * `for ((i = 0; i < 8; i++))`: a counter from one literal number to another, a step of one, few passes. Anything
+ * else (`for ((;;))`, a bound in a variable, a step the guard does not read) has no visible bound.
+ */
+function arithmeticBound(node: ArithmeticFor, ctx: WalkCtx): boolean {
+  if (!node.initialize || !node.test || !node.update) return false;
+  const init = /^\s*([A-Za-z_]\w*)\s*=\s*(\d+)\s*$/.exec(text(ctx, node.initialize));
+  const test = /^\s*([A-Za-z_]\w*)\s*(<=?|>=?)\s*(\d+)\s*$/.exec(text(ctx, node.test));
+  const step = /^\s*(?:([A-Za-z_]\w*)(\+\+|--)|(\+\+|--)([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*(\+=|-=)\s*1)\s*$/.exec(text(ctx, node.update));
+  if (!init || !test || !step) return false;
+  const v = init[1];
+  const stepVar = step[1] ?? step[4] ?? step[5];
+  const up = (step[2] ?? step[3] ?? step[6]).startsWith('+');
+  if (test[1] !== v || stepVar !== v || up !== test[2].startsWith('<')) return false;
+  return Math.abs(Number(test[3]) - Number(init[2])) <= MAX_BOUNDED_PASSES;
 }
 
 function walkChildren(host: WalkHost, node: SyntaxNode, ctx: WalkCtx): void {

@@ -436,12 +436,13 @@ export const DEV: RowSpec[] = [
   },
   {
     n: 'tox nox',
-    d: 'Python test environments (tox.ini/noxfile.py decide what runs)',
+    d: 'Python test environments (tox.ini/noxfile.py decide what runs; `exec -- CMD` and the words after `--` may be a command)',
     loose: true,
     runs: ['tox.ini', 'noxfile.py', 'pyproject.toml', 'setup.cfg'],
-    o: '-e=V -c=R -s=V --session=V',
+    o: '-e=V -c=R -s=V --session=V -x|--override=Z',
     a: '?*',
-    ok: ['tox -e py311', 'nox -s tests'],
+    x: 'tox',
+    ok: ['tox -e py311', 'nox -s tests', 'tox -e py311 -- -x tests/test_a.py', 'tox -- -k adds', 'nox -s tests -- tests/test_a.py'],
   },
   {
     n: 'black isort autopep8 yapf autoflake docformatter pyupgrade ruff-format',
@@ -498,7 +499,7 @@ export const DEV: RowSpec[] = [
     n: 'cargo',
     d: 'Rust: builds, tests, runs the project (build.rs and Cargo.toml decide what runs)',
     loose: true,
-    o: '-C=C --manifest-path=R --target-dir=W --config=V -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
+    o: '-C=C --manifest-path=R --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
       'build b check c test t bench run r doc clippy fix fmt metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },

@@ -12,6 +12,26 @@ export function setLookups(byName: (name: string) => Row | undefined, modules: M
   moduleRows = modules;
 }
 
+/**
+ * tox and nox: the environments' commands come from tox.ini/noxfile.py (listed in `runs`); what follows `--` is
+ * handed to them. `tox exec -- CMD` runs CMD, and a config whose command is `{posargs}` runs the words as a
+ * command: words after `--` that start with a program name are judged as a command line (`tox -- rm -rf src`);
+ * options and paths for the test runner (`tox -- -k adds`, `tox -- tests/test_a.py`) stay arguments.
+ */
+handler('tox', (m) => {
+  applyRoles(m);
+  const words = m.s.words;
+  const dd = words.findIndex((w, i) => i > 0 && w.value === '--');
+  if (dd < 0 || dd + 1 >= words.length) return;
+  const rest = words.slice(dd + 1);
+  const first = rest[0].value;
+  if (first === null) return void m.unknown(`${m.label} -- ${rest[0].text}: a command only known at run time`);
+  if (first.startsWith('-') || first.includes('/') || /\.\w+$/.test(first)) return;
+  const vals = rest.map((w) => w.value);
+  if (vals.some((v) => v === null)) return void m.unknown(`${m.label} -- runs words only known at run time`);
+  m.role('S', undefined, vals.map((v) => (/^[\w./:=@%+,-]+$/.test(v!) ? v : `'${v!.replace(/'/g, "'\\''")}'`)).join(' '), `${m.label} --`);
+});
+
 /** Python modules run with -m, by the row they stand for (`python -m pytest` is pytest). */
 export const PY_MODULES: Record<string, string> = {
   pytest: 'pytest',

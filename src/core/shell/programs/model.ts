@@ -157,6 +157,10 @@ export class Model {
       case '?':
         this.name(w, value, how);
         return;
+      case 'Z':
+        // Threat: a configuration value that names a runner, a wrapper or a linker runs a command nobody sees.
+        this.unknown(`${how} sets configuration that can make it run commands the guard cannot see`);
+        return;
       default:
         this.path(r, w, value, how);
     }
@@ -257,7 +261,8 @@ export function applyRoles(m: Model): void {
   const name = m.label;
   for (const o of m.p.occ) {
     if (o.value === undefined) continue;
-    m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
+    // A loose row's unknown `--opt=value` (role ?): a value that reads as a command line is judged as one.
+    m.role(o.opt.role === '?' && o.opt.long.length === 0 && readsAsCommand(o.value) ? 'S' : o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
   }
   positionalRoles_(m);
   if (m.p.unknown.length) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
@@ -273,9 +278,34 @@ export function positionalRoles_(m: Model): void {
   for (let i = 0; i < ps.length; i++) {
     const w = ps[i];
     m.role(m.roles[i], w, w.value, name);
-    if (maybe.length && !m.row.passive && maybe.includes(i)) m.name(w, w.value, `${name} (a value of an option the guard does not know)`);
+    if (maybe.length && maybe.includes(i)) {
+      if (readsAsCommand(w.value)) m.role('S', w, w.value, `${name} (a value of an option the guard does not know)`);
+      else if (!m.row.passive) m.name(w, w.value, `${name} (a value of an option the guard does not know)`);
+    }
   }
   m.recursive = false;
+}
+
+let isProgram: (name: string) => boolean = () => false;
+/** The program names the guard knows (set by the analyzer, which sees every table). */
+export function setIsProgram(f: (name: string) => boolean): void {
+  isProgram = f;
+}
+
+/**
+ * Could a value be a command line an option hands to a shell? Shell syntax (`;`, `|`, `&&`, `$(…)`, backticks)
+ * or a known program followed by its arguments (`sh -c …`, `rm -rf src`). Threat: a loosely modelled program
+ * (every unknown option read as a flag) with an exec option the row does not list (`--exec`, `--runner`,
+ * `--rsh`): the value of an option the row does not know is judged as a command when it reads as one. Plain
+ * values (`--title 'Fix the bug'`, `--depth 1`) stay values.
+ */
+export function readsAsCommand(v: string | null | undefined): boolean {
+  if (typeof v !== 'string' || v.length < 3) return false;
+  if (/[;|`]|&&|\$\(/.test(v)) return true;
+  const m = /^\s*['"]?([A-Za-z0-9_./+-]+)['"]?\s+\S/.exec(v);
+  if (m === null) return false;
+  const n = m[1].slice(m[1].lastIndexOf('/') + 1).toLowerCase();
+  return n.length > 0 && isProgram(n);
 }
 
 /**
@@ -297,7 +327,9 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
     m0.acc = acc;
     m0.base = base;
     // The options before the verb (their values have roles); the words from the verb on are the verb's.
-    for (const o of p.occ) if (o.value !== undefined) m0.role(o.opt.role, o.w, o.value, `${label} ${o.opt.key}`);
+    for (const o of p.occ)
+      if (o.value !== undefined)
+        m0.role(o.opt.role === '?' && o.opt.long.length === 0 && readsAsCommand(o.value) ? 'S' : o.opt.role, o.w, o.value, `${label} ${o.opt.key}`);
     if (p.unknown.length) m0.unknown(`${label} ${p.unknown[0]} is an option the guard does not model`);
     if (m0.why !== undefined) return m0;
     acc = m0.acc;

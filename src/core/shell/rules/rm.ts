@@ -1,4 +1,5 @@
 // Deletion: recursive, by glob, by variable or input list — the reviewer cannot see the file set.
+import { normalize } from '../fsfacts';
 import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, dryRun, named } from './util';
@@ -118,6 +119,18 @@ export const rmRules: Rule[] = [
       // A program that deletes what it is given deletes a whole tree when given a directory (trash-put build,
       // gio trash src), unless it refuses directories without a recursive flag (those are the rules above).
       const refusesDirs = named(s, ...REFUSES_DIRS);
+      // Moving a directory of the workspace out of it (`mv src /tmp/gone`) takes the tree away as rm -r would.
+      if (named(s, 'mv')) {
+        const ws = ctx.env.workspace;
+        const inside = (p0: string) => {
+          const p = normalize(p0);
+          return p === ws || p.startsWith(ws.endsWith('/') ? ws : ws + '/');
+        };
+        const effs = ctx.effectsOf(s);
+        const out = effs.find((e) => e.op === 'write' && !inside(e.path));
+        const dir = out && effs.find((e) => e.op === 'rename' && inside(e.path) && ctx.env.isDir?.(e.path) === true);
+        if (out && dir) return `mv moves the directory ${dir.path} out of the workspace (to ${out.path}): the tree is gone from it`;
+      }
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'delete' || named(s, 'find')) continue;
         if (e.recursive) return `${e.how} deletes ${e.path} and what is under it`;
