@@ -6,7 +6,7 @@ import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, copyBox, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
@@ -285,7 +285,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       for (const w of s.words.slice(1)) {
         if (w.value === null) {
           const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
-          if (t) (pairs ??= []).push([t[1], null]);
+          if (t) (pairs ??= []).push([t[1], t[1] === 'PATH' ? extendedPath(w.text.slice(t[0].length), this.cmdEnv.home) : null]);
           continue;
         }
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);

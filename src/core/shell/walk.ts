@@ -444,7 +444,7 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (p.type !== 'Assignment') continue;
     if (assigns === NO_ASSIGNS) assigns = {};
     const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
-    assigns[p.name] = v.value;
+    assigns[p.name] = v.value ?? (p.name === 'PATH' ? extendedPath(v.text, host.env.home) : null);
     // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
     if (!node.name) host.assign(p.name, v, ctx);
   }
@@ -489,3 +489,21 @@ function assignmentWord(src: string, value: Word | { type: 'ArrayValue' }, env: 
 }
 
 export type { CommandNode };
+
+/**
+ * `PATH="$HOME/.cargo/bin:$PATH"`, `PATH=$PATH:/usr/local/go/bin`: the inherited PATH and the home folder are
+ * known, so such a value can be checked entry by entry; anything else run-time (a substitution, another
+ * variable) stays unknown (null). The inherited entries are dropped: they are the ones every command already uses.
+ */
+export function extendedPath(text: string, home: string | undefined): string | null {
+  const t = text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+  const out: string[] = [];
+  for (const e of t.split(':')) {
+    if (e === '$PATH' || e === '${PATH}') continue;
+    const h = /^(\$HOME|\$\{HOME\}|~)(\/|$)/.exec(e);
+    const d = h ? (home === undefined ? null : home + e.slice(h[1].length)) : e;
+    if (d === null || /[$`\\"'*?[{(]/.test(d)) return null;
+    out.push(d);
+  }
+  return out.length ? out.join(':') : null;
+}

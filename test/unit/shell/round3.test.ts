@@ -240,10 +240,28 @@ describe('third-round red-team classes', () => {
         "printf '#!/bin/sh\\nrm -rf src\\n' > ls && chmod +x ls && PATH=.:$PATH ls",
         "PYTHONPATH=/tmp python3 -c 'import json'",
         "MAKEFLAGS='--eval=x:;rm -rf src' make",
+        // The inherited PATH and the home folder are known; a scratch or relative entry beside them is not.
+        'PATH="$PATH:/tmp/x" ls',
+        'PATH=$PATH:. ls',
+        'PATH=$X:$PATH ls',
+        'export PATH="$(pwd)/bin:$PATH"; ls',
       ],
       'cmd:exec.unmodelled',
     );
-    allows(['PYTHONPATH=src python3 -m pytest', 'PATH=/usr/local/bin:/usr/bin:/bin npm test', 'MAKEFLAGS=-j4 make', 'NODE_PATH=src node -e 1']);
+    allows([
+      'PYTHONPATH=src python3 -m pytest',
+      'PATH=/usr/local/bin:/usr/bin:/bin npm test',
+      'MAKEFLAGS=-j4 make',
+      'NODE_PATH=src node -e 1',
+      // Everyday toolchain setup: the inherited PATH with an absolute directory added.
+      'PATH=$PATH:/usr/local/go/bin go build ./...',
+      'PATH=${PATH}:/opt/tool/bin make',
+    ]);
+    // …or a directory in the home folder (this suite's home sits in the temp folder, itself scratch space).
+    for (const line of ['export PATH="$HOME/.cargo/bin:$PATH"', 'export PATH=~/bin:$PATH; ls']) {
+      const v = decideCommand(line, policy, { cwd: ws, workspace: ws, home: '/home/dev', exists: () => false, isDir: () => false }).verdict;
+      assert.equal(v.decision, 'allow', `${line}: ${v.decision} ${v.reason}`);
+    }
   });
 
   it('parallel with no command runs its inputs as command lines', () => {
