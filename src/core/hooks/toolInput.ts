@@ -103,6 +103,37 @@ export function pass(rule: string, reason: string): HookPlan {
   return { kind: 'pass', rule, reason };
 }
 
+/** A URL that names a local file: `file:/…`, `file://…`, `FILE:%2F…`, `view-source:file:…`, `file:\\…`. */
+const LOCAL_URL = /(?<![a-z0-9+.-])file:(?:\/|\\|%2f|%5c)/i;
+
+/** The first string anywhere in a tool's input that names a local file by URL (bounded walk). */
+export function localUrlIn(x: unknown, depth = 0): string | undefined {
+  if (typeof x === 'string') return LOCAL_URL.test(x) ? x : undefined;
+  if (depth > 8 || x === null || typeof x !== 'object') return undefined;
+  for (const v of Array.isArray(x) ? x : Object.values(x as Record<string, unknown>)) {
+    const u = localUrlIn(v, depth + 1);
+    if (u !== undefined) return u;
+  }
+  return undefined;
+}
+
+/**
+ * A tool that touches no workspace file the guard judges (web fetch, browser, todo lists): the host's own flow
+ * applies — unless its input names a local file by URL. Threat: `WebFetch file:///ws/.env`, Cline's browser
+ * opening `file://…/.env`: a read of a protected or secret file through a tool whose output the guard never sees.
+ */
+export function noEffect(env: HookEnvelope, tool: string, reason: string): HookPlan {
+  const url = localUrlIn(env.toolInput);
+  if (url === undefined) return pass('hook:no-effect', reason);
+  const shown = url.length > 120 ? url.slice(0, 120) + '…' : url;
+  return refuse(
+    env,
+    'read',
+    'hook:local-url',
+    `${tool} names a local file by URL (${JSON.stringify(shown)}): a read AgentGuard can neither judge nor mask — read workspace files with the read tool`,
+  );
+}
+
 /** Shell-quote one word for display and classification (POSIX single quotes). */
 export function shq(w: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;

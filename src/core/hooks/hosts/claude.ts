@@ -5,7 +5,7 @@
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, globBase, isObj, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import { draft, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
@@ -69,7 +69,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   const i = env.toolInput;
   const base = env.cwd;
   if (t.startsWith('mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
-  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no workspace file and runs nothing AgentGuard judges`);
+  if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'Agent':
     case 'Task':

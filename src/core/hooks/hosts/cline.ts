@@ -21,7 +21,7 @@ import {
   type Rendered,
   withPrefix,
 } from '../bridge';
-import { draft, isObj, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
+import { draft, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
 export const clineHost: HookHost = {
   id: 'cline',
@@ -247,7 +247,7 @@ export function mapCline(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.workspaceRoots?.[0] ?? env.cwd;
-  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no workspace file and runs nothing AgentGuard judges`);
+  if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'execute_command':
     case 'run_commands': {

@@ -15,7 +15,7 @@
 import { patchPlan } from '../applyPatch';
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
-import { draft, isObj, opaque, pass, pathCall, refuse, s } from '../toolInput';
+import { draft, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
 
 export const codexHost: HookHost = {
   id: 'codex',
@@ -183,7 +183,7 @@ export function mapCodex(env: HookEnvelope): HookPlan {
   const i = env.toolInput;
   const base = env.cwd;
   if (t.startsWith('mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
-  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no workspace file and runs nothing AgentGuard judges`);
+  if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'Bash':
     case 'exec_command':

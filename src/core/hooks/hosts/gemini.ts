@@ -8,7 +8,7 @@
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
-import { draft, isObj, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
+import { draft, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const geminiHost: HookHost = {
@@ -112,7 +112,6 @@ const NO_EFFECT = new Set([
   'web_fetch',
   'google_web_search',
   'write_todos',
-  'save_memory',
   'ask_user',
   'enter_plan_mode',
   'exit_plan_mode',
@@ -140,7 +139,10 @@ export function mapGemini(env: HookEnvelope): HookPlan {
   const i = env.toolInput;
   const base = env.cwd;
   if (t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
-  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no workspace file and runs nothing AgentGuard judges`);
+  // save_memory appends to ~/.gemini/GEMINI.md, which every later session loads: a standing instruction, asked
+  // as an edit of GEMINI.md in the workspace is.
+  if (t === 'save_memory') return opaque(env, 'hook:agent-memory', 'save_memory writes instructions every later Gemini session loads');
+  if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'invoke_agent':
       return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");

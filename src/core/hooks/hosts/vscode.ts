@@ -10,7 +10,7 @@ import { patchPlan } from '../applyPatch';
 import type { FileEdit, HookEnvelope, HookHost, HookPlan } from '../bridge';
 import { replacements, unknownMerge, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { collect, draft, globBase, isObj, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
+import { collect, draft, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
 import { isGuardOffCommand } from './vscodeCommands';
 
 export const vscodeHost: HookHost = {
@@ -60,7 +60,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   const i = env.toolInput;
   const base = env.cwd;
   if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
-  if (NO_EFFECT.has(t)) return pass('hook:no-effect', `${t} reads no file and runs nothing AgentGuard judges`);
+  if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
   switch (t) {
     case 'run_in_terminal':
@@ -252,7 +252,10 @@ function memoryPlan(env: HookEnvelope): HookPlan {
   const cmd = s(i.command) ?? '';
   const paths = [s(i.path), s(i.old_path), s(i.new_path)].filter((p): p is string => !!p);
   if (paths.length && paths.every((p) => p === '/memories' || p.startsWith('/memories/'))) {
-    return pass('hook:memory-store', 'the memory tool writes its own store, not the workspace');
+    // The store is loaded into every later session: a write there is a standing instruction to future agents,
+    // like an edit of AGENTS.md (asked), so only viewing it passes.
+    if (cmd === 'view') return pass('hook:memory-store', 'viewing the memory store reads no workspace file');
+    return opaque(env, 'hook:agent-memory', 'the memory tool writes instructions every later session of the agent loads');
   }
   switch (cmd) {
     case 'view':
