@@ -148,6 +148,11 @@ export interface ToolSpec<T> {
   maskResult?(result: T, mask: <V>(v: V) => V, call: CanonicalCall): T;
   /** What the call would leave on disk, read before it runs, for the test-integrity check (see EffectsOf). */
   effects?: EffectsOf;
+  /**
+   * A look, before anyone is asked, at what the tool would hand the model that the masking could not
+   * recognise (a command transforming a file that holds secrets): a refusal, or undefined. Throwing fails closed.
+   */
+  shows?(call: CanonicalCall, verdict: Verdict, compiled: CompiledPolicy): Verdict | undefined;
 }
 
 /**
@@ -267,6 +272,14 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
         limited = clamped.notes;
       } catch (e) {
         v = failClosed('the limits step', e);
+      }
+    }
+    if (v.decision !== 'deny' && spec?.shows) {
+      try {
+        const r = spec.shows(effective, v, compiled);
+        if (r) v = { ...r, analysis: r.analysis ?? v.analysis, decidedBy: 'rule' };
+      } catch (e) {
+        v = failClosed('the check of what the tool would show', e);
       }
     }
     if (v.decision !== 'deny') v = await checkTestIntegrity(effective, v, how, compiled, deps, signal);

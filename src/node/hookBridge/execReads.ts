@@ -240,6 +240,22 @@ export function execSecretCheck(ws: Workspace, env: HookEnvelope, call: DraftCal
       names,
     );
   }
+  const why = unmaskableWhy(ws, analysis, files);
+  if (!why) return undefined;
+  return refuse(
+    `AgentGuard refused this command: ${holds}, and ${why}, so AgentGuard could not recognise and mask them in what the command prints. ` +
+      `Print the file as it is (cat, head, tail, grep, sed -n) or read it with the host's read tool: that output is masked.`,
+    names,
+  );
+}
+
+/**
+ * Why masking a command's output (as a value) would not hide the secrets of the files it reads, or undefined
+ * when it would: only plain readers whose output is the files' own lines. Shared by every channel that
+ * hands a command's output to a model (the hook bridge, the guarded runCommand tool).
+ */
+export function unmaskableWhy(ws: Workspace, analysis: CommandAnalysis, files: readonly SecretFile[]): string | undefined {
+  if (files.length === 0) return undefined;
   let why: string | undefined;
   for (const s of analysis.subcommands) {
     if (s.via.length) why ??= `\`${s.text.slice(0, 80)}\` runs inside ${s.via.join(' → ')}`;
@@ -248,12 +264,7 @@ export function execSecretCheck(ws: Workspace, env: HookEnvelope, call: DraftCal
   const writes = analysis.paths.find((p) => p.op !== 'read');
   if (writes) why ??= `\`${writes.subcommand.slice(0, 80)}\` would put the text somewhere else (${writes.path})`;
   if (!why && files.some((f) => unrecognised(ws, f))) why = 'some of those values are recognised only in their file, not in a command output';
-  if (!why) return undefined;
-  return refuse(
-    `AgentGuard refused this command: ${holds}, and ${why}, so AgentGuard could not recognise and mask them in what the command prints. ` +
-      `Print the file as it is (cat, head, tail, grep, sed -n) or read it with the host's read tool: that output is masked.`,
-    names,
-  );
+  return why;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { isWithin } from '../../core/paths/normalize';
+import { type SecretFile, secretFilesRead, unmaskableWhy } from '../hookBridge/execReads';
 import { type ToolEnv, ToolRefusal } from './env';
 import { resolvePath } from './fsguard';
 import { asObject, int, str } from './input';
@@ -64,6 +65,41 @@ export const runCommandTool: GuardedTool<ExecInput, ExecResult> = {
           limits.maxCommandOutputBytes,
           signal,
         );
+      },
+      // Threat: a command that transforms a file holding secrets (`rev`, `base64`, a byte slice, an
+      // interpreter) prints them in a form the output masking cannot recognise. As on the hook bridge, a
+      // command reading such a file runs only as a plain reader whose output is the file's own lines.
+      shows(call, verdict, compiled) {
+        const a = verdict.analysis;
+        if (!a) {
+          return {
+            decision: 'deny',
+            rule: 'fail-closed',
+            reason: 'AgentGuard has no analysis of this command, so it cannot tell whether its output shows secrets it cannot mask; it was not run.',
+          };
+        }
+        const ws = { root: env.workspace, compiled };
+        let files: SecretFile[];
+        try {
+          files = secretFilesRead(ws, a.paths);
+        } catch (e) {
+          return {
+            decision: 'deny',
+            rule: 'secret-exec',
+            reason: `AgentGuard could not check whether this command shows secrets from the workspace (${(e as Error).message}), so it was not run.`,
+          };
+        }
+        const why = unmaskableWhy(ws, a, files);
+        if (!why) return undefined;
+        const names = files.map((f) => f.rel);
+        const list = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+        return {
+          decision: 'deny',
+          rule: 'secret-exec',
+          reason:
+            `AgentGuard refused this command: ${list} ${names.length === 1 ? 'holds' : 'hold'} secret values, and ${why}, so AgentGuard could not recognise and mask them in what the command prints. ` +
+            `Print the file as it is (cat, head, tail, grep, sed -n) or read it with the readFile tool: that output is masked.`,
+        };
       },
       maskResult: (r, mask) => ({ ...r, output: mask(r.output), command: mask(r.command) }),
     };

@@ -2,7 +2,9 @@
 // file is checked against the path rules (search reads only what a read may) and masked as a whole, and a
 // hit survives only if the MASKED line still matches. Threat: a search is an oracle — searching for
 // `AKIA…` one character at a time would reveal a secret through which queries hit, even if the hit text
-// is masked. Matching the masked view closes it.
+// is masked. Matching the masked view closes it. Files the policy does not let agents read are never
+// searched, and nothing in the reply depends on what they hold: a count of "files with matches left out"
+// would answer whether a regex matches `.env`, one character of its token at a time.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -33,7 +35,6 @@ export interface SearchHit {
 }
 export interface SearchResult {
   hits: SearchHit[];
-  skippedByRules: number;
   truncated: boolean;
   engine: 'ripgrep' | 'walk';
 }
@@ -78,31 +79,28 @@ export const searchTextTool: GuardedTool<SearchInput, SearchResult> = {
         const max = Math.min(input.maxResults ?? limits.maxSearchResults, limits.maxSearchResults);
         const root = recheck(env, 'read', call.paths[0]);
         const re = matcher(input);
+        const readable = (abs: string) => readableWithoutAsking(env, abs);
         const include = input.include ? new Minimatch(input.include, { dot: true, nocase: true, matchBase: !input.include.includes('/') }) : undefined;
         let candidates: Map<string, number[]>;
         let engine: SearchResult['engine'] = 'walk';
         candidates = new Map();
         if (env.ripgrep) {
           try {
-            candidates = await ripgrep(env.ripgrep, input, root.abs, max * 4, signal);
+            candidates = await ripgrep(env.ripgrep, input, root.abs, max * 4, readable, signal);
             engine = 'ripgrep';
           } catch {
             candidates = new Map(); // ripgrep missing or refusing the pattern: fall back to the walk
           }
         }
-        if (engine === 'walk') candidates = await walk(root.abs, re, max * 4, signal);
+        if (engine === 'walk') candidates = await walk(root.abs, re, max * 4, readable, signal);
 
         const hits: SearchHit[] = [];
-        let skipped = 0;
         let truncated = false;
         for (const [abs, lines] of [...candidates.entries()].sort(([a], [b]) => a.localeCompare(b))) {
           if (signal.aborted) throw new Error('cancelled');
           const rel = relativeTo(env.workspace, abs);
           if (include && !include.match(rel)) continue;
-          if (!readableWithoutAsking(env, abs)) {
-            skipped++;
-            continue;
-          }
+          if (!readable(abs)) continue; // the policy changed since the search listed it
           let text: string;
           try {
             text = await readSmall(abs);
@@ -123,7 +121,7 @@ export const searchTextTool: GuardedTool<SearchInput, SearchResult> = {
           }
           if (truncated) break;
         }
-        return { hits, skippedByRules: skipped, truncated, engine };
+        return { hits, truncated, engine };
       },
       // Hit lines were masked with their whole file above; the chain's choke point runs over them again.
       maskResult: (r, mask) => ({ ...r, hits: mask(r.hits) }),
@@ -133,7 +131,8 @@ export const searchTextTool: GuardedTool<SearchInput, SearchResult> = {
     const lines = r.hits.map((h) => `${h.file}:${h.line}: ${h.text}`);
     const notes: string[] = [];
     if (r.truncated) notes.push('More matches exist; narrow the query or the path.');
-    if (r.skippedByRules) notes.push(`${r.skippedByRules} file(s) with matches were not searched because the policy does not let agents read them.`);
+    // The same words whatever the hidden files hold: anything counted from their content is an oracle.
+    notes.push('Files the policy does not let agents read were left out of the search.');
     if (lines.length === 0) return ['No matches.', ...notes].join('\n');
     return [`${r.hits.length} match(es):`, ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
   },
@@ -152,7 +151,14 @@ async function readSmall(abs: string): Promise<string> {
   return buf.toString('utf8');
 }
 
-function ripgrep(bin: string, i: SearchInput, root: string, maxLines: number, signal: AbortSignal): Promise<Map<string, number[]>> {
+function ripgrep(
+  bin: string,
+  i: SearchInput,
+  root: string,
+  maxLines: number,
+  readable: (abs: string) => boolean,
+  signal: AbortSignal,
+): Promise<Map<string, number[]>> {
   const args = ['--json', '--no-config', '--hidden', '--glob', '!.git', '--max-filesize', '2M', '--max-count', '50'];
   if (i.ignoreCase) args.push('-i');
   if (!i.isRegex) args.push('-F');
@@ -175,6 +181,9 @@ function ripgrep(bin: string, i: SearchInput, root: string, maxLines: number, si
           const file = m.data.path.text;
           if (!file) continue; // a non-UTF-8 path: skip rather than guess
           const abs = path.resolve(root, file);
+          // A hidden file's matches are dropped before they count toward the limit: they must not crowd
+          // out readable hits, which would tell whether the hidden file matched.
+          if (!out.has(abs) && !readable(abs)) continue;
           (out.get(abs) ?? out.set(abs, []).get(abs)!).push(m.data.line_number);
           if (++count >= maxLines) stop();
         } catch {
@@ -196,13 +205,14 @@ function ripgrep(bin: string, i: SearchInput, root: string, maxLines: number, si
   });
 }
 
-async function walk(root: string, re: RegExp, maxLines: number, signal: AbortSignal): Promise<Map<string, number[]>> {
+async function walk(root: string, re: RegExp, maxLines: number, readable: (abs: string) => boolean, signal: AbortSignal): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   let files = 0;
   let count = 0;
   const st = await fs.stat(root);
   const stack = st.isDirectory() ? [root] : [];
   const visit = async (abs: string) => {
+    if (!readable(abs)) return; // never read what the policy hides
     let text: string;
     try {
       text = await readSmall(abs);

@@ -54,6 +54,37 @@ describe('agentguard mcp (stdio, built CLI)', () => {
     assert.ok(sb.read('src/config.ts').includes(token), 'the file on disk is untouched');
   });
 
+  it('runCommand: a command that transforms a file holding secrets is refused; a plain read of it runs, masked', async () => {
+    const token = fakeGithubToken();
+    sb.write('src/config.ts', `export const region = 'eu-west-1';\nexport const token = '${token}';\n`);
+    client = await connect(sb);
+    const rev = [...token].reverse().join('');
+    const leaks = [token.slice(4, 30), rev.slice(4, 30), Buffer.from(token).toString('base64').slice(8, 30)];
+    for (const command of ['rev src/config.ts', 'base64 src/config.ts', 'x=$(cat src/config.ts); echo ${x:61:32}', 'cat src/config.ts | rev']) {
+      const r = await call(client, 'runCommand', { command });
+      assert.equal(r.isError, true, `${command}: ${r.text}`);
+      assert.match(r.text, /src\/config\.ts holds secret values/, command);
+      for (const l of leaks) assert.ok(!r.text.includes(l), `${command} leaked: ${r.text}`);
+    }
+    const ok = await call(client, 'runCommand', { command: 'cat src/config.ts' });
+    assert.equal(ok.isError, false, ok.text);
+    assert.match(ok.text, /export const token = '«secret:[^»]+»';/);
+    for (const l of leaks) assert.ok(!ok.text.includes(l), ok.text);
+  });
+
+  it('searchText: the reply for a regex that matches a refused file and one that does not is the same', async () => {
+    const token = fakeGithubToken();
+    sb.write('.env', `PORT=8080\nGITHUB_TOKEN=${token}\n`);
+    sb.write('src/app.ts', 'export const port = 8080;\n');
+    client = await connect(sb);
+    const c = token[4];
+    const ask = (ch: string) => call(client!, 'searchText', { query: `^GITHUB_TOKEN=gh.?_${ch}[A-Za-z0-9]{35}$`, isRegex: true, ignoreCase: false });
+    const right = await ask(c);
+    const wrong = await ask(c === 'A' ? 'B' : 'A');
+    assert.equal(right.isError, false, right.text);
+    assert.equal(right.text, wrong.text);
+  });
+
   it('refuses to overwrite tests/a.test.ts, names the rule, and leaves the file unchanged', async () => {
     const original = "import { strict as assert } from 'node:assert';\nassert.equal(1 + 1, 2);\n";
     sb.write('tests/a.test.ts', original);

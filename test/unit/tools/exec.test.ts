@@ -97,4 +97,44 @@ describe('tools: runCommand', () => {
     assert.equal(other.status, 'refused');
     assert.ok(fs.existsSync(path.join(f.ws, 'tmp2')));
   });
+
+  // Each of these prints a token from src/config.ts in a form the output masking cannot recognise.
+  const transforms = [
+    'rev src/config.ts',
+    'base64 src/config.ts',
+    "sed 's/./& /g' src/config.ts",
+    'x=$(cat src/config.ts); echo ${x:61:32}',
+    'tr a-z A-Z < src/config.ts',
+    'cat src/config.ts | rev',
+    'python3 -c "print(open(\'src/config.ts\').read()[::-1])"',
+  ];
+  for (const command of transforms) {
+    it(`refuses \`${command}\`: it transforms a file holding secrets past the masking`, async () => {
+      f = makeFixture();
+      fs.writeFileSync(path.join(f.ws, 'ran'), '');
+      const a = await f.call('runCommand', { command: `rm ran; ${command}` });
+      assert.equal(a.status, 'refused', a.text);
+      assert.match(a.text, /src\/config\.ts holds secret values/);
+      const rev = [...f.token].reverse().join('');
+      for (const leak of [f.token, f.token.slice(4, 30), rev, rev.slice(4, 30), Buffer.from(f.token).toString('base64').slice(4, 30)])
+        assert.ok(!a.text.includes(leak), a.text);
+      assert.ok(fs.existsSync(path.join(f.ws, 'ran')), 'the command ran');
+      const rec = f.records().at(-1)!;
+      assert.equal(rec.decision, 'deny');
+      assert.equal(rec.rule, 'secret-exec');
+    });
+  }
+
+  it('still runs plain readers of a file holding secrets, masked; and transforms of files without secrets', async () => {
+    f = makeFixture();
+    for (const command of ['cat src/config.ts', 'grep -n githubToken src/config.ts', 'head -2 src/config.ts']) {
+      const a = await f.call('runCommand', { command });
+      assert.equal(a.status, 'ok', `${command}: ${a.text}`);
+      assert.ok(!a.text.includes(f.token), a.text);
+      assert.match(a.text, /«secret:/);
+    }
+    const b = await f.call('runCommand', { command: 'rev src/app.ts' });
+    assert.equal(b.status, 'ok', b.text);
+    assert.match(b.text, /\{ rebmun :\)rebmun/);
+  });
 });

@@ -116,7 +116,28 @@ for (const engine of ['walk', 'ripgrep'] as const) {
       assert.ok(!a.text.includes(f.token));
       const env = await f.call('searchText', { query: 'GITHUB_TOKEN' });
       assert.ok(!env.text.includes('.env:'), env.text);
-      assert.match(env.text, /1 file\(s\) with matches were not searched/);
+      assert.match(env.text, /Files the policy does not let agents read were left out/);
+    });
+
+    it('is not an oracle on files it may not read: a regex that matches .env and one that does not get the same reply', async () => {
+      const c = f.token[4];
+      const wrong = c === 'A' ? 'B' : 'A';
+      const ask = (ch: string) => f.call('searchText', { query: `^GITHUB_TOKEN=gh.?_${ch}[A-Za-z0-9]{35}$`, isRegex: true, ignoreCase: false });
+      const right = await ask(c);
+      const other = await ask(wrong);
+      assert.equal(right.status, 'ok', right.text);
+      assert.equal(right.text, other.text);
+      assert.ok(!right.text.includes(f.token.slice(4)), right.text);
+      // With the result limit at one, a hidden file's matches must not crowd out a readable hit either.
+      // (The walk visits a folder's files before its subfolders: the hidden file's lines come first.)
+      fs.writeFileSync(path.join(f.ws, '.env.many'), `GITHUB_TOKEN=${f.token}\n`.repeat(20));
+      fs.mkdirSync(path.join(f.ws, 'z'));
+      fs.writeFileSync(path.join(f.ws, 'z/zz.txt'), 'GITHUB_TOKEN=\n');
+      const few = (q: string) => f.call('searchText', { query: q, isRegex: true, maxResults: 1 });
+      const a = await few(`^GITHUB_TOKEN=($|gh.?_${c})`);
+      const b = await few(`^GITHUB_TOKEN=($|gh.?_${wrong})`);
+      assert.match(a.text, /z\/zz\.txt:1: GITHUB_TOKEN=/);
+      assert.equal(a.text, b.text);
     });
 
     it('is not an oracle: searching for part of a secret finds nothing', async () => {
