@@ -19,6 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
+import { FOREIGN_PASSWORD_WORDS } from './names';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -47,21 +48,9 @@ const KEY_WORDS = [
   // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
   // ones beyond ASCII are folded onto `password` by decode.ts's views).
   'passwort',
-  'kennwort',
   'passe',
-  'contrasena',
-  'senha',
-  'wachtwoord',
   'passord',
-  'salasana',
-  'heslo',
-  'haslo',
-  'sifre',
-  'jelszo',
-  'losenord',
-  'adgangskode',
-  'parola',
-  'geheim',
+  ...FOREIGN_PASSWORD_WORDS,
   // A wallet's recovery phrase (bip39.ts judges the value).
   'mnemonic',
   'phrase',

@@ -4,7 +4,7 @@
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
-import { classifyName } from '../names';
+import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { bip39Words, isMnemonic } from '../bip39';
 import { joinedLooksSecret, readLiterals } from '../follow';
@@ -593,20 +593,8 @@ export const genericAssignment: LineRule = {
     'pat',
     'pw',
     'pswd',
-    // Other languages' words for password (prefilter.ts KEY_WORDS).
-    'kennwort',
-    'contrasena',
-    'senha',
-    'wachtwoord',
-    'salasana',
-    'heslo',
-    'haslo',
-    'sifre',
-    'jelszo',
-    'losenord',
-    'adgangskode',
-    'parola',
-    'geheim',
+    // Other languages' words for password (`pass` reaches passwort, passe, passord).
+    ...FOREIGN_PASSWORD_WORDS,
     'mnemonic',
     'phrase',
     'seed',
