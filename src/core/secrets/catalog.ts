@@ -1,6 +1,7 @@
 // The rule catalog: every rule the masker runs, in one list (tests iterate it).
 import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
+import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
 import { GENERIC_RULES } from './rules/generic';
 import { STRUCTURE_RULES } from './rules/structure';
@@ -8,6 +9,14 @@ import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
 import type { BlockRule, LineRule } from './types';
 
-export const LINE_RULES: readonly LineRule[] = [...VENDOR_RULES, ...MORE_VENDOR_RULES, ...GENERIC_RULES, ...MORE_CONTEXT_RULES, encodedSecret];
+export const LINE_RULES: readonly LineRule[] = [
+  ...VENDOR_RULES,
+  ...MORE_VENDOR_RULES,
+  ...GENERIC_RULES,
+  ...MORE_CONTEXT_RULES,
+  commandSecret,
+  wrappedSecret,
+  encodedSecret,
+];
 export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

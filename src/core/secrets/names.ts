@@ -14,6 +14,28 @@ export function nameWords(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * The word for password (or secret) in other languages, as ASCII writes them: the one list the masker's
+ * parts share (names.ts classifies a key so named, the pre-scan lets its line through, the generic rule
+ * reads it). Each user adds its own extras: spellings a shorter keyword already reaches, or words only it
+ * needs. Threat: a word one part knows and another does not is a key whose line no rule ever sees.
+ */
+export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
+  'kennwort',
+  'contrasena',
+  'senha',
+  'wachtwoord',
+  'salasana',
+  'heslo',
+  'haslo',
+  'sifre',
+  'jelszo',
+  'losenord',
+  'adgangskode',
+  'parola',
+  'geheim',
+];
+
 const STRONG_EXACT = new Set([
   'password',
   'passwd',
@@ -44,26 +66,16 @@ const STRONG_EXACT = new Set([
   'pswd',
   // Other languages' words for password or secret (ASCII spellings; decode.ts folds the others onto `password`).
   'passwort',
-  'kennwort',
   'passe',
   'motdepasse',
-  'contrasena',
-  'senha',
-  'wachtwoord',
+  ...FOREIGN_PASSWORD_WORDS,
   'passord',
-  'salasana',
-  'heslo',
-  'haslo',
-  'sifre',
-  'jelszo',
-  'losenord',
-  'adgangskode',
-  'parola',
-  'geheim',
   // A wallet's recovery phrase.
   'mnemonic',
   'phrase',
 ]);
+/** The words that make a key strong on their own (the tests check the pre-scan lets each through). */
+export const STRONG_WORDS: ReadonlySet<string> = STRONG_EXACT;
 /** Compound words ending in a secret word: `identitytoken`, `authtoken`, `dbpassword`, `clientsecret`. */
 const STRONG_SUFFIX = [
   'password',

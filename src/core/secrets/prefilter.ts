@@ -19,6 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
+import { FOREIGN_PASSWORD_WORDS } from './names';
 import { tailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
@@ -47,21 +48,9 @@ const KEY_WORDS = [
   // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
   // ones beyond ASCII are folded onto `password` by decode.ts's views).
   'passwort',
-  'kennwort',
   'passe',
-  'contrasena',
-  'senha',
-  'wachtwoord',
   'passord',
-  'salasana',
-  'heslo',
-  'haslo',
-  'sifre',
-  'jelszo',
-  'losenord',
-  'adgangskode',
-  'parola',
-  'geheim',
+  ...FOREIGN_PASSWORD_WORDS,
   // A wallet's recovery phrase (bip39.ts judges the value).
   'mnemonic',
   'phrase',
@@ -105,6 +94,11 @@ const UNDERSCORE_PREFIXES = [
   'ntn',
   'secret',
   'whsec',
+  // Pinecone, LangSmith, Resend.
+  'pcsk',
+  'lsv2_pt',
+  'lsv2_sk',
+  're',
 ];
 const DASH_PREFIXES = [
   'glpat',
@@ -137,6 +131,10 @@ const DASH_PREFIXES = [
   'sq0atp',
   'sq0csp',
   'AGE-SECRET-KEY',
+  // Tailscale's auth, API and OAuth client keys (`tskey-auth-…`); HubSpot's private app tokens (`pat-na1-…`).
+  'tskey',
+  'na\\d',
+  'eu\\d',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [
@@ -156,6 +154,13 @@ const SECRET_FLAGS = [
   'with-token',
   'password-stdin',
   'registration-token',
+  // Long flags whose name ends in a secret word (command-secret in rules/admin.ts reads the value).
+  'api-secret',
+  'api-token',
+  'authkey',
+  'auth-key',
+  'secret-key',
+  'access-key',
 ];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
@@ -192,6 +197,8 @@ const FLAG_SRC =
   '|-(?<=\\b(?:sqlcmd|bcp|zip|unzip|zipcloak)\\s(?:[^\\n]*\\s)?-)(?=P[ \\t]+[^\\s$-])' +
   '|-(?<=\\bhtpasswd\\s+-)(?=[bcnmBdsip]*b)' +
   '|-(?<=\\s-)(?=U[ \\t]*[^\\s%]+%[^\\s$])' +
+  // Go-style single-dash long flags named for a secret: consul's `-secret X`, `-password X`.
+  '|-(?<=\\s-)(?=(?:secret|password)[ \\t=][ \\t]*[^\\s$-])' +
   '|-(?<=\\bgh\\s+secret\\s+set\\s[^\\n]*\\s-?-)(?=b[ \\t]|body[\\s=])';
 /**
  * `password` with no `=` or `:` after it, anchored at its last letter: a .netrc entry (`password X` first

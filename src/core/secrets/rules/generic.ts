@@ -4,7 +4,7 @@
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
-import { classifyName } from '../names';
+import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { bip39Words, isMnemonic } from '../bip39';
 import { joinedLooksSecret, readLiterals } from '../follow';
@@ -593,20 +593,8 @@ export const genericAssignment: LineRule = {
     'pat',
     'pw',
     'pswd',
-    // Other languages' words for password (prefilter.ts KEY_WORDS).
-    'kennwort',
-    'contrasena',
-    'senha',
-    'wachtwoord',
-    'salasana',
-    'heslo',
-    'haslo',
-    'sifre',
-    'jelszo',
-    'losenord',
-    'adgangskode',
-    'parola',
-    'geheim',
+    // Other languages' words for password (`pass` reaches passwort, passe, passord).
+    ...FOREIGN_PASSWORD_WORDS,
     'mnemonic',
     'phrase',
     'seed',
@@ -893,10 +881,10 @@ export const urlCredentials: LineRule = {
 
 export const authHeader: LineRule = regexRule({
   id: 'auth-header',
-  description: 'Authorization header credentials (Bearer, Basic, token)',
+  description: 'Authorization header credentials (Bearer, Basic, token, Okta SSWS)',
   keywords: ['authorization'],
   priority: CONTEXT_PRIORITY,
-  pattern: /\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?(?:bearer|basic|token|bot|digest|apikey|sso-key)\s+([A-Za-z0-9._~+/=:-]{8,})/dgi,
+  pattern: /\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?(?:bearer|basic|token|bot|digest|apikey|sso-key|ssws)\s+([A-Za-z0-9._~+/=:-]{8,})/dgi,
   check: (s) => valueLooksSecret(s, 'strong', true),
   samples: () => {
     const t = rand(ALNUM, 40);
@@ -905,6 +893,7 @@ export const authHeader: LineRule = regexRule({
       truePositives: [
         { text: `curl -H "Authorization: Bearer ${t}" https://api.example.com`, secrets: [t] },
         { text: `  Authorization: Basic ${basic}`, secrets: [basic.slice(8)] },
+        { text: `Authorization: SSWS 00${t}`, secrets: [t] },
       ],
       falsePositives: ['curl -H "Authorization: Bearer $TOKEN" https://api.example.com', 'headers.Authorization = `Bearer ${token}`;'],
     };
@@ -939,7 +928,9 @@ export const cliPassword: LineRule = regexRule({
   pattern:
     /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+|(["'])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\1\s*,\s*)(?!['"]?-))(['"]?)([^\s'"]+)\2/dg,
   group: 3,
-  check: (s, m) => !isReference(s) && !isPlaceholder(s) && s.length >= 4 && valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined),
+  // `docker build --secret id=npm,src=…` names a secret to mount, it holds none.
+  check: (s, m) =>
+    !isReference(s) && !isPlaceholder(s) && s.length >= 4 && !/^id=[^,]*,/.test(s) && valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined),
   samples: () => {
     const p = Array.from({ length: 11 }, () => rand(ALNUM + '~+^_', 20));
     const b64k = rand(B64, 40);
@@ -970,6 +961,7 @@ export const cliPassword: LineRule = regexRule({
         'docker login -u deploy -p "$REGISTRY_TOKEN" registry.example.com',
         'docker run -p 8080:80 nginx',
         'docker login -u deploy --password-stdin',
+        'docker build --secret id=npm,src=$HOME/.npmrc .',
         'mongosh -u admin -p',
         'redis-cli ping',
         'redis-cli -h cache -a "$REDIS_PASSWORD" ping',

@@ -12,6 +12,7 @@ import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from 
 import { followPieces, yamlKeyColumn } from '../follow';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
+import { COMMAND_TRIGGERS, commandSecret } from './admin';
 import { statementSecret } from './context-more';
 import { bip39Words, mnemonicRuns } from '../bip39';
 import { blobHoldsSecret } from '../encoded';
@@ -858,7 +859,7 @@ export const k8sSecretJson: BlockRule = {
 // --- Shell scripts and history: every line read for the statements that hand a secret to a command ---
 
 /** Words of the commands statement-secret reads that no pre-scan anchor selects: `vault login T`, `setenv PASSWORD T`, `setx TOKEN T`. */
-const SHELL_TRIGGERS = ['vault', 'setenv', 'setx', 'set -'];
+const SHELL_TRIGGERS = ['vault', 'setenv', 'setx', 'set -', ...COMMAND_TRIGGERS];
 
 export const shellStatement: BlockRule = {
   id: 'shell-statement',
@@ -878,7 +879,10 @@ export const shellStatement: BlockRule = {
         if (seen.has(li)) continue;
         seen.add(li);
         hits.length = 0;
-        statementSecret.scan(lineText(text, starts, li), hits);
+        const line = lineText(text, starts, li);
+        statementSecret.scan(line, hits);
+        // The administration commands that take a secret as a plain argument or on standard input (rules/admin.ts).
+        commandSecret.scan(line, hits);
         for (const h of hits) add(out, li, h.start, h.end, 'shell-statement');
       }
     }
@@ -886,7 +890,10 @@ export const shellStatement: BlockRule = {
   samples: () => {
     const p = [pw(), rand(ALNUM, 24, 81), pw()];
     return {
-      truePositives: [{ text: `cd ~/src/app\nvault login ${p[1]}\nsetenv DB_PASSWORD "${p[2]}"\ngit push\n`, secrets: [p[1]!, p[2]!] }],
+      truePositives: [
+        { text: `cd ~/src/app\nvault login ${p[1]}\nsetenv DB_PASSWORD "${p[2]}"\ngit push\n`, secrets: [p[1]!, p[2]!] },
+        { text: `cd /srv\nrabbitmqctl add_user app ${p[0]}\necho "deploy:${p[2]}" | sudo chpasswd\n`, secrets: [p[0]!, p[2]!] },
+      ],
       falsePositives: ['cd ~/src/app\nvault login -method=oidc\nset -x PATH $HOME/bin $PATH\nsetenv LANG en_US.UTF-8\nsetx JAVA_HOME "C:\\Java"\n'],
     };
   },
