@@ -202,6 +202,11 @@ const SECRET_NAME =
   /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
 const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 
+function anyKey(o: Record<string, unknown>): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
 export const systemRules: Rule[] = [
   {
     id: 'secrets.env-dump',
@@ -229,6 +234,8 @@ export const systemRules: Rule[] = [
         "jq -n '$ENV.GITHUB_TOKEN'",
         'make -p -f /dev/null',
         'systemctl show-environment',
+        'x=$GITHUB_TOKEN; echo $x | rev',
+        'export T="${AWS_SECRET_ACCESS_KEY}"; printenv T',
       ],
       benign: [
         'printenv PATH',
@@ -241,6 +248,9 @@ export const systemRules: Rule[] = [
         "jq '.scripts' package.json",
         "jq -r '.environment' config.json",
         'make -j4 build',
+        'export GH_TOKEN=$GITHUB_TOKEN',
+        'NODE_ENV=$MODE npm test',
+        "x='$GITHUB_TOKEN'; echo done",
       ],
     },
     check(s) {
@@ -289,6 +299,12 @@ export const systemRules: Rule[] = [
       if (n === 'systemctl' && ws.some((w) => w.value === 'show-environment')) return 'systemctl show-environment prints the environment of the system manager';
       if (n === 'ps' && ws.slice(1).some((w) => w.value !== null && /^[a-zA-Z]*e[a-zA-Z]*$/.test(w.value) && !w.value.startsWith('-')))
         return 'ps e prints the environment of every process';
+      // A secret copied under a name the rules above cannot follow (`x=$GITHUB_TOKEN; echo $x | rev`): the copy
+      // is where the value leaves sight, so it is judged here. Copies under another secret-like name are followed.
+      if (n === null || anyKey(s.assigns) || n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
+        for (const m of s.text.matchAll(/(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=("?)([^\s'"]*)(?:\$\{?([A-Za-z_][A-Za-z0-9_]*))/g))
+          if (SECRET_NAME.test(m[4]) && !SECRET_NAME.test(m[1])) return `${m[1]}=… copies $${m[4]}, a secret, under a name whose later use cannot be followed`;
+      }
       // A secret-named variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`).
       for (const r of s.redirects)
         if (r.op === '<<<')
