@@ -70,6 +70,135 @@ export const HOME_CREDENTIAL_STORES = [
   '.rediscli_history',
   '.lesshst',
   'Library/Keychains',
+  // The agents' own logins: a token here drives the agent (or another) with the user's account.
+  '.claude/.credentials.json',
+  '.codex/auth.json',
+  '.gemini/oauth_creds.json',
+  '.config/github-copilot',
+  '.continue/config.json',
+  '.cache/huggingface/token',
+  '.huggingface/token',
+  // Build tools' and clouds' credentials.
+  '.m2/settings.xml',
+  '.m2/settings-security.xml',
+  '.gradle/gradle.properties',
+  '.ivy2/.credentials',
+  '.sbt/.credentials',
+  '.composer/auth.json',
+  '.config/composer/auth.json',
+  '.nuget/NuGet/NuGet.Config',
+  '.config/NuGet/NuGet.Config',
+  '.yarnrc',
+  '.config/doctl',
+  '.cloudflared',
+  '.terraformrc',
+  '.pulumi/credentials.json',
+  '.databrickscfg',
+  '.oci',
+  '.config/hcloud',
+  '.config/linode-cli',
+  '.config/ngrok',
+  '.config/stripe',
+  '.config/containers/auth.json',
+  '.kaggle/kaggle.json',
+  '.sentryclirc',
+  '.wrangler',
+  '.config/.wrangler',
+  // Password managers and browser profiles (saved logins, cookies).
+  '.config/Bitwarden CLI',
+  '.lastpass',
+  '.config/lpass',
+  '.local/share/lpass',
+  '.mozilla',
+  '.thunderbird',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.config/vivaldi',
+  '.pki',
+  'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Firefox',
+  'Library/Cookies',
+  // Every shell's and REPL's history (commands typed with passwords and tokens in them).
+  '.local/share/fish/fish_history',
+  '.config/fish/fish_history',
+  '.sh_history',
+  '.ksh_history',
+  '.ash_history',
+  '.history',
+  '.zhistory',
+  '.zsh_sessions',
+  '.bash_sessions',
+  '.irb_history',
+  '.pry_history',
+  '.dbshell',
+  '.mongosh',
+  '.Rhistory',
+  '.viminfo',
+];
+
+/**
+ * Hidden folders and files of the home folder that are toolchains, caches and editors' plain settings: a
+ * command may read them (run a tool from `~/.cargo/bin`, source `~/.nvm/nvm.sh`). Any other hidden entry of
+ * the home folder is where a program keeps its login, its history or its user's settings — the list above
+ * can never be complete, so a read there gets the policy's `outsideWorkspace` decision, not a free pass.
+ */
+export const HOME_READABLE = [
+  '.cache',
+  '.npm',
+  '.nvm',
+  '.node-gyp',
+  '.pnpm-store',
+  '.bun',
+  '.deno',
+  '.volta',
+  '.fnm',
+  '.nodenv',
+  '.cargo/bin',
+  '.cargo/env',
+  '.cargo/registry',
+  '.cargo/git',
+  '.rustup',
+  '.pyenv',
+  '.rbenv',
+  '.goenv',
+  '.jenv',
+  '.asdf',
+  '.sdkman',
+  '.local/bin',
+  '.local/lib',
+  '.local/include',
+  '.local/pipx',
+  '.local/share/pnpm',
+  '.local/share/virtualenvs',
+  '.local/share/mise',
+  '.local/share/fnm',
+  '.virtualenvs',
+  '.conda/pkgs',
+  '.conda/envs',
+  '.m2/repository',
+  '.gradle/caches',
+  '.gradle/wrapper',
+  '.ivy2/cache',
+  '.nuget/packages',
+  '.dotnet',
+  '.pub-cache',
+  '.gem/ruby',
+  '.gem/specs',
+  '.terraform.d/plugins',
+  '.tflint.d',
+  '.vscode/extensions',
+  '.vscode-server/bin',
+  '.vscode-server/extensions',
+  '.oh-my-zsh',
+  '.gitconfig',
+  '.gitignore_global',
+  '.config/git/ignore',
+  '.editorconfig',
+  '.vimrc',
+  '.tmux.conf',
+  '.inputrc',
 ];
 
 /** System paths that hold secrets. */
@@ -99,6 +228,18 @@ export function credentialStore(abs: string, home: string): string | undefined {
   for (const r of SYSTEM_SECRETS) if (r.test(p)) return p;
   if (isCredential(p)) return p;
   return undefined;
+}
+
+/** The hidden entry of the home folder a path is in (`~/.claude`), unless it is a toolchain or cache folder. */
+export function homeHidden(abs: string, home: string): string | undefined {
+  const p = collapse(abs);
+  const h = collapse(home);
+  if (h === '/' || !isWithin(h, p) || p === h) return undefined;
+  const rel = p.slice(h.length + 1);
+  if (rel[0] !== '.') return undefined;
+  for (const s of HOME_READABLE) if (rel === s || rel.startsWith(s + '/')) return undefined;
+  const slash = rel.indexOf('/');
+  return `~/${slash < 0 ? rel : rel.slice(0, slash)}`;
 }
 
 /** Credential stores (and system secrets) under a directory (`grep -r x ~`, `tar c /etc`). */
@@ -230,7 +371,16 @@ function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
 function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   const store = credentialStore(abs, j.ctx.home);
   if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
-  if (op === 'read') return ALLOW;
+  if (op === 'read') {
+    const hidden = homeHidden(abs, j.ctx.home);
+    if (hidden && j.outside !== 'allow')
+      return verdict(
+        j.outside,
+        'outside:home-hidden',
+        `${hidden} is a hidden file or folder of the home folder, where programs keep logins, tokens and histories; commands may read only toolchains and caches there`,
+      );
+    return ALLOW;
+  }
   // Scratch space, unless it is where the home folder lives (a home under /tmp is still a home).
   if (isScratch(abs) && !isWithin(collapse(j.ctx.home), collapse(abs))) return ALLOW;
   return verdict(j.outside, 'outside-workspace', `${abs} is outside the workspace ${j.ctx.workspace}; commands may write only inside it and in /tmp`);
@@ -508,6 +658,17 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       const storeSegs = abs.split('/');
       if (patSegs[depth] !== undefined && globMatch(patSegs[depth], storeSegs[depth] ?? ''))
         return verdict('deny', 'outside:credentials', `${e.path} could match ~/${s}, which holds credentials`);
+    }
+    // A hidden entry of the home folder the pattern lies in or could match (`~/.c*/x`), on disk or not.
+    if (j.outside !== 'allow' && isWithin(h, prefix)) {
+      const next = prefix === h ? pattern.slice(h.length + 1).split('/')[0] : '';
+      const hidden = homeHidden(prefix, j.ctx.home) ?? (next.startsWith('.') ? `~/${next}` : undefined);
+      if (hidden)
+        return verdict(
+          j.outside,
+          'outside:home-hidden',
+          `${e.path} lies in ${hidden}, a hidden entry of the home folder where programs keep logins, tokens and histories`,
+        );
     }
   }
   return worst ?? ALLOW;
