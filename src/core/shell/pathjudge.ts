@@ -286,7 +286,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -304,6 +304,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
 const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names' };
 
 function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
+  if (e.history) return judgeHistory(e, j);
   if (e.glob) return judgeGlob(e, j);
   const v = judgePath(e, e.path, j);
   // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
@@ -316,6 +317,52 @@ function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
     !isWithin(collapse(j.ctx.home), collapse(e.path))
   )
     return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  return v;
+}
+
+/** Verdicts of a tracked-file list under one path guard (the list is the probe's, kept while the index is unchanged). */
+const HISTORY_CACHE = new WeakMap<readonly string[], WeakMap<PathGuard, Verdict>>();
+
+/**
+ * What a repository's commits hold (`git log -p`, `git show HEAD~1`, `git archive HEAD`): every file tracked
+ * now or committed before, as the probe lists them. A `.env` committed by mistake and deleted since is still
+ * printed by `git log -p`. Without that list, everything under the repository on disk counts (fail closed).
+ */
+function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
+  const n = normalizePath(e.path, j.ctx);
+  if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(e.path)}: ${n.reason}`);
+  let tracked: readonly string[] | undefined;
+  try {
+    tracked = j.probe.gitTracked?.(n.abs);
+  } catch {
+    tracked = undefined;
+  }
+  // The path itself (a repository in a credential store is refused as any read of it would be).
+  const self = ops('read', n.abs, j);
+  if (self.decision !== 'allow') return self;
+  if (tracked === undefined) {
+    const v = judgePath({ ...e, history: false, recursive: true }, e.path, j);
+    return v.decision === 'allow' ? v : { ...v, reason: `its commits may hold what the folder holds: ${v.reason}` };
+  }
+  // A pathspec (`git log -p -- src`) narrows the history to what is under it; no pathspec is the whole repository.
+  const scope = e.recursive ? n.abs : undefined;
+  let byGuard = scope === undefined ? HISTORY_CACHE.get(tracked) : undefined;
+  const hit = byGuard?.get(j.guard);
+  if (hit) return hit;
+  let worst: Verdict | undefined;
+  const ws = j.ctx.workspace;
+  for (const abs of tracked) {
+    if (scope !== undefined && !isWithin(scope, abs)) continue;
+    const v = isWithin(ws, abs) ? j.guard.matchRelative(relativeTo(ws, abs), 'read') : outside('read', abs, j);
+    if (!v || v.decision === 'allow') continue;
+    if (!worst || severity(v.decision) > severity(worst.decision))
+      worst = { ...v, reason: `the repository's commits hold ${isWithin(ws, abs) ? relativeTo(ws, abs) : abs}, and ${v.reason}` };
+    if (worst.decision === 'deny') break;
+  }
+  const v = worst ?? ALLOW;
+  if (scope !== undefined) return v;
+  if (!byGuard) HISTORY_CACHE.set(tracked, (byGuard = new WeakMap()));
+  byGuard.set(j.guard, v);
   return v;
 }
 
