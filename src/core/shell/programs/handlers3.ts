@@ -187,7 +187,19 @@ function historyRead(m: Model, specs: readonly W[]): void {
 const objectish = (w: W) => w.value === null || !w.value.includes(':');
 
 handler('git-object', (m) => {
-  applyRoles(m);
+  // These verbs only read: a word is a revision, `REV:path` (that file in that commit) or a path of the work
+  // tree, read — never changed (`git log -- tests/`, `git diff .agentguard.yaml` are reads of those files).
+  optionRoles(m);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
+  for (const w of m.p.positional) {
+    const v = w.path ?? w.value;
+    const afterDd = dd >= 0 && m.s.words.indexOf(w) > dd;
+    // Before `--`, a word that is no file here is a revision (`HEAD~1`), named as before.
+    if (v === null || v.includes(':') || w.glob || (!afterDd && m.env.exists?.(v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`) !== true))
+      m.role('O', w, w.value, m.label);
+    else m.path('R', w, w.value, m.label);
+  }
   const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
   const { opts, revs, specs } = gitWords(m);
   const patch = opts.some((o) => GIT_PATCH.test(o));

@@ -89,8 +89,16 @@ export const INFRA: RowSpec[] = [
         x: 'git-rm',
       },
       mv: { n: 'mv', d: 'moves files', o: '-f|--force -k -n|--dry-run:dry -v|--verbose', x: 'git-mv' },
-      'stash clean tag notes remote reflog gc prune bisect sparse-checkout update-index read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
+      'stash clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
         { n: '', d: 'repository state (the destructive forms are the rules’ business)', o: '-F|--file=R -m|--message=V', a: 'V*' },
+      // --skip-worktree / --assume-unchanged hide a file's changes from status and diff: a change of how the
+      // named files are tracked, judged as a change of each (a protected test's edits would vanish from review).
+      'update-index': {
+        n: 'update-index',
+        d: 'changes how the index tracks the named files',
+        o: '--add --remove --force-remove --replace --refresh --really-refresh -q --ignore-submodules --unmerged --ignore-missing --info-only --index-info --stdin -z --verbose --again -g --unresolve --skip-worktree --no-skip-worktree --assume-unchanged --no-assume-unchanged --fsmonitor-valid --no-fsmonitor-valid --chmod=V --cacheinfo=V --index-version=V --split-index --no-split-index --untracked-cache --no-untracked-cache --test-untracked-cache --fsmonitor --no-fsmonitor',
+        a: 'A*',
+      },
       branch: { n: 'branch', d: 'branches (deletes and force moves are the rules’ business)', a: 'V*' },
       'fetch pull push': {
         n: '',
@@ -178,7 +186,8 @@ export const INFRA: RowSpec[] = [
       'git show HEAD:.env => read .env',
       'git show :.env => read .env',
       'git cat-file -p HEAD:.env => read .env',
-      'git diff HEAD -- .env => any .env',
+      'git diff HEAD -- .env => read .env',
+      'git log -- tests/ => read tests/',
       'git grep KEY => read .',
       'git add .env => any .env',
       'git mv a.ts tests/a.ts => write tests/a.ts',
