@@ -1,6 +1,8 @@
 // The real filesystem behind the path guard's FsProbe. Synchronous on purpose: a decision is a handful of
 // lstat calls, and an async hop per segment would cost more than the syscalls.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { EntryInfo, FsProbe } from '../core/paths/resolve';
 
 function kindOf(st: fs.Stats): EntryInfo['kind'] {
@@ -27,7 +29,77 @@ export const nodeFsProbe: FsProbe = {
       throw e;
     }
   },
+  gitTracked,
 };
+
+interface TrackedEntry {
+  gitDir: string;
+  stamp: string;
+  files: readonly string[];
+}
+
+const TRACKED = new Map<string, TrackedEntry>();
+const NOT_A_REPO: readonly string[] = [];
+
+/** What changes when the index or any ref moves: the index, HEAD's reflog, packed refs. */
+function stampOf(gitDir: string): string {
+  let s = '';
+  for (const f of ['index', 'logs/HEAD', 'packed-refs', 'HEAD']) {
+    const st = fs.statSync(path.join(gitDir, f), { throwIfNoEntry: false });
+    s += st ? `${st.mtimeMs}:${st.size};` : '-;';
+  }
+  return s;
+}
+
+/**
+ * Every file the repository holding `dir` has in its index or ever added in a commit (git log --all
+ * --diff-filter=A): what `git log -p`, `git show` or `git archive` can print. Asked of git only when a command
+ * reads history, then kept until the index or a ref changes. git runs with the repository's hooks and
+ * command-running settings switched off (core.fsmonitor would run a program the repository names). Any
+ * failure but "not a repository" is undefined: the caller then counts everything on disk.
+ */
+function gitTracked(dir: string): readonly string[] | undefined {
+  const run = (cwd: string, args: string[]) =>
+    execFileSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'diff.external=', ...args], {
+      cwd,
+      encoding: 'utf8',
+      timeout: 5000,
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_EXTERNAL_DIFF: '', GIT_PAGER: 'cat' },
+    });
+  try {
+    const known = TRACKED.get(dir);
+    if (known && stampOf(known.gitDir) === known.stamp) return known.files;
+    let top: string;
+    let gitDir: string;
+    try {
+      const st = fs.statSync(dir, { throwIfNoEntry: false });
+      if (!st) return NOT_A_REPO;
+      const cwd = st.isDirectory() ? dir : path.dirname(dir);
+      [top, gitDir] = run(cwd, ['rev-parse', '--show-toplevel', '--absolute-git-dir']).trimEnd().split('\n');
+    } catch (e) {
+      const err = e as { status?: number; stderr?: string };
+      if (err.status === 128 && /not a git repository/i.test(String(err.stderr ?? ''))) return NOT_A_REPO;
+      return undefined;
+    }
+    if (!top || !gitDir) return undefined;
+    const stamp = stampOf(gitDir);
+    const rel = new Set<string>();
+    for (const f of run(top, ['ls-files', '-z', '--full-name']).split('\0')) if (f) rel.add(f);
+    for (const f of run(top, ['log', '--all', '--format=', '--name-only', '--diff-filter=A', '--no-renames', '--no-ext-diff', '--no-textconv', '-z']).split(
+      '\0',
+    )) {
+      const t = f.trim();
+      if (t) rel.add(t);
+    }
+    const files = [...rel].map((f) => top + '/' + f);
+    TRACKED.set(dir, { gitDir, stamp, files });
+    return files;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The workspace root as the guard compares it: absolute and symlink-free. */
 export function realWorkspace(dir: string): string {

@@ -19,6 +19,11 @@ export interface FsProbe {
   readlink(abs: string): string;
   /** Entry names of a directory (no `.`/`..`). */
   readdir(abs: string): string[];
+  /**
+   * Absolute paths of every file the git repository holding `dir` has in its index or in any commit (what
+   * `git log -p` or `git archive` can print); [] outside a repository; undefined when it cannot be told.
+   */
+  gitTracked?(dir: string): readonly string[] | undefined;
 }
 
 export type Resolved = { ok: true; path: string; info: EntryInfo | undefined } | { ok: false; reason: string };

@@ -705,7 +705,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
   for (const e of effects) {
     const op = e.op === 'exec' ? 'read' : e.op;
     if (seen) {
-      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec'}`;
+      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec'}\0${e.history}`;
       if (seen.has(k)) continue;
       seen.add(k);
     } else if (keptBefore(paths, e, op)) continue;
@@ -715,6 +715,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.into) pe.into = true;
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
+    if (e.history) pe.history = true;
     if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
@@ -728,7 +729,15 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {
   for (const p of paths)
-    if (p.op === op && p.path === e.path && p.subcommand === e.subText && (p.recursive ?? false) === e.recursive && (p.glob ?? false) === e.glob) return true;
+    if (
+      p.op === op &&
+      p.path === e.path &&
+      p.subcommand === e.subText &&
+      (p.recursive ?? false) === e.recursive &&
+      (p.glob ?? false) === e.glob &&
+      (p.history ?? false) === e.history
+    )
+      return true;
   return false;
 }
 

@@ -5,7 +5,7 @@
 // loop alternatives, and input lists (`find src -name '*.ts' | xargs cat` reads the .ts files under src).
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
-import { APPEND, CONTENTLESS, FORCE, INTO, NO_HIDDEN, RECURSIVE, type Access } from './programs/model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, type Access } from './programs/model';
 import type { CommandEnv, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
@@ -28,6 +28,8 @@ export interface Effect {
   into: boolean;
   names: string[] | undefined;
   noHidden: boolean;
+  /** Reads what the commits of the repository at the path hold. */
+  history: boolean;
 }
 
 /** One effect; every Effect has the same fields in the same order (one hidden class for the rules' reads). */
@@ -46,6 +48,7 @@ function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: s
     into: (flags & INTO) !== 0,
     names,
     noHidden: (flags & NO_HIDDEN) !== 0,
+    history: (flags & HISTORY) !== 0,
   };
 }
 

@@ -70,6 +70,135 @@ export const HOME_CREDENTIAL_STORES = [
   '.rediscli_history',
   '.lesshst',
   'Library/Keychains',
+  // The agents' own logins: a token here drives the agent (or another) with the user's account.
+  '.claude/.credentials.json',
+  '.codex/auth.json',
+  '.gemini/oauth_creds.json',
+  '.config/github-copilot',
+  '.continue/config.json',
+  '.cache/huggingface/token',
+  '.huggingface/token',
+  // Build tools' and clouds' credentials.
+  '.m2/settings.xml',
+  '.m2/settings-security.xml',
+  '.gradle/gradle.properties',
+  '.ivy2/.credentials',
+  '.sbt/.credentials',
+  '.composer/auth.json',
+  '.config/composer/auth.json',
+  '.nuget/NuGet/NuGet.Config',
+  '.config/NuGet/NuGet.Config',
+  '.yarnrc',
+  '.config/doctl',
+  '.cloudflared',
+  '.terraformrc',
+  '.pulumi/credentials.json',
+  '.databrickscfg',
+  '.oci',
+  '.config/hcloud',
+  '.config/linode-cli',
+  '.config/ngrok',
+  '.config/stripe',
+  '.config/containers/auth.json',
+  '.kaggle/kaggle.json',
+  '.sentryclirc',
+  '.wrangler',
+  '.config/.wrangler',
+  // Password managers and browser profiles (saved logins, cookies).
+  '.config/Bitwarden CLI',
+  '.lastpass',
+  '.config/lpass',
+  '.local/share/lpass',
+  '.mozilla',
+  '.thunderbird',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.config/vivaldi',
+  '.pki',
+  'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Firefox',
+  'Library/Cookies',
+  // Every shell's and REPL's history (commands typed with passwords and tokens in them).
+  '.local/share/fish/fish_history',
+  '.config/fish/fish_history',
+  '.sh_history',
+  '.ksh_history',
+  '.ash_history',
+  '.history',
+  '.zhistory',
+  '.zsh_sessions',
+  '.bash_sessions',
+  '.irb_history',
+  '.pry_history',
+  '.dbshell',
+  '.mongosh',
+  '.Rhistory',
+  '.viminfo',
+];
+
+/**
+ * Hidden folders and files of the home folder that are toolchains, caches and editors' plain settings: a
+ * command may read them (run a tool from `~/.cargo/bin`, source `~/.nvm/nvm.sh`). Any other hidden entry of
+ * the home folder is where a program keeps its login, its history or its user's settings — the list above
+ * can never be complete, so a read there gets the policy's `outsideWorkspace` decision, not a free pass.
+ */
+export const HOME_READABLE = [
+  '.cache',
+  '.npm',
+  '.nvm',
+  '.node-gyp',
+  '.pnpm-store',
+  '.bun',
+  '.deno',
+  '.volta',
+  '.fnm',
+  '.nodenv',
+  '.cargo/bin',
+  '.cargo/env',
+  '.cargo/registry',
+  '.cargo/git',
+  '.rustup',
+  '.pyenv',
+  '.rbenv',
+  '.goenv',
+  '.jenv',
+  '.asdf',
+  '.sdkman',
+  '.local/bin',
+  '.local/lib',
+  '.local/include',
+  '.local/pipx',
+  '.local/share/pnpm',
+  '.local/share/virtualenvs',
+  '.local/share/mise',
+  '.local/share/fnm',
+  '.virtualenvs',
+  '.conda/pkgs',
+  '.conda/envs',
+  '.m2/repository',
+  '.gradle/caches',
+  '.gradle/wrapper',
+  '.ivy2/cache',
+  '.nuget/packages',
+  '.dotnet',
+  '.pub-cache',
+  '.gem/ruby',
+  '.gem/specs',
+  '.terraform.d/plugins',
+  '.tflint.d',
+  '.vscode/extensions',
+  '.vscode-server/bin',
+  '.vscode-server/extensions',
+  '.oh-my-zsh',
+  '.gitconfig',
+  '.gitignore_global',
+  '.config/git/ignore',
+  '.editorconfig',
+  '.vimrc',
+  '.tmux.conf',
+  '.inputrc',
 ];
 
 /** System paths that hold secrets. */
@@ -99,6 +228,18 @@ export function credentialStore(abs: string, home: string): string | undefined {
   for (const r of SYSTEM_SECRETS) if (r.test(p)) return p;
   if (isCredential(p)) return p;
   return undefined;
+}
+
+/** The hidden entry of the home folder a path is in (`~/.claude`), unless it is a toolchain or cache folder. */
+export function homeHidden(abs: string, home: string): string | undefined {
+  const p = collapse(abs);
+  const h = collapse(home);
+  if (h === '/' || !isWithin(h, p) || p === h) return undefined;
+  const rel = p.slice(h.length + 1);
+  if (rel[0] !== '.') return undefined;
+  for (const s of HOME_READABLE) if (rel === s || rel.startsWith(s + '/')) return undefined;
+  const slash = rel.indexOf('/');
+  return `~/${slash < 0 ? rel : rel.slice(0, slash)}`;
 }
 
 /** Credential stores (and system secrets) under a directory (`grep -r x ~`, `tar c /etc`). */
@@ -145,7 +286,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -163,6 +304,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
 const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names' };
 
 function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
+  if (e.history) return judgeHistory(e, j);
   if (e.glob) return judgeGlob(e, j);
   const v = judgePath(e, e.path, j);
   // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
@@ -175,6 +317,52 @@ function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
     !isWithin(collapse(j.ctx.home), collapse(e.path))
   )
     return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  return v;
+}
+
+/** Verdicts of a tracked-file list under one path guard (the list is the probe's, kept while the index is unchanged). */
+const HISTORY_CACHE = new WeakMap<readonly string[], WeakMap<PathGuard, Verdict>>();
+
+/**
+ * What a repository's commits hold (`git log -p`, `git show HEAD~1`, `git archive HEAD`): every file tracked
+ * now or committed before, as the probe lists them. A `.env` committed by mistake and deleted since is still
+ * printed by `git log -p`. Without that list, everything under the repository on disk counts (fail closed).
+ */
+function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
+  const n = normalizePath(e.path, j.ctx);
+  if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(e.path)}: ${n.reason}`);
+  let tracked: readonly string[] | undefined;
+  try {
+    tracked = j.probe.gitTracked?.(n.abs);
+  } catch {
+    tracked = undefined;
+  }
+  // The path itself (a repository in a credential store is refused as any read of it would be).
+  const self = ops('read', n.abs, j);
+  if (self.decision !== 'allow') return self;
+  if (tracked === undefined) {
+    const v = judgePath({ ...e, history: false, recursive: true }, e.path, j);
+    return v.decision === 'allow' ? v : { ...v, reason: `its commits may hold what the folder holds: ${v.reason}` };
+  }
+  // A pathspec (`git log -p -- src`) narrows the history to what is under it; no pathspec is the whole repository.
+  const scope = e.recursive ? n.abs : undefined;
+  let byGuard = scope === undefined ? HISTORY_CACHE.get(tracked) : undefined;
+  const hit = byGuard?.get(j.guard);
+  if (hit) return hit;
+  let worst: Verdict | undefined;
+  const ws = j.ctx.workspace;
+  for (const abs of tracked) {
+    if (scope !== undefined && !isWithin(scope, abs)) continue;
+    const v = isWithin(ws, abs) ? j.guard.matchRelative(relativeTo(ws, abs), 'read') : outside('read', abs, j);
+    if (!v || v.decision === 'allow') continue;
+    if (!worst || severity(v.decision) > severity(worst.decision))
+      worst = { ...v, reason: `the repository's commits hold ${isWithin(ws, abs) ? relativeTo(ws, abs) : abs}, and ${v.reason}` };
+    if (worst.decision === 'deny') break;
+  }
+  const v = worst ?? ALLOW;
+  if (scope !== undefined) return v;
+  if (!byGuard) HISTORY_CACHE.set(tracked, (byGuard = new WeakMap()));
+  byGuard.set(j.guard, v);
   return v;
 }
 
@@ -230,7 +418,16 @@ function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
 function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   const store = credentialStore(abs, j.ctx.home);
   if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
-  if (op === 'read') return ALLOW;
+  if (op === 'read') {
+    const hidden = homeHidden(abs, j.ctx.home);
+    if (hidden && j.outside !== 'allow')
+      return verdict(
+        j.outside,
+        'outside:home-hidden',
+        `${hidden} is a hidden file or folder of the home folder, where programs keep logins, tokens and histories; commands may read only toolchains and caches there`,
+      );
+    return ALLOW;
+  }
   // Scratch space, unless it is where the home folder lives (a home under /tmp is still a home).
   if (isScratch(abs) && !isWithin(collapse(j.ctx.home), collapse(abs))) return ALLOW;
   return verdict(j.outside, 'outside-workspace', `${abs} is outside the workspace ${j.ctx.workspace}; commands may write only inside it and in /tmp`);
@@ -508,6 +705,17 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       const storeSegs = abs.split('/');
       if (patSegs[depth] !== undefined && globMatch(patSegs[depth], storeSegs[depth] ?? ''))
         return verdict('deny', 'outside:credentials', `${e.path} could match ~/${s}, which holds credentials`);
+    }
+    // A hidden entry of the home folder the pattern lies in or could match (`~/.c*/x`), on disk or not.
+    if (j.outside !== 'allow' && isWithin(h, prefix)) {
+      const next = prefix === h ? pattern.slice(h.length + 1).split('/')[0] : '';
+      const hidden = homeHidden(prefix, j.ctx.home) ?? (next.startsWith('.') ? `~/${next}` : undefined);
+      if (hidden)
+        return verdict(
+          j.outside,
+          'outside:home-hidden',
+          `${e.path} lies in ${hidden}, a hidden entry of the home folder where programs keep logins, tokens and histories`,
+        );
     }
   }
   return worst ?? ALLOW;

@@ -46,6 +46,11 @@ export interface PathEffect {
   noHidden?: boolean;
   /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
   exec?: boolean;
+  /**
+   * Reads the content of the commits of the repository the path is in (`git log -p`, `git show HEAD~1`,
+   * `git archive HEAD`): every file committed there, the ones no longer on disk included.
+   */
+  history?: boolean;
 }
 
 export interface CommandAnalysis {

@@ -607,7 +607,7 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       if (p.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
       const priv = wr.priv;
       if (priv !== undefined && !p.occ.some((o) => priv.includes(o.opt.key) || o.opt.long.some((l) => priv.includes('--' + l))))
-        addPending(u, 'priv.sudo', `${name} runs the command through the system manager, with its privileges`);
+        addPending(u, 'priv.sudo', `${name} runs the command with privileges the agent does not have (the system manager, another user)`);
       for (const o of p.occ) {
         if (o.value === undefined) continue;
         const how = `${name} ${o.opt.key}`;

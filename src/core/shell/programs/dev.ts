@@ -424,6 +424,15 @@ export const DEV: RowSpec[] = [
   },
   { n: 'python-info', d: 'python -m site/platform/ensurepip: information', loose: true, a: 'V*', ok: ['python -m site'] },
   {
+    n: 'python-httpserver',
+    d: 'python -m http.server: serves a folder over HTTP to whoever reaches the port (a read of the whole tree; --cgi runs its scripts)',
+    o: '-b|--bind=V -d|--directory=T --cgi:cgi -p|--protocol=V -h|--help',
+    a: 'V?',
+    x: 'python-httpserver',
+    ok: ['python3 -m http.server 8000 --directory dist', 'python -m http.server -d build/site 8080'],
+    eff: ['python3 -m http.server => read .', 'python3 -m http.server --directory dist 9000 => read dist'],
+  },
+  {
     n: 'pytest py.test',
     d: 'runs Python tests (test paths are read; conftest.py and the ini files decide what runs)',
     loose: true,
@@ -752,9 +761,21 @@ export const DEV: RowSpec[] = [
       'project.clj',
       'gradle/**',
     ],
-    o: '-p|--project-dir=C -b|--build-file=R -c|--settings-file=R -I|--init-script=X -x|--exclude-task=V -P=V -D=V -f|--file=R -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V',
+    // The flags are listed so that a task or phase after one (`mvn -q test`) is not taken for its value, a path.
+    o:
+      '-p|--project-dir=C -b|--build-file=R -c|--settings-file=R -I|--init-script=X -x|--exclude-task=V -P=V -D=V -f|--file=R -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
+      '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
-    ok: ['./gradlew build', './gradlew test --info', 'mvn -q test', 'mvn clean install -DskipTests', 'sbt test'],
+    ok: [
+      './gradlew build',
+      './gradlew test --info',
+      'mvn -q test',
+      'mvn -B -q verify',
+      'mvn -e -U test',
+      './gradlew -q --offline test',
+      'mvn clean install -DskipTests',
+      'sbt test',
+    ],
   },
   {
     n: 'java',

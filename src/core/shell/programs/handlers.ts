@@ -2,7 +2,7 @@
 // last word or a -t value (cp, mv, ln), `if=`/`of=` (dd), a mode letter bundle (tar), a program in the first
 // positional unless -e/-f gave one (grep, sed, awk), and the file-or-data values of HTTP clients.
 // Each handler records accesses on the model and calls `unknown` for what it cannot account for.
-import { APPEND, CONTENTLESS, FORCE, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
 import type { W } from '../types';
 import { word } from '../words';
@@ -229,6 +229,23 @@ handler('rg', (m) => {
   }
   const names = globs.length && !globs.includes('*') ? globs : undefined;
   const flags = hidden ? 0 : NO_HIDDEN;
+  if (m.s.name === 'git') {
+    // `git grep KEY HEAD`: a word before `--` that is no file here is a revision, and the search reads its commit.
+    const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
+    const paths: W[] = [];
+    let rev = false;
+    for (const f of files) {
+      const i = m.s.words.indexOf(f);
+      const v = f.path ?? f.value;
+      if ((dd < 0 || i < dd) && (v === null || (!f.glob && m.env.exists?.(abs(m, v)) !== true && !v.includes('/')))) rev = true;
+      else paths.push(f);
+    }
+    if (rev) {
+      if (paths.length === 0) m.add('read', undefined, '.', m.label, HISTORY);
+      for (const f of paths) if (f.value !== null || f.glob) m.add('read', f, undefined, m.label, HISTORY | (f.glob ? 0 : RECURSIVE));
+      return;
+    }
+  }
   if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE | flags, names);
   for (const f of files) m.path('T', f, f.value, m.label, flags, names);
 });

@@ -65,7 +65,15 @@ export const PY_MODULES: Record<string, string> = {
   platform: 'python-info',
   sysconfig: 'python-info',
   this: 'python-info',
+  'http.server': 'python-httpserver',
 };
+
+handler('python-httpserver', (m) => {
+  applyRoles(m);
+  if (m.has('cgi')) m.unknown(`${m.label} --cgi runs the scripts of the folder it serves`);
+  // No --directory: it serves the working directory, every file under it.
+  if (m.occ('-d') === undefined) m.add('read', undefined, '.', m.label, RECURSIVE);
+});
 
 handler('interp', (m) => {
   const lang = m.row.lang ?? '?';

@@ -1,5 +1,5 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
-import { APPEND, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
+import { APPEND, HISTORY, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { W } from '../types';
 
 const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
@@ -143,6 +143,116 @@ handler('git-config', (m) => {
   } else if (pos.length >= 2) writing = true;
   else reading = true;
   if (file) m.path(writing && !reading ? 'A' : 'R', file, file.value, 'git config --file');
+});
+
+// ---- what commits hold ----
+// `git log -p`, `git show <commit>`, `git cat-file -p <blob>`, `git archive HEAD`, `git format-patch`, `git bundle`,
+// `git clone .`: each prints or copies the content of committed files — a `.env` committed once and deleted
+// since included. They are reads of the repository's history (pathspecs narrow it), judged against the files
+// the repository tracks or ever committed (pathjudge.ts).
+
+/** Options that make log, whatchanged and diff-tree print file content. */
+const GIT_PATCH =
+  /^(-p|-u|--patch|-U\d*|--unified(=.*)?|-W|--function-context|--word-diff(=.*)?|--color-words(=.*)?|--binary|--full-diff|--cc|--patch-with-stat|--patch-with-raw|--ext-diff|--textconv)$/;
+/** Options that make show print names or counts only. */
+const GIT_NO_PATCH = /^(-s|--no-patch|--stat(=.*)?|--shortstat|--numstat|--name-only|--name-status|--summary|--dirstat(=.*)?|--raw|--check|--compact-summary)$/;
+
+/** The words of a git verb: options, other words before `--`, and pathspecs after it. */
+function gitWords(m: Model): { opts: string[]; revs: W[]; specs: W[] } {
+  const ws = m.s.words;
+  const opts: string[] = [];
+  const revs: W[] = [];
+  const specs: W[] = [];
+  let dd = false;
+  for (let i = m.from; i < ws.length; i++) {
+    const w = ws[i];
+    if (dd) specs.push(w);
+    else if (w.value === '--') dd = true;
+    else if (w.value !== null && w.value.length > 1 && w.value.startsWith('-')) opts.push(w.value);
+    else revs.push(w);
+  }
+  return { opts, revs, specs };
+}
+
+/** The history read: the pathspecs' files when given, else the whole repository. */
+function historyRead(m: Model, specs: readonly W[]): void {
+  // git matches pathspecs as globs itself (`-- '.e*'`, quoted or not) and with magic (`:(glob)`, `:!x`): such a
+  // pathspec, or one only known at run time, may reach any file of the repository.
+  const wide = specs.some((w) => w.glob || w.value === null || /[*?[]|^:/.test(w.value));
+  if (specs.length === 0 || wide) m.add('read', undefined, '.', m.label, HISTORY);
+  else for (const w of specs) m.add('read', w, undefined, m.label, HISTORY | RECURSIVE);
+}
+
+/** A word that names a commit, tree or blob by a value that is not `REV:path` (a run-time value may be anything). */
+const objectish = (w: W) => w.value === null || !w.value.includes(':');
+
+handler('git-object', (m) => {
+  // These verbs only read: a word is a revision, `REV:path` (that file in that commit) or a path of the work
+  // tree, read — never changed (`git log -- tests/`, `git diff .agentguard.yaml` are reads of those files).
+  optionRoles(m);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
+  for (const w of m.p.positional) {
+    const v = w.path ?? w.value;
+    const afterDd = dd >= 0 && m.s.words.indexOf(w) > dd;
+    // Before `--`, a word that is no file here is a revision (`HEAD~1`), named as before.
+    if (v === null || v.includes(':') || w.glob || (!afterDd && m.env.exists?.(v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`) !== true))
+      m.role('O', w, w.value, m.label);
+    else m.path('R', w, w.value, m.label);
+  }
+  const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
+  const { opts, revs, specs } = gitWords(m);
+  const patch = opts.some((o) => GIT_PATCH.test(o));
+  let hist = false;
+  if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;
+  else if (verb === 'show') hist = patch || (!opts.some((o) => GIT_NO_PATCH.test(o)) && (revs.length === 0 || revs.some(objectish)));
+  else if (verb === 'cat-file') {
+    if (opts.some((o) => /^--batch(=.*|-command)?$/.test(o))) hist = true;
+    else if (opts.includes('-p') || (revs.length >= 2 && revs[0].value !== null && /^(blob|tree|commit|tag)$/.test(revs[0].value))) {
+      // A commit or tree object prints names, not content: only a blob, by hash or a run-time value, is content.
+      const obj = revs[revs.length - 1];
+      hist = obj === undefined || obj.value === null || (!obj.value.includes(':') && /^[0-9a-f]{4,64}$/i.test(obj.value)) || revs[0].value === 'blob';
+      if (obj !== undefined && obj.value !== null && obj.value.includes(':')) hist = false;
+    }
+  }
+  if (hist) historyRead(m, specs);
+});
+
+handler('git-archive', (m) => {
+  applyRoles(m);
+  if (m.occ('--remote') !== undefined) return;
+  const ps = m.p.positional;
+  historyRead(m, ps.slice(1));
+});
+
+handler('git-format-patch', (m) => {
+  applyRoles(m);
+  historyRead(m, gitWords(m).specs);
+});
+
+handler('git-bundle', (m) => {
+  const ps = m.p.positional;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  if (ps[0]?.value === 'create') {
+    if (ps[1]) m.path('W', ps[1], ps[1].value, `${m.label} create`);
+    historyRead(m, []);
+  } else if (ps[0]?.value === null) m.unknown(`${m.label} with a command only known at run time`);
+});
+
+/** A clone of a repository on this disk copies every commit of it (`git clone . /tmp/x`). */
+handler('git-clone', (m) => {
+  const ps = m.p.positional;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  const src = ps[0];
+  if (src !== undefined) {
+    const v = src.path ?? src.value;
+    const file = v !== null ? /^file:\/\/(.+)$/.exec(v) : null;
+    if (file) m.add('read', undefined, file[1], m.label, HISTORY);
+    else if (v === null) m.unknown(`${m.label} copies a repository only known at run time`);
+    else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(v) && !/^[^/]*:/.test(v)) m.add('read', src, undefined, m.label, HISTORY);
+  }
+  if (ps[1]) m.path('A', ps[1], ps[1].value, m.label);
 });
 
 handler('git-difftool', (m) => {

@@ -42,6 +42,7 @@ export const INFRA: RowSpec[] = [
         d: 'reads history and content: `REV:path` and named paths are reads',
         o: GIT_READ,
         a: 'O*',
+        x: 'git-object',
       },
       grep: {
         n: 'grep',
@@ -88,8 +89,16 @@ export const INFRA: RowSpec[] = [
         x: 'git-rm',
       },
       mv: { n: 'mv', d: 'moves files', o: '-f|--force -k -n|--dry-run:dry -v|--verbose', x: 'git-mv' },
-      'stash clean tag notes remote reflog gc prune bisect sparse-checkout update-index read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
+      'stash clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
         { n: '', d: 'repository state (the destructive forms are the rules’ business)', o: '-F|--file=R -m|--message=V', a: 'V*' },
+      // --skip-worktree / --assume-unchanged hide a file's changes from status and diff: a change of how the
+      // named files are tracked, judged as a change of each (a protected test's edits would vanish from review).
+      'update-index': {
+        n: 'update-index',
+        d: 'changes how the index tracks the named files',
+        o: '--add --remove --force-remove --replace --refresh --really-refresh -q --ignore-submodules --unmerged --ignore-missing --info-only --index-info --stdin -z --verbose --again -g --unresolve --skip-worktree --no-skip-worktree --assume-unchanged --no-assume-unchanged --fsmonitor-valid --no-fsmonitor-valid --chmod=V --cacheinfo=V --index-version=V --split-index --no-split-index --untracked-cache --no-untracked-cache --test-untracked-cache --fsmonitor --no-fsmonitor',
+        a: 'A*',
+      },
       branch: { n: 'branch', d: 'branches (deletes and force moves are the rules’ business)', a: 'V*' },
       'fetch pull push': {
         n: '',
@@ -103,6 +112,7 @@ export const INFRA: RowSpec[] = [
         d: 'copies a repository into a new directory',
         o: '--template=R --separate-git-dir=W -u|--upload-pack=S -c|--config=V -b|--branch=V -o|--origin=V --depth=V --reference=V --filter=V --shallow-since=V --bundle-uri=V -j|--jobs=V',
         a: 'U A?',
+        x: 'git-clone',
       },
       init: { n: 'init', d: 'makes a repository', o: '--template=R --separate-git-dir=W -b|--initial-branch=V --object-format=V --shared[=V]', a: 'A?' },
       am: {
@@ -125,14 +135,21 @@ export const INFRA: RowSpec[] = [
         o: '--check:dry --stat:dry --numstat:dry --summary:dry --cached:dry --directory=V -p=V --exclude=P --include=P --unsafe-paths:unsafe --build-fake-ancestor=W',
         x: 'git-apply',
       },
-      'format-patch': { n: '', d: 'writes patches', o: '-o|--output-directory=W --output=W --cover-letter --subject-prefix=V', a: 'V*' },
+      'format-patch': {
+        n: '',
+        d: 'writes patches (the content of the commits)',
+        o: '-o|--output-directory=W --output=W --cover-letter --subject-prefix=V',
+        a: 'V*',
+        x: 'git-format-patch',
+      },
       archive: {
         n: 'archive',
         d: 'writes an archive of a tree',
         o: '-o|--output=W --remote=U --exec=S --prefix=V --format=V --add-file=R --add-virtual-file=V',
         a: 'V O*',
+        x: 'git-archive',
       },
-      bundle: { n: 'bundle', d: 'bundles', a: 'V W? V*' },
+      bundle: { n: 'bundle', d: 'bundles commits into a file', a: 'V W? V*', x: 'git-bundle' },
       'hash-object': { n: '', d: 'hashes (and with -w stores) files', o: '--path=V -t=V', a: 'R*' },
       'interpret-trailers stripspace': { n: '', d: 'message tools', o: '--in-place:inplace --trailer=V', a: 'R*/inplace=A' },
       worktree: { n: 'worktree', d: 'worktrees (remove --force is the rules’ business)', a: 'V A? V*' },
@@ -169,7 +186,8 @@ export const INFRA: RowSpec[] = [
       'git show HEAD:.env => read .env',
       'git show :.env => read .env',
       'git cat-file -p HEAD:.env => read .env',
-      'git diff HEAD -- .env => any .env',
+      'git diff HEAD -- .env => read .env',
+      'git log -- tests/ => read tests/',
       'git grep KEY => read .',
       'git add .env => any .env',
       'git mv a.ts tests/a.ts => write tests/a.ts',

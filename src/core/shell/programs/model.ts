@@ -33,6 +33,11 @@ export const RECURSIVE = 8;
 export const INTO = 16;
 /** A tree access that skips dot files and folders (rg, ag and fd by default). */
 export const NO_HIDDEN = 32;
+/**
+ * A read of what a repository's commits hold (`git log -p`, `git show <commit>`, `git archive HEAD`): every file
+ * ever committed there is read, whether or not it is still on disk. The path is a directory in the repository.
+ */
+export const HISTORY = 64;
 
 export const NO_ACC: Access[] = [];
 
@@ -139,7 +144,14 @@ export class Model {
         }
         return;
       case 'O':
-        if (value === null) return;
+        if (value === null) {
+          // `$(git rev-parse HEAD):.env`: the revision is only known at run time, the path is not.
+          const t = w?.text ?? '';
+          const c = t.lastIndexOf(':');
+          const path = c >= 0 ? t.slice(c + 1) : '';
+          if (path && /^[\w./@+-]+$/.test(path) && !t.slice(c).includes(')')) this.add('read', undefined, path, how);
+          return;
+        }
         if (typeof value === 'string') {
           const c = value.indexOf(':');
           if (c >= 0) {

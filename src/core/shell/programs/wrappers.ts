@@ -94,12 +94,14 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     skip: 1,
     samples: ['chroot /srv/root rm -rf /x => rm -rf /x'],
   },
-  { n: 'gosu su-exec', d: 'runs a command as another user', skip: 1, samples: ['gosu app rm -rf b => rm -rf b'] },
+  // Running as another user is a change of identity, like sudo, whatever the command.
+  { n: 'gosu su-exec', d: 'runs a command as another user', skip: 1, samples: ['gosu app rm -rf b => rm -rf b'], priv: '' },
   {
     n: 'runuser',
     d: 'runs a command as another user (-c: shell code)',
     o: '-u|--user=V -g|--group=V -G|--supp-group=V -l|--login -m|-p|--preserve-environment -s|--shell=V -c|--command=S -w|--whitelist-environment=V',
     samples: ['runuser -u app rm -rf b => rm -rf b'],
+    priv: '',
   },
   {
     n: 'unshare',

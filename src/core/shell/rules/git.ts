@@ -139,7 +139,7 @@ function pathLike(v: string | null): boolean {
 }
 
 const EXEC_CONFIG =
-  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*)$/;
+  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*|init\.templatedir)$/;
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [
@@ -400,6 +400,9 @@ export const gitRules: Rule[] = [
         'git config alias.x "!sh x.sh"',
         'git -c core.hooksPath=/tmp/h commit -m x',
         'git config --global core.pager "sh -c id"',
+        'git init --template=/tmp/tpl',
+        'git -c init.templateDir=/tmp/tpl init',
+        'git clone --template ./tpl https://example.invalid/x.git',
       ],
       benign: ['git -c core.pager=cat log', 'git config user.name Dev', 'git config alias.st status', 'git config --get remote.origin.url'],
     },
@@ -415,6 +418,9 @@ export const gitRules: Rule[] = [
         if (k === 'core.fsmonitor' && (v === 'false' || v === 'true')) continue;
         return `git -c ${k} runs a command`;
       }
+      // A template folder's hooks are copied into .git/hooks, and git runs them at the next commit or checkout.
+      if ((git(s, 'init') || git(s, 'clone')) && s.words.some((w) => w.value === null || /^--template(=|$)/.test(w.value)))
+        return `git ${git(s, 'init') ? 'init' : 'clone'} --template copies hook programs into .git/hooks`;
       if (git(s, 'config')) {
         const vals = configOperands(s);
         const k = vals[0]?.value?.toLowerCase();

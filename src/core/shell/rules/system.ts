@@ -518,12 +518,32 @@ export const systemRules: Rule[] = [
         'systemd-run -p User=root --wait make',
         'sg docker -c id',
         'newgrp docker',
+        'runuser -u root -- id',
+        'ssh root@localhost id',
+        'ssh -l root db1 uptime',
+        'ssh dev@host sudo systemctl restart x',
       ],
       benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
     },
     // sudo and its kin are flagged where they are unwrapped; these change identity without being wrappers there.
-    names: ['sg', 'newgrp'],
+    names: ['sg', 'newgrp', 'ssh'],
     check(s) {
+      if (named(s, 'ssh')) {
+        // Logging in as root, here or elsewhere, is root: `ssh root@localhost id`, `ssh -l root host`.
+        const ws = s.words;
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value;
+          if (v === null) continue;
+          if (
+            /^root@/i.test(v) ||
+            /^ssh:\/\/root@/i.test(v) ||
+            ((v === '-l' || v === '-oUser=root') && (v !== '-l' || ws[i + 1]?.value === 'root')) ||
+            /^-o ?User=root$/i.test(v)
+          )
+            return 'ssh logs in as root';
+        }
+        return undefined;
+      }
       return named(s, 'sg', 'newgrp') ? `${s.name} runs with another group's privileges` : undefined;
     },
   },
@@ -609,15 +629,20 @@ export const systemRules: Rule[] = [
         'launchctl unload ~/Library/LaunchAgents/x.plist',
         'launchctl load -w ~/Library/LaunchAgents/x.plist',
         'systemctl disable --now ssh',
+        'systemctl --user enable --now x.service',
+        'systemctl --user --no-block restart x',
       ],
       benign: ['systemctl status nginx', 'systemctl list-units', 'service --status-all', 'launchctl list'],
     },
     check(s) {
       if (
         named(s, 'systemctl') &&
-        /^(stop|restart|try-restart|reload-or-restart|kill|disable|mask|enable|daemon-reexec|set-default|edit|revert|link)$/.test(verb(s) ?? '')
+        /^(stop|restart|try-restart|reload-or-restart|kill|disable|mask|enable|daemon-reexec|set-default|edit|revert|link|preset|preset-all|reenable|add-wants|add-requires|set-property|import-environment|set-environment)$/.test(
+          systemctlVerb(s) ?? '',
+        )
       )
-        return `systemctl ${verb(s)} changes running services`;
+        // `--user` units are persistence too: an enabled user unit runs at every login (and with linger, at boot).
+        return `systemctl ${systemctlVerb(s)} changes what the system runs`;
       if (named(s, 'service') && /^(stop|restart|force-reload|reload)$/.test(bareWords(s)[1] ?? '')) return `service ${bareWords(s).join(' ')}`;
       if (named(s, 'launchctl') && /^(unload|remove|bootout|stop|kill|disable|load|bootstrap|enable|submit|start|kickstart|setenv|config)$/.test(verb(s) ?? ''))
         return `launchctl ${verb(s)} changes what the system runs`;
@@ -860,3 +885,18 @@ export const systemRules: Rule[] = [
     },
   },
 ];
+
+/** systemctl's verb: its own options (`--user`, `--now` are flags; -H, -M, -t, -p… take a value) skipped. */
+function systemctlVerb(s: Sub): string | undefined {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return undefined;
+    if (/^(-[HMtpsno]|--(host|machine|type|property|signal|state|lines|output|root|kill-whom|job-mode|what|timestamp|message|image|drop-in|when))$/.test(v)) {
+      i++;
+      continue;
+    }
+    if (!v.startsWith('-')) return v;
+  }
+  return undefined;
+}
