@@ -130,7 +130,10 @@ describe('third-round red-team classes', () => {
   it('a program under a versioned name is judged as that program', () => {
     const same: [string, string][] = [
       ['python3.11 -c \'import os; os.system("rm -rf src")\'', 'python3 -c \'import os; os.system("rm -rf src")\''],
-      ['python3.12 -m http.server', 'python3 -m http.server'],
+      [
+        'python3.12 -m pip install --index-url https://mirror.example.net/simple lib',
+        'python3 -m pip install --index-url https://mirror.example.net/simple lib',
+      ],
       ['node22 -e \'require("child_process").execSync("rm -rf src")\'', 'node -e \'require("child_process").execSync("rm -rf src")\''],
       ['ruby3.2 -e \'system("rm -rf src")\'', 'ruby -e \'system("rm -rf src")\''],
       ['perl5.36 -e \'system("rm -rf src")\'', 'perl -e \'system("rm -rf src")\''],
@@ -262,6 +265,28 @@ describe('third-round red-team classes', () => {
       const v = decideCommand(line, policy, { cwd: ws, workspace: ws, home: '/home/dev', exists: () => false, isDir: () => false }).verdict;
       assert.equal(v.decision, 'allow', `${line}: ${v.decision} ${v.reason}`);
     }
+  });
+
+  it('inline code that names a file by joining pieces, or bundles its code option, is not read as a literal', () => {
+    asks(
+      [
+        `node -e "require('fs').appendFileSync('.agent'+'guard.yaml','x')"`,
+        `node -e "console.log(require('fs').readFileSync('.'+'env','utf8'))"`,
+        `perl -e 'open(F,">",".agent"."guard.yaml")'`,
+        `perl -e 'open F,"<",".e"."nv"; print <F>'`,
+        `perl -e '@ARGV=(".e"."nv"); print <>'`,
+        `php -r 'echo file_get_contents(".e"."nv");'`,
+        `perl -le 'print $ENV{GITHUB_TOKEN}'`,
+        `node -pe 'process.env'`,
+      ],
+      'cmd:exec.unmodelled',
+    );
+    allows([
+      `node -e "console.log(require('fs').readFileSync('package.json','utf8'))"`,
+      `node -pe '1+1'`,
+      `perl -lne 'print' src/a.ts`,
+      `perl -0777 -ne 'print' package.json`,
+    ]);
   });
 
   it('parallel with no command runs its inputs as command lines', () => {

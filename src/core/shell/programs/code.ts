@@ -425,7 +425,9 @@ const NO: string[] = [];
 
 /** Literal string argument at tokens[k] (`(` expected at k), or undefined. */
 function litArg(ts: Tok[], k: number): string | undefined {
-  return ts[k]?.v === '(' && ts[k + 1]?.t === 'str' ? ts[k + 1].v : undefined;
+  // The literal must be the whole argument: `readFileSync('.'+'env')`, `file_get_contents(".e"."nv")` name a
+  // file the guard cannot read off the line (its first piece is not the path).
+  return ts[k]?.v === '(' && ts[k + 1]?.t === 'str' && (ts[k + 2]?.v === ',' || ts[k + 2]?.v === ')') ? ts[k + 1].v : undefined;
 }
 
 export function judgeCode(lang: string, code: string): CodeVerdict {
@@ -557,6 +559,11 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
           .filter((x) => x.t === 'str')
           .map((x) => x.v);
         const mode = args.length >= 2 ? args[0].trim() : (args[0] ?? '').trim();
+        // `open(F, ">", ".agent"."guard.yaml")`: a name joined from pieces is computed, whatever its pieces say.
+        const upto = ts.slice(k + 1, k + 12);
+        const end = upto.findIndex((x) => x.v === ';' || x.v === ')');
+        if (upto.slice(0, end < 0 ? undefined : end).some((x) => x.t !== 'str' && (x.v === '.' || x.v === 'x' || x.v === 'join' || x.v === 'sprintf')))
+          return no('perl code opens a file it computes');
         const target = args.length >= 2 ? args[1] : (args[0] ?? '').replace(/^[<>+|&\s]+/, '');
         if (!target || /\|/.test(mode) || (args.length < 2 && /^\s*\||\|\s*$/.test(args[0] ?? ''))) return no('perl code opens a pipe or a computed file');
         if (/^\+?>/.test(mode) || (args.length < 2 && /^\s*\+?>/.test(args[0] ?? ''))) writes.push(target);
@@ -580,6 +587,8 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   // Backticks, %x and qx run commands in ruby, perl and php.
   if ((l === 'ruby' || l === 'perl' || l === 'php') && /`|%x[({[]/.test(code)) return no(`${lang} code runs a command in backticks`);
   if (l === 'perl' && /\$ENV|%ENV/.test(code)) return no('perl code reads the environment');
+  // `@ARGV = (".e"."nv"); print <>`: the diamond operator reads the files named in @ARGV, set by the code itself.
+  if (l === 'perl' && /@ARGV|\$ARGV\b/.test(code) && /<<?>>?|<ARGV>|<STDIN>/.test(code)) return no('perl code reads the files it names in @ARGV');
   return { reads, writes, why: undefined };
 }
 
