@@ -434,6 +434,27 @@ export const gitRules: Rule[] = [
       return undefined;
     },
   },
+  {
+    id: 'git.hook-installer',
+    names: ['husky', 'pre-commit', 'prek', 'lefthook', 'simple-git-hooks', 'overcommit', 'yorkie', 'git-hooks', 'ghooks'],
+    description:
+      'Installs git hooks (husky, pre-commit install, lefthook install, simple-git-hooks): programs written into .git/hooks or a hooksPath that git runs at the next commit, checkout or push — as an edit of .git/hooks is.',
+    examples: {
+      destructive: ['npx husky init', 'husky', 'pre-commit install', 'pre-commit install --hook-type pre-push', 'lefthook install', 'npx simple-git-hooks'],
+      benign: ['pre-commit run --all-files', 'lefthook run pre-commit', 'pre-commit --version', 'husky --help'],
+    },
+    check(s) {
+      const n = s.name!;
+      const b = bareWords(s);
+      if (s.words.slice(1).some((w) => w.value !== null && /^(-h|--help|-V|--version)$/.test(w.value))) return undefined;
+      const verb = b[0];
+      const installs =
+        n === 'husky' || n === 'simple-git-hooks' || n === 'yorkie' || n === 'ghooks'
+          ? verb === undefined || verb === 'init' || verb === 'install' || verb === 'add' || verb === 'set'
+          : verb !== undefined && /^(install|install-hooks|init|add|sign|autoupdate|migrate-config|init-templatedir)$/.test(verb);
+      return installs ? `${n}${verb ? ' ' + verb : ''} writes git hooks: programs git runs at the next commit, checkout or push` : undefined;
+    },
+  },
 ];
 
 /** `git config`'s operands (key, value…): options and the values of options that take one are skipped; `set` is a verb. */

@@ -236,6 +236,8 @@ export const systemRules: Rule[] = [
         'systemctl show-environment',
         'x=$GITHUB_TOKEN; echo $x | rev',
         'export T="${AWS_SECRET_ACCESS_KEY}"; printenv T',
+        '[ "${GITHUB_TOKEN:4:1}" = a ] && echo yes',
+        'test "${API_TOKEN#ghp_a}" != "$API_TOKEN" && echo hit',
       ],
       benign: [
         'printenv PATH',
@@ -251,6 +253,8 @@ export const systemRules: Rule[] = [
         'export GH_TOKEN=$GITHUB_TOKEN',
         'NODE_ENV=$MODE npm test',
         "x='$GITHUB_TOKEN'; echo done",
+        'curl -H "Authorization: Bearer ${API_TOKEN:?unset}" https://api.github.com/user',
+        '[ -n "${GITHUB_TOKEN:-}" ] || echo missing',
       ],
     },
     check(s) {
@@ -299,6 +303,11 @@ export const systemRules: Rule[] = [
       if (n === 'systemctl' && ws.some((w) => w.value === 'show-environment')) return 'systemctl show-environment prints the environment of the system manager';
       if (n === 'ps' && ws.slice(1).some((w) => w.value !== null && /^[a-zA-Z]*e[a-zA-Z]*$/.test(w.value) && !w.value.startsWith('-')))
         return 'ps e prints the environment of every process';
+      // Pieces of a secret (`${GITHUB_TOKEN:4:1}`, `${TOKEN#ghp_}`, `${TOKEN/a/b}`): a character at a time, compared
+      // or printed, is the secret told in slices. `${TOKEN:-default}`, `${TOKEN:?}`, `${#TOKEN}` say nothing of it.
+      if (s.text.includes('${'))
+        for (const m of s.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:[^-?+=}]|[#%/^,@])/g))
+          if (SECRET_NAME.test(m[1])) return `\${${m[1]}${m[2]}…} takes a piece of $${m[1]}, a secret`;
       // A secret copied under a name the rules above cannot follow (`x=$GITHUB_TOKEN; echo $x | rev`): the copy
       // is where the value leaves sight, so it is judged here. Copies under another secret-like name are followed.
       if (n === null || anyKey(s.assigns) || n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
