@@ -187,6 +187,7 @@ function historyRead(m: Model, specs: readonly W[]): void {
 const objectish = (w: W) => w.value === null || !w.value.includes(':');
 
 handler('git-object', (m) => {
+  const abs = (v: string) => (v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`);
   // These verbs only read: a word is a revision, `REV:path` (that file in that commit) or a path of the work
   // tree, read — never changed (`git log -- tests/`, `git diff .agentguard.yaml` are reads of those files).
   optionRoles(m);
@@ -196,8 +197,7 @@ handler('git-object', (m) => {
     const v = w.path ?? w.value;
     const afterDd = dd >= 0 && m.s.words.indexOf(w) > dd;
     // Before `--`, a word that is no file here is a revision (`HEAD~1`), named as before.
-    if (v === null || v.includes(':') || w.glob || (!afterDd && m.env.exists?.(v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`) !== true))
-      m.role('O', w, w.value, m.label);
+    if (v === null || v.includes(':') || w.glob || (!afterDd && m.env.exists?.(abs(v)) !== true)) m.role('O', w, w.value, m.label);
     else m.path('R', w, w.value, m.label);
   }
   const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
@@ -205,6 +205,10 @@ handler('git-object', (m) => {
   const patch = opts.some((o) => GIT_PATCH.test(o));
   let hist = false;
   if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;
+  // `git diff <empty-tree> HEAD`, `git diff A..B`: a diff between commits prints what they hold. (A diff of the
+  // work tree alone is a read of the files it names, as above.)
+  else if (verb === 'diff')
+    hist = !opts.some((o) => GIT_NO_PATCH.test(o)) && revs.some((w) => w.value === null || m.env.exists?.(abs(w.path ?? w.value)) !== true);
   else if (verb === 'show') hist = patch || (!opts.some((o) => GIT_NO_PATCH.test(o)) && (revs.length === 0 || revs.some(objectish)));
   else if (verb === 'cat-file') {
     if (opts.some((o) => /^--batch(=.*|-command)?$/.test(o))) hist = true;
