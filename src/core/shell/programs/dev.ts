@@ -975,6 +975,14 @@ export const DEV: RowSpec[] = [
     a: 'V*',
     ok: ['pre-commit run --all-files'],
   },
-  { n: 'husky lefthook', d: 'git hook managers', loose: true, runs: ['.husky/**', 'lefthook.yml', '.lefthook.yml'], a: 'V*', ok: ['npx husky install'] },
+  // Installing hooks (husky, husky install, lefthook install) is the git.hook-installer rule's: asked.
+  {
+    n: 'husky lefthook',
+    d: 'git hook managers',
+    loose: true,
+    runs: ['.husky/**', 'lefthook.yml', '.lefthook.yml'],
+    a: 'V*',
+    ok: ['npx husky --help', 'lefthook run pre-commit'],
+  },
   { n: 'protoc buf', d: 'protocol buffers (--X_out writes)', loose: true, x: 'protoc', ok: ['buf lint'] },
 ];
