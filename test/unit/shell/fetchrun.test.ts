@@ -2,6 +2,8 @@
 // install), images run with their own unseen program, and the editor's MCP servers added from the shell — through
 // `agentguard eval` on a real workspace. Each destructive form has a benign neighbour that must stay allowed.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { evalCalls } from '../helpers/cli';
 import { makeWorkspace } from './workspace';
 
@@ -75,6 +77,53 @@ describe('fetched code run on the same line, images and editor configuration (ag
       ['code --add-mcp \'{"name":"x","command":"sh","args":["-c","id"]}\'', 'ask'],
       ['code-insiders --add-mcp=\'{"name":"x","command":"node"}\'', 'ask'],
       ['code --list-extensions', 'allow'],
+    ]);
+  });
+});
+
+describe("a build tool's verb is not the folder of the same name (agentguard eval, javascript pack protecting test/)", function () {
+  this.timeout(120_000);
+  let w: { root: string; ws: string; home: string };
+  before(() => {
+    w = makeWorkspace();
+    fs.writeFileSync(path.join(w.ws, '.agentguard.yaml'), 'version: 1\nextends: [default, javascript]\n');
+    fs.mkdirSync(path.join(w.ws, 'test'), { recursive: true });
+    fs.writeFileSync(path.join(w.ws, 'test/a.test.js'), 'test("a", () => {});\n');
+  });
+  const check = (cases: [string, Expect][]) => {
+    const out = evalCalls(
+      cases.map(([command]) => ({ op: 'exec', command })),
+      ['--workspace', w.ws],
+      { cwd: w.ws, env: { HOME: w.home } },
+    );
+    const bad = cases
+      .map(([l, want], i) => [l, want, out[i]] as const)
+      .filter(([, want, v]) => (want === 'not-allow' ? v.decision === 'allow' : v.decision !== want))
+      .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
+    assert.deepEqual(bad, []);
+  };
+
+  it('runs the tests of tools whose first word is a verb', () => {
+    check([
+      ['mix test', 'allow'],
+      ['bazel test //...', 'allow'],
+      ['swift test', 'allow'],
+      ['npx nx test app', 'allow'],
+      ['zig build test', 'allow'],
+      ['flutter test', 'allow'],
+      ['cabal test', 'allow'],
+      ['npx lerna run test', 'allow'],
+    ]);
+  });
+
+  it('still judges the same word as a path where it is one', () => {
+    check([
+      ['rm test/a.test.js', 'not-allow'],
+      ['cp x.js test', 'not-allow'],
+      ['zig fmt test', 'not-allow'],
+      ['mix new test', 'not-allow'],
+      ['swift test/a.swift', 'not-allow'],
+      ['bazel run test', 'not-allow'],
     ]);
   });
 });

@@ -861,8 +861,10 @@ handler('test-runner', (m) => {
 // Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
 handler('build-labels', (m) => {
   optionRoles(m);
-  for (const w of m.p.positional) {
+  for (const [i, w] of m.p.positional.entries()) {
     if (w.value !== null && (/^(\/\/|@|:)/.test(w.value) || w.value === '...' || w.value === '::' || /:[\w.-]*$/.test(w.value))) continue;
+    // The first operand is the verb (`bazel test //…`, `pants test ::`), not the `test/` folder.
+    if (i === 0 && w.value !== null && /^[a-z][a-z-]*$/.test(w.value)) continue;
     m.name(w, w.value, m.label);
   }
 });
