@@ -361,6 +361,10 @@ handler('docker-run', (m) => {
       m.add(kv.has('readonly') || kv.has('ro') || kv.get('readonly') === 'true' ? 'read' : 'any', undefined, src, 'docker --mount');
   }
   if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  // With no command after the image (and no --entrypoint), the image's own entrypoint runs: a program pulled from a
+  // registry that nobody on this line has seen — with mounts, over the workspace. A command given is judged as shown.
+  if (m.p.positional.length <= 1 && m.occ('--entrypoint') === undefined)
+    m.unknown(`${m.label} runs the image's own program (${m.p.positional[0]?.text ?? 'no image named'}), which the command line does not show`);
 });
 
 handler('docker-build', (m) => {
@@ -861,8 +865,10 @@ handler('test-runner', (m) => {
 // Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
 handler('build-labels', (m) => {
   optionRoles(m);
-  for (const w of m.p.positional) {
+  for (const [i, w] of m.p.positional.entries()) {
     if (w.value !== null && (/^(\/\/|@|:)/.test(w.value) || w.value === '...' || w.value === '::' || /:[\w.-]*$/.test(w.value))) continue;
+    // The first operand is the verb (`bazel test //…`, `pants test ::`), not the `test/` folder.
+    if (i === 0 && w.value !== null && /^[a-z][a-z-]*$/.test(w.value)) continue;
     m.name(w, w.value, m.label);
   }
 });

@@ -280,6 +280,11 @@ export function applyRoles(m: Model): void {
   if (m.p.unknown.length) m.unknown(`${name} ${m.p.unknown[0]} is an option the guard does not model`);
 }
 
+/** A bare word: no `/`, `.`, `~`, glob or expansion — what a verb or task name looks like. */
+function isVerbWord(w: W): boolean {
+  return w.value !== null && !w.glob && w.alts === undefined && !w.fromInput && /^[A-Za-z][A-Za-z0-9_:-]*$/.test(w.value);
+}
+
 /** The positionals' roles only (handlers that read the options themselves call this). */
 export function positionalRoles_(m: Model): void {
   const name = m.label;
@@ -289,6 +294,9 @@ export function positionalRoles_(m: Model): void {
   const maybe = m.p.maybeValue;
   for (let i = 0; i < ps.length; i++) {
     const w = ps[i];
+    // `mix test`, `zig build test`: the tool's verb and task names are words, not the `test/` folder.
+    if (m.row.verb && m.roles[i] === '?' && isVerbWord(w) && (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0]))))
+      continue;
     m.role(m.roles[i], w, w.value, name);
     if (maybe.length && maybe.includes(i)) {
       if (readsAsCommand(w.value)) m.role('S', w, w.value, `${name} (a value of an option the guard does not know)`);

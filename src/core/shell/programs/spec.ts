@@ -63,6 +63,13 @@ export interface RowSpec {
   sub?: Record<string, RowSpec>;
   /** Unknown options are read as flags (their next word also counts as a possible path) instead of not modelled. */
   loose?: boolean;
+  /**
+   * The tool's verb comes first (`mix test`, `swift test`, `cabal test`): a bare first operand (no `/`, no `.`) is
+   * that verb, not the folder of the same name; `steps` lists the verbs whose next bare word names a task
+   * (`zig build test`, `lerna run test`). Anything path-like is still judged as a path.
+   */
+  verb?: boolean;
+  steps?: string[];
   /** Options stop at the first positional (what follows belongs to something else). */
   posix?: boolean;
   /** Verbs may be preceded by the parent's options only (the default is: the parent's options also after the verb). */
@@ -92,6 +99,8 @@ export interface Row {
   pos: readonly PosToken[];
   sub: Map<string, Row> | undefined;
   loose: boolean;
+  verb: boolean;
+  steps: readonly string[] | undefined;
   posix: boolean;
   inherit: boolean;
   lang: string | undefined;
@@ -164,6 +173,8 @@ export function compileRow(spec: RowSpec, parent?: Row): Row {
     pos,
     sub: undefined,
     loose: spec.loose ?? parent?.loose ?? false,
+    verb: spec.verb ?? false,
+    steps: spec.steps,
     posix: spec.posix ?? false,
     inherit: !(spec.noInherit ?? parent?.spec.noInherit ?? false),
     lang: spec.lang ?? parent?.lang,

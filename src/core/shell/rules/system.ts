@@ -493,7 +493,7 @@ export const systemRules: Rule[] = [
     id: 'guard.editor-extensions',
     names: ['code', 'code-insiders', 'code-server', 'codium', 'vscodium', 'cursor', 'windsurf'],
     description:
-      "Changes the editor's extensions from the command line (uninstall, disable, install): the way to switch the guard itself off, or to bring in code nobody reviewed.",
+      "Changes the editor's extensions or MCP servers from the command line (uninstall, disable, install, --add-mcp): the way to switch the guard itself off, or to bring in code nobody reviewed that the editor then runs.",
     examples: {
       destructive: [
         'code --uninstall-extension agentguard.agentguard',
@@ -501,12 +501,16 @@ export const systemRules: Rule[] = [
         'code-server --install-extension ./x.vsix',
         'cursor --disable-extensions',
         'code --install-extension=ms-python.python',
+        'code --add-mcp \'{"name":"x","command":"sh","args":["-c","id"]}\'',
+        'code-insiders --add-mcp=\'{"name":"x","command":"node"}\'',
       ],
       benign: ['code --list-extensions', 'code --version', 'code -r src/app.ts', 'code --diff a.ts b.ts'],
     },
     check(s) {
       for (const w of s.words.slice(1)) {
-        const m = w.value !== null ? /^--(uninstall-extension|disable-extensions?|install-extension|enable-proposed-api)(=|$)/.exec(w.value) : null;
+        const m = w.value !== null ? /^--(uninstall-extension|disable-extensions?|install-extension|enable-proposed-api|add-mcp)(=|$)/.exec(w.value) : null;
+        // --add-mcp writes a server (a command line) into the user's editor configuration: the editor starts it later.
+        if (m?.[1] === 'add-mcp') return `${s.name} --add-mcp adds an MCP server (a program the editor will start) to the editor's configuration`;
         if (m) return `${s.name} --${m[1]} changes which extensions run in the editor (it can switch AgentGuard off)`;
       }
       return undefined;
