@@ -27,6 +27,25 @@ function keeps(text: string): void {
 }
 
 describe('context rules: name and value in different tokens', () => {
+  describe('make-assignment', () => {
+    it("masks a secret under Make's conditional, appending, POSIX and shell assignments", () => {
+      for (const [head, tail] of [
+        ['DB_PASS ?= ', ''],
+        ['export GITHUB_TOKEN += ', ''],
+        ['override API_KEY ::= ', '  # staging'],
+        ['CLIENT_SECRET:::=', ''],
+        ['DB_PASSWORD != ', ''],
+      ]) {
+        // Its own seeds, so the passwords of the tests below stay as they were.
+        const p = rand(PASSWORD_CHARS.replace(/[#'",;$-]/g, ''), 20, 77_000 + head.length);
+        masks('make-assignment', `${head}${p}${tail}\nall:\n\techo ok\n`, p);
+      }
+    });
+    it('keeps references, placeholders, ordinary variables and comparisons in code', () => {
+      keeps('DB_PASS ?= $(shell cat .db_pass)\nAPI_KEY ?= ${API_KEY}\nCFLAGS += -O2 -Wall\n');
+      keeps('SECRET_KEY ?= changeme\nif token != expected_token_value_here:\n    pass\n');
+    });
+  });
   describe('xml-key-value', () => {
     it('masks the value= of an <add key> whose key is secret-named (.config appSettings, NuGet)', () => {
       const p = pw();
