@@ -171,7 +171,8 @@ function anyCase(word: string): string {
 // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
 const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
 const USERINFO_SRC =
-  '@(?<=:\\/\\/[^\\s\\/@]*@)' +
+  // A `/` may stand in the password itself (`postgres://app:pa/ss@db`): the walk back stops there.
+  '@(?<=:\\/\\/[^\\s@]*@)' +
   // DSNs without a scheme: Go's `user:pw@tcp(host)`, Oracle's `thin:user/pw@host`, `sqlplus user/pw@db`.
   '|@(?=tcp\\(|unix\\()(?<=:[^\\s\\/@:]+@)' +
   '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)';

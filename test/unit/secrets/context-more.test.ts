@@ -27,6 +27,22 @@ function keeps(text: string): void {
 }
 
 describe('context rules: name and value in different tokens', () => {
+  describe('url-credentials: passwords nobody percent-encoded', () => {
+    it('masks the whole password when it holds # / ? or a quote, in .env, compose and logs', () => {
+      for (const ch of ['#', '/', '?', "'"]) {
+        const p =
+          rand(PASSWORD_CHARS.replace(/[#'",;$@/?<>\s-]/g, ''), 9, 78_000 + ch.charCodeAt(0)) + ch + rand('abcdefXYZ0123456789', 9, 79_000 + ch.charCodeAt(0));
+        masks('url-credentials', `DATABASE_URL=postgres://app:${p}@db/app`, p);
+        masks('url-credentials', `      - DATABASE_URL=postgres://app:${p}@db:5432/app`, p);
+        masks('url-credentials', `WARN retrying https://user:${p}@api.partner.example/v1`, p);
+      }
+    });
+    it('keeps ports with paths, and code that builds the URL', () => {
+      keeps('see http://localhost:8080/x?to=bob@x.com and https://example.com:443/a@b\n');
+      keeps("url = 'mysql://root:' + password + '@localhost/db'\n");
+      keeps('conn = f"postgresql://{user}:{pw}@{host}/db"\nu = "redis://:%s@%s:6379" % (pw, host)\n');
+    });
+  });
   describe('make-assignment', () => {
     it("masks a secret under Make's conditional, appending, POSIX and shell assignments", () => {
       for (const [head, tail] of [
