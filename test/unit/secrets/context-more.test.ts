@@ -43,6 +43,17 @@ describe('context rules: name and value in different tokens', () => {
       keeps('conn = f"postgresql://{user}:{pw}@{host}/db"\nu = "redis://:%s@%s:6379" % (pw, host)\n');
     });
   });
+  describe('generic-secret: Rust reference types between name and value', () => {
+    it("masks const/static/let with a &str or &'static str annotation", () => {
+      const p = rand('abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 40, 80_001);
+      masks('generic-secret', `const DISCORD_TOKEN: &str = "${p}";`, p);
+      const q = rand('abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 36, 80_002);
+      masks('generic-secret', `pub static API_KEY: &'static str = "${q}";`, q);
+    });
+    it('keeps a reference to the member of the same name, typed or not', () => {
+      keeps('let password: &str = &self.password;\nlet token = &mut cfg.token;\nlet secret = *opts.secret;\n');
+    });
+  });
   describe('make-assignment', () => {
     it("masks a secret under Make's conditional, appending, POSIX and shell assignments", () => {
       for (const [head, tail] of [

@@ -348,13 +348,13 @@ function isCodeEnd(line: string, start: number, end: number): boolean {
   return end > start && (c === 44 || c === 59);
 }
 
-/** `[\w$.<>[\]|? ]` (ASCII). */
+/** `[\w$.<>[\]|?& ']` (ASCII): `&` and `'` for Rust's reference types (`const TOKEN: &'static str = "…"`). */
 const SETTER_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++)
-  SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
+  SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || "_$.<>[]|?& '".includes(String.fromCharCode(c)) ? 1 : 0;
 
 /**
- * `/^[\w$.<>[\]|? ]+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
+ * `/^[\w$.<>[\]|?& ']+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
  * in the class, so it can only follow the whole run.
  */
 export function startsAsSetter(line: string, start: number, end: number): boolean {
@@ -429,7 +429,8 @@ export function namesItself(value: string, name: string): boolean {
  * (the last segment of a member access spells the key's last segment).
  */
 export function copiesMember(value: string, name: string): boolean {
-  const v = value.replace(/[;,]+$/, '');
+  // A reference or dereference of the member (Rust `&self.password`, C `*cfg.token`) copies it too.
+  const v = value.replace(/[;,]+$/, '').replace(/^(?:&(?:mut[ \t]+)?|\*)/, '');
   if (!MEMBER_ACCESS.test(v)) return false;
   return namesItself(v.slice(v.lastIndexOf('.') + 1), name.slice(name.lastIndexOf('.') + 1));
 }
