@@ -105,6 +105,14 @@
     (local.set $i (i32.sub (local.get $p) (i32.const 1)))
     (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
     (local.set $c (call $byte (local.get $i)))
+    ;; Make's `?=` `+=` `!=` (prefilter.ts genericAt): the operator's first character is skipped.
+    (if (i32.and (i32.eq (call $byte (local.get $p)) (i32.const 61))
+                 (i32.or (i32.or (i32.eq (local.get $c) (i32.const 63)) (i32.eq (local.get $c) (i32.const 43)))
+                         (i32.eq (local.get $c) (i32.const 33))))
+      (then
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (if (i32.lt_s (local.get $i) (i32.const 2)) (then (return (i32.const 1))))
+        (local.set $c (call $byte (local.get $i)))))
     (if (i32.and (i32.eq (call $byte (local.get $p)) (i32.const 58)) (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)))
       (then (if (call $digits16 (local.get $p)) (then (return (i32.const 1))))))
     (block $blanks

@@ -63,7 +63,7 @@ const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str'
  * The keyword must end the name (optionally followed by a word like `_base`/`-data`), the same
  * rule classifyName applies, so the look-behind is short and bounded: no scan back over the name.
  */
-const GENERIC_SRC = `[=:>](?<=(?:${KEY_WORDS.join('|')})(?:[_.-]?(?:${KEY_TAILS.join('|')}))?["'\`\\]]{0,2}[ \\t]*[=:>])`;
+const GENERIC_SRC = `[=:>](?<=(?:${KEY_WORDS.join('|')})(?:[_.-]?(?:${KEY_TAILS.join('|')}))?["'\`\\]]{0,2}[ \\t]*(?:[?+!]=|[=:>]))`;
 
 /** Vendor prefixes ending in `_` / `-` (regex sources of single words: literals, `[...]`, `{n}`, `\d`). */
 const UNDERSCORE_PREFIXES = [
@@ -171,7 +171,8 @@ function anyCase(word: string): string {
 // A vendor separator only counts when a token-length run follows: most `_`/`-` in code fail here fast.
 const VENDOR_SRC = `[_-](?=[A-Za-z0-9_+/=-]{16})(?<=(?:${UNDERSCORE_PREFIXES.join('|')})_|(?:${DASH_PREFIXES.join('|')})-)`;
 const USERINFO_SRC =
-  '@(?<=:\\/\\/[^\\s\\/@]*@)' +
+  // A `/` may stand in the password itself (`postgres://app:pa/ss@db`): the walk back stops there.
+  '@(?<=:\\/\\/[^\\s@]*@)' +
   // DSNs without a scheme: Go's `user:pw@tcp(host)`, Oracle's `thin:user/pw@host`, `sqlplus user/pw@db`.
   '|@(?=tcp\\(|unix\\()(?<=:[^\\s\\/@:]+@)' +
   '|@(?<=(?:thin:|sqlplus\\s+|expdp\\s+|impdp\\s+|sqlldr\\s+)[\\w.$-]+\\/[^\\s\\/@:"\'`]+@)';
@@ -524,6 +525,8 @@ function tokenFollows(text: string, p: number): boolean {
 export function genericAt(text: string, p: number): boolean {
   let i = p - 1;
   let c = text.charCodeAt(i);
+  // Make's other assignments (`DB_PASS ?= …`, `TOKEN += …`, `KEY != …`): the operator's first character.
+  if ((c === 63 || c === 43 || c === 33) && text.charCodeAt(p) === 61) c = text.charCodeAt(--i);
   while (c === 32 || c === 9) c = text.charCodeAt(--i);
   if (c === 34 || c === 39 || c === 96 || c === 93) {
     c = text.charCodeAt(--i);
@@ -778,9 +781,9 @@ function nibbleTables(): Uint8Array {
     if (((vlo[x & 15]! & vhi[x >> 4]!) | 0) !== want) throw new Error(`anchor scan: the class tables misclassify byte ${x}`);
   }
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
-  // Digits: an Asana token's `:` (ASANA_SRC). (A foreign key word's last character, decode.ts, is beyond
+  // `?` `+` `!`: Make's `?=` `+=` `!=` (genericAt). Digits: an Asana token's `:` (ASANA_SRC). (A foreign key word's last character, decode.ts, is beyond
   // ASCII: such a neighbour passes every class in the module itself.)
-  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789')], 1);
+  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789?+!')], 1);
   addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
   // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`.
   addToNibbles(nlo, nhi, CODES('kPKSTat'), 2);

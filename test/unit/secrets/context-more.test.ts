@@ -27,6 +27,52 @@ function keeps(text: string): void {
 }
 
 describe('context rules: name and value in different tokens', () => {
+  describe('url-credentials: passwords nobody percent-encoded', () => {
+    it('masks the whole password when it holds # / ? or a quote, in .env, compose and logs', () => {
+      for (const ch of ['#', '/', '?', "'"]) {
+        const p =
+          rand(PASSWORD_CHARS.replace(/[#'",;$@/?<>\s-]/g, ''), 9, 78_000 + ch.charCodeAt(0)) + ch + rand('abcdefXYZ0123456789', 9, 79_000 + ch.charCodeAt(0));
+        masks('url-credentials', `DATABASE_URL=postgres://app:${p}@db/app`, p);
+        masks('url-credentials', `      - DATABASE_URL=postgres://app:${p}@db:5432/app`, p);
+        masks('url-credentials', `WARN retrying https://user:${p}@api.partner.example/v1`, p);
+      }
+    });
+    it('keeps ports with paths, and code that builds the URL', () => {
+      keeps('see http://localhost:8080/x?to=bob@x.com and https://example.com:443/a@b\n');
+      keeps("url = 'mysql://root:' + password + '@localhost/db'\n");
+      keeps('conn = f"postgresql://{user}:{pw}@{host}/db"\nu = "redis://:%s@%s:6379" % (pw, host)\n');
+    });
+  });
+  describe('generic-secret: Rust reference types between name and value', () => {
+    it("masks const/static/let with a &str or &'static str annotation", () => {
+      const p = rand('abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 40, 80_001);
+      masks('generic-secret', `const DISCORD_TOKEN: &str = "${p}";`, p);
+      const q = rand('abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789', 36, 80_002);
+      masks('generic-secret', `pub static API_KEY: &'static str = "${q}";`, q);
+    });
+    it('keeps a reference to the member of the same name, typed or not', () => {
+      keeps('let password: &str = &self.password;\nlet token = &mut cfg.token;\nlet secret = *opts.secret;\n');
+    });
+  });
+  describe('make-assignment', () => {
+    it("masks a secret under Make's conditional, appending, POSIX and shell assignments", () => {
+      for (const [head, tail] of [
+        ['DB_PASS ?= ', ''],
+        ['export GITHUB_TOKEN += ', ''],
+        ['override API_KEY ::= ', '  # staging'],
+        ['CLIENT_SECRET:::=', ''],
+        ['DB_PASSWORD != ', ''],
+      ]) {
+        // Its own seeds, so the passwords of the tests below stay as they were.
+        const p = rand(PASSWORD_CHARS.replace(/[#'",;$-]/g, ''), 20, 77_000 + head.length);
+        masks('make-assignment', `${head}${p}${tail}\nall:\n\techo ok\n`, p);
+      }
+    });
+    it('keeps references, placeholders, ordinary variables and comparisons in code', () => {
+      keeps('DB_PASS ?= $(shell cat .db_pass)\nAPI_KEY ?= ${API_KEY}\nCFLAGS += -O2 -Wall\n');
+      keeps('SECRET_KEY ?= changeme\nif token != expected_token_value_here:\n    pass\n');
+    });
+  });
   describe('xml-key-value', () => {
     it('masks the value= of an <add key> whose key is secret-named (.config appSettings, NuGet)', () => {
       const p = pw();

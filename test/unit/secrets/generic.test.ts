@@ -202,7 +202,7 @@ function genericScanDef(line: string, out: Hit[]): void {
       continue;
     }
     let a = viaAssign(line, head.index);
-    const typed = a.op === ':' && !a.quoted ? /^[\w$.<>[\]|? ]+=\s/.exec(a.value) : null;
+    const typed = a.op === ':' && !a.quoted ? /^[\w$.<>[\]|?& ']+=\s/.exec(a.value) : null;
     if (typed) {
       // The value after `=`, as ASSIGN_VALUE reads it.
       const at = a.start + typed[0].length - 1;
@@ -229,7 +229,7 @@ function genericScanDef(line: string, out: Hit[]): void {
         value = value.slice(1);
         start++;
       }
-      const yaml = !typed && lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|? ]+=\s/.test(value);
+      const yaml = !typed && lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|?& ']+=\s/.test(value);
       if (literal && start === a.start) value = value.replace(/\s[^]*$/, '');
       else value = cut(value, yaml, query);
       asLiteral = literal && start === a.start;
@@ -345,7 +345,7 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       if (want) code++;
     }
     for (const v of allStrings(['a', '=', ' ', '\t', '$', '<', '|', '-', '\u00a0', '\u2028', '\u00e9'], 5)) {
-      const want = /^[\w$.<>[\]|? ]+=\s/.test(v);
+      const want = /^[\w$.<>[\]|?& ']+=\s/.test(v);
       assert.equal(startsAsSetter(...at(v)), want, JSON.stringify(v));
       if (want) setter++;
     }
@@ -362,7 +362,7 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       for (const v of [',' + ch, ',' + ch + '//', ',//' + ch, 'a' + ch, 'a' + ch + '#', 'a' + ch + '= ', 'a=' + ch]) {
         const hash = v.search(/\s#/);
         assert.equal(endsAsCode(...at(v)), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
-        assert.equal(startsAsSetter(...at(v)), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+        assert.equal(startsAsSetter(...at(v)), /^[\w$.<>[\]|?& ']+=\s/.test(v), JSON.stringify(v));
         assert.equal(yamlEnd(...at(v)) - 3, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
       }
     }
@@ -403,7 +403,7 @@ describe('generic rule: the value is cut as the regexes cut it', () => {
       const line = 'password: ' + v;
       const hash = v.search(/\s#/);
       assert.equal(endsAsCode(line, 10, line.length), /[,;]\s*(?:\/\/.*)?$/.test(v), JSON.stringify(v));
-      assert.equal(startsAsSetter(line, 10, line.length), /^[\w$.<>[\]|? ]+=\s/.test(v), JSON.stringify(v));
+      assert.equal(startsAsSetter(line, 10, line.length), /^[\w$.<>[\]|?& ']+=\s/.test(v), JSON.stringify(v));
       assert.equal(yamlEnd(line, 10, line.length) - 10, (hash >= 0 ? v.slice(0, hash) : v).replace(/\s+$/, '').length, JSON.stringify(v));
     }
   });

@@ -630,6 +630,18 @@ describe('secret pre-scan (candidateLines)', () => {
     assert.match(got, /^[=:>_@AJK.d-]+$/, `only anchor characters are reported: ${JSON.stringify(got)}`);
   });
 
+  it("selects Make's ?= += != assignments to a secret-named variable by every path, not other ones", () => {
+    const pad = 'x = 1 # ' + 'a'.repeat(70) + '\n';
+    const lines = ['DB_PASS ?= v', 'export TOKEN += v', 'API_KEY!=v', 'override SECRET\t?=v'];
+    for (const line of lines) {
+      const text = pad + line + '\n' + pad;
+      assertSame(text);
+      assert.deepEqual(candidateLines(text), [pad.length], `not selected: ${line}`);
+      assert.deepEqual(candidateLinesSimd(text, simd!), [pad.length], `SIMD did not select: ${line}`);
+    }
+    for (const line of ['CFLAGS += -O2', 'if a != b:', 'NAME ?= app', 'x = password + = 2']) assertSame(pad + line + '\n');
+  });
+
   it('returns ascending, distinct line starts', () => {
     const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
     assert.deepEqual(candidateLines(text), [0, 20, 27]);

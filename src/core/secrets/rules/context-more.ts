@@ -504,7 +504,52 @@ export const statementSecret: LineRule = {
   },
 };
 
-export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials, statementSecret];
+// --- Make's other assignment operators ---
+
+// `DB_PASS ?= …`, `export TOKEN += …`, `API_KEY ::= …`, `PASSWORD != …`: the generic rule reads `=`, `:=`
+// and `:`, not these, so a Makefile's conditional or appended secret would pass. Only at the start of a
+// line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out.
+// The value is the rest of the line up to a Make comment, without one pair of quotes around it.
+const MAKE_ASSIGN = /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)([^\r\n#]*?)\2[ \t]*(?:#.*)?$/d;
+
+export const makeAssignment: LineRule = {
+  id: 'make-assignment',
+  description: "Make's conditional, appending, POSIX and shell assignments to a secret-named variable: DB_PASS ?= …, export TOKEN += …",
+  keywords: ['?=', '+=', '::=', '!='],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    const m = MAKE_ASSIGN.exec(line);
+    if (m === null) return;
+    const strength = classifyName(m[1]!);
+    if (strength === null || !valueLooksSecret(m[3]!, strength, m[2] !== '')) return;
+    const [start, end] = m.indices![3]!;
+    out.push({ start, end, rule: 'make-assignment', priority: CONTEXT_PRIORITY });
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(), pw(24)];
+    return {
+      truePositives: [
+        { text: `DB_PASS ?= ${p[0]}`, secrets: [p[0]!] },
+        { text: `export GITHUB_TOKEN += ${p[1]}`, secrets: [p[1]!] },
+        { text: `override API_KEY ::= ${p[2]}  # staging`, secrets: [p[2]!] },
+        { text: `\tSECRET_KEY?="${p[3]}"`, secrets: [p[3]!] },
+        { text: `private CLIENT_SECRET:::=${p[4]}`, secrets: [p[4]!] },
+      ],
+      falsePositives: [
+        'DB_PASS ?= $(shell cat .db_pass)',
+        'API_KEY ?= ${API_KEY}',
+        'export TOKEN += $(EXTRA_TOKEN)',
+        'DB_PASSWORD != cat secret.txt',
+        'if token != expected_token_value_here:',
+        'CFLAGS += -O2 -Wall -Wextra -pedantic',
+        'SECRET_KEY ?= changeme',
+        '  while (password != null && password.length > 0) {',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials, statementSecret, makeAssignment];
 
 // --- Block rules: the name on the line before ---
 

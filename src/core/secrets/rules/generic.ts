@@ -348,13 +348,13 @@ function isCodeEnd(line: string, start: number, end: number): boolean {
   return end > start && (c === 44 || c === 59);
 }
 
-/** `[\w$.<>[\]|? ]` (ASCII). */
+/** `[\w$.<>[\]|?& ']` (ASCII): `&` and `'` for Rust's reference types (`const TOKEN: &'static str = "…"`). */
 const SETTER_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++)
-  SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || '_$.<>[]|? '.includes(String.fromCharCode(c)) ? 1 : 0;
+  SETTER_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || "_$.<>[]|?& '".includes(String.fromCharCode(c)) ? 1 : 0;
 
 /**
- * `/^[\w$.<>[\]|? ]+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
+ * `/^[\w$.<>[\]|?& ']+=\s/` on line[start, end) (exported for the test that compares them): `=` is not
  * in the class, so it can only follow the whole run.
  */
 export function startsAsSetter(line: string, start: number, end: number): boolean {
@@ -429,7 +429,8 @@ export function namesItself(value: string, name: string): boolean {
  * (the last segment of a member access spells the key's last segment).
  */
 export function copiesMember(value: string, name: string): boolean {
-  const v = value.replace(/[;,]+$/, '');
+  // A reference or dereference of the member (Rust `&self.password`, C `*cfg.token`) copies it too.
+  const v = value.replace(/[;,]+$/, '').replace(/^(?:&(?:mut[ \t]+)?|\*)/, '');
   if (!MEMBER_ACCESS.test(v)) return false;
   return namesItself(v.slice(v.lastIndexOf('.') + 1), name.slice(name.lastIndexOf('.') + 1));
 }
@@ -831,6 +832,13 @@ export const genericAssignment: LineRule = {
 };
 
 const URL_CRED = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[])/dg;
+// People do not percent-encode the passwords they paste into a URL: `postgres://app:pa#ss@db`,
+// `…:pa/ss@…`, `…:it's@…`, `…:pa ss@…`. The password runs from the user's `:` to the `@` before the
+// host, whatever stands between (but another `@`, a double quote or angle brackets). Two shapes are
+// not passwords: a port and path (`http://host:8080/x?to=bob@x.com`) and code building the URL
+// (`'mysql://root:' + pw + '@db'`).
+const URL_PW = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/([^\s:@/?#"'<>]*):([^@"<>\r\n]*?)@(?=[\w[])/dg;
+const NOT_URL_PW = /^\d{1,5}(?:[/?#\s]|$)|:\/\/|['`]\s*[+.,)]|[+.]\s*['`]|^\s|\s$/;
 
 export const urlCredentials: LineRule = {
   id: 'url-credentials',
@@ -838,8 +846,16 @@ export const urlCredentials: LineRule = {
   keywords: ['://'],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
-    URL_CRED.lastIndex = 0;
     let m: RegExpExecArray | null;
+    URL_PW.lastIndex = 0;
+    while ((m = URL_PW.exec(line)) !== null) {
+      const pw = m[2]!;
+      // The plain shape is URL_CRED's (below); only the characters it stops at are this loop's.
+      if (!/[/?#'\s]/.test(pw) || NOT_URL_PW.test(pw) || isReference(pw) || isPlaceholder(pw) || /%[sd]|\{\w*\}/.test(pw)) continue;
+      const [s, e] = m.indices![2]!;
+      out.push({ start: s, end: e, rule: 'url-credentials', priority: CONTEXT_PRIORITY });
+    }
+    URL_CRED.lastIndex = 0;
     while ((m = URL_CRED.exec(line)) !== null) {
       const user = m[1]!;
       const pw = m[2];
