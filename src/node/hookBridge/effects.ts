@@ -275,6 +275,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   const skipModules = !named && !opts.includesIgnored;
   const matches = (relToBase: string) => !globs || globs.some((m) => m.match(relToBase) || m.match(path.posix.basename(relToBase)));
   let seen = 0;
+  const linked: { rel: string; key: string }[] = [];
   const stack = [baseAbs];
   while (stack.length) {
     const dir = stack.pop()!;
@@ -286,7 +287,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       else return { ...out, incomplete: `${rel(ws, dir) || '.'} cannot be listed` };
     }
     if (dir === baseAbs && entries.length === 0 && fs.existsSync(baseAbs) && !fs.statSync(baseAbs).isDirectory()) {
-      classify(ws, baseAbs, out, opts.secrets, shows);
+      classify(ws, baseAbs, out, opts.secrets, shows, linked);
       continue;
     }
     for (const d of entries) {
@@ -300,13 +301,52 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
       if (!matches(relToBase)) continue;
-      classify(ws, abs, out, opts.secrets, shows);
+      classify(ws, abs, out, opts.secrets, shows, linked);
     }
   }
+  if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
 }
 
-function classify(ws: Workspace, abs: string, out: ScopeCheck, withSecrets: boolean, shows?: { test: (line: string) => boolean; context: number }): void {
+/**
+ * A hard link is the same file under another name: `docs/notes.txt` linked to `.env` would be listed as
+ * searchable by its harmless name, and the host's search would show `.env`'s lines. A file with more than
+ * one link whose inode is a protected file's (a protected name at the workspace root, as the path guard
+ * checks, or a protected file met in this walk) counts as protected.
+ */
+function unaliasHardLinks(ws: Workspace, out: ScopeCheck, linked: { rel: string; key: string }[]): void {
+  const guarded = new Set<string>();
+  const note = (abs: string) => {
+    try {
+      const st = fs.lstatSync(abs);
+      if (st.isFile() && st.nlink > 1) guarded.add(`${st.dev}:${st.ino}`);
+    } catch {
+      // gone: nothing to alias
+    }
+  };
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(ws.root);
+  } catch {
+    names = [];
+  }
+  for (const n of names) if (ws.compiled.paths.matchRelative(n, 'read')?.decision === 'deny') note(path.join(ws.root, n));
+  for (const r of out.protectedFiles) note(path.join(ws.root, r));
+  const aliased = new Set(linked.filter((l) => guarded.has(l.key)).map((l) => l.rel));
+  if (aliased.size === 0) return;
+  out.safe = out.safe.filter((r) => !aliased.has(r));
+  out.secretFiles = out.secretFiles.filter((r) => !aliased.has(r));
+  for (const r of aliased) if (!out.protectedFiles.includes(r)) out.protectedFiles.push(r);
+}
+
+function classify(
+  ws: Workspace,
+  abs: string,
+  out: ScopeCheck,
+  withSecrets: boolean,
+  shows: { test: (line: string) => boolean; context: number } | undefined,
+  linked: { rel: string; key: string }[],
+): void {
   const relPath = rel(ws, abs);
   const v = ws.compiled.paths.matchRelative(relPath, 'read');
   // A symlink is judged by where it points, too; a link to a folder (VS Code's search follows links)
@@ -315,7 +355,9 @@ function classify(ws: Workspace, abs: string, out: ScopeCheck, withSecrets: bool
   let isDir = false;
   try {
     const real = fs.realpathSync.native(abs);
-    isDir = fs.statSync(real).isDirectory();
+    const st = fs.statSync(real);
+    isDir = st.isDirectory();
+    if (!isDir && st.nlink > 1) linked.push({ rel: relPath, key: `${st.dev}:${st.ino}` });
     if (real !== abs) target = real === ws.root || real.startsWith(ws.root + path.sep) ? rel(ws, real) : '..';
   } catch {
     target = undefined;

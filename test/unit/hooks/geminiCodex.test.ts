@@ -142,4 +142,37 @@ describe('hook bridge, Gemini CLI and Codex (extension down)', () => {
       assert.match(a.reason, /timeoutMs = 5000/);
     });
   });
+
+  it('a hard link to .env is not made searchable by its harmless name (Claude Grep narrowing, Gemini read_many_files)', async () => {
+    fs.mkdirSync(path.join(sb.workspace, 'docs'));
+    fs.writeFileSync(path.join(sb.workspace, 'docs', 'guide.md'), 'GITHUB_TOKEN is read from the environment\n');
+    fs.linkSync(path.join(sb.workspace, '.env'), path.join(sb.workspace, 'docs', 'notes.txt'));
+    const claude = JSON.stringify({
+      session_id: 's1',
+      transcript_path: '/tmp/t.jsonl',
+      cwd: sb.workspace,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Grep',
+      tool_input: { pattern: 'GITHUB_TOKEN', path: path.join(sb.workspace, 'docs'), output_mode: 'content' },
+      tool_use_id: 'toolu_1',
+    });
+    const r = await hook('claude', claude);
+    assert.equal(r.code, 0, r.stderr);
+    const a = answerOf(r);
+    const out = a.hookSpecificOutput;
+    assert.ok(out.permissionDecision === 'deny' || /guide\.md/.test(String(out.updatedInput?.glob)), JSON.stringify(a));
+    assert.ok(!JSON.stringify(out.updatedInput ?? {}).includes('notes.txt'), `the hard link was let through: ${JSON.stringify(a)}`);
+    assert.notEqual(out.permissionDecision === 'allow' && out.updatedInput === undefined, true, 'allowed unnarrowed');
+    const gemini = JSON.stringify({
+      session_id: 's2',
+      transcript_path: '/tmp/g.jsonl',
+      cwd: sb.workspace,
+      hook_event_name: 'BeforeTool',
+      timestamp: '2026-12-01T16:07:45.005Z',
+      tool_name: 'read_many_files',
+      tool_input: { paths: ['docs/notes.txt'] },
+    });
+    const g = answerOf(await hook('gemini', gemini));
+    assert.equal(g.decision, 'deny', JSON.stringify(g));
+  });
 });

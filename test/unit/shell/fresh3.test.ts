@@ -102,6 +102,8 @@ describe('fresh red-team classes, round three (agentguard eval on a real workspa
       ['git grep -e KEY HEAD', 'deny'],
       ['git bundle create /tmp/x.bundle --all', 'deny'],
       ['git clone . /tmp/copy', 'deny'],
+      // A second worktree checks every tracked file out again, outside the path rules' reach.
+      ['git worktree add /tmp/wt3 HEAD', 'deny'],
       ['git clone --mirror ./ /tmp/m', 'deny'],
       ["git log -p -- '.e*'", 'deny'],
       ['git log -p -- .', 'deny'],
@@ -125,6 +127,8 @@ describe('fresh red-team classes, round three (agentguard eval on a real workspa
       ['git diff HEAD~1 -- src', 'allow'],
       ['git diff --stat HEAD~1 HEAD', 'allow'],
       ['git clone https://example.invalid/x.git /tmp/x', 'allow'],
+      ['git worktree list', 'allow'],
+      ['git worktree add --no-checkout /tmp/wt4', 'allow'],
     ]);
   });
 

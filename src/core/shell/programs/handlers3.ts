@@ -259,6 +259,22 @@ handler('git-clone', (m) => {
   if (ps[1]) m.path('A', ps[1], ps[1].value, m.label);
 });
 
+/**
+ * `git worktree add /tmp/x [REV]` checks every file of a commit out again, under a folder the path rules may
+ * not cover: a read of what commits hold, like a local clone. Other verbs name a worktree's folder.
+ */
+handler('git-worktree', (m) => {
+  const ps = m.p.positional;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  const verb = ps[0]?.value;
+  if (verb === null) return m.unknown(`${m.label} with a verb only known at run time`);
+  // The worktree's folder is named as a path, whatever the verb (add, move, remove, lock…).
+  if (ps[1]) m.path('A', ps[1], ps[1].value, `${m.label} ${verb}`);
+  if (verb === 'move' && ps[2]) m.path('A', ps[2], ps[2].value, `${m.label} move`);
+  if (verb === 'add' && m.occ('--no-checkout') === undefined) historyRead(m, []);
+});
+
 handler('git-difftool', (m) => {
   optionRoles(m);
   if (m.occ('-x') === undefined && m.occ('--tool-help') === undefined) m.unknown(`${m.label} runs the diff tool the configuration names`);

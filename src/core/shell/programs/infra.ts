@@ -152,7 +152,12 @@ export const INFRA: RowSpec[] = [
       bundle: { n: 'bundle', d: 'bundles commits into a file', a: 'V W? V*', x: 'git-bundle' },
       'hash-object': { n: '', d: 'hashes (and with -w stores) files', o: '--path=V -t=V', a: 'R*' },
       'interpret-trailers stripspace': { n: '', d: 'message tools', o: '--in-place:inplace --trailer=V', a: 'R*/inplace=A' },
-      worktree: { n: 'worktree', d: 'worktrees (remove --force is the rules’ business)', a: 'V A? V*' },
+      worktree: {
+        n: 'worktree',
+        d: 'worktrees (remove --force is the rules’ business; add checks every tracked file out again)',
+        o: '-b=V -B=V -f|--force --detach --checkout --no-checkout --lock --reason=V -q|--quiet --track --no-track --guess-remote --no-guess-remote --orphan -v|--verbose --expire=V --porcelain -z -n|--dry-run --relative-paths --no-relative-paths',
+        x: 'git-worktree',
+      },
       submodule: { n: 'submodule', d: 'submodules (foreach runs a command; deinit -f is the rules’ business)', x: 'git-submodule' },
       maintenance: { n: 'maintenance', d: 'background maintenance (start registers scheduled jobs)', x: 'git-maintenance' },
       config: { n: 'config', d: 'reads and writes configuration (keys that run commands are the rules’ business)', x: 'git-config' },
