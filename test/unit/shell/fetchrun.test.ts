@@ -1,29 +1,14 @@
 // Code fetched from the network and run on the same line (clone then build, pull then test, download then
 // install), images run with their own unseen program, and the editor's MCP servers added from the shell — through
 // `agentguard eval` on a real workspace. Each destructive form has a benign neighbour that must stay allowed.
-import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { evalCalls } from '../helpers/cli';
-import { makeWorkspace } from './workspace';
-
-type Expect = 'allow' | 'ask' | 'deny' | 'not-allow';
+import { checkEval, type Expect, makeWorkspace } from './workspace';
 
 describe('fetched code run on the same line, images and editor configuration (agentguard eval)', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
-  const check = (cases: [string, Expect][]) => {
-    const out = evalCalls(
-      cases.map(([command]) => ({ op: 'exec', command })),
-      ['--workspace', w.ws],
-      { cwd: w.ws, env: { HOME: w.home } },
-    );
-    const bad = cases
-      .map(([l, want], i) => [l, want, out[i]] as const)
-      .filter(([, want, v]) => (want === 'not-allow' ? v.decision === 'allow' : v.decision !== want))
-      .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
-    assert.deepEqual(bad, []);
-  };
+  const check = (cases: [string, Expect][]) => checkEval(w, cases);
   before(() => {
     w = makeWorkspace();
   });
@@ -90,18 +75,7 @@ describe("a build tool's verb is not the folder of the same name (agentguard eva
     fs.mkdirSync(path.join(w.ws, 'test'), { recursive: true });
     fs.writeFileSync(path.join(w.ws, 'test/a.test.js'), 'test("a", () => {});\n');
   });
-  const check = (cases: [string, Expect][]) => {
-    const out = evalCalls(
-      cases.map(([command]) => ({ op: 'exec', command })),
-      ['--workspace', w.ws],
-      { cwd: w.ws, env: { HOME: w.home } },
-    );
-    const bad = cases
-      .map(([l, want], i) => [l, want, out[i]] as const)
-      .filter(([, want, v]) => (want === 'not-allow' ? v.decision === 'allow' : v.decision !== want))
-      .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
-    assert.deepEqual(bad, []);
-  };
+  const check = (cases: [string, Expect][]) => checkEval(w, cases);
 
   it('runs the tests of tools whose first word is a verb', () => {
     check([

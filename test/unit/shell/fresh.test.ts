@@ -4,27 +4,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CommandPolicy } from '../../../src/core/policy/types';
-import { analyzeCommand, decideCommand } from '../../../src/core/shell/index';
-
-const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
+import { analyzeCommand } from '../../../src/core/shell/index';
+import { decideOnDisk } from './workspace';
 
 describe('fresh red-team classes', () => {
   let ws = '';
-  const decide = (line: string) =>
-    decideCommand(line, policy, {
-      cwd: ws,
-      workspace: ws,
-      home: path.join(path.dirname(ws), 'home'),
-      exists: (p) => fs.existsSync(p),
-      isDir: (p) => {
-        try {
-          return fs.statSync(p).isDirectory();
-        } catch {
-          return false;
-        }
-      },
-    }).verdict;
+  const decide = (line: string) => decideOnDisk(ws, line);
   before(() => {
     ws = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-fresh-'))), 'ws');
     fs.mkdirSync(path.join(ws, 'dist', 'assets'), { recursive: true });

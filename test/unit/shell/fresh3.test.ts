@@ -5,27 +5,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { evalCalls } from '../helpers/cli';
-import { makeWorkspace } from './workspace';
-
-type Expect = 'allow' | 'ask' | 'deny' | 'not-allow';
+import { checkEval, type Expect, makeWorkspace } from './workspace';
 
 describe('fresh red-team classes, round three (agentguard eval on a real workspace)', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
-  const judge = (lines: string[]) =>
-    evalCalls(
-      lines.map((command) => ({ op: 'exec', command })),
-      ['--workspace', w.ws],
-      { cwd: w.ws, env: { HOME: w.home } },
-    );
-  const check = (cases: [string, Expect][]) => {
-    const out = judge(cases.map(([l]) => l));
-    const bad = cases
-      .map(([l, want], i) => [l, want, out[i]] as const)
-      .filter(([, want, v]) => (want === 'not-allow' ? v.decision === 'allow' : v.decision !== want))
-      .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
-    assert.deepEqual(bad, []);
-  };
+  const check = (cases: [string, Expect][]) => checkEval(w, cases);
 
   before(() => {
     w = makeWorkspace();

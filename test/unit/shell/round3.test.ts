@@ -5,27 +5,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CommandPolicy } from '../../../src/core/policy/types';
 import { decideCommand } from '../../../src/core/shell/index';
-
-const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
+import { ASK_POLICY, decideOnDisk } from './workspace';
 
 describe('third-round red-team classes', () => {
   let ws = '';
-  const decide = (line: string) =>
-    decideCommand(line, policy, {
-      cwd: ws,
-      workspace: ws,
-      home: path.join(path.dirname(ws), 'home'),
-      exists: (p) => fs.existsSync(p),
-      isDir: (p) => {
-        try {
-          return fs.statSync(p).isDirectory();
-        } catch {
-          return false;
-        }
-      },
-    }).verdict;
+  const decide = (line: string) => decideOnDisk(ws, line);
   before(() => {
     ws = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-spawn-'))), 'ws');
     fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
@@ -262,7 +247,7 @@ describe('third-round red-team classes', () => {
     ]);
     // …or a directory in the home folder (this suite's home sits in the temp folder, itself scratch space).
     for (const line of ['export PATH="$HOME/.cargo/bin:$PATH"', 'export PATH=~/bin:$PATH; ls']) {
-      const v = decideCommand(line, policy, { cwd: ws, workspace: ws, home: '/home/dev', exists: () => false, isDir: () => false }).verdict;
+      const v = decideCommand(line, ASK_POLICY, { cwd: ws, workspace: ws, home: '/home/dev', exists: () => false, isDir: () => false }).verdict;
       assert.equal(v.decision, 'allow', `${line}: ${v.decision} ${v.reason}`);
     }
   });

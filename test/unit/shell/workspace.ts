@@ -1,9 +1,13 @@
 // A workspace like the acceptance one, on disk: a git repository with tests, `.env`, `secrets/`, symlinks, and
 // a home folder beside it holding the usual credential stores (fake values, no format-valid credential).
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { CommandPolicy } from '../../../src/core/policy/types';
+import { decideCommand } from '../../../src/core/shell/index';
+import { evalCalls } from '../helpers/cli';
 
 /** A workspace like the acceptance one: returns its root and a home folder beside it. */
 export function makeWorkspace(): { root: string; ws: string; home: string } {
@@ -60,4 +64,40 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
     // git missing: the workspace is still a workspace
   }
   return { root, ws, home };
+}
+
+/** The command policy the red-team suites judge with: destructive and unknown commands asked, paths checked. */
+export const ASK_POLICY: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true };
+
+/** decideCommand in a real directory (home beside it), so the guard's file-system facts are real. */
+export function decideOnDisk(ws: string, line: string) {
+  return decideCommand(line, ASK_POLICY, {
+    cwd: ws,
+    workspace: ws,
+    home: path.join(path.dirname(ws), 'home'),
+    exists: (p) => fs.existsSync(p),
+    isDir: (p) => {
+      try {
+        return fs.statSync(p).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+  }).verdict;
+}
+
+export type Expect = 'allow' | 'ask' | 'deny' | 'not-allow';
+
+/** Every line through `agentguard eval` in the workspace; all mismatches are reported in one assertion. */
+export function checkEval(w: { ws: string; home: string }, cases: [string, Expect][]): void {
+  const out = evalCalls(
+    cases.map(([command]) => ({ op: 'exec', command })),
+    ['--workspace', w.ws],
+    { cwd: w.ws, env: { HOME: w.home } },
+  );
+  const bad = cases
+    .map(([l, want], i) => [l, want, out[i]] as const)
+    .filter(([, want, v]) => (want === 'not-allow' ? v.decision === 'allow' : v.decision !== want))
+    .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
+  assert.deepEqual(bad, []);
 }
