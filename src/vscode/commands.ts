@@ -84,6 +84,9 @@ export function createCommands(devMode: boolean): Partial<Record<CommandName, Co
         const raw = await vscode.window.showInputBox({
           prompt: `A tool (${TOOL_NAMES.join(', ')}) and its JSON input`,
           placeHolder: 'runCommand {"command": "ls"}',
+          // A webview (the audit panel) that takes the focus while it renders would otherwise close the box
+          // under the typist's hands.
+          ignoreFocusOut: true,
         });
         if (raw === undefined) return undefined;
         const m = /^\s*(\w+)\s*(\{[\s\S]*\})?\s*$/.exec(raw);

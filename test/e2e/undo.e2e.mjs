@@ -76,9 +76,11 @@ function auditLines(home) {
  * --host vscode`), which asks the running extension over its channel. Resolves to the CLI's stdout.
  */
 function hook(home, payload) {
-  // VS Code runs a hook command in the workspace folder: the CLI takes its workspace from there.
+  // VS Code runs a hook command in the workspace folder: the CLI takes its workspace from there. The timeout is
+  // the one "Install Agent Hooks" writes for VS Code (HOOK_TIMEOUT_S): with the CLI's 30 s default, a slow
+  // workbench that shows the modal late would have the bridge give up on it while the test clicks.
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'hook.js'), 'hook', '--host', 'vscode'], {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'hook.js'), 'hook', '--host', 'vscode', '--timeout', '120'], {
       cwd: payload.cwd,
       env: { ...process.env, AGENTGUARD_HOME: home },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -138,12 +140,8 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await row.first().waitFor({ timeout: 120_000 });
     await row.first().click();
     await frame.locator('#viewport').press('Enter');
-    await frame
-      .locator('#detail dd', { hasText: target })
-      .first()
-      .waitFor({ timeout: 30_000 })
-      .catch(() => undefined);
     await frame.locator('#detail .strong', { hasText: tool }).first().waitFor({ timeout: 30_000 });
+    await frame.locator('#detail', { hasText: target }).waitFor({ timeout: 30_000 });
   }
 
   /** "Revert" in the detail view, then the plan: returns its rows as {path, status}. */
