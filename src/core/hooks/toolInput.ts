@@ -82,6 +82,34 @@ export function pathCall(env: HookEnvelope, op: Op, raw: (string | undefined)[],
  * A tool AgentGuard cannot see into: one exec-shaped call decided as an unknown command is (the policy's
  * `commands.unknown`, never allow); "allow for this session" approves exactly this tool with these arguments.
  */
+/**
+ * Input keys a host's shell tool may take its working directory from: Codex `workdir`, Gemini `dir_path` and its
+ * older `directory`, and the names other hosts and versions use. A command judged in the session's folder but
+ * run in `.git/hooks` or `secrets/` is judged against the wrong files, so every such key counts, whichever host.
+ */
+const DIR_KEYS = ['workdir', 'cwd', 'dir_path', 'directory', 'dir', 'working_directory', 'workingDirectory', 'working_dir', 'workDir'];
+
+/**
+ * The folder a shell tool runs its command in: `base`, or the folder its input names (relative to `base`).
+ * A folder that cannot be read (not a string, a URI of another scheme) or two keys that disagree: no folder
+ * the guard can judge the command in, so the call is opaque.
+ */
+export function execDir(env: HookEnvelope, base: string | undefined): { ok: true; cwd: string | undefined } | { ok: false; plan: HookPlan } {
+  const i = env.toolInput;
+  const found = new Set<string>();
+  for (const k of DIR_KEYS) {
+    const v = i[k];
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v !== 'string') return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName}'s \`${k}\` is not a folder path AgentGuard can read`) };
+    const p = toFsPath(v, base);
+    if (!p.ok) return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName}'s \`${k}\`: ${p.reason}`) };
+    found.add(p.path.replace(/\/+$/, '') || '/');
+  }
+  if (found.size > 1)
+    return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName} names more than one working folder (${[...found].join(', ').slice(0, 200)})`) };
+  return { ok: true, cwd: found.size ? [...found][0] : base };
+}
+
 export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {
   let args = '';
   try {

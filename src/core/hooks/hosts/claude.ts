@@ -5,7 +5,7 @@
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import { draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
@@ -77,7 +77,8 @@ export function mapClaude(env: HookEnvelope): HookPlan {
     case 'Bash': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');
-      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] };
+      const dir = execDir(env, base);
+      return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
     case 'PowerShell':
       return opaque(env, 'hook:powershell', 'AgentGuard classifies POSIX shell commands; it cannot judge a PowerShell command');

@@ -21,7 +21,7 @@ import {
   type Rendered,
   withPrefix,
 } from '../bridge';
-import { draft, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
+import { draft, execDir, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
 export const clineHost: HookHost = {
   id: 'cline',
@@ -256,7 +256,9 @@ export function mapCline(env: HookEnvelope): HookPlan {
       const lists = fields.map((k) => commandsOf(i[k]));
       const cmds = lists.some((l) => l === undefined) ? undefined : (lists.flat() as string[]);
       if (!cmds || cmds.length === 0 || cmds.some((c) => !c.trim())) return opaque(env, 'hook:no-command', `${t} names no command AgentGuard can read`);
-      return { kind: 'calls', calls: cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: base })) };
+      const dir = execDir(env, base);
+      if (!dir.ok) return dir.plan;
+      return { kind: 'calls', calls: cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd })) };
     }
     case 'read_file':
     case 'read_files': {

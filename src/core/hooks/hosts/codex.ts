@@ -15,7 +15,7 @@
 import { patchPlan } from '../applyPatch';
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
-import { draft, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
+import { draft, execDir, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
 
 export const codexHost: HookHost = {
   id: 'codex',
@@ -190,10 +190,13 @@ export function mapCodex(env: HookEnvelope): HookPlan {
     case 'shell': {
       const command = s(i.command) ?? s(i.cmd);
       if (!command?.trim()) return opaque(env, 'hook:no-command', `${t} names no command`);
+      const dir = execDir(env, base);
+      if (!dir.ok) return dir.plan;
+      const cwd = dir.cwd;
       const sp = shellPatch(command);
       if (sp) {
-        const dir = sp.dir ? (sp.dir.startsWith('/') || !base ? sp.dir : `${base.replace(/\/+$/, '')}/${sp.dir}`) : base;
-        return patchPlan(env, sp.patch, dir, 'codex', (patch) => ({ command: sp.rebuild(patch) }));
+        const pdir = sp.dir ? (sp.dir.startsWith('/') || !cwd ? sp.dir : `${cwd.replace(/\/+$/, '')}/${sp.dir}`) : cwd;
+        return patchPlan(env, sp.patch, pdir, 'codex', (patch) => ({ command: sp.rebuild(patch) }));
       }
       if (/(^|[\s;&|(`$])(apply_patch|applypatch)\b/.test(command)) {
         return refuse(
@@ -201,7 +204,7 @@ export function mapCodex(env: HookEnvelope): HookPlan {
           'exec',
           'hook:patch-unparsable',
           "AgentGuard reads a patch sent through the shell only as `apply_patch <<'EOF'` … `EOF`; send it through the apply_patch tool instead.",
-          { command, cwd: base },
+          { command, cwd },
         );
       }
       if (startsInteractive(command)) {
@@ -210,10 +213,10 @@ export function mapCodex(env: HookEnvelope): HookPlan {
           'exec',
           'hook:interactive',
           `\`${command.slice(0, 80)}\` starts a shell or interpreter that reads its commands from input, and Codex sends that input without any hook seeing it. Run each command on its own, or pass a script (-c / a file).`,
-          { command, cwd: base },
+          { command, cwd },
         );
       }
-      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] };
+      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd })] };
     }
     case 'apply_patch':
       return patchPlan(env, s(i.command) ?? s(i.input) ?? s(i.patch), base, 'codex', (patch) => ({ command: patch }));

@@ -8,7 +8,7 @@
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
-import { draft, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
+import { draft, execDir, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const geminiHost: HookHost = {
@@ -149,7 +149,8 @@ export function mapGemini(env: HookEnvelope): HookPlan {
     case 'run_shell_command': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'run_shell_command names no command');
-      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: joinDir(base, s(i.dir_path)) })] };
+      const dir = execDir(env, base);
+      return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
     case 'read_file':
       // Gemini's result is masked after it ran (AfterTool).

@@ -10,7 +10,7 @@ import { patchPlan } from '../applyPatch';
 import type { FileEdit, HookEnvelope, HookHost, HookPlan } from '../bridge';
 import { replacements, unknownMerge, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { collect, draft, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
+import { collect, draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
 import { isGuardOffCommand } from './vscodeCommands';
 
 export const vscodeHost: HookHost = {
@@ -67,7 +67,8 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'send_to_terminal': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', `${t} names no command`);
-      return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] };
+      const dir = execDir(env, base);
+      return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
     case 'create_and_run_task': {
       const task = isObj(i.task) ? i.task : {};
