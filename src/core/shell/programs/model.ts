@@ -224,6 +224,11 @@ export function fileOfData(v: string): string | undefined {
   let s = v;
   const eq = s.indexOf('=');
   if (eq > 0 && (s[eq + 1] === '@' || s[eq + 1] === '<')) s = s.slice(eq + 1);
+  else {
+    // curl's `name@file` (--data-urlencode, --url-query, --variable): the content of the file, sent under a name.
+    const named = /^[\w.-]+(?=@)/.exec(s);
+    if (named) s = s.slice(named[0].length);
+  }
   if (s[0] !== '@' && s[0] !== '<') return undefined;
   s = s.slice(1);
   const semi = s.indexOf(';');
