@@ -5,7 +5,8 @@
 //   const wb = await openWorkbench();            // fresh copy of test/fixtures/workspace
 //   await runCommand(wb.page, 'AgentGuard: Reload Policy');
 //   const dialog = await waitForDialog(wb.page);   // text of .monaco-dialog-box
-//   await clickDialogButton(wb.page, 'Deny');
+//   await clickDialogButton(wb.page, 'Deny');     // re-located and retried if VS Code draws it again
+//   await invokeTool(wb.page, 'writeFile', {path: 'a.txt', content: 'x'});   // the development palette command
 //   await screenshot(wb.page, 'deny-dialog');      // test-artifacts/e2e/deny-dialog.png
 //   await wb.stop();
 import { mkdirSync } from 'node:fs';
@@ -86,11 +87,129 @@ export async function waitForDialog(page, { timeout = 30_000 } = {}) {
   return (await box.innerText()).trim();
 }
 
-/** Clicks a modal dialog's button by its exact label ("Allow once", "Deny", "Cancel") and waits for it to close. */
+/**
+ * Clicks a modal dialog's button by its exact label ("Allow once", "Deny", "Cancel") and waits for it to close.
+ *
+ * VS Code may draw the dialog again while it is on screen (a layout pass on a loaded machine, focus moving
+ * back from a webview): a click aimed at the first drawing then meets an element that moved or was detached.
+ * So each attempt locates the button anew, waits until it holds still, and clicks with a short timeout; a
+ * failed attempt is retried while the same dialog (same text) is still showing, until `timeout`. What is not
+ * retried, so a real failure still fails: no dialog at all, a dialog that went away without our click, a
+ * different dialog in its place; no such button fails once `timeout` is spent, as does a dialog that does
+ * not close once clicked.
+ */
 export async function clickDialogButton(page, name, { timeout = 15_000 } = {}) {
+  const until = Date.now() + timeout;
+  const left = () => Math.max(until - Date.now(), 1);
   const box = page.locator('.monaco-dialog-box');
-  await box.getByRole('button', { name, exact: true }).click({ timeout });
-  await box.waitFor({ state: 'hidden', timeout });
+  await box.waitFor({ state: 'visible', timeout });
+  const text = (await box.innerText()).trim();
+  for (let attempt = 1; ; attempt++) {
+    const button = box.getByRole('button', { name, exact: true });
+    try {
+      const handle = await button.elementHandle({ timeout: Math.min(left(), 5_000) });
+      await handle.waitForElementState('stable', { timeout: Math.min(left(), 5_000) });
+      await handle.click({ timeout: Math.min(left(), 5_000) });
+      break;
+    } catch (err) {
+      // Every dialog on screen now (a redrawing may hold the old and the new one for a moment).
+      const shown = await page
+        .locator('.monaco-dialog-box')
+        .evaluateAll((bs) => bs.filter((b) => b.getClientRects().length > 0).map((b) => b.innerText.trim()))
+        .catch(() => []);
+      const still = shown.length > 0;
+      const same = shown.includes(text);
+      if (!same || Date.now() >= until) {
+        const now = !still ? 'is gone' : same ? 'is still there' : 'changed';
+        throw new Error(`clicking "${name}" failed after ${attempt} attempt(s); the dialog ${now} (it said: ${text}): ${err.message}`);
+      }
+      // Let the workbench finish drawing (the next frame) before locating the button again.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r()))).catch(() => undefined);
+    }
+  }
+  await box.waitFor({ state: 'hidden', timeout: left() });
+}
+
+/**
+ * Polls `done` (sync or async) until it holds, answering with `answer` any modal dialog that shows meanwhile:
+ * for a call the policy may allow by rule or ask about at the modal. The answer is awaited, so a dialog that
+ * cannot be answered fails the test here instead of being retried in the background.
+ */
+export async function waitForOrAnswer(page, what, done, answer, ms = 60_000) {
+  return waitFor(
+    `${what} (or a dialog)`,
+    async () => {
+      if (await done()) return true;
+      if (
+        await page
+          .locator('.monaco-dialog-box')
+          .isVisible()
+          .catch(() => false)
+      )
+        await clickDialogButton(page, answer);
+      return false;
+    },
+    ms,
+  );
+}
+
+/** Polls `probe` (sync or async) every 200 ms until it returns something truthy, and returns that; `state()` goes into the timeout's message. */
+export async function waitFor(what, probe, ms = 30_000, state = () => '') {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what} ${state()}`.trim());
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Runs one of AgentGuard's guarded tools from the palette with the development command, the same guarded
+ * path a model's call takes: `tool` and its JSON `input`, as that command's input box takes them. Not
+ * runCommand(): the command opens its input box in the palette's own widget. Waits for the widget to close
+ * unless `waitClosed` is false. F1 pressed while a webview has the focus can be lost: then the workbench is
+ * focused (a click on the side bar's title) and F1 pressed again, up to four times.
+ */
+export async function invokeTool(page, tool, input, { waitClosed = true } = {}) {
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  for (let i = 0; ; i++) {
+    await page.keyboard.press('F1');
+    if (
+      await box.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (i === 3) throw new Error('the command palette did not open');
+    await page.locator('.part.sidebar .title-label').first().click();
+  }
+  await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /^AgentGuard: Invoke a Guarded Tool \(development\)$/ }) })
+    .first();
+  // The first use after start-up waits for the extension's commands to be listed.
+  await row.waitFor({ state: 'visible', timeout: 60_000 });
+  await row.click();
+  // The tool's input box: same widget, its own placeholder.
+  await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
+  await box.fill(`${tool} ${JSON.stringify(input)}`);
+  await box.press('Enter');
+  if (waitClosed) await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** The audit panel webview's inner document: the frame that holds the panel's #viewport. */
+export async function panelFrame(page, timeout = 30_000) {
+  return waitFor(
+    'the AgentGuard panel',
+    async () => {
+      for (const f of page.frames()) if (await f.$('#viewport').catch(() => null)) return f;
+      return undefined;
+    },
+    timeout,
+  );
 }
 
 /**
