@@ -82,9 +82,9 @@ export async function runCommand(page, label, { timeout = 15_000, opensQuickPick
 
 /** Waits for a modal dialog and returns its text (message, detail and buttons). */
 export async function waitForDialog(page, { timeout = 30_000 } = {}) {
-  const box = page.locator('.monaco-dialog-box');
+  const box = page.locator('.monaco-dialog-box').first();
   await box.waitFor({ state: 'visible', timeout });
-  return (await box.innerText()).trim();
+  return (await dialogsShown(page))[0] ?? (await box.innerText()).trim();
 }
 
 /**
@@ -96,27 +96,55 @@ export async function waitForDialog(page, { timeout = 30_000 } = {}) {
  * failed attempt is retried while the same dialog (same text) is still showing, until `timeout`. What is not
  * retried, so a real failure still fails: no dialog at all, a dialog that went away without our click, a
  * different dialog in its place; no such button fails once `timeout` is spent, as does a dialog that does
- * not close once clicked.
+ * not close once clicked. A click that reached the button counts even when Playwright lost sight of it.
  */
-export async function clickDialogButton(page, name, { timeout = 15_000 } = {}) {
+export async function clickDialogButton(page, name, { timeout = 30_000 } = {}) {
   const until = Date.now() + timeout;
   const left = () => Math.max(until - Date.now(), 1);
   const box = page.locator('.monaco-dialog-box');
-  await box.waitFor({ state: 'visible', timeout });
-  const text = (await box.innerText()).trim();
+  await box.first().waitFor({ state: 'visible', timeout });
+  const text = (await dialogsShown(page))[0] ?? (await box.first().innerText()).trim();
+  // Which dialog buttons the page saw clicked, recorded as the click reaches the document (before VS Code
+  // closes the dialog): a click that landed while Playwright lost sight of the element still counts, and
+  // one that did not land is not taken for an answer.
+  await page.evaluate(() => {
+    window.__dialogClicks = [];
+    if (window.__dialogClicksHooked) return;
+    window.__dialogClicksHooked = true;
+    document.addEventListener(
+      'click',
+      (e) => {
+        const button = e.target instanceof Element ? e.target.closest('[role="button"], .monaco-button') : null;
+        const dialog = button?.closest('.monaco-dialog-box');
+        if (dialog) window.__dialogClicks.push({ name: button.getAttribute('aria-label') || button.innerText.trim(), dialog: dialog.innerText.trim() });
+      },
+      true,
+    );
+  });
+  const landed = () =>
+    page.evaluate(({ name, text }) => window.__dialogClicks.some((c) => c.name === name && c.dialog === text), { name, text }).catch(() => false);
   for (let attempt = 1; ; attempt++) {
     const button = box.getByRole('button', { name, exact: true });
     try {
       const handle = await button.elementHandle({ timeout: Math.min(left(), 5_000) });
+      // The button found may belong to a dialog drawn since in place of ours: its answer is not ours to give.
+      const of = await handle.evaluate((b) => b.closest('.monaco-dialog-box')?.innerText.trim());
+      if (of !== text) throw new Error(`the "${name}" button found belongs to another dialog: ${of}`);
       await handle.waitForElementState('stable', { timeout: Math.min(left(), 5_000) });
       await handle.click({ timeout: Math.min(left(), 5_000) });
       break;
     } catch (err) {
-      // Every dialog on screen now (a redrawing may hold the old and the new one for a moment).
-      const shown = await page
-        .locator('.monaco-dialog-box')
-        .evaluateAll((bs) => bs.filter((b) => b.getClientRects().length > 0).map((b) => b.innerText.trim()))
-        .catch(() => []);
+      if (await landed()) break;
+      // A redrawing may hold no dialog for a moment: one not seen again within a second is gone.
+      let shown = await dialogsShown(page);
+      if (shown.length === 0) {
+        await box
+          .first()
+          .waitFor({ state: 'visible', timeout: Math.min(left(), 1_000) })
+          .catch(() => undefined);
+        shown = await dialogsShown(page);
+      }
+      if (shown.length === 0 && (await landed())) break;
       const still = shown.length > 0;
       const same = shown.includes(text);
       if (!same || Date.now() >= until) {
@@ -127,7 +155,22 @@ export async function clickDialogButton(page, name, { timeout = 15_000 } = {}) {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r()))).catch(() => undefined);
     }
   }
-  await box.waitFor({ state: 'hidden', timeout: left() });
+  // Closed: no dialog on screen says what ours said (another may follow it at once: that one is not ours).
+  await page.waitForFunction(
+    (t) => ![...document.querySelectorAll('.monaco-dialog-box')].some((b) => b.getClientRects().length > 0 && b.innerText.trim() === t),
+    text,
+    { timeout: left() },
+  );
+}
+
+/**
+ * The text of every dialog on screen, read in one step in the page (a locator resolves its elements and then
+ * reads them in two, and a dialog redrawn in between reads as detached).
+ */
+function dialogsShown(page) {
+  return page
+    .evaluate(() => [...document.querySelectorAll('.monaco-dialog-box')].filter((b) => b.getClientRects().length > 0).map((b) => b.innerText.trim()))
+    .catch(() => []);
 }
 
 /**
