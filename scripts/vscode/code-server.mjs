@@ -198,6 +198,25 @@ export async function killTree(pid, graceMs = 3000) {
 }
 
 /**
+ * The environment code-server (and its `--install-extension`) runs in: this process's, with every home,
+ * config, data, cache and temp folder inside the run's `dirs`.
+ */
+export function codeServerEnv(dirs) {
+  const env = { ...process.env };
+  // A VS Code terminal's IPC variables would make code-server talk to the wrong instance.
+  for (const k of Object.keys(env)) if (k.startsWith('VSCODE_')) delete env[k];
+  return Object.assign(env, {
+    HOME: dirs.home,
+    XDG_CONFIG_HOME: dirs.xdgConfig,
+    XDG_DATA_HOME: dirs.xdgData,
+    XDG_CACHE_HOME: dirs.xdgCache,
+    TMPDIR: dirs.tmp,
+    // An empty gallery switches the marketplace off: no network calls from the Extensions view.
+    EXTENSIONS_GALLERY: '{}',
+  });
+}
+
+/**
  * Starts code-server on a free loopback port and waits for /healthz. The smoke-test driver option is always
  * on: without it VS Code silently ignores the payload (extensionDevelopmentPath, extensionTestsPath); test
  * mode itself is chosen by whether the payload names extensionTestsPath.
@@ -223,19 +242,7 @@ export async function startCodeServer({ dirs, env = {}, onLog = () => {}, health
     '--vscode-option',
     'enable-smoke-test-driver',
   ];
-  const childEnv = { ...process.env };
-  // A VS Code terminal's IPC variables would make code-server talk to the wrong instance.
-  for (const k of Object.keys(childEnv)) if (k.startsWith('VSCODE_')) delete childEnv[k];
-  Object.assign(childEnv, {
-    HOME: dirs.home,
-    XDG_CONFIG_HOME: dirs.xdgConfig,
-    XDG_DATA_HOME: dirs.xdgData,
-    XDG_CACHE_HOME: dirs.xdgCache,
-    TMPDIR: dirs.tmp,
-    // An empty gallery switches the marketplace off: no network calls from the Extensions view.
-    EXTENSIONS_GALLERY: '{}',
-    ...env,
-  });
+  const childEnv = { ...codeServerEnv(dirs), ...env };
   const child = spawn(NODE_BIN, args, { env: childEnv, cwd: dirs.root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let exited = null;
   liveRoots.add(child.pid);

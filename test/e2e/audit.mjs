@@ -6,7 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function auditRecords(home) {
-  const dir = join(home, '.agentguard', 'audit');
+  return auditRecordsIn(join(home, '.agentguard', 'audit'));
+}
+
+/** The same, for a log folder given outright (a run that sets AGENTGUARD_HOME keeps it in `$AGENTGUARD_HOME/audit`). */
+export function auditRecordsIn(dir) {
   let files = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));

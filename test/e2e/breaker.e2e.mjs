@@ -12,33 +12,20 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
-import { clickDialogButton, openWorkbench, reportFailure, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+import {
+  clickDialogButton,
+  invokeTool as sharedInvokeTool,
+  openWorkbench,
+  panelFrame,
+  reportFailure,
+  screenshot,
+  waitFor,
+  waitForDialog,
+} from '../../scripts/vscode/workbench.mjs';
 import { auditRecords } from './audit.mjs';
 
 const REFUSALS = 5;
 const BREAKER = `breaker: {refusals: ${REFUSALS}, window: 2m, per: agent}`;
-
-async function waitFor(what, probe, ms = 30_000, state = () => '') {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what} ${state()}`.trim());
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** The webview's inner document: the frame that holds the panel's #viewport. */
-async function panelFrame(page, timeout = 30_000) {
-  return waitFor(
-    'the AgentGuard panel',
-    async () => {
-      for (const f of page.frames()) if (await f.$('#viewport').catch(() => null)) return f;
-      return undefined;
-    },
-    timeout,
-  );
-}
 
 /** The rows the panel draws (not placeholders), as [decision, tool, target, rule, agent, channel]. */
 function shownRows(frame) {
@@ -59,19 +46,7 @@ describe('the circuit breaker trips, locks down and is ended from the status bar
   let scratch;
   const audit = () => auditRecords(wb.dirs.home);
 
-  // Not runCommand(): it waits for the palette to close, and this command opens its input box in the same widget.
-  async function invokeTool(tool, input) {
-    const { page } = wb;
-    const box = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('F1');
-    await box.waitFor({ state: 'visible' });
-    await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
-    await box.fill(`${tool} ${JSON.stringify(input)}`);
-    await box.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
+  const invokeTool = (tool, input) => sharedInvokeTool(wb.page, tool, input);
 
   /**
    * The breaker's notification, in the notification center. The workbench here runs with the smoke-test

@@ -7,36 +7,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clickDialogButton, openWorkbench, reportFailure, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+import { clickDialogButton, invokeTool, openWorkbench, reportFailure, screenshot, waitFor, waitForDialog } from '../../scripts/vscode/workbench.mjs';
 import { auditRecords } from './audit.mjs';
 
-async function invokeFromPalette(page, line) {
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible' });
-  await input.fill('>AgentGuard: Invoke a Guarded Tool (development)');
-  const row = page
-    .locator('.quick-input-list .monaco-list-row')
-    .filter({ has: page.locator('.label-name', { hasText: /^AgentGuard: Invoke a Guarded Tool \(development\)$/ }) })
-    .first();
-  await row.waitFor({ state: 'visible', timeout: 60_000 });
-  await row.click();
-  await page.waitForTimeout(500);
-  await input.fill(line);
-  await page.keyboard.press('Enter');
-}
-
 const audit = (dirs) => auditRecords(dirs.home);
-
-async function waitFor(what, probe, ms = 30_000, state = () => '') {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what} ${state()}`.trim());
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('the real confirmation modal (code-server, not test mode)', function () {
   this.timeout(300_000);
@@ -60,7 +34,7 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
 
   it('rm -rf through the run-command tool shows the modal with the command and the rule; Deny → nothing ran, audited as the user', async () => {
     const before = audit(wb.dirs).length;
-    await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
+    await invokeTool(wb.page, 'runCommand', { command: 'rm -rf scratch' }, { waitClosed: false });
     const text = await waitForDialog(wb.page);
     assert.match(text, /rm -rf scratch/);
     assert.match(text, /cmd:rm\.recursive/);
@@ -82,7 +56,7 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
     const text = "import { add } from './app';\n\nit('adds', () => {\n  expect(add(1, 2)).toBe(3);\n});\n";
     writeFileSync(file, text);
     const before = audit(wb.dirs).length;
-    await invokeFromPalette(wb.page, `editFile ${JSON.stringify({ path: 'src/math-check.ts', oldString: "it('adds'", newString: "it.skip('adds'" })}`);
+    await invokeTool(wb.page, 'editFile', { path: 'src/math-check.ts', oldString: "it('adds'", newString: "it.skip('adds'" }, { waitClosed: false });
     const dialog = await waitForDialog(wb.page);
     assert.match(dialog, /Path: src\/math-check\.ts/);
     assert.match(dialog, /Rule: integrity:test\.disabled/);
@@ -104,7 +78,7 @@ describe('the real confirmation modal (code-server, not test mode)', function ()
 
   it('the same command with "Allow once" runs', async () => {
     const before = audit(wb.dirs).length;
-    await invokeFromPalette(wb.page, 'runCommand {"command": "rm -rf scratch"}');
+    await invokeTool(wb.page, 'runCommand', { command: 'rm -rf scratch' }, { waitClosed: false });
     await waitForDialog(wb.page);
     await clickDialogButton(wb.page, 'Allow once');
     // The failure message says what was on disk and the last records, so a slow audit can be told from a

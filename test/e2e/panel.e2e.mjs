@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
-import { openWorkbench, reportFailure, runCommand } from '../../scripts/vscode/workbench.mjs';
+import { invokeTool as sharedInvokeTool, openWorkbench, panelFrame, reportFailure, runCommand, waitFor } from '../../scripts/vscode/workbench.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
 import { png } from '../fixtures/png.mjs';
 
@@ -57,44 +57,15 @@ function seedAuditLog(home, workspace) {
   return file;
 }
 
-/** The webview's inner document: the frame that holds the panel's #viewport. */
-async function panelFrame(page, timeout = 30_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    for (const f of page.frames()) {
-      if (await f.$('#viewport').catch(() => null)) return f;
-    }
-    if (Date.now() > until) throw new Error('the AgentGuard panel did not appear');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe('AgentGuard panel (code-server, not test mode)', function () {
   this.timeout(600_000); // a loaded 2-core CI machine reads the 100,000-record log slowly
   let wb;
 
-  // Not runCommand(): it waits for the palette to close, and this command opens its input box in the same widget.
-  async function invokeTool(tool, input) {
-    const { page } = wb;
-    const box = page.locator('.quick-input-widget .quick-input-box input');
-    await page.keyboard.press('F1');
-    await box.waitFor({ state: 'visible' });
-    await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
-    // The tool's input box: same widget, its own placeholder.
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
-    await box.fill(`${tool} ${JSON.stringify(input)}`);
-    await box.press('Enter');
-    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
+  const invokeTool = (tool, input) => sharedInvokeTool(wb.page, tool, input);
 
   async function waitForFile(rel, test) {
     const file = join(wb.workspace, rel);
-    const until = Date.now() + 30_000;
-    while (!(existsSync(file) && test(readFileSync(file)))) {
-      if (Date.now() > until) throw new Error(`${rel} was not written`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitFor(`${rel} to be written`, () => existsSync(file) && test(readFileSync(file)));
   }
 
   let scratch;

@@ -12,7 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareWorkspace } from '../../scripts/vscode/code-server.mjs';
 import { REPO_ROOT } from '../../scripts/vscode/paths.mjs';
-import { clickDialogButton, openWorkbench, reportFailure, runCommand, screenshot, waitForDialog } from '../../scripts/vscode/workbench.mjs';
+import {
+  clickDialogButton,
+  invokeTool as sharedInvokeTool,
+  openWorkbench,
+  panelFrame,
+  reportFailure,
+  runCommand,
+  screenshot,
+  waitForDialog,
+  waitForOrAnswer,
+  waitFor as poll,
+} from '../../scripts/vscode/workbench.mjs';
+import { auditRecordsIn } from './audit.mjs';
 
 /** `fp` without `key`: a path the guard was told not to keep. */
 function without(fp, key) {
@@ -34,42 +46,11 @@ function fingerprint(dir, rel = '') {
   return out;
 }
 
-async function waitFor(what, probe, ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** As the shared waitFor, with a minute's patience by default: reverts and the panel take longer. */
+const waitFor = (what, probe, ms = 60_000) => poll(what, probe, ms);
 
-/** The webview's inner document: the frame that holds the panel's #viewport. */
-async function panelFrame(page, timeout = 60_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    for (const f of page.frames()) {
-      if (await f.$('#viewport').catch(() => null)) return f;
-    }
-    if (Date.now() > until) throw new Error('the AgentGuard panel did not appear');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function auditLines(home) {
-  const dir = join(home, 'audit');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => {
-      const t = readFileSync(join(dir, f), 'utf8');
-      return t
-        .slice(0, t.lastIndexOf('\n') + 1)
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
-    });
-}
+/** The audit records under AGENTGUARD_HOME `home` (its log folder is `audit/` there). */
+const auditLines = (home) => auditRecordsIn(join(home, 'audit'));
 
 /**
  * One hook event as VS Code's agent sends it, through the installed lean entry (`node dist/hook.js hook
@@ -106,33 +87,12 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
   let frame;
   const NOTES = '# Notes\n\nwritten by the person, before the session\n';
 
-  async function invokeTool(tool, input) {
-    const { page } = wb;
-    const box = page.locator('.quick-input-widget .quick-input-box input');
-    // F1 pressed while the panel's webview has the focus can be lost: focus the workbench and try again.
-    for (let i = 0; ; i++) {
-      await page.keyboard.press('F1');
-      if (
-        await box.waitFor({ state: 'visible', timeout: 10_000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      if (i === 3) throw new Error('the command palette did not open');
-      await page.locator('.part.sidebar .title-label').first().click();
-    }
-    await box.fill('>AgentGuard: Invoke a Guarded Tool (development)');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Invoke a Guarded Tool' }).first().click();
-    await page.locator('.quick-input-widget .quick-input-box input[placeholder*="runCommand"]').waitFor({ state: 'visible' });
-    await box.fill(`${tool} ${JSON.stringify(input)}`);
-    await box.press('Enter');
-  }
+  const invokeTool = (tool, input) => sharedInvokeTool(wb.page, tool, input, { waitClosed: false });
 
   /** Opens the detail view of the newest row whose tool and target match, and returns the panel frame. */
   async function openDetail(tool, target) {
     if (!frame) await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
-    frame = await panelFrame(wb.page);
+    frame = await panelFrame(wb.page, 60_000);
     const row = frame
       .locator('#rows .row:not([hidden])')
       .filter({ has: frame.locator('span', { hasText: new RegExp(`^${tool}$`) }) })
@@ -149,6 +109,15 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     await frame.locator('#revertCall').click({ timeout: 30_000 });
     await frame.locator('#revertApply').waitFor({ timeout: 60_000 });
     return planRows();
+  }
+
+  /** "Revert" under the plan, confirmed at the modal; waits for the panel's result and returns the dialog's text. */
+  async function applyRevert() {
+    await frame.locator('#revertApply').click();
+    const text = await waitForDialog(wb.page, { timeout: 30_000 });
+    await clickDialogButton(wb.page, 'Revert');
+    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    return text;
   }
 
   function planRows() {
@@ -199,15 +168,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
 
     await invokeTool('runCommand', { command: "printf 'the agent rewrote this\\n' > notes.md" });
     // Allowed by rule or at the modal, depending on the policy's view of a redirect: answer it if it asks.
-    await waitFor('notes.md to be overwritten (or a dialog)', () => {
-      if (readFileSync(join(ws, 'notes.md'), 'utf8') !== NOTES) return true;
-      void wb.page
-        .locator('.monaco-dialog-box')
-        .isVisible()
-        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
-        .catch(() => undefined);
-      return false;
-    });
+    await waitForOrAnswer(wb.page, 'notes.md to be overwritten', () => readFileSync(join(ws, 'notes.md'), 'utf8') !== NOTES, 'Allow once');
     await waitFor('the printf record', () => auditLines(home).filter((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok').length >= 2);
     // The person edits the file after the agent's call: a revert must not silently throw this away.
     writeFileSync(join(ws, 'notes.md'), '# Notes\n\nthe person edited this after the agent\n');
@@ -225,7 +186,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
   it('Revert on the rm call in the panel: build/ is back byte for byte with its modes, audited as the user', async () => {
     await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
     // The person's own new file is listed apart from the agents' changes.
-    frame = await panelFrame(wb.page);
+    frame = await panelFrame(wb.page, 60_000);
     await frame.locator('#rescan').click();
     await frame.locator('#unattributed [data-path="person.txt"]').waitFor({ timeout: 60_000 });
     assert.equal(await frame.locator('#tree [data-path="person.txt"]').count(), 0, "the person's file is listed among the agents' changes");
@@ -243,11 +204,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     );
     assert.ok(!paths.includes('notes.md'), 'the rm revert names a file the rm never touched');
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-plan')}`);
-    await frame.locator('#revertApply').click();
-    const text = await waitForDialog(wb.page, { timeout: 30_000 });
-    assert.match(text, /Revert \d+ paths?\?/);
-    await clickDialogButton(wb.page, 'Revert');
-    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    assert.match(await applyRevert(), /Revert \d+ paths?\?/);
     await waitFor('build/ to come back', () => existsSync(join(ws, 'build', 'assets', 'deep', 'private.txt')));
     assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
     assert.ok(!existsSync(join(ws, 'build', 'big.bin')), 'a file whose content was never kept was written');
@@ -267,10 +224,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-conflict')}`);
     assert.equal(readFileSync(join(ws, 'notes.md'), 'utf8'), '# Notes\n\nthe person edited this after the agent\n');
     await frame.locator('#undo input[data-take="notes.md"]').check();
-    await frame.locator('#revertApply').click();
-    await waitForDialog(wb.page, { timeout: 30_000 });
-    await clickDialogButton(wb.page, 'Revert');
-    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await applyRevert();
     await waitFor('notes.md to hold what it held before the agent', () => readFileSync(join(ws, 'notes.md'), 'utf8') === NOTES);
   });
 
@@ -296,10 +250,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
       `the session plan has paths that are not ready: ${JSON.stringify(plan)}`,
     );
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-session-plan')}`);
-    await frame.locator('#revertApply').click();
-    await waitForDialog(wb.page, { timeout: 30_000 });
-    await clickDialogButton(wb.page, 'Revert');
-    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await applyRevert();
     await waitFor('src/app.ts back', () => !readFileSync(join(ws, 'src', 'app.ts'), 'utf8').includes('commutative'));
     // Everything the guard held is as it was; the person's own file, a conflict nobody chose, is untouched.
     assert.deepEqual(without(fingerprint(ws), 'person.txt'), without(sessionStart, 'build/big.bin'));
@@ -338,10 +289,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
       plan.some((p) => p.path === 'build/run.sh' && p.status === 'ready'),
       JSON.stringify(plan),
     );
-    await frame.locator('#revertApply').click();
-    await waitForDialog(wb.page, { timeout: 30_000 });
-    await clickDialogButton(wb.page, 'Revert');
-    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    await applyRevert();
     await waitFor('build/ to come back', () => existsSync(join(ws, 'build', 'run.sh')));
     assert.deepEqual(fingerprint(join(ws, 'build')), buildBefore);
 
@@ -361,15 +309,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
     const secret = /awsSecretAccessKey = "([^"]+)"/.exec(raw)?.[1];
     assert.ok(secret, 'the fixture lost its fake credential');
     await invokeTool('runCommand', { command: 'echo "export const region = 1;" > src/settings.ts' });
-    await waitFor('src/settings.ts to be overwritten (or a dialog)', () => {
-      if (readFileSync(file, 'utf8') !== raw) return true;
-      void wb.page
-        .locator('.monaco-dialog-box')
-        .isVisible()
-        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
-        .catch(() => undefined);
-      return false;
-    });
+    await waitForOrAnswer(wb.page, 'src/settings.ts to be overwritten', () => readFileSync(file, 'utf8') !== raw, 'Allow once');
     const person = 'export const region = "set by the person";\n';
     writeFileSync(file, person);
     await openDetail('runCommand', 'src/settings.ts');
@@ -472,24 +412,23 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
       auditLines(home).filter((r) => r.tool === 'agentguard_runCommand' && r.outcome === 'ok' && /git checkout -- src/.test(JSON.stringify(r)));
     await invokeTool('runCommand', { command: 'git checkout -- src' });
     // Asked at the modal under the default policy; answered there if it asks, run directly if a policy allows it.
-    await waitFor('the checkout to discard src/ (or a dialog)', () => {
-      // git replaces a file by unlinking it and writing a new one: absent for a moment is not done yet.
-      const now = existsSync(join(ws, 'src', 'util.ts')) ? readFileSync(join(ws, 'src', 'util.ts'), 'utf8') : WIP;
-      if (now !== WIP) return true;
-      void wb.page
-        .locator('.monaco-dialog-box')
-        .isVisible()
-        .then((v) => (v ? clickDialogButton(wb.page, 'Allow once') : undefined))
-        .catch(() => undefined);
-      return false;
-    });
+    await waitForOrAnswer(
+      wb.page,
+      'the checkout to discard src/',
+      () => {
+        // git replaces a file by unlinking it and writing a new one: absent for a moment is not done yet.
+        const now = existsSync(join(ws, 'src', 'util.ts')) ? readFileSync(join(ws, 'src', 'util.ts'), 'utf8') : WIP;
+        return now !== WIP;
+      },
+      'Allow once',
+    );
     await waitFor('the checkout record', () => checkouts().length > 0);
     assert.equal(readFileSync(join(ws, 'src', 'app.ts'), 'utf8'), committed('src/app.ts'), "the checkout left the agent's edit of src/app.ts");
     assert.equal(readFileSync(join(ws, 'src', 'util.ts'), 'utf8'), committed('src/util.ts'));
 
     // The panel may be behind another editor (a diff the person opened): bring it forward.
     await runCommand(wb.page, 'AgentGuard: Open Audit Panel');
-    frame = await panelFrame(wb.page);
+    frame = await panelFrame(wb.page, 60_000);
     await openDetail('runCommand', 'git checkout -- src');
     const plan = await openPlan();
     // The plan names the two files the checkout changed, both ready, and nothing else: not the clean tracked
@@ -500,10 +439,7 @@ describe('undo from the audit panel (code-server, not test mode)', function () {
       `the checkout's revert plan: ${JSON.stringify(plan)}`,
     );
     console.log(`      screenshot: ${await screenshot(wb.page, 'undo-checkout-plan')}`);
-    await frame.locator('#revertApply').click();
-    assert.match(await waitForDialog(wb.page, { timeout: 30_000 }), /Revert 2 paths\?/);
-    await clickDialogButton(wb.page, 'Revert');
-    await frame.locator('#revertResult').waitFor({ timeout: 60_000 });
+    assert.match(await applyRevert(), /Revert 2 paths\?/);
     await waitFor(
       'src/util.ts to hold the uncommitted work again',
       () => existsSync(join(ws, 'src', 'util.ts')) && readFileSync(join(ws, 'src', 'util.ts'), 'utf8') === WIP,

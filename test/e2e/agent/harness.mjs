@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, makeRunDirs, removeRunDirs, startCodeServer, workbenchUrl } from '../../../scripts/vscode/code-server.mjs';
+import { codeServerEnv, launchBrowser, makeRunDirs, removeRunDirs, startCodeServer, workbenchUrl } from '../../../scripts/vscode/code-server.mjs';
 import { CODE_SERVER_ENTRY, NODE_BIN, REPO_ROOT } from '../../../scripts/vscode/paths.mjs';
 import { waitForWorkbench } from '../../../scripts/vscode/workbench.mjs';
 
@@ -70,16 +70,7 @@ export async function prepareRun({ agentguardVsix }) {
   const settingsFile = join(dirs.userData, 'User', 'settings.json');
   writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(readFileSync(settingsFile, 'utf8')), ...AGENT_SETTINGS }, null, 2) + '\n');
   const modelVsix = await packageScriptedModel(dirs.root);
-  const env = {
-    ...process.env,
-    HOME: dirs.home,
-    XDG_CONFIG_HOME: dirs.xdgConfig,
-    XDG_DATA_HOME: dirs.xdgData,
-    XDG_CACHE_HOME: dirs.xdgCache,
-    TMPDIR: dirs.tmp,
-    EXTENSIONS_GALLERY: '{}',
-  };
-  for (const k of Object.keys(env)) if (k.startsWith('VSCODE_')) delete env[k];
+  const env = codeServerEnv(dirs);
   for (const vsix of [agentguardVsix, modelVsix]) {
     run(NODE_BIN, [CODE_SERVER_ENTRY, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix, '--force'], {
       env,

@@ -176,8 +176,12 @@ describe('AgentGuard audit panel', () => {
     assert.ok(all.rows.some((r) => r[0] === 'allow'));
     // A malformed argument is refused whole: the panel opens, and no half of it filters.
     await vscode.commands.executeCommand(commandId('openPanel'), { decision: 'deny', calls: 'not-a-list' });
-    await new Promise((r) => setTimeout(r, 500));
-    assert.equal(panel.state()?.filter, '');
+    // No fixed pause: a call made after it is drawn live, and the webview takes its messages in order, so
+    // the first drawing that shows the new call, or any filter, shows what the malformed argument left.
+    const drawn = panel.state()?.renders ?? 0;
+    await invoke('readFile', { path: 'src/app.ts' });
+    const after = await panel.waitForRender((st) => st.renders > drawn && (st.filter !== '' || st.total > all.total));
+    assert.equal(after.filter, '');
   });
 
   after(async () => {

@@ -5,18 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CLI, REPO } from '../helpers/cli';
-import { assertMasked, type Case } from '../secrets/helpers';
+import { CLI } from '../helpers/cli';
+import { assertMasked } from '../secrets/helpers';
+import { corpusCase, secretsCorpus } from '../helpers/secretsCorpus';
 
-interface CorpusFile {
-  name: string;
-  content_b64: string;
-  secretLines: number[];
-  mustKeep: number[];
-  secretValues_b64?: Record<string, string[]>;
-}
-const decode = (s: string) => Buffer.from(s, 'base64').toString('utf8');
-const files = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/corpus/secrets.json'), 'utf8')) as CorpusFile[];
+const files = secretsCorpus();
 
 describe('secrets corpus through the agentguard mask process', () => {
   let dir: string;
@@ -25,24 +18,18 @@ describe('secrets corpus through the agentguard mask process', () => {
 
   for (const f of files) {
     it(`masks ${f.name}`, () => {
-      const text = decode(f.content_b64);
+      const c = corpusCase(f);
       const file = path.join(dir, f.name);
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
+      fs.writeFileSync(file, c.text);
       const r = spawnSync(process.execPath, [CLI, 'mask', file], { cwd: dir, encoding: 'buffer' });
       assert.equal(r.status, 0, r.stderr.toString());
-      const secretLines = new Map<number, string[]>();
-      for (const n of f.secretLines) secretLines.set(n, (f.secretValues_b64?.[String(n)] ?? []).map(decode));
-      const c: Case = { name: f.name, text, secretLines, mustKeep: f.mustKeep };
       assertMasked(c, r.stdout.toString('utf8'));
     });
   }
 
   it('the check fails on unmasked output (the test can fail)', () => {
-    const f = files.find((x) => x.secretLines.length > 0)!;
-    const text = decode(f.content_b64);
-    const secretLines = new Map<number, string[]>();
-    for (const n of f.secretLines) secretLines.set(n, (f.secretValues_b64?.[String(n)] ?? []).map(decode));
-    assert.throws(() => assertMasked({ name: f.name, text, secretLines, mustKeep: f.mustKeep }, text));
+    const c = corpusCase(files.find((x) => x.secretLines.length > 0)!);
+    assert.throws(() => assertMasked(c, c.text));
   });
 });

@@ -2,23 +2,13 @@
 // kept, every mustKeep line byte-identical, every secret line changed with no 8-char window of its
 // secret values left. Contents stay base64 in the fixture and are decoded only into a temp dir.
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { maskCommand } from '../../../src/cli/mask';
-import { assertMasked, type Case } from './helpers';
-
-interface CorpusFile {
-  name: string;
-  content_b64: string;
-  secretLines: number[];
-  mustKeep: number[];
-  secretValues_b64?: Record<string, string[]>;
-}
-
-const decode = (s: string) => Buffer.from(s, 'base64').toString('utf8');
-const corpusPath = path.join(__dirname, '../../fixtures/corpus/secrets.json');
+import { assertMasked } from './helpers';
+import { corpusCase, secretsCorpus } from '../helpers/secretsCorpus';
 
 export class Capture extends Writable {
   chunks: Buffer[] = [];
@@ -32,7 +22,7 @@ export class Capture extends Writable {
 }
 
 describe('secrets corpus sample through agentguard mask', () => {
-  const files = JSON.parse(readFileSync(corpusPath, 'utf8')) as CorpusFile[];
+  const files = secretsCorpus();
   let dir: string;
   before(() => (dir = mkdtempSync(path.join(tmpdir(), 'ag-mask-corpus-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,17 +31,14 @@ describe('secrets corpus sample through agentguard mask', () => {
 
   for (const f of files) {
     it(`masks ${f.name}`, async () => {
-      const text = decode(f.content_b64);
+      const c = corpusCase(f);
       const file = path.join(dir, f.name);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      writeFileSync(file, c.text);
       const out = new Capture();
       const err = new Capture();
       const code = await maskCommand([file], { stdout: out, stderr: err });
       assert.equal(code, 0, err.bytes.toString());
-      const secretLines = new Map<number, string[]>();
-      for (const n of f.secretLines) secretLines.set(n, (f.secretValues_b64?.[String(n)] ?? []).map(decode));
-      const c: Case = { name: f.name, text, secretLines, mustKeep: f.mustKeep };
       assertMasked(c, out.bytes.toString('utf8'));
     });
   }

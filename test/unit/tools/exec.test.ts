@@ -58,7 +58,9 @@ describe('tools: runCommand', () => {
     const ac = new AbortController();
     const p = f.call('runCommand', { command: 'touch started; sleep 30' }, ac.signal);
     const marker = path.join(f.ws, 'started');
-    for (let i = 0; i < 200 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 25));
+    // Cancel only once the command runs (its marker is on disk; mocha's timeout bounds the wait): a cancel
+    // that beat the spawn would pass without stopping anything.
+    while (!fs.existsSync(marker)) await new Promise((r) => setTimeout(r, 25));
     ac.abort();
     const a = await p;
     assert.match(a.text, /was cancelled/);

@@ -126,30 +126,62 @@ describe('undo store', () => {
   it('a writer killed mid-write leaves no object under its name, or a whole one — never a torn one', async function () {
     this.timeout(120_000);
     const big = 24 << 20;
+    // The writer stops itself inside its `target`-th object write, with half the bytes on disk, says "mid" and
+    // waits to be killed: every kill lands mid-write, whatever the machine's load (a kill after a fixed delay
+    // missed the write on a loaded machine). Plain and encrypted objects alternate; those written before the
+    // stop must be whole under their names, the torn one must not be there at all.
     const script = `
+      const fs = require('node:fs');
+      const target = Number(process.argv[3]);
+      const write = fs.writeSync;
+      let objectWrites = 0;
+      fs.writeSync = function (fd, data, off, len) {
+        if (typeof len === 'number' && len >= ${big} && ++objectWrites === target) {
+          write.call(fs, fd, data, off, len >> 1);
+          write.call(fs, 1, 'mid\\n');
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+        }
+        return write.apply(fs, arguments);
+      };
       const { UndoStore } = require(${JSON.stringify(path.join(REPO, 'src/node/undo/store.ts'))});
       const s = new UndoStore(process.argv[1]);
       const b = Buffer.alloc(${big}, 7);
       b.write('torn-test-' + process.argv[2]);
-      process.stdout.write('go\\n');
       for (let i = 0; i < 40; i++) { b[${big} - 1] = i; s.putBytes(b, i % 2 === 1); }
     `;
-    let killedMidWrite = 0;
+    const objects = () => (fs.existsSync(path.join(store.root, 'objects')) ? allFiles(path.join(store.root, 'objects')) : []);
+    let whole = 0;
     for (let round = 0; round < 4; round++) {
-      const [cmd, argv] = NODE_TS(script, [store.root, String(round)]);
+      const target = round + 1;
+      const [cmd, argv] = NODE_TS(script, [store.root, String(round), String(target)]);
       const p = spawn(cmd, argv, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve) => p.stdout.once('data', () => resolve()));
-      await new Promise((r) => setTimeout(r, 100 + round * 90));
+      const closed = new Promise<number | null>((resolve) => p.once('close', resolve));
+      let said = '';
+      const mid = await new Promise<boolean>((resolve) => {
+        p.stdout.on('data', (d) => {
+          said += d;
+          if (said.includes('mid\n')) resolve(true);
+        });
+        void closed.then(() => resolve(false));
+      });
+      assert.ok(mid, `round ${round}: the writer ended without stopping mid-write (${JSON.stringify(said)})`);
       p.kill('SIGKILL');
-      await new Promise((r) => p.once('close', r));
-      const tmpLeft = fs.readdirSync(path.join(store.root, 'tmp')).length;
-      if (tmpLeft > 0) killedMidWrite++;
-      for (const f of allFiles(path.join(store.root, 'objects'))) {
+      await closed;
+      whole += target - 1;
+      const kept = objects();
+      assert.equal(kept.length, whole, `round ${round}: the objects written before the kill, and no other`);
+      for (const f of kept) {
         const id = path.basename(f);
         assert.ok(store.readObject(id) !== undefined, `object ${id} under its name is torn (${fs.statSync(f).size} bytes, ${sha256(fs.readFileSync(f))})`);
       }
+      const torn = fs.readdirSync(path.join(store.root, 'tmp')).map((f) => fs.statSync(path.join(store.root, 'tmp', f)).size);
+      // One half-written file a round, left in tmp/ (each writer died before it could clean up).
+      assert.equal(
+        torn.filter((n) => n > 0 && n < big).length,
+        round + 1,
+        `round ${round}: the half-written files in tmp/ (${JSON.stringify(torn)}): the kill did not land mid-write`,
+      );
     }
-    assert.ok(killedMidWrite > 0, 'no kill landed mid-write: the test proved nothing');
     // Leftover temporary files are swept by the housekeeping.
     for (const f of fs.readdirSync(path.join(store.root, 'tmp'))) fs.utimesSync(path.join(store.root, 'tmp', f), new Date(0), new Date(0));
     fs.mkdirSync(path.join(store.root, 'calls', 'old'), { recursive: true });
