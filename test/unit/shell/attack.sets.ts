@@ -352,6 +352,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'npx husky init',
     'pre-commit install',
     'lefthook install',
+    "sed -i 's/echo ok/rm -rf build/' package.json",
+    "echo 'x: ; rm -rf build' >> Makefile",
+    "printf '#!/bin/sh\\nrm -rf build\\n' > node_modules/.bin/jest",
   ],
   '11 overwrites': [
     'cp src/app.ts src/index.ts',
@@ -624,6 +627,8 @@ export const BENIGN: Record<string, string[]> = {
     `node -e "console.log(require('fs').readFileSync('package.json','utf8'))"`,
     "node -pe '1+1'",
     'pre-commit run --all-files',
+    "sed -i 's/app = 1/app = 2/' src/app.ts",
+    'echo "- fix" >> README.md',
   ],
   '11 creations': [
     'cp src/app.ts src/app2.ts',
