@@ -385,6 +385,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'mv src/index.ts src/app.ts',
     'cat /dev/null > Makefile',
     'truncate -s 0 README.md',
+    'cp -rT /tmp/x .',
+    'cp -aT /tmp/x tests',
   ],
 };
 
