@@ -363,6 +363,8 @@ export const DANGEROUS: Record<string, string[]> = {
     "sed -i 's/echo ok/rm -rf build/' package.json",
     "echo 'x: ; rm -rf build' >> Makefile",
     "printf '#!/bin/sh\\nrm -rf build\\n' > node_modules/.bin/jest",
+    "echo 'rm -rf build' >> scripts/build.sh",
+    `curl -s ${URL} >> scripts/build.sh`,
   ],
   '11 overwrites': [
     'cp src/app.ts src/index.ts',
@@ -645,6 +647,7 @@ export const BENIGN: Record<string, string[]> = {
     'pre-commit run --all-files',
     "sed -i 's/app = 1/app = 2/' src/app.ts",
     'echo "- fix" >> README.md',
+    "echo 'echo done' >> scripts/build.sh",
   ],
   '11 creations': [
     'cp src/app.ts src/app2.ts',

