@@ -191,6 +191,7 @@ export const DANGEROUS: Record<string, string[]> = {
     'cat ~/.bash_history',
     'ssh-keygen -y -f ~/.ssh/id_rsa',
     'head -1 "$HOME"/.aws/credentials',
+    'mv src/app.ts /dev/null',
   ],
   '7 writers': [
     "gawk -i inplace '{print}' tests/a.test.ts",

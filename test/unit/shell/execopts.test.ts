@@ -113,7 +113,7 @@ const EACH_ALLOW = [
   'lerna exec --stream -- tsc --noEmit',
 ];
 
-describe('commands and code in options, files that are run, and each package', function () {
+describe('commands and code in options, files that are run, each package, and device nodes replaced', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
   let verdicts: Map<string, { decision: string; rule: string; reason: string }>;
@@ -121,7 +121,7 @@ describe('commands and code in options, files that are run, and each package', f
   before(() => {
     w = makeWorkspace();
     writeFileSync(join(w.ws, 'build.mk'), 'all:\n\techo ok\n');
-    const lines = [...EXEC_OPTIONS_ASK, ...EXEC_OPTIONS_ALLOW, ...EACH_ASK, ...EACH_ALLOW];
+    const lines = [...EXEC_OPTIONS_ASK, ...EXEC_OPTIONS_ALLOW, ...EACH_ASK, ...EACH_ALLOW, 'mv src/app.ts /dev/null', 'cp src/app.ts /dev/null'];
     const out = evalCalls(
       lines.map((command) => ({ op: 'exec', command })),
       ['--workspace', w.ws],
@@ -165,5 +165,28 @@ describe('commands and code in options, files that are run, and each package', f
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
+  });
+
+  it('in real bash (root, a private /dev), mv x /dev/null replaces the device with the file; the guard asks', function () {
+    const v = decide('mv src/app.ts /dev/null');
+    assert.notEqual(v.decision, 'allow', v.reason);
+    assert.equal(decide('cp src/app.ts /dev/null').decision, 'allow');
+    let out = '';
+    try {
+      out = execFileSync(
+        'unshare',
+        [
+          '-m',
+          '-n',
+          'bash',
+          '-c',
+          'mount -t tmpfs none /dev && mknod -m 666 /dev/null c 1 3 && f=$(mktemp) && echo x > "$f" && mv "$f" /dev/null && stat -c %F /dev/null',
+        ],
+        { encoding: 'utf8' },
+      );
+    } catch {
+      this.skip(); // needs root and mount namespaces
+    }
+    assert.equal(out.trim(), 'regular file');
   });
 });
