@@ -390,6 +390,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'truncate -s 0 README.md',
     'cp -rT /tmp/x .',
     'cp -aT /tmp/x tests',
+    'git stash push tests/',
+    'git stash -- tests/a.test.ts',
   ],
 };
 
@@ -671,5 +673,8 @@ export const BENIGN: Record<string, string[]> = {
     'zip -r src.zip src',
     'python3 -m json.tool package.json > /tmp/p.json',
     'npm run build > build.log 2>&1',
+    'git stash',
+    'git stash push -m wip src/app.ts',
+    'git stash list --oneline',
   ],
 };

@@ -49,6 +49,21 @@ handler('git-rm', (m) => {
   for (const w of m.p.positional) m.path('D', w, w.value, 'git rm', rec);
 });
 
+/**
+ * git stash push PATHS (and `git stash -- PATHS`): the named paths' local changes are saved and the files put
+ * back as committed — a rewrite of each (a protected test's edits would go). Other verbs name stashes and
+ * messages, not paths.
+ */
+handler('git-stash', (m) => {
+  optionRoles(m);
+  const ps = m.p.positional;
+  const v = ps[0]?.value;
+  const verbs = new Set(['push', 'save', 'pop', 'apply', 'list', 'show', 'drop', 'clear', 'branch', 'create', 'store']);
+  if (ps.length > 0 && v === null) return m.unknown('git stash with a verb only known at run time');
+  const paths = v !== undefined && v !== null && verbs.has(v) ? (v === 'push' ? ps.slice(1) : []) : ps;
+  for (const w of paths) m.path('Y', w, w.value, 'git stash push');
+});
+
 handler('git-mv', (m) => {
   optionRoles(m);
   const ps = m.p.positional;
