@@ -589,6 +589,33 @@ function printedText(s: Sub): string | null {
   return null;
 }
 
+/** A shell script by its name: what `./x.sh`, `bash x.sh` and npm scripts run. */
+const SHELL_SCRIPT = /\.(sh|bash|zsh|ksh|command)$/;
+
+/**
+ * Text appended to an existing shell script runs at the script's next run, unseen: `echo 'rm -rf src' >>
+ * scripts/deploy.sh` plants a delete in a script a later `npm run deploy` runs. Text the line shows is judged as
+ * the commands it is; text only known at run time (`curl … >> x.sh`, `echo "$X" >> x.sh`) cannot be.
+ */
+function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: string | null, env: CommandEnv): void {
+  if (!SHELL_SCRIPT.test(target) || env.exists?.(target) === false) return;
+  if (printed === null) {
+    s.why ??= `appends text only known at run time to ${target}, a script that runs later`;
+    return;
+  }
+  a.reparse(
+    printed,
+    {
+      via: [`text appended to ${target}, a script that runs later`],
+      cwd: { value: s.cwd, old: undefined, vars: undefined },
+      remote: false,
+      depth: 1,
+      src: printed,
+    },
+    'script',
+  );
+}
+
 /**
  * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
  * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
@@ -640,6 +667,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       const p = r.target.path ?? r.target.value;
       if (p === null || p === undefined) continue;
       const t = abs(p);
+      if (r.op === '>>') judgeAppendedScript(a, s, t, printed, env);
       const prev = (contents ??= new Map()).get(t);
       contents.set(t, r.op === '>>' ? (prev === undefined ? printed : prev === null || printed === null ? null : prev + printed) : printed);
     }

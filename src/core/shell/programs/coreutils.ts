@@ -340,6 +340,8 @@ export const COREUTILS: RowSpec[] = [
       'cp --target-directory=tests x.ts => write tests/x.ts',
       'cp -r secrets /tmp/s => read secrets',
       'cp a.txt /tmp/ => !read /tmp/',
+      'cp -rT /tmp/x tests => write tests',
+      'cp -r /tmp/x/. tests => write tests',
     ],
   },
   {

@@ -15,7 +15,7 @@ const NPM_SUB: Record<string, RowSpec> = {
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
     { n: '', d: 'package information and registry commands (publishing is the rules’ business)', loose: true, x: 'npm-misc', a: '?*' },
   pkg: { n: 'pkg', d: 'reads or edits package.json', loose: true, x: 'npm-pkg' },
-  'exec x': { n: '', d: 'runs a package binary (the unwrapper judges it)', loose: true, a: '?*' },
+  'exec x': { n: '', d: 'runs a package binary (the unwrapper judges it; after options, in each package, the row)', loose: true, a: '?*', x: 'each-exec' },
 };
 
 export const DEV: RowSpec[] = [
@@ -172,7 +172,7 @@ export const DEV: RowSpec[] = [
     n: 'npm',
     d: 'npm: installs, runs package.json scripts, reads registry data',
     loose: true,
-    o: '--prefix=C -C|--dir=C -w|--workspace=V -r|--recursive --if-present --silent -s -ws --workspaces --script-shell=X',
+    o: '--prefix=C -C|--dir=C -w|--workspace=V -r|--recursive --if-present --silent -s -ws|--workspaces --script-shell=X',
     sub: { ...NPM_SUB, '': { n: '', d: 'npm alone', a: '' } },
     ok: ['npm test', 'npm install', 'npm ci', 'npm run build', 'npm run lint -- --fix', 'npm pack', 'npm ls --depth=0'],
     eff: ['npm pkg set scripts.test=x => write package.json'],
@@ -192,7 +192,8 @@ export const DEV: RowSpec[] = [
     o: '--cwd=C',
     sub: {
       'install add remove upgrade up dedupe rebuild link unlink import autoclean': { n: '', d: 'dependencies', runs: PKG_JSON, a: '?*' },
-      'run test start build dev lint format typecheck workspace workspaces exec node': { n: '', d: 'runs scripts', ...NODE_RUN },
+      'run test start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
+      'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },
       'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch patch-commit search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
         { n: '', d: 'information and tooling', a: '?*', x: 'npm-misc' },
       dlx: { n: 'dlx', d: 'runs a package binary (the unwrapper)', a: '?*' },
@@ -242,7 +243,7 @@ export const DEV: RowSpec[] = [
       '.mocharc.js',
       'karma.conf.js',
     ],
-    o: '-c|--config=R --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=V --rootDir=V --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=V --root=V -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
+    o: '-c|--config=X --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=V --rootDir=V --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=V --root=V -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
     sub: undefined,
     a: 'R*',
     x: 'test-runner',
@@ -281,7 +282,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.json *.jsonc *.json5 *.css *.scss *.less *.html *.md *.mdx *.yml *.yaml *.graphql *.gql *.hbs *.handlebars',
     d: 'formatters (--write rewrites the files)',
     loose: true,
-    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=R --ignore-path=R --plugin=V --parser=V --log-level=V --cache-location=W --stdin-filepath=V',
+    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=X --ignore-path=R --plugin=X --parser=V --log-level=V --cache-location=W --stdin-filepath=V',
     sub: undefined,
     a: 'T*/fix=Y',
     x: 'formatter',
@@ -290,6 +291,7 @@ export const DEV: RowSpec[] = [
   },
   {
     n: 'webpack webpack-cli vite rollup esbuild parcel next nuxt astro svelte-kit remix gatsby ng react-scripts vue-cli-service turbo nx lerna rush wireit tsup swc babel',
+    x: 'each-exec',
     d: 'bundlers, frameworks and monorepo runners (project code)',
     loose: true,
     verb: true,
@@ -308,7 +310,7 @@ export const DEV: RowSpec[] = [
       'babel.config.js',
       '.babelrc',
     ],
-    o: '-c|--config[=R] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
+    o: '-c|--config[=X] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
     a: '?*',
     ok: [
       'npx rollup -c',
@@ -450,7 +452,7 @@ export const DEV: RowSpec[] = [
     d: 'Python test environments (tox.ini/noxfile.py decide what runs; `exec -- CMD` and the words after `--` may be a command)',
     loose: true,
     runs: ['tox.ini', 'noxfile.py', 'pyproject.toml', 'setup.cfg'],
-    o: '-e=V -c=R -s=V --session=V -x|--override=Z',
+    o: '-e=V -c=X -s=V --session=V -x|--override=Z',
     a: '?*',
     x: 'tox',
     ok: ['tox -e py311', 'nox -s tests', 'tox -e py311 -- -x tests/test_a.py', 'tox -- -k adds', 'nox -s tests -- tests/test_a.py'],
@@ -569,7 +571,7 @@ export const DEV: RowSpec[] = [
     d: 'make: the Makefile decides what runs; VAR=value words are variables',
     loose: true,
     runs: ['Makefile', 'makefile', 'GNUmakefile'],
-    o: '-C|--directory=C -f|--file|--makefile=R -I|--include-dir=V -j|--jobs[=V] -l|--load-average|--max-load[=V] -o|--old-file|--assume-old=V -W|--what-if|--new-file|--assume-new=V -O|--output-sync[=V] --eval=V -n|--just-print|--dry-run|--recon:dry -q|--question:dry -t|--touch -k|--keep-going -s|--silent|--quiet -B|--always-make -i|--ignore-errors -e|--environment-overrides -p|--print-data-base -r|--no-builtin-rules -R|--no-builtin-variables -w|--print-directory --no-print-directory -d --debug[=V] --trace -S|--no-keep-going|--stop --warn-undefined-variables -L|--check-symlink-times -E',
+    o: '-C|--directory=C -f|--file|--makefile=X -I|--include-dir=V -j|--jobs[=V] -l|--load-average|--max-load[=V] -o|--old-file|--assume-old=V -W|--what-if|--new-file|--assume-new=V -O|--output-sync[=V] --eval=V -n|--just-print|--dry-run|--recon:dry -q|--question:dry -t|--touch -k|--keep-going -s|--silent|--quiet -B|--always-make -i|--ignore-errors -e|--environment-overrides -p|--print-data-base -r|--no-builtin-rules -R|--no-builtin-variables -w|--print-directory --no-print-directory -d --debug[=V] --trace -S|--no-keep-going|--stop --warn-undefined-variables -L|--check-symlink-times -E',
     x: 'make',
     ok: ['make', 'make -j4 test', 'make -n', 'nice -n 10 make -j8', 'make -C frontend build', 'make test VERBOSE=1'],
   },

@@ -75,7 +75,9 @@ handler('cp', (m) => {
     return;
   }
   const isDir = m.env.isDir?.(abs(m, dp));
-  const intoDir = t !== undefined || dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1 || (isDir === true && !m.occ('-T'));
+  // -T (--no-target-directory): the destination is the folder itself, never a folder to copy into.
+  const noTarget = m.occ('-T') !== undefined && srcs.length === 1;
+  const intoDir = t !== undefined || (!noTarget && (dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1 || isDir === true));
   if (intoDir) {
     for (const s of srcs) {
       const sp = lit(s);
@@ -92,6 +94,12 @@ handler('cp', (m) => {
     return;
   }
   const src = lit(srcs[0]);
+  // `cp -rT /tmp/x src`, `cp -r /tmp/x/. src`: the tree's contents land in the existing folder, under names
+  // nobody on the line can list (as an extraction into it), over whatever protected files it holds.
+  if (rec && isDir !== false && (noTarget || (src !== undefined && /(^|\/)\.\/?$/.test(src)))) {
+    m.add('write', undefined, dp, name, flags | RECURSIVE | INTO);
+    return;
+  }
   m.path('W', dest, dest.value, name, flags | rec | (name === 'cp' && src === '/dev/null' ? CONTENTLESS : 0));
 });
 

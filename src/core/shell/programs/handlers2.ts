@@ -278,3 +278,29 @@ handler('protoc', (m) => {
 });
 
 export { positionalRoles_ };
+
+/**
+ * `pnpm -r exec CMD`, `npm exec --workspaces -- CMD`, `yarn workspaces foreach exec CMD`, `lerna exec -- CMD`,
+ * `nx exec -- CMD`: CMD runs in each package's folder. Threat: a command the unwrapper did not reach (options
+ * before the verb) allowed unseen. It is judged as a command line, in a folder the guard cannot know (every
+ * relative path in it is unknown), the words after `--` when given, else from the first word after `exec`
+ * that is no option (an option's value read as the command fails closed: an unknown program).
+ */
+handler('each-exec', (m) => {
+  applyRoles(m);
+  const ws = m.s.words;
+  const at = ws.findIndex((w, i) => i > 0 && w.value === 'exec');
+  if (at < 0) return;
+  let from = ws.findIndex((w, i) => i > at && w.value === '--');
+  if (from < 0) from = ws.findIndex((w, i) => i > at && (w.value === null || !w.value.startsWith('-')));
+  else from++;
+  if (from < 0 || from >= ws.length) return;
+  m.host.shell(
+    m.s,
+    `cd "$EACH_PACKAGE_DIR" && ${ws
+      .slice(from)
+      .map((w) => w.text)
+      .join(' ')}`,
+    `${m.label} (in each package)`,
+  );
+});

@@ -89,7 +89,14 @@ export const INFRA: RowSpec[] = [
         x: 'git-rm',
       },
       mv: { n: 'mv', d: 'moves files', o: '-f|--force -k -n|--dry-run:dry -v|--verbose', x: 'git-mv' },
-      'stash clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
+      stash: {
+        n: 'stash',
+        d: 'stashes local changes (the paths named to push are put back as committed; drop and clear are the rules’ business)',
+        loose: true,
+        o: '-m|--message=V -p|--patch -k|--keep-index --no-keep-index -u|--include-untracked -a|--all -q|--quiet -S|--staged --index --pathspec-from-file=R --pathspec-file-nul',
+        x: 'git-stash',
+      },
+      'clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
         { n: '', d: 'repository state (the destructive forms are the rules’ business)', o: '-F|--file=R -m|--message=V', a: 'V*' },
       // --skip-worktree / --assume-unchanged hide a file's changes from status and diff: a change of how the
       // named files are tracked, judged as a change of each (a protected test's edits would vanish from review).
@@ -199,6 +206,9 @@ export const INFRA: RowSpec[] = [
       'git rm tests/a.test.ts => delete tests/a.test.ts',
       'git rm --cached .env => !delete .env',
       'git config --file .git/config core.hooksPath x => write .git/config',
+      'git stash push tests/ => write tests/',
+      'git stash -- tests/a.test.ts => write tests/a.test.ts',
+      'git stash list => !write .',
     ],
   },
   {

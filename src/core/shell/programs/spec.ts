@@ -294,8 +294,24 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = resolveLong(name, t.longs))) break;
       if (!o) {
         if (loose) {
+          // An option the row does not list whose name says it takes a command or code (`--exec`, `--onSuccess`,
+          // `--setupFiles`, `--rcfile`): its value is judged as what it is, not as an inert word.
+          const ex = execOption(name);
+          const next = words[i + 1];
+          if (ex !== undefined && eq >= 0) {
+            const val = v.slice(eq + 1);
+            addOcc(
+              out,
+              { key: v.slice(0, eq), long: [], arg: 1, role: ex === 'shell' ? (SHELL_PATH.test(val) ? 'V' : 'S') : ex, flag: undefined },
+              val,
+              undefined,
+            );
+          } else if ((ex === 'S' || ex === 'X') && next !== undefined && (next.value === null || !next.value.startsWith('-'))) {
+            addOcc(out, { key: v, long: [], arg: 1, role: ex, flag: undefined }, next.value, next);
+            i++;
+          }
           // An unknown option's `=value` and its next word may be a path: both are judged as named.
-          if (eq >= 0) addOcc(out, { key: v.slice(0, eq), long: [], arg: 1, role: '?', flag: undefined }, v.slice(eq + 1), undefined);
+          else if (eq >= 0) addOcc(out, { key: v.slice(0, eq), long: [], arg: 1, role: '?', flag: undefined }, v.slice(eq + 1), undefined);
           else pendingMaybe = true;
         } else addUnknown(out, eq >= 0 ? v.slice(0, eq) : v);
         continue;
@@ -358,6 +374,26 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
     }
   }
   return out;
+}
+
+/** Option names (camelCase read as kebab-case) whose value is a command line a program runs. */
+const CMD_OPTION = /^(exec|execute|cmd|command|commands|rsh|hook|wrapper|launcher|interpreter)$|-(exec|cmd|command|commands|hook|wrapper)$|^on-[a-z]+$/;
+/** … whose value is code or a file of code it loads (a module name resolves in the project, a path is a program). */
+const CODE_OPTION =
+  /^(require|preload|loader|experimental-loader|plugin|rcfile|rc-file|init-file|init-script|setup-files?|setup-files-after-env|global-setup|global-teardown|startup-script)$/;
+/** … that read as a flag when given alone (`vitest --run`), and as a command only with `=` (`--run=CMD`, `--shell=PATH`). */
+const EQ_CMD_OPTION = /^(run|shell|script)$/;
+const SHELL_PATH = /^(\/(usr\/)?(local\/)?bin\/)?(ba|z|da|k|mk|fi|c|tc|a)?sh$|^(\/(usr\/)?(local\/)?bin\/)?(pwsh|powershell)$/;
+
+/** How the value of an option the row does not list is judged, by its name: S a command line, X code to run. */
+function execOption(name: string): 'S' | 'X' | 'shell' | undefined {
+  if (name.startsWith('no-') || name.length < 2) return undefined;
+  const n = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  if (CMD_OPTION.test(n)) return 'S';
+  if (CODE_OPTION.test(n)) return 'X';
+  if (n === 'shell') return 'shell';
+  if (EQ_CMD_OPTION.test(n)) return 'S';
+  return undefined;
 }
 
 function addOcc(out: Parsed, opt: ROpt, value: string | null | undefined, w: W | undefined): void {

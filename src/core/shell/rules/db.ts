@@ -216,7 +216,10 @@ export const dbRules: Rule[] = [
       'manage.py',
       'knex',
       'sequelize',
+      'sequelize-cli',
       'typeorm',
+      'mikro-orm',
+      'mikro-orm-esm',
       'drizzle-kit',
       'supabase',
     ],
@@ -231,8 +234,20 @@ export const dbRules: Rule[] = [
         'python manage.py flush --noinput',
         'npx prisma db push --accept-data-loss',
         'rake db:drop',
+        'npx sequelize-cli db:drop',
+        'npx sequelize-cli db:migrate:undo:all',
+        'npx mikro-orm schema:drop --run',
+        'npx typeorm migration:revert',
       ],
-      benign: ['bin/rails db:migrate:status', 'npx prisma generate', 'php artisan migrate:status', 'alembic current', 'python manage.py check'],
+      benign: [
+        'bin/rails db:migrate:status',
+        'npx prisma generate',
+        'php artisan migrate:status',
+        'alembic current',
+        'python manage.py check',
+        'npx sequelize-cli db:migrate',
+        'npx mikro-orm schema:update --dump',
+      ],
     },
     check(s) {
       const b = bareWords(s);
@@ -257,8 +272,12 @@ export const dbRules: Rule[] = [
       if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
         return 'manage.py migrate zero unapplies every migration';
       if (
-        named(s, 'knex', 'sequelize', 'typeorm', 'drizzle-kit', 'supabase') &&
-        b.some((w) => /^(migrate:rollback|db:drop|db:migrate:undo(:all)?|schema:drop|drop|reset)$/.test(w))
+        named(s, 'knex', 'sequelize', 'sequelize-cli', 'typeorm', 'mikro-orm', 'mikro-orm-esm', 'drizzle-kit', 'supabase') &&
+        b.some((w) =>
+          /^(migrate:rollback|migrate:down|db:drop|db:migrate:undo(:all)?|db:seed:undo(:all)?|schema:drop|schema:fresh|migration:revert|migration:down|drop|reset)$/.test(
+            w,
+          ),
+        )
       )
         return `${s.name} drops or rolls back the database`;
       if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';

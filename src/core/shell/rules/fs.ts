@@ -16,6 +16,8 @@ const CHMOD_OPTS = [
   O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root']),
 ];
 
+/** Writers that replace the file at the destination (a rename or a new link), not write into it. */
+const REPLACES_NODE = /^(mv|ln)\b/;
 const SETUID_MODE = /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/;
 
 export const fsRules: Rule[] = [
@@ -96,12 +98,24 @@ export const fsRules: Rule[] = [
         'cp evil.sh /usr/local/bin/git',
         'echo b | tee /proc/sysrq-trigger',
         'mv build ~/old-build',
+        'mv src/app.ts /dev/null',
+        'ln -sf src/app.ts /dev/null',
       ],
-      benign: ['rm -f /tmp/agent-output.log', 'cat ~/.bashrc', 'cp -r src /tmp/src-backup', 'ls > /dev/null'],
+      benign: [
+        'rm -f /tmp/agent-output.log',
+        'cat ~/.bashrc',
+        'cp -r src /tmp/src-backup',
+        'ls > /dev/null',
+        'cp src/app.ts /dev/null',
+        'tee /dev/null < src/app.ts',
+      ],
     },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
-        if ((e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') || isHarmlessSink(e.path)) continue;
+        if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
+        // Output poured into /dev/null is discarded; `mv x /dev/null` and `ln -sf x /dev/null` replace the device
+        // itself (as root: every later `> /dev/null` on the machine writes a file).
+        if (isHarmlessSink(e.path) && !REPLACES_NODE.test(e.how)) continue;
         if (inWorkspace(e.path, ctx.env) || inTmp(e.path)) continue;
         return `${e.how} ${e.op === 'write' ? 'writes' : e.op === 'delete' ? 'deletes' : 'moves'} ${normalize(e.path)}, outside the workspace`;
       }
