@@ -622,11 +622,23 @@ describe('secret pre-scan (candidateLines)', () => {
     };
     const same = (t: string, what: string) => assert.deepEqual(prescanSimd(t, simd!).blobs, paddings(t), `${what}: ${JSON.stringify(t.slice(0, 120))}`);
     const blob = 'QUJDREVGR0hJSktMTU5PUA';
-    const pieces = [blob + '==', blob.slice(0, 16) + '=', 'a-b_c+d/' + blob.slice(8) + '=', '='.repeat(40), 'x' + '='.repeat(17), '# ' + '-='.repeat(20), blob + '=a', blob + '=/', blob + '=-', blob + '=.'];
+    const pieces = [
+      blob + '==',
+      blob.slice(0, 16) + '=',
+      'a-b_c+d/' + blob.slice(8) + '=',
+      '='.repeat(40),
+      'x' + '='.repeat(17),
+      '# ' + '-='.repeat(20),
+      blob + '=a',
+      blob + '=/',
+      blob + '=-',
+      blob + '=.',
+    ];
     const r = prng(7);
     for (let n = 0; n < 400; n++) {
       let t = '';
-      while (t.length < 300) t += (r() < 0.5 ? pieces[Math.floor(r() * pieces.length)]! : ' x = y;'.slice(0, 1 + Math.floor(r() * 7))) + (r() < 0.3 ? '\n' : '');
+      while (t.length < 300)
+        t += (r() < 0.5 ? pieces[Math.floor(r() * pieces.length)]! : ' x = y;'.slice(0, 1 + Math.floor(r() * 7))) + (r() < 0.3 ? '\n' : '');
       same(t, 'mix');
     }
     // A blob at the very start of the text, and one whose run starts in the chunk before its `=`.
