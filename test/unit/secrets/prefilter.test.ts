@@ -645,6 +645,16 @@ describe('secret pre-scan (candidateLines)', () => {
     for (let at = 0; at <= 20; at++) same(blob.slice(0, 16 + at) + '=\n' + 'z'.repeat(300), `start ${at}`);
     const chunk = 1 << 20;
     for (let shift = -20; shift <= 20; shift++) same('a '.repeat((chunk + shift) >> 1) + (shift & 1 ? 'b' : '') + blob + '=\n', `chunk ${shift}`);
+    // After a token holding a `=`, JavaScript still looks for an escape or a foreign key word before the
+    // anchor (a decoded view may read a key there): the pass must keep reporting those.
+    const pad = 'z '.repeat(20);
+    for (const [before, what] of [
+      ['\\uAAAAAA=BBBBBBBB', 'an escape 17 characters back'],
+      ['ab=defggeheimnis', 'a foreign key word'],
+    ]) {
+      const t = `${pad}${before}= x\n${'z'.repeat(300)}`;
+      assert.deepEqual(prescanSimd(t, simd!).escapes, [pad.length + before.length], `${what}: ${JSON.stringify(t.slice(0, 80))}`);
+    }
     // Rules of `=` (comments, Markdown headings) are no blob: the pass rejects them itself.
     const rules = `/* ${'='.repeat(70)} */\n${'='.repeat(20)}\n`.repeat(20);
     let reported = 0;
