@@ -148,17 +148,30 @@
     (if (i32.eqz (local.get $c)) (then (return (call $maybeDecoded (local.get $p)))))
     (if (result i32) (i32.eq (local.get $c) (i32.const 2)) (then (i32.const 1)) (else (i32.mul (local.get $c) (i32.const 3)))))
 
-  ;; The `=` at $p ends a run of 16 base64 characters and is followed by another `=` or by no base64 character:
-  ;; a blob's padding (prefilter.ts base64PaddingAt decides).
+  ;; The `=` at $p ends a run of 16 base64 characters (both alphabets, without `=`: prefilter.ts base64Char)
+  ;; and is followed by no base64 letter, digit, `+` or `/`: a blob's padding (prefilter.ts paddingAt decides).
+  ;; Or the 16 characters are a token's with a `=` among them, and a letter ends them (a foreign key word,
+  ;; decode.ts foreignWordBefore) or a `\` stands before them (an escape, hasEscapeBefore): JavaScript looks
+  ;; for those on every anchor it sees, and these are the ones it can find after a token. A rule of `=` in a
+  ;; comment or a Markdown heading (`=====`) is neither: rejected here, not in JavaScript. Within 16 bytes of
+  ;; the chunk's start the run may lie in the chunk before: reported unchecked.
   (func $padding (param $p i32) (result i32)
-    (local $n i32)
-    (if (i32.or (i32.ne (call $byte (local.get $p)) (i32.const 61)) (i32.lt_u (local.get $p) (i32.const 17))) (then (return (i32.const 0))))
+    (local $n i32) (local $v v128) (local $b v128)
+    (if (i32.ne (call $byte (local.get $p)) (i32.const 61)) (then (return (i32.const 0))))
+    (if (i32.lt_u (local.get $p) (i32.const 16)) (then (return (i32.const 1))))
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (if (i32.or (i32.or (i32.lt_u (i32.sub (i32.or (local.get $n) (i32.const 0x20)) (i32.const 97)) (i32.const 26))
                         (i32.lt_u (i32.sub (local.get $n) (i32.const 48)) (i32.const 10)))
                 (i32.or (i32.eq (local.get $n) (i32.const 43)) (i32.eq (local.get $n) (i32.const 47))))
       (then (return (i32.const 0))))
-    (call $tokenFollows (i32.sub (local.get $p) (i32.const 17))))
+    (local.set $v (v128.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 16))))
+    (local.set $b (v128.or (call $wordBytes (local.get $v))
+                           (v128.or (i8x16.eq (local.get $v) (i8x16.splat (i32.const 43))) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 47))))))
+    (if (i8x16.all_true (local.get $b)) (then (return (i32.const 1))))
+    (i32.and
+      (i8x16.all_true (v128.or (local.get $b) (i8x16.eq (local.get $v) (i8x16.splat (i32.const 61)))))
+      (i32.or (i32.lt_u (i32.sub (i32.or (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 0x20)) (i32.const 97)) (i32.const 26))
+              (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 17))) (i32.const 92)))))
 
   ;; The bytes (all ones) of ASCII letters, digits, `_` and `-`: the characters of keys and tokens.
   (func $wordBytes (param $v v128) (result v128)

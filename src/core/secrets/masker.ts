@@ -66,16 +66,33 @@ export function placeholder(rule: string, n: number): string {
 /** Placeholder numbering: per rule, per distinct secret value, in order of first appearance. */
 export class MaskSession {
   private readonly byRule = new Map<string, Map<string, number>>();
-  /** Placeholder → the secret it stands for (used by restorePlaceholders). */
-  readonly values = new Map<string, string>();
+  /** Distinct (rule, value) pairs numbered so far; `values` is rebuilt when it has changed. */
+  private count = 0;
+  private index: Map<string, string> | undefined;
+  private indexed = -1;
+  /**
+   * Placeholder → the secret it stands for (used by restorePlaceholders). Built when read, from the
+   * numbering: only a restore reads it, and filling it on every secret masked (a placeholder string
+   * hashed into a second map) cost a few percent of masking a source tree.
+   */
+  get values(): ReadonlyMap<string, string> {
+    if (this.index === undefined || this.indexed !== this.count) {
+      const index = new Map<string, string>();
+      for (const [rule, m] of this.byRule) for (const [value, n] of m) index.set(placeholder(rule, n), value);
+      this.index = index;
+      this.indexed = this.count;
+    }
+    return this.index;
+  }
   placeholderFor(rule: string, value: string): string {
     let m = this.byRule.get(rule);
     if (m === undefined) this.byRule.set(rule, (m = new Map()));
     let n = m.get(value);
-    if (n === undefined) m.set(value, (n = m.size + 1));
-    const p = placeholder(rule, n);
-    this.values.set(p, value);
-    return p;
+    if (n === undefined) {
+      m.set(value, (n = m.size + 1));
+      this.count++;
+    }
+    return placeholder(rule, n);
   }
 }
 
