@@ -251,7 +251,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -259,11 +259,56 @@ const LETTERS =
  */
 const LETTER_HEADS: Record<string, readonly string[]> = {
   // Azure DevOps's PAT signature (`…AZDO…`), Twitter's app-only bearer token (twenty-odd `A`s first).
-  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA', 'AZDO', 'AAAAAAAAAAAAAAAAAAAA'],
+  A: [
+    'AKIA',
+    'ASIA',
+    'ABIA',
+    'ACCA',
+    'AIza',
+    'ATATT3',
+    'LTAI',
+    ':AA',
+    'AZDO',
+    'AAAAAAAAAAAAAAAAAAAA',
+    // Calls handed a password by position (rules/context-more.ts call-credential): `HTTPBasicAuth("u", "pw")`,
+    // `new PasswordAuthentication("u", …)`, `new BasicAWSCredentials(id, "secret")`.
+    'BasicAuth(',
+    'DigestAuth(',
+    'ProxyAuth(',
+    'Authentication',
+    'AWSCredentials(',
+    'AwsBasicCredentials.',
+  ],
   J: ['eyJ', 'T3BlbkFJ'],
   K: ['SK'],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
-  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.', '.set', '.Set', '.with', '.With'],
+  '.': [
+    'SG.',
+    'hooks.slack',
+    'hvs.',
+    'hvb.',
+    'hvr.',
+    'dp.',
+    '.atlasv1.',
+    'ya29.',
+    '.set',
+    '.Set',
+    '.with',
+    '.With',
+    // Methods handed a password by position (call-credential): JDBC's `.getConnection(url, "u", "pw")`,
+    // smtplib's `.login("u", "pw")`, python-ldap's `.simple_bind_s(dn, "pw")`, OkHttp's `Credentials.basic(…)`.
+    '.getConnection(',
+    '.login(',
+    '.simple_bind',
+    '.bind_s(',
+    '.Bind(',
+    '.basic(',
+    '.auth(',
+    '.Credentials(',
+    '.createCredential(',
+    '.NewStaticCredentials',
+    '.NetworkCredential(',
+  ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.
   G: ['GR1348941'],
