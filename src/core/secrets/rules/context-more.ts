@@ -510,7 +510,10 @@ export const statementSecret: LineRule = {
 // and `:`, not these, so a Makefile's conditional or appended secret would pass. Only at the start of a
 // line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out.
 // The value is the rest of the line up to a Make comment, without one pair of quotes around it.
-const MAKE_ASSIGN = /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)([^\r\n#]*?)\2[ \t]*(?:#.*)?$/d;
+// A `#` glued to the value (`DB_PASS ?= ab#cd`) is read as part of it: Make would start a comment there, but
+// a password holding `#` is what was written, and showing its tail would leak most of it.
+const MAKE_ASSIGN =
+  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
 
 export const makeAssignment: LineRule = {
   id: 'make-assignment',
@@ -534,6 +537,7 @@ export const makeAssignment: LineRule = {
         { text: `override API_KEY ::= ${p[2]}  # staging`, secrets: [p[2]!] },
         { text: `\tSECRET_KEY?="${p[3]}"`, secrets: [p[3]!] },
         { text: `private CLIENT_SECRET:::=${p[4]}`, secrets: [p[4]!] },
+        { text: `DB_PASS ?= ${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`, secrets: [`${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`] },
       ],
       falsePositives: [
         'DB_PASS ?= $(shell cat .db_pass)',
@@ -543,6 +547,7 @@ export const makeAssignment: LineRule = {
         'if token != expected_token_value_here:',
         'CFLAGS += -O2 -Wall -Wextra -pedantic',
         'SECRET_KEY ?= changeme',
+        'SECRET_KEY ?= $(shell pass show app/key) # from the password store',
         '  while (password != null && password.length > 0) {',
       ],
     };
@@ -688,6 +693,9 @@ function callArgs(line: string, open: number): CallArg[] {
   return args;
 }
 
+/** `.name(`, the name not a setter's or a wither's (those are statement-secret's). */
+const SECRET_METHOD = /\.(?![Ss]et[A-Z]|[Ww]ith[A-Z])([A-Za-z_]\w*)[ \t]*\(/g;
+
 /** requests'/httpx's `auth=("u", "pw")`, Ruby's `basic_auth: ["u", "pw"]`: a pair after a key named auth. */
 const AUTH_PAIR = /\bauth[ \t]*(?:=|:|=>)[ \t]*[([][ \t]*/g;
 
@@ -728,6 +736,10 @@ export const callCredential: LineRule = {
     'do(',
     'mysqli(',
     'connect(',
+    'password(',
+    'key(',
+    'secret(',
+    'token(',
   ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
@@ -753,6 +765,14 @@ export const callCredential: LineRule = {
       pushCallSecret(line, args[form.arg], out);
       CALL_NAME.lastIndex = open + 1;
     }
+    // A builder's or client's method named for the secret, handed one literal: `.password("…")`,
+    // `.Password("…")`, `.apiKey("…")`, `.clientSecret('…')` (setters and withers: statement-secret).
+    SECRET_METHOD.lastIndex = 0;
+    while ((m = SECRET_METHOD.exec(line)) !== null) {
+      if (classifyName(m[1]!) !== 'strong') continue;
+      const args = callArgs(line, m.index + m[0].length - 1);
+      if (args.length === 1 && line.charCodeAt(args[0]!.end) === 41) pushCallSecret(line, args[0], out);
+    }
     if (!line.includes('auth')) return;
     AUTH_PAIR.lastIndex = 0;
     while ((m = AUTH_PAIR.exec(line)) !== null) {
@@ -777,6 +797,8 @@ export const callCredential: LineRule = {
       (x: string) => `MongoCredential c = MongoCredential.createCredential("app", "admin", "${x}".toCharArray());`,
       (x: string) => `AWSCredentials creds = new BasicAWSCredentials("AKIDEXAMPLE", "${x}");`,
       (x: string) => `  httpx.get(url, auth = ("svc", '${x}'))`,
+      (x: string) => `DataSource ds = DataSourceBuilder.create().username("app").password("${x}").build();`,
+      (x: string) => `    .Password("${x}")`,
     ];
     return {
       truePositives: forms.map((f, k) => ({ text: f(p[k]!), secrets: [p[k]!] })),
@@ -796,6 +818,66 @@ export const callCredential: LineRule = {
         'const el = fn.bind(null, "selected-item")',
         '    req.SetBasicAuth(user, pass)',
         '    app.auth("bearer", token)',
+        'DataSource ds = DataSourceBuilder.create().username("app").password(env("DB_PW")).build();',
+        '    .password("")',
+        '    expect(form.password("secret-field-label", 2)).toBe(true);',
+        "    cy.get('#password').type('correct horse')",
+      ],
+    };
+  },
+};
+
+// --- A header's name and its value as two arguments or two words ---
+
+// `client.DefaultRequestHeaders.Add("X-Api-Key", "…")`, `xhr.setRequestHeader("Authorization", "Bearer …")`,
+// nginx's `proxy_set_header X-Api-Key …;` / `proxy_set_header Authorization "Basic …";`, Apache's
+// `RequestHeader set Authorization "Bearer …"`. The name is one token, the value the next: neither `:` nor
+// `=` stands between them, so no assignment rule reads it. Threat: an API key or a basic-auth pair pinned
+// in a proxy's config or a client's setup reaches the model whole. The header's name decides as a key's
+// name does (`X-Api-Key`, `X-Auth-Token`, `Authorization`); an auth scheme's word (`Basic`, `Bearer`,
+// `Token`) stays visible, the credential after it is masked.
+const HEADER_ARG =
+  /(["']?)((?:X-)?(?:Api|API|api)-(?:Key|KEY|key)|(?:Proxy-)?Authorization|X-[A-Za-z-]*(?:Token|TOKEN|Key|KEY|Secret|SECRET))\1(?:[ \t]*,[ \t]*|[ \t]+)(["'`]?)((?:Basic|Bearer|Token|token|Digest|ApiKey|Key)[ \t]+)?([^\s"'`;,)]+)\3/dg;
+
+export const headerArgument: LineRule = {
+  id: 'header-argument',
+  description:
+    'A secret header and its value side by side: .Add("X-Api-Key", "…"), setRequestHeader("Authorization", "Bearer …"), nginx proxy_set_header Authorization "Basic …"',
+  keywords: ['api-key', 'authorization', 'token', 'key', 'secret'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    HEADER_ARG.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = HEADER_ARG.exec(line)) !== null) {
+      const v = m[5]!;
+      // A quoted name needs a quoted value (an argument), a bare one a bare or quoted word (a directive).
+      if (m[1] !== '' && m[3] === '') continue;
+      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[3] !== '')) continue;
+      const [start, end] = m.indices![5]!;
+      out.push({ start, end, rule: 'header-argument', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const h = rand('0123456789abcdef', 32, seed++ * 7907);
+    const b = Buffer.from(`deploy:${pw()}`).toString('base64');
+    const t = rand(ALNUM, 40, seed++ * 7907);
+    return {
+      truePositives: [
+        { text: `client.DefaultRequestHeaders.Add("X-Api-Key", "${h}");`, secrets: [h] },
+        { text: `    proxy_set_header Authorization "Basic ${b}";`, secrets: [b] },
+        { text: `    proxy_set_header X-Api-Key ${h};`, secrets: [h] },
+        { text: `xhr.setRequestHeader('Authorization', 'Bearer ${t}');`, secrets: [t] },
+        { text: `RequestHeader set X-API-KEY "${t}"`, secrets: [t] },
+      ],
+      falsePositives: [
+        '    proxy_set_header Authorization $http_authorization;',
+        '    proxy_set_header X-Api-Key $api_key;',
+        'client.DefaultRequestHeaders.Add("X-Api-Key", apiKey);',
+        'xhr.setRequestHeader("Authorization", "Bearer " + token);',
+        '    proxy_set_header Authorization "";',
+        "headers.set('Authorization', `Bearer ${token}`);",
+        '// the X-Api-Key header carries the tenant key',
+        '  Authorization required for this endpoint',
       ],
     };
   },
@@ -810,6 +892,7 @@ export const MORE_CONTEXT_RULES: LineRule[] = [
   statementSecret,
   makeAssignment,
   callCredential,
+  headerArgument,
 ];
 
 // --- Block rules: the name on the line before ---
