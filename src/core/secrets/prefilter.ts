@@ -57,7 +57,8 @@ const KEY_WORDS = [
   'seed',
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
-const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident'];
+// `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
+const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id'];
 
 /**
  * Secret-named keys in assignments: `password=`, `"api_key":`, `<token>`, `sig=`, `Authorization:`.
@@ -252,7 +253,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -287,9 +288,12 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     '-API-Key',
     '-API-KEY',
     'Authorization',
+    // Firebase Cloud Messaging's legacy server key (`AAAA…:APA91b…`).
+    ':APA91b',
   ],
   J: ['eyJ', 'T3BlbkFJ'],
-  K: ['SK'],
+  // viem's and web3's `privateKeyToAccount("0x…")`.
+  K: ['SK', 'KeyToAccount('],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
   '.': [
     'SG.',
@@ -317,6 +321,9 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     '.createCredential(',
     '.NewStaticCredentials',
     '.NetworkCredential(',
+    // A wallet's private key handed to its constructor (ethers' `new ethers.Wallet("0x…")`, eth-account's `Account.from_key(…)`).
+    '.Wallet(',
+    '.from_key(',
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.

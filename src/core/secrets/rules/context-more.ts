@@ -611,6 +611,8 @@ const CALL_FORMS: readonly CallForm[] = [
     arg: 1,
     min: 2,
   },
+  // A wallet's private key first: ethers' `new Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, eth-account's `Account.from_key("0x…")`.
+  { names: ['wallet', 'privatekeytoaccount', 'from_key'], arg: 0, min: 1 },
   // dn, password (python-ldap, Go's ldap, PHP's ldap_bind with the link first)
   { names: ['simple_bind_s', 'simple_bind', 'bind_s', 'bind'], arg: 1, min: 2, dn: true },
   { names: ['ldap_bind'], arg: 2, min: 3, dn: true },
@@ -713,14 +715,11 @@ export const callCredential: LineRule = {
     'A password handed to a call by position: DriverManager.getConnection(url, "u", "pw"), new NetworkCredential("u", "pw"), HTTPBasicAuth("u", "pw"), .login("u", "pw"), .simple_bind_s(dn, "pw"), auth=("u", "pw")',
   keywords: [
     'getconnection(',
-    'credential(',
-    'credentials(',
-    'credentials.basic(',
-    'credentials.create(',
+    // (`credential` also finds `credentials(`, `Credentials.basic(`, `CredentialsProvider(`; the SIMD pass's
+    // selector has room for 256 words.)
+    'credential',
     'auth(',
-    'credentialsprovider(',
-    'authentication(',
-    'authenticationtoken(',
+    'authentication',
     // (Keywords share their first two characters with other rules' where they can: the SIMD pass's
     // selector has room for 128 such pairs. `sic(` is `.basic(`'s, `do(` is `PDO(`'s.)
     'sic(',
@@ -740,6 +739,9 @@ export const callCredential: LineRule = {
     'key(',
     'secret(',
     'token(',
+    'wallet(',
+    // (`from_key(` is found by `key(`.)
+    'keytoaccount(',
   ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
@@ -781,7 +783,7 @@ export const callCredential: LineRule = {
     }
   },
   samples: () => {
-    const p = Array.from({ length: 16 }, () => pw());
+    const p = Array.from({ length: 24 }, () => pw());
     const forms = [
       (x: string) => `Connection c = DriverManager.getConnection(url, "root", "${x}");`,
       (x: string) => `var cred = new System.Net.NetworkCredential("svc", "${x}");`,
@@ -800,8 +802,15 @@ export const callCredential: LineRule = {
       (x: string) => `DataSource ds = DataSourceBuilder.create().username("app").password("${x}").build();`,
       (x: string) => `    .Password("${x}")`,
     ];
+    // A wallet's key: 0x and 64 hex digits.
+    const key = rand('0123456789abcdef', 64, seed++ * 7907);
+    const wallets = [
+      `const wallet = new ethers.Wallet("0x${key}", provider);`,
+      `const account = privateKeyToAccount('0x${key}')`,
+      `acct = Account.from_key("0x${key}")`,
+    ];
     return {
-      truePositives: forms.map((f, k) => ({ text: f(p[k]!), secrets: [p[k]!] })),
+      truePositives: [...forms.map((f, k) => ({ text: f(p[k]!), secrets: [p[k]!] })), ...wallets.map((text) => ({ text, secrets: [key] }))],
       falsePositives: [
         'Connection c = DriverManager.getConnection(url, user, password);',
         'Connection c = DriverManager.getConnection(url, "root", "");',
@@ -822,6 +831,11 @@ export const callCredential: LineRule = {
         '    .password("")',
         '    expect(form.password("secret-field-label", 2)).toBe(true);',
         "    cy.get('#password').type('correct horse')",
+        '$pdo = new PDO($dsn, $user, $pass);',
+        '$pdo = new PDO("sqlite:/var/db/app.sqlite");',
+        '$link = mysqli_connect("db", "app", getenv("DB_PW"));',
+        'const wallet = new ethers.Wallet(process.env.PRIVATE_KEY, provider);',
+        'const wallet = ethers.Wallet.createRandom();',
       ],
     };
   },

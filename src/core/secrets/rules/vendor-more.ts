@@ -392,6 +392,16 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     },
   },
   simple({
+    id: 'fcm-server-key',
+    description: 'Firebase Cloud Messaging legacy server key (AAAA…:APA91b…)',
+    keywords: [':apa91b'],
+    token: '[A-Za-z0-9_-]{7,12}:APA91b[A-Za-z0-9_-]{100,}',
+    prefixLen: 0,
+    // Seeded: the shared sequence of rand() (other rules' sample values) stays as it was.
+    make: () => [j('AAAA', rand(B64URL, 7, 0x7a1112), ':APA', '91b', rand(B64URL, 134, 0x7a1113))],
+    traps: ['see https://firebase.google.com/docs/cloud-messaging for the :APA91b format'],
+  }),
+  simple({
     id: 'hubspot-token',
     description: 'HubSpot private app access token (pat-na1-… / pat-eu1-…)',
     keywords: ['pat-na', 'pat-eu'],
