@@ -258,6 +258,10 @@ function classify(name: string): NameStrength | null {
     if (KEY_QUALIFIERS.has(prev) || STRONG_SUFFIX.some((s) => prev.endsWith(s))) return 'strong';
     return 'weak';
   }
+  // yarn's `npmAuthIdent`: `user:password` in base64.
+  if (last === 'ident' && prev === 'auth') return 'strong';
+  // Consul's ACL token (`"SecretID": "<uuid>"`), Vault AppRole's `secret_id`; other ids are identifiers.
+  if (last === 'id' && prev === 'secret') return 'strong';
   if (last === 'auth') return prev === 'basic' || prev === 'http' || prev === '' || prev === 'proxy' ? 'weak' : 'weak';
   if (STRONG_EXACT.has(last)) {
     // `public_token`, `csrf_token_name` are handled by the last word; `page_token`/`next_token` are cursors.

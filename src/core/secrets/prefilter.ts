@@ -56,7 +56,9 @@ const KEY_WORDS = [
   'phrase',
   'seed',
 ];
-const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
+// `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
+// `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
+const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id'];
 
 /**
  * Secret-named keys in assignments: `password=`, `"api_key":`, `<token>`, `sig=`, `Authorization:`.
@@ -216,7 +218,7 @@ const FLAG_SRC =
  * flag).
  */
 const WORD_SRC =
-  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword)(?=\\([ \\t]*["\'])' +
+  'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword|\\.[Pp]assword)(?=\\([ \\t]*["\'])' +
   '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"))' +
   `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
@@ -251,7 +253,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -259,11 +261,70 @@ const LETTERS =
  */
 const LETTER_HEADS: Record<string, readonly string[]> = {
   // Azure DevOps's PAT signature (`…AZDO…`), Twitter's app-only bearer token (twenty-odd `A`s first).
-  A: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AIza', 'ATATT3', 'LTAI', ':AA', 'AZDO', 'AAAAAAAAAAAAAAAAAAAA'],
+  A: [
+    'AKIA',
+    'ASIA',
+    'ABIA',
+    'ACCA',
+    'AIza',
+    'ATATT3',
+    'LTAI',
+    ':AA',
+    'AZDO',
+    'AAAAAAAAAAAAAAAAAAAA',
+    // Calls handed a password by position (rules/context-more.ts call-credential): `HTTPBasicAuth("u", "pw")`,
+    // `new PasswordAuthentication("u", …)`, `new BasicAWSCredentials(id, "secret")`.
+    'BasicAuth(',
+    'DigestAuth(',
+    'ProxyAuth(',
+    'Authentication',
+    'AWSCredentials(',
+    'AwsBasicCredentials.',
+    // Twilio's account SID and auth token side by side (`twilio("AC…", "…")`); a header's name and value as
+    // two arguments or a directive's two words (`.Add("X-Api-Key", "…")`, nginx's `proxy_set_header
+    // Authorization "Basic …"`): header-argument in rules/context-more.ts.
+    'AC',
+    '-Api-Key',
+    '-API-Key',
+    '-API-KEY',
+    'Authorization',
+    // Firebase Cloud Messaging's legacy server key (`AAAA…:APA91b…`).
+    ':APA91b',
+  ],
   J: ['eyJ', 'T3BlbkFJ'],
-  K: ['SK'],
+  // viem's and web3's `privateKeyToAccount("0x…")`.
+  K: ['SK', 'KeyToAccount('],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
-  '.': ['SG.', 'hooks.slack', 'hvs.', 'hvb.', 'hvr.', 'dp.', '.atlasv1.', 'ya29.', '.set', '.Set', '.with', '.With'],
+  '.': [
+    'SG.',
+    'hooks.slack',
+    'hvs.',
+    'hvb.',
+    'hvr.',
+    'dp.',
+    '.atlasv1.',
+    'ya29.',
+    '.set',
+    '.Set',
+    '.with',
+    '.With',
+    // Methods handed a password by position (call-credential): JDBC's `.getConnection(url, "u", "pw")`,
+    // smtplib's `.login("u", "pw")`, python-ldap's `.simple_bind_s(dn, "pw")`, OkHttp's `Credentials.basic(…)`.
+    '.getConnection(',
+    '.login(',
+    '.simple_bind',
+    '.bind_s(',
+    '.Bind(',
+    '.basic(',
+    '.auth(',
+    '.Credentials(',
+    '.createCredential(',
+    '.NewStaticCredentials',
+    '.NetworkCredential(',
+    // A wallet's private key handed to its constructor (ethers' `new ethers.Wallet("0x…")`, eth-account's `Account.from_key(…)`).
+    '.Wallet(',
+    '.from_key(',
+  ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.
   G: ['GR1348941'],

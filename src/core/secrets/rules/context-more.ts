@@ -510,7 +510,10 @@ export const statementSecret: LineRule = {
 // and `:`, not these, so a Makefile's conditional or appended secret would pass. Only at the start of a
 // line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out.
 // The value is the rest of the line up to a Make comment, without one pair of quotes around it.
-const MAKE_ASSIGN = /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)([^\r\n#]*?)\2[ \t]*(?:#.*)?$/d;
+// A `#` glued to the value (`DB_PASS ?= ab#cd`) is read as part of it: Make would start a comment there, but
+// a password holding `#` is what was written, and showing its tail would leak most of it.
+const MAKE_ASSIGN =
+  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
 
 export const makeAssignment: LineRule = {
   id: 'make-assignment',
@@ -534,6 +537,7 @@ export const makeAssignment: LineRule = {
         { text: `override API_KEY ::= ${p[2]}  # staging`, secrets: [p[2]!] },
         { text: `\tSECRET_KEY?="${p[3]}"`, secrets: [p[3]!] },
         { text: `private CLIENT_SECRET:::=${p[4]}`, secrets: [p[4]!] },
+        { text: `DB_PASS ?= ${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`, secrets: [`${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`] },
       ],
       falsePositives: [
         'DB_PASS ?= $(shell cat .db_pass)',
@@ -543,13 +547,367 @@ export const makeAssignment: LineRule = {
         'if token != expected_token_value_here:',
         'CFLAGS += -O2 -Wall -Wextra -pedantic',
         'SECRET_KEY ?= changeme',
+        'SECRET_KEY ?= $(shell pass show app/key) # from the password store',
         '  while (password != null && password.length > 0) {',
       ],
     };
   },
 };
 
-export const MORE_CONTEXT_RULES: LineRule[] = [xmlKeyValue, mysqlQuoted, envFallback, secureString, dsnCredentials, statementSecret, makeAssignment];
+// --- Credentials handed to a call by position ---
+
+// A call whose name says which argument is a password: JDBC's `DriverManager.getConnection(url, "u", "pw")`,
+// .NET's `new NetworkCredential("u", "pw")`, `HTTPBasicAuth("u", "pw")`, smtplib/ftplib/imaplib's
+// `.login("u", "pw")`, python-ldap's `.simple_bind_s(dn, "pw")`, PHP's `new PDO($dsn, "u", "pw")` and
+// `mysqli_connect("h", "u", "pw")`, requests' `auth=("u", "pw")`. No name sits next to the value, so
+// the generic rule cannot see it. Threat: a password written into a connection call in code reaches
+// the model whole with every read of that file. The family is modelled by the argument's position
+// under a call name (one table), not by each API's exact spelling; the value must still be a string
+// literal that looks like a secret (a variable, an env lookup, an empty or placeholder string is code).
+
+interface CallForm {
+  /** The call's name as written before `(`, matched case-insensitively on its last word. */
+  names: readonly string[];
+  /** The 0-based position of the password among the arguments. */
+  arg: number;
+  /** The arguments there must be at least this many (`.login("u", "pw")`, not `.login(form)`). */
+  min?: number;
+  /** An LDAP bind: the argument before the password is a DN (`cn=…`) or a variable, not a literal word. */
+  dn?: boolean;
+}
+
+const CALL_FORMS: readonly CallForm[] = [
+  // url, user, password
+  { names: ['getconnection', 'pdo', 'mysqli', 'mysqli_connect', 'mysql_connect', 'mysql_pconnect', 'ftp_login'], arg: 2, min: 3 },
+  // link, host, user, password
+  { names: ['mysqli_real_connect'], arg: 3, min: 4 },
+  // user, db, password
+  { names: ['createcredential', 'createscramsha1credential', 'createscramsha256credential', 'createplaincredential'], arg: 2, min: 3 },
+  // user, password
+  {
+    names: [
+      'networkcredential',
+      'httpbasicauth',
+      'httpdigestauth',
+      'httpproxyauth',
+      'basicauth',
+      'basic_auth',
+      'digestauth',
+      'setbasicauth',
+      'withbasicauth',
+      'usernamepasswordcredentials',
+      'usernamepasswordauthenticationtoken',
+      'passwordauthentication',
+      'basicawscredentials',
+      'awsbasiccredentials.create',
+      'staticcredentialsprovider',
+      'newstaticcredentials',
+      'newstaticcredentialsprovider',
+      'credentials.basic',
+      'basic',
+      'login',
+      'auth',
+    ],
+    arg: 1,
+    min: 2,
+  },
+  // A wallet's private key first: ethers' `new Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, eth-account's `Account.from_key("0x…")`.
+  { names: ['wallet', 'privatekeytoaccount', 'from_key'], arg: 0, min: 1 },
+  // dn, password (python-ldap, Go's ldap, PHP's ldap_bind with the link first)
+  { names: ['simple_bind_s', 'simple_bind', 'bind_s', 'bind'], arg: 1, min: 2, dn: true },
+  { names: ['ldap_bind'], arg: 2, min: 3, dn: true },
+];
+
+const CALL_ARG = new Map<string, CallForm>();
+for (const f of CALL_FORMS) for (const n of f.names) CALL_ARG.set(n, f);
+
+/**
+ * A call's name, then `(`: the name's last word (`DriverManager.getConnection` → `getconnection`), or the
+ * last two for the names that need a qualifier (`Credentials.basic`, `AwsBasicCredentials.create`). `new`
+ * may precede it; a bare `basic`, `auth`, `bind` or `login` must be a method (`.login(`), not a function
+ * of its own (`login(req)`).
+ */
+const CALL_NAME = /([A-Za-z_][\w]*\.)?([A-Za-z_]\w*)[ \t]*\(/g;
+/** Names too common to count without a `.` before them. */
+const METHOD_ONLY = new Set(['basic', 'auth', 'bind', 'login']);
+
+/** A string literal at `i` (optionally `@`, `r`, `b` or `u` first): [value start, value end, end after the quote], or null. */
+function literalAt(line: string, i: number): [number, number, number] | null {
+  let q = line.charCodeAt(i);
+  let verbatim = false;
+  if (q === 64 || q === 114 || q === 98 || q === 117) {
+    verbatim = q === 64;
+    q = line.charCodeAt(++i);
+  }
+  if (q !== 34 && q !== 39 && q !== 96) return null;
+  for (let k = i + 1; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c === 92 && !verbatim) k++;
+    else if (c === q) {
+      if (verbatim && line.charCodeAt(k + 1) === q) k++;
+      else return [i + 1, k, k + 1];
+    }
+  }
+  return null;
+}
+
+interface CallArg {
+  start: number;
+  end: number;
+  /** The argument is one string literal (with at most a method call after it: `"pw".toCharArray()`). */
+  literal: [number, number] | null;
+}
+
+/** The arguments of the call whose `(` is at `open`, up to its `)` or the end of the line. */
+function callArgs(line: string, open: number): CallArg[] {
+  const args: CallArg[] = [];
+  let i = open + 1;
+  const n = line.length;
+  while (i < n) {
+    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    const start = i;
+    let literal: [number, number] | null = null;
+    const lit = literalAt(line, i);
+    if (lit !== null) {
+      literal = [lit[0], lit[1]];
+      i = lit[2];
+      // `"pw".toCharArray()`, `"pw".encode()`, `b"pw"`: still the literal.
+      const after = /^(?:\.\w+\(\))?[ \t]*(?=[,)]|$)/.exec(line.slice(i));
+      if (after === null) literal = null;
+    }
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = line.charCodeAt(i);
+      if (c === 34 || c === 39 || c === 96) {
+        const l = literalAt(line, i);
+        if (l === null) return args;
+        i = l[2] - 1;
+      } else if (c === 40 || c === 91 || c === 123) depth++;
+      else if (c === 41 || c === 93 || c === 125) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 44 && depth === 0) break;
+    }
+    args.push({ start, end: i, literal });
+    if (i >= n || line.charCodeAt(i) !== 44) break;
+    i++;
+  }
+  return args;
+}
+
+/** `.name(`, the name not a setter's or a wither's (those are statement-secret's). */
+const SECRET_METHOD = /\.(?![Ss]et[A-Z]|[Ww]ith[A-Z])([A-Za-z_]\w*)[ \t]*\(/g;
+
+/** requests'/httpx's `auth=("u", "pw")`, Ruby's `basic_auth: ["u", "pw"]`: a pair after a key named auth. */
+const AUTH_PAIR = /\bauth[ \t]*(?:=|:|=>)[ \t]*[([][ \t]*/g;
+
+function pushCallSecret(line: string, a: CallArg | undefined, out: Hit[]): void {
+  if (a === undefined || a.literal === null) return;
+  const [start, end] = a.literal;
+  const s = line.slice(start, end);
+  if (isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', true)) return;
+  out.push({ start, end, rule: 'call-credential', priority: CONTEXT_PRIORITY });
+}
+
+export const callCredential: LineRule = {
+  id: 'call-credential',
+  description:
+    'A password handed to a call by position: DriverManager.getConnection(url, "u", "pw"), new NetworkCredential("u", "pw"), HTTPBasicAuth("u", "pw"), .login("u", "pw"), .simple_bind_s(dn, "pw"), auth=("u", "pw")',
+  keywords: [
+    'getconnection(',
+    // (`credential` also finds `credentials(`, `Credentials.basic(`, `CredentialsProvider(`; the SIMD pass's
+    // selector has room for 256 words.)
+    'credential',
+    'auth(',
+    'authentication',
+    // (Keywords share their first two characters with other rules' where they can: the SIMD pass's
+    // selector has room for 128 such pairs. `sic(` is `.basic(`'s, `do(` is `PDO(`'s.)
+    'sic(',
+    'login(',
+    'simple_bind',
+    'bind_s(',
+    'bind(',
+    'auth=(',
+    'auth = (',
+    'auth=[',
+    'auth: [',
+    'auth => [',
+    'do(',
+    'mysqli(',
+    'connect(',
+    'password(',
+    'key(',
+    'secret(',
+    'token(',
+    'wallet(',
+    // (`from_key(` is found by `key(`.)
+    'keytoaccount(',
+  ],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    CALL_NAME.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = CALL_NAME.exec(line)) !== null) {
+      const qual = m[1];
+      const word = m[2]!.toLowerCase();
+      const dotted = qual !== undefined ? `${qual.slice(0, -1).toLowerCase()}.${word}` : '';
+      const form = CALL_ARG.get(dotted) ?? CALL_ARG.get(word);
+      if (form === undefined) continue;
+      const wordAt = m.index + (qual?.length ?? 0);
+      if (METHOD_ONLY.has(word) && line.charCodeAt(wordAt - 1) !== 46) continue;
+      const open = m.index + m[0].length - 1;
+      const args = callArgs(line, open);
+      if (args.length < (form.min ?? 0)) continue;
+      if (form.dn === true) {
+        // `fn.bind(this, "label")` is JavaScript: the bind's first argument must read as a DN.
+        const prev = args[form.arg - 1]!;
+        const dn = prev.literal !== null ? line.slice(prev.literal[0], prev.literal[1]) : line.slice(prev.start, prev.end);
+        if (prev.literal !== null ? !dn.includes('=') : !/dn|user|bind|principal|admin/i.test(dn)) continue;
+      }
+      pushCallSecret(line, args[form.arg], out);
+      CALL_NAME.lastIndex = open + 1;
+    }
+    // A builder's or client's method named for the secret, handed one literal: `.password("…")`,
+    // `.Password("…")`, `.apiKey("…")`, `.clientSecret('…')` (setters and withers: statement-secret).
+    SECRET_METHOD.lastIndex = 0;
+    while ((m = SECRET_METHOD.exec(line)) !== null) {
+      if (classifyName(m[1]!) !== 'strong') continue;
+      const args = callArgs(line, m.index + m[0].length - 1);
+      if (args.length === 1 && line.charCodeAt(args[0]!.end) === 41) pushCallSecret(line, args[0], out);
+    }
+    if (!line.includes('auth')) return;
+    AUTH_PAIR.lastIndex = 0;
+    while ((m = AUTH_PAIR.exec(line)) !== null) {
+      const args = callArgs(line, m.index + m[0].length - 1);
+      if (args.length === 2 && args[0]!.literal !== null) pushCallSecret(line, args[1], out);
+    }
+  },
+  samples: () => {
+    const p = Array.from({ length: 24 }, () => pw());
+    const forms = [
+      (x: string) => `Connection c = DriverManager.getConnection(url, "root", "${x}");`,
+      (x: string) => `var cred = new System.Net.NetworkCredential("svc", "${x}");`,
+      (x: string) => `r = requests.get(url, auth=HTTPBasicAuth("svc", "${x}"))`,
+      (x: string) => `r = requests.get(url, auth=("svc", "${x}"))`,
+      (x: string) => `    server.login("alerts@example.com", "${x}")`,
+      (x: string) => `conn.simple_bind_s("cn=admin,dc=example,dc=com", "${x}")`,
+      (x: string) => `err = l.Bind("cn=read-only,dc=example,dc=org", "${x}")`,
+      (x: string) => `auth = aiohttp.BasicAuth('svc', '${x}')`,
+      (x: string) => `String header = Credentials.basic("svc", "${x}");`,
+      (x: string) => `    req.SetBasicAuth("svc", "${x}")`,
+      (x: string) => `new PasswordAuthentication("svc", "${x}".toCharArray());`,
+      (x: string) => `MongoCredential c = MongoCredential.createCredential("app", "admin", "${x}".toCharArray());`,
+      (x: string) => `AWSCredentials creds = new BasicAWSCredentials("AKIDEXAMPLE", "${x}");`,
+      (x: string) => `  httpx.get(url, auth = ("svc", '${x}'))`,
+      (x: string) => `DataSource ds = DataSourceBuilder.create().username("app").password("${x}").build();`,
+      (x: string) => `    .Password("${x}")`,
+    ];
+    // A wallet's key: 0x and 64 hex digits.
+    const key = rand('0123456789abcdef', 64, seed++ * 7907);
+    const wallets = [
+      `const wallet = new ethers.Wallet("0x${key}", provider);`,
+      `const account = privateKeyToAccount('0x${key}')`,
+      `acct = Account.from_key("0x${key}")`,
+    ];
+    return {
+      truePositives: [...forms.map((f, k) => ({ text: f(p[k]!), secrets: [p[k]!] })), ...wallets.map((text) => ({ text, secrets: [key] }))],
+      falsePositives: [
+        'Connection c = DriverManager.getConnection(url, user, password);',
+        'Connection c = DriverManager.getConnection(url, "root", "");',
+        'Connection c = DriverManager.getConnection(url, props);',
+        'var cred = new NetworkCredential(user, pass);',
+        'var cred = new NetworkCredential("svc", Environment.GetEnvironmentVariable("SVC_PW"));',
+        'r = requests.get(url, auth=(user, os.environ["PW"]))',
+        'r = requests.get(url, auth=HTTPBasicAuth("svc", "changeme"))',
+        '    server.login(user, password)',
+        '    server.login(form)',
+        '    login("admin", "dashboard_overview")',
+        'handler = handler.bind(this, "clickHandler")',
+        'conn.simple_bind_s("cn=admin,dc=example,dc=com", ldap_password)',
+        'const el = fn.bind(null, "selected-item")',
+        '    req.SetBasicAuth(user, pass)',
+        '    app.auth("bearer", token)',
+        'DataSource ds = DataSourceBuilder.create().username("app").password(env("DB_PW")).build();',
+        '    .password("")',
+        '    expect(form.password("secret-field-label", 2)).toBe(true);',
+        "    cy.get('#password').type('correct horse')",
+        '$pdo = new PDO($dsn, $user, $pass);',
+        '$pdo = new PDO("sqlite:/var/db/app.sqlite");',
+        '$link = mysqli_connect("db", "app", getenv("DB_PW"));',
+        'const wallet = new ethers.Wallet(process.env.PRIVATE_KEY, provider);',
+        'const wallet = ethers.Wallet.createRandom();',
+      ],
+    };
+  },
+};
+
+// --- A header's name and its value as two arguments or two words ---
+
+// `client.DefaultRequestHeaders.Add("X-Api-Key", "…")`, `xhr.setRequestHeader("Authorization", "Bearer …")`,
+// nginx's `proxy_set_header X-Api-Key …;` / `proxy_set_header Authorization "Basic …";`, Apache's
+// `RequestHeader set Authorization "Bearer …"`. The name is one token, the value the next: neither `:` nor
+// `=` stands between them, so no assignment rule reads it. Threat: an API key or a basic-auth pair pinned
+// in a proxy's config or a client's setup reaches the model whole. The header's name decides as a key's
+// name does (`X-Api-Key`, `X-Auth-Token`, `Authorization`); an auth scheme's word (`Basic`, `Bearer`,
+// `Token`) stays visible, the credential after it is masked.
+const HEADER_ARG =
+  /(["']?)((?:X-)?(?:Api|API|api)-(?:Key|KEY|key)|(?:Proxy-)?Authorization|X-[A-Za-z-]*(?:Token|TOKEN|Key|KEY|Secret|SECRET))\1(?:[ \t]*,[ \t]*|[ \t]+)(["'`]?)((?:Basic|Bearer|Token|token|Digest|ApiKey|Key)[ \t]+)?([^\s"'`;,)]+)\3/dg;
+
+export const headerArgument: LineRule = {
+  id: 'header-argument',
+  description:
+    'A secret header and its value side by side: .Add("X-Api-Key", "…"), setRequestHeader("Authorization", "Bearer …"), nginx proxy_set_header Authorization "Basic …"',
+  keywords: ['api-key', 'authorization', 'token', 'key', 'secret'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    HEADER_ARG.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = HEADER_ARG.exec(line)) !== null) {
+      const v = m[5]!;
+      // A quoted name needs a quoted value (an argument), a bare one a bare or quoted word (a directive).
+      if (m[1] !== '' && m[3] === '') continue;
+      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[3] !== '')) continue;
+      const [start, end] = m.indices![5]!;
+      out.push({ start, end, rule: 'header-argument', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const h = rand('0123456789abcdef', 32, seed++ * 7907);
+    const b = Buffer.from(`deploy:${pw()}`).toString('base64');
+    const t = rand(ALNUM, 40, seed++ * 7907);
+    return {
+      truePositives: [
+        { text: `client.DefaultRequestHeaders.Add("X-Api-Key", "${h}");`, secrets: [h] },
+        { text: `    proxy_set_header Authorization "Basic ${b}";`, secrets: [b] },
+        { text: `    proxy_set_header X-Api-Key ${h};`, secrets: [h] },
+        { text: `xhr.setRequestHeader('Authorization', 'Bearer ${t}');`, secrets: [t] },
+        { text: `RequestHeader set X-API-KEY "${t}"`, secrets: [t] },
+      ],
+      falsePositives: [
+        '    proxy_set_header Authorization $http_authorization;',
+        '    proxy_set_header X-Api-Key $api_key;',
+        'client.DefaultRequestHeaders.Add("X-Api-Key", apiKey);',
+        'xhr.setRequestHeader("Authorization", "Bearer " + token);',
+        '    proxy_set_header Authorization "";',
+        "headers.set('Authorization', `Bearer ${token}`);",
+        '// the X-Api-Key header carries the tenant key',
+        '  Authorization required for this endpoint',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_RULES: LineRule[] = [
+  xmlKeyValue,
+  mysqlQuoted,
+  envFallback,
+  secureString,
+  dsnCredentials,
+  statementSecret,
+  makeAssignment,
+  callCredential,
+  headerArgument,
+];
 
 // --- Block rules: the name on the line before ---
 

@@ -2,7 +2,7 @@
 // Same discipline as vendor.ts: published shape, entropy floor on the random part, samples built at run time.
 import { randomPartOk } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
-import type { LineRule } from '../types';
+import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 
 interface Simple {
@@ -30,6 +30,9 @@ function simple(d: Simple): LineRule {
 
 const DIGITS = '0123456789';
 const CROCKFORD = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
+
+/** Twilio's account SID (`AC` and 32 hex digits) and, as the next argument, the auth token (32 hex digits). */
+const TWILIO_PAIR = /(?<![A-Za-z0-9])(AC[0-9a-f]{32})(["'`])[ \t]*,[ \t]*(["'`])([0-9a-f]{32})\3/dg;
 
 export const MORE_VENDOR_RULES: LineRule[] = [
   simple({
@@ -356,6 +359,47 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     prefixLen: 3,
     make: () => [j('r', 'e_', rand(ALNUM, 8), '_', rand(ALNUM, 24))],
     traps: ['const re_compile = re_match_all_of_them_in_the_long_text;', 'RESEND_API_KEY=re_xxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxx'],
+  }),
+  // Twilio's auth token is 32 hex digits with nothing of its own; beside its account SID in a client's
+  // constructor (`twilio("AC…", "…")`, `new Client("AC…", "…")`) the pair names it.
+  {
+    id: 'twilio-auth-token',
+    description: 'Twilio auth token handed over right after its account SID (AC…)',
+    keywords: ['ac'],
+    priority: 0,
+    scan(line: string, out: Hit[]): void {
+      TWILIO_PAIR.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = TWILIO_PAIR.exec(line)) !== null) {
+        if (!randomPartOk(m[4]!)) continue;
+        for (const g of [1, 4]) {
+          const [start, end] = m.indices![g]!;
+          out.push({ start, end, rule: 'twilio-auth-token', priority: 0 });
+        }
+      }
+    },
+    samples: () => {
+      // Seeded: the shared sequence of rand() (other rules' sample values) stays as it was.
+      const sid = j('A', 'C', rand(HEX, 32, 0x7a1110));
+      const tok = rand(HEX, 32, 0x7a1111);
+      return {
+        truePositives: [
+          { text: `const twilio = require("twilio")("${sid}", "${tok}");`, secrets: [sid.slice(2), tok] },
+          { text: `client = Client('${sid}', '${tok}')`, secrets: [sid.slice(2), tok] },
+        ],
+        falsePositives: [`client = Client('AC${'0'.repeat(32)}', auth_token)`, 'const ACTION_TYPES = ["ACTIVE", "ACCEPTED"];'],
+      };
+    },
+  },
+  simple({
+    id: 'fcm-server-key',
+    description: 'Firebase Cloud Messaging legacy server key (AAAA…:APA91b…)',
+    keywords: [':apa91b'],
+    token: '[A-Za-z0-9_-]{7,12}:APA91b[A-Za-z0-9_-]{100,}',
+    prefixLen: 0,
+    // Seeded: the shared sequence of rand() (other rules' sample values) stays as it was.
+    make: () => [j('AAAA', rand(B64URL, 7, 0x7a1112), ':APA', '91b', rand(B64URL, 134, 0x7a1113))],
+    traps: ['see https://firebase.google.com/docs/cloud-messaging for the :APA91b format'],
   }),
   simple({
     id: 'hubspot-token',
