@@ -85,11 +85,6 @@ export interface SearchScope {
   include?: string[];
   /** The search also looks into files ignore files name (VS Code includeIgnoredFiles, Gemini no_ignore). */
   includesIgnored?: boolean;
-  /**
-   * What the search looks for, where the host shows matching lines: a file holding secrets is only in
-   * danger when a match falls within `context` lines of a secret. undefined: any line may be shown.
-   */
-  query?: { patterns: string[]; mode: 'regex' | 'literal' | 'both'; context: number };
   /** The input that searches only these workspace-relative paths (files or `dir/**` globs), or undefined when the host cannot narrow. */
   narrow?(paths: string[]): Record<string, unknown> | undefined;
 }

@@ -42,7 +42,6 @@ const NO_EFFECT = new Set([
   'WebSearch',
   'TodoWrite',
   'AskUserQuestion',
-  'ExitPlanMode',
   'EnterPlanMode',
   'Skill',
   'TaskCreate',
@@ -62,7 +61,15 @@ const NO_EFFECT = new Set([
   'CronCreate',
   'CronList',
   'CronDelete',
+  // Loads deferred tool definitions by name; each tool it loads is hooked when it is called.
+  'ToolSearch',
+  // The final answer in the shape the caller asked for; messages between teammates.
+  'StructuredOutput',
+  'SendMessage',
 ]);
+
+/** Where Claude Code keeps plans: `~/.claude/plans/<name>.md` (the path is filled in by the host). */
+const PLAN_FILE = /^(?:[A-Za-z]:)?[\\/](?:[^\\/]+[\\/])*\.claude[\\/]plans[\\/][^\\/]+\.md$/;
 
 export function mapClaude(env: HookEnvelope): HookPlan {
   const t = env.toolName;
@@ -73,7 +80,19 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   switch (t) {
     case 'Agent':
     case 'Task':
+      // Claude Code runs the settings' PreToolUse hooks inside sub-agents too (their events carry agent_id).
       return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+    case 'ExitPlanMode': {
+      // The plan the person approves is read from planFilePath and shown (and echoed to the model when the
+      // person edited it): a path other than Claude Code's own plan store is judged as a read of that file.
+      // A plan store inside the workspace is judged too (a link there could point anywhere).
+      const plan = s(i.planFilePath);
+      const inWorkspace = base !== undefined && plan?.startsWith(base.replace(/[\\/]+$/, '') + '/');
+      if (plan === undefined || (PLAN_FILE.test(plan) && !/[\\/]\.\.?[\\/]/.test(plan) && !inWorkspace)) {
+        return noEffect(env, t, 'ExitPlanMode shows the plan from the plan store');
+      }
+      return pathCall(env, 'read', [plan], base);
+    }
     case 'Bash': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');

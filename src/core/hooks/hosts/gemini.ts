@@ -114,6 +114,7 @@ const NO_EFFECT = new Set([
   'write_todos',
   'ask_user',
   'enter_plan_mode',
+  // Reads the plan only from Gemini's plans folder (resolved through links; anything else is refused by Gemini).
   'exit_plan_mode',
   'activate_skill',
   'complete_task',
