@@ -67,6 +67,11 @@ export interface ToolEffects {
   reads?: { paths: string[]; redirect?(view: (path: string) => string | undefined): Record<string, unknown> };
   /** A search over files: where it looks, and how to narrow it where the host takes a new input. */
   search?: SearchScope;
+  /**
+   * What the tool prints reaches the model later, not as its result (Claude Code's Monitor delivers each
+   * line as a notification): the after-hook never sees it, so it is judged as on a host that cannot mask.
+   */
+  unmaskedOutput?: boolean;
 }
 
 export interface FileEdit {

@@ -104,7 +104,11 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   const window = windowOf(updatedInput ? { ...env, toolInput: updatedInput } : env);
   // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
   // or where the command would change the secret past recognising (execReads.ts) — the pipeline's `shows` step.
-  const o = await service.run(calls, { hostRuns: 'before', window, shows: hostShows(ws, env, host.maskOutput !== undefined) }, signal);
+  const o = await service.run(
+    calls,
+    { hostRuns: 'before', window, shows: hostShows(ws, env, host.maskOutput !== undefined && !plan.effects?.unmaskedOutput) },
+    signal,
+  );
   const v = o.verdict;
   // Only a person's approval at AgentGuard's dialog becomes the host's `allow`; an allow by rule leaves its flow alone.
   const byUser = v.decision === 'allow' && o.settled.some((s) => s.verdict.decidedBy === 'user');

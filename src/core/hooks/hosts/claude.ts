@@ -56,8 +56,6 @@ const NO_EFFECT = new Set([
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
   'SlashCommand',
-  'Monitor',
-  'LSP',
   'CronCreate',
   'CronList',
   'CronDelete',
@@ -98,6 +96,17 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');
       return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] };
     }
+    case 'Monitor': {
+      // Runs a shell command in the background; each line it prints reaches the model as a notification,
+      // past the after-hook. A WebSocket monitor reads no file (unless its URL is a local one).
+      const command = s(i.command);
+      if (command === undefined && i.ws !== undefined) return noEffect(env, t, 'a WebSocket monitor reads no workspace file');
+      if (!command?.trim()) return opaque(env, 'hook:no-command', 'Monitor names no command');
+      return withEffects({ kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] }, { unmaskedOutput: true });
+    }
+    case 'LSP':
+      // Hover, definitions, symbols: the language server answers from the file's text (masked after it ran).
+      return pathCall(env, 'read', [s(i.filePath)], base);
     case 'PowerShell':
       return opaque(env, 'hook:powershell', 'AgentGuard classifies POSIX shell commands; it cannot judge a PowerShell command');
     case 'Read':

@@ -125,6 +125,7 @@ const NO_EFFECT = new Set([
   'tracker_update_task',
   'tracker_visualize',
   'update_topic',
+  // Reads Gemini's own documentation; a path resolving outside its docs folder is refused by Gemini.
   'get_internal_docs',
   'list_mcp_resources',
 ]);
