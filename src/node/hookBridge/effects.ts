@@ -248,11 +248,15 @@ export interface ScopeCheck {
 
 function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): Minimatch[] | undefined {
   if (!scope.include?.length) return undefined;
-  return scope.include.map((g) => {
+  return scope.include.flatMap((g) => {
     let pat = g.replace(/\\/g, '/');
     // An absolute pattern inside the workspace: made relative to where the search starts.
     if (pat.startsWith('/')) pat = path.posix.relative(baseAbs.split(path.sep).join('/'), pat) || '**';
-    return new Minimatch(pat, { dot: true, nocase: true, nocomment: true });
+    // A pattern that names a folder reaches what is in it: Gemini's read_many_files reads `docs/` as
+    // `docs/**`, Copilot turns a trailing `/` into `/**` (and adds `/**` for some models), ripgrep descends
+    // into a folder its glob matches. Threat: `docs/` holding a link to `.env`, seen as no file in reach.
+    const dir = pat.replace(/\/+$/, '');
+    return [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: true, nocomment: true }));
   });
 }
 

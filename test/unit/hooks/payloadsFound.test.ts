@@ -1,6 +1,8 @@
 // Payloads written against the bridge's classes (tool coverage, odd envelopes) that got through before,
 // each run through the built CLI with the extension down: none may be allowed any more.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
 
 describe('hook bridge: payloads that got through before (extension down)', () => {
@@ -49,5 +51,41 @@ describe('hook bridge: payloads that got through before (extension down)', () =>
     const r = await claude('Read', { file_path: `${sb.workspace}/.env` }, { hook_event_name: 'preToolUse' });
     assert.equal(r.code, 2, r.stdout);
     assert.equal(preDecision(r), 'deny', r.stdout);
+  });
+
+  it('a search include that names a folder reaches what is in it (Gemini read_many_files `docs/` holding a link to .env)', async () => {
+    fs.mkdirSync(path.join(sb.workspace, 'docs'));
+    fs.writeFileSync(path.join(sb.workspace, 'docs', 'guide.md'), 'setup\n');
+    fs.linkSync(path.join(sb.workspace, '.env'), path.join(sb.workspace, 'docs', 'notes.txt'));
+    const r = await runHook(
+      ['--host', 'gemini', '--event', 'pre', '--workspace', sb.workspace],
+      JSON.stringify({ session_id: 's', cwd: sb.workspace, hook_event_name: 'BeforeTool', tool_name: 'read_many_files', tool_input: { paths: ['docs/'] } }),
+      sb.env,
+    );
+    const a = answerOf(r);
+    assert.ok(a.decision === 'deny' || a.hookSpecificOutput?.tool_input !== undefined, r.stdout);
+    assert.doesNotMatch(JSON.stringify(a.hookSpecificOutput?.tool_input ?? {}), /notes\.txt|"docs\/"/);
+  });
+
+  it('VS Code grep_search: an include Copilot matches at any depth (`config/*`) is judged at any depth', async () => {
+    fs.mkdirSync(path.join(sb.workspace, 'deploy', 'config'), { recursive: true });
+    fs.writeFileSync(path.join(sb.workspace, 'deploy', 'config', '.env'), fs.readFileSync(path.join(sb.workspace, '.env')));
+    fs.writeFileSync(path.join(sb.workspace, 'deploy', 'config', 'app.json'), '{}\n');
+    const r = await runHook(
+      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
+      JSON.stringify({
+        timestamp: '2026-12-02T03:00:00.000Z',
+        hook_event_name: 'PreToolUse',
+        session_id: 's1',
+        tool_name: 'grep_search',
+        tool_input: { query: 'TOKEN', isRegexp: false, includePattern: 'config/*' },
+        tool_use_id: 'call_2__vscode-1',
+        cwd: sb.workspace,
+      }),
+      sb.env,
+    );
+    const out = answerOf(r).hookSpecificOutput ?? {};
+    assert.ok(out.permissionDecision === 'deny' || out.updatedInput !== undefined, r.stdout);
+    assert.doesNotMatch(String(out.updatedInput?.includePattern ?? ''), /\.env|config\/\*/);
   });
 });

@@ -223,7 +223,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return pathCall(env, 'list', [globBase(q) || base], base);
     }
     case 'grep_search': {
-      const inc = s(i.includePattern);
+      const inc = copilotInclude(s(i.includePattern));
       const root = base;
       return withEffects(pathCall(env, 'search', [(inc && globBase(inc)) || base], base), {
         search: {
@@ -267,6 +267,19 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   }
   if (t.startsWith('mcp_')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
+}
+
+/**
+ * The include pattern as Copilot searches with it: a pattern not anchored by `**\/` or `/` is matched at
+ * any depth (`config/*` → `**\/config/*`), a trailing `/` means the folder's contents, `**` means no
+ * pattern. Threat: `config/*` judged at the root only while Copilot also searches `deploy/config/.env`.
+ */
+export function copilotInclude(p: string | undefined): string | undefined {
+  if (p === undefined || p === '' || p === '**') return undefined;
+  let o = p;
+  if (!o.startsWith('**/') && !o.startsWith('/') && !o.includes(':')) o = `**/${o}`;
+  if (o.endsWith('/')) o += '**';
+  return o;
 }
 
 /** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
