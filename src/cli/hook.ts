@@ -176,7 +176,9 @@ export async function runHook(argv: string[], io: Io, alone: Alone): Promise<num
     }
     const env = parsed.env;
     host = env.host;
-    if (phase && env.phase !== 'other' && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
+    // The installer registers `--event pre|post` only on the tool events: any other event name there (a
+    // misspelt `preToolUse`, a lifecycle name with a tool call) is not a call we may let through undecided.
+    if (phase && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
     phase = env.phase;
     if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
     // A tool with no file or exec effect needs neither the extension nor the policy: answer at once.

@@ -174,7 +174,7 @@ export type RunHow<T> =
    * The agent host runs it after the answer (a hook's before-event); `window` attributes what it changes;
    * `effects`, where the channel can compute an edit's result, feeds the test-integrity check.
    */
-  | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf }
+  | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf; shows?: ToolSpec<unknown>['shows'] }
   /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
   | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker; agent?: string }
   /**
@@ -274,9 +274,12 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
         v = failClosed('the limits step', e);
       }
     }
-    if (v.decision !== 'deny' && spec?.shows) {
+    // What the tool would show that masking cannot recognise: the guarded tool's own check, or the one the
+    // hook bridge passes for the host's tool (the same check, in one place for every channel).
+    const shows = spec?.shows ? spec.shows.bind(spec) : 'hostRuns' in how && how.hostRuns === 'before' ? how.shows : undefined;
+    if (v.decision !== 'deny' && shows) {
       try {
-        const r = spec.shows(effective, v, compiled);
+        const r = shows(effective, v, compiled);
         if (r) v = { ...r, analysis: r.analysis ?? v.analysis, decidedBy: 'rule' };
       } catch (e) {
         v = failClosed('the check of what the tool would show', e);

@@ -67,6 +67,11 @@ export interface ToolEffects {
   reads?: { paths: string[]; redirect?(view: (path: string) => string | undefined): Record<string, unknown> };
   /** A search over files: where it looks, and how to narrow it where the host takes a new input. */
   search?: SearchScope;
+  /**
+   * What the tool prints reaches the model later, not as its result (Claude Code's Monitor delivers each
+   * line as a notification): the after-hook never sees it, so it is judged as on a host that cannot mask.
+   */
+  unmaskedOutput?: boolean;
 }
 
 export interface FileEdit {
@@ -85,11 +90,6 @@ export interface SearchScope {
   include?: string[];
   /** The search also looks into files ignore files name (VS Code includeIgnoredFiles, Gemini no_ignore). */
   includesIgnored?: boolean;
-  /**
-   * What the search looks for, where the host shows matching lines: a file holding secrets is only in
-   * danger when a match falls within `context` lines of a secret. undefined: any line may be shown.
-   */
-  query?: { patterns: string[]; mode: 'regex' | 'literal' | 'both'; context: number };
   /** The input that searches only these workspace-relative paths (files or `dir/**` globs), or undefined when the host cannot narrow. */
   narrow?(paths: string[]): Record<string, unknown> | undefined;
 }

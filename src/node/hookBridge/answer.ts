@@ -20,7 +20,7 @@ import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelo
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
-import { prepareExecs } from './execReads';
+import { hostShows, prepareExecs } from './execReads';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
@@ -83,9 +83,6 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     updatedInput ??= s.updatedInput;
     if (s.note) notes.push(s.note);
   }
-  // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
-  // or where the command would change the secret past recognising (execReads.ts).
-  extra.push(...(await prepareExecs(service, ws, env, plan.calls, host.maskOutput !== undefined)));
   const reads = plan.effects?.reads;
   const viewable = reads?.redirect !== undefined && env.rewritesInput === true && !host.maskOutput;
   // A refusal that names the file to use instead comes first: the first deny is what the model reads.
@@ -105,7 +102,13 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   if (calls.length === 0) return { answer: {}, calls };
   // Keyed by the input the tool will run with (an edit's restored input), which is what the after-hook carries.
   const window = windowOf(updatedInput ? { ...env, toolInput: updatedInput } : env);
-  const o = await service.run(calls, { hostRuns: 'before', window }, signal);
+  // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
+  // or where the command would change the secret past recognising (execReads.ts) — the pipeline's `shows` step.
+  const o = await service.run(
+    calls,
+    { hostRuns: 'before', window, shows: hostShows(ws, env, host.maskOutput !== undefined && !plan.effects?.unmaskedOutput) },
+    signal,
+  );
   const v = o.verdict;
   // Only a person's approval at AgentGuard's dialog becomes the host's `allow`; an allow by rule leaves its flow alone.
   const byUser = v.decision === 'allow' && o.settled.some((s) => s.verdict.decidedBy === 'user');

@@ -248,11 +248,15 @@ export interface ScopeCheck {
 
 function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): Minimatch[] | undefined {
   if (!scope.include?.length) return undefined;
-  return scope.include.map((g) => {
+  return scope.include.flatMap((g) => {
     let pat = g.replace(/\\/g, '/');
     // An absolute pattern inside the workspace: made relative to where the search starts.
     if (pat.startsWith('/')) pat = path.posix.relative(baseAbs.split(path.sep).join('/'), pat) || '**';
-    return new Minimatch(pat, { dot: true, nocase: true, nocomment: true });
+    // A pattern that names a folder reaches what is in it: Gemini's read_many_files reads `docs/` as
+    // `docs/**`, Copilot turns a trailing `/` into `/**` (and adds `/**` for some models), ripgrep descends
+    // into a folder its glob matches. Threat: `docs/` holding a link to `.env`, seen as no file in reach.
+    const dir = pat.replace(/\/+$/, '');
+    return [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: true, nocomment: true }));
   });
 }
 
@@ -263,8 +267,6 @@ function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): Minimatch[
  * that would match in the host's dialect but not in ours errs towards reached.
  */
 export function checkScope(ws: Workspace, scope: SearchScope, base: string | undefined, opts: { secrets: boolean; includesIgnored?: boolean }): ScopeCheck {
-  const q = scope.query;
-  const shows = q ? { test: lineMatcher(q), context: Math.max(q.context, 1) } : undefined;
   const r = toFsPath(scope.base, base ?? ws.root);
   const out: ScopeCheck = { protectedFiles: [], secretFiles: [], safe: [], linkedDirs: [] };
   if (!r.ok) return { ...out, incomplete: r.reason };
@@ -287,7 +289,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       else return { ...out, incomplete: `${rel(ws, dir) || '.'} cannot be listed` };
     }
     if (dir === baseAbs && entries.length === 0 && fs.existsSync(baseAbs) && !fs.statSync(baseAbs).isDirectory()) {
-      classify(ws, baseAbs, out, opts.secrets, shows, linked);
+      classify(ws, baseAbs, out, opts.secrets, linked);
       continue;
     }
     for (const d of entries) {
@@ -301,7 +303,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
       if (!matches(relToBase)) continue;
-      classify(ws, abs, out, opts.secrets, shows, linked);
+      classify(ws, abs, out, opts.secrets, linked);
     }
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
@@ -339,14 +341,7 @@ function unaliasHardLinks(ws: Workspace, out: ScopeCheck, linked: { rel: string;
   for (const r of aliased) if (!out.protectedFiles.includes(r)) out.protectedFiles.push(r);
 }
 
-function classify(
-  ws: Workspace,
-  abs: string,
-  out: ScopeCheck,
-  withSecrets: boolean,
-  shows: { test: (line: string) => boolean; context: number } | undefined,
-  linked: { rel: string; key: string }[],
-): void {
+function classify(ws: Workspace, abs: string, out: ScopeCheck, withSecrets: boolean, linked: { rel: string; key: string }[]): void {
   const relPath = rel(ws, abs);
   const v = ws.compiled.paths.matchRelative(relPath, 'read');
   // A symlink is judged by where it points, too; a link to a folder (VS Code's search follows links)
@@ -372,61 +367,19 @@ function classify(
     out.linkedDirs.push(relPath);
     return;
   }
+  // Whether the search's pattern would show a secret line is not asked: the answer would depend on the
+  // secret (a pattern that matches the token's first characters leaves the file out, a wrong guess leaves
+  // it in — an oracle one character at a time, and a timing one for a pattern that backtracks on a near
+  // match). Every file holding secrets is left out, whatever is searched for.
   if (withSecrets) {
     const held = holdsSecrets(ws, abs, relPath);
     if (held === undefined) return; // unreadable: not named either way
-    if (held && (!shows || showsSecret(ws, abs, relPath, shows.test, shows.context))) {
+    if (held) {
       out.secretFiles.push(relPath);
       return;
     }
   }
   out.safe.push(relPath);
-}
-
-/** The longest line a search pattern is tried on; a longer line near a secret counts as shown. */
-const MAX_TRIED_LINE = 400;
-
-/**
- * Whether a line would be shown by a search for `q`. Conservative: case-insensitive always, both modes
- * when the host may fall back, a pattern our regex engine cannot compile or that could backtrack without
- * end (a quantified group holding a quantifier) counts as matching every line.
- */
-export function lineMatcher(q: NonNullable<SearchScope['query']>): (line: string) => boolean {
-  const tests: ((l: string) => boolean)[] = [];
-  for (const p of q.patterns) {
-    if (q.mode !== 'regex') {
-      const lit = p.toLowerCase();
-      tests.push((l) => lit !== '' && l.toLowerCase().includes(lit));
-    }
-    if (q.mode !== 'literal') {
-      if (p.length > 1000 || /\([^)]*[+*{][^)]*\)\s*[+*{]/.test(p) || /\[1-9]/.test(p)) return () => true;
-      try {
-        const re = new RegExp(p, 'i');
-        tests.push((l) => re.test(l));
-      } catch {
-        if (q.mode === 'regex') return () => true; // the host's engine may read it; ours cannot: assume it matches
-      }
-    }
-  }
-  return (line) => line.length > MAX_TRIED_LINE || tests.some((t) => t(line));
-}
-
-/** A match of the search within `context` lines of a line that holds a secret: the host would show it. */
-function showsSecret(ws: Workspace, abs: string, relPath: string, shows: (line: string) => boolean, context = 2): boolean {
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, 'utf8');
-  } catch {
-    return true;
-  }
-  const masked = ws.compiled.maskFile(relPath, text).text.split('\n');
-  const lines = text.split('\n');
-  if (masked.length !== lines.length) return true;
-  for (let i = 0; i < lines.length; i++) {
-    if (masked[i] === lines[i]) continue; // no secret on this line
-    for (let j = Math.max(0, i - context); j <= Math.min(lines.length - 1, i + context); j++) if (shows(lines[j])) return true;
-  }
-  return false;
 }
 
 /** Whether a file's text holds secrets, cached by its identity (a search re-checks unchanged files for free). */

@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DraftCall, HookEnvelope } from '../../core/hooks';
 import { AGENTS, callsOf } from '../../core/hooks';
+import type { ToolSpec } from '../../core/chain';
 import type { CommandAnalysis, PathEffect } from '../../core/shell/types';
 import type { GuardService } from '../guardService';
 import { checkScope, MAX_CHECK_BYTES, rel, type Workspace } from './effects';
@@ -265,6 +266,20 @@ export function unmaskableWhy(ws: Workspace, analysis: CommandAnalysis, files: r
   if (writes) why ??= `\`${writes.subcommand.slice(0, 80)}\` would put the text somewhere else (${writes.path})`;
   if (!why && files.some((f) => unrecognised(ws, f))) why = 'some of those values are recognised only in their file, not in a command output';
   return why;
+}
+
+/**
+ * The pipeline's look at what a host's command would show (RunHow `shows`): a refusal where the command
+ * reads a workspace file holding secrets and the host cannot mask its output, or would change the secret
+ * past recognising. Calls the guard cannot see into (a preset) or that were decided before the command was
+ * analysed are left to their own verdict.
+ */
+export function hostShows(ws: Workspace, env: HookEnvelope, masksOutput: boolean): NonNullable<ToolSpec<unknown>['shows']> {
+  return (call, verdict) => {
+    if (call.op !== 'exec' || call.preset || call.command === undefined || !verdict.analysis) return undefined;
+    const r = execSecretCheck(ws, env, call, verdict.analysis, masksOutput);
+    return r?.preset ? { decision: 'deny', rule: r.preset.rule, reason: r.preset.reason } : undefined;
+  };
 }
 
 /**

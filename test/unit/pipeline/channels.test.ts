@@ -134,11 +134,10 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
       { channels: ['tool'], how: 'guardRuns' },
       { channels: ['mcp'], how: 'guardRuns' },
       { channels: ['mcp'], how: 'guardRuns' },
-      { channels: ['hook'], how: 'hostRuns,window:before' },
+      // What a command would show is checked in the same run (the pipeline's shows step), not in a pass of its own.
+      { channels: ['hook'], how: 'hostRuns,window,shows:before' },
       { channels: [], how: 'hostRuns,window,agent,output,maskOutput:after' },
-      // the command's analysis, decided only, for what it reads (a file holding secrets: execReads.ts)
-      { channels: ['hook'], how: 'decideOnly,uncounted' },
-      { channels: ['hook'], how: 'hostRuns,window:before' },
+      { channels: ['hook'], how: 'hostRuns,window,shows:before' },
     ]);
     assert.ok(fs.existsSync(path.join(ws, 'build', 'out.js')), 'the person said no: nothing was deleted');
     assert.deepEqual(

@@ -42,7 +42,6 @@ const NO_EFFECT = new Set([
   'WebSearch',
   'TodoWrite',
   'AskUserQuestion',
-  'ExitPlanMode',
   'EnterPlanMode',
   'Skill',
   'TaskCreate',
@@ -57,12 +56,18 @@ const NO_EFFECT = new Set([
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
   'SlashCommand',
-  'Monitor',
-  'LSP',
   'CronCreate',
   'CronList',
   'CronDelete',
+  // Loads deferred tool definitions by name; each tool it loads is hooked when it is called.
+  'ToolSearch',
+  // The final answer in the shape the caller asked for; messages between teammates.
+  'StructuredOutput',
+  'SendMessage',
 ]);
+
+/** Where Claude Code keeps plans: `~/.claude/plans/<name>.md` (the path is filled in by the host). */
+const PLAN_FILE = /^(?:[A-Za-z]:)?[\\/](?:[^\\/]+[\\/])*\.claude[\\/]plans[\\/][^\\/]+\.md$/;
 
 export function mapClaude(env: HookEnvelope): HookPlan {
   const t = env.toolName;
@@ -73,13 +78,36 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   switch (t) {
     case 'Agent':
     case 'Task':
+      // Claude Code runs the settings' PreToolUse hooks inside sub-agents too (their events carry agent_id).
       return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+    case 'ExitPlanMode': {
+      // The plan the person approves is read from planFilePath and shown (and echoed to the model when the
+      // person edited it): a path other than Claude Code's own plan store is judged as a read of that file.
+      // A plan store inside the workspace is judged too (a link there could point anywhere).
+      const plan = s(i.planFilePath);
+      const inWorkspace = base !== undefined && plan?.startsWith(base.replace(/[\\/]+$/, '') + '/');
+      if (plan === undefined || (PLAN_FILE.test(plan) && !/[\\/]\.\.?[\\/]/.test(plan) && !inWorkspace)) {
+        return noEffect(env, t, 'ExitPlanMode shows the plan from the plan store');
+      }
+      return pathCall(env, 'read', [plan], base);
+    }
     case 'Bash': {
       const command = s(i.command);
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');
       const dir = execDir(env, base);
       return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
+    case 'Monitor': {
+      // Runs a shell command in the background; each line it prints reaches the model as a notification,
+      // past the after-hook. A WebSocket monitor reads no file (unless its URL is a local one).
+      const command = s(i.command);
+      if (command === undefined && i.ws !== undefined) return noEffect(env, t, 'a WebSocket monitor reads no workspace file');
+      if (!command?.trim()) return opaque(env, 'hook:no-command', 'Monitor names no command');
+      return withEffects({ kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] }, { unmaskedOutput: true });
+    }
+    case 'LSP':
+      // Hover, definitions, symbols: the language server answers from the file's text (masked after it ran).
+      return pathCall(env, 'read', [s(i.filePath)], base);
     case 'PowerShell':
       return opaque(env, 'hook:powershell', 'AgentGuard classifies POSIX shell commands; it cannot judge a PowerShell command');
     case 'Read':

@@ -176,7 +176,6 @@ const NO_EFFECT = new Set([
   'skills',
   'ask_question',
   'submit_and_exit',
-  'use_subagents',
 ]);
 
 function commandsOf(x: unknown): string[] | undefined {
@@ -249,6 +248,13 @@ export function mapCline(env: HookEnvelope): HookPlan {
   const base = env.workspaceRoots?.[0] ?? env.cwd;
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
+    case 'spawn_agent':
+      // The SDK builds a sub-agent from the session's runtime config, hooks included: its calls come back here.
+      return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+    case 'use_subagents':
+      // Cline's extension runs its sub-agents' read_file, search_files, list_files and execute_command by
+      // calling the tool handlers directly, not through the hook runner: nothing they do would reach AgentGuard.
+      return opaque(env, 'hook:unhooked-subagent', "Cline's sub-agents run their tools without hooks, so AgentGuard could not check what they read or run");
     case 'execute_command':
     case 'run_commands': {
       // Every field the SDK's input union may pick a command from is judged, not the first one present.
@@ -310,18 +316,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
     case 'search_files': {
       const dir = s(i.path) ?? base;
       const fp = s(i.file_pattern);
-      const regex = s(i.regex);
-      return withEffects(pathCall(env, 'search', [dir], base), {
-        search: { base: dir ?? '.', include: fp ? [`**/${fp}`] : undefined, query: regex ? { patterns: [regex], mode: 'regex', context: 2 } : undefined },
-      });
+      return withEffects(pathCall(env, 'search', [dir], base), { search: { base: dir ?? '.', include: fp ? [`**/${fp}`] : undefined } });
     }
     case 'search_codebase': {
       // Regex queries over every file under the session's directory: nothing in the input narrows it.
-      const q = i.queries ?? i.query ?? i.input;
-      const patterns = typeof q === 'string' ? [q] : strings(q);
-      return withEffects(pathCall(env, 'search', [base], base), {
-        search: { base: base ?? '.', query: patterns.length ? { patterns, mode: 'regex', context: 2 } : undefined },
-      });
+      return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
     }
     case 'list_files':
       return pathCall(env, 'list', [s(i.path) ?? base], base);

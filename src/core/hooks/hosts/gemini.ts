@@ -114,6 +114,7 @@ const NO_EFFECT = new Set([
   'write_todos',
   'ask_user',
   'enter_plan_mode',
+  // Reads the plan only from Gemini's plans folder (resolved through links; anything else is refused by Gemini).
   'exit_plan_mode',
   'activate_skill',
   'complete_task',
@@ -124,6 +125,7 @@ const NO_EFFECT = new Set([
   'tracker_update_task',
   'tracker_visualize',
   'update_topic',
+  // Reads Gemini's own documentation; a path resolving outside its docs folder is refused by Gemini.
   'get_internal_docs',
   'list_mcp_resources',
 ]);
@@ -156,10 +158,16 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       // Gemini's result is masked after it ran (AfterTool).
       return pathCall(env, 'read', [s(i.file_path)], base);
     case 'read_many_files': {
-      const include = strings(i.include ?? i.paths);
+      // Gemini 0.61 reads `include`; earlier versions read `paths` and merged `include` into it: both are
+      // judged, and both are narrowed.
+      const include = [...strings(i.include), ...strings(i.paths)];
       if (include.length === 0) return opaque(env, 'hook:no-path', 'read_many_files names no path AgentGuard can read');
       return withEffects(pathCall(env, 'search', [base], base), {
-        search: { base: base ?? '.', include, narrow: (paths) => (paths.length ? patchInput(i, { include: paths }) : undefined) },
+        search: {
+          base: base ?? '.',
+          include,
+          narrow: (paths) => (paths.length ? patchInput(i, { include: paths, ...(i.paths !== undefined ? { paths } : {}) }) : undefined),
+        },
       });
     }
     case 'write_file': {

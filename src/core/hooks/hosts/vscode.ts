@@ -29,9 +29,6 @@ export const vscodeHost: HookHost = {
 /** Tools that read no file, write nothing and run nothing the guard can judge: the host's own flow applies. */
 const NO_EFFECT = new Set([
   'manage_todo_list',
-  'get_terminal_output',
-  'terminal_last_command',
-  'terminal_selection',
   'fetch_webpage',
   'vscode_askQuestions',
   'think',
@@ -50,10 +47,39 @@ const NO_EFFECT = new Set([
   'get_task_output',
   'runTests',
   'vscode_listCodeUsages',
+  'github_text_search',
+  'resolve_memory_file_uri',
+  'vscode_get_confirmation',
+  'vscode_get_confirmation_with_options',
+  'vscode_get_terminal_confirmation',
+  // The integrated browser: what it shows is a web page; a page named by a local file URL is refused
+  // (noEffect looks at every string of the input).
+  'open_browser_page',
+  'navigate_page',
+  'read_page',
+  'screenshot_page',
+  'click_element',
+  'hover_element',
+  'drag_element',
+  'type_in_page',
+  'handle_dialog',
 ]);
 
-/** Sub-agents: their own tool calls come back through the same hooks, one by one. */
-const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent']);
+/**
+ * Sub-agents: their own tool calls come back through the same hooks, one by one (Copilot runs a
+ * sub-agent as another tool-calling loop whose request carries the parent's hooks; every tool it calls
+ * goes through the same PreToolUse hook as the parent's).
+ */
+const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent', 'explore_subagent']);
+
+/**
+ * The active terminal's last command and its output, or the text selected in it: what a person ran there
+ * (`cat .env`, a login that echoed a token) — output AgentGuard never judged and VS Code cannot mask.
+ * get_terminal_output is different: it only returns executions run_in_terminal started (looked up by the
+ * id that tool returned), whose command was judged here when it started — the same output run_in_terminal
+ * returns inline.
+ */
+const USER_TERMINAL = new Set(['terminal_last_command', 'terminal_selection']);
 
 export function mapVscode(env: HookEnvelope): HookPlan {
   const t = env.toolName;
@@ -62,6 +88,11 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+  if (USER_TERMINAL.has(t)) {
+    return opaque(env, 'hook:terminal-read', `${t} shows what ran in the user's terminal, output AgentGuard never judged and cannot mask`);
+  }
+  if (t === 'get_terminal_output')
+    return noEffect(env, t, "get_terminal_output shows a run_in_terminal execution's output; its command was judged when it started");
   switch (t) {
     case 'run_in_terminal':
     case 'send_to_terminal': {
@@ -193,15 +224,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return pathCall(env, 'list', [globBase(q) || base], base);
     }
     case 'grep_search': {
-      const inc = s(i.includePattern);
+      const inc = copilotInclude(s(i.includePattern));
       const root = base;
       return withEffects(pathCall(env, 'search', [(inc && globBase(inc)) || base], base), {
         search: {
           base: root ?? '.',
           include: inc ? [inc] : undefined,
           includesIgnored: i.includeIgnoredFiles === true,
-          // Copilot searches case-insensitively, in the mode asked and then, with no result, in the other.
-          query: typeof i.query === 'string' ? { patterns: [i.query], mode: 'both', context: 1 } : undefined,
           // A brace list of what may be searched, anchored at the folder (an absolute pattern is resolved
           // by Copilot to the workspace folder it lies in).
           narrow: (paths) => (paths.length === 0 || !root ? undefined : patchInput(i, { includePattern: `${root.replace(/\/+$/, '')}/${braces(paths)}` })),
@@ -230,12 +259,28 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     }
     case 'install_extension':
       return opaque(env, 'hook:install-extension', `installing the extension ${JSON.stringify(s(i.id) ?? '?')} runs its code with the editor's rights`);
+    case 'read_project_structure':
+      // The workspace's folders and file names, like list_dir on the root.
+      return pathCall(env, 'list', [base], base);
     case 'create_new_workspace':
     case 'create_new_jupyter_notebook':
       return opaque(env, 'hook:workspace-create', `${t} creates files AgentGuard cannot list in advance`);
   }
   if (t.startsWith('mcp_')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
+}
+
+/**
+ * The include pattern as Copilot searches with it: a pattern not anchored by `**\/` or `/` is matched at
+ * any depth (`config/*` → `**\/config/*`), a trailing `/` means the folder's contents, `**` means no
+ * pattern. Threat: `config/*` judged at the root only while Copilot also searches `deploy/config/.env`.
+ */
+export function copilotInclude(p: string | undefined): string | undefined {
+  if (p === undefined || p === '' || p === '**') return undefined;
+  let o = p;
+  if (!o.startsWith('**/') && !o.startsWith('/') && !o.includes(':')) o = `**/${o}`;
+  if (o.endsWith('/')) o += '**';
+  return o;
 }
 
 /** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
