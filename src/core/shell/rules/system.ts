@@ -1,7 +1,8 @@
 // Privilege, processes, the machine itself, and data leaving it.
 import { isCredential, normalize } from '../fsfacts';
+import { arithRef, caseOracle, isSecretVar, SECRET_NAME, secretRef, testOracle } from '../secretvars';
 import type { Sub } from '../types';
-import type { LineHit, Rule } from './types';
+import type { LineHit, Rule, RuleCtx } from './types';
 import { bareWords, hasWord, named, verb } from './util';
 
 const NET_SENDERS = new Set([
@@ -198,13 +199,78 @@ const SECRET_SENDERS = new Set([
   'git',
   'openssl',
 ]);
-const SECRET_NAME =
-  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
 const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 
-function anyKey(o: Record<string, unknown>): boolean {
-  for (const _ in o) return true;
-  return false;
+/** Builtins that expand their words to nothing anyone sees. */
+const NO_VALUE_USE = new Set([':', 'true', 'false', 'unset']);
+const DECLARERS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
+
+/**
+ * A word of the command that expands a secret-bearing variable (by name, or one it was copied into), judged as
+ * the secret's use: printed, sent, compared or handed to a program that may do either. A test that only asks
+ * whether it is set (`[ -n "$T" ]`) and a copy under `export`/`declare` (judged with the copies) are not uses.
+ */
+function secretUse(s: Sub, sec: ReadonlySet<string> | undefined): string | undefined {
+  const n = s.name;
+  const ws = s.words;
+  if (n !== null && NO_VALUE_USE.has(n)) return undefined;
+  if (n === '[' || n === 'test') {
+    const h = testOracle(ws.map((w) => w.text).join(' '), sec);
+    return h === undefined ? undefined : `${n} compares $${h}, a secret: each answer tells part of its value`;
+  }
+  if (n === 'let') {
+    for (let i = 1; i < ws.length; i++) {
+      const h = arithRef(ws[i].text, sec);
+      if (h !== undefined) return `let computes with $${h}, a secret: each answer tells part of its value`;
+    }
+    return undefined;
+  }
+  // `printf -v x …` formats into a variable: a copy, judged with the copies.
+  if (n === 'printf' && ws.some((w) => w.value !== null && /^-v/.test(w.value))) return undefined;
+  const decl = n !== null && DECLARERS.has(n);
+  for (let i = 0; i < ws.length; i++) {
+    const t = ws[i].text;
+    if (!t.includes('$')) continue;
+    if (decl && /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(t)) continue;
+    const h = secretRef(t, sec);
+    if (h === undefined) continue;
+    if (n !== null && SECRET_SENDERS.has(n)) return toServiceApis(ws) ? undefined : `${n} sends $${h}, a secret, over the network`;
+    if (n === 'echo' || n === 'printf') return `${n} prints $${h}, a secret`;
+    return `${n ?? ws[0].text} is handed $${h}, a secret: it can print it, send it or show it in an error`;
+  }
+  return undefined;
+}
+
+/** Copies of secrets under names that do not say so, and tests, `case`s and arithmetic on secrets, across the line. */
+function secretFlows(ctx: RuleCtx): LineHit[] {
+  const v = ctx.vars;
+  if (v === undefined) return [];
+  const hits: LineHit[] = [];
+  for (const c of v.copies) {
+    if (!c.escapes || SECRET_NAME.test(c.name)) continue;
+    const h = secretRef(c.from, v.secret);
+    if (h !== undefined)
+      hits.push({
+        sub: undefined,
+        text: c.text,
+        explanation: `${c.name}=… copies $${h}, a secret, under a name later commands (or the program it is given to) can use without the guard seeing a secret`,
+      });
+  }
+  for (const h of v.handed) {
+    const r = secretRef(h.word, v.secret);
+    if (r !== undefined)
+      hits.push({ sub: undefined, text: h.text, explanation: `${h.by} is handed $${r}, a secret, for what it runs: it can print or send it` });
+  }
+  for (const c of v.compares) {
+    const h = c.kind === 'case' ? caseOracle(c, v.secret) : c.kind === 'test' ? testOracle(c.text, v.secret) : arithRef(c.text, v.secret);
+    if (h !== undefined)
+      hits.push({
+        sub: undefined,
+        text: c.text,
+        explanation: `${c.kind === 'case' ? 'case matches' : 'a test compares'} $${h}, a secret: each answer tells part of its value`,
+      });
+  }
+  return hits;
 }
 
 export const systemRules: Rule[] = [
@@ -257,15 +323,16 @@ export const systemRules: Rule[] = [
         '[ -n "${GITHUB_TOKEN:-}" ] || echo missing',
       ],
     },
-    check(s) {
+    check(s, ctx) {
       const n = s.name;
       const ws = s.words;
+      const sec = ctx.vars?.secret;
       if (n === 'env' && ws.slice(1).every((w) => w.value !== null && /^-[0iv]+$|^--(null|ignore-environment|debug)$/.test(w.value)))
         return 'env prints every environment variable, tokens included';
       if (n === 'printenv') {
         const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
         if (names.length === 0) return 'printenv prints every environment variable, tokens included';
-        const secret = names.find((w) => w.value === null || SECRET_NAME.test(w.value));
+        const secret = names.find((w) => w.value === null || isSecretVar(w.value, sec));
         if (secret) return `printenv ${secret.text} prints a secret`;
         return undefined;
       }
@@ -278,15 +345,14 @@ export const systemRules: Rule[] = [
       if ((n === 'declare' || n === 'typeset') && (ws.length === 1 || ws.slice(1).every((w) => w.value !== null && /^-[pxr]+$/.test(w.value))))
         return `${n} prints shell variables, tokens included`;
       if ((n === 'declare' || n === 'typeset' || n === 'export' || n === 'readonly') && ws.some((w) => w.value !== null && /^-[a-zA-Z]*p/.test(w.value))) {
-        const secret = ws.slice(1).find((w) => w.value === null || (!w.value.startsWith('-') && SECRET_NAME.test(w.value)));
+        const secret = ws.slice(1).find((w) => w.value === null || (!w.value.startsWith('-') && isSecretVar(w.value, sec)));
         if (secret) return `${n} -p ${secret.text} prints a secret`;
       }
-      if (n === 'echo' || n === 'printf' || (n !== null && SECRET_SENDERS.has(n))) {
-        for (const w of ws.slice(1))
-          for (const m of w.text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g))
-            if (SECRET_NAME.test(m[1]) && !(n !== 'echo' && n !== 'printf' && toServiceApis(ws)))
-              return n === 'echo' || n === 'printf' ? `${n} prints $${m[1]}, a secret` : `${n} sends $${m[1]}, a secret, over the network`;
-      }
+      // A secret's value handed to a program as an argument (its name, or a variable it was copied into): the
+      // program can print it, send it, or fail with it in the message (`awk -v t="$T" 'BEGIN{print t}'`,
+      // `sh -c 'echo $0' "$T"`, `cd "$T"`). Tokens sent only to the service they are for are their everyday use.
+      const use = secretUse(s, sec);
+      if (use !== undefined) return use;
       // Indirection: `${!v}` prints the variable whose name is in v, `${!GITHUB@}` lists names by prefix; a nameref
       // (`declare -n r=GITHUB_TOKEN`) makes `$r` the secret.
       if ((n === 'echo' || n === 'printf') && ws.slice(1).some((w) => /\$\{!/.test(w.text)))
@@ -307,21 +373,29 @@ export const systemRules: Rule[] = [
       // or printed, is the secret told in slices. `${TOKEN:-default}`, `${TOKEN:?}`, `${#TOKEN}` say nothing of it.
       if (s.text.includes('${'))
         for (const m of s.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:[^-?+=}]|[#%/^,@])/g))
-          if (SECRET_NAME.test(m[1])) return `\${${m[1]}${m[2]}…} takes a piece of $${m[1]}, a secret`;
-      // A secret copied under a name the rules above cannot follow (`x=$GITHUB_TOKEN; echo $x | rev`): the copy
-      // is where the value leaves sight, so it is judged here. Copies under another secret-like name are followed.
-      if (n === null || anyKey(s.assigns) || n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
-        for (const m of s.text.matchAll(/(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=("?)([^\s'"]*)(?:\$\{?([A-Za-z_][A-Za-z0-9_]*))/g))
-          if (SECRET_NAME.test(m[4]) && !SECRET_NAME.test(m[1])) return `${m[1]}=… copies $${m[4]}, a secret, under a name whose later use cannot be followed`;
+          if (isSecretVar(m[1], sec)) return `\${${m[1]}${m[2]}…} takes a piece of $${m[1]}, a secret`;
+      // A secret-bearing variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`); `read` and `mapfile`
+      // copy it into variables whose uses are judged instead.
+      if (n !== 'read' && n !== 'mapfile' && n !== 'readarray') {
+        for (const r of s.redirects)
+          if (r.op === '<<<') {
+            const h = secretRef(r.target.text, sec);
+            if (h !== undefined) return `${n} is given $${h}, a secret`;
+          }
+        if (s.stdin.kind === 'heredoc' && !s.stdin.quoted) {
+          const h = secretRef(s.stdin.body.replace(/'/g, ''), sec);
+          if (h !== undefined) return `${n} is given $${h}, a secret`;
+        }
       }
-      // A secret-named variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`).
+      // A file named after a secret (`> "$T"`, `< "$T"`): the name shows in listings and error messages.
       for (const r of s.redirects)
-        if (r.op === '<<<')
-          for (const m of r.target.text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
-      if (s.stdin.kind === 'heredoc' && !s.stdin.quoted)
-        for (const m of s.stdin.body.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
+        if (r.op !== '<<<') {
+          const h = secretRef(r.target.text, sec);
+          if (h !== undefined) return `a redirection names a file after $${h}, a secret`;
+        }
       return undefined;
     },
+    checkLine: secretFlows,
   },
   {
     id: 'net.socket-exec',
