@@ -201,6 +201,20 @@ const SECRET_SENDERS = new Set([
 ]);
 const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 
+/**
+ * `env` with no command prints the environment, whatever it first unsets, sets or changes to (`env -u PATH`,
+ * `env FOO=1`, `env -C /tmp`).
+ */
+function envPrints(ws: readonly { value: string | null }[]): boolean {
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return false;
+    if (v === '-u' || v === '-C' || v === '--unset' || v === '--chdir') i++;
+    else if (!/^-[0iv]+$|^--(null|ignore-environment|debug)$|^--(unset|chdir)=|^-[uC].|^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) return false;
+  }
+  return true;
+}
+
 /** Builtins that expand their words to nothing anyone sees. */
 const NO_VALUE_USE = new Set([':', 'true', 'false', 'unset']);
 const DECLARERS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
@@ -240,6 +254,54 @@ function secretUse(s: Sub, sec: ReadonlySet<string> | undefined): string | undef
   }
   return undefined;
 }
+
+/**
+ * Programs that print secrets they keep, or that a shell keeps for them: each row, the words (all of the
+ * command's words after the name, joined by spaces; a run-time word is `\0`) that make it print one. The threat is
+ * disclosure into the agent's context: the shell history holds what the user typed (tokens in `export`, `curl -u`),
+ * agents and keyrings hold keys, password managers and cloud secret stores hand values out on request.
+ */
+const STORE_READS: [names: string[], when: RegExp, what: string][] = [
+  [['history'], /^(\d+)?$|\0/, 'prints the shell history, where typed tokens stay'],
+  [['fc'], /.?/, 'lists or re-runs the shell history, where typed tokens stay'],
+  [['ssh-add'], /(^| )-[a-zA-Z]*[Ll]\b|\0/, 'lists the keys the SSH agent holds'],
+  [['gpg', 'gpg2'], /--export-secret|--decrypt\b|(^| )-[a-zA-Z]*d\b|--show-session-key|\.(gpg|pgp|asc)( |$)|\0/, 'exports secret keys or decrypts'],
+  [['security'], /^(find-(generic|internet)-password|dump-keychain|export|\0)/, 'reads the keychain'],
+  [['secret-tool'], /^(lookup|search|\0)/, 'reads the desktop keyring'],
+  [['kwallet-query'], /(^| )(-r|--read-password)\b|\0/, 'reads the wallet'],
+  [['keyctl'], /^(print|read|pipe|\0)/, 'prints a kernel keyring key'],
+  [['pass', 'gopass'], /^(?!(ls|list|find|search|help|version|init|--help|--version)( |$))./, 'prints a password from the store'],
+  [['op'], /^(read|inject|run|(item|document) get|\0)/, 'reads from 1Password'],
+  [['bw'], /^(get|export|list|serve|\0)/, 'reads from Bitwarden'],
+  [['lpass'], /^(show|export|\0)/, 'reads from LastPass'],
+  [['vault'], /^(read|kv (get|export)|\0)/, 'reads a Vault secret'],
+  [['sops'], /(^| )(-d|--decrypt|exec-env|exec-file|decrypt)\b|\0/, 'decrypts a sops file'],
+  [['ansible-vault'], /^(view|decrypt|\0)/, 'decrypts an Ansible vault'],
+  [['systemd-creds'], /^(cat|decrypt|\0)/, 'decrypts a credential'],
+  [
+    ['aws'],
+    /secretsmanager get-secret-value|ssm get-parameters?\b.*--with-decryption|ssm get-parameters-by-path\b.*--with-decryption|configure (get|export-credentials)|ecr get-login-password|codeartifact get-authorization-token|sts get-session-token/,
+    'prints a secret from AWS',
+  ],
+  [
+    ['gcloud'],
+    /secrets versions access|auth (application-default )?print-(access|identity)-token|config config-helper/,
+    'prints a secret or token from Google Cloud',
+  ],
+  [['az'], /keyvault secret (show|download)|account get-access-token|--expose-token/, 'prints a secret or token from Azure'],
+  [['kubectl', 'oc'], /\bget (secrets?|secrets?\/\S+)\b.*(-o|--output)[ =]?(?!name\b|wide\b)\S|config view\b.*--raw|view-secret/, 'prints Kubernetes secrets'],
+  [['gh'], /^auth (token|status\b.*(-t|--show-token))/, 'prints the GitHub token'],
+  [['git'], /(^| )credential (fill|get)\b|credential-(store|cache) get/, 'prints stored git credentials'],
+  [['heroku'], /^(config|auth:token)/, 'prints app secrets or the Heroku token'],
+  [['doppler'], /^(secrets( get| download|$)|run)/, 'prints Doppler secrets'],
+  [['npm', 'pnpm', 'yarn'], /config get .*(_auth|_password|authtoken)/i, 'prints the registry token'],
+];
+
+const STORE_BY_NAME = new Map<string, (typeof STORE_READS)[number][]>();
+for (const r of STORE_READS) for (const n of r[0]) STORE_BY_NAME.set(n, [...(STORE_BY_NAME.get(n) ?? []), r]);
+
+/** `docker-credential-desktop get`, `docker-credential-pass list`: the helpers behind docker login. */
+const CRED_HELPER = /^docker-credential-/;
 
 /** Copies of secrets under names that do not say so, and tests, `case`s and arithmetic on secrets, across the line. */
 function secretFlows(ctx: RuleCtx): LineHit[] {
@@ -284,6 +346,11 @@ export const systemRules: Rule[] = [
         'printenv',
         'printenv GITHUB_TOKEN',
         'env | grep -i key',
+        'env -u PATH',
+        'env FOO=1',
+        'env --chdir=/tmp',
+        'compgen -e',
+        'compgen -A variable',
         'set',
         'export -p',
         'declare -x',
@@ -307,6 +374,7 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'printenv PATH',
+        'compgen -c git',
         'echo $HOME',
         'env NODE_ENV=test npm test',
         'set -euo pipefail',
@@ -327,8 +395,17 @@ export const systemRules: Rule[] = [
       const n = s.name;
       const ws = s.words;
       const sec = ctx.vars?.secret;
-      if (n === 'env' && ws.slice(1).every((w) => w.value !== null && /^-[0iv]+$|^--(null|ignore-environment|debug)$/.test(w.value)))
-        return 'env prints every environment variable, tokens included';
+      if (n === 'env' && envPrints(ws)) return 'env prints every environment variable, tokens included';
+      if (
+        n === 'compgen' &&
+        /(^| )-[a-zA-Z]*[ev]\b|(^| )-A ?(variable|export|arrayvar)\b|\0/.test(
+          ws
+            .slice(1)
+            .map((w) => w.value ?? '\0')
+            .join(' '),
+        )
+      )
+        return 'compgen lists the shell’s variables (a name list to read them by)';
       if (n === 'printenv') {
         const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
         if (names.length === 0) return 'printenv prints every environment variable, tokens included';
@@ -396,6 +473,68 @@ export const systemRules: Rule[] = [
       return undefined;
     },
     checkLine: secretFlows,
+  },
+  {
+    id: 'secrets.store',
+    description:
+      'Prints secrets a program or the shell keeps: the shell history (history, fc -l), SSH agent keys, GnuPG secret keys, keychains and keyrings, password managers, cloud secret stores, CLI tokens, docker credential helpers.',
+    examples: {
+      destructive: [
+        'history',
+        'history 50',
+        'fc -l',
+        'ssh-add -L',
+        'gpg --export-secret-keys -a me',
+        'gpg -d secrets.gpg',
+        'security find-generic-password -s x -w',
+        'secret-tool lookup service x',
+        'pass show email',
+        'pass email',
+        'keyctl print 123',
+        'op read op://vault/item/field',
+        'bw get password github',
+        'vault kv get secret/app',
+        'aws secretsmanager get-secret-value --secret-id prod/db',
+        'aws ssm get-parameter --name /x --with-decryption',
+        'gcloud auth print-access-token',
+        'az keyvault secret show --vault-name v -n db',
+        'kubectl get secret db -o yaml',
+        'kubectl config view --raw',
+        'gh auth token',
+        'printf "protocol=https\\nhost=github.com\\n" | git credential fill',
+        'docker-credential-desktop list',
+        'sops -d secrets.enc.yaml',
+        'npm config get //registry.npmjs.org/:_authToken',
+      ],
+      benign: [
+        'history -c',
+        'ssh-add ~/.ssh/id_ed25519',
+        'gpg --list-keys',
+        'gpg --verify release.tar.gz.asc.sig',
+        'pass ls',
+        'pass',
+        'kubectl get secrets',
+        'kubectl get pods -o wide',
+        'kubectl config view',
+        'gh auth status',
+        'aws s3 ls',
+        'git credential-cache exit',
+        'npm config get registry',
+        'vault status',
+      ],
+    },
+    check(s) {
+      const n = s.name;
+      if (n === null) return undefined;
+      if (CRED_HELPER.test(n)) return `${n} prints the registry passwords it keeps`;
+      const rows = STORE_BY_NAME.get(n);
+      if (rows === undefined) return undefined;
+      const ws = s.words;
+      let rest = '';
+      for (let i = 1; i < ws.length; i++) rest += (i > 1 ? ' ' : '') + (ws[i].value ?? '\0');
+      for (const [, when, what] of rows) if (when.test(rest)) return `${n} ${what}`;
+      return undefined;
+    },
   },
   {
     id: 'net.socket-exec',
@@ -592,7 +731,8 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'priv.sudo',
-    description: 'Any sudo, su, doas, pkexec or run0, whatever the inner command: privilege escalation always needs a person.',
+    description:
+      'Any sudo, su, doas, pkexec or run0, whatever the inner command, and their kin (unshare, nsenter, chroot, setpriv, runuser): privilege escalation always needs a person.',
     examples: {
       destructive: [
         'sudo apt-get install jq',
@@ -609,6 +749,11 @@ export const systemRules: Rule[] = [
         'ssh root@localhost id',
         'ssh -l root db1 uptime',
         'ssh dev@host sudo systemctl restart x',
+        'unshare -r sh -c id',
+        'unshare --map-root-user --user id',
+        'nsenter -t 1 -m sh',
+        'chroot /srv/root ls',
+        'setpriv --reuid=0 id',
       ],
       benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
     },
@@ -816,7 +961,7 @@ export const systemRules: Rule[] = [
         'nft flush ruleset',
         'unset HISTFILE',
       ],
-      benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'history | tail -20', 'sysctl -a', 'groups'],
+      benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'echo $HISTSIZE', 'sysctl -a', 'groups'],
     },
     check(s) {
       // Runs on every sub-command: leave at once unless the name or the assignments can matter.
