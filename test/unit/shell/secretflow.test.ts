@@ -42,6 +42,10 @@ const LEAKS = [
   'xargs echo <<< "$GITHUB_TOKEN"',
   'echo ${GITHUB_TOKEN,,}',
   'f(){ echo "$1" | rev; }; f "$GITHUB_TOKEN"',
+  // Expanded later or traced: a prompt variable, and every word under set -x.
+  "PS4='$GITHUB_TOKEN '; set -x; true",
+  'set -x; : "$GITHUB_TOKEN"',
+  'set -o xtrace; [ -n "$GITHUB_TOKEN" ]',
 ];
 
 /** Lines whose output is the same whatever the value: presence, length, quoted text, copies under secret names. */

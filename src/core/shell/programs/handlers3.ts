@@ -204,7 +204,9 @@ handler('git-object', (m) => {
   const { opts, revs, specs } = gitWords(m);
   const patch = opts.some((o) => GIT_PATCH.test(o));
   let hist = false;
-  if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;
+  // `-S`/`-G` (pickaxe) answer whether any commit added or removed text matching a guess: an oracle over what
+  // the commits hold (`git log -G '^GITHUB_TOKEN=ghp_a'` tells the secret one character at a time).
+  if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch || opts.some((o) => /^-[SG]/.test(o));
   // `git diff <empty-tree> HEAD`, `git diff A..B`: a diff between commits prints what they hold. (A diff of the
   // work tree alone is a read of the files it names, as above.)
   else if (verb === 'diff')
@@ -220,6 +222,25 @@ handler('git-object', (m) => {
     }
   }
   if (hist) historyRead(m, specs);
+});
+
+/**
+ * `git stash show -p`, `git stash list -p`, `git reflog -p` (and `reflog show -p`): log-like verbs that, with a
+ * patch option, print the content of the commits they walk — a stash holds whatever was in the work tree,
+ * `.env` included (`git stash -u` keeps untracked files). Without one they print names and counts.
+ */
+handler('git-stash-reflog', (m) => {
+  applyRoles(m);
+  const { opts, revs, specs } = gitWords(m);
+  const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
+  const sub = revs[0]?.value;
+  if (verb === 'stash' && sub !== 'show' && sub !== 'list') return;
+  if (m.s.words.slice(m.from).some((w) => w.value === null)) {
+    m.unknown(`${m.label} with a word only known at run time may print what its commits hold`);
+    return;
+  }
+  if (opts.some((o) => GIT_PATCH.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) && !opts.some((o) => GIT_NO_PATCH.test(o) && o !== '--stat'))
+    historyRead(m, specs);
 });
 
 handler('git-archive', (m) => {

@@ -57,7 +57,7 @@ export const INFRA: RowSpec[] = [
         o: '--upload-pack=S --exec=S -o|--server-option=V --sort=V',
         a: 'V*',
       },
-      'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry reflog column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
+      'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
         { n: '', d: 'lists and queries (names, not content)', a: 'V*' },
       'add stage': { n: '', d: 'stages files (a named protected path is refused)', o: '--pathspec-from-file=R --chmod=V', a: '?*' },
       'commit ci': {
@@ -89,7 +89,15 @@ export const INFRA: RowSpec[] = [
         x: 'git-rm',
       },
       mv: { n: 'mv', d: 'moves files', o: '-f|--force -k -n|--dry-run:dry -v|--verbose', x: 'git-mv' },
-      'stash clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
+      // A stash and the reflog are commits too: their log-like forms with a patch print what they hold.
+      'stash reflog': {
+        n: '',
+        d: 'repository state; `stash show -p`, `stash list -p`, `reflog -p` print what commits hold',
+        o: '-F|--file=R -m|--message=V',
+        a: 'V*',
+        x: 'git-stash-reflog',
+      },
+      'clean tag notes remote gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
         { n: '', d: 'repository state (the destructive forms are the rules’ business)', o: '-F|--file=R -m|--message=V', a: 'V*' },
       // --skip-worktree / --assume-unchanged hide a file's changes from status and diff: a change of how the
       // named files are tracked, judged as a change of each (a protected test's edits would vanish from review).

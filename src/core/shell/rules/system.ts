@@ -215,6 +215,37 @@ function envPrints(ws: readonly { value: string | null }[]): boolean {
   return true;
 }
 
+/** Senders that print the request they make, headers included (`curl -v`, `wget -d`, `http -v`). */
+function showsRequest(n: string, ws: readonly { value: string | null }[]): boolean {
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (n === 'curl' && (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|trace|trace-ascii)(=|$)/.test(v))) return true;
+    if (n === 'wget' && (/^-[a-zA-Z]*d/.test(v) || v === '--debug')) return true;
+    if (
+      (n === 'http' || n === 'https' || n === 'xh' || n === 'xhs' || n === 'httpie') &&
+      (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|offline|print=.*[HB].*)$/.test(v) || v === '-p')
+    )
+      return true;
+    if (n === 'git' && /^(GIT_TRACE|GIT_CURL_VERBOSE)/.test(v)) return true;
+  }
+  return false;
+}
+
+/** `set -x` / `set -o xtrace`: bash prints every command it runs, its words expanded (secrets included). */
+function tracesCommands(s: Sub): boolean {
+  if (s.name !== 'set') return false;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null || /^-[a-zA-Z]*x/.test(v) || (v === '-o' && ws[i + 1]?.value === 'xtrace')) return true;
+  }
+  return false;
+}
+
+/** Prompt variables are expanded when the shell prints them: a secret single-quoted into one still shows. */
+const PROMPT_VAR = /^(PS[0-4]|PROMPT_COMMAND)$/;
+
 /** Builtins that expand their words to nothing anyone sees. */
 const NO_VALUE_USE = new Set([':', 'true', 'false', 'unset']);
 const DECLARERS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
@@ -224,9 +255,14 @@ const DECLARERS = new Set(['export', 'declare', 'local', 'readonly', 'typeset'])
  * the secret's use: printed, sent, compared or handed to a program that may do either. A test that only asks
  * whether it is set (`[ -n "$T" ]`) and a copy under `export`/`declare` (judged with the copies) are not uses.
  */
-function secretUse(s: Sub, sec: ReadonlySet<string> | undefined): string | undefined {
+function secretUse(s: Sub, sec: ReadonlySet<string> | undefined, xtrace: boolean): string | undefined {
   const n = s.name;
   const ws = s.words;
+  if (xtrace)
+    for (const w of ws) {
+      const h = w.text.includes('$') ? secretRef(w.text, sec) : undefined;
+      if (h !== undefined) return `the shell traces each command it runs (set -x): $${h}, a secret, is printed expanded`;
+    }
   if (n !== null && NO_VALUE_USE.has(n)) return undefined;
   if (n === '[' || n === 'test') {
     const h = testOracle(ws.map((w) => w.text).join(' '), sec);
@@ -248,7 +284,13 @@ function secretUse(s: Sub, sec: ReadonlySet<string> | undefined): string | undef
     if (decl && /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(t)) continue;
     const h = secretRef(t, sec);
     if (h === undefined) continue;
-    if (n !== null && SECRET_SENDERS.has(n)) return toServiceApis(ws) ? undefined : `${n} sends $${h}, a secret, over the network`;
+    if (n !== null && SECRET_SENDERS.has(n)) {
+      if (!toServiceApis(ws)) return `${n} sends $${h}, a secret, over the network`;
+      // To its own service, but printing the request it sends (curl -v shows the Authorization header).
+      if (showsRequest(n, ws)) return `${n} prints the request it sends, $${h} (a secret) included`;
+      if (xtrace) return `the shell traces each command it runs (set -x), $${h} (a secret) expanded in it`;
+      return undefined;
+    }
     if (n === 'echo' || n === 'printf') return `${n} prints $${h}, a secret`;
     return `${n ?? ws[0].text} is handed $${h}, a secret: it can print it, send it or show it in an error`;
   }
@@ -309,6 +351,11 @@ function secretFlows(ctx: RuleCtx): LineHit[] {
   if (v === undefined) return [];
   const hits: LineHit[] = [];
   for (const c of v.copies) {
+    if (PROMPT_VAR.test(c.name)) {
+      const h = secretRef(c.from.replace(/'/g, ''), v.secret);
+      if (h !== undefined) hits.push({ sub: undefined, text: c.text, explanation: `${c.name} shows $${h}, a secret, each time the shell expands it` });
+      continue;
+    }
     if (!c.escapes || SECRET_NAME.test(c.name)) continue;
     const h = secretRef(c.from, v.secret);
     if (h !== undefined)
@@ -428,7 +475,7 @@ export const systemRules: Rule[] = [
       // A secret's value handed to a program as an argument (its name, or a variable it was copied into): the
       // program can print it, send it, or fail with it in the message (`awk -v t="$T" 'BEGIN{print t}'`,
       // `sh -c 'echo $0' "$T"`, `cd "$T"`). Tokens sent only to the service they are for are their everyday use.
-      const use = secretUse(s, sec);
+      const use = secretUse(s, sec, ctx.subs.some(tracesCommands));
       if (use !== undefined) return use;
       // Indirection: `${!v}` prints the variable whose name is in v, `${!GITHUB@}` lists names by prefix; a nameref
       // (`declare -n r=GITHUB_TOKEN`) makes `$r` the secret.
