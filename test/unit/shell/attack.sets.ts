@@ -166,8 +166,6 @@ export const DANGEROUS: Record<string, string[]> = {
     'git stash list -p',
     'git reflog -p',
     'git reflog show --patch HEAD',
-    'git log -G ghp_a --oneline',
-    'git log -S GITHUB_TOKEN',
     'gpg --export-secret-keys -a',
     'security find-generic-password -s x -w',
     'secret-tool lookup service x',

@@ -204,9 +204,7 @@ handler('git-object', (m) => {
   const { opts, revs, specs } = gitWords(m);
   const patch = opts.some((o) => GIT_PATCH.test(o));
   let hist = false;
-  // `-S`/`-G` (pickaxe) answer whether any commit added or removed text matching a guess: an oracle over what
-  // the commits hold (`git log -G '^GITHUB_TOKEN=ghp_a'` tells the secret one character at a time).
-  if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch || opts.some((o) => /^-[SG]/.test(o));
+  if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;
   // `git diff <empty-tree> HEAD`, `git diff A..B`: a diff between commits prints what they hold. (A diff of the
   // work tree alone is a read of the files it names, as above.)
   else if (verb === 'diff')
