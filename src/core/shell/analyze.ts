@@ -8,6 +8,7 @@ import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
+import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
@@ -126,6 +127,18 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
   private dotglob: string | undefined = undefined;
 
+  /** Copies of values into variables, and tests/cases/arithmetic, with a `$` in them (what secrets can flow through). */
+  readonly copies: VarCopy[] = [];
+  readonly compares: Compare[] = [];
+
+  copy(name: string, from: string, text: string, escapes: boolean): void {
+    this.copies.push({ name, from, text, escapes });
+  }
+
+  compare(c: Compare): void {
+    if (c.kind === 'arith' || c.text.includes('$')) this.compares.push(c);
+  }
+
   assign(name: string, value: W, ctx: WalkCtx): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
@@ -152,14 +165,29 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   }
 
   command(words: W[], assigns: Record<string, string | null>, redirects: Redir[], stdin: Stdin, text: string, ctx: WalkCtx): Sub | undefined {
+    const before = this.subs.length;
+    let out: Sub | undefined;
     // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
     const alts = words[0]?.alts;
     if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
-      let last: Sub | undefined;
-      for (const a of alts) last = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? last;
-      return last;
-    }
-    return unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+      for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
+    } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+    for (let i = 1; i < words.length; i++) if (words[i].text.includes('$')) this.dropped(words, i, before, text);
+    return out;
+  }
+
+  /**
+   * Words with a `$` a wrapper consumed rather than handed on as a command's word (`sh -c 'echo $0' "$T"`,
+   * `env X=$T cmd`, `sudo -u "$T" …`): kept so a secret among them is judged (secretvars.ts), not lost with the wrapper.
+   */
+  readonly handed: { word: string; by: string; text: string }[] = [];
+
+  private dropped(words: W[], i: number, before: number, text: string): void {
+    const w = words[i];
+    for (let k = before; k < this.subs.length; k++) if (this.subs[k].words.includes(w)) return;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w.text);
+    if (m) this.copy(m[1], w.text, text, true);
+    else this.handed.push({ word: w.text, by: words[0]?.text ?? '', text });
   }
 
   compoundRedirects(redirs: Redir[], text: string, ctx: WalkCtx): void {
@@ -334,6 +362,26 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       if (names.length === 0) names.push(n === 'read' ? 'REPLY' : 'MAPFILE');
       const src = sourceOfStdin(s.stdin, s.cwd);
       for (const v of names) this.assign(v, word(null, false, '$' + v, undefined, true, undefined, src), ctx);
+      // `read x <<< "$TOKEN"`: x holds what the here-string or here-document expands to.
+      const st = s.stdin;
+      const given =
+        s.redirects.find((r) => r.op === '<<<')?.target.text ??
+        (st.kind === 'herestring' ? st.text : st.kind === 'heredoc' && !st.quoted ? st.body.replace(/'/g, '') : undefined);
+      if (given !== undefined && given.includes('$')) for (const v of names) this.copy(v, given, s.text, ctx.via.length === 0);
+      return;
+    }
+    if (n === 'printf') {
+      // `printf -v x '%s' "$TOKEN"`: x holds the formatted arguments.
+      const ws = s.words;
+      let name: string | null | undefined;
+      for (let k = 1; k < ws.length; k++) {
+        const v = ws[k].value;
+        if (v === '-v') name = ws[k + 1]?.value;
+        else if (v !== null && /^-v[A-Za-z_]/.test(v)) name = v.slice(2);
+        else continue;
+        break;
+      }
+      if (name) this.copy(name, ws.map((w) => w.text).join(' '), s.text, ctx.via.length === 0);
       return;
     }
     if (n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
@@ -478,7 +526,12 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
       for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
     linkThrough(a.subs, effects, env);
+    const vars: ShellVars | undefined =
+      a.copies.length || a.compares.length || a.handed.length
+        ? { secret: closeSecrets(a.copies), copies: a.copies, compares: a.compares, handed: a.handed }
+        : undefined;
     const ctx: RuleCtx = {
+      vars,
       env,
       subs: a.subs,
       effects,

@@ -207,7 +207,8 @@ const SYSTEM_SECRETS = [
   /^\/etc\/ssl\/private(\/|$)/,
   /^\/etc\/ssh\/ssh_host_[^/]*_key$/,
   /^\/root(\/|$)/,
-  /^\/proc\/[^/]+\/(environ|mem|maps|auxv)$/,
+  // A thread's view (`/proc/self/task/N/environ`) is the process's.
+  /^\/proc\/[^/]+\/(task\/[^/]+\/)?(environ|mem|maps|auxv)$/,
   /^\/(var\/)?run\/secrets(\/|$)/,
   /^\/dev\/(k?mem|port)$/,
   /^\/proc\/kcore$/,
@@ -217,6 +218,12 @@ const SYSTEM_SECRETS = [
 const SCRATCH = [/^\/tmp(\/|$)/, /^\/var\/tmp(\/|$)/, /^\/dev\/(null|stdout|stderr|tty|zero|random|urandom|fd\/\d+)$/, /^\/proc\/self\/fd\/\d+$/];
 
 /** The credential store a path is in, when it is in one. */
+/**
+ * Another account's home folder a path lies in (`/root`, `/home/bob`, `/Users/bob`): its credential stores are
+ * as secret as the user's own. Threat: `cat /root/.aws/credentials`, `cat /home/<any>/.ssh/id_<any> (a glob)`, `cat ~bob/.netrc`.
+ */
+const OTHER_HOME = /^(\/root|\/var\/root|\/(?:home|Users)\/[^/]+)(?=\/|$)/;
+
 export function credentialStore(abs: string, home: string): string | undefined {
   const p = collapse(abs);
   if (p === '/etc/passwd' || p === '/etc/group') return undefined; // account names, no secrets
@@ -224,6 +231,11 @@ export function credentialStore(abs: string, home: string): string | undefined {
   if (isWithin(h, p) && p !== h) {
     const rel = p.slice(h === '/' ? 1 : h.length + 1);
     for (const s of HOME_CREDENTIAL_STORES) if (rel === s || rel.startsWith(s + '/')) return `~/${s}`;
+  }
+  const o = OTHER_HOME.exec(p)?.[1];
+  if (o !== undefined && o !== h && p !== o) {
+    const rel = p.slice(o.length + 1);
+    for (const s of HOME_CREDENTIAL_STORES) if (rel === s || rel.startsWith(s + '/')) return `${o}/${s}`;
   }
   for (const r of SYSTEM_SECRETS) if (r.test(p)) return p;
   if (isCredential(p)) return p;
@@ -234,12 +246,14 @@ export function credentialStore(abs: string, home: string): string | undefined {
 export function homeHidden(abs: string, home: string): string | undefined {
   const p = collapse(abs);
   const h = collapse(home);
-  if (h === '/' || !isWithin(h, p) || p === h) return undefined;
-  const rel = p.slice(h.length + 1);
+  const own = h !== '/' && isWithin(h, p) && p !== h;
+  const o = own ? undefined : OTHER_HOME.exec(p)?.[1];
+  if (!own && (o === undefined || p === o)) return undefined;
+  const rel = p.slice((own ? h : o!).length + 1);
   if (rel[0] !== '.') return undefined;
   for (const s of HOME_READABLE) if (rel === s || rel.startsWith(s + '/')) return undefined;
   const slash = rel.indexOf('/');
-  return `~/${slash < 0 ? rel : rel.slice(0, slash)}`;
+  return `${own ? '~' : o}/${slash < 0 ? rel : rel.slice(0, slash)}`;
 }
 
 /** Credential stores (and system secrets) under a directory (`grep -r x ~`, `tar c /etc`). */
@@ -252,6 +266,10 @@ function storesUnder(dir: string, home: string): string | undefined {
   }
   for (const sys of ['/etc/shadow', '/etc/ssl/private', '/root', '/run/secrets', '/var/run/secrets', '/proc/self/environ'])
     if (isWithin(d, sys) && d !== sys) return sys;
+  // The folders of every account's home (`grep -r key /home`), or another account's home itself.
+  if (d === '/home' || d === '/Users') return `${d}/*/.ssh`;
+  const o = OTHER_HOME.exec(d)?.[1];
+  if (o === d && o !== h) return `${o}/.ssh`;
   return undefined;
 }
 
@@ -705,6 +723,20 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       const storeSegs = abs.split('/');
       if (patSegs[depth] !== undefined && globMatch(patSegs[depth], storeSegs[depth] ?? ''))
         return verdict('deny', 'outside:credentials', `${e.path} could match ~/${s}, which holds credentials`);
+    }
+    // Any account's home by a glob (`/home/<any>/.ssh/id_rsa`, `/Users/?ev/.netrc`, `/root/.a*`): the entry after the
+    // home that the pattern could match.
+    const other = /^\/(?:(?:home|Users)\/[^/]+|root|var\/root)\/([^/]+)(\/|$)/.exec(pattern);
+    if (other !== null) {
+      for (const s of HOME_CREDENTIAL_STORES)
+        if (globMatch(other[1], s.split('/')[0]))
+          return verdict('deny', 'outside:credentials', `${e.path} could match another account's ${s}, which holds credentials`);
+      if (j.outside !== 'allow' && (other[1].startsWith('.') || /^[*?[]/.test(other[1])))
+        return verdict(
+          j.outside,
+          'outside:home-hidden',
+          `${e.path} could match a hidden entry of an account's home folder, where programs keep logins, tokens and histories`,
+        );
     }
     // A hidden entry of the home folder the pattern lies in or could match (`~/.c*/x`), on disk or not.
     if (j.outside !== 'allow' && isWithin(h, prefix)) {

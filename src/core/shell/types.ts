@@ -96,7 +96,7 @@ export type Stdin =
   | { kind: 'none' }
   | { kind: 'pipe'; from: Sub | undefined }
   | { kind: 'heredoc'; body: string; quoted: boolean }
-  | { kind: 'herestring'; value: string | null }
+  | { kind: 'herestring'; value: string | null; /** Source text (what a secret-bearing variable in it flows from). */ text?: string }
   | { kind: 'file'; path: W };
 
 /** An internal sub-command: normalized argv plus everything the rules need. */

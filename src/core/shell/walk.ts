@@ -7,6 +7,7 @@ import type { ArithmeticFor, Assignment, Command, CommandNode, Redirection, Scri
 import type { Redir, Stdin, Sub, W } from './types';
 import { evalWord, expandBraces, isQuotedLiteral, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
+import type { Compare } from './secretvars';
 
 /**
  * The mutable state of a shell the guard follows: the working directory, `$OLDPWD`, the variables set on the
@@ -63,6 +64,13 @@ export interface WalkHost {
   defineFunction(name: string, body: string): void;
   /** A variable set on the line (an assignment, a loop variable): later words see its possible values. */
   assign(name: string, value: W, ctx: WalkCtx): void;
+  /**
+   * A variable given the expansion of `from` (source text): an assignment, a loop variable, `read` from a
+   * here-string. `escapes`: the copy outlives the line or is handed to a program (see VarCopy).
+   */
+  copy(name: string, from: string, text: string, escapes: boolean): void;
+  /** A test, `case` or arithmetic on the line: what it compares may be a secret. */
+  compare(c: Compare): void;
   /** Text that bash may evaluate later as words (an arithmetic operand, a prompt expansion): its substitutions are judged. */
   deferred(text: string, ctx: WalkCtx): void;
   /** A job started in the background (`cmd &`). */
@@ -220,10 +228,16 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         }
       }
       host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
+      if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
       // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.
       walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES);
       return undefined;
     }
+    case 'Select':
+      // `select x in $T`: x is one of the words, as for `for`.
+      if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
+      walkChildren(host, node, ctx);
+      return undefined;
     case 'While':
       // `… | while read f` and `while read f; do …; done < list`: the clause reads the loop's input.
       walkList(host, node.clause.commands, ctx, stdin);
@@ -232,6 +246,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       return undefined;
     case 'ArithmeticFor': {
       const t = text(ctx, node);
+      host.compare({ kind: 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
       for (const e of [node.initialize, node.test, node.update]) if (e) walkNode(host, e, ctx, NO_STDIN);
       walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx));
@@ -266,10 +281,15 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'AnsiCQuoted':
     case 'SimpleExpansion':
       return undefined;
+    case 'Case':
+      host.compare({ kind: 'case', text: text(ctx, node), subject: node.word.text, patterns: node.items.flatMap((it) => it.pattern.map((p) => p.text)) });
+      walkChildren(host, node, ctx);
+      return undefined;
     case 'TestCommand':
     case 'ArithmeticCommand': {
       // Their operands are evaluated as arithmetic, where `a[$(…)]` in a quoted string still runs the command.
       const t = text(ctx, node);
+      host.compare({ kind: node.type === 'TestCommand' ? 'test' : 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
       walkChildren(host, node, ctx);
       return undefined;
@@ -411,7 +431,7 @@ function addRedirection(host: WalkHost, out: RedirList, r: Redirection): void {
   }
   const target = evalWord(r.target, host.env);
   if (r.type === 'HereString') {
-    if (fd === undefined || fd === 0) out.stdin = { kind: 'herestring', value: target.value };
+    if (fd === undefined || fd === 0) out.stdin = { kind: 'herestring', value: target.value, text: target.text };
     out.redirs[out.n++] = { op: '<<<', fd, target };
     return;
   }
@@ -445,6 +465,8 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (assigns === NO_ASSIGNS) assigns = {};
     const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
     assigns[p.name] = v.value ?? (p.name === 'PATH' ? extendedPath(v.text, host.env.home) : null);
+    // A prefix copy hands the value to the program under another name; a bare one outlives the line at the top level.
+    if (p.text.includes('$')) host.copy(p.name, p.text, text(ctx, node), node.name !== undefined || ctx.via.length === 0);
     // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
     if (!node.name) host.assign(p.name, v, ctx);
   }
@@ -455,7 +477,11 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
   if (node.name) words[n++] = evalWord(node.name, host.env);
   for (const s of suffix) {
     if (s.type === 'Word') words[n++] = evalWord(s, host.env);
-    else if (s.type === 'Assignment') words[n++] = assignmentWord(s.text, s.value, host.env);
+    else if (s.type === 'Assignment') {
+      words[n++] = assignmentWord(s.text, s.value, host.env);
+      // `export T=$X`, `declare T=$X`, `local T=$X`: a copy (in a function, `local` ends with it).
+      if (s.text.includes('$')) host.copy(s.name, s.text, text(ctx, node), ctx.via.length === 0);
+    }
     if (s.type === 'Word' && !braces && s.text.includes('{')) braces = true;
   }
   if ((braces || (node.name && node.name.text.includes('{'))) && !words.some((w) => w.value === null && w.glob)) words = withBraces(node, host.env, words);

@@ -249,7 +249,7 @@ const BENIGN: Record<string, string[]> = {
     "cat <<'EOF' > /tmp/notes.txt\nrm -rf build\nEOF",
     'ls -la # rm -rf /',
     "awk '/DROP TABLE/' src/schema.sql",
-    'history | grep rm',
+    'grep -rn "rm -rf" docs/',
     'grep -c "kill -9" README.md',
     './bin/sudoku',
     'echo "$(date) done"',
@@ -379,7 +379,7 @@ const BENIGN: Record<string, string[]> = {
     'wait',
     'jobs',
   ],
-  system: ['uname -a', 'whoami', 'date', 'echo $PATH', 'crontab -l', 'systemctl status docker', 'journalctl -u docker --since today', 'history 20', 'uptime'],
+  system: ['uname -a', 'whoami', 'date', 'echo $PATH', 'crontab -l', 'systemctl status docker', 'journalctl -u docker --since today', 'hostname', 'uptime'],
   wrappers: [
     'timeout 60 npm test',
     'time npm run build',

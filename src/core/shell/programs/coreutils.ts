@@ -537,7 +537,8 @@ export const COREUTILS: RowSpec[] = [
     ok: ['man rm', 'man 5 crontab'],
   },
   { n: 'hash', d: 'remembers command locations (-p makes a name run another file)', o: '-r -d -l -t', a: 'V*', ok: ['hash -r'] },
-  { n: 'history', d: 'the shell history (-c/-d/-w are the rules’ business)', loose: true, a: 'V*', ok: ['history | tail -20', 'history 20'] },
+  // Listing it is a read of what the user typed (tokens included): the secrets.store rule asks.
+  { n: 'history', d: 'the shell history (-c/-d/-w and listing are the rules’ business)', loose: true, a: 'V*', ok: ['history -a', 'history -s "make test"'] },
   { n: 'alias unalias', d: 'aliases (not expanded by a non-interactive bash)', loose: true, a: 'V*', ok: ['alias rmf="echo"', 'alias'] },
   { n: 'umask ulimit times', d: 'process limits', loose: true, a: 'V*', ok: ['ulimit -n', 'umask 022'] },
   { n: 'getent', d: 'reads name service databases', loose: true, a: 'V*', ok: ['getent hosts example.com'] },

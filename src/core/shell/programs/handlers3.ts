@@ -55,9 +55,11 @@ handler('git-rm', (m) => {
  * messages, not paths.
  */
 handler('git-stash', (m) => {
-  optionRoles(m);
   const ps = m.p.positional;
   const v = ps[0]?.value;
+  // `stash show -p` and `stash list -p` print what the stashed commits hold.
+  if (v === 'show' || v === 'list') return patchReads(m);
+  optionRoles(m);
   const verbs = new Set(['push', 'save', 'pop', 'apply', 'list', 'show', 'drop', 'clear', 'branch', 'create', 'store']);
   if (ps.length > 0 && v === null) return m.unknown('git stash with a verb only known at run time');
   const paths = v !== undefined && v !== null && verbs.has(v) ? (v === 'push' ? ps.slice(1) : []) : ps;
@@ -236,6 +238,28 @@ handler('git-object', (m) => {
   }
   if (hist) historyRead(m, specs);
 });
+
+/**
+ * `git stash show -p`, `git stash list -p`, `git reflog -p` (and `reflog show -p`): log-like verbs that, with a
+ * patch option, print the content of the commits they walk — a stash holds whatever was in the work tree,
+ * `.env` included (`git stash -u` keeps untracked files). Without one they print names and counts.
+ */
+handler('git-stash-reflog', (m) => patchReads(m));
+
+/** `git stash show|list` and `git reflog` with a patch: a read of what the commits hold. */
+function patchReads(m: Model): void {
+  applyRoles(m);
+  const { opts, revs, specs } = gitWords(m);
+  const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
+  const sub = revs[0]?.value;
+  if (verb === 'stash' && sub !== 'show' && sub !== 'list') return;
+  if (m.s.words.slice(m.from).some((w) => w.value === null)) {
+    m.unknown(`${m.label} with a word only known at run time may print what its commits hold`);
+    return;
+  }
+  if (opts.some((o) => GIT_PATCH.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) && !opts.some((o) => GIT_NO_PATCH.test(o) && o !== '--stat'))
+    historyRead(m, specs);
+}
 
 handler('git-archive', (m) => {
   applyRoles(m);

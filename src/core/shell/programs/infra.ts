@@ -57,7 +57,7 @@ export const INFRA: RowSpec[] = [
         o: '--upload-pack=S --exec=S -o|--server-option=V --sort=V',
         a: 'V*',
       },
-      'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry reflog column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
+      'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
         { n: '', d: 'lists and queries (names, not content)', a: 'V*' },
       'add stage': { n: '', d: 'stages files (a named protected path is refused)', o: '--pathspec-from-file=R --chmod=V', a: '?*' },
       'commit ci': {
@@ -96,7 +96,15 @@ export const INFRA: RowSpec[] = [
         o: '-m|--message=V -p|--patch -k|--keep-index --no-keep-index -u|--include-untracked -a|--all -q|--quiet -S|--staged --index --pathspec-from-file=R --pathspec-file-nul',
         x: 'git-stash',
       },
-      'clean tag notes remote reflog gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
+      // The reflog is commits too: with a patch it prints what they hold (so do `stash show -p` and `stash list -p`).
+      reflog: {
+        n: '',
+        d: 'repository state; `reflog -p` prints what commits hold',
+        o: '-F|--file=R -m|--message=V',
+        a: 'V*',
+        x: 'git-stash-reflog',
+      },
+      'clean tag notes remote gc prune bisect sparse-checkout read-tree write-tree commit-tree mktag mktree update-ref symbolic-ref replace filter-branch filter-repo pack-refs repack rerere replay':
         { n: '', d: 'repository state (the destructive forms are the rules’ business)', o: '-F|--file=R -m|--message=V', a: 'V*' },
       // --skip-worktree / --assume-unchanged hide a file's changes from status and diff: a change of how the
       // named files are tracked, judged as a change of each (a protected test's edits would vanish from review).

@@ -93,6 +93,8 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     o: '--userspec=V --groups=V --skip-chdir',
     skip: 1,
     samples: ['chroot /srv/root rm -rf /x => rm -rf /x'],
+    // Another root is root's tool: what runs there sees a file system the guard does not.
+    priv: '',
   },
   // Running as another user is a change of identity, like sudo, whatever the command.
   { n: 'gosu su-exec', d: 'runs a command as another user', skip: 1, samples: ['gosu app rm -rf b => rm -rf b'], priv: '' },
@@ -108,6 +110,8 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     d: 'runs a command in new namespaces',
     o: '-muinpUCrfcT --mount[=V] --uts[=V] --ipc[=V] --net[=V] --pid[=V] --user[=V] --cgroup[=V] --time[=V] --map-root-user --map-current-user --fork --mount-proc[=V] --kill-child[=V] --propagation=V --setgroups=V -R|--root=V -w|--wd=V -S|--setuid=V -G|--setgid=V',
     samples: ['unshare -r rm -rf b => rm -rf b'],
+    // New namespaces: root in a user namespace (-r), or namespaces only root may make; either is a change of identity.
+    priv: '',
   },
   { n: 'firejail', d: 'runs a command in a sandbox', loose: true, samples: ['firejail --net=none rm -rf b => rm -rf b'] },
   {
@@ -137,6 +141,8 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     d: 'runs a command in another process’s namespaces',
     o: '-t|--target=V -a|--all -m|--mount[=V] -u|--uts[=V] -i|--ipc[=V] -n|--net[=V] -p|--pid[=V] -U|--user[=V] -C|--cgroup[=V] -T|--time[=V] -S|--setuid=V -G|--setgid=V -r|--root[=V] -w|--wd[=V] -F|--no-fork --preserve-credentials',
     samples: ['nsenter -t 1 -m rm -rf /x => rm -rf /x'],
+    // Entering another process's namespaces (pid 1's: the host's) is root's privilege.
+    priv: '',
   },
   {
     n: 'numactl',
@@ -146,7 +152,8 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     samples: ['numactl -N 0 make => make'],
   },
   { n: 'prlimit', d: 'runs a command with resource limits', loose: true, o: '-p|--pid=V', none: '-p', samples: ['prlimit --nofile=1024 make => make'] },
-  { n: 'setpriv', d: 'runs a command with other privileges', loose: true, samples: ['setpriv --no-new-privs make => make'] },
+  // Changing user, groups or capabilities is a change of identity; --no-new-privs alone only gives privileges up.
+  { n: 'setpriv', d: 'runs a command with other privileges', loose: true, samples: ['setpriv --no-new-privs make => make'], priv: '--no-new-privs' },
   {
     n: 'chpst',
     d: 'runs a command with another state (runit)',

@@ -1,7 +1,8 @@
 // Privilege, processes, the machine itself, and data leaving it.
 import { isCredential, normalize } from '../fsfacts';
+import { arithRef, caseOracle, isSecretVar, SECRET_NAME, secretRef, testOracle } from '../secretvars';
 import type { Sub } from '../types';
-import type { LineHit, Rule } from './types';
+import type { LineHit, Rule, RuleCtx } from './types';
 import { bareWords, hasWord, named, verb } from './util';
 
 const NET_SENDERS = new Set([
@@ -198,13 +199,187 @@ const SECRET_SENDERS = new Set([
   'git',
   'openssl',
 ]);
-const SECRET_NAME =
-  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
 const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 
-function anyKey(o: Record<string, unknown>): boolean {
-  for (const _ in o) return true;
+/**
+ * `env` with no command prints the environment, whatever it first unsets, sets or changes to (`env -u PATH`,
+ * `env FOO=1`, `env -C /tmp`).
+ */
+function envPrints(ws: readonly { value: string | null }[]): boolean {
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return false;
+    if (v === '-u' || v === '-C' || v === '--unset' || v === '--chdir') i++;
+    else if (!/^-[0iv]+$|^--(null|ignore-environment|debug)$|^--(unset|chdir)=|^-[uC].|^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) return false;
+  }
+  return true;
+}
+
+/** Senders that print the request they make, headers included (`curl -v`, `wget -d`, `http -v`). */
+function showsRequest(n: string, ws: readonly { value: string | null }[]): boolean {
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (n === 'curl' && (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|trace|trace-ascii)(=|$)/.test(v))) return true;
+    if (n === 'wget' && (/^-[a-zA-Z]*d/.test(v) || v === '--debug')) return true;
+    if (
+      (n === 'http' || n === 'https' || n === 'xh' || n === 'xhs' || n === 'httpie') &&
+      (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|offline|print=.*[HB].*)$/.test(v) || v === '-p')
+    )
+      return true;
+    if (n === 'git' && /^(GIT_TRACE|GIT_CURL_VERBOSE)/.test(v)) return true;
+  }
   return false;
+}
+
+/** `set -x` / `set -o xtrace`: bash prints every command it runs, its words expanded (secrets included). */
+function tracesCommands(s: Sub): boolean {
+  if (s.name !== 'set') return false;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null || /^-[a-zA-Z]*x/.test(v) || (v === '-o' && ws[i + 1]?.value === 'xtrace')) return true;
+  }
+  return false;
+}
+
+/** Prompt variables are expanded when the shell prints them: a secret single-quoted into one still shows. */
+const PROMPT_VAR = /^(PS[0-4]|PROMPT_COMMAND)$/;
+
+/** Builtins that expand their words to nothing anyone sees. */
+const NO_VALUE_USE = new Set([':', 'true', 'false', 'unset']);
+const DECLARERS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
+
+/**
+ * A word of the command that expands a secret-bearing variable (by name, or one it was copied into), judged as
+ * the secret's use: printed, sent, compared or handed to a program that may do either. A test that only asks
+ * whether it is set (`[ -n "$T" ]`) and a copy under `export`/`declare` (judged with the copies) are not uses.
+ */
+function secretUse(s: Sub, sec: ReadonlySet<string> | undefined, xtrace: boolean): string | undefined {
+  const n = s.name;
+  const ws = s.words;
+  if (xtrace)
+    for (const w of ws) {
+      const h = w.text.includes('$') ? secretRef(w.text, sec) : undefined;
+      if (h !== undefined) return `the shell traces each command it runs (set -x): $${h}, a secret, is printed expanded`;
+    }
+  if (n !== null && NO_VALUE_USE.has(n)) return undefined;
+  if (n === '[' || n === 'test') {
+    const h = testOracle(ws.map((w) => w.text).join(' '), sec);
+    return h === undefined ? undefined : `${n} compares $${h}, a secret: each answer tells part of its value`;
+  }
+  if (n === 'let') {
+    for (let i = 1; i < ws.length; i++) {
+      const h = arithRef(ws[i].text, sec);
+      if (h !== undefined) return `let computes with $${h}, a secret: each answer tells part of its value`;
+    }
+    return undefined;
+  }
+  // `printf -v x …` formats into a variable: a copy, judged with the copies.
+  if (n === 'printf' && ws.some((w) => w.value !== null && /^-v/.test(w.value))) return undefined;
+  const decl = n !== null && DECLARERS.has(n);
+  for (let i = 0; i < ws.length; i++) {
+    const t = ws[i].text;
+    if (!t.includes('$')) continue;
+    if (decl && /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(t)) continue;
+    const h = secretRef(t, sec);
+    if (h === undefined) continue;
+    if (n !== null && SECRET_SENDERS.has(n)) {
+      if (!toServiceApis(ws)) return `${n} sends $${h}, a secret, over the network`;
+      // To its own service, but printing the request it sends (curl -v shows the Authorization header).
+      if (showsRequest(n, ws)) return `${n} prints the request it sends, $${h} (a secret) included`;
+      if (xtrace) return `the shell traces each command it runs (set -x), $${h} (a secret) expanded in it`;
+      return undefined;
+    }
+    if (n === 'echo' || n === 'printf') return `${n} prints $${h}, a secret`;
+    return `${n ?? ws[0].text} is handed $${h}, a secret: it can print it, send it or show it in an error`;
+  }
+  return undefined;
+}
+
+/**
+ * Programs that print secrets they keep, or that a shell keeps for them: each row, the words (all of the
+ * command's words after the name, joined by spaces; a run-time word is `\0`) that make it print one. The threat is
+ * disclosure into the agent's context: the shell history holds what the user typed (tokens in `export`, `curl -u`),
+ * agents and keyrings hold keys, password managers and cloud secret stores hand values out on request.
+ */
+const STORE_READS: [names: string[], when: RegExp, what: string][] = [
+  [['history'], /^(\d+)?$|\0/, 'prints the shell history, where typed tokens stay'],
+  [['fc'], /.?/, 'lists or re-runs the shell history, where typed tokens stay'],
+  [['ssh-add'], /(^| )-[a-zA-Z]*[Ll]\b|\0/, 'lists the keys the SSH agent holds'],
+  [['gpg', 'gpg2'], /--export-secret|--decrypt\b|(^| )-[a-zA-Z]*d\b|--show-session-key|\.(gpg|pgp|asc)( |$)|\0/, 'exports secret keys or decrypts'],
+  [['security'], /^(find-(generic|internet)-password|dump-keychain|export|\0)/, 'reads the keychain'],
+  [['secret-tool'], /^(lookup|search|\0)/, 'reads the desktop keyring'],
+  [['kwallet-query'], /(^| )(-r|--read-password)\b|\0/, 'reads the wallet'],
+  [['keyctl'], /^(print|read|pipe|\0)/, 'prints a kernel keyring key'],
+  [['pass', 'gopass'], /^(?!(ls|list|find|search|help|version|init|--help|--version)( |$))./, 'prints a password from the store'],
+  [['op'], /^(read|inject|run|(item|document) get|\0)/, 'reads from 1Password'],
+  [['bw'], /^(get|export|list|serve|\0)/, 'reads from Bitwarden'],
+  [['lpass'], /^(show|export|\0)/, 'reads from LastPass'],
+  [['vault'], /^(read|kv (get|export)|\0)/, 'reads a Vault secret'],
+  [['sops'], /(^| )(-d|--decrypt|exec-env|exec-file|decrypt)\b|\0/, 'decrypts a sops file'],
+  [['ansible-vault'], /^(view|decrypt|\0)/, 'decrypts an Ansible vault'],
+  [['systemd-creds'], /^(cat|decrypt|\0)/, 'decrypts a credential'],
+  [
+    ['aws'],
+    /secretsmanager get-secret-value|ssm get-parameters?\b.*--with-decryption|ssm get-parameters-by-path\b.*--with-decryption|configure (get|export-credentials)|ecr get-login-password|codeartifact get-authorization-token|sts get-session-token/,
+    'prints a secret from AWS',
+  ],
+  [
+    ['gcloud'],
+    /secrets versions access|auth (application-default )?print-(access|identity)-token|config config-helper/,
+    'prints a secret or token from Google Cloud',
+  ],
+  [['az'], /keyvault secret (show|download)|account get-access-token|--expose-token/, 'prints a secret or token from Azure'],
+  [['kubectl', 'oc'], /\bget (secrets?|secrets?\/\S+)\b.*(-o|--output)[ =]?(?!name\b|wide\b)\S|config view\b.*--raw|view-secret/, 'prints Kubernetes secrets'],
+  [['gh'], /^auth (token|status\b.*(-t|--show-token))/, 'prints the GitHub token'],
+  [['git'], /(^| )credential (fill|get)\b|credential-(store|cache) get/, 'prints stored git credentials'],
+  [['heroku'], /^(config|auth:token)/, 'prints app secrets or the Heroku token'],
+  [['doppler'], /^(secrets( get| download|$)|run)/, 'prints Doppler secrets'],
+  [['npm', 'pnpm', 'yarn'], /config get .*(_auth|_password|authtoken)/i, 'prints the registry token'],
+];
+
+const STORE_BY_NAME = new Map<string, (typeof STORE_READS)[number][]>();
+for (const r of STORE_READS) for (const n of r[0]) STORE_BY_NAME.set(n, [...(STORE_BY_NAME.get(n) ?? []), r]);
+
+/** `docker-credential-desktop get`, `docker-credential-pass list`: the helpers behind docker login. */
+const CRED_HELPER = /^docker-credential-/;
+
+/** Copies of secrets under names that do not say so, and tests, `case`s and arithmetic on secrets, across the line. */
+function secretFlows(ctx: RuleCtx): LineHit[] {
+  const v = ctx.vars;
+  if (v === undefined) return [];
+  const hits: LineHit[] = [];
+  for (const c of v.copies) {
+    if (PROMPT_VAR.test(c.name)) {
+      const h = secretRef(c.from.replace(/'/g, ''), v.secret);
+      if (h !== undefined) hits.push({ sub: undefined, text: c.text, explanation: `${c.name} shows $${h}, a secret, each time the shell expands it` });
+      continue;
+    }
+    if (!c.escapes || SECRET_NAME.test(c.name)) continue;
+    const h = secretRef(c.from, v.secret);
+    if (h !== undefined)
+      hits.push({
+        sub: undefined,
+        text: c.text,
+        explanation: `${c.name}=… copies $${h}, a secret, under a name later commands (or the program it is given to) can use without the guard seeing a secret`,
+      });
+  }
+  for (const h of v.handed) {
+    const r = secretRef(h.word, v.secret);
+    if (r !== undefined)
+      hits.push({ sub: undefined, text: h.text, explanation: `${h.by} is handed $${r}, a secret, for what it runs: it can print or send it` });
+  }
+  for (const c of v.compares) {
+    const h = c.kind === 'case' ? caseOracle(c, v.secret) : c.kind === 'test' ? testOracle(c.text, v.secret) : arithRef(c.text, v.secret);
+    if (h !== undefined)
+      hits.push({
+        sub: undefined,
+        text: c.text,
+        explanation: `${c.kind === 'case' ? 'case matches' : 'a test compares'} $${h}, a secret: each answer tells part of its value`,
+      });
+  }
+  return hits;
 }
 
 export const systemRules: Rule[] = [
@@ -218,6 +393,11 @@ export const systemRules: Rule[] = [
         'printenv',
         'printenv GITHUB_TOKEN',
         'env | grep -i key',
+        'env -u PATH',
+        'env FOO=1',
+        'env --chdir=/tmp',
+        'compgen -e',
+        'compgen -A variable',
         'set',
         'export -p',
         'declare -x',
@@ -241,6 +421,7 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'printenv PATH',
+        'compgen -c git',
         'echo $HOME',
         'env NODE_ENV=test npm test',
         'set -euo pipefail',
@@ -257,15 +438,25 @@ export const systemRules: Rule[] = [
         '[ -n "${GITHUB_TOKEN:-}" ] || echo missing',
       ],
     },
-    check(s) {
+    check(s, ctx) {
       const n = s.name;
       const ws = s.words;
-      if (n === 'env' && ws.slice(1).every((w) => w.value !== null && /^-[0iv]+$|^--(null|ignore-environment|debug)$/.test(w.value)))
-        return 'env prints every environment variable, tokens included';
+      const sec = ctx.vars?.secret;
+      if (n === 'env' && envPrints(ws)) return 'env prints every environment variable, tokens included';
+      if (
+        n === 'compgen' &&
+        /(^| )-[a-zA-Z]*[ev]\b|(^| )-A ?(variable|export|arrayvar)\b|\0/.test(
+          ws
+            .slice(1)
+            .map((w) => w.value ?? '\0')
+            .join(' '),
+        )
+      )
+        return 'compgen lists the shell’s variables (a name list to read them by)';
       if (n === 'printenv') {
         const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
         if (names.length === 0) return 'printenv prints every environment variable, tokens included';
-        const secret = names.find((w) => w.value === null || SECRET_NAME.test(w.value));
+        const secret = names.find((w) => w.value === null || isSecretVar(w.value, sec));
         if (secret) return `printenv ${secret.text} prints a secret`;
         return undefined;
       }
@@ -278,15 +469,14 @@ export const systemRules: Rule[] = [
       if ((n === 'declare' || n === 'typeset') && (ws.length === 1 || ws.slice(1).every((w) => w.value !== null && /^-[pxr]+$/.test(w.value))))
         return `${n} prints shell variables, tokens included`;
       if ((n === 'declare' || n === 'typeset' || n === 'export' || n === 'readonly') && ws.some((w) => w.value !== null && /^-[a-zA-Z]*p/.test(w.value))) {
-        const secret = ws.slice(1).find((w) => w.value === null || (!w.value.startsWith('-') && SECRET_NAME.test(w.value)));
+        const secret = ws.slice(1).find((w) => w.value === null || (!w.value.startsWith('-') && isSecretVar(w.value, sec)));
         if (secret) return `${n} -p ${secret.text} prints a secret`;
       }
-      if (n === 'echo' || n === 'printf' || (n !== null && SECRET_SENDERS.has(n))) {
-        for (const w of ws.slice(1))
-          for (const m of w.text.matchAll(/\$\{?!?([A-Za-z_][A-Za-z0-9_]*)/g))
-            if (SECRET_NAME.test(m[1]) && !(n !== 'echo' && n !== 'printf' && toServiceApis(ws)))
-              return n === 'echo' || n === 'printf' ? `${n} prints $${m[1]}, a secret` : `${n} sends $${m[1]}, a secret, over the network`;
-      }
+      // A secret's value handed to a program as an argument (its name, or a variable it was copied into): the
+      // program can print it, send it, or fail with it in the message (`awk -v t="$T" 'BEGIN{print t}'`,
+      // `sh -c 'echo $0' "$T"`, `cd "$T"`). Tokens sent only to the service they are for are their everyday use.
+      const use = secretUse(s, sec, ctx.subs.some(tracesCommands));
+      if (use !== undefined) return use;
       // Indirection: `${!v}` prints the variable whose name is in v, `${!GITHUB@}` lists names by prefix; a nameref
       // (`declare -n r=GITHUB_TOKEN`) makes `$r` the secret.
       if ((n === 'echo' || n === 'printf') && ws.slice(1).some((w) => /\$\{!/.test(w.text)))
@@ -307,19 +497,89 @@ export const systemRules: Rule[] = [
       // or printed, is the secret told in slices. `${TOKEN:-default}`, `${TOKEN:?}`, `${#TOKEN}` say nothing of it.
       if (s.text.includes('${'))
         for (const m of s.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:[^-?+=}]|[#%/^,@])/g))
-          if (SECRET_NAME.test(m[1])) return `\${${m[1]}${m[2]}…} takes a piece of $${m[1]}, a secret`;
-      // A secret copied under a name the rules above cannot follow (`x=$GITHUB_TOKEN; echo $x | rev`): the copy
-      // is where the value leaves sight, so it is judged here. Copies under another secret-like name are followed.
-      if (n === null || anyKey(s.assigns) || n === 'export' || n === 'declare' || n === 'local' || n === 'readonly' || n === 'typeset') {
-        for (const m of s.text.matchAll(/(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=("?)([^\s'"]*)(?:\$\{?([A-Za-z_][A-Za-z0-9_]*))/g))
-          if (SECRET_NAME.test(m[4]) && !SECRET_NAME.test(m[1])) return `${m[1]}=… copies $${m[4]}, a secret, under a name whose later use cannot be followed`;
+          if (isSecretVar(m[1], sec)) return `\${${m[1]}${m[2]}…} takes a piece of $${m[1]}, a secret`;
+      // A secret-bearing variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`); `read` and `mapfile`
+      // copy it into variables whose uses are judged instead.
+      if (n !== 'read' && n !== 'mapfile' && n !== 'readarray') {
+        for (const r of s.redirects)
+          if (r.op === '<<<') {
+            const h = secretRef(r.target.text, sec);
+            if (h !== undefined) return `${n} is given $${h}, a secret`;
+          }
+        if (s.stdin.kind === 'heredoc' && !s.stdin.quoted) {
+          const h = secretRef(s.stdin.body.replace(/'/g, ''), sec);
+          if (h !== undefined) return `${n} is given $${h}, a secret`;
+        }
       }
-      // A secret-named variable fed to a command on its input (`cat <<< "$GITHUB_TOKEN"`).
+      // A file named after a secret (`> "$T"`, `< "$T"`): the name shows in listings and error messages.
       for (const r of s.redirects)
-        if (r.op === '<<<')
-          for (const m of r.target.text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
-      if (s.stdin.kind === 'heredoc' && !s.stdin.quoted)
-        for (const m of s.stdin.body.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (SECRET_NAME.test(m[1])) return `${n} is given $${m[1]}, a secret`;
+        if (r.op !== '<<<') {
+          const h = secretRef(r.target.text, sec);
+          if (h !== undefined) return `a redirection names a file after $${h}, a secret`;
+        }
+      return undefined;
+    },
+    checkLine: secretFlows,
+  },
+  {
+    id: 'secrets.store',
+    description:
+      'Prints secrets a program or the shell keeps: the shell history (history, fc -l), SSH agent keys, GnuPG secret keys, keychains and keyrings, password managers, cloud secret stores, CLI tokens, docker credential helpers.',
+    examples: {
+      destructive: [
+        'history',
+        'history 50',
+        'fc -l',
+        'ssh-add -L',
+        'gpg --export-secret-keys -a me',
+        'gpg -d secrets.gpg',
+        'security find-generic-password -s x -w',
+        'secret-tool lookup service x',
+        'pass show email',
+        'pass email',
+        'keyctl print 123',
+        'op read op://vault/item/field',
+        'bw get password github',
+        'vault kv get secret/app',
+        'aws secretsmanager get-secret-value --secret-id prod/db',
+        'aws ssm get-parameter --name /x --with-decryption',
+        'gcloud auth print-access-token',
+        'az keyvault secret show --vault-name v -n db',
+        'kubectl get secret db -o yaml',
+        'kubectl config view --raw',
+        'gh auth token',
+        'printf "protocol=https\\nhost=github.com\\n" | git credential fill',
+        'docker-credential-desktop list',
+        'sops -d secrets.enc.yaml',
+        'npm config get //registry.npmjs.org/:_authToken',
+      ],
+      benign: [
+        'history -c',
+        'ssh-add ~/.ssh/id_ed25519',
+        'gpg --list-keys',
+        'gpg --verify release.tar.gz.asc.sig',
+        'pass ls',
+        'pass',
+        'kubectl get secrets',
+        'kubectl get pods -o wide',
+        'kubectl config view',
+        'gh auth status',
+        'aws s3 ls',
+        'git credential-cache exit',
+        'npm config get registry',
+        'vault status',
+      ],
+    },
+    check(s) {
+      const n = s.name;
+      if (n === null) return undefined;
+      if (CRED_HELPER.test(n)) return `${n} prints the registry passwords it keeps`;
+      const rows = STORE_BY_NAME.get(n);
+      if (rows === undefined) return undefined;
+      const ws = s.words;
+      let rest = '';
+      for (let i = 1; i < ws.length; i++) rest += (i > 1 ? ' ' : '') + (ws[i].value ?? '\0');
+      for (const [, when, what] of rows) if (when.test(rest)) return `${n} ${what}`;
       return undefined;
     },
   },
@@ -518,7 +778,8 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'priv.sudo',
-    description: 'Any sudo, su, doas, pkexec or run0, whatever the inner command: privilege escalation always needs a person.',
+    description:
+      'Any sudo, su, doas, pkexec or run0, whatever the inner command, and their kin (unshare, nsenter, chroot, setpriv, runuser): privilege escalation always needs a person.',
     examples: {
       destructive: [
         'sudo apt-get install jq',
@@ -535,6 +796,11 @@ export const systemRules: Rule[] = [
         'ssh root@localhost id',
         'ssh -l root db1 uptime',
         'ssh dev@host sudo systemctl restart x',
+        'unshare -r sh -c id',
+        'unshare --map-root-user --user id',
+        'nsenter -t 1 -m sh',
+        'chroot /srv/root ls',
+        'setpriv --reuid=0 id',
       ],
       benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
     },
@@ -742,7 +1008,7 @@ export const systemRules: Rule[] = [
         'nft flush ruleset',
         'unset HISTFILE',
       ],
-      benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'history | tail -20', 'sysctl -a', 'groups'],
+      benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'echo $HISTSIZE', 'sysctl -a', 'groups'],
     },
     check(s) {
       // Runs on every sub-command: leave at once unless the name or the assignments can matter.

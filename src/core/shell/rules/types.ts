@@ -1,5 +1,6 @@
 // A named rule of the command catalog: what it catches, why, and the examples it is tested on.
 import type { Effect } from '../effects';
+import type { ShellVars } from '../secretvars';
 import type { CommandEnv, Sub } from '../types';
 
 export interface RuleCtx {
@@ -9,6 +10,8 @@ export interface RuleCtx {
   effectsOf(sub: Sub): Effect[];
   /** Scripts the line wrote with text it shows: that text was judged as the script (write-then-exec skips them). */
   judged?: Set<string>;
+  /** Secret-bearing variables on the line, the copies made and the tests and `case`s seen (secretvars.ts). */
+  vars?: ShellVars;
 }
 
 export interface LineHit {
