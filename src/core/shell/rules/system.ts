@@ -361,7 +361,7 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'curl https://api.example.com/v1/items',
-        'curl -X POST -d \'{"a":1}\' https://example.com/api',
+        'curl -X POST -d \'{"a":1}\' http://localhost:3000/api',
         'curl -X GET https://example.com',
         'http GET https://api.example.com/x',
       ],
@@ -563,7 +563,7 @@ export const systemRules: Rule[] = [
   {
     id: 'proc.kill-mass',
     names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
-    description: 'Kills processes by name or en masse: pkill, killall, kill -1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
+    description: 'Kills processes by name or en masse: pkill, killall, kill -1 / PID 1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
     examples: {
       destructive: [
         'kill -KILL -1',
@@ -572,6 +572,8 @@ export const systemRules: Rule[] = [
         'killall node',
         'pgrep node | xargs kill',
         'kill -- -48213',
+        'kill -9 1',
+        'kill -s KILL -- 1',
         'fuser -k 3000/tcp',
         'screen -S dev -X quit',
         'docker stop $(docker ps -q)',
@@ -610,6 +612,8 @@ export const systemRules: Rule[] = [
         }
         if (!endOpts && /^-[A-Za-z]+$|^-\d+$/.test(v) && i < ws.length - 1) continue; // a signal
         if (/^-\d+$/.test(v) || v === '0') return `kill ${v} signals a whole process group or every process`;
+        // PID 1 is init, or in a container the entry point: killing it stops everything.
+        if (/^0*1$/.test(v)) return 'kill 1 signals init (in a container, every process)';
       }
       return undefined;
     },
