@@ -202,6 +202,30 @@ const SECRET_NAME =
   /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
 const HTTP_MUTATE = /^(DELETE|PUT|PATCH)$/i;
 
+/**
+ * `env | grep -c NODE`, `printenv | wc -l`: the dump goes only to a counter, so no value reaches the context. The
+ * grep pattern must name variables (upper-case, not secret-named): a value-shaped pattern (`grep -c ghp_a`) is an
+ * oracle that tells a secret one guess at a time.
+ */
+function countedOnly(s: Sub, subs: Sub[]): boolean {
+  const c = subs.find((x) => x.stdin.kind === 'pipe' && x.stdin.from === s);
+  if (!c || c.redirects.length > 0) return false;
+  const ws = c.words.slice(1);
+  if (c.name === 'wc') return ws.every((w) => w.value !== null && /^-[lwcm]+$|^--(lines|words|bytes|chars)$/.test(w.value));
+  if (c.name !== 'grep') return false;
+  let count = false;
+  const pats: string[] = [];
+  for (const w of ws) {
+    if (w.value === null) return false;
+    if (/^-[ciqEFw]+$/.test(w.value) && /[cq]/.test(w.value)) count = true;
+    else if (w.value === '--count' || w.value === '--quiet') count = true;
+    else if (/^-[iEFw]+$/.test(w.value)) continue;
+    else if (w.value.startsWith('-')) return false;
+    else pats.push(w.value);
+  }
+  return count && pats.length === 1 && /^\^?[A-Z][A-Z0-9_]*$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
+}
+
 function anyKey(o: Record<string, unknown>): boolean {
   for (const _ in o) return true;
   return false;
@@ -218,6 +242,8 @@ export const systemRules: Rule[] = [
         'printenv',
         'printenv GITHUB_TOKEN',
         'env | grep -i key',
+        'env | grep -c ghp_a',
+        'env | grep -c GITHUB_TOKEN',
         'set',
         'export -p',
         'declare -x',
@@ -241,6 +267,8 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'printenv PATH',
+        'env | grep -c NODE',
+        'printenv | wc -l',
         'echo $HOME',
         'env NODE_ENV=test npm test',
         'set -euo pipefail',
@@ -257,11 +285,12 @@ export const systemRules: Rule[] = [
         '[ -n "${GITHUB_TOKEN:-}" ] || echo missing',
       ],
     },
-    check(s) {
+    check(s, ctx) {
       const n = s.name;
       const ws = s.words;
       if (n === 'env' && ws.slice(1).every((w) => w.value !== null && /^-[0iv]+$|^--(null|ignore-environment|debug)$/.test(w.value)))
-        return 'env prints every environment variable, tokens included';
+        return countedOnly(s, ctx.subs) ? undefined : 'env prints every environment variable, tokens included';
+      if (n === 'printenv' && ws.length === 1 && countedOnly(s, ctx.subs)) return undefined;
       if (n === 'printenv') {
         const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
         if (names.length === 0) return 'printenv prints every environment variable, tokens included';
