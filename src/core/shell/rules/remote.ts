@@ -3,7 +3,7 @@
 import { inWorkspace, normalize, within } from '../fsfacts';
 import type { Sub } from '../types';
 import type { Rule } from './types';
-import { bareWords, named } from './util';
+import { named } from './util';
 
 /** A refspec whose destination is a local branch (`main:main`, `+refs/heads/*:refs/heads/*`), not a remote-tracking ref. */
 function localDest(spec: string): boolean {
@@ -88,6 +88,10 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
 }
 
 const PROJECT_DIRS = /^(src|lib|app|apps|packages|tests?|spec|config|scripts|public|assets|docs)(\/|$)/;
+
+// Options of the static servers that take a value (the rest are flags): serve, http-server, live-server.
+const SERVER_VALUE_OPTS =
+  /^(-l|--listen|-p|--port|-a|--address|--host|-c|--config|-C|--cert|-K|--key|-P|--proxy|-e|--ext|-t|--timeout|--username|--password|--ssl-cert|--ssl-key|--entry-file|--mount|--ignore|--wait|--htpasswd|--middleware|--open|--browser|--files|--index|--baseDir)$/;
 
 const SERVERS = new Set(['serve', 'http-server', 'live-server', 'browser-sync', 'static-server', 'servor', 'sirv', 'st', 'lite-server']);
 
@@ -186,6 +190,7 @@ export const remoteRules: Rule[] = [
       destructive: [
         'npx serve .',
         'npx http-server -p 8080',
+        'npx browser-sync start --server',
         'ruby -run -e httpd . -p 8000',
         'php -S 0.0.0.0:8000',
         'socat TCP-LISTEN:9000,fork FILE:.env',
@@ -193,7 +198,15 @@ export const remoteRules: Rule[] = [
         'ngrok http 3000',
         'cloudflared tunnel --url http://localhost:3000',
       ],
-      benign: ['npx serve dist', 'npx http-server build -p 8080', 'ssh -L 5432:localhost:5432 db.example.com', 'ruby -v', 'php -l src/a.php'],
+      benign: [
+        'npx serve dist',
+        'npx serve -s build',
+        'npx browser-sync start --proxy localhost:3000',
+        'npx http-server build -p 8080',
+        'ssh -L 5432:localhost:5432 db.example.com',
+        'ruby -v',
+        'php -l src/a.php',
+      ],
     },
     check(s, ctx) {
       const n = s.name ?? '';
@@ -206,8 +219,23 @@ export const remoteRules: Rule[] = [
         return within(ctx.env.workspace, d) || (inWorkspace(d, ctx.env) && normalize(ctx.env.workspace) === d);
       };
       if (SERVERS.has(n)) {
-        const dir = bareWords(s).find((w) => !/^\d+$/.test(w));
         if (ws.slice(1).some((w) => w.value === null)) return `${n} serves a folder only known at run time`;
+        let dir: string | undefined;
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value ?? '';
+          // browser-sync: `start --server [dir]` (or `--proxy`, which serves no files).
+          if (n === 'browser-sync' && (v === '--server' || v === '-s')) {
+            const d = ws[i + 1]?.value;
+            dir = d && !d.startsWith('-') ? d : '.';
+            break;
+          }
+          if (SERVER_VALUE_OPTS.test(v)) i++;
+          else if (!v.startsWith('-') && !/^\d+$/.test(v) && !(n === 'browser-sync' && /^(start|init|reload|recipe)$/.test(v))) {
+            dir = v;
+            break;
+          }
+        }
+        if (n === 'browser-sync' && dir === undefined) return undefined;
         return servesRoot(dir) ? `${n} serves ${dir ?? 'the working folder'} to the network, no-access files included` : undefined;
       }
       if (n === 'ruby') {
@@ -250,9 +278,18 @@ export const remoteRules: Rule[] = [
       'Copies or moves a tree, or files only known at run time, into a folder of the workspace that exists: the files already there with the same names are replaced, and the guard cannot see which (cp -r /tmp/x/. src/, rsync -a /tmp/x/ src/, mv -f /tmp/x/* src/).',
     examples: {
       destructive: ['cp -r /tmp/x/. src/', 'rsync -a /tmp/x/ src/', 'mv -f /tmp/x/* src/', 'cp -a /tmp/x/. ./src', 'cp -rf /tmp/x/* src/'],
-      benign: ['cp -r /tmp/x newdir', 'rsync -a src/ /tmp/src-copy/', 'cp -r src /tmp/backup', 'mv /tmp/x/* /tmp/y/', 'cp /tmp/a.txt docs/new-name.txt'],
+      benign: [
+        'cp -r /tmp/x newdir',
+        'rsync -a src/ /tmp/src-copy/',
+        'rsync -an /tmp/x/ src/',
+        'cp -r src /tmp/backup',
+        'mv /tmp/x/* /tmp/y/',
+        'cp /tmp/a.txt docs/new-name.txt',
+      ],
     },
     check(s, ctx) {
+      // rsync -n / --dry-run lists what it would copy.
+      if (named(s, 'rsync') && s.words.some((w) => w.value !== null && (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(w.value) || w.value === '--dry-run'))) return undefined;
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'write' || e.append || e.contentless) continue;
         if (!e.recursive && !e.into && !e.glob) continue;
@@ -262,7 +299,7 @@ export const remoteRules: Rule[] = [
         const dir = e.glob ? p.slice(0, p.lastIndexOf('/')) || '/' : p;
         // Without a disk probe, folders every project has are taken to exist.
         const ws = normalize(ctx.env.workspace);
-        const exists = ctx.env.isDir?.(dir) ?? (dir === ws || PROJECT_DIRS.test(dir.slice(ws.length + 1)));
+        const exists = ctx.env.exists?.(dir) === false ? false : (ctx.env.isDir?.(dir) ?? (dir === ws || PROJECT_DIRS.test(dir.slice(ws.length + 1))));
         if (exists) return `${e.how} copies files over the existing folder ${dir}: files of the same name there are replaced`;
       }
       return undefined;
