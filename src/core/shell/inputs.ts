@@ -101,6 +101,23 @@ export function findSource(ws: readonly W[], cwd: string | null): InputSource {
     dirs.push(ws[i].path ?? v);
   }
   let names: string[] | undefined = [];
+  // A plain AND chain (no -o, `,` or parentheses): every test narrows, so a positive -name bounds the output
+  // whatever else it says (`-name '*.ts' -not -path './node_modules/*'`); a negated -name bounds nothing.
+  const tail = ws.slice(i);
+  const end = tail.findIndex((w) => w.value !== null && /^-(exec|execdir|ok|okdir)$/.test(w.value));
+  const expr = end < 0 ? tail : tail.slice(0, end);
+  if (expr.every((w) => w.value !== null && !/^(-o|-or|,|\(|\))$/.test(w.value))) {
+    for (let k = 0; k < expr.length; k++) {
+      const v = expr[k].value;
+      if ((v === '-name' || v === '-iname') && !/^(!|-not)$/.test(expr[k - 1]?.value ?? '')) {
+        const p = expr[k + 1]?.value;
+        if (typeof p === 'string') names.push(v === '-iname' ? p.toLowerCase() : p);
+        k++;
+      }
+    }
+    if (names.length) return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names, cwd };
+    names = [];
+  }
   for (; i < ws.length; i++) {
     const v = ws[i].value;
     if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') break;

@@ -59,6 +59,8 @@ export function judgeSql(sql: string): string | undefined {
 /** MongoDB shell code: drops and unfiltered deletes/updates. */
 export function judgeMongo(code: string): string | undefined {
   if (/\.(drop|dropDatabase|dropCollection|dropIndexes?)\s*\(/.test(code)) return 'drops a database, collection or index';
+  if (/\.(shutdownServer|fsyncLock|dropUser|dropAllUsers|dropRole|dropAllRoles)\s*\(/.test(code)) return 'shuts the server down or drops its users';
+  if (/\.(deleteMany|remove|updateMany|replaceOne)\s*\(\s*\)/.test(code)) return 'deletes or updates every document';
   if (/\.(deleteMany|remove|updateMany|replaceOne)\s*\(\s*\{\s*\}/.test(code)) return 'deletes or updates every document';
   return undefined;
 }

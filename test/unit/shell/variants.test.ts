@@ -364,7 +364,7 @@ const BENIGN: Record<string, string[]> = {
     'scp build-server:/var/log/app.log /tmp/',
     'ping -c 1 example.com',
     'dig example.com',
-    'curl -X POST -H "Content-Type: application/json" -d \'{"a":1}\' https://example.com/api',
+    'curl -X POST -H "Content-Type: application/json" -d \'{"a":1}\' http://localhost:3000/api', // a POST with a body to a remote host asks (net.http-post)
     'nc -zv db 5432',
   ],
   process: [

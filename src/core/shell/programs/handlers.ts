@@ -774,7 +774,13 @@ handler('sevenzip', (m) => {
     m.add('write', undefined, outDir || '.', `7z ${verb}`, RECURSIVE | INTO);
   } else if (/^(a|u|d|rn)$/.test(verb)) {
     if (rest[0]) m.path('A', rest[0], rest[0].value, `7z ${verb}`);
-    for (const w of rest.slice(1)) if (verb !== 'd' && verb !== 'rn') m.path('R', w, w.value, `7z ${verb}`, RECURSIVE);
+    // -sdel deletes the files it added: the sources (folders with all they hold) are gone afterwards.
+    const sdel = ws.some((w) => w.value !== null && w.value.toLowerCase() === '-sdel');
+    for (const w of rest.slice(1))
+      if (verb !== 'd' && verb !== 'rn') {
+        m.path('R', w, w.value, `7z ${verb}`, RECURSIVE);
+        if (sdel) m.path('D', w, w.value, `7z ${verb} -sdel`, RECURSIVE);
+      }
   } else m.unknown(`7z ${verb} is not a command the guard models`);
 });
 

@@ -219,6 +219,16 @@ handler('git-object', (m) => {
   }
   const verb = m.label.slice(m.label.lastIndexOf(' ') + 1);
   const { opts, revs, specs } = gitWords(m);
+  // Without `--`, git takes the trailing words that are files of the work tree as pathspecs (a word that is both a
+  // revision and a file is an error): `git log -p src/a.ts` narrows the history read as `git log -p -- src/a.ts` does.
+  if (dd < 0 && m.s.cwd !== null)
+    while (revs.length > 0) {
+      const w = revs[revs.length - 1];
+      const v = w.path ?? w.value;
+      if (v === null || w.glob || v.includes(':') || m.env.exists?.(abs(v)) !== true) break;
+      specs.unshift(w);
+      revs.pop();
+    }
   const patch = opts.some((o) => GIT_PATCH.test(o));
   let hist = false;
   if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;

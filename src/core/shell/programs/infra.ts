@@ -350,6 +350,8 @@ export const INFRA: RowSpec[] = [
         n: '',
         d: 'reads cluster state',
         o: '-f|--filename=R -k|--kustomize=T -o|--output=V -l|--selector=V -R|--recursive -w|--watch -A|--all-namespaces --show-labels --field-selector=V --sort-by=V -c|--container=V --tail=V --since=V -p|--previous --timestamps -L|--label-columns=V --for=V --timeout=V',
+        // Resource kinds and names (`kubectl get secrets`), not paths: files come only through -f/-k.
+        a: 'V*',
         x: 'kubectl-get',
       },
       'apply create replace patch edit scale autoscale set label annotate taint cordon uncordon drain delete rollout run expose certificate': {

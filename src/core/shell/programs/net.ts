@@ -86,10 +86,14 @@ export const NET: RowSpec[] = [
     n: 'rsync',
     d: 'copies trees (local sides are read and written; --delete is the rules’ business)',
     loose: true,
-    o: '-e|--rsh=S --rsync-path=V --files-from=R --exclude-from=R --include-from=R --password-file=R --log-file=W --backup-dir=V --partial-dir=V --temp-dir=V --compare-dest=V --copy-dest=V --link-dest=V --write-batch=W --read-batch=R --only-write-batch=W --exclude=P --include=P -f|--filter=P --chmod=V --chown=V --usermap=V --groupmap=V --port=V --timeout=V --contimeout=V --bwlimit=V --max-size=V --min-size=V --max-delete=V --modify-window=V --suffix=V --out-format=V --info=V --debug=V --iconv=V -B|--block-size=V --checksum-choice=V --compress-choice=V --compress-level=V --skip-compress=V -T=V -M|--remote-option=V --sockopts=V --outbuf=V --stop-after=V --stop-at=V --address=V --protocol=V -a|--archive:rec -r|--recursive:rec -n|--dry-run:dry',
+    o: '-e|--rsh=S --rsync-path=V --files-from=R --exclude-from=R --include-from=R --password-file=R --log-file=W --backup-dir=V --partial-dir=V --temp-dir=V --compare-dest=V --copy-dest=V --link-dest=V --write-batch=W --read-batch=R --only-write-batch=W --exclude=P --include=P -f|--filter=P --chmod=V --chown=V --usermap=V --groupmap=V --port=V --timeout=V --contimeout=V --bwlimit=V --max-size=V --min-size=V --max-delete=V --modify-window=V --suffix=V --out-format=V --info=V --debug=V --iconv=V -B|--block-size=V --checksum-choice=V --compress-choice=V --compress-level=V --skip-compress=V -T=V -M|--remote-option=V --sockopts=V --outbuf=V --stop-after=V --stop-at=V --address=V --protocol=V -c|--checksum -z|--compress -a|--archive:rec -r|--recursive:rec -n|--dry-run:dry',
     x: 'rcopy',
     ok: ['rsync -a src/ /tmp/src-copy/', 'rsync -avn ./ build-server:/app/'],
-    eff: ['rsync ~/.aws/credentials h:/tmp/ => read /home/dev/.aws/credentials', 'rsync -a secrets /tmp/x => read secrets'],
+    eff: [
+      'rsync ~/.aws/credentials h:/tmp/ => read /home/dev/.aws/credentials',
+      'rsync -a secrets /tmp/x => read secrets',
+      'rsync -a --checksum secrets /tmp/x => read secrets',
+    ],
   },
   {
     n: 'sftp ftp lftp tftp',

@@ -86,6 +86,30 @@ function describe(st: Stdin): string {
   return 'input';
 }
 
+/**
+ * Migration and schema tools: the verbs (the tool's non-option words, lower-cased and joined by spaces) that drop a
+ * database, wipe its objects or roll migrations back. Data, so a tool is one row.
+ */
+const MIGRATION_DROPS: Record<string, RegExp> = {
+  flyway: /(^| )(clean|undo)( |$)/,
+  liquibase: /(^| )(dropall|drop-all|rollback|rollback-count|rollbackcount|rollback-to-date|rollbacktodate|rollback-one-changeset|rollback-one-update)( |$)/,
+  sequelize: /(^| )db:(drop|migrate:undo(:all)?|seed:undo(:all)?)( |$)/,
+  'sequelize-cli': /(^| )db:(drop|migrate:undo(:all)?|seed:undo(:all)?)( |$)/,
+  dbmate: /(^| )(drop|down|rollback)( |$)/,
+  migrate: /(^| )(drop|down)( |$)/,
+  knex: /(^| )migrate:(rollback|down)( |$)/,
+  typeorm: /(^| )(schema:drop|migration:revert)( |$)/,
+  'typeorm-ts-node-commonjs': /(^| )(schema:drop|migration:revert)( |$)/,
+  'mikro-orm': /(^| )(schema:drop|schema:fresh|migration:down|migration:fresh)( |$)/,
+  goose: /(^| )(reset|down|down-to|redo)( |$)/,
+  atlas: /(^| )(schema clean|migrate down)( |$)/,
+  hasura: /(^| )(migrate delete|metadata clear)( |$)/,
+  diesel: /(^| )(database (reset|drop)|migration (revert|redo))( |$)/,
+  sqlx: /(^| )(database (reset|drop)|migrate revert)( |$)/,
+  'drizzle-kit': /(^| )drop( |$)/,
+  supabase: /(^| )db reset( |$)/,
+};
+
 export const dbRules: Rule[] = [
   {
     id: 'db.ddl',
@@ -150,6 +174,7 @@ export const dbRules: Rule[] = [
         "redis-cli --scan --pattern 'cache:*' | xargs redis-cli unlink",
         'mongosh --eval "db.users.deleteMany({})"',
         'mongosh app --eval "db.dropDatabase()"',
+        'mongo --eval \'db.getSiblingDB("admin").shutdownServer()\'',
       ],
       benign: [
         'redis-cli PING',
@@ -222,6 +247,7 @@ export const dbRules: Rule[] = [
       'mikro-orm-esm',
       'drizzle-kit',
       'supabase',
+      ...Object.keys(MIGRATION_DROPS),
     ],
     description:
       'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
@@ -238,6 +264,18 @@ export const dbRules: Rule[] = [
         'npx sequelize-cli db:migrate:undo:all',
         'npx mikro-orm schema:drop --run',
         'npx typeorm migration:revert',
+        'flyway clean',
+        'liquibase dropAll',
+        'liquibase rollback-count 3',
+        'dbmate drop',
+        'migrate -path db -database "$DATABASE_URL" drop -f',
+        'knex migrate:rollback --all',
+        'typeorm schema:drop',
+        'goose postgres "$DATABASE_URL" reset',
+        'atlas schema clean -u "$DATABASE_URL" --auto-approve',
+        'hasura migrate apply --down all',
+        'diesel database reset',
+        'sqlx database drop -y',
       ],
       benign: [
         'bin/rails db:migrate:status',
@@ -247,6 +285,13 @@ export const dbRules: Rule[] = [
         'python manage.py check',
         'npx sequelize-cli db:migrate',
         'npx mikro-orm schema:update --dump',
+        'flyway info',
+        'liquibase status',
+        'dbmate up',
+        'goose postgres "$DATABASE_URL" status',
+        'diesel migration run',
+        'sqlx migrate run',
+        'hasura migrate status',
       ],
     },
     check(s) {
@@ -281,6 +326,18 @@ export const dbRules: Rule[] = [
       )
         return `${s.name} drops or rolls back the database`;
       if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
+      const drops = s.name !== null ? MIGRATION_DROPS[s.name] : undefined;
+      if (drops !== undefined) {
+        const words = b.join(' ').toLowerCase();
+        // hasura: `migrate apply` goes down only with --down/--goto; the flag is an option, so look at every word.
+        const all = s.words
+          .slice(1)
+          .map((w) => w.value ?? '')
+          .join(' ')
+          .toLowerCase();
+        if (drops.test(words) || (s.name === 'hasura' && /migrate apply/.test(words) && /--(down|goto)/.test(all)))
+          return `${s.name} ${words} drops the database or rolls its migrations back`;
+      }
       return undefined;
     },
   },

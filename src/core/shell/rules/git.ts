@@ -166,16 +166,30 @@ export const gitRules: Rule[] = [
   {
     id: 'git.clean',
     names: ['git'],
-    description: 'git clean -f deletes untracked files (-x: ignored ones too, -d: directories). -n/--dry-run is honoured.',
+    description:
+      'git clean deletes untracked files (-x: ignored ones too, -d: directories), with or without -f: clean.requireForce can be off by config the guard does not see. -n/--dry-run is honoured.',
     examples: {
-      destructive: ['git clean -fd', 'git clean -xdf', 'git clean --force -d -x', 'git clean -ffdx', 'git clean --forc', 'git clean -i'],
-      benign: ['git clean -n', 'git clean --dry-run -fdx', 'git clean -nfd'],
+      destructive: [
+        'git clean -fd',
+        'git clean -xdf',
+        'git clean --force -d -x',
+        'git clean -ffdx',
+        'git clean --forc',
+        'git clean -i',
+        'git -c clean.requireForce=false clean -d',
+        'git -c CLEAN.REQUIREFORCE= clean -dx',
+        'git config clean.requireForce false && git clean -dx',
+        "GIT_CONFIG_PARAMETERS=\"'clean.requireForce'='false'\" git clean -d",
+      ],
+      benign: ['git clean -n', 'git clean --dry-run -fdx', 'git clean -nfd', 'git -c clean.requireForce=false clean -nd'],
     },
     check(s) {
       if (!git(s, 'clean')) return undefined;
       const p = gopts(s, CLEAN);
       if (has(p, 'n')) return undefined;
-      return has(p, 'f', 'i') || p.dynamic ? 'git clean deletes untracked files' : undefined;
+      // Without -f git refuses only while clean.requireForce is on; `-c clean.requireforce=` (empty = false), an
+      // earlier `git config`, GIT_CONFIG_* or a config file turn it off, and the guard cannot see them all.
+      return has(p, 'f', 'i') || p.dynamic ? 'git clean deletes untracked files' : 'git clean deletes untracked files when clean.requireForce is off';
     },
   },
   {

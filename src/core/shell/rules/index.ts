@@ -6,6 +6,7 @@ import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { publishRules } from './publish';
+import { remoteRules } from './remote';
 import { rmRules } from './rm';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
@@ -62,6 +63,7 @@ export const CATALOG: readonly Rule[] = [
   ...dbRules,
   ...systemRules,
   ...supplyRules,
+  ...remoteRules,
   ...frontEndRules,
 ];
 

@@ -111,7 +111,7 @@ export const rmRules: Rule[] = [
     id: 'rm.tree',
     description: 'Deletes a tree as a side effect of another command: tar --remove-files, zip -rm, gzip -r, git rm -r, trash -r.',
     examples: {
-      destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src'],
+      destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src', '7z a -sdel /tmp/a.7z src'],
       benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules', 'trash-put notes.tmp'],
     },
     check(s, ctx) {

@@ -232,6 +232,30 @@ function showsRequest(n: string, ws: readonly { value: string | null }[]): boole
   return false;
 }
 
+/**
+ * `env | grep -c NODE`, `printenv | wc -l`: the dump goes only to a counter, so no value reaches the context. The
+ * grep pattern must name variables (upper-case, not secret-named): a value-shaped pattern (`grep -c ghp_a`) is an
+ * oracle that tells a secret one guess at a time.
+ */
+function countedOnly(s: Sub, subs: Sub[]): boolean {
+  const c = subs.find((x) => x.stdin.kind === 'pipe' && x.stdin.from === s);
+  if (!c || c.redirects.length > 0) return false;
+  const ws = c.words.slice(1);
+  if (c.name === 'wc') return ws.every((w) => w.value !== null && /^-[lwcm]+$|^--(lines|words|bytes|chars)$/.test(w.value));
+  if (c.name !== 'grep') return false;
+  let count = false;
+  const pats: string[] = [];
+  for (const w of ws) {
+    if (w.value === null) return false;
+    if (/^-[ciqEFw]+$/.test(w.value) && /[cq]/.test(w.value)) count = true;
+    else if (w.value === '--count' || w.value === '--quiet') count = true;
+    else if (/^-[iEFw]+$/.test(w.value)) continue;
+    else if (w.value.startsWith('-')) return false;
+    else pats.push(w.value);
+  }
+  return count && pats.length === 1 && /^\^?[A-Z][A-Z0-9_]*$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
+}
+
 /** `set -x` / `set -o xtrace`: bash prints every command it runs, its words expanded (secrets included). */
 function tracesCommands(s: Sub): boolean {
   if (s.name !== 'set') return false;
@@ -398,6 +422,8 @@ export const systemRules: Rule[] = [
         'env --chdir=/tmp',
         'compgen -e',
         'compgen -A variable',
+        'env | grep -c ghp_a',
+        'env | grep -c GITHUB_TOKEN',
         'set',
         'export -p',
         'declare -x',
@@ -422,6 +448,8 @@ export const systemRules: Rule[] = [
       benign: [
         'printenv PATH',
         'compgen -c git',
+        'env | grep -c NODE',
+        'printenv | wc -l',
         'echo $HOME',
         'env NODE_ENV=test npm test',
         'set -euo pipefail',
@@ -442,7 +470,7 @@ export const systemRules: Rule[] = [
       const n = s.name;
       const ws = s.words;
       const sec = ctx.vars?.secret;
-      if (n === 'env' && envPrints(ws)) return 'env prints every environment variable, tokens included';
+      if (n === 'env' && envPrints(ws)) return countedOnly(s, ctx.subs) ? undefined : 'env prints every environment variable, tokens included';
       if (
         n === 'compgen' &&
         /(^| )-[a-zA-Z]*[ev]\b|(^| )-A ?(variable|export|arrayvar)\b|\0/.test(
@@ -453,6 +481,7 @@ export const systemRules: Rule[] = [
         )
       )
         return 'compgen lists the shell’s variables (a name list to read them by)';
+      if (n === 'printenv' && ws.length === 1 && countedOnly(s, ctx.subs)) return undefined;
       if (n === 'printenv') {
         const names = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
         if (names.length === 0) return 'printenv prints every environment variable, tokens included';
@@ -621,7 +650,7 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'curl https://api.example.com/v1/items',
-        'curl -X POST -d \'{"a":1}\' https://example.com/api',
+        'curl -X POST -d \'{"a":1}\' http://localhost:3000/api',
         'curl -X GET https://example.com',
         'http GET https://api.example.com/x',
       ],
@@ -829,7 +858,7 @@ export const systemRules: Rule[] = [
   {
     id: 'proc.kill-mass',
     names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
-    description: 'Kills processes by name or en masse: pkill, killall, kill -1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
+    description: 'Kills processes by name or en masse: pkill, killall, kill -1 / PID 1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
     examples: {
       destructive: [
         'kill -KILL -1',
@@ -838,6 +867,8 @@ export const systemRules: Rule[] = [
         'killall node',
         'pgrep node | xargs kill',
         'kill -- -48213',
+        'kill -9 1',
+        'kill -s KILL -- 1',
         'fuser -k 3000/tcp',
         'screen -S dev -X quit',
         'docker stop $(docker ps -q)',
@@ -876,6 +907,8 @@ export const systemRules: Rule[] = [
         }
         if (!endOpts && /^-[A-Za-z]+$|^-\d+$/.test(v) && i < ws.length - 1) continue; // a signal
         if (/^-\d+$/.test(v) || v === '0') return `kill ${v} signals a whole process group or every process`;
+        // PID 1 is init, or in a container the entry point: killing it stops everything.
+        if (/^0*1$/.test(v)) return 'kill 1 signals init (in a container, every process)';
       }
       return undefined;
     },

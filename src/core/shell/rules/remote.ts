@@ -1,0 +1,308 @@
+// State lost to something the guard cannot see: local branches overwritten from a remote, remote services changed
+// by plain HTTP, the workspace served to the network or tunnelled out, and copies merged over existing folders.
+import { inWorkspace, normalize, within } from '../fsfacts';
+import type { Sub } from '../types';
+import type { Rule } from './types';
+import { named } from './util';
+
+/** A refspec whose destination is a local branch (`main:main`, `+refs/heads/*:refs/heads/*`), not a remote-tracking ref. */
+function localDest(spec: string): boolean {
+  const c = spec.lastIndexOf(':');
+  if (c < 0) return false;
+  const dst = spec.slice(c + 1);
+  if (dst === '') return false;
+  return !/^(refs\/)?remotes\//.test(dst) && !/^refs\/(tags|notes)\//.test(dst);
+}
+
+const LOOPBACK = /^(localhost|[^/:@]*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|::1)$/i;
+
+/** The host of a URL-ish word (`https://u@host:1/x`, `host:8080/x`, `host/x`), lower-cased; undefined for none. */
+function hostOf(url: string): string | undefined {
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url);
+  return m?.[1] ? m[1].toLowerCase() : undefined;
+}
+
+// curl options that send a request body (POST unless -X says otherwise; -G turns -d into a query string).
+const CURL_BODY = /^(-d|--data|--data-raw|--data-binary|--data-ascii|--data-urlencode|-F|--form|--form-string|--json)$/;
+const CURL_BODY_GLUED = /^(-d.|-F.|--(data|data-raw|data-binary|data-ascii|data-urlencode|form|form-string|json)=)/;
+// curl options whose next word is a value, not a URL.
+const CURL_VALUE =
+  /^(-[HAeuEXoOwKrmbcCyYzQtTxUPiI]|-d|-F|--(data[a-z-]*|form[a-z-]*|json|header|user-agent|referer|user|request|output|write-out|config|range|max-time|connect-timeout|cookie|cookie-jar|cert|key|cacert|proxy|proxy-user|resolve|connect-to|retry|retry-delay|interface|limit-rate|max-filesize|output-dir|variable|url-query|oauth2-bearer|aws-sigv4|telnet-option|unix-socket|abstract-unix-socket|upload-file|quote|ciphers|dns-servers|local-port|expect100-timeout|happy-eyeballs-timeout-ms|keepalive-time|mail-from|mail-rcpt|netrc-file|noproxy|preproxy|pubkey|socks5[a-z-]*|tls[a-z0-9-]*|trace[a-z-]*|stderr))$/;
+
+/** `curl`/`wget`/`httpie` sending a mutating request (POST with a body, or a method other than GET/HEAD/OPTIONS). */
+function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefined {
+  const ws = s.words;
+  const urls: (string | null)[] = [];
+  let method: string | null | undefined;
+  let body = false;
+  let get = false;
+  if (named(s, 'curl')) {
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === null) {
+        urls.push(null);
+        continue;
+      }
+      if (v === '-X' || v === '--request') method = ws[++i]?.value;
+      else if (/^-X./.test(v)) method = v.slice(2);
+      else if (v.startsWith('--request=')) method = v.slice(10);
+      else if (v === '--url') urls.push(ws[++i]?.value ?? null);
+      else if (v === '-G' || v === '--get') get = true;
+      else if (CURL_BODY.test(v)) {
+        body = true;
+        i++;
+      } else if (CURL_BODY_GLUED.test(v)) body = true;
+      else if (CURL_VALUE.test(v)) i++;
+      else if (!v.startsWith('-')) urls.push(v);
+    }
+  } else if (named(s, 'wget')) {
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === null) {
+        urls.push(null);
+        continue;
+      }
+      if (/^--(post-data|post-file|body-data|body-file)(=|$)/.test(v)) {
+        body = true;
+        if (!v.includes('=')) i++;
+      } else if (v.startsWith('--method=')) method = v.slice(9);
+      else if (v === '--method') method = ws[++i]?.value;
+      else if (/^-[OoaPeUTtwY]$|^--(output-document|output-file|append-output|directory-prefix|header|user|password|user-agent|tries|timeout)$/.test(v)) i++;
+      else if (!v.startsWith('-')) urls.push(v);
+    }
+  } else if (named(s, 'http', 'https', 'xh', 'xhs', 'httpie')) {
+    const ps = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const first = ps[0]?.value;
+    let at = 0;
+    if (first && /^[A-Za-z]+$/.test(first) && ps[1]) {
+      method = first;
+      at = 1;
+    }
+    urls.push(ps[at]?.value ?? null);
+    // `field=value`, `field:=json`, `field=@file`, `@file` are the body (POST by default); `a==b` is a query, `H:v` a header.
+    for (const w of ps.slice(at + 1)) if (w.value === null || /^@|^[^=:@]*(:=|=(?!=))/.test(w.value)) body = true;
+  } else return undefined;
+  const m = typeof method === 'string' ? method.toUpperCase() : method === null ? '?' : body && !get ? 'POST' : 'GET';
+  if (/^(GET|HEAD|OPTIONS)$/.test(m)) return undefined;
+  return { method: m, urls };
+}
+
+const PROJECT_DIRS = /^(src|lib|app|apps|packages|tests?|spec|config|scripts|public|assets|docs)(\/|$)/;
+
+// Options of the static servers that take a value (the rest are flags): serve, http-server, live-server.
+const SERVER_VALUE_OPTS =
+  /^(-l|--listen|-p|--port|-a|--address|--host|-c|--config|-C|--cert|-K|--key|-P|--proxy|-e|--ext|-t|--timeout|--username|--password|--ssl-cert|--ssl-key|--entry-file|--mount|--ignore|--wait|--htpasswd|--middleware|--open|--browser|--files|--index|--baseDir)$/;
+
+const SERVERS = new Set(['serve', 'http-server', 'live-server', 'browser-sync', 'static-server', 'servor', 'sirv', 'st', 'lite-server']);
+
+export const remoteRules: Rule[] = [
+  {
+    id: 'git.branch-overwrite',
+    names: ['git'],
+    description:
+      'Points a local branch at what a remote holds, dropping its own commits: git fetch +src:main / --force src:main, git pull +src:dst, --update-head-ok, git checkout -B, git switch -C (like git branch -f).',
+    examples: {
+      destructive: [
+        'git fetch origin +main:main',
+        'git fetch --force origin main:main',
+        "git fetch origin '+refs/heads/*:refs/heads/*' --update-head-ok",
+        'git pull --force origin +main:main',
+        'git checkout -B main origin/main',
+        'git switch -C main origin/main',
+        'git switch --force-create main origin/main',
+      ],
+      benign: [
+        'git fetch origin',
+        'git fetch origin main',
+        'git fetch origin +main:refs/remotes/origin/main',
+        'git checkout -b feature/x',
+        'git switch -c feature/x',
+      ],
+    },
+    check(s) {
+      if (s.name !== 'git') return undefined;
+      const verb = s.words[1]?.value;
+      const rest = s.words.slice(2);
+      if (verb === 'fetch' || verb === 'pull') {
+        const force = rest.some((w) => w.value !== null && /^(--force|-[a-zA-Z]*f[a-zA-Z]*)$/.test(w.value));
+        if (rest.some((w) => w.value === '--update-head-ok' || w.value === '-u')) return `git ${verb} --update-head-ok can overwrite the checked-out branch`;
+        for (const w of rest) {
+          const v = w.value;
+          if (v === null || v.startsWith('-') || !localDest(v)) continue;
+          if (v.startsWith('+') || force) return `git ${verb} ${v} force-updates a local branch, dropping its own commits`;
+        }
+        return undefined;
+      }
+      if (verb === 'checkout' || verb === 'switch') {
+        for (const w of rest) {
+          const v = w.value;
+          if (v === '--') break;
+          if (v !== null && (v === '--force-create' || (verb === 'checkout' ? /^-[a-zA-Z]*B/ : /^-[a-zA-Z]*C/).test(v)))
+            return `git ${verb} ${v} resets an existing branch, dropping its commits`;
+        }
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'net.http-post',
+    names: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
+    description:
+      'Sends a POST (a body with curl -d/-F/--json, wget --post-data, httpie fields) to a host other than this machine: APIs, webhooks and CI dispatches change remote state.',
+    examples: {
+      destructive: [
+        'curl -X POST https://hooks.slack.com/services/T0/B0/x -d \'{"text":"hi"}\'',
+        'curl https://api.stripe.com/v1/refunds -u sk_test_x: -d charge=ch_1',
+        'curl --json \'{"ref":"main"}\' https://api.github.com/repos/o/r/actions/workflows/ci.yml/dispatches',
+        'wget --post-data="a=1" https://api.example.com/x',
+        'http POST https://api.example.com/x name=a',
+        'http https://api.example.com/x name=a',
+        'curl -d a=1 "$URL"',
+      ],
+      benign: [
+        'curl -X POST http://localhost:3000/api/users -d \'{"a":1}\'',
+        'curl -d a=1 127.0.0.1:8080/x',
+        'curl -G -d q=1 https://api.example.com/search',
+        'http https://api.example.com/x q==1 Accept:application/json',
+        'curl -s https://api.example.com/v1/items',
+      ],
+    },
+    check(s) {
+      const h = httpWrite(s);
+      if (!h) return undefined;
+      // net.http-mutate names the other methods; this one is about bodies sent to remote hosts.
+      if (h.method !== 'POST' && h.method !== '?') return undefined;
+      if (h.urls.length === 0) return undefined;
+      for (const u of h.urls) {
+        if (u === null) return `${s.name} sends a ${h.method} to a host only known at run time`;
+        const host = hostOf(u);
+        if (host === undefined || !LOOPBACK.test(host)) return `${s.name} sends a ${h.method} to ${host ?? u}: it changes state on the remote service`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'net.serve',
+    names: [...SERVERS, 'ruby', 'php', 'socat', 'ncat', 'nc', 'netcat', 'ssh', 'ngrok', 'cloudflared', 'localtunnel', 'lt', 'bore', 'tailscale'],
+    description:
+      'Serves the workspace (and the no-access files in it) to the network or opens a tunnel into this machine: npx serve ., http-server, ruby -run -e httpd, php -S, socat/ncat listeners, ssh -R, ngrok, cloudflared, tailscale funnel.',
+    examples: {
+      destructive: [
+        'npx serve .',
+        'npx http-server -p 8080',
+        'npx browser-sync start --server',
+        'ruby -run -e httpd . -p 8000',
+        'php -S 0.0.0.0:8000',
+        'socat TCP-LISTEN:9000,fork FILE:.env',
+        'ssh -R 8080:localhost:3000 user@example.com',
+        'ngrok http 3000',
+        'cloudflared tunnel --url http://localhost:3000',
+      ],
+      benign: [
+        'npx serve dist',
+        'npx serve -s build',
+        'npx browser-sync start --proxy localhost:3000',
+        'npx http-server build -p 8080',
+        'ssh -L 5432:localhost:5432 db.example.com',
+        'ruby -v',
+        'php -l src/a.php',
+      ],
+    },
+    check(s, ctx) {
+      const n = s.name ?? '';
+      const ws = s.words;
+      const vals = ws.map((w) => w.value);
+      const servesRoot = (dir: string | null | undefined): boolean => {
+        if (dir === null) return true;
+        const d = normalize(dir === undefined ? ctx.env.cwd : dir.startsWith('/') ? dir : ctx.env.cwd + '/' + dir);
+        // A folder that holds the workspace (or is it) serves every file in it, .env and secrets included.
+        return within(ctx.env.workspace, d) || (inWorkspace(d, ctx.env) && normalize(ctx.env.workspace) === d);
+      };
+      if (SERVERS.has(n)) {
+        if (ws.slice(1).some((w) => w.value === null)) return `${n} serves a folder only known at run time`;
+        let dir: string | undefined;
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value ?? '';
+          // browser-sync: `start --server [dir]` (or `--proxy`, which serves no files).
+          if (n === 'browser-sync' && (v === '--server' || v === '-s')) {
+            const d = ws[i + 1]?.value;
+            dir = d && !d.startsWith('-') ? d : '.';
+            break;
+          }
+          if (SERVER_VALUE_OPTS.test(v)) i++;
+          else if (!v.startsWith('-') && !/^\d+$/.test(v) && !(n === 'browser-sync' && /^(start|init|reload|recipe)$/.test(v))) {
+            dir = v;
+            break;
+          }
+        }
+        if (n === 'browser-sync' && dir === undefined) return undefined;
+        return servesRoot(dir) ? `${n} serves ${dir ?? 'the working folder'} to the network, no-access files included` : undefined;
+      }
+      if (n === 'ruby') {
+        const i = vals.indexOf('-run');
+        const j = vals.findIndex((v) => v === '-rwebrick' || v === '-run');
+        if ((i > 0 || j > 0) && vals.some((v) => v !== null && /httpd|HTTPServer/.test(v))) {
+          const dir = vals.slice(1).find((v, k) => v !== null && !v.startsWith('-') && !/httpd|un|^\d+$/.test(v) && vals[k] !== '-p' && vals[k] !== '--port');
+          return servesRoot(dir) ? 'ruby -run -e httpd serves the folder to the network, no-access files included' : undefined;
+        }
+        return undefined;
+      }
+      if (n === 'php') {
+        const i = vals.indexOf('-S');
+        if (i < 0 && !vals.some((v) => v !== null && v.startsWith('-S'))) return undefined;
+        const t = vals.indexOf('-t');
+        return servesRoot(t > 0 ? vals[t + 1] : undefined) ? 'php -S serves (and runs) the folder to the network' : undefined;
+      }
+      if (n === 'socat' || n === 'ncat' || n === 'nc' || n === 'netcat') {
+        if (n === 'socat' && vals.some((v) => v !== null && /^(TCP|TCP4|TCP6|UDP|SSL|OPENSSL|UNIX)-LISTEN:/i.test(v)))
+          return 'socat listens on a port and hands what it reaches to whoever connects';
+        if (n !== 'socat' && vals.some((v) => v !== null && /^-[a-zA-Z]*l/.test(v))) return `${n} -l listens on a port for whoever connects`;
+        return undefined;
+      }
+      if (n === 'ssh') {
+        if (vals.some((v) => v !== null && (/^-[a-zA-Z]*R/.test(v) || /^-oRemoteForward|^RemoteForward/i.test(v))))
+          return 'ssh -R opens a tunnel from a remote host into this machine';
+        return undefined;
+      }
+      if (n === 'ngrok' || n === 'localtunnel' || n === 'lt' || n === 'bore') return `${n} exposes a local port to the internet`;
+      if (n === 'cloudflared' && vals.includes('tunnel')) return 'cloudflared tunnel exposes a local port to the internet';
+      if (n === 'tailscale' && vals.some((v) => v === 'funnel' || v === 'serve'))
+        return `tailscale ${vals.includes('funnel') ? 'funnel' : 'serve'} exposes a local port`;
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.overwrite-tree',
+    names: ['cp', 'mv', 'rsync', 'ditto', 'install'],
+    description:
+      'Copies or moves a tree, or files only known at run time, into a folder of the workspace that exists: the files already there with the same names are replaced, and the guard cannot see which (cp -r /tmp/x/. src/, rsync -a /tmp/x/ src/, mv -f /tmp/x/* src/).',
+    examples: {
+      destructive: ['cp -r /tmp/x/. src/', 'rsync -a /tmp/x/ src/', 'mv -f /tmp/x/* src/', 'cp -a /tmp/x/. ./src', 'cp -rf /tmp/x/* src/'],
+      benign: [
+        'cp -r /tmp/x newdir',
+        'rsync -a src/ /tmp/src-copy/',
+        'rsync -an /tmp/x/ src/',
+        'cp -r src /tmp/backup',
+        'mv /tmp/x/* /tmp/y/',
+        'cp /tmp/a.txt docs/new-name.txt',
+      ],
+    },
+    check(s, ctx) {
+      // rsync -n / --dry-run lists what it would copy.
+      if (named(s, 'rsync') && s.words.some((w) => w.value !== null && (/^-[a-zA-Z]*n[a-zA-Z]*$/.test(w.value) || w.value === '--dry-run'))) return undefined;
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op !== 'write' || e.append || e.contentless) continue;
+        if (!e.recursive && !e.into && !e.glob) continue;
+        if (!inWorkspace(e.path, ctx.env)) continue;
+        // The folder the files land in: the path itself for a tree copy onto it, its parent for a glob of names.
+        const p = normalize(e.path);
+        const dir = e.glob ? p.slice(0, p.lastIndexOf('/')) || '/' : p;
+        // Without a disk probe, folders every project has are taken to exist.
+        const ws = normalize(ctx.env.workspace);
+        const exists = ctx.env.exists?.(dir) === false ? false : (ctx.env.isDir?.(dir) ?? (dir === ws || PROJECT_DIRS.test(dir.slice(ws.length + 1))));
+        if (exists) return `${e.how} copies files over the existing folder ${dir}: files of the same name there are replaced`;
+      }
+      return undefined;
+    },
+  },
+];
