@@ -554,7 +554,19 @@ export const assignedValue: BlockRule = {
     const env = (kinds & KIND.env) !== 0;
     const props = (kinds & KIND.properties) !== 0 && !yaml && !env;
     const colonOk = props || INI_HEAD.test(text.slice(0, 4096));
-    for (let li = 0; li < starts.length; li++) {
+    // YAML and HCL files are read only on the lines that can hold what this rule reads (a compose list's
+    // `- KEY=value`, a `"""` string, a registry credential): every line of a large manifest cost a regex.
+    let only: number[] | undefined;
+    let skipTo = -1;
+    if (!env && !colonOk && (yaml || (kinds & KIND.hcl) !== 0)) {
+      const at = new Set<number>();
+      for (const needle of yaml ? ['=', 'npmAuth', '_auth', '_password'] : ['"""', "'''", '_auth'])
+        for (let q = text.indexOf(needle); q !== -1; q = text.indexOf(needle, q + needle.length)) at.add(lineOfPos(starts, q));
+      only = [...at].sort((x, y) => x - y);
+    }
+    for (let n = 0, count = only === undefined ? starts.length : only.length; n < count; n++) {
+      const li = only === undefined ? n : only[n]!;
+      if (li <= skipTo) continue;
       const ls = starts[li]!;
       let le = li + 1 < starts.length ? starts[li + 1]! - 1 : text.length;
       if (text.charCodeAt(le - 1) === 10) le--;
@@ -585,7 +597,7 @@ export const assignedValue: BlockRule = {
         if (close < 0 || close - s > 8192) continue;
         if (judgeSpan(text, s, close, strength, true))
           addSpan(text, starts, s, close, 'assigned-value', out, close <= ls + le - ls ? FALLBACK_PRIORITY : WHOLE_PRIORITY);
-        li = lineOfPos(starts, close);
+        skipTo = lineOfPos(starts, close);
         continue;
       }
       let quoted = false;
