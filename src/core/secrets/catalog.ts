@@ -4,6 +4,7 @@ import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
 import { GENERIC_RULES } from './rules/generic';
+import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
@@ -18,5 +19,5 @@ export const LINE_RULES: readonly LineRule[] = [
   wrappedSecret,
   encodedSecret,
 ];
-export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES];
+export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES, ...LAYOUT_RULES];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -42,13 +42,13 @@ function add(out: BlockOutput, line: number, start: number, end: number, rule: s
 }
 
 /** Line `i`'s text without its `\n` (a `\r` stays). */
-function lineText(text: string, starts: number[], i: number): string {
+export function lineText(text: string, starts: number[], i: number): string {
   const end = i + 1 < starts.length ? starts[i + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length;
   return text.slice(starts[i]!, end);
 }
 
 /** 0-based index of the line holding offset `pos`. */
-function lineOfPos(starts: number[], pos: number): number {
+export function lineOfPos(starts: number[], pos: number): number {
   let lo = 0,
     hi = starts.length - 1;
   while (lo < hi) {
@@ -60,7 +60,7 @@ function lineOfPos(starts: number[], pos: number): number {
 }
 
 /** Masks `[s, e)` of the text (absolute offsets, maybe over several lines), line by line, blanks at the ends of each piece left out. */
-function addSpan(text: string, starts: number[], s: number, e: number, rule: string, out: BlockOutput): void {
+export function addSpan(text: string, starts: number[], s: number, e: number, rule: string, out: BlockOutput): void {
   for (let li = lineOfPos(starts, s); li < starts.length && starts[li]! < e; li++) {
     const ls = starts[li]!;
     const le = li + 1 < starts.length ? starts[li + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length;
@@ -73,7 +73,7 @@ function addSpan(text: string, starts: number[], s: number, e: number, rule: str
 }
 
 /** A value of a secret-named field: not empty, not a reference or a placeholder, secret-looking for its name. */
-function judge(value: string, strength: NameStrength, quoted: boolean): boolean {
+export function judge(value: string, strength: NameStrength, quoted: boolean): boolean {
   const v = value.trim();
   return v !== '' && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, quoted);
 }
@@ -242,7 +242,7 @@ export const propertiesSpace: BlockRule = {
 
 /** Fields that name an entry (`name`, `key`, CloudFormation's `ParameterKey`, …) with the name given after `:` `=` `=>`, from the field's start. */
 const NAME_AT =
-  /(["']?)(name|Name|key|Key|ParameterKey|ParameterName|OptionName|SettingName|variable|Variable|envName)\1[ \t]*(?::|=>|=)[ \t]*(["']?)([A-Za-z_$][\w.$:/-]*)\3/y;
+  /(["']?)(name|Name|key|Key|ParameterKey|ParameterName|OptionName|SettingName|secretName|SecretName|variable|Variable|envName)\1[ \t]*(?::|=>|=)\s*(["']?)([A-Za-z_$/][\w.$:/-]*)\3/y;
 /** The literals the fields hold, and how far before each one its fields start. */
 const FIELD_NEEDLES: readonly (readonly [string, readonly number[]])[] = [
   ['ame', [1, 10, 7, 8, 4]],
@@ -276,7 +276,8 @@ function nameFields(text: string): RegExpExecArray[] {
       // The name given: read by hand, and judged before any regex runs (most fields name something else).
       let v = q + 1;
       if (text.charCodeAt(v) === 62) v++;
-      while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
+      // The name may stand on the next line (`"name":` then `"DB_PASSWORD"` below it).
+      while (isSpaceOrBreak(text.charCodeAt(v))) v++;
       const vq = text.charCodeAt(v);
       if (vq === 34 || vq === 39) v++;
       let e = v;
@@ -300,13 +301,18 @@ function nameFields(text: string): RegExpExecArray[] {
   return found.length > 1 ? found.sort((a, b) => a.index - b.index) : found;
 }
 
+function isSpaceOrBreak(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 /** `[\w.$:/-]`: the characters NAME_AT takes in a name. */
 function isNameValueChar(c: number): boolean {
   return (c >= 48 && c <= 58) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 46 || c === 36 || c === 47 || c === 45;
 }
 
 /** Fields that hold the entry's value. */
-const VALUE_FIELD = /(?:^|[\s{,;(<])(["']?)(value|Value|VALUE|ParameterValue|OptionValue|default|Default)\1[ \t]*(?::|=>|=)[ \t]*/g;
+const VALUE_FIELD =
+  /(?:^|[\s{,;(<])(["']?)(value|Value|VALUE|ParameterValue|OptionValue|secretValue|SecretValue|SecretString|default|Default)\1[ \t]*(?::|=>|=)\s*/g;
 /** Hadoop / Spring XML: the name and the value as elements of one parent. */
 const NAME_ELEMENT = /<(name|key)>[ \t]*([A-Za-z_$][\w.$:/-]*)[ \t]*<\/\1>/g;
 /** Terraform: `variable "db_password" {` with its `default = …` inside. */
@@ -332,7 +338,7 @@ function scalarAt(text: string, p: number, stops: RegExp): [number, number, bool
 }
 
 /** The innermost `{ … }` around `pos` (strings skipped), within `limit` characters each way: [open, close] or null. */
-function enclosingObject(text: string, pos: number, limit = 4096): [number, number] | null {
+export function enclosingObject(text: string, pos: number, limit = 4096): [number, number] | null {
   let depth = 0;
   let open = -1;
   for (let i = pos - 1; i >= Math.max(0, pos - limit); i--) {
@@ -367,7 +373,7 @@ function enclosingObject(text: string, pos: number, limit = 4096): [number, numb
 }
 
 /** A value field inside `[from, to)`, at depth 0 of that object: the value's span and whether it was quoted. */
-function valueFieldIn(text: string, from: number, to: number): [number, number, boolean] | null {
+export function valueFieldIn(text: string, from: number, to: number): [number, number, boolean] | null {
   VALUE_FIELD.lastIndex = from;
   let m: RegExpExecArray | null;
   while ((m = VALUE_FIELD.exec(text)) !== null && m.index < to) {
