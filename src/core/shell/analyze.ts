@@ -505,8 +505,8 @@ function toolSourceWhy(k: string, v: string | null, cwd: string | null, env: Com
     const abs = p.startsWith('~/') || p === '~' ? env.home + p.slice(1) : p.startsWith('/') ? p : cwd === null ? null : `${cwd}/${p}`;
     if (abs === null) return false;
     const n = normalize(abs);
-    if (SCRATCH_DIR.test(n)) return false;
-    return within(n, env.workspace) || within(n, env.home) || SYSTEM_DIR.test(n);
+    // The workspace and the home folder may themselves sit in scratch space (tests, throwaway containers).
+    return within(n, env.workspace) || within(n, env.home) || (!SCRATCH_DIR.test(n) && SYSTEM_DIR.test(n));
   };
   if (TOOL_HOME.test(k)) {
     if (v === null) return `${k} is set to a place only known at run time: the configuration or code the tools on the line load cannot be seen`;
