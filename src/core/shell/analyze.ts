@@ -356,12 +356,17 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       return;
     }
     const ws = s.words;
-    if (s.name === 'go' && (ws[1]?.value === 'run' || ws[1]?.value === 'install')) {
-      for (const w of ws.slice(2)) {
-        const v = w.value;
+    const verb = s.name === 'go' ? ws[1]?.value : undefined;
+    if (verb === 'run' || verb === 'install') {
+      // `go run` passes the words after its package (or its .go files) to the program: only those name code.
+      for (let i = 2; i < ws.length; i++) {
+        const v = ws[i].value;
         if (v === null) continue;
-        if (v.startsWith('-')) continue;
-        const remote = /^[a-z0-9.-]+\.[a-z]{2,}\/[^@\s]*@\S+$/i.test(v) || (/@/.test(v) && !v.startsWith('.') && !v.startsWith('/'));
+        if (v.startsWith('-')) {
+          if (GO_FLAG_VALUE.test(v)) i++;
+          continue;
+        }
+        const remote = /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[^@\s]*@\S+$/i.test(v);
         const p = v.startsWith('/')
           ? normalize(v)
           : v.startsWith('~/')
@@ -370,10 +375,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
               ? null
               : normalize(`${s.cwd}/${v}`);
         const local = v.startsWith('/') || v.startsWith('.') || v.startsWith('~/') || /\.go$/.test(v);
-        if (remote) s.why = `go ${ws[1].value} ${v} fetches a module and builds code nobody has reviewed`;
+        if (remote) s.why = `go ${verb} ${v} fetches a module and builds code nobody has reviewed`;
         else if (local && (p === null || !within(p, this.cmdEnv.workspace)))
-          s.why = `go ${ws[1].value} ${v} builds and runs code from outside the workspace that nobody has reviewed`;
-        if (s.why !== undefined) return;
+          s.why = `go ${verb} ${v} builds and runs code from outside the workspace that nobody has reviewed`;
+        if (s.why !== undefined || (verb === 'run' && !/\.go$/.test(v))) return;
       }
     }
   }
@@ -472,6 +477,9 @@ function searchPathWhy(k: string, v: string | null): string | undefined {
     return `${k}=… hands make code or a makefile the line does not show`;
   return undefined;
 }
+
+/** `go run`/`go install` flags that take the next word as their value. */
+const GO_FLAG_VALUE = /^--?(C|o|p|tags|ldflags|gcflags|asmflags|buildmode|compiler|exec|toolexec|mod|modfile|overlay|pgo|pkgdir|installsuffix|buildvcs)$/;
 
 function within(p: string, dir: string): boolean {
   return p === dir || p.startsWith(dir.endsWith('/') ? dir : dir + '/');

@@ -90,7 +90,11 @@ describe('environment and foreign repositories steering a tool (agentguard eval)
       ['cd src && git diff', 'allow'],
       ['git --version', 'allow'],
       ['git clone https://example.com/x.git /tmp/x', 'allow'],
+      ['go run -tags dev /tmp/x.go', 'ask'],
       ['go run ./cmd/app', 'allow'],
+      // words after the package are the program's own arguments
+      ['go run . user@example.com', 'allow'],
+      ['go run ./cmd/app /tmp/input.txt', 'allow'],
       ['go install ./...', 'allow'],
     ]);
   });
