@@ -293,6 +293,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);
+    this.foreignCode(s);
     // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
     // the body is judged again with them in place of its positional parameters.
     const body = name === null ? undefined : this.functions?.get(name);
@@ -313,7 +314,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       for (const w of s.words.slice(1)) {
         if (w.value === null) {
           const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
-          if (t) (pairs ??= []).push([t[1], t[1] === 'PATH' ? extendedPath(w.text.slice(t[0].length), this.cmdEnv.home) : null]);
+          if (t) (pairs ??= []).push([t[1], extendedPath(w.text.slice(t[0].length), this.cmdEnv.home)]);
           continue;
         }
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
@@ -332,12 +333,81 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
-          const why = searchPathWhy(k, v);
+          const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv);
           if (why !== undefined) s.why ??= why;
         }
       }
     } finally {
       this.modelCtx = saved;
+    }
+  }
+
+  /**
+   * Code from outside the workspace that a tool runs on its own. Threat: `git -C /tmp/evilrepo status` and
+   * `cd /tmp/evilrepo && git status` read that repository's `.git/config`, whose `core.fsmonitor`, hooks, filters
+   * and pager run commands; `go run /tmp/x.go` and `go run example.invalid/x@latest` build and run code nobody has
+   * reviewed (as `python3 /tmp/x.py` would). Git commands that read no repository config are left alone.
+   */
+  private foreignCode(s: Sub): void {
+    if (s.remote || s.why !== undefined) return;
+    if (s.name === 'git') {
+      // Global options (`-C dir`, `--git-dir`) are stripped from words by the unwrapper: read them as written.
+      const raw = s.rawWords;
+      let i = raw.findIndex((w) => w.value !== null && /(^|\/)git$/.test(w.value)) + 1;
+      if (i === 0) return;
+      const ws = raw;
+      let dir: string | null = s.cwd;
+      for (; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) return;
+        if (v === '-C' || v === '--git-dir' || v === '--work-tree') {
+          const d = ws[++i]?.value;
+          dir = d === undefined || d === null ? null : d.startsWith('/') ? normalize(d) : dir === null ? null : normalize(`${dir}/${d}`);
+          continue;
+        }
+        const m = /^--(git-dir|work-tree)=(.*)$/s.exec(v);
+        if (m) {
+          dir = m[2].startsWith('/') ? normalize(m[2]) : dir === null ? null : normalize(`${dir}/${m[2]}`);
+          continue;
+        }
+        if (v === '-c' || v === '--namespace' || v === '--config-env') {
+          i++;
+          continue;
+        }
+        if (!v.startsWith('-')) break;
+        if (/^(--version|--help|-h|--exec-path|--html-path|--man-path|--info-path)$/.test(v)) return;
+      }
+      const sub = ws[i]?.value;
+      if (sub === undefined || sub === null || /^(clone|init|version|help|ls-remote|archive|credential|config)$/.test(sub)) return;
+      if (dir !== null && within(dir, this.cmdEnv.workspace)) return;
+      s.why = `git ${sub} in ${dir ?? 'a directory only known at run time'}, outside the workspace: that repository's own config (core.fsmonitor, hooks, filters, pager) can run code nobody has reviewed`;
+      return;
+    }
+    const ws = s.words;
+    const verb = s.name === 'go' ? ws[1]?.value : undefined;
+    if (verb === 'run' || verb === 'install') {
+      // `go run` passes the words after its package (or its .go files) to the program: only those name code.
+      for (let i = 2; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        if (v.startsWith('-')) {
+          if (GO_FLAG_VALUE.test(v)) i++;
+          continue;
+        }
+        const remote = /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[^@\s]*@\S+$/i.test(v);
+        const p = v.startsWith('/')
+          ? normalize(v)
+          : v.startsWith('~/')
+            ? normalize(`${this.cmdEnv.home}/${v.slice(2)}`)
+            : s.cwd === null
+              ? null
+              : normalize(`${s.cwd}/${v}`);
+        const local = v.startsWith('/') || v.startsWith('.') || v.startsWith('~/') || /\.go$/.test(v);
+        if (remote) s.why = `go ${verb} ${v} fetches a module and builds code nobody has reviewed`;
+        else if (local && (p === null || !within(p, this.cmdEnv.workspace)))
+          s.why = `go ${verb} ${v} builds and runs code from outside the workspace that nobody has reviewed`;
+        if (s.why !== undefined || (verb === 'run' && !/\.go$/.test(v))) return;
+      }
     }
   }
 
@@ -453,6 +523,79 @@ function searchPathWhy(k: string, v: string | null): string | undefined {
   }
   if (/^(MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/.test(k) && (v === null || /--eval|(^|\s)-[a-zA-Z]*[Ef]|--file|--makefile/.test(v)))
     return `${k}=… hands make code or a makefile the line does not show`;
+  return undefined;
+}
+
+/** `go run`/`go install` flags that take the next word as their value. */
+const GO_FLAG_VALUE = /^--?(C|o|p|tags|ldflags|gcflags|asmflags|buildmode|compiler|exec|toolexec|mod|modfile|overlay|pgo|pkgdir|installsuffix|buildvcs)$/;
+
+function within(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith('/') ? dir : dir + '/');
+}
+
+/** Variables naming where a tool finds its configuration, home, caches of code, plugins or package files. */
+const TOOL_HOME =
+  /^(HOME|XDG_CONFIG_HOME|XDG_CONFIG_DIRS|XDG_DATA_HOME|XDG_DATA_DIRS|npm_config_(userconfig|globalconfig|prefix|cache|init_module|onload_script)|YARN_RC_FILENAME|YARN_YARNPATH|YARN_GLOBAL_FOLDER|YARN_CACHE_FOLDER|YARN_PLUGINS|PNPM_HOME|COREPACK_HOME|PIP_CONFIG_FILE|PIP_TARGET|PIP_PREFIX|UV_CONFIG_FILE|UV_CACHE_DIR|UV_PYTHON_INSTALL_DIR|UV_TOOL_DIR|POETRY_CONFIG_DIR|POETRY_HOME|POETRY_CACHE_DIR|PIPENV_PIPFILE|PYTHONPYCACHEPREFIX|VIRTUAL_ENV|CONDA_PREFIX|CARGO_HOME|RUSTUP_HOME|RUSTUP_TOOLCHAIN|CARGO_INSTALL_ROOT|GOENV|GOPATH|GOMODCACHE|GOROOT|GOCACHE|GRADLE_USER_HOME|GRADLE_HOME|M2_HOME|MAVEN_HOME|MAVEN_CONFIG|JAVA_HOME|SDKMAN_DIR|DOTNET_ROOT|DOTNET_CLI_HOME|NUGET_PACKAGES|NUGET_CONFIG_FILE|MSBuildExtensionsPath|MSBUILD_EXE_PATH|BUNDLE_GEMFILE|BUNDLE_APP_CONFIG|BUNDLE_USER_HOME|BUNDLE_USER_CONFIG|BUNDLE_PATH|GEMRC|GEM_SPEC_CACHE|COMPOSER_HOME|COMPOSER|COMPOSER_VENDOR_DIR|COMPOSER_CACHE_DIR|DENO_DIR|BUN_INSTALL|NVM_DIR|VOLTA_HOME|ASDF_DIR|ASDF_DATA_DIR|MISE_DATA_DIR|MISE_CONFIG_DIR)$/i;
+/** Variables naming a program a tool runs for its own work (compiler wrapper, test runner, linker, agent). */
+const TOOL_PROGRAM =
+  /^(RUSTC|RUSTDOC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC_WRAPPER|CARGO|CARGO_BUILD_RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTDOC|CARGO_TARGET_[A-Z0-9_]+_(RUNNER|LINKER)|CARGO_HOST_(RUNNER|LINKER)|DOTNET_STARTUP_HOOKS|DOTNET_ADDITIONAL_DEPS|DOTNET_SHARED_STORE|CORECLR_PROFILER_PATH(_32|_64)?|COR_PROFILER_PATH(_32|_64)?|CORECLR_ENABLE_PROFILING|COR_ENABLE_PROFILING|npm_config_(script_shell|shell|git|node_gyp|python)|NODE_GYP|PYTHON|GIT|GOTOOLDIR|GO_TOOLEXEC)$/i;
+/** Variables holding options of a tool or its runtime (agents, wrappers, extra class paths, settings files). */
+const TOOL_OPTS =
+  /^(GOFLAGS|RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS|CARGO_BUILD_RUSTFLAGS|MAVEN_OPTS|MAVEN_ARGS|GRADLE_OPTS|JAVA_OPTS|SBT_OPTS|ANT_OPTS|JAVA_OPTIONS|DOTNET_CLI_OPTIONS|npm_config_node_options|BUNDLE_OPTS|PIP_OPTS|UV_OPTS)$/i;
+/** Variables naming the index or registry packages come from. */
+const TOOL_INDEX =
+  /^(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|PIPENV_PYPI_MIRROR|POETRY_REPOSITORIES_.+|POETRY_SOURCE_.+|npm_config_registry|npm_config_.+:registry|npm_config_@.+|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|YARN_NPM_SCOPES|COREPACK_NPM_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|GOSUMDB|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|GONOPROXY|GOVCS|CARGO_REGISTRY_INDEX|CARGO_REGISTRIES_.+|CARGO_SOURCE_.+|CARGO_UNSTABLE_.+|BUNDLE_MIRROR__.+|GEM_SOURCE|COMPOSER_REPO_PACKAGIST|COMPOSER_AUTH|NUGET_SOURCE|CONDA_CHANNELS)$/i;
+const SYSTEM_DIR = /^(\/usr|\/opt|\/etc|\/nix|\/snap|\/bin|\/sbin|\/lib|\/lib64)(\/|$)/;
+
+/**
+ * Where a tool's configuration, programs or packages come from. Threat: `HOME=/tmp/evil git status` (a planted
+ * `.gitconfig` sets `core.fsmonitor`), `npm_config_userconfig=/tmp/npmrc npm test`, `RUSTC_WRAPPER=/tmp/w cargo build`,
+ * `GOFLAGS=-toolexec=/tmp/x go build`, `MAVEN_OPTS=-javaagent:/tmp/a.jar mvn test`, `PIP_INDEX_URL=https://… pip install`:
+ * the command then runs or installs code the guard cannot see. A place inside the workspace, the home folder or a
+ * system folder is the default kind; scratch space, another folder or a value only known at run time is not.
+ */
+function toolSourceWhy(k: string, v: string | null, cwd: string | null, env: CommandEnv): string | undefined {
+  const place = (p: string): boolean => {
+    p = p.trim().replace(/^file:\/\//, '');
+    if (p === '') return true;
+    const abs = p.startsWith('~/') || p === '~' ? env.home + p.slice(1) : p.startsWith('/') ? p : cwd === null ? null : `${cwd}/${p}`;
+    if (abs === null) return false;
+    const n = normalize(abs);
+    // The workspace and the home folder may themselves sit in scratch space (tests, throwaway containers).
+    return within(n, env.workspace) || within(n, env.home) || (!SCRATCH_DIR.test(n) && SYSTEM_DIR.test(n));
+  };
+  if (TOOL_HOME.test(k)) {
+    if (v === null) return `${k} is set to a place only known at run time: the configuration or code the tools on the line load cannot be seen`;
+    const bad = v.split(k.endsWith('DIRS') || /PATH$/i.test(k) ? ':' : /\0/).find((d) => !place(d));
+    return bad === undefined ? undefined : `${k}=${bad} makes the tools on the line load configuration or code from a place nobody has reviewed`;
+  }
+  if (TOOL_PROGRAM.test(k)) {
+    if (v === null) return `${k} is set to a program only known at run time`;
+    // A bare name is found on PATH (judged on its own); a path must lead somewhere reviewed.
+    const prog = v.trim().split(/[\s;]+/)[0] ?? '';
+    if (!prog.includes('/') || place(prog)) return undefined;
+    return `${k}=${v} makes the tools on the line run a program nobody has reviewed`;
+  }
+  if (TOOL_OPTS.test(k)) {
+    if (v === null) return `${k} is set to options only known at run time: what the tools on the line load cannot be told`;
+    if (
+      /-toolexec|(^|\s)-exec\b|-overlay|-modfile|-javaagent|-agentpath|-agentlib|-Xbootclasspath|-XX:On|ext\.class\.path|java\.system\.class\.loader|(^|\s)@|-C\s*linker|linker=|-Z\s*|plugin|(^|\s)-(s|gs|-settings|-global-settings|I|-init-script)\b|--require|--import|--loader/.test(
+        v,
+      )
+    )
+      return `${k}=${v} hands the tools on the line an agent, wrapper or settings file the line does not show`;
+    const paths = v.match(/(?:^|[\s=:,])(\/[^\s:,]*)/g) ?? [];
+    const bad = paths.map((x) => x.replace(/^[\s=:,]/, '')).find((x) => !place(x));
+    return bad === undefined ? undefined : `${k}=… points the tools on the line at ${bad}, a place nobody has reviewed`;
+  }
+  if (TOOL_INDEX.test(k)) {
+    if (v !== null && k.toUpperCase() === 'GOPROXY' && v.split(/[,|]/).every((x) => /^(direct|off|https:\/\/proxy\.golang\.org\/?)$/.test(x.trim())))
+      return undefined;
+    if (v !== null && k.toUpperCase() === 'GOSUMDB' && /^sum\.golang\.org$/.test(v.trim())) return undefined;
+    if (v !== null && /^(PIP_INDEX_URL|UV_INDEX_URL|UV_DEFAULT_INDEX)$/i.test(k) && /^https:\/\/pypi\.org\/simple\/?$/.test(v.trim())) return undefined;
+    if (v !== null && /registry/i.test(k) && /^https:\/\/registry\.(npmjs\.org|yarnpkg\.com)\/?$/.test(v.trim())) return undefined;
+    return `${k}=${v ?? '…'} makes the tools on the line fetch packages from an index nobody has reviewed`;
+  }
   return undefined;
 }
 

@@ -464,7 +464,8 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     if (p.type !== 'Assignment') continue;
     if (assigns === NO_ASSIGNS) assigns = {};
     const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
-    assigns[p.name] = v.value ?? (p.name === 'PATH' ? extendedPath(v.text, host.env.home) : null);
+    // `HOME=$HOME`, `GOPATH=$HOME/go`: a value built from the home folder is known (judged where it leads).
+    assigns[p.name] = v.value ?? extendedPath(v.text, host.env.home);
     // A prefix copy hands the value to the program under another name; a bare one outlives the line at the top level.
     if (p.text.includes('$')) host.copy(p.name, p.text, text(ctx, node), node.name !== undefined || ctx.via.length === 0);
     // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
