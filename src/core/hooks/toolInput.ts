@@ -107,7 +107,11 @@ export function execDir(env: HookEnvelope, base: string | undefined): { ok: true
   }
   if (found.size > 1)
     return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName} names more than one working folder (${[...found].join(', ').slice(0, 200)})`) };
-  return { ok: true, cwd: found.size ? [...found][0] : base };
+  const cwd = found.size ? [...found][0] : base;
+  // Every host names the folder its commands run in; without one, relative paths cannot be placed.
+  if (cwd === undefined)
+    return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName}: the host named no working folder, so where the command runs is unknown`) };
+  return { ok: true, cwd };
 }
 
 export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {

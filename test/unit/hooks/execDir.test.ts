@@ -61,6 +61,14 @@ describe('hook bridge: a shell tool runs its command in the folder its input nam
         const a = await decide(h, { command: 'ls', workdir: 'src' });
         assert.ok(!h.refused(a), `refused: ${JSON.stringify(a)}`);
       });
+      it('no working folder at all (the envelope has no cwd): refused, not judged in the workspace', async () => {
+        const payload = JSON.parse(sb.payload(h.host, h.fixture));
+        payload.tool_name = h.tool;
+        payload.tool_input = { command: 'cat slack.txt' };
+        payload.cwd = null;
+        const r = await runHook(['--host', h.host, '--workspace', sb.workspace], JSON.stringify(payload), sb.env);
+        assert.ok(h.refused(answerOf(r)), r.stdout);
+      });
       it('a folder that is not a string, or two folder keys that disagree: refused, not judged in the session folder', async () => {
         assert.ok(h.refused(await decide(h, { command: 'ls', workdir: ['tests'] })));
         assert.ok(h.refused(await decide(h, { command: 'ls', workdir: 'src', directory: 'tests' })));

@@ -126,6 +126,7 @@ describe('hook windows kept on disk (extension down)', () => {
       JSON.stringify({
         session_id: 'sess-1',
         permission_mode: 'default',
+        cwd: sb.workspace, // Claude Code names the folder the command runs in
         hook_event_name: event,
         tool_name: 'Bash',
         tool_input: { command: 'echo report > summary.txt' },
