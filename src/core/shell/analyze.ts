@@ -330,7 +330,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
           else if (v.trim()) this.shell(s, v, `${k}=`);
-        } else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
+        } else if (/^PS[0-4]$/.test(k) && (v === null || /\$\(|`|\$\{[^}]*@[PE]\}/.test(v)))
+          // The prompts bash expands each time it prints them (PS4 on every traced command): a substitution in one
+          // runs later, out of sight (`SHELLOPTS=xtrace PS4='$(rm -rf src)' bash -c true`).
+          s.why ??= `${k}=… holds a command substitution bash runs each time it prints that prompt`;
+        else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
           const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv);
@@ -499,7 +503,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
-  /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC)$/;
+  /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
 
 const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
 
@@ -613,7 +617,7 @@ function withArgs(body: string, words: W[]): string {
 /** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
 function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
   let out: Record<string, string | null> | undefined;
-  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
 

@@ -540,6 +540,8 @@ export const gitConfigRules: Rule[] = [
         'git config --global url.https://example.net/.insteadOf https://github.com/',
         'git config remote.origin.mirror true',
         'git config --type bool remote.origin.mirror true',
+        'git config --get-all credential.https://github.com.token',
+        'git config --global --get hub.oauthtoken',
       ],
       benign: [
         'git config --get remote.origin.url',
@@ -555,7 +557,11 @@ export const gitConfigRules: Rule[] = [
       const cfg = (s.meta.gitConfig ?? NO_CONFIG) as Record<string, string | null>;
       for (const k in cfg) if (REDIRECT_CONFIG.test(k)) return `git -c ${k} changes where git sends or what it keeps`;
       if (git(s, 'config')) {
-        if (s.words.some((w) => w.value !== null && /^(--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--show-origin)$/.test(w.value))) return undefined;
+        if (s.words.some((w) => w.value !== null && /^(--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--show-origin)$/.test(w.value))) {
+          // A stored credential printed (`git config --get-all credential.https://github.com.token`): a secret read.
+          const secret = s.words.slice(2).find((w) => w.value === null || /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey)$/i.test(w.value));
+          return secret ? `git config prints ${secret.value ?? secret.text}, a stored credential` : undefined;
+        }
         const vals = configOperands(s);
         const k = vals[0]?.value;
         if (vals.length >= 2 && (k === null || (k !== undefined && REDIRECT_CONFIG.test(k))))
