@@ -4,7 +4,8 @@
 import { NO_SHELL_OUTS, NO_TEXTS } from './empty';
 import type { Stdin, W } from './types';
 
-export const CODE_INTERPRETERS = new Set([
+/** Script languages whose interpreters take a program as an argument, a file or on stdin. */
+export const SCRIPT_LANGS = [
   'python',
   'python2',
   'python3',
@@ -21,13 +22,12 @@ export const CODE_INTERPRETERS = new Set([
   'rscript',
   'tsx',
   'ts-node',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
   'osascript',
   'irb',
-]);
+];
+
+/** Interpreters whose one-liners are read for the shell commands and library calls they make (awk included). */
+export const CODE_INTERPRETERS = new Set([...SCRIPT_LANGS, 'awk', 'gawk', 'mawk', 'nawk']);
 
 const FLAG_BY_LANG: Record<string, string[]> = {
   python: ['-c'],

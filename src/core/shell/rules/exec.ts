@@ -1,35 +1,13 @@
 // Code the reviewer cannot see: dynamic command names, eval/bash -c of run-time text, programs piped into a
 // shell or interpreter (curl | sh, base64 -d | sh), scripts written and run on the same line.
 import { normalize } from '../fsfacts';
+import { SCRIPT_LANGS } from '../interp';
 import { globMatch } from '../pathjudge';
 import type { Sub, W } from '../types';
 import type { LineHit, Rule } from './types';
 import { named } from './util';
 
-export const INTERPRETERS = new Set([
-  'python',
-  'python2',
-  'python3',
-  'pypy',
-  'pypy3',
-  'node',
-  'nodejs',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'lua',
-  'rscript',
-  'pwsh',
-  'powershell',
-  'osascript',
-  'tsx',
-  'ts-node',
-  'jshell',
-  'groovy',
-  'irb',
-]);
+export const INTERPRETERS = new Set([...SCRIPT_LANGS, 'pwsh', 'powershell', 'jshell', 'groovy']);
 export const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'rbash', 'fish', 'csh', 'tcsh', 'pwsh']);
 /** Names of a process's own input. */
 const STDIN_DEV = /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/(self|thread-self|\$\$)\/fd\/0)$/;

@@ -96,17 +96,8 @@ const SYSTEM_PACKAGE_REMOVE_FLAG: Record<string, RegExp> = {
   'nix-env': /^(-e|--uninstall)$/,
 };
 
-/** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
-export const SYS_CONFIG_NAMES = new Set([
-  'crontab',
-  'iptables',
-  'ip6tables',
-  'nft',
-  'ufw',
-  'firewall-cmd',
-  'pfctl',
-  'iptables-restore',
-  'ebtables',
+/** Programs that change accounts, groups, passwords and sudoers. */
+const USER_ADMIN = [
   'useradd',
   'userdel',
   'usermod',
@@ -126,6 +117,20 @@ export const SYS_CONFIG_NAMES = new Set([
   'newusers',
   'dscl',
   'sysadminctl',
+];
+
+/** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
+export const SYS_CONFIG_NAMES = new Set([
+  'crontab',
+  'iptables',
+  'ip6tables',
+  'nft',
+  'ufw',
+  'firewall-cmd',
+  'pfctl',
+  'iptables-restore',
+  'ebtables',
+  ...USER_ADMIN,
   'history',
   'unset',
   'set',
@@ -1053,30 +1058,7 @@ export const systemRules: Rule[] = [
         if (ws.slice(1).some((v) => v !== null && reads.test(v)) || (s.name === 'ufw' && verb(s) === 'status')) return undefined;
         return `${s.name} changes firewall rules`;
       }
-      if (
-        named(
-          s,
-          'useradd',
-          'userdel',
-          'usermod',
-          'adduser',
-          'deluser',
-          'groupadd',
-          'groupdel',
-          'groupmod',
-          'passwd',
-          'chpasswd',
-          'chsh',
-          'chfn',
-          'gpasswd',
-          'visudo',
-          'vipw',
-          'vigr',
-          'newusers',
-          'dscl',
-          'sysadminctl',
-        )
-      ) {
+      if (named(s, ...USER_ADMIN)) {
         if (named(s, 'dscl') && !ws.some((v) => v !== null && /^-(create|delete|append|passwd|change)$/.test(v))) return undefined;
         return `${s.name} changes users or groups`;
       }
