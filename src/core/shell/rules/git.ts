@@ -5,7 +5,7 @@ import { GIT_RESTORE_OPTS } from '../effects';
 import { NO_CONFIG } from '../empty';
 import type { Sub, W } from '../types';
 import type { Rule } from './types';
-import { bareWords, O } from './util';
+import { bareWords, dryRun, O } from './util';
 
 function git(s: Sub, ...subs: string[]): boolean {
   if (s.name !== 'git') return false;
@@ -305,6 +305,31 @@ export const gitRules: Rule[] = [
       if (has(p, 'D')) return 'git branch -D deletes an unmerged branch';
       if (has(p, 'M')) return 'git branch -M/-C overwrites an existing branch';
       if (has(p, 'f') && (has(p, 'd', 'm') || p.positional.length > 0)) return 'git branch --force deletes or moves a branch';
+      return undefined;
+    },
+  },
+  {
+    id: 'git.push-deploy',
+    names: ['git'],
+    description:
+      'Pushes to a remote that deploys what it receives (heroku, dokku, a remote named production/prod/live/deploy, a Heroku or Dokku URL): a deploy, not a share.',
+    examples: {
+      destructive: [
+        'git push heroku main',
+        'git push production HEAD:main',
+        'git push -u prod main',
+        'git push https://git.heroku.com/my-app.git main',
+        'git push dokku@apps.example.com:web main',
+      ],
+      benign: ['git push origin main', 'git push -u origin feature/x', 'git push upstream', 'git push --dry-run heroku main'],
+    },
+    check(s) {
+      if (!git(s, 'push') || dryRun(s)) return undefined;
+      const b = bareWords(s);
+      const remote = b[b.indexOf('push') + 1];
+      if (remote === undefined) return undefined;
+      if (/^(heroku|dokku|prod|production|live|deploy)$/i.test(remote) || /(^|[@/.])(git\.heroku\.com|heroku\.com)[:/]|^dokku@/i.test(remote))
+        return `git push ${remote} deploys what it pushes`;
       return undefined;
     },
   },
