@@ -647,7 +647,7 @@ export const assignedValue: BlockRule = {
         { text: `      - DATABASE_URL=mysql://root:${a[4]}@db/app\n`, secrets: [a[4]!] },
         { text: `password=${a[3]}\ntoken: ${a[0]}\n`, secrets: [a[3]!, a[0]!] },
         { text: `[database]\nuser = "app"\npassword = """\n${toml[0]}"""\napi_token = '''\n${toml[1]}\n'''\n`, secrets: toml },
-        { text: `nodeLinker: node-modules\nnpmAuthIdent: "${ident}"\nnpmScopes:\n  corp:\n    npmAuthToken: ${tok}\n`, secrets: [ident, tok] },
+        // (.yarnrc.yml's `npmAuthIdent:`/`npmAuthToken:` are secret names the line rules already mask: not this rule's.)
         { text: `registry "https://npm.example.com/"\n"//npm.example.com/:_authToken" ${tok}\n_auth "${ident}"\n`, secrets: [tok, ident] },
       ],
       falsePositives: [

@@ -151,7 +151,7 @@ export const remoteRules: Rule[] = [
       'Sends a POST (a body with curl -d/-F/--json, wget --post-data, httpie fields) to a host other than this machine: APIs, webhooks and CI dispatches change remote state.',
     examples: {
       destructive: [
-        'curl -X POST https://hooks.slack.com/services/T0/B0/x -d \'{"text":"hi"}\'',
+        'curl -X POST https://chat.example.com/hooks/T0/B0/x -d \'{"text":"hi"}\'',
         'curl https://api.stripe.com/v1/refunds -u sk_test_x: -d charge=ch_1',
         'curl --json \'{"ref":"main"}\' https://api.github.com/repos/o/r/actions/workflows/ci.yml/dispatches',
         'wget --post-data="a=1" https://api.example.com/x',
