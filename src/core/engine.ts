@@ -98,6 +98,7 @@ export class Engine {
       workspace: env.ctx.workspace,
       exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
+      readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
@@ -185,6 +186,15 @@ export function existsFact(probe: FsProbe, workspace?: string): (abs: string) =>
       return undefined;
     }
   };
+}
+
+/** A script's text for the command guard; a probe failure is `false` (present, cannot be judged: the guard asks). */
+function readTextFact(probe: FsProbe, abs: string, max: number): string | false | undefined {
+  try {
+    return probe.readText!(abs, max);
+  } catch {
+    return false;
+  }
 }
 
 /** Is a path a directory (links followed)? undefined when the probe cannot tell. */

@@ -30,7 +30,41 @@ export const nodeFsProbe: FsProbe = {
     }
   },
   gitTracked,
+  readText,
 };
+
+/**
+ * A script's text, for the command guard (links followed, as the kernel or a shell opens it). A file with a
+ * NUL byte in its first 8 KiB is a compiled program, not a script: undefined, as for a missing file.
+ */
+function readText(abs: string, max: number): string | false | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' ? undefined : false;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return st.isDirectory() ? undefined : false;
+    const want = Math.min(st.size, max + 1);
+    const buf = Buffer.alloc(want);
+    let n = 0;
+    while (n < want) {
+      const r = fs.readSync(fd, buf, n, want - n, n);
+      if (r === 0) break;
+      n += r;
+    }
+    if (buf.subarray(0, Math.min(n, 8192)).includes(0)) return undefined;
+    if (n > max) return false;
+    return buf.toString('utf8', 0, n);
+  } catch {
+    return false;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 interface TrackedEntry {
   gitDir: string;

@@ -24,6 +24,12 @@ export interface FsProbe {
    * `git log -p` or `git archive` can print); [] outside a repository; undefined when it cannot be told.
    */
   gitTracked?(dir: string): readonly string[] | undefined;
+  /**
+   * The text of a file a command would run as a script (links followed), for the command guard to judge what
+   * it holds: undefined when it does not exist or is not text (a compiled program); false when it exists but
+   * cannot be judged (unreadable, or larger than `max` bytes).
+   */
+  readText?(abs: string, max: number): string | false | undefined;
 }
 
 export type Resolved = { ok: true; path: string; info: EntryInfo | undefined } | { ok: false; reason: string };

@@ -12,9 +12,10 @@ import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secr
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
-import { absPath, normalize } from './fsfacts';
+import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
+import { MAX_SCRIPT_BYTES, makeRecipes, makeRun, packageScriptLines, packageScriptsRun } from './projectScripts';
 import { judgeCode } from './programs/code';
-import { destructiveApi } from './interp';
+import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
 
@@ -70,6 +71,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly env: WordEnv;
   /** Functions defined on the line. */
   functions: Map<string, string> | undefined = undefined;
+  /** Sub-commands read from the project's files on disk (scripts, package.json scripts, recipes): see projectText. */
+  fromDisk: Set<number> | undefined = undefined;
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
@@ -751,7 +754,8 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     }
     for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
     if (!emptiesIntact()) findings.push(unknown('parse.error', line, 'internal error: a shared empty value was modified during analysis'));
-    return finish(a, effects, findings, judged);
+    const disk = a.fromDisk;
+    return finish(a, effects, disk ? findings.filter((f) => f.tier !== 'unknown' || !disk.has(f.sub)) : findings, judged);
   } catch (err) {
     // RangeError from deep nesting, or a bug: fail closed.
     effects = [];
@@ -816,6 +820,109 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
   );
 }
 
+/** The interpreter a `#!` line names: `#!/bin/sh` → sh, `#!/usr/bin/env -S python3 -u` → python3. */
+const SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?([\w.+-]+)/;
+
+/** At most this many files are read from disk for one command line (a script that runs itself stops here). */
+const MAX_SCRIPT_READS = 8;
+
+interface DiskReads {
+  left: number;
+  seen: Set<string> | undefined;
+}
+
+/** Installed code, not the project's: a dependency's own scripts are the supply chain's business (rules/supply.ts). */
+const INSTALLED = /\/(node_modules|\.venv|venv|site-packages|vendor)\//;
+
+/**
+ * A script's text from disk, for a file the line runs that the workspace or scratch space holds (where an agent
+ * could have written it with an earlier, ordinary edit). undefined: not read (elsewhere, installed code, absent,
+ * not text, already read for this line, or the reads for this line are spent); false: it cannot be judged.
+ */
+function readDiskScript(env: CommandEnv, target: string, disk: DiskReads): string | false | undefined {
+  if (!env.readScript || !(inWorkspace(target, env) || inTmp(target)) || INSTALLED.test(target)) return undefined;
+  if (disk.seen?.has(target)) return undefined;
+  if (disk.left <= 0) return false;
+  disk.left--;
+  (disk.seen ??= new Set()).add(target);
+  return env.readScript(target, MAX_SCRIPT_BYTES);
+}
+
+/** Library calls in a program of the project that delete a directory tree. */
+const TREE_DELETE_API =
+  /\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.rm_r[f]?|rm_rf|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|rm|rmdir)\s*\([^)]*recursive\s*:\s*true/;
+
+/**
+ * Text from the project's files on disk, walked as commands in `cwd`. What it is seen to do is judged as the
+ * line's own (a delete, a read of a secret, a push); what the guard cannot follow inside it (a `cd` into
+ * `$(dirname "$0")`, an argument `$1`, a construct the parser does not read) stays as it was before the guard
+ * read the file — the project's own code, run by name — so reading a script never makes a call less safe,
+ * and everyday scripts are not asked about for what nobody can know before they run.
+ */
+function projectText(a: Analyzer, text: string, via: string, cwd: string | null): void {
+  const s0 = a.subs.length;
+  const e0 = a.errors.length;
+  a.reparse(text, { via: [via], cwd: { value: cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text }, 'script');
+  a.errors.length = e0;
+  for (let i = s0; i < a.subs.length; i++) (a.fromDisk ??= new Set()).add(a.subs[i].index);
+}
+
+/**
+ * What a package manager or make runs by name: the package.json scripts (`npm test`, `yarn build`, an
+ * install's lifecycle scripts) and the Makefile recipes (`make clean`), walked as command lines in the folder
+ * they run in. A file that exists but cannot be read is an unknown; a file that does not parse runs nothing.
+ */
+function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
+  const name = s.name;
+  if (name !== 'npm' && name !== 'yarn' && name !== 'pnpm' && name !== 'bun' && name !== 'make' && name !== 'gmake') return;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === name);
+  if (start < 0) return;
+  const words = s.words.slice(start);
+  if (words.some((w) => w.value === null)) return; // which script runs is only known at run time: the model asks
+  const argv = words.map((w) => w.value!);
+  const cwd = s.cwd!;
+  const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
+  const pkg = packageScriptsRun(argv);
+  if (pkg) {
+    // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
+    for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
+      const file = `${dir === '/' ? '' : dir}/package.json`;
+      const text = readDiskScript(env, file, disk);
+      if (text === false) {
+        s.why ??= `${file} cannot be read whole, so the scripts \`${s.text.slice(0, 80)}\` runs are not known`;
+        return;
+      }
+      if (text !== undefined) {
+        const scripts = packageScriptLines(text, pkg.names) ?? [];
+        run(
+          scripts.map((x) => x.line),
+          dir,
+          (i) => `the package.json script "${scripts[i].name}"`,
+        );
+        return;
+      }
+      const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+      if (up === dir || !inWorkspace(up, env)) return;
+      dir = up;
+    }
+  }
+  const make = makeRun(argv);
+  if (make) {
+    const dir = normalize(absPath(make.dir || '.', cwd, env.home));
+    for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
+      const file = normalize(absPath(f, dir, env.home));
+      const text = readDiskScript(env, file, disk);
+      if (text === false) {
+        s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
+        return;
+      }
+      if (text === undefined) continue;
+      run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`);
+      return;
+    }
+  }
+}
+
 /**
  * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
  * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
@@ -824,35 +931,57 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
 function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefined {
   let contents: Map<string, string | null> | undefined;
   let judged: Set<string> | undefined;
-  const n0 = a.subs.length;
-  for (let k = 0; k < n0; k++) {
+  const disk: DiskReads = { left: MAX_SCRIPT_READS, seen: undefined };
+  // Sub-commands of the scripts judged here are looked at too (a script that runs another), bounded by `disk`.
+  for (let k = 0; k < a.subs.length; k++) {
     const s = a.subs[k];
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
-    // Runs one it wrote?
-    if (contents) {
+    if (env.readScript) judgeProjectScripts(a, s, env, disk);
+    // Runs one it wrote, or one on disk?
+    if (contents || env.readScript) {
       for (const acc of s.acc) {
         if (acc.op !== 'exec') continue;
         const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
         if (p === null || p === undefined) continue;
+        // A program named without a slash is looked up on PATH, not in the folder.
+        if (acc.w === s.words[0] && !p.includes('/')) continue;
         const target = abs(p);
-        const text = contents.get(target);
+        let text = contents?.get(target);
+        let origin = 'written on this line';
+        if (text === undefined && !contents?.has(target)) {
+          const read = readDiskScript(env, target, disk);
+          if (read === false) {
+            s.why ??= `${target} is a script the guard cannot read whole (unreadable, or over ${MAX_SCRIPT_BYTES} bytes), so what it runs is not known`;
+            continue;
+          }
+          text = read;
+          origin = 'on disk';
+        }
         if (text === undefined || text === null) continue;
-        const shebang = /^#!\s*\S*?(?:env\s+)?(\w+)/.exec(text)?.[1];
+        const shebang = SHEBANG.exec(text)?.[1];
         const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
         if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
-          a.reparse(
-            text,
-            { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text },
-            'script',
-          );
+          if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
+          else
+            a.reparse(
+              text,
+              { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text },
+              'script',
+            );
           (judged ??= new Set()).add(target);
+        } else if (lang && origin === 'on disk') {
+          // A program of the project: what it is seen to do (a tree delete, a literal shell command), not every
+          // call the inline-code reader refuses (`import os` is in every manage.py).
+          const d = TREE_DELETE_API.exec(text);
+          if (d) s.why ??= `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '')})`;
+          for (const literal of shellOuts(text).literals) projectText(a, literal, `a command ${target} runs`, s.cwd);
         } else if (lang) {
           const v = judgeCode(lang, text);
-          if (v.why !== undefined) s.why ??= `${target} (written on this line): ${v.why}`;
+          if (v.why !== undefined) s.why ??= `${target} (${origin}): ${v.why}`;
           // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
           const d = destructiveApi(text);
-          if (d !== undefined) s.why ??= `${target} (written on this line): ${d}`;
+          if (d !== undefined) s.why ??= `${target} (${origin}): ${d}`;
           for (const r of v.reads)
             s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
           (judged ??= new Set()).add(target);

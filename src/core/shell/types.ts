@@ -10,6 +10,12 @@ export interface CommandEnv {
   exists?: (absPath: string) => boolean | undefined;
   /** Is the path a directory (following links)? undefined when the guard cannot tell. */
   isDir?: (absPath: string) => boolean | undefined;
+  /**
+   * The text of a script on disk that a command runs (`./x.sh`, `bash x.sh`, `python3 x.py`, a package.json
+   * script, a Makefile recipe), so its commands are judged as the line's own. undefined: absent or not text;
+   * false: present but unreadable or too large to judge. Without it, scripts on disk are not read.
+   */
+  readScript?: (absPath: string, max: number) => string | false | undefined;
 }
 
 /** One command that would run. `null` in argv = a word only known at run time (variable, substitution, brace). */

@@ -1,0 +1,326 @@
+// What a project runs by name, read from its files: the package.json scripts `npm test` or `yarn build` run, the
+// Makefile recipes `make clean` runs. An agent that cannot run `rm -rf src` can write it into a script or a
+// recipe with an ordinary file edit and run the script next: the command guard judges the text a run would
+// execute as if the line held it. Pure text functions; the analyzer reads the files through CommandEnv.
+
+/** The most of one script file the guard reads and judges: a line that long is the most it parses. */
+export const MAX_SCRIPT_BYTES = 64 * 1024;
+
+/** Scripts a package-manager command runs: their package.json names, in the order they run. */
+export interface PackageRun {
+  /** Names of package.json scripts, pre/post hooks included (a superset: not every manager runs them). */
+  names: string[];
+  /** The folder whose package.json it uses, relative to the command's cwd ('' = the nearest one). */
+  dir: string;
+}
+
+const INSTALL_LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const withHooks = (name: string) => [`pre${name}`, name, `post${name}`];
+
+// npm's own verbs that run no package script of the project (a superset is fine: an unknown verb is judged
+// by the program model, not here).
+const NPM_INSTALLS = new Set([
+  'install',
+  'i',
+  'in',
+  'ins',
+  'inst',
+  'insta',
+  'instal',
+  'isnt',
+  'isnta',
+  'isntal',
+  'isntall',
+  'ci',
+  'clean-install',
+  'ic',
+  'install-clean',
+  'isntall-clean',
+]);
+const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+const NPM_DIRECT: Record<string, string> = { test: 'test', t: 'test', tst: 'test', start: 'start', stop: 'stop', restart: 'restart' };
+// Yarn and pnpm run a script when the first word is no verb of theirs.
+const YARN_VERBS = new Set(
+  (
+    'add audit autoclean bin cache check config create dedupe dlx exec explain generate-lock-entry global help import info init ' +
+    'install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild ' +
+    'remove search set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces constraints'
+  ).split(' '),
+);
+const PNPM_VERBS = new Set(
+  (
+    'add audit bin config create dedupe deploy dlx doctor env exec fetch help i import init install install-test it licenses link ' +
+    'list ll la ls outdated pack patch patch-commit patch-remove prune publish rb rebuild remove rm root server setup store uninstall ' +
+    'unlink up update upgrade why approve-builds self-update'
+  ).split(' '),
+);
+/** Options of these managers that take a value (so the value is not read as the verb). */
+const VALUED = new Set(['--prefix', '-C', '--dir', '-w', '--workspace', '--cwd', '--filter', '-F', '--script-shell', '--loglevel', '--registry']);
+
+/**
+ * The package.json scripts `argv` (a package manager's command line, values known) runs, or undefined when it
+ * runs none that the project wrote (a dependency command, a registry query) or when which ones cannot be told.
+ */
+export function packageScriptsRun(argv: readonly string[]): PackageRun | undefined {
+  const tool = argv[0]?.replace(/^.*\//, '');
+  if (tool !== 'npm' && tool !== 'yarn' && tool !== 'pnpm' && tool !== 'bun') return undefined;
+  let dir = '';
+  const rest: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (rest.length === 0 && w.startsWith('-')) {
+      const eq = w.indexOf('=');
+      const opt = eq > 0 ? w.slice(0, eq) : w;
+      const value = eq > 0 ? w.slice(eq + 1) : VALUED.has(opt) ? argv[++i] : undefined;
+      // Scripts of another package (a workspace member, all of them): not this folder's package.json.
+      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt)) return undefined;
+      if (opt === '--prefix' || opt === '-C' || opt === '--dir' || opt === '--cwd') {
+        if (value === undefined) return undefined;
+        dir = value;
+      }
+      continue;
+    }
+    if (w === '--') break;
+    rest.push(w);
+  }
+  const verb = rest[0];
+  const script = (name: string | undefined): PackageRun | undefined => (name && !name.startsWith('-') ? { names: withHooks(name), dir } : undefined);
+  if (tool === 'npm') {
+    if (verb === undefined) return undefined;
+    if (NPM_DIRECT[verb]) return script(NPM_DIRECT[verb]);
+    if (NPM_RUN.has(verb)) return script(rest[1]);
+    // `npm install` with no package runs the project's install lifecycle; with packages, theirs (supply chain).
+    if (NPM_INSTALLS.has(verb) && rest.length === 1) return { names: INSTALL_LIFECYCLE, dir };
+    return undefined;
+  }
+  if (tool === 'yarn') {
+    if (verb === undefined || verb === 'install') return rest.length <= 1 ? { names: INSTALL_LIFECYCLE, dir } : undefined;
+    if (verb === 'run') return script(rest[1]);
+    return YARN_VERBS.has(verb) ? undefined : script(verb);
+  }
+  if (tool === 'pnpm') {
+    if (verb === undefined) return undefined;
+    if (verb === 'run' || verb === 'run-script') return script(rest[1]);
+    if (verb === 'test' || verb === 't' || verb === 'tst' || verb === 'start') return script(verb === 'start' ? 'start' : 'test');
+    if ((verb === 'install' || verb === 'i') && rest.length === 1) return { names: INSTALL_LIFECYCLE, dir };
+    return PNPM_VERBS.has(verb) ? undefined : script(verb);
+  }
+  // bun: `bun run X` runs script X when package.json has one (else a file, judged as a file elsewhere).
+  if (verb === 'run') return script(rest[1]);
+  if (verb === 'install' || verb === 'i') return rest.length === 1 ? { names: INSTALL_LIFECYCLE, dir } : undefined;
+  return undefined;
+}
+
+/**
+ * The command lines of the named scripts in a package.json text. undefined when the text is no JSON object
+ * (the manager then fails before running anything). A value that is no string is skipped (the manager rejects it).
+ */
+export function packageScriptLines(text: string, names: readonly string[]): { name: string; line: string }[] | undefined {
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!pkg || typeof pkg !== 'object') return undefined;
+  const scripts = (pkg as { scripts?: unknown }).scripts;
+  if (!scripts || typeof scripts !== 'object') return [];
+  const out: { name: string; line: string }[] = [];
+  for (const name of names) {
+    const v = (scripts as Record<string, unknown>)[name];
+    if (typeof v === 'string' && v.trim() !== '') out.push({ name, line: v });
+  }
+  return out;
+}
+
+/** What `make` would run: the Makefile to read (relative to the cwd; '' = the default names) and the goals. */
+export interface MakeRun {
+  dir: string;
+  file: string;
+  goals: string[];
+  vars: Record<string, string>;
+}
+
+const MAKE_VALUED = new Set([
+  '-C',
+  '--directory',
+  '-f',
+  '--file',
+  '--makefile',
+  '-I',
+  '--include-dir',
+  '-j',
+  '--jobs',
+  '-l',
+  '--load-average',
+  '-o',
+  '--old-file',
+  '--assume-old',
+  '-W',
+  '--what-if',
+  '--new-file',
+  '--assume-new',
+  '-O',
+  '--output-sync',
+  '--eval',
+]);
+
+/** `make`'s command line read: undefined for a dry run (`-n`, `-q`, `-p`) or one whose Makefile cannot be told. */
+export function makeRun(argv: readonly string[]): MakeRun | undefined {
+  const tool = argv[0]?.replace(/^.*\//, '');
+  if (tool !== 'make' && tool !== 'gmake') return undefined;
+  let dir = '';
+  let file = '';
+  const goals: string[] = [];
+  const vars: Record<string, string> = {};
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w.startsWith('-') && w !== '-') {
+      const eq = w.startsWith('--') ? w.indexOf('=') : -1;
+      const opt = eq > 0 ? w.slice(0, eq) : w.length > 2 && !w.startsWith('--') && MAKE_VALUED.has(w.slice(0, 2)) ? w.slice(0, 2) : w;
+      const attached = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : undefined;
+      if (/^-[a-zA-Z]*[nqp]/.test(w) && !w.startsWith('--') && !MAKE_VALUED.has(w.slice(0, 2))) return undefined;
+      if (/^--(just-print|dry-run|recon|question|print-data-base)$/.test(opt)) return undefined;
+      if (opt === '--eval') return undefined; // text the guard would have to evaluate as make: not read here
+      if (MAKE_VALUED.has(opt)) {
+        const value = attached ?? argv[++i];
+        if (value === undefined) return undefined;
+        if (opt === '-C' || opt === '--directory') dir = dir ? `${dir}/${value}` : value;
+        if (opt === '-f' || opt === '--file' || opt === '--makefile') file = value;
+      }
+      continue;
+    }
+    const eq = w.indexOf('=');
+    if (eq > 0 && /^[A-Za-z_][A-Za-z0-9_.]*$/.test(w.slice(0, eq).replace(/[:+?]$/, ''))) vars[w.slice(0, eq).replace(/[:+?]$/, '')] = w.slice(eq + 1);
+    else goals.push(w);
+  }
+  return { dir, file, goals, vars };
+}
+
+// make's built-in variables a recipe commonly uses, as GNU make defines them.
+const MAKE_BUILTINS: Record<string, string> = {
+  CC: 'cc',
+  CXX: 'g++',
+  CPP: '$(CC) -E',
+  AR: 'ar',
+  AS: 'as',
+  LD: 'ld',
+  RM: 'rm -f',
+  MAKE: 'make',
+  SHELL: '/bin/sh',
+  CURDIR: '.',
+  ARFLAGS: 'rv',
+};
+
+/**
+ * The recipe lines `make` runs for the goals (and their prerequisites that are targets of the file), each a
+ * command line for the shell, with the file's simple variables expanded. A superset: conditionals are not
+ * evaluated (every branch's lines are judged), pattern rules are not applied. A make function the guard does
+ * not evaluate (`$(shell …)`, `$(wildcard …)`) becomes `$MAKE_FUNCTION`: a word known only at run time.
+ */
+export function makeRecipes(text: string, goals: readonly string[], cmdVars: Record<string, string>): string[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const vars: Record<string, string> = { ...MAKE_BUILTINS };
+  const rules = new Map<string, { prereqs: string[]; recipe: string[] }[]>();
+  let firstGoal: string | undefined;
+  let current: { prereqs: string[]; recipe: string[] }[] | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    if (line.startsWith('\t')) {
+      // A recipe line; backslash-newline stays inside the one command the shell gets.
+      let cmd = line.slice(1);
+      while (cmd.endsWith('\\') && i + 1 < lines.length) cmd = cmd.slice(0, -1) + ' ' + lines[++i].replace(/^\t/, '');
+      if (current) for (const r of current) r.recipe.push(cmd);
+      continue;
+    }
+    while (line.endsWith('\\') && i + 1 < lines.length) line = line.slice(0, -1) + ' ' + lines[++i];
+    const bare = line.replace(/(^|[^\\])#.*$/, '$1').trim();
+    if (bare === '') continue;
+    const assign = /^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*(::?:?=|\?=|\+=|!=|=)\s*(.*)$/.exec(bare);
+    if (assign) {
+      current = undefined;
+      const [, name, op, value] = assign;
+      if (op === '!=') vars[name] = '$(shell)';
+      else if (op === '+=') vars[name] = vars[name] ? `${vars[name]} ${value}` : value;
+      else if (op === '?=') vars[name] ??= value;
+      else vars[name] = value;
+      continue;
+    }
+    const rule = /^([^:=]+?)\s*::?\s*(?![=])(.*)$/.exec(bare);
+    if (rule && !/^(ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|define|endef|export|unexport|vpath)\b/.test(bare)) {
+      const [, targetsText, rest] = rule;
+      const semi = rest.indexOf(';');
+      const prereqs = (semi >= 0 ? rest.slice(0, semi) : rest).split(/\s+/).filter((w) => w && w !== '|');
+      current = [];
+      for (const t of targetsText.split(/\s+/)) {
+        if (!t) continue;
+        if (firstGoal === undefined && !t.startsWith('.') && !t.includes('%')) firstGoal = t;
+        const r = { prereqs, recipe: semi >= 0 ? [rest.slice(semi + 1).trim()] : [] };
+        rules.set(t, [...(rules.get(t) ?? []), r]);
+        current.push(r);
+      }
+      continue;
+    }
+    current = undefined;
+  }
+  Object.assign(vars, cmdVars);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (goal: string) => {
+    if (seen.has(goal) || seen.size >= 64) return;
+    seen.add(goal);
+    for (const r of rules.get(goal) ?? []) {
+      for (const p of r.prereqs) visit(expand(p, vars, goal, r.prereqs, 0));
+      for (const cmd of r.recipe) {
+        const line = expand(cmd, vars, goal, r.prereqs, 0).replace(/^[\s@+-]+/, '');
+        if (line.trim()) out.push(line);
+      }
+    }
+  };
+  for (const g of goals.length ? goals : firstGoal !== undefined ? [firstGoal] : []) visit(g);
+  return out;
+}
+
+/** A make text with its variables expanded; `$$` is a literal `$` for the shell. */
+function expand(text: string, vars: Record<string, string>, target: string, prereqs: readonly string[], depth: number): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== '$') {
+      out += c;
+      continue;
+    }
+    const n = text[i + 1];
+    if (n === '$') {
+      out += '$';
+      i++;
+    } else if (n === '(' || n === '{') {
+      const close = n === '(' ? ')' : '}';
+      let level = 1;
+      let j = i + 2;
+      for (; j < text.length && level > 0; j++) {
+        if (text[j] === n) level++;
+        else if (text[j] === close) level--;
+      }
+      const inner = text.slice(i + 2, j - 1);
+      if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(inner)) {
+        const v = vars[inner];
+        out += v === undefined ? '' : depth < 8 ? expand(v, vars, target, prereqs, depth + 1) : '$MAKE_FUNCTION';
+      } else out += '$MAKE_FUNCTION';
+      i = j - 1;
+    } else if (n === '@') {
+      out += target;
+      i++;
+    } else if (n === '<') {
+      out += prereqs[0] ?? '';
+      i++;
+    } else if (n === '^' || n === '+' || n === '?') {
+      out += prereqs.join(' ');
+      i++;
+    } else if (n !== undefined && /[A-Za-z_*%|]/.test(n)) {
+      out += n === '*' || n === '%' || n === '|' ? '$MAKE_FUNCTION' : (vars[n] ?? '');
+      i++;
+    } else out += c;
+  }
+  return out;
+}
