@@ -848,6 +848,10 @@ function readDiskScript(env: CommandEnv, target: string, disk: DiskReads): strin
   return env.readScript(target, MAX_SCRIPT_BYTES);
 }
 
+/** A write, delete or move by a program of the project, of a file named by a literal first argument (JavaScript, Python). */
+const LITERAL_WRITE =
+  /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync|outputFile|truncateSync|unlinkSync|unlink|rmSync|renameSync|copyFileSync|symlinkSync|os\.(?:remove|unlink|rename|replace|truncate))\s*\(\s*(['"`])([^'"`\n$]+)\1|\bopen\s*\(\s*(['"])([^'"\n]+)\3\s*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/g;
+
 /** Library calls in a program of the project that delete a directory tree. */
 const TREE_DELETE_API =
   /\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.rm_r[f]?|rm_rf|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|rm|rmdir)\s*\([^)]*recursive\s*:\s*true/;
@@ -976,6 +980,12 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
           const d = TREE_DELETE_API.exec(text);
           if (d) s.why ??= `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '')})`;
           for (const literal of shellOuts(text).literals) projectText(a, literal, `a command ${target} runs`, s.cwd);
+          // Files it writes by a literal name (`fs.writeFileSync('.agentguard.yaml', …)`, `open('tests/a.py', 'w')`):
+          // judged by the path rules as the line's own writes.
+          for (const m of text.matchAll(LITERAL_WRITE)) {
+            const p = m[2] ?? m[4];
+            if (p) s.acc = [...s.acc, { op: 'write', w: undefined, p, how: `${target} (writes)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+          }
         } else if (lang) {
           const v = judgeCode(lang, text);
           if (v.why !== undefined) s.why ??= `${target} (${origin}): ${v.why}`;

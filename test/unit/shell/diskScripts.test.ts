@@ -45,6 +45,9 @@ const FILES: Record<string, string> = {
   'scripts/tidy.py': 'import shutil\nshutil.rmtree("src")\n',
   'scripts/shellout.py': 'import os\nos.system("rm -rf src")\n',
   'scripts/gen.js': "const fs = require('fs');\nfs.writeFileSync('build/v.json', JSON.stringify({ v: 1 }));\n",
+  'scripts/setup.js': "const fs = require('fs');\nfs.writeFileSync('.agentguard.yaml', 'version: 1\\n');\n",
+  'scripts/fixture.py': 'from pathlib import Path\nprint(Path("tests/a.test.ts").read_text())\nopen("build/out.txt", "w").write("x")\n',
+  'scripts/retest.py': 'with open("tests/a.test.ts", "w") as f:\n    f.write("")\n',
   'manage.py': 'import os\nimport sys\nos.environ.setdefault("X", "y")\nprint(sys.argv)\n',
   'scripts/big.sh': '#!/bin/sh\n' + '# padding\n'.repeat(Math.ceil(MAX_SCRIPT_BYTES / 10) + 10) + 'rm -rf src\n',
 };
@@ -80,6 +83,8 @@ const DANGEROUS = [
   'make -f Makefile clean',
   'python3 scripts/tidy.py',
   'python3 scripts/shellout.py',
+  'node scripts/setup.js',
+  'python3 scripts/retest.py',
   './scripts/big.sh',
 ];
 
@@ -99,6 +104,7 @@ const BENIGN = [
   './scripts/build.sh',
   './scripts/self.sh',
   'node scripts/gen.js',
+  'python3 scripts/fixture.py',
   'ls scripts',
   'cat scripts/wipe.sh',
 ];
