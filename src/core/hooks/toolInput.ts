@@ -34,7 +34,17 @@ export function toFsPath(p: string, base: string | undefined): { ok: true; path:
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(p) && !/^[A-Za-z]:[\\/]/.test(p)) {
     return { ok: false, reason: `the path is a ${p.slice(0, p.indexOf(':'))}: URI, which AgentGuard's path rules cannot place on disk` };
   }
-  if (isAbsolute(p) || !base) return { ok: true, path: p };
+  // A host may expand `~` and variables in a path it is handed, or may not: `~/.bashrc` is judged as the home
+  // folder's (the path rules expand `~`, so it is never taken for a folder named `~` in the workspace), and
+  // a variable (`$HOME/.profile`, `${XDG_CONFIG_HOME}/…`) names a path only known where it expands: refused.
+  if (/\$(?:[A-Za-z_{(]|\d)/.test(p)) {
+    return {
+      ok: false,
+      reason: `the path ${JSON.stringify(p.slice(0, 120))} holds a shell variable, which the host may or may not expand; give the path itself`,
+    };
+  }
+  if (isAbsolute(p) || p === '~' || p.startsWith('~/') || !base) return { ok: true, path: p };
+  if (/^~[^/]*(\/|$)/.test(p)) return { ok: false, reason: `the path ${JSON.stringify(p.slice(0, 120))} names another account's home folder` };
   return { ok: true, path: base.replace(/\/+$/, '') + '/' + p };
 }
 
