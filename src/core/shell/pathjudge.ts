@@ -408,6 +408,10 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
 /** An op on one normalized path; `any` is every op (no-access → deny, some ops denied → ask). */
 function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
   if (op !== 'any') return onePath(op, abs, j);
+  // A bare word of an unmodelled program that names nothing on disk (`python3 manage.py test`, `cargo xtask
+  // build`) is a verb, not a path: there is nothing to read, and a file it might create is no protected one's
+  // loss. Words with a folder (`tests/new.test.ts`) or a leading dot (`.env`) are still judged.
+  if (j.onDisk && bareAbsent(abs, j)) return ALLOW;
   const r = onePath('read', abs, j);
   if (r.decision === 'deny') return r;
   let w: Verdict = r;
@@ -416,6 +420,17 @@ function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
   if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
   if (w.decision === 'deny') return { ...w, decision: 'ask', reason: `the command may change it, and ${w.reason}` };
   return w;
+}
+
+function bareAbsent(abs: string, j: JudgeEnv): boolean {
+  const slash = abs.lastIndexOf('/');
+  const cwd = (j.ctx.cwd ?? j.ctx.workspace).replace(/\/+$/, '');
+  if (slash <= 0 || abs.slice(0, slash) !== cwd || abs.charCodeAt(slash + 1) === 46 /* . */) return false;
+  try {
+    return j.probe.lstat(abs) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {

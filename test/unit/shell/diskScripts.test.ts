@@ -105,6 +105,9 @@ const BENIGN = [
   './scripts/self.sh',
   'node scripts/gen.js',
   'python3 scripts/fixture.py',
+  // A bare word that names nothing on disk is a verb of the program, not a protected path (`test/` is one).
+  'python3 manage.py test',
+  'python3 manage.py test app',
   'ls scripts',
   'cat scripts/wipe.sh',
 ];
