@@ -1,7 +1,225 @@
 // Containers, clusters and cloud infrastructure: deleting data volumes, mutating clusters, applying plans.
 import type { Sub } from '../types';
+import { hostOf, LOOPBACK } from './remote';
 import type { Rule } from './types';
 import { bareWords, dryRun, hasWord, named, verb } from './util';
+
+/**
+ * Names of contexts, profiles, workspaces and stacks that the local tools create (kind-*, minikube, docker-desktop…)
+ * or that name a developer's own environment. Any other name may be a production target.
+ */
+const LOCAL_NAME =
+  /^(default|local|localhost|dev|develop|development|test|testing|sandbox|minikube|docker-desktop|desktop-linux|rancher-desktop|orbstack|rootless|microk8s|colima(-.*)?|kind-.*|k3d-.*|k3s-.*|podman-machine-default.*|(.*-)?(local|dev|development|sandbox))$/i;
+
+/** Is an address (URL, host[:port], unix socket, file path of a socket) this machine? */
+export function localAddress(v: string): boolean {
+  if (v === '' || v.startsWith('/') || v.startsWith('.') || /^(unix|npipe|fd|file|sqlite3?):/i.test(v) || /\.sock$/.test(v)) return true;
+  // `postgres:///app`, `postgresql://%2Fvar%2Frun/app`: no host, the local socket.
+  if (/^[a-z][a-z0-9+.-]*:\/\/(\/|[^/]*@\/|%2F)/i.test(v)) return true;
+  // A comma-separated endpoint list is local only when every endpoint is.
+  if (v.includes(',')) return v.split(',').every((x) => localAddress(x.trim()));
+  const h = hostOf(v);
+  return h !== undefined && LOOPBACK.test(h);
+}
+
+/**
+ * Variables that choose which daemon, cluster, account, project, workspace or database later commands act on.
+ * `name`: the value is a name (context, profile, project); `addr`: an address; `file`: a configuration file.
+ */
+export const TARGET_VARS: Record<string, 'name' | 'addr' | 'file'> = {
+  DOCKER_HOST: 'addr',
+  CONTAINER_HOST: 'addr',
+  DOCKER_CONTEXT: 'name',
+  CONTAINER_CONNECTION: 'name',
+  KUBECONFIG: 'file',
+  HELM_KUBECONTEXT: 'name',
+  AWS_PROFILE: 'name',
+  AWS_DEFAULT_PROFILE: 'name',
+  AWS_CONFIG_FILE: 'file',
+  AWS_SHARED_CREDENTIALS_FILE: 'file',
+  CLOUDSDK_CORE_PROJECT: 'name',
+  CLOUDSDK_CORE_ACCOUNT: 'name',
+  CLOUDSDK_ACTIVE_CONFIG_NAME: 'name',
+  CLOUDSDK_CONFIG: 'file',
+  GOOGLE_CLOUD_PROJECT: 'name',
+  AZURE_SUBSCRIPTION_ID: 'name',
+  ARM_SUBSCRIPTION_ID: 'name',
+  AZURE_CONFIG_DIR: 'file',
+  TF_WORKSPACE: 'name',
+  PULUMI_BACKEND_URL: 'addr',
+  DIGITALOCEAN_CONTEXT: 'name',
+  NOMAD_ADDR: 'addr',
+  VAULT_ADDR: 'addr',
+  CONSUL_HTTP_ADDR: 'addr',
+  ETCDCTL_ENDPOINTS: 'addr',
+  PGHOST: 'addr',
+  PGSERVICE: 'name',
+  MYSQL_HOST: 'addr',
+  DATABASE_URL: 'addr',
+  DB_HOST: 'addr',
+  REDIS_URL: 'addr',
+  REDISCLI_HOST: 'addr',
+  MONGODB_URI: 'addr',
+  MONGO_URL: 'addr',
+  KAFKA_BOOTSTRAP_SERVERS: 'addr',
+  FLY_APP: 'name',
+  HEROKU_APP: 'name',
+  VERCEL_PROJECT_ID: 'name',
+  NETLIFY_SITE_ID: 'name',
+  FIREBASE_PROJECT: 'name',
+};
+
+/** A target variable's value leads somewhere other than this machine or a local environment (null: unknown). */
+export function remoteTarget(name: string, value: string | null): boolean {
+  const kind = TARGET_VARS[name];
+  if (kind === undefined) return false;
+  if (value === null) return true;
+  if (kind === 'addr') return !localAddress(value);
+  if (kind === 'name') return value !== '' && !LOCAL_NAME.test(value);
+  // A configuration file: its contents are not known; one named for a local cluster is taken at its word.
+  return !/(^|[/._-])(kind|minikube|k3d|k3s|local|dev|microk8s)([/._-]|$)/i.test(value);
+}
+
+/** Verbs that only read or print, for judging a command pointed at another target. */
+const TARGET_READ =
+  /^(ps|ls|list|get|describe|logs?|inspect|images|version|info|status|show|top|stats|events|port|history|diff|plan|whoami|explain|view|validate|output|search|help|current-context|get-contexts|config|tree|df|preview|check|lint|fmt|template)$/;
+
+/** Commands the database rules judge against their host themselves. */
+const DB_CLIENTS = /^(psql|pg_dump|pg_dumpall|mysql|mariadb|mysqldump|redis-cli|valkey-cli|mongosh|mongo|mongodump|cqlsh|clickhouse-client|pgcli|mycli|usql)$/;
+
+/** Container CLIs: the daemon they talk to, from their options (-H/--host, --context/-c, podman --remote/--url/--connection). */
+function containerTarget(s: Sub): string | undefined {
+  if (!named(s, 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose')) return undefined;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (!v.startsWith('-')) break;
+    const eq = v.indexOf('=');
+    const k = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v;
+    const val = v.startsWith('--') && eq > 0 ? v.slice(eq + 1) : ws[i + 1]?.value;
+    if (k === '-H' || k === '--host' || k === '--url') {
+      if (val === null || val === undefined || !localAddress(val)) return `${k} ${val ?? ws[i + 1]?.text ?? ''}`;
+    } else if (k === '--context' || k === '-c' || k === '--connection') {
+      if (val === null || val === undefined || !LOCAL_NAME.test(val)) return `${k} ${val ?? ws[i + 1]?.text ?? ''}`;
+    } else if (k === '--remote' || k === '-r') return k;
+    if (eq < 0 && /^(-H|--host|--url|--context|-c|--connection|--config|-l|--log-level)$/.test(k)) i++;
+  }
+  return undefined;
+}
+
+/** Sub-commands that switch the target every later command acts on (a context, project, workspace, stack). */
+function targetSwitch(s: Sub): string | undefined {
+  const n = s.name;
+  if (n === null) return undefined;
+  const b = bareWords(s);
+  const named1 = (x: string | undefined) => x === undefined || !LOCAL_NAME.test(x);
+  switch (n) {
+    case 'docker':
+    case 'nerdctl':
+      return b[0] === 'context' && b[1] === 'use' && named1(b[2]) ? `docker context use ${b[2] ?? ''}` : undefined;
+    case 'podman':
+      return b[0] === 'system' && b[1] === 'connection' && b[2] === 'default' && named1(b[3]) ? `podman system connection default ${b[3] ?? ''}` : undefined;
+    case 'kubectl':
+    case 'oc':
+    case 'k': {
+      if (n === 'oc' && b[0] === 'project' && b[1] !== undefined) return `oc project ${b[1]}`;
+      if (n === 'oc' && b[0] === 'login') return 'oc login';
+      if (b[0] !== 'config') return undefined;
+      const v = b[1] ?? '';
+      if (/^(use-context|use)$/.test(v)) return named1(b[2]) ? `${n} config ${v} ${b[2] ?? ''}` : undefined;
+      if (/^(set-context|set-cluster|set-credentials|set|unset|rename-context|delete-context|delete-cluster|delete-user)$/.test(v)) return `${n} config ${v}`;
+      return undefined;
+    }
+    case 'kubectx':
+    case 'kubens':
+      // No name lists them; `-c` prints the current one; a name (or `-`, the previous one) switches.
+      if (hasWord(s, '-') && !hasWord(s, '-c', '--current')) return `${n} - switches back to the previous target`;
+      return b[0] !== undefined && !hasWord(s, '-c', '--current', '-h', '--help') && (b[0].includes('=') || named1(b[0])) ? `${n} ${b[0]}` : undefined;
+    case 'terraform':
+    case 'tofu':
+    case 'terragrunt':
+    case 'tf':
+      return b[0] === 'workspace' && /^(select|switch)$/.test(b[1] ?? '') && named1(b[2]) ? `${n} workspace ${b[1]} ${b[2] ?? ''}` : undefined;
+    case 'pulumi':
+      return b[0] === 'stack' && b[1] === 'select' && named1(b[2]) ? `pulumi stack select ${b[2] ?? ''}` : undefined;
+    case 'gcloud':
+      if (b[0] === 'config' && b[1] === 'set' && /^(project|account|(core|container|auth|api_endpoint_overrides|proxy)\/.*)$/.test(b[2] ?? ''))
+        return `gcloud config set ${b[2]}`;
+      if (b[0] === 'config' && b[1] === 'configurations' && b[2] === 'activate' && named1(b[3])) return `gcloud config configurations activate ${b[3] ?? ''}`;
+      if (b[0] === 'container' && b[1] === 'clusters' && b[2] === 'get-credentials')
+        return 'gcloud container clusters get-credentials switches kubectl to the cluster';
+      return undefined;
+    case 'az':
+      if (b[0] === 'account' && b[1] === 'set') return 'az account set';
+      if (b[0] === 'config' && b[1] === 'set') return 'az config set';
+      if (b[0] === 'aks' && b[1] === 'get-credentials') return 'az aks get-credentials switches kubectl to the cluster';
+      return undefined;
+    case 'aws':
+      if (b[0] === 'eks' && b[1] === 'update-kubeconfig') return 'aws eks update-kubeconfig switches kubectl to the cluster';
+      return undefined;
+    case 'doctl':
+      if (b[0] === 'auth' && b[1] === 'switch') return 'doctl auth switch';
+      if (b[0] === 'kubernetes' && b.includes('kubeconfig') && b.includes('save'))
+        return 'doctl kubernetes cluster kubeconfig save switches kubectl to the cluster';
+      return undefined;
+    case 'firebase':
+      return b[0] === 'use' && b[1] !== undefined && !hasWord(s, '--clear') && named1(b[1]) ? `firebase use ${b[1]}` : undefined;
+    case 'supabase':
+      return b[0] === 'link' ? 'supabase link' : undefined;
+    case 'heroku':
+      return b[0] === 'git:remote' ? 'heroku git:remote points git pushes at a hosted app' : undefined;
+    case 'railway':
+      return /^(link|environment)$/.test(b[0] ?? '') && b[0] !== undefined ? `railway ${b[0]}` : undefined;
+    case 'export':
+    case 'declare':
+    case 'typeset':
+    case 'readonly': {
+      if (n !== 'export' && !s.words.some((w) => w.value !== null && /^-[a-zA-Z]*x/.test(w.value))) return undefined;
+      for (const w of s.words.slice(1)) {
+        const v = w.value;
+        const t = v ?? w.text;
+        const eq = t.indexOf('=');
+        if (eq <= 0) continue;
+        const k = t.slice(0, eq);
+        if (TARGET_VARS[k] !== undefined && remoteTarget(k, v === null ? null : v.slice(eq + 1)))
+          return `${n} ${k}=${v === null ? '…' : v.slice(eq + 1)} points every later command at it`;
+      }
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const SWITCH_NAMES = new Set([
+  'docker',
+  'nerdctl',
+  'podman',
+  'kubectl',
+  'oc',
+  'k',
+  'kubectx',
+  'kubens',
+  'terraform',
+  'tofu',
+  'terragrunt',
+  'tf',
+  'pulumi',
+  'gcloud',
+  'az',
+  'aws',
+  'doctl',
+  'firebase',
+  'supabase',
+  'heroku',
+  'railway',
+  'export',
+  'declare',
+  'typeset',
+  'readonly',
+  'docker-compose',
+  'podman-compose',
+]);
 
 function docker(s: Sub): string[] | undefined {
   if (!named(s, 'docker', 'podman', 'docker-compose', 'nerdctl')) return undefined;
@@ -78,6 +296,67 @@ const DESTROY_VERB =
   /^(destroy|delete|del|rm|remove|drop|reset|prune|purge|kill|kill-server|kill-session|killall|wipe|flush|flushall|flushdb|nuke|unregister|undefine|bootout|teardown|ecto\.(drop|reset|rollback)|db:(drop|reset|wipe)|(delete|destroy|remove|drop|purge|kill)-.*|.*[.:-](delete|destroy|drop|reset|purge|wipe))$/;
 
 export const infraRules: Rule[] = [
+  {
+    id: 'infra.target-switch',
+    description:
+      'Changes which daemon, cluster, account, project, workspace or database commands act on: a switch that outlives the command (docker context use, kubectl config use-context/set-context, kubectx, terraform workspace select, gcloud config set project, az account set, export DOCKER_HOST/KUBECONFIG/AWS_PROFILE/DATABASE_URL=…), or a change made with the target pointed elsewhere (DOCKER_HOST=ssh://… docker compose up, docker -H/--context, DATABASE_URL=postgres://prod… npm run migrate). Local contexts (default, kind-*, minikube, docker-desktop, dev) and reads are not asked.',
+    examples: {
+      destructive: [
+        'docker context use prod',
+        'docker context use prod && docker compose up -d',
+        'kubectl config use-context prod-cluster',
+        'kubectl config set-context --current --namespace=prod',
+        'kubectx prod',
+        'kubens production',
+        'terraform workspace select prod',
+        'pulumi stack select prod',
+        'gcloud config set project prod-project-123',
+        'gcloud config configurations activate prod',
+        'az account set --subscription prod-sub',
+        'doctl auth switch --context prod',
+        'aws eks update-kubeconfig --name prod',
+        'export DOCKER_HOST=tcp://10.0.0.5:2376 && docker ps',
+        'export KUBECONFIG=/tmp/prod.kubeconfig',
+        'export AWS_PROFILE=production',
+        'DOCKER_HOST=ssh://deploy@prod.example.com docker compose up -d',
+        'DOCKER_CONTEXT=prod docker compose down',
+        'docker -H ssh://root@prod.example.com run -d nginx',
+        'docker --context prod compose up -d',
+        'DATABASE_URL=postgres://u@db.prod.example.com/app npm run migrate',
+        'firebase use production',
+      ],
+      benign: [
+        'docker context ls',
+        'docker context use default',
+        'kubectl config get-contexts',
+        'kubectl config current-context',
+        'kubectl config use-context kind-dev',
+        'kubectx',
+        'terraform workspace list',
+        'terraform workspace select dev',
+        'gcloud config list',
+        'export DOCKER_HOST=unix:///var/run/docker.sock',
+        'export DATABASE_URL=postgres://postgres@localhost:5432/app',
+        'AWS_PROFILE=prod aws s3 ls',
+        'DOCKER_HOST=ssh://prod docker ps',
+        'docker --context prod logs web',
+        'DATABASE_URL=postgres://localhost/app npm test',
+        'export NODE_ENV=production',
+      ],
+    },
+    check(s) {
+      const sw = s.name !== null && SWITCH_NAMES.has(s.name) ? targetSwitch(s) : undefined;
+      if (sw) return sw.includes('later command') ? sw : `${sw}: every later command acts on that target`;
+      // A target pointed elsewhere for this command only: reads are fine, anything else changes that target.
+      let why: string | undefined;
+      for (const k in s.assigns) if (TARGET_VARS[k] !== undefined && remoteTarget(k, s.assigns[k])) why = `${k}=${s.assigns[k] ?? '…'}`;
+      if (why === undefined) why = containerTarget(s);
+      if (why === undefined || s.name === null || DB_CLIENTS.test(s.name)) return undefined;
+      const b = bareWords(s);
+      if (b.length === 0 ? s.name !== 'export' : TARGET_READ.test(b[0]) || TARGET_READ.test(b[1] ?? '') || dryRun(s)) return undefined;
+      return `${s.name} ${b.slice(0, 2).join(' ')} acts on the target ${why} points at, not this machine`;
+    },
+  },
   {
     id: 'infra.destroy',
     names: DESTROY_CLIS,

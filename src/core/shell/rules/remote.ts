@@ -14,10 +14,10 @@ function localDest(spec: string): boolean {
   return !/^(refs\/)?remotes\//.test(dst) && !/^refs\/(tags|notes)\//.test(dst);
 }
 
-const LOOPBACK = /^(localhost|[^/:@]*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|::1)$/i;
+export const LOOPBACK = /^(localhost|[^/:@]*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|::1)$/i;
 
 /** The host of a URL-ish word (`https://u@host:1/x`, `host:8080/x`, `host/x`), lower-cased; undefined for none. */
-function hostOf(url: string): string | undefined {
+export function hostOf(url: string): string | undefined {
   const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url);
   return m?.[1] ? m[1].toLowerCase() : undefined;
 }
