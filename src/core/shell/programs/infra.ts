@@ -403,6 +403,20 @@ export const INFRA: RowSpec[] = [
     a: 'V*',
     ok: ['kind get clusters', 'minikube status', 'kustomize build k8s/'],
   },
+  // ---- message queues and streams ----
+  {
+    n: 'kafka-topics kafka-topics.sh kafka-console-consumer kafka-console-consumer.sh kafka-consumer-groups kafka-consumer-groups.sh kafka-configs kafka-configs.sh kafka-console-producer kafka-console-producer.sh kafka-delete-records kafka-delete-records.sh kafka-acls kafka-acls.sh kcat kafkacat rabbitmqctl rabbitmqadmin rabbitmq-plugins nats pulsar-admin pulsarctl mosquitto_pub mosquitto_sub rq',
+    d: 'message queues and streams: listing and consuming are reads; deletes, purges, offset resets, config changes and producing to another machine are the rules’ business (mq.destroy)',
+    loose: true,
+    a: 'V*',
+    ok: [
+      'kafka-topics --list --bootstrap-server localhost:9092',
+      'kafka-console-consumer --topic orders --from-beginning --bootstrap-server localhost:9092',
+      'rabbitmqctl list_queues',
+      'nats stream ls',
+      'kcat -b localhost:9092 -L',
+    ],
+  },
   // ---- infrastructure as code ----
   {
     n: 'terraform tofu terragrunt tf',

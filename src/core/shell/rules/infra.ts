@@ -295,7 +295,161 @@ const DESTROY_CLIS = [
 const DESTROY_VERB =
   /^(destroy|delete|del|rm|remove|drop|reset|prune|purge|kill|kill-server|kill-session|killall|wipe|flush|flushall|flushdb|nuke|unregister|undefine|bootout|teardown|ecto\.(drop|reset|rollback)|db:(drop|reset|wipe)|(delete|destroy|remove|drop|purge|kill)-.*|.*[.:-](delete|destroy|drop|reset|purge|wipe))$/;
 
+/** Is a `host:port[,host:port]` broker list (or URL) all on this machine? Unknown (null) is not. */
+function localBrokers(v: string | null | undefined): boolean {
+  return typeof v === 'string' && v.split(',').every((x) => localAddress(x.includes('://') ? x : `tcp://${x}`));
+}
+
+/** The value of the first of the given options (`--opt v`, `--opt=v`, `-bv`); undefined when absent, null when dynamic. */
+function optValue(s: Sub, ...names: string[]): string | null | undefined {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    for (const n of names) {
+      if (v === n) return ws[i + 1]?.value ?? null;
+      if (n.startsWith('--') && v.startsWith(n + '=')) return v.slice(n.length + 1);
+      if (n.length === 2 && v.startsWith(n) && v.length > 2) return v.slice(2);
+    }
+  }
+  return undefined;
+}
+
+const MQ_NAMES = [
+  'kafka-topics',
+  'kafka-consumer-groups',
+  'kafka-configs',
+  'kafka-console-producer',
+  'kafka-producer-perf-test',
+  'kafka-delete-records',
+  'kafka-acls',
+  'kafka-reassign-partitions',
+  'kafka-leader-election',
+  'kafka-storage',
+  'kcat',
+  'kafkacat',
+  'rabbitmqctl',
+  'rabbitmqadmin',
+  'nats',
+  'pulsar-admin',
+  'pulsarctl',
+  'mosquitto_pub',
+  'celery',
+  'rq',
+];
+
+function mqChange(s: Sub): string | undefined {
+  const n = (s.name ?? '').replace(/\.sh$/, '');
+  const b = bareWords(s);
+  const has = (...f: string[]) => s.words.some((w) => w.value !== null && f.includes(w.value));
+  const broker = () => optValue(s, '--bootstrap-server', '--broker-list', '-b', '--zookeeper');
+  switch (n) {
+    case 'kafka-topics':
+      return has('--delete', '--alter')
+        ? `kafka-topics ${has('--delete') ? '--delete deletes a topic and its messages' : '--alter changes a topic'}`
+        : undefined;
+    case 'kafka-configs':
+      return has('--alter') ? 'kafka-configs --alter changes topic or broker settings (retention can drop messages)' : undefined;
+    case 'kafka-consumer-groups':
+      if (has('--delete', '--delete-offsets')) return 'kafka-consumer-groups --delete drops a group’s offsets';
+      return has('--reset-offsets') && has('--execute') ? 'kafka-consumer-groups --reset-offsets --execute moves where consumers read' : undefined;
+    case 'kafka-delete-records':
+      return 'kafka-delete-records deletes messages';
+    case 'kafka-acls':
+      return has('--add', '--remove') ? 'kafka-acls changes who may read and write topics' : undefined;
+    case 'kafka-reassign-partitions':
+    case 'kafka-leader-election':
+      return has('--execute') || n === 'kafka-leader-election' ? `${n} moves partitions between brokers` : undefined;
+    case 'kafka-storage':
+      return b[0] === 'format' ? 'kafka-storage format wipes a broker’s log directories' : undefined;
+    case 'kafka-console-producer':
+    case 'kafka-producer-perf-test':
+      return localBrokers(broker()) ? undefined : `${n} sends messages to ${broker() ?? 'a broker only known at run time'}`;
+    case 'kcat':
+    case 'kafkacat':
+      return has('-P') && !localBrokers(broker()) ? `${n} -P sends messages to ${broker() ?? 'a broker only known at run time'}` : undefined;
+    case 'rabbitmqctl':
+      return b[0] !== undefined &&
+        !/^(list_.*|status|cluster_status|environment|report|node_health_check|ping|await_startup|version|help|eval_file_exists|list|diagnostics)$/.test(b[0])
+        ? `rabbitmqctl ${b[0]} changes the broker`
+        : undefined;
+    case 'rabbitmqadmin':
+      return b[0] !== undefined && !/^(list|show|help|export)$/.test(b[0]) ? `rabbitmqadmin ${b[0]} changes the broker` : undefined;
+    case 'nats': {
+      const m = b.find((w) =>
+        /^(rm|del|delete|purge|edit|seal|restore|add|create|new|pub|publish|req|request|cut|evict|compact|update|put|revoke|stepdown|unlock|backup)$/.test(w),
+      );
+      return m ? `nats ${b.slice(0, b.indexOf(m) + 1).join(' ')} changes streams, buckets or subscribers` : undefined;
+    }
+    case 'pulsar-admin':
+    case 'pulsarctl': {
+      const m = b.find(
+        (w) =>
+          DESTROY_VERB.test(w) ||
+          /^(unload|clear-backlog|skip|skip-all|reset-cursor|terminate|expire-messages|(set|remove|revoke|grant|update|create)-.*|compact|offload|truncate|split-bundle)$/.test(
+            w,
+          ),
+      );
+      return m ? `${n} ${b.slice(0, b.indexOf(m) + 1).join(' ')} changes topics or namespaces` : undefined;
+    }
+    case 'mosquitto_pub': {
+      const h = optValue(s, '-h', '--host', '-L', '--url');
+      if (has('-r', '--retain')) return 'mosquitto_pub -r leaves a retained message every subscriber receives';
+      return h === undefined || localBrokers(h) ? undefined : `mosquitto_pub sends a message to ${h ?? 'a broker only known at run time'}`;
+    }
+    case 'celery': {
+      if (b.includes('purge')) return 'celery purge deletes every waiting task';
+      const i = b.findIndex((w) => w === 'control' || w === 'amqp');
+      return i >= 0 && b[i + 1] !== undefined && !/^(ping|inspect|stats|report|help)$/.test(b[i + 1])
+        ? `celery ${b[i]} ${b[i + 1]} changes workers or queues`
+        : undefined;
+    }
+    case 'rq':
+      return /^(empty|requeue|suspend|resume)$/.test(b[0] ?? '') ? `rq ${b[0]} changes the queues` : undefined;
+  }
+  return undefined;
+}
+
 export const infraRules: Rule[] = [
+  {
+    id: 'mq.destroy',
+    names: [...MQ_NAMES, ...MQ_NAMES.filter((x) => x.startsWith('kafka-')).map((x) => `${x}.sh`)],
+    description:
+      'Deletes or rewrites what a message broker holds, or sends messages to one on another machine: kafka-topics --delete/--alter, offset resets, kafka-delete-records, rabbitmqctl delete_queue/purge_queue/reset, nats stream rm/purge, pulsar-admin deletes, celery purge, producing to a remote broker.',
+    examples: {
+      destructive: [
+        'kafka-topics.sh --bootstrap-server prod:9092 --delete --topic orders',
+        'kafka-consumer-groups --reset-offsets --to-earliest --execute --group g --all-topics --bootstrap-server k:9092',
+        'kafka-configs --bootstrap-server k:9092 --alter --entity-type topics --entity-name t --add-config retention.ms=1',
+        'kafka-console-producer --topic orders --bootstrap-server prod:9092',
+        'rabbitmqctl purge_queue orders',
+        'rabbitmqctl reset',
+        'rabbitmqadmin delete queue name=orders',
+        'nats stream rm ORDERS -f',
+        'nats kv del bucket key',
+        'pulsar-admin topics delete persistent://t/n/x',
+        'celery -A app purge -f',
+        'celery -A proj control shutdown',
+        'rq empty --all',
+        'mosquitto_pub -h broker.example.com -t devices/all/cmd -m reset',
+        'kcat -b prod:9092 -t orders -P -l events.txt',
+      ],
+      benign: [
+        'kafka-topics --list --bootstrap-server localhost:9092',
+        'kafka-topics --describe --topic orders --bootstrap-server k:9092',
+        'kafka-consumer-groups --describe --group g --bootstrap-server k:9092',
+        'kafka-console-producer --topic t --bootstrap-server localhost:9092',
+        'rabbitmqctl list_queues',
+        'nats stream ls',
+        'nats stream info ORDERS',
+        'celery -A app inspect active',
+        'rq info',
+        'mosquitto_pub -h localhost -t test -m hi',
+        'kcat -b localhost:9092 -L',
+      ],
+    },
+    check: mqChange,
+  },
   {
     id: 'infra.target-switch',
     description:
@@ -434,8 +588,8 @@ export const infraRules: Rule[] = [
         if (k === '--security-opt' && val && /unconfined|label[:=]disable|systempaths=unconfined/.test(val))
           return `--security-opt ${val} turns the container’s confinement off`;
         if (k === '--device' && val) return `--device ${val} gives the container a host device`;
-        if ((k === '-v' || k === '--volume') && val !== undefined && val !== null) {
-          const src = val.split(':')[0];
+        if ((k === '-v' || k === '--volume' || v.startsWith('-v=')) && val !== undefined && val !== null) {
+          const src = (v.startsWith('-v=') ? v.slice(3) : val).split(':')[0];
           if (hostly(src)) return `-v ${val} mounts the host’s ${src || '/'} into the container`;
         }
         if (k === '--mount' && val) {
@@ -458,6 +612,8 @@ export const infraRules: Rule[] = [
         'docker compose down -v',
         'docker volume rm pgdata',
         'docker rm -f api',
+        'docker service scale web=0',
+        'docker stack deploy -c stack.yml prod',
       ],
       benign: ['docker ps', 'docker compose down', 'docker run --rm alpine echo hello', 'docker images', 'docker compose up -d'],
     },
@@ -466,7 +622,15 @@ export const infraRules: Rule[] = [
       if (!b) return undefined;
       // The values are listed only for the verbs whose flags matter (this runs for every docker command).
       const w =
-        b[0] === 'compose' || b[0] === 'rm' || b[0] === 'container' || b[0] === 'rmi' || b[0] === 'image' || b[0] === 'swarm'
+        b[0] === 'compose' ||
+        b[0] === 'rm' ||
+        b[0] === 'container' ||
+        b[0] === 'rmi' ||
+        b[0] === 'image' ||
+        b[0] === 'swarm' ||
+        b[0] === 'service' ||
+        b[0] === 'stack' ||
+        b[0] === 'node'
           ? s.words.map((x) => x.value)
           : NO_VALUES;
       if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
@@ -480,6 +644,13 @@ export const infraRules: Rule[] = [
       if ((b[0] === 'stack' || b[0] === 'service' || b[0] === 'secret' || b[0] === 'config') && /^(rm|remove)$/.test(b[1] ?? ''))
         return `docker ${b[0]} rm changes a swarm`;
       if (b[0] === 'swarm' && b[1] === 'leave' && w.includes('--force')) return 'docker swarm leave --force';
+      // Swarm services run on other machines: scaling, updating or deploying them changes a cluster.
+      if (
+        (b[0] === 'service' && /^(scale|update|rollback|create)$/.test(b[1] ?? '')) ||
+        (b[0] === 'stack' && /^(deploy|up)$/.test(b[1] ?? '')) ||
+        (b[0] === 'node' && /^(rm|demote|promote|update)$/.test(b[1] ?? ''))
+      )
+        return `docker ${b[0]} ${b[1]} changes a swarm`;
       return undefined;
     },
   },
@@ -488,13 +659,23 @@ export const infraRules: Rule[] = [
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Pushes an image to a registry (docker push, buildx --push).',
     examples: {
-      destructive: ['docker push org/api:latest', 'docker buildx build --push -t org/api .'],
+      destructive: [
+        'docker push org/api:latest',
+        'docker buildx build --push -t org/api .',
+        'docker manifest push org/api:1',
+        'docker compose push',
+        'docker buildx imagetools create -t org/api:latest org/api:1',
+        'docker trust sign org/api:1',
+      ],
       benign: ['docker build -t api .', 'docker pull node:20'],
     },
     check(s) {
       const b = docker(s);
       if (!b) return undefined;
-      if (b[0] === 'push' || (b[0] === 'image' && b[1] === 'push')) return 'docker push publishes an image';
+      if (b[0] === 'push' || ((b[0] === 'image' || b[0] === 'manifest' || b[0] === 'compose') && b[1] === 'push'))
+        return `docker ${b.slice(0, 2).join(' ')} publishes an image`;
+      if (b[0] === 'buildx' && b[1] === 'imagetools' && b[2] === 'create') return 'docker buildx imagetools create writes a tag in a registry';
+      if (b[0] === 'trust' && /^(sign|revoke)$/.test(b[1] ?? '')) return `docker trust ${b[1]} changes an image's signatures in its registry`;
       if ((b[0] === 'buildx' || b[0] === 'build') && hasWord(s, '--push')) return 'build --push publishes an image';
       return undefined;
     },
@@ -517,7 +698,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'k8s.mutate',
-    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold'],
+    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold', 'tilt'],
     description: 'Changes a cluster: kubectl apply/replace/patch/scale/rollout/…, helm install/upgrade/rollback. --dry-run is honoured.',
     examples: {
       destructive: [
@@ -527,6 +708,9 @@ export const infraRules: Rule[] = [
         'helm upgrade --install api ./chart',
         'kubectl scale deploy/api --replicas=0',
         'kubectl rollout undo deploy/api',
+        'kubectl auth reconcile -f rbac.yaml',
+        'kubectl proxy --address=0.0.0.0 --accept-hosts=.*',
+        'tilt down',
       ],
       benign: [
         'kubectl diff -f k8s/',
@@ -540,6 +724,16 @@ export const infraRules: Rule[] = [
     check(s) {
       if (dryRun(s)) return undefined;
       const v = verb(s);
+      if (named(s, 'kubectl', 'oc', 'k') && v === 'auth' && bareWords(s)[1] === 'reconcile') return 'kubectl auth reconcile changes cluster roles';
+      // A proxy or forward listening beyond this machine hands the cluster API (or a pod) to the network.
+      if (named(s, 'kubectl', 'oc', 'k') && (v === 'proxy' || v === 'port-forward')) {
+        const a = s.words.find((w) => w.value !== null && /^--address(=|$)/.test(w.value));
+        const addr = a === undefined ? undefined : a.value!.includes('=') ? a.value!.slice(10) : s.words[s.words.indexOf(a) + 1]?.value;
+        return addr === undefined || (addr !== null && addr.split(',').every((x) => /^(localhost|127\.[\d.]+|::1)$/.test(x)))
+          ? undefined
+          : `kubectl ${v} --address ${addr ?? '…'} opens the cluster to the network`;
+      }
+      if (named(s, 'tilt') && v === 'down') return 'tilt down deletes what it deployed';
       if (named(s, 'kubectl', 'oc', 'k') && v && K8S_MUTATE.test(v)) {
         if (v === 'rollout' && /^(status|history)$/.test(bareWords(s)[1] ?? '')) return undefined;
         return `kubectl ${v} changes the cluster`;
@@ -551,7 +745,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'cloud.iac-apply',
-    names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam'],
+    names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam', 'packer'],
     description:
       'Applies or destroys infrastructure (terraform/tofu/terragrunt apply|destroy|import|state rm, pulumi up|destroy, cdk deploy|destroy). Plans and previews are benign.',
     examples: {
@@ -562,8 +756,17 @@ export const infraRules: Rule[] = [
         'cdk deploy --all',
         'terraform state rm aws_s3_bucket.b',
         'tofu apply',
+        'packer build .',
       ],
-      benign: ['terraform plan -destroy -out=destroy.tfplan', 'terraform validate', 'terraform show', 'cdk diff', 'pulumi preview', 'terraform init'],
+      benign: [
+        'terraform plan -destroy -out=destroy.tfplan',
+        'terraform validate',
+        'terraform show',
+        'cdk diff',
+        'pulumi preview',
+        'terraform init',
+        'packer validate .',
+      ],
     },
     check(s) {
       const v = verb(s);
@@ -579,6 +782,8 @@ export const infraRules: Rule[] = [
       if (named(s, 'pulumi') && /^(stack|state)$/.test(v) && /^(rm|delete|unprotect)$/.test(bareWords(s)[1] ?? '')) return `pulumi ${v} ${bareWords(s)[1]}`;
       if (named(s, 'cdk', 'cdktf', 'sst') && /^(deploy|destroy|bootstrap|remove)$/.test(v)) return `${s.name} ${v} changes real infrastructure`;
       if (named(s, 'sam') && /^(deploy|delete|sync)$/.test(v)) return `sam ${v} changes real infrastructure`;
+      // packer build starts cloud machines and registers images in the account.
+      if (named(s, 'packer') && v === 'build') return 'packer build creates machines and images in a cloud account';
       return undefined;
     },
   },
@@ -615,7 +820,8 @@ export const infraRules: Rule[] = [
         if (!svc || !op) return undefined;
         if (svc === 's3') {
           if (/^(rm|rb|mv)$/.test(op)) return `aws s3 ${op} deletes objects`;
-          if (/^(cp|sync)$/.test(op)) return /^s3:\/\//.test(b[b.length - 1] ?? '') ? `aws s3 ${op} writes to a bucket` : undefined;
+          // The destination is the second path after the operation (option values such as `--acl public-read` may follow).
+          if (/^(cp|sync)$/.test(op)) return /^s3:\/\//.test(b[3] ?? b[b.length - 1] ?? '') ? `aws s3 ${op} writes to a bucket` : undefined;
           return /^(ls|presign)$/.test(op) ? undefined : `aws s3 ${op}`;
         }
         if (svc === 'configure' || svc === 'sts' || svc === 'help') return undefined;
