@@ -417,6 +417,21 @@ export const INFRA: RowSpec[] = [
       'kcat -b localhost:9092 -L',
     ],
   },
+  // ---- object stores ----
+  {
+    n: 'rclone s3cmd mc s5cmd azcopy b2',
+    d: 'object-store clients: listings and reads run; anything that writes, moves or deletes objects (or prints the stored remotes’ keys) is the rules’ business (cloud.object-store)',
+    loose: true,
+    a: 'V*',
+    ok: [
+      'rclone ls remote:bucket',
+      'rclone lsd remote:',
+      's3cmd ls s3://bucket',
+      'mc ls myminio/bucket',
+      's5cmd ls s3://bucket/*',
+      'azcopy list https://acct.blob.core.windows.net/c',
+    ],
+  },
   // ---- infrastructure as code ----
   {
     n: 'terraform tofu terragrunt tf',

@@ -410,7 +410,75 @@ function mqChange(s: Sub): string | undefined {
   return undefined;
 }
 
+/** Object-store verbs that only list, print or compare (everything else writes, moves, deletes or reveals keys). */
+const STORE_READ: Record<string, RegExp> = {
+  rclone: /^(ls|lsd|lsl|lsf|lsjson|cat|size|tree|about|check|cryptcheck|listremotes|version|md5sum|sha1sum|hashsum|ncdu|help|backend)$/,
+  s3cmd: /^(ls|la|info|du|--help|--version)$/,
+  mc: /^(ls|cat|head|stat|du|diff|tree|ping|ready|version|admin)$/,
+  s5cmd: /^(ls|cat|du|head|version)$/,
+  azcopy: /^(list|jobs|env|--help|--version|help)$/,
+  b2: /^(ls|list-buckets|get-file-info|get-bucket|cat|version|file|bucket|help)$/,
+};
+
 export const infraRules: Rule[] = [
+  {
+    id: 'cloud.object-store',
+    names: Object.keys(STORE_READ),
+    description:
+      'Writes, moves or deletes objects in a bucket or remote store (rclone delete/purge/sync/move/copy, s3cmd del/sync --delete-removed, mc rm/mirror --remove/rb, s5cmd rm, azcopy remove/sync --delete-destination, b2 delete) or prints its stored keys (rclone config show). Listings and reads run.',
+    examples: {
+      destructive: [
+        'rclone purge remote:bucket',
+        'rclone sync ./empty remote:bucket',
+        'rclone delete remote:bucket/path',
+        'rclone config show',
+        'mc rb --force myminio/bucket',
+        'mc mirror --remove ./dist myminio/b',
+        's3cmd del --recursive s3://bucket',
+        's5cmd rm "s3://bucket/*"',
+        'azcopy remove https://acct.blob.core.windows.net/c --recursive',
+        'b2 delete-bucket prod',
+      ],
+      benign: [
+        'rclone ls remote:bucket',
+        'rclone lsd remote:',
+        'mc ls myminio/bucket',
+        's3cmd ls s3://bucket',
+        'azcopy list https://acct.blob.core.windows.net/c',
+        'rclone check ./dist remote:b',
+      ],
+    },
+    check(s) {
+      const re = s.name === null ? undefined : STORE_READ[s.name];
+      if (re === undefined) return undefined;
+      const b = bareWords(s);
+      if (b.length === 0) return undefined;
+      // `mc admin` reads only with info/trace-like verbs; `b2 file|bucket|key` groups read only with get/list/info.
+      if (s.name === 'mc' && b[0] === 'admin' && !/^(info|trace|top|scanner|heal|config)$/.test(b[1] ?? '')) return `mc admin ${b[1] ?? ''} changes the server`;
+      if (s.name === 'mc' && b[0] === 'admin' && b[1] === 'config' && b[2] !== 'get') return 'mc admin config changes the server';
+      if (s.name === 'b2' && /^(file|bucket|key)$/.test(b[0]) && !/^(info|get|list|ls|url|cat|download)$/.test(b[1] ?? ''))
+        return `b2 ${b[0]} ${b[1] ?? ''} changes the store`;
+      if (s.name === 'rclone' && b[0] === 'backend' && !/^(features|help)$/.test(b[1] ?? '')) return `rclone backend ${b[1] ?? ''} runs a backend command`;
+      if (re.test(b[0])) return undefined;
+      return `${s.name} ${b[0]} writes, moves or deletes objects in a store (or prints its keys)`;
+    },
+  },
+  {
+    id: 'container.env-render',
+    names: ['docker', 'podman', 'docker-compose', 'podman-compose', 'nerdctl'],
+    description: 'Prints a Compose file with its variables filled in (docker compose config): the values come from .env and the environment, secrets included.',
+    examples: {
+      destructive: ['docker compose config', 'docker-compose config', 'docker compose --env-file .env.prod config', 'docker compose convert'],
+      benign: ['docker compose config --services', 'docker compose config -q', 'docker compose config --volumes', 'docker compose config --no-interpolate'],
+    },
+    check(s) {
+      const b = docker(s);
+      if (!b || b[0] !== 'compose' || (b[1] !== 'config' && b[1] !== 'convert')) return undefined;
+      if (hasWord(s, '--services', '--volumes', '--images', '--profiles', '--networks', '--hash', '-q', '--quiet', '--no-interpolate', '--variables'))
+        return undefined;
+      return `${s.name} compose ${b[1]} prints the configuration with the values of .env and the environment filled in`;
+    },
+  },
   {
     id: 'mq.destroy',
     names: [...MQ_NAMES, ...MQ_NAMES.filter((x) => x.startsWith('kafka-')).map((x) => `${x}.sh`)],

@@ -112,6 +112,15 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
   return { method: m, urls };
 }
 
+/**
+ * A request that changes state (any method but GET/HEAD/OPTIONS) whose every URL is this machine: a local dev
+ * server, as for a POST to localhost. A URL only known at run time is not.
+ */
+export function onlyLoopback(s: Sub): boolean {
+  const h = httpWrite(s);
+  return h !== undefined && h.urls.length > 0 && h.urls.every((u) => u !== null && LOOPBACK.test(hostOf(u) ?? ''));
+}
+
 /** The request body is a literal GraphQL query document (no mutation, no subscription). */
 function graphqlQuery(s: Sub): boolean {
   const ws = s.words;
