@@ -159,6 +159,30 @@ function describe(st: Stdin): string {
  * Migration and schema tools: the verbs (the tool's non-option words, lower-cased and joined by spaces) that drop a
  * database, wipe its objects or roll migrations back. Data, so a tool is one row.
  */
+/** The tools db.migration-reset reads beyond the MIGRATION_DROPS rows. */
+const MIGRATION_NAMES_LIST = [
+  'rails',
+  'rake',
+  'prisma',
+  'php',
+  'artisan',
+  'alembic',
+  'python',
+  'python3',
+  'manage.py',
+  'knex',
+  'sequelize',
+  'sequelize-cli',
+  'typeorm',
+  'mikro-orm',
+  'mikro-orm-esm',
+  'drizzle-kit',
+  'supabase',
+  'dbt',
+  'mix',
+];
+const MIGRATION_NAMES: readonly string[] = MIGRATION_NAMES_LIST;
+
 const MIGRATION_DROPS: Record<string, RegExp> = {
   flyway: /(^| )(clean|undo)( |$)/,
   liquibase: /(^| )(dropall|drop-all|rollback|rollback-count|rollbackcount|rollback-to-date|rollbacktodate|rollback-one-changeset|rollback-one-update)( |$)/,
@@ -336,29 +360,9 @@ export const dbRules: Rule[] = [
   },
   {
     id: 'db.migration-reset',
-    names: [
-      'rails',
-      'rake',
-      'prisma',
-      'php',
-      'artisan',
-      'alembic',
-      'python',
-      'python3',
-      'manage.py',
-      'knex',
-      'sequelize',
-      'sequelize-cli',
-      'typeorm',
-      'mikro-orm',
-      'mikro-orm-esm',
-      'drizzle-kit',
-      'supabase',
-      'dbt',
-      ...Object.keys(MIGRATION_DROPS),
-    ],
+    names: [...MIGRATION_NAMES_LIST, ...Object.keys(MIGRATION_DROPS), 'pnpm', 'yarn', 'bun'],
     description:
-      'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
+      'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush; the same run through pnpm/yarn/bun, and migrations aimed at production by RAILS_ENV/MIX_ENV.',
     examples: {
       destructive: [
         'bin/rails db:reset',
@@ -384,6 +388,10 @@ export const dbRules: Rule[] = [
         'hasura migrate apply --down all',
         'diesel database reset',
         'sqlx database drop -y',
+        'pnpm prisma migrate reset --force',
+        'yarn typeorm schema:drop',
+        'RAILS_ENV=production bin/rails db:migrate',
+        'MIX_ENV=prod mix ecto.migrate',
       ],
       benign: [
         'bin/rails db:migrate:status',
@@ -400,58 +408,78 @@ export const dbRules: Rule[] = [
         'diesel migration run',
         'sqlx migrate run',
         'hasura migrate status',
+        'pnpm prisma generate',
+        'yarn knex migrate:latest',
+        'RAILS_ENV=test bin/rails db:migrate',
+        'RAILS_ENV=production bin/rails assets:precompile',
       ],
     },
     check(s) {
-      const b = bareWords(s);
-      const v = verb(s);
-      if (
-        named(s, 'rails', 'rake') &&
-        b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))
-      )
-        return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
-      if (named(s, 'prisma')) {
-        if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
-        if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss'))
-          return 'prisma db push discards data';
-        if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
-        return undefined;
-      }
-      // drizzle-kit push --force applies statements that lose data without asking.
-      if (named(s, 'drizzle-kit') && v === 'push' && s.words.some((w) => w.value === '--force' || w.value === '--force=true'))
-        return 'drizzle-kit push --force drops columns and tables without asking';
-      // dbt --full-refresh drops incremental models and rebuilds them from scratch.
-      if (named(s, 'dbt') && s.words.some((w) => w.value === '--full-refresh')) return 'dbt --full-refresh drops and rebuilds incremental tables';
-      if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w)))
-        return 'artisan migrate:fresh/reset/rollback drops tables';
-      if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w)))
-        return 'manage.py flush deletes all data';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
-        return 'manage.py migrate zero unapplies every migration';
-      if (
-        named(s, 'knex', 'sequelize', 'sequelize-cli', 'typeorm', 'mikro-orm', 'mikro-orm-esm', 'drizzle-kit', 'supabase') &&
-        b.some((w) =>
-          /^(migrate:rollback|migrate:down|db:drop|db:migrate:undo(:all)?|db:seed:undo(:all)?|schema:drop|schema:fresh|migration:revert|migration:down|drop|reset)$/.test(
-            w,
-          ),
-        )
-      )
-        return `${s.name} drops or rolls back the database`;
-      if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
-      const drops = s.name !== null ? MIGRATION_DROPS[s.name] : undefined;
-      if (drops !== undefined) {
-        const words = b.join(' ').toLowerCase();
-        // hasura: `migrate apply` goes down only with --down/--goto; the flag is an option, so look at every word.
-        const all = s.words
-          .slice(1)
-          .map((w) => w.value ?? '')
-          .join(' ')
-          .toLowerCase();
-        if (drops.test(words) || (s.name === 'hasura' && /migrate apply/.test(words) && /--(down|goto)/.test(all)))
-          return `${s.name} ${words} drops the database or rolls its migrations back`;
-      }
-      return undefined;
+      return migrationDrop(s);
     },
   },
 ];
+
+/** Package managers that run a project binary by name (`pnpm prisma …`, `yarn typeorm …`, `bun knex …`). */
+const BIN_RUNNERS = new Set(['pnpm', 'yarn', 'bun']);
+
+function migrationDrop(s: Sub): string | undefined {
+  const b = bareWords(s);
+  const v = verb(s);
+  if (s.name !== null && BIN_RUNNERS.has(s.name) && b[0] !== undefined && b[0] !== 'run' && b[0] !== 'exec') {
+    const at = s.words.findIndex((w, i) => i > 0 && w.value === b[0]);
+    const name = b[0];
+    if (at > 0 && (MIGRATION_DROPS[name] !== undefined || MIGRATION_NAMES.includes(name))) return migrationDrop({ ...s, name, words: s.words.slice(at) });
+  }
+  // Migrations aimed at production by the framework's environment variable (RAILS_ENV=production rails db:migrate).
+  const env = s.assigns.RAILS_ENV ?? s.assigns.RACK_ENV ?? s.assigns.MIX_ENV ?? s.assigns.APP_ENV;
+  if (typeof env === 'string' && /^(prod|production|staging|live)$/i.test(env) && b.some((w) => /^(db:|ecto\.|migrate)/.test(w)))
+    return `${s.name} ${b.find((w) => /^(db:|ecto\.|migrate)/.test(w))} runs against the ${env} database`;
+  if (
+    named(s, 'rails', 'rake') &&
+    b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))
+  )
+    return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
+  if (named(s, 'prisma')) {
+    if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
+    if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss'))
+      return 'prisma db push discards data';
+    if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
+    return undefined;
+  }
+  // drizzle-kit push --force applies statements that lose data without asking.
+  if (named(s, 'drizzle-kit') && v === 'push' && s.words.some((w) => w.value === '--force' || w.value === '--force=true'))
+    return 'drizzle-kit push --force drops columns and tables without asking';
+  // dbt --full-refresh drops incremental models and rebuilds them from scratch.
+  if (named(s, 'dbt') && s.words.some((w) => w.value === '--full-refresh')) return 'dbt --full-refresh drops and rebuilds incremental tables';
+  if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w)))
+    return 'artisan migrate:fresh/reset/rollback drops tables';
+  if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
+  if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w)))
+    return 'manage.py flush deletes all data';
+  if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
+    return 'manage.py migrate zero unapplies every migration';
+  if (
+    named(s, 'knex', 'sequelize', 'sequelize-cli', 'typeorm', 'mikro-orm', 'mikro-orm-esm', 'drizzle-kit', 'supabase') &&
+    b.some((w) =>
+      /^(migrate:rollback|migrate:down|db:drop|db:migrate:undo(:all)?|db:seed:undo(:all)?|schema:drop|schema:fresh|migration:revert|migration:down|drop|reset)$/.test(
+        w,
+      ),
+    )
+  )
+    return `${s.name} drops or rolls back the database`;
+  if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
+  const drops = s.name !== null ? MIGRATION_DROPS[s.name] : undefined;
+  if (drops !== undefined) {
+    const words = b.join(' ').toLowerCase();
+    // hasura: `migrate apply` goes down only with --down/--goto; the flag is an option, so look at every word.
+    const all = s.words
+      .slice(1)
+      .map((w) => w.value ?? '')
+      .join(' ')
+      .toLowerCase();
+    if (drops.test(words) || (s.name === 'hasura' && /migrate apply/.test(words) && /--(down|goto)/.test(all)))
+      return `${s.name} ${words} drops the database or rolls its migrations back`;
+  }
+  return undefined;
+}

@@ -473,10 +473,12 @@ export const infraRules: Rule[] = [
     },
     check(s) {
       const b = docker(s);
-      if (!b || b[0] !== 'compose' || (b[1] !== 'config' && b[1] !== 'convert')) return undefined;
+      // Compose options with values (`--env-file .env.prod`) are not told apart from verbs here: look for the verb anywhere.
+      const at = b ? b.findIndex((w) => w === 'config' || w === 'convert') : -1;
+      if (!b || b[0] !== 'compose' || at < 0) return undefined;
       if (hasWord(s, '--services', '--volumes', '--images', '--profiles', '--networks', '--hash', '-q', '--quiet', '--no-interpolate', '--variables'))
         return undefined;
-      return `${s.name} compose ${b[1]} prints the configuration with the values of .env and the environment filled in`;
+      return `${s.name} compose ${b[at]} prints the configuration with the values of .env and the environment filled in`;
     },
   },
   {
@@ -857,7 +859,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'cloud.mutate',
-    names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw'],
+    names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw', 'bq'],
     description:
       'Mutates cloud resources with aws/gcloud/az/doctl (delete-*, s3 rm|rb|mv, create, update, deploy…). Describe/list/get are benign; --dryrun is honoured.',
     examples: {
@@ -869,6 +871,8 @@ export const infraRules: Rule[] = [
         'az group delete -n rg',
         'aws s3 sync dist/ s3://site',
         'aws ec2 terminate-instances --instance-ids i-1',
+        'bq rm -f -t ds.table',
+        'aws s3 cp ./dist s3://b --recursive --acl public-read',
       ],
       benign: [
         'gcloud config list',
@@ -877,7 +881,8 @@ export const infraRules: Rule[] = [
         'aws sts get-caller-identity',
         'aws s3 cp s3://b/x.csv /tmp/report.csv',
         'aws ec2 describe-instances',
-        'gcloud config set project x',
+        'bq ls',
+        'bq show ds.table',
       ],
     },
     check(s) {
@@ -895,6 +900,11 @@ export const infraRules: Rule[] = [
         if (svc === 'configure' || svc === 'sts' || svc === 'help') return undefined;
         return READ_OP.test(op) ? undefined : `aws ${svc} ${op} changes cloud resources`;
       }
+      // BigQuery: rm/mk/update/cp/load/insert change datasets and tables (queries are judged as SQL by db.ddl).
+      if (named(s, 'bq'))
+        return /^(rm|mk|update|cp|load|insert|truncate|cancel|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|undelete)$/.test(b[0] ?? '')
+          ? `bq ${b[0]} changes BigQuery datasets or tables`
+          : undefined;
       if (named(s, 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw')) {
         if (b[0] === 'config' || b[0] === 'auth' || (s.name === 'az' && b[0] === 'account') || (s.name === 'az' && b[0] === 'login')) return undefined;
         if (s.name === 'gsutil')
