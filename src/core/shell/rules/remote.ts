@@ -118,7 +118,53 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
  */
 export function onlyLoopback(s: Sub): boolean {
   const h = httpWrite(s);
-  return h !== undefined && h.urls.length > 0 && h.urls.every((u) => u !== null && LOOPBACK.test(hostOf(u) ?? ''));
+  return h !== undefined && h.urls.length > 0 && h.urls.every((u) => u !== null && devServer(u));
+}
+
+/**
+ * Ports of data stores and infrastructure that serve HTTP on this machine (Elasticsearch/OpenSearch, CouchDB,
+ * InfluxDB, Consul, etcd, Vault, RabbitMQ, Solr, Neo4j, ClickHouse, MinIO, Qdrant, Meilisearch, Typesense,
+ * Prometheus, Kubernetes API, Docker API, Nomad, ArangoDB, Weaviate, Milvus): a write there changes data, not an app
+ * under development.
+ */
+const DATA_PORTS = new Set([
+  '9200',
+  '9201',
+  '9300',
+  '5984',
+  '8086',
+  '8500',
+  '2379',
+  '8200',
+  '15672',
+  '8983',
+  '7474',
+  '8123',
+  '9000',
+  '9001',
+  '6333',
+  '7700',
+  '8108',
+  '9090',
+  '6443',
+  '2375',
+  '2376',
+  '4646',
+  '8529',
+  '19530',
+  '5601',
+  '8091',
+  '9093',
+]);
+/** Paths that reach every document or index at once (Elasticsearch wildcards, _all, delete-by-query). */
+const MASS_PATH = /[*]|\/_all\b|_delete_by_query|_update_by_query|\/_query\b|_flush|_shutdown|_forcemerge/;
+
+/** A URL on this machine that is not a data store's port nor a mass operation: an app under development. */
+function devServer(u: string): boolean {
+  const host = hostOf(u);
+  if (host === undefined || !LOOPBACK.test(host)) return false;
+  const port = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/i.exec(u)?.[1];
+  return !(port !== undefined && DATA_PORTS.has(port)) && !MASS_PATH.test(u);
 }
 
 /** The request body is a literal GraphQL query document (no mutation, no subscription). */
@@ -325,11 +371,14 @@ export const remoteRules: Rule[] = [
         'curl -K cfg.txt https://api.example.com/',
         'curlie -X DELETE https://api.example.com/x',
         'https -b DELETE api.example.com/x',
+        "curl -X DELETE 'http://localhost:9200/logs-*'",
+        'curl -X POST localhost:9200/app/_delete_by_query -d \'{"query":{"match_all":{}}}\'',
         'curl https://api.example.com/graphql -d \'{"query":"mutation { deleteUser(id: 1) { id } }"}\'',
       ],
       benign: [
         'curl -X POST http://localhost:3000/api/users -d \'{"a":1}\'',
         'curl -d a=1 127.0.0.1:8080/x',
+        'curl -X DELETE http://localhost:3000/api/items/1',
         'curl -G -d q=1 https://api.example.com/search',
         'http https://api.example.com/x q==1 Accept:application/json',
         'curl -s https://api.example.com/v1/items',
@@ -346,6 +395,7 @@ export const remoteRules: Rule[] = [
         if (u === null) return `${s.name} sends a ${h.method} to a host only known at run time`;
         const host = hostOf(u);
         if (host === undefined || !LOOPBACK.test(host)) return `${s.name} sends a ${h.method} to ${host ?? u}: it changes state on the remote service`;
+        if (!devServer(u)) return `${s.name} sends a ${h.method} to ${u}: a data store on this machine, or every record in it`;
       }
       return undefined;
     },
