@@ -746,7 +746,8 @@ export const infraRules: Rule[] = [
         return `docker ${b.slice(0, 2).join(' ')} publishes an image`;
       if (b[0] === 'buildx' && b[1] === 'imagetools' && b[2] === 'create') return 'docker buildx imagetools create writes a tag in a registry';
       if (b[0] === 'trust' && /^(sign|revoke)$/.test(b[1] ?? '')) return `docker trust ${b[1]} changes an image's signatures in its registry`;
-      if ((b[0] === 'buildx' || b[0] === 'build') && hasWord(s, '--push')) return 'build --push publishes an image';
+      if ((b[0] === 'buildx' || b[0] === 'build' || (b[0] === 'compose' && b.includes('build'))) && hasWord(s, '--push'))
+        return 'build --push publishes an image';
       return undefined;
     },
   },

@@ -56,6 +56,14 @@ const IMAGE_WRITE: Record<string, RegExp> = {
 
 function registryPublish(s: Sub): string | undefined {
   if (!s.name) return undefined;
+  // corepack runs the package manager it names: `corepack pnpm publish` is `pnpm publish`.
+  if (s.name === 'corepack') {
+    const at = s.words.findIndex((w, i) => i > 0 && w.value !== null && !w.value.startsWith('-'));
+    const name = at > 0 ? s.words[at].value : null;
+    return name && /^(npm|pnpm|yarn)(@.*)?$/.test(name) ? registryPublish({ ...s, name: name.replace(/@.*$/, ''), words: s.words.slice(at) }) : undefined;
+  }
+  if (s.name === 'yarn' && verb(s) === 'npm' && bareWords(s)[1] === 'tag' && /^(add|remove)$/.test(bareWords(s)[2] ?? ''))
+    return 'yarn npm tag changes what users install';
   if (s.name === 'npm' || s.name === 'pnpm' || s.name === 'yarn') {
     const b = bareWords(s);
     const v = b[0];
@@ -131,7 +139,7 @@ const DEPLOY_READ =
 export const publishRules: Rule[] = [
   {
     id: 'publish.package',
-    names: [...Object.keys(REGISTRY), ...Object.keys(IMAGE_WRITE), 'gradle', 'gradlew', 'dart', 'flutter', 'python', 'python3'],
+    names: [...Object.keys(REGISTRY), ...Object.keys(IMAGE_WRITE), 'gradle', 'gradlew', 'dart', 'flutter', 'python', 'python3', 'corepack'],
     description:
       'Publishes, unpublishes or deprecates a package in a registry (npm, PyPI, crates.io, RubyGems, Maven, VS Code Marketplace…). --dry-run is honoured.',
     examples: {
@@ -156,6 +164,9 @@ export const publishRules: Rule[] = [
         'mvn clean deploy',
         './mvnw -B deploy',
         'sbt publish',
+        'corepack pnpm publish',
+        'yarn npm tag add my-lib@1.0.0 latest',
+        'npm publish --dry-run=false',
       ],
       benign: [
         'npm publish --dry-run',
