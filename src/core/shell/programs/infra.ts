@@ -403,6 +403,35 @@ export const INFRA: RowSpec[] = [
     a: 'V*',
     ok: ['kind get clusters', 'minikube status', 'kustomize build k8s/'],
   },
+  // ---- message queues and streams ----
+  {
+    n: 'kafka-topics kafka-topics.sh kafka-console-consumer kafka-console-consumer.sh kafka-consumer-groups kafka-consumer-groups.sh kafka-configs kafka-configs.sh kafka-console-producer kafka-console-producer.sh kafka-delete-records kafka-delete-records.sh kafka-acls kafka-acls.sh kcat kafkacat rabbitmqctl rabbitmqadmin rabbitmq-plugins nats pulsar-admin pulsarctl mosquitto_pub mosquitto_sub rq',
+    d: 'message queues and streams: listing and consuming are reads; deletes, purges, offset resets, config changes and producing to another machine are the rules’ business (mq.destroy)',
+    loose: true,
+    a: 'V*',
+    ok: [
+      'kafka-topics --list --bootstrap-server localhost:9092',
+      'kafka-console-consumer --topic orders --from-beginning --bootstrap-server localhost:9092',
+      'rabbitmqctl list_queues',
+      'nats stream ls',
+      'kcat -b localhost:9092 -L',
+    ],
+  },
+  // ---- object stores ----
+  {
+    n: 'rclone s3cmd mc s5cmd azcopy b2',
+    d: 'object-store clients: listings and reads run; anything that writes, moves or deletes objects (or prints the stored remotes’ keys) is the rules’ business (cloud.object-store)',
+    loose: true,
+    a: 'V*',
+    ok: [
+      'rclone ls remote:bucket',
+      'rclone lsd remote:',
+      's3cmd ls s3://bucket',
+      'mc ls myminio/bucket',
+      's5cmd ls s3://bucket/*',
+      'azcopy list https://acct.blob.core.windows.net/c',
+    ],
+  },
   // ---- infrastructure as code ----
   {
     n: 'terraform tofu terragrunt tf',

@@ -1,9 +1,78 @@
 // Databases: DDL, unfiltered DML, FLUSH, migration resets, SQL the guard cannot read.
-import { judgeMongo, judgeSql } from '../sql';
+import { judgeMongo, judgeSql, writesMongo, writesSql } from '../sql';
 import type { Stdin, Sub } from '../types';
 import { joinLiteral } from '../unwrap';
+import { localAddress } from './infra';
 import type { Rule } from './types';
 import { bareWords, named, verb } from './util';
+
+/** Options that name the server, per client (`-h host`, `-hhost`, `--host=host`); URIs and conninfo are read too. */
+const HOST_OPTS: Record<string, string[]> = {
+  psql: ['-h', '--host'],
+  pgcli: ['-h', '--host'],
+  usql: [],
+  pg_dump: ['-h', '--host'],
+  mysql: ['-h', '--host'],
+  mariadb: ['-h', '--host'],
+  mycli: ['-h', '--host'],
+  'redis-cli': ['-h', '-u', '--uri'],
+  'valkey-cli': ['-h', '-u', '--uri'],
+  'keydb-cli': ['-h', '-u', '--uri'],
+  mongosh: ['--host'],
+  mongo: ['--host'],
+  'clickhouse-client': ['-h', '--host'],
+  clickhouse: ['-h', '--host'],
+  cockroach: ['--host', '--url'],
+  cqlsh: [],
+  influx: ['-host', '--host'],
+};
+const HOST_ENV: Record<string, string> = {
+  psql: 'PGHOST',
+  pgcli: 'PGHOST',
+  pg_dump: 'PGHOST',
+  mysql: 'MYSQL_HOST',
+  mariadb: 'MYSQL_HOST',
+  'redis-cli': 'REDISCLI_HOST',
+};
+
+/**
+ * The server a database client talks to when the command names one that is not this machine (`psql -h prod.db`,
+ * `mysql -hdb.example.com`, `redis-cli -u redis://cache.prod:6379`, `mongosh mongodb://prod/app`, `cqlsh prod`,
+ * `PGHOST=prod psql`). Undefined for this machine, the default socket, or a host only known at run time.
+ */
+export function remoteDbHost(s: Sub): string | undefined {
+  const name = s.name ?? '';
+  const opts = HOST_OPTS[name];
+  if (opts === undefined) return undefined;
+  const far = (v: string | null | undefined): v is string => typeof v === 'string' && v !== '' && !localAddress(v);
+  const envVar = HOST_ENV[name];
+  if (envVar !== undefined && far(s.assigns[envVar])) return s.assigns[envVar]!;
+  const ws = s.words;
+  let positional = 0;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    for (const f of opts) {
+      if (v === f && far(ws[i + 1]?.value)) return ws[i + 1].value!;
+      if (f.startsWith('--') && v.startsWith(f + '=') && far(v.slice(f.length + 1))) return v.slice(f.length + 1);
+      if (f.length === 2 && !f.startsWith('--') && v.startsWith(f) && v.length > 2 && far(v.slice(2))) return v.slice(2);
+    }
+    // A URI or a conninfo string anywhere (`psql postgres://u@prod/db`, `-d "host=prod dbname=app"`).
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v) && far(v)) return v;
+    const ci = /(?:^|\s)host(?:addr)?=([^\s]+)/.exec(v);
+    if (ci && far(ci[1])) return ci[1];
+    if (!v.startsWith('-')) {
+      positional++;
+      // cqlsh [host [port]]
+      if (name === 'cqlsh' && positional === 1 && far(v)) return v;
+    }
+  }
+  return undefined;
+}
+
+/** Redis commands that only read (anything else, sent to a server on another machine, is asked). */
+const REDIS_READ =
+  /^(GET|MGET|GETRANGE|STRLEN|EXISTS|TYPE|TTL|PTTL|EXPIRETIME|KEYS|SCAN|SSCAN|HSCAN|ZSCAN|HGET|HMGET|HGETALL|HKEYS|HVALS|HLEN|HEXISTS|LRANGE|LLEN|LINDEX|SMEMBERS|SISMEMBER|SCARD|ZRANGE|ZRANGEBYSCORE|ZREVRANGE|ZCARD|ZSCORE|ZRANK|XRANGE|XREVRANGE|XLEN|XINFO|XREAD|XPENDING|PING|ECHO|INFO|DBSIZE|TIME|LASTSAVE|ROLE|MEMORY|OBJECT|SLOWLOG|LATENCY|MONITOR|SUBSCRIBE|PSUBSCRIBE|PUBSUB|COMMAND|HELLO|AUTH|SELECT|DUMP|RANDOMKEY|BITCOUNT|GETBIT|PFCOUNT|GEOPOS|GEODIST|JSON\.GET|FT\.SEARCH|FT\.INFO|TS\.RANGE|TS\.GET|CLIENT)$/;
 
 const SQL_CLIENTS: Record<string, string[]> = {
   psql: ['-c', '--command'],
@@ -90,6 +159,30 @@ function describe(st: Stdin): string {
  * Migration and schema tools: the verbs (the tool's non-option words, lower-cased and joined by spaces) that drop a
  * database, wipe its objects or roll migrations back. Data, so a tool is one row.
  */
+/** The tools db.migration-reset reads beyond the MIGRATION_DROPS rows. */
+const MIGRATION_NAMES_LIST = [
+  'rails',
+  'rake',
+  'prisma',
+  'php',
+  'artisan',
+  'alembic',
+  'python',
+  'python3',
+  'manage.py',
+  'knex',
+  'sequelize',
+  'sequelize-cli',
+  'typeorm',
+  'mikro-orm',
+  'mikro-orm-esm',
+  'drizzle-kit',
+  'supabase',
+  'dbt',
+  'mix',
+];
+const MIGRATION_NAMES: readonly string[] = MIGRATION_NAMES_LIST;
+
 const MIGRATION_DROPS: Record<string, RegExp> = {
   flyway: /(^| )(clean|undo)( |$)/,
   liquibase: /(^| )(dropall|drop-all|rollback|rollback-count|rollbackcount|rollback-to-date|rollbacktodate|rollback-one-changeset|rollback-one-update)( |$)/,
@@ -108,6 +201,10 @@ const MIGRATION_DROPS: Record<string, RegExp> = {
   sqlx: /(^| )(database (reset|drop)|migrate revert)( |$)/,
   'drizzle-kit': /(^| )drop( |$)/,
   supabase: /(^| )db reset( |$)/,
+  dotnet: /(^| )ef (database drop|database update 0|migrations remove)( |$)/,
+  flask: /(^| )db (downgrade|drop)( |$)/,
+  sqitch: /(^| )(revert|rebase)( |$)/,
+  yii: /(^| )migrate\/(down|fresh|redo)( |$)/,
 };
 
 export const dbRules: Rule[] = [
@@ -141,10 +238,18 @@ export const dbRules: Rule[] = [
       if (named(s, 'pg_restore') && s.words.some((w) => w.value === '-c' || w.value === '--clean')) return 'pg_restore --clean drops objects first';
       if (named(s, 'mongorestore') && s.words.some((w) => w.value === '--drop')) return 'mongorestore --drop drops collections';
       if (!s.name || !(s.name in SQL_CLIENTS)) return undefined;
-      for (const t of sqlOf(s).texts) {
+      const texts = sqlOf(s).texts;
+      for (const t of texts) {
         const why = judgeSql(t);
         if (why) return `${s.name}: ${why}`;
       }
+      // On a server that is not this machine, any write is a change to shared (often production) data.
+      const host = texts.length ? remoteDbHost(s) : undefined;
+      if (host !== undefined)
+        for (const t of texts) {
+          const w = writesSql(t);
+          if (w) return `${s.name}: ${w} changes data on ${host}, a database on another machine`;
+        }
       return undefined;
     },
   },
@@ -190,13 +295,24 @@ export const dbRules: Rule[] = [
         for (let i = 0; i < w.length; i++) {
           const v = w[i].value;
           if (v === null) continue;
-          if (/^-[hpanu]$|^--(user|pass|tls-.*|cacert)$/.test(v)) {
+          if (v === '--pipe') return 'redis-cli --pipe sends every command on its input';
+          if (/^-[hpanu]$|^--(user|pass|tls-.*|cacert|uri)$/.test(v)) {
             i++;
             continue;
           }
           if (v.startsWith('-')) continue;
           const cmd = v.toUpperCase();
           if (/^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB)$/.test(cmd)) return `redis ${cmd} wipes data`;
+          // Trimming a stream, destroying a consumer group, killing clients, changing users.
+          if (
+            /^(XTRIM|XGROUP|ACL|CLIENT|FAILOVER|BGREWRITEAOF)$/.test(cmd) &&
+            (cmd !== 'CLIENT' || /^(KILL|PAUSE)$/i.test(w[i + 1]?.value ?? '')) &&
+            (cmd !== 'ACL' || /^(SETUSER|DELUSER|LOAD)$/i.test(w[i + 1]?.value ?? '')) &&
+            (cmd !== 'XGROUP' || /^(DESTROY|DELCONSUMER|SETID)$/i.test(w[i + 1]?.value ?? ''))
+          )
+            return `redis ${cmd} ${cmd === 'XTRIM' ? 'drops stream entries' : 'changes the server'}`;
+          const far = remoteDbHost(s);
+          if (far !== undefined && !REDIS_READ.test(cmd)) return `redis ${cmd} changes data on ${far}, a server on another machine`;
           // Server-side scripts run any command (`EVAL "return redis.call('FLUSHALL')" 0`).
           if (/^(EVAL|EVALSHA|EVAL_RO|EVALSHA_RO|FCALL|FCALL_RO|MODULE|DEBUG|REPLICAOF|SLAVEOF|MIGRATE|RESTORE)$/.test(cmd))
             return `redis ${cmd} runs server code or moves data`;
@@ -209,48 +325,44 @@ export const dbRules: Rule[] = [
         // No command in the words: redis-cli runs the commands on its input, one a line.
         const input = stdinText(s.stdin);
         if (input === null) return `redis-cli runs commands from ${describe(s.stdin)}`;
+        const farIn = input !== undefined ? remoteDbHost(s) : undefined;
         if (input !== undefined)
           for (const line of input.split(/\n|\\n|\r/)) {
             const c = line.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+            if (farIn !== undefined && c !== '' && !REDIS_READ.test(c)) return `redis ${c} (from its input) changes data on ${farIn}`;
             if (
-              /^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB|EVAL|EVALSHA|FCALL|CONFIG|SCRIPT|FUNCTION|DEL|UNLINK|MODULE|DEBUG|REPLICAOF|SLAVEOF|MIGRATE|RESTORE)$/.test(c)
+              /^(FLUSHALL|FLUSHDB|SHUTDOWN|SWAPDB|EVAL|EVALSHA|FCALL|CONFIG|SCRIPT|FUNCTION|DEL|UNLINK|MODULE|DEBUG|REPLICAOF|SLAVEOF|MIGRATE|RESTORE|XTRIM|ACL)$/.test(
+                c,
+              )
             )
               return `redis ${c} (from its input) changes or wipes data`;
           }
         return undefined;
       }
       if (named(s, 'mongosh', 'mongo')) {
-        const i = s.words.findIndex((w) => w.value === '--eval');
-        const code = i > 0 ? (s.words[i + 1]?.value ?? s.words[i + 1]?.text ?? '') : s.stdin.kind === 'heredoc' ? s.stdin.body : '';
-        return judgeMongo(code);
+        const ws = s.words;
+        const i = ws.findIndex((w) => w.value === '--eval' || w.value === '-e');
+        const glued = ws.find((w) => w.value !== null && w.value.startsWith('--eval='))?.value?.slice(7);
+        // A script file (`mongosh app cleanup.js`, `--file x.js`) or input the guard cannot read: code it does not see.
+        const file = ws.slice(1).find((w, k) => w.value !== null && (/\.(js|mjs|cjs)$/.test(w.value) || ws[k]?.value === '--file' || ws[k]?.value === '-f'));
+        if (file && i < 0 && glued === undefined) return `${s.name} runs the script ${file.text}, which the guard cannot read`;
+        const input = i < 0 && glued === undefined ? stdinText(s.stdin) : undefined;
+        if (input === null) return `${s.name} runs code from ${describe(s.stdin)}`;
+        const code = glued ?? (i > 0 ? (ws[i + 1]?.value ?? ws[i + 1]?.text ?? '') : (input ?? ''));
+        const why = judgeMongo(code);
+        if (why) return why;
+        const far = remoteDbHost(s);
+        const w = far !== undefined ? writesMongo(code) : undefined;
+        return w ? `${s.name}: ${w}() changes data on ${far}, a server on another machine` : undefined;
       }
       return undefined;
     },
   },
   {
     id: 'db.migration-reset',
-    names: [
-      'rails',
-      'rake',
-      'prisma',
-      'php',
-      'artisan',
-      'alembic',
-      'python',
-      'python3',
-      'manage.py',
-      'knex',
-      'sequelize',
-      'sequelize-cli',
-      'typeorm',
-      'mikro-orm',
-      'mikro-orm-esm',
-      'drizzle-kit',
-      'supabase',
-      ...Object.keys(MIGRATION_DROPS),
-    ],
+    names: [...MIGRATION_NAMES_LIST, ...Object.keys(MIGRATION_DROPS), 'pnpm', 'yarn', 'bun'],
     description:
-      'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush.',
+      'Framework commands that drop or roll back a database: rails db:drop/reset, prisma migrate reset, artisan migrate:fresh, alembic downgrade, manage.py flush; the same run through pnpm/yarn/bun, and migrations aimed at production by RAILS_ENV/MIX_ENV.',
     examples: {
       destructive: [
         'bin/rails db:reset',
@@ -276,6 +388,10 @@ export const dbRules: Rule[] = [
         'hasura migrate apply --down all',
         'diesel database reset',
         'sqlx database drop -y',
+        'pnpm prisma migrate reset --force',
+        'yarn typeorm schema:drop',
+        'RAILS_ENV=production bin/rails db:migrate',
+        'MIX_ENV=prod mix ecto.migrate',
       ],
       benign: [
         'bin/rails db:migrate:status',
@@ -292,53 +408,78 @@ export const dbRules: Rule[] = [
         'diesel migration run',
         'sqlx migrate run',
         'hasura migrate status',
+        'pnpm prisma generate',
+        'yarn knex migrate:latest',
+        'RAILS_ENV=test bin/rails db:migrate',
+        'RAILS_ENV=production bin/rails assets:precompile',
       ],
     },
     check(s) {
-      const b = bareWords(s);
-      const v = verb(s);
-      if (
-        named(s, 'rails', 'rake') &&
-        b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))
-      )
-        return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
-      if (named(s, 'prisma')) {
-        if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
-        if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss'))
-          return 'prisma db push discards data';
-        if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
-        return undefined;
-      }
-      if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w)))
-        return 'artisan migrate:fresh/reset/rollback drops tables';
-      if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w)))
-        return 'manage.py flush deletes all data';
-      if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
-        return 'manage.py migrate zero unapplies every migration';
-      if (
-        named(s, 'knex', 'sequelize', 'sequelize-cli', 'typeorm', 'mikro-orm', 'mikro-orm-esm', 'drizzle-kit', 'supabase') &&
-        b.some((w) =>
-          /^(migrate:rollback|migrate:down|db:drop|db:migrate:undo(:all)?|db:seed:undo(:all)?|schema:drop|schema:fresh|migration:revert|migration:down|drop|reset)$/.test(
-            w,
-          ),
-        )
-      )
-        return `${s.name} drops or rolls back the database`;
-      if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
-      const drops = s.name !== null ? MIGRATION_DROPS[s.name] : undefined;
-      if (drops !== undefined) {
-        const words = b.join(' ').toLowerCase();
-        // hasura: `migrate apply` goes down only with --down/--goto; the flag is an option, so look at every word.
-        const all = s.words
-          .slice(1)
-          .map((w) => w.value ?? '')
-          .join(' ')
-          .toLowerCase();
-        if (drops.test(words) || (s.name === 'hasura' && /migrate apply/.test(words) && /--(down|goto)/.test(all)))
-          return `${s.name} ${words} drops the database or rolls its migrations back`;
-      }
-      return undefined;
+      return migrationDrop(s);
     },
   },
 ];
+
+/** Package managers that run a project binary by name (`pnpm prisma …`, `yarn typeorm …`, `bun knex …`). */
+const BIN_RUNNERS = new Set(['pnpm', 'yarn', 'bun']);
+
+function migrationDrop(s: Sub): string | undefined {
+  const b = bareWords(s);
+  const v = verb(s);
+  if (s.name !== null && BIN_RUNNERS.has(s.name) && b[0] !== undefined && b[0] !== 'run' && b[0] !== 'exec') {
+    const at = s.words.findIndex((w, i) => i > 0 && w.value === b[0]);
+    const name = b[0];
+    if (at > 0 && (MIGRATION_DROPS[name] !== undefined || MIGRATION_NAMES.includes(name))) return migrationDrop({ ...s, name, words: s.words.slice(at) });
+  }
+  // Migrations aimed at production by the framework's environment variable (RAILS_ENV=production rails db:migrate).
+  const env = s.assigns.RAILS_ENV ?? s.assigns.RACK_ENV ?? s.assigns.MIX_ENV ?? s.assigns.APP_ENV;
+  if (typeof env === 'string' && /^(prod|production|staging|live)$/i.test(env) && b.some((w) => /^(db:|ecto\.|migrate)/.test(w)))
+    return `${s.name} ${b.find((w) => /^(db:|ecto\.|migrate)/.test(w))} runs against the ${env} database`;
+  if (
+    named(s, 'rails', 'rake') &&
+    b.some((w) => /^db:(drop|reset|purge|schema:load|structure:load|rollback|migrate:reset|migrate:redo|seed:replant|truncate_all|setup)(:|$)/.test(w))
+  )
+    return `${s.name} ${b.find((w) => w.startsWith('db:'))} drops or rewinds the database`;
+  if (named(s, 'prisma')) {
+    if (v === 'migrate' && b[1] === 'reset') return 'prisma migrate reset drops the database';
+    if (v === 'db' && b[1] === 'push' && s.words.some((w) => w.value === '--force-reset' || w.value === '--accept-data-loss'))
+      return 'prisma db push discards data';
+    if (v === 'db' && b[1] === 'execute') return 'prisma db execute runs raw SQL';
+    return undefined;
+  }
+  // drizzle-kit push --force applies statements that lose data without asking.
+  if (named(s, 'drizzle-kit') && v === 'push' && s.words.some((w) => w.value === '--force' || w.value === '--force=true'))
+    return 'drizzle-kit push --force drops columns and tables without asking';
+  // dbt --full-refresh drops incremental models and rebuilds them from scratch.
+  if (named(s, 'dbt') && s.words.some((w) => w.value === '--full-refresh')) return 'dbt --full-refresh drops and rebuilds incremental tables';
+  if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate:(fresh|refresh|reset|rollback)|db:wipe)$/.test(w)))
+    return 'artisan migrate:fresh/reset/rollback drops tables';
+  if (named(s, 'alembic') && v === 'downgrade') return 'alembic downgrade rolls the schema back';
+  if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.some((w) => /^(flush|sqlflush|reset_db)$/.test(w)))
+    return 'manage.py flush deletes all data';
+  if (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) && b.includes('migrate') && b[b.length - 1] === 'zero')
+    return 'manage.py migrate zero unapplies every migration';
+  if (
+    named(s, 'knex', 'sequelize', 'sequelize-cli', 'typeorm', 'mikro-orm', 'mikro-orm-esm', 'drizzle-kit', 'supabase') &&
+    b.some((w) =>
+      /^(migrate:rollback|migrate:down|db:drop|db:migrate:undo(:all)?|db:seed:undo(:all)?|schema:drop|schema:fresh|migration:revert|migration:down|drop|reset)$/.test(
+        w,
+      ),
+    )
+  )
+    return `${s.name} drops or rolls back the database`;
+  if (named(s, 'supabase') && v === 'db' && b[1] === 'reset') return 'supabase db reset';
+  const drops = s.name !== null ? MIGRATION_DROPS[s.name] : undefined;
+  if (drops !== undefined) {
+    const words = b.join(' ').toLowerCase();
+    // hasura: `migrate apply` goes down only with --down/--goto; the flag is an option, so look at every word.
+    const all = s.words
+      .slice(1)
+      .map((w) => w.value ?? '')
+      .join(' ')
+      .toLowerCase();
+    if (drops.test(words) || (s.name === 'hasura' && /migrate apply/.test(words) && /--(down|goto)/.test(all)))
+      return `${s.name} ${words} drops the database or rolls its migrations back`;
+  }
+  return undefined;
+}

@@ -1,7 +1,225 @@
 // Containers, clusters and cloud infrastructure: deleting data volumes, mutating clusters, applying plans.
 import type { Sub } from '../types';
+import { hostOf, LOOPBACK } from './remote';
 import type { Rule } from './types';
 import { bareWords, dryRun, hasWord, named, verb } from './util';
+
+/**
+ * Names of contexts, profiles, workspaces and stacks that the local tools create (kind-*, minikube, docker-desktop…)
+ * or that name a developer's own environment. Any other name may be a production target.
+ */
+const LOCAL_NAME =
+  /^(default|local|localhost|dev|develop|development|test|testing|sandbox|minikube|docker-desktop|desktop-linux|rancher-desktop|orbstack|rootless|microk8s|colima(-.*)?|kind-.*|k3d-.*|k3s-.*|podman-machine-default.*|(.*-)?(local|dev|development|sandbox))$/i;
+
+/** Is an address (URL, host[:port], unix socket, file path of a socket) this machine? */
+export function localAddress(v: string): boolean {
+  if (v === '' || v.startsWith('/') || v.startsWith('.') || /^(unix|npipe|fd|file|sqlite3?):/i.test(v) || /\.sock$/.test(v)) return true;
+  // `postgres:///app`, `postgresql://%2Fvar%2Frun/app`: no host, the local socket.
+  if (/^[a-z][a-z0-9+.-]*:\/\/(\/|[^/]*@\/|%2F)/i.test(v)) return true;
+  // A comma-separated endpoint list is local only when every endpoint is.
+  if (v.includes(',')) return v.split(',').every((x) => localAddress(x.trim()));
+  const h = hostOf(v);
+  return h !== undefined && LOOPBACK.test(h);
+}
+
+/**
+ * Variables that choose which daemon, cluster, account, project, workspace or database later commands act on.
+ * `name`: the value is a name (context, profile, project); `addr`: an address; `file`: a configuration file.
+ */
+export const TARGET_VARS: Record<string, 'name' | 'addr' | 'file'> = {
+  DOCKER_HOST: 'addr',
+  CONTAINER_HOST: 'addr',
+  DOCKER_CONTEXT: 'name',
+  CONTAINER_CONNECTION: 'name',
+  KUBECONFIG: 'file',
+  HELM_KUBECONTEXT: 'name',
+  AWS_PROFILE: 'name',
+  AWS_DEFAULT_PROFILE: 'name',
+  AWS_CONFIG_FILE: 'file',
+  AWS_SHARED_CREDENTIALS_FILE: 'file',
+  CLOUDSDK_CORE_PROJECT: 'name',
+  CLOUDSDK_CORE_ACCOUNT: 'name',
+  CLOUDSDK_ACTIVE_CONFIG_NAME: 'name',
+  CLOUDSDK_CONFIG: 'file',
+  GOOGLE_CLOUD_PROJECT: 'name',
+  AZURE_SUBSCRIPTION_ID: 'name',
+  ARM_SUBSCRIPTION_ID: 'name',
+  AZURE_CONFIG_DIR: 'file',
+  TF_WORKSPACE: 'name',
+  PULUMI_BACKEND_URL: 'addr',
+  DIGITALOCEAN_CONTEXT: 'name',
+  NOMAD_ADDR: 'addr',
+  VAULT_ADDR: 'addr',
+  CONSUL_HTTP_ADDR: 'addr',
+  ETCDCTL_ENDPOINTS: 'addr',
+  PGHOST: 'addr',
+  PGSERVICE: 'name',
+  MYSQL_HOST: 'addr',
+  DATABASE_URL: 'addr',
+  DB_HOST: 'addr',
+  REDIS_URL: 'addr',
+  REDISCLI_HOST: 'addr',
+  MONGODB_URI: 'addr',
+  MONGO_URL: 'addr',
+  KAFKA_BOOTSTRAP_SERVERS: 'addr',
+  FLY_APP: 'name',
+  HEROKU_APP: 'name',
+  VERCEL_PROJECT_ID: 'name',
+  NETLIFY_SITE_ID: 'name',
+  FIREBASE_PROJECT: 'name',
+};
+
+/** A target variable's value leads somewhere other than this machine or a local environment (null: unknown). */
+export function remoteTarget(name: string, value: string | null): boolean {
+  const kind = TARGET_VARS[name];
+  if (kind === undefined) return false;
+  if (value === null) return true;
+  if (kind === 'addr') return !localAddress(value);
+  if (kind === 'name') return value !== '' && !LOCAL_NAME.test(value);
+  // A configuration file: its contents are not known; one named for a local cluster is taken at its word.
+  return !/(^|[/._-])(kind|minikube|k3d|k3s|local|dev|microk8s)([/._-]|$)/i.test(value);
+}
+
+/** Verbs that only read or print, for judging a command pointed at another target. */
+const TARGET_READ =
+  /^(ps|ls|list|get|describe|logs?|inspect|images|version|info|status|show|top|stats|events|port|history|diff|plan|whoami|explain|view|validate|output|search|help|current-context|get-contexts|config|tree|df|preview|check|lint|fmt|template)$/;
+
+/** Commands the database rules judge against their host themselves. */
+const DB_CLIENTS = /^(psql|pg_dump|pg_dumpall|mysql|mariadb|mysqldump|redis-cli|valkey-cli|mongosh|mongo|mongodump|cqlsh|clickhouse-client|pgcli|mycli|usql)$/;
+
+/** Container CLIs: the daemon they talk to, from their options (-H/--host, --context/-c, podman --remote/--url/--connection). */
+function containerTarget(s: Sub): string | undefined {
+  if (!named(s, 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose')) return undefined;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (!v.startsWith('-')) break;
+    const eq = v.indexOf('=');
+    const k = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v;
+    const val = v.startsWith('--') && eq > 0 ? v.slice(eq + 1) : ws[i + 1]?.value;
+    if (k === '-H' || k === '--host' || k === '--url') {
+      if (val === null || val === undefined || !localAddress(val)) return `${k} ${val ?? ws[i + 1]?.text ?? ''}`;
+    } else if (k === '--context' || k === '-c' || k === '--connection') {
+      if (val === null || val === undefined || !LOCAL_NAME.test(val)) return `${k} ${val ?? ws[i + 1]?.text ?? ''}`;
+    } else if (k === '--remote' || k === '-r') return k;
+    if (eq < 0 && /^(-H|--host|--url|--context|-c|--connection|--config|-l|--log-level)$/.test(k)) i++;
+  }
+  return undefined;
+}
+
+/** Sub-commands that switch the target every later command acts on (a context, project, workspace, stack). */
+function targetSwitch(s: Sub): string | undefined {
+  const n = s.name;
+  if (n === null) return undefined;
+  const b = bareWords(s);
+  const named1 = (x: string | undefined) => x === undefined || !LOCAL_NAME.test(x);
+  switch (n) {
+    case 'docker':
+    case 'nerdctl':
+      return b[0] === 'context' && b[1] === 'use' && named1(b[2]) ? `docker context use ${b[2] ?? ''}` : undefined;
+    case 'podman':
+      return b[0] === 'system' && b[1] === 'connection' && b[2] === 'default' && named1(b[3]) ? `podman system connection default ${b[3] ?? ''}` : undefined;
+    case 'kubectl':
+    case 'oc':
+    case 'k': {
+      if (n === 'oc' && b[0] === 'project' && b[1] !== undefined) return `oc project ${b[1]}`;
+      if (n === 'oc' && b[0] === 'login') return 'oc login';
+      if (b[0] !== 'config') return undefined;
+      const v = b[1] ?? '';
+      if (/^(use-context|use)$/.test(v)) return named1(b[2]) ? `${n} config ${v} ${b[2] ?? ''}` : undefined;
+      if (/^(set-context|set-cluster|set-credentials|set|unset|rename-context|delete-context|delete-cluster|delete-user)$/.test(v)) return `${n} config ${v}`;
+      return undefined;
+    }
+    case 'kubectx':
+    case 'kubens':
+      // No name lists them; `-c` prints the current one; a name (or `-`, the previous one) switches.
+      if (hasWord(s, '-') && !hasWord(s, '-c', '--current')) return `${n} - switches back to the previous target`;
+      return b[0] !== undefined && !hasWord(s, '-c', '--current', '-h', '--help') && (b[0].includes('=') || named1(b[0])) ? `${n} ${b[0]}` : undefined;
+    case 'terraform':
+    case 'tofu':
+    case 'terragrunt':
+    case 'tf':
+      return b[0] === 'workspace' && /^(select|switch)$/.test(b[1] ?? '') && named1(b[2]) ? `${n} workspace ${b[1]} ${b[2] ?? ''}` : undefined;
+    case 'pulumi':
+      return b[0] === 'stack' && b[1] === 'select' && named1(b[2]) ? `pulumi stack select ${b[2] ?? ''}` : undefined;
+    case 'gcloud':
+      if (b[0] === 'config' && b[1] === 'set' && /^(project|account|(core|container|auth|api_endpoint_overrides|proxy)\/.*)$/.test(b[2] ?? ''))
+        return `gcloud config set ${b[2]}`;
+      if (b[0] === 'config' && b[1] === 'configurations' && b[2] === 'activate' && named1(b[3])) return `gcloud config configurations activate ${b[3] ?? ''}`;
+      if (b[0] === 'container' && b[1] === 'clusters' && b[2] === 'get-credentials')
+        return 'gcloud container clusters get-credentials switches kubectl to the cluster';
+      return undefined;
+    case 'az':
+      if (b[0] === 'account' && b[1] === 'set') return 'az account set';
+      if (b[0] === 'config' && b[1] === 'set') return 'az config set';
+      if (b[0] === 'aks' && b[1] === 'get-credentials') return 'az aks get-credentials switches kubectl to the cluster';
+      return undefined;
+    case 'aws':
+      if (b[0] === 'eks' && b[1] === 'update-kubeconfig') return 'aws eks update-kubeconfig switches kubectl to the cluster';
+      return undefined;
+    case 'doctl':
+      if (b[0] === 'auth' && b[1] === 'switch') return 'doctl auth switch';
+      if (b[0] === 'kubernetes' && b.includes('kubeconfig') && b.includes('save'))
+        return 'doctl kubernetes cluster kubeconfig save switches kubectl to the cluster';
+      return undefined;
+    case 'firebase':
+      return b[0] === 'use' && b[1] !== undefined && !hasWord(s, '--clear') && named1(b[1]) ? `firebase use ${b[1]}` : undefined;
+    case 'supabase':
+      return b[0] === 'link' ? 'supabase link' : undefined;
+    case 'heroku':
+      return b[0] === 'git:remote' ? 'heroku git:remote points git pushes at a hosted app' : undefined;
+    case 'railway':
+      return /^(link|environment)$/.test(b[0] ?? '') && b[0] !== undefined ? `railway ${b[0]}` : undefined;
+    case 'export':
+    case 'declare':
+    case 'typeset':
+    case 'readonly': {
+      if (n !== 'export' && !s.words.some((w) => w.value !== null && /^-[a-zA-Z]*x/.test(w.value))) return undefined;
+      for (const w of s.words.slice(1)) {
+        const v = w.value;
+        const t = v ?? w.text;
+        const eq = t.indexOf('=');
+        if (eq <= 0) continue;
+        const k = t.slice(0, eq);
+        if (TARGET_VARS[k] !== undefined && remoteTarget(k, v === null ? null : v.slice(eq + 1)))
+          return `${n} ${k}=${v === null ? '…' : v.slice(eq + 1)} points every later command at it`;
+      }
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const SWITCH_NAMES = new Set([
+  'docker',
+  'nerdctl',
+  'podman',
+  'kubectl',
+  'oc',
+  'k',
+  'kubectx',
+  'kubens',
+  'terraform',
+  'tofu',
+  'terragrunt',
+  'tf',
+  'pulumi',
+  'gcloud',
+  'az',
+  'aws',
+  'doctl',
+  'firebase',
+  'supabase',
+  'heroku',
+  'railway',
+  'export',
+  'declare',
+  'typeset',
+  'readonly',
+  'docker-compose',
+  'podman-compose',
+]);
 
 function docker(s: Sub): string[] | undefined {
   if (!named(s, 'docker', 'podman', 'docker-compose', 'nerdctl')) return undefined;
@@ -77,7 +295,292 @@ const DESTROY_CLIS = [
 const DESTROY_VERB =
   /^(destroy|delete|del|rm|remove|drop|reset|prune|purge|kill|kill-server|kill-session|killall|wipe|flush|flushall|flushdb|nuke|unregister|undefine|bootout|teardown|ecto\.(drop|reset|rollback)|db:(drop|reset|wipe)|(delete|destroy|remove|drop|purge|kill)-.*|.*[.:-](delete|destroy|drop|reset|purge|wipe))$/;
 
+/** Is a `host:port[,host:port]` broker list (or URL) all on this machine? Unknown (null) is not. */
+function localBrokers(v: string | null | undefined): boolean {
+  return typeof v === 'string' && v.split(',').every((x) => localAddress(x.includes('://') ? x : `tcp://${x}`));
+}
+
+/** The value of the first of the given options (`--opt v`, `--opt=v`, `-bv`); undefined when absent, null when dynamic. */
+function optValue(s: Sub, ...names: string[]): string | null | undefined {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    for (const n of names) {
+      if (v === n) return ws[i + 1]?.value ?? null;
+      if (n.startsWith('--') && v.startsWith(n + '=')) return v.slice(n.length + 1);
+      if (n.length === 2 && v.startsWith(n) && v.length > 2) return v.slice(2);
+    }
+  }
+  return undefined;
+}
+
+const MQ_NAMES = [
+  'kafka-topics',
+  'kafka-consumer-groups',
+  'kafka-configs',
+  'kafka-console-producer',
+  'kafka-producer-perf-test',
+  'kafka-delete-records',
+  'kafka-acls',
+  'kafka-reassign-partitions',
+  'kafka-leader-election',
+  'kafka-storage',
+  'kcat',
+  'kafkacat',
+  'rabbitmqctl',
+  'rabbitmqadmin',
+  'nats',
+  'pulsar-admin',
+  'pulsarctl',
+  'mosquitto_pub',
+  'celery',
+  'rq',
+];
+
+function mqChange(s: Sub): string | undefined {
+  const n = (s.name ?? '').replace(/\.sh$/, '');
+  const b = bareWords(s);
+  const has = (...f: string[]) => s.words.some((w) => w.value !== null && f.includes(w.value));
+  const broker = () => optValue(s, '--bootstrap-server', '--broker-list', '-b', '--zookeeper');
+  switch (n) {
+    case 'kafka-topics':
+      return has('--delete', '--alter')
+        ? `kafka-topics ${has('--delete') ? '--delete deletes a topic and its messages' : '--alter changes a topic'}`
+        : undefined;
+    case 'kafka-configs':
+      return has('--alter') ? 'kafka-configs --alter changes topic or broker settings (retention can drop messages)' : undefined;
+    case 'kafka-consumer-groups':
+      if (has('--delete', '--delete-offsets')) return 'kafka-consumer-groups --delete drops a group’s offsets';
+      return has('--reset-offsets') && has('--execute') ? 'kafka-consumer-groups --reset-offsets --execute moves where consumers read' : undefined;
+    case 'kafka-delete-records':
+      return 'kafka-delete-records deletes messages';
+    case 'kafka-acls':
+      return has('--add', '--remove') ? 'kafka-acls changes who may read and write topics' : undefined;
+    case 'kafka-reassign-partitions':
+    case 'kafka-leader-election':
+      return has('--execute') || n === 'kafka-leader-election' ? `${n} moves partitions between brokers` : undefined;
+    case 'kafka-storage':
+      return b[0] === 'format' ? 'kafka-storage format wipes a broker’s log directories' : undefined;
+    case 'kafka-console-producer':
+    case 'kafka-producer-perf-test':
+      return localBrokers(broker()) ? undefined : `${n} sends messages to ${broker() ?? 'a broker only known at run time'}`;
+    case 'kcat':
+    case 'kafkacat':
+      return has('-P') && !localBrokers(broker()) ? `${n} -P sends messages to ${broker() ?? 'a broker only known at run time'}` : undefined;
+    case 'rabbitmqctl':
+      return b[0] !== undefined &&
+        !/^(list_.*|status|cluster_status|environment|report|node_health_check|ping|await_startup|version|help|eval_file_exists|list|diagnostics)$/.test(b[0])
+        ? `rabbitmqctl ${b[0]} changes the broker`
+        : undefined;
+    case 'rabbitmqadmin':
+      return b[0] !== undefined && !/^(list|show|help|export)$/.test(b[0]) ? `rabbitmqadmin ${b[0]} changes the broker` : undefined;
+    case 'nats': {
+      const m = b.find((w) =>
+        /^(rm|del|delete|purge|edit|seal|restore|add|create|new|pub|publish|req|request|cut|evict|compact|update|put|revoke|stepdown|unlock|backup)$/.test(w),
+      );
+      return m ? `nats ${b.slice(0, b.indexOf(m) + 1).join(' ')} changes streams, buckets or subscribers` : undefined;
+    }
+    case 'pulsar-admin':
+    case 'pulsarctl': {
+      const m = b.find(
+        (w) =>
+          DESTROY_VERB.test(w) ||
+          /^(unload|clear-backlog|skip|skip-all|reset-cursor|terminate|expire-messages|(set|remove|revoke|grant|update|create)-.*|compact|offload|truncate|split-bundle)$/.test(
+            w,
+          ),
+      );
+      return m ? `${n} ${b.slice(0, b.indexOf(m) + 1).join(' ')} changes topics or namespaces` : undefined;
+    }
+    case 'mosquitto_pub': {
+      const h = optValue(s, '-h', '--host', '-L', '--url');
+      if (has('-r', '--retain')) return 'mosquitto_pub -r leaves a retained message every subscriber receives';
+      return h === undefined || localBrokers(h) ? undefined : `mosquitto_pub sends a message to ${h ?? 'a broker only known at run time'}`;
+    }
+    case 'celery': {
+      if (b.includes('purge')) return 'celery purge deletes every waiting task';
+      const i = b.findIndex((w) => w === 'control' || w === 'amqp');
+      return i >= 0 && b[i + 1] !== undefined && !/^(ping|inspect|stats|report|help)$/.test(b[i + 1])
+        ? `celery ${b[i]} ${b[i + 1]} changes workers or queues`
+        : undefined;
+    }
+    case 'rq':
+      return /^(empty|requeue|suspend|resume)$/.test(b[0] ?? '') ? `rq ${b[0]} changes the queues` : undefined;
+  }
+  return undefined;
+}
+
+/** Object-store verbs that only list, print or compare (everything else writes, moves, deletes or reveals keys). */
+const STORE_READ: Record<string, RegExp> = {
+  rclone: /^(ls|lsd|lsl|lsf|lsjson|cat|size|tree|about|check|cryptcheck|listremotes|version|md5sum|sha1sum|hashsum|ncdu|help|backend)$/,
+  s3cmd: /^(ls|la|info|du|--help|--version)$/,
+  mc: /^(ls|cat|head|stat|du|diff|tree|ping|ready|version|admin)$/,
+  s5cmd: /^(ls|cat|du|head|version)$/,
+  azcopy: /^(list|jobs|env|--help|--version|help)$/,
+  b2: /^(ls|list-buckets|get-file-info|get-bucket|cat|version|file|bucket|help)$/,
+};
+
 export const infraRules: Rule[] = [
+  {
+    id: 'cloud.object-store',
+    names: Object.keys(STORE_READ),
+    description:
+      'Writes, moves or deletes objects in a bucket or remote store (rclone delete/purge/sync/move/copy, s3cmd del/sync --delete-removed, mc rm/mirror --remove/rb, s5cmd rm, azcopy remove/sync --delete-destination, b2 delete) or prints its stored keys (rclone config show). Listings and reads run.',
+    examples: {
+      destructive: [
+        'rclone purge remote:bucket',
+        'rclone sync ./empty remote:bucket',
+        'rclone delete remote:bucket/path',
+        'rclone config show',
+        'mc rb --force myminio/bucket',
+        'mc mirror --remove ./dist myminio/b',
+        's3cmd del --recursive s3://bucket',
+        's5cmd rm "s3://bucket/*"',
+        'azcopy remove https://acct.blob.core.windows.net/c --recursive',
+        'b2 delete-bucket prod',
+      ],
+      benign: [
+        'rclone ls remote:bucket',
+        'rclone lsd remote:',
+        'mc ls myminio/bucket',
+        's3cmd ls s3://bucket',
+        'azcopy list https://acct.blob.core.windows.net/c',
+        'rclone check ./dist remote:b',
+      ],
+    },
+    check(s) {
+      const re = s.name === null ? undefined : STORE_READ[s.name];
+      if (re === undefined) return undefined;
+      const b = bareWords(s);
+      if (b.length === 0) return undefined;
+      // `mc admin` reads only with info/trace-like verbs; `b2 file|bucket|key` groups read only with get/list/info.
+      if (s.name === 'mc' && b[0] === 'admin' && !/^(info|trace|top|scanner|heal|config)$/.test(b[1] ?? '')) return `mc admin ${b[1] ?? ''} changes the server`;
+      if (s.name === 'mc' && b[0] === 'admin' && b[1] === 'config' && b[2] !== 'get') return 'mc admin config changes the server';
+      if (s.name === 'b2' && /^(file|bucket|key)$/.test(b[0]) && !/^(info|get|list|ls|url|cat|download)$/.test(b[1] ?? ''))
+        return `b2 ${b[0]} ${b[1] ?? ''} changes the store`;
+      if (s.name === 'rclone' && b[0] === 'backend' && !/^(features|help)$/.test(b[1] ?? '')) return `rclone backend ${b[1] ?? ''} runs a backend command`;
+      if (re.test(b[0])) return undefined;
+      return `${s.name} ${b[0]} writes, moves or deletes objects in a store (or prints its keys)`;
+    },
+  },
+  {
+    id: 'container.env-render',
+    names: ['docker', 'podman', 'docker-compose', 'podman-compose', 'nerdctl'],
+    description: 'Prints a Compose file with its variables filled in (docker compose config): the values come from .env and the environment, secrets included.',
+    examples: {
+      destructive: ['docker compose config', 'docker-compose config', 'docker compose --env-file .env.prod config', 'docker compose convert'],
+      benign: ['docker compose config --services', 'docker compose config -q', 'docker compose config --volumes', 'docker compose config --no-interpolate'],
+    },
+    check(s) {
+      const b = docker(s);
+      // Compose options with values (`--env-file .env.prod`) are not told apart from verbs here: look for the verb anywhere.
+      const at = b ? b.findIndex((w) => w === 'config' || w === 'convert') : -1;
+      if (!b || b[0] !== 'compose' || at < 0) return undefined;
+      if (hasWord(s, '--services', '--volumes', '--images', '--profiles', '--networks', '--hash', '-q', '--quiet', '--no-interpolate', '--variables'))
+        return undefined;
+      return `${s.name} compose ${b[at]} prints the configuration with the values of .env and the environment filled in`;
+    },
+  },
+  {
+    id: 'mq.destroy',
+    names: [...MQ_NAMES, ...MQ_NAMES.filter((x) => x.startsWith('kafka-')).map((x) => `${x}.sh`)],
+    description:
+      'Deletes or rewrites what a message broker holds, or sends messages to one on another machine: kafka-topics --delete/--alter, offset resets, kafka-delete-records, rabbitmqctl delete_queue/purge_queue/reset, nats stream rm/purge, pulsar-admin deletes, celery purge, producing to a remote broker.',
+    examples: {
+      destructive: [
+        'kafka-topics.sh --bootstrap-server prod:9092 --delete --topic orders',
+        'kafka-consumer-groups --reset-offsets --to-earliest --execute --group g --all-topics --bootstrap-server k:9092',
+        'kafka-configs --bootstrap-server k:9092 --alter --entity-type topics --entity-name t --add-config retention.ms=1',
+        'kafka-console-producer --topic orders --bootstrap-server prod:9092',
+        'rabbitmqctl purge_queue orders',
+        'rabbitmqctl reset',
+        'rabbitmqadmin delete queue name=orders',
+        'nats stream rm ORDERS -f',
+        'nats kv del bucket key',
+        'pulsar-admin topics delete persistent://t/n/x',
+        'celery -A app purge -f',
+        'celery -A proj control shutdown',
+        'rq empty --all',
+        'mosquitto_pub -h broker.example.com -t devices/all/cmd -m reset',
+        'kcat -b prod:9092 -t orders -P -l events.txt',
+      ],
+      benign: [
+        'kafka-topics --list --bootstrap-server localhost:9092',
+        'kafka-topics --describe --topic orders --bootstrap-server k:9092',
+        'kafka-consumer-groups --describe --group g --bootstrap-server k:9092',
+        'kafka-console-producer --topic t --bootstrap-server localhost:9092',
+        'rabbitmqctl list_queues',
+        'nats stream ls',
+        'nats stream info ORDERS',
+        'celery -A app inspect active',
+        'rq info',
+        'mosquitto_pub -h localhost -t test -m hi',
+        'kcat -b localhost:9092 -L',
+      ],
+    },
+    check: mqChange,
+  },
+  {
+    id: 'infra.target-switch',
+    description:
+      'Changes which daemon, cluster, account, project, workspace or database commands act on: a switch that outlives the command (docker context use, kubectl config use-context/set-context, kubectx, terraform workspace select, gcloud config set project, az account set, export DOCKER_HOST/KUBECONFIG/AWS_PROFILE/DATABASE_URL=…), or a change made with the target pointed elsewhere (DOCKER_HOST=ssh://… docker compose up, docker -H/--context, DATABASE_URL=postgres://prod… npm run migrate). Local contexts (default, kind-*, minikube, docker-desktop, dev) and reads are not asked.',
+    examples: {
+      destructive: [
+        'docker context use prod',
+        'docker context use prod && docker compose up -d',
+        'kubectl config use-context prod-cluster',
+        'kubectl config set-context --current --namespace=prod',
+        'kubectx prod',
+        'kubens production',
+        'terraform workspace select prod',
+        'pulumi stack select prod',
+        'gcloud config set project prod-project-123',
+        'gcloud config configurations activate prod',
+        'az account set --subscription prod-sub',
+        'doctl auth switch --context prod',
+        'aws eks update-kubeconfig --name prod',
+        'export DOCKER_HOST=tcp://10.0.0.5:2376 && docker ps',
+        'export KUBECONFIG=/tmp/prod.kubeconfig',
+        'export AWS_PROFILE=production',
+        'DOCKER_HOST=ssh://deploy@prod.example.com docker compose up -d',
+        'DOCKER_CONTEXT=prod docker compose down',
+        'docker -H ssh://root@prod.example.com run -d nginx',
+        'docker --context prod compose up -d',
+        'DATABASE_URL=postgres://u@db.prod.example.com/app npm run migrate',
+        'firebase use production',
+      ],
+      benign: [
+        'docker context ls',
+        'docker context use default',
+        'kubectl config get-contexts',
+        'kubectl config current-context',
+        'kubectl config use-context kind-dev',
+        'kubectx',
+        'terraform workspace list',
+        'terraform workspace select dev',
+        'gcloud config list',
+        'export DOCKER_HOST=unix:///var/run/docker.sock',
+        'export DATABASE_URL=postgres://postgres@localhost:5432/app',
+        'AWS_PROFILE=prod aws s3 ls',
+        'DOCKER_HOST=ssh://prod docker ps',
+        'docker --context prod logs web',
+        'DATABASE_URL=postgres://localhost/app npm test',
+        'export NODE_ENV=production',
+      ],
+    },
+    check(s) {
+      const sw = s.name !== null && SWITCH_NAMES.has(s.name) ? targetSwitch(s) : undefined;
+      if (sw) return sw.includes('later command') ? sw : `${sw}: every later command acts on that target`;
+      // A target pointed elsewhere for this command only: reads are fine, anything else changes that target.
+      let why: string | undefined;
+      for (const k in s.assigns) if (TARGET_VARS[k] !== undefined && remoteTarget(k, s.assigns[k])) why = `${k}=${s.assigns[k] ?? '…'}`;
+      if (why === undefined) why = containerTarget(s);
+      if (why === undefined || s.name === null || DB_CLIENTS.test(s.name)) return undefined;
+      const b = bareWords(s);
+      if (b.length === 0 ? s.name !== 'export' : TARGET_READ.test(b[0]) || TARGET_READ.test(b[1] ?? '') || dryRun(s)) return undefined;
+      return `${s.name} ${b.slice(0, 2).join(' ')} acts on the target ${why} points at, not this machine`;
+    },
+  },
   {
     id: 'infra.destroy',
     names: DESTROY_CLIS,
@@ -155,8 +658,8 @@ export const infraRules: Rule[] = [
         if (k === '--security-opt' && val && /unconfined|label[:=]disable|systempaths=unconfined/.test(val))
           return `--security-opt ${val} turns the container’s confinement off`;
         if (k === '--device' && val) return `--device ${val} gives the container a host device`;
-        if ((k === '-v' || k === '--volume') && val !== undefined && val !== null) {
-          const src = val.split(':')[0];
+        if ((k === '-v' || k === '--volume' || v.startsWith('-v=')) && val !== undefined && val !== null) {
+          const src = (v.startsWith('-v=') ? v.slice(3) : val).split(':')[0];
           if (hostly(src)) return `-v ${val} mounts the host’s ${src || '/'} into the container`;
         }
         if (k === '--mount' && val) {
@@ -179,6 +682,8 @@ export const infraRules: Rule[] = [
         'docker compose down -v',
         'docker volume rm pgdata',
         'docker rm -f api',
+        'docker service scale web=0',
+        'docker stack deploy -c stack.yml prod',
       ],
       benign: ['docker ps', 'docker compose down', 'docker run --rm alpine echo hello', 'docker images', 'docker compose up -d'],
     },
@@ -187,7 +692,15 @@ export const infraRules: Rule[] = [
       if (!b) return undefined;
       // The values are listed only for the verbs whose flags matter (this runs for every docker command).
       const w =
-        b[0] === 'compose' || b[0] === 'rm' || b[0] === 'container' || b[0] === 'rmi' || b[0] === 'image' || b[0] === 'swarm'
+        b[0] === 'compose' ||
+        b[0] === 'rm' ||
+        b[0] === 'container' ||
+        b[0] === 'rmi' ||
+        b[0] === 'image' ||
+        b[0] === 'swarm' ||
+        b[0] === 'service' ||
+        b[0] === 'stack' ||
+        b[0] === 'node'
           ? s.words.map((x) => x.value)
           : NO_VALUES;
       if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
@@ -201,6 +714,13 @@ export const infraRules: Rule[] = [
       if ((b[0] === 'stack' || b[0] === 'service' || b[0] === 'secret' || b[0] === 'config') && /^(rm|remove)$/.test(b[1] ?? ''))
         return `docker ${b[0]} rm changes a swarm`;
       if (b[0] === 'swarm' && b[1] === 'leave' && w.includes('--force')) return 'docker swarm leave --force';
+      // Swarm services run on other machines: scaling, updating or deploying them changes a cluster.
+      if (
+        (b[0] === 'service' && /^(scale|update|rollback|create)$/.test(b[1] ?? '')) ||
+        (b[0] === 'stack' && /^(deploy|up)$/.test(b[1] ?? '')) ||
+        (b[0] === 'node' && /^(rm|demote|promote|update)$/.test(b[1] ?? ''))
+      )
+        return `docker ${b[0]} ${b[1]} changes a swarm`;
       return undefined;
     },
   },
@@ -209,14 +729,25 @@ export const infraRules: Rule[] = [
     names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
     description: 'Pushes an image to a registry (docker push, buildx --push).',
     examples: {
-      destructive: ['docker push org/api:latest', 'docker buildx build --push -t org/api .'],
+      destructive: [
+        'docker push org/api:latest',
+        'docker buildx build --push -t org/api .',
+        'docker manifest push org/api:1',
+        'docker compose push',
+        'docker buildx imagetools create -t org/api:latest org/api:1',
+        'docker trust sign org/api:1',
+      ],
       benign: ['docker build -t api .', 'docker pull node:20'],
     },
     check(s) {
       const b = docker(s);
       if (!b) return undefined;
-      if (b[0] === 'push' || (b[0] === 'image' && b[1] === 'push')) return 'docker push publishes an image';
-      if ((b[0] === 'buildx' || b[0] === 'build') && hasWord(s, '--push')) return 'build --push publishes an image';
+      if (b[0] === 'push' || ((b[0] === 'image' || b[0] === 'manifest' || b[0] === 'compose') && b[1] === 'push'))
+        return `docker ${b.slice(0, 2).join(' ')} publishes an image`;
+      if (b[0] === 'buildx' && b[1] === 'imagetools' && b[2] === 'create') return 'docker buildx imagetools create writes a tag in a registry';
+      if (b[0] === 'trust' && /^(sign|revoke)$/.test(b[1] ?? '')) return `docker trust ${b[1]} changes an image's signatures in its registry`;
+      if ((b[0] === 'buildx' || b[0] === 'build' || (b[0] === 'compose' && b.includes('build'))) && hasWord(s, '--push'))
+        return 'build --push publishes an image';
       return undefined;
     },
   },
@@ -238,7 +769,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'k8s.mutate',
-    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold'],
+    names: ['kubectl', 'oc', 'k', 'helm', 'kind', 'minikube', 'k3d', 'eksctl', 'microk8s', 'skaffold', 'tilt'],
     description: 'Changes a cluster: kubectl apply/replace/patch/scale/rollout/…, helm install/upgrade/rollback. --dry-run is honoured.',
     examples: {
       destructive: [
@@ -248,6 +779,9 @@ export const infraRules: Rule[] = [
         'helm upgrade --install api ./chart',
         'kubectl scale deploy/api --replicas=0',
         'kubectl rollout undo deploy/api',
+        'kubectl auth reconcile -f rbac.yaml',
+        'kubectl proxy --address=0.0.0.0 --accept-hosts=.*',
+        'tilt down',
       ],
       benign: [
         'kubectl diff -f k8s/',
@@ -261,6 +795,16 @@ export const infraRules: Rule[] = [
     check(s) {
       if (dryRun(s)) return undefined;
       const v = verb(s);
+      if (named(s, 'kubectl', 'oc', 'k') && v === 'auth' && bareWords(s)[1] === 'reconcile') return 'kubectl auth reconcile changes cluster roles';
+      // A proxy or forward listening beyond this machine hands the cluster API (or a pod) to the network.
+      if (named(s, 'kubectl', 'oc', 'k') && (v === 'proxy' || v === 'port-forward')) {
+        const a = s.words.find((w) => w.value !== null && /^--address(=|$)/.test(w.value));
+        const addr = a === undefined ? undefined : a.value!.includes('=') ? a.value!.slice(10) : s.words[s.words.indexOf(a) + 1]?.value;
+        return addr === undefined || (addr !== null && addr.split(',').every((x) => /^(localhost|127\.[\d.]+|::1)$/.test(x)))
+          ? undefined
+          : `kubectl ${v} --address ${addr ?? '…'} opens the cluster to the network`;
+      }
+      if (named(s, 'tilt') && v === 'down') return 'tilt down deletes what it deployed';
       if (named(s, 'kubectl', 'oc', 'k') && v && K8S_MUTATE.test(v)) {
         if (v === 'rollout' && /^(status|history)$/.test(bareWords(s)[1] ?? '')) return undefined;
         return `kubectl ${v} changes the cluster`;
@@ -272,7 +816,7 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'cloud.iac-apply',
-    names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam'],
+    names: ['terraform', 'tofu', 'terragrunt', 'tf', 'pulumi', 'cdk', 'cdktf', 'sst', 'sam', 'packer'],
     description:
       'Applies or destroys infrastructure (terraform/tofu/terragrunt apply|destroy|import|state rm, pulumi up|destroy, cdk deploy|destroy). Plans and previews are benign.',
     examples: {
@@ -283,8 +827,17 @@ export const infraRules: Rule[] = [
         'cdk deploy --all',
         'terraform state rm aws_s3_bucket.b',
         'tofu apply',
+        'packer build .',
       ],
-      benign: ['terraform plan -destroy -out=destroy.tfplan', 'terraform validate', 'terraform show', 'cdk diff', 'pulumi preview', 'terraform init'],
+      benign: [
+        'terraform plan -destroy -out=destroy.tfplan',
+        'terraform validate',
+        'terraform show',
+        'cdk diff',
+        'pulumi preview',
+        'terraform init',
+        'packer validate .',
+      ],
     },
     check(s) {
       const v = verb(s);
@@ -300,12 +853,14 @@ export const infraRules: Rule[] = [
       if (named(s, 'pulumi') && /^(stack|state)$/.test(v) && /^(rm|delete|unprotect)$/.test(bareWords(s)[1] ?? '')) return `pulumi ${v} ${bareWords(s)[1]}`;
       if (named(s, 'cdk', 'cdktf', 'sst') && /^(deploy|destroy|bootstrap|remove)$/.test(v)) return `${s.name} ${v} changes real infrastructure`;
       if (named(s, 'sam') && /^(deploy|delete|sync)$/.test(v)) return `sam ${v} changes real infrastructure`;
+      // packer build starts cloud machines and registers images in the account.
+      if (named(s, 'packer') && v === 'build') return 'packer build creates machines and images in a cloud account';
       return undefined;
     },
   },
   {
     id: 'cloud.mutate',
-    names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw'],
+    names: ['aws', 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw', 'bq'],
     description:
       'Mutates cloud resources with aws/gcloud/az/doctl (delete-*, s3 rm|rb|mv, create, update, deploy…). Describe/list/get are benign; --dryrun is honoured.',
     examples: {
@@ -317,6 +872,8 @@ export const infraRules: Rule[] = [
         'az group delete -n rg',
         'aws s3 sync dist/ s3://site',
         'aws ec2 terminate-instances --instance-ids i-1',
+        'bq rm -f -t ds.table',
+        'aws s3 cp ./dist s3://b --recursive --acl public-read',
       ],
       benign: [
         'gcloud config list',
@@ -325,7 +882,8 @@ export const infraRules: Rule[] = [
         'aws sts get-caller-identity',
         'aws s3 cp s3://b/x.csv /tmp/report.csv',
         'aws ec2 describe-instances',
-        'gcloud config set project x',
+        'bq ls',
+        'bq show ds.table',
       ],
     },
     check(s) {
@@ -336,12 +894,18 @@ export const infraRules: Rule[] = [
         if (!svc || !op) return undefined;
         if (svc === 's3') {
           if (/^(rm|rb|mv)$/.test(op)) return `aws s3 ${op} deletes objects`;
-          if (/^(cp|sync)$/.test(op)) return /^s3:\/\//.test(b[b.length - 1] ?? '') ? `aws s3 ${op} writes to a bucket` : undefined;
+          // The destination is the second path after the operation (option values such as `--acl public-read` may follow).
+          if (/^(cp|sync)$/.test(op)) return /^s3:\/\//.test(b[3] ?? b[b.length - 1] ?? '') ? `aws s3 ${op} writes to a bucket` : undefined;
           return /^(ls|presign)$/.test(op) ? undefined : `aws s3 ${op}`;
         }
         if (svc === 'configure' || svc === 'sts' || svc === 'help') return undefined;
         return READ_OP.test(op) ? undefined : `aws ${svc} ${op} changes cloud resources`;
       }
+      // BigQuery: rm/mk/update/cp/load/insert change datasets and tables (queries are judged as SQL by db.ddl).
+      if (named(s, 'bq'))
+        return /^(rm|mk|update|cp|load|insert|truncate|cancel|set-iam-policy|add-iam-policy-binding|remove-iam-policy-binding|undelete)$/.test(b[0] ?? '')
+          ? `bq ${b[0]} changes BigQuery datasets or tables`
+          : undefined;
       if (named(s, 'gcloud', 'gsutil', 'az', 'doctl', 'hcloud', 'linode-cli', 'oci', 'ibmcloud', 'scw')) {
         if (b[0] === 'config' || b[0] === 'auth' || (s.name === 'az' && b[0] === 'account') || (s.name === 'az' && b[0] === 'login')) return undefined;
         if (s.name === 'gsutil')

@@ -22,6 +22,16 @@ const REGISTRY: Record<string, RegExp> = {
   jsr: /^publish$/,
   deno: /^publish$/,
   mvn: /^(deploy|release:perform)$/,
+  mvnw: /^(deploy|release:perform)$/,
+  sbt: /^(\+?publish\w*|sonatype\w*|release)$/,
+  lein: /^deploy$/,
+  choco: /^(push|apikey)$/,
+  maturin: /^(publish|upload)$/,
+  pdm: /^publish$/,
+  rye: /^publish$/,
+  conda: /^upload$/,
+  anaconda: /^upload$/,
+  swift: /^package-registry$/,
   pod: /^trunk$/,
   dotnet: /^nuget$/,
   nuget: /^(push|delete)$/,
@@ -30,8 +40,60 @@ const REGISTRY: Record<string, RegExp> = {
   'semantic-release': /.*/,
 };
 
+/** npm verbs that change who owns or may publish a package, or hand out publishing tokens (reads: ls/list/get). */
+const NPM_OWNERSHIP = /^(owner|author|access|team|org|hook|token)$/;
+const NPM_OWNERSHIP_READ = /^(ls|list|get|view)$/;
+/** Image tools whose verbs write to a registry (push, copy, delete, tag, sign). */
+const IMAGE_WRITE: Record<string, RegExp> = {
+  crane: /^(push|copy|cp|delete|tag|mutate|append|rebase|flatten|edit|index)$/,
+  skopeo: /^(copy|delete|sync)$/,
+  regctl: /^(image|tag|manifest|artifact|index|blob)$/,
+  buildah: /^(push|manifest)$/,
+  oras: /^(push|copy|cp|tag|attach|delete|manifest|blob)$/,
+  cosign: /^(sign|attest|copy|clean|attach|upload)$/,
+  notation: /^(sign)$/,
+};
+
 function registryPublish(s: Sub): string | undefined {
   if (!s.name) return undefined;
+  // corepack runs the package manager it names: `corepack pnpm publish` is `pnpm publish`.
+  if (s.name === 'corepack') {
+    const at = s.words.findIndex((w, i) => i > 0 && w.value !== null && !w.value.startsWith('-'));
+    const name = at > 0 ? s.words[at].value : null;
+    return name && /^(npm|pnpm|yarn)(@.*)?$/.test(name) ? registryPublish({ ...s, name: name.replace(/@.*$/, ''), words: s.words.slice(at) }) : undefined;
+  }
+  if (s.name === 'yarn' && verb(s) === 'npm' && bareWords(s)[1] === 'tag' && /^(add|remove)$/.test(bareWords(s)[2] ?? ''))
+    return 'yarn npm tag changes what users install';
+  if (s.name === 'npm' || s.name === 'pnpm' || s.name === 'yarn') {
+    const b = bareWords(s);
+    const v = b[0];
+    if (s.name === 'npm' && v !== undefined && NPM_OWNERSHIP.test(v)) {
+      if (v === 'token' && b[1] !== 'create' && b[1] !== 'revoke') return undefined;
+      return b[1] === undefined || NPM_OWNERSHIP_READ.test(b[1]) ? undefined : `npm ${v} ${b[1]} changes who may publish the package`;
+    }
+    // `yarn workspaces foreach npm publish`, `pnpm --filter x publish`: publish anywhere among the verbs.
+    if (v !== 'run' && v !== 'run-script' && b.includes('publish') && !dryRun(s, ['--dry'])) return `${s.name} ${b.join(' ')} publishes to a package registry`;
+  }
+  if ((s.name === 'dart' || s.name === 'flutter') && verb(s) === 'pub' && bareWords(s)[1] === 'publish' && !dryRun(s, ['-n']))
+    return `${s.name} pub publish publishes to pub.dev`;
+  if ((s.name === 'python' || s.name === 'python3') && s.words.some((w) => w.value !== null && /(^|\/)setup\.py$/.test(w.value))) {
+    return bareWords(s).some((w) => w === 'upload' || w === 'register') ? 'setup.py upload publishes to a package index' : undefined;
+  }
+  const img = IMAGE_WRITE[s.name];
+  if (img !== undefined) {
+    const b = bareWords(s);
+    if (!img.test(b[0] ?? '')) return undefined;
+    if (s.name === 'skopeo' && b[0] === 'copy' && !/^docker:\/\//.test(b[b.length - 1] ?? '') && b.length >= 3) return undefined;
+    if (s.name === 'regctl' && !/^(copy|cp|delete|rm|mod|put|import|create)$/.test(b[1] ?? '')) return undefined;
+    if (s.name === 'buildah' && b[0] === 'manifest' && b[1] !== 'push') return undefined;
+    if (s.name === 'oras' && /^(manifest|blob)$/.test(b[0]) && !/^(push|delete)$/.test(b[1] ?? '')) return undefined;
+    return `${s.name} ${b.slice(0, 2).join(' ')} writes to an image registry`;
+  }
+  if (
+    (s.name === 'mvn' || s.name === 'mvnw') &&
+    bareWords(s).some((w) => /^(deploy(:.*)?|release:perform|site-deploy|jib:build|nexus-staging:.*|central-publishing:.*)$/.test(w))
+  )
+    return `${s.name} deploy uploads artifacts to a repository`;
   if (s.name === 'npm' && verb(s) === 'dist-tag' && /^(add|rm)$/.test(bareWords(s)[1] ?? '')) return 'npm dist-tag changes what users install';
   if ((s.name === 'gradle' || s.name === 'gradlew') && bareWords(s).some((w) => /^publish/.test(w))) return 'gradle publish uploads artifacts';
   const re = REGISTRY[s.name];
@@ -72,12 +134,12 @@ const DEPLOY_TOOLS = [
 ];
 
 const DEPLOY_READ =
-  /^(ls|list|inspect|logs?|whoami|login|logout|dev|build|pull|link|help|status|info|open|env|version|init|config|switch|teams|certs|dns|domains|secrets?|apps|releases|ps|addons|regions|platform|doctor|auth|plan|diff|synth|preview|validate|lint|show|get|describe|history|output|outputs|graph|fmt|providers|test|whoami)$/;
+  /^(emulators:start|serve|projects:list|apps:list|hosting:channel:list|functions:list|functions:log|[a-z]+:(list|ls|get|info)|ls|list|inspect|logs?|whoami|login|logout|dev|build|pull|link|help|status|info|open|env|version|init|config|switch|teams|certs|dns|domains|secrets?|apps|releases|ps|addons|regions|platform|doctor|auth|plan|diff|synth|preview|validate|lint|show|get|describe|history|output|outputs|graph|fmt|providers|test|whoami)$/;
 
 export const publishRules: Rule[] = [
   {
     id: 'publish.package',
-    names: [...Object.keys(REGISTRY), 'gradle', 'gradlew'],
+    names: [...Object.keys(REGISTRY), ...Object.keys(IMAGE_WRITE), 'gradle', 'gradlew', 'dart', 'flutter', 'python', 'python3', 'corepack'],
     description:
       'Publishes, unpublishes or deprecates a package in a registry (npm, PyPI, crates.io, RubyGems, Maven, VS Code Marketplace…). --dry-run is honoured.',
     examples: {
@@ -89,8 +151,40 @@ export const publishRules: Rule[] = [
         'poetry publish --build',
         'cargo publish',
         'pnpm -r publish',
+        'npm owner add someone my-lib',
+        'npm access set status=public my-lib',
+        'npm team rm org:devs alice',
+        'yarn workspaces foreach npm publish',
+        'pnpm --filter my-lib publish',
+        'dart pub publish --force',
+        'python3 setup.py sdist upload',
+        'crane copy a/b:1 c/d:1',
+        'skopeo copy docker-archive:a.tar docker://registry.example.com/app',
+        'buildah push app docker://registry.example.com/app',
+        'mvn clean deploy',
+        './mvnw -B deploy',
+        'sbt publish',
+        'corepack pnpm publish',
+        'yarn npm tag add my-lib@1.0.0 latest',
+        'npm publish --dry-run=false',
       ],
-      benign: ['npm publish --dry-run', 'npm pack', 'npm install', 'cargo test', 'poetry build'],
+      benign: [
+        'npm publish --dry-run',
+        'npm pack',
+        'npm install',
+        'cargo test',
+        'poetry build',
+        'npm owner ls my-lib',
+        'npm access list packages',
+        'npm run publish-docs --dry-run',
+        'dart pub get',
+        'python3 setup.py sdist',
+        'crane manifest alpine',
+        'skopeo inspect docker://alpine',
+        'skopeo copy docker://alpine oci:./alpine',
+        'mvn clean verify',
+        'sbt test',
+      ],
     },
     check: registryPublish,
   },
@@ -110,7 +204,16 @@ export const publishRules: Rule[] = [
         'serverless remove',
         'ansible-playbook site.yml',
       ],
-      benign: ['vercel ls', 'fly status', 'heroku logs --tail', 'netlify status', 'ansible-playbook site.yml --check', 'wrangler dev'],
+      benign: [
+        'vercel ls',
+        'fly status',
+        'heroku logs --tail',
+        'netlify status',
+        'ansible-playbook site.yml --check',
+        'wrangler dev',
+        'firebase emulators:start',
+        'firebase projects:list',
+      ],
     },
     check(s) {
       if (!s.name) return undefined;
@@ -156,7 +259,7 @@ export const publishRules: Rule[] = [
   },
   {
     id: 'publish.github',
-    names: ['gh'],
+    names: ['gh', 'glab'],
     description: 'Mutates GitHub state with gh: releases, repositories, merges, secrets, workflow runs, raw API writes.',
     examples: {
       destructive: [
@@ -166,11 +269,13 @@ export const publishRules: Rule[] = [
         'gh pr merge 12 --squash',
         'gh api -X DELETE repos/o/r/git/refs/heads/x',
         'gh secret set TOKEN',
+        'glab release create v1',
+        'glab mr merge 3',
       ],
-      benign: ['gh release list', 'gh pr view 12', 'gh api repos/o/r/pulls', 'gh pr create --fill', 'gh run list'],
+      benign: ['gh release list', 'gh pr view 12', 'gh api repos/o/r/pulls', 'gh pr create --fill', 'gh run list', 'glab mr list', 'glab release view v1'],
     },
     check(s) {
-      if (!named(s, 'gh')) return undefined;
+      if (!named(s, 'gh', 'glab')) return undefined;
       const [group, action] = bareWords(s);
       if (group === 'api')
         return s.words.some(
@@ -186,6 +291,10 @@ export const publishRules: Rule[] = [
         release: /^(create|delete|edit|upload|delete-asset)$/,
         repo: /^(delete|archive|rename|edit|transfer|unarchive)$/,
         pr: /^(merge|close)$/,
+        mr: /^(merge|close|delete)$/,
+        schedule: /^(create|delete|run)$/,
+        ci: /^(run|delete|cancel|retry|trigger)$/,
+        snippet: /^(delete)$/,
         secret: /^(set|delete|remove)$/,
         variable: /^(set|delete)$/,
         workflow: /^(run|disable)$/,
@@ -197,7 +306,7 @@ export const publishRules: Rule[] = [
         deploy: /.*/,
         gist: /^(delete)$/,
       };
-      if (group && action && bad[group]?.test(action)) return `gh ${group} ${action} changes shared GitHub state`;
+      if (group && action && bad[group]?.test(action)) return `${s.name} ${group} ${action} changes shared ${s.name === 'gh' ? 'GitHub' : 'GitLab'} state`;
       return undefined;
     },
   },

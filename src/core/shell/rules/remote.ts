@@ -14,10 +14,10 @@ function localDest(spec: string): boolean {
   return !/^(refs\/)?remotes\//.test(dst) && !/^refs\/(tags|notes)\//.test(dst);
 }
 
-const LOOPBACK = /^(localhost|[^/:@]*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|::1)$/i;
+export const LOOPBACK = /^(localhost|[^/:@]*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|::1)$/i;
 
 /** The host of a URL-ish word (`https://u@host:1/x`, `host:8080/x`, `host/x`), lower-cased; undefined for none. */
-function hostOf(url: string): string | undefined {
+export function hostOf(url: string): string | undefined {
   const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url);
   return m?.[1] ? m[1].toLowerCase() : undefined;
 }
@@ -36,7 +36,7 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
   let method: string | null | undefined;
   let body = false;
   let get = false;
-  if (named(s, 'curl')) {
+  if (named(s, 'curl', 'curlie')) {
     for (let i = 1; i < ws.length; i++) {
       const v = ws[i].value;
       if (v === null) {
@@ -44,16 +44,39 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
         continue;
       }
       if (v === '-X' || v === '--request') method = ws[++i]?.value;
-      else if (/^-X./.test(v)) method = v.slice(2);
       else if (v.startsWith('--request=')) method = v.slice(10);
       else if (v === '--url') urls.push(ws[++i]?.value ?? null);
       else if (v === '-G' || v === '--get') get = true;
-      else if (CURL_BODY.test(v)) {
+      else if (v === '-K' || v === '--config' || v.startsWith('--config=') || /^-K./.test(v)) method = null;
+      else if (v === '-H' || v === '--header' || v.startsWith('--header=') || /^-H./.test(v)) {
+        // A method override header turns a POST or GET into whatever it names on servers that honour it.
+        const h = v === '-H' || v === '--header' ? (ws[++i]?.value ?? '') : v.startsWith('-H') ? v.slice(2) : v.slice(9);
+        const m = /^\s*x-(?:http-)?method(?:-override)?\s*:\s*([a-z]+)/i.exec(h);
+        if (m) method = m[1];
+      } else if (CURL_BODY.test(v)) {
         body = true;
         i++;
       } else if (CURL_BODY_GLUED.test(v)) body = true;
       else if (CURL_VALUE.test(v)) i++;
-      else if (!v.startsWith('-')) urls.push(v);
+      else if (/^-[a-zA-Z]{2,}$/.test(v)) {
+        // Grouped short options (`-sX DELETE`, `-fsSLXPUT`, `-sd@x.json`): an option that takes a value takes the
+        // rest of the group, or the next word when it ends the group.
+        for (let k = 1; k < v.length; k++) {
+          const c = v[k];
+          if (!/[HAeuEXoOwKrmbcCyYzQtTxUPdFiI]/.test(c)) continue;
+          const val = k + 1 < v.length ? v.slice(k + 1) : ws[++i]?.value;
+          if (c === 'X') method = val;
+          else if (c === 'd' || c === 'F') body = true;
+          else if (c === 'K') method = null;
+          else if (c === 'T') method = 'PUT';
+          break;
+        }
+        if (/^-[a-zA-Z]*G/.test(v)) get = true;
+      } else if (!v.startsWith('-')) {
+        // curlie takes httpie's `METHOD url` shape as well as curl's options.
+        if (s.name === 'curlie' && /^[A-Z]+$/.test(v) && urls.length === 0 && method === undefined) method = v;
+        else urls.push(v);
+      }
     }
   } else if (named(s, 'wget')) {
     for (let i = 1; i < ws.length; i++) {
@@ -84,7 +107,80 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
   } else return undefined;
   const m = typeof method === 'string' ? method.toUpperCase() : method === null ? '?' : body && !get ? 'POST' : 'GET';
   if (/^(GET|HEAD|OPTIONS)$/.test(m)) return undefined;
+  // A GraphQL query sent as a POST body reads; a mutation (or anything else) writes.
+  if (m === 'POST' && method === undefined && graphqlQuery(s)) return undefined;
   return { method: m, urls };
+}
+
+/**
+ * A request that changes state (any method but GET/HEAD/OPTIONS) whose every URL is this machine: a local dev
+ * server, as for a POST to localhost. A URL only known at run time is not.
+ */
+export function onlyLoopback(s: Sub): boolean {
+  const h = httpWrite(s);
+  return h !== undefined && h.urls.length > 0 && h.urls.every((u) => u !== null && devServer(u));
+}
+
+/**
+ * Ports of data stores and infrastructure that serve HTTP on this machine (Elasticsearch/OpenSearch, CouchDB,
+ * InfluxDB, Consul, etcd, Vault, RabbitMQ, Solr, Neo4j, ClickHouse, MinIO, Qdrant, Meilisearch, Typesense,
+ * Prometheus, Kubernetes API, Docker API, Nomad, ArangoDB, Weaviate, Milvus): a write there changes data, not an app
+ * under development.
+ */
+const DATA_PORTS = new Set([
+  '9200',
+  '9201',
+  '9300',
+  '5984',
+  '8086',
+  '8500',
+  '2379',
+  '8200',
+  '15672',
+  '8983',
+  '7474',
+  '8123',
+  '9000',
+  '9001',
+  '6333',
+  '7700',
+  '8108',
+  '9090',
+  '6443',
+  '2375',
+  '2376',
+  '4646',
+  '8529',
+  '19530',
+  '5601',
+  '8091',
+  '9093',
+]);
+/** Paths that reach every document or index at once (Elasticsearch wildcards, _all, delete-by-query). */
+const MASS_PATH = /[*]|\/_all\b|_delete_by_query|_update_by_query|\/_query\b|_flush|_shutdown|_forcemerge/;
+
+/** A URL on this machine that is not a data store's port nor a mass operation: an app under development. */
+function devServer(u: string): boolean {
+  const host = hostOf(u);
+  if (host === undefined || !LOOPBACK.test(host)) return false;
+  const port = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/i.exec(u)?.[1];
+  return !(port !== undefined && DATA_PORTS.has(port)) && !MASS_PATH.test(u);
+}
+
+/** The request body is a literal GraphQL query document (no mutation, no subscription). */
+function graphqlQuery(s: Sub): boolean {
+  const ws = s.words;
+  let seen = false;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return false;
+    const body = CURL_BODY.test(v) ? ws[i + 1]?.value : CURL_BODY_GLUED.test(v) ? v.slice(v.startsWith('--') ? v.indexOf('=') + 1 : 2) : undefined;
+    if (body === undefined) continue;
+    if (body === null || body.startsWith('@') || !/^\s*\{\s*"query"\s*:\s*"\s*(query\b|\{)/.test(body) || /\b(mutation|subscription)\b/i.test(body))
+      return false;
+    seen = true;
+  }
+  return seen;
 }
 
 const PROJECT_DIRS = /^(src|lib|app|apps|packages|tests?|spec|config|scripts|public|assets|docs)(\/|$)/;
@@ -95,7 +191,117 @@ const SERVER_VALUE_OPTS =
 
 const SERVERS = new Set(['serve', 'http-server', 'live-server', 'browser-sync', 'static-server', 'servor', 'sirv', 'st', 'lite-server']);
 
+/** ssh options that take a value (the first other word is the host, the rest the remote command). */
+const SSH_VALUE = /^-[bcDEeFIiJLlmOopQRSWwB]$/;
+
+/** Raw network clients: the host they connect to, when they are given input to send (nc host port < x, socat - TCP:host:port). */
+function rawPeer(s: Sub): string | null | undefined {
+  const ws = s.words;
+  const n = s.name;
+  if (n === 'socat') {
+    for (const w of ws.slice(1)) {
+      const v = w.value;
+      if (v === null) return null;
+      const m = /^(?:TCP|TCP4|TCP6|UDP|UDP4|UDP6|SSL|OPENSSL|SCTP)(?:-CONNECT)?:([^:,]+)/i.exec(v);
+      if (m) return m[1];
+    }
+    return undefined;
+  }
+  if (n === 'openssl') {
+    if (ws[1]?.value !== 's_client') return undefined;
+    const i = ws.findIndex((w) => w.value === '-connect');
+    const v = i > 0 ? ws[i + 1]?.value : undefined;
+    return v === undefined ? 'localhost' : v === null ? null : (hostOf(v) ?? v);
+  }
+  if (n === 'websocat') {
+    const u = ws.slice(1).find((w) => w.value === null || /^wss?:\/\//i.test(w.value));
+    return u === undefined ? undefined : u.value === null ? null : hostOf(u.value);
+  }
+  // nc / ncat / netcat / telnet: the first word that is not an option (options with values skipped loosely).
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return null;
+    if (/^-[a-zA-Z]*l/.test(v) && n !== 'telnet') return undefined;
+    if (/^-[pswiIOqTxXePbe]$|^--(source|source-port|wait|proxy|proxy-type|idle-timeout|send-only)$/.test(v)) {
+      i++;
+      continue;
+    }
+    if (v.startsWith('-')) continue;
+    return v;
+  }
+  return undefined;
+}
+
 export const remoteRules: Rule[] = [
+  {
+    id: 'net.raw-send',
+    names: ['nc', 'ncat', 'netcat', 'socat', 'telnet', 'websocat', 'openssl'],
+    description:
+      'Sends input over a raw connection to another machine (nc/ncat/telnet/socat/websocat/openssl s_client with a here-string, a file or a pipe): it speaks the service’s own protocol (FLUSHALL to a redis port, SMTP, HTTP) and the guard cannot tell what it changes.',
+    examples: {
+      destructive: [
+        'nc prod.example.com 6379 <<< FLUSHALL',
+        'socat - TCP:prod:6379 <<< FLUSHALL',
+        'telnet prod 6379 <<< FLUSHALL',
+        'websocat ws://prod/ws < payload',
+        "openssl s_client -connect prod:443 <<< 'DELETE / HTTP/1.1'",
+        'printf "DEL x\\r\\n" | nc cache.example.com 6379',
+      ],
+      benign: ['nc -zv prod.example.com 22', 'echo PING | nc localhost 6379', 'openssl s_client -connect example.com:443 </dev/null', 'nc -l 9000 > /tmp/in'],
+    },
+    check(s) {
+      const st = s.stdin;
+      if (st.kind === 'none' || (st.kind === 'file' && st.path.value === '/dev/null')) return undefined;
+      if (s.name === 'openssl' && st.kind === 'pipe' && st.from?.name === 'echo' && st.from.words.length <= 1) return undefined;
+      const peer = rawPeer(s);
+      if (peer === undefined) return undefined;
+      if (peer !== null && LOOPBACK.test(peer)) return undefined;
+      return `${s.name} sends its input to ${peer ?? 'a host only known at run time'} in the service’s own protocol`;
+    },
+  },
+  {
+    id: 'net.remote-script',
+    names: ['ssh', 'mosh', 'sshpass', 'autossh'],
+    description:
+      'Hands a remote shell a script the guard cannot read: ssh with no command reads the commands to run from its input (ssh prod < deploy.sh, cat x.sh | ssh prod).',
+    examples: {
+      destructive: ['ssh prod < deploy.sh', 'cat deploy.sh | ssh prod', 'ssh -T deploy@prod.example.com < /tmp/x.sh', 'ssh prod <<< "$CMDS"'],
+      benign: ['ssh prod uptime', 'ssh -T git@github.com', 'ssh prod < /dev/null', "ssh prod 'df -h'"],
+    },
+    check(s) {
+      if (s.name !== 'ssh') return undefined;
+      const st = s.stdin;
+      if (st.kind === 'none' || st.kind === 'heredoc' || (st.kind === 'file' && st.path.value === '/dev/null')) return undefined;
+      const ws = s.words;
+      let host: string | null | undefined;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v !== null && SSH_VALUE.test(v)) {
+          i++;
+          continue;
+        }
+        if (v !== null && v.startsWith('-')) continue;
+        if (host !== undefined) return undefined; // a remote command: judged as one
+        host = v;
+      }
+      if (host === undefined || (host !== null && /^git@/.test(host))) return undefined;
+      return `ssh runs what it reads from ${st.kind === 'file' ? st.path.text : st.kind === 'pipe' ? `the output of ${st.from?.name ?? 'a pipe'}` : 'its input'} as commands on ${host ?? 'a host only known at run time'}`;
+    },
+  },
+  {
+    id: 'net.authorize-key',
+    names: ['ssh-copy-id'],
+    description: 'Installs a key in another machine’s authorized_keys (ssh-copy-id): a lasting way in that outlives the session.',
+    examples: {
+      destructive: ['ssh-copy-id prod', 'ssh-copy-id -i ~/.ssh/id_ed25519.pub deploy@prod.example.com'],
+      benign: ['ssh-copy-id -h', 'ssh-copy-id --help'],
+    },
+    check(s) {
+      return s.words.some((w) => w.value === '-h' || w.value === '--help' || w.value === '-?')
+        ? undefined
+        : 'ssh-copy-id adds a key to a remote account’s authorized_keys';
+    },
+  },
   {
     id: 'git.branch-overwrite',
     names: ['git'],
@@ -146,9 +352,9 @@ export const remoteRules: Rule[] = [
   },
   {
     id: 'net.http-post',
-    names: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
+    names: ['curl', 'curlie', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
     description:
-      'Sends a POST (a body with curl -d/-F/--json, wget --post-data, httpie fields) to a host other than this machine: APIs, webhooks and CI dispatches change remote state.',
+      'Sends a POST (a body with curl -d/-F/--json, wget --post-data, httpie fields), or any method other than GET/HEAD/OPTIONS (grouped as in `curl -sX DELETE`, through a method-override header, or from a `curl -K` config the guard does not read), to a host other than this machine: APIs, webhooks and CI dispatches change remote state. A GraphQL query (not a mutation) is a read.',
     examples: {
       destructive: [
         'curl -X POST https://chat.example.com/hooks/T0/B0/x -d \'{"text":"hi"}\'',
@@ -158,25 +364,38 @@ export const remoteRules: Rule[] = [
         'http POST https://api.example.com/x name=a',
         'http https://api.example.com/x name=a',
         'curl -d a=1 "$URL"',
+        'curl -sX DELETE https://api.example.com/x',
+        'curl -fsSLXPUT https://api.example.com/x',
+        "curl -H 'X-HTTP-Method-Override: DELETE' https://api.example.com/x",
+        'curl -X PURGE https://cdn.example.com/x',
+        'curl -K cfg.txt https://api.example.com/',
+        'curlie -X DELETE https://api.example.com/x',
+        'https -b DELETE api.example.com/x',
+        "curl -X DELETE 'http://localhost:9200/logs-*'",
+        'curl -X POST localhost:9200/app/_delete_by_query -d \'{"query":{"match_all":{}}}\'',
+        'curl https://api.example.com/graphql -d \'{"query":"mutation { deleteUser(id: 1) { id } }"}\'',
       ],
       benign: [
         'curl -X POST http://localhost:3000/api/users -d \'{"a":1}\'',
         'curl -d a=1 127.0.0.1:8080/x',
+        'curl -X DELETE http://localhost:3000/api/items/1',
         'curl -G -d q=1 https://api.example.com/search',
         'http https://api.example.com/x q==1 Accept:application/json',
         'curl -s https://api.example.com/v1/items',
+        'curl -sSfL https://example.com/install.json -o /tmp/i.json',
+        'curl https://api.example.com/graphql -d \'{"query":"{ users { id } }"}\'',
+        "curl -sH 'Accept: application/json' https://api.example.com/x",
       ],
     },
     check(s) {
       const h = httpWrite(s);
       if (!h) return undefined;
-      // net.http-mutate names the other methods; this one is about bodies sent to remote hosts.
-      if (h.method !== 'POST' && h.method !== '?') return undefined;
       if (h.urls.length === 0) return undefined;
       for (const u of h.urls) {
         if (u === null) return `${s.name} sends a ${h.method} to a host only known at run time`;
         const host = hostOf(u);
         if (host === undefined || !LOOPBACK.test(host)) return `${s.name} sends a ${h.method} to ${host ?? u}: it changes state on the remote service`;
+        if (!devServer(u)) return `${s.name} sends a ${h.method} to ${u}: a data store on this machine, or every record in it`;
       }
       return undefined;
     },

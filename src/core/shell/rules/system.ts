@@ -2,6 +2,7 @@
 import { isCredential, normalize } from '../fsfacts';
 import { arithRef, caseOracle, isSecretVar, SECRET_NAME, secretRef, testOracle } from '../secretvars';
 import type { Sub } from '../types';
+import { onlyLoopback } from './remote';
 import type { LineHit, Rule, RuleCtx } from './types';
 import { bareWords, hasWord, named, verb } from './util';
 
@@ -658,9 +659,12 @@ export const systemRules: Rule[] = [
         'curl -X POST -d \'{"a":1}\' http://localhost:3000/api',
         'curl -X GET https://example.com',
         'http GET https://api.example.com/x',
+        'curl -X DELETE http://localhost:8080/items/1',
       ],
     },
     check(s) {
+      // A DELETE or PUT to a dev server on this machine changes nothing elsewhere (net.http-post judges the same way).
+      if (onlyLoopback(s)) return undefined;
       const ws = s.words;
       for (let i = 1; i < ws.length; i++) {
         const v = ws[i].value;

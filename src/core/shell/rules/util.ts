@@ -99,7 +99,8 @@ export function hasWord(s: Sub, ...vs: string[]): boolean {
 }
 
 /** `--dry-run`, `--dry-run=client`, `-n` when the command defines it so, `--dryrun`, `--check`. */
-const DRY_RUN = /^--dry-?run(=.*)?$/;
+// `--dry-run=false` (or =0/=no) turns the dry run off: the command does what it says.
+const DRY_RUN = /^--dry-?run(=(?!(false|0|no|none)$).*)?$/i;
 const NO_EXTRA: string[] = [];
 
 export function dryRun(s: Sub, extra: string[] = NO_EXTRA): boolean {
