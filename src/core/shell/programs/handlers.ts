@@ -518,6 +518,27 @@ handler('zip', (m) => {
   }
 });
 
+// cpio: -t lists; -i writes the archive's members (names nobody can see yet) under -D or here, -u over existing
+// files; -o and -p read (and -p copies) whatever file list arrives on the input, which the guard cannot see.
+handler('cpio', (m) => {
+  optionRoles(m, ['-D', '-F', '-I', '-O']);
+  for (const k of ['-F', '-I']) {
+    const o = m.occ(k);
+    if (o !== undefined) m.path('R', o.w, o.value ?? null, `cpio ${k}`);
+  }
+  const out = m.occ('-O');
+  if (out !== undefined) m.path('W', out.w, out.value ?? null, 'cpio -O');
+  for (const w of m.p.positional) m.role('P', w, w.value, 'cpio');
+  if (m.has('list')) return;
+  if (m.has('create') || m.has('pass')) return m.unknown('cpio -o/-p reads the files named on its input, which the guard cannot see');
+  if (!m.has('extract')) return m.unknown('cpio without -t, -i, -o or -p is not modelled');
+  if (m.has('stdout')) return;
+  const d = m.occ('-D');
+  if (d !== undefined && typeof d.value !== 'string') m.unknown('cpio -D names a directory only known at run time');
+  const target = d !== undefined && typeof d.value === 'string' ? d.value : '.';
+  m.add('write', undefined, target, 'cpio -i', RECURSIVE | INTO | (m.has('overwrite') ? FORCE : APPEND));
+});
+
 handler('unzip', (m) => {
   optionRoles(m, ['-d']);
   const ps = m.p.positional;

@@ -957,7 +957,14 @@ handler('at', (m) => {
 // Test runners: paths are read; updating snapshots (jest -u, vitest -u, pytest --snapshot-update) rewrites the
 // recorded expectations under the folder, which are tests.
 const SNAPSHOT_FILES = ['*.snap', '*.ambr', '*.snapshot', '*.golden', '*.shot', '*.approved.*', '*.verified.*'];
+// A test id names its file: `tests/test_a.py::TestA::test_b` (pytest), `tests/a.test.ts:12` (vitest, jest line filters).
+const TEST_ID = /^([^:]+\.(?:py|[cm]?[jt]sx?))(?:::.*|:\d+(?::\d+)?)$/;
 handler('test-runner', (m) => {
+  const ps = m.p.positional;
+  for (let i = 0; i < ps.length; i++) {
+    const id = ps[i].value === null ? null : TEST_ID.exec(ps[i].value!);
+    if (id) ps[i] = { ...ps[i], value: id[1], path: ps[i].path === undefined ? undefined : id[1], text: id[1] };
+  }
   applyRoles(m);
   if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
 });

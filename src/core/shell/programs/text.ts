@@ -222,6 +222,14 @@ export const TEXT: RowSpec[] = [
     eff: ['gzip tests/a.test.ts => delete tests/a.test.ts', 'gzip -c .env => read .env', 'gzip notes.tmp => write notes.tmp.gz'],
   },
   { n: '7z 7za 7zr', d: '7-Zip archives (x/e extract, a adds)', x: 'sevenzip', loose: true, ok: ['7z l /tmp/x.7z'], eff: ['7z a /tmp/x.7z .env => read .env'] },
+  {
+    n: 'cpio',
+    d: 'cpio archives: -t lists, -i extracts (into -D DIR or here), -o/-p copy the files named on the input',
+    o: '-t|--list:list -i|--extract:extract -o|--create:create -p|--pass-through:pass -D|--directory=V -F|--file=V -I=V -O=V -E|--pattern-file=R -H|--format=V -R|--owner=V -M|--message=V -C|--io-size=V --to-stdout:stdout -u|--unconditional:overwrite -d|--make-directories -m|--preserve-modification-time -v|--verbose -V|--dot -n|--numeric-uid-gid -r|--rename -f|--nonmatching -a|--reset-access-time -l|--link -L|--dereference -0|--null -b -B -c -s -S --no-absolute-filenames --absolute-filenames --quiet --only-verify-crc --sparse --no-preserve-owner --block-size=V --help --version',
+    x: 'cpio',
+    ok: ['cpio -t < /tmp/x.cpio', 'cpio -itv -F /tmp/x.cpio', 'cpio -idm -D /tmp/out < /tmp/x.cpio'],
+    eff: ['cpio -idmu -D tests < /tmp/x.cpio => write tests', 'cpio -i -F .env.cpio --to-stdout => read .env.cpio'],
+  },
   // ---- editors ----
   {
     n: 'vim vi nvim view ex vimdiff gvim',
