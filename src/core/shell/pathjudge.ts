@@ -242,6 +242,14 @@ export function credentialStore(abs: string, home: string): string | undefined {
   return undefined;
 }
 
+/** `~/.ssh/<name>.pub`: the public half of a key pair. */
+function publicSshKey(abs: string, home: string): boolean {
+  if (!abs.endsWith('.pub')) return false;
+  const p = collapse(abs);
+  const dir = collapse(home) + '/.ssh/';
+  return p.startsWith(dir) && !p.slice(dir.length).includes('/') && p.length > dir.length + 4;
+}
+
 /** The hidden entry of the home folder a path is in (`~/.claude`), unless it is a toolchain or cache folder. */
 export function homeHidden(abs: string, home: string): string | undefined {
   const p = collapse(abs);
@@ -446,6 +454,9 @@ function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
 }
 
 function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+  // `cat ~/.ssh/id_ed25519.pub` (to paste into a git host) reads a public key: no secret. A .pub that is a link
+  // to the private key is still judged where it leads (onePath resolves it).
+  if (op === 'read' && publicSshKey(abs, j.ctx.home)) return ALLOW;
   const store = credentialStore(abs, j.ctx.home);
   if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
   if (op === 'read') {

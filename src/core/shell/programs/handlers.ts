@@ -511,6 +511,11 @@ handler('zip', (m) => {
   const archive = ps[0];
   if (archive.value !== '-') m.path(m.has('out') ? 'R' : 'A', archive, archive.value, 'zip');
   const rec = m.has('rec') ? RECURSIVE : 0;
+  // `find . | zip -@ x.zip`, `zip -r x.zip . -i@list`: the names come from the input or a list file.
+  if (m.has('stdin')) m.unknown('zip -@ archives the files named on its input, which the guard cannot see');
+  for (const o of m.p.occ)
+    if ((o.opt.key === '-i' || o.opt.key === '-x') && typeof o.value === 'string' && o.value.startsWith('@'))
+      m.role('L', undefined, o.value.slice(1), `zip ${o.opt.key}@`);
   for (const w of ps.slice(1)) {
     if (m.has('delete')) break; // -d: names inside the archive
     m.path('R', w, w.value, 'zip', rec);
@@ -785,6 +790,8 @@ handler('sevenzip', (m) => {
       continue;
     }
     if (v.startsWith('-o')) outDir = v.slice(2);
+    // `7z a x.7z @list`, `-i@list`, `-ir@list`: a list file names what is archived or extracted.
+    else if (/^(-[ix]r?[-0]?)?@/.test(v) && i > 2) m.role('L', undefined, v.slice(v.indexOf('@') + 1), `7z ${v.slice(0, v.indexOf('@') + 1)}`);
     else if (!v.startsWith('-')) rest.push(ws[i]);
   }
   if (verb === undefined || verb === null) return;

@@ -177,7 +177,7 @@ export const TEXT: RowSpec[] = [
     loose: true,
     o:
       '-c|--create:create -x|--extract|--get:extract -t|--list:list -r|--append:append -u|--update:append -A|--catenate|--concatenate:append --delete:delete -d|--diff|--compare:diff ' +
-      '-f|--file=V -C|--directory=V -T|--files-from=R -X|--exclude-from=R --exclude=P --exclude-vcs --exclude-caches -P|--absolute-names:abs ' +
+      '-f|--file=V -C|--directory=V -T|--files-from=L -X|--exclude-from=R --exclude=P --exclude-vcs --exclude-caches -P|--absolute-names:abs ' +
       '--remove-files:remove -O|--to-stdout:stdout -k|--keep-old-files:keep --skip-old-files:keep --overwrite --overwrite-dir --keep-newer-files ' +
       '--to-command=S --checkpoint[=V] --checkpoint-action=V -I|--use-compress-program=S -F|--info-script|--new-volume-script=S --rsh-command=S --rmt-command=S ' +
       '-g|--listed-incremental=A -b|--blocking-factor=V -N|--newer|--after-date=V -V|--label=V -H|--format=V -K|--starting-file=V -L|--tape-length=V ' +
@@ -194,12 +194,13 @@ export const TEXT: RowSpec[] = [
       'tar cf package.json src => write package.json',
       'tar -xf x.tar -C tests => write tests',
       'tar --remove-files -cf /tmp/x.tar src => delete src',
+      'tar -czf /tmp/x.tgz -T /tmp/list => read /tmp/list',
     ],
   },
   {
     n: 'zip',
     d: 'makes or updates a zip archive (-m moves the files into it)',
-    o: '-r|--recurse-paths:rec -R:rec -m|--move:move -d|--delete:delete -u|--update -f|--freshen -g|--grow -j|--junk-paths -q|--quiet -v|--verbose -T|--test -TT|--unzip-command=S -x|--exclude=P -i|--include=P -0123456789 -e|--encrypt -P|--password=V -O|--output-file=W:out -b|--temp-path=V -n|--suffixes=V -t|--from-date=V -tt=V -y|--symlinks -D|--no-dir-entries -X|--no-extra -o|--latest-time -k -l -ll -A -F -FF -z|--archive-comment -c|--entry-comments -@|--names-stdin -h|--help -s|--split-size=V -sp -sb -sv -sf -su -sU -so -sc -sd -ws -db -dc -dd -dg -dv -ds=V -MM -nw -lf=W -la -li -L -S -V -cd=V',
+    o: '-r|--recurse-paths:rec -R:rec -m|--move:move -d|--delete:delete -u|--update -f|--freshen -g|--grow -j|--junk-paths -q|--quiet -v|--verbose -T|--test -TT|--unzip-command=S -x|--exclude=P -i|--include=P -0123456789 -e|--encrypt -P|--password=V -O|--output-file=W:out -b|--temp-path=V -n|--suffixes=V -t|--from-date=V -tt=V -y|--symlinks -D|--no-dir-entries -X|--no-extra -o|--latest-time -k -l -ll -A -F -FF -z|--archive-comment -c|--entry-comments -@|--names-stdin:stdin -h|--help -s|--split-size=V -sp -sb -sv -sf -su -sU -so -sc -sd -ws -db -dc -dd -dg -dv -ds=V -MM -nw -lf=W -la -li -L -S -V -cd=V',
     x: 'zip',
     ok: ['zip -r /tmp/src.zip src', 'zip /tmp/notes.zip notes.tmp'],
     eff: ['zip /tmp/x.zip .env => read .env', 'zip -r /tmp/x.zip secrets => read secrets', 'zip -m /tmp/x.zip tests/a.test.ts => delete tests/a.test.ts'],

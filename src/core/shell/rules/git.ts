@@ -488,6 +488,35 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.pathspec-list',
+    names: ['git'],
+    description:
+      'git rm / checkout / restore with --pathspec-from-file: the files deleted or overwritten are listed in a file (or the input) the guard cannot see.',
+    examples: {
+      destructive: [
+        'git rm --pathspec-from-file=/tmp/list',
+        'git checkout --pathspec-from-file=/tmp/list',
+        'git restore --pathspec-from-file /tmp/list',
+        'git ls-files tests | git checkout HEAD~3 --pathspec-from-file=-',
+      ],
+      benign: [
+        'git rm --cached --pathspec-from-file=/tmp/list',
+        'git restore --staged --pathspec-from-file=/tmp/list',
+        'git add --pathspec-from-file=/tmp/list',
+      ],
+    },
+    check(s) {
+      if (!git(s, 'rm', 'checkout', 'restore')) return undefined;
+      const ws = s.words;
+      if (!ws.some((w) => w.value === null || /^--pathspec-from-file(=|$)/.test(w.value))) return undefined;
+      const has = (re: RegExp): boolean => ws.some((w) => w.value !== null && re.test(w.value));
+      // Only the index changes: `git rm --cached`, `git restore --staged` without --worktree.
+      if (git(s, 'rm') && has(/^--cached$/)) return undefined;
+      if (git(s, 'restore') && has(/^(--staged|-S)$/) && !has(/^(--worktree|-W|-[A-Za-z]*W[A-Za-z]*)$/)) return undefined;
+      return `git ${ws[1].value} deletes or overwrites the files listed in a pathspec file the guard cannot see`;
+    },
+  },
+  {
     id: 'git.exec-config',
     names: ['git'],
     description:
