@@ -609,6 +609,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'git restore --pathspec-from-file=/tmp/list',
     'git checkout HEAD --pathspec-from-file=/tmp/list',
     'git ls-files tests | git restore --source=HEAD~3 --pathspec-from-file=-',
+    'mount -o remount,rw /',
+    'mount --bind /tmp/x src',
   ],
   '10 write then run, env dumps': [
     'typeset -p GITHUB_TOKEN',
@@ -729,6 +731,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'cp -r /tmp/x/* .',
     'cp -a /tmp/x/. .',
     'ditto /tmp/x src',
+    'rsync /tmp/x src/app.ts',
+    'rsync -a /tmp/new README.md',
+    'scp /tmp/x package.json',
   ],
 };
 
@@ -1103,6 +1108,9 @@ export const BENIGN: Record<string, string[]> = {
     'git rm --cached --pathspec-from-file=/tmp/list',
     'git restore --staged --pathspec-from-file=/tmp/list',
     'git add --pathspec-from-file=/tmp/list',
+    'mount',
+    'mount -l',
+    'mount | grep /tmp',
   ],
   '10 write then run, env dumps': [
     'npm pkg get version',
@@ -1184,5 +1192,8 @@ export const BENIGN: Record<string, string[]> = {
     'cp /tmp/a.txt docs/new-name.txt',
     'cp -r tests /tmp/t-copy',
     'rsync -an /tmp/x/ src/',
+    'rsync /tmp/x src/new-module.ts',
+    'rsync -a /tmp/assets/ build/assets/',
+    'scp /tmp/x /tmp/y',
   ],
 };

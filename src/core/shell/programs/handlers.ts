@@ -726,9 +726,12 @@ handler('rcopy', (m) => {
   }
   const dest = ps[ps.length - 1];
   for (const s of ps.slice(0, -1)) if (!remote(s)) m.path('R', s, s.value, m.label, rec);
-  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced.
+  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced. A destination the
+  // disk says is a file (`rsync /tmp/x src/index.ts`) is replaced whatever the names look like.
   const fileLike = (w: W) => w.value !== null && !w.value.endsWith('/') && /\.[A-Za-z0-9]+$/.test(w.value);
-  if (ps.length === 2 && fileLike(ps[0]) && fileLike(dest) && !remote(dest)) {
+  const destAbs = dest.value !== null && !remote(dest) && !dest.value.endsWith('/') ? abs(m, dest.value) : undefined;
+  const destIsFile = destAbs !== undefined && m.env.exists?.(destAbs) === true && m.env.isDir?.(destAbs) === false;
+  if (ps.length === 2 && ((fileLike(ps[0]) && fileLike(dest)) || destIsFile) && !remote(dest)) {
     m.path('W', dest, dest.value, m.label, 0);
     return;
   }

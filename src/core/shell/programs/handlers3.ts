@@ -939,6 +939,14 @@ export function joinArgv(vs: readonly string[]): string {
   return vs.map((v) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+// `mount` alone (or `mount -l`) lists; anything else (a device, a folder, -o remount, --bind, -a) changes what the
+// system sees: the rule asks for those, and the row does not model them.
+handler('mount', (m) => {
+  const ws = m.s.words;
+  if (ws.length === 1 || (ws.length === 2 && ws[1].value === '-l')) return;
+  m.unknown('mount attaches, remounts or binds a filesystem: not modelled');
+});
+
 handler('journalctl', (m) => {
   applyRoles(m);
   if (m.occ('--vacuum-size') || m.occ('--vacuum-time') || m.occ('--rotate') || m.occ('--flush'))
