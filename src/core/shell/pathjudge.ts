@@ -242,6 +242,14 @@ export function credentialStore(abs: string, home: string): string | undefined {
   return undefined;
 }
 
+/** `~/.ssh/<name>.pub`: the public half of a key pair. */
+function publicSshKey(abs: string, home: string): boolean {
+  if (!abs.endsWith('.pub')) return false;
+  const p = collapse(abs);
+  const dir = collapse(home) + '/.ssh/';
+  return p.startsWith(dir) && !p.slice(dir.length).includes('/') && p.length > dir.length + 4;
+}
+
 /** The hidden entry of the home folder a path is in (`~/.claude`), unless it is a toolchain or cache folder. */
 export function homeHidden(abs: string, home: string): string | undefined {
   const p = collapse(abs);
@@ -399,10 +407,22 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
   }
   // A change of a tree narrowed to some names (`find . -name '*.log' -delete`, a formatter's languages) does
   // not change the folder itself: only what matches under it is judged.
-  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' ? ALLOW : ops(e.op, n.abs, j);
+  // A file named outright is not a folder: `prettier --write tests/a.test.ts` rewrites that file whatever its
+  // extension, so the narrowing applies only to a path that is a directory on disk.
+  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' && namesFolder(e.names, n.physicalInput, j) ? ALLOW : ops(e.op, n.abs, j);
   if (v.decision === 'deny') return v;
   if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
   return v;
+}
+
+/** The path is a folder (on disk; without a disk, when its name is not one of the names the tool works on). */
+function namesFolder(names: string[], physicalInput: string, j: JudgeEnv): boolean {
+  if (!j.onDisk) {
+    const base = physicalInput.slice(physicalInput.lastIndexOf('/') + 1);
+    return !names.some((g) => nameMatch(g, base));
+  }
+  const phys = resolvePhysical(physicalInput, j.probe, true);
+  return phys.ok && phys.info?.kind === 'dir';
 }
 
 /** An op on one normalized path; `any` is every op (no-access → deny, some ops denied → ask). */
@@ -449,6 +469,9 @@ function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
 }
 
 function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+  // `cat ~/.ssh/id_ed25519.pub` (to paste into a git host) reads a public key: no secret. A .pub that is a link
+  // to the private key is still judged where it leads (onePath resolves it).
+  if (op === 'read' && publicSshKey(abs, j.ctx.home)) return ALLOW;
   const store = credentialStore(abs, j.ctx.home);
   if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
   if (op === 'read') {

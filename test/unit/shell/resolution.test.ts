@@ -108,6 +108,9 @@ describe('path resolution on a real workspace (engine, default policy)', () => {
     for (const d of ['src', 'tests', 'secrets', 'docs', '.git/hooks']) fs.mkdirSync(path.join(ws, d), { recursive: true });
     fs.mkdirSync(path.join(home, '.ssh'), { recursive: true });
     fs.writeFileSync(path.join(home, '.ssh', 'id_rsa'), 'k');
+    fs.writeFileSync(path.join(home, '.ssh', 'id_rsa.pub'), 'ssh-ed25519 pub\n');
+    // A .pub name on the private key: judged where it leads.
+    fs.symlinkSync('id_rsa', path.join(home, '.ssh', 'stolen.pub'));
     fs.writeFileSync(path.join(ws, '.env'), 'A=1\n');
     fs.writeFileSync(path.join(ws, 'secrets', 'token.txt'), 't\n');
     fs.writeFileSync(path.join(ws, 'tests', 'a.test.ts'), 'x\n');
@@ -151,6 +154,16 @@ describe('path resolution on a real workspace (engine, default policy)', () => {
     ['cp README.md src/app.ts', 'ask'],
     ['curl -o src/app.ts https://example.com/x', 'ask'],
     ['echo x > src/new.test.ts', 'deny'],
+    // A public key is no secret; the private key behind a .pub link, or a .pub written, still is.
+    ['cat ~/.ssh/id_rsa.pub', 'allow'],
+    ['ssh-keygen -lf ~/.ssh/id_rsa.pub', 'allow'],
+    ['cat ~/.ssh/stolen.pub', 'deny'],
+    ['cat ~/.ssh/*.pub', 'deny'],
+    ['cp /tmp/k ~/.ssh/id_rsa.pub', 'deny'],
+    // A formatter handed a file rewrites it whatever its kind; over a folder it rewrites its own kinds only.
+    ['npx prettier --write tests/a.test.ts', 'deny'],
+    ['npx prettier --write src/app.ts', 'allow'],
+    ['npx prettier --write src', 'allow'],
   ];
   for (const [line, want] of cases) {
     it(`${want}: ${line}`, () => {

@@ -197,7 +197,7 @@ export const COREUTILS: RowSpec[] = [
   {
     n: 'sort',
     d: 'sorts lines (-o writes a file; --compress-program runs one)',
-    o: '-bdfgiMhnRrVcCmsuz --ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort --reverse --version-sort --check[=V] --merge --stable --unique --zero-terminated -k|--key=V -t|--field-separator=V -o|--output=W -S|--buffer-size=V -T|--temporary-directory=V --parallel=V --random-source=R --files0-from=R --compress-program=S --debug --batch-size=V --sort=V --help --version',
+    o: '-bdfgiMhnRrVcCmsuz --ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort --reverse --version-sort --check[=V] --merge --stable --unique --zero-terminated -k|--key=V -t|--field-separator=V -o|--output=W -S|--buffer-size=V -T|--temporary-directory=V --parallel=V --random-source=R --files0-from=L --compress-program=S --debug --batch-size=V --sort=V --help --version',
     a: 'R*',
     ok: ['sort -u ids.txt', 'sort -t, -k2 -n data.csv', 'sort -o /tmp/sorted.txt ids.txt'],
     eff: ['sort -o package.json package.json => write package.json', 'sort --output=tests/a.test.ts x => write tests/a.test.ts', 'sort .env => read .env'],

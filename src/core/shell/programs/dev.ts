@@ -6,12 +6,16 @@ import type { RowSpec } from './spec';
 // Scripts run the project's binaries from node_modules/.bin first: a planted `tsc` there is what `npm run build` runs.
 const PKG_JSON = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'node_modules/.bin/**'];
 const NODE_RUN = { runs: PKG_JSON, loose: true, a: '?*' } as const;
+// The test script's own arguments are test files and patterns handed to the runner, which reads them
+// (`npm test -- tests/a.test.ts`, `yarn test tests/a.test.ts`): read, as the runner's own row reads them.
+const NODE_TEST = { runs: PKG_JSON, loose: true, a: 'R*' } as const;
 
 /** npm-style verbs that only read or install (a package's own install scripts are the accepted price of npm install). */
 const NPM_SUB: Record<string, RowSpec> = {
   'install i isntall add ci in ins inst insta instal isnt isnta isntal install-clean ic update up upgrade udpate uninstall un unlink remove rm r dedupe ddp prune rebuild rb link ln':
     { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C', a: '?*' },
-  'test t tst start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
+  'test t tst': { n: '', d: 'runs the test script from package.json (its arguments are test files)', ...NODE_TEST },
+  'start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
     { n: '', d: 'package information and registry commands (publishing is the rules’ business)', loose: true, x: 'npm-misc', a: '?*' },
   pkg: { n: 'pkg', d: 'reads or edits package.json', loose: true, x: 'npm-pkg' },
@@ -140,14 +144,15 @@ export const DEV: RowSpec[] = [
     o: '-e|--eval=K -p|--print=K --cwd=C',
     sub: {
       run: { n: 'run', d: 'runs a package.json script or a file', x: 'script-or-file', runs: PKG_JSON },
-      'test build init create upgrade pm outdated audit info why patch link unlink': { n: '', d: 'tooling', a: '?*', runs: PKG_JSON },
+      test: { n: 'test', d: 'runs tests (test files and patterns are read)', a: 'R*', runs: PKG_JSON },
+      'build init create upgrade pm outdated audit info why patch link unlink': { n: '', d: 'tooling', a: '?*', runs: PKG_JSON },
       'install i add a remove rm update': { n: '', d: 'installs dependencies', a: '?*', runs: PKG_JSON },
       'x exec': { n: '', d: 'runs a package binary (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'bun alone', a: '' },
       '*': { n: '', d: 'runs a package.json script or a file', x: 'script-or-file', runs: PKG_JSON },
     },
-    ok: ['bun test', 'bun install', 'bun run build', 'bun src/index.ts'],
+    ok: ['bun test', 'bun install', 'bun run build', 'bun src/index.ts', 'bun test tests/a.test.ts'],
   },
   // ---- shells ----
   {
@@ -174,8 +179,8 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '--prefix=C -C|--dir=C -w|--workspace=V -r|--recursive --if-present --silent -s -ws|--workspaces --script-shell=X',
     sub: { ...NPM_SUB, '': { n: '', d: 'npm alone', a: '' } },
-    ok: ['npm test', 'npm install', 'npm ci', 'npm run build', 'npm run lint -- --fix', 'npm pack', 'npm ls --depth=0'],
-    eff: ['npm pkg set scripts.test=x => write package.json'],
+    ok: ['npm test', 'npm install', 'npm ci', 'npm run build', 'npm run lint -- --fix', 'npm pack', 'npm ls --depth=0', 'npm test -- tests/a.test.ts'],
+    eff: ['npm pkg set scripts.test=x => write package.json', 'npm test -- tests/a.test.ts => !any tests/a.test.ts', 'npm test -- .env => read .env'],
   },
   {
     n: 'pnpm',
@@ -192,7 +197,8 @@ export const DEV: RowSpec[] = [
     o: '--cwd=C',
     sub: {
       'install add remove upgrade up dedupe rebuild link unlink import autoclean': { n: '', d: 'dependencies', runs: PKG_JSON, a: '?*' },
-      'run test start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
+      test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
+      'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
       'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },
       'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch patch-commit search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
         { n: '', d: 'information and tooling', a: '?*', x: 'npm-misc' },
@@ -201,7 +207,7 @@ export const DEV: RowSpec[] = [
       '': { n: '', d: 'yarn alone installs', runs: PKG_JSON, a: '' },
       '*': { n: '', d: 'runs a package.json script', ...NODE_RUN },
     },
-    ok: ['yarn', 'yarn build', 'yarn test --watch=false', 'yarn add -D typescript'],
+    ok: ['yarn', 'yarn build', 'yarn test --watch=false', 'yarn add -D typescript', 'yarn test tests/a.test.ts'],
   },
   { n: 'corepack', d: 'package manager shims', loose: true, a: '?*', ok: ['corepack enable'] },
   { n: 'nvm fnm volta n nodenv', d: 'Node version managers', loose: true, a: 'V*', ok: ['nvm use 20', 'nvm ls'] },
@@ -444,8 +450,14 @@ export const DEV: RowSpec[] = [
     o: '-k=V -m=V -p=V -c=R -o|--override-ini=V --rootdir=V --basetemp=W --junitxml|--junit-xml=W --resultlog=W --cov=V --cov-report=V --cov-config=R --confcutdir=V --deselect=V --ignore=V --ignore-glob=P --log-file=W --html=W --json-report-file=W --tb=V -n|--numprocesses=V --maxfail=V --durations=V --timeout=V --randomly-seed=V --snapshot-update:snap --force-regen:snap --regen-all:snap --update-goldens:snap --lf --ff --sw -x -q -v -s -l -r=V -W=V --import-mode=V --capture=V --co --collect-only --doctest-modules',
     a: 'R*',
     x: 'test-runner',
-    ok: ['pytest -q', 'pytest tests/test_x.py -k adds -x', 'pytest --cov=src tests/'],
-    eff: ['pytest --snapshot-update => write .'],
+    ok: [
+      'pytest -q',
+      'pytest tests/test_x.py -k adds -x',
+      'pytest --cov=src tests/',
+      'pytest tests/test_x.py::test_adds -v',
+      'pytest tests/test_x.py::TestA::test_b',
+    ],
+    eff: ['pytest --snapshot-update => write .', 'pytest tests/a_test.py::test_x => read tests/a_test.py'],
   },
   {
     n: 'tox nox',

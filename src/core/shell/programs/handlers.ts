@@ -511,11 +511,37 @@ handler('zip', (m) => {
   const archive = ps[0];
   if (archive.value !== '-') m.path(m.has('out') ? 'R' : 'A', archive, archive.value, 'zip');
   const rec = m.has('rec') ? RECURSIVE : 0;
+  // `find . | zip -@ x.zip`, `zip -r x.zip . -i@list`: the names come from the input or a list file.
+  if (m.has('stdin')) m.unknown('zip -@ archives the files named on its input, which the guard cannot see');
+  for (const o of m.p.occ)
+    if ((o.opt.key === '-i' || o.opt.key === '-x') && typeof o.value === 'string' && o.value.startsWith('@'))
+      m.role('L', undefined, o.value.slice(1), `zip ${o.opt.key}@`);
   for (const w of ps.slice(1)) {
     if (m.has('delete')) break; // -d: names inside the archive
     m.path('R', w, w.value, 'zip', rec);
     if (m.has('move')) m.path('D', w, w.value, 'zip -m', rec);
   }
+});
+
+// cpio: -t lists; -i writes the archive's members (names nobody can see yet) under -D or here, -u over existing
+// files; -o and -p read (and -p copies) whatever file list arrives on the input, which the guard cannot see.
+handler('cpio', (m) => {
+  optionRoles(m, ['-D', '-F', '-I', '-O']);
+  for (const k of ['-F', '-I']) {
+    const o = m.occ(k);
+    if (o !== undefined) m.path('R', o.w, o.value ?? null, `cpio ${k}`);
+  }
+  const out = m.occ('-O');
+  if (out !== undefined) m.path('W', out.w, out.value ?? null, 'cpio -O');
+  for (const w of m.p.positional) m.role('P', w, w.value, 'cpio');
+  if (m.has('list')) return;
+  if (m.has('create') || m.has('pass')) return m.unknown('cpio -o/-p reads the files named on its input, which the guard cannot see');
+  if (!m.has('extract')) return m.unknown('cpio without -t, -i, -o or -p is not modelled');
+  if (m.has('stdout')) return;
+  const d = m.occ('-D');
+  if (d !== undefined && typeof d.value !== 'string') m.unknown('cpio -D names a directory only known at run time');
+  const target = d !== undefined && typeof d.value === 'string' ? d.value : '.';
+  m.add('write', undefined, target, 'cpio -i', RECURSIVE | INTO | (m.has('overwrite') ? FORCE : APPEND));
 });
 
 handler('unzip', (m) => {
@@ -700,9 +726,12 @@ handler('rcopy', (m) => {
   }
   const dest = ps[ps.length - 1];
   for (const s of ps.slice(0, -1)) if (!remote(s)) m.path('R', s, s.value, m.label, rec);
-  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced.
+  // One file to one file (`rsync src/a.ts src/b.ts`): the destination is that file, replaced. A destination the
+  // disk says is a file (`rsync /tmp/x src/index.ts`) is replaced whatever the names look like.
   const fileLike = (w: W) => w.value !== null && !w.value.endsWith('/') && /\.[A-Za-z0-9]+$/.test(w.value);
-  if (ps.length === 2 && fileLike(ps[0]) && fileLike(dest) && !remote(dest)) {
+  const destAbs = dest.value !== null && !remote(dest) && !dest.value.endsWith('/') ? abs(m, dest.value) : undefined;
+  const destIsFile = destAbs !== undefined && m.env.exists?.(destAbs) === true && m.env.isDir?.(destAbs) === false;
+  if (ps.length === 2 && ((fileLike(ps[0]) && fileLike(dest)) || destIsFile) && !remote(dest)) {
     m.path('W', dest, dest.value, m.label, 0);
     return;
   }
@@ -764,6 +793,8 @@ handler('sevenzip', (m) => {
       continue;
     }
     if (v.startsWith('-o')) outDir = v.slice(2);
+    // `7z a x.7z @list`, `-i@list`, `-ir@list`: a list file names what is archived or extracted.
+    else if (/^(-[ix]r?[-0]?)?@/.test(v) && i > 2) m.role('L', undefined, v.slice(v.indexOf('@') + 1), `7z ${v.slice(0, v.indexOf('@') + 1)}`);
     else if (!v.startsWith('-')) rest.push(ws[i]);
   }
   if (verb === undefined || verb === null) return;

@@ -939,6 +939,14 @@ export function joinArgv(vs: readonly string[]): string {
   return vs.map((v) => (/^[A-Za-z0-9_./:=@%+,-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+// `mount` alone (or `mount -l`) lists; anything else (a device, a folder, -o remount, --bind, -a) changes what the
+// system sees: the rule asks for those, and the row does not model them.
+handler('mount', (m) => {
+  const ws = m.s.words;
+  if (ws.length === 1 || (ws.length === 2 && ws[1].value === '-l')) return;
+  m.unknown('mount attaches, remounts or binds a filesystem: not modelled');
+});
+
 handler('journalctl', (m) => {
   applyRoles(m);
   if (m.occ('--vacuum-size') || m.occ('--vacuum-time') || m.occ('--rotate') || m.occ('--flush'))
@@ -957,7 +965,14 @@ handler('at', (m) => {
 // Test runners: paths are read; updating snapshots (jest -u, vitest -u, pytest --snapshot-update) rewrites the
 // recorded expectations under the folder, which are tests.
 const SNAPSHOT_FILES = ['*.snap', '*.ambr', '*.snapshot', '*.golden', '*.shot', '*.approved.*', '*.verified.*'];
+// A test id names its file: `tests/test_a.py::TestA::test_b` (pytest), `tests/a.test.ts:12` (vitest, jest line filters).
+const TEST_ID = /^([^:]+\.(?:py|[cm]?[jt]sx?))(?:::.*|:\d+(?::\d+)?)$/;
 handler('test-runner', (m) => {
+  const ps = m.p.positional;
+  for (let i = 0; i < ps.length; i++) {
+    const id = ps[i].value === null ? null : TEST_ID.exec(ps[i].value!);
+    if (id) ps[i] = { ...ps[i], value: id[1], path: ps[i].path === undefined ? undefined : id[1], text: id[1] };
+  }
   applyRoles(m);
   if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
 });

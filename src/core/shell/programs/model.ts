@@ -169,6 +169,12 @@ export class Model {
       case '?':
         this.name(w, value, how);
         return;
+      case 'L':
+        // Threat: `tar -czf /tmp/x.tgz -T list`, `sort --files0-from=list`: the files are named inside a list (or
+        // the input), never on the line, so no path rule can be applied to them.
+        if (typeof value === 'string' && value !== '-') this.path('R', w, value, how);
+        this.unknown(`${how} works on the files listed in ${value === '-' ? 'its input' : (w?.text ?? value ?? 'a file')}, which the guard cannot see`);
+        return;
       case 'Z':
         // Threat: a configuration value that names a runner, a wrapper or a linker runs a command nobody sees.
         this.unknown(`${how} sets configuration that can make it run commands the guard cannot see`);

@@ -24,13 +24,14 @@
 //   X runs the file as a program    F a value that reads a file when it starts with @ or < (curl -d @f)
 //   O a git object (`HEAD:.env` reads .env)   H a mount (`SRC:DST`, the host side is named)
 //   ? anything: a word that names a protected path counts as touching it in every way (naming is touching)
+//   L a file that lists the paths to work on (`tar -T`, `--files0-from`, `--pathspec-from-file`): what it lists is unseen
 //   Z configuration that can make the program run commands (`cargo --config target.x.runner=…`): not modelled
 import type { W } from '../types';
 
-export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | '?';
+export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | '?';
 /** Roles that only read or name nothing: a row made of them touches no path in any other way. */
 const PASSIVE = new Set<string>(['V', 'P', 'M', 'R', 'T', 'U']);
-const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', '?']);
+const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', 'L', '?']);
 
 export interface ROpt {
   /** The first name in the token (`-o` or `--output`), for explanations. */

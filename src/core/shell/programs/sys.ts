@@ -24,6 +24,12 @@ export const SYS: RowSpec[] = [
     a: 'P? M*',
     ok: ['fd -e ts src', 'fd test'],
   },
+  {
+    n: 'mount',
+    d: 'alone (or -l) lists the mounted filesystems; mounting, remounting or binding is not modelled',
+    x: 'mount',
+    ok: ['mount', 'mount -l', 'mount | grep /tmp'],
+  },
   { n: 'locate plocate mlocate updatedb', d: 'looks names up in a database', loose: true, a: 'V*', ok: ['locate package.json'] },
   { n: 'xargs', d: 'runs a command on input words (the unwrapper judges the command)', loose: true, a: 'V*', ok: ['xargs -n1 echo < files.txt'] },
   { n: 'parallel', d: 'runs commands in parallel (the unwrapper judges them)', loose: true, a: 'V*', ok: ['parallel --version'] },

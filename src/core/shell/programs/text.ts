@@ -177,7 +177,7 @@ export const TEXT: RowSpec[] = [
     loose: true,
     o:
       '-c|--create:create -x|--extract|--get:extract -t|--list:list -r|--append:append -u|--update:append -A|--catenate|--concatenate:append --delete:delete -d|--diff|--compare:diff ' +
-      '-f|--file=V -C|--directory=V -T|--files-from=R -X|--exclude-from=R --exclude=P --exclude-vcs --exclude-caches -P|--absolute-names:abs ' +
+      '-f|--file=V -C|--directory=V -T|--files-from=L -X|--exclude-from=R --exclude=P --exclude-vcs --exclude-caches -P|--absolute-names:abs ' +
       '--remove-files:remove -O|--to-stdout:stdout -k|--keep-old-files:keep --skip-old-files:keep --overwrite --overwrite-dir --keep-newer-files ' +
       '--to-command=S --checkpoint[=V] --checkpoint-action=V -I|--use-compress-program=S -F|--info-script|--new-volume-script=S --rsh-command=S --rmt-command=S ' +
       '-g|--listed-incremental=A -b|--blocking-factor=V -N|--newer|--after-date=V -V|--label=V -H|--format=V -K|--starting-file=V -L|--tape-length=V ' +
@@ -194,12 +194,13 @@ export const TEXT: RowSpec[] = [
       'tar cf package.json src => write package.json',
       'tar -xf x.tar -C tests => write tests',
       'tar --remove-files -cf /tmp/x.tar src => delete src',
+      'tar -czf /tmp/x.tgz -T /tmp/list => read /tmp/list',
     ],
   },
   {
     n: 'zip',
     d: 'makes or updates a zip archive (-m moves the files into it)',
-    o: '-r|--recurse-paths:rec -R:rec -m|--move:move -d|--delete:delete -u|--update -f|--freshen -g|--grow -j|--junk-paths -q|--quiet -v|--verbose -T|--test -TT|--unzip-command=S -x|--exclude=P -i|--include=P -0123456789 -e|--encrypt -P|--password=V -O|--output-file=W:out -b|--temp-path=V -n|--suffixes=V -t|--from-date=V -tt=V -y|--symlinks -D|--no-dir-entries -X|--no-extra -o|--latest-time -k -l -ll -A -F -FF -z|--archive-comment -c|--entry-comments -@|--names-stdin -h|--help -s|--split-size=V -sp -sb -sv -sf -su -sU -so -sc -sd -ws -db -dc -dd -dg -dv -ds=V -MM -nw -lf=W -la -li -L -S -V -cd=V',
+    o: '-r|--recurse-paths:rec -R:rec -m|--move:move -d|--delete:delete -u|--update -f|--freshen -g|--grow -j|--junk-paths -q|--quiet -v|--verbose -T|--test -TT|--unzip-command=S -x|--exclude=P -i|--include=P -0123456789 -e|--encrypt -P|--password=V -O|--output-file=W:out -b|--temp-path=V -n|--suffixes=V -t|--from-date=V -tt=V -y|--symlinks -D|--no-dir-entries -X|--no-extra -o|--latest-time -k -l -ll -A -F -FF -z|--archive-comment -c|--entry-comments -@|--names-stdin:stdin -h|--help -s|--split-size=V -sp -sb -sv -sf -su -sU -so -sc -sd -ws -db -dc -dd -dg -dv -ds=V -MM -nw -lf=W -la -li -L -S -V -cd=V',
     x: 'zip',
     ok: ['zip -r /tmp/src.zip src', 'zip /tmp/notes.zip notes.tmp'],
     eff: ['zip /tmp/x.zip .env => read .env', 'zip -r /tmp/x.zip secrets => read secrets', 'zip -m /tmp/x.zip tests/a.test.ts => delete tests/a.test.ts'],
@@ -222,6 +223,14 @@ export const TEXT: RowSpec[] = [
     eff: ['gzip tests/a.test.ts => delete tests/a.test.ts', 'gzip -c .env => read .env', 'gzip notes.tmp => write notes.tmp.gz'],
   },
   { n: '7z 7za 7zr', d: '7-Zip archives (x/e extract, a adds)', x: 'sevenzip', loose: true, ok: ['7z l /tmp/x.7z'], eff: ['7z a /tmp/x.7z .env => read .env'] },
+  {
+    n: 'cpio',
+    d: 'cpio archives: -t lists, -i extracts (into -D DIR or here), -o/-p copy the files named on the input',
+    o: '-t|--list:list -i|--extract:extract -o|--create:create -p|--pass-through:pass -D|--directory=V -F|--file=V -I=V -O=V -E|--pattern-file=R -H|--format=V -R|--owner=V -M|--message=V -C|--io-size=V --to-stdout:stdout -u|--unconditional:overwrite -d|--make-directories -m|--preserve-modification-time -v|--verbose -V|--dot -n|--numeric-uid-gid -r|--rename -f|--nonmatching -a|--reset-access-time -l|--link -L|--dereference -0|--null -b -B -c -s -S --no-absolute-filenames --absolute-filenames --quiet --only-verify-crc --sparse --no-preserve-owner --block-size=V --help --version',
+    x: 'cpio',
+    ok: ['cpio -t < /tmp/x.cpio', 'cpio -itv -F /tmp/x.cpio', 'cpio -idm -D /tmp/out < /tmp/x.cpio'],
+    eff: ['cpio -idmu -D tests < /tmp/x.cpio => write tests', 'cpio -i -F .env.cpio --to-stdout => read .env.cpio'],
+  },
   // ---- editors ----
   {
     n: 'vim vi nvim view ex vimdiff gvim',

@@ -11,8 +11,14 @@ function git(s: Sub, ...subs: string[]): boolean {
   if (s.name !== 'git') return false;
   const v = s.words[1]?.value;
   if (v === null || v === undefined) return subs.includes('') && v !== null;
-  for (let i = 0; i < subs.length; i++) if (subs[i] === v) return true;
+  for (let i = 0; i < subs.length; i++) if (subs[i] === v) return !helpOnly(s);
   return false;
+}
+
+/** `git update-ref --help`, `git replace -h`: git prints the manual or the usage and does nothing else. */
+function helpOnly(s: Sub): boolean {
+  const a = s.words[2]?.value;
+  return a === '--help' || (a === '-h' && s.words.length === 3);
 }
 
 function gopts(s: Sub, spec: Opt[]): ParsedOpts {
@@ -138,8 +144,19 @@ function pathLike(v: string | null): boolean {
   return v === '.' || v === '..' || v.endsWith('/') || /[*?[]/.test(v) || /\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(v) || v.startsWith('./') || v.startsWith(':/');
 }
 
+// Per-command pagers (`pager.log`), url-scoped credential helpers, gpg.ssh/x509 programs, diff/merge tool commands,
+// the interactive diff filter and `submodule.<name>.update=!cmd` run commands as well.
 const EXEC_CONFIG =
-  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree)|sequence\.editor|diff\.external|gpg\.program|credential\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.textconv|merge\..*\.driver|alias\..*|init\.templatedir)$/;
+  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\..+\.program|gpg\.ssh\.defaultkeycommand|credential\.helper|credential\..+\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|merge\..*\.driver|(diff|merge)tool\..+\.cmd|interactive\.difffilter|pager\..+|submodule\..+\.update|alias\..*|init\.templatedir)$/;
+
+/** A value of an EXEC_CONFIG key that runs nothing: a harmless pager, a boolean, a built-in submodule update mode. */
+function inertExecValue(k: string, v: string | null | undefined): boolean {
+  if (v === null || v === undefined) return false;
+  if ((k === 'core.pager' || k.startsWith('pager.')) && (HARMLESS_PAGERS.test(v) || /^(false|off|no|0)$/i.test(v))) return true;
+  if (k === 'core.fsmonitor' && (v === 'false' || v === 'true')) return true;
+  if (k.startsWith('submodule.') && !v.startsWith('!')) return true;
+  return false;
+}
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [
@@ -273,13 +290,41 @@ export const gitRules: Rule[] = [
         'git filter-repo --path secrets.txt --invert-paths',
         'git update-ref -d refs/heads/main',
         'git update-ref refs/heads/main HEAD~3',
+        'git symbolic-ref HEAD refs/heads/nothing',
+        'git notes remove HEAD',
+        'git notes prune',
+        'git notes add -f -m x HEAD',
       ],
-      benign: ['git rebase main', 'git commit --amend --no-edit', 'git show-ref', 'git rev-parse HEAD'],
+      benign: [
+        'git rebase main',
+        'git commit --amend --no-edit',
+        'git show-ref',
+        'git rev-parse HEAD',
+        'git replace -l',
+        'git update-ref --help',
+        'git symbolic-ref HEAD',
+        'git symbolic-ref --short HEAD',
+        'git notes add -m reviewed HEAD',
+        'git notes show HEAD',
+        'git notes list',
+      ],
     },
     check(s) {
+      // `git replace` alone or with -l/--list/--format only lists the replacements.
+      if (git(s, 'replace') && s.words.slice(2).every((w) => w.value !== null && /^(-l|--list|--format=.*)$/.test(w.value)) && s.words.length <= 4)
+        return undefined;
       if (git(s, 'filter-branch', 'filter-repo', 'replace')) return `git ${s.words[1].value} rewrites history`;
       if (git(s, 'update-ref')) return 'git update-ref moves or deletes a ref directly';
       if (git(s, 'symbolic-ref') && s.words.some((w) => w.value === '-d' || w.value === '--delete')) return 'git symbolic-ref -d deletes a ref';
+      // `git symbolic-ref HEAD refs/heads/x` repoints HEAD (an unborn branch hides every commit from the next commit on).
+      if (git(s, 'symbolic-ref') && bareSymbolicOperands(s) >= 2) return 'git symbolic-ref repoints HEAD at another ref';
+      // Notes are refs too: remove/prune delete them, add -f/copy -f overwrite them.
+      if (git(s, 'notes')) {
+        const verb = s.words.slice(2).find((w) => w.value === null || !w.value.startsWith('-') || w.value === '--ref')?.value;
+        const force = s.words.some((w) => w.value === '-f' || w.value === '--force');
+        if (verb === null || verb === 'remove' || verb === 'prune' || ((verb === 'add' || verb === 'copy') && force))
+          return `git notes ${verb ?? '(a run-time verb)'} deletes or overwrites notes`;
+      }
       return undefined;
     },
   },
@@ -295,11 +340,15 @@ export const gitRules: Rule[] = [
         'git branch -M main',
         'git branch -f main HEAD~3',
         'git tag -d v1.0.0',
+        'git tag -f v1 HEAD~3',
       ],
-      benign: ['git branch -d feature/merged', 'git branch --show-current', 'git branch -a', 'git branch feature/new', 'git tag -l'],
+      benign: ['git branch -d feature/merged', 'git branch --show-current', 'git branch -a', 'git branch feature/new', 'git tag -l', 'git tag v2 -m release'],
     },
     check(s) {
       if (git(s, 'tag') && s.words.slice(2).some((w) => w.value === '-d' || w.value === '--delete')) return 'git tag -d deletes a tag';
+      // `git tag -f v1 HEAD~3` moves an existing tag: what v1 named is no longer reachable by that name.
+      if (git(s, 'tag') && s.words.slice(2).some((w) => w.value === '-f' || w.value === '--force' || (w.value !== null && /^-[a-eg-z]*f[a-z]*$/.test(w.value))))
+        return 'git tag -f overwrites an existing tag';
       if (!git(s, 'branch')) return undefined;
       const p = gopts(s, BRANCH);
       if (has(p, 'D')) return 'git branch -D deletes an unmerged branch';
@@ -391,8 +440,16 @@ export const gitRules: Rule[] = [
         'git submodule deinit -f --all',
         'git submodule update --force',
         'git lfs migrate import --everything',
+        'git lfs prune',
       ],
-      benign: ['git read-tree HEAD', 'git worktree list', 'git worktree remove ../wt', 'git submodule update --init --recursive', 'git lfs ls-files'],
+      benign: [
+        'git read-tree HEAD',
+        'git worktree list',
+        'git worktree remove ../wt',
+        'git submodule update --init --recursive',
+        'git lfs ls-files',
+        'git lfs prune --dry-run',
+      ],
     },
     check(s) {
       if (git(s, 'read-tree') && s.words.some((w) => w.value === '-u' || (w.value !== null && /^-[a-z]*u/.test(w.value) && !w.value.startsWith('--'))))
@@ -406,6 +463,8 @@ export const gitRules: Rule[] = [
         if (w.includes('update') && w.some((x) => x === '-f' || x === '--force')) return 'git submodule update --force discards local changes in submodules';
       }
       if (git(s, 'lfs') && s.words[2]?.value === 'migrate' && s.words[3]?.value !== 'info') return 'git lfs migrate rewrites history';
+      if (git(s, 'lfs') && s.words[2]?.value === 'prune' && !s.words.some((w) => w.value === '--dry-run' || w.value === '-d'))
+        return 'git lfs prune deletes local copies of LFS objects';
       return undefined;
     },
   },
@@ -429,6 +488,35 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.pathspec-list',
+    names: ['git'],
+    description:
+      'git rm / checkout / restore with --pathspec-from-file: the files deleted or overwritten are listed in a file (or the input) the guard cannot see.',
+    examples: {
+      destructive: [
+        'git rm --pathspec-from-file=/tmp/list',
+        'git checkout --pathspec-from-file=/tmp/list',
+        'git restore --pathspec-from-file /tmp/list',
+        'git ls-files tests | git checkout HEAD~3 --pathspec-from-file=-',
+      ],
+      benign: [
+        'git rm --cached --pathspec-from-file=/tmp/list',
+        'git restore --staged --pathspec-from-file=/tmp/list',
+        'git add --pathspec-from-file=/tmp/list',
+      ],
+    },
+    check(s) {
+      if (!git(s, 'rm', 'checkout', 'restore')) return undefined;
+      const ws = s.words;
+      if (!ws.some((w) => w.value === null || /^--pathspec-from-file(=|$)/.test(w.value))) return undefined;
+      const has = (re: RegExp): boolean => ws.some((w) => w.value !== null && re.test(w.value));
+      // Only the index changes: `git rm --cached`, `git restore --staged` without --worktree.
+      if (git(s, 'rm') && has(/^--cached$/)) return undefined;
+      if (git(s, 'restore') && has(/^(--staged|-S)$/) && !has(/^(--worktree|-W|-[A-Za-z]*W[A-Za-z]*)$/)) return undefined;
+      return `git ${ws[1].value} deletes or overwrites the files listed in a pathspec file the guard cannot see`;
+    },
+  },
+  {
     id: 'git.exec-config',
     names: ['git'],
     description:
@@ -442,8 +530,23 @@ export const gitRules: Rule[] = [
         'git init --template=/tmp/tpl',
         'git -c init.templateDir=/tmp/tpl init',
         'git clone --template ./tpl https://example.invalid/x.git',
+        'git clone --config core.hooksPath=/tmp/h https://example.invalid/x.git y',
+        'git clone -c core.fsmonitor=./x.sh https://example.invalid/x.git',
+        "git -c pager.log='sh -c id' log",
+        "git config credential.https://github.com.helper '!sh -c id'",
+        "git config submodule.lib.update '!sh -c id'",
+        "git config difftool.x.cmd 'sh -c id'",
       ],
-      benign: ['git -c core.pager=cat log', 'git config user.name Dev', 'git config alias.st status', 'git config --get remote.origin.url'],
+      benign: [
+        'git -c core.pager=cat log',
+        'git config user.name Dev',
+        'git config alias.st status',
+        'git config --get remote.origin.url',
+        'git -c pager.log=false log',
+        'git config submodule.lib.update rebase',
+        'git clone -c core.autocrlf=false https://example.invalid/x.git',
+        'git clone --depth 1 https://example.invalid/x.git',
+      ],
     },
     check(s) {
       if (s.name !== 'git') return undefined;
@@ -453,9 +556,13 @@ export const gitRules: Rule[] = [
         const v = cfg[k];
         if (!EXEC_CONFIG.test(k)) continue;
         if (k.startsWith('alias.')) continue; // an invoked `!` alias is re-parsed and judged itself
-        if (k === 'core.pager' && v !== null && HARMLESS_PAGERS.test(v)) continue;
-        if (k === 'core.fsmonitor' && (v === 'false' || v === 'true')) continue;
+        if (inertExecValue(k, v)) continue;
         return `git -c ${k} runs a command`;
+      }
+      // `git clone --config core.hooksPath=/tmp/h URL`: the new clone's checkout already runs that hook folder.
+      if (git(s, 'clone')) {
+        const kv = cloneConfig(s).find(([k, v]) => k === null || (EXEC_CONFIG.test(k) && !inertExecValue(k, v)));
+        if (kv) return `git clone --config ${kv[0] ?? '(a run-time value)'} makes the clone run a command`;
       }
       // A template folder's hooks are copied into .git/hooks, and git runs them at the next commit or checkout.
       if ((git(s, 'init') || git(s, 'clone')) && s.words.some((w) => w.value === null || /^--template(=|$)/.test(w.value)))
@@ -466,7 +573,7 @@ export const gitRules: Rule[] = [
         const v = vals[1]?.value;
         if (k && vals.length >= 2 && EXEC_CONFIG.test(k)) {
           if (k.startsWith('alias.') && v !== null && v !== undefined && !v.startsWith('!')) return undefined;
-          if (k === 'core.pager' && v !== null && v !== undefined && HARMLESS_PAGERS.test(v)) return undefined;
+          if (inertExecValue(k, v)) return undefined;
           return `git config ${k} stores a command git will run`;
         }
       }
@@ -496,6 +603,39 @@ export const gitRules: Rule[] = [
   },
 ];
 
+/** `git clone -c k=v` / `--config k=v` / `--config=k=v`: [key (lower case) or null when run-time, value]. */
+function cloneConfig(s: Sub): [string | null, string | null][] {
+  const out: [string | null, string | null][] = [];
+  const ws = s.words;
+  for (let i = 2; i < ws.length; i++) {
+    const v = ws[i].value;
+    let kv: string | null | undefined;
+    if (v === '-c' || v === '--config') kv = ws[++i]?.value;
+    else if (v !== null && v.startsWith('--config=')) kv = v.slice(9);
+    else if (v !== null && /^-c./.test(v)) kv = v.slice(2);
+    else continue;
+    if (kv === undefined) continue;
+    if (kv === null) out.push([null, null]);
+    else {
+      const eq = kv.indexOf('=');
+      out.push([(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase(), eq >= 0 ? kv.slice(eq + 1) : 'true']);
+    }
+  }
+  return out;
+}
+
+/** `git symbolic-ref`'s operands (name, and the ref it is set to); `-m reason` is skipped, a run-time word counts. */
+function bareSymbolicOperands(s: Sub): number {
+  let n = 0;
+  const ws = s.words;
+  for (let i = 2; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === '-m') i++;
+    else if (v === null || !v.startsWith('-')) n++;
+  }
+  return n;
+}
+
 /** `git config`'s operands (key, value…): options and the values of options that take one are skipped; `set` is a verb. */
 function configOperands(s: Sub): W[] {
   const out: W[] = [];
@@ -519,6 +659,13 @@ const CONFIG_VALUE_OPTS = /^(-f|--file|--blob|-t|--type|--default|--comment|--va
  */
 const REDIRECT_CONFIG =
   /^(remote\..+\.(url|pushurl|push|mirror|receivepack|uploadpack|proxy|fetch|vcs)|remote\.pushdefault|url\..+\.(insteadof|pushinsteadof)|gc\..*|core\.(worktree|bare|gitproxy|askpass|sharedrepository|repositoryformatversion|logallrefupdates)|http\..*(proxy|sslverify|extraheader|cookiefile)|credential\..*|push\.(default|followtags|pushoption)|receive\..*|transfer\..*|include\..*|includeif\..*|branch\..+\.(remote|pushremote|merge)|safe\.directory|protocol\..*)$/i;
+
+/** A `--get-regexp` pattern that can match a key holding a credential (credential.*, tokens, auth headers). */
+const CREDENTIAL_KEY_WORD = /cred|token|pass|secret|oauth|api_?key|auth|extraheader|cookie/i;
+
+/** Sections whose keys send the repository elsewhere or run commands: removing or renaming one changes that. */
+const CONFIG_SECTION =
+  /^(remote|url|gc|core|http|credential|push|receive|transfer|include|includeif|branch|safe|protocol|filter|diff|merge|difftool|mergetool|gpg|sequence|uploadpack|pager|submodule|init)(\..*)?$/i;
 
 /** A search string that names a secret: the history's matching changes print the secret's value. */
 const SECRET_WORD = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|BEGIN [A-Z ]*KEY)/i;
@@ -567,6 +714,12 @@ export const gitConfigRules: Rule[] = [
         'git config --type bool remote.origin.mirror true',
         'git config --get-all credential.https://github.com.token',
         'git config --global --get hub.oauthtoken',
+        'git config --get-regexp credential',
+        "git config --show-origin --get-regexp 'http\\..*\\.extraheader'",
+        'git config --remove-section remote.origin',
+        'git config rename-section remote.origin remote.x',
+        'git config unset remote.origin.url',
+        'git remote remove origin',
       ],
       benign: [
         'git config --get remote.origin.url',
@@ -575,6 +728,10 @@ export const gitConfigRules: Rule[] = [
         'git gc',
         'git config --list',
         'git remote get-url origin',
+        "git config --get-regexp '^alias\\.'",
+        "git config --get-regexp 'remote\\..*\\.url'",
+        'git config --remove-section alias.x',
+        'git remote add upstream https://example.invalid/x.git',
       ],
     },
     check(s) {
@@ -582,9 +739,23 @@ export const gitConfigRules: Rule[] = [
       const cfg = (s.meta.gitConfig ?? NO_CONFIG) as Record<string, string | null>;
       for (const k in cfg) if (REDIRECT_CONFIG.test(k)) return `git -c ${k} changes where git sends or what it keeps`;
       if (git(s, 'config')) {
-        if (s.words.some((w) => w.value !== null && /^(--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--show-origin)$/.test(w.value))) {
+        const verb = s.words[2]?.value;
+        if (
+          verb === 'get' ||
+          verb === 'list' ||
+          s.words.some((w) => w.value !== null && /^(--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--show-origin)$/.test(w.value))
+        ) {
           // A stored credential printed (`git config --get-all credential.https://github.com.token`): a secret read.
-          const secret = s.words.slice(2).find((w) => w.value === null || /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey)$/i.test(w.value));
+          // A regexp (`--get-regexp credential`, `git config get --regexp token`) prints every key it matches.
+          const regexp = s.words.some((w) => w.value === '--get-regexp' || w.value === '--regexp' || w.value === '--get-urlmatch');
+          const secret = s.words
+            .slice(2)
+            .find(
+              (w) =>
+                w.value === null ||
+                /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey)$/i.test(w.value) ||
+                (regexp && !w.value.startsWith('-') && CREDENTIAL_KEY_WORD.test(w.value)),
+            );
           return secret ? `git config prints ${secret.value ?? secret.text}, a stored credential` : undefined;
         }
         const vals = configOperands(s);
@@ -593,14 +764,22 @@ export const gitConfigRules: Rule[] = [
           return `git config ${k ?? vals[0].text} changes where git sends or what it keeps`;
         if (
           vals.length >= 1 &&
-          s.words.some((w) => w.value !== null && /^(--unset|--unset-all|--remove-section|--rename-section)$/.test(w.value)) &&
+          (verb === 'unset' || s.words.some((w) => w.value !== null && /^(--unset|--unset-all)$/.test(w.value))) &&
           (k === null || (k !== undefined && REDIRECT_CONFIG.test(k)))
         )
           return `git config changes ${k ?? vals[0].text}`;
+        // A whole section dropped or renamed (`--remove-section remote.origin`): every key under it goes.
+        if (
+          vals.length >= 1 &&
+          (verb === 'remove-section' || verb === 'rename-section' || s.words.some((w) => w.value === '--remove-section' || w.value === '--rename-section')) &&
+          (k === null || (k !== undefined && CONFIG_SECTION.test(k)))
+        )
+          return `git config removes or renames the section ${k ?? vals[0].text}`;
       }
       if (git(s, 'remote')) {
         const b = bareWords(s, 2);
         if (/^(set-url|set-head|rename)$/.test(b[0] ?? '')) return `git remote ${b[0]} repoints a remote`;
+        if (/^(remove|rm)$/.test(b[0] ?? '')) return `git remote ${b[0]} deletes the remote and its remote-tracking branches`;
       }
       return undefined;
     },

@@ -1101,7 +1101,9 @@ export const systemRules: Rule[] = [
         if (named(s, 'spctl', 'csrutil') && !ws.some((v) => v !== null && /disable|--master-disable|--add/.test(v))) return undefined;
         return `${s.name} changes the kernel or boot configuration`;
       }
-      if (named(s, 'mount', 'umount') && s.words.length > 1) return `${s.name} changes mounted filesystems`;
+      // `mount` and `mount -l` only list what is mounted.
+      if (named(s, 'mount', 'umount') && s.words.length > 1 && !(named(s, 'mount') && s.words.length === 2 && s.words[1].value === '-l'))
+        return `${s.name} changes mounted filesystems`;
       return undefined;
     },
   },
