@@ -109,7 +109,37 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.spawnLoops.push(text);
   }
 
-  functionDone(name: string, background: boolean): void {
+  /** Each function's body on the line: its sub-commands `[from, to)` (what a call of it runs). */
+  private fnRanges: Map<string, [number, number]> | undefined = undefined;
+  /** Loops nothing can end (and functions that call themselves unconditionally), with their bodies' sub-commands. */
+  readonly endless: { text: string; from: number; to: number; detached: boolean }[] = [];
+  /** How many `… &` statements enclose the walk right now. */
+  private bgDepth = 0;
+
+  /** The body of a function defined on the line that a command name calls. */
+  fnCalled(name: string | null): [number, number] | undefined {
+    return name === null ? undefined : this.fnRanges?.get(name);
+  }
+
+  subCount(): number {
+    return this.subs.length;
+  }
+
+  detached(on: boolean): void {
+    this.bgDepth += on ? 1 : -1;
+  }
+
+  endlessLoop(text: string, from: number, to: number): void {
+    this.endless.push({ text, from, to, detached: this.bgDepth > 0 });
+  }
+
+  functionDone(name: string, background: boolean, from: number, to: number): void {
+    (this.fnRanges ??= new Map()).set(name, [from, to]);
+    const text = this.functions?.get(name);
+    // A function that calls itself with nothing that can stop it (`f() { mkdir d; cd d; f; }`) recurses until
+    // the shell dies, repeating its body's effects every time, like an endless loop.
+    if (text !== undefined && selfCalls(name, text) >= 1 && !/\b(?:if|case|while|until|return|exit|break)\b|\|\||&&/.test(text))
+      this.endless.push({ text: `${name}() ${text}`, from, to, detached: this.bgDepth > 0 });
     if (!background) return;
     (this.bgFunctions ??= new Set()).add(name);
     // A function that starts background jobs and calls itself repeats without a bound the guard can see.
@@ -643,6 +673,56 @@ function rulesFor(name: string | null): Rule[] {
   return rs;
 }
 
+/**
+ * Loops nothing can end. Threat: resource exhaustion the guard cannot bound. One whose body (or a function it
+ * calls) writes anything, or whose output goes to a file, fills the disk or its inodes (`while :; do mkdir -p d;
+ * cd d; done`, `while true; do echo x >> log; done`); one sent to the background keeps a processor busy after the
+ * command returns, until someone kills it (`while :; do :; done &`). A foreground loop that only reads or waits
+ * (`while true; do date; sleep 1; done`) is left to the agent's own time limit.
+ */
+function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
+  if (a.endless.length === 0) return [];
+  const out: Finding[] = [];
+  for (const l of a.endless) {
+    const inBody = new Array<boolean>(a.subs.length).fill(false);
+    const mark = (from: number, to: number, depth: number): void => {
+      for (let i = from; i < to && i < inBody.length; i++) {
+        if (inBody[i]) continue;
+        inBody[i] = true;
+        const r = depth < 4 ? a.fnCalled(a.subs[i].name) : undefined;
+        if (r) mark(r[0], r[1], depth + 1);
+      }
+    };
+    mark(l.from, l.to, 0);
+    const grows = effects.some(
+      (e) =>
+        e.op !== 'read' &&
+        e.op !== 'exec' &&
+        !e.path.startsWith('/dev/') &&
+        (e.sub !== undefined ? e.sub.index >= 0 && inBody[e.sub.index] : e.subText.includes(l.text) || l.text.includes(e.subText)),
+    );
+    if (grows)
+      out.push({
+        rule: 'sys.disk-fill',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: 'a loop nothing can end writes to the disk on every pass: it fills the disk or its inodes',
+        sub: -1,
+      });
+    else if (l.detached)
+      out.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: 'a loop nothing can end runs in the background: it keeps running, and a processor busy, after the command returns',
+        sub: -1,
+      });
+  }
+  return out;
+}
+
 export function analyze(line: string, env: CommandEnv): FullAnalysis {
   const a = new Analyzer(env);
   let effects: Effect[] = [];
@@ -705,6 +785,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         explanation: 'a loop with no visible bound starts background jobs: they pile up until the machine runs out of processes',
         sub: -1,
       });
+    for (const f of endlessFindings(a, effects)) findings.push(f);
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {

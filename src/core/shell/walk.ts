@@ -80,8 +80,17 @@ export interface WalkHost {
   closeRepeat(): boolean;
   /** A loop without a visible bound whose body starts background jobs: they pile up until the machine runs out of processes. */
   spawnLoop(text: string): void;
-  /** A function's body was walked; `background`: it starts background jobs. */
-  functionDone(name: string, background: boolean): void;
+  /** A function's body was walked; `background`: it starts background jobs; its sub-commands are `[from, to)`. */
+  functionDone(name: string, background: boolean, from: number, to: number): void;
+  /** How many sub-commands have been seen so far (marks the start and end of a body). */
+  subCount(): number;
+  /** A statement run in the background (`… &`) is being walked (`true`), or is done (`false`). */
+  detached(on: boolean): void;
+  /**
+   * A loop that nothing visible can end (`while :`, `until false`, `for ((;;))`, no `break`/`exit`/`return` in
+   * its body); its body's sub-commands are `[from, to)`.
+   */
+  endlessLoop(text: string, from: number, to: number): void;
 }
 
 /**
@@ -112,7 +121,12 @@ function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
   // `a &` runs in a subshell: a `cd` there does not move the parent (restored, as for a pipeline's elements).
   host.background();
   const saved = save(ctx.cwd);
-  walkNode(host, st.command, ctx, NO_STDIN);
+  host.detached(true);
+  try {
+    walkNode(host, st.command, ctx, NO_STDIN);
+  } finally {
+    host.detached(false);
+  }
   restore(ctx.cwd, saved);
 }
 
@@ -172,8 +186,9 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       host.defineFunction(node.name.value, text(ctx, node.body));
       // A function may be called in a loop or call itself: whether its body starts background jobs is kept.
       host.openRepeat();
+      const from = host.subCount();
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
-      host.functionDone(node.name.value, host.closeRepeat());
+      host.functionDone(node.name.value, host.closeRepeat(), from, host.subCount());
       return undefined;
     case 'Coproc':
       walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
@@ -242,14 +257,20 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       // `… | while read f` and `while read f; do …; done < list`: the clause reads the loop's input.
       walkList(host, node.clause.commands, ctx, stdin);
       // Only a loop reading a file or a here-document line by line has a bound the guard can see.
-      walkLoopBody(host, node, ctx, !(readsLines(node.clause.commands) && (stdin.kind === 'file' || stdin.kind === 'heredoc' || stdin.kind === 'herestring')));
+      walkLoopBody(
+        host,
+        node,
+        ctx,
+        !(readsLines(node.clause.commands) && (stdin.kind === 'file' || stdin.kind === 'heredoc' || stdin.kind === 'herestring')),
+        endlessClause(node.kind, text(ctx, node.clause)),
+      );
       return undefined;
     case 'ArithmeticFor': {
       const t = text(ctx, node);
       host.compare({ kind: 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
       for (const e of [node.initialize, node.test, node.update]) if (e) walkNode(host, e, ctx, NO_STDIN);
-      walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx));
+      walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx), !node.test || /^\s*[1-9]\d*\s*$/.test(text(ctx, node.test)));
       return undefined;
     }
     case 'HereDoc': {
@@ -306,14 +327,38 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
  * A loop's body. Threat: an unbounded spawn loop (`while true; do sleep 1 & done`, a fork bomb without the
  * `:(){` shape): a loop with no visible bound whose body starts background jobs is reported to the host.
  */
-function walkLoopBody(host: WalkHost, node: { body: { commands: readonly Statement[] }; pos: number; end: number }, ctx: WalkCtx, unbounded: boolean): void {
+function walkLoopBody(
+  host: WalkHost,
+  node: { body: { commands: readonly Statement[]; pos: number; end: number }; pos: number; end: number },
+  ctx: WalkCtx,
+  unbounded: boolean,
+  endless = false,
+): void {
   if (!unbounded) {
     walkList(host, node.body.commands, ctx);
     return;
   }
+  // Threat: a loop nothing can end that grows something on every pass (`while :; do mkdir d; cd d; done`,
+  // `while true; do echo x >> log; done`) fills the disk; one left running in the background never stops.
+  const forever = endless && !ESCAPES.test(text(ctx, node.body));
+  const from = forever ? host.subCount() : 0;
   host.openRepeat();
   walkList(host, node.body.commands, ctx);
   if (host.closeRepeat()) host.spawnLoop(text(ctx, node));
+  if (forever) host.endlessLoop(text(ctx, node), from, host.subCount());
+}
+
+/** A word in a loop's body that can end the loop (or the shell running it). */
+const ESCAPES = /(?:^|[\s;&|({`])(?:break|exit|return|exec|kill|pkill|timeout)(?=$|[\s;&|)}`])/;
+
+/**
+ * A loop condition nothing can turn: `while :`, `while true`, `while sleep 1`, `while [ 1 ]`, `while ((1))`,
+ * `until false`. A condition that runs anything else (`until curl -fs …`, `while [ -f lock ]`) may end it.
+ */
+function endlessClause(kind: 'while' | 'until', clause: string): boolean {
+  const c = clause.trim().replace(/;$/, '').trim();
+  if (kind === 'until') return /^(?:false|!\s*(?::|true)|\(\(\s*0\s*\)\)|\[\s+\])$/.test(c);
+  return /^(?::|true|sleep\s+[\d.]+[smhd]?|\[\s+[\w.]+\s+\]|\[\[\s+[\w.]+\s+\]\]|test\s+[\w.]+|\(\(\s*[1-9]\d*\s*\)\))$/.test(c);
 }
 
 /**
