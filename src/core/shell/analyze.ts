@@ -113,8 +113,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   private fnRanges: Map<string, [number, number]> | undefined = undefined;
   /** Loops nothing can end (and functions that call themselves unconditionally), with their bodies' sub-commands. */
   readonly endless: { text: string; from: number; to: number; detached: boolean }[] = [];
-  /** How many `… &` statements enclose the walk right now. */
+  /** How many `… &` statements (or detaching wrappers) enclose the walk right now. */
   private bgDepth = 0;
+  /** Sub-commands that run in the background. */
+  detachedSubs: Set<number> | undefined = undefined;
 
   /** The body of a function defined on the line that a command name calls. */
   fnCalled(name: string | null): [number, number] | undefined {
@@ -199,9 +201,16 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     let out: Sub | undefined;
     // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
     const alts = words[0]?.alts;
-    if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
-      for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
-    } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+    // A command that detaches (`setsid -f`, `screen -dm`, `tmux new -d`) runs what it wraps in the background.
+    const detach = detaches(words) ? 1 : 0;
+    this.bgDepth += detach;
+    try {
+      if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
+        for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
+      } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+    } finally {
+      this.bgDepth -= detach;
+    }
     for (let i = 1; i < words.length; i++) if (words[i].text.includes('$')) this.dropped(words, i, before, text);
     return out;
   }
@@ -284,6 +293,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       runsBase: undefined,
     };
     this.subs.push(s);
+    if (this.bgDepth > 0) (this.detachedSubs ??= new Set()).add(s.index);
     // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
     const saved = this.modelCtx;
     this.modelCtx = ctx;
@@ -723,6 +733,99 @@ function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
   return out;
 }
 
+/** Devices that never run dry. */
+const ENDLESS_DEVICES = new Set(['/dev/zero', '/dev/urandom', '/dev/random', '/dev/full']);
+
+/** Readers that stop after a count they are given (`head`, `dd count=`, `od -N`, `xxd -l`, `grep -m`, `sed 5q`). */
+function boundsInput(s: Sub): boolean {
+  const n = s.name;
+  const vs = s.words.slice(1).map((w) => w.value ?? '');
+  const has = (re: RegExp) => vs.some((v) => re.test(v));
+  switch (n) {
+    case 'head':
+    case 'read':
+    case 'true':
+    case 'false':
+    case 'cmp':
+      return true;
+    case 'dd':
+      return has(/^count=/);
+    case 'od':
+      return has(/^(-[a-zA-Z]*N|--read-bytes)/);
+    case 'xxd':
+      return has(/^-(l|len)/);
+    case 'hexdump':
+    case 'hd':
+      return has(/^-[a-zA-Z]*n/);
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'rg':
+      return has(/^(-[a-zA-Z]*[mqlL]|--max-count|--quiet|--silent|--files-with)/);
+    case 'sed':
+      return has(/(^|[;\s\d}])q\d*($|[;\s}])/);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+      return has(/\bexit\b/);
+    default:
+      return false;
+  }
+}
+
+/** A command whose output never ends: `yes`, `seq inf`, `shuf -r`, or a reader of an endless device without a count. */
+function endlessSource(s: Sub): boolean {
+  const n = s.name;
+  if (n === null) return false;
+  const vs = s.words.slice(1).map((w) => w.value ?? '');
+  if (n === 'yes') return true;
+  if (n === 'seq' && vs.some((v) => /^[+-]?inf(inity)?$/i.test(v))) return true;
+  if (n === 'shuf' && vs.some((v) => /^(-[a-zA-Z]*r|--repeat)/.test(v)) && !vs.some((v) => /^(-[a-zA-Z]*n|--head-count)/.test(v))) return true;
+  if (boundsInput(s)) return false;
+  if (s.stdin.kind === 'file' && s.stdin.path.value !== null && ENDLESS_DEVICES.has(s.stdin.path.value)) return true;
+  for (const r of s.redirects) if (r.op === '<' && r.target.value !== null && ENDLESS_DEVICES.has(r.target.value)) return true;
+  return vs.some((v) => ENDLESS_DEVICES.has(v) || /^(if|--input)=\/dev\/(zero|u?random|full)$/.test(v));
+}
+
+/**
+ * Endless streams. Threat: resource exhaustion through a pipe or a redirect the per-program rules do not see
+ * (`cat /dev/zero | gzip > z.gz`, `tr '\0' x < /dev/zero > f`, `xxd /dev/urandom > hex`, `seq inf | xargs -I{}
+ * touch f{}`): a command that makes or passes on an endless stream and writes anything fills the disk; one left in
+ * the background (`yes > /dev/null &`, `sha1sum /dev/zero &`) keeps a processor busy until someone kills it.
+ * A reader that stops after a count (`yes | head -n 5 > f`) ends the stream.
+ */
+function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
+  let out: Finding[] | undefined;
+  const floods = new Array<boolean>(a.subs.length).fill(false);
+  for (const s of a.subs) {
+    const from = s.stdin.kind === 'pipe' ? s.stdin.from : undefined;
+    const fed = from !== undefined && from.index >= 0 && from.index < s.index && floods[from.index] && !boundsInput(s);
+    const endless = fed || endlessSource(s);
+    if (!endless) continue;
+    floods[s.index] = true;
+    const writes = (bySub[s.index] ?? NO_EFFECTS).some((e) => e.op === 'write' && !e.path.startsWith('/dev/'));
+    if (writes)
+      (out ??= []).push({
+        rule: 'sys.disk-fill',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: s.text,
+        explanation: `${s.name ?? s.text} ${fed ? 'is fed' : 'makes'} a stream that never ends and writes to the disk: it fills it`,
+        sub: s.index,
+      });
+    else if (a.detachedSubs?.has(s.index))
+      (out ??= []).push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: s.text,
+        explanation: `${s.name ?? s.text} runs in the background on a stream that never ends: it keeps a processor busy until someone kills it`,
+        sub: s.index,
+      });
+  }
+  return out ?? [];
+}
+
 export function analyze(line: string, env: CommandEnv): FullAnalysis {
   const a = new Analyzer(env);
   let effects: Effect[] = [];
@@ -786,6 +889,7 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         sub: -1,
       });
     for (const f of endlessFindings(a, effects)) findings.push(f);
+    for (const f of streamFindings(a, bySub)) findings.push(f);
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {
