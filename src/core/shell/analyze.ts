@@ -798,7 +798,7 @@ function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
   let out: Finding[] | undefined;
   const floods = new Array<boolean>(a.subs.length).fill(false);
   for (const s of a.subs) {
-    const from = s.stdin.kind === 'pipe' ? s.stdin.from : undefined;
+    const from = s.stdin.kind === 'pipe' ? s.stdin.from : (s.meta.listFrom as Sub | undefined);
     const fed = from !== undefined && from.index >= 0 && from.index < s.index && floods[from.index] && !boundsInput(s);
     const endless = fed || endlessSource(s);
     if (!endless) continue;
