@@ -112,7 +112,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   /** Each function's body on the line: its sub-commands `[from, to)` (what a call of it runs). */
   private fnRanges: Map<string, [number, number]> | undefined = undefined;
   /** Loops nothing can end (and functions that call themselves unconditionally), with their bodies' sub-commands. */
-  readonly endless: { text: string; from: number; to: number; detached: boolean }[] = [];
+  readonly endless: { text: string; from: number; to: number; detached: boolean; ends: boolean }[] = [];
   /** How many `… &` statements (or detaching wrappers) enclose the walk right now. */
   private bgDepth = 0;
   /** Sub-commands that run in the background. */
@@ -131,8 +131,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.bgDepth += on ? 1 : -1;
   }
 
-  endlessLoop(text: string, from: number, to: number): void {
-    this.endless.push({ text, from, to, detached: this.bgDepth > 0 });
+  endlessLoop(text: string, from: number, to: number, ends = false): void {
+    this.endless.push({ text, from, to, detached: this.bgDepth > 0, ends });
   }
 
   functionDone(name: string, background: boolean, from: number, to: number): void {
@@ -141,7 +141,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // A function that calls itself with nothing that can stop it (`f() { mkdir d; cd d; f; }`) recurses until
     // the shell dies, repeating its body's effects every time, like an endless loop.
     if (text !== undefined && selfCalls(name, text) >= 1 && !/\b(?:if|case|while|until|return|exit|break)\b|\|\||&&/.test(text))
-      this.endless.push({ text: `${name}() ${text}`, from, to, detached: this.bgDepth > 0 });
+      this.endless.push({ text: `${name}() ${text}`, from, to, detached: this.bgDepth > 0, ends: false });
     if (!background) return;
     (this.bgFunctions ??= new Set()).add(name);
     // A function that starts background jobs and calls itself repeats without a bound the guard can see.
@@ -687,8 +687,9 @@ function rulesFor(name: string | null): Rule[] {
  * Loops nothing can end. Threat: resource exhaustion the guard cannot bound. One whose body (or a function it
  * calls) writes anything, or whose output goes to a file, fills the disk or its inodes (`while :; do mkdir -p d;
  * cd d; done`, `while true; do echo x >> log; done`); one sent to the background keeps a processor busy after the
- * command returns, until someone kills it (`while :; do :; done &`). A foreground loop that only reads or waits
- * (`while true; do date; sleep 1; done`) is left to the agent's own time limit.
+ * command returns, until someone kills it (`while :; do :; done &`); one that never waits keeps a processor busy
+ * (`while true; do :; done`). A foreground loop that waits between passes (`while true; do date; sleep 1; done`) is
+ * a poller, left to the agent's own time limit.
  */
 function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
   if (a.endless.length === 0) return [];
@@ -717,9 +718,12 @@ function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
         category: 'sys',
         tier: 'destructive',
         subcommand: l.text.slice(0, 200),
-        explanation: 'a loop nothing can end writes to the disk on every pass: it fills the disk or its inodes',
+        explanation: l.ends
+          ? 'a loop of very many passes writes to the disk on each: it fills the disk or its inodes'
+          : 'a loop nothing can end writes to the disk on every pass: it fills the disk or its inodes',
         sub: -1,
       });
+    else if (l.ends) continue;
     else if (l.detached)
       out.push({
         rule: 'sys.fork-bomb',
@@ -729,9 +733,21 @@ function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
         explanation: 'a loop nothing can end runs in the background: it keeps running, and a processor busy, after the command returns',
         sub: -1,
       });
+    else if (!/^(?:while|until)\s+(?:sleep|read|wait|inotifywait)\b/.test(l.text) && !a.subs.some((s, i) => inBody[i] && s.name !== null && WAITS.has(s.name)))
+      out.push({
+        rule: 'exec.endless',
+        category: 'exec',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: 'a loop nothing can end never waits: it keeps a processor busy until someone kills it',
+        sub: -1,
+      });
   }
   return out;
 }
+
+/** Commands that make a loop wait between passes (a poller, not a busy loop). */
+const WAITS = new Set(['sleep', 'usleep', 'wait', 'read', 'inotifywait', 'fswatch', 'watchman-wait', 'entr', 'tail', 'select']);
 
 /** Devices that never run dry. */
 const ENDLESS_DEVICES = new Set(['/dev/zero', '/dev/urandom', '/dev/random', '/dev/full']);

@@ -88,9 +88,9 @@ export interface WalkHost {
   detached(on: boolean): void;
   /**
    * A loop that nothing visible can end (`while :`, `until false`, `for ((;;))`, no `break`/`exit`/`return` in
-   * its body); its body's sub-commands are `[from, to)`.
+   * its body); its body's sub-commands are `[from, to)`. `ends`: it does end, but only after very many passes.
    */
-  endlessLoop(text: string, from: number, to: number): void;
+  endlessLoop(text: string, from: number, to: number, ends?: boolean): void;
 }
 
 /**
@@ -245,7 +245,8 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
       if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
       // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.
-      walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES);
+      const passes = (node.wordlist ?? []).reduce((n, w) => n + (w.text.includes('..') ? rangePasses(w.text) : 1), 0);
+      walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES, false, passes > MAX_WRITING_PASSES);
       return undefined;
     }
     case 'Select':
@@ -333,6 +334,7 @@ function walkLoopBody(
   ctx: WalkCtx,
   unbounded: boolean,
   endless = false,
+  huge = false,
 ): void {
   if (!unbounded) {
     walkList(host, node.body.commands, ctx);
@@ -341,11 +343,11 @@ function walkLoopBody(
   // Threat: a loop nothing can end that grows something on every pass (`while :; do mkdir d; cd d; done`,
   // `while true; do echo x >> log; done`) fills the disk; one left running in the background never stops.
   const forever = endless && !ESCAPES.test(text(ctx, node.body));
-  const from = forever ? host.subCount() : 0;
+  const from = forever || huge ? host.subCount() : 0;
   host.openRepeat();
   walkList(host, node.body.commands, ctx);
   if (host.closeRepeat()) host.spawnLoop(text(ctx, node));
-  if (forever) host.endlessLoop(text(ctx, node), from, host.subCount());
+  if (forever || huge) host.endlessLoop(text(ctx, node), from, host.subCount(), !forever);
 }
 
 /** A word in a loop's body that can end the loop (or the shell running it). */
@@ -367,14 +369,25 @@ function endlessClause(kind: 'while' | 'until', clause: string): boolean {
  */
 function fewPasses(text: string): boolean {
   if (text.includes('$(') || text.includes('`') || /\$[@*#\d]|\$\{[@*#\d]/.test(text)) return false;
+  return rangePasses(text) <= MAX_BOUNDED_PASSES;
+}
+
+/** How many words a loop word's brace ranges make (`{1..1000000}`: a million); 1 without ranges. */
+function rangePasses(text: string): number {
   let n = 1;
   for (const m of text.matchAll(/\{(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/g)) {
     const a = /\d/.test(m[1]) ? Number(m[1]) : m[1].charCodeAt(0);
     const b = /\d/.test(m[2]) ? Number(m[2]) : m[2].charCodeAt(0);
     n *= Math.abs(b - a) + 1;
   }
-  return n <= MAX_BOUNDED_PASSES;
+  return n;
 }
+
+/**
+ * More passes than any everyday loop makes: a loop this long that writes on each pass (`for i in {1..1000000};
+ * do touch f$i; done`) exhausts the disk's inodes or space like an endless one.
+ */
+export const MAX_WRITING_PASSES = 10_000;
 
 /** A `while` clause that is a single `read` (`while read -r f; do …; done < list`). */
 function readsLines(clause: readonly Statement[]): boolean {

@@ -62,6 +62,41 @@ describe('resource exhaustion and run-time calls', () => {
     ]);
   });
 
+  it('a loop nothing can end that never waits, and inline code that loops forever, keep a processor busy', () => {
+    asks('cmd:exec.endless', [
+      'while true; do :; done',
+      'while :; do :; done',
+      'until false; do date; done',
+      'for ((;;)); do git status; done',
+      'f() { echo hi; f; }; f',
+    ]);
+    for (const line of [
+      'node -e "while(true){}"',
+      "node -e 'const a=[];while(1)a.push(new Array(1e6).fill(1))'",
+      "python3 -c 'while True: pass'",
+      "ruby -e 'loop { }'",
+      "perl -e '1 while 1'",
+      "php -r 'while(1){}'",
+    ]) {
+      const v = decide(line);
+      assert.equal(v.decision, 'ask', `${line}: ${v.decision} ${v.rule}`);
+      assert.match(v.reason, /loops without end/, line);
+    }
+    allows([
+      "node -e 'let i=0; while(true){ if(++i>3) break; } console.log(i)'",
+      "python3 -c 'i=0\nwhile True:\n    i+=1\n    if i>3: break\nprint(i)'",
+      "node -e 'for (const x of [1,2]) console.log(x)'",
+    ]);
+  });
+
+  it('a loop of very many passes that writes on each fills the disk or its inodes', () => {
+    asks('cmd:sys.disk-fill', [
+      'for i in {1..1000000}; do mkdir -p d; cd d; done',
+      'for i in {1..200} {1..200}; do :; done; for i in {1..100000}; do echo x >> log.txt; done',
+    ]);
+    allows(['for i in {1..100}; do echo $i >> log.txt; done', 'for i in {1..20000}; do echo $i; done']);
+  });
+
   it('an endless stream that is written to a file, or run in the background', () => {
     asks('cmd:sys.disk-fill', [
       'cat /dev/zero | gzip > z.gz',
@@ -80,7 +115,6 @@ describe('resource exhaustion and run-time calls', () => {
   it('loops that can end, bounded readers and ordinary background jobs stay allowed', () => {
     allows([
       'while true; do date; sleep 1; done',
-      'while :; do :; done',
       'while sleep 5; do git status --short; done',
       'until false; do ./poll.sh && break; sleep 2; done',
       'while :; do curl -fs localhost:8080 > /dev/null && break; sleep 1; done',

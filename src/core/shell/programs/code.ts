@@ -583,6 +583,9 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
       }
     }
   }
+  // A loop with no condition that can end it and nothing in the code that leaves it (`while(true){}`, `while 1:`,
+  // `for(;;)`, `loop do`, `fork while 1`): it runs until someone kills it, eating a processor or memory.
+  if (ENDLESS_CODE.test(code) && !LEAVES_LOOP.test(code)) return no(`${lang} code loops without end`);
   // Calls the guard cannot name. Threat: a function picked at run time (`("sys"."tem")("…")`, `&{"sys"."tem"}(…)`,
   // `$f->(…)`) or handed over by name as a callback (`array_walk($a, "system")`) runs what no word on the line says.
   if (l === 'php' || l === 'perl') {
@@ -605,6 +608,10 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   if (l === 'perl' && /@ARGV|\$ARGV\b/.test(code) && /<<?>>?|<ARGV>|<STDIN>/.test(code)) return no('perl code reads the files it names in @ARGV');
   return { reads, writes, why: undefined };
 }
+
+const ENDLESS_CODE =
+  /\bwhile\s*\(\s*(?:true|1|!0|!false)\s*\)|\bfor\s*\(\s*;\s*;\s*\)|\bwhile\s+(?:True|1|true)\s*:|\bloop\s*(?:do\b|\{)|\bwhile\s+(?:1|true)\b|\buntil\s*\(?\s*(?:0|false)\b/;
+const LEAVES_LOOP = /\b(?:break|last|return|exit|die|raise|throw|process\.exit|sys\.exit|os\._exit)\b/;
 
 const PATH_LIKE = /^(?=[^\s]*(^\.|\/))[\w.~\/@+-]+$/;
 
