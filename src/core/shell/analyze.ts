@@ -704,6 +704,13 @@ function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
         if (r) mark(r[0], r[1], depth + 1);
       }
     };
+    // `break`, `exit`, `return` or `exec CMD` in the body itself can end the loop.
+    let leaves = false;
+    for (let i = l.from; i < l.to && i < a.subs.length && !leaves; i++) {
+      const n = a.subs[i].name;
+      leaves = n === 'break' || n === 'exit' || n === 'return' || n === 'logout' || (n === 'exec' && a.subs[i].words.length > 1);
+    }
+    if (leaves) continue;
     mark(l.from, l.to, 0);
     const grows = effects.some(
       (e) =>

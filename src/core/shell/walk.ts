@@ -342,7 +342,7 @@ function walkLoopBody(
   }
   // Threat: a loop nothing can end that grows something on every pass (`while :; do mkdir d; cd d; done`,
   // `while true; do echo x >> log; done`) fills the disk; one left running in the background never stops.
-  const forever = endless && !ESCAPES.test(text(ctx, node.body));
+  const forever = endless;
   const from = forever || huge ? host.subCount() : 0;
   host.openRepeat();
   walkList(host, node.body.commands, ctx);
@@ -350,16 +350,30 @@ function walkLoopBody(
   if (forever || huge) host.endlessLoop(text(ctx, node), from, host.subCount(), !forever);
 }
 
-/** A word in a loop's body that can end the loop (or the shell running it). */
-const ESCAPES = /(?:^|[\s;&|({`])(?:break|exit|return|exec|kill|pkill|timeout)(?=$|[\s;&|)}`])/;
-
 /**
  * A loop condition nothing can turn: `while :`, `while true`, `while sleep 1`, `while [ 1 ]`, `while ((1))`,
  * `until false`. A condition that runs anything else (`until curl -fs …`, `while [ -f lock ]`) may end it.
  */
 function endlessClause(kind: 'while' | 'until', clause: string): boolean {
-  const c = clause.trim().replace(/;$/, '').trim();
-  if (kind === 'until') return /^(?:false|!\s*(?::|true)|\(\(\s*0\s*\)\)|\[\s+\])$/.test(c);
+  let c = clause.trim().replace(/;$/, '').trim();
+  let k = kind;
+  // `while ! false` is `until false`; `command true`, `builtin :`, `/bin/true` are `true`.
+  for (let i = 0; i < 4; i++) {
+    const m = /^!\s+(.*)$/.exec(c);
+    if (m) {
+      c = m[1];
+      k = k === 'while' ? 'until' : 'while';
+      continue;
+    }
+    const n = /^(?:command|builtin)\s+(.*)$/.exec(c) ?? /^(?:\/usr)?\/bin\/(true|false)$/.exec(c);
+    if (!n) break;
+    c = n[1];
+  }
+  if (k === 'until') return /^(?:false|\(\(\s*0\s*\)\)|\[\s+\]|\[\s+(\d+)\s+(?:=|==|-eq)\s+(?!\1\s)\d+\s+\])$/.test(c);
+  if (/^\[\[?\s+(\w+)\s+(?:=|==|-eq)\s+(\w+)\s+\]\]?$/.test(c)) {
+    const m = /^\[\[?\s+(\w+)\s+(?:=|==|-eq)\s+(\w+)/.exec(c)!;
+    return m[1] === m[2];
+  }
   return /^(?::|true|sleep\s+[\d.]+[smhd]?|\[\s+[\w.]+\s+\]|\[\[\s+[\w.]+\s+\]\]|test\s+[\w.]+|\(\(\s*[1-9]\d*\s*\)\))$/.test(c);
 }
 

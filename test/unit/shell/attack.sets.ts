@@ -597,6 +597,13 @@ export const DANGEROUS: Record<string, string[]> = {
     "perl -e '1 while 1'",
     "php -r 'while(1){}'",
     'for i in {1..1000000}; do touch f$i; done',
+    'while ! false; do echo x >> f; done',
+    'while /bin/true; do echo x >> f; done',
+    'while command true; do echo x >> f; done',
+    'while [ 1 = 1 ]; do echo x >> f; done',
+    'until /bin/false; do echo x >> f; done',
+    'while :; do echo break >> f; done',
+    'while true; do timeout 1 sleep 0; echo x >> f; done',
   ],
   '10 write then run, env dumps': [
     'typeset -p GITHUB_TOKEN',
@@ -1080,6 +1087,7 @@ export const BENIGN: Record<string, string[]> = {
     'for i in {1..100}; do echo $i >> log.txt; done',
     "node -e 'let i=0; while(true){ if(++i>3) break; } console.log(i)'",
     'while read -r l; do echo "$l"; done < README.md',
+    'while true; do if [ -f done ]; then break; fi; echo wait >> wait.log; sleep 1; done',
   ],
   '10 write then run, env dumps': [
     'npm pkg get version',

@@ -48,6 +48,16 @@ describe('resource exhaustion and run-time calls', () => {
       'g() { mkdir -p d; cd d; }; while :; do g; done',
       'f(){ mkdir -p a; cd a; f; }; f',
       "exec bash -c 'while :; do echo x >> f; done'",
+      // Conditions written another way, and a word that only looks like a way out.
+      'while [[ 1 ]]; do echo x >> f; done',
+      'while ! false; do echo x >> f; done',
+      'while /bin/true; do echo x >> f; done',
+      'while command true; do echo x >> f; done',
+      'while [ 1 = 1 ]; do echo x >> f; done',
+      'until /bin/false; do echo x >> f; done',
+      'while :; do echo break >> f; done',
+      'while true; do timeout 1 sleep 0; echo x >> f; done',
+      'while true\ndo\n  echo x >> f\ndone',
     ]);
   });
 
@@ -120,6 +130,9 @@ describe('resource exhaustion and run-time calls', () => {
       'while :; do curl -fs localhost:8080 > /dev/null && break; sleep 1; done',
       'while [ -f lock ]; do echo waiting >> wait.log; sleep 1; done',
       'while :; do echo tick >> wait.log; [ -f done ] && break; sleep 1; done',
+      'while true; do if [ -f done ]; then break; fi; echo wait >> wait.log; sleep 1; done',
+      'while [ 1 = 2 ]; do echo x >> f; done',
+      'until [ -f done ]; do echo wait >> wait.log; sleep 1; done',
       'for i in 1 2 3; do echo $i >> out.txt; done',
       'git ls-files | while read -r f; do echo "$f" >> list.txt; done',
       'yes | head -n 5 > answers.txt',
