@@ -800,14 +800,25 @@ function boundsInput(s: Sub): boolean {
 function endlessSource(s: Sub): boolean {
   const n = s.name;
   if (n === null) return false;
-  const vs = s.words.slice(1).map((w) => w.value ?? '');
+  // Most commands name no device and are not yes/seq/shuf: decided without allocating.
   if (n === 'yes') return true;
-  if (n === 'seq' && vs.some((v) => /^[+-]?inf(inity)?$/i.test(v))) return true;
-  if (n === 'shuf' && vs.some((v) => /^(-[a-zA-Z]*r|--repeat)/.test(v)) && !vs.some((v) => /^(-[a-zA-Z]*n|--head-count)/.test(v))) return true;
-  if (boundsInput(s)) return false;
-  if (s.stdin.kind === 'file' && s.stdin.path.value !== null && ENDLESS_DEVICES.has(s.stdin.path.value)) return true;
-  for (const r of s.redirects) if (r.op === '<' && r.target.value !== null && ENDLESS_DEVICES.has(r.target.value)) return true;
-  return vs.some((v) => ENDLESS_DEVICES.has(v) || /^(if|--input)=\/dev\/(zero|u?random|full)$/.test(v));
+  const ws = s.words;
+  if (n === 'seq') return ws.some((w, i) => i > 0 && w.value !== null && /^[+-]?inf(inity)?$/i.test(w.value));
+  if (n === 'shuf')
+    return (
+      ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*r|--repeat)/.test(w.value)) &&
+      !ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*n|--head-count)/.test(w.value))
+    );
+  let device = s.stdin.kind === 'file' && s.stdin.path.value !== null && ENDLESS_DEVICES.has(s.stdin.path.value);
+  for (let i = 0; i < s.redirects.length && !device; i++) {
+    const r = s.redirects[i];
+    device = r.op === '<' && r.target.value !== null && ENDLESS_DEVICES.has(r.target.value);
+  }
+  for (let i = 1; i < ws.length && !device; i++) {
+    const v = ws[i].value;
+    device = v !== null && v.includes('/dev/') && (ENDLESS_DEVICES.has(v) || /^(if|--input)=\/dev\/(zero|u?random|full)$/.test(v));
+  }
+  return device && !boundsInput(s);
 }
 
 /**
@@ -819,13 +830,13 @@ function endlessSource(s: Sub): boolean {
  */
 function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
   let out: Finding[] | undefined;
-  const floods = new Array<boolean>(a.subs.length).fill(false);
+  let floods: boolean[] | undefined;
   for (const s of a.subs) {
-    const from = s.stdin.kind === 'pipe' ? s.stdin.from : (s.meta.listFrom as Sub | undefined);
-    const fed = from !== undefined && from.index >= 0 && from.index < s.index && floods[from.index] && !boundsInput(s);
+    const from = floods === undefined ? undefined : s.stdin.kind === 'pipe' ? s.stdin.from : (s.meta.listFrom as Sub | undefined);
+    const fed = from !== undefined && from.index >= 0 && from.index < s.index && floods![from.index] && !boundsInput(s);
     const endless = fed || endlessSource(s);
     if (!endless) continue;
-    floods[s.index] = true;
+    (floods ??= new Array<boolean>(a.subs.length).fill(false))[s.index] = true;
     const writes = (bySub[s.index] ?? NO_EFFECTS).some((e) => e.op === 'write' && !e.path.startsWith('/dev/'));
     if (writes)
       (out ??= []).push({
