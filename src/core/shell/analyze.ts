@@ -46,6 +46,9 @@ function detaches(words: W[]): boolean {
   return false;
 }
 
+/** Every command detaches() knows names one of these (a cheap test before its word-by-word look). */
+const DETACHER_HINT = /daemonize|\bat\b|batch|setsid|screen|tmux|start-stop-daemon|systemd-run|docker|podman|nerdctl/;
+
 /** The analysis without the public sub-command list (built from `subs` by subcommandsOf, when wanted). */
 export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
   findings: Finding[];
@@ -202,7 +205,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
     const alts = words[0]?.alts;
     // A command that detaches (`setsid -f`, `screen -dm`, `tmux new -d`) runs what it wraps in the background.
-    const detach = detaches(words) ? 1 : 0;
+    const detach = DETACHER_HINT.test(text) && detaches(words) ? 1 : 0;
     this.bgDepth += detach;
     try {
       if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
