@@ -759,6 +759,9 @@ function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
 /** Commands that make a loop wait between passes (a poller, not a busy loop). */
 const WAITS = new Set(['sleep', 'usleep', 'wait', 'read', 'inotifywait', 'fswatch', 'watchman-wait', 'entr', 'tail', 'select']);
 
+/** Programs that keep all of their input before they write: fed an endless stream, they fill memory and disk. */
+const HOARDERS = new Set(['sort', 'tac', 'sponge', 'shuf']);
+
 /** Devices that never run dry. */
 const ENDLESS_DEVICES = new Set(['/dev/zero', '/dev/urandom', '/dev/random', '/dev/full']);
 
@@ -840,7 +843,9 @@ function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
     const endless = fed || endlessSource(s);
     if (!endless) continue;
     (floods ??= new Array<boolean>(a.subs.length).fill(false))[s.index] = true;
-    const writes = (bySub[s.index] ?? NO_EFFECTS).some((e) => e.op === 'write' && !e.path.startsWith('/dev/'));
+    // `sort`, `tac`, `sponge` hold their whole input (in memory and temporary files) before writing anything.
+    const writes =
+      (fed && s.name !== null && HOARDERS.has(s.name)) || (bySub[s.index] ?? NO_EFFECTS).some((e) => e.op === 'write' && !e.path.startsWith('/dev/'));
     if (writes)
       (out ??= []).push({
         rule: 'sys.disk-fill',

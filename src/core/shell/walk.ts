@@ -191,7 +191,13 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       host.functionDone(node.name.value, host.closeRepeat(), from, host.subCount());
       return undefined;
     case 'Coproc':
-      walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
+      // A coprocess runs in the background, like `… &`.
+      host.detached(true);
+      try {
+        walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
+      } finally {
+        host.detached(false);
+      }
       return undefined;
     case 'CompoundList':
       walkList(host, node.commands, ctx);

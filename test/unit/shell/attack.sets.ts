@@ -604,6 +604,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'until /bin/false; do echo x >> f; done',
     'while :; do echo break >> f; done',
     'while true; do timeout 1 sleep 0; echo x >> f; done',
+    'cat /dev/urandom | sort',
+    'coproc yes > /dev/null',
   ],
   '10 write then run, env dumps': [
     'typeset -p GITHUB_TOKEN',
@@ -1088,6 +1090,8 @@ export const BENIGN: Record<string, string[]> = {
     "node -e 'let i=0; while(true){ if(++i>3) break; } console.log(i)'",
     'while read -r l; do echo "$l"; done < README.md',
     'while true; do if [ -f done ]; then break; fi; echo wait >> wait.log; sleep 1; done',
+    "yes '' | head -3",
+    'tail -f app.log | grep ERROR',
   ],
   '10 write then run, env dumps': [
     'npm pkg get version',

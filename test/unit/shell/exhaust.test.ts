@@ -119,7 +119,9 @@ describe('resource exhaustion and run-time calls', () => {
       'seq inf | xargs -n1 echo >> n.txt',
       'yes | tr y n | tee answers.txt',
     ]);
-    asks('cmd:sys.fork-bomb', ['yes > /dev/null &', 'sha1sum /dev/zero &', 'cat /dev/urandom | md5sum &']);
+    asks('cmd:sys.disk-fill', ['cat /dev/urandom | sort', 'yes | tac > /dev/null']);
+    asks('cmd:sys.fork-bomb', ['yes > /dev/null &', 'sha1sum /dev/zero &', 'cat /dev/urandom | md5sum &', 'coproc yes > /dev/null']);
+    allows(["yes '' | head -3", 'yes | npm init', 'tail -f app.log | grep ERROR', 'sort README.md > sorted.txt']);
   });
 
   it('loops that can end, bounded readers and ordinary background jobs stay allowed', () => {
