@@ -47,6 +47,9 @@ function detaches(words: W[]): boolean {
   return false;
 }
 
+/** Every command detaches() knows names one of these (a cheap test before its word-by-word look). */
+const DETACHER_HINT = /daemonize|\bat\b|batch|setsid|screen|tmux|start-stop-daemon|systemd-run|docker|podman|nerdctl/;
+
 /** The analysis without the public sub-command list (built from `subs` by subcommandsOf, when wanted). */
 export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
   findings: Finding[];
@@ -112,7 +115,39 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.spawnLoops.push(text);
   }
 
-  functionDone(name: string, background: boolean): void {
+  /** Each function's body on the line: its sub-commands `[from, to)` (what a call of it runs). */
+  private fnRanges: Map<string, [number, number]> | undefined = undefined;
+  /** Loops nothing can end (and functions that call themselves unconditionally), with their bodies' sub-commands. */
+  readonly endless: { text: string; from: number; to: number; detached: boolean; ends: boolean }[] = [];
+  /** How many `… &` statements (or detaching wrappers) enclose the walk right now. */
+  private bgDepth = 0;
+  /** Sub-commands that run in the background. */
+  detachedSubs: Set<number> | undefined = undefined;
+
+  /** The body of a function defined on the line that a command name calls. */
+  fnCalled(name: string | null): [number, number] | undefined {
+    return name === null ? undefined : this.fnRanges?.get(name);
+  }
+
+  subCount(): number {
+    return this.subs.length;
+  }
+
+  detached(on: boolean): void {
+    this.bgDepth += on ? 1 : -1;
+  }
+
+  endlessLoop(text: string, from: number, to: number, ends = false): void {
+    this.endless.push({ text, from, to, detached: this.bgDepth > 0, ends });
+  }
+
+  functionDone(name: string, background: boolean, from: number, to: number): void {
+    (this.fnRanges ??= new Map()).set(name, [from, to]);
+    const text = this.functions?.get(name);
+    // A function that calls itself with nothing that can stop it (`f() { mkdir d; cd d; f; }`) recurses until
+    // the shell dies, repeating its body's effects every time, like an endless loop.
+    if (text !== undefined && selfCalls(name, text) >= 1 && !/\b(?:if|case|while|until|return|exit|break)\b|\|\||&&/.test(text))
+      this.endless.push({ text: `${name}() ${text}`, from, to, detached: this.bgDepth > 0, ends: false });
     if (!background) return;
     (this.bgFunctions ??= new Set()).add(name);
     // A function that starts background jobs and calls itself repeats without a bound the guard can see.
@@ -172,9 +207,16 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     let out: Sub | undefined;
     // A command name with several possible values (`for c in a b; do $c …`): each runs, each is judged.
     const alts = words[0]?.alts;
-    if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
-      for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
-    } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+    // A command that detaches (`setsid -f`, `screen -dm`, `tmux new -d`) runs what it wraps in the background.
+    const detach = DETACHER_HINT.test(text) && detaches(words) ? 1 : 0;
+    this.bgDepth += detach;
+    try {
+      if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
+        for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
+      } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+    } finally {
+      this.bgDepth -= detach;
+    }
     for (let i = 1; i < words.length; i++) if (words[i].text.includes('$')) this.dropped(words, i, before, text);
     return out;
   }
@@ -257,6 +299,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       runsBase: undefined,
     };
     this.subs.push(s);
+    if (this.bgDepth > 0) (this.detachedSubs ??= new Set()).add(s.index);
     // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
     const saved = this.modelCtx;
     this.modelCtx = ctx;
@@ -646,6 +689,188 @@ function rulesFor(name: string | null): Rule[] {
   return rs;
 }
 
+/**
+ * Loops nothing can end. Threat: resource exhaustion the guard cannot bound. One whose body (or a function it
+ * calls) writes anything, or whose output goes to a file, fills the disk or its inodes (`while :; do mkdir -p d;
+ * cd d; done`, `while true; do echo x >> log; done`); one sent to the background keeps a processor busy after the
+ * command returns, until someone kills it (`while :; do :; done &`); one that never waits keeps a processor busy
+ * (`while true; do :; done`). A foreground loop that waits between passes (`while true; do date; sleep 1; done`) is
+ * a poller, left to the agent's own time limit.
+ */
+function endlessFindings(a: Analyzer, effects: Effect[]): Finding[] {
+  if (a.endless.length === 0) return [];
+  const out: Finding[] = [];
+  for (const l of a.endless) {
+    const inBody = new Array<boolean>(a.subs.length).fill(false);
+    const mark = (from: number, to: number, depth: number): void => {
+      for (let i = from; i < to && i < inBody.length; i++) {
+        if (inBody[i]) continue;
+        inBody[i] = true;
+        const r = depth < 4 ? a.fnCalled(a.subs[i].name) : undefined;
+        if (r) mark(r[0], r[1], depth + 1);
+      }
+    };
+    // `break`, `exit`, `return` or `exec CMD` in the body itself can end the loop.
+    let leaves = false;
+    for (let i = l.from; i < l.to && i < a.subs.length && !leaves; i++) {
+      const n = a.subs[i].name;
+      leaves = n === 'break' || n === 'exit' || n === 'return' || n === 'logout' || (n === 'exec' && a.subs[i].words.length > 1);
+    }
+    if (leaves) continue;
+    mark(l.from, l.to, 0);
+    const grows = effects.some(
+      (e) =>
+        e.op !== 'read' &&
+        e.op !== 'exec' &&
+        !e.path.startsWith('/dev/') &&
+        (e.sub !== undefined ? e.sub.index >= 0 && inBody[e.sub.index] : e.subText.includes(l.text) || l.text.includes(e.subText)),
+    );
+    if (grows)
+      out.push({
+        rule: 'sys.disk-fill',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: l.ends
+          ? 'a loop of very many passes writes to the disk on each: it fills the disk or its inodes'
+          : 'a loop nothing can end writes to the disk on every pass: it fills the disk or its inodes',
+        sub: -1,
+      });
+    else if (l.ends) continue;
+    else if (l.detached)
+      out.push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: 'a loop nothing can end runs in the background: it keeps running, and a processor busy, after the command returns',
+        sub: -1,
+      });
+    else if (!/^(?:while|until)\s+(?:sleep|read|wait|inotifywait)\b/.test(l.text) && !a.subs.some((s, i) => inBody[i] && s.name !== null && WAITS.has(s.name)))
+      out.push({
+        rule: 'exec.endless',
+        category: 'exec',
+        tier: 'destructive',
+        subcommand: l.text.slice(0, 200),
+        explanation: 'a loop nothing can end never waits: it keeps a processor busy until someone kills it',
+        sub: -1,
+      });
+  }
+  return out;
+}
+
+/** Commands that make a loop wait between passes (a poller, not a busy loop). */
+const WAITS = new Set(['sleep', 'usleep', 'wait', 'read', 'inotifywait', 'fswatch', 'watchman-wait', 'entr', 'tail', 'select']);
+
+/** Programs that keep all of their input before they write: fed an endless stream, they fill memory and disk. */
+const HOARDERS = new Set(['sort', 'tac', 'sponge', 'shuf']);
+
+/** Devices that never run dry. */
+const ENDLESS_DEVICES = new Set(['/dev/zero', '/dev/urandom', '/dev/random', '/dev/full']);
+
+/** Readers that stop after a count they are given (`head`, `dd count=`, `od -N`, `xxd -l`, `grep -m`, `sed 5q`). */
+function boundsInput(s: Sub): boolean {
+  const n = s.name;
+  const vs = s.words.slice(1).map((w) => w.value ?? '');
+  const has = (re: RegExp) => vs.some((v) => re.test(v));
+  switch (n) {
+    case 'head':
+    case 'read':
+    case 'true':
+    case 'false':
+    case 'cmp':
+      return true;
+    case 'dd':
+      return has(/^count=/);
+    case 'od':
+      return has(/^(-[a-zA-Z]*N|--read-bytes)/);
+    case 'xxd':
+      return has(/^-(l|len)/);
+    case 'hexdump':
+    case 'hd':
+      return has(/^-[a-zA-Z]*n/);
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'rg':
+      return has(/^(-[a-zA-Z]*[mqlL]|--max-count|--quiet|--silent|--files-with)/);
+    case 'sed':
+      return has(/(^|[;\s\d}])q\d*($|[;\s}])/);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+      return has(/\bexit\b/);
+    default:
+      return false;
+  }
+}
+
+/** A command whose output never ends: `yes`, `seq inf`, `shuf -r`, or a reader of an endless device without a count. */
+function endlessSource(s: Sub): boolean {
+  const n = s.name;
+  if (n === null) return false;
+  // Most commands name no device and are not yes/seq/shuf: decided without allocating.
+  if (n === 'yes') return true;
+  const ws = s.words;
+  if (n === 'seq') return ws.some((w, i) => i > 0 && w.value !== null && /^[+-]?inf(inity)?$/i.test(w.value));
+  if (n === 'shuf')
+    return (
+      ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*r|--repeat)/.test(w.value)) &&
+      !ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*n|--head-count)/.test(w.value))
+    );
+  let device = s.stdin.kind === 'file' && s.stdin.path.value !== null && ENDLESS_DEVICES.has(s.stdin.path.value);
+  for (let i = 0; i < s.redirects.length && !device; i++) {
+    const r = s.redirects[i];
+    device = r.op === '<' && r.target.value !== null && ENDLESS_DEVICES.has(r.target.value);
+  }
+  for (let i = 1; i < ws.length && !device; i++) {
+    const v = ws[i].value;
+    device = v !== null && v.includes('/dev/') && (ENDLESS_DEVICES.has(v) || /^(if|--input)=\/dev\/(zero|u?random|full)$/.test(v));
+  }
+  return device && !boundsInput(s);
+}
+
+/**
+ * Endless streams. Threat: resource exhaustion through a pipe or a redirect the per-program rules do not see
+ * (`cat /dev/zero | gzip > z.gz`, `tr '\0' x < /dev/zero > f`, `xxd /dev/urandom > hex`, `seq inf | xargs -I{}
+ * touch f{}`): a command that makes or passes on an endless stream and writes anything fills the disk; one left in
+ * the background (`yes > /dev/null &`, `sha1sum /dev/zero &`) keeps a processor busy until someone kills it.
+ * A reader that stops after a count (`yes | head -n 5 > f`) ends the stream.
+ */
+function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
+  let out: Finding[] | undefined;
+  let floods: boolean[] | undefined;
+  for (const s of a.subs) {
+    const from = floods === undefined ? undefined : s.stdin.kind === 'pipe' ? s.stdin.from : (s.meta.listFrom as Sub | undefined);
+    const fed = from !== undefined && from.index >= 0 && from.index < s.index && floods![from.index] && !boundsInput(s);
+    const endless = fed || endlessSource(s);
+    if (!endless) continue;
+    (floods ??= new Array<boolean>(a.subs.length).fill(false))[s.index] = true;
+    // `sort`, `tac`, `sponge` hold their whole input (in memory and temporary files) before writing anything.
+    const writes =
+      (fed && s.name !== null && HOARDERS.has(s.name)) || (bySub[s.index] ?? NO_EFFECTS).some((e) => e.op === 'write' && !e.path.startsWith('/dev/'));
+    if (writes)
+      (out ??= []).push({
+        rule: 'sys.disk-fill',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: s.text,
+        explanation: `${s.name ?? s.text} ${fed ? 'is fed' : 'makes'} a stream that never ends and writes to the disk: it fills it`,
+        sub: s.index,
+      });
+    else if (a.detachedSubs?.has(s.index))
+      (out ??= []).push({
+        rule: 'sys.fork-bomb',
+        category: 'sys',
+        tier: 'destructive',
+        subcommand: s.text,
+        explanation: `${s.name ?? s.text} runs in the background on a stream that never ends: it keeps a processor busy until someone kills it`,
+        sub: s.index,
+      });
+  }
+  return out ?? [];
+}
+
 export function analyze(line: string, env: CommandEnv): FullAnalysis {
   const a = new Analyzer(env);
   let effects: Effect[] = [];
@@ -708,6 +933,8 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
         explanation: 'a loop with no visible bound starts background jobs: they pile up until the machine runs out of processes',
         sub: -1,
       });
+    for (const f of endlessFindings(a, effects)) findings.push(f);
+    for (const f of streamFindings(a, bySub)) findings.push(f);
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
       for (const rule of rulesFor(s.name)) {

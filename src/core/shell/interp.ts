@@ -84,7 +84,9 @@ export function programTexts(name: string, words: W[], stdin: Stdin): readonly (
     else if (v !== null && l === 'ruby' && /^-[a-zA-Z]+e$/.test(v)) (out ??= []).push(codeOf(words[i + 1]));
   }
   if (out !== undefined) return out;
-  for (let i = 1; i < words.length; i++) {
+  // `deno run - <<EOF`, `bun run - <<EOF`: the program is read from stdin after the run verb.
+  const first = (l === 'deno' || l === 'bun') && words[1]?.value === 'run' ? 2 : 1;
+  for (let i = first; i < words.length; i++) {
     const v = words[i].value;
     if (!(v === '-' || (v !== null && v.startsWith('-')))) return NO_TEXTS; // a script or argument: not stdin
   }

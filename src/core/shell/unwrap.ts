@@ -746,6 +746,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         }
       }
       const rest = withInput(end > p.rest ? words : ECHO, end > p.rest ? p.rest : 0, end > p.rest ? end : 1, typeof repl === 'string' ? repl : undefined, list);
+      // What feeds the list: an endless one (`seq inf | xargs …`) runs the command without end.
+      if (u.stdin.kind === 'pipe' && u.stdin.from !== undefined) setMeta(u, 'listFrom', u.stdin.from);
       u.stdin = NO_STDIN;
       words = wrap(u, name, rest);
       continue;

@@ -80,8 +80,17 @@ export interface WalkHost {
   closeRepeat(): boolean;
   /** A loop without a visible bound whose body starts background jobs: they pile up until the machine runs out of processes. */
   spawnLoop(text: string): void;
-  /** A function's body was walked; `background`: it starts background jobs. */
-  functionDone(name: string, background: boolean): void;
+  /** A function's body was walked; `background`: it starts background jobs; its sub-commands are `[from, to)`. */
+  functionDone(name: string, background: boolean, from: number, to: number): void;
+  /** How many sub-commands have been seen so far (marks the start and end of a body). */
+  subCount(): number;
+  /** A statement run in the background (`… &`) is being walked (`true`), or is done (`false`). */
+  detached(on: boolean): void;
+  /**
+   * A loop that nothing visible can end (`while :`, `until false`, `for ((;;))`, no `break`/`exit`/`return` in
+   * its body); its body's sub-commands are `[from, to)`. `ends`: it does end, but only after very many passes.
+   */
+  endlessLoop(text: string, from: number, to: number, ends?: boolean): void;
 }
 
 /**
@@ -112,7 +121,12 @@ function walkStatement(host: WalkHost, st: Statement, ctx: WalkCtx): void {
   // `a &` runs in a subshell: a `cd` there does not move the parent (restored, as for a pipeline's elements).
   host.background();
   const saved = save(ctx.cwd);
-  walkNode(host, st.command, ctx, NO_STDIN);
+  host.detached(true);
+  try {
+    walkNode(host, st.command, ctx, NO_STDIN);
+  } finally {
+    host.detached(false);
+  }
   restore(ctx.cwd, saved);
 }
 
@@ -172,11 +186,18 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       host.defineFunction(node.name.value, text(ctx, node.body));
       // A function may be called in a loop or call itself: whether its body starts background jobs is kept.
       host.openRepeat();
+      const from = host.subCount();
       walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
-      host.functionDone(node.name.value, host.closeRepeat());
+      host.functionDone(node.name.value, host.closeRepeat(), from, host.subCount());
       return undefined;
     case 'Coproc':
-      walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
+      // A coprocess runs in the background, like `… &`.
+      host.detached(true);
+      try {
+        walkNode(host, node.body, sub(ctx, 'coproc'), NO_STDIN);
+      } finally {
+        host.detached(false);
+      }
       return undefined;
     case 'CompoundList':
       walkList(host, node.commands, ctx);
@@ -230,7 +251,8 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
       if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
       // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.
-      walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES);
+      const passes = (node.wordlist ?? []).reduce((n, w) => n + (w.text.includes('..') ? rangePasses(w.text) : 1), 0);
+      walkLoopBody(host, node, ctx, unbounded || unknown || alts.length > MAX_BOUNDED_PASSES, false, passes > MAX_WRITING_PASSES);
       return undefined;
     }
     case 'Select':
@@ -242,14 +264,20 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       // `… | while read f` and `while read f; do …; done < list`: the clause reads the loop's input.
       walkList(host, node.clause.commands, ctx, stdin);
       // Only a loop reading a file or a here-document line by line has a bound the guard can see.
-      walkLoopBody(host, node, ctx, !(readsLines(node.clause.commands) && (stdin.kind === 'file' || stdin.kind === 'heredoc' || stdin.kind === 'herestring')));
+      walkLoopBody(
+        host,
+        node,
+        ctx,
+        !(readsLines(node.clause.commands) && (stdin.kind === 'file' || stdin.kind === 'heredoc' || stdin.kind === 'herestring')),
+        endlessClause(node.kind, text(ctx, node.clause)),
+      );
       return undefined;
     case 'ArithmeticFor': {
       const t = text(ctx, node);
       host.compare({ kind: 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
       for (const e of [node.initialize, node.test, node.update]) if (e) walkNode(host, e, ctx, NO_STDIN);
-      walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx));
+      walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx), !node.test || /^\s*[1-9]\d*\s*$/.test(text(ctx, node.test)));
       return undefined;
     }
     case 'HereDoc': {
@@ -306,14 +334,53 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
  * A loop's body. Threat: an unbounded spawn loop (`while true; do sleep 1 & done`, a fork bomb without the
  * `:(){` shape): a loop with no visible bound whose body starts background jobs is reported to the host.
  */
-function walkLoopBody(host: WalkHost, node: { body: { commands: readonly Statement[] }; pos: number; end: number }, ctx: WalkCtx, unbounded: boolean): void {
+function walkLoopBody(
+  host: WalkHost,
+  node: { body: { commands: readonly Statement[]; pos: number; end: number }; pos: number; end: number },
+  ctx: WalkCtx,
+  unbounded: boolean,
+  endless = false,
+  huge = false,
+): void {
   if (!unbounded) {
     walkList(host, node.body.commands, ctx);
     return;
   }
+  // Threat: a loop nothing can end that grows something on every pass (`while :; do mkdir d; cd d; done`,
+  // `while true; do echo x >> log; done`) fills the disk; one left running in the background never stops.
+  const forever = endless;
+  const from = forever || huge ? host.subCount() : 0;
   host.openRepeat();
   walkList(host, node.body.commands, ctx);
   if (host.closeRepeat()) host.spawnLoop(text(ctx, node));
+  if (forever || huge) host.endlessLoop(text(ctx, node), from, host.subCount(), !forever);
+}
+
+/**
+ * A loop condition nothing can turn: `while :`, `while true`, `while sleep 1`, `while [ 1 ]`, `while ((1))`,
+ * `until false`. A condition that runs anything else (`until curl -fs …`, `while [ -f lock ]`) may end it.
+ */
+function endlessClause(kind: 'while' | 'until', clause: string): boolean {
+  let c = clause.trim().replace(/;$/, '').trim();
+  let k = kind;
+  // `while ! false` is `until false`; `command true`, `builtin :`, `/bin/true` are `true`.
+  for (let i = 0; i < 4; i++) {
+    const m = /^!\s+(.*)$/.exec(c);
+    if (m) {
+      c = m[1];
+      k = k === 'while' ? 'until' : 'while';
+      continue;
+    }
+    const n = /^(?:command|builtin)\s+(.*)$/.exec(c) ?? /^(?:\/usr)?\/bin\/(true|false)$/.exec(c);
+    if (!n) break;
+    c = n[1];
+  }
+  if (k === 'until') return /^(?:false|\(\(\s*0\s*\)\)|\[\s+\]|\[\s+(\d+)\s+(?:=|==|-eq)\s+(?!\1\s)\d+\s+\])$/.test(c);
+  if (/^\[\[?\s+(\w+)\s+(?:=|==|-eq)\s+(\w+)\s+\]\]?$/.test(c)) {
+    const m = /^\[\[?\s+(\w+)\s+(?:=|==|-eq)\s+(\w+)/.exec(c)!;
+    return m[1] === m[2];
+  }
+  return /^(?::|true|sleep\s+[\d.]+[smhd]?|\[\s+[\w.]+\s+\]|\[\[\s+[\w.]+\s+\]\]|test\s+[\w.]+|\(\(\s*[1-9]\d*\s*\)\))$/.test(c);
 }
 
 /**
@@ -322,14 +389,25 @@ function walkLoopBody(host: WalkHost, node: { body: { commands: readonly Stateme
  */
 function fewPasses(text: string): boolean {
   if (text.includes('$(') || text.includes('`') || /\$[@*#\d]|\$\{[@*#\d]/.test(text)) return false;
+  return rangePasses(text) <= MAX_BOUNDED_PASSES;
+}
+
+/** How many words a loop word's brace ranges make (`{1..1000000}`: a million); 1 without ranges. */
+function rangePasses(text: string): number {
   let n = 1;
   for (const m of text.matchAll(/\{(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/g)) {
     const a = /\d/.test(m[1]) ? Number(m[1]) : m[1].charCodeAt(0);
     const b = /\d/.test(m[2]) ? Number(m[2]) : m[2].charCodeAt(0);
     n *= Math.abs(b - a) + 1;
   }
-  return n <= MAX_BOUNDED_PASSES;
+  return n;
 }
+
+/**
+ * More passes than any everyday loop makes: a loop this long that writes on each pass (`for i in {1..1000000};
+ * do touch f$i; done`) exhausts the disk's inodes or space like an endless one.
+ */
+export const MAX_WRITING_PASSES = 10_000;
 
 /** A `while` clause that is a single `read` (`while read -r f; do …; done < list`). */
 function readsLines(clause: readonly Statement[]): boolean {

@@ -573,12 +573,29 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
     }
     if (l === 'php') {
       if (PHP_FORBIDDEN.has(v)) return no(`php code uses ${v}`);
+      // `$f = "sys"."tem"; $f("…")`: a call through a variable runs whatever function the string names.
+      if (v.startsWith('$') && next?.v === '(') return no('php code calls a function through a variable');
       if (v === 'file_get_contents' || v === 'file' || v === 'readfile' || v === 'fopen') {
         const p = litArg(ts, k + 1);
         if (p === undefined) return no(`php code reads a file it computes`);
         if (/^[a-z]+:\/\//.test(p) && !p.startsWith('file://')) return no('php code fetches a URL');
         reads.push(p.replace(/^file:\/\//, ''));
       }
+    }
+  }
+  // A loop with no condition that can end it and nothing in the code that leaves it (`while(true){}`, `while 1:`,
+  // `for(;;)`, `loop do`, `fork while 1`): it runs until someone kills it, eating a processor or memory.
+  if (ENDLESS_CODE.test(code) && !LEAVES_LOOP.test(code)) return no(`${lang} code loops without end`);
+  // Calls the guard cannot name. Threat: a function picked at run time (`("sys"."tem")("…")`, `&{"sys"."tem"}(…)`,
+  // `$f->(…)`) or handed over by name as a callback (`array_walk($a, "system")`) runs what no word on the line says.
+  if (l === 'php' || l === 'perl') {
+    for (let k = 0; k + 1 < ts.length; k++) {
+      const a = ts[k];
+      const b = ts[k + 1];
+      if (a.v === ')' && b.v === '(') return no(`${lang} code calls the result of an expression`);
+      if (l === 'perl' && a.v === '&' && (b.v === '{' || (b.t === 'id' && b.v.startsWith('$')))) return no('perl code calls a subroutine it computes');
+      if (l === 'perl' && a.v === '-' && b.v === '>' && ts[k + 2]?.v === '(') return no('perl code calls a code reference');
+      if (l === 'php' && a.t === 'str' && PHP_FORBIDDEN.has(a.v.toLowerCase())) return no(`php code names ${a.v} as a callback`);
     }
   }
   // php has many functions that read a file by name (parse_ini_file, highlight_file, simplexml_load_file, …):
@@ -591,6 +608,10 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   if (l === 'perl' && /@ARGV|\$ARGV\b/.test(code) && /<<?>>?|<ARGV>|<STDIN>/.test(code)) return no('perl code reads the files it names in @ARGV');
   return { reads, writes, why: undefined };
 }
+
+const ENDLESS_CODE =
+  /\bwhile\s*\(\s*(?:true|1|!0|!false)\s*\)|\bfor\s*\(\s*;\s*;\s*\)|\bwhile\s+(?:True|1|true)\s*:|\bloop\s*(?:do\b|\{)|\bwhile\s+(?:1|true)\b|\buntil\s*\(?\s*(?:0|false)\b/;
+const LEAVES_LOOP = /\b(?:break|last|return|exit|die|raise|throw|process\.exit|sys\.exit|os\._exit)\b/;
 
 const PATH_LIKE = /^(?=[^\s]*(^\.|\/))[\w.~\/@+-]+$/;
 

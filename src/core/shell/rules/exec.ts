@@ -530,4 +530,21 @@ export const execRules: Rule[] = [
       return hits ?? [];
     },
   },
+  {
+    // Raised by the analyzer (it sees the loop and its body's sub-commands); the examples keep it honest.
+    id: 'exec.endless',
+    description:
+      'Runs without end and never waits: a loop nothing can end whose body neither sleeps nor reads (`while :; do :; done`, `for ((;;)); do npm test; done`), a function that calls itself with nothing to stop it. It keeps a processor busy until someone kills it.',
+    examples: {
+      destructive: ['while true; do :; done', 'while :; do :; done', 'until false; do date; done', 'for ((;;)); do npm test; done', 'f() { echo hi; f; }; f'],
+      benign: [
+        'while true; do date; sleep 1; done',
+        'while :; do curl -fs localhost:3000 && break; done',
+        'until curl -fs localhost:3000; do sleep 1; done',
+        'while read -r l; do echo "$l"; done < README.md',
+        'for i in 1 2 3; do echo $i; done',
+        'retry() { npm test || retry; }',
+      ],
+    },
+  },
 ];
