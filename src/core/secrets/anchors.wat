@@ -49,7 +49,8 @@
   ;; How many blocks the last `anchors` call flagged (at FLAGS).
   (global $flagged (mut i32) (i32.const 0))
   (func (export "flagged") (result i32) (global.get $flagged))
-  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
+  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV `, 8 `_auth`, 16 `npmAuth`
+  ;; (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
 
@@ -550,7 +551,20 @@
         (then (global.set $gates (i32.or (global.get $gates) (i32.const 2)))))))
     (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 61)) (i32.eq (local.get $c) (i32.const 58))) (i32.eq (local.get $c) (i32.const 62)))
       (then (return (call $checkGeneric (local.get $p) (local.get $len)))))
-    (if (i32.eq (local.get $c) (i32.const 95)) (then (return (call $checkUnderscore (local.get $p) (local.get $len)))))
+    (if (i32.eq (local.get $c) (i32.const 95))
+      (then
+        ;; `_auth` (an npm registry credential's key: the assigned-value rule reads such a text whatever its kind)
+        (if (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 5)) (local.get $len))
+                     (i32.eq (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x68747561))) ;; auth
+          (then (global.set $gates (i32.or (global.get $gates) (i32.const 8)))))
+        (return (call $checkUnderscore (local.get $p) (local.get $len)))))
+    ;; `npmAuth` (yarn's npmAuthToken, npmAuthIdent), at its `A` (A's class also passes on a `u` after it).
+    (if (i32.and (i32.eq (local.get $c) (i32.const 65))
+                 (i32.and (i32.ge_u (local.get $p) (i32.const 3)) (i32.le_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))))
+      (then
+        (if (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 3))) (i32.const 0x416d706e)) ;; npmA
+                     (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x68747541))) ;; Auth
+          (then (global.set $gates (i32.or (global.get $gates) (i32.const 16)))))))
     (if (i32.eq (local.get $c) (i32.const 45)) (then (return (call $checkDash (local.get $p) (local.get $len)))))
     (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 100)))
       (then (return (call $checkRare (local.get $p) (local.get $len)))))
