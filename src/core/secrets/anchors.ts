@@ -7,36 +7,31 @@ import { ANCHORS_WASM } from './anchorsWasm';
 
 /** Bytes of text the module scans per call (its memory is laid out for this; see anchors.wat). */
 const CHUNK = 1 << 20;
-const IN = 1024;
-const OUT = IN + CHUNK + 64;
-const TBL = OUT + 4 * CHUNK + 64;
-const UCS = TBL + 315008;
-const SEL = UCS + 2 * CHUNK + 64;
-const TRIE = SEL + 47632;
-const FLAGS = TRIE + 66048;
-/** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
-const EXACT = 1 << 28;
-const WIDE = /[^\x00-\xff]/;
-const ZEROS = new Uint8Array(16);
+
+// Every table's capacity here is room in the module's memory, and the module's code reads the offsets
+// below as constants: change one only together with anchors.wat (its memory map says the same).
 
 /** Where each table goes in the module's table region (anchors.wat's memory map; offsets from TBL). */
 export const TABLE_LAYOUT = {
-  /** Tail tables (tails.ts): `two` (16384 bytes) and `third` (up to 256 rows of 128). */
-  keyEnd: { two: 0, third: 183296 },
-  underscoreEnd: { two: 16384, third: 216064 },
-  dashEnd: { two: 32768, third: 248832 },
-  thirdMax: 32768,
+  /**
+   * Tail tables (tails.ts): `two` (u16 row numbers, 32768 bytes) and `third` (up to thirdMax bytes: 1024
+   * rows of 128, rows 0 and 1 unused). A word list whose endings need more rows refuses to load.
+   */
+  keyEnd: { two: 0, third: 265824 },
+  underscoreEnd: { two: 32768, third: 396896 },
+  dashEnd: { two: 65536, third: 527968 },
+  thirdMax: 131072,
   /**
    * Letter anchors A J K . G (in this order), 33280 bytes each, at these offsets: before1, before2 (+128),
-   * after1 (+16512), after2 (+16640). The first four lie together; G was added after the region was full.
+   * after1 (+16512), after2 (+16640). The module finds them through letterIndex only.
    */
-  letterAt: [49152, 82432, 115712, 148992, 281696],
+  letterAt: [98304, 131584, 164864, 198144, 231424],
   letterOrder: ['A', 'J', 'K', '.', 'G'] as const,
   /** u32 per character code: the offset of that letter anchor's tables. */
-  letterIndex: 182272,
+  letterIndex: 264704,
   /** Six 16-byte nibble tables (anchors.wat's `anchors`): anchor class, neighbour before, neighbour after, each by low then high nibble. */
-  nibbles: 281600,
-  size: 314976,
+  nibbles: 265728,
+  size: 659040,
 };
 
 /**
@@ -50,29 +45,41 @@ export const SELECT_LAYOUT = {
   out: 0,
   pairs: 16,
   third: 32784,
-  slots: 34832,
-  words: 35344,
+  slots: 40976,
+  words: 43024,
   wordStride: 32,
-  text: 43536,
-  size: 47632,
-  maxSlots: 128,
-  maxWords: 256,
+  text: 75792,
+  size: 92176,
+  maxSlots: 512,
+  maxWords: 1024,
   maxRules: 96,
 };
 
 /**
  * The key-name tries at TRIE (anchors.wat `keyName`; prefilter.ts ReverseTrie.pack writes them): the key
- * words' trie, then the key tails', each `next` (u8 child + 1 by node * 128 + code, 256 nodes' room) and a
- * u8 per node, 1 where a word ends.
+ * words' trie, then the key tails', each `next` (u16 child + 1 by node * 128 + code, little-endian, room
+ * for maxNodes nodes) and a u8 per node, 1 where a word ends.
  */
 export const TRIE_LAYOUT = {
   words: 0,
-  tails: 33024,
+  tails: 263168,
   /** Offset of the word-end flags in a trie. */
-  ends: 32768,
-  maxNodes: 254,
-  size: 66048,
+  ends: 262144,
+  maxNodes: 1024,
+  size: 526336,
 };
+
+const IN = 1024;
+const OUT = IN + CHUNK + 64;
+const TBL = OUT + 4 * CHUNK + 64;
+const UCS = TBL + TABLE_LAYOUT.size + 32;
+const SEL = UCS + 2 * CHUNK + 64;
+const TRIE = SEL + SELECT_LAYOUT.size;
+const FLAGS = TRIE + TRIE_LAYOUT.size;
+/** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
+const EXACT = 1 << 28;
+const WIDE = /[^\x00-\xff]/;
+const ZEROS = new Uint8Array(16);
 
 /** The tables the module is loaded with (prefilter.ts builds them). */
 export interface ScannerTables {
@@ -185,6 +192,14 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       return text.length > CHUNK ? -1 : gates;
     },
   };
+}
+
+/**
+ * A separate instance loaded with `tables`, not the shared one: for tables built from other word lists
+ * (the tests fill every table past what the pre-scan's own lists need, to show the module reads them all).
+ */
+export function loadAnchorScanner(tables: ScannerTables): AnchorScanner | undefined {
+  return load(() => tables);
 }
 
 let scanner: AnchorScanner | undefined | null = null;

@@ -18,37 +18,39 @@
 ;;
 ;; Memory (pages are 64 KiB): the text at IN, 16 zero bytes after it; u32 positions out at OUT; tables at
 ;; TBL, written by anchors.ts (TABLE_LAYOUT) from prefilter.ts's tables before the first scan:
-;;   TBL+0 / +16384 / +32768   tail tables' first level (`two`) for key words (before = : >), vendor
-;;                              prefixes before `_`, before `-` (16384 each, index (c2 << 7) | c1)
-;;   TBL+183296 / +216064 / +248832   their second levels (`third`, rows of 128, row = two[pair])
-;;   TBL+49152 + k*33280, letter anchor k = A J K . (and G at TBL+281696): before1 (128) before2 (16384)
-;;              after1 (128) after2 (16384)
-;;   TBL+182272 u32 per character code: the offset (from TBL) of that letter anchor's tables
-;;   TBL+281600 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
+;;   TBL+0 / +32768 / +65536   tail tables' first level (`two`) for key words (before = : >), vendor
+;;                              prefixes before `_`, before `-` (u16 row numbers, 32768 bytes each, index
+;;                              ((c2 << 7) | c1) * 2)
+;;   TBL+265824 / +396896 / +527968   their second levels (`third`, rows of 128, row = two[pair], 1024 rows)
+;;   TBL+98304 + k*33280, letter anchor k = A J K . G: before1 (128) before2 (16384) after1 (128)
+;;              after2 (16384)
+;;   TBL+264704 u32 per character code: the offset (from TBL) of that letter anchor's tables
+;;   TBL+265728 six 16-byte nibble tables (see `anchors` below): anchor class by low / high nibble, the
 ;;              neighbour before by low / high nibble, the neighbour after by low / high nibble
 ;; UTF-16 text to narrow at UCS (2 * CHUNK bytes, then 32 spare).
 ;; The keyword selector's tables at SEL (anchors.ts SELECT_LAYOUT, packed by keywords.ts packKeywordTables).
 ;; The key-name tries at TRIE (anchors.ts TRIE_LAYOUT, from prefilter.ts's ReverseTries): key words at
-;; +0, key tails at +33024; each is `next` (u8 child + 1 by node * 128 + code, 254 nodes at most) then
-;; a u8 per node (+32768), 1 where a word ends.
+;; +0, key tails at +263168; each is `next` (u16 child + 1 by node * 128 + code, 1024 nodes at most)
+;; then a u8 per node (+262144), 1 where a word ends.
 ;; The blocks at FLAGS (u32 each, the offset of a 32-byte block holding a byte beyond ASCII next to a
 ;; character of a key or a token: text a decoded view may change, see `anchors` below).
 ;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
 (module
-  (memory (export "memory") 121)
+  (memory (export "memory") 134)
   (global $IN i32 (i32.const 1024))
   (global $OUT i32 (i32.const 1049664)) ;; IN + CHUNK (1 MiB) + 64
   (global $TBL i32 (i32.const 5244032)) ;; OUT + 4 * CHUNK + 64 (room for `anchors`' spare writes)
-  (global $UCS i32 (i32.const 5559040)) ;; TBL + 315008
-  (global $SEL i32 (i32.const 7656256)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
-  (global $TRIE i32 (i32.const 7703888)) ;; SEL + 47632: the key-name tries (`keyName`)
-  (global $FLAGS i32 (i32.const 7769936)) ;; TRIE + 66048: the flagged blocks (`flagged`)
+  (global $UCS i32 (i32.const 5903104)) ;; TBL + 659072
+  (global $SEL i32 (i32.const 8000320)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
+  (global $TRIE i32 (i32.const 8092496)) ;; SEL + 92176: the key-name tries (`keyName`)
+  (global $FLAGS i32 (i32.const 8618832)) ;; TRIE + 526336: the flagged blocks (`flagged`)
   ;; How many blocks the last `anchors` call flagged (at FLAGS).
   (global $flagged (mut i32) (i32.const 0))
   (func (export "flagged") (result i32) (global.get $flagged))
-  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV ` (whole within the chunk).
+  ;; Gate literals seen by the last `anchors` call: 1 `kind:`, 2 `-BEGIN `, 4 `ENV `, 8 `_auth`, 16 `npmAuth`
+  ;; (whole within the chunk).
   (global $gates (mut i32) (i32.const 0))
   (func (export "gates") (result i32) (global.get $gates))
 
@@ -76,7 +78,7 @@
     (local.set $c1 (call $byte (local.get $i)))
     (local.set $c2 (call $byte (i32.sub (local.get $i) (i32.const 1))))
     (if (i32.or (i32.ge_u (local.get $c1) (i32.const 128)) (i32.ge_u (local.get $c2) (i32.const 128))) (then (return (i32.const 0))))
-    (local.set $v (i32.load8_u (i32.add (i32.add (global.get $TBL) (local.get $two)) (i32.or (i32.shl (local.get $c2) (i32.const 7)) (local.get $c1)))))
+    (local.set $v (i32.load16_u (i32.add (i32.add (global.get $TBL) (local.get $two)) (i32.shl (i32.or (i32.shl (local.get $c2) (i32.const 7)) (local.get $c1)) (i32.const 1)))))
     (if (i32.le_u (local.get $v) (i32.const 1)) (then (return (local.get $v))))
     (local.set $c3 (call $byte (i32.sub (local.get $i) (i32.const 2))))
     (if (i32.ge_u (local.get $c3) (i32.const 128)) (then (return (i32.const 0))))
@@ -139,7 +141,7 @@
                   (i32.const 128))
       (then (return (i32.const 1))))
     ;; No key word ends there; but a `=` may pad a base64 blob (`$padding`), which JavaScript decodes.
-    (if (i32.eqz (call $tail (i32.const 0) (i32.const 183296) (local.get $i))) (then (return (call $padding (local.get $p)))))
+    (if (i32.eqz (call $tail (i32.const 0) (i32.const 265824) (local.get $i))) (then (return (call $padding (local.get $p)))))
     ;; The whole check (prefilter.ts keyNameEndsAt): 3 confirmed, 0 not, 1 left to JavaScript (the walk
     ;; reached the start of the chunk).
     (local.set $c (call $keyName (local.get $i)))
@@ -214,10 +216,10 @@
       (local.set $c (call $byte (local.get $i)))
       (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (then (local.set $c (i32.add (local.get $c) (i32.const 32)))))
       (if (i32.ge_u (local.get $c) (i32.const 128)) (then (return (i32.const 0))))
-      (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
+      (local.set $n (i32.load16_u (i32.add (local.get $t) (i32.shl (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)) (i32.const 1)))))
       (if (i32.eqz (local.get $n)) (then (return (i32.const 0))))
       (local.set $node (i32.sub (local.get $n) (i32.const 1)))
-      (if (i32.load8_u offset=32768 (i32.add (local.get $t) (local.get $node))) (then (return (i32.const 1))))
+      (if (i32.load8_u offset=262144 (i32.add (local.get $t) (local.get $node))) (then (return (i32.const 1))))
       (local.set $i (i32.sub (local.get $i) (i32.const 1)))
       (br $back))
     (unreachable))
@@ -242,7 +244,7 @@
     (local $r i32) (local $node i32) (local $c i32) (local $n i32) (local $j i32) (local $t i32)
     (local.set $r (call $trieEndsAt (global.get $TRIE) (local.get $i)))
     (if (i32.eq (local.get $r) (i32.const 1)) (then (return (i32.const 1))))
-    (local.set $t (i32.add (global.get $TRIE) (i32.const 33024)))
+    (local.set $t (i32.add (global.get $TRIE) (i32.const 263168)))
     (local.set $j (local.get $i))
     (block $end
       (loop $back
@@ -250,10 +252,10 @@
         (local.set $c (call $byte (local.get $j)))
         (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26)) (then (local.set $c (i32.add (local.get $c) (i32.const 32)))))
         (br_if $end (i32.ge_u (local.get $c) (i32.const 128)))
-        (local.set $n (i32.load8_u (i32.add (local.get $t) (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)))))
+        (local.set $n (i32.load16_u (i32.add (local.get $t) (i32.shl (i32.or (i32.shl (local.get $node) (i32.const 7)) (local.get $c)) (i32.const 1)))))
         (br_if $end (i32.eqz (local.get $n)))
         (local.set $node (i32.sub (local.get $n) (i32.const 1)))
-        (if (i32.load8_u offset=32768 (i32.add (local.get $t) (local.get $node)))
+        (if (i32.load8_u offset=262144 (i32.add (local.get $t) (local.get $node)))
           (then
             (local.set $c (call $keyWordBefore (local.get $j)))
             (if (i32.eq (local.get $c) (i32.const 1)) (then (return (i32.const 1))))
@@ -272,7 +274,7 @@
   ;; guarantees $p >= 3 and 17 characters after it.
   (func $dash (param $p i32) (result i32)
     (local $n i32) (local $b1 i32) (local $b2 i32)
-    (if (i32.and (call $tail (i32.const 32768) (i32.const 248832) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
+    (if (i32.and (call $tail (i32.const 65536) (i32.const 527968) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
       (then (return (i32.const 1))))
     ;; The command-line flag branches, as prefilter.ts's dashAt reads them (its DASH_NEXT and
     ;; DASH_DASH_NEXT, as bit masks over a-z and A-Z): a blank, then one of `puaxgUlskdwPbcnmBi`; a quote
@@ -376,14 +378,14 @@
                 (i32.load offset=32784 (i32.add (global.get $SEL)
                   (i32.add (i32.shl (local.get $slot) (i32.const 4)) (i32.shl (i32.shr_u (local.get $c) (i32.const 5)) (i32.const 2)))))
                 (i32.and (local.get $c) (i32.const 31))))))))
-          (local.set $e (i32.load offset=34832 (i32.add (global.get $SEL) (i32.shl (local.get $slot) (i32.const 2)))))
+          (local.set $e (i32.load offset=40976 (i32.add (global.get $SEL) (i32.shl (local.get $slot) (i32.const 2)))))
           (local.set $w (i32.and (local.get $e) (i32.const 0xffff)))
           (local.set $wend (i32.add (local.get $w) (i32.shr_u (local.get $e) (i32.const 16))))
           (block $words
             (loop $word
               (br_if $words (i32.ge_u (local.get $w) (local.get $wend)))
               (local.set $t (i32.add (global.get $SEL) (i32.shl (local.get $w) (i32.const 5))))
-              (local.set $len (i32.load offset=35348 (local.get $t)))
+              (local.set $len (i32.load offset=43028 (local.get $t)))
               (block $nomatch
                 (br_if $nomatch (i32.gt_s (i32.add (local.get $i) (local.get $len)) (local.get $to)))
                 (local.set $k (i32.const 2))
@@ -395,12 +397,12 @@
                     (if (i32.lt_u (i32.sub (local.get $x) (i32.const 65)) (i32.const 26))
                       (then (local.set $x (i32.add (local.get $x) (i32.const 32)))))
                     (br_if $nomatch (i32.ne (local.get $x)
-                      (i32.load8_u (i32.add (i32.add (global.get $SEL) (i32.load offset=35344 (local.get $t))) (local.get $k)))))
+                      (i32.load8_u (i32.add (i32.add (global.get $SEL) (i32.load offset=43024 (local.get $t))) (local.get $k)))))
                     (local.set $k (i32.add (local.get $k) (i32.const 1)))
                     (br $char)))
-                (local.set $lo (i32.or (local.get $lo) (i32.load offset=35352 (local.get $t))))
-                (local.set $hi (i32.or (local.get $hi) (i32.load offset=35356 (local.get $t))))
-                (local.set $m2 (i32.or (local.get $m2) (i32.load offset=35360 (local.get $t)))))
+                (local.set $lo (i32.or (local.get $lo) (i32.load offset=43032 (local.get $t))))
+                (local.set $hi (i32.or (local.get $hi) (i32.load offset=43036 (local.get $t))))
+                (local.set $m2 (i32.or (local.get $m2) (i32.load offset=43040 (local.get $t)))))
               (local.set $w (i32.add (local.get $w) (i32.const 1)))
               (br $word))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
@@ -444,7 +446,7 @@
   (func $checkUnderscore (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge17 (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (i32.or (i32.or
-        (i32.and (call $tail (i32.const 16384) (i32.const 216064) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
+        (i32.and (call $tail (i32.const 32768) (i32.const 396896) (i32.sub (local.get $p) (i32.const 1))) (call $tokenFollows (local.get $p)))
         (i32.or
           (i32.and (i32.eq (call $byte (i32.sub (local.get $p) (i32.const 1))) (i32.const 115))
                    (i32.eq (i32.and (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0xffffff)) (i32.const 0x79656b))) ;; key
@@ -503,7 +505,7 @@
   (func $checkLetter (param $p i32) (param $len i32) (result i32)
     (if (result i32) (call $edge (local.get $p) (local.get $len)) (then (i32.const 1))
       (else (call $letter (local.get $p)
-        (i32.add (global.get $TBL) (i32.load (i32.add (i32.add (global.get $TBL) (i32.const 182272)) (i32.shl (call $byte (local.get $p)) (i32.const 2)))))))))
+        (i32.add (global.get $TBL) (i32.load (i32.add (i32.add (global.get $TBL) (i32.const 264704)) (i32.shl (call $byte (local.get $p)) (i32.const 2)))))))))
 
   ;; @ (URL userinfo) and `d` / `D` (only where `dapi` starts: little-endian u32 0x69706164; or where
   ;; `password` or `identified` ends, prefilter.ts wordAt).
@@ -549,7 +551,20 @@
         (then (global.set $gates (i32.or (global.get $gates) (i32.const 2)))))))
     (if (i32.or (i32.or (i32.eq (local.get $c) (i32.const 61)) (i32.eq (local.get $c) (i32.const 58))) (i32.eq (local.get $c) (i32.const 62)))
       (then (return (call $checkGeneric (local.get $p) (local.get $len)))))
-    (if (i32.eq (local.get $c) (i32.const 95)) (then (return (call $checkUnderscore (local.get $p) (local.get $len)))))
+    (if (i32.eq (local.get $c) (i32.const 95))
+      (then
+        ;; `_auth` (an npm registry credential's key: the assigned-value rule reads such a text whatever its kind)
+        (if (i32.and (i32.le_u (i32.add (local.get $p) (i32.const 5)) (local.get $len))
+                     (i32.eq (i32.load offset=1 (i32.add (global.get $IN) (local.get $p))) (i32.const 0x68747561))) ;; auth
+          (then (global.set $gates (i32.or (global.get $gates) (i32.const 8)))))
+        (return (call $checkUnderscore (local.get $p) (local.get $len)))))
+    ;; `npmAuth` (yarn's npmAuthToken, npmAuthIdent), at its `A` (A's class also passes on a `u` after it).
+    (if (i32.and (i32.eq (local.get $c) (i32.const 65))
+                 (i32.and (i32.ge_u (local.get $p) (i32.const 3)) (i32.le_u (i32.add (local.get $p) (i32.const 4)) (local.get $len))))
+      (then
+        (if (i32.and (i32.eq (i32.load (i32.sub (i32.add (global.get $IN) (local.get $p)) (i32.const 3))) (i32.const 0x416d706e)) ;; npmA
+                     (i32.eq (i32.load (i32.add (global.get $IN) (local.get $p))) (i32.const 0x68747541))) ;; Auth
+          (then (global.set $gates (i32.or (global.get $gates) (i32.const 16)))))))
     (if (i32.eq (local.get $c) (i32.const 45)) (then (return (call $checkDash (local.get $p) (local.get $len)))))
     (if (i32.or (i32.eq (local.get $c) (i32.const 64)) (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 100)))
       (then (return (call $checkRare (local.get $p) (local.get $len)))))
@@ -608,12 +623,12 @@
     (local $i i32) (local $k i32) (local $n i32) (local $m i32) (local $c i32) (local $p i32) (local $r i32) (local $o i32) (local $f i32)
     (local $hi i32) (local $wc i32)
     (local $vlo v128) (local $vhi v128) (local $plo v128) (local $phi v128) (local $nlo v128) (local $nhi v128)
-    (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 281600))))
-    (local.set $vhi (v128.load (i32.add (global.get $TBL) (i32.const 281616))))
-    (local.set $plo (v128.load (i32.add (global.get $TBL) (i32.const 281632))))
-    (local.set $phi (v128.load (i32.add (global.get $TBL) (i32.const 281648))))
-    (local.set $nlo (v128.load (i32.add (global.get $TBL) (i32.const 281664))))
-    (local.set $nhi (v128.load (i32.add (global.get $TBL) (i32.const 281680))))
+    (local.set $vlo (v128.load (i32.add (global.get $TBL) (i32.const 265728))))
+    (local.set $vhi (v128.load (i32.add (global.get $TBL) (i32.const 265744))))
+    (local.set $plo (v128.load (i32.add (global.get $TBL) (i32.const 265760))))
+    (local.set $phi (v128.load (i32.add (global.get $TBL) (i32.const 265776))))
+    (local.set $nlo (v128.load (i32.add (global.get $TBL) (i32.const 265792))))
+    (local.set $nhi (v128.load (i32.add (global.get $TBL) (i32.const 265808))))
     (global.set $gates (i32.const 0))
     ;; Pass 1: the positions of the anchors that pass the filters, in order, at OUT. Four are written
     ;; every round whatever the mask holds (ctz of an empty mask gives a position past the round), and

@@ -107,9 +107,17 @@ const BLOCKS = BLOCK_RULES.map((rule) => {
     gateBit: g >= 0 ? 1 << g : 0,
     literal: g >= 0 ? '' : rule.gate,
     ruleKinds: rule.kinds ?? 0,
-    applies: rule.applies === undefined ? null : (text: string) => rule.applies!(text),
+    applies: rule.applies === undefined ? null : (text: string, has: (literal: string) => boolean) => rule.applies!(text, has),
   };
 });
+
+/** `has` for BlockRule.applies: the pre-scan's gates answer for their literals, a search for any other. */
+function hasLiteral(text: string, gates: number): (literal: string) => boolean {
+  return (literal) => {
+    const g = GATES.indexOf(literal);
+    return g >= 0 ? (gates & (1 << g)) !== 0 : text.includes(literal);
+  };
+}
 
 /** Line offsets, counted incrementally for ascending queries and indexed fully when needed. */
 class Lines implements LineIndex {
@@ -236,6 +244,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const { lines: candidates, gates, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES);
   // The structure rules read only the kinds of file they know (sniff.ts): most texts are none of them.
   let kinds = -1;
+  let has: ((literal: string) => boolean) | undefined;
   for (let b = 0; b < BLOCKS.length; b++) {
     const { rule, gateBit, literal, ruleKinds, applies } = BLOCKS[b]!;
     if (gateBit !== 0 ? (gates & gateBit) === 0 : literal !== '' && !text.includes(literal)) continue;
@@ -243,7 +252,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
       if (kinds < 0) kinds = sniff(text);
       if ((ruleKinds & kinds) === 0) continue;
     }
-    if (applies !== null && !applies(text)) continue;
+    if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates)))) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);

@@ -20,7 +20,7 @@ import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type Scan
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
 import { FOREIGN_PASSWORD_WORDS } from './names';
-import { tailTable } from './tails';
+import { tailTable, type TailTable } from './tails';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
 const KEY_WORDS = [
@@ -402,11 +402,14 @@ class ReverseTrie {
   endsAt(text: string, i: number): boolean {
     return this.anyEndingAt(text, i, null);
   }
-  /** The trie for anchors.wat (TRIE_LAYOUT): `next` as u8 child + 1, then the word-end flags. */
+  /** The trie for anchors.wat (TRIE_LAYOUT): `next` as u16 child + 1 (little-endian), then the word-end flags. */
   pack(out: Uint8Array, at: number): void {
     const nodes = this.word.length;
-    if (nodes > TRIE_LAYOUT.maxNodes) throw new Error('anchor scan: a key-name trie has more nodes than the module has room for');
-    for (let k = 0; k < nodes * 128; k++) out[at + k] = this.next[k]!;
+    if (nodes > TRIE_LAYOUT.maxNodes) throw new Error(`anchor scan: a key-name trie has ${nodes} nodes, more than the module's ${TRIE_LAYOUT.maxNodes}`);
+    for (let k = 0; k < nodes * 128; k++) {
+      out[at + 2 * k] = this.next[k]! & 0xff;
+      out[at + 2 * k + 1] = this.next[k]! >> 8;
+    }
     out.set(this.word, at + TRIE_LAYOUT.ends);
   }
   /** Whether a word ends at `i` and, when `each` is given, `each(text, start)` holds for one of them (shortest first). */
@@ -473,6 +476,15 @@ class LetterAnchor {
   /** Heads starting with the anchor, the character after it: 1 the head ends there, 2 the pair after must match `after2`. */
   readonly after1 = new Uint8Array(128);
   readonly after2 = new Uint8Array(1 << 14);
+  /**
+   * The heads that can start around an anchor, by the neighbour that decides it: heads with a character
+   * before the anchor, by that character; heads starting with the anchor, by the character after it;
+   * heads that are the anchor alone. A `.` of code passes the neighbour filter often (`.set…`, `.with…`),
+   * and comparing every head there (28 for `.`) was half of the SIMD pass's JavaScript side.
+   */
+  private readonly byBefore: number[][] = Array.from({ length: 128 }, () => []);
+  private readonly byAfter: number[][] = Array.from({ length: 128 }, () => []);
+  private readonly whole: number[] = [];
   /** Every position of the anchor goes to the heads (no neighbour can rule one out). */
   get open(): boolean {
     return this.unfiltered;
@@ -485,9 +497,13 @@ class LetterAnchor {
       const k = head.indexOf(anchor);
       if (k < 0) throw new Error(`LETTER_HEADS: ${head} does not contain its anchor ${anchor}`);
       if (/[^\x00-\x7f]/.test(head)) throw new Error(`LETTER_HEADS: ${head} is not ASCII`);
+      const index = this.heads.length;
       this.ks.push(k);
       this.heads.push(head);
       const rest = k + anchor.length;
+      if (k >= 1) this.byBefore[head.charCodeAt(k - 1)]!.push(index);
+      else if (head.length > rest) this.byAfter[head.charCodeAt(rest)]!.push(index);
+      else this.whole.push(index);
       if (k >= 2) {
         this.before1[head.charCodeAt(k - 1)]! |= 2;
         this.before2[(head.charCodeAt(k - 2) << 7) | head.charCodeAt(k - 1)] = 1;
@@ -532,10 +548,19 @@ class LetterAnchor {
     return n2 < 128 && after2[(n1 << 7) | n2] === 1;
   }
 
-  /** A LETTERS match starting at one of the heads around the anchor at `p`? */
+  /** A LETTERS match starting at one of the heads around the anchor at `p`? Only heads whose neighbour of the anchor is there can. */
   private headsAt(text: string, p: number): boolean {
+    const b1 = text.charCodeAt(p - 1);
+    if (b1 < 128 && this.anyHeadAt(text, p, this.byBefore[b1]!)) return true;
+    const n1 = text.charCodeAt(p + this.anchor.length);
+    if (n1 < 128 && this.anyHeadAt(text, p, this.byAfter[n1]!)) return true;
+    return this.whole.length > 0 && this.anyHeadAt(text, p, this.whole);
+  }
+
+  private anyHeadAt(text: string, p: number, which: readonly number[]): boolean {
     const { heads, ks } = this;
-    for (let h = 0; h < heads.length; h++) {
+    for (let w = 0; w < which.length; w++) {
+      const h = which[w]!;
       const head = heads[h]!;
       const s = p - ks[h]!;
       if (s < 0) continue;
@@ -724,23 +749,48 @@ function scanRegex(text: string, re: RegExp, out: number[]): void {
  * tries (TRIE_LAYOUT): the same arrays the checks below read, so the module can only ever reject what
  * they reject, and its key-name check (`keyName`) is keyNameEndsAt's.
  */
-function simdTables(): ScannerTables {
+export function scannerTables(words: TableWords = {}): ScannerTables {
   const tries = new Uint8Array(TRIE_LAYOUT.size);
-  KEY_WORD_TRIE.pack(tries, TRIE_LAYOUT.words);
+  const keyWords = words.keyWords === undefined ? KEY_WORD_TRIE : new ReverseTrie(words.keyWords);
+  keyWords.pack(tries, TRIE_LAYOUT.words);
   KEY_TAIL_TRIE.pack(tries, TRIE_LAYOUT.tails);
-  return { anchors: anchorTables(), tries };
+  const tails: TailTables = {
+    keyEnd: words.keyWords === undefined ? KEY_END : tailTable([...words.keyWords, ...KEY_TAILS], true),
+    underscoreEnd: words.underscorePrefixes === undefined ? UNDERSCORE_END : tailTable(words.underscorePrefixes, false),
+    dashEnd: DASH_END,
+  };
+  return { anchors: anchorTables(tails), tries };
 }
 
-function anchorTables(): Uint8Array {
+/** Word lists in place of the pre-scan's own (only for tests of the module's capacity; the JavaScript checks keep theirs). */
+export interface TableWords {
+  /** KEY_WORDS: the key-word trie and, with KEY_TAILS, the tail table before `=` `:` `>`. */
+  keyWords?: readonly string[];
+  /** UNDERSCORE_PREFIXES: the tail table before `_`. */
+  underscorePrefixes?: readonly string[];
+}
+
+interface TailTables {
+  keyEnd: TailTable;
+  underscoreEnd: TailTable;
+  dashEnd: TailTable;
+}
+
+function anchorTables(tails: TailTables): Uint8Array {
   const L = TABLE_LAYOUT;
   const t = new Uint8Array(L.size);
   for (const [table, at] of [
-    [KEY_END, L.keyEnd],
-    [UNDERSCORE_END, L.underscoreEnd],
-    [DASH_END, L.dashEnd],
+    [tails.keyEnd, L.keyEnd],
+    [tails.underscoreEnd, L.underscoreEnd],
+    [tails.dashEnd, L.dashEnd],
   ] as const) {
-    if (table.third.length > L.thirdMax) throw new Error('anchor scan: a tail table has more rows than the module has room for');
-    t.set(table.two, at.two);
+    if (table.third.length > L.thirdMax)
+      throw new Error(`anchor scan: a tail table has ${table.third.length >> 7} rows, more than the module's ${L.thirdMax >> 7}`);
+    // u16 row numbers, little-endian as WebAssembly reads them.
+    table.two.forEach((v, k) => {
+      t[at.two + 2 * k] = v & 0xff;
+      t[at.two + 2 * k + 1] = v >> 8;
+    });
     t.set(table.third, at.third);
   }
   L.letterOrder.forEach((ch, k) => {
@@ -757,7 +807,7 @@ function anchorTables(): Uint8Array {
   const index = new Uint32Array(256);
   L.letterOrder.forEach((ch, k) => (index[ch.charCodeAt(0)] = L.letterAt[k]!));
   t.set(new Uint8Array(index.buffer), L.letterIndex);
-  t.set(nibbleTables(), L.nibbles);
+  t.set(nibbleTables(tails), L.nibbles);
   // Anchors the module does not know would be missed: every letter anchor is one of those four, or dapi.
   for (const a of LETTER_ANCHORS)
     if (!(L.letterOrder as readonly string[]).includes(a.anchor) && a.anchor !== 'dapi') throw new Error(`anchor scan: ${a.anchor} unknown`);
@@ -794,7 +844,7 @@ function addToNibbles(lo: Uint8Array, hi: Uint8Array, codes: Iterable<number>, b
 }
 
 /** Codes `c1` with some `c2` such that a tail table's first level accepts the pair (c2, c1). */
-function lastOfTails(two: Uint8Array): number[] {
+function lastOfTails(two: Uint16Array): number[] {
   const out: number[] = [];
   for (let c1 = 0; c1 < 128; c1++)
     for (let c2 = 0; c2 < 128; c2++)
@@ -826,7 +876,7 @@ const CODES = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
  *   E      after: `N` (only for the gate `ENV `, in A's class).
  * A neighbour above 0x7F passes every class in the module itself (`i8x16.lt_s`).
  */
-function nibbleTables(): Uint8Array {
+function nibbleTables(tails: TailTables): Uint8Array {
   const t = new Uint8Array(96);
   const [vlo, vhi, plo, phi, nlo, nhi] = [0, 16, 32, 48, 64, 80].map((o) => t.subarray(o, o + 16)) as [
     Uint8Array,
@@ -844,13 +894,14 @@ function nibbleTables(): Uint8Array {
   // `d`: the module notes the gate `kind:` at its `:` (GATES), which must therefore get through.
   // `?` `+` `!`: Make's `?=` `+=` `!=` (genericAt). Digits: an Asana token's `:` (ASANA_SRC). (A foreign key word's last character, decode.ts, is beyond
   // ASCII: such a neighbour passes every class in the module itself.)
-  addToNibbles(plo, phi, [...lastOfTails(KEY_END.two), ...CODES(' \t"\'`]d0123456789?+!')], 1);
-  addToNibbles(plo, phi, lastOfTails(UNDERSCORE_END.two), 2);
-  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`.
+  addToNibbles(plo, phi, [...lastOfTails(tails.keyEnd.two), ...CODES(' \t"\'`]d0123456789?+!')], 1);
+  addToNibbles(plo, phi, lastOfTails(tails.underscoreEnd.two), 2);
+  // `_` also when the next character is AWS_SRC's `k` (`access_key`), DEFINE_SRC's P K S T, or AUTHTOKEN_SRC's `a` and `t`
+  // (the `a` also lets the gate `_auth` through).
   addToNibbles(nlo, nhi, CODES('kPKSTat'), 2);
   // 0: a NUL (which `\s` does not take, but costs nothing to let through); `-` (45) also
   // lets the gate `-BEGIN ` through (GATES); the quotes, an argument list's `"-p`.
-  addToNibbles(plo, phi, [...lastOfTails(DASH_END.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
+  addToNibbles(plo, phi, [...lastOfTails(tails.dashEnd.two), 0, 9, 10, 11, 12, 13, 32, 34, 39, 45], 4);
   addToNibbles(plo, phi, ALL_ASCII, 8);
   for (const [ch, bit] of ANCHOR_CLASS.filter(([, b]) => b >= 16)) {
     const gate = GATE_ANCHORS.find(([g]) => g === ch);
@@ -888,8 +939,10 @@ function nibbleTables(): Uint8Array {
       bit,
     );
   }
+  // `A` also when `u` follows: the gate `npmAuth` (GATES), noted at its `A`.
+  addToNibbles(nlo, nhi, CODES('u'), 16);
   // The module's gate literals are these, in this order (anchors.wat compares their bytes).
-  if (GATES.join('|') !== 'kind:|-BEGIN |ENV ') throw new Error('anchor scan: GATES differ from the literals anchors.wat notes');
+  if (GATES.join('|') !== 'kind:|-BEGIN |ENV |_auth|npmAuth') throw new Error('anchor scan: GATES differ from the literals anchors.wat notes');
   // Every letter anchor has a class: a word by its first character, the others by themselves.
   for (const a of LETTER_ANCHORS) if (!ANCHOR_CLASS.some(([ch]) => ch === a.anchor[0])) throw new Error(`anchor scan: letter anchor ${a.anchor} has no class`);
   return t;
@@ -912,7 +965,7 @@ export function candidateLines(text: string): number[] {
  * (~8 ms per 64 MB each). Bit i of
  * `Prescan.gates` is set when the text contains GATES[i].
  */
-export const GATES: readonly string[] = ['kind:', '-BEGIN ', 'ENV '];
+export const GATES: readonly string[] = ['kind:', '-BEGIN ', 'ENV ', '_auth', 'npmAuth'];
 /** Bit of the Dockerfile `ENV` gate in Prescan.gates. */
 const ENV_GATE = 1 << 2;
 
@@ -951,7 +1004,7 @@ export function gatesOf(text: string): number {
  * in its memory (`Prescan.selected`).
  */
 export function prescan(text: string, selector?: Uint8Array): Prescan {
-  const simd = text.length >= SIMD_MIN ? anchorScanner(simdTables) : undefined;
+  const simd = text.length >= SIMD_MIN ? anchorScanner(scannerTables) : undefined;
   if (simd) return prescanSimd(text, simd, selector);
   const blobs: number[] = [];
   for (let p = text.indexOf('='); p !== -1; p = text.indexOf('=', p + 1)) if (paddingAt(text, p)) blobs.push(p);
@@ -1095,5 +1148,5 @@ function sortedUnique(out: number[]): number[] {
 
 /** The SIMD scanner with the pre-scan's tables, or undefined where it cannot run (tests compare both paths). */
 export function simdScanner(): AnchorScanner | undefined {
-  return anchorScanner(simdTables);
+  return anchorScanner(scannerTables);
 }

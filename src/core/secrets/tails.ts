@@ -8,8 +8,10 @@ export interface TailTable {
   /**
    * The first level, for callers that read it inline: `two[(c2 << 7) | c1]` is 0 when no word ends
    * with the ASCII characters c2 c1 (then endsAt is false), 1 when a 2-character word does (true).
+   * Row numbers are 16 bits, so a table is not full before 65534 rows; the pre-scan's WebAssembly copy
+   * has room for fewer (anchors.ts TABLE_LAYOUT.thirdMax, checked where it is loaded).
    */
-  readonly two: Uint8Array;
+  readonly two: Uint16Array;
   /** The second level: row `two[pair]` (≥ 2) of 128 flags for the third-last character. */
   readonly third: Uint8Array;
 }
@@ -59,13 +61,13 @@ function fail(src: string): never {
 
 /**
  * Builds the table for `words` (regex sources as above), matching ASCII letters in either case when asked.
- * Two levels: a 16 KB table of the last two characters (`two`) says "no word ends like this" (0), "a
+ * Two levels: a 32 KB table of the last two characters (`two`) says "no word ends like this" (0), "a
  * 2-character word ends here" (1), or where the third-last characters allowed before this pair are
  * listed (a row of `third`). Rows exist only for pairs some word ends with, so both tables stay small
  * and in cache (a flat 2 MB table of three characters missed the cache at most anchors that reached it).
  */
 export function tailTable(words: readonly string[], caseInsensitive: boolean): TailTable {
-  const two = new Uint8Array(1 << 14);
+  const two = new Uint16Array(1 << 14);
   const variants = (set: string) => {
     const out = new Set<number>();
     for (const ch of set) {
@@ -104,7 +106,7 @@ export function tailTable(words: readonly string[], caseInsensitive: boolean): T
     const key = [...set].sort((x, y) => x - y).join(',');
     let row = rowOf.get(key);
     if (row === undefined) {
-      if (rows.length >= 254) throw new Error('tail table: too many distinct word endings');
+      if (rows.length >= 0xfffe) throw new Error('tail table: too many distinct word endings');
       rowOf.set(key, (row = rows.push([...set]) + 1));
     }
     two[pair] = row;
@@ -122,7 +124,7 @@ export function tailTable(words: readonly string[], caseInsensitive: boolean): T
 // pre-scan stay monomorphic and V8 inlines it.
 class Tails implements TailTable {
   constructor(
-    readonly two: Uint8Array,
+    readonly two: Uint16Array,
     readonly third: Uint8Array,
   ) {}
   endsAt(text: string, i: number): boolean {

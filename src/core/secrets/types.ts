@@ -105,8 +105,12 @@ export interface BlockRule {
    * head reads as one of them (the masker sniffs each text once).
    */
   kinds?: number;
-  /** A further test a text of those kinds must pass. */
-  applies?(text: string): boolean;
+  /**
+   * A further test a text of those kinds must pass. `has(literal)`: the text contains the literal (for the
+   * pre-scan's GATES, from the pass it made anyway: a search of every text for a literal costs like
+   * reading it once more).
+   */
+  applies?(text: string, has: (literal: string) => boolean): boolean;
   /**
    * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule
    * may touch (certificate bodies, already-handled block lines).

@@ -694,6 +694,28 @@ describe('secret pre-scan (candidateLines)', () => {
     for (const line of ['CFLAGS += -O2', 'if a != b:', 'NAME ?= app', 'x = password + = 2']) assertSame(pad + line + '\n');
   });
 
+  it("notes the gates `_auth` and `npmAuth` in the SIMD pass exactly where they are (the assigned-value rule's npm credentials)", () => {
+    const pad = 'const value = settings.get(name);\n'.repeat(10);
+    let seen = 0;
+    for (const word of ['_auth', 'npmAuth', '_aut', 'npmAut', 'pmAuth', '_Auth', 'NPMAuth', 'npmauth', 'x_authToken', 'npmAuthIdent']) {
+      for (const text of [
+        word,
+        `${word}=1`,
+        `${pad}${word}: "x"\n${pad}`,
+        `${pad}${word}`,
+        `${word}${pad}`,
+        `${pad}  //registry/:${word}=\u4e00\n${pad}`,
+        `${pad.slice(0, 250)}${word}${pad}`,
+      ]) {
+        assertSame(text);
+        const want = (text.includes('_auth') ? 8 : 0) | (text.includes('npmAuth') ? 16 : 0);
+        assert.equal(prescanSimd(text, simd!).gates & 24, want, JSON.stringify(text));
+        if (want !== 0) seen++;
+      }
+    }
+    assert.ok(seen >= 28, `${seen}`);
+  });
+
   it('returns ascending, distinct line starts', () => {
     const text = 'password=1 token=2\n\nkey: 3\n' + j('gh', 'p_', 'A'.repeat(20)) + ' secret=4\n';
     assert.deepEqual(candidateLines(text), [0, 20, 27]);

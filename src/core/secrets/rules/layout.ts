@@ -543,11 +543,11 @@ export const assignedValue: BlockRule = {
   description:
     'INI, .env, .properties, TOML and compose values holding blanks or ; , ) (password = abc;def ghi), TOML """ strings under a secret name, npm/yarn registry credentials, URL passwords holding a blank, # or /',
   gate: '',
-  applies: (text) =>
+  applies: (text, has) =>
     (sniff(text) & (KIND.env | KIND.properties | KIND.hcl | KIND.yaml)) !== 0 ||
     INI_HEAD.test(text.slice(0, 4096)) ||
     ASSIGN_HEAD.test(text.slice(0, 1024)) ||
-    (text.length < 65536 && (text.includes('_auth') || text.includes('npmAuth'))),
+    (text.length < 65536 && (has('_auth') || has('npmAuth'))),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const starts = index.starts();
     const kinds = sniff(text);
