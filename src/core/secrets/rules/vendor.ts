@@ -298,7 +298,7 @@ export const VENDOR_RULES: LineRule[] = [
   regexRule({
     id: 'digitalocean-token',
     description: 'DigitalOcean personal, OAuth and refresh tokens',
-    keywords: ['_v1_'],
+    keywords: ['dop_', 'doo_', 'dor_'],
     pattern: re(`${B}(do[opr]_v1_[a-f0-9]{64})${E}`),
     check: tail(7),
     samples: () => tokenSamples([j('do', 'p_v1_', rand(HEX, 64))], [`DO_TOKEN=${j('do', 'p_v1_')}${'0'.repeat(64)}`]),
@@ -306,7 +306,7 @@ export const VENDOR_RULES: LineRule[] = [
   regexRule({
     id: 'shopify-token',
     description: 'Shopify access, custom app, private app and shared secret tokens',
-    keywords: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+    keywords: ['shp'],
     pattern: re(`${B}(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})${E}`),
     check: tail(6),
     samples: () => tokenSamples([j('shp', 'at_', rand(HEX, 32)), j('shp', 'ss_', rand(HEX, 32))], ['SHOPIFY_TOKEN=shpat_<token>']),
