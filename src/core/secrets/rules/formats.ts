@@ -379,12 +379,16 @@ const MYSQL_NATIVE = /(["'`])\*[0-9A-F]{40}\1/g;
 /** PostgreSQL's md5 password hash quoted: `'md5<32 hex>'`. */
 const PG_MD5 = /(["'`])md5[0-9a-f]{32}\1/g;
 
-function hashScan(text: string, index: LineIndex, out: BlockOutput, re: RegExp, quoted: boolean, rule: string): void {
+function hashScan(text: string, index: LineIndex, out: BlockOutput, re: RegExp, quoted: boolean, rule: string, group = 0): void {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
-    const s = quoted ? m.index + 1 : m.index;
-    const e = quoted ? m.index + m[0].length - 1 : m.index + m[0].length;
+    let s = quoted ? m.index + 1 : m.index;
+    let e = quoted ? m.index + m[0].length - 1 : m.index + m[0].length;
+    if (group > 0) {
+      e = m.index + m[0].lastIndexOf(m[group]!) + m[group]!.length;
+      s = e - m[group]!.length;
+    }
     if (!randomPartOk(text.slice(s, e).replace(/^\$[^$]*\$/, ''))) continue;
     mark(out, index, s, e, rule);
   }
@@ -399,7 +403,7 @@ const hashSamples = () => {
   const my = '*' + r('0123456789ABCDEF', 40);
   return {
     truePositives: [
-      { text: `alice:${apr}\nbob:${bc}\n`, secrets: [apr.slice(6), bc.slice(7)] },
+      { text: `alice:${apr}\nbob:${bc}\ndev:$apr1$${bc.slice(7, 47)}\n`, secrets: [apr.slice(6), bc.slice(7)] },
       { text: `root:${sha}:19700:0:99999:7:::\ndaemon:*:19700:0:99999:7:::\n`, secrets: [sha.slice(3)] },
       { text: `INSERT INTO users VALUES (1, 'a@example.com', '${argon}');\n`, secrets: [argon.slice(31)] },
       { text: `userPassword: ${ssha}\n`, secrets: [ssha.slice(6)] },
@@ -414,12 +418,27 @@ const hashSamples = () => {
   };
 };
 
+/**
+ * A .htpasswd or /etc/shadow line, `user:<hash>`, whose hash carries a scheme tag but not the exact length
+ * the full shapes above want (a truncated or hand-made entry): the rest of the field from the tag on.
+ */
+const PASSWD_LINE = /^[\w.@+-]{1,64}:(\$(?:apr1|1|2[abxy]?|5|6|g?y|7|argon2(?:id|i|d)|pbkdf2[\w-]*|sha1|md5)\$[^\s:]{16,})/gm;
+
 export const cryptHash: BlockRule = {
   id: 'password-hash',
   description: 'Password hashes: crypt(3) $1$/$5$/$6$/$y$, bcrypt $2y$, argon2, pbkdf2, SCRAM (.htpasswd, /etc/shadow, SQL dumps)',
   gate: '$',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     hashScan(text, index, out, CRYPT, false, 'password-hash');
+    PASSWD_LINE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PASSWD_LINE.exec(text)) !== null) {
+      const v = m[1]!;
+      const tag = v.indexOf('$', 1) + 1;
+      if (!randomPartOk(v.slice(tag))) continue;
+      const s = m.index + m[0].length - v.length;
+      mark(out, index, s, s + v.length, 'password-hash');
+    }
   },
   samples: () => {
     const s = hashSamples();
@@ -575,6 +594,27 @@ export const headerCookie: BlockRule = {
   },
 };
 
+// --- Google service account key id ---
+
+/** A service account key file's `private_key_id`: it names which key the file's private key is, for the API that revokes or abuses it. */
+const SA_KEY_ID = /"private_key_id"[ \t]*:[ \t]*"([0-9a-f]{40})"/g;
+
+export const serviceAccountKeyId: BlockRule = {
+  id: 'service-account-key-id',
+  description: 'Google service account key file: private_key_id beside the private key',
+  gate: 'service_account',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    hashScan(text, index, out, SA_KEY_ID, false, 'service-account-key-id', 1);
+  },
+  samples: () => {
+    const id = r(HEX, 40);
+    return {
+      truePositives: [{ text: `{\n  "type": "service_account",\n  "project_id": "acme",\n  "private_key_id": "${id}",\n`, secrets: [id] }],
+      falsePositives: ['{\n  "type": "service_account",\n  "client_id": "104958123456789012345",\n  "private_key_id": ""\n}\n'],
+    };
+  },
+};
+
 // --- nginx `set $name value;` ---
 
 /** nginx's `set $api_token "…";` (also OpenResty's `set_by_lua`-free form): a variable named for a secret set to a literal. */
@@ -619,5 +659,6 @@ export const FORMAT_RULES: BlockRule[] = [
   pgMd5Hash,
   jenkinsSecret,
   headerCookie,
+  serviceAccountKeyId,
   nginxSet,
 ];
