@@ -43,7 +43,16 @@ function concrete(v: string): boolean {
 // --- Consul / Nomad gossip encryption key ---
 
 /** `encrypt = "…"` (HCL), `"encrypt": "…"` (JSON), `encrypt: …` (YAML), `-encrypt=…` / `-encrypt …` (a flag). */
-const ENCRYPT = /(?:^|[\s{,(])["']?-?encrypt["']?(?:[ \t]*[=:][ \t]*|[ \t]+)["']?([A-Za-z0-9+/]{20,}={0,2})["']?/gm;
+const ENCRYPT = /encrypt["']?(?:[ \t]*[=:][ \t]*|[ \t]+)["']?([A-Za-z0-9+/]{20,}={0,2})["']?/g;
+/** What may stand before the name: a line start, a blank, `{` `,` `(`, a quote or the flag's dash. (A regex starting with that alternation tried every position.) */
+function nameStartsAt(text: string, i: number): boolean {
+  let k = i - 1;
+  const q = text.charCodeAt(k);
+  if (q === 34 || q === 39 || q === 45) k--;
+  if (k < 0) return true;
+  const c = text.charCodeAt(k);
+  return c === 10 || c === 13 || c === 32 || c === 9 || c === 123 || c === 44 || c === 40;
+}
 
 /** Base64 of a 16-, 24- or 32-byte key: the sizes Serf's keyring accepts. */
 function gossipKeyShape(v: string): boolean {
@@ -60,7 +69,7 @@ export const gossipKey: BlockRule = {
     let m: RegExpExecArray | null;
     while ((m = ENCRYPT.exec(text)) !== null) {
       const v = m[1]!;
-      if (!gossipKeyShape(v)) continue;
+      if (!nameStartsAt(text, m.index) || !gossipKeyShape(v)) continue;
       const s = m.index + m[0].indexOf(v, m[0].length - v.length - 2);
       mark(out, index, s, s + v.length, 'gossip-key');
     }
@@ -82,7 +91,7 @@ export const gossipKey: BlockRule = {
 // --- Consul ACL tokens under `tokens {}` ---
 
 /** `tokens {` (HCL) or `"tokens": {` (JSON): the block whose every string value is a token. */
-const TOKENS_OPEN = /(?:^|[\s{,])["']?tokens["']?[ \t]*[=:]?[ \t]*\{/gm;
+const TOKENS_OPEN = /tokens["']?[ \t]*[=:]?[ \t]*\{/g;
 /** A member of that block: `name = "value"` or `"name": "value"`. */
 const MEMBER = /["']?([A-Za-z_][\w-]*)["']?[ \t]*[=:][ \t]*"([^"\r\n]*)"/g;
 
@@ -94,6 +103,7 @@ export const consulAclTokens: BlockRule = {
     TOKENS_OPEN.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = TOKENS_OPEN.exec(text)) !== null) {
+      if (!nameStartsAt(text, m.index)) continue;
       const from = m.index + m[0].length;
       // The block's end: the first `}` (its members are flat strings).
       const close = text.indexOf('}', from);
@@ -189,7 +199,7 @@ function jwkScope(text: string, pos: number): [number, number] {
   return [s, e];
 }
 
-const KTY = /(?<![\w$])["']?kty["']?[ \t]*[:=][ \t]*["']?(RSA|EC|oct|OKP)\b/g;
+const KTY = /kty["']?[ \t]*[:=][ \t]*["']?(RSA|EC|oct|OKP)\b/g;
 
 export const jwkPrivate: BlockRule = {
   id: 'jwk-private-key',
@@ -368,7 +378,7 @@ export const wifiPsk: BlockRule = {
  * `SCRAM-SHA-256$…`.
  */
 const CRYPT =
-  /(?:(?<![\w$])|(?<=argon2))(?:\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}|\$[56]\$(?:rounds=\d{1,9}\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}|\$2[abxy]?\$\d\d\$[./0-9A-Za-z]{53}|\$g?y\$[./0-9A-Za-z]{1,20}\$[./0-9A-Za-z]{1,86}\$[./0-9A-Za-z]{43}|\$7\$[./0-9A-Za-z]{11,}\$[./0-9A-Za-z]{43}|\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}|\$pbkdf2(?:-sha\d+)?\$\d+\$[./0-9A-Za-z]{8,}\$[./0-9A-Za-z]{20,})/g;
+  /(?:\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}|\$[56]\$(?:rounds=\d{1,9}\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}|\$2[abxy]?\$\d\d\$[./0-9A-Za-z]{53}|\$g?y\$[./0-9A-Za-z]{1,20}\$[./0-9A-Za-z]{1,86}\$[./0-9A-Za-z]{43}|\$7\$[./0-9A-Za-z]{11,}\$[./0-9A-Za-z]{43}|\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}|\$pbkdf2(?:-sha\d+)?\$\d+\$[./0-9A-Za-z]{8,}\$[./0-9A-Za-z]{20,})/g;
 /** Django's `pbkdf2_sha256$<iterations>$<salt>$<hash>` and PostgreSQL's `SCRAM-SHA-256$<iterations>:<salt>$<key>:<key>`. */
 const SHA256_HASH =
   /(?<![\w$])(?:pbkdf2_sha(?:256|1)\$\d+\$[^\s"'$]{4,}\$[A-Za-z0-9+/=]{20,}|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]{16,}\$[A-Za-z0-9+/=]{20,}:[A-Za-z0-9+/=]{20,})/g;
@@ -379,10 +389,19 @@ const MYSQL_NATIVE = /(["'`])\*[0-9A-F]{40}\1/g;
 /** PostgreSQL's md5 password hash quoted: `'md5<32 hex>'`. */
 const PG_MD5 = /(["'`])md5[0-9a-f]{32}\1/g;
 
+/** A hash starts at `i`: not inside a word or after another `$` (Django's `argon2$argon2id$…` excepted). */
+function hashStartsAt(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const c = text.charCodeAt(i - 1);
+  const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+  return !word || text.startsWith('argon2', i - 6);
+}
+
 function hashScan(text: string, index: LineIndex, out: BlockOutput, re: RegExp, quoted: boolean, rule: string, group = 0): void {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
+    if (re === CRYPT && !hashStartsAt(text, m.index)) continue;
     let s = quoted ? m.index + 1 : m.index;
     let e = quoted ? m.index + m[0].length - 1 : m.index + m[0].length;
     if (group > 0) {
@@ -422,7 +441,9 @@ const hashSamples = () => {
  * A .htpasswd or /etc/shadow line, `user:<hash>`, whose hash carries a scheme tag but not the exact length
  * the full shapes above want (a truncated or hand-made entry): the rest of the field from the tag on.
  */
-const PASSWD_LINE = /^[\w.@+-]{1,64}:(\$(?:apr1|1|2[abxy]?|5|6|g?y|7|argon2(?:id|i|d)|pbkdf2[\w-]*|sha1|md5)\$[^\s:]{16,})/gm;
+const PASSWD_LINE = /:(\$(?:apr1|1|2[abxy]?|5|6|g?y|7|argon2(?:id|i|d)|pbkdf2[\w-]*|sha1|md5)\$[^\s:]{16,})/g;
+/** The user field before the `:` at `i` fills its line from the start. */
+const USER_FIELD = /^[\w.@+-]{1,64}$/;
 
 export const cryptHash: BlockRule = {
   id: 'password-hash',
@@ -433,6 +454,8 @@ export const cryptHash: BlockRule = {
     PASSWD_LINE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PASSWD_LINE.exec(text)) !== null) {
+      const ls = text.lastIndexOf('\n', m.index) + 1;
+      if (m.index - ls > 64 || !USER_FIELD.test(text.slice(ls, m.index))) continue;
       const v = m[1]!;
       const tag = v.indexOf('$', 1) + 1;
       if (!randomPartOk(v.slice(tag))) continue;
@@ -535,7 +558,7 @@ export const jenkinsSecret: BlockRule = {
 // --- session cookies in headers ---
 
 /** A `Cookie:` or `Set-Cookie:` header (also quoted as a JSON member, `"cookie": "…"`), up to the end of its value. */
-const COOKIE_HEADER = /\b(set-)?cookie(["']?)[ \t]*[:=][ \t]*(?:\2[ \t]*)?(["']?)([^\r\n]*)/gi;
+const COOKIE_HEADER = /[Cc](?:ookie|OOKIE)(["']?)[ \t]*[:=][ \t]*(?:\1[ \t]*)?(["']?)([^\r\n]*)/g;
 /** Cookie attributes (Set-Cookie), never secret. */
 const ATTRIBUTES = new Set(['path', 'domain', 'expires', 'max-age', 'samesite', 'httponly', 'secure', 'priority', 'partitioned', 'version', 'comment']);
 /** Cookie names that carry a login whatever their value looks like. */
@@ -549,8 +572,8 @@ export const headerCookie: BlockRule = {
     COOKIE_HEADER.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = COOKIE_HEADER.exec(text)) !== null) {
-      const quote = m[3]!;
-      let body = m[4]!;
+      const quote = m[2]!;
+      let body = m[3]!;
       const bodyStart = m.index + m[0].length - body.length;
       if (quote !== '') {
         const q = body.indexOf(quote);
