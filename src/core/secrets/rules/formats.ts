@@ -2,7 +2,7 @@
 // that name themselves: a Consul/Nomad gossip key (`encrypt = "…"`) and the ACL tokens under `tokens {}`
 // (`agent = "…"`), a JSON Web Key's private members (`"d"`, `"p"`, `"k"` beside `"kty"`), redis'
 // `requirepass`/`masterauth` and ACL `>password`, a Wi-Fi pre-shared key (`psk=`), password hashes
-// (crypt(3) `$6$…`, bcrypt `$2y$…`, argon2, LDAP `{SSHA}`, MySQL `*…`, Django `pbkdf2_sha256$…`) in
+// (crypt(3) `$6$…`, bcrypt `$2y$…`, argon2, LDAP `{SSHA}`, MySQL `*…`) in
 // .htpasswd, /etc/shadow and SQL dumps, Jenkins' encrypted secrets (`{AQAAAB…}`), and session cookies
 // in `Cookie:` / `Set-Cookie:` headers of logs. A password hash is an offline-cracking target and a
 // pass-the-hash credential; a session cookie is a live login.
@@ -11,8 +11,7 @@
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
-import { classifyName } from '../names';
-import { judge, lineOfPos } from './structure';
+import { lineOfPos } from './structure';
 
 /** Above the generic assignment (2), below vendor formats (0): these spans are the whole value. */
 const PRIORITY = 1;
@@ -306,7 +305,7 @@ export const redisPassword: BlockRule = {
   },
 };
 
-/** The same, for a text holding only `masterauth`, or only ACL rules (`user alice on >…`). */
+/** The same, for a text holding `masterauth` and no `requirepass` (a replica's config). */
 export const redisMasterauth: BlockRule = {
   ...redisPassword,
   id: 'redis-masterauth',
@@ -323,20 +322,6 @@ export const redisMasterauth: BlockRule = {
     };
   },
 };
-export const redisAcl: BlockRule = {
-  ...redisPassword,
-  id: 'redis-acl',
-  gate: 'on >',
-  applies: (text) => !text.includes('requirepass') && !text.includes('masterauth'),
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    redisScan(text, index, out, 'redis-acl');
-  },
-  samples: () => {
-    const a = r(ALNUM, 22);
-    return { truePositives: [{ text: `user worker on >${a} ~jobs:* +@all\n`, secrets: [a] }], falsePositives: ['user default on nopass ~* +@all\n'] };
-  },
-};
-
 // --- Wi-Fi pre-shared keys ---
 
 /** wpa_supplicant's `psk="…"` / `psk=<64 hex>`, hostapd's `wpa_psk=`, NetworkManager's `psk=` (keyfile), `wep_key0=`. */
@@ -374,20 +359,14 @@ export const wifiPsk: BlockRule = {
 /**
  * crypt(3) and its kin, each in full: md5crypt/apr1 `$1$`/`$apr1$`, sha256/512crypt `$5$`/`$6$` (with
  * `rounds=`), bcrypt `$2a$`/`$2b$`/`$2y$`, yescrypt `$y$`, gost-yescrypt `$gy$`, scrypt `$7$`, argon2
- * `$argon2id$v=19$m=…`, passlib's `$pbkdf2-sha256$`, Django's `pbkdf2_sha256$…`, `bcrypt_sha256$`, `argon2$`, PostgreSQL's
- * `SCRAM-SHA-256$…`.
+ * `$argon2id$v=19$m=…` (also inside Django's `argon2$…`), passlib's `$pbkdf2-sha256$`.
  */
 const CRYPT =
   /(?:\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}|\$[56]\$(?:rounds=\d{1,9}\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}|\$2[abxy]?\$\d\d\$[./0-9A-Za-z]{53}|\$g?y\$[./0-9A-Za-z]{1,20}\$[./0-9A-Za-z]{1,86}\$[./0-9A-Za-z]{43}|\$7\$[./0-9A-Za-z]{11,}\$[./0-9A-Za-z]{43}|\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}|\$pbkdf2(?:-sha\d+)?\$\d+\$[./0-9A-Za-z]{8,}\$[./0-9A-Za-z]{20,})/g;
-/** Django's `pbkdf2_sha256$<iterations>$<salt>$<hash>` and PostgreSQL's `SCRAM-SHA-256$<iterations>:<salt>$<key>:<key>`. */
-const SHA256_HASH =
-  /(?<![\w$])(?:pbkdf2_sha(?:256|1)\$\d+\$[^\s"'$]{4,}\$[A-Za-z0-9+/=]{20,}|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]{16,}\$[A-Za-z0-9+/=]{20,}:[A-Za-z0-9+/=]{20,})/g;
 /** LDAP / .htpasswd schemes: `{SSHA}…`, `{SHA}…`, `{SSHA512}…`, `{CRYPT}$6$…`, `{PBKDF2-SHA256}…`. */
 const LDAP_HASH = /\{(?:SSHA|SHA|SMD5|MD5|SSHA256|SSHA512|SHA256|SHA512|CRYPT|PBKDF2(?:-SHA\d+)?|ARGON2)\}[A-Za-z0-9+/=$.,:-]{16,}/g;
 /** MySQL's mysql_native_password hash quoted in a dump or a statement: `'*<40 hex>'`. */
 const MYSQL_NATIVE = /(["'`])\*[0-9A-F]{40}\1/g;
-/** PostgreSQL's md5 password hash quoted: `'md5<32 hex>'`. */
-const PG_MD5 = /(["'`])md5[0-9a-f]{32}\1/g;
 
 /** A hash starts at `i`: not inside a word or after another `$` (Django's `argon2$argon2id$…` excepted). */
 function hashStartsAt(text: string, i: number): boolean {
@@ -447,7 +426,7 @@ const USER_FIELD = /^[\w.@+-]{1,64}$/;
 
 export const cryptHash: BlockRule = {
   id: 'password-hash',
-  description: 'Password hashes: crypt(3) $1$/$5$/$6$/$y$, bcrypt $2y$, argon2, pbkdf2, SCRAM (.htpasswd, /etc/shadow, SQL dumps)',
+  description: 'Password hashes: crypt(3) $1$/$5$/$6$/$y$, bcrypt $2y$, argon2, pbkdf2 (.htpasswd, /etc/shadow, SQL dumps)',
   gate: '$',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     hashScan(text, index, out, CRYPT, false, 'password-hash');
@@ -466,26 +445,6 @@ export const cryptHash: BlockRule = {
   samples: () => {
     const s = hashSamples();
     return { truePositives: s.truePositives.slice(0, 3), falsePositives: s.falsePositives };
-  },
-};
-
-export const sha256Hash: BlockRule = {
-  id: 'password-hash-sha256',
-  description: "Django's pbkdf2_sha256$… and PostgreSQL's SCRAM-SHA-256$… password hashes",
-  gate: '256$',
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    hashScan(text, index, out, SHA256_HASH, false, 'password-hash-sha256');
-  },
-  samples: () => {
-    const dj = 'pbkdf2_sha256$600000$' + r(ALNUM, 22) + '$' + r(B64, 43) + '=';
-    const sc = 'SCRAM-SHA-256$4096:' + r(B64, 24) + '$' + r(B64, 44) + ':' + r(B64, 44);
-    return {
-      truePositives: [
-        { text: `  "password": "${dj}",\n`, secrets: [dj.slice(21)] },
-        { text: `ALTER ROLE report WITH PASSWORD '${sc}';\n`, secrets: [sc.slice(19)] },
-      ],
-      falsePositives: ['PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # pbkdf2_sha256$\n'],
-    };
   },
 };
 
@@ -514,22 +473,6 @@ export const mysqlHash: BlockRule = {
     return {
       truePositives: [{ text: `INSERT INTO \`user\` VALUES ('localhost','root','${my}','Y');\n`, secrets: [my.slice(1)] }],
       falsePositives: [`SELECT '*${'0'.repeat(40)}';\n`, "SELECT '*' FROM t;\n"],
-    };
-  },
-};
-
-export const pgMd5Hash: BlockRule = {
-  id: 'password-hash-md5',
-  description: "PostgreSQL md5 password hash quoted in SQL ('md5<32 hex>')",
-  gate: "'md5",
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    hashScan(text, index, out, PG_MD5, true, 'password-hash-md5');
-  },
-  samples: () => {
-    const md = 'md5' + r(HEX, 32);
-    return {
-      truePositives: [{ text: `ALTER ROLE app PASSWORD '${md}';\n`, secrets: [md.slice(3)] }],
-      falsePositives: ["checksum 'md5' d41d8cd98f00b204e9800998ecf8427e\n"],
     };
   },
 };
@@ -617,71 +560,16 @@ export const headerCookie: BlockRule = {
   },
 };
 
-// --- Google service account key id ---
-
-/** A service account key file's `private_key_id`: it names which key the file's private key is, for the API that revokes or abuses it. */
-const SA_KEY_ID = /"private_key_id"[ \t]*:[ \t]*"([0-9a-f]{40})"/g;
-
-export const serviceAccountKeyId: BlockRule = {
-  id: 'service-account-key-id',
-  description: 'Google service account key file: private_key_id beside the private key',
-  gate: 'service_account',
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    hashScan(text, index, out, SA_KEY_ID, false, 'service-account-key-id', 1);
-  },
-  samples: () => {
-    const id = r(HEX, 40);
-    return {
-      truePositives: [{ text: `{\n  "type": "service_account",\n  "project_id": "acme",\n  "private_key_id": "${id}",\n`, secrets: [id] }],
-      falsePositives: ['{\n  "type": "service_account",\n  "client_id": "104958123456789012345",\n  "private_key_id": ""\n}\n'],
-    };
-  },
-};
-
-// --- nginx `set $name value;` ---
-
-/** nginx's `set $api_token "…";` (also OpenResty's `set_by_lua`-free form): a variable named for a secret set to a literal. */
-const NGINX_SET = /^[ \t]*set[ \t]+\$([A-Za-z_]\w*)[ \t]+(["']?)([^"'\s;]+)\2[ \t]*;/gm;
-
-export const nginxSet: BlockRule = {
-  id: 'nginx-set-secret',
-  description: 'nginx `set $secret_name "value";` directive',
-  gate: 'set $',
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    NGINX_SET.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = NGINX_SET.exec(text)) !== null) {
-      const strength = classifyName(m[1]!);
-      const v = m[3]!;
-      if (strength === null || !judge(v, strength, m[2] !== '')) continue;
-      const s = m.index + m[0].lastIndexOf(v);
-      mark(out, index, s, s + v.length, 'nginx-set-secret');
-    }
-  },
-  samples: () => {
-    const v = r(B64URL, 40);
-    return {
-      truePositives: [{ text: `location / {\n  set $api_token "${v}";\n  proxy_pass http://app;\n}\n`, secrets: [v] }],
-      falsePositives: ['  set $api_token $http_x_token;\n  set $upstream_host "app.internal";\n'],
-    };
-  },
-};
-
 export const FORMAT_RULES: BlockRule[] = [
   gossipKey,
   consulAclTokens,
   jwkPrivate,
   redisPassword,
   redisMasterauth,
-  redisAcl,
   wifiPsk,
   cryptHash,
   ldapHash,
-  sha256Hash,
   mysqlHash,
-  pgMd5Hash,
   jenkinsSecret,
   headerCookie,
-  serviceAccountKeyId,
-  nginxSet,
 ];
