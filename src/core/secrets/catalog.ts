@@ -3,6 +3,7 @@ import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
+import { FORMAT_RULES } from './rules/formats';
 import { GENERIC_RULES } from './rules/generic';
 import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
@@ -19,5 +20,5 @@ export const LINE_RULES: readonly LineRule[] = [
   wrappedSecret,
   encodedSecret,
 ];
-export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES, ...LAYOUT_RULES];
+export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES, ...LAYOUT_RULES, ...FORMAT_RULES];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

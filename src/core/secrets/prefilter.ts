@@ -101,6 +101,17 @@ const UNDERSCORE_PREFIXES = [
   'lsv2_pt',
   'lsv2_sk',
   're',
+  // PlanetScale, Linear OAuth, Render, Netlify, Shippo, Polar, CircleCI.
+  'pscale_pw',
+  'pscale_tkn',
+  'pscale_oauth',
+  'lin_oauth',
+  'nfp',
+  'rnd',
+  'shippo_live',
+  'shippo_test',
+  'polar_[op]at',
+  'CCIPAT',
 ];
 const DASH_PREFIXES = [
   'glpat',
@@ -137,6 +148,9 @@ const DASH_PREFIXES = [
   'tskey',
   'na\\d',
   'eu\\d',
+  // Contentful, New Relic's ingest and browser keys (OpenRouter's `sk-or-v1-` and Cerebras' `csk-` reach `sk`).
+  'CFPAT',
+  'NR[IJ][IS]',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [
@@ -253,7 +267,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -290,6 +304,8 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'Authorization',
     // Firebase Cloud Messaging's legacy server key (`AAAA…:APA91b…`).
     ':APA91b',
+    // Bitbucket app passwords.
+    'ATBB',
   ],
   J: ['eyJ', 'T3BlbkFJ'],
   // viem's and web3's `privateKeyToAccount("0x…")`.

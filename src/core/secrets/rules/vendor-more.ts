@@ -29,10 +29,177 @@ function simple(d: Simple): LineRule {
 }
 
 const DIGITS = '0123456789';
+// Seeded: the shared sequence of rand() (other rules' sample values) stays as it was.
+let tailSeed = 0x7a1200;
+const rs = (alphabet: string, n: number) => rand(alphabet, n, tailSeed++ * 7919);
 const CROCKFORD = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
 
 /** Twilio's account SID (`AC` and 32 hex digits) and, as the next argument, the auth token (32 hex digits). */
 const TWILIO_PAIR = /(?<![A-Za-z0-9])(AC[0-9a-f]{32})(["'`])[ \t]*,[ \t]*(["'`])([0-9a-f]{32})\3/dg;
+
+/**
+ * Vendor tokens of the long tail in one rule: the pre-scan's selector has room for a bounded number of
+ * rules, and each of these shapes is rare enough that trying them all on a line that names one costs nothing.
+ * Each member keeps its own shape, entropy floor and samples; a hit is reported as `vendor-token`.
+ */
+function vendorFamily(members: Simple[]): LineRule {
+  // Each member's literal head (case as written), asked with includes first: the family wakes on common
+  // keywords (`sk`, `pat`), and running every member's regex on each such line cost more than the rest.
+  const patterns = members.map((d) => ({
+    re: new RegExp(`(?<![A-Za-z0-9_])(?:${d.token})(?![A-Za-z0-9_])`, 'g'),
+    prefixLen: d.prefixLen,
+    head: /^[A-Za-z0-9_-]+/.exec(d.token.replace(/\\\./g, '.'))![0],
+  }));
+  return {
+    id: 'vendor-token',
+    description: `Vendor tokens of the long tail: ${members.map((d) => d.description).join('; ')}`,
+    keywords: [...new Set(members.flatMap((d) => d.keywords))],
+    priority: 0,
+    scan(line: string, out: Hit[]): void {
+      for (const { re, prefixLen, head } of patterns) {
+        if (!line.includes(head)) continue;
+        re.lastIndex = 0;
+        let m: RegExpExecArray | null;
+        while ((m = re.exec(line)) !== null) {
+          if (randomPartOk(m[0].slice(prefixLen))) out.push({ start: m.index, end: m.index + m[0].length, rule: 'vendor-token', priority: 0 });
+        }
+      }
+    },
+    samples: () => {
+      const parts = members.map((d) => tokenSamples(d.make(), d.traps));
+      return { truePositives: parts.flatMap((x) => x.truePositives), falsePositives: parts.flatMap((x) => x.falsePositives) };
+    },
+  };
+}
+
+const TAIL_VENDORS: Simple[] = [
+  {
+    id: 'planetscale-token',
+    description: 'PlanetScale database password, service token and OAuth token (pscale_pw_…, pscale_tkn_…)',
+    keywords: ['pscale_'],
+    token: 'pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_.=-]{32,64}',
+    prefixLen: 10,
+    make: () => [j('pscale', '_pw_', rs(B64URL, 43)), j('pscale', '_tkn_', rs(B64URL, 43)), j('pscale', '_oauth_', rs(B64URL, 43))],
+    traps: ['password: pscale_pw_<your-password>', 'PLANETSCALE_PASSWORD=pscale_pw_' + 'x'.repeat(43)],
+  },
+  {
+    id: 'linear-oauth-token',
+    description: 'Linear OAuth access token',
+    keywords: ['lin_oauth_'],
+    token: 'lin_oauth_[a-f0-9]{64}',
+    prefixLen: 10,
+    make: () => [j('lin', '_oauth_', rs(HEX, 64))],
+    traps: ['LINEAR_TOKEN=lin_oauth_' + '0'.repeat(64)],
+  },
+  {
+    id: 'render-key',
+    description: 'Render API key',
+    keywords: ['rnd_'],
+    token: 'rnd_[A-Za-z0-9]{32}',
+    prefixLen: 4,
+    make: () => [j('rn', 'd_', rs(ALNUM, 32))],
+    traps: ['const rnd_seed_for_the_generator = 1;', 'RENDER_API_KEY=rnd_' + 'X'.repeat(32)],
+  },
+  {
+    id: 'netlify-token',
+    description: 'Netlify personal access token (nfp_…)',
+    keywords: ['nfp_'],
+    token: 'nfp_[A-Za-z0-9]{36,40}',
+    prefixLen: 4,
+    make: () => [j('nf', 'p_', rs(ALNUM, 36))],
+    traps: ['NETLIFY_AUTH_TOKEN=nfp_' + 'x'.repeat(36)],
+  },
+  {
+    id: 'contentful-token',
+    description: 'Contentful personal access token',
+    keywords: ['pat'],
+    token: 'CFPAT-[A-Za-z0-9_-]{43}',
+    prefixLen: 6,
+    make: () => [j('CF', 'PAT-', rs(B64URL, 43))],
+    traps: ['CONTENTFUL_TOKEN=CFPAT-' + 'x'.repeat(43)],
+  },
+  {
+    id: 'newrelic-ingest-key',
+    description: 'New Relic ingest, browser and admin keys (NRII-, NRJS-)',
+    keywords: ['nrii-', 'nrjs-'],
+    token: 'NR(?:II|JS)-[A-Za-z0-9_-]{19,40}',
+    prefixLen: 5,
+    make: () => [j('NR', 'II-', rs(B64URL, 32)), j('NR', 'JS-', rs(HEX, 19))],
+    traps: ['NEW_RELIC_LICENSE=NRII-' + 'x'.repeat(32)],
+  },
+  {
+    id: 'shippo-token',
+    description: 'Shippo API token',
+    keywords: ['shippo_'],
+    token: 'shippo_(?:live|test)_[a-f0-9]{40}',
+    prefixLen: 12,
+    make: () => [j('shippo', '_live_', rs(HEX, 40))],
+    traps: ['SHIPPO_TOKEN=shippo_live_' + '0'.repeat(40)],
+  },
+  {
+    id: 'onepassword-service-token',
+    description: '1Password service account token (ops_ and base64url JSON)',
+    keywords: ['eyj'],
+    token: 'ops_eyJ[A-Za-z0-9_=-]{60,}',
+    prefixLen: 4,
+    make: () => [j('op', 's_', 'eyJzaWduSW5BZGRyZXNzIjoi', rs(B64URL, 300))],
+    traps: ['OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ' + 'x'.repeat(60)],
+  },
+  {
+    id: 'mapbox-secret-token',
+    description: 'Mapbox secret token (sk. and a base64url JSON head; pk. tokens are public)',
+    keywords: ['eyj'],
+    token: 'sk\\.eyJ[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}',
+    prefixLen: 3,
+    make: () => [j('sk', '.eyJ1Ijoi', rs(B64URL, 50), '.', rs(B64URL, 22))],
+    traps: ['const style = "pk.eyJ1IjoiYWNtZSIsImEiOiJjbGZ4eHh4eHgifQ.publicpublicpublicpub";'],
+  },
+  {
+    id: 'openrouter-key',
+    description: 'OpenRouter API key',
+    keywords: ['sk'],
+    token: 'sk-or-v1-[a-f0-9]{64}',
+    prefixLen: 9,
+    make: () => [j('sk-', 'or-v1-', rs(HEX, 64))],
+    traps: ['OPENROUTER_API_KEY=sk-or-v1-' + '0'.repeat(64)],
+  },
+  {
+    id: 'cerebras-key',
+    description: 'Cerebras API key',
+    keywords: ['sk'],
+    token: 'csk-[a-z0-9]{48}',
+    prefixLen: 4,
+    make: () => [j('cs', 'k-', rs('abcdefghijklmnopqrstuvwxyz0123456789', 48))],
+    traps: ['CEREBRAS_API_KEY=csk-' + 'x'.repeat(48)],
+  },
+  {
+    id: 'polar-token',
+    description: 'Polar organisation and personal access tokens',
+    keywords: ['polar_'],
+    token: 'polar_[op]at_[A-Za-z0-9]{40,}',
+    prefixLen: 10,
+    make: () => [j('polar', '_oat_', rs(ALNUM, 43))],
+    traps: ['POLAR_ACCESS_TOKEN=polar_oat_' + 'x'.repeat(43)],
+  },
+  {
+    id: 'circleci-token',
+    description: 'CircleCI personal API token',
+    keywords: ['pat'],
+    token: 'CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}',
+    prefixLen: 7,
+    make: () => [j('CCI', 'PAT_', rs(ALNUM, 22), '_', rs(HEX, 40))],
+    traps: ['CIRCLE_TOKEN=CCIPAT_' + 'x'.repeat(22) + '_' + '0'.repeat(40)],
+  },
+  {
+    id: 'bitbucket-app-password',
+    description: 'Bitbucket app password / API token (ATBB…)',
+    keywords: ['atbb'],
+    token: 'ATBB[A-Za-z0-9_=.-]{32,}',
+    prefixLen: 4,
+    make: () => [j('AT', 'BB', rs(ALNUM, 40))],
+    traps: ['const ATBB_PREFIX = "ATBB";'],
+  },
+];
 
 export const MORE_VENDOR_RULES: LineRule[] = [
   simple({
@@ -56,10 +223,11 @@ export const MORE_VENDOR_RULES: LineRule[] = [
   simple({
     id: 'doppler-token',
     description: 'Doppler service, personal, CLI and SCIM tokens',
-    keywords: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'],
-    token: 'dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}',
+    keywords: ['dp.'],
+    // A service token names its config between the type and the key: `dp.st.prd.…`, `dp.st.dev_eu.…`.
+    token: 'dp\\.(?:pt|st|sa|ct|scim|audit)\\.(?:[a-z0-9_-]{1,40}\\.)?[A-Za-z0-9]{40,}',
     prefixLen: 6,
-    make: () => [j('dp', '.pt.', rand(ALNUM, 43))],
+    make: () => [j('dp', '.pt.', rand(ALNUM, 43)), j('dp', '.st.', 'prd.', rs(ALNUM, 43))],
     traps: ['DOPPLER_TOKEN=dp.pt.<token>'],
   }),
   simple({
@@ -110,7 +278,7 @@ export const MORE_VENDOR_RULES: LineRule[] = [
   simple({
     id: 'age-secret-key',
     description: 'age encryption secret key',
-    keywords: ['age-secret-key-1'],
+    keywords: ['secret-key-1'],
     token: 'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}',
     prefixLen: 16,
     make: () => [j('AGE-', 'SECRET-', 'KEY-1', rand(CROCKFORD, 58))],
@@ -410,4 +578,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     make: () => [j('pat', '-na1-', rand(HEX, 8), '-', rand(HEX, 4), '-', rand(HEX, 4), '-', rand(HEX, 4), '-', rand(HEX, 12))],
     traps: ['HUBSPOT_TOKEN=pat-na1-00000000-0000-0000-0000-000000000000', 'region pat-na1 is the default'],
   }),
+  vendorFamily(TAIL_VENDORS),
 ];

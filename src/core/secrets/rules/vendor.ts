@@ -32,6 +32,26 @@ export const VENDOR_RULES: LineRule[] = [
         ],
       ),
   }),
+  // The secret right after its key id, with only a separator between (`"AKIA…:<secret>"`, a credentials CSV's
+  // `AKIA…,<secret>`, `AKIA… <secret>`): no name stands before the secret, the key id names it.
+  regexRule({
+    id: 'aws-key-pair',
+    description: 'AWS secret access key right after its access key id',
+    keywords: ['akia', 'asia'],
+    pattern: re(`(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}["']?[ \\t]*[:;,|/ \\t][ \\t]*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`),
+    check: (s) => !AWS_EXAMPLES.has(s) && randomPartOk(s),
+    samples: () => {
+      const id = j('AK', 'IA', rand(UPPER_B32, 16, 0xa75001));
+      const k = rand(B64, 40, 0xa75002);
+      return {
+        truePositives: [
+          { text: `my $aws = "${id}:${k}";`, secrets: [k] },
+          { text: `deploy,${id},${k}`, secrets: [k] },
+        ],
+        falsePositives: [`${j('AKIA', 'IOSFODNN7', 'EXAMPLE')}:${j('wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY')}`],
+      };
+    },
+  }),
   regexRule({
     id: 'aws-secret-key',
     description: 'AWS secret access key next to its key name',
@@ -269,8 +289,9 @@ export const VENDOR_RULES: LineRule[] = [
     id: 'azure-sas',
     description: 'Azure shared access signature (sig= in a SAS URL or connection string)',
     keywords: ['sig='],
-    pattern: re(`[?&;]sig=([A-Za-z0-9%+/=]{30,})`, 'gd'),
-    check: (s) => randomPartOk(s),
+    // The whole query (sv, se, sp, … and sig): its parameters scope the grant and are masked with the signature.
+    pattern: re(`(?:[?&;]|SharedAccessSignature=)((?:[a-z]{2,5}=[^&\\s;"'<>]*&)*sig=[A-Za-z0-9%+/=]{30,}(?:&[a-z]{2,5}=[^&\\s;"'<>]*)*)`, 'gd'),
+    check: (s) => randomPartOk(/sig=([^&]*)/.exec(s)![1]!),
     samples: () => {
       const s = encodeURIComponent(rand(B64, 44));
       return {
@@ -298,7 +319,7 @@ export const VENDOR_RULES: LineRule[] = [
   regexRule({
     id: 'digitalocean-token',
     description: 'DigitalOcean personal, OAuth and refresh tokens',
-    keywords: ['_v1_'],
+    keywords: ['dop_', 'doo_', 'dor_'],
     pattern: re(`${B}(do[opr]_v1_[a-f0-9]{64})${E}`),
     check: tail(7),
     samples: () => tokenSamples([j('do', 'p_v1_', rand(HEX, 64))], [`DO_TOKEN=${j('do', 'p_v1_')}${'0'.repeat(64)}`]),
@@ -306,7 +327,7 @@ export const VENDOR_RULES: LineRule[] = [
   regexRule({
     id: 'shopify-token',
     description: 'Shopify access, custom app, private app and shared secret tokens',
-    keywords: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+    keywords: ['shp'],
     pattern: re(`${B}(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})${E}`),
     check: tail(6),
     samples: () => tokenSamples([j('shp', 'at_', rand(HEX, 32)), j('shp', 'ss_', rand(HEX, 32))], ['SHOPIFY_TOKEN=shpat_<token>']),
