@@ -5,6 +5,7 @@ import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
+import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
@@ -64,6 +65,7 @@ export const CATALOG: readonly Rule[] = [
   ...systemRules,
   ...supplyRules,
   ...remoteRules,
+  ...pkgStateRules,
   ...frontEndRules,
 ];
 
