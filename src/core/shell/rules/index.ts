@@ -1,5 +1,6 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
 import { dbRules } from './db';
+import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
 import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
@@ -66,6 +67,7 @@ export const CATALOG: readonly Rule[] = [
   ...supplyRules,
   ...remoteRules,
   ...pkgStateRules,
+  ...evalModeRules,
   ...frontEndRules,
 ];
 

@@ -23,6 +23,37 @@ function hasOpt(s: Sub, re: RegExp): boolean {
 const GLOBAL = /^(-g|--global|--location=global|-[a-zA-Z]*g[a-zA-Z]*)$/;
 const PY = /^python(3(\.\d+)?)?$/;
 const NODE_PMS = ['npm', 'pnpm', 'yarn', 'bun'];
+const PM_NAMES: ReadonlySet<string> = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'pip',
+  'pip3',
+  'python',
+  'python3',
+  'go',
+  'cargo',
+  'rustup',
+  'conda',
+  'mamba',
+  'micromamba',
+  'nvm',
+  'fnm',
+  'volta',
+  'pyenv',
+  'rbenv',
+  'nodenv',
+  'asdf',
+  'sdk',
+  'pipx',
+  'gem',
+  'brew',
+  'composer',
+  'dotnet',
+  'poetry',
+  'uv',
+]);
 
 /** `python -m pip …` is pip: the words after the module. */
 function pipWords(s: Sub): (string | null)[] | undefined {
@@ -135,37 +166,6 @@ function unvettedSpec(spec: string): boolean {
 export const pkgStateRules: Rule[] = [
   {
     id: 'pkg.global-state',
-    names: [
-      'npm',
-      'pnpm',
-      'yarn',
-      'bun',
-      'pip',
-      'pip3',
-      'python',
-      'python3',
-      'go',
-      'cargo',
-      'rustup',
-      'conda',
-      'mamba',
-      'micromamba',
-      'nvm',
-      'fnm',
-      'volta',
-      'pyenv',
-      'rbenv',
-      'nodenv',
-      'asdf',
-      'sdk',
-      'pipx',
-      'gem',
-      'brew',
-      'composer',
-      'dotnet',
-      'poetry',
-      'uv',
-    ],
     description:
       'Changes package-manager state outside the project: purges a cache or store every project shares, uninstalls a global tool, a runtime or an environment, or installs into the Python environment with setup.py.',
     examples: {
@@ -201,7 +201,8 @@ export const pkgStateRules: Rule[] = [
         'pnpm remove lodash',
       ],
     },
-    check: (s) => globalState(s),
+    // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
+    check: (s) => (PM_NAMES.has(s.name ?? '') ? globalState(s) : undefined),
   },
   {
     id: 'pkg.registry-access',
