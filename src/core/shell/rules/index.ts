@@ -6,6 +6,7 @@ import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
+import { lockoutRules } from './lockout';
 import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
@@ -68,6 +69,7 @@ export const CATALOG: readonly Rule[] = [
   ...remoteRules,
   ...pkgStateRules,
   ...evalModeRules,
+  ...lockoutRules,
   ...frontEndRules,
 ];
 
