@@ -623,6 +623,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'chown root:root /tmp/x',
     'chown root src/app.ts',
     'chgrp root src/app.ts',
+    'for f in src/*; do mv "$f" /tmp/; done',
+    'pip install --break-system-packages -U pip setuptools',
   ],
   '10 write then run, env dumps': [
     'typeset -p GITHUB_TOKEN',
@@ -1157,6 +1159,9 @@ export const BENIGN: Record<string, string[]> = {
     'chmod u+w src/app.ts',
     'chmod 600 /tmp/key',
     'chmod go-w src/app.ts',
+    'for f in src/*; do mv "$f" src/old/; done',
+    'mv src/app.ts /tmp/',
+    'pip install -U pip',
   ],
   '10 write then run, env dumps': [
     'npm pkg get version',

@@ -2,7 +2,8 @@
 // branch go with it), taking the owner's own access away from the project's files (chmod 000, a-rwx), and
 // handing files to another owner (chown root:root), after which the agent's user can no longer change them.
 import { has, parseOpts } from '../options';
-import type { Sub } from '../types';
+import { inWorkspace } from '../fsfacts';
+import type { Sub, W } from '../types';
 import type { Rule } from './types';
 import { O } from './util';
 
@@ -34,7 +35,40 @@ function gitArgs(s: Sub): (string | null)[] {
   return s.name === 'git' ? s.words.slice(1).map((w) => w.value) : [];
 }
 
+/** A word that stands for several files or for names read at run time (a glob, a loop variable over one). */
+function many(w: W): boolean {
+  return w.glob || w.fromInput || (w.alts !== undefined && w.alts.some((a) => a.glob || a.fromInput));
+}
+
 export const lockoutRules: Rule[] = [
+  {
+    id: 'fs.move-out-many',
+    names: ['mv'],
+    description:
+      'Moves a glob’s files, or names read at run time, out of the workspace (mv src/* /tmp/, for f in src/*; do mv "$f" /tmp/; done): a delete by glob with the files parked elsewhere.',
+    examples: {
+      destructive: ['for f in src/*; do mv "$f" /tmp/; done', 'for f in $(git ls-files); do mv "$f" /tmp/x/; done'],
+      benign: ['mv src/app.ts /tmp/', 'for f in src/*; do mv "$f" src/old/; done', 'mv /tmp/x/* /tmp/y/'],
+    },
+    check(s, ctx) {
+      const ws = s.words.slice(1).filter((w) => !(w.value !== null && w.value.startsWith('-')));
+      if (ws.length < 2) return undefined;
+      const dest = ws[ws.length - 1];
+      const d = dest.path ?? dest.value;
+      if (d === null || d === undefined) return undefined;
+      const abs = d.startsWith('/') ? d : `${s.cwd ?? ctx.env.cwd}/${d}`;
+      if (inWorkspace(abs, ctx.env)) return undefined;
+      const src = ws.slice(0, -1).find(
+        (w) =>
+          many(w) &&
+          (w.alts ?? [w]).some((a) => {
+            const v = a.path ?? a.value;
+            return v === null || v === undefined || inWorkspace(v.startsWith('/') ? v : `${s.cwd ?? ctx.env.cwd}/${v}`, ctx.env);
+          }),
+      );
+      return src ? `mv ${src.text} ${dest.text} moves every file ${src.text} names out of the workspace` : undefined;
+    },
+  },
   {
     id: 'git.remote-remove',
     names: ['git'],

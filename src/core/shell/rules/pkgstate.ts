@@ -74,6 +74,8 @@ function globalState(s: Sub): string | undefined {
     if (pip[0] === 'cache' && /^(purge|remove|rm)$/.test(pip[1] ?? ''))
       return `pip cache ${pip[1]} deletes the download cache every project on the machine shares`;
     if (pip[0] === 'uninstall') return 'pip uninstall removes packages from the Python environment, outside the project';
+    if (pip[0] === 'install' && hasOpt(s, /^--break-system-packages$/))
+      return 'pip install --break-system-packages changes the system Python the operating system’s own tools use';
     return undefined;
   }
   if (PY.test(name)) {
