@@ -1159,7 +1159,7 @@ export const BENIGN: Record<string, string[]> = {
     'chmod u+w src/app.ts',
     'chmod 600 /tmp/key',
     'chmod go-w src/app.ts',
-    'for f in src/*; do mv "$f" src/old/; done',
+    'for f in /tmp/x/*; do mv "$f" /tmp/y/; done',
     'mv src/app.ts /tmp/',
     'pip install -U pip',
   ],
