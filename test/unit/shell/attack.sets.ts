@@ -1141,6 +1141,7 @@ export const BENIGN: Record<string, string[]> = {
     'npm cache verify',
     'pip cache list',
     'go clean -testcache',
+    'go clean -cache',
     'pip list',
     'conda env list',
     'nvm ls',

@@ -103,8 +103,8 @@ function globalState(s: Sub): string | undefined {
       if (/^(remove|rm|uninstall)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `bun ${a} -g removes a globally installed tool`;
       return undefined;
     case 'go':
-      if (a === 'clean' && hasOpt(s, /^-(modcache|cache|fuzzcache)$/))
-        return 'go clean -modcache/-cache deletes the module or build cache every Go project on the machine shares';
+      if (a === 'clean' && hasOpt(s, /^-(modcache|fuzzcache)$/))
+        return 'go clean -modcache deletes the downloaded modules every Go project on the machine shares';
       return undefined;
     case 'cargo':
       if (a === 'uninstall') return 'cargo uninstall removes an installed tool from ~/.cargo/bin';
@@ -193,6 +193,7 @@ export const pkgStateRules: Rule[] = [
         'npm cache verify',
         'pip cache list',
         'go clean -testcache',
+        'go clean -cache',
         'pip list',
         'cargo install --list',
         'conda env list',
