@@ -261,10 +261,9 @@ export function redirectEffects(
     // Threat: `for f in src/*; do : > "$f"; done`, `for f in $(git ls-files); do > "$f"; done`: the target takes
     // several values, or values read at run time, and each one is truncated; the literal pattern names no file, so
     // only asking shows the reviewer what a set of overwrites the line makes.
-    if (truncatesMany(r.op, t)) {
+    // The set's own effects still go on (a glob over protected paths is refused by the path rules).
+    if (truncatesMany(r.op, t))
       unknown?.push(`${text.split('\n')[0].slice(0, 60)}: redirects ${r.op} ${t.text}, which is every file of a set only known at run time, each one replaced`);
-      continue;
-    }
     const targets = t.alts ?? [t];
     for (const tw of targets) {
       const p = tw.path ?? tw.value;
