@@ -227,6 +227,19 @@ function contentless(sub: Sub): boolean {
 const FD_DUP = /^(\d+|-)$/;
 
 /** Append the effects of redirections to `out` (pseudo-files such as /dev/null are left out). */
+/** A replacing redirect (not an append, not a read) onto a glob or onto names read at run time. */
+function truncatesMany(op: string, t: Redir['target']): boolean {
+  if (op === '<' || op === '>>' || op === '&>>' || op === '<&' || op === '<<' || op === '<<-') return false;
+  // A loop variable is a word whose alternatives are the loop's values: each is judged.
+  for (const w of t.alts ?? [t]) {
+    if (w.fromInput) return true;
+    if (!w.glob) continue;
+    const p = w.path ?? w.value;
+    if (p === null || p === undefined || !isHarmlessSink(p)) return true;
+  }
+  return false;
+}
+
 export function redirectEffects(
   out: Effect[],
   redirs: Redir[],
@@ -245,6 +258,12 @@ export function redirectEffects(
       if (r.op !== '>&' && r.op !== '<&') unknown?.push(`${text.split('\n')[0].slice(0, 60)}: redirects ${r.op} ${t.text}, a file only known at run time`);
       continue;
     }
+    // Threat: `for f in src/*; do : > "$f"; done`, `for f in $(git ls-files); do > "$f"; done`: the target takes
+    // several values, or values read at run time, and each one is truncated; the literal pattern names no file, so
+    // only asking shows the reviewer what a set of overwrites the line makes.
+    // The set's own effects still go on (a glob over protected paths is refused by the path rules).
+    if (truncatesMany(r.op, t))
+      unknown?.push(`${text.split('\n')[0].slice(0, 60)}: redirects ${r.op} ${t.text}, which is every file of a set only known at run time, each one replaced`);
     const targets = t.alts ?? [t];
     for (const tw of targets) {
       const p = tw.path ?? tw.value;

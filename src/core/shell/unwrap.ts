@@ -803,7 +803,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       return file ? emit(host, u, [words[0], file]) : undefined;
     }
 
-    if (SHELLS.has(name)) {
+    // PowerShell's named parameters are not bash clusters: `pwsh -EncodedCommand B64` read as one holds -n (syntax
+    // check only) or -c and hid its program; with one, its row (an interpreter) judges the line.
+    if (SHELLS.has(name) && !(name === 'pwsh' && args.some((w) => w.value !== null && /^-[A-Za-z]{2,}/.test(w.value)))) {
       const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       setMeta(u, 'shell', true);

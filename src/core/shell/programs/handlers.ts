@@ -8,6 +8,7 @@ import type { W } from '../types';
 import { word } from '../words';
 import { awkEffects, sedEffects } from './langs';
 import { tarCommands } from './runners';
+import { awkPrintsNothing, exDestroys, sedDestroys, wipesMany } from './inplace';
 
 const base = (p: string) => {
   const t = p.replace(/\/+$/, '');
@@ -308,7 +309,13 @@ handler('sed', (m) => {
     if (e.error) m.unknown(`sed script not understood: ${e.error}`);
   }
   const inPlace = m.has('inplace');
-  for (const f of files) m.path(inPlace ? 'A' : 'R', f, f.value, inPlace ? 'sed -i' : 'sed');
+  // A script that deletes every line or prints nothing replaces the file's content (see inplace.ts).
+  const known = scripts.filter((x): x is string => x !== null);
+  const wipes = inPlace && known.length > 0 && sedDestroys(known, m.occ('-n') !== undefined);
+  for (const f of files) {
+    if (wipes) wipesMany(m, f, 'sed -i');
+    m.path(inPlace ? (wipes ? 'W' : 'A') : 'R', f, f.value, wipes ? 'sed -i (a script that keeps no content)' : inPlace ? 'sed -i' : 'sed');
+  }
 });
 
 handler('awk', (m) => {
@@ -343,10 +350,17 @@ handler('awk', (m) => {
     for (const f of e.reads) m.add('read', undefined, f, `${m.label} getline <`);
     if (e.unknown) m.unknown(`${m.label}: ${e.unknown}`);
   }
+  const wipes = inplace && progs.length > 0 && progs.every((pg) => pg !== null && awkPrintsNothing(pg));
   for (const f of files) {
     // `var=value` operands are assignments, not files.
     if (f.value !== null && /^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value)) continue;
-    m.path(inplace ? 'A' : 'R', f, f.value, inplace ? `${m.label} -i inplace` : m.label);
+    if (wipes) wipesMany(m, f, `${m.label} -i inplace`);
+    m.path(
+      inplace ? (wipes ? 'W' : 'A') : 'R',
+      f,
+      f.value,
+      wipes ? `${m.label} -i inplace (a program that prints nothing)` : inplace ? `${m.label} -i inplace` : m.label,
+    );
   }
 });
 
@@ -854,19 +868,26 @@ handler('vim', (m) => {
       m.unknown(`${m.label} ${o.opt.key} runs an editor script the guard does not read`);
     }
   }
+  const exs: string[] = [];
+  for (const o of m.p.occ) if ((o.opt.key === '-c' || o.opt.key === '--cmd') && typeof o.value === 'string') exs.push(o.value);
+  for (const w of m.p.positional) if (w.value !== null && w.value.startsWith('+')) exs.push(w.value.slice(1));
+  // `%d` then a write: the file is emptied (see inplace.ts).
+  const wipes = !readonly && exDestroys(exs);
   for (const w of m.p.positional) {
     if (w.value !== null && w.value.startsWith('+')) {
       exCommands(m, w.value.slice(1), `${m.label} +`);
       continue;
     }
-    m.path(readonly ? 'R' : 'A', w, w.value, m.label);
+    if (wipes) wipesMany(m, w, m.label);
+    m.path(readonly ? 'R' : wipes ? 'W' : 'A', w, w.value, wipes ? `${m.label} (commands that delete every line)` : m.label);
   }
 });
 
 handler('ed', (m) => {
   optionRoles(m);
-  for (const w of m.p.positional) m.path('A', w, w.value, m.label);
   const t = stdinText(m);
+  const wipes = typeof t === 'string' && exDestroys([t]);
+  for (const w of m.p.positional) m.path(wipes ? 'W' : 'A', w, w.value, wipes ? `${m.label} (commands that delete every line)` : m.label);
   if (t === null) m.unknown(`${m.label} runs editor commands from input the guard cannot read`);
   else if (t !== undefined) exCommands(m, t, m.label);
 });

@@ -2,6 +2,7 @@
 import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, handler, positionalRoles_, runRow } from './model';
 import { stdinText } from './handlers';
 import type { Row } from './spec';
+import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
 let rowByName: ((name: string) => Row | undefined) | undefined;
@@ -118,8 +119,19 @@ handler('interp', (m) => {
     // (perl, ruby) they are the input files, and -i rewrites them.
     const inplace = m.has('inplace');
     const reads = m.occ('-n') !== undefined || m.occ('-p') !== undefined;
+    // Code that empties each line or prints nothing replaces the file's content (see inplace.ts).
+    const codes = m.p.occ.filter((o) => o.opt.role === 'K').map((o) => o.value);
+    const wipes =
+      inplace &&
+      reads &&
+      (lang === 'perl' || lang === 'ruby') &&
+      codes.every((c) => typeof c === 'string') &&
+      lineCodeDestroys(codes.join('\n'), m.occ('-p') !== undefined, lang);
     for (const w of rest) {
-      if (inplace) m.path('A', w, w.value, `${name} -i`);
+      if (wipes) {
+        wipesMany(m, w, `${name} -i`);
+        m.path('W', w, w.value, `${name} -i (code that keeps no content)`);
+      } else if (inplace) m.path('A', w, w.value, `${name} -i`);
       else if (reads) m.path('R', w, w.value, name);
       else m.name(w, w.value, `${name} (an argument of the code)`);
     }

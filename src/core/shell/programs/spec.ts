@@ -260,7 +260,13 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
   for (let i = from; i < words.length; i++) {
     const w = words[i];
     const v = w.value;
-    if (afterDD || v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */ || (NUMERIC.test(v) && !numeric && !loose)) {
+    if (
+      afterDD ||
+      v === null ||
+      v.length < 2 ||
+      v.charCodeAt(0) !== 45 /* - */ ||
+      (NUMERIC.test(v) && !numeric && !loose && !tables.some((t) => t.shorts.has(v[1])))
+    ) {
       if (posix && !afterDD) {
         // Everything from here is positional (a script and its arguments, a verb and its words).
         out.rest = i;

@@ -1,10 +1,13 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
 import { dbRules } from './db';
+import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
 import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
+import { lockoutRules } from './lockout';
+import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
@@ -64,6 +67,9 @@ export const CATALOG: readonly Rule[] = [
   ...systemRules,
   ...supplyRules,
   ...remoteRules,
+  ...pkgStateRules,
+  ...evalModeRules,
+  ...lockoutRules,
   ...frontEndRules,
 ];
 
