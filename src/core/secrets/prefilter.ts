@@ -221,9 +221,9 @@ const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword|\\.[Pp]assword)(?=\\([ \\t]*["\'])' +
   '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"|`))' +
   // Prose handing a password over (prose-password in rules/context-more.ts): `the password is X`, `password was X`,
-  // `password set to X`, `the root password for db01 is X`; the value holds a digit or a sign (`if password is None`
-  // and `the password is stored in Vault` are no candidates).
-  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+)[\'"`]?\\S*?[\\d!#$%&*+@^_~-])' +
+  // `password set to X`, `the root password for db01 is X`; the value holds a digit or a sign, or is twelve letters
+  // or more in both cases (`if password is None` and `the password is stored in Vault` are no candidates).
+  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
   `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
@@ -257,7 +257,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt|jsonwebtoken)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|\.(?:Redis|StrictRedis)\(|\.connect\([ \t]*["']|ENV\.fetch\(|\.(?:getenv|getOrDefault|env\.get|GetEnvironmentVariable|setdefault)\(/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|(?:pymysql|MySQLdb)\.connect\(|ENV\.fetch\(|(?:os|Sys|System)\.getenv\(|Deno\.env\.get\(|\.setdefault\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -333,27 +333,27 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     '.Wallet(',
     '.from_key(',
     // Signing keys and connection passwords handed over by position (call-credential): `jwt.sign(p, "…")`,
-    // `crypto.createHmac("sha256", "…")`, `hmac.new(b"…", …)`, `redis.Redis(h, p, db, "…")`, `pymysql.connect(h, u, "…")`.
+    // `crypto.createHmac("sha256", "…")`, `hmac.new(b"…", …)`, `pymysql.connect(h, u, "…")`. Each head has
+    // its anchor after two rarer characters where it can (`wt.`, `to.`), not before a common pair (`.get`,
+    // `.co`): every `.` of code the neighbour filter lets through costs a walk over these heads.
     'jwt.',
     'JWT.',
     'Jwt.',
-    'jsonwebtoken.',
-    '.createHmac(',
+    'crypto.createHmac(',
     'hmac.',
     'HMAC.',
     '.signWith(',
     '.SignedString(',
     '.PlainAuth(',
-    '.Redis(',
-    '.StrictRedis(',
-    '.connect(',
+    'pymysql.',
+    'MySQLdb.',
     // A secret-named variable read with a literal default (env-fallback): `ENV.fetch("API_KEY", "…")`,
     // `os.getenv("TOKEN", "…")`, `System.getenv().getOrDefault("X", "…")`, `Deno.env.get("X") ?? "…"`.
     'ENV.fetch(',
-    '.getenv(',
-    '.getOrDefault(',
-    '.env.get(',
-    '.GetEnvironmentVariable(',
+    'os.getenv(',
+    'Sys.getenv(',
+    'System.getenv(',
+    'Deno.env.',
     '.setdefault(',
   ],
   dapi: ['dapi'],

@@ -16,6 +16,7 @@ const tok = () => rand(ALNUM, 32, 72000 + seq++ * 137);
 
 /** `head` and the line mid-text, so the pre-scan meets it between ordinary lines. */
 function inContext(line: string, head: string): string {
+  if (head === 'package cfg' || head === 'Module Config') return `${head}\n\n${line}\n`;
   return `${head}\n// setup\nconst retries = 3;\n${line}\nconsole.log("ready");\n`;
 }
 function masks(line: string, secret: string, head = '// file'): void {
@@ -159,23 +160,19 @@ describe('secrets in code with no key name beside them, and in prose', () => {
   });
 
   it('masks a Go or VB declaration whose type stands between a secret name and its value', () => {
-    for (const make of [
-      (v: string) => `var apiKey string = "${v}"`,
-      (v: string) => `const token string = "${v}"`,
-      (v: string) => `Dim password As String = "${v}"`,
-      (v: string) => `Private Const ApiKey As String = "${v}"`,
-      (v: string) => `let token: String = String::from("${v}");`,
-    ]) {
+    const forms: [(v: string) => string, string][] = [
+      [(v) => `var apiKey string = "${v}"`, 'package cfg'],
+      [(v) => `const token string = "${v}"`, 'package cfg'],
+      [(v) => `Dim password As String = "${v}"`, 'Module Config'],
+      [(v) => `    Private Const ApiKey As String = "${v}"`, 'Module Config'],
+      [(v) => `let token: String = String::from("${v}");`, '// file'],
+    ];
+    for (const [make, head] of forms) {
       const v = tok();
-      masks(make(v), v);
+      masks(make(v), v, head);
     }
-    for (const line of [
-      'var greeting string = "hello, world"',
-      'const tokenHeader string = "X-Auth-Token"',
-      'Dim title As String = "Sign in"',
-      'var apiKey string',
-    ])
-      keeps(line);
+    for (const line of ['var greeting string = "hello, world"', 'const tokenHeader string = "X-Auth-Token"', 'var apiKey string']) keeps(line, 'package cfg');
+    keeps('Dim title As String = "Sign in"', 'Module Config');
   });
 
   it('masks the AWS secret after its key id on one line', () => {
@@ -195,6 +192,8 @@ describe('secrets in code with no key name beside them, and in prose', () => {
       const p = pw();
       masks(make(p), p);
     }
+    const letters = rand('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 22, 73002);
+    masks(`The staging password is ${letters} (rotate after the demo).`, letters);
     for (const line of [
       'Set the password in the `.env` file; the password is stored in Vault.',
       '    if password is None:',
@@ -202,6 +201,7 @@ describe('secrets in code with no key name beside them, and in prose', () => {
       'The password was changed by an administrator.',
       'Your password is `<your-password>`.',
       'The password is at least 12 characters long.',
+      'The password is CaseSensitive and expires monthly.',
       'log.info("password reset for %s", user)',
     ])
       keeps(line);

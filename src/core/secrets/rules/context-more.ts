@@ -10,7 +10,7 @@
 // therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
 // `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, randomPartOk, shannon, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, isWordyIdentifier, randomPartOk, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
@@ -130,7 +130,7 @@ export const mysqlQuoted: LineRule = regexRule({
 // `Optional.ofNullable(System.getenv("X")).orElse("…")`, Kotlin's `System.getenv("X") ?: "…"`, C#'s
 // `Environment.GetEnvironmentVariable("X") ?? "…"`, Ruby's `ENV.fetch('X') { '…' }`.
 const FALLBACK_OP =
-  /(?:\b(?:process\.)?env\.([A-Za-z_]\w*)|(?:\bprocess\.env|\bENV|\$_ENV|\$_SERVER|\bos\.environ)\[\s*(["'`])([^"'`\]]+)\2\s*\]|\b(?:[\w.]*\.)?(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|env\.get|fetch|env|get)\(\s*(["'])([^"']+)\4\s*\))\s*\)*\s*(?:\|\|=?|\?\?=?|\?:|\bor\b|\.orElse\(|\{)\s*(["'`])([^"'`\r\n]*)\6/dg;
+  /(?:\b(?:process\.)?env\.([A-Za-z_]\w*)|(?:\bprocess\.env|\bENV|\$_ENV|\$_SERVER|\bos\.environ)\[\s*(["'`])([^"'`\]]+)\2\s*\]|\b(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|env\.get|fetch|env|get)\(\s*(["'])([^"']+)\4\s*\))\s*\)*\s*(?:\|\|=?|\?\?=?|\?:|\bor\b|\.orElse\(|\{)\s*(["'`])([^"'`\r\n]*)\6/dg;
 // `os.environ.get('X', '…')`, `os.getenv('X', '…')`, `ENV.fetch('X', '…')`, Laravel's `env('X', '…')`, `getenv('X', '…')`.
 // Rust: `env::var("X").unwrap_or("…".to_string())`, `.unwrap_or_else(|_| "…".into())`.
 const FALLBACK_RUST = /\benv::var\(\s*"([^"]+)"\s*\)\s*\.unwrap_or(?:_else\(\s*\|_\|)?\(?\s*"([^"\r\n]*)"/dg;
@@ -138,7 +138,7 @@ const FALLBACK_RUST = /\benv::var\(\s*"([^"]+)"\s*\)\s*\.unwrap_or(?:_else\(\s*\
 // R's `Sys.getenv('X', unset = '…')`, Java's `System.getenv().getOrDefault("X", "…")`, `os.environ.setdefault('X', '…')`,
 // Go helpers' `getEnv("X", "…")`, a dict's `.get('api_key', '…')`.
 const FALLBACK_ARG =
-  /\b(?:[\w.]*\.)?(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|fetch|env|config|getOrDefault|setdefault|SetDefault|get)\(\s*(["'])([^"']+)\1\s*,\s*(?:(?:default|unset)\s*=\s*)?(["'])([^"'\r\n]*)\3\s*\)/dg;
+  /\b(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|fetch|env|config|getOrDefault|setdefault|SetDefault|get)\(\s*(["'])([^"']+)\1\s*,\s*(?:(?:default|unset)\s*=\s*)?(["'])([^"'\r\n]*)\3\s*\)/dg;
 
 function pushFallback(name: string, m: RegExpExecArray, group: number, out: Hit[]): void {
   const strength = classifyName(name);
@@ -833,8 +833,10 @@ export const callCredential: LineRule = {
   ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
-    CALL_NAME.lastIndex = 0;
     let m: RegExpExecArray | null;
+    // Woken by common words (`token`, `sig`, `key(`): a line with no call in it is done after one search.
+    const calls = line.includes('(');
+    CALL_NAME.lastIndex = calls ? 0 : line.length;
     while ((m = CALL_NAME.exec(line)) !== null) {
       const qual = m[1];
       const word = m[2]!.toLowerCase();
@@ -862,7 +864,7 @@ export const callCredential: LineRule = {
     }
     // A builder's or client's method named for the secret, handed one literal: `.password("…")`,
     // `.Password("…")`, `.apiKey("…")`, `.clientSecret('…')` (setters and withers: statement-secret).
-    SECRET_METHOD.lastIndex = 0;
+    SECRET_METHOD.lastIndex = calls ? 0 : line.length;
     while ((m = SECRET_METHOD.exec(line)) !== null) {
       if (classifyName(m[1]!) !== 'strong') continue;
       const args = callArgs(line, m.index + m[0].length - 1);
@@ -1016,7 +1018,9 @@ export const prosePassword: LineRule = {
       if (m[1] === '' && g === 2)
         while (end > start + 1 && /[.,;:!?)]/.test(line[end - 1]!) && /[.,;:!?)]/.test(line[end - 2]!) === false && end - start > 8) end--;
       const v = line.slice(start, end);
-      if (v.length < 8 || !/[\d\W_]/.test(v) || !/[A-Za-z]/.test(v)) continue;
+      if (v.length < 8 || !/[A-Za-z]/.test(v)) continue;
+      // Letters only: a random run of both cases, twelve or more, not words run together (`CaseSensitive`).
+      if (!/[\d\W_]/.test(v) && (v.length < 12 || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || isWordyIdentifier(v))) continue;
       if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[1] !== '' || g === 4)) continue;
       out.push({ start, end, rule: 'prose-password', priority: CONTEXT_PRIORITY });
     }
@@ -1087,7 +1091,8 @@ const BASIC_PAIR =
 export const schemeJoin: LineRule = {
   id: 'scheme-join',
   description: 'An auth scheme joined to a literal: "Bearer " + "…", paste("Bearer", "…"), String.format("Bearer %s", "…"), "Basic " + btoa("u:…")',
-  keywords: ['auth', 'token'],
+  // (Not `token`: the header's name is on the line, and `token` wakes a rule on many lines.)
+  keywords: ['auth'],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     SCHEME_JOIN.lastIndex = 0;
@@ -1306,9 +1311,8 @@ export const k8sEnvValue: BlockRule = {
 // `new PDO($dsn, "u", "pw")`, `mysqli_connect("h", "u", "pw")`, `new mysqli(…)`, `ftp_login($c, "u", "pw")`,
 // `ldap_bind($l, $dn, "pw")`, `hash_hmac("sha256", $d, "key")`, `openssl_encrypt($d, $algo, "key", …)`,
 // `$ftp->login("u", "pw")`: no name beside the value, no `=` or `:` a key could end at, and no letter the
-// pre-scan anchors on, so no line rule ever sees these lines. A PHP file says so on its first lines (`<?php`):
-// the gate, looked for once per text; the calls are then found in the text itself and call-credential
-// judges their lines. Threat: the database password of a PHP app, written into its bootstrap file.
+// pre-scan anchors on, so no line rule ever sees these lines. A PHP file says so on its first line (`<?php`);
+// the calls are then found in the text itself and call-credential judges their lines. Threat: the database password of a PHP app, written into its bootstrap file.
 const PHP_CALLS =
   /\b(?:new[ \t]+(?:PDO|mysqli|Key)|JWT::(?:en|de)code|mysqli_(?:real_)?connect|mysql_p?connect|ftp_login|ldap_bind|hash_hmac|openssl_(?:en|de)crypt)[ \t]*\(|->login[ \t]*\(/g;
 
@@ -1316,7 +1320,9 @@ export const phpCallCredential: BlockRule = {
   id: 'php-call-credential',
   description:
     'PHP connection and signing calls handed a literal by position: new PDO($dsn, "u", "pw"), mysqli_connect("h", "u", "pw"), hash_hmac("sha256", $d, "key")',
-  gate: '<?php',
+  // Not a gate literal: a search of every text costs a pass over it. A PHP file opens with `<?php`.
+  gate: '',
+  applies: (text: string) => text.lastIndexOf('<?php', 512) >= 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     let last = -1;
@@ -1365,15 +1371,23 @@ export const phpCallCredential: BlockRule = {
 
 // Go's `var apiKey string = "…"` / `const token string = "…"` and VB's `Dim password As String = "…"` /
 // `Private Const ApiKey As String = "…"`: the type stands between the name and `=`, so no key name ends at
-// the `=` for the pre-scan. Both spell the type `string = "` / `String = "` before a literal: the gate,
-// looked for once per text. Threat: a key declared as a typed constant, the common form in both languages.
+// the `=` for the pre-scan. Both spell the type `string = "` / `String = "` before a literal, looked for in a
+// text that opens as Go or VB does. Threat: a key declared as a typed constant, the common form in both languages.
 const TYPED_STRING =
   /\b(?:var|const|Dim|Const|Static|Private|Public|Friend|Protected|ReadOnly|Shared)\b[^\n="]*?\b([A-Za-z_]\w*)[ \t]+(?:[Aa]s[ \t]+)?[Ss]tring[ \t]*=[ \t]*"([^"\r\n]*)"/dg;
 
 export const typedStringDeclaration: BlockRule = {
   id: 'typed-string-declaration',
   description: 'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…"',
-  gate: 'tring = "',
+  // Go files open with `package`, VB ones with `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top; the
+  // type's spelling is then looked for in the text.
+  gate: '',
+  applies: (text: string) =>
+    (text.lastIndexOf('package ', 4096) >= 0 ||
+      text.lastIndexOf('Imports ', 4096) >= 0 ||
+      text.lastIndexOf('Module ', 4096) >= 0 ||
+      text.lastIndexOf('Dim ', 4096) >= 0) &&
+    text.includes('tring = "'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     TYPED_STRING.lastIndex = 0;
