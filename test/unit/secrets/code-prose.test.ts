@@ -39,7 +39,7 @@ describe('secrets in code with no key name beside them, and in prose', () => {
   it('masks a signing or encryption key handed to a call by position', () => {
     for (const make of [
       (k: string) => `const token = jwt.sign({ sub: user.id }, '${k}', { expiresIn: '1h' });`,
-      (k: string) => `  const claims = jwt.verify(token, "${k}");`,
+      (k: string) => `  const claims = jwt.verify(req.signedCookies.session, "${k}");`,
       (k: string) => `const h = crypto.createHmac('sha256', '${k}').update(body).digest('hex');`,
       (k: string) => `encoded = jwt.encode({"some": "payload"}, "${k}", algorithm="HS256")`,
       (k: string) => `sig = hmac.new(b'${k}', msg, hashlib.sha256).hexdigest()`,
