@@ -233,7 +233,11 @@ const FLAG_SRC =
  */
 const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword|\\.[Pp]assword)(?=\\([ \\t]*["\'])' +
-  '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"))' +
+  '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"|`))' +
+  // Prose handing a password over (prose-password in rules/context-more.ts): `the password is X`, `password was X`,
+  // `password set to X`, `the root password for db01 is X`; the value holds a digit or a sign, or is twelve letters
+  // or more in both cases (`if password is None` and `the password is stored in Vault` are no candidates).
+  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
   `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
@@ -267,7 +271,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -306,10 +310,14 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     ':APA91b',
     // Bitbucket app passwords.
     'ATBB',
+    // .NET's `new HMACSHA256(Encoding.UTF8.GetBytes("…"))`.
+    'HMACSHA',
   ],
-  J: ['eyJ', 'T3BlbkFJ'],
+  // PHP's firebase/php-jwt `JWT::encode($p, "…", "HS256")`.
+  J: ['eyJ', 'T3BlbkFJ', 'JWT::'],
   // viem's and web3's `privateKeyToAccount("0x…")`.
-  K: ['SK', 'KeyToAccount('],
+  // viem's and web3's `privateKeyToAccount("0x…")`; an HMAC or JWT key made from a literal (`new SecretKeySpec("…".getBytes(), …)`).
+  K: ['SK', 'KeyToAccount(', 'SecretKeySpec(', 'SymmetricSecurityKey(', 'EncodingKey::', 'DecodingKey::'],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
   '.': [
     'SG.',
@@ -340,6 +348,27 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     // A wallet's private key handed to its constructor (ethers' `new ethers.Wallet("0x…")`, eth-account's `Account.from_key(…)`).
     '.Wallet(',
     '.from_key(',
+    // Signing keys and connection passwords handed over by position (call-credential): `jwt.sign(p, "…")`,
+    // `crypto.createHmac("sha256", "…")`, `hmac.new(b"…", …)`, `pymysql.connect(h, u, "…")`. Each head has
+    // its anchor after two rarer characters where it can (`wt.`, `to.`), not before a common pair (`.get`,
+    // `.co`): every `.` of code the neighbour filter lets through costs a walk over these heads.
+    'jwt.',
+    'JWT.',
+    'Jwt.',
+    'crypto.createHmac(',
+    'hmac.',
+    'HMAC.',
+    '.signWith(',
+    '.SignedString(',
+    '.PlainAuth(',
+    'pymysql.',
+    // A secret-named variable read with a literal default (env-fallback): `ENV.fetch("API_KEY", "…")`,
+    // R's `Sys.getenv("TOKEN", unset = "…")`, `Deno.env.get("X") ?? "…"` (`os.getenv`, `System.getenv`: `os.` and
+    // `em.` are common pairs, and those calls are mostly assigned to a secret-named variable, a candidate already).
+    'ENV.fetch(',
+    'Sys.getenv(',
+    'Deno.env.',
+    '.setdefault(',
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.

@@ -159,7 +159,7 @@ export const commandSecret: LineRule = {
  * value test, but under a password-named key they are one.
  */
 const WRAPPED =
-  /(?:^|[^\w$])([A-Za-z_$][\w$.-]*)["']?[ \t]*(?::|=|=>|:=)[ \t]*(?:&?(?:[A-Z]\w*::(?:from|new)|Some|Ok|String|str|Buffer\.from|Secret\w*|SecureString|Zeroizing::new|[A-Z]\w*(?:Secret|Password|Token|Key)\w*(?:::new|\.of)?)[ \t]*\([ \t]*(["'])([^\s"'\\]{6,})\2[ \t]*\)|(["']?)([a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\4(?![\w-]))/dg;
+  /(?:^|[^\w$])([A-Za-z_$][\w$.-]*)["']?[ \t]*(?::[ \t]*[\w&'<>:]+[ \t]*=|:|=|=>|:=)[ \t]*(?:&?(?:[A-Z]\w*::(?:from|new)|Some|Ok|String|str|Buffer\.from|Secret\w*|SecureString|Zeroizing::new|[A-Z]\w*(?:Secret|Password|Token|Key)\w*(?:::new|\.of)?)[ \t]*\([ \t]*(["'])([^\s"'\\]{6,})\2[ \t]*\)|(["']?)([a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\4(?![\w-]))/dg;
 const APP_PASSWORD_NAME = /pass|pwd|app[\W_]?(?:specific|password)/i;
 
 export const wrappedSecret: LineRule = {

@@ -10,7 +10,7 @@
 // therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
 // `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, shannon, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, isWordyIdentifier, randomPartOk, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
@@ -126,12 +126,19 @@ export const mysqlQuoted: LineRule = regexRule({
 // --- A literal fallback beside a secret-named environment variable ---
 
 // `process.env.X || '…'`, `process.env['X'] ?? '…'`, `ENV['X'] ||= '…'`, `os.environ.get('X') or '…'`.
+// Also Vite's and Deno's `env.X || '…'`, `Deno.env.get('X') ?? '…'`, PHP's `$_ENV['X'] ?? '…'`, Java's
+// `Optional.ofNullable(System.getenv("X")).orElse("…")`, Kotlin's `System.getenv("X") ?: "…"`, C#'s
+// `Environment.GetEnvironmentVariable("X") ?? "…"`, Ruby's `ENV.fetch('X') { '…' }`.
 const FALLBACK_OP =
-  /(?:\bprocess\.env\.([A-Za-z_]\w*)|(?:\bprocess\.env|\bENV|\bos\.environ)\[\s*(["'`])([^"'`\]]+)\2\s*\]|\b(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\(\s*(["'])([^"']+)\4\s*\))\s*(?:\|\|=?|\?\?=?|\?:|\bor\b)\s*(["'`])([^"'`\r\n]*)\6/dg;
+  /(?:\b(?:process\.)?env\.([A-Za-z_]\w*)|(?:\bprocess\.env|\bENV|\$_ENV|\$_SERVER|\bos\.environ)\[\s*(["'`])([^"'`\]]+)\2\s*\]|\b(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|env\.get|fetch|env|get)\(\s*(["'])([^"']+)\4\s*\))\s*\)*\s*(?:\|\|=?|\?\?=?|\?:|\bor\b|\.orElse\(|\{)\s*(["'`])([^"'`\r\n]*)\6/dg;
 // `os.environ.get('X', '…')`, `os.getenv('X', '…')`, `ENV.fetch('X', '…')`, Laravel's `env('X', '…')`, `getenv('X', '…')`.
 // Rust: `env::var("X").unwrap_or("…".to_string())`, `.unwrap_or_else(|_| "…".into())`.
 const FALLBACK_RUST = /\benv::var\(\s*"([^"]+)"\s*\)\s*\.unwrap_or(?:_else\(\s*\|_\|)?\(?\s*"([^"\r\n]*)"/dg;
-const FALLBACK_ARG = /\b(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\(\s*(["'])([^"']+)\1\s*,\s*(["'])([^"'\r\n]*)\3\s*\)/dg;
+// Also django-environ's `env('X', default='…')`, python-decouple's and Laravel's `config('X', default='…')`,
+// R's `Sys.getenv('X', unset = '…')`, Java's `System.getenv().getOrDefault("X", "…")`, `os.environ.setdefault('X', '…')`,
+// Go helpers' `getEnv("X", "…")`, a dict's `.get('api_key', '…')`.
+const FALLBACK_ARG =
+  /\b(?:environ\.get|getenv|getEnv|GetEnvironmentVariable|fetch|env|config|getOrDefault|setdefault|SetDefault|get)\(\s*(["'])([^"']+)\1\s*,\s*(?:(?:default|unset)\s*=\s*)?(["'])([^"'\r\n]*)\3\s*\)/dg;
 
 function pushFallback(name: string, m: RegExpExecArray, group: number, out: Hit[]): void {
   const strength = classifyName(name);
@@ -146,7 +153,7 @@ export const envFallback: LineRule = {
     'A literal default beside a secret-named environment variable: process.env.JWT_SECRET || "…", os.getenv("DB_PASSWORD", "…"), env(\'DB_PASSWORD\', \'…\'), env::var("X").unwrap_or("…")',
   // Where the variable is read, not the operator: `||` and `??` are on 2.5% of the candidate lines of
   // a source tree, these on 0.3%.
-  keywords: ['process.env', 'environ', 'getenv', 'env.fetch', 'env[', 'env(', 'env::var'],
+  keywords: ['process.env', 'environ', 'getenv', 'env.fetch', 'env[', 'env(', 'env::var', 'env.', 'config('],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
     FALLBACK_OP.lastIndex = 0;
@@ -568,12 +575,14 @@ export const makeAssignment: LineRule = {
 interface CallForm {
   /** The call's name as written before `(`, matched case-insensitively on its last word. */
   names: readonly string[];
-  /** The 0-based position of the password among the arguments. */
-  arg: number;
+  /** The 0-based position of the password among the arguments (several: the first literal that looks secret). */
+  arg: number | readonly number[];
   /** The arguments there must be at least this many (`.login("u", "pw")`, not `.login(form)`). */
   min?: number;
   /** An LDAP bind: the argument before the password is a DN (`cn=…`) or a variable, not a literal word. */
   dn?: boolean;
+  /** The argument at this position must be an algorithm's name (php-jwt's `new Key("…", "HS256")`). */
+  algo?: number;
 }
 
 const CALL_FORMS: readonly CallForm[] = [
@@ -616,7 +625,60 @@ const CALL_FORMS: readonly CallForm[] = [
   // dn, password (python-ldap, Go's ldap, PHP's ldap_bind with the link first)
   { names: ['simple_bind_s', 'simple_bind', 'bind_s', 'bind'], arg: 1, min: 2, dn: true },
   { names: ['ldap_bind'], arg: 2, min: 3, dn: true },
+  // Signing and encryption keys handed over by position: a JWT's HMAC secret (`jwt.sign(payload, "…")`,
+  // PyJWT's `jwt.encode(p, "…")`, ruby-jwt's `JWT.encode(p, "…", "HS256")`, php-jwt's `JWT::encode`), an
+  // HMAC's key (`crypto.createHmac("sha256", "…")`, Python's `hmac.new(b"…", …)`, Go's `hmac.New(sha256.New,
+  // []byte("…"))`, Ruby's `OpenSSL::HMAC.hexdigest("SHA256", "…", data)`, PHP's `hash_hmac("sha256", $d, "…")`),
+  // a key object built from a literal (`new SecretKeySpec("…".getBytes(), "HmacSHA256")`, .NET's
+  // `new SymmetricSecurityKey(Encoding.UTF8.GetBytes("…"))`, jsonwebtoken's `EncodingKey::from_secret(b"…")`).
+  // Threat: the key that signs sessions or webhooks, written into code, lets whoever reads it forge them.
+  {
+    names: ['jwt.sign', 'jwt.verify', 'jwt.encode', 'jwt.decode', 'jsonwebtoken.sign', 'jsonwebtoken.verify', 'jwt.signedstring', 'createhmac'],
+    arg: 1,
+    min: 2,
+  },
+  { names: ['hmac.new', 'hmac.digest', 'hmac.hexdigest', 'hmac.base64digest', 'signwith'], arg: [0, 1], min: 1 },
+  { names: ['hash_hmac', 'openssl_encrypt', 'openssl_decrypt'], arg: 2, min: 3 },
+  {
+    names: [
+      'secretkeyspec',
+      'symmetricsecuritykey',
+      'hmacsha1',
+      'hmacsha256',
+      'hmacsha384',
+      'hmacsha512',
+      'from_secret',
+      'new_from_slice',
+      'signedstring',
+      'newcookiestore',
+    ],
+    arg: 0,
+    min: 1,
+  },
+  // Connections by position: redis-py's `Redis(host, port, db, "pw")`, PyMySQL's and MySQLdb's
+  // `connect(host, user, "pw")`, Perl DBI's `DBI->connect($dsn, "u", "pw")`, Go's `smtp.PlainAuth("", "u", "pw", host)`,
+  // ftplib's `FTP(host, "u", "pw")`, Sequelize's `new Sequelize(db, "u", "pw")`.
+  { names: ['key'], arg: 0, min: 2, algo: 1 },
+  { names: ['redis.redis', 'redis.strictredis'], arg: 3, min: 4 },
+  {
+    names: [
+      'pymysql.connect',
+      'mysqldb.connect',
+      'connector.connect',
+      'dbi.connect',
+      'smtp.plainauth',
+      'ftplib.ftp',
+      'ftplib.ftp_tls',
+      'ftp.open',
+      'sequelize',
+    ],
+    arg: 2,
+    min: 3,
+  },
 ];
+
+/** An algorithm's name beside a key (`"SHA256"`, `"HS256"`, `'aes-256-cbc'`): not the key. */
+const ALGORITHM_NAME = /^(?:sha|md5|hs|rs|es|ps|hmac|aes|des|blake|ripemd)[\w-]*$/i;
 
 const CALL_ARG = new Map<string, CallForm>();
 for (const f of CALL_FORMS) for (const n of f.names) CALL_ARG.set(n, f);
@@ -627,7 +689,7 @@ for (const f of CALL_FORMS) for (const n of f.names) CALL_ARG.set(n, f);
  * may precede it; a bare `basic`, `auth`, `bind` or `login` must be a method (`.login(`), not a function
  * of its own (`login(req)`).
  */
-const CALL_NAME = /([A-Za-z_][\w]*\.)?([A-Za-z_]\w*)[ \t]*\(/g;
+const CALL_NAME = /([A-Za-z_][\w]*(?:\.|::|->))?([A-Za-z_]\w*)[ \t]*\(/g;
 /** Names too common to count without a `.` before them. */
 const METHOD_ONLY = new Set(['basic', 'auth', 'bind', 'login']);
 
@@ -672,7 +734,7 @@ function callArgs(line: string, open: number): CallArg[] {
       literal = [lit[0], lit[1]];
       i = lit[2];
       // `"pw".toCharArray()`, `"pw".encode()`, `b"pw"`: still the literal.
-      const after = /^(?:\.\w+\(\))?[ \t]*(?=[,)]|$)/.exec(line.slice(i));
+      const after = /^(?:\.\w+\((?:[ \t]*["'][\w-]*["'][ \t]*)?\))?[ \t]*(?=[,)]|$)/.exec(line.slice(i));
       if (after === null) literal = null;
     }
     let depth = 0;
@@ -701,12 +763,31 @@ const SECRET_METHOD = /\.(?![Ss]et[A-Z]|[Ww]ith[A-Z])([A-Za-z_]\w*)[ \t]*\(/g;
 /** requests'/httpx's `auth=("u", "pw")`, Ruby's `basic_auth: ["u", "pw"]`: a pair after a key named auth. */
 const AUTH_PAIR = /\bauth[ \t]*(?:=|:|=>)[ \t]*[([][ \t]*/g;
 
-function pushCallSecret(line: string, a: CallArg | undefined, out: Hit[]): void {
-  if (a === undefined || a.literal === null) return;
-  const [start, end] = a.literal;
+/**
+ * A key's bytes made from a literal: Go's `[]byte("…")`, .NET's `Encoding.UTF8.GetBytes("…")`, Node's
+ * `Buffer.from("…", "hex")`, Python's `bytes("…", "utf-8")` / `str.encode("…")`: the literal inside.
+ */
+const BYTES_OF = /^(?:\[\]byte|(?:[\w.]*\.)?(?:GetBytes|from|bytes|encode|getBytes|toByteArray))\([ \t]*/;
+
+function literalOf(line: string, a: CallArg): [number, number] | null {
+  if (a.literal !== null) return a.literal;
+  const m = BYTES_OF.exec(line.slice(a.start, a.end));
+  if (m === null) return null;
+  const lit = literalAt(line, a.start + m[0].length);
+  if (lit === null || !/^[ \t]*[,)]/.test(line.slice(lit[2]))) return null;
+  return [lit[0], lit[1]];
+}
+
+/** Pushes the argument when it is a literal that looks like a secret; answers whether it did. */
+function pushCallSecret(line: string, a: CallArg | undefined, out: Hit[]): boolean {
+  if (a === undefined) return false;
+  const lit = literalOf(line, a);
+  if (lit === null) return false;
+  const [start, end] = lit;
   const s = line.slice(start, end);
-  if (isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', true)) return;
+  if (ALGORITHM_NAME.test(s) || isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', true)) return false;
   out.push({ start, end, rule: 'call-credential', priority: CONTEXT_PRIORITY });
+  return true;
 }
 
 export const callCredential: LineRule = {
@@ -742,34 +823,49 @@ export const callCredential: LineRule = {
     'wallet(',
     // (`from_key(` is found by `key(`.)
     'keytoaccount(',
+    // Signing keys: `jwt.sign(`, `.signWith(`, `.SignedString(` (by `sig`); an HMAC named for its hash
+    // (`createHmac("sha256", …)`, `hmac.new(…, hashlib.sha256)`, `HMACSHA256(`, `hash_hmac('sha256', …)`);
+    // `jwt.encode(`; `EncodingKey::from_secret(` (by `secret(`). (Not `token`, for `jwt.verify(token, …)`: on
+    // the candidate lines of a code base `token` is common, and this rule's scan of every call on them cost
+    // a tenth of the masking time.)
+    'sig',
+    'sha',
+    'encode(',
   ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
-    CALL_NAME.lastIndex = 0;
     let m: RegExpExecArray | null;
+    // Woken by common words (`token`, `sig`, `key(`): a line with no call in it is done after one search.
+    const calls = line.includes('(');
+    CALL_NAME.lastIndex = calls ? 0 : line.length;
     while ((m = CALL_NAME.exec(line)) !== null) {
       const qual = m[1];
       const word = m[2]!.toLowerCase();
-      const dotted = qual !== undefined ? `${qual.slice(0, -1).toLowerCase()}.${word}` : '';
+      const dotted = qual !== undefined ? `${qual.replace(/(?:\.|::|->)$/, '').toLowerCase()}.${word}` : '';
       const form = CALL_ARG.get(dotted) ?? CALL_ARG.get(word);
       if (form === undefined) continue;
       const wordAt = m.index + (qual?.length ?? 0);
-      if (METHOD_ONLY.has(word) && line.charCodeAt(wordAt - 1) !== 46) continue;
+      if (METHOD_ONLY.has(word) && line.charCodeAt(wordAt - 1) !== 46 && !(qual ?? '').endsWith('->')) continue;
       const open = m.index + m[0].length - 1;
       const args = callArgs(line, open);
       if (args.length < (form.min ?? 0)) continue;
+      if (form.algo !== undefined) {
+        const a = args[form.algo]!.literal;
+        if (a === null || !ALGORITHM_NAME.test(line.slice(a[0], a[1]))) continue;
+      }
       if (form.dn === true) {
         // `fn.bind(this, "label")` is JavaScript: the bind's first argument must read as a DN.
-        const prev = args[form.arg - 1]!;
+        const prev = args[(form.arg as number) - 1]!;
         const dn = prev.literal !== null ? line.slice(prev.literal[0], prev.literal[1]) : line.slice(prev.start, prev.end);
         if (prev.literal !== null ? !dn.includes('=') : !/dn|user|bind|principal|admin/i.test(dn)) continue;
       }
-      pushCallSecret(line, args[form.arg], out);
+      if (typeof form.arg === 'number') pushCallSecret(line, args[form.arg], out);
+      else for (const k of form.arg) if (pushCallSecret(line, args[k], out)) break;
       CALL_NAME.lastIndex = open + 1;
     }
     // A builder's or client's method named for the secret, handed one literal: `.password("…")`,
     // `.Password("…")`, `.apiKey("…")`, `.clientSecret('…')` (setters and withers: statement-secret).
-    SECRET_METHOD.lastIndex = 0;
+    SECRET_METHOD.lastIndex = calls ? 0 : line.length;
     while ((m = SECRET_METHOD.exec(line)) !== null) {
       if (classifyName(m[1]!) !== 'strong') continue;
       const args = callArgs(line, m.index + m[0].length - 1);
@@ -897,6 +993,123 @@ export const headerArgument: LineRule = {
   },
 };
 
+// --- Prose handing a password over ---
+
+// `The staging password is X`, `password was X`, `Temporary password set to X`, `the root password for db01
+// is X`, `password \`X\``: a README, a commit message, a ticket or a comment tells the reader the password in
+// words, with no `=` or `:` for the assignment rules. Threat: onboarding notes and commit messages carry the
+// shared staging password to every reader, the model included. The value must look like a password (two
+// classes of characters, a digit or a sign): `the password is stored in Vault`, `if password is None`,
+// `password is required` stay as they are.
+const PROSE_PASSWORD =
+  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was))[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
+
+export const prosePassword: LineRule = {
+  id: 'prose-password',
+  description: 'A password told in prose: "the password is X", "password set to X", "the root password for db01 is X", "password `X`"',
+  keywords: ['password ', 'password\t'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    PROSE_PASSWORD.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PROSE_PASSWORD.exec(line)) !== null) {
+      const g = m[2] !== undefined ? 2 : 4;
+      let [start, end] = m.indices![g]!;
+      // The sentence's own punctuation after an unquoted value: `… is X.`, `… is X, rotate it`.
+      if (m[1] === '' && g === 2)
+        while (end > start + 1 && /[.,;:!?)]/.test(line[end - 1]!) && /[.,;:!?)]/.test(line[end - 2]!) === false && end - start > 8) end--;
+      const v = line.slice(start, end);
+      if (v.length < 8 || !/[A-Za-z]/.test(v)) continue;
+      // Letters only: a random run of both cases, twelve or more, not words run together (`CaseSensitive`).
+      if (!/[\d\W_]/.test(v) && (v.length < 12 || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || isWordyIdentifier(v))) continue;
+      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[1] !== '' || g === 4)) continue;
+      out.push({ start, end, rule: 'prose-password', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const p = [pw(14), pw(16), pw(12), pw(18)];
+    return {
+      truePositives: [
+        { text: `The staging password is ${p[0]} (rotate after the demo).`, secrets: [p[0]!] },
+        { text: `Temporary password set to ${p[1]} until rotation.`, secrets: [p[1]!] },
+        { text: `The new root password for db01 is ${p[2]}`, secrets: [p[2]!] },
+        { text: 'Default credentials: username `admin`, password `' + p[3] + '`.', secrets: [p[3]!] },
+      ],
+      falsePositives: [
+        'The password is stored in Vault; ask ops for access.',
+        '    if password is None:',
+        'password is required',
+        'The password was changed by an administrator.',
+        'Your password is `<your-password>`.',
+        'The password for the demo is changeme',
+        'the password is ${DB_PASSWORD}',
+        'The password is at least 12 characters long.',
+      ],
+    };
+  },
+};
+
+// --- An auth scheme joined to a literal credential ---
+
+// `"Bearer " + "…"`, R's `paste("Bearer", "…")`, PHP's `"Bearer " . "…"`, Lua's `"Bearer " .. "…"`,
+// `String.format("Bearer %s", "…")`, `f"Bearer {'…'}"`, `` `Bearer ${'…'}` ``, and a basic pair encoded in
+// place (`"Basic " + btoa("admin:…")`, `base64.b64encode(b"u:…")`, PHP's `base64_encode("u:…")`). The scheme
+// and the credential are two literals, so auth-header (one literal) never sees them together.
+// Threat: the header an HTTP client sends, credential included, pinned in code.
+const SCHEME_JOIN =
+  /(["'])(?:Bearer|bearer|Token|token|Basic|Bot|ApiKey)[ \t]*\1[ \t]*(?:\+|\.\.?|,)[ \t]*[bfr]?(["'`])([^"'`\s]+)\2|(["'])(?:Bearer|Token|token|Basic)[ \t]+%s\4[ \t]*(?:,|%)[ \t]*(["'])([^"'\s]+)\5|\b(?:Bearer|Token|token|Basic)[ \t]+[$#]?\{[ \t]*(["'])([^"'\s{}]+)\7[ \t]*\}/dg;
+const BASIC_PAIR =
+  /\b(?:b64encode|btoa|base64_encode|encode64|strict_encode64|encodeToString|ToBase64String|toBase64)\([ \t]*(?:b|Buffer\.from\(|Encoding\.\w+\.GetBytes\()?(["'])[^"':\s]+:([^"'\s]+)\1/dg;
+
+export const schemeJoin: LineRule = {
+  id: 'scheme-join',
+  description: 'An auth scheme joined to a literal: "Bearer " + "…", paste("Bearer", "…"), String.format("Bearer %s", "…"), "Basic " + btoa("u:…")',
+  // (Not `token`: the header's name is on the line, and `token` wakes a rule on many lines.)
+  keywords: ['auth'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    SCHEME_JOIN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = SCHEME_JOIN.exec(line)) !== null) {
+      const g = m[3] !== undefined ? 3 : m[6] !== undefined ? 6 : 8;
+      const v = m[g]!;
+      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', true)) continue;
+      const [start, end] = m.indices![g]!;
+      out.push({ start, end, rule: 'scheme-join', priority: CONTEXT_PRIORITY });
+    }
+    BASIC_PAIR.lastIndex = 0;
+    while ((m = BASIC_PAIR.exec(line)) !== null) {
+      const v = m[2]!;
+      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', true)) continue;
+      const [start, end] = m.indices![2]!;
+      out.push({ start, end, rule: 'scheme-join', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const t = rand(ALNUM, 32, seed++ * 7907);
+    const p = pw(16);
+    return {
+      truePositives: [
+        { text: `headers = {"Authorization": "Bearer " + "${t}"}`, secrets: [t] },
+        { text: `res <- GET(url, add_headers(Authorization = paste("Bearer", "${t}")))`, secrets: [t] },
+        { text: `headers["Authorization"] = "Bearer " .. "${t}"`, secrets: [t] },
+        { text: `String auth = String.format("Bearer %s", "${t}");`, secrets: [t] },
+        { text: `headers = {"Authorization": f"Bearer {'${t}'}"}`, secrets: [t] },
+        { text: `const auth = 'Basic ' + btoa('admin:${p}');`, secrets: [p] },
+        { text: `$auth = "Basic " . base64_encode("admin:${p}");`, secrets: [p] },
+      ],
+      falsePositives: [
+        'headers = {"Authorization": "Bearer " + token}',
+        'res <- GET(url, add_headers(Authorization = paste("Bearer", token)))',
+        "const auth = 'Basic ' + btoa(`${user}:${pass}`);",
+        'headers = {"Authorization": f"Bearer {token}"}',
+        "headers['Authorization'] = `Bearer ${token}`;",
+        'String auth = String.format("Bearer %s", token);',
+      ],
+    };
+  },
+};
+
 export const MORE_CONTEXT_RULES: LineRule[] = [
   xmlKeyValue,
   mysqlQuoted,
@@ -907,6 +1120,8 @@ export const MORE_CONTEXT_RULES: LineRule[] = [
   makeAssignment,
   callCredential,
   headerArgument,
+  prosePassword,
+  schemeJoin,
 ];
 
 // --- Block rules: the name on the line before ---
@@ -1063,4 +1278,115 @@ export const k8sEnvValue: BlockRule = {
   },
 };
 
-export const MORE_CONTEXT_BLOCKS: BlockRule[] = [k8sEnvValue];
+// --- PHP: connection and signing calls the pre-scan has no anchor for ---
+
+// `new PDO($dsn, "u", "pw")`, `mysqli_connect("h", "u", "pw")`, `new mysqli(…)`, `ftp_login($c, "u", "pw")`,
+// `ldap_bind($l, $dn, "pw")`, `hash_hmac("sha256", $d, "key")`, `openssl_encrypt($d, $algo, "key", …)`,
+// `$ftp->login("u", "pw")`: no name beside the value, no `=` or `:` a key could end at, and no letter the
+// pre-scan anchors on, so no line rule ever sees these lines. A PHP file says so on its first line (`<?php`);
+// the calls are then found in the text itself and call-credential judges their lines. Threat: the database password of a PHP app, written into its bootstrap file.
+const PHP_CALLS =
+  /\b(?:new[ \t]+(?:PDO|mysqli|Key)|JWT::(?:en|de)code|mysqli_(?:real_)?connect|mysql_p?connect|ftp_login|ldap_bind|hash_hmac|openssl_(?:en|de)crypt)[ \t]*\(|->login[ \t]*\(/g;
+
+export const phpCallCredential: BlockRule = {
+  id: 'php-call-credential',
+  description:
+    'PHP connection and signing calls handed a literal by position: new PDO($dsn, "u", "pw"), mysqli_connect("h", "u", "pw"), hash_hmac("sha256", $d, "key")',
+  // Not a gate literal: a search of every text costs a pass over it. A PHP file opens with `<?php`.
+  gate: '',
+  applies: (text: string) => text.lastIndexOf('<?php', 512) >= 0,
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    let last = -1;
+    PHP_CALLS.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PHP_CALLS.exec(text)) !== null) {
+      starts ??= index.starts();
+      const li = indexOfLine(starts, m.index);
+      if (li === last) continue;
+      last = li;
+      const hits: Hit[] = [];
+      callCredential.scan(lineAt(text, starts, li), hits);
+      for (const h of hits) addHit(out, li, { ...h, rule: 'php-call-credential' });
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(), pw(), pw(), pw(32)];
+    return {
+      truePositives: [
+        {
+          text: [
+            '<?php',
+            `$pdo = new PDO('mysql:host=db;dbname=shop', 'shop_app', '${p[0]}');`,
+            `$link = mysqli_connect('127.0.0.1', 'root', '${p[1]}', 'wordpress');`,
+            `$db = new mysqli("localhost", "admin", "${p[2]}", "inventory");`,
+            `$ok = ftp_login($conn, 'deploy', '${p[3]}');`,
+            `$sig = hash_hmac('sha256', $payload, '${p[4]}');`,
+          ].join('\n'),
+          secrets: p,
+        },
+      ],
+      falsePositives: [
+        [
+          '<?php',
+          '$pdo = new PDO($dsn, $user, $pass);',
+          "$link = mysqli_connect($host, $user, getenv('DB_PASSWORD'), $db);",
+          "$sig = hash_hmac('sha256', $payload, $secret);",
+        ].join('\n'),
+        ['<?php', "$pdo = new PDO('sqlite:/var/db/app.sqlite');", "$link = mysqli_connect('db', 'root', '', 'app');"].join('\n'),
+      ],
+    };
+  },
+};
+
+// --- Go and Visual Basic: a secret-named variable declared with its type before the value ---
+
+// Go's `var apiKey string = "…"` / `const token string = "…"` and VB's `Dim password As String = "…"` /
+// `Private Const ApiKey As String = "…"`: the type stands between the name and `=`, so no key name ends at
+// the `=` for the pre-scan. Both spell the type `string = "` / `String = "` before a literal, looked for in a
+// text that opens as Go or VB does. Threat: a key declared as a typed constant, the common form in both languages.
+const TYPED_STRING =
+  /\b(?:var|const|Dim|Const|Static|Private|Public|Friend|Protected|ReadOnly|Shared)\b[^\n="]*?\b([A-Za-z_]\w*)[ \t]+(?:[Aa]s[ \t]+)?[Ss]tring[ \t]*=[ \t]*"([^"\r\n]*)"/dg;
+
+export const typedStringDeclaration: BlockRule = {
+  id: 'typed-string-declaration',
+  description: 'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…"',
+  // Go files open with `package`, VB ones with `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top; the
+  // type's spelling is then looked for in the text.
+  gate: '',
+  applies: (text: string) =>
+    (text.lastIndexOf('package ', 4096) >= 0 ||
+      text.lastIndexOf('Imports ', 4096) >= 0 ||
+      text.lastIndexOf('Module ', 4096) >= 0 ||
+      text.lastIndexOf('Dim ', 4096) >= 0) &&
+    text.includes('tring = "'),
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    TYPED_STRING.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = TYPED_STRING.exec(text)) !== null) {
+      const strength = classifyName(m[1]!);
+      const v = m[2]!;
+      if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+      starts ??= index.starts();
+      const [s, e] = m.indices![2]!;
+      const li = indexOfLine(starts, s);
+      addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'typed-string-declaration', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const p = [pw(), pw(32), pw(), pw(32)];
+    return {
+      truePositives: [
+        { text: `package cfg\n\nvar apiKey string = "${p[1]}"\nconst dbPassword string = "${p[0]}"`, secrets: [p[0]!, p[1]!] },
+        { text: `Module Config\n    Dim password As String = "${p[2]}"\n    Private Const ApiKey As String = "${p[3]}"\nEnd Module`, secrets: [p[2]!, p[3]!] },
+      ],
+      falsePositives: [
+        'package cfg\n\nvar apiKey string = ""\nconst tokenHeader string = "X-Auth-Token"\nvar greeting string = "hello, world 2024"',
+        'Module Config\n    Dim password As String = txtPassword.Text\n    Dim title As String = "Sign in"\nEnd Module',
+      ],
+    };
+  },
+};
+
+export const MORE_CONTEXT_BLOCKS: BlockRule[] = [k8sEnvValue, phpCallCredential, typedStringDeclaration];
