@@ -10,7 +10,7 @@
 // therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
 // `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
-import { isPlaceholder, isReference, isWordyIdentifier, randomPartOk, shannon, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, isWordyIdentifier, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
