@@ -19,6 +19,11 @@ export function isAbsolute(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }
 
+/** `~`, `~/…`, `~\…`, `~user/…`: a path the host may expand to a home folder. */
+export function isHomeRelative(p: string): boolean {
+  return p.startsWith('~');
+}
+
 /** A tool path as a filesystem path, or a reason it is not one we can judge. Relative paths join `base`. */
 export function toFsPath(p: string, base: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
   if (p.startsWith('file://')) {
@@ -35,6 +40,10 @@ export function toFsPath(p: string, base: string | undefined): { ok: true; path:
     return { ok: false, reason: `the path is a ${p.slice(0, p.indexOf(':'))}: URI, which AgentGuard's path rules cannot place on disk` };
   }
   if (isAbsolute(p) || !base) return { ok: true, path: p };
+  // `~/.bashrc`, `~\.ssh\id_rsa`: the hosts expand a home-relative path before the tool runs (Claude Code's
+  // file tools do). Joined to the base it would be judged as a harmless `<ws>/~/.bashrc` while the host writes
+  // the real one, so it stays home-relative and the path rules expand it (`~user` is refused there).
+  if (isHomeRelative(p)) return { ok: true, path: p };
   return { ok: true, path: base.replace(/\/+$/, '') + '/' + p };
 }
 

@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
 import type { DraftCall, HookEnvelope, HookPlan, SearchScope, ToolEffects } from '../../core/hooks';
 import { AGENTS, HOST, planHook } from '../../core/hooks';
-import { toFsPath } from '../../core/hooks/toolInput';
+import { isHomeRelative, toFsPath } from '../../core/hooks/toolInput';
 import type { CompiledPolicy } from '../../core/compiledPolicy';
 import { checkTestIntegrity, type IntegrityFinding } from '../../core/integrity';
 import { isViewPath, viewOrigin } from './views';
@@ -39,7 +39,8 @@ export interface Workspace {
 /** The absolute path a tool path names, inside the workspace and a regular file, or undefined. */
 export function workspaceFile(ws: Workspace, raw: string, base: string | undefined): string | undefined {
   const r = toFsPath(raw, base ?? ws.root);
-  if (!r.ok) return undefined;
+  // A home-relative path names no workspace file (the path rules judge it as the home file it is).
+  if (!r.ok || isHomeRelative(r.path)) return undefined;
   const abs = path.resolve(ws.root, r.path);
   let real: string;
   try {
@@ -203,7 +204,7 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
 
 function relOf(ws: Workspace, raw: string, base: string | undefined): string | undefined {
   const r = toFsPath(raw, base ?? ws.root);
-  if (!r.ok) return undefined;
+  if (!r.ok || isHomeRelative(r.path)) return undefined;
   const abs = path.resolve(ws.root, r.path);
   if (abs !== ws.root && !abs.startsWith(ws.root + path.sep)) return undefined;
   return rel(ws, abs);
@@ -279,6 +280,18 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   let seen = 0;
   const linked: { rel: string; key: string }[] = [];
   const stack = [baseAbs];
+  // Folders reached through links, by real path: each is walked once (a link cycle ends there).
+  const walked = new Set<string>();
+  const descendLink = (abs: string) => {
+    try {
+      const real = fs.realpathSync.native(abs);
+      if (walked.has(real)) return;
+      walked.add(real);
+    } catch {
+      return;
+    }
+    stack.push(abs);
+  };
   while (stack.length) {
     const dir = stack.pop()!;
     let entries: fs.Dirent[];
@@ -302,8 +315,18 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (!d.isFile() && !d.isSymbolicLink()) continue;
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
+      if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true))) {
+        // A link to a folder the include pattern reaches into (`docs/sec/**`, docs/sec → ../secrets): the
+        // hosts' searches follow links, so what lies behind it is in reach under the link's name.
+        const before = out.linkedDirs.length;
+        classify(ws, abs, out, opts.secrets, linked);
+        if (out.linkedDirs.length > before) descendLink(abs);
+        continue;
+      }
       if (!matches(relToBase)) continue;
+      const before = out.linkedDirs.length;
       classify(ws, abs, out, opts.secrets, linked);
+      if (d.isSymbolicLink() && out.linkedDirs.length > before) descendLink(abs);
     }
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);

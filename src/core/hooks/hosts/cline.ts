@@ -61,6 +61,20 @@ function clineParams(params: unknown): Record<string, unknown> {
   return out;
 }
 
+/**
+ * Whether the legacy string map says what the SDK input says: each value compared as the legacy block
+ * writes it (strings as they are, anything else JSON-encoded); a key missing on one side with a value on
+ * the other differs.
+ */
+function sameParams(input: Record<string, unknown>, params: unknown): boolean {
+  if (!isObj(params)) return params === undefined;
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+  for (const k of new Set([...Object.keys(input), ...Object.keys(params)])) {
+    if (str(input[k]) !== str(params[k])) return false;
+  }
+  return true;
+}
+
 function parseCline(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hookName);
   if (!eventName) return { ok: false, error: 'the Cline payload has no hookName' };
@@ -74,6 +88,15 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
   let input: Record<string, unknown>;
   if (sdk && 'input' in sdk) input = isObj(sdk.input) ? sdk.input : { input: sdk.input };
   else input = clineParams(legacy?.parameters);
+  // Both copies present: a legacy copy that names another tool or other values is judged too. Threat: a
+  // payload whose `tool_call` says `ls` while `preToolUse` says `rm -rf build`, read by whichever copy the
+  // guard ignores.
+  let shadow: { toolName: string; toolInput: Record<string, unknown> } | undefined;
+  if (sdk && 'input' in sdk && legacy) {
+    const lname = s(legacy.toolName) ?? toolName;
+    const linput = clineParams(legacy.parameters);
+    if (lname !== toolName || !sameParams(input, legacy.parameters)) shadow = { toolName: lname, toolInput: linput };
+  }
   return {
     ok: true,
     env: {
@@ -89,6 +112,7 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
       workspaceRoots: roots,
       // The SDK's file hooks apply overrideInput; the legacy protocol (Cline's VS Code extension) has none.
       rewritesInput: sdk !== undefined,
+      shadow,
     },
   };
 }

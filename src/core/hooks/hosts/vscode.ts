@@ -79,6 +79,9 @@ const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent
  * id that tool returned), whose command was judged here when it started — the same output run_in_terminal
  * returns inline.
  */
+/** The id run_in_terminal returns for an execution. */
+const TERMINAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const USER_TERMINAL = new Set(['terminal_last_command', 'terminal_selection']);
 
 export function mapVscode(env: HookEnvelope): HookPlan {
@@ -91,8 +94,21 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   if (USER_TERMINAL.has(t)) {
     return opaque(env, 'hook:terminal-read', `${t} shows what ran in the user's terminal, output AgentGuard never judged and cannot mask`);
   }
-  if (t === 'get_terminal_output')
+  if (t === 'get_terminal_output') {
+    // VS Code looks the id up among the executions run_in_terminal started (an unknown id gets an error, no
+    // output), and its schema asks for the UUID that tool returned. An id of another shape is no such
+    // execution: refused rather than trusted to a lookup a later version may widen (terminal names, indexes).
+    const id = s(i.id);
+    if (id === undefined || !TERMINAL_ID.test(id.trim())) {
+      return refuse(
+        env,
+        'read',
+        'hook:terminal-id',
+        `get_terminal_output needs the id run_in_terminal returned (a UUID), not ${JSON.stringify(String(i.id ?? '').slice(0, 60))}`,
+      );
+    }
     return noEffect(env, t, "get_terminal_output shows a run_in_terminal execution's output; its command was judged when it started");
+  }
   switch (t) {
     case 'run_in_terminal':
     case 'send_to_terminal': {
