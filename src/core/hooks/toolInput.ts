@@ -140,6 +140,19 @@ export function refuse(env: HookEnvelope, op: Op, rule: string, reason: string, 
   return { kind: 'calls', calls: [draft(env, op, [], { ...extra, preset: { kind: 'refuse', rule, reason } })] };
 }
 
+/**
+ * AgentGuard's own tools, by base name (the list the extension and the MCP server register; a unit test keeps
+ * the two equal). Only these pass the bridge as guarded: a prefix alone is no proof. Threat: a project's own
+ * MCP server named `agentguard` (`.mcp.json`, `.vscode/mcp.json`) exposing `exec`, whose calls would pass
+ * unjudged as `mcp__agentguard__exec`.
+ */
+export const GUARDED_TOOLS: readonly string[] = ['readFile', 'listDirectory', 'searchText', 'writeFile', 'editFile', 'deletePath', 'renamePath', 'runCommand'];
+
+/** Whether `name` is `<prefix><one of AgentGuard's tools>` (the guard's own tool, which judges itself). */
+export function isGuardedTool(name: string, prefix: string): boolean {
+  return name.startsWith(prefix) && GUARDED_TOOLS.includes(name.slice(prefix.length));
+}
+
 export function pass(rule: string, reason: string): HookPlan {
   return { kind: 'pass', rule, reason };
 }

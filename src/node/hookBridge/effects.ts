@@ -315,7 +315,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (!d.isFile() && !d.isSymbolicLink()) continue;
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
-      if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true))) {
+      if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true)) && isDirLink(abs)) {
         // A link to a folder the include pattern reaches into (`docs/sec/**`, docs/sec → ../secrets): the
         // hosts' searches follow links, so what lies behind it is in reach under the link's name.
         const before = out.linkedDirs.length;
@@ -331,6 +331,14 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
+}
+
+function isDirLink(abs: string): boolean {
+  try {
+    return fs.statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, parseEnvelope, planHook, withPrefix } from '../../../src/core/hooks';
 import { duplicateKey } from '../../../src/core/hooks/duplicateKeys';
+import { GUARDED_TOOLS } from '../../../src/core/hooks/toolInput';
+import { TOOL_NAMES } from '../../../src/node/tools/ids';
 import { runCli } from '../helpers/cli';
 import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
 
@@ -91,6 +93,43 @@ describe('hook bridge against an attacker: how a call is read', () => {
       assert.ok(p.kind === 'calls' && p.calls[0].preset?.kind === 'refuse' && p.calls[0].preset.rule === 'hook:terminal-id', JSON.stringify(id));
     }
     assert.equal(plan('vscode', 'get_terminal_output', { id: '5D0F0E8A-3C1B-4F6A-9E2D-7B8C9A0D1E2F' }).kind, 'pass');
+  });
+
+  it("only AgentGuard's own tool names pass as guarded: another tool of a server named `agentguard` is judged as unknown", () => {
+    assert.deepEqual([...GUARDED_TOOLS].sort(), [...TOOL_NAMES].sort());
+    const shape = (p: HookPlan) => (p.kind === 'pass' ? p.rule : p.calls.map((c) => c.preset?.rule ?? 'judged').join(','));
+    const cases: [HostId, string, string, Record<string, unknown>][] = [
+      ['claude', 'mcp__agentguard__runCommand', 'mcp__agentguard__run_command', { command: 'rm -rf build' }],
+      ['codex', 'mcp__agentguard__readFile', 'mcp__agentguard__read_file', { path: '.env' }],
+      ['gemini', 'mcp_agentguard_runCommand', 'mcp_agentguard_exec', { command: 'rm -rf build' }],
+      ['vscode', 'agentguard_runCommand', 'agentguard_run', { command: 'rm -rf build' }],
+      ['vscode', 'mcp_agentguard_editFile', 'mcp_agentguard_write', { path: '.env', content: 'x' }],
+    ];
+    for (const [host, ours, fake, input] of cases) {
+      assert.equal(shape(plan(host, ours, input)), 'hook:guarded-tool', `${host} ${ours}`);
+      assert.match(shape(plan(host, fake, input)), /^hook:(mcp|unknown)-tool$/, `${host} ${fake}`);
+    }
+    const cline = (tool_name: string) => shape(plan('cline', 'use_mcp_tool', { server_name: 'agentguard', tool_name, arguments: '{}' }));
+    assert.equal(cline('readFile'), 'hook:guarded-tool');
+    assert.equal(cline('shell'), 'hook:mcp-tool');
+  });
+
+  it('Gemini search and listing tools: every folder key is judged (`path`, `directory` as well as `dir_path`), and narrowing rewrites each', () => {
+    const p = plan('gemini', 'search_file_content', { pattern: 'SLACK', path: 'docs/sec' });
+    assert.deepEqual(paths(p), [`${W}/docs/sec`]);
+    assert.ok(p.kind === 'calls' && p.effects?.search);
+    const n = p.effects.search.narrow?.(['src/**', 'README.md']);
+    assert.deepEqual(n, { pattern: 'SLACK', path: W, dir_path: W, include_pattern: '{src/**,README.md}' });
+    assert.deepEqual(paths(plan('gemini', 'list_directory', { directory: 'secrets' })), [`${W}/secrets`]);
+    assert.deepEqual(paths(plan('gemini', 'grep_search', { pattern: 'x', dir_path: 'src', path: 'src/' })), [`${W}/src`]);
+    for (const input of [
+      { pattern: 'x', dir_path: 'src', path: 'secrets' },
+      { pattern: 'x', include_pattern: '*.ts', include: '.env' },
+      { pattern: 'x', path: ['secrets'] },
+    ]) {
+      const q = plan('gemini', 'grep_search', input);
+      assert.ok(q.kind === 'calls' && q.calls[0].preset?.kind === 'opaque', JSON.stringify(input));
+    }
   });
 
   it("a refusal's reason is capped: a 5 MiB command is not echoed back whole", () => {

@@ -5,7 +5,7 @@
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import { draft, execDir, globBase, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
@@ -73,7 +73,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'Agent':

@@ -21,7 +21,7 @@ import {
   type Rendered,
   withPrefix,
 } from '../bridge';
-import { draft, execDir, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
+import { draft, execDir, GUARDED_TOOLS, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
 export const clineHost: HookHost = {
   id: 'cline',
@@ -351,7 +351,8 @@ export function mapCline(env: HookEnvelope): HookPlan {
     case 'new_rule':
       return pathCall(env, 'write', [s(i.path)], base, { content: s(i.content) });
   }
-  if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard') return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard' && GUARDED_TOOLS.includes(s(i.tool_name) ?? ''))
+    return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (t === 'use_mcp_tool' || t === 'access_mcp_resource' || t.includes('__'))
     return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);

@@ -10,7 +10,24 @@ import { patchPlan } from '../applyPatch';
 import type { FileEdit, HookEnvelope, HookHost, HookPlan } from '../bridge';
 import { replacements, unknownMerge, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { collect, draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
+import {
+  collect,
+  draft,
+  execDir,
+  globBase,
+  isGuardedTool,
+  isObj,
+  noEffect,
+  opaque,
+  pass,
+  patchInput,
+  pathCall,
+  refuse,
+  s,
+  shq,
+  strings,
+  withEffects,
+} from '../toolInput';
 import { isGuardOffCommand } from './vscodeCommands';
 
 export const vscodeHost: HookHost = {
@@ -88,7 +105,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'agentguard_') || isGuardedTool(t, 'mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
   if (USER_TERMINAL.has(t)) {
