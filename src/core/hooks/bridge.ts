@@ -159,6 +159,12 @@ export interface HookHost {
   /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
   maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
   /**
+   * Where a command that fails reaches the model past the after-hook (Claude Code hands a non-zero exit's
+   * output to PostToolUseFailure, which cannot replace it): the tool input with the command run so that it
+   * always succeeds, its own status printed instead. Undefined: this tool's output is always masked.
+   */
+  succeedingInput?(env: HookEnvelope): Record<string, unknown> | undefined;
+  /**
    * A host whose only refusal ends the whole task (Cline): a stand-in input that runs nothing and tells the
    * agent why (`notice` is a file holding the refusal, for tools that read). Undefined: no stand-in for this tool.
    */

@@ -3,10 +3,12 @@
 // copies of the call disagree, a terminal id that is no execution's, a search reaching a protected folder
 // through a link, an answer as long as the command it quotes; and the audit under concurrent hook processes.
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, parseEnvelope, planHook, withPrefix } from '../../../src/core/hooks';
 import { duplicateKey } from '../../../src/core/hooks/duplicateKeys';
+import { succeeding } from '../../../src/core/hooks/hosts/claude';
 import { GUARDED_TOOLS } from '../../../src/core/hooks/toolInput';
 import { TOOL_NAMES } from '../../../src/node/tools/ids';
 import { runCli } from '../helpers/cli';
@@ -132,6 +134,16 @@ describe('hook bridge against an attacker: how a call is read', () => {
     }
   });
 
+  it('Claude Code: a command wrapped to succeed runs the same command in real bash, succeeds whatever it does, and says its status', () => {
+    const run = (cmd: string) => spawnSync('bash', ['-c', succeeding(cmd)], { encoding: 'utf8' });
+    const failed = run('echo out; exit 3');
+    assert.equal(failed.status, 0);
+    assert.equal(failed.stdout, 'out\n\n[exit status 3; AgentGuard reported success so that the output could be masked]\n');
+    assert.equal(run('set -e; false; echo never').status, 0);
+    assert.equal(run('echo ok # a trailing comment').stdout, 'ok\n');
+    assert.equal(run("cat <<'EOF'\nheredoc\nEOF").stdout, 'heredoc\n');
+  });
+
   it("a refusal's reason is capped: a 5 MiB command is not echoed back whole", () => {
     const r = withPrefix(`${'a'.repeat(5 * 1024 * 1024)}: command line larger than the guard parses`);
     assert.ok(r.length < 5000, String(r.length));
@@ -157,6 +169,31 @@ describe('hook bridge against an attacker: through the CLI (extension down)', ()
       tool_input,
       tool_use_id: id,
     });
+
+  it('Claude Code Bash reading a file that holds secrets runs so that it succeeds (a failed command skips the after-hook that masks)', async () => {
+    const pre = (command: string) => runHook(['--host', 'claude', '--event', 'pre', '--workspace', sb.workspace], claudeEnvelope('Bash', { command }), sb.env);
+    const r = await pre('cat src/settings.ts missing.txt');
+    assert.equal(r.code, 0, r.stderr);
+    const cmd = answerOf(r).hookSpecificOutput?.updatedInput?.command as string;
+    assert.equal(preDecision(r), 'allow', r.stdout);
+    const ran = spawnSync('bash', ['-c', cmd], { cwd: sb.workspace, encoding: 'utf8' });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.ok(ran.stdout.includes(sb.secret) && /\[exit status 1;/.test(ran.stdout), ran.stdout);
+    // What it printed goes through the after-hook, which masks it.
+    const post = await runHook(
+      ['--host', 'claude', '--event', 'post', '--workspace', sb.workspace],
+      JSON.stringify({
+        ...JSON.parse(claudeEnvelope('Bash', { command: cmd })),
+        hook_event_name: 'PostToolUse',
+        tool_response: { stdout: ran.stdout, stderr: ran.stderr, interrupted: false },
+      }),
+      sb.env,
+    );
+    assert.ok(!post.stdout.includes(sb.secret) && post.stdout.includes('updatedToolOutput'), post.stdout);
+    // A command that reads no file holding secrets is left as it is.
+    const ls = await pre('ls src');
+    assert.equal(answerOf(ls).hookSpecificOutput?.updatedInput, undefined, ls.stdout);
+  });
 
   it('a repeated key is refused and recorded, not read the way JSON.parse happens to read it', async () => {
     const text = claudeEnvelope('Bash', { command: 'ls' }).replace('"command":"ls"', '"command":"rm -rf src","command":"ls"');
