@@ -282,18 +282,33 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   const stack = [baseAbs];
   // Folders reached through links, by real path: each is walked once (a link cycle ends there).
   const walked = new Set<string>();
+  // Folders walked under a link's name: what is found there counts against the search (a protected or secret
+  // file behind the link), but is never named in a narrowed search — the link is left out of it whole.
+  const viaLink = new Set<string>();
   const descendLink = (abs: string) => {
     try {
       const real = fs.realpathSync.native(abs);
-      if (walked.has(real)) return;
+      // A host never searches git's own folder; node_modules only as the search itself allows.
+      const parts = real.split(path.sep);
+      if (parts.includes('.git') || (skipModules && parts.includes('node_modules')) || walked.has(real)) return;
       walked.add(real);
     } catch {
       return;
     }
+    viaLink.add(abs);
     stack.push(abs);
+  };
+  const judge = (abs: string, linkedWalk: boolean) => {
+    if (!linkedWalk) return classify(ws, abs, out, opts.secrets, linked);
+    const scratch: ScopeCheck = { protectedFiles: [], secretFiles: [], safe: [], linkedDirs: [] };
+    classify(ws, abs, scratch, opts.secrets, linked);
+    out.protectedFiles.push(...scratch.protectedFiles);
+    out.secretFiles.push(...scratch.secretFiles);
+    out.linkedDirs.push(...scratch.linkedDirs);
   };
   while (stack.length) {
     const dir = stack.pop()!;
+    const linkedWalk = viaLink.has(dir);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -309,6 +324,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       const abs = path.join(dir, d.name);
       if (d.isDirectory()) {
         if (d.name === '.git' || (skipModules && d.name === 'node_modules')) continue;
+        if (linkedWalk) viaLink.add(abs);
         stack.push(abs);
         continue;
       }
@@ -318,19 +334,28 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true)) && isDirLink(abs)) {
         // A link to a folder the include pattern reaches into (`docs/sec/**`, docs/sec → ../secrets): the
         // hosts' searches follow links, so what lies behind it is in reach under the link's name.
-        const before = out.linkedDirs.length;
-        classify(ws, abs, out, opts.secrets, linked);
-        if (out.linkedDirs.length > before) descendLink(abs);
+        // Walked, and what matches behind it judged; a link out of the workspace cannot be walked: it counts.
+        if (insideWorkspace(ws, abs)) descendLink(abs);
+        else judge(abs, linkedWalk);
         continue;
       }
       if (!matches(relToBase)) continue;
       const before = out.linkedDirs.length;
-      classify(ws, abs, out, opts.secrets, linked);
+      judge(abs, linkedWalk);
       if (d.isSymbolicLink() && out.linkedDirs.length > before) descendLink(abs);
     }
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
+}
+
+function insideWorkspace(ws: Workspace, abs: string): boolean {
+  try {
+    const real = fs.realpathSync.native(abs);
+    return real === ws.root || real.startsWith(ws.root + path.sep);
+  } catch {
+    return false;
+  }
 }
 
 function isDirLink(abs: string): boolean {

@@ -234,6 +234,14 @@ describe('hook bridge against an attacker: through the CLI (extension down)', ()
         `${inc}: ${r.stdout}`,
       );
     }
+    // What lies behind a link counts against the search but is never named in a narrowed one: not git's
+    // own folder (docs/gitdir → ../.git), not the files of a linked folder one by one.
+    fs.mkdirSync(path.join(sb.workspace, '.git', 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(sb.workspace, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    fs.symlinkSync('../.git', path.join(sb.workspace, 'docs', 'gitdir'));
+    const wide = await search('docs/**');
+    const wideOut = answerOf(wide).hookSpecificOutput ?? {};
+    assert.ok(wideOut.permissionDecision === 'deny' || !/gitdir|sec\b|root/.test(String(wideOut.updatedInput?.includePattern ?? '')), wide.stdout);
     // A link to an ordinary folder stays searchable.
     fs.mkdirSync(path.join(sb.workspace, 'guides'));
     fs.writeFileSync(path.join(sb.workspace, 'guides', 'a.md'), 'X\n');
