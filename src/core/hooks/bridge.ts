@@ -35,6 +35,11 @@ export interface HookEnvelope {
    * Cline's VS Code extension (the legacy hook protocol) does not.
    */
   rewritesInput?: boolean;
+  /**
+   * Cline: the legacy copy of the call (`preToolUse`) when it differs from the SDK's `tool_call` beside it.
+   * Which copy a given Cline build runs cannot be told from the payload, so both are judged (the worst wins).
+   */
+  shadow?: { toolName: string; toolInput: Record<string, unknown> };
 }
 
 export type EnvelopeResult = { ok: true; env: HookEnvelope } | { ok: false; error: string };
@@ -154,6 +159,12 @@ export interface HookHost {
   /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
   maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
   /**
+   * Where a command that fails reaches the model past the after-hook (Claude Code hands a non-zero exit's
+   * output to PostToolUseFailure, which cannot replace it): the tool input with the command run so that it
+   * always succeeds, its own status printed instead. Undefined: this tool's output is always masked.
+   */
+  succeedingInput?(env: HookEnvelope): Record<string, unknown> | undefined;
+  /**
    * A host whose only refusal ends the whole task (Cline): a stand-in input that runs nothing and tells the
    * agent why (`notice` is a file holding the refusal, for tools that read). Undefined: no stand-in for this tool.
    */
@@ -162,8 +173,14 @@ export interface HookHost {
   echoesEdit?(env: HookEnvelope, before: string, after: string): string | undefined;
 }
 
+/** The longest reason shown to a host (characters). */
+const MAX_REASON = 4000;
+
 /** What the host shows the person and the model: always naming AgentGuard. */
 export function withPrefix(reason: string | undefined): string {
-  const r = reason ?? 'refused';
+  let r = reason ?? 'refused';
+  // A reason quotes the command or path it judged: a 5 MiB command must not come back as a 5 MiB answer
+  // (hosts cap hook output, and a person cannot read it). The head and the tail say what and why.
+  if (r.length > MAX_REASON) r = `${r.slice(0, MAX_REASON / 2)} … [${r.length - MAX_REASON} characters left out] … ${r.slice(-MAX_REASON / 2)}`;
   return r.startsWith('AgentGuard') ? r : `AgentGuard: ${r}`;
 }

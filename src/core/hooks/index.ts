@@ -8,6 +8,7 @@ import { clineHost } from './hosts/cline';
 import { codexHost } from './hosts/codex';
 import { geminiHost } from './hosts/gemini';
 import { vscodeHost } from './hosts/vscode';
+import { duplicateKey } from './duplicateKeys';
 import { isObj, pass, s } from './toolInput';
 
 export * from './bridge';
@@ -57,6 +58,12 @@ export function parseEnvelope(text: string, forcedHost?: HostId): EnvelopeResult
     return { ok: false, error: `the hook payload is not JSON (${(e as Error).message})` };
   }
   if (!isObj(p)) return { ok: false, error: 'the hook payload is not a JSON object' };
+  const dup = duplicateKey(text);
+  if (dup !== undefined)
+    return {
+      ok: false,
+      error: `the hook payload repeats the key ${JSON.stringify(dup.slice(0, 80))} in one object, so which value the host uses is ambiguous`,
+    };
   const host = forcedHost ?? detectHost(p);
   if (!host) return { ok: false, error: 'the hook payload matches no known host (expected hook_event_name or hookName)' };
   return HOST[host].parse(p);
@@ -65,7 +72,14 @@ export function parseEnvelope(text: string, forcedHost?: HostId): EnvelopeResult
 /** What the tool call means to the guard. Lifecycle events (SessionStart, Stop, …) carry no tool call. */
 export function planHook(env: HookEnvelope): HookPlan {
   if (env.phase === 'other') return pass('hook:lifecycle', `${env.eventName} carries no tool call`);
-  return HOST[env.host].plan(env);
+  const plan = HOST[env.host].plan(env);
+  if (!env.shadow) return plan;
+  // Two copies of one call that disagree: each is judged, and the calls of both decide (the worst wins).
+  // What runs — and is rewritten, masked or restored — is the primary copy's; the shadow only adds calls.
+  const other = HOST[env.host].plan({ ...env, ...env.shadow, shadow: undefined });
+  if (other.kind === 'pass') return plan;
+  if (plan.kind === 'pass') return { kind: 'calls', calls: other.calls };
+  return { ...plan, calls: [...plan.calls, ...other.calls] };
 }
 
 /** The plan's calls with ids: `idBase` (the host's tool-use id) ties the audit records of one tool call together. */

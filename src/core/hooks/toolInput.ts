@@ -19,6 +19,11 @@ export function isAbsolute(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }
 
+/** `~`, `~/…`, `~\…`, `~user/…`: a path the host may expand to a home folder. */
+export function isHomeRelative(p: string): boolean {
+  return p.startsWith('~');
+}
+
 /** A tool path as a filesystem path, or a reason it is not one we can judge. Relative paths join `base`. */
 export function toFsPath(p: string, base: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
   if (p.startsWith('file://')) {
@@ -34,17 +39,18 @@ export function toFsPath(p: string, base: string | undefined): { ok: true; path:
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(p) && !/^[A-Za-z]:[\\/]/.test(p)) {
     return { ok: false, reason: `the path is a ${p.slice(0, p.indexOf(':'))}: URI, which AgentGuard's path rules cannot place on disk` };
   }
-  // A host may expand `~` and variables in a path it is handed, or may not: `~/.bashrc` is judged as the home
-  // folder's (the path rules expand `~`, so it is never taken for a folder named `~` in the workspace), and
-  // a variable (`$HOME/.profile`, `${XDG_CONFIG_HOME}/…`) names a path only known where it expands: refused.
+  // A host may expand variables in a path it is handed, or may not: a variable (`$HOME/.profile`, `${XDG_CONFIG_HOME}/…`) names a path only known where it expands: refused.
   if (/\$(?:[A-Za-z_{(]|\d)/.test(p)) {
     return {
       ok: false,
       reason: `the path ${JSON.stringify(p.slice(0, 120))} holds a shell variable, which the host may or may not expand; give the path itself`,
     };
   }
-  if (isAbsolute(p) || p === '~' || p.startsWith('~/') || !base) return { ok: true, path: p };
-  if (/^~[^/]*(\/|$)/.test(p)) return { ok: false, reason: `the path ${JSON.stringify(p.slice(0, 120))} names another account's home folder` };
+  if (isAbsolute(p) || !base) return { ok: true, path: p };
+  // `~/.bashrc`, `~\.ssh\id_rsa`: the hosts expand a home-relative path before the tool runs (Claude Code's
+  // file tools do). Joined to the base it would be judged as a harmless `<ws>/~/.bashrc` while the host writes
+  // the real one, so it stays home-relative and the path rules expand it (`~user` is refused there).
+  if (isHomeRelative(p)) return { ok: true, path: p };
   return { ok: true, path: base.replace(/\/+$/, '') + '/' + p };
 }
 
@@ -139,6 +145,19 @@ export function opaque(env: HookEnvelope, rule: string, reason: string): HookPla
 /** Input that may never run (a command that would switch the guard off, a patch that cannot be read): refused. */
 export function refuse(env: HookEnvelope, op: Op, rule: string, reason: string, extra: Partial<DraftCall> = {}): HookPlan {
   return { kind: 'calls', calls: [draft(env, op, [], { ...extra, preset: { kind: 'refuse', rule, reason } })] };
+}
+
+/**
+ * AgentGuard's own tools, by base name (the list the extension and the MCP server register; a unit test keeps
+ * the two equal). Only these pass the bridge as guarded: a prefix alone is no proof. Threat: a project's own
+ * MCP server named `agentguard` (`.mcp.json`, `.vscode/mcp.json`) exposing `exec`, whose calls would pass
+ * unjudged as `mcp__agentguard__exec`.
+ */
+export const GUARDED_TOOLS: readonly string[] = ['readFile', 'listDirectory', 'searchText', 'writeFile', 'editFile', 'deletePath', 'renamePath', 'runCommand'];
+
+/** Whether `name` is `<prefix><one of AgentGuard's tools>` (the guard's own tool, which judges itself). */
+export function isGuardedTool(name: string, prefix: string): boolean {
+  return name.startsWith(prefix) && GUARDED_TOOLS.includes(name.slice(prefix.length));
 }
 
 export function pass(rule: string, reason: string): HookPlan {

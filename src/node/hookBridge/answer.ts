@@ -20,7 +20,7 @@ import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelo
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
-import { hostShows, prepareExecs } from './execReads';
+import { hostShows, prepareExecs, secretFilesRead } from './execReads';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
@@ -135,6 +135,14 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
       };
     }
   }
+  if (v.decision !== 'deny' && host.succeedingInput && !updatedInput && readsSecrets(ws, o.settled)) {
+    // Its output is masked only if it succeeds: run it so that it does (the host's own status is printed).
+    const u = host.succeedingInput(env);
+    if (u) {
+      updatedInput = u;
+      notes.push(SUCCEEDING_NOTE);
+    }
+  }
   if (v.decision === 'deny' && host.refusalInput && env.rewritesInput) {
     // A host whose only refusal ends the task: run a harmless stand-in that tells the agent why.
     try {
@@ -150,6 +158,25 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   // Which of the agent's calls a person reverted: said once, whatever this call's own fate.
   if (o.notice) answer.additionalContext = answer.additionalContext ? `${answer.additionalContext}\n${o.notice}` : o.notice;
   return { answer, calls };
+}
+
+const SUCCEEDING_NOTE =
+  'AgentGuard ran this command in a subshell that always succeeds (a failed command printed its exit status), because it reads a file holding secrets and only a successful output is masked; a `cd` in it does not carry over.';
+
+/** Whether a decided command reads a workspace file holding secrets (when that cannot be checked: assume it does). */
+function readsSecrets(
+  ws: Workspace,
+  settled: readonly { call: CanonicalCall; verdict: { analysis?: { paths: Parameters<typeof secretFilesRead>[1] } } }[],
+): boolean {
+  for (const s of settled) {
+    if (s.call.op !== 'exec' || !s.verdict.analysis) continue;
+    try {
+      if (secretFilesRead(ws, s.verdict.analysis.paths).length > 0) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
 import type { DraftCall, HookEnvelope, HookPlan, SearchScope, ToolEffects } from '../../core/hooks';
 import { AGENTS, HOST, planHook } from '../../core/hooks';
-import { toFsPath } from '../../core/hooks/toolInput';
+import { isHomeRelative, toFsPath } from '../../core/hooks/toolInput';
 import type { CompiledPolicy } from '../../core/compiledPolicy';
 import { checkTestIntegrity, type IntegrityFinding } from '../../core/integrity';
 import { isViewPath, viewOrigin } from './views';
@@ -39,7 +39,8 @@ export interface Workspace {
 /** The absolute path a tool path names, inside the workspace and a regular file, or undefined. */
 export function workspaceFile(ws: Workspace, raw: string, base: string | undefined): string | undefined {
   const r = toFsPath(raw, base ?? ws.root);
-  if (!r.ok) return undefined;
+  // A home-relative path names no workspace file (the path rules judge it as the home file it is).
+  if (!r.ok || isHomeRelative(r.path)) return undefined;
   const abs = path.resolve(ws.root, r.path);
   let real: string;
   try {
@@ -203,7 +204,7 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
 
 function relOf(ws: Workspace, raw: string, base: string | undefined): string | undefined {
   const r = toFsPath(raw, base ?? ws.root);
-  if (!r.ok) return undefined;
+  if (!r.ok || isHomeRelative(r.path)) return undefined;
   const abs = path.resolve(ws.root, r.path);
   if (abs !== ws.root && !abs.startsWith(ws.root + path.sep)) return undefined;
   return rel(ws, abs);
@@ -279,8 +280,35 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   let seen = 0;
   const linked: { rel: string; key: string }[] = [];
   const stack = [baseAbs];
+  // Folders reached through links, by real path: each is walked once (a link cycle ends there).
+  const walked = new Set<string>();
+  // Folders walked under a link's name: what is found there counts against the search (a protected or secret
+  // file behind the link), but is never named in a narrowed search — the link is left out of it whole.
+  const viaLink = new Set<string>();
+  const descendLink = (abs: string) => {
+    try {
+      const real = fs.realpathSync.native(abs);
+      // A host never searches git's own folder; node_modules only as the search itself allows.
+      const parts = real.split(path.sep);
+      if (parts.includes('.git') || (skipModules && parts.includes('node_modules')) || walked.has(real)) return;
+      walked.add(real);
+    } catch {
+      return;
+    }
+    viaLink.add(abs);
+    stack.push(abs);
+  };
+  const judge = (abs: string, linkedWalk: boolean) => {
+    if (!linkedWalk) return classify(ws, abs, out, opts.secrets, linked);
+    const scratch: ScopeCheck = { protectedFiles: [], secretFiles: [], safe: [], linkedDirs: [] };
+    classify(ws, abs, scratch, opts.secrets, linked);
+    out.protectedFiles.push(...scratch.protectedFiles);
+    out.secretFiles.push(...scratch.secretFiles);
+    out.linkedDirs.push(...scratch.linkedDirs);
+  };
   while (stack.length) {
     const dir = stack.pop()!;
+    const linkedWalk = viaLink.has(dir);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -296,18 +324,46 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       const abs = path.join(dir, d.name);
       if (d.isDirectory()) {
         if (d.name === '.git' || (skipModules && d.name === 'node_modules')) continue;
+        if (linkedWalk) viaLink.add(abs);
         stack.push(abs);
         continue;
       }
       if (!d.isFile() && !d.isSymbolicLink()) continue;
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
+      if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true)) && isDirLink(abs)) {
+        // A link to a folder the include pattern reaches into (`docs/sec/**`, docs/sec → ../secrets): the
+        // hosts' searches follow links, so what lies behind it is in reach under the link's name.
+        // Walked, and what matches behind it judged; a link out of the workspace cannot be walked: it counts.
+        if (insideWorkspace(ws, abs)) descendLink(abs);
+        else judge(abs, linkedWalk);
+        continue;
+      }
       if (!matches(relToBase)) continue;
-      classify(ws, abs, out, opts.secrets, linked);
+      const before = out.linkedDirs.length;
+      judge(abs, linkedWalk);
+      if (d.isSymbolicLink() && out.linkedDirs.length > before) descendLink(abs);
     }
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
+}
+
+function insideWorkspace(ws: Workspace, abs: string): boolean {
+  try {
+    const real = fs.realpathSync.native(abs);
+    return real === ws.root || real.startsWith(ws.root + path.sep);
+  } catch {
+    return false;
+  }
+}
+
+function isDirLink(abs: string): boolean {
+  try {
+    return fs.statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

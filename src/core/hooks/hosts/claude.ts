@@ -5,7 +5,7 @@
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import { draft, execDir, globBase, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
@@ -20,7 +20,21 @@ export const claudeHost: HookHost = {
   render: (phase, a) => renderHookJson(phase, a, true, true),
   renderError: renderHookJsonError,
   maskOutput: maskClaudeOutput,
+  succeedingInput: (env) => {
+    const command = s(env.toolInput.command);
+    return env.toolName === 'Bash' && command ? patchInput(env.toolInput, { command: succeeding(command) }) : undefined;
+  },
 };
+
+/**
+ * The command in a subshell (an `exit` or `set -e` inside cannot skip what follows), then its status printed
+ * when it failed, and success: Claude Code sends a failed command's output to PostToolUseFailure, which cannot
+ * replace it, so a plain read of a file holding secrets that also fails (`cat src/settings.ts missing.txt`)
+ * would reach the model unmasked. The newline before `)` closes a trailing comment or heredoc.
+ */
+export function succeeding(command: string): string {
+  return `(\n${command}\n)\n__agentguard_status=$?; [ "$__agentguard_status" -eq 0 ] || printf '\n[exit status %s; AgentGuard reported success so that the output could be masked]\n' "$__agentguard_status"; true`;
+}
 
 /**
  * The tool output with secrets masked. A Read's file content is masked as a file (line for line, the
@@ -73,7 +87,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'Agent':

@@ -21,7 +21,7 @@ import {
   type Rendered,
   withPrefix,
 } from '../bridge';
-import { draft, execDir, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
+import { draft, execDir, GUARDED_TOOLS, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
 export const clineHost: HookHost = {
   id: 'cline',
@@ -61,6 +61,20 @@ function clineParams(params: unknown): Record<string, unknown> {
   return out;
 }
 
+/**
+ * Whether the legacy string map says what the SDK input says: each value compared as the legacy block
+ * writes it (strings as they are, anything else JSON-encoded); a key missing on one side with a value on
+ * the other differs.
+ */
+function sameParams(input: Record<string, unknown>, params: unknown): boolean {
+  if (!isObj(params)) return params === undefined;
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+  for (const k of new Set([...Object.keys(input), ...Object.keys(params)])) {
+    if (str(input[k]) !== str(params[k])) return false;
+  }
+  return true;
+}
+
 function parseCline(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hookName);
   if (!eventName) return { ok: false, error: 'the Cline payload has no hookName' };
@@ -74,6 +88,15 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
   let input: Record<string, unknown>;
   if (sdk && 'input' in sdk) input = isObj(sdk.input) ? sdk.input : { input: sdk.input };
   else input = clineParams(legacy?.parameters);
+  // Both copies present: a legacy copy that names another tool or other values is judged too. Threat: a
+  // payload whose `tool_call` says `ls` while `preToolUse` says `rm -rf build`, read by whichever copy the
+  // guard ignores.
+  let shadow: { toolName: string; toolInput: Record<string, unknown> } | undefined;
+  if (sdk && 'input' in sdk && legacy) {
+    const lname = s(legacy.toolName) ?? toolName;
+    const linput = clineParams(legacy.parameters);
+    if (lname !== toolName || !sameParams(input, legacy.parameters)) shadow = { toolName: lname, toolInput: linput };
+  }
   return {
     ok: true,
     env: {
@@ -89,6 +112,7 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
       workspaceRoots: roots,
       // The SDK's file hooks apply overrideInput; the legacy protocol (Cline's VS Code extension) has none.
       rewritesInput: sdk !== undefined,
+      shadow,
     },
   };
 }
@@ -327,7 +351,8 @@ export function mapCline(env: HookEnvelope): HookPlan {
     case 'new_rule':
       return pathCall(env, 'write', [s(i.path)], base, { content: s(i.content) });
   }
-  if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard') return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (t === 'use_mcp_tool' && s(i.server_name) === 'agentguard' && GUARDED_TOOLS.includes(s(i.tool_name) ?? ''))
+    return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (t === 'use_mcp_tool' || t === 'access_mcp_resource' || t.includes('__'))
     return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);

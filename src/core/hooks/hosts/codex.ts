@@ -15,7 +15,7 @@
 import { patchPlan } from '../applyPatch';
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
-import { draft, execDir, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
+import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
 
 export const codexHost: HookHost = {
   id: 'codex',
@@ -182,7 +182,7 @@ export function mapCodex(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'Bash':

@@ -8,7 +8,7 @@
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
-import { draft, execDir, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
+import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const geminiHost: HookHost = {
@@ -136,11 +136,40 @@ function joinDir(base: string | undefined, dir: string | undefined): string | un
   return `${base.replace(/\/+$/, '')}/${dir}`;
 }
 
+/**
+ * Keys Gemini's search and listing tools have taken their folder from across versions (`dir_path` now, `path`
+ * and `directory` before). Threat: `search_file_content {path: "docs/sec"}` judged at the project root, then
+ * run in the linked secrets folder by a version that reads `path`. Every key is judged; two that disagree
+ * leave no folder the guard can place.
+ */
+const FOLDER_KEYS = ['dir_path', 'path', 'directory'] as const;
+
+function folderOf(env: HookEnvelope, base: string | undefined): { ok: true; dir: string | undefined } | { ok: false; plan: HookPlan } {
+  const found = new Set<string>();
+  for (const k of FOLDER_KEYS) {
+    const v = env.toolInput[k];
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v !== 'string') return { ok: false, plan: opaque(env, 'hook:no-path', `${env.toolName}'s \`${k}\` is not a folder path`) };
+    found.add((joinDir(base, v) ?? v).replace(/\/+$/, '') || '/');
+  }
+  if (found.size > 1)
+    return { ok: false, plan: opaque(env, 'hook:no-path', `${env.toolName} names more than one folder (${[...found].join(', ').slice(0, 200)})`) };
+  return { ok: true, dir: found.size ? [...found][0] : undefined };
+}
+
+/** The narrowed input: every folder key the call used points at the project, and every include key lists the paths. */
+function narrowed(i: Record<string, unknown>, base: string, includeKeys: string[], include: unknown): Record<string, unknown> {
+  const changes: Record<string, unknown> = { dir_path: base };
+  for (const k of FOLDER_KEYS) if (k !== 'dir_path' && i[k] !== undefined) changes[k] = base;
+  for (const k of includeKeys) if (k === includeKeys[0] || i[k] !== undefined) changes[k] = include;
+  return patchInput(i, changes);
+}
+
 export function mapGemini(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   // save_memory appends to ~/.gemini/GEMINI.md, which every later session loads: a standing instruction, asked
   // as an edit of GEMINI.md in the workspace is.
   if (t === 'save_memory') return opaque(env, 'hook:agent-memory', 'save_memory writes instructions every later Gemini session loads');
@@ -188,19 +217,24 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       });
     }
     case 'glob':
-      return pathCall(env, 'list', [joinDir(base, s(i.dir_path)) ?? base], base);
-    case 'list_directory':
-      return pathCall(env, 'list', [joinDir(base, s(i.dir_path)) ?? base], base);
+    case 'list_directory': {
+      const f = folderOf(env, base);
+      return f.ok ? pathCall(env, 'list', [f.dir ?? base], base) : f.plan;
+    }
     case 'grep_search':
     case 'search_file_content': {
-      const dir = joinDir(base, s(i.dir_path));
-      const inc = s(i.include_pattern) ?? s(i.include);
+      const f = folderOf(env, base);
+      if (!f.ok) return f.plan;
+      const dir = f.dir;
+      const incs = [s(i.include_pattern), s(i.include)].filter((x): x is string => !!x);
+      if (new Set(incs).size > 1) return opaque(env, 'hook:no-path', `${t} names two different include patterns`);
+      const inc = incs[0];
       return withEffects(pathCall(env, 'search', [dir ?? base], base), {
         search: {
           base: dir ?? '.',
           include: inc ? [inc.includes('/') ? inc : `**/${inc}`] : undefined,
           includesIgnored: i.no_ignore === true,
-          narrow: (paths) => (paths.length === 0 || !base ? undefined : patchInput(i, { dir_path: base, include_pattern: braces(paths) })),
+          narrow: (paths) => (paths.length === 0 || !base ? undefined : narrowed(i, base, ['include_pattern', 'include'], braces(paths))),
         },
       });
     }

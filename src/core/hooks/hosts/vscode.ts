@@ -10,7 +10,24 @@ import { patchPlan } from '../applyPatch';
 import type { FileEdit, HookEnvelope, HookHost, HookPlan } from '../bridge';
 import { replacements, unknownMerge, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { collect, draft, execDir, globBase, isObj, noEffect, opaque, pass, patchInput, pathCall, refuse, s, shq, strings, withEffects } from '../toolInput';
+import {
+  collect,
+  draft,
+  execDir,
+  globBase,
+  isGuardedTool,
+  isObj,
+  noEffect,
+  opaque,
+  pass,
+  patchInput,
+  pathCall,
+  refuse,
+  s,
+  shq,
+  strings,
+  withEffects,
+} from '../toolInput';
 import { isGuardOffCommand } from './vscodeCommands';
 
 export const vscodeHost: HookHost = {
@@ -79,20 +96,36 @@ const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent
  * id that tool returned), whose command was judged here when it started — the same output run_in_terminal
  * returns inline.
  */
+/** The id run_in_terminal returns for an execution. */
+const TERMINAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const USER_TERMINAL = new Set(['terminal_last_command', 'terminal_selection']);
 
 export function mapVscode(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
   const base = env.cwd;
-  if (t.startsWith('agentguard_') || t.startsWith('mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
+  if (isGuardedTool(t, 'agentguard_') || isGuardedTool(t, 'mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
   if (USER_TERMINAL.has(t)) {
     return opaque(env, 'hook:terminal-read', `${t} shows what ran in the user's terminal, output AgentGuard never judged and cannot mask`);
   }
-  if (t === 'get_terminal_output')
+  if (t === 'get_terminal_output') {
+    // VS Code looks the id up among the executions run_in_terminal started (an unknown id gets an error, no
+    // output), and its schema asks for the UUID that tool returned. An id of another shape is no such
+    // execution: refused rather than trusted to a lookup a later version may widen (terminal names, indexes).
+    const id = s(i.id);
+    if (id === undefined || !TERMINAL_ID.test(id.trim())) {
+      return refuse(
+        env,
+        'read',
+        'hook:terminal-id',
+        `get_terminal_output needs the id run_in_terminal returned (a UUID), not ${JSON.stringify(String(i.id ?? '').slice(0, 60))}`,
+      );
+    }
     return noEffect(env, t, "get_terminal_output shows a run_in_terminal execution's output; its command was judged when it started");
+  }
   switch (t) {
     case 'run_in_terminal':
     case 'send_to_terminal': {
