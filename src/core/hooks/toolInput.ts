@@ -39,8 +39,10 @@ export function toFsPath(p: string, base: string | undefined): { ok: true; path:
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(p) && !/^[A-Za-z]:[\\/]/.test(p)) {
     return { ok: false, reason: `the path is a ${p.slice(0, p.indexOf(':'))}: URI, which AgentGuard's path rules cannot place on disk` };
   }
-  // A host may expand variables in a path it is handed, or may not: a variable (`$HOME/.profile`, `${XDG_CONFIG_HOME}/…`) names a path only known where it expands: refused.
-  if (/\$(?:[A-Za-z_{(]|\d)/.test(p)) {
+  // A host may expand an environment variable that starts a path it is handed, or may not: `$HOME/.profile`,
+  // `${XDG_CONFIG_HOME}/…` name a path only known where it expands: refused. (`$slug` segments elsewhere are
+  // file names: Remix routes are named so.)
+  if (/^\$(?:\{[A-Za-z_]\w*\}|[A-Z_][A-Z0-9_]*)(?:[/\\]|$)/.test(p)) {
     return {
       ok: false,
       reason: `the path ${JSON.stringify(p.slice(0, 120))} holds a shell variable, which the host may or may not expand; give the path itself`,

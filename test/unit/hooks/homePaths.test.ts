@@ -46,9 +46,10 @@ describe('hook bridge: `~` and variables in a tool path', () => {
           const a = await decide(w, p);
           assert.ok(!w.allowed(a), `allowed: ${JSON.stringify(a)}`);
         });
-      it('a write of a new file in the workspace stays allowed (control)', async () => {
-        const a = await decide(w, 'docs/notes.md');
-        assert.ok(w.allowed(a), `refused: ${JSON.stringify(a)}`);
-      });
+      for (const p of ['docs/notes.md', 'app/routes/posts.$slug.tsx', 'app/routes/$id.tsx'])
+        it(`a write of ${p}, a new file in the workspace, stays allowed (control)`, async () => {
+          const a = await decide(w, p);
+          assert.ok(w.allowed(a), `refused: ${JSON.stringify(a)}`);
+        });
     });
 });
