@@ -870,7 +870,15 @@ export const urlCredentials: LineRule = {
     }
   },
   samples: () => {
-    const pw = Array.from({ length: 8 }, () => rand(ALNUM + '-_.~', 20));
+    // Drawn again while a draw reads as a placeholder (`...`, `XxXx`): the rule rightly keeps those, and a
+    // sample that depends on the draw would fail one run in a few thousand.
+    const draw = (): string => {
+      for (;;) {
+        const v = rand(ALNUM + '-_.~', 20);
+        if (!isPlaceholder(v)) return v;
+      }
+    };
+    const pw = Array.from({ length: 8 }, draw);
     return {
       truePositives: [
         { text: `DATABASE_URL=postgres://app:${pw[0]}@db.example.com:5432/app`, secrets: [pw[0]!] },
