@@ -210,6 +210,8 @@ export const DEV: RowSpec[] = [
     ok: ['yarn', 'yarn build', 'yarn test --watch=false', 'yarn add -D typescript', 'yarn test tests/a.test.ts'],
   },
   { n: 'corepack', d: 'package manager shims', loose: true, a: '?*', ok: ['corepack enable'] },
+  // A package runner left with nothing to run (what it runs is peeled off by the unwrapper): a version or help query.
+  { n: 'npx bunx pnpx uvx', d: 'package runners asked for their version or help', o: '-v|--version -h|--help', a: '', ok: ['npx --version', 'uvx --help'] },
   { n: 'nvm fnm volta n nodenv', d: 'Node version managers', loose: true, a: 'V*', ok: ['nvm use 20', 'nvm ls'] },
   { n: 'npm-run-all run-s run-p', d: 'runs package.json scripts by name', runs: PKG_JSON, loose: true, a: 'V*', ok: ['run-s build test'] },
   {
@@ -226,9 +228,11 @@ export const DEV: RowSpec[] = [
     n: 'tsc',
     d: 'the TypeScript compiler',
     loose: true,
-    o: '-p|--project=R -b|--build:build --outDir=W --outFile=W --declarationDir=W --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
+    o: '-p|--project=R -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
     a: 'R*',
-    ok: ['tsc --noEmit', 'tsc -p tsconfig.build.json', 'npx tsc --noEmit'],
+    // --outDir: the compiled files are written into the folder (a build's output), not the folder replaced.
+    ok: ['tsc --noEmit', 'tsc -p tsconfig.build.json', 'npx tsc --noEmit', 'tsc -p . --outDir build'],
+    eff: ['tsc --outDir tests => write tests'],
   },
   {
     n: 'jest vitest mocha ava tap jasmine karma c8 nyc',

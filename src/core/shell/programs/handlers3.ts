@@ -591,10 +591,12 @@ handler('terraform', (m) => {
     case 'fmt': {
       const check = opts.has('check') || opts.get('write') === 'false' || opts.has('diff');
       const targets = pos.length ? pos : [derived('.')];
+      // Only Terraform's own files are read (or rewritten): a `.env` beside them is not.
+      const tfFiles = ['*.tf', '*.tfvars', '*.tftest.hcl'];
       for (const t of targets) {
-        if (check) m.path('R', t, t.value, 'terraform fmt', RECURSIVE);
+        if (check) m.path('R', t, t.value, 'terraform fmt', RECURSIVE, tfFiles);
         else if (t.value === null) m.unknown('terraform fmt of a path only known at run time');
-        else m.add('write', undefined, t.value, 'terraform fmt', RECURSIVE, ['*.tf', '*.tfvars', '*.tftest.hcl']);
+        else m.add('write', undefined, t.value, 'terraform fmt', RECURSIVE, tfFiles);
       }
       return;
     }
