@@ -1591,5 +1591,10 @@ export const BENIGN: Record<string, string[]> = {
     'for n in 1 2 3; do echo $n > /tmp/out$n.txt; done',
     'for f in src/*; do grep -c export "$f"; done > /tmp/counts.txt',
     'for f in $(git ls-files src); do wc -c "$f"; done',
+    // fresh5's benign lines that asked: a formatter check beside .env, a compiler's output folder, a version query.
+    'terraform fmt -check',
+    'terraform fmt -check -recursive',
+    'tsc -p . --outDir build',
+    'npx --version',
   ],
 };

@@ -173,6 +173,15 @@ function toServiceApis(ws: readonly { value: string | null; text: string }[]): b
 }
 
 /** Programs that send their arguments over the network: a secret-named variable in one leaves the machine. */
+/** Database clients and migration tools: a connection string handed to one is what it connects with. */
+const DB_CONNECTORS = new Set(
+  'psql pg_dump pg_restore pg_isready mysql mysqldump mariadb mongosh mongo mongodump redis-cli sqlcmd cqlsh clickhouse-client migrate goose dbmate atlas flyway liquibase sqitch usql pgcli mycli litecli diesel sqlx sea-orm-cli prisma drizzle-kit knex sequelize typeorm alembic'.split(
+    ' ',
+  ),
+);
+/** Variable names that hold a connection string (`DATABASE_URL`, `PG_DSN`, `MONGO_URI`). */
+const DB_URL_NAME = /^(?:[A-Z0-9_]*_)?(?:DATABASE|DB|PG|POSTGRES(?:QL)?|MYSQL|MARIADB|MONGO(?:DB)?|REDIS|SQL)_?(?:URL|URI|DSN|CONN(?:ECTION)?(?:_STRING)?)$/;
+
 const SECRET_SENDERS = new Set([
   'curl',
   'wget',
@@ -322,6 +331,8 @@ function secretUse(s: Sub, sec: ReadonlySet<string> | undefined, xtrace: boolean
       return undefined;
     }
     if (n === 'echo' || n === 'printf') return `${n} prints $${h}, a secret`;
+    // A database client or migration tool handed the connection string it connects with: its own service.
+    if (n !== null && DB_CONNECTORS.has(n) && DB_URL_NAME.test(h)) continue;
     return `${n ?? ws[0].text} is handed $${h}, a secret: it can print it, send it or show it in an error`;
   }
   return undefined;
