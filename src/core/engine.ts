@@ -154,6 +154,9 @@ function allowedByPatterns(patterns: readonly CommandPattern[], subs: readonly S
   if (!allow.length || !subs.length) return undefined;
   let first: CommandPattern | undefined;
   for (const s of subs) {
+    // What a project file the line runs holds was judged (a finding would have made the line no `allow`);
+    // the person's pattern is about the line they approved (`npm test`), not each command of the script.
+    if (s.fromFile) continue;
     // A word known only at run time never satisfies an allow pattern (matchPattern), nor does a glob.
     const words = s.argv.map((a) => ({
       value: a,

@@ -154,13 +154,17 @@ export function charClasses(s: string): number {
 
 /** REFERENCE's alternatives (exported for the test that holds an example of each anchored one). */
 export const REFERENCE_PARTS = [
-  '\\$\\{',
+  // Template markers name what they stand for (`${DB_PASS}`, `${{ secrets.X }}`, `{{ .Values.pw }}`, `<%= ENV['X'] %>`);
+  // the same two characters inside random text (a salt's `{{K@[`, `<%.`) are no reference.
+  '\\$\\{\\{?\\s*[A-Za-z_@]',
   '^\\$\\(',
-  '^\\$[A-Za-z_]',
+  // `$VAR`, `$HOME/.x`, `$env:KEY`, `$_ENV['KEY']`, `$this->password`, `$cfg.db.pass`: a name and what reaches into
+  // it. A `$` that starts random text is not one (`$wCL,yap~5U>=}…`: a WordPress salt in single quotes).
+  '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$',
   '^%\\{',
   '^%\\(',
-  '\\{\\{',
-  '<%',
+  '\\{\\{[^{}]*\\}\\}',
+  '<%[\\s\\S]*%>',
   '^#\\{',
   '^@\\{',
   '^\\[\\[',

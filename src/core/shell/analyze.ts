@@ -1095,7 +1095,10 @@ function projectText(a: Analyzer, text: string, via: string, cwd: string | null)
   const e0 = a.errors.length;
   a.reparse(text, { via: [via], cwd: { value: cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text }, 'script');
   a.errors.length = e0;
-  for (let i = s0; i < a.subs.length; i++) (a.fromDisk ??= new Set()).add(a.subs[i].index);
+  for (let i = s0; i < a.subs.length; i++) {
+    (a.fromDisk ??= new Set()).add(a.subs[i].index);
+    a.subs[i].meta = { ...a.subs[i].meta, fromFile: true };
+  }
 }
 
 /**
@@ -1341,7 +1344,7 @@ export function subcommandsOf(subs: Sub[]): SubCommand[] {
     const s = subs[k];
     const argv = new Array<string | null>(s.words.length);
     for (let i = 0; i < argv.length; i++) argv[i] = i === 0 && s.words[i].glob ? null : s.words[i].value;
-    out[k] = { argv, text: s.text, via: s.via };
+    out[k] = s.meta.fromFile ? { argv, text: s.text, via: s.via, fromFile: true } : { argv, text: s.text, via: s.via };
   }
   return out;
 }

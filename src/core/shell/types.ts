@@ -24,6 +24,8 @@ export interface SubCommand {
   text: string;
   /** Wrappers and contexts it was found inside, outermost first: `sudo`, `bash -c`, `$()`, `find -exec`, … */
   via: string[];
+  /** Read from a project file the line runs (a script, a package.json script, a recipe), not written on the line. */
+  fromFile?: true;
 }
 
 export interface CommandFinding {

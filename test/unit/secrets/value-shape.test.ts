@@ -438,7 +438,7 @@ describe('valueLooksSecret against its plain definition', () => {
     const t = 'Kq8Zm2vL9pW4xR';
     const examples: Record<string, string[]> = {
       '^\\$\\(': [`$(${t})`],
-      '^\\$[A-Za-z_]': [`$${t}`, `$_${t}`],
+      '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$': [`$${t}`, `$_${t}`, `$${t}/.ssh`, `$_ENV['${t}']`, `$this->${t}`],
       '^%\\{': [`%{${t}}`],
       '^%\\(': [`%(${t})s`],
       '^#\\{': [`#{${t}}`],
