@@ -11,7 +11,7 @@
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
-import { lineOfPos } from './structure';
+import { enclosingObject, lineOfPos } from './structure';
 
 /** Above the generic assignment (2), below vendor formats (0): these spans are the whole value. */
 const PRIORITY = 1;
@@ -144,29 +144,9 @@ const JWK_MEMBER = /(?<![\w$])(["']?)(d|p|q|dp|dq|qi|k|oth|r|t)\1[ \t]*[:=][ \t]
 
 /** The span of the object or YAML mapping holding a `kty` at `pos`. */
 function jwkScope(text: string, pos: number): [number, number] {
-  // JSON / JS: the enclosing braces.
-  let depth = 0;
-  let open = -1;
-  for (let i = pos - 1; i >= 0 && i >= pos - 8192; i--) {
-    const c = text.charCodeAt(i);
-    if (c === 125) depth++;
-    else if (c === 123) {
-      if (depth === 0) {
-        open = i;
-        break;
-      }
-      depth--;
-    }
-  }
-  if (open >= 0) {
-    depth = 0;
-    for (let i = open; i < text.length && i < open + 16384; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 123) depth++;
-      else if (c === 125 && --depth === 0) return [open, i];
-    }
-    return [open, Math.min(text.length, open + 16384)];
-  }
+  // JSON / JS: the enclosing braces (strings skipped).
+  const obj = enclosingObject(text, pos, 8192);
+  if (obj) return obj;
   // YAML: the lines around it at the same indentation.
   const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
   const indent = /^[ \t]*(?:- )?/.exec(text.slice(lineStart, pos))![0].length;
