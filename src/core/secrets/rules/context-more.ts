@@ -202,10 +202,12 @@ export const secureString: LineRule = regexRule({
   group: 2,
   check: (s) => !isReference(s) && valueLooksSecret(s, 'strong', true),
   samples: () => {
-    const p = [pw(), pw(), pw()];
+    const p = [pw(), pw(), pw(), pw()];
     return {
       truePositives: [
         { text: `$password = ConvertTo-SecureString "${p[0]}" -AsPlainText -Force`, secrets: [p[0]!] },
+        // Assigned to a name that says nothing (the pre-scan's anchor is the flag).
+        { text: `$secure = ConvertTo-SecureString "${p[3]}" -AsPlainText -Force`, secrets: [p[3]!] },
         { text: `$secpasswd = ConvertTo-SecureString -String '${p[1]}' -AsPlainText -Force`, secrets: [p[1]!] },
         { text: `$cred = New-Object PSCredential ("deploy", (ConvertTo-SecureString -AsPlainText -Force -String "${p[2]}"))`, secrets: [p[2]!] },
       ],
@@ -620,6 +622,8 @@ const CALL_FORMS: readonly CallForm[] = [
     arg: 1,
     min: 2,
   },
+  // Gradle's signing: `useInMemoryPgpKeys(key, password)` or `(keyId, key, password)`: the armored key and its passphrase.
+  { names: ['useinmemorypgpkeys'], arg: [1, 2], min: 2 },
   // A wallet's private key first: ethers' `new Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, eth-account's `Account.from_key("0x…")`.
   { names: ['wallet', 'privatekeytoaccount', 'from_key'], arg: 0, min: 1 },
   // dn, password (python-ldap, Go's ldap, PHP's ldap_bind with the link first)
@@ -831,6 +835,8 @@ export const callCredential: LineRule = {
     'sig',
     'sha',
     'encode(',
+    // Gradle's `useInMemoryPgpKeys(…)`.
+    'pgpkeys(',
   ],
   priority: CONTEXT_PRIORITY,
   scan(line: string, out: Hit[]): void {
@@ -883,6 +889,7 @@ export const callCredential: LineRule = {
     const forms = [
       (x: string) => `Connection c = DriverManager.getConnection(url, "root", "${x}");`,
       (x: string) => `var cred = new System.Net.NetworkCredential("svc", "${x}");`,
+      (x: string) => `    useInMemoryPgpKeys("0xA1B2C3D4", "${x}")`,
       (x: string) => `r = requests.get(url, auth=HTTPBasicAuth("svc", "${x}"))`,
       (x: string) => `r = requests.get(url, auth=("svc", "${x}"))`,
       (x: string) => `    server.login("alerts@example.com", "${x}")`,
