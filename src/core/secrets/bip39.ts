@@ -126,7 +126,8 @@ export function mnemonicRuns(text: string): [number, number][][] {
     let e = i + 1;
     while (e < text.length && text.charCodeAt(e) >= 97 && text.charCodeAt(e) <= 122) e++;
     const bounded = !isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(e));
-    const member = bounded && e - i >= 3 && e - i <= 8 && set.has(text.slice(i, e));
+    // A word that names a key (`address: 0x…` on the line after a phrase) is no word of the phrase.
+    const member = bounded && e - i >= 3 && e - i <= 8 && set.has(text.slice(i, e)) && !keyNameAt(text, e);
     if (!member || (lastEnd >= 0 && !between(text, lastEnd, i))) close();
     if (member) {
       run.push([i, e]);
@@ -156,6 +157,14 @@ function between(text: string, s: number, e: number): boolean {
     if (!(c === 32 || c === 9 || c === 10 || c === 13 || c === 44 || c === 34 || c === 39 || c === 96 || c === 124 || c === 45)) return false;
   }
   return true;
+}
+
+/** Is the word ending at `e` a key: `:` or `=` after it, blanks aside (`address: 0x…`, `seed = …`)? */
+function keyNameAt(text: string, e: number): boolean {
+  let j = e;
+  while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
+  const c = text.charCodeAt(j);
+  return c === 58 || c === 61;
 }
 
 function isWordCode(c: number): boolean {

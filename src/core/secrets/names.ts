@@ -262,6 +262,11 @@ function classify(name: string): NameStrength | null {
   if (last === 'ident' && prev === 'auth') return 'strong';
   // Consul's ACL token (`"SecretID": "<uuid>"`), Vault AppRole's `secret_id`; other ids are identifiers.
   if (last === 'id' && prev === 'secret') return 'strong';
+  // A service's API credential named by the service alone (`datadog_api = "<hex>"`, `stripe_api`), and a wallet's
+  // `private: 0x<hex>`: weak names, so only a value that looks like a secret is masked (`rest_api = "https://…"`,
+  // `"private": true` stay).
+  if (last === 'api' && prev !== '' && prev !== 'rest' && prev !== 'public' && prev !== 'graphql' && prev !== 'internal') return 'weak';
+  if (last === 'private' && words.length === 1) return 'weak';
   if (last === 'auth') return prev === 'basic' || prev === 'http' || prev === '' || prev === 'proxy' ? 'weak' : 'weak';
   if (STRONG_EXACT.has(last)) {
     // `public_token`, `csrf_token_name` are handled by the last word; `page_token`/`next_token` are cursors.

@@ -51,6 +51,10 @@ const KEY_WORDS = [
   'passe',
   'passord',
   ...FOREIGN_PASSWORD_WORDS,
+  // A service's API credential named by the service alone (`datadog_api = "<hex>"`) and a wallet's `private:
+  // 0x<hex>`: weak names in names.ts (the value must look like a secret).
+  'api',
+  'private',
   // A wallet's recovery phrase (bip39.ts judges the value).
   'mnemonic',
   'phrase',

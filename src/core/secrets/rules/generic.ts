@@ -599,6 +599,9 @@ export const genericAssignment: LineRule = {
     'mnemonic',
     'phrase',
     'seed',
+    // `datadog_api = "<hex>"`, a wallet's `private: 0x<hex>` (weak names: the value must look secret).
+    'api',
+    'private',
   ],
   priority: GENERIC_PRIORITY,
   scan(line: string, out: Hit[]): void {
