@@ -25,6 +25,9 @@ describe('secrets: values that start with $', () => {
   it('references stay as they are', () => {
     const text = [
       'DB_PASSWORD=$DB_PASSWORD',
+      'DB_PASSWORD=${DB_PASSWORD}',
+      'API_TOKEN=${API_TOKEN:-}',
+      'token: ${{ secrets.NPM_TOKEN }}',
       "define( 'DB_PASSWORD', $_ENV['DB_PASSWORD'] );",
       '$password = $this->password;',
       'api_key: $API_KEY',

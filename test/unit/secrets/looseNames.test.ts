@@ -49,7 +49,7 @@ describe('secrets: loosely named credentials (fresh red-team classes)', () => {
   });
 
   it('PowerShell and Gradle credentials handed over without a secret name beside them', () => {
-    const [p1, p2] = [pw(), pw()];
+    const [p1, p2, k3] = [pw(), pw(), rand(ALNUM, 22, seed++ * 977)];
     const ps = buildCase('deploy.ps1', [
       ['$user = "deploy"', 'K'],
       [`$secure = ConvertTo-SecureString "${p1}" -AsPlainText -Force`, 'S', p1],
@@ -60,6 +60,7 @@ describe('secrets: loosely named credentials (fresh red-team classes)', () => {
     const kts = buildCase('build.gradle.kts', [
       ['signing {', 'K'],
       [`    useInMemoryPgpKeys("0x1A2B3C4D", "${p2}")`, 'S', p2],
+      [`    useInMemoryPgpKeys("${k3}", "${p1}")`, 'S', k3, p1],
       ['    useInMemoryPgpKeys(signingKey, signingPassword)', 'K'],
       ['    sign(publishing.publications)', 'K'],
       ['}', 'K'],

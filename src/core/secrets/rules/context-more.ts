@@ -585,6 +585,8 @@ interface CallForm {
   dn?: boolean;
   /** The argument at this position must be an algorithm's name (php-jwt's `new Key("…", "HS256")`). */
   algo?: number;
+  /** Every listed position whose literal looks secret, not only the first (a key and its passphrase). */
+  every?: true;
 }
 
 const CALL_FORMS: readonly CallForm[] = [
@@ -622,8 +624,9 @@ const CALL_FORMS: readonly CallForm[] = [
     arg: 1,
     min: 2,
   },
-  // Gradle's signing: `useInMemoryPgpKeys(key, password)` or `(keyId, key, password)`: the armored key and its passphrase.
-  { names: ['useinmemorypgpkeys'], arg: [1, 2], min: 2 },
+  // Gradle's signing: `useInMemoryPgpKeys(key, password)` or `(keyId, key, password)`: the armored key and its
+  // passphrase, each (a key id of eight hex digits does not look secret and stays).
+  { names: ['useinmemorypgpkeys'], arg: [0, 1, 2], min: 2, every: true },
   // A wallet's private key first: ethers' `new Wallet("0x…")`, viem's `privateKeyToAccount("0x…")`, eth-account's `Account.from_key("0x…")`.
   { names: ['wallet', 'privatekeytoaccount', 'from_key'], arg: 0, min: 1 },
   // dn, password (python-ldap, Go's ldap, PHP's ldap_bind with the link first)
@@ -866,7 +869,7 @@ export const callCredential: LineRule = {
         if (prev.literal !== null ? !dn.includes('=') : !/dn|user|bind|principal|admin/i.test(dn)) continue;
       }
       if (typeof form.arg === 'number') pushCallSecret(line, args[form.arg], out);
-      else for (const k of form.arg) if (pushCallSecret(line, args[k], out)) break;
+      else for (const k of form.arg) if (pushCallSecret(line, args[k], out) && !form.every) break;
       CALL_NAME.lastIndex = open + 1;
     }
     // A builder's or client's method named for the secret, handed one literal: `.password("…")`,
