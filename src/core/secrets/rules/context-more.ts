@@ -1358,18 +1358,17 @@ export const phpCallCredential: BlockRule = {
 const TYPED_STRING =
   /\b(?:var|const|Dim|Const|Static|Private|Public|Friend|Protected|ReadOnly|Shared)\b[^\n="]*?\b([A-Za-z_]\w*)[ \t]+(?:[Aa]s[ \t]+)?[Ss]tring[ \t]*=[ \t]*"([^"\r\n]*)"/dg;
 
+/** Go files open with `package`, VB ones with `Imports`, `Module` or `Dim` near the top. */
+const GO_VB_HEAD = /\b(?:package|Imports|Module|Dim) /;
+
 export const typedStringDeclaration: BlockRule = {
   id: 'typed-string-declaration',
   description: 'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…"',
   // Go files open with `package`, VB ones with `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top; the
   // type's spelling is then looked for in the text.
   gate: '',
-  applies: (text: string) =>
-    (text.lastIndexOf('package ', 4096) >= 0 ||
-      text.lastIndexOf('Imports ', 4096) >= 0 ||
-      text.lastIndexOf('Module ', 4096) >= 0 ||
-      text.lastIndexOf('Dim ', 4096) >= 0) &&
-    text.includes('tring = "'),
+  // One bounded pass over the head (four searches back from 4096 read a small file four times), then the type.
+  applies: (text: string) => GO_VB_HEAD.test(text.length > 4096 ? text.slice(0, 4096) : text) && text.includes('tring = "'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     TYPED_STRING.lastIndex = 0;

@@ -404,10 +404,15 @@ const PASSWD_LINE = /:(\$(?:apr1|1|2[abxy]?|5|6|g?y|7|argon2(?:id|i|d)|pbkdf2[\w
 /** The user field before the `:` at `i` fills its line from the start. */
 const USER_FIELD = /^[\w.@+-]{1,64}$/;
 
+/** A hash scheme's tag, which every form CRYPT and PASSWD_LINE match starts with: one pass decides whether they run. */
+const HASH_TAG = /\$(?:apr1|1|2[abxy]?|5|6|g?y|7|argon2|pbkdf2|sha1|md5)[$a-z-]/;
+
 export const cryptHash: BlockRule = {
   id: 'password-hash',
   description: 'Password hashes: crypt(3) $1$/$5$/$6$/$y$, bcrypt $2y$, argon2, pbkdf2 (.htpasswd, /etc/shadow, SQL dumps)',
   gate: '$',
+  // Most code holds a `$` (shell, PHP, templates): the two whole-text scans run only where a scheme's tag is.
+  applies: (text) => HASH_TAG.test(text),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     hashScan(text, index, out, CRYPT, false, 'password-hash');
     PASSWD_LINE.lastIndex = 0;
