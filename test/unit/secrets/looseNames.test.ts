@@ -48,6 +48,16 @@ describe('secrets: loosely named credentials (fresh red-team classes)', () => {
     assertMasked(pkg, maskText(pkg.text).text);
   });
 
+  it('a Clojure/EDN map: the password after its keyword key masked, the rest of the map kept', () => {
+    const p = pw();
+    const c = buildCase('resources/config.edn', [
+      ['{:http {:port 8080}', 'K'],
+      [` :db {:dbtype "postgresql" :user "app" :password "${p}"}`, 'S', p],
+      [' :auth {:password-env "DB_PASSWORD" :keyword "clojure.core/keyword"}}', 'K'],
+    ]);
+    assertMasked(c, maskText(c.text).text);
+  });
+
   it('PowerShell and Gradle credentials handed over without a secret name beside them', () => {
     const [p1, p2, k3] = [pw(), pw(), rand(ALNUM, 22, seed++ * 977)];
     const ps = buildCase('deploy.ps1', [

@@ -1120,6 +1120,48 @@ export const schemeJoin: LineRule = {
   },
 };
 
+// --- A keyword key and its value: Clojure/EDN maps, Lisp plists ---
+
+// `{:db {:user "app" :password "…"}}`, `(def config {:api-token "…"})`, `(:password "…")`: the key is a keyword
+// (`:name`) and the value follows it after blanks, with no `=` or `:` between, so generic-secret never sees a
+// key there. Threat: a Clojure service's config.edn holds its database password in such a map. (The pre-scan
+// selects such a line by `password "` today; `:api-token "…"` needs an anchor of its own in the SIMD pass.)
+const KEYWORD_VALUE = /(?<![\w:/]):([A-Za-z][\w.*+!?-]*)[ \t]+"((?:[^"\\\r\n]|\\.){1,512})"/dg;
+
+export const keywordValue: LineRule = {
+  id: 'keyword-value',
+  description: 'A value after a secret-named keyword key: Clojure/EDN {:password "…"}, Lisp plists',
+  keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'],
+  priority: CONTEXT_PRIORITY,
+  scan(line: string, out: Hit[]): void {
+    if (!line.includes(':')) return;
+    KEYWORD_VALUE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = KEYWORD_VALUE.exec(line)) !== null) {
+      const strength = classifyName(m[1]!);
+      const v = m[2]!;
+      if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+      const [s, e] = m.indices![2]!;
+      out.push({ start: s, end: e, rule: 'keyword-value', priority: CONTEXT_PRIORITY });
+    }
+  },
+  samples: () => {
+    const [a, b] = [pw(), pw()];
+    return {
+      truePositives: [
+        { text: `  :db {:dbtype "postgresql" :user "app" :password "${a}"}`, secrets: [a] },
+        { text: `(def config {:port 8080 :password "${b}"})`, secrets: [b] },
+      ],
+      falsePositives: [
+        '  :db {:dbtype "postgresql" :user "app" :password (System/getenv "DB_PASSWORD")}',
+        '{:password "changeme" :user "admin"}',
+        '{:keyword "clojure.core/keyword" :doc "Returns a Keyword"}',
+        '(str "http://example.com:8080/path")',
+      ],
+    };
+  },
+};
+
 export const MORE_CONTEXT_RULES: LineRule[] = [
   xmlKeyValue,
   mysqlQuoted,
@@ -1132,6 +1174,7 @@ export const MORE_CONTEXT_RULES: LineRule[] = [
   headerArgument,
   prosePassword,
   schemeJoin,
+  keywordValue,
 ];
 
 // --- Block rules: the name on the line before ---
