@@ -904,6 +904,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'make -k test wipe',
     'python3 scripts/tidy.py',
     'node scripts/setup.js',
+    // Inline code that loads the planted module: a run of it.
+    `node -e 'require("./scripts/setup.js")'`,
+    `node -e "require('../project/scripts/setup.js')"`,
   ],
   '11 overwrites': [
     'cp src/app.ts src/index.ts',
@@ -1528,6 +1531,7 @@ export const BENIGN: Record<string, string[]> = {
     './scripts/build.sh',
     'cat scripts/cleanup.sh',
     'wc -l scripts/tidy.py',
+    `node -e 'console.log(require("./package.json").version)'`,
     'npm install lodash',
   ],
   '11 creations': [

@@ -84,6 +84,7 @@ const DANGEROUS = [
   'python3 scripts/tidy.py',
   'python3 scripts/shellout.py',
   'node scripts/setup.js',
+  `node -e 'require("./scripts/setup.js")'`,
   'python3 scripts/retest.py',
   './scripts/big.sh',
 ];

@@ -10,6 +10,8 @@ import { setCodeArg, type Model } from './model';
 export interface CodeVerdict {
   reads: string[];
   writes: string[];
+  /** Files of the project the code loads and runs (`require('./scripts/setup.js')`): judged as a run of them. */
+  runs?: string[];
   /** Why it is not proven harmless (undefined: it is). */
   why: string | undefined;
 }
@@ -437,7 +439,8 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   if (typeof ts === 'string') return { reads: NO, writes: NO, why: `the ${lang} code has ${ts}` };
   const reads: string[] = [];
   const writes: string[] = [];
-  const no = (why: string): CodeVerdict => ({ reads, writes, why });
+  let runs: string[] | undefined;
+  const no = (why: string): CodeVerdict => ({ reads, writes, runs, why });
   for (let k = 0; k < ts.length; k++) {
     const t = ts[k];
     if (t.t !== 'id') continue;
@@ -485,7 +488,11 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
       if (v === 'require') {
         const p = litArg(ts, k + 1);
         if (p === undefined) return no('code requires a module it computes');
-        if (p.startsWith('.') || p.startsWith('/')) reads.push(p);
+        // A relative or absolute module runs when it is loaded: a planted `scripts/setup.js` is judged as its run.
+        if (p.startsWith('.') || p.startsWith('/')) {
+          reads.push(p);
+          (runs ??= []).push(p);
+        }
         else if (!JS_REQUIRE.test(p)) return no(`code requires ${p}`);
         continue;
       }
@@ -606,7 +613,7 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   if (l === 'perl' && /\$ENV|%ENV/.test(code)) return no('perl code reads the environment');
   // `@ARGV = (".e"."nv"); print <>`: the diamond operator reads the files named in @ARGV, set by the code itself.
   if (l === 'perl' && /@ARGV|\$ARGV\b/.test(code) && /<<?>>?|<ARGV>|<STDIN>/.test(code)) return no('perl code reads the files it names in @ARGV');
-  return { reads, writes, why: undefined };
+  return { reads, writes, runs, why: undefined };
 }
 
 const ENDLESS_CODE =
@@ -624,6 +631,7 @@ function codeOnModel(m: Model, lang: string, value: string | null | undefined, h
   const v = judgeCode(lang, value);
   // Writes and deletes by literal name are the command's path effects already (codepaths.ts reads meta.code).
   for (const p of v.reads) m.add('read', undefined, p, `${how} (reads)`);
+  for (const p of v.runs ?? []) m.add('exec', undefined, p, `${how} (loads)`);
   if (v.why !== undefined) m.unknown(`${how}: ${v.why}`);
 }
 
