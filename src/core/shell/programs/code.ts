@@ -492,8 +492,7 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
         if (p.startsWith('.') || p.startsWith('/')) {
           reads.push(p);
           (runs ??= []).push(p);
-        }
-        else if (!JS_REQUIRE.test(p)) return no(`code requires ${p}`);
+        } else if (!JS_REQUIRE.test(p)) return no(`code requires ${p}`);
         continue;
       }
       if (JS_FORBIDDEN.has(v)) {
