@@ -1345,8 +1345,8 @@ export const phpCallCredential: BlockRule = {
   id: 'php-call-credential',
   description:
     'PHP connection and signing calls handed a literal by position: new PDO($dsn, "u", "pw"), mysqli_connect("h", "u", "pw"), hash_hmac("sha256", $d, "key")',
-  // Not a gate literal: a search of every text costs a pass over it. A PHP file opens with `<?php`.
-  gate: '',
+  // A PHP file opens with `<?php` (the pre-scan's pass finds the literal; it must then stand near the top).
+  gate: '<?php',
   applies: (text: string) => text.lastIndexOf('<?php', 512) >= 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
