@@ -393,6 +393,9 @@ export const SPECIAL = new Set<string>([
   'kubectl',
   'oc',
   'git',
+  'nix',
+  'mvn',
+  'mvnw',
 ]);
 
 /**
@@ -790,6 +793,32 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       words = wrap(u, 'flock', rest);
       rest = [];
       continue;
+    }
+
+    // `nix develop -c CMD…`, `nix shell nixpkgs#jq --command CMD…`: the words after the option are the command.
+    if (name === 'nix' && (args[0]?.value === 'develop' || args[0]?.value === 'shell')) {
+      const at = args.findIndex((w) => w.value === '-c' || w.value === '--command');
+      if (at >= 0) {
+        const rest = args.slice(at + 1);
+        if (rest.length === 0) return emit(host, u, words);
+        words = wrap(u, 'nix', rest);
+        continue;
+      }
+    }
+
+    // Maven's exec plugin runs the program `-Dexec.executable=rm -Dexec.args='-rf src'` names, with those arguments.
+    if (name === 'mvn' || name === 'mvnw') {
+      const prop = (k: string): W | undefined => args.find((w) => (w.value === null ? w.text.includes(k + '=') : w.value.startsWith('-D' + k + '=')));
+      const exe = prop('exec.executable');
+      if (exe !== undefined) {
+        const a = prop('exec.args');
+        const val = (w: W | undefined, k: string) => (w === undefined ? '' : w.value === null ? null : w.value.slice(k.length + 3));
+        const e = val(exe, 'exec.executable');
+        const x = val(a, 'exec.args');
+        if (e === null || x === null) setMeta(u, 'opaque', `${name} -Dexec.executable runs a program only known at run time`);
+        else host.reparse(`${e} ${x}`, within(u.ctx, `${name} exec:exec`), `${name} exec:exec`);
+      }
+      return emit(host, u, words);
     }
 
     if (name === 'script') {
