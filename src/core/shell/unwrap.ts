@@ -335,9 +335,9 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   nvm: ['exec'],
   direnv: ['exec'],
   'aws-vault': ['exec'],
-  pnpm: ['dlx', 'exec'],
-  yarn: ['dlx', 'exec'],
-  npm: ['exec', 'x'],
+  pnpm: ['dlx', 'exec', 'create'],
+  yarn: ['dlx', 'exec', 'create'],
+  npm: ['exec', 'x', 'init', 'create', 'innit'],
   pipx: ['run'],
   mise: ['exec', 'x'],
   asdf: ['exec'],
@@ -662,6 +662,17 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
+      // `npm init vite`, `yarn create x`: the registry package create-vite (`@s` → @s/create) is fetched and run.
+      if (verb === 'init' || verb === 'create' || verb === 'innit') {
+        const pkg = rest[0].value;
+        if (pkg === null) return emit(host, u, words);
+        if (pkg.startsWith('-')) return emit(host, u, words);
+        const bare = /^(@[^/@]+(?:\/[^@]+)?|[^@]+)/.exec(pkg)?.[1] ?? pkg;
+        const m = /^(@[^/]+)(?:\/(.+))?$/.exec(bare);
+        const runner = m ? `${m[1]}/create${m[2] ? '-' + m[2] : ''}` : `create-${bare}`;
+        words = wrap(u, `${name} ${verb}`, stripPackageVersion([word(runner, false, runner, undefined), ...rest.slice(1)]));
+        continue;
+      }
       words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));
       continue;
     }
@@ -967,10 +978,34 @@ function stripPackageVersion(rest: W[]): W[] {
   const v = rest[0].value;
   if (v === null) return rest;
   const m = PACKAGE_AT_VERSION.exec(v);
-  if (!m) return rest;
   const w0 = rest[0];
+  const name = m ? m[1] : v;
+  // A scoped registry package (`npx @evil/create`) is no path in the folder: it stands for its published command
+  // when it is a well-known one, else for an unmodelled program (its slash must not make it a project file).
+  const scoped = /^@[^/@\s]+\/[^/@\s]+$/.test(name) ? (SCOPED_BINS[name] ?? name.replace('/', ':')) : undefined;
+  if (scoped !== undefined) return [word(scoped, false, w0.text, undefined, w0.fromInput), ...rest.slice(1)];
+  if (!m) return rest;
   return [word(m[1], w0.glob, w0.text, w0.path, w0.fromInput), ...rest.slice(1)];
 }
+
+/** Well-known scoped packages by the command they publish (`npx @angular/cli` runs `ng`). */
+const SCOPED_BINS: Record<string, string> = {
+  '@angular/cli': 'ng',
+  '@nestjs/cli': 'nest',
+  '@vue/cli': 'vue',
+  '@biomejs/biome': 'biome',
+  '@playwright/test': 'playwright',
+  '@tailwindcss/cli': 'tailwindcss',
+  '@changesets/cli': 'changeset',
+  '@storybook/cli': 'storybook',
+  '@sveltejs/kit': 'svelte-kit',
+  '@remix-run/dev': 'remix',
+  '@11ty/eleventy': 'eleventy',
+  '@microsoft/api-extractor': 'api-extractor',
+  '@commitlint/cli': 'commitlint',
+  '@vitest/ui': 'vitest',
+  '@typescript-eslint/parser': 'eslint',
+};
 
 /** xargs/parallel: arguments come from input; `{}`/-I replace string marks where. */
 /** xargs/parallel's command is `echo` when none is given. */
