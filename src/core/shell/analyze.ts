@@ -378,7 +378,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         const m = v === null ? null : /^--([a-z][a-z-]*)(?:=([\s\S]*))?$/.exec(v);
         if (!m) continue;
         const key = 'npm_config_' + m[1].replace(/-/g, '_');
-        if (key === 'npm_config_cache' || (!TOOL_HOME.test(key) && !TOOL_PROGRAM.test(key) && !TOOL_OPTS.test(key))) continue;
+        // --script-shell's file is run and read by the row (an X value); the cache holds no code.
+        if (key === 'npm_config_cache' || key === 'npm_config_script_shell' || (!TOOL_HOME.test(key) && !TOOL_PROGRAM.test(key) && !TOOL_OPTS.test(key)))
+          continue;
         (pairs ??= []).push([key, m[2] !== undefined ? m[2] : (ws[i + 1]?.value ?? null)]);
       }
     }
@@ -1228,6 +1230,15 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
     if (env.readScript) judgeProjectScripts(a, s, env, disk);
+    // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
+    // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
+    const w0 = s.words[0];
+    if (contents && w0?.value?.includes('/') && !s.acc.some((x) => x.op === 'exec' && x.w === w0)) {
+      const t = contents.get(abs(w0.value));
+      if (t === null) s.why ??= `${w0.value} was written on this line with text only known at run time, then run`;
+      else if (t !== undefined)
+        a.reparse(t, { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t }, 'script');
+    }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
       for (const acc of s.acc) {
