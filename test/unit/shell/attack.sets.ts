@@ -473,6 +473,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'npm init @evil',
     'npx @evil/create',
     'pnpm dlx @evil/x',
+    'BASH_CMDS[ls]=/bin/rm; ls -rf src',
+    "BASH_ALIASES[ls]='rm -rf'; shopt -s expand_aliases; eval ls src",
   ],
   '9 missing rules': [
     'goreleaser release',
@@ -1338,6 +1340,7 @@ export const BENIGN: Record<string, string[]> = {
     'npm init -y',
     'npm create vite@latest my-app',
     'npx @biomejs/biome check src',
+    'mlr --icsv --opprint sort -f name data.csv',
   ],
   '9 missing rules': [
     'git read-tree HEAD',

@@ -385,14 +385,17 @@ export const RUNNERS: RowSpec[] = [
   },
 ];
 
-/** Miller's DSL: `system("…")`, `exec("…")`, a pipe to a command, or a redirect to a file; `-f`/`-s` load code unread. */
+/** Miller's DSL: `system("…")`, `exec("…")`, a pipe to a command, or a redirect to a file; put/filter `-f` loads code unread. */
 const MLR_ACTS = /\b(?:system|exec)\s*\(|(?:\b(?:tee|emit1?|emitp|emitf|print|printn|eprint|dump|edump)\b[^;{}]*?(?:>|\|))/;
 handler('mlr', (m) => {
   applyRoles(m);
+  let dsl = false;
   for (const w of m.s.words.slice(1)) {
     if (w.value === null) continue;
     if (MLR_ACTS.test(w.value)) return m.unknown('mlr code runs a command or writes a file (system, exec, tee/emit/print > or |)');
-    if (w.value === '-f' || w.value === '-s') return m.unknown(`mlr ${w.value} loads code from a file the guard does not read`);
+    if (w.value === 'put' || w.value === 'filter') dsl = true;
+    else if (w.value === 'then') dsl = false;
+    else if (dsl && w.value === '-f') return m.unknown('mlr put/filter -f loads code from a file the guard does not read');
   }
 });
 
