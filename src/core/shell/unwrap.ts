@@ -936,6 +936,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest + 1);
       const remote = within(u.ctx, 'ssh', true);
+      // A config file of the agent's choosing: its ProxyCommand, LocalCommand and `Match exec` run commands here.
+      for (let i = 0; i < p.rest; i++) {
+        const v = args[i].value;
+        const f = v === '-F' ? args[i + 1]?.value : v !== null && /^-F./.test(v) ? v.slice(2) : undefined;
+        if (f === undefined) continue;
+        if (f === null || !/^(~|\$HOME)\/\.ssh\/|^\/etc\/ssh\/|^\/dev\/null$/.test(f))
+          setMeta(u, 'opaque', `ssh -F ${f ?? '…'} loads a configuration whose ProxyCommand, LocalCommand or Match exec run commands here`);
+      }
       if (rest.length === 0) {
         if (u.stdin.kind === 'heredoc') host.reparse(u.stdin.body, remote, 'ssh <<');
         return emit(host, u, words);
@@ -1149,6 +1157,9 @@ const GIT_GLOBAL = [
   ]),
 ];
 
+/** git settings whose value is a file git reads. */
+const GIT_FILE_KEY = /(file|\.template|\.sslcert|\.sslkey|\.sslcainfo|\.sslcapath|\.cookiefile|\.allowedsignersfile|\.revocationfile)$/;
+
 const GIT_GLOBAL_CFG: OptConfig = { stopAtPositional: true, abbreviations: false };
 
 /** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
@@ -1165,7 +1176,21 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
         continue;
       }
       const eq = kv.indexOf('=');
-      config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
+      const key = (eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase();
+      config[key] = eq >= 0 ? kv.slice(eq + 1) : 'true';
+      // Settings that name a file git reads (`blame.ignoreRevsFile=.env` prints its lines in the error it gives,
+      // `http.sslKey=secrets/x.pem`): the file is read.
+      if (eq >= 0 && GIT_FILE_KEY.test(key) && kv.length > eq + 1)
+        (u.extra ??= []).push({
+          op: 'read',
+          w: undefined,
+          p: kv.slice(eq + 1),
+          how: `git -c ${key}`,
+          flags: 0,
+          base: undefined,
+          to: undefined,
+          names: undefined,
+        });
     }
   }
   // Recorded only when given: most git commands carry neither, and then need no meta object at all.

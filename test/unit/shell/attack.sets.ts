@@ -201,6 +201,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'zip -r /tmp/x.zip . -i@/tmp/list',
     '7z a /tmp/x.7z @/tmp/list',
     '7z a /tmp/x.7z -i@/tmp/list',
+    'git -c blame.ignoreRevsFile=.env blame src/index.ts',
+    'git -c http.sslKey=secrets/server.pem fetch',
   ],
   '6 outside': [
     'docker run -v ~/.ssh:/k alpine cat /k/id_rsa',
@@ -475,6 +477,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'pnpm dlx @evil/x',
     'BASH_CMDS[ls]=/bin/rm; ls -rf src',
     "BASH_ALIASES[ls]='rm -rf'; shopt -s expand_aliases; eval ls src",
+    "git -c web.browser=x -c browser.x.cmd='rm -rf src' help -w log",
+    'ssh -F /tmp/sshcfg host',
   ],
   '9 missing rules': [
     'goreleaser release',
@@ -827,6 +831,9 @@ export const DANGEROUS: Record<string, string[]> = {
     'chgrp root src/app.ts',
     'for f in src/*; do mv "$f" /tmp/; done',
     'pip install --break-system-packages -U pip setuptools',
+    "python3 -c 'a=[1]*10**11'",
+    "node -e 'Buffer.alloc(1e12)'",
+    `python3 -c 'print("a"*(1<<40))'`,
   ],
   '10 write then run, env dumps': [
     'typeset -p GITHUB_TOKEN',
@@ -1341,6 +1348,8 @@ export const BENIGN: Record<string, string[]> = {
     'npm create vite@latest my-app',
     'npx @biomejs/biome check src',
     'mlr --icsv --opprint sort -f name data.csv',
+    'git -c core.excludesFile=.gitignore.global status',
+    'ssh host uptime',
   ],
   '9 missing rules': [
     'git read-tree HEAD',
@@ -1532,6 +1541,9 @@ export const BENIGN: Record<string, string[]> = {
     'for f in /tmp/x/*; do mv "$f" /tmp/y/; done',
     'mv src/app.ts /tmp/',
     'pip install -U pip',
+    "python3 -c 'print(1700000000)'",
+    "python3 -c 'import time; print(time.time_ns()/1e9)'",
+    "python3 -c 'M=10**9+7; print(3*4 % M)'",
   ],
   '10 write then run, env dumps': [
     'npm pkg get version',
