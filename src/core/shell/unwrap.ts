@@ -846,6 +846,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     // PowerShell's named parameters are not bash clusters: `pwsh -EncodedCommand B64` read as one holds -n (syntax
     // check only) or -c and hid its program; with one, its row (an interpreter) judges the line.
     if (SHELLS.has(name) && !(name === 'pwsh' && args.some((w) => w.value !== null && /^-[A-Za-z]{2,}/.test(w.value)))) {
+      // `bash --rcfile FILE -i`, `--init-file FILE`: FILE is sourced before anything else (stdin may be empty).
+      const rc = args.findIndex((w) => w.value === '--rcfile' || w.value === '--init-file');
+      if (rc >= 0 && args[rc + 1]) {
+        const f = args[rc + 1].value;
+        if (f === null) setMeta(u, 'opaque', `${name} ${args[rc].value} sources a file only known at run time`);
+        else host.reparse(`. '${f.replace(/'/g, "'\\''")}'`, within(u.ctx, `${name} ${args[rc].value}`), `${name} ${args[rc].value}`);
+        args.splice(rc, 2);
+      }
       const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       setMeta(u, 'shell', true);

