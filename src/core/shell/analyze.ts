@@ -339,6 +339,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.envCode(s, ctx);
+    this.subscripts(s, ctx);
     this.foreignCode(s);
     // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
     // the body is judged again with them in place of its positional parameters.
@@ -367,6 +368,22 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         if (m) (pairs ??= []).push([m[1], m[2]]);
       }
     }
+    // npm's configuration as options (`npm test --node-options='--require ./x.js'`, `--script-shell=…`,
+    // `--userconfig=/tmp/rc`): the same keys as its npm_config_* environment, judged the same way.
+    if (n === 'npm' || n === 'pnpm' || n === 'yarn' || n === 'npx') {
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === '--') break;
+        const m = v === null ? null : /^--([a-z][a-z-]*)(?:=([\s\S]*))?$/.exec(v);
+        if (!m) continue;
+        const key = 'npm_config_' + m[1].replace(/-/g, '_');
+        // --script-shell's file is run and read by the row (an X value); the cache holds no code.
+        if (key === 'npm_config_cache' || key === 'npm_config_script_shell' || (!TOOL_HOME.test(key) && !TOOL_PROGRAM.test(key) && !TOOL_OPTS.test(key)))
+          continue;
+        (pairs ??= []).push([key, m[2] !== undefined ? m[2] : (ws[i + 1]?.value ?? null)]);
+      }
+    }
     if (!pairs) return;
     const saved = this.modelCtx;
     // A variable's command is judged once, here: what it runs does not inherit the variable again.
@@ -385,6 +402,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         else {
           const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv);
           if (why !== undefined) s.why ??= why;
+          // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
+          // run as if the line ran it, so the script on disk is read and judged.
+          else if (v !== null && TOOL_PROGRAM.test(k) && /^\s*[^\s;]*\//.test(v)) this.shell(s, v, `${k}=`);
         }
       }
     } finally {
@@ -458,6 +478,22 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           s.why = `go ${verb} ${v} builds and runs code from outside the workspace that nobody has reviewed`;
         if (s.why !== undefined || (verb === 'run' && !/\.go$/.test(v))) return;
       }
+    }
+  }
+
+  /**
+   * Builtins that take variable names evaluate an array subscript in one as arithmetic, and bash expands a
+   * command substitution there even from a single-quoted word: `printf -v 'a[$(rm -rf src)]' x`, `read
+   * 'a[$(…)]'`, `declare 'a[$(…)]=1'`, `let 'a[$(…)]=1'`, `test -v 'a[$(…)]'` run the command. `let`'s
+   * operands are arithmetic whole. The substitution is judged as the command it runs.
+   */
+  private subscripts(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n === null || !NAME_ARG_BUILTINS.has(n)) return;
+    for (let i = 1; i < s.words.length; i++) {
+      const v = s.words[i].value;
+      if (v === null || !(v.includes('$(') || v.includes('`'))) continue;
+      if (n === 'let' || /\[[\s\S]*(\$\(|`)/.test(v)) this.deferred(v, ctx);
     }
   }
 
@@ -992,6 +1028,28 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
   }
 }
 
+/** Builtins whose arguments name variables (or are arithmetic, `let`): a subscript in one is evaluated. */
+const NAME_ARG_BUILTINS = new Set('printf read declare typeset local export readonly let unset test [ getopts wait mapfile readarray'.split(' '));
+
+/** Languages by a script file's extension, for programs that run a file they are given (`.sh`: a shell script). */
+const EXT_LANGS: Record<string, string> = {
+  js: 'node',
+  mjs: 'node',
+  cjs: 'node',
+  jsx: 'node',
+  ts: 'node',
+  mts: 'node',
+  cts: 'node',
+  tsx: 'node',
+  py: 'python',
+  rb: 'ruby',
+  pl: 'perl',
+  pm: 'perl',
+  php: 'php',
+  sh: 'sh',
+  bash: 'sh',
+};
+
 const SCRIPT_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'source', '.']);
 const SCRIPT_LANGS: Record<string, string> = {
   python: 'python',
@@ -1172,6 +1230,15 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
     if (env.readScript) judgeProjectScripts(a, s, env, disk);
+    // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
+    // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
+    const w0 = s.words[0];
+    if (contents && w0?.value?.includes('/') && !s.acc.some((x) => x.op === 'exec' && x.w === w0)) {
+      const t = contents.get(abs(w0.value));
+      if (t === null) s.why ??= `${w0.value} was written on this line with text only known at run time, then run`;
+      else if (t !== undefined)
+        a.reparse(t, { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t }, 'script');
+    }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
       for (const acc of s.acc) {
@@ -1194,8 +1261,20 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         }
         if (text === undefined || text === null) continue;
         const shebang = SHEBANG.exec(text)?.[1];
-        const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
-        if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
+        // The language by the program that runs it, the `#!` line, or else the file's extension: a runner the
+        // guard has no interpreter entry for (`tsx x.js`, `mocha -r ./x.js`, `eslint -c x.js`, `npm
+        // --script-shell=./x.sh`) still runs the file as that language.
+        const direct = acc.w === s.words[0];
+        const byName = SCRIPT_LANGS[s.name ?? ''];
+        const ext = EXT_LANGS[/\.([a-z]+)$/.exec(target)?.[1] ?? ''];
+        const lang = byName ?? (shebang ? SCRIPT_LANGS[shebang] : undefined) ?? (ext === 'sh' ? undefined : ext);
+        const asShell =
+          SCRIPT_SHELLS.has(s.name ?? '') ||
+          (direct && (!shebang || SCRIPT_SHELLS.has(shebang))) ||
+          (!byName && !direct && (shebang ? SCRIPT_SHELLS.has(shebang) : ext === 'sh'));
+        // `./x.py` without a `#!` line runs as a shell script from bash, and as Python from a runner (`uv run x.py`): both.
+        const asLang = lang !== undefined && (!asShell || (direct && !shebang && !SCRIPT_SHELLS.has(s.name ?? '')));
+        if (asShell) {
           if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
           else
             a.reparse(
@@ -1204,7 +1283,9 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
               'script',
             );
           (judged ??= new Set()).add(target);
-        } else if (lang && origin === 'on disk') {
+        }
+        if (!asLang) continue;
+        if (origin === 'on disk') {
           // A program of the project: what it is seen to do (a tree delete, a literal shell command), not every
           // call the inline-code reader refuses (`import os` is in every manage.py).
           const d = TREE_DELETE_API.exec(text);
@@ -1216,8 +1297,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
             const p = m[2] ?? m[4];
             if (p) s.acc = [...s.acc, { op: 'write', w: undefined, p, how: `${target} (writes)`, flags: 0, base: undefined, to: undefined, names: undefined }];
           }
-        } else if (lang) {
-          const v = judgeCode(lang, text);
+        } else {
+          const v = judgeCode(lang!, text);
           if (v.why !== undefined) s.why ??= `${target} (${origin}): ${v.why}`;
           // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
           const d = destructiveApi(text);

@@ -31,7 +31,7 @@ export const CODE_INTERPRETERS = new Set([...SCRIPT_LANGS, 'awk', 'gawk', 'mawk'
 
 const FLAG_BY_LANG: Record<string, string[]> = {
   python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
+  node: ['-e', '--eval', '-p', '--print', '-pe'],
   deno: ['eval'],
   bun: ['-e', '--eval', '-p', '--print'],
   ruby: ['-e'],
@@ -80,6 +80,7 @@ export function programTexts(name: string, words: W[], stdin: Stdin): readonly (
   for (let i = 1; i < words.length; i++) {
     const v = words[i].value;
     if (v !== null && flags.includes(v)) (out ??= []).push(codeOf(words[i + 1]));
+    else if (v !== null && v.length > 2 && attachedCode(v, flags) !== undefined) (out ??= []).push(attachedCode(v, flags)!);
     else if (v !== null && l === 'perl' && /^-[a-zA-Z]*[eE]$/.test(v)) (out ??= []).push(codeOf(words[i + 1]));
     else if (v !== null && l === 'ruby' && /^-[a-zA-Z]+e$/.test(v)) (out ??= []).push(codeOf(words[i + 1]));
   }
@@ -96,6 +97,17 @@ export function programTexts(name: string, words: W[], stdin: Stdin): readonly (
 }
 
 const NO_FLAGS: string[] = [];
+
+/**
+ * Program text attached to its flag: `--eval=CODE`, `--print=CODE`, `-cCODE` (python), `-eCODE` (perl, ruby):
+ * the interpreters read it as they read the separate word, so it is the same program.
+ */
+function attachedCode(v: string, flags: readonly string[]): string | undefined {
+  for (const f of flags) {
+    if (f.startsWith('--') ? v.startsWith(f + '=') : f.length === 2 && v.startsWith(f) && v[2] !== '-') return v.slice(f.startsWith('--') ? f.length + 1 : 2);
+  }
+  return undefined;
+}
 
 const SHELL_OUT =
   /\b(?:os\.system|system|popen|os\.popen|execSync|exec|execFileSync|spawnSync|spawn|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open|getoutput|getstatusoutput|do shell script)\s*\(?\s*\[?\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;

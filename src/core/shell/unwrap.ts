@@ -335,9 +335,9 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   nvm: ['exec'],
   direnv: ['exec'],
   'aws-vault': ['exec'],
-  pnpm: ['dlx', 'exec'],
-  yarn: ['dlx', 'exec'],
-  npm: ['exec', 'x'],
+  pnpm: ['dlx', 'exec', 'create'],
+  yarn: ['dlx', 'exec', 'create'],
+  npm: ['exec', 'x', 'init', 'create', 'innit'],
   pipx: ['run'],
   mise: ['exec', 'x'],
   asdf: ['exec'],
@@ -393,6 +393,9 @@ export const SPECIAL = new Set<string>([
   'kubectl',
   'oc',
   'git',
+  'nix',
+  'mvn',
+  'mvnw',
 ]);
 
 /**
@@ -659,6 +662,17 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
+      // `npm init vite`, `yarn create x`: the registry package create-vite (`@s` → @s/create) is fetched and run.
+      if (verb === 'init' || verb === 'create' || verb === 'innit') {
+        const pkg = rest[0].value;
+        if (pkg === null) return emit(host, u, words);
+        if (pkg.startsWith('-')) return emit(host, u, words);
+        const bare = /^(@[^/@]+(?:\/[^@]+)?|[^@]+)/.exec(pkg)?.[1] ?? pkg;
+        const m = /^(@[^/]+)(?:\/(.+))?$/.exec(bare);
+        const runner = m ? `${m[1]}/create${m[2] ? '-' + m[2] : ''}` : `create-${bare}`;
+        words = wrap(u, `${name} ${verb}`, stripPackageVersion([word(runner, false, runner, undefined), ...rest.slice(1)]));
+        continue;
+      }
       words = wrap(u, `${name} ${verb}`, stripPackageVersion(rest));
       continue;
     }
@@ -792,6 +806,32 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       continue;
     }
 
+    // `nix develop -c CMD…`, `nix shell nixpkgs#jq --command CMD…`: the words after the option are the command.
+    if (name === 'nix' && (args[0]?.value === 'develop' || args[0]?.value === 'shell')) {
+      const at = args.findIndex((w) => w.value === '-c' || w.value === '--command');
+      if (at >= 0) {
+        const rest = args.slice(at + 1);
+        if (rest.length === 0) return emit(host, u, words);
+        words = wrap(u, 'nix', rest);
+        continue;
+      }
+    }
+
+    // Maven's exec plugin runs the program `-Dexec.executable=rm -Dexec.args='-rf src'` names, with those arguments.
+    if (name === 'mvn' || name === 'mvnw') {
+      const prop = (k: string): W | undefined => args.find((w) => (w.value === null ? w.text.includes(k + '=') : w.value.startsWith('-D' + k + '=')));
+      const exe = prop('exec.executable');
+      if (exe !== undefined) {
+        const a = prop('exec.args');
+        const val = (w: W | undefined, k: string) => (w === undefined ? '' : w.value === null ? null : w.value.slice(k.length + 3));
+        const e = val(exe, 'exec.executable');
+        const x = val(a, 'exec.args');
+        if (e === null || x === null) setMeta(u, 'opaque', `${name} -Dexec.executable runs a program only known at run time`);
+        else host.reparse(`${e} ${x}`, within(u.ctx, `${name} exec:exec`), `${name} exec:exec`);
+      }
+      return emit(host, u, words);
+    }
+
     if (name === 'script') {
       const p = parseOpts(args, SCRIPT_OPTS);
       const c = p.first('c');
@@ -806,6 +846,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     // PowerShell's named parameters are not bash clusters: `pwsh -EncodedCommand B64` read as one holds -n (syntax
     // check only) or -c and hid its program; with one, its row (an interpreter) judges the line.
     if (SHELLS.has(name) && !(name === 'pwsh' && args.some((w) => w.value !== null && /^-[A-Za-z]{2,}/.test(w.value)))) {
+      // `bash --rcfile FILE -i`, `--init-file FILE`: FILE is sourced before anything else (stdin may be empty).
+      const rc = args.findIndex((w) => w.value === '--rcfile' || w.value === '--init-file');
+      if (rc >= 0 && args[rc + 1]) {
+        const f = args[rc + 1].value;
+        if (f === null) setMeta(u, 'opaque', `${name} ${args[rc].value} sources a file only known at run time`);
+        else host.reparse(`. '${f.replace(/'/g, "'\\''")}'`, within(u.ctx, `${name} ${args[rc].value}`), `${name} ${args[rc].value}`);
+        args.splice(rc, 2);
+      }
       const p = parseOpts(args, SHELL_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest);
       setMeta(u, 'shell', true);
@@ -896,6 +944,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       const p = parseOpts(args, SSH_OPTS, STOP_AT_POSITIONAL);
       const rest = args.slice(p.rest + 1);
       const remote = within(u.ctx, 'ssh', true);
+      // A config file of the agent's choosing: its ProxyCommand, LocalCommand and `Match exec` run commands here.
+      for (let i = 0; i < p.rest; i++) {
+        const v = args[i].value;
+        const f = v === '-F' ? args[i + 1]?.value : v !== null && /^-F./.test(v) ? v.slice(2) : undefined;
+        if (f === undefined) continue;
+        if (f === null || !/^(~|\$HOME)\/\.ssh\/|^\/etc\/ssh\/|^\/dev\/null$/.test(f))
+          setMeta(u, 'opaque', `ssh -F ${f ?? '…'} loads a configuration whose ProxyCommand, LocalCommand or Match exec run commands here`);
+      }
       if (rest.length === 0) {
         if (u.stdin.kind === 'heredoc') host.reparse(u.stdin.body, remote, 'ssh <<');
         return emit(host, u, words);
@@ -938,10 +994,34 @@ function stripPackageVersion(rest: W[]): W[] {
   const v = rest[0].value;
   if (v === null) return rest;
   const m = PACKAGE_AT_VERSION.exec(v);
-  if (!m) return rest;
   const w0 = rest[0];
+  const name = m ? m[1] : v;
+  // A scoped registry package (`npx @evil/create`) is no path in the folder: it stands for its published command
+  // when it is a well-known one, else for an unmodelled program (its slash must not make it a project file).
+  const scoped = /^@[^/@\s]+\/[^/@\s]+$/.test(name) ? (SCOPED_BINS[name] ?? name.replace('/', ':')) : undefined;
+  if (scoped !== undefined) return [word(scoped, false, w0.text, undefined, w0.fromInput), ...rest.slice(1)];
+  if (!m) return rest;
   return [word(m[1], w0.glob, w0.text, w0.path, w0.fromInput), ...rest.slice(1)];
 }
+
+/** Well-known scoped packages by the command they publish (`npx @angular/cli` runs `ng`). */
+const SCOPED_BINS: Record<string, string> = {
+  '@angular/cli': 'ng',
+  '@nestjs/cli': 'nest',
+  '@vue/cli': 'vue',
+  '@biomejs/biome': 'biome',
+  '@playwright/test': 'playwright',
+  '@tailwindcss/cli': 'tailwindcss',
+  '@changesets/cli': 'changeset',
+  '@storybook/cli': 'storybook',
+  '@sveltejs/kit': 'svelte-kit',
+  '@remix-run/dev': 'remix',
+  '@11ty/eleventy': 'eleventy',
+  '@microsoft/api-extractor': 'api-extractor',
+  '@commitlint/cli': 'commitlint',
+  '@vitest/ui': 'vitest',
+  '@typescript-eslint/parser': 'eslint',
+};
 
 /** xargs/parallel: arguments come from input; `{}`/-I replace string marks where. */
 /** xargs/parallel's command is `echo` when none is given. */
@@ -1085,6 +1165,9 @@ const GIT_GLOBAL = [
   ]),
 ];
 
+/** git settings whose value is a file git reads. */
+const GIT_FILE_KEY = /(file|\.template|\.sslcert|\.sslkey|\.sslcainfo|\.sslcapath|\.cookiefile|\.allowedsignersfile|\.revocationfile)$/;
+
 const GIT_GLOBAL_CFG: OptConfig = { stopAtPositional: true, abbreviations: false };
 
 /** git's global options come before the subcommand: `git -C x -c k=v --no-pager reset --hard`. */
@@ -1101,7 +1184,21 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
         continue;
       }
       const eq = kv.indexOf('=');
-      config[(eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase()] = eq >= 0 ? kv.slice(eq + 1) : 'true';
+      const key = (eq >= 0 ? kv.slice(0, eq) : kv).toLowerCase();
+      config[key] = eq >= 0 ? kv.slice(eq + 1) : 'true';
+      // Settings that name a file git reads (`blame.ignoreRevsFile=.env` prints its lines in the error it gives,
+      // `http.sslKey=secrets/x.pem`): the file is read.
+      if (eq >= 0 && GIT_FILE_KEY.test(key) && kv.length > eq + 1)
+        (u.extra ??= []).push({
+          op: 'read',
+          w: undefined,
+          p: kv.slice(eq + 1),
+          how: `git -c ${key}`,
+          flags: 0,
+          base: undefined,
+          to: undefined,
+          names: undefined,
+        });
     }
   }
   // Recorded only when given: most git commands carry neither, and then need no meta object at all.

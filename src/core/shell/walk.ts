@@ -541,6 +541,9 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
   for (const p of prefix) {
     if (p.type !== 'Assignment') continue;
     if (assigns === NO_ASSIGNS) assigns = {};
+    // bash's command hash and alias tables as variables: `BASH_CMDS[ls]=/bin/rm; ls -rf src` runs rm as `ls`.
+    if (p.name.startsWith('BASH_CMDS') || p.name.startsWith('BASH_ALIASES'))
+      host.error(`${p.name}= changes which program a command name runs (bash's hash or alias table)`);
     const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
     // `HOME=$HOME`, `GOPATH=$HOME/go`: a value built from the home folder is known (judged where it leads).
     assigns[p.name] = v.value ?? extendedPath(v.text, host.env.home);

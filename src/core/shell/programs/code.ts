@@ -592,6 +592,7 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   // A loop with no condition that can end it and nothing in the code that leaves it (`while(true){}`, `while 1:`,
   // `for(;;)`, `loop do`, `fork while 1`): it runs until someone kills it, eating a processor or memory.
   if (ENDLESS_CODE.test(code) && !LEAVES_LOOP.test(code)) return no(`${lang} code loops without end`);
+  if (HUGE_SIZE.test(code)) return no(`${lang} code builds or repeats something of a billion elements or more (memory or CPU exhaustion)`);
   // Calls the guard cannot name. Threat: a function picked at run time (`("sys"."tem")("…")`, `&{"sys"."tem"}(…)`,
   // `$f->(…)`) or handed over by name as a callback (`array_walk($a, "system")`) runs what no word on the line says.
   if (l === 'php' || l === 'perl') {
@@ -617,6 +618,15 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
 
 const ENDLESS_CODE =
   /\bwhile\s*\(\s*(?:true|1|!0|!false)\s*\)|\bfor\s*\(\s*;\s*;\s*\)|\bwhile\s+(?:True|1|true)\s*:|\bloop\s*(?:do\b|\{)|\bwhile\s+(?:1|true)\b|\buntil\s*\(?\s*(?:0|false)\b/;
+/**
+ * A size of a billion or more in code: `[1]*10**11`, `'a'*(1<<40)`, `bytearray(10**12)`, `Buffer.alloc(1e12)`,
+ * `range(10000000000)`. Threat: an inline one-liner that exhausts memory or CPU of the machine the agent shares.
+ */
+const HUGE_NUM = String.raw`(?:[1-9]\d{9,}|\d+(?:\.\d+)?e(?:9|[1-9]\d)|10\s*\*\*\s*(?:9|[1-9]\d)|1\s*<<\s*(?:3\d|[4-9]\d)|Math\.pow\(\s*10\s*,\s*(?:9|[1-9]\d)\s*\))\b`;
+const HUGE_SIZE = new RegExp(
+  String.raw`[^*]\*\s*\(?\s*${HUGE_NUM}|${HUGE_NUM}\s*\)?\s*\*(?!\*)|\b(?:alloc\w*|bytearray|bytes|range|repeat|Array|zeros|ones|empty)\s*\(\s*${HUGE_NUM}`,
+  'i',
+);
 const LEAVES_LOOP = /\b(?:break|last|return|exit|die|raise|throw|process\.exit|sys\.exit|os\._exit)\b/;
 
 const PATH_LIKE = /^(?=[^\s]*(^\.|\/))[\w.~\/@+-]+$/;

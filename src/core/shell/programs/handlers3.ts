@@ -886,7 +886,11 @@ handler('sqlite3', (m) => {
   const ps = m.p.positional;
   if (ps[0]) m.path(m.has('readonly') ? 'R' : 'A', ps[0], ps[0].value, m.label);
   const texts: string[] = [];
-  for (const o of m.p.occ) if (o.opt.key === '-cmd' && typeof o.value === 'string') texts.push(o.value);
+  // -cmd runs before the input; duckdb's -c is the input itself (dot-commands included).
+  for (const o of m.p.occ) if ((o.opt.key === '-cmd' || o.opt.key === '-c') && typeof o.value === 'string') texts.push(o.value);
+  const ws = m.s.words;
+  for (let i = 1; i + 1 < ws.length; i++)
+    if (ws[i].value === '-c' && typeof ws[i + 1].value === 'string' && !texts.includes(ws[i + 1].value!)) texts.push(ws[i + 1].value!);
   for (const w of ps.slice(1)) {
     if (w.value === null) m.unknown(`${m.label} runs SQL only known at run time`);
     else texts.push(w.value);

@@ -325,6 +325,15 @@ export function tarCommands(m: Model): void {
 
 export const RUNNERS: RowSpec[] = [
   {
+    n: 'mlr',
+    d: 'Miller: its put/filter language runs commands (system, exec, pipes) and writes files (tee/emit/print >)',
+    loose: true,
+    o: '-I:inplace -n --from=R --ofmt=V --prepipe=S --prepipex=S --icsv --ocsv --ijson --ojson --c2j --c2p --j2c --tsv --csv --json',
+    a: 'R*/inplace=A',
+    x: 'mlr',
+    ok: ['mlr --icsv --ojson cat data.csv', "mlr --csv filter '$x > 1' data.csv", 'mlr --icsv --opprint sort -f name data.csv'],
+  },
+  {
     n: 'gdb lldb cgdb',
     d: 'debuggers: --args runs a program; -ex `shell CMD` runs a shell command; -p attaches to a process',
     loose: true,
@@ -375,6 +384,20 @@ export const RUNNERS: RowSpec[] = [
     ok: ['cmake -S . -B build', 'cmake --build build -j4', 'cmake -E echo hi'],
   },
 ];
+
+/** Miller's DSL: `system("…")`, `exec("…")`, a pipe to a command, or a redirect to a file; put/filter `-f` loads code unread. */
+const MLR_ACTS = /\b(?:system|exec)\s*\(|(?:\b(?:tee|emit1?|emitp|emitf|print|printn|eprint|dump|edump)\b[^;{}]*?(?:>|\|))/;
+handler('mlr', (m) => {
+  applyRoles(m);
+  let dsl = false;
+  for (const w of m.s.words.slice(1)) {
+    if (w.value === null) continue;
+    if (MLR_ACTS.test(w.value)) return m.unknown('mlr code runs a command or writes a file (system, exec, tee/emit/print > or |)');
+    if (w.value === 'put' || w.value === 'filter') dsl = true;
+    else if (w.value === 'then') dsl = false;
+    else if (dsl && w.value === '-f') return m.unknown('mlr put/filter -f loads code from a file the guard does not read');
+  }
+});
 
 handler('m4', (m) => {
   applyRoles(m);

@@ -101,7 +101,7 @@ export const TEXT: RowSpec[] = [
     eff: ["yq -i '.a = 1' tests/fixture.yml => write tests/fixture.yml", "yq '.a' .env.yml => read .env.yml"],
   },
   {
-    n: 'xq tomlq xmllint xmlstarlet gron fx dasel mlr csvlook csvcut csvgrep csvstat in2csv csvjson',
+    n: 'xq tomlq xmllint xmlstarlet gron fx dasel csvlook csvcut csvgrep csvstat in2csv csvjson',
     d: 'structured data tools',
     loose: true,
     o: '-o|--output=W -i|--inplace:inplace --output-file=W',

@@ -147,7 +147,7 @@ function pathLike(v: string | null): boolean {
 // Per-command pagers (`pager.log`), url-scoped credential helpers, gpg.ssh/x509 programs, diff/merge tool commands,
 // the interactive diff filter and `submodule.<name>.update=!cmd` run commands as well.
 const EXEC_CONFIG =
-  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\..+\.program|gpg\.ssh\.defaultkeycommand|credential\.helper|credential\..+\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|merge\..*\.driver|(diff|merge)tool\..+\.cmd|interactive\.difffilter|pager\..+|submodule\..+\.update|alias\..*|init\.templatedir)$/;
+  /^(include\.path|includeif\..*\.path|core\.(sshcommand|fsmonitor|hookspath|pager|editor|gitproxy|askpass|worktree|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\..+\.program|gpg\.ssh\.defaultkeycommand|credential\.helper|credential\..+\.helper|uploadpack\.packobjectshook|protocol\.ext\.allow|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|merge\..*\.driver|(diff|merge)tool\..+\.cmd|interactive\.difffilter|pager\..+|submodule\..+\.update|alias\..*|init\.templatedir|browser\..+\.(cmd|path)|man\..+\.(cmd|path))$/;
 
 /** A value of an EXEC_CONFIG key that runs nothing: a harmless pager, a boolean, a built-in submodule update mode. */
 function inertExecValue(k: string, v: string | null | undefined): boolean {
