@@ -17,8 +17,8 @@ export const claudeHost: HookHost = {
     return r;
   },
   plan: mapClaude,
-  render: (phase, a) => renderHookJson(phase, a, true, true),
-  renderError: renderHookJsonError,
+  render: (phase, a) => renderHookJson(phase, a, true),
+  renderError: (phase, reason, ran) => renderHookJsonError(phase, reason, ran, true),
   maskOutput: maskClaudeOutput,
   succeedingInput: (env) => {
     const command = s(env.toolInput.command);

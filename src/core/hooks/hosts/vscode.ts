@@ -173,6 +173,10 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'multi_replace_string_in_file': {
       const reps = Array.isArray(i.replacements) ? i.replacements.filter(isObj) : [];
       if (reps.length === 0) return opaque(env, 'hook:no-path', 'multi_replace_string_in_file names no replacement');
+      // A replacement whose file cannot be read (no `filePath`, `file_path`, not an object) is not one to skip:
+      // the tool may still apply it somewhere, so the whole call is opaque.
+      if (reps.length !== (i.replacements as unknown[]).length || reps.some((r) => typeof r.filePath !== 'string' || !r.filePath))
+        return opaque(env, 'hook:no-path', 'multi_replace_string_in_file has a replacement that names no file path AgentGuard can check');
       const byFile = new Map<string, { old: string; new: string }[]>();
       for (const r of reps) {
         const f = s(r.filePath) ?? '';
