@@ -113,6 +113,32 @@ describe('hook bridge self red team: how a call is read', () => {
     assert.ok(summary(plan('codex', 'shell', { command: ['ls', { x: 1 }] })).opaque);
   });
 
+  it("Gemini's file tools judge every key a version reads its file from; two that disagree are opaque", () => {
+    for (const tool of ['read_file', 'write_file', 'replace']) {
+      const extra = tool === 'read_file' ? {} : { content: 'x', old_string: 'a', new_string: 'b' };
+      assert.ok(summary(plan('gemini', tool, { file_path: 'src/a.ts', absolute_path: `${W}/.env`, ...extra })).opaque, tool);
+      assert.deepEqual(summary(plan('gemini', tool, { absolute_path: `${W}/.env`, ...extra })).paths, [`${W}/.env`], tool);
+      // Benign: one key, or the same file under two keys.
+      const one = summary(plan('gemini', tool, { file_path: 'src/a.ts', ...extra }));
+      assert.ok(!one.opaque && one.paths[0] === `${W}/src/a.ts`, tool);
+      assert.ok(!summary(plan('gemini', tool, { file_path: 'src/a.ts', path: 'src/a.ts', ...extra })).opaque, tool);
+    }
+  });
+
+  it("VS Code's notebook output and summary tools are reads of the notebook file (VS Code cannot mask them)", () => {
+    for (const tool of ['read_notebook_cell_output', 'copilot_getNotebookSummary']) {
+      const p = plan('vscode', tool, { filePath: `${W}/secrets/eda.ipynb`, cellId: 'c1' });
+      assert.equal(p.kind, 'calls', tool);
+      if (p.kind !== 'calls') continue;
+      assert.deepEqual(
+        p.calls.map((c) => [c.op, c.paths]),
+        [['read', [`${W}/secrets/eda.ipynb`]]],
+        tool,
+      );
+      assert.deepEqual(p.effects?.reads?.paths, [`${W}/secrets/eda.ipynb`], `${tool}: judged as a read whose output cannot be masked`);
+    }
+  });
+
   it("Cline's attempt_completion with a command is judged as that command; without one it passes", () => {
     assert.deepEqual(summary(plan('cline', 'attempt_completion', { result: 'done', command: 'rm -rf src' })).commands, ['rm -rf src']);
     assert.ok(summary(plan('cline', 'attempt_completion', { result: 'done', command: ['rm', '-rf', 'src'] })).opaque);

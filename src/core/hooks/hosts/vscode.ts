@@ -58,8 +58,6 @@ const NO_EFFECT = new Set([
   'get_search_view_results',
   'switch_agent',
   'tool_search',
-  'read_notebook_cell_output',
-  'copilot_getNotebookSummary',
   'kill_terminal',
   'get_task_output',
   'runTests',
@@ -248,6 +246,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     }
     case 'view_image':
       return pathCall(env, 'read', [s(i.filePath)], base);
+    case 'read_notebook_cell_output':
+    case 'copilot_getNotebookSummary': {
+      // A cell's saved output (or the notebook's cells) comes from the notebook file, and VS Code cannot mask
+      // it: judged as a read of that file (a notebook in secrets/, or one whose outputs hold a token).
+      const path = s(i.filePath);
+      return withEffects(pathCall(env, 'read', [path], base), { reads: { paths: path ? [path] : [] } });
+    }
     case 'get_errors': {
       // Diagnostics quote the lines they point at: judged as reads of those files.
       const files = strings(i.filePaths);
