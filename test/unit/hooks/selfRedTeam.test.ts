@@ -3,6 +3,7 @@
 // let the tool's output reach the model unmasked, an edit list with an entry naming no file, Codex's shell
 // tools given an argv, Cline's completion carrying a command — with benign look-alikes that stay allowed.
 import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, planHook, render, renderError, withheldOutput } from '../../../src/core/hooks';
 import { argvCommand } from '../../../src/core/hooks/hosts/codex';
 import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
@@ -139,6 +140,19 @@ describe('hook bridge self red team: how a call is read', () => {
     }
   });
 
+  it('whitespace around a tool path is judged as absent (a host that trims writes the protected file itself)', () => {
+    assert.deepEqual(summary(plan('cline', 'write_to_file', { path: ' .agentguard.yaml', content: 'x' })).paths, [`${W}/.agentguard.yaml`]);
+    assert.deepEqual(summary(plan('cline', 'write_to_file', { path: 'tests/a.test.ts\n', content: 'x' })).paths, [`${W}/tests/a.test.ts`]);
+    assert.deepEqual(summary(plan('claude', 'Write', { file_path: `\t${W}/.agentguard.yaml\n`, content: 'x' })).paths, [`${W}/.agentguard.yaml`]);
+    assert.ok(summary(plan('claude', 'Write', { file_path: ' \n', content: 'x' })).opaque, 'a path of only whitespace names no file');
+  });
+
+  it("Cline's run_commands are judged one by one and together (a `cd` in one reaching the next)", () => {
+    const p = summary(plan('cline', 'run_commands', { commands: ['cd secrets', 'cat slack.txt'] }));
+    assert.deepEqual(p.commands, ['cd secrets', 'cat slack.txt', 'cd secrets\ncat slack.txt']);
+    assert.deepEqual(summary(plan('cline', 'run_commands', { commands: ['git status'] })).commands, ['git status'], 'one command: one call');
+  });
+
   it("Cline's attempt_completion with a command is judged as that command; without one it passes", () => {
     assert.deepEqual(summary(plan('cline', 'attempt_completion', { result: 'done', command: 'rm -rf src' })).commands, ['rm -rf src']);
     assert.ok(summary(plan('cline', 'attempt_completion', { result: 'done', command: ['rm', '-rf', 'src'] })).opaque);
@@ -181,6 +195,28 @@ describe('hook bridge self red team: through the CLI, extension down', function 
     const m = await runHook(['--host', 'claude', '--event', 'post', '--workspace', sb.workspace, '--timeout', '60'], small, sb.env);
     assert.ok(!m.stdout.includes(sb.secret));
     assert.match(answerOf(m).hookSpecificOutput.updatedToolOutput.stdout, /«secret:/);
+  });
+
+  it('a search whose include pattern climbs out of its folder with `..` is refused, not judged as matching nothing', async () => {
+    const grep = (includePattern: string) =>
+      runHook(
+        ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
+        JSON.stringify({
+          timestamp: '2026-12-02T00:00:00.000Z',
+          hook_event_name: 'PreToolUse',
+          session_id: 's1',
+          tool_name: 'grep_search',
+          tool_input: { query: 'TOKEN', isRegexp: false, includePattern },
+          tool_use_id: 'call_1__vscode-1',
+          cwd: sb.workspace,
+        }),
+        sb.env,
+      );
+    const up = await grep(`../${path.basename(sb.workspace)}/.env`);
+    assert.notEqual(answerOf(up).hookSpecificOutput?.permissionDecision ?? 'allow', 'allow', up.stdout);
+    assert.match(up.stdout, /climbs out/);
+    const ok = await grep('src/**/*.ts');
+    assert.equal(answerOf(ok).hookSpecificOutput?.permissionDecision, undefined, ok.stdout);
   });
 
   it('a Claude Code after-hook payload the bridge refuses (a repeated key) withholds the output instead of exit 2 with it shown', async () => {

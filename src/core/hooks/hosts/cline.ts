@@ -295,7 +295,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
       if (!cmds || cmds.length === 0 || cmds.some((c) => !c.trim())) return opaque(env, 'hook:no-command', `${t} names no command AgentGuard can read`);
       const dir = execDir(env, base);
       if (!dir.ok) return dir.plan;
-      return { kind: 'calls', calls: cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd })) };
+      const calls = cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd }));
+      // Commands of one call may share a shell (a `cd` or an alias in one reaching the next): judged together
+      // too, the worst verdict winning, so `["cd secrets", "cat slack.txt"]` is the read it is.
+      if (cmds.length > 1) calls.push(draft(env, 'exec', [], { command: cmds.join('\n'), cwd: dir.cwd }));
+      return { kind: 'calls', calls };
     }
     case 'read_file':
     case 'read_files': {
