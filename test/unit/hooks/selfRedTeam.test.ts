@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, planHook, render, renderError, withheldOutput } from '../../../src/core/hooks';
+import { succeeding, unwrapSucceeding } from '../../../src/core/hooks/hosts/claude';
 import { argvCommand } from '../../../src/core/hooks/hosts/codex';
 import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
 
@@ -217,6 +218,37 @@ describe('hook bridge self red team: through the CLI, extension down', function 
     assert.match(up.stdout, /climbs out/);
     const ok = await grep('src/**/*.ts');
     assert.equal(answerOf(ok).hookSpecificOutput?.permissionDecision, undefined, ok.stdout);
+  });
+
+  it("a Claude Code Bash output is masked or withheld in Bash's own shape (another shape is ignored and the raw output shown)", async () => {
+    const post = (command: string, stdout: string) =>
+      runHook(
+        ['--host', 'claude', '--event', 'post', '--workspace', sb.workspace],
+        envelope(
+          'PostToolUse',
+          'Bash',
+          { command, description: 'x' },
+          { tool_response: { stdout, stderr: '', interrupted: false, isImage: false, noOutputExpected: false } },
+        ),
+        sb.env,
+      );
+    // The input the tool ran with is AgentGuard's own succeeding wrapper (checked live with Claude Code
+    // 2.1.328): judged as the command inside it, so its output is masked, not withheld.
+    const wrapped = succeeding('cat src/settings.ts missing.txt');
+    assert.equal(unwrapSucceeding(wrapped), 'cat src/settings.ts missing.txt');
+    assert.equal(unwrapSucceeding(succeeding(wrapped)), undefined, 'a wrapper inside a wrapper is not unwrapped');
+    const m = await post(wrapped, `${sb.settings}cat: missing.txt: No such file or directory\n`);
+    const out = answerOf(m).hookSpecificOutput?.updatedToolOutput;
+    assert.ok(!m.stdout.includes(sb.secret), m.stdout);
+    assert.match(out?.stdout, /«secret:/, m.stdout);
+    // An encoding of a file holding secrets is withheld — as a Bash result, the shape Claude Code accepts.
+    const b64 = Buffer.from(sb.settings).toString('base64');
+    const w = await post('base64 src/settings.ts', b64);
+    const wout = answerOf(w).hookSpecificOutput?.updatedToolOutput;
+    assert.ok(!w.stdout.includes(b64), w.stdout);
+    assert.equal(typeof wout, 'object', w.stdout);
+    assert.match(wout.stdout, /withheld/);
+    assert.deepEqual(Object.keys(wout).sort(), ['interrupted', 'isImage', 'noOutputExpected', 'stderr', 'stdout']);
   });
 
   it('a Claude Code after-hook payload the bridge refuses (a repeated key) withholds the output instead of exit 2 with it shown', async () => {
