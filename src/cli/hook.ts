@@ -14,7 +14,18 @@
 // loads the rest from dist/cli.js when it has to decide alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOSTS, type HookAnswer, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, planHook, render, renderError } from '../core/hooks';
+import {
+  HOSTS,
+  type HookAnswer,
+  type HookEnvelope,
+  type HookPhase,
+  type HostId,
+  parseEnvelope,
+  planHook,
+  type RanTool,
+  render,
+  renderError,
+} from '../core/hooks';
 import { askChannel } from '../node/hookBridge/channelClient';
 import { failureNotePath, writePrivateJson } from '../node/hookBridge/discovery';
 import { hooksStatus } from '../node/hookBridge/install';
@@ -134,14 +145,66 @@ function noteFailure(workspace: string, env: HookEnvelope, why: string): void {
 }
 
 export function hookCommand(argv: string[], io: Io): Promise<number> {
-  return runHook(argv, io, alone);
+  return runHook(argv, io, alone, { exit: exitSoon });
+}
+
+/** End the process once what was written has drained (stdout and stderr are pipes to the host). */
+export function exitSoon(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+/** What an after-hook payload says the tool ran with and returned, read leniently (the payload may have been refused). */
+function ranOf(text: string | undefined): RanTool | undefined {
+  if (text === undefined || text.length > 64 * 1024 * 1024) return undefined;
+  try {
+    const p = JSON.parse(text) as Record<string, unknown> | null;
+    if (!p || typeof p !== 'object') return undefined;
+    const call = p.tool_call && typeof p.tool_call === 'object' ? (p.tool_call as Record<string, unknown>) : undefined;
+    const response = p.tool_response ?? p.tool_result ?? p.postToolUse;
+    return response === undefined ? undefined : { toolInput: p.tool_input ?? call?.input, toolResponse: response };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the host's time left for deciding alone after the channel gave up: policy load, masking, audit. */
+function aloneReserveMs(budgetMs: number): number {
+  return Math.min(10_000, Math.max(1_500, Math.floor(budgetMs / 4)));
+}
+
+/**
+ * After the tool ran the extension has nothing to ask a person: it answers in well under a second, so a slow
+ * one is not waited for long — the time is better spent masking here than lost to a host that kills the
+ * hook at its own timeout and shows the output unmasked.
+ */
+const POST_CHANNEL_MS = 15_000;
+
+/** A masking rate a loaded machine keeps (bytes per ms, well under the measured 2–3 MB/s at load 8). */
+const MASK_BYTES_PER_MS = 500;
+
+class Deadline extends Error {}
+
+export interface HookRunOptions {
+  /**
+   * Called when the bridge answered at its deadline while work was still running: the process must end now,
+   * or the host kills it at its own timeout and ignores the answer (a tool that proceeds, an output unmasked).
+   */
+  exit?(code: number): void;
 }
 
 /** The bridge with its alone half injected (the caller decides how much code that loads). */
-export async function runHook(argv: string[], io: Io, alone: Alone): Promise<number> {
+export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRunOptions = {}): Promise<number> {
   const started = Date.now();
   let host: HostId | undefined;
   let phase: HookPhase | undefined;
+  let text: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { opts } = parseArgs(argv, { values: ['host', 'event', 'workspace', 'timeout'] });
     if (opts.host !== undefined) {
@@ -154,44 +217,68 @@ export async function runHook(argv: string[], io: Io, alone: Alone): Promise<num
     }
     const hostTimeoutS = opts.timeout !== undefined ? Number(opts.timeout) : DEFAULT_HOST_TIMEOUT_S;
     if (!Number.isFinite(hostTimeoutS) || hostTimeoutS <= 0) throw new UsageError('--timeout must be a positive number of seconds');
-    const deadline = started + Math.max(1_000, hostTimeoutS * 1000 - MARGIN_MS);
+    const budget = Math.max(1_000, hostTimeoutS * 1000 - MARGIN_MS);
+    const deadline = started + budget;
 
-    const text = await readAll(io.stdin, deadline);
-    const workspace = workspaceOf(opts.workspace as string | undefined);
-    let parsed = parseEnvelope(text, host);
-    if (!parsed.ok) {
-      try {
-        await alone.recordMalformed(workspace, host, text, parsed.error);
-      } catch {
-        /* the refusal below stands without the record */
+    // A host kills a hook that overruns its timeout and then goes on as if there were no hook: the tool runs,
+    // its output reaches the model unmasked. Whatever is still undecided at the deadline is refused here
+    // instead (before: deny; after: the output withheld), and the process ends.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Deadline(`AgentGuard did not decide within the host's ${hostTimeoutS} s hook timeout`)),
+        Math.max(1, deadline - Date.now()),
+      );
+    });
+    const work = async (): Promise<number> => {
+      text = await readAll(io.stdin, deadline);
+      const workspace = workspaceOf(opts.workspace as string | undefined);
+      let parsed = parseEnvelope(text, host);
+      if (!parsed.ok) {
+        try {
+          await alone.recordMalformed(workspace, host, text, parsed.error);
+        } catch {
+          /* the refusal below stands without the record */
+        }
+        throw new Error(parsed.error);
       }
-      throw new Error(parsed.error);
-    }
-    if (host === 'claude' && parsed.env.toolUseId?.includes('__vscode-')) {
-      // VS Code also runs the hooks in .claude/settings*.json, with VS Code payloads and tool names. Our
-      // VS Code entry answers those; without one, this entry judges the call as the VS Code call it is.
-      if (hooksStatus(workspace).vscode) return emit(io, render('vscode', parsed.env.phase, {}));
-      parsed = parseEnvelope(text, 'vscode');
-      if (!parsed.ok) throw new Error(parsed.error);
-    }
-    const env = parsed.env;
-    host = env.host;
-    // The installer registers `--event pre|post` only on the tool events: any other event name there (a
-    // misspelt `preToolUse`, a lifecycle name with a tool call) is not a call we may let through undecided.
-    if (phase && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
-    phase = env.phase;
-    if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
-    // A tool with no file or exec effect needs neither the extension nor the policy: answer at once.
-    if (env.phase === 'pre' && planHook(env).kind === 'pass') return emit(io, render(env.host, 'pre', {}));
+      if (host === 'claude' && parsed.env.toolUseId?.includes('__vscode-')) {
+        // VS Code also runs the hooks in .claude/settings*.json, with VS Code payloads and tool names. Our
+        // VS Code entry answers those; without one, this entry judges the call as the VS Code call it is.
+        if (hooksStatus(workspace).vscode) return emit(io, render('vscode', parsed.env.phase, {}));
+        parsed = parseEnvelope(text, 'vscode');
+        if (!parsed.ok) throw new Error(parsed.error);
+      }
+      const env = parsed.env;
+      host = env.host;
+      // The installer registers `--event pre|post` only on the tool events: any other event name there (a
+      // misspelt `preToolUse`, a lifecycle name with a tool call) is not a call we may let through undecided.
+      if (phase && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
+      phase = env.phase;
+      if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
+      // A tool with no file or exec effect needs neither the extension nor the policy: answer at once.
+      if (env.phase === 'pre' && planHook(env).kind === 'pass') return emit(io, render(env.host, 'pre', {}));
 
-    // The alone path needs time too (policy load, audit append): the channel gets what is left minus that.
-    const asked = await askChannel(workspace, env.host, text, { deadline: deadline - 1_500 });
-    if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));
-    if (env.phase === 'pre') noteFailure(workspace, env, asked.reason);
-    const result = await alone.decide(workspace, env, asked.reason);
-    return emit(io, render(env.host, env.phase, result.answer));
+      // The alone path needs time too (policy load, masking, audit append): the channel gets what is left minus that.
+      let channelDeadline = deadline - aloneReserveMs(budget);
+      if (env.phase === 'post') channelDeadline = Math.min(channelDeadline, started + POST_CHANNEL_MS);
+      const asked = await askChannel(workspace, env.host, text, { deadline: channelDeadline });
+      if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));
+      if (env.phase === 'pre') noteFailure(workspace, env, asked.reason);
+      // Masking is one synchronous pass that no timer interrupts: an output too large to mask in the time
+      // left (at a rate a loaded machine keeps) is withheld now rather than shown unmasked when the host
+      // kills the hook mid-pass.
+      if (env.phase === 'post' && text.length > (deadline - Date.now()) * MASK_BYTES_PER_MS)
+        throw new Deadline(`the output (${text.length} bytes) is too large to mask within the host's ${hostTimeoutS} s hook timeout`);
+      const result = await alone.decide(workspace, env, asked.reason);
+      return emit(io, render(env.host, env.phase, result.answer));
+    };
+    return await Promise.race([work(), late]);
   } catch (e) {
     const msg = e instanceof UsageError ? `usage: ${e.message}` : ((e as Error)?.message ?? String(e));
-    return emit(io, renderError(host, phase, msg));
+    const code = emit(io, renderError(host, phase, msg, phase === 'post' ? ranOf(text) : undefined));
+    if (e instanceof Deadline) run.exit?.(code);
+    return code;
+  } finally {
+    if (timer) clearTimeout(timer);
   }
 }

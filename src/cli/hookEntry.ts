@@ -8,7 +8,7 @@
 // `agentguard hook` runs. If that bundle cannot be loaded, the call is refused (exit 2): fail closed.
 import * as path from 'node:path';
 import type { Alone } from './hook';
-import { runHook } from './hook';
+import { exitSoon, runHook } from './hook';
 
 /** The CLI bundle's exports this entry relies on (src/cli/cli.ts). */
 interface CliBundle {
@@ -32,7 +32,9 @@ const fromFullCli: Alone = {
 if (require.main === module) {
   const argv = process.argv.slice(2);
   // Installed hook commands name the subcommand (`hook.js hook --host …`) so they read like the CLI's.
-  runHook(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, fromFullCli).then(
+  runHook(argv[0] === 'hook' ? argv.slice(1) : argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, fromFullCli, {
+    exit: exitSoon,
+  }).then(
     (code) => {
       process.exitCode = code;
     },

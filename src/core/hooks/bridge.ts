@@ -127,6 +127,51 @@ export interface HookAnswer {
   additionalContext?: string;
 }
 
+/** What an after-hook says the tool ran with and returned (read even from a payload the bridge refused). */
+export interface RanTool {
+  toolInput?: unknown;
+  toolResponse: unknown;
+}
+
+/** Keys whose short string values name a shape, not content (`type: "text"`): kept so a host still accepts the shape. */
+const SHAPE_KEYS = new Set(['type', 'mode', 'kind', 'status', 'format', 'encoding', 'role']);
+
+/**
+ * The tool's output with every string that could carry content replaced: the first by `notice`, the rest by
+ * ''. Booleans, numbers, shape words and strings the input holds (a path) stay, so a host that validates a
+ * replacement against the tool's output shape (Claude Code) accepts it.
+ */
+export function withheldOutput(ran: RanTool, notice: string): unknown {
+  const inputs = new Set<string>();
+  const collect = (x: unknown, depth: number): void => {
+    if (typeof x === 'string') inputs.add(x);
+    else if (depth < 6 && x && typeof x === 'object') for (const v of Object.values(x)) collect(v, depth + 1);
+  };
+  collect(ran.toolInput, 0);
+  let placed = false;
+  const walk = (x: unknown, key: string | undefined, depth: number): unknown => {
+    if (typeof x === 'string') {
+      if ((key !== undefined && SHAPE_KEYS.has(key) && /^[A-Za-z_-]{1,24}$/.test(x)) || (x.length > 0 && inputs.has(x))) return x;
+      if (placed) return '';
+      placed = true;
+      return notice;
+    }
+    if (Array.isArray(x)) return depth > 16 ? [] : x.map((v) => walk(v, undefined, depth + 1));
+    if (x && typeof x === 'object') {
+      if (depth > 16) return {};
+      return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, walk(v, k, depth + 1)]));
+    }
+    return x;
+  };
+  const out = walk(ran.toolResponse, undefined, 0);
+  return placed ? out : notice;
+}
+
+/** The notice that stands in for an output the bridge could not mask. */
+export function withheldNotice(reason: string): string {
+  return `[AgentGuard withheld this output: it could not be checked for secrets (${reason.slice(0, 300)}).]`;
+}
+
 export interface Rendered {
   stdout: string;
   stderr: string;
@@ -154,8 +199,12 @@ export interface HookHost {
   plan(env: HookEnvelope): HookPlan;
   /** The answer in the host's protocol. */
   render(phase: HookPhase, answer: HookAnswer): Rendered;
-  /** An internal error, refused in the host's protocol (exit 2, and whatever the host reads besides). */
-  renderError(phase: HookPhase | undefined, reason: string): Rendered;
+  /**
+   * An internal error, refused in the host's protocol (exit 2, and whatever the host reads besides). In an
+   * after-hook, `ran` is what the tool returned when it is known: a host that lets a hook replace the output
+   * gets it withheld (the output was never masked, so it must not reach the model as it is).
+   */
+  renderError(phase: HookPhase | undefined, reason: string, ran?: RanTool): Rendered;
   /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
   maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
   /**

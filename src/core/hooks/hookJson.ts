@@ -3,7 +3,17 @@
 // exit 0, with `permissionDecision` deny / ask / allow. An allow by rule prints no decision, so the host's
 // own confirmation still applies; only an approval a person gave in AgentGuard's dialog is passed on as
 // `allow`. An internal error is exit 2 with the reason on stderr (both hosts treat that as deny).
-import { type EnvelopeResult, type HookAnswer, type HookPhase, type HostId, type Rendered, withPrefix } from './bridge';
+import {
+  type EnvelopeResult,
+  type HookAnswer,
+  type HookPhase,
+  type HostId,
+  type RanTool,
+  type Rendered,
+  withheldNotice,
+  withheldOutput,
+  withPrefix,
+} from './bridge';
 import { isObj, s } from './toolInput';
 
 function phaseOf(event: string): HookPhase {
@@ -39,17 +49,21 @@ const out = (o: unknown): Rendered => ({ stdout: JSON.stringify(o) + '\n', stder
 
 /**
  * `replacesOutput`: the host honours `updatedToolOutput` in an after-hook (Claude Code does; VS Code cannot).
- * `rewriteNeedsAllow`: the host applies `updatedInput` only with a decision (Claude Code: allow or ask);
- * VS Code applies it on its own, and an `allow` there only skips a prompt our rewrite caused.
+ * Both hosts apply `updatedInput` without a decision, and then run their own permission check on the new
+ * input (checked with Claude Code 2.1.328: a rewritten Bash command the person had not allowed still needed
+ * approval; one they had allowed ran rewritten). An `allow` would skip that check — a command the person
+ * never allowed would run because AgentGuard rewrote it — so a rewrite is sent without one, except where the
+ * prompt it skips is one the rewrite itself caused (VS Code asking before it reads our masked view, outside
+ * the workspace: `allowRewrite`).
  */
-export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean, rewriteNeedsAllow = false): Rendered {
+export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean): Rendered {
   if (phase === 'pre') {
     const hso: Record<string, unknown> = { hookEventName: 'PreToolUse' };
     const rewrite = a.decision !== 'deny' && a.updatedInput !== undefined;
     if (a.decision === 'deny' || a.decision === 'ask') {
       hso.permissionDecision = a.decision;
       hso.permissionDecisionReason = withPrefix(a.reason);
-    } else if (a.decision === 'allow' && (a.approvedByUser || (rewrite && (rewriteNeedsAllow || a.allowRewrite)))) {
+    } else if (a.decision === 'allow' && (a.approvedByUser || (rewrite && a.allowRewrite))) {
       hso.permissionDecision = 'allow';
       hso.permissionDecisionReason = withPrefix(a.approvedByUser ? a.reason : (a.reason ?? 'the input was rewritten by AgentGuard'));
     }
@@ -66,8 +80,14 @@ export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: 
   return out({});
 }
 
-export function renderHookJsonError(phase: HookPhase | undefined, reason: string): Rendered {
+export function renderHookJsonError(phase: HookPhase | undefined, reason: string, ran?: RanTool, replacesOutput = false): Rendered {
   const msg = withPrefix(`the hook bridge failed closed: ${reason}`);
+  if (phase === 'post' && replacesOutput && ran && ran.toolResponse !== undefined) {
+    // An exit 2 after the tool ran blocks nothing (Claude Code shows the output as it is): the output goes
+    // back replaced, since it was never masked.
+    const hso = { hookEventName: 'PostToolUse', updatedToolOutput: withheldOutput(ran, withheldNotice(reason)) };
+    return { stdout: JSON.stringify({ hookSpecificOutput: hso }) + '\n', stderr: msg + '\n', exitCode: 0 };
+  }
   const stdout =
     phase !== 'post' && phase !== 'other'
       ? JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: msg } }) + '\n'

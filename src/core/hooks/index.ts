@@ -2,7 +2,7 @@
 // → the answer in the host's protocol. One file per host under hosts/; adding one (Gemini CLI, Codex) is a
 // HookHost there and an entry in HOST. No I/O: src/node/hookBridge does that.
 import type { CanonicalCall } from '../types';
-import type { EnvelopeResult, HookEnvelope, HookHost, HookPhase, HookPlan, HostId, Rendered } from './bridge';
+import type { EnvelopeResult, HookEnvelope, HookHost, HookPhase, HookPlan, HostId, RanTool, Rendered } from './bridge';
 import { claudeHost } from './hosts/claude';
 import { clineHost } from './hosts/cline';
 import { codexHost } from './hosts/codex';
@@ -92,8 +92,8 @@ export function render(host: HostId, phase: HookPhase, answer: Parameters<HookHo
 }
 
 /** An internal error: refuse in the host's protocol; with no host known, exit 2 and the reason on stderr. */
-export function renderError(host: HostId | undefined, phase: HookPhase | undefined, reason: string): Rendered {
-  if (host) return HOST[host].renderError(phase, reason);
+export function renderError(host: HostId | undefined, phase: HookPhase | undefined, reason: string, ran?: RanTool): Rendered {
+  if (host) return HOST[host].renderError(phase, reason, ran);
   const msg = `AgentGuard: the hook bridge failed closed: ${reason}`;
   return { stdout: '', stderr: msg + '\n', exitCode: 2 };
 }

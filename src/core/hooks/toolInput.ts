@@ -25,7 +25,12 @@ export function isHomeRelative(p: string): boolean {
 }
 
 /** A tool path as a filesystem path, or a reason it is not one we can judge. Relative paths join `base`. */
-export function toFsPath(p: string, base: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
+export function toFsPath(raw: string, base: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
+  // Whitespace around a path is judged as absent: a host that trims its parameters (Cline's) writes
+  // `.agentguard.yaml` for ` .agentguard.yaml` or `tests/a.test.ts\n`; one that does not writes an odd name
+  // that the trimmed judgement only over-protects.
+  const p = raw.replace(/^\s+|\s+$/g, '');
+  if (p === '') return { ok: false, reason: 'the path is only whitespace' };
   if (p.startsWith('file://')) {
     try {
       const u = new URL(p);

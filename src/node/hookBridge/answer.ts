@@ -16,7 +16,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { NoConfirmer } from '../../core/chain';
-import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
+import {
+  AGENTS,
+  callsOf,
+  type DraftCall,
+  HOST,
+  type HookAnswer,
+  type HookEnvelope,
+  type HookPlan,
+  type HostId,
+  planHook,
+  withheldNotice,
+  withheldOutput,
+} from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
@@ -253,14 +265,21 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
     window,
     agent: AGENTS[env.host],
     output: env.toolResponse,
+    // A withheld output keeps the tool's output shape: Claude Code ignores a replacement of another shape
+    // (a plain string for a Bash result) and shows the original — the secret the output was withheld for.
     maskOutput: withheld
-      ? () => withheld
+      ? (output) => withheldOutput({ toolInput: env.toolInput, toolResponse: output }, withheld!)
       : maskOutput
-        ? (output, compiled) =>
-            maskOutput(env, output, {
-              file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
-              value: compiled.maskValue,
-            })
+        ? (output, compiled) => {
+            try {
+              return maskOutput(env, output, {
+                file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
+                value: compiled.maskValue,
+              });
+            } catch (e) {
+              return withheldOutput({ toolInput: env.toolInput, toolResponse: output }, withheldNotice((e as Error)?.message ?? String(e)));
+            }
+          }
         : undefined,
   });
   const answer: HookAnswer = {};

@@ -271,6 +271,10 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   const r = toFsPath(scope.base, base ?? ws.root);
   const out: ScopeCheck = { protectedFiles: [], secretFiles: [], safe: [], linkedDirs: [] };
   if (!r.ok) return { ...out, incomplete: r.reason };
+  // `../ws/.env` matches no file under the folder as a glob, but a host that resolves the pattern as a path
+  // (against the folder) searches `.env`: a pattern that climbs out of its folder is one we cannot place.
+  const climbing = (scope.include ?? []).find((g) => /(?:^|[\\/])\.\.(?:[\\/]|$)/.test(g));
+  if (climbing !== undefined) return { ...out, incomplete: `the pattern ${JSON.stringify(climbing.slice(0, 120))} climbs out of the folder with '..'` };
   const baseAbs = path.resolve(ws.root, r.path);
   if (baseAbs !== ws.root && !baseAbs.startsWith(ws.root + path.sep)) return out; // outside: the path rules decide
   const globs = globsOf(scope, ws, baseAbs);

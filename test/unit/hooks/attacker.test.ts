@@ -175,7 +175,10 @@ describe('hook bridge against an attacker: through the CLI (extension down)', ()
     const r = await pre('cat src/settings.ts missing.txt');
     assert.equal(r.code, 0, r.stderr);
     const cmd = answerOf(r).hookSpecificOutput?.updatedInput?.command as string;
-    assert.equal(preDecision(r), 'allow', r.stdout);
+    // No decision: Claude Code applies the rewrite and still asks its own question about it (an `allow`
+    // would run a command the person never allowed, only because AgentGuard rewrote it).
+    assert.equal(preDecision(r), undefined, r.stdout);
+    assert.ok(cmd, r.stdout);
     const ran = spawnSync('bash', ['-c', cmd], { cwd: sb.workspace, encoding: 'utf8' });
     assert.equal(ran.status, 0, ran.stderr);
     assert.ok(ran.stdout.includes(sb.secret) && /\[exit status 1;/.test(ran.stdout), ran.stdout);

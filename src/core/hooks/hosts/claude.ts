@@ -17,8 +17,8 @@ export const claudeHost: HookHost = {
     return r;
   },
   plan: mapClaude,
-  render: (phase, a) => renderHookJson(phase, a, true, true),
-  renderError: renderHookJsonError,
+  render: (phase, a) => renderHookJson(phase, a, true),
+  renderError: (phase, reason, ran) => renderHookJsonError(phase, reason, ran, true),
   maskOutput: maskClaudeOutput,
   succeedingInput: (env) => {
     const command = s(env.toolInput.command);
@@ -33,7 +33,20 @@ export const claudeHost: HookHost = {
  * would reach the model unmasked. The newline before `)` closes a trailing comment or heredoc.
  */
 export function succeeding(command: string): string {
-  return `(\n${command}\n)\n__agentguard_status=$?; [ "$__agentguard_status" -eq 0 ] || printf '\n[exit status %s; AgentGuard reported success so that the output could be masked]\n' "$__agentguard_status"; true`;
+  return `(\n${command}\n)${SUCCEEDING_TAIL}`;
+}
+
+const SUCCEEDING_TAIL = `\n__agentguard_status=$?; [ "$__agentguard_status" -eq 0 ] || printf '\n[exit status %s; AgentGuard reported success so that the output could be masked]\n' "$__agentguard_status"; true`;
+
+/**
+ * The command inside AgentGuard's own succeeding wrapper (the after-hook carries the input the tool ran
+ * with): judged as the command the before-hook allowed, not as a subshell whose output cannot be placed.
+ * Only the exact wrapper, around a command that is not itself a wrapper.
+ */
+export function unwrapSucceeding(command: string): string | undefined {
+  if (!command.startsWith('(\n') || !command.endsWith(`\n)${SUCCEEDING_TAIL}`)) return undefined;
+  const inner = command.slice(2, command.length - SUCCEEDING_TAIL.length - 2);
+  return unwrapSucceeding(inner) === undefined ? inner : undefined;
 }
 
 /**
@@ -106,7 +119,8 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       return pathCall(env, 'read', [plan], base);
     }
     case 'Bash': {
-      const command = s(i.command);
+      const given = s(i.command);
+      const command = (given !== undefined ? unwrapSucceeding(given) : undefined) ?? given;
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Bash names no command');
       const dir = execDir(env, base);
       return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;

@@ -183,7 +183,6 @@ export function clineRefusalInput(env: HookEnvelope, reason: string, notice: str
 
 const NO_EFFECT = new Set([
   'ask_followup_question',
-  'attempt_completion',
   'new_task',
   'plan_mode_respond',
   'focus_chain',
@@ -272,6 +271,14 @@ export function mapCline(env: HookEnvelope): HookPlan {
   const base = env.workspaceRoots?.[0] ?? env.cwd;
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
+    case 'attempt_completion': {
+      // Cline's completion may carry a `command` it runs to show the result (`open index.html`): judged as one.
+      if (i.command === undefined || i.command === null || i.command === '') return noEffect(env, t, 'attempt_completion reports the result');
+      const command = s(i.command);
+      if (!command?.trim()) return opaque(env, 'hook:no-command', 'attempt_completion names a command AgentGuard cannot read');
+      const dir = execDir(env, base);
+      return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
+    }
     case 'spawn_agent':
       // The SDK builds a sub-agent from the session's runtime config, hooks included: its calls come back here.
       return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
@@ -288,7 +295,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
       if (!cmds || cmds.length === 0 || cmds.some((c) => !c.trim())) return opaque(env, 'hook:no-command', `${t} names no command AgentGuard can read`);
       const dir = execDir(env, base);
       if (!dir.ok) return dir.plan;
-      return { kind: 'calls', calls: cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd })) };
+      const calls = cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd }));
+      // Commands of one call may share a shell (a `cd` or an alias in one reaching the next): judged together
+      // too, the worst verdict winning, so `["cd secrets", "cat slack.txt"]` is the read it is.
+      if (cmds.length > 1) calls.push(draft(env, 'exec', [], { command: cmds.join('\n'), cwd: dir.cwd }));
+      return { kind: 'calls', calls };
     }
     case 'read_file':
     case 'read_files': {

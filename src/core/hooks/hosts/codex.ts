@@ -14,8 +14,8 @@
 // starts an interactive shell or interpreter, whose later input no hook sees.
 import { patchPlan } from '../applyPatch';
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
-import { withPrefix } from '../bridge';
-import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, pathCall, refuse, s } from '../toolInput';
+import { withheldNotice, withPrefix } from '../bridge';
+import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, pathCall, refuse, s, shq } from '../toolInput';
 
 export const codexHost: HookHost = {
   id: 'codex',
@@ -25,8 +25,10 @@ export const codexHost: HookHost = {
   render: renderCodex,
   renderError: (phase, reason) => {
     const msg = withPrefix(`the hook bridge failed closed: ${reason}`);
+    // After the tool ran, `decision: "block"` replaces what the model sees: the output, never masked, is withheld.
+    if (phase === 'post') return { stdout: JSON.stringify({ decision: 'block', reason: withheldNotice(reason) }) + '\n', stderr: msg + '\n', exitCode: 0 };
     const stdout =
-      phase === 'post' || phase === 'other'
+      phase === 'other'
         ? ''
         : JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: msg } }) + '\n';
     return { stdout, stderr: msg + '\n', exitCode: 2 };
@@ -178,6 +180,25 @@ export function shellPatch(command: string): { dir?: string; patch: string; rebu
   return { dir, patch: m[4], rebuild: (patch) => head + patch + tail };
 }
 
+/**
+ * An argv (`["bash", "-lc", "…"]`, `["rm", "-r", "tests"]`, as Codex's shell tools take it) as the shell
+ * command it runs: a shell's `-c` script as it is, anything else quoted word by word. undefined: an argv with
+ * a non-string word, or a shell whose script cannot be told apart from its options.
+ */
+export function argvCommand(argv: unknown[]): string | undefined {
+  if (argv.length === 0 || !argv.every((w): w is string => typeof w === 'string')) return undefined;
+  const prog = argv[0].replace(/^.*\//, '');
+  if (/^(?:ba|z|da|k|)sh$/.test(prog) && argv.length >= 2) {
+    const opts = argv.slice(1, -1);
+    const script = argv[argv.length - 1];
+    // `bash -lc SCRIPT`, `sh -c SCRIPT`: only option words before the script (no `$0` arguments after it).
+    if (opts.length >= 1 && opts.every((o) => /^-[a-z]+$/.test(o)) && opts.some((o) => o.includes('c'))) return script;
+    if (!opts.length && !script.startsWith('-')) return argv.map(shq).join(' ');
+    return undefined;
+  }
+  return argv.map(shq).join(' ');
+}
+
 export function mapCodex(env: HookEnvelope): HookPlan {
   const t = env.toolName;
   const i = env.toolInput;
@@ -187,8 +208,19 @@ export function mapCodex(env: HookEnvelope): HookPlan {
   switch (t) {
     case 'Bash':
     case 'exec_command':
-    case 'shell': {
-      const command = s(i.command) ?? s(i.cmd);
+    case 'shell':
+    case 'local_shell':
+    case 'container.exec': {
+      const action = isObj(i.action) ? i.action : undefined;
+      const fields = [i.command, i.cmd, action?.command].filter((v) => v !== undefined && v !== null);
+      if (fields.length > 1) return opaque(env, 'hook:no-command', `${t} names more than one command`);
+      const argv = Array.isArray(fields[0]) ? fields[0] : undefined;
+      if (argv && argv.length >= 2 && argv.every((w) => typeof w === 'string') && /^(?:.*\/)?(?:apply_patch|applypatch)$/.test(argv[0] as string)) {
+        // `["apply_patch", "<patch>"]`: Codex applies the patch itself, as its apply_patch tool would.
+        if (argv.length !== 2) return opaque(env, 'hook:patch-unparsable', `${t} passes apply_patch more than one argument`);
+        return patchPlan(env, argv[1] as string, base, 'codex', (patch) => ({ ...i, command: [argv[0], patch] }));
+      }
+      const command = argv ? argvCommand(argv) : s(fields[0]);
       if (!command?.trim()) return opaque(env, 'hook:no-command', `${t} names no command`);
       const dir = execDir(env, base);
       if (!dir.ok) return dir.plan;

@@ -157,6 +157,26 @@ function folderOf(env: HookEnvelope, base: string | undefined): { ok: true; dir:
   return { ok: true, dir: found.size ? [...found][0] : undefined };
 }
 
+/**
+ * Keys Gemini's file tools have taken their file from across versions (`file_path` now, `absolute_path` and
+ * `path` before). Threat: `read_file {file_path: "src/a.ts", absolute_path: ".env"}` judged by the first
+ * while a version that reads the other opens `.env`. Two that disagree name no file the guard can place.
+ */
+const FILE_KEYS = ['file_path', 'absolute_path', 'path', 'filePath'] as const;
+
+function fileOf(env: HookEnvelope): { ok: true; path: string | undefined } | { ok: false; plan: HookPlan } {
+  const found = new Set<string>();
+  for (const k of FILE_KEYS) {
+    const v = env.toolInput[k];
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v !== 'string') return { ok: false, plan: opaque(env, 'hook:no-path', `${env.toolName}'s \`${k}\` is not a file path`) };
+    found.add(v);
+  }
+  if (found.size > 1)
+    return { ok: false, plan: opaque(env, 'hook:no-path', `${env.toolName} names more than one file (${[...found].join(', ').slice(0, 200)})`) };
+  return { ok: true, path: found.size ? [...found][0] : undefined };
+}
+
 /** The narrowed input: every folder key the call used points at the project, and every include key lists the paths. */
 function narrowed(i: Record<string, unknown>, base: string, includeKeys: string[], include: unknown): Record<string, unknown> {
   const changes: Record<string, unknown> = { dir_path: base };
@@ -183,9 +203,11 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       const dir = execDir(env, base);
       return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
-    case 'read_file':
+    case 'read_file': {
       // Gemini's result is masked after it ran (AfterTool).
-      return pathCall(env, 'read', [s(i.file_path)], base);
+      const f = fileOf(env);
+      return f.ok ? pathCall(env, 'read', [f.path], base) : f.plan;
+    }
     case 'read_many_files': {
       // Gemini 0.61 reads `include`; earlier versions read `paths` and merged `include` into it: both are
       // judged, and both are narrowed.
@@ -200,7 +222,9 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       });
     }
     case 'write_file': {
-      const path = s(i.file_path);
+      const f = fileOf(env);
+      if (!f.ok) return f.plan;
+      const path = f.path;
       const content = s(i.content) ?? '';
       return withEffects(pathCall(env, 'write', [path], base, { content: s(i.content) }), {
         edits: path ? [wholeFile(path, content)] : [],
@@ -208,7 +232,9 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       });
     }
     case 'replace': {
-      const path = s(i.file_path);
+      const f = fileOf(env);
+      if (!f.ok) return f.plan;
+      const path = f.path;
       const o = s(i.old_string) ?? '';
       const n = s(i.new_string) ?? '';
       return withEffects(pathCall(env, 'write', [path], base, { content: s(i.new_string) }), {

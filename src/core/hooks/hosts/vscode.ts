@@ -58,8 +58,6 @@ const NO_EFFECT = new Set([
   'get_search_view_results',
   'switch_agent',
   'tool_search',
-  'read_notebook_cell_output',
-  'copilot_getNotebookSummary',
   'kill_terminal',
   'get_task_output',
   'runTests',
@@ -173,6 +171,10 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'multi_replace_string_in_file': {
       const reps = Array.isArray(i.replacements) ? i.replacements.filter(isObj) : [];
       if (reps.length === 0) return opaque(env, 'hook:no-path', 'multi_replace_string_in_file names no replacement');
+      // A replacement whose file cannot be read (no `filePath`, `file_path`, not an object) is not one to skip:
+      // the tool may still apply it somewhere, so the whole call is opaque.
+      if (reps.length !== (i.replacements as unknown[]).length || reps.some((r) => typeof r.filePath !== 'string' || !r.filePath))
+        return opaque(env, 'hook:no-path', 'multi_replace_string_in_file has a replacement that names no file path AgentGuard can check');
       const byFile = new Map<string, { old: string; new: string }[]>();
       for (const r of reps) {
         const f = s(r.filePath) ?? '';
@@ -244,6 +246,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     }
     case 'view_image':
       return pathCall(env, 'read', [s(i.filePath)], base);
+    case 'read_notebook_cell_output':
+    case 'copilot_getNotebookSummary': {
+      // A cell's saved output (or the notebook's cells) comes from the notebook file, and VS Code cannot mask
+      // it: judged as a read of that file (a notebook in secrets/, or one whose outputs hold a token).
+      const path = s(i.filePath);
+      return withEffects(pathCall(env, 'read', [path], base), { reads: { paths: path ? [path] : [] } });
+    }
     case 'get_errors': {
       // Diagnostics quote the lines they point at: judged as reads of those files.
       const files = strings(i.filePaths);
