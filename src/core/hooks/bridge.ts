@@ -214,6 +214,11 @@ export interface HookHost {
    */
   succeedingInput?(env: HookEnvelope): Record<string, unknown> | undefined;
   /**
+   * The tool input as the agent wrote it, where the host hands an after-hook the input AgentGuard's own
+   * rewrite made (`succeedingInput`): what the tool output is judged by. Undefined: the input is the agent's.
+   */
+  agentInput?(env: HookEnvelope): Record<string, unknown> | undefined;
+  /**
    * A host whose only refusal ends the whole task (Cline): a stand-in input that runs nothing and tells the
    * agent why (`notice` is a file holding the refusal, for tools that read). Undefined: no stand-in for this tool.
    */

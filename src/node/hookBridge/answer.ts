@@ -16,7 +16,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { NoConfirmer } from '../../core/chain';
-import { AGENTS, callsOf, type DraftCall, HOST, type HookAnswer, type HookEnvelope, type HookPlan, type HostId, planHook } from '../../core/hooks';
+import {
+  AGENTS,
+  callsOf,
+  type DraftCall,
+  HOST,
+  type HookAnswer,
+  type HookEnvelope,
+  type HookPlan,
+  type HostId,
+  planHook,
+  withheldOutput,
+} from '../../core/hooks';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
@@ -232,8 +243,11 @@ function maskedViews(ws: Workspace, env: HookEnvelope, paths: string[]): { views
  * host can add context); where the host lets a hook replace the output (Claude Code, Gemini CLI, Codex),
  * secrets in it are masked.
  */
-async function after(service: GuardService, env: HookEnvelope, window: { key: string } | undefined): Promise<HookResult> {
-  const host = HOST[env.host];
+async function after(service: GuardService, ran: HookEnvelope, window: { key: string } | undefined): Promise<HookResult> {
+  const host = HOST[ran.host];
+  // Judged by the input the agent wrote, not AgentGuard's own rewrite of it (Claude Code sends the latter).
+  const agentInput = host.agentInput?.(ran);
+  const env = agentInput ? { ...ran, toolInput: agentInput } : ran;
   const workspace = service.opts.workspace;
   const maskOutput = host.maskOutput;
   // A command the before-hook would have refused for what it shows (an encoding of a file holding secrets):
@@ -248,13 +262,15 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
       withheld = '[AgentGuard could not check whether this output shows secrets it cannot mask, so it was withheld.]';
     }
   }
+  const w = withheld;
   const o = await service.run([], {
     hostRuns: 'after',
     window,
     agent: AGENTS[env.host],
     output: env.toolResponse,
-    maskOutput: withheld
-      ? () => withheld
+    maskOutput: w
+      ? // In the tool's own shape: Claude Code ignores a bare string in place of a Bash result and shows the output.
+        (output) => withheldOutput({ toolInput: env.toolInput, toolResponse: output }, w)
       : maskOutput
         ? (output, compiled) =>
             maskOutput(env, output, {

@@ -193,6 +193,26 @@ describe('hook bridge against an attacker: through the CLI (extension down)', ()
       sb.env,
     );
     assert.ok(!post.stdout.includes(sb.secret) && post.stdout.includes('updatedToolOutput'), post.stdout);
+    // Masked, not withheld: judged as the agent wrote it (not as AgentGuard's wrapper), and in Bash's own
+    // shape — Claude Code ignores a bare string in place of a Bash result and shows the output unmasked.
+    const out = answerOf(post).hookSpecificOutput?.updatedToolOutput as { stdout?: unknown; interrupted?: unknown } | undefined;
+    assert.ok(out && typeof out === 'object' && typeof out.stdout === 'string', post.stdout);
+    assert.ok(out.stdout.includes('«secret:') && out.stdout.includes('[exit status 1;'), String(out.stdout));
+    assert.equal(out.interrupted, false);
+    // An output the after-hook withholds (an encoding of a file holding secrets) keeps Bash's shape too.
+    const enc = succeeding('base64 src/settings.ts');
+    const withheld = await runHook(
+      ['--host', 'claude', '--event', 'post', '--workspace', sb.workspace],
+      JSON.stringify({
+        ...JSON.parse(claudeEnvelope('Bash', { command: enc })),
+        hook_event_name: 'PostToolUse',
+        tool_response: { stdout: Buffer.from(sb.secret).toString('base64'), stderr: '', interrupted: false },
+      }),
+      sb.env,
+    );
+    const w = answerOf(withheld).hookSpecificOutput?.updatedToolOutput as { stdout?: unknown; interrupted?: unknown } | undefined;
+    assert.ok(w && typeof w === 'object' && typeof w.stdout === 'string' && /withheld/.test(w.stdout), withheld.stdout);
+    assert.equal(w.interrupted, false);
     // A command that reads no file holding secrets is left as it is.
     const ls = await pre('ls src');
     assert.equal(answerOf(ls).hookSpecificOutput?.updatedInput, undefined, ls.stdout);

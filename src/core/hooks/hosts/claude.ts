@@ -24,6 +24,11 @@ export const claudeHost: HookHost = {
     const command = s(env.toolInput.command);
     return env.toolName === 'Bash' && command ? patchInput(env.toolInput, { command: succeeding(command) }) : undefined;
   },
+  agentInput: (env) => {
+    const command = s(env.toolInput.command);
+    const inner = env.toolName === 'Bash' && command ? unsucceeding(command) : undefined;
+    return inner === undefined ? undefined : patchInput(env.toolInput, { command: inner });
+  },
 };
 
 /**
@@ -33,7 +38,23 @@ export const claudeHost: HookHost = {
  * would reach the model unmasked. The newline before `)` closes a trailing comment or heredoc.
  */
 export function succeeding(command: string): string {
-  return `(\n${command}\n)\n__agentguard_status=$?; [ "$__agentguard_status" -eq 0 ] || printf '\n[exit status %s; AgentGuard reported success so that the output could be masked]\n' "$__agentguard_status"; true`;
+  return `${SUCCEEDING_HEAD}${command}${SUCCEEDING_TAIL}`;
+}
+
+const SUCCEEDING_HEAD = '(\n';
+const SUCCEEDING_TAIL =
+  '\n)\n__agentguard_status=$?; [ "$__agentguard_status" -eq 0 ] || printf \'\\n[exit status %s; AgentGuard reported success so that the output could be masked]\\n\' "$__agentguard_status"; true';
+
+/**
+ * The command inside `succeeding`'s wrapper, or undefined when it is not wrapped. Claude Code hands the
+ * after-hook the rewritten command; judged as written (a subshell and a status line) its read of a file
+ * holding secrets is no plain read, and the output was withheld — or, as a bare string Claude Code ignores
+ * for Bash, shown. Unwrapping is safe whoever wrote the wrapper: the inner command is what ran in it.
+ */
+export function unsucceeding(command: string): string | undefined {
+  if (!command.startsWith(SUCCEEDING_HEAD) || !command.endsWith(SUCCEEDING_TAIL)) return undefined;
+  const inner = command.slice(SUCCEEDING_HEAD.length, command.length - SUCCEEDING_TAIL.length);
+  return inner.length > 0 ? inner : undefined;
 }
 
 /**
