@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, parseEnvelope, planHook, withPrefix } from '../../../src/core/hooks';
 import { duplicateKey } from '../../../src/core/hooks/duplicateKeys';
-import { succeeding } from '../../../src/core/hooks/hosts/claude';
+import { succeeding, unsucceeding } from '../../../src/core/hooks/hosts/claude';
 import { GUARDED_TOOLS } from '../../../src/core/hooks/toolInput';
 import { TOOL_NAMES } from '../../../src/node/tools/ids';
 import { runCli } from '../helpers/cli';
@@ -134,7 +134,18 @@ describe('hook bridge against an attacker: how a call is read', () => {
     }
   });
 
+  it('Gemini read_file: the older `absolute_path` is read as the path, and with `file_path` both are judged', () => {
+    assert.deepEqual(paths(plan('gemini', 'read_file', { absolute_path: `${W}/README.md` })), [`${W}/README.md`]);
+    assert.deepEqual(paths(plan('gemini', 'read_file', { file_path: `${W}/README.md`, absolute_path: `${W}/.env` })), [`${W}/README.md`, `${W}/.env`]);
+    const none = plan('gemini', 'read_file', { path: `${W}/README.md` });
+    assert.ok(none.kind === 'calls' && none.calls[0].preset?.rule === 'hook:no-path');
+  });
+
   it('Claude Code: a command wrapped to succeed runs the same command in real bash, succeeds whatever it does, and says its status', () => {
+    // AgentGuard's after-hook reads the agent's command back out of the wrapper, and only out of that wrapper.
+    assert.equal(unsucceeding(succeeding('cat a; echo b')), 'cat a; echo b');
+    assert.equal(unsucceeding('(\ncat a\n)'), undefined);
+    assert.equal(unsucceeding(`${succeeding('x')}; rm -rf build`), undefined);
     const run = (cmd: string) => spawnSync('bash', ['-c', succeeding(cmd)], { encoding: 'utf8' });
     const failed = run('echo out; exit 3');
     assert.equal(failed.status, 0);

@@ -88,7 +88,7 @@ function renderGemini(phase: HookPhase, a: HookAnswer): Rendered {
 export function maskGeminiOutput(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown {
   const o = isObj(output) ? output : undefined;
   const content = o ? o.llmContent : output;
-  const file = env.toolName === 'read_file' ? s(env.toolInput.file_path) : undefined;
+  const file = env.toolName === 'read_file' ? (s(env.toolInput.file_path) ?? s(env.toolInput.absolute_path)) : undefined;
   const project = (maskText: (t: string) => string, value: (v: unknown) => unknown): string | unknown => {
     if (typeof content === 'string') return maskText(content);
     if (Array.isArray(content)) {
@@ -183,9 +183,12 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       const dir = execDir(env, base);
       return dir.ok ? { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] } : dir.plan;
     }
-    case 'read_file':
-      // Gemini's result is masked after it ran (AfterTool).
-      return pathCall(env, 'read', [s(i.file_path)], base);
+    case 'read_file': {
+      // Gemini's result is masked after it ran (AfterTool). Releases before `file_path` sent `absolute_path`:
+      // both are judged when both are there (which one a release reads is not the payload's to say).
+      const named = [s(i.file_path), s(i.absolute_path)].filter((p) => p !== undefined);
+      return pathCall(env, 'read', named.length ? named : [undefined], base);
+    }
     case 'read_many_files': {
       // Gemini 0.61 reads `include`; earlier versions read `paths` and merged `include` into it: both are
       // judged, and both are narrowed.
