@@ -39,6 +39,7 @@ const KEY_WORDS = [
   'keys',
   'auth',
   'authorization',
+  'authtok',
   'cred',
   'creds',
   'credential',

@@ -616,8 +616,10 @@ export const genericAssignment: LineRule = {
       from = head.opEnd;
       const name = line.slice(head.nameStart, head.nameEnd);
       const strength = classifyName(name);
-      // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
-      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58) continue;
+      // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key. A key whose name carries a
+      // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
+      // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
+      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
       if (strength === null) {
         // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
         if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
@@ -764,6 +766,10 @@ export const genericAssignment: LineRule = {
       { text: `AZURE_DEVOPS_EXT_PAT=${p[0]}`, secrets: [p[0]!] },
       { text: `PW=${p[1]}`, secrets: [p[1]!] },
       { text: `  pswd: ${p[2]}`, secrets: [p[2]!] },
+      // Names carrying a namespace: Hiera `a::b::key`, a Pulumi stack's `project:key`, a Ruby symbol key.
+      { text: `profile::db::root_password: '${p[3]}'`, secrets: [p[3]!] },
+      { text: `  app:datadogApiKey: ${hex.slice(0, 32)}`, secrets: [hex.slice(0, 32)] },
+      { text: `:rubygems_api_key: ${p[4]}`, secrets: [p[4]!] },
       // A recovery phrase under a secret-named key, or under `seed` (bip39.ts).
       ...phraseSamples(),
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
@@ -827,6 +833,9 @@ export const genericAssignment: LineRule = {
         'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
         ...followSamples().falsePositives,
         'SEED=42',
+        // An ARN's `:secret:` segment is a path, not a key (no blank after it).
+        'secret_arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf',
+        'resource "x" { arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:api-token-Q1w2E3" }',
         `  seed: ${rand(B64, 40, 0x5eed5)}`,
         'mnemonic: the recovery phrase is printed on the card',
       ],
