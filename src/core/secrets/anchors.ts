@@ -4,6 +4,7 @@
 // selects the same lines (the tests run both). The module sees one byte per character: the character up
 // to 0xFF, a saturated stand-in above (anchors.wat explains why its checks then answer as JavaScript's).
 import { ANCHORS_WASM } from './anchorsWasm';
+import type { LiteralSet } from './literals';
 
 /** Bytes of text the module scans per call (its memory is laid out for this; see anchors.wat). */
 const CHUNK = 1 << 20;
@@ -69,6 +70,22 @@ export const TRIE_LAYOUT = {
   size: 526336,
 };
 
+/**
+ * The literal set at LIT (anchors.wat `literals`; literals.ts literalSet packs it): six 16-byte nibble
+ * tables (window positions 0, 1, 2, low then high nibble), each bucket's literals (8 u32 bit sets), a
+ * scratch block, then each literal in `stride` bytes: its bytes (32), a mask (32), its length and its
+ * window's offset (u32 each).
+ */
+export const LITERAL_LAYOUT = {
+  nibbles: 0,
+  buckets: 96,
+  literals: 256,
+  stride: 80,
+  maxLiterals: 32,
+  maxLength: 32,
+  size: 256 + 32 * 80,
+};
+
 const IN = 1024;
 const OUT = IN + CHUNK + 64;
 const TBL = OUT + 4 * CHUNK + 64;
@@ -76,6 +93,7 @@ const UCS = TBL + TABLE_LAYOUT.size + 32;
 const SEL = UCS + 2 * CHUNK + 64;
 const TRIE = SEL + SELECT_LAYOUT.size;
 const FLAGS = TRIE + TRIE_LAYOUT.size;
+const LIT = FLAGS + 4 * (CHUNK >> 5);
 /** Bit of a reported position: the module's check for it was the whole check (anchors.wat `keyName`). */
 const EXACT = 1 << 28;
 const WIDE = /[^\x00-\xff]/;
@@ -101,6 +119,13 @@ export interface AnchorScanner {
    * decoded view may change (decode.ts).
    */
   scan(text: string, visit: (p: number, exact: boolean) => void, flags?: number[]): number;
+  /**
+   * Installs a literal set (its tables, LITERAL_LAYOUT) for `scan`: from then on it also notes which of
+   * the set's literals the text holds (`literals`).
+   */
+  setLiterals(set: LiteralSet): void;
+  /** After `scan` with a literal set installed: bit i when the text holds the set's literal i. */
+  literals(): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
@@ -120,6 +145,7 @@ interface Exports {
   gates(): number;
   flagged(): number;
   narrow(len: number): void;
+  literals(len: number): number;
 }
 
 function load(tables: () => ScannerTables): AnchorScanner | undefined {
@@ -133,13 +159,16 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
-  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || FLAGS + 4 * (CHUNK >> 5) > ex.memory.buffer.byteLength) return undefined;
+  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || LIT + LITERAL_LAYOUT.size > ex.memory.buffer.byteLength)
+    return undefined;
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
   const pos = new Uint32Array(ex.memory.buffer, OUT, CHUNK);
   const flagged = new Uint32Array(ex.memory.buffer, FLAGS, CHUNK >> 5);
   const selected = new Uint32Array(ex.memory.buffer, SEL, 4);
   let selector: Uint8Array | undefined;
+  let literalSet: LiteralSet | undefined;
+  let found = 0;
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
   let chunk = -1;
@@ -152,6 +181,13 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       mem.set(tables, SEL);
       selector = tables;
     },
+    setLiterals(set) {
+      if (literalSet === set) return;
+      if (set.tables.length !== LITERAL_LAYOUT.size) throw new Error('anchor scan: literal tables do not fit');
+      mem.set(set.tables, LIT);
+      literalSet = set;
+    },
+    literals: () => found,
     select(from, to, out) {
       if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
       ex.select(from - base, to - base);
@@ -164,6 +200,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
       let gates = 0;
+      found = 0;
       for (base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
         const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
@@ -178,6 +215,11 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         gates |= ex.gates();
+        if (literalSet !== undefined) {
+          found |= ex.literals(len);
+          // A literal across the boundary with the chunk before: looked for around it.
+          if (base > 0) found |= acrossBoundary(text, base, literalSet.list, found);
+        }
         if (flags !== undefined) for (let k = 0, f = ex.flagged(); k < f; k++) flags.push(base + flagged[k]!);
         chunk = len;
         try {
@@ -192,6 +234,16 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       return text.length > CHUNK ? -1 : gates;
     },
   };
+}
+
+/** The bits of the literals of `list` not in `found` that `text` holds across the offset `at`. */
+function acrossBoundary(text: string, at: number, list: readonly string[], found: number): number {
+  let bits = 0;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
+    if ((found & (1 << i)) === 0 && s.length > 1 && text.slice(Math.max(0, at - s.length + 1), at + s.length - 1).includes(s)) bits |= 1 << i;
+  }
+  return bits;
 }
 
 /**

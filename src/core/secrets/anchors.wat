@@ -34,6 +34,7 @@
 ;; then a u8 per node (+262144), 1 where a word ends.
 ;; The blocks at FLAGS (u32 each, the offset of a 32-byte block holding a byte beyond ASCII next to a
 ;; character of a key or a token: text a decoded view may change, see `anchors` below).
+;; The literal set at LIT (anchors.ts LITERAL_LAYOUT, packed by literals.ts; see `literals` at the end).
 ;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
@@ -46,6 +47,7 @@
   (global $SEL i32 (i32.const 8000320)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
   (global $TRIE i32 (i32.const 8092496)) ;; SEL + 92176: the key-name tries (`keyName`)
   (global $FLAGS i32 (i32.const 8618832)) ;; TRIE + 526336: the flagged blocks (`flagged`)
+  (global $LIT i32 (i32.const 8749904)) ;; FLAGS + 4 * (CHUNK >> 5): the literal set (`literals`)
   ;; How many blocks the last `anchors` call flagged (at FLAGS).
   (global $flagged (mut i32) (i32.const 0))
   (func (export "flagged") (result i32) (global.get $flagged))
@@ -699,4 +701,103 @@
         (local.set $o (i32.add (local.get $o) (i32.const 4)))
         (br $each)))
     (local.get $n))
+;; Literals of a set (up to 32, ASCII, 1 to 32 bytes each) that occur in the chunk, as bits: the masker's
+;; gates (a block rule runs only on a text holding its literal; a search of every text for each literal
+;; cost a pass over it per literal, a third of masking a source tree). Teddy's filter (as in Hyperscan and
+;; Rust's aho-corasick): each literal has a window of up to three of its bytes (the rarest) and a bucket
+;; (one of 8 bits); a byte's bucket bits at each window position come from two 16-entry tables, by its low
+;; and by its high nibble, and-ed. A 16-byte block is then three lookups and two ands; a lane left with a
+;; bucket bit starts a window that may be one of the bucket's literals, which is compared whole (under its
+;; mask, from its start: the window's position less its offset in the literal). So a bit is set exactly
+;; when the literal lies wholly in the chunk: the filter only lets more through, the compare decides. A
+;; byte above 0x7F (a wide character's 0xFF among them) has no bucket bit at any position: literals are
+;; ASCII. A bucket whose literals are all found is dropped from the filter; with none left the pass ends.
+;; Tables at LIT (anchors.ts LITERAL_LAYOUT, packed by literals.ts): six 16-byte nibble tables (window
+;; position 0 low, 0 high, 1 low, 1 high, 2 low, 2 high), at +96 each bucket's literals (u32 bit sets),
+;; at +256 each literal in 80 bytes: its bytes (32), a mask (32: 0xff where it has a byte), its length
+;; and its window's offset in it (u32 each). A window shorter than three bytes has every bit at the
+;; positions past it.
+  (func $nibbles (param $v v128) (param $lo v128) (param $hi v128) (result v128)
+    (v128.and (i8x16.swizzle (local.get $lo) (v128.and (local.get $v) (i8x16.splat (i32.const 15))))
+              (i8x16.swizzle (local.get $hi) (i8x16.shr_u (local.get $v) (i32.const 4)))))
+
+  ;; Literal $l at $p, wholly before $len.
+  (func $literalAt (param $l i32) (param $p i32) (param $len i32) (result i32)
+    (local $e i32) (local $n i32)
+    (local.set $e (i32.add (global.get $LIT) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
+    (local.set $n (i32.load offset=64 (local.get $e)))
+    (if (i32.or (i32.lt_s (local.get $p) (i32.const 0)) (i32.gt_s (i32.add (local.get $p) (local.get $n)) (local.get $len)))
+      (then (return (i32.const 0))))
+    (if (i32.eqz (i8x16.all_true (i8x16.eq (v128.and (v128.load (i32.add (global.get $IN) (local.get $p))) (v128.load offset=32 (local.get $e)))
+                                            (v128.load (local.get $e)))))
+      (then (return (i32.const 0))))
+    (if (i32.le_u (local.get $n) (i32.const 16)) (then (return (i32.const 1))))
+    (i8x16.all_true (i8x16.eq (v128.and (v128.load offset=16 (i32.add (global.get $IN) (local.get $p))) (v128.load offset=48 (local.get $e)))
+                              (v128.load offset=16 (local.get $e)))))
+
+  (func (export "literals") (param $len i32) (result i32)
+    (local $i i32) (local $found i32) (local $live i32) (local $m i32) (local $q i32) (local $bb i32) (local $b i32)
+    (local $ls i32) (local $l i32) (local $e i32)
+    (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128) (local $c v128) (local $livev v128)
+    (local.set $lo0 (v128.load (global.get $LIT)))
+    (local.set $hi0 (v128.load offset=16 (global.get $LIT)))
+    (local.set $lo1 (v128.load offset=32 (global.get $LIT)))
+    (local.set $hi1 (v128.load offset=48 (global.get $LIT)))
+    (local.set $lo2 (v128.load offset=64 (global.get $LIT)))
+    (local.set $hi2 (v128.load offset=80 (global.get $LIT)))
+    ;; The buckets holding a literal.
+    (local.set $b (i32.const 0))
+    (loop $bucket
+      (if (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+        (then (local.set $live (i32.or (local.get $live) (i32.shl (i32.const 1) (local.get $b))))))
+      (local.set $b (i32.add (local.get $b) (i32.const 1)))
+      (br_if $bucket (i32.lt_u (local.get $b) (i32.const 8))))
+    (local.set $livev (i8x16.splat (local.get $live)))
+    (block $done
+      (loop $block
+        (br_if $done (i32.or (i32.ge_u (local.get $i) (local.get $len)) (i32.eqz (local.get $live))))
+        (local.set $c (v128.and
+          (v128.and (call $nibbles (v128.load (i32.add (global.get $IN) (local.get $i))) (local.get $lo0) (local.get $hi0))
+                    (call $nibbles (v128.load offset=1 (i32.add (global.get $IN) (local.get $i))) (local.get $lo1) (local.get $hi1)))
+          (v128.and (call $nibbles (v128.load offset=2 (i32.add (global.get $IN) (local.get $i))) (local.get $lo2) (local.get $hi2))
+                    (local.get $livev))))
+        (if (v128.any_true (local.get $c))
+          (then
+            ;; Each lane with a bucket bit: its bits from a copy in scratch memory (a lane is read by a constant only).
+            (v128.store offset=240 (global.get $LIT) (local.get $c))
+            (local.set $m (i32.xor (i8x16.bitmask (i8x16.eq (local.get $c) (v128.const i64x2 0 0))) (i32.const 0xffff)))
+            (block $lanes
+              (loop $lane
+                (br_if $lanes (i32.eqz (local.get $m)))
+                (local.set $q (i32.add (local.get $i) (i32.ctz (local.get $m))))
+                (br_if $lanes (i32.ge_u (local.get $q) (local.get $len)))
+                (local.set $bb (i32.and (local.get $live) (i32.load8_u offset=240 (i32.add (global.get $LIT) (i32.ctz (local.get $m))))))
+                (block $buckets
+                  (loop $bucketBit
+                    (br_if $buckets (i32.eqz (local.get $bb)))
+                    (local.set $b (i32.ctz (local.get $bb)))
+                    (local.set $ls (i32.and (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+                                            (i32.xor (local.get $found) (i32.const -1))))
+                    (block $lits
+                      (loop $lit
+                        (br_if $lits (i32.eqz (local.get $ls)))
+                        (local.set $l (i32.ctz (local.get $ls)))
+                        (local.set $e (i32.add (global.get $LIT) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
+                        (if (call $literalAt (local.get $l) (i32.sub (local.get $q) (i32.load offset=68 (local.get $e))) (local.get $len))
+                          (then (local.set $found (i32.or (local.get $found) (i32.shl (i32.const 1) (local.get $l))))))
+                        (local.set $ls (i32.and (local.get $ls) (i32.sub (local.get $ls) (i32.const 1))))
+                        (br $lit)))
+                    ;; Every literal of the bucket found: the filter drops it.
+                    (if (i32.eqz (i32.and (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+                                          (i32.xor (local.get $found) (i32.const -1))))
+                      (then
+                        (local.set $live (i32.and (local.get $live) (i32.xor (i32.shl (i32.const 1) (local.get $b)) (i32.const -1))))
+                        (local.set $livev (i8x16.splat (local.get $live)))))
+                    (local.set $bb (i32.and (local.get $bb) (i32.sub (local.get $bb) (i32.const 1))))
+                    (br $bucketBit)))
+                (local.set $m (i32.and (local.get $m) (i32.sub (local.get $m) (i32.const 1))))
+                (br $lane)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
+        (br $block)))
+    (local.get $found))
 )

@@ -6,6 +6,8 @@ import { BLOCK_RULES, LINE_RULES } from './catalog';
 import { keywordSelector, packKeywordTables, rulesOfMask } from './keywords';
 import { compilePatterns, type CompiledPattern } from './patterns';
 import { candidateLinesIndexOf, GATES, prescan } from './prefilter';
+import { literalSet, packable } from './literals';
+import { LITERAL_LAYOUT } from './anchors';
 import { lineSpan, needsView, viewOf } from './decode';
 import { sniff } from './sniff';
 import { base64Run, blobHoldsSecret, setSecretTest } from './encoded';
@@ -97,25 +99,54 @@ export class MaskSession {
 }
 
 /**
+ * Literals the block rules' `applies` ask `has` about, beyond their gates: the pre-scan's pass looks for
+ * them with the gates (a literal missing here is still answered, by a search of the text).
+ */
+const HAS_LITERALS: readonly string[] = ['requirepass'];
+
+/**
+ * Every literal a block rule is gated on or asks `has` about, but the pre-scan's GATES: found in one
+ * pass of the pre-scan's module (literals.ts), not by a search of the text for each.
+ */
+export const LITERALS = literalSet(
+  [...new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS])]
+    .filter((l) => l !== '' && !GATES.includes(l) && packable(l))
+    .slice(0, LITERAL_LAYOUT.maxLiterals),
+);
+
+/** `literal`'s bit: in the pre-scan's GATES (`gates`), else in LITERALS (`literals`); 0 for neither. */
+function bitOf(literal: string): { gate: number; literal: number } {
+  const g = GATES.indexOf(literal);
+  const l = LITERALS.list.indexOf(literal);
+  return { gate: g >= 0 ? 1 << g : 0, literal: g < 0 && l >= 0 ? 1 << l : 0 };
+}
+
+/**
  * The block rules with what gates them, read once into objects of one shape: the loop over them runs for
  * every text, and reading the rules' own optional fields made its property accesses polymorphic.
  */
 const BLOCKS = BLOCK_RULES.map((rule) => {
-  const g = GATES.indexOf(rule.gate);
+  const bit = bitOf(rule.gate);
   return {
     rule,
-    gateBit: g >= 0 ? 1 << g : 0,
-    literal: g >= 0 ? '' : rule.gate,
+    gateBit: bit.gate,
+    literalBit: bit.literal,
+    literal: bit.gate !== 0 || bit.literal !== 0 ? '' : rule.gate,
     ruleKinds: rule.kinds ?? 0,
     applies: rule.applies === undefined ? null : (text: string, has: (literal: string) => boolean) => rule.applies!(text, has),
   };
 });
 
-/** `has` for BlockRule.applies: the pre-scan's gates answer for their literals, a search for any other. */
-function hasLiteral(text: string, gates: number): (literal: string) => boolean {
+/**
+ * `has` for BlockRule.applies: the pre-scan's gates and literals (`literals` -1: not looked for) answer
+ * for theirs, a search for any other.
+ */
+function hasLiteral(text: string, gates: number, literals: number): (literal: string) => boolean {
   return (literal) => {
-    const g = GATES.indexOf(literal);
-    return g >= 0 ? (gates & (1 << g)) !== 0 : text.includes(literal);
+    const bit = bitOf(literal);
+    if (bit.gate !== 0) return (gates & bit.gate) !== 0;
+    if (bit.literal !== 0 && literals >= 0) return (literals & bit.literal) !== 0;
+    return text.includes(literal);
   };
 }
 
@@ -241,18 +272,22 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
-  const { lines: candidates, gates, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES);
+  const { lines: candidates, gates, literals, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES, LITERALS);
   // The structure rules read only the kinds of file they know (sniff.ts): most texts are none of them.
   let kinds = -1;
   let has: ((literal: string) => boolean) | undefined;
   for (let b = 0; b < BLOCKS.length; b++) {
-    const { rule, gateBit, literal, ruleKinds, applies } = BLOCKS[b]!;
-    if (gateBit !== 0 ? (gates & gateBit) === 0 : literal !== '' && !text.includes(literal)) continue;
+    const { rule, gateBit, literalBit, literal, ruleKinds, applies } = BLOCKS[b]!;
+    if (gateBit !== 0) {
+      if ((gates & gateBit) === 0) continue;
+    } else if (literalBit !== 0) {
+      if (literals >= 0 ? (literals & literalBit) === 0 : !text.includes(rule.gate)) continue;
+    } else if (literal !== '' && !text.includes(literal)) continue;
     if (ruleKinds !== 0) {
       if (kinds < 0) kinds = sniff(text);
       if ((ruleKinds & kinds) === 0) continue;
     }
-    if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates)))) continue;
+    if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates, literals)))) continue;
     const out: BlockOutput = { hits: new Map(), protect };
     rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);

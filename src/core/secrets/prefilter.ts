@@ -21,6 +21,7 @@ import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
 import { FOREIGN_PASSWORD_WORDS } from './names';
 import { tailTable, type TailTable } from './tails';
+import type { LiteralSet } from './literals';
 
 /** Secret-named key words, and the words allowed after them (`SECRET_KEY_BASE`, `client-key-data`). */
 const KEY_WORDS = [
@@ -1029,6 +1030,11 @@ export interface Prescan {
   /** Bit i: the text contains GATES[i]. */
   gates: number;
   /**
+   * With a literal set (prescan's `literals`): bit i when the text holds its literal i, from the SIMD
+   * pass; -1 where that pass did not run (short texts: the caller looks for the literals it needs).
+   */
+  literals: number;
+  /**
    * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
    * keywords on it wake, as three masks at 4k (rules 0–31), 4k + 1 (rules 32–63) and 4k + 2 (rules 64–95),
    * and a hash of the line at 4k + 3 (AnchorScanner.select); or -1 at 4k where the line was left to keywordSelector.
@@ -1057,12 +1063,19 @@ export function gatesOf(text: string): number {
  * packKeywordTables), the SIMD pass also selects the rules for each candidate line while the text is
  * in its memory (`Prescan.selected`).
  */
-export function prescan(text: string, selector?: Uint8Array): Prescan {
+export function prescan(text: string, selector?: Uint8Array, literals?: LiteralSet): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(scannerTables) : undefined;
-  if (simd) return prescanSimd(text, simd, selector);
+  if (simd) return prescanSimd(text, simd, selector, literals);
   const blobs: number[] = [];
   for (let p = text.indexOf('='); p !== -1; p = text.indexOf('=', p + 1)) if (paddingAt(text, p)) blobs.push(p);
-  return { lines: candidateLinesIndexOf(text), gates: gatesOf(text), flagged: flaggedOf(text, WIDE_CHAR), escapes: flaggedOf(text, ESCAPE), blobs };
+  return {
+    lines: candidateLinesIndexOf(text),
+    gates: gatesOf(text),
+    literals: -1,
+    flagged: flaggedOf(text, WIDE_CHAR),
+    escapes: flaggedOf(text, ESCAPE),
+    blobs,
+  };
 }
 
 /** Base64's characters (both alphabets). */
@@ -1118,8 +1131,9 @@ export function candidateLinesSimd(text: string, scanner: AnchorScanner): number
   return prescanSimd(text, scanner).lines;
 }
 
-export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uint8Array): Prescan {
+export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uint8Array, literals?: LiteralSet): Prescan {
   const out: number[] = [];
+  if (literals !== undefined) scanner.setLiterals(literals);
   let selected: number[] | undefined;
   if (selector !== undefined) {
     scanner.setSelector(selector);
@@ -1168,10 +1182,11 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
     flagged,
   );
   const known = gates < 0 ? gatesOf(text) : gates;
-  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, selected, flagged, escapes, blobs }; // ascending and distinct already
+  const lits = literals === undefined ? -1 : scanner.literals();
+  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, literals: lits, selected, flagged, escapes, blobs }; // ascending and distinct already
   // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: known, flagged, escapes, blobs };
+  return { lines: sortedUnique(out), gates: known, literals: lits, flagged, escapes, blobs };
 }
 
 /** A `\u` or `\x` among the 16 characters before `p` (a key's name may hold an escape). */

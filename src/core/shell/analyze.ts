@@ -668,6 +668,8 @@ function inherited(env: Record<string, string | null>, own: Record<string, strin
 }
 
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
+// The few whole-line rules, catalog order kept: walking all of the catalog for them per line cost more than some rules.
+const LINE_RULES = CATALOG.filter((r) => r.checkLine);
 const BY_NAME = new Map<string, Rule[]>();
 for (const r of CATALOG) {
   if (!r.check || !r.names) continue;
@@ -943,12 +945,10 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
           findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
       }
     }
-    for (const rule of CATALOG) {
+    for (const rule of LINE_RULES) {
       const tier = rule.tier ?? 'destructive';
-      if (rule.checkLine) {
-        for (const h of rule.checkLine(ctx))
-          findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
-      }
+      for (const h of rule.checkLine!(ctx))
+        findings.push({ rule: rule.id, category: category(rule.id), tier, subcommand: h.text, explanation: h.explanation, sub: h.sub?.index ?? -1 });
     }
     // Redirects on compound commands (`{ …; } > package.json`) are judged like a command's own.
     for (const e of effects) {

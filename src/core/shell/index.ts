@@ -124,10 +124,16 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     verdict: {
       decision: best.decision,
       rule: best.rule,
-      reason: `${best.subcommand.split('\n')[0].slice(0, 120)}: ${best.reason}`,
+      reason: `${firstLine(best.subcommand).slice(0, 120)}: ${best.reason}`,
       decidedBy: best.rule.startsWith('cmd:parse') ? 'fail-closed' : 'rule',
       subcommand: best.subcommand,
     },
     analysis,
   };
+}
+
+/** The text before the first newline: a here-doc's sub-command can be kilobytes of lines, split would copy them all. */
+function firstLine(s: string): string {
+  const nl = s.indexOf('\n');
+  return nl < 0 ? s : s.slice(0, nl);
 }

@@ -74,7 +74,11 @@ export function isQuotedLiteral(text: string): boolean {
  * Plain characters and literal quoted strings run together: `--since="2 weeks ago"`, `a'b c'd`. The value is
  * the text without its quotes (nothing inside expands, and with no unquoted glob or tilde nothing else does).
  */
-const MIXED_LITERAL = /^(?:[A-Za-z0-9_./:=@%+,-]+|'[^']*'|"[^"$`\\!]*")+$/;
+// One plain character per repetition, not a run (`[…]+` inside `(…)+`): with both quantifiers a word of plain
+// characters that fails at its end (`http://localhost:9200/logs-*`) is tried in every split of its run, 2^n
+// ways (seconds for 27 characters, hours for 40): a guard any line can stall. The alternatives start with
+// different characters, so this form matches the same words in one pass.
+const MIXED_LITERAL = /^(?:[A-Za-z0-9_./:=@%+,-]|'[^']*'|"[^"$`\\!]*")+$/;
 /** Plain characters and unquoted `*`/`?`: a glob the shell matches at run time (`public/*`, `*.log`). */
 const SIMPLE_GLOB = /^[A-Za-z0-9_./:=@%+,*?-]*[*?][A-Za-z0-9_./:=@%+,*?-]*$/;
 /** One variable, bare or alone in double quotes (`$f`, `"$OUT"`, `${x}`): only known at run time. */

@@ -203,6 +203,23 @@ describe('classifier fast paths', () => {
     assert.ok(shellOuts("subprocess.check_output(['rm', '-rf', 'b'])").literals.includes('rm -rf b'));
   });
 
+  it('a long run of plain characters that fails at its end is classified in one pass, not in every split of the run', function () {
+    this.timeout(5000);
+    // `curl -X DELETE http://localhost:9200/logs-*`: with a nested quantifier the mixed-literal shape tried each
+    // of the 2^n splits of the run before failing (seconds for 27 characters): any line could stall the guard.
+    // 29 plain characters take many seconds that way, microseconds in one pass (the test's time limit).
+    const run = 'http://localhost:9200/logs-20';
+    const glob = evalText(`${run}*`, { home: env.home });
+    assert.ok(glob && glob.glob && glob.value === `${run}*`, JSON.stringify(glob));
+    assert.equal(evalText(`${run}$x`, { home: env.home }), undefined);
+    const mixed = evalText(`${run}"a b"'c'`, { home: env.home });
+    assert.equal(mixed?.value, `${run}a bc`);
+    assert.equal(
+      decideCommand(`curl -X DELETE ${run}*`, { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: true }, env).verdict.decision,
+      'ask',
+    );
+  });
+
   it('every word has the same fields in the same order', () => {
     assert.deepEqual(Object.keys(word('a', false, 'a', 'a')), ['value', 'glob', 'text', 'path', 'fromInput', 'alts', 'input']);
     const a = analyzeCommand(`cp "$HOME/x" ~/y 'z' w*`, env);

@@ -1345,8 +1345,8 @@ export const phpCallCredential: BlockRule = {
   id: 'php-call-credential',
   description:
     'PHP connection and signing calls handed a literal by position: new PDO($dsn, "u", "pw"), mysqli_connect("h", "u", "pw"), hash_hmac("sha256", $d, "key")',
-  // Not a gate literal: a search of every text costs a pass over it. A PHP file opens with `<?php`.
-  gate: '',
+  // A PHP file opens with `<?php` (the pre-scan's pass finds the literal; it must then stand near the top).
+  gate: '<?php',
   applies: (text: string) => text.lastIndexOf('<?php', 512) >= 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
@@ -1407,11 +1407,10 @@ const GO_VB_HEAD = /\b(?:package|Imports|Module|Dim) /;
 export const typedStringDeclaration: BlockRule = {
   id: 'typed-string-declaration',
   description: 'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…"',
-  // Go files open with `package`, VB ones with `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top; the
-  // type's spelling is then looked for in the text.
-  gate: '',
-  // One bounded pass over the head (four searches back from 4096 read a small file four times), then the type.
-  applies: (text: string) => GO_VB_HEAD.test(text.length > 4096 ? text.slice(0, 4096) : text) && text.includes('tring = "'),
+  // The type's spelling gates (the pre-scan's pass finds it); Go files open with `package`, VB ones with
+  // `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top: one bounded pass over the head.
+  gate: 'tring = "',
+  applies: (text: string) => GO_VB_HEAD.test(text.length > 4096 ? text.slice(0, 4096) : text),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     TYPED_STRING.lastIndex = 0;

@@ -96,6 +96,9 @@ function joinCwd(cwd: string, v: string): string {
  */
 function fetchedTrees(s: Sub): string[] | undefined {
   if (s.cwd === null || s.name === null) return undefined;
+  // Only git, gh and glab fetch trees: every other command is decided before its words are copied (this runs
+  // for every sub-command of every line).
+  if (s.name !== 'git' && s.name !== 'gh' && s.name !== 'glab') return undefined;
   const vals = s.words.slice(1).map((w) => w.value);
   if (vals.some((v) => v === null)) return undefined; // dynamic words are the other rules' business
   const vs = vals as string[];
