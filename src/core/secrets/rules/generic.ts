@@ -21,13 +21,13 @@ const CONTEXT_PRIORITY = 1;
 // is parsed, without match indices (building them was the rule's largest cost). The value part
 // always matches (its last branch may be empty), so the split finds what ASSIGN finds.
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
-// A value may carry a Python string prefix (`b"…"`, `u'…'`; not `f`, a template, nor `r`, whose strings
+// A value may carry a Python string prefix (`b"…"`, `u'…'`) or C#'s verbatim `@"…"` (not `f`, a template, nor `r`, whose strings
 // are mostly regexes and Windows paths that read as random), be triple-quoted on one line (`"""…"""`),
 // or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals),
 // or sit in escaped quotes (`password=\"…\"`: code inside a JSON string, as in a notebook's cells):
 // each is one value, not a cut-short one.
 export const ASSIGN_VALUE =
-  '[ \\t]*(?:[bBuU](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
+  '[ \\t]*(?:[bBuU@](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
   '|"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'((?:[^\'\\r\\n]|\'\')*)\'|`([^`\\r\\n]*)`|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
 /** The whole assignment, as one regex: the definition the split is tested against. */
@@ -229,7 +229,7 @@ export function valueAt(line: string, opEnd: number): void {
 
 function isStringPrefix(c: number): boolean {
   const l = c | 0x20;
-  return l === 98 || l === 117; // b u
+  return l === 98 || l === 117 || c === 64; // b u, and C#'s verbatim @"…"
 }
 
 function isPlainQuote(c: number): boolean {
@@ -758,6 +758,7 @@ export const genericAssignment: LineRule = {
       { text: `https://api.example.com/v1/items?limit=5&access_token=${p[20]!.replace(/[&#]/g, '')}`, secrets: [p[20]!.replace(/[&#]/g, '')] },
       // A string prefix, triple quotes, and YAML's `''` (the secret on both sides of it).
       { text: `SECRET_KEY = b"${p[21]}"`, secrets: [p[21]!] },
+      { text: `    public static readonly string ClientSecret = @"${p[5]}";`, secrets: [p[5]!] },
       { text: `TOKEN = """${p[22]}"""`, secrets: [p[22]!] },
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
       // A notebook cell: code inside a JSON string.
