@@ -170,6 +170,28 @@ export const SCENARIOS = [
     },
   },
   {
+    id: 'config-shell-masked',
+    title: 'src/config.ts printed through the shell (cat, grep -n, head) reaches the model masked, never the token',
+    steps: ({ t }) => [
+      ...label('cat', t.shell('cat src/config.ts')),
+      ...label('grep', t.shell('grep -n githubToken src/config.ts')),
+      ...label('head', t.shell('head -n 5 src/config.ts')),
+      ...after(t),
+      { text: 'Done.' },
+    ],
+    check(ev) {
+      for (const name of ['cat', 'grep', 'head']) {
+        const text = resultOf(ev, name);
+        assert.ok(!text.includes(ev.secrets.configToken), `step "${name}": the token reached the model: ${text.slice(0, 400)}`);
+        // A host that lets the after-hook replace the output gets the lines with a placeholder (Cline cannot:
+        // its read is refused instead, which the first assertion covers).
+        if (ev.agent !== 'cline') assert.ok(text.includes(CONFIG_PLACEHOLDER), `step "${name}": the model did not get the masked lines: ${text.slice(0, 400)}`);
+      }
+      assertRanOn(ev);
+    },
+    pending: { gemini: GEMINI_HOST, codex: CODEX_HOST },
+  },
+  {
     id: 'config-edit-placeholder',
     title: 'an edit of src/config.ts that carries the placeholder keeps the real token on disk',
     steps: ({ t, ws }) => [

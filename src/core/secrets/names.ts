@@ -64,6 +64,8 @@ const STRONG_EXACT = new Set([
   'sharedaccesskey',
   'pw',
   'pswd',
+  // PAM and SSSD's authentication token (`ldap_default_authtok = …`): a password.
+  'authtok',
   // Other languages' words for password or secret (ASCII spellings; decode.ts folds the others onto `password`).
   'passwort',
   'passe',

@@ -40,6 +40,7 @@ const KEY_WORDS = [
   'keys',
   'auth',
   'authorization',
+  'authtok',
   'cred',
   'creds',
   'credential',

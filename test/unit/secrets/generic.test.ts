@@ -191,7 +191,7 @@ function genericScanDef(line: string, out: Hit[]): void {
   for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
     from = head.opEnd;
     const strength = classifyName(head.name);
-    if (head.op === ':' && line[head.index - 1] === ':') continue;
+    if (head.op === ':' && line[head.index - 1] === ':' && head.opEnd < line.length && !/^\s/.test(line.slice(head.opEnd))) continue;
     if (strength === null) {
       // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
       if (head.name.length >= 4 && /seed$/i.test(head.name)) {

@@ -21,13 +21,13 @@ const CONTEXT_PRIORITY = 1;
 // is parsed, without match indices (building them was the rule's largest cost). The value part
 // always matches (its last branch may be empty), so the split finds what ASSIGN finds.
 const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
-// A value may carry a Python string prefix (`b"…"`, `u'…'`; not `f`, a template, nor `r`, whose strings
+// A value may carry a Python string prefix (`b"…"`, `u'…'`) or C#'s verbatim `@"…"` (not `f`, a template, nor `r`, whose strings
 // are mostly regexes and Windows paths that read as random), be triple-quoted on one line (`"""…"""`),
 // or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals),
 // or sit in escaped quotes (`password=\"…\"`: code inside a JSON string, as in a notebook's cells):
 // each is one value, not a cut-short one.
 export const ASSIGN_VALUE =
-  '[ \\t]*(?:[bBuU](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
+  '[ \\t]*(?:[bBuU@](?=["\']))?(?:"""((?:(?!""")[^\\r\\n])*)"""|\'\'\'((?:(?!\'\'\')[^\\r\\n])*)\'\'\'' +
   '|"((?:[^"\\\\\\r\\n]|\\\\.)*)"|\'((?:[^\'\\r\\n]|\'\')*)\'|`([^`\\r\\n]*)`|\\\\"([^"\\\\\\r\\n]*)\\\\"|([^\\r\\n]*))';
 const ASSIGN_NAME = new RegExp(ASSIGN_HEAD, 'g');
 /** The whole assignment, as one regex: the definition the split is tested against. */
@@ -229,7 +229,7 @@ export function valueAt(line: string, opEnd: number): void {
 
 function isStringPrefix(c: number): boolean {
   const l = c | 0x20;
-  return l === 98 || l === 117; // b u
+  return l === 98 || l === 117 || c === 64; // b u, and C#'s verbatim @"…"
 }
 
 function isPlainQuote(c: number): boolean {
@@ -616,8 +616,10 @@ export const genericAssignment: LineRule = {
       from = head.opEnd;
       const name = line.slice(head.nameStart, head.nameEnd);
       const strength = classifyName(name);
-      // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
-      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58) continue;
+      // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key. A key whose name carries a
+      // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
+      // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
+      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
       if (strength === null) {
         // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
         if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
@@ -756,6 +758,7 @@ export const genericAssignment: LineRule = {
       { text: `https://api.example.com/v1/items?limit=5&access_token=${p[20]!.replace(/[&#]/g, '')}`, secrets: [p[20]!.replace(/[&#]/g, '')] },
       // A string prefix, triple quotes, and YAML's `''` (the secret on both sides of it).
       { text: `SECRET_KEY = b"${p[21]}"`, secrets: [p[21]!] },
+      { text: `    public static readonly string ClientSecret = @"${p[5]}";`, secrets: [p[5]!] },
       { text: `TOKEN = """${p[22]}"""`, secrets: [p[22]!] },
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
       // A notebook cell: code inside a JSON string.
@@ -764,6 +767,10 @@ export const genericAssignment: LineRule = {
       { text: `AZURE_DEVOPS_EXT_PAT=${p[0]}`, secrets: [p[0]!] },
       { text: `PW=${p[1]}`, secrets: [p[1]!] },
       { text: `  pswd: ${p[2]}`, secrets: [p[2]!] },
+      // Names carrying a namespace: Hiera `a::b::key`, a Pulumi stack's `project:key`, a Ruby symbol key.
+      { text: `profile::db::root_password: '${p[3]}'`, secrets: [p[3]!] },
+      { text: `  app:datadogApiKey: ${hex.slice(0, 32)}`, secrets: [hex.slice(0, 32)] },
+      { text: `:rubygems_api_key: ${p[4]}`, secrets: [p[4]!] },
       // A recovery phrase under a secret-named key, or under `seed` (bip39.ts).
       ...phraseSamples(),
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
@@ -827,6 +834,9 @@ export const genericAssignment: LineRule = {
         'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
         ...followSamples().falsePositives,
         'SEED=42',
+        // An ARN's `:secret:` segment is a path, not a key (no blank after it).
+        'secret_arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf',
+        'resource "x" { arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:api-token-Q1w2E3" }',
         `  seed: ${rand(B64, 40, 0x5eed5)}`,
         'mnemonic: the recovery phrase is printed on the card',
       ],
