@@ -16,6 +16,7 @@ import {
   xmlSecret,
   headFrom,
   headFromRegex,
+  literalInside,
   lineStartPrefix,
   copiesMember,
   namesItself,
@@ -191,7 +192,7 @@ function genericScanDef(line: string, out: Hit[]): void {
   for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
     from = head.opEnd;
     const strength = classifyName(head.name);
-    if (head.op === ':' && line[head.index - 1] === ':') continue;
+    if (head.op === ':' && line[head.index - 1] === ':' && !/^[ \t]*[A-Za-z_][\w.-]*:$/.test(line.slice(0, head.index))) continue;
     if (strength === null) {
       // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
       if (head.name.length >= 4 && /seed$/i.test(head.name)) {
@@ -210,6 +211,11 @@ function genericScanDef(line: string, out: Hit[]): void {
       let g = 1;
       while (g < 7 && m[g] === undefined) g++;
       a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 7 };
+    }
+    if (!a.quoted) {
+      // A literal inside a string constructor or behind a prefix (`String::from("…")`, `L"…"`, `%(…)`).
+      const w = literalInside(line, a.start);
+      if (w !== null) a = { ...a, value: line.slice(w[0], w[1]), start: w[0], quoted: true };
     }
     let value = a.value;
     let start = a.start;
