@@ -5,7 +5,7 @@ import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
 import { escapedCode } from './rules/escaped';
 import { ednKeyword } from './rules/edn';
-import { directiveSecret } from './rules/directive';
+import { directiveSecret, xmlParentEntry } from './rules/directive';
 import { yamlParentValue } from './rules/yaml-parent';
 import { FORMAT_RULES } from './rules/formats';
 import { GENERIC_RULES } from './rules/generic';
@@ -34,5 +34,6 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ednKeyword,
   directiveSecret,
   yamlParentValue,
+  xmlParentEntry,
 ];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

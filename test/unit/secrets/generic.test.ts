@@ -192,7 +192,12 @@ function genericScanDef(line: string, out: Hit[]): void {
   for (let head = headFromRegex(line, from); head !== null; head = headFromRegex(line, from)) {
     from = head.opEnd;
     const strength = classifyName(head.name);
-    if (head.op === ':' && line[head.index - 1] === ':' && !/^[ \t]*[A-Za-z_][\w.-]*:$/.test(line.slice(0, head.index))) continue;
+    if (
+      head.op === ':' &&
+      line[head.index - 1] === ':' &&
+      !(/^[ \t]/.test(line[head.opEnd] ?? '') && /^[ \t]*["']?[A-Za-z_][\w.-]*(?:::?[A-Za-z_][\w.-]*)*::?$/.test(line.slice(0, head.index)))
+    )
+      continue;
     if (strength === null) {
       // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
       if (head.name.length >= 4 && /seed$/i.test(head.name)) {

@@ -303,11 +303,15 @@ function wrappedLiteral(line: string, p: number): boolean {
   return true;
 }
 
-/** Before `at` stands only one `namespace:` at the line's start (Pulumi's `project:key`), exported for the test. */
-export function namespacedKey(line: string, at: number): boolean {
-  return NAMESPACE_PREFIX.test(line.slice(0, at));
+/**
+ * Before `at` stand only namespaces at the line's start (Pulumi's `project:key`, Puppet Hiera's `profile::db::key`)
+ * and a blank follows the operator at `opEnd`: a key, not a segment of an ARN or URN (`…:secret:prod/db`).
+ */
+export function namespacedKey(line: string, at: number, opEnd: number): boolean {
+  const c = line.charCodeAt(opEnd);
+  return (c === 32 || c === 9) && NAMESPACE_PREFIX.test(line.slice(0, at));
 }
-const NAMESPACE_PREFIX = /^[ \t]*[A-Za-z_][\w.-]*:$/;
+const NAMESPACE_PREFIX = /^[ \t]*["']?[A-Za-z_][\w.-]*(?:::?[A-Za-z_][\w.-]*)*::?$/;
 
 /** wrappedLiteral's answer as a span (for the test's regex-written scan): the literal's [start, end), or null. */
 export function literalInside(line: string, p: number): [number, number] | null {
@@ -733,7 +737,7 @@ export const genericAssignment: LineRule = {
       const strength = classifyName(name);
       // `…:secret:prod/db` inside an ARN or URN is a path segment, not a key.
       // A Pulumi stack file's `myapp:dbPassword: …` is a key under its project's namespace, first on its line.
-      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !namespacedKey(line, head.index)) continue;
+      if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !namespacedKey(line, head.index, head.opEnd)) continue;
       if (strength === null) {
         // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
         if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
@@ -878,8 +882,9 @@ export const genericAssignment: LineRule = {
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
       // A salt that holds `${` is no reference: the marker does not close over a name.
       { text: `SECRET_KEY = '${p[2]!.slice(0, 8)}\${Q${p[2]!.slice(8, 14)}!${p[2]!.slice(14)}'`, secrets: [p[2]!.slice(0, 8), p[2]!.slice(14)] },
-      // A Pulumi stack file's namespaced key.
+      // A Pulumi stack file's and a Puppet Hiera file's namespaced keys.
       { text: `  myapp:dbPassword: "${p[1]}"`, secrets: [p[1]!] },
+      { text: `profile::db::password: '${p[3]}'`, secrets: [p[3]!] },
       // A notebook cell: code inside a JSON string.
       { text: `    "conn = connect(password=\\"${p[24]}\\")\\n",`, secrets: [p[24]!] },
       // Names whose only secret word is pat, pw or pswd (the rule's keywords once missed them).
@@ -952,6 +957,7 @@ export const genericAssignment: LineRule = {
         ...followSamples().falsePositives,
         ...wrappedSamples().falsePositives,
         '  secretArn: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
+        'arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
         'SEED=42',
         `  seed: ${rand(B64, 40, 0x5eed5)}`,
         'mnemonic: the recovery phrase is printed on the card',
