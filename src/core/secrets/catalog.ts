@@ -3,6 +3,10 @@ import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
+import { escapedCode } from './rules/escaped';
+import { ednKeyword } from './rules/edn';
+import { directiveSecret, xmlParentEntry } from './rules/directive';
+import { yamlParentValue } from './rules/yaml-parent';
 import { FORMAT_RULES } from './rules/formats';
 import { GENERIC_RULES } from './rules/generic';
 import { LAYOUT_RULES } from './rules/layout';
@@ -20,5 +24,16 @@ export const LINE_RULES: readonly LineRule[] = [
   wrappedSecret,
   encodedSecret,
 ];
-export const BLOCK_RULES: readonly BlockRule[] = [...BASE_BLOCK_RULES, ...MORE_CONTEXT_BLOCKS, ...STRUCTURE_RULES, ...LAYOUT_RULES, ...FORMAT_RULES];
+export const BLOCK_RULES: readonly BlockRule[] = [
+  ...BASE_BLOCK_RULES,
+  ...MORE_CONTEXT_BLOCKS,
+  ...STRUCTURE_RULES,
+  ...LAYOUT_RULES,
+  ...FORMAT_RULES,
+  escapedCode,
+  ednKeyword,
+  directiveSecret,
+  yamlParentValue,
+  xmlParentEntry,
+];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -155,8 +155,10 @@ export function charClasses(s: string): number {
 /** REFERENCE's alternatives (exported for the test that holds an example of each anchored one). */
 export const REFERENCE_PARTS = [
   // Template markers name what they stand for (`${DB_PASS}`, `${{ secrets.X }}`, `{{ .Values.pw }}`, `<%= ENV['X'] %>`);
-  // the same two characters inside random text (a salt's `{{K@[`, `<%.`) are no reference.
-  '\\$\\{\\{?\\s*[A-Za-z_@]',
+  // the same two characters inside random text (a salt's `{{K@[`, `<%.`, `${PMs%@x*…`) are no reference: the
+  // name after the marker must end where a name ends: at `}` (or the value's end, cut at its `}`), a blank, an
+  // index, a default's `:-` `:=` `:?` `:+`, a scope's `:NAME` (`${env:HOME}`); a salt's `${abc-`, `${abc(` are none.
+  '\\$\\{\\{?\\s*[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
   // `$VAR`, `$HOME/.x`, `$env:KEY`, `$_ENV['KEY']`, `$this->password`, `$cfg.db.pass`: a name and what reaches into
   // it. A `$` that starts random text is not one (`$wCL,yap~5U>=}…`: a WordPress salt in single quotes).

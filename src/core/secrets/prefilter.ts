@@ -61,6 +61,10 @@ const KEY_WORDS = [
   'mnemonic',
   'phrase',
   'seed',
+  // A chat bot's token under the service's or the bot's name alone (`let discord = String::from("…")`,
+  // `DISCORD_BOT: …`): the discord-bot-token rule judges the value by its own shape.
+  'discord',
+  'bot',
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
@@ -88,6 +92,9 @@ const UNDERSCORE_PREFIXES = [
   'glc',
   'glsa',
   'sntry[su]',
+  // Neon API keys, RubyGems.org API keys.
+  'napi',
+  'rubygems',
   'api_org',
   'gsk',
   'figd',

@@ -16,6 +16,7 @@ import {
   xmlSecret,
   headFrom,
   headFromRegex,
+  literalInside,
   lineStartPrefix,
   copiesMember,
   namesItself,
@@ -210,6 +211,11 @@ function genericScanDef(line: string, out: Hit[]): void {
       let g = 1;
       while (g < 7 && m[g] === undefined) g++;
       a = { ...a, value: m[g]!, start: at + m.indices![g]![0], quoted: g < 7 };
+    }
+    if (!a.quoted) {
+      // A literal inside a string constructor or behind a prefix (`String::from("…")`, `L"…"`, `%(…)`).
+      const w = literalInside(line, a.start);
+      if (w !== null) a = { ...a, value: line.slice(w[0], w[1]), start: w[0], quoted: true };
     }
     let value = a.value;
     let start = a.start;

@@ -1399,17 +1399,18 @@ export const phpCallCredential: BlockRule = {
 // the `=` for the pre-scan. Both spell the type `string = "` / `String = "` before a literal, looked for in a
 // text that opens as Go or VB does. Threat: a key declared as a typed constant, the common form in both languages.
 const TYPED_STRING =
-  /\b(?:var|const|Dim|Const|Static|Private|Public|Friend|Protected|ReadOnly|Shared)\b[^\n="]*?\b([A-Za-z_]\w*)[ \t]+(?:[Aa]s[ \t]+)?[Ss]tring[ \t]*=[ \t]*"([^"\r\n]*)"/dg;
+  /\b(?:var|const|Dim|Const|Static|Private|Public|Friend|Protected|ReadOnly|Shared|param)\b[^\n="]*?\b([A-Za-z_]\w*)[ \t]+(?:[Aa]s[ \t]+)?[Ss]tring[ \t]*=[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)')/dg;
 
-/** Go files open with `package`, VB ones with `Imports`, `Module` or `Dim` near the top. */
-const GO_VB_HEAD = /\b(?:package|Imports|Module|Dim) /;
+/** Go files open with `package`, VB ones with `Imports`, `Module` or `Dim` near the top, Bicep ones with `param` (or `@secure()` before one). */
+const GO_VB_HEAD = /\b(?:package|Imports|Module|Dim|param) |@secure\(\)/;
 
 export const typedStringDeclaration: BlockRule = {
   id: 'typed-string-declaration',
-  description: 'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…"',
-  // The type's spelling gates (the pre-scan's pass finds it); Go files open with `package`, VB ones with
-  // `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top: one bounded pass over the head.
-  gate: 'tring = "',
+  description:
+    'A secret-named variable declared with its type: Go var apiKey string = "…", VB Dim password As String = "…", Bicep param adminPassword string = \'…\'',
+  // Go files open with `package`, VB ones with `Imports`, `Module`, `Public`/`Friend` or `Dim` near the top; the
+  // type's spelling (`tring = `, found by the pre-scan's pass) gates, then one bounded pass over the head.
+  gate: 'tring = ',
   applies: (text: string) => GO_VB_HEAD.test(text.length > 4096 ? text.slice(0, 4096) : text),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
@@ -1417,10 +1418,11 @@ export const typedStringDeclaration: BlockRule = {
     let m: RegExpExecArray | null;
     while ((m = TYPED_STRING.exec(text)) !== null) {
       const strength = classifyName(m[1]!);
-      const v = m[2]!;
+      const g = m[2] !== undefined ? 2 : 3;
+      const v = m[g]!;
       if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
       starts ??= index.starts();
-      const [s, e] = m.indices![2]!;
+      const [s, e] = m.indices![g]!;
       const li = indexOfLine(starts, s);
       addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'typed-string-declaration', priority: CONTEXT_PRIORITY });
     }
@@ -1431,10 +1433,13 @@ export const typedStringDeclaration: BlockRule = {
       truePositives: [
         { text: `package cfg\n\nvar apiKey string = "${p[1]}"\nconst dbPassword string = "${p[0]}"`, secrets: [p[0]!, p[1]!] },
         { text: `Module Config\n    Dim password As String = "${p[2]}"\n    Private Const ApiKey As String = "${p[3]}"\nEnd Module`, secrets: [p[2]!, p[3]!] },
+        // Bicep: `@secure() param adminPassword string = '…'` (a default the template ships with).
+        { text: `@secure()\nparam adminPassword string = '${p[0]}'\nparam location string = resourceGroup().location`, secrets: [p[0]!] },
       ],
       falsePositives: [
         'package cfg\n\nvar apiKey string = ""\nconst tokenHeader string = "X-Auth-Token"\nvar greeting string = "hello, world 2024"',
         'Module Config\n    Dim password As String = txtPassword.Text\n    Dim title As String = "Sign in"\nEnd Module',
+        "@secure()\nparam adminPassword string = ''\nparam sku string = 'Standard_LRS'",
       ],
     };
   },

@@ -227,6 +227,87 @@ export function valueAt(line: string, opEnd: number): void {
   }
 }
 
+/**
+ * A string literal inside what only builds a string from it, or behind a prefix valueAt does not take:
+ * Rust's `String::from("…")`, C++'s `std::string("…")` / `std::string{"…"}` / `L"…"` / `u8"…"` / `R"(…)"`,
+ * Python's `str("…")` / `bytes("…", …)` / `f"…"` / `r"…"`, JavaScript's `Buffer.from("…")` / `String("…")`,
+ * Objective-C's and C#'s `@"…"`, `[NSString stringWithString:@"…"]`, Julia's `raw"…"`, Crystal's and Ruby's
+ * `%(…)` / `%q{…}`, OCaml's `{|…|}`, Perl's `q(…)`. Threat: the value is the literal all the same, and a
+ * reader that stops at the wrapper keeps the secret. Sets VALUE (quoted) and answers true when one starts
+ * at `p`; an `f` literal holding `{` is a template and an `r` one holding `\` a pattern or path: neither.
+ */
+const WRAPPED_CALL =
+  /^(?:new[ \t]+)?(?:(?:std|[A-Z]\w*)(?:::|\.))?(?:from|new|String|string|wstring|u8string|u16string|u32string|string_view|str|bytes|bytearray|Symbol|QString|QStringLiteral|QLatin1String|QByteArray|SecretString|SecretStr|Secret|SecStr|Zeroizing|CString|OsString|Some|Ok|_T|TEXT|Borrowed|Owned|valueOf|String\.raw|NSString[ \t]+string(?:WithString|WithUTF8String|WithCString)?:?)[ \t]*[({]?[ \t]*/;
+const WRAPPED_HEAD = /^(?:\[?[ \t]*NSString[ \t]+stringWith(?:String|UTF8String|CString):[ \t]*)/;
+const PREFIX = /^(?:u8|raw|[LuUfFrRbB]{1,2}|@\$?|\$@?)(?=["'])/;
+const DELIMITED = /^(?:%[qQ]?([({[<|!])|\{\|()|qq?([({[<|!]))/;
+const CLOSER: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>', '|': '|', '!': '!' };
+
+function wrappedLiteral(line: string, p: number): boolean {
+  const rest = line.slice(p, p + 96);
+  let i = p;
+  let called = false;
+  const head = WRAPPED_HEAD.exec(rest) ?? WRAPPED_CALL.exec(rest);
+  if (head !== null && head[0].length > 0) {
+    const h = head[0];
+    const open = h.trimEnd().slice(-1);
+    // `from`/`new` and the types alone must be a call: `Buffer.from(`, `String::from(`, `std::string{`.
+    if (open !== '(' && open !== '{' && open !== ':') return false;
+    i = p + h.length;
+    called = true;
+  }
+  let prefix = '';
+  const pm = PREFIX.exec(line.slice(i, i + 5));
+  if (pm !== null) {
+    prefix = pm[0];
+    i += prefix.length;
+  }
+  const q = line.charCodeAt(i);
+  if (q === 34 || q === 39) {
+    if (!called && prefix === '') return false;
+    // C++'s raw string `R"(…)"` and Rust's `r#"…"#`: the delimiters are not the value's.
+    let start = i + 1;
+    let close: string = q === 34 ? '"' : "'";
+    if ((prefix === 'R' || prefix === 'u8R' || prefix === 'LR') && line.charCodeAt(start) === 40) {
+      start++;
+      close = ')"';
+    }
+    const end = line.indexOf(close, start);
+    if (end < 0 || end === start) return false;
+    const value = line.slice(start, end);
+    const lower = prefix.toLowerCase();
+    if (lower.includes('f') && value.includes('{')) return false;
+    if ((lower.includes('r') || lower === 'raw') && value.includes('\\')) return false;
+    if (q === 34 && !lower.includes('r') && value.includes('\\')) return false;
+    if (called) {
+      // What follows the literal closes the call or hands it more arguments (`Buffer.from("…", "utf8")`).
+      const after = line.charCodeAt(skipBlanks(line, end + close.length, line.length));
+      if (after !== 41 && after !== 125 && after !== 44 && after !== 93 && after !== 46) return false;
+    }
+    VALUE.start = start;
+    VALUE.end = end;
+    VALUE.quoted = true;
+    return true;
+  }
+  if (called || prefix !== '') return false;
+  const d = DELIMITED.exec(line.slice(i, i + 4));
+  if (d === null) return false;
+  const opener = d[1] ?? d[3];
+  const close = opener === undefined ? '|}' : CLOSER[opener]!;
+  const start = i + d[0].length;
+  const end = line.indexOf(close, start);
+  if (end <= start) return false;
+  VALUE.start = start;
+  VALUE.end = end;
+  VALUE.quoted = true;
+  return true;
+}
+
+/** wrappedLiteral's answer as a span (for the test's regex-written scan): the literal's [start, end), or null. */
+export function literalInside(line: string, p: number): [number, number] | null {
+  return wrappedLiteral(line, p) ? [VALUE.start, VALUE.end] : null;
+}
+
 function isStringPrefix(c: number): boolean {
   const l = c | 0x20;
   return l === 98 || l === 117 || c === 64; // b u, and C#'s verbatim @"…"
@@ -578,6 +659,34 @@ function followSamples(): RuleSamples {
   };
 }
 
+function wrappedSamples(): RuleSamples {
+  const w = Array.from({ length: 12 }, (_, i) => rand(ALNUM, 24, 0x3a77 + i));
+  return {
+    truePositives: [
+      `    let api_secret: SecretString = SecretString::new("${w[0]}".into());`,
+      `std::string auth_token = std::string("${w[1]}");`,
+      `auto api_key = std::string{"${w[2]}"};`,
+      `const wchar_t* pw = L"${w[3]}";`,
+      `NSString *apiSecret = [NSString stringWithString:@"${w[4]}"];`,
+      `password = f"${w[5]}"`,
+      `const token = Buffer.from("${w[6]}", "utf8");`,
+      `public static readonly string ClientSecret = @"${w[7]}";`,
+      `    local db_password = raw"${w[8]}";`,
+      `DB_PASSWORD = %(${w[9]})`,
+      `let db_password = {|${w[10]}|}`,
+      `SECRET = bytes("${w[11]}", "utf-8")`,
+    ].map((text, i) => ({ text, secrets: [w[i]!] })),
+    falsePositives: [
+      'let password = String::from("");',
+      'password = f"{prefix}-{suffix}"',
+      'api_key = r"C:\\Users\\dev\\keys"',
+      'token = String::from(env::var("TOKEN").unwrap());',
+      'let secret = String::from(secret_name);',
+      'password = getpass("Password: ")',
+    ],
+  };
+}
+
 export const genericAssignment: LineRule = {
   id: 'generic-secret',
   description: 'A value assigned to a secret-named key (password, token, secret, api key …) in any config or code syntax',
@@ -640,6 +749,8 @@ export const genericAssignment: LineRule = {
           typed = true;
         }
       }
+      // `= String::from("…")`, `= L"…"`, `= %(…)`: the literal inside is the value.
+      if (!VALUE.quoted) wrappedLiteral(line, VALUE.start);
       let start = VALUE.start;
       let end: number;
       const quoted = VALUE.quoted;
@@ -761,6 +872,11 @@ export const genericAssignment: LineRule = {
       { text: `    public static readonly string ClientSecret = @"${p[5]}";`, secrets: [p[5]!] },
       { text: `TOKEN = """${p[22]}"""`, secrets: [p[22]!] },
       { text: `  password: '${p[23]!.slice(0, 10)}''${p[23]!.slice(10)}'`, secrets: [p[23]!.slice(0, 10), p[23]!.slice(10)] },
+      // A salt that holds `${` is no reference: the marker does not close over a name.
+      { text: `SECRET_KEY = '${p[2]!.slice(0, 8)}\${Q${p[2]!.slice(8, 14)}!${p[2]!.slice(14)}'`, secrets: [p[2]!.slice(0, 8), p[2]!.slice(14)] },
+      // A Pulumi stack file's and a Puppet Hiera file's namespaced keys.
+      { text: `  myapp:dbPassword: "${p[1]}"`, secrets: [p[1]!] },
+      { text: `profile::db::password: '${p[3]}'`, secrets: [p[3]!] },
       // A notebook cell: code inside a JSON string.
       { text: `    "conn = connect(password=\\"${p[24]}\\")\\n",`, secrets: [p[24]!] },
       // Names whose only secret word is pat, pw or pswd (the rule's keywords once missed them).
@@ -775,6 +891,8 @@ export const genericAssignment: LineRule = {
       ...phraseSamples(),
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
       ...followSamples().truePositives,
+      // A literal inside a string constructor or behind a prefix (wrappedLiteral).
+      ...wrappedSamples().truePositives,
     ];
     return {
       truePositives: tp,
@@ -833,6 +951,9 @@ export const genericAssignment: LineRule = {
         'private_key_id: "' + rand(HEX, 40) + '"',
         'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI' + rand(B64, 40) + ' ci"',
         ...followSamples().falsePositives,
+        ...wrappedSamples().falsePositives,
+        '  secretArn: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
+        'arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
         'SEED=42',
         // An ARN's `:secret:` segment is a path, not a key (no blank after it).
         'secret_arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf',

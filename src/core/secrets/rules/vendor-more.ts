@@ -34,6 +34,22 @@ let tailSeed = 0x7a1200;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, tailSeed++ * 7919);
 const CROCKFORD = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
 
+/** A Discord bot token's three parts: base64 of a digit string (its first character M, N or O), 6, 27–40. */
+const DISCORD = /(?<![\w-])([MNO][A-Za-z0-9]{22,26})\.([\w-]{6})\.([\w-]{27,40})(?![\w-])/g;
+/** The docs' example bot token (the id of a bot in Discord's own guides). */
+const DISCORD_EXAMPLE = 'MTk4NjIyNDgzNDcxOTI1MjQ4';
+/** `b64` is base64 (without padding) of 17–20 digits: a Discord snowflake id. */
+function snowflake(b64: string): boolean {
+  if (b64 === DISCORD_EXAMPLE) return false;
+  let s: string;
+  try {
+    s = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  } catch {
+    return false;
+  }
+  return /^[1-9]\d{16,19}$/.test(s);
+}
+
 /** Twilio's account SID (`AC` and 32 hex digits) and, as the next argument, the auth token (32 hex digits). */
 const TWILIO_PAIR = /(?<![A-Za-z0-9])(AC[0-9a-f]{32})(["'`])[ \t]*,[ \t]*(["'`])([0-9a-f]{32})\3/dg;
 
@@ -198,6 +214,24 @@ const TAIL_VENDORS: Simple[] = [
     prefixLen: 4,
     make: () => [j('AT', 'BB', rs(ALNUM, 40))],
     traps: ['const ATBB_PREFIX = "ATBB";'],
+  },
+  {
+    id: 'neon-key',
+    description: 'Neon API key (napi_…)',
+    keywords: ['napi_'],
+    token: 'napi_[a-z0-9]{64}',
+    prefixLen: 5,
+    make: () => [j('na', 'pi_', rs('abcdefghijklmnopqrstuvwxyz0123456789', 64))],
+    traps: ['NEON_API_KEY=napi_' + 'x'.repeat(64), 'see napi_get_value_string_utf8 in the Node-API docs'],
+  },
+  {
+    id: 'rubygems-key',
+    description: 'RubyGems.org API key (rubygems_…)',
+    keywords: ['rubygems_'],
+    token: 'rubygems_[a-f0-9]{48}',
+    prefixLen: 9,
+    make: () => [j('ruby', 'gems_', rs(HEX, 48))],
+    traps: [':rubygems_api_key: rubygems_' + '0'.repeat(48), 'gem push --key rubygems_api_key_name'],
   },
 ];
 
@@ -578,5 +612,39 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     make: () => [j('pat', '-na1-', rand(HEX, 8), '-', rand(HEX, 4), '-', rand(HEX, 4), '-', rand(HEX, 4), '-', rand(HEX, 12))],
     traps: ['HUBSPOT_TOKEN=pat-na1-00000000-0000-0000-0000-000000000000', 'region pat-na1 is the default'],
   }),
+  // A Discord bot token: the bot's user id (a snowflake, 17–20 digits) in base64, a timestamp, an HMAC. Nothing
+  // literal marks it, so the first part must decode to the digits of an id: random text of that shape does not.
+  {
+    id: 'discord-bot-token',
+    description: 'Discord bot token (base64 of the bot id, timestamp, HMAC)',
+    keywords: ['discord', 'bot'],
+    priority: 0,
+    scan(line: string, out: Hit[]): void {
+      DISCORD.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = DISCORD.exec(line)) !== null) {
+        if (!snowflake(m[1]!) || !randomPartOk(m[3]!)) continue;
+        out.push({ start: m.index, end: m.index + m[0].length, rule: 'discord-bot-token', priority: 0 });
+      }
+    },
+    samples: () => {
+      const id = rs(DIGITS.slice(1), 1) + rs(DIGITS, 17);
+      const t = j(btoa(id).replace(/=+$/, ''), '.', rs(B64URL, 6), '.', rs(B64URL, 38));
+      const u = j(btoa(rs(DIGITS.slice(1), 1) + rs(DIGITS, 18)).replace(/=+$/, ''), '.', rs(B64URL, 6), '.', rs(B64URL, 27));
+      return {
+        truePositives: [
+          { text: `    let discord = String::from("${t}");`, secrets: [t.slice(0, 24), t.slice(-38)] },
+          { text: `    DISCORD_BOT: ${u}`, secrets: [u.slice(0, 24), u.slice(-27)] },
+          { text: `bot = commands.Bot(command_prefix="!"); bot_token: "${t}"`, secrets: [t.slice(-38)] },
+        ],
+        falsePositives: [
+          // The first part is base64 of letters, not of an id's digits.
+          `let discord = "${btoa('abcdefghijklmnopqr').replace(/=+$/, '')}.${'a'.repeat(6)}.${rs(B64URL, 38)}";`,
+          `bot = "${j(DISCORD_EXAMPLE, '.', rs(B64URL, 6), '.', rs(B64URL, 27))}"; // Discord's guides' example bot`,
+          'discord: https://discord.gg/abcdef',
+        ],
+      };
+    },
+  },
   vendorFamily(TAIL_VENDORS),
 ];
