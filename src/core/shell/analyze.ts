@@ -1313,6 +1313,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
     if (e.history) pe.history = true;
+    if (e.narrow) pe.narrow = e.narrow;
     if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
