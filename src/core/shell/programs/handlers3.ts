@@ -340,7 +340,20 @@ function patchReads(m: Model): void {
     return;
   }
   if (opts.some((o) => GIT_PATCH.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) && !opts.some((o) => GIT_NO_PATCH.test(o) && o !== '--stat'))
-    historyRead(m, specs);
+    historyRead(m, specs, verb === 'stash' && sub === 'show' ? stashRange(opts, revs) : undefined);
+}
+
+/**
+ * `git stash show -p [stash@{n}]`: what that stash commit changes against each of its parents (its base, its index,
+ * and the commit of untracked files a `stash -u` keeps, which `stash.showIncludeUntracked` prints).
+ */
+function stashRange(opts: readonly string[], revs: readonly W[]): GitRange | undefined {
+  if (!opts.every((o) => SHOW_ONLY.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o) || /^--(include|only)-untracked$|^-u$/.test(o))) return undefined;
+  if (revs.length > 2) return undefined;
+  const r = revs[1]?.value ?? 'stash@{0}';
+  const rev = r !== null && /^\d+$/.test(r) ? `stash@{${r}}` : r;
+  if (rev === null || !REV_WORD.test(rev)) return undefined;
+  return { kind: 'log', args: ['--no-walk', rev] };
 }
 
 handler('git-archive', (m) => {
