@@ -1334,7 +1334,7 @@ const PURE = new Set(['head', 'tail', 'less', 'more', 'cat', 'grep', 'egrep', 'f
  * (HEAD moved to the commit that added `.env`), `git stash pop && grep -r WORD .` (`.env` changed under the search).
  */
 function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
-  for (const s of subs) if (s !== own && (s.name === null || !PURE.has(s.name))) return false;
+  for (const s of subs) if (s !== own && s.index !== own?.index && (s.name === null || !PURE.has(s.name))) return false;
   return true;
 }
 

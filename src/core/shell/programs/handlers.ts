@@ -233,8 +233,16 @@ handler('grep', (m) => {
  * already guess is a slow oracle, and every refused try is in the audit log.
  */
 function searchNarrow(m: Model, ps: readonly W[], patGiven: boolean): Narrow | undefined {
-  // A loose row does not list every option (ag's --passthrough, ugrep's -y print lines that do not match).
-  if (m.p.unknown.length || m.row.loose) return undefined;
+  // A loose row does not list every option (ag's --passthrough, ugrep's -y print lines that do not match); git
+  // grep's options are checked word by word.
+  if (m.s.name === 'git') {
+    const ws = m.s.words;
+    for (let i = m.from; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === '--') break;
+      if (v !== null && v.startsWith('-') && !GIT_GREP_OPTS.test(v)) return undefined;
+    }
+  } else if (m.p.unknown.length || m.row.loose) return undefined;
   for (const o of ['-v', '--invert-match', '-f', '--file', '--passthru', '--pre', '-z', '--search-zip', '--not', '--pre-glob'])
     if (m.occ(o) !== undefined) return undefined;
   const fixed = m.occ('-F') !== undefined || m.occ('--fixed-strings') !== undefined || m.s.name === 'fgrep' || m.s.name === 'zfgrep';
@@ -259,6 +267,10 @@ function searchNarrow(m: Model, ps: readonly W[], patGiven: boolean): Narrow | u
   }
   return { matching: out };
 }
+
+/** git grep's options that print matching lines only (no -v, --not, -f, -O, --textconv). */
+const GIT_GREP_OPTS =
+  /^(-[nhHiwlLcoqzIEFGPWpa]+|-[ABCm]\d*|-e|--(line-number|ignore-case|word-regexp|files-with-matches|name-only|files-without-match|count|only-matching|quiet|null|extended-regexp|fixed-strings|basic-regexp|perl-regexp|untracked|no-index|column|heading|break|full-name|recurse-submodules|no-color|color(=[a-z]+)?|max-depth=-?\d+|max-depth|threads=\d+|threads|all-match|and|or|function-context|show-function|exclude-standard|no-exclude-standard|text|no-textconv|(after|before)-context(=\d+)?|context(=\d+)?|max-count(=\d+)?|regexp))$/;
 
 /** A regex with no operator but `.` in grep's, egrep's, PCRE's and Rust's syntax alike: text, read as text. */
 const PLAIN_PATTERN = /^[A-Za-z0-9_ .,:;=#@%&~'"<>!\/-]*$/;
