@@ -1326,7 +1326,32 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
 }
 
 /** Programs that change no file and no git ref (they only read and print). */
-const PURE = new Set(['head', 'tail', 'less', 'more', 'cat', 'grep', 'egrep', 'fgrep', 'rg', 'wc', 'sort', 'uniq', 'cut', 'tr', 'column', 'nl', 'tac', 'echo', 'printf', 'true', 'cd', 'jq', 'diffstat', 'fold']);
+const PURE = new Set([
+  'head',
+  'tail',
+  'less',
+  'more',
+  'cat',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'column',
+  'nl',
+  'tac',
+  'echo',
+  'printf',
+  'true',
+  'cd',
+  'jq',
+  'diffstat',
+  'fold',
+]);
 
 /**
  * A narrowed read (a search's pattern, a commit range) is judged on the files and refs as they are now: it holds
@@ -1334,7 +1359,13 @@ const PURE = new Set(['head', 'tail', 'less', 'more', 'cat', 'grep', 'egrep', 'f
  * (HEAD moved to the commit that added `.env`), `git stash pop && grep -r WORD .` (`.env` changed under the search).
  */
 function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
-  for (const s of subs) if (s !== own && s.index !== own?.index && (s.name === null || !PURE.has(s.name))) return false;
+  for (const s of subs) {
+    if (s === own || s.index === own?.index || (s.name !== null && PURE.has(s.name))) continue;
+    // A program the read's own environment names (`GIT_EXTERNAL_DIFF=… git diff`) prints the diff in git's place.
+    const via = s.via[0];
+    if (own !== undefined && via !== undefined && via.endsWith('=') && Object.hasOwn(own.assigns, via.slice(0, -1))) continue;
+    return false;
+  }
   return true;
 }
 

@@ -576,9 +576,17 @@ const MAX_SEARCHED = 4 << 20;
  * The file (links followed) is text that no line of matches any of the patterns, case folded. Not text (a NUL
  * byte: grep may print it whole with -a), unreadable or too big: it may match.
  */
-function holdsNoMatch(abs: string, matching: readonly string[], j: JudgeEnv): boolean {
+function holdsNoMatch(abs: string, matching: readonly string[], j: JudgeEnv, depth = 0): boolean {
   let text: string | false | undefined;
   try {
+    // A link to a folder (`docs/secrets-link -> ../secrets`, which `grep -R` follows): every file under it.
+    const r = resolvePhysical(abs, j.probe, true);
+    if (r.ok && r.info?.kind === 'dir') {
+      if (depth > 8) return false;
+      const names = j.probe.readdir(r.path);
+      if (names.length > 1000) return false;
+      return names.every((n) => holdsNoMatch(r.path + '/' + n, matching, j, depth + 1));
+    }
     text = j.probe.readText?.(abs, MAX_SEARCHED);
   } catch {
     return false;

@@ -248,7 +248,8 @@ function rangeOf(m: Model, verb: string, specs: readonly W[]): GitRange | undefi
         continue;
       }
       if (verb === 'format-patch' && /^(-n|--numbered|-N|--no-numbered)$/.test(v)) continue;
-      if (v === '--graph') sel.push('--topo-order'); // the graph's order decides which commits a count keeps
+      if (v === '--graph')
+        sel.push('--topo-order'); // the graph's order decides which commits a count keeps
       else if (LOG_SELECT.test(v)) {
         sel.push(v);
         if (/^-(\d|n\d|-max-count)/.test(v)) count = true;
