@@ -202,7 +202,7 @@ handler('script-or-file', (m) => {
 handler('formatter', (m) => {
   // Go's package patterns: `./...` is the folder and every package under it (a tree of .go files), not a file
   // named `...`.
-  if (m.row.ext?.includes('*.go'))
+  if (m.row.ext?.includes('*.go') || m.s.name === 'go')
     m.p.positional = m.p.positional.map((w) => {
       const g = w.value !== null && !w.glob ? /^(.*?)\/?\.\.\.$/.exec(w.value) : null;
       return g === null ? w : derived(g[1] === '' ? '.' : g[1]);
