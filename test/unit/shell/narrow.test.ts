@@ -62,6 +62,7 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
         'rg -uu --passthru zzzz',
         'git grep --not -e zzzz',
         'git stash pop && grep -r zzzz .',
+        'RIPGREP_CONFIG_PATH=/tmp/rgrc rg -uu zzzz',
       ],
       'refused',
     );
@@ -88,6 +89,8 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
         'git log -p --all -1',
         'git reset --soft HEAD~1 && git show HEAD',
         'git branch -f old HEAD~1 && git show old',
+        'GIT_DIR=/elsewhere/.git git show HEAD',
+        'git --git-dir=/elsewhere/.git show HEAD',
       ],
       'refused',
     );

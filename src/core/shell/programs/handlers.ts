@@ -233,6 +233,9 @@ handler('grep', (m) => {
  * already guess is a slow oracle, and every refused try is in the audit log.
  */
 function searchNarrow(m: Model, ps: readonly W[], patGiven: boolean): Narrow | undefined {
+  // The environment can add options (`RIPGREP_CONFIG_PATH=/tmp/rc rg x` with `--passthru` in the file, GREP_OPTIONS).
+  // Any assignment in front of the search voids the narrowing.
+  if (Object.keys(m.s.assigns).length > 0) return undefined;
   // A loose row does not list every option (ag's --passthrough, ugrep's -y print lines that do not match); git
   // grep's options are checked word by word.
   if (m.s.name === 'git') {

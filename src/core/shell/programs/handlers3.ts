@@ -222,6 +222,13 @@ const SHOW_ONLY =
  */
 function rangeOf(m: Model, verb: string, specs: readonly W[]): GitRange | undefined {
   const ws = m.s.words;
+  // The probe asks the repository of the folder read: an environment (`GIT_DIR=…`) or a global option
+  // (`--git-dir`, `-c`, `--work-tree`) that points git elsewhere or changes what it prints voids the range.
+  if (Object.keys(m.s.assigns).length > 0 || m.s.meta.gitConfig !== undefined) return undefined;
+  if (
+    m.s.rawWords.some((w) => w.value === null || /^(--(git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(=|$)|-c$)/.test(w.value))
+  )
+    return undefined;
   const sel: string[] = [];
   const revs: string[] = [];
   let count = false;
