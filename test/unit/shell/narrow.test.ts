@@ -45,7 +45,19 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
   }
 
   it('allows a recursive search whose pattern no protected file holds', () => {
-    expectAll(['grep -rn TODO .', 'grep -rn -A2 TODO src .', 'rg -uu TODO', 'git grep -n TODO', 'grep -rli "todo" .', 'grep -rn zzzz . | head'], 'allow');
+    expectAll(
+      [
+        'grep -rn TODO .',
+        'grep -rn -A2 TODO src .',
+        'rg -uu TODO',
+        'git grep -n TODO',
+        'grep -rli "todo" .',
+        'grep -rn zzzz . | head',
+        "grep -rnE 'TODO|FIXME' .",
+        "git grep -n 'TODO\\|FIXME'",
+      ],
+      'allow',
+    );
   });
 
   it('refuses a recursive search that may print a protected line', () => {
@@ -56,6 +68,7 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
         'grep -r not-a-real .',
         'grep -r -v zzzz .',
         'grep -r -e zzzz -e KEY .',
+        "grep -rnE 'zzzz|PASSWORD' .",
         "grep -r 'zzzz\\|KEY' .",
         'grep -r . .',
         "grep -rn '' .",

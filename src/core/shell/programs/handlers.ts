@@ -254,10 +254,12 @@ function searchNarrow(m: Model, ps: readonly W[], patGiven: boolean): Narrow | u
     for (const o of m.p.occ) if (o.opt.key === '-e' || o.opt.key === '--regexp') pats.push(o.value);
   } else pats.push(ps[0]?.value);
   if (pats.length === 0) return undefined;
+  // Alternation at the top level (`TODO|FIXME` in an extended regex, `TODO\|FIXME` in a basic one): each branch.
+  // Splitting at both in every dialect only widens what is checked (a literal `|` splits a line's match in two).
   const out: string[] = [];
   for (const p of pats) {
     if (typeof p !== 'string') return undefined;
-    for (let piece of p.split('\n')) {
+    for (let piece of p.split('\n').flatMap((x) => (fixed ? [x] : x.split(/\\?\|/)))) {
       if (!fixed) {
         if (piece.startsWith('^')) piece = piece.slice(1);
         if (piece.endsWith('$')) piece = piece.slice(0, -1);
