@@ -138,7 +138,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'ruby -e \'puts File.read(".env")\'',
     'php -r \'echo file_get_contents(".env");\'',
     'grep -r KEY .',
-    'rg KEY',
+    // rg skips `.env` (a dot file) and prints a line of secrets/token.txt only when it holds the pattern.
+    'rg token',
     'git grep KEY',
     'tar -cf - .env',
     'openssl enc -base64 -in .env',

@@ -207,6 +207,9 @@ function historyRead(m: Model, specs: readonly W[], range?: GitRange): void {
 // as `git log`/`git diff --name-only` arguments, so only words whose meaning is certain pass: revisions, counts,
 // and options that only pick or order commits. Any other word leaves the read as wide as the whole history.
 
+/** Variables that point git at another repository, index, object store or configuration. */
+const GIT_REPO_VARS = /^(GIT_[A-Z_]*(DIR|TREE|FILE|DIRECTORY|DIRECTORIES|NAMESPACE|BASE|OBJECTS)|GIT_CONFIG.*|HOME|XDG_CONFIG_HOME)$/;
+
 /** A revision or range: names, `~`/`^` suffixes, `@{…}`, `..`/`...` — no `:` (that is a file in a commit). */
 const REV_WORD = /^[A-Za-z0-9_@][A-Za-z0-9_.\/~^@{}+-]*$/;
 /** Options that pick or order the commits git log walks, passed on as they are. */
@@ -224,7 +227,8 @@ function rangeOf(m: Model, verb: string, specs: readonly W[]): GitRange | undefi
   const ws = m.s.words;
   // The probe asks the repository of the folder read: an environment (`GIT_DIR=…`) or a global option
   // (`--git-dir`, `-c`, `--work-tree`) that points git elsewhere or changes what it prints voids the range.
-  if (Object.keys(m.s.assigns).length > 0 || m.s.meta.gitConfig !== undefined) return undefined;
+  for (const k in m.s.assigns) if (GIT_REPO_VARS.test(k)) return undefined;
+  if (m.s.meta.gitConfig !== undefined) return undefined;
   if (
     m.s.rawWords.some((w) => w.value === null || /^(--(git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(=|$)|-c$)/.test(w.value))
   )
@@ -326,7 +330,12 @@ handler('git-object', (m) => {
   if (hist) historyRead(m, specs, verb === 'log' || verb === 'whatchanged' || verb === 'show' || verb === 'diff' ? rangeOf(m, verb, specs) : undefined);
   // Threat: `git diff`, `git diff --cached` with a tracked `.env` changed in the work tree print its new lines. The
   // files the diff lists are read (the probe asks git which); an option the guard does not read counts them all.
-  else if (verb === 'diff' && !opts.some((o) => GIT_NO_PATCH.test(o))) historyRead(m, specs, rangeOf(m, verb, specs));
+  else if (verb === 'diff' && !opts.some((o) => GIT_NO_PATCH.test(o))) {
+    // Where the range cannot be told (an option it does not read, another repository), the files the diff names are
+    // judged as before (and a foreign repository is asked about by its own rule).
+    const range = rangeOf(m, verb, specs);
+    if (range !== undefined) historyRead(m, specs, range);
+  }
 });
 
 /**
