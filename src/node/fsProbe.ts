@@ -30,6 +30,7 @@ export const nodeFsProbe: FsProbe = {
     }
   },
   gitTracked,
+  gitRange,
   readText,
 };
 
@@ -92,16 +93,70 @@ function stampOf(gitDir: string): string {
  * command-running settings switched off (core.fsmonitor would run a program the repository names). Any
  * failure but "not a repository" is undefined: the caller then counts everything on disk.
  */
+function runGit(cwd: string, args: string[]): string {
+  return execFileSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'diff.external=', ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 5000,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_EXTERNAL_DIFF: '', GIT_PAGER: 'cat' },
+  });
+}
+
+/**
+ * Arguments the command guard passes on: revisions and ranges, counts, and options that pick or order commits.
+ * Checked again here because they reach a git process: nothing that writes (`--output`), runs a program
+ * (`--ext-diff`, `--textconv`) or reads a list (`--stdin`) can pass.
+ */
+const RANGE_ARG =
+  /^(?:[A-Za-z0-9_@][A-Za-z0-9_.\/~^@{}+-]*|-\d+|-n\d+|--max-count=\d+|--topo-order|--date-order|--author-date-order|--first-parent|--no-merges|--merges|--reverse|--(?:author|committer|grep|since|after|until|before)=[^\n]*|-i|--regexp-ignore-case|--all-match|--invert-grep|--no-walk|--cached|--staged|--merge-base)$/;
+
+/**
+ * The files the commits of a range change (`git log -m --name-only`, merges against each parent, root commits
+ * in full) or a diff lists (`git diff --name-only`), as absolute paths; undefined on any failure (the caller then
+ * counts every file ever committed). Not cached: a diff against the work tree changes with every edit.
+ */
+function gitRange(dir: string, kind: 'log' | 'diff', args: readonly string[]): readonly string[] | undefined {
+  if (!args.every((a) => RANGE_ARG.test(a))) return undefined;
+  try {
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    const cwd = st.isDirectory() ? dir : path.dirname(dir);
+    const top = runGit(cwd, ['rev-parse', '--show-toplevel']).trimEnd();
+    if (!top) return undefined;
+    // Every revision must be a commit: `git log --no-walk <blob>` lists nothing, yet `git show <blob>` prints it.
+    const revs = args.filter((a) => !a.startsWith('-')).flatMap((a) => a.split(/\.\.\.?/).filter((r) => r !== ''));
+    if (revs.length > 0) {
+      const checked = execFileSync('git', ['cat-file', '--batch-check=%(objecttype)'], {
+        cwd: top,
+        encoding: 'utf8',
+        timeout: 5000,
+        input: revs.map((r) => `${r}^{commit}\n`).join(''),
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
+      });
+      const types = checked.split('\n').filter((l) => l !== '');
+      if (types.length !== revs.length || types.some((t) => t !== 'commit')) return undefined;
+    }
+    const common = ['--name-only', '--no-renames', '--no-ext-diff', '--no-textconv', '--no-relative', '-z'];
+    const out =
+      kind === 'log'
+        ? runGit(top, ['-c', 'log.showRoot=true', 'log', '-m', '--root', '--format=', ...common, ...args, '--'])
+        : runGit(top, ['diff', ...common, ...args, '--']);
+    const files = new Set<string>();
+    for (const f of out.split('\0')) {
+      const t = f.trim();
+      if (t) files.add(top + '/' + t);
+    }
+    return [...files];
+  } catch {
+    return undefined;
+  }
+}
+
 function gitTracked(dir: string): readonly string[] | undefined {
-  const run = (cwd: string, args: string[]) =>
-    execFileSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'diff.external=', ...args], {
-      cwd,
-      encoding: 'utf8',
-      timeout: 5000,
-      maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_EXTERNAL_DIFF: '', GIT_PAGER: 'cat' },
-    });
+  const run = runGit;
   try {
     const known = TRACKED.get(dir);
     if (known && stampOf(known.gitDir) === known.stamp) return known.files;

@@ -25,6 +25,12 @@ export interface FsProbe {
    */
   gitTracked?(dir: string): readonly string[] | undefined;
   /**
+   * Absolute paths of the files the commits `git log <args>` walks change (`kind` log, merges against each
+   * parent), or the files `git diff --name-only <args>` lists (`kind` diff), in the repository holding `dir`;
+   * undefined when it cannot be told (git fails, an argument is no revision).
+   */
+  gitRange?(dir: string, kind: 'log' | 'diff', args: readonly string[]): readonly string[] | undefined;
+  /**
    * The text of a file a command would run as a script (links followed), for the command guard to judge what
    * it holds: undefined when it does not exist or is not text (a compiled program); false when it exists but
    * cannot be judged (unreadable, or larger than `max` bytes).

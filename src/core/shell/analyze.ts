@@ -1394,6 +1394,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
     if (e.history) pe.history = true;
+    if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
     if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
@@ -1403,6 +1404,50 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     paths,
     errors: a.errors,
   };
+}
+
+/** Programs that change no file and no git ref (they only read and print). */
+const PURE = new Set([
+  'head',
+  'tail',
+  'less',
+  'more',
+  'cat',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'column',
+  'nl',
+  'tac',
+  'echo',
+  'printf',
+  'true',
+  'cd',
+  'jq',
+  'diffstat',
+  'fold',
+]);
+
+/**
+ * A narrowed read (a search's pattern, a commit range) is judged on the files and refs as they are now: it holds
+ * only when nothing else on the line may change them first. Threat: `git reset --soft HEAD~1 && git show HEAD`
+ * (HEAD moved to the commit that added `.env`), `git stash pop && grep -r WORD .` (`.env` changed under the search).
+ */
+function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
+  for (const s of subs) {
+    if (s === own || s.index === own?.index || (s.name !== null && PURE.has(s.name))) continue;
+    // A program the read's own environment names (`GIT_EXTERNAL_DIFF=… git diff`) prints the diff in git's place.
+    const via = s.via[0];
+    if (own !== undefined && via !== undefined && via.endsWith('=') && Object.hasOwn(own.assigns, via.slice(0, -1))) continue;
+    return false;
+  }
+  return true;
 }
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {

@@ -6,7 +6,7 @@
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
 import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, type Access } from './programs/model';
-import type { CommandEnv, Redir, Sub, W } from './types';
+import type { CommandEnv, Narrow, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
 export interface Effect {
@@ -30,6 +30,8 @@ export interface Effect {
   noHidden: boolean;
   /** Reads what the commits of the repository at the path hold. */
   history: boolean;
+  /** What proves the access narrower than the files it walks. */
+  narrow?: Narrow;
 }
 
 /** One effect; every Effect has the same fields in the same order (one hidden class for the rules' reads). */
@@ -100,6 +102,12 @@ export function addEffects(out: Effect[], sub: Sub, env: CommandEnv, unknown?: s
 
 function addAccess(out: Effect[], sub: Sub, env: CommandEnv, a: Access, unknown: string[] | undefined): void {
   if (a.op === 'link') return;
+  if (a.narrow !== undefined) {
+    const from = out.length;
+    addAccess(out, sub, env, { ...a, narrow: undefined }, unknown);
+    for (let i = from; i < out.length; i++) out[i].narrow = a.narrow;
+    return;
+  }
   if (a.w === undefined) {
     if (a.p !== undefined) addPath(out, sub, env, a.op as EffectOp, a.p, a.base, a.how, a.flags, a.names, unknown);
     return;

@@ -17,7 +17,7 @@ import { resolvePhysical, type FsProbe } from '../paths/resolve';
 import type { PathRule } from '../policy/types';
 import { severity, verdict, type Decision, type PathOp, type Verdict } from '../types';
 import { isCredential } from './fsfacts';
-import type { PathEffect } from './types';
+import type { Narrow, PathEffect } from './types';
 
 /** Credential stores under the home folder: no command may touch them in any way (by default). */
 export const HOME_CREDENTIAL_STORES = [
@@ -312,7 +312,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -358,11 +358,23 @@ function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
   const n = normalizePath(e.path, j.ctx);
   if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(e.path)}: ${n.reason}`);
   let tracked: readonly string[] | undefined;
-  try {
-    tracked = j.probe.gitTracked?.(n.abs);
-  } catch {
-    tracked = undefined;
+  // A known commit range: the files those commits change (the probe asks git); otherwise every file ever committed.
+  const range = e.narrow?.range;
+  let ranged = false;
+  if (range !== undefined && j.probe.gitRange !== undefined) {
+    try {
+      tracked = j.probe.gitRange(n.abs, range.kind, range.args);
+      ranged = tracked !== undefined;
+    } catch {
+      tracked = undefined;
+    }
   }
+  if (!ranged)
+    try {
+      tracked = j.probe.gitTracked?.(n.abs);
+    } catch {
+      tracked = undefined;
+    }
   // The path itself (a repository in a credential store is refused as any read of it would be).
   const self = ops('read', n.abs, j);
   if (self.decision !== 'allow') return self;
@@ -372,7 +384,7 @@ function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
   }
   // A pathspec (`git log -p -- src`) narrows the history to what is under it; no pathspec is the whole repository.
   const scope = e.recursive ? n.abs : undefined;
-  let byGuard = scope === undefined ? HISTORY_CACHE.get(tracked) : undefined;
+  let byGuard = scope === undefined && !ranged ? HISTORY_CACHE.get(tracked) : undefined;
   const hit = byGuard?.get(j.guard);
   if (hit) return hit;
   let worst: Verdict | undefined;
@@ -386,7 +398,7 @@ function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
     if (worst.decision === 'deny') break;
   }
   const v = worst ?? ALLOW;
-  if (scope !== undefined) return v;
+  if (scope !== undefined || ranged) return v;
   if (!byGuard) HISTORY_CACHE.set(tracked, (byGuard = new WeakMap()));
   byGuard.set(j.guard, v);
   return v;
@@ -542,10 +554,13 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         const r = resolvePhysical(physical + '/' + child, j.probe, true);
         if (r.ok) paths.push(r.path);
       }
+      let quiet: boolean | undefined;
       for (const abs of paths) {
         if (!isWithin(ws, abs)) continue;
         const v = j.guard.matchRelative(relativeTo(ws, abs), op);
         if (!v || v.decision === 'allow') continue;
+        // A search whose every printed line matches its pattern prints nothing of a file with no such line.
+        if (op === 'read' && e.narrow?.matching !== undefined && (quiet ??= holdsNoMatch(physical + '/' + child, e.narrow.matching, j))) continue;
         const w = { ...v, reason: `it holds ${relativeTo(ws, abs)}, and ${v.reason}` };
         if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
         if (w.decision === 'deny') return worst;
@@ -553,6 +568,44 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
     }
   }
   return worst;
+}
+
+const MAX_SEARCHED = 4 << 20;
+
+/**
+ * The file (links followed) is text that no line of matches any of the patterns, case folded. Not text (a NUL
+ * byte: grep may print it whole with -a), unreadable or too big: it may match.
+ */
+function holdsNoMatch(abs: string, matching: readonly string[], j: JudgeEnv, depth = 0): boolean {
+  let text: string | false | undefined;
+  try {
+    // A link to a folder (`docs/secrets-link -> ../secrets`, which `grep -R` follows): every file under it.
+    const r = resolvePhysical(abs, j.probe, true);
+    if (r.ok && r.info?.kind === 'dir') {
+      if (depth > 8) return false;
+      const names = j.probe.readdir(r.path);
+      if (names.length > 1000) return false;
+      return names.every((n) => holdsNoMatch(r.path + '/' + n, matching, j, depth + 1));
+    }
+    text = j.probe.readText?.(abs, MAX_SEARCHED);
+  } catch {
+    return false;
+  }
+  if (typeof text !== 'string') return false;
+  for (const src of matching) {
+    let re: RegExp;
+    try {
+      re = new RegExp(src, 'iu');
+    } catch {
+      return false;
+    }
+    if (re.test(text)) return false;
+  }
+  return true;
+}
+
+function narrowKey(n: Narrow): string {
+  return `\0${n.matching?.join('\n') ?? ''}\0${n.range ? n.range.kind + ' ' + n.range.args.join(' ') : ''}`;
 }
 
 /**

@@ -59,6 +59,25 @@ export interface PathEffect {
    * `git archive HEAD`): every file committed there, the ones no longer on disk included.
    */
   history?: boolean;
+  /** What proves the access reaches less than the files it walks (a search pattern, a commit range). */
+  narrow?: Narrow;
+}
+
+/** What narrows a read to less than every file it walks. */
+export interface Narrow {
+  /**
+   * A search that prints only lines matching one of these JS regex sources (a superset of the program's own
+   * matches, case folded): a protected file holding no such line gives the output nothing of it.
+   */
+  matching?: readonly string[];
+  /** A history read limited to the files these commits change (`git diff A...B`, `git format-patch -1`). */
+  range?: GitRange;
+}
+
+/** The commits a history read prints: `git log <args>` (commits) or `git diff <args>` (two trees). */
+export interface GitRange {
+  kind: 'log' | 'diff';
+  args: readonly string[];
 }
 
 export interface CommandAnalysis {

@@ -129,7 +129,7 @@ describe('path resolution on a real workspace (engine, default policy)', () => {
     ['cp src/app.ts .git/hooks/pre-comm[i]t', 'deny'],
     ['cat *', 'allow'],
     ['cat src/*.ts', 'allow'],
-    ['grep -r KEY .', 'deny'],
+    ['grep -r A= .', 'deny'], // .env holds A=1: a search whose pattern it holds reads it
     ['grep -r KEY src', 'allow'],
     ['cat docs/secrets-link/token.txt', 'deny'],
     ['ln -s .env e.txt && cat e.txt', 'deny'],

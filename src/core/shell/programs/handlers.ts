@@ -4,7 +4,7 @@
 // Each handler records accesses on the model and calls `unknown` for what it cannot account for.
 import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
-import type { W } from '../types';
+import type { Narrow, W } from '../types';
 import { word } from '../words';
 import { awkEffects, sedEffects } from './langs';
 import { tarCommands } from './runners';
@@ -216,9 +216,69 @@ handler('grep', (m) => {
   // --include narrows a recursive search to those names.
   const inc = m.p.occ.filter((o) => o.opt.key === '--include').map((o) => o.value);
   const names = inc.length && inc.every((v): v is string => typeof v === 'string') ? inc : undefined;
-  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE, names);
-  for (const f of files) m.path(role, f, f.value, m.label, 0, rec ? names : undefined);
+  const narrow = rec ? searchNarrow(m, ps, patGiven) : undefined;
+  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE, names, narrow);
+  for (const f of files) m.path(role, f, f.value, m.label, 0, rec ? names : undefined, narrow);
 });
+
+/**
+ * The lines a search can print, as JS regex sources that match a superset of them (case folded): the files a
+ * recursive search walks give the output only their matching lines (context lines only around a match), so a
+ * protected file with no such line gives it nothing (`grep -rn TODO .` beside a `.env`). Undefined when any line
+ * may be printed: an inverted match, patterns from a file or only known at run time, a pattern the guard does not
+ * read as text (character classes, repetition, alternation, escapes), output that is not the file's lines
+ * (`--passthru`, a preprocessor, decompression), or an option the row does not know.
+ * The verdict then says whether the protected files hold the pattern: a guard that answers differently for
+ * `grep -r ghp_a .` and `grep -r ghp_b .` tells the agent one bit of them per refused try. A literal the agent must
+ * already guess is a slow oracle, and every refused try is in the audit log.
+ */
+function searchNarrow(m: Model, ps: readonly W[], patGiven: boolean): Narrow | undefined {
+  // The environment can add options (`RIPGREP_CONFIG_PATH=/tmp/rc rg x` with `--passthru` in the file, GREP_OPTIONS).
+  // Any assignment in front of the search voids the narrowing.
+  if (Object.keys(m.s.assigns).length > 0) return undefined;
+  // A loose row does not list every option (ag's --passthrough, ugrep's -y print lines that do not match); git
+  // grep's options are checked word by word.
+  if (m.s.name === 'git') {
+    const ws = m.s.words;
+    for (let i = m.from; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === '--') break;
+      if (v !== null && v.startsWith('-') && !GIT_GREP_OPTS.test(v)) return undefined;
+    }
+  } else if (m.p.unknown.length || m.row.loose) return undefined;
+  for (const o of ['-v', '--invert-match', '-f', '--file', '--passthru', '--pre', '-z', '--search-zip', '--not', '--pre-glob'])
+    if (m.occ(o) !== undefined) return undefined;
+  const fixed = m.occ('-F') !== undefined || m.occ('--fixed-strings') !== undefined || m.s.name === 'fgrep' || m.s.name === 'zfgrep';
+  const pats: (string | null | undefined)[] = [];
+  if (patGiven) {
+    for (const o of m.p.occ) if (o.opt.key === '-e' || o.opt.key === '--regexp') pats.push(o.value);
+  } else pats.push(ps[0]?.value);
+  if (pats.length === 0) return undefined;
+  // Alternation at the top level (`TODO|FIXME` in an extended regex, `TODO\|FIXME` in a basic one): each branch.
+  // Splitting at both in every dialect only widens what is checked (a literal `|` splits a line's match in two).
+  const out: string[] = [];
+  for (const p of pats) {
+    if (typeof p !== 'string') return undefined;
+    for (let piece of p.split('\n').flatMap((x) => (fixed ? [x] : x.split(/\\?\|/)))) {
+      if (!fixed) {
+        if (piece.startsWith('^')) piece = piece.slice(1);
+        if (piece.endsWith('$')) piece = piece.slice(0, -1);
+        if (!PLAIN_PATTERN.test(piece)) return undefined;
+      }
+      if (piece === '') return undefined; // matches every line
+      // `.` is any character in a regex and itself in a fixed string: either way, any character is a superset.
+      out.push(piece.replace(/[\\^$*+?()[\]{}|/]/g, '\\$&').replace(/\./g, '[\\s\\S]'));
+    }
+  }
+  return { matching: out };
+}
+
+/** git grep's options that print matching lines only (no -v, --not, -f, -O, --textconv). */
+const GIT_GREP_OPTS =
+  /^(-[nhHiwlLcoqzIEFGPWpa]+|-[ABCm]\d*|-e|--(line-number|ignore-case|word-regexp|files-with-matches|name-only|files-without-match|count|only-matching|quiet|null|extended-regexp|fixed-strings|basic-regexp|perl-regexp|untracked|no-index|column|heading|break|full-name|recurse-submodules|no-color|color(=[a-z]+)?|max-depth=-?\d+|max-depth|threads=\d+|threads|all-match|and|or|function-context|show-function|exclude-standard|no-exclude-standard|text|no-textconv|(after|before)-context(=\d+)?|context(=\d+)?|max-count(=\d+)?|regexp))$/;
+
+/** A regex with no operator but `.` in grep's, egrep's, PCRE's and Rust's syntax alike: text, read as text. */
+const PLAIN_PATTERN = /^[A-Za-z0-9_ .,:;=#@%&~'"<>!\/-]*$/;
 
 /** Recursive searchers (rg, ag, ack, git grep): pattern first unless given by option; paths are trees; none is `.`. */
 handler('rg', (m) => {
@@ -255,8 +315,9 @@ handler('rg', (m) => {
       return;
     }
   }
-  if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE | flags, names);
-  for (const f of files) m.path('T', f, f.value, m.label, flags, names);
+  const narrow = searchNarrow(m, ps, patGiven);
+  if (files.length === 0) m.add('read', undefined, '.', m.label, RECURSIVE | flags, names, narrow);
+  for (const f of files) m.path('T', f, f.value, m.label, flags, names, narrow);
 });
 
 /** ripgrep's common file types (`rg -t ts`). */

@@ -1,5 +1,5 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
-import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, handler, positionalRoles_, runRow } from './model';
+import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow } from './model';
 import { stdinText } from './handlers';
 import type { Row } from './spec';
 import { lineCodeDestroys, wipesMany } from './inplace';
@@ -200,6 +200,13 @@ handler('script-or-file', (m) => {
 
 /** Formatters and linters: with no paths they work on the current directory. */
 handler('formatter', (m) => {
+  // Go's package patterns: `./...` is the folder and every package under it (a tree of .go files), not a file
+  // named `...`.
+  if (m.row.ext?.includes('*.go') || m.s.name === 'go')
+    m.p.positional = m.p.positional.map((w) => {
+      const g = w.value !== null && !w.glob ? /^(.*?)\/?\.\.\.$/.exec(w.value) : null;
+      return g === null ? w : derived(g[1] === '' ? '.' : g[1]);
+    });
   applyRoles(m);
   if (m.p.positional.length > 0) return;
   const t = m.row.pos[0];

@@ -1,6 +1,6 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
 import { APPEND, HISTORY, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
-import type { W } from '../types';
+import type { GitRange, W } from '../types';
 
 const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
 
@@ -191,13 +191,94 @@ function gitWords(m: Model): { opts: string[]; revs: W[]; specs: W[] } {
   return { opts, revs, specs };
 }
 
-/** The history read: the pathspecs' files when given, else the whole repository. */
-function historyRead(m: Model, specs: readonly W[]): void {
+/** The history read: the pathspecs' files when given, else the whole repository; a known commit range narrows it. */
+function historyRead(m: Model, specs: readonly W[], range?: GitRange): void {
   // git matches pathspecs as globs itself (`-- '.e*'`, quoted or not) and with magic (`:(glob)`, `:!x`): such a
   // pathspec, or one only known at run time, may reach any file of the repository.
   const wide = specs.some((w) => w.glob || w.value === null || /[*?[]|^:/.test(w.value));
-  if (specs.length === 0 || wide) m.add('read', undefined, '.', m.label, HISTORY);
-  else for (const w of specs) m.add('read', w, undefined, m.label, HISTORY | RECURSIVE);
+  const narrow = range === undefined ? undefined : { range };
+  if (specs.length === 0 || wide) m.add('read', undefined, '.', m.label, HISTORY, undefined, narrow);
+  else for (const w of specs) m.add('read', w, undefined, m.label, HISTORY | RECURSIVE, undefined, narrow);
+}
+
+// ---- commit ranges ----
+// `git diff main...HEAD`, `git format-patch -1 HEAD`, `git log -p -3`, `git show HEAD~1` print what a few commits
+// change, not every file ever committed: a `.env` committed long ago is not in them. The range goes to the probe
+// as `git log`/`git diff --name-only` arguments, so only words whose meaning is certain pass: revisions, counts,
+// and options that only pick or order commits. Any other word leaves the read as wide as the whole history.
+
+/** Variables that point git at another repository, index, object store or configuration. */
+const GIT_REPO_VARS = /^(GIT_[A-Z_]*(DIR|TREE|FILE|DIRECTORY|DIRECTORIES|NAMESPACE|BASE|OBJECTS)|GIT_CONFIG.*|HOME|XDG_CONFIG_HOME)$/;
+
+/** A revision or range: names, `~`/`^` suffixes, `@{…}`, `..`/`...` — no `:` (that is a file in a commit). */
+const REV_WORD = /^[A-Za-z0-9_@][A-Za-z0-9_.\/~^@{}+-]*$/;
+/** Options that pick or order the commits git log walks, passed on as they are. */
+const LOG_SELECT =
+  /^(-\d+|-n\d+|--max-count=\d+|--topo-order|--date-order|--author-date-order|--first-parent|--no-merges|--merges|--reverse|--(?:author|committer|grep|since|after|until|before)=[^\n]*|-i|--regexp-ignore-case|--all-match|--invert-grep|--no-walk)$/;
+/** Options that only shape the output (what is shown of each change, colours, formats): dropped. */
+const SHOW_ONLY =
+  /^(-p|-u|--patch|-U\d*|--unified=\d+|-W|--function-context|--word-diff(=[a-z]+)?|--color-words(=.*)?|--binary|--full-diff|--cc|-m|-c|--patch-with-stat|--patch-with-raw|-s|--no-patch|--stat(=[\d,]+)?|--shortstat|--numstat|--name-only|--name-status|--summary|--raw|--compact-summary|--oneline|--format=.*|--pretty(=.*)?|--abbrev-commit|--no-abbrev-commit|--color(=[a-z]+)?|--no-color|--decorate(=[a-z]+)?|--no-decorate|--date=.*|-w|--ignore-all-space|-b|--ignore-space-change|--ignore-blank-lines|--ignore-space-at-eol|--minimal|--patience|--histogram|--diff-algorithm=[a-z]+|-M\d*%?|--find-renames(=\d+%?)?|--no-renames|-R|--full-index|--no-prefix|--stdout|-k|--keep-subject|-s|--signoff|--numbered|-n|--no-numbered|-N|--cover-letter|--no-cover-letter|--subject-prefix=.*|--thread(=[a-z-]+)?|--no-thread|--zero-commit|--quiet|-q|--exit-code|--check|--ignore-submodules(=[a-z]+)?|--diff-filter=[A-Za-z]+|--relative|--no-relative|--src-prefix=.*|--dst-prefix=.*|--no-ext-diff|--no-textconv|-a|--text|--indent-heuristic|--no-indent-heuristic|--color-moved(=[a-z-]+)?|--abbrev(=\\d+)?|--stat-width=\\d+|--ita-invisible-in-index)$/;
+
+/**
+ * The commit range of `git log|whatchanged|diff-tree|show|diff|format-patch` as probe arguments, or undefined when a
+ * word is not understood. Pathspecs (after `--`, or trailing files) are the caller's.
+ */
+function rangeOf(m: Model, verb: string, specs: readonly W[]): GitRange | undefined {
+  const ws = m.s.words;
+  // The probe asks the repository of the folder read: an environment (`GIT_DIR=…`) or a global option
+  // (`--git-dir`, `-c`, `--work-tree`) that points git elsewhere or changes what it prints voids the range.
+  for (const k in m.s.assigns) if (GIT_REPO_VARS.test(k)) return undefined;
+  if (m.s.meta.gitConfig !== undefined) return undefined;
+  if (
+    m.s.rawWords.some((w) => w.value === null || /^(--(git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(=|$)|-c$)/.test(w.value))
+  )
+    return undefined;
+  const sel: string[] = [];
+  const revs: string[] = [];
+  let count = false;
+  for (let i = m.from; i < ws.length; i++) {
+    const w = ws[i];
+    if (specs.includes(w)) continue;
+    const v = w.value;
+    if (v === null || w.glob) return undefined;
+    if (v === '--') break;
+    if (verb === 'format-patch' && (v === '-o' || v === '--output-directory')) {
+      i++;
+      continue;
+    }
+    if (verb === 'format-patch' && (v.startsWith('--output-directory=') || /^-o./.test(v))) continue;
+    if (v === '-n' && verb !== 'format-patch' && /^\d+$/.test(ws[i + 1]?.value ?? '')) {
+      sel.push(`-n${ws[++i].value}`);
+      count = true;
+      continue;
+    }
+    if (v.startsWith('-')) {
+      if (verb === 'diff') {
+        if (v === '--cached' || v === '--staged' || v === '--merge-base') sel.push(v);
+        else if (!SHOW_ONLY.test(v)) return undefined;
+        continue;
+      }
+      if (verb === 'format-patch' && /^(-n|--numbered|-N|--no-numbered)$/.test(v)) continue;
+      if (v === '--graph')
+        sel.push('--topo-order'); // the graph's order decides which commits a count keeps
+      else if (LOG_SELECT.test(v)) {
+        sel.push(v);
+        if (/^-(\d|n\d|-max-count)/.test(v)) count = true;
+      } else if (!SHOW_ONLY.test(v)) return undefined;
+      continue;
+    }
+    if (!REV_WORD.test(v)) return undefined;
+    revs.push(v);
+  }
+  if (verb === 'diff') return { kind: 'diff', args: [...sel, ...revs] };
+  if (verb === 'show') return { kind: 'log', args: ['--no-walk', ...sel, ...(revs.length ? revs : ['HEAD'])] };
+  if (verb === 'format-patch') {
+    // `-N REV`: the N commits ending at REV; one revision alone: everything since it (`REV..HEAD`).
+    if (revs.length === 0) return count ? { kind: 'log', args: [...sel, 'HEAD'] } : undefined;
+    if (!count && revs.length === 1 && !revs[0].includes('..')) return { kind: 'log', args: [...sel, `${revs[0]}..HEAD`] };
+    return { kind: 'log', args: [...sel, ...revs] };
+  }
+  return { kind: 'log', args: [...sel, ...(revs.length ? revs : ['HEAD'])] };
 }
 
 /** A word that names a commit, tree or blob by a value that is not `REV:path` (a run-time value may be anything). */
@@ -246,7 +327,15 @@ handler('git-object', (m) => {
       if (obj !== undefined && obj.value !== null && obj.value.includes(':')) hist = false;
     }
   }
-  if (hist) historyRead(m, specs);
+  if (hist) historyRead(m, specs, verb === 'log' || verb === 'whatchanged' || verb === 'show' || verb === 'diff' ? rangeOf(m, verb, specs) : undefined);
+  // Threat: `git diff`, `git diff --cached` with a tracked `.env` changed in the work tree print its new lines. The
+  // files the diff lists are read (the probe asks git which); an option the guard does not read counts them all.
+  else if (verb === 'diff' && !opts.some((o) => GIT_NO_PATCH.test(o))) {
+    // Where the range cannot be told (an option it does not read, another repository), the files the diff names are
+    // judged as before (and a foreign repository is asked about by its own rule).
+    const range = rangeOf(m, verb, specs);
+    if (range !== undefined) historyRead(m, specs, range);
+  }
 });
 
 /**
@@ -268,7 +357,20 @@ function patchReads(m: Model): void {
     return;
   }
   if (opts.some((o) => GIT_PATCH.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) && !opts.some((o) => GIT_NO_PATCH.test(o) && o !== '--stat'))
-    historyRead(m, specs);
+    historyRead(m, specs, verb === 'stash' && sub === 'show' ? stashRange(opts, revs) : undefined);
+}
+
+/**
+ * `git stash show -p [stash@{n}]`: what that stash commit changes against each of its parents (its base, its index,
+ * and the commit of untracked files a `stash -u` keeps, which `stash.showIncludeUntracked` prints).
+ */
+function stashRange(opts: readonly string[], revs: readonly W[]): GitRange | undefined {
+  if (!opts.every((o) => SHOW_ONLY.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o) || /^--(include|only)-untracked$|^-u$/.test(o))) return undefined;
+  if (revs.length > 2) return undefined;
+  const r = revs[1]?.value ?? 'stash@{0}';
+  const rev = r !== null && /^\d+$/.test(r) ? `stash@{${r}}` : r;
+  if (rev === null || !REV_WORD.test(rev)) return undefined;
+  return { kind: 'log', args: ['--no-walk', rev] };
 }
 
 handler('git-archive', (m) => {
@@ -280,7 +382,8 @@ handler('git-archive', (m) => {
 
 handler('git-format-patch', (m) => {
   applyRoles(m);
-  historyRead(m, gitWords(m).specs);
+  const specs = gitWords(m).specs;
+  historyRead(m, specs, rangeOf(m, 'format-patch', specs));
 });
 
 handler('git-bundle', (m) => {

@@ -3,7 +3,7 @@
 // row does not know, a path only known at run time: each makes the sub-command `unknown` (asked, never
 // allowed). Words the row gives the role `?` (and every word of an unknown program) are judged as naming a
 // path: a protected one counts as touched in every way.
-import type { CommandEnv, Sub, W } from '../types';
+import type { CommandEnv, Narrow, Sub, W } from '../types';
 import { word } from '../words';
 import { parseArgv, positionalRoles, type Occ, type Parsed, type Role, type Row } from './spec';
 
@@ -22,6 +22,8 @@ export interface Access {
   to: string | undefined;
   /** A tree access that touches only files with these names (globs on the base name): `terraform fmt` and *.tf. */
   names: string[] | undefined;
+  /** What proves the access narrower than the files it walks (a search's pattern, a commit range). */
+  narrow?: Narrow;
 }
 
 // Access flags (bits: no options object per access).
@@ -105,9 +107,11 @@ export class Model {
     return undefined;
   }
 
-  add(op: Access['op'], w: W | undefined, p: string | undefined, how: string, flags = 0, names?: string[]): void {
+  add(op: Access['op'], w: W | undefined, p: string | undefined, how: string, flags = 0, names?: string[], narrow?: Narrow): void {
     if (this.acc === NO_ACC) this.acc = [];
-    this.acc.push({ op, w, p, how, flags, base: this.base, to: undefined, names });
+    const a: Access = { op, w, p, how, flags, base: this.base, to: undefined, names };
+    if (narrow !== undefined) a.narrow = narrow;
+    this.acc.push(a);
   }
 
   /** Apply a role to a word (or a value string). */
@@ -185,7 +189,7 @@ export class Model {
   }
 
   /** A path role: the word itself is the path. */
-  path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0, names?: string[]): void {
+  path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0, names?: string[], narrow?: Narrow): void {
     const op = ROLE_OP[r];
     if (op === undefined) return;
     const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
@@ -197,11 +201,11 @@ export class Model {
       if (r !== 'X' && isProcSubst(w)) return;
       if (w.value === null && w.path === undefined && !w.fromInput && w.alts === undefined)
         this.unknown(`${how} ${VERB[op]} ${w.text}, a path only known at run time`);
-      this.add(op, w, undefined, how, f, names);
+      this.add(op, w, undefined, how, f, names, narrow);
       return;
     }
     if (value === null) this.unknown(`${how} ${VERB[op]} a path only known at run time`);
-    else if (value !== undefined && value !== '') this.add(op, undefined, value, how, f, names);
+    else if (value !== undefined && value !== '') this.add(op, undefined, value, how, f, names, narrow);
   }
 
   /** A word in a position the row does not account for: if it names a path, that path may be touched in any way. */
