@@ -13,6 +13,7 @@ import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
+import { loadedCode } from './loaders';
 import { MAX_SCRIPT_BYTES, makeRecipes, makeRun, packageScriptLines, packageScriptsRun } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { destructiveApi, shellOuts } from './interp';
@@ -309,6 +310,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       s.why = r.why;
       s.runs = r.runs;
       s.runsBase = r.base;
+      if (s.name) addLoadedCode(s);
     } finally {
       this.modelCtx = saved;
     }
@@ -1047,6 +1049,27 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
   );
 }
 
+/** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
+function addLoadedCode(s: Sub): void {
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  const l = loadedCode(s.name!, s.words.slice(start < 0 ? 0 : start).map((w) => w.value), s.assigns);
+  if (!l) return;
+  if (l.why !== undefined) s.why ??= l.why;
+  if (l.exec.length)
+    s.acc = [...s.acc, ...l.exec.map((p) => ({ op: 'exec' as const, w: undefined, p, how: `${s.name} (loads ${p} as code)`, flags: 0, base: undefined, to: undefined, names: undefined }))];
+}
+
+/**
+ * The language of a program file by its name, for a file a tool runs or loads that is no interpreter itself
+ * (`jest -c setup.js`, `mocha -r ./x.js`, `tsx x.ts`, `deno run x.js`, `pytest x.py`): the file is project code run
+ * by name, read like `node x.js` or `python3 x.py` would be.
+ */
+function langByExtension(path: string): string | undefined {
+  if (/\.(?:[cm]?[jt]sx?)$/.test(path)) return 'node';
+  if (/\.pyw?$/.test(path)) return 'python';
+  return undefined;
+}
+
 /** The interpreter a `#!` line names: `#!/bin/sh` → sh, `#!/usr/bin/env -S python3 -u` → python3. */
 const SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?([\w.+-]+)/;
 
@@ -1194,7 +1217,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         }
         if (text === undefined || text === null) continue;
         const shebang = SHEBANG.exec(text)?.[1];
-        const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
+        const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined) ?? langByExtension(target);
         if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
           if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
           else

@@ -1008,4 +1008,20 @@ export const DEV: RowSpec[] = [
     ok: ['npx husky --help', 'lefthook run pre-commit'],
   },
   { n: 'protoc buf', d: 'protocol buffers (--X_out writes)', loose: true, x: 'protoc', ok: ['buf lint'] },
+  {
+    n: 'python-timeit',
+    d: 'python -m timeit: times Python statements (its arguments are code)',
+    lang: 'python',
+    o: '-n|--number=V -r|--repeat=V -s|--setup=K -u|--unit=V -p|--process -v|--verbose -h|--help',
+    a: 'K*',
+    ok: ["python3 -m timeit 'sum(range(100))'", 'python3 -m timeit -n 100 -s "import json" "json.dumps([1])"'],
+  },
+  {
+    n: 'python-profile',
+    d: 'python -m cProfile/profile: runs a script (project code) under the profiler',
+    posix: true,
+    o: '-o=W -s=V -m=V',
+    a: 'X? ?*',
+    ok: ['python3 -m cProfile -s time scripts/report.py', 'python3 -m cProfile -o prof.out scripts/report.py'],
+  },
 ];

@@ -67,6 +67,9 @@ export const PY_MODULES: Record<string, string> = {
   sysconfig: 'python-info',
   this: 'python-info',
   'http.server': 'python-httpserver',
+  timeit: 'python-timeit',
+  cProfile: 'python-profile',
+  profile: 'python-profile',
 };
 
 handler('python-httpserver', (m) => {
