@@ -1052,11 +1052,27 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
 /** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
 function addLoadedCode(s: Sub): void {
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
-  const l = loadedCode(s.name!, s.words.slice(start < 0 ? 0 : start).map((w) => w.value), s.assigns);
+  const l = loadedCode(
+    s.name!,
+    s.words.slice(start < 0 ? 0 : start).map((w) => w.value),
+    s.assigns,
+  );
   if (!l) return;
   if (l.why !== undefined) s.why ??= l.why;
   if (l.exec.length)
-    s.acc = [...s.acc, ...l.exec.map((p) => ({ op: 'exec' as const, w: undefined, p, how: `${s.name} (loads ${p} as code)`, flags: 0, base: undefined, to: undefined, names: undefined }))];
+    s.acc = [
+      ...s.acc,
+      ...l.exec.map((p) => ({
+        op: 'exec' as const,
+        w: undefined,
+        p,
+        how: `${s.name} (loads ${p} as code)`,
+        flags: 0,
+        base: undefined,
+        to: undefined,
+        names: undefined,
+      })),
+    ];
 }
 
 /**
@@ -1140,6 +1156,19 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   const cwd = s.cwd!;
   const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
   const pkg = packageScriptsRun(argv);
+  if (
+    pkg &&
+    pkg.dir &&
+    foreignProject(a, s, env, normalize(absPath(pkg.dir, cwd, env.home)), ['package.json'], (text, dir, file) => {
+      const scripts = packageScriptLines(text, pkg.names) ?? [];
+      run(
+        scripts.map((x) => x.line),
+        dir,
+        (i) => `the package.json script "${scripts[i].name}" of ${file}`,
+      );
+    })
+  )
+    return;
   if (pkg) {
     // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
     for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
@@ -1164,6 +1193,19 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     }
   }
   const make = makeRun(argv);
+  if (
+    make &&
+    make.dir &&
+    foreignProject(
+      a,
+      s,
+      env,
+      normalize(absPath(make.dir, cwd, env.home)),
+      make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'],
+      (text, dir, file) => run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`),
+    )
+  )
+    return;
   if (make) {
     const dir = normalize(absPath(make.dir || '.', cwd, env.home));
     for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
@@ -1178,6 +1220,32 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       return;
     }
   }
+}
+
+/**
+ * A package manager or make pointed at a folder outside the workspace (`npm test --prefix /tmp/p`, `yarn --cwd`,
+ * `make -C /tmp/p`): that folder's package.json or Makefile decides what runs. Read when it can be (like the
+ * workspace's own); a file the guard cannot read is an unknown. Returns false for a folder inside the workspace.
+ */
+function foreignProject(
+  a: Analyzer,
+  s: Sub,
+  env: CommandEnv,
+  dir: string,
+  files: readonly string[],
+  judge: (text: string, dir: string, file: string) => void,
+): boolean {
+  if (inWorkspace(dir, env)) return false;
+  for (const f of files) {
+    const file = normalize(absPath(f, dir, env.home));
+    const text = env.readScript?.(file, MAX_SCRIPT_BYTES);
+    if (typeof text === 'string') {
+      judge(text, dir, file);
+      return true;
+    }
+  }
+  s.why ??= `\`${s.text.slice(0, 80)}\` runs what ${dir}, a folder outside the workspace the guard cannot read, defines`;
+  return true;
 }
 
 /**
@@ -1218,7 +1286,11 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         if (text === undefined || text === null) continue;
         const shebang = SHEBANG.exec(text)?.[1];
         const lang = SCRIPT_LANGS[s.name ?? ''] ?? (shebang ? SCRIPT_LANGS[shebang] : undefined) ?? langByExtension(target);
-        if (SCRIPT_SHELLS.has(s.name ?? '') || (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang)))) {
+        if (
+          SCRIPT_SHELLS.has(s.name ?? '') ||
+          (acc.w === s.words[0] && (!shebang || SCRIPT_SHELLS.has(shebang))) ||
+          (!lang && !SCRIPT_LANGS[s.name ?? ''] && (shebang ? SCRIPT_SHELLS.has(shebang) : SHELL_SCRIPT.test(target)))
+        ) {
           if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
           else
             a.reparse(

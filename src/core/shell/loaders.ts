@@ -85,7 +85,8 @@ function pytestLoads(args: readonly string[], out: Loaded): void {
 
 /** A configuration that picks plugins and code to load: from outside the project (an absolute or `..` path) it is unseen. */
 function configFile(how: string, v: string, out: Loaded): void {
-  if (v.startsWith('/') || v.startsWith('~') || v.startsWith('..')) out.why ??= `${how} ${v}: a configuration from outside the project decides which code it loads`;
+  if (v.startsWith('/') || v.startsWith('~') || v.startsWith('..'))
+    out.why ??= `${how} ${v}: a configuration from outside the project decides which code it loads`;
   else if (CODE_FILE.test(v)) out.exec.push(v);
 }
 
@@ -98,10 +99,12 @@ function pyModuleLoads(mod: string, args: readonly string[], out: Loaded): void 
       for (let i = 0; i < args.length; i++) {
         const w = args[i];
         const pat = w === '-p' || w === '--pattern' ? args[i + 1] : /^--pattern=/.test(w) ? eqValue(w) : undefined;
-        if (pat !== undefined && !/^test/.test(pat)) out.why ??= `python -m unittest discover -p ${pat} imports every matching module, code the guard does not read`;
+        if (pat !== undefined && !/^test/.test(pat))
+          out.why ??= `python -m unittest discover -p ${pat} imports every matching module, code the guard does not read`;
       }
       const pos = ps.slice(1);
-      if (pos[1] !== undefined && !/^test/.test(pos[1])) out.why ??= `python -m unittest discover imports every module matching ${pos[1]}, code the guard does not read`;
+      if (pos[1] !== undefined && !/^test/.test(pos[1]))
+        out.why ??= `python -m unittest discover imports every module matching ${pos[1]}, code the guard does not read`;
       return;
     }
     for (const w of ps) out.exec.push(...(/\.py$|\//.test(w) ? [w] : moduleFiles(w)));
@@ -129,7 +132,9 @@ function pyModuleLoads(mod: string, args: readonly string[], out: Loaded): void 
       if (v !== undefined) out.exec.push(...moduleFiles(v));
       return;
     }
-    if (/^(-o|-s|--outfile|--sort|--file|-f|--coverdir|-C|--ignore-module|--ignore-dir|--rcfile|--source|--data-file|--omit|--include|--concurrency)$/.test(w)) {
+    if (
+      /^(-o|-s|--outfile|--sort|--file|-f|--coverdir|-C|--ignore-module|--ignore-dir|--rcfile|--source|--data-file|--omit|--include|--concurrency)$/.test(w)
+    ) {
       i++;
       continue;
     }
@@ -150,7 +155,10 @@ const STANDARD_PROGRAM =
 /** The programs that read each kind of variable (an assignment on another program's line is inert for it). */
 const READERS: [RegExp, RegExp][] = [
   [/^(RUSTC|RUSTDOC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_\w+)$/, /^(cargo|cross|maturin|wasm-pack)$/],
-  [/^(CMAKE_\w+|CC|CXX|LD|AR|FC|CPP)$/, /^(cmake|make|gmake|ninja|meson|cargo|go|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel)$/],
+  [
+    /^(CMAKE_\w+|CC|CXX|LD|AR|FC|CPP)$/,
+    /^(cmake|make|gmake|ninja|meson|cargo|go|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel)$/,
+  ],
   [/^PARALLEL_SHELL$/, /^parallel$/],
   [/^SHELL$/, /^(script|parallel|make|gmake|xargs|watch|tmux|screen|nohup|timeout|env)$/],
   [/^(npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/, /^(npm|npx|yarn|pnpm)$/],
@@ -211,6 +219,7 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
     }
   }
   if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
+  if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
   if (argv.some((w) => w === null)) return out;
   const args = argv.slice(1) as string[];
   if (JS_LOADERS.has(name)) jsLoads(args, o());
@@ -242,6 +251,33 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   return out;
 }
 
+/**
+ * A package manager's script shell and configuration files: `--script-shell X` (npm, pnpm's `--config.script-shell`)
+ * runs every script through X; `--userconfig F` / `npm_config_userconfig=F` takes settings (a script shell among
+ * them) from a file the guard does not read.
+ */
+function pkgManagerConfig(name: string, argv: readonly (string | null)[], assigns: Record<string, string | null>, out: Loaded): void {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') break;
+    if (w === null) continue;
+    const m = /^--(?:config\.)?(script-shell|shell|userconfig|globalconfig|rc)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const v = m[2] ?? argv[++i];
+    if (v === undefined) continue;
+    if (m[1] === 'script-shell' || m[1] === 'shell') programValue(`${name} --${m[1]}`, v, name, out);
+    else if (v === null) out.why ??= `${name} --${m[1]} takes settings from a file only known at run time`;
+    else configFile(`${name} --${m[1]}`, v, out);
+  }
+  for (const k in assigns) {
+    if (/^npm_config_(userconfig|globalconfig)$/i.test(k)) {
+      const v = assigns[k];
+      if (v === null) out.why ??= `${k} takes settings from a file only known at run time`;
+      else configFile(k, v, out);
+    }
+  }
+}
+
 function cmakeLoads(args: readonly string[], out: Loaded): void {
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
@@ -255,13 +291,19 @@ function cmakeLoads(args: readonly string[], out: Loaded): void {
     const eq = def.indexOf('=');
     if (eq < 0) continue;
     const key = def.slice(0, eq).replace(/:\w+$/, '');
-    if (/^CMAKE_\w*(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER|LINKER|_EMULATOR|CROSSCOMPILING_EMULATOR|PROJECT_INCLUDE\w*|TOOLCHAIN_FILE|USER_MAKE_RULES_OVERRIDE\w*)$/.test(key) || key === 'CMAKE_MAKE_PROGRAM')
+    if (
+      /^CMAKE_\w*(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER|LINKER|_EMULATOR|CROSSCOMPILING_EMULATOR|PROJECT_INCLUDE\w*|TOOLCHAIN_FILE|USER_MAKE_RULES_OVERRIDE\w*)$/.test(
+        key,
+      ) ||
+      key === 'CMAKE_MAKE_PROGRAM'
+    )
       programValue(key, def.slice(eq + 1), 'cmake', out);
   }
 }
 
 /** `go env -w` settings that make every later go command run another program or trust other code. */
-const GO_ENV_RISKY = /^(GOFLAGS|CC|CXX|AR|FC|PKG_CONFIG|GOTOOLCHAIN|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOSUMDB|GOPROXY|GOENV|GOROOT|GOBIN|GOEXPERIMENT|CGO_\w+)$/;
+const GO_ENV_RISKY =
+  /^(GOFLAGS|CC|CXX|AR|FC|PKG_CONFIG|GOTOOLCHAIN|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOSUMDB|GOPROXY|GOENV|GOROOT|GOBIN|GOEXPERIMENT|CGO_\w+)$/;
 
 function goLoads(args: readonly string[], out: Loaded): void {
   const env = args.indexOf('env');

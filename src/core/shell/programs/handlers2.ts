@@ -215,6 +215,7 @@ handler('formatter', (m) => {
 const MAKE_EXEC_VARS =
   /^(CC|CXX|CPP|LD|AR|AS|FC|RANLIB|STRIP|SHELL|MAKE|RM|CP|MV|LN|INSTALL|MKDIR|ECHO|PYTHON|PYTHON3|NODE|NPM|YARN|GO|CARGO|DOCKER|JAVA|MVN|GRADLE|PERL|RUBY|BASH|SH|CMAKE|NINJA|TOUCH|CHMOD|SED|AWK|TAR|ZIP|CURL|WGET|GIT|KUBECTL|HELM|TERRAFORM)$/;
 const SHELL_META = /[;&|`<>]|\$\(/;
+const STANDARD_SHELL = /^(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:sh|bash|dash|zsh|ksh|mksh)$/;
 
 handler('make', (m) => {
   for (const o of m.p.occ) {
@@ -236,6 +237,8 @@ handler('make', (m) => {
     if (!eq) continue; // a target
     const val = eq[3];
     if (MAKE_EXEC_VARS.test(eq[1])) {
+      // SHELL=/bin/bash is the shell recipes run in (`bash -c RECIPE`), not a command of its own.
+      if (/^(SHELL|BASH|SH)$/.test(eq[1]) && STANDARD_SHELL.test(val.trim())) continue;
       if (val.trim()) m.host.shell(m.s, val, `make ${eq[1]}=`);
     } else if (SHELL_META.test(val)) m.unknown(`make ${eq[1]}=… holds shell syntax a recipe may run`);
   }
