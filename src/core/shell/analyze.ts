@@ -11,7 +11,7 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
+import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { MAX_SCRIPT_BYTES, makeRecipes, makeRun, packageScriptLines, packageScriptsRun } from './projectScripts';
@@ -1052,10 +1052,12 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
 /** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
 function addLoadedCode(s: Sub): void {
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  const stdin = s.stdin.kind === 'file' ? (s.stdin.path.value ?? undefined) : undefined;
   const l = loadedCode(
     s.name!,
     s.words.slice(start < 0 ? 0 : start).map((w) => w.value),
     s.assigns,
+    stdin,
   );
   if (!l) return;
   if (l.why !== undefined) s.why ??= l.why;
@@ -1073,6 +1075,22 @@ function addLoadedCode(s: Sub): void {
         names: undefined,
       })),
     ];
+}
+
+/**
+ * A program run on file names from its input (`echo x.py | xargs python3`, `find scripts -exec python3 {} +`):
+ * names the line shows are runs of those files; names only known at run time are unseen code.
+ */
+function inputRuns(s: Sub): readonly Access[] {
+  let out: Access[] | undefined;
+  for (const acc of s.acc) {
+    // `xargs -I{} sh {}`: the replace string stands for the input word the unwrapper appended.
+    const w = acc.op === 'exec' && acc.w?.value === '{}' ? (s.words.find((x) => x.fromInput) ?? acc.w) : acc.w;
+    if (acc.op !== 'exec' || !w?.fromInput || w.value !== null || w.path !== undefined) continue;
+    if (w.input?.kind === 'words') (out ??= [...s.acc]).push(...w.input.words.map((p) => ({ ...acc, w: undefined, p })));
+    else s.why ??= `${s.name} runs the files its input names (${w.text}), code the guard cannot see`;
+  }
+  return out ?? s.acc;
 }
 
 /**
@@ -1265,7 +1283,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (env.readScript) judgeProjectScripts(a, s, env, disk);
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
-      for (const acc of s.acc) {
+      for (const acc of inputRuns(s)) {
         if (acc.op !== 'exec') continue;
         const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
         if (p === null || p === undefined) continue;

@@ -159,7 +159,8 @@ const READERS: [RegExp, RegExp][] = [
     /^(CMAKE_\w+|CC|CXX|LD|AR|FC|CPP)$/,
     /^(cmake|make|gmake|ninja|meson|cargo|go|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel)$/,
   ],
-  [/^PARALLEL_SHELL$/, /^parallel$/],
+  // parallel is unwrapped to the command it runs: its shell variable counts on whatever carries it.
+  [/^PARALLEL_SHELL$/, /^/],
   [/^SHELL$/, /^(script|parallel|make|gmake|xargs|watch|tmux|screen|nohup|timeout|env)$/],
   [/^(npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/, /^(npm|npx|yarn|pnpm)$/],
 ];
@@ -202,7 +203,7 @@ const INTERPRETERS = /^(python[\d.]*|pypy3?|py|perl|ruby|node|nodejs|deno|bun|ph
  * What a sub-command loads or runs as code beyond what its row reads: `argv` after unwrapping (values; null =
  * only known at run time), its environment assignments, and whether its input is a pipe or file of names.
  */
-export function loadedCode(name: string, argv: readonly (string | null)[], assigns: Record<string, string | null>): Loaded | undefined {
+export function loadedCode(name: string, argv: readonly (string | null)[], assigns: Record<string, string | null>, stdin?: string): Loaded | undefined {
   let out: Loaded | undefined;
   const o = (): Loaded => (out ??= { exec: [], why: undefined });
   // Environment that names the program the tool starts.
@@ -212,14 +213,19 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
     programValue(k, assigns[k], name, o());
   }
   // Endless devices read by a program that keeps lines in memory (`head -c N` counts bytes: bounded).
-  if (LINE_READERS.test(name) && argv.some((w) => w !== null && ENDLESS.test(w))) {
-    if (!(name === 'head' && argv.some((w) => w !== null && /^(-c\d*|--bytes(=.*)?)$/.test(w)))) {
-      const dev = argv.find((w) => w !== null && ENDLESS.test(w));
-      o().why ??= `${name} reads ${dev}, an endless input, and holds what it reads in memory (or never ends)`;
-    }
-  }
+  const endless = argv.find((w) => w !== null && ENDLESS.test(w)) ?? (stdin !== undefined && ENDLESS.test(stdin) ? stdin : undefined);
+  if (LINE_READERS.test(name) && endless && !(name === 'head' && argv.some((w) => w !== null && /^(-c\d*|--bytes(=.*)?)$/.test(w))))
+    o().why ??= `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
   if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
   if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
+  // GOTOOLCHAIN=go1.x downloads a toolchain and runs it; GOFLAGS=-toolexec/-exec runs a program around each step.
+  if (name === 'go') {
+    const tc = assigns.GOTOOLCHAIN;
+    if (tc !== undefined && (tc === null || !/^(local|auto|path)$/.test(tc)))
+      o().why ??= `GOTOOLCHAIN=${tc ?? '…'} makes go download and run another toolchain`;
+    const gf = assigns.GOFLAGS;
+    if (gf !== undefined && (gf === null || /-(toolexec|exec|overlay)\b/.test(gf))) o().why ??= `GOFLAGS=${gf ?? '…'} makes go run another program`;
+  }
   if (argv.some((w) => w === null)) return out;
   const args = argv.slice(1) as string[];
   if (JS_LOADERS.has(name)) jsLoads(args, o());
@@ -282,10 +288,10 @@ function cmakeLoads(args: readonly string[], out: Loaded): void {
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
     if (w === '-C') {
-      if (args[i + 1] !== undefined) out.exec.push(args[++i]);
+      if (args[i + 1] !== undefined) configFile('cmake -C', args[++i], out);
       continue;
     }
-    if (/^-C./.test(w)) out.exec.push(w.slice(2));
+    if (/^-C./.test(w)) configFile('cmake -C', w.slice(2), out);
     const def = w === '-D' ? args[++i] : /^-D./.test(w) ? w.slice(2) : undefined;
     if (def === undefined) continue;
     const eq = def.indexOf('=');
@@ -321,9 +327,8 @@ function mvnLoads(args: readonly string[], out: Loaded): void {
     const w = args[i];
     if (/^(exec|org\.codehaus\.mojo:exec-maven-plugin[:\w.-]*):(exec|java)$/.test(w)) out.why ??= `mvn ${w} runs a program named by properties or the pom`;
     if (/^-Dexec\.executable=/.test(w)) programValue('exec.executable', w.slice(w.indexOf('=') + 1), 'mvn', out);
-    if ((w === '-f' || w === '--file') && args[i + 1]?.startsWith('/')) out.exec.push(args[++i]);
-    else if (/^--file=\//.test(w)) out.exec.push(w.slice(7));
-    else if ((w === '-s' || w === '--settings' || w === '-gs' || w === '--global-settings') && args[i + 1]?.startsWith('/')) out.exec.push(args[++i]);
+    if (/^(-f|--file|-s|--settings|-gs|--global-settings)$/.test(w) && args[i + 1] !== undefined) configFile(`mvn ${w}`, args[++i], out);
+    else if (/^--(file|settings|global-settings)=/.test(w)) configFile('mvn', w.slice(w.indexOf('=') + 1), out);
   }
 }
 
@@ -332,7 +337,7 @@ function bazelLoads(args: readonly string[], out: Loaded): void {
     const w = args[i];
     if (/^--(run_under|script_path)(=|$)/.test(w)) out.why ??= `bazel ${w.split('=')[0]} runs a program the guard does not read`;
     const rc = w === '--bazelrc' ? args[++i] : /^--bazelrc=/.test(w) ? w.slice(10) : undefined;
-    if (rc !== undefined && rc !== '/dev/null') out.exec.push(rc);
+    if (rc !== undefined && rc !== '/dev/null') configFile('bazel --bazelrc', rc, out);
   }
 }
 
