@@ -1317,6 +1317,11 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
               'script',
             );
           (judged ??= new Set()).add(target);
+        }
+        // A file with no `#!` line run by a wrapper (`uv run x.py`) may be run by its language, or by sh: both.
+        const asShell = judged?.has(target) === true && !(acc.w === s.words[0] && !shebang && langByExtension(target) !== undefined);
+        if (asShell) {
+          // walked as a shell script above
         } else if (lang && origin === 'on disk') {
           // A program of the project: what it is seen to do (a tree delete, a literal shell command), not every
           // call the inline-code reader refuses (`import os` is in every manage.py).

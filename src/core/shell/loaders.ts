@@ -245,6 +245,9 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
       }
       if (/^-[WX]$/.test(w)) i++;
     }
+  } else if (/^(uv|pdm|poetry|hatch|pipenv|rye|uvx)$/.test(name) && (args[0] === 'run' || name === 'uvx')) {
+    // `uv run scripts/x.py`, `uv run --with y x.py`: a code file among the words is the program it runs.
+    for (const w of args) if (CODE_FILE.test(w)) o().exec.push(w);
   } else if (name === 'cmake') cmakeLoads(args, o());
   else if (name === 'go') goLoads(args, o());
   else if (name === 'mvn' || name === 'mvnw' || name === './mvnw') mvnLoads(args, o());

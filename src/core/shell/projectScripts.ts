@@ -110,7 +110,7 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
       const attached = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : undefined;
       const value = attached ?? (VALUED.has(opt) ? argv[++i] : undefined);
       // Scripts of another package (a workspace member, all of them): not this folder's package.json.
-      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && (rest.length === 0 || tool === 'npm')) return undefined;
+      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && value !== 'false' && (rest.length === 0 || tool === 'npm')) return undefined;
       if (opt === '--prefix' || opt === '-C' || opt === '--dir' || opt === '--cwd') {
         if (value === undefined) return undefined;
         dir = value;

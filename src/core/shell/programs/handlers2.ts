@@ -233,6 +233,11 @@ handler('make', (m) => {
       m.unknown(`make is given ${w.text}, only known at run time`);
       continue;
     }
+    // .SHELLFLAGS is handed to the shell before every recipe (`-c 'rm -rf src;'` runs first).
+    if (/^\.SHELLFLAGS(\+|\?|:{1,3}|!)?=/.test(v) && !/^\.SHELLFLAGS[^=]*=\s*-[a-z]*c\s*$/.test(v)) {
+      m.unknown(`make ${v}: shell flags run before every recipe`);
+      continue;
+    }
     const eq = /^([A-Za-z_][A-Za-z0-9_.]*)(\+|\?|:{1,3}|!)?=(.*)$/s.exec(v);
     if (!eq) continue; // a target
     const val = eq[3];
