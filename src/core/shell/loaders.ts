@@ -159,8 +159,7 @@ const READERS: [RegExp, RegExp][] = [
     /^(CMAKE_\w+|CC|CXX|LD|AR|FC|CPP)$/,
     /^(cmake|make|gmake|ninja|meson|cargo|go|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel)$/,
   ],
-  // parallel is unwrapped to the command it runs: its shell variable counts on whatever carries it.
-  [/^PARALLEL_SHELL$/, /^/],
+  [/^PARALLEL_SHELL$/, /^parallel$/],
   [/^SHELL$/, /^(script|parallel|make|gmake|xargs|watch|tmux|screen|nohup|timeout|env)$/],
   [/^(npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/, /^(npm|npx|yarn|pnpm)$/],
 ];

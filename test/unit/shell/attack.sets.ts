@@ -1015,6 +1015,7 @@ export const DANGEROUS: Record<string, string[]> = {
     'bazel run --run_under=scripts/cleanup.sh //:x',
     'bazel --bazelrc=/tmp/rc build //...',
     'SHELL=scripts/cleanup.sh script -qc true /dev/null',
+    'PARALLEL_SHELL=scripts/cleanup.sh parallel echo ::: 1',
   ],
   '11 overwrites': [
     'cp src/app.ts src/index.ts',
@@ -1681,6 +1682,8 @@ export const BENIGN: Record<string, string[]> = {
     'mvn test',
     "find src -name '*.ts' -exec wc -l {} +",
     'git ls-files | xargs wc -l',
+    'parallel echo ::: 1 2',
+    'PARALLEL_SHELL=/bin/bash parallel echo ::: 1',
   ],
   '11 creations': [
     'cp src/app.ts src/app2.ts',
