@@ -1061,6 +1061,8 @@ function addLoadedCode(s: Sub): void {
   );
   if (!l) return;
   if (l.why !== undefined) s.why ??= l.why;
+  // Written to a file or run in the background, an endless stream is the disk-fill rule's business.
+  if (l.endless !== undefined && !s.redirects.some((r) => r.op.startsWith('>') || r.op.startsWith('&>'))) s.why ??= l.endless;
   if (l.exec.length)
     s.acc = [
       ...s.acc,

@@ -11,6 +11,8 @@ export interface Loaded {
   exec: string[];
   /** What cannot be accounted for (the sub-command is then unknown). */
   why: string | undefined;
+  /** An endless device read by a program that keeps lines in memory (the disk-fill rule speaks when it is written out). */
+  endless?: string;
 }
 
 /** A file of program code by its name (JavaScript/TypeScript, Python, shell). */
@@ -214,7 +216,7 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   // Endless devices read by a program that keeps lines in memory (`head -c N` counts bytes: bounded).
   const endless = argv.find((w) => w !== null && ENDLESS.test(w)) ?? (stdin !== undefined && ENDLESS.test(stdin) ? stdin : undefined);
   if (LINE_READERS.test(name) && endless && !(name === 'head' && argv.some((w) => w !== null && /^(-c\d*|--bytes(=.*)?)$/.test(w))))
-    o().why ??= `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
+    o().endless = `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
   if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
   if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
   // GOTOOLCHAIN=go1.x downloads a toolchain and runs it; GOFLAGS=-toolexec/-exec runs a program around each step.
@@ -255,7 +257,7 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
     if (name === 'papermill' || args.includes('--execute') || args[0] === 'execute' || args.some((w) => /\.ipynb$/.test(w) && name === 'ipython'))
       if (args.some((w) => /\.ipynb$/.test(w))) o().why ??= `${name} runs the code cells of a notebook, which the guard does not read`;
   }
-  if (out && out.exec.length === 0 && out.why === undefined) return undefined;
+  if (out && out.exec.length === 0 && out.why === undefined && out.endless === undefined) return undefined;
   return out;
 }
 
