@@ -11,8 +11,9 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { NO_ACC, setIsProgram, type ModelHost } from './programs/model';
+import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
+import { loadedCode } from './loaders';
 import { MAX_SCRIPT_BYTES, makeRecipes, makeRun, packageScriptLines, packageScriptsRun } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { destructiveApi, shellOuts } from './interp';
@@ -309,6 +310,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       s.why = r.why;
       s.runs = r.runs;
       s.runsBase = r.base;
+      if (s.name) addLoadedCode(s);
     } finally {
       this.modelCtx = saved;
     }
@@ -1105,6 +1107,52 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
   );
 }
 
+/** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
+function addLoadedCode(s: Sub): void {
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  const stdin = s.stdin.kind === 'file' ? (s.stdin.path.value ?? undefined) : undefined;
+  const l = loadedCode(
+    s.name!,
+    s.words.slice(start < 0 ? 0 : start).map((w) => w.value),
+    s.assigns,
+    stdin,
+  );
+  if (!l) return;
+  if (l.why !== undefined) s.why ??= l.why;
+  // Written to a file or run in the background, an endless stream is the disk-fill rule's business.
+  if (l.endless !== undefined && !s.redirects.some((r) => r.op.startsWith('>') || r.op.startsWith('&>'))) s.why ??= l.endless;
+  if (l.exec.length)
+    s.acc = [
+      ...s.acc,
+      ...l.exec.map((p) => ({
+        op: 'exec' as const,
+        w: undefined,
+        p,
+        how: `${s.name} (loads ${p} as code)`,
+        flags: 0,
+        base: undefined,
+        to: undefined,
+        names: undefined,
+      })),
+    ];
+}
+
+/**
+ * A program run on file names from its input (`echo x.py | xargs python3`, `find scripts -exec python3 {} +`):
+ * names the line shows are runs of those files; names only known at run time are unseen code.
+ */
+function inputRuns(s: Sub): readonly Access[] {
+  let out: Access[] | undefined;
+  for (const acc of s.acc) {
+    // `xargs -I{} sh {}`: the replace string stands for the input word the unwrapper appended.
+    const w = acc.op === 'exec' && acc.w?.value === '{}' ? (s.words.find((x) => x.fromInput) ?? acc.w) : acc.w;
+    if (acc.op !== 'exec' || !w?.fromInput || w.value !== null || w.path !== undefined) continue;
+    if (w.input?.kind === 'words') (out ??= [...s.acc]).push(...w.input.words.map((p) => ({ ...acc, w: undefined, p })));
+    else s.why ??= `${s.name} runs the files its input names (${w.text}), code the guard cannot see`;
+  }
+  return out ?? s.acc;
+}
+
 /** The interpreter a `#!` line names: `#!/bin/sh` → sh, `#!/usr/bin/env -S python3 -u` → python3. */
 const SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?([\w.+-]+)/;
 
@@ -1175,6 +1223,19 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   const cwd = s.cwd!;
   const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
   const pkg = packageScriptsRun(argv);
+  if (
+    pkg &&
+    pkg.dir &&
+    foreignProject(a, s, env, normalize(absPath(pkg.dir, cwd, env.home)), ['package.json'], (text, dir, file) => {
+      const scripts = packageScriptLines(text, pkg.names) ?? [];
+      run(
+        scripts.map((x) => x.line),
+        dir,
+        (i) => `the package.json script "${scripts[i].name}" of ${file}`,
+      );
+    })
+  )
+    return;
   if (pkg) {
     // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
     for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
@@ -1199,6 +1260,19 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     }
   }
   const make = makeRun(argv);
+  if (
+    make &&
+    make.dir &&
+    foreignProject(
+      a,
+      s,
+      env,
+      normalize(absPath(make.dir, cwd, env.home)),
+      make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'],
+      (text, dir, file) => run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`),
+    )
+  )
+    return;
   if (make) {
     const dir = normalize(absPath(make.dir || '.', cwd, env.home));
     for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
@@ -1213,6 +1287,32 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       return;
     }
   }
+}
+
+/**
+ * A package manager or make pointed at a folder outside the workspace (`npm test --prefix /tmp/p`, `yarn --cwd`,
+ * `make -C /tmp/p`): that folder's package.json or Makefile decides what runs. Read when it can be (like the
+ * workspace's own); a file the guard cannot read is an unknown. Returns false for a folder inside the workspace.
+ */
+function foreignProject(
+  a: Analyzer,
+  s: Sub,
+  env: CommandEnv,
+  dir: string,
+  files: readonly string[],
+  judge: (text: string, dir: string, file: string) => void,
+): boolean {
+  if (inWorkspace(dir, env)) return false;
+  for (const f of files) {
+    const file = normalize(absPath(f, dir, env.home));
+    const text = env.readScript?.(file, MAX_SCRIPT_BYTES);
+    if (typeof text === 'string') {
+      judge(text, dir, file);
+      return true;
+    }
+  }
+  s.why ??= `\`${s.text.slice(0, 80)}\` runs what ${dir}, a folder outside the workspace the guard cannot read, defines`;
+  return true;
 }
 
 /**
@@ -1241,7 +1341,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
-      for (const acc of s.acc) {
+      for (const acc of inputRuns(s)) {
         if (acc.op !== 'exec') continue;
         const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
         if (p === null || p === undefined) continue;

@@ -312,7 +312,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);

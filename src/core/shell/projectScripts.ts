@@ -54,39 +54,81 @@ const PNPM_VERBS = new Set(
     'unlink up update upgrade why approve-builds self-update'
   ).split(' '),
 );
-/** Options of these managers that take a value (so the value is not read as the verb). */
-const VALUED = new Set(['--prefix', '-C', '--dir', '-w', '--workspace', '--cwd', '--filter', '-F', '--script-shell', '--loglevel', '--registry']);
+const BUN_VERBS = new Set(
+  (
+    'run test x exec install i add a remove rm update outdated link unlink pm build init create c upgrade completions discord help ' +
+    'repl publish patch patch-commit audit info why dev'
+  ).split(' '),
+);
+/** Options of these managers that take a value (so the value is not read as the verb or the script). */
+const VALUED = new Set([
+  '--prefix',
+  '-C',
+  '--dir',
+  '-w',
+  '--workspace',
+  '--cwd',
+  '--filter',
+  '-F',
+  '--script-shell',
+  '--loglevel',
+  '--registry',
+  '--userconfig',
+  '--globalconfig',
+  '--cache',
+  '--tag',
+  '--otp',
+  '--shell',
+  '--call',
+  '-c',
+]);
+/** Options that take no value: the word after one is the verb or the script. */
+const FLAG =
+  /^(-[a-zA-Z]+|--(silent|quiet|verbose|if-present|foreground-scripts|ignore-scripts|no-[\w-]+|json|parseable|long|global|offline|prefer-offline|prefer-online|production|dry-run|force|yes|bun|color|no-color|frozen-lockfile|recursive|stream|parallel|sequential|reporter-silent|aggregate-output|workspaces?|include-workspace-root|if-present|progress|timing|deep|strict|unicode|usage))$/;
 
 /**
  * The package.json scripts `argv` (a package manager's command line, values known) runs, or undefined when it
  * runs none that the project wrote (a dependency command, a registry query) or when which ones cannot be told.
+ * Options may sit anywhere before `--` (npm reads `npm run -s reset` and `npm test --prefix /tmp/p` alike): the
+ * script is the first word no option took, and the word after an option the guard does not know may be either its
+ * value or the script, so both are taken (the names are a superset).
  */
 export function packageScriptsRun(argv: readonly string[]): PackageRun | undefined {
   const tool = argv[0]?.replace(/^.*\//, '');
   if (tool !== 'npm' && tool !== 'yarn' && tool !== 'pnpm' && tool !== 'bun') return undefined;
   let dir = '';
   const rest: string[] = [];
+  /** Words that may be a script name besides rest[1] (after an option the guard does not know). */
+  const maybe: string[] = [];
+  let open = false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
-    if (rest.length === 0 && w.startsWith('-')) {
+    if (w === '--') break;
+    if (w.startsWith('-') && w !== '-') {
       const eq = w.indexOf('=');
-      const opt = eq > 0 ? w.slice(0, eq) : w;
-      const value = eq > 0 ? w.slice(eq + 1) : VALUED.has(opt) ? argv[++i] : undefined;
+      const opt = eq > 0 ? w.slice(0, eq) : /^-C./.test(w) ? '-C' : w;
+      const attached = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : undefined;
+      const value = attached ?? (VALUED.has(opt) ? argv[++i] : undefined);
       // Scripts of another package (a workspace member, all of them): not this folder's package.json.
-      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt)) return undefined;
+      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && value !== 'false' && (rest.length === 0 || tool === 'npm')) return undefined;
       if (opt === '--prefix' || opt === '-C' || opt === '--dir' || opt === '--cwd') {
         if (value === undefined) return undefined;
         dir = value;
       }
+      open = attached === undefined && !VALUED.has(opt) && !FLAG.test(opt);
       continue;
     }
-    if (w === '--') break;
+    if (open) maybe.push(w);
+    open = false;
     rest.push(w);
   }
   const verb = rest[0];
-  const script = (name: string | undefined): PackageRun | undefined => (name && !name.startsWith('-') ? { names: withHooks(name), dir } : undefined);
+  const script = (name: string | undefined): PackageRun | undefined =>
+    name && !name.startsWith('-') ? { names: [...withHooks(name), ...maybe.filter((m) => m !== name && m !== rest[0]).flatMap(withHooks)], dir } : undefined;
   if (tool === 'npm') {
     if (verb === undefined) return undefined;
+    // npm restart runs the stop and start scripts when there is no restart script.
+    if (verb === 'restart') return { names: ['restart', 'stop', 'start'].flatMap(withHooks), dir };
     if (NPM_DIRECT[verb]) return script(NPM_DIRECT[verb]);
     if (NPM_RUN.has(verb)) return script(rest[1]);
     // `npm install` with no package runs the project's install lifecycle; with packages, theirs (supply chain).
@@ -105,10 +147,11 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
     if ((verb === 'install' || verb === 'i') && rest.length === 1) return { names: INSTALL_LIFECYCLE, dir };
     return PNPM_VERBS.has(verb) ? undefined : script(verb);
   }
-  // bun: `bun run X` runs script X when package.json has one (else a file, judged as a file elsewhere).
+  // bun: `bun run X` runs script X when package.json has one (else a file, judged as a file elsewhere); `bun X`
+  // with X no verb of bun's runs the script X too.
   if (verb === 'run') return script(rest[1]);
   if (verb === 'install' || verb === 'i') return rest.length === 1 ? { names: INSTALL_LIFECYCLE, dir } : undefined;
-  return undefined;
+  return verb === undefined || BUN_VERBS.has(verb) || /[./]/.test(verb) ? undefined : script(verb);
 }
 
 /**

@@ -694,6 +694,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       const p = parseOpts(words, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL, 1);
       const procs = parallelism(words, p.rest, name === 'xargs' ? 'P' : 'j', name === 'xargs' ? 'max-procs' : 'jobs');
       if (procs !== undefined) addPending(u, 'sys.fork-bomb', `${name} ${procs}: it starts as many processes at once as its input holds lines`);
+      // PARALLEL_SHELL is the program every job runs in: one the guard does not know runs unseen code.
+      const pshell = name === 'parallel' ? (u.ctx.env?.PARALLEL_SHELL ?? u.assigns.PARALLEL_SHELL) : undefined;
+      if (pshell !== undefined && (pshell === null || !/^(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:sh|bash|dash|zsh|ksh)$/.test(pshell)))
+        addPending(u, 'exec.unresolved-path', `PARALLEL_SHELL=${pshell ?? '…'} runs every job of parallel through a program the guard does not read`);
       let end = words.length;
       for (let i = p.rest; i < words.length; i++) {
         if (words[i].value !== ':::' && words[i].value !== '::::') continue;

@@ -563,12 +563,14 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
-      'build test run vet list env version doc install get mod work tool clean bug help fix telemetry': {
+      'build test vet list env version doc install get mod work tool clean bug help fix telemetry': {
         n: '',
         d: 'Go tooling',
         runs: ['go.mod', 'go.work'],
         a: '?*',
       },
+      // go run builds and runs the package's sources: a .go file written on the same line is write-then-exec.
+      run: { n: 'run', d: 'builds and runs a main package', runs: ['go.mod', 'go.work', '*.go', '**/*.go'], a: '?*' },
       generate: { n: 'generate', d: 'runs the //go:generate commands written in the sources', runs: ['*.go'], a: '?*' },
       fmt: { n: 'fmt', ext: '*.go', d: 'formats (rewrites) Go files', a: 'Y*', x: 'formatter' },
     },
@@ -1011,4 +1013,20 @@ export const DEV: RowSpec[] = [
     ok: ['npx husky --help', 'lefthook run pre-commit'],
   },
   { n: 'protoc buf', d: 'protocol buffers (--X_out writes)', loose: true, x: 'protoc', ok: ['buf lint'] },
+  {
+    n: 'python-timeit',
+    d: 'python -m timeit: times Python statements (its arguments are code)',
+    lang: 'python',
+    o: '-n|--number=V -r|--repeat=V -s|--setup=K -u|--unit=V -p|--process -v|--verbose -h|--help',
+    a: 'K*',
+    ok: ["python3 -m timeit 'sum(range(100))'", 'python3 -m timeit -n 100 -s "import json" "json.dumps([1])"'],
+  },
+  {
+    n: 'python-profile',
+    d: 'python -m cProfile/profile: runs a script (project code) under the profiler',
+    posix: true,
+    o: '-o=W -s=V -m=V',
+    a: 'X? ?*',
+    ok: ['python3 -m cProfile -s time scripts/report.py', 'python3 -m cProfile -o prof.out scripts/report.py'],
+  },
 ];

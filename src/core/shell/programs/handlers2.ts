@@ -67,6 +67,9 @@ export const PY_MODULES: Record<string, string> = {
   sysconfig: 'python-info',
   this: 'python-info',
   'http.server': 'python-httpserver',
+  timeit: 'python-timeit',
+  cProfile: 'python-profile',
+  profile: 'python-profile',
 };
 
 handler('python-httpserver', (m) => {
@@ -219,6 +222,7 @@ handler('formatter', (m) => {
 const MAKE_EXEC_VARS =
   /^(CC|CXX|CPP|LD|AR|AS|FC|RANLIB|STRIP|SHELL|MAKE|RM|CP|MV|LN|INSTALL|MKDIR|ECHO|PYTHON|PYTHON3|NODE|NPM|YARN|GO|CARGO|DOCKER|JAVA|MVN|GRADLE|PERL|RUBY|BASH|SH|CMAKE|NINJA|TOUCH|CHMOD|SED|AWK|TAR|ZIP|CURL|WGET|GIT|KUBECTL|HELM|TERRAFORM)$/;
 const SHELL_META = /[;&|`<>]|\$\(/;
+const STANDARD_SHELL = /^(?:(?:\/usr)?(?:\/local)?\/bin\/)?(?:sh|bash|dash|zsh|ksh|mksh)$/;
 
 handler('make', (m) => {
   for (const o of m.p.occ) {
@@ -236,10 +240,17 @@ handler('make', (m) => {
       m.unknown(`make is given ${w.text}, only known at run time`);
       continue;
     }
+    // .SHELLFLAGS is handed to the shell before every recipe (`-c 'rm -rf src;'` runs first).
+    if (/^\.SHELLFLAGS(\+|\?|:{1,3}|!)?=/.test(v) && !/^\.SHELLFLAGS[^=]*=\s*-[a-z]*c\s*$/.test(v)) {
+      m.unknown(`make ${v}: shell flags run before every recipe`);
+      continue;
+    }
     const eq = /^([A-Za-z_][A-Za-z0-9_.]*)(\+|\?|:{1,3}|!)?=(.*)$/s.exec(v);
     if (!eq) continue; // a target
     const val = eq[3];
     if (MAKE_EXEC_VARS.test(eq[1])) {
+      // SHELL=/bin/bash is the shell recipes run in (`bash -c RECIPE`), not a command of its own.
+      if (/^(SHELL|BASH|SH)$/.test(eq[1]) && STANDARD_SHELL.test(val.trim())) continue;
       if (val.trim()) m.host.shell(m.s, val, `make ${eq[1]}=`);
     } else if (SHELL_META.test(val)) m.unknown(`make ${eq[1]}=… holds shell syntax a recipe may run`);
   }

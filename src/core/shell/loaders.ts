@@ -1,0 +1,349 @@
+// Code a program loads or runs that its row does not see as run: a test runner's config or setup file, a bundler's
+// config, a Python test runner's plugin or doctest module, a build tool's compiler wrapper named on the line or in the
+// environment, an interpreter fed file names it reads from its input. The program is running that code, so the file
+// is judged as a run of it (read from disk like `node x.js` or `python3 x.py`) and what cannot be read is unknown.
+// Threat: `npx jest -c scripts/x.js`, `mocha -r ./x.js`, `python3 -m pytest -p scripts.tidy`, `python3 -m unittest
+// scripts.tidy`, `CARGO_BUILD_RUSTC_WRAPPER=scripts/x.sh cargo build`, `cmake -DCMAKE_C_COMPILER_LAUNCHER=x`,
+// `go env -w GOFLAGS=-toolexec=x`, `echo x.py | xargs python3`, `sort /dev/zero`, `python3 -c 'bytearray(10**13)'`.
+
+export interface Loaded {
+  /** Files the program runs as code (relative to the sub-command's cwd or absolute). */
+  exec: string[];
+  /** What cannot be accounted for (the sub-command is then unknown). */
+  why: string | undefined;
+  /** An endless device read by a program that keeps lines in memory (the disk-fill rule speaks when it is written out). */
+  endless?: string;
+}
+
+/** A file of program code by its name (JavaScript/TypeScript, Python, shell). */
+const CODE_FILE = /^[^*?[\]{}<>|;&$`'"\s]+\.(?:[cm]?[jt]sx?|pyw?|sh|bash)$/;
+
+/** JavaScript tools that load configs, setup files, plugins or tests as code (their file arguments run). */
+const JS_LOADERS = new Set(
+  (
+    'jest vitest mocha ava tap jasmine karma c8 nyc webpack webpack-cli rollup eslint prettier playwright cypress lint-staged ' +
+    'vite tsup esbuild babel stylelint gulp grunt pm2 nodemon tsx ts-node ts-node-esm esno babel-node zx next nuxt astro parcel ' +
+    'jiti vite-node node-dev svelte-kit remix rspack turbo nx lerna size-limit commitlint husky semantic-release release-it'
+  ).split(' '),
+);
+
+/** Python modules (and the same tools run by name) that import the modules or run the files they are given. */
+const PY_IMPORTERS = new Set(['pytest', 'py.test', 'doctest', 'unittest', 'pydoc', 'pydoc3', 'cProfile', 'profile', 'trace', 'coverage']);
+
+const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
+
+/** The files a dotted Python module name is (`scripts.tidy` → scripts/tidy.py or scripts/tidy/__init__.py). */
+function moduleFiles(mod: string): string[] {
+  if (!/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(mod)) return [];
+  const p = mod.replace(/\./g, '/');
+  return [`${p}.py`, `${p}/__init__.py`];
+}
+
+/** The value of `--opt=value`, `-pvalue`-style words are left to the caller. */
+function eqValue(w: string): string | undefined {
+  const eq = w.indexOf('=');
+  return w.startsWith('-') && eq > 0 ? w.slice(eq + 1) : undefined;
+}
+
+/**
+ * A JavaScript tool's words: every word or option value naming a code file is code it loads (a config, a setup
+ * file, a plugin, a test file); `--inject:x` is esbuild's attached form.
+ */
+function jsLoads(args: readonly string[], out: Loaded): void {
+  for (const w of args) {
+    if (w === '--') continue;
+    const v = eqValue(w) ?? (/^--[\w-]+:/.test(w) ? w.slice(w.indexOf(':') + 1) : w);
+    if (CODE_FILE.test(v) && !/^[a-z]+:\/\//.test(v)) out.exec.push(v);
+  }
+}
+
+/** pytest's words: test files, `-p` plugins (modules imported at start), `-c` configs, `--doctest-modules` folders. */
+function pytestLoads(args: readonly string[], out: Loaded): void {
+  const files: string[] = [];
+  let doctest = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w === '--doctest-modules') doctest = true;
+    else if (w === '-p' || /^-p./.test(w)) {
+      const v = w === '-p' ? args[++i] : w.slice(2).replace(/^=/, '');
+      if (v === undefined || v.startsWith('no:')) continue;
+      if (v.includes('/') || v.endsWith('.py')) out.exec.push(v);
+      else out.exec.push(...moduleFiles(v));
+    } else if (w === '-c' || w === '--config-file' || w === '--rootdir' || w === '--confcutdir') {
+      const v = args[++i];
+      if (v !== undefined && w !== '--rootdir' && w !== '--confcutdir') configFile(`pytest ${w}`, v, out);
+      else if (v !== undefined && v.startsWith('/')) out.why ??= `pytest ${w} ${v} takes conftest.py and plugins from a folder the guard does not read`;
+    } else if (/^--(config-file|rootdir|confcutdir)=/.test(w)) {
+      const v = eqValue(w)!;
+      if (w.startsWith('--config-file')) configFile('pytest --config-file', v, out);
+      else if (v.startsWith('/')) out.why ??= `pytest ${w} takes conftest.py and plugins from a folder the guard does not read`;
+    } else if (/^-[kmorWn]$|^--(tb|maxfail|durations|timeout|cov|cov-report|junitxml|basetemp|ignore|deselect|log-file|capture|import-mode)$/.test(w)) i++;
+    else if (!w.startsWith('-')) files.push(w.replace(/::.*$/, ''));
+  }
+  for (const f of files) if (/\.pyw?$/.test(f)) out.exec.push(f);
+  if (doctest && files.every((f) => !/\.pyw?$/.test(f)))
+    out.why ??= `pytest --doctest-modules imports every module under ${files.join(' ') || 'the folder'}, code the guard does not read`;
+}
+
+/** A configuration that picks plugins and code to load: from outside the project (an absolute or `..` path) it is unseen. */
+function configFile(how: string, v: string, out: Loaded): void {
+  if (v.startsWith('/') || v.startsWith('~') || v.startsWith('..'))
+    out.why ??= `${how} ${v}: a configuration from outside the project decides which code it loads`;
+  else if (CODE_FILE.test(v)) out.exec.push(v);
+}
+
+/** `python -m MOD ARGS` for the modules that import or run what they are given. */
+function pyModuleLoads(mod: string, args: readonly string[], out: Loaded): void {
+  if (mod === 'pytest' || mod === 'py.test') return pytestLoads(args, out);
+  const ps = args.filter((w) => !w.startsWith('-'));
+  if (mod === 'unittest') {
+    if (ps[0] === 'discover') {
+      for (let i = 0; i < args.length; i++) {
+        const w = args[i];
+        const pat = w === '-p' || w === '--pattern' ? args[i + 1] : /^--pattern=/.test(w) ? eqValue(w) : undefined;
+        if (pat !== undefined && !/^test/.test(pat))
+          out.why ??= `python -m unittest discover -p ${pat} imports every matching module, code the guard does not read`;
+      }
+      const pos = ps.slice(1);
+      if (pos[1] !== undefined && !/^test/.test(pos[1]))
+        out.why ??= `python -m unittest discover imports every module matching ${pos[1]}, code the guard does not read`;
+      return;
+    }
+    for (const w of ps) out.exec.push(...(/\.py$|\//.test(w) ? [w] : moduleFiles(w)));
+    return;
+  }
+  if (mod === 'doctest') {
+    for (const w of ps) out.exec.push(w);
+    return;
+  }
+  if (mod === 'pydoc') {
+    if (args.some((w) => /^-[kpbn]/.test(w))) return;
+    for (const w of ps) out.exec.push(...(/\.py$|\//.test(w) ? [w] : moduleFiles(w)));
+    return;
+  }
+  // cProfile, profile, trace, coverage run: a script (or -m module) and its arguments.
+  let i = 0;
+  if (mod === 'coverage') {
+    if (args[0] !== 'run') return;
+    i = 1;
+  }
+  for (; i < args.length; i++) {
+    const w = args[i];
+    if (w === '-m' || w === '--module') {
+      const v = args[i + 1];
+      if (v !== undefined) out.exec.push(...moduleFiles(v));
+      return;
+    }
+    if (
+      /^(-o|-s|--outfile|--sort|--file|-f|--coverdir|-C|--ignore-module|--ignore-dir|--rcfile|--source|--data-file|--omit|--include|--concurrency)$/.test(w)
+    ) {
+      i++;
+      continue;
+    }
+    if (w.startsWith('-')) continue;
+    out.exec.push(w);
+    return;
+  }
+}
+
+/** Environment variables that name a program a build or a runner starts (a wrapper, a compiler, a shell). */
+const PROGRAM_VARS =
+  /^(RUSTC|RUSTDOC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_BUILD_RUSTC(_WRAPPER|_WORKSPACE_WRAPPER)?|CARGO_BUILD_RUSTDOC|CARGO_TARGET_\w+_(RUNNER|LINKER)|CMAKE_\w*(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER)|CC|CXX|LD|AR|FC|CPP|PARALLEL_SHELL|SHELL|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL|GIT_SSH|GIT_SSH_COMMAND|MAVEN_OPTS|GRADLE_OPTS)$/;
+
+/** Values of those variables that are ordinary installed programs, not code the guard has not seen. */
+const STANDARD_PROGRAM =
+  /^(?:(?:\/usr)?(?:\/local)?\/s?bin\/)?(?:sh|bash|dash|zsh|ksh|fish|gcc|g\+\+|cc|c\+\+|clang|clang\+\+|clang-\d+|gcc-\d+|g\+\+-\d+|tcc|ld|lld|ld\.lld|ld\.gold|mold|gold|ar|llvm-ar|gfortran|rustc|rustdoc|sccache|ccache|distcc|cpp)$/;
+
+/** The programs that read each kind of variable (an assignment on another program's line is inert for it). */
+const READERS: [RegExp, RegExp][] = [
+  [/^(RUSTC|RUSTDOC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_\w+)$/, /^(cargo|cross|maturin|wasm-pack)$/],
+  [
+    /^(CMAKE_\w+|CC|CXX|LD|AR|FC|CPP)$/,
+    /^(cmake|make|gmake|ninja|meson|cargo|go|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel)$/,
+  ],
+  [/^PARALLEL_SHELL$/, /^parallel$/],
+  [/^SHELL$/, /^(script|parallel|make|gmake|xargs|watch|tmux|screen|nohup|timeout|env)$/],
+  [/^(npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/, /^(npm|npx|yarn|pnpm)$/],
+];
+
+function programValue(name: string, v: string | null, prog: string, out: Loaded): void {
+  if (v === null) {
+    out.why ??= `${name} names a program only known at run time, and ${prog} runs it`;
+    return;
+  }
+  const first = v.trim().split(/\s+/)[0] ?? '';
+  if (first === '' || STANDARD_PROGRAM.test(first)) return;
+  if (/\s/.test(v.trim()) || !/^[\w./+-]+$/.test(first) || !first.includes('/')) {
+    out.why ??= `${name}=${v} makes ${prog} run a program the guard does not model`;
+    return;
+  }
+  out.exec.push(first);
+}
+
+/** Endless devices: a reader that keeps whole lines (or all its input) in memory never finishes one. */
+const ENDLESS = /^\/dev\/(zero|urandom|random|full)$/;
+const LINE_READERS =
+  /^(sort|tail|head|sed|gsed|grep|egrep|fgrep|rg|ag|awk|gawk|mawk|nawk|uniq|tac|rev|nl|cut|fold|fmt|paste|join|comm|column|shuf|jq|yq|less|more|xargs|tsort|pr|expand|unexpand|diff|cmp|sdiff|md5sum|wc)$/;
+
+/** Code that asks for a huge allocation: `bytearray(10**13)`, `"a" x 1e13`, `[1]*10**11`, `Buffer.alloc(1e12)`. */
+const HUGE = String.raw`(?:\d{11,}|\d+\s*\*\*\s*(?:1\d|[2-9]\d|\d{3,})|\d+(?:\.\d+)?[eE]\+?(?:1\d|[2-9]\d|\d{3,})|(?:1|2)\s*<<\s*(?:3[4-9]|[4-9]\d|\d{3,})|2\s*\*\*\s*(?:3[4-9]|[4-9]\d|\d{3,}))`;
+const HUGE_ALLOC = new RegExp(
+  String.raw`(?:bytearray|bytes|alloc|allocUnsafe|allocUnsafeSlow|Array|repeat|zeros|ones|empty|full|malloc|calloc|range|xrange|padEnd|padStart|ljust|rjust|urandom|read)\s*\(\s*\(?\s*` +
+    HUGE +
+    String.raw`|[\])'"]\s*\*\s*\(?\s*` +
+    HUGE +
+    String.raw`|` +
+    HUGE +
+    String.raw`\s*\)?\s*\*\s*[\[('"]|['")\]]\s*x\s*` +
+    HUGE,
+);
+
+const INTERPRETERS = /^(python[\d.]*|pypy3?|py|perl|ruby|node|nodejs|deno|bun|php|lua|luajit|julia|Rscript|rscript|tsx|ts-node|osascript)$/;
+
+/**
+ * What a sub-command loads or runs as code beyond what its row reads: `argv` after unwrapping (values; null =
+ * only known at run time), its environment assignments, and whether its input is a pipe or file of names.
+ */
+export function loadedCode(name: string, argv: readonly (string | null)[], assigns: Record<string, string | null>, stdin?: string): Loaded | undefined {
+  let out: Loaded | undefined;
+  const o = (): Loaded => (out ??= { exec: [], why: undefined });
+  // Environment that names the program the tool starts.
+  for (const k in assigns) {
+    if (!PROGRAM_VARS.test(k)) continue;
+    if (!READERS.some(([vars, progs]) => vars.test(k) && progs.test(name))) continue;
+    programValue(k, assigns[k], name, o());
+  }
+  // Endless devices read by a program that keeps lines in memory (`head -c N` counts bytes: bounded).
+  const endless = argv.find((w) => w !== null && ENDLESS.test(w)) ?? (stdin !== undefined && ENDLESS.test(stdin) ? stdin : undefined);
+  if (LINE_READERS.test(name) && endless && !(name === 'head' && argv.some((w) => w !== null && /^(-c\d*|--bytes(=.*)?)$/.test(w))))
+    o().endless = `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
+  if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
+  if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
+  // GOTOOLCHAIN=go1.x downloads a toolchain and runs it; GOFLAGS=-toolexec/-exec runs a program around each step.
+  if (name === 'go') {
+    const tc = assigns.GOTOOLCHAIN;
+    if (tc !== undefined && (tc === null || !/^(local|auto|path)$/.test(tc)))
+      o().why ??= `GOTOOLCHAIN=${tc ?? '…'} makes go download and run another toolchain`;
+    const gf = assigns.GOFLAGS;
+    if (gf !== undefined && (gf === null || /-(toolexec|exec|overlay)\b/.test(gf))) o().why ??= `GOFLAGS=${gf ?? '…'} makes go run another program`;
+  }
+  if (argv.some((w) => w === null)) return out;
+  const args = argv.slice(1) as string[];
+  if (JS_LOADERS.has(name)) jsLoads(args, o());
+  else if (name === 'pytest' || name === 'py.test') pytestLoads(args, o());
+  else if (name === 'pydoc' || name === 'pydoc3') pyModuleLoads('pydoc', args, o());
+  else if (name === 'coverage') pyModuleLoads('coverage', args, o());
+  else if (PYTHON.test(name)) {
+    // Python's own options end at -m; what follows is the module's argv.
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i];
+      if (w === '-c' || !w.startsWith('-')) break;
+      if (w === '-m' || /^-m./.test(w)) {
+        const mod = w === '-m' ? args[i + 1] : w.slice(2);
+        const rest = args.slice(w === '-m' ? i + 2 : i + 1);
+        if (mod !== undefined && PY_IMPORTERS.has(mod)) pyModuleLoads(mod, rest, o());
+        break;
+      }
+      if (/^-[WX]$/.test(w)) i++;
+    }
+  } else if (/^(uv|pdm|poetry|hatch|pipenv|rye|uvx)$/.test(name) && (args[0] === 'run' || name === 'uvx')) {
+    // `uv run scripts/x.py`, `uv run --with y x.py`: a code file among the words is the program it runs.
+    for (const w of args) if (CODE_FILE.test(w)) o().exec.push(w);
+  } else if (name === 'cmake') cmakeLoads(args, o());
+  else if (name === 'go') goLoads(args, o());
+  else if (name === 'mvn' || name === 'mvnw' || name === './mvnw') mvnLoads(args, o());
+  else if (/^(bazel|bazelisk)$/.test(name)) bazelLoads(args, o());
+  else if (name === 'jupyter' || name === 'papermill' || name === 'ipython') {
+    if (name === 'papermill' || args.includes('--execute') || args[0] === 'execute' || args.some((w) => /\.ipynb$/.test(w) && name === 'ipython'))
+      if (args.some((w) => /\.ipynb$/.test(w))) o().why ??= `${name} runs the code cells of a notebook, which the guard does not read`;
+  }
+  if (out && out.exec.length === 0 && out.why === undefined && out.endless === undefined) return undefined;
+  return out;
+}
+
+/**
+ * A package manager's script shell and configuration files: `--script-shell X` (npm, pnpm's `--config.script-shell`)
+ * runs every script through X; `--userconfig F` / `npm_config_userconfig=F` takes settings (a script shell among
+ * them) from a file the guard does not read.
+ */
+function pkgManagerConfig(name: string, argv: readonly (string | null)[], assigns: Record<string, string | null>, out: Loaded): void {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') break;
+    if (w === null) continue;
+    const m = /^--(?:config\.)?(script-shell|shell|userconfig|globalconfig|rc)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const v = m[2] ?? argv[++i];
+    if (v === undefined) continue;
+    if (m[1] === 'script-shell' || m[1] === 'shell') programValue(`${name} --${m[1]}`, v, name, out);
+    else if (v === null) out.why ??= `${name} --${m[1]} takes settings from a file only known at run time`;
+    else configFile(`${name} --${m[1]}`, v, out);
+  }
+  for (const k in assigns) {
+    if (/^npm_config_(userconfig|globalconfig)$/i.test(k)) {
+      const v = assigns[k];
+      if (v === null) out.why ??= `${k} takes settings from a file only known at run time`;
+      else configFile(k, v, out);
+    }
+  }
+}
+
+function cmakeLoads(args: readonly string[], out: Loaded): void {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w === '-C') {
+      if (args[i + 1] !== undefined) configFile('cmake -C', args[++i], out);
+      continue;
+    }
+    if (/^-C./.test(w)) configFile('cmake -C', w.slice(2), out);
+    const def = w === '-D' ? args[++i] : /^-D./.test(w) ? w.slice(2) : undefined;
+    if (def === undefined) continue;
+    const eq = def.indexOf('=');
+    if (eq < 0) continue;
+    const key = def.slice(0, eq).replace(/:\w+$/, '');
+    if (
+      /^CMAKE_\w*(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER|LINKER|_EMULATOR|CROSSCOMPILING_EMULATOR|PROJECT_INCLUDE\w*|TOOLCHAIN_FILE|USER_MAKE_RULES_OVERRIDE\w*)$/.test(
+        key,
+      ) ||
+      key === 'CMAKE_MAKE_PROGRAM'
+    )
+      programValue(key, def.slice(eq + 1), 'cmake', out);
+  }
+}
+
+/** `go env -w` settings that make every later go command run another program or trust other code. */
+const GO_ENV_RISKY =
+  /^(GOFLAGS|CC|CXX|AR|FC|PKG_CONFIG|GOTOOLCHAIN|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOSUMDB|GOPROXY|GOENV|GOROOT|GOBIN|GOEXPERIMENT|CGO_\w+)$/;
+
+function goLoads(args: readonly string[], out: Loaded): void {
+  const env = args.indexOf('env');
+  if (env >= 0 && args.slice(env + 1).some((w) => w === '-w' || w === '-u')) {
+    for (const w of args.slice(env + 1)) {
+      const k = w.split('=')[0];
+      if (w.includes('=') && GO_ENV_RISKY.test(k)) out.why ??= `go env -w ${w} persistently changes what every later go command runs or trusts`;
+    }
+  }
+  for (const w of args) if (/^-(toolexec|exec|overlay)(=|$)/.test(w) && args.indexOf(w) < env) out.why ??= `go ${w} runs another program`;
+}
+
+function mvnLoads(args: readonly string[], out: Loaded): void {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (/^(exec|org\.codehaus\.mojo:exec-maven-plugin[:\w.-]*):(exec|java)$/.test(w)) out.why ??= `mvn ${w} runs a program named by properties or the pom`;
+    if (/^-Dexec\.executable=/.test(w)) programValue('exec.executable', w.slice(w.indexOf('=') + 1), 'mvn', out);
+    if (/^(-f|--file|-s|--settings|-gs|--global-settings)$/.test(w) && args[i + 1] !== undefined) configFile(`mvn ${w}`, args[++i], out);
+    else if (/^--(file|settings|global-settings)=/.test(w)) configFile('mvn', w.slice(w.indexOf('=') + 1), out);
+  }
+}
+
+function bazelLoads(args: readonly string[], out: Loaded): void {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (/^--(run_under|script_path)(=|$)/.test(w)) out.why ??= `bazel ${w.split('=')[0]} runs a program the guard does not read`;
+    const rc = w === '--bazelrc' ? args[++i] : /^--bazelrc=/.test(w) ? w.slice(10) : undefined;
+    if (rc !== undefined && rc !== '/dev/null') configFile('bazel --bazelrc', rc, out);
+  }
+}
+
+/** A program that takes the programs to run from its input (xargs) handed an interpreter with no file of its own. */
+export const INTERP_NAMES = /^(python[\d.]*|pypy3?|node|nodejs|deno|bun|tsx|ts-node|ruby|perl|php|lua|sh|bash|zsh|dash|ksh|source|\.)$/;
