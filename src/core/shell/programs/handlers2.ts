@@ -1,5 +1,5 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
-import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, handler, positionalRoles_, runRow } from './model';
+import { APPEND, INTO, RECURSIVE, applyRoles, type Model, codeArg, handler, positionalRoles_, runRow } from './model';
 import { stdinText } from './handlers';
 import type { Row } from './spec';
 import { lineCodeDestroys, wipesMany } from './inplace';
@@ -198,8 +198,28 @@ handler('script-or-file', (m) => {
   for (const w of ps.slice(1)) m.name(w, w.value, m.label);
 });
 
+/**
+ * `go fmt ./...`, `go fmt ./internal/...`: a Go package pattern ending in `...` names the folder's tree, not a
+ * file called `...`; the formatter rewrites the Go files under it (with no pattern, those of this folder).
+ */
+function goPackagePatterns(m: Model): boolean {
+  const ps = m.p.positional;
+  if (ps.length > 0 && !ps.some((w) => w.value !== null && /(^|\/)\.\.\.$/.test(w.value))) return false;
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  // No pattern: the package in this folder (its Go files; judged as the tree, a superset).
+  if (ps.length === 0) m.add('write', undefined, '.', m.label, RECURSIVE, ['*.go']);
+  for (const w of ps) {
+    const pat = w.value === null ? null : /^(.*?)\/?\.\.\.$/.exec(w.value);
+    if (pat) m.add('write', undefined, pat[1] || '.', m.label, RECURSIVE, ['*.go']);
+    else m.role('Y', w, w.value, m.label);
+  }
+  if (m.p.unknown.length) m.unknown(`${m.label} ${m.p.unknown[0]} is an option the guard does not model`);
+  return true;
+}
+
 /** Formatters and linters: with no paths they work on the current directory. */
 handler('formatter', (m) => {
+  if (m.s.name === 'go' && goPackagePatterns(m)) return;
   applyRoles(m);
   if (m.p.positional.length > 0) return;
   const t = m.row.pos[0];
