@@ -1140,3 +1140,34 @@ handler('open', (m) => {
     return m.unknown(`${m.label} ${v} lets the desktop pick a program to run it`);
   }
 });
+
+/**
+ * socat ADDR1 ADDR2: FILE:/OPEN:/GOPEN: (and a bare path with a slash) open a file, CREATE: creates or truncates
+ * one; the data goes both ways unless -u (left to right) or -U (right to left). `socat FILE:.env TCP:host:80`
+ * reads the secret into a socket; `socat TCP-LISTEN:… OPEN:src/app.ts` writes what arrives over the file.
+ * EXEC:/SYSTEM: are the rules' business (they run a command).
+ */
+handler('socat', (m) => {
+  applyRoles(m);
+  const ps = m.p.positional;
+  const uni = m.s.words.some((w) => w.value === '-u') ? 0 : m.s.words.some((w) => w.value === '-U') ? 1 : -1;
+  for (let i = 0; i < ps.length; i++) {
+    const w = ps[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`socat ${w.text}: an address only known at run time`);
+      continue;
+    }
+    const a = /^([A-Za-z][A-Za-z0-9-]*):([^,]*)/.exec(v);
+    const type = a ? a[1].toUpperCase() : v.includes('/') && !v.includes(':') ? 'GOPEN' : '';
+    const p = a ? a[2] : v.split(',')[0];
+    if (!/^(FILE|OPEN|GOPEN|CREATE|CREAT)$/.test(type) || p === '') continue;
+    const reads = uni < 0 || uni === i;
+    const writes = uni < 0 || uni !== i;
+    if (type === 'CREATE' || type === 'CREAT') m.add('write', undefined, p, `socat ${type}:`);
+    else {
+      if (reads) m.add('read', undefined, p, `socat ${type}:`);
+      if (writes) m.add('write', undefined, p, `socat ${type}:`);
+    }
+  }
+});
