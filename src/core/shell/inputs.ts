@@ -66,7 +66,7 @@ function fdOperands(ws: readonly W[]): W[] {
 }
 
 /** `fd -e md -e txt`: only files with those extensions are found (`*.md`, `*.txt`); none given, every file. */
-function fdExtensions(ws: readonly W[]): string[] {
+function fdExtensions(ws: readonly W[]): string[] | undefined {
   const out: string[] = [];
   for (let i = 1; i < ws.length; i++) {
     const v = ws[i].value;
