@@ -5,6 +5,18 @@ import type { Sub } from '../types';
 import type { Rule } from './types';
 import { bareWords, named } from './util';
 
+/** `docker inspect -f '{{.State.Status}}'`: a literal template that names fields other than the environment or config. */
+function narrowFormat(s: Sub): boolean {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    const f = v === '-f' || v === '--format' ? ws[i + 1]?.value : v?.startsWith('--format=') ? v.slice(9) : undefined;
+    if (f === undefined) continue;
+    return f !== null && /\{\{/.test(f) && !/Env|Config\s*\}\}|\{\{\s*(json\s+)?\.\s*\}\}|Args|Cmd|Labels|Mounts|Secret|index|range/i.test(f);
+  }
+  return false;
+}
+
 /** A path or name in a container that holds its secrets: environ, mounted secrets, keys, env files. */
 const REMOTE_SECRET =
   /^\/proc\/(\d+|self)\/environ$|^\/(var\/)?run\/secrets\/|(^|\/)(secrets?|credentials)(\/|$)|(^|\/)\.env(\.[\w.-]+)?$|(^|\/)id_(rsa|ed25519|ecdsa|dsa)$|\.(pem|key)$|(^|[\/_-])(token|password|passwd)([._-]|$)|^\/etc\/shadow$/i;
@@ -567,7 +579,11 @@ export const remoteRules: Rule[] = [
         ((b[0] === 'output' && s.words.length > 2) || (b[0] === 'show' && has(/^-json$/)) || (b[0] === 'state' && b[1] === 'pull'))
       )
         return `${n} ${b[0]} prints values from the state, sensitive ones included`;
-      if ((n === 'docker' || n === 'podman' || n === 'nerdctl') && (b[0] === 'inspect' || (/^(container|inspect)$/.test(b[0] ?? '') && b[1] === 'inspect')))
+      if (
+        (n === 'docker' || n === 'podman' || n === 'nerdctl') &&
+        (b[0] === 'inspect' || (/^(container|inspect)$/.test(b[0] ?? '') && b[1] === 'inspect')) &&
+        !narrowFormat(s)
+      )
         return `${n} inspect prints the container configuration, its environment (tokens) included`;
       if ((n === 'kubectl' || n === 'oc') && b[0] === 'attach') return `${n} attach joins a running container's terminal`;
       if (
