@@ -1178,7 +1178,7 @@ export const BENIGN: Record<string, string[]> = {
     'ls .git*',
     'go fmt ./...',
     'go fmt ./src/...',
-    'echo x | tee -a src/*.ts',
+    'echo x | tee -a docs/*.md',
     'echo x | tee /tmp/*.log',
     'fd -e md -X cat',
     'fd -e ts src -x wc -l',
