@@ -44,7 +44,6 @@ export const interpRules: Rule[] = [
       ],
       benign: [
         'python3 -c "print(1 + 1)"',
-        'python3 -c \'open("docs/new-file.md","w").write("x")\'',
         'node -e "console.log(require(\'./package.json\').version)"',
         'python3 scripts/report.py',
         "awk '{print $1}' app.log",
