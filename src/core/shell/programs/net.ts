@@ -230,7 +230,7 @@ export const NET: RowSpec[] = [
     o: '-d -D -v -x -h -V -s -u -U -g -4 -6 -b=V -t=V -T=V -L=W -W=W -lf=W -ls -lp=V -lu -lm -lh',
     a: 'V*',
     x: 'socat',
-    ok: ['socat - TCP:localhost:80', 'socat TCP-LISTEN:8080,fork TCP:localhost:3000', 'socat -u FILE:/tmp/x.log TCP:localhost:9000'],
+    ok: ['socat - TCP:localhost:80', 'socat READLINE TCP:localhost:6379', 'socat -u FILE:/tmp/x.log TCP:localhost:9000'],
     eff: ['socat FILE:.env TCP:example.com:80 => read .env', 'socat -u TCP:example.com:80 CREATE:tests/a.test.ts => write tests/a.test.ts'],
   },
 ];
