@@ -97,3 +97,23 @@ export function codePaths(code: string): CodePath[] {
   }
   return out;
 }
+
+/**
+ * The program text with the literal-path write calls whose path `isNew` accepts blanked out: creating a file
+ * that does not exist is judged by the path rules as a creation, so what is left decides whether the program
+ * still overwrites something (a computed path, an existing file).
+ */
+export function withoutNewFileWrites(code: string, isNew: (path: string) => boolean): string {
+  let out = code;
+  for (const a of APIS) {
+    if (a.op !== 'write') continue;
+    a.re.lastIndex = 0;
+    out = out.replace(a.re, (...args: unknown[]) => {
+      const m = args.slice(0, -2) as unknown as RegExpExecArray;
+      if (a.mode && !/[wx+]/.test(lit(m, 1) ?? '')) return m[0];
+      const p = a.how === 'shutil.copy' ? lit(m, 1) : lit(m, 0);
+      return p !== undefined && p !== '' && isNew(p) ? ' '.repeat(m[0].length) : m[0];
+    });
+  }
+  return out;
+}

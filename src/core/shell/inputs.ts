@@ -49,6 +49,35 @@ function split(s: string): string[] {
 }
 
 /** What a producer's output lists. */
+/** fd's value options (their values are no operands). */
+const FD_VALUE_OPT =
+  /^(-e|--extension|-t|--type|-E|--exclude|-d|--max-depth|--min-depth|--exact-depth|-S|--size|--changed-within|--changed-before|-j|--threads|-c|--color|--ignore-file|--base-directory|--owner|--path-separator|--batch-size|--max-results|--format)$/;
+
+/** fd's pattern and search paths: option values skipped, and nothing from -x/-X on (that is the command it runs). */
+function fdOperands(ws: readonly W[]): W[] {
+  const out: W[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && /^(-x|--exec|-X|--exec-batch)$/.test(v)) break;
+    if (v !== null && FD_VALUE_OPT.test(v)) i++;
+    else if (v === null || !v.startsWith('-')) out.push(ws[i]);
+  }
+  return out;
+}
+
+/** `fd -e md -e txt`: only files with those extensions are found (`*.md`, `*.txt`); none given, every file. */
+function fdExtensions(ws: readonly W[]): string[] | undefined {
+  const out: string[] = [];
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && /^(-x|--exec|-X|--exec-batch)$/.test(v)) break;
+    const e = v === '-e' || v === '--extension' ? ws[i + 1]?.value : v?.startsWith('--extension=') ? v.slice(12) : undefined;
+    if (e === null) return NO_NAMES; // an extension only known at run time: any file
+    if (e !== undefined) out.push(`*.${e.replace(/^\./, '')}`);
+  }
+  return out.length ? out : NO_NAMES;
+}
+
 export function sourceOfSub(s: Sub, depth: number): InputSource {
   const name = s.name;
   const ws = s.words;
@@ -66,12 +95,12 @@ export function sourceOfSub(s: Sub, depth: number): InputSource {
     return { kind: 'files', dirs, names: NO_NAMES, cwd: s.cwd };
   }
   if (name === 'ls' || name === 'fd' || name === 'fdfind' || name === 'rg' || name === 'ag' || name === 'tree' || name === 'du') {
-    const args = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const args = name === 'fd' || name === 'fdfind' ? fdOperands(ws) : ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
     if (args.some((w) => w.value === null)) return { kind: 'unknown', what: `the output of ${name}` };
     // fd and rg take a pattern first (rg --files does not).
     const skip = (name === 'fd' || name === 'fdfind' || (name === 'rg' && !ws.some((w) => w.value === '--files')) || name === 'ag') && args.length ? 1 : 0;
     const dirs = args.slice(skip).map((w) => w.path ?? w.value!);
-    return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names: NO_NAMES, cwd: s.cwd };
+    return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names: name === 'fd' || name === 'fdfind' ? fdExtensions(ws) : NO_NAMES, cwd: s.cwd };
   }
   if ((name === 'grep' || name === 'egrep') && ws.some((w) => w.value !== null && /^-[a-zA-Z]*[lL]/.test(w.value))) {
     const args = ws.slice(1).filter((w) => w.value !== null && !w.value.startsWith('-'));

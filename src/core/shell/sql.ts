@@ -58,6 +58,8 @@ export function judgeSql(sql: string): string | undefined {
     if (!kw) continue;
     const first = kw[1];
     const second: string | undefined = kw[2];
+    const nested = nestedWrite(up);
+    if (nested !== undefined) return nested;
     if (SCHEMA_CHANGE.test(first)) return `${first}${second ? ' ' + second : ''} changes the schema or data irreversibly`;
     if (first === 'CREATE' && !TEMPORARY.test(second ?? '')) return `CREATE ${second ?? ''} changes the schema`.trim();
     if (FLUSH.test(first)) return `${first} wipes data`;
@@ -71,6 +73,22 @@ export function judgeSql(sql: string): string | undefined {
       if (ALWAYS_TRUE.test(where[1])) return `${first} with an always-true WHERE touches every row`;
     }
     if (first === 'DELETE' && DELETE_FROM.test(up) === false) continue;
+  }
+  return undefined;
+}
+
+/** `WITH d AS (DELETE FROM t RETURNING *) SELECT …`: a data-modifying CTE (its own WHERE decides); MERGE … THEN DELETE. */
+const CTE_WRITE = /\(\s*(DELETE\s+FROM|UPDATE)\b([^()]*(?:\([^()]*\)[^()]*)*)\)/g;
+const MERGE_DELETE = /^MERGE\b.*\bTHEN\s+DELETE\b/;
+function nestedWrite(up: string): string | undefined {
+  if (MERGE_DELETE.test(up)) return 'MERGE … THEN DELETE deletes every matched row';
+  if (!up.includes('(')) return undefined;
+  CTE_WRITE.lastIndex = 0;
+  for (const m of up.matchAll(CTE_WRITE)) {
+    const where = WHERE.exec(m[2]);
+    const verb = m[1].split(' ')[0];
+    if (!where) return `${verb} inside a WITH clause without WHERE touches every row`;
+    if (ALWAYS_TRUE.test(where[1].replace(/\bRETURNING\b.*$/, ''))) return `${verb} inside a WITH clause with an always-true WHERE touches every row`;
   }
   return undefined;
 }

@@ -341,7 +341,7 @@ const BENIGN: Record<string, string[]> = {
     'aws logs tail /aws/lambda/x',
     'gcloud compute instances list',
     'az vm list',
-    'docker inspect api',
+    "docker inspect -f '{{.State.Status}}' api",
     'docker logs api --tail 50',
     'cdk synth',
   ],

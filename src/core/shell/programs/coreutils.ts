@@ -561,4 +561,11 @@ export const COREUTILS: RowSpec[] = [
   { n: 'caller compgen complete compopt bind enable', d: 'shell introspection', loose: true, x: 'enable', ok: ['compgen -c | head'] },
   { n: 'printenv', d: 'prints the environment (no names: all of it, the rules’ business)', loose: true, a: 'V*', ok: ['printenv PATH', 'printenv HOME'] },
   { n: 'env', d: 'prints the environment or runs a command in a changed one (the unwrapper)', loose: true, a: 'V*', ok: ['env NODE_ENV=test true'] },
+  {
+    n: 'uuidgen',
+    d: 'prints a new UUID',
+    o: '-r|--random -t|--time -m|--md5 -s|--sha1 -n|--namespace=V -N|--name=V -x|--hex -C|--count=V -h|--help -V|--version',
+    a: '',
+    ok: ['uuidgen', 'uuidgen -r', 'uuidgen --sha1 --namespace @dns --name example.com'],
+  },
 ];

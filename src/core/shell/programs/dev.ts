@@ -13,7 +13,7 @@ const NODE_TEST = { runs: PKG_JSON, loose: true, a: 'R*' } as const;
 /** npm-style verbs that only read or install (a package's own install scripts are the accepted price of npm install). */
 const NPM_SUB: Record<string, RowSpec> = {
   'install i isntall add ci in ins inst insta instal isnt isnta isntal install-clean ic update up upgrade udpate uninstall un unlink remove rm r dedupe ddp prune rebuild rb link ln':
-    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C', a: '?*' },
+    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: '?*' },
   'test t tst': { n: '', d: 'runs the test script from package.json (its arguments are test files)', ...NODE_TEST },
   'start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
@@ -196,7 +196,14 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '--cwd=C',
     sub: {
-      'install add remove upgrade up dedupe rebuild link unlink import autoclean': { n: '', d: 'dependencies', runs: PKG_JSON, a: '?*' },
+      'install add remove upgrade up dedupe rebuild link unlink import autoclean': {
+        n: '',
+        d: 'dependencies',
+        runs: PKG_JSON,
+        loose: true,
+        o: '--registry=V',
+        a: '?*',
+      },
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
       'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
       'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },

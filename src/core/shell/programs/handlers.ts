@@ -653,6 +653,8 @@ const DECOMPRESSORS: Record<string, string> = {
   unlz4: 'lz4',
 };
 
+const KEEPS_INPUT = new Set(['zstd', 'lz4', 'brotli']);
+
 /** gzip & co: compressing FILE writes FILE.gz and removes FILE (unless -k or -c); -d the reverse. */
 handler('gzip', (m) => {
   optionRoles(m);
@@ -673,7 +675,9 @@ handler('gzip', (m) => {
     }
     const out = decompress ? (v.endsWith(ext) ? v.slice(0, -ext.length) : v.replace(/\.[^./]+$/, '')) : v + ext;
     m.add('write', undefined, out, name, (m.has('force') ? FORCE : 0) | rec);
-    if (!m.has('keep')) m.add('delete', undefined, v, `${name} (removes the input)`, rec);
+    // zstd, lz4 and brotli keep their input unless told --rm; the others remove it unless told -k.
+    const removes = KEEPS_INPUT.has(DECOMPRESSORS[name] ?? name) ? m.has('rm') : !m.has('keep');
+    if (removes) m.add('delete', undefined, v, `${name} (removes the input)`, rec);
   }
 });
 

@@ -587,7 +587,30 @@ handler('docker-build', (m) => {
       else if (!o.value.includes('=') && o.value !== '-') m.add('write', undefined, o.value, `${m.label} -o`, RECURSIVE | INTO);
     }
   }
+  dockerfileFromInput(m);
 });
+
+/**
+ * `docker build -f - .` (or `-` as the context): the Dockerfile is the input. Its COPY/ADD sources are read from
+ * the context and its RUN steps print into the build log (`COPY .env /e` then `RUN cat /e` shows the secret):
+ * the sources are judged as reads; a Dockerfile the guard cannot see is unknown.
+ */
+function dockerfileFromInput(m: Model, fileValue = m.occ('-f')?.value, ctx = m.p.positional[0]): void {
+  if (fileValue !== '-' && ctx?.value !== '-') return;
+  const text = stdinTextOf(m);
+  if (typeof text !== 'string') return m.unknown(`${m.label} reads its Dockerfile from input the guard cannot see`);
+  const dir = ctx?.value && ctx.value !== '-' ? ctx.value.replace(/\/+$/, '') : '.';
+  for (const line of text.split('\n')) {
+    const c = /^\s*(COPY|ADD)\s+(.+)$/i.exec(line);
+    if (!c) continue;
+    const args = c[2].split(/\s+/).filter((a) => a !== '' && !a.startsWith('--'));
+    if (c[2].includes('--from=')) continue; // from another stage or image, not the context
+    for (const src of args.slice(0, -1)) {
+      if (/^[a-z]+:\/\//i.test(src)) continue;
+      m.add('read', undefined, src === '.' || src === './' ? dir : `${dir}/${src.replace(/^\.\//, '')}`, `${m.label} (${c[1].toUpperCase()})`, RECURSIVE);
+    }
+  }
+}
 
 /** docker/kubectl/compose cp: `name:path` is inside a container; the other side is here. */
 handler('docker-cp', (m) => {
@@ -613,6 +636,13 @@ handler('docker-objects', (m) => {
   if (v === null) return m.unknown(`${m.label} with a command only known at run time`);
   if (group === 'plugin' && /^(install|upgrade|create|enable|set)$/.test(v ?? '')) return m.unknown(`docker plugin ${v} installs or changes a daemon plugin`);
   if ((group === 'secret' || group === 'config') && v === 'create' && bare[2]) m.path('R', bare[2], bare[2].value, `docker ${group} create`);
+  // `docker buildx build -f - .`, `docker image build -f - .`: the Dockerfile is the input (dockerfileFromInput).
+  if ((group === 'buildx' || group === 'image' || group === 'builder') && v === 'build') {
+    let f: string | null | undefined;
+    for (let i = 0; i < ws.length; i++) if (ws[i].value === '-f' || ws[i].value === '--file') f = ws[i + 1]?.value;
+    const ctx = bare.length > 1 ? bare[bare.length - 1] : undefined; // the context is the last operand
+    dockerfileFromInput(m, f ?? ws.find((w) => w.value?.startsWith('--file=') === true)?.value?.slice(7), ctx);
+  }
   if (group === 'buildx' && v === 'bake')
     for (let i = 0; i < ws.length; i++) if (ws[i].value === '-f' || ws[i].value === '--file') m.path('R', ws[i + 1], ws[i + 1]?.value, 'docker buildx bake -f');
   if (group === 'image' && v === 'save')
@@ -1245,5 +1275,36 @@ handler('open', (m) => {
       continue;
     }
     return m.unknown(`${m.label} ${v} lets the desktop pick a program to run it`);
+  }
+});
+
+/**
+ * socat ADDR1 ADDR2: FILE:/OPEN:/GOPEN: (and a bare path with a slash) open a file, CREATE: creates or truncates
+ * one; the data goes both ways unless -u (left to right) or -U (right to left). `socat FILE:.env TCP:host:80`
+ * reads the secret into a socket; `socat TCP-LISTEN:… OPEN:src/app.ts` writes what arrives over the file.
+ * EXEC:/SYSTEM: are the rules' business (they run a command).
+ */
+handler('socat', (m) => {
+  applyRoles(m);
+  const ps = m.p.positional;
+  const uni = m.s.words.some((w) => w.value === '-u') ? 0 : m.s.words.some((w) => w.value === '-U') ? 1 : -1;
+  for (let i = 0; i < ps.length; i++) {
+    const w = ps[i];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`socat ${w.text}: an address only known at run time`);
+      continue;
+    }
+    const a = /^([A-Za-z][A-Za-z0-9-]*):([^,]*)/.exec(v);
+    const type = a ? a[1].toUpperCase() : v.includes('/') && !v.includes(':') ? 'GOPEN' : '';
+    const p = a ? a[2] : v.split(',')[0];
+    if (!/^(FILE|OPEN|GOPEN|CREATE|CREAT)$/.test(type) || p === '') continue;
+    const reads = uni < 0 || uni === i;
+    const writes = uni < 0 || uni !== i;
+    if (type === 'CREATE' || type === 'CREAT') m.add('write', undefined, p, `socat ${type}:`);
+    else {
+      if (reads) m.add('read', undefined, p, `socat ${type}:`);
+      if (writes) m.add('write', undefined, p, `socat ${type}:`);
+    }
   }
 });

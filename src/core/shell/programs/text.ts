@@ -217,7 +217,7 @@ export const TEXT: RowSpec[] = [
     n: 'gzip gunzip pigz bzip2 bunzip2 pbzip2 xz unxz lzma unlzma zstd unzstd lz4 unlz4 compress uncompress brotli lzip zcat gzcat bzcat xzcat zstdcat lz4cat',
     d: 'compressors: FILE becomes FILE.gz (the input is removed unless -k or -c)',
     loose: true,
-    o: '-c|--stdout|--to-stdout:stdout -d|--decompress|--uncompress:decompress -k|--keep:keep -f|--force:force -r|--recursive:rec -t|--test:test -l|--list:list -S|--suffix=V -o=W -T|--threads=V -b=V -p|--processes=V --rm',
+    o: '-c|--stdout|--to-stdout:stdout -d|--decompress|--uncompress:decompress -k|--keep:keep -f|--force:force -r|--recursive:rec -t|--test:test -l|--list:list -S|--suffix=V -o=W -T|--threads=V -b=V -p|--processes=V --rm:rm -j:rm',
     x: 'gzip',
     ok: ['gzip -k /tmp/x.log', 'gunzip -c /tmp/x.gz | head', 'zcat /tmp/x.gz'],
     eff: ['gzip tests/a.test.ts => delete tests/a.test.ts', 'gzip -c .env => read .env', 'gzip notes.tmp => write notes.tmp.gz'],

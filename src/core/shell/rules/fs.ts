@@ -16,6 +16,8 @@ const CHMOD_OPTS = [
   O('x', 'fvchHLP', ['changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'reference', 'from', 'preserve-root', 'no-preserve-root']),
 ];
 
+const TEE_OPTS = [O('a', 'a', ['append']), O('x', 'ip', ['ignore-interrupts', 'output-error'])];
+
 /** Writers that replace the file at the destination (a rename or a new link), not write into it. */
 const REPLACES_NODE = /^(mv|ln)\b/;
 const SETUID_MODE = /(^|,)[ugoa]*[+=][rwxXt]*s|^[0-7]?[4267][0-7]{3}$/;
@@ -206,6 +208,30 @@ export const fsRules: Rule[] = [
           const abs = v.startsWith('/') ? v : `${s.cwd ?? ctx.env.cwd}/${v}`;
           if (!inWorkspace(abs, ctx.env) || normalize(abs) === normalize(ctx.env.workspace)) return `${s.name} -R on ${t.text} changes a whole tree`;
         }
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'fs.overwrite-many',
+    names: ['tee'],
+    description:
+      'tee onto files a glob or a run-time list picks (tee src/*.ts, tee $(find src -name "*.ts")): every existing file it names is truncated, and the reviewer cannot see which. -a appends.',
+    examples: {
+      destructive: ['echo x | tee src/*.ts', "printf '' | tee -- src/*.ts", "tee < /dev/null $(find src -name '*.ts')"],
+      benign: ['echo x | tee -a src/*.ts', 'npm test | tee /tmp/test.log', 'echo x | tee /tmp/*.log', 'echo x | tee new-file.txt'],
+    },
+    check(s, ctx) {
+      if (!named(s, 'tee')) return undefined;
+      const p = parseOpts(s.words.slice(1), TEE_OPTS);
+      if (has(p, 'a')) return undefined;
+      for (const w of p.positional) {
+        if (w.value === null) return `tee ${w.text}: the files it truncates are only known at run time`;
+        if (!w.glob) continue;
+        const v = w.value;
+        const abs = normalize(v.startsWith('/') ? v : `${s.cwd ?? ctx.env.cwd}/${v}`);
+        if (inScratch(abs, ctx.env) || isHarmlessSink(abs)) continue;
+        return `tee ${w.text}: truncates every existing file the glob matches`;
       }
       return undefined;
     },

@@ -784,6 +784,43 @@ export const gitConfigRules: Rule[] = [
       return undefined;
     },
   },
+  {
+    id: 'git.local-rewrite',
+    names: ['git'],
+    description:
+      'Rewrites local history in a way the agent may not undo: reset --keep to another commit (the branch moves back and the files revert), rebase --onto (the commits between are dropped), an interactive rebase whose todo an editor given on the line rewrites (a sequence editor is code). Also GIT_TRACE_CURL/GIT_CURL_VERBOSE, which print the request headers a credential rides in.',
+    examples: {
+      destructive: [
+        'git reset --keep HEAD~1',
+        'git reset --keep @~',
+        'git rebase --onto HEAD~2 HEAD~1 main',
+        'GIT_SEQUENCE_EDITOR="sed -i \'1s/^pick/drop/\'" git rebase -i HEAD~1',
+        'GIT_TRACE_CURL=1 git ls-remote https://github.com/org/private',
+      ],
+      benign: ['git reset --keep', 'git reset --keep HEAD', 'git rebase main', 'git rebase -i HEAD~3', 'GIT_TRACE=1 git status'],
+    },
+    check(s) {
+      if (s.name !== 'git') return undefined;
+      for (const k of ['GIT_TRACE_CURL', 'GIT_CURL_VERBOSE'])
+        if (k in s.assigns && !/^(0|false|)$/i.test(s.assigns[k] ?? 'x')) return `${k} prints the HTTP headers, credentials included`;
+      if (git(s, 'reset')) {
+        const p = gopts(s, RESET);
+        if (!has(p, 'keep')) return undefined;
+        const target = p.positional[0];
+        if (target === undefined || target.value === 'HEAD' || target.value === '@') return undefined;
+        return `git reset --keep ${target.text} moves the branch back and reverts the files`;
+      }
+      if (git(s, 'rebase')) {
+        const ws = s.words.slice(2).map((w) => w.value);
+        if (ws.some((v) => (v === null ? false : v === '--onto' || v.startsWith('--onto='))))
+          return 'git rebase --onto drops the commits between the old base and the new one';
+        const interactive = ws.some((v) => v !== null && (v === '--interactive' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(v)));
+        if (interactive && ('GIT_SEQUENCE_EDITOR' in s.assigns || 'GIT_EDITOR' in s.assigns || 'EDITOR' in s.assigns || 'VISUAL' in s.assigns))
+          return 'git rebase -i with an editor given on the line: the editor rewrites the todo (drops or reorders commits)';
+      }
+      return undefined;
+    },
+  },
 ];
 
 export { resolveLong };

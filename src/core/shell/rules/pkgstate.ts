@@ -16,6 +16,11 @@ function verbs(s: Sub, from = 1): (string | null)[] {
   return out;
 }
 
+/** The word is the value of a separate `--registry` option. */
+function registryValue(s: Sub, v: string): boolean {
+  return s.words.some((w, i) => w.value === v && i > 1 && s.words[i - 1].value === '--registry');
+}
+
 function hasOpt(s: Sub, re: RegExp): boolean {
   return s.words.some((w, i) => i > 0 && w.value !== null && re.test(w.value));
 }
@@ -257,7 +262,8 @@ export const pkgStateRules: Rule[] = [
       ],
     },
     check(s) {
-      const v = verbs(s);
+      // `--registry URL`: the URL is where from (pkg.foreign-index judges it), not a package spec.
+      const v = verbs(s).filter((x, i, a) => !(x !== null && i >= 0 && registryValue(s, x)));
       if (!/^(install|i|in|isntall|add|a)$/.test(v[0] ?? '')) return undefined;
       const bad = v.slice(1).find((x) => x !== null && unvettedSpec(x));
       return bad ? `${s.name} ${v[0]} ${bad} installs code from a repository or host path, not a registry package` : undefined;

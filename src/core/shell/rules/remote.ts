@@ -3,7 +3,23 @@
 import { inWorkspace, normalize, within } from '../fsfacts';
 import type { Sub } from '../types';
 import type { Rule } from './types';
-import { named } from './util';
+import { bareWords, named } from './util';
+
+/** `docker inspect -f '{{.State.Status}}'`: a literal template that names fields other than the environment or config. */
+function narrowFormat(s: Sub): boolean {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    const f = v === '-f' || v === '--format' ? ws[i + 1]?.value : v?.startsWith('--format=') ? v.slice(9) : undefined;
+    if (f === undefined) continue;
+    return f !== null && /\{\{/.test(f) && !/Env|Config\s*\}\}|\{\{\s*(json\s+)?\.\s*\}\}|Args|Cmd|Labels|Mounts|Secret|index|range/i.test(f);
+  }
+  return false;
+}
+
+/** A path or name in a container that holds its secrets: environ, mounted secrets, keys, env files. */
+const REMOTE_SECRET =
+  /^\/proc\/(\d+|self)\/environ$|^\/(var\/)?run\/secrets\/|(^|\/)(secrets?|credentials)(\/|$)|(^|\/)\.env(\.[\w.-]+)?$|(^|\/)id_(rsa|ed25519|ecdsa|dsa)$|\.(pem|key)$|(^|[\/_-])(token|password|passwd)([._-]|$)|^\/etc\/shadow$/i;
 
 /** A refspec whose destination is a local branch (`main:main`, `+refs/heads/*:refs/heads/*`), not a remote-tracking ref. */
 function localDest(spec: string): boolean {
@@ -521,6 +537,72 @@ export const remoteRules: Rule[] = [
         const exists = ctx.env.exists?.(dir) === false ? false : (ctx.env.isDir?.(dir) ?? (dir === ws || PROJECT_DIRS.test(dir.slice(ws.length + 1))));
         if (exists) return `${e.how} copies files over the existing folder ${dir}: files of the same name there are replaced`;
       }
+      return undefined;
+    },
+  },
+  {
+    id: 'remote.secrets-print',
+    description:
+      'Prints secrets another system keeps, or runs code there: pulumi --show-secrets, terraform output / show -json (state values), docker|podman inspect (the container Env), kubectl get configmaps -o yaml|json, kubectl attach, a command in a container or pod that reads its environ or a secret file, heroku run (a shell on the app), redis-cli --eval / EVAL / SCRIPT LOAD (Lua on the server), django-admin|manage.py flush.',
+    examples: {
+      destructive: [
+        'pulumi config --show-secrets',
+        'terraform output -json',
+        'docker inspect app',
+        'kubectl exec api-0 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token',
+        "heroku run 'rm -rf /app/data' -a prod",
+        'redis-cli --eval /tmp/x.lua',
+        'django-admin flush --no-input',
+      ],
+      benign: [
+        'pulumi config',
+        'terraform output',
+        'terraform plan',
+        'docker ps',
+        'kubectl get pods -o yaml',
+        'kubectl exec api-0 -- ls /app',
+        'redis-cli get k',
+        'heroku logs -a prod',
+      ],
+    },
+    check(s) {
+      const n = s.name;
+      if (n === null) return undefined;
+      if (s.remote && s.words.some((w) => w.value !== null && REMOTE_SECRET.test(w.value)))
+        return `${s.words[0].value} in a container or on a host reads ${s.words.find((w) => w.value !== null && REMOTE_SECRET.test(w.value))!.value}, a secret there`;
+      if (s.remote && /^(env|printenv)$/.test(n) && s.words.length === 1) return `${n} in a container prints its environment, tokens included`;
+      const b = bareWords(s);
+      const has = (re: RegExp) => s.words.some((w, i) => i > 0 && w.value !== null && re.test(w.value));
+      if (n === 'pulumi' && has(/^--show-secrets$/)) return 'pulumi --show-secrets prints the stack secrets in clear';
+      if (
+        (n === 'terraform' || n === 'tofu' || n === 'terragrunt') &&
+        ((b[0] === 'output' && s.words.length > 2) || (b[0] === 'show' && has(/^-json$/)) || (b[0] === 'state' && b[1] === 'pull'))
+      )
+        return `${n} ${b[0]} prints values from the state, sensitive ones included`;
+      if (
+        (n === 'docker' || n === 'podman' || n === 'nerdctl') &&
+        (b[0] === 'inspect' || (/^(container|inspect)$/.test(b[0] ?? '') && b[1] === 'inspect')) &&
+        !narrowFormat(s)
+      )
+        return `${n} inspect prints the container configuration, its environment (tokens) included`;
+      if ((n === 'kubectl' || n === 'oc') && b[0] === 'attach') return `${n} attach joins a running container's terminal`;
+      if (
+        (n === 'kubectl' || n === 'oc') &&
+        b[0] === 'get' &&
+        /^(cm|configmaps?)(\/|,|$)/.test(b[1] ?? '') &&
+        has(/^(-o|--output)(=?(yaml|json|jsonpath.*|go-template.*))?$|^-o(yaml|json)$/)
+      )
+        return `${n} get configmaps prints their data, which often holds credentials`;
+      if (n === 'heroku' && /^run(:detached|:inside)?$/.test(b[0] ?? '')) return 'heroku run runs a command on the app (a remote shell)';
+      if (
+        n === 'redis-cli' &&
+        (has(/^--eval$/) ||
+          b.some((x) => /^(eval|evalsha|eval_ro|evalsha_ro|fcall|function)$/i.test(x)) ||
+          (b.some((x) => /^script$/i.test(x)) && b.some((x) => /^load$/i.test(x))))
+      )
+        return 'redis-cli runs Lua on the server';
+      if ((n === 'django-admin' || (n.startsWith('python') && s.words[1]?.value?.endsWith('manage.py') === true)) && b.includes('flush'))
+        return 'flush deletes every row of the database';
       return undefined;
     },
   },

@@ -1,5 +1,5 @@
 // Deletion: recursive, by glob, by variable or input list — the reviewer cannot see the file set.
-import { normalize } from '../fsfacts';
+import { inScratch, inWorkspace, normalize } from '../fsfacts';
 import { has, parseOpts } from '../options';
 import type { Rule } from './types';
 import { O, dryRun, named } from './util';
@@ -11,6 +11,8 @@ const RM_OPTS = [
   O('d', 'd', ['dir']),
   O('v', 'v', ['verbose', 'one-file-system', 'no-preserve-root', 'preserve-root', 'help', 'version']),
 ];
+/** Compressors that remove the file they compress (the gzip handler says when). */
+const COMPRESSORS = ['gzip', 'pigz', 'bzip2', 'pbzip2', 'xz', 'lzma', 'lzip', 'zstd', 'lz4', 'brotli', 'compress'];
 const DELETERS = ['rm', 'unlink', 'shred', 'srm', 'wipe', 'remove-item', 'del', 'trash', 'trash-put', 'gio'];
 
 /** Deleters that refuse a directory unless told to recurse (or that only remove empty ones). */
@@ -146,6 +148,26 @@ export const rmRules: Rule[] = [
     examples: { destructive: ['shred -u secrets.txt', 'shred notes.tmp'], benign: ['man shred', 'echo shred'] },
     check(s) {
       return named(s, 'shred', 'srm', 'wipe') && s.words.length > 1 ? `${s.name} destroys file contents irrecoverably` : undefined;
+    },
+  },
+  {
+    id: 'rm.compress-replace',
+    names: COMPRESSORS,
+    description:
+      'A compressor that replaces the file it names (gzip, bzip2, xz, lzma, lzip, pigz, compress; zstd/lz4/brotli --rm): the workspace file is gone, and the next step may not restore it. -k, -c, -d and scratch files are fine.',
+    examples: {
+      destructive: ['gzip src/app.ts', 'bzip2 src/index.ts', 'xz README.md', 'zstd --rm src/app.ts', 'lz4 --rm src/app.ts'],
+      benign: ['gzip -k src/app.ts', 'gzip -c src/app.ts > /tmp/a.gz', 'zstd src/app.ts', 'gzip /tmp/x.log', 'xz -k README.md'],
+    },
+    check(s, ctx) {
+      if (!named(s, ...COMPRESSORS)) return undefined;
+      for (const e of ctx.effectsOf(s)) {
+        if (e.op !== 'delete' || e.recursive || e.glob) continue; // rm.tree and rm.glob say those
+        if (!inWorkspace(e.path, ctx.env) || inScratch(e.path, ctx.env) || /\.log(\.\d+)?$/.test(e.path)) continue;
+        if (ctx.env.exists?.(e.path) === false) continue;
+        return `${e.how} deletes ${e.path}: the file is replaced by its compressed copy`;
+      }
+      return undefined;
     },
   },
 ];

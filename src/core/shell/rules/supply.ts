@@ -10,6 +10,12 @@ const PIP_SOURCE_OPT = /^(-i|--index-url|--extra-index-url|-f|--find-links|--tru
 const URL_REQ = /^(git|hg|svn|bzr)\+|^(https?|ftp|file):\/\/|\s@\s*(https?|git\+|file):/;
 const PYPI = /^https:\/\/(pypi\.org|files\.pythonhosted\.org|pypi\.python\.org)(\/|$)/;
 
+const UV_INDEX_OPT = /^(-i|--index-url|--extra-index-url|--index|--default-index|-f|--find-links)(=.*)?$/;
+const CONDA_CHANNEL_OPT = /^(-c|--channel)(=.*)?$/;
+const NPM_REGISTRY_OPT = /^(--registry|--@[^=\s]+:registry)(=.*)?$/;
+const CONDA_DEFAULT = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com)(\/|$)/;
+const NPM_DEFAULT = /^https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com)(\/|$)/;
+
 export const supplyRules: Rule[] = [
   {
     id: 'pkg.foreign-source',
@@ -25,7 +31,14 @@ export const supplyRules: Rule[] = [
         'pip install https://example.net/pkg-1.0.tar.gz',
         'pip config set global.index-url https://mirror.example.net/simple',
       ],
-      benign: ['pip install -r requirements.txt', 'pip install -e .', 'pip install requests==2.31.0', 'pip config list', 'pip download -d /tmp/w flask'],
+      benign: [
+        'pip install -r requirements.txt',
+        'pip install -e .',
+        'pip install requests==2.31.0',
+        'pip config list',
+        'pip download -d /tmp/w flask',
+        'pip install -i https://pypi.org/simple flask',
+      ],
     },
     check(s) {
       const ws = s.words;
@@ -43,6 +56,7 @@ export const supplyRules: Rule[] = [
           const val = m[2] ? m[2].slice(1) : ws[i + 1]?.value;
           if (val === null || val === undefined || !PYPI.test(val))
             return `pip ${verb} ${m[1]} ${val ?? ws[i + 1]?.text ?? ''} fetches packages from a source the project does not name`;
+          if (!m[2]) i++; // the option's value is PyPI itself, not a requirement
           continue;
         }
         if (URL_REQ.test(v)) return `pip ${verb} ${v} installs code from a URL`;
@@ -70,6 +84,45 @@ export const supplyRules: Rule[] = [
         if (v.startsWith('-')) continue;
         // The first package argument: a module path with a version is fetched, not the project's own code.
         return /^[a-z0-9.-]+\.[a-z]{2,}\/[^@\s]+@[^\s]+$/i.test(v) ? `go run ${v} fetches and runs a module at that version` : undefined;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'pkg.foreign-index',
+    names: ['uv', 'conda', 'mamba', 'micromamba', 'npm', 'pnpm', 'yarn', 'bun'],
+    description:
+      'Installs from a package index the project does not name, as pip --index-url does: uv pip|add|tool|sync --index-url/--index/--extra-index-url/--find-links, conda -c <url>, npm/pnpm/yarn/bun --registry <url>. The default index named explicitly is fine.',
+    examples: {
+      destructive: [
+        'uv pip install --index-url https://example.invalid/simple flask',
+        'uv add --index https://example.invalid/simple flask',
+        'uv tool install --index-url https://example.invalid/simple ruff',
+        'conda install -c https://example.invalid/channel numpy',
+        'npm install --registry https://example.invalid/ lodash',
+      ],
+      benign: [
+        'uv pip install flask',
+        'uv add --index-url https://pypi.org/simple flask',
+        'conda install -c conda-forge numpy',
+        'npm install --registry https://registry.npmjs.org/ lodash',
+        'uv run --index-url https://pypi.org/simple pytest',
+      ],
+    },
+    check(s) {
+      const ws = s.words;
+      const opt = s.name === 'uv' ? UV_INDEX_OPT : s.name === 'conda' || s.name === 'mamba' || s.name === 'micromamba' ? CONDA_CHANNEL_OPT : NPM_REGISTRY_OPT;
+      const ok = s.name === 'uv' ? PYPI : s.name === 'conda' || s.name === 'mamba' || s.name === 'micromamba' ? CONDA_DEFAULT : NPM_DEFAULT;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        const m = opt.exec(v);
+        if (!m) continue;
+        const val = m[2] ? m[2].slice(1) : ws[i + 1]?.value;
+        // conda channels by name (conda-forge, bioconda) come from anaconda.org; a URL or a path is another host.
+        if (ok === CONDA_DEFAULT && val !== null && val !== undefined && !/[/:]/.test(val)) continue;
+        if (val === null || val === undefined || !ok.test(val.replace(/^[^=]+=(?=https?:)/, '')))
+          return `${s.name} ${m[1]} ${val ?? ws[i + 1]?.text ?? ''} installs from a package index the project does not name`;
       }
       return undefined;
     },

@@ -172,6 +172,33 @@ function toServiceApis(ws: readonly { value: string | null; text: string }[]): b
   return any;
 }
 
+/**
+ * Options and environment that send a request to another host than the URL names (a proxy, a connect-to or
+ * resolve override, other DNS servers, credentials kept across redirects): a token meant for its own service
+ * reaches whoever runs that host. The option or variable, for the explanation.
+ */
+const REROUTE_OPT =
+  /^(--connect-to|--resolve|--proxy|--preproxy|--socks4a?|--socks5(-hostname)?|--dns-servers|--doh-url|--location-trusted|--proxy1\.0|--haproxy-clientip|-[a-zA-Z]*x)(=|$)/;
+const REROUTE_ENV = /^(all_proxy|https?_proxy|ftp_proxy|socks_proxy|curl_home|wgetrc|curlrc)$/i;
+function reroutes(s: Sub): string | undefined {
+  for (const k in s.assigns) if (REROUTE_ENV.test(k)) return `${k}=…`;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (s.name === 'curl' && (REROUTE_OPT.test(v) || v === '-K' || v.startsWith('--config'))) return v.replace(/=.*$/, '');
+    // wget -e https_proxy=… / use_proxy=on, --execute=…: wgetrc commands on the line.
+    if (
+      s.name === 'wget' &&
+      (v === '-e' || v.startsWith('--execute') || v.startsWith('-e')) &&
+      /proxy/i.test(v.startsWith('-e') && v.length > 2 ? v : (ws[i + 1]?.value ?? 'proxy'))
+    )
+      return 'wget -e …proxy';
+    if (s.name === 'wget' && /^--(config|proxy-user|proxy-password)(=|$)/.test(v)) return v.replace(/=.*$/, '');
+  }
+  return undefined;
+}
+
 /** Programs that send their arguments over the network: a secret-named variable in one leaves the machine. */
 /** Database clients and migration tools: a connection string handed to one is what it connects with. */
 const DB_CONNECTORS = new Set(
@@ -268,6 +295,8 @@ function countedOnly(s: Sub, subs: Sub[]): boolean {
     else if (w.value.startsWith('-')) return false;
     else pats.push(w.value);
   }
+  // A pattern every line matches (`grep -c .`, `^`, `=`) counts the variables: it tells nothing of a value.
+  if (count && pats.length === 1 && /^(\.\*?|\^|\$|=|\^\.\*|\.\+)$/.test(pats[0])) return true;
   return count && pats.length === 1 && /^\^?[A-Z][A-Z0-9_]*$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
 }
 
@@ -325,6 +354,8 @@ function secretUse(s: Sub, sec: ReadonlySet<string> | undefined, xtrace: boolean
     if (h === undefined) continue;
     if (n !== null && SECRET_SENDERS.has(n)) {
       if (!toServiceApis(ws)) return `${n} sends $${h}, a secret, over the network`;
+      const via = reroutes(s);
+      if (via !== undefined) return `${n} sends $${h}, a secret, through ${via}: the request goes elsewhere than the host it names`;
       // To its own service, but printing the request it sends (curl -v shows the Authorization header).
       if (showsRequest(n, ws)) return `${n} prints the request it sends, $${h} (a secret) included`;
       if (xtrace) return `the shell traces each command it runs (set -x), $${h} (a secret) expanded in it`;
@@ -466,6 +497,7 @@ export const systemRules: Rule[] = [
         'printenv PATH',
         'compgen -c git',
         'env | grep -c NODE',
+        'env | grep -c .',
         'printenv | wc -l',
         'echo $HOME',
         'env NODE_ENV=test npm test',
