@@ -252,6 +252,7 @@ function genericScanDef(line: string, out: Hit[]): void {
       (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!))) ||
       (value.length >= 36 && isMnemonic(value));
     if (secret) out.push({ start, end, rule: 'generic-secret', priority: 2 });
+    else if (!a.quoted && value.includes('(')) from = a.opEnd;
     // A quoted value (not `\"…\"`) and the literals concatenated to it on the line: `"a" + "b"`, `'a' . 'b'`,
     // `"a" "b"`; judged joined when the first alone is not a secret, and all masked when the whole is one.
     const branch = valueBranch(line, head.index);

@@ -561,6 +561,39 @@ export const headerCookie: BlockRule = {
   },
 };
 
+// --- HashiCorp Vault's init output ---
+
+/** `vault operator init` prints `Unseal Key 1: <base64>` … and `Initial Root Token: hvs.…`; saved to a file, every one is a secret. */
+const VAULT_INIT = /^[ \t]*(?:Unseal Key \d{1,2}|Recovery Key \d{1,2}|Initial Root Token)(?: \(\w+\))?:[ \t]*(\S+)[ \t]*\r?$/gm;
+
+export const vaultInit: BlockRule = {
+  id: 'vault-init',
+  description: "HashiCorp Vault's unseal keys, recovery keys and initial root token as `vault operator init` prints them",
+  gate: 'nseal Key ',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    VAULT_INIT.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = VAULT_INIT.exec(text)) !== null) {
+      const v = m[1]!;
+      if (v.length < 16 || isReference(v) || isPlaceholder(v)) continue;
+      const s = m.index + m[0].lastIndexOf(v);
+      mark(out, index, s, s + v.length, 'vault-init');
+    }
+  },
+  samples: () => {
+    const k = [r(B64, 44), r(B64, 44), r(ALNUM, 24)];
+    return {
+      truePositives: [
+        {
+          text: `Unseal Key 1: ${k[0]}\nUnseal Key 2: ${k[1]}\n\nInitial Root Token: hvs.${k[2]}\n\nVault initialized with 5 key shares and a key threshold of 3.\n`,
+          secrets: [k[0]!, k[1]!, `hvs.${k[2]}`],
+        },
+      ],
+      falsePositives: ['Unseal Key 1: <paste the first key here>\nUnseal the vault with `vault operator unseal`.\n', 'Unseal Key (will be hidden):\n'],
+    };
+  },
+};
+
 export const FORMAT_RULES: BlockRule[] = [
   gossipKey,
   consulAclTokens,
@@ -573,4 +606,5 @@ export const FORMAT_RULES: BlockRule[] = [
   mysqlHash,
   jenkinsSecret,
   headerCookie,
+  vaultInit,
 ];

@@ -835,6 +835,9 @@ export const genericAssignment: LineRule = {
         f = { kind: FollowKind.Backslash, strength, judged: secret, spans: [start, end - 1], value: value.slice(0, -1), arg: 0 };
       else if (value === '(' && breakFrom(line, end) === end) f = { kind: FollowKind.Paren, strength, judged: false, spans: [], value: '', arg: 0 };
       if (f !== null) out.push({ start: end, end, rule: 'generic-secret', priority: GENERIC_PRIORITY, follow: f });
+      // Code that is no secret but holds a call or a tuple (`auth = dict(token="…")`, Perl's `%auth = (token =>
+      // q{…})`): the keys inside it are read too, not skipped with it.
+      else if (!secret && !quoted && value.includes('(')) from = head.opEnd;
     }
   },
   samples: () => {
@@ -887,6 +890,9 @@ export const genericAssignment: LineRule = {
       { text: `profile::db::root_password: '${p[3]}'`, secrets: [p[3]!] },
       { text: `  app:datadogApiKey: ${hex.slice(0, 32)}`, secrets: [hex.slice(0, 32)] },
       { text: `:rubygems_api_key: ${p[4]}`, secrets: [p[4]!] },
+      // Keys inside code that holds a call or a tuple under a secret-ish name (read, not skipped with it).
+      { text: `auth = dict(token="${hex.slice(0, 28)}")`, secrets: [hex.slice(0, 28)] },
+      { text: `my %auth = (token => q{${hex128.slice(0, 28)}}, email => 'ops@example.com');`, secrets: [hex128.slice(0, 28)] },
       // A recovery phrase under a secret-named key, or under `seed` (bip39.ts).
       ...phraseSamples(),
       // Values going on past their line (follow.ts): every piece masked, the key lines kept.
@@ -955,6 +961,7 @@ export const genericAssignment: LineRule = {
         '  secretArn: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
         'arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf',
         'SEED=42',
+        'auth = dict(user="bob", mode="basic", retries=3)',
         // An ARN's `:secret:` segment is a path, not a key (no blank after it).
         'secret_arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf',
         'resource "x" { arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:api-token-Q1w2E3" }',
