@@ -6,7 +6,7 @@ import { encodedSecret } from './rules/encoded';
 import { escapedCode } from './rules/escaped';
 import { ednKeyword } from './rules/edn';
 import { directiveSecret, xmlParentEntry } from './rules/directive';
-import { yamlParentValue } from './rules/yaml-parent';
+import { jsonParentValue, yamlParentValue } from './rules/yaml-parent';
 import { FORMAT_RULES } from './rules/formats';
 import { GENERIC_RULES } from './rules/generic';
 import { LAYOUT_RULES } from './rules/layout';
@@ -34,6 +34,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ednKeyword,
   directiveSecret,
   yamlParentValue,
+  jsonParentValue,
   xmlParentEntry,
 ];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

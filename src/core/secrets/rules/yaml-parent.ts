@@ -6,7 +6,7 @@ import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import { KIND } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { judge, lineOfPos } from './structure';
+import { enclosingObject, judge, lineOfPos } from './structure';
 
 const PRIORITY = 1.5;
 /** `Default:` / `value:` and a scalar on the line (quoted, or plain up to a ` #` comment). */
@@ -97,6 +97,76 @@ export const yamlParentValue: BlockRule = {
       falsePositives: [
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: "{{resolve:secretsmanager:prod/db:SecretString:password}}"\n  PasswordLength:\n    Default: 24',
         'settings:\n  tokenTtl:\n    default: 3600\n  passwordPolicy:\n    value: strict',
+      ],
+    };
+  },
+};
+
+// --- The same in JSON: ARM templates and parameter files, CloudFormation JSON, OpenAPI JSON ---
+
+/** `"defaultValue"` / `"value"` / `"default"` / `"Default"` and a JSON string. */
+const JSON_CHILD = /"(?:defaultValue|value|Value|default|Default)"[ \t]*:[ \t]*"((?:[^"\\\r\n]|\\.)*)"/g;
+/** The key whose object holds it: `"adminPassword": {` right before the object's `{`. */
+const JSON_PARENT = /"([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*$/;
+
+export const jsonParentValue: BlockRule = {
+  id: 'json-parent-value',
+  description: 'A JSON "value"/"defaultValue" in an object under a secret-named key (ARM templates and parameter files, CloudFormation JSON, OpenAPI defaults)',
+  gate: '',
+  kinds: KIND.json,
+  applies: (text) => text.includes('alue"') || text.includes('efault"'),
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    JSON_CHILD.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = JSON_CHILD.exec(text)) !== null) {
+      const obj = enclosingObject(text, m.index);
+      if (obj === null) continue;
+      // The key before the object's `{`, on its line or the one above (`"adminPassword":\n  {`).
+      const head = text.slice(Math.max(0, obj[0] - 200), obj[0]).replace(/\s+$/, '');
+      const p = JSON_PARENT.exec(head);
+      if (p === null) continue;
+      const strength = classifyName(p[1]!);
+      if (strength === null || !judge(m[1]!, strength, true)) continue;
+      starts ??= index.starts();
+      const s = m.index + m[0].length - 1 - m[1]!.length;
+      const li = lineOfPos(starts, s);
+      const hit = { start: s - starts[li]!, end: s - starts[li]! + m[1]!.length, rule: 'json-parent-value', priority: PRIORITY };
+      const list = out.hits.get(li);
+      if (list === undefined) out.hits.set(li, [hit]);
+      else list.push(hit);
+    }
+  },
+  samples() {
+    const p = Array.from({ length: 2 }, (_, i) => rand(PASSWORD_CHARS.replace(/[#'"\\,;:{}]/g, ''), 20, 0x15a0 + i));
+    const arm = [
+      '{',
+      '  "parameters": {',
+      `    "adminPassword": { "type": "securestring", "defaultValue": "${p[0]}" },`,
+      '    "location": { "type": "string", "defaultValue": "westeurope" }',
+      '  }',
+      '}',
+    ].join('\n');
+    const params = [
+      '{',
+      '  "parameters": {',
+      '    "sqlAdminPassword": {',
+      `      "value": "${p[1]}"`,
+      '    },',
+      '    "sku": {',
+      '      "value": "Standard_B1ms"',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    return {
+      truePositives: [
+        { text: arm, secrets: [p[0]!] },
+        { text: params, secrets: [p[1]!] },
+      ],
+      falsePositives: [
+        '{\n  "parameters": {\n    "adminPassword": { "type": "securestring" },\n    "passwordPolicy": { "value": "strict" },\n    "tokenLifetime": { "defaultValue": "3600" }\n  }\n}',
+        '{\n  "adminPassword": {\n    "reference": { "keyVault": { "id": "/subscriptions/x/vaults/kv" }, "secretName": "sqlpw" }\n  }\n}',
       ],
     };
   },
