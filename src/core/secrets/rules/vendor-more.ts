@@ -295,9 +295,14 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     id: 'sentry-token',
     description: 'Sentry organisation and user auth tokens',
     keywords: ['sntrys_', 'sntryu_'],
-    token: 'sntry[su]_[A-Za-z0-9+/=_]{40,}',
+    // An organisation token is `sntrys_<base64 of its claims>_<secret>`, the secret URL-safe base64 (`-` in it).
+    token: 'sntry[su]_[A-Za-z0-9+/=_-]{40,}',
     prefixLen: 7,
-    make: () => [j('sntr', 'ys_', rand(B64, 120)), j('sntr', 'yu_', rand(HEX, 64))],
+    make: () => [
+      j('sntr', 'ys_', rand(B64, 120)),
+      j('sntr', 'ys_', rand(B64, 60), '_', rand(B64URL, 20), '-', rand(B64URL, 22)),
+      j('sntr', 'yu_', rand(HEX, 64)),
+    ],
     traps: ['SENTRY_AUTH_TOKEN=sntrys_<token>'],
   }),
   simple({
