@@ -16,6 +16,7 @@ import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
 import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type LineRule } from '../types';
 import { regexRule } from './make';
+import { addHit } from './hits';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
 const CONTEXT_PRIORITY = 1;
@@ -1200,12 +1201,6 @@ function indexOfLine(starts: number[], pos: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-function addHit(out: BlockOutput, line: number, hit: Hit): void {
-  const list = out.hits.get(line);
-  if (list === undefined) out.hits.set(line, [hit]);
-  else list.push(hit);
 }
 
 /** The value group that matched (2–4 for ENV_VALUE, 3–5 for ENV_FLOW) and whether it was quoted. */

@@ -10,6 +10,7 @@ import { classifyName } from '../names';
 import { PASSWORD_CHARS, b64, rand } from '../samples';
 import { KIND } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
+import { addHit } from './hits';
 import { lineOfPos } from './structure';
 
 const PRIORITY = 1;
@@ -25,10 +26,7 @@ const HAPROXY_LINE = /^[ \t]*(?:user[ \t]+\S+[ \t]+(?:insecure-)?password[ \t]+(
 
 function push(out: BlockOutput, li: number, start: number, end: number): void {
   if (end <= start) return;
-  const hit = { start, end, rule: 'directive-secret', priority: PRIORITY };
-  const list = out.hits.get(li);
-  if (list === undefined) out.hits.set(li, [hit]);
-  else list.push(hit);
+  addHit(out, li, { start, end, rule: 'directive-secret', priority: PRIORITY });
 }
 
 /** A Caddyfile or another brace config of directives: its first significant line opens a block (`example.com {`, `http {`). */
@@ -185,10 +183,7 @@ export const xmlParentEntry: BlockRule = {
         const at = base + a.index + a[0].indexOf(`value="${value}"`) + 7;
         starts ??= index.starts();
         const li = lineOfPos(starts, at);
-        const hit = { start: at - starts[li]!, end: at - starts[li]! + value.length, rule: 'xml-parent-entry', priority: PRIORITY };
-        const list = out.hits.get(li);
-        if (list === undefined) out.hits.set(li, [hit]);
-        else list.push(hit);
+        addHit(out, li, { start: at - starts[li]!, end: at - starts[li]! + value.length, rule: 'xml-parent-entry', priority: PRIORITY });
       }
     }
   },

@@ -6,6 +6,7 @@
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
+import { addHit } from './hits';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 
 /** Just behind keyword-value (a line rule that reads `:password "…"` on any line): where both read a value, it names it. */
@@ -53,10 +54,7 @@ export const ednKeyword: BlockRule = {
       const [s, e] = m.indices![3]!;
       starts ??= index.starts();
       while (li + 1 < starts.length && starts[li + 1]! <= s) li++;
-      const hit = { start: s - starts[li]!, end: e - starts[li]!, rule: 'edn-keyword', priority: PRIORITY };
-      const list = out.hits.get(li);
-      if (list === undefined) out.hits.set(li, [hit]);
-      else list.push(hit);
+      addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'edn-keyword', priority: PRIORITY });
     }
   },
   samples() {

@@ -9,6 +9,7 @@ import { candidateLinesIndexOf } from '../prefilter';
 import { keywordSelector } from '../keywords';
 import { KIND } from '../sniff';
 import { PASSWORD_CHARS, rand } from '../samples';
+import { addHit } from './hits';
 import type { BlockOutput, BlockRule, Hit, LineIndex, LineRule } from '../types';
 import { VENDOR_RULES } from './vendor';
 import { MORE_VENDOR_RULES } from './vendor-more';
@@ -79,10 +80,7 @@ export const escapedCode: BlockRule = {
       for (const h of hits) {
         if (h.end <= h.start || h.follow !== undefined) continue;
         // Named for this rule, and a little ahead of the same rule's reading of the raw line: the view is what runs.
-        const hit: Hit = { start: view.from[h.start]!, end: view.to[h.end - 1]!, rule: 'escaped-code', priority: h.priority - 0.01 };
-        const list = out.hits.get(li);
-        if (list === undefined) out.hits.set(li, [hit]);
-        else list.push(hit);
+        addHit(out, li, { start: view.from[h.start]!, end: view.to[h.end - 1]!, rule: 'escaped-code', priority: h.priority - 0.01 });
       }
     }
   },

@@ -13,6 +13,7 @@ import { followPieces, yamlKeyColumn } from '../follow';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { COMMAND_TRIGGERS, commandSecret } from './admin';
+import { addHit } from './hits';
 import { statementSecret } from './context-more';
 import { bip39Words, mnemonicRuns } from '../bip39';
 import { blobHoldsSecret } from '../encoded';
@@ -34,11 +35,7 @@ function isBlank(c: number): boolean {
 }
 
 function add(out: BlockOutput, line: number, start: number, end: number, rule: string, priority = PRIORITY): void {
-  if (end <= start) return;
-  const hit: Hit = { start, end, rule, priority };
-  const list = out.hits.get(line);
-  if (list === undefined) out.hits.set(line, [hit]);
-  else list.push(hit);
+  if (end > start) addHit(out, line, { start, end, rule, priority });
 }
 
 /** Line `i`'s text without its `\n` (a `\r` stays). */

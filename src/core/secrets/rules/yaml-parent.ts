@@ -6,6 +6,7 @@ import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import { KIND } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
+import { addHit } from './hits';
 import { enclosingObject, judge, lineOfPos } from './structure';
 
 const PRIORITY = 1.5;
@@ -59,10 +60,7 @@ export const yamlParentValue: BlockRule = {
       const g = m[2] !== undefined ? 2 : m[3] !== undefined ? 3 : 4;
       const [s, e] = m.indices![g]!;
       if (!judge(line.slice(s, e), strength, g !== 4)) continue;
-      const hit = { start: s, end: e, rule: 'yaml-parent-value', priority: PRIORITY };
-      const list = out.hits.get(li);
-      if (list === undefined) out.hits.set(li, [hit]);
-      else list.push(hit);
+      addHit(out, li, { start: s, end: e, rule: 'yaml-parent-value', priority: PRIORITY });
     }
   },
   samples() {
@@ -131,10 +129,7 @@ export const jsonParentValue: BlockRule = {
       starts ??= index.starts();
       const s = m.index + m[0].length - 1 - m[1]!.length;
       const li = lineOfPos(starts, s);
-      const hit = { start: s - starts[li]!, end: s - starts[li]! + m[1]!.length, rule: 'json-parent-value', priority: PRIORITY };
-      const list = out.hits.get(li);
-      if (list === undefined) out.hits.set(li, [hit]);
-      else list.push(hit);
+      addHit(out, li, { start: s - starts[li]!, end: s - starts[li]! + m[1]!.length, rule: 'json-parent-value', priority: PRIORITY });
     }
   },
   samples() {
