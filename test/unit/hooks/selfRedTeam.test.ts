@@ -151,6 +151,9 @@ describe('hook bridge self red team: how a call is read', () => {
   it("Cline's run_commands are judged one by one and together (a `cd` in one reaching the next)", () => {
     const p = summary(plan('cline', 'run_commands', { commands: ['cd secrets', 'cat slack.txt'] }));
     assert.deepEqual(p.commands, ['cd secrets', 'cat slack.txt', 'cd secrets\ncat slack.txt']);
+    // Joined only where an earlier command may change the shell's state (else a dangerous one is asked twice).
+    assert.deepEqual(summary(plan('cline', 'run_commands', { commands: ['npm test', 'rm -rf src'] })).commands, ['npm test', 'rm -rf src']);
+    assert.equal(summary(plan('cline', 'run_commands', { commands: ['alias ls="rm -rf src"', 'ls'] })).commands.length, 3);
     assert.deepEqual(summary(plan('cline', 'run_commands', { commands: ['git status'] })).commands, ['git status'], 'one command: one call');
   });
 

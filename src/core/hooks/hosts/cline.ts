@@ -23,6 +23,13 @@ import {
 } from '../bridge';
 import { draft, execDir, GUARDED_TOOLS, isObj, noEffect, opaque, pass, patchInput, pathCall, s, shq, strings, withEffects } from '../toolInput';
 
+/**
+ * A command that may change the state of the shell it runs in for the commands after it: a directory change,
+ * a variable, an alias or function, an option, a sourced file. Over-inclusive on purpose (a word anywhere).
+ */
+const SHELL_STATE =
+  /(?:^|[\s;&|(`{])(?:cd|pushd|popd|export|unset|alias|unalias|source|\.|set|shopt|declare|typeset|local|readonly|eval|exec|trap|umask|enable|hash|builtin|function|bind|complete)(?=[\s;&|)]|$)|(?:^|[\s;&|(`{])[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=|\(\)\s*\{/;
+
 export const clineHost: HookHost = {
   id: 'cline',
   canAsk: false,
@@ -296,9 +303,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
       const dir = execDir(env, base);
       if (!dir.ok) return dir.plan;
       const calls = cmds.map((command): DraftCall => draft(env, 'exec', [], { command, cwd: dir.cwd }));
-      // Commands of one call may share a shell (a `cd` or an alias in one reaching the next): judged together
-      // too, the worst verdict winning, so `["cd secrets", "cat slack.txt"]` is the read it is.
-      if (cmds.length > 1) calls.push(draft(env, 'exec', [], { command: cmds.join('\n'), cwd: dir.cwd }));
+      // Commands of one call may share a shell (a `cd` or an alias in one reaching the next): where an earlier
+      // one may change that shell's state, they are judged together too, the worst verdict winning, so
+      // `["cd secrets", "cat slack.txt"]` is the read it is. (Only then: a joined call that repeats a dangerous
+      // command would put the same question to the person twice.)
+      if (cmds.length > 1 && cmds.slice(0, -1).some((c) => SHELL_STATE.test(c))) calls.push(draft(env, 'exec', [], { command: cmds.join('\n'), cwd: dir.cwd }));
       return { kind: 'calls', calls };
     }
     case 'read_file':
