@@ -285,8 +285,10 @@ export function redirectEffects(
       if (r.op === '<') out.push(effect('read', path, sub, text, '<', 0, g));
       else if (isHarmlessSink(path)) continue;
       else if (r.op === '<>') {
+        // Opened for reading and writing without truncation: what is written lands over the file's first bytes
+        // (`echo x 1<> src/index.ts`, `exec 4<>f; echo x >&4`), an overwrite of its content, not an append.
         out.push(effect('read', path, sub, text, r.op, 0, g));
-        out.push(effect('write', path, sub, text, r.op, APPEND, g));
+        out.push(effect('write', path, sub, text, r.op, 0, g));
       } else if (r.op === '>>' || r.op === '&>>') out.push(effect('write', path, sub, text, r.op, APPEND, g));
       else {
         // `2> f` on a command writes f; only an fd-1 `>` on a command that prints nothing is a pure truncation.

@@ -458,6 +458,12 @@ const GH_ALLOWED: Record<string, RegExp> = {
   ci: /^(list|view|status|trace|lint)$/,
 };
 
+/** The first word after the program that is not an option (gh's command group). */
+function firstBare(ws: W[]): string | null | undefined {
+  for (let i = 1; i < ws.length; i++) if (!ws[i].value?.startsWith('-')) return ws[i].value;
+  return undefined;
+}
+
 handler('gh', (m) => {
   const ws = m.s.words;
   const bare: W[] = [];
@@ -473,7 +479,9 @@ handler('gh', (m) => {
         if (eq < 0) i++;
         if (val === null || val === undefined) continue;
         const f = fileOfData(val);
-        if (k === '-F' || k === '--field') {
+        // `-F` is `--field` in `gh api` only; elsewhere (`gh pr comment -F`, `gh issue create -F`, `gh release
+        // create -F`) it is `--body-file` / `--notes-file`: the file's text is posted.
+        if (k === '--field' || (k === '-F' && firstBare(ws) === 'api')) {
           if (f !== undefined) m.add('read', undefined, f, `gh ${k}`);
         } else if (val !== '-') m.path('R', valW, val, `gh ${k}`);
       } else if (/^(-D|--dir|-O|--output)$/.test(k)) {
