@@ -6,7 +6,7 @@ import type { Rule, RuleCtx } from './rules/types';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
-import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type WalkCtx, type WalkHost } from './walk';
+import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
@@ -56,6 +56,11 @@ export interface FullAnalysis extends Omit<CommandAnalysis, 'subcommands'> {
   findings: Finding[];
   /** Internal sub-commands, in the order of the public list. */
   subs: Sub[];
+  /**
+   * Where the shell that ran the line stands when it ends (its top-level `cd`s followed): null when only known
+   * at run time; undefined when the line could not be followed to its end (an analysis that failed).
+   */
+  endCwd?: string | null;
 }
 
 interface Compound {
@@ -155,6 +160,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     const body = this.functions?.get(name);
     if (body !== undefined && selfCalls(name, body) >= 1 && !this.bombs.includes(name)) this.bombs.push(name);
   }
+
+  /** Function bodies walked again where they are called (bounded: `f(){ cd a; f; f; }` would double each time). */
+  private bodyRuns = 0;
 
   /** Directories pushed with pushd on the line. */
   private dirStack: (string | null)[] = [];
@@ -346,7 +354,12 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
     // the body is judged again with them in place of its positional parameters.
     const body = name === null ? undefined : this.functions?.get(name);
-    if (body !== undefined && words.length > 1) this.reparse(withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!) }, name!);
+    // A body that moves the shell (`g(){ cd .git/hooks; }; g && cp x pre-commit`) moves it where it is called.
+    if (body !== undefined && (words.length > 1 || MOVES.test(body))) {
+      // In this shell, not a copy of it: a `cd` in the body moves the caller.
+      if (ctx.depth >= MAX_DEPTH || ++this.bodyRuns > MAX_BODY_RUNS) this.error(`too many nested function calls at ${name}`);
+      else parseAndWalk(this, withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!), depth: ctx.depth + 1 });
+    }
     return s;
   }
 
@@ -567,7 +580,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       box.value = this.dirStack.length ? this.dirStack.pop()! : null;
       return;
     }
-    const args = s.words.slice(1).filter((w) => !(w.value !== null && /^-[LPe@]+$/.test(w.value)));
+    const args = s.words.slice(1).filter((w) => !(w.value !== null && /^(-[LPe@]+|--)$/.test(w.value)));
     const t = args[0];
     let next: string | null;
     if (!t) next = n === 'pushd' ? null : this.cmdEnv.home;
@@ -583,6 +596,12 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     box.value = next;
   }
 }
+
+/** The most function bodies one line walks again at their calls. */
+const MAX_BODY_RUNS = 64;
+
+/** A function body that may change the shell's working directory. */
+const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
 
 const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
@@ -918,7 +937,8 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     if (line.length > MAX_INPUT) {
       return finish(a, [], [unknown('parse.too-large', line, `command line of ${line.length} characters is larger than the guard parses`)]);
     }
-    parseAndWalk(a, line, { via: [], cwd: { value: env.cwd, old: undefined, vars: undefined }, remote: false, depth: 0, src: line });
+    const top: CwdBox = { value: env.cwd, old: undefined, vars: undefined };
+    parseAndWalk(a, line, { via: [], cwd: top, remote: false, depth: 0, src: line });
     const judged = judgeWrittenScripts(a, env);
     // By index, not a Map keyed by Sub: hashing a fresh object costs more than the effects themselves.
     const bySub: Effect[][] = new Array<Effect[]>(a.subs.length);
@@ -1020,7 +1040,9 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     for (const msg of a.errors) findings.push(unknown('parse.error', line, msg));
     if (!emptiesIntact()) findings.push(unknown('parse.error', line, 'internal error: a shared empty value was modified during analysis'));
     const disk = a.fromDisk;
-    return finish(a, effects, disk ? findings.filter((f) => f.tier !== 'unknown' || !disk.has(f.sub)) : findings, judged);
+    const done = finish(a, effects, disk ? findings.filter((f) => f.tier !== 'unknown' || !disk.has(f.sub)) : findings, judged);
+    done.endCwd = top.value;
+    return done;
   } catch (err) {
     // RangeError from deep nesting, or a bug: fail closed.
     effects = [];

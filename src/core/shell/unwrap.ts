@@ -381,6 +381,7 @@ export const SPECIAL = new Set<string>([
   'script',
   'eval',
   'trap',
+  'alias',
   'watch',
   'xargs',
   'parallel',
@@ -912,6 +913,23 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       }
       host.reparse(s, within(u.ctx, 'eval'), 'eval');
       return undefined;
+    }
+
+    if (name === 'alias' && args.length) {
+      // Threat: an interactive shell (VS Code's agent terminal, which keeps its state between calls) expands an
+      // alias where its name is typed later: `alias ls='rm -rf src'`, then `ls`. Its body is code that runs then,
+      // with the words typed after it: judged now, followed by words only known at run time.
+      for (const a of args) {
+        const eq = a.value === null ? -1 : a.value.indexOf('=');
+        if (a.value !== null && eq < 0) continue;
+        if (a.value === null) {
+          setMeta(u, 'opaque', 'an alias whose name or body is only known at run time');
+          continue;
+        }
+        const body = a.value.slice(eq + 1);
+        if (body.trim()) host.reparse(`${body} "$@"`, within(u.ctx, 'alias'), 'alias');
+      }
+      return emit(host, u, words);
     }
 
     if (name === 'trap' && args.length >= 2 && args[0].value !== '-' && args[0].value !== '') {

@@ -33,6 +33,7 @@ import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
 import { hostShows, prepareExecs, secretFilesRead } from './execReads';
+import { persistentTerminal, settleTerminal, terminalFor } from './terminals';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
 export interface HookResult {
@@ -75,11 +76,14 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   if (env.phase === 'other') return { answer: {}, calls: [] };
   if (env.phase === 'post') {
     for (const v of viewsIn(env.toolInput)) removeView(v);
+    if (persistentTerminal(env) && env.toolUseId) settleTerminal(service, env);
     return after(service, env, windowOf(env));
   }
 
-  const plan = planHook(env);
-  if (plan.kind === 'pass') return { answer: { rule: plan.rule, reason: plan.reason }, calls: [] };
+  const planned = planHook(env);
+  if (planned.kind === 'pass') return { answer: { rule: planned.rule, reason: planned.reason }, calls: [] };
+  const term = persistentTerminal(env) ? terminalFor(service, env) : undefined;
+  const plan = term ? { ...planned, calls: planned.calls.flatMap((c) => term.drafts(c)) } : planned;
   const host = HOST[env.host];
   const ws: Workspace = { root: service.opts.workspace, compiled: service.compiled };
   const notes: string[] = [];
@@ -165,6 +169,21 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     }
   } else if (v.decision !== 'deny' && updatedInput) {
     answer.updatedInput = updatedInput;
+  }
+  if (term && v.decision !== 'deny' && answer.decision !== 'deny') {
+    try {
+      term.letThrough();
+    } catch (e) {
+      // Where the terminal stands could not be kept: the next command would be judged in the wrong place.
+      return {
+        answer: {
+          decision: 'deny',
+          rule: 'fail-closed',
+          reason: `AgentGuard could not record where this terminal stands after the command (${(e as Error).message}); it was not run.`,
+        },
+        calls,
+      };
+    }
   }
   if (notes.length && v.decision !== 'deny') answer.additionalContext = notes.join('\n');
   // Which of the agent's calls a person reverted: said once, whatever this call's own fate.
