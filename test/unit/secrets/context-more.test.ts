@@ -168,6 +168,35 @@ describe('context rules: name and value in different tokens', () => {
       keeps('$password = Read-Host -Prompt "Password" -AsSecureString');
     });
   });
+
+  describe('typed-string-declaration: read on the lines holding the type only', () => {
+    // Its own seeds: pw()'s shared sequence would shift the samples of the tests after these.
+    const tpw = (i: number) => rand(PASSWORD_CHARS.replace(/[#'",;\\-]/g, ''), 24, 77_100 + i);
+    it('finds each declaration wherever its line stands: first, last without a newline, CRLF, two on a line, after lines that only mention the type', () => {
+      const p = [0, 1, 2, 3, 4].map(tpw);
+      const text = [
+        `var apiKey string = "${p[0]}"`,
+        'package cfg',
+        '// toString and substring = helpers; a string = "literal" with no declaration',
+        `const dbPassword string = "${p[1]}"; var authToken string = "${p[2]}"\r`,
+        'func f() string { return "x" }',
+        `    Dim password As String = "${p[3]}"`,
+        `const clientSecret string = '${p[4]}'`,
+      ].join('\n');
+      const r = maskText(text);
+      for (const s of p) assert.ok(!leaks(r.text, s), `left ${s} in ${r.text}`);
+      assert.equal(r.findings.filter((f) => f.rule === 'typed-string-declaration').length, 5, r.findings.map((f) => `${f.rule}@${f.line}`).join(','));
+      assert.deepEqual(
+        r.findings.filter((f) => f.rule === 'typed-string-declaration').map((f) => f.line),
+        [1, 4, 4, 6, 7],
+      );
+      assert.equal(linesOf(r.text).length, linesOf(text).length);
+    });
+    it('keeps a declaration split over two lines (no declaration spans a line) and type names alone', () => {
+      keeps(`package cfg\nvar apiKey\nstring = "${tpw(5)}"`);
+      keeps('package cfg\nvar greeting string = "hello, world"\nvar toString = 1');
+    });
+  });
 });
 
 describe('context rules: the name on the line before (k8s-env-value)', () => {

@@ -1407,19 +1407,29 @@ export const typedStringDeclaration: BlockRule = {
   // type's spelling (`tring = `, found by the pre-scan's pass) gates, then one bounded pass over the head.
   gate: 'tring = ',
   applies: (text: string) => GO_VB_HEAD.test(text.length > 4096 ? text.slice(0, 4096) : text),
+  // No match spans a line (no part of the pattern crosses a `\n`) and each holds `tring`: the pattern runs
+  // on the lines holding it only. Over the whole text its lazy middle was tried at every `const`/`var` of a
+  // JavaScript file that passed the gate (`string = ` is common there): a tenth of masking a source tree.
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
-    TYPED_STRING.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = TYPED_STRING.exec(text)) !== null) {
-      const strength = classifyName(m[1]!);
-      const g = m[2] !== undefined ? 2 : 3;
-      const v = m[g]!;
-      if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
-      starts ??= index.starts();
-      const [s, e] = m.indices![g]!;
-      const li = indexOfLine(starts, s);
-      addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'typed-string-declaration', priority: CONTEXT_PRIORITY });
+    for (let t = text.indexOf('tring'); t !== -1;) {
+      const ls = text.lastIndexOf('\n', t) + 1;
+      const nl = text.indexOf('\n', t);
+      const le = nl < 0 ? text.length : nl;
+      const line = text.slice(ls, le);
+      TYPED_STRING.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = TYPED_STRING.exec(line)) !== null) {
+        const strength = classifyName(m[1]!);
+        const g = m[2] !== undefined ? 2 : 3;
+        const v = m[g]!;
+        if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+        starts ??= index.starts();
+        const [s, e] = m.indices![g]!;
+        const li = indexOfLine(starts, ls + s);
+        addHit(out, li, { start: ls + s - starts[li]!, end: ls + e - starts[li]!, rule: 'typed-string-declaration', priority: CONTEXT_PRIORITY });
+      }
+      t = nl < 0 ? -1 : text.indexOf('tring', nl + 1);
     }
   },
   samples: () => {
