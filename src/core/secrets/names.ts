@@ -34,6 +34,18 @@ export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'adgangskode',
   'parola',
   'geheim',
+  // Indonesian/Malay `kata_sandi`, Vietnamese `mat_khau` (the last word of the name decides), Spanish `clave`
+  // (a password in Latin America), and the word for secret (`clave_secreta`, `chiave_segreta`, `sekret`).
+  'sandi',
+  'khau',
+  'clave',
+  'secreta',
+  'secreto',
+  'segreta',
+  'segreto',
+  'segredo',
+  'sekret',
+  'sifresi',
 ];
 
 const STRONG_EXACT = new Set([
