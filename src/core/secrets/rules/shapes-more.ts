@@ -2,7 +2,7 @@
 // whose arguments go on over lines (`new NetworkCredential(` / `"svc",` / `"…")`), a Salesforce session id
 // (`00D…!…`), a Solana keypair file (a JSON array of 64 byte values is the private key), a secret named in
 // another column of an SQL row (`VALUES ('api_key', '…')`), API keys in the path of a vendor's endpoint
-// (Alchemy `/v2/<key>`, Infura `/v3/<id>`, Discord webhooks, QuickNode, Ankr), R's `<-` assignment, a
+// (Alchemy `/v2/<key>`, Infura `/v3/<id>`, Discord webhooks, Telegram's bot URLs), R's `<-` assignment, a
 // Schema Registry `basic.auth.user.info=KEY:SECRET`, basic auth built in code (`btoa("user:pw")`), a
 // vendor token percent-encoded (`ghp%5F…`), and a Bitcoin WIF private key (base58check, verified).
 // Threat: each reached the model whole. Every rule is gated on a literal its texts must hold, or does one
@@ -13,7 +13,7 @@ import { ALNUM, B64URL, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { VENDOR_RULES } from './vendor';
 import { MORE_VENDOR_RULES } from './vendor-more';
-import { callCredential } from './context-more';
+import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
 import { lineOfPos } from './structure';
 
@@ -67,12 +67,14 @@ const CALL_SPAN = 1500;
 export const callCredentialLines: BlockRule = {
   id: 'call-credential-lines',
   description: 'A password handed to a call by position, the arguments on the lines after its `(`: new NetworkCredential(\\n "u",\\n "pw")',
-  gate: '(',
+  gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    for (let p = text.indexOf('(\n'), q = text.indexOf('(\r\n'); p >= 0 || q >= 0;) {
-      const at = q < 0 || (p >= 0 && p < q) ? p : q;
-      if (at === p) p = text.indexOf('(\n', p + 1);
-      else q = text.indexOf('(\r\n', q + 1);
+    // One search: `(` and the line's end as this text ends its lines (a CRLF text's first line tells).
+    const nl = text.indexOf('\n');
+    if (nl < 0) return;
+    const open = text.charCodeAt(nl - 1) === 13 ? '(\r\n' : '(\n';
+    for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + 1)) {
+      if (!callNamed(text, at)) continue;
       const ls = text.lastIndexOf('\n', at) + 1;
       const flat = text.slice(ls, Math.min(text.length, at + CALL_SPAN)).replace(/[\r\n]/g, ' ');
       const close = closingParen(flat, at - ls);
@@ -100,6 +102,29 @@ export const callCredentialLines: BlockRule = {
     };
   },
 };
+
+/** The call opened at `at` is one call-credential reads: a form of its table (by its last word or qualified), a method named for a secret, an `auth` pair. */
+function callNamed(text: string, at: number): boolean {
+  let s = at;
+  for (let c = text.charCodeAt(s - 1); s > 0 && (nameChar(c) || c === 46 || c === 58 || c === 62 || c === 45); c = text.charCodeAt(--s - 1));
+  // Most calls so opened name no credential: their last word decides before anything is built.
+  let w = at;
+  while (w > s && nameChar(text.charCodeAt(w - 1))) w--;
+  const last = text.slice(w, at).toLowerCase();
+  if (w === s && last !== '' && !CALL_ARG.has(last) && !STRONG_TAIL.test(last)) return false;
+  const name = text.slice(s, at).replace(/^[.:>-]+/, '');
+  const parts = name.split(/\.|::|->/).filter((p) => p !== '');
+  const word = (parts[parts.length - 1] ?? '').toLowerCase();
+  if (word === '') return /auth[ \t]*(?:=|:|=>)[ \t]*$/.test(text.slice(Math.max(0, at - 16), at));
+  const dotted = parts.length > 1 ? `${parts[parts.length - 2]!.toLowerCase()}.${word}` : '';
+  return CALL_ARG.has(word) || CALL_ARG.has(dotted) || (parts.length > 1 && classifyName(parts[parts.length - 1]!) === 'strong');
+}
+
+function nameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
+}
+/** A method's name a secret word may end (`.password(`, `.apiKey(`): the cheap test before classifyName. */
+const STRONG_TAIL = /(?:pass|passwd|password|pwd|secret|token|key|cred|credential|credentials|auth|phrase)$/;
 
 /** The `)` closing the `(` at `open` of `s` (quotes skipped), or -1. */
 function closingParen(s: string, open: number): number {
@@ -166,26 +191,40 @@ function randomBytes(values: number[]): boolean {
   return high >= 16 && high <= 48 && low >= 4 && top >= 4 && new Set(values).size >= 40;
 }
 
+function scanByteArrays(text: string, index: LineIndex, out: BlockOutput, from: number): void {
+  BYTE_ARRAY.lastIndex = from;
+  for (let m = BYTE_ARRAY.exec(text); m !== null; m = BYTE_ARRAY.exec(text)) {
+    const close = text.indexOf(']', m.index);
+    if (close < 0 || close - m.index > 64 * 6) continue;
+    const body = text.slice(m.index + 1, close);
+    if (!/^[\d\s,]*$/.test(body)) continue;
+    const values = body
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map(Number);
+    if (!randomBytes(values)) continue;
+    markLines(out, index, m.index + 1, close, 'byte-array-keypair', text);
+    BYTE_ARRAY.lastIndex = close;
+  }
+}
+
+/** A text that is a JSON array (`solana-keygen`'s id.json): its first character, blanks aside, is `[`. */
+function startsWithArray(text: string): boolean {
+  let i = 0;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return text.charCodeAt(i) === 91;
+}
+
 export const byteArrayKeypair: BlockRule = {
   id: 'byte-array-keypair',
   description: 'A private key written as an array of 64 byte values (a Solana id.json keypair, Keypair.fromSecretKey([…]))',
-  gate: ',',
+  // A keypair file is the array alone; in code the array is handed to `fromSecretKey` (read from there on).
+  gate: '',
+  applies: (text, has) => startsWithArray(text) || has('fromSecretKey'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    BYTE_ARRAY.lastIndex = 0;
-    for (let m = BYTE_ARRAY.exec(text); m !== null; m = BYTE_ARRAY.exec(text)) {
-      const close = text.indexOf(']', m.index);
-      if (close < 0 || close - m.index > 64 * 6) continue;
-      const body = text.slice(m.index + 1, close);
-      if (!/^[\d\s,]*$/.test(body)) continue;
-      const values = body
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-        .map(Number);
-      if (!randomBytes(values)) continue;
-      markLines(out, index, m.index + 1, close, 'byte-array-keypair', text);
-      BYTE_ARRAY.lastIndex = close;
-    }
+    if (startsWithArray(text)) scanByteArrays(text, index, out, 0);
+    for (let p = text.indexOf('fromSecretKey'); p >= 0; p = text.indexOf('fromSecretKey', p + 1)) scanByteArrays(text, index, out, p);
   },
   samples: () => {
     const bytes = Array.from({ length: 64 }, (_, i) => parseInt(r(HEX, 2), 16) ^ (i & 1));
@@ -213,15 +252,15 @@ export const byteArrayKeypair: BlockRule = {
 // --- SQL: a secret named in another column of the row ---
 
 /** `VALUES (` (any case) opening a row list. */
-const VALUES = /\bvalues[ \t\r\n]*\(/gi;
+const VALUES = /\bVALUES[ \t\r\n]*\(/g;
 /** A literal naming a secret, then the literal beside it in the row: `'api_key', '…'`. */
 const NAMED_PAIR = /'([A-Za-z_][\w.:-]{1,60})'[ \t]*,[ \t]*'((?:[^'\\\r\n]|\\.|'')*)'/g;
 
 export const sqlNamedValue: BlockRule = {
   id: 'sql-named-value',
   description: "An SQL row holding a secret's name in one column and its value in the next: INSERT INTO settings (name, value) VALUES ('api_key', '…')",
-  gate: '',
-  applies: (_text, has) => has('VALUES') || has('values'),
+  // (Dumps write the keyword in capitals; a lower-case `values (` of hand-written SQL is left to the column rules.)
+  gate: 'VALUES',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     VALUES.lastIndex = 0;
     for (let m = VALUES.exec(text); m !== null; m = VALUES.exec(text)) {
@@ -247,7 +286,7 @@ export const sqlNamedValue: BlockRule = {
     return {
       truePositives: [
         { text: `INSERT INTO creds (name, value) VALUES ('api_key', '${k}');\n`, secrets: [k] },
-        { text: `insert into settings (k, v, updated) values\n  ('site_name', 'Shop', now()),\n  ('smtp_password', '${p}', now());\n`, secrets: [p] },
+        { text: `INSERT INTO settings (k, v, updated) VALUES\n  ('site_name', 'Shop', now()),\n  ('smtp_password', '${p}', now());\n`, secrets: [p] },
       ],
       falsePositives: [
         "INSERT INTO settings (name, value) VALUES ('site_name', 'My Shop'), ('password_min_length', '12');\n",
@@ -315,28 +354,6 @@ const PATH_KEYS: PathKey[] = [
     },
     keep: ['https://api.telegram.org/bot<token>/getMe', 'https://api.telegram.org/bot${TOKEN}/sendMessage'],
   },
-  {
-    id: 'quicknode-url-key',
-    description: 'QuickNode endpoint token in the URL path: https://<name>.quiknode.pro/<token>/',
-    gate: 'quiknode.pro',
-    re: /quiknode\.pro\/([0-9a-f]{32,64})(?![0-9a-f])/g,
-    make: () => {
-      const key = r(HEX, 40);
-      return { url: `https://old-frosty-sea.quiknode.pro/${key}/`, key };
-    },
-    keep: ['https://docs.quiknode.pro/docs/', 'https://example.quiknode.pro/<token>/'],
-  },
-  {
-    id: 'ankr-url-key',
-    description: 'Ankr premium RPC key in the URL path: https://rpc.ankr.com/<chain>/<key>',
-    gate: 'rpc.ankr.com',
-    re: /rpc\.ankr\.com\/[a-z0-9_]+\/([0-9a-f]{64})(?![0-9a-f])/g,
-    make: () => {
-      const key = r(HEX, 64);
-      return { url: `https://rpc.ankr.com/eth/${key}`, key };
-    },
-    keep: ['https://rpc.ankr.com/eth', 'https://rpc.ankr.com/eth/${ANKR_KEY}'],
-  },
 ];
 
 function pathKeyRule(d: PathKey): BlockRule {
@@ -370,20 +387,30 @@ function pathKeyRule(d: PathKey): BlockRule {
 // --- R: `name <- "value"` ---
 
 /** `api_key <- "…"` (or `<<-`, or `"…" -> api_key`), at a statement's start. */
-const R_ASSIGN = /(?:^|[;{(])[ \t]*([A-Za-z.][\w.]*)[ \t]*<<?-[ \t]*(["'])((?:(?!\2)[^\\\r\n]|\\.)*)\2/gm;
+const R_ASSIGN = /(?:^|[;{(])[ \t]*([A-Za-z.][\w.]*)[ \t]*<<?-[ \t]*(["'])((?:(?!\2)[^\\\r\n]|\\.)*)\2/g;
 
 export const rAssignment: BlockRule = {
   id: 'r-assignment',
   description: 'R assignment with <- to a secret-named variable: api_key <- "…"',
   gate: '<-',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    R_ASSIGN.lastIndex = 0;
-    for (let m = R_ASSIGN.exec(text); m !== null; m = R_ASSIGN.exec(text)) {
-      const strength = classifyName(m[1]!);
-      const v = m[3]!;
-      if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
-      const s = m.index + m[0].length - 1 - v.length;
-      mark(out, index, s, s + v.length, 'r-assignment');
+    let done = -1;
+    for (let p = text.indexOf('<-'); p >= 0; p = text.indexOf('<-', p + 2)) {
+      if (p < done) continue;
+      // The statement's line, read by the regex from its start (or the `;` `{` `(` before the name).
+      const ls = text.lastIndexOf('\n', p) + 1;
+      let le = text.indexOf('\n', p);
+      if (le < 0) le = text.length;
+      done = le;
+      const line = text.slice(ls, le);
+      R_ASSIGN.lastIndex = 0;
+      for (let m = R_ASSIGN.exec(line); m !== null; m = R_ASSIGN.exec(line)) {
+        const strength = classifyName(m[1]!);
+        const v = m[3]!;
+        if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+        const s = ls + m.index + m[0].length - 1 - v.length;
+        mark(out, index, s, s + v.length, 'r-assignment');
+      }
     }
   },
   samples: () => {
@@ -401,13 +428,12 @@ export const rAssignment: BlockRule = {
 
 // --- Schema Registry / Kafka: basic.auth.user.info=KEY:SECRET ---
 
-const USER_INFO = /(?:basic\.auth\.user\.info|basic\.auth\.userinfo|userinfo)["']?[ \t]*[=:][ \t]*["']?([^\s"':]{1,128}):([^\s"']{6,256})/g;
+const USER_INFO = /basic\.auth\.user\.info["']?[ \t]*[=:][ \t]*["']?([^\s"':]{1,128}):([^\s"']{6,256})/g;
 
 export const basicAuthUserInfo: BlockRule = {
   id: 'basic-auth-user-info',
   description: "Kafka / Confluent Schema Registry basic.auth.user.info=<key>:<secret> (the secret after ':')",
-  gate: 'user',
-  applies: (_text, has) => has('user.info') || has('userinfo'),
+  gate: 'user.info',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     USER_INFO.lastIndex = 0;
     for (let m = USER_INFO.exec(text); m !== null; m = USER_INFO.exec(text)) {
@@ -432,8 +458,8 @@ export const basicAuthUserInfo: BlockRule = {
 
 // --- Basic auth built in code ---
 
-/** `btoa(`, `b64encode(`, `Base64.encode64(`, `base64_encode(`, `Buffer.from(` and a literal or template of `user:password`. */
-const ENCODE_CALL = /(?:btoa|b64encode|encode64|strict_encode64|base64_encode|Buffer\.from)\([ \t]*b?(["'`])/g;
+/** `btoa(` / `b64encode(` and a literal or template of `user:password` (the call's name ends at `(`, the gate's literal). */
+const ENCODE_CALL = /(?:btoa|b64encode)\([ \t]*b?(["'`])/g;
 
 /** A template's text with `${'…'}` / `${"…"}` pieces read as their literals: [text, map of each character to its offset]. */
 function templateText(text: string, from: number, q: number): { value: string; at: number[]; end: number } | null {
@@ -464,40 +490,41 @@ function templateText(text: string, from: number, q: number): { value: string; a
   return null;
 }
 
+function scanEncoded(text: string, index: LineIndex, out: BlockOutput): void {
+  ENCODE_CALL.lastIndex = 0;
+  for (let m = ENCODE_CALL.exec(text); m !== null; m = ENCODE_CALL.exec(text)) {
+    const t = templateText(text, m.index + m[0].length, m[1]!.charCodeAt(0));
+    if (t === null) continue;
+    const colon = t.value.indexOf(':');
+    if (colon <= 0 || !/^[\w.@+-]+$/.test(t.value.slice(0, colon))) continue;
+    const v = t.value.slice(colon + 1);
+    // Weak: a literal password must look random here (`btoa("data:text/plain")` is no credential).
+    if (v.length < 6 || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'weak', true)) continue;
+    for (let k = colon + 1; k < t.value.length;) {
+      let e = k + 1;
+      while (e < t.value.length && t.at[e] === t.at[e - 1]! + 1) e++;
+      markAt(out, index, t.at[k]!, t.at[e - 1]! + 1, 'basic-auth-encode', 2.5);
+      k = e;
+    }
+  }
+}
+
 export const basicAuthEncoded: BlockRule = {
   id: 'basic-auth-encode',
   description: 'Basic auth built in code from a literal user:password: btoa("u:pw"), btoa(`u:${\'pw\'}`), base64.b64encode(b"u:pw")',
-  gate: '(',
-  applies: (text) =>
-    text.includes('btoa(') || text.includes('ncode64(') || text.includes('b64encode(') || text.includes('base64_encode(') || text.includes('Buffer.from('),
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    ENCODE_CALL.lastIndex = 0;
-    for (let m = ENCODE_CALL.exec(text); m !== null; m = ENCODE_CALL.exec(text)) {
-      const t = templateText(text, m.index + m[0].length, m[1]!.charCodeAt(0));
-      if (t === null) continue;
-      const colon = t.value.indexOf(':');
-      if (colon <= 0 || !/^[\w.@+-]+$/.test(t.value.slice(0, colon))) continue;
-      const v = t.value.slice(colon + 1);
-      // Weak: a literal password must look random here (`btoa("data:text/plain")` is no credential).
-      if (v.length < 6 || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'weak', true)) continue;
-      for (let k = colon + 1; k < t.value.length;) {
-        let e = k + 1;
-        while (e < t.value.length && t.at[e] === t.at[e - 1]! + 1) e++;
-        markAt(out, index, t.at[k]!, t.at[e - 1]! + 1, 'basic-auth-encode', 2.5);
-        k = e;
-      }
-    }
-  },
+  gate: 'btoa(',
+  scan: scanEncoded,
   samples: () => {
     const p = [pw(), pw(), pw()];
     return {
       truePositives: [
         { text: `const auth = btoa(\`admin:\${'${p[0]}'}\`);\n`, secrets: [p[0]!] },
-        { text: `creds = base64.b64encode(b"deploy:${p[1]}").decode()\n`, secrets: [p[1]!] },
-        { text: `const h = 'Basic ' + Buffer.from("svc:${p[2]}").toString('base64');\n`, secrets: [p[2]!] },
+        { text: `const encoded = btoa('deploy:${p[1]}');\n`, secrets: [p[1]!] },
+        { text: `const g = btoa(\`svc:\${"${p[2]}"}\`);\n`, secrets: [p[2]!] },
       ],
       falsePositives: [
         'const auth = btoa(`${user}:${password}`);\n',
+        'creds = base64.b64encode(f"{user}:{password}".encode())\n',
         "const h = Buffer.from('hello: world').toString('base64');\n",
         'const d = btoa("data:text/plain");\n',
       ],
@@ -505,10 +532,31 @@ export const basicAuthEncoded: BlockRule = {
   },
 };
 
+/** The same, by Python's `base64.b64encode(b"u:pw")` (a gate of its own: one literal a rule). */
+export const basicAuthB64encode: BlockRule = {
+  ...basicAuthEncoded,
+  id: 'basic-auth-b64encode',
+  gate: 'b64encode(',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const o: BlockOutput = { hits: new Map(), protect: out.protect };
+    scanEncoded(text, index, o);
+    for (const [li, hits] of o.hits) for (const h of hits) addHit(out, li, { ...h, rule: 'basic-auth-b64encode' });
+  },
+  samples: () => {
+    const p = pw();
+    return {
+      truePositives: [{ text: `creds = base64.b64encode(b"deploy:${p}").decode()\n`, secrets: [p] }],
+      falsePositives: ['creds = base64.b64encode(f"{user}:{password}".encode())\n', 'x = base64.b64encode(b"hello: world")\n'],
+    };
+  },
+};
+
 // --- A vendor token percent-encoded ---
 
-/** A run of URL characters holding a percent escape of `_` or `-` (`ghp%5F…`, `sk%2Dant…`). */
-const PERCENT_RUN = /[A-Za-z0-9_.~-]*%(?:5[Ff]|2[Dd])[A-Za-z0-9_.~%-]*/g;
+/** Characters of a token's run in a URL (and `%` of its escapes). */
+function runChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 45 || c === 46 || c === 126 || c === 37;
+}
 const VENDOR_LINE_RULES = [...VENDOR_RULES, ...MORE_VENDOR_RULES];
 
 export const percentEncodedToken: BlockRule = {
@@ -516,12 +564,21 @@ export const percentEncodedToken: BlockRule = {
   description: 'A vendor token written percent-encoded (ghp%5F…, sk%2Dant-…): the decoded run is read by the vendor rules',
   gate: '%',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    PERCENT_RUN.lastIndex = 0;
-    for (let m = PERCENT_RUN.exec(text); m !== null; m = PERCENT_RUN.exec(text)) {
-      if (m[0].length < 20) continue;
+    let last = -1;
+    for (let p = text.indexOf('%'); p >= 0; p = text.indexOf('%', p + 1)) {
+      // `%5F` (`_`) or `%2D` (`-`): the escapes a vendor prefix needs.
+      const a = text.charCodeAt(p + 1);
+      const b = text.charCodeAt(p + 2) | 32;
+      if (!((a === 53 && b === 102) || (a === 50 && b === 100)) || p < last) continue;
+      let s = p;
+      while (s > 0 && runChar(text.charCodeAt(s - 1))) s--;
+      let e = p + 3;
+      while (e < text.length && runChar(text.charCodeAt(e))) e++;
+      last = e;
+      if (e - s < 20) continue;
       let decoded: string;
       try {
-        decoded = decodeURIComponent(m[0]);
+        decoded = decodeURIComponent(text.slice(s, e));
       } catch {
         continue;
       }
@@ -530,7 +587,7 @@ export const percentEncodedToken: BlockRule = {
         rule.scan(decoded, hits);
         if (hits.length > 0) break;
       }
-      if (hits.length > 0) mark(out, index, m.index, m.index + m[0].length, 'percent-encoded-token');
+      if (hits.length > 0) mark(out, index, s, e, 'percent-encoded-token');
     }
   },
   samples: () => {
@@ -675,7 +732,9 @@ export function base58checkEncode(body: Uint8Array): string {
 export const bitcoinWif: BlockRule = {
   id: 'bitcoin-wif',
   description: 'Bitcoin (and compatible) WIF private key: base58check of 0x80/0xef and 32 key bytes (checksum verified)',
+  // Where a text says what it holds (`wif = …`, `WIF:`, `"wif": …`): a scan of every text for base58 runs cost a tenth of masking.
   gate: '',
+  applies: (_text, has) => has('WIF') || has('wif'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     WIF.lastIndex = 0;
     for (let m = WIF.exec(text); m !== null; m = WIF.exec(text)) {
@@ -698,9 +757,9 @@ export const bitcoinWif: BlockRule = {
     return {
       truePositives: [
         { text: `wif = ${wif}\n`, secrets: [wif.slice(1)] },
-        { text: `Imported key: ${wifc} (compressed)\n`, secrets: [wifc.slice(1)] },
+        { text: `{"label": "cold", "wif": "${wifc}"}\n`, secrets: [wifc.slice(1)] },
       ],
-      falsePositives: [`address: ${broken}\n`, `tx: ${'K' + r('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 51)}\n`],
+      falsePositives: [`WIF address: ${broken}\n`, `tx: ${'K' + r('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 51)}\n`],
     };
   },
 };
@@ -715,7 +774,8 @@ export const totpSeed: BlockRule = {
   id: 'totp-seed',
   description: 'A TOTP / 2FA seed (base32) after a one-time-password word in prose, notes or config: TOTP seed JBSW…, MFA: JBSW…',
   gate: '',
-  applies: (_text, has) => has('OTP') || has('otp') || has('FA') || has('fa ') || has('uthenticator'),
+  // (The literals in capitals, as prose and notes write them; a `totp_secret = …` key is the generic rule's.)
+  applies: (_text, has) => has('OTP') || has('2FA'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     TOTP.lastIndex = 0;
     for (let m = TOTP.exec(text); m !== null; m = TOTP.exec(text)) {
@@ -735,7 +795,7 @@ export const totpSeed: BlockRule = {
     return {
       truePositives: [
         { text: `TOTP seed ${a}\n`, secrets: [a] },
-        { text: `- GitHub MFA: ${b}\n`, secrets: [b] },
+        { text: `- GitHub 2FA: ${b}\n`, secrets: [b] },
         { text: `2FA backup key - ${c.replace(/(.{4})(?!$)/g, '$1 ')}\n`, secrets: [c.slice(0, 4) + ' ' + c.slice(4, 8)] },
       ],
       falsePositives: ['Enable 2FA: AUTHENTICATORAPP\n', 'TOTP algorithm: SHA1\n', 'mfa_enabled = true\n', 'OTP length: 6 digits\n'],
@@ -752,6 +812,7 @@ export const MORE_SHAPE_RULES: readonly BlockRule[] = [
   rAssignment,
   basicAuthUserInfo,
   basicAuthEncoded,
+  basicAuthB64encode,
   percentEncodedToken,
   bitcoinWif,
   totpSeed,
