@@ -173,6 +173,11 @@ export function hasSecretKind(text: string): boolean {
 const SECTION = /^(data|stringData):[ \t]*(?:#.*)?\r?$/;
 const ENTRY = /^([ \t]+)([^\s:#][^:]*?):[ \t]+(.*?)[ \t]*\r?$/d;
 
+/** A YAML line that is a key opening a mapping or a list, with nothing after it (a comment aside). */
+const BARE_KEY = /^[ \t]*(?:-[ \t]+)?[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$/;
+/** A YAML `key: ` before a value on the same line (the value is what is masked). */
+const KEY_VALUE = /^[ \t]*(?:-[ \t]+)?[A-Za-z_][\w.-]*:[ \t]+(?=[^\s#])/;
+
 function indentOf(line: string): number {
   return line.search(/\S|$/);
 }
@@ -299,7 +304,15 @@ function scanSections(text: string, starts: number[], from: number, to: number, 
           const next = lineText(text, starts, k + 1);
           if (next.trim() !== '' && indentOf(next) <= childIndent) break;
           k++;
-          const span = contentSpan(next);
+          let span = contentSpan(next);
+          // A file of YAML in the value (`config.yaml: |`): a key that only opens a mapping (`  db:`) holds
+          // nothing and stays; a `key: value` line is masked from its value on, so the file's shape stays readable.
+          if (span !== null && BARE_KEY.test(next)) {
+            out.protect.add(k);
+            continue;
+          }
+          const kv = span === null ? null : KEY_VALUE.exec(next);
+          if (kv !== null && span !== null) span = [kv[0].length, span[1]];
           if (span !== null) {
             add(out, k, { start: span[0], end: span[1], rule: 'k8s-secret', priority: 1 });
             out.protect.add(k);

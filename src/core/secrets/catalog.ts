@@ -11,6 +11,7 @@ import { FORMAT_RULES } from './rules/formats';
 import { GENERIC_RULES } from './rules/generic';
 import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
+import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
 import type { BlockRule, LineRule } from './types';
@@ -30,6 +31,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...STRUCTURE_RULES,
   ...LAYOUT_RULES,
   ...FORMAT_RULES,
+  ...MORE_SHAPE_RULES,
   escapedCode,
   ednKeyword,
   directiveSecret,

@@ -93,11 +93,75 @@ const FOREIGN: readonly (readonly [string, string])[] = [
     'parolă',
     'mot de passe',
     'palavra-passe',
+    '패스워드',
+    '비밀 번호',
+    '暗証',
+    '通行碼',
+    'कूटशब्द',
+    'गुप्त शब्द',
+    'পাসওয়ার্ড',
+    'پاس ورڈ',
+    'پاسورڈ',
+    'الرمز السري',
+    'كلمة مرور',
+    'كلمه المرور',
+    'סיסמת',
+    'κωδικός πρόσβασης',
+    'slaptažodis',
+    'пароля',
+    'пасворд',
+    'პაროლი',
+    'գաղտնաբառ',
+    'құпиясөз',
+    'құпия сөз',
+    'σύνθημα',
   ].map((w) => [w, 'password'] as const),
-  ...['令牌', 'トークン', '토큰', 'токен', 'жетон'].map((w) => [w, 'token'] as const),
-  ...['秘密', '機密', '비밀', 'секрет', 'geheimnis', 'segreto', 'secreto'].map((w) => [w, 'secret'] as const),
-  ...['密钥', '秘钥', '秘密鍵', '密鑰', '비밀키', 'секретный ключ'].map((w) => [w, 'secretkey'] as const),
-];
+  ...['令牌', '權杖', '权杖', 'トークン', '토큰', 'токен', 'жетон', 'טוקן', 'توكن', 'रहस्य टोकन', 'टोकन', 'τεκμήριο'].map((w) => [w, 'token'] as const),
+  ...['秘密', '機密', '비밀', 'секрет', 'geheimnis', 'segreto', 'secreto', 'シークレット', '시크릿', 'μυστικό', 'गुप्त'].map((w) => [w, 'secret'] as const),
+  ...[
+    '密钥',
+    '秘钥',
+    '秘密鍵',
+    '密鑰',
+    '金鑰',
+    '金钥',
+    '비밀키',
+    '비밀 키',
+    'секретный ключ',
+    'מפתח סודי',
+    'المفتاح السري',
+    'مفتاح سري',
+    'μυστικό κλειδί',
+    'गुप्त कुंजी',
+  ].map((w) => [w, 'secretkey'] as const),
+  ...[
+    'API キー',
+    'API 키',
+    'API 密钥',
+    'API 金鑰',
+    'مفتاح API',
+    'ключ API',
+    'API ключ',
+    'מפתח API',
+    'API कुंजी',
+    'clé API',
+    'chave de API',
+    'clave de API',
+    'chiave API',
+    'API anahtarı',
+  ].map((w) => [w, 'apikey'] as const),
+].flatMap(([w, c]) => spellings(w.toLowerCase()).map((s) => [s, c] as const));
+
+/**
+ * A word of several parts as names write it: with a blank (prose, a YAML key), `_` or `-` (an identifier,
+ * `كلمة_المرور`), run together (`비밀번호`: the view drops a zero-width non-joiner, `رمز‌عبور`), or joined by one (the raw
+ * line, for the pre-scan's look back from a separator).
+ */
+function spellings(w: string): string[] {
+  if (!/[ _-]/.test(w)) return [w];
+  const parts = w.split(/[ _-]+/);
+  return [...new Set([w, parts.join(' '), parts.join('_'), parts.join('-'), parts.join(''), parts.join('\u200c')])];
+}
 const CANONICAL = new Map(FOREIGN.map(([w, c]) => [w, c]));
 // Longest first, so `秘密鍵` is read before `秘密`.
 const FOREIGN_RE = new RegExp(

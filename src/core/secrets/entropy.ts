@@ -189,6 +189,12 @@ export const REFERENCE_PARTS = [
   '^file:',
   '^%[A-Z_]+%$',
   '^@Microsoft\\.KeyVault\\(',
+  // Ciphertext a separate key opens: a sops value (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`) and an Ansible
+  // Vault payload (its header and hex lines, joined): what a reader without the key learns from them is nothing.
+  '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$',
+  // A public key where a key is named (git's `signingkey = key::ssh-ed25519 AAAA…`): public by design.
+  '^(?:key::)?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[A-Za-z0-9+/]+=*(?: [^\\s]*)?$',
+  '^\\$ANSIBLE_VAULT;1\\.[12];AES256(?:;[\\w.-]+)?[0-9a-f \\t]*$',
 ]; // a new `^` alternative's first characters go into F_REF (FIRST, below), and an example of it into value-shape.test.ts
 /** The definition isReference answers (exported for the test that compares them). */
 export const REFERENCE = new RegExp(REFERENCE_PARTS.join('|'));
@@ -320,7 +326,7 @@ const FIRST = new Uint16Array(128).map((_, c) => {
     ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) |
     (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
     (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) |
-    ('$%#@[esv!raokf'.includes(ch) ? F_REF : 0) |
+    ('$%#@[esv!raokfE'.includes(ch) ? F_REF : 0) |
     ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
     (ch === '$' ? F_DOLLAR : 0) |
     (ch === 'd' ? F_D : 0)

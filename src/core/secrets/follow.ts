@@ -214,7 +214,7 @@ function concatPieces(text: string, after: number, needOp: boolean): Piece[] {
   let first = true;
   for (const [ls, , ce] of linesAfter(text, after)) {
     const r = readLiterals(text, ls, ce, needOp && first);
-    if (r.spans.length === 0) break;
+    if (r.spans.length === 0) return needOp && first ? adjacentPieces(text, after) : out;
     // The rest of the line must end the expression: `;`, `,`, `)`, `}` and a comment, or nothing.
     const rest = text.slice(r.end, ce).trim();
     if (!r.open && !/^(?:[;,)}\]]*\s*(?:(?:\/\/|#|--).*)?)$/.test(rest)) break;
@@ -223,6 +223,24 @@ function concatPieces(text: string, after: number, needOp: boolean): Piece[] {
     if (!r.open) break;
   }
   return out;
+}
+
+/**
+ * Literals alone on the lines after one that ended with a literal (C's and Python's adjacent literals,
+ * `"abc"` then `    "def";`): one string only when the run ends the statement or the call (`;` `)`), so a
+ * literal that starts the next statement or item (`"x": 1`, `"a",`) is not taken.
+ */
+function adjacentPieces(text: string, after: number): Piece[] {
+  const out: Piece[] = [];
+  for (const [ls, , ce] of linesAfter(text, after)) {
+    const r = readLiterals(text, ls, ce, false);
+    if (r.spans.length === 0 || r.open) return [];
+    for (let k = 0; k < r.spans.length; k += 2) out.push({ line: ls, start: r.spans[k]! - ls, end: r.spans[k + 1]! - ls });
+    const rest = text.slice(r.end, ce).trim();
+    if (rest === '') continue;
+    return /^[;)][;,)}\]]*\s*(?:(?:\/\/|#|--).*)?$/.test(rest) ? out : [];
+  }
+  return [];
 }
 
 /** `(` and string literals on the lines after it, to the line that closes it: Python's implicit concatenation. */

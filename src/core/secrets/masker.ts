@@ -102,7 +102,8 @@ export class MaskSession {
  * Literals the block rules' `applies` ask `has` about, beyond their gates: the pre-scan's pass looks for
  * them with the gates (a literal missing here is still answered, by a search of the text).
  */
-const HAS_LITERALS: readonly string[] = ['requirepass'];
+// (At most 31 literals in all: the pass returns its bits as an int32, and bit 31 would read as "not looked for".)
+const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', '2FA', 'WIF', 'wif'];
 
 /**
  * Every literal a block rule is gated on or asks `has` about, but the pre-scan's GATES: found in one

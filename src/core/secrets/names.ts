@@ -20,6 +20,9 @@ export function nameWords(name: string): string[] {
  * reads it). Each user adds its own extras: spellings a shorter keyword already reaches, or words only it
  * needs. Threat: a word one part knows and another does not is a key whose line no rule ever sees.
  */
+/** Words after a secret's name that say it is disguised, not that it is something else (names.ts and the pre-scan share them). */
+export const SECRET_DISGUISES: readonly string[] = ['reversed', 'obfuscated', 'encoded', 'scrambled', 'rot13', 'xored'];
+
 export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'kennwort',
   'contrasena',
@@ -34,6 +37,18 @@ export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'adgangskode',
   'parola',
   'geheim',
+  // Indonesian/Malay `kata_sandi`, Vietnamese `mat_khau` (the last word of the name decides), Spanish `clave`
+  // (a password in Latin America), and the word for secret (`clave_secreta`, `chiave_segreta`, `sekret`).
+  'sandi',
+  'khau',
+  'clave',
+  'secreta',
+  'secreto',
+  'segreta',
+  'segreto',
+  'segredo',
+  'sekret',
+  'sifresi',
 ];
 
 const STRONG_EXACT = new Set([
@@ -230,7 +245,26 @@ const KEY_NOT_SECRET = new Set([
   'first',
 ]);
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
-const TRAILING_OK = new Set(['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem']);
+const TRAILING_OK = new Set([
+  'base',
+  'data',
+  'value',
+  'b64',
+  'base64',
+  'hex',
+  'raw',
+  'str',
+  'string',
+  'plain',
+  'text',
+  'pem',
+  // The secret disguised, still the secret (`secret_reversed`, `token_obfuscated`, `api_key_encoded`).
+  ...SECRET_DISGUISES,
+]);
+
+/** `smtppass`, `dbpass`, `rootpass`: a service's or a role's password run into one word (git's `sendemail.smtppass`). */
+const PASS_PREFIXES =
+  /^(?:smtp|db|mail|email|ftp|sftp|root|admin|user|sql|mysql|pg|postgres|redis|ldap|bind|proxy|vnc|rdp|ssh|wifi|wlan|api|app|web|imap|pop|pop3|sasl|auth|store|trust|key|master|sudo|login|acct|account|server|client|bot|rpc|mqtt|amqp|smb|cifs|nas|sa)pass$/;
 
 // Key names repeat across a tree (`key`, `token`, `password`, `apiKey`): the answer is a pure function
 // of the name, so it is remembered. Bounded: a stream of distinct names (a minified bundle) only
@@ -251,8 +285,12 @@ function classify(name: string): NameStrength | null {
   const words = nameWords(name);
   if (words.length === 0) return null;
   let end = words.length - 1;
+  // A numbered secret (`password2` beside `pass` in rclone's config, `DB_PASSWORD_2`, `token1`).
+  if (end > 0 && /^\d{1,2}$/.test(words[end]!)) end--;
   if (end > 0 && TRAILING_OK.has(words[end]!)) end--;
-  const last = words[end]!;
+  let last = words[end]!;
+  if (/^[a-z]{3,}\d{1,2}$/.test(last)) last = last.replace(/\d+$/, '');
+  if (PASS_PREFIXES.test(last)) return 'strong';
   const prev = end > 0 ? words[end - 1]! : '';
   if (last === 'key' || last === 'keys') {
     if (KEY_NOT_SECRET.has(prev)) return null;

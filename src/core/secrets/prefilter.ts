@@ -19,7 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
-import { FOREIGN_PASSWORD_WORDS } from './names';
+import { FOREIGN_PASSWORD_WORDS, SECRET_DISGUISES } from './names';
 import { tailTable, type TailTable } from './tails';
 import type { LiteralSet } from './literals';
 
@@ -47,6 +47,8 @@ const KEY_WORDS = [
   'credentials',
   'sig',
   'signature',
+  // A numbered secret (names.ts drops the number): rclone's `password2`, `DB_PASSWORD_2`, `token1`.
+  ...['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'key', 'passphrase'].flatMap((w) => [1, 2, 3].flatMap((n) => [`${w}${n}`, `${w}_${n}`])),
   // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
   // ones beyond ASCII are folded onto `password` by decode.ts's views).
   'passwort',
@@ -68,7 +70,8 @@ const KEY_WORDS = [
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
-const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id'];
+// SECRET_DISGUISES: `secret_reversed`, `token_obfuscated` (names.ts reads them as the secret's name).
+const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES];
 
 /**
  * Secret-named keys in assignments: `password=`, `"api_key":`, `<token>`, `sig=`, `Authorization:`.

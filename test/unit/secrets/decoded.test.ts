@@ -134,6 +134,58 @@ describe('decoded views: the word for password in other languages', () => {
     assertMasked(c, maskText(c.text).text);
   });
 
+  it('masks values under those words spelt as identifiers (_ - or run together), and in more scripts and languages', () => {
+    const keys = [
+      'كلمة_المرور',
+      'كلمة-المرور',
+      'رمز\u200cعبور',
+      'رمز_عبور',
+      'گذرواژه',
+      'סיסמה',
+      'पासवर्ड',
+      'गुप्त_कुंजी',
+      'パスワード',
+      'API_キー',
+      'シークレット',
+      '비밀_번호',
+      '패스워드',
+      '密碼',
+      '權杖',
+      '金鑰',
+      'κωδικός_πρόσβασης',
+      'σύνθημα',
+      'şifre',
+      'senha',
+      'contraseña',
+      'clave_secreta',
+      'chiave_segreta',
+      'wachtwoord',
+      'hasło',
+      'mot_de_passe',
+      'kata_sandi',
+      'mat_khau',
+      'mật_khẩu',
+      'ключ_API',
+    ];
+    const ps = keys.map(() => pw());
+    const rows: [string, 'S', string][] = [];
+    keys.forEach((k, i) => rows.push([i % 3 === 0 ? `${k} = "${ps[i]}"` : i % 3 === 1 ? `  "${k}": "${ps[i]}",` : `${k}: ${ps[i]}`, 'S', ps[i]!]));
+    const c = buildCase('foreign-identifiers', rows);
+    assertMasked(c, maskText(c.text).text);
+  });
+
+  it('keeps other foreign names and labels (a user name, an i18n label in Arabic or Korean)', () => {
+    const c = buildCase('foreign-others', [
+      [`שם_משתמש = "${pw()}"`, 'K'],
+      [`اسم_المستخدم: ${pw()}`, 'K'],
+      ['كلمة_المرور: "أدخل كلمة المرور"', 'K'],
+      ['  "비밀_번호": "비밀번호를 입력하세요",', 'K'],
+      ['clave: "Introduzca su clave"', 'K'],
+      ['clave_primaria = "id_usuario"', 'K'],
+    ]);
+    assertMasked(c, maskText(c.text).text);
+  });
+
   it('keeps interface labels under those words (i18n files)', () => {
     const c = buildCase('foreign-labels', [
       ['  "密码": "请输入密码",', 'K'],

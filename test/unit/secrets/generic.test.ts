@@ -3,7 +3,7 @@
 // value, value start and quoting. Compared on the rule samples, the corpus sample and seeded mixes.
 import assert from 'node:assert/strict';
 import { isMnemonic } from '../../../src/core/secrets/bip39';
-import { isPlaceholder, isReference, valueLooksSecret } from '../../../src/core/secrets/entropy';
+import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
   ASSIGN,
@@ -179,6 +179,15 @@ describe('namesItself (a value that spells its key: an enum, not a secret)', () 
 });
 
 /** The rule's scan as it was written with regexes (the definition the hand-written one is compared with). */
+const PROSE = new Set(
+  (
+    'enter your the a an to for of and or is be are please type here password passphrase passwd secret key token change me set not ' +
+    'required optional none empty default value see use this that with must should will new old confirm repeat again field label hint ' +
+    'placeholder example sample test dummy my our from in on at by it its you we if no yes invalid incorrect wrong missing expired ' +
+    'characters least long short too strong weak forgot reset'
+  ).split(' '),
+);
+
 function genericScanDef(line: string, out: Hit[]): void {
   const cut = (value: string, lineStartYaml: boolean, query: boolean): string => {
     if (lineStartYaml) {
@@ -195,10 +204,18 @@ function genericScanDef(line: string, out: Hit[]): void {
     if (head.op === ':' && line[head.index - 1] === ':' && head.opEnd < line.length && !/^\s/.test(line.slice(head.opEnd))) continue;
     if (strength === null) {
       // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
-      if (head.name.length >= 4 && /seed$/i.test(head.name)) {
-        const v = viaAssign(line, head.index);
+      // Or 32 or 64 bytes of hex, alone or in a literal a call wraps (`hex!("…")`).
+      if (head.name.length >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(head.name)) {
+        let v = viaAssign(line, head.index);
+        if (!v.quoted) {
+          const w = literalInside(line, v.start);
+          if (w !== null) v = { ...v, value: line.slice(w[0], w[1]), start: w[0], quoted: true };
+        }
         const text = v.quoted ? v.value : v.value.replace(/[\s]+$/, '');
+        const hex = /^(?:0x)?([0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9a-fA-F])/.exec(text);
         if (text.length >= 36 && isMnemonic(text)) out.push({ start: v.start, end: v.start + text.length, rule: 'generic-secret', priority: 2 });
+        else if (hex !== null && randomPartOk(hex[1]!))
+          out.push({ start: v.start + hex[0].length - hex[1]!.length, end: v.start + hex[0].length, rule: 'generic-secret', priority: 2 });
       }
       continue;
     }
@@ -248,9 +265,33 @@ function genericScanDef(line: string, out: Hit[]): void {
     }
     const end = start + value.length;
     from = Math.max(end, a.opEnd);
+    // git's signingkey naming a GPG key (hex id) or holding an SSH public key (to the line's end) is public.
+    const signing =
+      a.name!.toLowerCase() === 'signingkey' &&
+      (/^(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})!?$/.test(value) ||
+        isReference(
+          line
+            .slice(start)
+            .replace(/[\r\n][^]*$/, '')
+            .trim(),
+        ));
+    // A passphrase of three to twelve lower-case words, none a word of a prompt, under a pass/passphrase name.
+    const words = value.split(/[ -]/);
+    const wordy =
+      strength === 'strong' &&
+      value.length >= 15 &&
+      /pass(?:phrase|word|wd)?$|phrase$/i.test(a.name!) &&
+      words.length >= 3 &&
+      words.length <= 12 &&
+      new Set(words).size === words.length &&
+      words.every((w) => /^[a-z]{3,12}$/.test(w) && /[aeiouy]/.test(w) && !PROSE.has(w));
     const secret =
-      (valueLooksSecret(value, strength, a.quoted, asLiteral) && !namesItself(value, a.name!) && (a.quoted || asLiteral || !copiesMember(value, a.name!))) ||
-      (value.length >= 36 && isMnemonic(value));
+      (valueLooksSecret(value, strength, a.quoted, asLiteral) &&
+        !namesItself(value, a.name!) &&
+        (a.quoted || asLiteral || !copiesMember(value, a.name!)) &&
+        !signing) ||
+      (value.length >= 36 && isMnemonic(value)) ||
+      wordy;
     if (secret) out.push({ start, end, rule: 'generic-secret', priority: 2 });
     else if (!a.quoted && value.includes('(')) from = a.opEnd;
     // A quoted value (not `\"…\"`) and the literals concatenated to it on the line: `"a" + "b"`, `'a' . 'b'`,

@@ -457,6 +457,15 @@ describe('valueLooksSecret against its plain definition', () => {
       '^file:': [`file:${t}`],
       '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
       '^@Microsoft\\.KeyVault\\(': [`@Microsoft.KeyVault(SecretUri=https://${t}.vault.azure.net/secrets/db/)`],
+      '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$': [
+        `ENC[AES256_GCM,data:${t}=,iv:${t}==,tag:${t},type:str]`,
+      ],
+      '^(?:key::)?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[A-Za-z0-9+/]+=*(?: [^\\s]*)?$':
+        [`key::ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${t} me@host`, `ssh-rsa AAAAB3NzaC1yc2E${t}==`],
+      '^\\$ANSIBLE_VAULT;1\\.[12];AES256(?:;[\\w.-]+)?[0-9a-f \\t]*$': [
+        '$ANSIBLE_VAULT;1.1;AES256' + '61626364'.repeat(8),
+        '$ANSIBLE_VAULT;1.2;AES256;prod 6566',
+      ],
       '^[xX]+$': ['xXxXxXxXxXxXxX'],
       '^\\*+$': ['**************'],
       '^\\.+$': ['..............'],

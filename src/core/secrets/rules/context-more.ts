@@ -688,7 +688,7 @@ const CALL_FORMS: readonly CallForm[] = [
 /** An algorithm's name beside a key (`"SHA256"`, `"HS256"`, `'aes-256-cbc'`): not the key. */
 const ALGORITHM_NAME = /^(?:sha|md5|hs|rs|es|ps|hmac|aes|des|blake|ripemd)[\w-]*$/i;
 
-const CALL_ARG = new Map<string, CallForm>();
+export const CALL_ARG = new Map<string, CallForm>();
 for (const f of CALL_FORMS) for (const n of f.names) CALL_ARG.set(n, f);
 
 /**

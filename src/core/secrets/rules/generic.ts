@@ -237,7 +237,7 @@ export function valueAt(line: string, opEnd: number): void {
  * at `p`; an `f` literal holding `{` is a template and an `r` one holding `\` a pattern or path: neither.
  */
 const WRAPPED_CALL =
-  /^(?:new[ \t]+)?(?:(?:std|[A-Z]\w*)(?:::|\.))?(?:from|new|String|string|wstring|u8string|u16string|u32string|string_view|str|bytes|bytearray|Symbol|QString|QStringLiteral|QLatin1String|QByteArray|SecretString|SecretStr|Secret|SecStr|Zeroizing|CString|OsString|Some|Ok|_T|TEXT|Borrowed|Owned|valueOf|String\.raw|NSString[ \t]+string(?:WithString|WithUTF8String|WithCString)?:?)[ \t]*[({]?[ \t]*/;
+  /^&?(?:hex!|hex_literal::hex!|hex::decode|bytes\.fromhex|binascii\.(?:unhexlify|a2b_hex)|hexToBytes|fromHex|Hex\.decode(?:Hex)?|hex\.DecodeString|base64\.b64decode|atob)[ \t]*\([ \t]*|^(?:new[ \t]+)?(?:(?:std|[A-Z]\w*)(?:::|\.))?(?:from|new|String|string|wstring|u8string|u16string|u32string|string_view|str|bytes|bytearray|Symbol|QString|QStringLiteral|QLatin1String|QByteArray|SecretString|SecretStr|Secret|SecStr|Zeroizing|CString|OsString|Some|Ok|_T|TEXT|Borrowed|Owned|valueOf|String\.raw|NSString[ \t]+string(?:WithString|WithUTF8String|WithCString)?:?)[ \t]*[({]?[ \t]*/;
 const WRAPPED_HEAD = /^(?:\[?[ \t]*NSString[ \t]+stringWith(?:String|UTF8String|CString):[ \t]*)/;
 const PREFIX = /^(?:u8|raw|[LuUfFrRbB]{1,2}|@\$?|\$@?)(?=["'])/;
 const DELIMITED = /^(?:%[qQ]?([({[<|!])|\{\|()|qq?([({[<|!]))/;
@@ -523,10 +523,24 @@ function isAlnum(c: number): boolean {
 /** A recovery phrase assigned at `opEnd` (in quotes or not): masked. */
 function seedPhrase(line: string, opEnd: number, out: Hit[]): void {
   valueAt(line, opEnd);
+  if (!VALUE.quoted) wrappedLiteral(line, VALUE.start);
   const end = VALUE.quoted ? VALUE.end : trimEndOf(line, VALUE.start, breakFrom(line, VALUE.start));
-  if (end - VALUE.start >= 36 && isMnemonic(line.slice(VALUE.start, end)))
-    out.push({ start: VALUE.start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+  const v = line.slice(VALUE.start, end);
+  if (end - VALUE.start >= 36 && isMnemonic(v)) out.push({ start: VALUE.start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+  // A wallet's or a key's seed as 32 or 64 bytes of hex (`let seed = hex!("…")`, `MASTER_SEED=0x…`): the key itself.
+  else {
+    const m = SEED_HEX.exec(v);
+    if (m !== null && randomPartOk(m[1]!))
+      out.push({
+        start: VALUE.start + m.index + m[0].length - m[1]!.length,
+        end: VALUE.start + m.index + m[0].length,
+        rule: 'generic-secret',
+        priority: GENERIC_PRIORITY,
+      });
+  }
 }
+/** 64 or 128 hex digits (`0x` allowed), alone or ending a value. */
+const SEED_HEX = /^(?:0x)?([0-9a-fA-F]{128}|[0-9a-fA-F]{64})(?![0-9a-fA-F])/;
 
 /** `|`, `>-`, `|2`, `!!str |`: a YAML block scalar's header (the scalar is on the lines after). */
 const BLOCK_HEADER = /^(?:![^\s]*[ \t]+)?[|>](?:[1-9][-+]?|[-+][1-9]?)?$/;
@@ -604,6 +618,56 @@ function concatFollow(
   }
   const follow: Follow | null = r.open || rest === '' ? { kind: FollowKind.Concat, strength, judged: secret, spans, value, arg: r.open ? 0 : 1 } : null;
   return { follow, secret, end: r.end };
+}
+
+/** The words of a prompt, a label or a placeholder: a value holding one is text about the secret, not a passphrase. */
+const PROSE_WORDS = new Set(
+  (
+    'enter your the a an to for of and or is be are please type here password passphrase passwd secret key token change me set not ' +
+    'required optional none empty default value see use this that with must should will new old confirm repeat again field label hint ' +
+    'placeholder example sample test dummy my our from in on at by it its you we if no yes invalid incorrect wrong missing expired ' +
+    'characters least long short too strong weak forgot reset'
+  ).split(' '),
+);
+
+/**
+ * A passphrase written as words under a name that says passphrase or password: three to twelve lower-case
+ * words, none a word of a prompt or a label (`Enter your passphrase`, `must be at least 12 characters`).
+ */
+function wordPassphrase(name: string, value: string): boolean {
+  if (!/pass(?:phrase|word|wd)?$|phrase$/i.test(name)) return false;
+  const words = value.split(/[ -]/);
+  if (words.length < 3 || words.length > 12 || new Set(words).size !== words.length) return false;
+  // Words, not a mask (`xxxx-xxxx-xxxx-xxxx`): each with a vowel.
+  for (const w of words) if (!/^[a-z]{3,12}$/.test(w) || !/[aeiouy]/.test(w) || PROSE_WORDS.has(w)) return false;
+  return true;
+}
+
+/**
+ * git's `user.signingkey`: a GPG key's id or fingerprint (8, 16 or 40 hex digits, `0x` and a `!` allowed) or an
+ * SSH public key (`key::ssh-ed25519 AAAA…`, read to the line's end: the value is cut at its blank): public, not the key.
+ */
+function gitSigningKey(name: string, value: string, line: string, start: number): boolean {
+  if (name.length !== 10 || name.toLowerCase() !== 'signingkey') return false;
+  return /^(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})!?$/.test(value) || isReference(line.slice(start, breakFrom(line, start)).trim());
+}
+
+/**
+ * `key = (` and string literals after it (Python's implicit concatenation: `("lsv2_pt_…"` here, `"…")` on the
+ * next line): the literals on this line are the start of the value and the rest is read on the lines after
+ * (follow.ts). Closed on this line (`("abc" "def")`), the literals are judged joined here.
+ */
+function parenFollow(line: string, start: number, strength: NameStrength, judged: boolean, out: Hit[]): { follow: Follow | null; end: number } {
+  const stop = trimEndOf(line, start, breakFrom(line, start));
+  const r = readLiterals(line, start + 1, stop, false);
+  const rest = line.slice(r.end, stop).trim();
+  let value = '';
+  for (let k = 0; k < r.spans.length; k += 2) value += line.slice(r.spans[k]!, r.spans[k + 1]!);
+  if (rest === '' || rest.startsWith('#') || rest.startsWith('//'))
+    return { follow: { kind: FollowKind.Paren, strength, judged, spans: r.spans, value, arg: 0 }, end: r.end };
+  if (!judged && r.spans.length > 0 && /^\)[ \t]*[;,]?$/.test(rest) && joinedLooksSecret([value], strength))
+    for (let k = 0; k < r.spans.length; k += 2) out.push({ start: r.spans[k]!, end: r.spans[k + 1]!, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+  return { follow: null, end: r.end };
 }
 
 /** A quote opened and not closed on the line (`"abc\`, a Python `"""`, a JS template): the string goes on below. */
@@ -731,7 +795,7 @@ export const genericAssignment: LineRule = {
       if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
       if (strength === null) {
         // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
-        if (head.nameEnd - head.nameStart >= 4 && /seed$/i.test(name)) seedPhrase(line, head.opEnd, out);
+        if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);
         continue;
       }
       valueAt(line, head.opEnd);
@@ -815,9 +879,14 @@ export const genericAssignment: LineRule = {
       // (An alias-looking value is still judged: a password may start with `*`.)
       let secret =
         (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
-        ((valueLooksSecret(value, strength, quoted, literal) && !namesItself(value, name) && (quoted || literal || !copiesMember(value, name))) ||
+        ((valueLooksSecret(value, strength, quoted, literal) &&
+          !namesItself(value, name) &&
+          (quoted || literal || !copiesMember(value, name)) &&
+          !gitSigningKey(name, value, line, start)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
-          (value.length >= 36 && isMnemonic(value)));
+          (value.length >= 36 && isMnemonic(value)) ||
+          // A passphrase of words (`BORG_PASSPHRASE="correct horse battery staple"`) reads as prose too.
+          (strength === 'strong' && value.length >= 15 && wordPassphrase(name, value)));
       if (secret) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
       // The value may go on past this line, or past this literal: the masker reads on (follow.ts).
       if (f !== null) f.judged = secret;
@@ -833,7 +902,14 @@ export const genericAssignment: LineRule = {
       } else if (open !== 0) f = openFollow(line, start, end, open, strength, secret);
       else if (end > start && line.charCodeAt(end - 1) === 92 && breakFrom(line, end) === end)
         f = { kind: FollowKind.Backslash, strength, judged: secret, spans: [start, end - 1], value: value.slice(0, -1), arg: 0 };
-      else if (value === '(' && breakFrom(line, end) === end) f = { kind: FollowKind.Paren, strength, judged: false, spans: [], value: '', arg: 0 };
+      else if (line.charCodeAt(start) === 40) {
+        const p = parenFollow(line, start, strength, secret, out);
+        f = p.follow;
+        if (p.end > from) from = p.end;
+      }
+      // `String password =` and the value on the next line (Java, C#, Kotlin: a statement goes on until its `;`).
+      else if (value === '' && head.op === '=' && start === breakFrom(line, start))
+        f = { kind: FollowKind.Concat, strength, judged: false, spans: [], value: '', arg: 0 };
       if (f !== null) out.push({ start: end, end, rule: 'generic-secret', priority: GENERIC_PRIORITY, follow: f });
       // Code that is no secret but holds a call or a tuple (`auth = dict(token="…")`, Perl's `%auth = (token =>
       // q{…})`): the keys inside it are read too, not skipped with it.
