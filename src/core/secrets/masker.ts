@@ -102,7 +102,6 @@ export class MaskSession {
  * Literals the block rules' `applies` ask `has` about, beyond their gates: the pre-scan's pass looks for
  * them with the gates (a literal missing here is still answered, by a search of the text).
  */
-// (At most 31 literals in all: the pass returns its bits as an int32, and bit 31 would read as "not looked for".)
 const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', '2FA', 'WIF', 'wif'];
 
 /**
@@ -112,7 +111,9 @@ const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', 
 export const LITERALS = literalSet(
   [...new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS])]
     .filter((l) => l !== '' && !GATES.includes(l) && packable(l))
-    .slice(0, LITERAL_LAYOUT.maxLiterals),
+    // Bit 31 of the pass's int32 result would read as "not looked for": one fewer than the module holds. A
+    // literal past the cap is still answered, by a search of the text (bitOf gives it no bit).
+    .slice(0, LITERAL_LAYOUT.maxLiterals - 1),
 );
 
 /** `literal`'s bit: in the pre-scan's GATES (`gates`), else in LITERALS (`literals`); 0 for neither. */
