@@ -3,6 +3,7 @@ import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
+import { seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
@@ -867,7 +868,7 @@ function endlessSource(s: Sub): boolean {
   // Most commands name no device and are not yes/seq/shuf: decided without allocating.
   if (n === 'yes') return true;
   const ws = s.words;
-  if (n === 'seq') return ws.some((w, i) => i > 0 && w.value !== null && /^[+-]?inf(inity)?$/i.test(w.value));
+  if (n === 'seq') return seqHuge(ws.slice(1).map((w) => w.value)) && !ws.some((w) => w.value === null);
   if (n === 'shuf')
     return (
       ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*r|--repeat)/.test(w.value)) &&
