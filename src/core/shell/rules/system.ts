@@ -279,7 +279,7 @@ function showsRequest(n: string, ws: readonly { value: string | null }[]): boole
  * grep pattern must name variables (upper-case, not secret-named): a value-shaped pattern (`grep -c ghp_a`) is an
  * oracle that tells a secret one guess at a time.
  */
-function countedOnly(s: Sub, subs: Sub[]): boolean {
+export function countedOnly(s: Sub, subs: Sub[]): boolean {
   const c = subs.find((x) => x.stdin.kind === 'pipe' && x.stdin.from === s);
   if (!c || c.redirects.length > 0) return false;
   const ws = c.words.slice(1);
