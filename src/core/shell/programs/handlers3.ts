@@ -1,6 +1,7 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
 import { APPEND, HISTORY, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
+import { normalize } from '../fsfacts';
 
 const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
 
@@ -620,6 +621,16 @@ handler('docker-build', (m) => {
     }
   }
   dockerfileFromInput(m);
+  // The context is sent to the daemon whole, and `COPY . .` puts it in the image: a context outside the workspace
+  // (`docker build ~`, `docker build /`) reads that tree, credential stores included. The workspace's own context is
+  // the build's business (a build alone is benign; .dockerignore decides what goes).
+  const ctx = m.p.positional[0];
+  const v = ctx?.path ?? ctx?.value;
+  if (ctx !== undefined && v !== null && v !== undefined && v !== '-' && !/^[a-z]+:\/\//i.test(v) && !/^git@/.test(v)) {
+    const abs = normalize(v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`);
+    const ws = m.env.workspace;
+    if (abs !== ws && !abs.startsWith(ws.endsWith('/') ? ws : `${ws}/`)) m.add('read', undefined, abs, `${m.label} (its context)`, RECURSIVE);
+  }
 });
 
 /**
