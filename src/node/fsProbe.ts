@@ -110,7 +110,7 @@ function runGit(cwd: string, args: string[]): string {
  * (`--ext-diff`, `--textconv`) or reads a list (`--stdin`) can pass.
  */
 const RANGE_ARG =
-  /^(?:[A-Za-z0-9_@][A-Za-z0-9_.\/~^@{}+-]*|-\d+|-n\d+|--max-count=\d+|--topo-order|--date-order|--author-date-order|--first-parent|--no-merges|--merges|--reverse|--(?:author|committer|grep|since|after|until|before)=[^\n]*|-i|--regexp-ignore-case|--all-match|--invert-grep|--no-walk|--cached|--staged|--merge-base)$/;
+  /^(?:[A-Za-z0-9_@][A-Za-z0-9_.\/~^@{}+-]*|-\d+|-n\d+|--max-count=\d+|--topo-order|--date-order|--author-date-order|--first-parent|--no-merges|--merges|--reverse|--(?:author|committer|grep|since|after|until|before)=[^\n]*|-i|--regexp-ignore-case|--all-match|--invert-grep|--no-walk|-g|--walk-reflogs|--cached|--staged|--merge-base)$/;
 
 /**
  * The files the commits of a range change (`git log -m --name-only`, merges against each parent, root commits

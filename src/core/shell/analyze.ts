@@ -3,6 +3,7 @@ import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import type { Rule, RuleCtx } from './rules/types';
+import { seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
@@ -14,7 +15,21 @@ import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
-import { MAX_SCRIPT_BYTES, makeRecipes, makeRun, packageScriptLines, packageScriptsRun } from './projectScripts';
+import {
+  JUST_FILES,
+  MAX_SCRIPT_BYTES,
+  TASK_FILES,
+  justRecipes,
+  justRun,
+  makeRecipes,
+  makeRun,
+  packageScriptLines,
+  packageScriptsRun,
+  taskRun,
+  taskfileCommands,
+  type RecipeLines,
+  type RecipeRun,
+} from './projectScripts';
 import { judgeCode } from './programs/code';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
@@ -319,6 +334,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       s.runs = r.runs;
       s.runsBase = r.base;
       if (s.name) addLoadedCode(s);
+      if (s.name) foreignRuns(s, this.env);
     } finally {
       this.modelCtx = saved;
     }
@@ -407,7 +423,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       for (const [k, v] of pairs) {
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
-          else if (v.trim()) this.shell(s, v, `${k}=`);
+          // less runs LESSOPEN's command with `|` (output piped), `||` or `-` (input) before it: markers, not shell.
+          else if (v.trim()) this.shell(s, /^LESS(OPEN|CLOSE)$/.test(k) ? v.replace(/^\s*(\|\|?-?|-)\s*/, '') : v, `${k}=`);
         } else if (/^PS[0-4]$/.test(k) && (v === null || /\$\(|`|\$\{[^}]*@[PE]\}/.test(v)))
           // The prompts bash expands each time it prints them (PS4 on every traced command): a substitution in one
           // runs later, out of sight (`SHELLOPTS=xtrace PS4='$(rm -rf src)' bash -c true`).
@@ -604,7 +621,7 @@ const MAX_BODY_RUNS = 64;
 const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
 
 const EXEC_ENV =
-  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
+  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
 
@@ -871,7 +888,7 @@ function endlessSource(s: Sub): boolean {
   // Most commands name no device and are not yes/seq/shuf: decided without allocating.
   if (n === 'yes') return true;
   const ws = s.words;
-  if (n === 'seq') return ws.some((w, i) => i > 0 && w.value !== null && /^[+-]?inf(inity)?$/i.test(w.value));
+  if (n === 'seq') return seqHuge(ws.slice(1).map((w) => w.value)) && !ws.some((w) => w.value === null);
   if (n === 'shuf')
     return (
       ws.some((w, i) => i > 0 && w.value !== null && /^(-[a-zA-Z]*r|--repeat)/.test(w.value)) &&
@@ -1129,6 +1146,21 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
   );
 }
 
+/** Programs whose project files the analyzer reads itself, in the folder they are pointed at (judgeProjectScripts). */
+const READS_OWN_PROJECT = new Set(['npm', 'yarn', 'pnpm', 'bun', 'make', 'gmake', 'just', 'task', 'go-task']);
+
+/**
+ * A build tool or task runner pointed at a folder outside the workspace (`gradle -p /tmp/x`, `ninja -C /tmp/b`,
+ * `scons -C`, `rake -C`, `invoke -r`, `mage -d`): the files there that decide what it runs (its row's `runs`) are
+ * code nobody reviewed, so the run is unknown.
+ */
+function foreignRuns(s: Sub, env: WordEnv): void {
+  if (!s.runs?.length || s.runsBase === undefined || s.cwd === null || READS_OWN_PROJECT.has(s.name!)) return;
+  const dir = normalize(absPath(s.runsBase, s.cwd, env.home));
+  if (!within(dir, env.workspace ?? s.cwd))
+    s.why ??= `${s.name} runs what ${dir}, a folder outside the workspace, defines (${s.runs.slice(0, 2).join(', ')}): code the guard has not seen`;
+}
+
 /** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
 function addLoadedCode(s: Sub): void {
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
@@ -1236,6 +1268,7 @@ function projectText(a: Analyzer, text: string, via: string, cwd: string | null)
  */
 function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
   const name = s.name;
+  if (name === 'just' || name === 'task' || name === 'go-task') return judgeRecipes(a, s, env, disk);
   if (name !== 'npm' && name !== 'yarn' && name !== 'pnpm' && name !== 'bun' && name !== 'make' && name !== 'gmake') return;
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === name);
   if (start < 0) return;
@@ -1308,6 +1341,62 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`);
       return;
     }
+  }
+}
+
+/**
+ * `just` and `task`: the recipes they run, read from the justfile or Taskfile (found from the folder upward, as the
+ * runners search, within the workspace) and walked as command lines in the file's folder. A recipe file outside the
+ * workspace is read when it can be (a scratch file the line did not show is asked about by its exec effect); one
+ * that cannot be read or followed (an import, another interpreter) is an unknown.
+ */
+function judgeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  if (start < 0) return;
+  const words = s.words.slice(start);
+  if (words.some((w) => w.value === null)) {
+    s.why ??= `${s.name} with a word only known at run time: which recipes run is not known`;
+    return;
+  }
+  const argv = words.map((w) => w.value!);
+  const just = s.name === 'just';
+  const r: RecipeRun | undefined = just ? justRun(argv) : taskRun(argv);
+  if (!r) return;
+  const what = just ? 'justfile' : 'Taskfile';
+  const parse = (text: string): RecipeLines => (just ? justRecipes(text, r.names) : taskfileCommands(text, r.names));
+  const judge = (text: string, file: string) => {
+    const dir = r.dir && r.file ? normalize(absPath(r.dir, s.cwd!, env.home)) : file.slice(0, file.lastIndexOf('/')) || '/';
+    const got = parse(text);
+    if (got.opaque !== undefined) s.why ??= `${file}: ${got.opaque}`;
+    for (const line of got.lines) projectText(a, line, `a recipe of ${file}`, dir);
+  };
+  const base = normalize(absPath(r.dir || '.', s.cwd!, env.home));
+  if (r.file) {
+    const file = normalize(absPath(r.file, r.dir && !just ? base : s.cwd!, env.home));
+    const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+    if (typeof text === 'string') judge(text, file);
+    else s.why ??= `\`${s.text.slice(0, 80)}\` runs the recipes of ${file}, which the guard cannot read`;
+    return;
+  }
+  // The nearest recipe file at or above the folder: inside the workspace, as the runner finds it; a folder outside
+  // it is read there only.
+  for (let dir = base; ;) {
+    for (const f of just ? JUST_FILES : TASK_FILES) {
+      const file = `${dir === '/' ? '' : dir}/${f}`;
+      const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+      if (text === false) {
+        s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
+        return;
+      }
+      if (text !== undefined) return judge(text, file);
+    }
+    const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+    if (!inWorkspace(dir, env)) {
+      s.why ??= `\`${s.text.slice(0, 80)}\` runs what ${base}, a folder outside the workspace the guard cannot read, defines in its ${what}`;
+      return;
+    }
+    if (up === dir || !inWorkspace(up, env)) return;
+    dir = up;
   }
 }
 

@@ -1,3 +1,5 @@
+import { parse as parseYaml } from 'yaml';
+
 // What a project runs by name, read from its files: the package.json scripts `npm test` or `yarn build` run, the
 // Makefile recipes `make clean` runs. An agent that cannot run `rm -rf src` can write it into a script or a
 // recipe with an ordinary file edit and run the script next: the command guard judges the text a run would
@@ -366,4 +368,295 @@ function expand(text: string, vars: Record<string, string>, target: string, prer
     } else out += c;
   }
   return out;
+}
+
+// ---- just and Task (go-task): recipe files the runner reads ----
+// `just test` runs the `test` recipe of the justfile, `task build` the `build` task of Taskfile.yml: like make,
+// what runs is written in a file an agent can edit. Both formats are simple enough to read (a recipe name, its
+// dependencies, its lines). What the reader cannot follow (an import, another interpreter, a file it cannot parse)
+// is reported as `opaque`, and the command is then unknown.
+
+/** What a recipe runner would run: the folder it starts in, the recipe file ('' = its default names), the recipes. */
+export interface RecipeRun {
+  dir: string;
+  file: string;
+  names: string[];
+}
+
+/** Recipe lines as shell command lines, or why they cannot be accounted for. */
+export interface RecipeLines {
+  lines: string[];
+  opaque?: string;
+}
+
+export const JUST_FILES = ['justfile', 'Justfile', '.justfile', 'JUSTFILE'];
+export const TASK_FILES = [
+  'Taskfile.yml',
+  'taskfile.yml',
+  'Taskfile.yaml',
+  'taskfile.yaml',
+  'Taskfile.dist.yml',
+  'taskfile.dist.yml',
+  'Taskfile.dist.yaml',
+  'taskfile.dist.yaml',
+];
+
+const JUST_VALUED = new Set([
+  '-f',
+  '--justfile',
+  '-d',
+  '--working-directory',
+  '--shell',
+  '--shell-arg',
+  '--dotenv-filename',
+  '--dotenv-path',
+  '-E',
+  '--color',
+  '--dump-format',
+  '--list-heading',
+  '--list-prefix',
+  '--chooser',
+  '--timestamp-format',
+  '--alias-style',
+  '--command-color',
+]);
+/** just's options that run nothing of the justfile (they list, show, format or check it). */
+const JUST_INERT =
+  /^(-l|--list|--summary|--dump|--show|-s|--evaluate|--variables|--fmt|--check|--init|--help|-h|--version|-V|--completions|--groups|--man|-n|--dry-run|--changelog)$/;
+
+/** `just`'s command line read: undefined when nothing of the justfile runs (a listing, a dry run, `--command`). */
+export function justRun(argv: readonly string[]): RecipeRun | undefined {
+  if (argv[0]?.replace(/^.*\//, '') !== 'just') return undefined;
+  let dir = '';
+  let file = '';
+  const names: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') {
+      names.push(...argv.slice(i + 1).filter((x) => !/^[A-Za-z_][\w-]*=/.test(x)));
+      break;
+    }
+    if (w.startsWith('-') && w !== '-') {
+      const eq = w.startsWith('--') ? w.indexOf('=') : -1;
+      const opt = eq > 0 ? w.slice(0, eq) : w;
+      if (JUST_INERT.test(opt) || opt === '--command' || opt === '-c' || opt === '--edit' || opt === '-e' || opt === '--choose') return undefined;
+      if (opt === '--set') {
+        i += 2;
+        continue;
+      }
+      if (!JUST_VALUED.has(opt)) continue;
+      const value = eq > 0 ? w.slice(eq + 1) : argv[++i];
+      if (value === undefined) return undefined;
+      if (opt === '-f' || opt === '--justfile') file = value;
+      if (opt === '-d' || opt === '--working-directory') dir = value;
+      continue;
+    }
+    if (/^[A-Za-z_][\w-]*=/.test(w)) continue; // a variable override
+    // `just DIR/recipe` runs the recipe of the justfile found from DIR.
+    const slash = w.lastIndexOf('/');
+    if (slash >= 0 && names.length === 0) {
+      dir = dir ? `${dir}/${w.slice(0, slash + 1)}` : w.slice(0, slash + 1);
+      if (w.slice(slash + 1)) names.push(w.slice(slash + 1));
+      continue;
+    }
+    names.push(w);
+  }
+  return { dir, file, names };
+}
+
+const TASK_VALUED = new Set([
+  '-t',
+  '--taskfile',
+  '-d',
+  '--dir',
+  '-o',
+  '--output',
+  '--output-group-begin',
+  '--output-group-end',
+  '-C',
+  '--concurrency',
+  '--interval',
+  '--sort',
+  '-I',
+  '--json',
+]);
+const TASK_INERT = /^(-l|--list|-a|--list-all|--summary|-n|--dry|--init|-i|--help|-h|--version|--status|--completion)$/;
+
+/** `task`'s command line read: undefined when no task runs (a listing, `--dry`, `--status`). */
+export function taskRun(argv: readonly string[]): RecipeRun | undefined {
+  const tool = argv[0]?.replace(/^.*\//, '');
+  if (tool !== 'task' && tool !== 'go-task') return undefined;
+  let dir = '';
+  let file = '';
+  const names: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') break; // the rest is CLI_ARGS, text the tasks may use
+    if (w.startsWith('-') && w !== '-') {
+      const eq = w.startsWith('--') ? w.indexOf('=') : -1;
+      const opt = eq > 0 ? w.slice(0, eq) : /^-[td]./.test(w) ? w.slice(0, 2) : w;
+      if (TASK_INERT.test(opt)) return undefined;
+      if (!TASK_VALUED.has(opt)) continue;
+      const value = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : argv[++i];
+      if (value === undefined) return undefined;
+      if (opt === '-t' || opt === '--taskfile') file = value;
+      if (opt === '-d' || opt === '--dir') dir = value;
+      continue;
+    }
+    if (/^[A-Za-z_][\w]*=/.test(w)) continue; // a variable
+    names.push(w);
+  }
+  return { dir, file, names };
+}
+
+/** A `{{ … }}` interpolation: a value only known at run time. */
+const JUST_INTERP = /\{\{(?!\{)[\s\S]*?\}\}/g;
+const JUST_HEADER = /^(?:\[[^\]]*\]\s*)*(@?)([A-Za-z_][\w-]*)((?:\s+[^:]*?)?)\s*:(?!=)(.*)$/;
+
+/**
+ * The command lines a justfile runs for the recipes (their dependencies first), with `{{…}}` as `$JUST_EXPR` (a
+ * word known only at run time) and the backticks of its assignments (evaluated at every run) among them.
+ */
+export function justRecipes(text: string, names: readonly string[]): RecipeLines {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const recipes = new Map<string, { deps: string[]; body: string[] }>();
+  const out: string[] = [];
+  let first: string | undefined;
+  let current: { deps: string[]; body: string[] } | undefined;
+  let opaque: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^[ \t]/.test(line)) {
+      if (current && line.trim() !== '') {
+        let cmd = line.trim();
+        while (cmd.endsWith('\\') && i + 1 < lines.length) cmd = cmd.slice(0, -1) + ' ' + lines[++i].trim();
+        current.body.push(cmd);
+      }
+      continue;
+    }
+    current = undefined;
+    const bare = line.replace(/(^|\s)#(?!!).*$/, '').trim();
+    if (bare === '' || bare.startsWith('#')) continue;
+    if (/^(import|mod)\b/.test(bare)) opaque ??= `the justfile reads another file (${bare.slice(0, 60)})`;
+    else if (/^set\s+(shell|windows-shell|script-interpreter)\b/.test(bare) && !/\[\s*['"](?:\/\S*\/)?(?:ba|z|da|k)?sh['"]/.test(bare))
+      opaque ??= `the justfile runs its recipes with another interpreter (${bare.slice(0, 60)})`;
+    else if (/^(export\s+)?[A-Za-z_][\w-]*\s*:=/.test(bare) || /^set\s/.test(bare) || /^alias\s/.test(bare)) {
+      // Backticks in an assignment run when the justfile is evaluated.
+      for (const m of bare.matchAll(/```([\s\S]*?)```|`([^`]*)`/g)) out.push((m[1] ?? m[2]).replace(JUST_INTERP, '$JUST_EXPR'));
+      const al = /^alias\s+([A-Za-z_][\w-]*)\s*:=\s*([A-Za-z_][\w-]*)/.exec(bare);
+      if (al) recipes.set(al[1], { deps: [al[2]], body: [] });
+    } else {
+      const h = JUST_HEADER.exec(bare);
+      if (!h) {
+        opaque ??= `a justfile line the guard does not read (${bare.slice(0, 60)})`;
+        continue;
+      }
+      const deps = [...h[4].replace(/\([^)]*\)/g, (d) => d.slice(1, -1).trim().split(/\s+/)[0] ?? '').matchAll(/[A-Za-z_][\w-]*/g)].map((m) => m[0]);
+      current = { deps, body: [] };
+      recipes.set(h[2], current);
+      first ??= h[2];
+    }
+  }
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || seen.size >= 64) return;
+    seen.add(name);
+    const r = recipes.get(name);
+    if (!r) return;
+    for (const d of r.deps) visit(d);
+    const body = r.body.map((l) => l.replace(JUST_INTERP, '$JUST_EXPR'));
+    if (body[0]?.startsWith('#!')) {
+      if (!/^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?(?:ba|z|da|k)?sh\b/.test(body[0]))
+        opaque ??= `the recipe ${name} is a script in another language (${body[0]})`;
+      out.push(body.slice(1).join('\n'));
+      return;
+    }
+    for (const l of body) {
+      const cmd = l.replace(/^[@-]+/, '').trim();
+      if (cmd) out.push(cmd);
+    }
+  };
+  // No recipe named: the first one (and a `default` recipe, which newer versions may pick): a superset.
+  for (const n of names.length ? names : [first ?? '', 'default']) visit(n);
+  return { lines: out, opaque };
+}
+
+/** A Go template action (`{{.VAR}}`, `{{.CLI_ARGS}}`): a value only known at run time. */
+const TASK_TEMPLATE = /\{\{[\s\S]*?\}\}/g;
+
+/**
+ * The command lines a Taskfile runs for the tasks (the `default` task when none is named): each task's `cmds`,
+ * `deps`, `preconditions` and `status` checks, dynamic variables (`sh:`), and the tasks they call, a task's `dir:`
+ * as a `cd` before its lines. `{{…}}` becomes `$TASK_VAR`. A task it cannot find (an included Taskfile's) or a
+ * shape it does not read is opaque.
+ */
+export function taskfileCommands(text: string, names: readonly string[]): RecipeLines {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, { maxAliasCount: 100 });
+  } catch {
+    return { lines: [], opaque: 'the Taskfile does not parse' };
+  }
+  const out: string[] = [];
+  let opaque: string | undefined;
+  const obj = (v: unknown): Record<string, unknown> | undefined =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  const root = obj(doc);
+  if (!root) return { lines: [], opaque: doc === null || doc === undefined ? undefined : 'the Taskfile is not a map' };
+  const tasks = obj(root.tasks) ?? {};
+  const sub = (t: string) => t.replace(TASK_TEMPLATE, '$TASK_VAR');
+  const cmd = (line: string, dir: string) => {
+    const l = sub(line).trim();
+    if (l) out.push(dir ? `cd ${dir} && ${l}` : l);
+  };
+  const vars = (v: unknown, dir: string) => {
+    for (const x of Object.values(obj(v) ?? {})) {
+      const sh = obj(x)?.sh;
+      if (typeof sh === 'string') cmd(sh, dir);
+    }
+  };
+  vars(root.vars, '');
+  vars(root.env, '');
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || seen.size >= 64) return;
+    seen.add(name);
+    if (!(name in tasks)) {
+      if (name.includes(':') || root.includes !== undefined)
+        opaque ??= `the task ${name} is not in this Taskfile (an included one, which the guard does not read)`;
+      return;
+    }
+    const t = tasks[name];
+    if (typeof t === 'string') return cmd(t, '');
+    if (Array.isArray(t)) return void t.forEach((c) => (typeof c === 'string' ? cmd(c, '') : item(c, '')));
+    const o = obj(t);
+    if (!o) return;
+    const dir = o.dir === undefined ? '' : typeof o.dir === 'string' && !o.dir.includes('{{') ? JSON.stringify(o.dir) : '$TASK_VAR';
+    vars(o.vars, dir);
+    vars(o.env, dir);
+    for (const d of Array.isArray(o.deps) ? o.deps : []) {
+      if (typeof d === 'string') visit(sub(d));
+      else item(d, dir);
+    }
+    for (const k of ['preconditions', 'status', 'cmds'] as const) {
+      const list = o[k] === undefined ? [] : Array.isArray(o[k]) ? (o[k] as unknown[]) : [o[k]];
+      for (const c of list) typeof c === 'string' ? cmd(c, dir) : item(c, dir);
+    }
+    if (typeof o.cmd === 'string') cmd(o.cmd, dir);
+  };
+  /** One entry of `cmds`/`deps`: `{cmd}`, `{task}`, `{defer}`, `{sh}` (a precondition), `{for, cmd|task}`. */
+  const item = (c: unknown, dir: string) => {
+    const o = obj(c);
+    if (!o) return;
+    if (typeof o.cmd === 'string') cmd(o.cmd, dir);
+    if (typeof o.sh === 'string') cmd(o.sh, dir);
+    if (typeof o.task === 'string') visit(sub(o.task));
+    if (typeof o.defer === 'string') cmd(o.defer, dir);
+    else if (o.defer !== undefined) item(o.defer, dir);
+    if (o.cmd === undefined && o.sh === undefined && o.task === undefined && o.defer === undefined)
+      opaque ??= `a Taskfile entry the guard does not read (${Object.keys(o).join(', ')})`;
+    else if (o.cmd !== undefined && typeof o.cmd !== 'string') opaque ??= 'a Taskfile command that is not text';
+  };
+  for (const n of names.length ? names : ['default']) visit(n);
+  return { lines: out, opaque };
 }

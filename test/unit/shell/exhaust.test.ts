@@ -124,6 +124,29 @@ describe('resource exhaustion and run-time calls', () => {
     allows(["yes '' | head -3", 'yes | npm init', 'tail -f app.log | grep ERROR', 'sort README.md > sorted.txt']);
   });
 
+  // seq reads exponents, hex and fractions: `seq 1e12` prints a trillion lines (replayed: 145 MB in its first second).
+  it('seq with an enormous count, in any number notation, is an endless stream', () => {
+    asks('cmd:sys.disk-fill', [
+      'seq 1e12 > /tmp/big',
+      'seq 1e12 | gzip > /tmp/big.gz',
+      'seq 1e12 | tee nums.txt',
+      'seq 0 0.0000001 1000 > n.txt',
+      'seq -f %.0f 1 1e15 > n.txt',
+      'seq 0x7fffffffffff > n.txt',
+      'seq 1 1000000000 > n.txt',
+      'seq 1E+12 >> n.txt',
+    ]);
+    allows([
+      'seq 10 > n.txt',
+      'seq 1e3 > n.txt',
+      'seq 1 100000 > n.txt',
+      'seq -w 1 100 > ids.txt',
+      'seq 1e12 | head -n 5 > n.txt',
+      'seq 5 -1 1 > n.txt',
+      'seq -s, 1 10 > n.txt',
+    ]);
+  });
+
   it('loops that can end, bounded readers and ordinary background jobs stay allowed', () => {
     allows([
       'while true; do date; sleep 1; done',

@@ -121,4 +121,24 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
       fs.writeFileSync(env, before);
     }
   });
+
+  // `git stash list -p`, `git reflog -p` walk a reflog (`git log -g`): each entry prints what its commit changes.
+  it('judges a stash or a reflog read by the commits it walks: a stash of .env is refused, others are allowed', () => {
+    fs.appendFileSync(path.join(w.ws, 'README.md'), 'more\n');
+    git(w.ws, 'stash', '-q');
+    try {
+      expectAll(
+        ['git stash show -p', 'git stash show -p stash@{0}', 'git stash list -p', 'git stash list -p -1', 'git reflog -p -1', 'git reflog show -p -1 HEAD'],
+        'allow',
+      );
+      fs.appendFileSync(path.join(w.ws, '.env'), 'NEW_KEY=not-a-real-value\n');
+      git(w.ws, 'stash', '-q');
+      expectAll(['git stash show -p', 'git stash list -p', 'git stash list -p -1', 'git reflog -p', 'git reflog -p -9', 'git stash list -p --all'], 'refused');
+      expectAll(['git stash show -p stash@{1}', 'git stash show -p 1', 'git stash list --stat'], 'allow');
+      // The harm is real: the stash's patch prints the new .env line.
+      assert.match(git(w.ws, 'stash', 'list', '-p'), /NEW_KEY=not-a-real-value/);
+    } finally {
+      git(w.ws, 'stash', 'clear');
+    }
+  });
 });

@@ -21,6 +21,10 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
       '{"name":"demo","version":"1.0.0","scripts":{"test":"echo ok","build":"echo built","reset":"rm -rf src && git push --force","envdump":"printenv"}}\n',
     'README.md': '# Demo\n',
     Makefile: 'all:\n\techo hi\ntest:\n\techo ok\nwipe:\n\t@rm -rf src\nleak: all\n\tcat .env\n',
+    // The same planted recipes for just and Task (read like the Makefile).
+    justfile: 'build:\n    echo built\ntest: build\n    echo ok\nwipe:\n    @rm -rf src\nleak: build\n    cat .env\n',
+    'Taskfile.yml':
+      "version: '3'\ntasks:\n  default:\n    cmds: [echo hi]\n  test:\n    cmds: [echo ok]\n  wipe:\n    cmds: ['rm -rf src']\n  leak:\n    deps: [test]\n    cmds: ['cat .env']\n",
     'src/app.ts': 'export const app = 1;\n',
     'src/index.ts': 'export * from "./app";\n',
     'src/b.test.ts': 'test("b", () => {});\n',
@@ -67,6 +71,9 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
     execFileSync('git', ['init', '-q', ws]);
     execFileSync('git', ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-A']);
     execFileSync('git', ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'init']);
+    // A CI checkout's auth header in the repository's configuration (a fake value, built here).
+    const header = `AUTHORIZATION: basic ${Buffer.from(['x-access-token', 'not-a-real-value'].join(':')).toString('base64')}`;
+    execFileSync('git', ['-C', ws, 'config', 'http.https://example.com/.extraheader', header]);
   } catch {
     // git missing: the workspace is still a workspace
   }

@@ -1,6 +1,7 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
 import { APPEND, HISTORY, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
+import { normalize } from '../fsfacts';
 
 const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
 
@@ -357,7 +358,31 @@ function patchReads(m: Model): void {
     return;
   }
   if (opts.some((o) => GIT_PATCH.test(o) || /^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) && !opts.some((o) => GIT_NO_PATCH.test(o) && o !== '--stat'))
-    historyRead(m, specs, verb === 'stash' && sub === 'show' ? stashRange(opts, revs) : undefined);
+    historyRead(m, specs, verb === 'stash' && sub === 'show' ? stashRange(opts, revs) : reflogRange(verb, opts, revs));
+}
+
+/**
+ * `git stash list -p` and `git reflog [show] -p [REF]`: the commits of that reflog (`git log -g`), each printed as
+ * what it changes; a count (`-3`, `-n3`) bounds them. Any other option leaves the read as wide as the history.
+ */
+function reflogRange(verb: string, opts: readonly string[], revs: readonly W[]): GitRange | undefined {
+  const sel: string[] = [];
+  for (const o of opts) {
+    if (/^(-\d+|-n\d+|--max-count=\d+)$/.test(o)) sel.push(o);
+    else if (!SHOW_ONLY.test(o) && !/^-[a-zA-Z]*p[a-zA-Z]*$/.test(o)) return undefined;
+  }
+  const words = revs.map((w) => w.value);
+  let ref: string | null | undefined;
+  if (verb === 'stash') {
+    if (words.length !== 1) return undefined; // `list` alone
+    ref = 'refs/stash';
+  } else {
+    const rest = words[0] === 'show' ? words.slice(1) : words;
+    if (rest.length > 1 || words[0] === 'expire' || words[0] === 'delete' || words[0] === 'exists') return undefined;
+    ref = rest[0] ?? 'HEAD';
+  }
+  if (ref === null || ref === undefined || !REV_WORD.test(ref)) return undefined;
+  return { kind: 'log', args: ['-g', ...sel, ref] };
 }
 
 /**
@@ -596,6 +621,16 @@ handler('docker-build', (m) => {
     }
   }
   dockerfileFromInput(m);
+  // The context is sent to the daemon whole, and `COPY . .` puts it in the image: a context outside the workspace
+  // (`docker build ~`, `docker build /`) reads that tree, credential stores included. The workspace's own context is
+  // the build's business (a build alone is benign; .dockerignore decides what goes).
+  const ctx = m.p.positional[0];
+  const v = ctx?.path ?? ctx?.value;
+  if (ctx !== undefined && v !== null && v !== undefined && v !== '-' && !/^[a-z]+:\/\//i.test(v) && !/^git@/.test(v)) {
+    const abs = normalize(v.startsWith('/') ? v : `${m.s.cwd ?? m.env.cwd}/${v}`);
+    const ws = m.env.workspace;
+    if (abs !== ws && !abs.startsWith(ws.endsWith('/') ? ws : `${ws}/`)) m.add('read', undefined, abs, `${m.label} (its context)`, RECURSIVE);
+  }
 });
 
 /**

@@ -4,7 +4,7 @@ import type { Stdin, Sub } from '../types';
 import { joinLiteral } from '../unwrap';
 import { localAddress } from './infra';
 import type { Rule } from './types';
-import { bareWords, named, verb } from './util';
+import { bareWords, dryRun, named, verb } from './util';
 
 /** Options that name the server, per client (`-h host`, `-hhost`, `--host=host`); URIs and conninfo are read too. */
 const HOST_OPTS: Record<string, string[]> = {
@@ -205,6 +205,41 @@ const MIGRATION_DROPS: Record<string, RegExp> = {
   flask: /(^| )db (downgrade|drop)( |$)/,
   sqitch: /(^| )(revert|rebase)( |$)/,
   yii: /(^| )migrate\/(down|fresh|redo)( |$)/,
+};
+
+/**
+ * Migration and schema tools: the verbs that apply schema changes (DDL) or load data into a database — forward
+ * migrations, schema pushes and syncs, seeds. The contract counts a DDL statement as a change to a database
+ * (`psql -c 'CREATE TABLE …'` is asked), and a migration runner is a batch of them the line does not show.
+ * Status, history, diff, generate and dry-run forms only read or write files, and stay allowed.
+ */
+const MIGRATION_APPLIES: Record<string, RegExp> = {
+  prisma: /^(migrate (deploy|dev)|db (push|seed))( |$)/,
+  knex: /(^| )(migrate:(latest|up)|seed:run)( |$)/,
+  sequelize: /(^| )db:(migrate|seed|seed:all|create)( |$)/,
+  'sequelize-cli': /(^| )db:(migrate|seed|seed:all|create)( |$)/,
+  typeorm: /(^| )(migration:run|schema:sync|query)( |$)/,
+  'typeorm-ts-node-commonjs': /(^| )(migration:run|schema:sync|query)( |$)/,
+  'typeorm-ts-node-esm': /(^| )(migration:run|schema:sync|query)( |$)/,
+  'mikro-orm': /(^| )(migration:up|seeder:run)( |$)/,
+  'mikro-orm-esm': /(^| )(migration:up|seeder:run)( |$)/,
+  'drizzle-kit': /^(push|migrate)( |$)/,
+  alembic: /^(upgrade|stamp)( |$)/,
+  flask: /^db (upgrade|stamp)( |$)/,
+  goose: /(^| )(up|up-by-one|up-to)( |$)/,
+  migrate: /(^| )(up|goto|force)( |$)/,
+  flyway: /(^| )(migrate|baseline|repair)( |$)/,
+  liquibase:
+    /(^| )(update|update-count|updatecount|update-to-tag|updatetotag|update-one-changeset|changelog-sync|changelogsync|changelog-sync-to-tag|execute-sql|executesql|tag)( |$)/,
+  diesel: /^(migration run|database setup)( |$)/,
+  sqlx: /^(migrate run|database (create|setup))( |$)/,
+  dbmate: /(^| )(up|migrate|create)( |$)/,
+  atlas: /^(schema apply|migrate apply)( |$)/,
+  hasura: /^(migrate apply|metadata apply|seed apply|metadata reload)( |$)/,
+  supabase: /^(db push|migration up|seed buckets)( |$)/,
+  dbt: /^(run|build|seed|snapshot|run-operation)( |$)/,
+  sqitch: /(^| )deploy( |$)/,
+  mix: /^(ecto\.migrate|ecto\.create|ecto\.setup|ecto\.load)( |$)/,
 };
 
 export const dbRules: Rule[] = [
@@ -418,10 +453,90 @@ export const dbRules: Rule[] = [
       return migrationDrop(s);
     },
   },
+  {
+    id: 'db.migration-apply',
+    names: [...MIGRATION_NAMES_LIST, ...Object.keys(MIGRATION_APPLIES), 'django-admin', 'pnpm', 'yarn', 'bun'],
+    description:
+      'Migration runners and schema tools that change a database: forward migrations, schema pushes and syncs, seeds (prisma migrate deploy, alembic upgrade, rails db:migrate, manage.py migrate, flyway migrate, atlas schema apply). Status, history and dry runs are not flagged.',
+    examples: {
+      destructive: [
+        'npx prisma migrate deploy',
+        'npx prisma db push',
+        'npx knex migrate:latest',
+        'npx sequelize-cli db:migrate',
+        'npx typeorm migration:run',
+        'alembic upgrade head',
+        'flask db upgrade',
+        'bin/rails db:migrate',
+        'python manage.py migrate',
+        'goose postgres "$DATABASE_URL" up',
+        'migrate -path db -database "$DATABASE_URL" up',
+        'flyway migrate',
+        'liquibase update',
+        'diesel migration run',
+        'sqlx migrate run',
+        'dbmate up',
+        'atlas schema apply -u "$DATABASE_URL" --to file://schema.hcl',
+        'php artisan migrate --force',
+        'yarn knex migrate:latest',
+        'RAILS_ENV=test bin/rails db:migrate',
+      ],
+      benign: [
+        'npx prisma migrate status',
+        'npx prisma generate',
+        'npx prisma migrate diff --from-empty --to-schema-datamodel prisma/schema.prisma',
+        'alembic history',
+        'alembic current',
+        'flyway info',
+        'liquibase status',
+        'liquibase update-sql',
+        'atlas schema apply -u "$DATABASE_URL" --to file://schema.hcl --dry-run',
+        'atlas migrate status',
+        'bin/rails db:migrate:status',
+        'python manage.py showmigrations',
+        'python manage.py makemigrations',
+        'python manage.py sqlmigrate app 0001',
+        'goose postgres "$DATABASE_URL" status',
+        'dbmate status',
+        'knex migrate:status',
+        'npx typeorm migration:show',
+        'php artisan migrate:status',
+        'php artisan migrate --pretend',
+        'flask db migrate -m "add x"',
+        'npx drizzle-kit generate',
+      ],
+    },
+    check(s) {
+      return migrationApply(s);
+    },
+  },
 ];
 
 /** Package managers that run a project binary by name (`pnpm prisma …`, `yarn typeorm …`, `bun knex …`). */
 const BIN_RUNNERS = new Set(['pnpm', 'yarn', 'bun']);
+
+function migrationApply(s: Sub): string | undefined {
+  const b = bareWords(s);
+  if (s.name !== null && BIN_RUNNERS.has(s.name) && b[0] !== undefined && b[0] !== 'run' && b[0] !== 'exec') {
+    const at = s.words.findIndex((w, i) => i > 0 && w.value === b[0]);
+    const name = b[0];
+    if (at > 0 && (MIGRATION_APPLIES[name] !== undefined || MIGRATION_NAMES.includes(name))) return migrationApply({ ...s, name, words: s.words.slice(at) });
+  }
+  if (dryRun(s, ['--pretend', '--dry', '--plan', '--sql'])) return undefined;
+  const words = b.join(' ').toLowerCase();
+  if (named(s, 'rails', 'rake') && b.some((w) => /^db:(migrate(:up|:down|:redo)?|create|prepare|seed|setup|load_config_and_migrate|fixtures:load)$/.test(w)))
+    return `${s.name} ${b.find((w) => w.startsWith('db:'))} changes the database (schema or data)`;
+  if (s.words.some((w) => w.value === 'artisan') && b.some((w) => /^(migrate|db:seed|migrate:install)$/.test(w)))
+    return 'artisan migrate/db:seed changes the database';
+  if (
+    (s.words.some((w) => w.value !== null && /manage\.py$/.test(w.value)) || named(s, 'django-admin')) &&
+    b.some((w) => /^(migrate|loaddata|createcachetable)$/.test(w))
+  )
+    return `manage.py ${b.find((w) => /^(migrate|loaddata|createcachetable)$/.test(w))} changes the database`;
+  const applies = s.name !== null ? MIGRATION_APPLIES[s.name] : undefined;
+  if (applies !== undefined && applies.test(words)) return `${s.name} ${words.slice(0, 60)} changes the database schema or its data`;
+  return undefined;
+}
 
 function migrationDrop(s: Sub): string | undefined {
   const b = bareWords(s);

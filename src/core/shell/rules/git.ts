@@ -157,6 +157,9 @@ function inertExecValue(k: string, v: string | null | undefined): boolean {
   if (k.startsWith('submodule.') && !v.startsWith('!')) return true;
   return false;
 }
+/** The variables git takes the rebase todo's editor from. */
+const EDITOR_VAR = /^(GIT_SEQUENCE_EDITOR|GIT_EDITOR|EDITOR|VISUAL)$/;
+
 const HARMLESS_PAGERS = /^(cat|less( .*)?|more|delta|diff-so-fancy|true|)$/;
 
 export const gitRules: Rule[] = [
@@ -796,10 +799,20 @@ export const gitConfigRules: Rule[] = [
         'git rebase --onto HEAD~2 HEAD~1 main',
         'GIT_SEQUENCE_EDITOR="sed -i \'1s/^pick/drop/\'" git rebase -i HEAD~1',
         'GIT_TRACE_CURL=1 git ls-remote https://github.com/org/private',
+        'export GIT_SEQUENCE_EDITOR="sed -i -e \'s/pick/drop/\'"; git rebase -i HEAD~2',
+        'export EDITOR=true && git rebase -i HEAD~3',
       ],
-      benign: ['git reset --keep', 'git reset --keep HEAD', 'git rebase main', 'git rebase -i HEAD~3', 'GIT_TRACE=1 git status'],
+      benign: [
+        'export EDITOR=vim; git rebase main',
+        'export GIT_EDITOR=true; git commit --amend --no-edit',
+        'git reset --keep',
+        'git reset --keep HEAD',
+        'git rebase main',
+        'git rebase -i HEAD~3',
+        'GIT_TRACE=1 git status',
+      ],
     },
-    check(s) {
+    check(s, ctx) {
       if (s.name !== 'git') return undefined;
       for (const k of ['GIT_TRACE_CURL', 'GIT_CURL_VERBOSE'])
         if (k in s.assigns && !/^(0|false|)$/i.test(s.assigns[k] ?? 'x')) return `${k} prints the HTTP headers, credentials included`;
@@ -817,6 +830,16 @@ export const gitConfigRules: Rule[] = [
         const interactive = ws.some((v) => v !== null && (v === '--interactive' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(v)));
         if (interactive && ('GIT_SEQUENCE_EDITOR' in s.assigns || 'GIT_EDITOR' in s.assigns || 'EDITOR' in s.assigns || 'VISUAL' in s.assigns))
           return 'git rebase -i with an editor given on the line: the editor rewrites the todo (drops or reorders commits)';
+        // Set earlier on the line (`export GIT_SEQUENCE_EDITOR=…; git rebase -i`, `declare -x`, `set -a; X=…`): the same editor.
+        const earlier = ctx.subs.find(
+          (x) =>
+            x.index < s.index &&
+            ((x.name === null && Object.keys(x.assigns).some((k) => EDITOR_VAR.test(k))) ||
+              ((x.name === 'export' || x.name === 'declare' || x.name === 'typeset' || x.name === 'readonly') &&
+                x.words.some((w) => w.value === null || EDITOR_VAR.test(w.value.split('=')[0]))) ||
+              Object.keys(x.assigns).some((k) => EDITOR_VAR.test(k) && x.name === 'export')),
+        );
+        if (interactive && earlier) return `git rebase -i with an editor set earlier on the line (${earlier.text.slice(0, 60)}): the editor rewrites the todo`;
       }
       return undefined;
     },

@@ -4,6 +4,7 @@ import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
 import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
+import { gitCredentialRules } from './gitcreds';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { lockoutRules } from './lockout';
@@ -59,6 +60,7 @@ export const CATALOG: readonly Rule[] = [
   ...fsRules,
   ...gitRules,
   ...gitConfigRules,
+  ...gitCredentialRules,
   ...execRules,
   ...interpRules,
   ...publishRules,

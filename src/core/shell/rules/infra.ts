@@ -736,8 +736,16 @@ export const infraRules: Rule[] = [
         'docker compose push',
         'docker buildx imagetools create -t org/api:latest org/api:1',
         'docker trust sign org/api:1',
+        'docker buildx build --output type=registry -t org/api .',
+        'docker buildx build -o type=image,name=org/api,push=true .',
+        'docker build --output=type=registry,name=org/api .',
       ],
-      benign: ['docker build -t api .', 'docker pull node:20'],
+      benign: [
+        'docker build -t api .',
+        'docker pull node:20',
+        'docker buildx build -o type=local,dest=dist .',
+        'docker buildx build --output type=docker -t api .',
+      ],
     },
     check(s) {
       const b = docker(s);
@@ -748,6 +756,9 @@ export const infraRules: Rule[] = [
       if (b[0] === 'trust' && /^(sign|revoke)$/.test(b[1] ?? '')) return `docker trust ${b[1]} changes an image's signatures in its registry`;
       if ((b[0] === 'buildx' || b[0] === 'build' || (b[0] === 'compose' && b.includes('build'))) && hasWord(s, '--push'))
         return 'build --push publishes an image';
+      // `--output type=registry`, `-o type=image,push=true`: the build's output goes to a registry.
+      if ((b[0] === 'buildx' || b[0] === 'build' || b[0] === 'image' || b[0] === 'builder') && buildOutputPushes(s))
+        return 'build --output type=registry (or push=true) publishes an image';
       return undefined;
     },
   },
@@ -923,3 +934,17 @@ export const infraRules: Rule[] = [
     },
   },
 ];
+
+/** A build output that goes to a registry: `--output type=registry`, `-o type=image,push=true`. */
+function buildOutputPushes(s: Sub): boolean {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    const spec = v === '-o' || v === '--output' ? ws[i + 1]?.value : v.startsWith('--output=') ? v.slice(9) : /^-o./.test(v) ? v.slice(2) : undefined;
+    if (spec === undefined) continue;
+    if (spec === null) return true;
+    if (/(^|,)type=registry(,|$)|(^|,)push=(true|1)(,|$)/i.test(spec)) return true;
+  }
+  return false;
+}

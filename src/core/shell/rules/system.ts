@@ -4,7 +4,7 @@ import { arithRef, caseOracle, isSecretVar, SECRET_NAME, secretRef, testOracle }
 import type { Sub } from '../types';
 import { onlyLoopback } from './remote';
 import type { LineHit, Rule, RuleCtx } from './types';
-import { bareWords, hasWord, named, verb } from './util';
+import { bareWords, hasWord, named, seqHuge, verb } from './util';
 
 const NET_SENDERS = new Set([
   'curl',
@@ -279,7 +279,7 @@ function showsRequest(n: string, ws: readonly { value: string | null }[]): boole
  * grep pattern must name variables (upper-case, not secret-named): a value-shaped pattern (`grep -c ghp_a`) is an
  * oracle that tells a secret one guess at a time.
  */
-function countedOnly(s: Sub, subs: Sub[]): boolean {
+export function countedOnly(s: Sub, subs: Sub[]): boolean {
   const c = subs.find((x) => x.stdin.kind === 'pipe' && x.stdin.from === s);
   if (!c || c.redirects.length > 0) return false;
   const ws = c.words.slice(1);
@@ -740,6 +740,8 @@ export const systemRules: Rule[] = [
         'dd if=/dev/urandom of=big',
         'head -c 100G /dev/zero > big',
         'seq inf > nums',
+        'seq 1e12 > /tmp/big',
+        'seq 0 0.0000001 1000 > nums',
         'openssl rand -out big.bin 100000000000',
         'fallocate -l 100G big',
         'yes | tee big',
@@ -750,6 +752,8 @@ export const systemRules: Rule[] = [
         'head -c 32 /dev/urandom > key.bin',
         'dd if=/dev/zero of=disk.img bs=1M count=16',
         'seq 1 10 > nums',
+        'seq 1e3 > nums',
+        'seq -w 1 100 > /tmp/ids',
         'openssl rand -hex 16',
         'openssl rand -out salt.bin 32',
         'cat /dev/null > log.txt',
@@ -776,8 +780,7 @@ export const systemRules: Rule[] = [
         return 'tee writes an endless stream into a file';
       if ((n === 'cat' || n === 'pv') && out && vs.some(endless)) return `${n} copies an endless device into a file`;
       if (n === 'cp' && vs.some(endless)) return 'cp copies an endless device into a file';
-      if (n === 'seq' && out && vs.some((v) => v === null || /^[+-]?inf(inity)?$/i.test(v) || (/^\d+$/.test(v) && Number(v) > 1e8)))
-        return 'seq writes without end (or nearly) into a file';
+      if (n === 'seq' && out && seqHuge(vs)) return 'seq writes without end (or nearly) into a file';
       if (n === 'head' && out) {
         const i = vs.findIndex((v) => v === '-c' || v === '--bytes' || (v !== null && (/^-c./.test(v) || v.startsWith('--bytes='))));
         if (i >= 0) {

@@ -119,3 +119,37 @@ export function named(s: Sub, ...names: string[]): boolean {
   for (let i = 0; i < names.length; i++) if (names[i] === n) return true;
   return false;
 }
+
+/** A number as seq reads it (`1e12`, `0x10`, `2.5`, `inf`), or undefined for a word that is none. */
+function seqNumber(v: string): number | undefined {
+  if (/^[+-]?inf(inity)?$/i.test(v)) return v.startsWith('-') ? -Infinity : Infinity;
+  if (!/^[+-]?(0x[0-9a-f]+(\.[0-9a-f]*)?(p[+-]?\d+)?|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)$/i.test(v)) return undefined;
+  const n = /^[+-]?0x/i.test(v) ? (v.startsWith('-') ? -1 : 1) * parseInt(v.replace(/^[+-]?0x/i, ''), 16) : Number(v);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+/**
+ * `seq` arguments (values after the name) that print more than a hundred million lines, or without end (`seq inf`,
+ * `seq 1e12`, `seq 0 0.000001 1000`); a word only known at run time counts as huge.
+ */
+export function seqHuge(values: readonly (string | null)[]): boolean {
+  const nums: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null) return true;
+    if (v === '-f' || v === '-s' || v === '--format' || v === '--separator') {
+      i++;
+      continue;
+    }
+    const n = seqNumber(v);
+    if (n !== undefined) nums.push(n);
+  }
+  if (nums.length === 0 || nums.length > 3) return false;
+  const last = nums[nums.length - 1];
+  const first = nums.length >= 2 ? nums[0] : 1;
+  const incr = nums.length === 3 ? nums[1] : 1;
+  if (!Number.isFinite(last) || !Number.isFinite(first)) return true;
+  if (incr === 0) return true; // seq refuses a zero increment; asked rather than judged
+  const count = (last - first) / incr;
+  return count > 1e8;
+}
