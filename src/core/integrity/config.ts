@@ -16,7 +16,7 @@ export type ConfigKind = 'test-config' | 'manifest' | 'tsconfig' | 'ci';
 export function configKind(path: string): ConfigKind | undefined {
   const b = base(path);
   if (CI.test(path)) return 'ci';
-  if (/^(?:package\.json|pyproject\.toml|setup\.cfg|Cargo\.toml)$/i.test(b)) return 'manifest';
+  if (/^(?:package\.json|deno\.jsonc?|composer\.json|pyproject\.toml|setup\.cfg|Cargo\.toml)$/i.test(b)) return 'manifest';
   if (/^tsconfig(?:\.[\w-]+)*\.json$/i.test(b)) return 'tsconfig';
   if (TEST_CONFIG.test(b) || TEST_CONFIG.test(path.split('/').slice(-2).join('/'))) return 'test-config';
   return undefined;
@@ -25,7 +25,7 @@ export function configKind(path: string): ConfigKind | undefined {
 /** In a shared manifest, does this (1-based) line sit in the test, coverage or lint settings? */
 export function inTestSection(lines: readonly string[], line: number, path: string): boolean {
   const b = base(path).toLowerCase();
-  if (b === 'package.json') return packageJsonKey(lines, line) !== undefined;
+  if (/\.jsonc?$/.test(b)) return packageJsonKey(lines, line) !== undefined;
   // TOML / INI: the nearest [section] header above the line.
   for (let i = line - 1; i >= 0; i--) {
     const m = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(lines[i]);

@@ -3,6 +3,7 @@
 // did it. Each carries true- and false-positive samples, enforced by test/unit/integrity/detectors.test.ts.
 import { type ConfigKind, inTestSection } from './config';
 import type { ChangedLine } from './diff';
+import { fragmentChanges, jsonManifestOf, settingChanges } from './manifest';
 import { countAll, countDisabled, type Lang, PATTERNS, PATTERNS_G } from './languages';
 
 /** What a detector sees: the file's path and both texts, split and with comments blanked. */
@@ -546,6 +547,61 @@ const testsExcluded: Detector = {
   },
 };
 
+const PKG =
+  '{\n  "name": "app",\n  "version": "1.0.0",\n  "scripts": {\n    "build": "tsc",\n    "test": "jest"\n  },\n  "dependencies": {\n    "express": "^4.19.0"\n  }\n}\n';
+const PKG_MIN = '{"name":"ws","version":"1.0.0","scripts":{"test":"jest"}}\n';
+
+const testSettingsChanged: Detector = {
+  id: 'config.test-settings-changed',
+  title: "a manifest's test script or test-tool settings changed (package.json, deno.json, composer.json)",
+  samples: {
+    hit: [
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"jest"', '"exit 0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "true"') },
+      { path: 'web/package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "echo ok"') },
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"jest"', '"jest --passWithNoTests --testPathPattern=nothing"') },
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"version":"1.0.0",', '"version":"1.0.0","jest":{"testPathIgnorePatterns":["tests"]},') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "jest || true"') },
+      {
+        path: 'package.json',
+        old: '{"scripts":{"test":"npm run unit","unit":"mocha test/**/*.js"}}',
+        new: '{"scripts":{"test":"npm run unit","unit":":"}}',
+      },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "pretest": "rm -rf tests",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('    "build": "tsc",\n    "test": "jest"\n', '    "build": "tsc"\n') },
+      { path: 'package.json', old: '{"jest":{"roots":["<rootDir>/src","<rootDir>/tests"]}}', new: '{"jest":{"roots":["<rootDir>/src"]}}' },
+      { path: 'deno.json', old: '{\n  "tasks": { "test": "deno test -A" }\n}\n', new: '{\n  "tasks": { "test": "exit 0" }\n}\n' },
+      { path: 'deno.jsonc', old: '{\n  // tests\n  "test": { "include": ["tests/"] },\n}\n', new: '{\n  // tests\n  "test": { "include": ["src/"] },\n}\n' },
+      { path: 'composer.json', old: '{"scripts":{"test":["@phpunit"],"phpunit":"phpunit"}}', new: '{"scripts":{"test":["@phpunit"],"phpunit":"true"}}' },
+      // fragments (an edit the bridge could not place): judged by the pairs they hold
+      { path: 'package.json', old: '"test":"jest"', new: '"test":"exit 0"' },
+      { path: 'package.json', old: '"version": "1.0.0",', new: '"version": "1.0.0",\n  "testPathIgnorePatterns": ["tests"],' },
+    ],
+    miss: [
+      { path: 'package.json', old: PKG, new: PKG.replace('"version": "1.0.0"', '"version": "1.1.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "^4.19.0",\n    "zod": "^3.23.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "start": "node dist/index.js",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc"', '"build": "tsc -p tsconfig.build.json"') },
+      { path: 'package.json', old: PKG_MIN, new: JSON.stringify(JSON.parse(PKG_MIN), null, 2) + '\n' },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "jest",\n    "test:e2e": "playwright test"') },
+      { path: 'package.json', old: '{"scripts":{"test":"jest","build":"tsc"}}', new: '{"scripts":{"build":"tsc","test":"jest"}}' },
+      { path: 'package.json', old: '"version": "1.0.0"', new: '"version": "1.0.1"' },
+      { path: 'composer.json', old: '{"require":{"php":"^8.2"}}', new: '{"require":{"php":"^8.3"}}' },
+    ],
+  },
+  detect(v) {
+    const kind = jsonManifestOf(v.path);
+    if (!kind || v.oldText === undefined || v.newText === undefined) return undefined;
+    const found = settingChanges(kind, v.oldText, v.newText) ?? fragmentChanges(kind, v.oldText, v.newText);
+    if (!found.length) return undefined;
+    const names = found.map((c) => c.key.replace(/^(?:scripts|tasks)\./, ''));
+    const lines = v.changes.filter((c) => names.some((n) => c.text.includes(`"${n}"`)));
+    const shown = found.slice(0, 4).map((c) => c.what);
+    if (found.length > 4) shown.push(`and ${found.length - 4} more`);
+    return { reason: `the edit changes how the tests run: ${shown.join('; ')}`, lines: lines.length ? lines : v.changes };
+  },
+};
+
 const STRICT_FLAGS =
   /"(strict\w*|noImplicit\w+|noUnused\w+|noFallthroughCasesInSwitch|exactOptionalPropertyTypes|noUnchecked\w+|noPropertyAccessFromIndexSignature|useUnknownInCatchVariables|alwaysStrict|checkJs|forceConsistentCasingInFileNames)"\s*:\s*true/g;
 
@@ -681,6 +737,7 @@ export const DETECTORS: readonly Detector[] = [
   testRemoved,
   coverageLowered,
   testsExcluded,
+  testSettingsChanged,
   strictnessLowered,
   testStepRemoved,
   failuresIgnored,
