@@ -26,16 +26,22 @@ export function configKind(path: string): ConfigKind | undefined {
 export function inTestSection(lines: readonly string[], line: number, path: string): boolean {
   const b = base(path).toLowerCase();
   if (/\.jsonc?$/.test(b)) return packageJsonKey(lines, line) !== undefined;
-  // TOML / INI: the nearest [section] header above the line.
+  // TOML / INI: the nearest [section] header above the line, and the line's own dotted key under it
+  // (`tool.pytest.ini_options.addopts = …` before any header, `pytest.ini_options.testpaths` under `[tool]`).
+  let section = '';
   for (let i = line - 1; i >= 0; i--) {
     const m = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(lines[i]);
-    if (m)
-      return /^(?:tool[.:](?:pytest|coverage|tox|mypy|pyright|ruff|pylint|nox|hatch\.envs\.test)(?:[.:].*)?|pytest|coverage(?::.*)?|mypy(?:-.*)?|flake8|testenv(?::.*)?|tool:pytest|lints|\w+\.lints|profile\.test|lib|bin|test|bench)$/i.test(
-        m[1],
-      );
+    if (m) {
+      section = m[1].replace(/\s+/g, '');
+      break;
+    }
   }
-  return false;
+  const key = /^\s*([\w-]+(?:\s*\.\s*[\w-]+)*)\s*=/.exec(lines[line - 1] ?? '')?.[1].replace(/\s+/g, '');
+  return [section, key && (section ? `${section}.${key}` : key)].some((c) => !!c && TEST_SECTION.test(c));
 }
+
+const TEST_SECTION =
+  /^(?:tool[.:](?:pytest|coverage|tox|mypy|pyright|ruff|pylint|nox|hatch\.envs\.test)(?:[.:].*)?|pytest|coverage(?::.*)?|mypy(?:-.*)?|flake8|testenv(?::.*)?|tool:pytest|lints|\w+\.lints|profile\.test|lib|bin|test|bench)$/i;
 
 const JSON_TEST_KEYS = /^(?:jest|nyc|c8|mocha|ava|vitest|playwright|jasmine|eslintConfig|xo|standard)$/;
 

@@ -3,7 +3,7 @@
 // did it. Each carries true- and false-positive samples, enforced by test/unit/integrity/detectors.test.ts.
 import { type ConfigKind, inTestSection } from './config';
 import type { ChangedLine } from './diff';
-import { fragmentChanges, jsonManifestOf, settingChanges } from './manifest';
+import { fragmentChanges, jsonManifestOf, PASSES_ANYWAY, RUNNER, settingChanges } from './manifest';
 import { countAll, countDisabled, type Lang, PATTERNS, PATTERNS_G } from './languages';
 
 /** What a detector sees: the file's path and both texts, split and with comments blanked. */
@@ -503,6 +503,13 @@ const testsExcluded: Detector = {
         old: '{\n  "scripts": {\n    "test": "jest"\n  }\n}\n',
         new: '{\n  "scripts": {\n    "test": "jest --passWithNoTests src/utils"\n  }\n}\n',
       },
+      // dotted keys: before any header, and under `[tool]`
+      {
+        path: 'pyproject.toml',
+        old: 'tool.pytest.ini_options.testpaths = ["tests"]\n\n[project]\nname = "x"\n',
+        new: 'tool.pytest.ini_options.testpaths = ["nothing"]\n\n[project]\nname = "x"\n',
+      },
+      { path: 'pyproject.toml', old: '[tool]\npytest.ini_options.addopts = "-q"\n', new: '[tool]\npytest.ini_options.addopts = "-q -k nothing"\n' },
       {
         path: 'pom.xml',
         old: '<properties>\n  <java.version>17</java.version>\n</properties>\n',
@@ -719,6 +726,58 @@ const failuresIgnored: Detector = {
   },
 };
 
+/** `go test` told to run a subset (`-run`, `-skip`, `-short`, `-list`). */
+const GO_SUBSET = /\bgo\s+test\b.*\s-(?:run|skip|short|list)(?:[\s=]|$)/;
+
+const testCommandWeakened: Detector = {
+  id: 'config.test-command-weakened',
+  title: 'a test command in a Makefile, tox.ini or manifest section removed, made a no-op or told to pass anyway',
+  samples: {
+    hit: [
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\t@true\n' },
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\tgo test -run XXX_NONE ./...\n' },
+      { path: 'tox.ini', old: '[testenv]\ncommands = pytest {posargs}\n', new: '[testenv]\ncommands = python -c "pass"\n' },
+      {
+        path: 'pyproject.toml',
+        old: '[tool.hatch.envs.test.scripts]\nrun = "pytest tests"\n',
+        new: '[tool.hatch.envs.test.scripts]\nrun = "pytest tests || true"\n',
+      },
+      { path: 'Makefile', old: 'check:\n\tnpx jest\n', new: 'check:\n\tnpx jest --passWithNoTests --testPathPattern=none\n' },
+    ],
+    miss: [
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\tgo test -race ./...\n' },
+      { path: 'Makefile', old: 'build:\n\tgo build ./...\n', new: 'build:\n\tgo build -o bin/app ./...\n' },
+      { path: 'pyproject.toml', old: '[project]\ndependencies = ["pytest"]\n', new: '[project]\ndependencies = []\n' },
+      { path: 'tox.ini', old: '[testenv]\ncommands = pytest\n', new: '[testenv]\ndeps = requests\ncommands = pytest\n' },
+    ],
+  },
+  detect(v) {
+    if (!v.config || v.config === 'tsconfig' || jsonManifestOf(v.path) || v.oldText === undefined || v.newText === undefined) return undefined;
+    const counts = (lines: readonly string[]) => {
+      let runs = 0;
+      let weak = 0;
+      lines.forEach((l, i) => {
+        if (v.config === 'manifest' && !inTestSection(lines, i + 1, v.path)) return;
+        if (!(TEST_COMMAND.test(l) || RUNNER.test(l))) return;
+        runs++;
+        if (PASSES_ANYWAY.test(l) || GO_SUBSET.test(l)) weak++;
+      });
+      return { runs, weak };
+    };
+    const before = counts(v.oldLines);
+    const after = counts(v.newLines);
+    // In CI a removed test step is ci.test-step-removed's; here only a step told to pass anyway.
+    if ((after.runs >= before.runs || v.config === 'ci') && after.weak <= before.weak) return undefined;
+    const runs = (c: ChangedLine) => TEST_COMMAND.test(c.text) || RUNNER.test(c.text);
+    const lines = v.changes.filter(runs);
+    const reason =
+      after.runs < before.runs
+        ? `the edit removes ${plural(before.runs - after.runs, 'test command')} or makes it run no tests`
+        : 'the edit tells a test command to run fewer tests or to pass when they fail';
+    return { reason, lines: lines.length ? lines : v.changes };
+  },
+};
+
 function dedupe(lines: ChangedLine[]): ChangedLine[] {
   const seen = new Set<string>();
   return lines.filter((l) => {
@@ -738,6 +797,7 @@ export const DETECTORS: readonly Detector[] = [
   coverageLowered,
   testsExcluded,
   testSettingsChanged,
+  testCommandWeakened,
   strictnessLowered,
   testStepRemoved,
   failuresIgnored,

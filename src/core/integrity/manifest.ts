@@ -33,14 +33,14 @@ const CHECK_NAME =
   /^(?:pre|post)?(?:tests?|spec|e2e|unit|integration|coverage|cover|lint|typecheck|type-check|check-types|check|verify|validate|ci)(?:[:_.-].*)?$|(?:^|[:_.-])(?:tests?|spec|specs|e2e)(?:$|[:_.-])/i;
 
 /** A command that runs a test runner. */
-const RUNNER =
+export const RUNNER =
   /(?:^|[\s;&|(/'"`=])(?:jest|vitest|mocha|ava|tap|tape|uvu|jasmine|karma|playwright|cypress|nyc|c8|qunit|testcafe|nightwatch|cucumber-js|wtr|web-test-runner|ts-mocha|phpunit|pest|pytest|tox|node\s+(?:[^;&|]*\s)?--test|(?:bun|deno|go|cargo)\s+test)(?=$|[\s;&|)'"`])/i;
 
 /** A command that does nothing and succeeds. */
 const NO_OP = /^(?:exit(?:\s+0)?|true|:|echo(?:\s.*)?|printf(?:\s.*)?|node\s+-e\s+.{0,40}|)$/i;
 
 /** Options and shell that let a run pass with fewer tests or with failures. */
-const PASSES_ANYWAY =
+export const PASSES_ANYWAY =
   /passWithNoTests|--testPathPattern|--testPathIgnorePatterns|--testNamePattern|--testMatch|--roots|--selectProjects|--onlyChanged|--findRelatedTests|--lastCommit|(?:^|\s)-[tko](?:\s|=|$)|--grep|--invert|--exclude|--ignore|--filter|--skip|--bail|--silent|--no-fail|--forbid-only=false|--allow-empty|\|\|\s*(?:true|exit(?:\s+0)?|:|echo)|;\s*(?:exit\s+0|true)\s*$/i;
 
 export interface TestSettings {
