@@ -16,7 +16,7 @@ export type ConfigKind = 'test-config' | 'manifest' | 'tsconfig' | 'ci';
 export function configKind(path: string): ConfigKind | undefined {
   const b = base(path);
   if (CI.test(path)) return 'ci';
-  if (/^(?:package\.json|pyproject\.toml|setup\.cfg|Cargo\.toml)$/i.test(b)) return 'manifest';
+  if (/^(?:package\.json|deno\.jsonc?|composer\.json|pyproject\.toml|setup\.cfg|Cargo\.toml)$/i.test(b)) return 'manifest';
   if (/^tsconfig(?:\.[\w-]+)*\.json$/i.test(b)) return 'tsconfig';
   if (TEST_CONFIG.test(b) || TEST_CONFIG.test(path.split('/').slice(-2).join('/'))) return 'test-config';
   return undefined;
@@ -25,17 +25,23 @@ export function configKind(path: string): ConfigKind | undefined {
 /** In a shared manifest, does this (1-based) line sit in the test, coverage or lint settings? */
 export function inTestSection(lines: readonly string[], line: number, path: string): boolean {
   const b = base(path).toLowerCase();
-  if (b === 'package.json') return packageJsonKey(lines, line) !== undefined;
-  // TOML / INI: the nearest [section] header above the line.
+  if (/\.jsonc?$/.test(b)) return packageJsonKey(lines, line) !== undefined;
+  // TOML / INI: the nearest [section] header above the line, and the line's own dotted key under it
+  // (`tool.pytest.ini_options.addopts = …` before any header, `pytest.ini_options.testpaths` under `[tool]`).
+  let section = '';
   for (let i = line - 1; i >= 0; i--) {
     const m = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(lines[i]);
-    if (m)
-      return /^(?:tool[.:](?:pytest|coverage|tox|mypy|pyright|ruff|pylint|nox|hatch\.envs\.test)(?:[.:].*)?|pytest|coverage(?::.*)?|mypy(?:-.*)?|flake8|testenv(?::.*)?|tool:pytest|lints|\w+\.lints|profile\.test|lib|bin|test|bench)$/i.test(
-        m[1],
-      );
+    if (m) {
+      section = m[1].replace(/\s+/g, '');
+      break;
+    }
   }
-  return false;
+  const key = /^\s*([\w-]+(?:\s*\.\s*[\w-]+)*)\s*=/.exec(lines[line - 1] ?? '')?.[1].replace(/\s+/g, '');
+  return [section, key && (section ? `${section}.${key}` : key)].some((c) => !!c && TEST_SECTION.test(c));
 }
+
+const TEST_SECTION =
+  /^(?:tool[.:](?:pytest|coverage|tox|mypy|pyright|ruff|pylint|nox|hatch\.envs\.test)(?:[.:].*)?|pytest|coverage(?::.*)?|mypy(?:-.*)?|flake8|testenv(?::.*)?|tool:pytest|lints|\w+\.lints|profile\.test|lib|bin|test|bench)$/i;
 
 const JSON_TEST_KEYS = /^(?:jest|nyc|c8|mocha|ava|vitest|playwright|jasmine|eslintConfig|xo|standard)$/;
 

@@ -3,6 +3,7 @@
 // did it. Each carries true- and false-positive samples, enforced by test/unit/integrity/detectors.test.ts.
 import { type ConfigKind, inTestSection } from './config';
 import type { ChangedLine } from './diff';
+import { fragmentChanges, jsonManifestOf, PASSES_ANYWAY, RUNNER, settingChanges } from './manifest';
 import { countAll, countDisabled, type Lang, PATTERNS, PATTERNS_G } from './languages';
 
 /** What a detector sees: the file's path and both texts, split and with comments blanked. */
@@ -502,6 +503,13 @@ const testsExcluded: Detector = {
         old: '{\n  "scripts": {\n    "test": "jest"\n  }\n}\n',
         new: '{\n  "scripts": {\n    "test": "jest --passWithNoTests src/utils"\n  }\n}\n',
       },
+      // dotted keys: before any header, and under `[tool]`
+      {
+        path: 'pyproject.toml',
+        old: 'tool.pytest.ini_options.testpaths = ["tests"]\n\n[project]\nname = "x"\n',
+        new: 'tool.pytest.ini_options.testpaths = ["nothing"]\n\n[project]\nname = "x"\n',
+      },
+      { path: 'pyproject.toml', old: '[tool]\npytest.ini_options.addopts = "-q"\n', new: '[tool]\npytest.ini_options.addopts = "-q -k nothing"\n' },
       {
         path: 'pom.xml',
         old: '<properties>\n  <java.version>17</java.version>\n</properties>\n',
@@ -543,6 +551,61 @@ const testsExcluded: Detector = {
     });
     if (!hits.length) return undefined;
     return { reason: 'the edit changes which tests run or whether a failure fails the run', lines: hits };
+  },
+};
+
+const PKG =
+  '{\n  "name": "app",\n  "version": "1.0.0",\n  "scripts": {\n    "build": "tsc",\n    "test": "jest"\n  },\n  "dependencies": {\n    "express": "^4.19.0"\n  }\n}\n';
+const PKG_MIN = '{"name":"ws","version":"1.0.0","scripts":{"test":"jest"}}\n';
+
+const testSettingsChanged: Detector = {
+  id: 'config.test-settings-changed',
+  title: "a manifest's test script or test-tool settings changed (package.json, deno.json, composer.json)",
+  samples: {
+    hit: [
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"jest"', '"exit 0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "true"') },
+      { path: 'web/package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "echo ok"') },
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"jest"', '"jest --passWithNoTests --testPathPattern=nothing"') },
+      { path: 'package.json', old: PKG_MIN, new: PKG_MIN.replace('"version":"1.0.0",', '"version":"1.0.0","jest":{"testPathIgnorePatterns":["tests"]},') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "jest || true"') },
+      {
+        path: 'package.json',
+        old: '{"scripts":{"test":"npm run unit","unit":"mocha test/**/*.js"}}',
+        new: '{"scripts":{"test":"npm run unit","unit":":"}}',
+      },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "pretest": "rm -rf tests",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('    "build": "tsc",\n    "test": "jest"\n', '    "build": "tsc"\n') },
+      { path: 'package.json', old: '{"jest":{"roots":["<rootDir>/src","<rootDir>/tests"]}}', new: '{"jest":{"roots":["<rootDir>/src"]}}' },
+      { path: 'deno.json', old: '{\n  "tasks": { "test": "deno test -A" }\n}\n', new: '{\n  "tasks": { "test": "exit 0" }\n}\n' },
+      { path: 'deno.jsonc', old: '{\n  // tests\n  "test": { "include": ["tests/"] },\n}\n', new: '{\n  // tests\n  "test": { "include": ["src/"] },\n}\n' },
+      { path: 'composer.json', old: '{"scripts":{"test":["@phpunit"],"phpunit":"phpunit"}}', new: '{"scripts":{"test":["@phpunit"],"phpunit":"true"}}' },
+      // fragments (an edit the bridge could not place): judged by the pairs they hold
+      { path: 'package.json', old: '"test":"jest"', new: '"test":"exit 0"' },
+      { path: 'package.json', old: '"version": "1.0.0",', new: '"version": "1.0.0",\n  "testPathIgnorePatterns": ["tests"],' },
+    ],
+    miss: [
+      { path: 'package.json', old: PKG, new: PKG.replace('"version": "1.0.0"', '"version": "1.1.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "^4.19.0",\n    "zod": "^3.23.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "start": "node dist/index.js",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc"', '"build": "tsc -p tsconfig.build.json"') },
+      { path: 'package.json', old: PKG_MIN, new: JSON.stringify(JSON.parse(PKG_MIN), null, 2) + '\n' },
+      { path: 'package.json', old: PKG, new: PKG.replace('"test": "jest"', '"test": "jest",\n    "test:e2e": "playwright test"') },
+      { path: 'package.json', old: '{"scripts":{"test":"jest","build":"tsc"}}', new: '{"scripts":{"build":"tsc","test":"jest"}}' },
+      { path: 'package.json', old: '"version": "1.0.0"', new: '"version": "1.0.1"' },
+      { path: 'composer.json', old: '{"require":{"php":"^8.2"}}', new: '{"require":{"php":"^8.3"}}' },
+    ],
+  },
+  detect(v) {
+    const kind = jsonManifestOf(v.path);
+    if (!kind || v.oldText === undefined || v.newText === undefined) return undefined;
+    const found = settingChanges(kind, v.oldText, v.newText) ?? fragmentChanges(kind, v.oldText, v.newText);
+    if (!found.length) return undefined;
+    const names = found.map((c) => c.key.replace(/^(?:scripts|tasks)\./, ''));
+    const lines = v.changes.filter((c) => names.some((n) => c.text.includes(`"${n}"`)));
+    const shown = found.slice(0, 4).map((c) => c.what);
+    if (found.length > 4) shown.push(`and ${found.length - 4} more`);
+    return { reason: `the edit changes how the tests run: ${shown.join('; ')}`, lines: lines.length ? lines : v.changes };
   },
 };
 
@@ -663,6 +726,58 @@ const failuresIgnored: Detector = {
   },
 };
 
+/** `go test` told to run a subset (`-run`, `-skip`, `-short`, `-list`). */
+const GO_SUBSET = /\bgo\s+test\b.*\s-(?:run|skip|short|list)(?:[\s=]|$)/;
+
+const testCommandWeakened: Detector = {
+  id: 'config.test-command-weakened',
+  title: 'a test command in a Makefile, tox.ini or manifest section removed, made a no-op or told to pass anyway',
+  samples: {
+    hit: [
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\t@true\n' },
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\tgo test -run XXX_NONE ./...\n' },
+      { path: 'tox.ini', old: '[testenv]\ncommands = pytest {posargs}\n', new: '[testenv]\ncommands = python -c "pass"\n' },
+      {
+        path: 'pyproject.toml',
+        old: '[tool.hatch.envs.test.scripts]\nrun = "pytest tests"\n',
+        new: '[tool.hatch.envs.test.scripts]\nrun = "pytest tests || true"\n',
+      },
+      { path: 'Makefile', old: 'check:\n\tnpx jest\n', new: 'check:\n\tnpx jest --passWithNoTests --testPathPattern=none\n' },
+    ],
+    miss: [
+      { path: 'Makefile', old: 'test:\n\tgo test ./...\n', new: 'test:\n\tgo test -race ./...\n' },
+      { path: 'Makefile', old: 'build:\n\tgo build ./...\n', new: 'build:\n\tgo build -o bin/app ./...\n' },
+      { path: 'pyproject.toml', old: '[project]\ndependencies = ["pytest"]\n', new: '[project]\ndependencies = []\n' },
+      { path: 'tox.ini', old: '[testenv]\ncommands = pytest\n', new: '[testenv]\ndeps = requests\ncommands = pytest\n' },
+    ],
+  },
+  detect(v) {
+    if (!v.config || v.config === 'tsconfig' || jsonManifestOf(v.path) || v.oldText === undefined || v.newText === undefined) return undefined;
+    const counts = (lines: readonly string[]) => {
+      let runs = 0;
+      let weak = 0;
+      lines.forEach((l, i) => {
+        if (v.config === 'manifest' && !inTestSection(lines, i + 1, v.path)) return;
+        if (!(TEST_COMMAND.test(l) || RUNNER.test(l))) return;
+        runs++;
+        if (PASSES_ANYWAY.test(l) || GO_SUBSET.test(l)) weak++;
+      });
+      return { runs, weak };
+    };
+    const before = counts(v.oldLines);
+    const after = counts(v.newLines);
+    // In CI a removed test step is ci.test-step-removed's; here only a step told to pass anyway.
+    if ((after.runs >= before.runs || v.config === 'ci') && after.weak <= before.weak) return undefined;
+    const runs = (c: ChangedLine) => TEST_COMMAND.test(c.text) || RUNNER.test(c.text);
+    const lines = v.changes.filter(runs);
+    const reason =
+      after.runs < before.runs
+        ? `the edit removes ${plural(before.runs - after.runs, 'test command')} or makes it run no tests`
+        : 'the edit tells a test command to run fewer tests or to pass when they fail';
+    return { reason, lines: lines.length ? lines : v.changes };
+  },
+};
+
 function dedupe(lines: ChangedLine[]): ChangedLine[] {
   const seen = new Set<string>();
   return lines.filter((l) => {
@@ -681,6 +796,8 @@ export const DETECTORS: readonly Detector[] = [
   testRemoved,
   coverageLowered,
   testsExcluded,
+  testSettingsChanged,
+  testCommandWeakened,
   strictnessLowered,
   testStepRemoved,
   failuresIgnored,

@@ -196,6 +196,25 @@ describe('test integrity in the pipeline: guarded tools', () => {
     assert.equal(f.confirmer.asked.length, 4, 'another kind of weakening is asked again');
   });
 
+  it("package.json's test script replaced by a no-op (one-line JSON) is asked; a version bump is not", async () => {
+    const pkg = '{"name":"ws","version":"1.0.0","scripts":{"test":"jest"}}\n';
+    fs.writeFileSync(path.join(f.ws, 'package.json'), pkg);
+    const a = await f.call('editFile', { path: 'package.json', oldString: '"test":"jest"', newString: '"test":"exit 0"' });
+    assert.equal(a.status, 'refused', a.text);
+    assert.equal(f.confirmer.asked[0]?.verdict.rule, 'integrity:config.test-settings-changed');
+    assert.match(f.confirmer.asked[0].verdict.reason, /scripts\.test "jest" → "exit 0" \(runs no tests\)/);
+    const j = await f.call('editFile', {
+      path: 'package.json',
+      oldString: '"version":"1.0.0",',
+      newString: '"version":"1.0.0","jest":{"testPathIgnorePatterns":["tests"]},',
+    });
+    assert.equal(j.status, 'refused', j.text);
+    assert.equal(f.read('package.json'), pkg);
+    const ok = await f.call('editFile', { path: 'package.json', oldString: '"version":"1.0.0"', newString: '"version":"1.0.1"' });
+    assert.equal(ok.status, 'ok', ok.text);
+    assert.equal(f.confirmer.asked.length, 2);
+  });
+
   it('the file changed while the person was asked: nothing is written (what was approved was another text)', async () => {
     const orig = f.confirmer.confirm.bind(f.confirmer);
     f.confirmer.answer = 'once';
@@ -265,6 +284,20 @@ describe('test integrity through MCP (built CLI, nobody to ask)', () => {
   afterEach(async () => {
     await client?.close();
     sb.cleanup();
+  });
+
+  it("package.json's test script narrowed to nothing is refused headless, the file unchanged", async () => {
+    const pkg = '{"name":"ws","version":"1.0.0","scripts":{"test":"jest"}}\n';
+    sb.write('package.json', pkg);
+    client = await connect(sb);
+    const r = await mcpCall(client, 'editFile', {
+      path: 'package.json',
+      oldString: '"test":"jest"',
+      newString: '"test":"jest --passWithNoTests --testPathPattern=nothing"',
+    });
+    assert.equal(r.isError, true);
+    assert.match(r.text, /Rule: integrity:config\.test-settings-changed/);
+    assert.equal(sb.read('package.json'), pkg);
   });
 
   it('an edit adding .skip is refused headless and the file is unchanged; an ordinary edit runs', async () => {

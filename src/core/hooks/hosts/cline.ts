@@ -50,12 +50,20 @@ function phaseOf(event: string): HookPhase {
   return 'other';
 }
 
+/**
+ * Parameters that are text whatever they hold: a file's content, a diff, a patch, a command. Threat: a
+ * package.json or tsconfig.json written by write_to_file is text starting with `{`; parsed as a nested
+ * value it read as no content at all, so what the write leaves (a test script replaced by `exit 0`, a
+ * placeholder written back) was judged as an empty file.
+ */
+const TEXT_PARAMS = new Set(['content', 'diff', 'old_text', 'new_text', 'input', 'patch', 'command', 'text', 'path']);
+
 /** Cline's legacy `parameters` are a string map; v4 JSON-stringifies nested values. Undo that where it parses. */
 function clineParams(params: unknown): Record<string, unknown> {
   if (!isObj(params)) return {};
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
-    if (typeof v === 'string' && /^\s*[[{]/.test(v)) {
+    if (typeof v === 'string' && !TEXT_PARAMS.has(k) && /^\s*[[{]/.test(v)) {
       try {
         out[k] = JSON.parse(v);
         continue;
