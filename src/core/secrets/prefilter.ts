@@ -1157,8 +1157,13 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   const gates = scanner.scan(
     text,
     (p, exact) => {
-      if (p >= from && p < to) return;
       const c = text.charCodeAt(p);
+      if (p >= from && p < to) {
+        // The line is a candidate already, but a blob's padding on it is still a blob: the line rules read
+        // `TOKEN = base64.b64decode("…==")` as a call, and the indexOf path (short texts) records it too.
+        if (c === 61 && paddingAt(text, p)) blobs.push(p);
+        return;
+      }
       let ok: boolean;
       if (c === 61 || c === 58 || c === 62) {
         ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));

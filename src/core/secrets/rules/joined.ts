@@ -14,7 +14,8 @@
 // on that view. A hit on the built value masks the literal pieces it came from (each piece on its own,
 // the code between them kept); a decoded value masks the whole encoded literal.
 import { ALNUM, PASSWORD_CHARS, b64, j, rand } from '../samples';
-import type { Hit, LineRule } from '../types';
+import { classifyName } from '../names';
+import { FollowKind, type Hit, type LineRule } from '../types';
 
 const ID = 'joined-secret';
 
@@ -543,7 +544,7 @@ function evaluateSplit(toks: Tok[], a: number, b: number): Run[] {
 }
 
 /** Whether a line may hold what the rule reads (cheap: most candidate lines stop here). */
-const HINT = /["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
+const HINT = /"""\s*$|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
 
 export const joinedSecret: LineRule = {
   id: ID,
@@ -551,6 +552,7 @@ export const joinedSecret: LineRule = {
     'A secret built by code from string literals: split and joined, formatted, decoded (base64, hex, percent), reversed, or in a literal form other rules do not read',
   keywords: [
     'join',
+    '"""',
     'concat',
     'paste',
     'format',
@@ -590,6 +592,7 @@ export const joinedSecret: LineRule = {
   priority: 2,
   scan(line: string, out: Hit[]): void {
     if (viewScan === undefined || depth > 0 || line.length > 2048 || !HINT.test(line)) return;
+    if (openLiteral(line, out)) return;
     const toks = tokenize(line);
     if (toks === null) return;
     const runs = runsOf(toks);
@@ -668,6 +671,8 @@ export const joinedSecret: LineRule = {
       { text: `var hmacSecret = []byte("${a}${b}")`, secrets: [a + b] },
       { text: `let apiKey = #"${a}${b}"#`, secrets: [a + b] },
       { text: `local password = [[${pw}]]`, secrets: [pw] },
+      { text: `let password = """\n${pw}\n"""`, secrets: [pw] },
+      { text: `M.secret = [==[\n${a}${b}\n]==]`, secrets: [a + b] },
       { text: `API_KEY = %w[${gh.slice(0, 16)} ${gh.slice(16)}].join`, secrets: [gh.slice(16)] },
       { text: `private static final char[] KEYSTORE_PASS = {'${a.slice(0, 6)}', '${a.slice(6)}', '${b}'};`, secrets: [b] },
     ];
@@ -685,10 +690,28 @@ export const joinedSecret: LineRule = {
         'const key = `${prefix}-${suffix}`;',
         'data = base64.b64decode("SGVsbG8sIHdvcmxkIQ==")',
         'local title = [[Welcome to the app]]',
+        'let password = """\nEnter your password\n"""',
+        'M.help = [[\nThe token is read from the environment.\n]]',
       ],
     };
   },
 };
+
+/**
+ * A secret-named key whose value opens a multi-line literal at the end of the line: Swift's and Kotlin's
+ * `"""`, Lua's `[[` / `[==[`. The value is on the lines below, up to the closing delimiter (follow.ts
+ * reads them as a quoted string's; Lua's closes at its first `]`).
+ */
+const OPEN_LITERAL = /(?<![\w.$-])([A-Za-z_$][\w.$-]*)["'\]]?[ \t]*(?:=|:)[ \t]*(?:"""|\[(=*)\[)[ \t]*\r?$/;
+function openLiteral(line: string, out: Hit[]): boolean {
+  const m = OPEN_LITERAL.exec(line);
+  if (m === null) return false;
+  const strength = classifyName(m[1]!);
+  if (strength === null) return true;
+  const arg = m[2] === undefined ? 34 + 256 : 93;
+  out.push({ start: line.length, end: line.length, rule: ID, priority: 2, follow: { kind: FollowKind.Quoted, strength, judged: false, spans: [], value: '', arg } });
+  return true;
+}
 
 /** A literal's content columns: from its first character's source to its last one's (quotes and prefix left out). */
 function contentOf(t: Tok): [number, number] {
