@@ -59,6 +59,23 @@ describe('joined-secret: values built by code from literals', () => {
   });
 });
 
+describe('pre-scan: literals decoded or joined by code under a name that says nothing', () => {
+  it('lets through bytes.fromhex, Buffer.from(…, "hex"), a reversed literal and a joined array', () => {
+    const t = gh();
+    const rev = [...t].reverse().join('');
+    for (const text of [
+      `_t = bytes.fromhex("${hexOf(t)}").decode()`,
+      `const t2 = Buffer.from("${hexOf(t)}", "hex").toString();`,
+      `const rev = "${rev}".split("").reverse().join("");`,
+      `const parts = ["${t.slice(0, 12)}", "${t.slice(12)}"].join("");`,
+    ]) {
+      const out = maskText(text).text;
+      assert.ok(out.includes('«secret:joined-secret#'), out);
+      assert.ok(!out.includes(hexOf(t).slice(10, 30)) && !leaks(out, rev) && !leaks(out, t.slice(12)), out);
+    }
+  });
+});
+
 describe('pre-scan: base64 blobs on candidate lines', () => {
   it('records a padded blob after the key that made its line a candidate (SIMD path, texts of 256+ characters)', () => {
     const t = gh();

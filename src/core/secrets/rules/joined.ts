@@ -60,7 +60,18 @@ const BASE64_DECODERS = new Set([
   'getMimeDecoder',
 ]);
 const HEX_DECODERS = new Set(['fromhex', 'unhexlify', 'a2b_hex', 'hex2bin', 'FromHexString', 'parseHexBinary']);
-const URL_DECODERS = new Set(['decodeURIComponent', 'decodeURI', 'unquote', 'unquote_plus', 'unescape', 'QueryUnescape', 'PathUnescape', 'urldecode', 'rawurldecode', 'URLDecoder']);
+const URL_DECODERS = new Set([
+  'decodeURIComponent',
+  'decodeURI',
+  'unquote',
+  'unquote_plus',
+  'unescape',
+  'QueryUnescape',
+  'PathUnescape',
+  'urldecode',
+  'rawurldecode',
+  'URLDecoder',
+]);
 const REVERSERS = new Set(['reverse', 'reversed', 'rev', 'strrev']);
 /** Names that only wrap, convert or carry the value (a method chain's links, a list's constructor, a type). */
 const CARRIERS = new Set([
@@ -544,7 +555,8 @@ function evaluateSplit(toks: Tok[], a: number, b: number): Run[] {
 }
 
 /** Whether a line may hold what the rule reads (cheap: most candidate lines stop here). */
-const HINT = /"""\s*$|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
+const HINT =
+  /"""\s*$|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
 
 export const joinedSecret: LineRule = {
   id: ID,
@@ -659,10 +671,13 @@ export const joinedSecret: LineRule = {
       { text: `password = join("", ["${pw.slice(0, 9)}", "${pw.slice(9)}"])`, secrets: [pw.slice(0, 9), pw.slice(9)] },
       { text: `token = paste0("${gh.slice(0, 14)}", "${gh.slice(14)}")`, secrets: [gh.slice(14)] },
       { text: `KEY = "".join(["${gh.slice(0, 12)}", "${gh.slice(12, 26)}", "${gh.slice(26)}"])`, secrets: [gh.slice(12, 26), gh.slice(26)] },
-      { text: `static final String KEY = new StringBuilder().append("${slack.slice(0, 20)}").append("${slack.slice(20)}").toString();`, secrets: [slack.slice(20)] },
+      {
+        text: `static final String KEY = new StringBuilder().append("${slack.slice(0, 20)}").append("${slack.slice(20)}").toString();`,
+        secrets: [slack.slice(20)],
+      },
       { text: `var token = strings.Join([]string{"${gh.slice(0, 20)}", "${gh.slice(20)}"}, "")`, secrets: [gh.slice(20)] },
       { text: `locals { password = format("%s%s", "${pw.slice(0, 10)}", "${pw.slice(10)}") }`, secrets: [pw.slice(0, 10), pw.slice(10)] },
-      { text: 'const k = `${"' + gh.slice(0, 18) + '"}${"' + gh.slice(18) + '"}`;', secrets: [gh.slice(0, 18), gh.slice(18)] },
+      { text: 'const token = `${"' + gh.slice(0, 18) + '"}${"' + gh.slice(18) + '"}`;', secrets: [gh.slice(0, 18), gh.slice(18)] },
       { text: `SECRET = f"{'${a}'}{'${b}'}"`, secrets: [a, b] },
       { text: `var conn = $"Server=db;User ID=sa;Password={"${pw}"};";`, secrets: [pw] },
       { text: `TOKEN = base64.b64decode("${b64(gh)}")`, secrets: [b64(gh).slice(0, 20)] },
@@ -709,7 +724,13 @@ function openLiteral(line: string, out: Hit[]): boolean {
   const strength = classifyName(m[1]!);
   if (strength === null) return true;
   const arg = m[2] === undefined ? 34 + 256 : 93;
-  out.push({ start: line.length, end: line.length, rule: ID, priority: 2, follow: { kind: FollowKind.Quoted, strength, judged: false, spans: [], value: '', arg } });
+  out.push({
+    start: line.length,
+    end: line.length,
+    rule: ID,
+    priority: 2,
+    follow: { kind: FollowKind.Quoted, strength, judged: false, spans: [], value: '', arg },
+  });
   return true;
 }
 
