@@ -3,6 +3,8 @@ import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
+import { joinedSecret, setJoinedScan } from './rules/joined';
+import { keywordSelector } from './keywords';
 import { escapedCode } from './rules/escaped';
 import { ednKeyword } from './rules/edn';
 import { directiveSecret, xmlParentEntry } from './rules/directive';
@@ -24,6 +26,7 @@ export const LINE_RULES: readonly LineRule[] = [
   commandSecret,
   wrappedSecret,
   encodedSecret,
+  joinedSecret,
 ];
 export const BLOCK_RULES: readonly BlockRule[] = [
   ...BASE_BLOCK_RULES,
@@ -39,4 +42,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   jsonParentValue,
   xmlParentEntry,
 ];
+// The joined-secret rule judges the value code builds from literals by the other line rules.
+const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
+setJoinedScan((view, out) => {
+  for (const rule of viewRules(view)) rule.scan(view, out);
+});
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -287,7 +287,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -389,6 +389,19 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'Sys.getenv(',
     'Deno.env.',
     '.setdefault(',
+    // A string built from literals by code (joined-secret in rules/joined.ts) under a name that says nothing:
+    // `bytes.fromhex("…")`, `base64.b64decode("…")`, `Buffer.from("…", "hex")`, `"…".split("").reverse().join("")`,
+    // `["…", "…"].join("")`, `"".join([…])`, `"…".concat("…")`. Each head's `.` follows or precedes a rare pair.
+    '.fromhex(',
+    '.b64decode(',
+    'Buffer.from(',
+    '.reverse().join(',
+    '"].join(',
+    "'].join(",
+    '"".join(',
+    "''.join(",
+    '".concat(',
+    "'.concat(",
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.
@@ -1160,8 +1173,13 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   const gates = scanner.scan(
     text,
     (p, exact) => {
-      if (p >= from && p < to) return;
       const c = text.charCodeAt(p);
+      if (p >= from && p < to) {
+        // The line is a candidate already, but a blob's padding on it is still a blob: the line rules read
+        // `TOKEN = base64.b64decode("…==")` as a call, and the indexOf path (short texts) records it too.
+        if (c === 61 && paddingAt(text, p)) blobs.push(p);
+        return;
+      }
       let ok: boolean;
       if (c === 61 || c === 58 || c === 62) {
         ok = exact || genericAt(text, p) || (c === 58 && asanaAt(text, p));
