@@ -109,7 +109,19 @@ const NO_STRINGS: readonly string[] = [];
  * (options may be reordered), any other word only where its example has it (a verb, a keyword like FLUSHALL), and
  * each beginning and ending as the word must.
  */
+const FITTING = new Map<string, string[]>();
+
 function fitting(r: Rule, name: string, i: number, start: string, end: string, noDash: boolean): string[] {
+  // Cached: the same program, place and shape recur on every line that has them.
+  const key = `${r.id}\0${name}\0${i}\0${start}\0${end}\0${noDash ? 1 : 0}`;
+  let out = FITTING.get(key);
+  if (out !== undefined) return out;
+  out = fitUncached(r, name, i, start, end, noDash);
+  if (FITTING.size < 20_000) FITTING.set(key, out);
+  return out;
+}
+
+function fitUncached(r: Rule, name: string, i: number, start: string, end: string, noDash: boolean): string[] {
   const out: string[] = [];
   for (const ex of examples(r)) {
     let p = -1;
@@ -188,10 +200,14 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
     if (!r.names || !r.check || fired.has(r.id)) continue;
     for (const i of at) {
       const w = s.words[i];
-      for (const c of probeWords(w, name, i, r)) {
-        const words = s.words.slice();
+      const cs = probeWords(w, name, i, r);
+      if (cs.length === 0) continue;
+      // One copy of the sub-command per word, its word replaced in turn.
+      const words = s.words.slice();
+      const fake: Sub = { ...s, words, index: -1 };
+      for (const c of cs) {
         words[i] = word(c, false, c, c);
-        const why = r.check({ ...s, words, index: -1 }, ctx);
+        const why = r.check(fake, ctx);
         if (why) return { rule: r, explanation: `${w.text} is only known at run time and may be \`${c}\`: ${why}` };
       }
     }
