@@ -34,6 +34,7 @@ import { judgeCode } from './programs/code';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
+import { probeDynamic } from './probe';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -742,6 +743,7 @@ function inherited(env: Record<string, string | null>, own: Record<string, strin
 }
 
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
+const NO_FIRED: ReadonlySet<string> = new Set();
 // The few whole-line rules, catalog order kept: walking all of the catalog for them per line cost more than some rules.
 const LINE_RULES = CATALOG.filter((r) => r.checkLine);
 const BY_NAME = new Map<string, Rule[]>();
@@ -1014,10 +1016,27 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     for (const f of streamFindings(a, bySub)) findings.push(f);
     for (const s of a.subs) {
       if (s.meta.noexec) continue;
-      for (const rule of rulesFor(s.name)) {
+      const rs = rulesFor(s.name);
+      let fired: Set<string> | undefined;
+      for (const rule of rs) {
         const why = rule.check!(s, ctx);
-        if (why)
+        if (why) {
           findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
+          (fired ??= new Set()).add(rule.id);
+        }
+      }
+      // A run-time word may be the option or verb that makes a rule fire (probe.ts).
+      if (s.name !== null && rs.length > GENERIC.length) {
+        const hit = probeDynamic(s, rs, ctx, fired ?? NO_FIRED);
+        if (hit)
+          findings.push({
+            rule: hit.rule.id,
+            category: category(hit.rule.id),
+            tier: hit.rule.tier ?? 'destructive',
+            subcommand: s.text,
+            explanation: hit.explanation,
+            sub: s.index,
+          });
       }
     }
     for (const rule of LINE_RULES) {

@@ -14,6 +14,9 @@ const FLUSH = /^(FLUSHALL|FLUSHDB|FLUSH)$/;
 const WHERE = /\bWHERE\b(.*)$/;
 const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*'|[\w.]+\s+IS\s+NOT\s+NULL)\s*$|\bOR\s+(1\s*=\s*1|TRUE|1|''\s*=\s*'')\s*$/;
 const DELETE_FROM = /\bDELETE\s+FROM\b/;
+const INSERT_VERB = /^(INSERT|REPLACE|UPSERT)$/;
+/** The SELECT an INSERT takes its rows from (after the column list, if any). */
+const INSERT_SELECT = /^\w+\s+(?:(?:OR\s+\w+|IGNORE|INTO|OVERWRITE)\s+)*[\w."`]+(?:\s*\([^)]*\))?\s+(?:WITH\b.*?\)\s*)?\(?\s*SELECT\b(.*)$/;
 /**
  * Statements that lock or rewrite whole tables, stop or reconfigure the server, run code the guard does not read
  * (DO blocks, procedures), or reach the server's files and programs (COPY … PROGRAM, INTO OUTFILE, LOAD DATA).
@@ -71,6 +74,16 @@ export function judgeSql(sql: string): string | undefined {
       const where = WHERE.exec(up);
       if (!where) return `${first} without WHERE touches every row`;
       if (ALWAYS_TRUE.test(where[1])) return `${first} with an always-true WHERE touches every row`;
+    }
+    // `INSERT INTO t SELECT * FROM u` (and REPLACE, UPSERT): every row of a table, copied in one statement. A
+    // SELECT with no FROM is one row of values; a WHERE or a LIMIT narrows it.
+    if (INSERT_VERB.test(first)) {
+      const sel = INSERT_SELECT.exec(up);
+      if (sel && /\bFROM\b/.test(sel[1]) && !/\bLIMIT\b/.test(sel[1])) {
+        const where = WHERE.exec(sel[1]);
+        if (!where) return `${first} … SELECT without WHERE copies every row of a table`;
+        if (ALWAYS_TRUE.test(where[1])) return `${first} … SELECT with an always-true WHERE copies every row of a table`;
+      }
     }
     if (first === 'DELETE' && DELETE_FROM.test(up) === false) continue;
   }

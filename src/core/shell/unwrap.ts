@@ -169,7 +169,44 @@ const XARGS_OPTS = [
 ];
 const PARALLEL_OPTS = [
   O('j', 'jIdSa', ['jobs', 'delimiter', 'sshlogin', 'arg-file', 'joblog', 'results', 'tmpdir', 'timeout', 'retries', 'eta-file'], true),
-  O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'dry-run', 'progress']),
+  O('dry', '', ['dry-run']),
+  O('x', '0kqvuXm', ['null', 'keep-order', 'quote', 'verbose', 'ungroup', 'xargs', 'eta', 'bar', 'halt', 'progress']),
+];
+/** rush (shenwei356/rush): options before the command template. */
+const RUSH_OPTS = [
+  O(
+    'j',
+    'jDJvtrniOoC',
+    [
+      'jobs',
+      'delimiter',
+      'records-join-sep',
+      'assign',
+      'timeout',
+      'retries',
+      'retry-interval',
+      'nrecords',
+      'infile',
+      'out-file',
+      'continue-file',
+      'field-delimiter',
+    ],
+    true,
+  ),
+  O('dry', '', ['dry-run']),
+  O('x', 'kecTqdVhE', [
+    'keep-order',
+    'exit-on-error',
+    'continue',
+    'trim',
+    'escape',
+    'immediate-output',
+    'propagate-exit-status',
+    'verbose',
+    'eta',
+    'version',
+    'help',
+  ]),
 ];
 /**
  * `xargs -P 0`, `parallel -j0`, a count only known at run time or one past any machine's cores: the input
@@ -385,6 +422,7 @@ export const SPECIAL = new Set<string>([
   'watch',
   'xargs',
   'parallel',
+  'rush',
   'find',
   'fd',
   'fdfind',
@@ -632,7 +670,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
           });
         }
       }
-      const rest = words.slice(p.rest + wr.skip);
+      let rest = words.slice(p.rest + wr.skip);
+      if (wr.spec.optsAfter && rest.length > 0) {
+        // `setarch x86_64 -R CMD`: options after the positionals as well.
+        const q = parseArgv(rest, 0, [wr.row], wr.row.loose, true);
+        if (q.occ.some((o) => wr.none.includes(o.opt.key) || o.opt.long.some((l) => wr.none.includes('--' + l)))) return emit(host, u, words);
+        rest = rest.slice(q.rest);
+      }
       if (rest.length === 0) return emit(host, u, words);
       words = wrap(u, name, rest);
       continue;
@@ -691,8 +735,21 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       continue;
     }
 
+    // rush (shenwei356/rush) is GNU parallel's grammar in short: a command template with `{}`, its inputs on stdin.
+    // Rush.js (the monorepo tool of the same name) takes a verb instead: a plain word is left to its row.
+    if (name === 'rush') {
+      const p = parseOpts(words, RUSH_OPTS, STOP_AT_POSITIONAL, 1);
+      const c = words[p.rest];
+      if (c === undefined || (c.value !== null && /^[a-z][a-z0-9:-]*$/.test(c.value))) return emit(host, u, words);
+      if (p.has('dry')) return emit(host, u, words);
+      words = wrap(u, name, [lit('parallel'), ...words.slice(p.rest)]);
+      continue;
+    }
+
     if (name === 'xargs' || name === 'parallel') {
       const p = parseOpts(words, name === 'xargs' ? XARGS_OPTS : PARALLEL_OPTS, STOP_AT_POSITIONAL, 1);
+      // `parallel --dry-run …` prints the command lines it would run and runs none.
+      if (name === 'parallel' && p.has('dry')) return emit(host, u, [words[0]]);
       const procs = parallelism(words, p.rest, name === 'xargs' ? 'P' : 'j', name === 'xargs' ? 'max-procs' : 'jobs');
       if (procs !== undefined) addPending(u, 'sys.fork-bomb', `${name} ${procs}: it starts as many processes at once as its input holds lines`);
       // PARALLEL_SHELL is the program every job runs in: one the guard does not know runs unseen code.

@@ -22,11 +22,32 @@ const DEEP: InputSource = { kind: 'unknown', what: 'nested command substitutions
 const HOME_VARS = new Set(['$HOME', '${HOME}']);
 const PWD_VARS = new Set(['$PWD', '${PWD}']);
 
-/** The path a lone variable stands for, when the guard knows it ($HOME, $PWD, $OLDPWD). */
+/**
+ * Variables that are a process id or a counter: digits, never a `/` or a `.`. In a path (`/tmp/scratch-$$`) they
+ * stand for a name the guard can judge as well as the real one (a fresh name in the same folder).
+ */
+const NUMBER_VARS = new Set([
+  '$$',
+  '${$}',
+  '$!',
+  '${!}',
+  '$PPID',
+  '${PPID}',
+  '$BASHPID',
+  '${BASHPID}',
+  '$RANDOM',
+  '${RANDOM}',
+  '$SRANDOM',
+  '$EPOCHSECONDS',
+  '${EPOCHSECONDS}',
+]);
+
+/** The path a lone variable stands for, when the guard knows it ($HOME, $PWD, $OLDPWD; a pid's digits). */
 function knownVar(text: string, env: WordEnv): string | undefined {
   if (HOME_VARS.has(text)) return env.home;
   if (PWD_VARS.has(text)) return env.cwd ?? undefined;
   if (text === '$OLDPWD' || text === '${OLDPWD}') return env.old ?? undefined;
+  if (NUMBER_VARS.has(text)) return '0';
   return undefined;
 }
 

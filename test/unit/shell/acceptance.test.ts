@@ -56,9 +56,9 @@ describe('acceptance: our attack sets through agentguard eval on a real workspac
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
 
-  it('has twenty or more dangerous cases and benign look-alikes for each of the eleven classes', () => {
-    assert.equal(Object.keys(DANGEROUS).length, 11);
-    assert.equal(Object.keys(BENIGN).length, 11);
+  it('has twenty or more dangerous cases and benign look-alikes for each class', () => {
+    assert.ok(Object.keys(DANGEROUS).length >= 11);
+    assert.equal(Object.keys(BENIGN).length, Object.keys(DANGEROUS).length);
     for (const [k, v] of Object.entries(DANGEROUS)) assert.ok(v.length >= 20, `${k}: ${v.length}`);
     for (const [k, v] of Object.entries(BENIGN)) assert.ok(v.length >= 20, `${k}: ${v.length}`);
   });

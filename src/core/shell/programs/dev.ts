@@ -598,7 +598,7 @@ export const DEV: RowSpec[] = [
     d: 'make: the Makefile decides what runs; VAR=value words are variables',
     loose: true,
     runs: ['Makefile', 'makefile', 'GNUmakefile'],
-    o: '-C|--directory=C -f|--file|--makefile=X -I|--include-dir=V -j|--jobs[=V] -l|--load-average|--max-load[=V] -o|--old-file|--assume-old=V -W|--what-if|--new-file|--assume-new=V -O|--output-sync[=V] --eval=V -n|--just-print|--dry-run|--recon:dry -q|--question:dry -t|--touch -k|--keep-going -s|--silent|--quiet -B|--always-make -i|--ignore-errors -e|--environment-overrides -p|--print-data-base -r|--no-builtin-rules -R|--no-builtin-variables -w|--print-directory --no-print-directory -d --debug[=V] --trace -S|--no-keep-going|--stop --warn-undefined-variables -L|--check-symlink-times -E',
+    o: '-C|--directory=C -f|--file|--makefile=X -I|--include-dir=V -j|--jobs[=V] -l|--load-average|--max-load[=V] -o|--old-file|--assume-old=V -W|--what-if|--new-file|--assume-new=V -O|--output-sync[=V] --eval|-E=V -n|--just-print|--dry-run|--recon:dry -q|--question:dry -t|--touch -k|--keep-going -s|--silent|--quiet -B|--always-make -i|--ignore-errors -e|--environment-overrides -p|--print-data-base -r|--no-builtin-rules -R|--no-builtin-variables -w|--print-directory --no-print-directory -d --debug[=V] --trace -S|--no-keep-going|--stop --warn-undefined-variables -L|--check-symlink-times',
     x: 'make',
     ok: ['make', 'make -j4 test', 'make -n', 'nice -n 10 make -j8', 'make -C frontend build', 'make test VERBOSE=1'],
   },

@@ -862,6 +862,8 @@ const CLOUD_READ =
   /^(list|ls|describe|show|get|get-.*|info|status|logs?|tail|whoami|version|help|account|config|configurations|diff|preview|validate|lint|synth|inspect|open|dev|doctor|regions|history|outputs?|search|query|check|export|plan|ps|releases|domains|certs|dns|env|apps|addons|metrics|monitor|activity|browse|docs|serve|emulators:start|login|auth|init|link|whoami|projects|organizations|billing|quota|usage|top|events|explain|print-settings|list-.*|describe-.*|show-.*|watch|test|build|pull|local|run|exec|console|shell|ssh|cp|scp|connect|port-forward)$/;
 const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|run|local|port-forward|emulators:start|serve|dev)$/;
 
+const REMOTE_URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\/[^/]/i;
+
 handler('cloud', (m) => {
   const ws = m.s.words;
   const bare: string[] = [];
@@ -882,7 +884,8 @@ handler('cloud', (m) => {
       continue;
     }
     bare.push(v);
-    if (v.includes('/') || v.startsWith('.') || v.startsWith('@')) m.name(w, v, m.label);
+    // `gs://bucket`, `s3://b/k`, `https://…`: a remote object, not a path here (`file://` is one).
+    if ((v.includes('/') && !REMOTE_URL.test(v)) || v.startsWith('.') || v.startsWith('@')) m.name(w, v, m.label);
   }
   const joined = bare.join(' ');
   if (CLOUD_SECRETS.test(joined)) return m.unknown(`${m.label} ${joined}: prints secrets or credentials`);

@@ -2,6 +2,7 @@
 // A program with no row is not modelled: the sub-command is `unknown` (asked), and each of its words is
 // judged as possibly naming a path. Adding a program is adding a row (see spec.ts for the notation).
 import type { Sub, W } from '../types';
+import { inScratch } from '../fsfacts';
 import { COREUTILS } from './coreutils';
 import { DEV } from './dev';
 import { INFRA } from './infra';
@@ -43,6 +44,17 @@ setStdinText((m) => stdinText(m));
 /** Executables a project ships that stand for a modelled program (`./gradlew`, `bin/rails`, `node_modules/.bin/jest`). */
 const PROJECT_SHIMS = /(^|\/)(node_modules\/\.bin|vendor\/bin|bin|\.venv\/bin|venv\/bin|env\/bin|target\/debug|target\/release)\/[^/]+$|(^|\/)(gradlew|mvnw)$/;
 
+/** The system's program folders (a program there is the one its name says). */
+const TOOL_DIRS =
+  /^\/(?:usr\/(?:local\/)?|opt\/homebrew\/|opt\/local\/|snap\/|nix\/var\/nix\/profiles\/[^/]+\/|run\/current-system\/sw\/|home\/linuxbrew\/\.linuxbrew\/)?s?bin\/[^/]+$|^\/usr\/libexec\//;
+/** The user's program folders under the home folder (installers put tools there). */
+const HOME_TOOL_DIRS =
+  /^(?:\.local\/bin|bin|\.cargo\/bin|go\/bin|\.bun\/bin|\.deno\/bin|\.volta\/bin|\.nvm\/versions\/node\/[^/]+\/bin|\.pyenv\/shims|\.rbenv\/shims|\.asdf\/shims|\.npm-global\/bin|\.yarn\/bin|\.dotnet\/tools|\.sdkman\/candidates\/[^/]+\/current\/bin|\.local\/share\/mise\/shims)\/[^/]+$/;
+
+function homeTool(abs: string, home: string): boolean {
+  return abs.startsWith(home + '/') && HOME_TOOL_DIRS.test(abs.slice(home.length + 1));
+}
+
 export interface ModelResult {
   acc: Sub['acc'];
   why: string | undefined;
@@ -78,6 +90,19 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
       m.path('X', w0, v0, v0);
       nameAll(m, s.words, 1);
       return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+    }
+    // Outside the workspace a program at a path is the file at that path, whatever its name: `/tmp/x/install`,
+    // unpacked a moment ago, is not coreutils' install. Only the system's and the user's program folders hold the
+    // programs the names stand for; elsewhere a file in scratch space, or one not on disk now, is not read.
+    if (!project && abs !== undefined && !TOOL_DIRS.test(abs) && !homeTool(abs, host.cmdEnv.home)) {
+      const env = host.cmdEnv;
+      if (inScratch(abs, env) || env.exists?.(abs) === false) {
+        const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
+        m.label = v0;
+        m.unknown(`runs ${v0}: a file in scratch space or not on disk now (made by the line?), not the ${s.name} its name suggests`);
+        nameAll(m, s.words, 1);
+        return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+      }
     }
   }
   if (!row) {

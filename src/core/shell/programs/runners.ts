@@ -25,6 +25,47 @@ function runText(m: Model, v: string | null | undefined, how: string): void {
   else m.host.shell(m.s, v, how);
 }
 
+/** onchange GLOB… -- CMD ARGS: the words after `--` are the command it runs on each change (-i: at once too). */
+handler('onchange', (m) => {
+  applyRoles(m);
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) if (ws[i].value === '--') return runWords(m, ws.slice(i + 1), `${m.label} --`);
+});
+
+/**
+ * dos2unix and its kin convert each file in place (old-file mode) or, after -n/--newfile, read INFILE and write
+ * OUTFILE, pair by pair (an OUTFILE that exists is replaced); -o/--oldfile goes back to in-place.
+ */
+handler('dos2unix', (m) => {
+  const ws = m.s.words;
+  let newMode = false;
+  let inFile = true;
+  let opts = true;
+  for (let i = 1; i < ws.length; i++) {
+    const w = ws[i];
+    const v = w.value;
+    if (opts && v !== null && v.length > 1 && v.startsWith('-')) {
+      if (v === '--') {
+        opts = false;
+        continue;
+      }
+      const long = v.startsWith('--') ? v.slice(2).split('=')[0] : '';
+      if (long ? 'newfile'.startsWith(long) && long.length >= 2 : v.includes('n')) {
+        newMode = true;
+        inFile = true;
+      } else if (long ? 'oldfile'.startsWith(long) && long.length >= 2 : v.includes('o')) newMode = false;
+      // -c MODE / --convmode MODE take the next word.
+      if ((v === '-c' || (long !== '' && 'convmode'.startsWith(long) && long.length >= 2 && !v.includes('='))) && i + 1 < ws.length) i++;
+      continue;
+    }
+    if (!newMode) m.path('A', w, v, m.label);
+    else {
+      m.path(inFile ? 'R' : 'W', w, v, `${m.label} -n`);
+      inFile = !inFile;
+    }
+  }
+});
+
 /** gdb/lldb commands: `shell CMD` and `!CMD` run shell commands; python, pipe and source run code unread. */
 function debuggerCommand(m: Model, c: string, how: string): void {
   const t = c.trim();
@@ -32,9 +73,63 @@ function debuggerCommand(m: Model, c: string, how: string): void {
   if (sh) return runText(m, sh[1], `${how} shell`);
   if (/^(python|python-interactive|pi|py|pipe|\||source|script|guile|gu|command\s+script)\b/.test(t))
     m.unknown(`${how} ${t.split(/\s/)[0]} runs code the guard does not read`);
+  // `expr (int)system("rm -rf x")`, `call unlink("f")`: the debuggee calls a function that acts on the system.
+  else if (/\b(system|popen|exec[lv]?[pe]*|posix_spawnp?|fork|unlink|unlinkat|remove|rmdir|rename|kill|truncate|ftruncate)\s*\(/.test(t))
+    m.unknown(`${how}: the program being debugged is made to call a function that acts on the system`);
+}
+
+/**
+ * lldb's options (its own parser, not gdb's): -o/-O/-k run one lldb command (after, before the file is loaded, on
+ * a crash), -s/-S/-K run a file of them; -b is batch mode and takes no value (gdb's -b takes a baud rate).
+ */
+function lldb(m: Model): void {
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return m.unknown(`${m.label} is given ${ws[i].text}, only known at run time`);
+    if (v === '--') return runWords(m, ws.slice(i + 1), `${m.label} --`);
+    const eq = v.startsWith('--') ? v.indexOf('=') : -1;
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    const attached = eq > 0 ? v.slice(eq + 1) : undefined;
+    const value = (): string | null | undefined => {
+      if (attached !== undefined) return attached;
+      i++;
+      return ws[i]?.value;
+    };
+    if (/^(-o|--one-line|-O|--one-line-before-file|-k|--one-line-on-crash)$/.test(name)) {
+      const c = value();
+      if (c === null || c === undefined) return m.unknown(`${m.label} ${name} runs a command only known at run time`);
+      debuggerCommand(m, c, `${m.label} ${name}`);
+    } else if (/^(-s|--source|-S|--source-before-file|-K|--source-on-crash)$/.test(name)) {
+      const f = attached === undefined ? ws[i + 1] : undefined;
+      const fv = value();
+      m.path('R', f, fv, `${m.label} ${name}`);
+      m.unknown(`${m.label} ${name} runs a file of debugger commands the guard does not read`);
+    } else if (/^(-p|--attach-pid|-n|--attach-name)$/.test(name)) {
+      m.unknown(`${m.label} ${name} attaches to a running process (it can change what it does)`);
+      value();
+    } else if (/^(-f|--file|-c|--core)$/.test(name)) {
+      const f = attached === undefined ? ws[i + 1] : undefined;
+      const fv = value();
+      if (name === '-f' || name === '--file') m.path('X', f, fv, m.label);
+    } else if (/^(-a|--arch|-l|--script-language|-R|--repl-language|-e|--editor|-d|--debug)$/.test(name)) value();
+    else if (
+      /^(-b|--batch|-x|--no-lldbinit|-X|--no-use-colors|-Q|--source-quietly|-w|--wait-for|-v|--version|-h|--help|-P|--python-path|-r|--repl|--print-script-interpreter-info|--local-lldbinit)$/.test(
+        name,
+      )
+    )
+      continue;
+    else if (v.startsWith('-')) return m.unknown(`${m.label} ${v}: an option the guard does not model`);
+    else {
+      // The program, then its arguments.
+      m.path('X', ws[i], v, m.label);
+      return;
+    }
+  }
 }
 
 handler('gdb', (m) => {
+  if (m.s.name === 'lldb') return lldb(m);
   const ws = m.s.words;
   for (let i = 1; i < ws.length; i++) {
     const v = ws[i].value;

@@ -132,8 +132,15 @@ export const TEXT: RowSpec[] = [
     d: 'converts line endings in place (-n IN OUT writes OUT)',
     o: '-n|--newfile:new -o|--oldfile -q|--quiet -k|--keepdate -f|--force -b|--keep-bom -r|--remove-bom -m|--add-bom -c|--convmode=V -l|--newline -s|--safe -F|--follow-symlink -R|--replace-symlink -S|--skip-symlink -i|--info[=V] -e|--add-eol -h|--help -V|--version',
     a: 'A*/new=?',
+    x: 'dos2unix',
     ok: ['dos2unix -q scripts/build.sh'],
-    eff: ['dos2unix tests/a.test.ts => write tests/a.test.ts', 'dos2unix -n README.md tests/a.test.ts => any tests/a.test.ts'],
+    eff: [
+      'dos2unix tests/a.test.ts => write tests/a.test.ts',
+      'dos2unix -n README.md tests/a.test.ts => write tests/a.test.ts',
+      'dos2unix -n README.md tests/a.test.ts => read README.md',
+      'dos2unix -n a.txt b.txt -o c.txt => write c.txt',
+      'unix2dos --newfile a.txt b.txt => write b.txt',
+    ],
   },
   {
     n: 'sponge',

@@ -19,7 +19,14 @@ export interface WrapperSpec extends RowSpec {
    * unless one of these options keeps it the agent's own (`systemd-run --user`): asked like sudo.
    */
   priv?: string;
+  /** Options may follow the skipped positionals as well (`setarch x86_64 -R CMD`). */
+  optsAfter?: boolean;
 }
+
+// util-linux's personality wrappers: setarch ARCH [options] [CMD…], and the names it is installed as (the
+// architecture is the name). With no command they start /bin/sh, which runs what its input says.
+const SETARCH_OPTS =
+  '-B|--32bit -F|--fdpic-funcptrs -I|--short-inode -L|--addr-compat-layout -R|--addr-no-randomize -S|--whole-seconds -T|--sticky-timeouts -X|--read-implies-exec -Z|--mmap-page-zero -3|--3gb --4gb --uname-2.6 -v|--verbose --list -h|--help -V|--version';
 
 export const WRAPPERS_SPEC: WrapperSpec[] = [
   { n: 'nice', d: 'runs a command at another priority', o: '-n|--adjustment=V -#', samples: ['nice -n 10 rm -rf b => rm -rf b', 'nice -5 make => make'] },
@@ -175,6 +182,40 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
     samples: ['dotenv -- npm start => npm start'],
   },
   { n: 'tsp ts sem', d: 'queues a command to run in the background', loose: true, samples: ['tsp make => make'] },
+  {
+    n: 'setarch',
+    d: 'runs a command with another reported architecture and personality flags (no command: a shell on the input)',
+    o: SETARCH_OPTS,
+    skip: 1,
+    optsAfter: true,
+    none: '--list -h -V',
+    samples: ['setarch x86_64 rm -rf b => rm -rf b', 'setarch x86_64 -R git reset --hard => git reset --hard', 'setarch --list => -'],
+  },
+  {
+    n: 'linux32 linux64 uname26 i386 i686 x86_64 ppc ppc32 ppc64 ppc64le s390 s390x sparc sparc32 sparc32bash sparc64 mips mips32 mips64 parisc parisc32 parisc64 ia64',
+    d: 'setarch installed under an architecture’s name: runs a command with that personality (no command: a shell on the input)',
+    o: SETARCH_OPTS,
+    none: '--list -h -V',
+    samples: ['linux32 rm -rf b => rm -rf b', 'uname26 git push -f origin main => git push -f origin main', 'x86_64 -R make => make', 'i386 -h => -'],
+  },
+  {
+    // macOS arch: `arch -x86_64 CMD` runs CMD under Rosetta (or another slice of a universal binary); -e sets a
+    // variable, -d unsets one. Alone (or coreutils' arch) it prints the machine's architecture. The architecture
+    // flags are written `-arm64e|--arm64e`: a lone `-arm64e` token would be read as the one-letter flags a r m 6 4 e.
+    n: 'arch',
+    d: 'runs a command as another architecture (macOS); alone, prints the architecture',
+    loose: true,
+    o: '-x86_64|--x86_64 -x86_64h|--x86_64h -arm64|--arm64 -arm64e|--arm64e -i386|--i386 -ppc|--ppc -ppc64|--ppc64 -ppc970|--ppc970 -arch=V -e=V -d=V -c -h --help --version',
+    none: '-h --help --version',
+    samples: ['arch -x86_64 rm -rf b => rm -rf b', 'arch -arch arm64 -e X=1 git reset --hard => git reset --hard', 'arch -arm64e make => make', 'arch => -'],
+  },
+  {
+    n: 'xcrun',
+    d: 'finds and runs a developer tool (Xcode): the first word is the tool, looked up in the SDK, then in PATH',
+    o: '-sdk|--sdk=V -toolchain|--toolchain=V -l|--log -v|--verbose -n|--no-cache -k|--kill-cache -r|--run -f|--find --show-sdk-path --show-sdk-version --show-sdk-build-version --show-sdk-platform-path --show-sdk-platform-version --show-toolchain-path -h|--help --version',
+    none: '-f --find --show-sdk-path --show-sdk-version --show-sdk-build-version --show-sdk-platform-path --show-sdk-platform-version --show-toolchain-path -h --version',
+    samples: ['xcrun rm -rf b => rm -rf b', 'xcrun --sdk macosx clang -c x.c => clang -c x.c', 'xcrun --show-sdk-path => -'],
+  },
 ];
 
 export interface Wrapper {

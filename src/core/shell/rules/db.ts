@@ -255,6 +255,10 @@ export const dbRules: Rule[] = [
         "mysql -e 'TRUNCATE TABLE sessions' app",
         'mysql -u root -p -e "DROP DATABASE app"',
         'sqlite3 app.db "DELETE FROM jobs"',
+        'sqlite3 app.db ".restore /tmp/x.db"',
+        "sqlite3 app.db '.open --new data/app.db'",
+        'psql -c "insert into users select * from users"',
+        "mysql -e 'REPLACE INTO users SELECT * FROM users_old'",
         'dropdb app',
         "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
         "cqlsh -e 'DROP KEYSPACE shop'",
@@ -263,6 +267,9 @@ export const dbRules: Rule[] = [
         "psql -c 'SELECT count(*) FROM users'",
         'mysql -e "SELECT id FROM jobs WHERE status = \'DELETE_PENDING\'" app',
         'psql -c "DELETE FROM sessions WHERE id = 42"',
+        "psql -c 'INSERT INTO audit (id) VALUES (1)'",
+        "psql -c 'INSERT INTO archive SELECT * FROM jobs WHERE id = 7'",
+        "sqlite3 app.db '.tables'",
         'pg_dump app > /tmp/app-backup.sql',
         'grep -rn "DROP TABLE" src/',
       ],
@@ -277,6 +284,9 @@ export const dbRules: Rule[] = [
       for (const t of texts) {
         const why = judgeSql(t);
         if (why) return `${s.name}: ${why}`;
+        // sqlite's `.restore FILE` replaces the database with a backup; `.open --new FILE` empties FILE.
+        const dot = /^\s*\.(restore\b|open\s+(?:\S+\s+)*--new\b)/m.exec(t);
+        if (dot && named(s, 'sqlite3', 'sqlite', 'duckdb')) return `${s.name} .${dot[1].split(/\s/)[0]} replaces a database with another's content`;
       }
       // On a server that is not this machine, any write is a change to shared (often production) data.
       const host = texts.length ? remoteDbHost(s) : undefined;

@@ -236,4 +236,48 @@ export const fsRules: Rule[] = [
       return undefined;
     },
   },
+  {
+    id: 'fs.build-clean',
+    names: ['webpack', 'webpack-cli', 'vite', 'tsup', 'swc', 'babel', 'ng', 'vue-cli-service', 'rspack', 'rsbuild', 'farm'],
+    description:
+      'A bundler told to empty its output folder before it writes (webpack --output-clean, vite --emptyOutDir, tsup --clean, swc/babel --delete-dir-on-start, ng --delete-output-path): a recursive delete of that folder, whatever it is (`--output-path src`).',
+    examples: {
+      destructive: [
+        'npx webpack --output-path src --output-clean',
+        'webpack --output-clean',
+        'npx vite build --emptyOutDir --outDir src',
+        'vite build --outDir ../shared --emptyOutDir true',
+        'npx tsup src/index.ts --clean',
+        'swc src -d lib --delete-dir-on-start',
+        'babel src --out-dir lib --delete-dir-on-start',
+        'ng build --delete-output-path',
+        'rspack build --output-clean',
+      ],
+      benign: [
+        'npx webpack --mode production',
+        'vite build',
+        'npx vite build --emptyOutDir false',
+        'vite build --no-emptyOutDir',
+        'tsup src/index.ts --dts',
+        'swc src -d lib',
+        'ng build --delete-output-path=false',
+        'webpack --no-output-clean',
+      ],
+    },
+    check(s) {
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null || v === '--') continue;
+        const m = /^--(output-clean|emptyOutDir|empty-out-dir|clean|delete-dir-on-start|delete-output-path|deleteOutputPath)(?:=(.*))?$/.exec(v);
+        if (!m) continue;
+        // `--emptyOutDir false`, `--delete-output-path=false`: told not to.
+        const val = m[2] ?? (ws[i + 1]?.value === 'false' || ws[i + 1]?.value === 'true' ? ws[i + 1].value : undefined);
+        if (val === 'false' || val === '0') continue;
+        if (m[1] === 'clean' && s.name !== 'tsup') continue;
+        return `${s.name} ${v} deletes its output folder recursively before it writes`;
+      }
+      return undefined;
+    },
+  },
 ];

@@ -442,6 +442,8 @@ export const infraRules: Rule[] = [
       benign: [
         'rclone ls remote:bucket',
         'rclone lsd remote:',
+        'rclone sync /tmp/e remote:bucket --dry-run',
+        'rclone purge -n remote:bucket',
         'mc ls myminio/bucket',
         's3cmd ls s3://bucket',
         'azcopy list https://acct.blob.core.windows.net/c',
@@ -453,6 +455,8 @@ export const infraRules: Rule[] = [
       if (re === undefined) return undefined;
       const b = bareWords(s);
       if (b.length === 0) return undefined;
+      // `rclone sync … --dry-run` (-n), `s3cmd sync -n`, `mc mirror --dry-run`: what would change is printed, nothing is.
+      if (dryRun(s, s.name === 'rclone' || s.name === 's3cmd' ? ['-n'] : undefined)) return undefined;
       // `mc admin` reads only with info/trace-like verbs; `b2 file|bucket|key` groups read only with get/list/info.
       if (s.name === 'mc' && b[0] === 'admin' && !/^(info|trace|top|scanner|heal|config)$/.test(b[1] ?? '')) return `mc admin ${b[1] ?? ''} changes the server`;
       if (s.name === 'mc' && b[0] === 'admin' && b[1] === 'config' && b[2] !== 'get') return 'mc admin config changes the server';
@@ -548,8 +552,15 @@ export const infraRules: Rule[] = [
         'docker --context prod compose up -d',
         'DATABASE_URL=postgres://u@db.prod.example.com/app npm run migrate',
         'firebase use production',
+        'docker save app | ssh prod docker load',
+        "docker save app:1 | ssh build-server 'docker load && docker compose up -d'",
+        'podman save app | ssh prod podman load',
+        'cat /tmp/img.tar | ssh prod docker load',
+        'ssh prod docker compose up -d',
       ],
       benign: [
+        'ssh prod docker ps',
+        'ssh prod docker logs --tail 50 web',
         'docker context ls',
         'docker context use default',
         'kubectl config get-contexts',
@@ -575,6 +586,8 @@ export const infraRules: Rule[] = [
       let why: string | undefined;
       for (const k in s.assigns) if (TARGET_VARS[k] !== undefined && remoteTarget(k, s.assigns[k])) why = `${k}=${s.assigns[k] ?? '…'}`;
       if (why === undefined) why = containerTarget(s);
+      // Over ssh the container daemon is the other host's: `docker save app | ssh prod docker load` ships an image there.
+      if (why === undefined && s.remote && named(s, 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose')) why = 'ssh';
       if (why === undefined || s.name === null || DB_CLIENTS.test(s.name)) return undefined;
       const b = bareWords(s);
       if (b.length === 0 ? s.name !== 'export' : TARGET_READ.test(b[0]) || TARGET_READ.test(b[1] ?? '') || dryRun(s)) return undefined;
@@ -793,9 +806,16 @@ export const infraRules: Rule[] = [
         'kubectl auth reconcile -f rbac.yaml',
         'kubectl proxy --address=0.0.0.0 --accept-hosts=.*',
         'tilt down',
+        'tilt up --context prod',
+        'tilt ci',
+        'skaffold dev -p prod',
+        'skaffold debug',
       ],
       benign: [
         'kubectl diff -f k8s/',
+        'tilt version',
+        'skaffold build',
+        'skaffold render',
         'kubectl logs deploy/api --tail=100',
         'helm template api ./chart',
         'helm lint ./chart',
@@ -816,12 +836,15 @@ export const infraRules: Rule[] = [
           : `kubectl ${v} --address ${addr ?? '…'} opens the cluster to the network`;
       }
       if (named(s, 'tilt') && v === 'down') return 'tilt down deletes what it deployed';
+      // tilt up / ci build and deploy the Tiltfile's resources to the current (or --context) cluster.
+      if (named(s, 'tilt') && (v === 'up' || v === 'ci')) return `tilt ${v} deploys to the cluster`;
       if (named(s, 'kubectl', 'oc', 'k') && v && K8S_MUTATE.test(v)) {
         if (v === 'rollout' && /^(status|history)$/.test(bareWords(s)[1] ?? '')) return undefined;
         return `kubectl ${v} changes the cluster`;
       }
       if (named(s, 'helm') && v && HELM_MUTATE.test(v)) return `helm ${v} changes the cluster`;
-      if (named(s, 'skaffold') && v && /^(run|deploy|delete|apply)$/.test(v)) return `skaffold ${v} changes the cluster`;
+      // skaffold dev builds and deploys on every change (and deletes what it deployed on exit); debug is dev too.
+      if (named(s, 'skaffold') && v && /^(run|deploy|delete|apply|dev|debug)$/.test(v)) return `skaffold ${v} changes the cluster`;
       return undefined;
     },
   },

@@ -209,6 +209,8 @@ export const publishRules: Rule[] = [
         'fly status',
         'heroku logs --tail',
         'netlify status',
+        'serverless package',
+        'sls package --stage prod',
         'ansible-playbook site.yml --check',
         'wrangler dev',
         'firebase emulators:start',
@@ -249,6 +251,8 @@ export const publishRules: Rule[] = [
         return `heroku ${v} changes a hosted app`;
       }
       if (v === undefined) return s.name === 'eas' || s.name === 'expo' ? undefined : s.name === 'serverless' || s.name === 'sls' ? undefined : undefined;
+      // `serverless package` builds the deployment artifact into .serverless/ and deploys nothing.
+      if ((s.name === 'serverless' || s.name === 'sls') && v === 'package') return undefined;
       if (DEPLOY_READ.test(v)) {
         if (/^(apps|secrets|certs|domains|config|env|dns)$/.test(v) && /^(destroy|delete|rm|remove|set|unset|add|create)$/.test(bareWords(s)[1] ?? ''))
           return `${s.name} ${v} ${bareWords(s)[1]} changes a hosted app`;

@@ -279,7 +279,7 @@ function showsRequest(n: string, ws: readonly { value: string | null }[]): boole
  * grep pattern must name variables (upper-case, not secret-named): a value-shaped pattern (`grep -c ghp_a`) is an
  * oracle that tells a secret one guess at a time.
  */
-export function countedOnly(s: Sub, subs: Sub[]): boolean {
+export function countedOnly(s: Sub, subs: Sub[], words = false): boolean {
   const c = subs.find((x) => x.stdin.kind === 'pipe' && x.stdin.from === s);
   if (!c || c.redirects.length > 0) return false;
   const ws = c.words.slice(1);
@@ -297,7 +297,11 @@ export function countedOnly(s: Sub, subs: Sub[]): boolean {
   }
   // A pattern every line matches (`grep -c .`, `^`, `=`) counts the variables: it tells nothing of a value.
   if (count && pats.length === 1 && /^(\.\*?|\^|\$|=|\^\.\*|\.\+)$/.test(pats[0])) return true;
-  return count && pats.length === 1 && /^\^?[A-Z][A-Z0-9_]*$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
+  if (!count || pats.length !== 1) return false;
+  // `env | grep -c '^PATH='`: a variable's name (and its `=`), not a guess at a value.
+  if (/^\^?[A-Z][A-Z0-9_]*=?$/.test(pats[0]) && !SECRET_NAME.test(pats[0])) return true;
+  // History lines: a short word (`history | grep -c rm`) counts commands; a long one could be a guessed token.
+  return words && /^\^?[A-Za-z][\w .-]{0,15}$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
 }
 
 /** `set -x` / `set -o xtrace`: bash prints every command it runs, its words expanded (secrets included). */
@@ -633,6 +637,8 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'history -c',
+        'history | grep -c rm',
+        'history | wc -l',
         'ssh-add ~/.ssh/id_ed25519',
         'gpg --list-keys',
         'gpg --verify release.tar.gz.asc.sig',
@@ -648,12 +654,14 @@ export const systemRules: Rule[] = [
         'vault status',
       ],
     },
-    check(s) {
+    check(s, ctx) {
       const n = s.name;
       if (n === null) return undefined;
       if (CRED_HELPER.test(n)) return `${n} prints the registry passwords it keeps`;
       const rows = STORE_BY_NAME.get(n);
       if (rows === undefined) return undefined;
+      // `history | wc -l`, `history | grep -c rm`: a count of lines tells nothing of what they hold.
+      if ((n === 'history' || n === 'fc') && countedOnly(s, ctx.subs, true)) return undefined;
       const ws = s.words;
       let rest = '';
       for (let i = 1; i < ws.length; i++) rest += (i > 1 ? ' ' : '') + (ws[i].value ?? '\0');
@@ -929,7 +937,18 @@ export const systemRules: Rule[] = [
         'docker stop $(docker ps -q)',
         'podman kill $(podman ps -q --filter name=web)',
       ],
-      benign: ['kill 48213', 'kill -0 48213', 'kill %1', 'kill -l', 'pgrep -f "node server.js"', 'jobs -l', 'docker stop web', 'screen -ls'],
+      benign: [
+        'kill 48213',
+        'kill -0 48213',
+        'kill %1',
+        'kill -l',
+        'tail -f /dev/null & sleep 0; kill $!',
+        'npm run dev & sleep 5; kill "$!"',
+        'pgrep -f "node server.js"',
+        'jobs -l',
+        'docker stop web',
+        'screen -ls',
+      ],
     },
     check(s) {
       if (named(s, 'pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill')) return `${s.name} kills processes by name`;
@@ -951,6 +970,8 @@ export const systemRules: Rule[] = [
       let endOpts = false;
       for (let i = 0; i < ws.length; i++) {
         const v = ws[i].value;
+        // `$!`: the one background job this shell started last (`cmd & …; kill $!`), a known single process.
+        if (v === null && /^"?\$(!|\{!\})"?$/.test(ws[i].text)) continue;
         if (v === null) return ws[i].fromInput ? 'kill of PIDs read from input' : `kill ${ws[i].text}: the PIDs are only known at run time`;
         if (!endOpts && v === '--') {
           endOpts = true;
