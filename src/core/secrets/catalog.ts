@@ -13,6 +13,7 @@ import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
+import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import type { BlockRule, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -36,5 +37,6 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   yamlParentValue,
   jsonParentValue,
   xmlParentEntry,
+  ...SHAPE_BLOCK_RULES,
 ];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];
