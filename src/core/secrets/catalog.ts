@@ -14,6 +14,7 @@ import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
+import { hereStringSecret, spacedSecret } from './rules/spaced';
 import type { BlockRule, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -38,5 +39,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   jsonParentValue,
   xmlParentEntry,
   ...SHAPE_BLOCK_RULES,
+  spacedSecret,
+  hereStringSecret,
 ];
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];
