@@ -1,7 +1,7 @@
 // `agentguard mask FILE`: print the masked view of FILE, exactly as a guarded read would return it.
 // Lines without secrets come out byte-identical, so `diff <(agentguard mask f) f` shows only masks.
 import { readFile } from 'node:fs/promises';
-import { maskText, type MaskOptions } from '../core/secrets';
+import { maskByPath, maskText, type MaskOptions } from '../core/secrets';
 
 export interface MaskIo {
   stdout: NodeJS.WritableStream;
@@ -45,7 +45,7 @@ export async function maskCommand(argv: string[], io: MaskIo, opts: MaskOptions 
   }
   let masked: string;
   try {
-    masked = maskText(text, opts).text;
+    masked = maskByPath(file, text, maskText(text, opts)).text;
   } catch (e) {
     await write(io.stderr, `agentguard mask: masking failed, nothing printed: ${(e as Error).message}\n`);
     return 2;

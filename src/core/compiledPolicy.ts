@@ -57,7 +57,8 @@ export class CompiledPolicy {
   /** A file's text as the model may read it, unless the policy allow-lists the path. */
   maskFile(relPath: string, text: string): { text: string; masked: number } {
     if (!this.policy.masking.enabled || this.unmaskedPaths.some((m) => m.match(relPath))) return { text, masked: 0 };
-    const r = this.fileMasker.mask(text);
+    // The path may say more than the text (a Docker secret, Rails' master key): secrets/pathed.ts.
+    const r = secrets().maskByPath(relPath, text, this.fileMasker.mask(text));
     return { text: r.text, masked: r.findings.length };
   }
 

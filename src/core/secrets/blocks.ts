@@ -2,7 +2,7 @@
 // Threat: a private key is the most valuable secret a repository can hold, and every line of its
 // body is key material; masking only the BEGIN line would hand the model the key. Certificates and
 // public keys next to it are not secret and must stay byte-identical (an agent may need them).
-import { isPlaceholder, isReference } from './entropy';
+import { isPlaceholder, isReference, valueLooksSecret } from './entropy';
 import { B64, b64, HEX, j, pemBlock, pemBody, rand } from './samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from './types';
 
@@ -172,6 +172,8 @@ export function hasSecretKind(text: string): boolean {
 }
 const SECTION = /^(data|stringData):[ \t]*(?:#.*)?\r?$/;
 const ENTRY = /^([ \t]+)([^\s:#][^:]*?):[ \t]+(.*?)[ \t]*\r?$/d;
+/** Keys naming an account rather than its secret. */
+const USER_NAME = /^["']?(?:user(?:name)?|login|email|user[_-]?id)["']?$/i;
 
 /** A YAML line that is a key opening a mapping or a list, with nothing after it (a comment aside). */
 const BARE_KEY = /^[ \t]*(?:-[ \t]+)?[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$/;
@@ -275,6 +277,7 @@ export const kubernetesSecret: BlockRule = {
       falsePositives: [
         ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: app', 'data:', '  LOG_LEVEL: debug', `  SEED: ${rand(B64, 40)}`].join('\n'),
         ['kind: Secret', 'stringData:', '  password: ${DB_PASSWORD}', '  user: ""'].join('\n'),
+        ['kind: Secret', 'stringData:', '  username: deploy', '  email: ops@example.com'].join('\n'),
         ['items:', '  - kind: Secret', '    metadata:', '      name: a', '  - kind: ConfigMap', '    data:', `      SEED: ${rand(B64, 40)}`].join('\n'),
       ],
     };
@@ -285,7 +288,9 @@ export const kubernetesSecret: BlockRule = {
 function scanSections(text: string, starts: number[], from: number, to: number, col: number, out: BlockOutput): void {
   for (let i = from; i < to; i++) {
     const line = lineText(text, starts, i);
-    if (keyColumn(line) !== col || !SECTION.test(line.slice(col))) continue;
+    const section = SECTION.exec(line.slice(col));
+    if (keyColumn(line) !== col || section === null) continue;
+    const plain = section[1] === 'stringData';
     const parentIndent = col;
     let childIndent = -1;
     for (let k = i + 1; k < to; k++) {
@@ -321,6 +326,8 @@ function scanSections(text: string, starts: number[], from: number, to: number, 
         continue;
       }
       if (value === '' || isReference(value) || isPlaceholder(value)) continue;
+      // A user's name in plain text (`username: deploy`) names the account, not its secret.
+      if (plain && USER_NAME.test(e[2]!) && !valueLooksSecret(value, 'weak', false)) continue;
       const [s, en] = e.indices![3]!;
       add(out, k, { start: s, end: en, rule: 'k8s-secret', priority: 1 });
     }

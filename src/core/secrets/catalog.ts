@@ -16,6 +16,8 @@ import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
+import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
+import { hereStringSecret, spacedSecret } from './rules/spaced';
 import type { BlockRule, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -41,6 +43,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   yamlParentValue,
   jsonParentValue,
   xmlParentEntry,
+  ...SHAPE_BLOCK_RULES,
+  spacedSecret,
+  hereStringSecret,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -158,7 +158,8 @@ export const REFERENCE_PARTS = [
   // the same two characters inside random text (a salt's `{{K@[`, `<%.`, `${PMs%@x*…`) are no reference: the
   // name after the marker must end where a name ends: at `}` (or the value's end, cut at its `}`), a blank, an
   // index, a default's `:-` `:=` `:?` `:+`, a scope's `:NAME` (`${env:HOME}`); a salt's `${abc-`, `${abc(` are none.
-  '\\$\\{\\{?\\s*[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
+  // HOCON's optional substitution `${?DB_PASSWORD}` (the variable, when it is set) too.
+  '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
   // `$VAR`, `$HOME/.x`, `$env:KEY`, `$_ENV['KEY']`, `$this->password`, `$cfg.db.pass`: a name and what reaches into
   // it. A `$` that starts random text is not one (`$wCL,yap~5U>=}…`: a WordPress salt in single quotes).
@@ -366,6 +367,8 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
   if ((first & F_DOLLAR) !== 0 && /^\$(?:2[abxy]?|argon2(?:id|i|d)?|pbkdf2[\w-]*|scrypt|6|5|1)\$/.test(v)) return true; // a password hash
   if ((first & F_WIDE) !== 0 && v.startsWith('«secret:')) return true; // already masked
   if ((first & F_D) !== 0 && /^data:[\w.+/-]+;base64,/.test(v)) return true;
+  // An age recipient (`age1` and bech32): the public half; its secret is `AGE-SECRET-KEY-1…` (vendor-more.ts).
+  if ((first & F_LETTER) !== 0 && v.startsWith('age1') && /^age1[02-9ac-hj-np-z]{58,}$/.test(v)) return true;
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).

@@ -6,6 +6,7 @@ export type { MaskOptions, MaskResult, SecretFinding } from './types';
 export { containsPlaceholder, restorePlaceholders, type RestoreResult } from './restore';
 export { maskValue } from './value';
 export { validatePattern } from './patterns';
+export { maskByPath, pathKind, PathKind } from './pathed';
 export { ALL_RULES, BLOCK_RULES, LINE_RULES } from './catalog';
 export { MaskSession, type Masker } from './masker';
 

@@ -197,7 +197,6 @@ const KEY_NOT_SECRET = new Set([
   'registry',
   'unique',
   'composite',
-  'routing',
   'row',
   'hash',
   'idempotency',

@@ -128,6 +128,11 @@ const UNDERSCORE_PREFIXES = [
   'shippo_test',
   'polar_[op]at',
   'CCIPAT',
+  // Adafruit IO, Clojars, Sourcegraph, Prefect (rules/vendor-shape.ts).
+  'aio',
+  'CLOJARS',
+  'sgp',
+  'pnu',
 ];
 const DASH_PREFIXES = [
   'glpat',
@@ -167,6 +172,10 @@ const DASH_PREFIXES = [
   // Contentful, New Relic's ingest and browser keys (OpenRouter's `sk-or-v1-` and Cerebras' `csk-` reach `sk`).
   'CFPAT',
   'NR[IJ][IS]',
+  // Flutterwave's secret keys, Infracost (rules/vendor-shape.ts).
+  'FLWSECK',
+  'FLWSECK_TEST',
+  'ico',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [
@@ -287,7 +296,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']/g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']|AKID[A-Za-z0-9]{32}|AQVN[\w-]{35}|AKCp[A-Za-z0-9]{69}|EAAA[\w-]{60}|EZ[AT]K[A-Za-z0-9]{54}|cmVmdGtuOjAxOj|dt0c01\.|discord(?:app)?\.com\/api\/webhooks\//g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -331,13 +340,19 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     // PowerShell's `ConvertTo-SecureString "…" -AsPlainText` (powershell-securestring in rules/context-more.ts):
     // the variable it is assigned to is named anything (`$secure = …`), so the flag is the anchor.
     '-AsPlainText',
+    // Tencent Cloud, Yandex Cloud, JFrog and Square tokens (rules/vendor-shape.ts).
+    'AKID',
+    'AQVN',
+    'AKCp',
+    'EAAA',
   ],
   // PHP's firebase/php-jwt `JWT::encode($p, "…", "HS256")`.
   J: ['eyJ', 'T3BlbkFJ', 'JWT::'],
   // viem's and web3's `privateKeyToAccount("0x…")`.
   // viem's and web3's `privateKeyToAccount("0x…")`; an HMAC or JWT key made from a literal (`new SecretKeySpec("…".getBytes(), …)`).
   // Gradle's signing `useInMemoryPgpKeys(keyId, key, password)` (call-credential).
-  K: ['SK', 'KeyToAccount(', 'SecretKeySpec(', 'SymmetricSecurityKey(', 'EncodingKey::', 'DecodingKey::', 'useInMemoryPgpKeys('],
+  // EasyPost's keys (rules/vendor-shape.ts).
+  K: ['SK', 'EZAK', 'EZTK', 'KeyToAccount(', 'SecretKeySpec(', 'SymmetricSecurityKey(', 'EncodingKey::', 'DecodingKey::', 'useInMemoryPgpKeys('],
   // `.setToken("…")`, `.withApiKey('…')`: a setter handed a literal (statement-secret judges the name).
   '.': [
     'SG.',
@@ -402,10 +417,15 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     "''.join(",
     '".concat(',
     "'.concat(",
+    // Dynatrace tokens and Discord webhook URLs (rules/vendor-shape.ts).
+    'dt0c01.',
+    'discord.com/api/webhooks/',
+    'discordapp.com/api/webhooks/',
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.
-  G: ['GR1348941'],
+  // JFrog's reference tokens (base64 of `reftkn:01:`, rules/vendor-shape.ts).
+  G: ['GR1348941', 'cmVmdGtuOjAxOj'],
 };
 
 /** Dockerfile `ENV NAME value` has no `=`; only looked for when the text has an `ENV `. */

@@ -297,6 +297,8 @@ function wrappedLiteral(line: string, p: number): boolean {
   const start = i + d[0].length;
   const end = line.indexOf(close, start);
   if (end <= start) return false;
+  // Python's `%(name)s` (configparser's interpolation, a format string) names another value: no Ruby `%(…)` literal.
+  if (d[0] === '%(' && /^[A-Za-z_][\w.-]*\)[sdifrx]/.test(line.slice(start, end + 2))) return false;
   VALUE.start = start;
   VALUE.end = end;
   VALUE.quoted = true;

@@ -4,6 +4,7 @@ import { randomPartOk } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
+import { SHAPE_VENDORS } from './vendor-shape';
 
 interface Simple {
   id: string;
@@ -651,5 +652,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
       };
     },
   },
-  vendorFamily(TAIL_VENDORS),
+  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS]),
 ];
