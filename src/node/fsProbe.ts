@@ -137,7 +137,11 @@ function gitRange(dir: string, kind: 'log' | 'diff', args: readonly string[]): r
         env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
       });
       const types = checked.split('\n').filter((l) => l !== '');
-      if (types.length !== revs.length || types.some((t) => t !== 'commit')) return undefined;
+      if (types.length !== revs.length) return undefined;
+      // No stash at all: `git stash show -p` / `stash list -p` fail and print nothing. Only the stash's own names:
+      // another missing word may be a path git reads instead (`git log -p secrets/token.txt`).
+      if (types.some((t, i) => / missing$/.test(t) && /^(?:stash@\{\d+\}|refs\/stash)$/.test(revs[i]!))) return [];
+      if (types.some((t) => t !== 'commit')) return undefined;
     }
     const common = ['--name-only', '--no-renames', '--no-ext-diff', '--no-textconv', '--no-relative', '-z'];
     const out =

@@ -124,6 +124,9 @@ describe('narrowed reads: search patterns and commit ranges, on a real repositor
 
   // `git stash list -p`, `git reflog -p` walk a reflog (`git log -g`): each entry prints what its commit changes.
   it('judges a stash or a reflog read by the commits it walks: a stash of .env is refused, others are allowed', () => {
+    // No stash at all: git prints nothing and fails (a history holding .env is not read).
+    expectAll(['git stash show -p', 'git stash list -p', 'git stash show -p stash@{2}'], 'allow');
+    expectAll(['git stash -u && git stash show -p --include-untracked', 'git log -p secrets/token.txt'], 'refused');
     fs.appendFileSync(path.join(w.ws, 'README.md'), 'more\n');
     git(w.ws, 'stash', '-q');
     try {
