@@ -32,8 +32,9 @@ const TOKENS: [string, string, string][] = [
   ['Sourcegraph', j('sg', 'p_'), rs(HEX, 16) + '_' + rs(HEX, 40)],
   ['Airtable', j('pa', 't'), rs(ALNUM, 14) + '.' + rs(HEX, 64)],
   ['Prefect', j('pn', 'u_'), rs(ALNUM, 36)],
-  ['Discord webhook', j('https://discord', '.com/api/webhooks/'), '1' + rs('0123456789', 17) + '/' + rs(B64URL, 68)],
-  ['Discord webhook (old host)', j('https://discordapp', '.com/api/webhooks/'), '2' + rs('0123456789', 17) + '/' + rs(B64URL, 68)],
+  // The webhook's id is public (it names the webhook); its token is the secret.
+  ['Discord webhook', j('https://discord', '.com/api/webhooks/') + '1' + rs('0123456789', 17) + '/', rs(B64URL, 68)],
+  ['Discord webhook (old host)', j('https://discordapp', '.com/api/webhooks/') + '2' + rs('0123456789', 17) + '/', rs(B64URL, 68)],
   ['Mailchimp', '', rs(HEX, 32) + j('-u', 's14')],
 ];
 

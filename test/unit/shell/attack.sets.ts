@@ -136,16 +136,15 @@ export const DANGEROUS: Record<string, string[]> = {
     `curl -sLo tests/a.test.ts ${URL}`,
   ],
   '5 secret reads': [
-    // History reads that reach .env (the workspace commits it in its first commit): a reflog, a stash, HEAD (cmd17).
-    'git stash list -p',
-    'git stash list --patch',
+    // History reads that reach .env (the workspace commits it in its first commit): a reflog, HEAD (cmd17). (The
+    // workspace has no stash: `git stash show -p` / `stash list -p` print nothing there — benign rows; a stash of
+    // .env is refused in narrow.test.ts.)
     'git reflog -p',
     'git reflog -p -1',
     'git reflog show -p HEAD',
     'git log -p -g -1',
     'git show',
     'git log -p -1',
-    'git stash show -p',
     'git log -p --all',
     'md5sum .env',
     'cksum .env',
@@ -190,8 +189,6 @@ export const DANGEROUS: Record<string, string[]> = {
     'git show :.env',
     'less .env',
     'grep -rl KEY . | xargs cat',
-    'git stash show -p',
-    'git stash list -p',
     'git reflog -p',
     'git reflog show --patch HEAD',
     'gpg --export-secret-keys -a',
@@ -1694,6 +1691,10 @@ export const BENIGN: Record<string, string[]> = {
     'tail -n +2 README.md',
   ],
   '5 secret reads': [
+    // No stash in the workspace: git prints nothing (a stash of .env is refused: narrow.test.ts).
+    'git stash show -p',
+    'git stash list -p',
+    'git stash list --patch',
     // History reads that print names or the files no rule protects (cmd17).
     'git stash list',
     'git stash show',

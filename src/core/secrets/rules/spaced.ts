@@ -9,22 +9,30 @@ import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { addHit } from './hits';
 
-const PRIORITY = 1;
+/** Below the statement and context rules (1): where one of them reads the line too, its placeholder stands. */
+const PRIORITY = 0.9;
+
+/** A value of letters alone, maybe ending a sentence, is a word of prose (`password combination.`). */
+const PROSE_WORD = /^[A-Za-z]+[.,;:!?]?$/;
 
 /** The first significant line of a directive config: a `[SECTION]`, a Fluentd `<tag …>`, or `name value` (no operator). */
 const HEAD =
   /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:\[[A-Za-z_][\w. -]*\][ \t]*\r?(?=\n|$)|<(?:source|match|filter|system|label|worker)\b[^>\n]*>[ \t]*\r?(?=\n|$)|[A-Za-z_][\w.-]*[ \t]+[^\s=:]+[ \t]*\r?(?=\n|$))/;
+/** A .netrc's first entry. */
+const NETRC = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:machine|default)\b/;
 /** A directive line: indentation, a name, blanks, one value. */
 const LINE = /^[ \t]*([A-Za-z_][\w.-]*)[ \t]+([^\s=:"'][^\s]*)[ \t]*\r?$/d;
 
 function directiveConfig(text: string): boolean {
   // Anchored at the text's start (no `m` flag: one attempt, not one at every line of the first KiB).
-  return HEAD.test(text.slice(0, 1024));
+  // A .netrc (`machine h login u password X`) is the statement rule's (context-more.ts), which names it so.
+  const head = text.slice(0, 1024);
+  return HEAD.test(head) && !NETRC.test(head);
 }
 
 /** Whether `v` under the strong name is a secret. */
 function secretValue(v: string): boolean {
-  return !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', false);
+  return !PROSE_WORD.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', false);
 }
 
 export const spacedSecret: BlockRule = {

@@ -156,18 +156,6 @@ export const SHAPE_VENDORS: ShapeMember[] = [
     make: () => [j('pn', 'u_', rs(ALNUM, 36))],
     traps: ['PREFECT_API_KEY=pnu_' + 'x'.repeat(36)],
   },
-  {
-    id: 'discord-webhook',
-    description: 'Discord webhook URL (its id and token)',
-    keywords: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
-    token: 'https://(?:(?:canary|ptb)\\.)?discord(?:app)?\\.com/api/webhooks/\\d{17,20}/[A-Za-z0-9_-]{60,68}',
-    prefixLen: -69,
-    make: () => [
-      j('https://discord', '.com/api/webhooks/', '1', rs('0123456789', 17), '/', rs(B64URL, 68)),
-      j('https://discordapp', '.com/api/webhooks/', '9', rs('0123456789', 18), '/', rs(B64URL, 68)),
-    ],
-    traps: ['url: https://discord.com/api/webhooks/<id>/<token>', 'see https://discord.com/developers/docs/resources/webhook'],
-  },
 ];
 
 /** A block rule finding one token shape at each occurrence of its literal (`gate`), which must stand in the token. */

@@ -689,6 +689,7 @@ export const DEV: RowSpec[] = [
     runs: ['Taskfile.yml', 'taskfile.yml', 'Taskfile.yaml', 'taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml'],
     o: '-t|--taskfile=X -d|--dir=C -n|--dry:dry -l|--list -a|--list-all -f|--force -w|--watch -p|--parallel -s|--silent -v|--verbose -o|--output=V',
     a: 'V*',
+    x: 'taskrunner',
     ok: ['task build', 'task --list', 'task -n deploy', 'task test lint'],
     eff: ['task -t /tmp/Taskfile.yml => read /tmp/Taskfile.yml'],
   },
