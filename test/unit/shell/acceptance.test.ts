@@ -4,9 +4,8 @@
 // Dangerous: none may be allowed. Benign: at most 3% asked.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { evalCalls } from '../helpers/cli';
 import { BENIGN, DANGEROUS } from './attack.sets';
-import { makeWorkspace } from './workspace';
+import { evalOnWorkspace, makeWorkspace, type Verdict } from './workspace';
 
 /** The examples of the README's "How a command is judged", with the decision it states. */
 const README: [string, 'allow' | 'ask' | 'deny'][] = [
@@ -42,17 +41,11 @@ const README: [string, 'allow' | 'ask' | 'deny'][] = [
 describe('acceptance: our attack sets through agentguard eval on a real workspace', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
-  let verdicts: Map<string, { decision: string; rule: string; reason: string }>;
+  let verdicts: Map<string, Verdict>;
 
   before(() => {
     w = makeWorkspace();
-    const lines = [...new Set([...Object.values(DANGEROUS).flat(), ...Object.values(BENIGN).flat(), ...README.map(([l]) => l)])];
-    const out = evalCalls(
-      lines.map((command) => ({ op: 'exec', command })),
-      ['--workspace', w.ws],
-      { cwd: w.ws, env: { HOME: w.home } },
-    );
-    verdicts = new Map(lines.map((l, i) => [l, out[i]]));
+    verdicts = evalOnWorkspace(w, [...Object.values(DANGEROUS).flat(), ...Object.values(BENIGN).flat(), ...README.map(([l]) => l)]);
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
 

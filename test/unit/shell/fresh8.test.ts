@@ -2,26 +2,22 @@
 // dangerous line asked, every benign look-alike allowed, through `agentguard eval` on a real workspace.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { evalCalls } from '../helpers/cli';
 import { BENIGN, DANGEROUS } from './attack.sets';
-import { makeWorkspace } from './workspace';
+import { evalOnWorkspace, makeWorkspace, type Verdict } from './workspace';
 
 const CLASSES = ['12 run-time options and verbs', '13 make -E, wrappers, debuggers', '14 files, deploys, databases'];
 
 describe('fresh8: run-time options, wrappers, files, deploys and databases', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
-  let verdicts: Map<string, { decision: string; rule: string; reason: string }>;
+  let verdicts: Map<string, Verdict>;
 
   before(() => {
     w = makeWorkspace();
-    const lines = [...new Set(CLASSES.flatMap((c) => [...DANGEROUS[c], ...BENIGN[c]]))];
-    const out = evalCalls(
-      lines.map((command) => ({ op: 'exec', command })),
-      ['--workspace', w.ws],
-      { cwd: w.ws, env: { HOME: w.home } },
+    verdicts = evalOnWorkspace(
+      w,
+      CLASSES.flatMap((c) => [...DANGEROUS[c], ...BENIGN[c]]),
     );
-    verdicts = new Map(lines.map((l, i) => [l, out[i]]));
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
 

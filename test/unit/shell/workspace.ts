@@ -115,3 +115,16 @@ export function checkEval(w: { ws: string; home: string }, cases: [string, Expec
     .map(([l, want, v]) => `${l}: want ${want}, got ${v.decision} (${v.rule})`);
   assert.deepEqual(bad, []);
 }
+
+export type Verdict = { decision: string; rule: string; reason: string };
+
+/** Every distinct line through `agentguard eval` in the workspace, in one process; verdicts keyed by line. */
+export function evalOnWorkspace(w: { ws: string; home: string }, lines: Iterable<string>): Map<string, Verdict> {
+  const distinct = [...new Set(lines)];
+  const out = evalCalls(
+    distinct.map((command) => ({ op: 'exec', command })),
+    ['--workspace', w.ws],
+    { cwd: w.ws, env: { HOME: w.home } },
+  );
+  return new Map(distinct.map((l, i) => [l, out[i]]));
+}
