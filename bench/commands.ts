@@ -133,6 +133,8 @@ async function main() {
       platform: 'node',
       format: 'esm',
       outfile: out,
+      // CommonJS dependencies (yaml, read by the recipe rules) require node built-ins: give the ES module a require.
+      banner: { js: "import { createRequire as __agRequire } from 'node:module'; const require = __agRequire(import.meta.url);" },
       nodePaths: [path.join(__dirname, '../node_modules')],
       logLevel: 'error',
     });
