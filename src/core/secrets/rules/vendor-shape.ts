@@ -201,7 +201,9 @@ function literalShape(d: LiteralShape): BlockRule {
 }
 
 /** Boundaries of a token: no token character before or after. */
-const B = '(?<![A-Za-z0-9_])';
+// A token starts where no word character stands before it, or where the one before it ends an escape: URL
+// encoding (`token%3Dghp_…`), a backslash escape (`\nghp_…` in a JSON string), `\x3D`, `\u003D`.
+const B = '(?<!(?<!%[0-9A-Fa-f]|\\\\|\\\\x[0-9A-Fa-f]|\\\\u[0-9A-Fa-f]{3})[A-Za-z0-9_])';
 const E = '(?![A-Za-z0-9_])';
 
 /** Token samples in prose, under an innocent key, and in a call (the shapes these rules exist for). */

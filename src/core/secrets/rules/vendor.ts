@@ -7,7 +7,9 @@ import { ALNUM, B64, B64URL, HEX, LETTERS, UPPER_B32, fakeJwt, j, rand } from '.
 import type { LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 
-const B = '(?<![A-Za-z0-9_])'; // token start boundary
+// A token starts where no word character stands before it, or where the one before it ends an escape: URL
+// encoding (`token%3Dghp_…`), a backslash escape (`\nghp_…` in a JSON string), `\x3D`, `\u003D`.
+const B = '(?<!(?<!%[0-9A-Fa-f]|\\\\|\\\\x[0-9A-Fa-f]|\\\\u[0-9A-Fa-f]{3})[A-Za-z0-9_])'; // token start boundary
 const E = '(?![A-Za-z0-9_])'; // token end boundary
 const re = (src: string, flags = 'gd') => new RegExp(src, flags);
 /** The random part is what follows the first `_`/`-`/`.` after the prefix, or the whole token. */
