@@ -2,6 +2,7 @@
 // from URIs and globs, and the calls the engine cannot judge (opaque tools, input that may never run).
 // Shared by the per-host mappers under hosts/.
 import type { Op } from '../types';
+import { metadataAddressIn } from '../net/metadata';
 import { AGENTS, type DraftCall, type HookEnvelope, type HookPlan, type ToolEffects } from './bridge';
 
 export function s(x: unknown): string | undefined {
@@ -175,12 +176,17 @@ export function pass(rule: string, reason: string): HookPlan {
 const LOCAL_URL = /(?<![a-z0-9+.-])file:(?:\/|\\|%2f|%5c)/i;
 
 /** The first string anywhere in a tool's input that names a local file by URL (bounded walk). */
-export function localUrlIn(x: unknown, depth = 0): string | undefined {
-  if (typeof x === 'string') return LOCAL_URL.test(x) ? x : undefined;
+export function localUrlIn(x: unknown): string | undefined {
+  return stringIn(x, (v) => (LOCAL_URL.test(v) ? v : undefined));
+}
+
+/** The first answer `f` gives for a string anywhere in a tool's input (bounded walk). */
+function stringIn(x: unknown, f: (v: string) => string | undefined, depth = 0): string | undefined {
+  if (typeof x === 'string') return f(x);
   if (depth > 8 || x === null || typeof x !== 'object') return undefined;
   for (const v of Array.isArray(x) ? x : Object.values(x as Record<string, unknown>)) {
-    const u = localUrlIn(v, depth + 1);
-    if (u !== undefined) return u;
+    const r = stringIn(v, f, depth + 1);
+    if (r !== undefined) return r;
   }
   return undefined;
 }
@@ -192,7 +198,13 @@ export function localUrlIn(x: unknown, depth = 0): string | undefined {
  */
 export function noEffect(env: HookEnvelope, tool: string, reason: string): HookPlan {
   const url = localUrlIn(env.toolInput);
-  if (url === undefined) return pass('hook:no-effect', reason);
+  if (url === undefined) {
+    // A web fetch of a cloud metadata service brings this machine's credentials into the model's context.
+    const md = stringIn(env.toolInput, (v) => metadataAddressIn(v));
+    if (md !== undefined)
+      return opaque(env, 'hook:cloud-metadata', `${tool} requests ${md.slice(0, 120)}, a cloud metadata service: it answers with this machine's credentials`);
+    return pass('hook:no-effect', reason);
+  }
   const shown = url.length > 120 ? url.slice(0, 120) + '…' : url;
   return refuse(
     env,

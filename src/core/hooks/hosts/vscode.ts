@@ -62,6 +62,7 @@ const NO_EFFECT = new Set([
   'get_task_output',
   'runTests',
   'vscode_listCodeUsages',
+  'list_code_usages',
   'github_text_search',
   'resolve_memory_file_uri',
   'vscode_get_confirmation',

@@ -8,6 +8,7 @@ import { gitCredentialRules } from './gitcreds';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { lockoutRules } from './lockout';
+import { metadataRules } from './metadata';
 import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
@@ -69,6 +70,7 @@ export const CATALOG: readonly Rule[] = [
   ...systemRules,
   ...supplyRules,
   ...remoteRules,
+  ...metadataRules,
   ...pkgStateRules,
   ...evalModeRules,
   ...lockoutRules,
