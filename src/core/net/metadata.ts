@@ -33,7 +33,7 @@ function hostOf(url: string): string | undefined {
   }
 }
 
-const URLS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`()]+/gi;
+const URLS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`()$]+/gi;
 /** A host written without a scheme (`curl 169.254.169.254/latest/…`, `nc 169.254.169.254 80`). */
 const BARE = /(?<![\w.:/-])(\[?[0-9a-z.:-]+\]?)(?=[/:?#\s'"]|$)/gi;
 
