@@ -71,7 +71,8 @@ export const TRIE_LAYOUT = {
 };
 
 /**
- * The literal set at LIT (anchors.wat `literals`; literals.ts literalSet packs it): six 16-byte nibble
+ * A literal set at LIT, and a second one at LIT + size (anchors.wat `literals`, given the set's offset;
+ * literals.ts literalSet packs each; `slots` of them): six 16-byte nibble
  * tables (window positions 0, 1, 2, low then high nibble), each bucket's literals (8 u32 bit sets), a
  * scratch block, then each literal in `stride` bytes: its bytes (32), a mask (32), its length and its
  * window's offset (u32 each).
@@ -84,6 +85,7 @@ export const LITERAL_LAYOUT = {
   maxLiterals: 32,
   maxLength: 32,
   size: 256 + 32 * 80,
+  slots: 2,
 };
 
 const IN = 1024;
@@ -120,12 +122,14 @@ export interface AnchorScanner {
    */
   scan(text: string, visit: (p: number, exact: boolean) => void, flags?: number[]): number;
   /**
-   * Installs a literal set (its tables, LITERAL_LAYOUT) for `scan`: from then on it also notes which of
-   * the set's literals the text holds (`literals`).
+   * Installs a literal set (its tables, LITERAL_LAYOUT) in `slot` (0 or 1) for `scan`, or (undefined)
+   * empties the slot: from then on `scan` also notes which of the set's literals the text holds
+   * (`literals(slot)`). Two sets hold twice the literals of one (a set's answer is one int32 of bits);
+   * each costs a pass of the module's filter.
    */
-  setLiterals(set: LiteralSet): void;
-  /** After `scan` with a literal set installed: bit i when the text holds the set's literal i. */
-  literals(): number;
+  setLiterals(set: LiteralSet | undefined, slot?: number): void;
+  /** After `scan` with a literal set installed in `slot`: bit i when the text holds the set's literal i. */
+  literals(slot?: number): number;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
@@ -145,7 +149,7 @@ interface Exports {
   gates(): number;
   flagged(): number;
   narrow(len: number): void;
-  literals(len: number): number;
+  literals(len: number, lit: number): number;
 }
 
 function load(tables: () => ScannerTables): AnchorScanner | undefined {
@@ -159,7 +163,11 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
-  if (t.anchors.length !== TABLE_LAYOUT.size || t.tries.length !== TRIE_LAYOUT.size || LIT + LITERAL_LAYOUT.size > ex.memory.buffer.byteLength)
+  if (
+    t.anchors.length !== TABLE_LAYOUT.size ||
+    t.tries.length !== TRIE_LAYOUT.size ||
+    LIT + LITERAL_LAYOUT.slots * LITERAL_LAYOUT.size > ex.memory.buffer.byteLength
+  )
     return undefined;
   mem.set(t.anchors, TBL);
   mem.set(t.tries, TRIE);
@@ -167,8 +175,9 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   const flagged = new Uint32Array(ex.memory.buffer, FLAGS, CHUNK >> 5);
   const selected = new Uint32Array(ex.memory.buffer, SEL, 4);
   let selector: Uint8Array | undefined;
-  let literalSet: LiteralSet | undefined;
-  let found = 0;
+  // The literal set of each slot, and what the last scan found of it.
+  const literalSets: (LiteralSet | undefined)[] = [];
+  const found = [0, 0];
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
   let chunk = -1;
@@ -181,13 +190,17 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       mem.set(tables, SEL);
       selector = tables;
     },
-    setLiterals(set) {
-      if (literalSet === set) return;
-      if (set.tables.length !== LITERAL_LAYOUT.size) throw new Error('anchor scan: literal tables do not fit');
-      mem.set(set.tables, LIT);
-      literalSet = set;
+    setLiterals(set, slot = 0) {
+      if (literalSets[slot] === set) return;
+      if (set === undefined) {
+        literalSets[slot] = undefined;
+        return;
+      }
+      if (set.tables.length !== LITERAL_LAYOUT.size || !(slot === 0 || slot === 1)) throw new Error('anchor scan: literal tables do not fit');
+      mem.set(set.tables, LIT + slot * LITERAL_LAYOUT.size);
+      literalSets[slot] = set;
     },
-    literals: () => found,
+    literals: (slot = 0) => found[slot]!,
     select(from, to, out) {
       if (selector === undefined || chunk < 0 || from < base || to > base + chunk) return false;
       ex.select(from - base, to - base);
@@ -200,7 +213,8 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
       let gates = 0;
-      found = 0;
+      found[0] = 0;
+      found[1] = 0;
       for (base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
         const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
@@ -215,10 +229,13 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
         mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
         const n = ex.anchors(len);
         gates |= ex.gates();
-        if (literalSet !== undefined) {
-          found |= ex.literals(len);
+        for (let slot = 0; slot < literalSets.length; slot++) {
+          const set = literalSets[slot];
+          if (set === undefined) continue;
+          let f = found[slot]! | ex.literals(len, LIT + slot * LITERAL_LAYOUT.size);
           // A literal across the boundary with the chunk before: looked for around it.
-          if (base > 0) found |= acrossBoundary(text, base, literalSet.list, found);
+          if (base > 0) f |= acrossBoundary(text, base, set.list, f);
+          found[slot] = f;
         }
         if (flags !== undefined) for (let k = 0, f = ex.flagged(); k < f; k++) flags.push(base + flagged[k]!);
         chunk = len;

@@ -34,7 +34,7 @@
 ;; then a u8 per node (+262144), 1 where a word ends.
 ;; The blocks at FLAGS (u32 each, the offset of a 32-byte block holding a byte beyond ASCII next to a
 ;; character of a key or a token: text a decoded view may change, see `anchors` below).
-;; The literal set at LIT (anchors.ts LITERAL_LAYOUT, packed by literals.ts; see `literals` at the end).
+;; Two literal sets at LIT and LIT2 (anchors.ts LITERAL_LAYOUT, packed by literals.ts; see `literals` at the end).
 ;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
@@ -47,7 +47,7 @@
   (global $SEL i32 (i32.const 8000320)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
   (global $TRIE i32 (i32.const 8092496)) ;; SEL + 92176: the key-name tries (`keyName`)
   (global $FLAGS i32 (i32.const 8618832)) ;; TRIE + 526336: the flagged blocks (`flagged`)
-  (global $LIT i32 (i32.const 8749904)) ;; FLAGS + 4 * (CHUNK >> 5): the literal set (`literals`)
+  (global $LIT i32 (i32.const 8749904)) ;; FLAGS + 4 * (CHUNK >> 5): the literal sets (`literals` is given LIT or LIT2 = LIT + 2816)
   ;; How many blocks the last `anchors` call flagged (at FLAGS).
   (global $flagged (mut i32) (i32.const 0))
   (func (export "flagged") (result i32) (global.get $flagged))
@@ -712,7 +712,7 @@
 ;; when the literal lies wholly in the chunk: the filter only lets more through, the compare decides. A
 ;; byte above 0x7F (a wide character's 0xFF among them) has no bucket bit at any position: literals are
 ;; ASCII. A bucket whose literals are all found is dropped from the filter; with none left the pass ends.
-;; Tables at LIT (anchors.ts LITERAL_LAYOUT, packed by literals.ts): six 16-byte nibble tables (window
+;; Tables at $lit: LIT or LIT2, one set each (anchors.ts LITERAL_LAYOUT, packed by literals.ts): six 16-byte nibble tables (window
 ;; position 0 low, 0 high, 1 low, 1 high, 2 low, 2 high), at +96 each bucket's literals (u32 bit sets),
 ;; at +256 each literal in 80 bytes: its bytes (32), a mask (32: 0xff where it has a byte), its length
 ;; and its window's offset in it (u32 each). A window shorter than three bytes has every bit at the
@@ -722,9 +722,9 @@
               (i8x16.swizzle (local.get $hi) (i8x16.shr_u (local.get $v) (i32.const 4)))))
 
   ;; Literal $l at $p, wholly before $len.
-  (func $literalAt (param $l i32) (param $p i32) (param $len i32) (result i32)
+  (func $literalAt (param $lit i32) (param $l i32) (param $p i32) (param $len i32) (result i32)
     (local $e i32) (local $n i32)
-    (local.set $e (i32.add (global.get $LIT) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
+    (local.set $e (i32.add (local.get $lit) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
     (local.set $n (i32.load offset=64 (local.get $e)))
     (if (i32.or (i32.lt_s (local.get $p) (i32.const 0)) (i32.gt_s (i32.add (local.get $p) (local.get $n)) (local.get $len)))
       (then (return (i32.const 0))))
@@ -735,20 +735,20 @@
     (i8x16.all_true (i8x16.eq (v128.and (v128.load offset=16 (i32.add (global.get $IN) (local.get $p))) (v128.load offset=48 (local.get $e)))
                               (v128.load offset=16 (local.get $e)))))
 
-  (func (export "literals") (param $len i32) (result i32)
+  (func (export "literals") (param $len i32) (param $lit i32) (result i32)
     (local $i i32) (local $found i32) (local $live i32) (local $m i32) (local $q i32) (local $bb i32) (local $b i32)
     (local $ls i32) (local $l i32) (local $e i32)
     (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128) (local $c v128) (local $livev v128)
-    (local.set $lo0 (v128.load (global.get $LIT)))
-    (local.set $hi0 (v128.load offset=16 (global.get $LIT)))
-    (local.set $lo1 (v128.load offset=32 (global.get $LIT)))
-    (local.set $hi1 (v128.load offset=48 (global.get $LIT)))
-    (local.set $lo2 (v128.load offset=64 (global.get $LIT)))
-    (local.set $hi2 (v128.load offset=80 (global.get $LIT)))
+    (local.set $lo0 (v128.load (local.get $lit)))
+    (local.set $hi0 (v128.load offset=16 (local.get $lit)))
+    (local.set $lo1 (v128.load offset=32 (local.get $lit)))
+    (local.set $hi1 (v128.load offset=48 (local.get $lit)))
+    (local.set $lo2 (v128.load offset=64 (local.get $lit)))
+    (local.set $hi2 (v128.load offset=80 (local.get $lit)))
     ;; The buckets holding a literal.
     (local.set $b (i32.const 0))
     (loop $bucket
-      (if (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+      (if (i32.load offset=96 (i32.add (local.get $lit) (i32.shl (local.get $b) (i32.const 2))))
         (then (local.set $live (i32.or (local.get $live) (i32.shl (i32.const 1) (local.get $b))))))
       (local.set $b (i32.add (local.get $b) (i32.const 1)))
       (br_if $bucket (i32.lt_u (local.get $b) (i32.const 8))))
@@ -764,31 +764,31 @@
         (if (v128.any_true (local.get $c))
           (then
             ;; Each lane with a bucket bit: its bits from a copy in scratch memory (a lane is read by a constant only).
-            (v128.store offset=240 (global.get $LIT) (local.get $c))
+            (v128.store offset=240 (local.get $lit) (local.get $c))
             (local.set $m (i32.xor (i8x16.bitmask (i8x16.eq (local.get $c) (v128.const i64x2 0 0))) (i32.const 0xffff)))
             (block $lanes
               (loop $lane
                 (br_if $lanes (i32.eqz (local.get $m)))
                 (local.set $q (i32.add (local.get $i) (i32.ctz (local.get $m))))
                 (br_if $lanes (i32.ge_u (local.get $q) (local.get $len)))
-                (local.set $bb (i32.and (local.get $live) (i32.load8_u offset=240 (i32.add (global.get $LIT) (i32.ctz (local.get $m))))))
+                (local.set $bb (i32.and (local.get $live) (i32.load8_u offset=240 (i32.add (local.get $lit) (i32.ctz (local.get $m))))))
                 (block $buckets
                   (loop $bucketBit
                     (br_if $buckets (i32.eqz (local.get $bb)))
                     (local.set $b (i32.ctz (local.get $bb)))
-                    (local.set $ls (i32.and (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+                    (local.set $ls (i32.and (i32.load offset=96 (i32.add (local.get $lit) (i32.shl (local.get $b) (i32.const 2))))
                                             (i32.xor (local.get $found) (i32.const -1))))
                     (block $lits
                       (loop $lit
                         (br_if $lits (i32.eqz (local.get $ls)))
                         (local.set $l (i32.ctz (local.get $ls)))
-                        (local.set $e (i32.add (global.get $LIT) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
-                        (if (call $literalAt (local.get $l) (i32.sub (local.get $q) (i32.load offset=68 (local.get $e))) (local.get $len))
+                        (local.set $e (i32.add (local.get $lit) (i32.add (i32.const 256) (i32.mul (local.get $l) (i32.const 80)))))
+                        (if (call $literalAt (local.get $lit) (local.get $l) (i32.sub (local.get $q) (i32.load offset=68 (local.get $e))) (local.get $len))
                           (then (local.set $found (i32.or (local.get $found) (i32.shl (i32.const 1) (local.get $l))))))
                         (local.set $ls (i32.and (local.get $ls) (i32.sub (local.get $ls) (i32.const 1))))
                         (br $lit)))
                     ;; Every literal of the bucket found: the filter drops it.
-                    (if (i32.eqz (i32.and (i32.load offset=96 (i32.add (global.get $LIT) (i32.shl (local.get $b) (i32.const 2))))
+                    (if (i32.eqz (i32.and (i32.load offset=96 (i32.add (local.get $lit) (i32.shl (local.get $b) (i32.const 2))))
                                           (i32.xor (local.get $found) (i32.const -1))))
                       (then
                         (local.set $live (i32.and (local.get $live) (i32.xor (i32.shl (i32.const 1) (local.get $b)) (i32.const -1))))

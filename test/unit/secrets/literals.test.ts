@@ -4,9 +4,10 @@
 // lies: at every alignment, at the text's ends, next to characters beyond ASCII, across the module's
 // 1 MiB chunks, and in seeded random mixes of the literals' own fragments (near misses).
 import assert from 'node:assert/strict';
-import { LITERALS } from '../../../src/core/secrets/masker';
+import { HAS_LITERALS, LITERALS, LITERALS2 } from '../../../src/core/secrets/masker';
+import { BLOCK_RULES } from '../../../src/core/secrets/catalog';
 import { literalSet, literalsOf, type LiteralSet } from '../../../src/core/secrets/literals';
-import { prescan, simdScanner } from '../../../src/core/secrets/prefilter';
+import { GATES, prescan, simdScanner } from '../../../src/core/secrets/prefilter';
 import { prng } from '../../../src/core/secrets/samples';
 
 const CHUNK = 1 << 20;
@@ -44,6 +45,7 @@ describe('pre-scan literal pass', () => {
 
   for (const [name, set] of [
     ["the masker's gates", LITERALS],
+    ["the masker's gates past the first set's capacity", LITERALS2],
     ['literals of every length', WIDE_SET],
   ] as const) {
     it(`finds ${name} exactly where a search does: every alignment, both ends, beyond-ASCII neighbours`, () => {
@@ -86,6 +88,39 @@ describe('pre-scan literal pass', () => {
       }
     });
   }
+
+  it('looks for every literal a block rule is gated on or asks about in the pass: none is left to a search of each text', () => {
+    // A literal in neither set is still answered, by a search of the whole text (a pass over it per literal).
+    const wanted = new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS].filter((l) => l !== '' && !GATES.includes(l)));
+    const held = new Set([...LITERALS.list, ...LITERALS2.list]);
+    assert.deepEqual(
+      [...wanted].filter((l) => !held.has(l)),
+      [],
+    );
+    assert.equal(held.size, LITERALS.list.length + LITERALS2.list.length, 'a literal is in both sets');
+  });
+
+  it('answers for both sets in one pass, each as a search does, whatever the other holds', () => {
+    const r = prng(2323);
+    const frags = [...LITERALS.list, ...LITERALS2.list].flatMap((l) => [l, l.slice(1), l.slice(0, -1)]).filter((f) => f.length > 0);
+    frags.push(' ', '\n', 'é', '中', 'a');
+    for (let n = 0; n < 500; n++) {
+      let t = '';
+      const want = 256 + Math.floor(r() * 900);
+      while (t.length < want) t += frags[Math.floor(r() * frags.length)]!;
+      const got = prescan(t, undefined, LITERALS, LITERALS2);
+      assert.equal(got.literals.toString(2), literalsOf(t, LITERALS.list).toString(2), JSON.stringify(t.slice(0, 200)));
+      assert.equal(got.literals2.toString(2), literalsOf(t, LITERALS2.list).toString(2), JSON.stringify(t.slice(0, 200)));
+      // The second slot emptied: not looked for.
+      assert.equal(prescan(t, undefined, WIDE_SET).literals2, -1);
+    }
+    // Each literal across the 1 MiB chunk boundary, in the second slot.
+    for (const lit of LITERALS2.list)
+      for (let k = 0; k <= lit.length; k++) {
+        const t = 'q'.repeat(CHUNK - k) + lit + 'q'.repeat(100);
+        assert.equal(prescan(t, undefined, LITERALS, LITERALS2).literals2.toString(2), literalsOf(t, LITERALS2.list).toString(2));
+      }
+  });
 
   it('refuses a literal it cannot look for (beyond ASCII, empty, too long), rather than missing it', () => {
     assert.throws(() => literalSet(['clé']));

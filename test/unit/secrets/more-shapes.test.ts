@@ -3,7 +3,10 @@
 // classifier missed (numbered, run together, disguised), passphrases in words, hex seeds, and what is public or
 // ciphertext (a GPG key id under git's signingkey, sops' ENC[…], an Ansible Vault payload, a YAML file's bare keys
 // inside a Kubernetes Secret). The block rules of rules/shapes-more.ts carry their own samples (rules.test.ts).
+import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
+import { CALL_ARG } from '../../../src/core/secrets/rules/context-more';
+import { CALL_END } from '../../../src/core/secrets/rules/shapes-more';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../../../src/core/secrets/samples';
 import { assertMasked, buildCase } from './helpers';
 
@@ -168,5 +171,29 @@ describe('public ids and ciphertext stay', () => {
       [`      token: ${p.split('').reverse().join('')}`, 'S', p.split('').reverse().join('')],
     ]);
     assertMasked(c, maskText(c.text).text);
+  });
+});
+
+describe("call-credential-lines' first test", () => {
+  it('lets through every call name it reads, in any case: each CALL_ARG name and secret tail ends in a pair of CALL_END', () => {
+    // The pair table only shortens the word test (a call whose last word is no CALL_ARG name and ends in no
+    // secret word is read no further): a name whose ending it missed would never be read across lines.
+    const fold = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+    const names = [...CALL_ARG.keys(), 'password', 'dbPassword', 'API_TOKEN', 'apiKey', 'clientSecret', 'getCredentials', 'basicAuth', 'passphrase', 'x_pwd'];
+    for (const n of names)
+      for (const v of [n, n.toUpperCase(), n[0]!.toUpperCase() + n.slice(1)]) {
+        const a = fold(v.charCodeAt(v.length - 2));
+        const b = fold(v.charCodeAt(v.length - 1));
+        assert.equal(CALL_END[(a << 7) | b], 1, `${v} would not be read`);
+      }
+    // And it does shorten: calls of test code are no candidates.
+    for (const v of ['describe', 'it', 'map', 'push']) assert.equal(CALL_END[(fold(v.charCodeAt(v.length - 2)) << 7) | fold(v.charCodeAt(v.length - 1))], 0, v);
+  });
+
+  it('still reads a credential call whose arguments go on over lines, named in capitals', () => {
+    const p = pw();
+    const text = `var cred = new NETWORKCREDENTIAL(\n    "svc-backup",\n    "${p}");\nconn = DriverManager.GetConnection(\n    url,\n    "app",\n    "${p}x"\n);\n`;
+    const out = maskText(text).text;
+    assert.ok(!out.includes(p), out);
   });
 });

@@ -166,6 +166,11 @@ interface LiteralShape {
   /** Sticky regex of the token, tried at `occurrence - back` for each `back` (the gate's offsets in the token). */
   re: RegExp;
   backs: number[];
+  /**
+   * A necessary condition of `re` matching at `s`, cheaper than trying it (a common literal such as `pat`
+   * of `path` and `pattern` is tried thousands of times in a source tree): false skips the regex.
+   */
+  quick?: (text: string, s: number) => boolean;
   /** Accepts the token (the random part's floor). */
   check: (token: string) => boolean;
   samples: () => RuleSamples;
@@ -181,7 +186,7 @@ function literalShape(d: LiteralShape): BlockRule {
       for (let p = text.indexOf(d.gate); p !== -1; p = text.indexOf(d.gate, Math.max(p + 1, last))) {
         for (const back of d.backs) {
           const s = p - back;
-          if (s < 0 || s < last) continue;
+          if (s < 0 || s < last || (d.quick !== undefined && !d.quick(text, s))) continue;
           d.re.lastIndex = s;
           const m = d.re.exec(text);
           if (m === null || !d.check(m[0])) continue;
@@ -253,6 +258,8 @@ export const SHAPE_BLOCK_RULES: BlockRule[] = [
     gate: 'pat',
     re: new RegExp(`${B}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${E}`, 'y'),
     backs: [0],
+    // The dot after the fourteen characters.
+    quick: (text, s) => text.charCodeAt(s + 17) === 46,
     check: (t) => randomPartOk(t.slice(18)),
     samples: () =>
       shapeSamples(
