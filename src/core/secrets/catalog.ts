@@ -20,6 +20,7 @@ import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
 import { PIECE_RULES } from './rules/pieces';
 import { LANG_RULES } from './rules/langs';
+import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
 import type { BlockRule, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -50,6 +51,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   hereStringSecret,
   ...PIECE_RULES,
   ...LANG_RULES,
+  ...TAIL_SHAPE_RULES,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -58,7 +58,7 @@ const SHELL_WORDS = new Set(
     'cd ls git npm npx yarn pnpm docker podman kubectl helm curl wget echo sudo ssh scp vault gh aws az gcloud heroku ' +
     'setenv setx source alias unalias unset pip pip3 python3 terraform mysql psql redis-cli mongosh rm mkdir ' +
     'cp mv chmod chown apt apt-get brew yum dnf systemctl openssl gpg tar unzip sqlplus printf doppler ' +
-    'kubectx nvm rbenv pyenv bundle cargo dotnet mvn gradle rem @echo setlocal set abbr fish_add_path'
+    'kubectx nvm rbenv pyenv bundle cargo dotnet mvn gradle rem @echo setlocal'
   ).split(' '),
 );
 const EXPORT_ASSIGN = /export[ \t]+[A-Za-z_]\w*=/y;

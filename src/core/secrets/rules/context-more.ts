@@ -1019,7 +1019,7 @@ export const headerArgument: LineRule = {
 // classes of characters, a digit or a sign): `the password is stored in Vault`, `if password is None`,
 // `password is required` stay as they are.
 const PROSE_PASSWORD =
-  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was)|(?:for|on|of)[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+)?[ \t]*:)[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
+  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was)|(?:for|on|of)[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+){0,2}[ \t]*:)[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
 
 export const prosePassword: LineRule = {
   id: 'prose-password',

@@ -503,7 +503,7 @@ export const rRightAssignment: BlockRule = {
       if (c !== 41) {
         const q = line.lastIndexOf(String.fromCharCode(c), at - 1);
         if (q < 0) continue;
-        rJudge(out, index, ls, m[1]!, [[q + 1, at]], line, 'r-assignment');
+        rJudge(out, index, ls, m[1]!, [[q + 1, at]], line, 'r-right-assignment');
         continue;
       }
       // The call whose `)` it is: found from the line's start (a call of literals is written on one line).
@@ -511,7 +511,7 @@ export const rRightAssignment: BlockRule = {
       for (let f = fn.exec(line); f !== null; f = fn.exec(line)) {
         if (!R_JOINERS.test(f[1]!)) continue;
         const call = rCallLiterals(line, f.index + f[0].length - 1, f[1]!);
-        if (call !== null && call.close === at) rJudge(out, index, ls, m[1]!, call.spans, line, 'r-assignment');
+        if (call !== null && call.close === at) rJudge(out, index, ls, m[1]!, call.spans, line, 'r-right-assignment');
       }
     }
   },

@@ -904,8 +904,6 @@ export const shellStatement: BlockRule = {
       truePositives: [
         { text: `cd ~/src/app\nvault login ${p[1]}\nsetenv DB_PASSWORD "${p[2]}"\ngit push\n`, secrets: [p[1]!, p[2]!] },
         { text: `cd /srv\nrabbitmqctl add_user app ${p[0]}\necho "deploy:${p[2]}" | sudo chpasswd\n`, secrets: [p[0]!, p[2]!] },
-        // fish's long options, in any order (a config.fish: `set` first on its lines).
-        { text: `set -gx EDITOR vim\nset --export --global API_TOKEN ${p[1]}\nset --universal --export DB_PASSWORD '${p[2]}'\n`, secrets: [p[1]!, p[2]!] },
       ],
       falsePositives: [
         'cd ~/src/app\nvault login -method=oidc\nset -x PATH $HOME/bin $PATH\nsetenv LANG en_US.UTF-8\nsetx JAVA_HOME "C:\\Java"\n',
