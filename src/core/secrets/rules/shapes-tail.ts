@@ -24,10 +24,11 @@ function alnum(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-function mark(text: string, index: LineIndex, out: BlockOutput, s: number, e: number, rule: string): void {
+/** `priority` just above a vendor format's 0 where a line rule reads the same token by its keyword (it keeps its name). */
+function mark(text: string, index: LineIndex, out: BlockOutput, s: number, e: number, rule: string, priority = 0): void {
   const starts = index.starts();
   const li = lineOfPos(starts, s);
-  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority: 0 });
+  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority });
 }
 
 /** Token samples in prose, under an innocent key, and in a call (the shapes these rules exist for). */
@@ -76,7 +77,7 @@ export const discordBotTokenShape: BlockRule = {
       if (m === null) continue;
       const parts = m[0].split('.');
       if (!snowflake(parts[0]!) || !randomPartOk(parts[2]!)) continue;
-      mark(text, index, out, s, s + m[0].length, 'discord-bot-token');
+      mark(text, index, out, s, s + m[0].length, 'discord-bot-token-shape', 0.1);
       p = s + m[0].length;
     }
   },
@@ -87,7 +88,7 @@ export const discordBotTokenShape: BlockRule = {
       [t],
       [
         // The first part is base64 of letters, not of an id's digits; the docs' example bot.
-        `token = "${btoa('abcdefghijklmnopqr').replace(/=+$/, '')}.${'a'.repeat(6)}.${rs(B64URL, 38)}"`,
+        `ref = "${btoa('abcdefghijklmnopqr').replace(/=+$/, '')}.${'a'.repeat(6)}.${rs(B64URL, 38)}"`,
         `${DISCORD_EXAMPLE}.${rs(B64URL, 6)}.${rs(B64URL, 27)}`,
         'see docs.python.org/3.12/library/os.path.html and example.com.invalid.',
       ],
