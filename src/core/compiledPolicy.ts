@@ -67,9 +67,12 @@ export class CompiledPolicy {
     return secrets().containsPlaceholder(text);
   }
 
-  /** The placeholders in `text` put back from the file's text on disk, or why they cannot be. */
-  restorePlaceholders(text: string, original: string): ReturnType<typeof import('./secrets').restorePlaceholders> {
-    return secrets().restorePlaceholders(text, original, this.maskOptions);
+  /**
+   * The placeholders in `text` put back from the file's text on disk, or why they cannot be. `relPath`: the file's
+   * path, for the placeholders maskFile gave by it (a Docker secret, Rails' master key).
+   */
+  restorePlaceholders(text: string, original: string, relPath?: string): ReturnType<typeof import('./secrets').restorePlaceholders> {
+    return secrets().restorePlaceholders(text, original, this.maskOptions, relPath);
   }
 
   /**

@@ -280,7 +280,7 @@
       (then (return (i32.const 1))))
     ;; The command-line flag branches, as prefilter.ts's dashAt reads them (its DASH_NEXT and
     ;; DASH_DASH_NEXT, as bit masks over a-z and A-Z): a blank, then one of `puaxgUlskdwPbcnmBi`; a quote
-    ;; then `p`; or a blank or a quote, `-`, then one of `ptascurwb`. A blank here is an ASCII one or any
+    ;; then `p`; or a blank or a quote, `-`, then one of `ptascurwbegfl` (fish's `set --export`, `--global`, …). A blank here is an ASCII one or any
     ;; byte a wider blank may have become (above 0x7F: see the top of this file), or 0x00.
     (local.set $n (call $byte (i32.add (local.get $p) (i32.const 1))))
     (local.set $b1 (call $byte (i32.sub (local.get $p) (i32.const 1))))
@@ -292,7 +292,7 @@
     (i32.and
       (i32.and (i32.eq (local.get $b1) (i32.const 45))
                (i32.or (call $blank (local.get $b2)) (i32.or (i32.eq (local.get $b2) (i32.const 34)) (i32.eq (local.get $b2) (i32.const 39)))))
-      (call $letterIn (local.get $n) (i32.const 0x5e8007) (i32.const 0))))
+      (call $letterIn (local.get $n) (i32.const 0x5e8877) (i32.const 0))))
 
   ;; Whether $c is a lower-case letter whose bit (a = bit 0) is set in $lower, or a capital whose bit is set in $upper.
   (func $letterIn (param $c i32) (param $lower i32) (param $upper i32) (result i32)

@@ -18,6 +18,9 @@ import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
+import { PIECE_RULES } from './rules/pieces';
+import { LANG_RULES } from './rules/langs';
+import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
 import type { BlockRule, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -46,6 +49,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...SHAPE_BLOCK_RULES,
   spacedSecret,
   hereStringSecret,
+  ...PIECE_RULES,
+  ...LANG_RULES,
+  ...TAIL_SHAPE_RULES,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

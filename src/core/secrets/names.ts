@@ -261,6 +261,9 @@ const TRAILING_OK = new Set([
   ...SECRET_DISGUISES,
 ]);
 
+/** The last word of a secret's name kept in pieces: `part1`, `parts`, `prefix`, `suffix`, `_a`/`_b`. */
+const PIECE = /^(?:part|parts|piece|pieces|chunk|chunks|half|prefix|suffix|[a-d])\d{0,2}$/;
+
 /** `smtppass`, `dbpass`, `rootpass`: a service's or a role's password run into one word (git's `sendemail.smtppass`). */
 const PASS_PREFIXES =
   /^(?:smtp|db|mail|email|ftp|sftp|root|admin|user|sql|mysql|pg|postgres|redis|ldap|bind|proxy|vnc|rdp|ssh|wifi|wlan|api|app|web|imap|pop|pop3|sasl|auth|store|trust|key|master|sudo|login|acct|account|server|client|bot|rpc|mqtt|amqp|smb|cifs|nas|sa)pass$/;
@@ -285,6 +288,10 @@ function classify(name: string): NameStrength | null {
   if (words.length === 0) return null;
   let end = words.length - 1;
   // A numbered secret (`password2` beside `pass` in rclone's config, `DB_PASSWORD_2`, `token1`).
+  if (end > 0 && /^\d{1,2}$/.test(words[end]!)) end--;
+  // A secret kept in pieces (`apiKeyPart1`/`apiKeyPart2`, `token_a`, `secretPrefix`/`secretSuffix`, `password_parts`):
+  // each piece is part of the secret, judged under the secret's name.
+  if (end > 0 && PIECE.test(words[end]!)) end--;
   if (end > 0 && /^\d{1,2}$/.test(words[end]!)) end--;
   if (end > 0 && TRAILING_OK.has(words[end]!)) end--;
   let last = words[end]!;

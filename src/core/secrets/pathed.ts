@@ -63,32 +63,53 @@ function pathSpans(kind: PathKind, text: string): Map<number, [number, number]> 
   return out;
 }
 
+/** The values the path makes secret on the lines the rules left unchanged: each with its line, span and placeholder. */
+function pathValues(path: string, text: string, result: MaskResult): { li: number; s: number; e: number; value: string; placeholder: string; rule: string }[] {
+  const kind = pathKind(path);
+  if (kind === PathKind.None) return [];
+  const spans = pathSpans(kind, text);
+  if (spans.size === 0) return [];
+  const rule = kind === PathKind.Userlist ? 'pgbouncer-password' : 'secret-file';
+  const numbers = new Map<string, number>();
+  const masked = result.text.split('\n');
+  const original = text.split('\n');
+  const out: { li: number; s: number; e: number; value: string; placeholder: string; rule: string }[] = [];
+  for (const [li, [s, e]] of spans) {
+    // Lines keep their count (masking is line-for-line): a line the rules changed is theirs.
+    if (masked[li] !== original[li] || e <= s) continue;
+    const value = original[li]!.slice(s, e);
+    if (value.includes(PLACEHOLDER_OPEN)) continue;
+    let n = numbers.get(value);
+    if (n === undefined) numbers.set(value, (n = numbers.size + 1));
+    out.push({ li, s, e, value, placeholder: placeholder(rule, n), rule });
+  }
+  return out;
+}
+
 /**
  * `result` (the rules' masking of `text`) with the values the path makes secret masked too, on the lines the
  * rules left unchanged. Placeholders are `«secret:secret-file#n»`, numbered per distinct value.
  */
 export function maskByPath(path: string, text: string, result: MaskResult): MaskResult {
-  const kind = pathKind(path);
-  if (kind === PathKind.None) return result;
-  const spans = pathSpans(kind, text);
-  if (spans.size === 0) return result;
-  const rule = kind === PathKind.Userlist ? 'pgbouncer-password' : 'secret-file';
-  const numbers = new Map<string, number>();
+  const values = pathValues(path, text, result);
+  if (values.length === 0) return result;
   const masked = result.text.split('\n');
-  const original = text.split('\n');
   const findings: SecretFinding[] = [...result.findings];
-  for (const [li, [s, e]] of spans) {
-    // Lines keep their count (masking is line-for-line): a line the rules changed is theirs.
-    if (masked[li] !== original[li] || e <= s) continue;
-    const line = original[li]!;
-    const value = line.slice(s, e);
-    if (value.includes(PLACEHOLDER_OPEN)) continue;
-    let n = numbers.get(value);
-    if (n === undefined) numbers.set(value, (n = numbers.size + 1));
-    const ph = placeholder(rule, n);
+  for (const { li, s, e, placeholder: ph, rule } of values) {
+    const line = masked[li]!;
     masked[li] = line.slice(0, s) + ph + line.slice(e);
     findings.push({ line: li + 1, rule, placeholder: ph, start: s, end: e });
   }
   findings.sort((a, b) => a.line - b.line || a.start - b.start);
   return { text: masked.join('\n'), findings };
+}
+
+/**
+ * The placeholders maskByPath gives `text` read at `path` (after the rules' `result`), with the values they stand
+ * for: what a write-back restores them from (restore.ts), numbered exactly as the read was.
+ */
+export function pathPlaceholders(path: string, text: string, result: MaskResult): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const v of pathValues(path, text, result)) map.set(v.placeholder, v.value);
+  return map;
 }

@@ -49,6 +49,8 @@ const KEY_WORDS = [
   'signature',
   // A numbered secret (names.ts drops the number): rclone's `password2`, `DB_PASSWORD_2`, `token1`.
   ...['password', 'pass', 'passwd', 'pwd', 'secret', 'token', 'key', 'passphrase'].flatMap((w) => [1, 2, 3].flatMap((n) => [`${w}${n}`, `${w}_${n}`])),
+  // A secret kept in lettered pieces (`token_a`, `api_key_b`): names.ts reads the piece under the secret's name.
+  ...['password', 'pass', 'secret', 'token', 'key'].flatMap((w) => ['a', 'b', 'c', 'd'].map((x) => `${w}_${x}`)),
   // The word for password in other languages, as ASCII writes them (names.ts classifies them alike; the
   // ones beyond ASCII are folded onto `password` by decode.ts's views).
   'passwort',
@@ -71,7 +73,11 @@ const KEY_WORDS = [
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
 // SECRET_DISGUISES: `secret_reversed`, `token_obfuscated` (names.ts reads them as the secret's name).
-const KEY_TAILS = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES];
+// The pieces of a secret kept in parts (`apiKeyPart1`, `secretPrefix`/`secretSuffix`, `token_parts`): names.ts PIECE.
+const KEY_TAILS = [
+  ...['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES],
+  ...['part', 'part1', 'part2', 'part3', 'part4', 'parts', 'piece', 'pieces', 'chunk', 'chunks', 'half', 'prefix', 'suffix'],
+];
 
 /**
  * Secret-named keys in assignments: `password=`, `"api_key":`, `<token>`, `sig=`, `Authorization:`.
@@ -225,7 +231,10 @@ const FLAG_SRC =
   '|-(?<=\\bredis-cli\\s(?:[^\\n]*\\s)?-)(?=a[ \\t]+[^\\s$-])' +
   '|-(?<=sshpass\\s+-)(?=p)' +
   // fish: `set -x NAME value` (also -g -U -l and their mixes): a variable set to what may be a secret.
-  '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
+  // Options in any order and spelling: `set -gx`, `set -U -x`, `set --export --global` (a long one first: anchored
+  // at its second `-`, which dashAt lets through by DASH_DASH_NEXT).
+  '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+(?:[ \\t]+-(?:[gUlxuf]+|-(?:export|global|universal|local|function|unexport|path|unpath)))*[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
+  '|-(?<=(?:^|[\\s;&|(])set[ \\t]+--)(?=(?:export|global|universal|local|function|unexport|path|unpath)(?:[ \\t]+-(?:[gUlxuf]+|-(?:export|global|universal|local|function|unexport|path|unpath)))*[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))` +
   // The same flags as an argument list's items, the value the next item: compose's
   // `command: ["redis-server", "--requirepass", "<pw>"]`, a Kubernetes container's `args:`.
@@ -260,9 +269,9 @@ const WORD_SRC =
   'd(?<=(?:^|\\n)[ \\t]*(?:(?:machine|default)[ \\t][^\\n]*[ \\t])?password)(?=[ \\t]+\\S)|d(?<=\\bset[Pp]assword|\\.[Pp]assword)(?=\\([ \\t]*["\'])' +
   '|[dD](?<=\\b(?:[Pp]assword|PASSWORD))(?=[ \\t]+(?:[Ee]?\'|\\$\\w*\\$|"|`))' +
   // Prose handing a password over (prose-password in rules/context-more.ts): `the password is X`, `password was X`,
-  // `password set to X`, `the root password for db01 is X`; the value holds a digit or a sign, or is twelve letters
+  // `password set to X`, `the root password for db01 is X`, `-- password for prod: X`; the value holds a digit or a sign, or is twelve letters
   // or more in both cases (`if password is None` and `the password is stored in Vault` are no candidates).
-  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
+  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+|(?:for|on|of)[ \\t]+[\\w.@-]+(?:[ \\t]+[\\w.@-]+){0,2}[ \\t]*:[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
   `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';
@@ -761,8 +770,8 @@ function defineAt(text: string, p: number): boolean {
 
 /** The letters after ` -` that may start a flag of FLAG_SRC (anchors.wat's `$dash` lets the same through). */
 const DASH_NEXT = codeSet('puaxgUlskdwPbcnmBi');
-/** The letters after ` --` (or `"--`) that may start one of SECRET_FLAGS or `--body`. */
-const DASH_DASH_NEXT = codeSet('ptascurwb');
+/** The letters after ` --` (or `"--`) that may start one of SECRET_FLAGS, `--body`, or fish's `set --export --global --local --function`. */
+const DASH_DASH_NEXT = codeSet('ptascurwbegfl');
 function codeSet(chars: string): Uint8Array {
   const set = new Uint8Array(128);
   for (const c of chars) set[c.charCodeAt(0)] = 1;

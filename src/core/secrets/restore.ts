@@ -3,7 +3,8 @@
 // to disk silently destroys the credential (a broken deploy, a lost key); a guessed or forged
 // placeholder must never pull a secret from somewhere it was not.
 import { createMasker, MaskSession, PLACEHOLDER_OPEN } from './masker';
-import type { MaskOptions } from './types';
+import { pathPlaceholders } from './pathed';
+import type { MaskOptions, MaskResult } from './types';
 
 const PLACEHOLDER_RE = /«secret:([a-z0-9][a-z0-9-]*)#(\d+)»/g;
 
@@ -15,15 +16,19 @@ export type RestoreResult = { ok: true; text: string; restored: number } | { ok:
 
 /**
  * Restore the placeholders in `newText` from the secrets in `original` (the file on disk), by masking
- * `original` again: the same text gives the same numbering. Unknown placeholder → refuse.
+ * `original` again: the same text gives the same numbering. Unknown placeholder → refuse. `path`: the file's
+ * path, when the read was masked by it too (pathed.ts: a Docker secret, Rails' master key), so the placeholders
+ * the path gave are restored the same way.
  */
-export function restorePlaceholders(newText: string, original: string, opts: MaskOptions = {}): RestoreResult {
+export function restorePlaceholders(newText: string, original: string, opts: MaskOptions = {}, path?: string): RestoreResult {
   if (typeof newText !== 'string' || typeof original !== 'string') return { ok: false, reason: 'restorePlaceholders expects two strings' };
   if (!containsPlaceholder(newText)) return { ok: true, text: newText, restored: 0 };
   let session: MaskSession;
+  let byPath: Map<string, string> | undefined;
   try {
     session = new MaskSession();
-    createMasker(opts).maskInSession(original, session);
+    const result: MaskResult = createMasker(opts).maskInSession(original, session);
+    if (path !== undefined) byPath = pathPlaceholders(path, original, result);
   } catch (e) {
     return { ok: false, reason: `could not re-mask the file on disk to restore secrets: ${(e as Error).message}` };
   }
@@ -31,7 +36,7 @@ export function restorePlaceholders(newText: string, original: string, opts: Mas
   let restored = 0;
   let refused: string | undefined;
   const text = newText.replace(PLACEHOLDER_RE, (p) => {
-    const secret = session.values.get(p);
+    const secret = session.values.get(p) ?? byPath?.get(p);
     if (secret !== undefined) {
       if (literal(p)) {
         refused ??= `${p} is ambiguous: the file on disk contains that text literally and as a masked secret`;

@@ -135,7 +135,8 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
           problem ??= `${p}: the text holds a «secret:…» placeholder, but there is no file on disk to restore it from; write the name of an environment variable instead of the secret`;
         return text;
       }
-      const back = ws.compiled.restorePlaceholders(text, r.text);
+      // The read was masked by its path too (a Docker secret): its placeholders come back the same way.
+      const back = ws.compiled.restorePlaceholders(text, r.text, r.abs !== undefined ? rel(ws, r.abs) : undefined);
       if (!back.ok) {
         if (role === 'new') problem ??= `${p}: ${back.reason}`;
         return text;

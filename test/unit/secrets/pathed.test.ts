@@ -1,7 +1,7 @@
 // Files whose path is the clue (secrets/pathed.ts): Rails' master key, Docker secrets, PgBouncer's userlist.
 // Values built at run time.
 import assert from 'node:assert/strict';
-import { maskByPath, maskText, pathKind, PathKind } from '../../../src/core/secrets';
+import { maskByPath, maskText, pathKind, PathKind, restorePlaceholders } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
 import { leaks } from './helpers';
 
@@ -55,5 +55,26 @@ describe('files whose path says they hold a secret', () => {
     assert.equal(pathKind('pgbouncer/userlist.txt'), PathKind.Userlist);
     assert.equal(pathKind('src/config.ts'), PathKind.None);
     assert.equal(pathKind('secrets/values.yaml'), PathKind.None);
+  });
+
+  // Write-back: the placeholders the path gave come back from the file on disk, as the rules' do.
+  it('restores a path placeholder on write-back from the file on disk, and refuses one the file does not hold', () => {
+    const text = `# rotated monthly\n${pw}\n`;
+    const masked = view('secrets/api_token.txt', text).text;
+    assert.ok(!leaks(masked, pw), masked);
+    const edited = masked.replace('# rotated monthly', '# rotated weekly');
+    const r = restorePlaceholders(edited, text, {}, 'secrets/api_token.txt');
+    assert.ok(r.ok, r.ok ? '' : r.reason);
+    assert.equal(r.ok && r.text, `# rotated weekly\n${pw}\n`);
+    // Without the path (or under another path) the placeholder stands for nothing: refused, never written.
+    assert.equal(restorePlaceholders(edited, text).ok, false);
+    assert.equal(restorePlaceholders(edited, text, {}, 'notes/plan.txt').ok, false);
+    // The value changed on disk since the read: the placeholder now stands for the new value (re-masked), and
+    // one numbered past the file's values is refused.
+    assert.equal(restorePlaceholders(masked.replace('#1', '#2'), text, {}, 'secrets/api_token.txt').ok, false);
+    const users = `"admin" "${pw}"\n"app" "${pw2}"\n`;
+    const uv = view('etc/pgbouncer/userlist.txt', users).text;
+    const back = restorePlaceholders(uv + '"ro" "md5x"\n', users, {}, 'etc/pgbouncer/userlist.txt');
+    assert.ok(back.ok && back.text === users + '"ro" "md5x"\n', back.ok ? back.text : back.reason);
   });
 });

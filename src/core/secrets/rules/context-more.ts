@@ -335,7 +335,7 @@ const STATEMENT_FORMS: StatementForm[] = [
   // `setx NAME value [/M]`; the variable's name decides as a key's name does.
   {
     gate: /\bset/,
-    re: /(?:^|[;&|(][ \t]*)(?:set(?:[ \t]+-[gUlxu]+)+|setenv|setx)[ \t]+([A-Za-z_]\w*)[ \t]+(?:(["'])((?:(?!\2)[^\r\n])*)\2|([^\s"'][^\s]*))/dg,
+    re: /(?:^[ \t]*|[;&|(][ \t]*)(?:set(?:[ \t]+(?:-[gUlxuf]+|--(?:export|global|universal|local|function|unexport|path|unpath)))+|setenv|setx)[ \t]+([A-Za-z_]\w*)[ \t]+(?:(["'])((?:(?!\2)[^\r\n])*)\2|([^\s"'][^\s]*))/dg,
     group: [3, 4],
     quoted: true,
     name: 1,
@@ -443,6 +443,9 @@ export const statementSecret: LineRule = {
       (x: string) => `npm config set //registry.example.com/:_authToken ${x}`,
       (x: string) => `set -x GITHUB_TOKEN ${x}`,
       (x: string) => `set -gx DB_PASSWORD '${x}'`,
+      (x: string) => `set --export --global API_TOKEN ${x}`,
+      (x: string) => `set -U -x NPM_TOKEN ${x}`,
+      (x: string) => `    set -x --universal STRIPE_SECRET "${x}"`,
       (x: string) => `setenv API_TOKEN ${x}`,
       (x: string) => `setx DB_PASSWORD "${x}" /M`,
     ].map((f) => {
@@ -467,6 +470,9 @@ export const statementSecret: LineRule = {
       ],
       falsePositives: [
         'machine git.example.com',
+        'set --global --export PATH $HOME/bin $PATH',
+        '    set -gx API_TOKEN $API_TOKEN',
+        'set -U -x GITHUB_TOKEN (cat ~/.gh_token)',
         '  login ci-bot',
         'default login anonymous',
         'macdef init',
@@ -1013,7 +1019,7 @@ export const headerArgument: LineRule = {
 // classes of characters, a digit or a sign): `the password is stored in Vault`, `if password is None`,
 // `password is required` stay as they are.
 const PROSE_PASSWORD =
-  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was))[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
+  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was)|(?:for|on|of)[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+){0,2}[ \t]*:)[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
 
 export const prosePassword: LineRule = {
   id: 'prose-password',
@@ -1044,6 +1050,8 @@ export const prosePassword: LineRule = {
         { text: `The staging password is ${p[0]} (rotate after the demo).`, secrets: [p[0]!] },
         { text: `Temporary password set to ${p[1]} until rotation.`, secrets: [p[1]!] },
         { text: `The new root password for db01 is ${p[2]}`, secrets: [p[2]!] },
+        { text: `-- password for prod: ${p[1]}`, secrets: [p[1]!] },
+        { text: `# password on the staging box: ${p[0]}`, secrets: [p[0]!] },
         { text: 'Default credentials: username `admin`, password `' + p[3] + '`.', secrets: [p[3]!] },
       ],
       falsePositives: [
@@ -1053,6 +1061,9 @@ export const prosePassword: LineRule = {
         'The password was changed by an administrator.',
         'Your password is `<your-password>`.',
         'The password for the demo is changeme',
+        '-- password for prod: ask the DBA',
+        '# password for prod: see vault',
+        'Password for the admin: ${ADMIN_PASSWORD}',
         'the password is ${DB_PASSWORD}',
         'The password is at least 12 characters long.',
       ],

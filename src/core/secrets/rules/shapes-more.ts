@@ -407,12 +407,54 @@ function pathKeyRule(d: PathKey): BlockRule {
 
 // --- R: `name <- "value"` ---
 
-/** `api_key <- "…"` (or `<<-`, or `"…" -> api_key`), at a statement's start. */
+/** `api_key <- "…"` (or `<<-`), at a statement's start. */
 const R_ASSIGN = /(?:^|[;{(])[ \t]*([A-Za-z.][\w.]*)[ \t]*<<?-[ \t]*(["'])((?:(?!\2)[^\\\r\n]|\\.)*)\2/g;
+/** `api_key <- paste0(` : the value built by a call that joins its arguments (the call's `(` ends the match). */
+const R_ASSIGN_CALL = /(?:^|[;{(])[ \t]*([A-Za-z.][\w.]*)[ \t]*<<?-[ \t]*((?:base::|stringr::|glue::)?(?:paste0?|str_c|str_glue|glue|sprintf|c))\(/g;
+/** `"…" -> api_key` (or `->>`), the statement's end after the name. */
+const R_RIGHT = /->>?[ \t]*([A-Za-z.][\w.]*)[ \t]*(?=$|[;#}\r\n])/y;
+const R_JOINERS = /^(?:(?:base::|stringr::|glue::)?(?:paste0?|str_c|str_glue|glue|sprintf|c))$/;
+
+/**
+ * The string literals among a call's arguments from `open` (its `(`) on `line`, up to the matching `)`:
+ * positional ones only (`sep = ""`, `collapse = ""` say how to join), `sprintf`'s format aside. Spans within the line.
+ */
+function rCallLiterals(line: string, open: number, fn: string): { spans: [number, number][]; close: number } | null {
+  const spans: [number, number][] = [];
+  let depth = 0;
+  let arg = 0;
+  let named = false;
+  for (let i = open; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '"' || c === "'") {
+      let k = i + 1;
+      while (k < line.length && line[k] !== c) k += line[k] === '\\' ? 2 : 1;
+      if (k >= line.length) return null;
+      if (depth === 1 && !named && !(fn.endsWith('sprintf') && arg === 0)) spans.push([i + 1, k]);
+      i = k;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      if (--depth === 0) return { spans, close: i };
+    } else if (depth === 1 && c === ',') {
+      arg++;
+      named = false;
+    } else if (depth === 1 && c === '=' && line[i + 1] !== '=') named = true;
+  }
+  return null;
+}
+
+/** Marks the pieces (spans of `line`, which starts at `ls`) when, joined, they look like a secret for `name`. */
+function rJudge(out: BlockOutput, index: LineIndex, ls: number, name: string, pieces: [number, number][], line: string, rule: string): void {
+  const strength = classifyName(name);
+  if (strength === null || pieces.length === 0) return;
+  const v = pieces.map(([a, b]) => line.slice(a, b)).join('');
+  if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) return;
+  for (const [a, b] of pieces) mark(out, index, ls + a, ls + b, rule);
+}
 
 export const rAssignment: BlockRule = {
   id: 'r-assignment',
-  description: 'R assignment with <- to a secret-named variable: api_key <- "…"',
+  description: 'R assignment with <- to a secret-named variable: api_key <- "…", api_key <- paste0("…", "…")',
   gate: '<-',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let done = -1;
@@ -426,23 +468,84 @@ export const rAssignment: BlockRule = {
       const line = text.slice(ls, le);
       R_ASSIGN.lastIndex = 0;
       for (let m = R_ASSIGN.exec(line); m !== null; m = R_ASSIGN.exec(line)) {
-        const strength = classifyName(m[1]!);
         const v = m[3]!;
-        if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
-        const s = ls + m.index + m[0].length - 1 - v.length;
-        mark(out, index, s, s + v.length, 'r-assignment');
+        const s = m.index + m[0].length - 1 - v.length;
+        rJudge(out, index, ls, m[1]!, [[s, s + v.length]], line, 'r-assignment');
+      }
+      // A value joined from literals by a call: every literal is a piece of the secret.
+      R_ASSIGN_CALL.lastIndex = 0;
+      for (let m = R_ASSIGN_CALL.exec(line); m !== null; m = R_ASSIGN_CALL.exec(line)) {
+        const call = rCallLiterals(line, m.index + m[0].length - 1, m[2]!);
+        if (call !== null) rJudge(out, index, ls, m[1]!, call.spans, line, 'r-assignment');
       }
     }
   },
   samples: () => {
     const k = r(ALNUM, 32);
     const p = pw();
+    const a = r(ALNUM, 12);
+    const b = r(ALNUM, 12);
     return {
       truePositives: [
         { text: `library(httr)\napi_key <- "${k}"\n`, secrets: [k] },
         { text: `db_password <<- '${p}'\n`, secrets: [p] },
+        { text: `api_key <- paste0("${a}", "${b}")\n`, secrets: [a, b] },
+        { text: `token <- paste("${a}", "${b}", sep = "")\n`, secrets: [a, b] },
       ],
-      falsePositives: ['api_key <- Sys.getenv("API_KEY")\n', 'x <- "hello world"\n', 'password_hint <- "Your first pet"\n', 'if (a <- 1) b\n'],
+      falsePositives: [
+        'api_key <- Sys.getenv("API_KEY")\n',
+        'x <- "hello world"\n',
+        'password_hint <- "Your first pet"\n',
+        'if (a <- 1) b\n',
+        'key <- paste0(prefix, "_", suffix)\nx <- paste0("abc", "def")\ntoken_url <- paste0("https://", host, "/token")\n',
+      ],
+    };
+  },
+};
+
+/** R's right assignment: `"…" -> api_key`, `paste0("…", "…") -> api_key`. */
+export const rRightAssignment: BlockRule = {
+  id: 'r-right-assignment',
+  description: 'R assignment with -> to a secret-named variable: "…" -> api_key',
+  gate: '->',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    for (let p = text.indexOf('->'); p >= 0; p = text.indexOf('->', p + 2)) {
+      // What stands before the arrow: a string's closing quote or a call's `)`.
+      let k = p - 1;
+      while (k >= 0 && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k--;
+      const c = text.charCodeAt(k);
+      if (c !== 34 && c !== 39 && c !== 41) continue;
+      R_RIGHT.lastIndex = p;
+      const m = R_RIGHT.exec(text);
+      if (m === null) continue;
+      const ls = text.lastIndexOf('\n', p) + 1;
+      const line = text.slice(ls, p);
+      const at = k - ls;
+      if (c !== 41) {
+        const q = line.lastIndexOf(String.fromCharCode(c), at - 1);
+        if (q < 0) continue;
+        rJudge(out, index, ls, m[1]!, [[q + 1, at]], line, 'r-right-assignment');
+        continue;
+      }
+      // The call whose `)` it is: found from the line's start (a call of literals is written on one line).
+      const fn = /(?:^|[;{][ \t]*|^[ \t]*)((?:base::|stringr::|glue::)?[A-Za-z_][\w.]*)\(/g;
+      for (let f = fn.exec(line); f !== null; f = fn.exec(line)) {
+        if (!R_JOINERS.test(f[1]!)) continue;
+        const call = rCallLiterals(line, f.index + f[0].length - 1, f[1]!);
+        if (call !== null && call.close === at) rJudge(out, index, ls, m[1]!, call.spans, line, 'r-right-assignment');
+      }
+    }
+  },
+  samples: () => {
+    const p = pw();
+    const a = r(ALNUM, 12);
+    const b = r(ALNUM, 12);
+    return {
+      truePositives: [
+        { text: `"${p}" -> db_password\n`, secrets: [p] },
+        { text: `paste0("${a}", "${b}") ->> api_token\n`, secrets: [a, b] },
+      ],
+      falsePositives: ['"hello" -> greeting\n', 'Sys.getenv("TOKEN") -> token\n', '$this->token = "x";\nfn f() -> Result<String> {}\nptr->password = "abc";\n'],
     };
   },
 };
@@ -831,6 +934,7 @@ export const MORE_SHAPE_RULES: readonly BlockRule[] = [
   sqlNamedValue,
   ...PATH_KEYS.map(pathKeyRule),
   rAssignment,
+  rRightAssignment,
   basicAuthUserInfo,
   basicAuthEncoded,
   basicAuthB64encode,

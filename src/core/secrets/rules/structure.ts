@@ -905,7 +905,10 @@ export const shellStatement: BlockRule = {
         { text: `cd ~/src/app\nvault login ${p[1]}\nsetenv DB_PASSWORD "${p[2]}"\ngit push\n`, secrets: [p[1]!, p[2]!] },
         { text: `cd /srv\nrabbitmqctl add_user app ${p[0]}\necho "deploy:${p[2]}" | sudo chpasswd\n`, secrets: [p[0]!, p[2]!] },
       ],
-      falsePositives: ['cd ~/src/app\nvault login -method=oidc\nset -x PATH $HOME/bin $PATH\nsetenv LANG en_US.UTF-8\nsetx JAVA_HOME "C:\\Java"\n'],
+      falsePositives: [
+        'cd ~/src/app\nvault login -method=oidc\nset -x PATH $HOME/bin $PATH\nsetenv LANG en_US.UTF-8\nsetx JAVA_HOME "C:\\Java"\n',
+        'set -gx EDITOR vim\nset --export --global API_TOKEN $API_TOKEN\nset --global --export PATH $HOME/bin $PATH\nset --local token_count 3\n',
+      ],
     };
   },
 };
