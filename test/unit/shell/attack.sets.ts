@@ -197,7 +197,7 @@ export const DANGEROUS: Record<string, string[]> = {
     'pass show email',
     'keyctl print 123',
     'ssh-add -L',
-    'history',
+    'set -o history; history | tail -5',
     'fc -l',
     'kubectl config view --raw',
     'gh auth token',
