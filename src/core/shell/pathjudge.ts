@@ -334,17 +334,31 @@ function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
   if (e.history) return judgeHistory(e, j);
   if (e.glob) return judgeGlob(e, j);
   const v = judgePath(e, e.path, j);
+  if (!e.exec || v.decision !== 'allow' || isWithin(j.ctx.workspace, collapse(e.path))) return v;
   // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
   // with text the line shows is judged by that text instead).
-  if (
-    e.exec &&
-    v.decision === 'allow' &&
-    !isWithin(j.ctx.workspace, collapse(e.path)) &&
-    isScratch(e.path) &&
-    !isWithin(collapse(j.ctx.home), collapse(e.path))
-  )
+  if (isScratch(e.path) && !isWithin(collapse(j.ctx.home), collapse(e.path)))
     return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  // Code, a recipe or a configuration a runner executes from anywhere else outside the workspace (`make -f
+  // /opt/mk`, `pytest /srv/t`, `docker compose -f /opt/c.yml up`, `python ~/x.py`): nobody reviewed it either.
+  // Installed code is the system's and the toolchains' (`/usr`, `~/.nvm`, `~/.cargo/env`); the line's own pipes
+  // (`/dev/stdin`, `/proc/self/fd/N`) are judged as the input they are.
+  if (!installedCode(e.path, j.ctx.home))
+    return verdict('ask', 'exec:outside-program', `${e.path} is code outside the workspace that the guard has not seen, run by the command`);
   return v;
+}
+
+/** System folders, package managers' prefixes and the line's own pipes: what runs from there is installed code. */
+const SYSTEM_CODE = /^\/(usr|bin|sbin|lib|lib32|lib64|libx32|libexec|etc|nix|snap|opt\/homebrew|Library|System|Applications|dev|proc\/self\/fd)(\/|$)/;
+
+/** Installed code outside the workspace: the system's, or a toolchain's in the home folder (HOME_READABLE). */
+function installedCode(abs: string, home: string): boolean {
+  const p = collapse(abs);
+  if (SYSTEM_CODE.test(p)) return true;
+  const h = collapse(home);
+  if (h === '/' || !isWithin(h, p) || p === h) return false;
+  const rel = p.slice(h.length + 1);
+  return HOME_READABLE.some((s) => rel === s || rel.startsWith(s + '/'));
 }
 
 /** Verdicts of a tracked-file list under one path guard (the list is the probe's, kept while the index is unchanged). */
