@@ -1366,7 +1366,9 @@ function judgeCodeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads)
       continue;
     }
     const eq = v.indexOf('=');
-    const opt = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : v;
+    // `--file=X`, and a short option with its value attached (`-fX`, `-CDIR`).
+    const glued = !v.startsWith('--') && v.length > 2 && v[0] === '-' && [...spec.file, ...spec.dir, ...(spec.module ?? [])].includes(v.slice(0, 2));
+    const opt = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : glued ? v.slice(0, 2) : v;
     if (tasks && spec.tasks !== 'words' && spec.tasks?.includes(opt)) {
       if (opt !== v) tasks.push(...v.slice(eq + 1).split(','));
       else while (ws[i + 1]?.value && !ws[i + 1].value!.startsWith('-')) tasks.push(ws[++i].value!);
@@ -1381,7 +1383,7 @@ function judgeCodeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads)
     if (tasks && /^(-l|--list|--list-sessions)$/.test(opt)) listing = true;
     const kind = spec.file.includes(opt) ? 'file' : spec.dir.includes(opt) ? 'dir' : spec.module?.includes(opt) ? 'module' : undefined;
     if (kind === undefined) continue;
-    const val = opt !== v ? v.slice(eq + 1) : ws[++i]?.value;
+    const val = glued ? v.slice(2) : opt !== v ? v.slice(eq + 1) : ws[++i]?.value;
     if (val === null || val === undefined) {
       s.why ??= `${s.name} ${opt} names its recipe file or folder with a word only known at run time`;
       return;

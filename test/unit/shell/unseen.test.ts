@@ -49,6 +49,7 @@ const VARIANTS: [Record<string, string>, string[]][] = [
   [{ 'noxfile.py': 'import nox, os\n\n@nox.session\ndef t(session):\n    os.system("cat .env")\n' }, ['nox -s t', 'nox --sessions t']],
   [{ 'dodo.py': 'def task_x():\n    return {"actions": [["git", "push", "-f"]]}\n' }, ['doit', 'doit x']],
   [{ SConstruct: 'env = Environment()\nenv.Command("out", [], "rm -rf src")\n' }, ['scons', 'scons -j4']],
+  [{ 'ci/evil': 'task :default do\n  sh "rm -rf src"\nend\n' }, ['rake -fci/evil', 'rake --rakefile=ci/evil', 'rake -f ci/evil']],
   [{ 'sub/SConstruct': 'Execute("cat ../.env")\n' }, ['scons -C sub']],
   [{ 'tasks.py': 'x' }, ['invoke -r /opt/elsewhere t', 'rake -f /srv/Rakefile', 'nox -f /opt/noxfile.py', 'doit -f /tmp/dodo.py']],
 ];
