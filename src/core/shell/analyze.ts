@@ -1281,6 +1281,205 @@ function projectText(a: Analyzer, text: string, via: string, cwd: string | null)
 }
 
 /**
+ * A program of the project on disk: what it is seen to do (a tree delete, a literal shell command, a write of a
+ * literal file name), not every call the inline-code reader refuses (`import os` is in every manage.py). `recipes`:
+ * a task runner's file, whose runner idioms (`sh "…"`, `c.run("…")`, `session.run("rm", "-rf", …)`, doit's
+ * `actions`, SCons' `Execute`/`Command`/`Delete`) are shell commands too.
+ */
+function projectProgram(a: Analyzer, s: Sub, text: string, target: string, cwd: string | null, recipes: boolean): void {
+  const d = TREE_DELETE_API.exec(text) ?? (recipes ? RECIPE_TREE_DELETE.exec(text) : null);
+  if (d) s.why ??= `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '').trim()})`;
+  for (const literal of shellOuts(text).literals) projectText(a, literal, `a command ${target} runs`, cwd);
+  if (recipes) for (const literal of recipeCommands(text)) projectText(a, literal, `a command ${target} runs`, cwd);
+  // Files it writes by a literal name (`fs.writeFileSync('.agentguard.yaml', …)`, `open('tests/a.py', 'w')`):
+  // judged by the path rules as the line's own writes.
+  for (const m of text.matchAll(LITERAL_WRITE)) {
+    const p = m[2] ?? m[4];
+    if (p) s.acc = [...s.acc, { op: 'write', w: undefined, p, how: `${target} (writes)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+  }
+}
+
+/** Tree deletes in a Rakefile or SConstruct written without parentheses (`rm_rf 'build'`, `Delete('build')`). */
+const RECIPE_TREE_DELETE = /\b(?:(?:FileUtils\.)?(?:rm_rf|rm_r|remove_dir|rmtree)\s+['"%:]|Delete\s*\()/;
+/** A quoted literal (single or double quotes, escapes kept as written). */
+const QUOTED = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** A call of a runner's shell helper with literal arguments: `sh "…"`, `c.run("…")`, `session.run("rm", "-rf", "x")`, `Execute("…")`. */
+const RECIPE_CALL =
+  /\b(?:sh|ruby|system|run|run_always|run_install|sudo|local|Execute|CmdAction)\s*\(?\s*((?:(['"])(?:\\.|(?!\2)[^\\\n])*\2\s*,\s*)*(['"])(?:\\.|(?!\3)[^\\\n])*\3)/g;
+/** doit's task actions (`'actions': ['rm -rf build', ['rm', '-rf', 'x']]`) and SCons' `Command(target, source, "…")`. */
+const DOIT_ACTIONS = /(['"])actions\1\s*:\s*\[((?:[^[\]]|\[[^[\]]*\])*)\]/g;
+const SCONS_COMMAND = /\bCommand\s*\(([^()]*)\)/g;
+
+/** The shell commands a task runner's file spells out with literal words. */
+function recipeCommands(text: string): string[] {
+  const out: string[] = [];
+  const strings = (t: string) => [...t.matchAll(QUOTED)].map((m) => m[2].replace(/\\(["'\\])/g, '$1'));
+  for (const m of text.matchAll(RECIPE_CALL)) out.push(strings(m[1]).join(' '));
+  for (const m of text.matchAll(DOIT_ACTIONS)) {
+    // A nested list is one argv; a string alone is a shell command line.
+    for (const l of m[2].matchAll(/\[([^[\]]*)\]/g)) out.push(strings(l[1]).join(' '));
+    out.push(...strings(m[2].replace(/\[[^[\]]*\]/g, ' ')));
+  }
+  for (const m of text.matchAll(SCONS_COMMAND)) out.push(...strings(m[1]).filter((x) => x.includes(' ')));
+  return out;
+}
+
+/**
+ * Task runners whose recipe file is a program (Python, Ruby) they load whole on every run, listing included:
+ * `rake`, `invoke`, `nox`, `doit`, `scons`. The file is found as the runner finds it (the folder, then upward in
+ * the workspace), or named by an option; it is judged as a program of the project (projectProgram), whatever
+ * the task: what one task of it is seen to do, any run of the file may do (module code runs at every load, and
+ * one task calls another's helpers). A file outside the workspace is code nobody has seen: unknown.
+ */
+const CODE_RECIPES: Record<
+  string,
+  { files: readonly string[]; file: readonly string[]; dir: readonly string[]; module?: readonly string[]; tasks?: 'words' | readonly string[] }
+> = {
+  rake: { files: ['rakefile', 'Rakefile', 'rakefile.rb', 'Rakefile.rb'], file: ['-f', '--rakefile'], dir: ['-C', '--directory'] },
+  invoke: { files: ['tasks.py'], file: [], dir: ['-r', '--search-root'], module: ['-c', '--collection'], tasks: 'words' },
+  nox: { files: ['noxfile.py'], file: ['-f', '--noxfile'], dir: [], tasks: ['-s', '--session', '--sessions', '-e'] },
+  doit: { files: ['dodo.py'], file: ['-f', '--file'], dir: ['-d', '--dir'] },
+  scons: {
+    files: ['SConstruct', 'Sconstruct', 'sconstruct', 'SConstruct.py', 'Sconstruct.py', 'sconstruct.py'],
+    file: ['-f', '--file', '--makefile', '--sconstruct'],
+    dir: ['-C', '--directory'],
+  },
+};
+CODE_RECIPES.inv = CODE_RECIPES.invoke;
+
+function judgeCodeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
+  const spec = Object.hasOwn(CODE_RECIPES, s.name ?? '') ? CODE_RECIPES[s.name!] : undefined;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  if (!spec || start < 0) return;
+  let file: string | undefined;
+  let dir = s.cwd!;
+  const ws = s.words;
+  // The tasks the line names (invoke's words, nox's -s values); undefined: every task may run (none named, a name
+  // only known at run time, an option that picks tasks by other means).
+  let tasks: string[] | undefined = spec.tasks ? [] : undefined;
+  let listing = false;
+  for (let i = start + 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === '--') break;
+    if (v === null) {
+      tasks = undefined; // a task name only known at run time: the whole file is judged
+      continue;
+    }
+    const eq = v.indexOf('=');
+    // `--file=X`, and a short option with its value attached (`-fX`, `-CDIR`).
+    const glued = !v.startsWith('--') && v.length > 2 && v[0] === '-' && [...spec.file, ...spec.dir, ...(spec.module ?? [])].includes(v.slice(0, 2));
+    const opt = v.startsWith('--') && eq > 0 ? v.slice(0, eq) : glued ? v.slice(0, 2) : v;
+    if (tasks && spec.tasks !== 'words' && spec.tasks?.includes(opt)) {
+      if (opt !== v) tasks.push(...v.slice(eq + 1).split(','));
+      else while (ws[i + 1]?.value && !ws[i + 1].value!.startsWith('-')) tasks.push(ws[++i].value!);
+      continue;
+    }
+    if (tasks && spec.tasks === 'words' && !v.startsWith('-')) {
+      tasks.push(v);
+      continue;
+    }
+    if (tasks && spec.tasks !== 'words' && /^(-k|--keywords|-t|--tags)$/.test(opt)) tasks = undefined;
+    // Listing loads the file (its module code runs) and runs no task.
+    if (tasks && /^(-l|--list|--list-sessions)$/.test(opt)) listing = true;
+    const kind = spec.file.includes(opt) ? 'file' : spec.dir.includes(opt) ? 'dir' : spec.module?.includes(opt) ? 'module' : undefined;
+    if (kind === undefined) continue;
+    const val = glued ? v.slice(2) : opt !== v ? v.slice(eq + 1) : ws[++i]?.value;
+    if (val === null || val === undefined) {
+      s.why ??= `${s.name} ${opt} names its recipe file or folder with a word only known at run time`;
+      return;
+    }
+    if (kind === 'dir') dir = normalize(absPath(val, s.cwd!, env.home));
+    else file = kind === 'module' ? `${val.replace(/\./g, '/')}.py` : val;
+  }
+  const found: string[] = [];
+  if (file !== undefined) found.push(normalize(absPath(file, dir, env.home)));
+  else
+    for (let d = dir; ;) {
+      for (const f of spec.files) found.push(`${d === '/' ? '' : d}/${f}`);
+      const up = d.slice(0, d.lastIndexOf('/')) || '/';
+      if (up === d || !inWorkspace(up, env) || !inWorkspace(d, env)) break;
+      d = up;
+    }
+  for (const target of found) {
+    if (!inWorkspace(target, env)) {
+      if (file !== undefined || env.exists?.(target) !== false) {
+        s.why ??= `\`${s.text.slice(0, 80)}\` runs ${target}, a recipe file outside the workspace the guard has not seen`;
+        return;
+      }
+      continue;
+    }
+    const text = readDiskScript(env, target, disk);
+    if (text === false) {
+      s.why ??= `${target} cannot be read whole, so what \`${s.text.slice(0, 80)}\` runs is not known`;
+      return;
+    }
+    if (text === undefined) continue;
+    // No task named: invoke runs its default task (or lists them), nox every session unless it only lists.
+    const picked = tasks && (tasks.length || listing || spec.tasks === 'words') ? pythonTasks(text, listing ? [] : tasks) : undefined;
+    projectProgram(a, s, picked ?? text, target, target.slice(0, target.lastIndexOf('/')) || '/', true);
+    return;
+  }
+}
+
+/** A top-level Python function with its decorators: `@task(pre=[clean])\ndef build(c):` and its indented body. */
+const PY_DEF = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/;
+
+/**
+ * The part of a Python task file that runs for the named tasks: the module's own code (it runs at every load), the
+ * tasks' functions with their decorators (`pre=[clean]` names one that runs first), and every top-level function
+ * they name, transitively (a helper one calls; module code pulls in the functions it calls). undefined when a named
+ * task has no function of that name (a `name=` alias, a sub-collection): then the whole file counts.
+ */
+function pythonTasks(text: string, names: readonly string[]): string | undefined {
+  const lines = text.split('\n');
+  const defs = new Map<string, string>();
+  let module = '';
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (j < lines.length && lines[j].startsWith('@')) j++;
+    const m = j < lines.length ? PY_DEF.exec(lines[j]) : null;
+    if (!m) {
+      // Decorators with no function after them, or module code (a multi-line statement's indented rest included).
+      module += lines.slice(i, j + 1).join('\n') + '\n';
+      i = j + 1;
+      continue;
+    }
+    let k = j + 1;
+    while (k < lines.length && (lines[k].trim() === '' || /^[\s#)\]}]/.test(lines[k]))) k++;
+    defs.set(m[1], lines.slice(i, k).join('\n'));
+    i = k;
+  }
+  const want: string[] = [];
+  // No name: the tasks marked as the default (`@task(default=True)`) run.
+  if (names.length === 0) for (const [n, body] of defs) if (/^@[\w.]*task\([^)]*\bdefault\s*=\s*True/m.test(body)) want.push(n);
+  for (const n of names) {
+    // nox: `tests-3.12`, `tests(python='3.12')` are the parametrized runs of `tests`; invoke: `build-docs` is build_docs.
+    const fn = n
+      .replace(/\(.*$/, '')
+      .replace(/-\d[\w.]*$/, '')
+      .replace(/-/g, '_');
+    if (!defs.has(fn)) return undefined;
+    want.push(fn);
+  }
+  const taken = new Set<string>();
+  let out = module;
+  const pull = (t: string, calledOnly: boolean) => {
+    for (const n of defs.keys()) if (!taken.has(n) && new RegExp(`\\b${n}\\b${calledOnly ? '\\s*\\(' : ''}`).test(t)) queue.push(n);
+  };
+  const queue = want.slice();
+  pull(module, true);
+  while (queue.length) {
+    const n = queue.pop()!;
+    if (taken.has(n)) continue;
+    taken.add(n);
+    const body = defs.get(n)!;
+    out += body + '\n';
+    pull(body, false);
+  }
+  return out;
+}
+
+/**
  * What a package manager or make runs by name: the package.json scripts (`npm test`, `yarn build`, an
  * install's lifecycle scripts) and the Makefile recipes (`make clean`), walked as command lines in the folder
  * they run in. A file that exists but cannot be read is an unknown; a file that does not parse runs nothing.
@@ -1288,6 +1487,7 @@ function projectText(a: Analyzer, text: string, via: string, cwd: string | null)
 function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
   const name = s.name;
   if (name === 'just' || name === 'task' || name === 'go-task') return judgeRecipes(a, s, env, disk);
+  if (name !== null && Object.hasOwn(CODE_RECIPES, name)) return judgeCodeRecipes(a, s, env, disk);
   if (name !== 'npm' && name !== 'yarn' && name !== 'pnpm' && name !== 'bun' && name !== 'make' && name !== 'gmake') return;
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === name);
   if (start < 0) return;
@@ -1515,19 +1715,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
           (judged ??= new Set()).add(target);
         }
         if (!asLang) continue;
-        if (origin === 'on disk') {
-          // A program of the project: what it is seen to do (a tree delete, a literal shell command), not every
-          // call the inline-code reader refuses (`import os` is in every manage.py).
-          const d = TREE_DELETE_API.exec(text);
-          if (d) s.why ??= `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '')})`;
-          for (const literal of shellOuts(text).literals) projectText(a, literal, `a command ${target} runs`, s.cwd);
-          // Files it writes by a literal name (`fs.writeFileSync('.agentguard.yaml', …)`, `open('tests/a.py', 'w')`):
-          // judged by the path rules as the line's own writes.
-          for (const m of text.matchAll(LITERAL_WRITE)) {
-            const p = m[2] ?? m[4];
-            if (p) s.acc = [...s.acc, { op: 'write', w: undefined, p, how: `${target} (writes)`, flags: 0, base: undefined, to: undefined, names: undefined }];
-          }
-        } else {
+        if (origin === 'on disk') projectProgram(a, s, text, target, s.cwd, false);
+        else {
           const v = judgeCode(lang!, text);
           if (v.why !== undefined) s.why ??= `${target} (${origin}): ${v.why}`;
           // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
@@ -1613,7 +1802,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
   for (const e of effects) {
     const op = e.op === 'exec' ? 'read' : e.op;
     if (seen) {
-      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec'}\0${e.history}`;
+      const k = `${op}\0${e.path}\0${e.subText}\0${e.recursive}\0${e.op === 'exec' || e.runs}\0${e.history}`;
       if (seen.has(k)) continue;
       seen.add(k);
     } else if (keptBefore(paths, e, op)) continue;
@@ -1625,7 +1814,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.noHidden) pe.noHidden = true;
     if (e.history) pe.history = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
-    if (e.op === 'exec' && !judged?.has(normalize(e.path))) pe.exec = true;
+    if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
   return {
@@ -1688,7 +1877,8 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       p.subcommand === e.subText &&
       (p.recursive ?? false) === e.recursive &&
       (p.glob ?? false) === e.glob &&
-      (p.history ?? false) === e.history
+      (p.history ?? false) === e.history &&
+      (p.exec === true || !(e.op === 'exec' || e.runs))
     )
       return true;
   return false;

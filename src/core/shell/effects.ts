@@ -5,7 +5,7 @@
 // loop alternatives, and input lists (`find src -name '*.ts' | xargs cat` reads the .ts files under src).
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
-import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, type Access } from './programs/model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, RUNS, type Access } from './programs/model';
 import type { CommandEnv, Narrow, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
@@ -30,6 +30,8 @@ export interface Effect {
   noHidden: boolean;
   /** Reads what the commits of the repository at the path hold. */
   history: boolean;
+  /** The path is code the program runs (RUNS): a program run where it is outside the workspace. */
+  runs: boolean;
   /** What proves the access narrower than the files it walks. */
   narrow?: Narrow;
 }
@@ -51,6 +53,7 @@ function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: s
     names,
     noHidden: (flags & NO_HIDDEN) !== 0,
     history: (flags & HISTORY) !== 0,
+    runs: (flags & RUNS) !== 0,
   };
 }
 

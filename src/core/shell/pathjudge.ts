@@ -17,6 +17,7 @@ import { resolvePhysical, type FsProbe } from '../paths/resolve';
 import type { PathRule } from '../policy/types';
 import { severity, verdict, type Decision, type PathOp, type Verdict } from '../types';
 import { isCredential } from './fsfacts';
+import { credentialEntry, parseGitConfig, shownKey } from './rules/gitcreds';
 import type { Narrow, PathEffect } from './types';
 
 /** Credential stores under the home folder: no command may touch them in any way (by default). */
@@ -333,17 +334,31 @@ function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
   if (e.history) return judgeHistory(e, j);
   if (e.glob) return judgeGlob(e, j);
   const v = judgePath(e, e.path, j);
+  if (!e.exec || v.decision !== 'allow' || isWithin(j.ctx.workspace, collapse(e.path))) return v;
   // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
   // with text the line shows is judged by that text instead).
-  if (
-    e.exec &&
-    v.decision === 'allow' &&
-    !isWithin(j.ctx.workspace, collapse(e.path)) &&
-    isScratch(e.path) &&
-    !isWithin(collapse(j.ctx.home), collapse(e.path))
-  )
+  if (isScratch(e.path) && !isWithin(collapse(j.ctx.home), collapse(e.path)))
     return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
+  // Code, a recipe or a configuration a runner executes from anywhere else outside the workspace (`make -f
+  // /opt/mk`, `pytest /srv/t`, `docker compose -f /opt/c.yml up`, `python ~/x.py`): nobody reviewed it either.
+  // Installed code is the system's and the toolchains' (`/usr`, `~/.nvm`, `~/.cargo/env`); the line's own pipes
+  // (`/dev/stdin`, `/proc/self/fd/N`) are judged as the input they are.
+  if (!installedCode(e.path, j.ctx.home))
+    return verdict('ask', 'exec:outside-program', `${e.path} is code outside the workspace that the guard has not seen, run by the command`);
   return v;
+}
+
+/** System folders, package managers' prefixes and the line's own pipes: what runs from there is installed code. */
+const SYSTEM_CODE = /^\/(usr|bin|sbin|lib|lib32|lib64|libx32|libexec|etc|nix|snap|opt\/homebrew|Library|System|Applications|dev|proc\/self\/fd)(\/|$)/;
+
+/** Installed code outside the workspace: the system's, or a toolchain's in the home folder (HOME_READABLE). */
+function installedCode(abs: string, home: string): boolean {
+  const p = collapse(abs);
+  if (SYSTEM_CODE.test(p)) return true;
+  const h = collapse(home);
+  if (h === '/' || !isWithin(h, p) || p === h) return false;
+  const rel = p.slice(h.length + 1);
+  return HOME_READABLE.some((s) => rel === s || rel.startsWith(s + '/'));
 }
 
 /** Verdicts of a tracked-file list under one path guard (the list is the probe's, kept while the index is unchanged). */
@@ -467,7 +482,10 @@ function bareAbsent(abs: string, j: JudgeEnv): boolean {
 
 function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   const ws = j.ctx.workspace;
-  if (isWithin(ws, abs)) return j.guard.decide(op, abs, j.ctx, j.probe);
+  if (isWithin(ws, abs)) {
+    const v = j.guard.decide(op, abs, j.ctx, j.probe);
+    return op === 'read' && v.decision === 'allow' ? (gitConfigCredential(abs, j) ?? v) : v;
+  }
   // Outside: the lexical path, and where it resolves (a link in /tmp can point into the workspace).
   let v = outside(op, abs, j);
   if (v.decision === 'deny') return v;
@@ -477,7 +495,41 @@ function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
     const pv = isWithin(ws, phys.path) ? j.guard.decide(op, phys.path, j.ctx, j.probe) : outside(op, phys.path, j);
     if (pv.decision !== 'allow') v = { ...pv, reason: `${abs} resolves through a symlink to ${phys.path}: ${pv.reason}` };
   }
+  if (op === 'read' && v.decision === 'allow') v = gitConfigCredential(phys.path, j) ?? v;
   return v;
+}
+
+/**
+ * A git configuration file: the repository's (`.git/config`, a worktree's or a submodule's), `.gitmodules`, the
+ * user's (`~/.gitconfig`, `~/.config/git/config`) and the system's. A CI checkout leaves an auth header in
+ * `.git/config`, a clone URL can carry `user:token@`: reading the file prints them.
+ */
+const GIT_CONFIG_FILE =
+  /\/\.git\/(?:(?:modules\/.+|worktrees\/[^/]+)\/)?config(?:\.worktree)?$|\/\.gitmodules$|\/\.gitconfig$|\/\.config\/git\/config$|^\/etc\/gitconfig$/;
+const MAX_GIT_CONFIG = 256 * 1024;
+
+/**
+ * A read of a git configuration file that holds a credential (the entries `git config --list` is asked about,
+ * secrets.git-config): asked, as printing it would be. A file that cannot be read whole is asked too; an absent one
+ * prints nothing.
+ */
+function gitConfigCredential(abs: string, j: JudgeEnv): Verdict | undefined {
+  if (!GIT_CONFIG_FILE.test(abs)) return undefined;
+  // A link (`ln -s .git/config c`) is judged where it leads.
+  const r = resolvePhysical(abs, j.probe, true);
+  const path = r.ok ? r.path : abs;
+  if (path !== abs && !GIT_CONFIG_FILE.test(path)) return undefined;
+  let text: string | false | undefined;
+  try {
+    text = j.probe.readText?.(path, MAX_GIT_CONFIG);
+  } catch {
+    text = false;
+  }
+  if (text === undefined) return undefined;
+  if (text === false) return verdict('ask', 'path:git-credential', `${abs} is git configuration the guard cannot read whole: it may hold a credential`);
+  for (const e of parseGitConfig(text))
+    if (credentialEntry(e)) return verdict('ask', 'path:git-credential', `${abs} holds ${shownKey(e.key)}, a credential: reading the file prints it`);
+  return undefined;
 }
 
 function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
@@ -557,7 +609,8 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
       let quiet: boolean | undefined;
       for (const abs of paths) {
         if (!isWithin(ws, abs)) continue;
-        const v = j.guard.matchRelative(relativeTo(ws, abs), op);
+        let v = j.guard.matchRelative(relativeTo(ws, abs), op);
+        if (op === 'read' && (!v || v.decision === 'allow')) v = gitConfigCredential(abs, j) ?? v;
         if (!v || v.decision === 'allow') continue;
         // A search whose every printed line matches its pattern prints nothing of a file with no such line.
         if (op === 'read' && e.narrow?.matching !== undefined && (quiet ??= holdsNoMatch(physical + '/' + child, e.narrow.matching, j))) continue;

@@ -15,6 +15,8 @@ const WHERE = /\bWHERE\b(.*)$/;
 const ALWAYS_TRUE = /^\s*(1\s*=\s*1|TRUE|1|'.*'\s*=\s*'.*'|[\w.]+\s+IS\s+NOT\s+NULL)\s*$|\bOR\s+(1\s*=\s*1|TRUE|1|''\s*=\s*'')\s*$/;
 const DELETE_FROM = /\bDELETE\s+FROM\b/;
 const INSERT_VERB = /^(INSERT|REPLACE|UPSERT)$/;
+/** SQLite's conflict clause that deletes the conflicting rows: `INSERT OR REPLACE`, `UPDATE OR REPLACE`. */
+const REPLACE_CONFLICT = /^(INSERT|UPDATE)\s+OR\s+REPLACE\b/;
 /** The SELECT an INSERT takes its rows from (after the column list, if any). */
 const INSERT_SELECT = /^\w+\s+(?:(?:OR\s+\w+|IGNORE|INTO|OVERWRITE)\s+)*[\w."`]+(?:\s*\([^)]*\))?\s+(?:WITH\b.*?\)\s*)?\(?\s*SELECT\b(.*)$/;
 /**
@@ -85,6 +87,10 @@ export function judgeSql(sql: string): string | undefined {
         if (ALWAYS_TRUE.test(where[1])) return `${first} … SELECT with an always-true WHERE copies every row of a table`;
       }
     }
+    // REPLACE (MySQL's REPLACE INTO, SQLite's INSERT OR REPLACE / REPLACE INTO) deletes every existing row that
+    // conflicts with a new one on any unique key, and what the foreign keys cascade from it: rows the statement
+    // does not show. (An upsert's DO UPDATE / ON DUPLICATE KEY UPDATE of listed values changes the one keyed row.)
+    if (first === 'REPLACE' || REPLACE_CONFLICT.test(up)) return 'REPLACE deletes the existing rows a new one conflicts with (and what cascades from them)';
     if (first === 'DELETE' && DELETE_FROM.test(up) === false) continue;
   }
   return undefined;

@@ -63,11 +63,18 @@ function places(state: TerminalState): (string | null)[] {
  * definitions before it) and the command at each other place the shell may stand.
  */
 export function linesToJudge(command: string, state: TerminalState): string[] {
-  if (isFresh(state)) return [command];
-  const out = [prelude(state, undefined) + command];
-  for (const p of places(state)) out.push(prelude(state, p) + command);
+  // The terminal is an interactive shell: its history is on, and `history` prints what was typed there (and the
+  // history file it loaded). Said only to lines that may print it, so other lines are judged as typed.
+  const hist = HISTORY_WORD.test(command) || (state.defs.length > 0 && HISTORY_WORD.test(state.defs.join('\n'))) ? INTERACTIVE_HISTORY : '';
+  if (isFresh(state)) return [hist + command];
+  const out = [prelude(state, undefined) + hist + command];
+  for (const p of places(state)) out.push(prelude(state, p) + hist + command);
   return out;
 }
+
+/** A word that may print the shell's history list. */
+const HISTORY_WORD = /\bhistory\b/;
+const INTERACTIVE_HISTORY = 'set -o history\n';
 
 /** A definition whose body may move the shell. */
 const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;

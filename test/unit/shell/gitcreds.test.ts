@@ -134,6 +134,64 @@ describe('secrets.git-config: git configuration that holds a credential, printed
     assert.equal(user.decision, 'allow', user.reason);
   });
 
+  // Reading the configuration file itself prints the same entries (`cat .git/config` is `git config --list`
+  // without the formatting): asked when the file holds a credential, an everyday read when it holds none.
+  const FILE_READS = [
+    'cat .git/config',
+    'head -20 .git/config',
+    'grep url .git/config',
+    'less .git/config',
+    'base64 .git/config',
+    'cp .git/config /tmp/gc',
+    'tar -cf - .git',
+    'sed -n p .git/config',
+    'awk 1 .git/config',
+    'cat ./.git/../.git/config',
+    'cd .git && cat config',
+    'cat .git/conf*',
+    'xxd .git/config',
+    'strings .git/config',
+    'python3 -c "print(open(\'.git/config\').read())"',
+    'ln -s .git/config c.txt && cat c.txt',
+    'cat ~/.gitconfig',
+    'grep -r token ~/.gitconfig',
+    'diff .git/config /dev/null',
+    'cat .gitmodules',
+  ];
+  const FILE_BENIGN = ['cat .git/HEAD', 'ls .git', 'cat .gitignore', 'git config user.name', 'cat .git/description', 'head -1 .git/HEAD'];
+
+  it('reading a configuration file that holds a credential is asked (cat .git/config, ~/.gitconfig, .gitmodules)', () => {
+    writeFileSync(
+      join(home, '.gitconfig'),
+      `[user]\n\tname = dev\n[url "https://x-access-token:${SECRET}@example.com/"]\n\tinsteadOf = https://example.com/\n`,
+    );
+    writeFileSync(join(ws, '.gitmodules'), `[submodule "lib"]\n\tpath = lib\n\turl = https://x-access-token:${SECRET}@example.com/lib.git\n`);
+    try {
+      assert.ok(execFileSync('cat', [join(ws, '.git', 'config')], { encoding: 'utf8' }).includes(HEADER.split(' ').pop()!)); // replayed: it prints it
+      const got = verdicts(ws, FILE_READS);
+      const allowed = FILE_READS.filter((_, i) => got[i].decision === 'allow');
+      assert.deepEqual(allowed, []);
+      for (const v of got) assert.ok(!v.reason.includes(SECRET) && !v.reason.includes('basic '), v.reason);
+      const ok = verdicts(ws, FILE_BENIGN);
+      assert.deepEqual(
+        FILE_BENIGN.filter((_, i) => ok[i].decision !== 'allow'),
+        [],
+      );
+    } finally {
+      writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = dev\n\temail = dev@example.com\n');
+      rmSync(join(ws, '.gitmodules'));
+    }
+  });
+
+  it('reading a configuration file without a credential stays allowed', () => {
+    const lines = FILE_READS.filter((l) => !l.includes('.gitmodules') && !l.includes('/tmp/gc') && !l.includes('ln -s') && !l.includes('python3'));
+    const got = verdicts(clean, lines);
+    assert.deepEqual(
+      lines.map((l, i) => `${l} → ${got[i].decision} ${got[i].reason}`).filter((_, i) => got[i].decision !== 'allow'),
+      [],
+    );
+  });
+
   it('parses git configuration and tells credentials from ordinary values', () => {
     const e = parseGitConfig(
       '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eA==\n[Remote "origin"]\n\turl = https://u:p@h/r\n[core]\n\tbare\n',
@@ -150,5 +208,8 @@ describe('secrets.git-config: git configuration that holds a credential, printed
     assert.equal(credentialEntry({ key: 'remote.origin.url', value: 'https://github.com/o/r.git' }), false);
     assert.equal(credentialEntry({ key: 'hub.oauthtoken', value: 'x' }), true);
     assert.equal(credentialEntry({ key: 'user.name', value: 'dev' }), false);
+    // A URL with a token in a subsection is in the key `git config --list` prints.
+    assert.equal(credentialEntry({ key: `url.https://u:${SECRET}@example.com/.insteadof`, value: 'https://example.com/' }), true);
+    assert.equal(credentialEntry({ key: 'url.git@github.com:.insteadof', value: 'https://github.com/' }), false);
   });
 });

@@ -1,5 +1,7 @@
 // The pure half of following a persistent terminal between calls (core/shell/terminal.ts).
 import { strict as assert } from 'node:assert';
+import type { CommandPolicy } from '../../../src/core/policy/types';
+import { decideCommand } from '../../../src/core/shell/index';
 import { afterAllowed, definitionsOf, EMPTY_TERMINAL, linesToJudge, MAX_PLACES, readState, settle } from '../../../src/core/shell/terminal';
 
 const WS = '/home/dev/project';
@@ -45,6 +47,22 @@ describe('persistent terminal state (pure)', () => {
     assert.deepEqual(definitionsOf('echo cd'), []);
     const s = settle(afterAllowed('g() { cd .git/hooks; }', EMPTY_TERMINAL, 'a', env), 'a');
     assert.deepEqual(linesToJudge('g && ls', s), ['g() { cd .git/hooks; }\ng && ls']);
+  });
+
+  it('the terminal is an interactive shell: its history is on, so printing it is asked there (not in `bash -c`)', () => {
+    const policy: CommandPolicy = { rules: {}, destructive: 'ask', unknown: 'ask', patterns: [], checkPaths: false };
+    const judge = (lines: string[]) => lines.map((l) => decideCommand(l, policy, env).verdict.decision);
+    for (const c of ['history | tail -5', 'history', 'history 20 | grep curl']) {
+      assert.deepEqual(judge([c]), ['allow'], `${c} in bash -c prints nothing`);
+      const lines = linesToJudge(c, EMPTY_TERMINAL);
+      assert.match(lines[0], /^set -o history\n/);
+      assert.deepEqual(judge(lines), ['ask'], `${c} in the terminal prints what was typed`);
+    }
+    const s = settle(afterAllowed('cd src', EMPTY_TERMINAL, 'a', env), 'a');
+    assert.deepEqual(judge(linesToJudge('history | tail -5', s)), ['ask', 'ask']);
+    // Only lines that may print it carry the marker.
+    assert.deepEqual(linesToJudge('git log --oneline', EMPTY_TERMINAL), ['git log --oneline']);
+    assert.deepEqual(judge(linesToJudge('history | wc -l', EMPTY_TERMINAL)), ['allow']);
   });
 
   it('a state that cannot be read back is an unknown place, never a fresh terminal', () => {

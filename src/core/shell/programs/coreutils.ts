@@ -56,6 +56,14 @@ export const COREUTILS: RowSpec[] = [
     eff: ['less .env => read .env'],
   },
   {
+    // Debian's and lesspipe.sh's input preprocessors: what LESSOPEN='| lesspipe %s' runs on each file less opens.
+    n: 'lesspipe lessfile lesspipe.sh',
+    d: "less's input preprocessor: prints a file's contents decoded (an archive's listing, a document's text)",
+    a: 'R*',
+    ok: ['lesspipe README.md', "export LESSOPEN='| lesspipe %s'", 'lesspipe.sh docs.tar.gz'],
+    eff: ['lesspipe .env => read .env'],
+  },
+  {
     n: 'od',
     d: 'dumps files in octal and other formats',
     o: '-A|--address-radix=V -j|--skip-bytes=V -N|--read-bytes=V -S|--strings[=V] -t|--format=V -v|--output-duplicates -w|--width[=V] --endian=V -abcdfilosxDeFHLOX --traditional --help --version',

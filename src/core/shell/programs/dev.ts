@@ -887,10 +887,16 @@ export const DEV: RowSpec[] = [
     d: '.NET: builds, tests, runs the project (nuget push is the rules’ business; ef database drop is unknown)',
     loose: true,
     runs: ['*.csproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets', 'global.json'],
-    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=R -v|--verbosity=V --logger=V --filter=V -s|--source=V',
+    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=X -v|--verbosity=V --logger=V --filter=V -s|--source=V',
     sub: {
-      'build test run restore clean publish pack new add remove list sln format watch tool workload sdk help --info --version --list-sdks --list-runtimes store msbuild vstest dev-certs user-secrets nuget':
-        { n: '', d: '.NET tooling', a: '?*' },
+      // The project or solution they build and run is code (MSBuild targets run commands): named outside the
+      // workspace, a program nobody has seen.
+      'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*' },
+      'new add remove list sln format watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {
+        n: '',
+        d: '.NET tooling',
+        a: '?*',
+      },
       '': { n: '', d: 'dotnet alone (or --info, --version)', a: '' },
     },
     ok: ['dotnet build', 'dotnet test', 'dotnet --info'],

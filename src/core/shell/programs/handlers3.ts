@@ -1,5 +1,5 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
-import { APPEND, HISTORY, INTO, RECURSIVE, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
+import { APPEND, HISTORY, INTO, RECURSIVE, RUNS, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
 import { normalize } from '../fsfacts';
 
@@ -1159,6 +1159,9 @@ handler('test-runner', (m) => {
     if (id) ps[i] = { ...ps[i], value: id[1], path: ps[i].path === undefined ? undefined : id[1], text: id[1] };
   }
   applyRoles(m);
+  // The tests named are code the runner imports and runs (`pytest /srv/t`, `mocha /opt/x.js`): outside the
+  // workspace, a program nobody has seen.
+  for (const a of m.acc) if (a.op === 'read' && a.w !== undefined && ps.includes(a.w)) a.flags |= RUNS;
   if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
 });
 

@@ -275,7 +275,7 @@ export const INFRA: RowSpec[] = [
         n: 'compose',
         d: 'Compose (down -v and rm -v are the rules’ business)',
         runs: ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml', 'Dockerfile'],
-        o: '-f|--file=R --env-file=R -p|--project-name=V --profile=V --project-directory=C --ansi=V --progress=V --parallel=V',
+        o: '-f|--file=X --env-file=R -p|--project-name=V --profile=V --project-directory=C --ansi=V --progress=V --parallel=V',
         sub: COMPOSE_VERBS,
       },
       'image container volume network system builder context manifest secret config service stack swarm node trust scout buildx sbom init plugin': {
@@ -305,7 +305,7 @@ export const INFRA: RowSpec[] = [
     d: 'Compose v1',
     loose: true,
     runs: ['docker-compose.yml', 'docker-compose.yaml', 'compose.yml', 'Dockerfile'],
-    o: '-f|--file=R --env-file=R -p|--project-name=V --project-directory=C',
+    o: '-f|--file=X --env-file=R -p|--project-name=V --project-directory=C',
     sub: COMPOSE_VERBS,
     ok: ['docker-compose up -d', 'docker-compose logs -f'],
   },

@@ -40,6 +40,11 @@ export const NO_HIDDEN = 32;
  * ever committed there is read, whether or not it is still on disk. The path is a directory in the repository.
  */
 export const HISTORY = 64;
+/**
+ * A read of code the program runs (a test runner's test files and folders): in the workspace it is the project's
+ * own, read as the row reads it; outside, code nobody has seen is run (judged as a program run, not a read).
+ */
+export const RUNS = 128;
 
 export const NO_ACC: Access[] = [];
 
@@ -366,7 +371,15 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
       if (o.value !== undefined)
         m0.role(o.opt.role === '?' && o.opt.long.length === 0 && readsAsCommand(o.value) ? 'S' : o.opt.role, o.w, o.value, `${label} ${o.opt.key}`);
     if (p.unknown.length) m0.unknown(`${label} ${p.unknown[0]} is an option the guard does not model`);
-    if (m0.why !== undefined) return m0;
+    if (m0.why !== undefined) {
+      // The files that decide what it runs are still known (`docker compose -f <(curl …) up`: exec.opaque reads them).
+      for (let r: Row | undefined = row; r; r = r.parent)
+        if (r.runs) {
+          m0.runs = [...r.runs];
+          break;
+        }
+      return m0;
+    }
     acc = m0.acc;
     base = m0.base;
     const vw = s.words[p.rest];

@@ -259,6 +259,8 @@ export const dbRules: Rule[] = [
         "sqlite3 app.db '.open --new data/app.db'",
         'psql -c "insert into users select * from users"',
         "mysql -e 'REPLACE INTO users SELECT * FROM users_old'",
+        'mysql -e "REPLACE INTO users VALUES (1, \'a\')" app',
+        'sqlite3 app.db "INSERT OR REPLACE INTO users VALUES (1, \'a\')"',
         'dropdb app',
         "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
         "cqlsh -e 'DROP KEYSPACE shop'",
@@ -269,6 +271,9 @@ export const dbRules: Rule[] = [
         'psql -c "DELETE FROM sessions WHERE id = 42"',
         "psql -c 'INSERT INTO audit (id) VALUES (1)'",
         "psql -c 'INSERT INTO archive SELECT * FROM jobs WHERE id = 7'",
+        "sqlite3 app.db \"INSERT INTO users VALUES (1, 'a') ON CONFLICT(id) DO UPDATE SET name = 'b'\"",
+        'mysql -e "INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE v = 2" app',
+        "psql -c \"SELECT replace(name, 'a', 'b') FROM users\"",
         "sqlite3 app.db '.tables'",
         'pg_dump app > /tmp/app-backup.sql',
         'grep -rn "DROP TABLE" src/',
@@ -322,6 +327,8 @@ export const dbRules: Rule[] = [
         'redis-cli EVAL "return redis.call(\'FLUSHDB\')" 0',
         'printf "FLUSHDB\\n" | redis-cli -n 2',
         "redis-cli --scan --pattern 'cache:*' | xargs redis-cli unlink",
+        "redis-cli --scan --pattern 'user:*' | xargs redis-cli SET x y",
+        'redis-cli EXPIRE "$KEY" 0',
         'mongosh --eval "db.users.deleteMany({})"',
         'mongosh app --eval "db.dropDatabase()"',
         'mongo --eval \'db.getSiblingDB("admin").shutdownServer()\'',
@@ -332,6 +339,9 @@ export const dbRules: Rule[] = [
         'mongosh --eval "db.users.find().limit(5)"',
         'echo PING | redis-cli',
         'redis-cli DEL session:42',
+        'redis-cli SET k v',
+        'redis-cli SET build:sha "$(git rev-parse HEAD)"',
+        "redis-cli --scan --pattern 'user:*' | xargs redis-cli MGET",
       ],
     },
     check(s) {
@@ -363,6 +373,10 @@ export const dbRules: Rule[] = [
             return `redis ${cmd} runs server code or moves data`;
           if (/^(DEL|UNLINK)$/.test(cmd) && (w.slice(i + 1).some((x) => x.value === null || /[*?[]/.test(x.value)) || s.via.includes('xargs')))
             return `redis ${cmd} deletes keys only known at run time`;
+          // Any other write to keys only known at run time (`redis-cli --scan --pattern 'user:*' | xargs redis-cli SET x
+          // y`, `EXPIRE $k 0`): which keys it overwrites or expires is not known.
+          if (!REDIS_READ.test(cmd) && ((w[i + 1] !== undefined && w[i + 1].value === null) || s.via.includes('xargs')))
+            return `redis ${cmd} changes keys only known at run time`;
           if (/^(CONFIG|SCRIPT|FUNCTION|CLUSTER)$/.test(cmd) && /^(SET|FLUSH|RESET|REWRITE)$/i.test(w[i + 1]?.value ?? ''))
             return `redis ${cmd} ${w[i + 1].value}`;
           return undefined;

@@ -40,8 +40,15 @@ export function parseGitConfig(text: string): Entry[] {
 /** A URL that carries a password or a token in its user part (`https://user:pw@host`, `https://<token>@host`). */
 const URL_CREDENTIAL = /[a-z][a-z0-9+.-]*:\/\/(?:[^/\s@:]*:[^/\s@]+|[A-Za-z0-9_-]{20,})@/i;
 
+/** The key as a reason may name it: a credential in a URL subsection is left out (`https://…@host/`). */
+export function shownKey(key: string): string {
+  return key.replace(/(:\/\/)[^/\s@]*@/g, '$1…@');
+}
+
 /** Does the entry hold a credential when printed? */
 export function credentialEntry(e: Entry): boolean {
+  // A URL in a subsection carries it in the key (`[url "https://user:token@host/"] insteadOf = …`).
+  if (URL_CREDENTIAL.test(e.key)) return true;
   if (e.value === '' || e.value === 'true' || e.value === 'false') return false;
   if (/\.extraheader$/.test(e.key) && /authorization|bearer|basic|token|private-token|cookie/i.test(e.value)) return true;
   if (URL_CREDENTIAL.test(e.value)) return true;
@@ -164,14 +171,14 @@ function printedCredential(s: Sub, env: CommandEnv): string | undefined {
   if (q.scope === 'all')
     for (const k in inline) {
       const e = { key: k.toLowerCase(), value: inline[k] ?? '' };
-      if (printed(q.q, e) && credentialEntry(e)) return `${e.key} (set with git -c)`;
+      if (printed(q.q, e) && credentialEntry(e)) return `${shownKey(e.key)} (set with git -c)`;
     }
   if (!env.readScript) return undefined;
   const cwd = s.cwd ?? env.cwd;
   for (const file of scopeFiles(q.scope, cwd, env)) {
     const text = env.readScript(file, MAX_CONFIG);
     if (typeof text !== 'string') continue;
-    for (const e of parseGitConfig(text)) if (printed(q.q, e) && credentialEntry(e)) return `${e.key} (in ${file})`;
+    for (const e of parseGitConfig(text)) if (printed(q.q, e) && credentialEntry(e)) return `${shownKey(e.key)} (in ${file})`;
   }
   return undefined;
 }

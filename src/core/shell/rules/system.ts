@@ -304,6 +304,20 @@ export function countedOnly(s: Sub, subs: Sub[], words = false): boolean {
   return words && /^\^?[A-Za-z][\w .-]{0,15}$/.test(pats[0]) && !SECRET_NAME.test(pats[0]);
 }
 
+/** The line keeps a history list to print: `set -o history` (an interactive shell), or a file read into it. */
+function historyListed(subs: readonly Sub[]): boolean {
+  for (const x of subs) {
+    const ws = x.words;
+    if (x.name === 'set')
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null || ((v === '-o' || v === '+o') && (ws[i + 1]?.value === 'history' || ws[i + 1]?.value === null))) return true;
+      }
+    if (x.name === 'history' && ws.slice(1).some((w) => w.value === null || /^-[a-z]*[rn]/.test(w.value))) return true;
+  }
+  return false;
+}
+
 /** `set -x` / `set -o xtrace`: bash prints every command it runs, its words expanded (secrets included). */
 function tracesCommands(s: Sub): boolean {
   if (s.name !== 'set') return false;
@@ -609,8 +623,9 @@ export const systemRules: Rule[] = [
       'Prints secrets a program or the shell keeps: the shell history (history, fc -l), SSH agent keys, GnuPG secret keys, keychains and keyrings, password managers, cloud secret stores, CLI tokens, docker credential helpers.',
     examples: {
       destructive: [
-        'history',
-        'history 50',
+        'set -o history; history',
+        'set -o history\nhistory 50',
+        'history -r /tmp/h; history | tail -5',
         'fc -l',
         'ssh-add -L',
         'gpg --export-secret-keys -a me',
@@ -637,6 +652,8 @@ export const systemRules: Rule[] = [
       ],
       benign: [
         'history -c',
+        'history | tail -20',
+        'history',
         'history | grep -c rm',
         'history | wc -l',
         'ssh-add ~/.ssh/id_ed25519',
@@ -662,6 +679,10 @@ export const systemRules: Rule[] = [
       if (rows === undefined) return undefined;
       // `history | wc -l`, `history | grep -c rm`: a count of lines tells nothing of what they hold.
       if ((n === 'history' || n === 'fc') && countedOnly(s, ctx.subs, true)) return undefined;
+      // A shell run with `bash -c` keeps no history (it is on only in an interactive shell, which the persistent
+      // terminal's lines say with `set -o history`): `history | tail -5` there prints nothing, unless the line
+      // turns it on or reads a history file into the list (`history -r FILE`, `-n`).
+      if (n === 'history' && !historyListed(ctx.subs)) return undefined;
       const ws = s.words;
       let rest = '';
       for (let i = 1; i < ws.length; i++) rest += (i > 1 ? ' ' : '') + (ws[i].value ?? '\0');
