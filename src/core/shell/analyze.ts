@@ -99,6 +99,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   functions: Map<string, string> | undefined = undefined;
   /** Sub-commands read from the project's files on disk (scripts, package.json scripts, recipes): see projectText. */
   fromDisk: Set<number> | undefined = undefined;
+  /** Variables `export`ed on the line that decide what a tool loads (PYTHONPATH), for every tool run on it. */
+  exported: Record<string, string | null> | undefined = undefined;
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
@@ -423,6 +425,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
     try {
       for (const [k, v] of pairs) {
+        // Exported for the rest of the line: the Python started later imports sitecustomize.py from there.
+        if (k === 'PYTHONPATH' && n !== 'env' && s.assigns[k] === undefined) (this.exported ??= {})[k] = v;
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
           // less runs LESSOPEN's command with `|` (output piped), `||` or `-` (input) before it: markers, not shell.
@@ -739,7 +743,7 @@ function withArgs(body: string, words: W[]): string {
 /** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
 function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
   let out: Record<string, string | null> | undefined;
-  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
 
@@ -1550,7 +1554,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
   const search = toolConfigs(
     s.name,
     words.map((w) => w.value ?? ''),
-    s.assigns,
+    a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
   if (words.some((w) => w.value === null)) {
@@ -1591,6 +1595,16 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
   }
   for (const file of found) {
+    // A JavaScript config on disk that loads a module of the project by a relative name: that module runs too.
+    if (/\.[cm]?[jt]s$/.test(file) && !contents?.has(file) && found.size < 64) {
+      const t = configText(env, file, undefined, { ...cfg, seen: undefined });
+      if (typeof t?.text === 'string')
+        for (const m of t.text.matchAll(/\b(?:require|import)\s*\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]|\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+          const rel = normalize(`${file.slice(0, file.lastIndexOf('/'))}/${m[1] ?? m[2]}`);
+          for (const c of [rel, `${rel}.js`, `${rel}.cjs`, `${rel}.mjs`, `${rel}.ts`, `${rel}/index.js`])
+            if (contents?.has(c) || env.exists?.(c) === true) found.add(c);
+        }
+    }
     const got = configText(env, file, contents, cfg);
     if (got === undefined) continue;
     const { text, line } = got;

@@ -57,6 +57,8 @@ const FAMILY: Record<string, string[]> = {
   karma: named('karma.conf'),
   gulp: named('gulpfile', 'Gulpfile'),
   grunt: named('Gruntfile', 'gruntfile'),
+  storybook: named('.storybook/main', '.storybook/preview'),
+  remix: named('remix.config'),
 };
 
 /** Which families each tool loads (a bundler loads the CSS and framework configs its plugins read). */
@@ -95,6 +97,10 @@ const TOOL_FAMILIES: Record<string, string[]> = {
   gulp: ['gulp'],
   grunt: ['grunt'],
   'react-scripts': ['babel', 'postcss', 'tailwind', 'eslint'],
+  storybook: ['storybook', 'babel', 'postcss', 'tailwind'],
+  'start-storybook': ['storybook', 'babel'],
+  'build-storybook': ['storybook', 'babel'],
+  remix: ['remix', 'postcss', 'tailwind'],
 };
 
 /** Configs that apply per folder (the one nearest each file wins): a folder given is searched through. */
@@ -152,6 +158,17 @@ const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
  * undefined. `env`: the variables the sub-command runs with (PYTHONPATH).
  */
 export function toolConfigs(name: string, argv: readonly string[], env: Record<string, string | null>): ConfigSearch | undefined {
+  // `yarn prettier …`, `pnpm dlx jest`, `bunx vite build`, `bun x …`: a package binary the manager runs is that tool.
+  if (/^(yarn|pnpm|pnpx|bun|bunx|npx)$/.test(name)) {
+    let i = 1;
+    while (i < argv.length && argv[i].startsWith('-')) i++;
+    if (/^(exec|dlx|x|run)$/.test(argv[i] ?? '')) i++;
+    while (i < argv.length && argv[i].startsWith('-')) i++;
+    const tool = (argv[i] ?? '').replace(/^.*\//, '').replace(/@[^@/]*$/, '');
+    if (i < argv.length && tool !== name && (TOOL_FAMILIES[tool] !== undefined || tool === 'pytest' || tool === 'mise'))
+      return toolConfigs(tool, argv.slice(i), env);
+    return undefined;
+  }
   const args = argv.slice(1);
   const out: ConfigSearch = { up: [], trees: [], dirs: [], walk: undefined, files: [], why: undefined };
   let any = false;

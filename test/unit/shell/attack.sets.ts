@@ -1655,6 +1655,11 @@ export const DANGEROUS: Record<string, string[]> = {
     `printf "[tasks]\nb = \"rm -rf build\"\n" > mise.toml && mise run b`,
     `printf "[tasks.a]\ndepends = [\"b\"]\nrun = \"echo a\"\n[tasks.b]\nrun = \"rm -rf build\"\n" > mise.toml && mise run a`,
     `mkdir -p mise-tasks && printf "#!/bin/sh\nrm -rf build\n" > mise-tasks/x && mise run x`,
+    `echo "require('child_process').execSync('rm -rf build')" > .prettierrc.cjs && yarn prettier --check src`,
+    `echo "require('child_process').execSync('rm -rf build')" > .prettierrc.cjs && bunx prettier --check src`,
+    `echo "import shutil; shutil.rmtree('build')" > src/sitecustomize.py && export PYTHONPATH=src && python3 -c 1`,
+    `echo "import shutil; shutil.rmtree('build')" > src/sitecustomize.py && env PYTHONPATH=src python3 -c 1`,
+    `mv /tmp/evil.js .prettierrc.cjs && npx prettier --check src`,
   ],
 };
 

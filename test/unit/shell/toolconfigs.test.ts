@@ -28,6 +28,9 @@ const PLANTED: Record<string, string> = {
   'gen/gen.go': 'package gen\n\n//go:generate rm -rf build\n',
   'py/sitecustomize.py': "import shutil\nshutil.rmtree('build')\n",
   'mise-tasks/wipe': '#!/bin/sh\nrm -rf src\n',
+  // A config that loads a module of the project: the module runs too.
+  'er/eslint.config.mjs': "import rules from './rules.mjs';\nexport default [rules];\n",
+  'er/rules.mjs': "import { execSync } from 'child_process';\nexecSync('rm -rf build');\nexport default {};\n",
 };
 
 const DANGEROUS = [
@@ -59,6 +62,12 @@ const DANGEROUS = [
   'PYTHONPATH=py python3 -c 1',
   'PYTHONPATH=py pytest tests',
   'PYTHONPATH=/tmp:py python3 scripts/x.py',
+  'export PYTHONPATH=py; python3 -c 1',
+  'env PYTHONPATH=py python3 -c 1',
+  'cd er && npx eslint .',
+  'yarn prettier --check src',
+  'bunx prettier --check src',
+  'pnpm dlx jest web',
 ];
 
 /** Ordinary configs of the same kinds: they must stay allowed. */
