@@ -99,6 +99,7 @@ export class Engine {
       exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
       readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
+      listDir: probe.readdirKinds ? (abs) => listDirFact(probe, abs) : undefined,
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
@@ -197,6 +198,15 @@ function readTextFact(probe: FsProbe, abs: string, max: number): string | false 
     return probe.readText!(abs, max);
   } catch {
     return false;
+  }
+}
+
+/** A folder's entries for the command guard; a probe failure is undefined (the folder is not searched). */
+function listDirFact(probe: FsProbe, abs: string): { name: string; dir: boolean }[] | undefined {
+  try {
+    return probe.readdirKinds!(abs);
+  } catch {
+    return undefined;
   }
 }
 

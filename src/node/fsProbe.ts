@@ -29,6 +29,14 @@ export const nodeFsProbe: FsProbe = {
       throw e;
     }
   },
+  readdirKinds(abs) {
+    try {
+      return fs.readdirSync(abs, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory() }));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR' || (e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+  },
   gitTracked,
   gitRange,
   readText,

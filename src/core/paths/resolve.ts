@@ -36,6 +36,8 @@ export interface FsProbe {
    * cannot be judged (unreadable, or larger than `max` bytes).
    */
   readText?(abs: string, max: number): string | false | undefined;
+  /** Entry names of a directory with whether each is a directory (links not followed). */
+  readdirKinds?(abs: string): { name: string; dir: boolean }[];
 }
 
 export type Resolved = { ok: true; path: string; info: EntryInfo | undefined } | { ok: false; reason: string };

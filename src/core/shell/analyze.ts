@@ -15,6 +15,7 @@ import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
+import { goGenerateLines, miseTaskLines, pthCode, toolConfigs } from './toolconfigs';
 import {
   JUST_FILES,
   MAX_SCRIPT_BYTES,
@@ -98,6 +99,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   functions: Map<string, string> | undefined = undefined;
   /** Sub-commands read from the project's files on disk (scripts, package.json scripts, recipes): see projectText. */
   fromDisk: Set<number> | undefined = undefined;
+  /** Variables `export`ed on the line that decide what a tool loads (PYTHONPATH), for every tool run on it. */
+  exported: Record<string, string | null> | undefined = undefined;
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
@@ -422,6 +425,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
     try {
       for (const [k, v] of pairs) {
+        // Exported for the rest of the line: the Python started later imports sitecustomize.py from there.
+        if (k === 'PYTHONPATH' && n !== 'env' && s.assigns[k] === undefined) (this.exported ??= {})[k] = v;
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
           // less runs LESSOPEN's command with `|` (output piped), `||` or `-` (input) before it: markers, not shell.
@@ -738,7 +743,7 @@ function withArgs(body: string, words: W[]): string {
 /** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
 function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
   let out: Record<string, string | null> | undefined;
-  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
 
@@ -1288,7 +1293,7 @@ function projectText(a: Analyzer, text: string, via: string, cwd: string | null)
  */
 function projectProgram(a: Analyzer, s: Sub, text: string, target: string, cwd: string | null, recipes: boolean): void {
   const d = TREE_DELETE_API.exec(text) ?? (recipes ? RECIPE_TREE_DELETE.exec(text) : null);
-  if (d) s.why ??= `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '').trim()})`;
+  if (d) note(a, s, `${target} (on disk) deletes a directory tree (${d[0].replace(/\s*\($/, '').trim()})`);
   for (const literal of shellOuts(text).literals) projectText(a, literal, `a command ${target} runs`, cwd);
   if (recipes) for (const literal of recipeCommands(text)) projectText(a, literal, `a command ${target} runs`, cwd);
   // Files it writes by a literal name (`fs.writeFileSync('.agentguard.yaml', …)`, `open('tests/a.py', 'w')`):
@@ -1646,14 +1651,211 @@ function foreignProject(
 }
 
 /**
+ * What cannot be accounted for in a sub-command: its own unknown, or, for one read from a project file (whose
+ * unknowns are dropped: the project's own code, run by name), a finding of the line's own.
+ */
+function note(a: Analyzer, s: Sub, why: string): void {
+  if (a.fromDisk?.has(s.index)) a.findings.push({ rule: 'exec.unmodelled', category: 'exec', tier: 'unknown', subcommand: s.text, explanation: why, sub: -1 });
+  else s.why ??= why;
+}
+
+/**
+ * Program text the sub-command runs, in `lang`. From disk (`onDisk`), the project's code run by name: what it is
+ * seen to do (a tree delete, a literal shell command, a literal write), not every call the inline-code reader
+ * refuses (`import os` is in every manage.py). Written on this line: code the line shows, judged like an inline
+ * program (what is not proven harmless is unknown) and its literal shell commands walked as the line's own.
+ */
+function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string): void {
+  if (onDisk) {
+    projectProgram(a, s, text, target, s.cwd, false);
+    return;
+  }
+  const v = judgeCode(lang, text);
+  if (v.why !== undefined) note(a, s, `${target} (written on this line): ${v.why}`);
+  // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
+  const d = destructiveApi(text);
+  if (d !== undefined) note(a, s, `${target} (written on this line): ${d}`);
+  for (const literal of shellOuts(text).literals) lineText(a, literal, `a command ${target} runs`, s.cwd);
+  for (const r of v.reads)
+    s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+}
+
+/** Text the line itself wrote, walked as commands in `cwd`: judged in full, unknowns included. */
+function lineText(a: Analyzer, text: string, via: string, cwd: string | null): void {
+  a.reparse(text, { via: [via], cwd: { value: cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text }, 'script');
+}
+
+/** Config files read for one line, and folders listed to find them (a larger tree is an unknown). */
+const MAX_CONFIG_READS = 200;
+const MAX_CONFIG_DIRS = 3000;
+
+interface ConfigReads {
+  files: number;
+  dirs: number;
+  seen: Set<string> | undefined;
+}
+
+/** Folders no tool searches for its configs or tests (installed code, tool caches, version control). */
+const SKIP_DIRS = /^(node_modules|\.git|\.hg|\.svn|\.venv|venv|site-packages|__pycache__|\.tox|\.nox|\.mypy_cache|\.pytest_cache|\.ruff_cache|\.next|\.cache)$/;
+
+/** The files under `root` whose base name `match` accepts; false when the tree is larger than the guard lists. */
+function walkTree(env: CommandEnv, root: string, match: RegExp, cfg: ConfigReads, out: Set<string>): boolean {
+  const queue = [root];
+  for (let i = 0; i < queue.length; i++) {
+    if (--cfg.dirs < 0) return false;
+    const d = queue[i];
+    const ents = env.listDir!(d);
+    if (!ents) continue;
+    for (const e of ents) {
+      const p = `${d === '/' ? '' : d}/${e.name}`;
+      if (e.dir) {
+        if (!SKIP_DIRS.test(e.name)) queue.push(p);
+      } else if (match.test(e.name)) out.add(p);
+    }
+  }
+  return true;
+}
+
+/** A config's text: written on this line (string, or null: only known at run time), or read from disk (bounded). */
+function configText(
+  env: CommandEnv,
+  file: string,
+  contents: Map<string, string | null> | undefined,
+  cfg: ConfigReads,
+): { text: string | null | false; line: boolean } | undefined {
+  if (contents?.has(file)) return { text: contents.get(file)!, line: true };
+  if (!env.readScript || cfg.seen?.has(file)) return undefined;
+  (cfg.seen ??= new Set()).add(file);
+  if (--cfg.files < 0) return { text: false, line: false };
+  const t = env.readScript(file, MAX_SCRIPT_BYTES);
+  return t === undefined ? undefined : { text: t, line: false };
+}
+
+/**
+ * Files the sub-command's tool loads as code without the line naming them (toolconfigs.ts): a JavaScript tool's
+ * config, pytest's conftest.py files, sitecustomize.py on PYTHONPATH, `//go:generate` directives, mise's tasks.
+ * Text the line wrote is judged as code it shows, text on disk as the project's code (like a script run by name);
+ * a file the line wrote with text only known at run time, or one the guard cannot read, is an unknown.
+ */
+function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): readonly string[] {
+  const judged: string[] = [];
+  if (s.name === null || s.cwd === null || s.remote) return judged;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  if (start < 0) return judged;
+  const words = s.words.slice(start);
+  const search = toolConfigs(
+    s.name,
+    words.map((w) => w.value ?? ''),
+    a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
+  );
+  if (!search) return judged;
+  if (words.some((w) => w.value === null)) {
+    note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
+    return judged;
+  }
+  if (search.why) note(a, s, search.why);
+  const cwd = s.cwd;
+  const abs = (p: string) => normalize(absPath(p, cwd, env.home));
+  const found = new Set<string>();
+  const consider = (file: string) => {
+    if (!found.has(file) && (contents?.has(file) || env.exists?.(file) === true)) found.add(file);
+  };
+  for (const d of [cwd, ...search.dirs.map(abs)]) {
+    for (let dir = d; ;) {
+      for (const n of search.up) consider(`${dir === '/' ? '' : dir}/${n}`);
+      const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+      if (up === dir || !inWorkspace(up, env)) break;
+      dir = up;
+    }
+  }
+  for (const f of search.files) consider(abs(f));
+  const walk = search.walk;
+  if (walk) {
+    const trees = search.trees.map(abs);
+    const dirs = (search.goDirs ?? []).map(abs);
+    const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+    if (contents)
+      for (const p of contents.keys())
+        if (walk.test(base(p)) && (trees.some((t) => p === t || p.startsWith(t + '/')) || dirs.includes(p.slice(0, p.lastIndexOf('/'))))) found.add(p);
+    if (env.listDir) {
+      for (const t of trees)
+        if (!walkTree(env, t, walk, cfg, found)) {
+          note(a, s, `${t} holds more folders than the guard lists, so the files ${s.name} loads as code there cannot all be read`);
+          return judged;
+        }
+      for (const d of dirs) for (const e of env.listDir(d) ?? []) if (!e.dir && walk.test(e.name)) found.add(`${d}/${e.name}`);
+    }
+  }
+  for (const file of found) {
+    // A JavaScript config on disk that loads a module of the project by a relative name: that module runs too.
+    if (/\.[cm]?[jt]s$/.test(file) && !contents?.has(file) && found.size < 64) {
+      const t = configText(env, file, undefined, { ...cfg, seen: undefined });
+      if (typeof t?.text === 'string')
+        for (const m of t.text.matchAll(/\b(?:require|import)\s*\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]|\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+          const rel = normalize(`${file.slice(0, file.lastIndexOf('/'))}/${m[1] ?? m[2]}`);
+          for (const c of [rel, `${rel}.js`, `${rel}.cjs`, `${rel}.mjs`, `${rel}.ts`, `${rel}/index.js`])
+            if (contents?.has(c) || env.exists?.(c) === true) found.add(c);
+        }
+    }
+    const got = configText(env, file, contents, cfg);
+    if (got === undefined) continue;
+    const { text, line } = got;
+    if (text === null) {
+      note(a, s, `${file} was written on this line with text only known at run time, and ${s.name} loads it as code`);
+      continue;
+    }
+    if (text === false) {
+      note(a, s, `${file} is code ${s.name} loads, and the guard cannot read it whole (unreadable, too large, or too many files)`);
+      continue;
+    }
+    if (line) judged.push(file);
+    const how = `${file}, which ${s.name} loads as code`;
+    const run = (cmds: readonly string[]) => {
+      for (const c of cmds)
+        if (line) lineText(a, c, how, file.slice(0, file.lastIndexOf('/')) || '/');
+        else projectText(a, c, how, s.cwd);
+    };
+    if (file.endsWith('.go')) run(goGenerateLines(text));
+    else if (file.endsWith('.toml')) {
+      const got = miseTaskLines(text, search.miseTasks ?? []);
+      if (got.opaque !== undefined) note(a, s, `${file}: ${got.opaque}`);
+      run(got.lines);
+    } else if (file.endsWith('.pth')) judgeProgramText(a, s, file, pthCode(text), !line, 'python');
+    else {
+      const lang = EXT_LANGS[/\.([a-z]+)$/.exec(file)?.[1] ?? ''];
+      // A file task of mise without an extension: a script its `#!` line names, a shell script without one.
+      const shebang = SHEBANG.exec(text)?.[1];
+      const l = lang ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
+      if (l === undefined || l === 'sh') run([text]);
+      else judgeProgramText(a, s, file, line ? configCode(file, l, text) : text, !line, l);
+    }
+  }
+  return judged;
+}
+
+/**
+ * What a config the line wrote is judged as: its one export (`module.exports = {…}`, `export default {…}`) and a
+ * conftest.py's `import pytest` (fixtures, marks) are what such files are; the rest is read like inline code.
+ */
+function configCode(file: string, lang: string, text: string): string {
+  if (lang === 'node') return text.replace(/^\s*(?:module\.exports\s*=|export\s+default\b)/m, '');
+  if (lang === 'python' && file.endsWith('/conftest.py') && !/\bpytest\s*\.\s*main\b/.test(text))
+    return text.replace(/^(?:import pytest|from pytest import [\w, ]+)\s*$/gm, '');
+  return text;
+}
+
+/**
  * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
  * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
  * Returns the paths judged so.
  */
 function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefined {
   let contents: Map<string, string | null> | undefined;
+  /** Files the line appended to that were on disk before: their old text runs along with what the line added. */
+  let appended: Set<string> | undefined;
   let judged: Set<string> | undefined;
   const disk: DiskReads = { left: MAX_SCRIPT_READS, seen: undefined };
+  const cfg: ConfigReads = { files: MAX_CONFIG_READS, dirs: MAX_CONFIG_DIRS, seen: undefined };
   // Sub-commands of the scripts judged here are looked at too (a script that runs another), bounded by `disk`.
   for (let k = 0; k < a.subs.length; k++) {
     const s = a.subs[k];
@@ -1715,19 +1917,16 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
           (judged ??= new Set()).add(target);
         }
         if (!asLang) continue;
-        if (origin === 'on disk') projectProgram(a, s, text, target, s.cwd, false);
-        else {
-          const v = judgeCode(lang!, text);
-          if (v.why !== undefined) s.why ??= `${target} (${origin}): ${v.why}`;
-          // The destructive calls an inline program is judged for (rmSync, rmtree, an overwriting open…).
-          const d = destructiveApi(text);
-          if (d !== undefined) s.why ??= `${target} (${origin}): ${d}`;
-          for (const r of v.reads)
-            s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
-          (judged ??= new Set()).add(target);
+        judgeProgramText(a, s, target, text, origin === 'on disk', lang!);
+        if (origin !== 'on disk') (judged ??= new Set()).add(target);
+        // Appended to a file on disk: what was there runs too.
+        if (appended?.has(target)) {
+          const old = readDiskScript(env, target, disk);
+          if (typeof old === 'string') judgeProgramText(a, s, target, old, true, lang!);
         }
       }
     }
+    if (env.readScript || contents) for (const p of judgeToolConfigs(a, s, env, contents, cfg)) (judged ??= new Set()).add(p);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {
@@ -1737,6 +1936,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       if (p === null || p === undefined) continue;
       const t = abs(p);
       if (r.op === '>>') judgeAppendedScript(a, s, t, printed, env);
+      if (r.op === '>>' && !contents?.has(t) && env.exists?.(t) !== false) (appended ??= new Set()).add(t);
       const prev = (contents ??= new Map()).get(t);
       contents.set(t, r.op === '>>' ? (prev === undefined ? printed : prev === null || printed === null ? null : prev + printed) : printed);
     }

@@ -117,3 +117,51 @@ export function withoutNewFileWrites(code: string, isNew: (path: string) => bool
   }
   return out;
 }
+
+/**
+ * Links, copies and moves an inline program makes by literal names, as the shell command that does the same:
+ * `fs.symlinkSync('.env','e')` is `ln -s .env e`, `os.link(a, b)` is `ln a b`, `fs.cpSync(a, b, …)` is `cp -r a b`,
+ * `fs.renameSync(a, b)` is `mv a b`. Walked as commands on the line, they get what those commands get: the source
+ * is named or read by the path rules, and a link's name is an alias of its target for the rest of the line (`cat e`
+ * reads .env, `cp x gh/pre-commit` writes .git/hooks/pre-commit when gh links to .git/hooks).
+ * Threat: `node -e "require('fs').symlinkSync('.env','e')" && cat e`.
+ */
+const LINK_APIS: [RegExp, readonly string[], boolean][] = [
+  // [call, the command it is, the arguments are (link name, target) rather than (target, link name)]
+  [call(String.raw`(?:symlinkSync|symlink|ensureSymlinkSync|ensureSymlink|createSymlinkSync|createSymlink|ln_s|ln_sf)`), ['ln', '-s'], false],
+  [call(String.raw`(?:linkSync|link|ensureLinkSync|ensureLink|createLinkSync|createLink|ln)`), ['ln'], false],
+  [call(String.raw`(?:cpSync|cp_r|copytree|copy_tree|copySync|copyDirectory)`), ['cp', '-r'], false],
+  [call(String.raw`(?:cp|copy|copyFileSync|copyFile|copyfile|copy2)`), ['cp', '-r'], false],
+  // `replace` only as os.replace: a string's .replace('a', 'b') is no move.
+  [call(String.raw`(?:renameSync|rename|os\.replace|moveSync|move|mv)`), ['mv'], false],
+  // pathlib: Path(link).symlink_to(target), Path(link).hardlink_to(target), Path(a).rename(b) / .replace(b).
+  [new RegExp(String.raw`\bPath\s*\(\s*${LIT}\s*\)\s*\.\s*symlink_to\s*\(\s*${LIT}`, 'g'), ['ln', '-s'], true],
+  [new RegExp(String.raw`\bPath\s*\(\s*${LIT}\s*\)\s*\.\s*(?:hardlink_to|link_to)\s*\(\s*${LIT}`, 'g'), ['ln'], true],
+  [new RegExp(String.raw`\bPath\s*\(\s*${LIT}\s*\)\s*\.\s*(?:rename|replace|move)\s*\(\s*${LIT}`, 'g'), ['mv'], false],
+  [new RegExp(String.raw`\bPath\s*\(\s*${LIT}\s*\)\s*\.\s*copy\s*\(\s*${LIT}`, 'g'), ['cp', '-r'], false],
+];
+
+/** `name(LIT, LIT` with the parenthesis optional (Perl's and Ruby's `symlink '.env', 'e'`). */
+function call(names: string): RegExp {
+  return new RegExp(String.raw`(?<![\w$])${names}\s*(?:\(\s*|\s)${LIT}\s*,\s*${LIT}`, 'g');
+}
+
+/** The shell commands (argv) an inline program's literal link, copy and move calls amount to. */
+export function codeLinks(code: string): string[][] {
+  let out: string[][] | undefined;
+  if (!LINK_HINT.test(code)) return [];
+  for (const [re, cmd, swapped] of LINK_APIS) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(code)) !== null) {
+      const a = lit(m, 0);
+      const b = lit(m, 1);
+      if (!a || !b) continue;
+      (out ??= []).push([...cmd, '--', swapped ? b : a, swapped ? a : b]);
+    }
+  }
+  return out ?? [];
+}
+
+/** Every call above names one of these (most programs name none: nothing to scan). */
+const LINK_HINT = /link|cp|copy|rename|replace|move|mv|ln/i;

@@ -16,6 +16,12 @@ export interface CommandEnv {
    * false: present but unreadable or too large to judge. Without it, scripts on disk are not read.
    */
   readScript?: (absPath: string, max: number) => string | false | undefined;
+  /**
+   * The entries of a folder (links not followed: a link is no folder here), for the files tools load without the
+   * line naming them (pytest's conftest.py under a tree, `//go:generate` in a package). undefined: not a folder,
+   * or it cannot be listed. Without it, trees are not searched.
+   */
+  listDir?: (absPath: string) => readonly { name: string; dir: boolean }[] | undefined;
 }
 
 /** One command that would run. `null` in argv = a word only known at run time (variable, substitution, brace). */

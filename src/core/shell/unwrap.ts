@@ -4,6 +4,7 @@
 import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
 import { copyBox, withLabel, type WalkCtx } from './walk';
+import { codeLinks } from './codepaths';
 import { CODE_INTERPRETERS, programTexts, shellOuts } from './interp';
 import { inputWord, lit, word } from './words';
 import { WRAPPERS } from './programs/wrappers';
@@ -576,6 +577,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       for (const c of codes) {
         if (c === null) continue;
         for (const l of shellOuts(c).literals) host.reparse(l, within(u.ctx, `${name} shell-out`), `${name} shell-out`);
+        // Links, copies and moves it makes by literal names: the commands that do the same (a link is an alias after).
+        for (const argv of codeLinks(c)) host.reparse(joinArgv(argv), within(u.ctx, `${name} ${argv[0]}`), `${name} ${argv[0]}`);
       }
       return self;
     }

@@ -285,6 +285,13 @@ const JS_FORBIDDEN = new Set([
 const JS_REQUIRE =
   /^(path|util|url|querystring|assert|events|buffer|string_decoder|crypto|os|zlib|punycode|node:path|node:util|node:url|node:os|node:crypto|node:assert|node:buffer|fs|node:fs)$/;
 const JS_FS = /^(readFileSync|readdirSync|existsSync|statSync|lstatSync|readFile|readdir|stat|lstat|access|accessSync|realpathSync)$/;
+/** fs calls that change files (their first argument must be a literal path, read off the line). */
+const JS_MUTATE =
+  /Sync$|^(writeFile|appendFile|rm|unlink|rename|copyFile|mkdir|rmdir|symlink|link|chmod|createWriteStream|createReadStream|open|cp|truncate|utimes|chown|lchown|opendir|mkdtemp)$/;
+/** fs calls with a source and a destination: a link, a copy, a move. */
+const JS_TWO_PATHS = /^(symlink|link|copyFile|cp|rename)(Sync)?$/;
+/** What an fs function is taken from: the module, its promises, `require('fs')` itself. */
+const JS_FS_RECEIVER = /^(fs|fsp|promises|fse|\))$/;
 const JS_PROCESS =
   /^(version|versions|platform|arch|argv|cwd|exit|stdin|stdout|stderr|pid|uptime|memoryUsage|hrtime|env|release|execPath|title|exitCode|nextTick)$/;
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|_KEY$/i;
@@ -432,6 +439,13 @@ function litArg(ts: Tok[], k: number): string | undefined {
   return ts[k]?.v === '(' && ts[k + 1]?.t === 'str' && (ts[k + 2]?.v === ',' || ts[k + 2]?.v === ')') ? ts[k + 1].v : undefined;
 }
 
+/** The second literal argument of a call whose first is a literal (`(`, lit, `,`, lit at k…k+4). */
+function litArg2(ts: Tok[], k: number): string | undefined {
+  return litArg(ts, k) !== undefined && ts[k + 2]?.v === ',' && ts[k + 3]?.t === 'str' && (ts[k + 4]?.v === ',' || ts[k + 4]?.v === ')')
+    ? ts[k + 3].v
+    : undefined;
+}
+
 export function judgeCode(lang: string, code: string): CodeVerdict {
   const l = lang === 'mongo' ? 'node' : lang;
   if (!/^(python|node|ruby|perl|php)$/.test(l)) return { reads: NO, writes: NO, why: `code in ${lang} is not read by the guard` };
@@ -443,6 +457,9 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
   const no = (why: string): CodeVerdict => ({ reads, writes, runs, why });
   for (let k = 0; k < ts.length; k++) {
     const t = ts[k];
+    // `fs['symlinkSync'](…)`: a member named by a string is the same member.
+    if (l === 'node' && t.t === 'str' && ts[k - 1]?.v === '[' && ts[k + 1]?.v === ']' && (JS_MUTATE.test(t.v) || JS_FORBIDDEN.has(t.v)))
+      return no(`code uses [${JSON.stringify(t.v)}]`);
     if (t.t !== 'id') continue;
     const v = t.v;
     const next = ts[k + 1];
@@ -500,22 +517,26 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
         if (member && /^(exec|run|load|spawn|fork|execSync|spawnSync|execFile|execFileSync)$/.test(v) && ts[k - 2]?.v !== 'child_process') continue;
         return no(`code uses ${v}`);
       }
-      if (member && JS_FS.test(v)) {
+      // `const { symlinkSync } = require('fs'); symlinkSync(…)`: called by its own name, it is the same call.
+      const called = member || (next?.v === '(' && prev?.v !== 'function');
+      if (called && JS_FS.test(v)) {
         const p = litArg(ts, k + 1);
         if (p === undefined) return no(`code calls ${v} on a path it computes`);
         reads.push(p);
         continue;
       }
-      if (
-        member &&
-        /Sync$|^(writeFile|appendFile|rm|unlink|rename|copyFile|mkdir|rmdir|symlink|chmod|createWriteStream|createReadStream|open|cp)$/.test(v) &&
-        ts[k - 2]?.v !== 'JSON'
-      ) {
+      if (called && JS_MUTATE.test(v) && ts[k - 2]?.v !== 'JSON') {
         const p = litArg(ts, k + 1);
         if (p === undefined || /^(createReadStream|open)$/.test(v)) return no(`code calls ${v}`);
+        // A link, copy or move names two paths: both must be read off the line (the second is where the alias lands).
+        if (JS_TWO_PATHS.test(v) && litArg2(ts, k + 1) === undefined) return no(`code calls ${v} with a path it computes`);
         writes.push(p);
         continue;
       }
+      // The call under another name, or handed on uncalled: `const { symlinkSync: s } = require('fs')`,
+      // `fs.symlinkSync.call(…)`, `[…].forEach(fs.rmSync)`, `fs['symlinkSync'](…)`.
+      if (JS_MUTATE.test(v) && ((member && JS_FS_RECEIVER.test(ts[k - 2]?.v ?? '')) || (next?.v === ':' && /Sync$/.test(v))))
+        return no(`code takes fs.${v} without calling it on a literal path`);
       if (v === 'process' && next?.v === '.') {
         const a = ts[k + 2]?.v ?? '';
         if (!JS_PROCESS.test(a)) return no(`code uses process.${a}`);

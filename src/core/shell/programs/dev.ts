@@ -141,6 +141,8 @@ export const DEV: RowSpec[] = [
     n: 'bun',
     d: 'Bun: runs scripts, files and tests; installs packages',
     loose: true,
+    // -e/-p code is JavaScript (the Bun global, which can spawn and write, is refused by the code reader).
+    lang: 'node',
     o: '-e|--eval=K -p|--print=K --cwd=C',
     sub: {
       run: { n: 'run', d: 'runs a package.json script or a file', x: 'script-or-file', runs: PKG_JSON },

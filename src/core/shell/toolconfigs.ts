@@ -1,0 +1,380 @@
+// Files everyday tools load and run as code without the line naming them: a formatter's, a linter's, a bundler's
+// or a test runner's JavaScript config (`.prettierrc.cjs`, `babel.config.js`, `vite.config.ts`, …), pytest's
+// conftest.py files, Python's sitecustomize.py and `.pth` files, `//go:generate` directives, mise's tasks. The
+// analyzer reads them (bounded, like the scripts a line runs) and judges what they hold: text the line itself
+// wrote is judged as code it shows, text on disk as the project's code run by name.
+// Threat: `echo "require('child_process').execSync('rm -rf build')" > .prettierrc.cjs && npx prettier --check .`,
+// and the same file planted by one allowed call and loaded by a benign-looking `npx prettier --check src` later.
+// Pure: the analyzer supplies the file system.
+
+/** Where a tool finds the files it loads, relative to the sub-command's cwd. */
+export interface ConfigSearch {
+  /** Base names looked for in the cwd and each folder above it (within the workspace), and above each `dirs` entry. */
+  up: readonly string[];
+  /** Folders (as written) whose whole tree is searched for `walk` names: pytest's conftest.py, go files, cascading configs. */
+  trees: string[];
+  /** Folders (as written) searched for `up` names and upward (the paths a tool is given). */
+  dirs: string[];
+  /** Base names (or a pattern on the base name) found under `trees`. */
+  walk: RegExp | undefined;
+  /** Files named outright (relative or absolute): sitecustomize.py on PYTHONPATH, mise's file tasks. */
+  files: string[];
+  /** What cannot be searched (the sub-command is unknown). */
+  why: string | undefined;
+  /** mise: the tasks to run (their `run` lines are judged). */
+  miseTasks?: string[];
+  /** go generate: only the named folders' files (no tree), when no `...` pattern. */
+  goDirs?: string[];
+}
+
+const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
+const named = (...bases: string[]): string[] => bases.flatMap((b) => EXTS.map((e) => `${b}.${e}`));
+
+/** Config files of JavaScript tools that are JavaScript: loaded (run) by the tool at start. */
+const FAMILY: Record<string, string[]> = {
+  prettier: named('.prettierrc', 'prettier.config'),
+  babel: named('babel.config', '.babelrc'),
+  jest: named('jest.config'),
+  vitest: named('vitest.config', 'vitest.workspace'),
+  vite: named('vite.config'),
+  postcss: named('postcss.config', '.postcssrc'),
+  tailwind: named('tailwind.config'),
+  svelte: named('svelte.config'),
+  eslint: named('eslint.config', '.eslintrc'),
+  lintstaged: named('.lintstagedrc', 'lint-staged.config'),
+  webpack: named('webpack.config'),
+  rollup: named('rollup.config'),
+  next: named('next.config'),
+  nuxt: named('nuxt.config'),
+  astro: named('astro.config'),
+  stylelint: named('stylelint.config', '.stylelintrc'),
+  commitlint: named('commitlint.config', '.commitlintrc'),
+  playwright: named('playwright.config'),
+  cypress: named('cypress.config'),
+  tsup: named('tsup.config'),
+  mocha: named('.mocharc'),
+  ava: named('ava.config'),
+  karma: named('karma.conf'),
+  gulp: named('gulpfile', 'Gulpfile'),
+  grunt: named('Gruntfile', 'gruntfile'),
+  storybook: named('.storybook/main', '.storybook/preview'),
+  remix: named('remix.config'),
+};
+
+/** Which families each tool loads (a bundler loads the CSS and framework configs its plugins read). */
+const TOOL_FAMILIES: Record<string, string[]> = {
+  prettier: ['prettier'],
+  babel: ['babel'],
+  'babel-node': ['babel'],
+  jest: ['jest', 'babel'],
+  vitest: ['vitest', 'vite', 'postcss', 'tailwind', 'svelte'],
+  vite: ['vite', 'postcss', 'tailwind', 'svelte'],
+  'vite-node': ['vite'],
+  next: ['next', 'postcss', 'tailwind', 'babel'],
+  eslint: ['eslint'],
+  'lint-staged': ['lintstaged'],
+  webpack: ['webpack', 'babel', 'postcss', 'tailwind'],
+  'webpack-cli': ['webpack', 'babel', 'postcss', 'tailwind'],
+  'webpack-dev-server': ['webpack', 'babel', 'postcss', 'tailwind'],
+  rollup: ['rollup', 'babel'],
+  tailwindcss: ['tailwind', 'postcss'],
+  tailwind: ['tailwind', 'postcss'],
+  postcss: ['postcss', 'tailwind'],
+  'postcss-cli': ['postcss', 'tailwind'],
+  'svelte-kit': ['svelte', 'vite', 'postcss', 'tailwind'],
+  'svelte-check': ['svelte'],
+  nuxt: ['nuxt', 'postcss', 'tailwind'],
+  nuxi: ['nuxt', 'postcss', 'tailwind'],
+  astro: ['astro', 'vite', 'postcss', 'tailwind'],
+  stylelint: ['stylelint'],
+  commitlint: ['commitlint'],
+  playwright: ['playwright'],
+  cypress: ['cypress'],
+  tsup: ['tsup'],
+  mocha: ['mocha'],
+  ava: ['ava'],
+  karma: ['karma'],
+  gulp: ['gulp'],
+  grunt: ['grunt'],
+  'react-scripts': ['babel', 'postcss', 'tailwind', 'eslint'],
+  storybook: ['storybook', 'babel', 'postcss', 'tailwind'],
+  'start-storybook': ['storybook', 'babel'],
+  'build-storybook': ['storybook', 'babel'],
+  remix: ['remix', 'postcss', 'tailwind'],
+};
+
+/** Configs that apply per folder (the one nearest each file wins): a folder given is searched through. */
+const CASCADING = new Set(['prettier', 'eslint', 'babel']);
+const CASCADE_NAME = new RegExp(
+  '^(?:' + [...FAMILY.prettier, ...FAMILY.eslint, ...FAMILY.babel.filter((n) => n.startsWith('.babelrc'))].map((n) => n.replace(/\./g, '\\.')).join('|') + ')$',
+);
+
+/** Options of these tools that take a value (the value is not a path to search). */
+const VALUED =
+  /^(-c|--config|-o|--out-dir|--output|-p|--project|--ignore-path|--format|-f|--rule|--env|--plugin|--parser|--reporter|--mode|--root|--cache-location|-t|--testNamePattern|--testPathPattern|--max-warnings|--port|--host|-k|-m|--tb|--maxfail|--deselect|--ignore|-W|--durations|--junitxml|--basetemp|--cov|--cov-report|--log-file|--capture|--import-mode|-n|--numprocesses|--timeout|--run|--skip|--tags|-r|--rootdir|--confcutdir)$/;
+
+function positionals(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('-')) {
+      if (VALUED.test(w)) i++;
+      continue;
+    }
+    out.push(w.replace(/::.*$/, ''));
+  }
+  return out;
+}
+
+/** The folder a path argument stands for when searched (a glob's fixed leading folders). */
+function dirOfArg(p: string): string {
+  const g = p.search(/[*?[{]/);
+  if (g < 0) return p;
+  const head = p.slice(0, g);
+  return head.includes('/') ? head.slice(0, head.lastIndexOf('/')) || '.' : '.';
+}
+
+const MISE_CONFIGS = [
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+  'mise/config.toml',
+  '.mise/config.toml',
+  '.config/mise.toml',
+  '.config/mise/config.toml',
+  '.rtx.toml',
+];
+const MISE_TASK_DIRS = ['mise-tasks', '.mise-tasks', 'mise/tasks', '.mise/tasks', '.config/mise/tasks'];
+
+const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
+
+/**
+ * What the tool `name` (argv: its words after unwrapping, name first) loads as code without naming it, or
+ * undefined. `env`: the variables the sub-command runs with (PYTHONPATH).
+ */
+export function toolConfigs(name: string, argv: readonly string[], env: Record<string, string | null>): ConfigSearch | undefined {
+  // `yarn prettier …`, `pnpm dlx jest`, `bunx vite build`, `bun x …`: a package binary the manager runs is that tool.
+  if (/^(yarn|pnpm|pnpx|bun|bunx|npx)$/.test(name)) {
+    let i = 1;
+    while (i < argv.length && argv[i].startsWith('-')) i++;
+    if (/^(exec|dlx|x|run)$/.test(argv[i] ?? '')) i++;
+    while (i < argv.length && argv[i].startsWith('-')) i++;
+    const tool = (argv[i] ?? '').replace(/^.*\//, '').replace(/@[^@/]*$/, '');
+    if (i < argv.length && tool !== name && (TOOL_FAMILIES[tool] !== undefined || tool === 'pytest' || tool === 'mise'))
+      return toolConfigs(tool, argv.slice(i), env);
+    return undefined;
+  }
+  const args = argv.slice(1);
+  const out: ConfigSearch = { up: [], trees: [], dirs: [], walk: undefined, files: [], why: undefined };
+  let any = false;
+  // Python at start imports sitecustomize/usercustomize from PYTHONPATH (a test runner is Python too).
+  const py = PYTHON.test(name) || name === 'pytest' || name === 'py.test';
+  if (py && 'PYTHONPATH' in env) {
+    const v = env.PYTHONPATH;
+    if (v === null) out.why = 'PYTHONPATH is only known at run time: which sitecustomize.py Python imports at start cannot be told';
+    else for (const d of v.split(':')) if (d) out.files.push(`${d}/sitecustomize.py`, `${d}/usercustomize.py`);
+    any = true;
+  }
+  let pytest: readonly string[] | undefined;
+  if (name === 'pytest' || name === 'py.test') pytest = args;
+  else if (PYTHON.test(name)) {
+    const m = args.findIndex((w) => w === '-m');
+    if (m >= 0 && (args[m + 1] === 'pytest' || args[m + 1] === 'py.test') && args.slice(0, m).every((w) => w.startsWith('-'))) pytest = args.slice(m + 2);
+  }
+  if (pytest !== undefined) {
+    // conftest.py in the folders above each path given (up to the root) and in every folder collected under them.
+    const ps = positionals(pytest).map(dirOfArg);
+    const roots = ps.length ? ps : ['.'];
+    out.up = [...out.up, 'conftest.py'];
+    out.dirs.push(...roots);
+    out.trees.push(...roots);
+    out.walk = /^conftest\.py$/;
+    any = true;
+  }
+  const fams = TOOL_FAMILIES[name];
+  if (fams !== undefined) {
+    for (const f of fams) out.up = [...out.up, ...FAMILY[f]];
+    const ps = positionals(args).map(dirOfArg);
+    out.dirs.push(...ps);
+    if (fams.some((f) => CASCADING.has(f))) {
+      out.trees.push(...(ps.length ? ps : ['.']));
+      out.walk = CASCADE_NAME;
+    }
+    any = true;
+  }
+  if (name === 'go' && args[0] === 'generate') {
+    const rest = args.slice(1);
+    if (rest.some((w) => w === '-n')) return any ? out : undefined;
+    const ps = positionals(rest);
+    const goDirs: string[] = [];
+    for (const p of ps.length ? ps : ['.']) {
+      if (p.endsWith('.go')) out.files.push(p);
+      else if (p === '...' || p.endsWith('/...')) out.trees.push(p === '...' ? '.' : p.slice(0, -4) || '.');
+      else if (p.startsWith('.') || p.startsWith('/')) goDirs.push(p);
+      else out.why ??= `go generate ${p}: a package the guard does not find on disk, whose //go:generate directives it cannot read`;
+    }
+    out.walk = /\.go$/;
+    out.goDirs = goDirs;
+    any = true;
+  }
+  if (name === 'mise' || name === 'rtx') {
+    let i = 0;
+    while (i < args.length && args[i].startsWith('-')) i += /^(-C|--cd|-E|--env|-j|--jobs)$/.test(args[i]) ? 2 : 1;
+    const verb = args[i];
+    let tasks: string[] | undefined;
+    if (verb === 'run' || verb === 'r') tasks = args.slice(i + 1);
+    else if ((verb === 'task' || verb === 'tasks') && args[i + 1] === 'run') tasks = args.slice(i + 2);
+    else if (verb === 'watch' || verb === 'w') tasks = args.slice(i + 1);
+    if (tasks !== undefined) {
+      const names: string[] = [];
+      for (let k = 0; k < tasks.length; k++) {
+        const t = tasks[k];
+        if (t === '--' || t === ':::') break;
+        if (t.startsWith('-')) {
+          if (/^(-C|--cd|-j|--jobs|-o|--output|-t|--task)$/.test(t)) {
+            if (t === '-t' || t === '--task') names.push(tasks[k + 1] ?? '');
+            k++;
+          }
+          continue;
+        }
+        names.push(t);
+      }
+      out.miseTasks = names.length ? names : ['default'];
+      out.up = [...out.up, ...MISE_CONFIGS];
+      for (const n of out.miseTasks) for (const d of MISE_TASK_DIRS) out.files.push(`${d}/${n.replace(/:/g, '/')}`);
+      any = true;
+    }
+  }
+  return any ? out : undefined;
+}
+
+/** `//go:generate` directives of a Go file: the commands `go generate` runs. */
+export function goGenerateLines(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\/\/go:generate[ \t]+(.+)$/gm)) out.push(m[1].trim());
+  return out;
+}
+
+/**
+ * The commands mise runs for `tasks` from a mise.toml (`[tasks.x] run = "…"`, `[tasks] x = "…"`, depends
+ * followed), or a reason the file cannot be read (then the run is unknown). A small reading of TOML: the forms
+ * mise documents for tasks; a task it does not find runs nothing from this file.
+ */
+export function miseTaskLines(text: string, tasks: readonly string[]): { lines: string[]; opaque: string | undefined } {
+  const defs = new Map<string, { run: string[]; deps: string[] }>();
+  let table: string | undefined;
+  let opaque: string | undefined;
+  const src = text.split('\n');
+  const strings = (v: string): string[] | undefined => {
+    const t = v.trim();
+    const one = /^"((?:\\.|[^"\\])*)"$|^'([^']*)'$/.exec(t);
+    if (one) return [one[1] !== undefined ? one[1].replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1') : one[2]];
+    if (t.startsWith('[') && t.endsWith(']')) {
+      const items = [...t.slice(1, -1).matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(["\\])/g, '$1') : m[2]));
+      return items;
+    }
+    return undefined;
+  };
+  const def = (n: string) => {
+    let d = defs.get(n);
+    if (!d) defs.set(n, (d = { run: [], deps: [] }));
+    return d;
+  };
+  for (let i = 0; i < src.length; i++) {
+    const line = src[i].replace(/\s+#.*$/, '').trim();
+    if (!line || line.startsWith('#')) continue;
+    const h = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
+    if (h) {
+      table = h[1].replace(/"/g, '');
+      continue;
+    }
+    const kv = /^("?[\w:.-]+"?)\s*=\s*(.*)$/.exec(line);
+    if (!kv || table === undefined) continue;
+    const key = kv[1].replace(/"/g, '');
+    let val = kv[2];
+    // A multi-line string or array: gather until it closes.
+    if (/^("""|''')/.test(val) && !/^("""|''')[\s\S]*\1\s*$/.test(val.slice(3) ? val : '')) {
+      const q = val.slice(0, 3);
+      let body = val.slice(3);
+      while (i + 1 < src.length && !body.includes(q)) body += '\n' + src[++i];
+      if (!body.includes(q)) return { lines: [], opaque: 'a string in mise.toml does not end' };
+      val = JSON.stringify(body.slice(0, body.indexOf(q)));
+    } else if (val.startsWith('[') && !val.trim().endsWith(']')) {
+      while (i + 1 < src.length && !val.trim().endsWith(']')) val += ' ' + src[++i].trim();
+    }
+    let task: string | undefined;
+    let field: string | undefined;
+    if (table === 'tasks') {
+      task = key;
+      if (val.trim().startsWith('{')) {
+        // x = { run = "…", depends = […] }
+        const inner = val.trim().slice(1, -1);
+        const r = /\brun\s*=\s*("(?:\\.|[^"\\])*"|'[^']*'|\[[^\]]*\])/.exec(inner);
+        const dp = /\bdepends\s*=\s*(\[[^\]]*\])/.exec(inner);
+        if (r) def(task).run.push(...(strings(r[1]) ?? []));
+        else if (/\brun\s*=/.test(inner)) opaque ??= `mise task ${task} has a run the guard cannot read`;
+        if (dp) def(task).deps.push(...(strings(dp[1]) ?? []));
+        continue;
+      }
+      field = 'run';
+    } else if (table.startsWith('tasks.')) {
+      task = table.slice(6);
+      field = key;
+    } else if (table === 'hooks' || table.startsWith('hooks.')) {
+      // Hooks run on their own (enter, leave, preinstall, postinstall): judged with every task run.
+      task = '\0hooks';
+      field = 'run';
+    }
+    if (task === undefined) continue;
+    if (field === 'run' || field === 'run_windows' || field === 'script') {
+      const v = strings(val);
+      if (v === undefined) opaque ??= `mise task ${task} has a run the guard cannot read`;
+      else def(task).run.push(...v);
+    } else if (field === 'depends' || field === 'depends_post' || field === 'wait_for') {
+      def(task).deps.push(...(strings(val) ?? []));
+    } else if (field === 'file') {
+      const v = strings(val);
+      if (v?.length) def(task).run.push(`sh ${v[0]}`);
+    }
+  }
+  const lines: string[] = [...(defs.get('\0hooks')?.run ?? [])];
+  const seen = new Set<string>();
+  const visit = (n: string) => {
+    if (seen.has(n) || seen.size > 200) return;
+    seen.add(n);
+    // A pattern (`mise run 'lint:*'`, `...`): every task it can match.
+    const matches = /[*?]/.test(n)
+      ? [...defs.keys()].filter((k) =>
+          new RegExp(
+            '^' +
+              n
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*/g, '.*')
+                .replace(/\?/g, '.') +
+              '$',
+          ).test(k),
+        )
+      : [n];
+    for (const m of matches) {
+      const d = defs.get(m);
+      if (!d) continue;
+      for (const dep of d.deps) visit(dep.split(/\s+/)[0]);
+      lines.push(...d.run);
+    }
+  };
+  for (const t of tasks) visit(t);
+  return { lines, opaque };
+}
+
+/** Python lines a `.pth` file runs at start (those beginning with `import`). */
+export function pthCode(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => /^import[\s\t]/.test(l))
+    .join('\n');
+}
