@@ -188,14 +188,24 @@ function inputEffects(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W,
     return;
   }
   if (src !== undefined && src.kind === 'files') {
-    for (const d of src.dirs) {
+    for (let k = 0; k < src.dirs.length; k++) {
+      const d = src.dirs[k];
       const cwd = src.cwd;
       if (cwd === null && RELATIVE.test(d)) {
         unknown?.push(`${a.how} acts on files found under ${d} after a cd the guard could not follow`);
         continue;
       }
       out.push(
-        effect(a.op as EffectOp, absPath(d, cwd ?? '/', env.home), sub, sub.text, `${a.how} (files found under ${d})`, a.flags | RECURSIVE, false, src.names),
+        effect(
+          a.op as EffectOp,
+          absPath(d, cwd ?? '/', env.home),
+          sub,
+          sub.text,
+          `${a.how} (files found under ${d})`,
+          a.flags | RECURSIVE,
+          src.globs?.[k] === true,
+          src.names,
+        ),
       );
     }
     return;

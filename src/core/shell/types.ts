@@ -117,7 +117,16 @@ export interface W {
  * whose names match `names` (any name when absent); literal words; or something the guard cannot read.
  */
 export type InputSource =
-  { kind: 'files'; dirs: string[]; names: string[] | undefined; cwd: string | null } | { kind: 'words'; words: string[] } | { kind: 'unknown'; what: string };
+  | {
+      kind: 'files';
+      dirs: string[];
+      names: string[] | undefined;
+      cwd: string | null;
+      /** Which of `dirs` are bash glob patterns (the shell picked the producer's operands: `ls src/*.ts`, `ls -d t*`). */
+      globs?: boolean[];
+    }
+  | { kind: 'words'; words: string[] }
+  | { kind: 'unknown'; what: string };
 
 export interface Redir {
   op: string; // '>', '>>', '<', '>|', '&>', '&>>', '<>', '>&', '<&', '<<<'

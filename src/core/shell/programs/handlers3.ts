@@ -1163,6 +1163,18 @@ handler('test-runner', (m) => {
   // workspace, a program nobody has seen.
   for (const a of m.acc) if (a.op === 'read' && a.w !== undefined && ps.includes(a.w)) a.flags |= RUNS;
   if (m.has('snap')) m.add('write', undefined, '.', `${m.label} (updates snapshots)`, RECURSIVE, SNAPSHOT_FILES);
+  // pytest-cov's `--cov-report=TYPE:PATH` (xml:cov.xml, html:htmlcov, lcov:…): the part after the type is where the
+  // report is written, a file or a folder of files.
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '--cov-report' || o.value === undefined) continue;
+    if (o.value === null) {
+      m.unknown(`${m.label} --cov-report writes a report to a path only known at run time`);
+      continue;
+    }
+    const c = o.value.indexOf(':');
+    if (c >= 0 && c < o.value.length - 1)
+      m.path('W', undefined, o.value.slice(c + 1), `${m.label} --cov-report`, /^(html|annotate)$/.test(o.value.slice(0, c)) ? RECURSIVE | INTO : 0);
+  }
 });
 
 // Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.

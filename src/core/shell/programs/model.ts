@@ -197,6 +197,11 @@ export class Model {
   path(r: Role, w: W | undefined, value: string | null | undefined, how: string, flags = 0, names?: string[], narrow?: Narrow): void {
     const op = ROLE_OP[r];
     if (op === undefined) return;
+    // `gcc @.env`, `javac @secrets/token.txt`, `java @args`: compilers, JVM tools, binutils and many more read a
+    // word `@FILE` as a file of further arguments and print its lines in their errors. A path role is the program
+    // taking the word as a path, so the file behind the `@` is named too: touched in every way (naming is touching).
+    const at = responseFile(w, value);
+    if (at !== undefined) this.add('any', at, undefined, `${how} (${at.text}: a file of arguments)`);
     const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
@@ -228,6 +233,15 @@ export class Model {
     }
     for (const c of namedPaths(v, w?.path)) this.add('any', undefined, c, how);
   }
+}
+
+/** The file behind a literal `@FILE` word (`@.env`, `@~/x`, `@secrets/*`); not `@`, `@-`, `@{u}` (git's revisions). */
+function responseFile(w: W | undefined, value: string | null | undefined): W | undefined {
+  const v = w !== undefined ? w.value : value;
+  if (typeof v !== 'string' || v.length < 2 || v[0] !== '@' || v[1] === '{' || v === '@-') return undefined;
+  if (w === undefined) return derived(v.slice(1));
+  const path = w.path !== undefined && w.path.startsWith('@') ? w.path.slice(1) : undefined;
+  return word(v.slice(1), w.glob, w.text.replace(/^(['"]?)@/, '$1'), path ?? (w.glob ? undefined : v.slice(1)));
 }
 
 const ROLE_OP: Partial<Record<Role, Access['op']>> = { R: 'read', T: 'read', W: 'write', Y: 'write', A: 'write', D: 'delete', N: 'rename', X: 'exec' };

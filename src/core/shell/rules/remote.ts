@@ -109,7 +109,7 @@ function httpWrite(s: Sub): { method: string; urls: (string | null)[] } | undefi
       else if (/^-[OoaPeUTtwY]$|^--(output-document|output-file|append-output|directory-prefix|header|user|password|user-agent|tries|timeout)$/.test(v)) i++;
       else if (!v.startsWith('-')) urls.push(v);
     }
-  } else if (named(s, 'http', 'https', 'xh', 'xhs', 'httpie')) {
+  } else if (named(s, 'http', 'https', 'xh', 'xhs', 'httpie', 'curlie')) {
     const ps = ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
     const first = ps[0]?.value;
     let at = 0;

@@ -23,6 +23,7 @@ const NET_SENDERS = new Set([
   'https',
   'httpie',
   'xh',
+  'curlie',
   'openssl',
   'dig',
   'nslookup',
@@ -217,6 +218,7 @@ const SECRET_SENDERS = new Set([
   'xh',
   'xhs',
   'httpie',
+  'curlie',
   'nc',
   'ncat',
   'netcat',
@@ -265,7 +267,7 @@ function showsRequest(n: string, ws: readonly { value: string | null }[]): boole
     if (n === 'curl' && (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|trace|trace-ascii)(=|$)/.test(v))) return true;
     if (n === 'wget' && (/^-[a-zA-Z]*d/.test(v) || v === '--debug')) return true;
     if (
-      (n === 'http' || n === 'https' || n === 'xh' || n === 'xhs' || n === 'httpie') &&
+      (n === 'http' || n === 'https' || n === 'xh' || n === 'xhs' || n === 'httpie' || n === 'curlie') &&
       (/^-[a-zA-Z]*v/.test(v) || /^--(verbose|offline|print=.*[HB].*)$/.test(v) || v === '-p')
     )
       return true;
@@ -412,7 +414,7 @@ const STORE_READS: [names: string[], when: RegExp, what: string][] = [
   [['systemd-creds'], /^(cat|decrypt|\0)/, 'decrypts a credential'],
   [
     ['aws'],
-    /secretsmanager get-secret-value|ssm get-parameters?\b.*--with-decryption|ssm get-parameters-by-path\b.*--with-decryption|configure (get|export-credentials)|ecr get-login-password|codeartifact get-authorization-token|sts get-session-token/,
+    /secretsmanager get-secret-value|ssm get-parameters?\b.*--with-decryption|ssm get-parameters-by-path\b.*--with-decryption|configure (get|export-credentials)|ecr(-public)? get-login-password|ecr get-authorization-token|codeartifact get-authorization-token|sts (get-session-token|get-federation-token|assume-role\S*)|iam create-access-key|rds generate-db-auth-token|eks get-token/,
     'prints a secret from AWS',
   ],
   [
@@ -420,9 +422,28 @@ const STORE_READS: [names: string[], when: RegExp, what: string][] = [
     /secrets versions access|auth (application-default )?print-(access|identity)-token|config config-helper/,
     'prints a secret or token from Google Cloud',
   ],
-  [['az'], /keyvault secret (show|download)|account get-access-token|--expose-token/, 'prints a secret or token from Azure'],
-  [['kubectl', 'oc'], /\bget (secrets?|secrets?\/\S+)\b.*(-o|--output)[ =]?(?!name\b|wide\b)\S|config view\b.*--raw|view-secret/, 'prints Kubernetes secrets'],
+  [
+    ['az'],
+    /keyvault secret (show|download)|account get-access-token|--expose-token|storage account (keys list|show-connection-string)|ad sp create-for-rbac|ad (app|sp) credential reset|cosmosdb keys list|redis list-keys|functionapp keys list|webapp deployment list-publishing-(profiles|credentials)/,
+    'prints a secret or token from Azure',
+  ],
+  [
+    ['kubectl', 'oc'],
+    /\bget (secrets?|secrets?\/\S+)\b.*(-o|--output)[ =]?(?!name\b|wide\b)\S|config view\b.*--raw|view-secret|create token\b|^whoami\b.*(-t|--show-token)/,
+    'prints Kubernetes secrets or a token',
+  ],
   [['gh'], /^auth (token|status\b.*(-t|--show-token))/, 'prints the GitHub token'],
+  [['glab'], /^auth status\b.*(-t|--show-token)|^config get token/, 'prints the GitLab token'],
+  // Platform CLIs that print the login token they keep, or mint a new one and print it.
+  [['fly', 'flyctl'], /^(auth token|tokens? (create|attenuate)\b)/, 'prints a Fly.io token'],
+  [['doctl'], /^(auth token|registry docker-config|kubernetes cluster kubeconfig show)/, 'prints a DigitalOcean token'],
+  [['firebase'], /^login:ci/, 'prints a Firebase CI token'],
+  [['netlify'], /^env:(get|list)\b/, 'prints Netlify environment values'],
+  [['railway'], /^(variables?|vars)\b/, 'prints Railway environment values'],
+  [['vercel'], /^env pull\b.*\/dev\/(stdout|fd\/1)/, 'prints Vercel environment values'],
+  [['pulumi'], /--show-secrets/, 'prints Pulumi secrets'],
+  [['infisical'], /^(secrets|export)\b/, 'prints Infisical secrets'],
+  [['npm'], /^token (create|list|ls)\b/, 'prints npm tokens'],
   [['git'], /(^| )credential (fill|get)\b|credential-(store|cache) get/, 'prints stored git credentials'],
   [['heroku'], /^(config|auth:token)/, 'prints app secrets or the Heroku token'],
   [['doppler'], /^(secrets( get| download|$)|run)/, 'prints Doppler secrets'],
@@ -434,6 +455,47 @@ for (const r of STORE_READS) for (const n of r[0]) STORE_BY_NAME.set(n, [...(STO
 
 /** `docker-credential-desktop get`, `docker-credential-pass list`: the helpers behind docker login. */
 const CRED_HELPER = /^docker-credential-/;
+
+/** A file this large (or a stream this long into one) fills a disk the agent shares: 1 GiB. */
+const HUGE_FILE = 2 ** 30;
+const UNIT: Record<string, number> = { '': 1, B: 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40, P: 2 ** 50, E: 2 ** 60, Z: 2 ** 70, Y: 2 ** 80 };
+
+/**
+ * A size as coreutils, dd and util-linux read it: `100G`, `1T`, `10GiB` (powers of 1024), `10GB` (powers of 1000),
+ * `1e12`, dd's `2x512` products. null when it is none of those.
+ */
+function bytes(v: string): number | null {
+  if (v.includes('x') && /^[\dxkKMGTPEZYbBi.]+$/.test(v)) {
+    let p = 1;
+    for (const part of v.split('x')) {
+      const b = bytes(part);
+      if (b === null) return null;
+      p *= b;
+    }
+    return p;
+  }
+  const m = /^(\d+(?:\.\d+)?(?:e\d+)?)(?:([kKMGTPEZYbB])(iB|B)?)?$/.exec(v);
+  if (m === null) return null;
+  const u = (m[2] ?? '').toUpperCase();
+  const k = m[3] === 'B' && u !== 'B' ? 1000 ** ('KMGTPEZY'.indexOf(u) + 1) : u === 'B' && m[2] === 'b' ? 512 : (UNIT[u] ?? 1);
+  return Number(m[1]) * k;
+}
+
+/** An option's value: `-s 1G`, `-s1G`, `--size=1G`, `--size 1G`; undefined when absent, null when only known at run time. */
+function optValue(vs: readonly (string | null)[], short: string, long: string): string | null | undefined {
+  for (let i = 0; i < vs.length; i++) {
+    const v = vs[i];
+    if (v === null) continue;
+    if (v === long) return vs[i + 1] ?? null;
+    if (v.startsWith(long + '=')) return v.slice(long.length + 1);
+    if (v.startsWith('--') || !v.startsWith('-')) continue;
+    // Grouped short flags: `-cs 1G`, `-cs1G`.
+    const at = v.indexOf(short[1], 1);
+    if (at < 0 || !/^[a-zA-Z]*$/.test(v.slice(1, at))) continue;
+    return at === v.length - 1 ? (vs[i + 1] ?? null) : v.slice(at + 1);
+  }
+  return undefined;
+}
 
 /** Copies of secrets under names that do not say so, and tests, `case`s and arithmetic on secrets, across the line. */
 function secretFlows(ctx: RuleCtx): LineHit[] {
@@ -649,6 +711,15 @@ export const systemRules: Rule[] = [
         'docker-credential-desktop list',
         'sops -d secrets.enc.yaml',
         'npm config get //registry.npmjs.org/:_authToken',
+        'fly auth token',
+        'flyctl auth token',
+        'doctl auth token',
+        'firebase login:ci',
+        'aws sts assume-role --role-arn arn:aws:iam::1:role/x --role-session-name s',
+        'az ad sp create-for-rbac -n app',
+        'kubectl create token default',
+        'oc whoami -t',
+        'glab auth status -t',
       ],
       benign: [
         'history -c',
@@ -669,6 +740,12 @@ export const systemRules: Rule[] = [
         'git credential-cache exit',
         'npm config get registry',
         'vault status',
+        'fly status',
+        'fly auth whoami',
+        'doctl auth list',
+        'aws sts get-caller-identity',
+        'oc whoami',
+        'glab auth status',
       ],
     },
     check(s, ctx) {
@@ -715,7 +792,7 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'net.http-mutate',
-    names: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
+    names: ['curl', 'curlie', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie'],
     description: 'Sends an HTTP DELETE, PUT or PATCH (or uploads with curl -T): it changes state on the remote service.',
     examples: {
       destructive: [
@@ -757,8 +834,8 @@ export const systemRules: Rule[] = [
   {
     id: 'sys.disk-fill',
     description:
-      'Writes an endless or enormous stream into a file (`yes > f`, `cat /dev/zero > f`, `dd if=/dev/zero of=f` with no small count, `head -c 100G`, `seq inf`, `fallocate -l 100G`): it fills the disk.',
-    names: ['yes', 'cat', 'cp', 'dd', 'head', 'seq', 'openssl', 'fallocate', 'tee', 'pv'],
+      'Writes an endless or enormous stream into a file (`yes > f`, `cat /dev/zero > f`, `dd if=/dev/zero of=f` with no small count, `head -c 100G`, `seq inf`, `fallocate -l 100G`), or makes a file of a gigabyte or more, sparse or not (`truncate -s 1T f`, `dd seek=`, `qemu-img create`, `mkfile`): it fills the disk, at once or at the first copy that writes the holes out.',
+    names: ['yes', 'cat', 'cp', 'dd', 'head', 'seq', 'openssl', 'fallocate', 'tee', 'pv', 'truncate', 'mkfile', 'xfs_mkfile', 'qemu-img'],
     examples: {
       destructive: [
         'yes > /tmp/big',
@@ -774,6 +851,16 @@ export const systemRules: Rule[] = [
         'openssl rand -out big.bin 100000000000',
         'fallocate -l 100G big',
         'yes | tee big',
+        'truncate -s 1T /tmp/sparse',
+        'truncate -s 100G /tmp/s && cp --sparse=never /tmp/s /tmp/f',
+        'truncate --size=+2G app.log',
+        'truncate -s 1G x.img',
+        'dd if=/dev/zero of=x bs=1 count=0 seek=100G',
+        'dd of=sparse.img bs=1M seek=2048 count=1 if=/dev/zero',
+        'fallocate -o 100G -l 1 x',
+        'qemu-img create -f raw disk.img 100G',
+        'xfs_mkfile 100g x',
+        'mkfile -n 10g x',
       ],
       benign: [
         'yes | head -n 3',
@@ -788,6 +875,14 @@ export const systemRules: Rule[] = [
         'cat /dev/null > log.txt',
         'yes > /dev/null',
         'fallocate -l 10M test.img',
+        'truncate -s 0 app.log',
+        'truncate -s 10M /tmp/sparse.img',
+        'truncate -s -1G big.log',
+        "truncate -s '<100M' app.log",
+        'dd if=img.iso of=/tmp/copy bs=4M',
+        'dd if=/dev/zero of=x bs=1M count=1 seek=10',
+        'qemu-img create -f qcow2 disk.qcow2 20M',
+        'qemu-img info disk.qcow2',
       ],
     },
     check(s) {
@@ -799,10 +894,8 @@ export const systemRules: Rule[] = [
       );
       const endless = (v: string | null) => v === '/dev/zero' || v === '/dev/urandom' || v === '/dev/random' || v === '/dev/full';
       const big = (v: string | null | undefined) => {
-        const m = v == null ? null : /^(\d+(?:\.\d+)?(?:e\d+)?)([KMGTPE]?)(i?B)?$/i.exec(v);
-        if (m === null) return v === null;
-        const k = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40, P: 2 ** 50, E: 2 ** 60 }[m[2].toUpperCase()] ?? 1;
-        return Number(m[1]) * k > 2 ** 30;
+        const b = v == null ? null : bytes(v);
+        return b === null ? v === null : b >= HUGE_FILE;
       };
       if (n === 'yes' && out) return 'yes writes without end into a file';
       if (n === 'tee' && s.stdin.kind === 'pipe' && s.stdin.from?.name === 'yes' && vs.some((v) => v !== null && !v.startsWith('-') && v !== '/dev/null'))
@@ -839,8 +932,48 @@ export const systemRules: Rule[] = [
       }
       if (n === 'openssl' && vs[0] === 'rand' && vs.includes('-out') && big(vs[vs.length - 1])) return 'openssl rand writes an enormous amount into a file';
       if (n === 'fallocate') {
-        const i = vs.findIndex((v) => v === '-l' || v === '--length' || (v !== null && /^-l./.test(v)));
-        if (i >= 0 && big(vs[i] === '-l' || vs[i] === '--length' ? vs[i + 1] : vs[i]!.slice(2))) return 'fallocate reserves an enormous file';
+        // The file ends at offset + length: `-o 100G -l 1` makes a 100 GB file as surely as `-l 100G`.
+        const len = optValue(vs, '-l', '--length');
+        const off = optValue(vs, '-o', '--offset');
+        const total =
+          (len === undefined ? 0 : len === null ? Infinity : (bytes(len) ?? Infinity)) +
+          (off === undefined ? 0 : off === null ? Infinity : (bytes(off) ?? Infinity));
+        if (total >= HUGE_FILE) return 'fallocate makes a file of a gigabyte or more';
+      }
+      // A sparse file: nothing is written yet, but the first copy, archive or checksum that reads it writes the
+      // holes out (`cp --sparse=never`, `cat f > g`, `tar -cf`, `rsync`), and its size is what the next tool sees.
+      if (n === 'truncate') {
+        const size = optValue(vs, '-s', '--size');
+        const blocks = vs.some((v) => v === '-o' || v === '--io-blocks' || (v !== null && /^-[a-zA-Z]*o[a-zA-Z]*$/.test(v)));
+        if (size === null) return 'truncate sets a size only known at run time';
+        if (size !== undefined && !/^[-/<]/.test(size)) {
+          const b = bytes(size.replace(/^[+>%]/, ''));
+          if (b === null || b * (blocks ? 4096 : 1) >= HUGE_FILE)
+            return `truncate -s ${size} makes a file of a gigabyte or more (sparse: the first copy writes it all out)`;
+        }
+      }
+      if (n === 'dd') {
+        // `seek=` skips that many output blocks before writing: the file is at least seek × obs bytes long.
+        const kv = new Map<string, string | null>();
+        for (const v of vs) if (v !== null && v.includes('=')) kv.set(v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1));
+        const seek = kv.get('seek') ?? kv.get('oseek');
+        if (seek !== undefined) {
+          const inBytes = /seek_bytes/.test(kv.get('oflag') ?? '');
+          const bs = inBytes ? 1 : (bytes(kv.get('obs') ?? kv.get('bs') ?? '512') ?? Infinity);
+          const sk = seek === null ? Infinity : (bytes(seek) ?? Infinity);
+          if (sk * bs >= HUGE_FILE) return 'dd seeks a gigabyte or more into its output: the file is that large (sparse until copied)';
+        }
+      }
+      if (n === 'qemu-img' && vs[0] === 'create') {
+        const size = vs
+          .slice(1)
+          .filter((v, i, a) => v === null || (!v.startsWith('-') && !/^-[foFbB]$/.test(a[i - 1] ?? '')))
+          .pop();
+        if (size === null || (size !== undefined && (bytes(size) ?? 0) >= HUGE_FILE)) return 'qemu-img create makes a disk image of a gigabyte or more';
+      }
+      if (n === 'mkfile' || n === 'xfs_mkfile') {
+        const size = vs.find((v) => v === null || /^\d/.test(v));
+        if (size === null || (size !== undefined && (bytes(size) ?? Infinity) >= HUGE_FILE)) return `${n} makes a file of a gigabyte or more`;
       }
       return undefined;
     },
