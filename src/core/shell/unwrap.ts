@@ -656,6 +656,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         if (o.opt.role === 'S') {
           if (typeof o.value === 'string') host.reparse(o.value, within(u.ctx, how), how);
           else setMeta(u, 'opaque', `${how} runs shell code only known at run time`);
+        } else if (o.opt.role === 'W' && wr.pipe.includes(o.opt.key) && (typeof o.value !== 'string' || /^[|!]/.test(o.value))) {
+          // `strace -o '|cmd'`: the output goes to a shell command, not a file.
+          if (typeof o.value === 'string') host.reparse(o.value.slice(1), within(u.ctx, `${how} |`), `${how} |`);
+          else setMeta(u, 'opaque', `${how} names a file, or with | or ! a command, only known at run time`);
         } else if (o.opt.role === 'W' || o.opt.role === 'R') {
           // What the wrapper itself writes or reads (time -o, strace -o, dotenv -e): the command's effects too.
           (u.extra ??= []).push({
