@@ -24,7 +24,8 @@ export interface Pending {
 
 export interface UnwrapHost {
   /** Parse a string as shell and walk it (payload of bash -c, eval, ssh, watch, `!` alias, here-doc to a shell). */
-  reparse(source: string, ctx: WalkCtx, label: string): void;
+  /** `sameShell`: the text runs in this shell (`eval`), so what it sets holds after it. */
+  reparse(source: string, ctx: WalkCtx, label: string, sameShell?: boolean): void;
   /**
    * Register the sub-command that runs `words` (arguments, not an options object: this runs for every
    * sub-command). `meta` is kept, not copied (the unwrapper copies on write); `pending` findings are raised on it and the list is emptied.
@@ -972,7 +973,7 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         setMeta(u, 'opaque', 'eval of text only known at run time');
         return emit(host, u, words);
       }
-      host.reparse(s, within(u.ctx, 'eval'), 'eval');
+      host.reparse(s, within(u.ctx, 'eval'), 'eval', true);
       return undefined;
     }
 
