@@ -1109,14 +1109,19 @@ export function dotCommands(word: string): string[] {
 }
 
 function sqliteDot(m: Model, cmd: string, arg0: string): void {
-  const arg = arg0.trim().replace(/^(['"])(.*)\1$/, '$2');
+  // The first argument, its quotes removed (`.import '|cmd' t`, `.output "|cmd"`): the file or the `|` command.
+  const q = /^\s*(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(arg0);
+  const first = q ? (q[1] ?? q[2] ?? q[3]) : '';
+  const arg = q ? first + arg0.trim().slice(q[0].trim().length) : '';
+  // A quoted `|cmd` is the command; unquoted, the rest of the line is judged (more text, not less).
+  const pipe = q && q[3] === undefined ? first : arg;
   if (cmd === 'shell' || cmd === 'system') m.host.shell(m.s, arg0, `${m.label} .${cmd}`);
   else if (cmd === 'output' || cmd === 'once' || cmd === 'log' || cmd === 'trace') {
     if (/^-[xe]/.test(arg)) m.unknown(`${m.label} .${cmd} ${arg} opens another program`);
-    else if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
+    else if (pipe.startsWith('|')) m.host.shell(m.s, pipe.slice(1), `${m.label} .${cmd} |`);
     else if (arg && !/^(stdout|stderr|off)$/.test(arg)) m.add('write', undefined, arg.split(/\s/)[0], `${m.label} .${cmd}`);
   } else if (cmd === 'import' || cmd === 'read') {
-    if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
+    if (pipe.startsWith('|')) m.host.shell(m.s, pipe.slice(1), `${m.label} .${cmd} |`);
     else if (arg) m.add('read', undefined, arg.split(/\s/)[0].replace(/^(['"])(.*)\1$/, '$2'), `${m.label} .${cmd}`);
     if (cmd === 'read') m.unknown(`${m.label} .read runs SQL from a file the guard does not read`);
   } else if (/^(backup|save|clone)$/.test(cmd) && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .${cmd}`);
