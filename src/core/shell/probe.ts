@@ -209,7 +209,7 @@ function runs(r: Rule, name: string, i: number, start: string, end: string): str
 }
 
 /** The longest run of example words one run-time word is tried as. */
-const MAX_RUN = 4;
+const MAX_RUN = 3;
 
 /** How word `i` (only known at run time) can be probed: the words it may be, or none when it is provably inert. */
 function probeWords(w: W, name: string, i: number, r: Rule): readonly string[] {
@@ -286,9 +286,11 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
       if (w.alts !== undefined || (w.fromInput && w.input?.kind !== 'unknown') || INERT_SUBST.test(w.text) || INERT_VAR.test(w.text) || !mayBeSeveral(w.text))
         continue;
       const rs = runs(r, name, i, literalStart(w.text) ?? '', literalEnd(w.text));
+      if (rs.length === 0) continue;
+      const fake: Sub = { ...s, index: -1 };
       for (const run of rs) {
-        const words = [...s.words.slice(0, i), ...run.map((c) => word(c, false, c, c)), ...s.words.slice(i + 1)];
-        const why = r.check({ ...s, words, index: -1 }, ctx);
+        fake.words = [...s.words.slice(0, i), ...run.map((c) => word(c, false, c, c)), ...s.words.slice(i + 1)];
+        const why = r.check(fake, ctx);
         if (why) return { rule: r, explanation: `${w.text} is only known at run time and may be the words \`${run.join(' ')}\`: ${why}` };
       }
     }
