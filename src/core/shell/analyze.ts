@@ -214,6 +214,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     const box = ctx.cwd;
     const vars = (box.vars ??= new Map());
     const prev = vars.get(name);
+    // After a nameref or a sourced file, any variable may have been given a value the line does not show.
+    if (box.untrusted) value = word(null, false, value.text, undefined);
     vars.set(name, prev === undefined ? value : union(prev, value));
   }
 
@@ -267,12 +269,13 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (redirs.length) this.compounds.push({ redirs, text, cwd: ctx.cwd.value, remote: ctx.remote });
   }
 
-  reparse(source: string, ctx: WalkCtx, label: string): void {
+  reparse(source: string, ctx: WalkCtx, label: string, sameShell = false): void {
     if (ctx.depth >= MAX_DEPTH) {
       this.error(`nesting too deep at ${label}`);
       return;
     }
-    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: copyBox(ctx.cwd), src: source });
+    // `eval` runs in this shell: its cd, assignments and `set --` hold for what follows it.
+    parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: sameShell ? ctx.cwd : copyBox(ctx.cwd), src: source });
   }
 
   deferred(text: string, ctx: WalkCtx): void {
@@ -368,6 +371,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       this.dotglob = 'shopt -s changed how globs match';
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
+    this.trackArgs(s, ctx);
     this.envCode(s, ctx);
     this.subscripts(s, ctx);
     this.foreignCode(s);
@@ -376,9 +380,21 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     const body = name === null ? undefined : this.functions?.get(name);
     // A body that moves the shell (`g(){ cd .git/hooks; }; g && cp x pre-commit`) moves it where it is called.
     if (body !== undefined && (words.length > 1 || MOVES.test(body))) {
-      // In this shell, not a copy of it: a `cd` in the body moves the caller.
+      // In this shell, not a copy of it: a `cd` or an assignment in the body holds for the caller. Its positional
+      // parameters are the call's words: put in place of `$@`, `$1`…, or, where the body changes them (`set --`,
+      // `shift`), given to it as its parameters; the caller's are back after it.
       if (ctx.depth >= MAX_DEPTH || ++this.bodyRuns > MAX_BODY_RUNS) this.error(`too many nested function calls at ${name}`);
-      else parseAndWalk(this, withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!), depth: ctx.depth + 1 });
+      else {
+        const box = ctx.cwd;
+        const saved = box.args;
+        const own = SETS_ARGS.test(body);
+        if (own) box.args = [words.slice(1)];
+        try {
+          parseAndWalk(this, own ? body : withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!), depth: ctx.depth + 1 });
+        } finally {
+          box.args = saved;
+        }
+      }
     }
     return s;
   }
@@ -589,6 +605,90 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   }
 
   /**
+   * `set -- a b` and `shift [n]`: the positional parameters later words see (`"$@"`, `$1`). A `set` or `shift`
+   * may sit in a branch not taken, so the lists before it stay possible; one only known at run time (a word of
+   * `set`'s own that may be `--` or an option, a count only known at run time) makes them unknown. Also what makes
+   * variables unknown: `unset x`, `printf -v x …`, `${x:=…}`, a nameref (`declare -n`), a sourced file.
+   */
+  private trackArgs(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n === null || s.remote) return;
+    const box = ctx.cwd;
+    if (s.text.includes('${')) for (const m of s.text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)) this.assign(m[1], word(null, false, m[0], undefined), ctx);
+    if (n === 'source' || n === '.' || VAR_BUILTINS.has(n)) {
+      const ws = s.words;
+      const declares = n !== 'unset' && n !== 'printf' && n !== 'source' && n !== '.';
+      // A nameref assigns another variable by name, a name only known at run time any variable, a sourced file
+      // any it likes: nothing set on the line is trusted after.
+      if (n === 'source' || n === '.' || (declares && ws.some((w, i) => i > 0 && (w.value === null ? !NAMED.test(w.text) : /^-[a-zA-Z]*n/.test(w.value))))) {
+        box.untrusted = true;
+        if (box.vars) for (const k of [...box.vars.keys()]) box.vars.set(k, word(null, false, '$' + k, undefined));
+        if (box.args !== undefined) box.args = null;
+        return;
+      }
+      if (n === 'declare' || n === 'typeset' || n === 'local' || n === 'export' || n === 'readonly') {
+        // `local x`, `declare x`: a name without a value (its value is the function's, or empty).
+        for (let i = 1; i < ws.length; i++) {
+          const v = ws[i].value;
+          // `export x=$(cat f)`: x is only known at run time now.
+          const m = v === null ? NAMED.exec(ws[i].text) : null;
+          if (m) this.assign(m[1], word(null, false, '$' + m[1], undefined), ctx);
+          else if (v !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) && n !== 'export' && n !== 'readonly')
+            this.assign(v, word(null, false, '$' + v, undefined), ctx);
+        }
+        return;
+      }
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (n === 'printf') {
+          const name = v === '-v' ? ws[i + 1]?.value : v !== null && /^-v[A-Za-z_]/.test(v) ? v.slice(2) : undefined;
+          if (name === null || (v === null && i === 1)) box.untrusted = true;
+          if (name) this.assign(name.replace(/\[.*$/, ''), word(null, false, '$' + name, undefined), ctx);
+          if (name !== undefined || v === null || !v.startsWith('-')) break;
+          continue;
+        }
+        // unset: the variable is empty now, or a function is gone; judged as only known at run time.
+        if (v === null) box.untrusted = true;
+        else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) this.assign(v, word(null, false, '$' + v, undefined), ctx);
+      }
+      return;
+    }
+    if (n !== 'set' && n !== 'shift') return;
+    const ws = s.words;
+    if (n === 'shift') {
+      const cur = box.args;
+      if (cur === undefined || cur === null) return;
+      const a = ws[1];
+      const k = a === undefined ? 1 : a.value !== null && /^\d+$/.test(a.value) ? Number(a.value) : -1;
+      // bash does not shift past the end (it fails and leaves them as they were).
+      box.args = k < 0 ? null : lists([...cur, ...cur.map((l) => (k <= l.length ? l.slice(k) : l))]);
+      return;
+    }
+    let list: W[] | undefined;
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === null) {
+        box.args = null;
+        return;
+      }
+      if (v === '--' || v === '-') {
+        list = ws.slice(i + 1);
+        break;
+      }
+      if (v.length > 1 && (v[0] === '-' || v[0] === '+')) {
+        // `-o NAME`, `-euo pipefail`: each o takes the next word.
+        for (const c of v) if (c === 'o') i++;
+        continue;
+      }
+      list = ws.slice(i);
+      break;
+    }
+    if (list === undefined) return;
+    const cur = box.args;
+    box.args = cur === undefined ? [list] : cur === null ? null : lists([...cur, list]);
+  }
+
+  /**
    * `cd dir && rm -rf x`: later relative paths resolve against dir. `cd "$PWD"`, `cd $(pwd)`, `cd -`, `cd ~`
    * and `cd "$(git rev-parse --show-toplevel)"` are followed; a cd to a place only known at run time makes
    * the directory unknown (later relative paths are then unknown, never skipped).
@@ -623,8 +723,24 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 /** The most function bodies one line walks again at their calls. */
 const MAX_BODY_RUNS = 64;
 
-/** A function body that may change the shell's working directory. */
-const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
+/**
+ * A function body that may change the caller's shell: its working directory, or a variable (`f(){ x=--hard; }; f;
+ * git reset $x`), or its positional parameters.
+ */
+const MOVES =
+  /\b(?:cd|pushd|popd|chdir|set|shift|read|mapfile|readarray|printf|export|declare|typeset|unset|eval|source)\b|[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=|(?:^|[\s;&|({])\.\s/;
+
+/** A word that assigns a variable by a literal name (`x=…`, `x+=…`). */
+const NAMED = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
+
+/** Builtins that assign or unset variables by name. */
+const VAR_BUILTINS = new Set(['unset', 'printf', 'declare', 'typeset', 'local', 'export', 'readonly']);
+
+/** A function body that changes its own positional parameters. */
+const SETS_ARGS = /\b(?:set|shift)\b/;
+
+/** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
+const MAX_ARG_LISTS = 8;
 
 const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
@@ -1978,6 +2094,19 @@ function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
       effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
     }
   }
+}
+
+/** Lists of positional parameters without repeats; null (only known at run time) past MAX_ARG_LISTS. */
+function lists(ls: W[][]): W[][] | null {
+  const out: W[][] = [];
+  const keys = new Set<string>();
+  for (const l of ls) {
+    const k = l.map((w) => w.text + '\0' + (w.value ?? '\u0001')).join('\0\0');
+    if (keys.has(k)) continue;
+    keys.add(k);
+    out.push(l);
+  }
+  return out.length > MAX_ARG_LISTS ? null : out;
 }
 
 /** The values two assignments of one variable allow: each, as alternatives; unknown if either is. */

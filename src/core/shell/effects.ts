@@ -62,8 +62,8 @@ export const GIT_RESTORE_OPTS = [
   O('s', 's', ['source'], true),
   O('S', 'S', ['staged']),
   O('W', 'W', ['worktree']),
-  O('x', 'pq', [
-    'patch',
+  O('p', 'p', ['patch']),
+  O('x', 'q', [
     'quiet',
     'progress',
     'ours',

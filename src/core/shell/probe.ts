@@ -74,7 +74,7 @@ function literalEnd(text: string): string {
   if (k === j || k === 0) return '';
   const before = text[k - 1];
   // `$name/x`: the variable's name is not literal text, what follows it is.
-  if (before === '$') return text.slice(k, j).replace(/^[A-Za-z0-9_]+/, '');
+  if (before === '$') return text.slice(k, j).replace(/^(?:[A-Za-z0-9_]+|[@*#?!$-])/, '');
   return /[)}"'`]/.test(before) ? text.slice(k, j) : '';
 }
 
@@ -146,6 +146,71 @@ function fitUncached(r: Rule, name: string, i: number, start: string, end: strin
   return out;
 }
 
+/**
+ * Can the word be several words at run time? An unquoted expansion is split on IFS (`$(cat f)` may be `-- .`,
+ * `$x` may be `drop -q`); `"$@"` and `"${a[@]}"` are as many words as there are parameters or elements.
+ */
+export function mayBeSeveral(text: string): boolean {
+  if (/"\$(?:@|\{@\}|\{[A-Za-z_][A-Za-z0-9_]*\[@\]\})"/.test(text)) return true;
+  let sq = false;
+  let dq = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && !sq) i++;
+    else if (c === "'" && !dq) sq = !sq;
+    else if (c === '"' && !sq) dq = !dq;
+    else if (!sq && !dq && c === '`') return true;
+    // `$((…))` is a number; a `$` before nothing, a blank or a quote is a literal dollar.
+    else if (!sq && !dq && c === '$' && i + 1 < text.length && !/[\s"']/.test(text[i + 1]) && !text.startsWith('$((', i)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs of consecutive words of the rule's examples (two or more) that fit at word `i` in place of one run-time
+ * word that may be several: a run starting with an option anywhere, any other run only where its example has it.
+ */
+const RUNS = new Map<string, string[][]>();
+
+function runs(r: Rule, name: string, i: number, start: string, end: string): string[][] {
+  const key = `${r.id}\0${name}\0${i}\0${start}\0${end}`;
+  let out = RUNS.get(key);
+  if (out !== undefined) return out;
+  out = [];
+  const seen = new Set<string>();
+  for (const ex of examples(r)) {
+    let p = -1;
+    for (let k = 0; k < ex.length; k++) {
+      const t = ex[k];
+      const slash = t.lastIndexOf('/');
+      if ((slash < 0 ? t : t.slice(slash + 1)).toLowerCase() === name) {
+        p = k;
+        break;
+      }
+    }
+    if (p < 0) continue;
+    for (let a = p + 1; a < ex.length; a++) {
+      const first = ex[a];
+      if (first === '' || !first.startsWith(start)) continue;
+      const opt = first.startsWith('-') || first.startsWith('+');
+      if (!opt && a - p !== i) continue;
+      for (let b = a + 2; b <= ex.length && b - a <= MAX_RUN; b++) {
+        const run = ex.slice(a, b);
+        if (run.includes('') || !run[run.length - 1].endsWith(end)) continue;
+        const k = run.join('\0');
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push(run);
+      }
+    }
+  }
+  if (RUNS.size < 20_000) RUNS.set(key, out);
+  return out;
+}
+
+/** The longest run of example words one run-time word is tried as. */
+const MAX_RUN = 3;
+
 /** How word `i` (only known at run time) can be probed: the words it may be, or none when it is provably inert. */
 function probeWords(w: W, name: string, i: number, r: Rule): readonly string[] {
   // A commit id, a count, the pid of a job: no option, no verb.
@@ -209,6 +274,24 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
         words[i] = word(c, false, c, c);
         const why = r.check(fake, ctx);
         if (why) return { rule: r, explanation: `${w.text} is only known at run time and may be \`${c}\`: ${why}` };
+      }
+    }
+  }
+  // A word that may be several words (`git checkout $(cat f)` may be `git checkout -- .`): each run of example
+  // words in its place. Input lists the guard can read (file names, known words) are not.
+  for (const r of rules) {
+    if (!r.names || !r.check || fired.has(r.id)) continue;
+    for (const i of at) {
+      const w = s.words[i];
+      if (w.alts !== undefined || (w.fromInput && w.input?.kind !== 'unknown') || INERT_SUBST.test(w.text) || INERT_VAR.test(w.text) || !mayBeSeveral(w.text))
+        continue;
+      const rs = runs(r, name, i, literalStart(w.text) ?? '', literalEnd(w.text));
+      if (rs.length === 0) continue;
+      const fake: Sub = { ...s, index: -1 };
+      for (const run of rs) {
+        fake.words = [...s.words.slice(0, i), ...run.map((c) => word(c, false, c, c)), ...s.words.slice(i + 1)];
+        const why = r.check(fake, ctx);
+        if (why) return { rule: r, explanation: `${w.text} is only known at run time and may be the words \`${run.join(' ')}\`: ${why}` };
       }
     }
   }

@@ -25,7 +25,8 @@ export interface Pending {
 
 export interface UnwrapHost {
   /** Parse a string as shell and walk it (payload of bash -c, eval, ssh, watch, `!` alias, here-doc to a shell). */
-  reparse(source: string, ctx: WalkCtx, label: string): void;
+  /** `sameShell`: the text runs in this shell (`eval`), so what it sets holds after it. */
+  reparse(source: string, ctx: WalkCtx, label: string, sameShell?: boolean): void;
   /**
    * Register the sub-command that runs `words` (arguments, not an options object: this runs for every
    * sub-command). `meta` is kept, not copied (the unwrapper copies on write); `pending` findings are raised on it and the list is emptied.
@@ -659,6 +660,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         if (o.opt.role === 'S') {
           if (typeof o.value === 'string') host.reparse(o.value, within(u.ctx, how), how);
           else setMeta(u, 'opaque', `${how} runs shell code only known at run time`);
+        } else if (o.opt.role === 'W' && wr.pipe.includes(o.opt.key) && (typeof o.value !== 'string' || /^[|!]/.test(o.value))) {
+          // `strace -o '|cmd'`: the output goes to a shell command, not a file.
+          if (typeof o.value === 'string') host.reparse(o.value.slice(1), within(u.ctx, `${how} |`), `${how} |`);
+          else setMeta(u, 'opaque', `${how} names a file, or with | or ! a command, only known at run time`);
         } else if (o.opt.role === 'W' || o.opt.role === 'R') {
           // What the wrapper itself writes or reads (time -o, strace -o, dotenv -e): the command's effects too.
           (u.extra ??= []).push({
@@ -971,7 +976,7 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         setMeta(u, 'opaque', 'eval of text only known at run time');
         return emit(host, u, words);
       }
-      host.reparse(s, within(u.ctx, 'eval'), 'eval');
+      host.reparse(s, within(u.ctx, 'eval'), 'eval', true);
       return undefined;
     }
 

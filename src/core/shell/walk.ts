@@ -5,7 +5,7 @@
 import { forEachChild, parse } from 'unbash';
 import type { ArithmeticFor, Assignment, Command, CommandNode, Redirection, Script, Statement, SyntaxNode, Word } from 'unbash';
 import type { Redir, Stdin, Sub, W } from './types';
-import { evalWord, expandBraces, isQuotedLiteral, word, type WordEnv } from './words';
+import { evalWord, expandBraces, isQuotedLiteral, maySplit, positionalWords, splitFields, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
 import type { Compare } from './secretvars';
 
@@ -19,27 +19,39 @@ export interface CwdBox {
   vars?: Map<string, W>;
   /** In a container: its bind mounts, container path → host path (what the command there can reach here). */
   mounts?: [string, string][];
+  /**
+   * The positional parameters a `set --` or `shift` on the line gave: each list they may be (a `set` or `shift`
+   * in a branch leaves the earlier list possible too); null when only known at run time; undefined when the line
+   * has not changed them (the shell's own, only known at run time).
+   */
+  args?: W[][] | null;
+  /** A nameref or a sourced file may assign any variable unseen: later assignments are not trusted. */
+  untrusted?: boolean;
 }
 
 /** A subshell's copy of the state. */
 export function copyBox(b: CwdBox): CwdBox {
-  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars), mounts: b.mounts };
+  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars), mounts: b.mounts, args: b.args, untrusted: b.untrusted };
 }
 
 interface Saved {
   value: string | null;
   old: string | null | undefined;
   vars: Map<string, W> | undefined;
+  args: W[][] | null | undefined;
+  untrusted: boolean | undefined;
 }
 
 function save(b: CwdBox): Saved {
-  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars) };
+  return { value: b.value, old: b.old, vars: b.vars === undefined ? undefined : new Map(b.vars), args: b.args, untrusted: b.untrusted };
 }
 
 function restore(b: CwdBox, s: Saved): void {
   b.value = s.value;
   b.old = s.old;
   b.vars = s.vars;
+  b.args = s.args;
+  b.untrusted = s.untrusted;
 }
 
 export interface WalkCtx {
@@ -187,7 +199,12 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       // A function may be called in a loop or call itself: whether its body starts background jobs is kept.
       host.openRepeat();
       const from = host.subCount();
-      walkNode(host, node.body, sub(ctx, 'function'), NO_STDIN);
+      {
+        // Its positional parameters are its call's (judged where it is called), not the line's.
+        const fctx = sub(ctx, 'function');
+        fctx.cwd.args = undefined;
+        walkNode(host, node.body, fctx, NO_STDIN);
+      }
       host.functionDone(node.name.value, host.closeRepeat(), from, host.subCount());
       return undefined;
     case 'Coproc':
@@ -241,7 +258,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       let unbounded = unknown;
       for (const w of node.wordlist ?? []) {
         if (!unbounded && (w.text.includes('..') || w.text.includes('$') || w.text.includes('`')) && !isQuotedLiteral(w.text)) unbounded = !fewPasses(w.text);
-        const ws = expandBraces(w, host.env) ?? [evalWord(w, host.env)];
+        const ws = expandBraces(w, host.env) ?? expandWord(w, host.env);
         for (const x of ws) {
           if (x.alts) alts.push(...x.alts);
           else if (x.value === null && !x.fromInput) unknown = true;
@@ -460,6 +477,23 @@ function setEnv(host: WalkHost, ctx: WalkCtx): void {
   e.cwd = ctx.cwd.value;
   e.old = ctx.cwd.old;
   e.vars = ctx.cwd.vars;
+  const a = ctx.cwd.args;
+  e.pos = a !== undefined && a !== null && a.length === 1 ? a[0] : undefined;
+}
+
+/**
+ * The words one word of a command is after expansion: `"$@"` the positional parameters, an unquoted expansion
+ * split into fields (`$(echo -q --hard)` is two words, an empty `$x` none), else the word evaluated.
+ */
+export function expandWord(node: Word, env: WordEnv): W[] {
+  const text = node.text;
+  if (env.pos !== undefined) {
+    const p = positionalWords(text, env);
+    if (p !== undefined) return p;
+  }
+  const w = evalWord(node, env);
+  if (!maySplit(text, w, env)) return [w];
+  return splitFields(node, w, env) ?? [w];
 }
 
 function text(ctx: WalkCtx, node: { pos: number; end: number }): string {
@@ -552,29 +586,80 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
     if (!node.name) host.assign(p.name, v, ctx);
   }
+  // Positional parameters that may be several lists (a `set --` or `shift` in a branch): the command is judged
+  // with each.
+  const alts = ctx.cwd.args;
+  const t = text(ctx, node);
+  if (alts && alts.length > 1 && POSITIONAL.test(t)) {
+    let last: Sub | undefined;
+    for (const a of alts) {
+      host.env.pos = a;
+      last = commandWords(host, node, ctx, stdin, count, redirCount, assigns, t) ?? last;
+    }
+    return last;
+  }
+  return commandWords(host, node, ctx, stdin, count, redirCount, assigns, t);
+}
+
+/** A reference to the positional parameters (`$1`, `"$@"`, `${2}`, `$*`). */
+const POSITIONAL = /\$(?:[@*1-9]|\{[@*1-9])/;
+
+function commandWords(
+  host: WalkHost,
+  node: Command,
+  ctx: WalkCtx,
+  stdin: Stdin,
+  count: number,
+  redirCount: number,
+  assigns: Record<string, string | null>,
+  t: string,
+): Sub | undefined {
+  const prefix = node.prefix;
+  const suffix = node.suffix;
   // Sized exactly: an empty array grows to 16 slots on its first push (and shrinking one is a runtime call).
   let words: W[] = new Array<W>(count);
   let n = 0;
   let braces = false;
-  if (node.name) words[n++] = evalWord(node.name, host.env);
+  // The words of the nodes whose expansion is not one word (`"$@"`, `$(echo -q --hard)`), by node index.
+  let groups: (W[] | undefined)[] | undefined;
+  const one = (x: Word, k: number): W => {
+    const ws = expandWord(x, host.env);
+    if (ws.length === 1) return ws[0];
+    (groups ??= [])[k] = ws;
+    return ws[0] ?? DROPPED;
+  };
+  if (node.name) {
+    words[n] = one(node.name, n);
+    n++;
+  }
   for (const s of suffix) {
-    if (s.type === 'Word') words[n++] = evalWord(s, host.env);
-    else if (s.type === 'Assignment') {
+    if (s.type === 'Word') {
+      words[n] = one(s, n);
+      n++;
+    } else if (s.type === 'Assignment') {
       words[n++] = assignmentWord(s.text, s.value, host.env);
       // `export T=$X`, `declare T=$X`, `local T=$X`: a copy (in a function, `local` ends with it).
-      if (s.text.includes('$')) host.copy(s.name, s.text, text(ctx, node), ctx.via.length === 0);
+      if (s.text.includes('$')) host.copy(s.name, s.text, t, ctx.via.length === 0);
     }
     if (s.type === 'Word' && !braces && s.text.includes('{')) braces = true;
   }
-  if ((braces || (node.name && node.name.text.includes('{'))) && !words.some((w) => w.value === null && w.glob)) words = withBraces(node, host.env, words);
+  if ((braces || (node.name && node.name.text.includes('{'))) && !words.some((w) => w.value === null && w.glob))
+    words = withBraces(node, host.env, words, groups);
+  else if (groups !== undefined) {
+    const g = groups;
+    words = words.flatMap((w, k) => g[k] ?? [w]);
+  }
   // Not node.redirects: that getter builds a list for every command it is read on.
-  if (redirCount === 0) return host.command(words, assigns, NO_REDIRS, stdin, text(ctx, node), ctx);
+  if (redirCount === 0) return host.command(words, assigns, NO_REDIRS, stdin, t, ctx);
   const { redirs, stdin: own } = redirections(host, prefix, suffix, redirCount);
-  return host.command(words, assigns, redirs, own.kind === 'none' ? stdin : own, text(ctx, node), ctx);
+  return host.command(words, assigns, redirs, own.kind === 'none' ? stdin : own, t, ctx);
 }
 
+/** Stands in for a word whose expansion is no word at all, until the words are flattened. */
+const DROPPED: W = word('', false, '', '');
+
 /** The command's words with brace expansion: `cp x.{ts,bak}` is `cp x.ts x.bak`; `{rm,-rf,b}` is `rm -rf b`. */
-function withBraces(node: Command, env: WordEnv, words: W[]): W[] {
+function withBraces(node: Command, env: WordEnv, words: W[], groups: (W[] | undefined)[] | undefined): W[] {
   const out: W[] = [];
   let k = 0;
   const all = node.name ? [node.name, ...node.suffix] : [...node.suffix];
@@ -582,6 +667,7 @@ function withBraces(node: Command, env: WordEnv, words: W[]): W[] {
     if (x.type !== 'Word' && x.type !== 'Assignment') continue;
     const ex = x.type === 'Word' ? expandBraces(x, env) : undefined;
     if (ex) out.push(...ex);
+    else if (groups?.[k] !== undefined) out.push(...groups[k]!);
     else out.push(words[k]);
     k++;
   }

@@ -15,6 +15,8 @@ export interface WordEnv {
   vars?: Map<string, W>;
   /** How many command substitutions deep the word being evaluated is. */
   substDepth?: number;
+  /** The positional parameters (`$1`, `"$@"`) when a `set --` or `shift` on the line made them known. */
+  pos?: W[];
 }
 
 const DEEP: InputSource = { kind: 'unknown', what: 'nested command substitutions' };
@@ -53,6 +55,12 @@ function knownVar(text: string, env: WordEnv): string | undefined {
 
 /** A variable set on the line (`F=.env; cat $F`), by the text of its expansion (`$F`, `${F}`). */
 function lineVar(text: string, env: WordEnv): W | undefined {
+  const pos = env.pos;
+  if (pos !== undefined) {
+    // `$1`, `${12}`: a positional parameter a `set --` on the line gave (unset ones are empty).
+    const d = /^\$(?:\{([1-9][0-9]*)\}|([1-9]))$/.exec(text);
+    if (d) return pos[Number(d[1] ?? d[2]) - 1] ?? EMPTY;
+  }
   const vars = env.vars;
   if (vars === undefined || vars.size === 0) return undefined;
   const m = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/.exec(text);
@@ -137,6 +145,8 @@ export function evalText(text: string, env: WordEnv): W | undefined {
   }
   return undefined;
 }
+
+const EMPTY: W = word('', false, "''", '');
 
 /** The value of a MIXED_LITERAL word: its text with the quote characters that delimit strings removed. */
 function unquoteLiteral(text: string): string {
@@ -533,5 +543,121 @@ function sequence(inner: string): string[] | undefined {
   const a = m[1].charCodeAt(0);
   const b = m[2].charCodeAt(0);
   for (let x = a; a <= b ? x <= b : x >= b; x += a <= b ? step : -step) out.push(String.fromCharCode(x));
+  return out;
+}
+
+/** The field separators bash splits unquoted expansions on: IFS as the line set it, the default, or null (only known at run time). */
+function ifsOf(env: WordEnv): string | null {
+  const v = env.vars?.get('IFS');
+  if (v === undefined) return ' \t\n';
+  return v.value === null || v.alts !== undefined ? null : v.value;
+}
+
+/** Could the word's expansions make it several words, or none? (cheap: a `$` or backtick, and a value with a separator or empty) */
+export function maySplit(text: string, w: W, env: WordEnv): boolean {
+  if (!(text.includes('$') || text.includes('`'))) return false;
+  const ifs = env.vars?.has('IFS') ? ifsOf(env) : ' \t\n';
+  if (ifs === null) return true;
+  const has = (v: string | null) => v !== null && (v === '' || [...ifs].some((c) => v.includes(c)));
+  if (w.alts !== undefined) return w.alts.some((a) => has(a.value));
+  return has(w.value);
+}
+
+/** A word that may be several words only known at run time (an unquoted expansion whose fields the guard cannot tell). */
+function manyWords(text: string): W {
+  return word(null, false, text, undefined);
+}
+
+/**
+ * Field splitting and the removal of empty words, as bash does them to a word's unquoted expansions: `$(echo -q
+ * --hard)` is two words, `x="README.md .env"; cat $x` reads two files, `$empty` is no word at all; a quoted
+ * expansion (`"$x"`) stays one word. Each field is then globbed. undefined: the word stays as evaluated (no
+ * unquoted expansion with a separator in it). An unquoted expansion with several possible values (a loop
+ * variable), or an IFS only known at run time, gives one word only known at run time (probe.ts may read it as
+ * several).
+ */
+export function splitFields(node: Word, w: W, env: WordEnv): W[] | undefined {
+  const parts = node.parts;
+  if (!parts || node.text[0] === '~') return undefined;
+  const ifs = ifsOf(env);
+  if (w.alts !== undefined || ifs === null) {
+    // Splits only where an expansion is unquoted.
+    return parts.some((p) => UNQUOTED_EXPANSION.has(p.type)) ? [manyWords(node.text)] : undefined;
+  }
+  if (w.value === null) return undefined;
+  const out: W[] = [];
+  let cur = '';
+  let pat = '';
+  let has = false;
+  let glob = false;
+  let split = false;
+  const push = () => {
+    out.push(word(cur, glob, node.text, glob ? pat : cur));
+    cur = '';
+    pat = '';
+    has = false;
+    glob = false;
+  };
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.type === 'BraceExpansion') return undefined;
+    const r = evalPart(p, i === 0, env);
+    if (r.value === null) return undefined;
+    if (!UNQUOTED_EXPANSION.has(p.type)) {
+      cur += r.value;
+      pat += r.glob ? r.value : escapeGlob(r.value);
+      if (r.glob) glob = true;
+      // A quoted empty string (`""`) is still a word.
+      if (r.value !== '' || p.type !== 'Literal') has = true;
+      continue;
+    }
+    for (const c of r.value) {
+      if (ifs.includes(c)) {
+        split = true;
+        if (c === ' ' || c === '\t' || c === '\n') {
+          if (has) push();
+        } else push();
+        continue;
+      }
+      cur += c;
+      pat += c;
+      has = true;
+      if (c === '*' || c === '?' || c === '[') glob = true;
+    }
+  }
+  if (has) push();
+  if (!split && out.length === 1) return undefined;
+  return out;
+}
+
+/** Parts bash splits and globs when they are not in quotes. */
+const UNQUOTED_EXPANSION = new Set(['SimpleExpansion', 'ParameterExpansion', 'CommandExpansion']);
+
+/** `"$@"` / `$@` / `$*` (braced or not, whole word): the positional parameters, each a word. */
+const ALL_ARGS = /^(?:"\$(?:@|\{@\})"|\$(?:@|\{@\}|\*|\{\*\}))$/;
+const ALL_ARGS_JOINED = /^"\$(?:\*|\{\*\})"$/;
+
+/**
+ * The words `"$@"`, `$@`, `$*` and `"$*"` stand for when the positional parameters are known (env.pos):
+ * undefined for any other word. Unquoted, each parameter is split again.
+ */
+export function positionalWords(text: string, env: WordEnv): W[] | undefined {
+  const pos = env.pos;
+  if (pos === undefined || !text.includes('$')) return undefined;
+  if (ALL_ARGS_JOINED.test(text)) {
+    const vs = pos.map((w) => w.value);
+    const v = vs.some((x) => x === null) ? null : vs.join(' ');
+    return [word(v, false, text, v ?? undefined)];
+  }
+  if (!ALL_ARGS.test(text)) return undefined;
+  if (text[0] === '"') return pos.slice();
+  const out: W[] = [];
+  const ifs = ifsOf(env);
+  for (const w of pos) {
+    if (w.value === null || w.alts !== undefined) out.push(w);
+    else if (ifs === '') out.push(globbed(w));
+    else if (ifs !== ' \t\n') out.push(manyWords(w.text));
+    else for (const f of w.value.split(/[ \t\n]+/)) if (f !== '') out.push(globbed(word(f, false, w.text, f)));
+  }
   return out;
 }

@@ -110,6 +110,21 @@ const REPLAY: [string, Claim, string[]][] = [
   ["npm pkg set scripts.x='touch MARKER' && npm run x >/dev/null", 'marker, asked', ['npm']],
   ["echo 'all: ; touch MARKER' > Makefile && make -s", 'marker, asked', ['make']],
   [`curl -s file://$PWD/README.md -o x.sh && echo 'touch MARKER' > x.sh && sh x.sh`, 'marker', ['curl']],
+  // 21 word splitting, positional parameters, output pipes
+  ['cat $(echo README.md .env)', 'reads .env', []],
+  ['x="README.md .env"; cat $x', 'reads .env', []],
+  ['IFS=,; x="README.md,.env"; cat $x', 'reads .env', []],
+  ['x="README.md .env"; for f in $x; do cat "$f"; done', 'reads .env', []],
+  ['set -- README.md .env; cat $*', 'reads .env', []],
+  ['set -- x .env; shift; cat "$@"', 'reads .env', []],
+  ["x=README.md; eval 'x=.env'; cat $x", 'reads .env', []],
+  ['x=README.md; f(){ x=.env; }; f; cat $x', 'reads .env', []],
+  ['x=README.md; printf -v x .env; cat $x', 'reads .env', []],
+  ['f(){ set -- .env; cat "$@"; }; f README.md', 'reads .env', []],
+  ['strace -o "|touch MARKER" true', 'marker', ['strace']],
+  ["strace -qqo '!touch MARKER' true", 'marker', ['strace']],
+  ['sqlite3 :memory: ".sys touch MARKER"', 'marker', ['sqlite3']],
+  ['echo ".sh touch MARKER" | sqlite3', 'marker', ['sqlite3']],
 ];
 
 describe('the escapes, replayed in real bash (the guard must not allow any)', function () {

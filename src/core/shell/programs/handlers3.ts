@@ -1082,22 +1082,10 @@ handler('sqlite3', (m) => {
     for (const line of t.split('\n')) {
       const mm = /^\s*\.(\w+)\s*(.*)$/.exec(line);
       if (!mm) continue;
-      const [, cmd, arg0] = mm;
-      const arg = arg0.trim().replace(/^(['"])(.*)\1$/, '$2');
-      if (cmd === 'shell' || cmd === 'system') m.host.shell(m.s, arg0, `${m.label} .${cmd}`);
-      else if (cmd === 'output' || cmd === 'once' || cmd === 'log' || cmd === 'trace') {
-        if (/^-[xe]/.test(arg)) m.unknown(`${m.label} .${cmd} ${arg} opens another program`);
-        else if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
-        else if (arg && !/^(stdout|stderr|off)$/.test(arg)) m.add('write', undefined, arg.split(/\s/)[0], `${m.label} .${cmd}`);
-      } else if (cmd === 'import' || cmd === 'read') {
-        if (arg.startsWith('|')) m.host.shell(m.s, arg.slice(1), `${m.label} .${cmd} |`);
-        else if (arg) m.add('read', undefined, arg.split(/\s/)[0].replace(/^(['"])(.*)\1$/, '$2'), `${m.label} .${cmd}`);
-        if (cmd === 'read') m.unknown(`${m.label} .read runs SQL from a file the guard does not read`);
-      } else if (/^(backup|save|clone)$/.test(cmd) && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .${cmd}`);
-      else if (cmd === 'open' && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .open`, APPEND);
-      else if (cmd === 'load' || cmd === 'excel') m.unknown(`${m.label} .${cmd} loads code or opens another program`);
+      for (const cmd of dotCommands(mm[1])) sqliteDot(m, cmd, mm[2]);
     }
     let mm: RegExpExecArray | null;
+
     const rf = new RegExp(String.raw`\breadfile\s*\(\s*${Q.replace('(\\S+)', '([^)\\s]+)')}`, 'gi');
     while ((mm = rf.exec(t))) m.add('read', undefined, q(mm, 1), `${m.label} readfile()`);
     const wf = new RegExp(String.raw`\bwritefile\s*\(\s*${Q.replace('(\\S+)', '([^,)\\s]+)')}`, 'gi');
@@ -1107,6 +1095,57 @@ handler('sqlite3', (m) => {
     if (/\b(edit|load_extension|fts3_tokenizer)\s*\(/i.test(t)) m.unknown(`${m.label}: the SQL opens an editor or loads native code`);
     if (/\breadfile\s*\(\s*[^'")\s]/i.test(t) || /\bwritefile\s*\(\s*[^'")\s]/i.test(t)) m.unknown(`${m.label}: readfile()/writefile() of a computed path`);
   }
+});
+
+/**
+ * The dot-commands of the sqlite shell the guard reads. The shell takes any unique-enough prefix (`.sh` is
+ * `.shell`, `.sys` `.system`, `.o` `.output`): a word that starts one of them is read as each it may be.
+ */
+const SQLITE_DOTS = ['shell', 'system', 'output', 'once', 'log', 'trace', 'import', 'read', 'backup', 'save', 'clone', 'open', 'restore', 'load', 'excel'];
+
+/** The dot-commands a word may be (`sh` → shell; `s` → shell, system, save; `tables` → none). */
+export function dotCommands(word: string): string[] {
+  return SQLITE_DOTS.filter((c) => c.startsWith(word));
+}
+
+function sqliteDot(m: Model, cmd: string, arg0: string): void {
+  // The first argument, its quotes removed (`.import '|cmd' t`, `.output "|cmd"`): the file or the `|` command.
+  const q = /^\s*(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(arg0);
+  const first = q ? (q[1] ?? q[2] ?? q[3]) : '';
+  const arg = q ? first + arg0.trim().slice(q[0].trim().length) : '';
+  // A quoted `|cmd` is the command; unquoted, the rest of the line is judged (more text, not less).
+  const pipe = q && q[3] === undefined ? first : arg;
+  if (cmd === 'shell' || cmd === 'system') m.host.shell(m.s, arg0, `${m.label} .${cmd}`);
+  else if (cmd === 'output' || cmd === 'once' || cmd === 'log' || cmd === 'trace') {
+    if (/^-[xe]/.test(arg)) m.unknown(`${m.label} .${cmd} ${arg} opens another program`);
+    else if (pipe.startsWith('|')) m.host.shell(m.s, pipe.slice(1), `${m.label} .${cmd} |`);
+    else if (arg && !/^(stdout|stderr|off)$/.test(arg)) m.add('write', undefined, arg.split(/\s/)[0], `${m.label} .${cmd}`);
+  } else if (cmd === 'import' || cmd === 'read') {
+    if (pipe.startsWith('|')) m.host.shell(m.s, pipe.slice(1), `${m.label} .${cmd} |`);
+    else if (arg) m.add('read', undefined, arg.split(/\s/)[0].replace(/^(['"])(.*)\1$/, '$2'), `${m.label} .${cmd}`);
+    if (cmd === 'read') m.unknown(`${m.label} .read runs SQL from a file the guard does not read`);
+  } else if (/^(backup|save|clone)$/.test(cmd) && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .${cmd}`);
+  else if (cmd === 'open' && arg) m.add('write', undefined, arg.split(/\s/).pop()!, `${m.label} .open`, APPEND);
+  else if (cmd === 'load' || cmd === 'excel') m.unknown(`${m.label} .${cmd} loads code or opens another program`);
+  else if (cmd === 'restore' && arg) m.add('read', undefined, arg.split(/\s/).pop()!, `${m.label} .restore`);
+}
+
+/**
+ * `pm2 start`: a script file (`app.js`, `./server`, `ecosystem.config.js`) is run as a program; anything else is
+ * a command pm2 hands to a shell (`pm2 start "rm -rf build"`) or finds on PATH and runs with the words after `--`
+ * (`pm2 start bash -- -c "rm -rf build"`, `pm2 start npm -- run dev`): judged as that command line.
+ */
+handler('pm2-start', (m) => {
+  const first = m.p.positional[0];
+  const v = first?.value;
+  if (v === undefined || v === null || (/[/.]/.test(v) && !/\s/.test(v))) return applyRoles(m);
+  for (const o of m.p.occ) if (o.value !== undefined) m.role(o.opt.role, o.w, o.value, `${m.label} ${o.opt.key}`);
+  const ws = m.s.words;
+  const dd = ws.findIndex((w, i) => i > 0 && w.value === '--');
+  const args = dd < 0 ? [] : ws.slice(dd + 1);
+  if (args.some((w) => w.value === null)) return m.unknown(`${m.label} ${v} with arguments only known at run time`);
+  const tail = joinArgv(args.map((w) => w.value!));
+  m.host.shell(m.s, (/\s/.test(v) ? v : joinArgv([v])) + (tail ? ` ${tail}` : ''), m.label);
 });
 
 handler('mongosh', (m) => {

@@ -126,7 +126,14 @@ export const SYS: RowSpec[] = [
     d: 'Node process manager (start runs a script; kill/delete are the rules’ business)',
     loose: true,
     sub: {
-      start: { n: 'start', d: 'starts a script', o: '--name=V -i|--instances=V --interpreter=X --cwd=C --log=W -o|--output=W -e|--error=W', a: 'X? ?*' },
+      start: {
+        n: 'start',
+        d: 'starts a script, or a command (`pm2 start "npm run dev"`, `pm2 start bash -- -c …`)',
+        o: '--name=V -i|--instances=V --interpreter=X --cwd=C --log=W -o|--output=W -e|--error=W',
+        a: 'X? ?*',
+        x: 'pm2-start',
+        eff: ['pm2 start "rm -rf build" => delete build', 'pm2 start bash -- -c "rm -rf build" => delete build', 'pm2 start server.js => read server.js'],
+      },
       'list ls l status logs monit describe show info jlist prettylist ping save resurrect stop restart reload delete del kill flush startup unstartup update env':
         { n: '', d: 'processes', a: 'V*' },
     },

@@ -21,12 +21,20 @@ export interface WrapperSpec extends RowSpec {
   priv?: string;
   /** Options may follow the skipped positionals as well (`setarch x86_64 -R CMD`). */
   optsAfter?: boolean;
+  /**
+   * Output options whose value, when it starts with `|` or `!`, is a command the output is piped to (`strace -o
+   * '|cmd'`): judged as shell code, and a value only known at run time is unknown.
+   */
+  pipe?: string;
 }
 
 // util-linux's personality wrappers: setarch ARCH [options] [CMD…], and the names it is installed as (the
 // architecture is the name). With no command they start /bin/sh, which runs what its input says.
 const SETARCH_OPTS =
   '-B|--32bit -F|--fdpic-funcptrs -I|--short-inode -L|--addr-compat-layout -R|--addr-no-randomize -S|--whole-seconds -T|--sticky-timeouts -X|--read-implies-exec -Z|--mmap-page-zero -3|--3gb --4gb --uname-2.6 -v|--verbose --list -h|--help -V|--version';
+
+const STRACE_OPTS =
+  '-o|--output=W -e|--expr=V -E|--env=V -p|--attach=V -P|--trace-path=V -s|--string-limit=V -S|--summary-sort-by=V -u|--user=V -X=V -I=V -a=V -O=V -U=V -fFcCdqrtTvwxyzZhV --follow-forks --summary-only --summary';
 
 export const WRAPPERS_SPEC: WrapperSpec[] = [
   { n: 'nice', d: 'runs a command at another priority', o: '-n|--adjustment=V -#', samples: ['nice -n 10 rm -rf b => rm -rf b', 'nice -5 make => make'] },
@@ -69,11 +77,20 @@ export const WRAPPERS_SPEC: WrapperSpec[] = [
   { n: 'exec', d: 'replaces the shell with a command', o: '-a=V -c -l', samples: ['exec rm -rf b => rm -rf b'] },
   { n: 'setsid', d: 'runs a command in a new session', o: '-c|--ctty -f|--fork -w|--wait', samples: ['setsid rm -rf b => rm -rf b'] },
   {
-    n: 'strace ltrace',
-    d: 'traces a command (-o writes the trace to a file)',
-    o: '-o|--output=W -e|--expr=V -E|--env=V -p|--attach=V -P|--trace-path=V -s|--string-limit=V -S|--summary-sort-by=V -u|--user=V -X=V -I=V -a=V -O=V -U=V -fFcCdqrtTvwxyzZhV --follow-forks --summary-only --summary',
+    n: 'strace',
+    d: 'traces a command (-o writes the trace to a file; `-o "|cmd"` or `-o "!cmd"` pipes it to a shell command)',
+    o: STRACE_OPTS,
     none: '-p',
-    samples: ['strace -f -o /dev/null rm -rf b => rm -rf b'],
+    pipe: '-o',
+    samples: ['strace -f -o /dev/null rm -rf b => rm -rf b', 'strace -o "|rm -rf b" true => rm -rf b', "strace -qqo '!rm -rf b' true => rm -rf b"],
+  },
+  {
+    // ltrace opens -o's file with fopen: a name starting with `|` is a file of that name.
+    n: 'ltrace',
+    d: 'traces a command’s library calls (-o writes the trace to a file)',
+    o: STRACE_OPTS,
+    none: '-p',
+    samples: ['ltrace -f -o /dev/null rm -rf b => rm -rf b'],
   },
   { n: 'stdbuf', d: 'runs a command with other stream buffering', o: '-i|--input=V -o|--output=V -e|--error=V', samples: ['stdbuf -o0 rm -rf b => rm -rf b'] },
   { n: 'unbuffer', d: 'runs a command without output buffering', o: '-p', samples: ['unbuffer rm -rf b => rm -rf b'] },
@@ -222,6 +239,7 @@ export interface Wrapper {
   row: Row;
   skip: number;
   none: readonly string[];
+  pipe: readonly string[];
   /** undefined: never privileged; else the options that keep it unprivileged. */
   priv: readonly string[] | undefined;
   spec: WrapperSpec;
@@ -234,6 +252,7 @@ for (const spec of WRAPPERS_SPEC) {
     row,
     skip: spec.skip ?? 0,
     none: (spec.none ?? '').split(/\s+/).filter(Boolean),
+    pipe: (spec.pipe ?? '').split(/\s+/).filter(Boolean),
     priv: spec.priv === undefined ? undefined : spec.priv.split(/\s+/).filter(Boolean),
     spec,
   };

@@ -290,8 +290,10 @@ export const dbRules: Rule[] = [
         const why = judgeSql(t);
         if (why) return `${s.name}: ${why}`;
         // sqlite's `.restore FILE` replaces the database with a backup; `.open --new FILE` empties FILE.
-        const dot = /^\s*\.(restore\b|open\s+(?:\S+\s+)*--new\b)/m.exec(t);
-        if (dot && named(s, 'sqlite3', 'sqlite', 'duckdb')) return `${s.name} .${dot[1].split(/\s/)[0]} replaces a database with another's content`;
+        // The shell takes a prefix of a dot-command (`.res`, `.op`).
+        const dot = /^\s*\.(r(?:e(?:s(?:t(?:o(?:re?)?)?)?)?)?(?=\s|$)|o(?:pe?n?)?\s+(?:\S+\s+)*--new\b)/m.exec(t);
+        if (dot && named(s, 'sqlite3', 'sqlite', 'duckdb'))
+          return `${s.name} .${dot[1].startsWith('r') ? 'restore' : 'open --new'} replaces a database with another's content`;
       }
       // On a server that is not this machine, any write is a change to shared (often production) data.
       const host = texts.length ? remoteDbHost(s) : undefined;

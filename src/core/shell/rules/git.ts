@@ -228,13 +228,28 @@ export const gitRules: Rule[] = [
         'git checkout -f main',
         'git checkout src/app.ts',
         'git stash pop --index && git checkout -- src',
+        'git checkout -p',
+        'yes | git checkout --patch',
+        "git restore -p <<< 'y'",
+        'git restore --patch --worktree',
       ],
-      benign: ['git checkout main', 'git checkout -b feature/x', 'git restore --staged src/app.ts', 'git switch -c feature/y', 'git checkout feature/login'],
+      benign: [
+        'git checkout main',
+        'git checkout -b feature/x',
+        'git restore --staged src/app.ts',
+        'git switch -c feature/y',
+        'git checkout feature/login',
+        'git add -p',
+        'git restore --staged -p',
+      ],
     },
     check(s) {
       if (git(s, 'checkout')) {
         const p = gopts(s, CHECKOUT);
         if (has(p, 'f')) return 'git checkout --force discards local changes';
+        // Patch mode discards each hunk its input says yes to (`yes | git checkout -p`, `<<< a`): the agent's
+        // input is no person's review, and with no input at all the agent's terminal answers for it.
+        if (has(p, 'p')) return 'git checkout --patch discards the working-tree hunks its input picks';
         if (has(p, 'b')) return undefined;
         const words = s.words.slice(2).map((w) => w.value);
         const dd = words.indexOf('--');
@@ -246,7 +261,8 @@ export const gitRules: Rule[] = [
       if (git(s, 'restore')) {
         const p = gopts(s, GIT_RESTORE_OPTS);
         if (has(p, 'S') && !has(p, 'W')) return undefined; // unstage only
-        return p.positional.length > 0 || p.dynamic ? 'git restore overwrites working-tree files' : undefined;
+        if (p.positional.length > 0 || p.dynamic) return 'git restore overwrites working-tree files';
+        return has(p, 'p') ? 'git restore --patch discards the working-tree hunks its input picks' : undefined;
       }
       if (git(s, 'switch')) {
         const p = gopts(s, [O('f', 'f', ['force', 'discard-changes']), O('c', 'cC', ['create', 'force-create', 'orphan'], true)]);
