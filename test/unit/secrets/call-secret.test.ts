@@ -5,7 +5,7 @@
 // masker before rules/calls.ts; every value is built at run time.
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
-import { PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import { B64, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
 import { leaks, linesOf } from './helpers';
 
 let seq = 0;
@@ -44,6 +44,7 @@ const CALLS: ((p: string) => string)[] = [
   (p) => `password: "{{ '${p}' | password_hash('sha512') }}"`,
   (p) => `SELECT pg_catalog.set_config('app.jwt_secret', '${p}', false);`,
   (p) => `key = derive_key(b"${p}")`,
+  (p) => `dsn = scott/${p}@//ora.internal:1521/ORCLPDB1`,
 ];
 const FALLBACKS: ((p: string) => string)[] = [
   (p) => `config :app, App.Repo, password: System.get_env("DB_PASS", "${p}")`,
@@ -90,6 +91,11 @@ describe('call-secret: call arguments, env defaults and statements (fresh9 C, D,
       const p = pw();
       masks(make(p), p);
     }
+  });
+  it('masks a base64 PKCS#12 keystore by its header, and keeps a certificate', () => {
+    const p12 = `MIIK${'AgEDMI'}IJ${rand(B64, 200, 73001)}`;
+    masks(`  data: ${p12}`, p12);
+    keeps('  tls.crt: MIIDWjCCAkKgAwIBAgIUFd2cQ5f1n0iPj3wY4kXg6L0pWmUwDQYJKoZIhvcNAQELBQAwEjEQMA4GA1UEAwwHdGVzdC1jYQ==');
   });
   it('keeps the look-alikes: other names, references, placeholders, versions, digests', () => {
     for (const line of [

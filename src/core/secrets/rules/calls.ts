@@ -22,12 +22,12 @@
 // words in it; then each form's regex runs only when its own word is in the text. Lines are never looped.
 import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
-import { PASSWORD_CHARS, rand } from '../samples';
+import { B64, PASSWORD_CHARS, rand } from '../samples';
 import { addHit } from './hits';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 
-/** A context rule's rank (context-more.ts): beats the generic assignment, yields to a vendor format. */
-const PRIORITY = 1;
+/** Just behind the context rules (1, context-more.ts: where both read a value, theirs names it), ahead of the generic assignment (2). */
+const PRIORITY = 1.2;
 
 /** A quoted literal's body (either quote), at most 512 characters, no line break. */
 const DQ = '"((?:[^"\\\\\\r\\n]|\\\\.){1,512})"';
@@ -41,6 +41,8 @@ interface Form {
   /** g+d flags; named groups: `v` the secret (or `v1`/`v2` one per quote), `n` the name judging it (none: `strength`). */
   re: RegExp;
   strength?: NameStrength;
+  /** The match's shape alone is the evidence (a PKCS#12 header): no judge of the value. */
+  shape?: boolean;
 }
 
 /** A name in quotes or bare: `"password"`, `'app.jwt_secret'`, `DB_PASS`. */
@@ -103,6 +105,11 @@ const FORMS: Form[] = [
     re: new RegExp(`://\\{\\w*\\}:\\{(?<f>\\w+)\\}@[^"'\\n]*["']\\.format\\([^)\\n]*?\\b\\k<f>\\s*=\\s*${QVALUE}`, 'dg'),
     strength: 'strong',
   },
+  // --- L: single shapes ---
+  // Oracle EZConnect `user/password@//host:port/service` (a dsn, a sqlplus argument).
+  { word: '@//', re: /(?<![\w/:.])[A-Za-z_][\w$#]{0,30}\/(?<v3>[^\s/@"']{1,128})@\/\/[\w.-]+(?::\d+)?\//dg, strength: 'strong' },
+  // A base64 PKCS#12 keystore: DER `30 82 …` then version INTEGER 3 (`02 01 03`) then a SEQUENCE: `MII?AgEDMI…`.
+  { word: 'AgEDMI', re: /(?<![A-Za-z0-9+/])(?<v3>MII[A-Za-z0-9+/]AgEDMI[A-Za-z0-9+/]{40,}={0,2})/dg, shape: true, strength: 'strong' },
   // --- D: the default of a secret-named environment variable ---
   // Elixir `System.get_env("N", "…")`, Scala `sys.env.getOrElse("N", "…")`, `getenv("N", "…")`.
   { word: 'env', re: new RegExp(`\\b(?:get_env|getenv|getEnv|Getenv|getOrElse|get_or_else|fetch_env|env)\\(\\s*${qname('q')}\\s*,\\s*${QVALUE}`, 'dg') },
@@ -147,7 +154,7 @@ const FORMS: Form[] = [
 
 /** Any of the forms' fixed words (one search of the text before any form runs). */
 const TRIGGER =
-  /NetworkCredential|PDO\(|_connect\(|new\s+mysqli|password_hash|[kdtD]ey\(|[dt]_?[Ss]ecret\(|[Pp]assword\(|%[sv]@|\}@|:\/\/\w*:["'#$]|[Gg]et_?[Ee]nv|getOrElse|fetch_env|env[!(.:]|:system|#env|\$\{\w+:?[-=]|SetEnv|Header|_header|\((?:set|def)|\b(?:set|SET)\(|define[ \t]/;
+  /NetworkCredential|PDO\(|_connect\(|new\s+mysqli|password_hash|[kdtD]ey\(|[dt]_?[Ss]ecret\(|[Pp]assword\(|%[sv]@|\}@|@\/\/|AgEDMI|:\/\/\w*:["'#$]|[Gg]et_?[Ee]nv|getOrElse|fetch_env|env[!(.:]|:system|#env|\$\{\w+:?[-=]|SetEnv|Header|_header|\((?:set|def)|\b(?:set|SET)\(|define[ \t]/;
 
 function valueOf(m: RegExpExecArray): { v: string; span: [number, number]; quoted: boolean } | null {
   const g = m.groups!;
@@ -182,7 +189,7 @@ export const callSecret: BlockRule = {
         const strength = form.strength ?? (name === undefined ? null : classifyName(name));
         if (strength === null) continue;
         const v = val.v;
-        if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, val.quoted, val.quoted)) continue;
+        if (form.shape !== true && (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, val.quoted, val.quoted))) continue;
         const [s, e] = val.span;
         starts ??= index.starts();
         const li = lineOf(starts, s);
@@ -192,6 +199,8 @@ export const callSecret: BlockRule = {
   },
   samples() {
     const p = Array.from({ length: 40 }, (_, i) => rand(PASSWORD_CHARS.replace(/[#'",;%{}~]/g, ''), 22, 0xca11 + i * 31));
+    // A PKCS#12 header (SEQUENCE, INTEGER 3, SEQUENCE) then random base64, built here.
+    const p12 = `MIIK${'AgEDMI'}IJ${rand(B64, 120, 0xf12)}`;
     const tp: [string, string][] = [
       [`var secure = new NetworkCredential("svc", "${p[0]}");`, p[0]!],
       [`p.setProperty("mail.smtp.password", "${p[1]}");`, p[1]!],
@@ -230,6 +239,8 @@ export const callSecret: BlockRule = {
       [`    proxy_set_header X-Auth-Token ${p[34]};`, p[34]!],
       [`conn = "postgresql://%s:%s@db/app" % ("app", "${p[35]}")`, p[35]!],
       [`PW="\${DB_PASSWORD:-${p[37]}}"`, p[37]!],
+      [`dsn = scott/${p[38]}@//ora.internal:1521/ORCLPDB1`, p[38]!],
+      [`  data: ${p12}`, p12],
       [`dsn = "postgresql://{u}:{p}@db/app".format(u="app", p="${p[36]}")`, p[36]!],
     ];
     return {
@@ -249,6 +260,7 @@ export const callSecret: BlockRule = {
         'const checksum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";',
         'id = "7d444840-9dc0-11d1-b245-5ffdce74fad2"',
         'const url = "https://" + host + ":" + port + "/api";',
+        'tls.crt: MIIDWjCCAkKgAwIBAgIUFd2cQ5f1n0iPj3wY4kXg6L0pWmUwDQYJKoZIhvcNAQELBQAwEjEQMA4GA1UEAwwHdGVzdC1jYQ==\nsee docs/howto@//wiki/page/ and scott/tiger@//localhost:1521/XE',
         '(def version "1.4.2")\n(setq user-full-name "Alice Example")',
       ],
     };
