@@ -7,6 +7,7 @@ import { joinedSecret, setJoinedScan } from './rules/joined';
 import { keywordSelector } from './keywords';
 import { escapedCode } from './rules/escaped';
 import { ednKeyword } from './rules/edn';
+import { callSecret } from './rules/calls';
 import { directiveSecret, xmlParentEntry } from './rules/directive';
 import { jsonParentValue, yamlParentValue } from './rules/yaml-parent';
 import { FORMAT_RULES } from './rules/formats';
@@ -52,6 +53,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...PIECE_RULES,
   ...LANG_RULES,
   ...TAIL_SHAPE_RULES,
+  callSecret,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
