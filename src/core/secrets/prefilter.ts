@@ -67,6 +67,8 @@ const KEY_WORDS = [
   // `DISCORD_BOT: …`): the discord-bot-token rule judges the value by its own shape.
   'discord',
   'bot',
+  // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-fresh9.ts).
+  'accounts',
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
@@ -133,6 +135,11 @@ const UNDERSCORE_PREFIXES = [
   'CLOJARS',
   'sgp',
   'pnu',
+  // ElevenLabs and RevenueCat (`sk_`), Jina, PostHog personal keys, Vercel (rules/vendor-fresh9.ts).
+  'sk',
+  'jina',
+  'phx',
+  'vc[picrk]',
 ];
 const DASH_PREFIXES = [
   'glpat',
@@ -176,6 +183,16 @@ const DASH_PREFIXES = [
   'FLWSECK',
   'FLWSECK_TEST',
   'ico',
+  // Bitbucket Data Center, Brevo, Cloudflare Origin CA, Firecrawl, NVIDIA, Tavily, Plaid (`access-production-`,
+  // `access-sandbox-`) (rules/vendor-fresh9.ts).
+  'BBDC',
+  'xkeysib',
+  'v1\\.0',
+  'fc',
+  'nvapi',
+  'tvly',
+  'production',
+  'sandbox',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [
@@ -296,7 +313,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']|AKID[A-Za-z0-9]{32}|AQVN[\w-]{35}|AKCp[A-Za-z0-9]{69}|EAAA[\w-]{60}|EZ[AT]K[A-Za-z0-9]{54}|cmVmdGtuOjAxOj|dt0c01\.|discord(?:app)?\.com\/api\/webhooks\//g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']|AKID[A-Za-z0-9]{32}|AQVN[\w-]{35}|AKCp[A-Za-z0-9]{69}|EAAA[\w-]{60}|EZ[AT]K[A-Za-z0-9]{54}|cmVmdGtuOjAxOj|dt0c01\.|discord(?:app)?\.com\/api\/webhooks\/|AstraCS:[A-Za-z0-9]{24}:|EAA[A-Za-z0-9]{100}|sl\.[\w-]{130}/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -345,6 +362,9 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'AQVN',
     'AKCp',
     'EAAA',
+    // DataStax Astra and Facebook tokens (rules/vendor-fresh9.ts).
+    'AstraCS:',
+    'EAA',
   ],
   // PHP's firebase/php-jwt `JWT::encode($p, "…", "HS256")`.
   J: ['eyJ', 'T3BlbkFJ', 'JWT::'],
@@ -421,6 +441,8 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'dt0c01.',
     'discord.com/api/webhooks/',
     'discordapp.com/api/webhooks/',
+    // Dropbox access tokens (rules/vendor-fresh9.ts).
+    'sl.',
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.

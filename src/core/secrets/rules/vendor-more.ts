@@ -5,6 +5,7 @@ import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 import { SHAPE_VENDORS } from './vendor-shape';
+import { FRESH9_VENDORS, type ContextMember } from './vendor-fresh9';
 
 interface Simple {
   id: string;
@@ -59,13 +60,15 @@ const TWILIO_PAIR = /(?<![A-Za-z0-9])(AC[0-9a-f]{32})(["'`])[ \t]*,[ \t]*(["'`])
  * rules, and each of these shapes is rare enough that trying them all on a line that names one costs nothing.
  * Each member keeps its own shape, entropy floor and samples; a hit is reported as `vendor-token`.
  */
-function vendorFamily(members: Simple[]): LineRule {
+function vendorFamily(members: (Simple & Partial<ContextMember>)[]): LineRule {
   // Each member's literal head (case as written), asked with includes first: the family wakes on common
   // keywords (`sk`, `pat`), and running every member's regex on each such line cost more than the rest.
   const patterns = members.map((d) => ({
     re: new RegExp(`(?<![A-Za-z0-9_])(?:${d.token})(?![A-Za-z0-9_])`, 'g'),
     prefixLen: d.prefixLen,
     head: /^[A-Za-z0-9_-]+/.exec(d.token.replace(/\\\./g, '.'))![0],
+    near: d.near,
+    notNear: d.notNear,
   }));
   return {
     id: 'vendor-token',
@@ -73,8 +76,9 @@ function vendorFamily(members: Simple[]): LineRule {
     keywords: [...new Set(members.flatMap((d) => d.keywords))],
     priority: 0,
     scan(line: string, out: Hit[]): void {
-      for (const { re, prefixLen, head } of patterns) {
+      for (const { re, prefixLen, head, near, notNear } of patterns) {
         if (!line.includes(head)) continue;
+        if (near !== undefined && (!near.test(line) || notNear!.test(line))) continue;
         re.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = re.exec(line)) !== null) {
@@ -83,7 +87,11 @@ function vendorFamily(members: Simple[]): LineRule {
       }
     },
     samples: () => {
-      const parts = members.map((d) => tokenSamples(d.make(), d.traps));
+      const parts = members.map((d) =>
+        d.contexts === undefined
+          ? tokenSamples(d.make(), d.traps)
+          : { truePositives: d.make().flatMap((t) => d.contexts!(t).map((text) => ({ text, secrets: [t] }))), falsePositives: d.traps },
+      );
       return { truePositives: parts.flatMap((x) => x.truePositives), falsePositives: parts.flatMap((x) => x.falsePositives) };
     },
   };
@@ -652,5 +660,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
       };
     },
   },
-  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS]),
+  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...FRESH9_VENDORS]),
 ];
