@@ -774,6 +774,10 @@ export const genericAssignment: LineRule = {
     'mnemonic',
     'phrase',
     'seed',
+    // An HTTP credential by its scheme's name, account recovery codes (names.ts).
+    'bearer',
+    'recovery_code',
+    'backup_code',
     // `datadog_api = "<hex>"`, a wallet's `private: 0x<hex>` (weak names: the value must look secret).
     'api',
     'private',
@@ -795,11 +799,10 @@ export const genericAssignment: LineRule = {
       // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
       // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
       if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
-      if (strength === null) {
-        // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
-        if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);
-        continue;
-      }
+      // `seed` names a generator's seed as often as a wallet's: a recovery phrase is secret there, and (a weak
+      // name, names.ts) a random value of letters and digits (`totp_seed = "…"`); a generator's `seed = 42` is not.
+      if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);
+      if (strength === null) continue;
       valueAt(line, head.opEnd);
       let typed = false;
       if (!VALUE.quoted && head.op === ':') {

@@ -5,7 +5,9 @@
 // `xkeysib-`, `v1.0-`, `fc-`, `nvapi-`, `tvly-`, `production-`, `sandbox-` (DASH_PREFIXES; DeepSeek's `sk-`
 // and Slack's `xoxe-` were there), `sk_`, `jina_`, `phx_`, `vc?_` (UNDERSCORE_PREFIXES; `glc_` was there),
 // `AstraCS:` and Facebook's `EAA` (anchor A), Dropbox's `sl.` (anchor `.`).
+import { randomPartOk } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
+import type { Hit, LineRule } from '../types';
 import type { ShapeMember } from './vendor-shape';
 
 // Seeded: the shared sequence of rand() (other rules' sample values) stays as it was.
@@ -223,3 +225,60 @@ export const FRESH9_VENDORS: ContextMember[] = [
     ],
   },
 ];
+
+/**
+ * Webhook URLs whose path holds the secret (whoever has the URL can post): Zapier's catch hook
+ * (`hooks.zapier.com/hooks/catch/<account>/<secret>/`), Microsoft Teams' incoming webhook
+ * (`….webhook.office.com/webhookb2/<group>@<tenant>/IncomingWebhook/<secret>/<owner>`, and the older
+ * `outlook.office.com/webhook/…`), IFTTT's Maker key (`maker.ifttt.com/trigger/<event>/with/key/<key>`).
+ * The pre-scan reaches each line by its host (the `.` anchor's heads in prefilter.ts).
+ */
+const WEBHOOK_PATHS: { re: RegExp; ok: (v: string) => boolean }[] = [
+  // Zapier's secret is short (six letters and digits): a placeholder is none of those.
+  { re: /hooks\.zapier\.com\/hooks\/(?:catch|standard)\/\d{3,12}\/([A-Za-z0-9]{5,40})(?![A-Za-z0-9])/g, ok: (v) => /\d/.test(v) && !/^(?:x+|X+)$/.test(v) },
+  { re: /office\.com\/webhook(?:b2)?\/[^\s/]{8,100}\/IncomingWebhook\/([a-f0-9]{32})(?![A-Za-z0-9])/g, ok: randomPartOk },
+  { re: /ifttt\.com\/trigger\/[^\s/]{1,80}\/with\/key\/([A-Za-z0-9_-]{16,64})(?![A-Za-z0-9_-])/g, ok: (v) => randomPartOk(v.replace(/[_-]/g, '')) },
+];
+
+export const webhookPathSecret: LineRule = {
+  id: 'webhook-path-secret',
+  description: "A webhook URL's secret path segment (Zapier catch hooks, Teams / Office 365 incoming webhooks, IFTTT Maker keys)",
+  keywords: ['hooks.zapier.com/', 'office.com/webhook', 'ifttt.com/'],
+  priority: 0,
+  scan(line: string, out: Hit[]): void {
+    for (const { re, ok } of WEBHOOK_PATHS) {
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(line)) !== null) {
+        const v = m[1]!;
+        if (!ok(v)) continue;
+        const end = m.index + m[0].length;
+        out.push({ start: end - v.length, end, rule: 'webhook-path-secret', priority: 0 });
+      }
+    }
+  },
+  samples: () => {
+    const zap = j(rs('0123456789', 8), '/', rs('abcdefghijklmnopqrstuvwxyz', 3), rs('0123456789', 1), rs('abcdefghijklmnopqrstuvwxyz0123456789', 2));
+    const office = rs(HEX, 32);
+    const ifttt = rs(B64URL, 22);
+    const u = () => uuid();
+    return {
+      truePositives: [
+        { text: `ZAPIER_HOOK=https://hooks.zapier${'.com'}/hooks/catch/${zap}/`, secrets: [zap.slice(-6)] },
+        {
+          text: `  url: "https://acme.webhook.office${'.com'}/webhookb2/${u()}@${u()}/IncomingWebhook/${office}/${u()}"`,
+          secrets: [office],
+        },
+        { text: `curl -X POST https://outlook.office${'.com'}/webhook/${u()}@${u()}/IncomingWebhook/${office}/${u()}`, secrets: [office] },
+        { text: `fetch('https://maker.ifttt${'.com'}/trigger/deploy/with/key/${ifttt}')`, secrets: [ifttt] },
+      ],
+      falsePositives: [
+        'https://hooks.zapier.com/hooks/catch/<account-id>/<hook-id>/',
+        'see https://zapier.com/apps/webhook/integrations',
+        `https://acme.webhook.office.com/webhookb2/{group}@{tenant}/IncomingWebhook/{id}/{owner}`,
+        'https://maker.ifttt.com/trigger/{event}/with/key/{your_key}',
+        'https://maker.ifttt.com/use/',
+      ],
+    };
+  },
+};

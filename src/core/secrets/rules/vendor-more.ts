@@ -17,14 +17,17 @@ interface Simple {
   prefixLen: number;
   make: () => string[];
   traps: string[];
+  /** A word that may stand glued before the token (Telegram's `bot<id>:<token>` of its API paths). */
+  glued?: string;
 }
 
 function simple(d: Simple): LineRule {
+  const before = d.glued === undefined ? '(?<![A-Za-z0-9_])' : `(?:(?<![A-Za-z0-9_])|(?<=(?<![A-Za-z0-9_])${d.glued}))`;
   return regexRule({
     id: d.id,
     description: d.description,
     keywords: d.keywords,
-    pattern: new RegExp(`(?<![A-Za-z0-9_])(${d.token})(?![A-Za-z0-9_])`, 'gd'),
+    pattern: new RegExp(`${before}(${d.token})(?![A-Za-z0-9_])`, 'gd'),
     check: (s) => randomPartOk(s.slice(d.prefixLen)),
     samples: () => tokenSamples(d.make(), d.traps),
   });
@@ -384,7 +387,9 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     token: '\\d{8,10}:AA[A-Za-z0-9_-]{33}',
     prefixLen: 13,
     make: () => [j(rand(DIGITS, 10), ':A', 'A', rand(B64URL, 33))],
-    traps: ['at 12:AA meeting'],
+    traps: ['at 12:AA meeting', 'robot12345678:AA' + 'x'.repeat(33)],
+    // `bot<id>:<token>`: the Bot API's path (`https://api.telegram.org/bot…/getMe`) glues the word to the token.
+    glued: 'bot',
   }),
   simple({
     id: 'square-token',
