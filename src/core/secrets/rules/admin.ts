@@ -131,6 +131,8 @@ export const commandSecret: LineRule = {
         const g = m[4] !== undefined ? 4 : 5;
         const v = m[g]!;
         if (g === 5 && /[=,]/.test(v.replace(/=+$/, ''))) continue;
+        // openssl's `-pass env:VAR` / `file:path` / `fd:3` / `stdin` name where the password is, not it.
+        if (/^(?:env|file|fd):|^stdin$/.test(v)) continue;
         if (judged(v, g === 4)) push(out, m.indices![g]![0], m.indices![g]![1]);
       }
     }

@@ -5,7 +5,7 @@
 // `xkeysib-`, `v1.0-`, `fc-`, `nvapi-`, `tvly-`, `production-`, `sandbox-` (DASH_PREFIXES; DeepSeek's `sk-`
 // and Slack's `xoxe-` were there), `sk_`, `jina_`, `phx_`, `vc?_` (UNDERSCORE_PREFIXES; `glc_` was there),
 // `AstraCS:` and Facebook's `EAA` (anchor A), Dropbox's `sl.` (anchor `.`).
-import { randomPartOk } from '../entropy';
+import { isWordyIdentifier, randomPartOk } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import type { ShapeMember } from './vendor-shape';
@@ -22,6 +22,8 @@ export interface ContextMember extends ShapeMember {
   near?: RegExp;
   /** …and must not match this. */
   notNear?: RegExp;
+  /** A further test of the whole token. */
+  check?: (token: string) => boolean;
   /** The true-positive lines for a member with `near` (tokenSamples' lines name no key). */
   contexts?: (token: string) => string[];
 }
@@ -98,8 +100,15 @@ export const FRESH9_VENDORS: ContextMember[] = [
     keywords: ['sk_'],
     token: 'sk_[A-Za-z0-9]{32}',
     prefixLen: 3,
+    // Random letters and digits: a name in camelCase (`sk_DefaultSessionKeyForTheTests`) has no digit or reads as words.
+    check: (t) => /\d/.test(t) && !isWordyIdentifier(t.slice(3)),
     make: () => [j('s', 'k_', rs(ALNUM, 32))],
-    traps: ['const sk_placeholder_value_for_tests = 1;', 'sk_' + 'abcdefghijklmnopqrstuvwxyzabcdef', 'REVENUECAT_KEY=sk_' + 'x'.repeat(32)],
+    traps: [
+      'const sk_placeholder_value_for_tests = 1;',
+      'sk_' + 'abcdefghijklmnopqrstuvwxyzabcdef',
+      'sk_' + 'DefaultSessionKeyForTheTestSuite',
+      'REVENUECAT_KEY=sk_' + 'x'.repeat(32),
+    ],
   },
   {
     id: 'facebook-access-token',
@@ -216,7 +225,7 @@ export const FRESH9_VENDORS: ContextMember[] = [
     near: /accounts|priv|key|wallet|mnemonic|signer|deployer|secret/i,
     notNear: /storage_?keys?|slot|hash|tx_?id|digest|root|topic|salt|selector|codehash|keyhash|keyid/i,
     make: () => [j('0', 'x', rs(HEX, 64))],
-    contexts: (t) => [`      accounts: ["${t}"],`, `PRIVATE_KEY=${t}`, `const wallet = new Wallet('${t}', provider);`],
+    contexts: (t) => [`      accounts: ["${t}"],`, `PRIVATE_KEY=${t}`, `networks: { sepolia: { url: RPC, accounts: ['${t}'] } },`],
     traps: [
       `const txHash = "0x${'ab12cd34'.repeat(8)}";`,
       `{"storageKeys": ["0x${rand(HEX, 64, 0x9f90ff)}"]}`,

@@ -72,6 +72,7 @@ function vendorFamily(members: (Simple & Partial<ContextMember>)[]): LineRule {
     head: /^[A-Za-z0-9_-]+/.exec(d.token.replace(/\\\./g, '.'))![0],
     near: d.near,
     notNear: d.notNear,
+    check: d.check,
   }));
   return {
     id: 'vendor-token',
@@ -79,13 +80,14 @@ function vendorFamily(members: (Simple & Partial<ContextMember>)[]): LineRule {
     keywords: [...new Set(members.flatMap((d) => d.keywords))],
     priority: 0,
     scan(line: string, out: Hit[]): void {
-      for (const { re, prefixLen, head, near, notNear } of patterns) {
+      for (const { re, prefixLen, head, near, notNear, check } of patterns) {
         if (!line.includes(head)) continue;
         if (near !== undefined && (!near.test(line) || notNear!.test(line))) continue;
         re.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = re.exec(line)) !== null) {
-          if (randomPartOk(m[0].slice(prefixLen))) out.push({ start: m.index, end: m.index + m[0].length, rule: 'vendor-token', priority: 0 });
+          if (randomPartOk(m[0].slice(prefixLen)) && (check === undefined || check(m[0])))
+            out.push({ start: m.index, end: m.index + m[0].length, rule: 'vendor-token', priority: 0 });
         }
       }
     },
