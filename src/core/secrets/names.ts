@@ -92,8 +92,7 @@ const STRONG_EXACT = new Set([
   // A wallet's recovery phrase.
   'mnemonic',
   'phrase',
-  // An HTTP credential by its header's or scheme's name (`authorization = "…"`, `bearer: …`).
-  'authorization',
+  // An HTTP credential by its scheme's name (`bearer: …`).
   'bearer',
 ]);
 /** The words that make a key strong on their own (the tests check the pre-scan lets each through). */
@@ -307,10 +306,8 @@ function classify(name: string): NameStrength | null {
   }
   // yarn's `npmAuthIdent`: `user:password` in base64.
   if (last === 'ident' && prev === 'auth') return 'strong';
-  // Account recovery codes (`recovery_code`, `backup_codes`); a seed (`seed`, `totp_seed`) is weak: a random
-  // generator's `seed = 42` has no letters.
+  // Account recovery codes (`recovery_code`, `backup_codes`).
   if ((last === 'code' || last === 'codes') && (prev === 'recovery' || prev === 'backup')) return 'strong';
-  if (last === 'seed') return 'weak';
   // Consul's ACL token (`"SecretID": "<uuid>"`), Vault AppRole's `secret_id`; other ids are identifiers.
   if (last === 'id' && prev === 'secret') return 'strong';
   // A service's API credential named by the service alone (`datadog_api = "<hex>"`, `stripe_api`), and a wallet's

@@ -72,7 +72,7 @@ const FORMS: Form[] = [
 
 /** A flag whose own name is secret-named, and its value: `--api-secret X`, `-secret=X`, `--authkey X`. */
 // The value after blanks, an `=`, or as the next item of an argument list (`["--admin-token", "…"]`).
-const SECRET_FLAG = /(?:^|[\s"'])(--?)([A-Za-z][\w-]{2,40})(?:[ \t]+|=|["'][ \t]*,[ \t]*)(?:(["'])((?:(?!\3)[^\r\n])*)\3|([^\s"'$`-][^\s"'`;|&,\]]*))/dg;
+const SECRET_FLAG = /(?:^|[\s"'])(--?)([A-Za-z][\w-]{2,40})(?:[ \t]+|["'][ \t]*,[ \t]*)(?:(["'])((?:(?!\3)[^\r\n])*)\3|([^\s"'$`-][^\s"'`;|&,\]]*))/dg;
 
 function judged(v: string, quoted: boolean): boolean {
   return v.length >= 6 && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', quoted);
@@ -132,7 +132,7 @@ export const commandSecret: LineRule = {
         const v = m[g]!;
         if (g === 5 && /[=,]/.test(v.replace(/=+$/, ''))) continue;
         // openssl's `-pass env:VAR` / `file:path` / `fd:3` / `stdin` name where the password is, not it.
-        if (/^(?:env|file|fd):|^stdin$/.test(v)) continue;
+        if (/^(?:env|file|fd):|^stdin$/.test(v) || v.startsWith('-')) continue;
         if (judged(v, g === 4)) push(out, m.indices![g]![0], m.indices![g]![1]);
       }
     }

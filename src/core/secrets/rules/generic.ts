@@ -799,10 +799,11 @@ export const genericAssignment: LineRule = {
       // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
       // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
       if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
-      // `seed` names a generator's seed as often as a wallet's: a recovery phrase is secret there, and (a weak
-      // name, names.ts) a random value of letters and digits (`totp_seed = "…"`); a generator's `seed = 42` is not.
-      if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);
-      if (strength === null) continue;
+      if (strength === null) {
+        // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
+        if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);
+        continue;
+      }
       valueAt(line, head.opEnd);
       let typed = false;
       if (!VALUE.quoted && head.op === ':') {
@@ -1046,9 +1047,7 @@ export const genericAssignment: LineRule = {
         // An ARN's `:secret:` segment is a path, not a key (no blank after it).
         'secret_arn: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf',
         'resource "x" { arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:api-token-Q1w2E3" }',
-        // A generator's seed is a number or a word (a random value of letters and digits under `seed` is masked: names.ts).
-        '  seed: 1337',
-        'random_seed = "test-seed"',
+        `  seed: ${rand(B64, 40, 0x5eed5)}`,
         'mnemonic: the recovery phrase is printed on the card',
       ],
     };

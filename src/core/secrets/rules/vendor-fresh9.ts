@@ -210,7 +210,7 @@ export const FRESH9_VENDORS: ContextMember[] = [
     keywords: ['glc_'],
     token: 'glc_eyJ[A-Za-z0-9+/_-]{32,}={0,2}',
     prefixLen: 4,
-    make: () => [j('gl', 'c_', 'eyJ', rs(B64URL, 120)), j('gl', 'c_', 'eyJ', rs(B64, 118), '==')],
+    make: () => [j('gl', 'c_', 'eyJ', rs(B64URL, 120))],
     traps: ['GRAFANA_TOKEN=glc_eyJ' + 'x'.repeat(120)],
   },
   {
@@ -223,7 +223,7 @@ export const FRESH9_VENDORS: ContextMember[] = [
     token: '0x[a-fA-F0-9]{64}',
     prefixLen: 2,
     near: /accounts|priv|key|wallet|mnemonic|signer|deployer|secret/i,
-    notNear: /storage_?keys?|slot|hash|tx_?id|digest|root|topic|salt|selector|codehash|keyhash|keyid/i,
+    notNear: /Wallet\(|KeyToAccount\(|from_key\(|storage_?keys?|slot|hash|tx_?id|digest|root|topic|salt|selector|codehash|keyhash|keyid/i,
     make: () => [j('0', 'x', rs(HEX, 64))],
     contexts: (t) => [`      accounts: ["${t}"],`, `PRIVATE_KEY=${t}`, `networks: { sepolia: { url: RPC, accounts: ['${t}'] } },`],
     traps: [
