@@ -16,6 +16,7 @@ import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
+import { webhookPathSecret } from './rules/vendor-fresh9';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -27,6 +28,7 @@ import type { BlockRule, LineRule } from './types';
 export const LINE_RULES: readonly LineRule[] = [
   ...VENDOR_RULES,
   ...MORE_VENDOR_RULES,
+  webhookPathSecret,
   ...GENERIC_RULES,
   ...MORE_CONTEXT_RULES,
   commandSecret,

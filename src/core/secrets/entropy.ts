@@ -358,6 +358,9 @@ function trimSemis(v: string): string {
  * `first` (FIRST) skip the regexes that need a character the value does not hold, or another first
  * character; the tests are pure, so their order within a condition changes only the cost.
  */
+/** A publishable key, quoted or not, with a trailing `;` or `,` (code). */
+const PUBLIC_KEY = /^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,}|phc_[A-Za-z0-9]{30,})["'`]?[;,]?$/;
+
 function isBenignShape(v: string, quoted: boolean, chars: number, first: number, literal: boolean): boolean {
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
   if ((first & F_PATH) !== 0 && /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1)) && !hasRandomSegment(v)) return true; // a path
@@ -369,6 +372,9 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
   if ((first & F_D) !== 0 && /^data:[\w.+/-]+;base64,/.test(v)) return true;
   // An age recipient (`age1` and bech32): the public half; its secret is `AGE-SECRET-KEY-1…` (vendor-more.ts).
   if ((first & F_LETTER) !== 0 && v.startsWith('age1') && /^age1[02-9ac-hj-np-z]{58,}$/.test(v)) return true;
+  // Keys public by design, under any name (`STRIPE_KEY`, `NEXT_PUBLIC_…`, `MAPBOX_TOKEN`): Stripe's publishable keys,
+  // Mapbox's public tokens, PostHog's project keys. Their secret halves (`sk_live_`, `sk.eyJ`, `phx_`) are masked.
+  if ((first & F_LETTER) !== 0 && v.charCodeAt(0) === 112 && PUBLIC_KEY.test(v)) return true;
   if (!quoted) {
     // Code, not data: calls, member access, indexing, arrays, objects, template refs, and
     // TypeScript annotations (`token: string;`, `key: Foo | undefined,`).

@@ -22,6 +22,8 @@ export function nameWords(name: string): string[] {
  */
 /** Words after a secret's name that say it is disguised, not that it is something else (names.ts and the pre-scan share them). */
 export const SECRET_DISGUISES: readonly string[] = ['reversed', 'obfuscated', 'encoded', 'scrambled', 'rot13', 'xored'];
+/** Words after a secret's name that say it is another copy or version of it, or its bytes (names.ts and the pre-scan share them). */
+export const SECRET_COPIES: readonly string[] = ['rev', 'old', 'new', 'backup', 'bak', 'prev', 'previous', 'v1', 'v2', 'v3', 'alt', 'orig', 'legacy', 'bytes'];
 
 export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'kennwort',
@@ -90,6 +92,8 @@ const STRONG_EXACT = new Set([
   // A wallet's recovery phrase.
   'mnemonic',
   'phrase',
+  // An HTTP credential by its scheme's name (`bearer: …`).
+  'bearer',
 ]);
 /** The words that make a key strong on their own (the tests check the pre-scan lets each through). */
 export const STRONG_WORDS: ReadonlySet<string> = STRONG_EXACT;
@@ -259,6 +263,9 @@ const TRAILING_OK = new Set([
   'pem',
   // The secret disguised, still the secret (`secret_reversed`, `token_obfuscated`, `api_key_encoded`).
   ...SECRET_DISGUISES,
+  // Another copy or version of the secret, still a secret (`GH_TOKEN_REV`, `TOKEN_OLD`, `PASSWORD_BACKUP`,
+  // `SECRET_V2`), and its bytes (`KEY_BYTES = b"…"`).
+  ...SECRET_COPIES,
 ]);
 
 /** The last word of a secret's name kept in pieces: `part1`, `parts`, `prefix`, `suffix`, `_a`/`_b`. */
@@ -306,6 +313,8 @@ function classify(name: string): NameStrength | null {
   }
   // yarn's `npmAuthIdent`: `user:password` in base64.
   if (last === 'ident' && prev === 'auth') return 'strong';
+  // Account recovery codes (`recovery_code`, `backup_codes`).
+  if ((last === 'code' || last === 'codes') && (prev === 'recovery' || prev === 'backup')) return 'strong';
   // Consul's ACL token (`"SecretID": "<uuid>"`), Vault AppRole's `secret_id`; other ids are identifiers.
   if (last === 'id' && prev === 'secret') return 'strong';
   // A service's API credential named by the service alone (`datadog_api = "<hex>"`, `stripe_api`), and a wallet's

@@ -19,7 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
-import { FOREIGN_PASSWORD_WORDS, SECRET_DISGUISES } from './names';
+import { FOREIGN_PASSWORD_WORDS, SECRET_COPIES, SECRET_DISGUISES } from './names';
 import { tailTable, type TailTable } from './tails';
 import type { LiteralSet } from './literals';
 
@@ -69,13 +69,20 @@ const KEY_WORDS = [
   // `DISCORD_BOT: …`): the discord-bot-token rule judges the value by its own shape.
   'discord',
   'bot',
+  // Account recovery codes and an HTTP credential by its scheme's name (names.ts).
+  'recovery_code',
+  'recovery_codes',
+  'backup_codes',
+  'bearer',
+  // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-fresh9.ts).
+  'accounts',
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
 // SECRET_DISGUISES: `secret_reversed`, `token_obfuscated` (names.ts reads them as the secret's name).
 // The pieces of a secret kept in parts (`apiKeyPart1`, `secretPrefix`/`secretSuffix`, `token_parts`): names.ts PIECE.
 const KEY_TAILS = [
-  ...['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES],
+  ...['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES, ...SECRET_COPIES],
   ...['part', 'part1', 'part2', 'part3', 'part4', 'parts', 'piece', 'pieces', 'chunk', 'chunks', 'half', 'prefix', 'suffix'],
 ];
 
@@ -139,6 +146,11 @@ const UNDERSCORE_PREFIXES = [
   'CLOJARS',
   'sgp',
   'pnu',
+  // ElevenLabs and RevenueCat (`sk_`), Jina, PostHog personal keys, Vercel (rules/vendor-fresh9.ts).
+  'sk',
+  'jina',
+  'phx',
+  'vc[picrk]',
 ];
 const DASH_PREFIXES = [
   'glpat',
@@ -182,6 +194,16 @@ const DASH_PREFIXES = [
   'FLWSECK',
   'FLWSECK_TEST',
   'ico',
+  // Bitbucket Data Center, Brevo, Cloudflare Origin CA, Firecrawl, NVIDIA, Tavily, Plaid (`access-production-`,
+  // `access-sandbox-`) (rules/vendor-fresh9.ts).
+  'BBDC',
+  'xkeysib',
+  'v1\\.0',
+  'fc',
+  'nvapi',
+  'tvly',
+  'production',
+  'sandbox',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [
@@ -208,6 +230,9 @@ const SECRET_FLAGS = [
   'auth-key',
   'secret-key',
   'access-key',
+  // gpg's `--passphrase X`, Azure's `--account-key K` (command-secret).
+  'passphrase',
+  'account-key',
 ];
 
 /** A regex source matching `word` (lower-case letters) in any casing, for PREFIXED, which has no `i` flag. */
@@ -236,6 +261,12 @@ const FLAG_SRC =
   '|-(?<=(?:^|[\\s;&|(])set[ \\t]+-)(?=[gUlxu]+(?:[ \\t]+-(?:[gUlxuf]+|-(?:export|global|universal|local|function|unexport|path|unpath)))*[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
   '|-(?<=(?:^|[\\s;&|(])set[ \\t]+--)(?=(?:export|global|universal|local|function|unexport|path|unpath)(?:[ \\t]+-(?:[gUlxuf]+|-(?:export|global|universal|local|function|unexport|path|unpath)))*[ \\t]+[A-Za-z_]\\w*[ \\t]+\\S)' +
   `|-(?<=\\s--)(?=(?:${SECRET_FLAGS.join('|')})(?:[\\s=]|$))` +
+  // Any long flag whose name ends in a secret word (`--admin-token T`, `--root-password P`, `--webhook-secret S`,
+  // `["--admin-token", "…"]`): command-secret judges the name and the value.
+  `|-(?<=(?:\\s|["'])--)(?=[a-z][\\w-]*-(?:token|password|passwd|secret|key|passphrase)(?:[\\s=]|["'][ \\t]*,))` +
+  // A program's own password flag (command-secret): `ssh-keygen -P X -N Y`, `openssl … -k X`.
+  `|-(?<=\\bssh-keygen\\s(?:[^\\n]*\\s)?-)(?=[PN][ \\t]*["']?[^\\s"'$-])` +
+  `|-(?<=\\bopenssl\\s(?:[^\\n]*\\s)?-)(?=k[ \\t]+[^\\s$-])` +
   // The same flags as an argument list's items, the value the next item: compose's
   // `command: ["redis-server", "--requirepass", "<pw>"]`, a Kubernetes container's `args:`.
   `|-(?<=["']--)(?=(?:${SECRET_FLAGS.join('|')})["'][ \\t]*,[ \\t]*["'])` +
@@ -305,7 +336,7 @@ const PREFIXED_SRC = `${VENDOR_SRC}|${USERINFO_SRC}|${FLAG_SRC}|${WORD_SRC}|${AW
 
 /** Vendor prefixes without a separator: AWS, Google, JWT, OpenAI's marker, SendGrid, Slack hooks, … */
 const LETTERS =
-  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']|AKID[A-Za-z0-9]{32}|AQVN[\w-]{35}|AKCp[A-Za-z0-9]{69}|EAAA[\w-]{60}|EZ[AT]K[A-Za-z0-9]{54}|cmVmdGtuOjAxOj|dt0c01\.|discord(?:app)?\.com\/api\/webhooks\//g;
+  /A(?:KIA|SIA|BIA|CCA|Iza)|eyJ|T3BlbkFJ|SG\.|hooks\.slack|hv[sbr]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|\.atlasv1\.|ya29\.|LTAI|ATATT3|dapi[0-9a-f]|SK[0-9a-fA-F]{32}|:AA[\w-]{33}|\.(?:[Ss]et|[Ww]ith)[A-Z]\w*\([ \t]*["'`]|AZDO|A{20}[A-Za-z0-9%]|GR1348941|ATBB|\.(?:getConnection|login|simple_bind(?:_s)?|bind_s|Bind|basic|auth|Credentials|createCredential|NewStaticCredentials\w*|NetworkCredential)\(|(?:Basic|Digest|Proxy)Auth\(|Authentication\w*\(|AWSCredentials\(|AwsBasicCredentials\.create\(|AC[0-9a-f]{32}["'`][ \t]*,|-(?:Api|API)-(?:Key|KEY)\b|Authorization["']?(?:[ \t]*,)?[ \t]+["']?[A-Za-z]|:APA91b[\w-]{20}|\.Wallet\(|KeyToAccount\(|\.from_key\(|(?:jwt|JWT|Jwt)\.(?:sign|verify|encode|decode)\(|JWT::(?:encode|decode)\(|crypto\.createHmac\(|(?:hmac|HMAC)\.(?:new|New|digest|hexdigest|base64digest)\(|SecretKeySpec\(|SymmetricSecurityKey\(|HMACSHA(?:1|256|384|512)\(|(?:En|De)codingKey::from_secret\(|\.signWith\(|\.SignedString\(|\.PlainAuth\(|pymysql\.connect\(|ENV\.fetch\(|Sys\.getenv\(|Deno\.env\.get\(|\.setdefault\(|-AsPlainText\b|useInMemoryPgpKeys\(|\.fromhex\(|\.b64decode\(|Buffer\.from\([ \t]*["'][0-9A-Za-z+/=_-]{16}|\.reverse\(\)\.join\(|["']\]\.join\(|(?:""|'')\.join\(|["']\.concat\([ \t]*["']|AKID[A-Za-z0-9]{32}|AQVN[\w-]{35}|AKCp[A-Za-z0-9]{69}|EAAA[\w-]{60}|EZ[AT]K[A-Za-z0-9]{54}|cmVmdGtuOjAxOj|dt0c01\.|discord(?:app)?\.com\/api\/webhooks\/|AstraCS:[A-Za-z0-9]{24}:|EAA[A-Za-z0-9]{100}|sl\.[\w-]{130}|hooks\.zapier\.com\/|ifttt\.com\/|webhook\.office\.com\/|outlook\.office\.com\/webhook/g;
 /**
  * The literal head of every LETTERS alternative, filed under one of its rarer characters (the anchor):
  * an anchor at `p` with the head around it is confirmed by LETTERS, sticky at the head's start.
@@ -354,6 +385,9 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'AQVN',
     'AKCp',
     'EAAA',
+    // DataStax Astra and Facebook tokens (rules/vendor-fresh9.ts).
+    'AstraCS:',
+    'EAA',
   ],
   // PHP's firebase/php-jwt `JWT::encode($p, "…", "HS256")`.
   J: ['eyJ', 'T3BlbkFJ', 'JWT::'],
@@ -430,6 +464,12 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'dt0c01.',
     'discord.com/api/webhooks/',
     'discordapp.com/api/webhooks/',
+    // Dropbox access tokens; webhook URLs with a secret path (webhook-path-secret, rules/vendor-fresh9.ts).
+    'sl.',
+    'hooks.zapier.com/',
+    'ifttt.com/',
+    'webhook.office.com/',
+    'outlook.office.com/webhook',
   ],
   dapi: ['dapi'],
   // GitLab runner registration tokens.

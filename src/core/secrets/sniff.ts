@@ -58,7 +58,9 @@ const SHELL_WORDS = new Set(
     'cd ls git npm npx yarn pnpm docker podman kubectl helm curl wget echo sudo ssh scp vault gh aws az gcloud heroku ' +
     'setenv setx source alias unalias unset pip pip3 python3 terraform mysql psql redis-cli mongosh rm mkdir ' +
     'cp mv chmod chown apt apt-get brew yum dnf systemctl openssl gpg tar unzip sqlplus printf doppler ' +
-    'kubectx nvm rbenv pyenv bundle cargo dotnet mvn gradle rem @echo setlocal'
+    'kubectx nvm rbenv pyenv bundle cargo dotnet mvn gradle rem @echo setlocal ' +
+    // Administration commands that take a password (command-secret reads them on a script's lines).
+    'htpasswd rabbitmqctl ssh-keygen keytool 7z influx mc smbclient ldapsearch sqlcmd rsync restic net'
   ).split(' '),
 );
 const EXPORT_ASSIGN = /export[ \t]+[A-Za-z_]\w*=/y;

@@ -20,7 +20,7 @@ let seed = 0xad31;
 const pw = (n = 18) => 'q7' + rand(PASSWORD_CHARS.replace(/[#'",;:|]/g, ''), n, seed++ * 7919);
 
 /** The words of the commands read below; shell-statement looks for them in scripts and histories. */
-export const COMMAND_TRIGGERS: readonly string[] = ['chpasswd', 'rabbitmqctl', 'ngrok', 'mysqladmin', 'smbpasswd', 'net user', 'net use', 'passwd'];
+export const COMMAND_TRIGGERS: readonly string[] = ['chpasswd', 'rabbitmqctl', 'ngrok', 'mysqladmin', 'smbpasswd', 'net user', 'net use', 'passwd', 'mc alias'];
 
 /** `user:password` handed to chpasswd, or a password to smbpasswd / `passwd --stdin`: the program reads it from its input. */
 const STDIN_READER = /\|[ \t]*(?:sudo[ \t]+(?:-\S+[ \t]+)*)?(?:(chpasswd)\b|smbpasswd\b|passwd[ \t]+(?:[^|;&\n]*[ \t])?--stdin\b)/;
@@ -53,10 +53,26 @@ const FORMS: Form[] = [
   // Windows: `net user NAME PASS [/add]` (`*` prompts), `net use \\host\share PASS /user:NAME`.
   { gate: 'net user', re: /\bnet[ \t]+user[ \t]+(["']?)[^\s"'/]+\1[ \t]+(["']?)([^\s"'/*][^\s"']*)\2/dgi, group: 3 },
   { gate: 'net use', re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1(?=[ \t]+\/user:)/dgi, group: 2 },
+  // …and the password after the user: `net use Z: \\host\share /user:DOMAIN\user PASS`.
+  { gate: 'net use', re: /\bnet[ \t]+use\b[^\r\n]*?[ \t]\/user:\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1/dgi, group: 2 },
+  // Passphrases and passwords handed over by a program's own short flag (the letter means a password only there):
+  // `ssh-keygen -P OLD -N NEW`, `openssl enc -k PASS` / `-pass pass:PASS`, `7z a -pPASS`, `influx setup -p PASS -t TOKEN`.
+  { gate: 'ssh-keygen', re: /(?<=\bssh-keygen\b[^\r\n]*[ \t])-[PN][ \t]*(["']?)([^\s"']+)\1/dg, group: 2 },
+  { gate: 'openssl', re: /(?<=\bopenssl\b[^\r\n]*[ \t])-k[ \t]+(["']?)([^\s"'-][^\s"']*)\1/dg, group: 2 },
+  { gate: 'openssl', re: /(?<=\bopenssl\b[^\r\n]*[ \t])-pass(?:in|out)?[ \t]+(["']?)pass:([^\s"']+)\1/dg, group: 2 },
+  { gate: '7z', re: /(?<=\b7z[az]?\b[^\r\n]*[ \t])-p(["']?)([^\s"'-][^\s"']*)\1/dg, group: 2 },
+  { gate: 'influx', re: /(?<=\binflux\b[^\r\n]*[ \t])(?:-p|--password|-t|--token)(?:[ \t]+|=)(["']?)([^\s"'$-][^\s"']*)\1/dg, group: 2 },
+  // MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and the older `mc config host add`).
+  {
+    gate: 'mc ',
+    re: /\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+(["']?)[^\s"']+\1[ \t]+(["']?)([^\s"'-][^\s"']*)\2/dg,
+    group: 3,
+  },
 ];
 
 /** A flag whose own name is secret-named, and its value: `--api-secret X`, `-secret=X`, `--authkey X`. */
-const SECRET_FLAG = /(?:^|[\s"'])(--?)([A-Za-z][\w-]{2,40})[ \t]+(?:(["'])((?:(?!\3)[^\r\n])*)\3|([^\s"'$`-][^\s"'`;|&]*))/dg;
+// The value after blanks, an `=`, or as the next item of an argument list (`["--admin-token", "…"]`).
+const SECRET_FLAG = /(?:^|[\s"'])(--?)([A-Za-z][\w-]{2,40})(?:[ \t]+|["'][ \t]*,[ \t]*)(?:(["'])((?:(?!\3)[^\r\n])*)\3|([^\s"'$`-][^\s"'`;|&,\]]*))/dg;
 
 function judged(v: string, quoted: boolean): boolean {
   return v.length >= 6 && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', quoted);
@@ -114,7 +130,9 @@ export const commandSecret: LineRule = {
         if (classifyName(name) !== 'strong') continue;
         const g = m[4] !== undefined ? 4 : 5;
         const v = m[g]!;
-        if (g === 5 && /[=,]/.test(v)) continue;
+        if (g === 5 && /[=,]/.test(v.replace(/=+$/, ''))) continue;
+        // openssl's `-pass env:VAR` / `file:path` / `fd:3` / `stdin` name where the password is, not it.
+        if (/^(?:env|file|fd):|^stdin$/.test(v) || v.startsWith('-')) continue;
         if (judged(v, g === 4)) push(out, m.indices![g]![0], m.indices![g]![1]);
       }
     }
@@ -130,6 +148,15 @@ export const commandSecret: LineRule = {
         { text: `  --api-secret ${p[9]}`, secrets: [p[9]!] },
         { text: `sudo tailscale up --authkey ${p[10]}`, secrets: [p[10]!] },
         { text: `rabbitmqctl add_user app ${p[0]} --api-token ${t}`, secrets: [p[0]!, t] },
+        { text: `ssh-keygen -p -P '${p[1]}' -N '${p[2]}' -f ~/.ssh/id_rsa`, secrets: [p[1]!, p[2]!] },
+        { text: `openssl enc -aes-256-cbc -k '${p[3]}' -in backup.tar -out backup.tar.enc`, secrets: [p[3]!] },
+        { text: `openssl enc -d -aes-256-cbc -pass pass:${p[4]} -in a.enc`, secrets: [p[4]!] },
+        { text: `7z a -p${p[5]} backup.7z data/`, secrets: [p[5]!] },
+        { text: `influx setup -u admin -p '${p[6]}' -t ${t} -o acme`, secrets: [p[6]!, t] },
+        { text: `node server.js --admin-token ${p[7]}`, secrets: [p[7]!] },
+        { text: `    command: ["node", "server.js", "--admin-token", "${p[11]}"]`, secrets: [p[11]!] },
+        { text: `az storage blob upload --account-key ${t}== -f a`, secrets: [t] },
+        { text: `gpg --batch --passphrase '${p[1]}' -d f.gpg`, secrets: [p[1]!] },
       ],
       falsePositives: [
         'rabbitmqctl add_user app "$RABBIT_PASSWORD"',
@@ -145,6 +172,17 @@ export const commandSecret: LineRule = {
         'kubectl create secret generic app --from-literal=user=admin',
         'tool --api-secret "${API_SECRET}"',
         'gcloud auth print-access-token',
+        "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id_ed25519",
+        'ssh-keygen -p -P "$OLD_PASS" -N "$NEW_PASS" -f key',
+        'openssl enc -aes-256-cbc -pass env:BACKUP_PASS -in a -out b',
+        'openssl enc -aes-256-cbc -kfile /run/secrets/key -in a -out b',
+        '7z a -p backup.7z data/',
+        'influx setup -u admin -p "$INFLUX_PASSWORD" -t "$INFLUX_TOKEN" -o acme',
+        'node server.js --admin-token "$ADMIN_TOKEN"',
+        '    command: ["node", "server.js", "--admin-token", "${ADMIN_TOKEN}"]',
+        'az storage blob upload --account-key "$KEY" -f a',
+        'gpg --batch --passphrase-file pass.txt -d f.gpg',
+        'mc alias set prod https://s3.example.com "$MC_ACCESS" "$MC_SECRET"',
       ],
     };
   },

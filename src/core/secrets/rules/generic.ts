@@ -774,6 +774,10 @@ export const genericAssignment: LineRule = {
     'mnemonic',
     'phrase',
     'seed',
+    // An HTTP credential by its scheme's name, account recovery codes (names.ts).
+    'bearer',
+    'recovery_code',
+    'backup_code',
     // `datadog_api = "<hex>"`, a wallet's `private: 0x<hex>` (weak names: the value must look secret).
     'api',
     'private',

@@ -368,10 +368,12 @@ const PATH_KEYS: PathKey[] = [
     id: 'telegram-bot-url',
     description: 'Telegram bot token in the Bot API URL path: https://api.telegram.org/bot<id>:<token>/…',
     gate: 'telegram.org/',
-    re: /telegram\.org\/(?:file\/)?bot\d{6,12}:([A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])/g,
+    // The bot's id with its token: the two are handed over as one string.
+    re: /telegram\.org\/(?:file\/)?bot(\d{6,12}:[A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])/g,
     make: () => {
       const key = r(B64URL, 35);
-      return { url: `https://api.telegram.org/bot${r('0123456789', 10)}:${key}/sendMessage`, key };
+      const id = r('0123456789', 10);
+      return { url: `https://api.telegram.org/bot${id}:${key}/sendMessage`, key: `${id}:${key}` };
     },
     keep: ['https://api.telegram.org/bot<token>/getMe', 'https://api.telegram.org/bot${TOKEN}/sendMessage'],
   },

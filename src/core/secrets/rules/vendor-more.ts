@@ -5,6 +5,7 @@ import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 import { SHAPE_VENDORS } from './vendor-shape';
+import { FRESH9_VENDORS, type ContextMember } from './vendor-fresh9';
 
 interface Simple {
   id: string;
@@ -16,14 +17,17 @@ interface Simple {
   prefixLen: number;
   make: () => string[];
   traps: string[];
+  /** A word that may stand glued before the token (Telegram's `bot<id>:<token>` of its API paths). */
+  glued?: string;
 }
 
 function simple(d: Simple): LineRule {
+  const before = d.glued === undefined ? '(?<![A-Za-z0-9_])' : `(?:(?<![A-Za-z0-9_])|(?<=(?<![A-Za-z0-9_])${d.glued}))`;
   return regexRule({
     id: d.id,
     description: d.description,
     keywords: d.keywords,
-    pattern: new RegExp(`(?<![A-Za-z0-9_])(${d.token})(?![A-Za-z0-9_])`, 'gd'),
+    pattern: new RegExp(`${before}(${d.token})(?![A-Za-z0-9_])`, 'gd'),
     check: (s) => randomPartOk(s.slice(d.prefixLen)),
     samples: () => tokenSamples(d.make(), d.traps),
   });
@@ -59,13 +63,16 @@ const TWILIO_PAIR = /(?<![A-Za-z0-9])(AC[0-9a-f]{32})(["'`])[ \t]*,[ \t]*(["'`])
  * rules, and each of these shapes is rare enough that trying them all on a line that names one costs nothing.
  * Each member keeps its own shape, entropy floor and samples; a hit is reported as `vendor-token`.
  */
-function vendorFamily(members: Simple[]): LineRule {
+function vendorFamily(members: (Simple & Partial<ContextMember>)[]): LineRule {
   // Each member's literal head (case as written), asked with includes first: the family wakes on common
   // keywords (`sk`, `pat`), and running every member's regex on each such line cost more than the rest.
   const patterns = members.map((d) => ({
     re: new RegExp(`(?<![A-Za-z0-9_])(?:${d.token})(?![A-Za-z0-9_])`, 'g'),
     prefixLen: d.prefixLen,
     head: /^[A-Za-z0-9_-]+/.exec(d.token.replace(/\\\./g, '.'))![0],
+    near: d.near,
+    notNear: d.notNear,
+    check: d.check,
   }));
   return {
     id: 'vendor-token',
@@ -73,17 +80,23 @@ function vendorFamily(members: Simple[]): LineRule {
     keywords: [...new Set(members.flatMap((d) => d.keywords))],
     priority: 0,
     scan(line: string, out: Hit[]): void {
-      for (const { re, prefixLen, head } of patterns) {
+      for (const { re, prefixLen, head, near, notNear, check } of patterns) {
         if (!line.includes(head)) continue;
+        if (near !== undefined && (!near.test(line) || notNear!.test(line))) continue;
         re.lastIndex = 0;
         let m: RegExpExecArray | null;
         while ((m = re.exec(line)) !== null) {
-          if (randomPartOk(m[0].slice(prefixLen))) out.push({ start: m.index, end: m.index + m[0].length, rule: 'vendor-token', priority: 0 });
+          if (randomPartOk(m[0].slice(prefixLen)) && (check === undefined || check(m[0])))
+            out.push({ start: m.index, end: m.index + m[0].length, rule: 'vendor-token', priority: 0 });
         }
       }
     },
     samples: () => {
-      const parts = members.map((d) => tokenSamples(d.make(), d.traps));
+      const parts = members.map((d) =>
+        d.contexts === undefined
+          ? tokenSamples(d.make(), d.traps)
+          : { truePositives: d.make().flatMap((t) => d.contexts!(t).map((text) => ({ text, secrets: [t] }))), falsePositives: d.traps },
+      );
       return { truePositives: parts.flatMap((x) => x.truePositives), falsePositives: parts.flatMap((x) => x.falsePositives) };
     },
   };
@@ -376,7 +389,9 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     token: '\\d{8,10}:AA[A-Za-z0-9_-]{33}',
     prefixLen: 13,
     make: () => [j(rand(DIGITS, 10), ':A', 'A', rand(B64URL, 33))],
-    traps: ['at 12:AA meeting'],
+    traps: ['at 12:AA meeting', 'robot12345678:AA' + 'x'.repeat(33)],
+    // `bot<id>:<token>`: the Bot API's path (`https://api.telegram.org/bot…/getMe`) glues the word to the token.
+    glued: 'bot',
   }),
   simple({
     id: 'square-token',
@@ -652,5 +667,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
       };
     },
   },
-  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS]),
+  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...FRESH9_VENDORS]),
 ];
