@@ -345,7 +345,7 @@ export const DEV: RowSpec[] = [
     n: 'pip pip3 pip3.11 pip3.12',
     d: 'installs Python packages',
     loose: true,
-    o: '-r|--requirement=R -c|--constraint=R -e|--editable=V -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=V --extra-index-url=V -f|--find-links=V --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
+    o: '-r|--requirement=R -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=V --extra-index-url=V -f|--find-links=V --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
       // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
       'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'V*' },
