@@ -1,4 +1,5 @@
 // analyzeCommand: parse, walk, unwrap, find path effects, run the catalog. Pure; never throws.
+import { configKind } from '../integrity/config';
 import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
@@ -684,6 +685,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       break;
     }
     if (list === undefined) return;
+    // `set -- .e*` globs when it runs ($1 is `.env`): which words it makes is the file system's, not known here.
+    if (list.some((w) => w.glob)) {
+      box.args = null;
+      return;
+    }
     const cur = box.args;
     box.args = cur === undefined ? [list] : cur === null ? null : lists([...cur, list]);
   }
@@ -2042,7 +2048,10 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         }
       }
     }
-    if (env.readScript || contents) for (const p of judgeToolConfigs(a, s, env, contents, cfg)) (judged ??= new Set()).add(p);
+    // A test runner's configuration judged as code is still a change to which tests run and how (`testMatch: []`):
+    // writing it and then running the runner stays write-then-exec's business.
+    if (env.readScript || contents)
+      for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

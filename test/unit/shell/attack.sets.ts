@@ -1589,6 +1589,8 @@ export const DANGEROUS: Record<string, string[]> = {
   // Round cmd19: code the guard cannot see (recipe files that are programs, code and configuration named outside the
   // workspace), git configuration holding a credential read as a file, REPLACE and run-time redis keys, history.
   '15 unseen code, stored credentials': [
+    'pip install -e /tmp/evil',
+    'pip3 install --editable=/opt/pkg',
     'pytest /opt/suite',
     'pytest /srv/checkout/tests',
     'python -m pytest /tmp/t.py',
@@ -1816,6 +1818,8 @@ export const DANGEROUS: Record<string, string[]> = {
     'xfs_mkfile 100g /tmp/x',
   ],
   '21 word splitting, positional parameters, patch mode, output pipes': [
+    'set -- .e*; cat "$1"',
+    'set -- secrets/*; cat "$@"',
     'c="git reset --hard"; $c',
     'a="stash drop"; git $a',
     'sqlite3 app.db ".imp \'|rm -rf build\' t"',
