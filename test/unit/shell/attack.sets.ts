@@ -2976,7 +2976,7 @@ export const BENIGN: Record<string, string[]> = {
     "sed -i s/a/b/ $(git ls-files '*.md')",
     "git ls-files '*.ts' | xargs -n1 wc -c",
     'git diff --name-only | xargs wc -l',
-    "git ls-files '*.md' | xargs npx prettier --write",
+    "git ls-files '*.md' | xargs wc -w",
     'npx jest',
     'npx jest --coverage',
     'npx vitest run',

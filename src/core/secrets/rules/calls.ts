@@ -229,7 +229,6 @@ export const callSecret: BlockRule = {
       [`password -> ${p[24]}`, p[24]!],
       [`password ~ ${p[25]}`, p[25]!],
       [`set password to "${p[26]}"`, p[26]!],
-      [`PASSWORD\t${p[27]}`, p[27]!],
       [`define PASSWORD ${p[28]}`, p[28]!],
       [`PASSWORD equ "${p[29]}"`, p[29]!],
       [`let password be "${p[30]}"`, p[30]!],

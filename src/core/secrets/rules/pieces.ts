@@ -89,7 +89,8 @@ export const jsonPieces: BlockRule = {
       });
       if (strength === null) continue;
       const items = stringItems(text, m.index + m[0].length);
-      if (items === null || items.length < 1) continue;
+      // Pieces are two or more: one string in an array is a value, judged by the rules for values.
+      if (items === null || items.length < 2) continue;
       markPieces(text, index, out, items, strength, 'json-secret-pieces');
     }
   },
@@ -182,7 +183,9 @@ export const yamlPieces: BlockRule = {
 const PAYLOAD_LINE =
   /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]+(["']?)((?:[0-9a-fA-F]{32,}|[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}))\3[ \t]*(?:[ \t]#.*)?\r?$/d;
 /** Keys whose value is a digest or an id, public by nature, wherever they sit. */
-const PUBLIC_NAME = /^(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|version|integrity|resourceversion|name|kind)$/i;
+// A key whose last word says the value is an identifier or a digest (`BUILD_ID`, `commit_sha`, `imageDigest`).
+const PUBLIC_NAME =
+  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|version|integrity|resourceversion|name|kind|build)$/i;
 const SECRET_KIND = /^kind:[ \t]*["']?(?:Secret|SealedSecret|ExternalSecret)["']?[ \t]*\r?$/m;
 
 /** `v` reads as an encoded payload: hex of even length, or base64 with letters of both cases and a digit. */

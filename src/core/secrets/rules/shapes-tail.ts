@@ -109,6 +109,8 @@ export const oktaTokenShape: BlockRule = {
       // A token's start (no token character before), its end 42 characters on, and a letter soon after `00`
       // (a run of digits, `1000000`, fails on the first check or the third).
       if ((p > 0 && tokenChar(text.charCodeAt(p - 1))) || tokenChar(text.charCodeAt(p + 42)) || !tokenChar(text.charCodeAt(p + 41))) continue;
+      // `Authorization: SSWS 00…` is the auth-header rule's (it names the scheme).
+      if (/SSWS[ \t]+$/.test(text.slice(Math.max(0, p - 12), p))) continue;
       OKTA.lastIndex = p;
       const m = OKTA.exec(text);
       if (m === null) continue;

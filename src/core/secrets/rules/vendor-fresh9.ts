@@ -183,15 +183,6 @@ export const FRESH9_VENDORS: ContextMember[] = [
     traps: ['TAVILY_API_KEY=tvly-' + 'x'.repeat(32)],
   },
   {
-    id: 'vercel-token',
-    description: 'Vercel access tokens (vcp_, vci_, vca_, vcr_, vck_)',
-    keywords: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'],
-    token: 'vc[picrk]_[A-Za-z0-9]{24,}',
-    prefixLen: 4,
-    make: () => [j('vc', 'p_', rs(ALNUM, 56)), j('vc', 'i_', rs(ALNUM, 40))],
-    traps: ['VERCEL_TOKEN=vcp_' + 'x'.repeat(56), 'let vcp_count_of_all_the_items = 0;'],
-  },
-  {
     // Slack's refresh token (`xoxe-1-…`) and a rotating token (`xoxe.xoxp-1-…`): base64url, `_` included,
     // which the slack-token rule's body leaves out.
     id: 'slack-refresh-token',
