@@ -3,11 +3,10 @@
 // pieces that decide them: which files a run-time list can name (git pathspecs, rg/grep/fd options, filters),
 // `@FILE` words, snapshot updates and output options, sizes of files made sparse.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import { pathspecReach, sourceOfSub } from '../../../src/core/shell/inputs';
 import { analyzeCommand } from '../../../src/core/shell/index';
 import { BENIGN, DANGEROUS } from './attack.sets';
-import { checkEval, evalOnWorkspace, makeWorkspace, type Verdict } from './workspace';
+import { checkEval, holdClassesStrictly } from './workspace';
 import { word } from '../../../src/core/shell/words';
 import type { Sub } from '../../../src/core/shell/types';
 
@@ -15,38 +14,10 @@ const CLASSES = ['18 file lists to writers, snapshot updates, output options', '
 
 describe('fresh9 G/H/I: run-time file lists, @FILE and token printers, huge files', function () {
   this.timeout(120_000);
-  let w: { root: string; ws: string; home: string };
-  let verdicts: Map<string, Verdict>;
-
-  before(() => {
-    w = makeWorkspace();
-    verdicts = evalOnWorkspace(
-      w,
-      CLASSES.flatMap((c) => [...DANGEROUS[c], ...BENIGN[c]]),
-    );
-  });
-  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
-
-  for (const c of CLASSES) {
-    it(`${c}: every dangerous line is asked or refused`, () => {
-      assert.ok(DANGEROUS[c].length >= 20);
-      assert.deepEqual(
-        DANGEROUS[c].filter((l) => verdicts.get(l)!.decision === 'allow'),
-        [],
-      );
-    });
-    it(`${c}: every benign look-alike is allowed`, () => {
-      assert.ok(BENIGN[c].length >= 20);
-      const asked = BENIGN[c].filter((l) => verdicts.get(l)!.decision !== 'allow');
-      assert.deepEqual(
-        asked.map((l) => `${l} → ${verdicts.get(l)!.rule}: ${verdicts.get(l)!.reason.slice(0, 160)}`),
-        [],
-      );
-    });
-  }
+  const workspace = holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 
   it('refuses what reaches a no-access file, asks what reaches a test (the path rules decide, not the list)', () => {
-    checkEval(w, [
+    checkEval(workspace(), [
       // .env is reachable by a list with no pattern: a writer over it is refused.
       ['git ls-files | xargs sed -i s/a/b/', 'deny'],
       ['gcc @.env', 'deny'],

@@ -128,3 +128,43 @@ export function evalOnWorkspace(w: { ws: string; home: string }, lines: Iterable
   );
   return new Map(distinct.map((l, i) => [l, out[i]]));
 }
+
+type Workspace = { root: string; ws: string; home: string };
+
+/**
+ * Inside a `describe`: a workspace made before its tests (removed after) and, for each class of the attack sets,
+ * two tests held to more than acceptance's 3%: every dangerous line asked or refused, every benign look-alike
+ * allowed. Returns the workspace for the describe's other tests.
+ */
+export function holdClassesStrictly(classes: readonly string[], dangerous: Record<string, string[]>, benign: Record<string, string[]>): () => Workspace {
+  let w: Workspace | undefined;
+  let verdicts: Map<string, Verdict>;
+  before(() => {
+    w = makeWorkspace();
+    verdicts = evalOnWorkspace(
+      w,
+      classes.flatMap((c) => [...dangerous[c], ...benign[c]]),
+    );
+  });
+  after(() => {
+    if (w) fs.rmSync(w.root, { recursive: true, force: true });
+  });
+  for (const c of classes) {
+    it(`${c}: every dangerous line is asked or refused`, () => {
+      assert.ok(dangerous[c].length >= 20);
+      assert.deepEqual(
+        dangerous[c].filter((l) => verdicts.get(l)!.decision === 'allow'),
+        [],
+      );
+    });
+    it(`${c}: every benign look-alike is allowed`, () => {
+      assert.ok(benign[c].length >= 20);
+      const asked = benign[c].filter((l) => verdicts.get(l)!.decision !== 'allow');
+      assert.deepEqual(
+        asked.map((l) => `${l} → ${verdicts.get(l)!.rule}: ${verdicts.get(l)!.reason.slice(0, 160)}`),
+        [],
+      );
+    });
+  }
+  return () => w!;
+}
