@@ -1076,7 +1076,8 @@ function streamFindings(a: Analyzer, bySub: Effect[][]): Finding[] {
   return out ?? [];
 }
 
-export function analyze(line: string, env: CommandEnv): FullAnalysis {
+export function analyze(line: string, env0: CommandEnv): FullAnalysis {
+  const env = onceEach(env0);
   const a = new Analyzer(env);
   let effects: Effect[] = [];
   try {
@@ -1213,6 +1214,39 @@ export function analyze(line: string, env: CommandEnv): FullAnalysis {
     const id = err instanceof RangeError ? 'parse.too-large' : 'parse.error';
     return finish(a, [], [...a.findings, unknown(id, line, msg)]);
   }
+}
+
+/**
+ * The environment with its file-system questions answered once per line: several rules and the path effects ask
+ * whether the same path exists (a third of the probes of a line were repeats, each a system call). The file
+ * system is taken as it is when the line is decided, as each probe already did.
+ */
+function onceEach(env: CommandEnv): CommandEnv {
+  const { exists, isDir } = env;
+  if (exists === undefined && isDir === undefined) return env;
+  let seen: Map<string, boolean | undefined> | undefined;
+  let dirs: Map<string, boolean | undefined> | undefined;
+  return {
+    ...env,
+    exists:
+      exists &&
+      ((p) => {
+        seen ??= new Map();
+        if (seen.has(p)) return seen.get(p);
+        const r = exists(p);
+        seen.set(p, r);
+        return r;
+      }),
+    isDir:
+      isDir &&
+      ((p) => {
+        dirs ??= new Map();
+        if (dirs.has(p)) return dirs.get(p);
+        const r = isDir(p);
+        dirs.set(p, r);
+        return r;
+      }),
+  };
 }
 
 /** Builtins whose arguments name variables (or are arithmetic, `let`): a subscript in one is evaluated. */

@@ -68,8 +68,24 @@ const VCS_INTERNAL = /(^|\/)\.(git|hg|svn)(\/|$)/;
 const HARMLESS_SINK = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 const DATA_FILE = /\.(db|sqlite3?|lock|json|ya?ml|toml|md)$/i;
 
+/**
+ * Answers by path: the same few paths are asked about by several rules per sub-command and by the path judge,
+ * and each answer is ~20 regexes. Bounded (a long-lived guard sees endless paths): cleared when full.
+ */
+const CREDENTIAL_SEEN = new Map<string, boolean>();
+
 /** A file whose disclosure or loss is a credential incident (`.env`, keys, cloud credentials). */
 export function isCredential(p: string): boolean {
+  let r = CREDENTIAL_SEEN.get(p);
+  if (r === undefined) {
+    r = credentialByName(p);
+    if (CREDENTIAL_SEEN.size >= 2048) CREDENTIAL_SEEN.clear();
+    CREDENTIAL_SEEN.set(p, r);
+  }
+  return r;
+}
+
+function credentialByName(p: string): boolean {
   const n = p.endsWith('/') ? p.replace(/\/+$/, '') : p;
   if (ENV_TEMPLATE.test(n)) return false;
   for (const r of CREDENTIAL) if (r.test(n)) return true;

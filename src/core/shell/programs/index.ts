@@ -28,16 +28,58 @@ export const TABLES: readonly (readonly [string, readonly RowSpec[]])[] = [
   ['runners', RUNNERS],
 ];
 
-export const ROWS = new Map<string, Row>();
-for (const [, specs] of TABLES) {
-  for (const spec of specs) {
-    const row = compileRow(spec);
-    for (const n of row.names) {
-      if (ROWS.has(n)) throw new Error(`program table: ${n} has two rows`);
-      ROWS.set(n, row);
-    }
+/**
+ * The rows by name, each compiled the first time it is looked up: compiling all ~500 at load was 10 ms of every
+ * cold start (a hook process decides one line and exits), and a line uses a handful. One row object per spec, shared
+ * by its names; the names are read from the spec as compileRow reads them, so a name given twice still throws at load.
+ */
+class LazyRows implements ReadonlyMap<string, Row> {
+  readonly #specs = new Map<string, RowSpec>();
+  readonly #rows = new Map<RowSpec, Row>();
+
+  constructor(tables: typeof TABLES) {
+    for (const [, specs] of tables)
+      for (const spec of specs)
+        for (const n of spec.n.split(/\s+/).filter(Boolean)) {
+          if (this.#specs.has(n)) throw new Error(`program table: ${n} has two rows`);
+          this.#specs.set(n, spec);
+        }
+  }
+
+  #row(spec: RowSpec): Row {
+    let r = this.#rows.get(spec);
+    if (r === undefined) this.#rows.set(spec, (r = compileRow(spec)));
+    return r;
+  }
+
+  get(n: string): Row | undefined {
+    const spec = this.#specs.get(n);
+    return spec === undefined ? undefined : this.#row(spec);
+  }
+  has(n: string): boolean {
+    return this.#specs.has(n);
+  }
+  get size(): number {
+    return this.#specs.size;
+  }
+  *entries(): MapIterator<[string, Row]> {
+    for (const [n, spec] of this.#specs) yield [n, this.#row(spec)];
+  }
+  *keys(): MapIterator<string> {
+    yield* this.#specs.keys();
+  }
+  *values(): MapIterator<Row> {
+    for (const spec of this.#specs.values()) yield this.#row(spec);
+  }
+  [Symbol.iterator](): MapIterator<[string, Row]> {
+    return this.entries();
+  }
+  forEach(f: (row: Row, n: string, map: ReadonlyMap<string, Row>) => void): void {
+    for (const [n, r] of this.entries()) f(r, n, this);
   }
 }
+
+export const ROWS: ReadonlyMap<string, Row> = new LazyRows(TABLES);
 setLookups((n) => ROWS.get(n), new Map(Object.values(PY_MODULES).flatMap((n) => (ROWS.has(n) ? [[n, ROWS.get(n)!] as const] : []))));
 setStdinText((m) => stdinText(m));
 

@@ -331,6 +331,14 @@ function tracesCommands(s: Sub): boolean {
   return false;
 }
 
+/** Whether a line's sub-commands turn on tracing, by line: asked for each sub-command, answered once (was O(n²)). */
+const TRACED = new WeakMap<readonly Sub[], boolean>();
+function lineTraces(subs: readonly Sub[]): boolean {
+  let t = TRACED.get(subs);
+  if (t === undefined) TRACED.set(subs, (t = subs.some(tracesCommands)));
+  return t;
+}
+
 /** Prompt variables are expanded when the shell prints them: a secret single-quoted into one still shows. */
 const PROMPT_VAR = /^(PS[0-4]|PROMPT_COMMAND)$/;
 
@@ -633,7 +641,7 @@ export const systemRules: Rule[] = [
       // A secret's value handed to a program as an argument (its name, or a variable it was copied into): the
       // program can print it, send it, or fail with it in the message (`awk -v t="$T" 'BEGIN{print t}'`,
       // `sh -c 'echo $0' "$T"`, `cd "$T"`). Tokens sent only to the service they are for are their everyday use.
-      const use = secretUse(s, sec, ctx.subs.some(tracesCommands));
+      const use = secretUse(s, sec, lineTraces(ctx.subs));
       if (use !== undefined) return use;
       // Indirection: `${!v}` prints the variable whose name is in v, `${!GITHUB@}` lists names by prefix; a nameref
       // (`declare -n r=GITHUB_TOKEN`) makes `$r` the secret.

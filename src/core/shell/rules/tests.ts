@@ -27,9 +27,12 @@ function words(s: Sub, from = 1): (string | null)[] {
 function updateFlag(s: Sub): string | undefined {
   const n = s.name;
   if (n === null) return undefined;
-  for (const [k, v] of Object.entries(s.assigns))
+  // for…in, not Object.entries: this runs for every sub-command, nearly all without assignments.
+  for (const k in s.assigns) {
+    const v = s.assigns[k];
     if (ENV_UPDATE.test(k) && (v === null || !/^(0|false|no|off|)$/i.test(v)))
       return `${k}=${v ?? '…'} tells the snapshot library to rewrite the recorded expectations`;
+  }
   const ws = words(s);
   const verb = ws[0];
   const find = (re: RegExp, list = ws): string | undefined => list.find((v): v is string => v !== null && re.test(v));
