@@ -230,8 +230,23 @@ const NO_POS: W[] = [];
 const NO_IDX: number[] = [];
 const NO_UNKNOWN: string[] = [];
 
+/** A table's long names, each to the first option that lists it (the exact match resolveLong looks for first). */
+const LONG_INDEX = new WeakMap<readonly ROpt[], Map<string, ROpt>>();
+
+function longIndex(longs: readonly ROpt[]): Map<string, ROpt> {
+  let m = LONG_INDEX.get(longs);
+  if (m === undefined) {
+    m = new Map();
+    for (const o of longs) for (const l of o.long) if (!m.has(l)) m.set(l, o);
+    LONG_INDEX.set(longs, m);
+  }
+  return m;
+}
+
 function resolveLong(name: string, longs: readonly ROpt[]): ROpt | undefined {
-  for (const o of longs) for (const l of o.long) if (l === name) return o;
+  // Exact names by index (git's table lists hundreds); an abbreviation by the scan below.
+  const exact = longIndex(longs).get(name);
+  if (exact !== undefined) return exact;
   if (name.length < 2) return undefined;
   let hit: ROpt | undefined;
   for (const o of longs) {
