@@ -9,6 +9,7 @@
 // on-the-fly transform, unbash's constants become getter calls and every function gets a keepNames
 // wrapper, which triples the cost. Prints one JSON object (`figures` in the bench/lib.ts Figure shape).
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -117,6 +118,57 @@ function bench(label: string, lines: string[]): Figure[] {
   ];
 }
 
+/**
+ * A fresh process's first decision (a hook process decides one line and exits; the extension's first call after
+ * start): loading the module, then the first decideCommand of the 1 KB line, against the same for unbash's parse
+ * (load, first parse). CPU time of the process (user + system), so that other processes' load does not count;
+ * the median of COLD_RUNS processes, the contenders alternating.
+ */
+const COLD_RUNS = 9;
+let cold: Figure[] = [];
+
+function coldStart(bundle: string): Figure[] {
+  const child = (fn: 'decideCommand' | 'parse'): { load: number; first: number } => {
+    const src =
+      `const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };` +
+      `const c0 = cpu(); const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); const c1 = cpu();` +
+      `const line = ${JSON.stringify(ONE_KB)};` +
+      (fn === 'decideCommand' ? `m.decideCommand(line, ${JSON.stringify(policy)}, ${JSON.stringify(env)});` : `m.parse(line);`) +
+      `const c2 = cpu(); console.log(JSON.stringify({ load: c1 - c0, first: c2 - c1 }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', src], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`cold start child failed: ${r.stderr}`);
+    return JSON.parse(r.stdout) as { load: number; first: number };
+  };
+  const d: { load: number; first: number }[] = [];
+  const b: { load: number; first: number }[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    d.push(child('decideCommand'));
+    b.push(child('parse'));
+  }
+  const r1 = (x: number) => Math.round(x * 10) / 10;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const first = median(d.map((x) => x.first));
+  const firstBase = median(b.map((x) => x.first));
+  const load = median(d.map((x) => x.load));
+  return [
+    {
+      name: `cold first call (1 KB line, fresh process, CPU time)`,
+      value: r1(first),
+      unit: 'ms',
+      baseline: { name: 'unbash parse, first call', value: r1(firstBase) },
+      ratio: r2(first / firstBase),
+      spread: r2(spread(d.map((x) => x.first))),
+      aim: { text: 'under ~20 ms', met: first < 20 },
+    },
+    {
+      name: `module load before the first call (bundle with unbash, fresh process, CPU time)`,
+      value: r1(load),
+      unit: 'ms',
+      spread: r2(spread(d.map((x) => x.load))),
+    },
+  ];
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'ag-bench-'));
   try {
@@ -139,11 +191,12 @@ async function main() {
       logLevel: 'error',
     });
     ({ decideCommand, parse } = (await import(pathToFileURL(out).href)) as typeof Shell & { parse: (l: string) => unknown });
+    cold = coldStart(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const shortBytes = Math.round(SHORT.reduce((n, l) => n + l.length, 0) / SHORT.length);
-  const figures = [...bench(`short lines, ~${shortBytes} B`, SHORT), ...bench(`1 KB line, ${ONE_KB.length} B`, [ONE_KB])];
+  const figures = [...bench(`short lines, ~${shortBytes} B`, SHORT), ...bench(`1 KB line, ${ONE_KB.length} B`, [ONE_KB]), ...cold];
   emit('commands', figures, {
     node: process.version,
     loadavg: +loadavg()[0]!.toFixed(2),
