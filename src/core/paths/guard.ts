@@ -146,6 +146,19 @@ export class PathGuard {
     if (phys.info && phys.info.kind === 'file' && (phys.info.nlink ?? 1) > 1) {
       const v = this.hardLinkAlias(phys.info, op, ctx, probe);
       if (v) verbs.push(v);
+      // An edit in place writes every name of the inode: `cp -l tests/a.test.ts src/h.ts`, then an edit of
+      // src/h.ts rewrites the test. The other names may be anywhere (finding them means walking the whole
+      // tree), so a write to a file with other names the guard has not seen is a person's call. Deleting or
+      // moving one name leaves the others as they are.
+      else if (op === 'write') {
+        verbs.push(
+          verdict(
+            'ask',
+            'path:hard-link',
+            `${raw} has ${(phys.info.nlink ?? 2) - 1} other name(s) on disk (a hard link); writing it writes them too, and the guard cannot see which files they are`,
+          ),
+        );
+      }
     }
 
     // 4. Directory delete/rename: every existing descendant (not following links below it).

@@ -350,6 +350,10 @@ export const COREUTILS: RowSpec[] = [
       'cp a.txt /tmp/ => !read /tmp/',
       'cp -rT /tmp/x tests => write tests',
       'cp -r /tmp/x/. tests => write tests',
+      'cp -l tests/a.test.ts src/h.ts => any tests/a.test.ts',
+      'cp --link tests/a.test.ts src/h.ts => any tests/a.test.ts',
+      'cp -al tests src/t => any tests',
+      'cp -s .env e.txt => any .env',
     ],
   },
   {

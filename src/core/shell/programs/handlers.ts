@@ -68,7 +68,13 @@ handler('cp', (m) => {
     if (dest) m.path(name === 'mv' ? 'N' : 'R', dest, dest.value, name);
     return;
   }
-  for (const s of srcs) m.path(name === 'mv' ? 'N' : 'R', s, s.value, name, name === 'mv' ? 0 : rec);
+  // `cp -l` / `cp -al` / `cp -s`: the destination is a new name for each source, not a copy: a hard link to a test,
+  // edited under its new name, edits the test (as `ln` does). Each source is touched in every way.
+  const linking = name === 'cp' && (m.occ('-l') !== undefined || m.occ('-s') !== undefined);
+  for (const s of srcs) {
+    if (linking) m.name(s, s.value, `${name} (a link to it)`);
+    else m.path(name === 'mv' ? 'N' : 'R', s, s.value, name, name === 'mv' ? 0 : rec);
+  }
   if (dest === undefined) return;
   const dp = lit(dest);
   if (dp === undefined) {
