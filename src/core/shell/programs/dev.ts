@@ -13,7 +13,8 @@ const NODE_TEST = { runs: PKG_JSON, loose: true, a: 'R*' } as const;
 /** npm-style verbs that only read or install (a package's own install scripts are the accepted price of npm install). */
 const NPM_SUB: Record<string, RowSpec> = {
   'install i isntall add ci in ins inst insta instal isnt isnta isntal install-clean ic update up upgrade udpate uninstall un unlink remove rm r dedupe ddp prune rebuild rb link ln':
-    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: '?*' },
+    // A local folder or tarball (`npm i /tmp/x`, `npm i ../x.tgz`, `pnpm add file:../x`) is code its install scripts run.
+    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: 'I*' },
   'test t tst': { n: '', d: 'runs the test script from package.json (its arguments are test files)', ...NODE_TEST },
   'start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
@@ -148,7 +149,7 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'runs a package.json script or a file', x: 'script-or-file', runs: PKG_JSON },
       test: { n: 'test', d: 'runs tests (test files and patterns are read)', a: 'R*', runs: PKG_JSON },
       'build init create upgrade pm outdated audit info why patch link unlink': { n: '', d: 'tooling', a: '?*', runs: PKG_JSON },
-      'install i add a remove rm update': { n: '', d: 'installs dependencies', a: '?*', runs: PKG_JSON },
+      'install i add a remove rm update': { n: '', d: 'installs dependencies', a: 'I*', runs: PKG_JSON },
       'x exec': { n: '', d: 'runs a package binary (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'bun alone', a: '' },
@@ -204,7 +205,7 @@ export const DEV: RowSpec[] = [
         runs: PKG_JSON,
         loose: true,
         o: '--registry=V',
-        a: '?*',
+        a: 'I*',
       },
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
       'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
@@ -345,10 +346,12 @@ export const DEV: RowSpec[] = [
     n: 'pip pip3 pip3.11 pip3.12',
     d: 'installs Python packages',
     loose: true,
-    o: '-r|--requirement=R -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=V --extra-index-url=V -f|--find-links=V --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
+    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
       // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
-      'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'V*' },
+      // … and so does a local archive or folder given by path (`pip install /tmp/x.tar.gz`, `pip install ../x.whl`); a
+      // requirements file (-r) lists such paths too, so one from outside the workspace is code nobody has seen.
+      'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'I*' },
       uninstall: { n: '', d: 'packages', a: 'V*' },
       'freeze list show check config cache index inspect hash debug search help completion lock': { n: '', d: 'information', a: 'V*' },
       '': { n: '', d: 'pip alone', a: '' },
@@ -361,7 +364,12 @@ export const DEV: RowSpec[] = [
     d: 'installs Python applications',
     loose: true,
     sub: {
-      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': { n: '', d: 'apps', a: 'V*' },
+      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': {
+        n: '',
+        d: 'apps',
+        o: '--spec=I',
+        a: 'I*',
+      },
     },
     ok: ['pipx list'],
   },
@@ -369,16 +377,16 @@ export const DEV: RowSpec[] = [
     n: 'uv',
     d: 'Python package and project manager',
     loose: true,
-    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=V --cache-dir=V',
+    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=V',
     sub: {
       'sync lock add remove tree export venv init build version python cache self generate-shell-completion help': {
         n: '',
         d: 'project and environment',
         runs: ['pyproject.toml', 'uv.lock'],
-        a: '?*',
+        a: 'I*',
       },
-      pip: { n: 'pip', d: 'uv pip', a: '?*', o: '-r|--requirement=R -c|--constraint=R -o|--output-file=W' },
-      tool: { n: 'tool', d: 'tools', a: 'V*' },
+      pip: { n: 'pip', d: 'uv pip', a: 'I*', o: '-r|--requirement=X -c|--constraint=R -o|--output-file=W -e|--editable=X' },
+      tool: { n: 'tool', d: 'tools', o: '--from=I --with=I -e|--editable=X', a: 'I*' },
       run: { n: 'run', d: 'runs a command (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
     },
@@ -392,7 +400,7 @@ export const DEV: RowSpec[] = [
     o: '-C|--directory=C -P|--project=C',
     sub: {
       'install add remove update lock show build check config env version init new export sync graph clean shell activate venv python fmt test cov lint requirements search':
-        { n: '', d: 'project and dependencies', a: '?*' },
+        { n: '', d: 'project and dependencies', a: 'I*' },
       'run exec': { n: '', d: 'runs a command (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'alone', a: '' },
@@ -406,7 +414,7 @@ export const DEV: RowSpec[] = [
     o: '-n|--name=V -p|--prefix=V -f|--file=R -c|--channel=V',
     sub: {
       'install create list env info search update upgrade remove uninstall clean config activate deactivate init compare doctor export notices package rename':
-        { n: '', d: 'environments', a: 'V*' },
+        { n: '', d: 'environments', a: 'I*' },
       run: { n: 'run', d: 'runs a command (the unwrapper)', a: '?*' },
     },
     ok: ['conda list', 'conda env list'],
@@ -537,7 +545,7 @@ export const DEV: RowSpec[] = [
     n: 'cargo',
     d: 'Rust: builds, tests, runs the project (build.rs and Cargo.toml decide what runs)',
     loose: true,
-    o: '-C=C --manifest-path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
+    o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
       'build b check c test t bench run r doc clippy fix fmt metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
@@ -772,7 +780,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     sub: {
       'install uninstall list search query info spec specification contents dependency env environment help outdated update pristine which build check cleanup fetch lock open owner push yank sources unpack rdoc server signin signout stale':
-        { n: '', d: 'gems', a: '?*' },
+        { n: '', d: 'gems', a: 'I*' },
     },
     ok: ['gem list'],
   },
