@@ -331,6 +331,8 @@ function mvnLoads(args: readonly string[], out: Loaded): void {
     const w = args[i];
     if (/^(exec|org\.codehaus\.mojo:exec-maven-plugin[:\w.-]*):(exec|java)$/.test(w)) out.why ??= `mvn ${w} runs a program named by properties or the pom`;
     if (/^-Dexec\.executable=/.test(w)) programValue('exec.executable', w.slice(w.indexOf('=') + 1), 'mvn', out);
+    // Core extensions: jars Maven loads into itself at start.
+    if (/^-Dmaven\.ext\.class\.path=/.test(w)) for (const j of w.slice(w.indexOf('=') + 1).split(/[:;,]/)) if (j) out.exec.push(j);
     if (/^(-f|--file|-s|--settings|-gs|--global-settings)$/.test(w) && args[i + 1] !== undefined) configFile(`mvn ${w}`, args[++i], out);
     else if (/^--(file|settings|global-settings)=/.test(w)) configFile('mvn', w.slice(w.indexOf('=') + 1), out);
   }

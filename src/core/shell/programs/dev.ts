@@ -238,8 +238,10 @@ export const DEV: RowSpec[] = [
     n: 'tsc',
     d: 'the TypeScript compiler',
     loose: true,
-    o: '-p|--project=R -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
-    a: 'R*',
+    o: '-p|--project=X -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
+    // A project (-p, or -b's positionals) decides where output is written and what is compiled: from outside the
+    // workspace it is a build nobody has seen.
+    a: 'R*/build=X',
     // --outDir: the compiled files are written into the folder (a build's output), not the folder replaced.
     ok: ['tsc --noEmit', 'tsc -p tsconfig.build.json', 'npx tsc --noEmit', 'tsc -p . --outDir build'],
     eff: ['tsc --outDir tests => write tests'],
@@ -636,8 +638,10 @@ export const DEV: RowSpec[] = [
     d: 'Meson (meson.build decides what runs)',
     loose: true,
     runs: ['meson.build', 'meson_options.txt'],
-    o: '-C=C',
-    a: '?*',
+    // A source folder outside the workspace (`meson setup build /tmp/src`) is a meson.build nobody has seen; cross and
+    // native files name the compilers and tools the build runs.
+    o: '-C=C --cross-file=X --native-file=X',
+    a: 'I*',
     ok: ['meson setup build', 'meson compile -C build'],
   },
   {
@@ -742,6 +746,15 @@ export const DEV: RowSpec[] = [
     a: 'V*',
     x: 'taskrunner',
     ok: ['mage build', 'earthly +build', 'waf build'],
+  },
+  {
+    n: 'gulp grunt',
+    d: 'JavaScript task runners (the gulpfile or Gruntfile decides what runs; it is read as the tool’s config)',
+    loose: true,
+    runs: ['gulpfile.js', 'Gulpfile.js', 'gulpfile.ts', 'gulpfile.mjs', 'gulpfile.cjs', 'Gruntfile.js', 'gruntfile.js', 'package.json'],
+    o: '-f|--gulpfile|--gruntfile=X --cwd|--base=C --require=X',
+    a: 'V*',
+    ok: ['gulp build', 'grunt test'],
   },
   {
     n: 'rake',
@@ -860,8 +873,10 @@ export const DEV: RowSpec[] = [
       'gradle/**',
     ],
     // The flags are listed so that a task or phase after one (`mvn -q test`) is not taken for its value, a path.
+    // A build file, settings script, init script or composite build named by an option is code the build runs
+    // (`ant -f /tmp/b.xml`, `mvn -f`, `gradle -b/-c/-I/--include-build`, ant's `-buildfile`, `-file`, `-lib` jars).
     o:
-      '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X -x|--exclude-task=V -P=V -D=V -f|--file=R -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
+      '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
       '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
     ok: [
@@ -912,10 +927,19 @@ export const DEV: RowSpec[] = [
     ok: ['dotnet build', 'dotnet test', 'dotnet --info'],
   },
   {
-    n: 'msbuild xcodebuild swift swiftc xcrun',
-    d: 'Apple and Microsoft builds (project files decide what runs)',
+    // MSBuild's project file runs its targets' commands; `/t:Build`, `/p:x=y` are switches, not paths.
+    n: 'msbuild',
+    d: 'Microsoft builds (the project file decides what runs)',
+    loose: true,
+    a: 'I*',
+    ok: ['msbuild app.csproj /t:Build /p:Configuration=Release'],
+  },
+  {
+    n: 'xcodebuild swift swiftc xcrun',
+    d: 'Apple builds (project files decide what runs)',
     loose: true,
     verb: true,
+    o: '--package-path=X -project=X -workspace=X -xcconfig=X',
     a: '?*',
     ok: ['swift build', 'swift test', 'xcodebuild -list'],
   },
