@@ -561,8 +561,9 @@ export const DEV: RowSpec[] = [
     n: 'rustc',
     d: 'the Rust compiler',
     loose: true,
-    o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C=V --target=V',
+    o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C|--codegen=V --target=V',
     a: 'R*',
+    x: 'rustc',
     ok: ['rustc --version'],
   },
   { n: 'rustup rust-analyzer', d: 'Rust toolchain manager', loose: true, a: 'V*', ok: ['rustup show', 'rustup target add wasm32-unknown-unknown'] },
@@ -956,8 +957,12 @@ export const DEV: RowSpec[] = [
     n: 'gcc g++ cc c++ clang clang++ clang-cl tcc icc emcc',
     d: 'C and C++ compilers (inputs read, -o written)',
     loose: true,
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Wl=V -Wa=V -Wp=V -B=V --sysroot=V -specs=R -fplugin=X',
+    // -B names the folder the driver runs cc1, as and ld from; a specs file rewrites the commands it runs; -fuse-ld
+    // and --ld-path pick the linker; -wrapper runs every step under a program. What -Wl, -Wa, -Wp, -Xlinker, -Xclang
+    // and nvcc's -Xcompiler hand on is read by the receiving program (forward.ts).
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
     a: 'R*',
+    x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
     eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
   },
@@ -965,7 +970,8 @@ export const DEV: RowSpec[] = [
     n: 'ld ar ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
-    o: '-o=W',
+    // A linker plugin (ld, ar, nm all take --plugin) is code they load.
+    o: '-o=W --plugin|-plugin=X',
     a: '?*',
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
   },
