@@ -1932,12 +1932,13 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
     if (line) judged.push(file);
     const how = `${file}, which ${s.name} loads as code`;
-    const run = (cmds: readonly string[]) => {
+    const run = (cmds: readonly string[], cwd = s.cwd) => {
       for (const c of cmds)
         if (line) lineText(a, c, how, file.slice(0, file.lastIndexOf('/')) || '/');
-        else projectText(a, c, how, s.cwd);
+        else projectText(a, c, how, cwd);
     };
-    if (file.endsWith('.go')) run(goGenerateLines(text));
+    // go generate runs each directive in the folder of its file (`//go:generate cp x ../.agentguard.yaml`).
+    if (file.endsWith('.go')) run(goGenerateLines(text), file.slice(0, file.lastIndexOf('/')) || '/');
     else if (file.endsWith('.toml')) {
       const got = miseTaskLines(text, search.miseTasks ?? []);
       if (got.opaque !== undefined) note(a, s, `${file}: ${got.opaque}`);

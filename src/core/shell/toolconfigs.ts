@@ -207,16 +207,31 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     }
     any = true;
   }
-  if (name === 'go' && args[0] === 'generate') {
-    const rest = args.slice(1);
+  // go's own flags come before the verb (`go -C gen generate`): -C moves where the packages are found.
+  let gi = 0;
+  let goC = '';
+  if (name === 'go')
+    while (gi < args.length && args[gi].startsWith('-')) {
+      if (args[gi] === '-C' || args[gi] === '--C') goC = args[++gi] ?? '';
+      else if (/^--?C=/.test(args[gi])) goC = args[gi].slice(args[gi].indexOf('=') + 1);
+      gi++;
+    }
+  if (name === 'go' && args[gi] === 'generate') {
+    const rest = args.slice(gi + 1);
     if (rest.some((w) => w === '-n')) return any ? out : undefined;
     const ps = positionals(rest);
     const goDirs: string[] = [];
-    for (const p of ps.length ? ps : ['.']) {
+    const inC = (p: string) => (goC === '' || p.startsWith('/') ? p : `${goC}/${p}`);
+    // Directives outside the workspace (an absolute folder, `..`, `~`, -C there) are code nobody has seen.
+    if (/^(\/|~|\.\.(\/|$))/.test(goC)) out.why ??= `go -C ${goC} generate: //go:generate directives in a folder outside the project`;
+    for (const q of ps.length ? ps : ['.']) {
+      const p = inC(q);
+      if (/^(\/|~)|(^|\/)\.\.(\/|$)/.test(q))
+        out.why ??= `go generate ${q}: //go:generate directives in a folder the guard does not judge as the project's (outside it, or through ..)`;
       if (p.endsWith('.go')) out.files.push(p);
-      else if (p === '...' || p.endsWith('/...')) out.trees.push(p === '...' ? '.' : p.slice(0, -4) || '.');
-      else if (p.startsWith('.') || p.startsWith('/')) goDirs.push(p);
-      else out.why ??= `go generate ${p}: a package the guard does not find on disk, whose //go:generate directives it cannot read`;
+      else if (q === '...' || q.endsWith('/...')) out.trees.push(q === '...' ? inC('.') : inC(q.slice(0, -4) || '.'));
+      else if (q.startsWith('.') || q.startsWith('/')) goDirs.push(p);
+      else out.why ??= `go generate ${q}: a package the guard does not find on disk, whose //go:generate directives it cannot read`;
     }
     out.walk = /\.go$/;
     out.goDirs = goDirs;
