@@ -132,7 +132,8 @@ export const DEV: RowSpec[] = [
       'test bench lint check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
       fmt: { n: 'fmt', d: 'formats files', o: '--check:dry', a: 'Y*/dry=R', x: 'formatter' },
       task: { n: 'task', d: 'runs a task from deno.json', runs: ['deno.json', 'deno.jsonc', 'package.json'], o: '-c|--config=X --cwd=C', a: '?*' },
-      'compile bundle install uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: '?*' },
+      // `deno install /tmp/x.ts` puts a script nobody has seen behind a command name; compile builds one into a binary.
+      'compile bundle install uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: 'I*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '*': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
     },
@@ -780,6 +781,8 @@ export const DEV: RowSpec[] = [
     d: 'Ruby dependencies (exec is the unwrapper’s)',
     loose: true,
     runs: ['Gemfile'],
+    // A path gem's .gemspec and a Gemfile are Ruby that bundler evaluates.
+    o: '--path=I --gemfile=X',
     sub: {
       'install update check list show outdated info lock add remove config init package platform binstubs clean doctor licenses open pristine plugin version help':
         { n: '', d: 'dependencies', a: 'V*' },
@@ -841,7 +844,8 @@ export const DEV: RowSpec[] = [
     d: 'PHP dependencies (composer.json scripts run on install)',
     loose: true,
     runs: ['composer.json'],
-    o: '-d|--working-dir=C',
+    // A path repository's packages (their plugins and scripts) are code composer runs.
+    o: '-d|--working-dir=C --repository=I',
     a: '?*',
     ok: ['composer install', 'composer dump-autoload'],
   },
