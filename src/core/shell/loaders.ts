@@ -265,7 +265,13 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   } else if (name === 'cmake') cmakeLoads(args, o());
   else if (name === 'go') goLoads(args, o());
   else if (name === 'mvn' || name === 'mvnw' || name === './mvnw') mvnLoads(args, o());
-  else if (/^(bazel|bazelisk)$/.test(name)) bazelLoads(args, o());
+  else if (name === 'sbt') {
+    // sbt's global base holds plugins it loads into every build; its boot properties name the launcher's sources.
+    for (let i = 0; i < args.length; i++) {
+      const m = /^(?:-Dsbt\.(?:global\.base|boot\.properties|boot\.directory)=|--?sbt-(?:dir|boot)(?:=|$))(.*)$/.exec(args[i]);
+      if (m) configFile('sbt', m[1] !== '' ? m[1] : (args[++i] ?? ''), o());
+    }
+  } else if (/^(bazel|bazelisk)$/.test(name)) bazelLoads(args, o());
   else if (name === 'jupyter' || name === 'papermill' || name === 'ipython') {
     if (name === 'papermill' || args.includes('--execute') || args[0] === 'execute' || args.some((w) => /\.ipynb$/.test(w) && name === 'ipython'))
       if (args.some((w) => /\.ipynb$/.test(w))) o().why ??= `${name} runs the code cells of a notebook, which the guard does not read`;

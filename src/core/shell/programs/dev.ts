@@ -333,7 +333,7 @@ export const DEV: RowSpec[] = [
       'babel.config.js',
       '.babelrc',
     ],
-    o: '-c|--config[=X] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
+    o: '-c|--config[=X] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V --cwd=X',
     a: '?*',
     ok: [
       'npx rollup -c',
@@ -954,7 +954,8 @@ export const DEV: RowSpec[] = [
     loose: true,
     verb: true,
     steps: ['build'],
-    a: '?*',
+    // A script or project given by path is code they run or build (`mix run /tmp/x.exs`, `dart run /tmp/x.dart`).
+    a: 'I*',
     ok: ['mix test', 'stack build', 'zig build', 'flutter test', 'dart analyze'],
   },
   {
