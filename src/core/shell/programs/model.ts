@@ -361,7 +361,12 @@ export function positionalRoles_(m: Model): void {
   for (let i = 0; i < ps.length; i++) {
     const w = ps[i];
     // `mix test`, `zig build test`: the tool's verb and task names are words, not the `test/` folder.
-    if (m.row.verb && (m.roles[i] === '?' || m.roles[i] === 'I') && isVerbWord(w) && (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0]))))
+    if (
+      m.row.verb &&
+      (m.roles[i] === '?' || m.roles[i] === 'I') &&
+      isVerbWord(w) &&
+      (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0])))
+    )
       continue;
     m.role(m.roles[i], w, w.value, name);
     if (maybe.length && maybe.includes(i)) {
