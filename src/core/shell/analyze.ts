@@ -16,7 +16,7 @@ import { modelSub, rowOf } from './programs/index';
 import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
-import { goGenerateLines, miseTaskLines, pthCode, toolConfigs } from './toolconfigs';
+import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs } from './toolconfigs';
 import {
   JUST_FILES,
   MAX_SCRIPT_BYTES,
@@ -1942,6 +1942,11 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
       for (const d of dirs) for (const e of env.listDir(d) ?? []) if (!e.dir && walk.test(e.name)) found.add(`${d}/${e.name}`);
     }
   }
+  // A module the line writes into a folder on the import path is code the Python it starts may import.
+  if (contents && search.importDirs) {
+    const ds = search.importDirs.map(abs);
+    for (const p of contents.keys()) if (/\.py$/.test(p) && ds.some((d) => p.startsWith(d + '/'))) found.add(p);
+  }
   for (const file of found) {
     // A JavaScript config on disk that loads a module of the project by a relative name: that module runs too.
     if (/\.[cm]?[jt]s$/.test(file) && !contents?.has(file) && found.size < 64) {
@@ -1966,12 +1971,35 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
     if (line) judged.push(file);
     const how = `${file}, which ${s.name} loads as code`;
-    const run = (cmds: readonly string[]) => {
+    const run = (cmds: readonly string[], cwd = s.cwd) => {
       for (const c of cmds)
         if (line) lineText(a, c, how, file.slice(0, file.lastIndexOf('/')) || '/');
-        else projectText(a, c, how, s.cwd);
+        else projectText(a, c, how, cwd);
     };
-    if (file.endsWith('.go')) run(goGenerateLines(text));
+    // go generate runs each directive in the folder of its file (`//go:generate cp x ../.agentguard.yaml`).
+    const dir = file.slice(0, file.lastIndexOf('/')) || '/';
+    const base = file.slice(dir.length + 1);
+    // pytest's plugins named in its ini files (`addopts = -p mod`) and conftest.py (`pytest_plugins`): the modules,
+    // found in the project, are code it imports (judged in turn; iterating `found` reaches them).
+    if (search.pytest && (base === 'conftest.py' || /^(\.?pytest\.ini|pyproject\.toml|tox\.ini|setup\.cfg)$/.test(base))) {
+      const got = pytestPlugins(file, text);
+      if (got.opaque !== undefined) note(a, s, got.opaque);
+      const cands = [
+        ...got.mods.flatMap((m) => [`${m.replace(/\./g, '/')}.py`, `${m.replace(/\./g, '/')}/__init__.py`]).flatMap((r) => [`${dir}/${r}`, abs(r)]),
+        ...got.files.map((f) => normalize(absPath(f, dir, env.home))),
+      ];
+      for (const c of cands) consider(c);
+      for (const f of got.files) {
+        const p = normalize(absPath(f, dir, env.home));
+        if (!inWorkspace(p, env)) note(a, s, `${file} makes pytest import ${f}, outside the project`);
+      }
+      if (base !== 'conftest.py') continue;
+    }
+    const staged = search.lintStaged ? lintStagedLines(file, text) : undefined;
+    if (staged !== undefined) {
+      if (staged.opaque !== undefined) note(a, s, staged.opaque);
+      run(staged.lines);
+    } else if (file.endsWith('.go')) run(goGenerateLines(text), dir);
     else if (file.endsWith('.toml')) {
       const got = miseTaskLines(text, search.miseTasks ?? []);
       if (got.opaque !== undefined) note(a, s, `${file}: ${got.opaque}`);

@@ -6,6 +6,8 @@
 // scripts.tidy`, `CARGO_BUILD_RUSTC_WRAPPER=scripts/x.sh cargo build`, `cmake -DCMAKE_C_COMPILER_LAUNCHER=x`,
 // `go env -w GOFLAGS=-toolexec=x`, `echo x.py | xargs python3`, `sort /dev/zero`, `python3 -c 'bytearray(10**13)'`.
 
+import { riskyFlags } from './programs/forward';
+
 export interface Loaded {
   /** Files the program runs as code (relative to the sub-command's cwd or absolute). */
   exec: string[];
@@ -180,6 +182,10 @@ function programValue(name: string, v: string | null, prog: string, out: Loaded)
   out.exec.push(first);
 }
 
+/** Programs that start compilers and linkers with the flags in the environment. */
+const BUILDERS =
+  /^(go|cmake|make|gmake|ninja|meson|cargo|pip|pip3|python[\d.]*|npm|yarn|pnpm|node-gyp|configure|\.\/configure|autoreconf|scons|bazel|gcc|g\+\+|cc|c\+\+|clang|clang\+\+)$/;
+
 /** Endless devices: a reader that keeps whole lines (or all its input) in memory never finishes one. */
 const ENDLESS = /^\/dev\/(zero|urandom|random|full)$/;
 const LINE_READERS =
@@ -219,6 +225,13 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
     o().endless = `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
   if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
   if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
+  // Flags in the environment that compilers and linkers started by a build read (`CGO_LDFLAGS=-Wl,@.env go build`).
+  for (const k in assigns)
+    if (/^(CGO_)?(C|CXX|CPP|LD|F)FLAGS$|^(CGO_)?FFLAGS$/.test(k) && BUILDERS.test(name)) {
+      const v = assigns[k];
+      const bad = v === null ? `${k} is only known at run time` : riskyFlags(v);
+      if (bad !== undefined) o().why ??= `${k}: ${bad}`;
+    }
   // GOTOOLCHAIN=go1.x downloads a toolchain and runs it; GOFLAGS=-toolexec/-exec runs a program around each step.
   if (name === 'go') {
     const tc = assigns.GOTOOLCHAIN;
@@ -252,7 +265,13 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   } else if (name === 'cmake') cmakeLoads(args, o());
   else if (name === 'go') goLoads(args, o());
   else if (name === 'mvn' || name === 'mvnw' || name === './mvnw') mvnLoads(args, o());
-  else if (/^(bazel|bazelisk)$/.test(name)) bazelLoads(args, o());
+  else if (name === 'sbt') {
+    // sbt's global base holds plugins it loads into every build; its boot properties name the launcher's sources.
+    for (let i = 0; i < args.length; i++) {
+      const m = /^(?:-Dsbt\.(?:global\.base|boot\.properties|boot\.directory)=|--?sbt-(?:dir|boot)(?:=|$))(.*)$/.exec(args[i]);
+      if (m) configFile('sbt', m[1] !== '' ? m[1] : (args[++i] ?? ''), o());
+    }
+  } else if (/^(bazel|bazelisk)$/.test(name)) bazelLoads(args, o());
   else if (name === 'jupyter' || name === 'papermill' || name === 'ipython') {
     if (name === 'papermill' || args.includes('--execute') || args[0] === 'execute' || args.some((w) => /\.ipynb$/.test(w) && name === 'ipython'))
       if (args.some((w) => /\.ipynb$/.test(w))) o().why ??= `${name} runs the code cells of a notebook, which the guard does not read`;
@@ -324,6 +343,16 @@ function goLoads(args: readonly string[], out: Loaded): void {
     }
   }
   for (const w of args) if (/^-(toolexec|exec|overlay)(=|$)/.test(w) && args.indexOf(w) < env) out.why ??= `go ${w} runs another program`;
+  // -ldflags is the go linker's: -extld runs a program as the external linker, -extldflags are that linker's words.
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    const v = /^--?ldflags=/.test(w) ? w.slice(w.indexOf('=') + 1) : /^--?ldflags$/.test(w) ? args[++i] : undefined;
+    if (v === undefined) continue;
+    const ext = /-extld(?:=|\s+)(\S+)/.exec(v);
+    if (ext) programValue('go -ldflags -extld', ext[1].replace(/^['"]|['"]$/g, ''), 'go', out);
+    const bad = riskyFlags(v.replace(/-extldflags=?/g, ' '));
+    if (bad !== undefined) out.why ??= `go -ldflags: ${bad}`;
+  }
 }
 
 function mvnLoads(args: readonly string[], out: Loaded): void {
@@ -331,6 +360,8 @@ function mvnLoads(args: readonly string[], out: Loaded): void {
     const w = args[i];
     if (/^(exec|org\.codehaus\.mojo:exec-maven-plugin[:\w.-]*):(exec|java)$/.test(w)) out.why ??= `mvn ${w} runs a program named by properties or the pom`;
     if (/^-Dexec\.executable=/.test(w)) programValue('exec.executable', w.slice(w.indexOf('=') + 1), 'mvn', out);
+    // Core extensions: jars Maven loads into itself at start.
+    if (/^-Dmaven\.ext\.class\.path=/.test(w)) for (const j of w.slice(w.indexOf('=') + 1).split(/[:;,]/)) if (j) out.exec.push(j);
     if (/^(-f|--file|-s|--settings|-gs|--global-settings)$/.test(w) && args[i + 1] !== undefined) configFile(`mvn ${w}`, args[++i], out);
     else if (/^--(file|settings|global-settings)=/.test(w)) configFile('mvn', w.slice(w.indexOf('=') + 1), out);
   }

@@ -332,18 +332,27 @@ const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes',
 
 function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
   if (e.history) return judgeHistory(e, j);
-  if (e.glob) return judgeGlob(e, j);
-  const v = judgePath(e, e.path, j);
-  if (!e.exec || v.decision !== 'allow' || isWithin(j.ctx.workspace, collapse(e.path))) return v;
+  // A pattern that runs what it matches (`python3 /tmp/*.py`, `pip install /tmp/*.whl`): what it can match runs,
+  // so it is judged as a run of its literal folder as well as by what it matches.
+  if (e.glob) {
+    const g = judgeGlob(e, j);
+    return e.exec && g.decision === 'allow' ? judgeRun(e, literalPrefix(e.path.replace(/\/+/g, '/')), g, j) : g;
+  }
+  return judgeRun(e, e.path, judgePath(e, e.path, j), j);
+}
+
+/** A run of code at `path` (an exec effect) that the path rules allow: from outside the workspace it is unseen code. */
+function judgeRun(e: PathEffect, path: string, v: Verdict, j: JudgeEnv): Verdict {
+  if (!e.exec || v.decision !== 'allow' || isWithin(j.ctx.workspace, collapse(path))) return v;
   // A program or script run from scratch space: nobody reviewed it (a line that writes it there and runs it
   // with text the line shows is judged by that text instead).
-  if (isScratch(e.path) && !isWithin(collapse(j.ctx.home), collapse(e.path)))
+  if (isScratch(path) && !isWithin(collapse(j.ctx.home), collapse(path)))
     return verdict('ask', 'exec:scratch-program', `${e.path} is a program from scratch space the guard has not seen`);
   // Code, a recipe or a configuration a runner executes from anywhere else outside the workspace (`make -f
   // /opt/mk`, `pytest /srv/t`, `docker compose -f /opt/c.yml up`, `python ~/x.py`): nobody reviewed it either.
   // Installed code is the system's and the toolchains' (`/usr`, `~/.nvm`, `~/.cargo/env`); the line's own pipes
   // (`/dev/stdin`, `/proc/self/fd/N`) are judged as the input they are.
-  if (!installedCode(e.path, j.ctx.home))
+  if (!installedCode(path, j.ctx.home))
     return verdict('ask', 'exec:outside-program', `${e.path} is code outside the workspace that the guard has not seen, run by the command`);
   return v;
 }

@@ -23,8 +23,17 @@ export interface ConfigSearch {
   why: string | undefined;
   /** mise: the tasks to run (their `run` lines are judged). */
   miseTasks?: string[];
-  /** go generate: only the named folders' files (no tree), when no `...` pattern. */
+  /** Folders whose own files (not their subfolders') matching `walk` are loaded: go generate's packages, mise's env files. */
   goDirs?: string[];
+  /**
+   * Folders on the import path (PYTHONPATH): a module the line writes there is code Python may import instead of the
+   * one the program means (`echo … > src/json.py && PYTHONPATH=src python3 -c 'import json'`).
+   */
+  importDirs?: string[];
+  /** pytest: its ini files' `addopts -p` and conftest's `pytest_plugins` are plugins it imports. */
+  pytest?: boolean;
+  /** lint-staged: its JSON and YAML configs (and package.json's key) hold the commands it runs. */
+  lintStaged?: boolean;
 }
 
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
@@ -41,7 +50,15 @@ const FAMILY: Record<string, string[]> = {
   tailwind: named('tailwind.config'),
   svelte: named('svelte.config'),
   eslint: named('eslint.config', '.eslintrc'),
-  lintstaged: named('.lintstagedrc', 'lint-staged.config'),
+  // lint-staged also reads JSON and YAML configs and package.json's "lint-staged" key (their commands: lintStagedLines).
+  lintstaged: [
+    ...named('.lintstagedrc', 'lint-staged.config'),
+    '.lintstagedrc',
+    '.lintstagedrc.json',
+    '.lintstagedrc.yaml',
+    '.lintstagedrc.yml',
+    'package.json',
+  ],
   webpack: named('webpack.config'),
   rollup: named('rollup.config'),
   next: named('next.config'),
@@ -149,6 +166,8 @@ const MISE_CONFIGS = [
   '.config/mise/config.toml',
   '.rtx.toml',
 ];
+const MISE_ENV_FILE = /^(?:\.?mise|config)\.[\w-]+(?:\.local)?\.toml$/;
+const PYTEST_INIS = ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'];
 const MISE_TASK_DIRS = ['mise-tasks', '.mise-tasks', 'mise/tasks', '.mise/tasks', '.config/mise/tasks'];
 
 const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
@@ -177,7 +196,12 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
   if (py && 'PYTHONPATH' in env) {
     const v = env.PYTHONPATH;
     if (v === null) out.why = 'PYTHONPATH is only known at run time: which sitecustomize.py Python imports at start cannot be told';
-    else for (const d of v.split(':')) if (d) out.files.push(`${d}/sitecustomize.py`, `${d}/usercustomize.py`);
+    else
+      for (const d of v.split(':'))
+        if (d) {
+          out.files.push(`${d}/sitecustomize.py`, `${d}/usercustomize.py`);
+          (out.importDirs ??= []).push(d);
+        }
     any = true;
   }
   let pytest: readonly string[] | undefined;
@@ -190,7 +214,9 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     // conftest.py in the folders above each path given (up to the root) and in every folder collected under them.
     const ps = positionals(pytest).map(dirOfArg);
     const roots = ps.length ? ps : ['.'];
-    out.up = [...out.up, 'conftest.py'];
+    // The ini files pytest takes its options from: `addopts = -p plugin` imports a module at start.
+    out.up = [...out.up, 'conftest.py', ...PYTEST_INIS];
+    out.pytest = true;
     out.dirs.push(...roots);
     out.trees.push(...roots);
     out.walk = /^conftest\.py$/;
@@ -199,6 +225,7 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
   const fams = TOOL_FAMILIES[name];
   if (fams !== undefined) {
     for (const f of fams) out.up = [...out.up, ...FAMILY[f]];
+    if (fams.includes('lintstaged')) out.lintStaged = true;
     const ps = positionals(args).map(dirOfArg);
     out.dirs.push(...ps);
     if (fams.some((f) => CASCADING.has(f))) {
@@ -207,16 +234,31 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     }
     any = true;
   }
-  if (name === 'go' && args[0] === 'generate') {
-    const rest = args.slice(1);
+  // go's own flags come before the verb (`go -C gen generate`): -C moves where the packages are found.
+  let gi = 0;
+  let goC = '';
+  if (name === 'go')
+    while (gi < args.length && args[gi].startsWith('-')) {
+      if (args[gi] === '-C' || args[gi] === '--C') goC = args[++gi] ?? '';
+      else if (/^--?C=/.test(args[gi])) goC = args[gi].slice(args[gi].indexOf('=') + 1);
+      gi++;
+    }
+  if (name === 'go' && args[gi] === 'generate') {
+    const rest = args.slice(gi + 1);
     if (rest.some((w) => w === '-n')) return any ? out : undefined;
     const ps = positionals(rest);
     const goDirs: string[] = [];
-    for (const p of ps.length ? ps : ['.']) {
+    const inC = (p: string) => (goC === '' || p.startsWith('/') ? p : `${goC}/${p}`);
+    // Directives outside the workspace (an absolute folder, `..`, `~`, -C there) are code nobody has seen.
+    if (/^(\/|~|\.\.(\/|$))/.test(goC)) out.why ??= `go -C ${goC} generate: //go:generate directives in a folder outside the project`;
+    for (const q of ps.length ? ps : ['.']) {
+      const p = inC(q);
+      if (/^(\/|~)|(^|\/)\.\.(\/|$)/.test(q))
+        out.why ??= `go generate ${q}: //go:generate directives in a folder the guard does not judge as the project's (outside it, or through ..)`;
       if (p.endsWith('.go')) out.files.push(p);
-      else if (p === '...' || p.endsWith('/...')) out.trees.push(p === '...' ? '.' : p.slice(0, -4) || '.');
-      else if (p.startsWith('.') || p.startsWith('/')) goDirs.push(p);
-      else out.why ??= `go generate ${p}: a package the guard does not find on disk, whose //go:generate directives it cannot read`;
+      else if (q === '...' || q.endsWith('/...')) out.trees.push(q === '...' ? inC('.') : inC(q.slice(0, -4) || '.'));
+      else if (q.startsWith('.') || q.startsWith('/')) goDirs.push(p);
+      else out.why ??= `go generate ${q}: a package the guard does not find on disk, whose //go:generate directives it cannot read`;
     }
     out.walk = /\.go$/;
     out.goDirs = goDirs;
@@ -246,6 +288,10 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
       }
       out.miseTasks = names.length ? names : ['default'];
       out.up = [...out.up, ...MISE_CONFIGS];
+      // mise.<env>.toml, .mise.<env>.local.toml, mise/config.<env>.toml: loaded under MISE_ENV, which the guard
+      // cannot see (the agent's environment, a .miserc): every one in the folder counts.
+      out.walk = MISE_ENV_FILE;
+      out.goDirs = ['.', 'mise', '.mise', '.config/mise', '.config'];
       for (const n of out.miseTasks) for (const d of MISE_TASK_DIRS) out.files.push(`${d}/${n.replace(/:/g, '/')}`);
       any = true;
     }
@@ -377,4 +423,107 @@ export function pthCode(text: string): string {
     .split('\n')
     .filter((l) => /^import[\s\t]/.test(l))
     .join('\n');
+}
+
+/**
+ * The plugins pytest imports by a config's words: `addopts` in pytest.ini, .pytest.ini, tox.ini, setup.cfg or
+ * pyproject.toml (`-p mod`, `-pmod`), and `pytest_plugins = [...]` in a conftest.py. `mods` are dotted module
+ * names (resolved by the caller in the project), `files` paths; `opaque` says what cannot be read.
+ */
+export function pytestPlugins(file: string, text: string): { mods: string[]; files: string[]; opaque: string | undefined } {
+  const mods: string[] = [];
+  const files: string[] = [];
+  let opaque: string | undefined;
+  const take = (v: string) => {
+    if (v === '' || v.startsWith('no:')) return;
+    if (v.includes('/') || v.endsWith('.py')) files.push(v);
+    else mods.push(v);
+  };
+  if (file.endsWith('.py')) {
+    for (const m of text.matchAll(/^pytest_plugins\s*[+]?=\s*(.*)$/gm)) {
+      let v = m[1];
+      // A list over several lines: gather to its closing bracket.
+      if (/^[[(]/.test(v.trim()) && !/[\])]/.test(v)) v = text.slice(m.index! + m[0].length - m[1].length).split(/[\])]/)[0];
+      const names = [...v.matchAll(/(['"])([\w.]+)\1/g)].map((x) => x[2]);
+      if (names.length === 0) opaque ??= `pytest_plugins in ${file} is not a list of names the guard can read`;
+      names.forEach(take);
+    }
+    return { mods, files, opaque };
+  }
+  // addopts = … (an ini value may continue on indented lines; TOML's is a string or an array of strings).
+  for (const m of text.matchAll(/^[ \t]*addopts[ \t]*=[ \t]*(.*(?:\n[ \t]+\S.*)*)/gm)) {
+    const words = m[1]
+      .replace(/[[\]",']/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i];
+      if (w === '-p') take(words[++i] ?? '');
+      else if (/^-p./.test(w)) take(w.slice(2).replace(/^=/, ''));
+      else if (/^(-c|--config-file|--rootdir|--confcutdir)$/.test(w) || /^--(config-file|rootdir|confcutdir)=/.test(w)) {
+        const v = w.includes('=') ? w.slice(w.indexOf('=') + 1) : (words[++i] ?? '');
+        if (/^(\/|~|\.\.)/.test(v)) opaque ??= `addopts in ${file} takes plugins and conftest.py from ${v}, outside the project`;
+      }
+    }
+  }
+  return { mods, files, opaque };
+}
+
+/**
+ * The commands lint-staged runs from a JSON or YAML config (`.lintstagedrc`, `.lintstagedrc.json/.yaml/.yml`,
+ * package.json's "lint-staged"): each with the staged files its pattern matches appended, written here as the
+ * pattern itself (a glob the path rules judge). undefined: not lint-staged's file; `opaque`: what cannot be read.
+ */
+export function lintStagedLines(file: string, text: string): { lines: string[]; opaque: string | undefined } | undefined {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  if (!/^(\.lintstagedrc(\.json|\.ya?ml)?|package\.json)$/.test(base)) return undefined;
+  let cfg: unknown;
+  try {
+    cfg = JSON.parse(text);
+    if (base === 'package.json') cfg = (cfg as Record<string, unknown> | null)?.['lint-staged'];
+    if (cfg === undefined) return { lines: [], opaque: undefined };
+  } catch {
+    if (base === 'package.json' || base.endsWith('.json')) return { lines: [], opaque: `${file} is not JSON the guard can read` };
+    cfg = simpleYaml(text);
+    if (cfg === undefined) return { lines: [], opaque: `${file} is YAML the guard cannot read` };
+  }
+  if (cfg === null || typeof cfg !== 'object' || Array.isArray(cfg))
+    return { lines: [], opaque: `${file}: lint-staged's config is not a map of patterns to commands` };
+  const lines: string[] = [];
+  for (const [pattern, cmds] of Object.entries(cfg as Record<string, unknown>)) {
+    const list = typeof cmds === 'string' ? [cmds] : Array.isArray(cmds) ? cmds : undefined;
+    if (list === undefined || !list.every((c) => typeof c === 'string'))
+      return { lines: [], opaque: `${file}: the commands for ${pattern} are not strings the guard can read` };
+    // One level of braces as bash would spell it (`*.{ts,tsx}` → `*.ts *.tsx`); anything odder stands for every file.
+    const br = /^([^{}]*)\{([^{}]*)\}([^{}]*)$/.exec(pattern);
+    const pats = br ? br[2].split(',').map((x) => br[1] + x + br[3]) : [pattern];
+    const files = pats.every((x) => /^[\w*?./[\]-]+$/.test(x)) ? pats.join(' ') : '*';
+    for (const c of list as string[]) lines.push(`${c} ${files}`);
+  }
+  return { lines, opaque: undefined };
+}
+
+/** A YAML map of strings or lists of strings (`"*.ts": eslint --fix`, `"*.js":` + `  - prettier --write`); else undefined. */
+function simpleYaml(text: string): Record<string, string | string[]> | undefined {
+  const out: Record<string, string | string[]> = {};
+  let key: string | undefined;
+  const unq = (v: string) => v.trim().replace(/^(['"])(.*)\1$/, '$2');
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '');
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    const item = /^\s+-\s+(.*)$/.exec(line);
+    if (item && key !== undefined) {
+      const cur = out[key];
+      out[key] = [...(Array.isArray(cur) ? cur : []), unq(item[1])];
+      continue;
+    }
+    const kv = /^(['"]?)(.+?)\1\s*:(?:\s+(.*))?$/.exec(line);
+    if (!kv || /^\s/.test(line)) return undefined;
+    key = kv[2];
+    const v = kv[3]?.trim();
+    if (v === undefined || v === '') out[key] = [];
+    else if (/^[|>[{]/.test(v)) return undefined;
+    else out[key] = unq(v);
+  }
+  return out;
 }

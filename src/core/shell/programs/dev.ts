@@ -13,7 +13,8 @@ const NODE_TEST = { runs: PKG_JSON, loose: true, a: 'R*' } as const;
 /** npm-style verbs that only read or install (a package's own install scripts are the accepted price of npm install). */
 const NPM_SUB: Record<string, RowSpec> = {
   'install i isntall add ci in ins inst insta instal isnt isnta isntal install-clean ic update up upgrade udpate uninstall un unlink remove rm r dedupe ddp prune rebuild rb link ln':
-    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: '?*' },
+    // A local folder or tarball (`npm i /tmp/x`, `npm i ../x.tgz`, `pnpm add file:../x`) is code its install scripts run.
+    { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: 'I*' },
   'test t tst': { n: '', d: 'runs the test script from package.json (its arguments are test files)', ...NODE_TEST },
   'start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
@@ -131,7 +132,8 @@ export const DEV: RowSpec[] = [
       'test bench lint check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
       fmt: { n: 'fmt', d: 'formats files', o: '--check:dry', a: 'Y*/dry=R', x: 'formatter' },
       task: { n: 'task', d: 'runs a task from deno.json', runs: ['deno.json', 'deno.jsonc', 'package.json'], o: '-c|--config=X --cwd=C', a: '?*' },
-      'compile bundle install uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: '?*' },
+      // `deno install /tmp/x.ts` puts a script nobody has seen behind a command name; compile builds one into a binary.
+      'compile bundle install uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: 'I*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '*': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
     },
@@ -148,7 +150,7 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'runs a package.json script or a file', x: 'script-or-file', runs: PKG_JSON },
       test: { n: 'test', d: 'runs tests (test files and patterns are read)', a: 'R*', runs: PKG_JSON },
       'build init create upgrade pm outdated audit info why patch link unlink': { n: '', d: 'tooling', a: '?*', runs: PKG_JSON },
-      'install i add a remove rm update': { n: '', d: 'installs dependencies', a: '?*', runs: PKG_JSON },
+      'install i add a remove rm update': { n: '', d: 'installs dependencies', a: 'I*', runs: PKG_JSON },
       'x exec': { n: '', d: 'runs a package binary (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'bun alone', a: '' },
@@ -204,7 +206,7 @@ export const DEV: RowSpec[] = [
         runs: PKG_JSON,
         loose: true,
         o: '--registry=V',
-        a: '?*',
+        a: 'I*',
       },
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
       'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
@@ -237,8 +239,10 @@ export const DEV: RowSpec[] = [
     n: 'tsc',
     d: 'the TypeScript compiler',
     loose: true,
-    o: '-p|--project=R -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
-    a: 'R*',
+    o: '-p|--project=X -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
+    // A project (-p, or -b's positionals) decides where output is written and what is compiled: from outside the
+    // workspace it is a build nobody has seen.
+    a: 'R*/build=X',
     // --outDir: the compiled files are written into the folder (a build's output), not the folder replaced.
     ok: ['tsc --noEmit', 'tsc -p tsconfig.build.json', 'npx tsc --noEmit', 'tsc -p . --outDir build'],
     eff: ['tsc --outDir tests => write tests'],
@@ -329,7 +333,7 @@ export const DEV: RowSpec[] = [
       'babel.config.js',
       '.babelrc',
     ],
-    o: '-c|--config[=X] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V',
+    o: '-c|--config[=X] -o|--out-file|--outfile=W -d|--out-dir|--outdir|--outDir=W --filter=V --scope=V --project=V --cwd=X',
     a: '?*',
     ok: [
       'npx rollup -c',
@@ -345,10 +349,12 @@ export const DEV: RowSpec[] = [
     n: 'pip pip3 pip3.11 pip3.12',
     d: 'installs Python packages',
     loose: true,
-    o: '-r|--requirement=R -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=V --extra-index-url=V -f|--find-links=V --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
+    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
       // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
-      'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'V*' },
+      // … and so does a local archive or folder given by path (`pip install /tmp/x.tar.gz`, `pip install ../x.whl`); a
+      // requirements file (-r) lists such paths too, so one from outside the workspace is code nobody has seen.
+      'install download wheel': { n: '', d: 'packages', runs: ['setup.py', 'pyproject.toml', 'setup.cfg'], a: 'I*' },
       uninstall: { n: '', d: 'packages', a: 'V*' },
       'freeze list show check config cache index inspect hash debug search help completion lock': { n: '', d: 'information', a: 'V*' },
       '': { n: '', d: 'pip alone', a: '' },
@@ -361,7 +367,12 @@ export const DEV: RowSpec[] = [
     d: 'installs Python applications',
     loose: true,
     sub: {
-      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': { n: '', d: 'apps', a: 'V*' },
+      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': {
+        n: '',
+        d: 'apps',
+        o: '--spec=I',
+        a: 'I*',
+      },
     },
     ok: ['pipx list'],
   },
@@ -369,16 +380,16 @@ export const DEV: RowSpec[] = [
     n: 'uv',
     d: 'Python package and project manager',
     loose: true,
-    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=V --cache-dir=V',
+    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=V',
     sub: {
       'sync lock add remove tree export venv init build version python cache self generate-shell-completion help': {
         n: '',
         d: 'project and environment',
         runs: ['pyproject.toml', 'uv.lock'],
-        a: '?*',
+        a: 'I*',
       },
-      pip: { n: 'pip', d: 'uv pip', a: '?*', o: '-r|--requirement=R -c|--constraint=R -o|--output-file=W' },
-      tool: { n: 'tool', d: 'tools', a: 'V*' },
+      pip: { n: 'pip', d: 'uv pip', a: 'I*', o: '-r|--requirement=X -c|--constraint=R -o|--output-file=W -e|--editable=X' },
+      tool: { n: 'tool', d: 'tools', o: '--from=I --with=I -e|--editable=X', a: 'I*' },
       run: { n: 'run', d: 'runs a command (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
     },
@@ -392,7 +403,7 @@ export const DEV: RowSpec[] = [
     o: '-C|--directory=C -P|--project=C',
     sub: {
       'install add remove update lock show build check config env version init new export sync graph clean shell activate venv python fmt test cov lint requirements search':
-        { n: '', d: 'project and dependencies', a: '?*' },
+        { n: '', d: 'project and dependencies', a: 'I*' },
       'run exec': { n: '', d: 'runs a command (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'alone', a: '' },
@@ -406,7 +417,7 @@ export const DEV: RowSpec[] = [
     o: '-n|--name=V -p|--prefix=V -f|--file=R -c|--channel=V',
     sub: {
       'install create list env info search update upgrade remove uninstall clean config activate deactivate init compare doctor export notices package rename':
-        { n: '', d: 'environments', a: 'V*' },
+        { n: '', d: 'environments', a: 'I*' },
       run: { n: 'run', d: 'runs a command (the unwrapper)', a: '?*' },
     },
     ok: ['conda list', 'conda env list'],
@@ -537,7 +548,7 @@ export const DEV: RowSpec[] = [
     n: 'cargo',
     d: 'Rust: builds, tests, runs the project (build.rs and Cargo.toml decide what runs)',
     loose: true,
-    o: '-C=C --manifest-path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
+    o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
       'build b check c test t bench run r doc clippy fix fmt metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
@@ -551,8 +562,9 @@ export const DEV: RowSpec[] = [
     n: 'rustc',
     d: 'the Rust compiler',
     loose: true,
-    o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C=V --target=V',
+    o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C|--codegen=V --target=V',
     a: 'R*',
+    x: 'rustc',
     ok: ['rustc --version'],
   },
   { n: 'rustup rust-analyzer', d: 'Rust toolchain manager', loose: true, a: 'V*', ok: ['rustup show', 'rustup target add wasm32-unknown-unknown'] },
@@ -628,8 +640,10 @@ export const DEV: RowSpec[] = [
     d: 'Meson (meson.build decides what runs)',
     loose: true,
     runs: ['meson.build', 'meson_options.txt'],
-    o: '-C=C',
-    a: '?*',
+    // A source folder outside the workspace (`meson setup build /tmp/src`) is a meson.build nobody has seen; cross and
+    // native files name the compilers and tools the build runs.
+    o: '-C=C --cross-file=X --native-file=X',
+    a: 'I*',
     ok: ['meson setup build', 'meson compile -C build'],
   },
   {
@@ -736,6 +750,15 @@ export const DEV: RowSpec[] = [
     ok: ['mage build', 'earthly +build', 'waf build'],
   },
   {
+    n: 'gulp grunt',
+    d: 'JavaScript task runners (the gulpfile or Gruntfile decides what runs; it is read as the tool’s config)',
+    loose: true,
+    runs: ['gulpfile.js', 'Gulpfile.js', 'gulpfile.ts', 'gulpfile.mjs', 'gulpfile.cjs', 'Gruntfile.js', 'gruntfile.js', 'package.json'],
+    o: '-f|--gulpfile|--gruntfile=X --cwd|--base=C --require=X',
+    a: 'V*',
+    ok: ['gulp build', 'grunt test'],
+  },
+  {
     n: 'rake',
     d: 'Ruby make (the Rakefile decides what runs; db tasks are the rules’ business)',
     loose: true,
@@ -758,6 +781,8 @@ export const DEV: RowSpec[] = [
     d: 'Ruby dependencies (exec is the unwrapper’s)',
     loose: true,
     runs: ['Gemfile'],
+    // A path gem's .gemspec and a Gemfile are Ruby that bundler evaluates.
+    o: '--path=I --gemfile=X',
     sub: {
       'install update check list show outdated info lock add remove config init package platform binstubs clean doctor licenses open pristine plugin version help':
         { n: '', d: 'dependencies', a: 'V*' },
@@ -772,7 +797,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     sub: {
       'install uninstall list search query info spec specification contents dependency env environment help outdated update pristine which build check cleanup fetch lock open owner push yank sources unpack rdoc server signin signout stale':
-        { n: '', d: 'gems', a: '?*' },
+        { n: '', d: 'gems', a: 'I*' },
     },
     ok: ['gem list'],
   },
@@ -819,7 +844,8 @@ export const DEV: RowSpec[] = [
     d: 'PHP dependencies (composer.json scripts run on install)',
     loose: true,
     runs: ['composer.json'],
-    o: '-d|--working-dir=C',
+    // A path repository's packages (their plugins and scripts) are code composer runs.
+    o: '-d|--working-dir=C --repository=I',
     a: '?*',
     ok: ['composer install', 'composer dump-autoload'],
   },
@@ -852,8 +878,10 @@ export const DEV: RowSpec[] = [
       'gradle/**',
     ],
     // The flags are listed so that a task or phase after one (`mvn -q test`) is not taken for its value, a path.
+    // A build file, settings script, init script or composite build named by an option is code the build runs
+    // (`ant -f /tmp/b.xml`, `mvn -f`, `gradle -b/-c/-I/--include-build`, ant's `-buildfile`, `-file`, `-lib` jars).
     o:
-      '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X -x|--exclude-task=V -P=V -D=V -f|--file=R -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
+      '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
       '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
     ok: [
@@ -904,10 +932,19 @@ export const DEV: RowSpec[] = [
     ok: ['dotnet build', 'dotnet test', 'dotnet --info'],
   },
   {
-    n: 'msbuild xcodebuild swift swiftc xcrun',
-    d: 'Apple and Microsoft builds (project files decide what runs)',
+    // MSBuild's project file runs its targets' commands; `/t:Build`, `/p:x=y` are switches, not paths.
+    n: 'msbuild',
+    d: 'Microsoft builds (the project file decides what runs)',
+    loose: true,
+    a: 'I*',
+    ok: ['msbuild app.csproj /t:Build /p:Configuration=Release'],
+  },
+  {
+    n: 'xcodebuild swift swiftc xcrun',
+    d: 'Apple builds (project files decide what runs)',
     loose: true,
     verb: true,
+    o: '--package-path=X -project=X -workspace=X -xcconfig=X',
     a: '?*',
     ok: ['swift build', 'swift test', 'xcodebuild -list'],
   },
@@ -917,15 +954,20 @@ export const DEV: RowSpec[] = [
     loose: true,
     verb: true,
     steps: ['build'],
-    a: '?*',
+    // A script or project given by path is code they run or build (`mix run /tmp/x.exs`, `dart run /tmp/x.dart`).
+    a: 'I*',
     ok: ['mix test', 'stack build', 'zig build', 'flutter test', 'dart analyze'],
   },
   {
     n: 'gcc g++ cc c++ clang clang++ clang-cl tcc icc emcc',
     d: 'C and C++ compilers (inputs read, -o written)',
     loose: true,
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Wl=V -Wa=V -Wp=V -B=V --sysroot=V -specs=R -fplugin=X',
+    // -B names the folder the driver runs cc1, as and ld from; a specs file rewrites the commands it runs; -fuse-ld
+    // and --ld-path pick the linker; -wrapper runs every step under a program. What -Wl, -Wa, -Wp, -Xlinker, -Xclang
+    // and nvcc's -Xcompiler hand on is read by the receiving program (forward.ts).
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
     a: 'R*',
+    x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
     eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
   },
@@ -933,7 +975,8 @@ export const DEV: RowSpec[] = [
     n: 'ld ar ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
-    o: '-o=W',
+    // A linker plugin (ld, ar, nm all take --plugin) is code they load.
+    o: '-o=W --plugin|-plugin=X',
     a: '?*',
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
   },

@@ -17,6 +17,7 @@ import { PY_MODULES, setLookups } from './handlers2';
 import { setStdinText } from './handlers3';
 import './langs';
 import './code';
+import './forward';
 
 export const TABLES: readonly (readonly [string, readonly RowSpec[]])[] = [
   ['coreutils', COREUTILS],

@@ -178,6 +178,14 @@ export class Model {
       case '?':
         this.name(w, value, how);
         return;
+      case 'I': {
+        // Threat: `pip install /tmp/x.tar.gz`, `npm i ../outside.tgz`, `yarn add file:/tmp/x`: installing a local
+        // package runs its build and install code (setup.py, a build backend, install scripts, build.rs).
+        const src = installSource(w, value);
+        if (src === undefined) this.name(w, value, how);
+        else if (src !== false) this.path('X', src, src.value, `${how} (installs ${src.text}: its build and install code runs)`);
+        return;
+      }
       case 'L':
         // Threat: `tar -czf /tmp/x.tgz -T list`, `sort --files0-from=list`: the files are named inside a list (or
         // the input), never on the line, so no path rule can be applied to them.
@@ -233,6 +241,30 @@ export class Model {
     }
     for (const c of namedPaths(v, w?.path)) this.add('any', undefined, c, how);
   }
+}
+
+/** Archives and packages an installer unpacks and builds (a word ending so is a local file, not a registry name). */
+const PACKAGE_FILE = /\.(?:tar\.gz|tgz|tar\.bz2|tbz2?|tar\.xz|txz|tar\.zst|tar|zip|whl|egg|gem|crate|nupkg|vsix|deb|rpm|apk)$/i;
+
+/**
+ * What an installer's word names on disk: the word itself when it looks like a path (`/x`, `./x`, `../x`, `~/x`,
+ * `a/b`, an archive), the path after `file:`, `link:` or `portal:` (npm's, yarn's and pnpm's local specs, PEP 508's
+ * `name @ file:///x`); false for a URL or a scoped registry name (not a local path); undefined when it is not
+ * path-looking (a registry name: judged as a word that may name a path).
+ */
+export function installSource(w: W | undefined, value: string | null | undefined): W | false | undefined {
+  const v = w !== undefined ? (w.value ?? w.path ?? null) : value;
+  if (typeof v !== 'string' || v === '') return undefined;
+  const local = /(?:^|@\s*)(?:git\+)?(?:file|link|portal):(.*)$/.exec(v);
+  if (local) {
+    const p = local[1].replace(/^\/\/(?:localhost)?(?=\/)/, '');
+    return p === '' ? undefined : derived(p);
+  }
+  // A URL, a host's spec (`github:u/r`, `npm:x`, `workspace:*`) or a Windows tool's switch (`/p:x`): not a local path.
+  if (/^[A-Za-z][\w+.-]*:/.test(v) || /^\/[A-Za-z]+:/.test(v)) return false;
+  if (v[0] === '@' && !v.includes('@', 1)) return false;
+  if (/^(?:\/|\.\.?(?:\/|$|\[)|~)/.test(v) || PACKAGE_FILE.test(v) || (v.includes('/') && v[0] !== '@' && !v.includes('@'))) return w ?? derived(v);
+  return undefined;
 }
 
 /** The file behind a literal `@FILE` word (`@.env`, `@~/x`, `@secrets/*`); not `@`, `@-`, `@{u}` (git's revisions). */
@@ -329,7 +361,12 @@ export function positionalRoles_(m: Model): void {
   for (let i = 0; i < ps.length; i++) {
     const w = ps[i];
     // `mix test`, `zig build test`: the tool's verb and task names are words, not the `test/` folder.
-    if (m.row.verb && m.roles[i] === '?' && isVerbWord(w) && (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0]))))
+    if (
+      m.row.verb &&
+      (m.roles[i] === '?' || m.roles[i] === 'I') &&
+      isVerbWord(w) &&
+      (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0])))
+    )
       continue;
     m.role(m.roles[i], w, w.value, name);
     if (maybe.length && maybe.includes(i)) {

@@ -474,7 +474,7 @@ export const RUNNERS: RowSpec[] = [
     d: 'CMake (-E runs the portable command it stands for)',
     loose: true,
     runs: ['CMakeLists.txt', 'CMakePresets.json'],
-    o: '-S=C -B=A -D=V -U=V -G=V -T=V -A=V -C=R -P=X --build=A --install=A --target=V -t=V --config=V -j|--parallel[=V] --preset=V --fresh --toolchain=R --log-level=V --graphviz=W --trace-redirect=W',
+    o: '-S=C -B=A -D=V -U=V -G=V -T=V -A=V -C=R -P=X --build=A --install=A --target=V -t=V --config=V -j|--parallel[=V] --preset=V --fresh --toolchain=X --log-level=V --graphviz=W --trace-redirect=W',
     x: 'cmake',
     ok: ['cmake -S . -B build', 'cmake --build build -j4', 'cmake -E echo hi'],
   },

@@ -26,12 +26,15 @@
 //   ? anything: a word that names a protected path counts as touching it in every way (naming is touching)
 //   L a file that lists the paths to work on (`tar -T`, `--files0-from`, `--pathspec-from-file`): what it lists is unseen
 //   Z configuration that can make the program run commands (`cargo --config target.x.runner=…`): not modelled
+//   I what a package manager installs: a word that looks like a path (`/x`, `./x`, `../x`, `~/x`, `a/b`,
+//     `file:x`, `name @ file:///x`, `x.tar.gz`, `x.whl`, `x.gem`) is code the install runs (X: setup.py, install
+//     scripts, build.rs); a registry name (`requests`, `@types/node`) or a URL is a name (?) or a value
 import type { W } from '../types';
 
-export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | '?';
+export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | 'I' | '?';
 /** Roles that only read or name nothing: a row made of them touches no path in any other way. */
 const PASSIVE = new Set<string>(['V', 'P', 'M', 'R', 'T', 'U']);
-const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', 'L', '?']);
+const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', 'L', 'I', '?']);
 
 export interface ROpt {
   /** The first name in the token (`-o` or `--output`), for explanations. */
