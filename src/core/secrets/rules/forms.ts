@@ -1,0 +1,318 @@
+// Secrets one literal form away, on lines no key word makes a candidate: hex of a token or of a .env line
+// (`"6768705f…"`, a bare hex line, `xxd -p .env` output), base64 without padding (`BLOB=R0lUSFVC…`),
+// character codes (`String.fromCharCode(103,104,…)`, `new byte[]{0x67,…}`, `bytes([103,…])`, `[]byte{…}`),
+// escaped strings (`"\147\150\160_…"`, `"\x67\x68…"`, Rust's `b"\x67…"`), and string literals joined on a
+// line that names nothing (`std::string("…") + "…"`, `"…".concat("…")`, `'xoxe.xoxp-1-' + '…'`,
+// `Base64.getDecoder().decode("…")`: the joined-secret rule's reading, run on such lines too).
+// Threat: the program (and the model) decodes each form in one step; the rules read none of them.
+// How: each form is decoded into a string and the masker judges it as any text (encoded.ts); when that
+// finds a secret, the characters the form is written in are masked (the lines of a hex dump together).
+// Cost: the text is read by cheap pre-checks only: hex and base64 runs by sampling every 20th (14th)
+// character (a run long enough holds two samples, both in its alphabet), codes and escapes from native
+// searches for their literals; a form is decoded only when its first bytes are printable text.
+import { lineOf } from '../blocks';
+import { decodedHoldsSecret, blobHoldsSecret } from '../encoded';
+import { ALNUM, PASSWORD_CHARS, b64, j, rand } from '../samples';
+import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
+import { addHit } from './hits';
+import { joinedSecret } from './joined';
+
+const ID = 'encoded-form';
+
+const HEXV = new Int8Array(128).fill(-1);
+for (let k = 0; k < 16; k++) {
+  HEXV['0123456789abcdef'.charCodeAt(k)] = k;
+  HEXV['0123456789ABCDEF'.charCodeAt(k)] = k;
+}
+const B64C = new Uint8Array(128);
+for (const c of ALNUM + '+/-_') B64C[c.charCodeAt(0)] = 1;
+
+function isHex(c: number): boolean {
+  return c < 128 && HEXV[c]! >= 0;
+}
+function isB64(c: number): boolean {
+  return c < 128 && B64C[c] === 1;
+}
+
+/** A byte of text: printable ASCII, a tab or a line end. */
+function textByte(b: number): boolean {
+  return (b >= 32 && b < 127) || b === 9 || b === 10 || b === 13;
+}
+
+/** The shortest hex run worth decoding (20 bytes: a short token or `key=value`). */
+const MIN_HEX = 40;
+/** The shortest unpadded base64 run worth decoding (21 bytes). */
+const MIN_B64 = 28;
+
+/** Decoded text of the hex digits in `text[s, e)` (line ends skipped), or null when a byte is not text. */
+function hexText(text: string, s: number, e: number): string | null {
+  let out = '';
+  let hi = -1;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 32) continue;
+    const v = HEXV[c]!;
+    if (hi < 0) hi = v;
+    else {
+      const b = (hi << 4) | v;
+      if (!textByte(b)) return null;
+      out += String.fromCharCode(b);
+      hi = -1;
+    }
+  }
+  return hi < 0 ? out : null;
+}
+
+/** The run of `ok` characters around `p`: [start, end). */
+function runAround(text: string, p: number, ok: (c: number) => boolean): [number, number] {
+  let s = p;
+  while (s > 0 && ok(text.charCodeAt(s - 1))) s--;
+  let e = p + 1;
+  while (e < text.length && ok(text.charCodeAt(e))) e++;
+  return [s, e];
+}
+
+/** Hits for `text[s, e)`, on each line it spans (line ends excluded). */
+function hitSpan(text: string, starts: number[], s: number, e: number, out: BlockOutput): void {
+  let li = lineOf(starts, s);
+  for (let a = s; a < e; li++) {
+    const ls = starts[li]!;
+    const nl = text.indexOf('\n', a);
+    const le = nl < 0 || nl > e ? e : nl;
+    let b = le;
+    if (b > a && text.charCodeAt(b - 1) === 13) b--;
+    if (b > a) addHit(out, li, { start: a - ls, end: b - ls, rule: ID, priority: 2 });
+    if (nl < 0 || nl >= e) break;
+    a = nl + 1;
+  }
+}
+
+/**
+ * A hex dump's lines around the run `[s, e)` when the run is its line's whole content (`xxd -p`: 60 digits
+ * a line): the adjacent lines that are whole hex runs too join it. Returns the block's [start, end).
+ */
+function dumpBlock(text: string, s: number, e: number): [number, number] {
+  const whole = (a: number, b: number) => {
+    for (let i = a; i < b; i++) if (!isHex(text.charCodeAt(i)) && text.charCodeAt(i) !== 13) return false;
+    return b - a >= 8;
+  };
+  const ls = text.lastIndexOf('\n', s - 1) + 1;
+  let le = text.indexOf('\n', e);
+  if (le < 0) le = text.length;
+  if (!whole(ls, le)) return [s, e];
+  let a = ls;
+  let b = le;
+  while (a > 0) {
+    const ps = text.lastIndexOf('\n', a - 2) + 1;
+    if (!whole(ps, a - 1)) break;
+    a = ps;
+  }
+  while (b < text.length) {
+    let nb = text.indexOf('\n', b + 1);
+    if (nb < 0) nb = text.length;
+    if (!whole(b + 1, nb)) break;
+    b = nb;
+  }
+  return [a, b];
+}
+
+/** Hex runs (sampled every 20 characters) decoding to text that holds a secret. */
+function scanHex(text: string, starts: number[], out: BlockOutput): void {
+  const S = MIN_HEX / 2;
+  const n = text.length;
+  let done = 0;
+  for (let p = 0; p + S < n; p += S) {
+    if (p < done || !isHex(text.charCodeAt(p)) || !isHex(text.charCodeAt(p + S))) continue;
+    const [s, e] = runAround(text, p, isHex);
+    done = e;
+    if (e - s < S + 1) continue;
+    // A run inside a longer word (`base64`-looking identifiers) is not hex: its neighbours are letters.
+    const [a, b] = dumpBlock(text, s, e);
+    if (b - a < MIN_HEX) continue;
+    // First bytes printable: a digest or a key fails here.
+    const c0 = HEXV[text.charCodeAt(s)]!;
+    const c2 = HEXV[text.charCodeAt(s + 2)]!;
+    if (c0 < 2 || c0 > 7 || c2 < 0 || c2 > 7) continue;
+    const decoded = hexText(text, a, b);
+    if (decoded === null || decoded.length < MIN_HEX / 2) continue;
+    done = b;
+    if (decodedHoldsSecret(decoded)) hitSpan(text, starts, a, b, out);
+  }
+}
+
+/** Unpadded base64 runs (sampled every 14 characters) decoding to text that holds a secret. */
+function scanBase64(text: string, starts: number[], out: BlockOutput): void {
+  const S = MIN_B64 / 2;
+  const n = text.length;
+  let done = 0;
+  for (let p = 0; p + S < n; p += S) {
+    if (p < done || !isB64(text.charCodeAt(p)) || !isB64(text.charCodeAt(p + S))) continue;
+    const [s, e] = runAround(text, p, isB64);
+    done = e;
+    // Padded blobs are the masker's (the pre-scan reports them); short runs are words.
+    if (e - s < MIN_B64 || text.charCodeAt(e) === 61) continue;
+    if (blobHoldsSecret(text, s, e)) hitSpan(text, starts, s, e, out);
+  }
+}
+
+/** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
+const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
+/** What a line of character codes names (a runtime's way from codes to a string or bytes). */
+const CODE_WORDS = ['fromCharCode', 'byte', 'Byte', 'chr', 'char', 'Uint8Array', 'uint8', 'u8', 'pack'];
+
+function scanCodes(text: string, starts: number[], out: BlockOutput): void {
+  const lines = new Set<number>();
+  for (const w of CODE_WORDS) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) lines.add(text.lastIndexOf('\n', k - 1) + 1);
+  for (const ls of lines) {
+    const nl = text.indexOf('\n', ls);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    if (line.length > 8192) continue;
+    CODES.lastIndex = 0;
+    for (let m = CODES.exec(line); m !== null; m = CODES.exec(line)) {
+      let s = '';
+      for (const num of m[0].split(',')) {
+        const v = Number(num.trim());
+        if (!textByte(v)) {
+          s = '';
+          break;
+        }
+        s += String.fromCharCode(v);
+      }
+      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, starts, ls + m.index, ls + m.index + m[0].length, out);
+    }
+  }
+}
+
+/** A string literal holding 8 or more octal or hex escapes (C, Python, Rust's `b"…"`, shells' `$'…'`). */
+const ESCAPED = /(["'])((?:[^"'\\\n]|\\.){0,4096}?)\1/g;
+
+/** A C-style literal's value with its escapes decoded; null when an escape decodes to a byte that is not text. */
+function unescapeC(body: string): string | null {
+  let s = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== '\\') {
+      s += c;
+      continue;
+    }
+    const n = body[i + 1];
+    let m: RegExpExecArray | null;
+    if (n !== undefined && n >= '0' && n <= '7' && (m = /^[0-7]{1,3}/.exec(body.slice(i + 1, i + 4))) !== null) {
+      const v = parseInt(m[0], 8);
+      if (!textByte(v)) return null;
+      s += String.fromCharCode(v);
+      i += m[0].length;
+    } else if (n === 'x' && (m = /^[0-9a-fA-F]{2}/.exec(body.slice(i + 2, i + 4))) !== null) {
+      const v = parseInt(m[0], 16);
+      if (!textByte(v)) return null;
+      s += String.fromCharCode(v);
+      i += 3;
+    } else {
+      s += n === 'n' || n === 't' || n === 'r' ? ' ' : (n ?? '');
+      i++;
+    }
+  }
+  return s;
+}
+
+function scanEscapes(text: string, starts: number[], out: BlockOutput): void {
+  const lines = new Set<number>();
+  for (const w of ['\\x', '\\1', '\\0'])
+    for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + 2)) {
+      // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
+      const fifth = text.indexOf('\\', k + 12);
+      if (fifth < 0 || fifth > k + 40) continue;
+      const ls = text.lastIndexOf('\n', k - 1) + 1;
+      lines.add(ls);
+      const nl = text.indexOf('\n', k);
+      if (nl < 0) break;
+      k = nl;
+    }
+  for (const ls of lines) {
+    const nl = text.indexOf('\n', ls);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    if (line.length > 8192) continue;
+    ESCAPED.lastIndex = 0;
+    for (let m = ESCAPED.exec(line); m !== null; m = ESCAPED.exec(line)) {
+      const body = m[2]!;
+      let escapes = 0;
+      for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7x]/.test(body[i + 1] ?? '')) escapes++;
+      if (escapes < 8) continue;
+      const value = unescapeC(body);
+      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, starts, ls + m.index + 1, ls + m.index + 1 + body.length, out);
+    }
+  }
+}
+
+/** Signs of string literals joined on a line (a concatenation, a join call, a decoder of a literal). */
+const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '").concat("', '".concat("', 'concat("', 'decode("', "decode('"];
+
+function scanJoined(text: string, out: BlockOutput, starts: number[]): void {
+  let lines: Set<number> | undefined;
+  for (const w of JOIN_SIGNS)
+    for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) (lines ??= new Set()).add(text.lastIndexOf('\n', k - 1) + 1);
+  if (lines === undefined) return;
+  for (const ls of lines) {
+    const nl = text.indexOf('\n', ls);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    const hits: Hit[] = [];
+    joinedSecret.scan(line, hits);
+    if (hits.length === 0) continue;
+    const li = lineOf(starts, ls);
+    for (const h of hits) if (h.end > h.start && h.follow === undefined) addHit(out, li, { ...h, rule: ID });
+  }
+}
+
+const bytesOf = (s: string) => [...new TextEncoder().encode(s)];
+const hexOf = (s: string) =>
+  bytesOf(s)
+    .map((x) => x.toString(16).padStart(2, '0'))
+    .join('');
+
+export const encodedForm: BlockRule = {
+  id: ID,
+  description:
+    'A secret written in a literal form: hex (a hex dump too), unpadded base64, character codes, byte arrays, escaped strings, literals joined on an unnamed line',
+  gate: '',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const starts = index.starts();
+    scanHex(text, starts, out);
+    scanBase64(text, starts, out);
+    scanCodes(text, starts, out);
+    scanEscapes(text, starts, out);
+    scanJoined(text, out, starts);
+  },
+  samples() {
+    const gh = j('gh', 'p_') + rand(ALNUM, 36, 0x18f1);
+    const gh2 = j('gh', 'p_') + rand(ALNUM, 36, 0x18f2);
+    const pw = rand(PASSWORD_CHARS.replace(/[#'"\\,;%]/g, ''), 18, 0x18f3) + '7!';
+    const env = `GITHUB_TOKEN=${gh}\nDB_PASSWORD=${pw}\n`;
+    const unpadded = b64(env).replace(/=+$/, '');
+    const codes = bytesOf(gh2).join(', ');
+    const oct = bytesOf(gh)
+      .map((x) => '\\' + x.toString(8).padStart(3, '0'))
+      .join('');
+    const xxd = hexOf(env).match(/.{1,60}/g)!;
+    return {
+      truePositives: [
+        { text: `const t = "${hexOf(gh)}";`, secrets: [hexOf(gh).slice(0, 40), hexOf(gh).slice(-40)] },
+        { text: `$ xxd -p .env\n${xxd.join('\n')}\n`, secrets: [...xxd] },
+        { text: `export BLOB=${unpadded}`, secrets: [unpadded.slice(0, 40), unpadded.slice(-40)] },
+        { text: `const k = String.fromCharCode(${codes});`, secrets: [codes.slice(0, 40), codes.slice(-40)] },
+        { text: `const char *k = "${oct}";`, secrets: [oct.slice(0, 40), oct.slice(-40)] },
+        { text: `std::string k = std::string("${gh2.slice(0, 4)}") + "${gh2.slice(4)}";`, secrets: [gh2.slice(4)] },
+      ],
+      falsePositives: [
+        `commit ${rand('0123456789abcdef', 40, 0x18f4)}`,
+        `greeting = "${hexOf('Hello world, this is a plain sentence here')}"`,
+        `  banner: ${b64('The quick brown fox jumps over the lazy dog, again').replace(/=+$/, '')}`,
+        'const s = String.fromCharCode(72, 101, 108, 108, 111, 44, 32, 119, 111, 114, 108, 100);',
+        `printf("${bytesOf('Hello, world')
+          .map((x) => '\\' + x.toString(8).padStart(3, '0'))
+          .join('')}\\n");`,
+        'std::string greeting = std::string("hello") + " world";',
+        `sha256 = "${rand('0123456789abcdef', 64, 0x18f5)}"`,
+      ],
+    };
+  },
+};
