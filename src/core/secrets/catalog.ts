@@ -3,7 +3,7 @@ import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
-import { encodedForm } from './rules/forms';
+import { builtForm, encodedForm } from './rules/forms';
 import { joinedSecret, setJoinedScan } from './rules/joined';
 import { keywordSelector } from './keywords';
 import { escapedCode } from './rules/escaped';
@@ -58,6 +58,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...TAIL_SHAPE_RULES,
   callSecret,
   encodedForm,
+  builtForm,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

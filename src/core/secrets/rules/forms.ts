@@ -41,8 +41,8 @@ function textByte(b: number): boolean {
 
 /** The shortest hex run worth decoding (20 bytes: a short token or `key=value`). */
 const MIN_HEX = 40;
-/** The shortest unpadded base64 run worth decoding (21 bytes). */
-const MIN_B64 = 28;
+/** The shortest unpadded base64 run worth decoding (30 bytes: a token, a `key=value` line). */
+const MIN_B64 = 40;
 
 /** Decoded text of the hex digits in `text[s, e)` (line ends skipped), or null when a byte is not text. */
 function hexText(text: string, s: number, e: number): string | null {
@@ -73,7 +73,8 @@ function runAround(text: string, p: number, ok: (c: number) => boolean): [number
 }
 
 /** Hits for `text[s, e)`, on each line it spans (line ends excluded). */
-function hitSpan(text: string, starts: number[], s: number, e: number, out: BlockOutput): void {
+function hitSpan(text: string, index: LineIndex, s: number, e: number, out: BlockOutput): void {
+  const starts = index.starts();
   let li = lineOf(starts, s);
   for (let a = s; a < e; li++) {
     const ls = starts[li]!;
@@ -116,57 +117,69 @@ function dumpBlock(text: string, s: number, e: number): [number, number] {
   return [a, b];
 }
 
-/** Hex runs (sampled every 20 characters) decoding to text that holds a secret. */
-function scanHex(text: string, starts: number[], out: BlockOutput): void {
+/**
+ * Hex and unpadded base64 runs decoding to text that holds a secret. Sampled every 20 characters: a run of
+ * 40 or more holds a window [p, p + 20] of them, checked at its far end, middle and start first (which
+ * most words and paths of code fail) and then whole.
+ */
+export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void {
   const S = MIN_HEX / 2;
   const n = text.length;
   let done = 0;
   for (let p = 0; p + S < n; p += S) {
-    if (p < done || !isHex(text.charCodeAt(p)) || !isHex(text.charCodeAt(p + S))) continue;
-    const [s, e] = runAround(text, p, isHex);
+    if (p < done) continue;
+    let c = text.charCodeAt(p + S);
+    if (c > 127 || B64C[c] === 0) continue;
+    c = text.charCodeAt(p + 10);
+    if (c > 127 || B64C[c] === 0) continue;
+    c = text.charCodeAt(p);
+    if (c > 127 || B64C[c] === 0) continue;
+    let k = p + 1;
+    while (k < p + S) {
+      c = text.charCodeAt(k);
+      if (c > 127 || B64C[c] === 0) break;
+      k++;
+    }
+    if (k < p + S) continue;
+    const [s, e] = runAround(text, p, isB64);
     done = e;
-    if (e - s < S + 1) continue;
-    // A run inside a longer word (`base64`-looking identifiers) is not hex: its neighbours are letters.
-    const [a, b] = dumpBlock(text, s, e);
-    if (b - a < MIN_HEX) continue;
-    // First bytes printable: a digest or a key fails here.
-    const c0 = HEXV[text.charCodeAt(s)]!;
-    const c2 = HEXV[text.charCodeAt(s + 2)]!;
-    if (c0 < 2 || c0 > 7 || c2 < 0 || c2 > 7) continue;
-    const decoded = hexText(text, a, b);
-    if (decoded === null || decoded.length < MIN_HEX / 2) continue;
-    done = b;
-    if (decodedHoldsSecret(decoded)) hitSpan(text, starts, a, b, out);
+    let hex = true;
+    for (let i = s; i < e && hex; i++) hex = isHex(text.charCodeAt(i));
+    if (hex) done = hexRun(text, s, e, index, out);
+    else if (e - s >= MIN_B64 && text.charCodeAt(e) !== 61 && blobHoldsSecret(text, s, e)) hitSpan(text, index, s, e, out);
   }
 }
 
-/** Unpadded base64 runs (sampled every 14 characters) decoding to text that holds a secret. */
-function scanBase64(text: string, starts: number[], out: BlockOutput): void {
-  const S = MIN_B64 / 2;
-  const n = text.length;
-  let done = 0;
-  for (let p = 0; p + S < n; p += S) {
-    if (p < done || !isB64(text.charCodeAt(p)) || !isB64(text.charCodeAt(p + S))) continue;
-    const [s, e] = runAround(text, p, isB64);
-    done = e;
-    // Padded blobs are the masker's (the pre-scan reports them); short runs are words.
-    if (e - s < MIN_B64 || text.charCodeAt(e) === 61) continue;
-    if (blobHoldsSecret(text, s, e)) hitSpan(text, starts, s, e, out);
-  }
+/** A hex run `[s, e)` (with the dump it belongs to): masked when it decodes to text holding a secret. */
+function hexRun(text: string, s: number, e: number, index: LineIndex, out: BlockOutput): number {
+  const [a, b] = dumpBlock(text, s, e);
+  if (b - a < MIN_HEX) return e;
+  // First bytes printable: a digest or a key fails here.
+  const c0 = HEXV[text.charCodeAt(s)]!;
+  const c2 = HEXV[text.charCodeAt(s + 2)]!;
+  if (c0 < 2 || c0 > 7 || c2 < 0 || c2 > 7) return b;
+  const decoded = hexText(text, a, b);
+  if (decoded !== null && decoded.length >= MIN_HEX / 2 && decodedHoldsSecret(decoded)) hitSpan(text, index, a, b, out);
+  return b;
 }
 
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'Byte', 'chr', 'char', 'Uint8Array', 'uint8', 'u8', 'pack'];
+const CODE_WORDS = ['fromCharCode', 'byte', 'Byte', 'Uint8Array'];
 
-function scanCodes(text: string, starts: number[], out: BlockOutput): void {
+export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of CODE_WORDS) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) lines.add(text.lastIndexOf('\n', k - 1) + 1);
+  for (const w of CODE_WORDS) if (has(w)) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) lines.add(text.lastIndexOf('\n', k - 1) + 1);
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
-    const line = text.slice(ls, nl < 0 ? text.length : nl);
-    if (line.length > 8192) continue;
+    const le = nl < 0 ? text.length : nl;
+    if (le - ls > 8192) continue;
+    // Eleven commas at least, cheaply, before the regex.
+    let commas = 0;
+    for (let c = text.indexOf(',', ls); c >= 0 && c < le && commas < 11; c = text.indexOf(',', c + 1)) commas++;
+    if (commas < 11) continue;
+    const line = text.slice(ls, le);
     CODES.lastIndex = 0;
     for (let m = CODES.exec(line); m !== null; m = CODES.exec(line)) {
       let s = '';
@@ -178,7 +191,7 @@ function scanCodes(text: string, starts: number[], out: BlockOutput): void {
         }
         s += String.fromCharCode(v);
       }
-      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, starts, ls + m.index, ls + m.index + m[0].length, out);
+      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out);
     }
   }
 }
@@ -215,19 +228,20 @@ function unescapeC(body: string): string | null {
   return s;
 }
 
-function scanEscapes(text: string, starts: number[], out: BlockOutput): void {
+export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of ['\\x', '\\1', '\\0'])
-    for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + 2)) {
-      // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
-      const fifth = text.indexOf('\\', k + 12);
-      if (fifth < 0 || fifth > k + 40) continue;
-      const ls = text.lastIndexOf('\n', k - 1) + 1;
-      lines.add(ls);
-      const nl = text.indexOf('\n', k);
-      if (nl < 0) break;
-      k = nl;
-    }
+  for (const w of ESCAPE_WORDS)
+    if (has(w))
+      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + 2)) {
+        // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
+        const fifth = text.indexOf('\\', k + 12);
+        if (fifth < 0 || fifth > k + 40) continue;
+        const ls = text.lastIndexOf('\n', k - 1) + 1;
+        lines.add(ls);
+        const nl = text.indexOf('\n', k);
+        if (nl < 0) break;
+        k = nl;
+      }
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
@@ -239,29 +253,43 @@ function scanEscapes(text: string, starts: number[], out: BlockOutput): void {
       for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7x]/.test(body[i + 1] ?? '')) escapes++;
       if (escapes < 8) continue;
       const value = unescapeC(body);
-      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, starts, ls + m.index + 1, ls + m.index + 1 + body.length, out);
+      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out);
     }
   }
 }
 
 /** Signs of string literals joined on a line (a concatenation, a join call, a decoder of a literal). */
-const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '").concat("', '".concat("', 'concat("', 'decode("', "decode('"];
+const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', 'concat(', 'decode('];
+/** Escapes of a token's characters: `\\x67`, and octal `\\1xx` (letters) — a token holds letters. */
+const ESCAPE_WORDS = ['\\x', '\\1'];
 
-function scanJoined(text: string, out: BlockOutput, starts: number[]): void {
+type Has = (literal: string) => boolean;
+/** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
+export const FORM_LITERALS: readonly string[] = [...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS];
+
+export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   let lines: Set<number> | undefined;
   for (const w of JOIN_SIGNS)
-    for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) (lines ??= new Set()).add(text.lastIndexOf('\n', k - 1) + 1);
+    if (has(w)) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) (lines ??= new Set()).add(text.lastIndexOf('\n', k - 1) + 1);
   if (lines === undefined) return;
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
-    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    const le = nl < 0 ? text.length : nl;
+    if (le - ls > 2048) continue;
+    const line = text.slice(ls, le);
+    // The literals joined, cheaply: a value worth the joined rule's reading is a long run without blanks.
+    if (!TOKENISH.test(line.replace(JOINS, ''))) continue;
     const hits: Hit[] = [];
     joinedSecret.scan(line, hits);
     if (hits.length === 0) continue;
-    const li = lineOf(starts, ls);
+    const li = lineOf(index.starts(), ls);
     for (const h of hits) if (h.end > h.start && h.follow === undefined) addHit(out, li, { ...h, rule: ID });
   }
 }
+
+/** The signs between joined literals, and a literal of 16 characters without blanks in what is left. */
+const JOINS = /["'`]\)?[ \t]*(?:\+|\.concat\(|,)[ \t]*["'`]/g;
+const TOKENISH = /["'`][^\s"'`]{16,}["'`]/;
 
 const bytesOf = (s: string) => [...new TextEncoder().encode(s)];
 const hexOf = (s: string) =>
@@ -269,49 +297,90 @@ const hexOf = (s: string) =>
     .map((x) => x.toString(16).padStart(2, '0'))
     .join('');
 
+/** The `has` the masker gave built-form's `applies`, for its `scan` right after (read once at the scan's start: judging a decoded value masks again). */
+let lastHas: Has | undefined;
+
 export const encodedForm: BlockRule = {
   id: ID,
-  description:
-    'A secret written in a literal form: hex (a hex dump too), unpadded base64, character codes, byte arrays, escaped strings, literals joined on an unnamed line',
+  description: 'A secret encoded in hex (a hex dump too) or in base64 without padding, on any line',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const starts = index.starts();
-    scanHex(text, starts, out);
-    scanBase64(text, starts, out);
-    scanCodes(text, starts, out);
-    scanEscapes(text, starts, out);
-    scanJoined(text, out, starts);
+    scanRuns(text, index, out);
   },
   samples() {
     const gh = j('gh', 'p_') + rand(ALNUM, 36, 0x18f1);
-    const gh2 = j('gh', 'p_') + rand(ALNUM, 36, 0x18f2);
     const pw = rand(PASSWORD_CHARS.replace(/[#'"\\,;%]/g, ''), 18, 0x18f3) + '7!';
     const env = `GITHUB_TOKEN=${gh}\nDB_PASSWORD=${pw}\n`;
     const unpadded = b64(env).replace(/=+$/, '');
-    const codes = bytesOf(gh2).join(', ');
-    const oct = bytesOf(gh)
-      .map((x) => '\\' + x.toString(8).padStart(3, '0'))
-      .join('');
     const xxd = hexOf(env).match(/.{1,60}/g)!;
     return {
       truePositives: [
         { text: `const t = "${hexOf(gh)}";`, secrets: [hexOf(gh).slice(0, 40), hexOf(gh).slice(-40)] },
         { text: `$ xxd -p .env\n${xxd.join('\n')}\n`, secrets: [...xxd] },
         { text: `export BLOB=${unpadded}`, secrets: [unpadded.slice(0, 40), unpadded.slice(-40)] },
-        { text: `const k = String.fromCharCode(${codes});`, secrets: [codes.slice(0, 40), codes.slice(-40)] },
-        { text: `const char *k = "${oct}";`, secrets: [oct.slice(0, 40), oct.slice(-40)] },
-        { text: `std::string k = std::string("${gh2.slice(0, 4)}") + "${gh2.slice(4)}";`, secrets: [gh2.slice(4)] },
+        { text: hexOf(`password=${pw}`).toUpperCase(), secrets: [hexOf(`password=${pw}`).toUpperCase().slice(-40)] },
       ],
       falsePositives: [
         `commit ${rand('0123456789abcdef', 40, 0x18f4)}`,
         `greeting = "${hexOf('Hello world, this is a plain sentence here')}"`,
         `  banner: ${b64('The quick brown fox jumps over the lazy dog, again').replace(/=+$/, '')}`,
+        `sha256 = "${rand('0123456789abcdef', 64, 0x18f5)}"`,
+        hexOf('Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do\n')
+          .match(/.{1,60}/g)!
+          .join('\n'),
+        `  payload: ${rand(ALNUM, 64, 0x18f6)}`,
+      ],
+    };
+  },
+};
+
+export const builtForm: BlockRule = {
+  id: 'built-form',
+  description: 'A secret built in code from character codes or byte arrays, escaped strings (octal, hex), or literals joined on a line no key names',
+  gate: '',
+  applies(_text: string, has: Has): boolean {
+    lastHas = has;
+    for (const l of FORM_LITERALS) if (has(l)) return true;
+    return false;
+  },
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const has = lastHas ?? ((l: string) => text.includes(l));
+    lastHas = undefined;
+    scanCodes(text, index, out, has);
+    scanEscapes(text, index, out, has);
+    scanJoined(text, index, out, has);
+  },
+  samples() {
+    const gh = j('gh', 'p_') + rand(ALNUM, 36, 0x18f7);
+    const gh2 = j('gh', 'p_') + rand(ALNUM, 36, 0x18f2);
+    const codes = bytesOf(gh2).join(', ');
+    const oct = bytesOf(gh)
+      .map((x) => '\\' + x.toString(8).padStart(3, '0'))
+      .join('');
+    const xesc = bytesOf(gh2)
+      .map((x) => '\\x' + x.toString(16).padStart(2, '0'))
+      .join('');
+    return {
+      truePositives: [
+        { text: `const k = String.fromCharCode(${codes});`, secrets: [codes.slice(0, 40), codes.slice(-40)] },
+        {
+          text: `byte[] k = new byte[]{${bytesOf(gh)
+            .map((x) => '0x' + x.toString(16))
+            .join(',')}};`,
+          secrets: [],
+        },
+        { text: `const char *k = "${oct}";`, secrets: [oct.slice(0, 40), oct.slice(-40)] },
+        { text: `let k: &[u8] = b"${xesc}";`, secrets: [xesc.slice(-40)] },
+        { text: `std::string k = std::string("${gh2.slice(0, 4)}") + "${gh2.slice(4)}";`, secrets: [gh2.slice(4)] },
+      ],
+      falsePositives: [
         'const s = String.fromCharCode(72, 101, 108, 108, 111, 44, 32, 119, 111, 114, 108, 100);',
+        'static final byte[] PNG = new byte[]{(byte) 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72};',
         `printf("${bytesOf('Hello, world')
           .map((x) => '\\' + x.toString(8).padStart(3, '0'))
           .join('')}\\n");`,
         'std::string greeting = std::string("hello") + " world";',
-        `sha256 = "${rand('0123456789abcdef', 64, 0x18f5)}"`,
+        'const header = "X-" + "Request-" + "Id";',
       ],
     };
   },
