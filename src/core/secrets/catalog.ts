@@ -4,6 +4,7 @@ import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
 import { builtForm, encodedForm } from './rules/forms';
+import { spokenCredential } from './rules/spoken';
 import { joinedSecret, setJoinedScan } from './rules/joined';
 import { keywordSelector } from './keywords';
 import { escapedCode } from './rules/escaped';
@@ -59,6 +60,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   callSecret,
   encodedForm,
   builtForm,
+  spokenCredential,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -168,7 +168,7 @@ export function proseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `${swap('api_token', GREEK, 'o')}: ${tok}`, secrets: [tok] },
     { text: `net use \\\\fileserver\\share /user:CORP\\admin ${p[9]}`, secrets: [p[9]!] },
     { text: `psexec \\\\host01 -u admin -p ${p[10]} cmd.exe`, secrets: [p[10]!] },
-    { text: `runas /user:admin "cmd" & echo ${p[11]}| runas /savecred`, secrets: [] },
+    { text: `PsExec64.exe \\\\10.0.0.5 -u CORP\\svc -p "${p[11]}" -s powershell`, secrets: [p[11]!] },
     { text: `vault_pass_fallback = "${p[12]}"`, secrets: [p[12]!] },
     { text: `dbPasswordBackup: ${p[13]}`, secrets: [p[13]!] },
     { text: `  old_secret_v2 = '${p[14]}'`, secrets: [p[14]!] },

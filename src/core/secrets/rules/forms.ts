@@ -129,6 +129,11 @@ export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void
   for (let p = 0; p + S < n; p += S) {
     if (p < done) continue;
     let c = text.charCodeAt(p + S);
+    // A dump of bytes as ` hh` groups (`od -An -tx1`, `od -tx1`): three groups around the sample.
+    if ((c === 32 || isHex(c)) && spacedHexAt(text, p + S)) {
+      done = spacedDump(text, p + S, index, out);
+      continue;
+    }
     if (c > 127 || B64C[c] === 0) continue;
     c = text.charCodeAt(p + 10);
     if (c > 127 || B64C[c] === 0) continue;
@@ -150,6 +155,63 @@ export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void
   }
 }
 
+/** A blank and two hex digits at `k`: one group of an `od -tx1` dump. */
+function group(text: string, k: number): boolean {
+  return text.charCodeAt(k) === 32 && isHex(text.charCodeAt(k + 1)) && isHex(text.charCodeAt(k + 2));
+}
+
+/** ` hh` groups around `r` (a blank or a hex digit): three or more in a row, the one at or just before `r` among them. */
+function spacedHexAt(text: string, r: number): boolean {
+  let q = r;
+  if (text.charCodeAt(q) !== 32) q--;
+  if (text.charCodeAt(q) !== 32) q--;
+  if (!group(text, q)) return false;
+  let n = 1;
+  for (let k = q - 3; n < 3 && k >= 0 && group(text, k); k -= 3) n++;
+  for (let k = q + 3; n < 3 && group(text, k); k += 3) n++;
+  return n >= 3;
+}
+
+/** A line of `od -tx1` output: an optional octal offset, then ` hh` groups to its end. */
+const OD_LINE = /^(?:[0-7]{7,})?(?: [0-9a-f]{2}){1,32}\r?$/;
+
+/**
+ * The lines of an `od -tx1` dump around offset `q` (consecutive lines of ` hh` groups): masked together when
+ * their bytes are text holding a secret. Returns where the dump ends (the scan goes on from there).
+ */
+function spacedDump(text: string, q: number, index: LineIndex, out: BlockOutput): number {
+  const lineAt = (ls: number): [number, number] | null => {
+    let le = text.indexOf('\n', ls);
+    if (le < 0) le = text.length;
+    return le - ls <= 140 && OD_LINE.test(text.slice(ls, le)) ? [ls, le] : null;
+  };
+  const first = lineAt(text.lastIndexOf('\n', q - 1) + 1);
+  if (first === null) return q;
+  let [a, b] = first;
+  for (let prev: [number, number] | null; a > 0 && (prev = lineAt(text.lastIndexOf('\n', a - 2) + 1)) !== null;) a = prev[0];
+  for (let next: [number, number] | null; b < text.length && (next = lineAt(b + 1)) !== null;) b = next[1];
+  let decoded = '';
+  for (let ls = a; ls < b;) {
+    let le = text.indexOf('\n', ls);
+    if (le < 0 || le > b) le = b;
+    const body = text.slice(ls, le).replace(/^[0-7]{7,}/, '');
+    const part = hexText(body, 0, body.length);
+    if (part === null) return b;
+    decoded += part;
+    ls = le + 1;
+  }
+  if (decoded.length >= MIN_HEX / 2 && decodedHoldsSecret(decoded)) {
+    for (let ls = a; ls < b;) {
+      let le = text.indexOf('\n', ls);
+      if (le < 0 || le > b) le = b;
+      const off = /^[0-7]{7,}/.exec(text.slice(ls, le))?.[0].length ?? 0;
+      hitSpan(text, index, ls + off, le, out);
+      ls = le + 1;
+    }
+  }
+  return b;
+}
+
 /** A hex run `[s, e)` (with the dump it belongs to): masked when it decodes to text holding a secret. */
 function hexRun(text: string, s: number, e: number, index: LineIndex, out: BlockOutput): number {
   const [a, b] = dumpBlock(text, s, e);
@@ -166,7 +228,7 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'Byte', 'Uint8Array'];
+const CODE_WORDS = ['fromCharCode', 'byte', 'Uint8Array'];
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
