@@ -18,6 +18,9 @@ import { addHit } from './hits';
 import { joinedSecret } from './joined';
 
 const ID = 'encoded-form';
+const BUILT = 'built-form';
+/** Below every other rule (the generic assignment's 2): a rule that reads the same span names its form. */
+const PRIORITY = 2.5;
 
 const HEXV = new Int8Array(128).fill(-1);
 for (let k = 0; k < 16; k++) {
@@ -73,7 +76,7 @@ function runAround(text: string, p: number, ok: (c: number) => boolean): [number
 }
 
 /** Hits for `text[s, e)`, on each line it spans (line ends excluded). */
-function hitSpan(text: string, index: LineIndex, s: number, e: number, out: BlockOutput): void {
+function hitSpan(text: string, index: LineIndex, s: number, e: number, out: BlockOutput, rule = ID): void {
   const starts = index.starts();
   let li = lineOf(starts, s);
   for (let a = s; a < e; li++) {
@@ -82,7 +85,7 @@ function hitSpan(text: string, index: LineIndex, s: number, e: number, out: Bloc
     const le = nl < 0 || nl > e ? e : nl;
     let b = le;
     if (b > a && text.charCodeAt(b - 1) === 13) b--;
-    if (b > a) addHit(out, li, { start: a - ls, end: b - ls, rule: ID, priority: 2 });
+    if (b > a) addHit(out, li, { start: a - ls, end: b - ls, rule, priority: PRIORITY });
     if (nl < 0 || nl >= e) break;
     a = nl + 1;
   }
@@ -253,7 +256,7 @@ export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has:
         }
         s += String.fromCharCode(v);
       }
-      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out);
+      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out, BUILT);
     }
   }
 }
@@ -315,7 +318,7 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
       for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7x]/.test(body[i + 1] ?? '')) escapes++;
       if (escapes < 8) continue;
       const value = unescapeC(body);
-      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out);
+      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out, BUILT);
     }
   }
 }
@@ -345,7 +348,7 @@ export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has
     joinedSecret.scan(line, hits);
     if (hits.length === 0) continue;
     const li = lineOf(index.starts(), ls);
-    for (const h of hits) if (h.end > h.start && h.follow === undefined) addHit(out, li, { ...h, rule: ID });
+    for (const h of hits) if (h.end > h.start && h.follow === undefined) addHit(out, li, { ...h, rule: BUILT, priority: Math.max(h.priority, PRIORITY) });
   }
 }
 
@@ -397,7 +400,7 @@ export const encodedForm: BlockRule = {
 };
 
 export const builtForm: BlockRule = {
-  id: 'built-form',
+  id: BUILT,
   description: 'A secret built in code from character codes or byte arrays, escaped strings (octal, hex), or literals joined on a line no key names',
   gate: '',
   applies(_text: string, has: Has): boolean {
@@ -432,7 +435,7 @@ export const builtForm: BlockRule = {
           secrets: [],
         },
         { text: `const char *k = "${oct}";`, secrets: [oct.slice(0, 40), oct.slice(-40)] },
-        { text: `let k: &[u8] = b"${xesc}";`, secrets: [xesc.slice(-40)] },
+        { text: `KEY = b"${oct}"`, secrets: [oct.slice(-40)] },
         { text: `std::string k = std::string("${gh2.slice(0, 4)}") + "${gh2.slice(4)}";`, secrets: [gh2.slice(4)] },
       ],
       falsePositives: [
