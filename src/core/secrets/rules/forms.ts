@@ -422,9 +422,6 @@ export const builtForm: BlockRule = {
     const oct = bytesOf(gh)
       .map((x) => '\\' + x.toString(8).padStart(3, '0'))
       .join('');
-    const xesc = bytesOf(gh2)
-      .map((x) => '\\x' + x.toString(16).padStart(2, '0'))
-      .join('');
     return {
       truePositives: [
         { text: `const k = String.fromCharCode(${codes});`, secrets: [codes.slice(0, 40), codes.slice(-40)] },
