@@ -116,6 +116,8 @@ const FOREIGN: readonly (readonly [string, string])[] = [
     'құпия сөз',
     'σύνθημα',
     'passwort',
+    'lösenordet',
+    'passordet',
     'kennwort',
     'senha',
     'wachtwoord',
@@ -222,7 +224,11 @@ export function confusableAt(text: string, i: number): string | null {
       const c = text.charCodeAt(k);
       if (c < 128) {
         if (asciiLetter(c)) latin = true;
-        else if (!wordChar(c) || c === 45) break;
+        else if (!wordChar(c) || c === 45) {
+          // A word of look-alikes alone, as a key: `ΤΟΚΕΝ=`, `ΑPI_…` (prose in that script has other letters).
+          if (step === 1 && (c === 61 || c === 58)) latin = true;
+          break;
+        } else if (c === 95) latin = true;
       } else if (!CONFUSABLE.has(c)) {
         // Another script's letter: a word of that script, not a Latin name in disguise.
         if (/\p{L}/u.test(String.fromCharCode(c))) return null;

@@ -63,6 +63,9 @@ export function encodedCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `{"data": "${hex(`password=${p[1]}`)}"}`, secrets: [hex(`password=${p[1]}`)] },
     { text: hex(t[4]!), secrets: [hex(t[4]!)] },
     { text: `val x = "${hex(t[5]!)}" // config`, secrets: [hex(t[5]!)] },
+    { text: `value: 0x${hex(t[6]!)}`, secrets: [hex(t[6]!).slice(-40)] },
+    { text: `echo ${hex('GITHUB_TOKEN=' + t[7]!)} | xxd -r -p`, secrets: [hex(t[7]!).slice(-40)] },
+    { text: `  auth: ${unpadded('Authorization: Bearer ' + t[4]!)}`, secrets: [unpadded('Authorization: Bearer ' + t[4]!).slice(-40)] },
     // Hex dumps of a .env in command output.
     { text: xxd(`${envLine}\nDB_PASSWORD=${p[2]}\n`), secrets: [hex(t[1]!).slice(0, 40), hex(t[1]!).slice(-30), hex(p[2]!)] },
     { text: od(`API_TOKEN=${t[6]}\n`), secrets: [] },
@@ -83,6 +86,8 @@ export function encodedCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `  payload: ${rand(ALNUM, 64, 0x1834)}`, secrets: [] },
     { text: `key_id = "${rand('0123456789ABCDEF', 48, 0x1835)}"`, secrets: [] },
     { text: `mac: ${hex('password reset link sent to the user')}`, secrets: [] },
+    { text: `value: 0x${rand('0123456789abcdef', 40, 0x1836)}`, secrets: [] },
+    { text: `uuid 123e4567-e89b-12d3-a456-426614174000 / 123e4567e89b12d3a456426614174000`, secrets: [] },
   ];
   return { secret, benign };
 }
@@ -125,6 +130,9 @@ export function codeCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `const tok = [${codes(t[13]!)}].map((c) => String.fromCharCode(c)).join('');`, secrets: [codes(t[13]!).slice(-40)] },
     { text: `char[] pw = new char[]{${[...p].map((c) => `'${c}'`).join(', ')}};`, secrets: [] },
     { text: `val b = byteArrayOf(${hexCodes(t[14]!)})`, secrets: [hexCodes(t[14]!).slice(-40)] },
+    { text: `s = ''.join(map(chr, [${codes(t[15]!)}]))`, secrets: [codes(t[15]!).slice(-40)] },
+    { text: `const t = new TextDecoder().decode(new Uint8Array([${codes(t[12]!, ', ')}]));`, secrets: [codes(t[12]!, ', ').slice(-40)] },
+    { text: `x = "${t[13]!.slice(0, 4)}" "${t[13]!.slice(4)}"`, secrets: [t[13]!.slice(4)] },
     // Not read yet (left for later): C's implicit concatenation of literals over two lines under a name that says nothing.
   ];
   const benign: FormCase[] = [
@@ -142,6 +150,8 @@ export function codeCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `const word = String.fromCharCode(${codes('password reset')});`, secrets: [] },
     { text: `const header = "X-" + "Request-" + "Id";`, secrets: [] },
     { text: `char vowels[] = {'a', 'e', 'i', 'o', 'u'};`, secrets: [] },
+    { text: `s = ''.join(map(chr, [72, 101, 108, 108, 111, 32, 87, 111, 114, 108, 100, 33]))`, secrets: [] },
+    { text: `printf("%s" "%s\n", name, value);`, secrets: [] },
     { text: `const crc = new Uint8Array([${Array.from({ length: 20 }, (_, k) => (k * 13) % 256).join(', ')}]);`, secrets: [] },
   ];
   return { secret, benign };
@@ -181,6 +191,12 @@ export function proseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `wachtwoord = ${p[20]}`, secrets: [p[20]!] },
     { text: `Il mot de passe est ${p[21]}`, secrets: [p[21]!] },
     { text: `La contraseña es ${p[22]}`, secrets: [p[22]!] },
+    { text: `s${swap('ecret_key', CONFUSE, 'e')} = "${p[23]}"`, secrets: [p[23]!] },
+    { text: `${swap('TOKEN', GREEK, 'TOKEN')}=${tok}`, secrets: [tok] },
+    { text: `Mot de passe\u00a0: ${p[2]}`, secrets: [p[2]!] },
+    { text: `Hasło jest ${p[3]}`, secrets: [p[3]!] },
+    { text: `lösenordet är ${p[4]}`, secrets: [p[4]!] },
+    { text: `account: svc-deploy / ${p[5]}`, secrets: [p[5]!] },
   ];
   const benign: FormCase[] = [
     { text: `contraseña: ********`, secrets: [] },
@@ -200,6 +216,9 @@ export function proseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `See src/auth/password.ts / docs/tokens.md`, secrets: [] },
     { text: `secret_santa_enabled = true`, secrets: [] },
     { text: `keyboard_layout = "de_DE"`, secrets: [] },
+    { text: `Русский текст: пароль должен быть длинным`, secrets: [] },
+    { text: `account: billing / invoices`, secrets: [] },
+    { text: `ΚΑΙ: το ΤΟΚΕΝ δεν είναι εδώ`, secrets: [] },
   ];
   return { secret, benign };
 }

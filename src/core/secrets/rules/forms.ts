@@ -149,8 +149,10 @@ export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void
       k++;
     }
     if (k < p + S) continue;
-    const [s, e] = runAround(text, p, isB64);
+    let [s, e] = runAround(text, p, isB64);
     done = e;
+    // `0x…`: the digits after the prefix.
+    if (text.charCodeAt(s) === 48 && (text.charCodeAt(s + 1) | 32) === 120 && isHex(text.charCodeAt(s + 2))) s += 2;
     let hex = true;
     for (let i = s; i < e && hex; i++) hex = isHex(text.charCodeAt(i));
     if (hex) done = hexRun(text, s, e, index, out);
@@ -231,7 +233,7 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'Uint8Array'];
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode('];
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
@@ -324,13 +326,13 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
 }
 
 /** Signs of string literals joined on a line (a concatenation, a join call, a decoder of a literal). */
-const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', 'concat(', 'decode('];
+const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '" "', 'concat(', 'decode('];
 /** Escapes of a token's characters: `\\x67`, and octal `\\1xx` (letters) — a token holds letters. */
 const ESCAPE_WORDS = ['\\x', '\\1'];
 
 type Has = (literal: string) => boolean;
 /** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
-export const FORM_LITERALS: readonly string[] = [...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS];
+export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS])];
 
 export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   let lines: Set<number> | undefined;
@@ -353,7 +355,7 @@ export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has
 }
 
 /** The signs between joined literals, and a literal of 16 characters without blanks in what is left. */
-const JOINS = /["'`]\)?[ \t]*(?:\+|\.concat\(|,)[ \t]*["'`]/g;
+const JOINS = /["'`]\)?[ \t]*(?:\+|\.concat\(|,|(?<=")[ \t](?="))[ \t]*["'`]/g;
 const TOKENISH = /["'`][^\s"'`]{16,}["'`]/;
 
 const bytesOf = (s: string) => [...new TextEncoder().encode(s)];
