@@ -327,8 +327,11 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
 
 /** Signs of string literals joined on a line (a concatenation, a join call, a decoder of a literal). */
 const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '" "', 'concat(', 'decode('];
-/** Escapes of a token's characters: `\\x67`, and octal `\\1xx` (letters) — a token holds letters. */
-const ESCAPE_WORDS = ['\\x', '\\1'];
+/**
+ * Octal escapes of a token's letters (`\\147`: every letter is `\\1xx`). Hex escapes (`\\x67`) are decode.ts's views'
+ * (the pre-scan flags them); this pass reads them too on a line it reads for its octal ones.
+ */
+const ESCAPE_WORDS = ['\\1'];
 
 type Has = (literal: string) => boolean;
 /** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
