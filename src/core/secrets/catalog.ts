@@ -3,6 +3,8 @@ import { BLOCK_RULES as BASE_BLOCK_RULES } from './blocks';
 import { MORE_CONTEXT_BLOCKS, MORE_CONTEXT_RULES } from './rules/context-more';
 import { commandSecret, wrappedSecret } from './rules/admin';
 import { encodedSecret } from './rules/encoded';
+import { builtForm, encodedForm } from './rules/forms';
+import { spokenCredential } from './rules/spoken';
 import { joinedSecret, setJoinedScan } from './rules/joined';
 import { keywordSelector } from './keywords';
 import { escapedCode } from './rules/escaped';
@@ -56,6 +58,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...LANG_RULES,
   ...TAIL_SHAPE_RULES,
   callSecret,
+  encodedForm,
+  builtForm,
+  spokenCredential,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -115,6 +115,14 @@ const FOREIGN: readonly (readonly [string, string])[] = [
     'құпиясөз',
     'құпия сөз',
     'σύνθημα',
+    'passwort',
+    'lösenordet',
+    'passordet',
+    'kennwort',
+    'senha',
+    'wachtwoord',
+    'salasana',
+    'contrasena',
   ].map((w) => [w, 'password'] as const),
   ...['令牌', '權杖', '权杖', 'トークン', '토큰', 'токен', 'жетон', 'טוקן', 'توكن', 'रहस्य टोकन', 'टोकन', 'τεκμήριο'].map((w) => [w, 'token'] as const),
   ...['秘密', '機密', '비밀', 'секрет', 'geheimnis', 'segreto', 'secreto', 'シークレット', '시크릿', 'μυστικό', 'गुप्त'].map((w) => [w, 'secret'] as const),
@@ -188,6 +196,50 @@ function wordChar(c: number): boolean {
 }
 
 /**
+ * Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables.txt, the letters of key names):
+ * `pаssword` with a Cyrillic `а`, `DB_PАSSWОRD`, `api_tοken` with a Greek `ο`. A view folds one onto its
+ * Latin letter inside a word that also holds a Latin letter (a word of Russian or Greek prose is left as
+ * it is). Threat: a key the program reads by its bytes, written so no key rule sees its name.
+ */
+const CONFUSABLE = new Map<number, string>();
+for (const [from, to] of [
+  ['аеорсхуіѕјԁһӏԛԝ', 'aeopcxyisjdhlqw'],
+  ['АВЕКМНОРСТХІЅЈУ', 'ABEKMHOPCTXISJY'],
+  ['αοριικνυχ', 'aopiikvux'],
+  ['ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'],
+] as const)
+  for (let k = 0; k < from.length; k++) CONFUSABLE.set(from.charCodeAt(k), to[k]!);
+
+function asciiLetter(c: number): boolean {
+  return (c | 32) >= 97 && (c | 32) <= 122;
+}
+
+/** The Latin letter a confusable at `i` folds onto, when its word (letters, digits, `_`) holds a Latin letter and no other non-Latin letter; else null. */
+export function confusableAt(text: string, i: number): string | null {
+  const to = CONFUSABLE.get(text.charCodeAt(i));
+  if (to === undefined) return null;
+  let latin = false;
+  for (const step of [-1, 1]) {
+    for (let k = i + step; k >= 0 && k < text.length; k += step) {
+      const c = text.charCodeAt(k);
+      if (c < 128) {
+        if (asciiLetter(c)) latin = true;
+        else if (!wordChar(c) || c === 45) {
+          // A word of look-alikes alone, as a key: `ΤΟΚΕΝ=`, `ΑPI_…` (prose in that script has other letters).
+          if (step === 1 && (c === 61 || c === 58)) latin = true;
+          break;
+        } else if (c === 95) latin = true;
+      } else if (!CONFUSABLE.has(c)) {
+        // Another script's letter: a word of that script, not a Latin name in disguise.
+        if (/\p{L}/u.test(String.fromCharCode(c))) return null;
+        break;
+      }
+    }
+  }
+  return latin ? to : null;
+}
+
+/**
  * A character at `i` a view decodes that can change what the rules see: an ignorable inside a key or a
  * token (next to a character of one: a variation selector after an emoji or a joiner between two
  * changes nothing), a full-width or mathematical letter, digit or key sign, a wide blank next to a
@@ -195,10 +247,11 @@ function wordChar(c: number): boolean {
  */
 /** Pages of 256 code points (by the high byte) that hold a character `decodes` may answer yes for. */
 const PAGES = new Uint8Array(256);
-for (const page of [0x00, 0x03, 0x06, 0x11, 0x17, 0x18, 0x20, 0x24, 0x30, 0x31, 0xd8, 0xdb, 0xfe, 0xff]) PAGES[page] = 1;
+for (const page of [0x00, 0x03, 0x04, 0x05, 0x06, 0x11, 0x17, 0x18, 0x20, 0x24, 0x30, 0x31, 0xd8, 0xdb, 0xfe, 0xff]) PAGES[page] = 1;
 
 function decodes(c: number, text: string, i: number): boolean {
   if (c < 0xa0 || PAGES[c >> 8] === 0) return false;
+  if (c >= 0x370 && c < 0x530) return confusableAt(text, i) !== null;
   if (c >= 0xd800 && c <= 0xdbff) {
     // Only these high surrogates lead to one: math letters (D835), squared letters (D83C), tags (DB40),
     // and other ignorables (D82F, D834). Emoji and most others do not.
@@ -238,7 +291,7 @@ export function decodableBefore(text: string, p: number): boolean {
  * the masking of those texts), each match then confirmed by hand.
  */
 const MAYBE = new RegExp(
-  '[\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f\\u202a-\\u202f\\u205f-\\u206f\\u24b6-\\u24e9' +
+  '[\\u0391-\\u03c9\\u0405-\\u0445\\u0456\\u0458\\u04bb\\u04cf\\u0501\\u051b\\u051d\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f\\u202a-\\u202f\\u205f-\\u206f\\u24b6-\\u24e9' +
     '\\u3000\\u3164\\ufe00-\\ufe0f\\ufe55\\ufe66\\ufeff\\uff0d\\uff0e\\uff10-\\uff1a\\uff1d\\uff21-\\uff3a\\uff3f\\uff41-\\uff5a\\uffa0\\ufff0-\\ufff8' +
     '\\ud82f\\ud834\\ud835\\ud83c\\udb40]',
   'g',
@@ -268,7 +321,14 @@ export function needsView(text: string, from: number, to: number): number {
       break;
     }
   }
-  // An ASCII separator after a foreign word (the word's characters are what the pre-scan flagged).
+  // An ASCII separator after a foreign word (the word's characters are what the pre-scan flagged), or a copula.
+  // The copula may stand just before the flagged characters (`senha é`): the search starts a word earlier.
+  const lead = Math.max(0, from - 16);
+  for (let k = text.indexOf(' ', lead); k !== -1 && k < to && (found < 0 || k < found); k = text.indexOf(' ', k + 1))
+    if (foreignWordBefore(text, k + 1) && COPULA.test(text.slice(k, k + 12))) {
+      found = k;
+      break;
+    }
   for (const sep of [':', '=']) {
     for (let k = part.indexOf(sep); k !== -1 && (found < 0 || from + k < found); k = part.indexOf(sep, k + 1))
       if (foreignWordBefore(text, from + k)) {
@@ -278,6 +338,13 @@ export function needsView(text: string, from: number, to: number): number {
   }
   return found;
 }
+
+/**
+ * A copula or a dash after the word for password, as prose in other languages says "is" (`Passwort ist X`,
+ * `contraseña es X`, `mot de passe est X`, `senha é X`, `lösenordet är X`, `hasło jest X`, `пароль — X`):
+ * the view reads it as ` is ` for prose-password. Match at the blank after the word.
+ */
+const COPULA = /^[ \t\u00a0]+(?:ist|lautet|est|es|é|è|è:|är|er|jest|je|on|era|was|—|–|-|это|是|は)[ \t\u00a0]+(?=\S)/i;
 
 /** A key's ASCII name ends before the separator at `i` (blanks and a closing quote between). */
 function keyEndsBefore(text: string, i: number): boolean {
@@ -364,6 +431,15 @@ export function viewOf(line: string): View | null {
     }
     const cp = line.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
+    if (cp >= 0x370 && cp < 0x530) {
+      const latin = confusableAt(line, i);
+      if (latin !== null) {
+        put(latin, i, i + 1);
+        changed = true;
+        i++;
+        continue;
+      }
+    }
     if (isIgnorable(cp)) {
       changed = true;
       i += len;
@@ -405,6 +481,18 @@ export function viewOf(line: string): View | null {
         t2.push(b);
       }
       last = m.index + m[0].length;
+      const cop = canon === 'password' ? COPULA.exec(text.slice(last, last + 12)) : null;
+      if (cop !== null) {
+        // ` is `, each character standing for the copula's.
+        const ca = from[last]!;
+        const cb = to[last + cop[0].length - 1]!;
+        out += ' is ';
+        for (let k = 0; k < 4; k++) {
+          f2.push(ca);
+          t2.push(cb);
+        }
+        last += cop[0].length;
+      }
     }
     out += text.slice(last);
     for (let k = last; k < text.length; k++) {

@@ -127,3 +127,14 @@ export function jsonBlobs(line: string): [number, number][] {
   for (let m = EYJ.exec(line); m !== null; m = EYJ.exec(line)) found.push([m.index, m.index + m[0].length]);
   return found.filter(([s, e]) => blobHoldsSecret(line, s, e));
 }
+
+/** Whether a text decoded from another literal form (hex, character codes, escapes: rules/forms.ts) holds a secret. */
+export function decodedHoldsSecret(decoded: string): boolean {
+  if (holdsSecret === undefined || depth > 1) return false;
+  depth++;
+  try {
+    return holdsSecret(decoded);
+  } finally {
+    depth--;
+  }
+}

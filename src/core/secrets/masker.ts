@@ -12,6 +12,8 @@ import { lineSpan, needsView, viewOf } from './decode';
 import { sniff } from './sniff';
 import { base64Run, blobHoldsSecret, setSecretTest } from './encoded';
 import { detached } from './detach';
+import { FORM_LITERALS } from './rules/forms';
+import { SPOKEN_LITERALS } from './rules/spoken';
 import { resolveFollow } from './follow';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
@@ -102,7 +104,7 @@ export class MaskSession {
  * Literals the block rules' `applies` ask `has` about, beyond their gates: the pre-scan's pass looks for
  * them with the gates (a literal missing here is still answered, by a search of the text).
  */
-export const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', '2FA', 'WIF', 'wif'];
+export const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', '2FA', 'WIF', 'wif', ...FORM_LITERALS, ...SPOKEN_LITERALS];
 
 /** Every literal a block rule is gated on or asks `has` about, but the pre-scan's GATES. */
 const WANTED = [...new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS])].filter((l) => l !== '' && !GATES.includes(l) && packable(l));

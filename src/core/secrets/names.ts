@@ -23,7 +23,34 @@ export function nameWords(name: string): string[] {
 /** Words after a secret's name that say it is disguised, not that it is something else (names.ts and the pre-scan share them). */
 export const SECRET_DISGUISES: readonly string[] = ['reversed', 'obfuscated', 'encoded', 'scrambled', 'rot13', 'xored'];
 /** Words after a secret's name that say it is another copy or version of it, or its bytes (names.ts and the pre-scan share them). */
-export const SECRET_COPIES: readonly string[] = ['rev', 'old', 'new', 'backup', 'bak', 'prev', 'previous', 'v1', 'v2', 'v3', 'alt', 'orig', 'legacy', 'bytes'];
+export const SECRET_COPIES: readonly string[] = [
+  'rev',
+  'old',
+  'new',
+  'backup',
+  'bak',
+  'prev',
+  'previous',
+  'v1',
+  'v2',
+  'v3',
+  'alt',
+  'orig',
+  'legacy',
+  'bytes',
+  'fallback',
+  'override',
+  'primary',
+  'secondary',
+  'default',
+  'tmp',
+  'temp',
+  'copy',
+  'spare',
+  'rotated',
+  'next',
+  'current',
+];
 
 export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'kennwort',

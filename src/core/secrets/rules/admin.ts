@@ -61,6 +61,8 @@ const FORMS: Form[] = [
   { gate: 'openssl', re: /(?<=\bopenssl\b[^\r\n]*[ \t])-k[ \t]+(["']?)([^\s"'-][^\s"']*)\1/dg, group: 2 },
   { gate: 'openssl', re: /(?<=\bopenssl\b[^\r\n]*[ \t])-pass(?:in|out)?[ \t]+(["']?)pass:([^\s"']+)\1/dg, group: 2 },
   { gate: '7z', re: /(?<=\b7z[az]?\b[^\r\n]*[ \t])-p(["']?)([^\s"'-][^\s"']*)\1/dg, group: 2 },
+  // Sysinternals' PsExec and its clone PAExec: `psexec \\host -u USER -p PASS cmd` (`-p` with no value prompts).
+  { gate: 'xec', re: /(?<=\b(?:[Pp][Ss]|[Pp][Aa])[Ee][Xx][Ee][Cc](?:64)?(?:\.exe)?\b[^\r\n]*[ \t])-p[ \t]+(["']?)([^\s"'-][^\s"']*)\1/dg, group: 2 },
   { gate: 'influx', re: /(?<=\binflux\b[^\r\n]*[ \t])(?:-p|--password|-t|--token)(?:[ \t]+|=)(["']?)([^\s"'$-][^\s"']*)\1/dg, group: 2 },
   // MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and the older `mc config host add`).
   {
@@ -154,6 +156,7 @@ export const commandSecret: LineRule = {
         { text: `7z a -p${p[5]} backup.7z data/`, secrets: [p[5]!] },
         { text: `influx setup -u admin -p '${p[6]}' -t ${t} -o acme`, secrets: [p[6]!, t] },
         { text: `node server.js --admin-token ${p[7]}`, secrets: [p[7]!] },
+        { text: `psexec \\\\host01 -u admin -p ${p[0]} cmd.exe`, secrets: [p[0]!] },
         { text: `    command: ["node", "server.js", "--admin-token", "${p[11]}"]`, secrets: [p[11]!] },
         { text: `az storage blob upload --account-key ${t}== -f a`, secrets: [t] },
         { text: `gpg --batch --passphrase '${p[1]}' -d f.gpg`, secrets: [p[1]!] },
@@ -166,6 +169,8 @@ export const commandSecret: LineRule = {
         'echo "deploy:$DEPLOY_PASSWORD" | sudo chpasswd',
         'mysqladmin -u root -p status',
         'net user deploy * /add',
+        'psexec \\\\host01 -s -i -p cmd.exe',
+        'psexec \\\\host01 -u admin -p $PSEXEC_PASSWORD cmd',
         'net user',
         'smbpasswd -a deploy',
         'cli --token-file /run/secrets/token --password-stdin',

@@ -556,7 +556,7 @@ function evaluateSplit(toks: Tok[], a: number, b: number): Run[] {
 
 /** Whether a line may hold what the rule reads (cheap: most candidate lines stop here). */
 const HINT =
-  /"""\s*$|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
+  /"""\s*$|"[ \t]+"[^\s"]|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
 
 export const joinedSecret: LineRule = {
   id: ID,
