@@ -85,7 +85,7 @@ export const LITERAL_LAYOUT = {
   maxLiterals: 32,
   maxLength: 32,
   size: 256 + 32 * 80,
-  slots: 2,
+  slots: 3,
 };
 
 const IN = 1024;
@@ -122,10 +122,10 @@ export interface AnchorScanner {
    */
   scan(text: string, visit: (p: number, exact: boolean) => void, flags?: number[]): number;
   /**
-   * Installs a literal set (its tables, LITERAL_LAYOUT) in `slot` (0 or 1) for `scan`, or (undefined)
-   * empties the slot: from then on `scan` also notes which of the set's literals the text holds
-   * (`literals(slot)`). Two sets hold twice the literals of one (a set's answer is one int32 of bits);
-   * each costs a pass of the module's filter.
+   * Installs a literal set (its tables, LITERAL_LAYOUT) in `slot` (0 to LITERAL_LAYOUT.slots - 1) for `scan`,
+   * or (undefined) empties the slot: from then on `scan` also notes which of the set's literals the text
+   * holds (`literals(slot)`). More sets hold more literals (a set's answer is one int32 of bits); each
+   * costs a pass of the module's filter.
    */
   setLiterals(set: LiteralSet | undefined, slot?: number): void;
   /** After `scan` with a literal set installed in `slot`: bit i when the text holds the set's literal i. */
@@ -177,7 +177,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   let selector: Uint8Array | undefined;
   // The literal set of each slot, and what the last scan found of it.
   const literalSets: (LiteralSet | undefined)[] = [];
-  const found = [0, 0];
+  const found = new Array<number>(LITERAL_LAYOUT.slots).fill(0);
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
   let chunk = -1;
@@ -196,7 +196,8 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
         literalSets[slot] = undefined;
         return;
       }
-      if (set.tables.length !== LITERAL_LAYOUT.size || !(slot === 0 || slot === 1)) throw new Error('anchor scan: literal tables do not fit');
+      if (set.tables.length !== LITERAL_LAYOUT.size || !(Number.isInteger(slot) && slot >= 0 && slot < LITERAL_LAYOUT.slots))
+        throw new Error('anchor scan: literal tables do not fit');
       mem.set(set.tables, LIT + slot * LITERAL_LAYOUT.size);
       literalSets[slot] = set;
     },
@@ -213,8 +214,7 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
       let gates = 0;
-      found[0] = 0;
-      found[1] = 0;
+      for (let i = 0; i < found.length; i++) found[i] = 0;
       for (base = 0; base < text.length; base += CHUNK) {
         const len = Math.min(CHUNK, text.length - base);
         const part = base === 0 && len === text.length ? text : text.slice(base, base + len);

@@ -34,7 +34,7 @@
 ;; then a u8 per node (+262144), 1 where a word ends.
 ;; The blocks at FLAGS (u32 each, the offset of a 32-byte block holding a byte beyond ASCII next to a
 ;; character of a key or a token: text a decoded view may change, see `anchors` below).
-;; Two literal sets at LIT and LIT2 (anchors.ts LITERAL_LAYOUT, packed by literals.ts; see `literals` at the end).
+;; Literal sets at LIT, LIT2 = LIT + 2816 and LIT3 = LIT + 5632 (anchors.ts LITERAL_LAYOUT, packed by literals.ts; see `literals` at the end).
 ;; Anchors: = : > _ - @ A J K G . and `d` when `dapi` starts there or `password` ends there, `D` when
 ;; `PASSWORD` or `IDENTIFIED` ends there (the only anchors that are words).
 ;; After editing, rebuild anchorsWasm.ts: `node scripts/build-wasm.mjs` (a unit test compares them).
@@ -47,7 +47,7 @@
   (global $SEL i32 (i32.const 8000320)) ;; UCS + 2 * CHUNK + 64: the keyword selector (`select`)
   (global $TRIE i32 (i32.const 8092496)) ;; SEL + 92176: the key-name tries (`keyName`)
   (global $FLAGS i32 (i32.const 8618832)) ;; TRIE + 526336: the flagged blocks (`flagged`)
-  (global $LIT i32 (i32.const 8749904)) ;; FLAGS + 4 * (CHUNK >> 5): the literal sets (`literals` is given LIT or LIT2 = LIT + 2816)
+  (global $LIT i32 (i32.const 8749904)) ;; FLAGS + 4 * (CHUNK >> 5): the literal sets (`literals` is given LIT, LIT + 2816 or LIT + 5632)
   ;; How many blocks the last `anchors` call flagged (at FLAGS).
   (global $flagged (mut i32) (i32.const 0))
   (func (export "flagged") (result i32) (global.get $flagged))
@@ -712,7 +712,7 @@
 ;; when the literal lies wholly in the chunk: the filter only lets more through, the compare decides. A
 ;; byte above 0x7F (a wide character's 0xFF among them) has no bucket bit at any position: literals are
 ;; ASCII. A bucket whose literals are all found is dropped from the filter; with none left the pass ends.
-;; Tables at $lit: LIT or LIT2, one set each (anchors.ts LITERAL_LAYOUT, packed by literals.ts): six 16-byte nibble tables (window
+;; Tables at $lit: LIT, LIT2 or LIT3, one set each (anchors.ts LITERAL_LAYOUT, packed by literals.ts): six 16-byte nibble tables (window
 ;; position 0 low, 0 high, 1 low, 1 high, 2 low, 2 high), at +96 each bucket's literals (u32 bit sets),
 ;; at +256 each literal in 80 bytes: its bytes (32), a mask (32: 0xff where it has a byte), its length
 ;; and its window's offset in it (u32 each). A window shorter than three bytes has every bit at the

@@ -106,33 +106,41 @@ export class MaskSession {
  */
 export const HAS_LITERALS: readonly string[] = ['requirepass', 'fromSecretKey', 'OTP', '2FA', 'WIF', 'wif', ...FORM_LITERALS, ...SPOKEN_LITERALS];
 
-/** Every literal a block rule is gated on or asks `has` about, but the pre-scan's GATES. */
-const WANTED = [...new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS])].filter((l) => l !== '' && !GATES.includes(l) && packable(l));
+/** Every literal a block rule is gated on or asks `has` about (HAS_LITERALS, its own `literals`), but the pre-scan's GATES. */
+const WANTED = [...new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS, ...BLOCK_RULES.flatMap((r) => r.literals ?? [])])].filter(
+  (l) => l !== '' && !GATES.includes(l) && packable(l),
+);
 // Bit 31 of the pass's int32 result would read as "not looked for": one fewer than a set holds.
 const PER_SET = LITERAL_LAYOUT.maxLiterals - 1;
 
 /**
  * Those literals, found in one pass of the pre-scan's module (literals.ts), not by a search of the text
- * for each: LITERALS, and the ones past its capacity in LITERALS2 (the module's second slot). A literal
- * past both is still answered, by a search of the text (bitOf gives it no bit); a test checks none is.
+ * for each: LITERALS, and the ones past its capacity in LITERALS2 and LITERALS3 (the module's second and
+ * third slots; each set costs a pass of the module's filter, so LITERALS3 is empty, and not installed,
+ * until the first two are full). A literal past all three is still answered, by a search of the text
+ * (bitOf gives it no bit); a test checks none is.
  */
 export const LITERALS = literalSet(WANTED.slice(0, PER_SET));
 export const LITERALS2 = literalSet(WANTED.slice(PER_SET, 2 * PER_SET));
+export const LITERALS3 = literalSet(WANTED.slice(2 * PER_SET, 3 * PER_SET));
+const LITERALS3_USED = LITERALS3.list.length > 0 ? LITERALS3 : undefined;
 
 interface LiteralBits {
-  /** Bit in the pre-scan's GATES (`Prescan.gates`), in LITERALS, in LITERALS2; 0 for none. */
+  /** Bit in the pre-scan's GATES (`Prescan.gates`), in LITERALS, in LITERALS2, in LITERALS3; 0 for none. */
   gate: number;
   literal: number;
   literal2: number;
+  literal3: number;
 }
-const NO_BITS: LiteralBits = { gate: 0, literal: 0, literal2: 0 };
+const NO_BITS: LiteralBits = { gate: 0, literal: 0, literal2: 0, literal3: 0 };
 /** Each known literal's bits, read once (a search of the three lists on every `has` cost ~4% of masking a source tree). */
 const BITS = new Map<string, LiteralBits>();
-for (const [i, g] of GATES.entries()) BITS.set(g, { gate: 1 << i, literal: 0, literal2: 0 });
-for (const [i, l] of LITERALS.list.entries()) if (!BITS.has(l)) BITS.set(l, { gate: 0, literal: 1 << i, literal2: 0 });
-for (const [i, l] of LITERALS2.list.entries()) if (!BITS.has(l)) BITS.set(l, { gate: 0, literal: 0, literal2: 1 << i });
+for (const [i, g] of GATES.entries()) BITS.set(g, { gate: 1 << i, literal: 0, literal2: 0, literal3: 0 });
+for (const [i, l] of LITERALS.list.entries()) if (!BITS.has(l)) BITS.set(l, { gate: 0, literal: 1 << i, literal2: 0, literal3: 0 });
+for (const [i, l] of LITERALS2.list.entries()) if (!BITS.has(l)) BITS.set(l, { gate: 0, literal: 0, literal2: 1 << i, literal3: 0 });
+for (const [i, l] of LITERALS3.list.entries()) if (!BITS.has(l)) BITS.set(l, { gate: 0, literal: 0, literal2: 0, literal3: 1 << i });
 
-/** `literal`'s bits: in the pre-scan's GATES, LITERALS or LITERALS2 (all 0: none of them). */
+/** `literal`'s bits: in the pre-scan's GATES, LITERALS, LITERALS2 or LITERALS3 (all 0: none of them). */
 function bitOf(literal: string): LiteralBits {
   return BITS.get(literal) ?? NO_BITS;
 }
@@ -148,22 +156,25 @@ const BLOCKS = BLOCK_RULES.map((rule) => {
     gateBit: bit.gate,
     literalBit: bit.literal,
     literal2Bit: bit.literal2,
-    literal: bit.gate !== 0 || bit.literal !== 0 || bit.literal2 !== 0 ? '' : rule.gate,
+    literal3Bit: bit.literal3,
+    literal: bit.gate !== 0 || bit.literal !== 0 || bit.literal2 !== 0 || bit.literal3 !== 0 ? '' : rule.gate,
     ruleKinds: rule.kinds ?? 0,
+    usesHas: rule.literals !== undefined,
     applies: rule.applies === undefined ? null : (text: string, has: (literal: string) => boolean) => rule.applies!(text, has),
   };
 });
 
 /**
- * `has` for BlockRule.applies: the pre-scan's gates and literals (`literals`/`literals2` -1: not looked
- * for) answer for theirs, a search for any other.
+ * `has` for BlockRule.applies and scan: the pre-scan's gates and literals (`literals`/`literals2`/`literals3`
+ * -1: not looked for) answer for theirs, a search for any other.
  */
-function hasLiteral(text: string, gates: number, literals: number, literals2: number): (literal: string) => boolean {
+function hasLiteral(text: string, gates: number, literals: number, literals2: number, literals3: number): (literal: string) => boolean {
   return (literal) => {
     const bit = bitOf(literal);
     if (bit.gate !== 0) return (gates & bit.gate) !== 0;
     if (bit.literal !== 0 && literals >= 0) return (literals & bit.literal) !== 0;
     if (bit.literal2 !== 0 && literals2 >= 0) return (literals2 & bit.literal2) !== 0;
+    if (bit.literal3 !== 0 && literals3 >= 0) return (literals3 & bit.literal3) !== 0;
     return text.includes(literal);
   };
 }
@@ -290,26 +301,39 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   const perLine = new Map<number, LineHits>();
   const protect = new Set<number>();
 
-  const { lines: candidates, gates, literals, literals2, selected, flagged, escapes, blobs } = prescan(text, SELECTOR_TABLES, LITERALS, LITERALS2);
+  const {
+    lines: candidates,
+    gates,
+    literals,
+    literals2,
+    literals3,
+    selected,
+    flagged,
+    escapes,
+    blobs,
+  } = prescan(text, SELECTOR_TABLES, LITERALS, LITERALS2, LITERALS3_USED);
   // The structure rules read only the kinds of file they know (sniff.ts): most texts are none of them.
   let kinds = -1;
   let has: ((literal: string) => boolean) | undefined;
   for (let b = 0; b < BLOCKS.length; b++) {
-    const { rule, gateBit, literalBit, literal2Bit, literal, ruleKinds, applies } = BLOCKS[b]!;
+    const { rule, gateBit, literalBit, literal2Bit, literal3Bit, literal, ruleKinds, applies, usesHas } = BLOCKS[b]!;
     if (gateBit !== 0) {
       if ((gates & gateBit) === 0) continue;
     } else if (literalBit !== 0) {
       if (literals >= 0 ? (literals & literalBit) === 0 : !text.includes(rule.gate)) continue;
     } else if (literal2Bit !== 0) {
       if (literals2 >= 0 ? (literals2 & literal2Bit) === 0 : !text.includes(rule.gate)) continue;
+    } else if (literal3Bit !== 0) {
+      if (literals3 >= 0 ? (literals3 & literal3Bit) === 0 : !text.includes(rule.gate)) continue;
     } else if (literal !== '' && !text.includes(literal)) continue;
     if (ruleKinds !== 0) {
       if (kinds < 0) kinds = sniff(text);
       if ((ruleKinds & kinds) === 0) continue;
     }
-    if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates, literals, literals2)))) continue;
+    if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates, literals, literals2, literals3)))) continue;
     const out: BlockOutput = { hits: new Map(), protect };
-    rule.scan(text, lines, out);
+    if (usesHas) rule.scan(text, lines, out, (has ??= hasLiteral(text, gates, literals, literals2, literals3)));
+    else rule.scan(text, lines, out);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
   }
   // Protected lines by start offset, like the hits.

@@ -1128,6 +1128,8 @@ export interface Prescan {
   literals: number;
   /** The same for the second literal set (prescan's `literals2`; -1 without one). */
   literals2: number;
+  /** The same for the third literal set (prescan's `literals3`; -1 without one). */
+  literals3: number;
   /**
    * With a selector (prescan's `selector`), where the SIMD pass selected: for lines[k], the rules the
    * keywords on it wake, as three masks at 4k (rules 0–31), 4k + 1 (rules 32–63) and 4k + 2 (rules 64–95),
@@ -1157,9 +1159,9 @@ export function gatesOf(text: string): number {
  * packKeywordTables), the SIMD pass also selects the rules for each candidate line while the text is
  * in its memory (`Prescan.selected`).
  */
-export function prescan(text: string, selector?: Uint8Array, literals?: LiteralSet, literals2?: LiteralSet): Prescan {
+export function prescan(text: string, selector?: Uint8Array, literals?: LiteralSet, literals2?: LiteralSet, literals3?: LiteralSet): Prescan {
   const simd = text.length >= SIMD_MIN ? anchorScanner(scannerTables) : undefined;
-  if (simd) return prescanSimd(text, simd, selector, literals, literals2);
+  if (simd) return prescanSimd(text, simd, selector, literals, literals2, literals3);
   const blobs: number[] = [];
   for (let p = text.indexOf('='); p !== -1; p = text.indexOf('=', p + 1)) if (paddingAt(text, p)) blobs.push(p);
   return {
@@ -1167,6 +1169,7 @@ export function prescan(text: string, selector?: Uint8Array, literals?: LiteralS
     gates: gatesOf(text),
     literals: -1,
     literals2: -1,
+    literals3: -1,
     flagged: flaggedOf(text, WIDE_CHAR),
     escapes: flaggedOf(text, ESCAPE),
     blobs,
@@ -1226,10 +1229,18 @@ export function candidateLinesSimd(text: string, scanner: AnchorScanner): number
   return prescanSimd(text, scanner).lines;
 }
 
-export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uint8Array, literals?: LiteralSet, literals2?: LiteralSet): Prescan {
+export function prescanSimd(
+  text: string,
+  scanner: AnchorScanner,
+  selector?: Uint8Array,
+  literals?: LiteralSet,
+  literals2?: LiteralSet,
+  literals3?: LiteralSet,
+): Prescan {
   const out: number[] = [];
   scanner.setLiterals(literals, 0);
   scanner.setLiterals(literals2, 1);
+  scanner.setLiterals(literals3, 2);
   let selected: number[] | undefined;
   if (selector !== undefined) {
     scanner.setSelector(selector);
@@ -1285,10 +1296,12 @@ export function prescanSimd(text: string, scanner: AnchorScanner, selector?: Uin
   const known = gates < 0 ? gatesOf(text) : gates;
   const lits = literals === undefined ? -1 : scanner.literals(0);
   const lits2 = literals2 === undefined ? -1 : scanner.literals(1);
-  if ((known & ENV_GATE) === 0 && ordered) return { lines: out, gates: known, literals: lits, literals2: lits2, selected, flagged, escapes, blobs }; // ascending and distinct already
+  const lits3 = literals3 === undefined ? -1 : scanner.literals(2);
+  if ((known & ENV_GATE) === 0 && ordered)
+    return { lines: out, gates: known, literals: lits, literals2: lits2, literals3: lits3, selected, flagged, escapes, blobs }; // ascending and distinct already
   // Dockerfile ENV lines join in order: the selections would no longer line up (rare: left to keywordSelector).
   if ((known & ENV_GATE) !== 0) scanRegex(text, DOCKER_ENV, out);
-  return { lines: sortedUnique(out), gates: known, literals: lits, literals2: lits2, flagged, escapes, blobs };
+  return { lines: sortedUnique(out), gates: known, literals: lits, literals2: lits2, literals3: lits3, flagged, escapes, blobs };
 }
 
 /** A `\u` or `\x` among the 16 characters before `p` (a key's name may hold an escape). */

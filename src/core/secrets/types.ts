@@ -112,10 +112,17 @@ export interface BlockRule {
    */
   applies?(text: string, has: (literal: string) => boolean): boolean;
   /**
-   * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule
-   * may touch (certificate bodies, already-handled block lines).
+   * Literals `applies` and `scan` ask `has` about: the pre-scan's pass looks for them with the others
+   * (masker.ts LITERALS…), so `has` answers from what it found, not by a search of the text for each. A
+   * rule that lists them is given `has` in `scan` too.
    */
-  scan(text: string, lineStarts: LineIndex, out: BlockOutput): void;
+  literals?: readonly string[];
+  /**
+   * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule
+   * may touch (certificate bodies, already-handled block lines). `has`: as for `applies` (given to a rule
+   * with `literals`).
+   */
+  scan(text: string, lineStarts: LineIndex, out: BlockOutput, has?: (literal: string) => boolean): void;
   samples(): RuleSamples;
 }
 

@@ -4,7 +4,7 @@
 // lies: at every alignment, at the text's ends, next to characters beyond ASCII, across the module's
 // 1 MiB chunks, and in seeded random mixes of the literals' own fragments (near misses).
 import assert from 'node:assert/strict';
-import { HAS_LITERALS, LITERALS, LITERALS2 } from '../../../src/core/secrets/masker';
+import { HAS_LITERALS, LITERALS, LITERALS2, LITERALS3 } from '../../../src/core/secrets/masker';
 import { BLOCK_RULES } from '../../../src/core/secrets/catalog';
 import { literalSet, literalsOf, type LiteralSet } from '../../../src/core/secrets/literals';
 import { GATES, prescan, simdScanner } from '../../../src/core/secrets/prefilter';
@@ -91,13 +91,15 @@ describe('pre-scan literal pass', () => {
 
   it('looks for every literal a block rule is gated on or asks about in the pass: none is left to a search of each text', () => {
     // A literal in neither set is still answered, by a search of the whole text (a pass over it per literal).
-    const wanted = new Set([...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS].filter((l) => l !== '' && !GATES.includes(l)));
-    const held = new Set([...LITERALS.list, ...LITERALS2.list]);
+    const wanted = new Set(
+      [...BLOCK_RULES.map((r) => r.gate), ...HAS_LITERALS, ...BLOCK_RULES.flatMap((r) => r.literals ?? [])].filter((l) => l !== '' && !GATES.includes(l)),
+    );
+    const held = new Set([...LITERALS.list, ...LITERALS2.list, ...LITERALS3.list]);
     assert.deepEqual(
       [...wanted].filter((l) => !held.has(l)),
       [],
     );
-    assert.equal(held.size, LITERALS.list.length + LITERALS2.list.length, 'a literal is in both sets');
+    assert.equal(held.size, LITERALS.list.length + LITERALS2.list.length + LITERALS3.list.length, 'a literal is in two sets');
   });
 
   it('answers for both sets in one pass, each as a search does, whatever the other holds', () => {
@@ -119,6 +121,26 @@ describe('pre-scan literal pass', () => {
       for (let k = 0; k <= lit.length; k++) {
         const t = 'q'.repeat(CHUNK - k) + lit + 'q'.repeat(100);
         assert.equal(prescan(t, undefined, LITERALS, LITERALS2).literals2.toString(2), literalsOf(t, LITERALS2.list).toString(2));
+      }
+  });
+
+  it('answers for a third set in the same pass, as a search does, and not at all when it is empty', () => {
+    const r = prng(3434);
+    const frags = [...LITERALS.list, ...WIDE_SET.list].flatMap((l) => [l, l.slice(1), l.slice(0, -1)]).filter((f) => f.length > 0);
+    frags.push(' ', '\n', 'é', '中', 'a');
+    for (let n = 0; n < 300; n++) {
+      let t = '';
+      const want = 256 + Math.floor(r() * 900);
+      while (t.length < want) t += frags[Math.floor(r() * frags.length)]!;
+      const got = prescan(t, undefined, LITERALS, LITERALS2, WIDE_SET);
+      assert.equal(got.literals.toString(2), literalsOf(t, LITERALS.list).toString(2), JSON.stringify(t.slice(0, 200)));
+      assert.equal(got.literals3.toString(2), literalsOf(t, WIDE_SET.list).toString(2), JSON.stringify(t.slice(0, 200)));
+      assert.equal(prescan(t, undefined, LITERALS, LITERALS2).literals3, -1);
+    }
+    for (const lit of WIDE_SET.list)
+      for (let k = 0; k <= lit.length; k++) {
+        const t = 'q'.repeat(CHUNK - k) + lit + 'q'.repeat(100);
+        assert.equal(prescan(t, undefined, undefined, undefined, WIDE_SET).literals3.toString(2), literalsOf(t, WIDE_SET.list).toString(2));
       }
   });
 

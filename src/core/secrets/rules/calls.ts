@@ -18,8 +18,11 @@
 // Threat: each of these lines holds a credential the generic `name = value` reading never sees, and the
 // pre-scan makes none of them a candidate line, so the secret reached the model whole.
 //
-// Cost: a block rule, run on a text only when one cheap search (TRIGGER) finds one of the forms' fixed
-// words in it; then each form's regex runs only when its own word is in the text. Lines are never looped.
+// Cost: a block rule. Each form's regex runs only when its own word is in the text (the pre-scan's literal
+// pass answers `has` for the rarer words: a search of the text for each cost more than the rest of the
+// rule); the ones that begin a line run only at the starts of lines holding their words (`at`). The
+// rule's own condition (TRIGGER, STATEMENT or PAIR somewhere in the text: three searches that cost several
+// readings of the text) is decided only once a form has a hit, which nearly no text has. Lines are never looped.
 import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { B64, PASSWORD_CHARS, rand } from '../samples';
@@ -38,11 +41,18 @@ interface Form {
   word: string;
   /** Else a search the text must pass. */
   test?: RegExp;
+  /** A literal every match of `test` holds: `test` runs only on a text that has it. */
+  need?: string;
   /** g+d flags; named groups: `v` the secret (or `v1`/`v2` one per quote), `n` the name judging it (none: `strength`). */
   re: RegExp;
   strength?: NameStrength;
   /** The match's shape alone is the evidence (a PKCS#12 header): no judge of the value. */
   shape?: boolean;
+  /**
+   * Where a match may start, when a few fixed words say so: `re` then runs only there (sticky), not at
+   * every character of the text. Only for a regex whose matches stay on one line (see `lineStarts`).
+   */
+  at?: (text: string, has: (literal: string) => boolean) => number[];
 }
 
 /** A name in quotes or bare: `"password"`, `'app.jwt_secret'`, `DB_PASS`. */
@@ -94,11 +104,12 @@ const FORMS: Form[] = [
   {
     word: '',
     test: /:\/\/[^'"\s:@/]*:["']\s*\+/,
+    need: '://',
     re: new RegExp(`://[^'"\\s:@/]*:["']\\s*\\+\\s*(?:[\\w.]+\\(\\s*)?${QVALUE}\\s*\\)?\\s*\\+\\s*["']@`, 'dg'),
     strength: 'strong',
   },
   // Interpolation of a literal: Ruby `"…://admin:#{'…'}@…"`, JS `` `…://admin:${'…'}@…` ``.
-  { word: '', test: /:\/\/[^'"\s:@/]*:[#$]\{/, re: new RegExp(`://[^'"\\s:@/]*:[#$]\\{\\s*${QVALUE}\\s*\\}@`, 'dg'), strength: 'strong' },
+  { word: '', test: /:\/\/[^'"\s:@/]*:[#$]\{/, need: '://', re: new RegExp(`://[^'"\\s:@/]*:[#$]\\{\\s*${QVALUE}\\s*\\}@`, 'dg'), strength: 'strong' },
   // Python `"…://{u}:{p}@db".format(u=…, p="…")`: the keyword argument the password's field names.
   {
     word: '}@',
@@ -132,6 +143,7 @@ const FORMS: Form[] = [
   // Apache `SetEnv N "…"` / `SetEnv N …`, `RequestHeader set N "…"`, nginx `proxy_set_header N …;`.
   {
     word: 'et',
+    at: (text, has) => lineStarts(text, ['SetEnv', 'Header', '_header'], has),
     re: /^[ \t]*(?:SetEnv|(?:Request)?Header[ \t]+(?:always[ \t]+)?(?:set|add|append)|proxy_set_header|add_header|more_set_headers)[ \t]+(?<q>["']?)(?<n>[A-Za-z_][\w.-]{0,80})\k<q>[ \t]+(?:"(?<v1>[^"\r\n]{1,512})"|'(?<v2>[^'\r\n]{1,512})'|(?<v3>[^\s"';]{1,512}))/dgm,
   },
   // CMake `set(N "…")`, Lisp `(setq n "…")`, `(def n "…")`, `(defvar n "…")`.
@@ -142,6 +154,7 @@ const FORMS: Form[] = [
   // `define PASSWORD …` (no `#`: m4, assemblers, config DSLs).
   {
     word: 'define',
+    at: (text) => toLineStarts(text, wordStarts(text, ['define'], undefined, BLANK_AFTER)),
     re: /^[ \t]*define[ \t]+(?<q>)(?<n>[A-Za-z_][\w.-]{0,80})[ \t]+(?:"(?<v1>(?:[^"\\\r\n]|\\.){1,512})"|'(?<v2>(?:[^'\\\r\n]|\\.){1,512})'|(?<v3>[^\s"';]{1,512}))[ \t;]*\r?$/dgm,
   },
   // `N equ "…"`, `set password to "…"`, `let password be "…"`, `password -> …`, `password ~ …`, `password |> "…"`, `PASSWORD<TAB>…`.
@@ -170,15 +183,61 @@ export const callSecret: BlockRule = {
   description:
     'A secret in a call argument a known API or a key-string sibling names, in a URL userinfo built by a format or a concatenation, as the default of a secret-named environment variable, or after a secret-named key in a statement (SetEnv, set(), define, ->)',
   gate: '',
-  applies: (text) => TRIGGER.test(text) || STATEMENT.test(text) || PAIR.test(text),
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    let starts: number[] | undefined;
+  // The rule runs on a text only when TRIGGER, STATEMENT or PAIR finds something in it; that is decided
+  // once a form has a hit (nearly no text has one), not first: the three searches cost more than the forms.
+  // (The rarer words whose search costs most: the literal pass holds 31 a set, and these fill the second.)
+  literals: [
+    'NetworkCredential',
+    'PDO',
+    '_connect',
+    'password_hash',
+    'ey(',
+    '%s@',
+    '}@',
+    'AgEDMI',
+    'env',
+    ':system',
+    'define',
+    '://',
+    'SetEnv',
+    'Header',
+    '_header',
+  ],
+  scan(text: string, index: LineIndex, out: BlockOutput, has: (literal: string) => boolean = (l) => text.includes(l)): void {
+    let pair: boolean | undefined;
+    let statement: boolean | undefined;
+    const passes = (re: RegExp): boolean =>
+      re === PAIR ? (pair ??= PAIR.test(text)) : re === STATEMENT ? (statement ??= STATEMENT.test(text)) : re.test(text);
+    // The hits' spans, in the order they are found.
+    let found: number[] | undefined;
     for (const form of FORMS) {
-      if (form.word !== '' ? !text.includes(form.word) : !form.test!.test(text)) continue;
+      if (form.word !== '') {
+        if (!has(form.word)) continue;
+      } else if (form.need !== undefined && !has(form.need)) continue;
+      else if (!passes(form.test!)) continue;
       const re = form.re;
       re.lastIndex = 0;
+      // With `at`: the global search's matches, found by trying only where one may start (the next one at
+      // or past the previous match's end, as the global search goes on from there).
+      const cands = form.at === undefined ? undefined : form.at(text, has);
+      const sticky = cands === undefined ? undefined : stickyOf(re);
+      let k = 0;
       let m: RegExpExecArray | null;
-      while ((m = re.exec(text)) !== null) {
+      for (;;) {
+        if (cands === undefined) m = re.exec(text);
+        else {
+          m = null;
+          while (k < cands.length) {
+            const p = cands[k++]!;
+            if (p < re.lastIndex) continue;
+            sticky!.lastIndex = p;
+            if ((m = sticky!.exec(text)) !== null) {
+              re.lastIndex = p + m[0].length;
+              break;
+            }
+          }
+        }
+        if (m === null) break;
         if (m[0].length === 0) {
           re.lastIndex++;
           continue;
@@ -190,11 +249,15 @@ export const callSecret: BlockRule = {
         if (strength === null) continue;
         const v = val.v;
         if (form.shape !== true && (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, val.quoted, val.quoted))) continue;
-        const [s, e] = val.span;
-        starts ??= index.starts();
-        const li = lineOf(starts, s);
-        addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'call-secret', priority: PRIORITY });
+        (found ??= []).push(val.span[0], val.span[1]);
       }
+    }
+    if (found === undefined || !(TRIGGER.test(text) || passes(STATEMENT) || passes(PAIR))) return;
+    const starts = index.starts();
+    for (let i = 0; i < found.length; i += 2) {
+      const s = found[i]!;
+      const li = lineOf(starts, s);
+      addHit(out, li, { start: s - starts[li]!, end: found[i + 1]! - starts[li]!, rule: 'call-secret', priority: PRIORITY });
     }
   },
   samples() {
@@ -276,4 +339,71 @@ function lineOf(starts: number[], s: number): number {
     else hi = mid - 1;
   }
   return lo;
+}
+
+const STICKY = new Map<RegExp, RegExp>();
+/** `re` as a sticky regex (same source; it matches only at its lastIndex). */
+function stickyOf(re: RegExp): RegExp {
+  let y = STICKY.get(re);
+  if (y === undefined) STICKY.set(re, (y = new RegExp(re.source, re.flags.replace('g', '') + 'y')));
+  return y;
+}
+
+/** Ascending, without repeats. */
+function sortedUnique(xs: number[]): number[] {
+  if (xs.length < 2) return xs;
+  xs.sort((a, b) => a - b);
+  let n = 1;
+  for (let i = 1; i < xs.length; i++) if (xs[i] !== xs[n - 1]) xs[n++] = xs[i]!;
+  xs.length = n;
+  return xs;
+}
+
+/** A space or a tab at `i`. */
+const BLANK_AFTER = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c === 32 || c === 9;
+};
+
+/**
+ * Where each of `words` occurs in `text` (only the words `has` finds; only where `next` holds at the
+ * character after the word), ascending.
+ */
+function wordStarts(text: string, words: readonly string[], has?: (literal: string) => boolean, next?: (text: string, i: number) => boolean): number[] {
+  const out: number[] = [];
+  for (const w of words) {
+    if (has !== undefined && !has(w)) continue;
+    for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) if (next === undefined || next(text, i + w.length)) out.push(i);
+  }
+  return sortedUnique(out);
+}
+
+/** A character `^` (multiline) is at the start of a line after: \n, \r, U+2028, U+2029. */
+function isLineTerminator(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+/**
+ * The start (as multiline `^` sees one) of each line holding one of `words`, ascending: where a regex that
+ * begins with `^`, needs one of the words and never crosses a line can match.
+ */
+function lineStarts(text: string, words: readonly string[], has?: (literal: string) => boolean): number[] {
+  return toLineStarts(text, wordStarts(text, words, has));
+}
+
+/** The line start (as multiline `^` sees one) of each of the offsets `at` (ascending), ascending, in place. */
+function toLineStarts(text: string, at: number[]): number[] {
+  let prev = -1;
+  let prevStart = 0;
+  for (let k = 0; k < at.length; k++) {
+    const o = at[k]!;
+    let i = o - 1;
+    // Back to the line's start, or to the previous word (its line start holds for this one too).
+    while (i > prev && !isLineTerminator(text.charCodeAt(i))) i--;
+    const start = i > prev || prev < 0 ? i + 1 : prevStart;
+    prev = o;
+    prevStart = start;
+    at[k] = start;
+  }
+  return sortedUnique(at);
 }
