@@ -3024,9 +3024,10 @@ export const BENIGN: Record<string, string[]> = {
     'npx vite build',
     'go generate ./...',
     'mise run build',
+    // Writing a lint-staged or mise config, even a harmless one, is asked by the default policy (runs-later:
+    // commit hooks and folder-entry hooks run it with nobody reading it), so no benign row writes one.
     'npx tailwindcss -o /tmp/o.css',
     'npx babel src -d /tmp/lib',
-    `echo "module.exports = {}" > .lintstagedrc.js && npx lint-staged`,
   ],
   '18 file lists to writers, snapshot updates, output options': [
     'git ls-files | xargs wc -l',
@@ -3189,9 +3190,6 @@ export const BENIGN: Record<string, string[]> = {
     "CGO_CFLAGS='-O2 -g' go build ./...",
     "echo 'x = 1' > src/json2.py && PYTHONPATH=src python3 -c 'import json'",
     'export PYTHONPATH=src; pytest',
-    'echo \'{"*.ts": "prettier --check"}\' > .lintstagedrc && npx lint-staged',
-    'printf \'"*.{ts,tsx}":\\n  - eslint\\n  - prettier --check\\n\' > .lintstagedrc.yml && npx lint-staged',
-    'printf \'[tasks.build]\\nrun = "cargo build"\\n\' > mise.ci.toml && mise run build',
     'bundle install --path vendor/bundle',
     'deno add jsr:@std/path',
     'sbt compile',
