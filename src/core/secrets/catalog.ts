@@ -17,6 +17,7 @@ import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { webhookPathSecret } from './rules/vendor-fresh9';
+import { fresh10Context } from './rules/fresh10';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -56,6 +57,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   ...LANG_RULES,
   ...TAIL_SHAPE_RULES,
   callSecret,
+  fresh10Context,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
