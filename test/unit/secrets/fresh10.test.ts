@@ -36,12 +36,20 @@ describe('fresh10 holes: a delimiter inside a password in a multi-field line (1)
     (p) => `docker run -e POSTGRES_PASSWORD=${p} postgres:16`,
     (p) => `docker run --rm --env MYSQL_ROOT_PASSWORD=${p} -d mysql`,
     (p) => `curl "https://api.example.com/login?user=bob&pass=${p}#top"`,
+    (p) => `db1 ansible_host=10.0.0.9 ansible_password=${p.replace(',', ',!0=')}`,
   ];
   for (const [i, c] of cases.entries())
     it(`masks the whole value, comma and all (${i})`, () => {
       const p = commaPw();
       masks(c(p), [p.slice(0, 5), p.slice(6)]);
     });
+  it('masks a secret field of a form body after another secret field', () => {
+    const a = 'GOCSPX-' + rs(B64URL, 28);
+    const t = '1%2F%2F0' + rs(ALNUM, 60);
+    masks(`    "postData": {"text": "client_secret=${a}&grant_type=refresh_token&refresh_token=${t}"}},`, [a, t.slice(8)]);
+    const p = pw();
+    masks(`body = "password=${pw()}&username=bob&api_token=${p}"`, [p]);
+  });
   it('keeps code whose comma ends the value', () => {
     keeps('connect(user=u, password=pw, timeout=5)');
     keeps('run --password=$DB_PASSWORD,other=1');
@@ -132,6 +140,8 @@ describe('fresh10 holes: HTTP credentials by scheme (7)', () => {
     const b = btoa(`svc:${pw()}`);
     masks(`    {"key": "basic", "value": "Basic ${b}"}`, [b]);
     masks(`  basic: "Basic ${b}"`, [b]);
+    const alone = btoa(pw());
+    masks(`    {"key": "basic", "value": "Basic ${alone}"}`, [alone]);
     const t = rs(ALNUM, 40);
     masks(`AUTH_HEADER=Bearer ${t}`, [t]);
     const u = rs(B64URL, 44);
@@ -203,6 +213,8 @@ describe('fresh10 holes: single formats (10)', () => {
     const ks = 'MIIK' + rs(B64, 80);
     masks(`keystore_b64: ${ks}`, [ks]);
     masks(`  "signingKeystore": "${ks}"`, [ks]);
+    const ks2 = 'MIIK' + rs(B64, 40) + '=/' + rs(B64, 40) + '=';
+    masks(`keystore_b64: ${ks2}`, [ks2]);
     const nsec = j('ns', 'ec1', rs('qpzry9x8gf2tvdw0s3jn54khce6mua7l', 58));
     masks(`my nostr key ${nsec}`, [nsec.slice(5)]);
     const xprv = j('xp', 'rv9s21ZrQH143K', rs('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 95));

@@ -52,7 +52,7 @@ const named =
     return strength !== null && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true);
   };
 
-/** `Basic <base64 of user:password>`: it decodes to text holding `:`. */
+/** `Basic <base64 of user:password>` (or of a password alone): it decodes to printable text. */
 function basicCredential(v: string): boolean {
   let s: string;
   try {
@@ -60,8 +60,7 @@ function basicCredential(v: string): boolean {
   } catch {
     return false;
   }
-  const c = s.indexOf(':');
-  return c > 0 && c < s.length - 1 && /^[\x20-\x7e]+$/.test(s);
+  return s.length >= 8 && /^[\x21-\x7e]+$/.test(s) && randomPartOk(v);
 }
 
 const FORMS: Form[] = [
@@ -164,7 +163,7 @@ const FORMS: Form[] = [
   // A keystore (PKCS#12, JKS) in base64 under a keystore's name: `keystore_b64: MIIK…`.
   {
     gates: ['MII'],
-    re: /\b([\w.-]*(?:keystore|key_store|p12|pkcs12|pfx|jks)[\w.-]*)["']?[ \t]*[:=][ \t]*(["']?)(MII[A-Za-z0-9+/]{20,}={0,2})/dgi,
+    re: /\b([\w.-]*(?:keystore|key_store|p12|pkcs12|pfx|jks)[\w.-]*)["']?[ \t]*[:=][ \t]*(["']?)(MII[A-Za-z0-9+/]{20,}[A-Za-z0-9+/=]*)/dgi,
     groups: [3],
     judge: () => true,
   },
