@@ -367,7 +367,7 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
   if (
     (first & F_PATH) !== 0 &&
-    /^(?:[A-Za-z][\w.-]*:(?=\/))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) &&
+    /^(?:[A-Za-z][\w.-]*:(?=\/(?!\/)))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) &&
     /[/\\]/.test(v.slice(1)) &&
     !hasRandomSegment(v)
   )

@@ -89,8 +89,13 @@ const FORMS: Form[] = [
     groups: [2],
     judge: password,
   },
-  // `PASSWORD '…'`: a server's OPTIONS (USER 'r', PASSWORD '…'), CREATE USER … PASSWORD '…', CREATE ROLE … ENCRYPTED PASSWORD.
-  { gates: ['PASSWORD', 'password', 'Password'], re: /\bPASSWORD[ \t]+'([^'\n]{4,})'/dgi, groups: [1], judge: password },
+  // `PASSWORD '…'` (in capitals, or after `,` `(` ENCRYPTED WITH: prose's "the password 'x'" is no statement): a server's OPTIONS (USER 'r', PASSWORD '…'), CREATE USER … PASSWORD '…', CREATE ROLE … ENCRYPTED PASSWORD.
+  {
+    gates: ['PASSWORD', 'password', 'Password'],
+    re: /(?:\bPASSWORD|(?<=(?:[,(]|\b[Ee][Nn][Cc][Rr][Yy][Pp][Tt][Ee][Dd]|\b[Ww][Ii][Tt][Hh])[ \t]*)[Pp]assword)[ \t]+'([^'\n]{4,})'/dg,
+    groups: [1],
+    judge: password,
+  },
   // SQL Server: `sp_addlogin 'svc', '…'`, `sp_password 'old', 'new'` (both passwords).
   {
     gates: ['sp_addlogin', 'sp_password'],
