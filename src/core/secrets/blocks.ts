@@ -284,6 +284,38 @@ export const kubernetesSecret: BlockRule = {
   },
 };
 
+/**
+ * The block scalar on the lines after `from` (deeper than `indent`, up to `to`) holds PEM certificates and
+ * nothing else: the last such line, or -1. A bundle with a private key in it is no certificate.
+ */
+function certificatesOnly(text: string, starts: number[], from: number, to: number, indent: number): number {
+  let last = -1;
+  let inCert = false;
+  for (let k = from; k < to; k++) {
+    const line = lineText(text, starts, k);
+    const t = line.trim();
+    if (t !== '' && indentOf(line) <= indent) break;
+    if (t === '') continue;
+    if (t === '-----BEGIN CERTIFICATE-----') inCert = true;
+    else if (t === '-----END CERTIFICATE-----' && inCert) inCert = false;
+    else if (!inCert || !/^[A-Za-z0-9+/=]+$/.test(t)) return -1;
+    last = k;
+  }
+  return inCert ? -1 : last;
+}
+
+/** base64 of `-----BEGIN CERTIFICATE-----`: a `data:` value of certificates (`tls.crt: LS0t…`), when it holds no private key. */
+const B64_CERT = 'LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t';
+export function base64Certificates(value: string): boolean {
+  if (!value.startsWith(B64_CERT)) return false;
+  try {
+    const pem = atob(value);
+    return !pem.includes('PRIVATE') && !pem.includes('BEGIN ENCRYPTED');
+  } catch {
+    return false;
+  }
+}
+
 /** The `data:` / `stringData:` sections at `col` of the mapping on lines [from, to): every entry's value. */
 function scanSections(text: string, starts: number[], from: number, to: number, col: number, out: BlockOutput): void {
   for (let i = from; i < to; i++) {
@@ -304,7 +336,13 @@ function scanSections(text: string, starts: number[], from: number, to: number, 
       if (e === null) continue;
       const value = e[3]!.replace(/^["']|["']$/g, '');
       if (/^[|>][-+]?\d*$/.test(value)) {
-        // Block scalar: every deeper line is the value.
+        // Block scalar: every deeper line is the value. Certificates alone (`tls.crt: |`, `ca.crt: |`) are public.
+        const certs = certificatesOnly(text, starts, k + 1, to, childIndent);
+        if (certs > k) {
+          for (let c = k + 1; c <= certs; c++) out.protect.add(c);
+          k = certs;
+          continue;
+        }
         while (k + 1 < to) {
           const next = lineText(text, starts, k + 1);
           if (next.trim() !== '' && indentOf(next) <= childIndent) break;
@@ -325,7 +363,7 @@ function scanSections(text: string, starts: number[], from: number, to: number, 
         }
         continue;
       }
-      if (value === '' || isReference(value) || isPlaceholder(value)) continue;
+      if (value === '' || isReference(value) || isPlaceholder(value) || base64Certificates(value)) continue;
       // A user's name in plain text (`username: deploy`) names the account, not its secret.
       if (plain && USER_NAME.test(e[2]!) && !valueLooksSecret(value, 'weak', false)) continue;
       const [s, en] = e.indices![3]!;

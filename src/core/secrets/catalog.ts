@@ -19,6 +19,7 @@ import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { webhookPathSecret } from './rules/vendor-fresh9';
+import { fresh10Context } from './rules/fresh10';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -61,6 +62,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   encodedForm,
   builtForm,
   spokenCredential,
+  fresh10Context,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -161,6 +161,8 @@ export const REFERENCE_PARTS = [
   // HOCON's optional substitution `${?DB_PASSWORD}` (the variable, when it is set) too.
   '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
+  // Serverless Framework's variable sources (`${ssm:/dd/key}`, `${ssm(eu-west-1):/p}`, `${file(./s.yml):pw}`, `${cf:stack.Out}`).
+  '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$',
   // `$VAR`, `$HOME/.x`, `$env:KEY`, `$_ENV['KEY']`, `$this->password`, `$cfg.db.pass`: a name and what reaches into
   // it. A `$` that starts random text is not one (`$wCL,yap~5U>=}…`: a WordPress salt in single quotes).
   '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$',
@@ -363,7 +365,13 @@ const PUBLIC_KEY = /^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w
 
 function isBenignShape(v: string, quoted: boolean, chars: number, first: number, literal: boolean): boolean {
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
-  if ((first & F_PATH) !== 0 && /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1)) && !hasRandomSegment(v)) return true; // a path
+  if (
+    (first & F_PATH) !== 0 &&
+    /^(?:[A-Za-z][\w.-]*:(?=\/(?!\/)))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) &&
+    /[/\\]/.test(v.slice(1)) &&
+    !hasRandomSegment(v)
+  )
+    return true; // a path (systemd's `LoadCredential=ID:/path` names one too)
   if ((chars & COLON) !== 0 && (first & F_LETTER) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
   if ((first & F_DIGEST) !== 0 && /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
   if ((first & F_VERSION) !== 0 && (chars & DOT) !== 0 && /^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range

@@ -215,6 +215,8 @@ const KEY_QUALIFIERS = new Set([
 /** `X_KEY` is not a secret when X says it is something else. */
 const KEY_NOT_SECRET = new Set([
   'public',
+  // reCAPTCHA's, hCaptcha's and Turnstile's site key is published in the page (`data-sitekey`); its secret key is `secret_key`.
+  'site',
   'pub',
   'foreign',
   'sort',

@@ -57,7 +57,12 @@ function randomSegment(seg: string): boolean {
 
 function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean {
   if (/^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
-  if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) && /[/\\]/.test(v.slice(1)) && !v.split(/[/\\.]/).some(randomSegment)) return true;
+  if (
+    /^(?:[A-Za-z][\w.-]*:(?=\/(?!\/)))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) &&
+    /[/\\]/.test(v.slice(1)) &&
+    !v.split(/[/\\.]/).some(randomSegment)
+  )
+    return true;
   if (/^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true;
   if (/^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true;
   if (/^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true;
@@ -438,6 +443,7 @@ describe('valueLooksSecret against its plain definition', () => {
     const t = 'Kq8Zm2vL9pW4xR';
     const examples: Record<string, string[]> = {
       '^\\$\\(': [`$(${t})`],
+      '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$': ['${ssm:/dd/key}', '${ssm(eu-west-1):/app/pw}', '${file(./s.yml):pw}'],
       '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$': [`$${t}`, `$_${t}`, `$${t}/.ssh`, `$_ENV['${t}']`, `$this->${t}`],
       '^%\\{': [`%{${t}}`],
       '^%\\(': [`%(${t})s`],

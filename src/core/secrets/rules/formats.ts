@@ -140,7 +140,8 @@ export const consulAclTokens: BlockRule = {
 // --- JSON Web Key private members ---
 
 /** A key's members; the private ones are masked, the public ones (`n`, `e`, `x`, `y`, `kid`) kept. */
-const JWK_MEMBER = /(?<![\w$])(["']?)(d|p|q|dp|dq|qi|k|oth|r|t)\1[ \t]*[:=][ \t]*(["']?)([A-Za-z0-9_-]{16,})\3/g;
+// A member's value is base64url; a writer that pads it (`…=`) or uses the standard alphabet (`+`, `/`) still writes the key.
+const JWK_MEMBER = /(?<![\w$])(["']?)(d|p|q|dp|dq|qi|k|oth|r|t)\1[ \t]*[:=][ \t]*(["']?)([A-Za-z0-9_+/-]{16,}={0,2})\3/g;
 
 /** The span of the object or YAML mapping holding a `kty` at `pos`. */
 function jwkScope(text: string, pos: number): [number, number] {
@@ -222,6 +223,9 @@ export const jwkPrivate: BlockRule = {
         { text: `{"kty":"oct","k":"${k}","alg":"HS256"}\n`, secrets: [k] },
         { text: `const priv = { kty: 'OKP', crv: 'Ed25519', x: '${x}', d: '${ecd}' };\n`, secrets: [ecd] },
         { text: `jwk:\n  kty: EC\n  crv: P-256\n  x: ${x}\n  d: ${ecd}\n`, secrets: [ecd] },
+        // Padded, or in the standard alphabet: still the key.
+        { text: `{"keys":[{"kty":"oct","k":"${k}=","alg":"HS256"}]}\n`, secrets: [k] },
+        { text: `{"keys":[{"kty":"EC","crv":"P-256","x":"${x}","d":"${ecd.slice(0, 20)}+/${ecd.slice(20)}="}]}\n`, secrets: [ecd.slice(0, 20), ecd.slice(20)] },
       ],
       falsePositives: [
         `{"keys":[{"kty":"RSA","kid":"${r(ALNUM, 20)}","use":"sig","n":"${n}","e":"AQAB"}]}\n`,

@@ -493,6 +493,48 @@ export function unquotedEnd(line: string, start: number, query: boolean): number
   return i;
 }
 
+/**
+ * A `,` where an unquoted `name=value` stopped: in a format whose fields another character delimits (`&` in a
+ * query string, `;` in a connection string, a blank between CLI arguments or INI-like pairs) the comma is the
+ * password's own character (`?user=a&password=ab,cd&ssl=true`, `Password=x,yz;Encrypt=true`,
+ * `ansible_password=q,r`, `-e POSTGRES_PASSWORD=a,b`). `before` is the code of the character before the name.
+ * The value then runs on to that delimiter, unless the rest reads as more code (another `=`, a call's
+ * parenthesis, a blank right after the comma): `f(password=pw, user=u)`, `password=pw,user=u`.
+ * Returns the comma's index when the value does not go on.
+ */
+function commaFieldEnd(line: string, comma: number, before: number): number {
+  const query = before === 63 || before === 38;
+  const conn = before === 59;
+  if (!query && !conn && before !== 32 && before !== 9) return comma;
+  // `,user=x`: the next field of a list, not more of the password.
+  if (FIELD_AFTER.test(line.slice(comma + 1, comma + 65))) return comma;
+  let i = comma + 1;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 40 || c === 41 || c === 123 || c === 125 || c === 91 || c === 93 || c === 60 || c === 62) return comma;
+    if (isSpace(c) || c === 34 || c === 39 || c === 96 || c === 59 || (query && (c === 38 || c === 35))) break;
+    if (c >= 128 && isWideSpace(c)) break;
+  }
+  return i > comma + 1 ? i : comma;
+}
+
+/** A field name and its `=` (or `:`) first: `user=x`, ` timeout=5`. */
+const FIELD_AFTER = /^[ \t]*[A-Za-z_][\w.-]*[ \t]*[=:]/;
+/** `&name=` inside a value: the next field of a form body or query. */
+const FORM_FIELD = /&[A-Za-z_][\w.[\]-]*=/;
+
+/**
+ * The first value of a form body (`client_secret=…&grant_type=…&refresh_token=…`, the name after a quote, not
+ * after `?` or `&`) ends at the `&` that opens the next field: else it swallows them, and a secret among them is
+ * read as part of the first.
+ */
+function formFieldEnd(line: string, start: number, end: number): number {
+  const amp = line.indexOf('&', start);
+  if (amp < 0 || amp >= end) return end;
+  const m = FORM_FIELD.exec(line.slice(amp, end));
+  return m === null ? end : amp + m.index;
+}
+
 /** The value spells the name: the same ASCII letters and digits, case aside (`MSI_SECRET: "msi-secret"`). */
 export function namesItself(value: string, name: string): boolean {
   let i = 0,
@@ -867,6 +909,8 @@ export const genericAssignment: LineRule = {
           literal = true;
         } else {
           end = unquotedEnd(line, start, query);
+          if (head.op === '=' && !query) end = formFieldEnd(line, start, end);
+          if (head.op === '=' && line.charCodeAt(end) === 44) end = commaFieldEnd(line, end, b);
         }
       }
       // A YAML anchor before the value (`password: &db s3cret`) names the node; the value is after it.

@@ -6,6 +6,7 @@
 // `secretPrefix`/`secretSuffix`) are read by the generic rule: names.ts PIECE names each half the secret.
 // Threat: each piece reached the model whole, and the pieces together are the credential.
 // The rules read only JSON or YAML texts (sniff.ts) that hold the shape's literal: every other text costs nothing.
+import { base64Certificates } from '../blocks';
 import { classifyName, nameWords } from '../names';
 import type { NameStrength } from '../entropy';
 import { ALNUM, HEX, j, rand } from '../samples';
@@ -223,7 +224,7 @@ export const yamlEncodedPayload: BlockRule = {
         continue;
       }
       const m = PAYLOAD_LINE.exec(l);
-      if (m === null || PUBLIC_NAME.test(m[2]!) || !encodedPayload(m[4]!)) continue;
+      if (m === null || PUBLIC_NAME.test(m[2]!) || !encodedPayload(m[4]!) || base64Certificates(m[4]!)) continue;
       // Under a Secret object, its data (top-level `data:`, or a key under `data`/`stringData`/`encryptedData`); else a secret-named key on the path.
       const top = path.length === 0 ? m[2]! : path[0]!.name;
       const underSecret = secretKind && /^(?:data|stringData|binaryData|encryptedData|spec)$/.test(top);

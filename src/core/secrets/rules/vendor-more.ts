@@ -485,11 +485,14 @@ export const MORE_VENDOR_RULES: LineRule[] = [
   }),
   simple({
     id: 'flyio-token',
-    description: 'Fly.io access token',
+    description: 'Fly.io access token (fo1_…; `FlyV1 fm2_…`: base64 macaroons with + / =, joined by commas)',
     keywords: ['fo1_', 'fm2_'],
-    token: '(?:fo1|fm2)_[A-Za-z0-9_-]{40,}',
+    token: '(?:fo1|fm2)_[A-Za-z0-9_+/=-]{40,}(?:,(?:fo1|fm2)_[A-Za-z0-9_+/=-]{20,})*',
     prefixLen: 4,
-    make: () => [j('fo', '1_', rand(B64URL, 43))],
+    make: () => [
+      j('fo', '1_', rand(B64URL, 43)),
+      j('fm', '2_', rand(B64, 60, 0xf171), '+', rand(B64, 70, 0xf172), '/', rand(B64, 30, 0xf173), '==,fm', '2_', rand(B64, 50, 0xf174), '='),
+    ],
     traps: ['FLY_TOKEN=fo1_<token>'],
   }),
   simple({
