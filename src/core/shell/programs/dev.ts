@@ -297,7 +297,7 @@ export const DEV: RowSpec[] = [
     eff: ['npx eslint --fix tests/a.test.ts => write tests/a.test.ts'],
   },
   {
-    n: 'prettier dprint biome rome',
+    n: 'prettier biome rome',
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.json *.jsonc *.json5 *.css *.scss *.less *.html *.md *.mdx *.yml *.yaml *.graphql *.gql *.hbs *.handlebars',
     d: 'formatters (--write rewrites the files)',
     loose: true,
@@ -357,11 +357,26 @@ export const DEV: RowSpec[] = [
     eff: ['pip install -r .env => read .env'],
   },
   {
+    n: 'dprint',
+    ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.json *.jsonc *.md *.mdx *.toml *.css *.scss *.less *.html *.vue *.svelte *.astro *.yml *.yaml *.graphql *.py *.rs *.go *.sql Dockerfile *.dockerfile',
+    d: 'the dprint formatter: `fmt` rewrites the files its config covers (no paths: the whole project), `check` reads them',
+    loose: true,
+    o: '-c|--config=X --plugins=X --excludes=P --includes=P --allow-node-modules --incremental[=V] --staged --log-level=V --verbose --skip-stable-format --list-different',
+    sub: {
+      fmt: { n: 'fmt', d: 'rewrites files', o: '--diff:dry', a: 'Y*/dry=T', x: 'formatter' },
+      check: { n: 'check', d: 'reads files', a: 'T*', x: 'formatter' },
+      'output-file-paths output-resolved-config output-format-times config init clear-cache upgrade completions license editor-info lsp help version':
+        { n: '', d: 'information', a: 'V*' },
+    },
+    ok: ['dprint check', 'dprint output-file-paths', 'dprint fmt src/app.ts', 'dprint --version'],
+    eff: ['dprint fmt => write .', 'dprint fmt tests/a.test.ts => write tests/a.test.ts'],
+  },
+  {
     n: 'pipx',
     d: 'installs Python applications',
     loose: true,
     sub: {
-      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': { n: '', d: 'apps', a: 'V*' },
+      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': { n: '', d: 'apps', a: 'V*', x: 'remote-pkg' },
     },
     ok: ['pipx list'],
   },
@@ -539,9 +554,10 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C --manifest-path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
-      'build b check c test t bench run r doc clippy fix fmt metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
+      'build b check c test t bench run r doc clippy fix metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
       clean: { n: 'clean', d: 'removes the target directory', a: '?*' },
+      fmt: { n: 'fmt', ext: '*.rs', d: 'formats (rewrites) the package’s Rust files', o: '--check:dry --all', a: 'Y*/dry=T', x: 'formatter' },
       'publish yank': { n: '', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'cargo alone', a: '' },
     },
@@ -570,7 +586,7 @@ export const DEV: RowSpec[] = [
     n: 'go',
     d: 'Go: builds, tests, runs the project (go generate runs the //go:generate commands)',
     loose: true,
-    o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
+    o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -vettool=X -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
       'build test vet list env version doc install get mod work tool clean bug help fix telemetry': {
         n: '',
@@ -586,14 +602,28 @@ export const DEV: RowSpec[] = [
     ok: ['go test ./...', 'go build ./cmd/app', 'go vet ./...', 'go mod tidy', 'go run ./cmd/app'],
   },
   {
-    n: 'gofmt goimports golangci-lint staticcheck gopls govulncheck',
+    n: 'gofmt goimports staticcheck gopls govulncheck',
     ext: '*.go',
     d: 'Go checkers and formatters (-w rewrites)',
     loose: true,
     o: '-w:fix --fix:fix -l -d -s -e --config=R -c=R --out-format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
-    ok: ['gofmt -l .', 'golangci-lint run ./...', 'staticcheck ./...'],
+    ok: ['gofmt -l .', 'staticcheck ./...'],
+  },
+  {
+    n: 'golangci-lint',
+    ext: '*.go',
+    d: 'Go meta-linter: `run --fix` and `fmt` rewrite Go files (no paths: the whole module)',
+    loose: true,
+    o: '-c|--config=R --fix:fix --out-format=V --timeout=V -E|--enable=V -D|--disable=V --no-config --new --new-from-rev=V --build-tags=V -v|--verbose -j|--concurrency=V --fast --disable-all --enable-all --allow-parallel-runners --path-prefix=V -d|--diff:dry',
+    sub: {
+      run: { n: 'run', d: 'lints (--fix rewrites)', a: 'T*/fix=Y', x: 'formatter' },
+      fmt: { n: 'fmt', d: 'formats (rewrites unless --diff)', a: 'Y*/dry=T', x: 'formatter' },
+      'linters help version config cache completion migrate custom formatters': { n: '', d: 'information', a: 'V*' },
+    },
+    ok: ['golangci-lint run ./...', 'golangci-lint run', 'golangci-lint linters', 'golangci-lint --version'],
+    eff: ['golangci-lint run --fix => write .', 'golangci-lint fmt => write .'],
   },
   {
     n: 'make gmake bmake',
@@ -924,8 +954,9 @@ export const DEV: RowSpec[] = [
     n: 'gcc g++ cc c++ clang clang++ clang-cl tcc icc emcc',
     d: 'C and C++ compilers (inputs read, -o written)',
     loose: true,
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Wl=V -Wa=V -Wp=V -B=V --sysroot=V -specs=R -fplugin=X',
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Wl=V -Wa=V -Wp=V -B=V --sysroot=V -specs=R -fplugin=X -imacros=R',
     a: 'R*',
+    x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
     eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
   },
@@ -1026,16 +1057,17 @@ export const DEV: RowSpec[] = [
     ok: ['npx prisma migrate status', 'npx prisma generate', 'alembic current', 'npx drizzle-kit generate'],
   },
   {
-    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb lint-staged ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
+    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,
     o: '-o|--output|--out-file|--outdir|--out=W -c|--config=R -p|--port=V',
     a: '?*',
-    ok: ['npx create-vite@latest app', 'npx serve dist', 'npx lint-staged', 'npx ncu', 'npx typedoc src/index.ts'],
+    ok: ['npx create-vite@latest app', 'npx serve dist', 'npx ncu', 'npx typedoc src/index.ts'],
   },
   {
     n: 'flask django-admin uvicorn gunicorn hypercorn daphne celery streamlit gradio sphinx-build sphinx-autobuild mkdocs pyinstaller nuitka pip-compile pip-sync pipdeptree cookiecutter locust scrapy jupyter jupyter-lab jupyter-notebook nbconvert papermill dvc',
+    x: 'py-server',
     d: 'Python project tools (servers, docs, packaging: project code)',
     loose: true,
     runs: ['pyproject.toml', 'setup.py', 'setup.cfg', 'mkdocs.yml', 'conf.py'],
@@ -1067,13 +1099,26 @@ export const DEV: RowSpec[] = [
     ok: ['jar tf /tmp/app.jar'],
   },
   {
+    n: 'lint-staged',
+    d: 'runs the configured fixers (formatters, linters with --fix) over the staged files: any of them, tests included',
+    loose: true,
+    runs: ['package.json', '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.js', '.lintstagedrc.cjs', '.lintstagedrc.mjs', 'lint-staged.config.js', 'lint-staged.config.mjs'],
+    o: '-c|--config=X --cwd=C -d|--debug -q|--quiet -r|--relative -x|--shell=V -v|--verbose -p|--concurrent=V --allow-empty --no-stash --diff=V --diff-filter=V --max-arg-length=V',
+    a: 'V*',
+    x: 'pre-commit',
+    ok: ['npx lint-staged --help', 'lint-staged --version'],
+    eff: ['npx lint-staged => write .'],
+  },
+  {
     n: 'pre-commit',
     d: 'runs the hooks .pre-commit-config.yaml names',
     loose: true,
     runs: ['.pre-commit-config.yaml'],
     o: '-c|--config=X',
     a: 'V*',
-    ok: ['pre-commit run --all-files'],
+    x: 'pre-commit',
+    ok: ['pre-commit --version', 'pre-commit install --help', 'pre-commit autoupdate', 'pre-commit run --files src/app.ts'],
+    eff: ['pre-commit run --all-files => write .', 'pre-commit run => write .'],
   },
   // Installing hooks (husky, husky install, lefthook install) is the git.hook-installer rule's: asked.
   {
