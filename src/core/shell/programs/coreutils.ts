@@ -546,7 +546,7 @@ export const COREUTILS: RowSpec[] = [
     a: 'V*',
     x: 'man',
     ok: ['man rm', 'man 5 crontab', 'man -k socket', 'man git-log', 'man 3 printf'],
-    eff: ['man ./.env => read .env', 'man -l .env => read .env', 'man ~/.ssh/id_rsa => read ~/.ssh/id_rsa'],
+    eff: ['man docs/.env => read docs/.env', 'man -l .env => read .env', 'man /etc/shadow => read /etc/shadow', 'man -P cat docs/x.1 => read docs/x.1'],
   },
   { n: 'hash', d: 'remembers command locations (-p makes a name run another file)', o: '-r -d -l -t', a: 'V*', ok: ['hash -r'] },
   // Listing it is a read of what the user typed (tokens included): the secrets.store rule asks.

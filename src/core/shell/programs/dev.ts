@@ -367,6 +367,7 @@ export const DEV: RowSpec[] = [
       check: { n: 'check', d: 'reads files', a: 'T*', x: 'formatter' },
       'output-file-paths output-resolved-config output-format-times config init clear-cache upgrade completions license editor-info lsp help version':
         { n: '', d: 'information', a: 'V*' },
+      '': { n: '', d: 'a version or help query', a: '' },
     },
     ok: ['dprint check', 'dprint output-file-paths', 'dprint fmt src/app.ts', 'dprint --version'],
     eff: ['dprint fmt => write .', 'dprint fmt tests/a.test.ts => write tests/a.test.ts'],
@@ -621,6 +622,7 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'lints (--fix rewrites)', a: 'T*/fix=Y', x: 'formatter' },
       fmt: { n: 'fmt', d: 'formats (rewrites unless --diff)', a: 'Y*/dry=T', x: 'formatter' },
       'linters help version config cache completion migrate custom formatters': { n: '', d: 'information', a: 'V*' },
+      '': { n: '', d: 'a version or help query', a: '' },
     },
     ok: ['golangci-lint run ./...', 'golangci-lint run', 'golangci-lint linters', 'golangci-lint --version'],
     eff: ['golangci-lint run --fix => write .', 'golangci-lint fmt => write .'],
@@ -1103,7 +1105,7 @@ export const DEV: RowSpec[] = [
     d: 'runs the configured fixers (formatters, linters with --fix) over the staged files: any of them, tests included',
     loose: true,
     runs: ['package.json', '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.js', '.lintstagedrc.cjs', '.lintstagedrc.mjs', 'lint-staged.config.js', 'lint-staged.config.mjs'],
-    o: '-c|--config=X --cwd=C -d|--debug -q|--quiet -r|--relative -x|--shell=V -v|--verbose -p|--concurrent=V --allow-empty --no-stash --diff=V --diff-filter=V --max-arg-length=V',
+    o: '-c|--config=X --cwd=C -d|--debug -q|--quiet -r|--relative -v|--verbose -p|--concurrent=V --allow-empty --no-stash --diff=V --diff-filter=V --max-arg-length=V',
     a: 'V*',
     x: 'pre-commit',
     ok: ['npx lint-staged --help', 'lint-staged --version'],
@@ -1117,7 +1119,7 @@ export const DEV: RowSpec[] = [
     o: '-c|--config=X',
     a: 'V*',
     x: 'pre-commit',
-    ok: ['pre-commit --version', 'pre-commit install --help', 'pre-commit autoupdate', 'pre-commit run --files src/app.ts'],
+    ok: ['pre-commit --version', 'pre-commit run --files src/app.ts'],
     eff: ['pre-commit run --all-files => write .', 'pre-commit run => write .'],
   },
   // Installing hooks (husky, husky install, lefthook install) is the git.hook-installer rule's: asked.

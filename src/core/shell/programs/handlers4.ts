@@ -396,6 +396,19 @@ handler('mktemp', (m) => {
 
 // ---- fixers over the whole project ----
 
+const LINT_STAGED_RC = [
+  '.lintstagedrc',
+  '.lintstagedrc.json',
+  '.lintstagedrc.yaml',
+  '.lintstagedrc.yml',
+  '.lintstagedrc.js',
+  '.lintstagedrc.cjs',
+  '.lintstagedrc.mjs',
+  'lint-staged.config.js',
+  'lint-staged.config.cjs',
+  'lint-staged.config.mjs',
+];
+
 /**
  * pre-commit run, lint-staged: the configured hooks (formatters, linters with --fix) rewrite the files they are
  * given: `--all-files` (and the staged files, which can be any) reach the whole project; `--files F…` those.
@@ -404,14 +417,26 @@ handler('pre-commit', (m) => {
   applyRoles(m);
   const ps = m.p.positional;
   const name = m.s.name;
+  const cwd = m.s.cwd ?? m.env.cwd;
+  const at = (p: string) => (p.startsWith('/') ? p : `${cwd}/${p}`);
+  // Without a configuration the tool does nothing (`No .pre-commit-config.yaml file was found`): only a config
+  // the disk shows absent is trusted to be absent.
+  const absent = (p: string) => m.env.exists !== undefined && m.env.exists(at(p)) === false;
   if (name === 'lint-staged') {
-    if (!m.s.words.slice(1).some((w) => w.value !== null && /^-(h|V)$|^--(help|version)$/.test(w.value)))
+    const cfg = m.occ('-c');
+    const configured =
+      cfg !== undefined ||
+      !LINT_STAGED_RC.every(absent) ||
+      (m.env.readScript !== undefined && /"lint-staged"\s*:/.test(String(m.env.readScript(at('package.json'), 200_000) ?? '')));
+    if (configured && !m.s.words.slice(1).some((w) => w.value !== null && /^-(h|V)$|^--(help|version)$/.test(w.value)))
       m.add('write', undefined, '.', `${m.label} (the staged files, through the configured fixers)`, RECURSIVE | NO_HIDDEN);
     return;
   }
   const verb = ps[0]?.value;
   if (verb === null) return m.unknown(`${m.label} with a command only known at run time`);
   if (verb !== 'run' && verb !== 'try-repo') return;
+  const cfg = m.occ('-c');
+  if (verb === 'run' && typeof cfg?.value === 'string' ? absent(cfg.value) : verb === 'run' && cfg === undefined && absent('.pre-commit-config.yaml') && absent(`${m.env.workspace}/.pre-commit-config.yaml`)) return;
   const ws = m.s.words;
   const files: W[] = [];
   for (let i = 1; i < ws.length; i++) {
