@@ -365,8 +365,11 @@ export const DEV: RowSpec[] = [
     sub: {
       fmt: { n: 'fmt', d: 'rewrites files', o: '--diff:dry', a: 'Y*/dry=T', x: 'formatter' },
       check: { n: 'check', d: 'reads files', a: 'T*', x: 'formatter' },
-      'output-file-paths output-resolved-config output-format-times config init clear-cache upgrade completions license editor-info lsp help version':
-        { n: '', d: 'information', a: 'V*' },
+      'output-file-paths output-resolved-config output-format-times config init clear-cache upgrade completions license editor-info lsp help version': {
+        n: '',
+        d: 'information',
+        a: 'V*',
+      },
       '': { n: '', d: 'a version or help query', a: '' },
     },
     ok: ['dprint check', 'dprint output-file-paths', 'dprint fmt src/app.ts', 'dprint --version'],
@@ -377,7 +380,12 @@ export const DEV: RowSpec[] = [
     d: 'installs Python applications',
     loose: true,
     sub: {
-      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': { n: '', d: 'apps', a: 'V*', x: 'remote-pkg' },
+      'install uninstall upgrade upgrade-all reinstall reinstall-all list inject uninject ensurepath environment completions': {
+        n: '',
+        d: 'apps',
+        a: 'V*',
+        x: 'remote-pkg',
+      },
     },
     ok: ['pipx list'],
   },
@@ -1104,7 +1112,16 @@ export const DEV: RowSpec[] = [
     n: 'lint-staged',
     d: 'runs the configured fixers (formatters, linters with --fix) over the staged files: any of them, tests included',
     loose: true,
-    runs: ['package.json', '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.js', '.lintstagedrc.cjs', '.lintstagedrc.mjs', 'lint-staged.config.js', 'lint-staged.config.mjs'],
+    runs: [
+      'package.json',
+      '.lintstagedrc',
+      '.lintstagedrc.json',
+      '.lintstagedrc.js',
+      '.lintstagedrc.cjs',
+      '.lintstagedrc.mjs',
+      'lint-staged.config.js',
+      'lint-staged.config.mjs',
+    ],
     o: '-c|--config=X --cwd=C -d|--debug -q|--quiet -r|--relative -v|--verbose -p|--concurrent=V --allow-empty --no-stash --diff=V --diff-filter=V --max-arg-length=V',
     a: 'V*',
     x: 'pre-commit',

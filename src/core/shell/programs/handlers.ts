@@ -923,7 +923,9 @@ function exCommands(m: Model, text: string, how: string): void {
     if (!c) continue;
     // `:w! file`, `:wq!`, `:q!`, `:e! file`: the `!` right after a write/quit/edit command forces it; only
     // `:w !cmd` (a space first), `:r !cmd`/`:r!cmd` and `:!cmd` hand text to the shell.
-    const forced = /^(?:[.,$%'0-9+-]*)(w|write|wq|x|xit|q|quit|qa|qall|wa|wall|wqa|xa|e|edit|sav|saveas|up|update|bw|bd|bdelete|bwipeout|cq|so|source)!/.exec(c);
+    const forced = /^(?:[.,$%'0-9+-]*)(w|write|wq|x|xit|q|quit|qa|qall|wa|wall|wqa|xa|e|edit|sav|saveas|up|update|bw|bd|bdelete|bwipeout|cq|so|source)!/.exec(
+      c,
+    );
     const bang = forced ? null : /^(?:[.,$%'0-9a-z+-]*\s*)?(?:r|read|w|write|e|edit)?\s*!(.*)$/.exec(c);
     if (bang && (c.startsWith('!') || /^\S*\s*(r|read|w|write|e|edit)\s*!/.test(c) || /^[.,$%'0-9+-]+!/.test(c))) {
       if (shellProg !== undefined) m.add('exec', undefined, shellProg, `${how} (set shell=${shellProg}, then !)`);

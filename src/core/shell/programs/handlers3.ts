@@ -1174,7 +1174,10 @@ handler('mongosh', (m) => {
     // file of JavaScript it runs (`mongosh .env` runs, and prints, the file).
     const v = w.value;
     if (v === null) m.unknown(`${m.label} is given ${w.text}, only known at run time`);
-    else if (/\.(js|mjs|cjs|mongodb)$/.test(v) || (!/^mongodb(\+srv)?:\/\//.test(v) && /[/.]/.test(v) && !/^[\w.-]+(:\d+)?\/\w+$/.test(v) && !/^[\w-]+(\.[\w-]+)+(:\d+)?$/.test(v)))
+    else if (
+      /\.(js|mjs|cjs|mongodb)$/.test(v) ||
+      (!/^mongodb(\+srv)?:\/\//.test(v) && /[/.]/.test(v) && !/^[\w.-]+(:\d+)?\/\w+$/.test(v) && !/^[\w-]+(\.[\w-]+)+(:\d+)?$/.test(v))
+    )
       m.path('X', w, v, m.label);
   }
 });

@@ -83,7 +83,7 @@ export function jqModules(m: Model, filter: string | null | undefined, libs: rea
     }
   }
   // `import` spelled in a way the pattern above does not read (a string built at run time, a comment trick).
-  const all = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/\b(import|include)\b/g);
+  const all = filter.match(/(?:^|[;\s])(import|include)\s*"/g);
   if (all && all.length > seen) m.unknown(`${m.label}: an import the guard cannot read`);
 }
 
@@ -335,7 +335,8 @@ handler('brew', (m) => {
 export function brewTap(m: Model, verb: string, args: readonly W[]): void {
   if (verb === 'tap') {
     const named = args.filter((w) => w.value === null || !w.value.startsWith('-'));
-    if (named.length > 0 && !named.every((w) => /^homebrew\//i.test(w.value ?? ''))) m.unknown(`${m.label}: adds a third-party tap, code from a repository the guard cannot see`);
+    if (named.length > 0 && !named.every((w) => /^homebrew\//i.test(w.value ?? '')))
+      m.unknown(`${m.label}: adds a third-party tap, code from a repository the guard cannot see`);
     return;
   }
   if (!/^(install|reinstall|upgrade|fetch|bundle)$/.test(verb)) return;
@@ -349,7 +350,8 @@ export function brewTap(m: Model, verb: string, args: readonly W[]): void {
     if ((/^[^/]+\/[^/]+\/[^/]+$/.test(v) && !/^homebrew\//i.test(v)) || /^(https?|file):|\.rb$/.test(v) || (v.includes('/') && /^[./~]/.test(v)))
       m.unknown(`${m.label} ${v}: a formula from a third-party tap, a URL or a file: Ruby code the guard cannot see`);
   }
-  if (verb === 'bundle' && args.some((w) => w.value !== null && /^--file/.test(w.value))) m.unknown(`${m.label} bundle --file: a Brewfile the guard does not read`);
+  if (verb === 'bundle' && args.some((w) => w.value !== null && /^--file/.test(w.value)))
+    m.unknown(`${m.label} bundle --file: a Brewfile the guard does not read`);
 }
 
 // ---- git: init in another folder, pushes that skip the hooks ----
@@ -436,7 +438,12 @@ handler('pre-commit', (m) => {
   if (verb === null) return m.unknown(`${m.label} with a command only known at run time`);
   if (verb !== 'run' && verb !== 'try-repo') return;
   const cfg = m.occ('-c');
-  if (verb === 'run' && typeof cfg?.value === 'string' ? absent(cfg.value) : verb === 'run' && cfg === undefined && absent('.pre-commit-config.yaml') && absent(`${m.env.workspace}/.pre-commit-config.yaml`)) return;
+  if (
+    verb === 'run' && typeof cfg?.value === 'string'
+      ? absent(cfg.value)
+      : verb === 'run' && cfg === undefined && absent('.pre-commit-config.yaml') && absent(`${m.env.workspace}/.pre-commit-config.yaml`)
+  )
+    return;
   const ws = m.s.words;
   const files: W[] = [];
   for (let i = 1; i < ws.length; i++) {
@@ -472,8 +479,7 @@ handler('py-server', (m) => {
     const val = mm[2] ?? ws[i + 1]?.value;
     if (mm[1] === 'ip' && (val === null || val === undefined || !/^(localhost|127\.0\.0\.1|::1|\[::1\])$/.test(val)))
       m.unknown(`${m.label} ${v}: serves the workspace (files and a terminal) to the network`);
-    else if ((mm[1] === 'token' || mm[1] === 'password') && mm[2] === '')
-      m.unknown(`${m.label} ${v}: a server without a password`);
+    else if ((mm[1] === 'token' || mm[1] === 'password') && mm[2] === '') m.unknown(`${m.label} ${v}: a server without a password`);
     else if (mm[1].startsWith('allow')) m.unknown(`${m.label} ${v}: serves the workspace to other machines`);
   }
   // uvicorn/flask/gunicorn --host 0.0.0.0 serve the project's own app: left alone.

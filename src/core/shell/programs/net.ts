@@ -222,7 +222,7 @@ export const NET: RowSpec[] = [
     o: '-q|--query=V -e|--execute=V -Q=V --queries-file=R -f|--file=R -i=R -o=W -h|--host=V --port=V -u|--user=V --password=V -d|--database=V --format=V --input-format=V --output-format=V --structure=V --table=V',
     x: 'clickhouse',
     ok: ["clickhouse local -q 'select 1'", "clickhouse-client -q 'SHOW TABLES'"],
-    eff: ["clickhouse local -q \"select * from file('.env')\" => read .env"],
+    eff: ['clickhouse local -q "select * from file(\'.env\')" => read .env'],
   },
   {
     n: 'cqlsh sqlcmd trino presto snowsql bq cockroach usql pgcli mycli litecli influx',
