@@ -22,7 +22,7 @@ function onDisk(m: Model, w: W): boolean {
   const v = w.value;
   if (v === null || v.startsWith('-') || m.env.exists === undefined) return false;
   const base = m.base !== undefined ? (m.base.startsWith('/') ? m.base : `${m.s.cwd ?? m.env.cwd}/${m.base}`) : (m.s.cwd ?? m.env.cwd);
-  return m.env.exists(v.startsWith('/') ? v : `${base}/${v}`);
+  return m.env.exists(v.startsWith('/') ? v : `${base}/${v}`) === true;
 }
 
 handler('git-checkout', (m) => {
