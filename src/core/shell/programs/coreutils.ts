@@ -447,9 +447,11 @@ export const COREUTILS: RowSpec[] = [
   {
     n: 'mktemp',
     d: 'makes a fresh temporary file or directory',
-    o: '-d|--directory -q|--quiet -u|--dry-run -p|--tmpdir[=V] -t --suffix=V --help --version',
+    o: '-d|--directory -q|--quiet -u|--dry-run:dry -p=V --tmpdir[=V] -t --suffix=V --help --version',
     a: 'V?',
-    ok: ['mktemp -d', 'mktemp /tmp/x.XXXXXX'],
+    x: 'mktemp',
+    ok: ['mktemp -d', 'mktemp /tmp/x.XXXXXX', 'mktemp -p /tmp', 'mktemp -d -t build.XXXX', 'mktemp --tmpdir=/tmp x.XXXX'],
+    eff: ['mktemp -p tests => write tests/tmp.XXXXXXXXXX', 'mktemp tests/x.XXXX => write tests/x.XXXX'],
   },
   { n: 'mkfifo mknod', d: 'makes special files', o: '-m|--mode=V -Z --context[=V] --help --version', a: 'A V*', ok: ['mkfifo /tmp/p'] },
   {
@@ -542,11 +544,13 @@ export const COREUTILS: RowSpec[] = [
   { n: 'type which whereis help info apropos whatis tldr', d: 'looks commands up', loose: true, a: 'V*', ok: ['which rm', 'type rm', 'command -v node'] },
   {
     n: 'man',
-    d: 'shows a manual page (-P sets the pager, a command)',
+    d: 'shows a manual page (-P sets the pager, a command); a name with a `/` (or any name under -l) is a file it shows',
     loose: true,
-    o: '-P|--pager=S -H|--html[=S] -M|--manpath=V -C|--config-file=R',
+    o: '-P|--pager=S -H|--html[=S] -M|--manpath=V -C|--config-file=R -l|--local-file:local -L|--locale=V -S|-s|--sections=V -m|--systems=V -E|--encoding=V -T|--troff-device[=V] -R|--recode=V -e|--extension=V',
     a: 'V*',
-    ok: ['man rm', 'man 5 crontab'],
+    x: 'man',
+    ok: ['man rm', 'man 5 crontab', 'man -k socket', 'man git-log', 'man 3 printf'],
+    eff: ['man docs/.env => read docs/.env', 'man -l .env => read .env', 'man /etc/shadow => read /etc/shadow', 'man -P cat docs/x.1 => read docs/x.1'],
   },
   { n: 'hash', d: 'remembers command locations (-p makes a name run another file)', o: '-r -d -l -t', a: 'V*', ok: ['hash -r'] },
   // Listing it is a read of what the user typed (tokens included): the secrets.store rule asks.

@@ -9,6 +9,7 @@ import { word } from '../words';
 import { awkEffects, sedEffects } from './langs';
 import { tarCommands } from './runners';
 import { awkPrintsNothing, exDestroys, sedDestroys, wipesMany } from './inplace';
+import { jqModules, wgetExecute, yqLoads } from './handlers4';
 
 const base = (p: string) => {
   const t = p.replace(/\/+$/, '');
@@ -436,6 +437,8 @@ handler('jq', (m) => {
   const ws = m.s.words;
   const files: W[] = [];
   let filter = false;
+  let text: string | null | undefined;
+  const libs: (string | null)[] = [];
   let afterDD = false;
   for (let i = 1; i < ws.length; i++) {
     const w = ws[i];
@@ -452,8 +455,12 @@ handler('jq', (m) => {
         m.path('R', f, f?.value, 'jq -f');
         filter = true;
         i++;
-      } else if (v === '-L' || v === '--indent' || v === '--tab' || v === '--seq') {
-        if (v === '-L' || v === '--indent') i++;
+      } else if (v === '-L' || v === '--library-path') {
+        libs.push(ws[i + 1] ? (ws[i + 1].value ?? ws[i + 1].path ?? null) : null);
+        i++;
+      } else if (/^-L./.test(v) || v.startsWith('--library-path=')) libs.push(v.slice(v.startsWith('-L') ? 2 : 15));
+      else if (v === '--indent' || v === '--tab' || v === '--seq') {
+        if (v === '--indent') i++;
       } else if (v === '--args' || v === '--jsonargs') break;
       else if (
         !/^-[a-zA-Z]+$|^--(raw-output|join-output|compact-output|null-input|exit-status|slurp|sort-keys|color-output|monochrome-output|ascii-output|raw-input|stream|stream-errors|raw-output0|unbuffered|help|version|build-configuration)$/.test(
@@ -465,11 +472,14 @@ handler('jq', (m) => {
     }
     if (!filter) {
       filter = true;
+      text = w.value;
       continue;
     }
     files.push(w);
   }
   for (const f of files) m.path('R', f, f.value, 'jq');
+  // `import "secrets/prod" as $s;`: modules and data files found under the -L directories (see handlers4).
+  jqModules(m, text, libs);
 });
 
 /** yq (mikefarah): `yq [eval|e|eval-all|ea] EXPR [files]`; -i edits the files in place. */
@@ -478,6 +488,7 @@ handler('yq', (m) => {
   let ps = m.p.positional;
   if (ps[0] && ps[0].value !== null && /^(e|eval|ea|eval-all|shell-completion|help)$/.test(ps[0].value)) ps = ps.slice(1);
   const files = m.occ('--from-file') ? ps : ps.slice(1);
+  if (!m.occ('--from-file')) yqLoads(m, ps[0]?.value);
   const inPlace = m.has('inplace');
   for (const f of files) m.path(inPlace ? 'A' : 'R', f, f.value, inPlace ? 'yq -i' : 'yq');
 });
@@ -710,6 +721,7 @@ handler('curl', (m) => {
 
 handler('wget', (m) => {
   optionRoles(m);
+  wgetExecute(m);
   const doc = m.occ('-O');
   const prefix = m.occ('-P');
   const dir = typeof prefix?.value === 'string' ? prefix.value.replace(/\/+$/, '') + '/' : '';
@@ -831,6 +843,8 @@ export function sshOption(m: Model, v: string | null | undefined, how: string): 
     return;
   }
   if (v === undefined) return;
+  // SendEnv hands the named variables (tokens and keys among them, `*` all of them) to the remote machine.
+  if (/^\s*SendEnv\s*[= ]/i.test(v)) m.unknown(`${how} ${v}: sends environment variables (tokens included) to another machine`);
   const mm = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match)\s*[= ]\s*(.*)$/i.exec(v);
   if (!mm) return;
   const key = mm[1].toLowerCase();
@@ -900,24 +914,53 @@ handler('sevenzip', (m) => {
   } else m.unknown(`7z ${verb} is not a command the guard models`);
 });
 
+/** Vim options that only change how text is shown, searched or edited (`set nu`, `set ff=unix`, `set et sw=2`). */
+const VIM_INERT_OPTS =
+  /^(nu|number|rnu|relativenumber|ts|tabstop|sw|shiftwidth|sts|softtabstop|et|expandtab|ff|fileformat|ffs|fileformats|fenc|fileencoding|fencs|fileencodings|enc|encoding|bomb|eol|endofline|fixeol|fixendofline|cp|compatible|ft|filetype|syn|syntax|paste|ai|autoindent|si|smartindent|ci|cindent|tw|textwidth|wrap|list|hls|hlsearch|is|incsearch|ic|ignorecase|scs|smartcase|ws|wrapscan|bin|binary|ro|readonly|ma|modifiable|mod|modified|more|ml|modeline|lz|lazyredraw|sol|startofline|ve|virtualedit|bs|backspace|magic|gd|gdefault|report|ul|undolevels|hid|hidden|aw|autowrite|awa|autowriteall|nf|nrformats|js|joinspaces|sr|shiftround|tm|timeout|ttimeout|tl|timeoutlen|verbose|vbs|lines|co|columns|ch|cmdheight|ls|laststatus|ru|ruler|sc|showcmd|smd|showmode|so|scrolloff|siso|sidescrolloff|cul|cursorline|cuc|cursorcolumn|spell|bg|background|t_Co|termguicolors|tgc|mouse|clipboard|cb|fo|formatoptions|com|comments|cms|commentstring|kp|wildmenu|wmnu|fdm|foldmethod|fen|foldenable|sm|showmatch|lbr|linebreak|fileignorecase|fic|wic|wildignorecase|shm|shortmess|cpo|cpoptions|eb|errorbells|vb|visualbell|belloff|bo|swf|swapfile|bk|backup|wb|writebackup|udf|undofile|fixendofline|nofixeol)$/;
+
 /** Ex commands (vim -c, +cmd, ed scripts): `!cmd` and `r !cmd` run shell commands, `w file` writes. */
 function exCommands(m: Model, text: string, how: string): void {
+  let shellProg: string | undefined;
   for (const raw of text.split(/\n|\|/)) {
     const c = raw
       .trim()
       .replace(/^:+/, '')
       .replace(/^(silent!?|sil!?)\s+/, '');
     if (!c) continue;
-    const bang = /^(?:[.,$%'0-9a-z+-]*\s*)?(?:r|read|w|write|e|edit)?\s*!(.*)$/.exec(c);
+    // `:w! file`, `:wq!`, `:q!`, `:e! file`: the `!` right after a write/quit/edit command forces it; only
+    // `:w !cmd` (a space first), `:r !cmd`/`:r!cmd` and `:!cmd` hand text to the shell.
+    const forced = /^(?:[.,$%'0-9+-]*)(w|write|wq|x|xit|q|quit|qa|qall|wa|wall|wqa|xa|e|edit|sav|saveas|up|update|bw|bd|bdelete|bwipeout|cq|so|source)!/.exec(
+      c,
+    );
+    const bang = forced ? null : /^(?:[.,$%'0-9a-z+-]*\s*)?(?:r|read|w|write|e|edit)?\s*!(.*)$/.exec(c);
     if (bang && (c.startsWith('!') || /^\S*\s*(r|read|w|write|e|edit)\s*!/.test(c) || /^[.,$%'0-9+-]+!/.test(c))) {
+      if (shellProg !== undefined) m.add('exec', undefined, shellProg, `${how} (set shell=${shellProg}, then !)`);
       if (bang[1].trim()) m.host.shell(m.s, bang[1], how);
       else m.unknown(`${how} runs a shell`);
       continue;
     }
+    // `set shell=/tmp/x.sh`, `set makeprg=…`, `set backupdir=…`: options that name a program or a place
+    // files are written; only options that change how text is shown or edited are read as inert.
+    const set = /^(?:se|set|setl|setlocal|setg|setglobal)!?\s+(.*)$/.exec(c);
+    if (set) {
+      for (const o of set[1].split(/(?<!\\)\s+/)) {
+        const kv = /^(?:no|inv)?([a-z]+)(?:[+^-]?=(.*))?[!&?]?$/.exec(o);
+        if (!kv) {
+          if (o) m.unknown(`${how} set ${o}: an option the guard does not read`);
+          continue;
+        }
+        if (/^(sh|shell)$/.test(kv[1]) && kv[2] !== undefined) {
+          shellProg = kv[2].replace(/\\(.)/g, '$1');
+          if (!/^(\/(usr\/)?bin\/)?(ba|da|z|k)?sh$/.test(shellProg)) m.add('exec', undefined, shellProg, `${how} set shell`);
+        } else if (!VIM_INERT_OPTS.test(kv[1])) m.unknown(`${how} set ${kv[1]}: an option the guard does not model (it may name a program or a file)`);
+      }
+      continue;
+    }
     if (
-      /^(py3?|python3?|pyx|lua|perl|ruby|rub|tcl|mz|call|exe|execute|so|source|runtime|let|norm|normal|terminal|term|shell|sh|make|grep|vimgrep|cexpr|lexpr|redir)\b/.test(
+      /^(py3?|python3?|pyx|lua|perl|ruby|rub|tcl|mz|call|exe|execute|so|source|runtime|let|norm|normal|terminal|term|shell|sh|make|grep|vimgrep|cexpr|lexpr|redir|au|autocmd|cs|cscope|lcs|scs|mksession|mks|mkvimrc|mkv|mkexrc|mkview|wviminfo|wv|wshada|wsh|diffpatch|helptags|lmake|lgrep|cfile|cf|lfile|lgetfile|cgetfile|packadd|pa|loadview|lo|rviminfo|rv|rshada)\b/.test(
         c,
-      )
+      ) ||
+      /\bsystem(list)?\s*\(|\bsystem\b|\blibcall|\bjob_start|\bjobstart|\bwritefile\s*\(|\breadfile\s*\(/.test(c)
     )
       m.unknown(`${how} runs ${c.split(/\s/)[0]}, which the guard does not read`);
     const w = /^(?:[.,$%'0-9+-]*)(?:w|write|wq|x|xit|sav|saveas|up|update|wall|wa|wqa|xa)!?\s+(>>\s*)?(\S.*)$/.exec(c);
@@ -928,12 +971,23 @@ function exCommands(m: Model, text: string, how: string): void {
 }
 
 handler('vim', (m) => {
-  optionRoles(m, ['-c', '--cmd', '-S', '-s']);
+  optionRoles(m, ['-c', '--cmd', '-S', '-s', '-u']);
+  // Ex mode (`vim -es`, `ex -s`) reads its commands from the input: a here-doc or an echo is read as ex commands.
+  if (m.s.name === 'ex' || m.p.occ.some((o) => o.opt.key === '-e' || o.opt.key === '-E')) {
+    const st = stdinText(m);
+    if (typeof st === 'string') exCommands(m, st, `${m.label} (commands on the input)`);
+    else if (st === null) m.unknown(`${m.label} runs editor commands from input the guard cannot read`);
+  }
   const readonly = m.has('readonly') || m.s.name === 'view';
   for (const o of m.p.occ) {
     if ((o.opt.key === '-c' || o.opt.key === '--cmd') && o.value !== undefined) {
       if (o.value === null) m.unknown(`${m.label} -c runs editor commands only known at run time`);
       else exCommands(m, o.value, `${m.label} -c`);
+    } else if (o.opt.key === '-u' && o.value !== undefined) {
+      // `-u NONE|NORC|DEFAULTS` load no vimrc; any other file is a vimrc: Vim script that runs commands.
+      if (o.value !== null && /^(NONE|NORC|DEFAULTS)$/.test(o.value)) continue;
+      m.role('R', o.w, o.value, `${m.label} -u`);
+      m.unknown(`${m.label} -u loads a vimrc (Vim script) the guard does not read`);
     } else if ((o.opt.key === '-S' || o.opt.key === '-s') && o.value !== undefined) {
       m.role('R', o.w, o.value, `${m.label} ${o.opt.key}`);
       m.unknown(`${m.label} ${o.opt.key} runs an editor script the guard does not read`);

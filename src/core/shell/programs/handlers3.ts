@@ -1,4 +1,5 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
+import { sqlFiles } from './handlers4';
 import { APPEND, HISTORY, INTO, RECURSIVE, RUNS, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
 import { normalize } from '../fsfacts';
@@ -17,6 +18,13 @@ function pathLike(v: string): boolean {
   return v === '.' || v === '..' || v.endsWith('/') || /[*?[]/.test(v) || /\.[A-Za-z][A-Za-z0-9]{0,5}$/.test(v) || v.startsWith('./') || v.startsWith(':/');
 }
 
+function onDisk(m: Model, w: W): boolean {
+  const v = w.value;
+  if (v === null || v.startsWith('-') || m.env.exists === undefined) return false;
+  const base = m.base !== undefined ? (m.base.startsWith('/') ? m.base : `${m.s.cwd ?? m.env.cwd}/${m.base}`) : (m.s.cwd ?? m.env.cwd);
+  return m.env.exists(v.startsWith('/') ? v : `${base}/${v}`) === true;
+}
+
 handler('git-checkout', (m) => {
   optionRoles(m);
   const ws = m.s.words;
@@ -31,7 +39,9 @@ handler('git-checkout', (m) => {
   for (let i = 0; i < ps.length; i++) {
     const v = ps[i].value;
     if (v === null || (ps.length >= 2 && i === 0)) continue;
-    if (pathLike(v) || ps.length >= 2) m.path('W', ps[i], v, 'git checkout');
+    // `git checkout tests`: a word that is a file or folder on disk (and may be a branch too) is checked out as a
+    // path: the uncommitted edits of what it holds are discarded.
+    if (pathLike(v) || ps.length >= 2 || onDisk(m, ps[i])) m.path('W', ps[i], v, 'git checkout', ps.length === 1 ? RECURSIVE : 0);
   }
 });
 
@@ -45,8 +55,14 @@ handler('git-restore', (m) => {
 
 handler('git-rm', (m) => {
   optionRoles(m);
-  if (m.has('cached') || m.has('dry')) return;
+  if (m.has('dry')) return;
   const rec = m.has('rec') ? RECURSIVE : 0;
+  // `git rm --cached -r tests`: the files stay on disk but leave the index; the next commit deletes them from the
+  // repository. A change of how each is tracked (as `update-index --force-remove`), judged as a change of each.
+  if (m.has('cached')) {
+    for (const w of m.p.positional) m.path('A', w, w.value, 'git rm --cached (the next commit deletes it from the repository)', rec);
+    return;
+  }
   for (const w of m.p.positional) m.path('D', w, w.value, 'git rm', rec);
 });
 
@@ -1041,8 +1057,8 @@ handler('psql', (m) => {
 });
 
 handler('mysql', (m) => {
-  optionRoles(m, ['-e']);
-  for (const sql of sqlTexts(m, ['-e'])) {
+  optionRoles(m, ['-e', '--init-command']);
+  for (const sql of sqlTexts(m, ['-e', '--init-command'])) {
     serverSideFiles(m, sql);
     for (const st of sql.split(/[;\n]/)) {
       const s = st.trim();
@@ -1094,6 +1110,8 @@ handler('sqlite3', (m) => {
     while ((mm = at.exec(t))) m.add('write', undefined, q(mm, 2), `${m.label} ${mm[1]}`, /^ATTACH/i.test(mm[1]) ? APPEND : 0);
     if (/\b(edit|load_extension|fts3_tokenizer)\s*\(/i.test(t)) m.unknown(`${m.label}: the SQL opens an editor or loads native code`);
     if (/\breadfile\s*\(\s*[^'")\s]/i.test(t) || /\bwritefile\s*\(\s*[^'")\s]/i.test(t)) m.unknown(`${m.label}: readfile()/writefile() of a computed path`);
+    // DuckDB: read_csv('f'), FROM 'f', COPY … TO 'f', INSTALL/LOAD (handlers4).
+    if (m.s.name === 'duckdb') sqlFiles(m, t);
   }
 });
 
@@ -1152,7 +1170,15 @@ handler('mongosh', (m) => {
   optionRoles(m, ['--eval']);
   for (const o of m.p.occ) if (o.opt.key === '--eval' && o.value !== undefined) m.role('K', o.w, o.value, `${m.label} --eval`);
   for (const w of m.p.positional) {
-    if (w.value !== null && /\.js$/.test(w.value)) m.path('X', w, w.value, m.label);
+    // mongosh [address] [files…]: a word that is not a connection string (`mongodb://…`, `host:port/db`, `db`) is a
+    // file of JavaScript it runs (`mongosh .env` runs, and prints, the file).
+    const v = w.value;
+    if (v === null) m.unknown(`${m.label} is given ${w.text}, only known at run time`);
+    else if (
+      /\.(js|mjs|cjs|mongodb)$/.test(v) ||
+      (!/^mongodb(\+srv)?:\/\//.test(v) && /[/.]/.test(v) && !/^[\w.-]+(:\d+)?\/\w+$/.test(v) && !/^[\w-]+(\.[\w-]+)+(:\d+)?$/.test(v))
+    )
+      m.path('X', w, v, m.label);
   }
 });
 

@@ -15,6 +15,7 @@ import { Model, NO_ACC, nameAll, runRow, type ModelHost } from './model';
 import { stdinText } from './handlers';
 import { PY_MODULES, setLookups } from './handlers2';
 import { setStdinText } from './handlers3';
+import { setStdinOf } from './handlers4';
 import './langs';
 import './code';
 import './forward';
@@ -83,6 +84,7 @@ class LazyRows implements ReadonlyMap<string, Row> {
 export const ROWS: ReadonlyMap<string, Row> = new LazyRows(TABLES);
 setLookups((n) => ROWS.get(n), new Map(Object.values(PY_MODULES).flatMap((n) => (ROWS.has(n) ? [[n, ROWS.get(n)!] as const] : []))));
 setStdinText((m) => stdinText(m));
+setStdinOf((m) => stdinText(m));
 
 /** Executables a project ships that stand for a modelled program (`./gradlew`, `bin/rails`, `node_modules/.bin/jest`). */
 const PROJECT_SHIMS = /(^|\/)(node_modules\/\.bin|vendor\/bin|bin|\.venv\/bin|venv\/bin|env\/bin|target\/debug|target\/release)\/[^/]+$|(^|\/)(gradlew|mvnw)$/;

@@ -119,8 +119,9 @@ export const INFRA: RowSpec[] = [
         n: '',
         d: 'talks to remotes (force and delete pushes are the rules’ business)',
         runs: GIT_HOOKS,
-        o: '--upload-pack=S --receive-pack=S --exec=S -o|--push-option=V --recurse-submodules[=V] -j|--jobs=V --depth=V --shallow-since=V --refmap=V --server-option=V',
+        o: '--upload-pack=S --receive-pack=S --exec=S -o|--push-option=V --recurse-submodules[=V] -j|--jobs=V --depth=V --shallow-since=V --refmap=V --server-option=V --no-verify:noverify',
         a: 'V*',
+        x: 'git-remote-io',
       },
       clone: {
         n: 'clone',
@@ -129,7 +130,13 @@ export const INFRA: RowSpec[] = [
         a: 'U A?',
         x: 'git-clone',
       },
-      init: { n: 'init', d: 'makes a repository', o: '--template=R --separate-git-dir=W -b|--initial-branch=V --object-format=V --shared[=V]', a: 'A?' },
+      init: {
+        n: 'init',
+        d: 'makes a repository (a .git folder in the directory named, or in the -C directory)',
+        o: '--template=R --separate-git-dir=W -b|--initial-branch=V --object-format=V --shared[=V] -q|--quiet --bare',
+        a: 'A?',
+        x: 'git-init',
+      },
       am: {
         n: 'am',
         d: 'applies the patches of mailboxes to the working tree (what they change is not shown) and commits them',

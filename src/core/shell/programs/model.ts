@@ -410,6 +410,7 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
   let label = s.name ?? '';
   let acc = NO_ACC;
   let base: string | undefined;
+  let parentSwitches: Set<string> | undefined;
   // Verbs: the parent's options (their values have their roles), then a verb picks the next row.
   while (row.sub) {
     const p = parseArgv(s.words, start, tables, row.loose, true);
@@ -433,6 +434,7 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
     }
     acc = m0.acc;
     base = m0.base;
+    if (p.switches !== undefined) parentSwitches = parentSwitches === undefined ? p.switches : new Set([...parentSwitches, ...p.switches]);
     const vw = s.words[p.rest];
     let next: Row | undefined;
     if (vw === undefined) {
@@ -459,6 +461,8 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
     row = next;
   }
   const p = parseArgv(s.words, start, tables, row.loose, row.posix);
+  // Switches the parent's options set before the verb (`ruff --fix tests`) hold for the verb's words too.
+  if (parentSwitches !== undefined) p.switches = p.switches === undefined ? parentSwitches : new Set([...parentSwitches, ...p.switches]);
   const m = new Model(s, host, row, p, start);
   m.label = label;
   m.acc = acc;

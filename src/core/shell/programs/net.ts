@@ -216,7 +216,16 @@ export const NET: RowSpec[] = [
     ok: ['mongosh --eval "db.users.countDocuments()"'],
   },
   {
-    n: 'cqlsh clickhouse-client clickhouse sqlcmd trino presto snowsql bq cockroach usql pgcli mycli litecli influx',
+    n: 'clickhouse clickhouse-local clickhouse-client',
+    d: 'ClickHouse: the query’s file() and INFILE read, INTO OUTFILE writes',
+    loose: true,
+    o: '-q|--query=V -e|--execute=V -Q=V --queries-file=R -f|--file=R -i=R -o=W -h|--host=V --port=V -u|--user=V --password=V -d|--database=V --format=V --input-format=V --output-format=V --structure=V --table=V',
+    x: 'clickhouse',
+    ok: ["clickhouse local -q 'select 1'", "clickhouse-client -q 'SHOW TABLES'"],
+    eff: ['clickhouse local -q "select * from file(\'.env\')" => read .env'],
+  },
+  {
+    n: 'cqlsh sqlcmd trino presto snowsql bq cockroach usql pgcli mycli litecli influx',
     d: 'database clients (the statements are the rules’ business)',
     loose: true,
     o: '-e|--execute=V -q|--query=V -Q=V -f|--file=R -i=R -o=W',

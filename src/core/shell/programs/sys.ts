@@ -83,7 +83,7 @@ export const SYS: RowSpec[] = [
     loose: true,
     sub: {
       'install uninstall remove rm reinstall upgrade update list ls info search outdated doctor deps uses leaves cleanup config home --prefix --cellar --cache --version link unlink pin unpin tap untap autoremove fetch desc options missing cask bundle services shellenv':
-        { n: '', d: 'packages', a: 'V*' },
+        { n: '', d: 'packages', a: 'V*', x: 'brew' },
       '': { n: '', d: 'brew alone', a: '' },
     },
     ok: ['brew list', 'brew install jq', 'brew info node'],
@@ -95,7 +95,14 @@ export const SYS: RowSpec[] = [
     a: 'V*',
     ok: ['apt list --installed', 'apt-cache policy git', 'dpkg -l | grep ssl', 'rpm -qa'],
   },
-  { n: 'nix nix-build nix-instantiate nix-store', d: 'the Nix package manager', loose: true, a: '?*', ok: ['nix --version', 'nix flake show'] },
+  {
+    n: 'nix nix-build nix-instantiate nix-store',
+    d: 'the Nix package manager (a flake from a remote repository is code nobody has seen)',
+    loose: true,
+    a: '?*',
+    x: 'nix',
+    ok: ['nix --version', 'nix flake show', 'nix run nixpkgs#hello', 'nix develop', 'nix build .#app'],
+  },
   {
     n: 'nix-shell nix-develop',
     d: 'Nix shells (--run and --command run shell code)',
@@ -103,6 +110,7 @@ export const SYS: RowSpec[] = [
     o: '--run=S --command=S -p|--packages=V -A|--attr=V -I=V --pure',
     ok: ["nix-shell -p jq --run 'jq --version'"],
     a: '?*',
+    x: 'nix',
   },
   {
     n: 'asdf mise rtx pyenv rbenv jenv sdk goenv tfenv',
@@ -189,7 +197,17 @@ export const SYS: RowSpec[] = [
   },
   { n: 'open xdg-open gio-open start', d: 'opens a file or URL with the desktop’s default application', loose: true, x: 'open' },
   { n: 'notify-send osascript-notify say afplay paplay aplay', d: 'notifications and sounds', loose: true, a: 'V*', ok: ['notify-send done'] },
-  { n: 'pbcopy xclip xsel wl-copy pbpaste wl-paste', d: 'the clipboard', loose: true, a: 'V*', ok: ['pbcopy < README.md'] },
+  { n: 'pbcopy xsel wl-copy pbpaste wl-paste', d: 'the clipboard (wl-copy’s words are the text copied)', loose: true, a: 'V*', ok: ['pbcopy < README.md'] },
+  // xclip [-i] FILE…: the files are read into the clipboard (a secret there is a secret read).
+  {
+    n: 'xclip',
+    d: 'the X clipboard: files named are copied into it',
+    loose: true,
+    o: '-i|-in -o|-out -f|-filter -r|-rmlastnl -selection=V -sel=V -target=V -t=V -loops=V -l=V -display=V -d=V -noutf8 -quiet -silent -verbose -version -help -sensitive',
+    a: 'R*',
+    ok: ['xclip -selection clipboard < README.md', 'xclip -o -selection clipboard', 'xclip -sel c README.md'],
+    eff: ['xclip -i .env => read .env'],
+  },
   {
     n: 'iptables ip6tables nft ufw firewall-cmd sysctl timedatectl',
     d: 'firewall rules, kernel parameters and the clock: listing is reading; changes are the rules’ business (sys.config, sys.machine)',

@@ -278,6 +278,7 @@ export const TEXT: RowSpec[] = [
     loose: true,
     o: '--diff --goto -g=V --user-data-dir=V --extensions-dir=V --locale=V --profile=V',
     a: 'M*',
+    x: 'editor-open',
     ok: ['code src/app.ts', 'code --diff a.ts b.ts', 'code -r .'],
   },
 ];

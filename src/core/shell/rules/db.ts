@@ -76,8 +76,8 @@ const REDIS_READ =
 
 const SQL_CLIENTS: Record<string, string[]> = {
   psql: ['-c', '--command'],
-  mysql: ['-e', '--execute'],
-  mariadb: ['-e', '--execute'],
+  mysql: ['-e', '--execute', '--init-command'],
+  mariadb: ['-e', '--execute', '--init-command'],
   sqlite3: [],
   duckdb: ['-c'],
   'clickhouse-client': ['-q', '--query'],
