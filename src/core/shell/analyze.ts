@@ -18,6 +18,7 @@ import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { goGenerateLines, miseTaskLines, pthCode, toolConfigs } from './toolconfigs';
+import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
   MAX_SCRIPT_BYTES,
@@ -1703,7 +1704,7 @@ function pythonTasks(text: string, names: readonly string[]): string | undefined
  * install's lifecycle scripts) and the Makefile recipes (`make clean`), walked as command lines in the folder
  * they run in. A file that exists but cannot be read is an unknown; a file that does not parse runs nothing.
  */
-function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
+function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads, contents?: Map<string, string | null>): void {
   const name = s.name;
   if (name === 'just' || name === 'task' || name === 'go-task') return judgeRecipes(a, s, env, disk);
   if (name !== null && Object.hasOwn(CODE_RECIPES, name)) return judgeCodeRecipes(a, s, env, disk);
@@ -1752,33 +1753,73 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       dir = up;
     }
   }
-  const make = makeRun(argv);
-  if (
-    make &&
-    make.dir &&
-    foreignProject(
-      a,
-      s,
-      env,
-      normalize(absPath(make.dir, cwd, env.home)),
-      make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'],
-      (text, dir, file) => run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`),
-    )
-  )
+  // A dry run (`make -n`) still reads the makefiles, and runs what they call while it reads them.
+  const mk = withoutDryRun(argv);
+  const make = makeRun(mk.argv);
+  if (!make) {
+    if (name === 'make' || name === 'gmake') s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
     return;
-  if (make) {
-    const dir = normalize(absPath(make.dir || '.', cwd, env.home));
-    for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
-      const file = normalize(absPath(f, dir, env.home));
-      const text = readDiskScript(env, file, disk);
-      if (text === false) {
-        s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
-        return;
+  }
+  // The makefiles' text (MAKEFILES, then the makefile, with what they include), judged as make reads it.
+  const makeText = (text: string, dir: string, file: string, line: boolean) => {
+    const texts = [text];
+    const extra: string[] = [];
+    const mf = make.vars.MAKEFILES ?? s.assigns.MAKEFILES ?? a.exported?.MAKEFILES;
+    if (mf === null) s.why ??= 'MAKEFILES is only known at run time: which makefiles make reads cannot be told';
+    else if (mf) extra.push(...mf.split(/\s+/).filter(Boolean));
+    const queue: { text: string; file: string; line: boolean }[] = [{ text, file, line }];
+    for (const f of extra) queue.push(...readMake(f, false));
+    function readMake(f: string, optional: boolean): { text: string; file: string; line: boolean }[] {
+      if (/\$[({]/.test(f)) {
+        s.why ??= `a makefile included by a name only known while make runs (${f})`;
+        return [];
       }
-      if (text === undefined) continue;
-      run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`);
+      const abs = normalize(absPath(f, dir, env.home));
+      if (contents?.has(abs)) {
+        const t = contents.get(abs)!;
+        if (t === null) s.why ??= `${abs} was written on this line with text only known at run time, and make reads it`;
+        return t === null ? [] : [{ text: t, file: abs, line: true }];
+      }
+      const t = readDiskScript(env, abs, disk);
+      if (t === false || (t === undefined && env.exists?.(abs) === true && !inWorkspace(abs, env) && !inTmp(abs)))
+        s.why ??= `${abs} is a makefile make reads that the guard cannot read`;
+      else if (t === undefined && !optional && env.exists?.(abs) !== true && !disk.seen?.has(abs)) s.why ??= `${abs}, a makefile make reads, is not on disk`;
+      return typeof t === 'string' ? [{ text: t, file: abs, line: false }] : [];
+    }
+    for (let i = 0; i < queue.length && i < 16; i++) {
+      const q = queue[i];
+      if (i > 0) texts.push(q.text);
+      const p = makeParse(q.text);
+      if (p.opaque !== undefined) note(a, s, `${q.file}: ${p.opaque}`);
+      for (const c of p.commands)
+        if (q.line) lineText(a, c, `a $(shell …) make runs reading ${q.file}`, dir);
+        else projectText(a, c, `a $(shell …) make runs reading ${q.file}`, dir);
+      for (const inc of p.includes) queue.push(...readMake(inc.file, inc.optional));
+    }
+    if (mk.dry) return;
+    const recipes = makeRecipes(texts.join('\n'), make.goals, make.vars);
+    if (line) for (const r of recipes) lineText(a, r, `a recipe of ${file}`, dir);
+    else run(recipes, dir, () => `a recipe of ${file}`);
+  };
+  if (make.dir && foreignProject(a, s, env, normalize(absPath(make.dir, cwd, env.home)), make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'], (text, dir, file) => makeText(text, dir, file, false)))
+    return;
+  const dir = normalize(absPath(make.dir || '.', cwd, env.home));
+  for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
+    const file = normalize(absPath(f, dir, env.home));
+    if (contents?.has(file)) {
+      const t = contents.get(file)!;
+      if (t === null) s.why ??= `${file} was written on this line with text only known at run time, and make reads it`;
+      else makeText(t, dir, file, true);
       return;
     }
+    const text = readDiskScript(env, file, disk);
+    if (text === false) {
+      s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
+      return;
+    }
+    if (text === undefined) continue;
+    makeText(text, dir, file, false);
+    return;
   }
 }
 
@@ -2075,7 +2116,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     const s = a.subs[k];
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
-    if (env.readScript) judgeProjectScripts(a, s, env, disk);
+    if (env.readScript) judgeProjectScripts(a, s, env, disk, contents);
     // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
     // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
     const w0 = s.words[0];
