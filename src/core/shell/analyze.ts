@@ -2004,7 +2004,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
-  if (words.some((w) => w.value === null)) {
+  if (words.some((w) => w.value === null) && !search.lenient) {
     note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }

@@ -7,6 +7,8 @@
 // and the same file planted by one allowed call and loaded by a benign-looking `npx prettier --check src` later.
 // Pure: the analyzer supplies the file system.
 
+import { pythonStart, SHADOW_FILE } from './pyshadow';
+
 /** Where a tool finds the files it loads, relative to the sub-command's cwd. */
 export interface ConfigSearch {
   /** Base names looked for in the cwd and each folder above it (within the workspace), and above each `dirs` entry. */
@@ -23,8 +25,10 @@ export interface ConfigSearch {
   why: string | undefined;
   /** mise: the tasks to run (their `run` lines are judged). */
   miseTasks?: string[];
-  /** go generate: only the named folders' files (no tree), when no `...` pattern. */
+  /** go generate: only the named folders' files (no tree), when no `...` pattern; Python's first module folder. */
   goDirs?: string[];
+  /** Only Python's start folder is searched: a word only known at run time (a script's argument) does not change it. */
+  lenient?: boolean;
 }
 
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
@@ -180,6 +184,13 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     else for (const d of v.split(':')) if (d) out.files.push(`${d}/sitecustomize.py`, `${d}/usercustomize.py`);
     any = true;
   }
+  // The folder first on Python's module path: a module named like one it imports, planted there, runs (pyshadow.ts).
+  const shadow: string[] = [];
+  const start = PYTHON.test(name) ? pythonStart(args) : undefined;
+  if (start) {
+    shadow.push(start.dir);
+    for (const m of start.modules) out.files.push(`${start.dir}/${m}.py`, `${start.dir}/${m}/__init__.py`);
+  }
   let pytest: readonly string[] | undefined;
   if (name === 'pytest' || name === 'py.test') pytest = args;
   else if (PYTHON.test(name)) {
@@ -194,6 +205,14 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     out.dirs.push(...roots);
     out.trees.push(...roots);
     out.walk = /^conftest\.py$/;
+    any = true;
+  }
+  if (shadow.length || pytest !== undefined) {
+    // pytest puts the folders of the tests it collects first: a shadowing file under them is walked with conftest.py.
+    // (`python -m pytest` also puts the cwd first; the guard may see it as plain pytest.)
+    out.goDirs = [...(out.goDirs ?? []), ...shadow, ...(pytest !== undefined && !shadow.includes('.') ? ['.'] : [])];
+    out.walk = out.walk ? new RegExp(`${out.walk.source}|${SHADOW_FILE.source}`) : SHADOW_FILE;
+    if (!any) out.lenient = true;
     any = true;
   }
   const fams = TOOL_FAMILIES[name];
