@@ -489,7 +489,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.
           else if (v !== null && TOOL_PROGRAM.test(k) && /^\s*[^\s;]*\//.test(v)) this.shell(s, v, `${k}=`);
-          else if (!TOOL_HOME.test(k) && !TOOL_PROGRAM.test(k) && !TOOL_OPTS.test(k) && !TOOL_INDEX.test(k) && !UNSAFE_ENV.test(k)) this.envValue(s, k, v, given);
+          else if (!TOOL_HOME.test(k) && !TOOL_PROGRAM.test(k) && !TOOL_OPTS.test(k) && !TOOL_INDEX.test(k) && !UNSAFE_ENV.test(k) && !SEARCH_PATHS.test(k))
+            this.envValue(s, k, v, given);
           else if (envKind(k) === 'dir') this.envValue(s, k, v, given);
         }
       }
@@ -845,6 +846,9 @@ const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|RSYNC_CONNECT_PROG|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
+
+/** The search paths and make flags searchPathWhy judges (known variables, not unknown ones). */
+const SEARCH_PATHS = /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
 
 const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
 

@@ -209,6 +209,12 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
   }
   if (shadow.length || pytest !== undefined) {
     // pytest puts the folders of the tests it collects first: a shadowing file under them is walked with conftest.py.
+    // `pytest -p mod` imports that module as a plugin: one planted in the cwd (or written on the line) runs.
+    if (pytest !== undefined)
+      for (let i = 0; i < pytest.length; i++) {
+        const v = pytest[i] === '-p' ? pytest[i + 1] : pytest[i].startsWith('-p') ? pytest[i].slice(2) : undefined;
+        if (v && !v.startsWith('no:')) out.files.push(`${v.split('.')[0]}.py`, `${v.split('.')[0]}/__init__.py`);
+      }
     // (`python -m pytest` also puts the cwd first; the guard may see it as plain pytest.)
     out.goDirs = [...(out.goDirs ?? []), ...shadow, ...(pytest !== undefined && !shadow.includes('.') ? ['.'] : [])];
     out.walk = out.walk ? new RegExp(`${out.walk.source}|${SHADOW_FILE.source}`) : SHADOW_FILE;
