@@ -465,7 +465,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (!pairs) return;
     // Which values reach a program's environment (a prefix of a command, export, env, declare -x), not a shell variable.
     const given =
-      n === 'export' || n === 'env' || ((n === 'declare' || n === 'typeset') && s.words.some((w) => w.value !== null && /^-[a-z]*x/.test(w.value))) || (n !== '' && n !== null && n !== 'local' && n !== 'declare' && n !== 'typeset' && n !== 'readonly');
+      n === 'export' ||
+      n === 'env' ||
+      ((n === 'declare' || n === 'typeset') && s.words.some((w) => w.value !== null && /^-[a-z]*x/.test(w.value))) ||
+      (n !== '' && n !== null && n !== 'local' && n !== 'declare' && n !== 'typeset' && n !== 'readonly');
     const saved = this.modelCtx;
     // A variable's command is judged once, here: what it runs does not inherit the variable again.
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
@@ -521,7 +524,13 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (kind === undefined) {
       if (!given || v === null) return;
       const t = v.trim();
-      const file = !t.includes('/') && /^[\w.-]+$/.test(t) && /[.]/.test(t) && s.cwd !== null && env.exists?.(normalize(absPath(t, s.cwd, env.home))) === true && env.isDir?.(normalize(absPath(t, s.cwd, env.home))) !== true;
+      const file =
+        !t.includes('/') &&
+        /^[\w.-]+$/.test(t) &&
+        /[.]/.test(t) &&
+        s.cwd !== null &&
+        env.exists?.(normalize(absPath(t, s.cwd, env.home))) === true &&
+        env.isDir?.(normalize(absPath(t, s.cwd, env.home))) !== true;
       if (looksLoaded(t) || file)
         s.why ??= `${k}=${v}: a variable the guard does not know, whose value looks like a path, a program or options the programs on the line may load`;
       return;
@@ -542,13 +551,21 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     for (const raw of paths) {
       if (raw.startsWith('af_unix:')) continue;
       const abs = normalize(absPath(raw, s.cwd ?? '/', env.home));
-      const acc = (op: Access['op'], p: string, flags = 0): Access => ({ op, w: undefined, p, how: `${k}=${v} (${s.name ?? 'the program'} ${op === 'exec' ? 'loads' : op === 'read' ? 'reads' : 'writes'})`, flags, base: undefined, to: undefined, names: undefined });
+      const acc = (op: Access['op'], p: string, flags = 0): Access => ({
+        op,
+        w: undefined,
+        p,
+        how: `${k}=${v} (${s.name ?? 'the program'} ${op === 'exec' ? 'loads' : op === 'read' ? 'reads' : 'writes'})`,
+        flags,
+        base: undefined,
+        to: undefined,
+        names: undefined,
+      });
       if (kind === 'write') s.acc = [...s.acc, acc('write', abs, APPEND)];
       // Temporary and cache files land in the folder: judged where they could replace what the workspace protects.
       else if (kind === 'dir') {
         if (within(abs, env.workspace)) s.acc = [...s.acc, acc('write', abs, INTO)];
-      }
-      else if (kind === 'read') s.acc = [...s.acc, acc('read', abs)];
+      } else if (kind === 'read') s.acc = [...s.acc, acc('read', abs)];
       else {
         const inWs = within(abs, env.workspace);
         // The workspace's own file is judged as code the program runs (the user's and the system's are theirs).
@@ -848,7 +865,8 @@ const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
 
 /** The search paths and make flags searchPathWhy judges (known variables, not unknown ones). */
-const SEARCH_PATHS = /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
+const SEARCH_PATHS =
+  /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
 
 const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
 
@@ -1761,7 +1779,8 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   const mk = withoutDryRun(argv);
   const make = makeRun(mk.argv);
   if (!make) {
-    if (name === 'make' || name === 'gmake') s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
+    if (name === 'make' || name === 'gmake')
+      s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
     return;
   }
   // The makefiles' text (MAKEFILES, then the makefile, with what they include), judged as make reads it.
@@ -1805,7 +1824,17 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     if (line) for (const r of recipes) lineText(a, r, `a recipe of ${file}`, dir);
     else run(recipes, dir, () => `a recipe of ${file}`);
   };
-  if (make.dir && foreignProject(a, s, env, normalize(absPath(make.dir, cwd, env.home)), make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'], (text, dir, file) => makeText(text, dir, file, false)))
+  if (
+    make.dir &&
+    foreignProject(
+      a,
+      s,
+      env,
+      normalize(absPath(make.dir, cwd, env.home)),
+      make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'],
+      (text, dir, file) => makeText(text, dir, file, false),
+    )
+  )
     return;
   const dir = normalize(absPath(make.dir || '.', cwd, env.home));
   for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {

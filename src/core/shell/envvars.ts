@@ -100,9 +100,15 @@ const OPTS: Record<string, (v: string) => string | undefined> = {
   BZIP: compressOpts,
   ZSTD_CLEVEL: (v) => (/^\s*-?\d+\s*$/.test(v) ? undefined : 'is not a level'),
   ZSTD_NBTHREADS: (v) => (/^\s*\d+\s*$/.test(v) ? undefined : 'is not a number'),
-  LESS: (v) => (/(^|\s)\+|--lesskey|(^|\s)-[A-Za-z]*k|-[A-Za-z]*o|--log-file|-O|--LOG-FILE|--tag-file|(^|\s)-[A-Za-z]*T/.test(v) ? 'gives less a start-up command, a key file or a log file' : undefined),
+  LESS: (v) =>
+    /(^|\s)\+|--lesskey|(^|\s)-[A-Za-z]*k|-[A-Za-z]*o|--log-file|-O|--LOG-FILE|--tag-file|(^|\s)-[A-Za-z]*T/.test(v)
+      ? 'gives less a start-up command, a key file or a log file'
+      : undefined,
   MORE: (v) => (/(^|\s)\+/.test(v) ? 'gives more a start-up command' : undefined),
-  MANOPT: (v) => (/(^|\s)-[A-Za-z]*[PHCMpRt]|--pager|--html|--config-file|--manpath|--preprocessor|--recode|--troff/.test(v) ? 'gives man a pager, browser, config or path' : undefined),
+  MANOPT: (v) =>
+    /(^|\s)-[A-Za-z]*[PHCMpRt]|--pager|--html|--config-file|--manpath|--preprocessor|--recode|--troff/.test(v)
+      ? 'gives man a pager, browser, config or path'
+      : undefined,
   PYTHONWARNINGS: (v) => warningFilterWhy(v.split(',')),
   CFLAGS: ccOpts,
   CXXFLAGS: ccOpts,
@@ -119,13 +125,17 @@ const OPTS: Record<string, (v: string) => string | undefined> = {
 
 /** Ex commands vim runs at start: only `set` of options other than the shell is plain. */
 function vimInit(v: string): string | undefined {
-  return v.split('|').every((c) => /^\s*(set?|se)\s+[\w=+,.-]+(\s+[\w=+,.-]+)*\s*$/.test(c) && !/shell|sh=|makeprg|grepprg|keywordprg|equalprg|formatprg/.test(c))
+  return v
+    .split('|')
+    .every((c) => /^\s*(set?|se)\s+[\w=+,.-]+(\s+[\w=+,.-]+)*\s*$/.test(c) && !/shell|sh=|makeprg|grepprg|keywordprg|equalprg|formatprg/.test(c))
     ? undefined
     : 'holds Ex commands vim runs at start (`:!`, `:source`, a shell setting)';
 }
 
 function compressOpts(v: string): string | undefined {
-  return /^(\s*(-[0-9]e?|-e|--extreme|-T\s*\d+|--threads=\d+|-q|-v|--fast|--best|-M\s*\S+|--memlimit[a-z-]*=\S+))*\s*$/.test(v) ? undefined : 'hands the compressor options beyond a level';
+  return /^(\s*(-[0-9]e?|-e|--extreme|-T\s*\d+|--threads=\d+|-q|-v|--fast|--best|-M\s*\S+|--memlimit[a-z-]*=\S+))*\s*$/.test(v)
+    ? undefined
+    : 'hands the compressor options beyond a level';
 }
 
 function ccOpts(v: string): string | undefined {
@@ -139,7 +149,11 @@ function pytestOpts(v: string): string | undefined {
   const ws = v.trim().split(/\s+/).filter(Boolean);
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i];
-    if (/^-[qvxsrl]+$|^-r[a-zA-Z]*$|^--(tb|color|maxfail|durations|durations-min|capture|import-mode|show-capture|timeout|count|reruns|log-level|log-cli-level)=\S+$|^--(lf|ff|nf|sw|last-failed|failed-first|new-first|stepwise|no-header|no-summary|strict-markers|strict-config|disable-warnings|showlocals|verbose|quiet|exitfirst|runxfail|doctest-modules|no-cov|cache-clear|co|collect-only|setup-show|full-trace)$/.test(w))
+    if (
+      /^-[qvxsrl]+$|^-r[a-zA-Z]*$|^--(tb|color|maxfail|durations|durations-min|capture|import-mode|show-capture|timeout|count|reruns|log-level|log-cli-level)=\S+$|^--(lf|ff|nf|sw|last-failed|failed-first|new-first|stepwise|no-header|no-summary|strict-markers|strict-config|disable-warnings|showlocals|verbose|quiet|exitfirst|runxfail|doctest-modules|no-cov|cache-clear|co|collect-only|setup-show|full-trace)$/.test(
+        w,
+      )
+    )
       continue;
     if (/^-[kmn]$|^--(tb|maxfail|durations|color|capture|numprocesses|dist|timeout|reruns|log-level|log-cli-level|import-mode)$/.test(w)) {
       i++;

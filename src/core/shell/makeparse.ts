@@ -51,7 +51,8 @@ export function makeParse(text: string): MakeParse {
       if (/^>/.test(arg)) out.opaque ??= `$(file ${arg.slice(0, 60)}) writes a file while make reads the makefile`;
     } else if (m[1] === 'eval') {
       // Text make evaluates as makefile lines: its $(shell …) calls are found above; a variable's text is not.
-      if (/\$\(|\$\{/.test(arg.replace(/\$\((shell)\s[^)]*\)/g, ''))) out.opaque ??= `$(eval ${arg.slice(0, 60)}) evaluates makefile text built while make runs`;
+      if (/\$\(|\$\{/.test(arg.replace(/\$\((shell)\s[^)]*\)/g, '')))
+        out.opaque ??= `$(eval ${arg.slice(0, 60)}) evaluates makefile text built while make runs`;
     } else out.opaque ??= `$(${m[1]} …) runs code make loads`;
   }
   for (const raw of t.split('\n')) {

@@ -40,7 +40,8 @@ const HOST_PROGRAMS = new Set([
 export const SUBST_EXFIL_NAMES = [...URL_PROGRAMS, ...HOST_PROGRAMS];
 
 /** Option words that take the next word as their value (a header, an output file, a count): not an address. */
-const VALUE_OPT = /^-[a-zA-Z]$|^--(header|output|data[a-z-]*|user|user-agent|referer|cookie|cookie-jar|form|request|write-out|proxy|upload-file|json|output-document|post-data|post-file|body-data|header-file|config|count|interval|timeout|wait|type|class|port|max-time|connect-timeout|retry|ttl|query-type|netrc-file)$/;
+const VALUE_OPT =
+  /^-[a-zA-Z]$|^--(header|output|data[a-z-]*|user|user-agent|referer|cookie|cookie-jar|form|request|write-out|proxy|upload-file|json|output-document|post-data|post-file|body-data|header-file|config|count|interval|timeout|wait|type|class|port|max-time|connect-timeout|retry|ttl|query-type|netrc-file)$/;
 
 /** A URL or host whose host part is this machine, written literally before any substitution. */
 const LOCAL = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^/@\s]*@)?(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1|0\.0\.0\.0)(?:[:/]|$)/i;
@@ -55,7 +56,7 @@ function filled(ctx: RuleCtx): Set<string> | undefined {
   const copies = ctx.vars?.copies;
   if (!copies || copies.length === 0) return undefined;
   let out: Set<string> | undefined;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of copies) {
       if (out?.has(c.name)) continue;
@@ -119,7 +120,9 @@ export const substExfilRules: Rule[] = [
     check(s, ctx) {
       if (s.remote) return undefined;
       const t = carrier(s, filled(ctx));
-      return t === undefined ? undefined : `${s.name} contacts ${t}: the output of a command becomes part of the address, and the request carries it to that server`;
+      return t === undefined
+        ? undefined
+        : `${s.name} contacts ${t}: the output of a command becomes part of the address, and the request carries it to that server`;
     },
   },
 ];
