@@ -21,7 +21,7 @@ describe('fresh10 env/make/shadow/exfil (agentguard eval)', function () {
   /** Step 1 run for real in the workspace (bash), step 2 judged with its file on disk; the plants removed after. */
   const twoStep = (cases: [string, string, Expect, string[]][]) => {
     const w = workspace();
-    for (const [plant, , , files] of cases) execFileSync('bash', ['-c', plant], { cwd: w.ws, env: { ...process.env, HOME: w.home } });
+    for (const [plant] of cases) execFileSync('bash', ['-c', plant], { cwd: w.ws, env: { ...process.env, HOME: w.home } });
     try {
       checkEval(
         w,
