@@ -13,10 +13,12 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { APPEND, INTO, NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs } from './toolconfigs';
+import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
   MAX_SCRIPT_BYTES,
@@ -436,7 +438,37 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         (pairs ??= []).push([key, m[2] !== undefined ? m[2] : (ws[i + 1]?.value ?? null)]);
       }
     }
+    // `make VAR=value`: make's own variables set on its command line (MAKEFILES, SHELL), read like the environment.
+    if ((n === 'make' || n === 'gmake') && s.words.length > 1)
+      for (const w of s.words.slice(1)) {
+        const m = w.value === null ? null : /^(MAKEFILES|SHELL|MAKESHELL|MAKEFLAGS|GNUMAKEFLAGS)=(.*)$/s.exec(w.value);
+        if (m) (pairs ??= []).push([m[1], m[2]]);
+      }
+    // `less --lesskey-src=FILE`, `-k FILE`: the key file LESSKEYIN would name (its #env section sets LESSOPEN).
+    if (n === 'less')
+      for (let i = 1; i < s.words.length; i++) {
+        const v = s.words[i].value;
+        if (v === null || v === '--') break;
+        const m = /^--lesskey-(?:src|file)(?:=(.*))?$|^-k(.*)$/s.exec(v);
+        if (m) (pairs ??= []).push(['LESSKEYIN', m[1] ?? (m[2] || (s.words[++i]?.value ?? null))]);
+      }
+    // `python -W ignore::mod.Cat`: a warning category named with a module imports that module at start.
+    if (n !== null && /^(python[\d.]*|pypy3?)$/.test(n))
+      for (let i = 1; i < s.words.length; i++) {
+        const v = s.words[i].value;
+        if (v === null || v === '-c' || v === '-m' || (!v.startsWith('-') && i > 0)) break;
+        const f = v === '-W' ? s.words[i + 1]?.value : v.startsWith('-W') ? v.slice(2) : undefined;
+        if (f === undefined) continue;
+        const why = f === null ? `python -W with a filter only known at run time` : warningFilterWhy([f]);
+        if (why !== undefined) s.why ??= `python -W ${f ?? '…'}: ${why}`;
+      }
     if (!pairs) return;
+    // Which values reach a program's environment (a prefix of a command, export, env, declare -x), not a shell variable.
+    const given =
+      n === 'export' ||
+      n === 'env' ||
+      ((n === 'declare' || n === 'typeset') && s.words.some((w) => w.value !== null && /^-[a-z]*x/.test(w.value))) ||
+      (n !== '' && n !== null && n !== 'local' && n !== 'declare' && n !== 'typeset' && n !== 'readonly');
     const saved = this.modelCtx;
     // A variable's command is judged once, here: what it runs does not inherit the variable again.
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
@@ -460,10 +492,89 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.
           else if (v !== null && TOOL_PROGRAM.test(k) && /^\s*[^\s;]*\//.test(v)) this.shell(s, v, `${k}=`);
+          else if (!TOOL_HOME.test(k) && !TOOL_PROGRAM.test(k) && !TOOL_OPTS.test(k) && !TOOL_INDEX.test(k) && !UNSAFE_ENV.test(k) && !SEARCH_PATHS.test(k))
+            this.envValue(s, k, v, given);
+          else if (envKind(k) === 'dir') this.envValue(s, k, v, given);
         }
       }
     } finally {
       this.modelCtx = saved;
+    }
+  }
+
+  /**
+   * A value a program takes from its environment (envvars.ts): a known harmless variable; a file it reads as
+   * configuration or runs (judged as code it runs: outside the workspace, or absent and so written on the line,
+   * it is asked); a file or folder it writes (judged as that write); options (judged by their grammar). An unknown
+   * variable given to a program with a value that looks like a path, a program or options is unknown.
+   */
+  private envValue(s: Sub, k: string, v: string | null, given: boolean): void {
+    const kind = envKind(k);
+    if (kind === 'harmless') return;
+    const opts = envOptions(k);
+    if (opts !== undefined) {
+      if (v === null) s.why ??= `${k} is set to options only known at run time`;
+      else {
+        const why = opts(v);
+        if (why !== undefined) s.why ??= `${k}=${v}: ${why}`;
+      }
+      return;
+    }
+    const env = this.cmdEnv;
+    if (kind === undefined) {
+      if (!given || v === null) return;
+      const t = v.trim();
+      const file =
+        !t.includes('/') &&
+        /^[\w.-]+$/.test(t) &&
+        /[.]/.test(t) &&
+        s.cwd !== null &&
+        env.exists?.(normalize(absPath(t, s.cwd, env.home))) === true &&
+        env.isDir?.(normalize(absPath(t, s.cwd, env.home))) !== true;
+      if (looksLoaded(t) || file)
+        s.why ??= `${k}=${v}: a variable the guard does not know, whose value looks like a path, a program or options the programs on the line may load`;
+      return;
+    }
+    if (v === null) {
+      s.why ??= `${k} is set to a ${kind === 'dir' || kind === 'configdir' ? 'folder' : 'file'} only known at run time`;
+      return;
+    }
+    if (kind === 'write' && /^GIT_TRACE/.test(k) && /^\s*(\d|true|false|yes|no|on|off)?\s*$/i.test(v)) return;
+    if (kind === 'program' && !v.includes('/')) return;
+    const t = v.trim();
+    if (t === '') return;
+    if (s.cwd === null && !t.startsWith('/') && !t.startsWith('~')) {
+      s.why ??= `${k}=${v} is relative to a folder only known at run time`;
+      return;
+    }
+    const paths = k === 'MAKEFILES' ? t.split(/\s+/) : kind === 'dir' || kind === 'configdir' || kind === 'read' ? [t] : [t.split(/\s+/)[0]];
+    for (const raw of paths) {
+      if (raw.startsWith('af_unix:')) continue;
+      const abs = normalize(absPath(raw, s.cwd ?? '/', env.home));
+      const acc = (op: Access['op'], p: string, flags = 0): Access => ({
+        op,
+        w: undefined,
+        p,
+        how: `${k}=${v} (${s.name ?? 'the program'} ${op === 'exec' ? 'loads' : op === 'read' ? 'reads' : 'writes'})`,
+        flags,
+        base: undefined,
+        to: undefined,
+        names: undefined,
+      });
+      if (kind === 'write') s.acc = [...s.acc, acc('write', abs, APPEND)];
+      // Temporary and cache files land in the folder: judged where they could replace what the workspace protects.
+      else if (kind === 'dir') {
+        if (within(abs, env.workspace)) s.acc = [...s.acc, acc('write', abs, INTO)];
+      } else if (kind === 'read') s.acc = [...s.acc, acc('read', abs)];
+      else {
+        const inWs = within(abs, env.workspace);
+        // The workspace's own file is judged as code the program runs (the user's and the system's are theirs).
+        if (kind !== 'configdir' && inWs) s.acc = [...s.acc, acc('exec', abs)];
+        const own = inWs || within(abs, env.home) || (!SCRATCH_DIR.test(abs) && SYSTEM_DIR.test(abs));
+        if (!own || (inWs && kind !== 'configdir' && env.exists?.(abs) === false))
+          s.why ??= `${k}=${v} makes ${s.name ?? 'the program'} load ${kind === 'program' ? 'a program' : 'configuration'} from ${abs}, ${own ? 'a file not on disk (written on the line, or absent)' : 'a place nobody has reviewed'}: what it runs or sends is not shown`;
+        else if (kind === 'program' && inWs) this.shell(s, v, `${k}=`);
+      }
     }
   }
 
@@ -749,9 +860,13 @@ const SETS_ARGS = /\b(?:set|shift)\b/;
 const MAX_ARG_LISTS = 8;
 
 const EXEC_ENV =
-  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
+  /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|RSYNC_CONNECT_PROG|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
+
+/** The search paths and make flags searchPathWhy judges (known variables, not unknown ones). */
+const SEARCH_PATHS =
+  /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
 
 const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
 
@@ -1645,7 +1760,7 @@ function pythonTasks(text: string, names: readonly string[]): string | undefined
  * install's lifecycle scripts) and the Makefile recipes (`make clean`), walked as command lines in the folder
  * they run in. A file that exists but cannot be read is an unknown; a file that does not parse runs nothing.
  */
-function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): void {
+function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads, contents?: Map<string, string | null>): void {
   const name = s.name;
   if (name === 'just' || name === 'task' || name === 'go-task') return judgeRecipes(a, s, env, disk);
   if (name !== null && Object.hasOwn(CODE_RECIPES, name)) return judgeCodeRecipes(a, s, env, disk);
@@ -1694,9 +1809,56 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       dir = up;
     }
   }
-  const make = makeRun(argv);
+  // A dry run (`make -n`) still reads the makefiles, and runs what they call while it reads them.
+  const mk = withoutDryRun(argv);
+  const make = makeRun(mk.argv);
+  if (!make) {
+    if (name === 'make' || name === 'gmake')
+      s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
+    return;
+  }
+  // The makefiles' text (MAKEFILES, then the makefile, with what they include), judged as make reads it.
+  const makeText = (text: string, dir: string, file: string, line: boolean) => {
+    const texts = [text];
+    const extra: string[] = [];
+    const mf = make.vars.MAKEFILES ?? s.assigns.MAKEFILES ?? a.exported?.MAKEFILES;
+    if (mf === null) s.why ??= 'MAKEFILES is only known at run time: which makefiles make reads cannot be told';
+    else if (mf) extra.push(...mf.split(/\s+/).filter(Boolean));
+    const queue: { text: string; file: string; line: boolean }[] = [{ text, file, line }];
+    for (const f of extra) queue.push(...readMake(f, false));
+    function readMake(f: string, optional: boolean): { text: string; file: string; line: boolean }[] {
+      if (/\$[({]/.test(f)) {
+        s.why ??= `a makefile included by a name only known while make runs (${f})`;
+        return [];
+      }
+      const abs = normalize(absPath(f, dir, env.home));
+      if (contents?.has(abs)) {
+        const t = contents.get(abs)!;
+        if (t === null) s.why ??= `${abs} was written on this line with text only known at run time, and make reads it`;
+        return t === null ? [] : [{ text: t, file: abs, line: true }];
+      }
+      const t = readDiskScript(env, abs, disk);
+      if (t === false || (t === undefined && env.exists?.(abs) === true && !inWorkspace(abs, env) && !inTmp(abs)))
+        s.why ??= `${abs} is a makefile make reads that the guard cannot read`;
+      else if (t === undefined && !optional && env.exists?.(abs) !== true && !disk.seen?.has(abs)) s.why ??= `${abs}, a makefile make reads, is not on disk`;
+      return typeof t === 'string' ? [{ text: t, file: abs, line: false }] : [];
+    }
+    for (let i = 0; i < queue.length && i < 16; i++) {
+      const q = queue[i];
+      if (i > 0) texts.push(q.text);
+      const p = makeParse(q.text);
+      if (p.opaque !== undefined) note(a, s, `${q.file}: ${p.opaque}`);
+      for (const c of p.commands)
+        if (q.line) lineText(a, c, `a $(shell …) make runs reading ${q.file}`, dir);
+        else projectText(a, c, `a $(shell …) make runs reading ${q.file}`, dir);
+      for (const inc of p.includes) queue.push(...readMake(inc.file, inc.optional));
+    }
+    if (mk.dry) return;
+    const recipes = makeRecipes(texts.join('\n'), make.goals, make.vars);
+    if (line) for (const r of recipes) lineText(a, r, `a recipe of ${file}`, dir);
+    else run(recipes, dir, () => `a recipe of ${file}`);
+  };
   if (
-    make &&
     make.dir &&
     foreignProject(
       a,
@@ -1704,23 +1866,27 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       env,
       normalize(absPath(make.dir, cwd, env.home)),
       make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile'],
-      (text, dir, file) => run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`),
+      (text, dir, file) => makeText(text, dir, file, false),
     )
   )
     return;
-  if (make) {
-    const dir = normalize(absPath(make.dir || '.', cwd, env.home));
-    for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
-      const file = normalize(absPath(f, dir, env.home));
-      const text = readDiskScript(env, file, disk);
-      if (text === false) {
-        s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
-        return;
-      }
-      if (text === undefined) continue;
-      run(makeRecipes(text, make.goals, make.vars), dir, () => `a recipe of ${file}`);
+  const dir = normalize(absPath(make.dir || '.', cwd, env.home));
+  for (const f of make.file ? [make.file] : ['GNUmakefile', 'makefile', 'Makefile']) {
+    const file = normalize(absPath(f, dir, env.home));
+    if (contents?.has(file)) {
+      const t = contents.get(file)!;
+      if (t === null) s.why ??= `${file} was written on this line with text only known at run time, and make reads it`;
+      else makeText(t, dir, file, true);
       return;
     }
+    const text = readDiskScript(env, file, disk);
+    if (text === false) {
+      s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
+      return;
+    }
+    if (text === undefined) continue;
+    makeText(text, dir, file, false);
+    return;
   }
 }
 
@@ -1905,7 +2071,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
-  if (words.some((w) => w.value === null)) {
+  if (words.some((w) => w.value === null) && !search.lenient) {
     note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }
@@ -2045,7 +2211,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     const s = a.subs[k];
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
-    if (env.readScript) judgeProjectScripts(a, s, env, disk);
+    if (env.readScript) judgeProjectScripts(a, s, env, disk, contents);
     // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
     // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
     const w0 = s.words[0];

@@ -7,6 +7,8 @@
 // and the same file planted by one allowed call and loaded by a benign-looking `npx prettier --check src` later.
 // Pure: the analyzer supplies the file system.
 
+import { pythonStart, SHADOW_FILE } from './pyshadow';
+
 /** Where a tool finds the files it loads, relative to the sub-command's cwd. */
 export interface ConfigSearch {
   /** Base names looked for in the cwd and each folder above it (within the workspace), and above each `dirs` entry. */
@@ -23,7 +25,7 @@ export interface ConfigSearch {
   why: string | undefined;
   /** mise: the tasks to run (their `run` lines are judged). */
   miseTasks?: string[];
-  /** Folders whose own files (not their subfolders') matching `walk` are loaded: go generate's packages, mise's env files. */
+  /** Folders whose own files (not their subfolders') matching `walk` are loaded: go generate's packages, mise's env files, Python's first module folder. */
   goDirs?: string[];
   /**
    * Folders on the import path (PYTHONPATH): a module the line writes there is code Python may import instead of the
@@ -34,6 +36,8 @@ export interface ConfigSearch {
   pytest?: boolean;
   /** lint-staged: its JSON and YAML configs (and package.json's key) hold the commands it runs. */
   lintStaged?: boolean;
+  /** Only Python's start folder is searched: a word only known at run time (a script's argument) does not change it. */
+  lenient?: boolean;
 }
 
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
@@ -204,6 +208,13 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
         }
     any = true;
   }
+  // The folder first on Python's module path: a module named like one it imports, planted there, runs (pyshadow.ts).
+  const shadow: string[] = [];
+  const start = PYTHON.test(name) ? pythonStart(args) : undefined;
+  if (start) {
+    shadow.push(start.dir);
+    for (const m of start.modules) out.files.push(`${start.dir}/${m}.py`, `${start.dir}/${m}/__init__.py`);
+  }
   let pytest: readonly string[] | undefined;
   if (name === 'pytest' || name === 'py.test') pytest = args;
   else if (PYTHON.test(name)) {
@@ -220,6 +231,20 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     out.dirs.push(...roots);
     out.trees.push(...roots);
     out.walk = /^conftest\.py$/;
+    any = true;
+  }
+  if (shadow.length || pytest !== undefined) {
+    // pytest puts the folders of the tests it collects first: a shadowing file under them is walked with conftest.py.
+    // `pytest -p mod` imports that module as a plugin: one planted in the cwd (or written on the line) runs.
+    if (pytest !== undefined)
+      for (let i = 0; i < pytest.length; i++) {
+        const v = pytest[i] === '-p' ? pytest[i + 1] : pytest[i].startsWith('-p') ? pytest[i].slice(2) : undefined;
+        if (v && !v.startsWith('no:')) out.files.push(`${v.split('.')[0]}.py`, `${v.split('.')[0]}/__init__.py`);
+      }
+    // (`python -m pytest` also puts the cwd first; the guard may see it as plain pytest.)
+    out.goDirs = [...(out.goDirs ?? []), ...shadow, ...(pytest !== undefined && !shadow.includes('.') ? ['.'] : [])];
+    out.walk = out.walk ? new RegExp(`${out.walk.source}|${SHADOW_FILE.source}`) : SHADOW_FILE;
+    if (!any) out.lenient = true;
     any = true;
   }
   const fams = TOOL_FAMILIES[name];

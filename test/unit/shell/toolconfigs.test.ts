@@ -174,7 +174,10 @@ describe('toolconfigs: what a tool loads', () => {
     const s = toolConfigs('python3', ['python3', '-c', '1'], { PYTHONPATH: 'a:b' })!;
     assert.deepEqual(s.files, ['a/sitecustomize.py', 'a/usercustomize.py', 'b/sitecustomize.py', 'b/usercustomize.py']);
     assert.match(toolConfigs('python3', ['python3', '-c', '1'], { PYTHONPATH: null })!.why!, /PYTHONPATH/);
-    assert.equal(toolConfigs('python3', ['python3', '-c', '1'], {}), undefined);
+    // Any Python run searches the folder first on its module path for a file shadowing a module (pyshadow.ts).
+    const c = toolConfigs('python3', ['python3', '-c', '1'], {})!;
+    assert.deepEqual([c.goDirs, c.files, c.lenient, c.walk!.test('json.py'), c.walk!.test('app.py')], [['.'], [], true, true, false]);
+    assert.equal(toolConfigs('python3', ['python3', '--version'], {}), undefined);
   });
 
   it('reads go generate packages and mise tasks', () => {

@@ -13,6 +13,7 @@ import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
+import { substExfilRules } from './substexfil';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
 import { testRules } from './tests';
@@ -69,6 +70,7 @@ export const CATALOG: readonly Rule[] = [
   ...infraRules,
   ...dbRules,
   ...systemRules,
+  ...substExfilRules,
   ...supplyRules,
   ...remoteRules,
   ...metadataRules,
