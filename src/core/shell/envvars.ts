@@ -115,6 +115,13 @@ const OPTS: Record<string, (v: string) => string | undefined> = {
   CXXFLAGS: ccOpts,
   CPPFLAGS: ccOpts,
   LDFLAGS: ccOpts,
+  FFLAGS: ccOpts,
+  // cgo's compiler and linker flags (loaders.ts judges their @FILE and plugins for the builders that read them).
+  CGO_CFLAGS: ccOpts,
+  CGO_CPPFLAGS: ccOpts,
+  CGO_CXXFLAGS: ccOpts,
+  CGO_FFLAGS: ccOpts,
+  CGO_LDFLAGS: ccOpts,
   GREP_OPTIONS: (v) => (/(^|\s)-[A-Za-z]*f|--file|(^|\s)-[A-Za-z]*r|--recursive/.test(v) ? 'gives grep a pattern file or a recursive search' : undefined),
   VIMINIT: vimInit,
   EXINIT: vimInit,

@@ -188,6 +188,17 @@ const PROSE = new Set(
   ).split(' '),
 );
 
+/** Where a value that stopped at a `,` ends, read by regexes: the run after the comma to the format's delimiter. */
+function commaRunEnd(line: string, comma: number, before: string): number {
+  const query = before === '?' || before === '&';
+  if (!query && before !== ';' && before !== ' ' && before !== '\t') return comma;
+  if (/^[ \t]*[A-Za-z_][\w.-]*[ \t]*[=:]/.test(line.slice(comma + 1, comma + 65))) return comma;
+  const rest = line.slice(comma + 1);
+  const run = (query ? /^[^\s"'`;&#()[\]{}<>]*/ : /^[^\s"'`;()[\]{}<>]*/).exec(rest)![0];
+  if (/^[()[\]{}<>]/.test(rest.slice(run.length))) return comma;
+  return run.length > 0 ? comma + 1 + run.length : comma;
+}
+
 function genericScanDef(line: string, out: Hit[]): void {
   const cut = (value: string, lineStartYaml: boolean, query: boolean): string => {
     if (lineStartYaml) {
@@ -254,7 +265,16 @@ function genericScanDef(line: string, out: Hit[]): void {
       }
       const yaml = !typed && lineStart && a.op === ':' && !/[,;]\s*(?:\/\/.*)?$/.test(value) && !/^[\w$.<>[\]|?& ']+=\s/.test(value);
       if (literal && start === a.start) value = value.replace(/\s[^]*$/, '');
-      else value = cut(value, yaml, query);
+      else {
+        value = cut(value, yaml, query);
+        if (!yaml && a.op === '=') {
+          // A form body's first value ends where `&name=` opens the next field.
+          const field = query ? null : /&[A-Za-z_][\w.[\]-]*=/.exec(value);
+          if (field) value = value.slice(0, field.index);
+          // A comma inside a query, connection-string or CLI value is the password's own character.
+          if (line[start + value.length] === ',') value = line.slice(start, commaRunEnd(line, start + value.length, before.slice(-1)));
+        }
+      }
       asLiteral = literal && start === a.start;
       // A YAML anchor (`password: &pw value`) names the node: the value is after it.
       if (yaml && start === a.start && value.startsWith('&')) {

@@ -6,6 +6,7 @@
 // writes a test, `-Xclang -load -Xclang /tmp/x.so` runs a plugin.
 // The reading here is the conservative one: every forwarded word names a path (touched in every way, `@FILE`
 // included), an output option's value is written, a plugin or program option's value is run.
+import { ccSources } from './handlers4';
 import { applyRoles, derived, handler, type Model } from './model';
 
 /** Forwarding options of compiler drivers: comma lists (`-Wl,a,b`) and one-word values (`-Xlinker a`). */
@@ -119,6 +120,7 @@ handler('cc', (m) => {
   // The driver's own `@FILE` (named by the row as a read): arguments nobody sees, so code it runs as well.
   for (const w of m.p.positional)
     if (w.value !== null && w.value.length > 1 && w.value[0] === '@') m.path('X', derived(w.value.slice(1)), w.value.slice(1), `${m.label} ${w.value}`);
+  ccSources(m);
   const fw = forwardedWords(m, m.from);
   if (fw === undefined) return;
   for (const { list, how } of fw) judgeForwarded(m, list, how);

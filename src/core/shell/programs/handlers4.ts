@@ -207,10 +207,10 @@ export function setStdinOf(f: typeof stdinOf): void {
 /**
  * gcc, clang: the generic reading of the row, then the sources' includes. Source text on the input (`-`
  * with a here-doc or here-string) is read; a source file outside the workspace (or written on the same line)
- * is code the project has not seen: its includes can name any file, so it is asked.
+ * is code the project has not seen: its includes can name any file, so it is asked. Called by the `cc` handler
+ * (forward.ts) after the row's roles and the forwarded options.
  */
-handler('cc', (m) => {
-  applyRoles(m);
+export function ccSources(m: Model): void {
   for (const o of m.p.occ) {
     if ((o.opt.key === '-include' || o.opt.key === '-imacros') && typeof o.value === 'string') m.add('read', undefined, o.value, `${m.label} ${o.opt.key}`);
   }
@@ -229,7 +229,7 @@ handler('cc', (m) => {
       m.path('R', w, v, `${m.label} (a source file: what it includes is read too)`, RUNS);
     }
   }
-});
+}
 
 // ---- DuckDB, ClickHouse: SQL that reads and writes files ----
 
