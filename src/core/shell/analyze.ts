@@ -33,6 +33,7 @@ import {
   type RecipeRun,
 } from './projectScripts';
 import { judgeCode } from './programs/code';
+import { opaqueCall } from './opaquecalls';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -1790,6 +1791,12 @@ function note(a: Analyzer, s: Sub, why: string): void {
 function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string): void {
   if (onDisk) {
     projectProgram(a, s, text, target, s.cwd, false);
+    // A script git does not hold as committed may be the agent's own: a path, program or address it computes
+    // is one nobody judged (`readFileSync(['.e','nv'].join(''))`).
+    if (agentScript(a, target)) {
+      const why = opaqueCall(lang, text);
+      if (why !== undefined) note(a, s, `${target} (not committed as it is) ${why}`);
+    }
     return;
   }
   const v = judgeCode(lang, text);
@@ -1800,6 +1807,11 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
   for (const literal of shellOuts(text).literals) lineText(a, literal, `a command ${target} runs`, s.cwd);
   for (const r of v.reads)
     s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+}
+
+/** A script on disk that git does not hold as committed (or cannot tell): possibly the agent's own, judged strictly. */
+function agentScript(a: Analyzer, file: string): boolean {
+  return a.cmdEnv.scriptChanged !== undefined && a.cmdEnv.scriptChanged(file) !== false;
 }
 
 /** Text the line itself wrote, walked as commands in `cwd`: judged in full, unknowns included. */
@@ -2029,7 +2041,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         // `./x.py` without a `#!` line runs as a shell script from bash, and as Python from a runner (`uv run x.py`): both.
         const asLang = lang !== undefined && (!asShell || (direct && !shebang && !SCRIPT_SHELLS.has(s.name ?? '')));
         if (asShell) {
-          if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
+          if (origin === 'on disk' && !agentScript(a, target)) projectText(a, text, `the script ${target}`, s.cwd);
           else
             a.reparse(
               text,
