@@ -1788,12 +1788,12 @@ function note(a: Analyzer, s: Sub, why: string): void {
  * refuses (`import os` is in every manage.py). Written on this line: code the line shows, judged like an inline
  * program (what is not proven harmless is unknown) and its literal shell commands walked as the line's own.
  */
-function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string): void {
+function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string, run = false): void {
   if (onDisk) {
     projectProgram(a, s, text, target, s.cwd, false);
     // A script git does not hold as committed may be the agent's own: a path, program or address it computes
     // is one nobody judged (`readFileSync(['.e','nv'].join(''))`).
-    if (agentScript(a, target)) {
+    if (run && agentScript(a, target)) {
       const why = opaqueCall(lang, text);
       if (why !== undefined) note(a, s, `${target} (not committed as it is) ${why}`);
     }
@@ -2041,7 +2041,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         // `./x.py` without a `#!` line runs as a shell script from bash, and as Python from a runner (`uv run x.py`): both.
         const asLang = lang !== undefined && (!asShell || (direct && !shebang && !SCRIPT_SHELLS.has(s.name ?? '')));
         if (asShell) {
-          if (origin === 'on disk' && !agentScript(a, target)) projectText(a, text, `the script ${target}`, s.cwd);
+          if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
           else
             a.reparse(
               text,
@@ -2051,7 +2051,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
           (judged ??= new Set()).add(target);
         }
         if (!asLang) continue;
-        judgeProgramText(a, s, target, text, origin === 'on disk', lang!);
+        judgeProgramText(a, s, target, text, origin === 'on disk', lang!, true);
         if (origin !== 'on disk') (judged ??= new Set()).add(target);
         // Appended to a file on disk: what was there runs too.
         if (appended?.has(target)) {

