@@ -237,7 +237,9 @@ export class KnownSecrets {
    * appearance), line by line: a span over a line break is masked on each of its lines, the breaks kept.
    */
   mask(text: string): { text: string; masked: number } {
-    const spans = this.find(text);
+    // A placeholder the masker already put there is never masked again (its rule name is no secret).
+    const held = text.includes('«secret:') ? [...text.matchAll(/«secret:[^»\s]*»/g)].map((m) => [m.index, m.index + m[0].length]) : [];
+    const spans = this.find(text).filter((s) => !held.some(([a, b]) => s.start < b && s.end > a));
     if (spans.length === 0) return { text, masked: 0 };
     const numbers = new Map<number, number>();
     let out = '';
