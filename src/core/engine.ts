@@ -99,6 +99,7 @@ export class Engine {
       exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
       readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
+      scriptChanged: probe.changedSinceHead ? (abs) => changedFact(probe, abs) : undefined,
       listDir: probe.readdirKinds ? (abs) => listDirFact(probe, abs) : undefined,
     });
     let result = cmdVerdict;
@@ -198,6 +199,15 @@ function readTextFact(probe: FsProbe, abs: string, max: number): string | false 
     return probe.readText!(abs, max);
   } catch {
     return false;
+  }
+}
+
+/** A script changed since HEAD (or untracked); a probe failure is undefined (judged as possibly the agent's). */
+function changedFact(probe: FsProbe, abs: string): boolean | undefined {
+  try {
+    return probe.changedSinceHead!(abs);
+  } catch {
+    return undefined;
   }
 }
 

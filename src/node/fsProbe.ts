@@ -40,7 +40,47 @@ export const nodeFsProbe: FsProbe = {
   gitTracked,
   gitRange,
   readText,
+  changedSinceHead,
 };
+
+const REPOS = new Map<string, { top: string; gitDir: string }>();
+const CHANGED = new Map<string, { key: string; changed: boolean }>();
+
+/**
+ * Whether git holds `abs` as it is at HEAD: `git status --porcelain --ignored` prints nothing for a tracked,
+ * unchanged file and a line for an untracked, ignored, modified or staged one. Outside a repository: true (no
+ * commit vouches for it). Kept per file until its size or mtime or the index changes; undefined on failure.
+ */
+function changedSinceHead(abs: string): boolean | undefined {
+  const st = fs.statSync(abs, { throwIfNoEntry: false });
+  if (!st || !st.isFile()) return undefined;
+  const dir = path.dirname(abs);
+  let repo = REPOS.get(dir);
+  if (!repo) {
+    try {
+      const [t, g] = runGit(dir, ['rev-parse', '--show-toplevel', '--absolute-git-dir']).trimEnd().split('\n');
+      repo = { top: t, gitDir: g };
+      REPOS.set(dir, repo);
+    } catch (e) {
+      const err = e as { status?: number; stderr?: string };
+      if (err.status === 128 && /not a git repository/i.test(String(err.stderr ?? ''))) return true;
+      return undefined;
+    }
+  }
+  const { top, gitDir } = repo;
+  if (!top || !gitDir) return undefined;
+  const key = `${st.size}:${st.mtimeMs}:${stampOf(gitDir)}`;
+  const known = CHANGED.get(abs);
+  if (known && known.key === key) return known.changed;
+  try {
+    const out = runGit(top, ['status', '--porcelain=v1', '--ignored', '--untracked-files=all', '-z', '--', path.relative(top, abs)]);
+    const changed = out.length > 0;
+    CHANGED.set(abs, { key, changed });
+    return changed;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A script's text, for the command guard (links followed, as the kernel or a shell opens it). A file with a

@@ -36,6 +36,12 @@ export interface FsProbe {
    * cannot be judged (unreadable, or larger than `max` bytes).
    */
   readText?(abs: string, max: number): string | false | undefined;
+  /**
+   * Whether a file may have been written since the last commit: true when git does not have it as it is at HEAD
+   * (untracked, ignored, modified, staged, or no repository), false when it is tracked and unchanged, undefined
+   * when it cannot be told.
+   */
+  changedSinceHead?(abs: string): boolean | undefined;
   /** Entry names of a directory with whether each is a directory (links not followed). */
   readdirKinds?(abs: string): { name: string; dir: boolean }[];
 }

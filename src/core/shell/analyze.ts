@@ -35,6 +35,7 @@ import {
   type RecipeRun,
 } from './projectScripts';
 import { judgeCode } from './programs/code';
+import { opaqueCall } from './opaquecalls';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -1987,9 +1988,15 @@ function note(a: Analyzer, s: Sub, why: string): void {
  * refuses (`import os` is in every manage.py). Written on this line: code the line shows, judged like an inline
  * program (what is not proven harmless is unknown) and its literal shell commands walked as the line's own.
  */
-function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string): void {
+function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onDisk: boolean, lang: string, run = false): void {
   if (onDisk) {
     projectProgram(a, s, text, target, s.cwd, false);
+    // A script git does not hold as committed may be the agent's own: a path, program or address it computes
+    // is one nobody judged (`readFileSync(['.e','nv'].join(''))`).
+    if (run && agentScript(a, target)) {
+      const why = opaqueCall(lang, text);
+      if (why !== undefined) note(a, s, `${target} (not committed as it is) ${why}`);
+    }
     return;
   }
   const v = judgeCode(lang, text);
@@ -2000,6 +2007,11 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
   for (const literal of shellOuts(text).literals) lineText(a, literal, `a command ${target} runs`, s.cwd);
   for (const r of v.reads)
     s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+}
+
+/** A script on disk that git does not hold as committed (or cannot tell): possibly the agent's own, judged strictly. */
+function agentScript(a: Analyzer, file: string): boolean {
+  return a.cmdEnv.scriptChanged !== undefined && a.cmdEnv.scriptChanged(file) !== false;
 }
 
 /** Text the line itself wrote, walked as commands in `cwd`: judged in full, unknowns included. */
@@ -2267,7 +2279,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
           (judged ??= new Set()).add(target);
         }
         if (!asLang) continue;
-        judgeProgramText(a, s, target, text, origin === 'on disk', lang!);
+        judgeProgramText(a, s, target, text, origin === 'on disk', lang!, true);
         if (origin !== 'on disk') (judged ??= new Set()).add(target);
         // Appended to a file on disk: what was there runs too.
         if (appended?.has(target)) {

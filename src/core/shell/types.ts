@@ -17,6 +17,13 @@ export interface CommandEnv {
    */
   readScript?: (absPath: string, max: number) => string | false | undefined;
   /**
+   * Whether a script on disk may be the agent's own: true when git does not hold it as it is at HEAD (untracked,
+   * modified, no repository), false for the user's committed code, undefined when it cannot be told. A script
+   * that may be the agent's is judged strictly: a file, program or address its code computes is an unknown.
+   * Without it, scripts on disk are judged as the project's code.
+   */
+  scriptChanged?: (absPath: string) => boolean | undefined;
+  /**
    * The entries of a folder (links not followed: a link is no folder here), for the files tools load without the
    * line naming them (pytest's conftest.py under a tree, `//go:generate` in a package). undefined: not a folder,
    * or it cannot be listed. Without it, trees are not searched.

@@ -33,6 +33,7 @@ import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
 import { hostShows, prepareExecs, secretFilesRead } from './execReads';
+import { knownSecretsOf } from './knownSecrets';
 import { persistentTerminal, settleTerminal, terminalFor } from './terminals';
 import { createNotice, createView, isViewPath, removeView, viewOrigin } from './views';
 
@@ -291,10 +292,13 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
       : maskOutput
         ? (output, compiled) => {
             try {
-              return maskOutput(env, output, {
+              const masked = maskOutput(env, output, {
                 file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
                 value: compiled.maskValue,
               });
+              // The workspace's own secret values in any encoding the patterns cannot see (hex, reversed, split, rot13…).
+              // A failure here withholds the output (below), never passes it.
+              return knownSecretsOf(workspace, compiled).maskValue(masked);
             } catch (e) {
               return withheldOutput({ toolInput: env.toolInput, toolResponse: output }, withheldNotice((e as Error)?.message ?? String(e)));
             }

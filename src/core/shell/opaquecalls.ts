@@ -1,0 +1,172 @@
+// Calls in a program that reach files, processes or the network with an argument the guard cannot read off the
+// text: `readFileSync(['.e','nv'].join(''))`, `rmSync(dir, {recursive: true})`, `open(codecs.decode('.rai', 'rot13'))`,
+// `system("rm -rf #{t}")`. The command guard judges a script it runs by the literal paths in its code
+// (codepaths.ts, analyze.ts's projectProgram); a path the script computes is a path nobody judged.
+// Threat: an agent writes `scripts/dump.js` (allowed: a new file) whose code reads `.env` under a computed name,
+// then runs `node scripts/dump.js` (allowed: the code names no protected file).
+// Used for scripts that may be the agent's own (untracked by git, or changed since HEAD): code the guard cannot
+// account for is not allowed. The user's own committed code keeps being judged by what it is seen to do.
+// Not a parser: the call names below, and whether their first argument is one plain string literal.
+
+/** A plain string literal, the whole argument: '…', "…" without escapes or interpolation, `…` without `${`. */
+const PLAIN = /^\s*(?:'[^'\\\n]*'|"[^"\\\n$#{}]*"|`[^`\\\n$]*`)\s*$/;
+/** Perl and PHP: a double-quoted string interpolates `$x`; a single-quoted one does not. */
+const PLAIN_SINGLE = /^\s*'[^'\\\n]*'\s*$/;
+
+interface Lang {
+  /** Calls whose arguments are paths, commands or addresses: `name(` (the name as the regex matches it). */
+  calls: RegExp;
+  /** Always opaque: evaluation of computed code, dynamic module loading, reflection. */
+  dynamic: RegExp;
+  plain: RegExp;
+}
+
+const JS_FS =
+  'readFileSync|readFile|writeFileSync|writeFile|appendFileSync|appendFile|createReadStream|createWriteStream|openSync|open|opendirSync|opendir|' +
+  'rmSync|rm|rmdirSync|rmdir|unlinkSync|unlink|renameSync|rename|copyFileSync|copyFile|cpSync|cp|symlinkSync|symlink|linkSync|link|' +
+  'readdirSync|readdir|truncateSync|truncate|chmodSync|chmod|chownSync|chown|mkdirSync|mkdir|mkdtempSync|utimesSync|utimes|' +
+  'readTextFileSync|readTextFile|writeTextFileSync|writeTextFile|removeSync|remove|emptyDirSync|emptyDir|moveSync|move|outputFileSync|outputFile|' +
+  'rimraf|rimrafSync|readJsonSync|readJson|writeJsonSync|writeJson';
+const JS_PROC = 'execSync|execFileSync|execFile|spawnSync|spawn|fork|exec|execa|execaSync|execaCommand|execaCommandSync|\\$';
+/** Names no other object's method is likely to have: a call of one on any object is the API. */
+const JS_DISTINCT =
+  '\\w+Sync|readFile|writeFile|appendFile|createReadStream|createWriteStream|unlink|rmdir|symlink|copyFile|readdir|truncate|chmod|chown|execFile|spawn|fork|readTextFile|writeTextFile';
+const JS_NET = 'fetch|request|get|post|connect|createConnection|dlopen|file|write|openSync';
+
+const LANGS: Record<string, Lang> = {
+  node: {
+    // `regex.exec(s)`, `map.get(k)`: a method named like an API on an arbitrary object is not one; bare names
+    // (destructured from the module) and the modules' own members are.
+    calls: new RegExp(
+      String.raw`(?<![\w$.])(?:${JS_FS}|${JS_PROC})\s*\(|\.\s*(?:${JS_DISTINCT})\s*\(|\brequire\s*\(\s*['"][\w:/]+['"]\s*\)\s*\.\s*\w+\s*\(|\b(?:fs|fsp|fse|promises|fs\.promises|Deno|child_process|cp|proc|shell)\s*\.\s*(?:${JS_FS}|${JS_PROC}|run|command|Command|readFile|env)\s*\(|\b(?:https?|http2|net|tls|dgram|axios|got|superagent|Bun|Deno)\s*\.\s*(?:${JS_NET}|spawn|spawnSync)\s*\(|(?<![\w$.])(?:fetch|XMLHttpRequest|WebSocket|Worker)\s*\(|\bnew\s+Deno\.Command\s*\(`,
+      'g',
+    ),
+    dynamic:
+      /(?<![\w$.])(?:eval|Function)\s*\(|\bnew\s+Function\b|\b(?:require|import)\s*\(\s*(?!\s*(?:'[^'\\\n]*'|"[^"\\\n]*"|`[^`\\\n$]*`)\s*\))|\b(?:vm|process)\s*\.\s*(?:runIn\w*|binding|dlopen)\b|\b(?:fs|fsp|fse|promises|child_process|cp|Deno|Bun|globalThis|global|process|module|require\(\s*['"][\w:/]+['"]\s*\))\s*\[|\batob\s*\(|\bBuffer\.from\s*\([^)]*,\s*['"](?:base64|hex|base64url)['"]|\bString\.fromCharCode\b/,
+    plain: PLAIN,
+  },
+  python: {
+    calls: new RegExp(
+      String.raw`(?<![\w.])(?:open|Path|PurePath|PosixPath|exec|eval|compile|__import__|execfile|urlopen)\s*\(|\b(?:io|codecs|os|shutil|subprocess|pathlib|glob|tarfile|zipfile|requests|httpx|urllib\.request|urllib3|socket|aiofiles|pty|asyncio|send2trash)\s*\.\s*\w+\s*\(`,
+      'g',
+    ),
+    dynamic:
+      /(?<![\w.])(?:getattr|globals|locals|vars|__import__|eval|exec|compile)\s*\(|\bimportlib\b|\b(?:codecs\.decode|base64\.\w*decode|bytes\.fromhex|binascii\.\w+|chr)\s*\(|\b__builtins__\b/,
+    plain: /^\s*(?:[rRbB]{0,2})(?:'[^'\\\n]*'|"[^"\\\n]*")\s*$/,
+  },
+  ruby: {
+    calls: new RegExp(
+      String.raw`\b(?:File|FileUtils|Dir|IO|Pathname|Open3|Net::HTTP|URI|Kernel|Process|Socket|TCPSocket)\s*\.\s*\w+[!?]?\s*(?:\(|\s)|(?<![\w.:])(?:open|system|exec|spawn|load|require|require_relative|eval|instance_eval|class_eval|send|public_send|__send__)\s*(?:\(|\s)`,
+      'g',
+    ),
+    dynamic:
+      /`[^`]*#\{|%x[({[]?[^)}\]]*#\{|\b(?:eval|instance_eval|class_eval|send|public_send|__send__|const_get|method)\s*[(\s]|\.(?:unpack1?|pack|reverse|tr)\b/,
+    plain: /^\s*(?:'[^'\\\n]*'|"[^"\\\n#]*")\s*$/,
+  },
+  perl: {
+    calls:
+      /(?<![\w$@%&:>-])(?:open|sysopen|opendir|unlink|rmdir|rename|link|symlink|system|exec|do|require|chmod|chown|truncate|remove_tree|rmtree|make_path|mkpath|copy|move|qx)\s*(?:\(|\s)/g,
+    dynamic: /`[^`]*\$|\bqx\s*[({[\/'"|][^)}\]]*\$|\beval\b|\b(?:pack|unpack|reverse|chr)\s*[(\s]|\btr\s*\/|\by\s*\//,
+    plain: PLAIN_SINGLE,
+  },
+  php: {
+    calls:
+      /(?<![\w$>:])(?:file_get_contents|file_put_contents|fopen|file|readfile|unlink|rmdir|rename|copy|symlink|link|system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|include|include_once|require|require_once|curl_init|fsockopen|scandir|glob|opendir|chmod|touch|mkdir|highlight_file|show_source|parse_ini_file)\s*(?:\(|\s)/g,
+    dynamic:
+      /`[^`]*\$|(?<![\w$>:])(?:eval|assert|create_function|call_user_func|call_user_func_array|base64_decode|hex2bin|str_rot13|strrev|chr|pack|implode|join)\s*\(|\$\w+\s*\(|\$\{/,
+    plain: PLAIN_SINGLE,
+  },
+};
+
+/** The first argument of a call whose `(` (or the space after the name) ends at `from`: up to a top-level `,` or the closing bracket. */
+function firstArg(code: string, from: number): string {
+  let depth = 0;
+  let quote = '';
+  const paren = code[from - 1] === '(';
+  for (let i = from; i < code.length && i < from + 2000; i++) {
+    const c = code[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return code.slice(from, i);
+      depth--;
+    } else if (depth === 0 && (c === ',' || (!paren && (c === '\n' || c === ';' || c === '{')))) return code.slice(from, i);
+  }
+  return code.slice(from, Math.min(code.length, from + 2000));
+}
+
+/** Comments dropped (line comments by the language's marker, block comments in C-like code), strings kept. */
+function withoutComments(code: string, lang: string): string {
+  const hash = lang === 'python' || lang === 'ruby' || lang === 'perl' || lang === 'php';
+  const slash = lang === 'node' || lang === 'php';
+  let out = '';
+  let quote = '';
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (quote) {
+      out += c;
+      if (c === '\\' && i + 1 < code.length) out += code[++i];
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+      out += c;
+      continue;
+    }
+    if ((hash && c === '#' && !(lang === 'ruby' && code[i + 1] === '{')) || (slash && c === '/' && code[i + 1] === '/')) {
+      // `#!` line and comments to the end of the line; a URL's `//` inside a string never gets here.
+      while (i < code.length && code[i] !== '\n') i++;
+      out += '\n';
+      continue;
+    }
+    if (slash && c === '/' && code[i + 1] === '*') {
+      const end = code.indexOf('*/', i + 2);
+      i = end < 0 ? code.length : end + 1;
+      out += ' ';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * Why `code` (in `lang`: node, python, ruby, perl, php) cannot be accounted for by its literal paths: the first
+ * call that reaches files, processes or the network with an argument that is not one plain string literal, or a
+ * construct that runs or names what the text does not show. undefined: every such call names what it touches.
+ */
+export function opaqueCall(lang: string, code: string): string | undefined {
+  const l = LANGS[lang];
+  if (!l) return undefined;
+  const text = withoutComments(code, lang);
+  const d = l.dynamic.exec(text);
+  if (d) return `it computes code, names or strings at run time (${d[0].trim().slice(0, 40)})`;
+  l.calls.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = l.calls.exec(text)) !== null) {
+    const end = m.index + m[0].length;
+    const arg = firstArg(text, end);
+    // `open()` with nothing, `spawn(` of a literal: fine. A call of an API with no argument touches nothing named.
+    if (arg.trim() === '' || l.plain.test(arg)) continue;
+    // A list of plain literals (`subprocess.run(['ls', '-l'])`, `spawn('git', ['status'])`'s command).
+    if (
+      /^\s*\[[^\]]*\]\s*$/.test(arg) &&
+      arg
+        .trim()
+        .slice(1, -1)
+        .split(',')
+        .every((x) => x.trim() === '' || l.plain.test(x))
+    )
+      continue;
+    // Ruby/Perl/PHP without parentheses: `require 'json'`, `open F, '<', 'x'` — a bareword handle is no path.
+    if (code[end - 1] !== '(' && /^\s*[A-Z_]+\s*$/.test(arg)) continue;
+    return `${m[0].replace(/\s*\(?\s*$/, '')}(${arg.trim().slice(0, 60)}) touches a file, program or address it computes`;
+  }
+  return undefined;
+}
