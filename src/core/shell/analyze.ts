@@ -1340,29 +1340,7 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
 function onceEach(env: CommandEnv): CommandEnv {
   const { exists, isDir } = env;
   if (exists === undefined && isDir === undefined) return env;
-  let seen: Map<string, boolean | undefined> | undefined;
-  let dirs: Map<string, boolean | undefined> | undefined;
-  return {
-    ...env,
-    exists:
-      exists &&
-      ((p) => {
-        seen ??= new Map();
-        if (seen.has(p)) return seen.get(p);
-        const r = exists(p);
-        seen.set(p, r);
-        return r;
-      }),
-    isDir:
-      isDir &&
-      ((p) => {
-        dirs ??= new Map();
-        if (dirs.has(p)) return dirs.get(p);
-        const r = isDir(p);
-        dirs.set(p, r);
-        return r;
-      }),
-  };
+  return { ...env, exists: exists && memoPath(exists), isDir: isDir && memoPath(isDir) };
 }
 
 /** Builtins whose arguments name variables (or are arithmetic, `let`): a subscript in one is evaluated. */
@@ -2481,4 +2459,16 @@ function dedupe(fs: Finding[]): Finding[] {
     seen.add(k);
     return true;
   });
+}
+
+/** A file-system question answered once per path (within one decision: the answers are not kept longer). */
+function memoPath(ask: (p: string) => boolean | undefined): (p: string) => boolean | undefined {
+  let seen: Map<string, boolean | undefined> | undefined;
+  return (p) => {
+    seen ??= new Map();
+    if (seen.has(p)) return seen.get(p);
+    const r = ask(p);
+    seen.set(p, r);
+    return r;
+  };
 }
