@@ -215,12 +215,17 @@ function asciiLetter(c: number): boolean {
 }
 
 /** The Latin letter a confusable at `i` folds onto, when its word (letters, digits, `_`) holds a Latin letter and no other non-Latin letter; else null. */
+const WORD_MAX = 64;
+
 export function confusableAt(text: string, i: number): string | null {
   const to = CONFUSABLE.get(text.charCodeAt(i));
   if (to === undefined) return null;
   let latin = false;
+  // A key's name is short: the walk stops WORD_MAX characters away on each side (a long run of word characters,
+  // as a base64 blob or a generated table holds, would make each of its look-alikes walk the whole run).
   for (const step of [-1, 1]) {
-    for (let k = i + step; k >= 0 && k < text.length; k += step) {
+    const stop = step === 1 ? Math.min(text.length, i + WORD_MAX) : Math.max(-1, i - WORD_MAX);
+    for (let k = i + step; k !== stop; k += step) {
       const c = text.charCodeAt(k);
       if (c < 128) {
         if (asciiLetter(c)) latin = true;
@@ -323,7 +328,8 @@ export function needsView(text: string, from: number, to: number): number {
   }
   // An ASCII separator after a foreign word (the word's characters are what the pre-scan flagged), or a copula.
   // The copula may stand just before the flagged characters (`senha é`): the search starts a word earlier.
-  const lead = Math.max(0, from - 16);
+  // Never before the line `from` is on: a copula on a line already read would be found again (and again).
+  const lead = Math.max(text.lastIndexOf('\n', from - 1) + 1, from - 16);
   for (let k = text.indexOf(' ', lead); k !== -1 && k < to && (found < 0 || k < found); k = text.indexOf(' ', k + 1))
     if (foreignWordBefore(text, k + 1) && COPULA.test(text.slice(k, k + 12))) {
       found = k;

@@ -456,6 +456,8 @@ function viewHits(text: string, blocks: number[], escapes: number[], perLine: Ma
     while (++k < blocks.length && blocks[k]! <= end) end = blocks[k]! + 32;
     const to = Math.min(end + 16, text.length);
     for (let at = needsView(text, from, to); at >= 0; at = done < to ? needsView(text, done, to) : -1) {
+      // Each turn reads a line not read yet: a find on a line already read would read it again, forever.
+      if (at < done) break;
       const ls = text.lastIndexOf('\n', at - 1) + 1;
       const nl = text.indexOf('\n', at);
       const le = nl < 0 ? text.length : nl;
