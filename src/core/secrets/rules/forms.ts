@@ -429,13 +429,14 @@ function randomWord(line: string, s: number, value: string): boolean {
 const LITERAL = /(["'`])((?:[^"'`\\\n]|\\.){8,512}?)\1/g;
 
 export function scanInverses(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
-  let lines: Map<number, Set<(s: string) => string | null>> | undefined;
+  type Undo = (s: string) => string | null;
+  let lines: Map<number, Set<Undo>> | undefined;
   for (const [w, undo] of INVERSES)
     if (has(w))
       for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) {
         const ls = text.lastIndexOf('\n', k - 1) + 1;
         let set = (lines ??= new Map()).get(ls);
-        if (set === undefined) lines.set(ls, (set = new Set()));
+        if (set === undefined) lines.set(ls, (set = new Set<Undo>()));
         set.add(undo);
       }
   if (lines === undefined) return;
