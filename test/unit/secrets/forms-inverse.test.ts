@@ -88,7 +88,6 @@ function charCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `String k = new String(new char[]{${chars(t[1]!)}});`, secrets: [chars(t[1]!)] },
     { text: `val t = String(charArrayOf(${chars(t[2]!)}))`, secrets: [chars(t[2]!)] },
     { text: `secret = ''.join([${chars(p[2]!)}])`, secrets: [chars(p[2]!).slice(-40)] },
-    { text: `let k = String::from_utf8(vec![${codes(t[3]!).join(', ')}]).unwrap();`, secrets: [codes(t[3]!).join(', ')] },
   ];
   const benign: FormCase[] = [
     { text: `    val s = String(charArrayOf(${codes('hello world again').join(', ')}))`, secrets: [] },
@@ -108,11 +107,14 @@ function inverseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `const rot = rot13("${rot13(t[1]!)}");`, secrets: [rot13(t[1]!)] },
     { text: `TOKEN=$(echo '${rot13(t[2]!)}' | tr 'A-Za-z' 'N-ZA-Mn-za-m')`, secrets: [rot13(t[2]!)] },
     { text: `$k = str_rot13('${rot13(t[3]!)}');`, secrets: [rot13(t[3]!)] },
+    { text: `k = codecs.decode('${rot13(t[4]!)}', 'rot_13')`, secrets: [rot13(t[4]!)] },
+    { text: `tok = URLDecoder.decode("${pct(t[5]!)}", "UTF-8");`, secrets: [pct(t[5]!)] },
     { text: `    static let k = String("${rev(t[4]!)}".reversed())`, secrets: [rev(t[4]!)] },
     { text: `tok = "${rev(t[5]!)}"[::-1]`, secrets: [rev(t[5]!)] },
     { text: `const k = "${rev(t[6]!)}".split('').reverse().join('');`, secrets: [rev(t[6]!)] },
     { text: `$k = strrev('${rev(t[7]!)}');`, secrets: [rev(t[7]!)] },
     { text: `K=$(rev <<< '${rev(t[0]!)}')`, secrets: [rev(t[0]!)] },
+    { text: `K=$(echo '${rev(t[2]!)}' | rev)`, secrets: [rev(t[2]!)] },
     { text: `const u = decodeURIComponent("${pct(p[0]!)}");`, secrets: [pct(p[0]!)] },
     { text: `password = unquote('${pct(p[1]!)}')`, secrets: [pct(p[1]!)] },
     { text: `tok = urllib.parse.unquote("${pct(t[1]!)}")`, secrets: [pct(t[1]!)] },
@@ -127,6 +129,8 @@ function inverseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `const path = decodeURIComponent("docs%2Fguide%2Finstall.md");`, secrets: [] },
     { text: `q = unquote("hello%20world%21")`, secrets: [] },
     { text: `digits = "1234567890"[::-1]`, secrets: [] },
+    { text: `git rev-parse --short HEAD | rev`, secrets: [] },
+    { text: `name=$(echo 'lanoitanretni_gnimoorg' | rev)`, secrets: [] },
   ];
   return { secret, benign };
 }

@@ -233,7 +233,7 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'from_utf8', 'pack(', 'join(['];
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join(['];
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
@@ -374,20 +374,16 @@ type Has = (literal: string) => boolean;
  */
 const INVERSES: readonly (readonly [string, (s: string) => string | null])[] = [
   ['rot13', rot13],
-  ['rot_13', rot13],
   ['N-ZA-M', rot13],
-  ['reversed(', reverse],
+  ['revers', reverse],
   ['[::-1]', reverse],
-  ['reverse()', reverse],
-  ['strrev(', reverse],
+  ['strrev', reverse],
+  ['rev <', reverse],
   ['| rev', reverse],
-  ['rev <<<', reverse],
-  ['decodeURIComponent(', unpercent],
-  ['unescape(', unpercent],
-  ['unquote(', unpercent],
-  ['urldecode(', unpercent],
-  ['QueryUnescape(', unpercent],
-  ['URLDecoder.decode(', unpercent],
+  ['decodeURI', unpercent],
+  ['decode(', unpercent],
+  ['unquote', unpercent],
+  ['nescape', unpercent],
 ];
 const INVERSE_WORDS = INVERSES.map(([w]) => w);
 
@@ -438,6 +434,8 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
         let set = (lines ??= new Map()).get(ls);
         if (set === undefined) lines.set(ls, (set = new Set<Undo>()));
         set.add(undo);
+        // `codecs.decode(…, "rot_13")`: the pre-scan's literals are full.
+        if (undo === unpercent && /rot[_-]13/.test(text.slice(ls, ls + 2048))) set.add(rot13);
       }
   if (lines === undefined) return;
   for (const [ls, undos] of lines) {
