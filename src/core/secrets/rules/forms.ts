@@ -76,7 +76,7 @@ function runAround(text: string, p: number, ok: (c: number) => boolean): [number
 }
 
 /** Hits for `text[s, e)`, on each line it spans (line ends excluded). */
-function hitSpan(text: string, index: LineIndex, s: number, e: number, out: BlockOutput, rule = ID): void {
+function hitSpan(text: string, index: LineIndex, s: number, e: number, out: BlockOutput, rule = ID, priority = PRIORITY): void {
   const starts = index.starts();
   let li = lineOf(starts, s);
   for (let a = s; a < e; li++) {
@@ -85,7 +85,7 @@ function hitSpan(text: string, index: LineIndex, s: number, e: number, out: Bloc
     const le = nl < 0 || nl > e ? e : nl;
     let b = le;
     if (b > a && text.charCodeAt(b - 1) === 13) b--;
-    if (b > a) addHit(out, li, { start: a - ls, end: b - ls, rule, priority: PRIORITY });
+    if (b > a) addHit(out, li, { start: a - ls, end: b - ls, rule, priority });
     if (nl < 0 || nl >= e) break;
     a = nl + 1;
   }
@@ -233,7 +233,7 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode('];
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join(['];
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
@@ -258,9 +258,33 @@ export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has:
         }
         s += String.fromCharCode(v);
       }
-      if (s.length >= 12 && decodedHoldsSecret(s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out, BUILT);
+      if (s.length >= 12 && judged(line, m.index, s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out, BUILT);
+    }
+    // Character literals (`new char[]{'g', 'h', …}`, `charArrayOf('g', …)`, `''.join(['g', …])`).
+    CHARS.lastIndex = 0;
+    for (let m = CHARS.exec(line); m !== null; m = CHARS.exec(line)) {
+      let s = '';
+      for (const c of m[0].matchAll(/'((?:[^'\\]|\\.))'/g)) s += c[1]!.length === 2 ? c[1]![1]! : c[1]!;
+      // Above the joined rule's reading of the same literals (each its own piece, some left): the list is one value.
+      if (s.length >= 12 && judged(line, m.index, s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out, BUILT, 1.75);
     }
   }
+}
+
+/** A list of 12 or more one-character literals separated by commas. */
+const CHARS = /(?:'(?:[^'\\\n]|\\.)'[ \t]*,[ \t]*){11,}'(?:[^'\\\n]|\\.)'/g;
+
+/** The name the line assigns to before offset `s` (`PW = …`, `val key: String = …`, `"key": …`, `char kObf[] = …`), or null. */
+const ASSIGNED = /([A-Za-z_$][\w$]*)(?:\[\])?["']?[ \t]*(?::[ \t]*[\w<>?.]+(?:\[\])?[ \t]*)?(?<![:=!<>])(?:=|:)(?![=:])/;
+
+/**
+ * Whether a value decoded from a literal form on `line` (the form starts at `s`) holds a secret: alone (a
+ * vendor's token), or as the value of the name the line assigns it to (`PW = "".join(chr(c) …)`: a password).
+ */
+function judged(line: string, s: number, decoded: string): boolean {
+  if (decodedHoldsSecret(decoded)) return true;
+  const m = ASSIGNED.exec(line.slice(0, s));
+  return m !== null && !/["\\\n]/.test(decoded) && decodedHoldsSecret(`${m[1]!} = "${decoded}"`);
 }
 
 /** A string literal holding 8 or more octal or hex escapes (C, Python, Rust's `b"…"`, shells' `$'…'`). */
@@ -287,6 +311,12 @@ function unescapeC(body: string): string | null {
       if (!textByte(v)) return null;
       s += String.fromCharCode(v);
       i += 3;
+    } else if ((n === 'u' || n === 'U') && (m = /^[uU](?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{8})|([0-9a-fA-F]{4}))/.exec(body.slice(i + 1, i + 11))) !== null) {
+      // `\u0067` (JSON, JavaScript, Java, C#), `\u{67}` (JavaScript, Rust, Swift), `\U00000067` (Python, C).
+      const v = parseInt(m[1] ?? m[2] ?? m[3]!, 16);
+      if (v > 0x10ffff || (v < 160 && !textByte(v))) return null;
+      s += String.fromCodePoint(v);
+      i += m[0].length;
     } else {
       s += n === 'n' || n === 't' || n === 'r' ? ' ' : (n ?? '');
       i++;
@@ -317,10 +347,11 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
     for (let m = ESCAPED.exec(line); m !== null; m = ESCAPED.exec(line)) {
       const body = m[2]!;
       let escapes = 0;
-      for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7x]/.test(body[i + 1] ?? '')) escapes++;
+      for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7xuU]/.test(body[i + 1] ?? '')) escapes++;
       if (escapes < 8) continue;
       const value = unescapeC(body);
-      if (value !== null && value.length >= 8 && decodedHoldsSecret(value)) hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out, BUILT);
+      if (value !== null && value.length >= 8 && judged(line, m.index, value))
+        hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out, BUILT);
     }
   }
 }
@@ -328,14 +359,108 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
 /** Signs of string literals joined on a line (a concatenation, a join call, a decoder of a literal). */
 const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '" "', 'concat(', 'decode('];
 /**
- * Octal escapes of a token's letters (`\\147`: every letter is `\\1xx`). Hex escapes (`\\x67`) are decode.ts's views'
- * (the pre-scan flags them); this pass reads them too on a line it reads for its octal ones.
+ * Octal escapes of a token's letters (`\\147`: every letter is `\\1xx`), hex and Unicode escapes (`\\x67`, `\\u0067`,
+ * `\\U00000067`): a literal written in them (decode.ts's views read escapes inside a key's name only).
  */
-const ESCAPE_WORDS = ['\\1'];
+const ESCAPE_WORDS = ['\\1', '\\x', '\\u', '\\U'];
 
 type Has = (literal: string) => boolean;
+
+/**
+ * A literal next to the inverse of the transform it is written in: rot13 (`codecs.decode("…", "rot13")`,
+ * `str_rot13('…')`, `tr 'A-Za-z' 'N-ZA-Mn-za-m'`), reversal (`"…".reversed()`, `[::-1]`,
+ * `.split('').reverse().join('')`, `strrev('…')`, `rev <<< '…'`), percent-encoding (`decodeURIComponent("%…")`,
+ * `unquote('…')`). Each word names its inverse; the line's literals are undone and judged.
+ */
+const INVERSES: readonly (readonly [string, (s: string) => string | null])[] = [
+  ['rot13', rot13],
+  ['N-ZA-M', rot13],
+  ['revers', reverse],
+  ['[::-1]', reverse],
+  ['strrev', reverse],
+  ['rev <', reverse],
+  ['| rev', reverse],
+  ['decodeURI', unpercent],
+  ['decode(', unpercent],
+  ['unquote', unpercent],
+  ['nescape', unpercent],
+];
+const INVERSE_WORDS = INVERSES.map(([w]) => w);
+
+function rot13(s: string): string {
+  return s.replace(/[A-Za-z]/g, (c) => {
+    const b = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - b + 13) % 26) + b);
+  });
+}
+function reverse(s: string): string {
+  return [...s].reverse().join('');
+}
+function unpercent(s: string): string | null {
+  if (!/%[0-9a-fA-F]{2}/.test(s)) return null;
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A value undone from a transform that reads as a password (12 or more characters, no blanks, upper and lower
+ * case letters, digits and a sign): hidden behind an inverse on purpose, judged as a password is.
+ */
+function randomWord(line: string, s: number, value: string): boolean {
+  return (
+    value.length >= 12 &&
+    !/[\s"\\]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    /[^\w]/.test(value) &&
+    decodedHoldsSecret(`password = "${value}"`)
+  );
+}
+
+/** A quoted literal of 8 to 512 characters without blanks' runs of escapes (a token, a password). */
+const LITERAL = /(["'`])((?:[^"'`\\\n]|\\.){8,512}?)\1/g;
+
+export function scanInverses(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
+  type Undo = (s: string) => string | null;
+  let lines: Map<number, Set<Undo>> | undefined;
+  for (const [w, undo] of INVERSES)
+    if (has(w))
+      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) {
+        const ls = text.lastIndexOf('\n', k - 1) + 1;
+        let set = (lines ??= new Map()).get(ls);
+        if (set === undefined) lines.set(ls, (set = new Set<Undo>()));
+        set.add(undo);
+        // `codecs.decode(…, "rot_13")`: the pre-scan's literals are full.
+        if (undo === unpercent && /rot[_-]13/.test(text.slice(ls, ls + 2048))) set.add(rot13);
+      }
+  if (lines === undefined) return;
+  for (const [ls, undos] of lines) {
+    const nl = text.indexOf('\n', ls);
+    const le = nl < 0 ? text.length : nl;
+    if (le - ls > 2048) continue;
+    const line = text.slice(ls, le);
+    LITERAL.lastIndex = 0;
+    for (let m = LITERAL.exec(line); m !== null; m = LITERAL.exec(line)) {
+      const body = m[2]!;
+      // Blanks (prose, not a token), or `tr`'s sets (`'A-Za-z'`, `'N-ZA-Mn-za-m'`).
+      if ((/\s/.test(body) && !body.includes('%')) || /^(?:\w-\w)+$/.test(body)) continue;
+      for (const undo of undos) {
+        const value = undo(body);
+        if (value !== null && value !== body && value.length >= 8 && (judged(line, m.index, value) || randomWord(line, m.index, value))) {
+          hitSpan(text, index, ls + m.index + 1, ls + m.index + 1 + body.length, out, BUILT);
+          break;
+        }
+      }
+    }
+  }
+}
+
 /** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
-export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS])];
+export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS, ...INVERSE_WORDS])];
 
 export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   let lines: Set<number> | undefined;
@@ -419,6 +544,7 @@ export const builtForm: BlockRule = {
     scanCodes(text, index, out, has);
     scanEscapes(text, index, out, has);
     scanJoined(text, index, out, has);
+    scanInverses(text, index, out, has);
   },
   samples() {
     const gh = j('gh', 'p_') + rand(ALNUM, 36, 0x18f7);
