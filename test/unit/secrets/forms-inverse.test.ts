@@ -4,15 +4,8 @@
 // to the inverse of their transform (rot13, reversal, percent-encoding). Each secret case must be masked
 // with no 8-char window of its secret left; each look-alike (escaped prose, codes and characters of words,
 // reversed or rot13 words, percent-encoded paths) stays byte-identical. Tokens are built at run time.
-import assert from 'node:assert/strict';
-import { maskText } from '../../../src/core/secrets';
 import { ALNUM, PASSWORD_CHARS, j, rand } from '../../../src/core/secrets/samples';
-import { leaks, linesOf } from './helpers';
-
-interface FormCase {
-  text: string;
-  secrets: string[];
-}
+import { describeForms, type FormCase } from './forms.cases';
 
 const gh = (seed: number) => j('gh', 'p_') + rand(ALNUM, 36, seed);
 const ant = (seed: number) => j('sk', '-ant-', 'api03-') + rand(ALNUM, 93, seed) + 'AA';
@@ -135,26 +128,8 @@ function inverseCases(): { secret: FormCase[]; benign: FormCase[] } {
   return { secret, benign };
 }
 
-for (const [name, make] of [
+describeForms([
   ['literals written in escapes', escapeCases],
   ['characters and codes in more languages', charCases],
   ['literals next to their inverse (rot13, reversal, percent-encoding)', inverseCases],
-] as const) {
-  describe(`secret forms: ${name}`, () => {
-    const { secret, benign } = make();
-    it(`masks each of ${secret.length} secret variants`, () => {
-      const problems: string[] = [];
-      for (const c of secret) {
-        const out = maskText(c.text).text;
-        if (linesOf(out).length !== linesOf(c.text).length) problems.push(`line count changed: ${JSON.stringify(c.text).slice(0, 120)}`);
-        else if (out === c.text) problems.push(`not masked: ${JSON.stringify(c.text).slice(0, 120)}`);
-        else for (const s of c.secrets) if (leaks(out, s)) problems.push(`leaks ${s.slice(0, 6)}…: ${JSON.stringify(out).slice(0, 120)}`);
-      }
-      assert.deepEqual(problems, []);
-    });
-    it(`keeps each of ${benign.length} look-alikes byte-identical`, () => {
-      const changed = benign.filter((c) => maskText(c.text).text !== c.text).map((c) => JSON.stringify(c.text).slice(0, 120));
-      assert.deepEqual(changed, []);
-    });
-  });
-}
+]);

@@ -4,7 +4,10 @@
 // compound names, URL passwords holding `@`, `user / password` prose). Each class has secret lines (every
 // one must be masked, no 8-char window of the secret left) and look-alikes (every one kept byte-identical).
 // No token is spelled out: each is built at run time from parts.
+import assert from 'node:assert/strict';
+import { maskText } from '../../../src/core/secrets';
 import { ALNUM, PASSWORD_CHARS, b64, j, rand } from '../../../src/core/secrets/samples';
+import { leaks, linesOf } from './helpers';
 
 export interface FormCase {
   /** The text (one or more lines). */
@@ -221,4 +224,30 @@ export function proseCases(): { secret: FormCase[]; benign: FormCase[] } {
     { text: `ΚΑΙ: το ΤΟΚΕΝ δεν είναι εδώ`, secrets: [] },
   ];
   return { secret, benign };
+}
+
+/**
+ * One describe per group: every secret case masked with its line count kept and no 8-char window of its secret
+ * left; every look-alike byte-identical. Shared by forms.test.ts and forms-inverse.test.ts.
+ */
+export function describeForms(groups: readonly (readonly [string, () => { secret: FormCase[]; benign: FormCase[] }])[]): void {
+  for (const [name, make] of groups) {
+    describe(`secret forms: ${name}`, () => {
+      const { secret, benign } = make();
+      it(`masks each of ${secret.length} secret variants`, () => {
+        const problems: string[] = [];
+        for (const c of secret) {
+          const out = maskText(c.text).text;
+          if (linesOf(out).length !== linesOf(c.text).length) problems.push(`line count changed: ${JSON.stringify(c.text).slice(0, 120)}`);
+          else if (out === c.text) problems.push(`not masked: ${JSON.stringify(c.text).slice(0, 120)}`);
+          else for (const s of c.secrets) if (leaks(out, s)) problems.push(`leaks ${s.slice(0, 6)}…: ${JSON.stringify(out).slice(0, 120)}`);
+        }
+        assert.deepEqual(problems, []);
+      });
+      it(`keeps each of ${benign.length} look-alikes byte-identical`, () => {
+        const changed = benign.filter((c) => maskText(c.text).text !== c.text).map((c) => JSON.stringify(c.text).slice(0, 120));
+        assert.deepEqual(changed, []);
+      });
+    });
+  }
 }
