@@ -36,6 +36,8 @@ export function secretLike(v: string): boolean {
  * The values a secret file holds: `KEY=value` / `key: value` / `"key": "value"` right-hand sides, and the
  * file's other long runs (a PEM body, a bare token); each unquoted and kept when it looks like a secret.
  */
+const NAME_LIKE = /^[A-Za-z]+(?:[_.-][A-Za-z]+)+$/;
+
 export function valuesOfSecretFile(text: string): string[] {
   const out = new Set<string>();
   for (const raw of text.split(/\r?\n/)) {
@@ -46,7 +48,9 @@ export function valuesOfSecretFile(text: string): string[] {
       const v = kv[1].replace(/^(['"`])(.*)\1$/, '$2').replace(/\s+#.*$/, '');
       if (secretLike(v)) out.add(v);
     }
-    for (const m of line.matchAll(/[^\s'"`=,:;{}[\]()<>]{8,}/g)) if (secretLike(m[0])) out.add(m[0]);
+    // The name of a `NAME=value` line is no value: `AWS_ACCESS_KEY_ID` searched for would mask `AccessKeyId` in
+    // every output. Only the value side is scanned, and a bare run shaped like a name (words joined by `_`) is skipped.
+    for (const m of (kv ? kv[1] : line).matchAll(/[^\s'"`=,:;{}[\]()<>]{8,}/g)) if (secretLike(m[0]) && !NAME_LIKE.test(m[0])) out.add(m[0]);
   }
   return [...out];
 }

@@ -39,7 +39,7 @@ describe('AgentGuard tools in VS Code', () => {
 
   it('reads a file with secrets as masked lines; the file on disk keeps them', async () => {
     const raw = disk('src/settings.ts');
-    // (The fixture's AKIA… id is not valid base32, so the masker rightly leaves it: only the secret key counts.)
+    // (Only the secret key is asserted here; the fixture's AKIA… id is masked too.)
     const secret = /awsSecretAccessKey = "([^"]+)"/.exec(raw)?.[1];
     assert.ok(secret, 'the fixture lost its fake credential');
     const text = await invoke('readFile', { path: 'src/settings.ts' });

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KnownSecrets } from '../../../src/core/secrets/known';
+import { KnownSecrets, valuesOfSecretFile } from '../../../src/core/secrets/known';
 import { CLI } from '../helpers/cli';
 
 // Built at run time: no credential-shaped literal in the repository.
@@ -46,6 +46,25 @@ describe('KnownSecrets', () => {
   it('leaves other text byte-identical (common, low-entropy values are not searched)', () => {
     const t = 'production build on localhost:8080 done\r\nall good\n' + hex.slice(0, 10);
     assert.equal(k.mask(t).text, t);
+  });
+});
+
+describe('valuesOfSecretFile: values, never names', () => {
+  // The names of a secret file's lines are no secrets: searched for, `AWS_ACCESS_KEY_ID` masked the label
+  // `AccessKeyId` of every `aws sts` output (and the words of every other name) while the value stayed.
+  const id = ['AK', 'IA', 'Q7RZ3N5K2W4X6Y8V'].join('');
+  const file = `AWS_ACCESS_KEY_ID=${id}\nDATABASE_PASSWORD_FALLBACK: ${V}\nexport GITHUB_TOKEN_FOR_CI="${V}x"\nSTANDALONE_NAME_ONLY\n`;
+  it('keeps each value and drops each name', () => {
+    const vs = valuesOfSecretFile(file);
+    assert.ok(vs.includes(id) && vs.includes(V) && vs.includes(V + 'x'), vs.join(' '));
+    for (const name of ['AWS_ACCESS_KEY_ID', 'DATABASE_PASSWORD_FALLBACK', 'GITHUB_TOKEN_FOR_CI', 'STANDALONE_NAME_ONLY'])
+      assert.ok(!vs.includes(name), `${name} taken as a value: ${vs.join(' ')}`);
+  });
+  it('an output naming the key is left alone; the value in it is masked', () => {
+    const k = new KnownSecrets(valuesOfSecretFile(file));
+    const out = `AccessKeyId: ${id}\nDatabase password fallback is set\n`;
+    const m = k.mask(out);
+    assert.equal(m.text, `AccessKeyId: «secret:known-secret#1»\nDatabase password fallback is set\n`);
   });
 });
 

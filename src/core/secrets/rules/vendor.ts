@@ -22,11 +22,13 @@ export const VENDOR_RULES: LineRule[] = [
     id: 'aws-access-key-id',
     description: 'AWS access key id (AKIA long-term, ASIA temporary)',
     keywords: ['akia', 'asia', 'abia', 'acca'],
-    pattern: re(`(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Z0-9])`),
+    // Real ids are base32 (A-Z, 2-7), but every scanner (gitleaks, trufflehog) and every fake-key generator takes
+    // [A-Z0-9]: a leaked id with a 0, 1, 8 or 9 is still an AWS-shaped credential to whoever reads it.
+    pattern: re(`(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?![A-Z0-9])`),
     check: (s) => !AWS_EXAMPLES.has(s) && randomPartOk(s.slice(4)),
     samples: () =>
       tokenSamples(
-        [j('AK', 'IA', rand(UPPER_B32, 16)), j('AS', 'IA', rand(UPPER_B32, 16))],
+        [j('AK', 'IA', rand(UPPER_B32, 16)), j('AS', 'IA', rand(UPPER_B32, 16)), j('AK', 'IA', '0189', rand(UPPER_B32, 12))],
         [
           `aws_access_key_id = ${j('AKIA', 'IOSFODNN7', 'EXAMPLE')}`,
           `export const ZERO_KEY = "${j('AKIA', '0'.repeat(16))}";`,
@@ -40,7 +42,7 @@ export const VENDOR_RULES: LineRule[] = [
     id: 'aws-key-pair',
     description: 'AWS secret access key right after its access key id',
     keywords: ['akia', 'asia'],
-    pattern: re(`(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}["']?[ \\t]*[:;,|/ \\t][ \\t]*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`),
+    pattern: re(`(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}["']?[ \\t]*[:;,|/ \\t][ \\t]*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`),
     check: (s) => !AWS_EXAMPLES.has(s) && randomPartOk(s),
     samples: () => {
       const id = j('AK', 'IA', rand(UPPER_B32, 16, 0xa75001));
