@@ -2081,6 +2081,8 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
   }
   for (const f of search.files) consider(abs(f));
+  for (const need of search.oneOf ?? [])
+    if (!need.files.some((f) => found.has(abs(f)) || contents?.has(abs(f)) || env.exists?.(abs(f)) === true)) note(a, s, need.why);
   const walk = search.walk;
   if (walk) {
     const trees = search.trees.map(abs);
