@@ -9,8 +9,11 @@ import { SessionClock } from '../core/context/clock';
 import { ContextGate } from '../core/context/gate';
 import { MemoryStore } from '../core/context/memory';
 import type { CountEvent, CounterStore, LockdownState } from '../core/context/types';
+import type { FsProbe } from '../core/paths/resolve';
 import type { Policy } from '../core/policy/types';
 import { type CanonicalCall, type Channel, type Op, type Verdict } from '../core/types';
+import { normalize } from '../core/shell/fsfacts';
+import { nodeFsProbe } from '../node/fsProbe';
 import { GuardService } from '../node/guardService';
 
 const CHANNELS: readonly Channel[] = ['tool', 'hook', 'mcp', 'cli'];
@@ -88,8 +91,75 @@ class SwitchStore implements CounterStore {
   }
 }
 
+/**
+ * The disk as a session's earlier steps left it: nothing runs in a dry run, so a file one step writes (`echo 'rm -rf
+ * ~' > x.sh`) is not on disk when the next step runs it (`bash x.sh`). Laid over the disk, the file is there with
+ * the text the step showed, judged as the script it is; with text the step did not show (`cp`, a download), the
+ * guard cannot read it (false), so what it runs is unknown. Written since HEAD either way (the agent's own).
+ */
+export class SessionWrites implements FsProbe {
+  readonly files = new Map<string, string | null>();
+  private dirs = new Map<string, Set<string>>();
+  constructor(private readonly base: FsProbe = nodeFsProbe) {}
+
+  /** A file a step wrote: its text when shown, else null. */
+  add(abs: string, text: string | null): void {
+    this.files.set(abs, text);
+    for (let p = abs; p.lastIndexOf('/') > 0;) {
+      const dir = p.slice(0, p.lastIndexOf('/'));
+      let names = this.dirs.get(dir);
+      if (!names) this.dirs.set(dir, (names = new Set()));
+      names.add(p.slice(dir.length + 1));
+      p = dir;
+    }
+  }
+  lstat(abs: string) {
+    if (this.files.has(abs)) return this.base.lstat(abs) ?? { kind: 'file' as const };
+    if (this.dirs.has(abs)) return this.base.lstat(abs) ?? { kind: 'dir' as const };
+    return this.base.lstat(abs);
+  }
+  readlink(abs: string): string {
+    return this.base.readlink(abs);
+  }
+  readdir(abs: string): string[] {
+    const extra = this.dirs.get(abs);
+    const own = this.base.lstat(abs) ? this.base.readdir(abs) : [];
+    return extra ? [...new Set([...own, ...extra])] : own;
+  }
+  readdirKinds(abs: string): { name: string; dir: boolean }[] {
+    const own = this.base.lstat(abs) && this.base.readdirKinds ? this.base.readdirKinds(abs) : [];
+    const extra = this.dirs.get(abs);
+    if (!extra) return own;
+    const have = new Set(own.map((e) => e.name));
+    return [...own, ...[...extra].filter((n) => !have.has(n)).map((n) => ({ name: n, dir: this.dirs.has(`${abs}/${n}`) }))];
+  }
+  gitTracked(dir: string) {
+    return this.base.gitTracked?.(dir);
+  }
+  gitRange(dir: string, kind: 'log' | 'diff', args: readonly string[]) {
+    return this.base.gitRange?.(dir, kind, args);
+  }
+  readText(abs: string, max: number): string | false | undefined {
+    if (!this.files.has(abs)) return this.base.readText?.(abs, max);
+    const t = this.files.get(abs)!;
+    return t === null || t.length > max ? false : t;
+  }
+  changedSinceHead(abs: string): boolean | undefined {
+    return this.files.has(abs) ? true : this.base.changedSinceHead?.(abs);
+  }
+}
+
+/** What a call that may run writes: a command's files (with the text it shows), a file tool's (with its content). */
+function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, workspace: string): void {
+  if (call.op === 'exec') {
+    for (const [p, t] of v.analysis?.written ?? []) writes.add(p, t);
+    // Files the command writes with no text the guard can tell (a copy, an archive): unknown content.
+    for (const e of v.analysis?.paths ?? []) if (e.op === 'write' && !e.glob && !e.recursive && !writes.files.has(e.path)) writes.add(normalize(e.path), null);
+  } else if (call.op === 'write') for (const p of call.paths) writes.add(normalize(p.startsWith('/') ? p : `${workspace}/${p}`), call.content ?? null);
+}
+
 export class CliSession {
-  private readonly services = new Map<string, { service: GuardService; store: SwitchStore }>();
+  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites }>();
   readonly clock: SessionClock;
   private seq = 0;
 
@@ -102,13 +172,22 @@ export class CliSession {
     return this.entry(workspace).service;
   }
 
-  private entry(workspace: string): { service: GuardService; store: SwitchStore } {
+  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites } {
     let e = this.services.get(workspace);
     if (!e) {
       const store = new SwitchStore();
       const gate = new ContextGate({ store, now: () => this.clock.now(), session: () => 'eval' });
-      const service = new GuardService({ workspace, home: this.o.home, policyFile: this.o.policyFile, policy: this.o.policy, context: gate, session: 'eval' });
-      e = { service, store };
+      const writes = new SessionWrites();
+      const service = new GuardService({
+        workspace,
+        home: this.o.home,
+        policyFile: this.o.policyFile,
+        policy: this.o.policy,
+        context: gate,
+        session: 'eval',
+        probe: writes,
+      });
+      e = { service, store, writes };
       this.services.set(workspace, e);
     }
     return e;
@@ -119,7 +198,7 @@ export class CliSession {
    * decides, unseen). Returns the guard's verdict, or an input error.
    */
   async decide(workspace: string, call: CanonicalCall, at: unknown, answer?: unknown): Promise<Verdict> {
-    const { service, store } = this.entry(workspace);
+    const { service, store, writes } = this.entry(workspace);
     if (answer !== undefined && answer !== 'allow' && answer !== 'deny') {
       return { decision: 'deny', rule: 'input:invalid', reason: '`answer` must be allow or deny (how a person answers if the guard asks)' };
     }
@@ -132,6 +211,8 @@ export class CliSession {
       const v = (await service.run(c, { decideOnly: true })).verdict;
       const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;
       service.context.settled([c], [{ call: c, verdict: fin }], service.policy);
+      // A step of the session that may run leaves what it writes for the steps after it (a case alone does not).
+      if (fin.decision !== 'deny' && !(at === undefined && !this.o.untimedInSession)) keepWrites(writes, c, fin, workspace);
       return v;
     } finally {
       store.alone(false);

@@ -22,6 +22,7 @@ import {
 import { CompiledPolicy } from '../core/compiledPolicy';
 import { ContextGate } from '../core/context/gate';
 import type { LockdownState } from '../core/context/types';
+import type { FsProbe } from '../core/paths/resolve';
 import type { Policy } from '../core/policy/types';
 import type { CanonicalCall, Verdict } from '../core/types';
 import { AuditWriter, defaultAuditPath } from './auditWriter';
@@ -56,6 +57,8 @@ export interface GuardServiceOptions {
   session?: string;
   /** Keep what mutating calls destroy, for a revert from the panel (default on). Off for decide-only uses. */
   undo?: boolean;
+  /** The file-system facts the guard judges by. Default: the disk (`agentguard eval --session` lays earlier steps' writes over it). */
+  probe?: FsProbe;
   /**
    * The context step (rates, lockdown, the breaker). Default: counts in the workspace's shared counter store,
    * which every process guarding the workspace sees. `agentguard eval` passes one of its own (a dry run).
@@ -242,7 +245,7 @@ export class GuardService {
     const list: readonly CanonicalCall[] = Array.isArray(calls) ? calls : [calls as CanonicalCall];
     const deps: ChainDeps = {
       compiled: () => this.compiled,
-      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: nodeFsProbe, guardData: this.guardData },
+      env: { ctx: { workspace: this.opts.workspace, home: this.opts.home }, probe: this.opts.probe ?? nodeFsProbe, guardData: this.guardData },
       session: this.session,
       approvals: this.approvals,
       confirmer: this.confirmer,

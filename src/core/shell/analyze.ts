@@ -98,6 +98,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   readonly compounds: Compound[] = [];
   /** Made by the first `git config alias.x` on the line. */
   gitAliases: Map<string, string> | undefined = undefined;
+  /** The files the line writes, with the text it shows for each (judgeWrittenScripts). */
+  written: Map<string, string | null> | undefined = undefined;
   readonly env: WordEnv;
   /** Functions defined on the line. */
   functions: Map<string, string> | undefined = undefined;
@@ -2081,6 +2083,8 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
   }
   for (const f of search.files) consider(abs(f));
+  for (const need of search.oneOf ?? [])
+    if (!need.files.some((f) => found.has(abs(f)) || contents?.has(abs(f)) || env.exists?.(abs(f)) === true)) note(a, s, need.why);
   const walk = search.walk;
   if (walk) {
     const trees = search.trees.map(abs);
@@ -2290,6 +2294,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
     }
   }
+  a.written = contents;
   return judged;
 }
 
@@ -2378,6 +2383,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     findings: findings.length ? dedupe(findings) : findings,
     paths,
     errors: a.errors,
+    ...(a.written ? { written: a.written } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ class DecidedAnalysis implements CommandAnalysis {
     readonly findings: CommandFinding[],
     readonly paths: PathEffect[],
     readonly errors: string[],
+    readonly written?: ReadonlyMap<string, string | null>,
   ) {
     this.#subs = subs;
   }
@@ -115,7 +116,7 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     )
       best = c;
   }
-  const analysis: CommandAnalysis = new DecidedAnalysis(a.subs, a.findings.length ? a.findings.map(strip) : [], a.paths, a.errors);
+  const analysis: CommandAnalysis = new DecidedAnalysis(a.subs, a.findings.length ? a.findings.map(strip) : [], a.paths, a.errors, a.written);
   if (!best || best.decision === 'allow') {
     const reason = best ? best.reason : a.subs.length ? 'no destructive or unknown sub-command' : 'nothing runs';
     return { verdict: { decision: 'allow', rule: best ? best.rule : 'cmd:benign', reason, decidedBy: 'rule' }, analysis };

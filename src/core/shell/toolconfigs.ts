@@ -23,6 +23,12 @@ export interface ConfigSearch {
   files: string[];
   /** What cannot be searched (the sub-command is unknown). */
   why: string | undefined;
+  /**
+   * Modules it imports by name that must be found among their files (relative to the cwd), or what it runs is not
+   * seen: `pytest -p evilmod` with no evilmod.py here imports one from wherever the import path reaches (a folder
+   * an ini's `pythonpath` adds, one the agent wrote later). `why` is the explanation when none is there.
+   */
+  oneOf?: { files: string[]; why: string }[];
   /** mise: the tasks to run (their `run` lines are judged). */
   miseTasks?: string[];
   /** Folders whose own files (not their subfolders') matching `walk` are loaded: go generate's packages, mise's env files, Python's first module folder. */
@@ -39,6 +45,21 @@ export interface ConfigSearch {
   /** Only Python's start folder is searched: a word only known at run time (a script's argument) does not change it. */
   lenient?: boolean;
 }
+
+/**
+ * `pytest -p NAME` plugins known without reading them: pytest's own (a bundled module), and widely installed ones
+ * by the module names they register. Any other name is code from wherever the import path reaches.
+ */
+const KNOWN_PYTEST_PLUGINS = new Set(
+  (
+    'pytester pytester_assertions doctest cacheprovider terminal junitxml logging capture faulthandler warnings tmpdir ' +
+    'monkeypatch recwarn skipping python unittest setuponly setupplan stepwise debugging pastebin nose legacypath ' +
+    'xdist xdist.plugin xdist.looponfail pytest_cov pytest_cov.plugin pytest_mock pytest_asyncio pytest_asyncio.plugin anyio ' +
+    'pytest_timeout pytest_randomly pytest_benchmark pytest_django pytest_httpx pytest_html pytest_env pytest_sugar ' +
+    'pytest_rerunfailures pytest_socket pytest_order pytest_bdd pytest_metadata hypothesis hypothesis.extra.pytestplugin ' +
+    'pytest_subtests pytest_instafail pytest_forked pytest_datadir pytest_freezegun pytest_lazyfixture syrupy'
+  ).split(' '),
+);
 
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const named = (...bases: string[]): string[] => bases.flatMap((b) => EXTS.map((e) => `${b}.${e}`));
@@ -239,7 +260,14 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     if (pytest !== undefined)
       for (let i = 0; i < pytest.length; i++) {
         const v = pytest[i] === '-p' ? pytest[i + 1] : pytest[i].startsWith('-p') ? pytest[i].slice(2) : undefined;
-        if (v && !v.startsWith('no:')) out.files.push(`${v.split('.')[0]}.py`, `${v.split('.')[0]}/__init__.py`);
+        if (!v || v.startsWith('no:')) continue;
+        const files = [`${v.split('.')[0]}.py`, `${v.split('.')[0]}/__init__.py`];
+        out.files.push(...files);
+        if (!KNOWN_PYTEST_PLUGINS.has(v))
+          (out.oneOf ??= []).push({
+            files,
+            why: `pytest -p ${v} imports ${v}, a module that is neither here nor a plugin the guard knows: code it has not seen`,
+          });
       }
     // (`python -m pytest` also puts the cwd first; the guard may see it as plain pytest.)
     out.goDirs = [...(out.goDirs ?? []), ...shadow, ...(pytest !== undefined && !shadow.includes('.') ? ['.'] : [])];

@@ -98,6 +98,11 @@ export interface CommandAnalysis {
   findings: CommandFinding[];
   paths: PathEffect[];
   errors: string[];
+  /**
+   * Files the line writes (absolute, normalised) and the text each gets when the line shows it (null: not shown),
+   * for a session that keeps what earlier steps wrote (`agentguard eval --session`). Not serialised.
+   */
+  written?: ReadonlyMap<string, string | null>;
 }
 
 // ---- internal ----

@@ -401,6 +401,22 @@ const TOOL_RUN_SPEC = new Map(Object.entries(TOOL_RUN_SPECS));
 const TOOL_RUN = new Map(Object.entries(TOOL_RUN_VERBS));
 
 /** Every command name the loop below treats specially; any other name runs as itself. */
+/** zig's sub-commands that are another program's front end, and the program whose grammar they take. */
+const ZIG_TOOLS = new Map<string, string>([
+  ['cc', 'clang'],
+  ['c++', 'clang++'],
+  ['ar', 'ar'],
+  ['ranlib', 'ranlib'],
+  ['objcopy', 'objcopy'],
+  ['dlltool', 'dlltool'],
+  ['lib', 'lib'],
+  ['rc', 'rc'],
+  ['ld.lld', 'ld.lld'],
+  ['ld64.lld', 'ld64.lld'],
+  ['lld-link', 'lld-link'],
+  ['wasm-ld', 'wasm-ld'],
+]);
+
 export const SPECIAL = new Set<string>([
   ...PRIV,
   ...SHELLS,
@@ -412,6 +428,7 @@ export const SPECIAL = new Set<string>([
   'command',
   'busybox',
   'toybox',
+  'zig',
   'npx',
   'bunx',
   'pnpx',
@@ -643,6 +660,14 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (name === 'busybox' || name === 'toybox') {
       if (words.length === 1) return emit(host, u, words);
       words = wrap(u, name, words.slice(1));
+      continue;
+    }
+
+    // `zig cc`, `zig c++`, `zig ar`, `zig ld.lld`…: zig's bundled clang, archiver and linkers, with their own
+    // grammar (`zig cc -Wl,@.env` is clang handing .env to the linker as a file of arguments).
+    const zt = name === 'zig' && words[1]?.value != null ? ZIG_TOOLS.get(words[1].value) : undefined;
+    if (zt !== undefined) {
+      words = wrap(u, `zig ${words[1].value}`, [lit(zt), ...words.slice(2)]);
       continue;
     }
 

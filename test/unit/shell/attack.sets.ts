@@ -1760,6 +1760,10 @@ export const DANGEROUS: Record<string, string[]> = {
   // request body to the HTTPie family: a word naming a no-access path behind `@` is refused for any program whose
   // model does not prove the access narrower. CLIs that print the login token they keep are asked.
   '19 secrets behind @, token printers': [
+    'zig cc -Wl,@.env -o build/a src/a.c',
+    'zig c++ @secrets/token.txt',
+    'java @/tmp/args',
+    'rustc @/tmp/x',
     'gcc @.env 2>&1',
     'javac @.env 2>&1',
     'clang @secrets/token.txt 2>&1',
@@ -1888,6 +1892,9 @@ export const DANGEROUS: Record<string, string[]> = {
   // option is code the build runs; what a compiler driver forwards is read by the linker, assembler or front end;
   // modules planted on the import path, pytest plugins and lint-staged's commands are code the tool loads.
   '22 local installs, build files, forwarded options, loaded configs': [
+    'nx --config /tmp/x build',
+    'npx rollup -c /tmp/x.mjs',
+    'pytest -p evilmod',
     'pip install /tmp/x.tar.gz',
     'pip install /tmp/evil/',
     'pip3 install ../x.whl',
@@ -3239,6 +3246,8 @@ export const BENIGN: Record<string, string[]> = {
     'npx jest --json --outputFile=/tmp/jest.json',
   ],
   '19 secrets behind @, token printers': [
+    'zig cc -o build/a src/a.c',
+    'javac -d /tmp/out @sources.txt',
     'gcc -o app main.c',
     'gcc @build.rsp',
     'gcc @README.md',
@@ -3326,6 +3335,9 @@ export const BENIGN: Record<string, string[]> = {
     'IFS=,; x="src/app.ts,README.md"; cat $x',
   ],
   '22 local installs, build files, forwarded options, loaded configs': [
+    'npx rollup -c rollup.config.mjs',
+    'nx build -c production',
+    'pytest -p xdist',
     'pip install requests',
     'pip install "requests>=2"',
     'pip install -U setuptools wheel',

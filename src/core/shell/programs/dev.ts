@@ -938,6 +938,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-jar=X -cp|-classpath|--class-path=V -D=V -X=V -agentlib=V -agentpath=X -javaagent=X --module-path|-p=V -m|--module=V --source=V',
     a: 'X? ?*',
+    x: 'argfile',
     ok: ['java -jar build/libs/app.jar', 'java -version'],
   },
   {
@@ -946,6 +947,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-d=W -cp|-classpath=V -s=W -h=W --release=V -source=V -target=V -sourcepath=V -encoding=V -include-runtime',
     a: 'R*',
+    x: 'argfile',
     ok: ['javac -d /tmp/out src/Main.java'],
   },
   {
@@ -1014,6 +1016,7 @@ export const DEV: RowSpec[] = [
     // A linker plugin (ld, ar, nm all take --plugin) is code they load.
     o: '-o=W --plugin|-plugin=X',
     a: '?*',
+    x: 'argfile',
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
   },
   { n: 'strip', d: 'strips symbols from binaries (rewrites them)', loose: true, o: '-o=W', a: 'A*', ok: ['strip build/app'] },
@@ -1184,6 +1187,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     runs: ['.husky/**', 'lefthook.yml', '.lefthook.yml'],
     a: 'V*',
+    x: 'pre-commit',
     ok: ['npx husky --help', 'lefthook run pre-commit'],
   },
   { n: 'protoc buf', d: 'protocol buffers (--X_out writes)', loose: true, x: 'protoc', ok: ['buf lint'] },

@@ -115,11 +115,25 @@ function forwardedName(m: Model, a: string, how: string): void {
   else m.name(undefined, a, how);
 }
 
+/**
+ * A program's own `@FILE` words (`gcc @x.rsp`, `javac @argfile`, `java @args`): the file is named (the row's
+ * roles name it), and what it holds is options nobody sees (`-javaagent:`, `-processorpath`, `-B`, a main class),
+ * so it counts as code the program runs as well.
+ */
+function argFiles(m: Model): void {
+  for (const w of m.s.words.slice(m.from))
+    if (w.value !== null && w.value.length > 1 && w.value[0] === '@') m.path('X', derived(w.value.slice(1)), w.value.slice(1), `${m.label} ${w.value}`);
+}
+
+/** JVM launchers and compilers: their roles, and `@argfile` as arguments (code) nobody sees. */
+handler('argfile', (m) => {
+  applyRoles(m);
+  argFiles(m);
+});
+
 handler('cc', (m) => {
   applyRoles(m);
-  // The driver's own `@FILE` (named by the row as a read): arguments nobody sees, so code it runs as well.
-  for (const w of m.p.positional)
-    if (w.value !== null && w.value.length > 1 && w.value[0] === '@') m.path('X', derived(w.value.slice(1)), w.value.slice(1), `${m.label} ${w.value}`);
+  argFiles(m);
   ccSources(m);
   const fw = forwardedWords(m, m.from);
   if (fw === undefined) return;
@@ -129,6 +143,7 @@ handler('cc', (m) => {
 /** rustc `-C linker=X` runs X; `-C link-arg=X`, `-C link-args=…` are the linker's words. */
 handler('rustc', (m) => {
   applyRoles(m);
+  argFiles(m);
   const ws = m.s.words;
   for (let i = m.from; i < ws.length; i++) {
     const v = ws[i].value;

@@ -411,6 +411,9 @@ const LINT_STAGED_RC = [
   'lint-staged.config.mjs',
 ];
 
+/** lefthook's configs (each may be .yml, .yaml, .json or .toml, with or without a dot, and a -local one beside). */
+const LEFTHOOK_FILES = ['lefthook', '.lefthook', 'lefthook-local', '.lefthook-local'].flatMap((b) => ['yml', 'yaml', 'json', 'toml'].map((e) => `${b}.${e}`));
+
 /**
  * pre-commit run, lint-staged: the configured hooks (formatters, linters with --fix) rewrite the files they are
  * given: `--all-files` (and the staged files, which can be any) reach the whole project; `--files F…` those.
@@ -436,6 +439,12 @@ handler('pre-commit', (m) => {
   }
   const verb = ps[0]?.value;
   if (verb === null) return m.unknown(`${m.label} with a command only known at run time`);
+  // `lefthook run HOOK` runs the commands and scripts its config lists (commands in YAML, scripts under .lefthook/):
+  // not read by the guard, so code it has not seen, unless the disk shows no config at all.
+  if (name === 'lefthook') {
+    if (verb === 'run' && !LEFTHOOK_FILES.every(absent)) m.unknown(`${m.label} run: runs the commands its config lists, which the guard does not read`);
+    return;
+  }
   if (verb !== 'run' && verb !== 'try-repo') return;
   const cfg = m.occ('-c');
   if (

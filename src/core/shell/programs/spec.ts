@@ -345,7 +345,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
         if (eq >= 0 && !loose) addUnknown(out, v);
         addOcc(out, o, undefined, undefined);
       } else if (eq >= 0) addOcc(out, o, v.slice(eq + 1), undefined);
-      else if (o.arg === 2) addOcc(out, o, '', undefined);
+      else if (o.arg === 2) addOcc(out, o, ...optionalCode(o, words[i + 1]));
       else {
         const next = words[i + 1];
         addOcc(out, o, next ? next.value : null, next);
@@ -365,7 +365,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
     if (sl) {
       if (sl.arg === 0) addOcc(out, sl, undefined, undefined);
       else if (slEq > 0) addOcc(out, sl, v.slice(slEq + 1), undefined);
-      else if (sl.arg === 2) addOcc(out, sl, '', undefined);
+      else if (sl.arg === 2) addOcc(out, sl, ...optionalCode(sl, words[i + 1]));
       else {
         const next = words[i + 1];
         addOcc(out, sl, next ? next.value : null, next);
@@ -389,7 +389,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       }
       const attached = v.slice(k + 1);
       if (attached) addOcc(out, o, attached, undefined);
-      else if (o.arg === 2) addOcc(out, o, '', undefined);
+      else if (o.arg === 2) addOcc(out, o, ...optionalCode(o, words[i + 1]));
       else {
         const next = words[i + 1];
         addOcc(out, o, next ? next.value : null, next);
@@ -399,6 +399,17 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
     }
   }
   return out;
+}
+
+/**
+ * An optional value given alone (`rollup -c`): none, unless the option's value is code or a command (`-c|--config[=X]`)
+ * and a word follows that is no option: the program may well take it as the value (`nx --config /tmp/x build`,
+ * `rollup -c /tmp/x.mjs`), so it is judged as one too (it stays a positional word as well: not consumed). A command (`git grep -O[=S]`) is
+ * attached only in fact: the next word is its pattern.
+ */
+function optionalCode(o: ROpt, next: W | undefined): [string | null, W | undefined] {
+  if (o.role !== 'X' || next === undefined || (next.value !== null && (next.value === '' || next.value.startsWith('-')))) return ['', undefined];
+  return [next.value, next];
 }
 
 /** Option names (camelCase read as kebab-case) whose value is a command line a program runs. */

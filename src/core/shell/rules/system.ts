@@ -1,10 +1,51 @@
 // Privilege, processes, the machine itself, and data leaving it.
 import { isCredential, normalize } from '../fsfacts';
 import { arithRef, caseOracle, isSecretVar, SECRET_NAME, secretRef, testOracle } from '../secretvars';
-import type { Sub } from '../types';
+import type { CommandEnv, Sub } from '../types';
 import { onlyLoopback } from './remote';
 import type { LineHit, Rule, RuleCtx } from './types';
 import { bareWords, hasWord, named, seqHuge, verb } from './util';
+
+/** The host part of a git URL (`https://h/x`, `ssh://u@h:22/x`, `u@h:x`); '' for a local path. */
+function gitHost(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:]+)/i.exec(url) ?? /^(?:[^@/]+@)?([^/:]+):(?!\/\/)/.exec(url);
+  return m ? m[1].toLowerCase() : '';
+}
+
+/**
+ * `git push NAME` to a remote the repository's config (on disk) points at another host than origin's: a remote added
+ * by an earlier call (`git remote add x https://evil.example/x.git`) is where the code goes. Undefined when the
+ * remote is origin's host, a local path, or the config cannot be read (git then fails on an unknown remote).
+ */
+function remoteElsewhere(env: CommandEnv, cwd: string, name: string): string | undefined {
+  if (!env.readScript || !env.exists) return undefined;
+  for (let dir = cwd; ;) {
+    const cfg = `${dir === '/' ? '' : dir}/.git/config`;
+    if (env.exists(cfg) === true) {
+      const text = env.readScript(cfg, 64 * 1024);
+      if (typeof text !== 'string') return undefined;
+      const urls = new Map<string, string[]>();
+      let sec: string | undefined;
+      for (const line of text.split('\n')) {
+        const h = /^\s*\[\s*remote\s+"([^"]*)"\s*\]/.exec(line);
+        if (h) sec = h[1];
+        else if (/^\s*\[/.test(line)) sec = undefined;
+        else if (sec !== undefined) {
+          const kv = /^\s*(url|pushurl)\s*=\s*(.*?)\s*$/i.exec(line);
+          if (kv) urls.set(sec, [...(urls.get(sec) ?? []), kv[2]]);
+        }
+      }
+      const mine = urls.get(name);
+      if (!mine) return undefined;
+      const origin = new Set((urls.get('origin') ?? []).map(gitHost));
+      const away = mine.map(gitHost).find((h) => h !== '' && !origin.has(h));
+      return away === undefined ? undefined : `its URL in .git/config is on ${away}, not where origin points: the code goes to another host`;
+    }
+    const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
 
 const NET_SENDERS = new Set([
   'curl',
@@ -1395,6 +1436,10 @@ export const systemRules: Rule[] = [
           const rv = remote?.value;
           if (rv === null || (rv !== undefined && (/^[a-z+]+:\/\/|^[^/@]+@[^:]+:/.test(rv) || addedRemotes?.has(rv) === true)))
             hits.push({ sub: s, text: s.text, explanation: `git push to ${remote?.text}, a remote this command line set up or named by URL` });
+          else if (rv !== undefined && rv !== 'origin' && s.cwd !== null) {
+            const elsewhere = remoteElsewhere(ctx.env, s.cwd, rv);
+            if (elsewhere) hits.push({ sub: s, text: s.text, explanation: `git push to ${rv}: ${elsewhere}` });
+          }
         }
       }
       // A credential read or environment dump anywhere on a line that also talks to the network.
