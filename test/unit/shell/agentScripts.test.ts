@@ -115,3 +115,67 @@ describe('opaqueCall', () => {
     assert.equal(opaqueCall('python', "import subprocess\nsubprocess.run(['ls', '-l'])\n"), undefined);
   });
 });
+
+/** Shell scripts the agent wrote: [file, text]; each is run as `bash`, `sh`, `source`, `.` and `./` (after chmod). */
+const SHELL_OPAQUE: [string, string][] = [
+  ['sh/sub.sh', 'cat "$(cat name.txt)"\n'],
+  ['sh/date.sh', 'f=$(date +%s); cat $f\n'],
+  ['sh/b64.sh', 'cat $(echo LmVudg== | base64 -d)\n'],
+  ['sh/printf.sh', "x=$(printf '\\x2e\\x65nv'); cat $x\n"],
+  ['sh/eval.sh', 'eval "$(echo Y2F0IC5lbnY= | base64 -d)"\n'],
+  ['sh/evalvar.sh', 'eval "$X"\n'],
+  ['sh/name.sh', "$(printf 'r%s' m) -rf tests\n"],
+  ['sh/py.sh', 'p=$(python3 -c \'print(chr(46)+"env")\'); cat $p\n'],
+  ['sh/rmsub.sh', '#!/bin/bash\nrm -f $(cat name.txt)\n'],
+];
+/** Everyday scripts an agent writes: allowed however they are run. */
+const SHELL_PLAIN: [string, string][] = [
+  ['sh/ok1.sh', '#!/bin/bash\nset -euo pipefail\ncd "$(dirname "$0")"\nls\n'],
+  ['sh/ok2.sh', '#!/bin/bash\nfor f in src/*.ts; do echo $f; done\n'],
+  ['sh/ok3.sh', '#!/bin/bash\nDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)\nls "$DIR"\n'],
+  ['sh/ok4.sh', '#!/bin/sh\nname=${1:-world}\necho "hello $name"\n'],
+  ['sh/ok5.sh', '#!/bin/bash\nset -e\nnpm run build\nnpm test\n'],
+  ['sh/ok6.sh', '#!/bin/bash\nV=$(node -p "require(\'./package.json\').version")\necho $V\n'],
+  ['sh/ok7.sh', '#!/bin/bash\nfor f in "$@"; do wc -l "$f"; done\n'],
+];
+const RUNS = (f: string) => [`bash ${f}`, `sh ${f}`, `source ${f}`, `. ${f}`, `chmod +x ${f} && ./${f}`, `bash -x ${f}`];
+
+describe('shell scripts the agent wrote (untracked), then runs: judged as the line’s own commands, unknowns included', function () {
+  let w: { root: string; ws: string; home: string };
+  before(() => {
+    w = makeWorkspace();
+    put(w.ws, 'name.txt', '.env\n');
+    for (const [f, t] of [...SHELL_OPAQUE, ...SHELL_PLAIN]) put(w.ws, f, t);
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('a name, command or code computed at run time is asked, by every way of running the script', () => {
+    const lines = SHELL_OPAQUE.flatMap(([f]) => RUNS(f));
+    const v = evalOnWorkspace(w, lines);
+    assert.deepEqual(
+      lines.filter((l) => v.get(l)!.decision === 'allow'),
+      [],
+    );
+  });
+
+  it('everyday scripts stay allowed; their arguments are their positional parameters', () => {
+    const lines = [...SHELL_PLAIN.flatMap(([f]) => RUNS(f)), 'bash sh/ok7.sh README.md', 'bash sh/ok4.sh you'];
+    const v = evalOnWorkspace(w, [...lines, 'bash sh/ok7.sh .env', 'chmod +x sh/ok7.sh && ./sh/ok7.sh .env']);
+    assert.deepEqual(
+      lines.filter((l) => v.get(l)!.decision !== 'allow').map((l) => `${l}: ${v.get(l)!.reason.slice(0, 120)}`),
+      [],
+    );
+    assert.equal(v.get('bash sh/ok7.sh .env')!.decision, 'deny');
+    assert.equal(v.get('chmod +x sh/ok7.sh && ./sh/ok7.sh .env')!.decision, 'deny');
+  });
+
+  it('committed, the same scripts are the project’s own (what they are seen to do); changed after, the agent’s again', () => {
+    git(w.ws, 'add', '-A');
+    git(w.ws, 'commit', '-qm', 'scripts');
+    let v = evalOnWorkspace(w, ['bash sh/b64.sh', 'bash sh/date.sh']);
+    assert.equal(v.get('bash sh/b64.sh')!.decision, 'allow');
+    put(w.ws, 'sh/date.sh', 'f=$(date +%s); cat $f\necho changed\n');
+    v = evalOnWorkspace(w, ['bash sh/date.sh']);
+    assert.notEqual(v.get('bash sh/date.sh')!.decision, 'allow');
+  });
+});
