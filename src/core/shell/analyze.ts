@@ -35,7 +35,7 @@ import {
   type RecipeRun,
 } from './projectScripts';
 import { judgeCode } from './programs/code';
-import { opaqueCall } from './opaquecalls';
+import { scriptCalls } from './opaquecalls';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -1971,9 +1971,12 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
     projectProgram(a, s, text, target, s.cwd, false);
     // A script git does not hold as committed may be the agent's own: a path, program or address it computes
     // is one nobody judged (`readFileSync(['.e','nv'].join(''))`).
+    // Its literal (or constant: `path.join(__dirname, 'x')`) paths are judged by the path rules, as reads.
     if (run && agentScript(a, target)) {
-      const why = opaqueCall(lang, text);
-      if (why !== undefined) note(a, s, `${target} (not committed as it is) ${why}`);
+      const c = scriptCalls(lang, text, target);
+      if (c.why !== undefined) note(a, s, `${target} (not committed as it is) ${c.why}`);
+      for (const p of c.paths)
+        s.acc = [...s.acc, { op: 'read', w: undefined, p, how: `${target} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
     }
     return;
   }

@@ -179,3 +179,68 @@ describe('shell scripts the agent wrote (untracked), then runs: judged as the li
     assert.notEqual(v.get('bash sh/date.sh')!.decision, 'allow');
   });
 });
+
+/** Agent scripts whose file calls name constants: [file, text]. Folded, they are judged like the literal they are. */
+const FOLD_OK: [string, string][] = [
+  ['s/a.js', "const path = require('path');\nconst fs = require('fs');\nfs.writeFileSync(path.join(__dirname, 'out.json'), '{}');\n"],
+  ['s/b.js', "const fs = require('fs');\nconst f = 'data.json';\nconsole.log(fs.readFileSync(f, 'utf8'));\n"],
+  ['s/c.py', "import os\nwith open(os.path.join(os.path.dirname(__file__), 'x')) as f:\n    print(f.read())\n"],
+  [
+    's/g.mjs',
+    "import { readFileSync } from 'node:fs';\nimport { fileURLToPath } from 'node:url';\nimport { dirname, join } from 'node:path';\nconst here = dirname(fileURLToPath(import.meta.url));\nconsole.log(readFileSync(join(here, 'data.json'), 'utf8'));\n",
+  ],
+  ['s/i.py', "from pathlib import Path\nBASE = Path(__file__).resolve().parent\nprint((BASE / 'data.json').read_text())\n"],
+  ['s/q.py', "import os\nOUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'out.json')\nwith open(OUT, 'w') as f:\n    f.write('{}')\n"],
+  ['s/s.js', "const fs = require('fs');\nconst DIR = __dirname;\nfor (const n of fs.readdirSync(DIR)) console.log(n);\n"],
+];
+const FOLD_BAD: [string, string][] = [
+  ['s/d.js', "const fs = require('fs');\nconst f = '.env';\nconsole.log(fs.readFileSync(f, 'utf8'));\n"],
+  ['s/f.js', "const path = require('path');\nconst fs = require('fs');\nconsole.log(fs.readFileSync(path.join(__dirname, '..', '.env'), 'utf8'));\n"],
+  ['s/h.mjs', "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync(new URL('../.env', import.meta.url), 'utf8'));\n"],
+  ['s/j.py', "from pathlib import Path\nBASE = Path(__file__).resolve().parent\nprint((BASE.parent / '.env').read_text())\n"],
+  ['s/k.js', "const fs = require('fs');\nconst f = ['.e', 'nv'].join('');\nconsole.log(fs.readFileSync(f, 'utf8'));\n"],
+  ['s/l.js', "const fs = require('fs');\nconst path = require('path');\nconsole.log(fs.readFileSync(path.join(process.env.HOME, '.npmrc'), 'utf8'));\n"],
+  ['s/m.py', "import os\nprint(open(os.path.join(os.environ['HOME'], '.netrc')).read())\n"],
+  [
+    's/n.js',
+    "const fs = require('fs');\nconst f = 'README.md';\nfunction g(f) { return fs.readFileSync(f, 'utf8'); }\nconsole.log(g(['.e', 'nv'].join('')));\n",
+  ],
+  ['s/o.js', "const fs = require('fs');\nlet f = 'README.md';\nf = '.e' + 'nv';\nconsole.log(fs.readFileSync(f, 'utf8'));\n"],
+  ['s/p.js', "const fs = require('fs');\nconst path = { join: () => '.env' };\nconsole.log(fs.readFileSync(path.join(__dirname, 'x'), 'utf8'));\n"],
+  ['s/r.py', "f = 'README.md'\ndef g(f):\n    return open(f).read()\nprint(g('.e' + 'nv'))\n"],
+  ['s/e.js', "const fs = require('fs');\nconsole.log(fs.readFileSync('.env', 'utf8'));\n"],
+  ['s/t.py', "print(open('.e' + 'nv').read())\n"],
+];
+
+describe('agent scripts: constant paths folded and judged like literals, computed ones still asked', function () {
+  let w: { root: string; ws: string; home: string };
+  before(() => {
+    w = makeWorkspace();
+    for (const [f, t] of [...FOLD_OK, ...FOLD_BAD]) put(w.ws, f, t);
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const run = (f: string) => (/\.py$/.test(f) ? `python3 ${f}` : `node ${f}`);
+
+  it('__dirname / __file__ / import.meta.url joins and names bound once to a literal are allowed when they name ordinary files', () => {
+    const v = evalOnWorkspace(
+      w,
+      FOLD_OK.map(([f]) => run(f)),
+    );
+    assert.deepEqual(
+      FOLD_OK.filter(([f]) => v.get(run(f))!.decision !== 'allow').map(([f]) => `${f}: ${v.get(run(f))!.reason.slice(0, 140)}`),
+      [],
+    );
+  });
+
+  it('a literal or folded .env is judged as a read of .env; joins, env vars, rebound or shadowed names stay asked', () => {
+    const v = evalOnWorkspace(
+      w,
+      FOLD_BAD.map(([f]) => run(f)),
+    );
+    assert.deepEqual(
+      FOLD_BAD.filter(([f]) => v.get(run(f))!.decision === 'allow').map(([f]) => f),
+      [],
+    );
+    for (const f of ['s/d.js', 's/e.js', 's/f.js', 's/h.mjs', 's/t.py']) assert.equal(v.get(run(f))!.decision, 'deny', f);
+  });
+});
