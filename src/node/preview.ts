@@ -103,6 +103,14 @@ async function previewOne(f: CommandFinding, a: CommandAnalysis, env: PreviewEnv
       const n = out.split('\n').filter((l) => l.startsWith('Would remove')).length;
       return `${n} untracked ${n === 1 ? 'entry' : 'entries'} would be deleted`;
     }
+    case 'git.stash-untracked': {
+      // The untracked files the stash takes along (with --all, ignored ones too).
+      const all = f.explanation.includes('--all');
+      const out = await run('git', ['ls-files', '--others', '--directory', ...(all ? [] : ['--exclude-standard'])], env.cwd, timeoutMs);
+      if (out === undefined) return undefined;
+      const n = out.split('\n').filter((l) => l.trim()).length;
+      return `${n} untracked ${n === 1 ? 'entry' : 'entries'} would leave the working tree for the stash`;
+    }
     case 'rm.recursive': {
       const argv = argvOf(f, a, 'rm');
       if (!argv) return undefined;

@@ -2,7 +2,7 @@
 // from URIs and globs, and the calls the engine cannot judge (opaque tools, input that may never run).
 // Shared by the per-host mappers under hosts/.
 import type { Op } from '../types';
-import { metadataAddressIn } from '../net/metadata';
+import { localAddressIn, metadataAddressIn } from '../net/metadata';
 import { AGENTS, type DraftCall, type HookEnvelope, type HookPlan, type ToolEffects } from './bridge';
 
 export function s(x: unknown): string | undefined {
@@ -191,6 +191,9 @@ function stringIn(x: unknown, f: (v: string) => string | undefined, depth = 0): 
   return undefined;
 }
 
+/** The hosts' web-fetch tools (VS Code, Claude Code, Gemini CLI and Cline): a URL they fetch is a request from this machine. */
+const WEB_FETCH = new Set(['fetch_webpage', 'WebFetch', 'web_fetch']);
+
 /**
  * A tool that touches no workspace file the guard judges (web fetch, browser, todo lists): the host's own flow
  * applies — unless its input names a local file by URL. Threat: `WebFetch file:///ws/.env`, Cline's browser
@@ -203,6 +206,14 @@ export function noEffect(env: HookEnvelope, tool: string, reason: string): HookP
     const md = stringIn(env.toolInput, (v) => metadataAddressIn(v));
     if (md !== undefined)
       return opaque(env, 'hook:cloud-metadata', `${tool} requests ${md.slice(0, 120)}, a cloud metadata service: it answers with this machine's credentials`);
+    // A web fetch of this machine or its private network reaches services no outside page could (SSRF).
+    const local = WEB_FETCH.has(tool) ? stringIn(env.toolInput, localAddressIn) : undefined;
+    if (local !== undefined)
+      return opaque(
+        env,
+        'hook:local-address',
+        `${tool} requests ${local.slice(0, 120)}, an address of this machine or its private network: a request to a local service the page cannot reach from outside`,
+      );
     return pass('hook:no-effect', reason);
   }
   const shown = url.length > 120 ? url.slice(0, 120) + '…' : url;

@@ -54,3 +54,76 @@ export function metadataAddressIn(text: string, bare = false): string | undefine
   }
   return undefined;
 }
+
+/**
+ * Addresses of this machine or its private network: loopback (127.0.0.0/8, ::1, `localhost`, `*.localhost`),
+ * unspecified (0.0.0.0, ::), private and shared ranges (10/8, 172.16/12, 192.168/16, 100.64/10), link-local
+ * (169.254/16, fe80::/10: the metadata services), unique-local IPv6 (fc00::/7), IPv4 embedded in IPv6 (mapped
+ * ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::), names that resolve to one (lvh.me, localtest.me,
+ * 127.0.0.1.nip.io), mDNS and internal names (`*.local`, `*.internal`, `*.home.arpa`) and a name without a dot
+ * (a search-domain or container host: `http://redis:6379/`). The host as a URL parser gives it: decimal, hex and
+ * octal IPv4 spellings (2130706433, 0x7f.1, 0177.0.0.1) are dotted decimal by then.
+ */
+export function isLocalHost(host: string): boolean {
+  const h = host.replace(/\.+$/, '').toLowerCase();
+  if (h === '' || h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (/(?:^|\.)(?:lvh\.me|localtest\.me|local|internal|home\.arpa|lan|intranet|corp)$/.test(h)) return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  if (v4) return privateV4(v4.slice(1).map(Number));
+  if (h.startsWith('[')) return privateV6(h.slice(1, -1));
+  // Wildcard DNS that answers with the address it spells: 127.0.0.1.nip.io, 10-0-0-1.sslip.io, 7f000001.nip.io.
+  const wild = /(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me|localtest\.me)$/.exec(h);
+  if (wild) return privateV4(wild.slice(1, 5).map(Number));
+  const hex = /(?:^|[.-])([0-9a-f]{8})\.(?:nip\.io|sslip\.io)$/.exec(h);
+  if (hex) return privateV4([0, 2, 4, 6].map((i) => parseInt(hex[1].slice(i, i + 2), 16)));
+  return !h.includes('.') && !h.includes(':');
+}
+
+function privateV4([a, b]: number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
+}
+
+/** An IPv6 address (no brackets, as a URL parser writes it: compressed, hex groups, a zone never present). */
+function privateV6(text: string): boolean {
+  const halves = text.split('::');
+  if (halves.length > 2) return true;
+  const groups = (s: string) => (s === '' ? [] : s.split(':').map((g) => parseInt(g, 16)));
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const g = halves.length === 2 ? [...head, ...new Array<number>(Math.max(0, 8 - head.length - tail.length)).fill(0), ...tail] : head;
+  if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return true;
+  if (g.slice(0, 7).every((x) => x === 0)) return g[7] <= 1; // :: and ::1
+  const v4 = [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255];
+  // IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96): the IPv4 address is what is reached.
+  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) return privateV4(v4);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return privateV4(v4);
+  return (g[0] & 0xfe00) === 0xfc00 || (g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0;
+}
+
+/**
+ * The first address of this machine or its private network (isLocalHost) the text names as a URL of any scheme,
+ * or, for text that is one word, as a scheme-less host (`localhost:3000/admin`). undefined: none.
+ * Threat: a web-fetch tool pointed at a local service (a database's HTTP port, a dev server's admin route, the
+ * metadata service) — a request from inside the network the agent's host sits in (SSRF).
+ */
+export function localAddressIn(text: string): string | undefined {
+  for (const m of text.matchAll(URLS)) {
+    // Read as http: a scheme the URL parser does not know (gopher://, dict://) keeps its host unparsed.
+    const h = hostOf(`http://${m[0].slice(m[0].indexOf('://') + 3)}`);
+    if (h !== undefined && isLocalHost(h)) return m[0];
+  }
+  const word = text.trim();
+  if (word !== '' && !/\s/.test(word) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(word) && /^[\w.[\]:%@-]+(?:[/?#]|$)/.test(word)) {
+    const h = hostOf(`http://${word}`);
+    if (h !== undefined && isLocalHost(h) && /[.:[]/.test(word)) return word;
+  }
+  return undefined;
+}

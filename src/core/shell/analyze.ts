@@ -35,7 +35,7 @@ import {
   type RecipeRun,
 } from './projectScripts';
 import { judgeCode } from './programs/code';
-import { opaqueCall } from './opaquecalls';
+import { scriptCalls } from './opaquecalls';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -1973,9 +1973,12 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
     projectProgram(a, s, text, target, s.cwd, false);
     // A script git does not hold as committed may be the agent's own: a path, program or address it computes
     // is one nobody judged (`readFileSync(['.e','nv'].join(''))`).
+    // Its literal (or constant: `path.join(__dirname, 'x')`) paths are judged by the path rules, as reads.
     if (run && agentScript(a, target)) {
-      const why = opaqueCall(lang, text);
-      if (why !== undefined) note(a, s, `${target} (not committed as it is) ${why}`);
+      const c = scriptCalls(lang, text, target);
+      if (c.why !== undefined) note(a, s, `${target} (not committed as it is) ${c.why}`);
+      for (const p of c.paths)
+        s.acc = [...s.acc, { op: 'read', w: undefined, p, how: `${target} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
     }
     return;
   }
@@ -1992,6 +1995,27 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
 /** A script on disk that git does not hold as committed (or cannot tell): possibly the agent's own, judged strictly. */
 function agentScript(a: Analyzer, file: string): boolean {
   return a.cmdEnv.scriptChanged !== undefined && a.cmdEnv.scriptChanged(file) !== false;
+}
+
+/**
+ * A shell script on disk that may be the agent's own (agentScript), walked as commands like text the line wrote:
+ * unknowns included, so a name it computes (`f=.e; cat ${f}nv` is followed; `cat $(cat name)`, `eval "$x"`,
+ * `$(printf …) -rf x` are not) is asked, where the project's committed scripts keep projectText's judgement. Its
+ * positional parameters are the words after the script on the line (`bash x.sh .env` reads .env through `cat $1`).
+ */
+function agentShellText(a: Analyzer, s: Sub, script: W | undefined, text: string, target: string): void {
+  const at = script === undefined ? -1 : s.words.indexOf(script);
+  a.reparse(
+    text,
+    {
+      via: [`the script ${target} (not committed as it is)`],
+      cwd: { value: s.cwd, old: undefined, vars: undefined, args: at < 0 ? undefined : [s.words.slice(at + 1)] },
+      remote: false,
+      depth: 1,
+      src: text,
+    },
+    'script',
+  );
 }
 
 /** Text the line itself wrote, walked as commands in `cwd`: judged in full, unknowns included. */
@@ -2188,6 +2212,9 @@ function configCode(file: string, lang: string, text: string): string {
   return text;
 }
 
+/** Programs whose writes change a file's mode, owner, attributes or times, never its text. */
+const META_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'xattr', 'chflags']);
+
 /**
  * Scripts the line writes and then runs, with text it shows (`cat > t.sh <<'EOF' … EOF; bash t.sh`): the text
  * is judged as the script (walked as commands, or read as code) instead of asking about an unseen program.
@@ -2251,7 +2278,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         // `./x.py` without a `#!` line runs as a shell script from bash, and as Python from a runner (`uv run x.py`): both.
         const asLang = lang !== undefined && (!asShell || (direct && !shebang && !SCRIPT_SHELLS.has(s.name ?? '')));
         if (asShell) {
-          if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
+          if (origin === 'on disk' && agentScript(a, target)) agentShellText(a, s, acc.w, text, target);
+          else if (origin === 'on disk') projectText(a, text, `the script ${target}`, s.cwd);
           else
             a.reparse(
               text,
@@ -2288,7 +2316,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       contents.set(t, r.op === '>>' ? (prev === undefined ? printed : prev === null || printed === null ? null : prev + printed) : printed);
     }
     for (const acc of s.acc) {
-      if (acc.op !== 'write') continue;
+      // `chmod +x x.sh && ./x.sh`: a change of mode, owner or times leaves the text on disk what runs.
+      if (acc.op !== 'write' || META_ONLY.has(s.name ?? '')) continue;
       const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
       if (p === null || p === undefined) continue;
       (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);

@@ -8,6 +8,8 @@
 // account for is not allowed. The user's own committed code keeps being judged by what it is seen to do.
 // Not a parser: the call names below, and whether their first argument is one plain string literal.
 
+import { folder } from './constfold';
+
 /** A plain string literal, the whole argument: '…', "…" without escapes or interpolation, `…` without `${`. */
 const PLAIN = /^\s*(?:'[^'\\\n]*'|"[^"\\\n$#{}]*"|`[^`\\\n$]*`)\s*$/;
 /** Perl and PHP: a double-quoted string interpolates `$x`; a single-quoted one does not. */
@@ -136,24 +138,57 @@ function withoutComments(code: string, lang: string): string {
   return out;
 }
 
+/** What a script's calls name: why it cannot be accounted for, and the paths its file calls name (folded constants included). */
+export interface ScriptCalls {
+  why: string | undefined;
+  /** Plain-literal (or constant) first arguments of the calls: paths, judged by the path rules as reads. */
+  paths: string[];
+}
+
 /**
  * Why `code` (in `lang`: node, python, ruby, perl, php) cannot be accounted for by its literal paths: the first
  * call that reaches files, processes or the network with an argument that is not one plain string literal, or a
  * construct that runs or names what the text does not show. undefined: every such call names what it touches.
  */
 export function opaqueCall(lang: string, code: string): string | undefined {
+  return scriptCalls(lang, code).why;
+}
+
+/**
+ * opaqueCall, with the argument of a call folded to the literal it is when it is a constant (constfold.ts:
+ * `path.join(__dirname, 'out.json')`, a name bound once to a literal) for a script at `file`, and the literal
+ * arguments returned: a path the script names, by literal or constant, is judged like one.
+ */
+export function scriptCalls(lang: string, code: string, file?: string): ScriptCalls {
+  const paths: string[] = [];
   const l = LANGS[lang];
-  if (!l) return undefined;
+  if (!l) return { why: undefined, paths };
   const text = withoutComments(code, lang);
   const d = l.dynamic.exec(text);
-  if (d) return `it computes code, names or strings at run time (${d[0].trim().slice(0, 40)})`;
+  if (d) return { why: `it computes code, names or strings at run time (${d[0].trim().slice(0, 40)})`, paths };
+  const fold = file === undefined ? undefined : folder(lang, text, file);
+  const lit = (arg: string) => /^\s*(?:[rRbBuU]{0,2})(?:'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`)\s*$/.exec(arg);
+  const add = (p: string) => {
+    // A URL, a command line or a word with spaces is no path (the command walk and the network rules have those).
+    if (p !== '' && !/\s|^[a-z][a-z0-9+.-]*:/i.test(p)) paths.push(p);
+  };
   l.calls.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = l.calls.exec(text)) !== null) {
     const end = m.index + m[0].length;
     const arg = firstArg(text, end);
     // `open()` with nothing, `spawn(` of a literal: fine. A call of an API with no argument touches nothing named.
-    if (arg.trim() === '' || l.plain.test(arg)) continue;
+    if (arg.trim() === '') continue;
+    if (l.plain.test(arg)) {
+      const x = lit(arg);
+      if (x) add(x[1] ?? x[2] ?? x[3] ?? '');
+      continue;
+    }
+    const folded = fold?.(arg);
+    if (folded !== undefined) {
+      add(folded);
+      continue;
+    }
     // A list of plain literals (`subprocess.run(['ls', '-l'])`, `spawn('git', ['status'])`'s command).
     if (
       /^\s*\[[^\]]*\]\s*$/.test(arg) &&
@@ -166,7 +201,66 @@ export function opaqueCall(lang: string, code: string): string | undefined {
       continue;
     // Ruby/Perl/PHP without parentheses: `require 'json'`, `open F, '<', 'x'` — a bareword handle is no path.
     if (code[end - 1] !== '(' && /^\s*[A-Z_]+\s*$/.test(arg)) continue;
-    return `${m[0].replace(/\s*\(?\s*$/, '')}(${arg.trim().slice(0, 60)}) touches a file, program or address it computes`;
+    return { why: `${m[0].replace(/\s*\(?\s*$/, '')}(${arg.trim().slice(0, 60)}) touches a file, program or address it computes`, paths };
   }
-  return undefined;
+  // pathlib's file methods on any receiver (`(BASE.parent / '.env').read_text()`, `cfg.unlink()`): the receiver is
+  // the path, folded like an argument or computed.
+  if (lang === 'python') {
+    for (const r of text.matchAll(PY_PATH_METHOD)) {
+      const recv = receiver(text, r.index);
+      const v = recv === undefined || fold === undefined ? undefined : fold(recv);
+      if (v === undefined) {
+        // A name nobody bound to a path (a file object, a string): only Path methods are this list, so it is computed.
+        return { why: `${(recv ?? '').slice(0, 60)}${r[0].trim()}…) touches a path it computes`, paths };
+      }
+      add(v);
+    }
+  }
+  // pathlib: a path built on from a Path (`Path('.') / ('.e' + 'nv')`, `.joinpath(x)`, `Path.home() / …`) is the path
+  // the file call reads, whatever Path() was given first.
+  if (lang === 'python') {
+    for (const p of text.matchAll(
+      /\b(?:pathlib\s*\.\s*)?(?:Pure|Posix)?Path\s*(?:\.\s*(?:home|cwd)\s*)?\((?=[^)]*\)\s*(?:\/(?![/=])|\.\s*(?:joinpath|with_name|with_stem|with_suffix|parent)\b))/g,
+    )) {
+      const v = fold === undefined ? undefined : pathChain(fold, text.slice(p.index));
+      if (v === undefined) return { why: `a path built from ${text.slice(p.index, p.index + 60).split('\n')[0]} is computed`, paths };
+      add(v);
+    }
+  }
+  return { why: undefined, paths };
+}
+
+/** pathlib's methods that read, write, list or remove the path they are called on. */
+const PY_PATH_METHOD =
+  /\.\s*(?:read_text|read_bytes|write_text|write_bytes|unlink|rmdir|rename|replace|touch|iterdir|rglob|symlink_to|hardlink_to|chmod|lchmod|readlink)\s*\(/g;
+
+/** The receiver of a method call whose `.` is at `dot`: a bracketed expression or a dotted name, or undefined. */
+function receiver(text: string, dot: number): string | undefined {
+  let i = dot;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  if (text[i - 1] === ')') {
+    let depth = 0;
+    for (let j = i - 1; j >= 0 && j > i - 2000; j--) {
+      if (text[j] === ')') depth++;
+      else if (text[j] === '(' && --depth === 0) {
+        // `Path(x).read_text()`: the call's name is part of the receiver; `(a / b).read_text()`: the bracket is.
+        const name = /[\w.]*$/.exec(text.slice(0, j))![0];
+        return name ? text.slice(j - name.length, i) : text.slice(j + 1, i - 1);
+      }
+    }
+    return undefined;
+  }
+  const name = /[A-Za-z_][\w.]*$/.exec(text.slice(0, i));
+  return name?.[0];
+}
+
+/** The pathlib chain at the start of `text`, folded to a constant (a file call's receiver), or undefined. */
+function pathChain(fold: (arg: string) => string | undefined, text: string): string | undefined {
+  // It ends where a call that is not path arithmetic starts (`.read_text(`), or at the line's end or a `,`.
+  const end = /\.\s*(?!joinpath|with_name|with_stem|with_suffix|parent|resolve|absolute|expanduser|home|cwd)[A-Za-z_]\w*\s*\(|[\n,;:]|\s+as\s/.exec(text);
+  let chain = (end ? text.slice(0, end.index) : text).trimEnd();
+  const count = (t: string, c: string) => t.split(c).length - 1;
+  // The `)` of an enclosing `(Path(__file__).parent / 'x')` is not the chain's.
+  while (chain.endsWith(')') && count(chain, ')') > count(chain, '(')) chain = chain.slice(0, -1).trimEnd();
+  return fold(chain);
 }

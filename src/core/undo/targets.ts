@@ -100,9 +100,16 @@ export function captureTargets(call: CanonicalCall, verdict: Pick<Verdict, 'anal
   }
   // Git rewriting the working tree: the folder it works on, where the analysis gave no path of its own.
   for (const f of a.findings) {
-    const kind = f.rule === 'git.discard-changes' ? 'discard' : f.rule === 'git.clean' ? 'clean' : f.rule === 'git.reset-hard' ? 'reset' : undefined;
+    const kind =
+      f.rule === 'git.discard-changes'
+        ? 'discard'
+        : f.rule === 'git.clean' || f.rule === 'git.stash-untracked'
+          ? 'clean'
+          : f.rule === 'git.reset-hard'
+            ? 'reset'
+            : undefined;
     if (!kind) continue;
-    // git clean only removes files (a hard link keeps them); the others rewrite tracked files in place.
+    // git clean (and git stash -u) only removes files (a hard link keeps them); the others rewrite tracked files in place.
     const mode: TargetMode = kind === 'clean' ? 'unlink' : 'rewrite';
     const own = a.paths.filter((e) => e.subcommand === f.subcommand && e.op !== 'read');
     if (own.length > 0) {

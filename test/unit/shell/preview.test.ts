@@ -61,6 +61,17 @@ describe('impact preview', () => {
     assert.equal(await impactPreview(analyzeCommand('git clean -fdx', env()), env()), '2 untracked entries would be deleted');
   });
 
+  it('git stash -u / --all: counts the untracked entries it takes along (--all: ignored ones too)', async () => {
+    git(dir, 'init', '-q');
+    writeFileSync(join(dir, '.gitignore'), 'ign\n');
+    writeFileSync(join(dir, 'u1'), '');
+    writeFileSync(join(dir, 'ign'), '');
+    mkdirSync(join(dir, 'tmpdir'));
+    writeFileSync(join(dir, 'tmpdir/x'), '');
+    assert.equal(await impactPreview(analyzeCommand('git stash -u', env()), env()), '3 untracked entries would leave the working tree for the stash');
+    assert.equal(await impactPreview(analyzeCommand('git stash push --all', env()), env()), '4 untracked entries would leave the working tree for the stash');
+  });
+
   it('git push --force: names the branch and remote', async () => {
     git(dir, 'init', '-q', '-b', 'feature/x');
     writeFileSync(join(dir, 'a'), '1');

@@ -49,6 +49,14 @@ const RESET = [
   ]),
 ];
 const CLEAN = [O('f', 'f', ['force']), O('n', 'n', ['dry-run']), O('i', 'i', ['interactive']), O('e', 'e', ['exclude'], true), O('x', 'dxXq', ['quiet'])];
+/** git stash push / save: -u and -a take untracked files along (a -u next to --no-include-untracked is still asked). */
+const STASH = [
+  O('u', 'u', ['include-untracked']),
+  O('a', 'a', ['all']),
+  O('no', '', ['no-include-untracked']),
+  O('m', 'm', ['message', 'pathspec-from-file'], true),
+  O('x', 'pSkq', ['patch', 'staged', 'keep-index', 'no-keep-index', 'quiet', 'pathspec-file-nul']),
+];
 const PUSH = [
   O('f', 'f', ['force']),
   O('lease', '', ['force-with-lease', 'force-if-includes']),
@@ -210,6 +218,46 @@ export const gitRules: Rule[] = [
       // Without -f git refuses only while clean.requireForce is on; `-c clean.requireforce=` (empty = false), an
       // earlier `git config`, GIT_CONFIG_* or a config file turn it off, and the guard cannot see them all.
       return has(p, 'f', 'i') || p.dynamic ? 'git clean deletes untracked files' : 'git clean deletes untracked files when clean.requireForce is off';
+    },
+  },
+  {
+    id: 'git.stash-untracked',
+    names: ['git'],
+    description:
+      'git stash -u / --include-untracked / -a / --all takes untracked (with --all, ignored) files out of the working tree into a stash: a later drop or clear loses them, as git clean would. Judged like git clean.',
+    examples: {
+      destructive: [
+        'git stash -u',
+        'git stash --include-untracked',
+        'git stash --all',
+        'git stash -a',
+        'git stash push -u -- new.txt',
+        'git stash save --include-untrack',
+        'git stash -ku',
+        'git stash push -pam wip',
+        'git stash push -m wip --all',
+      ],
+      benign: [
+        'git stash',
+        'git stash push -m untracked',
+        'git stash push -mu',
+        'git stash pop',
+        'git stash list',
+        'git stash show -u',
+        'git stash push --no-include-untracked',
+      ],
+    },
+    check(s) {
+      if (!git(s, 'stash')) return undefined;
+      const sub = s.words[2]?.value;
+      // `git stash` and `git stash -…` are `push`; `save` takes the same options. Other sub-commands leave untracked files be.
+      if (sub === null) return 'git stash with a word only known at run time may take untracked files out of the working tree';
+      const at = sub === undefined || sub.startsWith('-') ? 2 : sub === 'push' || sub === 'save' ? 3 : -1;
+      if (at < 0) return undefined;
+      const p = parseOpts(s.words.slice(at), STASH);
+      if (p.dynamic) return 'git stash with an option only known at run time may take untracked files out of the working tree';
+      if (has(p, 'a')) return 'git stash --all takes untracked and ignored files out of the working tree';
+      return has(p, 'u') || unknownPrefixOf(p, 'include-untracked', 'all') ? 'git stash -u takes untracked files out of the working tree' : undefined;
     },
   },
   {
