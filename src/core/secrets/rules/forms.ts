@@ -247,8 +247,7 @@ export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has:
     for (let c = text.indexOf(',', ls); c >= 0 && c < le && commas < 11; c = text.indexOf(',', c + 1)) commas++;
     if (commas < 11) continue;
     const line = text.slice(ls, le);
-    CODES.lastIndex = 0;
-    for (let m = CODES.exec(line); m !== null; m = CODES.exec(line)) {
+    for (const m of line.matchAll(CODES)) {
       let s = '';
       for (const num of m[0].split(',')) {
         const v = Number(num.trim());
@@ -261,8 +260,7 @@ export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has:
       if (s.length >= 12 && judged(line, m.index, s)) hitSpan(text, index, ls + m.index, ls + m.index + m[0].length, out, BUILT);
     }
     // Character literals (`new char[]{'g', 'h', …}`, `charArrayOf('g', …)`, `''.join(['g', …])`).
-    CHARS.lastIndex = 0;
-    for (let m = CHARS.exec(line); m !== null; m = CHARS.exec(line)) {
+    for (const m of line.matchAll(CHARS)) {
       let s = '';
       for (const c of m[0].matchAll(/'((?:[^'\\]|\\.))'/g)) s += c[1]!.length === 2 ? c[1]![1]! : c[1]!;
       // Above the joined rule's reading of the same literals (each its own piece, some left): the list is one value.
@@ -280,6 +278,9 @@ const ASSIGNED = /([A-Za-z_$][\w$]*)(?:\[\])?["']?[ \t]*(?::[ \t]*[\w<>?.]+(?:\[
 /**
  * Whether a value decoded from a literal form on `line` (the form starts at `s`) holds a secret: alone (a
  * vendor's token), or as the value of the name the line assigns it to (`PW = "".join(chr(c) …)`: a password).
+ * Judging masks the decoded text, which runs this file's loops again: a loop that calls it iterates
+ * `line.matchAll(RE)` (a copy of the regex), never `RE.exec` (the inner run reset RE.lastIndex: the outer loop
+ * started over, forever).
  */
 function judged(line: string, s: number, decoded: string): boolean {
   if (decodedHoldsSecret(decoded)) return true;
@@ -343,8 +344,7 @@ export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, ha
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
     if (line.length > 8192) continue;
-    ESCAPED.lastIndex = 0;
-    for (let m = ESCAPED.exec(line); m !== null; m = ESCAPED.exec(line)) {
+    for (const m of line.matchAll(ESCAPED)) {
       const body = m[2]!;
       let escapes = 0;
       for (let i = body.indexOf('\\'); i >= 0 && escapes < 8; i = body.indexOf('\\', i + 2)) if (/[0-7xuU]/.test(body[i + 1] ?? '')) escapes++;
@@ -443,8 +443,7 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
     const le = nl < 0 ? text.length : nl;
     if (le - ls > 2048) continue;
     const line = text.slice(ls, le);
-    LITERAL.lastIndex = 0;
-    for (let m = LITERAL.exec(line); m !== null; m = LITERAL.exec(line)) {
+    for (const m of line.matchAll(LITERAL)) {
       const body = m[2]!;
       // Blanks (prose, not a token), or `tr`'s sets (`'A-Za-z'`, `'N-ZA-Mn-za-m'`).
       if ((/\s/.test(body) && !body.includes('%')) || /^(?:\w-\w)+$/.test(body)) continue;
