@@ -17,7 +17,7 @@ import { APPEND, INTO, NO_ACC, setIsProgram, type Access, type ModelHost } from 
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
-import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs } from './toolconfigs';
+import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -996,20 +996,87 @@ for (const r of CATALOG) {
   if (!r.check || !r.names) continue;
   for (const n of r.names) BY_NAME.set(n, [...(BY_NAME.get(n) ?? []), r]);
 }
-const RULES_CACHE = new Map<string | null, Rule[]>();
 
-/** The rules that can fire for a command name, catalog order kept (ids stay stable in verdicts). */
+// What a sub-command is, beyond its name, for the rules that declare `concerns` (rules/types.ts).
+const F_ASSIGNS = 1;
+const F_REMOTE = 2;
+const F_EFFECTS = 4;
+
+/** A rule to run on a name's sub-commands; `when` (F_* bits): only on those with one of these, 0 on all. */
+interface RuleRun {
+  rule: Rule;
+  when: number;
+}
+
+/** The rules for a name: every rule that can fire for it, catalog order kept (ids stay stable in verdicts); `named`: those listed by name (probed). */
+interface NameRules {
+  runs: RuleRun[];
+  named: Rule[];
+}
+const RULES_CACHE = new Map<string | null, NameRules>();
+
+/** Off only in tests (ruleIndexForTests): every rule for every program runs on every sub-command. */
+let indexed = true;
+/** In tests: each firing of a rule with `concerns` that its declaration does not admit. */
+let outside: string[] | undefined;
+
 setProgramOf((n) => rowOf(n) ?? (BY_NAME.has(n) || SPECIAL.has(n) ? n : undefined));
 setIsProgram((n) => rowOf(n) !== undefined || SPECIAL.has(n) || BY_NAME.has(n));
 
-function rulesFor(name: string | null): Rule[] {
-  let rs = RULES_CACHE.get(name);
+function rulesFor(name: string | null): NameRules {
+  let rs = indexed ? RULES_CACHE.get(name) : undefined;
   if (!rs) {
     const named = name === null ? [] : (BY_NAME.get(name) ?? []);
-    rs = CATALOG.filter((r) => GENERIC.includes(r) || named.includes(r));
-    if (RULES_CACHE.size < 4096) RULES_CACHE.set(name, rs);
+    const runs: RuleRun[] = [];
+    for (const r of CATALOG) {
+      if (named.includes(r)) runs.push({ rule: r, when: 0 });
+      else if (!GENERIC.includes(r)) continue;
+      else if (!indexed || r.concerns === undefined || r.concerns.name(name)) runs.push({ rule: r, when: 0 });
+      else {
+        const c = r.concerns;
+        const when = (c.assigns ? F_ASSIGNS : 0) | (c.remote ? F_REMOTE : 0) | (c.effects ? F_EFFECTS : 0);
+        if (when !== 0) runs.push({ rule: r, when });
+      }
+    }
+    rs = { runs, named };
+    if (indexed && RULES_CACHE.size < 4096) RULES_CACHE.set(name, rs);
   }
   return rs;
+}
+
+/** The F_* bits a sub-command has. */
+function featuresOf(s: Sub, ctx: RuleCtx): number {
+  let f = s.remote ? F_REMOTE : 0;
+  // for…in as the rules read assignments (updateFlag, target-switch): any key at all.
+  for (const k in s.assigns) {
+    void k;
+    f |= F_ASSIGNS;
+    break;
+  }
+  return ctx.effectsOf(s).length > 0 ? f | F_EFFECTS : f;
+}
+
+/** Does the rule's declaration admit the sub-command (by its name, or one of its features)? */
+function admits(r: Rule, s: Sub, ctx: RuleCtx): boolean {
+  const c = r.concerns;
+  if (c === undefined || c.name(s.name)) return true;
+  const f = featuresOf(s, ctx);
+  return ((c.assigns ? F_ASSIGNS : 0) & f) !== 0 || ((c.remote ? F_REMOTE : 0) & f) !== 0 || ((c.effects ? F_EFFECTS : 0) & f) !== 0;
+}
+
+/**
+ * For tests: run `fn` with the index off (every rule for every program runs on every sub-command) and return
+ * its result with the firings no rule's `concerns` admits ("rule-id\0name" each).
+ */
+export function ruleIndexForTests<T>(fn: () => T): { result: T; outside: string[] } {
+  indexed = false;
+  outside = [];
+  try {
+    return { result: fn(), outside };
+  } finally {
+    indexed = true;
+    outside = undefined;
+  }
 }
 
 /**
@@ -1264,16 +1331,19 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
       if (s.meta.noexec) continue;
       const rs = rulesFor(s.name);
       let fired: Set<string> | undefined;
-      for (const rule of rs) {
+      let features = -1;
+      for (const { rule, when } of rs.runs) {
+        if (when !== 0 && ((features < 0 ? (features = featuresOf(s, ctx)) : features) & when) === 0) continue;
         const why = rule.check!(s, ctx);
         if (why) {
           findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
           (fired ??= new Set()).add(rule.id);
+          if (outside !== undefined && !admits(rule, s, ctx)) outside.push(`${rule.id}\0${s.name}`);
         }
       }
       // A run-time word may be the option or verb that makes a rule fire (probe.ts).
-      if (s.name !== null && rs.length > GENERIC.length) {
-        const hit = probeDynamic(s, rs, ctx, fired ?? NO_FIRED);
+      if (s.name !== null && rs.named.length > 0) {
+        const hit = probeDynamic(s, rs.named, ctx, fired ?? NO_FIRED);
         if (hit)
           findings.push({
             rule: hit.rule.id,
@@ -2077,7 +2147,7 @@ function configText(
  */
 function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): readonly string[] {
   const judged: string[] = [];
-  if (s.name === null || s.cwd === null || s.remote) return judged;
+  if (s.name === null || s.cwd === null || s.remote || !toolConfigsConcern(s.name)) return judged;
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
   if (start < 0) return judged;
   const words = s.words.slice(start);

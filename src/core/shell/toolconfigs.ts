@@ -196,6 +196,26 @@ const PYTEST_INIS = ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', '
 const MISE_TASK_DIRS = ['mise-tasks', '.mise-tasks', 'mise/tasks', '.mise/tasks', '.config/mise/tasks'];
 
 const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
+/** Package managers that run a package's binary (`yarn prettier`, `pnpm dlx jest`, `bunx vite`, `npx jest`). */
+const RUNNERS = /^(yarn|pnpm|pnpx|bun|bunx|npx)$/;
+
+/**
+ * Whether toolConfigs can find anything for a program by this name: for any other it answers undefined whatever
+ * the words and the environment (each branch below starts on one of these names). The analyzer asks this once
+ * per sub-command before it gathers the words; test/unit/shell/toolconfigs-index.test.ts holds it to that.
+ */
+export function toolConfigsConcern(name: string): boolean {
+  return (
+    RUNNERS.test(name) ||
+    PYTHON.test(name) ||
+    name === 'pytest' ||
+    name === 'py.test' ||
+    TOOL_FAMILIES[name] !== undefined ||
+    name === 'go' ||
+    name === 'mise' ||
+    name === 'rtx'
+  );
+}
 
 /**
  * What the tool `name` (argv: its words after unwrapping, name first) loads as code without naming it, or
@@ -203,7 +223,7 @@ const PYTHON = /^(python[\d.]*|pypy3?|py)$/;
  */
 export function toolConfigs(name: string, argv: readonly string[], env: Record<string, string | null>): ConfigSearch | undefined {
   // `yarn prettier …`, `pnpm dlx jest`, `bunx vite build`, `bun x …`: a package binary the manager runs is that tool.
-  if (/^(yarn|pnpm|pnpx|bun|bunx|npx)$/.test(name)) {
+  if (RUNNERS.test(name)) {
     let i = 1;
     while (i < argv.length && argv[i].startsWith('-')) i++;
     if (/^(exec|dlx|x|run)$/.test(argv[i] ?? '')) i++;

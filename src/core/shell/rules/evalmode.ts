@@ -85,10 +85,16 @@ function outside(v: string, ctx: RuleCtx): boolean {
   return ws === undefined || !(v === ws || v.startsWith(ws.endsWith('/') ? ws : ws + '/'));
 }
 
+/** The toolchain's mode table, by the sub-command's name in any case. */
+function modeOf(n: string | null): Mode | undefined {
+  const name = (n ?? '').toLowerCase();
+  return Object.prototype.hasOwnProperty.call(MODES, name) ? MODES[name] : undefined;
+}
+
 export function evalModeCheck(s: Sub, ctx: RuleCtx): string | undefined {
   const name = (s.name ?? '').toLowerCase();
-  // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
-  const mode = Object.prototype.hasOwnProperty.call(MODES, name) ? MODES[name] : undefined;
+  // Not listed by `names` (that would make each a modelled program): indexed by `concerns`.
+  const mode = modeOf(s.name);
   if (!mode) return undefined;
   const ws = s.words;
   let firstVerb: string | null | undefined;
@@ -173,6 +179,7 @@ export const evalModeRules: Rule[] = [
         'nim c src/x.nim',
       ],
     },
+    concerns: { name: (n) => modeOf(n) !== undefined },
     check: (s, ctx) => evalModeCheck(s, ctx),
   },
 ];

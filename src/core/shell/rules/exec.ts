@@ -13,6 +13,10 @@ export const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 
 const STDIN_DEV = /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/(self|thread-self|\$\$)\/fd\/0)$/;
 const CODE_FLAGS = new Set(['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '-x', '-m', '-M', '--command']);
 
+/** exec.stdin-program's programs: those that run code they are given a file of, and the makes. */
+const stdinCode = (n: string): boolean => SHELL_NAMES.has(n) || INTERPRETERS.has(n) || n === 'source' || n === '.';
+const MAKES = new Set(['make', 'gmake', 'bmake', 'remake']);
+
 /** An interpreter reading its program from stdin (no script, no -c/-e), or told so with `-`. */
 function readsProgramFromStdin(s: Sub): boolean {
   if (!s.name || !INTERPRETERS.has(s.name)) return false;
@@ -252,6 +256,7 @@ export const execRules: Rule[] = [
       ],
       benign: ['echo $HOME', 'ls "$PWD"', 'rm notes.tmp'],
     },
+    concerns: { name: (n) => n === null },
     check(s) {
       return s.words.length > 0 && s.name === null ? `the command name ${s.words[0].text} is only known at run time` : undefined;
     },
@@ -330,6 +335,8 @@ export const execRules: Rule[] = [
         'bash scripts/build.sh',
       ],
     },
+    // A shell told to read its input, or an interpreter that does (readsProgramFromStdin).
+    concerns: { name: (n) => n !== null && (SHELL_NAMES.has(n) || INTERPRETERS.has(n)) },
     check(s) {
       if (s.stdin.kind !== 'pipe' && s.stdin.kind !== 'file') return undefined;
       const isShell = s.name !== null && SHELL_NAMES.has(s.name) && s.meta.stdinProgram === true;
@@ -357,11 +364,12 @@ export const execRules: Rule[] = [
       ],
       benign: ['bash scripts/build.sh', 'cat /dev/stdin', 'make -f Makefile.ci', 'python3 tools/gen.py -', 'sh -n scripts/build.sh'],
     },
+    concerns: { name: (n) => n !== null && (stdinCode(n) || MAKES.has(n)) },
     check(s) {
       const n = s.name;
       if (n === null) return undefined;
-      const code = SHELL_NAMES.has(n) || INTERPRETERS.has(n) || n === 'source' || n === '.';
-      const make = n === 'make' || n === 'gmake' || n === 'bmake' || n === 'remake';
+      const code = stdinCode(n);
+      const make = MAKES.has(n);
       if (!code && !make) return undefined;
       const ws = s.words;
       for (let i = 1; i < ws.length; i++) {

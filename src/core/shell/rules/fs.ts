@@ -38,6 +38,7 @@ export const fsRules: Rule[] = [
       ],
       benign: ['echo hi >> app.log', 'truncate -s 10M /tmp/sparse.img', 'cat package.json > /dev/null', ': > /tmp/new-scratch.txt'],
     },
+    concerns: { name: (n) => n === 'truncate', effects: true },
     check(s, ctx) {
       if (named(s, 'truncate')) {
         const d = s.words.slice(1).find((w) => w.value === null || w.glob);
@@ -77,6 +78,7 @@ export const fsRules: Rule[] = [
         'mv src/old-name.ts src/new-name.ts',
       ],
     },
+    concerns: { name: (n) => n === 'unzip', effects: true },
     check(s, ctx) {
       if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)))
         return 'unzip -o overwrites existing files without asking';
@@ -112,6 +114,7 @@ export const fsRules: Rule[] = [
         'tee /dev/null < src/app.ts',
       ],
     },
+    concerns: { name: () => false, effects: true },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
@@ -131,6 +134,7 @@ export const fsRules: Rule[] = [
       destructive: ['rm .env', 'cp .env.example .env', 'echo x > .git/HEAD', 'rm -f .git/index', 'mv id_rsa /tmp/k'],
       benign: ['cat .env.example', 'cp .env.example /tmp/env-template', 'git status'],
     },
+    concerns: { name: () => false, effects: true },
     check(s, ctx) {
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
@@ -154,6 +158,7 @@ export const fsRules: Rule[] = [
       ],
       benign: ['dd if=/dev/zero of=/tmp/test.img bs=1M count=10', 'lsblk', 'df -h', 'diskutil list'],
     },
+    concerns: { name: (n) => n !== null && (DISK_TOOLS.test(n) || n === 'diskutil'), effects: true },
     check(s, ctx) {
       if (s.name && DISK_TOOLS.test(s.name)) {
         return `${s.name} rewrites a disk or filesystem`;

@@ -88,8 +88,11 @@ const TARGET_READ =
 const DB_CLIENTS = /^(psql|pg_dump|pg_dumpall|mysql|mariadb|mysqldump|redis-cli|valkey-cli|mongosh|mongo|mongodump|cqlsh|clickhouse-client|pgcli|mycli|usql)$/;
 
 /** Container CLIs: the daemon they talk to, from their options (-H/--host, --context/-c, podman --remote/--url/--connection). */
+/** Container CLIs whose daemon can be another machine's (-H, --context, DOCKER_HOST). */
+const CONTAINER_CLIS = ['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose'];
+
 function containerTarget(s: Sub): string | undefined {
-  if (!named(s, 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose')) return undefined;
+  if (!named(s, ...CONTAINER_CLIS)) return undefined;
   const ws = s.words;
   for (let i = 1; i < ws.length; i++) {
     const v = ws[i].value;
@@ -579,6 +582,8 @@ export const infraRules: Rule[] = [
         'export NODE_ENV=production',
       ],
     },
+    // A switch by name, a container CLI pointed elsewhere (containerTarget), or a target variable assigned.
+    concerns: { name: (n) => n !== null && (SWITCH_NAMES.has(n) || CONTAINER_CLIS.includes(n)), assigns: true },
     check(s) {
       const sw = s.name !== null && SWITCH_NAMES.has(s.name) ? targetSwitch(s) : undefined;
       if (sw) return sw.includes('later command') ? sw : `${sw}: every later command acts on that target`;
@@ -587,7 +592,7 @@ export const infraRules: Rule[] = [
       for (const k in s.assigns) if (TARGET_VARS[k] !== undefined && remoteTarget(k, s.assigns[k])) why = `${k}=${s.assigns[k] ?? '…'}`;
       if (why === undefined) why = containerTarget(s);
       // Over ssh the container daemon is the other host's: `docker save app | ssh prod docker load` ships an image there.
-      if (why === undefined && s.remote && named(s, 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose')) why = 'ssh';
+      if (why === undefined && s.remote && named(s, ...CONTAINER_CLIS)) why = 'ssh';
       if (why === undefined || s.name === null || DB_CLIENTS.test(s.name)) return undefined;
       const b = bareWords(s);
       if (b.length === 0 ? s.name !== 'export' : TARGET_READ.test(b[0]) || TARGET_READ.test(b[1] ?? '') || dryRun(s)) return undefined;

@@ -210,6 +210,7 @@ export const pkgStateRules: Rule[] = [
       ],
     },
     // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
+    concerns: { name: (n) => PM_NAMES.has(n ?? '') },
     check: (s) => (PM_NAMES.has(s.name ?? '') ? globalState(s) : undefined),
   },
   {

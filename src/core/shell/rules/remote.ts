@@ -248,6 +248,22 @@ function rawPeer(s: Sub): string | null | undefined {
   return undefined;
 }
 
+/** The programs remote.secrets-print asks about by name (kept next to its check: a name added there goes here). */
+const SECRETS_PRINT_NAMES = new Set([
+  'pulumi',
+  'terraform',
+  'tofu',
+  'terragrunt',
+  'docker',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'oc',
+  'heroku',
+  'redis-cli',
+  'django-admin',
+]);
+
 export const remoteRules: Rule[] = [
   {
     id: 'net.raw-send',
@@ -565,6 +581,8 @@ export const remoteRules: Rule[] = [
         'heroku logs -a prod',
       ],
     },
+    // Every name the check below asks for (manage.py by any python), and whatever runs on another host or in a container.
+    concerns: { name: (n) => n !== null && (SECRETS_PRINT_NAMES.has(n) || n.startsWith('python')), remote: true },
     check(s) {
       const n = s.name;
       if (n === null) return undefined;

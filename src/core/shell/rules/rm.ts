@@ -116,6 +116,8 @@ export const rmRules: Rule[] = [
       destructive: ['tar --remove-files -czf /tmp/src.tgz src', 'zip -rm /tmp/a.zip build', 'gzip -r logs', 'git rm -r src', '7z a -sdel /tmp/a.7z src'],
       benign: ['tar -czf /tmp/src.tgz src', 'zip -r /tmp/a.zip build', 'gzip -k notes.tmp', 'git rm -r --cached node_modules', 'trash-put notes.tmp'],
     },
+    // Judges the sub-command's effects only (the names below only rule cases out).
+    concerns: { name: () => false, effects: true },
     check(s, ctx) {
       if (named(s, 'rm')) return undefined; // rm.recursive says it
       // A program that deletes what it is given deletes a whole tree when given a directory (trash-put build,

@@ -797,6 +797,7 @@ export const systemRules: Rule[] = [
         'glab auth status',
       ],
     },
+    concerns: { name: (n) => n !== null && (CRED_HELPER.test(n) || STORE_BY_NAME.has(n)) },
     check(s, ctx) {
       const n = s.name;
       if (n === null) return undefined;
@@ -1322,8 +1323,9 @@ export const systemRules: Rule[] = [
       ],
       benign: ['crontab -l', 'iptables -L', 'ufw status', 'id -u', 'echo $HISTSIZE', 'sysctl -a', 'groups'],
     },
+    concerns: { name: (n) => n !== null && SYS_CONFIG_NAMES.has(n), assigns: true },
     check(s) {
-      // Runs on every sub-command: leave at once unless the name or the assignments can matter.
+      // Leave at once unless the name or the assignments can matter.
       if ((s.name === null || !SYS_CONFIG_NAMES.has(s.name)) && s.assigns.HISTFILE === undefined && s.assigns.HISTSIZE === undefined) return undefined;
       const ws = s.words.map((w) => w.value);
       if (named(s, 'crontab')) return ws.slice(1).some((v) => v === '-l' || v === '-V') ? undefined : 'crontab replaces or edits the cron table';

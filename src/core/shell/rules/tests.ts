@@ -24,6 +24,9 @@ function words(s: Sub, from = 1): (string | null)[] {
   return out;
 }
 
+/** Every name updateFlag asks about (kept next to it: a name added there goes here). */
+const UPDATE_NAMES = new Set([...JS_RUNNERS, 'pytest', 'py.test', 'node', 'deno', 'bun', 'go', 'cargo', 'phpunit', 'pest', 'npm', 'yarn', 'pnpm']);
+
 function updateFlag(s: Sub): string | undefined {
   const n = s.name;
   if (n === null) return undefined;
@@ -106,6 +109,8 @@ export const testRules: Rule[] = [
         'UPDATE_SNAPSHOTS=0 npm test',
       ],
     },
+    // By name, and any command run with a snapshot library's switch assigned (`UPDATE_SNAPSHOTS=1 make test`).
+    concerns: { name: (n) => n !== null && UPDATE_NAMES.has(n), assigns: true },
     check(s) {
       const f = updateFlag(s);
       if (f === undefined) return undefined;
