@@ -20,7 +20,37 @@ function masks(text: string, secrets: string[]): void {
 function keeps(text: string): void {
   assert.equal(maskText(text).text, text);
 }
-void j;
+const gh = () => j('gh', 'p_') + rs(ALNUM, 36);
+
+describe('mask21: a literal concatenated over several lines under any name (1)', () => {
+  const split = (t: string, n: number) => Array.from({ length: Math.ceil(t.length / n) }, (_, k) => t.slice(k * n, k * n + n));
+  const cases: ((ps: string[]) => string)[] = [
+    (ps) => `String t = ${ps.map((p) => `"${p}"`).join(' +\n    ')};`,
+    (ps) => `var s = ${ps.map((p) => `@"${p}"`).join('\n  + ')};`,
+    (ps) => `const k = ${ps.map((p) => `'${p}'`).join(' +\n  ')};`,
+    (ps) => `$k = ${ps.map((p) => `'${p}'`).join(' .\n  ')};`,
+    (ps) => `local k = ${ps.map((p) => `"${p}"`).join(' ..\n  ')}`,
+    (ps) => `Dim k = ${ps.map((p) => `"${p}"`).join(' & _\n  ')}`,
+    (ps) => `client.login(\n  ${ps.map((p) => `"${p}"`).join(' +\n  ')});`,
+  ];
+  for (const [i, c] of cases.entries())
+    for (const n of [4, 7, 13])
+      it(`masks every piece (${i}, pieces of ${n})`, () => {
+        const t = gh();
+        const ps = split(t, n);
+        const r = maskText(c(ps) + '\n');
+        // Each piece of 4 or more characters after the prefix is gone from the masked text.
+        for (const p of ps.slice(1)) if (p.length >= 4) assert.ok(!r.text.includes(`"${p}"`) && !r.text.includes(`'${p}'`), `left ${p}: ${r.text}`);
+      });
+  it('keeps ordinary code that joins literals over lines', () => {
+    keeps('String msg = "Hello, " +\n    name +\n    "! You have " + count + " new messages.";');
+    keeps('const sql = "SELECT id, name " +\n  "FROM users " +\n  "WHERE active = 1";');
+    keeps('throw new Error("Could not read the configuration file " +\n  "at " + path + ": " + err.message);');
+    keeps('local s = "abc" ..\n  "def"\n$a = \'one\' .\n  \'two\';\nDim s = "Hello " & _\n  "World"');
+    keeps('const css = ".btn { color: red; }" +\n  ".btn:hover { color: blue; }" +\n  ".btn:active { color: green; }";');
+    keeps('He said "hello".\nThen he left.');
+  });
+});
 
 describe('mask21: CJK copulas attached to the word (7)', () => {
   const cases: ((p: string) => string)[] = [
