@@ -91,3 +91,94 @@ describe('mask21: CJK copulas attached to the word (7)', () => {
       keeps(s);
   });
 });
+
+describe('mask21: credentials piped or handed to account tools (2)', () => {
+  const cases: ((p: string) => string)[] = [
+    (p) => `echo 'root:${p}' | chpasswd`,
+    (p) => `echo "deploy:${p}" | sudo chpasswd -c SHA512`,
+    (p) => `printf '${p}\\n${p}\\n' | passwd bob`,
+    (p) => `printf "%s\\n%s\\n" "${p}" "${p}" | sudo passwd`,
+    (p) => `yes '${p}' | passwd bob`,
+    (p) => `echo -e "${p}\\n${p}" | smbpasswd -a -s bob`,
+    (p) => `echo -e "${p}\\n${p}" | pdbedit -a -u bob -t`,
+    (p) => `chpasswd <<EOF\nroot:${p}\nEOF`,
+    (p) => `cat <<'USERS' | true\nx\nUSERS\nsudo chpasswd <<-END\n\talice:${p}\nEND`,
+    (p) => `useradd -m -p "${p}" bob`,
+    (p) => `usermod -p '$6$${p.slice(0, 8)}$${p}${p}' bob`,
+    (p) => `openssl passwd -6 -salt xyz '${p}'`,
+    (p) => `htpasswd -b /etc/nginx/.htpasswd admin ${p}`,
+    (p) => `mysqladmin -u root password '${p}'`,
+    (p) => `expect "*assword:*"\nsend "${p}\\r"`,
+  ];
+  for (const [i, c] of cases.entries())
+    it(`masks the password (${i})`, () => {
+      const p = pw();
+      masks(c(p), [p]);
+    });
+  it('keeps account tools without a password in the text', () => {
+    keeps('echo "$USER:$PASS" | chpasswd');
+    keeps('printf "%s\\n%s\\n" "$PW" "$PW" | passwd bob');
+    keeps('echo "Changing the password" && passwd bob');
+    keeps('yes | passwd --delete bob');
+    keeps('echo -e "\\n" | passwd -l bob');
+    keeps('useradd -m -s /bin/bash bob\nusermod -aG docker bob');
+    keeps('openssl passwd -6 -stdin < pw.txt');
+    keeps('chpasswd < users.txt\nnewusers users.list');
+    keeps('expect "*assword:*"\nsend "$env(PW)\\r"');
+  });
+});
+
+describe('mask21: credentials in comments (3)', () => {
+  const cases: ((p: string) => string)[] = [
+    (p) => `<!-- admin:${p} -->`,
+    (p) => `<div>\n  <!-- test account admin/${p} -->\n</div>`,
+    (p) => `<!-- password: ${p} -->`,
+    (p) => `{# admin:${p} #}`,
+    (p) => `{# test login: admin / ${p} #}`,
+    (p) => `/* root:${p} */`,
+    (p) => `/* user/pass: admin/${p} */`,
+    (p) => `// login admin/${p}`,
+    (p) => `# credentials: deploy:${p}`,
+  ];
+  for (const [i, c] of cases.entries())
+    it(`masks the password (${i})`, () => {
+      const p = pw();
+      masks(c(p), [p]);
+    });
+  it('keeps ordinary comments', () => {
+    keeps('<!-- TODO:fix the header -->\n<!-- Section:Header -->\n<!-- see https://example.com/docs -->');
+    keeps('{# layout:base.html #}\n/* eslint-disable no-console */\n/* width: 100px */');
+    keeps('// login page: /auth/login\n// see src/auth/login.ts\n# account: see docs/accounts.md');
+    keeps('/* localhost:8080 */\n<!-- build:js scripts/app.js -->\n<!-- endbuild -->');
+  });
+});
+
+describe('mask21: prose credentials (5)', () => {
+  const cases: ((p: string) => string)[] = [
+    (p) => `Login with \`admin\` / \`${p}\``,
+    (p) => `Login with admin / ${p}`,
+    (p) => `user: admin, pass: ${p}`,
+    (p) => `credentials are admin/${p}`,
+    (p) => `The credentials are: admin / ${p}`,
+    (p) => `Use admin/${p} to log in.`,
+    (p) => `Log in as admin with password ${p}.`,
+    (p) => `I set the password to ${p} yesterday`,
+    (p) => `the password is ${p}`,
+    (p) => `The admin password is "${p}".`,
+  ];
+  for (const [i, c] of cases.entries())
+    it(`masks the password (${i})`, () => {
+      const p = pw();
+      masks(c(p), [p]);
+    });
+  it('keeps prose about passwords without one', () => {
+    keeps('Login with your GitHub account / SSO.');
+    keeps('The credentials are stored in the vault; see docs/credentials.md.');
+    keeps('Use admin/settings to log in as an administrator.');
+    keeps('Log in with password authentication disabled.');
+    keeps('Set the password to something long and random.');
+    keeps('Reset the password to the default in config/defaults.yml');
+    keeps('the password is required\nThe password is hashed with bcrypt.');
+    keeps('loginUrl = "/auth/login"; // login/logout routes');
+  });
+});
