@@ -182,3 +182,80 @@ describe('mask21: prose credentials (5)', () => {
     keeps('loginUrl = "/auth/login"; // login/logout routes');
   });
 });
+
+/** `xxd`'s default dump of `b` (offset, eight `hhhh` groups, two blanks, the bytes as text). */
+function xxd(b: Buffer): string {
+  let out = '';
+  for (let o = 0; o < b.length; o += 16) {
+    const row = [...b.subarray(o, o + 16)];
+    const hex = row.map((x, i) => x.toString(16).padStart(2, '0') + (i % 2 === 1 && i < 15 ? ' ' : '')).join('');
+    out += `${o.toString(16).padStart(8, '0')}: ${hex.padEnd(39)}  ${row.map((x) => (x >= 32 && x < 127 ? String.fromCharCode(x) : '.')).join('')}\n`;
+  }
+  return out;
+}
+/** `hexdump -C`'s dump of `b` (offset, sixteen `hh` groups in two halves, the bytes as text between bars, the end offset). */
+function hexdumpC(b: Buffer): string {
+  let out = '';
+  for (let o = 0; o < b.length; o += 16) {
+    const row = [...b.subarray(o, o + 16)];
+    const hex = row.map((x, i) => x.toString(16).padStart(2, '0') + (i === 7 ? '  ' : ' ')).join('');
+    out += `${o.toString(16).padStart(8, '0')}  ${hex.padEnd(49)} |${row.map((x) => (x >= 32 && x < 127 ? String.fromCharCode(x) : '.')).join('')}|\n`;
+  }
+  return out + b.length.toString(16).padStart(8, '0') + '\n';
+}
+const hexOf = (s: string) => Buffer.from(s).toString('hex');
+/** No 16-digit window of the secret's hex left in the dump's digits (groups and blanks dropped). */
+function hexLeaks(masked: string, secret: string): boolean {
+  const digits = masked
+    .split('\n')
+    .map((l) => l.replace(/^[0-9a-f]{8}:? +/, '').replace(/ {2}.*$|\|.*$/, ''))
+    .join('')
+    .replace(/[^0-9a-f]/g, '');
+  const h = hexOf(secret);
+  for (let i = 0; i + 16 <= h.length; i += 2) if (digits.includes(h.slice(i, i + 16))) return true;
+  return false;
+}
+
+describe('mask21: byte forms and dumps (6)', () => {
+  const dumps: [string, (b: Buffer) => string][] = [
+    ['xxd', xxd],
+    ['hexdump -C', hexdumpC],
+  ];
+  for (const [name, dump] of dumps) {
+    it(`masks a secret in ${name}'s text column and its hex, over every line it spans`, () => {
+      const p = pw(30);
+      const t = gh();
+      const text = dump(Buffer.from(`DB_HOST=db\npassword=${p}\ntoken=${t}\n`));
+      const r = maskText(text);
+      for (const s of [p, t]) {
+        assert.ok(!hexLeaks(r.text, s), `hex left: ${r.text}`);
+        assert.ok(!r.text.replace(/\n[0-9a-f]{8}:? +[0-9a-f ]+\|?/g, '').includes(s.slice(-8)), `text left: ${r.text}`);
+      }
+      assert.equal(r.text.split('\n').length, text.split('\n').length);
+    });
+    it(`masks a token inside a binary file's ${name}`, () => {
+      const t = gh();
+      const bin = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3]), Buffer.from(`token=${t}`), Buffer.from([0, 0xff, 0xfe, 7])]);
+      assert.ok(!hexLeaks(maskText(dump(bin)).text, t));
+    });
+    it(`keeps ${name} of data that holds no secret`, () => {
+      keeps(dump(Buffer.from('Hello, world! This is an ordinary README file.\nLine two: nothing to see here.\n')));
+      keeps(dump(Buffer.from([...Array(200).keys()].map((k) => (k * 37) % 256))));
+      keeps(dump(Buffer.from('{"name": "agentguard", "version": "0.1.0", "private": true}\n')));
+    });
+  }
+  it('masks byte arrays and byte strings of a secret', () => {
+    const t = gh();
+    const bytes = [...Buffer.from(t)];
+    masks(`let key = vec![${bytes.map((b) => '0x' + b.toString(16)).join(', ')}];`, [
+      bytes
+        .slice(8, 16)
+        .map((b) => '0x' + b.toString(16))
+        .join(', '),
+    ]);
+    masks(`key := []byte{${bytes.join(', ')}}`, [bytes.slice(8, 16).join(', ')]);
+    masks(`s = [${bytes.join(', ')}].pack('C*')`, [bytes.slice(8, 16).join(', ')]);
+    masks(`s = [${bytes.join(', ')}].pack('U*')`, [bytes.slice(8, 16).join(', ')]);
+    masks(`const KEY: &[u8] = b"${t}";`, [t]);
+  });
+});

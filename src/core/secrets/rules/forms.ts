@@ -133,7 +133,7 @@ export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void
     if (p < done) continue;
     let c = text.charCodeAt(p + S);
     // A dump of bytes as ` hh` groups (`od -An -tx1`, `od -tx1`): three groups around the sample.
-    if ((c === 32 || isHex(c)) && spacedHexAt(text, p + S)) {
+    if ((c === 32 || isHex(c)) && (spacedHexAt(text, p + S) || pairedHexAt(text, p + S))) {
       done = spacedDump(text, p + S, index, out);
       continue;
     }
@@ -177,8 +177,28 @@ function spacedHexAt(text: string, r: number): boolean {
   return n >= 3;
 }
 
+/** ` hhhh ` groups around `r` (`xxd`'s default dump): two in a row, one at or just before `r`. */
+function pairedHexAt(text: string, r: number): boolean {
+  const quad = (k: number) => isHex(text.charCodeAt(k)) && isHex(text.charCodeAt(k + 1)) && isHex(text.charCodeAt(k + 2)) && isHex(text.charCodeAt(k + 3));
+  let q = r;
+  for (let n = 0; n < 5 && q > 0 && text.charCodeAt(q) !== 32; n++) q--;
+  return text.charCodeAt(q) === 32 && quad(q + 1) && text.charCodeAt(q + 5) === 32 && ((q >= 5 && quad(q - 4)) || quad(q + 6));
+}
+
 /** A line of `od -tx1` output: an optional octal offset, then ` hh` groups to its end. */
 const OD_LINE = /^(?:[0-7]{7,})?(?: [0-9a-f]{2}){1,32}\r?$/;
+/** A line of `hexdump -C` (`hd`): offset, ` hh` groups, the bytes as text between bars; or its closing offset, or `*`. */
+const CANON_LINE = /^[0-9a-f]{8,}  ([0-9a-f ]+?) *\|[^\n]{1,16}\|\r?$|^(?:[0-9a-f]{8,}|\*)\r?$/;
+/** A line of `xxd`: offset and `:`, `hhhh` groups, the bytes as text. */
+const XXD_LINE = /^[0-9a-f]{8,}: ((?:[0-9a-f]{2}){1,2}(?: (?:[0-9a-f]{2}){1,2}){0,15}) {2,}[^\n]{1,32}\r?$/;
+/** A dump line's bytes (its hex digits and blanks) as [start, end) in the line, or null when it is no dump line. */
+function dumpBytes(line: string): [number, number] | null {
+  let m = OD_LINE.exec(line);
+  if (m !== null) return [/^[0-7]{7,}/.exec(line)?.[0].length ?? 0, line.length];
+  m = CANON_LINE.exec(line) ?? XXD_LINE.exec(line);
+  if (m === null) return null;
+  return m[1] === undefined ? [0, 0] : [m.index + m[0].indexOf(m[1]), m.index + m[0].indexOf(m[1]) + m[1].length];
+}
 
 /**
  * The lines of an `od -tx1` dump around offset `q` (consecutive lines of ` hh` groups): masked together when
@@ -188,7 +208,7 @@ function spacedDump(text: string, q: number, index: LineIndex, out: BlockOutput)
   const lineAt = (ls: number): [number, number] | null => {
     let le = text.indexOf('\n', ls);
     if (le < 0) le = text.length;
-    return le - ls <= 140 && OD_LINE.test(text.slice(ls, le)) ? [ls, le] : null;
+    return le - ls <= 140 && dumpBytes(text.slice(ls, le)) !== null ? [ls, le] : null;
   };
   const first = lineAt(text.lastIndexOf('\n', q - 1) + 1);
   if (first === null) return q;
@@ -199,22 +219,34 @@ function spacedDump(text: string, q: number, index: LineIndex, out: BlockOutput)
   for (let ls = a; ls < b;) {
     let le = text.indexOf('\n', ls);
     if (le < 0 || le > b) le = b;
-    const body = text.slice(ls, le).replace(/^[0-7]{7,}/, '');
-    const part = hexText(body, 0, body.length);
-    if (part === null) return b;
-    decoded += part;
+    const line = text.slice(ls, le);
+    const [bs, be] = dumpBytes(line)!;
+    // A byte that is not text (a binary file's dump) ends a run of text, as `strings` reads it.
+    decoded += hexText(line, bs, be) ?? bytesAsText(line.slice(bs, be));
     ls = le + 1;
   }
   if (decoded.length >= MIN_HEX / 2 && decodedHoldsSecret(decoded)) {
     for (let ls = a; ls < b;) {
       let le = text.indexOf('\n', ls);
       if (le < 0 || le > b) le = b;
-      const off = /^[0-7]{7,}/.exec(text.slice(ls, le))?.[0].length ?? 0;
-      hitSpan(text, index, ls + off, le, out);
+      // The bytes and, in `hexdump -C` and `xxd`, the text column after them; the offset stays.
+      const [bs, be] = dumpBytes(text.slice(ls, le))!;
+      if (be > bs) hitSpan(text, index, ls + bs, le, out);
       ls = le + 1;
     }
   }
   return b;
+}
+
+/** The hex digit pairs of `body` (blanks between) as text, a byte that is not text read as a line end. */
+function bytesAsText(body: string): string {
+  const digits = body.replace(/[^0-9a-f]/g, '');
+  let out = '';
+  for (let i = 0; i + 1 < digits.length; i += 2) {
+    const b = parseInt(digits.slice(i, i + 2), 16);
+    out += textByte(b) ? String.fromCharCode(b) : '\n';
+  }
+  return out;
 }
 
 /** A hex run `[s, e)` (with the dump it belongs to): masked when it decodes to text holding a secret. */
@@ -233,7 +265,7 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join(['];
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join([', 'vec![', '.pack(', 'u8', 'Uint8Array', 'bytes('];
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
