@@ -265,11 +265,25 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join([', 'vec![', '.pack(', 'u8', 'Uint8Array', 'bytes('];
+// `char` stands for `char[]` and `charArrayOf` (checked where it is found: see spelledAt), and `byte` for
+// `bytes(`: the pre-scan's three literal sets are full, so words that share a literal share its bit.
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'char', 'join([', 'vec![', '.pack(', 'u8', 'Uint8Array'];
+const CODE_SPELLINGS: ReadonlyMap<string, readonly string[]> = new Map([['char', ['char[]', 'charArrayOf']]]);
+
+/**
+ * Whether `text` at `k`, where the pre-scan literal `lit` was found, is one of `spellings` (each holding
+ * `lit`; `| rev` holds `rev` two characters on): several words looked for under one literal of the pass.
+ */
+function spelledAt(text: string, k: number, lit: string, spellings: readonly string[] | undefined): boolean {
+  return spellings === undefined || spellings.some((f) => text.startsWith(f, k - f.indexOf(lit)));
+}
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of CODE_WORDS) if (has(w)) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) lines.add(text.lastIndexOf('\n', k - 1) + 1);
+  for (const w of CODE_WORDS)
+    if (has(w))
+      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length))
+        if (spelledAt(text, k, w, CODE_SPELLINGS.get(w))) lines.add(text.lastIndexOf('\n', k - 1) + 1);
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
     const le = nl < 0 ? text.length : nl;
@@ -359,18 +373,18 @@ function unescapeC(body: string): string | null {
 
 export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of ESCAPE_WORDS)
-    if (has(w))
-      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + 2)) {
-        // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
-        const fifth = text.indexOf('\\', k + 12);
-        if (fifth < 0 || fifth > k + 40) continue;
-        const ls = text.lastIndexOf('\n', k - 1) + 1;
-        lines.add(ls);
-        const nl = text.indexOf('\n', k);
-        if (nl < 0) break;
-        k = nl;
-      }
+  if (has('\\'))
+    for (let k = text.indexOf('\\'); k >= 0; k = text.indexOf('\\', k + 1)) {
+      if (!ESCAPE_LETTERS.includes(text[k + 1] ?? '')) continue;
+      // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
+      const fifth = text.indexOf('\\', k + 12);
+      if (fifth < 0 || fifth > k + 40) continue;
+      const ls = text.lastIndexOf('\n', k - 1) + 1;
+      lines.add(ls);
+      const nl = text.indexOf('\n', k);
+      if (nl < 0) break;
+      k = nl;
+    }
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
@@ -395,6 +409,8 @@ const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '" "', 'concat(', 
  * `\\U00000067`): a literal written in them (decode.ts's views read escapes inside a key's name only).
  */
 const ESCAPE_WORDS = ['\\1', '\\x', '\\u', '\\U'];
+/** Their letters: the pass looks for `\\` alone (one literal, held for other rules too), the letter is checked here. */
+const ESCAPE_LETTERS = ESCAPE_WORDS.map((w) => w[1]!).join('');
 
 type Has = (literal: string) => boolean;
 
@@ -407,17 +423,16 @@ type Has = (literal: string) => boolean;
 const INVERSES: readonly (readonly [string, (s: string) => string | null])[] = [
   ['rot13', rot13],
   ['N-ZA-M', rot13],
-  ['revers', reverse],
+  ['rev', reverse],
   ['[::-1]', reverse],
-  ['strrev', reverse],
-  ['rev <', reverse],
-  ['| rev', reverse],
   ['decodeURI', unpercent],
   ['decode(', unpercent],
   ['unquote', unpercent],
   ['nescape', unpercent],
 ];
 const INVERSE_WORDS = INVERSES.map(([w]) => w);
+/** `rev` is looked for as `revers`, `strrev`, `rev <` and `| rev` (spelledAt): one literal of the full pass, not four. */
+const INVERSE_SPELLINGS: ReadonlyMap<string, readonly string[]> = new Map([['rev', ['revers', 'strrev', 'rev <', '| rev']]]);
 
 function rot13(s: string): string {
   return s.replace(/[A-Za-z]/g, (c) => {
@@ -462,6 +477,7 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
   for (const [w, undo] of INVERSES)
     if (has(w))
       for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) {
+        if (!spelledAt(text, k, w, INVERSE_SPELLINGS.get(w))) continue;
         const ls = text.lastIndexOf('\n', k - 1) + 1;
         let set = (lines ??= new Map()).get(ls);
         if (set === undefined) lines.set(ls, (set = new Set<Undo>()));
@@ -492,7 +508,7 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
 }
 
 /** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
-export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS, ...INVERSE_WORDS])];
+export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, '\\', ...JOIN_SIGNS, ...INVERSE_WORDS])];
 
 export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   let lines: Set<number> | undefined;
