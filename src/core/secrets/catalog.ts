@@ -20,6 +20,7 @@ import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { webhookPathSecret } from './rules/vendor-fresh9';
 import { fresh10Context } from './rules/fresh10';
+import { chainedLiteral } from './rules/chained';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -63,6 +64,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   builtForm,
   spokenCredential,
   fresh10Context,
+  chainedLiteral,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

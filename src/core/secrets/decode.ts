@@ -335,6 +335,13 @@ export function needsView(text: string, from: number, to: number): number {
       found = k;
       break;
     }
+  // A particle attached to the word (`密码是X`, `비밀번호는 X`).
+  ATTACHED.lastIndex = 0;
+  for (let m = ATTACHED.exec(part); m !== null && (found < 0 || from + m.index < found); m = ATTACHED.exec(part))
+    if (foreignWordBefore(text, from + m.index) && COPULA.test(text.slice(from + m.index, from + m.index + 12))) {
+      found = from + m.index;
+      break;
+    }
   for (const sep of [':', '=']) {
     for (let k = part.indexOf(sep); k !== -1 && (found < 0 || from + k < found); k = part.indexOf(sep, k + 1))
       if (foreignWordBefore(text, from + k)) {
@@ -350,7 +357,12 @@ export function needsView(text: string, from: number, to: number): number {
  * `contraseña es X`, `mot de passe est X`, `senha é X`, `lösenordet är X`, `hasło jest X`, `пароль — X`):
  * the view reads it as ` is ` for prose-password. Match at the blank after the word.
  */
-const COPULA = /^[ \t\u00a0]+(?:ist|lautet|est|es|é|è|è:|är|er|jest|je|on|era|was|—|–|-|это|是|は)[ \t\u00a0]+(?=\S)/i;
+const COPULA =
+  /^(?:[ \t\u00a0]+(?:ist|lautet|est|es|é|è|è:|är|er|jest|je|on|era|was|—|–|-|это|是|は)[ \t\u00a0]+|[ \t\u00a0\u3000]*(?:は|が|是|为|為|는|은|이|가)[ \t\u00a0\u3000]*(?:[「『“]|(?=[\x21-\x7e])))(?=\S)/i;
+/** Particles that attach to the word in Japanese, Chinese and Korean (`パスワードは`, `密码是`, `비밀번호는`): a copula with no blank before it. */
+const ATTACHED = /[はが是为為는은이가]/g;
+/** The closing bracket of a quote a CJK copula opens (`パスワードは「X」`). */
+const CLOSE: Record<string, string> = { '「': '」', '『': '』', '“': '”' };
 
 /** A key's ASCII name ends before the separator at `i` (blanks and a closing quote between). */
 function keyEndsBefore(text: string, i: number): boolean {
@@ -473,6 +485,8 @@ export function viewOf(line: string): View | null {
     let last = 0;
     FOREIGN_RE.lastIndex = 0;
     for (let m = FOREIGN_RE.exec(text); m !== null; m = FOREIGN_RE.exec(text)) {
+      // Inside a quote a copula opened (below) and already copied.
+      if (m.index < last) continue;
       const canon = CANONICAL.get(m[0].toLowerCase()) ?? CANONICAL.get(m[0]) ?? 'password';
       out += text.slice(last, m.index);
       for (let k = last; k < m.index; k++) {
@@ -487,17 +501,36 @@ export function viewOf(line: string): View | null {
         t2.push(b);
       }
       last = m.index + m[0].length;
-      const cop = canon === 'password' ? COPULA.exec(text.slice(last, last + 12)) : null;
-      if (cop !== null) {
-        // ` is `, each character standing for the copula's.
+      // Any copula after the word for password; after a token's or key's, a CJK particle only (the prose rules judge those values as tokens).
+      const cop = COPULA.exec(text.slice(last, last + 12));
+      if (cop !== null && (canon === 'password' || /[はが是为為는은이가]/.test(cop[0]))) {
+        // ` is `, each character standing for the copula's (a token's or key's: `: `, which the key rules read).
         const ca = from[last]!;
         const cb = to[last + cop[0].length - 1]!;
-        out += ' is ';
-        for (let k = 0; k < 4; k++) {
+        const sep = canon === 'password' ? ' is ' : ': ';
+        out += sep;
+        for (let k = 0; k < sep.length; k++) {
           f2.push(ca);
           t2.push(cb);
         }
         last += cop[0].length;
+        // `「X」`: the quote as a backtick pair the prose rules read (`the password is \`X\``), a blank after it.
+        const close = CLOSE[text[last - 1]!];
+        const ce = close === undefined ? -1 : text.indexOf(close, last);
+        if (ce > last) {
+          out += '`' + text.slice(last, ce) + '` ';
+          f2.push(from[last - 1]!);
+          t2.push(to[last - 1]!);
+          for (let k = last; k < ce; k++) {
+            f2.push(from[k]!);
+            t2.push(to[k]!);
+          }
+          for (let k = 0; k < 2; k++) {
+            f2.push(from[ce]!);
+            t2.push(to[ce]!);
+          }
+          last = ce + 1;
+        }
       }
     }
     out += text.slice(last);

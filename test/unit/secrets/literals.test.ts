@@ -68,7 +68,9 @@ describe('pre-scan literal pass', () => {
       }
     });
 
-    it(`finds ${name} across the 1 MiB chunks of the pass`, () => {
+    it(`finds ${name} across the 1 MiB chunks of the pass`, function () {
+      // Two texts of 1-4 MiB per literal and offset: minutes on a loaded machine, not a hang.
+      this.timeout(10 * 60_000);
       for (const lit of set.list)
         for (let k = 0; k <= lit.length; k++) {
           assertSame(set, 'q'.repeat(CHUNK - k) + lit + 'q'.repeat(100));

@@ -133,7 +133,7 @@ export function scanRuns(text: string, index: LineIndex, out: BlockOutput): void
     if (p < done) continue;
     let c = text.charCodeAt(p + S);
     // A dump of bytes as ` hh` groups (`od -An -tx1`, `od -tx1`): three groups around the sample.
-    if ((c === 32 || isHex(c)) && spacedHexAt(text, p + S)) {
+    if ((c === 32 || isHex(c)) && (spacedHexAt(text, p + S) || pairedHexAt(text, p + S))) {
       done = spacedDump(text, p + S, index, out);
       continue;
     }
@@ -177,8 +177,28 @@ function spacedHexAt(text: string, r: number): boolean {
   return n >= 3;
 }
 
+/** ` hhhh ` groups around `r` (`xxd`'s default dump): two in a row, one at or just before `r`. */
+function pairedHexAt(text: string, r: number): boolean {
+  const quad = (k: number) => isHex(text.charCodeAt(k)) && isHex(text.charCodeAt(k + 1)) && isHex(text.charCodeAt(k + 2)) && isHex(text.charCodeAt(k + 3));
+  let q = r;
+  for (let n = 0; n < 5 && q > 0 && text.charCodeAt(q) !== 32; n++) q--;
+  return text.charCodeAt(q) === 32 && quad(q + 1) && text.charCodeAt(q + 5) === 32 && ((q >= 5 && quad(q - 4)) || quad(q + 6));
+}
+
 /** A line of `od -tx1` output: an optional octal offset, then ` hh` groups to its end. */
 const OD_LINE = /^(?:[0-7]{7,})?(?: [0-9a-f]{2}){1,32}\r?$/;
+/** A line of `hexdump -C` (`hd`): offset, ` hh` groups, the bytes as text between bars; or its closing offset, or `*`. */
+const CANON_LINE = /^[0-9a-f]{8,}  ([0-9a-f ]+?) *\|[^\n]{1,16}\|\r?$|^(?:[0-9a-f]{8,}|\*)\r?$/;
+/** A line of `xxd`: offset and `:`, `hhhh` groups, the bytes as text. */
+const XXD_LINE = /^[0-9a-f]{8,}: ((?:[0-9a-f]{2}){1,2}(?: (?:[0-9a-f]{2}){1,2}){0,15}) {2,}[^\n]{1,32}\r?$/;
+/** A dump line's bytes (its hex digits and blanks) as [start, end) in the line, or null when it is no dump line. */
+function dumpBytes(line: string): [number, number] | null {
+  let m = OD_LINE.exec(line);
+  if (m !== null) return [/^[0-7]{7,}/.exec(line)?.[0].length ?? 0, line.length];
+  m = CANON_LINE.exec(line) ?? XXD_LINE.exec(line);
+  if (m === null) return null;
+  return m[1] === undefined ? [0, 0] : [m.index + m[0].indexOf(m[1]), m.index + m[0].indexOf(m[1]) + m[1].length];
+}
 
 /**
  * The lines of an `od -tx1` dump around offset `q` (consecutive lines of ` hh` groups): masked together when
@@ -188,7 +208,7 @@ function spacedDump(text: string, q: number, index: LineIndex, out: BlockOutput)
   const lineAt = (ls: number): [number, number] | null => {
     let le = text.indexOf('\n', ls);
     if (le < 0) le = text.length;
-    return le - ls <= 140 && OD_LINE.test(text.slice(ls, le)) ? [ls, le] : null;
+    return le - ls <= 140 && dumpBytes(text.slice(ls, le)) !== null ? [ls, le] : null;
   };
   const first = lineAt(text.lastIndexOf('\n', q - 1) + 1);
   if (first === null) return q;
@@ -199,22 +219,34 @@ function spacedDump(text: string, q: number, index: LineIndex, out: BlockOutput)
   for (let ls = a; ls < b;) {
     let le = text.indexOf('\n', ls);
     if (le < 0 || le > b) le = b;
-    const body = text.slice(ls, le).replace(/^[0-7]{7,}/, '');
-    const part = hexText(body, 0, body.length);
-    if (part === null) return b;
-    decoded += part;
+    const line = text.slice(ls, le);
+    const [bs, be] = dumpBytes(line)!;
+    // A byte that is not text (a binary file's dump) ends a run of text, as `strings` reads it.
+    decoded += hexText(line, bs, be) ?? bytesAsText(line.slice(bs, be));
     ls = le + 1;
   }
   if (decoded.length >= MIN_HEX / 2 && decodedHoldsSecret(decoded)) {
     for (let ls = a; ls < b;) {
       let le = text.indexOf('\n', ls);
       if (le < 0 || le > b) le = b;
-      const off = /^[0-7]{7,}/.exec(text.slice(ls, le))?.[0].length ?? 0;
-      hitSpan(text, index, ls + off, le, out);
+      // The bytes and, in `hexdump -C` and `xxd`, the text column after them; the offset stays.
+      const [bs, be] = dumpBytes(text.slice(ls, le))!;
+      if (be > bs) hitSpan(text, index, ls + bs, le, out);
       ls = le + 1;
     }
   }
   return b;
+}
+
+/** The hex digit pairs of `body` (blanks between) as text, a byte that is not text read as a line end. */
+function bytesAsText(body: string): string {
+  const digits = body.replace(/[^0-9a-f]/g, '');
+  let out = '';
+  for (let i = 0; i + 1 < digits.length; i += 2) {
+    const b = parseInt(digits.slice(i, i + 2), 16);
+    out += textByte(b) ? String.fromCharCode(b) : '\n';
+  }
+  return out;
 }
 
 /** A hex run `[s, e)` (with the dump it belongs to): masked when it decodes to text holding a secret. */
@@ -233,11 +265,25 @@ function hexRun(text: string, s: number, e: number, index: LineIndex, out: Block
 /** A list of character codes: 12 or more decimal or `0x` numbers separated by commas. */
 const CODES = /(?<![\w.])(?:(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})[ \t]*,[ \t]*){11,}(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})(?![\w.])/g;
 /** What a line of character codes names (a runtime's way from codes to a string or bytes). */
-const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'charArrayOf', 'char[]', 'join(['];
+// `char` stands for `char[]` and `charArrayOf` (checked where it is found: see spelledAt), and `byte` for
+// `bytes(`: the pre-scan's three literal sets are full, so words that share a literal share its bit.
+const CODE_WORDS = ['fromCharCode', 'byte', 'chr', 'decode(', 'char', 'join([', 'vec![', '.pack(', 'u8', 'Uint8Array'];
+const CODE_SPELLINGS: ReadonlyMap<string, readonly string[]> = new Map([['char', ['char[]', 'charArrayOf']]]);
+
+/**
+ * Whether `text` at `k`, where the pre-scan literal `lit` was found, is one of `spellings` (each holding
+ * `lit`; `| rev` holds `rev` two characters on): several words looked for under one literal of the pass.
+ */
+function spelledAt(text: string, k: number, lit: string, spellings: readonly string[] | undefined): boolean {
+  return spellings === undefined || spellings.some((f) => text.startsWith(f, k - f.indexOf(lit)));
+}
 
 export function scanCodes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of CODE_WORDS) if (has(w)) for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) lines.add(text.lastIndexOf('\n', k - 1) + 1);
+  for (const w of CODE_WORDS)
+    if (has(w))
+      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length))
+        if (spelledAt(text, k, w, CODE_SPELLINGS.get(w))) lines.add(text.lastIndexOf('\n', k - 1) + 1);
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
     const le = nl < 0 ? text.length : nl;
@@ -328,18 +374,18 @@ function unescapeC(body: string): string | null {
 
 export function scanEscapes(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   const lines = new Set<number>();
-  for (const w of ESCAPE_WORDS)
-    if (has(w))
-      for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + 2)) {
-        // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
-        const fifth = text.indexOf('\\', k + 12);
-        if (fifth < 0 || fifth > k + 40) continue;
-        const ls = text.lastIndexOf('\n', k - 1) + 1;
-        lines.add(ls);
-        const nl = text.indexOf('\n', k);
-        if (nl < 0) break;
-        k = nl;
-      }
+  if (has('\\'))
+    for (let k = text.indexOf('\\'); k >= 0; k = text.indexOf('\\', k + 1)) {
+      if (!ESCAPE_LETTERS.includes(text[k + 1] ?? '')) continue;
+      // Eight escapes within the next 40 characters, cheaply: the fifth one 12+ characters on.
+      const fifth = text.indexOf('\\', k + 12);
+      if (fifth < 0 || fifth > k + 40) continue;
+      const ls = text.lastIndexOf('\n', k - 1) + 1;
+      lines.add(ls);
+      const nl = text.indexOf('\n', k);
+      if (nl < 0) break;
+      k = nl;
+    }
   for (const ls of lines) {
     const nl = text.indexOf('\n', ls);
     const line = text.slice(ls, nl < 0 ? text.length : nl);
@@ -363,6 +409,8 @@ const JOIN_SIGNS = ['" + "', "' + '", '"+"', "'+'", '") + "', '" "', 'concat(', 
  * `\\U00000067`): a literal written in them (decode.ts's views read escapes inside a key's name only).
  */
 const ESCAPE_WORDS = ['\\1', '\\x', '\\u', '\\U'];
+/** Their letters: the pass looks for `\\` alone (one literal, held for other rules too), the letter is checked here. */
+const ESCAPE_LETTERS = ESCAPE_WORDS.map((w) => w[1]!).join('');
 
 type Has = (literal: string) => boolean;
 
@@ -375,17 +423,16 @@ type Has = (literal: string) => boolean;
 const INVERSES: readonly (readonly [string, (s: string) => string | null])[] = [
   ['rot13', rot13],
   ['N-ZA-M', rot13],
-  ['revers', reverse],
+  ['rev', reverse],
   ['[::-1]', reverse],
-  ['strrev', reverse],
-  ['rev <', reverse],
-  ['| rev', reverse],
   ['decodeURI', unpercent],
   ['decode(', unpercent],
   ['unquote', unpercent],
   ['nescape', unpercent],
 ];
 const INVERSE_WORDS = INVERSES.map(([w]) => w);
+/** `rev` is looked for as `revers`, `strrev`, `rev <` and `| rev` (spelledAt): one literal of the full pass, not four. */
+const INVERSE_SPELLINGS: ReadonlyMap<string, readonly string[]> = new Map([['rev', ['revers', 'strrev', 'rev <', '| rev']]]);
 
 function rot13(s: string): string {
   return s.replace(/[A-Za-z]/g, (c) => {
@@ -430,6 +477,7 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
   for (const [w, undo] of INVERSES)
     if (has(w))
       for (let k = text.indexOf(w); k >= 0; k = text.indexOf(w, k + w.length)) {
+        if (!spelledAt(text, k, w, INVERSE_SPELLINGS.get(w))) continue;
         const ls = text.lastIndexOf('\n', k - 1) + 1;
         let set = (lines ??= new Map()).get(ls);
         if (set === undefined) lines.set(ls, (set = new Set<Undo>()));
@@ -459,7 +507,7 @@ export function scanInverses(text: string, index: LineIndex, out: BlockOutput, h
 }
 
 /** Literals the built-form rule asks the pre-scan about (masker.ts HAS_LITERALS lists them). */
-export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, ...ESCAPE_WORDS, ...JOIN_SIGNS, ...INVERSE_WORDS])];
+export const FORM_LITERALS: readonly string[] = [...new Set([...CODE_WORDS, '\\', ...JOIN_SIGNS, ...INVERSE_WORDS])];
 
 export function scanJoined(text: string, index: LineIndex, out: BlockOutput, has: Has): void {
   let lines: Set<number> | undefined;

@@ -6,7 +6,9 @@
 // and `set :password, '…'`, a dict value on the line after its key, a Markdown table or bold label naming the
 // secret, prose (`The token is …`), a list of keys under a
 // secret's name (`FERNET_KEYS = ["…"]`), a New Relic license key, a base64 keystore, a Nostr `nsec1…`, a BIP32
-// `xprv…`, a Discord bot token handed to `client.run("…")`.
+// `xprv…`, a Discord bot token handed to `client.run("…")`. Round 21 added a password piped or handed to an
+// account tool (`printf 'pw\npw' | passwd`, `chpasswd <<EOF`, `useradd -p`, `openssl passwd`, expect's `send`),
+// a `user:password` pair alone in a comment, and prose that sets or uses a password (`set the password to …`).
 // Threat: each of these lines was shown to the model verbatim.
 // Each form names a literal its text must hold (case as written); a text without any costs one native search
 // per literal. Forms run over the whole text and report by line.
@@ -38,10 +40,49 @@ interface Form {
   judge: Judge;
   /** Group 2 is a list: each string in it is judged under the name in group 1 (judge unused). */
   list?: boolean;
+  /** The group holds several values: the spans (within it) of the pieces each judged on its own. */
+  pieces?: (group: string) => [number, number][];
 }
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
 const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
+/** A password a person typed (prose, a comment, a tool's input): a password, with a letter and a digit or a sign. */
+const typed: Judge = (v, m, t) => v.length >= 8 && /[A-Za-z]/.test(v) && /[\d\W_]/.test(v) && password(v, m, t);
+/** A crypt(3) hash (`$6$salt$…`, `$y$…`, `$2b$…`) or a password: what `usermod -p` and `useradd -p` take. */
+const cryptOrPassword: Judge = (v, m, t) => /^\$(?:1|2[abxy]?|5|6|y|gy|7|sha1|md5)\$[./\w]+\$[./\w]{8,}/.test(v) || typed(v, m, t);
+/** The words of a program's input (`printf 'pw\npw\n'`, `echo -e "u:pw"`): escapes, quotes, blanks, `:` and `;` cut them; flags and formats are none. */
+function inputWords(g: string): [number, number][] {
+  const out: [number, number][] = [];
+  const re = /(?:\\[nrt0]|[\s"'`:;()])+/g;
+  let from = 0;
+  for (let m = re.exec(g); ; m = re.exec(g)) {
+    const to = m === null ? g.length : m.index;
+    if (to > from && g[from] !== '-' && !g.slice(from, to).includes('%')) out.push([from, to]);
+    if (m === null) break;
+    from = m.index + m[0].length;
+  }
+  return out;
+}
+/** The password field of each `user:password` line of a here-document (`chpasswd <<EOF`). */
+function passwordFields(g: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let ls = 0; ls < g.length;) {
+    const nl = g.indexOf('\n', ls);
+    const le = nl < 0 ? g.length : nl;
+    const c = g.indexOf(':', ls);
+    if (c >= 0 && c < le) {
+      const e = g.indexOf(':', c + 1);
+      const fe = e >= 0 && e < le ? e : g.charCodeAt(le - 1) === 13 ? le - 1 : le;
+      if (fe > c + 1) out.push([c + 1, fe]);
+    }
+    ls = le + 1;
+  }
+  return out;
+}
+/** Tools that read a password (or `user:password`) from their input. */
+const ACCOUNT_TOOLS =
+  'passwd|smbpasswd|pdbedit|chpasswd|chgpasswd|newusers|vncpasswd|kpasswd|saslpasswd2|ldappasswd|htpasswd|cryptsetup|x11vnc|mysql_secure_installation';
+
 /** A token where nothing names it: random enough to be one. */
 const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
 /** The value under the name in group `g`: as the name's strength says. */
@@ -108,6 +149,58 @@ const FORMS: Form[] = [
     re: /\bsp_password\b[ \t]+(?:@\w+[ \t]*=[ \t]*)?N?(["'])([^"'\n]+)\1[ \t]*,/dgi,
     groups: [2],
     judge: password,
+  },
+  // Round 21: a password piped into an account tool (`printf 'pw\npw' | passwd`, `yes 'pw' | passwd u`,
+  // `echo -e "pw\npw" | pdbedit -a u`, `echo 'root:pw' | sudo chpasswd`), each word of the input judged.
+  {
+    gates: ['passwd', 'pdbedit', 'newusers', 'cryptsetup', 'x11vnc', 'mysql_secure'],
+    re: new RegExp(`\\b(?:echo|printf|yes)\\b([^|\\n]*)\\|[ \\t]*(?:sudo[ \\t]+(?:-\\S+[ \\t]+)*)?(?:\\S*/)?(?:${ACCOUNT_TOOLS})\\b`, 'dg'),
+    groups: [1],
+    judge: typed,
+    pieces: inputWords,
+  },
+  // Its here-document: `chpasswd <<EOF` / `root:pw` / `EOF` (the password field of each line).
+  {
+    gates: ['chpasswd', 'newusers', 'chgpasswd'],
+    re: /\b(?:chpasswd|chgpasswd|newusers)\b[^\n]*<<-?[ \t]*(["']?)(\w+)\1[^\n]*\n((?:(?![ \t]*\2[ \t]*\r?(?:\n|$))[^\n]*\n){1,64})/dg,
+    groups: [3],
+    judge: typed,
+    pieces: passwordFields,
+  },
+  // `useradd -p '$6$…' u`, `usermod -p …` (a crypt hash is a credential: it is cracked offline), `openssl passwd -6 'pw'`.
+  {
+    gates: ['useradd', 'usermod', 'adduser'],
+    re: /\b(?:useradd|usermod|adduser)\b[^\n]*?[ \t](?:-p|--password)(?:[ \t]+|=)(["']?)([^\s"']+)\1/dg,
+    groups: [2],
+    judge: cryptOrPassword,
+  },
+  {
+    gates: ['openssl'],
+    re: /\bopenssl[ \t]+passwd((?:[ \t]+-(?:salt[ \t]+\S+|\S+))*)[ \t]+(["']?)([^\s"'-][^\s"']*)\2/dg,
+    groups: [3],
+    judge: typed,
+  },
+  // expect: `send "pw\r"` answering a password prompt (on its line or the next).
+  {
+    gates: ['send'],
+    re: /assword[^\n]*?(?:\n[ \t]*)?\bsend(?:[ \t]+--)?[ \t]+(["'])([^"'\n]+?)(?:\\r|\\n)*\1/dg,
+    groups: [2],
+    judge: typed,
+  },
+  // A `user:password` or `user/password` pair alone in a comment (`<!-- admin:pw -->`, `{# admin:pw #}`,
+  // `/* root:pw */`; a line comment with a login's label: `// login admin/pw`).
+  {
+    gates: ['<!--', '{#', '/*', '//', '#'],
+    re: /(?:<!--|\{#|\/\*)[ \t]*(?:[A-Za-z][\w ]{0,30}?[ \t]*[:=-]?[ \t]+)?[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*(?:-->|#\}|\*\/)|(?:\/\/|#)[ \t]*(?:test[ \t]+)?(?:log[ -]?in|sign[ -]?in|creds?|credentials?|account|user\/pass)[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*$/dgm,
+    groups: [1, 2],
+    judge: typed,
+  },
+  // Prose: `log in … with password pw`, `set the password to pw`, `password set to pw`.
+  {
+    gates: ['password', 'Password'],
+    re: /\b(?:(?:with|using)[ \t]+(?:the[ \t]+)?(?:\w+[ \t]+)?password|password[ \t]+(?:was[ \t]+|is[ \t]+)?(?:set|changed|reset)[ \t]+to|(?:set|change|reset)[ \t]+(?:the[ \t]+|my[ \t]+|your[ \t]+|its[ \t]+)?(?:\w+[ \t]+)?password[ \t]+to)[ \t]+(`?)([^\s`'"]{8,64}?)\1(?=[.,;)]*(?:\s|$))/dg,
+    groups: [2],
+    judge: typed,
   },
   // An HTTP credential by its scheme: `"value": "Basic <base64>"` (Postman, HAR), `AUTH_HEADER=Bearer <token>`.
   { gates: ['Basic '], re: /\bBasic[ \t]+([A-Za-z0-9+/]{12,}={0,2})(?![\w+/=])/dg, groups: [1], judge: (v) => basicCredential(v) },
@@ -277,7 +370,7 @@ function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: nu
 export const fresh10Context: BlockRule = {
   id: 'fresh10-context',
   description:
-    'Secrets in tool flags (xfreerdp /p:, pscp -pw, ssm --value, rclone config), SQL grammar, HTTP Basic/Bearer values, credential constructors, Ruby ||= and set, next-line dict values, Markdown labels, prose, secret lists, license keys, keystores, nsec/xprv keys, Discord run tokens',
+    'Secrets in tool flags (xfreerdp /p:, pscp -pw, ssm --value, rclone config), SQL grammar, HTTP Basic/Bearer values, credential constructors, Ruby ||= and set, next-line dict values, Markdown labels, prose, secret lists, license keys, keystores, nsec/xprv keys, Discord run tokens, passwords piped or handed to account tools, user:password pairs in comments, prose that sets a password',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
@@ -303,6 +396,11 @@ export const fresh10Context: BlockRule = {
       for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
         const g = f.groups.find((k) => m[k] !== undefined);
         if (g === undefined) continue;
+        if (f.pieces !== undefined) {
+          const [gs] = m.indices![g]!;
+          for (const [a, b] of f.pieces(m[g]!)) if (f.judge(m[g]!.slice(a, b), m, text)) push(text, index, out, gs + a, gs + b);
+          continue;
+        }
         const v = m[g]!;
         if (v === '' || !f.judge(v, m, text)) continue;
         const [s, e] = m.indices![g]!;

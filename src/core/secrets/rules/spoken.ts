@@ -19,10 +19,12 @@ const ID = 'spoken-credential';
 
 /** `label: user / password`: the label names a login or a pair, the value after the slash is the password. */
 const USER_PASS =
-  /\b(?:log[ -]?in|logon|sign[ -]?in|user(?:name)?|account|creds?|credentials?|(?:user(?:name)?|login)[ \t]*\/[ \t]*(?:pass(?:word)?|pw|pwd))[ \t]*(?:[:=]|-|–|—|is|are)[ \t]*[`"']?([^\s/`"']{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\2/dgi;
+  /\b(?:log[ -]?in|logon|sign[ -]?in|user(?:name)?|account|creds?|credentials?|(?:user(?:name)?|login)[ \t]*\/[ \t]*(?:pass(?:word)?|pw|pwd))[ \t]*(?:[:=]|-|–|—|(?:is|are|was|were|with|as|using)\b:?)[ \t]*[`"']?([^\s/`"']{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\2|\b(?:use|try)[ \t]+[`"']?([\w.@-]{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\5[ \t]+to[ \t]+(?:log|sign)[ -]?in/dgi;
 
 /** The literals the pre-scan's pass looks for (masker.ts HAS_LITERALS). */
-export const SPOKEN_LITERALS: readonly string[] = [' / ', 'asswort', 'de passe'];
+export const SPOKEN_LITERALS: readonly string[] = [' / ', 'asswort', 'de passe', 'redentials', 'og in', 'ogin'];
+/** Lines that may hold a pair written `user/password` without blanks: the label's literals. */
+const PAIR_LABELS = ['redentials', 'og in', 'ogin'];
 
 type Has = (literal: string) => boolean;
 let lastHas: Has | undefined;
@@ -54,17 +56,20 @@ export const spokenCredential: BlockRule = {
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const has = lastHas ?? ((l: string) => text.includes(l));
     lastHas = undefined;
-    if (has(' / ')) {
+    const pairs = PAIR_LABELS.filter((l) => has(l));
+    if (has(' / ') || pairs.length > 0) {
       const lines = new Set<number>();
-      linesWith(text, ' / ', lines);
+      if (has(' / ')) linesWith(text, ' / ', lines);
+      for (const l of pairs) linesWith(text, l, lines);
       for (const ls of lines) {
         const nl = text.indexOf('\n', ls);
         const line = text.slice(ls, nl < 0 ? text.length : nl);
         if (line.length > 4096) continue;
         USER_PASS.lastIndex = 0;
         for (let m = USER_PASS.exec(line); m !== null; m = USER_PASS.exec(line)) {
-          if (!judged(m[3]!, m[2] !== '')) continue;
-          const [s, e] = m.indices![3]!;
+          const g = m[3] !== undefined ? 3 : 6;
+          if (!judged(m[g]!, m[g - 1] !== '')) continue;
+          const [s, e] = m.indices![g]!;
           addHit(out, lineOf(index.starts(), ls), { start: s, end: e, rule: ID, priority: 1 });
         }
       }
