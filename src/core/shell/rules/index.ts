@@ -1,4 +1,5 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
+import { appSecretRules } from './appsecrets';
 import { dbRules } from './db';
 import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
@@ -70,6 +71,7 @@ export const CATALOG: readonly Rule[] = [
   ...infraRules,
   ...dbRules,
   ...systemRules,
+  ...appSecretRules,
   ...substExfilRules,
   ...supplyRules,
   ...remoteRules,
