@@ -299,7 +299,7 @@ function storesUnder(dir: string, home: string): string | undefined {
   return undefined;
 }
 
-function isScratch(abs: string): boolean {
+export function isScratch(abs: string): boolean {
   const p = collapse(abs);
   return SCRATCH.some((r) => r.test(p));
 }

@@ -14,6 +14,7 @@ import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
+import { scratchLoadRules } from './scratchload';
 import { substExfilRules } from './substexfil';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
@@ -66,6 +67,7 @@ export const CATALOG: readonly Rule[] = [
   ...gitConfigRules,
   ...gitCredentialRules,
   ...execRules,
+  ...scratchLoadRules,
   ...interpRules,
   ...publishRules,
   ...infraRules,
