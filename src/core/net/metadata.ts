@@ -7,7 +7,7 @@
 // embed it (169.254.169.254.nip.io) name the same service. Pure: text in, the address named (or undefined) out.
 
 /** Cheap first look: text that cannot name a metadata address fails this. */
-const MAYBE = /169\.254|metadata|100\.100\.100\.200|fd00:ec2|instance-data|a9fea9fe|169-254|:\/\/\[?(?:0x|\d{8,}|0\d)/i;
+const MAYBE = /169\.254|metadata|100\.100\.100\.200|fd00:ec2|instance-data|a9fe|169-254|:\/\/\[|\[[0-9a-f:.]*:[0-9a-f:.]*\]|:\/\/(?:0x|\d{8,}|0\d)/i;
 
 /** Names the providers give their metadata service. */
 const NAMES =
@@ -20,7 +20,8 @@ function isMetadataHost(host: string): boolean {
   // Link-local IPv4 (169.254.0.0/16: AWS, Azure, GCP, OpenStack, ECS at 169.254.170.2), Alibaba's 100.100.100.200.
   if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(h) || h === '100.100.100.200') return true;
   // AWS's IPv6 endpoint, and IPv4-mapped forms of the above.
-  if (/^\[fd00:ec2::254\]$|^\[::ffff:(?:169\.254\.|a9fe:)/.test(h)) return true;
+  // An IPv6 literal that carries 169.254.x.x: IPv4-mapped (::ffff:), IPv4-compatible (::), NAT64 (64:ff9b::).
+  if (/^\[fd00:ec2::254\]$|^\[(?:::ffff:|::|64:ff9b::)(?:169\.254\.|a9fe:)/.test(h)) return true;
   // Wildcard DNS that resolves to the address it spells (169.254.169.254.nip.io, a9fea9fe.nip.io, 169-254-169-254.sslip.io).
   return /(?:^|[.-])(?:169[.-]254[.-]\d{1,3}[.-]\d{1,3}|a9fe[0-9a-f]{4})\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me|localtest\.me)$/.test(h);
 }

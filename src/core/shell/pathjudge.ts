@@ -213,6 +213,23 @@ const SYSTEM_SECRETS = [
   /^\/(var\/)?run\/secrets(\/|$)/,
   /^\/dev\/(k?mem|port)$/,
   /^\/proc\/kcore$/,
+  // Cluster credentials a node keeps: kubeadm's admin and component kubeconfigs, the cluster CA and component keys,
+  // the kubelet's client certificate, k3s/rke2 kubeconfigs and join tokens, etcd's data (every Secret in clear).
+  /^\/etc\/kubernetes\/([^/]+\.conf|pki(\/|$))/,
+  /^\/var\/lib\/kubelet\/(pki(\/|$)|kubeconfig)/,
+  /^\/etc\/rancher\/(k3s|rke2)(\/|$)/,
+  /^\/var\/lib\/rancher\/(k3s|rke2)\/(server|agent)(\/|$)/,
+  /^\/var\/lib\/etcd(\/|$)/,
+  // Network and service passwords: Wi-Fi/VPN profiles, PPP secrets, Kerberos keytabs, TLS keys of the host,
+  // MySQL's maintenance login, old password hashes, other containers' data and configuration (their environment).
+  /^\/etc\/NetworkManager\/system-connections(\/|$)/,
+  /^\/etc\/wpa_supplicant(\/|$)/,
+  /^\/etc\/ppp\/[^/]*secrets$/,
+  /\.keytab$/,
+  /^\/etc\/letsencrypt\/(live|archive|keys|accounts)(\/|$)/,
+  /^\/etc\/mysql\/debian\.cnf$/,
+  /^\/etc\/security\/opasswd$/,
+  /^\/var\/lib\/docker\/(volumes|containers|swarm|secrets)(\/|$)/,
 ];
 
 /** Scratch space a command may write and delete in. */
@@ -282,7 +299,7 @@ function storesUnder(dir: string, home: string): string | undefined {
   return undefined;
 }
 
-function isScratch(abs: string): boolean {
+export function isScratch(abs: string): boolean {
   const p = collapse(abs);
   return SCRATCH.some((r) => r.test(p));
 }

@@ -557,7 +557,7 @@ export const COREUTILS: RowSpec[] = [
   { n: 'history', d: 'the shell history (-c/-d/-w and listing are the rules’ business)', loose: true, a: 'V*', ok: ['history -a', 'history -s "make test"'] },
   { n: 'alias unalias', d: 'aliases (not expanded by a non-interactive bash)', loose: true, a: 'V*', ok: ['alias rmf="echo"', 'alias'] },
   { n: 'umask ulimit times', d: 'process limits', loose: true, a: 'V*', ok: ['ulimit -n', 'umask 022'] },
-  { n: 'getent', d: 'reads name service databases', loose: true, a: 'V*', ok: ['getent hosts example.com'] },
+  { n: 'getent', d: 'reads name service databases', loose: true, a: 'V*', x: 'getent', ok: ['getent hosts example.com', 'getent passwd $USER'] },
   { n: 'clear reset tput stty tabs', d: 'terminal control', loose: true, a: 'V*', ok: ['clear', 'tput cols'] },
   { n: 'nohup', d: 'runs a command immune to hangups (the unwrapper judges the command)', loose: true, a: 'V*', ok: ['nohup true'] },
   // ---- shell builtins ----

@@ -769,7 +769,8 @@ handler('terraform', (m) => {
       const val = eq < 0 ? '' : v.slice(eq + 1);
       opts.set(k, val);
       if (k === 'chdir') m.role('C', undefined, val, 'terraform -chdir');
-      else if (k === 'var-file' || k === 'state' || k === 'plugin-dir') m.role('R', undefined, val, `terraform -${k}`);
+      else if (k === 'var-file' || k === 'state') m.role('R', undefined, val, `terraform -${k}`);
+      else if (k === 'plugin-dir') m.role('X', undefined, val, `terraform -${k}`);
       else if (k === 'out' || k === 'state-out' || k === 'backup') m.role('W', undefined, val, `terraform -${k}`);
       continue;
     }

@@ -504,3 +504,24 @@ handler('remote-pkg', (m) => {
     if (REMOTE_SOURCE.test(val) || /(^|\s)git\+/.test(val)) m.unknown(`${m.label} ${v}: installs code from a repository or URL the guard cannot see`);
   }
 });
+
+/**
+ * getent DATABASE [KEY…]: the shadow databases are /etc/shadow and /etc/gshadow read through NSS, so they are
+ * judged as those reads (a credential store); every other database (hosts, passwd, group, services) is public.
+ */
+handler('getent', (m) => {
+  const ws = m.s.words;
+  let db: string | null | undefined;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && v.startsWith('-')) {
+      // -s SERVICE / --service=…, -i, --no-idn: options before the database.
+      if (v === '-s' || v === '--service') i++;
+      continue;
+    }
+    db = v;
+    break;
+  }
+  if (db === null) return m.unknown('getent reads a database named at run time');
+  if (db !== undefined && /^g?shadow$/.test(db)) m.path('R', undefined, db === 'shadow' ? '/etc/shadow' : '/etc/gshadow', `getent ${db}`);
+});

@@ -242,7 +242,7 @@ export const INFRA: RowSpec[] = [
     d: 'containers (prunes, volume deletes, pushes and privileged runs are the rules’ business)',
     loose: true,
     noInherit: true,
-    o: '-H|--host=V --context=V -c=V --config=V -D|--debug -l|--log-level=V --tls --tlsverify --tlscacert=R --tlscert=R --tlskey=R',
+    o: '-H|--host=V --context=V -c=V --config=X -D|--debug -l|--log-level=V --tls --tlsverify --tlscacert=R --tlscert=R --tlskey=R',
     sub: {
       'run create': {
         n: '',
@@ -337,7 +337,7 @@ export const INFRA: RowSpec[] = [
     n: 'flux',
     d: 'Flux CD (reads modelled; reconcile, suspend, create, delete and bootstrap are not)',
     loose: true,
-    o: '-n|--namespace=V -A|--all-namespaces --context=V --kubeconfig=R',
+    o: '-n|--namespace=V -A|--all-namespaces --context=V --kubeconfig=X',
     sub: { 'get logs check version tree stats events trace diff': { n: '', d: 'reads cluster state', a: 'V*' } },
     ok: ['flux get all', 'flux get kustomizations -A', 'flux check'],
   },
@@ -345,7 +345,7 @@ export const INFRA: RowSpec[] = [
     n: 'kubectl oc k',
     d: 'Kubernetes (mutations are the rules’ business)',
     loose: true,
-    o: '-n|--namespace=V --context=V --cluster=V --user=V --kubeconfig=R -s|--server=V --token=V --as=V --as-group=V --certificate-authority=R --client-certificate=R --client-key=R --insecure-skip-tls-verify --request-timeout=V -v=V',
+    o: '-n|--namespace=V --context=V --cluster=V --user=V --kubeconfig=X -s|--server=V --token=V --as=V --as-group=V --certificate-authority=R --client-certificate=R --client-key=R --insecure-skip-tls-verify --request-timeout=V -v=V',
     sub: {
       logs: {
         n: 'logs',
@@ -390,7 +390,7 @@ export const INFRA: RowSpec[] = [
     n: 'helm',
     d: 'Helm (install, upgrade, uninstall and rollback are the rules’ business)',
     loose: true,
-    o: '--kubeconfig=R --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=V',
+    o: '--kubeconfig=X --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=V',
     sub: {
       'list ls status get history template lint show inspect search repo dependency dep package pull fetch verify version env completion install upgrade uninstall delete del rollback test push':
         {

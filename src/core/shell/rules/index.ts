@@ -1,4 +1,5 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
+import { appSecretRules } from './appsecrets';
 import { dbRules } from './db';
 import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
@@ -13,6 +14,7 @@ import { pkgStateRules } from './pkgstate';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
+import { scratchLoadRules } from './scratchload';
 import { substExfilRules } from './substexfil';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
@@ -65,11 +67,13 @@ export const CATALOG: readonly Rule[] = [
   ...gitConfigRules,
   ...gitCredentialRules,
   ...execRules,
+  ...scratchLoadRules,
   ...interpRules,
   ...publishRules,
   ...infraRules,
   ...dbRules,
   ...systemRules,
+  ...appSecretRules,
   ...substExfilRules,
   ...supplyRules,
   ...remoteRules,

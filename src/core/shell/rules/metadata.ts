@@ -25,6 +25,19 @@ const BARE_HOST_CLIENTS = new Set([
   'telnet',
 ]);
 
+/**
+ * An address inside a colon- or comma-separated option value: curl's `--resolve HOST:PORT:ADDR[,ADDR]` and
+ * `--connect-to HOST:PORT:HOST2:PORT2` send the request to ADDR / HOST2 whatever the URL names.
+ */
+function hostInParts(v: string): string | undefined {
+  if (!/[:,]/.test(v)) return undefined;
+  for (const part of v.match(/\[[^\]]*\]|[^:,@=[\]]+/g) ?? []) {
+    const at = metadataAddressIn(part, true);
+    if (at !== undefined) return at;
+  }
+  return undefined;
+}
+
 export const metadataRules: Rule[] = [
   {
     id: 'secrets.cloud-metadata',
@@ -41,6 +54,11 @@ export const metadataRules: Rule[] = [
         'curl "http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"',
         `python3 -c "import urllib.request as u; print(u.urlopen('http://169.254.169.254/latest/meta-data/').read())"`,
         'nc 169.254.169.254 80',
+        'curl http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+        'curl http://[::ffff:169.254.169.254]/latest/meta-data/',
+        'curl --resolve x:80:169.254.169.254 http://x/latest/meta-data/',
+        'curl --connect-to ::169.254.169.254: http://example.com/latest/meta-data/',
+        'curl --connect-to=example.com:80:[::ffff:a9fe:a9fe]:80 http://example.com/',
       ],
       benign: [
         'curl -s https://api.github.com/repos/o/r',
@@ -49,6 +67,9 @@ export const metadataRules: Rule[] = [
         'npm i metadata-extractor',
         'grep -r metadata src',
         'echo 169.254.169.254 is link-local',
+        'curl --resolve example.com:443:127.0.0.1 https://example.com/',
+        'curl --connect-to ::localhost:8080 http://example.com/',
+        'curl http://[::1]:3000/health',
       ],
     },
     check(s) {
@@ -59,7 +80,7 @@ export const metadataRules: Rule[] = [
         (bare
           ? s.words
               .slice(1)
-              .map((w) => (w.value === null ? undefined : metadataAddressIn(w.value, true)))
+              .map((w) => (w.value === null ? undefined : (metadataAddressIn(w.value, true) ?? hostInParts(w.value))))
               .find((x) => x)
           : undefined);
       return at === undefined ? undefined : `requests ${at}, a cloud metadata service: it answers with this machine's credentials`;

@@ -583,6 +583,71 @@ function secretFlows(ctx: RuleCtx): LineHit[] {
   return hits;
 }
 
+/** jq and the programs that share its language (yq, xq/tomlq of yq-python, gojq, jaq): `env`, `$ENV`, `strenv(X)`. */
+const JQ_LIKE = new Set(['jq', 'gojq', 'jaq', 'yq', 'xq', 'tomlq', 'xmlq']);
+
+/**
+ * Programs that print the environment by a verb or an expression of their own: envsubst (its input with every
+ * `$VAR` replaced), gdb `show environment`, tmux `show-environment`, mlr's `ENV` map, `git var -l` (the whole git
+ * configuration, http.extraheader tokens included). undefined when the line shows they print nothing secret.
+ */
+function envPrinter(s: Sub, sec: ReadonlySet<string> | undefined): string | undefined {
+  const n = s.name;
+  const ws = s.words;
+  const vals = ws.slice(1).map((w) => w.value);
+  switch (n) {
+    case 'envsubst': {
+      // A SHELL-FORMAT operand limits it to the variables it names.
+      const format = vals.find((v) => v === null || !v.startsWith('-'));
+      if (format === null) return 'envsubst substitutes variables named at run time';
+      if (format !== undefined) {
+        const h = secretRef(format.replace(/'/g, ''), sec);
+        return h === undefined ? undefined : `envsubst prints $${h}, a secret, in its input`;
+      }
+      const st = s.stdin;
+      // Its input decides which variables it prints: shown on the line, or a file the line does not show.
+      const body = st.kind === 'heredoc' ? st.body : st.kind === 'herestring' ? (st.value ?? st.text ?? '$') : undefined;
+      if (body !== undefined) {
+        const h = secretRef(body.replace(/'/g, ''), sec);
+        return h === undefined ? undefined : `envsubst prints $${h}, a secret`;
+      }
+      if (st.kind === 'pipe') {
+        const from = st.from;
+        if (from !== undefined && (from.name === 'echo' || from.name === 'printf')) {
+          const h = secretRef(from.words.map((w) => (w.value ?? '$').replace(/'/g, '')).join(' '), sec);
+          return h === undefined ? undefined : `envsubst prints $${h}, a secret`;
+        }
+        return 'envsubst prints whatever variables its input names, secrets included';
+      }
+      if (st.kind === 'file' && (st.path.value === null || st.path.value.startsWith('/')))
+        return `envsubst prints whatever variables ${st.path.text} names, secrets included`;
+      return undefined;
+    }
+    case 'gdb':
+    case 'gdb-multiarch':
+    case 'lldb': {
+      const code = [...vals, s.stdin.kind === 'heredoc' ? s.stdin.body : s.stdin.kind === 'herestring' ? s.stdin.value : ''];
+      if (code.some((v) => v === null || /(^|[\s;])(show|info)\s+env|(^|\s)settings show target\.env/i.test(v)))
+        return `${n} prints the environment, tokens included`;
+      return undefined;
+    }
+    case 'tmux':
+      return vals.some((v) => v === null || v === 'show-environment' || v === 'showenv')
+        ? 'tmux show-environment prints the environment, tokens included'
+        : undefined;
+    case 'mlr':
+      return vals.some((v) => v === null || /\bENV\b/.test(v)) ? 'mlr reads the environment (ENV), tokens included' : undefined;
+    case 'git': {
+      const b = bareWords(s);
+      if (b[0] === 'var' && vals.some((v) => v === '-l' || v === null))
+        return 'git var -l prints the whole git configuration (http.extraheader tokens, credential URLs) and the environment it reads';
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 export const systemRules: Rule[] = [
   {
     id: 'secrets.env-dump',
@@ -690,8 +755,10 @@ export const systemRules: Rule[] = [
         return `${n} prints variables by a computed name (\${!…}), tokens included`;
       if ((n === 'declare' || n === 'typeset' || n === 'local') && ws.some((w) => w.value !== null && /^-[a-zA-Z]*n/.test(w.value)))
         return `${n} -n makes a name refer to another variable: what it prints cannot be told from the line`;
-      if ((n === 'jq' || n === 'gojq' || n === 'jaq') && ws.slice(1).some((w) => w.value === null || /(^|[^\w.$])env\b|\$ENV\b|\$__loc__/.test(w.value)))
+      if (JQ_LIKE.has(n ?? '') && ws.slice(1).some((w) => w.value === null || /(^|[^\w.$])(str)?env\b|\$ENV\b|\$__loc__/.test(w.value)))
         return `${n} reads the environment (env, $ENV), tokens included`;
+      const printer = envPrinter(s, sec);
+      if (printer !== undefined) return printer;
       if (
         (n === 'make' || n === 'gmake') &&
         ws.slice(1).some((w) => w.value !== null && (/^-[a-zA-Z]*p[a-zA-Z]*$/.test(w.value) || w.value === '--print-data-base'))
