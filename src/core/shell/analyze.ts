@@ -2076,7 +2076,7 @@ function agentScript(a: Analyzer, file: string): boolean {
 function agentShellText(a: Analyzer, s: Sub, script: W | undefined, text: string, target: string): void {
   const at = script === undefined ? -1 : s.words.indexOf(script);
   a.reparse(
-    text,
+    withScriptDir(text, target),
     {
       via: [`the script ${target} (not committed as it is)`],
       cwd: { value: s.cwd, old: undefined, vars: undefined, args: at < 0 ? undefined : [s.words.slice(at + 1)] },
@@ -2086,6 +2086,23 @@ function agentShellText(a: Analyzer, s: Sub, script: W | undefined, text: string
     },
     'script',
   );
+}
+
+/** `$(dirname "$0")`, `$(dirname "${BASH_SOURCE[0]}")`, `` `dirname $0` `` in a script run from its file. */
+const SCRIPT_DIR =
+  /\$\(\s*dirname\s+("?)\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})\1\s*\)|`\s*dirname\s+("?)\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})\2\s*`/g;
+/** `$(cd "/abs/dir" && pwd)` once the folder is known: the folder itself. */
+const CD_PWD = /\$\(\s*cd\s+("?)(\/[\w./@+-]*)\1\s*(?:&&|;)\s*pwd(?:\s+-[LP])?\s*\)/g;
+
+/**
+ * A script's text with its own folder written in where it asks for it (`cd "$(dirname "$0")/.."`, the opening of
+ * most scripts): the file it runs from is known, so its folder is too, and strict reading need not ask about it.
+ */
+function withScriptDir(text: string, file: string): string {
+  const cut = file.lastIndexOf('/');
+  const dir = cut <= 0 ? '/' : file.slice(0, cut);
+  if (!file.startsWith('/') || !/^[\w./@+-]+$/.test(dir) || !text.includes('dirname')) return text;
+  return text.replace(SCRIPT_DIR, dir).replace(CD_PWD, (_m, _q: string, d: string) => normalize(d));
 }
 
 /** Text the line itself wrote, walked as commands in `cwd`: judged in full, unknowns included. */
