@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { BENIGN, DANGEROUS } from './attack.sets';
 import { checkEval, holdClassesStrictly, makeWorkspace } from './workspace';
 
-const CLASSES = ['25 implicit build and tool files, agent configs, module shadows (fresh11 cmd27)'];
+const CLASSES = ['25 files tools pick up by place, server-named downloads, extractors (fresh11 cmd27)'];
 
 describe('fresh11 cmd27: implicit build and tool files, agent configs, module shadows', function () {
   this.timeout(120_000);

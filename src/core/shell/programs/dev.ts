@@ -1008,7 +1008,16 @@ export const DEV: RowSpec[] = [
     eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
   },
   {
-    n: 'ld ar ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
+    n: 'ar',
+    d: 'ar archives: x extracts members into the folder (or --output DIR), r/q/d/m/s change the archive, t/p read it',
+    loose: true,
+    o: '--plugin=X --target=V --output=V -h|--help -V|--version',
+    x: 'ar',
+    ok: ['ar t build/libx.a', 'ar rcs build/libx.a build/a.o build/b.o', 'ar p build/libx.a a.o | wc -c'],
+    eff: ['ar rcs tests/a.test.ts x.o => write tests/a.test.ts', 'ar x /tmp/x.a Makefile => write Makefile'],
+  },
+  {
+    n: 'ld ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
     // A linker plugin (ld, ar, nm all take --plugin) is code they load.
