@@ -266,7 +266,7 @@ export const DEV: RowSpec[] = [
       '.mocharc.js',
       'karma.conf.js',
     ],
-    o: '-c|--config=X --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=V --rootDir=C --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=C --root=C -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
+    o: '-c|--config=X --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=W --coverage.reportsDirectory|--coverage.reportsDir=W --rootDir=C --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=C --root=C -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
     sub: undefined,
     a: 'R*',
     x: 'test-runner',
@@ -605,12 +605,15 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -vettool=X -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
-      'build test vet list env version doc install get mod work tool clean bug help fix telemetry': {
+      'build test vet list env version doc install get tool clean bug help fix telemetry': {
         n: '',
         d: 'Go tooling',
         runs: ['go.mod', 'go.work'],
         a: '?*',
+        x: 'go',
       },
+      // `go mod edit -replace x=/tmp/x`, `go work use /tmp/m`: a module folder whose code every later build compiles.
+      'mod work': { n: '', d: 'modules and workspaces (-replace and `work use` name module folders)', runs: ['go.mod', 'go.work'], a: '?*', x: 'go' },
       // go run builds and runs the package's sources: a .go file written on the same line is write-then-exec.
       run: { n: 'run', d: 'builds and runs a main package', runs: ['go.mod', 'go.work', '*.go', '**/*.go'], a: '?*' },
       generate: { n: 'generate', d: 'runs the //go:generate commands written in the sources', runs: ['*.go'], a: '?*' },
@@ -1087,7 +1090,8 @@ export const DEV: RowSpec[] = [
     n: 'checkov tfsec trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
     d: 'checkers and scanners (read the project)',
     loose: true,
-    o: '-w|--write:fix -o|--output=W --output-file=W -c|--config=R --format=V',
+    // semgrep --autofix applies each rule's fix (`--replacement ''` deletes every match) to the files
+    o: '-w|--write:fix --autofix:fix -o|--output=W --output-file=W -c|--config=R --format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
@@ -1114,6 +1118,17 @@ export const DEV: RowSpec[] = [
     ok: ['npx prisma migrate status', 'npx prisma generate', 'alembic current', 'npx drizzle-kit generate'],
   },
   {
+    n: 'mkdocs',
+    d: 'MkDocs: build and gh-deploy write the site folder (emptied first); gh-deploy pushes it to a branch',
+    loose: true,
+    runs: ['mkdocs.yml', 'mkdocs.yaml'],
+    o: '-f|--config-file=X -d|--site-dir=W -c|--clean --dirty -s|--strict -q|--quiet -v|--verbose -t|--theme=V -e|--theme-dir=V -a|--dev-addr=V --force:force -b|--remote-branch=V -r|--remote-name=V -m|--message=V --no-history --ignore-version --use-directory-urls --no-directory-urls --livereload --no-livereload -w|--watch=V',
+    a: '?*',
+    x: 'mkdocs',
+    ok: ['mkdocs build', 'mkdocs serve', 'mkdocs build --site-dir /tmp/site', 'mkdocs gh-deploy'],
+    eff: ['mkdocs build --site-dir tests => write tests'],
+  },
+  {
     n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
@@ -1123,7 +1138,7 @@ export const DEV: RowSpec[] = [
     ok: ['npx create-vite@latest app', 'npx serve dist', 'npx ncu', 'npx typedoc src/index.ts'],
   },
   {
-    n: 'flask django-admin uvicorn gunicorn hypercorn daphne celery streamlit gradio sphinx-build sphinx-autobuild mkdocs pyinstaller nuitka pip-compile pip-sync pipdeptree cookiecutter locust scrapy jupyter jupyter-lab jupyter-notebook nbconvert papermill dvc',
+    n: 'flask django-admin uvicorn gunicorn hypercorn daphne celery streamlit gradio sphinx-build sphinx-autobuild pyinstaller nuitka pip-compile pip-sync pipdeptree cookiecutter locust scrapy jupyter jupyter-lab jupyter-notebook nbconvert papermill dvc',
     x: 'py-server',
     d: 'Python project tools (servers, docs, packaging: project code)',
     loose: true,
