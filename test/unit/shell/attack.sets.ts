@@ -2216,6 +2216,10 @@ EOF`,
     'go test -args -test.coverprofile=tests/a.test.ts',
     // Rewriters over tests.
     "semgrep --autofix -e 'expect(...)' --replacement '' tests",
+    // Look-alikes of the bytecode clean-up and the extraction into a new folder below.
+    "find . -name '*.pyc' -o -name '*.ts' -delete",
+    "find src -name '*.pyc' -delete -o -name '*.ts'",
+    'unzip -o /tmp/docs.zip -d src',
   ],
 };
 
@@ -3642,5 +3646,10 @@ export const BENIGN: Record<string, string[]> = {
     'go test ./... -args -test.v',
     'go test ./... -args -test.coverprofile=/tmp/c.out',
     'semgrep --config auto src',
+    // Files the next run compiles again; an extraction into a folder that does not exist yet.
+    "find . -name '*.pyc' -delete",
+    "find . -type f -name '*.class' -delete",
+    'find src -name .DS_Store -delete',
+    'unzip -o /tmp/docs.zip -d /tmp/ag-cmd27-new-out',
   ],
 };
