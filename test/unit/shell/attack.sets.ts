@@ -2220,6 +2220,18 @@ EOF`,
     "find . -name '*.pyc' -o -name '*.ts' -delete",
     "find src -name '*.pyc' -delete -o -name '*.ts'",
     'unzip -o /tmp/docs.zip -d src',
+    // Code loaded from scratch space by a flag: JVM agents and class paths, PHP's prepended file and ini, a
+    // test runner's -r, an editor's extensions, a linter's plugin folder.
+    'gradle -Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar build',
+    './gradlew test -Dorg.gradle.jvmargs=-agentpath:/tmp/a.so',
+    'java -javaagent:/tmp/a.jar -jar app.jar',
+    'java -agentpath:/tmp/a.so -jar app.jar',
+    'java -cp /tmp Main',
+    'php -d auto_prepend_file=/tmp/x.php src/x.php',
+    'php -c /tmp/php.ini src/x.php',
+    'rspec -r /tmp/x.rb',
+    'eslint --resolve-plugins-relative-to /tmp src',
+    'code --extensions-dir /tmp/e .',
   ],
 };
 
@@ -3651,5 +3663,13 @@ export const BENIGN: Record<string, string[]> = {
     "find . -type f -name '*.class' -delete",
     'find src -name .DS_Store -delete',
     'unzip -o /tmp/docs.zip -d /tmp/ag-cmd27-new-out',
+    './gradlew build',
+    'mvn -DskipTests package',
+    'java -jar build/libs/app.jar',
+    'java -cp build/classes Main',
+    'php -d memory_limit=-1 src/x.php',
+    'rspec -r ./spec/spec_helper.rb spec',
+    'npx eslint src',
+    'code .',
   ],
 };

@@ -84,7 +84,7 @@ export const DEV: RowSpec[] = [
     posix: true,
     loose: true,
     lang: 'php',
-    o: '-r=K -B=K -R=K -E=K -f=X -F=X -c=R -d=V -t=C -z=X -S:serve -l -a -n -i -v -m -h -s -w -H -e --ini',
+    o: '-r=K -B=K -R=K -E=K -f=X -F=X -c=X -d=V -t=C -z=X -S:serve -l -a -n -i -v -m -h -s -w -H -e --ini',
     x: 'interp',
     ok: ['php artisan migrate:status', 'php -v', 'php -l src/x.php'],
   },
@@ -294,7 +294,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.css *.scss *.less *.sass *.md *.mdx *.html *.htm',
     d: 'linters (--fix rewrites the files)',
     loose: true,
-    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=V -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
+    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['npx eslint src', 'npx eslint src/app.ts --fix', 'npm run lint'],
@@ -845,6 +845,8 @@ export const DEV: RowSpec[] = [
     d: 'Ruby test runners',
     loose: true,
     runs: ['spec/spec_helper.rb', '.rspec'],
+    // -r loads a Ruby file first (`rspec -r /tmp/x.rb`): code like the specs.
+    o: '-r|--require=X -I=V',
     a: 'R*',
     ok: ['bundle exec rspec spec/models'],
   },
@@ -923,6 +925,8 @@ export const DEV: RowSpec[] = [
       '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
       '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
+    // `-Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar`: an agent from scratch space in the build's JVM.
+    x: 'jvm-agents',
     ok: [
       './gradlew build',
       './gradlew test --info',
@@ -941,6 +945,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-jar=X -cp|-classpath|--class-path=V -D=V -X=V -agentlib=V -agentpath=X -javaagent=X --module-path|-p=V -m|--module=V --source=V',
     a: 'X? ?*',
+    x: 'jvm-agents',
     ok: ['java -jar build/libs/app.jar', 'java -version'],
   },
   {

@@ -522,6 +522,28 @@ handler('go', (m) => {
     for (const w of ws.slice(3)) if (w.value === null || !w.value.startsWith('-')) m.role('I', w, w.value, `go work ${ws[2].value}`);
 });
 
+/**
+ * The JVM's agents and PHP's prepended files load code before the program: `java -javaagent:/tmp/a.jar`,
+ * `-agentpath:/tmp/a.so`, a class path from scratch space (`java -cp /tmp Main`), the same flags inside
+ * `-Dorg.gradle.jvmargs=…` or `JAVA_TOOL_OPTIONS`-style values, and `php -d auto_prepend_file=/tmp/x.php`.
+ */
+export function preloadedCode(m: Model, words: readonly W[]): void {
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === null) continue;
+    for (const a of v.matchAll(/(?:^|[\s=])-(?:javaagent|agentpath):([^=\s]+)/g)) m.role('X', undefined, a[1], 'a JVM agent');
+    if ((v === '-cp' || v === '-classpath' || v === '--class-path') && typeof words[i + 1]?.value === 'string')
+      for (const c of words[i + 1].value!.split(':')) if (c.startsWith('/') || c.startsWith('~') || c.startsWith('..')) m.role('X', undefined, c, 'java -cp');
+    const php = /^(?:-d\s*)?(auto_prepend_file|auto_append_file|extension|zend_extension)=(.+)$/.exec(v);
+    if (php && (words[i - 1]?.value === '-d' || v.startsWith('-d'))) m.role('X', undefined, php[2], `php -d ${php[1]}`);
+  }
+}
+
+handler('jvm-agents', (m) => {
+  applyRoles(m);
+  preloadedCode(m, m.s.words);
+});
+
 /** mkdocs: `gh-deploy --force` force-pushes the built site over the remote branch (git push --force is asked). */
 handler('mkdocs', (m) => {
   applyRoles(m);
