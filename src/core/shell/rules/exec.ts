@@ -260,10 +260,10 @@ function runsLater(p: string, glob: boolean): string | undefined {
 }
 
 /** Is `p`, made new, picked up by a tool beside files that already exist (JOINS)? */
-function joinsProject(p: string, exists: ((p: string) => boolean) | undefined): boolean {
+function joinsProject(p: string, exists: ((p: string) => boolean | undefined) | undefined): boolean {
   const slash = p.lastIndexOf('/');
   const beside = JOINS[p.slice(slash + 1)];
-  return beside !== undefined && exists !== undefined && beside.some((n) => exists(p.slice(0, slash + 1) + n));
+  return beside !== undefined && exists !== undefined && beside.some((n) => exists(p.slice(0, slash + 1) + n) === true);
 }
 
 /** `pip freeze`, `uv pip compile`, `python -m pip freeze`, `poetry export`: a requirements file written from what is installed or locked. */
