@@ -2232,6 +2232,12 @@ EOF`,
     'rspec -r /tmp/x.rb',
     'eslint --resolve-plugins-relative-to /tmp src',
     'code --extensions-dir /tmp/e .',
+    // Inline code given to build tools.
+    'rake -e \'rm_rf "src"\'',
+    'rake -p \'FileUtils.rm_rf("src")\'',
+    'mix run -e \'File.rm_rf!("src")\'',
+    'mix eval \'File.rm_rf!("src")\'',
+    'ghc -e \'removeDirectoryRecursive "src"\'',
   ],
 };
 
@@ -3671,5 +3677,10 @@ export const BENIGN: Record<string, string[]> = {
     'rspec -r ./spec/spec_helper.rb spec',
     'npx eslint src',
     'code .',
+    "rake -e 'puts 1'",
+    'rake test',
+    'mix test',
+    'mix run priv/seeds.exs',
+    'flutter test',
   ],
 };

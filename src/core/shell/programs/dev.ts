@@ -999,7 +999,10 @@ export const DEV: RowSpec[] = [
     verb: true,
     steps: ['build'],
     // A script or project given by path is code they run or build (`mix run /tmp/x.exs`, `dart run /tmp/x.dart`).
+    // Code given inline (`mix eval`, `mix run -e`, `ghc -e`, `crystal eval`) is in a language the guard does not read.
+    o: '-e|--eval=K',
     a: 'I*',
+    x: 'toolchain',
     ok: ['mix test', 'stack build', 'zig build', 'flutter test', 'dart analyze'],
   },
   {

@@ -544,6 +544,12 @@ handler('jvm-agents', (m) => {
   preloadedCode(m, m.s.words);
 });
 
+/** Toolchains' eval verbs: `mix eval CODE`, `crystal eval CODE`, `sbt eval`-style verbs take code, not paths. */
+handler('toolchain', (m) => {
+  applyRoles(m);
+  if (m.s.words[1]?.value === 'eval') m.unknown(`${m.s.name} eval runs code in a language the guard does not read`);
+});
+
 /** mkdocs: `gh-deploy --force` force-pushes the built site over the remote branch (git push --force is asked). */
 handler('mkdocs', (m) => {
   applyRoles(m);
