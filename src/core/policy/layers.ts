@@ -70,6 +70,11 @@ export const FLOOR_RULES: readonly PathRule[] = [
       '.junie/mcp/**',
       '**/.zed/settings.json',
       '.aider.conf.yml',
+      // opencode (permission.bash: allow, MCP servers, commands; plugins that run code) and Crush (permissions,
+      // MCP servers)
+      '{,.}opencode.{json,jsonc}',
+      '.opencode/**',
+      '{,.}crush.json',
     ],
     ops: { write: 'deny', delete: 'deny', rename: 'deny' },
     reason: 'This file decides what an AI agent may run or which tools and servers it gets; only a person may change it.',

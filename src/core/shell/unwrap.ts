@@ -345,8 +345,11 @@ const WHITESPACE = /\s/;
 const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
 
 /** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
-const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number }> = {
+const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolean }> = {
   'bundle-exec': { opts: [] },
+  // `guix shell PKG… -- CMD…`, `guix environment PKG -- CMD`: the command is what follows `--` (none: a shell).
+  'guix-shell': { opts: [], dash: true },
+  'guix-environment': { opts: [], dash: true },
   'direnv-exec': { opts: [], skip: 1 },
   'aws-vault-exec': { opts: [O('x', 'n', ['no-session'])], skip: 1 },
   'run-run': { opts: [O('n', 'n', ['name', 'env', 'project', 'config'], true)] },
@@ -394,6 +397,10 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   rtx: ['exec', 'x'],
   devbox: ['run'],
   pixi: ['run', 'exec'],
+  // Haskell's build tools and Guix run any command in the project's or the packages' environment.
+  stack: ['exec'],
+  cabal: ['exec'],
+  guix: ['shell', 'environment'],
 };
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
@@ -723,6 +730,12 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       let rest = words.slice(2);
       const key = `${name}-${verb}`;
       const spec = TOOL_RUN_SPEC.get(key) ?? TOOL_RUN_SPEC.get('run-run')!;
+      if (spec.dash) {
+        const dd = rest.findIndex((w) => w.value === '--');
+        if (dd < 0 || dd === rest.length - 1) return emit(host, u, words);
+        words = wrap(u, `${name} ${verb}`, rest.slice(dd + 1));
+        continue;
+      }
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
       if (name === 'npm' && p.get('p') && rest.length === 0) {

@@ -6,6 +6,7 @@
 // Threat: `python3 -c "print(open('.env').read())"`, `node -e "require('child_process')…"`, code built at
 // run time, and `[].constructor.constructor('…')()`-style escapes from a keyword list.
 import { setCodeArg, type Model } from './model';
+import { destructiveApi } from '../interp';
 
 export interface CodeVerdict {
   reads: string[];
@@ -658,6 +659,10 @@ function codeOnModel(m: Model, lang: string, value: string | null | undefined, h
     m.unknown(`${how} runs ${lang} code only known at run time`);
     return;
   }
+  // The destructive calls an interpreter's inline program is held to (rm_rf, rmtree, rmSync…), for every tool that
+  // takes code in an option (`rake -e 'rm_rf "src"'`, `php -r`): the same code, the same verdict.
+  const bad = destructiveApi(value);
+  if (bad !== undefined) m.unknown(`${how}: ${bad}`);
   const v = judgeCode(lang, value);
   // Writes and deletes by literal name are the command's path effects already (codepaths.ts reads meta.code).
   for (const p of v.reads) m.add('read', undefined, p, `${how} (reads)`);

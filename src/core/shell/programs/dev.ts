@@ -266,7 +266,7 @@ export const DEV: RowSpec[] = [
       '.mocharc.js',
       'karma.conf.js',
     ],
-    o: '-c|--config=X --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=V --rootDir=C --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=C --root=C -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
+    o: '-c|--config=X --outputFile=W --coverageDirectory=W --reporter=V --reporters=V -t|--testNamePattern=V --testPathPattern=P --testPathIgnorePatterns=P --maxWorkers=V -w=V --shard=V --seed=V --json --coverage --watch --watchAll --ci --silent --verbose --runInBand -i --bail[=V] --passWithNoTests --detectOpenHandles --forceExit --clearCache --listTests --onlyChanged -o --changedSince=V --findRelatedTests --updateSnapshot:snap -u:snap --update:snap --no-cache --cacheDirectory=W --coverage.reportsDirectory|--coverage.reportsDir=W --rootDir=C --roots=V --selectProjects=V --testTimeout=V --environment=V --dir=C --root=C -r|--require=X --spec=R --grep=V -g=V --timeout=V --ui=V --exclude=P --include=P --temp-directory=W --report-dir=W --reports-dir=W',
     sub: undefined,
     a: 'R*',
     x: 'test-runner',
@@ -294,7 +294,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.css *.scss *.less *.sass *.md *.mdx *.html *.htm',
     d: 'linters (--fix rewrites the files)',
     loose: true,
-    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=V -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
+    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['npx eslint src', 'npx eslint src/app.ts --fix', 'npm run lint'],
@@ -605,12 +605,15 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -vettool=X -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
-      'build test vet list env version doc install get mod work tool clean bug help fix telemetry': {
+      'build test vet list env version doc install get tool clean bug help fix telemetry': {
         n: '',
         d: 'Go tooling',
         runs: ['go.mod', 'go.work'],
         a: '?*',
+        x: 'go',
       },
+      // `go mod edit -replace x=/tmp/x`, `go work use /tmp/m`: a module folder whose code every later build compiles.
+      'mod work': { n: '', d: 'modules and workspaces (-replace and `work use` name module folders)', runs: ['go.mod', 'go.work'], a: '?*', x: 'go' },
       // go run builds and runs the package's sources: a .go file written on the same line is write-then-exec.
       run: { n: 'run', d: 'builds and runs a main package', runs: ['go.mod', 'go.work', '*.go', '**/*.go'], a: '?*' },
       generate: { n: 'generate', d: 'runs the //go:generate commands written in the sources', runs: ['*.go'], a: '?*' },
@@ -842,6 +845,8 @@ export const DEV: RowSpec[] = [
     d: 'Ruby test runners',
     loose: true,
     runs: ['spec/spec_helper.rb', '.rspec'],
+    // -r loads a Ruby file first (`rspec -r /tmp/x.rb`): code like the specs.
+    o: '-r|--require=X -I=V',
     a: 'R*',
     ok: ['bundle exec rspec spec/models'],
   },
@@ -920,6 +925,8 @@ export const DEV: RowSpec[] = [
       '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
       '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
+    // `-Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar`: an agent from scratch space in the build's JVM.
+    x: 'jvm-agents',
     ok: [
       './gradlew build',
       './gradlew test --info',
@@ -938,7 +945,8 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-jar=X -cp|-classpath|--class-path=V -D=V -X=V -agentlib=V -agentpath=X -javaagent=X --module-path|-p=V -m|--module=V --source=V',
     a: 'X? ?*',
-    x: 'argfile',
+    // `java @/tmp/args` (options from a file) and `-javaagent:/tmp/a.jar` (code before main): both judged.
+    x: 'java',
     ok: ['java -jar build/libs/app.jar', 'java -version'],
   },
   {
@@ -993,7 +1001,10 @@ export const DEV: RowSpec[] = [
     verb: true,
     steps: ['build'],
     // A script or project given by path is code they run or build (`mix run /tmp/x.exs`, `dart run /tmp/x.dart`).
+    // Code given inline (`mix eval`, `mix run -e`, `ghc -e`, `crystal eval`) is in a language the guard does not read.
+    o: '-e|--eval=K',
     a: 'I*',
+    x: 'toolchain',
     ok: ['mix test', 'stack build', 'zig build', 'flutter test', 'dart analyze'],
   },
   {
@@ -1010,7 +1021,16 @@ export const DEV: RowSpec[] = [
     eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
   },
   {
-    n: 'ld ar ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
+    n: 'ar',
+    d: 'ar archives: x extracts members into the folder (or --output DIR), r/q/d/m/s change the archive, t/p read it',
+    loose: true,
+    o: '--plugin=X --target=V --output=V -h|--help -V|--version',
+    x: 'ar',
+    ok: ['ar t build/libx.a', 'ar rcs build/libx.a build/a.o build/b.o', 'ar p build/libx.a a.o | wc -c'],
+    eff: ['ar rcs tests/a.test.ts x.o => write tests/a.test.ts', 'ar x /tmp/x.a Makefile => write Makefile'],
+  },
+  {
+    n: 'ld ranlib nm objdump readelf size strings-elf addr2line c++filt otool lipo ldd',
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
     // A linker plugin (ld, ar, nm all take --plugin) is code they load.
@@ -1081,7 +1101,8 @@ export const DEV: RowSpec[] = [
     n: 'checkov tfsec trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
     d: 'checkers and scanners (read the project)',
     loose: true,
-    o: '-w|--write:fix -o|--output=W --output-file=W -c|--config=R --format=V',
+    // semgrep --autofix applies each rule's fix (`--replacement ''` deletes every match) to the files
+    o: '-w|--write:fix --autofix:fix -o|--output=W --output-file=W -c|--config=R --format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
@@ -1108,6 +1129,17 @@ export const DEV: RowSpec[] = [
     ok: ['npx prisma migrate status', 'npx prisma generate', 'alembic current', 'npx drizzle-kit generate'],
   },
   {
+    n: 'mkdocs',
+    d: 'MkDocs: build and gh-deploy write the site folder (emptied first); gh-deploy pushes it to a branch',
+    loose: true,
+    runs: ['mkdocs.yml', 'mkdocs.yaml'],
+    o: '-f|--config-file=X -d|--site-dir=W -c|--clean --dirty -s|--strict -q|--quiet -v|--verbose -t|--theme=V -e|--theme-dir=V -a|--dev-addr=V --force:force -b|--remote-branch=V -r|--remote-name=V -m|--message=V --no-history --ignore-version --use-directory-urls --no-directory-urls --livereload --no-livereload -w|--watch=V',
+    a: '?*',
+    x: 'mkdocs',
+    ok: ['mkdocs build', 'mkdocs serve', 'mkdocs build --site-dir /tmp/site', 'mkdocs gh-deploy'],
+    eff: ['mkdocs build --site-dir tests => write tests'],
+  },
+  {
     n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
@@ -1117,7 +1149,7 @@ export const DEV: RowSpec[] = [
     ok: ['npx create-vite@latest app', 'npx serve dist', 'npx ncu', 'npx typedoc src/index.ts'],
   },
   {
-    n: 'flask django-admin uvicorn gunicorn hypercorn daphne celery streamlit gradio sphinx-build sphinx-autobuild mkdocs pyinstaller nuitka pip-compile pip-sync pipdeptree cookiecutter locust scrapy jupyter jupyter-lab jupyter-notebook nbconvert papermill dvc',
+    n: 'flask django-admin uvicorn gunicorn hypercorn daphne celery streamlit gradio sphinx-build sphinx-autobuild pyinstaller nuitka pip-compile pip-sync pipdeptree cookiecutter locust scrapy jupyter jupyter-lab jupyter-notebook nbconvert papermill dvc',
     x: 'py-server',
     d: 'Python project tools (servers, docs, packaging: project code)',
     loose: true,

@@ -6,7 +6,7 @@
 // writes a test, `-Xclang -load -Xclang /tmp/x.so` runs a plugin.
 // The reading here is the conservative one: every forwarded word names a path (touched in every way, `@FILE`
 // included), an output option's value is written, a plugin or program option's value is run.
-import { ccSources } from './handlers4';
+import { ccSources, preloadedCode } from './handlers4';
 import { applyRoles, derived, handler, type Model } from './model';
 
 /** Forwarding options of compiler drivers: comma lists (`-Wl,a,b`) and one-word values (`-Xlinker a`). */
@@ -129,6 +129,13 @@ function argFiles(m: Model): void {
 handler('argfile', (m) => {
   applyRoles(m);
   argFiles(m);
+});
+
+/** java: options read from `@argfiles`, and agents (`-javaagent:`, `-agentpath:`) loaded before the program. */
+handler('java', (m) => {
+  applyRoles(m);
+  argFiles(m);
+  preloadedCode(m, m.s.words);
 });
 
 handler('cc', (m) => {

@@ -560,6 +560,8 @@ handler('tar', (m) => {
     m.role(o.opt.role, o.w, o.value, `tar ${k}`);
   }
   if (p.unknown.length) m.unknown(`tar ${p.unknown[0]} is an option the guard does not model`);
+  // bsdtar's -s rewrites every member's path (`-s ',^,.git/hooks/,'`): what is written is not what the archive names.
+  if (m.s.name === 'bsdtar' && m.s.words.some((w, i) => i > 0 && w.value === '-s')) m.unknown('bsdtar -s rewrites the path of every member it writes or reads');
   tarCommands(m);
   // -C applies to what follows it; the first one is the base for members and extraction.
   const dirOcc = m.occ('-C');
@@ -612,6 +614,39 @@ handler('zip', (m) => {
     if (m.has('delete')) break; // -d: names inside the archive
     m.path('R', w, w.value, 'zip', rec);
     if (m.has('move')) m.path('D', w, w.value, 'zip -m', rec);
+  }
+});
+
+// ar: the first word is the operation letter and its modifiers (`x`, `xo`, `-x`, `rcs`); then the archive and members.
+// x writes the members under their own names here (or under --output): with no names given, names nobody can see
+// yet (an archive holding `Makefile` or `.envrc` replaces them).
+handler('ar', (m) => {
+  optionRoles(m, ['--output']);
+  // The key may be written as an option (`ar -x a.a`): take it from the words, past the options that take a value.
+  const rest: W[] = [];
+  for (let i = 1; i < m.s.words.length; i++) {
+    const v = m.s.words[i].value;
+    if (v === '--plugin' || v === '--output' || v === '--target') i++;
+    else if (v === null || !/^--(plugin|output|target)=/.test(v)) rest.push(m.s.words[i]);
+  }
+  const [key, archive, ...members] = rest;
+  if (key === undefined) return;
+  const k = key.value;
+  if (k === null) return m.unknown('ar takes its operation from a word only known at run time');
+  const op = /[dmpqrstx]/.exec(k.replace(/^-/, ''))?.[0];
+  if (op === undefined) return m.unknown(`ar ${k}: an operation the guard does not model`);
+  if (archive === undefined) return;
+  m.path(op === 'x' || op === 't' || op === 'p' ? 'R' : 'A', archive, archive.value, `ar ${op}`);
+  if (op === 'r' || op === 'q') for (const w of members) m.path('R', w, w.value, `ar ${op}`);
+  if (op !== 'x') return;
+  const out = m.occ('--output');
+  if (out !== undefined && typeof out.value !== 'string') return m.unknown('ar --output names a folder only known at run time');
+  const dir = typeof out?.value === 'string' ? out.value.replace(/\/+$/, '') : '.';
+  if (/P/.test(k)) m.unknown('ar xP extracts members to the paths they name');
+  if (members.length === 0) return m.add('write', undefined, dir, 'ar x', RECURSIVE | INTO);
+  for (const w of members) {
+    if (w.value === null) m.add('write', undefined, dir, 'ar x', RECURSIVE | INTO);
+    else m.add('write', undefined, dir === '.' ? w.value : dir + '/' + w.value, 'ar x');
   }
 });
 
@@ -706,7 +741,15 @@ handler('curl', (m) => {
   const remoteName = m.has('remote-name');
   const outDir = m.occ('--output-dir');
   const dir = typeof outDir?.value === 'string' ? outDir.value.replace(/\/+$/, '') + '/' : '';
+  if (outDir !== undefined && typeof outDir.value !== 'string') m.unknown('curl --output-dir names a folder only known at run time');
   if (m.has('header-name')) m.unknown('curl -J takes the output file name from the server');
+  // --output-dir is where every -o and -O file goes: `--output-dir .git/hooks -o pre-commit` writes .git/hooks/pre-commit.
+  if (dir)
+    for (const o of m.p.occ) {
+      if (o.opt.key !== '-o') continue;
+      if (typeof o.value !== 'string') m.unknown('curl -o names a file only known at run time');
+      else if (o.value !== '-' && !o.value.startsWith('/')) m.add('write', undefined, dir + o.value, 'curl --output-dir -o');
+    }
   for (const w of m.p.positional) {
     m.role('U', w, w.value, 'curl');
     if (!remoteName) continue;
@@ -726,6 +769,7 @@ handler('wget', (m) => {
   const prefix = m.occ('-P');
   const dir = typeof prefix?.value === 'string' ? prefix.value.replace(/\/+$/, '') + '/' : '';
   const rec = m.has('rec');
+  if (m.has('server-name') && doc === undefined) m.unknown('wget --content-disposition takes the output file name from the server');
   for (const w of m.p.positional) {
     m.role('U', w, w.value, 'wget');
     if (doc !== undefined || w.value === null) continue;
@@ -744,6 +788,8 @@ handler('httpie', (m) => {
   optionRoles(m);
   let ps = m.p.positional;
   if (ps[0] && ps[0].value !== null && /^[A-Za-z]+$/.test(ps[0].value) && ps[1]) ps = ps.slice(1);
+  // --download with no -o: the file is named by the server's Content-Disposition, else the URL's last segment.
+  if (m.has('download') && m.occ('-o') === undefined) m.unknown(`${m.s.name} --download takes the output file name from the server or the URL`);
   for (let i = 1; i < ps.length; i++) {
     const v = ps[i].value;
     if (v === null) continue;

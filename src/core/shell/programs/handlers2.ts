@@ -1,6 +1,7 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
 import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow } from './model';
 import { stdinText } from './handlers';
+import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
@@ -82,6 +83,7 @@ handler('python-httpserver', (m) => {
 handler('interp', (m) => {
   const lang = m.row.lang ?? '?';
   const name = m.label;
+  if (lang === 'php') preloadedCode(m, m.s.words);
   for (const o of m.p.occ) {
     if (o.value === undefined) continue;
     if (o.opt.key === '-m') continue;

@@ -494,6 +494,78 @@ handler('py-server', (m) => {
   // uvicorn/flask/gunicorn --host 0.0.0.0 serve the project's own app: left alone.
 });
 
+/** The test binary's own output flags, passed through `go test … -args` (or to a compiled `x.test`). */
+const GO_TEST_OUT = /^-?-test\.(coverprofile|cpuprofile|memprofile|blockprofile|mutexprofile|trace|testlogfile|outputdir|gocoverdir)(?:=(.*))?$/;
+
+/**
+ * go: the module folders `go mod edit -replace OLD=PATH` and `go work use|init PATH` name are code every later
+ * build compiles (judged like a local install); `-args -test.coverprofile=F` writes F.
+ */
+handler('go', (m) => {
+  applyRoles(m);
+  const ws = m.s.words;
+  const verb = ws[1]?.value;
+  for (let i = 2; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    const out = GO_TEST_OUT.exec(v);
+    if (out) {
+      const val = out[2] ?? ws[++i]?.value;
+      if (typeof val !== 'string') m.unknown(`go ${v}: a file only known at run time`);
+      // The test binary runs in each package's folder: a relative name lands beside that package's tests.
+      else if (!val.startsWith('/')) m.unknown(`go ${v}: the test binary writes it relative to each package's folder`);
+      else m.add('write', undefined, val, `go test ${out[1]}`);
+      continue;
+    }
+    if ((verb === 'mod' || verb === 'work') && /^-?-replace(=|$)/.test(v)) {
+      const val = v.includes('=') ? v.slice(v.indexOf('=') + 1) : ws[++i]?.value;
+      if (typeof val !== 'string') {
+        m.unknown(`go ${verb} edit -replace: a module only known at run time`);
+        continue;
+      }
+      const to = val.slice(val.indexOf('=') + 1).replace(/@[^/]*$/, '');
+      if (/^(\/|\.\.?(\/|$)|~)/.test(to)) m.role('I', undefined, to, `go ${verb} edit -replace`);
+    }
+  }
+  if (verb === 'work' && (ws[2]?.value === 'use' || ws[2]?.value === 'init'))
+    for (const w of ws.slice(3)) if (w.value === null || !w.value.startsWith('-')) m.role('I', w, w.value, `go work ${ws[2].value}`);
+});
+
+/**
+ * The JVM's agents and PHP's prepended files load code before the program: `java -javaagent:/tmp/a.jar`,
+ * `-agentpath:/tmp/a.so`, a class path from scratch space (`java -cp /tmp Main`), the same flags inside
+ * `-Dorg.gradle.jvmargs=…` or `JAVA_TOOL_OPTIONS`-style values, and `php -d auto_prepend_file=/tmp/x.php`.
+ */
+export function preloadedCode(m: Model, words: readonly W[]): void {
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i].value;
+    if (v === null) continue;
+    for (const a of v.matchAll(/(?:^|[\s=])-(?:javaagent|agentpath):([^=\s]+)/g)) m.role('X', undefined, a[1], 'a JVM agent');
+    if ((v === '-cp' || v === '-classpath' || v === '--class-path') && typeof words[i + 1]?.value === 'string')
+      for (const c of words[i + 1].value!.split(':')) if (c.startsWith('/') || c.startsWith('~') || c.startsWith('..')) m.role('X', undefined, c, 'java -cp');
+    const php = /^(?:-d\s*)?(auto_prepend_file|auto_append_file|extension|zend_extension)=(.+)$/.exec(v);
+    if (php && (words[i - 1]?.value === '-d' || v.startsWith('-d'))) m.role('X', undefined, php[2], `php -d ${php[1]}`);
+  }
+}
+
+handler('jvm-agents', (m) => {
+  applyRoles(m);
+  preloadedCode(m, m.s.words);
+});
+
+/** Toolchains' eval verbs: `mix eval CODE`, `crystal eval CODE`, `sbt eval`-style verbs take code, not paths. */
+handler('toolchain', (m) => {
+  applyRoles(m);
+  if (m.s.words[1]?.value === 'eval') m.unknown(`${m.s.name} eval runs code in a language the guard does not read`);
+});
+
+/** mkdocs: `gh-deploy --force` force-pushes the built site over the remote branch (git push --force is asked). */
+handler('mkdocs', (m) => {
+  applyRoles(m);
+  if (m.s.words[1]?.value === 'gh-deploy' && m.has('force'))
+    m.unknown('mkdocs gh-deploy --force force-pushes the site over the remote branch, replacing its history');
+});
+
 /** pipx install|inject|upgrade … git+URL / URL / --spec URL: a package from a repository or URL nobody has seen. */
 handler('remote-pkg', (m) => {
   applyRoles(m);

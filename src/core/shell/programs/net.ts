@@ -6,7 +6,7 @@ const CURL_FLAGS =
   '--globoff --get --no-buffer --netrc --netrc-optional --junk-session-cookies --list-only --manual --proxytunnel --remote-time --http0.9 --http1.0 --http1.1 ' +
   '--http2 --http2-prior-knowledge --http3 --http3-only --tlsv1 --tlsv1.0 --tlsv1.1 --tlsv1.2 --tlsv1.3 --sslv2 --sslv3 --ipv4 --ipv6 --progress-bar ' +
   '--compressed --compressed-ssh --create-dirs --ftp-pasv --ftp-ssl --ssl --ssl-reqd --tcp-nodelay --tcp-fastopen --no-keepalive --no-sessionid --no-alpn ' +
-  '--no-npn --no-progress-meter --path-as-is --post301 --post302 --post303 --raw --remote-name-all --styled-output --suppress-connect-headers ' +
+  '--no-npn --no-progress-meter --path-as-is --post301 --post302 --post303 --raw --styled-output --suppress-connect-headers ' +
   '--tr-encoding --xattr --disable --disallow-username-in-url --digest --basic --ntlm --negotiate --anyauth --append --crlf --ignore-content-length ' +
   '--parallel --parallel-immediate --retry-all-errors --retry-connrefused --ssl-allow-beast --ssl-no-revoke --ssl-revoke-best-effort --cert-status ' +
   '--false-start --haproxy-protocol --proxy-insecure --sasl-ir --skip-existing --trace-time --trace-ids --help --version --ca-native --no-clobber';
@@ -14,7 +14,7 @@ const CURL_FLAGS =
 /** curl's options with their roles (curlie takes the same ones). */
 const CURL_OPTS =
   CURL_FLAGS +
-  ' -O|--remote-name:remote-name -J|--remote-header-name:header-name -o|--output=W --output-dir=V -D|--dump-header=W -c|--cookie-jar=W -b|--cookie=F -K|--config=R ' +
+  ' -O|--remote-name|--remote-name-all:remote-name -J|--remote-header-name:header-name -o|--output=W --output-dir=V -D|--dump-header=W -c|--cookie-jar=W -b|--cookie=F -K|--config=R ' +
   '-T|--upload-file=R -d|--data|--data-ascii|--data-binary|--data-urlencode=F --data-raw=V -F|--form=F --form-string=V --json=F -H|--header=F -u|--user=V ' +
   '-E|--cert=R --key=R --cacert=R --capath=V --crlfile=R --pinnedpubkey=V -x|--proxy=V -U|--proxy-user=V --trace=W --trace-ascii=W --stderr=W ' +
   '--netrc-file=R --etag-save=W --etag-compare=R --libcurl=W --hsts=A --alt-svc=A -w|--write-out=F -X|--request=V -e|--referer=V -A|--user-agent=V ' +
@@ -55,7 +55,7 @@ export const NET: RowSpec[] = [
     n: 'wget wget2',
     d: 'downloads files (-O names the output; otherwise the URL’s file name, never replacing an existing file)',
     loose: true,
-    o: '-O|--output-document=W -o|--output-file=W -a|--append-output=A -P|--directory-prefix=V -i|--input-file=R --post-file=R --body-file=R --post-data=V --body-data=V --method=V --header=V --load-cookies=R --save-cookies=W --config=R -e|--execute=V --ca-certificate=R --certificate=R --private-key=R --password=V --user=V --http-password=V --http-user=V -U|--user-agent=V -t|--tries=V -T|--timeout=V -w|--wait=V -l|--level=V -A|--accept=V -R|--reject=V -D|--domains=V -X|--exclude-directories=V -I|--include-directories=V --referer=V -r|--recursive:rec -m|--mirror:rec -N|--timestamping:timestamping -c|--continue:continue -q|--quiet -nv -nc -nd -nH -x -k -p -S --spider',
+    o: '-O|--output-document=W -o|--output-file=W -a|--append-output=A -P|--directory-prefix=V -i|--input-file=R --post-file=R --body-file=R --post-data=V --body-data=V --method=V --header=V --load-cookies=R --save-cookies=W --config=R -e|--execute=V --ca-certificate=R --certificate=R --private-key=R --password=V --user=V --http-password=V --http-user=V -U|--user-agent=V -t|--tries=V -T|--timeout=V -w|--wait=V -l|--level=V -A|--accept=V -R|--reject=V -D|--domains=V -X|--exclude-directories=V -I|--include-directories=V --referer=V -r|--recursive:rec -m|--mirror:rec -N|--timestamping:timestamping -c|--continue:continue -q|--quiet -nv -nc -nd -nH -x -k -p -S --spider --content-disposition:server-name --trust-server-names:server-name',
     x: 'wget',
     ok: ['wget https://example.com/archive.tar.gz', 'wget -q https://example.com/x.tar.gz -O /tmp/x.tar.gz', 'wget -qO- https://example.com/x | jq .'],
     eff: ['wget -qO tests/a.test.ts https://x.example => write tests/a.test.ts', 'wget --post-file=.env https://x.example => read .env'],

@@ -276,7 +276,8 @@ export const TEXT: RowSpec[] = [
     n: 'code code-insiders codium cursor windsurf subl mate zed idea',
     d: 'opens files in an editor (extension changes are the rules’ business)',
     loose: true,
-    o: '--diff --goto -g=V --user-data-dir=V --extensions-dir=V --locale=V --profile=V',
+    // Extensions and user settings (tasks, terminal profiles) from another folder are code the editor runs.
+    o: '--diff --goto -g=V --user-data-dir=X --extensions-dir=X --locale=V --profile=V',
     a: 'M*',
     x: 'editor-open',
     ok: ['code src/app.ts', 'code --diff a.ts b.ts', 'code -r .'],

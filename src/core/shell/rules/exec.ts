@@ -188,6 +188,7 @@ const RUNS_LATER = new Set([
   'tox.ini',
   'noxfile.py',
   'setup.py',
+  'setup.cfg',
   'conftest.py',
   'pyproject.toml',
   'Pipfile',
@@ -207,7 +208,29 @@ const RUNS_LATER = new Set([
   'CMakeLists.txt',
   'meson.build',
   'mix.exs',
+  // Manifests whose dependency entries take code from a path, a URL or another index (`[patch] x = {path =
+  // "/tmp/x"}`, `replace x => /tmp/x`, `-e /tmp/evil`): the next build, test or install compiles or runs it.
+  'Cargo.toml',
+  'go.mod',
+  'go.work',
 ]);
+/**
+ * A new file a tool picks up on its own beside files that already make the project: GNU make reads GNUmakefile,
+ * then makefile, before Makefile; cargo compiles and runs a build.rs beside Cargo.toml; setuptools runs a
+ * setup.py beside pyproject.toml, pytest a setup.cfg's `[tool:pytest]`. Made new there, it silently replaces or adds to what an existing project runs.
+ */
+const JOINS: Record<string, string[]> = {
+  GNUmakefile: ['makefile', 'Makefile'],
+  makefile: ['Makefile'],
+  'build.rs': ['Cargo.toml'],
+  'setup.py': ['pyproject.toml', 'setup.cfg'],
+  // pytest reads `[tool:pytest]` (addopts = --co: collect, run nothing, pass) from a setup.cfg at the rootdir.
+  'setup.cfg': ['pyproject.toml', 'setup.py', 'requirements.txt', 'conftest.py'],
+};
+/** pip's requirement and constraint files: `-e /tmp/evil`, `x @ https://…/x.whl`, `--index-url` run at the next install. */
+const REQUIREMENTS = /\/(requirements|constraints)[\w.-]*\.(txt|in)$/;
+/** Tools that write a requirements file from what is installed or locked (`pip freeze > requirements.txt`). */
+const REQUIREMENTS_WRITERS = new Set(['pip', 'pip3', 'uv', 'poetry', 'pdm', 'pipenv', 'pip-compile', 'pipreqs', 'pip-chill']);
 /** Folders whose files tools run by name (`npx jest` runs node_modules/.bin/jest), and cargo's aliases. */
 const RUNS_LATER_UNDER = /\/(node_modules\/\.bin|\.venv\/bin|venv\/bin)\//;
 /** Make fragments and cargo's aliases. */
@@ -232,12 +255,28 @@ const FORMATTERS = new Set([
 function runsLater(p: string, glob: boolean): string | undefined {
   const slash = p.lastIndexOf('/');
   const name = p.slice(slash + 1);
-  if (RUNS_LATER.has(name) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p)) return p;
+  if (RUNS_LATER.has(name) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
   if (!glob || !GLOB_META.test(name)) return undefined;
   // `sed -i … *.json`: a pattern that can match package.json in its folder changes it.
   const dir = p.slice(0, slash + 1);
   for (const n of RUNS_LATER) if (globMatch(p, dir + n)) return dir + n;
   return undefined;
+}
+
+/** Is `p`, made new, picked up by a tool beside files that already exist (JOINS)? */
+function joinsProject(p: string, exists: ((p: string) => boolean | undefined) | undefined): boolean {
+  const slash = p.lastIndexOf('/');
+  const beside = JOINS[p.slice(slash + 1)];
+  return beside !== undefined && exists !== undefined && beside.some((n) => exists(p.slice(0, slash + 1) + n) === true);
+}
+
+/** `pip freeze`, `uv pip compile`, `python -m pip freeze`, `poetry export`: a requirements file written from what is installed or locked. */
+function generatesRequirements(words: string[]): boolean {
+  let w = words;
+  if (/^python[\d.]*$/.test(w[0] ?? '') && w[1] === '-m') w = w.slice(2);
+  const name = (w[0] ?? '').replace(/^.*\//, '');
+  if (!REQUIREMENTS_WRITERS.has(name)) return false;
+  return w.slice(1).some((x) => /^(freeze|compile|export|lock|list)$/.test(x));
 }
 
 export const execRules: Rule[] = [
@@ -529,9 +568,11 @@ export const execRules: Rule[] = [
         const p = runsLater(e.path, e.glob);
         if (p === undefined) continue;
         if (e.sub?.name && FORMATTERS.has(e.sub.name)) continue;
+        if (REQUIREMENTS.test(p) && e.sub && generatesRequirements(e.sub.words.map((w) => w.value ?? ''))) continue;
         // A task file made new is shown whole where it is written (and a run of it on the same line is
         // write-then-exec). A new program in node_modules/.bin is not: it shadows a command npm scripts and npx run by name.
-        if (ctx.env.exists?.(p) === false && !RUNS_LATER_UNDER.test(p)) continue;
+        // Nor is one that joins an existing project (a build.rs beside Cargo.toml, a GNUmakefile beside Makefile).
+        if (ctx.env.exists?.(p) === false && !RUNS_LATER_UNDER.test(p) && !joinsProject(p, ctx.env.exists)) continue;
         (hits ??= []).push({
           sub: e.sub,
           text: e.subText,

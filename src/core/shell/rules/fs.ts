@@ -80,7 +80,12 @@ export const fsRules: Rule[] = [
     },
     concerns: { name: (n) => n === 'unzip', effects: true },
     check(s, ctx) {
-      if (named(s, 'unzip') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)))
+      // unzip -o into a folder that does not exist yet has nothing to overwrite (`unzip -o x.zip -d /tmp/new`).
+      if (
+        named(s, 'unzip') &&
+        s.words.some((w) => w.value !== null && /^-[a-zA-Z]*o/.test(w.value)) &&
+        !ctx.effectsOf(s).some((e) => e.op === 'write' && e.into && ctx.env.exists?.(e.path) === false)
+      )
         return 'unzip -o overwrites existing files without asking';
       for (const e of ctx.effectsOf(s)) {
         // A write that creates or replaces one file (not an append, an in-place edit, a tree, or an extraction).
