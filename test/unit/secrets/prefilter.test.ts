@@ -565,7 +565,9 @@ describe('secret pre-scan (candidateLines)', () => {
     assert.ok(exact > 200, `only ${exact} anchors confirmed in the module`);
   });
 
-  it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', () => {
+  it('selects the same lines across the 1 MiB chunks of the SIMD pass (neighbours in the other chunk)', function () {
+    // Megabyte texts per case: minutes on a loaded machine, not a hang.
+    this.timeout(10 * 60_000);
     const chunk = 1 << 20;
     const secretish = [
       'password = x',
