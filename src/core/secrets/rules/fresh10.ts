@@ -26,9 +26,9 @@ const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 /** A password-like sample (no quotes, blanks, `,;|:`: they would end it in some of the forms). */
 const pw = (n = 20) => 'q7' + rs(PASSWORD_CHARS.replace(/[#'",;:|%\\()]/g, ''), n);
 
-type Judge = (value: string, m: RegExpExecArray, text: string) => boolean;
+export type Judge = (value: string, m: RegExpExecArray, text: string) => boolean;
 
-interface Form {
+export interface Form {
   /** Literals (case as written) of which the text must hold one. */
   gates: readonly string[];
   /** Global (`g`) and with indices (`d`). */
@@ -41,11 +41,11 @@ interface Form {
 }
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
-const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
+export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
 /** A token where nothing names it: random enough to be one. */
-const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
+export const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
 /** The value under the name in group `g`: as the name's strength says. */
-const named =
+export const named =
   (g: number): Judge =>
   (v, m) => {
     const strength = classifyName(m[g]!);
@@ -245,10 +245,21 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
   }
 }
 
-function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: number): void {
+/** The span a form's match holds a secret in (the first group that took part), if its judge says so. */
+export function formHit(f: Form, m: RegExpExecArray, text: string, hit: (s: number, e: number) => void): void {
+  const g = f.groups.find((k) => m[k] !== undefined);
+  if (g === undefined) return;
+  const v = m[g]!;
+  if (v === '' || !f.judge(v, m, text)) return;
+  const [s, e] = m.indices![g]!;
+  hit(s, e);
+}
+
+/** A hit at text offsets [s, e) (on one line), under `rule`. */
+export function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: number, rule: string, priority = PRIORITY): void {
   const starts = index.starts();
   const li = lineOfPos(starts, s);
-  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'fresh10-context', priority: PRIORITY });
+  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority });
 }
 
 export const fresh10Context: BlockRule = {
@@ -273,16 +284,11 @@ export const fresh10Context: BlockRule = {
             const v = it[2]!;
             // `0x…` hex in a list is a slot or a hash as often as a wallet's key: the value rules judge it.
             if (v !== '' && !v.startsWith('0x') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, name, true))
-              push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1]);
+              push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'fresh10-context');
           }
           continue;
         }
-        const g = f.groups.find((k) => m[k] !== undefined);
-        if (g === undefined) continue;
-        const v = m[g]!;
-        if (v === '' || !f.judge(v, m, text)) continue;
-        const [s, e] = m.indices![g]!;
-        push(text, index, out, s, e);
+        formHit(f, m, text, (s, e) => push(text, index, out, s, e, 'fresh10-context'));
       }
     }
     if (text.includes('|') && TABLE_RULE.test(text)) markdownTables(text, index, out);
