@@ -436,9 +436,15 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
     if ((first & F_PROSE) !== 0 && /^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
   }
+  // A dotted name of three or more lower-case words (`auth.session.v2`, `app.cache.tokens`): a storage or
+  // message key, not a password (a word passphrase under a password's name is wordPassphrase's, generic.ts).
+  if ((chars & DOT) !== 0 && (first & F_LETTER) !== 0 && DOTTED_NAME.test(v) && v.split('.').every((x) => isWordyIdentifier(x))) return true;
   // Prose with digits or brackets: `see the team vault (1Password, "Prod DB").`
   return v.indexOf(' ', 1) !== -1 && isProse(v);
 }
+
+/** Three or more lower-case words joined by `.`, each with at most two digits at its end. */
+const DOTTED_NAME = /^[a-z]{2,}[0-9]{0,2}(?:\.[a-z]+[0-9]{0,2}){2,}$/;
 
 /** Three or more words, at least three in four of them wordy names or numbers once punctuation is off their ends. */
 function isProse(v: string): boolean {

@@ -212,3 +212,15 @@ describe('fresh11 holes: unprefixed vendor tokens by context (10)', () => {
     keeps('request id 9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f failed');
   });
 });
+
+describe('fresh11 over-masks: names that look like secrets (11)', () => {
+  it('keeps a dotted storage key and an interface label that names its own key', () => {
+    keeps("const storageKey = 'auth.session.v2';");
+    keeps('  "settings.api_key": "API key",\n  "settings.access_token": "Access token",');
+  });
+  it('still masks a dotted random value and a password of dotted words', () => {
+    const v = rs(ALNUM, 6) + '9.' + rs(ALNUM, 6) + '.' + rs(ALNUM, 6);
+    masks(`const storageKey = '${v}';`, [v]);
+    masks('DB_PASSWORD="correct.horse.battery.staple"', ['correct.horse.battery.staple']);
+  });
+});

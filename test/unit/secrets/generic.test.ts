@@ -321,6 +321,7 @@ function genericScanDef(line: string, out: Hit[]): void {
     const secret =
       (valueLooksSecret(value, strength, a.quoted, asLiteral, data) &&
         !namesItself(value, a.name!) &&
+        !namesItself(value, a.name!.slice(a.name!.lastIndexOf('.') + 1)) &&
         (a.quoted || asLiteral || !copiesMember(value, a.name!)) &&
         !signing) ||
       (value.length >= 36 && isMnemonic(value)) ||

@@ -947,6 +947,7 @@ export const genericAssignment: LineRule = {
         (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
         ((valueLooksSecret(value, strength, quoted, literal, literal || yaml || (head.op === '=' && dataValue(line, head.index))) &&
           !namesItself(value, name) &&
+          !namesItself(value, name.slice(name.lastIndexOf('.') + 1)) &&
           (quoted || literal || !copiesMember(value, name)) &&
           !gitSigningKey(name, value, line, start)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
