@@ -224,3 +224,12 @@ describe('fresh11 over-masks: names that look like secrets (11)', () => {
     masks('DB_PASSWORD="correct.horse.battery.staple"', ['correct.horse.battery.staple']);
   });
 });
+
+describe('fresh11 holes: a dotted value after a password flag (1, 5)', () => {
+  it('masks it in a process list', () => {
+    const p = pw('.');
+    masks(`app    913  0.0  0.1 /usr/bin/redis-server 127.0.0.1:6379 --requirepass ${p}`, [p]);
+    const q = pw('.');
+    masks(`sshpass -p ${q} ssh deploy@web1`, [q]);
+  });
+});

@@ -1236,9 +1236,14 @@ export const cliPassword: LineRule = regexRule({
   pattern:
     /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+|(["'])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\1\s*,\s*)(?!['"]?-))(['"]?)([^\s'"]+)\2/dg,
   group: 3,
-  // `docker build --secret id=npm,src=…` names a secret to mount, it holds none.
+  // `docker build --secret id=npm,src=…` names a secret to mount, it holds none. A flag's value is data
+  // (`--requirepass Cobalt4269.tJs` is the password, not code's member access).
   check: (s, m) =>
-    !isReference(s) && !isPlaceholder(s) && s.length >= 4 && !/^id=[^,]*,/.test(s) && valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined),
+    !isReference(s) &&
+    !isPlaceholder(s) &&
+    s.length >= 4 &&
+    !/^id=[^,]*,/.test(s) &&
+    valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined, false, true),
   samples: () => {
     const p = Array.from({ length: 11 }, () => rand(ALNUM + '~+^_', 20));
     const b64k = rand(B64, 40);
