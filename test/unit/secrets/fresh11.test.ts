@@ -233,3 +233,14 @@ describe('fresh11 holes: a dotted value after a password flag (1, 5)', () => {
     masks(`sshpass -p ${q} ssh deploy@web1`, [q]);
   });
 });
+
+describe('fresh11 holes: an ODBC braced password (4)', () => {
+  it('masks PWD={…}', () => {
+    const p = pw('%');
+    masks(`DSN = "Driver={ODBC Driver 18 for SQL Server};Server=db;UID=sa;PWD={${p}};"`, [p]);
+  });
+  it('keeps a braced reference and JSX', () => {
+    keeps('DSN = "Driver={ODBC Driver 18};UID=sa;PWD={${DB_PASSWORD}};"');
+    keeps('<Input type="password" value={password} onChange={setPassword} />');
+  });
+});

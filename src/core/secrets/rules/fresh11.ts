@@ -78,6 +78,13 @@ const FORMS: Form[] = [
     groups: [3],
     judge: password,
   },
+  // ODBC's braced value: `PWD={…};`, `Password={…}` (a `;` or `}` inside is the password's own).
+  {
+    gates: ['PWD', 'Pwd', 'pwd', 'assword={', 'ASSWORD={', 'assword = {'],
+    re: /\b(?:PWD|[Pp]wd|[Pp]assword|PASSWORD)[ \t]*=[ \t]*\{((?:[^}\r\n]|\}\})+)\}/dg,
+    groups: [1],
+    judge: password,
+  },
   // --- tool flags ---
   {
     gates: ['nuget', 'NuGet', 'NUGET'],
