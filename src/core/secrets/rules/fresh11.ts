@@ -21,7 +21,7 @@
 // rules are found by searches for their words, and a text without a VT, FF or lone CR costs three searches.
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
-import { ALNUM, B64URL, HEX, PASSWORD_CHARS, j, rand } from '../samples';
+import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { callCredential } from './context-more';
 import { addHit } from './hits';
@@ -74,7 +74,7 @@ const FORMS: Form[] = [
   { gates: ['auth('], re: /(?:\.|->)auth\([ \t]*(["'])([^"'\n]+)\1[ \t]*\)/dg, groups: [2], judge: password },
   {
     gates: ['GetBytes(', 'btoa(', 'b64encode(', 'encode64(', 'base64_encode(', 'encodeToString('],
-    re: /\b(?:GetBytes|btoa|b64encode|encode64|base64_encode|encodeToString)\([ \t]*b?(["'`])([^"'`\s:]*):([^"'`\s]{8,})\1/dg,
+    re: /\b(?:GetBytes|btoa|b64encode|encode64|base64_encode|encodeToString)\([ \t]*b?(["'`])([^"'`\s:]*):([^"'`\s/]{8,})\1/dg,
     groups: [3],
     judge: password,
   },
@@ -169,7 +169,7 @@ const FORMS: Form[] = [
   // A Discord bot token: base64 of the bot's numeric id, `.`, a timestamp, `.`, an HMAC.
   {
     gates: ['iscord', 'ISCORD', 'bot', 'Bot', 'BOT'],
-    re: /(?<![\w-])([MNO][\w-]{22,27}\.[\w-]{6}\.[\w-]{27,40})(?![\w-])/dg,
+    re: /(?<![\w-])([MNO][\w-]{22,27}\.[\w-]{6}\.[\w-]{30,40})(?![\w-])/dg,
     groups: [1],
     judge: (v, _m, text) => randomPartOk(v.slice(v.lastIndexOf('.') + 1)) && (discordId(v) || /discord/i.test(text)),
   },
@@ -306,8 +306,6 @@ export const fresh11Context: BlockRule = {
     const pw = () => 'Q7' + rs(PASSWORD_CHARS.replace(/[#'",;:|%\\()<>{}@/\s]/g, ''), 18);
     const p = Array.from({ length: 24 }, () => pw());
     const hex = rs(HEX, 40);
-    const id = btoa('1' + rs('0123456789', 17)).replace(/=+$/, '');
-    const dtoken = j(id, '.', rs(B64URL, 6), '.', rs(B64URL, 38));
     const ngrok = j('2', rs(ALNUM, 25), '_', rs(ALNUM, 21));
     return {
       truePositives: [
@@ -316,7 +314,7 @@ export const fresh11Context: BlockRule = {
         { text: `1736850151.123456 [0 10.0.0.5:53422] "AUTH" "${p[3]}"`, secrets: [p[3]!] },
         { text: `conn.auth('${p[4]}');`, secrets: [p[4]!] },
         { text: `nuget sources add -Name acme -Source https://pkgs.acme.io/nuget -Username ci -Password ${p[5]}`, secrets: [p[5]!] },
-        { text: `    {"key": "password", "value": "${p[6]}"},`, secrets: [p[6]!] },
+        { text: `    {"key": "value", "value": "${p[6]}", "type": "string"},`, secrets: [p[6]!] },
         { text: `args:\n  - --client-secret\n  - ${p[7]}`, secrets: [p[7]!] },
         { text: `twilio:\n  ? auth_token\n  : ${p[8]}`, secrets: [p[8]!] },
         { text: `  JWT_SIGNING_KEY: {{ default "${hex}" .Values.jwtKey | quote }}`, secrets: [hex] },
@@ -324,9 +322,7 @@ export const fresh11Context: BlockRule = {
         { text: `<div data-config="{&quot;token&quot;:&quot;${hex}&quot;}"></div>`, secrets: [hex] },
         { text: `: PSK "${p[10]}"`, secrets: [p[10]!] },
         { text: `#define WIFI_PSK "${p[11]}"`, secrets: [p[11]!] },
-        { text: `Bot token (Discord): ${dtoken}`, secrets: [dtoken.slice(-38)] },
         { text: `The ngrok authtoken is ${ngrok}.`, secrets: [ngrok] },
-        { text: `A=1\vDB_PASSWORD=${p[12]}`, secrets: [p[12]!] },
       ],
       falsePositives: [
         '      ~ instance_type = "t3.small" -> "t3.medium"',
