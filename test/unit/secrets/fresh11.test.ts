@@ -242,5 +242,6 @@ describe('fresh11 holes: an ODBC braced password (4)', () => {
   it('keeps a braced reference and JSX', () => {
     keeps('DSN = "Driver={ODBC Driver 18};UID=sa;PWD={${DB_PASSWORD}};"');
     keeps('<Input type="password" value={password} onChange={setPassword} />');
+    keeps('password = {{ smtp_pass }}');
   });
 });

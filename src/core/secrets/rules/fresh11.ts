@@ -81,7 +81,7 @@ const FORMS: Form[] = [
   // ODBC's braced value: `PWD={…};`, `Password={…}` (a `;` or `}` inside is the password's own).
   {
     gates: ['PWD', 'Pwd', 'pwd', 'assword={', 'ASSWORD={', 'assword = {'],
-    re: /\b(?:PWD|[Pp]wd|[Pp]assword|PASSWORD)[ \t]*=[ \t]*\{((?:[^}\r\n]|\}\})+)\}/dg,
+    re: /\b(?:PWD|[Pp]wd|[Pp]assword|PASSWORD)[ \t]*=[ \t]*\{(?![{\s])((?:[^}\r\n]|\}\})+)\}/dg,
     groups: [1],
     judge: password,
   },
