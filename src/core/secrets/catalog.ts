@@ -21,6 +21,7 @@ import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { webhookPathSecret } from './rules/vendor-fresh9';
 import { fresh10Context } from './rules/fresh10';
 import { chainedLiteral } from './rules/chained';
+import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -65,10 +66,15 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   spokenCredential,
   fresh10Context,
   chainedLiteral,
+  fresh11Context,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
 setJoinedScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
+});
+// The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
+setFresh11LineScan((line, out) => {
+  for (const rule of viewRules(line)) rule.scan(line, out);
 });
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -363,7 +363,7 @@ function trimSemis(v: string): string {
 /** A publishable key, quoted or not, with a trailing `;` or `,` (code). */
 const PUBLIC_KEY = /^(?:pk_(?:live|test)_[A-Za-z0-9]{20,}|pk\.eyJ[\w-]{10,}\.[\w-]{10,}|phc_[A-Za-z0-9]{30,})["'`]?[;,]?$/;
 
-function isBenignShape(v: string, quoted: boolean, chars: number, first: number, literal: boolean): boolean {
+function isBenignShape(v: string, quoted: boolean, chars: number, first: number, literal: boolean, data = literal): boolean {
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
   if (
     (first & F_PATH) !== 0 &&
@@ -398,8 +398,9 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // need a first character).
     const core = trimSemis(v);
     if ((first & F_IDENT) !== 0) {
+      // Not in data (a YAML scalar, a URL query, a `-D` property): there `S3cretPass.pdf` is the value itself.
       if (
-        !literal &&
+        !data &&
         (chars & DOT) !== 0 &&
         MEMBER_ACCESS.test(core) &&
         (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))
@@ -435,9 +436,15 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
     // Prose in quotes: several words of letters only (the anchored test first: it fails at a digit).
     if ((first & F_PROSE) !== 0 && /^[A-Za-z ,.'!?:;-]+$/.test(v) && /\s\S+\s/.test(v)) return true;
   }
+  // A dotted name of three or more lower-case words (`auth.session.v2`, `app.cache.tokens`): a storage or
+  // message key, not a password (a word passphrase under a password's name is wordPassphrase's, generic.ts).
+  if ((chars & DOT) !== 0 && (first & F_LETTER) !== 0 && DOTTED_NAME.test(v) && v.split('.').every((x) => isWordyIdentifier(x))) return true;
   // Prose with digits or brackets: `see the team vault (1Password, "Prod DB").`
   return v.indexOf(' ', 1) !== -1 && isProse(v);
 }
+
+/** Three or more lower-case words joined by `.`, each with at most two digits at its end. */
+const DOTTED_NAME = /^[a-z]{2,}[0-9]{0,2}(?:\.[a-z]+[0-9]{0,2}){2,}$/;
 
 /** Three or more words, at least three in four of them wordy names or numbers once punctuation is off their ends. */
 function isProse(v: string): boolean {
@@ -588,7 +595,7 @@ export function isProseBeyondAscii(v: string): boolean {
  * Does `v`, held by a secret-named key, look like a secret? Strong names (password, token, secret,
  * api key …) need less evidence than weak ones (a bare `key`, `auth`).
  */
-export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean, literal = false): boolean {
+export function valueLooksSecret(raw: string, strength: NameStrength, quoted: boolean, literal = false, data = literal): boolean {
   const v = raw.trim();
   // Too short for the strength: decided before the regexes below (the answer is `false` either way).
   if (v.length < (strength === 'strong' ? 6 : 16)) return false;
@@ -616,7 +623,7 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   // length only the others, which start with fewer characters, can match.
   if (((v.length <= 11 || (first & F_PH_LONG) !== 0) && PH.atStart.test(v)) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
   if ((chars & ANGLE) !== 0 && PH_ANGLE.test(v)) return false;
-  return !isBenignShape(v, quoted, chars, first, literal);
+  return !isBenignShape(v, quoted, chars, first, literal, data);
 }
 
 const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;

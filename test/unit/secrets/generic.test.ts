@@ -295,19 +295,33 @@ function genericScanDef(line: string, out: Hit[]): void {
             .replace(/[\r\n][^]*$/, '')
             .trim(),
         ));
-    // A passphrase of three to twelve lower-case words, none a word of a prompt, under a pass/passphrase name.
-    const words = value.split(/[ -]/);
+    // Data, whatever the value's shape: a YAML scalar, a literal, a URL query's or a `-Dname=` property's value.
+    const yamlValue =
+      !a.quoted &&
+      !typed &&
+      LINE_START_PREFIX.test(line.slice(0, a.nameStart).replace(/--?$/, '')) &&
+      a.op === ':' &&
+      !/[,;]\s*(?:\/\/.*)?$/.test(a.value) &&
+      !/^[\w$.<>[\]|?& ']+=\s/.test(a.value);
+    const data =
+      asLiteral || yamlValue || (a.op === '=' && (/[?&]$/.test(line.slice(0, a.nameStart)) || /(?:^|[\s"'])-D[\w.-]*$/.test(line.slice(0, a.nameStart))));
+    // A passphrase of three to twelve lower-case words, none a word of a prompt, under a pass/passphrase name
+    // (in data, words joined by `.` too, but a message key's: `auth.password.label`).
+    const dotted = (a.quoted || asLiteral || yamlValue) && value.indexOf('.') > 0 && !value.includes(' ');
+    const words = dotted ? value.split('.') : value.split(/[ -]/);
     const wordy =
       strength === 'strong' &&
       value.length >= 15 &&
       /pass(?:phrase|word|wd)?$|phrase$/i.test(a.name!) &&
+      !(dotted && /pass|label|title|hint|error|field|form|login|auth|placeholder|message|text|prompt/i.test(value)) &&
       words.length >= 3 &&
       words.length <= 12 &&
       new Set(words).size === words.length &&
       words.every((w) => /^[a-z]{3,12}$/.test(w) && /[aeiouy]/.test(w) && !PROSE.has(w));
     const secret =
-      (valueLooksSecret(value, strength, a.quoted, asLiteral) &&
+      (valueLooksSecret(value, strength, a.quoted, asLiteral, data) &&
         !namesItself(value, a.name!) &&
+        !namesItself(value, a.name!.slice(a.name!.lastIndexOf('.') + 1)) &&
         (a.quoted || asLiteral || !copiesMember(value, a.name!)) &&
         !signing) ||
       (value.length >= 36 && isMnemonic(value)) ||

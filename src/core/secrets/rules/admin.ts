@@ -77,7 +77,8 @@ const FORMS: Form[] = [
 const SECRET_FLAG = /(?:^|[\s"'])(--?)([A-Za-z][\w-]{2,40})(?:[ \t]+|["'][ \t]*,[ \t]*)(?:(["'])((?:(?!\3)[^\r\n])*)\3|([^\s"'$`-][^\s"'`;|&,\]]*))/dg;
 
 function judged(v: string, quoted: boolean): boolean {
-  return v.length >= 6 && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', quoted);
+  // A command's argument is data: `-k 'Copper0514.pls'` is the password, not code's member access.
+  return v.length >= 6 && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', quoted, false, true);
 }
 
 function push(out: Hit[], start: number, end: number): void {

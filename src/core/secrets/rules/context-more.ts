@@ -685,10 +685,16 @@ const CALL_FORMS: readonly CallForm[] = [
       'ftplib.ftp_tls',
       'ftp.open',
       'sequelize',
+      'psycopg2.connect',
+      'psycopg.connect',
+      'pg8000.connect',
+      'mariadb.connect',
     ],
     arg: 2,
     min: 3,
   },
+  // A cipher's key first: PyCryptodome's `AES.new(b"…", AES.MODE_GCM)`, cryptography's `Fernet(b"…")`, `AESGCM(b"…")`.
+  { names: ['aes.new', 'des3.new', 'chacha20.new', 'blowfish.new', 'arc4.new', 'fernet', 'aesgcm', 'chacha20poly1305'], arg: 0, min: 1 },
 ];
 
 /** An algorithm's name beside a key (`"SHA256"`, `"HS256"`, `'aes-256-cbc'`): not the key. */

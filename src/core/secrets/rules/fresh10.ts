@@ -28,9 +28,9 @@ const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 /** A password-like sample (no quotes, blanks, `,;|:`: they would end it in some of the forms). */
 const pw = (n = 20) => 'q7' + rs(PASSWORD_CHARS.replace(/[#'",;:|%\\()]/g, ''), n);
 
-type Judge = (value: string, m: RegExpExecArray, text: string) => boolean;
+export type Judge = (value: string, m: RegExpExecArray, text: string) => boolean;
 
-interface Form {
+export interface Form {
   /** Literals (case as written) of which the text must hold one. */
   gates: readonly string[];
   /** Global (`g`) and with indices (`d`). */
@@ -45,7 +45,7 @@ interface Form {
 }
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
-const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
+export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
 /** A password a person typed (prose, a comment, a tool's input): a password, with a letter and a digit or a sign. */
 const typed: Judge = (v, m, t) => v.length >= 8 && /[A-Za-z]/.test(v) && /[\d\W_]/.test(v) && password(v, m, t);
 /** A crypt(3) hash (`$6$salt$…`, `$y$…`, `$2b$…`) or a password: what `usermod -p` and `useradd -p` take. */
@@ -84,9 +84,9 @@ const ACCOUNT_TOOLS =
   'passwd|smbpasswd|pdbedit|chpasswd|chgpasswd|newusers|vncpasswd|kpasswd|saslpasswd2|ldappasswd|htpasswd|cryptsetup|x11vnc|mysql_secure_installation';
 
 /** A token where nothing names it: random enough to be one. */
-const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
+export const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
 /** The value under the name in group `g`: as the name's strength says. */
-const named =
+export const named =
   (g: number): Judge =>
   (v, m) => {
     const strength = classifyName(m[g]!);
@@ -361,10 +361,26 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
   }
 }
 
-function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: number): void {
+/** The span a form's match holds a secret in (the first group that took part), if its judge says so. */
+export function formHit(f: Form, m: RegExpExecArray, text: string, hit: (s: number, e: number) => void): void {
+  const g = f.groups.find((k) => m[k] !== undefined);
+  if (g === undefined) return;
+  if (f.pieces !== undefined) {
+    const [gs] = m.indices![g]!;
+    for (const [a, b] of f.pieces(m[g]!)) if (f.judge(m[g]!.slice(a, b), m, text)) hit(gs + a, gs + b);
+    return;
+  }
+  const v = m[g]!;
+  if (v === '' || !f.judge(v, m, text)) return;
+  const [s, e] = m.indices![g]!;
+  hit(s, e);
+}
+
+/** A hit at text offsets [s, e) (on one line), under `rule`. */
+export function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: number, rule: string, priority = PRIORITY): void {
   const starts = index.starts();
   const li = lineOfPos(starts, s);
-  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule: 'fresh10-context', priority: PRIORITY });
+  addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority });
 }
 
 export const fresh10Context: BlockRule = {
@@ -387,25 +403,13 @@ export const fresh10Context: BlockRule = {
             const v = it[2]!;
             // `0x…` hex in a list is a slot or a hash as often as a wallet's key: the value rules judge it.
             if (v !== '' && !v.startsWith('0x') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, name, true))
-              push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1]);
+              push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'fresh10-context');
           }
         });
         continue;
       }
       f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-        const g = f.groups.find((k) => m[k] !== undefined);
-        if (g === undefined) continue;
-        if (f.pieces !== undefined) {
-          const [gs] = m.indices![g]!;
-          for (const [a, b] of f.pieces(m[g]!)) if (f.judge(m[g]!.slice(a, b), m, text)) push(text, index, out, gs + a, gs + b);
-          continue;
-        }
-        const v = m[g]!;
-        if (v === '' || !f.judge(v, m, text)) continue;
-        const [s, e] = m.indices![g]!;
-        push(text, index, out, s, e);
-      }
+      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) formHit(f, m, text, (s, e) => push(text, index, out, s, e, 'fresh10-context'));
     }
     if (text.includes('|') && TABLE_RULE.test(text)) markdownTables(text, index, out);
   },

@@ -678,13 +678,29 @@ const PROSE_WORDS = new Set(
  * A passphrase written as words under a name that says passphrase or password: three to twelve lower-case
  * words, none a word of a prompt or a label (`Enter your passphrase`, `must be at least 12 characters`).
  */
-function wordPassphrase(name: string, value: string): boolean {
+function wordPassphrase(name: string, value: string, data: boolean): boolean {
   if (!/pass(?:phrase|word|wd)?$|phrase$/i.test(name)) return false;
-  const words = value.split(/[ -]/);
+  // Words joined by `.` (`correct.horse.battery.staple`) in data, not code's member access; not a
+  // message key (`auth.password.label`), whose words name the field.
+  const dotted = data && value.indexOf('.') > 0 && value.indexOf(' ') < 0;
+  if (dotted && /pass|label|title|hint|error|field|form|login|auth|placeholder|message|text|prompt/i.test(value)) return false;
+  const words = dotted ? value.split('.') : value.split(/[ -]/);
   if (words.length < 3 || words.length > 12 || new Set(words).size !== words.length) return false;
   // Words, not a mask (`xxxx-xxxx-xxxx-xxxx`): each with a vowel.
   for (const w of words) if (!/^[a-z]{3,12}$/.test(w) || !/[aeiouy]/.test(w) || PROSE_WORDS.has(w)) return false;
   return true;
+}
+
+/**
+ * A value that is data whatever its shape: after `?`/`&` (a URL query) or in a `-Dname=` property.
+ * There a dotted value (`S3cretPass.pdf`) is the value itself, not code's member access.
+ */
+function dataValue(line: string, nameStart: number): boolean {
+  const b = line.charCodeAt(nameStart - 1);
+  if (b === 63 || b === 38) return true;
+  let i = nameStart;
+  while (i > 0 && /[\w.-]/.test(line[i - 1]!)) i--;
+  return line.startsWith('-D', i) && (i === 0 || isSpace(line.charCodeAt(i - 1)) || line.charCodeAt(i - 1) === 34 || line.charCodeAt(i - 1) === 39);
 }
 
 /**
@@ -929,14 +945,15 @@ export const genericAssignment: LineRule = {
       // (An alias-looking value is still judged: a password may start with `*`.)
       let secret =
         (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
-        ((valueLooksSecret(value, strength, quoted, literal) &&
+        ((valueLooksSecret(value, strength, quoted, literal, literal || yaml || (head.op === '=' && dataValue(line, head.index))) &&
           !namesItself(value, name) &&
+          !namesItself(value, name.slice(name.lastIndexOf('.') + 1)) &&
           (quoted || literal || !copiesMember(value, name)) &&
           !gitSigningKey(name, value, line, start)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
           (value.length >= 36 && isMnemonic(value)) ||
           // A passphrase of words (`BORG_PASSPHRASE="correct horse battery staple"`) reads as prose too.
-          (strength === 'strong' && value.length >= 15 && wordPassphrase(name, value)));
+          (strength === 'strong' && value.length >= 15 && wordPassphrase(name, value, quoted || literal || yaml)));
       if (secret) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
       // The value may go on past this line, or past this literal: the masker reads on (follow.ts).
       if (f !== null) f.judged = secret;
@@ -1098,13 +1115,13 @@ export const genericAssignment: LineRule = {
   },
 };
 
-const URL_CRED = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[])/dg;
+const URL_CRED = /\b[a-zA-Z][\w+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[])/dg;
 // People do not percent-encode the passwords they paste into a URL: `postgres://app:pa#ss@db`,
 // `…:pa/ss@…`, `…:it's@…`, `…:pa ss@…`. The password runs from the user's `:` to the `@` before the
 // host, whatever stands between (but another `@`, a double quote or angle brackets). Two shapes are
 // not passwords: a port and path (`http://host:8080/x?to=bob@x.com`) and code building the URL
 // (`'mysql://root:' + pw + '@db'`).
-const URL_PW = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\/([^\s:@/?#"'<>]*):([^@"<>\r\n]*?)@(?=[\w[])/dg;
+const URL_PW = /\b[a-zA-Z][\w+.-]{1,30}:\/\/([^\s:@/?#"'<>]*):([^@"<>\r\n]*?)@(?=[\w[])/dg;
 const NOT_URL_PW = /^\d{1,5}(?:[/?#\s]|$)|:\/\/|['`]\s*[+.,)]|[+.]\s*['`]|^\s|\s$/;
 
 export const urlCredentials: LineRule = {
@@ -1219,9 +1236,14 @@ export const cliPassword: LineRule = regexRule({
   pattern:
     /(?:(?:^|[\s;&|(])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b.*?\s-p(?=\S)|(?:\bsshpass\s+-p\s*|(?:^|[\s;&|(])(?:(?:docker|podman|nerdctl|az)\s+login|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b.*?\s-p\s+|(?:^|[\s;&|(])redis-cli\s(?:.*?\s)?-a\s+|\baws\s+configure\s+set\s+(?:[\w-]+\.)?aws_secret_access_key\s+|(?:^|\s)--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\s+|(["'])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|requirepass|registration-token)\1\s*,\s*)(?!['"]?-))(['"]?)([^\s'"]+)\2/dg,
   group: 3,
-  // `docker build --secret id=npm,src=…` names a secret to mount, it holds none.
+  // `docker build --secret id=npm,src=…` names a secret to mount, it holds none. A flag's value is data
+  // (`--requirepass Cobalt4269.tJs` is the password, not code's member access).
   check: (s, m) =>
-    !isReference(s) && !isPlaceholder(s) && s.length >= 4 && !/^id=[^,]*,/.test(s) && valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined),
+    !isReference(s) &&
+    !isPlaceholder(s) &&
+    s.length >= 4 &&
+    !/^id=[^,]*,/.test(s) &&
+    valueLooksSecret(s, 'strong', m[2] !== '' || m[1] !== undefined, false, true),
   samples: () => {
     const p = Array.from({ length: 11 }, () => rand(ALNUM + '~+^_', 20));
     const b64k = rand(B64, 40);
