@@ -69,6 +69,11 @@ const FLOOR: string[] = [
   '.git/config',
   '.git/hooks/pre-commit',
   'vendor/lib/.git/config',
+  'opencode.json',
+  '.opencode.jsonc',
+  '.opencode/plugin/guard.ts',
+  'crush.json',
+  '.crush.json',
 ];
 
 const ASKED: string[] = [
