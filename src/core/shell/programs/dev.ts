@@ -78,6 +78,17 @@ export const DEV: RowSpec[] = [
     ok: ['perl scripts/x.pl', 'perl -v'],
     eff: ["perl -pi -e 's/a/b/' tests/a.test.ts => write tests/a.test.ts"],
   },
+  // `perl6` is Raku, not Perl 5 (a versioned name must not make it perl): its code is not read by the guard.
+  {
+    n: 'raku perl6 rakudo',
+    d: 'Raku: -e code, or a script',
+    posix: true,
+    loose: true,
+    lang: 'raku',
+    o: '-e=K -I=X -M=V',
+    x: 'interp',
+    ok: ['raku scripts/x.raku'],
+  },
   {
     n: 'php',
     d: 'PHP: -r code, or a script (artisan, composer scripts)',
@@ -465,6 +476,8 @@ export const DEV: RowSpec[] = [
     loose: true,
     // Discovery imports every test*.py under the start folder, and the folder's modules shadow installed ones.
     runs: ['conftest.py', '*.py', '**/test*.py'],
+    // The start and top folders are the code discovery imports: outside the workspace, code nobody has seen.
+    o: '-s|--start-directory=X -t|--top-level-directory=X -p|--pattern=V -k=V',
     a: 'R*',
     ok: ['python -m unittest discover -s tests'],
   },

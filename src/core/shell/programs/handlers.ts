@@ -1024,6 +1024,11 @@ handler('vim', (m) => {
     if (typeof st === 'string') exCommands(m, st, `${m.label} (commands on the input)`);
     else if (st === null) m.unknown(`${m.label} runs editor commands from input the guard cannot read`);
   }
+  // `nvim -l x.lua`: Neovim runs the Lua script (the words after it are its arguments), like `lua x.lua`.
+  if (m.s.name === 'nvim' && m.p.occ.some((o) => o.opt.key === '-l') && m.p.positional.length > 0) {
+    m.path('X', m.p.positional[0], m.p.positional[0].value, `${m.label} -l (runs a Lua script)`);
+    return;
+  }
   const readonly = m.has('readonly') || m.s.name === 'view';
   for (const o of m.p.occ) {
     if ((o.opt.key === '-c' || o.opt.key === '--cmd') && o.value !== undefined) {

@@ -368,6 +368,7 @@ export function positionalRoles_(m: Model): void {
       (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0])))
     )
       continue;
+    if (m.row.loose && (m.roles[i] === 'V' || m.roles[i] === '?') && unmodelledRun(m, ps, i, name)) break;
     m.role(m.roles[i], w, w.value, name);
     if (maybe.length && maybe.includes(i)) {
       if (readsAsCommand(w.value)) m.role('S', w, w.value, `${name} (a value of an option the guard does not know)`);
@@ -376,6 +377,67 @@ export function positionalRoles_(m: Model): void {
   }
   m.recursive = false;
 }
+
+/** Files of code a program runs by their name (a script, a module, a launcher, a package of code). */
+const CODE_FILE =
+  /\.(?:[cm]?[jt]sx?|py[wz]?|rb|pl|pm|p6|raku|lua|swift|sh|bash|zsh|fish|ksh|ps1|psm1|desktop|jar|war|scala|sc|sbt|kts|el|elc|vim|php|exs?|jl|[rR]|groovy|gvy|tcl|rkt|clj[cs]?|bb|erl|escript|hs|ml|go|rs|java|kt|cs|csx|fsx|dart|nims?|cr|zig|awk|sed|applescript|scpt|command|bat|cmd|vbs|so|dylib|node|wasm)$/;
+
+/**
+ * Does a word read as code given inline (`eval Process("rm -rf src").!`, `(shell-command "x")`, `a; b`)? Calls with
+ * an argument list, Lisp forms and shell separators; plain names, versions, paths and `key=value` words do not.
+ */
+export function looksLikeCode(v: string): boolean {
+  if (v.length < 4) return false;
+  if (/[\w.!]\s*\([^)]*\)/.test(v) && /[\s"'.;,{}]/.test(v)) return true;
+  if (/^\s*\((?:[\w.:/-]+)[\s)]/.test(v)) return true;
+  return /[;`]|\$\(|&&|\|\||=>|\{[^}]*\}\s*$/.test(v) && /\s/.test(v);
+}
+
+/**
+ * A word of a loosely modelled row that its row reads as inert (V) or only as a name (?), but which is a run of
+ * code by its look. Threat: a multi-verb program whose row lists no verbs (`a: 'V*'`) runs code through a verb the
+ * row never modelled: `buildah unshare rm -rf src`, `rustup toolchain link x /tmp/tc`, `forever start /tmp/x.js`,
+ * `sbt 'eval Process("rm -rf src").!'`, `sbt console`. The default for such a word:
+ *   - a known program followed by its arguments (not the verb itself) is that command line, judged as one;
+ *   - code given inline is code nobody has read (unknown);
+ *   - a verb that opens a code console on the input (console, repl, shell, tinker) is unknown;
+ *   - a file of code by its name, or an absolute or home path, is run (judged as a program run: the project's own
+ *     code is the project's, a file from scratch space or outside is code nobody has seen).
+ * Returns true when the rest of the words belong to the command it judged.
+ */
+function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boolean {
+  const w = ps[i];
+  const v = w.value;
+  if (v === null || w.glob || w.fromInput) return false;
+  if (i >= 1 && i < ps.length - 1 && /^[A-Za-z][\w.+-]*$/.test(v) && isProgram(v.toLowerCase()) && !CONSOLE_VERB.test(v)) {
+    // The command's own options are words the row read as its options: the line is taken from the words.
+    const at = m.s.words.indexOf(w);
+    m.host.shell(m.s, (at >= 0 ? m.s.words.slice(at) : ps.slice(i)).map((x) => x.text).join(' '), `${name} (runs ${v})`);
+    return true;
+  }
+  // An address that runs a command (websocat's `sh-c:CMD`, `cmd:CMD`, `exec:PROG`): the command is judged.
+  const addr = /^(?:sh-c|cmd|system):(.+)$/is.exec(v) ?? /^exec:(.+)$/is.exec(v);
+  if (addr) {
+    m.host.shell(m.s, addr[1], `${name} ${v.slice(0, v.indexOf(':') + 1)}`);
+    return false;
+  }
+  if (looksLikeCode(v)) {
+    m.unknown(`${name} runs ${w.text}, code the guard does not read`);
+    return false;
+  }
+  if (m.row.sub === undefined && m.label.indexOf(' ') < 0 && CONSOLE_VERB.test(v.split(/\s/, 1)[0]) && (i === 0 || /\s/.test(v))) {
+    m.unknown(`${name} ${v} opens a console that runs the code it is given`);
+    return false;
+  }
+  // An absolute or home path after a verb (`rustup toolchain link x /tmp/tc`), not a row's one operand (`cd /tmp`).
+  const afterVerb = i >= 1 && ps[0].value !== null && /^[a-z][\w-]*$/.test(ps[0].value);
+  if (CODE_FILE.test(v) || (afterVerb && m.roles[i] === 'V' && /^(?:\/|~\/)[^\s]*[\w]$/.test(w.path ?? v) && !/^\/dev\//.test(v)))
+    m.path('X', w, v, `${name} (runs ${w.text})`);
+  return false;
+}
+
+/** Verbs that open a console reading code (`sbt console`, `lein repl`, `artisan tinker`). */
+const CONSOLE_VERB = /^(?:console|consoleQuick|consoleProject|repl|tinker|eval|shell|interactive)$/;
 
 let isProgram: (name: string) => boolean = () => false;
 /** The program names the guard knows (set by the analyzer, which sees every table). */

@@ -321,8 +321,8 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
         if (loose) {
           // An option the row does not list whose name says it takes a command or code (`--exec`, `--onSuccess`,
           // `--setupFiles`, `--rcfile`): its value is judged as what it is, not as an inert word.
-          const ex = execOption(name);
           const next = words[i + 1];
+          const ex = execOption(name) ?? (eq < 0 && next !== undefined && loadsFromOutside([name], next.value) ? 'X' : undefined);
           if (ex !== undefined && eq >= 0) {
             const val = v.slice(eq + 1);
             addOcc(
@@ -432,7 +432,35 @@ function execOption(name: string): 'S' | 'X' | 'shell' | undefined {
   return undefined;
 }
 
+/**
+ * Options (camelCase read as kebab-case) that load code, configuration, plugins or an environment from the file or
+ * folder they name: a configuration file is often code (postcss.config.js, a kubeconfig's exec credential
+ * plugin), an env file sets NODE_OPTIONS and friends, a plugin or cache folder holds code that runs.
+ */
+const LOAD_OPTION =
+  /^(?:config|configs|config-file|config-path|config-dir|configfile|kubeconfig|plugin|plugins|plugin-dir|plugins-dir|plugin-path|env-file|env-file-if-exists|envfile|dotenv|require|preload|loader|experimental-loader|import|init-file|init-script|rcfile|rc-file|project-cache-dir|gradle-user-home|extension|extensions|extension-dir|extensions-dir|hooks-dir|hooks-path|rulesdir|resolve-plugins-relative-to|presets?|toolchain-dir|settings|settings-file)$/;
+
+/**
+ * Threat: `k9s --kubeconfig /tmp/kc`, `postcss --config /tmp`, `eslint --plugin /tmp/p`, `node --env-file=/tmp/e`:
+ * an option that loads code or configuration from a folder the workspace does not hold (an absolute, home or
+ * parent path) runs what nobody has seen. Such a value is judged as a program run (X) whatever role the row gave it
+ * as an inert value or a read; a path in the workspace stays the project's own.
+ */
+export function loadsFromOutside(names: readonly string[], value: string | null | undefined): boolean {
+  if (typeof value !== 'string' || !/^(?:\/|~\/|\.\.\/|\$HOME\/)/.test(value) || /^\/dev\/(?:null|stdin)$/.test(value)) return false;
+  for (const n of names) {
+    const k = n
+      .replace(/^-+/, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase();
+    if (LOAD_OPTION.test(k)) return true;
+  }
+  return false;
+}
+
 function addOcc(out: Parsed, opt: ROpt, value: string | null | undefined, w: W | undefined): void {
+  if ((opt.role === 'V' || opt.role === 'R' || opt.role === '?') && typeof value === 'string' && loadsFromOutside([opt.key, ...opt.long], value))
+    opt = { ...opt, role: 'X' };
   if (out.occ === NO_OCC) out.occ = [];
   out.occ.push({ opt, value, w });
   if (opt.flag) (out.switches ??= new Set()).add(opt.flag);

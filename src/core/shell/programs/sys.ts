@@ -216,10 +216,28 @@ export const SYS: RowSpec[] = [
     ok: ['iptables -L -n', 'iptables -S', 'nft list ruleset', 'ufw status verbose', 'sysctl kernel.hostname', 'sysctl -a', 'timedatectl status'],
   },
   {
-    n: 'gio trash-put trash del-cli premove rimraf shred-dir',
+    n: 'trash-put trash del-cli premove rimraf shred-dir',
     d: 'deleters (the rules’ business)',
     loose: true,
     a: 'D*',
     eff: ['trash-put .env => delete .env'],
+  },
+  {
+    // gio is many tools: `gio launch x.desktop` runs the desktop file's Exec line; only the listed verbs are modelled.
+    n: 'gio',
+    d: 'GNOME file tools',
+    loose: true,
+    sub: {
+      'trash remove rm': { n: '', d: 'deletes (the rules’ business)', a: 'D*' },
+      launch: { n: 'launch', d: 'runs a desktop file’s command', a: 'X ?*' },
+      open: { n: 'open', d: 'opens with the default application', a: 'X*' },
+      'cat info list tree mime': { n: '', d: 'reads', a: 'R*' },
+      'copy cp': { n: '', d: 'copies', a: 'R+ W' },
+      'move mv rename': { n: '', d: 'moves', a: 'N+ W' },
+      save: { n: 'save', d: 'writes its input to a file', a: 'W' },
+      mkdir: { n: 'mkdir', d: 'makes folders', a: 'A*' },
+      'version help': { n: '', d: 'information', a: 'V*' },
+    },
+    eff: ['gio trash .env => delete .env'],
   },
 ];

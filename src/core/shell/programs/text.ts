@@ -268,7 +268,8 @@ export const TEXT: RowSpec[] = [
     n: 'emacs emacsclient',
     d: 'emacs: --batch/--eval run Lisp the guard does not read',
     loose: true,
-    o: '--eval=V -l|--load=R -f|--funcall=V --batch:batch -Q -q -nw --script=R -x=R --chdir=C',
+    // emacsclient's -e|--eval is Lisp run in the server (emacs has no -e).
+    o: '-e|--eval=V -l|--load=R -f|--funcall=V --batch:batch -Q -q -nw --script=R -x=R --chdir=C',
     x: 'emacs',
     ok: ['emacs -nw README.md'],
   },

@@ -733,6 +733,14 @@ export const systemRules: Rule[] = [
         return undefined;
       }
       if (n === 'set' && ws.length === 1) return 'set prints every shell variable, tokens included';
+      // fish's `set -x`, `set -g`, `set -U`, `set --show` with no name list the variables (exported ones: the
+      // environment); in bash `set -x` only traces. Inside `fish -c` (or a fish script) it is a listing.
+      if (
+        n === 'set' &&
+        s.via.some((v) => /^fish\b/.test(v)) &&
+        ws.slice(1).every((w) => w.value !== null && /^-(?:[xgUlS]+|-(?:export|global|universal|local|show))$/.test(w.value))
+      )
+        return 'fish set lists the variables (the environment when exported), tokens included';
       if ((n === 'npm' || n === 'pnpm' || n === 'yarn' || n === 'bun') && ws.length >= 2) {
         const b = bareWords(s);
         if ((b[0] === 'run' || b[0] === 'run-script') && b[1] === 'env') return `${n} run env prints every environment variable (and runs what follows it)`;
