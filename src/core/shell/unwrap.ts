@@ -508,6 +508,16 @@ function addPending(u: Unwrapping, rule: string, explanation: string): void {
 }
 
 /** The context inside a wrapper (field by field: a spread is a runtime call that allocates more). */
+/**
+ * `docker exec -i c sh < /tmp/x.sh`, `kubectl exec -i p -- bash < x.sh`: the input file is read here, on this
+ * machine, and what reads it in the container may run it as code (a shell, an interpreter). The program with
+ * that input is judged here too, the way `sh < /tmp/x.sh` is: a script from scratch space is code nobody has seen.
+ */
+function inputFromHere(host: UnwrapHost, u: Unwrapping, inner: W[], label: string): void {
+  if (u.rawStdin.kind !== 'file' || inner.length === 0) return;
+  unwrapCommand(host, inner.slice(0, 1), {}, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, `${label} (its input is read here)`, false));
+}
+
 function within(ctx: WalkCtx, label: string, remote = ctx.remote): WalkCtx {
   return { via: withLabel(ctx.via, label), cwd: ctx.cwd, remote, depth: ctx.depth, src: ctx.src, env: remote ? undefined : ctx.env };
 }
@@ -722,6 +732,11 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       continue;
     }
 
+    // `yarn node ARGS` is `node ARGS` in the project's environment (-e code, a script, --require).
+    if (name === 'yarn' && words.length > 2 && words[1].value === 'node') {
+      words = wrap(u, 'yarn node', words.slice(1));
+      continue;
+    }
     const runVerbs = TOOL_RUN.get(name);
     // `npm run build`, `uv pip …`: no run verb, and no other branch below knows these names.
     if (runVerbs && !(words.length > 1 && words[1].value !== null && runVerbs.includes(words[1].value))) return emit(host, u, words);
@@ -885,6 +900,7 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
           const m = containerMounts(words, u.ctx.cwd.value);
           c.cwd = { value: m.workdir, old: undefined, vars: u.ctx.cwd.vars, mounts: m.mounts };
           unwrapCommand(host, inner, u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, c);
+          inputFromHere(host, u, inner, name);
         }
         return self;
       }
@@ -1101,6 +1117,7 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       if (dd > 0 && words.slice(1, dd).some((w) => w.value === 'exec' || w.value === 'debug' || w.value === 'run' || w.value === 'attach')) {
         const self = emit(host, u, words.slice(0, dd));
         unwrapCommand(host, words.slice(dd + 1), u.rawAssigns, NO_REDIRS, u.rawStdin, u.text, within(u.ctx, 'kubectl exec', true));
+        inputFromHere(host, u, words.slice(dd + 1), 'kubectl exec');
         return self;
       }
       return emit(host, u, words);

@@ -144,7 +144,14 @@ export const DEV: RowSpec[] = [
       fmt: { n: 'fmt', d: 'formats files', o: '--check:dry', a: 'Y*/dry=R', x: 'formatter' },
       task: { n: 'task', d: 'runs a task from deno.json', runs: ['deno.json', 'deno.jsonc', 'package.json'], o: '-c|--config=X --cwd=C', a: '?*' },
       // `deno install /tmp/x.ts` puts a script nobody has seen behind a command name; compile builds one into a binary.
-      'compile bundle install uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: 'I*' },
+      install: {
+        n: 'install',
+        d: 'installs dependencies, or (-g) a script as a command',
+        o: '-g|--global:global -n|--name=V -f|--force --root=V',
+        a: 'I*',
+        x: 'deno-install',
+      },
+      'compile bundle uninstall upgrade init add remove outdated jupyter repl types vendor clean completions lsp': { n: '', d: 'tooling', a: 'I*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
       '*': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
     },
@@ -935,7 +942,7 @@ export const DEV: RowSpec[] = [
     // A build file, settings script, init script or composite build named by an option is code the build runs
     // (`ant -f /tmp/b.xml`, `mvn -f`, `gradle -b/-c/-I/--include-build`, ant's `-buildfile`, `-file`, `-lib` jars).
     o:
-      '-p|--project-dir=C -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
+      '-p|--project-dir=C -g|--gradle-user-home=X --project-cache-dir=X -b|--build-file=X -c|--settings-file=X -I|--init-script=X --include-build=X -x|--exclude-task=V -P=V -D=V -f|--file=X -buildfile=X -file=X -lib=X -find=X -s|--settings=R -gs|--global-settings=R -pl|--projects=V -rf|--resume-from=V -T|--threads=V -l|--log-file=W -t|--toolchains=R --console=V --warning-mode=V ' +
       '-q|--quiet -e|--errors -X|--debug -B|--batch-mode -U|--update-snapshots -o|--offline -N|--non-recursive -V|--show-version -i|--info -S|--full-stacktrace --stacktrace --scan --no-scan --daemon --no-daemon --parallel --no-parallel --continue --build-cache --no-build-cache --configuration-cache --refresh-dependencies --rerun-tasks -am|--also-make -amd|--also-make-dependents -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never -ntp|--no-transfer-progress',
     a: 'V*',
     // `-Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar`: an agent from scratch space in the build's JVM.

@@ -80,6 +80,18 @@ handler('python-httpserver', (m) => {
   if (m.occ('-d') === undefined) m.add('read', undefined, '.', m.label, RECURSIVE);
 });
 
+// `deno install -g -A -n ls https://x/y.ts`: a global install puts a script from a URL or a path behind a command
+// name (any name, `ls` included) that later runs with the permissions given: code nobody has seen, run later.
+// A registry spec (`npm:x`, `jsr:@std/x`) is the registry's business, as `npm i -g x` is.
+handler('deno-install', (m) => {
+  applyRoles(m);
+  if (!m.has('global')) return;
+  for (const w of m.p.positional) {
+    const v = w.value;
+    if (v === null || !/^(?:npm|jsr):/.test(v)) m.unknown(`${m.label} -g installs ${w.text} as a command that runs later, code the guard has not seen`);
+  }
+});
+
 handler('interp', (m) => {
   const lang = m.row.lang ?? '?';
   const name = m.label;

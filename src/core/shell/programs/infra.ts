@@ -261,7 +261,7 @@ export const INFRA: RowSpec[] = [
       build: {
         n: 'build',
         d: 'builds an image (the context goes to the daemon)',
-        o: '-f|--file=R -t|--tag=V --build-arg=V --secret=V --ssh=V -o|--output=V --iidfile=W --metadata-file=W --cache-from=V --cache-to=V --target=V --platform=V --network=V --label=V --progress=V --builder=V --allow=V --build-context=V --add-host=V --shm-size=V --ulimit=V --no-cache --pull -q --push --load',
+        o: '-f|--file=X -t|--tag=V --build-arg=V --secret=V --ssh=V -o|--output=V --iidfile=W --metadata-file=W --cache-from=V --cache-to=V --target=V --platform=V --network=V --label=V --progress=V --builder=V --allow=V --build-context=V --add-host=V --shm-size=V --ulimit=V --no-cache --pull -q --push --load',
         x: 'docker-build',
       },
       cp: { n: 'cp', d: 'copies between a container and here', o: '-a|--archive -L|--follow-link -q|--quiet', x: 'docker-cp' },

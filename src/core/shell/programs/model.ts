@@ -389,7 +389,7 @@ const CODE_FILE =
 export function looksLikeCode(v: string): boolean {
   if (v.length < 4) return false;
   if (/[\w.!]\s*\([^)]*\)/.test(v) && /[\s"'.;,{}]/.test(v)) return true;
-  if (/^\s*\((?:[\w.:/-]+)[\s)]/.test(v)) return true;
+  if (/(?:^|["'\s])\((?:[\w.:/-]+)[\s)]/.test(v) && /\)/.test(v)) return true;
   return /[;`]|\$\(|&&|\|\||=>|\{[^}]*\}\s*$/.test(v) && /\s/.test(v);
 }
 
@@ -409,7 +409,7 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
   const w = ps[i];
   const v = w.value;
   if (v === null || w.glob || w.fromInput) return false;
-  if (i >= 1 && i < ps.length - 1 && /^[A-Za-z][\w.+-]*$/.test(v) && isProgram(v.toLowerCase()) && !CONSOLE_VERB.test(v)) {
+  if (i >= 1 && i < ps.length - 1 && /^[A-Za-z][\w.+-]*$/.test(v) && isProgram(v.toLowerCase()) && !CONSOLE_VERB.test(v) && !VERB_NAMED.test(v)) {
     // The command's own options are words the row read as its options: the line is taken from the words.
     const at = m.s.words.indexOf(w);
     m.host.shell(m.s, (at >= 0 ? m.s.words.slice(at) : ps.slice(i)).map((x) => x.text).join(' '), `${name} (runs ${v})`);
@@ -435,6 +435,10 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
     m.path('X', w, v, `${name} (runs ${w.text})`);
   return false;
 }
+
+/** Programs named like a tool's everyday verbs (`rustup override set`, `x toolchain link`): read as the verb. */
+const VERB_NAMED =
+  /^(?:set|test|link|install|list|info|show|status|add|remove|update|use|default|config|init|help|version|time|watch|kill|top|which|type|true|false)$/;
 
 /** Verbs that open a console reading code (`sbt console`, `lein repl`, `artisan tinker`). */
 const CONSOLE_VERB = /^(?:console|consoleQuick|consoleProject|repl|tinker|eval|shell|interactive)$/;
