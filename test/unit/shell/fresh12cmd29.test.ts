@@ -37,6 +37,8 @@ describe('fresh12 cmd29: code run through unmodelled verbs and options', functio
       ['sbt compile', 'allow'],
       ['sbt test', 'allow'],
       ['sbt clean test', 'allow'],
+      ['just shell', 'allow'],
+      ['rake console', 'allow'],
       ['rustup update', 'allow'],
       ['rustup show', 'allow'],
       ['rustup target add wasm32-unknown-unknown', 'allow'],

@@ -400,7 +400,7 @@ export function looksLikeCode(v: string): boolean {
  * `sbt 'eval Process("rm -rf src").!'`, `sbt console`. The default for such a word:
  *   - a known program followed by its arguments (not the verb itself) is that command line, judged as one;
  *   - code given inline is code nobody has read (unknown);
- *   - a verb that opens a code console on the input (console, repl, shell, tinker) is unknown;
+ *   - a verb that opens a code console (console, repl, shell, tinker) given code in the word or on the input is unknown;
  *   - a file of code by its name, or an absolute or home path, is run (judged as a program run: the project's own
  *     code is the project's, a file from scratch space or outside is code nobody has seen).
  * Returns true when the rest of the words belong to the command it judged.
@@ -425,7 +425,14 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
     m.unknown(`${name} runs ${w.text}, code the guard does not read`);
     return false;
   }
-  if (m.row.sub === undefined && m.label.indexOf(' ') < 0 && CONSOLE_VERB.test(v.split(/\s/, 1)[0]) && (i === 0 || /\s/.test(v))) {
+  // A console verb given code: in the word (`sbt 'eval x'`) or on its input (`sbt console <<< x`). Alone, with no
+  // input, it waits on a terminal (and `just shell`, `rake console` are the project's own recipes).
+  if (
+    m.row.sub === undefined &&
+    m.label.indexOf(' ') < 0 &&
+    CONSOLE_VERB.test(v.split(/\s/, 1)[0]) &&
+    (/\s/.test(v) || (i === 0 && m.s.stdin.kind !== 'none'))
+  ) {
     m.unknown(`${name} ${v} opens a console that runs the code it is given`);
     return false;
   }
