@@ -44,7 +44,7 @@ export const DEV: RowSpec[] = [
     posix: true,
     loose: true,
     lang: 'node',
-    o: '-e|--eval=K -p|--print=K -pe=K -r|--require=X --import=X --loader|--experimental-loader=X -c|--check -i|--interactive --inspect[=V] --inspect-brk[=V] --test --watch --watch-path=V --env-file=R --env-file-if-exists=R --input-type=V -v|--version -h|--help -C|--conditions=V --title=V --stack-size=V --max-old-space-size=V --test-reporter=V --test-reporter-destination=W --test-name-pattern=V --cpu-prof-dir=W --heap-prof-dir=W --diagnostic-dir=W --redirect-warnings=W --report-directory=W',
+    o: '-e|--eval=K -p|--print=K -pe=K -r|--require=X --import=X --loader|--experimental-loader=X -c|--check -i|--interactive --inspect[=V] --inspect-brk[=V] --test --watch --watch-path=V --env-file=R --env-file-if-exists=R --input-type=V -v|--version -h|--help -C|--conditions=V --title=V --stack-size=V --max-old-space-size=V --test-reporter=V --test-reporter-destination=W --test-name-pattern=V --cpu-prof --heap-prof --cpu-prof-name=W --heap-prof-name=W --cpu-prof-dir=W --heap-prof-dir=W --diagnostic-dir=W --report-filename=W --prof --logfile=W --trace-event-file-pattern=W --redirect-warnings=W --report-directory=W',
     x: 'interp',
     ok: ['node scripts/gen.js', 'node -e "console.log(require(\'./package.json\').version)"', 'node --version', 'node --test tests/', 'node --test'],
     eff: ['node --env-file=.env app.js => read .env', "node -e \"console.log(require('fs').readFileSync('.env','utf8'))\" => read .env"],
@@ -349,7 +349,7 @@ export const DEV: RowSpec[] = [
     n: 'pip pip3 pip3.11 pip3.12',
     d: 'installs Python packages',
     loose: true,
-    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
+    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=W -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
       // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
       // … and so does a local archive or folder given by path (`pip install /tmp/x.tar.gz`, `pip install ../x.whl`); a
@@ -400,7 +400,7 @@ export const DEV: RowSpec[] = [
     n: 'uv',
     d: 'Python package and project manager',
     loose: true,
-    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=V',
+    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=W',
     sub: {
       'sync lock add remove tree export venv init build version python cache self generate-shell-completion help': {
         n: '',
@@ -528,7 +528,7 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi *.ipynb',
     d: 'Python linter and formatter',
     loose: true,
-    o: '--fix:fix --unsafe-fixes --config=R --select=V --ignore=V --extend-select=V --output-file=W --cache-dir=V --exclude=P --diff:dry --check:dry --target-version=V',
+    o: '--fix:fix --unsafe-fixes --config=R --select=V --ignore=V --extend-select=V --output-file=W --cache-dir=W --exclude=P --diff:dry --check:dry --target-version=V',
     sub: {
       check: { n: 'check', d: 'lints (--fix rewrites)', a: 'T*/fix=Y', x: 'formatter' },
       format: { n: 'format', d: 'formats (rewrites unless --check/--diff)', a: 'Y*/dry=T', x: 'formatter' },
@@ -542,7 +542,7 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi',
     d: 'Python checkers (read the project)',
     loose: true,
-    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --cache-dir=V --exclude=P --ignore=V --select=V --disable=V --enable=V',
+    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --cache-dir=W --exclude=P --ignore=V --select=V --disable=V --enable=V',
     a: 'T*',
     ok: ['mypy src', 'flake8 .', 'pylint src/app'],
   },

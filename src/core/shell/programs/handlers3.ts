@@ -1232,6 +1232,13 @@ handler('test-runner', (m) => {
   // pytest-cov's `--cov-report=TYPE:PATH` (xml:cov.xml, html:htmlcov, lcov:…): the part after the type is where the
   // report is written, a file or a folder of files.
   for (const o of m.p.occ) {
+    // `-o cache_dir=tests`, `-o log_file=…`, `-o junit_logfile=…`: an ini setting that names where pytest writes.
+    if (o.opt.key === '-o' && typeof o.value === 'string') {
+      const kv = /^\s*(\w*(?:dir|file|path|logfile|basetemp)\w*)\s*=\s*(.*)$/i.exec(o.value);
+      if (kv && kv[2] !== '' && !/^(rootdir|confcutdir|testpaths|python_files|norecursedirs)$/i.test(kv[1]))
+        m.path('W', undefined, kv[2], `${m.label} -o ${kv[1]}`);
+      continue;
+    }
     if (o.opt.key !== '--cov-report' || o.value === undefined) continue;
     if (o.value === null) {
       m.unknown(`${m.label} --cov-report writes a report to a path only known at run time`);
@@ -1367,7 +1374,9 @@ handler('screen', (m) => {
       i++;
       break;
     }
-    if (/^-(S|c|e|h|p|T|t|s|Logfile|L)$/.test(v)) {
+    // `-L` alone turns logging on (screenlog.N here); `-Logfile FILE` names the log (a write).
+    if (v === '-L') continue;
+    if (/^-(S|c|e|h|p|T|t|s|Logfile)$/.test(v)) {
       if (v === '-c') m.unknown('screen -c loads a configuration that can run commands');
       if (v === '-Logfile') m.path('W', ws[i + 1], ws[i + 1]?.value, 'screen -Logfile');
       i++;

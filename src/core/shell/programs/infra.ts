@@ -390,7 +390,7 @@ export const INFRA: RowSpec[] = [
     n: 'helm',
     d: 'Helm (install, upgrade, uninstall and rollback are the rules’ business)',
     loose: true,
-    o: '--kubeconfig=X --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=V',
+    o: '--kubeconfig=X --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=W',
     sub: {
       'list ls status get history template lint show inspect search repo dependency dep package pull fetch verify version env completion install upgrade uninstall delete del rollback test push':
         {
