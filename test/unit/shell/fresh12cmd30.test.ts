@@ -12,15 +12,18 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
     w = makeWorkspace();
     const files: Record<string, string> = {
       '.gitignore': 'node_modules\n.env\nsecrets/\n',
-      'rs/Cargo.toml': '[package]\nname = "rs"\nversion = "0.1.0"\n',
+      // A Rust crate, a Go module and a Ruby project at the root (their packs apply) and in folders.
+      'Cargo.toml': '[package]\nname = "rs"\nversion = "0.1.0"\n',
       'rs/src/lib.rs': 'pub fn f() {}\n',
       'rs/tests/it.rs': '#[test]\nfn t() {}\n',
-      'go/go.mod': 'module example.com/m\n\ngo 1.22\n',
+      'go.mod': 'module example.com/m\n\ngo 1.22\n',
       'go/calc.go': 'package m\n\nfunc Add(a, b int) int { return a + b }\n',
       'go/calc_test.go': 'package m\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {}\n',
-      'rb/Gemfile': 'source "https://rubygems.org"\n',
+      'Gemfile': 'source "https://rubygems.org"\n',
       'rb/spec/calc_spec.rb': 'describe "x" do\nend\n',
       '.mypy_cache/.keep': '',
+      // The ecosystems' packs apply (their tests are protected).
+      '.agentguard.yaml': 'version: 1\nextends: [default, auto]\n',
     };
     for (const [rel, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(w.ws, rel)), { recursive: true });
@@ -48,6 +51,43 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
       ['pytest -o cache_dir=/tmp/pc', 'allow'],
       ['pytest -o addopts=-q', 'allow'],
       ['node --cpu-prof --cpu-prof-dir=/tmp/prof src/index.ts', 'allow'],
+    ]);
+  });
+
+  it('a project-wide rewriter over a folder holding protected tests rewrites them', () => {
+    checkEval(w, [
+      ['cd go && go fix ./...', 'not-allow'],
+      ['go fix ./go/...', 'not-allow'],
+      ["cd go && gofmt -r 'a -> b' -w .", 'not-allow'],
+      ["gofmt -r 'Add(1, 2) -> 3' -w go", 'not-allow'],
+      ['cd rs && cargo fix --allow-dirty', 'not-allow'],
+      ['cd rs && cargo clippy --fix --allow-dirty --allow-staged', 'not-allow'],
+      ['cd rb && standardrb --fix', 'not-allow'],
+      ['cd rb && rubocop --fix-layout', 'not-allow'],
+      ['cd go && go vet ./...', 'allow'],
+      ['cd go && gofmt -l .', 'allow'],
+      ['cd rs && cargo clippy -- -D warnings', 'allow'],
+      ['cd rs && cargo clippy', 'allow'],
+      ['cd rb && rubocop', 'allow'],
+      ['dotnet format --verify-no-changes', 'allow'],
+    ]);
+  });
+
+  it('a generator told to overwrite writes every file already in its destination', () => {
+    checkEval(w, [
+      ['rails new . --force', 'not-allow'],
+      ['rails new . -f', 'not-allow'],
+      ['rails generate model User --force', 'not-allow'],
+      ['npx degit evil/x . --force', 'not-allow'],
+      ['npx degit evil/x --force', 'not-allow'],
+      ['npx tiged evil/x tests --force', 'not-allow'],
+      ['dotnet new console -o . --force', 'not-allow'],
+      ['dotnet new xunit --output tests --force', 'not-allow'],
+      ['rails new /tmp/blog', 'allow'],
+      ['rails routes', 'allow'],
+      ['npx degit user/repo my-app', 'allow'],
+      ['npx degit user/repo /tmp/x --force', 'allow'],
+      ['dotnet new console -o /tmp/x --force', 'allow'],
     ]);
   });
 });

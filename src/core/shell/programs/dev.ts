@@ -570,10 +570,21 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
-      'build b check c test t bench run r doc clippy fix metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
+      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
       clean: { n: 'clean', d: 'removes the target directory', a: '?*' },
       fmt: { n: 'fmt', ext: '*.rs', d: 'formats (rewrites) the package’s Rust files', o: '--check:dry --all', a: 'Y*/dry=T', x: 'formatter' },
+      // `cargo fix` and `cargo clippy --fix` apply the compiler's suggestions to every target's sources (tests too).
+      fix: { n: 'fix', ext: '*.rs', d: 'applies fixes to the package’s Rust files', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: 'Y*', x: 'formatter' },
+      clippy: {
+        n: 'clippy',
+        ext: '*.rs',
+        d: 'lints (--fix rewrites the package’s Rust files)',
+        runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'],
+        o: '--fix:fix',
+        a: 'T*/fix=Y',
+        x: 'formatter',
+      },
       'publish yank': { n: '', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'cargo alone', a: '' },
     },
@@ -605,7 +616,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -vettool=X -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
-      'build test vet list env version doc install get tool clean bug help fix telemetry': {
+      'build test vet list env version doc install get tool clean bug help telemetry': {
         n: '',
         d: 'Go tooling',
         runs: ['go.mod', 'go.work'],
@@ -618,6 +629,8 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'builds and runs a main package', runs: ['go.mod', 'go.work', '*.go', '**/*.go'], a: '?*' },
       generate: { n: 'generate', d: 'runs the //go:generate commands written in the sources', runs: ['*.go'], a: '?*' },
       fmt: { n: 'fmt', ext: '*.go', d: 'formats (rewrites) Go files', a: 'Y*', x: 'formatter' },
+      // `go fix` rewrites the packages' sources (test files included) to newer APIs.
+      fix: { n: 'fix', ext: '*.go', d: 'rewrites Go files to newer APIs', o: '-diff:dry', a: 'Y*/dry=T', x: 'formatter' },
     },
     ok: ['go test ./...', 'go build ./cmd/app', 'go vet ./...', 'go mod tidy', 'go run ./cmd/app'],
   },
@@ -626,7 +639,7 @@ export const DEV: RowSpec[] = [
     ext: '*.go',
     d: 'Go checkers and formatters (-w rewrites)',
     loose: true,
-    o: '-w:fix --fix:fix -l -d -s -e --config=R -c=R --out-format=V',
+    o: '-w:fix --fix:fix -r=V -l -d -s -e --config=R -c=R --out-format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['gofmt -l .', 'staticcheck ./...'],
@@ -809,10 +822,15 @@ export const DEV: RowSpec[] = [
   },
   {
     n: 'rails',
-    d: 'Ruby on Rails (db resets are the rules’ business)',
+    d: 'Ruby on Rails (db resets are the rules’ business; `new --force` and `generate --force` overwrite files)',
     loose: true,
     runs: ['Gemfile', 'config/**'],
-    a: 'V*',
+    sub: {
+      new: { n: 'new', d: 'makes an application in a folder (--force overwrites what is there)', o: '-f|--force:force', a: 'A/force=Y V*', x: 'scaffold' },
+      'generate g destroy d': { n: '', d: 'generators (--force overwrites files)', o: '-f|--force:force', a: 'V*', x: 'scaffold' },
+      '*': { n: '', d: 'tasks and commands', a: 'V*' },
+      '': { n: '', d: 'rails alone', a: '' },
+    },
     ok: ['bin/rails db:migrate:status', 'rails test', 'rails routes'],
   },
   {
@@ -875,7 +893,7 @@ export const DEV: RowSpec[] = [
     ext: '*.rb *.rake *.gemspec *.ru Gemfile Rakefile',
     d: 'Ruby linters (-a/-A rewrite)',
     loose: true,
-    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -c|--config=X -o|--out=W',
+    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -x|--fix-layout:fix --fix:fix --fix-unsafely:fix -c|--config=X -o|--out=W --cache-root=W',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['rubocop app'],
@@ -968,7 +986,11 @@ export const DEV: RowSpec[] = [
       // The project or solution they build and run is code (MSBuild targets run commands): named outside the
       // workspace, a program nobody has seen.
       'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*' },
-      'new add remove list sln format watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {
+      // `dotnet format` rewrites the project's sources (the test projects' included); a project or solution named narrows nothing here.
+      format: { n: 'format', ext: '*.cs *.vb *.fs *.fsx *.fsi', d: 'formats (rewrites) the sources', o: '--verify-no-changes:dry', a: 'Y?/dry=T', x: 'formatter' },
+      // A template's files land in -o (here by default); --force overwrites files already there.
+      new: { n: 'new', d: 'makes a project from a template (--force overwrites)', o: '-o|--output=W:dest --force:force -n|--name=V', a: 'V*', x: 'scaffold' },
+      'add remove list sln watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {
         n: '',
         d: '.NET tooling',
         a: '?*',
@@ -1140,7 +1162,18 @@ export const DEV: RowSpec[] = [
     eff: ['mkdocs build --site-dir tests => write tests'],
   },
   {
-    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
+    // degit/tiged/giget copy a repository's files into a folder (here when none is named); --force overwrites.
+    n: 'degit tiged giget',
+    d: 'copies a repository’s files into a folder (--force overwrites what is there)',
+    loose: true,
+    o: '-f|--force:force -v|--verbose -m|--mode=V --offline --cwd=C',
+    a: 'U A?/force=Y',
+    x: 'scaffold',
+    ok: ['npx degit user/repo my-app', 'npx degit user/repo /tmp/x --force'],
+    eff: ['npx degit evil/x . --force => write .', 'degit evil/x --force => write .'],
+  },
+  {
+    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,

@@ -748,6 +748,20 @@ handler('helm-misc', (m) => {
   if (group === 'create') for (const w of m.p.positional) m.path('A', w, w.value, 'helm create');
 });
 
+/**
+ * Project generators (`rails new`, `degit`, `dotnet new`, `cookiecutter`, `copier copy`): the destination folder gets
+ * files whose names the template decides. With --force (overwrite) the files already there are replaced, so every
+ * existing file under it is written: the destination option (role `:dest`), else the positional the row turns to `Y`
+ * on `force`, else the current folder.
+ */
+handler('scaffold', (m) => {
+  applyRoles(m);
+  if (!m.has('force')) return;
+  const dest = m.p.occ.find((o) => o.opt.flag === 'dest' && o.value !== undefined);
+  if (dest !== undefined) return m.role('Y', dest.w, dest.value, `${m.label} ${dest.opt.key} (overwrites)`);
+  if (!m.roles.includes('Y')) m.add('write', undefined, '.', `${m.label} (overwrites the files here)`, RECURSIVE);
+});
+
 // ---- infrastructure as code ----
 
 handler('terraform', (m) => {
