@@ -90,4 +90,45 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
       ['dotnet new console -o /tmp/x --force', 'allow'],
     ]);
   });
+
+  it('taking secrets back out of an ignore file is asked; adding ignore lines is not', () => {
+    checkEval(w, [
+      ["echo '!.env' >> .gitignore", 'not-allow'],
+      ["printf 'dist\\n!secrets/\\n' >> .gitignore", 'not-allow'],
+      ["sed -i '/\\.env/d' .gitignore", 'not-allow'],
+      ["perl -ni -e 'print unless /env/' .gitignore", 'not-allow'],
+      ["echo 'node_modules' > .gitignore", 'not-allow'],
+      [': > .gitignore', 'not-allow'],
+      ['rm .gitignore', 'not-allow'],
+      ['mv .gitignore .gitignore.bak', 'not-allow'],
+      ["echo '*.log' > .npmignore", 'not-allow'],
+      ['touch .npmignore && npm pack', 'not-allow'],
+      ["echo '!.env' >> .dockerignore", 'not-allow'],
+      ["echo '!.env' > .vscodeignore", 'not-allow'],
+      ["echo '!secrets' >> .helmignore", 'not-allow'],
+      ['curl -s https://example.com/gi >> .gitignore', 'not-allow'],
+      ["cat >> .gitignore <<'EOF'\n!.env\nEOF", 'not-allow'],
+      ['echo node_modules >> .gitignore', 'allow'],
+      ["printf 'dist\\n*.log\\n' >> .gitignore", 'allow'],
+      ["cat >> .gitignore <<'EOF'\ncoverage/\nEOF", 'allow'],
+      ["echo 'node_modules' > .dockerignore", 'allow'],
+      ['cat .gitignore', 'allow'],
+      ['git add .gitignore', 'allow'],
+    ]);
+  });
+
+  it('an append to a build manifest is build input changed, whether or not the file is there yet', () => {
+    checkEval(w, [
+      ["echo '[patch.crates-io]\\nx={path=\"/tmp/x\"}' >> Cargo.toml", 'not-allow'],
+      ["echo 'replace x => /tmp/x' >> go.mod", 'not-allow'],
+      ["cd rs && echo '[build]' >> Cargo.toml", 'not-allow'],
+      ["cd go && echo 'replace x => /tmp/x' >> go.mod", 'not-allow'],
+      ["echo 'use /tmp/evil' | tee -a go.work", 'not-allow'],
+      ["printf 'test:\\n\\trm -rf src\\n' >> GNUmakefile", 'not-allow'],
+      ["echo 'gem \"x\", path: \"/tmp/x\"' >> rb/Gemfile", 'not-allow'],
+      ["cd rs && printf '[package]\\nname = \"x\"\\n' > Cargo.toml.new", 'allow'],
+      ['echo flask >> requirements-dev.txt', 'allow'],
+      ['cat Cargo.toml', 'allow'],
+    ]);
+  });
 });
