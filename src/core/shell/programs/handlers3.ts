@@ -508,6 +508,8 @@ function firstBare(ws: W[]): string | null | undefined {
 handler('gh', (m) => {
   const ws = m.s.words;
   const bare: W[] = [];
+  const clobber = ws.some((w) => w.value === '--clobber');
+  let toDir = false;
   for (let i = 1; i < ws.length; i++) {
     const w = ws[i];
     const v = w.value;
@@ -527,7 +529,10 @@ handler('gh', (m) => {
         } else if (val !== '-') m.path('R', valW, val, `gh ${k}`);
       } else if (/^(-D|--dir|-O|--output)$/.test(k)) {
         if (eq < 0) i++;
-        if (typeof val === 'string' && val !== '-') m.add('write', undefined, val, `gh ${k}`, k === '-D' || k === '--dir' ? RECURSIVE | INTO : 0);
+        // --clobber: files already in the folder are overwritten by whatever the assets are named.
+        const dirFlags = clobber ? RECURSIVE : RECURSIVE | INTO;
+        if (typeof val === 'string' && val !== '-') m.add('write', undefined, val, `gh ${k}`, k === '-D' || k === '--dir' ? dirFlags : 0);
+        if (k === '-D' || k === '--dir') toDir = true;
       } else if (
         /^(-R|--repo|-b|--body|-t|--title|-m|--message|-X|--method|-H|--header|-f|--raw-field|-q|--jq|-L|--limit|--json|--state|--label|-l|--base|-B|--head|-a|--assignee|--author|--hostname|-e|--env|--branch|--workflow|-w|--ref|-r|--reviewer|-s|--search|--milestone|--tag|--target|--notes|-n|--name|--visibility|--description|-d|--template|--jq|--sort|--order|--created|--app|--org|--user)$/.test(
           k,
@@ -558,7 +563,13 @@ handler('gh', (m) => {
       const v = w.value === null ? null : w.value.replace(/#.*$/, '');
       m.path('R', v === w.value ? w : undefined, v, `gh release ${a}`);
     }
-  if (g === 'repo' && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, 'gh repo clone');
+  if ((g === 'repo' || g === 'gist') && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, `gh ${g} clone`);
+  // `gh release download`/`gh run download` with no folder: the assets land here, over same-named files with --clobber.
+  // Without it, new files named as the assets are (a `conftest.py`, a `.envrc`) land here: not seen, so asked.
+  if ((g === 'release' || g === 'run' || g === 'attestation') && a === 'download' && !toDir && !m.acc.some((x) => x.how === 'gh -O' || x.how === 'gh --output')) {
+    if (clobber) m.add('write', undefined, '.', `gh ${g} download --clobber`, RECURSIVE);
+    else m.unknown(`gh ${g} download writes files named as the assets are into this folder`);
+  }
 });
 
 // ---- containers and clusters ----
