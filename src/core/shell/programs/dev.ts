@@ -981,11 +981,11 @@ export const DEV: RowSpec[] = [
     d: '.NET: builds, tests, runs the project (nuget push is the rules’ business; ef database drop is unknown)',
     loose: true,
     runs: ['*.csproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets', 'global.json'],
-    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=X -v|--verbosity=V --logger=V --filter=V -s|--source=V',
+    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=X -v|--verbosity=V -l|--logger=V --filter=V -s|--source=V --results-directory=W --diag=W -bl|--binaryLogger[=W]',
     sub: {
       // The project or solution they build and run is code (MSBuild targets run commands): named outside the
       // workspace, a program nobody has seen.
-      'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*' },
+      'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*', x: 'dotnet-build' },
       // `dotnet format` rewrites the project's sources (the test projects' included); a project or solution named narrows nothing here.
       format: { n: 'format', ext: '*.cs *.vb *.fs *.fsx *.fsi', d: 'formats (rewrites) the sources', o: '--verify-no-changes:dry', a: 'Y?/dry=T', x: 'formatter' },
       // A template's files land in -o (here by default); --force overwrites files already there.

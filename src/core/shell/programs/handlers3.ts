@@ -773,6 +773,52 @@ handler('scaffold', (m) => {
   if (!m.roles.includes('Y')) m.add('write', undefined, '.', `${m.label} (overwrites the files here)`, RECURSIVE);
 });
 
+/**
+ * skopeo: an image reference with a local transport is a path here (`dir:tests` is a folder of layers written or
+ * read whole, `docker-archive:/tmp/x.tar` a file); `copy`/`sync` write the last one and read the others.
+ */
+handler('skopeo', (m) => {
+  applyRoles(m);
+  const ps = m.p.positional;
+  const verb = ps[0]?.value;
+  for (let i = 1; i < ps.length; i++) {
+    const v = ps[i].value;
+    if (v === null) {
+      m.unknown(`skopeo ${verb ?? ''} with an image only known at run time`);
+      continue;
+    }
+    const t = /^(dir|oci|oci-archive|docker-archive|sif):(.*)$/.exec(v);
+    if (!t) continue;
+    // oci:PATH:REF and docker-archive:PATH:REF: the path is what comes before a last `:tag`.
+    const p = t[1] === 'dir' ? t[2] : t[2].replace(/:[\w.@-]+$/, '');
+    const folder = t[1] === 'dir' || t[1] === 'oci';
+    const writes = (verb === 'copy' || verb === 'sync') && i === ps.length - 1;
+    m.add(writes ? 'write' : 'read', undefined, p || '.', `skopeo ${verb ?? ''} ${t[1]}:`, folder ? RECURSIVE | (writes ? INTO : 0) : 0);
+  }
+});
+
+/**
+ * dotnet build/test: a logger's `LogFileName=`/`LogFilePath=` (`--logger 'trx;LogFileName=../tests/x'`) is a file
+ * written, relative to the results folder (TestResults unless --results-directory says otherwise).
+ */
+handler('dotnet-build', (m) => {
+  applyRoles(m);
+  const rd = m.occ('--results-directory')?.value;
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-l' || o.value === undefined) continue;
+    if (o.value === null) {
+      m.unknown(`${m.label} --logger with settings only known at run time`);
+      continue;
+    }
+    for (const kv of o.value.split(';')) {
+      const f = /^\s*(LogFileName|LogFilePath|LogFilePrefix|OutputFile|LogFile)\s*=\s*(.+)$/i.exec(kv);
+      if (!f) continue;
+      const dir = typeof rd === 'string' ? rd : 'TestResults';
+      m.path('W', undefined, f[2].startsWith('/') || f[2].startsWith('~') ? f[2] : `${dir}/${f[2]}`, `${m.label} --logger ${f[1]}`);
+    }
+  }
+});
+
 // ---- infrastructure as code ----
 
 handler('terraform', (m) => {
