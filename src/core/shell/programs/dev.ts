@@ -191,7 +191,13 @@ export const DEV: RowSpec[] = [
     d: 'pnpm: like npm; a word that is no verb runs that script or binary',
     loose: true,
     o: '--prefix=C -C|--dir=C -w|--workspace-root -F|--filter=V -r|--recursive --if-present --silent -s',
-    sub: { ...NPM_SUB, '': { n: '', d: 'pnpm alone', a: '' }, '*': { n: '', d: 'runs a script or a binary by name', ...NODE_RUN } },
+    sub: {
+      ...NPM_SUB,
+      // The patched package's folder becomes installed code (and a patch file every later install applies).
+      'patch-commit': { n: 'patch-commit', d: 'commits a package patch from a folder', o: '--patches-dir=W', a: 'X' },
+      '': { n: '', d: 'pnpm alone', a: '' },
+      '*': { n: '', d: 'runs a script or a binary by name', ...NODE_RUN },
+    },
     ok: ['pnpm install --frozen-lockfile', 'pnpm -r test', 'pnpm build'],
   },
   {
@@ -209,9 +215,11 @@ export const DEV: RowSpec[] = [
         a: 'I*',
       },
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
+      // The patched package's folder becomes installed code (and a patch file every later install applies).
+      'patch-commit': { n: 'patch-commit', d: 'commits a package patch from a folder', o: '-s|--save --patches-dir=W', a: 'X' },
       'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
       'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },
-      'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch patch-commit search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
+      'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
         { n: '', d: 'information and tooling', a: '?*', x: 'npm-misc' },
       dlx: { n: 'dlx', d: 'runs a package binary (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
@@ -476,7 +484,9 @@ export const DEV: RowSpec[] = [
     a: 'R? W?',
     ok: ['python -m json.tool package.json'],
   },
-  { n: 'python-info', d: 'python -m site/platform/ensurepip: information', loose: true, a: 'V*', ok: ['python -m site'] },
+  { n: 'python-info', d: 'python -m site/platform: information', loose: true, a: 'V*', ok: ['python -m site'] },
+  // ensurepip installs pip: into the running Python, or under --root/--prefix (`--root /` writes the system's).
+  { n: 'python-ensurepip', d: 'python -m ensurepip: installs pip', loose: true, o: '--root=W --prefix=W --user --upgrade --default-pip -v|--verbose', a: '', ok: ['python3 -m ensurepip --upgrade'] },
   {
     n: 'python-httpserver',
     d: 'python -m http.server: serves a folder over HTTP to whoever reaches the port (a read of the whole tree; --cgi runs its scripts)',
