@@ -44,6 +44,7 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
       ['screen -L -Logfile .git/hooks/pre-commit -dm true', 'not-allow'],
       ['pip download requests --cache-dir=tests -d /tmp/dl', 'not-allow'],
       ['rsync -a --backup-dir=tests src/ /tmp/x/', 'not-allow'],
+      ['mkdocs build --site-dir src', 'not-allow'],
       ['mypy src', 'allow'],
       ['mypy --cache-dir=.mypy_cache src', 'allow'],
       ['ruff check src', 'allow'],
