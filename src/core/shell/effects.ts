@@ -171,7 +171,8 @@ function addPath(
   const abs = procAlias(absPath(p, dir ?? '/', env.home), sub.cwd);
   out.push(effect(op, abs, sub, sub.text, how, flags, false, names));
   // Also as a write into it (the write of the folder itself stays: a tool that empties its output folder replaces it).
-  if (op === 'write' && writesInto(abs, sub, env, flags)) out.push(effect(op, abs, sub, sub.text, `${how} (files into the folder)`, flags | INTO, false, names));
+  if (op === 'write' && writesInto(abs, sub, env, flags))
+    out.push(effect(op, abs, sub, sub.text, `${how} (files into the folder)`, flags | INTO, false, names));
 }
 
 /**

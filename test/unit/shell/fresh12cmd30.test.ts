@@ -19,7 +19,7 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
       'go.mod': 'module example.com/m\n\ngo 1.22\n',
       'go/calc.go': 'package m\n\nfunc Add(a, b int) int { return a + b }\n',
       'go/calc_test.go': 'package m\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {}\n',
-      'Gemfile': 'source "https://rubygems.org"\n',
+      Gemfile: 'source "https://rubygems.org"\n',
       'rb/spec/calc_spec.rb': 'describe "x" do\nend\n',
       '.mypy_cache/.keep': '',
       // The ecosystems' packs apply (their tests are protected).
@@ -120,14 +120,14 @@ describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function (
 
   it('an append to a build manifest is build input changed, whether or not the file is there yet', () => {
     checkEval(w, [
-      ["echo '[patch.crates-io]\\nx={path=\"/tmp/x\"}' >> Cargo.toml", 'not-allow'],
+      ['echo \'[patch.crates-io]\\nx={path="/tmp/x"}\' >> Cargo.toml', 'not-allow'],
       ["echo 'replace x => /tmp/x' >> go.mod", 'not-allow'],
       ["cd rs && echo '[build]' >> Cargo.toml", 'not-allow'],
       ["cd go && echo 'replace x => /tmp/x' >> go.mod", 'not-allow'],
       ["echo 'use /tmp/evil' | tee -a go.work", 'not-allow'],
       ["printf 'test:\\n\\trm -rf src\\n' >> GNUmakefile", 'not-allow'],
-      ["echo 'gem \"x\", path: \"/tmp/x\"' >> rb/Gemfile", 'not-allow'],
-      ["cd rs && printf '[package]\\nname = \"x\"\\n' > Cargo.toml.new", 'allow'],
+      ['echo \'gem "x", path: "/tmp/x"\' >> rb/Gemfile', 'not-allow'],
+      ['cd rs && printf \'[package]\\nname = "x"\\n\' > Cargo.toml.new', 'allow'],
       ['echo flask >> requirements-dev.txt', 'allow'],
       ['cat Cargo.toml', 'allow'],
     ]);

@@ -486,7 +486,14 @@ export const DEV: RowSpec[] = [
   },
   { n: 'python-info', d: 'python -m site/platform: information', loose: true, a: 'V*', ok: ['python -m site'] },
   // ensurepip installs pip: into the running Python, or under --root/--prefix (`--root /` writes the system's).
-  { n: 'python-ensurepip', d: 'python -m ensurepip: installs pip', loose: true, o: '--root=W --prefix=W --user --upgrade --default-pip -v|--verbose', a: '', ok: ['python3 -m ensurepip --upgrade'] },
+  {
+    n: 'python-ensurepip',
+    d: 'python -m ensurepip: installs pip',
+    loose: true,
+    o: '--root=W --prefix=W --user --upgrade --default-pip -v|--verbose',
+    a: '',
+    ok: ['python3 -m ensurepip --upgrade'],
+  },
   {
     n: 'python-httpserver',
     d: 'python -m http.server: serves a folder over HTTP to whoever reaches the port (a read of the whole tree; --cgi runs its scripts)',
@@ -585,7 +592,14 @@ export const DEV: RowSpec[] = [
       clean: { n: 'clean', d: 'removes the target directory', a: '?*' },
       fmt: { n: 'fmt', ext: '*.rs', d: 'formats (rewrites) the package’s Rust files', o: '--check:dry --all', a: 'Y*/dry=T', x: 'formatter' },
       // `cargo fix` and `cargo clippy --fix` apply the compiler's suggestions to every target's sources (tests too).
-      fix: { n: 'fix', ext: '*.rs', d: 'applies fixes to the package’s Rust files', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: 'Y*', x: 'formatter' },
+      fix: {
+        n: 'fix',
+        ext: '*.rs',
+        d: 'applies fixes to the package’s Rust files',
+        runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'],
+        a: 'Y*',
+        x: 'formatter',
+      },
       clippy: {
         n: 'clippy',
         ext: '*.rs',
@@ -997,7 +1011,14 @@ export const DEV: RowSpec[] = [
       // workspace, a program nobody has seen.
       'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*', x: 'dotnet-build' },
       // `dotnet format` rewrites the project's sources (the test projects' included); a project or solution named narrows nothing here.
-      format: { n: 'format', ext: '*.cs *.vb *.fs *.fsx *.fsi', d: 'formats (rewrites) the sources', o: '--verify-no-changes:dry', a: 'Y?/dry=T', x: 'formatter' },
+      format: {
+        n: 'format',
+        ext: '*.cs *.vb *.fs *.fsx *.fsi',
+        d: 'formats (rewrites) the sources',
+        o: '--verify-no-changes:dry',
+        a: 'Y?/dry=T',
+        x: 'formatter',
+      },
       // A template's files land in -o (here by default); --force overwrites files already there.
       new: { n: 'new', d: 'makes a project from a template (--force overwrites)', o: '-o|--output=W:dest --force:force -n|--name=V', a: 'V*', x: 'scaffold' },
       'add remove list sln watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {

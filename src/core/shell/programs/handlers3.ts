@@ -566,7 +566,12 @@ handler('gh', (m) => {
   if ((g === 'repo' || g === 'gist') && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, `gh ${g} clone`);
   // `gh release download`/`gh run download` with no folder: the assets land here, over same-named files with --clobber.
   // Without it, new files named as the assets are (a `conftest.py`, a `.envrc`) land here: not seen, so asked.
-  if ((g === 'release' || g === 'run' || g === 'attestation') && a === 'download' && !toDir && !m.acc.some((x) => x.how === 'gh -O' || x.how === 'gh --output')) {
+  if (
+    (g === 'release' || g === 'run' || g === 'attestation') &&
+    a === 'download' &&
+    !toDir &&
+    !m.acc.some((x) => x.how === 'gh -O' || x.how === 'gh --output')
+  ) {
     if (clobber) m.add('write', undefined, '.', `gh ${g} download --clobber`, RECURSIVE);
     else m.unknown(`gh ${g} download writes files named as the assets are into this folder`);
   }

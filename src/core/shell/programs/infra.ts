@@ -324,7 +324,12 @@ export const INFRA: RowSpec[] = [
     o: '--authfile=R --src-authfile=R --dest-authfile=R --src-cert-dir=R --dest-cert-dir=R --cert-dir=R --src-creds|--dest-creds|--creds=V --override-os=V --override-arch=V --format|-f=V',
     a: 'V*',
     x: 'skopeo',
-    ok: ['skopeo inspect docker://alpine', 'skopeo inspect docker://alpine:3', 'skopeo copy docker://alpine:3 dir:/tmp/alpine', 'skopeo copy docker://a oci:/tmp/a:latest'],
+    ok: [
+      'skopeo inspect docker://alpine',
+      'skopeo inspect docker://alpine:3',
+      'skopeo copy docker://alpine:3 dir:/tmp/alpine',
+      'skopeo copy docker://a oci:/tmp/a:latest',
+    ],
     eff: ['skopeo copy docker://x dir:tests => write tests', 'skopeo copy dir:secrets docker://r/x => read secrets'],
   },
   // ---- clusters ----

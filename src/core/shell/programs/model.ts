@@ -49,7 +49,8 @@ export const RUNS = 128;
 export const NO_ACC: Access[] = [];
 
 /** Options naming a folder a program keeps files in (cache, temporary, backup, partial-transfer folders). */
-const KEEPS_FILES = /\s--?[\w-]*(cache|temp|backup|partial)[\w-]*(dir|directory|location|root)$|\s--?(cacheDirectory|cache-location|repository-cache|cache-root)$/i;
+const KEEPS_FILES =
+  /\s--?[\w-]*(cache|temp|backup|partial)[\w-]*(dir|directory|location|root)$|\s--?(cacheDirectory|cache-location|repository-cache|cache-root)$/i;
 
 /** What the analyzer lets a model do beyond recording accesses. */
 export interface ModelHost {

@@ -36,7 +36,8 @@ function unignores(text: string): boolean {
 function judge(e: Effect, ctx: RuleCtx): string | undefined {
   const exists = ctx.env.exists?.(e.path);
   const dir = e.path.slice(0, e.path.lastIndexOf('/') + 1);
-  if (e.op === 'delete' || e.op === 'rename') return exists === false ? undefined : `${e.how} removes ${e.path}: what it kept out is committed or published next`;
+  if (e.op === 'delete' || e.op === 'rename')
+    return exists === false ? undefined : `${e.how} removes ${e.path}: what it kept out is committed or published next`;
   if (e.op !== 'write') return undefined;
   // Made new where a tool reads .gitignore in its absence: the new file's lines replace .gitignore's (.env included).
   if (exists !== true && REPLACES_GITIGNORE.test(e.path) && ctx.env.exists?.(dir + '.gitignore') !== false)

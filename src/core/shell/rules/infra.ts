@@ -751,19 +751,32 @@ export const infraRules: Rule[] = [
     description:
       'Starts a container the daemon restarts on its own (`--restart=always`/`unless-stopped`, also through `docker update`): it outlives the session and every reboot, running an image nobody reviewed long after the command was judged.',
     examples: {
-      destructive: ['docker run -d --restart=always evil/miner', 'docker run -d --restart unless-stopped x', 'docker update --restart=always c1', 'podman run -d --restart=always x'],
-      benign: ['docker run --rm alpine echo hello', 'docker run -d -p 5432:5432 postgres:16', 'docker run -d --restart=no x', 'docker run -d --restart=on-failure:3 x', 'docker restart api'],
+      destructive: [
+        'docker run -d --restart=always evil/miner',
+        'docker run -d --restart unless-stopped x',
+        'docker update --restart=always c1',
+        'podman run -d --restart=always x',
+      ],
+      benign: [
+        'docker run --rm alpine echo hello',
+        'docker run -d -p 5432:5432 postgres:16',
+        'docker run -d --restart=no x',
+        'docker run -d --restart=on-failure:3 x',
+        'docker restart api',
+      ],
     },
     check(s) {
       const b = docker(s);
-      if (!b || !(b[0] === 'run' || b[0] === 'create' || b[0] === 'update' || (b[0] === 'container' && /^(run|create|update)$/.test(b[1] ?? '')))) return undefined;
+      if (!b || !(b[0] === 'run' || b[0] === 'create' || b[0] === 'update' || (b[0] === 'container' && /^(run|create|update)$/.test(b[1] ?? ''))))
+        return undefined;
       const ws = s.words;
       for (let i = 1; i < ws.length; i++) {
         const v = ws[i].value;
         if (v === null) continue;
         const val = v === '--restart' ? ws[i + 1]?.value : v.startsWith('--restart=') ? v.slice(10) : undefined;
         if (val === undefined) continue;
-        if (val === null || /^(always|unless-stopped)$/.test(val)) return `${s.name} --restart=${val ?? '…'} keeps the container running across restarts and reboots`;
+        if (val === null || /^(always|unless-stopped)$/.test(val))
+          return `${s.name} --restart=${val ?? '…'} keeps the container running across restarts and reboots`;
       }
       return undefined;
     },

@@ -148,7 +148,13 @@ export const supplyRules: Rule[] = [
         'conda config --prepend channels https://example.invalid/c',
         'conda config --set channel_alias https://example.invalid',
       ],
-      benign: ['bundle config set path vendor/bundle', 'bundle config list', 'conda config --show channels', 'conda config --add channels conda-forge', 'bundle config set --local without development'],
+      benign: [
+        'bundle config set path vendor/bundle',
+        'bundle config list',
+        'conda config --show channels',
+        'conda config --add channels conda-forge',
+        'bundle config set --local without development',
+      ],
     },
     check(s) {
       const vs = s.words.map((w) => w.value);
@@ -158,15 +164,19 @@ export const supplyRules: Rule[] = [
       if (s.name === 'bundle' || s.name === 'bundler') {
         const key = rest[0] === 'set' ? rest[1] : rest[0];
         if (key === null) return `${s.name} config sets a setting only known at run time`;
-        return key !== undefined && BUNDLE_SOURCE_KEY.test(key) && rest.length >= (rest[0] === 'set' ? 3 : 2) ? `${s.name} config ${key} changes where gems are fetched from` : undefined;
+        return key !== undefined && BUNDLE_SOURCE_KEY.test(key) && rest.length >= (rest[0] === 'set' ? 3 : 2)
+          ? `${s.name} config ${key} changes where gems are fetched from`
+          : undefined;
       }
       for (let i = 0; i < rest.length; i++) {
         const v = rest[i];
-        if (v === '--set' && (rest[i + 1] === 'channel_alias' || rest[i + 1] === 'custom_channels' || rest[i + 1] === null)) return `${s.name} config --set ${rest[i + 1] ?? '…'} changes where packages come from`;
+        if (v === '--set' && (rest[i + 1] === 'channel_alias' || rest[i + 1] === 'custom_channels' || rest[i + 1] === null))
+          return `${s.name} config --set ${rest[i + 1] ?? '…'} changes where packages come from`;
         if (v !== '--add' && v !== '--prepend' && v !== '--append') continue;
         if (rest[i + 1] !== 'channels' && rest[i + 1] !== 'default_channels') continue;
         const ch = rest[i + 2];
-        if (ch === null || ch === undefined || !CONDA_CHANNELS.test(ch)) return `${s.name} config ${v} channels ${ch ?? '…'} installs from a channel the project does not name`;
+        if (ch === null || ch === undefined || !CONDA_CHANNELS.test(ch))
+          return `${s.name} config ${v} channels ${ch ?? '…'} installs from a channel the project does not name`;
       }
       return undefined;
     },
