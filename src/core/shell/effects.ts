@@ -168,7 +168,22 @@ function addPath(
     unknown?.push(`${how} names ${p} after a cd the guard could not follow`);
     return;
   }
-  out.push(effect(op, procAlias(absPath(p, dir ?? '/', env.home), sub.cwd), sub, sub.text, how, flags, false, names));
+  const abs = procAlias(absPath(p, dir ?? '/', env.home), sub.cwd);
+  out.push(effect(op, abs, sub, sub.text, how, flags, false, names));
+  // Also as a write into it (the write of the folder itself stays: a tool that empties its output folder replaces it).
+  if (op === 'write' && writesInto(abs, sub, env, flags))
+    out.push(effect(op, abs, sub, sub.text, `${how} (files into the folder)`, flags | INTO, false, names));
+}
+
+/**
+ * A program's write target that is a folder on disk is an output folder (`--cache-dir=tests`, `--cpu-prof-dir=.git/hooks`,
+ * `dir:tests`): files with names the guard cannot know land in it, so it is judged by what the rules anchor under it.
+ * The command's own folder and the workspace root are left as written (a `-o .` build writes its artifact by name).
+ */
+function writesInto(abs: string, sub: Sub, env: CommandEnv, flags: number): boolean {
+  if ((flags & (RECURSIVE | INTO | CONTENTLESS | APPEND)) !== 0) return false;
+  const a = abs.replace(/\/+$/, '') || '/';
+  return a !== env.workspace && a !== sub.cwd && a !== env.cwd && env.isDir?.(a) === true;
 }
 
 /** `/proc/self/cwd/x` is x in the command's own directory; `/proc/self/root/x` is /x. */

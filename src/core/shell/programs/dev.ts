@@ -44,7 +44,7 @@ export const DEV: RowSpec[] = [
     posix: true,
     loose: true,
     lang: 'node',
-    o: '-e|--eval=K -p|--print=K -pe=K -r|--require=X --import=X --loader|--experimental-loader=X -c|--check -i|--interactive --inspect[=V] --inspect-brk[=V] --test --watch --watch-path=V --env-file=R --env-file-if-exists=R --input-type=V -v|--version -h|--help -C|--conditions=V --title=V --stack-size=V --max-old-space-size=V --test-reporter=V --test-reporter-destination=W --test-name-pattern=V --cpu-prof-dir=W --heap-prof-dir=W --diagnostic-dir=W --redirect-warnings=W --report-directory=W',
+    o: '-e|--eval=K -p|--print=K -pe=K -r|--require=X --import=X --loader|--experimental-loader=X -c|--check -i|--interactive --inspect[=V] --inspect-brk[=V] --test --watch --watch-path=V --env-file=R --env-file-if-exists=R --input-type=V -v|--version -h|--help -C|--conditions=V --title=V --stack-size=V --max-old-space-size=V --test-reporter=V --test-reporter-destination=W --test-name-pattern=V --cpu-prof --heap-prof --cpu-prof-name=W --heap-prof-name=W --cpu-prof-dir=W --heap-prof-dir=W --diagnostic-dir=W --report-filename=W --prof --logfile=W --trace-event-file-pattern=W --redirect-warnings=W --report-directory=W',
     x: 'interp',
     ok: ['node scripts/gen.js', 'node -e "console.log(require(\'./package.json\').version)"', 'node --version', 'node --test tests/', 'node --test'],
     eff: ['node --env-file=.env app.js => read .env', "node -e \"console.log(require('fs').readFileSync('.env','utf8'))\" => read .env"],
@@ -209,7 +209,13 @@ export const DEV: RowSpec[] = [
     d: 'pnpm: like npm; a word that is no verb runs that script or binary',
     loose: true,
     o: '--prefix=C -C|--dir=C -w|--workspace-root -F|--filter=V -r|--recursive --if-present --silent -s',
-    sub: { ...NPM_SUB, '': { n: '', d: 'pnpm alone', a: '' }, '*': { n: '', d: 'runs a script or a binary by name', ...NODE_RUN } },
+    sub: {
+      ...NPM_SUB,
+      // The patched package's folder becomes installed code (and a patch file every later install applies).
+      'patch-commit': { n: 'patch-commit', d: 'commits a package patch from a folder', o: '--patches-dir=W', a: 'X' },
+      '': { n: '', d: 'pnpm alone', a: '' },
+      '*': { n: '', d: 'runs a script or a binary by name', ...NODE_RUN },
+    },
     ok: ['pnpm install --frozen-lockfile', 'pnpm -r test', 'pnpm build'],
   },
   {
@@ -227,9 +233,11 @@ export const DEV: RowSpec[] = [
         a: 'I*',
       },
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
+      // The patched package's folder becomes installed code (and a patch file every later install applies).
+      'patch-commit': { n: 'patch-commit', d: 'commits a package patch from a folder', o: '-s|--save --patches-dir=W', a: 'X' },
       'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
       'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },
-      'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch patch-commit search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
+      'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
         { n: '', d: 'information and tooling', a: '?*', x: 'npm-misc' },
       dlx: { n: 'dlx', d: 'runs a package binary (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
@@ -367,7 +375,7 @@ export const DEV: RowSpec[] = [
     n: 'pip pip3 pip3.11 pip3.12',
     d: 'installs Python packages',
     loose: true,
-    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=V -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
+    o: '-r|--requirement=X -c|--constraint=R -e|--editable=X -t|--target=W --prefix=W --root=W --src=W -d|--dest=W --log=W --cache-dir=W -i|--index-url=I --extra-index-url=I -f|--find-links=I --trusted-host=V --config-settings=V -C=V --python=V --proxy=V --cert=R --client-cert=R',
     sub: {
       // Installing a local project runs its build code: setup.py, pyproject.toml's build backend, setup.cfg.
       // … and so does a local archive or folder given by path (`pip install /tmp/x.tar.gz`, `pip install ../x.whl`); a
@@ -418,7 +426,7 @@ export const DEV: RowSpec[] = [
     n: 'uv',
     d: 'Python package and project manager',
     loose: true,
-    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=V',
+    o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=W',
     sub: {
       'sync lock add remove tree export venv init build version python cache self generate-shell-completion help': {
         n: '',
@@ -496,7 +504,16 @@ export const DEV: RowSpec[] = [
     a: 'R? W?',
     ok: ['python -m json.tool package.json'],
   },
-  { n: 'python-info', d: 'python -m site/platform/ensurepip: information', loose: true, a: 'V*', ok: ['python -m site'] },
+  { n: 'python-info', d: 'python -m site/platform: information', loose: true, a: 'V*', ok: ['python -m site'] },
+  // ensurepip installs pip: into the running Python, or under --root/--prefix (`--root /` writes the system's).
+  {
+    n: 'python-ensurepip',
+    d: 'python -m ensurepip: installs pip',
+    loose: true,
+    o: '--root=W --prefix=W --user --upgrade --default-pip -v|--verbose',
+    a: '',
+    ok: ['python3 -m ensurepip --upgrade'],
+  },
   {
     n: 'python-httpserver',
     d: 'python -m http.server: serves a folder over HTTP to whoever reaches the port (a read of the whole tree; --cgi runs its scripts)',
@@ -548,7 +565,7 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi *.ipynb',
     d: 'Python linter and formatter',
     loose: true,
-    o: '--fix:fix --unsafe-fixes --config=R --select=V --ignore=V --extend-select=V --output-file=W --cache-dir=V --exclude=P --diff:dry --check:dry --target-version=V',
+    o: '--fix:fix --unsafe-fixes --config=R --select=V --ignore=V --extend-select=V --output-file=W --cache-dir=W --exclude=P --diff:dry --check:dry --target-version=V',
     sub: {
       check: { n: 'check', d: 'lints (--fix rewrites)', a: 'T*/fix=Y', x: 'formatter' },
       format: { n: 'format', d: 'formats (rewrites unless --check/--diff)', a: 'Y*/dry=T', x: 'formatter' },
@@ -562,7 +579,7 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi',
     d: 'Python checkers (read the project)',
     loose: true,
-    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --cache-dir=V --exclude=P --ignore=V --select=V --disable=V --enable=V',
+    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --cache-dir=W --exclude=P --ignore=V --select=V --disable=V --enable=V',
     a: 'T*',
     ok: ['mypy src', 'flake8 .', 'pylint src/app'],
   },
@@ -590,10 +607,28 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
-      'build b check c test t bench run r doc clippy fix metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
+      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
       clean: { n: 'clean', d: 'removes the target directory', a: '?*' },
       fmt: { n: 'fmt', ext: '*.rs', d: 'formats (rewrites) the package’s Rust files', o: '--check:dry --all', a: 'Y*/dry=T', x: 'formatter' },
+      // `cargo fix` and `cargo clippy --fix` apply the compiler's suggestions to every target's sources (tests too).
+      fix: {
+        n: 'fix',
+        ext: '*.rs',
+        d: 'applies fixes to the package’s Rust files',
+        runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'],
+        a: 'Y*',
+        x: 'formatter',
+      },
+      clippy: {
+        n: 'clippy',
+        ext: '*.rs',
+        d: 'lints (--fix rewrites the package’s Rust files)',
+        runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'],
+        o: '--fix:fix',
+        a: 'T*/fix=Y',
+        x: 'formatter',
+      },
       'publish yank': { n: '', d: 'publishes (the rules’ business)', a: '?*' },
       '': { n: '', d: 'cargo alone', a: '' },
     },
@@ -625,7 +660,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C -o=W -modfile=R -exec=S -toolexec=S -vettool=X -overlay=R -pkgdir=V -tags=V -ldflags=V -gcflags=V -asmflags=V -run=V -bench=V -count=V -timeout=V -cover -coverprofile=W -cpuprofile=W -memprofile=W -trace=W -outputdir=W -json -v -race -short -failfast -x -n -a -mod=V -buildvcs=V -p=V -benchmem -benchtime=V -shuffle=V -parallel=V -list=V -skip=V -vet=V -fuzz=V -covermode=V -coverpkg=V -trimpath -work -installsuffix=V -linkshared -buildmode=V -compiler=V -pgo=V -f=V -e -u -t -d -m -l -w -r',
     sub: {
-      'build test vet list env version doc install get tool clean bug help fix telemetry': {
+      'build test vet list env version doc install get tool clean bug help telemetry': {
         n: '',
         d: 'Go tooling',
         runs: ['go.mod', 'go.work'],
@@ -638,6 +673,8 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'builds and runs a main package', runs: ['go.mod', 'go.work', '*.go', '**/*.go'], a: '?*' },
       generate: { n: 'generate', d: 'runs the //go:generate commands written in the sources', runs: ['*.go'], a: '?*' },
       fmt: { n: 'fmt', ext: '*.go', d: 'formats (rewrites) Go files', a: 'Y*', x: 'formatter' },
+      // `go fix` rewrites the packages' sources (test files included) to newer APIs.
+      fix: { n: 'fix', ext: '*.go', d: 'rewrites Go files to newer APIs', o: '-diff:dry', a: 'Y*/dry=T', x: 'formatter' },
     },
     ok: ['go test ./...', 'go build ./cmd/app', 'go vet ./...', 'go mod tidy', 'go run ./cmd/app'],
   },
@@ -646,7 +683,7 @@ export const DEV: RowSpec[] = [
     ext: '*.go',
     d: 'Go checkers and formatters (-w rewrites)',
     loose: true,
-    o: '-w:fix --fix:fix -l -d -s -e --config=R -c=R --out-format=V',
+    o: '-w:fix --fix:fix -r=V -l -d -s -e --config=R -c=R --out-format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['gofmt -l .', 'staticcheck ./...'],
@@ -829,10 +866,15 @@ export const DEV: RowSpec[] = [
   },
   {
     n: 'rails',
-    d: 'Ruby on Rails (db resets are the rules’ business)',
+    d: 'Ruby on Rails (db resets are the rules’ business; `new --force` and `generate --force` overwrite files)',
     loose: true,
     runs: ['Gemfile', 'config/**'],
-    a: 'V*',
+    sub: {
+      new: { n: 'new', d: 'makes an application in a folder (--force overwrites what is there)', o: '-f|--force:force', a: 'A/force=Y V*', x: 'scaffold' },
+      'generate g destroy d': { n: '', d: 'generators (--force overwrites files)', o: '-f|--force:force', a: 'V*', x: 'scaffold' },
+      '*': { n: '', d: 'tasks and commands', a: 'V*' },
+      '': { n: '', d: 'rails alone', a: '' },
+    },
     ok: ['bin/rails db:migrate:status', 'rails test', 'rails routes'],
   },
   {
@@ -895,7 +937,7 @@ export const DEV: RowSpec[] = [
     ext: '*.rb *.rake *.gemspec *.ru Gemfile Rakefile',
     d: 'Ruby linters (-a/-A rewrite)',
     loose: true,
-    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -c|--config=X -o|--out=W',
+    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -x|--fix-layout:fix --fix:fix --fix-unsafely:fix -c|--config=X -o|--out=W --cache-root=W',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['rubocop app'],
@@ -983,12 +1025,23 @@ export const DEV: RowSpec[] = [
     d: '.NET: builds, tests, runs the project (nuget push is the rules’ business; ef database drop is unknown)',
     loose: true,
     runs: ['*.csproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets', 'global.json'],
-    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=X -v|--verbosity=V --logger=V --filter=V -s|--source=V',
+    o: '-o|--output=W -c|--configuration=V -f|--framework=V -r|--runtime=V -p|--project=X -v|--verbosity=V -l|--logger=V --filter=V -s|--source=V --results-directory=W --diag=W -bl|--binaryLogger[=W]',
     sub: {
       // The project or solution they build and run is code (MSBuild targets run commands): named outside the
       // workspace, a program nobody has seen.
-      'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*' },
-      'new add remove list sln format watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {
+      'build test run restore clean publish pack msbuild': { n: '', d: '.NET builds of a project or solution', a: 'X? ?*', x: 'dotnet-build' },
+      // `dotnet format` rewrites the project's sources (the test projects' included); a project or solution named narrows nothing here.
+      format: {
+        n: 'format',
+        ext: '*.cs *.vb *.fs *.fsx *.fsi',
+        d: 'formats (rewrites) the sources',
+        o: '--verify-no-changes:dry',
+        a: 'Y?/dry=T',
+        x: 'formatter',
+      },
+      // A template's files land in -o (here by default); --force overwrites files already there.
+      new: { n: 'new', d: 'makes a project from a template (--force overwrites)', o: '-o|--output=W:dest --force:force -n|--name=V', a: 'V*', x: 'scaffold' },
+      'add remove list sln watch tool workload sdk help --info --version --list-sdks --list-runtimes store vstest dev-certs user-secrets nuget': {
         n: '',
         d: '.NET tooling',
         a: '?*',
@@ -1160,7 +1213,18 @@ export const DEV: RowSpec[] = [
     eff: ['mkdocs build --site-dir tests => write tests'],
   },
   {
-    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro degit serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
+    // degit/tiged/giget copy a repository's files into a folder (here when none is named); --force overwrites.
+    n: 'degit tiged giget',
+    d: 'copies a repository’s files into a folder (--force overwrites what is there)',
+    loose: true,
+    o: '-f|--force:force -v|--verbose -m|--mode=V --offline --cwd=C',
+    a: 'U A?/force=Y',
+    x: 'scaffold',
+    ok: ['npx degit user/repo my-app', 'npx degit user/repo /tmp/x --force'],
+    eff: ['npx degit evil/x . --force => write .', 'degit evil/x --force => write .'],
+  },
+  {
+    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,

@@ -62,7 +62,7 @@ export const PY_MODULES: Record<string, string> = {
   compileall: 'python-compileall',
   py_compile: 'python-compileall',
   'json.tool': 'python-jsontool',
-  ensurepip: 'python-info',
+  ensurepip: 'python-ensurepip',
   site: 'python-info',
   platform: 'python-info',
   sysconfig: 'python-info',

@@ -508,6 +508,8 @@ function firstBare(ws: W[]): string | null | undefined {
 handler('gh', (m) => {
   const ws = m.s.words;
   const bare: W[] = [];
+  const clobber = ws.some((w) => w.value === '--clobber');
+  let toDir = false;
   for (let i = 1; i < ws.length; i++) {
     const w = ws[i];
     const v = w.value;
@@ -527,7 +529,10 @@ handler('gh', (m) => {
         } else if (val !== '-') m.path('R', valW, val, `gh ${k}`);
       } else if (/^(-D|--dir|-O|--output)$/.test(k)) {
         if (eq < 0) i++;
-        if (typeof val === 'string' && val !== '-') m.add('write', undefined, val, `gh ${k}`, k === '-D' || k === '--dir' ? RECURSIVE | INTO : 0);
+        // --clobber: files already in the folder are overwritten by whatever the assets are named.
+        const dirFlags = clobber ? RECURSIVE : RECURSIVE | INTO;
+        if (typeof val === 'string' && val !== '-') m.add('write', undefined, val, `gh ${k}`, k === '-D' || k === '--dir' ? dirFlags : 0);
+        if (k === '-D' || k === '--dir') toDir = true;
       } else if (
         /^(-R|--repo|-b|--body|-t|--title|-m|--message|-X|--method|-H|--header|-f|--raw-field|-q|--jq|-L|--limit|--json|--state|--label|-l|--base|-B|--head|-a|--assignee|--author|--hostname|-e|--env|--branch|--workflow|-w|--ref|-r|--reviewer|-s|--search|--milestone|--tag|--target|--notes|-n|--name|--visibility|--description|-d|--template|--jq|--sort|--order|--created|--app|--org|--user)$/.test(
           k,
@@ -558,7 +563,18 @@ handler('gh', (m) => {
       const v = w.value === null ? null : w.value.replace(/#.*$/, '');
       m.path('R', v === w.value ? w : undefined, v, `gh release ${a}`);
     }
-  if (g === 'repo' && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, 'gh repo clone');
+  if ((g === 'repo' || g === 'gist') && a === 'clone' && rest[1]) m.path('A', rest[1], rest[1].value, `gh ${g} clone`);
+  // `gh release download`/`gh run download` with no folder: the assets land here, over same-named files with --clobber.
+  // Without it, new files named as the assets are (a `conftest.py`, a `.envrc`) land here: not seen, so asked.
+  if (
+    (g === 'release' || g === 'run' || g === 'attestation') &&
+    a === 'download' &&
+    !toDir &&
+    !m.acc.some((x) => x.how === 'gh -O' || x.how === 'gh --output')
+  ) {
+    if (clobber) m.add('write', undefined, '.', `gh ${g} download --clobber`, RECURSIVE);
+    else m.unknown(`gh ${g} download writes files named as the assets are into this folder`);
+  }
 });
 
 // ---- containers and clusters ----
@@ -746,6 +762,66 @@ handler('helm-misc', (m) => {
   if (group === 'plugin' && v !== 'list' && v !== 'ls') m.unknown(`helm plugin ${v ?? ''} installs or runs plugin code`);
   if (group === 'registry' && v === 'login') m.unknown('helm registry login stores registry credentials');
   if (group === 'create') for (const w of m.p.positional) m.path('A', w, w.value, 'helm create');
+});
+
+/**
+ * Project generators (`rails new`, `degit`, `dotnet new`, `cookiecutter`, `copier copy`): the destination folder gets
+ * files whose names the template decides. With --force (overwrite) the files already there are replaced, so every
+ * existing file under it is written: the destination option (role `:dest`), else the positional the row turns to `Y`
+ * on `force`, else the current folder.
+ */
+handler('scaffold', (m) => {
+  applyRoles(m);
+  if (!m.has('force')) return;
+  const dest = m.p.occ.find((o) => o.opt.flag === 'dest' && o.value !== undefined);
+  if (dest !== undefined) return m.role('Y', dest.w, dest.value, `${m.label} ${dest.opt.key} (overwrites)`);
+  if (!m.roles.includes('Y')) m.add('write', undefined, '.', `${m.label} (overwrites the files here)`, RECURSIVE);
+});
+
+/**
+ * skopeo: an image reference with a local transport is a path here (`dir:tests` is a folder of layers written or
+ * read whole, `docker-archive:/tmp/x.tar` a file); `copy`/`sync` write the last one and read the others.
+ */
+handler('skopeo', (m) => {
+  applyRoles(m);
+  const ps = m.p.positional;
+  const verb = ps[0]?.value;
+  for (let i = 1; i < ps.length; i++) {
+    const v = ps[i].value;
+    if (v === null) {
+      m.unknown(`skopeo ${verb ?? ''} with an image only known at run time`);
+      continue;
+    }
+    const t = /^(dir|oci|oci-archive|docker-archive|sif):(.*)$/.exec(v);
+    if (!t) continue;
+    // oci:PATH:REF and docker-archive:PATH:REF: the path is what comes before a last `:tag`.
+    const p = t[1] === 'dir' ? t[2] : t[2].replace(/:[\w.@-]+$/, '');
+    const folder = t[1] === 'dir' || t[1] === 'oci';
+    const writes = (verb === 'copy' || verb === 'sync') && i === ps.length - 1;
+    m.add(writes ? 'write' : 'read', undefined, p || '.', `skopeo ${verb ?? ''} ${t[1]}:`, folder ? RECURSIVE | (writes ? INTO : 0) : 0);
+  }
+});
+
+/**
+ * dotnet build/test: a logger's `LogFileName=`/`LogFilePath=` (`--logger 'trx;LogFileName=../tests/x'`) is a file
+ * written, relative to the results folder (TestResults unless --results-directory says otherwise).
+ */
+handler('dotnet-build', (m) => {
+  applyRoles(m);
+  const rd = m.occ('--results-directory')?.value;
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-l' || o.value === undefined) continue;
+    if (o.value === null) {
+      m.unknown(`${m.label} --logger with settings only known at run time`);
+      continue;
+    }
+    for (const kv of o.value.split(';')) {
+      const f = /^\s*(LogFileName|LogFilePath|LogFilePrefix|OutputFile|LogFile)\s*=\s*(.+)$/i.exec(kv);
+      if (!f) continue;
+      const dir = typeof rd === 'string' ? rd : 'TestResults';
+      m.path('W', undefined, f[2].startsWith('/') || f[2].startsWith('~') ? f[2] : `${dir}/${f[2]}`, `${m.label} --logger ${f[1]}`);
+    }
+  }
 });
 
 // ---- infrastructure as code ----
@@ -1232,6 +1308,13 @@ handler('test-runner', (m) => {
   // pytest-cov's `--cov-report=TYPE:PATH` (xml:cov.xml, html:htmlcov, lcov:…): the part after the type is where the
   // report is written, a file or a folder of files.
   for (const o of m.p.occ) {
+    // `-o cache_dir=tests`, `-o log_file=…`, `-o junit_logfile=…`: an ini setting that names where pytest writes.
+    if (o.opt.key === '-o' && typeof o.value === 'string') {
+      const kv = /^\s*(\w*(?:dir|file|path|logfile|basetemp)\w*)\s*=\s*(.*)$/i.exec(o.value);
+      if (kv && kv[2] !== '' && !/^(rootdir|confcutdir|testpaths|python_files|norecursedirs)$/i.test(kv[1]))
+        m.path('W', undefined, kv[2], `${m.label} -o ${kv[1]}`);
+      continue;
+    }
     if (o.opt.key !== '--cov-report' || o.value === undefined) continue;
     if (o.value === null) {
       m.unknown(`${m.label} --cov-report writes a report to a path only known at run time`);
@@ -1367,7 +1450,9 @@ handler('screen', (m) => {
       i++;
       break;
     }
-    if (/^-(S|c|e|h|p|T|t|s|Logfile|L)$/.test(v)) {
+    // `-L` alone turns logging on (screenlog.N here); `-Logfile FILE` names the log (a write).
+    if (v === '-L') continue;
+    if (/^-(S|c|e|h|p|T|t|s|Logfile)$/.test(v)) {
       if (v === '-c') m.unknown('screen -c loads a configuration that can run commands');
       if (v === '-Logfile') m.path('W', ws[i + 1], ws[i + 1]?.value, 'screen -Logfile');
       i++;

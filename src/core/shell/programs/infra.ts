@@ -316,7 +316,22 @@ export const INFRA: RowSpec[] = [
     sub: COMPOSE_VERBS,
     ok: ['docker-compose up -d', 'docker-compose logs -f'],
   },
-  { n: 'buildah skopeo crane dive hadolint-docker', d: 'image tools', loose: true, a: 'V*', ok: ['dive api:latest'] },
+  { n: 'buildah crane dive hadolint-docker', d: 'image tools', loose: true, a: 'V*', ok: ['dive api:latest'] },
+  {
+    n: 'skopeo',
+    d: 'copies images between transports (`dir:PATH`, `oci:PATH`, `*-archive:PATH` are folders and files here)',
+    loose: true,
+    o: '--authfile=R --src-authfile=R --dest-authfile=R --src-cert-dir=R --dest-cert-dir=R --cert-dir=R --src-creds|--dest-creds|--creds=V --override-os=V --override-arch=V --format|-f=V',
+    a: 'V*',
+    x: 'skopeo',
+    ok: [
+      'skopeo inspect docker://alpine',
+      'skopeo inspect docker://alpine:3',
+      'skopeo copy docker://alpine:3 dir:/tmp/alpine',
+      'skopeo copy docker://a oci:/tmp/a:latest',
+    ],
+    eff: ['skopeo copy docker://x dir:tests => write tests', 'skopeo copy dir:secrets docker://r/x => read secrets'],
+  },
   // ---- clusters ----
   {
     n: 'argocd',
@@ -390,7 +405,7 @@ export const INFRA: RowSpec[] = [
     n: 'helm',
     d: 'Helm (install, upgrade, uninstall and rollback are the rules’ business)',
     loose: true,
-    o: '--kubeconfig=X --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=V',
+    o: '--kubeconfig=X --kube-context=V -n|--namespace=V --registry-config=R --repository-config=R --repository-cache=W',
     sub: {
       'list ls status get history template lint show inspect search repo dependency dep package pull fetch verify version env completion install upgrade uninstall delete del rollback test push':
         {

@@ -48,6 +48,10 @@ export const RUNS = 128;
 
 export const NO_ACC: Access[] = [];
 
+/** Options naming a folder a program keeps files in (cache, temporary, backup, partial-transfer folders). */
+const KEEPS_FILES =
+  /\s--?[\w-]*(cache|temp|backup|partial)[\w-]*(dir|directory|location|root)$|\s--?(cacheDirectory|cache-location|repository-cache|cache-root)$/i;
+
 /** What the analyzer lets a model do beyond recording accesses. */
 export interface ModelHost {
   cmdEnv: CommandEnv;
@@ -197,7 +201,8 @@ export class Model {
         this.unknown(`${how} sets configuration that can make it run commands the guard cannot see`);
         return;
       default:
-        this.path(r, w, value, how);
+        // A folder the program keeps files in (`--cache-dir`, `--temp-dir`, `--backup-dir`): files land in it, it is not replaced.
+        this.path(r, w, value, how, r === 'W' && KEEPS_FILES.test(how) ? INTO : 0);
     }
   }
 

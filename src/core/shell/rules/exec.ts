@@ -572,7 +572,10 @@ export const execRules: Rule[] = [
         // A task file made new is shown whole where it is written (and a run of it on the same line is
         // write-then-exec). A new program in node_modules/.bin is not: it shadows a command npm scripts and npx run by name.
         // Nor is one that joins an existing project (a build.rs beside Cargo.toml, a GNUmakefile beside Makefile).
-        if (ctx.env.exists?.(p) === false && !RUNS_LATER_UNDER.test(p) && !joinsProject(p, ctx.env.exists)) continue;
+        // An append is an addition to build input (`echo '[patch.crates-io]…' >> Cargo.toml`): absent now, it may be made
+        // earlier on the line or by the next step, and what is appended is never shown whole.
+        const adds = e.append && !REQUIREMENTS.test(p);
+        if (ctx.env.exists?.(p) === false && !adds && !RUNS_LATER_UNDER.test(p) && !joinsProject(p, ctx.env.exists)) continue;
         (hits ??= []).push({
           sub: e.sub,
           text: e.subText,

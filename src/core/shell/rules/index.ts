@@ -6,6 +6,7 @@ import { execRules } from './exec';
 import { fsRules } from './fs';
 import { gitConfigRules, gitRules } from './git';
 import { gitCredentialRules } from './gitcreds';
+import { ignoreFileRules } from './ignorefiles';
 import { infraRules } from './infra';
 import { interpRules } from './interp';
 import { lockoutRules } from './lockout';
@@ -67,6 +68,7 @@ export const CATALOG: readonly Rule[] = [
   ...gitConfigRules,
   ...gitCredentialRules,
   ...execRules,
+  ...ignoreFileRules,
   ...scratchLoadRules,
   ...interpRules,
   ...publishRules,

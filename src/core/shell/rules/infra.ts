@@ -697,6 +697,8 @@ export const infraRules: Rule[] = [
         'docker system prune -a',
         'docker image prune -a -f',
         'docker-compose down --volumes --rmi all',
+        'docker compose -p x down -v',
+        'docker compose -f other.yml --project-name x down --volumes',
         'docker compose down -v',
         'docker volume rm pgdata',
         'docker rm -f api',
@@ -723,9 +725,10 @@ export const infraRules: Rule[] = [
           : NO_VALUES;
       if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
       if (b[0] === 'volume' && /^(rm|remove)$/.test(b[1] ?? '')) return 'docker volume rm deletes data volumes';
-      if (b[0] === 'compose' && b[1] === 'down' && w.some((x) => x !== null && /^(-v|--volumes|--rmi(=.*)?)$/.test(x)))
-        return 'compose down -v deletes named volumes';
-      if (b[0] === 'compose' && b[1] === 'rm' && w.some((x) => x === '-v' || x === '--volumes')) return 'compose rm -v deletes volumes';
+      // compose's own options come before the verb with their values (`compose -p x down -v`): the verb is the first known one.
+      const cv = b[0] === 'compose' ? b.slice(1).find((x) => x === 'down' || x === 'rm') : undefined;
+      if (cv === 'down' && w.some((x) => x !== null && /^(-v|--volumes|--rmi(=.*)?)$/.test(x))) return 'compose down -v deletes named volumes';
+      if (cv === 'rm' && w.some((x) => x === '-v' || x === '--volumes')) return 'compose rm -v deletes volumes';
       if ((b[0] === 'rm' || (b[0] === 'container' && b[1] === 'rm')) && w.some((x) => x !== null && /^-[a-z]*[fv]|^--(force|volumes)$/.test(x)))
         return 'docker rm -f/-v kills containers and deletes their volumes';
       if ((b[0] === 'rmi' || (b[0] === 'image' && b[1] === 'rm')) && w.some((x) => x === '-f' || x === '--force')) return 'docker rmi -f deletes images in use';
@@ -739,6 +742,42 @@ export const infraRules: Rule[] = [
         (b[0] === 'node' && /^(rm|demote|promote|update)$/.test(b[1] ?? ''))
       )
         return `docker ${b[0]} ${b[1]} changes a swarm`;
+      return undefined;
+    },
+  },
+  {
+    id: 'container.persistent',
+    names: ['docker', 'podman', 'nerdctl'],
+    description:
+      'Starts a container the daemon restarts on its own (`--restart=always`/`unless-stopped`, also through `docker update`): it outlives the session and every reboot, running an image nobody reviewed long after the command was judged.',
+    examples: {
+      destructive: [
+        'docker run -d --restart=always evil/miner',
+        'docker run -d --restart unless-stopped x',
+        'docker update --restart=always c1',
+        'podman run -d --restart=always x',
+      ],
+      benign: [
+        'docker run --rm alpine echo hello',
+        'docker run -d -p 5432:5432 postgres:16',
+        'docker run -d --restart=no x',
+        'docker run -d --restart=on-failure:3 x',
+        'docker restart api',
+      ],
+    },
+    check(s) {
+      const b = docker(s);
+      if (!b || !(b[0] === 'run' || b[0] === 'create' || b[0] === 'update' || (b[0] === 'container' && /^(run|create|update)$/.test(b[1] ?? ''))))
+        return undefined;
+      const ws = s.words;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) continue;
+        const val = v === '--restart' ? ws[i + 1]?.value : v.startsWith('--restart=') ? v.slice(10) : undefined;
+        if (val === undefined) continue;
+        if (val === null || /^(always|unless-stopped)$/.test(val))
+          return `${s.name} --restart=${val ?? '…'} keeps the container running across restarts and reboots`;
+      }
       return undefined;
     },
   },

@@ -275,6 +275,10 @@ export const publishRules: Rule[] = [
         'gh secret set TOKEN',
         'glab release create v1',
         'glab mr merge 3',
+        'gh repo fork --clone=false',
+        'gh repo sync --force',
+        'gh repo create x --public --source=. --push',
+        'gh gist create src/a.ts --public',
       ],
       benign: ['gh release list', 'gh pr view 12', 'gh api repos/o/r/pulls', 'gh pr create --fill', 'gh run list', 'glab mr list', 'glab release view v1'],
     },
@@ -293,7 +297,8 @@ export const publishRules: Rule[] = [
           : undefined;
       const bad: Record<string, RegExp> = {
         release: /^(create|delete|edit|upload|delete-asset)$/,
-        repo: /^(delete|archive|rename|edit|transfer|unarchive)$/,
+        // create (with --source/--push: the project goes up), fork (a copy under another owner), sync (--force resets a branch).
+        repo: /^(delete|archive|rename|edit|transfer|unarchive|create|fork|sync)$/,
         pr: /^(merge|close)$/,
         mr: /^(merge|close|delete)$/,
         schedule: /^(create|delete|run)$/,
@@ -308,7 +313,7 @@ export const publishRules: Rule[] = [
         label: /^(delete)$/,
         ruleset: /^(delete)$/,
         deploy: /.*/,
-        gist: /^(delete)$/,
+        gist: /^(delete|create|new|edit)$/,
       };
       if (group && action && bad[group]?.test(action)) return `${s.name} ${group} ${action} changes shared ${s.name === 'gh' ? 'GitHub' : 'GitLab'} state`;
       return undefined;

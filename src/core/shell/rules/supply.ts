@@ -14,6 +14,11 @@ const UV_INDEX_OPT = /^(-i|--index-url|--extra-index-url|--index|--default-index
 const CONDA_CHANNEL_OPT = /^(-c|--channel)(=.*)?$/;
 const NPM_REGISTRY_OPT = /^(--registry|--@[^=\s]+:registry)(=.*)?$/;
 const CONDA_DEFAULT = /^https:\/\/(conda\.anaconda\.org|repo\.anaconda\.com)(\/|$)/;
+/** Channels by name that are the ecosystem's own or its large curated peers (`-c conda-forge`); any other name is someone's. */
+const CONDA_CHANNELS =
+  /^(defaults|nodefaults|main|r|msys2|free|anaconda|conda-forge|bioconda|pytorch|pytorch-nightly|nvidia|intel|rapidsai|rapidsai-nightly|huggingface|fastai|pyviz|plotly|esri|gurobi|mosek|dglteam|pkgs\/(main|r|msys2|free))$/;
+/** Bundler settings that choose where gems come from: a mirror of rubygems.org, another source. */
+const BUNDLE_SOURCE_KEY = /^(mirror\.|BUNDLE_MIRROR__)|^(source|gem\.source|default_source)$/i;
 const NPM_DEFAULT = /^https:\/\/(registry\.npmjs\.org|registry\.yarnpkg\.com)(\/|$)/;
 
 export const supplyRules: Rule[] = [
@@ -99,6 +104,8 @@ export const supplyRules: Rule[] = [
         'uv add --index https://example.invalid/simple flask',
         'uv tool install --index-url https://example.invalid/simple ruff',
         'conda install -c https://example.invalid/channel numpy',
+        'conda install -c evil evil-pkg',
+        'mamba install -c someone x',
         'npm install --registry https://example.invalid/ lodash',
       ],
       benign: [
@@ -119,10 +126,57 @@ export const supplyRules: Rule[] = [
         const m = opt.exec(v);
         if (!m) continue;
         const val = m[2] ? m[2].slice(1) : ws[i + 1]?.value;
-        // conda channels by name (conda-forge, bioconda) come from anaconda.org; a URL or a path is another host.
-        if (ok === CONDA_DEFAULT && val !== null && val !== undefined && !/[/:]/.test(val)) continue;
+        // conda channels by name live on anaconda.org, where anyone can make one (`-c evil`): only the well-known
+        // channels are the default's peers; a URL or a path is another host.
+        if (ok === CONDA_DEFAULT && val !== null && val !== undefined && CONDA_CHANNELS.test(val)) continue;
         if (val === null || val === undefined || !ok.test(val.replace(/^[^=]+=(?=https?:)/, '')))
           return `${s.name} ${m[1]} ${val ?? ws[i + 1]?.text ?? ''} installs from a package index the project does not name`;
+      }
+      return undefined;
+    },
+  },
+  {
+    id: 'pkg.foreign-source-config',
+    names: ['bundle', 'bundler', 'conda', 'mamba', 'micromamba'],
+    description:
+      'Points a package manager’s settings at a source the project does not name: `bundle config mirror.https://rubygems.org URL`, `conda config --add channels someone`: every later install fetches and runs code from there.',
+    examples: {
+      destructive: [
+        'bundle config set --global mirror.https://rubygems.org https://example.invalid',
+        'bundle config mirror.https://rubygems.org https://example.invalid',
+        'conda config --add channels someone',
+        'conda config --prepend channels https://example.invalid/c',
+        'conda config --set channel_alias https://example.invalid',
+      ],
+      benign: [
+        'bundle config set path vendor/bundle',
+        'bundle config list',
+        'conda config --show channels',
+        'conda config --add channels conda-forge',
+        'bundle config set --local without development',
+      ],
+    },
+    check(s) {
+      const vs = s.words.map((w) => w.value);
+      const at = vs.indexOf('config');
+      if (at < 1) return undefined;
+      const rest = vs.slice(at + 1).filter((v) => v === null || !/^--(global|local|system|env|file)$/.test(v));
+      if (s.name === 'bundle' || s.name === 'bundler') {
+        const key = rest[0] === 'set' ? rest[1] : rest[0];
+        if (key === null) return `${s.name} config sets a setting only known at run time`;
+        return key !== undefined && BUNDLE_SOURCE_KEY.test(key) && rest.length >= (rest[0] === 'set' ? 3 : 2)
+          ? `${s.name} config ${key} changes where gems are fetched from`
+          : undefined;
+      }
+      for (let i = 0; i < rest.length; i++) {
+        const v = rest[i];
+        if (v === '--set' && (rest[i + 1] === 'channel_alias' || rest[i + 1] === 'custom_channels' || rest[i + 1] === null))
+          return `${s.name} config --set ${rest[i + 1] ?? '…'} changes where packages come from`;
+        if (v !== '--add' && v !== '--prepend' && v !== '--append') continue;
+        if (rest[i + 1] !== 'channels' && rest[i + 1] !== 'default_channels') continue;
+        const ch = rest[i + 2];
+        if (ch === null || ch === undefined || !CONDA_CHANNELS.test(ch))
+          return `${s.name} config ${v} channels ${ch ?? '…'} installs from a channel the project does not name`;
       }
       return undefined;
     },
