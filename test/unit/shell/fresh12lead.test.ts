@@ -64,4 +64,18 @@ describe('fresh12 lead: a wrapper does not take the inner command’s options fo
       ['nodemon --exec "npm test"', 'allow'],
     ]);
   });
+
+  it('a lone --version or --help of an installed program or interpreter prints and exits', () => {
+    checkEval(w, [
+      ['julia --version', 'allow'],
+      ['julia -v', 'allow'],
+      ['opam --version', 'allow'],
+      ['quarto --help', 'allow'],
+      ['julia', 'not-allow'],
+      ['julia --versionx', 'not-allow'],
+      ['opam --version extra', 'not-allow'],
+      ['/tmp/x --version', 'not-allow'],
+      ['PATH=/tmp:$PATH opam --version', 'not-allow'],
+    ]);
+  });
 });
