@@ -78,4 +78,19 @@ describe('fresh12 lead: a wrapper does not take the inner command’s options fo
       ['PATH=/tmp:$PATH opam --version', 'not-allow'],
     ]);
   });
+
+  it('options before a verb do not hide it from the rules that read the verb', () => {
+    checkEval(w, [
+      ['alembic -x tenant=all downgrade -1', 'not-allow'],
+      ['alembic -c alembic.ini -x a=b downgrade base', 'not-allow'],
+      ['alembic --name prod -x a=1 downgrade base', 'not-allow'],
+      ['pulumi --cwd infra destroy --yes', 'not-allow'],
+      ["sqlite3 -cmd '.timeout 100' app.db 'DROP TABLE users'", 'not-allow'],
+      ['git --no-pager log --oneline', 'allow'],
+      ['git -c color.ui=never status', 'allow'],
+      ['kubectl --namespace prod get pods', 'allow'],
+      ['terraform -chdir=infra plan', 'allow'],
+      ["sqlite3 -readonly app.db 'SELECT count(*) FROM users'", 'allow'],
+    ]);
+  });
 });
