@@ -6,8 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ts from 'typescript';
-import { BENIGN, DANGEROUS } from '../test/unit/shell/attack.sets';
+import { shellTestLines } from '../test/unit/shell/lines';
 import { makeWorkspace } from '../test/unit/shell/workspace';
 
 const REPO = path.join(__dirname, '..');
@@ -15,31 +14,7 @@ const OLD = process.argv[2];
 const NEW = process.argv[3] ?? path.join(REPO, 'dist', 'cli.js');
 if (!OLD) throw new Error('usage: verdicts-ab.ts OLD_CLI [NEW_CLI]');
 
-/** Every string literal (and template without substitutions) of a TypeScript file. */
-function literals(file: string): string[] {
-  const src = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const out: string[] = [];
-  const visit = (n: ts.Node) => {
-    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) out.push(n.text);
-    n.forEachChild(visit);
-  };
-  visit(src);
-  return out;
-}
-
-const corpus = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/corpus/commands.json'), 'utf8')) as { cases: { command: string }[] };
-const shellDir = path.join(REPO, 'test/unit/shell');
-const fromTests = fs
-  .readdirSync(shellDir)
-  .filter((f) => f.endsWith('.ts'))
-  .flatMap((f) => literals(path.join(shellDir, f)));
-const lines = [
-  ...new Set(
-    [...corpus.cases.map((c) => c.command), ...Object.values(DANGEROUS).flat(), ...Object.values(BENIGN).flat(), ...fromTests].filter(
-      (l) => l.trim() !== '' && l.length < 20_000,
-    ),
-  ),
-];
+const lines = shellTestLines();
 
 function run(cli: string, w: { ws: string; home: string }): string[] {
   const input = lines.map((command) => JSON.stringify({ op: 'exec', command })).join('\n') + '\n';

@@ -39,7 +39,7 @@ import { scriptCalls } from './opaquecalls';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
-import { probeDynamic } from './probe';
+import { probeDynamic, probeLeadingOptions } from './probe';
 
 export const MAX_INPUT = 64 * 1024;
 
@@ -1341,9 +1341,9 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
           if (outside !== undefined && !admits(rule, s, ctx)) outside.push(`${rule.id}\0${s.name}`);
         }
       }
-      // A run-time word may be the option or verb that makes a rule fire (probe.ts).
+      // A run-time word may be the option or verb that makes a rule fire; options before a verb may hide it (probe.ts).
       if (s.name !== null && rs.named.length > 0) {
-        const hit = probeDynamic(s, rs.named, ctx, fired ?? NO_FIRED);
+        const hit = probeDynamic(s, rs.named, ctx, fired ?? NO_FIRED) ?? (fired === undefined ? probeLeadingOptions(s, rs.named, ctx, NO_FIRED) : undefined);
         if (hit)
           findings.push({
             rule: hit.rule.id,

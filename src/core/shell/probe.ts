@@ -297,3 +297,51 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
   }
   return undefined;
 }
+
+/**
+ * Options before a verb: `pulumi --cwd infra destroy`, `alembic -c alembic.ini -x k=v downgrade base`, `sqlite3
+ * -cmd '.timeout 1' app.db 'DROP TABLE t'`. A program's rules read its verb and operands from fixed places; a global
+ * option in front moves them, and the rule that would fire reads the option (or its value) as the verb. Each rule of
+ * the program is asked again with the leading options set aside, each option read both ways: a switch, or an
+ * option that takes the next word (unless written `--opt=value`). The readings differ only in where the operands
+ * start, so each start is tried once.
+ */
+export function probeLeadingOptions(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired: ReadonlySet<string>): ProbeHit | undefined {
+  const ws = s.words;
+  if (ws.length < 3 || s.name === null) return undefined;
+  const isOpt = (j: number): boolean => {
+    const v = ws[j]?.value;
+    return v !== undefined && v !== null && v.length > 1 && v.startsWith('-') && v !== '--';
+  };
+  if (!isOpt(1)) return undefined;
+  // Where the operands may start: every position an option reading reaches that is not itself an option.
+  const starts = new Set<number>();
+  const seen = new Set<number>();
+  const todo = [1];
+  while (todo.length > 0) {
+    const j = todo.pop()!;
+    if (seen.has(j) || j >= ws.length) continue;
+    seen.add(j);
+    if (!isOpt(j)) {
+      starts.add(j);
+      continue;
+    }
+    todo.push(j + 1);
+    if (!ws[j].value!.includes('=')) todo.push(j + 2);
+  }
+  for (const p of [...starts].sort((a, b) => a - b)) {
+    const fake: Sub = { ...s, words: [ws[0], ...ws.slice(p)], index: -1 };
+    for (const r of rules) {
+      if (!r.names || !r.check || fired.has(r.id)) continue;
+      const why = r.check(fake, ctx);
+      if (why) {
+        const set = ws
+          .slice(1, p)
+          .map((w) => w.text)
+          .join(' ');
+        return { rule: r, explanation: `with its leading options (${set}) set aside: ${why}` };
+      }
+    }
+  }
+  return undefined;
+}

@@ -5,42 +5,16 @@
 // are real); each firing must be one the rule's declaration admits, and the findings must be those of the index.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import ts from 'typescript';
 import { analyze, ruleIndexForTests } from '../../../src/core/shell/analyze';
 import { CATALOG } from '../../../src/core/shell/rules/index';
 import type { Rule } from '../../../src/core/shell/rules/types';
 import { toolConfigs, toolConfigsConcern } from '../../../src/core/shell/toolconfigs';
 import type { CommandEnv } from '../../../src/core/shell/types';
-import { BENIGN, DANGEROUS } from './attack.sets';
+import { shellTestLines } from './lines';
 import { makeWorkspace } from './workspace';
 
-/** Every string literal of a TypeScript file (as bench/verdicts-ab.ts gathers the shell tests' lines). */
-function literals(file: string): string[] {
-  const src = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const out: string[] = [];
-  const visit = (n: ts.Node) => {
-    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) out.push(n.text);
-    n.forEachChild(visit);
-  };
-  visit(src);
-  return out;
-}
-
 function lines(): string[] {
-  const corpus = JSON.parse(fs.readFileSync(path.join(__dirname, '../../fixtures/corpus/commands.json'), 'utf8')) as { cases: { command: string }[] };
-  const examples = CATALOG.flatMap((r) => [...r.examples.destructive, ...r.examples.benign]);
-  const fromTests = fs
-    .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.ts'))
-    .flatMap((f) => literals(path.join(__dirname, f)));
-  return [
-    ...new Set(
-      [...corpus.cases.map((c) => c.command), ...Object.values(DANGEROUS).flat(), ...Object.values(BENIGN).flat(), ...examples, ...fromTests].filter(
-        (l) => l.trim() !== '' && l.length < 20_000,
-      ),
-    ),
-  ];
+  return shellTestLines(CATALOG.flatMap((r) => [...r.examples.destructive, ...r.examples.benign]));
 }
 
 function diskEnv(ws: string, home: string): CommandEnv {

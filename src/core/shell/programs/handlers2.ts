@@ -164,6 +164,8 @@ handler('interp', (m) => {
   const t = stdinText(m);
   if (t === undefined) {
     if (m.occ('--version') || m.occ('-V') || m.occ('-v') || m.occ('--help') || m.occ('-h') || m.occ('-c') || m.occ('--check')) return;
+    // `julia --version`, `quarto --help`: a lone version or help switch prints and exits, whatever the row lists.
+    if (m.s.words.length === 2 && /^(?:--?version|-V|-v|--?help|-h)$/.test(m.s.words[1].value ?? '')) return;
     // node --test alone runs the project's test files (project code, like npm test).
     if (m.occ('--test')) return;
     m.unknown(`${name} without a program reads one from the terminal`);

@@ -153,7 +153,10 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
   if (!row) {
     const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
     m.label = s.name;
-    m.unknown(`${s.name} is not a program the guard models: it cannot tell what the command does`);
+    // `opam --version`, `swiftlint --help`: an installed program (a bare name, found on PATH) asked only for its
+    // version or usage prints it and exits; anything more is not modelled.
+    const versionOnly = !v0.includes('/') && s.words.length === 2 && /^(?:--?version|-V|--?help|-h)$/.test(s.words[1].value ?? '');
+    if (!versionOnly) m.unknown(`${s.name} is not a program the guard models: it cannot tell what the command does`);
     nameAll(m, s.words, 1);
     return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
   }

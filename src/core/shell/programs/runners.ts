@@ -19,6 +19,16 @@ function runWords(m: Model, ws: readonly W[], how: string): void {
   m.host.shell(m.s, joinArgv(vs as string[]), how);
 }
 
+/**
+ * The words from `first` to the end of the line. A wrapper's own options end at the command it runs: an option word
+ * after it (`entr sh -c 'cat .env'`, `watchexec -n python3 -c …`) belongs to that command, though a table parser that
+ * reads options anywhere would have taken it for the wrapper's.
+ */
+function tailFrom(m: Model, first: W | undefined): readonly W[] {
+  const i = first === undefined ? -1 : m.s.words.indexOf(first);
+  return i < 0 ? [] : m.s.words.slice(i);
+}
+
 function runText(m: Model, v: string | null | undefined, how: string): void {
   if (v === undefined) return;
   if (v === null) m.unknown(`${how} runs shell code only known at run time`);
@@ -250,6 +260,10 @@ handler('nodemon', (m) => {
     const rest = ps.map((w) => w.value);
     if (rest.some((v) => v === null)) return m.unknown('nodemon runs words only known at run time');
     m.host.shell(m.s, [exec.value, joinArgv(rest as string[])].filter(Boolean).join(' '), 'nodemon --exec');
+    // Option words after the --exec program may be its own (`--exec sh -c 'cat .env'`): that reading is judged too.
+    const after = exec.w === undefined ? [] : m.s.words.slice(m.s.words.indexOf(exec.w) + 1);
+    if (after.some((w) => w.value === null)) return m.unknown('nodemon runs words only known at run time');
+    if (after.length > rest.length) m.host.shell(m.s, [exec.value, joinArgv(after.map((w) => w.value as string))].join(' '), 'nodemon --exec');
     return;
   }
   if (ps[0]) m.path('X', ps[0], ps[0].value, 'nodemon');
@@ -258,7 +272,7 @@ handler('nodemon', (m) => {
 
 handler('watchexec', (m) => {
   applyRolesNoPos(m);
-  const ps = m.p.positional;
+  const ps = tailFrom(m, m.p.positional[0]);
   // watchexec joins its arguments into one shell command (unless --shell=none / -n, then it runs them as words).
   const noShell = m.occ('-n') !== undefined || m.occ('--shell')?.value === 'none';
   if (noShell) return runWords(m, ps, 'watchexec');
@@ -269,7 +283,7 @@ handler('watchexec', (m) => {
 
 handler('entr', (m) => {
   applyRolesNoPos(m);
-  const ps = m.p.positional;
+  const ps = tailFrom(m, m.p.positional[0]);
   if (m.occ('-s')) return runText(m, ps[0]?.value, 'entr -s');
   // `/_` is replaced by the file that changed (a name from entr's input list).
   runWords(
@@ -464,6 +478,7 @@ export const RUNNERS: RowSpec[] = [
     n: 'entr',
     d: 'reruns a command when input files change (-s: one shell command)',
     o: '-a -c -d -n -p -r -s -z -x',
+    posix: true,
     x: 'entr',
     ok: ['ls src/*.ts | entr npm test'],
   },

@@ -168,6 +168,25 @@ const USER_ADMIN = [
   'sysadminctl',
 ];
 
+/** Programs that change the kernel or the boot configuration (spctl and csrutil only when they disable or add). */
+const KERNEL_BOOT = [
+  'modprobe',
+  'rmmod',
+  'insmod',
+  'kextload',
+  'kextunload',
+  'setenforce',
+  'swapoff',
+  'csrutil',
+  'spctl',
+  'nvram',
+  'update-grub',
+  'grub-install',
+  'efibootmgr',
+];
+
+const KERNEL_BOOT_SET = new Set(KERNEL_BOOT);
+
 /** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
 export const SYS_CONFIG_NAMES = new Set([
   'crontab',
@@ -185,19 +204,7 @@ export const SYS_CONFIG_NAMES = new Set([
   'set',
   'export',
   'sysctl',
-  'modprobe',
-  'rmmod',
-  'insmod',
-  'kextload',
-  'kextunload',
-  'setenforce',
-  'swapoff',
-  'csrutil',
-  'spctl',
-  'nvram',
-  'update-grub',
-  'grub-install',
-  'efibootmgr',
+  ...KERNEL_BOOT,
   'mount',
   'umount',
 ]);
@@ -1433,24 +1440,7 @@ export const systemRules: Rule[] = [
         ws.slice(1).some((v) => v !== null && (v === '-w' || v.includes('=') || /^(-p|-f|--load|--system)$/.test(v) || /^-[a-zA-Z]*[wp]/.test(v)))
       )
         return 'sysctl changes kernel parameters';
-      if (
-        named(
-          s,
-          'modprobe',
-          'rmmod',
-          'insmod',
-          'kextload',
-          'kextunload',
-          'setenforce',
-          'swapoff',
-          'csrutil',
-          'spctl',
-          'nvram',
-          'update-grub',
-          'grub-install',
-          'efibootmgr',
-        )
-      ) {
+      if (s.name !== null && KERNEL_BOOT_SET.has(s.name)) {
         if (named(s, 'spctl', 'csrutil') && !ws.some((v) => v !== null && /disable|--master-disable|--add/.test(v))) return undefined;
         return `${s.name} changes the kernel or boot configuration`;
       }
