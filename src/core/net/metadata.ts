@@ -128,3 +128,139 @@ export function localAddressIn(text: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Ports where a service on this machine or its private network answers a plain request with control of the host
+ * or the secrets it keeps, whatever the path: the Docker API (2375/2376: root on the host), the kubelet
+ * (10250/10255: every pod, exec into them), etcd (2379/2380/4001: the cluster's store, Secrets included), Consul
+ * (8500/8501: its KV store and ACL tokens), Vault (8200/8201), Nomad (4646/4647), the Kubernetes API (6443),
+ * LocalStack's cloud emulator (4566: its secrets and parameters) and RabbitMQ's management API (15672).
+ */
+const CONTROL_PORTS: Record<string, string> = {
+  '2375': 'the Docker API (root on the host)',
+  '2376': 'the Docker API (root on the host)',
+  '10250': 'the kubelet API (every pod, and exec into them)',
+  '10255': 'the kubelet read-only API (every pod and its environment)',
+  '2379': 'etcd (the cluster store, Secrets included)',
+  '2380': 'etcd (the cluster store, Secrets included)',
+  '4001': 'etcd (the cluster store, Secrets included)',
+  '8500': 'Consul (its KV store and tokens)',
+  '8501': 'Consul (its KV store and tokens)',
+  '8200': 'Vault (the secrets it keeps)',
+  '8201': 'Vault (the secrets it keeps)',
+  '4646': 'Nomad (its jobs, variables and tokens)',
+  '4647': 'Nomad (its jobs, variables and tokens)',
+  '6443': 'the Kubernetes API (Secrets, exec into pods)',
+  '4566': 'LocalStack (the secrets and parameters it keeps)',
+  '15672': 'RabbitMQ management (its users and their password hashes)',
+};
+
+/** Key-value and cache servers that speak their own protocol (reached by raw clients and gopher:// or dict:// URLs). */
+const STORE_PORTS: Record<string, string> = {
+  '6379': 'Redis',
+  '6380': 'Redis',
+  '26379': 'Redis Sentinel',
+  '11211': 'Memcached',
+};
+
+/** Paths of a control port that tell only whether the service is up. */
+const HEALTH_PATH =
+  /^\/(?:|_?ping|health|healthz|livez|readyz|ready|version|v1(?:\.\d+)?\/(?:version|_ping)|v1\/sys\/health|v1\/status\/(?:leader|peers)|_localstack\/health)\/?$/;
+
+/**
+ * Paths (any port) that only a control plane or a data store's admin interface serves, and that answer with its
+ * secrets, every record, or the host: Docker's versioned API and container listing, Consul KV/ACL/agent, Vault
+ * secrets and sys, etcd keys, Kubernetes Secrets and ConfigMaps, Elasticsearch's cluster-wide readers and
+ * security API, CouchDB config and users, Prometheus admin and config, Jenkins script
+ * console and credentials, Spring Boot actuator env and heap dump, MinIO admin. Each ends at a path boundary
+ * (`/script.js` and `/envelope` are a dev server's).
+ */
+const CONTROL_PATH =
+  /^\/(?:v1\.\d+\/|containers\/(?:json|[^/]+\/(?:json|exec|archive|export|attach))(?:\/|$)|exec\/[^/]+\/start|v1\/(?:kv|acl|secret|sys)\/|v2\/keys(?:\/|$)|v3(?:beta|alpha)?\/(?:kv|auth)\/|api\/v1\/(?:namespaces(?:\/|$)|secrets(?:\/|$)|configmaps(?:\/|$)|admin\/tsdb\/|status\/config(?:\/|$))|apis\/[a-z0-9.-]+\.k8s\.io\/|(?:[^/]*\/)?_(?:cat|all|security|xpack|nodes|snapshot|cluster\/(?:state|settings))(?:\/|$)|_search(?:\/|$)|_config(?:\/|$)|_node\/[^/]+\/_config|_users(?:\/|$)|_all_dbs(?:\/|$)|scriptText(?:\/|$)|credentials\/store\/|actuator\/(?:env|heapdump|configprops|jolokia)(?:\/|$)|heapdump(?:\/|$)|minio\/admin\/)/i;
+
+/** What one URL reaches when it is a control plane (undefined: not one). */
+function controlOf(url: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase() ?? 'http';
+  let u: URL;
+  try {
+    u = new URL(`http://${url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')}`);
+  } catch {
+    return undefined;
+  }
+  if (!isLocalHost(u.hostname)) return undefined;
+  const port = u.port;
+  // gopher:// and dict:// (and telnet://) speak a raw protocol to the port: any local service, commands included.
+  if (/^(?:gopher|dict|telnet|ldap)$/.test(scheme))
+    return `a ${scheme}:// request (raw commands) to ${STORE_PORTS[port] ?? CONTROL_PORTS[port] ?? 'a local service'}`;
+  if (HEALTH_PATH.test(u.pathname) && u.search === '') return undefined;
+  if (CONTROL_PORTS[port] !== undefined) return CONTROL_PORTS[port];
+  if (scheme !== 'http' && scheme !== 'https') return undefined;
+  if (CONTROL_PATH.test(u.pathname)) return `the admin interface of a local service (${u.pathname})`;
+  return undefined;
+}
+
+export interface ControlHit {
+  /** The URL or host as written. */
+  at: string;
+  /** What it reaches. */
+  what: string;
+}
+
+/**
+ * The first URL in the text that reaches a control plane or a secret store on this machine or its private network
+ * (isLocalHost: every loopback spelling — 127.1, 0x7f000001, [::1], localhost., 0.0.0.0 — private ranges and
+ * container names): a control port other than its health check, or an admin path of any local service.
+ * `bare`: the text is one word of a client that takes a URL without a scheme (`curl localhost:2375/info`).
+ */
+export function controlPlaneIn(text: string, bare = false): ControlHit | undefined {
+  for (const m of text.matchAll(URLS)) {
+    const what = controlOf(m[0]);
+    if (what !== undefined) return { at: m[0], what };
+  }
+  if (bare && !/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && /^[\w.[\]:%@-]+(?:[/?#]|$)/.test(text) && /[.:[]/.test(text)) {
+    const what = controlOf(text);
+    if (what !== undefined) return { at: text, what };
+  }
+  return undefined;
+}
+
+/** A host and port of this machine or its private network that is a control port or a key-value store's (raw clients). */
+export function controlPort(host: string, port: string): string | undefined {
+  let h: string;
+  try {
+    h = new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  if (!isLocalHost(h)) return undefined;
+  return CONTROL_PORTS[port] ?? STORE_PORTS[port];
+}
+
+/** Is a key-value store's port (Redis, Memcached): what a raw client sends there is commands. */
+export function storePort(port: string): boolean {
+  return STORE_PORTS[port] !== undefined;
+}
+
+/**
+ * A unix socket of a daemon that runs containers, pods or the system, or keeps keys: docker.sock and the other
+ * container runtimes', the kubelet's, snapd, LXD/Incus, libvirt, systemd, D-Bus, ssh/gpg agents, and any socket
+ * under /run, /var/run or a container desktop's folder. Root on the host, or the keys, to whoever may speak to it.
+ */
+export function controlSocket(path: string): boolean {
+  const p = decodeURIComponentSafe(path);
+  return (
+    /(?:docker|containerd|podman|crio|cri-dockerd|dockershim|buildkitd|kubelet|snapd|lxd|incus|libvirt[\w-]*|firecracker|nomad|consul|vault|ssh|agent|gpg-agent|supervisor)[\w.-]*\.sock(?:et)?$/i.test(
+      p,
+    ) ||
+    /(?:^|\/)(?:unix\.socket|system_bus_socket|private)$/.test(p) ||
+    /^(?:\/var)?\/run\/|^\/var\/(?:lib|snap)\/|(?:^|\/)\.(?:docker|colima|rd|lima|orbstack)\//.test(p)
+  );
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -238,7 +238,7 @@ export const NET: RowSpec[] = [
     loose: true,
     o: '-f|--file=W -r|--result-file=W -o|--out|--output=W -d|--dbname=V -h|--host=V -p|--port=V -U|--username=V -F|--format=V -t|--table=V -n|--schema=V',
     a: 'V*',
-    ok: ['pg_dump app > /tmp/app-backup.sql', 'pg_dump -Fc app > /tmp/app.dump', 'mysqldump app > /tmp/app-backup.sql'],
+    ok: ['pg_dump --schema-only app > /tmp/app-schema.sql', 'pg_dump -s -Fc app > /tmp/app-schema.dump', 'mysqldump --no-data app > /tmp/app-schema.sql'],
   },
   {
     n: 'pg_restore mongorestore mongoimport pg_ctl pg_isready createdb createuser dropdb dropuser mysqladmin',

@@ -473,13 +473,25 @@ export const infraRules: Rule[] = [
   {
     id: 'container.env-render',
     names: ['docker', 'podman', 'docker-compose', 'podman-compose', 'nerdctl'],
-    description: 'Prints a Compose file with its variables filled in (docker compose config): the values come from .env and the environment, secrets included.',
+    description:
+      'Prints a Compose file or a Bake definition with its variables filled in (docker compose config, docker buildx bake --print): the values come from .env and the environment, secrets included.',
     examples: {
-      destructive: ['docker compose config', 'docker-compose config', 'docker compose --env-file .env.prod config', 'docker compose convert'],
+      destructive: [
+        'docker compose config',
+        'docker-compose config',
+        'docker compose --env-file .env.prod config',
+        'docker compose convert',
+        'docker buildx bake --print',
+        'docker buildx bake -f docker-bake.hcl --print app',
+        'docker bake --print',
+      ],
       benign: ['docker compose config --services', 'docker compose config -q', 'docker compose config --volumes', 'docker compose config --no-interpolate'],
     },
     check(s) {
       const b = docker(s);
+      // Bake reads .env and the environment for its variables (build args, secrets' env ids) and --print shows them filled in.
+      if (b && (b[0] === 'bake' || (b[0] === 'buildx' && b[1] === 'bake')) && hasWord(s, '--print'))
+        return `${s.name} ${b[0] === 'bake' ? 'bake' : 'buildx bake'} --print prints the build definition with the values of .env and the environment filled in`;
       // Compose options with values (`--env-file .env.prod`) are not told apart from verbs here: look for the verb anywhere.
       const at = b ? b.findIndex((w) => w === 'config' || w === 'convert') : -1;
       if (!b || b[0] !== 'compose' || at < 0) return undefined;

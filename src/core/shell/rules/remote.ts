@@ -17,6 +17,23 @@ function narrowFormat(s: Sub): boolean {
   return false;
 }
 
+/** Kubernetes kinds whose spec carries a pod template: its containers' env holds literal values (`kubectl get deploy -o yaml`). */
+const WORKLOAD_KIND =
+  /^(deploy|deployments?|sts|statefulsets?|ds|daemonsets?|rs|replicasets?|jobs?|cj|cronjobs?|dc|deploymentconfigs?|rc|replicationcontrollers?|podtemplates?|all)(\.[a-z0-9.]+)?(\/|$)/i;
+
+/** kubectl's output format (`-o yaml`, `-oyaml`, `-o=json`, `--output jsonpath=…`): undefined when none, null when only known at run time. */
+function outputFormat(s: Sub): string | null | undefined {
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (v === '-o' || v === '--output') return ws[i + 1]?.value ?? null;
+    const m = /^(?:-o=?|--output=)(.+)$/.exec(v);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
 /** A path or name in a container that holds its secrets: environ, mounted secrets, keys, env files. */
 const REMOTE_SECRET =
   /^\/proc\/(\d+|self)\/environ$|^\/(var\/)?run\/secrets\/|(^|\/)(secrets?|credentials)(\/|$)|(^|\/)\.env(\.[\w.-]+)?$|(^|\/)id_(rsa|ed25519|ecdsa|dsa)$|\.(pem|key)$|(^|[\/_-])(token|password|passwd)([._-]|$)|^\/etc\/shadow$/i;
@@ -321,6 +338,57 @@ export const remoteRules: Rule[] = [
     },
   },
   {
+    id: 'net.agent-forward',
+    names: ['ssh', 'autossh', 'scp'],
+    description:
+      'Forwards the SSH agent to another machine (ssh -A, -o ForwardAgent=yes): whoever is root there can sign with every key the agent holds for as long as the session lasts. Git hosting (git@github.com, gitlab.com, bitbucket.org) runs no shell and is not asked.',
+    examples: {
+      destructive: [
+        'ssh -A evil.example.com',
+        'ssh -tA deploy@bastion.example.com uptime',
+        'ssh -o ForwardAgent=yes build-host',
+        'ssh -oForwardAgent=yes build-host',
+        "ssh -o 'ForwardAgent yes' build-host",
+        'scp -A a.txt host:/tmp/',
+        'ssh -o ForwardAgent=/tmp/agent.sock host',
+      ],
+      benign: [
+        'ssh host uptime',
+        'ssh -a host',
+        'ssh -o ForwardAgent=no host',
+        'ssh -T git@github.com',
+        'ssh -A -T git@github.com',
+        'ssh -L 5432:localhost:5432 db.example.com',
+      ],
+    },
+    check(s) {
+      const ws = s.words;
+      let fwd: string | undefined;
+      let host: string | null | undefined;
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === null) {
+          if (host === undefined && ws[i - 1]?.value !== '-o') host = null;
+          continue;
+        }
+        const o = v === '-o' ? ws[++i]?.value : /^-o./.test(v) ? v.slice(2) : undefined;
+        if (o === null) fwd ??= '-o (an option only known at run time)';
+        else if (o !== undefined) {
+          const m = /^\s*ForwardAgent\s*[= ]\s*(.*)$/i.exec(o);
+          if (m && !/^(no|false)$/i.test(m[1].trim())) fwd = `-o ${o}`;
+          continue;
+        }
+        if (/^-[a-zA-Z]*A[a-zA-Z]*$/.test(v) && !/^-[a-zA-Z]*[bcDEeFIiJLlmOopQRSWw]A/.test(v)) fwd = v;
+        else if (v !== null && SSH_VALUE.test(v)) i++;
+        else if (!v.startsWith('-') && host === undefined) host = v;
+      }
+      if (fwd === undefined) return undefined;
+      if (host !== null && host !== undefined && /^(git@|(ssh\.)?(github\.com|gitlab\.com|bitbucket\.org)$|ssh\.dev\.azure\.com$)/i.test(host))
+        return undefined;
+      return `${s.name} ${fwd} forwards the SSH agent to ${host ?? 'a host only known at run time'}: whoever is root there can use every key it holds`;
+    },
+  },
+  {
     id: 'net.authorize-key',
     names: ['ssh-copy-id'],
     description: 'Installs a key in another machine’s authorized_keys (ssh-copy-id): a lasting way in that outlives the session.',
@@ -559,12 +627,15 @@ export const remoteRules: Rule[] = [
   {
     id: 'remote.secrets-print',
     description:
-      'Prints secrets another system keeps, or runs code there: pulumi --show-secrets, terraform output / show -json (state values), docker|podman inspect (the container Env), kubectl get configmaps -o yaml|json, kubectl attach, a command in a container or pod that reads its environ or a secret file, heroku run (a shell on the app), redis-cli --eval / EVAL / SCRIPT LOAD (Lua on the server), django-admin|manage.py flush.',
+      'Prints secrets another system keeps, or runs code there: pulumi --show-secrets, terraform output / show -json (state values), docker|podman inspect (the container Env), kubectl get configmaps -o yaml|json, kubectl get of a workload (deploy, statefulset, job…) as yaml/json or a template that reaches its env, kubectl attach, a command in a container or pod that reads its environ or a secret file, heroku run (a shell on the app), redis-cli --eval / EVAL / SCRIPT LOAD (Lua on the server), django-admin|manage.py flush.',
     examples: {
       destructive: [
         'pulumi config --show-secrets',
         'terraform output -json',
         'docker inspect app',
+        'kubectl get deploy app -o yaml',
+        'kubectl get sts,deploy -A -o json',
+        "kubectl get deployment.apps/app -o jsonpath='{.spec.template.spec.containers[*].env}'",
         'kubectl exec api-0 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token',
         "heroku run 'rm -rf /app/data' -a prod",
         'redis-cli --eval /tmp/x.lua',
@@ -576,6 +647,9 @@ export const remoteRules: Rule[] = [
         'terraform plan',
         'docker ps',
         'kubectl get pods -o yaml',
+        'kubectl get deploy',
+        'kubectl get deploy app -o wide',
+        "kubectl get deploy app -o jsonpath='{.status.readyReplicas}'",
         'kubectl exec api-0 -- ls /app',
         'redis-cli get k',
         'heroku logs -a prod',
@@ -611,6 +685,16 @@ export const remoteRules: Rule[] = [
         has(/^(-o|--output)(=?(yaml|json|jsonpath.*|go-template.*))?$|^-o(yaml|json)$/)
       )
         return `${n} get configmaps prints their data, which often holds credentials`;
+      if ((n === 'kubectl' || n === 'oc') && b[0] === 'get' && (b[1] ?? '').split(',').some((k) => WORKLOAD_KIND.test(k))) {
+        const f = outputFormat(s);
+        if (
+          f === null ||
+          (f !== undefined &&
+            /^(ya?ml|json)$|^(jsonpath|go-template|template|custom-columns)/.test(f) &&
+            !/^(jsonpath|go-template|template|custom-columns)[^=]*=(?![^]*((?<![a-z])(env|data|containers|template)|\{@\}|\.\.))/i.test(f))
+        )
+          return `${n} get ${b[1]} -o ${f ?? '…'} prints the workload's spec, its containers' environment (literal credentials) included`;
+      }
       if (n === 'heroku' && /^run(:detached|:inside)?$/.test(b[0] ?? '')) return 'heroku run runs a command on the app (a remote shell)';
       if (
         n === 'redis-cli' &&
