@@ -1,11 +1,7 @@
 // The hooks5 round (fresh12): where a relative path is judged when the host names no absolute folder, every
-// tool name each host is known to send classified on purpose (a name nobody classified asks), and the bridge's
-// self red team (path aliases, links out of the workspace, long payloads, secrets at the end of huge outputs).
+// tool name each host is known to send classified on purpose (a name nobody classified asks).
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { type HookEnvelope, type HookPlan, type HostId, planHook } from '../../../src/core/hooks';
-import { preDecision, runHook, type Sandbox, sandbox } from './helpers';
 
 const W = '/home/dev/project';
 
