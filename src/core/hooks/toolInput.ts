@@ -54,12 +54,26 @@ export function toFsPath(raw: string, base: string | undefined): { ok: true; pat
       reason: `the path ${JSON.stringify(p.slice(0, 120))} holds a shell variable, which the host may or may not expand; give the path itself`,
     };
   }
-  if (isAbsolute(p) || !base) return { ok: true, path: p };
+  if (isAbsolute(p)) return { ok: true, path: p };
   // `~/.bashrc`, `~\.ssh\id_rsa`: the hosts expand a home-relative path before the tool runs (Claude Code's
   // file tools do). Joined to the base it would be judged as a harmless `<ws>/~/.bashrc` while the host writes
   // the real one, so it stays home-relative and the path rules expand it (`~user` is refused there).
   if (isHomeRelative(p)) return { ok: true, path: p };
+  // Every host names the absolute folder its tools run in (Claude Code's follows `cd`). Without one (missing,
+  // empty, relative) the folder a relative path lands in is unknown: judging it as workspace-relative would
+  // judge a file the tool may not write.
+  if (!isBase(base)) return { ok: false, reason: unplaced(p, base) };
   return { ok: true, path: base.replace(/\/+$/, '') + '/' + p };
+}
+
+/** A folder relative paths can be joined to: absolute (or home-relative, expanded by the path rules). */
+export function isBase(base: string | undefined): base is string {
+  return base !== undefined && (isAbsolute(base) || /^~(?:[\\/]|$)/.test(base));
+}
+
+function unplaced(p: string, base: string | undefined): string {
+  const cwd = base === undefined ? 'no folder' : `the folder ${JSON.stringify(base.slice(0, 120))}, which is not absolute,`;
+  return `the path ${JSON.stringify(p.slice(0, 120))} is relative and the host named ${cwd} to place it in; give an absolute path`;
 }
 
 /** The directory part of a glob before its first wildcard segment (`src/**\/*.ts` → `src`). */
@@ -133,8 +147,11 @@ export function execDir(env: HookEnvelope, base: string | undefined): { ok: true
     return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName} names more than one working folder (${[...found].join(', ').slice(0, 200)})`) };
   const cwd = found.size ? [...found][0] : base;
   // Every host names the folder its commands run in; without one, relative paths cannot be placed.
-  if (cwd === undefined)
-    return { ok: false, plan: opaque(env, 'hook:exec-dir', `${env.toolName}: the host named no working folder, so where the command runs is unknown`) };
+  if (!isBase(cwd))
+    return {
+      ok: false,
+      plan: opaque(env, 'hook:exec-dir', `${env.toolName}: the host named no absolute working folder, so where the command runs is unknown`),
+    };
   return { ok: true, cwd };
 }
 

@@ -70,7 +70,6 @@ const NO_EFFECT = new Set([
   'TodoWrite',
   'AskUserQuestion',
   'EnterPlanMode',
-  'Skill',
   'TaskCreate',
   'TaskGet',
   'TaskList',
@@ -82,7 +81,6 @@ const NO_EFFECT = new Set([
   'KillBash',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
-  'SlashCommand',
   'CronCreate',
   'CronList',
   'CronDelete',
@@ -103,6 +101,11 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   if (isGuardedTool(t, 'mcp__agentguard__')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
+    case 'SlashCommand':
+    case 'Skill':
+      // A command's or skill's file is expanded into the prompt: its `!`command`` lines run in a shell and its
+      // frontmatter (`allowed-tools`, `hooks`) takes effect, none of it through a tool call a hook sees.
+      return opaque(env, 'hook:prompt-expansion', `${t} runs a command or skill file whose shell lines and settings no hook sees`);
     case 'Agent':
     case 'Task':
       // Claude Code runs the settings' PreToolUse hooks inside sub-agents too (their events carry agent_id).
@@ -131,7 +134,9 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       const command = s(i.command);
       if (command === undefined && i.ws !== undefined) return noEffect(env, t, 'a WebSocket monitor reads no workspace file');
       if (!command?.trim()) return opaque(env, 'hook:no-command', 'Monitor names no command');
-      return withEffects({ kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: base })] }, { unmaskedOutput: true });
+      const dir = execDir(env, base);
+      if (!dir.ok) return dir.plan;
+      return withEffects({ kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: dir.cwd })] }, { unmaskedOutput: true });
     }
     case 'LSP':
       // Hover, definitions, symbols: the language server answers from the file's text (masked after it ran).
