@@ -403,7 +403,7 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
         !data &&
         (chars & DOT) !== 0 &&
         MEMBER_ACCESS.test(core) &&
-        (/^(?:self|this|cls|super)\./.test(core) || core.split(/\??\./).every((x) => isWordyIdentifier(x)))
+        (/^(?:self|this|cls|super)\./.test(core) || (core.split(/\??\./).every((x) => isWordyIdentifier(x)) && !PASSWORD_HEAD.test(core)))
       )
         return true;
       // A constant: RESET_PASSWORD_V2_SUBMIT (word segments joined by `_`), not a random token.
@@ -472,6 +472,13 @@ function isProse(v: string): boolean {
 export function isWordyIdentifier(s: string): boolean {
   return wordyName(s, 0);
 }
+
+/**
+ * The head of a password, not of a member access: a word of letters and a run of four or more digits before
+ * the first dot (`Coppersummit2811.IL4`, `Summer2024.abc`: a year or a PIN after the word). Code names its
+ * objects with words and at most a short version number (`v2.token`, `sha256.hexdigest`, `s3.secret`).
+ */
+const PASSWORD_HEAD = /^[A-Za-z]{3,}[0-9]{4,}\??\./;
 
 /** A member access: `a.b`, `this.x?.y` (names of ASCII letters, digits, `_`, `$`). */
 export const MEMBER_ACCESS = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;

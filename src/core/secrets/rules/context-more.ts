@@ -785,9 +785,11 @@ const AUTH_PAIR = /\bauth[ \t]*(?:=|:|=>)[ \t]*[([][ \t]*/g;
 
 /**
  * A key's bytes made from a literal: Go's `[]byte("…")`, .NET's `Encoding.UTF8.GetBytes("…")`, Node's
- * `Buffer.from("…", "hex")`, Python's `bytes("…", "utf-8")` / `str.encode("…")`: the literal inside.
+ * `Buffer.from("…", "hex")`, Python's `bytes("…", "utf-8")` / `str.encode("…")`: the literal inside. Likewise
+ * an optional or owned string around it (reqwest's `.basic_auth("u", Some("pw"))`, Java's `Optional.of("pw")`,
+ * Rust's `String::from("pw")`, `SecretString::new("pw")`).
  */
-const BYTES_OF = /^(?:\[\]byte|(?:[\w.]*\.)?(?:GetBytes|from|bytes|encode|getBytes|toByteArray))\([ \t]*/;
+const BYTES_OF = /^(?:\[\]byte|(?:[\w.]*\.)?(?:GetBytes|from|bytes|encode|getBytes|toByteArray)|Some|Optional\.of|\w+::(?:from|new))\([ \t]*/;
 
 function literalOf(line: string, a: CallArg): [number, number] | null {
   if (a.literal !== null) return a.literal;

@@ -23,7 +23,7 @@ import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../e
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
-import { callCredential } from './context-more';
+import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
 import { formHit, named, password, push, token, type Form } from './fresh10';
 import { lineOfPos } from './structure';
@@ -211,6 +211,17 @@ function discordId(v: string): boolean {
 const LINE_WORDS = [
   'ngrok',
   'openssl',
+  // admin.ts's other tools whose password is a flag's value the pre-scan does not know (mask23: `ssh-keygen -N 'P'`
+  // reached the model; `-P OLD` beside it was found only by its `Pass`).
+  'ssh-keygen',
+  '7z ',
+  '7za ',
+  'psexec',
+  'PsExec',
+  'PSExec',
+  'paexec',
+  'PAExec',
+  'influx ',
   'docker login',
   'sshpass',
   'curl ',
@@ -225,7 +236,47 @@ const LINE_WORDS = [
   'ChaCha20Poly1305(',
   'SqlConnection(',
   '.login(',
+  // A logical assignment (`ENV['TOKEN'] ||= '…'` in Ruby, `cfg.apiKey ??= "…"` in JS, C# and PHP, Perl's
+  // `$password //= '…'`): the pre-scan's look-behind from `=` skips one operator character, not two.
+  '||=',
+  '??=',
+  '&&=',
+  '//=',
 ];
+
+/**
+ * A call of the call table (context-more.ts CALL_FORMS), by its name as callCredential reads it (the last word,
+ * or the qualifier and the word: `AES.new`, `DBI->connect`), then `(`. The pre-scan offers a line by a key's
+ * operator or a literal right after `(`: `DriverManager.getConnection(url, user, "pw")` and
+ * `.basic_auth(user, Some("pw"))` have neither, and their password reached the model (mask23's own red team).
+ * One search of the text; callCredential alone reads each line found, only when it holds a quote.
+ */
+const CALL_LINE = new RegExp(
+  `(?<![\\w$])(?:${[...CALL_ARG.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/\./g, '(?:\\.|::|->)'))
+    .join('|')})[ \\t]*\\(`,
+  'gi',
+);
+
+function callLines(text: string, index: LineIndex, out: BlockOutput, done: Set<number>): void {
+  CALL_LINE.lastIndex = 0;
+  for (let m = CALL_LINE.exec(text); m !== null; m = CALL_LINE.exec(text)) {
+    const [s, e] = lineAround(text, m.index);
+    CALL_LINE.lastIndex = e;
+    if (done.has(s) || e - s > 4096) continue;
+    done.add(s);
+    const line = text.slice(s, e);
+    if (line.indexOf('"') < 0 && line.indexOf("'") < 0 && line.indexOf('`') < 0) continue;
+    const hits: Hit[] = [];
+    callCredential.scan(line, hits);
+    if (hits.length === 0) continue;
+    const starts = index.starts();
+    const li = lineOfPos(starts, s);
+    const base = s - starts[li]!;
+    for (const h of hits) addHit(out, li, { ...h, start: h.start + base, end: h.end + base });
+  }
+}
 
 /** The start of the line holding `p` and its end (before `\n`). */
 function lineAround(text: string, p: number): [number, number] {
@@ -298,6 +349,7 @@ export const fresh11Context: BlockRule = {
         scanPiece(text, index, out, s, e, w.endsWith('('));
       }
     }
+    callLines(text, index, out, (done ??= new Set()));
     separatedPieces(text, index, out);
   },
   samples() {

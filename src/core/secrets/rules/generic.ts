@@ -116,8 +116,14 @@ function nextHead(line: string, from: number, colon: number, equals: number): bo
     if (line.charCodeAt(o) === 58) op = next === 61 ? ':=' : next === 58 || next === 47 ? '' : ':';
     else op = next === 62 ? '=>' : next === 61 ? '' : '=';
     if (op === '') continue;
-    // Back over `[ \t]*`, then `\]?`, then `["'\`]?`, to the end of the name.
+    // Back over a logical assignment's `||` `&&` `??` `//` (`ENV['TOKEN'] ||= '…'` in Ruby, `cfg.key ??= "…"` in
+    // JS, C# and PHP, Perl's `$pw //= '…'`): the value is assigned all the same.
     let e = o;
+    if (op === '=' && o >= 2) {
+      const c1 = line.charCodeAt(o - 1);
+      if ((c1 === 124 || c1 === 38 || c1 === 63 || c1 === 47) && line.charCodeAt(o - 2) === c1) e = o - 2;
+    }
+    // Back over `[ \t]*`, then `\]?`, then `["'\`]?`, to the end of the name.
     while (e > from && (line.charCodeAt(e - 1) === 32 || line.charCodeAt(e - 1) === 9)) e--;
     if (e > from && line.charCodeAt(e - 1) === 93) e--;
     if (e > from) {
@@ -691,6 +697,10 @@ function wordPassphrase(name: string, value: string, data: boolean): boolean {
   return true;
 }
 
+/** A connection string's server, database or user field (`Server=`, `Data Source=`, `Initial Catalog=`, `Uid=`). */
+const CONNECTION_FIELD =
+  /(?:^|[;"'\s])(?:server|data source|addr|address|network address|database|initial catalog|uid|user id|user|username|host|driver|provider|dsn)[ \t]*=[^;]*;/i;
+
 /**
  * A value that is data whatever its shape: after `?`/`&` (a URL query) or in a `-Dname=` property.
  * There a dotted value (`S3cretPass.pdf`) is the value itself, not code's member access.
@@ -698,10 +708,32 @@ function wordPassphrase(name: string, value: string, data: boolean): boolean {
 function dataValue(line: string, nameStart: number): boolean {
   const b = line.charCodeAt(nameStart - 1);
   if (b === 63 || b === 38) return true;
+  // A field of a connection string (`Server=…;User ID=app;Pwd=S3cretPass.pdf;`): ADO.NET, ODBC, JDBC for SQL
+  // Server, Npgsql. Its fields are data; code after a `;` is a statement, and no statement names a server.
+  if (b === 59 && CONNECTION_FIELD.test(line)) return true;
   let i = nameStart;
   while (i > 0 && /[\w.-]/.test(line[i - 1]!)) i--;
   return line.startsWith('-D', i) && (i === 0 || isSpace(line.charCodeAt(i - 1)) || line.charCodeAt(i - 1) === 34 || line.charCodeAt(i - 1) === 39);
 }
+
+/**
+ * A signature that is a MAC's or a hash's hex output (`EXPECTED_SIG = "<sha256 hex>"` in a test, `signature:
+ * sha256=<hex>` in a recorded webhook): computed from a key and a message, it opens nothing; the key beside it is
+ * what is masked (`HMAC_KEY`, `signing_secret`, `hmac.new(b"…")`). Named by its last word (`sig`, `signature`),
+ * not `…_sig_key`. In a URL query it is a pre-signed URL's signature (`X-Amz-Signature=`), which grants access
+ * until it expires: masked there.
+ */
+export function signatureDigest(name: string, value: string, line: string, nameStart: number): boolean {
+  if (!SIGNATURE_NAME.test(name)) return false;
+  const b = line.charCodeAt(nameStart - 1);
+  if (b === 63 || b === 38) return false;
+  return HEX_DIGEST.test(value);
+}
+/** A name whose last word is sig or signature (snake, kebab, dotted, camel or constant case). */
+const SIGNATURE_NAME = /(?:^|[_.-]|[a-z0-9])(?:sig|Sig|SIG|signature|Signature|SIGNATURE)$/;
+/** The hex of an MD5, SHA-1, SHA-256, SHA-384 or SHA-512 output, one case, an algorithm's tag allowed before it. */
+const HEX_DIGEST =
+  /^(?:(?:sha(?:1|256|384|512)|md5)[=:])?(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128}|[0-9A-F]{32}|[0-9A-F]{40}|[0-9A-F]{64}|[0-9A-F]{96}|[0-9A-F]{128})$/;
 
 /**
  * git's `user.signingkey`: a GPG key's id or fingerprint (8, 16 or 40 hex digits, `0x` and a `!` allowed) or an
@@ -943,17 +975,19 @@ export const genericAssignment: LineRule = {
       // `MSI_SECRET: "MSI_SECRET"`: an enum or key map, the value names the key. Asked second: most
       // values fail valueLooksSecret early, and both are pure, so the order changes only the cost.
       // (An alias-looking value is still judged: a password may start with `*`.)
+      const data = literal || yaml || (head.op === '=' && dataValue(line, head.index));
       let secret =
         (f === null || f.kind === FollowKind.Quoted || f.kind === FollowKind.Alias) &&
-        ((valueLooksSecret(value, strength, quoted, literal, literal || yaml || (head.op === '=' && dataValue(line, head.index))) &&
+        ((valueLooksSecret(value, strength, quoted, literal, data) &&
           !namesItself(value, name) &&
           !namesItself(value, name.slice(name.lastIndexOf('.') + 1)) &&
           (quoted || literal || !copiesMember(value, name)) &&
-          !gitSigningKey(name, value, line, start)) ||
+          !gitSigningKey(name, value, line, start) &&
+          !signatureDigest(name, value, line, head.index)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
           (value.length >= 36 && isMnemonic(value)) ||
           // A passphrase of words (`BORG_PASSPHRASE="correct horse battery staple"`) reads as prose too.
-          (strength === 'strong' && value.length >= 15 && wordPassphrase(name, value, quoted || literal || yaml)));
+          (strength === 'strong' && value.length >= 15 && wordPassphrase(name, value, quoted || data)));
       if (secret) out.push({ start, end, rule: 'generic-secret', priority: GENERIC_PRIORITY });
       // The value may go on past this line, or past this literal: the masker reads on (follow.ts).
       if (f !== null) f.judged = secret;

@@ -12,6 +12,7 @@ import type { NameStrength } from '../entropy';
 import { ALNUM, HEX, j, rand } from '../samples';
 import { KIND } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
+import { signatureDigest } from './generic';
 import { addHit } from './hits';
 import { enclosingObject, judge, lineOfPos } from './structure';
 
@@ -224,7 +225,8 @@ export const yamlEncodedPayload: BlockRule = {
         continue;
       }
       const m = PAYLOAD_LINE.exec(l);
-      if (m === null || PUBLIC_NAME.test(m[2]!) || !encodedPayload(m[4]!) || base64Certificates(m[4]!)) continue;
+      if (m === null || PUBLIC_NAME.test(m[2]!) || !encodedPayload(m[4]!) || base64Certificates(m[4]!) || signatureDigest(m[2]!, m[4]!, l, m.indices![2]![0]))
+        continue;
       // Under a Secret object, its data (top-level `data:`, or a key under `data`/`stringData`/`encryptedData`); else a secret-named key on the path.
       const top = path.length === 0 ? m[2]! : path[0]!.name;
       const underSecret = secretKind && /^(?:data|stringData|binaryData|encryptedData|spec)$/.test(top);
