@@ -42,6 +42,13 @@ export interface Form {
   list?: boolean;
   /** The group holds several values: the spans (within it) of the pieces each judged on its own. */
   pieces?: (group: string) => [number, number][];
+  /**
+   * Run on the lines holding a gate, each line alone (eachGateLineMatch), not over the whole text. Only for a
+   * form whose every match lies on one line and holds one of `gates` (case as written: no `i` flag), and whose
+   * `re` reads a line alone as it reads it in the text (no `$` or `^` without `m`, no look-around that can see a
+   * line break) and whose judge does not read the text: then it finds the same matches in the same order.
+   */
+  line?: boolean;
 }
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
@@ -104,7 +111,7 @@ function basicCredential(v: string): boolean {
   return s.length >= 8 && /^[\x21-\x7e]+$/.test(s) && randomPartOk(v);
 }
 
-const FORMS: Form[] = [
+export const FORMS: Form[] = [
   // RDP clients: `xfreerdp /v:host /u:admin /p:PASS` (also `sdl-freerdp`, `wlfreerdp`).
   { gates: ['/p:'], re: /\b(?:xfreerdp3?|wlfreerdp3?|sdl-freerdp3?|freerdp3?)\b[^\n]*?[ \t]\/p:(["']?)([^\s"']+)\1/dg, groups: [2], judge: password },
   // PuTTY's tools: `pscp -pw PASS …`, `plink -ssh host -pw PASS`, `psftp -pw PASS`.
@@ -134,6 +141,7 @@ const FORMS: Form[] = [
   {
     gates: ['PASSWORD', 'password', 'Password'],
     re: /(?:\bPASSWORD|(?<=(?:[,(]|\b[Ee][Nn][Cc][Rr][Yy][Pp][Tt][Ee][Dd]|\b[Ww][Ii][Tt][Hh])[ \t]*)[Pp]assword)[ \t]+'([^'\n]{4,})'/dg,
+    line: true,
     groups: [1],
     judge: password,
   },
@@ -192,6 +200,7 @@ const FORMS: Form[] = [
   {
     gates: ['<!--', '{#', '/*', '//', '#'],
     re: /(?:<!--|\{#|\/\*)[ \t]*(?:[A-Za-z][\w ]{0,30}?[ \t]*[:=-]?[ \t]+)?[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*(?:-->|#\}|\*\/)|(?:\/\/|#)[ \t]*(?:test[ \t]+)?(?:log[ -]?in|sign[ -]?in|creds?|credentials?|account|user\/pass)[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*$/dgm,
+    line: true,
     groups: [1, 2],
     judge: typed,
   },
@@ -199,6 +208,7 @@ const FORMS: Form[] = [
   {
     gates: ['password', 'Password'],
     re: /\b(?:(?:with|using)[ \t]+(?:the[ \t]+)?(?:\w+[ \t]+)?password|password[ \t]+(?:was[ \t]+|is[ \t]+)?(?:set|changed|reset)[ \t]+to|(?:set|change|reset)[ \t]+(?:the[ \t]+|my[ \t]+|your[ \t]+|its[ \t]+)?(?:\w+[ \t]+)?password[ \t]+to)[ \t]+(`?)([^\s`'"]{8,64}?)\1(?=[.,;)]*(?:\s|$))/dg,
+    line: true,
     groups: [2],
     judge: typed,
   },
@@ -361,6 +371,34 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
   }
 }
 
+/**
+ * A line form's matches in `text` (`visit(m, at, line)`: `at` is added to the match's indices), in the order of
+ * `f.re` run over the whole text. A match lies on one line and holds a gate, so only the lines holding a gate
+ * can hold one: each is sliced and read alone (V8 tries a form's leading class, e.g. a name's, at every letter
+ * of the text: over a source tree, a few such forms cost more than the rest of masking).
+ */
+export function eachGateLineMatch(f: Form, text: string, visit: (m: RegExpExecArray, at: number, line: string) => void): void {
+  const next = f.gates.map((g) => text.indexOf(g));
+  for (let pos = 0; ;) {
+    let p = -1;
+    for (let k = 0; k < next.length; k++) {
+      if (next[k]! >= 0 && next[k]! < pos) next[k] = text.indexOf(f.gates[k]!, pos);
+      if (next[k]! >= 0 && (p < 0 || next[k]! < p)) p = next[k]!;
+    }
+    if (p < 0) return;
+    const ls = text.lastIndexOf('\n', p) + 1;
+    const nl = text.indexOf('\n', p);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    f.re.lastIndex = 0;
+    for (let m = f.re.exec(line); m !== null; m = f.re.exec(line)) {
+      if (m[0].length === 0) f.re.lastIndex++;
+      else visit(m, ls, line);
+    }
+    if (nl < 0) return;
+    pos = nl + 1;
+  }
+}
+
 /** The span a form's match holds a secret in (the first group that took part), if its judge says so. */
 export function formHit(f: Form, m: RegExpExecArray, text: string, hit: (s: number, e: number) => void): void {
   const g = f.groups.find((k) => m[k] !== undefined);
@@ -390,6 +428,10 @@ export const fresh10Context: BlockRule = {
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
+      if (f.line === true) {
+        eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, 'fresh10-context')));
+        continue;
+      }
       if (!f.gates.some((g) => text.includes(g))) continue;
       if (f.list === true) {
         eachListMatch(text, f.re, (m, at) => {

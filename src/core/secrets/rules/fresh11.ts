@@ -25,7 +25,7 @@ import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
-import { formHit, named, password, push, token, type Form } from './fresh10';
+import { eachGateLineMatch, formHit, named, password, push, token, type Form } from './fresh10';
 import { lineOfPos } from './structure';
 
 const RULE = 'fresh11-context';
@@ -40,17 +40,19 @@ export function setFresh11LineScan(scan: (line: string, out: Hit[]) => void): vo
 const EXTRA_NAME = /psk|erlang_?cookie|erlangcookie|signing_?salt/i;
 
 /** A quoted value: `"…"` or `'…'` (group numbers in the forms count these two groups). */
-const FORMS: Form[] = [
+export const FORMS: Form[] = [
   // --- a diff of a secret: `~ password = "OLD" -> "NEW"` (terraform plan), `secret: old => new` ---
   {
     gates: ['->', '=>', '\u2192'],
     re: /([A-Za-z_][\w.-]*)["']?[ \t]*[=:][ \t]*(?:(["'])([^"'\n]+)\2|([^\s"'(<{-][^\s"']*))[ \t]*(?:->|=>|\u2192)[ \t]*(?:(["'])([^"'\n]+)\5|([^\s"'(<{][^\s"']*))/dg,
+    line: true,
     groups: [6, 7],
     judge: (v, m, t) => named(1)(v.replace(/[,;]$/, ''), m, t),
   },
   {
     gates: ['->', '=>', '\u2192'],
     re: /([A-Za-z_][\w.-]*)["']?[ \t]*[=:][ \t]*(?:(["'])([^"'\n]+)\2|([^\s"'(<{-][^\s"']*))[ \t]*(?:->|=>|\u2192)[ \t]*(?:(["'])[^"'\n]+\5|[^\s"'(<{][^\s"']*)/dg,
+    line: true,
     groups: [3, 4],
     judge: named(1),
   },
@@ -58,6 +60,7 @@ const FORMS: Form[] = [
   {
     gates: ['://'],
     re: /\b[a-zA-Z][\w+.-]{1,30}:\/\/[^\s:/?#"'<>@]+@[^\s:/?#"'<>@]+:([^\s/"'<>@]+)@(?=[\w[])/dg,
+    line: true,
     groups: [1],
     judge: (v) => v.length >= 3 && !isReference(v) && !isPlaceholder(v) && !/^\d{1,5}$/.test(v),
   },
@@ -126,6 +129,7 @@ const FORMS: Form[] = [
   {
     gates: ['default'],
     re: /([\w.-]+)["']?[ \t]*[:=][ \t]*["']?\{\{-?[ \t]*(?:[^}\n]*?\|[ \t]*)?default[ \t(]+(["'])([^"'\n]+)\2/dg,
+    line: true,
     groups: [3],
     judge: named(1),
   },
@@ -327,6 +331,10 @@ export const fresh11Context: BlockRule = {
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
+      if (f.line === true) {
+        eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, RULE)));
+        continue;
+      }
       if (!f.gates.some((g) => text.includes(g))) continue;
       f.re.lastIndex = 0;
       for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {

@@ -1,0 +1,90 @@
+// The forms of fresh10-context and fresh11-context marked `line` are run only on the lines holding one of their
+// gates, each line alone (eachGateLineMatch), instead of over the whole text: their leading classes made them
+// the most of masking a source tree. That is only right for a form whose every match lies on one line, holds a
+// gate as written, and reads its line alone as it reads it in the text. Each line form must find here exactly
+// the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
+// first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
+import assert from 'node:assert/strict';
+import { FORMS as FORMS10, eachGateLineMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
+import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/fresh11';
+
+type Found = [number, string, (string | undefined)[]];
+
+function whole(f: Form, text: string): Found[] {
+  const out: Found[] = [];
+  if (!f.gates.some((g) => text.includes(g))) return out;
+  f.re.lastIndex = 0;
+  for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
+    if (m[0].length === 0) {
+      f.re.lastIndex++;
+      continue;
+    }
+    out.push([m.index, m[0], [...m.slice(1)]]);
+  }
+  return out;
+}
+
+function byLine(f: Form, text: string): Found[] {
+  const out: Found[] = [];
+  eachGateLineMatch(f, text, (m, at) => {
+    // The indices, moved by `at`, point at the same text as the groups.
+    for (let g = 1; g < m.length; g++) if (m[g] !== undefined) assert.equal(text.slice(at + m.indices![g]![0], at + m.indices![g]![1]), m[g]);
+    out.push([at + m.index, m[0], [...m.slice(1)]]);
+  });
+  return out;
+}
+
+const sampleTexts = (r: typeof fresh10Context) => {
+  const s = r.samples!();
+  return [...s.truePositives.map((t) => t.text), ...s.falsePositives];
+};
+
+const LINES = [
+  ...sampleTexts(fresh10Context),
+  ...sampleTexts(fresh11Context),
+  `      ~ password          = "Q7pw1x9Zk2" -> "Q7pw2y8Yj3"`,
+  `secret: oldValue9x => newValue8y, token: a1b2c3d4e5 => f6g7h8i9j0`,
+  `const f = (a) => a + 1; api_key = "k1" -> "k2"`,
+  `db_password: s3cr3tPass1 \u2192 s3cr3tPass2`,
+  `https://user@acme.io:Pw0rd1x@webdav.acme.io/files and ftp://a@b:c@d:Xy9z@host.io/`,
+  `  JWT_SIGNING_KEY: "{{ .Values.jwt | default "f00dfeedf00dfeed" }}"  x: {{ default "abc" .Values.y }}`,
+  `password = {{ db_password | default('Q7d3faultPw') }}`,
+  `ALTER USER app WITH PASSWORD 'Q7pw0rdX1'; CREATE ROLE r ENCRYPTED PASSWORD 'Q7pw0rdX2', (password 'Q7pw0rdX3')`,
+  `Log in with the admin password Q7pw0rd!x9 and set the password to Q7newPw0rd!.`,
+  `<!-- admin: Q7pw0rd!x9 --> /* root:Q7pw0rd!y8 */ {# user: Q7pw0rd!z7 #}`,
+  `# login: admin/Q7pw0rd!x9`,
+  `// test creds: bob:Q7pw0rd!x9`,
+];
+
+const TEXTS = [
+  LINES.join('\n'),
+  LINES.join('\r\n') + '\r\n',
+  LINES.join('\n\n\n'),
+  LINES.map((l) => `${l} ${l}`).join('\n'),
+  LINES.slice().reverse().join('\n'),
+  ...LINES,
+  ...LINES.map((l) => `\n${l}\n`),
+  ...LINES.map((l) => `x\n${l}`),
+];
+
+describe('secret forms read line by line find what the whole text holds', () => {
+  const lineForms = [...FORMS10, ...FORMS11].filter((f) => f.line === true);
+  it('there are line forms (the test reads something)', () => assert.ok(lineForms.length >= 4));
+  for (const f of lineForms) {
+    it(String(f.re).slice(0, 70), () => {
+      assert.ok(!f.re.flags.includes('i'), 'a line form matches its gates as written: no i flag');
+      let matched = 0;
+      for (const text of TEXTS) {
+        const a = whole(f, text);
+        matched += a.length;
+        for (const [, m0] of a)
+          assert.ok(
+            f.gates.some((g) => m0.includes(g)),
+            `a match holds a gate: ${m0}`,
+          );
+        assert.deepEqual(byLine(f, text), a);
+      }
+      assert.ok(matched > 0, 'the texts hold a match of the form');
+    });
+  }
+});
