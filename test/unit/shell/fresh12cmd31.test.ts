@@ -57,25 +57,19 @@ describe('fresh12 cmd31: control planes, whole-database dumps, deployed config, 
     ]);
   });
 
-  it('a whole-database or whole-store dump is asked; a schema-only dump and single reads are not', () => {
+  it('a secret store copied out whole is asked; database backups (corpus cmd-B208) and single reads are not', () => {
     checkEval(w, [
-      ['pg_dump -Fc app > /tmp/app.dump', 'not-allow'],
-      ['pg_dump -d app -f /tmp/x.sql', 'not-allow'],
-      ['pg_dumpall > /tmp/all.sql', 'not-allow'],
-      ['mysqldump --all-databases > /tmp/all.sql', 'not-allow'],
-      ['mongodump --out /tmp/m', 'not-allow'],
-      ['mongoexport --collection users --db app', 'not-allow'],
-      ['redis-cli --rdb /tmp/dump.rdb', 'not-allow'],
       ['redis-cli --scan | xargs -L1 redis-cli GET', 'not-allow'],
       ['redis-cli --scan | while read k; do redis-cli GET "$k"; done', 'not-allow'],
       ['redis-cli DUMP session:1', 'not-allow'],
-      ['sqlite3 db/app.sqlite3 .dump', 'not-allow'],
-      ['echo .dump | sqlite3 app.db', 'not-allow'],
-      ['sqlite3 app.db "VACUUM INTO \'/tmp/copy.db\'"', 'not-allow'],
-      ['npx prisma studio --browser none', 'not-allow'],
-      ['npx drizzle-kit studio', 'not-allow'],
+      ['etcdctl get / --prefix', 'not-allow'],
+      ['etcdctl snapshot save /tmp/etcd.db', 'not-allow'],
+      ['consul kv export', 'not-allow'],
+      ['vault operator raft snapshot save /tmp/v.snap', 'not-allow'],
+      ['pg_dump app > /tmp/app-backup.sql', 'allow'],
+      ['pg_dump -Fc app > /tmp/app.dump', 'allow'],
+      ['mysqldump app > /tmp/app-backup.sql', 'allow'],
       ['pg_dump --schema-only app > /tmp/schema.sql', 'allow'],
-      ['mysqldump --no-data app > /tmp/schema.sql', 'allow'],
       ["sqlite3 app.db '.schema'", 'allow'],
       ['redis-cli GET k', 'allow'],
       ['redis-cli --scan --pattern "session:*"', 'allow'],

@@ -349,7 +349,7 @@ const BENIGN: Record<string, string[]> = {
     "psql -c 'SELECT * FROM users LIMIT 5'",
     'psql -c "INSERT INTO audit (msg) VALUES (\'x\')"',
     "mysql -e 'SHOW TABLES' app",
-    'pg_dump --schema-only -Fc app > /tmp/app-schema.dump',
+    'pg_dump -Fc app > /tmp/app.dump',
     "sqlite3 app.db '.tables'",
     'redis-cli info',
     'npx prisma migrate status',

@@ -102,7 +102,7 @@ export const NET: RowSpec[] = [
     n: 'rsync',
     d: 'copies trees (local sides are read and written; --delete is the rules’ business)',
     loose: true,
-    o: '-e|--rsh=S --rsync-path=S --files-from=R --exclude-from=R --include-from=R --password-file=R --log-file=W --backup-dir=W --partial-dir=W --temp-dir=W --compare-dest=V --copy-dest=V --link-dest=V --write-batch=W --read-batch=R --only-write-batch=W --exclude=P --include=P -f|--filter=P --chmod=V --chown=V --usermap=V --groupmap=V --port=V --timeout=V --contimeout=V --bwlimit=V --max-size=V --min-size=V --max-delete=V --modify-window=V --suffix=V --out-format=V --info=V --debug=V --iconv=V -B|--block-size=V --checksum-choice=V --compress-choice=V --compress-level=V --skip-compress=V -T=V -M|--remote-option=V --sockopts=V --outbuf=V --stop-after=V --stop-at=V --address=V --protocol=V -c|--checksum -z|--compress -a|--archive:rec -r|--recursive:rec -n|--dry-run:dry',
+    o: '-e|--rsh=S --rsync-path=S --files-from=R --exclude-from=R --include-from=R --password-file=R --log-file=W --backup-dir=V --partial-dir=V --temp-dir=V --compare-dest=V --copy-dest=V --link-dest=V --write-batch=W --read-batch=R --only-write-batch=W --exclude=P --include=P -f|--filter=P --chmod=V --chown=V --usermap=V --groupmap=V --port=V --timeout=V --contimeout=V --bwlimit=V --max-size=V --min-size=V --max-delete=V --modify-window=V --suffix=V --out-format=V --info=V --debug=V --iconv=V -B|--block-size=V --checksum-choice=V --compress-choice=V --compress-level=V --skip-compress=V -T=V -M|--remote-option=V --sockopts=V --outbuf=V --stop-after=V --stop-at=V --address=V --protocol=V -c|--checksum -z|--compress -a|--archive:rec -r|--recursive:rec -n|--dry-run:dry',
     x: 'rcopy',
     ok: ['rsync -a src/ /tmp/src-copy/', 'rsync -avn ./ build-server:/app/'],
     eff: [
@@ -238,7 +238,7 @@ export const NET: RowSpec[] = [
     loose: true,
     o: '-f|--file=W -r|--result-file=W -o|--out|--output=W -d|--dbname=V -h|--host=V -p|--port=V -U|--username=V -F|--format=V -t|--table=V -n|--schema=V',
     a: 'V*',
-    ok: ['pg_dump --schema-only app > /tmp/app-schema.sql', 'pg_dump -s -Fc app > /tmp/app-schema.dump', 'mysqldump --no-data app > /tmp/app-schema.sql'],
+    ok: ['pg_dump app > /tmp/app-backup.sql', 'pg_dump -Fc app > /tmp/app.dump', 'mysqldump app > /tmp/app-backup.sql'],
   },
   {
     n: 'pg_restore mongorestore mongoimport pg_ctl pg_isready createdb createuser dropdb dropuser mysqladmin',
