@@ -298,11 +298,14 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
   return undefined;
 }
 
+/** Options that say a run changes nothing: a reading without them is not the command's. */
+const NOOP_OPTION = /^--?(?:check|dry-?run|syntax-check|diff|noop|simulate|what-?if|plan|preview|list[a-z-]*|help|version|n)(?:=.*)?$/i;
+
 /**
  * Options before a verb: `pulumi --cwd infra destroy`, `alembic -c alembic.ini -x k=v downgrade base`, `sqlite3
  * -cmd '.timeout 1' app.db 'DROP TABLE t'`. A program's rules read its verb and operands from fixed places; a global
  * option in front moves them, and the rule that would fire reads the option (or its value) as the verb. Each rule of
- * the program is asked again with the leading options set aside, each option read both ways: a switch, or an
+ * the program is asked again with the leading options moved after the first operand, each option read both ways: a switch, or an
  * option that takes the next word (unless written `--opt=value`). The readings differ only in where the operands
  * start, so each start is tried once.
  */
@@ -330,16 +333,18 @@ export function probeLeadingOptions(s: Sub, rules: readonly Rule[], ctx: RuleCtx
     if (!ws[j].value!.includes('=')) todo.push(j + 2);
   }
   for (const p of [...starts].sort((a, b) => a - b)) {
-    const fake: Sub = { ...s, words: [ws[0], ...ws.slice(p)], index: -1 };
-    for (const r of rules) {
-      if (!r.names || !r.check || fired.has(r.id)) continue;
-      const why = r.check(fake, ctx);
-      if (why) {
-        const set = ws
-          .slice(1, p)
-          .map((w) => w.text)
-          .join(' ');
-        return { rule: r, explanation: `with its leading options (${set}) set aside: ${why}` };
+    const lead = ws.slice(1, p);
+    // The operand first, the options after it: their meaning stays for the rule to read. Then, unless one of them
+    // says the run changes nothing (`--check`, `--dry-run`), without them: a rule that reads operands by position
+    // (sqlite3's database and SQL) takes an option's value for one.
+    const readings = [[ws[0], ws[p], ...lead, ...ws.slice(p + 1)]];
+    if (!lead.some((w) => NOOP_OPTION.test(w.value ?? ''))) readings.push([ws[0], ...ws.slice(p)]);
+    for (const words of readings) {
+      const fake: Sub = { ...s, words, index: -1 };
+      for (const r of rules) {
+        if (!r.names || !r.check || fired.has(r.id)) continue;
+        const why = r.check(fake, ctx);
+        if (why) return { rule: r, explanation: `with its leading options (${lead.map((w) => w.text).join(' ')}) read apart: ${why}` };
       }
     }
   }

@@ -90,6 +90,8 @@ describe('fresh12 lead: a wrapper does not take the inner command’s options fo
       ['git -c color.ui=never status', 'allow'],
       ['kubectl --namespace prod get pods', 'allow'],
       ['terraform -chdir=infra plan', 'allow'],
+      ['ansible-playbook --check -i inventory.ini site.yml', 'allow'],
+      ['ansible-playbook --syntax-check -i inventory.ini site.yml', 'allow'],
       ["sqlite3 -readonly app.db 'SELECT count(*) FROM users'", 'allow'],
     ]);
   });
