@@ -65,10 +65,13 @@ describe('secrets: embedded values', () => {
     const t = j(btoa(id).replace(/=+$/, ''), '.', rand(B64URL, 6, 42), '.', rand(B64URL, 38, 43));
     const r = maskText(`fn main() {\n    let discord = String::from("${t}");\n}\n`);
     assert.ok(!leaks(r.text, t.slice(0, 24)) && !leaks(r.text, t.slice(-38)), r.text);
-    // Random text of the same shape whose first part is not an id's digits stays.
+    // Random text of the same shape whose first part is not an id's digits stays where nothing names Discord
+    // (next to the word discord the shape alone is masked: fresh11-context, mask22).
     const notId = j(rand(ALNUM, 24, 44).replace(/^./, 'M'), '.', rand(B64URL, 6, 45), '.', rand(B64URL, 38, 46));
-    const text = `let discord = "${notId}";\n`;
+    const text = `let sample = "${notId}";\n`;
     assert.equal(maskText(text).text, text);
+    const named = `let discord = "${notId}";\n`;
+    assert.ok(!leaks(maskText(named).text, notId.slice(-38)));
   });
 
   it('directive configs: SASL maps, HAProxy, LDIF; ordinary lines kept', () => {
