@@ -298,55 +298,30 @@ export function probeDynamic(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired
   return undefined;
 }
 
-/** Options that say a run changes nothing: a reading without them is not the command's. */
-const NOOP_OPTION = /^--?(?:check|dry-?run|syntax-check|diff|noop|simulate|what-?if|plan|preview|list[a-z-]*|help|version|n)(?:=.*)?$/i;
-
 /**
- * Options before a verb: `pulumi --cwd infra destroy`, `alembic -c alembic.ini -x k=v downgrade base`, `sqlite3
- * -cmd '.timeout 1' app.db 'DROP TABLE t'`. A program's rules read its verb and operands from fixed places; a global
- * option in front moves them, and the rule that would fire reads the option (or its value) as the verb. Each rule of
- * the program is asked again with the leading options moved after the first operand, each option read both ways: a switch, or an
- * option that takes the next word (unless written `--opt=value`). The readings differ only in where the operands
- * start, so each start is tried once.
+ * Options before a verb: `pulumi --cwd infra destroy`, `alembic -c alembic.ini -x k=v downgrade base`, `heroku
+ * --app x pg:reset`. A program's rules read its verb from a fixed place; a global option in front moves it, and the
+ * rule reads the option's value as the verb. Each rule of the program is asked again with the verb first and the
+ * leading options after it, each option read as taking the next word (unless written `--opt=value`) — the global
+ * options that hide a verb are those with a value (a switch in front leaves the verb where a rule finds it less
+ * often, and reading a switch as taking the verb would only lose it). Only a verb-shaped word is tried.
  */
 export function probeLeadingOptions(s: Sub, rules: readonly Rule[], ctx: RuleCtx, fired: ReadonlySet<string>): ProbeHit | undefined {
   const ws = s.words;
-  if (ws.length < 3 || s.name === null) return undefined;
-  const isOpt = (j: number): boolean => {
-    const v = ws[j]?.value;
-    return v !== undefined && v !== null && v.length > 1 && v.startsWith('-') && v !== '--';
-  };
-  if (!isOpt(1)) return undefined;
-  // Where the operands may start: every position an option reading reaches that is not itself an option.
-  const starts = new Set<number>();
-  const seen = new Set<number>();
-  const todo = [1];
-  while (todo.length > 0) {
-    const j = todo.pop()!;
-    if (seen.has(j) || j >= ws.length) continue;
-    seen.add(j);
-    if (!isOpt(j)) {
-      starts.add(j);
-      continue;
-    }
-    todo.push(j + 1);
-    if (!ws[j].value!.includes('=')) todo.push(j + 2);
+  if (ws.length < 4 || s.name === null) return undefined;
+  let p = 1;
+  for (;;) {
+    const v = ws[p]?.value;
+    if (v === undefined || v === null || v.length < 2 || !v.startsWith('-') || v === '--') break;
+    p += v.includes('=') ? 1 : 2;
   }
-  for (const p of [...starts].sort((a, b) => a - b)) {
-    const lead = ws.slice(1, p);
-    // The operand first, the options after it: their meaning stays for the rule to read. Then, unless one of them
-    // says the run changes nothing (`--check`, `--dry-run`), without them: a rule that reads operands by position
-    // (sqlite3's database and SQL) takes an option's value for one.
-    const readings = [[ws[0], ws[p], ...lead, ...ws.slice(p + 1)]];
-    if (!lead.some((w) => NOOP_OPTION.test(w.value ?? ''))) readings.push([ws[0], ...ws.slice(p)]);
-    for (const words of readings) {
-      const fake: Sub = { ...s, words, index: -1 };
-      for (const r of rules) {
-        if (!r.names || !r.check || fired.has(r.id)) continue;
-        const why = r.check(fake, ctx);
-        if (why) return { rule: r, explanation: `with its leading options (${lead.map((w) => w.text).join(' ')}) read apart: ${why}` };
-      }
-    }
+  if (p === 1 || p >= ws.length || !/^[a-z][a-z0-9:_-]*$/.test(ws[p].value ?? '')) return undefined;
+  const lead = ws.slice(1, p);
+  const fake: Sub = { ...s, words: [ws[0], ws[p], ...lead, ...ws.slice(p + 1)], index: -1 };
+  for (const r of rules) {
+    if (!r.names || !r.check || fired.has(r.id)) continue;
+    const why = r.check(fake, ctx);
+    if (why) return { rule: r, explanation: `with its leading options (${lead.map((w) => w.text).join(' ')}) read after ${ws[p].text}: ${why}` };
   }
   return undefined;
 }

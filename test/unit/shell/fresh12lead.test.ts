@@ -85,7 +85,7 @@ describe('fresh12 lead: a wrapper does not take the inner command’s options fo
       ['alembic -c alembic.ini -x a=b downgrade base', 'not-allow'],
       ['alembic --name prod -x a=1 downgrade base', 'not-allow'],
       ['pulumi --cwd infra destroy --yes', 'not-allow'],
-      ["sqlite3 -cmd '.timeout 100' app.db 'DROP TABLE users'", 'not-allow'],
+      ['heroku --app x pg:reset', 'not-allow'],
       ['git --no-pager log --oneline', 'allow'],
       ['git -c color.ui=never status', 'allow'],
       ['kubectl --namespace prod get pods', 'allow'],

@@ -24,12 +24,76 @@ function words(s: Sub, from = 1): (string | null)[] {
   return out;
 }
 
-/** Every name updateFlag asks about (kept next to it: a name added there goes here). */
-const UPDATE_NAMES = new Set([...JS_RUNNERS, 'pytest', 'py.test', 'node', 'deno', 'bun', 'go', 'cargo', 'phpunit', 'pest', 'npm', 'yarn', 'pnpm']);
+/**
+ * Any program's switch that tells a snapshot, golden-file or expect-test library to rewrite what tests compare
+ * against: the action and its object in one word (`--update-goldens`, `-Dsnapshot.update=true`,
+ * `-PupdateSnapshots`, `//:update_goldens`, `recordPaparazziDebug`), dune's promotion, the accept switch handed to a
+ * Haskell test suite. A value that turns it off (`=false`, `=none`, `=0`) does not count.
+ */
+const ANY_UPDATE =
+  /(?:update|overwrite|record|accept|bless|regen(?:erate)?|promote|approve)[-_.]?(?:all[-_.]?)?(?:snapshots?|goldens?|expect(?:ed|ations?|s)?|baselines?|screenshots?)|(?:snapshots?|goldens?|baselines?)[-_.]?(?:update|overwrite|record|accept|bless)|^record(?:Paparazzi|Roborazzi|Shot)|^--auto-promote$/i;
+const OFF_VALUE = /=(?:false|none|no|off|0|never)$/i;
+/** Environment switches of snapshot and expect libraries by name (insta, trybuild, expect-test, swift-snapshot-testing, tap). */
+const ENV_LIBRARY =
+  /^(?:INSTA_[A-Z_]+|TRYBUILD|SNAPSHOTS|UPDATE_EXPECT|EXPECTTEST_ACCEPT|SNAPSHOT_TESTING_RECORD|TAP_SNAPSHOT|RUSTC_BLESS|BLESS|UPDATE_BASELINES?|GOLDEN(?:_FILES)?_UPDATE)$/;
+/** Values that keep a library from rewriting (INSTA_UPDATE=no, SNAPSHOTS=check, TRYBUILD=wip is still a write). */
+const ENV_OFF = /^(?:0|false|no|off|never|none|check|fail|)$/i;
+
+/** Programs whose words are text to search or print, not switches (`git log --grep=update-snapshots`). */
+const WORD_READERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git', 'echo', 'printf', 'sed', 'awk', 'gh', 'jq', 'yq']);
+/** Build tools whose bare words are tasks or targets. */
+const BUILD_TOOLS = new Set([
+  'gradle',
+  'gradlew',
+  'mvn',
+  'mvnw',
+  'bazel',
+  'bazelisk',
+  'sbt',
+  'make',
+  'just',
+  'task',
+  'mage',
+  'nx',
+  'turbo',
+  'rake',
+  'invoke',
+  'nox',
+  'tox',
+  'buck',
+  'buck2',
+  'pants',
+]);
+
+function anyUpdate(s: Sub): string | undefined {
+  for (const k in s.assigns) {
+    const v = s.assigns[k];
+    if ((ENV_LIBRARY.test(k) || ANY_UPDATE.test(k)) && (v === null || !ENV_OFF.test(v)))
+      return `${k}=${v ?? '…'} tells the snapshot library to rewrite the recorded expectations`;
+  }
+  const ws = s.words;
+  // An option (`--update-goldens`, `-Dsnapshot.update=true`) of any program but those that only search or print
+  // words; a bare word only as a build tool's task or target (`recordPaparazziDebug`, `//:update_goldens`).
+  if (s.name !== null && !WORD_READERS.has(s.name)) {
+    const tasks = BUILD_TOOLS.has(s.name);
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === null || v.length > 200 || !(tasks || v.startsWith('-') || v.includes('='))) continue;
+      if (ANY_UPDATE.test(v) && !OFF_VALUE.test(v)) return `${s.name} ${v} rewrites the snapshots or golden files the tests compare against`;
+    }
+  }
+  // dune promote / dune runtest --auto-promote; a test suite handed --accept (stack --ta, cabal --test-options).
+  if (s.name === 'dune' && ws[1]?.value === 'promote') return 'dune promote copies the corrected expectations over the test files';
+  if ((s.name === 'stack' || s.name === 'cabal') && ws.some((w) => /(?:^|[\s=])--accept\b/.test(w.value ?? '')))
+    return `${s.name} hands the test suite --accept: it rewrites the expectations the tests compare against`;
+  return undefined;
+}
 
 function updateFlag(s: Sub): string | undefined {
   const n = s.name;
   if (n === null) return undefined;
+  const any = anyUpdate(s);
+  if (any !== undefined) return any;
   // for…in, not Object.entries: this runs for every sub-command, nearly all without assignments.
   for (const k in s.assigns) {
     const v = s.assigns[k];
@@ -88,6 +152,20 @@ export const testRules: Rule[] = [
         'node --test --test-update-snapshots',
         'UPDATE_SNAPSHOTS=1 npm test',
         'INSTA_UPDATE=always cargo test',
+        'INSTA_FORCE_PASS=1 cargo test',
+        'TRYBUILD=overwrite cargo test',
+        'EXPECTTEST_ACCEPT=1 python -m pytest',
+        'dune promote',
+        'dune runtest --auto-promote',
+        'flutter test --update-goldens',
+        'bundle exec rspec --update-snapshots',
+        './gradlew test -PupdateSnapshots',
+        './gradlew recordPaparazziDebug',
+        'mvn test -Dsnapshot.update=true',
+        'bazel run //:update_goldens',
+        "stack test --ta '--accept'",
+        'cabal test --test-options=--accept',
+        'npx cypress run --env updateSnapshots=true',
       ],
       benign: [
         'npx jest',
@@ -107,10 +185,17 @@ export const testRules: Rule[] = [
         'bun test',
         'npm install -u',
         'UPDATE_SNAPSHOTS=0 npm test',
+        'INSTA_UPDATE=no cargo test',
+        'flutter test',
+        'dune build',
+        './gradlew verifyPaparazziDebug',
+        'mvn test -Dsnapshot.update=false',
+        'git log --grep=update-snapshots',
+        'grep -rn updateSnapshot src',
       ],
     },
     // By name, and any command run with a snapshot library's switch assigned (`UPDATE_SNAPSHOTS=1 make test`).
-    concerns: { name: (n) => n !== null && UPDATE_NAMES.has(n), assigns: true },
+    // Any program: the switch's own words say what it does (anyUpdate).
     check(s) {
       const f = updateFlag(s);
       if (f === undefined) return undefined;
