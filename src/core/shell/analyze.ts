@@ -2332,6 +2332,15 @@ function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string,
     if (!found.has(file) && (contents?.has(file) || env.exists?.(file) === true)) found.add(file);
   };
   const roots = search.dirs.map(abs);
+  for (const n of search.named ?? []) {
+    const p = abs(n);
+    if (!inWorkspace(p, env)) {
+      note(a, s, `${name} loads and runs ${n}, a definition outside the workspace the guard does not judge`);
+      return true;
+    }
+    if (env.isDir?.(p) === true) roots.push(p);
+    else consider(p);
+  }
   for (const d of roots)
     for (let dir = d; ;) {
       for (const n of search.names) consider(`${dir === '/' ? '' : dir}/${n}`);

@@ -173,6 +173,8 @@ export interface TaskSearch {
   up?: boolean;
   /** The project's program the tool runs without naming it (Pulumi's index.js): judged as code run by name. */
   programs?: readonly string[];
+  /** Definitions named on the line (`nix-shell x.nix`, `nix develop ./sub#dev`): task files wherever they are. */
+  named?: string[];
 }
 
 interface ToolSpec {
@@ -188,8 +190,12 @@ interface ToolSpec {
   /** Positional files (`nim c nim/app.nim`) whose folders are searched too. */
   fileArgs?: RegExp;
   programs?: string[];
+  /** Positional words that name the definition itself (a .nix file, a flake reference `dir#attr`, a .scm file). */
+  defArgs?: RegExp;
 }
 
+/** A Nix definition named on the line: a .nix file, a folder, a flake reference (`./x#dev`, `path:/tmp/x`, `/tmp/x#y`). */
+const NIX_DEF = /\.nix$|^(?:path:|git\+file:)?[.~/]|^[\w.-]+\/|#/;
 const PROCFILE: ToolSpec = { names: ['Procfile', 'Procfile.dev', '.foreman'], verbs: /^(start|run|check|local)$/, dirOpts: /^(-d|--root)$/ };
 const NX: ToolSpec = { names: ['nx.json', 'workspace.json', 'angular.json', 'project.json'], match: /^project\.json$/, tree: true, up: true };
 const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].map((e) => `${b}.${e}`)), up: true });
@@ -253,9 +259,11 @@ const TOOLS: Record<string, ToolSpec> = {
   utop: { names: ['.ocamlinit'] },
   R: { names: ['.Rprofile'] },
   Rscript: { names: ['.Rprofile'] },
-  'nix-shell': { names: ['shell.nix', 'default.nix'] },
-  nix: { names: ['flake.nix', 'shell.nix', 'default.nix'], match: /\.nix$/, verbs: /^(develop|run|shell|print-dev-env)$/ },
-  guix: { names: ['guix.scm', 'manifest.scm'], verbs: /^shell$/ },
+  'nix-shell': { names: ['shell.nix', 'default.nix'], defArgs: NIX_DEF },
+  'nix-build': { names: ['default.nix'], defArgs: NIX_DEF },
+  'nix-env': { names: [], defArgs: NIX_DEF },
+  nix: { names: ['flake.nix', 'shell.nix', 'default.nix'], match: /\.nix$/, verbs: /^(develop|run|shell|print-dev-env|build|repl)$/, defArgs: NIX_DEF },
+  guix: { names: ['guix.scm', 'manifest.scm'], verbs: /^(shell|repl|build|environment)$/, defArgs: /\.scm$|\// },
   devenv: { names: ['devenv.nix', 'devenv.yaml'], verbs: /^(shell|up|test|tasks)$/ },
   sbt: { names: ['build.sbt'], match: /\.(sbt|scala)$/ },
   mill: { names: ['build.sc', 'build.mill'] },
@@ -349,7 +357,23 @@ function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined
   const ds = dirs.map((d) => (/\.(zig|go)$/.test(d) ? folder(d) : d));
   const where = ds.length ? ds : ['.'];
   if (spec.fileArgs) for (const w of args) if (!w.startsWith('-') && spec.fileArgs.test(w) && !where.includes(folder(w))) where.push(folder(w));
-  return { names: spec.names, match: spec.match, dirs: where, trees: spec.tree ? where : undefined, up: spec.up, programs: spec.programs };
+  // A definition named on the line: its path (a flake reference's `#attr` and `path:` cut off).
+  const named: string[] = [];
+  if (spec.defArgs)
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i];
+      if (w === '--' || /^(-c|--command|--run)$/.test(w)) break;
+      if (/^(-f|--file|-I|--include|--arg|--argstr|-A|--attr|-E|--expr|-m|--manifest|-l|--load)$/.test(w)) {
+        if (/^(-f|--file|-m|--manifest|-l|--load)$/.test(w) && args[i + 1] !== undefined) named.push(args[i + 1]);
+        // An expression's file paths (`-E 'import /tmp/x.nix'`) are definitions it loads.
+        if (/^(-E|--expr)$/.test(w)) for (const m of (args[i + 1] ?? '').matchAll(/(?:^|[\s(=])((?:\/|~\/|\.\.?\/)[\w./+-]+)/g)) named.push(m[1]);
+        i += /^(--arg|--argstr)$/.test(w) ? 2 : 1;
+        continue;
+      }
+      if (w.startsWith('-') || !spec.defArgs.test(w) || /^(github|gitlab|sourcehut|nixpkgs|flake|https?):/.test(w)) continue;
+      named.push(w.replace(/^(?:path:|git\+file:)/, '').replace(/#.*$/, '') || '.');
+    }
+  return { names: spec.names, match: spec.match, dirs: where, trees: spec.tree ? where : undefined, up: spec.up, programs: spec.programs, named };
 }
 
 /** Whether a sub-command by this name can have task files (a cheap filter before the words are gathered). */

@@ -144,6 +144,31 @@ describe('fresh12 cmd32: task files a tool loads and runs as its own definition'
   });
 });
 
+describe('fresh12 cmd32: a definition named outside the workspace', function () {
+  this.timeout(120_000);
+  let w: { root: string; ws: string; home: string };
+  before(() => {
+    w = makeWorkspace();
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('nix, nix-shell, nix-build, nix-env and guix loading a file or flake from /tmp are not allowed; the project’s own and registry ones are', () => {
+    checkEval(w, [
+      ['nix-shell /tmp/evil.nix', 'not-allow'],
+      ['nix develop /tmp/evil#default', 'not-allow'],
+      ['nix run path:/tmp/x#default', 'not-allow'],
+      ['nix-build /tmp/evil.nix', 'not-allow'],
+      ["nix-build -E 'import /tmp/x.nix'", 'not-allow'],
+      ['nix-env -i -f /tmp/x.nix', 'not-allow'],
+      ['nix repl --file /tmp/x.nix', 'not-allow'],
+      ['guix repl /tmp/evil.scm', 'not-allow'],
+      ['nix-shell -p hello', 'allow'],
+      ['nix run nixpkgs#hello', 'allow'],
+      ['nix flake show', 'allow'],
+    ]);
+  });
+});
+
 describe('isTaskFile', () => {
   it('knows task files by name and by pattern, not ordinary sources', () => {
     for (const p of [
