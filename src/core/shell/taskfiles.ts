@@ -301,7 +301,6 @@ const TOOLS: Record<string, ToolSpec> = {
   conan: { names: ['conanfile.py', 'conanfile.txt'], verbs: /^(install|build|create|export|source|test)$/ },
   goreleaser: { names: ['.goreleaser.yaml', '.goreleaser.yml', 'goreleaser.yaml', 'goreleaser.yml'] },
   cog: { names: ['cog.toml'], verbs: /^bump$/ },
-  scons: { names: ['SConstruct', 'SConscript'] },
   ant: { names: ['build.xml'] },
   composer: { names: ['composer.json'], verbs: /^(run|run-script|test|install|update|dump-autoload|exec|[a-z][\w:-]*)$/ },
   deno: { names: ['deno.json', 'deno.jsonc'], verbs: /^task$/, up: true },
