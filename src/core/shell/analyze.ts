@@ -18,6 +18,7 @@ import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
+import { isJsTaskFile, taskFilesConcern, taskSearch } from './taskfiles';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -2289,6 +2290,107 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
 }
 
 /**
+ * Task files the sub-command's tool loads and runs as its own definition (taskfiles.ts: a CMakeLists.txt, mix.exs,
+ * flake.nix, dune, Procfile, cdk.json…). One the line wrote, or one git does not hold as committed (the agent's own:
+ * a session's earlier write, an uncommitted edit), is code nobody has judged: JavaScript the line shows is judged
+ * as code, any other is an unknown. The committed ones are the project's own, as a committed Makefile is.
+ */
+function judgeTaskFiles(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): void {
+  if (s.cwd === null || s.remote || (!contents && !env.scriptChanged)) return;
+  // The command that runs, and the wrappers before it that are task tools themselves (`pixi run test`, `nix develop -c make`).
+  const runs: W[][] = [];
+  if (s.name !== null && taskFilesConcern(s.name)) {
+    const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+    if (start >= 0) runs.push(s.words.slice(start));
+  }
+  let end = s.rawWords.indexOf(s.words[0]);
+  if (end < 0) end = s.rawWords.length - s.words.length;
+  for (let i = 0; i < end; i++) {
+    const v = s.rawWords[i].value;
+    if (v !== null && !v.includes('=') && taskFilesConcern(normName(v))) runs.push(s.rawWords.slice(i, end));
+  }
+  for (const words of runs) if (taskFilesOf(a, s, env, contents, cfg, words)) return;
+}
+
+/** One tool's task files (words: its own, name first). True when the sub-command was found unaccounted for. */
+function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads, words: W[]): boolean {
+  const name = normName(words[0].value ?? '');
+  const search = taskSearch(
+    name,
+    words.map((w) => w.value ?? ''),
+    (t) => toolConfigsConcern(t) && toolConfigs(t, [t], {}) !== undefined,
+  );
+  if (!search) return false;
+  if (words.some((w) => w.value === null)) {
+    note(a, s, `${name} with a word only known at run time: which task files it loads and runs cannot be told`);
+    return true;
+  }
+  const cwd = s.cwd!;
+  const abs = (p: string) => normalize(absPath(p, cwd, env.home));
+  const found = new Set<string>();
+  const consider = (file: string) => {
+    if (!found.has(file) && (contents?.has(file) || env.exists?.(file) === true)) found.add(file);
+  };
+  const roots = search.dirs.map(abs);
+  for (const n of search.named ?? []) {
+    const p = abs(n);
+    if (!inWorkspace(p, env)) {
+      note(a, s, `${name} loads and runs ${n}, a definition outside the workspace the guard does not judge`);
+      return true;
+    }
+    if (env.isDir?.(p) === true) roots.push(p);
+    else consider(p);
+  }
+  for (const d of roots)
+    for (let dir = d; ;) {
+      for (const n of search.names) consider(`${dir === '/' ? '' : dir}/${n}`);
+      if (search.match && env.listDir)
+        for (const e of env.listDir(dir) ?? []) if (!e.dir && search.match.test(e.name)) found.add(`${dir === '/' ? '' : dir}/${e.name}`);
+      const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+      if (!search.up || up === dir || !inWorkspace(up, env)) break;
+      dir = up;
+    }
+  if (search.match) {
+    const match = search.match;
+    const trees = (search.trees ?? []).map(abs);
+    const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+    if (contents)
+      for (const p of contents.keys())
+        if (match.test(base(p)) && (trees.some((t) => p.startsWith(t + '/')) || roots.includes(p.slice(0, p.lastIndexOf('/'))))) found.add(p);
+    // A tree larger than the guard lists: the files found so far are judged; the rest is the project's own.
+    if (env.listDir) for (const t of trees) if (!walkTree(env, t, match, cfg, found)) break;
+  }
+  for (const file of found) {
+    if (contents?.has(file)) {
+      const t = contents.get(file)!;
+      if (t !== null && isJsTaskFile(file)) {
+        judgeProgramText(a, s, file, configCode(file, 'node', t), false, 'node');
+        continue;
+      }
+      note(a, s, `${file} was written on this line, and ${name} loads and runs it as its build or task definition: code the guard cannot judge`);
+      return true;
+    }
+    if (env.scriptChanged?.(file) !== false) {
+      note(a, s, `${file} is not committed as it is (it may be the agent's own), and ${name} loads and runs it as its build or task definition`);
+      return true;
+    }
+  }
+  // The project's program the tool runs (Pulumi's index.js): judged as a script run by name.
+  for (const rel of search.programs ?? []) {
+    const file = abs(rel);
+    const got = configText(env, file, contents, cfg);
+    if (got === undefined) continue;
+    const lang = EXT_LANGS[/\.([a-z]+)$/.exec(file)?.[1] ?? ''];
+    if (got.text === null || got.text === false || lang === undefined) {
+      note(a, s, `${file} is the program ${name} runs, and the guard cannot read it whole`);
+      return true;
+    }
+    judgeProgramText(a, s, file, got.text, !got.line, lang, true);
+  }
+  return false;
+}
+
+/**
  * What a config the line wrote is judged as: its one export (`module.exports = {…}`, `export default {…}`) and a
  * conftest.py's `import pytest` (fixtures, marks) are what such files are; the rest is read like inline code.
  */
@@ -2389,6 +2491,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     // writing it and then running the runner stays write-then-exec's business.
     if (env.readScript || contents)
       for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
+    judgeTaskFiles(a, s, env, contents, cfg);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

@@ -3,6 +3,7 @@
 import { normalize } from '../fsfacts';
 import { SCRIPT_LANGS } from '../interp';
 import { globMatch } from '../pathjudge';
+import { isTaskFile, TASK_FILE_NAMES } from '../taskfiles';
 import type { Sub, W } from '../types';
 import type { LineHit, Rule } from './types';
 import { named } from './util';
@@ -255,11 +256,12 @@ const FORMATTERS = new Set([
 function runsLater(p: string, glob: boolean): string | undefined {
   const slash = p.lastIndexOf('/');
   const name = p.slice(slash + 1);
-  if (RUNS_LATER.has(name) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
+  if (RUNS_LATER.has(name) || isTaskFile(p) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
   if (!glob || !GLOB_META.test(name)) return undefined;
   // `sed -i … *.json`: a pattern that can match package.json in its folder changes it.
   const dir = p.slice(0, slash + 1);
   for (const n of RUNS_LATER) if (globMatch(p, dir + n)) return dir + n;
+  for (const n of TASK_FILE_NAMES) if (globMatch(p, dir + n)) return dir + n;
   return undefined;
 }
 
