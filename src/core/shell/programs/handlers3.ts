@@ -786,6 +786,13 @@ handler('skopeo', (m) => {
   applyRoles(m);
   const ps = m.p.positional;
   const verb = ps[0]?.value;
+  // `skopeo unshare CMD…` runs CMD in skopeo's user namespace, on this machine's files.
+  if (verb === 'unshare') {
+    const rest = m.s.words.slice(m.s.words.indexOf(ps[0]) + 1);
+    if (rest.some((w) => w.value === null)) return m.unknown('skopeo unshare runs words only known at run time');
+    if (rest.length > 0) m.host.shell(m.s, joinArgv(rest.map((w) => w.value as string)), 'skopeo unshare');
+    return;
+  }
   for (let i = 1; i < ps.length; i++) {
     const v = ps[i].value;
     if (v === null) {
