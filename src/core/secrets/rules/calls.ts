@@ -265,13 +265,11 @@ export const callSecret: BlockRule = {
     // A PKCS#12 header (SEQUENCE, INTEGER 3, SEQUENCE) then random base64, built here.
     const p12 = `MIIK${'AgEDMI'}IJ${rand(B64, 120, 0xf12)}`;
     const tp: [string, string][] = [
-      [`var secure = new NetworkCredential("svc", "${p[0]}");`, p[0]!],
+      [`props.put("db.password", "${p[0]}");`, p[0]!],
       [`p.setProperty("mail.smtp.password", "${p[1]}");`, p[1]!],
       [`map.put("password", "${p[2]}");`, p[2]!],
       [`Map<String,String> m = Map.of("user", "svc", "password", "${p[3]}");`, p[3]!],
       [`val m = mapOf("password" to "${p[4]}")`, p[4]!],
-      [`$pdo = new PDO($dsn, "svc", "${p[5]}");`, p[5]!],
-      [`$db = mysqli_connect("db", "svc", "${p[6]}", "app");`, p[6]!],
       [`var dsn = fmt.Sprintf("%s:%s@tcp(%s)/app", "svc", "${p[7]}", "db:3306")`, p[7]!],
       [`conn = "mysql://root:%s@db:3306/app" % "${p[8]}"`, p[8]!],
       [`const dsn = 'mongodb+srv://app:' + encodeURIComponent('${p[9]}') + '@cluster0.ab1cd.mongodb.net/app';`, p[9]!],

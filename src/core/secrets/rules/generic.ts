@@ -20,7 +20,8 @@ const CONTEXT_PRIORITY = 1;
 // (most on a candidate line are not secret names and stop there), and only a secret name's value
 // is parsed, without match indices (building them was the rule's largest cost). The value part
 // always matches (its last branch may be empty), so the split finds what ASSIGN finds.
-const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(:=|=>|=(?!=)|:(?![:/]))';
+// A logical assignment's `||` `&&` `??` `//` before a plain `=` (`x ||= '…'`) is skipped: the value is assigned all the same.
+const ASSIGN_HEAD = '(?<![\\w.$-])(?:--?)?([A-Za-z_$][\\w.$-]*)(["\'`]?\\]?)[ \\t]*(?:(?:\\|\\||&&|\\?\\?|//)(?==(?![=>])))?(:=|=>|=(?!=)|:(?![:/]))';
 // A value may carry a Python string prefix (`b"…"`, `u'…'`) or C#'s verbatim `@"…"` (not `f`, a template, nor `r`, whose strings
 // are mostly regexes and Windows paths that read as random), be triple-quoted on one line (`"""…"""`),
 // or hold `''` inside single quotes (YAML's and SQL's escaped quote, and Python's adjacent literals),
