@@ -22,6 +22,7 @@ import { webhookPathSecret } from './rules/vendor-fresh9';
 import { fresh10Context } from './rules/fresh10';
 import { chainedLiteral } from './rules/chained';
 import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
+import { fresh12Context } from './rules/fresh12';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -67,6 +68,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   fresh10Context,
   chainedLiteral,
   fresh11Context,
+  fresh12Context,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

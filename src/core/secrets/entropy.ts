@@ -191,6 +191,8 @@ export const REFERENCE_PARTS = [
   '^awssm:',
   '^file:',
   '^%[A-Z_]+%$',
+  // Symfony's env placeholder (`%env(DB_PASS)%`, `%env(resolve:DATABASE_URL)%`): a variable's name.
+  '^%env\\((?:[a-z_]+:)*[A-Za-z_]\\w*\\)%$',
   '^@Microsoft\\.KeyVault\\(',
   // Ciphertext a separate key opens: a sops value (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`) and an Ansible
   // Vault payload (its header and hex lines, joined): what a reader without the key learns from them is nothing.

@@ -462,6 +462,7 @@ describe('valueLooksSecret against its plain definition', () => {
       '^awssm:': [`awssm:${t}`],
       '^file:': [`file:${t}`],
       '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
+      '^%env\\((?:[a-z_]+:)*[A-Za-z_]\\w*\\)%$': ['%env(KQ_ZMVLPWXR_AB)%', '%env(resolve:KQ_ZMVLPWXR)%'],
       '^@Microsoft\\.KeyVault\\(': [`@Microsoft.KeyVault(SecretUri=https://${t}.vault.azure.net/secrets/db/)`],
       '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$': [
         `ENC[AES256_GCM,data:${t}=,iv:${t}==,tag:${t},type:str]`,
