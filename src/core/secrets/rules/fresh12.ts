@@ -32,7 +32,9 @@ const FORMS: Form[] = [
   // --- Gradle Groovy: a password property set without `=` ---
   {
     gates: ['assword'],
-    re: /\b((?:store|key|keystore|signing|truststore)?[Pp]assword)[ \t]+(["'])([^"'\n]+)\2/dg,
+    // A statement of its own: at the line's start or after `{`/`;` (`credentials { password 'P' }`), the line or the
+    // block ending after it; prose (`The password 'x' is not checked`) is none.
+    re: /(?:^|[{;])[ \t]*((?:store|key|keystore|signing|truststore)?[Pp]assword)[ \t]+(["'])([^"'\n]+)\2[ \t]*(?=[;}]|$)/dgm,
     groups: [3],
     judge: directive,
   },
