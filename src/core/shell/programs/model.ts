@@ -442,11 +442,16 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
     return false;
   }
   // An absolute or home path after a verb (`rustup toolchain link x /tmp/tc`), not a row's one operand (`cd /tmp`).
-  const afterVerb = i >= 1 && ps[0].value !== null && /^[a-z][\w-]*$/.test(ps[0].value);
+  // A verb that moves or lists data (`rclone sync /tmp/e remote:`, `x copy /tmp/a b`) names data, not a program.
+  const afterVerb = i >= 1 && ps[0].value !== null && /^[a-z][\w-]*$/.test(ps[0].value) && !DATA_VERB.test(ps[0].value);
   if (CODE_FILE.test(v) || (afterVerb && m.roles[i] === 'V' && /^(?:\/|~\/)[^\s]*[\w]$/.test(w.path ?? v) && !/^\/dev\//.test(v)))
     m.path('X', w, v, `${name} (runs ${w.text})`);
   return false;
 }
+
+/** Verbs whose path operands are data moved, compared or listed (rclone, restic, s3 and their kin). */
+const DATA_VERB =
+  /^(?:sync|bisync|copy|copyto|move|moveto|cp|mv|upload|download|push|pull|put|get|send|recv|check|cryptcheck|ls|lsd|lsl|lsf|lsjson|tree|cat|size|md5sum|sha1sum|hashsum|backup|restore|diff|compare|import|export|archive|extract|scan|stat)$/;
 
 /** Programs named like a tool's everyday verbs (`rustup override set`, `x toolchain link`): read as the verb. */
 const VERB_NAMED =

@@ -264,9 +264,10 @@ function wholeDump(s: Sub): string | undefined {
   const b = bareWords(s);
   if (n === 'redis-cli' || n === 'valkey-cli' || n === 'keydb-cli') {
     if (b.some((x) => /^dump$/i.test(x))) return `${n} DUMP copies a key's value out of the store`;
-    // A value read whose key only the run knows (`redis-cli --scan | xargs -L1 redis-cli GET`): every key.
+    // A value read whose key comes from an input list (`redis-cli --scan | xargs -L1 redis-cli GET`): every key a scan
+    // listed. A key made at run time by other means (`GET "session:$(date +%s)"`) is one key.
     const vi = ws.findIndex((w, i) => i > 0 && w.value !== null && REDIS_VALUE_READS.test(w.value));
-    if (vi > 0 && ws.slice(vi + 1).some((w) => w.value === null))
+    if (vi > 0 && ws.slice(vi + 1).some((w) => w.value === null && w.fromInput === true))
       return `${n} ${ws[vi].value} reads the values of keys only known at run time (every key a scan listed)`;
     return undefined;
   }
