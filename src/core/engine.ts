@@ -10,6 +10,9 @@ import { judgeEffects } from './shell/pathjudge';
 import { matchPattern } from './shell/patterns';
 import { type CanonicalCall, OPS, type PathOp, severity, type Verdict, verdict } from './types';
 
+/** Where a command leaves a persistent terminal: it parses the command, so it loads with the engine (lazyModules). */
+export { afterAllowed as terminalAfterAllowed } from './shell/terminal';
+
 export interface DecideEnv {
   /** Workspace root (symlink-resolved), HOME, and the base for relative paths. */
   ctx: PathContext;

@@ -22,8 +22,10 @@ import {
 import { CompiledPolicy } from '../core/compiledPolicy';
 import { ContextGate } from '../core/context/gate';
 import type { LockdownState } from '../core/context/types';
+import { engineModule } from '../core/lazyModules';
 import type { FsProbe } from '../core/paths/resolve';
 import type { Policy } from '../core/policy/types';
+import type { TerminalState } from '../core/shell/terminalState';
 import type { CanonicalCall, Verdict } from '../core/types';
 import { AuditWriter, defaultAuditPath } from './auditWriter';
 import { counterDir, FileCounterStore } from './counters/fileStore';
@@ -218,6 +220,15 @@ export class GuardService {
     if (this.opts.auditPath) return this.opts.auditPath;
     if (p.audit.path) return path.resolve(this.opts.workspace, p.audit.path);
     return defaultAuditPath(this.opts.workspace);
+  }
+
+  /**
+   * Where `command` may leave a persistent agent terminal (the hook bridge keeps it between calls,
+   * hookBridge/terminals.ts). It parses the command, so it runs here, with the engine, not in the bridge.
+   */
+  terminalAfter(command: string, state: TerminalState, id: string): TerminalState {
+    const ws = this.opts.workspace;
+    return engineModule().terminalAfterAllowed(command, state, id, { cwd: ws, home: this.opts.home, workspace: ws });
   }
 
   /** A new session: new id, approvals cleared. (The snapshot baseline is the caller's to retake.) */

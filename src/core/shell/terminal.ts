@@ -12,69 +12,10 @@
 // worst verdict wins. Pure: the node side keeps the state on disk between the hook's processes.
 import { parse } from 'unbash';
 import { analyze } from './analyze';
+import { EMPTY_TERMINAL, MAX_DEFS_CHARS, MAX_PLACES, places, prelude, type TerminalState } from './terminalState';
 import type { CommandEnv } from './types';
 
-export interface TerminalState {
-  v: 1;
-  /** Places other than the workspace root where the shell may stand; null: one only known at run time. */
-  cwds: (string | null)[];
-  /** Function and alias definitions made by earlier calls, in order (source text). */
-  defs: string[];
-  /** A call allowed to run whose after-hook has not come yet: where the shell stands if it ran. */
-  pending?: { id: string; cwds: (string | null)[] };
-}
-
-export const EMPTY_TERMINAL: TerminalState = { v: 1, cwds: [], defs: [] };
-
-/** Past this many places the state is "unknown": judging each would cost more than it tells. */
-export const MAX_PLACES = 4;
-/** Past this much definition text, the definitions are no longer followed and every place is unknown. */
-export const MAX_DEFS_CHARS = 16 * 1024;
-
-/** A variable no shell sets: `cd` to it is a `cd` the guard cannot follow (every relative path is unknown). */
-const UNKNOWN_PLACE = 'cd -- "$AGENTGUARD_TERMINAL_DIR_UNKNOWN"';
-
-function shq(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The text that puts a fresh analysis where an earlier call left the shell. */
-function prelude(state: TerminalState, place: string | null | undefined): string {
-  const parts = state.defs.slice();
-  if (place === null) parts.push(UNKNOWN_PLACE);
-  else if (place !== undefined) parts.push(`cd -- ${shq(place)}`);
-  return parts.length ? parts.join('\n') + '\n' : '';
-}
-
-/** Whether the state says anything: a session that never moved or defined anything is judged as before. */
-export function isFresh(state: TerminalState): boolean {
-  return state.cwds.length === 0 && state.defs.length === 0 && state.pending === undefined;
-}
-
-function places(state: TerminalState): (string | null)[] {
-  const out = state.cwds.slice();
-  // A call whose after-hook never came may or may not have run: both places stay possible.
-  if (state.pending) for (const p of state.pending.cwds) if (!out.includes(p)) out.push(p);
-  return out;
-}
-
-/**
- * The lines to judge for `command` in this terminal: the command as typed (at the workspace root, with the
- * definitions before it) and the command at each other place the shell may stand.
- */
-export function linesToJudge(command: string, state: TerminalState): string[] {
-  // The terminal is an interactive shell: its history is on, and `history` prints what was typed there (and the
-  // history file it loaded). Said only to lines that may print it, so other lines are judged as typed.
-  const hist = HISTORY_WORD.test(command) || (state.defs.length > 0 && HISTORY_WORD.test(state.defs.join('\n'))) ? INTERACTIVE_HISTORY : '';
-  if (isFresh(state)) return [hist + command];
-  const out = [prelude(state, undefined) + hist + command];
-  for (const p of places(state)) out.push(prelude(state, p) + hist + command);
-  return out;
-}
-
-/** A word that may print the shell's history list. */
-const HISTORY_WORD = /\bhistory\b/;
-const INTERACTIVE_HISTORY = 'set -o history\n';
+export * from './terminalState';
 
 /** A definition whose body may move the shell. */
 const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
@@ -148,30 +89,4 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
   // Nothing moved and nothing was defined: no state to keep (a session that never leaves the root writes none).
   if (ends.length === 0 && cwds.length === 0 && defs.length === 0) return EMPTY_TERMINAL;
   return { v: 1, cwds: capped(cwds), defs, pending: { id, cwds: capped(ends) } };
-}
-
-/** The after-hook of call `id` came: it ran, so the shell stands where it left it. */
-export function settle(state: TerminalState, id: string): TerminalState {
-  if (!state.pending || state.pending.id !== id) return state;
-  return { v: 1, cwds: state.pending.cwds, defs: state.defs };
-}
-
-/** A state read back from disk, checked field by field; anything else is "unknown place" (fail closed). */
-export function readState(x: unknown): TerminalState {
-  const bad: TerminalState = { v: 1, cwds: [null], defs: [] };
-  if (!x || typeof x !== 'object') return bad;
-  const o = x as Record<string, unknown>;
-  const places = (v: unknown): (string | null)[] | undefined =>
-    Array.isArray(v) && v.every((p) => p === null || typeof p === 'string') ? (v as (string | null)[]) : undefined;
-  const cwds = places(o.cwds);
-  const defs = Array.isArray(o.defs) && o.defs.every((d) => typeof d === 'string') ? (o.defs as string[]) : undefined;
-  if (o.v !== 1 || !cwds || !defs) return bad;
-  let pending: TerminalState['pending'];
-  if (o.pending !== undefined) {
-    const p = o.pending as Record<string, unknown> | null;
-    const pc = p && typeof p === 'object' ? places(p.cwds) : undefined;
-    if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs };
-    pending = { id: p.id, cwds: pc };
-  }
-  return { v: 1, cwds, defs, pending };
 }

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DraftCall, HookEnvelope } from '../../core/hooks';
-import { afterAllowed, EMPTY_TERMINAL, isFresh, linesToJudge, readState, settle, type TerminalState } from '../../core/shell/terminal';
-import type { CommandEnv } from '../../core/shell/types';
+import { EMPTY_TERMINAL, isFresh, linesToJudge, readState, settle, type TerminalState } from '../../core/shell/terminalState';
 import type { GuardService } from '../guardService';
 import { agentguardHome, workspaceKey, writePrivateJson } from './discovery';
 
@@ -60,11 +59,6 @@ function homeOf(service: GuardService): string {
   return process.env.AGENTGUARD_HOME || path.join(service.opts.home, '.agentguard');
 }
 
-function commandEnv(service: GuardService): CommandEnv {
-  const ws = service.opts.workspace;
-  return { cwd: ws, home: service.opts.home, workspace: ws };
-}
-
 export interface TerminalCall {
   /** The calls to judge in place of one: an exec call once for each place the shell may stand. */
   drafts(c: DraftCall): DraftCall[];
@@ -85,7 +79,7 @@ export function terminalFor(service: GuardService, env: HookEnvelope): TerminalC
     },
     letThrough() {
       let next = state;
-      for (const command of commands) next = afterAllowed(command, next, env.toolUseId ?? '', commandEnv(service));
+      for (const command of commands) next = service.terminalAfter(command, next, env.toolUseId ?? '');
       if (JSON.stringify(next) !== JSON.stringify(state)) saveTerminal(file, next);
     },
   };
