@@ -75,6 +75,16 @@ export class CompiledPolicy {
     return secrets().restorePlaceholders(text, original, this.maskOptions, relPath);
   }
 
+  /** The values of a secret file (each line's value), for the hook bridge's known-secrets matcher. */
+  secretFileValues(text: string): string[] {
+    return secrets().valuesOfSecretFile(text);
+  }
+
+  /** A matcher for these secret values in any encoding (secrets/known.ts); loads with the masker, not with the bridge. */
+  knownSecrets(values: Iterable<string>): import('./secrets').KnownSecrets {
+    return new (secrets().KnownSecrets)(values);
+  }
+
   /**
    * A path agents may not read (secrets) or that belongs to the guard's floor (its policy, hook configs):
    * flagged in change summaries so the model does not go and read it, and kept out of the panel's previews

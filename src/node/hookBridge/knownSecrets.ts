@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CompiledPolicy } from '../../core/compiledPolicy';
-import { KnownSecrets, valuesOfSecretFile } from '../../core/secrets/known';
+import type { KnownSecrets } from '../../core/secrets/known';
 
 const MAX_FILES = 3000;
 const MAX_FILE_BYTES = 256 * 1024;
@@ -38,7 +38,7 @@ function replaced(original: string, masked: string): string[] {
 }
 
 function valuesOf(rel: string, text: string, compiled: CompiledPolicy): string[] {
-  if (compiled.paths.matchRelative(rel, 'read')?.decision === 'deny') return valuesOfSecretFile(text);
+  if (compiled.paths.matchRelative(rel, 'read')?.decision === 'deny') return compiled.secretFileValues(text);
   const masked = compiled.maskFile(rel, text);
   if (masked.masked === 0) return [];
   const a = text.split('\n');
@@ -84,6 +84,6 @@ export function knownSecretsOf(root: string, compiled: CompiledPolicy): KnownSec
     }
   }
   const key = [...values].sort().join('\0');
-  if (!built || built.key !== key) built = { key, known: new KnownSecrets(values) };
+  if (!built || built.key !== key) built = { key, known: compiled.knownSecrets(values) };
   return built.known;
 }
