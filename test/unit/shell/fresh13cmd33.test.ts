@@ -59,6 +59,9 @@ describe('fresh13 cmd33: outside loads, pass-through runners, sqlite3 -cmd', fun
       ['swift build --scratch-path .build', 'allow'],
       ['stack build --fast', 'allow'],
       ['cabal build all', 'allow'],
+      // a URL is an address, not a path; the word after an unknown option keeps its row's role as well
+      ['npx serve -l tcp://127.0.0.1:3000 dist', 'allow'],
+      ['nix-store --delete --ignore-liveness /nix/store/x', 'not-allow'],
     ]);
   });
 

@@ -55,7 +55,8 @@ export function outsideLoadPath(name: string, value: string | null | undefined):
     if (att) v = att[1];
     if (OUTSIDE.test(v)) return /^\/dev\//.test(v) ? undefined : v;
     const kv = /^([A-Za-z_][\w.@+-]*)[=:](.+)$/.exec(v);
-    if (kv === null || namesData(kv[1])) return undefined;
+    // A URL (`tcp://127.0.0.1:3000`, `https://…`) is an address, not a path (file:// is read above).
+    if (kv === null || namesData(kv[1]) || kv[2].startsWith('//')) return undefined;
     v = kv[2];
   }
   return undefined;

@@ -345,7 +345,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
               load,
               taken && load === next?.value ? next : undefined,
             );
-            if (taken) i++;
+            if (taken) pendingMaybe = true; // the next word stays a word of the row too (`nix-store --delete --ignore-liveness /nix/store/x`)
           } else if (ex !== undefined && eq >= 0) {
             const val = v.slice(eq + 1);
             addOcc(
@@ -419,7 +419,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
               load,
               !attached && load === next?.value ? next : undefined,
             );
-            if (!attached) i++;
+            if (!attached) pendingMaybe = true;
             break;
           }
           if (k === v.length - 1) pendingMaybe = true;
