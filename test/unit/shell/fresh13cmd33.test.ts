@@ -108,4 +108,17 @@ describe('fresh13 cmd33: outside loads, pass-through runners, sqlite3 -cmd', fun
       ["sqlite3 app.db 'SELECT count(*) FROM users'", 'allow'],
     ]);
   });
+
+  it('git fetch into the whole ref namespace or refs/replace writes refs nobody has seen', () => {
+    checkEval(w, [
+      ["git fetch /tmp/x.bundle 'refs/*:refs/*'", 'not-allow'],
+      ["git fetch bundle.b 'refs/*:refs/*'", 'not-allow'],
+      ["git fetch origin 'refs/replace/*:refs/replace/*'", 'not-allow'],
+      ["git pull /tmp/x.bundle '*:*'", 'not-allow'],
+      ['git fetch origin', 'allow'],
+      ["git fetch origin 'refs/heads/*:refs/remotes/origin/*'", 'allow'],
+      ['git fetch origin main:refs/remotes/origin/main', 'allow'],
+      ['git fetch --tags', 'allow'],
+    ]);
+  });
 });
