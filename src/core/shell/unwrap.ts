@@ -340,12 +340,25 @@ const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group']
 
 // Regexes of the unwrap loop are module constants: a literal is a new RegExp object per evaluation.
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const TOOL_AT_VERSION = /^[\w./:-]+@[\w.+-]*$/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
 const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
 
+const CONDA_RUN = {
+  opts: [
+    O('n', 'npa', ['name', 'prefix', 'cwd', 'label', 'attach', 'root-prefix', 'rc-file'], true),
+    O('x', '', ['no-capture-output', 'live-stream', 'clean-env', 'debug', 'dev', 'no-rc', 'no-env']),
+  ],
+};
+const MISE_EXEC = {
+  opts: [O('n', 'Cj', ['cd', 'jobs', 'env'], true), O('c', 'c', ['command'], true), O('x', 'y', ['raw', 'yes', 'fresh-env', 'no-prepare'])],
+  tools: true,
+};
+const MESON_DEVENV = { opts: [O('n', 'Cw', ['workdir', 'dump', 'dump-format'], true)] };
+
 /** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
-const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolean }> = {
+const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolean; tools?: boolean }> = {
   'bundle-exec': { opts: [] },
   // `guix shell PKG… -- CMD…`, `guix environment PKG -- CMD`: the command is what follows `--` (none: a shell).
   'guix-shell': { opts: [], dash: true },
@@ -357,6 +370,19 @@ const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolea
   'rustup-run': { opts: [O('x', '', ['install'])], skip: 1 },
   'fnm-exec': { opts: [O('n', '', ['using'], true), O('x', '', ['using-file'])] },
   'volta-run': { opts: [O('n', '', ['node', 'npm', 'pnpm', 'yarn', 'env'], true), O('x', '', ['bundled-npm', 'no-yarn', 'no-pnpm'])] },
+  // `micromamba run -n base CMD`, `conda run -p ENV --cwd DIR CMD`; `meson devenv -C build CMD`.
+  // `mise exec node@20 python@3 -- CMD`: the tool versions come before the command.
+  // `hatch env run -e test -i py=3.12 -- CMD`.
+  'hatch-run': { opts: [O('n', 'eix', ['env', 'include', 'exclude', 'filter'], true), O('x', '', ['force-continue', 'ignore-compat'])] },
+  'mise-exec': MISE_EXEC,
+  'mise-x': MISE_EXEC,
+  'rtx-exec': MISE_EXEC,
+  'rtx-x': MISE_EXEC,
+  'conda-run': CONDA_RUN,
+  'mamba-run': CONDA_RUN,
+  'micromamba-run': CONDA_RUN,
+  'meson-devenv': MESON_DEVENV,
+  'muon-devenv': MESON_DEVENV,
 };
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
@@ -369,6 +395,10 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   rye: ['run'],
   conda: ['run'],
   mamba: ['run'],
+  micromamba: ['run'],
+  meson: ['devenv'],
+  muon: ['devenv'],
+  opam: ['exec'],
   op: ['run'],
   doppler: ['run'],
   bundle: ['exec'],
@@ -402,6 +432,32 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   cabal: ['exec'],
   guix: ['shell', 'environment'],
 };
+
+/** Words that group a run verb under them (`hatch env run -- CMD`). */
+const RUN_VERB_GROUP = new Map([['hatch', 'env']]);
+
+/**
+ * Where the run verb of `TOOL [its options] VERB …` stands: 1, or after the tool's own options and their values
+ * (`stack --silent exec`, `cabal -v0 exec`, `hatch -e test run`, `pnpm --filter app exec`). -1 when the first
+ * word that is no option (nor an option's possible value) is another verb. Threat: a global option before the
+ * verb hid the command it runs (`stack --silent exec -- rm -rf src` was judged as stack's own words).
+ */
+function runVerbAt(name: string, words: W[], verbs: readonly string[]): number {
+  let maybeValue = false;
+  for (let j = 1; j < words.length; j++) {
+    const v = words[j].value;
+    if (v === null || v === '--') return -1;
+    if (v.length > 1 && v.charCodeAt(0) === 45 /* - */) {
+      maybeValue = !v.includes('=');
+      continue;
+    }
+    if (verbs.includes(v)) return j;
+    if (RUN_VERB_GROUP.get(name) === v && words[j + 1]?.value !== null && verbs.includes(words[j + 1]?.value ?? '')) return j + 1;
+    if (!maybeValue) return -1;
+    maybeValue = false;
+  }
+  return -1;
+}
 
 // Maps, not object lookups: a name missing from a dictionary-mode object is a slow miss on every command.
 const TOOL_RUN_SPEC = new Map(Object.entries(TOOL_RUN_SPECS));
@@ -738,9 +794,16 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       continue;
     }
     const runVerbs = TOOL_RUN.get(name);
-    // `npm run build`, `uv pip …`: no run verb, and no other branch below knows these names.
-    if (runVerbs && !(words.length > 1 && words[1].value !== null && runVerbs.includes(words[1].value))) return emit(host, u, words);
     if (runVerbs) {
+      // `npm run build`, `uv pip …`: no run verb, and no other branch below knows these names.
+      const at = runVerbAt(name, words, runVerbs);
+      if (at < 0) return emit(host, u, words);
+      if (at > 1) {
+        // `stack --silent exec -- CMD`, `hatch -e test run CMD`, `hatch env run -- CMD`: the command after the verb
+        // is judged as a command, and the tool's own options naming a path by its row (`stack --stack-yaml /tmp/x`).
+        if (words.slice(1, at).some((x) => x.value === null || /[/~$]/.test(x.value))) emit(host, u, words.slice(0, at));
+        words = [words[0], ...words.slice(at)];
+      }
       const verb = words[1].value!;
       let rest = words.slice(2);
       const key = `${name}-${verb}`;
@@ -753,6 +816,21 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       }
       const p = parseOpts(rest, spec.opts, STOP_AT_POSITIONAL);
       rest = rest.slice(p.rest + (spec.skip ?? 0));
+      if (spec.tools) {
+        // `mise exec -c 'CMD'`: the string is run by a shell.
+        const c = p.get('c');
+        if (c !== undefined) {
+          for (const t of c) {
+            if (t === null) addPending(u, 'exec.unmodelled', `${name} ${verb} -c runs a command only known at run time`);
+            else host.reparse(t, within(u.ctx, `${name} ${verb} -c`), `${name} ${verb} -c`);
+          }
+          return emit(host, u, words);
+        }
+        let k = 0;
+        while (k < rest.length && rest[k].value !== null && TOOL_AT_VERSION.test(rest[k].value!)) k++;
+        if (rest[k]?.value === '--') k++;
+        rest = rest.slice(k);
+      }
       if (name === 'npm' && p.get('p') && rest.length === 0) {
         const c = p.get('p')?.find((x) => x !== '');
         if (typeof c === 'string') {

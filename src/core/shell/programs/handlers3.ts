@@ -1167,6 +1167,8 @@ handler('sqlite3', (m) => {
   const texts: string[] = [];
   // -cmd runs before the input; duckdb's -c is the input itself (dot-commands included).
   for (const o of m.p.occ) if ((o.opt.key === '-cmd' || o.opt.key === '-c') && typeof o.value === 'string') texts.push(o.value);
+  // `-init FILE` runs its SQL and dot-commands (`.shell`) first, the way `.read FILE` does: unread.
+  if (m.p.occ.some((o) => o.opt.key === '-init')) m.unknown(`${m.label} -init runs SQL from a file the guard does not read`);
   const ws = m.s.words;
   for (let i = 1; i + 1 < ws.length; i++)
     if (ws[i].value === '-c' && typeof ws[i + 1].value === 'string' && !texts.includes(ws[i + 1].value!)) texts.push(ws[i + 1].value!);

@@ -30,6 +30,7 @@
 //     `file:x`, `name @ file:///x`, `x.tar.gz`, `x.whl`, `x.gem`) is code the install runs (X: setup.py, install
 //     scripts, build.rs); a registry name (`requests`, `@types/node`) or a URL is a name (?) or a value
 import type { W } from '../types';
+import { outsideLoadPath } from './outsideload';
 
 export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | 'I' | '?';
 /** Roles that only read or name nothing: a row made of them touches no path in any other way. */
@@ -323,7 +324,29 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
           // `--setupFiles`, `--rcfile`): its value is judged as what it is, not as an inert word.
           const next = words[i + 1];
           const ex = execOption(name) ?? (eq < 0 && next !== undefined && loadsFromOutside([name], next.value) ? 'X' : undefined);
-          if (ex !== undefined && eq >= 0) {
+          // Any other option given a path outside the workspace may load code from it (outsideload.ts).
+          // Nim's `--gcc.exe:/tmp/x` separates the value with a colon.
+          const colon = eq < 0 ? name.indexOf(':') : -1;
+          const load =
+            ex !== undefined
+              ? undefined
+              : eq >= 0
+                ? outsideLoadPath(name, v.slice(eq + 1))
+                : colon > 0
+                  ? outsideLoadPath(name.slice(0, colon), name.slice(colon + 1))
+                  : next?.value?.startsWith('-') === false
+                    ? outsideLoadPath(name, next.value)
+                    : undefined;
+          if (load !== undefined) {
+            const taken = eq < 0 && colon < 0;
+            addOcc(
+              out,
+              { key: eq >= 0 ? v.slice(0, eq) : v, long: [], arg: 1, role: 'X', flag: undefined },
+              load,
+              taken && load === next?.value ? next : undefined,
+            );
+            if (taken) pendingMaybe = true; // the next word stays a word of the row too (`nix-store --delete --ignore-liveness /nix/store/x`)
+          } else if (ex !== undefined && eq >= 0) {
             const val = v.slice(eq + 1);
             addOcc(
               out,
@@ -379,6 +402,26 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       for (const t of tables) if ((o = t.shorts.get(c))) break;
       if (!o) {
         if (loose) {
+          // An unknown short option with an outside path attached (`-B/tmp/x`, `-Inixpkgs=/tmp/np`) or next
+          // (`-Xswiftc /tmp/x`, `-I /tmp/np`) may load code from it, as its long kin do.
+          const next = words[i + 1];
+          const load =
+            k === 1 && v.length > 2
+              ? outsideLoadPath(c, v.slice(2))
+              : k === v.length - 1 && next?.value?.startsWith('-') === false
+                ? outsideLoadPath(v.slice(1), next.value)
+                : undefined;
+          if (load !== undefined) {
+            const attached = k === 1 && v.length > 2;
+            addOcc(
+              out,
+              { key: attached ? '-' + c : v, long: [], arg: 1, role: 'X', flag: undefined },
+              load,
+              !attached && load === next?.value ? next : undefined,
+            );
+            if (!attached) pendingMaybe = true;
+            break;
+          }
           if (k === v.length - 1) pendingMaybe = true;
         } else addUnknown(out, '-' + c);
         continue;
@@ -461,10 +504,22 @@ export function loadsFromOutside(names: readonly string[], value: string | null 
 function addOcc(out: Parsed, opt: ROpt, value: string | null | undefined, w: W | undefined): void {
   if ((opt.role === 'V' || opt.role === 'R' || opt.role === '?') && typeof value === 'string' && loadsFromOutside([opt.key, ...opt.long], value))
     opt = { ...opt, role: 'X' };
+  else if ((opt.role === 'V' || opt.role === '?') && typeof value === 'string' && KEY_VALUE.test(value)) {
+    // `cmake -DCMAKE_TOOLCHAIN_FILE=/tmp/t.cmake`, `bazel --repo_env=CC=/tmp/cc`: a setting whose value is an
+    // outside path may load code from it (outsideload.ts), unless its key says data (`-DCMAKE_INSTALL_PREFIX=…`).
+    const load = outsideLoadPath(opt.key, value);
+    if (load !== undefined) {
+      opt = { ...opt, role: 'X' };
+      value = load;
+      w = undefined;
+    }
+  }
   if (out.occ === NO_OCC) out.occ = [];
   out.occ.push({ opt, value, w });
   if (opt.flag) (out.switches ??= new Set()).add(opt.flag);
 }
+
+const KEY_VALUE = /^[A-Za-z_][\w.@+-]*[=:]/;
 
 function addUnknown(out: Parsed, name: string): void {
   if (out.unknown === NO_UNKNOWN) out.unknown = [];

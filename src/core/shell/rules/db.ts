@@ -1,6 +1,6 @@
 // Databases: DDL, unfiltered DML, FLUSH, migration resets, SQL the guard cannot read.
 import { judgeMongo, judgeSql, writesMongo, writesSql } from '../sql';
-import type { Stdin, Sub } from '../types';
+import type { Stdin, Sub, W } from '../types';
 import { joinLiteral } from '../unwrap';
 import { localAddress } from './infra';
 import type { Rule } from './types';
@@ -78,8 +78,8 @@ const SQL_CLIENTS: Record<string, string[]> = {
   psql: ['-c', '--command'],
   mysql: ['-e', '--execute', '--init-command'],
   mariadb: ['-e', '--execute', '--init-command'],
-  sqlite3: [],
-  duckdb: ['-c'],
+  sqlite3: ['-cmd', '--cmd'],
+  duckdb: ['-c', '-cmd', '--cmd'],
   'clickhouse-client': ['-q', '--query'],
   sqlcmd: ['-Q', '-q'],
   cockroach: ['-e', '--execute'],
@@ -105,6 +105,9 @@ const FILE_FLAGS: Record<string, string[]> = {
   duckdb: ['-f'],
 };
 
+/** The sqlite3 and duckdb shell options that take the next word as their value. */
+const SQLITE_VALUE_OPTS = /^--?(?:cmd|init|separator|newline|nullvalue|c|s|f|mmap|pagecache|lookaside|heap|maxsize|vfs)$/;
+
 /** SQL a client will run: from flags, a positional (sqlite3 db "SQL"), a here-doc/string, or echoed into it. */
 function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
   const name = s.name ?? '';
@@ -123,7 +126,16 @@ function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
     if (FILE_FLAGS[name]?.includes(v)) return { texts, opaque: `${name} runs the SQL file ${w[i + 1]?.text ?? ''}` };
   }
   if (name === 'sqlite3' || name === 'duckdb') {
-    const ps = w.slice(1).filter((x) => x.value === null || !x.value.startsWith('-'));
+    // The database and the SQL are the words that are not options nor an option's value (`-cmd SQL db SQL`).
+    const ps: W[] = [];
+    for (let i = 1; i < w.length; i++) {
+      const v = w[i].value;
+      if (v !== null && v.startsWith('-')) {
+        if (SQLITE_VALUE_OPTS.test(v)) i++;
+        continue;
+      }
+      ps.push(w[i]);
+    }
     if (ps[1]) texts.push(ps[1].value ?? ps[1].text);
   }
   if (name === 'bq' && bareWords(s)[0] === 'query') texts.push(bareWords(s).slice(1).join(' '));

@@ -39,6 +39,9 @@ const REMOTE_SECRET =
   /^\/proc\/(\d+|self)\/environ$|^\/(var\/)?run\/secrets\/|(^|\/)(secrets?|credentials)(\/|$)|(^|\/)\.env(\.[\w.-]+)?$|(^|\/)id_(rsa|ed25519|ecdsa|dsa)$|\.(pem|key)$|(^|[\/_-])(token|password|passwd)([._-]|$)|^\/etc\/shadow$/i;
 
 /** A refspec whose destination is a local branch (`main:main`, `+refs/heads/*:refs/heads/*`), not a remote-tracking ref. */
+/** A refspec whose destination is the whole ref namespace or refs/replace (`refs/*:refs/*`, `*:*`). */
+const WIDE_DEST = /^[^-].*:(?:refs\/)?(?:\*|replace\/)/;
+
 function localDest(spec: string): boolean {
   const c = spec.lastIndexOf(':');
   if (c < 0) return false;
@@ -412,6 +415,8 @@ export const remoteRules: Rule[] = [
         'git fetch origin +main:main',
         'git fetch --force origin main:main',
         "git fetch origin '+refs/heads/*:refs/heads/*' --update-head-ok",
+        "git fetch /tmp/x.bundle 'refs/*:refs/*'",
+        "git fetch origin 'refs/replace/*:refs/replace/*'",
         'git pull --force origin +main:main',
         'git checkout -B main origin/main',
         'git switch -C main origin/main',
@@ -421,6 +426,7 @@ export const remoteRules: Rule[] = [
         'git fetch origin',
         'git fetch origin main',
         'git fetch origin +main:refs/remotes/origin/main',
+        "git fetch origin 'refs/heads/*:refs/remotes/origin/*'",
         'git checkout -b feature/x',
         'git switch -c feature/x',
       ],
@@ -434,6 +440,9 @@ export const remoteRules: Rule[] = [
         if (rest.some((w) => w.value === '--update-head-ok' || w.value === '-u')) return `git ${verb} --update-head-ok can overwrite the checked-out branch`;
         for (const w of rest) {
           const v = w.value;
+          // `git fetch x.bundle 'refs/*:refs/*'`: every ref the source holds lands here, fast-forwarded or made new,
+          // refs/replace among them (which changes what every commit shows) — forced or not.
+          if (v !== null && WIDE_DEST.test(v)) return `git ${verb} ${v} writes every ref the source holds into this repository, refs/replace included`;
           if (v === null || v.startsWith('-') || !localDest(v)) continue;
           if (v.startsWith('+') || force) return `git ${verb} ${v} force-updates a local branch, dropping its own commits`;
         }
