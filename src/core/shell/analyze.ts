@@ -3,6 +3,7 @@ import { configKind } from '../integrity/config';
 import { addEffects, redirectEffects, type Effect } from './effects';
 import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
+import { mirrorEnvWhy } from './rules/pkgsource';
 import type { Rule, RuleCtx } from './rules/types';
 import { seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
@@ -491,7 +492,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
-          const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv);
+          const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
           if (why !== undefined) s.why ??= why;
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.

@@ -1,6 +1,7 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
 import { appSecretRules } from './appsecrets';
 import { dbRules } from './db';
+import { dbPluginRules } from './dbplugins';
 import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
 import { fsRules } from './fs';
@@ -12,10 +13,12 @@ import { interpRules } from './interp';
 import { lockoutRules } from './lockout';
 import { metadataRules } from './metadata';
 import { pkgStateRules } from './pkgstate';
+import { pkgSourceRules } from './pkgsource';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
 import { scratchLoadRules } from './scratchload';
+import { secretPrintRules } from './secretprint';
 import { substExfilRules } from './substexfil';
 import { supplyRules } from './supply';
 import { systemRules } from './system';
@@ -74,10 +77,13 @@ export const CATALOG: readonly Rule[] = [
   ...publishRules,
   ...infraRules,
   ...dbRules,
+  ...dbPluginRules,
   ...systemRules,
   ...appSecretRules,
+  ...secretPrintRules,
   ...substExfilRules,
   ...supplyRules,
+  ...pkgSourceRules,
   ...remoteRules,
   ...metadataRules,
   ...pkgStateRules,
