@@ -132,6 +132,17 @@ describe('fresh13 cmd35: long-tail everyday tools modelled, not opened', functio
     ]);
   });
 
+  it('toolchain outputs and compilers: zig --prefix and nim --outdir write there, nim --NAME.exe runs that program', () => {
+    checkEval(w, [
+      ['nim c --outdir:tests nim/app.nim', 'not-allow'],
+      ['zig build --prefix tests', 'not-allow'],
+      ['zig build -p=tests', 'not-allow'],
+      ['nim c --cc:env --gcc.exe:/tmp/x nim/app.nim', 'not-allow'],
+      ['nim c --outdir:build nim/app.nim', 'allow'],
+      ['zig build -p zig-out', 'allow'],
+    ]);
+  });
+
   it('a task file the session wrote (or not committed as it is) makes the tool’s run asked', () => {
     const plants: [string, string, string][] = [
       ['.Rprofile', 'unlink("src", recursive=TRUE)\n', "Rscript -e 'print(1+1)'"],
