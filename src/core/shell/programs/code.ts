@@ -7,6 +7,7 @@
 // run time, and `[].constructor.constructor('…')()`-style escapes from a keyword list.
 import { setCodeArg, type Model } from './model';
 import { destructiveApi } from '../interp';
+import { judgeCallCode } from './callcode';
 
 export interface CodeVerdict {
   reads: string[];
@@ -449,6 +450,8 @@ function litArg2(ts: Tok[], k: number): string | undefined {
 
 export function judgeCode(lang: string, code: string): CodeVerdict {
   const l = lang === 'mongo' ? 'node' : lang;
+  const calls = judgeCallCode(l, code);
+  if (calls !== undefined) return calls;
   if (!/^(python|node|ruby|perl|php)$/.test(l)) return { reads: NO, writes: NO, why: `code in ${lang} is not read by the guard` };
   const ts = tokens(code, l);
   if (typeof ts === 'string') return { reads: NO, writes: NO, why: `the ${lang} code has ${ts}` };

@@ -833,6 +833,9 @@ handler('dotnet-build', (m) => {
 
 // ---- infrastructure as code ----
 
+/** What `terraform fmt -check` (without -diff) shows of the files it reads: names only, so only Terraform code is read. */
+const TF_SHOWN = ['*.tf', '*.tftest.hcl'];
+
 handler('terraform', (m) => {
   const ws = m.s.words;
   let verb: string | null | undefined;
@@ -870,7 +873,9 @@ handler('terraform', (m) => {
       // Only Terraform's own files are read (or rewritten): a `.env` beside them is not.
       const tfFiles = ['*.tf', '*.tfvars', '*.tftest.hcl'];
       for (const t of targets) {
-        if (check) m.path('R', t, t.value, 'terraform fmt', RECURSIVE, tfFiles);
+        // -check alone prints only the names of badly formatted files: a *.tfvars (credentials) is parsed, its
+        // values never shown (like `ls`); -diff prints the changes, values included.
+        if (check) m.path('R', t, t.value, 'terraform fmt', RECURSIVE, opts.has('diff') ? tfFiles : TF_SHOWN);
         else if (t.value === null) m.unknown('terraform fmt of a path only known at run time');
         else m.add('write', undefined, t.value, 'terraform fmt', RECURSIVE, tfFiles);
       }

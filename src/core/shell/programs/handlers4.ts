@@ -557,7 +557,31 @@ handler('jvm-agents', (m) => {
 handler('toolchain', (m) => {
   applyRoles(m);
   if (m.s.words[1]?.value === 'eval') m.unknown(`${m.s.name} eval runs code in a language the guard does not read`);
+  toolchainOutputs(m);
 });
+
+/**
+ * Where a toolchain writes, and which compiler it runs: `zig build --prefix DIR` / `-p DIR` installs into DIR; nim's
+ * `--outdir:DIR`, `--out:FILE`, `--nimcache:DIR` are its outputs, and `--NAME.exe:PATH` / `--NAME.linkerexe:PATH` the
+ * compiler or linker it runs (a program like any other: from outside the workspace it is code nobody has seen).
+ */
+function toolchainOutputs(m: Model): void {
+  const ws = m.s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) continue;
+    if (m.s.name === 'zig') {
+      const eq = /^(?:--prefix|-p)=(.+)$/.exec(v);
+      if (eq) m.path('W', undefined, eq[1], 'zig --prefix', INTO);
+      else if ((v === '--prefix' || v === '-p') && ws[i + 1] !== undefined) m.path('W', ws[i + 1], ws[i + 1].value, `zig ${v}`, INTO);
+    } else if (m.s.name === 'nim') {
+      const out = /^--?(outdir|out|o|nimcache)[:=](.+)$/.exec(v);
+      if (out) m.path('W', undefined, out[2], `nim --${out[1]}`, out[1] === 'out' || out[1] === 'o' ? 0 : INTO);
+      const exe = /^--[\w.]*\.(?:exe|linkerexe)[:=](.+)$/.exec(v);
+      if (exe) m.path('X', undefined, exe[1], 'nim (its compiler or linker)');
+    }
+  }
+}
 
 /** mkdocs: `gh-deploy --force` force-pushes the built site over the remote branch (git push --force is asked). */
 handler('mkdocs', (m) => {

@@ -11,6 +11,7 @@ import { SYS } from './sys';
 import { TEXT } from './text';
 import { compileRow, type Row, type RowSpec } from './spec';
 import { RUNNERS } from './runners';
+import { LONGTAIL } from './longtail';
 import { Model, NO_ACC, nameAll, runRow, type ModelHost } from './model';
 import { stdinText } from './handlers';
 import { PY_MODULES, setLookups } from './handlers2';
@@ -28,6 +29,7 @@ export const TABLES: readonly (readonly [string, readonly RowSpec[]])[] = [
   ['net', NET],
   ['sys', SYS],
   ['runners', RUNNERS],
+  ['longtail', LONGTAIL],
 ];
 
 /**

@@ -4,6 +4,7 @@
 // toolchain as a compiler of project files lets code the guard never reads run as if it were a build.
 // Code given inline, on the input, or from outside the workspace is code nobody on the project has seen: ask.
 import { stdinText } from '../programs/handlers';
+import { judgeCallCode } from '../programs/callcode';
 import type { Model } from '../programs/model';
 import type { Sub, W } from '../types';
 import type { Rule, RuleCtx } from './types';
@@ -107,6 +108,13 @@ export function evalModeCheck(s: Sub, ctx: RuleCtx): string | undefined {
       if (name === 'dc') {
         const code = v.includes('=') ? v.slice(v.indexOf('=') + 1) : ws[i + 1]?.value;
         if (code !== null && code !== undefined && !code.includes('!')) continue;
+      }
+      // R and Julia one-liners made of known calls are read (programs/callcode.ts): the row judges them. R first
+      // runs the folder's .Rprofile, code the line does not show: only with none there (known absent) is it read.
+      if (name === 'julia' || name === 'r' || name === 'rscript') {
+        const code = /^--?[a-z]+=/.test(v) ? v.slice(v.indexOf('=') + 1) : ws[i + 1]?.value;
+        const profileAbsent = name === 'julia' || (s.cwd !== null && ctx.env.exists?.(`${s.cwd}/.Rprofile`) === false);
+        if (profileAbsent && typeof code === 'string' && judgeCallCode(name === 'julia' ? 'julia' : 'r', code)?.why === undefined) continue;
       }
       return `${ws[0].text} ${v.split(/[=:]/)[0]} runs code given inline, which the guard does not read`;
     }
