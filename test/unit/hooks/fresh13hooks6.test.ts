@@ -12,6 +12,7 @@ import { parseEnvelope } from '../../../src/core/hooks';
 import { GuardService } from '../../../src/node/guardService';
 import { answerHook, unreachable } from '../../../src/node/hookBridge/answer';
 import { credentialCommand, maskCredentialOutput } from '../../../src/node/hookBridge/credentialOutput';
+import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
 
 /** A password-shaped value, fresh each run (never a literal in the repository). */
 function pw(): string {
@@ -160,4 +161,37 @@ describe('hook bridge: hooks6 (fresh13) — output of commands that print a cred
     const out = maskCredentialOutput(`${'x'.repeat(9000)} ${v}\n`, ['printenv DB_PASSWORD'], undefined);
     assert.ok(!out.includes(v));
   });
+});
+
+describe('hook bridge: hooks6 — a post payload too large to read is withheld in its shape, never shown', () => {
+  let sb: Sandbox;
+  before(() => (sb = sandbox()));
+  after(() => sb.cleanup());
+
+  for (const [tool, shape] of [
+    ['Bash', (o: any) => typeof o.stdout === 'string'],
+    ['mcp__fs__read_file', (o: any) => Array.isArray(o) && o[0].type === 'text'],
+  ] as const) {
+    it(`claude ${tool}: an output over 32 MiB with a token at the end comes back withheld (exit 0, the output replaced)`, async function () {
+      this.timeout(600_000);
+      const big = 'lorem ipsum dolor sit amet\n'.repeat(Math.ceil((33 * 1024 * 1024) / 27)) + `GITHUB_TOKEN=${sb.secret}\n`;
+      const response = tool === 'Bash' ? { stdout: big, stderr: '', interrupted: false } : [{ type: 'text', text: big }];
+      const p = {
+        session_id: 's',
+        cwd: sb.workspace,
+        permission_mode: 'default',
+        hook_event_name: 'PostToolUse',
+        tool_name: tool,
+        tool_input: { command: 'cat big.log' },
+        tool_use_id: 'toolu_big',
+        tool_response: response,
+      };
+      const r = await runHook(['--host', 'claude', '--event', 'post', '--workspace', sb.workspace], JSON.stringify(p), sb.env);
+      assert.equal(r.code, 0, r.stderr);
+      const out = answerOf(r).hookSpecificOutput?.updatedToolOutput;
+      assert.ok(out !== undefined && shape(out), r.stdout.slice(0, 300));
+      assert.match(JSON.stringify(out), /withheld/);
+      assert.ok(!r.stdout.includes(sb.secret));
+    });
+  }
 });
