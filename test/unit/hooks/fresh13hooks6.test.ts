@@ -13,6 +13,7 @@ import { GuardService } from '../../../src/node/guardService';
 import { answerHook, unreachable } from '../../../src/node/hookBridge/answer';
 import { credentialCommand, maskCredentialOutput } from '../../../src/node/hookBridge/credentialOutput';
 import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
+import { invokeTool, TOOLS, toolEnvOf } from '../../../src/node/tools';
 
 /** A password-shaped value, fresh each run (never a literal in the repository). */
 function pw(): string {
@@ -194,4 +195,36 @@ describe('hook bridge: hooks6 — a post payload too large to read is withheld i
       assert.ok(!r.stdout.includes(sb.secret));
     });
   }
+});
+
+describe('hook bridge: hooks6 — the MCP server’s runCommand, approved by a person, masks a credential it prints', () => {
+  it('printenv of a secret-named variable: asked, and once approved its bare value comes back masked', async function () {
+    this.timeout(120_000);
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-hooks6-mcp-')));
+    try {
+      const ws = path.join(root, 'ws');
+      fs.mkdirSync(ws);
+      const asked: string[] = [];
+      const person = {
+        confirm: async (req: { call: { command?: string } }): Promise<'once'> => {
+          asked.push(req.call.command ?? '');
+          return 'once';
+        },
+      };
+      const service = new GuardService({ workspace: ws, home: root, confirmer: person, auditPath: path.join(root, 'audit.jsonl') });
+      const v = pw();
+      process.env.HOOKS6_DB_PASSWORD = v;
+      try {
+        const r = await invokeTool(service, toolEnvOf(service), TOOLS.runCommand, { command: 'printenv HOOKS6_DB_PASSWORD' }, { agent: 'mcp', channel: 'mcp' });
+        const text = JSON.stringify(r);
+        assert.deepEqual(asked, ['printenv HOOKS6_DB_PASSWORD'], 'the command guard asks first');
+        assert.ok(!text.includes(v), text);
+        assert.match(text, /«secret:command-output#1»/);
+      } finally {
+        delete process.env.HOOKS6_DB_PASSWORD;
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
