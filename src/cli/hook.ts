@@ -43,30 +43,61 @@ function emit(io: Io, r: { stdout: string; stderr: string; exitCode: number }): 
   return r.exitCode;
 }
 
-function readAll(stream: NodeJS.ReadableStream, deadline: number): Promise<string> {
+/** The most of a payload kept when it is too large to read whole: enough to tell which tool's output it carries. */
+const HEAD_BYTES = 256 * 1024;
+const MAX_STDIN = 32 * 1024 * 1024;
+
+/**
+ * The whole of stdin. One over MAX_STDIN (or not closed in time) is refused, but its head is kept in `seen`:
+ * an after-hook must still answer in the tool's output shape, withholding it (Claude Code shows the output as it
+ * is on an exit 2), so the stream is drained to its end rather than abandoned.
+ */
+function readAll(stream: NodeJS.ReadableStream, deadline: number, seen: { head?: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new Error('stdin was not closed in time')), Math.max(1, deadline - Date.now()));
+    const head = () => Buffer.concat(chunks).subarray(0, HEAD_BYTES).toString('utf8');
+    const timer = setTimeout(
+      () => {
+        seen.head = head();
+        reject(new Error('stdin was not closed in time'));
+      },
+      Math.max(1, deadline - Date.now()),
+    );
     stream.on('data', (c: Buffer | string) => {
       const b = typeof c === 'string' ? Buffer.from(c) : c;
       size += b.length;
-      if (size > 32 * 1024 * 1024) {
-        clearTimeout(timer);
-        reject(new Error('stdin is larger than 32 MiB'));
-        return;
-      }
+      if (size - b.length > MAX_STDIN) return;
       chunks.push(b);
+      if (size > MAX_STDIN) {
+        seen.head = head();
+        chunks.length = 0;
+      }
     });
     stream.on('end', () => {
       clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      if (size > MAX_STDIN) reject(new Error('stdin is larger than 32 MiB'));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
     });
     stream.on('error', (e) => {
       clearTimeout(timer);
+      seen.head ??= head();
       reject(e);
     });
   });
+}
+
+/**
+ * What a payload too large to read says it ran, from its head: the tool's name gives its output's shape (a Bash
+ * result, an MCP content list), whose every string is then withheld. Undefined: no tool name in the head.
+ */
+export function ranOfHead(head: string | undefined): RanTool | undefined {
+  const name = head === undefined ? undefined : /"tool_name"\s*:\s*"([^"\\]{1,200})"/.exec(head)?.[1];
+  if (name === undefined) return undefined;
+  if (name === 'Bash') return { toolResponse: { stdout: '', stderr: '', interrupted: false, isImage: false } };
+  if (name === 'Read') return { toolResponse: { type: 'text', file: { content: '', filePath: '' } } };
+  if (name.startsWith('mcp__')) return { toolResponse: [{ type: 'text', text: '' }] };
+  return { toolResponse: { output: '' } };
 }
 
 function workspaceOf(opt: string | undefined): string {
@@ -205,6 +236,7 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
   let host: HostId | undefined;
   let phase: HookPhase | undefined;
   let text: string | undefined;
+  const seen: { head?: string } = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const { opts } = parseArgs(argv, { values: ['host', 'event', 'workspace', 'timeout'] });
@@ -231,7 +263,7 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
       );
     });
     const work = async (): Promise<number> => {
-      text = await readAll(io.stdin, deadline);
+      text = await readAll(io.stdin, deadline, seen);
       const workspace = workspaceOf(opts.workspace as string | undefined);
       let parsed = parseEnvelope(text, host);
       if (!parsed.ok) {
@@ -278,7 +310,7 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
     return await Promise.race([work(), late]);
   } catch (e) {
     const msg = e instanceof UsageError ? `usage: ${e.message}` : ((e as Error)?.message ?? String(e));
-    const code = emit(io, renderError(host, phase, msg, phase === 'post' ? ranOf(text) : undefined));
+    const code = emit(io, renderError(host, phase, msg, phase === 'post' ? (ranOf(text) ?? ranOfHead(seen.head)) : undefined));
     if (e instanceof Deadline) run.exit?.(code);
     return code;
   } finally {

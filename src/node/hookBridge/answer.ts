@@ -33,6 +33,7 @@ import { opaque, sendsOut } from '../../core/hooks/toolInput';
 import type { CanonicalCall } from '../../core/types';
 import type { GuardService } from '../guardService';
 import { prepareEdits, prepareSearch, secretRead, type Workspace } from './effects';
+import { maskCredentialOutput } from './credentialOutput';
 import { hostShows, prepareExecs, secretFilesRead } from './execReads';
 import { knownSecretsOf } from './knownSecrets';
 import { persistentTerminal, settleTerminal, terminalFor } from './terminals';
@@ -297,9 +298,12 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   // A command the before-hook would have refused for what it shows (an encoding of a file holding secrets):
   // its output is withheld, not masked — masking cannot recognise it (the before-hook may not have run).
   let withheld: string | undefined;
+  // The commands the tool ran: one that prints a credential has its bare value lines masked (credentialOutput.ts).
+  let commands: string[] = [];
   if (maskOutput) {
     try {
       const plan = planHook({ ...env, phase: 'pre' });
+      if (plan.kind === 'calls') commands = plan.calls.flatMap((c) => (c.op === 'exec' && c.command !== undefined ? [c.command] : []));
       const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true) : [];
       if (refused.length) withheld = `[AgentGuard withheld this output: ${refused[0].preset?.reason ?? 'it may show secrets AgentGuard cannot mask'}]`;
     } catch {
@@ -318,7 +322,8 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
       : maskOutput
         ? (output, compiled) => {
             try {
-              const masked = maskOutput(env, output, {
+              const named = compiled.policy.masking.enabled ? maskCredentialOutput(output, commands, env.toolInput) : output;
+              const masked = maskOutput(env, named, {
                 file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
                 value: compiled.maskValue,
               });

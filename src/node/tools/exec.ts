@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { isWithin } from '../../core/paths/normalize';
+import { maskCredentialOutput } from '../hookBridge/credentialOutput';
 import { type SecretFile, secretFilesRead, unmaskableWhy } from '../hookBridge/execReads';
 import { type ToolEnv, ToolRefusal } from './env';
 import { resolvePath } from './fsguard';
@@ -101,7 +102,9 @@ export const runCommandTool: GuardedTool<ExecInput, ExecResult> = {
             `Print the file as it is (cat, head, tail, grep, sed -n) or read it with the readFile tool: that output is masked.`,
         };
       },
-      maskResult: (r, mask) => ({ ...r, output: mask(r.output), command: mask(r.command) }),
+      // A command that prints a credential (`gh auth token`) prints it bare, with no key to recognise: its value
+      // lines are masked by what the command names (credentialOutput.ts), then everything by the patterns.
+      maskResult: (r, mask) => ({ ...r, output: mask(maskCredentialOutput(r.output, [r.command], undefined)), command: mask(r.command) }),
     };
   },
   render(r) {
