@@ -250,7 +250,7 @@ function headRun(text: string, index: LineIndex, out: BlockOutput, hs: number, r
 }
 
 /** YAML `key: V` (plain, or `"V\`) continued on more-indented lines of one token each: every piece masked. */
-const YAML_HEAD = /^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(["']?)([^\s"'#][^\s"']*?)(\\?)[ \t]*\r?$/gm;
+const YAML_HEAD = /^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(["']?)([^\s"'#|>&*![{][^\s"']*?)(\\?)[ \t]*\r?$/gm;
 const YAML_CONT = /^([ \t]+)([^\s:#"'\-][^\s:"']*)(["']?)[ \t]*$/;
 
 function yamlContinued(text: string, index: LineIndex, out: BlockOutput): void {
