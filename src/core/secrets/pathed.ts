@@ -15,6 +15,8 @@ export enum PathKind {
   Whole = 1,
   /** PgBouncer's auth file: the second quoted field of each line. */
   Userlist = 2,
+  /** OpenVPN's `auth-user-pass` file (and its kind): the user name on line 1, the password on line 2. */
+  UserPass = 3,
 }
 
 /** Paths of files whose whole content is a secret value. */
@@ -24,11 +26,20 @@ const WHOLE =
 const NOT_VALUE =
   /\.(?:md|rst|adoc|ya?ml|json|toml|ini|cfg|conf|xml|js|ts|py|rb|go|sh|env|example|sample|template|tpl|gitignore|gitkeep|keep)$|(?:^|\/)(?:README|LICENSE|CHANGELOG)[^/]*$/i;
 const USERLIST = /(?:^|\/)userlist\.txt$/i;
+/**
+ * A file named for a token or a key alone, no extension (fresh12: `deploy/api-token`, `.vault-token`,
+ * `github_token`): the name says what the whole content is. `passwd` and `pass` alone are not (`/etc/passwd`).
+ */
+const NAMED_VALUE = /(?:^|\/)\.?(?:[\w-]*[_-])?(?:token|secret|password|api[_-]?key|apikey|access[_-]?key)$/i;
+/** OpenVPN's `auth-user-pass` file: in a VPN directory, or named for it. */
+const USERPASS =
+  /(?:^|\/)(?:open)?vpn\/(?:[^/]+\/)*(?:auth|login|credentials?|userpass|pass(?:word)?s?|creds)(?:[_.-][\w-]+)?\.(?:txt|conf|cfg)$|(?:^|\/)[^/]*auth[_-]user[_-]pass[^/]*$|\.auth$/i;
 
 export function pathKind(path: string): PathKind {
   const p = path.replace(/\\/g, '/');
   if (USERLIST.test(p)) return PathKind.Userlist;
-  if (WHOLE.test(p) && !NOT_VALUE.test(p)) return PathKind.Whole;
+  if (USERPASS.test(p)) return PathKind.UserPass;
+  if ((WHOLE.test(p) || NAMED_VALUE.test(p)) && !NOT_VALUE.test(p)) return PathKind.Whole;
   return PathKind.None;
 }
 
@@ -54,6 +65,11 @@ function pathSpans(kind: PathKind, text: string): Map<number, [number, number]> 
     if (t !== '' && !t.startsWith('#')) values.push(li);
   });
   if (values.length === 0 || values.length > WHOLE_MAX_LINES) return out;
+  // OpenVPN reads the user name from the first line and the password from the second, and nothing else.
+  if (kind === PathKind.UserPass) {
+    if (values.length !== 2 || /\s/.test(lines[values[0]!]!.trim())) return out;
+    values.shift();
+  }
   for (const li of values) {
     const line = lines[li]!;
     const start = line.search(/\S/);
@@ -69,7 +85,7 @@ function pathValues(path: string, text: string, result: MaskResult): { li: numbe
   if (kind === PathKind.None) return [];
   const spans = pathSpans(kind, text);
   if (spans.size === 0) return [];
-  const rule = kind === PathKind.Userlist ? 'pgbouncer-password' : 'secret-file';
+  const rule = kind === PathKind.Userlist ? 'pgbouncer-password' : kind === PathKind.UserPass ? 'vpn-password' : 'secret-file';
   const numbers = new Map<string, number>();
   const masked = result.text.split('\n');
   const original = text.split('\n');
