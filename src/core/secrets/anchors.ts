@@ -130,6 +130,12 @@ export interface AnchorScanner {
   setLiterals(set: LiteralSet | undefined, slot?: number): void;
   /** After `scan` with a literal set installed in `slot`: bit i when the text holds the set's literal i. */
   literals(slot?: number): number;
+  /**
+   * Which literals of each of `sets` `text` holds (bit i of `out[k]`: set k's literal i), by the module's pass
+   * alone, in memory past the `scan`'s slots; not from inside `scan`'s `visit` (the text in memory is replaced).
+   * False, and `out` untouched, when the sets do not fit in memory.
+   */
+  literalsIn(text: string, sets: readonly LiteralSet[], out: number[]): boolean;
   /** Installs the keyword selector's tables (SELECT_LAYOUT) for `select`. */
   setSelector(tables: Uint8Array): void;
   /**
@@ -178,6 +184,28 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   // The literal set of each slot, and what the last scan found of it.
   const literalSets: (LiteralSet | undefined)[] = [];
   const found = new Array<number>(LITERAL_LAYOUT.slots).fill(0);
+  // The sets of `literalsIn`, as last copied into memory.
+  let extraSets: LiteralSet[] = [];
+  /**
+   * Copies the chunk of `text` at `from` into the module's input (returns its length). One byte per character:
+   * a Latin-1 copy, or, when a character is above 0xFF (`wide`: a copy would keep only its low byte, which can
+   * look like an anchor or a blank), UTF-16 narrowed with saturation in the module (anchors.wat says why that
+   * is safe). On a one-byte string V8 answers WIDE without reading it.
+   */
+  const copyIn = (text: string, from: number, wide: boolean): number => {
+    const len = Math.min(CHUNK, text.length - from);
+    const part = from === 0 && len === text.length ? text : text.slice(from, from + len);
+    if (wide) {
+      const written = mem.write(part, UCS, 2 * len, 'utf16le');
+      if (written !== 2 * len) throw new Error(`anchor scan: copied ${written} of ${2 * len} bytes`);
+      ex.narrow(len);
+    } else {
+      const written = mem.write(part, IN, len, 'latin1');
+      if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
+    }
+    mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
+    return len;
+  };
   // The chunk in memory, while `scan` runs: its offset in the text and its length (-1: none).
   let base = 0;
   let chunk = -1;
@@ -208,25 +236,35 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
       out.push(selected[0]!, selected[1]!, selected[2]!, selected[3]! & 0x3fffffff);
       return true;
     },
+    literalsIn(text, sets, out) {
+      const at = LIT + LITERAL_LAYOUT.slots * LITERAL_LAYOUT.size;
+      if (at + sets.length * LITERAL_LAYOUT.size > ex.memory.buffer.byteLength) return false;
+      if (extraSets.length !== sets.length || extraSets.some((s, k) => s !== sets[k])) {
+        sets.forEach((set, k) => {
+          if (set.tables.length !== LITERAL_LAYOUT.size) throw new Error('anchor scan: literal tables do not fit');
+          mem.set(set.tables, at + k * LITERAL_LAYOUT.size);
+        });
+        extraSets = sets.slice();
+      }
+      for (let k = 0; k < sets.length; k++) out[k] = 0;
+      out.length = sets.length;
+      const wide = WIDE.test(text);
+      for (let b = 0; b < text.length; b += CHUNK) {
+        const len = copyIn(text, b, wide);
+        for (let k = 0; k < sets.length; k++) {
+          let f = out[k]! | ex.literals(len, at + k * LITERAL_LAYOUT.size);
+          if (b > 0) f |= acrossBoundary(text, b, sets[k]!.list, f);
+          out[k] = f;
+        }
+      }
+      return true;
+    },
     scan(text, visit, flags) {
-      // One byte per character: a Latin-1 copy, or, when a character is above 0xFF (a copy would keep only
-      // its low byte, which can look like an anchor or a blank), UTF-16 narrowed with saturation in the
-      // module (anchors.wat says why that is safe). On a one-byte string V8 answers WIDE without reading it.
       const wide = WIDE.test(text);
       let gates = 0;
       for (let i = 0; i < found.length; i++) found[i] = 0;
       for (base = 0; base < text.length; base += CHUNK) {
-        const len = Math.min(CHUNK, text.length - base);
-        const part = base === 0 && len === text.length ? text : text.slice(base, base + len);
-        if (wide) {
-          const written = mem.write(part, UCS, 2 * len, 'utf16le');
-          if (written !== 2 * len) throw new Error(`anchor scan: copied ${written} of ${2 * len} bytes`);
-          ex.narrow(len);
-        } else {
-          const written = mem.write(part, IN, len, 'latin1');
-          if (written !== len) throw new Error(`anchor scan: copied ${written} of ${len} characters`);
-        }
-        mem.set(ZEROS, IN + len); // (Buffer#fill's argument checks cost more than the 16 bytes)
+        const len = copyIn(text, base, wide);
         const n = ex.anchors(len);
         gates |= ex.gates();
         for (let slot = 0; slot < literalSets.length; slot++) {

@@ -10,11 +10,12 @@
 // account tool (`printf 'pw\npw' | passwd`, `chpasswd <<EOF`, `useradd -p`, `openssl passwd`, expect's `send`),
 // a `user:password` pair alone in a comment, and prose that sets or uses a password (`set the password to …`).
 // Threat: each of these lines was shown to the model verbatim.
-// Each form names a literal its text must hold (case as written); a text without any costs one native search
-// per literal. Forms run over the whole text and report by line.
+// Each form names a literal its text must hold (case as written); the gates of all forms are found in one pass
+// over the text (gates.ts). Forms run over the whole text and report by line.
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, B64, B64URL, HEX, PASSWORD_CHARS, j, rand } from '../samples';
+import { holds, holdsAny, registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { addHit } from './hits';
 import { lineOfPos } from './structure';
@@ -286,6 +287,8 @@ export const FORMS: Form[] = [
     judge: (v) => randomPartOk(v.slice(v.lastIndexOf('.') + 1)),
   },
 ];
+// Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
+registerGates(FORMS.flatMap((f) => f.gates));
 
 /** The strings inside a `[…]` list (group 2 of the list form). */
 const LIST_ITEM = /(["'])([^"'\n]*)\1/dg;
@@ -378,7 +381,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
  * of the text: over a source tree, a few such forms cost more than the rest of masking).
  */
 export function eachGateLineMatch(f: Form, text: string, visit: (m: RegExpExecArray, at: number, line: string) => void): void {
-  const next = f.gates.map((g) => text.indexOf(g));
+  const next = f.gates.map((g) => (holds(text, g) ? text.indexOf(g) : -1));
   for (let pos = 0; ;) {
     let p = -1;
     for (let k = 0; k < next.length; k++) {
@@ -432,7 +435,7 @@ export const fresh10Context: BlockRule = {
         eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, 'fresh10-context')));
         continue;
       }
-      if (!f.gates.some((g) => text.includes(g))) continue;
+      if (!holdsAny(text, f.gates)) continue;
       if (f.list === true) {
         eachListMatch(text, f.re, (m, at) => {
           // A strong name only: a weak one (`storageKeys`) lists values other rules judge on their own.

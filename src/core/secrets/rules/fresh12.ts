@@ -12,6 +12,7 @@
 // Cost: every form names literals the text must hold (one native search each) before its regex runs.
 import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
+import { holdsAny, registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { formHit, named, password, push, token, type Form } from './fresh10';
 
@@ -114,6 +115,8 @@ const FORMS: Form[] = [
     judge: (v) => /[2-7]/.test(v) && /[A-Z]/.test(v),
   },
 ];
+// Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
+registerGates(FORMS.flatMap((f) => f.gates));
 
 export const fresh12Context: BlockRule = {
   id: RULE,
@@ -122,7 +125,7 @@ export const fresh12Context: BlockRule = {
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
-      if (!f.gates.some((g) => text.includes(g))) continue;
+      if (!holdsAny(text, f.gates)) continue;
       f.re.lastIndex = 0;
       for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
         if (m[0].length === 0) {

@@ -1,0 +1,64 @@
+// The forms' gate literals (fresh10/11/12) are found for all of them in one pass of the pre-scan's WebAssembly
+// module (rules/gates.ts over anchors.ts `literalsIn`): a gate it misses is a form that never runs on a text
+// holding its secret. `holds(text, gate)` must be exactly `text.includes(gate)`: for every registered gate,
+// for one registered only when first asked about, in texts long enough for the pass, with characters beyond
+// Latin-1, with a gate across the module's 1 MiB chunks, and in seeded mixes of the gates' own fragments.
+import assert from 'node:assert/strict';
+import { FORMS as FORMS10 } from '../../../src/core/secrets/rules/fresh10';
+import { FORMS as FORMS11 } from '../../../src/core/secrets/rules/fresh11';
+import '../../../src/core/secrets/rules/fresh12';
+import { holds, holdsAny } from '../../../src/core/secrets/rules/gates';
+import { simdScanner } from '../../../src/core/secrets/prefilter';
+import { prng } from '../../../src/core/secrets/samples';
+
+const CHUNK = 1 << 20;
+const GATES = [...new Set([...FORMS10, ...FORMS11].flatMap((f) => f.gates))];
+
+function assertSame(text: string, gates: readonly string[] = GATES): void {
+  for (const g of gates) assert.equal(holds(text, g), text.includes(g), `${JSON.stringify(g)} in ${JSON.stringify(text.slice(0, 120))}… (${text.length})`);
+}
+
+describe('form gates: one pass, the same answer as a search for each', () => {
+  it('the module runs here (else the answers below are searches)', () => {
+    assert.ok(simdScanner() !== undefined);
+  });
+
+  it('each gate alone, at the start, the middle and the end of a long text', () => {
+    const pad = 'x'.repeat(3000);
+    for (const g of GATES) {
+      assertSame(g + pad);
+      assertSame(pad + g + pad);
+      assertSame(pad + g);
+      assertSame(pad + g.slice(0, -1) + '\u2603' + g.slice(-1) + pad); // a near miss, in a two-byte string
+    }
+  });
+
+  it('a gate across the module 1 MiB chunks, in one- and two-byte strings', () => {
+    for (const g of GATES.filter((x) => x.length > 1).slice(0, 12))
+      for (const wide of ['', '\u20ac']) {
+        const at = CHUNK - Math.floor(g.length / 2);
+        const text = wide + 'y'.repeat(at - wide.length) + g + 'y'.repeat(2000);
+        assertSame(text, [g]);
+        assert.ok(holds(text, g));
+      }
+  });
+
+  it('a gate registered only when first asked about', () => {
+    const g = 'zq-unregistered-gate-' + 'z';
+    const text = 'a'.repeat(2000) + g + 'b'.repeat(2000);
+    assert.equal(holds(text, g), true);
+    assert.equal(holds(text.replace(g, ''), g), false);
+    assert.equal(holdsAny(text, ['nothing-here', g]), true);
+    assertSame(text);
+  });
+
+  it('seeded mixes of the gates fragments (near misses)', () => {
+    const r = prng(0x6a7e5);
+    const pieces = GATES.flatMap((g) => [g, g.slice(1), g.slice(0, -1), g.toUpperCase(), g.toLowerCase()]).filter((p) => p !== '');
+    for (let round = 0; round < 60; round++) {
+      let text = '';
+      while (text.length < 1500 + round * 97) text += pieces[Math.floor(r() * pieces.length)]! + (r() < 0.3 ? '\n' : ' ');
+      assertSame(text);
+    }
+  });
+});
