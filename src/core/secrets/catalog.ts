@@ -23,6 +23,7 @@ import { fresh10Context } from './rules/fresh10';
 import { chainedLiteral } from './rules/chained';
 import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
 import { fresh12Context } from './rules/fresh12';
+import { dumpContext } from './rules/dumps';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -69,6 +70,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   chainedLiteral,
   fresh11Context,
   fresh12Context,
+  dumpContext,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
