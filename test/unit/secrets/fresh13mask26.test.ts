@@ -130,3 +130,11 @@ describe('mask26: NuGet apikeys, PHP salts, ANSI colour codes', () => {
     keeps('\x1b[32mNODE_ENV\x1b[39m: production');
   });
 });
+
+describe('mask26: a table word for no value is none', () => {
+  it('keeps (none) in a TSV secret column, masks a value beside it', () => {
+    keeps('service\towner\tsecret\tnotes\nlegacy-cron\tops\t(none)\t-\n');
+    const a = rs(ALNUM, 32);
+    masks(`service\towner\tsecret\tnotes\nbilling\tops\t${a}\t-\nlegacy-cron\tops\t(none)\t-`, [a]);
+  });
+});
