@@ -1155,6 +1155,8 @@ function csvFields(line: string, sep: string): number[] | null {
   }
 }
 
+const EMPTY_WORD = /^[([<](?:none|null|nil|empty|unset|blank|n\/a|not set|redacted)[)\]>]$/i;
+
 export const csvColumn: BlockRule = {
   id: 'csv-secret-column',
   description: 'Delimited table (CSV/TSV) whose header names a column password, secret, token, api_key…: every value in it',
@@ -1181,7 +1183,8 @@ export const csvColumn: BlockRule = {
           b--;
         }
         const v = line.slice(a, b);
-        if (v === '' || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
+        // `(none)`, `(empty)`, `(n/a)`: a table's word for no value, not a value.
+        if (v === '' || EMPTY_WORD.test(v) || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
         add(out, li, a, b, 'csv-secret-column');
       }
     }
@@ -1198,6 +1201,7 @@ export const csvColumn: BlockRule = {
       ],
       falsePositives: [
         'id,name,password,notes\n1,app,${APP_PASSWORD},rotated monthly\n2,ci,<password>,\n3,old,changeme,\n',
+        'service\towner\tsecret\tnotes\nlegacy-cron\tops\t(none)\t-\n',
         'key,en,de\npassword,Password,Passwort\ntoken_expired,Your session expired,Sitzung abgelaufen\n',
         'id,name,email\n1,app,app@example.com\n',
         '// a, b, password\nconst x = 1;\n',
