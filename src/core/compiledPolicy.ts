@@ -75,6 +75,9 @@ export class CompiledPolicy {
     return secrets().restorePlaceholders(text, original, this.maskOptions, relPath);
   }
 
+  /** Whether a bare value is shaped like a credential (output of a command that prints one: credentialOutput.ts). */
+  readonly looksLikeSecret = (v: string): boolean => secrets().valueLooksSecret(v, 'strong', true);
+
   /** The values of a secret file (each line's value), for the hook bridge's known-secrets matcher. */
   secretFileValues(text: string): string[] {
     return secrets().valuesOfSecretFile(text);

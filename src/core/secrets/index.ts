@@ -5,6 +5,7 @@ import type { MaskOptions, MaskResult } from './types';
 export type { MaskOptions, MaskResult, SecretFinding } from './types';
 export { containsPlaceholder, restorePlaceholders, type RestoreResult } from './restore';
 export { maskValue } from './value';
+export { valueLooksSecret } from './entropy';
 export { KnownSecrets, valuesOfSecretFile } from './known';
 export { validatePattern } from './patterns';
 export { maskByPath, pathKind, PathKind } from './pathed';

@@ -322,7 +322,7 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
       : maskOutput
         ? (output, compiled) => {
             try {
-              const named = compiled.policy.masking.enabled ? maskCredentialOutput(output, commands, env.toolInput) : output;
+              const named = compiled.policy.masking.enabled ? maskCredentialOutput(output, commands, env.toolInput, compiled.looksLikeSecret) : output;
               const masked = maskOutput(env, named, {
                 file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
                 value: compiled.maskValue,

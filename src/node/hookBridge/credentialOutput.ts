@@ -5,7 +5,6 @@
 // secret-shaped value is masked. The command guard asks before such a command runs; this is the second line,
 // for a command a person approved (or a host that ran it anyway). Judged from the command's text, word by word,
 // so that a command the shell parser cannot place is judged too (a wrong "yes" only masks a value-shaped line).
-import { valueLooksSecret } from '../../core/secrets/entropy';
 
 /** Words (after splitting on punctuation and camelCase) that name a credential. */
 const CREDENTIAL_WORDS = new Set([
@@ -109,7 +108,7 @@ const WORDISH = /^[([<]?[A-Za-z]{1,19}[)\]>.!]?$|^[[(<]?[a-z]+(?:[-_][a-z]+)*[)\
  * The text with every line that is one secret-shaped value replaced by a placeholder. Words of the command
  * (the key it names, `requirepass`) are not values. `seen` numbers the values across the whole output.
  */
-export function maskValueLines(text: string, commandWords: ReadonlySet<string>, seen: Map<string, number>): string {
+export function maskValueLines(text: string, commandWords: ReadonlySet<string>, seen: Map<string, number>, looksSecret: LooksSecret): string {
   if (!text) return text;
   const lines = text.split('\n');
   let changed = false;
@@ -125,7 +124,7 @@ export function maskValueLines(text: string, commandWords: ReadonlySet<string>, 
     if (!m) continue;
     const v = m[3];
     if (v.includes('«secret:') || commandWords.has(v) || PATH_LIKE.test(v) || WORDISH.test(v)) continue;
-    if (!valueLooksSecret(v, 'strong', true)) continue;
+    if (!looksSecret(v)) continue;
     let k = seen.get(v);
     if (k === undefined) seen.set(v, (k = seen.size + 1));
     lines[n] = `${m[1]}«secret:command-output#${k}»${m[4]}${line.endsWith('\r') ? '\r' : ''}`;
@@ -134,15 +133,19 @@ export function maskValueLines(text: string, commandWords: ReadonlySet<string>, 
   return changed ? lines.join('\n') : text;
 }
 
+/** Whether a bare value is shaped like a credential (secrets/entropy.ts valueLooksSecret, strong name, quoted). */
+export type LooksSecret = (value: string) => boolean;
+
 /** Keys whose short string values name a shape (`type: "text"`), not content. */
 const SHAPE_KEYS = new Set(['type', 'mode', 'kind', 'status', 'format', 'encoding', 'role', 'mimeType', 'uri', 'name']);
 
 /**
  * The tool output (any shape: a string, Claude Code's `{stdout, stderr}`, Gemini's `llmContent`, MCP content
  * arrays) with value lines masked in every string, when one of `commands` prints a credential. Strings the
- * tool input holds (the command echoed back) are left as they are.
+ * tool input holds (the command echoed back) are left as they are. `looksSecret`: the masker's value test
+ * (CompiledPolicy.looksLikeSecret), passed in so the bridge loads no masking code of its own.
  */
-export function maskCredentialOutput<T>(output: T, commands: readonly string[], input: unknown): T {
+export function maskCredentialOutput<T>(output: T, commands: readonly string[], input: unknown, looksSecret: LooksSecret): T {
   if (!commands.some((c) => credentialCommand(c) !== undefined)) return output;
   const words = new Set<string>();
   for (const c of commands) for (const w of c.split(/[\s'"=:,{}[\]()|;&<>]+/)) if (w) words.add(w);
@@ -156,7 +159,7 @@ export function maskCredentialOutput<T>(output: T, commands: readonly string[], 
   const walk = (x: unknown, key: string | undefined, depth: number): unknown => {
     if (typeof x === 'string') {
       if ((key !== undefined && SHAPE_KEYS.has(key) && x.length <= 64) || inputs.has(x)) return x;
-      return maskValueLines(x, words, seen);
+      return maskValueLines(x, words, seen, looksSecret);
     }
     if (depth > 32) return typeof x === 'object' && x !== null ? (Array.isArray(x) ? [] : {}) : x;
     if (Array.isArray(x)) return x.map((v) => walk(v, undefined, depth + 1));

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { isWithin } from '../../core/paths/normalize';
 import { maskCredentialOutput } from '../hookBridge/credentialOutput';
 import { type SecretFile, secretFilesRead, unmaskableWhy } from '../hookBridge/execReads';
-import { type ToolEnv, ToolRefusal } from './env';
+import { secrets, type ToolEnv, ToolRefusal } from './env';
 import { resolvePath } from './fsguard';
 import { asObject, int, str } from './input';
 import type { GuardedTool } from './guardedTool';
@@ -104,7 +104,11 @@ export const runCommandTool: GuardedTool<ExecInput, ExecResult> = {
       },
       // A command that prints a credential (`gh auth token`) prints it bare, with no key to recognise: its value
       // lines are masked by what the command names (credentialOutput.ts), then everything by the patterns.
-      maskResult: (r, mask) => ({ ...r, output: mask(maskCredentialOutput(r.output, [r.command], undefined)), command: mask(r.command) }),
+      maskResult: (r, mask) => ({
+        ...r,
+        output: mask(maskCredentialOutput(r.output, [r.command], undefined, (v) => secrets().valueLooksSecret(v, 'strong', true))),
+        command: mask(r.command),
+      }),
     };
   },
   render(r) {

@@ -12,8 +12,11 @@ import { parseEnvelope } from '../../../src/core/hooks';
 import { GuardService } from '../../../src/node/guardService';
 import { answerHook, unreachable } from '../../../src/node/hookBridge/answer';
 import { credentialCommand, maskCredentialOutput } from '../../../src/node/hookBridge/credentialOutput';
+import { valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
 import { invokeTool, TOOLS, toolEnvOf } from '../../../src/node/tools';
+
+const looksSecret = (v: string): boolean => valueLooksSecret(v, 'strong', true);
 
 /** A password-shaped value, fresh each run (never a literal in the repository). */
 function pw(): string {
@@ -151,6 +154,7 @@ describe('hook bridge: hooks6 (fresh13) — output of commands that print a cred
       ],
       ['gh auth token'],
       { command: 'gh auth token' },
+      looksSecret,
     );
     const s = JSON.stringify(out);
     assert.ok(!s.includes(v) && !s.includes(b64), s);
@@ -159,7 +163,7 @@ describe('hook bridge: hooks6 (fresh13) — output of commands that print a cred
 
   it('a line over the size limit in such an output is withheld, never passed', () => {
     const v = pw();
-    const out = maskCredentialOutput(`${'x'.repeat(9000)} ${v}\n`, ['printenv DB_PASSWORD'], undefined);
+    const out = maskCredentialOutput(`${'x'.repeat(9000)} ${v}\n`, ['printenv DB_PASSWORD'], undefined, looksSecret);
     assert.ok(!out.includes(v));
   });
 });
