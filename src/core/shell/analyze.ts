@@ -576,7 +576,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         // The workspace's own file is judged as code the program runs (the user's and the system's are theirs).
         if (kind !== 'configdir' && inWs) s.acc = [...s.acc, acc('exec', abs)];
         const own = inWs || within(abs, env.home) || (!SCRATCH_DIR.test(abs) && SYSTEM_DIR.test(abs));
-        if (!own || (inWs && kind !== 'configdir' && env.exists?.(abs) === false))
+        // A workspace folder the program loads its rc file from (`CURL_HOME=.` with a `.curlrc` planted before):
+        // what that file sets (an output file, an upload) is not read here.
+        if (kind === 'configdir' && inWs && abs !== normalize(env.home))
+          s.why ??= `${k}=${v} makes ${s.name ?? 'the program'} load its configuration from a file in ${abs} the guard does not read`;
+        else if (!own || (inWs && kind !== 'configdir' && env.exists?.(abs) === false))
           s.why ??= `${k}=${v} makes ${s.name ?? 'the program'} load ${kind === 'program' ? 'a program' : 'configuration'} from ${abs}, ${own ? 'a file not on disk (written on the line, or absent)' : 'a place nobody has reviewed'}: what it runs or sends is not shown`;
         else if (kind === 'program' && inWs) this.shell(s, v, `${k}=`);
       }
@@ -918,6 +922,13 @@ const TOOL_OPTS =
 const TOOL_INDEX =
   /^(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|PIPENV_PYPI_MIRROR|POETRY_REPOSITORIES_.+|POETRY_SOURCE_.+|npm_config_registry|npm_config_.+:registry|npm_config_@.+|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|YARN_NPM_SCOPES|COREPACK_NPM_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|GOSUMDB|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|GONOPROXY|GOVCS|CARGO_REGISTRY_INDEX|CARGO_REGISTRIES_.+|CARGO_SOURCE_.+|CARGO_UNSTABLE_.+|BUNDLE_MIRROR__.+|GEM_SOURCE|COMPOSER_REPO_PACKAGIST|COMPOSER_AUTH|NUGET_SOURCE|CONDA_CHANNELS)$/i;
 const SYSTEM_DIR = /^(\/usr|\/opt|\/etc|\/nix|\/snap|\/bin|\/sbin|\/lib|\/lib64)(\/|$)/;
+/**
+ * TOOL_HOME variables naming a configuration file, or a folder whose configuration, init scripts or programs the
+ * tool loads (an npmrc's node-options and script-shell, a Gemfile, Cargo's config.toml, Gradle's init.d). The
+ * guard does not read these: in the workspace only a file committed as it is (the project's own) is accounted for.
+ */
+const CONFIG_HOME =
+  /^(HOME|XDG_CONFIG_HOME|XDG_CONFIG_DIRS|npm_config_(userconfig|globalconfig|init_module|onload_script)|YARN_RC_FILENAME|YARN_YARNPATH|YARN_PLUGINS|PIP_CONFIG_FILE|UV_CONFIG_FILE|POETRY_CONFIG_DIR|POETRY_HOME|PIPENV_PIPFILE|CARGO_HOME|RUSTUP_HOME|GOENV|GOROOT|GRADLE_USER_HOME|GRADLE_HOME|M2_HOME|MAVEN_HOME|MAVEN_CONFIG|JAVA_HOME|DOTNET_CLI_HOME|NUGET_CONFIG_FILE|MSBuildExtensionsPath|MSBUILD_EXE_PATH|BUNDLE_GEMFILE|BUNDLE_APP_CONFIG|BUNDLE_USER_HOME|BUNDLE_USER_CONFIG|GEMRC|COMPOSER_HOME|COMPOSER|MISE_CONFIG_DIR)$/i;
 
 /**
  * Where a tool's configuration, programs or packages come from. Threat: `HOME=/tmp/evil git status` (a planted
@@ -938,8 +949,20 @@ function toolSourceWhy(k: string, v: string | null, cwd: string | null, env: Com
   };
   if (TOOL_HOME.test(k)) {
     if (v === null) return `${k} is set to a place only known at run time: the configuration or code the tools on the line load cannot be seen`;
-    const bad = v.split(k.endsWith('DIRS') || /PATH$/i.test(k) ? ':' : /\0/).find((d) => !place(d));
-    return bad === undefined ? undefined : `${k}=${bad} makes the tools on the line load configuration or code from a place nobody has reviewed`;
+    const parts = v.split(k.endsWith('DIRS') || /PATH$/i.test(k) ? ':' : /\0/);
+    const bad = parts.find((d) => !place(d));
+    if (bad !== undefined) return `${k}=${bad} makes the tools on the line load configuration or code from a place nobody has reviewed`;
+    if (!CONFIG_HOME.test(k)) return undefined;
+    for (const d of parts) {
+      const t = d.trim().replace(/^file:\/\//, '');
+      if (t === '') continue;
+      const n = normalize(t.startsWith('~/') || t === '~' ? env.home + t.slice(1) : t.startsWith('/') ? t : `${cwd}/${t}`);
+      if (!within(n, env.workspace) || n === normalize(env.home)) continue;
+      // A folder (what it holds is loaded), a file written on the line or since the last commit: not judged.
+      if (env.isDir?.(n) !== false || env.scriptChanged?.(n) !== false)
+        return `${k}=${d} makes the tools on the line load configuration or code from ${n}, which the guard does not read and git does not hold as committed`;
+    }
+    return undefined;
   }
   if (TOOL_PROGRAM.test(k)) {
     if (v === null) return `${k} is set to a program only known at run time`;

@@ -91,7 +91,10 @@ export function envKind(k: string): EnvKind | undefined {
 /** Variables carrying a program's options, with the judge of their grammar. */
 const OPTS: Record<string, (v: string) => string | undefined> = {
   PYTEST_ADDOPTS: pytestOpts,
-  ZIPOPT: (v) => (/(^|\s)-[A-Za-z]*T|--unzip-command|--test|(^|\s)-@|(^|\s)-[A-Za-z]*[ib]\b/.test(v) ? 'hands zip a test command or a file list' : undefined),
+  ZIPOPT: (v) =>
+    /(^|\s)-[A-Za-z]*T|--unzip-command|--test|(^|\s)-@|(^|\s)-[A-Za-z]*[ib]\b|(^|\s)-[A-Za-z]*m|--move/.test(v)
+      ? 'hands zip a test command, a file list or -m (the files zipped are deleted)'
+      : undefined,
   UNZIPOPT: (v) => (/(^|\s)-[A-Za-z]*d|(^|\s)-[A-Za-z]*[oK]/.test(v) ? 'makes unzip extract elsewhere or overwrite' : undefined),
   UNZIP: (v) => (/(^|\s)-[A-Za-z]*d|(^|\s)-[A-Za-z]*[oK]/.test(v) ? 'makes unzip extract elsewhere or overwrite' : undefined),
   GZIP: (v) => (/^(\s*(-[1-9]|--fast|--best|-n|-N|--rsyncable|-q|-v|--no-name|--name))*\s*$/.test(v) ? undefined : 'hands gzip options beyond a level'),

@@ -468,7 +468,15 @@ export const DEV: RowSpec[] = [
     },
     ok: ['conda list', 'conda env list'],
   },
-  { n: 'virtualenv venv', d: 'makes a Python virtual environment', loose: true, a: 'A*', ok: ['virtualenv .venv'] },
+  {
+    n: 'virtualenv venv',
+    d: 'makes a Python virtual environment (--clear deletes what the folder holds first)',
+    loose: true,
+    o: '--clear:clear',
+    a: 'A*/clear=D',
+    ok: ['virtualenv .venv'],
+    eff: ['virtualenv --clear src => delete src'],
+  },
   {
     n: 'python-build',
     d: 'python -m build: builds the sdist and wheel (setup/pyproject decide what runs)',
@@ -1015,9 +1023,9 @@ export const DEV: RowSpec[] = [
     n: 'javac kotlinc scalac groovyc',
     d: 'JVM compilers',
     loose: true,
-    o: '-d=W -cp|-classpath=V -s=W -h=W --release=V -source=V -target=V -sourcepath=V -encoding=V -include-runtime',
+    o: '-d=V -cp|-classpath=V -s=V -h=V --release=V -source=V -target=V -sourcepath=V -encoding=V -include-runtime',
     a: 'R*',
-    x: 'argfile',
+    x: 'jvmc',
     ok: ['javac -d /tmp/out src/Main.java'],
   },
   {

@@ -7,7 +7,7 @@
 // The reading here is the conservative one: every forwarded word names a path (touched in every way, `@FILE`
 // included), an output option's value is written, a plugin or program option's value is run.
 import { ccSources, preloadedCode } from './handlers4';
-import { applyRoles, derived, handler, type Model } from './model';
+import { INTO, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 
 /** Forwarding options of compiler drivers: comma lists (`-Wl,a,b`) and one-word values (`-Xlinker a`). */
 const COMMA = /^-W([lap]),(.*)$/s;
@@ -129,6 +129,23 @@ function argFiles(m: Model): void {
 handler('argfile', (m) => {
   applyRoles(m);
   argFiles(m);
+});
+
+/**
+ * JVM compilers: `-d`, `-s` and `-h` name the folders class files, generated sources and headers are written
+ * into (by package path): files under them are replaced, the folder is not (`javac -d build` keeps build/).
+ */
+handler('jvmc', (m) => {
+  applyRoles(m);
+  argFiles(m);
+  for (const [key, names] of [
+    ['-d', ['*.class']],
+    ['-s', ['*.java', '*.kt', '*.scala', '*.groovy']],
+    ['-h', ['*.h']],
+  ] as const) {
+    const o = m.occ(key);
+    if (o !== undefined && o.value !== undefined) m.path('W', o.w, o.value, `${m.label} ${key} (its files are written into it)`, RECURSIVE | INTO, [...names]);
+  }
 });
 
 /** java: options read from `@argfiles`, and agents (`-javaagent:`, `-agentpath:`) loaded before the program. */

@@ -67,6 +67,19 @@ handler('git-rm', (m) => {
 });
 
 /**
+ * `git add -f PATHS`: ignored files are staged too, to be committed and pushed — every file under each pathspec is
+ * read out of the working tree (a secret folder's or the whole tree's gitignored .env included, as `git add -f .env`
+ * is judged). `-A` without a pathspec reaches the whole tree.
+ */
+handler('git-add', (m) => {
+  applyRoles(m);
+  if (!m.has('force')) return;
+  const how = 'git add -f (stages ignored files too, to be committed)';
+  for (const w of m.p.positional) m.path('R', w, w.value, how, RECURSIVE);
+  if (m.p.positional.length === 0 && m.has('all')) m.add('read', undefined, '.', how, RECURSIVE);
+});
+
+/**
  * git stash push PATHS (and `git stash -- PATHS`): the named paths' local changes are saved and the files put
  * back as committed — a rewrite of each (a protected test's edits would go). Other verbs name stashes and
  * messages, not paths.

@@ -59,7 +59,13 @@ export const INFRA: RowSpec[] = [
       },
       'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
         { n: '', d: 'lists and queries (names, not content)', a: 'V*' },
-      'add stage': { n: '', d: 'stages files (a named protected path is refused)', o: '--pathspec-from-file=R --chmod=V', a: '?*' },
+      'add stage': {
+        n: '',
+        d: 'stages files (a named protected path is refused; -f stages the ignored files under each pathspec too)',
+        o: '--pathspec-from-file=R --chmod=V -f|--force:force -A|--all|--no-ignore-removal:all',
+        a: '?*',
+        x: 'git-add',
+      },
       'commit ci': {
         n: '',
         d: 'commits (the hooks run)',
