@@ -341,6 +341,11 @@ const SU_OPTS = [O('c', 'c', ['command'], true), O('s', 'sg', ['shell', 'group']
 // Regexes of the unwrap loop are module constants: a literal is a new RegExp object per evaluation.
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const TOOL_AT_VERSION = /^[\w./:-]+@[\w.+-]*$/;
+/** Package managers whose rows judge a command run in each package or another folder (`pnpm -r exec`). */
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+/** A global option that says where a tool runs the command (another folder, each package of a workspace). */
+const WHERE_OPTION =
+  /^(?:-[A-Za-z]*[FrwC][A-Za-z]*|--(?:filter|recursive|workspaces?|include-workspace-root|dir|cwd|prefix|directory|project-dir|workdir|chdir|cd)(?:=.*)?)$/;
 const PACKAGE_AT_VERSION = /^(@?[^@]+)@[^/]*$/;
 const WHITESPACE = /\s/;
 const PYTHON_NAME = /^python(\d+(\.\d+)?)?$/;
@@ -799,6 +804,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       const at = runVerbAt(name, words, runVerbs);
       if (at < 0) return emit(host, u, words);
       if (at > 1) {
+        // `pnpm -F app exec CMD`, `npm -w app exec CMD`, `pnpm -r exec CMD`: a global option that picks where the
+        // command runs (each package, another folder) is the tool row's to judge, with the whole line (asked there).
+        if (PACKAGE_MANAGERS.has(name) && words.slice(1, at).some((x) => x.value !== null && WHERE_OPTION.test(x.value))) return emit(host, u, words);
         // `stack --silent exec -- CMD`, `hatch -e test run CMD`, `hatch env run -- CMD`: the command after the verb
         // is judged as a command, and the tool's own options naming a path by its row (`stack --stack-yaml /tmp/x`).
         if (words.slice(1, at).some((x) => x.value === null || /[/~$]/.test(x.value))) emit(host, u, words.slice(0, at));

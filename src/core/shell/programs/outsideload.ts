@@ -12,7 +12,7 @@
 
 /** Name words that say the value is data: where output, caches, logs and reports go, or a data input. */
 const DATA_WORD = new Set(
-  'o out output outputs outdir outfile dest destdir destination prefix cache caches log logs logfile tmp temp tmpdir tempdir report reports junit coverage artifact artifacts backup dump history pid pidfile lock lockfile socket bindir libdir datadir sysconfdir localstatedir mandir docdir infodir save results snapshot snapshots body message msg notes data input json csv text title description comment export target'.split(
+  'o out output outputs outdir outfile dest destdir destination prefix cache caches log logs logfile tmp temp tmpdir tempdir report reports junit coverage artifact artifacts backup dump history pid pidfile lock lockfile socket bindir libdir datadir sysconfdir localstatedir mandir docdir infodir save results snapshot snapshots body message msg notes data input json csv text title description comment export target coverprofile cpuprofile memprofile blockprofile mutexprofile trace outputdir'.split(
     ' ',
   ),
 );

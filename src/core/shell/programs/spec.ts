@@ -396,6 +396,15 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       }
       continue;
     }
+    // `-test.coverprofile=F` (Go's test binary flags, Java's -Dx.y=…): a dotted name is one long option written
+    // with one dash, not a cluster of short ones (whose letters would misread the value).
+    const dotted = loose ? DOTTED_SINGLE_DASH.exec(v) : null;
+    if (dotted) {
+      const load = outsideLoadPath(dotted[1], v.slice(dotted[0].length));
+      // (Otherwise an option the loose row does not list, as its unknown short options are: its handler may read it.)
+      if (load !== undefined) addOcc(out, { key: '-' + dotted[1], long: [], arg: 1, role: 'X', flag: undefined }, load, undefined);
+      continue;
+    }
     for (let k = 1; k < v.length; k++) {
       const c = v[k];
       let o: ROpt | undefined;
@@ -500,6 +509,9 @@ export function loadsFromOutside(names: readonly string[], value: string | null 
   }
   return false;
 }
+
+/** `-name.sub=`: a long option written with one dash (its name holds a dot, which no short option is). */
+const DOTTED_SINGLE_DASH = /^-([A-Za-z][\w-]*\.[\w.-]*)=/;
 
 function addOcc(out: Parsed, opt: ROpt, value: string | null | undefined, w: W | undefined): void {
   if ((opt.role === 'V' || opt.role === 'R' || opt.role === '?') && typeof value === 'string' && loadsFromOutside([opt.key, ...opt.long], value))
