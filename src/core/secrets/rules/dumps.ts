@@ -19,7 +19,8 @@ import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { formHit, named, push, token, type Form } from './fresh10';
+import { registerGates } from './gates';
+import { named, push, token, type Form, scanForms } from './fresh10';
 
 const RULE = 'dump-context';
 
@@ -158,23 +159,16 @@ function copyRows(text: string, index: LineIndex, out: BlockOutput): void {
   }
 }
 
+// Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
+registerGates(FORMS.flatMap((f) => f.gates));
+
 export const dumpContext: BlockRule = {
   id: RULE,
   description:
     'GnuPG agent key S-expressions, pg_dump COPY rows under a secret column, MySQL SET PASSWORD / IDENTIFIED BY (also with \\040 blanks), redis CONFIG SET requirepass, nginx/Apache directives, KeePass and Bitwarden exports, escaped JSON in strings, JWT secrets as JSON, PHP sessions, NuGet apikeys, PHP salts, names in ANSI colour codes',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    for (const f of FORMS) {
-      if (!f.gates.some((g) => text.includes(g))) continue;
-      f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-        if (m[0].length === 0) {
-          f.re.lastIndex++;
-          continue;
-        }
-        formHit(f, m, text, (s, e) => push(text, index, out, s, e, RULE));
-      }
-    }
+    scanForms(FORMS, text, index, out, RULE);
     if (text.includes('FROM stdin;')) copyRows(text, index, out);
   },
   samples() {

@@ -417,6 +417,28 @@ export function formHit(f: Form, m: RegExpExecArray, text: string, hit: (s: numb
   hit(s, e);
 }
 
+/**
+ * Every form's hits in `text`, under `rule`: a line form on the lines holding one of its gates, any other form over
+ * the whole text when one of its gates is in it (the gates of all forms are found in one pass: gates.ts).
+ */
+export function scanForms(forms: readonly Form[], text: string, index: LineIndex, out: BlockOutput, rule: string): void {
+  for (const f of forms) {
+    if (f.line === true) {
+      eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, rule)));
+      continue;
+    }
+    if (!holdsAny(text, f.gates)) continue;
+    f.re.lastIndex = 0;
+    for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
+      if (m[0].length === 0) {
+        f.re.lastIndex++;
+        continue;
+      }
+      formHit(f, m, text, (s, e) => push(text, index, out, s, e, rule));
+    }
+  }
+}
+
 /** A hit at text offsets [s, e) (on one line), under `rule`. */
 export function push(text: string, index: LineIndex, out: BlockOutput, s: number, e: number, rule: string, priority = PRIORITY): void {
   const starts = index.starts();

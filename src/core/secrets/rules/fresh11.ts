@@ -22,11 +22,11 @@
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
-import { holdsAny, registerGates } from './gates';
+import { registerGates } from './gates';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
-import { eachGateLineMatch, formHit, named, password, push, token, type Form } from './fresh10';
+import { named, password, push, token, type Form, scanForms } from './fresh10';
 import { lineOfPos } from './structure';
 
 const RULE = 'fresh11-context';
@@ -333,21 +333,7 @@ export const fresh11Context: BlockRule = {
     'Lines the line rules know but the pre-scan does not offer (tool flags, positional calls), pieces after a VT, FF or lone CR, diffs of secrets, URL userinfo with @ in the user, Redis AUTH, name/value pairs apart, template fallbacks, escaped JSON, chap-secrets and ipsec.secrets, unprefixed vendor tokens by context',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    for (const f of FORMS) {
-      if (f.line === true) {
-        eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, RULE)));
-        continue;
-      }
-      if (!holdsAny(text, f.gates)) continue;
-      f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-        if (m[0].length === 0) {
-          f.re.lastIndex++;
-          continue;
-        }
-        formHit(f, m, text, (s, e) => push(text, index, out, s, e, RULE));
-      }
-    }
+    scanForms(FORMS, text, index, out, RULE);
     graphqlVariables(text, index, out);
     if (text.includes('-b ') || text.includes('--cookie') || text.includes('Cookie:')) cookies(text, index, out);
     // Lines the pre-scan does not offer the line rules: found by their words, each read once.

@@ -12,9 +12,9 @@
 // Cost: every form names literals the text must hold (one native search each) before its regex runs.
 import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
-import { holdsAny, registerGates } from './gates';
+import { registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { formHit, named, password, push, token, type Form } from './fresh10';
+import { named, password, token, type Form, scanForms } from './fresh10';
 
 const RULE = 'fresh12-context';
 
@@ -124,17 +124,7 @@ export const fresh12Context: BlockRule = {
     'Placeholder defaults (${NAME:secret}), Gradle password properties without =, config directives (bindpw, rootpw, requirepass, masterauth, rocommunity, snmp createUser), BIND TSIG secrets, .curlrc user, passwords in error messages, buildConfigField/resValue, Jsonnet hidden fields, Elixir salts and signers, keys in URL queries, TOTP seeds',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    for (const f of FORMS) {
-      if (!holdsAny(text, f.gates)) continue;
-      f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-        if (m[0].length === 0) {
-          f.re.lastIndex++;
-          continue;
-        }
-        formHit(f, m, text, (s, e) => push(text, index, out, s, e, RULE));
-      }
-    }
+    scanForms(FORMS, text, index, out, RULE);
   },
   samples() {
     let seed = 0xf12000;

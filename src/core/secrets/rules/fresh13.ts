@@ -23,7 +23,8 @@ import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { formHit, named, password, push, token, type Form, type Judge } from './fresh10';
+import { registerGates } from './gates';
+import { named, password, push, token, type Form, type Judge, scanForms } from './fresh10';
 
 const RULE = 'fresh13-structure';
 
@@ -478,23 +479,16 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
   }
 }
 
+// Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
+registerGates(FORMS.flatMap((f) => f.gates));
+
 export const fresh13Structure: BlockRule = {
   id: RULE,
   description:
     'Secrets split over lines (concatenated or adjacent literals, joined lists, YAML continuation lines, heredoc bodies), secret columns named on another line (SQL COPY and INSERT rows, mysql/psql tables), redis config replies, keys beyond ASCII or padded, JSON pairs after others, \\u003d separators, EDN tagged maps, passwords piped to kinit/sudo -S/gpg; keeps Helm checksum annotations and secret names written as paths',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    for (const f of FORMS) {
-      if (!f.gates.some((g) => text.includes(g))) continue;
-      f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-        if (m[0].length === 0) {
-          f.re.lastIndex++;
-          continue;
-        }
-        formHit(f, m, text, (s, e) => push(text, index, out, s, e, RULE));
-      }
-    }
+    scanForms(FORMS, text, index, out, RULE);
     if (text.includes('\n')) {
       if (/["'`][ \t]*(?:[+.&,;)\]]|\|\|)*[ \t]*\r?\n[ \t]*(?:[+.&]|\|\|)?[ \t]*["'`]/.test(text)) splitLiterals(text, index, out);
       if (text.includes(':')) yamlContinued(text, index, out);
