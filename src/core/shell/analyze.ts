@@ -2616,6 +2616,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.into) pe.into = true;
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
+    if (e.noFollow) pe.noFollow = true;
     if (e.history) pe.history = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
@@ -2683,6 +2684,7 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.recursive ?? false) === e.recursive &&
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
+      (p.noFollow ?? false) === e.noFollow &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )
       return true;

@@ -625,6 +625,8 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         continue;
       }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
+      // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
+      if (e.noFollow && info?.kind === 'symlink') continue;
       // A link in the tree is judged where it leads (`grep -R` follows it).
       const bases = lexical === physical ? [lexical] : [lexical, physical];
       const paths = bases.map((b) => b + '/' + child);

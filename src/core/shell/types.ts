@@ -65,6 +65,8 @@ export interface PathEffect {
   names?: string[];
   /** A tree access that skips names starting with a dot (rg, ag, fd by default). */
   noHidden?: boolean;
+  /** A tree walk that does not follow the links it meets under the tree (`grep -r`, `rg` without `-L`). */
+  noFollow?: boolean;
   /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
   exec?: boolean;
   /**

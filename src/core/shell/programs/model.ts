@@ -45,6 +45,11 @@ export const HISTORY = 64;
  * own, read as the row reads it; outside, code nobody has seen is run (judged as a program run, not a read).
  */
 export const RUNS = 128;
+/**
+ * A tree walk that does not follow the symbolic links it meets under the tree (`grep -r`, `rg` without `-L`, `git
+ * grep`): a link below the named folder is not read through. A link named on the command line still is.
+ */
+export const NO_FOLLOW = 256;
 
 export const NO_ACC: Access[] = [];
 
