@@ -231,13 +231,11 @@ export const FORMS: Form[] = [
   // An HTTP credential by its scheme: `"value": "Basic <base64>"` (Postman, HAR), `AUTH_HEADER=Bearer <token>`.
   {
     gates: ['Basic '],
-    line: true,
-    anchors: ['Basic'],
     re: /\bBasic[ \t]+([A-Za-z0-9+/]{12,}={0,2})(?![\w+/=])/dg,
     groups: [1],
     judge: (v) => basicCredential(v),
   },
-  { gates: ['Bearer '], line: true, anchors: ['Bearer'], re: /\bBearer[ \t]+([A-Za-z0-9_.~+/-]{20,}={0,2})(?![\w.~+/=-])/dg, groups: [1], judge: token },
+  { gates: ['Bearer '], re: /\bBearer[ \t]+([A-Za-z0-9_.~+/-]{20,}={0,2})(?![\w.~+/=-])/dg, groups: [1], judge: token },
   // A credentials object built from a user and a password literal.
   {
     gates: ['Credential', 'PasswordAuthentication'],

@@ -495,7 +495,7 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
   for (const re of [CHECKSUM, SECRET_NAME]) {
     if (
       re === CHECKSUM
-        ? !holds(text, 'checksum/')
+        ? !text.includes('checksum/')
         : !(holds(text, 'secret_') || holds(text, 'secretName')) || !/secret_id|secret_name|secretName|secret_arn/.test(text)
     )
       continue;
@@ -519,7 +519,7 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates([...formLiterals(FORMS), 'INSERT', 'insert', 'COPY', 'checksum/', 'secret_', 'secretName']);
+registerGates([...formLiterals(FORMS), 'secret_', 'secretName']);
 
 export const fresh13Structure: BlockRule = {
   id: RULE,
@@ -534,7 +534,7 @@ export const fresh13Structure: BlockRule = {
       if (text.includes('<<')) heredocTokens(text, index, out);
       if (text.includes('|')) resultTables(text, index, out);
     }
-    if (holds(text, 'INSERT') || holds(text, 'insert') || holds(text, 'COPY')) sqlDumps(text, index, out);
+    if (/INSERT|insert|COPY/.test(text)) sqlDumps(text, index, out);
     lookAlikes(text, index, out);
   },
   samples() {
