@@ -20,7 +20,7 @@ import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { named, push, token, type Form, scanForms } from './fresh10';
+import { named, push, token, type Form, formLiterals, scanForms } from './fresh10';
 
 const RULE = 'dump-context';
 
@@ -160,7 +160,7 @@ function copyRows(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates(formLiterals(FORMS));
 
 export const dumpContext: BlockRule = {
   id: RULE,
