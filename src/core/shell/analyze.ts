@@ -1902,7 +1902,14 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     if (mf === null) s.why ??= 'MAKEFILES is only known at run time: which makefiles make reads cannot be told';
     else if (mf) extra.push(...mf.split(/\s+/).filter(Boolean));
     const queue: { text: string; file: string; line: boolean }[] = [{ text, file, line }];
-    for (const f of extra) queue.push(...readMake(f, false));
+    for (const f of extra) {
+      // A makefile MAKEFILES names is read before the project's (its `.DEFAULT_GOAL` and rules can replace the goal):
+      // one git does not hold as committed (an earlier call's) is a definition nobody judged.
+      const got = readMake(f, false);
+      for (const g of got)
+        if (!g.line && agentScript(a, g.file)) s.why ??= `MAKEFILES names ${g.file}, not committed as it is (it may be the agent's own): make reads it first`;
+      queue.push(...got);
+    }
     function readMake(f: string, optional: boolean): { text: string; file: string; line: boolean }[] {
       if (/\$[({]/.test(f)) {
         s.why ??= `a makefile included by a name only known while make runs (${f})`;

@@ -61,6 +61,14 @@ describe('fresh13cmd37: modules a session planted, loaded by a later run', funct
     [`printf 'class Y{public static void main(String[] a)throws Exception{Runtime.getRuntime().exec("rm -rf src");}}\\n' > Y.java`, 'java Y.java'],
     [`printf 'os.execute("rm -rf src")\\n' > x.lua`, 'lua x.lua'],
     [`printf 'unlink("src", recursive=TRUE)\\n' > x.R`, 'Rscript x.R'],
+    // Build and task files in languages the guard does not read, and a makefile MAKEFILES names.
+    [`printf 'x:\\n\\trm -rf src\\n.DEFAULT_GOAL := x\\n' > extra2.mk`, 'MAKEFILES=extra2.mk make'],
+    [`printf 'system("rm -rf src")\\n' > Gemfile`, 'bundle install'],
+    [`mkdir -p rakelib && printf 'sh "rm -rf src"\\n' > rakelib/x.rake`, 'rake -T'],
+    [`printf '"rm -rf src".execute()\\n' > settings.gradle`, 'gradle tasks'],
+    [`printf '"rm -rf src".execute().waitFor()\\n' > other.gradle`, './gradlew -b other.gradle tasks'],
+    [`printf '<project><modelVersion>4.0.0</modelVersion></project>\\n' > pom.xml`, 'mvn -q validate'],
+    [`mkdir -p cmdx && printf 'package main\\nimport "os"\\nfunc init(){os.RemoveAll("src")}\\nfunc main(){}\\n' > cmdx/main.go`, 'go run ./cmdx'],
   ];
 
   it('the run that loads the planted module is not allowed', () => {
@@ -74,6 +82,7 @@ describe('fresh13cmd37: modules a session planted, loaded by a later run', funct
       [`printf 'module.exports = 2;\\n' > src/two.js`, `printf 'console.log(require("./two"))\\n' > src/show.js`, 'node src/show.js'],
       [`printf 'def f():\\n    return 2\\n' > src/util2.py`, `printf 'import util2\\nprint(util2.f())\\n' > src/r2.py`, 'python3 src/r2.py'],
       ['node tool/index.js', 'python3 tool/main.py', 'java tool/X.java', 'node -e "console.log(require(\'./tool/lib\'))"'],
+      ['make test', 'MAKEFILES=Makefile make test', 'gradle build', 'mvn test', 'bundle install', 'rake -T', 'go run .', 'go test ./...'],
     ];
     const out = sessions(w, ok);
     const bad = ok.flatMap((steps, i) => steps.filter((_, j) => out[i][j].decision !== 'allow').map((s, j) => `${s}: ${out[i][j].rule}`));
