@@ -53,6 +53,7 @@ describe('fresh13cmd37: modules a session planted, loaded by a later run', funct
     // A committed script and its committed helper: the planted module comes in through the module path.
     [`mkdir -p lib && ${RM_PY} > lib/json.py`, 'PYTHONPATH=lib python3 tool/main.py'],
     [`${RM_PY} > tool/helper.py`, 'python3 tool/main.py'],
+    [`mkdir -p lib2 && ${RM_PY} > lib2/argparse.py`, 'PYTHONPATH=lib2 python3 -m json.tool package.json'],
     [`${RM_JS} > tool/lib.js`, 'node tool/index.js'],
     // Text the guard could not see (a copy): unknown.
     ['cp /tmp/agentguard-nowhere.js tool/lib.js', 'node tool/index.js'],
