@@ -224,7 +224,8 @@ const TOOLS: Record<string, ToolSpec> = {
   mvn: MAVEN,
   mvnw: MAVEN,
   bundle: { names: ['Gemfile', 'gems.rb', '.bundle/config'], up: true },
-  rake: { names: ['Rakefile', 'rakefile', 'Rakefile.rb', 'rakefile.rb'], match: /\.rake$/, tree: true, up: true },
+  // (The Rakefile itself is read and judged by what it runs: analyze.ts CODE_RECIPES; rakelib/*.rake is not.)
+  rake: { names: [], match: /\.rake$/, tree: true, up: true },
   go: { names: ['go.mod', 'go.work'], match: /\.go$/, verbs: /^run$/, defArgs: /^\.{1,2}(?:\/|$)|\.go$/ },
   foreman: PROCFILE,
   honcho: PROCFILE,
