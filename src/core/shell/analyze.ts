@@ -38,6 +38,7 @@ import {
 } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { scriptCalls } from './opaquecalls';
+import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -1901,7 +1902,14 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     if (mf === null) s.why ??= 'MAKEFILES is only known at run time: which makefiles make reads cannot be told';
     else if (mf) extra.push(...mf.split(/\s+/).filter(Boolean));
     const queue: { text: string; file: string; line: boolean }[] = [{ text, file, line }];
-    for (const f of extra) queue.push(...readMake(f, false));
+    for (const f of extra) {
+      // A makefile MAKEFILES names is read before the project's (its `.DEFAULT_GOAL` and rules can replace the goal):
+      // one git does not hold as committed (an earlier call's) is a definition nobody judged.
+      const got = readMake(f, false);
+      for (const g of got)
+        if (!g.line && agentScript(a, g.file)) s.why ??= `MAKEFILES names ${g.file}, not committed as it is (it may be the agent's own): make reads it first`;
+      queue.push(...got);
+    }
     function readMake(f: string, optional: boolean): { text: string; file: string; line: boolean }[] {
       if (/\$[({]/.test(f)) {
         s.why ??= `a makefile included by a name only known while make runs (${f})`;
@@ -2085,6 +2093,59 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
   for (const literal of shellOuts(text).literals) lineText(a, literal, `a command ${target} runs`, s.cwd);
   for (const r of v.reads)
     s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
+}
+
+/** At most this many of the project's modules are followed from one file a line runs (the rest is the project's own). */
+const MAX_MODULES = 48;
+
+/**
+ * The project's modules the file a line runs loads (modules.ts), followed transitively: one the line wrote is judged
+ * as code it shows, one git does not hold as committed (an earlier call's, the agent's own) as a run of it, strictly;
+ * one whose text is unknown or unreadable is an unknown. Committed modules are the project's own, followed only to
+ * reach the ones they load. Python's module path is the script's folder, then PYTHONPATH.
+ */
+function followModules(
+  a: Analyzer,
+  s: Sub,
+  env: CommandEnv,
+  entry: string,
+  text: string,
+  lang: string,
+  contents: Map<string, string | null> | undefined,
+): void {
+  if (!followsModules(lang) || !env.exists || s.cwd === null) return;
+  const cwd = s.cwd;
+  const vars = a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns };
+  const pp = vars.PYTHONPATH;
+  const roots = [entry.slice(0, entry.lastIndexOf('/')) || '/'];
+  if (lang === 'python' && typeof pp === 'string') for (const d of pp.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
+  const seen = new Set([entry]);
+  const queue: { file: string; text: string }[] = [{ file: entry, text }];
+  let left = MAX_MODULES;
+  for (let i = 0; i < queue.length; i++) {
+    for (const cands of localLoads(lang, queue[i].file, queue[i].text, roots)) {
+      const f = cands.find((c) => contents?.has(c) || env.exists!(c) === true);
+      if (f === undefined || seen.has(f) || INSTALLED.test(f) || !inWorkspace(f, env)) continue;
+      seen.add(f);
+      if (--left < 0) return;
+      const how = `${f}, a module ${queue[i].file} loads`;
+      if (contents?.has(f)) {
+        const t = contents.get(f)!;
+        if (t === null) note(a, s, `${how}, was written on this line with text only known at run time`);
+        else {
+          judgeProgramText(a, s, f, t, false, lang);
+          queue.push({ file: f, text: t });
+        }
+        continue;
+      }
+      const changed = agentScript(a, f);
+      const t = env.readScript?.(f, MAX_SCRIPT_BYTES);
+      if (t === false && changed) note(a, s, `${how}, is not committed as it is and the guard cannot read it whole`);
+      if (typeof t !== 'string') continue;
+      if (changed) judgeProgramText(a, s, f, t, true, lang, true);
+      queue.push({ file: f, text: t });
+    }
+  }
 }
 
 /** A script on disk that git does not hold as committed (or cannot tell): possibly the agent's own, judged strictly. */
@@ -2463,7 +2524,10 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         if (p === null || p === undefined) continue;
         // A program named without a slash is looked up on PATH, not in the folder.
         if (acc.w === s.words[0] && !p.includes('/')) continue;
-        const target = abs(p);
+        let target = abs(p);
+        // A module a program loads by a name without its extension (`node -e "require('./src/h')"`): Node's resolution.
+        if (!contents?.has(target) && env.exists?.(target) !== true && !/\.\w+$/.test(target) && SCRIPT_LANGS[s.name ?? ''] === 'node')
+          target = jsCandidates(target, '/').find((c) => contents?.has(c) || env.exists?.(c) === true) ?? target;
         let text = contents?.get(target);
         let origin = 'written on this line';
         if (text === undefined && !contents?.has(target)) {
@@ -2501,8 +2565,19 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
             );
           (judged ??= new Set()).add(target);
         }
-        if (!asLang) continue;
+        if (!asLang) {
+          // A file run as code in a language the guard does not read (`java X.java`, `lua x.lua`, `Rscript x.R`):
+          // the project's committed program is its own; one the agent wrote (on this line or since HEAD) is unseen.
+          if (!asShell && (origin !== 'on disk' || agentScript(a, target)))
+            note(
+              a,
+              s,
+              `${target} is code the guard does not read (${origin === 'on disk' ? "not committed as it is: it may be the agent's own" : 'written on this line'}), and ${s.name ?? 'the command'} runs it`,
+            );
+          continue;
+        }
         judgeProgramText(a, s, target, text, origin === 'on disk', lang!, true);
+        followModules(a, s, env, target, text, lang!, contents);
         if (origin !== 'on disk') (judged ??= new Set()).add(target);
         // Appended to a file on disk: what was there runs too.
         if (appended?.has(target)) {

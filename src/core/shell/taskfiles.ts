@@ -203,6 +203,12 @@ interface ToolSpec {
 const NIX_DEF = /\.nix$|^(?:path:|git\+file:)?[.~/]|^[\w.-]+\/|#/;
 const PROCFILE: ToolSpec = { names: ['Procfile', 'Procfile.dev', '.foreman'], verbs: /^(start|run|check|local)$/, dirOpts: /^(-d|--root)$/ };
 const NX: ToolSpec = { names: ['nx.json', 'workspace.json', 'angular.json', 'project.json'], match: /^project\.json$/, tree: true, up: true };
+const GRADLE: ToolSpec = {
+  names: ['settings.gradle', 'settings.gradle.kts', 'build.gradle', 'build.gradle.kts', 'init.gradle', 'init.gradle.kts', 'gradle.properties'],
+  match: /\.gradle(?:\.kts)?$/,
+  up: true,
+};
+const MAVEN: ToolSpec = { names: ['pom.xml', '.mvn/extensions.xml', '.mvn/maven.config', '.mvn/jvm.config'], up: true };
 const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].map((e) => `${b}.${e}`)), up: true });
 
 /**
@@ -210,6 +216,17 @@ const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => 
  * jest, eslint…), make, npm scripts and mise are judged there by what the files hold.
  */
 const TOOLS: Record<string, ToolSpec> = {
+  // Build files in languages the guard does not read: Gradle's Groovy/Kotlin scripts (settings, init scripts named
+  // with -I or -b), Maven's pom (a plugin bound to a phase runs commands), Bundler's Gemfile and rake's tasks (Ruby),
+  // `go run`'s package sources. A committed one is the project's own; one the agent wrote is code nobody judged.
+  gradle: GRADLE,
+  gradlew: GRADLE,
+  mvn: MAVEN,
+  mvnw: MAVEN,
+  bundle: { names: ['Gemfile', 'gems.rb', '.bundle/config'], up: true },
+  // (The Rakefile itself is read and judged by what it runs: analyze.ts CODE_RECIPES; rakelib/*.rake is not.)
+  rake: { names: [], match: /\.rake$/, tree: true, up: true },
+  go: { names: ['go.mod', 'go.work'], match: /\.go$/, verbs: /^run$/, defArgs: /^\.{1,2}(?:\/|$)|\.go$/ },
   foreman: PROCFILE,
   honcho: PROCFILE,
   forego: PROCFILE,

@@ -253,8 +253,11 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
   const shadow: string[] = [];
   const start = PYTHON.test(name) ? pythonStart(args) : undefined;
   if (start) {
-    shadow.push(start.dir);
-    for (const m of start.modules) out.files.push(`${start.dir}/${m}.py`, `${start.dir}/${m}/__init__.py`);
+    // PYTHONPATH's folders come right after it: a module named like one it imports (or the standard library's) there runs too.
+    for (const d of [start.dir, ...(out.importDirs ?? [])]) {
+      if (!shadow.includes(d)) shadow.push(d);
+      for (const m of start.modules) out.files.push(`${d}/${m}.py`, `${d}/${m}/__init__.py`);
+    }
   }
   let pytest: readonly string[] | undefined;
   if (name === 'pytest' || name === 'py.test') pytest = args;

@@ -649,7 +649,8 @@ export const DEV: RowSpec[] = [
     o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C|--codegen=V --target=V',
     a: 'R*',
     x: 'rustc',
-    ok: ['rustc --version'],
+    ok: ['rustc --version', 'rustc --emit=link,dep-info -o /tmp/app main.rs'],
+    eff: ['rustc --emit=dep-info=tests/a.test.ts main.rs => write tests/a.test.ts'],
   },
   { n: 'rustup rust-analyzer', d: 'Rust toolchain manager', loose: true, a: 'V*', ok: ['rustup show', 'rustup target add wasm32-unknown-unknown'] },
   {
@@ -1095,11 +1096,21 @@ export const DEV: RowSpec[] = [
     // -B names the folder the driver runs cc1, as and ld from; a specs file rewrites the commands it runs; -fuse-ld
     // and --ld-path pick the linker; -wrapper runs every step under a program. What -Wl, -Wa, -Wp, -Xlinker, -Xclang
     // and nvcc's -Xcompiler hand on is read by the receiving program (forward.ts).
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
+    // Options are whole words (`-MD` is not `-M -D`); the ones that name a file they write: -o, -MF (dependencies),
+    // -MJ (a compilation database entry), -aux-info (prototypes), -dumpdir (the folder its dumps, -save-temps files
+    // and coverage notes go into: judged as named), and -f…=FILE options (handler: forward.ts).
+    whole: true,
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=? -dumpbase=V -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
     a: 'R*',
     x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
-    eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
+    eff: [
+      'gcc -o tests/a.test.ts x.c => write tests/a.test.ts',
+      'cc -MD -MF tests/a.test.ts -c main.c -o /tmp/x.o => write tests/a.test.ts',
+      'gcc -MMD -MFtests/a.test.ts -c main.c => write tests/a.test.ts',
+      'gcc -aux-info tests/a.test.ts -c main.c => write tests/a.test.ts',
+      'clang -MJ tests/a.json -c main.c => write tests/a.json',
+    ],
   },
   {
     n: 'ar',
@@ -1115,7 +1126,8 @@ export const DEV: RowSpec[] = [
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
     // A linker plugin (ld, ar, nm all take --plugin) is code they load.
-    o: '-o=W --plugin|-plugin=X',
+    // The link map, the dependency file and the import library are files ld writes (`-Map=FILE`).
+    o: '-o=W --plugin|-plugin=X -Map|--Map=W --dependency-file=W --out-implib=W',
     a: '?*',
     x: 'argfile',
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
