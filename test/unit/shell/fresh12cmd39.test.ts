@@ -144,3 +144,47 @@ describe('plantedCode', () => {
     assert.equal(plantedCode('CMakeLists.txt', 'add_executable(app main.c)\n').why, undefined);
   });
 });
+
+describe('fresh12 cmd39: wrappers, snapshot switches and store deletes', function () {
+  this.timeout(120_000);
+  let w: { root: string; ws: string; home: string };
+  before(() => {
+    w = makeWorkspace();
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('watchexec: a word its join would split is judged as the words too (the inner -c is not lost)', () => {
+    checkEval(w, [
+      ["watchexec -r -- bash -c 'rm -rf src'", 'not-allow'],
+      ["watchexec -r -- sh -c 'git push --force origin main'", 'not-allow'],
+      ["watchexec -r -- sh -c 'cat .env'", 'not-allow'],
+      ['watchexec -e ts -- npm test', 'allow'],
+      ["watchexec -r -- sh -c 'npm run build && npm test'", 'allow'],
+    ]);
+  });
+
+  it('node-tap --snapshot and storybook test -u rewrite snapshots; their plain runs stay allowed', () => {
+    checkEval(w, [
+      ['npx tap --snapshot', 'not-allow'],
+      ['npx tap -S test/a.js', 'not-allow'],
+      ['npx storybook test -u', 'not-allow'],
+      ['npx test-storybook -u', 'not-allow'],
+      ['npx tap test/a.js', 'allow'],
+      ['npx storybook test', 'allow'],
+    ]);
+  });
+
+  it('Nix and Guix store garbage collection and generation deletes are asked, a global option before the verb too', () => {
+    checkEval(w, [
+      ['nix store gc', 'not-allow'],
+      ['nix --extra-experimental-features nix-command store gc', 'not-allow'],
+      ['nix profile wipe-history', 'not-allow'],
+      ['nix-store --gc', 'not-allow'],
+      ['guix gc', 'not-allow'],
+      ["guix package -r '.*'", 'not-allow'],
+      ['nix build .#app', 'allow'],
+      ['nix-store -q --references ./result', 'allow'],
+      ['guix describe', 'allow'],
+    ]);
+  });
+});
