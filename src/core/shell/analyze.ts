@@ -14,7 +14,7 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { APPEND, INTO, NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
@@ -2540,6 +2540,18 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       if (p === null || p === undefined) continue;
       (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
       if (s.name === 'tee' || FETCHERS.has(s.name ?? '')) (writers ??= new Map()).set(abs(p), s);
+      // A copy of a file from outside the workspace (`cp /tmp/x.xml .idea/runConfigurations/`): text nobody has seen.
+      else if (COPIERS.has(s.name ?? '') && !(acc.flags & RECURSIVE)) {
+        const from = s.acc.find(
+          (x) => x.op === 'read' && (x.w ? (x.w.path ?? x.w.value) : x.p) && !inWorkspace(abs((x.w ? (x.w.path ?? x.w.value) : x.p)!), env),
+        );
+        const src = from && (from.w ? (from.w.path ?? from.w.value) : from.p);
+        if (src) {
+          const t = acc.flags & INTO ? `${abs(p)}/${src.slice(src.lastIndexOf('/') + 1)}` : abs(p);
+          contents.set(t, null);
+          (writers ??= new Map()).set(t, s);
+        }
+      }
     }
   }
   if (contents && writers) for (const [p, s] of writers) judgePlanted(a, s, p, contents.get(p));
@@ -2549,6 +2561,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
 
 /** Programs that write what they download (`curl -o Makefile URL`): text nobody has seen. */
 const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'fetch']);
+/** Programs that copy a file's text to another path (judgePlanted: a copy from outside the workspace is unseen text). */
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'ln', 'scp']);
 
 /**
  * A file a build, test or task tool will load and run as its commands or code (package.json scripts, a Makefile,
@@ -2562,7 +2576,7 @@ function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | unde
   // A change of an existing one is exec.plant-runs-later's (asked whatever it writes; a policy may let it through).
   if (text === undefined || s.cwd === null || runsLater(p, false) === undefined || a.cmdEnv.exists?.(p) !== false) return;
   if (text === null) {
-    note(a, s, `writes text only known at run time to ${p}, which a build, test or task tool runs as commands later`);
+    note(a, s, `writes text the guard cannot read (only known at run time, downloaded, or copied from outside the workspace) to ${p}, which a build, test or task tool runs as commands later`);
     return;
   }
   const code = plantedCode(p, text);

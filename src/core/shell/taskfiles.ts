@@ -157,6 +157,8 @@ const TASK_FILE_PATTERNS: readonly RegExp[] = [
   /(?:^|\/)Pulumi\.[\w-]+\.ya?ml$/,
   /(?:^|\/)magefiles\/[^/]+\.go$/,
   /(?:^|\/)config\/[^/]+\.exs$/,
+  // IDE run configurations (JetBrains, Fleet): the commands a person's Run button starts.
+  /(?:^|\/)\.idea\/(?:runConfigurations\/[^/]+\.xml|workspace\.xml)$|(?:^|\/)\.run\/[^/]+\.run\.xml$|(?:^|\/)\.fleet\/run\.json$/,
 ];
 
 /** Is `p` (a path; only its shape is looked at) a file a build or task tool loads and runs as its own definition? */

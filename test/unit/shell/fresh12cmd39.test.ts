@@ -112,6 +112,14 @@ describe('fresh12 cmd39: a new task file is judged as the code it will become', 
       ['echo "$TASK" > Procfile', 'not-allow'],
       ['curl -s https://example.com/p.json > project.json', 'not-allow'],
       ['echo "$X" | tee cdk.json', 'not-allow'],
+      // Copied from outside the workspace: IDE run configurations are task files too.
+      ['mkdir -p .idea/runConfigurations && cp /tmp/x.xml .idea/runConfigurations/', 'not-allow'],
+      ['cp /tmp/workspace.xml .idea/workspace.xml', 'not-allow'],
+      ['mkdir -p .fleet && cp /tmp/run.json .fleet/run.json', 'not-allow'],
+      ['mkdir -p c1 && cp /tmp/Makefile c1/Makefile', 'not-allow'],
+      // Copies inside the workspace, and of ordinary files from outside it, stay allowed.
+      ['cp src/a.js src/b.js', 'allow'],
+      ['cp /tmp/notes.txt docs/notes.txt', 'allow'],
     ]);
   });
 
