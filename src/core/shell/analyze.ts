@@ -2576,7 +2576,11 @@ function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | unde
   // A change of an existing one is exec.plant-runs-later's (asked whatever it writes; a policy may let it through).
   if (text === undefined || s.cwd === null || runsLater(p, false) === undefined || a.cmdEnv.exists?.(p) !== false) return;
   if (text === null) {
-    note(a, s, `writes text the guard cannot read (only known at run time, downloaded, or copied from outside the workspace) to ${p}, which a build, test or task tool runs as commands later`);
+    note(
+      a,
+      s,
+      `writes text the guard cannot read (only known at run time, downloaded, or copied from outside the workspace) to ${p}, which a build, test or task tool runs as commands later`,
+    );
     return;
   }
   const code = plantedCode(p, text);
