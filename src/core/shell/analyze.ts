@@ -14,12 +14,13 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { modelSub, rowOf } from './programs/index';
-import { APPEND, INTO, NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
-import { isJsTaskFile, taskFilesConcern, taskSearch } from './taskfiles';
+import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
+import { runsLater } from './rules/exec';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -2499,6 +2500,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
   /** Files the line appended to that were on disk before: their old text runs along with what the line added. */
   let appended: Set<string> | undefined;
   let judged: Set<string> | undefined;
+  /** The sub-command that last wrote each file by a redirect, tee or a download: its text is shown or fetched. */
+  let writers: Map<string, Sub> | undefined;
   const disk: DiskReads = { left: MAX_SCRIPT_READS, seen: undefined };
   const cfg: ConfigReads = { files: MAX_CONFIG_READS, dirs: MAX_CONFIG_DIRS, seen: undefined };
   // Sub-commands of the scripts judged here are looked at too (a script that runs another), bounded by `disk`.
@@ -2599,6 +2602,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       const p = r.target.path ?? r.target.value;
       if (p === null || p === undefined) continue;
       const t = abs(p);
+      (writers ??= new Map()).set(t, s);
       if (r.op === '>>') judgeAppendedScript(a, s, t, printed, env);
       if (r.op === '>>' && !contents?.has(t) && env.exists?.(t) !== false) (appended ??= new Set()).add(t);
       const prev = (contents ??= new Map()).get(t);
@@ -2610,10 +2614,56 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
       if (p === null || p === undefined) continue;
       (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
+      if (s.name === 'tee' || FETCHERS.has(s.name ?? '')) (writers ??= new Map()).set(abs(p), s);
+      // A copy of a file from outside the workspace (`cp /tmp/x.xml .idea/runConfigurations/`): text nobody has seen.
+      else if (COPIERS.has(s.name ?? '') && !(acc.flags & RECURSIVE)) {
+        const from = s.acc.find(
+          (x) => x.op === 'read' && (x.w ? (x.w.path ?? x.w.value) : x.p) && !inWorkspace(abs((x.w ? (x.w.path ?? x.w.value) : x.p)!), env),
+        );
+        const src = from && (from.w ? (from.w.path ?? from.w.value) : from.p);
+        if (src) {
+          const t = acc.flags & INTO ? `${abs(p)}/${src.slice(src.lastIndexOf('/') + 1)}` : abs(p);
+          contents.set(t, null);
+          (writers ??= new Map()).set(t, s);
+        }
+      }
     }
   }
+  if (contents && writers) for (const [p, s] of writers) judgePlanted(a, s, p, contents.get(p));
   a.written = contents;
   return judged;
+}
+
+/** Programs that write what they download (`curl -o Makefile URL`): text nobody has seen. */
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'fetch']);
+/** Programs that copy a file's text to another path (judgePlanted: a copy from outside the workspace is unseen text). */
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'ln', 'scp']);
+
+/**
+ * A file a build, test or task tool will load and run as its commands or code (package.json scripts, a Makefile,
+ * Procfile, CMakeLists.txt, project.json, a *.config.js…), written on the line: writing it is writing code. Text
+ * the line shows is judged as the code it will become (plantedCode: the commands it holds walked as commands,
+ * a delete no literal shows asked); text only known at run time (`curl … > Makefile`, `echo "$X" > Procfile`)
+ * cannot be, and is asked. Unknown commands inside are the project's to define (an everyday Makefile's `$(CC)`).
+ * Only a file made new: a change of an existing one is asked by exec.plant-runs-later.
+ */
+function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | undefined): void {
+  // A change of an existing one is exec.plant-runs-later's (asked whatever it writes; a policy may let it through).
+  if (text === undefined || s.cwd === null || runsLater(p, false) === undefined || a.cmdEnv.exists?.(p) !== false) return;
+  if (text === null) {
+    note(
+      a,
+      s,
+      `writes text the guard cannot read (only known at run time, downloaded, or copied from outside the workspace) to ${p}, which a build, test or task tool runs as commands later`,
+    );
+    return;
+  }
+  const code = plantedCode(p, text);
+  if (code.why !== undefined) note(a, s, `${p} (written on this line) ${code.why}, and a build, test or task tool runs it later`);
+  const s0 = a.subs.length;
+  for (const c of code.commands) projectText(a, c, `a command ${p} (written on this line) runs later`, s.cwd);
+  // They run at the tool's next start, not on this line (exec.write-then-exec does not take them for a run of what the line wrote).
+  for (let i = s0; i < a.subs.length; i++) a.subs[i].meta = { ...a.subs[i].meta, later: true };
 }
 
 /**

@@ -157,6 +157,8 @@ const TASK_FILE_PATTERNS: readonly RegExp[] = [
   /(?:^|\/)Pulumi\.[\w-]+\.ya?ml$/,
   /(?:^|\/)magefiles\/[^/]+\.go$/,
   /(?:^|\/)config\/[^/]+\.exs$/,
+  // IDE run configurations (JetBrains, Fleet): the commands a person's Run button starts.
+  /(?:^|\/)\.idea\/(?:runConfigurations\/[^/]+\.xml|workspace\.xml)$|(?:^|\/)\.run\/[^/]+\.run\.xml$|(?:^|\/)\.fleet\/run\.json$/,
 ];
 
 /** Is `p` (a path; only its shape is looked at) a file a build or task tool loads and runs as its own definition? */
@@ -415,4 +417,81 @@ export function taskFilesConcern(name: string): boolean {
 /** Is the file JavaScript (judged as code the line shows when written on it)? */
 export function isJsTaskFile(p: string): boolean {
   return JS_EXT.test(p);
+}
+
+// ---- What a task file's text becomes when its tool loads it (a write of one judged as the code it will be) ----
+
+/** Whole text is shell (direnv's .envrc, a shell script). */
+const SHELL_TEXT = /(?:^|\/)\.envrc$|\.(?:sh|bash)$/;
+/** Makefiles, make fragments and justfiles: the indented recipe lines under a target are shell commands. */
+const RECIPE_TEXT = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|\.?[Jj]ustfile)$|\.mk$/;
+/** Procfiles: each `name: command` line is a command the process manager starts. */
+const PROCFILE_TEXT = /(?:^|\/)Procfile(?:\.[\w-]+)?$/;
+/** Earthfiles: `RUN command` lines (a LOCALLY target runs them on the host). */
+const RUN_LINES = /(?:^|\/)Earthfile$/;
+/** A quoted literal (single or double quotes, one line). */
+const LITERAL = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** Two or more literals in one list or call (`["rm", "-rf", "src"]`, `run_command('rm','-rf','src')`, `(sh "rm" "-rf" "x")`): one argv. */
+const LITERAL_GROUP = /(?:(['"])(?:\\.|(?!\1)[^\\\n])*\1[\s,[\]]*){2,}/g;
+/** YAML keys whose plain (unquoted) value is a command line (`cmd: rm -rf src`, `command: make`, `run: …`). */
+const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
+/** YAML list items given plain (`- rm -rf src` under `hooks:` or `cmds:`). */
+const YAML_ITEM = /^\s*-\s+([^'"\s#[{:|>][^#:\n]*)$/gm;
+/** Build languages' argv forms written without quotes: CMake `COMMAND rm -rf x`, dune `(run rm -rf x)` / `(bash "…")`. */
+const UNQUOTED_ARGV = /\bCOMMAND\s+([^)\n]+?)(?=\s+(?:[A-Z_]{3,})\b|\s*\)|\n)|\((?:run|system|bash)\s+([^()\n]+)\)/g;
+
+/**
+ * Calls that delete files or run programs, in the languages task files are written in (CMake, Meson, Zig, Swift,
+ * Elixir, Erlang, Clojure, Scala/Mill, Go, Nim, OCaml, R, Julia, JavaScript, Python, Ruby). A literal argv is
+ * judged as the command it is (plantedCode's commands); these are what cannot be judged that way.
+ */
+const PLANT_DANGER: readonly [RegExp, string][] = [
+  [/\bfile\s*\(\s*(?:REMOVE|REMOVE_RECURSE|DOWNLOAD)\b/, 'CMake file(REMOVE…/DOWNLOAD)'],
+  [/\b(?:deleteTree|deleteFile|deleteDir)\s*\(/, 'deletes files (deleteTree)'],
+  [/\bremoveItem\s*\(/, 'deletes files (FileManager.removeItem)'],
+  [/\b(?:File\.rm(?:_rf|dir)?!?|rm_rf!?|rm_r!?)\s*\(/, 'deletes files (rm_rf)'],
+  [/\bos\.RemoveAll\s*\(|\bos\.remove\.all\s*\(|\bos\.remove\s*\(/, 'deletes files (RemoveAll)'],
+  [/\b(?:removeDir|removeFile|rmDir|rmFile)\b/, 'deletes files (removeDir)'],
+  [/\bSys\.(?:remove|rmdir|command)\b|\bUnix\.(?:unlink|rmdir|system|execvp?|open_process\w*)\b/, 'deletes files or runs a command (Sys.command)'],
+  [/\bunlink\s*\(|\bfile\.remove\s*\(/, 'deletes files (unlink)'],
+  [/\brm\s*\([\s\S]{0,200}?recursive\s*=\s*true/, 'deletes a directory tree (rm recursive)'],
+  [
+    /\b(?:shutil\.rmtree|rmtree|remove_tree|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|unlinkSync)\s*\(/,
+    'deletes files',
+  ],
+];
+
+/** How a task file's text becomes commands: the command lines it holds, and a call the guard cannot read as one. */
+export interface PlantedCode {
+  commands: string[];
+  why: string | undefined;
+}
+
+/**
+ * The commands a task file's text (shown on the line that writes it) will run when its tool loads it, by the
+ * file's kind: whole shell text (.envrc), recipe lines (Makefile, justfile), `name: command` lines (Procfile),
+ * RUN lines (Earthfile), and for every kind the command strings it holds: quoted literals and literal argv
+ * groups (JSON `"test": "rm -rf src"`, `run_command('rm','-rf','src')`, `system("…")`), plain YAML command values,
+ * CMake/dune argv. A call that deletes or runs what no literal shows (PLANT_DANGER) is `why`.
+ */
+export function plantedCode(p: string, text: string): PlantedCode {
+  const commands: string[] = [];
+  if (SHELL_TEXT.test(p)) return { commands: [text], why: undefined };
+  if (RECIPE_TEXT.test(p)) {
+    for (const m of text.matchAll(/^(?:\t| {2,})[@+-]*\s*(.+)$/gm)) commands.push(m[1]);
+    // `target: prereqs ; command` (make's one-line recipe).
+    for (const m of text.matchAll(/^[^\s#:=][^:=\n]*::?[^=;\n]*;\s*(.+)$/gm)) commands.push(m[1]);
+  } else if (PROCFILE_TEXT.test(p)) {
+    for (const m of text.matchAll(/^[\w.-]+\s*:\s*(.+)$/gm)) commands.push(m[1]);
+  } else if (RUN_LINES.test(p)) {
+    for (const m of text.matchAll(/^\s*RUN\s+(.+)$/gm)) commands.push(m[1]);
+  }
+  const unq = (t: string) => t.replace(/\\(["'\\])/g, '$1');
+  for (const m of text.matchAll(LITERAL)) commands.push(unq(m[2]));
+  for (const m of text.matchAll(LITERAL_GROUP)) commands.push([...m[0].matchAll(LITERAL)].map((x) => unq(x[2])).join(' '));
+  for (const m of text.matchAll(YAML_COMMAND)) commands.push(m[1].trim());
+  for (const m of text.matchAll(YAML_ITEM)) commands.push(m[1].trim());
+  for (const m of text.matchAll(UNQUOTED_ARGV)) commands.push((m[1] ?? m[2]).replace(/["']/g, '').trim());
+  const d = PLANT_DANGER.find(([re]) => re.test(text));
+  return { commands, why: d?.[1] };
 }

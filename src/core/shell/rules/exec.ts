@@ -253,7 +253,7 @@ const FORMATTERS = new Set([
 ]);
 
 /** Does writing `p` (absolute; a glob pattern when `glob`) change what a build, test or task tool runs later? */
-function runsLater(p: string, glob: boolean): string | undefined {
+export function runsLater(p: string, glob: boolean): string | undefined {
   const slash = p.lastIndexOf('/');
   const name = p.slice(slash + 1);
   if (RUNS_LATER.has(name) || isTaskFile(p) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
@@ -490,7 +490,8 @@ export const execRules: Rule[] = [
         }
         const t = fetchedTrees(s);
         if (t) (trees ??= []).push(...t);
-        if (written !== undefined) {
+        // A command a task file written on this line holds runs at the tool's next start, not here.
+        if (written !== undefined && !s.meta.later) {
           // A package file this line wrote (downloaded), installed: its maintainer/install scripts run.
           if (s.name !== null && PACKAGE_INSTALLERS.has(s.name) && s.cwd !== null) {
             const cwd = s.cwd;
