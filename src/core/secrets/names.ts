@@ -363,8 +363,6 @@ function classify(name: string): NameStrength | null {
   if ((last === 'code' || last === 'codes') && (prev === 'recovery' || prev === 'backup')) return 'strong';
   // Consul's ACL token (`"SecretID": "<uuid>"`), Vault AppRole's `secret_id`; other ids are identifiers.
   if (last === 'id' && prev === 'secret') return 'strong';
-  // A service account's `private_key_id`: it names the private key next to it (masked with it, not a secret alone).
-  if (last === 'id' && prev === 'key' && end > 1 && words[end - 2] === 'private') return 'strong';
   // A service's API credential named by the service alone (`datadog_api = "<hex>"`, `stripe_api`), and a wallet's
   // `private: 0x<hex>`: weak names, so only a value that looks like a secret is masked (`rest_api = "https://…"`,
   // `"private": true` stay).
