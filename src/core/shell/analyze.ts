@@ -2645,6 +2645,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
     if (e.history) pe.history = true;
+    if (e.reports) pe.reports = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
@@ -2711,6 +2712,7 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.recursive ?? false) === e.recursive &&
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
+      (!p.reports || e.reports) &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )
       return true;

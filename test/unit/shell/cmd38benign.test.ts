@@ -50,3 +50,49 @@ describe('cmd38: PATH extended with the project shim folders', function () {
     ]);
   });
 });
+
+// Checkers and scanners over a folder (checkov -d, tfsec, tflint, gitleaks): they read the files they walk to
+// print findings, which may quote lines (tfsec shows a variable's value beside the code), so a protected file met
+// in the folder is asked, not refused; one named outright is refused as any read. tfsec reads Terraform files
+// only: a folder holding .env but no variable file is not a read of .env.
+describe('cmd38: checkers that walk a folder holding a protected file', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    mkdirSync(join(w.ws, 'infra/terraform'), { recursive: true });
+    mkdirSync(join(w.ws, 'infra/modules'), { recursive: true });
+    writeFileSync(join(w.ws, 'infra/terraform/main.tf'), 'variable "db_password" {}\n');
+    writeFileSync(join(w.ws, 'infra/terraform/prod.tfvars'), 'db_password = "not-a-real-one"\n');
+    writeFileSync(join(w.ws, 'infra/modules/main.tf'), 'resource "null_resource" "x" {}\n');
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows a checker over files of its kind that hold no protected file', () => {
+    checkEval(w, [
+      ['tfsec infra/modules', 'allow'],
+      ['tfsec src', 'allow'],
+      ['tflint --chdir=infra/modules', 'allow'],
+    ]);
+  });
+
+  it('asks (not refuses) when the folder holds a protected file the checker reads', () => {
+    checkEval(w, [
+      ['tfsec infra/terraform', 'ask'],
+      ['tfsec .', 'ask'],
+      ['checkov -d infra/terraform', 'ask'],
+      ['checkov -d .', 'ask'],
+      ['gitleaks detect --no-git --source .', 'ask'],
+    ]);
+  });
+
+  it('still refuses a protected file named outright and a write over a test', () => {
+    checkEval(w, [
+      ['checkov -f .env', 'deny'],
+      ['tfsec . --tfvars-file infra/terraform/prod.tfvars', 'deny'],
+      ['cat infra/terraform/prod.tfvars', 'deny'],
+      ['tfsec infra/modules -O tests/a.test.ts', 'deny'],
+      ['grep -r password infra/terraform', 'deny'],
+    ]);
+  });
+});

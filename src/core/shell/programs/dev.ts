@@ -1172,6 +1172,7 @@ export const DEV: RowSpec[] = [
     n: 'tflint',
     d: 'Terraform checker',
     loose: true,
+    reports: true,
     ext: '*.tf *.tfvars *.hcl',
     o: '--fix:fix -c|--config=R --chdir=C',
     a: 'T*/fix=Y',
@@ -1179,14 +1180,28 @@ export const DEV: RowSpec[] = [
     ok: ['tflint'],
   },
   {
-    n: 'checkov tfsec trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
+    n: 'checkov trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
     d: 'checkers and scanners (read the project)',
     loose: true,
+    reports: true,
     // semgrep --autofix applies each rule's fix (`--replacement ''` deletes every match) to the files
     o: '-w|--write:fix --autofix:fix -o|--output=W --output-file=W -c|--config=R --format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
+  },
+  {
+    // tfsec reads the Terraform files of a folder (and the variable files it loads: terraform.tfvars, *.auto.tfvars,
+    // --tfvars-file), nothing else; its findings show the code with the variables' values.
+    n: 'tfsec',
+    d: 'Terraform security checker (reads the Terraform files of the project)',
+    loose: true,
+    reports: true,
+    ext: '*.tf *.tf.json *.tfvars *.tfvars.json',
+    o: '-O|--out=W --config-file=R --tfvars-file=R --custom-check-dir=R --format|-f=V',
+    a: 'T*',
+    x: 'formatter',
+    ok: ['tfsec infra/terraform', 'tfsec . --format json'],
   },
   {
     n: 'sqlfluff',

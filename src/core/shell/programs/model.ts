@@ -45,6 +45,11 @@ export const HISTORY = 64;
  * own, read as the row reads it; outside, code nobody has seen is run (judged as a program run, not a read).
  */
 export const RUNS = 128;
+/**
+ * A tree read by a checker or scanner (its row's `reports`): it reads the files it walks to print findings about
+ * them, which may quote their lines. A protected file reached only through the folder is asked, not refused.
+ */
+export const REPORTS = 256;
 
 export const NO_ACC: Access[] = [];
 
@@ -215,7 +220,12 @@ export class Model {
     // taking the word as a path, so the file behind the `@` is named too: touched in every way (naming is touching).
     const at = responseFile(w, value);
     if (at !== undefined) this.add('any', at, undefined, `${how} (${at.text}: a file of arguments)`);
-    const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
+    const f =
+      flags |
+      (r === 'T' || r === 'Y' ? RECURSIVE : 0) |
+      (r === 'A' ? APPEND : 0) |
+      (this.recursive && r !== 'X' ? RECURSIVE : 0) |
+      (r === 'T' && this.row.spec.reports ? REPORTS : 0);
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
     if (w !== undefined) {
