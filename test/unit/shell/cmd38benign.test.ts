@@ -96,3 +96,37 @@ describe('cmd38: checkers that walk a folder holding a protected file', function
     ]);
   });
 });
+
+// `emacs --batch -l ert -f ert-run-tests-batch-and-exit`: the Lisp a batch Emacs runs is the files it loads, judged
+// as code the command runs; a library named bare is looked for in the working directory and the -L folders first,
+// so one the line writes there is what runs. --eval is Lisp the guard does not read.
+describe('cmd38: Emacs in batch mode runs the Lisp files it loads', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    mkdirSync(join(w.ws, 'lisp'), { recursive: true });
+    writeFileSync(join(w.ws, 'lisp/foo-test.el'), "(require 'ert)\n(ert-deftest foo () (should t))\n(provide 'foo-test)\n");
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows loading installed libraries and the project’s test files', () => {
+    checkEval(w, [
+      ['emacs --batch -l ert -f ert-run-tests-batch-and-exit', 'allow'],
+      ['emacs -Q --batch -L lisp -l ert -l foo-test -f ert-run-tests-batch-and-exit', 'allow'],
+      ['emacs --batch -l ert -l lisp/foo-test.el -f ert-run-tests-batch-and-exit', 'allow'],
+    ]);
+  });
+
+  it('asks for Lisp on the line, from scratch space, or written by the line where a bare library name finds it', () => {
+    checkEval(w, [
+      ['emacs --batch --eval \'(delete-directory "src" t)\'', 'not-allow'],
+      ['emacs --batch -l /tmp/x.el', 'not-allow'],
+      ['emacs --script /tmp/x.el', 'not-allow'],
+      ['echo \'(delete-directory "src" t)\' > ert.el && emacs --batch -l ert -f ert-run-tests-batch-and-exit', 'not-allow'],
+      ['echo \'(delete-directory "src" t)\' > lisp/util.el && emacs --batch -L lisp -l util', 'not-allow'],
+      ['emacs --batch tests/a.test.ts -f erase-buffer -f save-buffer', 'deny'],
+      ["emacsclient -e '(kill-emacs)'", 'not-allow'],
+    ]);
+  });
+});
