@@ -130,3 +130,34 @@ describe('cmd38: Emacs in batch mode runs the Lisp files it loads', function () 
     ]);
   });
 });
+
+// Everyday tools that were not modelled: license-checker reads the installed packages and prints a report (--out
+// writes it, --files copies licence files into a folder); a cloud CLI's colon-joined verb path that ends in a
+// listing (`firebase projects:list`) is a read, as `gcloud … list` is.
+describe('cmd38: license-checker and colon-joined listing verbs', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows the reports and listings', () => {
+    checkEval(w, [
+      ['npx license-checker --summary', 'allow'],
+      ['license-checker --production --json --out build/licenses.json', 'allow'],
+      ['firebase projects:list', 'allow'],
+      ['firebase hosting:channel:list', 'allow'],
+    ]);
+  });
+
+  it('still judges what they write, print or change', () => {
+    checkEval(w, [
+      ['license-checker --out tests/a.test.ts', 'deny'],
+      ['license-checker --files tests', 'deny'],
+      ['firebase functions:config:get', 'not-allow'],
+      ['firebase database:remove /users --force', 'not-allow'],
+      ['firebase deploy', 'not-allow'],
+    ]);
+  });
+});

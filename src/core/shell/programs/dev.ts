@@ -1191,6 +1191,17 @@ export const DEV: RowSpec[] = [
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
   },
   {
+    // Reads the installed packages' manifests and licence files and prints a report; --out writes it, --files
+    // copies each package's licence file into a folder.
+    n: 'license-checker license-checker-rseidelsohn',
+    d: 'lists the licences of the installed npm packages',
+    loose: true,
+    o: '--out=W --files=W --start=T --customPath=R --excludePackages=V --excludePackagesStartingWith=V --onlyAllow=V --failOn=V --packages=V --production --development --summary --json --csv --markdown --direct --relativeLicensePath --unknown --onlyunknown',
+    a: '',
+    ok: ['npx license-checker --summary', 'license-checker --production --json --out build/licenses.json'],
+    eff: ['license-checker --out tests/a.test.ts => write tests/a.test.ts'],
+  },
+  {
     // tfsec reads the Terraform files of a folder (and the variable files it loads: terraform.tfvars, *.auto.tfvars,
     // --tfvars-file), nothing else; its findings show the code with the variables' values.
     n: 'tfsec',
