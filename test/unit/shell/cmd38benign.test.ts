@@ -158,6 +158,8 @@ describe('cmd38: license-checker and colon-joined listing verbs', function () {
       ['firebase functions:config:get', 'not-allow'],
       ['firebase database:remove /users --force', 'not-allow'],
       ['firebase deploy', 'not-allow'],
+      ['firebase login:list', 'not-allow'],
+      ['firebase secrets:list', 'not-allow'],
     ]);
   });
 });

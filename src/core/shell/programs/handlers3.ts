@@ -979,7 +979,8 @@ const CLOUD_SECRETS =
 const CLOUD_READ =
   /^(list|ls|describe|show|get|get-.*|info|status|logs?|tail|whoami|version|help|account|config|configurations|diff|preview|validate|lint|synth|inspect|open|dev|doctor|regions|history|outputs?|search|query|check|export|plan|ps|releases|domains|certs|dns|env|apps|addons|metrics|monitor|activity|browse|docs|serve|emulators:start|login|auth|init|link|whoami|projects|organizations|billing|quota|usage|top|events|explain|print-settings|list-.*|describe-.*|show-.*|watch|test|build|pull|local|run|exec|console|shell|ssh|cp|scp|connect|port-forward)$/;
 /** A colon-joined verb path whose last step only lists or describes (`projects:list`, `ext:info`). */
-const CLOUD_READ_PATH = /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)*:(list|ls|describe|show|info|status|version|help)$/;
+const CLOUD_READ_PATH =
+  /^(?!(?:login|logout|auth|secrets?|config|env|token|keys?|credentials?)(?::|$))[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)*:(list|ls|describe|show|info|status|version|help)$/;
 const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|run|local|port-forward|emulators:start|serve|dev)$/;
 
 const REMOTE_URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\/[^/]/i;
