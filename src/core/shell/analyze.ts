@@ -13,7 +13,7 @@ import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox,
 import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
-import { modelSub, rowOf } from './programs/index';
+import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
 import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
@@ -494,7 +494,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
-          const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
+          // Only for the command the assignment prefixes: an exported PATH outlives the line in the agent's terminal.
+          const prefix =
+            k === 'PATH' && s.assigns[k] !== undefined && given && n !== 'export' && n !== 'env' ? { cwd: s.cwd, workspace: this.cmdEnv.workspace } : undefined;
+          const why = searchPathWhy(k, v, prefix) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
           if (why !== undefined) s.why ??= why;
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.
@@ -887,10 +890,19 @@ const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
  * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
  * known at run time cannot be checked); module paths may not reach scratch space.
  */
-function searchPathWhy(k: string, v: string | null): string | undefined {
+function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }): string | undefined {
   if (k === 'PATH') {
     if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
-    const bad = v.split(':').find((d) => d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d));
+    const bad = v.split(':').find((d) => {
+      // A folder of the workspace's executables put before the inherited PATH for one command
+      // (`PATH=./node_modules/.bin:$PATH jest`, `PATH=$PWD/.venv/bin:$PATH pytest`): the name runs the project's
+      // shim, judged as the program it stands for, as when the line names it (`node_modules/.bin/jest`); a shim
+      // the line writes is followed where the line runs it (judgeWrittenScripts). Any other folder of the
+      // workspace may hold a script of any name (`PATH=./scripts:$PATH ls`).
+      const abs = d === '' ? null : d.startsWith('/') ? normalize(d) : shims?.cwd ? normalize(`${shims.cwd}/${d}`) : null;
+      if (abs !== null && shims && within(abs, shims.workspace)) return !SHIM_FOLDER.test(abs.slice(shims.workspace.length));
+      return d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d);
+    });
     return bad === undefined
       ? undefined
       : `PATH=… puts ${bad === '' ? 'the current directory' : bad} among the places programs are found: the names on the line may run code nobody has seen`;
@@ -2519,6 +2531,22 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       else if (t !== undefined)
         a.reparse(t, { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t }, 'script');
     }
+    // A bare name found in a shim folder the command's PATH puts first (`PATH=./node_modules/.bin:$PATH jest`): the
+    // same, for a shim the line wrote there.
+    const path = s.assigns.PATH;
+    if (contents && typeof path === 'string' && w0?.value && !w0.value.includes('/'))
+      for (const d of path.split(':')) {
+        if (!d || !SHIM_FOLDER.test(abs(d))) continue;
+        const f = `${abs(d)}/${w0.value}`;
+        const t = contents.get(f);
+        if (t === null) s.why ??= `${f} was written on this line with text only known at run time, then run as ${w0.value} (PATH=…)`;
+        else if (t !== undefined)
+          a.reparse(
+            t,
+            { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t },
+            'script',
+          );
+      }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
       for (const acc of inputRuns(s)) {
@@ -2743,6 +2771,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.noHidden) pe.noHidden = true;
     if (e.noFollow) pe.noFollow = true;
     if (e.history) pe.history = true;
+    if (e.reports) pe.reports = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
@@ -2810,6 +2839,7 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
       (p.noFollow ?? false) === e.noFollow &&
+      (!p.reports || e.reports) &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )
       return true;

@@ -76,6 +76,8 @@ export interface PathEffect {
   history?: boolean;
   /** What proves the access reaches less than the files it walks (a search pattern, a commit range). */
   narrow?: Narrow;
+  /** A checker's or scanner's tree read: a protected file met under the folder is asked, not refused (REPORTS). */
+  reports?: boolean;
 }
 
 /** What narrows a read to less than every file it walks. */

@@ -1184,6 +1184,7 @@ export const DEV: RowSpec[] = [
     n: 'tflint',
     d: 'Terraform checker',
     loose: true,
+    reports: true,
     ext: '*.tf *.tfvars *.hcl',
     o: '--fix:fix -c|--config=R --chdir=C',
     a: 'T*/fix=Y',
@@ -1191,14 +1192,39 @@ export const DEV: RowSpec[] = [
     ok: ['tflint'],
   },
   {
-    n: 'checkov tfsec trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
+    n: 'checkov trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
     d: 'checkers and scanners (read the project)',
     loose: true,
+    reports: true,
     // semgrep --autofix applies each rule's fix (`--replacement ''` deletes every match) to the files
     o: '-w|--write:fix --autofix:fix -o|--output=W --output-file=W -c|--config=R --format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
+  },
+  {
+    // Reads the installed packages' manifests and licence files and prints a report; --out writes it, --files
+    // copies each package's licence file into a folder.
+    n: 'license-checker license-checker-rseidelsohn',
+    d: 'lists the licences of the installed npm packages',
+    loose: true,
+    o: '--out=W --files=W --start=T --customPath=R --excludePackages=V --excludePackagesStartingWith=V --onlyAllow=V --failOn=V --packages=V --production --development --summary --json --csv --markdown --direct --relativeLicensePath --unknown --onlyunknown',
+    a: '',
+    ok: ['npx license-checker --summary', 'license-checker --production --json --out build/licenses.json'],
+    eff: ['license-checker --out tests/a.test.ts => write tests/a.test.ts'],
+  },
+  {
+    // tfsec reads the Terraform files of a folder (and the variable files it loads: terraform.tfvars, *.auto.tfvars,
+    // --tfvars-file), nothing else; its findings show the code with the variables' values.
+    n: 'tfsec',
+    d: 'Terraform security checker (reads the Terraform files of the project)',
+    loose: true,
+    reports: true,
+    ext: '*.tf *.tf.json *.tfvars *.tfvars.json',
+    o: '-O|--out=W --config-file=R --tfvars-file=R --custom-check-dir=R --format|-f=V',
+    a: 'T*',
+    x: 'formatter',
+    ok: ['tfsec infra/terraform', 'tfsec . --format json'],
   },
   {
     n: 'sqlfluff',

@@ -1080,9 +1080,31 @@ handler('ed', (m) => {
   else if (t !== undefined) exCommands(m, t, m.label);
 });
 
+// `emacs --batch -l ert -l tests/x-test.el -f ert-run-tests-batch-and-exit`: the Lisp it runs is files it loads, each
+// judged as code the command runs (the project's own, or written on the line); a library named bare (`-l ert`)
+// is looked for in the working directory and each -L folder before load-path, so a file there of that name is
+// what runs. --eval is Lisp on the line the guard does not read; -f calls a function the loaded code defines.
 handler('emacs', (m) => {
-  optionRoles(m, ['--eval', '-f', '--funcall']);
-  if (m.has('batch') || m.occ('--eval') || m.occ('-l') || m.occ('--script') || m.occ('-f')) m.unknown(`${m.label} runs Emacs Lisp the guard does not read`);
+  optionRoles(m, ['-e', '-f', '-l', '-L', '--script', '-x']);
+  if (m.occ('--eval')) m.unknown(`${m.label} --eval runs Emacs Lisp the guard does not read`);
+  const dirs = ['.'];
+  for (const o of m.p.occ)
+    if (o.opt.key === '-L') {
+      if (typeof o.value === 'string') dirs.push(o.value);
+      else m.unknown(`${m.label} -L adds a folder only known at run time to where Lisp is loaded from`);
+    }
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-l' && o.opt.key !== '--script' && o.opt.key !== '-x') continue;
+    const v = o.value;
+    if (typeof v !== 'string' || v.includes('/') || /\.elc?$/.test(v) || o.opt.key !== '-l') {
+      m.path('X', o.w, v, `${m.label} ${o.opt.key}`);
+      continue;
+    }
+    // A compiled or compressed library counts when it is there; what the line could write is the source or the bare name.
+    for (const d of dirs)
+      for (const ext of ['', '.el', '.elc', '.el.gz'])
+        if (ext === '' || ext === '.el' || m.env.exists?.(abs(m, `${d}/${v}${ext}`)) !== false) m.path('X', undefined, `${d}/${v}${ext}`, `${m.label} -l ${v}`);
+  }
   for (const w of m.p.positional) if (!(w.value ?? '').startsWith('+')) m.path('A', w, w.value, m.label);
 });
 

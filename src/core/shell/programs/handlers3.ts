@@ -978,6 +978,9 @@ const CLOUD_SECRETS =
   /\b(print-access-token|print-identity-token|get-access-token|access-token|application-default print|versions access|secret show|secret download|keyvault secret|get-credentials|config:get|env pull|env:pull|secrets:get|functions:config:get|secret get)\b/;
 const CLOUD_READ =
   /^(list|ls|describe|show|get|get-.*|info|status|logs?|tail|whoami|version|help|account|config|configurations|diff|preview|validate|lint|synth|inspect|open|dev|doctor|regions|history|outputs?|search|query|check|export|plan|ps|releases|domains|certs|dns|env|apps|addons|metrics|monitor|activity|browse|docs|serve|emulators:start|login|auth|init|link|whoami|projects|organizations|billing|quota|usage|top|events|explain|print-settings|list-.*|describe-.*|show-.*|watch|test|build|pull|local|run|exec|console|shell|ssh|cp|scp|connect|port-forward)$/;
+/** A colon-joined verb path whose last step only lists or describes (`projects:list`, `ext:info`). */
+const CLOUD_READ_PATH =
+  /^(?!(?:login|logout|auth|secrets?|config|env|token|keys?|credentials?)(?::|$))[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)*:(list|ls|describe|show|info|status|version|help)$/;
 const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|run|local|port-forward|emulators:start|serve|dev)$/;
 
 const REMOTE_URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\/[^/]/i;
@@ -1011,7 +1014,8 @@ handler('cloud', (m) => {
   // Remote execution and local emulators: the command runs elsewhere or serves files.
   if (verbs.some((v) => CLOUD_REMOTE_EXEC.test(v) && /^(ssh|scp|exec|run-command|console|shell|connect|cp)$/.test(v)))
     return m.unknown(`${m.label} ${joined}: runs commands or copies files on a remote machine`);
-  if (verbs.length === 0 || verbs.some((v) => CLOUD_READ.test(v))) return;
+  // `firebase projects:list`, `firebase hosting:channel:list`: a verb path joined by colons ends in the action.
+  if (verbs.length === 0 || verbs.some((v) => CLOUD_READ.test(v) || CLOUD_READ_PATH.test(v))) return;
   m.unknown(`${m.label} ${joined} is not a command the guard models`);
 });
 

@@ -50,6 +50,11 @@ export const RUNS = 128;
  * grep`): a link below the named folder is not read through. A link named on the command line still is.
  */
 export const NO_FOLLOW = 256;
+/**
+ * A tree read by a checker or scanner (its row's `reports`): it reads the files it walks to print findings about
+ * them, which may quote their lines. A protected file reached only through the folder is asked, not refused.
+ */
+export const REPORTS = 512;
 
 export const NO_ACC: Access[] = [];
 
@@ -220,7 +225,12 @@ export class Model {
     // taking the word as a path, so the file behind the `@` is named too: touched in every way (naming is touching).
     const at = responseFile(w, value);
     if (at !== undefined) this.add('any', at, undefined, `${how} (${at.text}: a file of arguments)`);
-    const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
+    const f =
+      flags |
+      (r === 'T' || r === 'Y' ? RECURSIVE : 0) |
+      (r === 'A' ? APPEND : 0) |
+      (this.recursive && r !== 'X' ? RECURSIVE : 0) |
+      (r === 'T' && this.row.spec.reports ? REPORTS : 0);
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
     if (w !== undefined) {

@@ -92,6 +92,12 @@ export interface RowSpec {
   x?: string;
   /** The files a linter or formatter works on in a folder (`*.ts *.js`): its tree reads and rewrites only those. */
   ext?: string;
+  /**
+   * A checker or scanner (checkov, tflint, gitleaks): its tree reads are reads to report on the files, whose
+   * findings may quote their lines. A protected file met while walking a folder is asked about, not refused
+   * (a file named outright is judged as any read).
+   */
+  reports?: boolean;
   /** Lines that must be allowed as they are (benign samples). */
   ok?: string[];
   /** `LINE => op path, op path` (the effects must include these) or `LINE => !op path` (must not). */
