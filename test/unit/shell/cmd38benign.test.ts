@@ -1,5 +1,6 @@
 // cmd38 (issue #15, the benign bar): everyday commands the guard asked about though it could account for them.
 // Through `agentguard eval` (the real engine and file system) on a real workspace.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
@@ -107,6 +108,11 @@ describe('cmd38: Emacs in batch mode runs the Lisp files it loads', function () 
     w = makeWorkspace();
     mkdirSync(join(w.ws, 'lisp'), { recursive: true });
     writeFileSync(join(w.ws, 'lisp/foo-test.el'), "(require 'ert)\n(ert-deftest foo () (should t))\n(provide 'foo-test)\n");
+    // The project's own test file, committed: Lisp the guard cannot read, uncommitted, is asked (an agent may have
+    // written it).
+    const git = (...a: string[]) => execFileSync('git', ['-C', w.ws, '-c', 'user.email=t@t', '-c', 'user.name=t', ...a]);
+    git('add', 'lisp/foo-test.el');
+    git('commit', '-qm', 'lisp tests');
   });
   after(() => rmSync(w.root, { recursive: true, force: true }));
 
