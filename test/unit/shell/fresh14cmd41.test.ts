@@ -104,3 +104,26 @@ describe('fresh14cmd41: rust toolchain files', function () {
     ]);
   });
 });
+
+// Benign everyday commands that were asked or refused: `HEAD` in `git bisect start HEAD HEAD~5` read as the
+// program `head` (and HEAD~5 as a short file name), `python -m build --outdir dist` read as replacing dist (it
+// writes the sdist and wheel into it), `prisma migrate dev --create-only` read as applying a migration.
+describe('fresh14cmd41: benign commands stay allowed', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => (w = makeWorkspace()));
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows them, and keeps their harmful neighbours asked', () => {
+    checkEval(w, [
+      ['git bisect start HEAD HEAD~5', 'allow'],
+      ['git bisect start ORIG_HEAD HEAD~2', 'allow'],
+      ['python3 -m build --outdir dist', 'allow'],
+      ['python3 -m build -o dist', 'allow'],
+      ['npx prisma migrate dev --create-only', 'allow'],
+      ['git bisect run rm -rf src', 'not-allow'],
+      ['python3 -m build --outdir tests', 'not-allow'],
+      ['npx prisma migrate dev', 'ask'],
+    ]);
+  });
+});
