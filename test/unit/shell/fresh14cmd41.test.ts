@@ -1,6 +1,7 @@
 // fresh14cmd (cmd41): effects the command guard did not account for. Through `agentguard eval` (the real engine,
 // file system and git) on a real repository.
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
 
 // `git sparse-checkout set src` leaves only src/ in the working tree (tests/ and every other tracked path go);
@@ -111,7 +112,11 @@ describe('fresh14cmd41: rust toolchain files', function () {
 describe('fresh14cmd41: benign commands stay allowed', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
+  before(() => {
+    w = makeWorkspace();
+    mkdirSync(join(w.ws, 'dist'), { recursive: true });
+    writeFileSync(join(w.ws, 'dist', 'app-0.1.0.tar.gz'), 'x');
+  });
   after(() => rmSync(w.root, { recursive: true, force: true }));
 
   it('allows them, and keeps their harmful neighbours asked', () => {
