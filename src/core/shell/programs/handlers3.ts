@@ -520,7 +520,8 @@ function firstBare(ws: W[]): string | null | undefined {
 
 /** gh and glab settings whose value is a program run later (an editor, a pager, a browser) or where the API is reached. */
 const GH_COMMAND_KEYS = /^(editor|visual|pager|glab_pager|browser)$/i;
-const GH_SAFE_KEYS = /^(git_protocol|api_protocol|prompt|prefer_editor_prompt|color_labels|accessible_colors|accessible_prompter|spinner|glamour_style|check_update|display_hyperlinks|no_prompt)$/i;
+const GH_SAFE_KEYS =
+  /^(git_protocol|api_protocol|prompt|prefer_editor_prompt|color_labels|accessible_colors|accessible_prompter|spinner|glamour_style|check_update|display_hyperlinks|no_prompt)$/i;
 
 /**
  * `gh config set editor 'rm -rf src;'` saves a command in the home folder's config that a later `gh pr create` or
