@@ -482,9 +482,11 @@ export const DEV: RowSpec[] = [
     d: 'python -m build: builds the sdist and wheel (setup/pyproject decide what runs)',
     loose: true,
     runs: ['pyproject.toml', 'setup.py', 'setup.cfg'],
-    o: '-o|--outdir=W',
+    // --outdir: the sdist and wheel are written into the folder; nothing else in it is removed.
+    o: '-o|--outdir=Y',
     a: '?*',
-    ok: ['python -m build'],
+    ok: ['python -m build', 'python -m build --outdir dist'],
+    eff: ['python -m build --outdir tests => write tests'],
   },
   {
     n: 'twine',

@@ -518,6 +518,36 @@ function firstBare(ws: W[]): string | null | undefined {
   return undefined;
 }
 
+/** gh and glab settings whose value is a program run later (an editor, a pager, a browser) or where the API is reached. */
+const GH_COMMAND_KEYS = /^(editor|visual|pager|glab_pager|browser)$/i;
+const GH_SAFE_KEYS =
+  /^(git_protocol|api_protocol|prompt|prefer_editor_prompt|color_labels|accessible_colors|accessible_prompter|spinner|glamour_style|check_update|display_hyperlinks|no_prompt)$/i;
+
+/**
+ * `gh config set editor 'rm -rf src;'` saves a command in the home folder's config that a later `gh pr create` or
+ * any paged output runs: the value is judged as the command it becomes; a key the guard does not know (a socket the
+ * API goes through) or a value only known at run time is asked.
+ */
+function configSetCommand(m: Model, ws: W[]): void {
+  const args: (string | null)[] = [];
+  const at = ws.findIndex((w) => w.value === 'set');
+  for (let i = at + 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === '-h' || v === '--host' || v === '--hostname' || v === '-g' || v === '--global') {
+      if (v !== '-g' && v !== '--global') i++;
+      continue;
+    }
+    if (v !== null && v.startsWith('-') && v.length > 1) continue;
+    args.push(v);
+  }
+  const [key, value] = args;
+  if (key === null || key === undefined) return m.unknown(`${m.label} config set with a key only known at run time`);
+  if (GH_SAFE_KEYS.test(key)) return;
+  if (!GH_COMMAND_KEYS.test(key)) return m.unknown(`${m.label} config set ${key} is a setting the guard does not model`);
+  if (value === null || value === undefined) return m.unknown(`${m.label} config set ${key} saves a command only known at run time`);
+  if (value.trim() !== '') m.host.shell(m.s, value, `${m.label} config set ${key} (run later)`);
+}
+
 handler('gh', (m) => {
   const ws = m.s.words;
   const bare: W[] = [];
@@ -570,6 +600,7 @@ handler('gh', (m) => {
   const allowed = GH_ALLOWED[g];
   if (!allowed || a === undefined || !allowed.test(a)) return m.unknown(`${m.label} ${g}${a ? ' ' + a : ''} is not a command the guard models`);
   const rest = bare.slice(2);
+  if (g === 'config' && a === 'set') return configSetCommand(m, ws);
   if (g === 'gist' && /^(create|new|edit)$/.test(a)) for (const w of rest) m.path('R', w, w.value, `gh gist ${a}`);
   if (g === 'release' && /^(create|upload)$/.test(a))
     for (const w of rest.slice(1)) {

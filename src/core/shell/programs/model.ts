@@ -402,6 +402,9 @@ export function positionalRoles_(m: Model): void {
 const CODE_FILE =
   /\.(?:[cm]?[jt]sx?|py[wz]?|rb|pl|pm|p6|raku|lua|swift|sh|bash|zsh|fish|ksh|ps1|psm1|desktop|jar|war|scala|sc|sbt|kts|el|elc|vim|php|exs?|jl|[rR]|groovy|gvy|tcl|rkt|clj[cs]?|bb|erl|escript|hs|ml|go|rs|java|kt|cs|csx|fsx|dart|nims?|cr|zig|awk|sed|applescript|scpt|command|bat|cmd|vbs|so|dylib|node|wasm)$/;
 
+/** git's own ref names (`git bisect start HEAD HEAD~5`): revisions, not `head` on a case-insensitive disk. */
+const GIT_HEAD_REF = /^(HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|CHERRY_PICK_HEAD|REVERT_HEAD|REBASE_HEAD|BISECT_HEAD|AUTO_MERGE)$/;
+
 /**
  * Does a word read as code given inline (`eval Process("rm -rf src").!`, `(shell-command "x")`, `a; b`)? Calls with
  * an argument list, Lisp forms and shell separators; plain names, versions, paths and `key=value` words do not.
@@ -429,7 +432,15 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
   const w = ps[i];
   const v = w.value;
   if (v === null || w.glob || w.fromInput) return false;
-  if (i >= 1 && i < ps.length - 1 && /^[A-Za-z][\w.+-]*$/.test(v) && isProgram(v.toLowerCase()) && !CONSOLE_VERB.test(v) && !VERB_NAMED.test(v)) {
+  if (
+    i >= 1 &&
+    i < ps.length - 1 &&
+    /^[A-Za-z][\w.+-]*$/.test(v) &&
+    isProgram(v.toLowerCase()) &&
+    !CONSOLE_VERB.test(v) &&
+    !VERB_NAMED.test(v) &&
+    !(m.s.name === 'git' && GIT_HEAD_REF.test(v))
+  ) {
     // The command's own options are words the row read as its options: the line is taken from the words.
     const at = m.s.words.indexOf(w);
     m.host.shell(m.s, (at >= 0 ? m.s.words.slice(at) : ps.slice(i)).map((x) => x.text).join(' '), `${name} (runs ${v})`);
