@@ -34,3 +34,31 @@ describe('fresh14cmd40: quoted globs a formatter or fixer expands itself', funct
     ]);
   });
 });
+
+// Writers the table did not know: prettier's and eslint's `--cache` (which abbreviated `--cache-location` and
+// swallowed it), phpcbf (no verb: its operands are rewritten), `deno lint --fix`, `knip --fix`, DENO_DIR.
+describe('fresh14cmd40: fixers and caches that write files the line names', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    writeFileSync(join(w.ws, 'tests', 'FooTest.php'), '<?php\n');
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('judges what they write; reads and writes elsewhere stay allowed', () => {
+    checkEval(w, [
+      ['npx prettier --check --cache --cache-location tests/a.test.ts scripts', 'not-allow'],
+      ['npx eslint --cache --cache-location tests/a.test.ts scripts', 'not-allow'],
+      ['phpcbf tests', 'not-allow'],
+      ['deno lint --fix', 'not-allow'],
+      ['npx knip --fix --allow-remove-files', 'not-allow'],
+      ['DENO_DIR=tests deno cache src/app.ts', 'not-allow'],
+      ['npx eslint --cache scripts', 'allow'],
+      ['npx prettier --cache --check scripts', 'allow'],
+      ['phpcbf scripts', 'allow'],
+      ['deno lint', 'allow'],
+      ['npx knip', 'allow'],
+    ]);
+  });
+});
