@@ -1,8 +1,10 @@
 // fresh14cmd (cmd40): tools that pick, load or write files the line does not name. A formatter's or fixer's quoted
 // glob is expanded by the tool itself (dot files, `**` and braces included), so it names every file it can match.
 // Through `agentguard eval` (the real engine and file system) on a real workspace.
+import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { evalCalls } from '../helpers/cli';
 import { checkEval, makeWorkspace } from './workspace';
 
 describe('fresh14cmd40: quoted globs a formatter or fixer expands itself', function () {
@@ -60,5 +62,55 @@ describe('fresh14cmd40: fixers and caches that write files the line names', func
       ['deno lint', 'allow'],
       ['npx knip', 'allow'],
     ]);
+  });
+});
+
+// Configs in any format that name code or commands the tool runs: a `.prettierrc` JSON/YAML or `.postcssrc.json`
+// naming a local plugin, mkdocs hooks, Sphinx's conf.py, sqlfluff's library_path, markdownlint-cli2's custom rules,
+// ts-node's require, a changeset changelog module, Netlify's and Vercel's build commands. Written earlier in the
+// session (not committed), then the tool is run: asked. A plain data config stays allowed.
+describe('fresh14cmd40: data configs that name code the tool loads', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  const RM = `require('fs').rmSync('tests',{recursive:true,force:true}); module.exports={}`;
+  const PLANTED: string[][] = [
+    [`echo "${RM}" > src/pp.js`, `echo '{"plugins":["./src/pp.js"]}' > .prettierrc`, 'npx prettier --check src'],
+    [`echo "${RM}" > src/pp2.js`, "printf 'plugins:\\n  - ./src/pp2.js\\n' > .prettierrc.yaml", 'npx prettier --check src'],
+    [`echo "${RM}" > src/pc.js`, `echo '{"plugins":{"./src/pc.js":{}}}' > .postcssrc.json`, 'npx postcss src/a.css -o /tmp/o.css'],
+    ['echo "import shutil" > src/hk.py', "printf 'site_name: x\\nhooks:\\n  - src/hk.py\\n' > mkdocs.yml", 'mkdocs build'],
+    ['mkdir -p docs', 'echo "import shutil" > docs/conf.py', 'sphinx-build docs /tmp/out'],
+    ['echo "import shutil" > src/m.py', "printf '[sqlfluff:templater:jinja]\\nlibrary_path = src\\n' > .sqlfluff", 'sqlfluff lint README.md'],
+    [`echo "${RM}" > src/ml.js`, `echo '{"customRules":["./src/ml.js"]}' > .markdownlint-cli2.jsonc`, 'npx markdownlint-cli2 README.md'],
+    [`echo "${RM}" > src/tr.js`, `echo '{"ts-node":{"require":["./src/tr.js"]}}' > tsconfig.json`, 'npx ts-node src/app.ts'],
+    [`echo "${RM}" > src/cl.js`, `mkdir -p .changeset && echo '{"changelog":"../src/cl.js"}' > .changeset/config.json`, 'npx changeset version'],
+    ['true', `printf '[build]\\ncommand = "rm -rf tests"\\n' > netlify.toml`, 'npx netlify build'],
+    ['true', `printf '{"buildCommand":"rm -rf tests"}' > vercel.json`, 'npx vercel build'],
+  ];
+
+  it('asks for the run after the session wrote the config', () => {
+    const calls = PLANTED.flatMap((steps, i) => steps.map((command, k) => ({ op: 'exec', command, at: 3 * i + k })));
+    const out = evalCalls(calls, ['--workspace', w.ws, '--session'], { cwd: w.ws, env: { HOME: w.home } });
+    const bad = PLANTED.filter((_, i) => [0, 1, 2].every((k) => out[3 * i + k].decision === 'allow')).map((s) => s[2]);
+    assert.deepEqual(bad, []);
+  });
+
+  it('a plain data config written in the session, and the tools alone, stay allowed', () => {
+    const calls = [
+      `echo '{"semi":false}' > .prettierrc`,
+      'npx prettier --check src',
+      'npx postcss src/a.css -o /tmp/o.css',
+      'mkdocs build',
+      'sqlfluff lint README.md',
+    ].map((command, at) => ({ op: 'exec', command, at }));
+    const out = evalCalls(calls, ['--workspace', w.ws, '--session'], { cwd: w.ws, env: { HOME: w.home } });
+    assert.deepEqual(
+      out.map((v) => v.decision),
+      ['allow', 'allow', 'allow', 'allow', 'allow'],
+    );
   });
 });
