@@ -18,7 +18,7 @@ import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelH
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
-import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
+import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
 import { runsLater } from './rules/exec';
 import { makeParse, withoutDryRun } from './makeparse';
@@ -2337,6 +2337,14 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     }
     if (text === false) {
       note(a, s, `${file} is code ${s.name} loads, and the guard cannot read it whole (unreadable, too large, or too many files)`);
+      continue;
+    }
+    // A data config (`.prettierrc` JSON or YAML) is no code itself, but the plugins and parsers it names are: one
+    // the agent wrote (on the line, or not committed as it is) that names any is code nobody has judged.
+    const data = dataConfigCode(file, text);
+    if (data !== undefined) {
+      if (data && (line || env.scriptChanged?.(file) !== false))
+        note(a, s, `${file} is not committed as it is (it may be the agent's own) and names plugins or parsers ${s.name} loads as code`);
       continue;
     }
     if (line) judged.push(file);

@@ -197,6 +197,8 @@ interface ToolSpec {
   /** Positional files (`nim c nim/app.nim`) whose folders are searched too. */
   fileArgs?: RegExp;
   programs?: string[];
+  /** The first positional word is the project folder (`sphinx-build docs out`). */
+  srcArg?: boolean;
   /** Positional words that name the definition itself (a .nix file, a flake reference `dir#attr`, a .scm file). */
   defArgs?: RegExp;
 }
@@ -338,6 +340,18 @@ const TOOLS: Record<string, ToolSpec> = {
   ant: { names: ['build.xml'] },
   composer: { names: ['composer.json'], verbs: /^(run|run-script|test|install|update|dump-autoload|exec|[a-z][\w:-]*)$/ },
   deno: { names: ['deno.json', 'deno.jsonc'], verbs: /^task$/, up: true },
+  // Data configs that name code or commands the tool runs: a changelog module, mkdocs hooks, Sphinx's conf.py (in
+  // the source folder given first), sqlfluff's library_path macros, markdownlint's custom rules, ts-node's
+  // `require`, Netlify's and Vercel's build commands.
+  changeset: { names: ['.changeset/config.json'], up: true },
+  mkdocs: { names: ['mkdocs.yml', 'mkdocs.yaml'], verbs: /^(build|serve|gh-deploy)$/, dirOpts: /^(-f|--config-file)$/ },
+  'sphinx-build': { names: ['conf.py'], srcArg: true, dirOpts: /^-c$/ },
+  'sphinx-autobuild': { names: ['conf.py'], srcArg: true, dirOpts: /^-c$/ },
+  sqlfluff: { names: ['.sqlfluff'], up: true },
+  'markdownlint-cli2': { names: ['.markdownlint-cli2.jsonc', '.markdownlint-cli2.yaml', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'] },
+  'ts-node': { names: ['tsconfig.json'], up: true },
+  netlify: { names: ['netlify.toml'], verbs: /^(build|dev|deploy|serve)$/, up: true },
+  vercel: { names: ['vercel.json'], up: true },
 };
 
 /** Package managers that run a package's binary (`npx knip`, `pnpm exec typedoc`, `bunx gatsby build`, `yarn nx test`). */
@@ -388,7 +402,8 @@ function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined
   // `--build-file x/build.zig`, `mage -d x`, `nim c nim/app.nim`: a file names its folder.
   const folder = (d: string) => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) || '/' : '.');
   const ds = dirs.map((d) => (/\.(zig|go)$/.test(d) ? folder(d) : d));
-  const where = ds.length ? ds : ['.'];
+  const src = spec.srcArg ? args.find((w) => !w.startsWith('-')) : undefined;
+  const where = ds.length ? ds : src !== undefined ? [src] : ['.'];
   if (spec.fileArgs) for (const w of args) if (!w.startsWith('-') && spec.fileArgs.test(w) && !where.includes(folder(w))) where.push(folder(w));
   // A definition named on the line: its path (a flake reference's `#attr` and `path:` cut off).
   const named: string[] = [];

@@ -64,14 +64,27 @@ const KNOWN_PYTEST_PLUGINS = new Set(
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const named = (...bases: string[]): string[] => bases.flatMap((b) => EXTS.map((e) => `${b}.${e}`));
 
+/** The JSON, YAML and TOML forms of a config (`.prettierrc`, `.prettierrc.json`, …): data that can name plugins. */
+const DATA = (base: string): string[] => [base, ...['json', 'json5', 'yaml', 'yml', 'toml'].map((e) => `${base}.${e}`)];
+
+/**
+ * A data config (JSON, YAML, TOML) that names code its tool loads (`"plugins": ["./src/p.js"]`, `parser:`): the
+ * keys, by the config's base name; undefined for any other file.
+ */
+export function dataConfigCode(file: string, text: string): boolean | undefined {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  if (!/^\.(prettierrc|postcssrc)(\.(json5?|ya?ml|toml))?$/.test(base)) return undefined;
+  return /(^|[\s{,"'])(plugins|parser|syntax|stringifier|overrides)["']?\s*[:=]/m.test(text);
+}
+
 /** Config files of JavaScript tools that are JavaScript: loaded (run) by the tool at start. */
 const FAMILY: Record<string, string[]> = {
-  prettier: named('.prettierrc', 'prettier.config'),
+  prettier: [...named('.prettierrc', 'prettier.config'), ...DATA('.prettierrc')],
   babel: named('babel.config', '.babelrc'),
   jest: named('jest.config'),
   vitest: named('vitest.config', 'vitest.workspace'),
   vite: named('vite.config'),
-  postcss: named('postcss.config', '.postcssrc'),
+  postcss: [...named('postcss.config', '.postcssrc'), ...DATA('.postcssrc')],
   tailwind: named('tailwind.config'),
   svelte: named('svelte.config'),
   eslint: named('eslint.config', '.eslintrc'),

@@ -140,7 +140,15 @@ export const DEV: RowSpec[] = [
     sub: {
       'run serve': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
       eval: { n: 'eval', d: 'runs code', posix: true, lang: 'node', a: 'K ?*' },
-      'test bench lint check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
+      'test bench check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
+      lint: {
+        n: 'lint',
+        ext: '*.ts *.tsx *.mts *.cts *.js *.jsx *.mjs *.cjs',
+        d: 'lints the files (the folder by default; --fix rewrites them)',
+        o: '--fix:fix',
+        a: 'T*/fix=Y',
+        x: 'formatter',
+      },
       fmt: { n: 'fmt', d: 'formats files', o: '--check:dry', a: 'Y*/dry=R', x: 'formatter' },
       task: { n: 'task', d: 'runs a task from deno.json', runs: ['deno.json', 'deno.jsonc', 'package.json'], o: '-c|--config=X --cwd=C', a: '?*' },
       // `deno install /tmp/x.ts` puts a script nobody has seen behind a command name; compile builds one into a binary.
@@ -320,7 +328,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.css *.scss *.less *.sass *.md *.mdx *.html *.htm',
     d: 'linters (--fix rewrites the files)',
     loose: true,
-    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
+    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache --cache-strategy=V --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['npx eslint src', 'npx eslint src/app.ts --fix', 'npm run lint'],
@@ -331,7 +339,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.json *.jsonc *.json5 *.css *.scss *.less *.html *.md *.mdx *.yml *.yaml *.graphql *.gql *.hbs *.handlebars',
     d: 'formatters (--write rewrites the files)',
     loose: true,
-    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=X --ignore-path=R --plugin=X --parser=V --log-level=V --cache-location=W --stdin-filepath=V',
+    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=X --ignore-path=R --plugin=X --parser=V --log-level=V --cache --cache-strategy=V --cache-location=W --stdin-filepath=V',
     sub: undefined,
     a: 'T*/fix=Y',
     x: 'formatter',
@@ -965,7 +973,19 @@ export const DEV: RowSpec[] = [
   },
   { n: 'phpunit pest phpstan psalm phpcs', d: 'PHP test runners and checkers', loose: true, a: 'R*', ok: ['vendor/bin/phpunit tests/Unit'] },
   {
-    n: 'php-cs-fixer phpcbf',
+    // phpcbf has no verb: its operands are the files and folders it rewrites (none: what its phpcs.xml names).
+    n: 'phpcbf',
+    ext: '*.php',
+    d: 'PHP_CodeSniffer fixer (rewrites the files)',
+    loose: true,
+    o: '--standard=V --extensions=V --ignore=P --report=V --report-file=W --basepath=V --bootstrap=X',
+    a: 'Y*',
+    x: 'formatter',
+    ok: ['phpcbf src'],
+    eff: ['phpcbf tests => write tests'],
+  },
+  {
+    n: 'php-cs-fixer',
     ext: '*.php',
     d: 'PHP formatters (rewrite unless --dry-run)',
     loose: true,
@@ -1272,7 +1292,20 @@ export const DEV: RowSpec[] = [
     eff: ['npx degit evil/x . --force => write .', 'degit evil/x --force => write .'],
   },
   {
-    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
+    // knip --fix removes exports and dependencies from any source file and package.json; --allow-remove-files
+    // deletes the files it finds unused: the project's tree is rewritten.
+    n: 'knip',
+    d: 'finds unused files, exports and dependencies (--fix rewrites the project, --allow-remove-files deletes files)',
+    loose: true,
+    runs: PKG_JSON,
+    o: '--fix:fix --allow-remove-files:fix --fix-type=V -c|--config=R -W|--workspace=V --directory=C -t|--tsConfig=R --reporter=V --include=V --exclude=V',
+    a: 'V*/fix=Y',
+    x: 'formatter',
+    ok: ['npx knip', 'npx knip --production'],
+    eff: ['npx knip --fix => write .'],
+  },
+  {
+    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,

@@ -233,6 +233,15 @@ export class Model {
       (r === 'T' && this.row.spec.reports ? REPORTS : 0);
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
+    // A quoted glob a formatter or fixer expands itself (`prettier -w '*.yaml'`, `eslint --fix '{src,tests}/**'`):
+    // its own matcher takes dot files, `**` and braces, so it rewrites whatever its last part can match anywhere
+    // under its fixed leading folders.
+    const own = r === 'Y' && w !== undefined && !w.glob && w.value !== null ? toolGlob(w.value) : undefined;
+    if (own === null) return;
+    if (own !== undefined) {
+      this.add(op, undefined, own.dir, `${how} (${w!.text}: a glob it expands itself)`, f | RECURSIVE, own.names ?? names, narrow);
+      return;
+    }
     if (w !== undefined) {
       // `diff <(sort a) <(sort b)`: a process substitution is a pipe; the command inside is judged on its own.
       // Only running it (`bash <(curl …)`) is running text nobody has seen.
@@ -261,6 +270,21 @@ export class Model {
     }
     for (const c of namedPaths(v, w?.path)) this.add('any', undefined, c, how);
   }
+}
+
+/**
+ * A glob a tool expands itself (fast-glob, minimatch: dot files, `**` and braces included): the fixed folders before
+ * its first pattern character and, when its last part is a plain base-name pattern, that pattern; null for an
+ * exclusion (`!tests/**` picks nothing), undefined when the word is no pattern.
+ */
+export function toolGlob(v: string): { dir: string; names: string[] | undefined } | null | undefined {
+  const g = v.search(/[*?[{]/);
+  if (g < 0) return undefined;
+  if (v.startsWith('!')) return null;
+  const head = v.slice(0, g);
+  const dir = head.includes('/') ? head.slice(0, head.lastIndexOf('/')) || '/' : '.';
+  const last = v.slice(v.lastIndexOf('/') + 1);
+  return { dir, names: last === '' || last.includes('**') || /[{}]/.test(last) ? undefined : [last] };
 }
 
 /** Archives and packages an installer unpacks and builds (a word ending so is a local file, not a registry name). */
