@@ -25,6 +25,7 @@ import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
 import { fresh12Context } from './rules/fresh12';
 import { fresh13Structure } from './rules/fresh13';
 import { dumpContext } from './rules/dumps';
+import { FRESH14_RULES } from './rules/fresh14';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -73,6 +74,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   fresh12Context,
   fresh13Structure,
   dumpContext,
+  ...FRESH14_RULES,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
