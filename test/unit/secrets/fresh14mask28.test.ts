@@ -39,6 +39,8 @@ describe('mask28: an option and its value as separate list elements', () => {
     keeps('subprocess.run(["docker", "run", "-p", "8080:80", "nginx"])');
     keeps('  args: ["--token", "$(TOKEN)"]');
     keeps('    args:\n      - "-p"\n      - "9090"');
+    // `-p` is a project to docker compose, a plugin to pytest; `-P` a flag to tar: no user option, no database client.
+    keeps('subprocess.run(["docker", "compose", "-p", "shop2024", "down"])\n["pytest", "-p", "pytest_cov"]\n["tar", "-P", "backup_2024.tgz"]\nargs: ["-a", "archive1.tar"]');
   });
 });
 

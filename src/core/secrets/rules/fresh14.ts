@@ -29,13 +29,24 @@ import { named, password, token, type Form, type Judge, scanForms } from './fres
 /** A password a person chose: letters and a digit or a sign, 8 characters at least, no reference or placeholder. */
 const typed: Judge = (v, m, t) => v.length >= 8 && /[A-Za-z]/.test(v) && /[\d\W_]/.test(v) && !/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(v) && password(v, m, t);
 
-/** Short options that take a password (mysql `-p`, sqlcmd `-P`, redis-cli `-a`, PuTTY `-pw`, RDP `/p:`). */
+/** Short options that take a password in the programs that read them so (mysql `-p`, sqlcmd `-P`, redis-cli `-a`, PuTTY `-pw`, RDP `/p:`). */
 const SHORT_PASSWORD = /^(?:-p|-P|-a|-pw|-pass|\/p|\/pass|\/password)$/;
+/**
+ * A short option means a password only beside a user option or in such a program (`-p` is a port to ssh, a project
+ * to docker compose, a plugin to pytest; `-a` is redis-cli's alone): the list's text before the option is read.
+ */
+const PASSWORD_CONTEXT =
+  /(?:^|[\s"'`,[(])(?:-[uU]|--user(?:name)?|-l|\/u(?:ser)?:?)(?=["'`\s,=:]|$)|\b(?:mysql\w*|mariadb\w*|sqlcmd|osql|isql|bcp|sqlplus|redis-cli|keydb-cli|mongo\w*|pscp|plink|psftp|influx|xfreerdp\w*)\b/;
+const REDIS = /\b(?:redis|keydb)-cli\b/;
 
-/** The option's value is a secret: a password option's value as a typed password, a secret-named long option's as its name says. */
+/** The option's value is a secret: a password option's value as a typed password (in its context), a secret-named long option's as its name says. */
 const optionValue: Judge = (v, m, t) => {
   const opt = m[2]!;
-  if (SHORT_PASSWORD.test(opt)) return typed(v, m, t) && !/^\d+(?::\d+)?$/.test(v);
+  if (SHORT_PASSWORD.test(opt)) {
+    const back = t.slice(Math.max(0, m.index - 200), m.index + 1);
+    if (!(opt === '-a' ? REDIS : PASSWORD_CONTEXT).test(back)) return false;
+    return typed(v, m, t) && !/^\d+(?::\d+)?$/.test(v);
+  }
   const strength = classifyName(opt.replace(/^[-/]+/, ''));
   if (strength === null) return false;
   return strength === 'strong' ? password(v, m, t) && v.length >= 6 && !v.startsWith('-') : token(v, m, t);
