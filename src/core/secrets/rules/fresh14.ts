@@ -150,8 +150,10 @@ export const credentialList = formRule({
     'A list under a credentials name holding a user and a password (bash arrays, YAML/JSON flow sequences), and a YAML flow mapping plain value under a secret name',
   forms: [
     {
-      gates: ['(', '['],
-      re: /(?:^|[\s{,;])(?:(?:declare|local|typeset)[ \t]+-a[ \t]+)?([A-Za-z_][\w-]*)[ \t]*[:=][ \t]*[[(][ \t]*[[(]?((?:[ \t]*,?[ \t]*(?:(["'])[^"'\n]+\3|[^\s"',()[\]]+)){2,4})[ \t]*[\])]/dgm,
+      // A bash array (`NAME=(…)`) or a list of lists (`NAME: [[…]]`): each line holding one is read alone.
+      gates: ['=(', ': [[', ':[[', '= [[', '=[['],
+      re: /(?:^|[\s{,;])(?:(?:declare|local|typeset)[ \t]+-a[ \t]+)?([A-Za-z_][\w-]*)[ \t]*(?:=\(|[:=][ \t]*\[\[)((?:[ \t]*,?[ \t]*(?:(["'])[^"'\n]+\3|[^\s"',()[\]]+)){2,4})[ \t]*[\])]/dgm,
+      line: true,
       groups: [2],
       judge: (v, m, t) => {
         const name = m[1]!;
@@ -330,7 +332,9 @@ export const methodCallSecret = formRule({
   forms: [
     {
       gates: ['ecret(', 'oken(', 'ey(', 'uth(', 'assword(', 'asswd(', 'wd(', 'hrase(', 'redential(', 'redentials('],
-      re: /\.([A-Za-z_]\w*)[ \t]*\([ \t]*(["'`])([^"'`\n\\]+)\2[ \t]*\)/dg,
+      // The method's name runs into its `(` (the match holds a gate): each line holding one is read alone.
+      re: /\.([A-Za-z_]\w*)\([ \t]*(["'`])([^"'`\n\\]+)\2[ \t]*\)/dg,
+      line: true,
       groups: [3],
       judge: (v, m, t) => {
         const name = m[1]!;
@@ -364,7 +368,9 @@ export const namedTokenProse = formRule({
   forms: [
     {
       gates: ['key', 'Key', 'KEY', 'token', 'Token', 'TOKEN', 'secret', 'Secret', 'SECRET'],
-      re: /(?<![\w.-])(?<!public[ \t]|pub[ \t]|host[ \t]|gpg[ \t]|pgp[ \t]|ssh[ \t]|id[ \t]|foreign[ \t]|primary[ \t]|sort[ \t]|partition[ \t]|idempotency[ \t]|cache[ \t])(?:api[ _-]?)?(?:key|token|secret)s?[ \t]*(?::[ \t]*)?(?:(?:is|was|=)[ \t]+)?(["'`]?)([A-Za-z0-9_+/=.-]{24,})\1(?=[\s.,;:)]|$)/dgim,
+      // Each line holding a gate is read alone (the words in the cases the gates name).
+      re: /(?<![\w.-])(?<!(?:[Pp]ublic|[Pp]ub|[Hh]ost|[Gg]pg|GPG|[Pp]gp|PGP|[Ss]sh|SSH|[Ii]d|[Ff]oreign|[Pp]rimary|[Ss]ort|[Pp]artition|[Ii]dempotency|[Cc]ache)[ \t])(?:(?:api|API|Api)[ _-]?)?(?:key|Key|KEY|token|Token|TOKEN|secret|Secret|SECRET)s?[ \t]*(?::[ \t]*)?(?:(?:is|was|=)[ \t]+)?(["'`]?)([A-Za-z0-9_+/=.-]{24,})\1(?=[\s.,;:)]|$)/dgm,
+      line: true,
       groups: [2],
       // Random: both cases and two digits at least; an identifier (`idempotencyKeyForRequestsV2`) is none.
       judge: (v, m, t) =>
@@ -400,6 +406,7 @@ export const saltPepperSecret = formRule({
     {
       gates: ['SALT', 'salt', 'Salt', 'PEPPER', 'pepper', 'Pepper'],
       re: /\b([A-Za-z_][\w.-]*)["']?[ \t]*(?:=|:(?!:))[ \t]*(["']?)([^\s"',;]{12,})\2/dg,
+      line: true,
       groups: [3],
       judge: (v, m) => {
         const last = nameWords(m[1]!).pop();
