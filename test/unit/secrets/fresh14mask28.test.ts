@@ -1,6 +1,7 @@
 // mask28: the fresh14 red team's leaks by class (rules/fresh14.ts, generic.ts url-credentials), with neighbours the
 // red team did not try. Every value is built at run time.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
 import { leaks } from './helpers';
@@ -40,7 +41,9 @@ describe('mask28: an option and its value as separate list elements', () => {
     keeps('  args: ["--token", "$(TOKEN)"]');
     keeps('    args:\n      - "-p"\n      - "9090"');
     // `-p` is a project to docker compose, a plugin to pytest; `-P` a flag to tar: no user option, no database client.
-    keeps('subprocess.run(["docker", "compose", "-p", "shop2024", "down"])\n["pytest", "-p", "pytest_cov"]\n["tar", "-P", "backup_2024.tgz"]\nargs: ["-a", "archive1.tar"]');
+    keeps(
+      'subprocess.run(["docker", "compose", "-p", "shop2024", "down"])\n["pytest", "-p", "pytest_cov"]\n["tar", "-P", "backup_2024.tgz"]\nargs: ["-a", "archive1.tar"]',
+    );
   });
 });
 
@@ -146,5 +149,17 @@ describe('mask28: salts, peppers and Bundler credentials', () => {
   });
   it('keeps rounds, references and Bundler options', () => {
     keeps('SALT_ROUNDS=12\nPASSWORD_SALT=${PASSWORD_SALT}\nBUNDLE_BUILD__NOKOGIRI: "--use-system-libraries"');
+  });
+});
+
+describe('mask28: a JWT signed with a documentation key', () => {
+  const sign = (body: string, key: string) => `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+  const body = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: '1234567890' })).toString('base64url')}`;
+  it("keeps jwt.io's example (HS256 under the public your-256-bit-secret: anyone can forge it)", () => {
+    keeps(`{"example_jwt": "${sign(body, 'your-256-bit-secret')}"}`);
+  });
+  it('masks the same token signed with any other key', () => {
+    const t = sign(body, rs(ALNUM, 32));
+    masks(`{"example_jwt": "${t}"}`, [t.slice(t.lastIndexOf('.') + 1)]);
   });
 });
