@@ -372,8 +372,10 @@ export const namedTokenProse = formRule({
       re: /(?<![\w.-])(?<!(?:[Pp]ublic|[Pp]ub|[Hh]ost|[Gg]pg|GPG|[Pp]gp|PGP|[Ss]sh|SSH|[Ii]d|[Ff]oreign|[Pp]rimary|[Ss]ort|[Pp]artition|[Ii]dempotency|[Cc]ache)[ \t])(?:(?:api|API|Api)[ _-]?)?(?:key|Key|KEY|token|Token|TOKEN|secret|Secret|SECRET)s?[ \t]*(?::[ \t]*)?(?:(?:is|was|=)[ \t]+)?(["'`]?)([A-Za-z0-9_+/=.-]{24,})\1(?=[\s.,;:)]|$)/dgm,
       line: true,
       groups: [2],
-      // Random: both cases and two digits at least; an identifier (`idempotencyKeyForRequestsV2`) is none.
+      // Random: both cases and two digits at least; an identifier (`idempotencyKeyForRequestsV2`) is none. A quoted
+      // value after `key:` is code (`{ key: 'pk.…' }`): the assignment rules judge it, publishable keys included.
       judge: (v, m, t) =>
+        !(m[1] === "'" || m[1] === '"') &&
         (v.match(/\d/g) ?? []).length >= 2 &&
         /[a-z]/.test(v) &&
         /[A-Z]/.test(v) &&
