@@ -168,7 +168,11 @@ export const credentialList = formRule({
       // A plain (unquoted) flow value runs to `,` or `}`; `#` inside it is no comment.
       re: /[{,][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]+([^\s"'{[,}][^,}\n]*?)[ \t]*(?=[,}])/dg,
       groups: [2],
-      judge: named(1),
+      // Inside a flow mapping (a `{` before it on its line, no `(`): a parameter's annotation (`f(self, key: T, …)`) is none.
+      judge: (v, m, t) => {
+        const pre = t.slice(t.lastIndexOf('\n', m.index) + 1, m.index + 1);
+        return pre.includes('{') && !pre.includes('(') && named(1)(v, m, t);
+      },
     },
   ],
   samples: () => {
