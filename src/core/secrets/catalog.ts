@@ -27,6 +27,7 @@ import { fresh13Structure } from './rules/fresh13';
 import { dumpContext } from './rules/dumps';
 import { byteArraySecret, setSplitVariableScan, splitVariableSecret } from './rules/assembled';
 import { proseSecret } from './rules/prose';
+import { CARRIER_RULES } from './rules/carriers';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -78,6 +79,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   byteArraySecret,
   splitVariableSecret,
   proseSecret,
+  ...CARRIER_RULES,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
