@@ -1,4 +1,4 @@
-// The forms of fresh10-context, fresh11-context and fresh13-structure marked `line` are run only on the lines
+// The forms of secret-by-form, secret-by-word and secret-by-structure marked `line` are run only on the lines
 // holding one of their gates (or of their `anchors`), each line alone (eachGateLineMatch), instead of over the
 // whole text: their leading classes made them the most of masking a source tree. That is only right for a form
 // whose every match lies on one line, holds a gate as written (or an anchor: a literal as written, or a match of

@@ -1,4 +1,4 @@
-// Secrets carried by a list, a call, an encoding or a sentence, whole to the model before (issue #16; found by a blind red team), each read by its class:
+// Secrets carried by a list, a call, an encoding or a sentence (issue #16; a blind red team found them whole):
 // - option-list-value: a password option and its value as separate elements of an argument list, in any list
 //   syntax (JSON/YAML flow arrays, YAML block lists, exec/ProcessBuilder/subprocess/spawn arguments):
 //   `["-u", "root", "-p", "P"]`, `- "--token"` / `- "T"`;

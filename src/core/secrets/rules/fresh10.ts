@@ -390,7 +390,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
         const v = row.slice(s, e);
         // A cell with a blank is a note (`(see vault)`), not the secret.
         if (v !== '' && !/\s/.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true))
-          addHit(out, r, { start: s, end: e, rule: 'fresh10-context', priority: PRIORITY });
+          addHit(out, r, { start: s, end: e, rule: 'secret-by-form', priority: PRIORITY });
       };
       if (byColumn) head.forEach((h, c) => judge(c, h));
       else if (cs.length === 2) judge(1, classifyName(row.slice(cs[0]![0], cs[0]![1])));
@@ -493,14 +493,14 @@ export function push(text: string, index: LineIndex, out: BlockOutput, s: number
 }
 
 export const fresh10Context: BlockRule = {
-  id: 'fresh10-context',
+  id: 'secret-by-form',
   description:
     'Secrets in tool flags (xfreerdp /p:, pscp -pw, ssm --value, rclone config), SQL grammar, HTTP Basic/Bearer values, credential constructors, Ruby ||= and set, next-line dict values, Markdown labels, prose, secret lists, license keys, keystores, nsec/xprv keys, Discord run tokens, passwords piped or handed to account tools, user:password pairs in comments, prose that sets a password',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
       if (f.list !== true) {
-        scanForm(f, text, index, out, 'fresh10-context');
+        scanForm(f, text, index, out, 'secret-by-form');
         continue;
       }
       if (!holdsAny(text, f.gates)) continue;
@@ -515,7 +515,7 @@ export const fresh10Context: BlockRule = {
           const v = it[2]!;
           // `0x…` hex in a list is a slot or a hash as often as a wallet's key: the value rules judge it.
           if (v !== '' && !v.startsWith('0x') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, name, true))
-            push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'fresh10-context');
+            push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'secret-by-form');
         }
       });
     }

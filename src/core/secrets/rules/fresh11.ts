@@ -29,7 +29,7 @@ import { addHit } from './hits';
 import { named, password, push, token, type Form, formLiterals, scanForms } from './fresh10';
 import { lineOfPos } from './structure';
 
-const RULE = 'fresh11-context';
+const RULE = 'secret-by-word';
 
 /** The line rules (catalog.ts sets them: importing the catalog here would be a cycle). */
 let lineScan: ((line: string, out: Hit[]) => void) | undefined;

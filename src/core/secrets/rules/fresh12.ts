@@ -16,7 +16,7 @@ import { registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { named, password, token, type Form, formLiterals, scanForms } from './fresh10';
 
-const RULE = 'fresh12-context';
+const RULE = 'secret-by-directive';
 
 /** A password in a directive: no reference, no placeholder, at least 6 characters. */
 const directive = (v: string, m: RegExpExecArray, t: string): boolean => v.length >= 6 && password(v, m, t);

@@ -26,7 +26,7 @@ import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
 import { named, password, push, token, type Form, type Judge, formLiterals, scanForms } from './fresh10';
 
-const RULE = 'fresh13-structure';
+const RULE = 'secret-by-structure';
 
 /** The name's strength, with letters beyond ASCII read without their marks (`pässword` → `password`). */
 function strengthOf(name: string): ReturnType<typeof classifyName> {
