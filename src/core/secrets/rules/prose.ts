@@ -16,6 +16,8 @@ const RULE = 'prose-secret';
 
 const NOUNS = ['secret', 'key', 'token', 'password', 'passphrase', 'passcode'];
 const cased = (w: string) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`;
+/** An identifier of words (`idempotencyKeyForRequestsV2`, `ComponentNameVersion`): a name, not a random value. */
+const WORDS_IDENTIFIER = /^(?:[A-Za-z][a-z]+)+(?:[A-Z]{0,2}\d{0,3})$/;
 const NOT_SECRET = /^(?:public|pub|host|ssh|gpg|pgp|the[ \t]+public|signing[ \t]+public|api[ \t]+public)$/i;
 
 const FORMS: Form[] = [
@@ -35,6 +37,7 @@ const FORMS: Form[] = [
         /[a-z]/.test(core) &&
         /\d/.test(core) &&
         !core.startsWith('AAAA') &&
+        !WORDS_IDENTIFIER.test(core) &&
         !isReference(core) &&
         !isPlaceholder(core) &&
         randomPartOk(core)
@@ -67,6 +70,7 @@ export const proseSecret: BlockRule = {
         'The public key AAAAC3NzaC1lZDI1NTE5AAAAIGx7b2Qm is on the wiki.',
         'Rotate the signing key 3f2a9c1e8b7d6a5f4e3d2c1b0a998877 next week.',
         'Set the cache key ComponentNameVersion to bust the cache.',
+        'The key idempotencyKeyForRequestsV2 is sent on retries.',
         'Our api token 7d9f0c2e-1b4a-4c3d-9e8f-0a1b2c3d4e5f is a placeholder, see the vault.',
         'the secret ${SECRET_VALUE} goes here',
       ],
