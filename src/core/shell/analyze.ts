@@ -20,7 +20,7 @@ import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
-import { runsLater } from './rules/exec';
+import { requirementsFromInstalled, runsLater } from './rules/exec';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -2687,6 +2687,14 @@ function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | unde
   // A change of an existing one is exec.plant-runs-later's (asked whatever it writes; a policy may let it through).
   if (text === undefined || s.cwd === null || runsLater(p, false) === undefined || a.cmdEnv.exists?.(p) !== false) return;
   if (text === null) {
+    // `pip freeze > requirements.txt`: the installed packages, listed (a package list, as `pip install` takes).
+    if (
+      requirementsFromInstalled(
+        p,
+        s.words.map((w) => w.value ?? ''),
+      )
+    )
+      return;
     note(
       a,
       s,

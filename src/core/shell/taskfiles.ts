@@ -227,7 +227,8 @@ const TOOLS: Record<string, ToolSpec> = {
   gradlew: GRADLE,
   mvn: MAVEN,
   mvnw: MAVEN,
-  bundle: { names: ['Gemfile', 'gems.rb', '.bundle/config'], up: true },
+  // Every verb but the ones that only read or set Bundler's settings evaluates the Gemfile (Ruby code).
+  bundle: { names: ['Gemfile', 'gems.rb', '.bundle/config'], verbs: /^(?!(?:config|help|version|env)$)/, up: true },
   // (The Rakefile itself is read and judged by what it runs: analyze.ts CODE_RECIPES; rakelib/*.rake is not.)
   rake: { names: [], match: /\.rake$/, tree: true, up: true },
   go: { names: ['go.mod', 'go.work'], match: /\.go$/, verbs: /^run$/, defArgs: /^\.{1,2}(?:\/|$)|\.go$/ },

@@ -1232,7 +1232,7 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '--out=W --files=W --start=T --customPath=R --excludePackages=V --excludePackagesStartingWith=V --onlyAllow=V --failOn=V --packages=V --production --development --summary --json --csv --markdown --direct --relativeLicensePath --unknown --onlyunknown',
     a: '',
-    ok: ['npx license-checker --summary', 'license-checker --production --json --out build/licenses.json'],
+    ok: ['npx license-checker --summary', 'license-checker --production --json --out /tmp/licenses.json'],
     eff: ['license-checker --out tests/a.test.ts => write tests/a.test.ts'],
   },
   {

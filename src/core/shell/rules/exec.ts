@@ -272,6 +272,11 @@ function joinsProject(p: string, exists: ((p: string) => boolean | undefined) | 
   return beside !== undefined && exists !== undefined && beside.some((n) => exists(p.slice(0, slash + 1) + n) === true);
 }
 
+/** A requirements file written from what is installed or locked (`pip freeze > requirements.txt`): a package list, no code. */
+export function requirementsFromInstalled(p: string, words: string[]): boolean {
+  return REQUIREMENTS.test(p) && generatesRequirements(words);
+}
+
 /** `pip freeze`, `uv pip compile`, `python -m pip freeze`, `poetry export`: a requirements file written from what is installed or locked. */
 function generatesRequirements(words: string[]): boolean {
   let w = words;
@@ -571,7 +576,14 @@ export const execRules: Rule[] = [
         const p = runsLater(e.path, e.glob);
         if (p === undefined) continue;
         if (e.sub?.name && FORMATTERS.has(e.sub.name)) continue;
-        if (REQUIREMENTS.test(p) && e.sub && generatesRequirements(e.sub.words.map((w) => w.value ?? ''))) continue;
+        if (
+          e.sub &&
+          requirementsFromInstalled(
+            p,
+            e.sub.words.map((w) => w.value ?? ''),
+          )
+        )
+          continue;
         // A task file made new is shown whole where it is written (and a run of it on the same line is
         // write-then-exec). A new program in node_modules/.bin is not: it shadows a command npm scripts and npx run by name.
         // Nor is one that joins an existing project (a build.rs beside Cargo.toml, a GNUmakefile beside Makefile).
