@@ -290,20 +290,11 @@ export const SECRET_FORMS: readonly string[] = [
   'utf8',
   'ascii',
 ];
+/** Words for how a secret's value is held, after its name (`SECRET_KEY_BASE`, `client-key-data`, `token_b64`). */
+export const SECRET_VALUE_TAILS: readonly string[] = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
 const TRAILING_OK = new Set([
-  'base',
-  'data',
-  'value',
-  'b64',
-  'base64',
-  'hex',
-  'raw',
-  'str',
-  'string',
-  'plain',
-  'text',
-  'pem',
+  ...SECRET_VALUE_TAILS,
   ...SECRET_FORMS,
   // The secret disguised, still the secret (`secret_reversed`, `token_obfuscated`, `api_key_encoded`).
   ...SECRET_DISGUISES,
