@@ -7,6 +7,10 @@
 // Which blobs: base64 of a JSON object (it starts `eyJ`, one of the pre-scan's anchors), and blobs ending
 // in `=` padding (the SIMD module reports a `=` after sixteen base64 characters). A blob is decoded only
 // when its first characters decode to text, so hashes, keys and images cost a few characters each.
+// A blob whose first bytes are a gzip or zlib header (`H4sI…`, `eJ…`: `ENV_BLOB=$(gzip | base64)`, a Helm
+// release, a compressed config in a Kubernetes annotation) is inflated first, to at most INFLATE_MAX bytes:
+// compression is one more encoding away, and the header gates it (other blobs pay two bytes' look).
+import { constants as zlibConstants, gunzipSync, inflateSync } from 'node:zlib';
 
 /** The masker's answer for a decoded text: does it hold a secret? Set by masker.ts (it imports the rules, which use this). */
 let holdsSecret: ((text: string) => boolean) | undefined;
@@ -99,14 +103,52 @@ function textHead(text: string, s: number): boolean {
   return bad <= 1;
 }
 
+/** The first two bytes of the base64 at `text[s]` (16 bits of its first three characters), or -1. */
+function firstTwoBytes(text: string, s: number): number {
+  let acc = 0;
+  for (let i = s; i < s + 3; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? B64[c]! : 255;
+    if (v === 255) return -1;
+    acc = (acc << 6) | v;
+  }
+  return acc >> 2;
+}
+
+/** gzip's magic (1f 8b), or zlib's header (deflate, a window up to 32 KiB, a check that divides by 31): 1 gzip, 2 zlib, 0 neither. */
+function compressedHead(text: string, s: number): number {
+  const two = firstTwoBytes(text, s);
+  if (two === 0x1f8b) return 1;
+  return two >= 0 && (two & 0x0f00) === 0x0800 && two >> 12 <= 7 && two % 31 === 0 ? 2 : 0;
+}
+
+/** The most a compressed blob is inflated to: a secret sits in a config's first KiBs; a bomb stops here. */
+const INFLATE_MAX = 256 * 1024;
+
+/** The text a gzip or zlib stream inflates to (what of it inflates when it is cut short), or null. */
+function inflated(bytes: Uint8Array, kind: number): string | null {
+  const opts = { maxOutputLength: INFLATE_MAX, finishFlush: zlibConstants.Z_SYNC_FLUSH };
+  try {
+    return asText(kind === 1 ? gunzipSync(bytes, opts) : inflateSync(bytes, opts));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether the base64 blob `text[s, e)` decodes to text that holds a secret. Its first 16 characters are
- * read first, by hand: random bytes (a hash, a key, an image) fail there.
+ * read first, by hand: random bytes (a hash, a key, an image) fail there, unless they start as gzip or
+ * zlib does; those are inflated.
  */
 export function blobHoldsSecret(text: string, s: number, e: number): boolean {
-  if (holdsSecret === undefined || e - s < MIN_BLOB || depth > 1 || !textHead(text, s)) return false;
+  if (holdsSecret === undefined || e - s < MIN_BLOB || depth > 1) return false;
+  const compressed = compressedHead(text, s);
+  const head = textHead(text, s);
+  if (compressed === 0 && !head) return false;
   const bytes = decodeBytes(text, s, e);
-  const decoded = bytes === null ? null : asText(bytes);
+  // A text may open as zlib's header does (`x^`); what does not inflate is read as text.
+  let decoded = bytes === null || compressed === 0 ? null : inflated(bytes, compressed);
+  if (decoded === null && head && bytes !== null) decoded = asText(bytes);
   if (decoded === null) return false;
   depth++;
   try {

@@ -1,0 +1,54 @@
+// mask29: the blind kits' leaks by class, with neighbours the red team did not try. Every value is built at run time.
+import assert from 'node:assert/strict';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { maskText } from '../../../src/core/secrets';
+import { ALNUM, rand } from '../../../src/core/secrets/samples';
+import { leaks } from './helpers';
+
+let seed = 0x29a;
+const rs = (n: number) => rand(ALNUM, n, seed++ * 7919);
+
+/** Every line holding a secret changes and none of the secrets survives; every other line is byte-identical. */
+function masks(text: string, secrets: string[]): void {
+  const r = maskText(text);
+  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible ${s} in ${JSON.stringify(r.text.slice(0, 300))}`);
+  const a = text.split('\n');
+  const b = r.text.split('\n');
+  assert.equal(b.length, a.length);
+  a.forEach((l, i) => {
+    if (!secrets.some((s) => l.includes(s))) assert.equal(b[i], l, `benign line changed: ${l}`);
+  });
+}
+function keeps(text: string): void {
+  assert.equal(maskText(text).text, text);
+}
+
+/** base64 of `pack(content)`, its padding as asked (a newline more until it is). */
+function blob(pack: (b: Buffer) => Buffer, content: string, padded: boolean): string {
+  for (let extra = ''; ; extra += '\n') {
+    const b = pack(Buffer.from(content + extra)).toString('base64');
+    if (b.endsWith('=') === padded) return b;
+  }
+}
+
+describe('mask29: compressed base64 blobs (gzip, zlib) are inflated and judged', () => {
+  const env = () => `DB_HOST=db.internal\nAWS_SECRET_ACCESS_KEY=${rs(40)}\n`;
+  it('masks a gzip+base64 blob holding a secret, padded (any text) or not (config files)', () => {
+    const a = blob(gzipSync, env(), true);
+    masks(`ENV_BLOB_GZ=${a}\nLOG_LEVEL=info`, [a.slice(20, 60)]);
+    const b = blob(gzipSync, env(), false);
+    masks(`metadata:\n  annotations:\n    acme.io/env: ${b}\n  name: api`, [b.slice(20, 60)]);
+    const c = blob(deflateSync, `{"user": "svc", "api_key": "${rs(40)}"}`, true);
+    masks(`const CONFIG = "${c}";`, [c.slice(20, 60)]);
+  });
+  it('masks a blob cut short (what inflates is judged)', () => {
+    const a = blob(gzipSync, env() + 'X'.repeat(200) + rs(300), true);
+    const cut = a.slice(0, 128) + '==';
+    masks(`ENV_BLOB_GZ=${cut}`, [cut.slice(20, 60)]);
+  });
+  it('keeps compressed blobs of benign text and random bytes that open as gzip does', () => {
+    keeps(`BANNER_GZ=${blob(gzipSync, 'Welcome to the build server. Have a nice day!\n', true)}`);
+    keeps(`settings:\n  motd: ${blob(gzipSync, 'log_level=info\nretries=3\nregion=eu-west-1\n', false)}\n`);
+    keeps(`icon = "H4sIAAAAAAAA${rs(60)}=="`);
+  });
+});
