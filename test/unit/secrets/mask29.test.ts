@@ -52,3 +52,20 @@ describe('mask29: compressed base64 blobs (gzip, zlib) are inflated and judged',
     keeps(`icon = "H4sIAAAAAAAA${rs(60)}=="`);
   });
 });
+
+describe('mask29: a secret-named key opening a multi-line literal, typed or not, in every language that has one', () => {
+  it("masks Swift/Kotlin typed `\"\"\"`, Python's `'''` in a dict, Rust's raw `r#\"`", () => {
+    const v = () => rs(32);
+    const [a, b, c, d, e] = [v(), v(), v(), v(), v()];
+    masks(`enum Secrets {\n    static let apiKey: String = """\n    ${a}\n    """\n}`, [a]);
+    masks(`object Keys {\n    const val API_TOKEN: String = """\n        ${b}\n    """.trimIndent()\n}`, [b]);
+    masks(`CONFIG = {"token": '''\n${c}'''}`, [c]);
+    masks(`const API_KEY: &str = r#"\n${d}\n"#;\nconst OTHER: u32 = 3;`, [d]);
+    masks(`static SECRET_KEY: &'static str = r"\n${e}\n";`, [e]);
+  });
+  it('keeps prose in the same literals and typed literals under other names', () => {
+    keeps('static let passwordHint: String = """\n    Use at least 12 characters.\n    """');
+    keeps(`static let banner: String = """\n    ${rs(32)}\n    """`);
+    keeps('const API_KEY_HELP: &str = r#"\nSet the API key in the environment.\n"#;');
+  });
+});

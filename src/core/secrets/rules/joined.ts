@@ -556,7 +556,7 @@ function evaluateSplit(toks: Tok[], a: number, b: number): Run[] {
 
 /** Whether a line may hold what the rule reads (cheap: most candidate lines stop here). */
 const HINT =
-  /"""\s*$|"[ \t]+"[^\s"]|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
+  /"""\s*$|'''\s*$|\br#*"\s*$|"[ \t]+"[^\s"]|["'`\]]\s*[,+.)}\]]|[({\[]\s*["'`]|\$["{@]|#"|\[=*\[|<<"|%w[[(]|\b(?:atob|b64decode|fromhex|unhexlify|decodeURI\w*|unquote\w*|unescape|Buffer\.from)\b/;
 
 export const joinedSecret: LineRule = {
   id: ID,
@@ -565,6 +565,9 @@ export const joinedSecret: LineRule = {
   keywords: [
     'join',
     '"""',
+    "'''",
+    'r#"',
+    '= r"',
     'concat',
     'paste',
     'format',
@@ -688,6 +691,9 @@ export const joinedSecret: LineRule = {
       { text: `local password = [[${pw}]]`, secrets: [pw] },
       { text: `let password = """\n${pw}\n"""`, secrets: [pw] },
       { text: `M.secret = [==[\n${a}${b}\n]==]`, secrets: [a + b] },
+      { text: `static let apiKey: String = """\n    ${a}${b}\n    """`, secrets: [a + b] },
+      { text: `const API_TOKEN: &str = r#"\n${a}${b}\n"#;`, secrets: [a + b] },
+      { text: `CONFIG = {"password": '''\n${pw}'''}`, secrets: [pw] },
       { text: `API_KEY = %w[${gh.slice(0, 16)} ${gh.slice(16)}].join`, secrets: [gh.slice(16)] },
       { text: `private static final char[] KEYSTORE_PASS = {'${a.slice(0, 6)}', '${a.slice(6)}', '${b}'};`, secrets: [b] },
     ];
@@ -706,6 +712,8 @@ export const joinedSecret: LineRule = {
         'data = base64.b64decode("SGVsbG8sIHdvcmxkIQ==")',
         'local title = [[Welcome to the app]]',
         'let password = """\nEnter your password\n"""',
+        'static let passwordHint: String = """\nUse at least twelve characters.\n"""',
+        'const API_KEY_HELP: &str = r#"\nSet the API key in the environment.\n"#;',
         'M.help = [[\nThe token is read from the environment.\n]]',
       ],
     };
@@ -713,17 +721,20 @@ export const joinedSecret: LineRule = {
 };
 
 /**
- * A secret-named key whose value opens a multi-line literal at the end of the line: Swift's and Kotlin's
- * `"""`, Lua's `[[` / `[==[`. The value is on the lines below, up to the closing delimiter (follow.ts
- * reads them as a quoted string's; Lua's closes at its first `]`).
+ * A secret-named key whose value opens a multi-line literal at the end of the line: Swift's, Kotlin's, Java's,
+ * Scala's and C#'s `"""`, Python's and Dart's `'''`, Lua's `[[` / `[==[`, Rust's raw `r#"`. The key may carry
+ * a type (`static let apiKey: String = """`, `const API_KEY: &str = r#"`). The value is on the lines below,
+ * up to the closing delimiter (follow.ts reads them as a quoted string's; Lua's closes at its first `]`).
  */
-const OPEN_LITERAL = /(?<![\w.$-])([A-Za-z_$][\w.$-]*)["'\]]?[ \t]*(?:=|:)[ \t]*(?:"""|\[(=*)\[)[ \t]*\r?$/;
+const OPEN_LITERAL =
+  /(?<![\w.$-])([A-Za-z_$][\w.$-]*)["'\]]?(?:[ \t]*:[ \t]*&?(?:'\w+[ \t]+)?[\w.]+(?:<[\w.<>, ]*>)?\??(?=[ \t]*=))?[ \t]*(?:=|:)[ \t]*(?:("""|''')|\[(=*)\[|r(#*)")[ \t]*\r?$/;
 function openLiteral(line: string, out: Hit[]): boolean {
   const m = OPEN_LITERAL.exec(line);
   if (m === null) return false;
   const strength = classifyName(m[1]!);
   if (strength === null) return true;
-  const arg = m[2] === undefined ? 34 + 256 : 93;
+  // A triple quote closes at its triple; Lua's long bracket at `]`; Rust's raw string `r#"` at its `"`.
+  const arg = m[2] !== undefined ? m[2].charCodeAt(0) + 256 : m[3] !== undefined ? 93 : 34;
   out.push({
     start: line.length,
     end: line.length,
