@@ -369,11 +369,11 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
   if ((first & F_WORD) !== 0 && /^(?:true|false|yes|no|on|off|null|nil|none|undefined|\d{1,9}(?:\.\d+)?[a-z]{0,3})$/i.test(v)) return true;
   if (
     (first & F_PATH) !== 0 &&
-    /^(?:[A-Za-z][\w.-]*:(?=\/(?!\/)))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ -]*$/.test(v) &&
+    /^(?:[A-Za-z][\w.-]*:(?=\/(?!\/)))?(?:\.{0,2}\/|~\/|[A-Za-z]:\\)[\w./\\ *?-]*$/.test(v) &&
     /[/\\]/.test(v.slice(1)) &&
     !hasRandomSegment(v)
   )
-    return true; // a path (systemd's `LoadCredential=ID:/path` names one too)
+    return true; // a path or a glob of paths (systemd's `LoadCredential=ID:/path` names one too; `/etc/kubernetes/*.conf`)
   if ((chars & COLON) !== 0 && (first & F_LETTER) !== 0 && /^[a-z][\w+.-]*:\/\/[^@\s]*$/i.test(v)) return true; // URL without userinfo (the URL rule owns credentials)
   if ((first & F_DIGEST) !== 0 && /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i.test(v)) return true; // integrity / digest
   if ((first & F_VERSION) !== 0 && (chars & DOT) !== 0 && /^(?:[\^~<>=v]|>=|<=)*\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(v)) return true; // a version range

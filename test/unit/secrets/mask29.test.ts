@@ -69,3 +69,17 @@ describe('mask29: a secret-named key opening a multi-line literal, typed or not,
     keeps('const API_KEY_HELP: &str = r#"\nSet the API key in the environment.\n"#;');
   });
 });
+
+describe('mask29: a path (or a glob of paths) named after a credential is not one', () => {
+  it('keeps the paths and globs a README points credentials at', () => {
+    keeps(
+      '# Ops\n\n- cluster credentials: /etc/kubernetes/*.conf\n- credentials: ~/.aws/credentials\n- secret: ./secrets/*.json\n' +
+        '- login: ../keys/deploy?.pem\npassword_file: /run/secrets/db_password\n',
+    );
+  });
+  it('still masks a pair written user/password and a password holding * after a slash', () => {
+    const [a, b] = ['Qx7' + rs(10) + '#2', 'Zk4' + rs(14)];
+    masks(`- credentials: deploy/${a}\nnext: line`, [a]);
+    masks(`password: /${b}*9\n`, [b]);
+  });
+});

@@ -26,6 +26,9 @@ export const SPOKEN_LITERALS: readonly string[] = [' / ', 'asswort', 'de passe',
 /** Lines that may hold a pair written `user/password` without blanks: the label's literals. */
 const PAIR_LABELS = ['redentials', 'og in', 'ogin'];
 
+/** The user part of a pair that is a path's head instead: home, this or the parent directory, a variable. */
+const PATH_HEAD = /^(?:~|\.{1,2}|\$\{?\w+\}?|%\w+%)$/;
+
 type Has = (literal: string) => boolean;
 let lastHas: Has | undefined;
 let select: ((line: string) => LineRule[]) | undefined;
@@ -68,6 +71,8 @@ export const spokenCredential: BlockRule = {
         USER_PASS.lastIndex = 0;
         for (let m = USER_PASS.exec(line); m !== null; m = USER_PASS.exec(line)) {
           const g = m[3] !== undefined ? 3 : 6;
+          // A path is no pair: `credentials: ~/.aws/credentials`, `./secrets/db.txt`, `$HOME/.netrc`.
+          if (PATH_HEAD.test(m[g - 2]!)) continue;
           if (!judged(m[g]!, m[g - 1] !== '')) continue;
           const [s, e] = m.indices![g]!;
           addHit(out, lineOf(index.starts(), ls), { start: s, end: e, rule: ID, priority: 1 });
@@ -110,6 +115,7 @@ export const spokenCredential: BlockRule = {
         'Le mot de passe est obligatoire',
         'const ratio = total / count;',
         'user: admin / role: viewer',
+        '- credentials: ~/.aws/credentials',
       ],
     };
   },
