@@ -79,3 +79,8 @@ export function holdsAny(text: string, gates: readonly string[]): boolean {
   for (let k = 0; k < gates.length; k++) if (holds(text, gates[k]!)) return true;
   return false;
 }
+
+/** Every gate registered so far (the forms' literals): a caller that needs where they stand, not only whether. */
+export function registeredGates(): string[] {
+  return [...where.keys(), ...pending];
+}
