@@ -7,8 +7,8 @@
 // every rule's true-positive samples set among benign source lines. Prints the share of bytes in regions,
 // the texts that differ and the rules whose findings the regions lost or changed, and the time of the
 // trigger scan (one combined regex) against the whole-text masker's.
-import { ALL_RULES, BLOCK_RULES, MaskSession, createMasker } from '../src/core/secrets/index';
-import { HAS_LITERALS } from '../src/core/secrets/masker';
+import { ALL_RULES, BLOCK_RULES } from '../src/core/secrets/index';
+import { HAS_LITERALS, MaskSession, createMasker } from '../src/core/secrets/masker';
 import { candidateLines, GATES } from '../src/core/secrets/prefilter';
 import { registeredGates } from '../src/core/secrets/rules/gates';
 import { prng } from '../src/core/secrets/samples';
