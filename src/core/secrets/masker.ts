@@ -15,6 +15,7 @@ import { detached } from './detach';
 import { FORM_LITERALS } from './rules/forms';
 import { SPOKEN_LITERALS } from './rules/spoken';
 import { resolveFollow } from './follow';
+import { scanBlock } from './windows';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
@@ -332,8 +333,7 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
     }
     if (applies !== null && !applies(text, (has ??= hasLiteral(text, gates, literals, literals2, literals3)))) continue;
     const out: BlockOutput = { hits: new Map(), protect };
-    if (usesHas) rule.scan(text, lines, out, (has ??= hasLiteral(text, gates, literals, literals2, literals3)));
-    else rule.scan(text, lines, out);
+    scanBlock(rule, text, lines, out, usesHas ? (has ??= hasLiteral(text, gates, literals, literals2, literals3)) : undefined);
     for (const [li, hits] of out.hits) push(perLine, lines.startOf(li), hits);
   }
   // Protected lines by start offset, like the hits.

@@ -118,12 +118,34 @@ export interface BlockRule {
    */
   literals?: readonly string[];
   /**
+   * Where the rule's hits can be (windows.ts): given, the rule's `scan` reads only the windows around the
+   * lines `locate` matches in, each window alone, not the whole text. Without it the rule reads the whole text.
+   */
+  window?: BlockWindow;
+  /**
    * Marks lines: `hits` keyed by 0-based line index; `protect` lists line indexes no other rule
    * may touch (certificate bodies, already-handled block lines). `has`: as for `applies` (given to a rule
    * with `literals`).
    */
   scan(text: string, lineStarts: LineIndex, out: BlockOutput, has?: (literal: string) => boolean): void;
   samples(): RuleSamples;
+}
+
+/**
+ * A block rule's promise about where its hits can be, which lets the masker skip the text between them
+ * (windows.ts). The contract: scanning the whole text gives exactly the hits and protected lines that
+ * scanning each window alone gives — a window being the lines from `before` lines above to `after` lines
+ * below each line `locate` matches in, windows that touch or overlap merged into one. The rule's gate,
+ * `kinds` and `applies` are still answered on the whole text, and `has` (for a rule with `literals`) still
+ * answers for the whole text. test/unit/secrets/windows.test.ts checks the promise of every rule that makes it.
+ */
+export interface BlockWindow {
+  /** Global (`g`) regex, run over the whole text: its matches place the windows. */
+  locate: RegExp;
+  /** Lines above a located line that the rule may read or mark. */
+  before: number;
+  /** Lines below a located line that the rule may read or mark. */
+  after: number;
 }
 
 export interface BlockOutput {

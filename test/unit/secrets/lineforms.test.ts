@@ -6,7 +6,7 @@
 // the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
 // first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
 import assert from 'node:assert/strict';
-import { FORMS as FORMS10, eachGateLineMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
+import { FORMS as FORMS10, eachGateLineMatch, eachTextMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
 import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/fresh11';
 import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/fresh13';
 
@@ -65,6 +65,11 @@ const LINES = [
   `x=1; printf '%s\\n' "Q7pw0rd!x9" | sudo -S true && echo Q7pw0rd!y8 | kinit u@R`,
   `cl\u00e9_secr\u00e8te: Q7pw0rd!x9`,
   `AUTH=Bearer\tQ7abcdefghijklmnopqrst12 and Basic\tc3ZjOlE3cHcwcmQheDk=`,
+  // YAML's complex key (a lineStart form) among ternaries, at a line start after a CR, and twice in a row.
+  `twilio:\n  ? auth_token\n  : Q7abcdefgh12345678\n  ? api_key\n  : "Q7zyxwvuts87654321"`,
+  `const v = ok\n  ? token\n  : fallback;\n? secret\n: Q7pw0rd!x9\r? password\n: Q7pw0rd!y8`,
+  `  x ? password\n  : Q7pw0rd!x9\n\t? \tsigning_key \n\t: Q7sign1ngKey99 `,
+  `? db_password\n? db_password\n: Q7pw0rd!x9\n: Q7pw0rd!y8`,
 ];
 
 const TEXTS = [
@@ -93,6 +98,24 @@ describe('secret forms read line by line find what the whole text holds', () => 
         matched += found.length;
         for (const [, m0] of found) assert.ok(anchored(m0), `a match holds a gate or an anchor: ${m0}`);
         assert.deepEqual(byLine(f, text), found);
+      }
+      assert.ok(matched > 0, 'the texts hold a match of the form');
+    });
+  }
+});
+
+describe('secret forms read from their line starts or only when a text holds literals find what the whole text holds', () => {
+  const forms = [...FORMS10, ...FORMS11, ...FORMS13].filter((f) => f.line !== true && (f.lineStart !== undefined || f.requires !== undefined));
+  it('there are such forms (the test reads something)', () => assert.ok(forms.length >= 2));
+  for (const f of forms) {
+    it(String(f.re).slice(0, 70), () => {
+      let matched = 0;
+      for (const text of TEXTS) {
+        const found = whole(f, text);
+        matched += found.length;
+        const got: Found[] = [];
+        eachTextMatch(f, text, (m) => got.push([m.index, m[0], [...m.slice(1)]]));
+        assert.deepEqual(got, found);
       }
       assert.ok(matched > 0, 'the texts hold a match of the form');
     });

@@ -55,11 +55,32 @@ export interface Form {
    * (case as written) of which every line holding a match holds one, or a global regex every such line matches.
    */
   anchors?: readonly string[] | RegExp;
+  /**
+   * With `line`: a cheap test every line holding a match passes, tried on each line found before `re` (whose
+   * leading class V8 tries at every character of the line).
+   */
+  lineTest?: (line: string) => boolean;
+  /**
+   * Literals (case as written) the text must hold, every one, besides one of `gates`: each match holds them. Their
+   * answers come from the gates' one pass, which a form's own search of the text costs more than.
+   */
+  requires?: readonly string[];
+  /**
+   * Not with `line`: every match starts where `^` does under `m` (a line start), then blanks, then this character;
+   * the form is tried (sticky) only there, not at every character of the text (eachLineStartMatch).
+   */
+  lineStart?: string;
 }
 
 /** The literals a form's lines are found by (gates and literal anchors): for registerGates. */
 export const formLiterals = (forms: readonly Form[]): string[] =>
-  forms.flatMap((f) => (f.anchors === undefined || f.anchors instanceof RegExp ? f.gates : [...f.gates, ...f.anchors]));
+  forms.flatMap((f) => [...(f.anchors === undefined || f.anchors instanceof RegExp ? f.gates : [...f.gates, ...f.anchors]), ...(f.requires ?? [])]);
+
+/** What a line holding a comment form's match holds: the comment's close, or a login's label (its second part). */
+const COMMENT_TEST = /-->|#\}|\*\/|log[ -]?in|sign[ -]?in|cred|account|user\/pass/;
+
+/** Whether `text` holds every literal `f.requires` names. */
+const holdsRequired = (f: Form, text: string): boolean => f.requires === undefined || f.requires.every((r) => holds(text, r));
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
 export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
@@ -217,6 +238,8 @@ export const FORMS: Form[] = [
     gates: ['<!--', '{#', '/*', '//', '#'],
     re: /(?:<!--|\{#|\/\*)[ \t]*(?:[A-Za-z][\w ]{0,30}?[ \t]*[:=-]?[ \t]+)?[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*(?:-->|#\}|\*\/)|(?:\/\/|#)[ \t]*(?:test[ \t]+)?(?:log[ -]?in|sign[ -]?in|creds?|credentials?|account|user\/pass)[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*$/dgm,
     line: true,
+    // The comment's close on the line, or a login's label.
+    lineTest: (l) => COMMENT_TEST.test(l),
     groups: [1, 2],
     judge: typed,
   },
@@ -261,12 +284,20 @@ export const FORMS: Form[] = [
     judge: named(2),
   },
   // Markdown: `- **Password:** \`…\``, `**API token**: \`…\``.
-  { gates: ['**'], line: true, re: /\*\*([A-Za-z][\w .-]{1,30}?)[ \t]*:?[ \t]*\*\*[ \t]*:?[ \t]*`([^`\n]+)`/dg, groups: [2], judge: named(1) },
+  {
+    gates: ['**'],
+    line: true,
+    // Two `**`, then a backquote.
+    lineTest: (l) => l.indexOf('**', l.indexOf('**') + 2) > 0 && l.includes('`'),
+    re: /\*\*([A-Za-z][\w .-]{1,30}?)[ \t]*:?[ \t]*\*\*[ \t]*:?[ \t]*`([^`\n]+)`/dg,
+    groups: [2],
+    judge: named(1),
+  },
   // Prose: `The token is <random>`, `Your API key is: <random>`, `the password is \`…\``.
   {
     gates: [' is ', ' is:', ' IS '],
     line: true,
-    anchors: /[ \t]is:?[ \t]/gi,
+    anchors: /(?:token|key|password|passphrase|secret)[ \t]+is:?[ \t]/gi,
     re: /\b((?:api|access|secret|private)?[ _-]?(?:token|key|password|passphrase|secret))[ \t]+is:?[ \t]+(`?)([A-Za-z0-9_+/=.~!*@#$%^&-]{12,}?)\2(?=[\s.,;)]*(?:$|[ \t]))/dgim,
     groups: [3],
     judge: (v, m) => {
@@ -344,6 +375,22 @@ function eachListMatch(text: string, re: RegExp, visit: (m: RegExpExecArray, at:
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\r?$/m;
 const TABLE_RULE_LINE = new RegExp(TABLE_RULE.source);
 
+/**
+ * `TABLE_RULE.test(text)`, read only on the lines holding `---` (every delimiter row does; none holds a `\n`, and a
+ * line alone keeps `^` and `$` where the text has them): the expression over the whole text tried it at every
+ * character, a tenth of this rule's time.
+ */
+function tableRule(text: string): boolean {
+  for (let p = text.indexOf('---'); p >= 0;) {
+    const ls = text.lastIndexOf('\n', p) + 1;
+    const nl = text.indexOf('\n', p);
+    if (TABLE_RULE.test(text.slice(ls, nl < 0 ? text.length : nl))) return true;
+    if (nl < 0) return false;
+    p = text.indexOf('---', nl + 1);
+  }
+  return false;
+}
+
 /** The cells of a table row: [start, end) of each cell's text, blanks and backticks trimmed. */
 function cells(line: string): [number, number][] {
   const out: [number, number][] = [];
@@ -405,6 +452,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
  * of the text: over a source tree, a few such forms cost more than the rest of masking).
  */
 export function eachGateLineMatch(f: Form, text: string, visit: (m: RegExpExecArray, at: number, line: string) => void): void {
+  if (!holdsRequired(f, text)) return;
   const a = f.anchors;
   if (a instanceof RegExp) {
     if (!holdsAny(text, f.gates)) return;
@@ -437,6 +485,7 @@ function eachLineMatch(f: Form, text: string, p: number, visit: (m: RegExpExecAr
   const ls = text.lastIndexOf('\n', p) + 1;
   const nl = text.indexOf('\n', p);
   const line = text.slice(ls, nl < 0 ? text.length : nl);
+  if (f.lineTest !== undefined && !f.lineTest(line)) return nl;
   f.re.lastIndex = 0;
   for (let m = f.re.exec(line); m !== null; m = f.re.exec(line)) {
     if (m[0].length === 0) f.re.lastIndex++;
@@ -474,14 +523,54 @@ function scanForm(f: Form, text: string, index: LineIndex, out: BlockOutput, rul
     eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, rule)));
     return;
   }
-  if (!holdsAny(text, f.gates)) return;
+  eachTextMatch(f, text, (m) => formHit(f, m, text, (s, e) => push(text, index, out, s, e, rule)));
+}
+
+/**
+ * A form's (not a `line` form's) non-empty matches in `text`, as `f.re` finds them over the whole text, when it
+ * holds one of the gates and every literal `requires` names (`lineStart`: tried only at the line starts it names).
+ */
+export function eachTextMatch(f: Form, text: string, visit: (m: RegExpExecArray) => void): void {
+  if (!holdsAny(text, f.gates) || !holdsRequired(f, text)) return;
+  if (f.lineStart !== undefined) {
+    eachLineStartMatch(f, text, visit);
+    return;
+  }
   f.re.lastIndex = 0;
   for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
     if (m[0].length === 0) {
       f.re.lastIndex++;
       continue;
     }
-    formHit(f, m, text, (s, e) => push(text, index, out, s, e, rule));
+    visit(m);
+  }
+}
+
+/** Each form's `re`, sticky (for eachLineStartMatch). */
+const stickies = new WeakMap<RegExp, RegExp>();
+
+/** A line terminator as `^` under `m` knows them: `\n`, `\r`, U+2028, U+2029. */
+const terminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/**
+ * A `lineStart` form's matches in `text`, in the order of `f.re` run over it (a match is non-empty): `re` tried
+ * sticky at each line start whose blanks are followed by `f.lineStart`, from the end of the last match on — the
+ * starts `re` itself could match at, in order, so the first that matches is the match `re` finds.
+ */
+function eachLineStartMatch(f: Form, text: string, visit: (m: RegExpExecArray) => void): void {
+  let re = stickies.get(f.re);
+  if (re === undefined) stickies.set(f.re, (re = new RegExp(f.re.source, f.re.flags.replace('g', '') + 'y')));
+  const ch = f.lineStart!;
+  let from = 0;
+  for (let p = text.indexOf(ch); p >= 0; p = text.indexOf(ch, p + 1)) {
+    let b = p;
+    while (b > 0 && (text.charCodeAt(b - 1) === 32 || text.charCodeAt(b - 1) === 9)) b--;
+    if (b < from || (b > 0 && !terminator(text.charCodeAt(b - 1)))) continue;
+    re.lastIndex = b;
+    const m = re.exec(text);
+    if (m === null || m[0].length === 0) continue;
+    visit(m);
+    from = b + m[0].length;
   }
 }
 
@@ -519,7 +608,7 @@ export const fresh10Context: BlockRule = {
         }
       });
     }
-    if (holds(text, '---') && text.includes('|') && TABLE_RULE.test(text)) markdownTables(text, index, out);
+    if (holds(text, '---') && text.includes('|') && tableRule(text)) markdownTables(text, index, out);
   },
   samples() {
     const p = Array.from({ length: 16 }, () => pw());

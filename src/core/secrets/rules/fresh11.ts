@@ -22,7 +22,7 @@
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
-import { holds, registerGates } from './gates';
+import { holds, holdsAny, registerGates } from './gates';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
@@ -40,6 +40,9 @@ export function setFresh11LineScan(scan: (line: string, out: Hit[]) => void): vo
 /** A password under the name in group `g`, or under a name this file knows (PSK, erlang cookie). */
 const EXTRA_NAME = /psk|erlang_?cookie|erlangcookie|signing_?salt/i;
 
+/** What a line holding a diff form's match holds: the old value after its `=` or `:`, then the arrow. */
+const DIFF_TEST = /[=:][ \t]*(?:["'][^"'\n]+["']|[^\s"'(<{-][^\s"']*)[ \t]*(?:->|=>|\u2192)/;
+
 /** A quoted value: `"…"` or `'…'` (group numbers in the forms count these two groups). */
 export const FORMS: Form[] = [
   // --- a diff of a secret: `~ password = "OLD" -> "NEW"` (terraform plan), `secret: old => new` ---
@@ -47,6 +50,7 @@ export const FORMS: Form[] = [
     gates: ['->', '=>', '\u2192'],
     re: /([A-Za-z_][\w.-]*)["']?[ \t]*[=:][ \t]*(?:(["'])([^"'\n]+)\2|([^\s"'(<{-][^\s"']*))[ \t]*(?:->|=>|\u2192)[ \t]*(?:(["'])([^"'\n]+)\5|([^\s"'(<{][^\s"']*))/dg,
     line: true,
+    lineTest: (l) => DIFF_TEST.test(l),
     groups: [6, 7],
     judge: (v, m, t) => named(1)(v.replace(/[,;]$/, ''), m, t),
   },
@@ -54,6 +58,7 @@ export const FORMS: Form[] = [
     gates: ['->', '=>', '\u2192'],
     re: /([A-Za-z_][\w.-]*)["']?[ \t]*[=:][ \t]*(?:(["'])([^"'\n]+)\2|([^\s"'(<{-][^\s"']*))[ \t]*(?:->|=>|\u2192)[ \t]*(?:(["'])[^"'\n]+\5|[^\s"'(<{][^\s"']*)/dg,
     line: true,
+    lineTest: (l) => DIFF_TEST.test(l),
     groups: [3, 4],
     judge: named(1),
   },
@@ -62,6 +67,8 @@ export const FORMS: Form[] = [
     gates: ['://'],
     re: /\b[a-zA-Z][\w+.-]{1,30}:\/\/[^\s:/?#"'<>@]+@[^\s:/?#"'<>@]+:([^\s/"'<>@]+)@(?=[\w[])/dg,
     line: true,
+    // Two `@`: the user's and the authority's.
+    lineTest: (l) => l.indexOf('@', l.indexOf('@') + 1) > 0,
     groups: [1],
     judge: (v) => v.length >= 3 && !isReference(v) && !isPlaceholder(v) && !/^\d{1,5}$/.test(v),
   },
@@ -118,7 +125,13 @@ export const FORMS: Form[] = [
     judge: named(3),
   },
   // YAML's complex key: `? auth_token` then `: VALUE`.
-  { gates: ['? '], re: /^([ \t]*)\?[ \t]+(["']?)([\w.-]+)\2[ \t]*\r?\n\1:[ \t]+(["']?)([^\s"'][^\n"']*?)\4[ \t]*\r?$/dgm, groups: [5], judge: named(3) },
+  {
+    gates: ['? '],
+    lineStart: '?',
+    re: /^([ \t]*)\?[ \t]+(["']?)([\w.-]+)\2[ \t]*\r?\n\1:[ \t]+(["']?)([^\s"'][^\n"']*?)\4[ \t]*\r?$/dgm,
+    groups: [5],
+    judge: named(3),
+  },
   // composer's auth.json: `"bearer": {"host": "TOKEN"}`, `"gitlab-token": {"host": "T"}` (the key is a host).
   {
     gates: ['"bearer"', '"gitlab-token"', '"gitlab-oauth"', '"github-oauth"', '"bitbucket-oauth"'],
@@ -129,13 +142,16 @@ export const FORMS: Form[] = [
   // --- template fallbacks: Helm `{{ default "S" .Values.x }}` / `{{ .Values.x | default "S" }}`, Jinja `{{ x | default('P') }}` ---
   {
     gates: ['default'],
+    requires: ['{{'],
     re: /([\w.-]+)["']?[ \t]*[:=][ \t]*["']?\{\{-?[ \t]*(?:[^}\n]*?\|[ \t]*)?default[ \t(]+(["'])([^"'\n]+)\2/dg,
     line: true,
+    lineTest: (l) => l.includes('{{'),
     groups: [3],
     judge: named(1),
   },
   {
     gates: ['default'],
+    requires: ['{{'],
     re: /\{\{-?[ \t]*(?:default[ \t]+(["'])([^"'\n]+)\1[ \t]+\.[\w.]*?([\w-]+)|\.?[\w.]*?([\w-]+)[ \t]*\|[ \t]*default[ \t(]+(["'])([^"'\n]+)\5)/dg,
     groups: [2, 6],
     judge: (v, m, t) => named(m[3] !== undefined ? 3 : 4)(v, m, t),
@@ -259,6 +275,10 @@ const LINE_WORDS = [
 // of masking a source tree). The pass holds at most eight sets of 31 literals (gates.ts): these fill most of the last.
 registerGates(LINE_WORDS);
 
+/** What a text holds when a command sends a cookie (cookies), in the same pass (each a whole-text search before). */
+const COOKIE_GATES = ['-b ', '--cookie', 'Cookie:'];
+registerGates([...COOKIE_GATES, '"variables"']);
+
 /**
  * A call of the call table (context-more.ts CALL_FORMS), by its name as callCredential reads it (the last word,
  * or the qualifier and the word: `AES.new`, `DBI->connect`), then `(`. The pre-scan offers a line by a key's
@@ -273,6 +293,12 @@ const CALL_LINE = new RegExp(
     .join('|')})[ \\t]*\\(`,
   'gi',
 );
+
+/** The last word of each call name (after its last `.`), lowercase: CALL_LINE is case-insensitive. */
+const CALL_TAILS = new Set([...CALL_ARG.keys()].map((n) => n.slice(n.lastIndexOf('.') + 1)));
+const CALL_TAIL_MAX = Math.max(...[...CALL_TAILS].map((t) => t.length));
+/** Their last characters, `| 0x20` (an ASCII letter's lowercase; digits and `_` map alike on both sides). */
+const CALL_TAIL_ENDS = new Set([...CALL_TAILS].map((t) => t.charCodeAt(t.length - 1) | 0x20));
 
 /** CALL_LINE tried at one offset (sticky): callLines tries it only where a call's name may start. */
 const CALL_AT = new RegExp(CALL_LINE.source, 'yi');
@@ -290,6 +316,11 @@ const wordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c 
 function callBefore(text: string, q: number): boolean {
   let e = q;
   while (e > 0 && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
+  // A match's last word (after a `.`, `::` or `->`, or the whole name) is all of the run of `\w` before the blanks:
+  // most calls (`if (`, `push(`) end in none of the table's, and are let go without trying CALL_AT.
+  let w = e;
+  while (w > 0 && e - w <= CALL_TAIL_MAX && wordChar(text.charCodeAt(w - 1)) && text.charCodeAt(w - 1) !== 36) w--;
+  if (w === e || e - w > CALL_TAIL_MAX || !CALL_TAIL_ENDS.has(text.charCodeAt(e - 1) | 0x20) || !CALL_TAILS.has(text.slice(w, e).toLowerCase())) return false;
   let c = e;
   while (c > 0 && nameChar(text.charCodeAt(c - 1))) c--;
   for (; c < e; c++) {
@@ -374,7 +405,7 @@ export const fresh11Context: BlockRule = {
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
     graphqlVariables(text, index, out);
-    if (text.includes('-b ') || text.includes('--cookie') || text.includes('Cookie:')) cookies(text, index, out);
+    if (holdsAny(text, COOKIE_GATES)) cookies(text, index, out);
     // Lines the pre-scan does not offer the line rules: found by their words, each read once.
     let done: Set<number> | undefined;
     for (const w of LINE_WORDS) {
@@ -433,7 +464,7 @@ export const fresh11Context: BlockRule = {
 
 /** GraphQL: a variable bound to a secret-named argument (`password: $p`), and its value in `"variables"`. */
 function graphqlVariables(text: string, index: LineIndex, out: BlockOutput): void {
-  if (!text.includes('"variables"')) return;
+  if (!holds(text, '"variables"')) return;
   const names = new Set<string>();
   for (const m of text.matchAll(/\b([A-Za-z_]\w*)[ \t]*:[ \t]*\$([A-Za-z_]\w*)/g)) if (classifyName(m[1]!) === 'strong') names.add(m[2]!);
   if (names.size === 0) return;

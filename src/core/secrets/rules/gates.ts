@@ -80,6 +80,11 @@ export function holdsAny(text: string, gates: readonly string[]): boolean {
   return false;
 }
 
+/** Every gate registered so far (the forms' literals): a caller that needs where they stand, not only whether. */
+export function registeredGates(): string[] {
+  return [...where.keys(), ...pending];
+}
+
 /**
  * Whether one pass of the module answers for every registered gate (for a test: sets that outgrow the module's
  * memory are still answered, by a native search per gate — correct, and a third of masking's time).
