@@ -208,6 +208,12 @@ export interface HookHost {
   /** Where the host lets an after-hook replace the tool output: the output with secrets masked. */
   maskOutput?(env: HookEnvelope, output: unknown, masks: OutputMasks): unknown;
   /**
+   * A host that cannot replace a tool's output but can end the task after it (Cline's `cancel`): an output that
+   * holds secret values ends the task, so the model is not called with it. The after-hook's answer then carries
+   * the masked output in `updatedToolOutput` only as the sign that it held secrets.
+   */
+  endsOnSecretOutput?: boolean;
+  /**
    * Where a command that fails reaches the model past the after-hook (Claude Code hands a non-zero exit's
    * output to PostToolUseFailure, which cannot replace it): the tool input with the command run so that it
    * always succeeds, its own status printed instead. Undefined: this tool's output is always masked.

@@ -167,6 +167,13 @@ function load(tables: () => ScannerTables): AnchorScanner | undefined {
   } catch {
     return undefined; // no SIMD (old runtime): the indexOf path
   }
+  // Room past the fixed layout for the rules' gate sets (gates.ts packs as many as the rules register: 31
+  // literals a set, 2.8 KB each): 128 KB holds 46 of them. Grown before any view of the memory is taken.
+  try {
+    ex.memory.grow(2);
+  } catch {
+    return undefined;
+  }
   const mem = Buffer.from(ex.memory.buffer);
   const t = tables();
   if (

@@ -25,6 +25,9 @@ import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
 import { fresh12Context } from './rules/fresh12';
 import { fresh13Structure } from './rules/fresh13';
 import { dumpContext } from './rules/dumps';
+import { byteArraySecret, setSplitVariableScan, splitVariableSecret } from './rules/assembled';
+import { proseSecret } from './rules/prose';
+import { CARRIER_RULES } from './rules/carriers';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -73,10 +76,18 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   fresh12Context,
   fresh13Structure,
   dumpContext,
+  byteArraySecret,
+  splitVariableSecret,
+  proseSecret,
+  ...CARRIER_RULES,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
 setJoinedScan((view, out) => {
+  for (const rule of viewRules(view)) rule.scan(view, out);
+});
+// The split-variable rule judges a value joined from variables by the same rules.
+setSplitVariableScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
 });
 // The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.

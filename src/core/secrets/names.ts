@@ -276,20 +276,26 @@ const KEY_NOT_SECRET = new Set([
   'last',
   'first',
 ]);
+/** The form a secret's value is written in, after its name (`db_password_urlenc`, `API_KEY_HEX_UPPER`, `token_escaped`). */
+export const SECRET_FORMS: readonly string[] = [
+  'urlenc',
+  'urlencoded',
+  'enc',
+  'escaped',
+  'quoted',
+  'upper',
+  'lower',
+  'uppercase',
+  'lowercase',
+  'utf8',
+  'ascii',
+];
+/** Words for how a secret's value is held, after its name (`SECRET_KEY_BASE`, `client-key-data`, `token_b64`). */
+export const SECRET_VALUE_TAILS: readonly string[] = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
 const TRAILING_OK = new Set([
-  'base',
-  'data',
-  'value',
-  'b64',
-  'base64',
-  'hex',
-  'raw',
-  'str',
-  'string',
-  'plain',
-  'text',
-  'pem',
+  ...SECRET_VALUE_TAILS,
+  ...SECRET_FORMS,
   // The secret disguised, still the secret (`secret_reversed`, `token_obfuscated`, `api_key_encoded`).
   ...SECRET_DISGUISES,
   // Another copy or version of the secret, still a secret (`GH_TOKEN_REV`, `TOKEN_OLD`, `PASSWORD_BACKUP`,
@@ -329,6 +335,8 @@ function classify(name: string): NameStrength | null {
   // each piece is part of the secret, judged under the secret's name.
   if (end > 0 && PIECE.test(words[end]!)) end--;
   if (end > 0 && /^\d{1,2}$/.test(words[end]!)) end--;
+  // Two such words at most (`API_KEY_HEX_UPPER`).
+  if (end > 0 && TRAILING_OK.has(words[end]!)) end--;
   if (end > 0 && TRAILING_OK.has(words[end]!)) end--;
   let last = words[end]!;
   if (/^[a-z]{3,}\d{1,2}$/.test(last)) last = last.replace(/\d+$/, '');

@@ -19,7 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
-import { FOREIGN_PASSWORD_WORDS, SECRET_COPIES, SECRET_DISGUISES } from './names';
+import { FOREIGN_PASSWORD_WORDS, SECRET_COPIES, SECRET_DISGUISES, SECRET_FORMS, SECRET_VALUE_TAILS } from './names';
 import { tailTable, type TailTable } from './tails';
 import type { LiteralSet } from './literals';
 
@@ -82,7 +82,7 @@ const KEY_WORDS = [
 // SECRET_DISGUISES: `secret_reversed`, `token_obfuscated` (names.ts reads them as the secret's name).
 // The pieces of a secret kept in parts (`apiKeyPart1`, `secretPrefix`/`secretSuffix`, `token_parts`): names.ts PIECE.
 const KEY_TAILS = [
-  ...['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem', 'ident', 'id', ...SECRET_DISGUISES, ...SECRET_COPIES],
+  ...[...SECRET_VALUE_TAILS, 'ident', 'id', ...SECRET_DISGUISES, ...SECRET_COPIES, ...SECRET_FORMS],
   ...['part', 'part1', 'part2', 'part3', 'part4', 'parts', 'piece', 'pieces', 'chunk', 'chunks', 'half', 'prefix', 'suffix'],
 ];
 

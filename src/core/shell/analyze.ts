@@ -13,13 +13,14 @@ import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox,
 import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
-import { modelSub, rowOf } from './programs/index';
-import { APPEND, INTO, NO_ACC, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
+import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
-import { goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
-import { isJsTaskFile, taskFilesConcern, taskSearch } from './taskfiles';
+import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
+import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
+import { requirementsFromInstalled, runsLater } from './rules/exec';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -38,6 +39,7 @@ import {
 } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { scriptCalls } from './opaquecalls';
+import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
@@ -492,7 +494,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
-          const why = searchPathWhy(k, v) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
+          // Only for the command the assignment prefixes: an exported PATH outlives the line in the agent's terminal.
+          const prefix =
+            k === 'PATH' && s.assigns[k] !== undefined && given && n !== 'export' && n !== 'env' ? { cwd: s.cwd, workspace: this.cmdEnv.workspace } : undefined;
+          const why = searchPathWhy(k, v, prefix) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
           if (why !== undefined) s.why ??= why;
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.
@@ -885,10 +890,19 @@ const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
  * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
  * known at run time cannot be checked); module paths may not reach scratch space.
  */
-function searchPathWhy(k: string, v: string | null): string | undefined {
+function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }): string | undefined {
   if (k === 'PATH') {
     if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
-    const bad = v.split(':').find((d) => d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d));
+    const bad = v.split(':').find((d) => {
+      // A folder of the workspace's executables put before the inherited PATH for one command
+      // (`PATH=./node_modules/.bin:$PATH jest`, `PATH=$PWD/.venv/bin:$PATH pytest`): the name runs the project's
+      // shim, judged as the program it stands for, as when the line names it (`node_modules/.bin/jest`); a shim
+      // the line writes is followed where the line runs it (judgeWrittenScripts). Any other folder of the
+      // workspace may hold a script of any name (`PATH=./scripts:$PATH ls`).
+      const abs = d === '' ? null : d.startsWith('/') ? normalize(d) : shims?.cwd ? normalize(`${shims.cwd}/${d}`) : null;
+      if (abs !== null && shims && within(abs, shims.workspace)) return !SHIM_FOLDER.test(abs.slice(shims.workspace.length));
+      return d === '' || !d.startsWith('/') || SCRATCH_DIR.test(d);
+    });
     return bad === undefined
       ? undefined
       : `PATH=… puts ${bad === '' ? 'the current directory' : bad} among the places programs are found: the names on the line may run code nobody has seen`;
@@ -1901,7 +1915,14 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     if (mf === null) s.why ??= 'MAKEFILES is only known at run time: which makefiles make reads cannot be told';
     else if (mf) extra.push(...mf.split(/\s+/).filter(Boolean));
     const queue: { text: string; file: string; line: boolean }[] = [{ text, file, line }];
-    for (const f of extra) queue.push(...readMake(f, false));
+    for (const f of extra) {
+      // A makefile MAKEFILES names is read before the project's (its `.DEFAULT_GOAL` and rules can replace the goal):
+      // one git does not hold as committed (an earlier call's) is a definition nobody judged.
+      const got = readMake(f, false);
+      for (const g of got)
+        if (!g.line && agentScript(a, g.file)) s.why ??= `MAKEFILES names ${g.file}, not committed as it is (it may be the agent's own): make reads it first`;
+      queue.push(...got);
+    }
     function readMake(f: string, optional: boolean): { text: string; file: string; line: boolean }[] {
       if (/\$[({]/.test(f)) {
         s.why ??= `a makefile included by a name only known while make runs (${f})`;
@@ -2087,6 +2108,59 @@ function judgeProgramText(a: Analyzer, s: Sub, target: string, text: string, onD
     s.acc = [...s.acc, { op: 'read', w: undefined, p: r, how: `${s.name} (reads)`, flags: 0, base: undefined, to: undefined, names: undefined }];
 }
 
+/** At most this many of the project's modules are followed from one file a line runs (the rest is the project's own). */
+const MAX_MODULES = 48;
+
+/**
+ * The project's modules the file a line runs loads (modules.ts), followed transitively: one the line wrote is judged
+ * as code it shows, one git does not hold as committed (an earlier call's, the agent's own) as a run of it, strictly;
+ * one whose text is unknown or unreadable is an unknown. Committed modules are the project's own, followed only to
+ * reach the ones they load. Python's module path is the script's folder, then PYTHONPATH.
+ */
+function followModules(
+  a: Analyzer,
+  s: Sub,
+  env: CommandEnv,
+  entry: string,
+  text: string,
+  lang: string,
+  contents: Map<string, string | null> | undefined,
+): void {
+  if (!followsModules(lang) || !env.exists || s.cwd === null) return;
+  const cwd = s.cwd;
+  const vars = a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns };
+  const pp = vars.PYTHONPATH;
+  const roots = [entry.slice(0, entry.lastIndexOf('/')) || '/'];
+  if (lang === 'python' && typeof pp === 'string') for (const d of pp.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
+  const seen = new Set([entry]);
+  const queue: { file: string; text: string }[] = [{ file: entry, text }];
+  let left = MAX_MODULES;
+  for (let i = 0; i < queue.length; i++) {
+    for (const cands of localLoads(lang, queue[i].file, queue[i].text, roots)) {
+      const f = cands.find((c) => contents?.has(c) || env.exists!(c) === true);
+      if (f === undefined || seen.has(f) || INSTALLED.test(f) || !inWorkspace(f, env)) continue;
+      seen.add(f);
+      if (--left < 0) return;
+      const how = `${f}, a module ${queue[i].file} loads`;
+      if (contents?.has(f)) {
+        const t = contents.get(f)!;
+        if (t === null) note(a, s, `${how}, was written on this line with text only known at run time`);
+        else {
+          judgeProgramText(a, s, f, t, false, lang);
+          queue.push({ file: f, text: t });
+        }
+        continue;
+      }
+      const changed = agentScript(a, f);
+      const t = env.readScript?.(f, MAX_SCRIPT_BYTES);
+      if (t === false && changed) note(a, s, `${how}, is not committed as it is and the guard cannot read it whole`);
+      if (typeof t !== 'string') continue;
+      if (changed) judgeProgramText(a, s, f, t, true, lang, true);
+      queue.push({ file: f, text: t });
+    }
+  }
+}
+
 /** A script on disk that git does not hold as committed (or cannot tell): possibly the agent's own, judged strictly. */
 function agentScript(a: Analyzer, file: string): boolean {
   return a.cmdEnv.scriptChanged !== undefined && a.cmdEnv.scriptChanged(file) !== false;
@@ -2265,6 +2339,14 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
       note(a, s, `${file} is code ${s.name} loads, and the guard cannot read it whole (unreadable, too large, or too many files)`);
       continue;
     }
+    // A data config (`.prettierrc` JSON or YAML) is no code itself, but the plugins and parsers it names are: one
+    // the agent wrote (on the line, or not committed as it is) that names any is code nobody has judged.
+    const data = dataConfigCode(file, text);
+    if (data !== undefined) {
+      if (data && (line || env.scriptChanged?.(file) !== false))
+        note(a, s, `${file} is not committed as it is (it may be the agent's own) and names plugins or parsers ${s.name} loads as code`);
+      continue;
+    }
     if (line) judged.push(file);
     const how = `${file}, which ${s.name} loads as code`;
     const run = (cmds: readonly string[], cwd = s.cwd) => {
@@ -2438,6 +2520,8 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
   /** Files the line appended to that were on disk before: their old text runs along with what the line added. */
   let appended: Set<string> | undefined;
   let judged: Set<string> | undefined;
+  /** The sub-command that last wrote each file by a redirect, tee or a download: its text is shown or fetched. */
+  let writers: Map<string, Sub> | undefined;
   const disk: DiskReads = { left: MAX_SCRIPT_READS, seen: undefined };
   const cfg: ConfigReads = { files: MAX_CONFIG_READS, dirs: MAX_CONFIG_DIRS, seen: undefined };
   // Sub-commands of the scripts judged here are looked at too (a script that runs another), bounded by `disk`.
@@ -2455,6 +2539,22 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       else if (t !== undefined)
         a.reparse(t, { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t }, 'script');
     }
+    // A bare name found in a shim folder the command's PATH puts first (`PATH=./node_modules/.bin:$PATH jest`): the
+    // same, for a shim the line wrote there.
+    const path = s.assigns.PATH;
+    if (contents && typeof path === 'string' && w0?.value && !w0.value.includes('/'))
+      for (const d of path.split(':')) {
+        if (!d || !SHIM_FOLDER.test(abs(d))) continue;
+        const f = `${abs(d)}/${w0.value}`;
+        const t = contents.get(f);
+        if (t === null) s.why ??= `${f} was written on this line with text only known at run time, then run as ${w0.value} (PATH=…)`;
+        else if (t !== undefined)
+          a.reparse(
+            t,
+            { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t },
+            'script',
+          );
+      }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {
       for (const acc of inputRuns(s)) {
@@ -2463,7 +2563,10 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         if (p === null || p === undefined) continue;
         // A program named without a slash is looked up on PATH, not in the folder.
         if (acc.w === s.words[0] && !p.includes('/')) continue;
-        const target = abs(p);
+        let target = abs(p);
+        // A module a program loads by a name without its extension (`node -e "require('./src/h')"`): Node's resolution.
+        if (!contents?.has(target) && env.exists?.(target) !== true && !/\.\w+$/.test(target) && SCRIPT_LANGS[s.name ?? ''] === 'node')
+          target = jsCandidates(target, '/').find((c) => contents?.has(c) || env.exists?.(c) === true) ?? target;
         let text = contents?.get(target);
         let origin = 'written on this line';
         if (text === undefined && !contents?.has(target)) {
@@ -2501,8 +2604,19 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
             );
           (judged ??= new Set()).add(target);
         }
-        if (!asLang) continue;
+        if (!asLang) {
+          // A file run as code in a language the guard does not read (`java X.java`, `lua x.lua`, `Rscript x.R`):
+          // the project's committed program is its own; one the agent wrote (on this line or since HEAD) is unseen.
+          if (!asShell && (origin !== 'on disk' || agentScript(a, target)))
+            note(
+              a,
+              s,
+              `${target} is code the guard does not read (${origin === 'on disk' ? "not committed as it is: it may be the agent's own" : 'written on this line'}), and ${s.name ?? 'the command'} runs it`,
+            );
+          continue;
+        }
         judgeProgramText(a, s, target, text, origin === 'on disk', lang!, true);
+        followModules(a, s, env, target, text, lang!, contents);
         if (origin !== 'on disk') (judged ??= new Set()).add(target);
         // Appended to a file on disk: what was there runs too.
         if (appended?.has(target)) {
@@ -2524,6 +2638,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       const p = r.target.path ?? r.target.value;
       if (p === null || p === undefined) continue;
       const t = abs(p);
+      (writers ??= new Map()).set(t, s);
       if (r.op === '>>') judgeAppendedScript(a, s, t, printed, env);
       if (r.op === '>>' && !contents?.has(t) && env.exists?.(t) !== false) (appended ??= new Set()).add(t);
       const prev = (contents ??= new Map()).get(t);
@@ -2535,10 +2650,64 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
       if (p === null || p === undefined) continue;
       (contents ??= new Map()).set(abs(p), s.name === 'tee' ? printed : null);
+      if (s.name === 'tee' || FETCHERS.has(s.name ?? '')) (writers ??= new Map()).set(abs(p), s);
+      // A copy of a file from outside the workspace (`cp /tmp/x.xml .idea/runConfigurations/`): text nobody has seen.
+      else if (COPIERS.has(s.name ?? '') && !(acc.flags & RECURSIVE)) {
+        const from = s.acc.find(
+          (x) => x.op === 'read' && (x.w ? (x.w.path ?? x.w.value) : x.p) && !inWorkspace(abs((x.w ? (x.w.path ?? x.w.value) : x.p)!), env),
+        );
+        const src = from && (from.w ? (from.w.path ?? from.w.value) : from.p);
+        if (src) {
+          const t = acc.flags & INTO ? `${abs(p)}/${src.slice(src.lastIndexOf('/') + 1)}` : abs(p);
+          contents.set(t, null);
+          (writers ??= new Map()).set(t, s);
+        }
+      }
     }
   }
+  if (contents && writers) for (const [p, s] of writers) judgePlanted(a, s, p, contents.get(p));
   a.written = contents;
   return judged;
+}
+
+/** Programs that write what they download (`curl -o Makefile URL`): text nobody has seen. */
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'aria2c', 'fetch']);
+/** Programs that copy a file's text to another path (judgePlanted: a copy from outside the workspace is unseen text). */
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'ln', 'scp']);
+
+/**
+ * A file a build, test or task tool will load and run as its commands or code (package.json scripts, a Makefile,
+ * Procfile, CMakeLists.txt, project.json, a *.config.js…), written on the line: writing it is writing code. Text
+ * the line shows is judged as the code it will become (plantedCode: the commands it holds walked as commands,
+ * a delete no literal shows asked); text only known at run time (`curl … > Makefile`, `echo "$X" > Procfile`)
+ * cannot be, and is asked. Unknown commands inside are the project's to define (an everyday Makefile's `$(CC)`).
+ * Only a file made new: a change of an existing one is asked by exec.plant-runs-later.
+ */
+function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | undefined): void {
+  // A change of an existing one is exec.plant-runs-later's (asked whatever it writes; a policy may let it through).
+  if (text === undefined || s.cwd === null || runsLater(p, false) === undefined || a.cmdEnv.exists?.(p) !== false) return;
+  if (text === null) {
+    // `pip freeze > requirements.txt`: the installed packages, listed (a package list, as `pip install` takes).
+    if (
+      requirementsFromInstalled(
+        p,
+        s.words.map((w) => w.value ?? ''),
+      )
+    )
+      return;
+    note(
+      a,
+      s,
+      `writes text the guard cannot read (only known at run time, downloaded, or copied from outside the workspace) to ${p}, which a build, test or task tool runs as commands later`,
+    );
+    return;
+  }
+  const code = plantedCode(p, text);
+  if (code.why !== undefined) note(a, s, `${p} (written on this line) ${code.why}, and a build, test or task tool runs it later`);
+  const s0 = a.subs.length;
+  for (const c of code.commands) projectText(a, c, `a command ${p} (written on this line) runs later`, s.cwd);
+  // They run at the tool's next start, not on this line (exec.write-then-exec does not take them for a run of what the line wrote).
+  for (let i = s0; i < a.subs.length; i++) a.subs[i].meta = { ...a.subs[i].meta, later: true };
 }
 
 /**
@@ -2616,7 +2785,9 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.into) pe.into = true;
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
+    if (e.noFollow) pe.noFollow = true;
     if (e.history) pe.history = true;
+    if (e.reports) pe.reports = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
@@ -2683,6 +2854,8 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.recursive ?? false) === e.recursive &&
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
+      (p.noFollow ?? false) === e.noFollow &&
+      (!p.reports || e.reports) &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )
       return true;

@@ -5,7 +5,7 @@
 // loop alternatives, and input lists (`find src -name '*.ts' | xargs cat` reads the .ts files under src).
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
-import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, RUNS, type Access } from './programs/model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_FOLLOW, NO_HIDDEN, RECURSIVE, REPORTS, RUNS, type Access } from './programs/model';
 import type { CommandEnv, Narrow, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
@@ -28,10 +28,14 @@ export interface Effect {
   into: boolean;
   names: string[] | undefined;
   noHidden: boolean;
+  /** A tree walk that does not follow links under the tree. */
+  noFollow: boolean;
   /** Reads what the commits of the repository at the path hold. */
   history: boolean;
   /** The path is code the program runs (RUNS): a program run where it is outside the workspace. */
   runs: boolean;
+  /** A checker's tree read (REPORTS). */
+  reports: boolean;
   /** What proves the access narrower than the files it walks. */
   narrow?: Narrow;
 }
@@ -52,8 +56,10 @@ function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: s
     into: (flags & INTO) !== 0,
     names,
     noHidden: (flags & NO_HIDDEN) !== 0,
+    noFollow: (flags & NO_FOLLOW) !== 0,
     history: (flags & HISTORY) !== 0,
     runs: (flags & RUNS) !== 0,
+    reports: (flags & REPORTS) !== 0,
   };
 }
 

@@ -330,7 +330,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}\0${e.reports ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -625,6 +625,8 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         continue;
       }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
+      // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
+      if (e.noFollow && info?.kind === 'symlink') continue;
       // A link in the tree is judged where it leads (`grep -R` follows it).
       const bases = lexical === physical ? [lexical] : [lexical, physical];
       const paths = bases.map((b) => b + '/' + child);
@@ -640,7 +642,14 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         if (!v || v.decision === 'allow') continue;
         // A search whose every printed line matches its pattern prints nothing of a file with no such line.
         if (op === 'read' && e.narrow?.matching !== undefined && (quiet ??= holdsNoMatch(physical + '/' + child, e.narrow.matching, j))) continue;
-        const w = { ...v, reason: `it holds ${relativeTo(ws, abs)}, and ${v.reason}` };
+        let w = { ...v, reason: `it holds ${relativeTo(ws, abs)}, and ${v.reason}` };
+        // A checker walking the folder reads the file to print findings, which may quote its lines: a person decides.
+        if (op === 'read' && e.reports && w.decision === 'deny')
+          w = {
+            ...w,
+            decision: 'ask',
+            reason: `it holds ${relativeTo(ws, abs)}, which it reads to report on (its findings may quote the file's lines), and ${v.reason}`,
+          };
         if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
         if (w.decision === 'deny') return worst;
       }

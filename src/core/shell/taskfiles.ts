@@ -157,6 +157,8 @@ const TASK_FILE_PATTERNS: readonly RegExp[] = [
   /(?:^|\/)Pulumi\.[\w-]+\.ya?ml$/,
   /(?:^|\/)magefiles\/[^/]+\.go$/,
   /(?:^|\/)config\/[^/]+\.exs$/,
+  // IDE run configurations (JetBrains, Fleet): the commands a person's Run button starts.
+  /(?:^|\/)\.idea\/(?:runConfigurations\/[^/]+\.xml|workspace\.xml)$|(?:^|\/)\.run\/[^/]+\.run\.xml$|(?:^|\/)\.fleet\/run\.json$/,
 ];
 
 /** Is `p` (a path; only its shape is looked at) a file a build or task tool loads and runs as its own definition? */
@@ -195,6 +197,8 @@ interface ToolSpec {
   /** Positional files (`nim c nim/app.nim`) whose folders are searched too. */
   fileArgs?: RegExp;
   programs?: string[];
+  /** The first positional word is the project folder (`sphinx-build docs out`). */
+  srcArg?: boolean;
   /** Positional words that name the definition itself (a .nix file, a flake reference `dir#attr`, a .scm file). */
   defArgs?: RegExp;
 }
@@ -203,6 +207,12 @@ interface ToolSpec {
 const NIX_DEF = /\.nix$|^(?:path:|git\+file:)?[.~/]|^[\w.-]+\/|#/;
 const PROCFILE: ToolSpec = { names: ['Procfile', 'Procfile.dev', '.foreman'], verbs: /^(start|run|check|local)$/, dirOpts: /^(-d|--root)$/ };
 const NX: ToolSpec = { names: ['nx.json', 'workspace.json', 'angular.json', 'project.json'], match: /^project\.json$/, tree: true, up: true };
+const GRADLE: ToolSpec = {
+  names: ['settings.gradle', 'settings.gradle.kts', 'build.gradle', 'build.gradle.kts', 'init.gradle', 'init.gradle.kts', 'gradle.properties'],
+  match: /\.gradle(?:\.kts)?$/,
+  up: true,
+};
+const MAVEN: ToolSpec = { names: ['pom.xml', '.mvn/extensions.xml', '.mvn/maven.config', '.mvn/jvm.config'], up: true };
 const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].map((e) => `${b}.${e}`)), up: true });
 
 /**
@@ -210,6 +220,18 @@ const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => 
  * jest, eslint…), make, npm scripts and mise are judged there by what the files hold.
  */
 const TOOLS: Record<string, ToolSpec> = {
+  // Build files in languages the guard does not read: Gradle's Groovy/Kotlin scripts (settings, init scripts named
+  // with -I or -b), Maven's pom (a plugin bound to a phase runs commands), Bundler's Gemfile and rake's tasks (Ruby),
+  // `go run`'s package sources. A committed one is the project's own; one the agent wrote is code nobody judged.
+  gradle: GRADLE,
+  gradlew: GRADLE,
+  mvn: MAVEN,
+  mvnw: MAVEN,
+  // Every verb but the ones that only read or set Bundler's settings evaluates the Gemfile (Ruby code).
+  bundle: { names: ['Gemfile', 'gems.rb', '.bundle/config'], verbs: /^(?!(?:config|help|version|env)$)/, up: true },
+  // (The Rakefile itself is read and judged by what it runs: analyze.ts CODE_RECIPES; rakelib/*.rake is not.)
+  rake: { names: [], match: /\.rake$/, tree: true, up: true },
+  go: { names: ['go.mod', 'go.work'], match: /\.go$/, verbs: /^run$/, defArgs: /^\.{1,2}(?:\/|$)|\.go$/ },
   foreman: PROCFILE,
   honcho: PROCFILE,
   forego: PROCFILE,
@@ -319,6 +341,18 @@ const TOOLS: Record<string, ToolSpec> = {
   ant: { names: ['build.xml'] },
   composer: { names: ['composer.json'], verbs: /^(run|run-script|test|install|update|dump-autoload|exec|[a-z][\w:-]*)$/ },
   deno: { names: ['deno.json', 'deno.jsonc'], verbs: /^task$/, up: true },
+  // Data configs that name code or commands the tool runs: a changelog module, mkdocs hooks, Sphinx's conf.py (in
+  // the source folder given first), sqlfluff's library_path macros, markdownlint's custom rules, ts-node's
+  // `require`, Netlify's and Vercel's build commands.
+  changeset: { names: ['.changeset/config.json'], up: true },
+  mkdocs: { names: ['mkdocs.yml', 'mkdocs.yaml'], verbs: /^(build|serve|gh-deploy)$/, dirOpts: /^(-f|--config-file)$/ },
+  'sphinx-build': { names: ['conf.py'], srcArg: true, dirOpts: /^-c$/ },
+  'sphinx-autobuild': { names: ['conf.py'], srcArg: true, dirOpts: /^-c$/ },
+  sqlfluff: { names: ['.sqlfluff'], up: true },
+  'markdownlint-cli2': { names: ['.markdownlint-cli2.jsonc', '.markdownlint-cli2.yaml', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'] },
+  'ts-node': { names: ['tsconfig.json'], up: true },
+  netlify: { names: ['netlify.toml'], verbs: /^(build|dev|deploy|serve)$/, up: true },
+  vercel: { names: ['vercel.json'], up: true },
 };
 
 /** Package managers that run a package's binary (`npx knip`, `pnpm exec typedoc`, `bunx gatsby build`, `yarn nx test`). */
@@ -369,7 +403,8 @@ function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined
   // `--build-file x/build.zig`, `mage -d x`, `nim c nim/app.nim`: a file names its folder.
   const folder = (d: string) => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) || '/' : '.');
   const ds = dirs.map((d) => (/\.(zig|go)$/.test(d) ? folder(d) : d));
-  const where = ds.length ? ds : ['.'];
+  const src = spec.srcArg ? args.find((w) => !w.startsWith('-')) : undefined;
+  const where = ds.length ? ds : src !== undefined ? [src] : ['.'];
   if (spec.fileArgs) for (const w of args) if (!w.startsWith('-') && spec.fileArgs.test(w) && !where.includes(folder(w))) where.push(folder(w));
   // A definition named on the line: its path (a flake reference's `#attr` and `path:` cut off).
   const named: string[] = [];
@@ -398,4 +433,81 @@ export function taskFilesConcern(name: string): boolean {
 /** Is the file JavaScript (judged as code the line shows when written on it)? */
 export function isJsTaskFile(p: string): boolean {
   return JS_EXT.test(p);
+}
+
+// ---- What a task file's text becomes when its tool loads it (a write of one judged as the code it will be) ----
+
+/** Whole text is shell (direnv's .envrc, a shell script). */
+const SHELL_TEXT = /(?:^|\/)\.envrc$|\.(?:sh|bash)$/;
+/** Makefiles, make fragments and justfiles: the indented recipe lines under a target are shell commands. */
+const RECIPE_TEXT = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|\.?[Jj]ustfile)$|\.mk$/;
+/** Procfiles: each `name: command` line is a command the process manager starts. */
+const PROCFILE_TEXT = /(?:^|\/)Procfile(?:\.[\w-]+)?$/;
+/** Earthfiles: `RUN command` lines (a LOCALLY target runs them on the host). */
+const RUN_LINES = /(?:^|\/)Earthfile$/;
+/** A quoted literal (single or double quotes, one line). */
+const LITERAL = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** Two or more literals in one list or call (`["rm", "-rf", "src"]`, `run_command('rm','-rf','src')`, `(sh "rm" "-rf" "x")`): one argv. */
+const LITERAL_GROUP = /(?:(['"])(?:\\.|(?!\1)[^\\\n])*\1[\s,[\]]*){2,}/g;
+/** YAML keys whose plain (unquoted) value is a command line (`cmd: rm -rf src`, `command: make`, `run: …`). */
+const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
+/** YAML list items given plain (`- rm -rf src` under `hooks:` or `cmds:`). */
+const YAML_ITEM = /^\s*-\s+([^'"\s#[{:|>][^#:\n]*)$/gm;
+/** Build languages' argv forms written without quotes: CMake `COMMAND rm -rf x`, dune `(run rm -rf x)` / `(bash "…")`. */
+const UNQUOTED_ARGV = /\bCOMMAND\s+([^)\n]+?)(?=\s+(?:[A-Z_]{3,})\b|\s*\)|\n)|\((?:run|system|bash)\s+([^()\n]+)\)/g;
+
+/**
+ * Calls that delete files or run programs, in the languages task files are written in (CMake, Meson, Zig, Swift,
+ * Elixir, Erlang, Clojure, Scala/Mill, Go, Nim, OCaml, R, Julia, JavaScript, Python, Ruby). A literal argv is
+ * judged as the command it is (plantedCode's commands); these are what cannot be judged that way.
+ */
+const PLANT_DANGER: readonly [RegExp, string][] = [
+  [/\bfile\s*\(\s*(?:REMOVE|REMOVE_RECURSE|DOWNLOAD)\b/, 'CMake file(REMOVE…/DOWNLOAD)'],
+  [/\b(?:deleteTree|deleteFile|deleteDir)\s*\(/, 'deletes files (deleteTree)'],
+  [/\bremoveItem\s*\(/, 'deletes files (FileManager.removeItem)'],
+  [/\b(?:File\.rm(?:_rf|dir)?!?|rm_rf!?|rm_r!?)\s*\(/, 'deletes files (rm_rf)'],
+  [/\bos\.RemoveAll\s*\(|\bos\.remove\.all\s*\(|\bos\.remove\s*\(/, 'deletes files (RemoveAll)'],
+  [/\b(?:removeDir|removeFile|rmDir|rmFile)\b/, 'deletes files (removeDir)'],
+  [/\bSys\.(?:remove|rmdir|command)\b|\bUnix\.(?:unlink|rmdir|system|execvp?|open_process\w*)\b/, 'deletes files or runs a command (Sys.command)'],
+  [/\bunlink\s*\(|\bfile\.remove\s*\(/, 'deletes files (unlink)'],
+  [/\brm\s*\([\s\S]{0,200}?recursive\s*=\s*true/, 'deletes a directory tree (rm recursive)'],
+  [
+    /\b(?:shutil\.rmtree|rmtree|remove_tree|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|unlinkSync)\s*\(/,
+    'deletes files',
+  ],
+];
+
+/** How a task file's text becomes commands: the command lines it holds, and a call the guard cannot read as one. */
+export interface PlantedCode {
+  commands: string[];
+  why: string | undefined;
+}
+
+/**
+ * The commands a task file's text (shown on the line that writes it) will run when its tool loads it, by the
+ * file's kind: whole shell text (.envrc), recipe lines (Makefile, justfile), `name: command` lines (Procfile),
+ * RUN lines (Earthfile), and for every kind the command strings it holds: quoted literals and literal argv
+ * groups (JSON `"test": "rm -rf src"`, `run_command('rm','-rf','src')`, `system("…")`), plain YAML command values,
+ * CMake/dune argv. A call that deletes or runs what no literal shows (PLANT_DANGER) is `why`.
+ */
+export function plantedCode(p: string, text: string): PlantedCode {
+  const commands: string[] = [];
+  if (SHELL_TEXT.test(p)) return { commands: [text], why: undefined };
+  if (RECIPE_TEXT.test(p)) {
+    for (const m of text.matchAll(/^(?:\t| {2,})[@+-]*\s*(.+)$/gm)) commands.push(m[1]);
+    // `target: prereqs ; command` (make's one-line recipe).
+    for (const m of text.matchAll(/^[^\s#:=][^:=\n]*::?[^=;\n]*;\s*(.+)$/gm)) commands.push(m[1]);
+  } else if (PROCFILE_TEXT.test(p)) {
+    for (const m of text.matchAll(/^[\w.-]+\s*:\s*(.+)$/gm)) commands.push(m[1]);
+  } else if (RUN_LINES.test(p)) {
+    for (const m of text.matchAll(/^\s*RUN\s+(.+)$/gm)) commands.push(m[1]);
+  }
+  const unq = (t: string) => t.replace(/\\(["'\\])/g, '$1');
+  for (const m of text.matchAll(LITERAL)) commands.push(unq(m[2]));
+  for (const m of text.matchAll(LITERAL_GROUP)) commands.push([...m[0].matchAll(LITERAL)].map((x) => unq(x[2])).join(' '));
+  for (const m of text.matchAll(YAML_COMMAND)) commands.push(m[1].trim());
+  for (const m of text.matchAll(YAML_ITEM)) commands.push(m[1].trim());
+  for (const m of text.matchAll(UNQUOTED_ARGV)) commands.push((m[1] ?? m[2]).replace(/["']/g, '').trim());
+  const d = PLANT_DANGER.find(([re]) => re.test(text));
+  return { commands, why: d?.[1] };
 }

@@ -64,14 +64,27 @@ const KNOWN_PYTEST_PLUGINS = new Set(
 const EXTS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 const named = (...bases: string[]): string[] => bases.flatMap((b) => EXTS.map((e) => `${b}.${e}`));
 
+/** The JSON, YAML and TOML forms of a config (`.prettierrc`, `.prettierrc.json`, …): data that can name plugins. */
+const DATA = (base: string): string[] => [base, ...['json', 'json5', 'yaml', 'yml', 'toml'].map((e) => `${base}.${e}`)];
+
+/**
+ * A data config (JSON, YAML, TOML) that names code its tool loads (`"plugins": ["./src/p.js"]`, `parser:`): the
+ * keys, by the config's base name; undefined for any other file.
+ */
+export function dataConfigCode(file: string, text: string): boolean | undefined {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  if (!/^\.(prettierrc|postcssrc)(\.(json5?|ya?ml|toml))?$/.test(base)) return undefined;
+  return /(^|[\s{,"'])(plugins|parser|syntax|stringifier|overrides)["']?\s*[:=]/m.test(text);
+}
+
 /** Config files of JavaScript tools that are JavaScript: loaded (run) by the tool at start. */
 const FAMILY: Record<string, string[]> = {
-  prettier: named('.prettierrc', 'prettier.config'),
+  prettier: [...named('.prettierrc', 'prettier.config'), ...DATA('.prettierrc')],
   babel: named('babel.config', '.babelrc'),
   jest: named('jest.config'),
   vitest: named('vitest.config', 'vitest.workspace'),
   vite: named('vite.config'),
-  postcss: named('postcss.config', '.postcssrc'),
+  postcss: [...named('postcss.config', '.postcssrc'), ...DATA('.postcssrc')],
   tailwind: named('tailwind.config'),
   svelte: named('svelte.config'),
   eslint: named('eslint.config', '.eslintrc'),
@@ -253,8 +266,11 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
   const shadow: string[] = [];
   const start = PYTHON.test(name) ? pythonStart(args) : undefined;
   if (start) {
-    shadow.push(start.dir);
-    for (const m of start.modules) out.files.push(`${start.dir}/${m}.py`, `${start.dir}/${m}/__init__.py`);
+    // PYTHONPATH's folders come right after it: a module named like one it imports (or the standard library's) there runs too.
+    for (const d of [start.dir, ...(out.importDirs ?? [])]) {
+      if (!shadow.includes(d)) shadow.push(d);
+      for (const m of start.modules) out.files.push(`${d}/${m}.py`, `${d}/${m}/__init__.py`);
+    }
   }
   let pytest: readonly string[] | undefined;
   if (name === 'pytest' || name === 'py.test') pytest = args;

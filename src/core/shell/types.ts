@@ -65,6 +65,8 @@ export interface PathEffect {
   names?: string[];
   /** A tree access that skips names starting with a dot (rg, ag, fd by default). */
   noHidden?: boolean;
+  /** A tree walk that does not follow the links it meets under the tree (`grep -r`, `rg` without `-L`). */
+  noFollow?: boolean;
   /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
   exec?: boolean;
   /**
@@ -74,6 +76,8 @@ export interface PathEffect {
   history?: boolean;
   /** What proves the access reaches less than the files it walks (a search pattern, a commit range). */
   narrow?: Narrow;
+  /** A checker's or scanner's tree read: a protected file met under the folder is asked, not refused (REPORTS). */
+  reports?: boolean;
 }
 
 /** What narrows a read to less than every file it walks. */

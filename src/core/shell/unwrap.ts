@@ -360,6 +360,7 @@ const MISE_EXEC = {
   opts: [O('n', 'Cj', ['cd', 'jobs', 'env'], true), O('c', 'c', ['command'], true), O('x', 'y', ['raw', 'yes', 'fresh-env', 'no-prepare'])],
   tools: true,
 };
+const PROCFILE_RUN = { opts: [O('n', 'edfps', ['env', 'env-file', 'root', 'app-root', 'procfile', 'port', 'socket'], true)] };
 const MESON_DEVENV = { opts: [O('n', 'Cw', ['workdir', 'dump', 'dump-format'], true)] };
 
 /** The options of `<tool> <verb>` wrappers (bundle exec, direnv exec, aws-vault exec; the rest read as run-run). */
@@ -383,6 +384,12 @@ const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolea
   'mise-x': MISE_EXEC,
   'rtx-exec': MISE_EXEC,
   'rtx-x': MISE_EXEC,
+  // Procfile runners load .env (or -e FILE) into the command's environment: `foreman run env` prints it.
+  'foreman-run': PROCFILE_RUN,
+  'forego-run': PROCFILE_RUN,
+  'honcho-run': PROCFILE_RUN,
+  'overmind-run': PROCFILE_RUN,
+  'heroku-local:run': PROCFILE_RUN,
   'conda-run': CONDA_RUN,
   'mamba-run': CONDA_RUN,
   'micromamba-run': CONDA_RUN,
@@ -436,6 +443,12 @@ const TOOL_RUN_VERBS: Record<string, string[]> = {
   stack: ['exec'],
   cabal: ['exec'],
   guix: ['shell', 'environment'],
+  // Procfile runners: the command runs with the variables of .env loaded.
+  foreman: ['run'],
+  forego: ['run'],
+  honcho: ['run'],
+  overmind: ['run'],
+  heroku: ['local:run'],
 };
 
 /** Words that group a run verb under them (`hatch env run -- CMD`). */

@@ -580,7 +580,7 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
       host.error(`${p.name}= changes which program a command name runs (bash's hash or alias table)`);
     const v = p.value.type === 'Word' ? evalWord(p.value, host.env) : word(null, false, p.text, undefined);
     // `HOME=$HOME`, `GOPATH=$HOME/go`: a value built from the home folder is known (judged where it leads).
-    assigns[p.name] = v.value ?? extendedPath(v.text, host.env.home);
+    assigns[p.name] = v.value ?? extendedPath(v.text, host.env.home, host.env.cwd);
     // A prefix copy hands the value to the program under another name; a bare one outlives the line at the top level.
     if (p.text.includes('$')) host.copy(p.name, p.text, text(ctx, node), node.name !== undefined || ctx.via.length === 0);
     // `X=v` alone sets a shell variable later words see (`X=v cmd` only gives it to cmd).
@@ -689,13 +689,15 @@ export type { CommandNode };
  * known, so such a value can be checked entry by entry; anything else run-time (a substitution, another
  * variable) stays unknown (null). The inherited entries are dropped: they are the ones every command already uses.
  */
-export function extendedPath(text: string, home: string | undefined): string | null {
+export function extendedPath(text: string, home: string | undefined, cwd?: string | null): string | null {
   const t = text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
   const out: string[] = [];
   for (const e of t.split(':')) {
     if (e === '$PATH' || e === '${PATH}') continue;
     const h = /^(\$HOME|\$\{HOME\}|~)(\/|$)/.exec(e);
-    const d = h ? (home === undefined ? null : home + e.slice(h[1].length)) : e;
+    // `$PWD/node_modules/.bin`: the working directory where the assignment is evaluated, when the guard knows it.
+    const c = /^(\$PWD|\$\{PWD\})(\/|$)/.exec(e);
+    const d = h ? (home === undefined ? null : home + e.slice(h[1].length)) : c ? (cwd ? cwd + e.slice(c[1].length) : null) : e;
     if (d === null || /[$`\\"'*?[{(]/.test(d)) return null;
     out.push(d);
   }

@@ -295,6 +295,9 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const host = HOST[env.host];
   const workspace = service.opts.workspace;
   const maskOutput = host.maskOutput;
+  // A host that can only end the task (Cline): the output is masked to learn whether it holds secrets.
+  const endsOnly = !maskOutput && host.endsOnSecretOutput === true;
+  const masker: typeof maskOutput = maskOutput ?? (endsOnly ? (_env, output, masks) => masks.value(output) : undefined);
   // A command the before-hook would have refused for what it shows (an encoding of a file holding secrets):
   // its output is withheld, not masked — masking cannot recognise it (the before-hook may not have run).
   let withheld: string | undefined;
@@ -319,11 +322,11 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
     // (a plain string for a Bash result) and shows the original — the secret the output was withheld for.
     maskOutput: withheld
       ? (output) => withheldOutput({ toolInput: env.toolInput, toolResponse: output }, withheld!)
-      : maskOutput
+      : masker
         ? (output, compiled) => {
             try {
               const named = compiled.policy.masking.enabled ? maskCredentialOutput(output, commands, env.toolInput, compiled.looksLikeSecret) : output;
-              const masked = maskOutput(env, named, {
+              const masked = masker(env, named, {
                 file: (p, text) => compiled.maskFile(path.relative(workspace, path.resolve(workspace, p)).split(path.sep).join('/'), text).text,
                 value: compiled.maskValue,
               });
@@ -340,9 +343,14 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   const notes: string[] = [];
   if (o.result !== undefined && JSON.stringify(o.result) !== JSON.stringify(env.toolResponse)) {
     answer.updatedToolOutput = o.result;
-    answer.rule = 'hook:masked-output';
-    answer.reason = 'secret values in the tool output were replaced by placeholders';
-    notes.push(MASKED_NOTE);
+    if (endsOnly) {
+      answer.rule = 'hook:secret-output';
+      answer.reason = "the tool output holds secret values, and this host cannot replace a tool's output: the task is ended so the model is not called with it";
+    } else {
+      answer.rule = 'hook:masked-output';
+      answer.reason = 'secret values in the tool output were replaced by placeholders';
+      notes.push(MASKED_NOTE);
+    }
   }
   if (o.summary) notes.push(o.summary);
   if (o.notice) notes.push(o.notice);

@@ -66,7 +66,7 @@ describe('secrets: embedded values', () => {
     const r = maskText(`fn main() {\n    let discord = String::from("${t}");\n}\n`);
     assert.ok(!leaks(r.text, t.slice(0, 24)) && !leaks(r.text, t.slice(-38)), r.text);
     // Random text of the same shape whose first part is not an id's digits stays where nothing names Discord
-    // (next to the word discord the shape alone is masked: fresh11-context, mask22).
+    // (next to the word discord the shape alone is masked: secret-by-word, mask22).
     const notId = j(rand(ALNUM, 24, 44).replace(/^./, 'M'), '.', rand(B64URL, 6, 45), '.', rand(B64URL, 38, 46));
     const text = `let sample = "${notId}";\n`;
     assert.equal(maskText(text).text, text);

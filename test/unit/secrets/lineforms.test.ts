@@ -1,12 +1,14 @@
-// The forms of fresh10-context and fresh11-context marked `line` are run only on the lines holding one of their
-// gates, each line alone (eachGateLineMatch), instead of over the whole text: their leading classes made them
-// the most of masking a source tree. That is only right for a form whose every match lies on one line, holds a
-// gate as written, and reads its line alone as it reads it in the text. Each line form must find here exactly
+// The forms of secret-by-form, secret-by-word and secret-by-structure marked `line` are run only on the lines
+// holding one of their gates (or of their `anchors`), each line alone (eachGateLineMatch), instead of over the
+// whole text: their leading classes made them the most of masking a source tree. That is only right for a form
+// whose every match lies on one line, holds a gate as written (or an anchor: a literal as written, or a match of
+// the anchor regex), and reads its line alone as it reads it in the text. Each line form must find here exactly
 // the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
 // first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
 import assert from 'node:assert/strict';
 import { FORMS as FORMS10, eachGateLineMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
 import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/fresh11';
+import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/fresh13';
 
 type Found = [number, string, (string | undefined)[]];
 
@@ -42,6 +44,7 @@ const sampleTexts = (r: typeof fresh10Context) => {
 const LINES = [
   ...sampleTexts(fresh10Context),
   ...sampleTexts(fresh11Context),
+  ...sampleTexts(fresh13Structure),
   `      ~ password          = "Q7pw1x9Zk2" -> "Q7pw2y8Yj3"`,
   `secret: oldValue9x => newValue8y, token: a1b2c3d4e5 => f6g7h8i9j0`,
   `const f = (a) => a + 1; api_key = "k1" -> "k2"`,
@@ -54,6 +57,14 @@ const LINES = [
   `<!-- admin: Q7pw0rd!x9 --> /* root:Q7pw0rd!y8 */ {# user: Q7pw0rd!z7 #}`,
   `# login: admin/Q7pw0rd!x9`,
   `// test creds: bob:Q7pw0rd!x9`,
+  `The API Key IS: Q7abcdefgh12345678 ok; token\tis\tABCDEF1234567890abcd7`,
+  `NEW_RELIC_LICENCE_KEY="0123456789abcdef0123456789abcdef01234567"`,
+  `alice * Q7pw0rd!x9 *`,
+  `alice\tserver\t"Q7pw0rd!x9"\t10.0.0.0/8`,
+  `#define WIFI_PSK "Q7pw0rd!x9"  erlang_cookie: Q7c00kie0123`,
+  `x=1; printf '%s\\n' "Q7pw0rd!x9" | sudo -S true && echo Q7pw0rd!y8 | kinit u@R`,
+  `cl\u00e9_secr\u00e8te: Q7pw0rd!x9`,
+  `AUTH=Bearer\tQ7abcdefghijklmnopqrst12 and Basic\tc3ZjOlE3cHcwcmQheDk=`,
 ];
 
 const TEXTS = [
@@ -68,21 +79,20 @@ const TEXTS = [
 ];
 
 describe('secret forms read line by line find what the whole text holds', () => {
-  const lineForms = [...FORMS10, ...FORMS11].filter((f) => f.line === true);
+  const lineForms = [...FORMS10, ...FORMS11, ...FORMS13].filter((f) => f.line === true);
   it('there are line forms (the test reads something)', () => assert.ok(lineForms.length >= 4));
   for (const f of lineForms) {
     it(String(f.re).slice(0, 70), () => {
-      assert.ok(!f.re.flags.includes('i'), 'a line form matches its gates as written: no i flag');
+      const a = f.anchors;
+      if (!(a instanceof RegExp)) assert.ok(!f.re.flags.includes('i'), 'a line form matches its gates as written: no i flag');
+      const anchored = (m0: string) =>
+        a instanceof RegExp ? new RegExp(a.source, a.flags.replace('g', '')).test(m0) : (a ?? f.gates).some((g) => m0.includes(g));
       let matched = 0;
       for (const text of TEXTS) {
-        const a = whole(f, text);
-        matched += a.length;
-        for (const [, m0] of a)
-          assert.ok(
-            f.gates.some((g) => m0.includes(g)),
-            `a match holds a gate: ${m0}`,
-          );
-        assert.deepEqual(byLine(f, text), a);
+        const found = whole(f, text);
+        matched += found.length;
+        for (const [, m0] of found) assert.ok(anchored(m0), `a match holds a gate or an anchor: ${m0}`);
+        assert.deepEqual(byLine(f, text), found);
       }
       assert.ok(matched > 0, 'the texts hold a match of the form');
     });

@@ -1,4 +1,4 @@
-// fresh10-context's list form (`FERNET_KEYS = ["…", "…"]`) reads only the lines holding its opening (`=` `:` or
+// secret-by-form's list form (`FERNET_KEYS = ["…", "…"]`) reads only the lines holding its opening (`=` `:` or
 // `=>`, blanks, `[`, blanks, a quote) instead of running its regex over the whole text (a sixth of masking a
 // source tree). These lists differ in every part of that opening and in where the line stands; each value must
 // still come out of the rule itself, at its place (a line the opening's search missed would lose them).
@@ -17,12 +17,11 @@ function found(text: string): string[] {
   const out: BlockOutput = { hits: new Map(), protect: new Set() };
   fresh10Context.scan(text, { starts: () => starts }, out);
   const values: string[] = [];
-  for (const [li, hits] of out.hits)
-    for (const h of hits) if (h.rule === 'fresh10-context') values.push(text.slice(starts[li]! + h.start, starts[li]! + h.end));
+  for (const [li, hits] of out.hits) for (const h of hits) if (h.rule === 'secret-by-form') values.push(text.slice(starts[li]! + h.start, starts[li]! + h.end));
   return values.sort();
 }
 
-describe('fresh10-context: a list of secrets is found wherever its line stands', () => {
+describe('secret-by-form: a list of secrets is found wherever its line stands', () => {
   const cases: [string, (a: string, b: string) => string][] = [
     ['`=` with blanks, first line', (a, b) => `FERNET_KEYS = ["${a}", "${b}"]\nx = 1\n`],
     ['`:` and no blanks, last line without a newline', (a, b) => `# keys\napi_tokens:['${a}','${b}']`],

@@ -1959,6 +1959,18 @@ export const DANGEROUS: Record<string, string[]> = {
     'mix run /tmp/x.exs',
     'sbt -Dsbt.global.base=/tmp/g compile',
     'go -C /tmp/x generate ./...',
+    // fresh13cmd (cmd37): compiler options that name a file they write (gcc's words are whole options: `-MD` is not
+    // `-M -D` taking the next word), and a module the line plants beside (or on the module path of) the file it runs.
+    'cc -MD -MF tests/a.test.ts -c main.c -o /tmp/x.o',
+    'gcc -MMD -MFtests/a.test.ts -c main.c -o /tmp/x.o',
+    'gcc -aux-info tests/a.test.ts -c main.c -o /tmp/x.o',
+    'gcc -fdump-tree-all -dumpdir tests/ -c main.c -o /tmp/x.o',
+    'gcc -fprofile-dir=tests -c main.c',
+    'clang -MJ tests/x.json -c main.c -o /tmp/x.o',
+    'ld -Map=tests/a.test.ts -o /tmp/a main.o',
+    'rustc --emit=dep-info=tests/a.test.ts main.rs',
+    `printf 'require("fs").rmSync("src",{recursive:true})\\n' > lib/h.js && printf 'require("./h")\\n' > lib/m.js && node lib/m.js`,
+    `mkdir -p lib && printf 'import shutil\\nshutil.rmtree("src")\\n' > lib/json.py && PYTHONPATH=lib python3 scripts/x.py`,
   ],
   // fresh10 cmd: man given a path, jq imports, yq load(), wget -e, #include in source on the input, DuckDB/ClickHouse file
   // functions, mysql --init-command, vim's w!/set shell/-u, remote flakes and taps, SendEnv, served editors and notebooks,
@@ -3553,6 +3565,11 @@ export const BENIGN: Record<string, string[]> = {
     'cmake --toolchain cmake/t.cmake -S . -B build',
     'mix test',
     'composer require monolog/monolog',
+    'gcc -MMD -MP -MFbuild/main.d -c main.c -o build/main.o',
+    'gcc -O2 -Wall -pthread -Iinclude -DDEBUG=1 -std=c11 -o /tmp/app main.c',
+    'gcc -fprofile-generate=build/prof -fsanitize=address -c main.c -o build/main.o',
+    'ld -Map=build/app.map -o /tmp/a main.o',
+    'rustc --emit=link,dep-info -o /tmp/app main.rs',
   ],
   // fresh10 cmd: the same programs doing everyday things.
   '23 file reads, writes and runs in allowed programs’ own languages': [

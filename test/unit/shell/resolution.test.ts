@@ -132,6 +132,18 @@ describe('path resolution on a real workspace (engine, default policy)', () => {
     ['grep -r A= .', 'deny'], // .env holds A=1: a search whose pattern it holds reads it
     ['grep -r KEY src', 'allow'],
     ['cat docs/secrets-link/token.txt', 'deny'],
+    // A recursive search follows a link it meets below the tree only when told (bash: `grep -r t docs` prints
+    // nothing here, `grep -R t docs` prints docs/secrets-link/token.txt); a link named on the line is followed.
+    ['grep -rn t docs', 'allow'],
+    ['grep -r t docs src', 'allow'],
+    ['grep -R t docs', 'deny'],
+    ['grep --dereference-recursive t docs', 'deny'],
+    ['grep -r -R t docs', 'deny'],
+    ['grep -r t docs/secrets-link', 'deny'],
+    ['GREP_OPTIONS=-R grep -r t docs', 'deny'],
+    ['rg t docs', 'allow'],
+    ['rg -L t docs', 'deny'],
+    ['rg --follow t docs', 'deny'],
     ['ln -s .env e.txt && cat e.txt', 'deny'],
     ['cat ~/.ssh/id_rsa', 'deny'],
     ['cat ~/.ssh/*', 'deny'],

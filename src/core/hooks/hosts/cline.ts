@@ -37,6 +37,7 @@ export const clineHost: HookHost = {
   plan: mapCline,
   render: renderCline,
   refusalInput: clineRefusalInput,
+  endsOnSecretOutput: true,
   echoesEdit: (env, before, after) => (env.toolName === 'editor' && env.toolInput.insert_line === undefined ? changedLines(before, after) : undefined),
   renderError: (_phase, reason) => {
     const msg = withPrefix(`the hook bridge failed closed: ${reason}`);
@@ -135,6 +136,11 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
 function renderCline(phase: HookPhase, a: HookAnswer): Rendered {
   const out = (o: unknown): Rendered => ({ stdout: JSON.stringify(o) + '\n', stderr: '', exitCode: 0 });
   const refused = phase === 'pre' && (a.decision === 'deny' || a.decision === 'ask');
+  // An output holding secrets (the after-hook found them; Cline cannot replace it): end the task before the
+  // model is called with it — the one thing Cline lets a hook do about an output.
+  if (phase === 'post' && a.updatedToolOutput !== undefined) {
+    return out({ cancel: true, errorMessage: withPrefix(a.reason), contextModification: withPrefix(a.reason) });
+  }
   if (refused && !a.updatedInput) {
     return out({ cancel: true, errorMessage: withPrefix(a.reason), contextModification: withPrefix(a.reason) });
   }

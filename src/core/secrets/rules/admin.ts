@@ -52,9 +52,9 @@ const FORMS: Form[] = [
   { gate: 'mysqladmin', re: /\bmysqladmin\b[^\r\n|;&]*?[ \t]password[ \t]+(["']?)([^\s"']+)\1/dg, group: 2 },
   // Windows: `net user NAME PASS [/add]` (`*` prompts), `net use \\host\share PASS /user:NAME`.
   { gate: 'net user', re: /\bnet[ \t]+user[ \t]+(["']?)[^\s"'/]+\1[ \t]+(["']?)([^\s"'/*][^\s"']*)\2/dgi, group: 3 },
-  { gate: 'net use', re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1(?=[ \t]+\/user:)/dgi, group: 2 },
+  { gate: 'net use', re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1(?=[ \t]+\/u(?:ser)?:)/dgi, group: 2 },
   // …and the password after the user: `net use Z: \\host\share /user:DOMAIN\user PASS`.
-  { gate: 'net use', re: /\bnet[ \t]+use\b[^\r\n]*?[ \t]\/user:\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1/dgi, group: 2 },
+  { gate: 'net use', re: /\bnet[ \t]+use\b[^\r\n]*?[ \t]\/u(?:ser)?:\S+[ \t]+(["']?)([^\s"'/*][^\s"']*)\1/dgi, group: 2 },
   // Passphrases and passwords handed over by a program's own short flag (the letter means a password only there):
   // `ssh-keygen -P OLD -N NEW`, `openssl enc -k PASS` / `-pass pass:PASS`, `7z a -pPASS`, `influx setup -p PASS -t TOKEN`.
   { gate: 'ssh-keygen', re: /(?<=\bssh-keygen\b[^\r\n]*[ \t])-[PN][ \t]*(["']?)([^\s"']+)\1/dg, group: 2 },

@@ -292,10 +292,11 @@ function defineStrength(name: string): NameStrength | null {
 const STATEMENT_FORMS: StatementForm[] = [
   // .netrc: the one-line form starts with `machine` or `default`; a line holding only `password X` is
   // the multi-line form (its `machine` is lines above). Anything else with `password X` in it is prose or
-  // code (`# password hashing is …`, `if password is None`), not a .netrc entry.
+  // code (`# password hashing is …`, `if password is None`), not a .netrc entry. Anonymous FTP's password is by
+  // convention the user's e-mail address (`default login anonymous password guest@`): no secret.
   {
     gate: 'password',
-    re: /^[ \t]*(?:(?:machine|default)[ \t](?:[^\r\n]*?[ \t])?password[ \t]+|password[ \t]+(?=\S+[ \t]*\r?$))(\S+)/dg,
+    re: /^[ \t]*(?:(?:machine|default)[ \t](?![^\r\n]*\blogin[ \t]+(?:anonymous|ftp)[ \t][^\r\n]*\bpassword[ \t]+[^\s@]*@[^\s@]*[ \t]*\r?$)(?:[^\r\n]*?[ \t])?password[ \t]+|password[ \t]+(?=\S+[ \t]*\r?$))(\S+)/dg,
     group: 1,
     quoted: false,
     notWord: true,
@@ -475,6 +476,8 @@ export const statementSecret: LineRule = {
         'set -U -x GITHUB_TOKEN (cat ~/.gh_token)',
         '  login ci-bot',
         'default login anonymous',
+        'default login anonymous password guest@',
+        'machine ftp.gnu.org login anonymous password user@example.org',
         'macdef init',
         '  password $NETRC_PASSWORD',
         '  password "${NETRC_PASSWORD}"',

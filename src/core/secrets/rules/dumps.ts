@@ -20,7 +20,7 @@ import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { named, push, token, type Form, scanForms } from './fresh10';
+import { named, push, token, type Form, formLiterals, scanForms } from './fresh10';
 
 const RULE = 'dump-context';
 
@@ -160,7 +160,7 @@ function copyRows(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates(formLiterals(FORMS));
 
 export const dumpContext: BlockRule = {
   id: RULE,
@@ -183,7 +183,7 @@ export const dumpContext: BlockRule = {
     return {
       truePositives: [
         { text: `(protected-private-key (rsa (n #00${rs(HEX, 64)}#)\n (e #010001#)\n (d #${hex}#)))`, secrets: [hex] },
-        // (a COPY row under a secret column is claimed first by fresh13-structure's sqlDumps; its form is tested in
+        // (a COPY row under a secret column is claimed first by secret-by-structure's sqlDumps; its form is tested in
         // test/unit/secrets/fresh13mask26.test.ts)
         { text: `SET\\040PASSWORD\\040FOR\\040'app'@'%'\\040=\\040'${p[1]}';`, secrets: [p[1]!] },
         { text: `CREATE\\040USER\\040'app'@'%'\\040IDENTIFIED\\040BY\\040'${p[2]}';`, secrets: [p[2]!] },

@@ -50,7 +50,16 @@ export interface Form {
    * line break) and whose judge does not read the text: then it finds the same matches in the same order.
    */
   line?: boolean;
+  /**
+   * With `line`: what finds the lines, when a match need not hold a gate (the text must still hold one): literals
+   * (case as written) of which every line holding a match holds one, or a global regex every such line matches.
+   */
+  anchors?: readonly string[] | RegExp;
 }
+
+/** The literals a form's lines are found by (gates and literal anchors): for registerGates. */
+export const formLiterals = (forms: readonly Form[]): string[] =>
+  forms.flatMap((f) => (f.anchors === undefined || f.anchors instanceof RegExp ? f.gates : [...f.gates, ...f.anchors]));
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
 export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
@@ -114,7 +123,13 @@ function basicCredential(v: string): boolean {
 
 export const FORMS: Form[] = [
   // RDP clients: `xfreerdp /v:host /u:admin /p:PASS` (also `sdl-freerdp`, `wlfreerdp`).
-  { gates: ['/p:'], re: /\b(?:xfreerdp3?|wlfreerdp3?|sdl-freerdp3?|freerdp3?)\b[^\n]*?[ \t]\/p:(["']?)([^\s"']+)\1/dg, groups: [2], judge: password },
+  {
+    gates: ['/p:'],
+    line: true,
+    re: /\b(?:xfreerdp3?|wlfreerdp3?|sdl-freerdp3?|freerdp3?)\b[^\n]*?[ \t]\/p:(["']?)([^\s"']+)\1/dg,
+    groups: [2],
+    judge: password,
+  },
   // PuTTY's tools: `pscp -pw PASS …`, `plink -ssh host -pw PASS`, `psftp -pw PASS`.
   { gates: ['-pw'], re: /\b(?:pscp|plink|psftp|putty|kitty)(?:\.exe)?\b[^\n]*?[ \t]-pw[ \t]+(["']?)([^\s"']+)\1/dgi, groups: [2], judge: password },
   // `aws ssm put-parameter … --type SecureString --value '…'` (either order of the flags).
@@ -214,7 +229,12 @@ export const FORMS: Form[] = [
     judge: typed,
   },
   // An HTTP credential by its scheme: `"value": "Basic <base64>"` (Postman, HAR), `AUTH_HEADER=Bearer <token>`.
-  { gates: ['Basic '], re: /\bBasic[ \t]+([A-Za-z0-9+/]{12,}={0,2})(?![\w+/=])/dg, groups: [1], judge: (v) => basicCredential(v) },
+  {
+    gates: ['Basic '],
+    re: /\bBasic[ \t]+([A-Za-z0-9+/]{12,}={0,2})(?![\w+/=])/dg,
+    groups: [1],
+    judge: (v) => basicCredential(v),
+  },
   { gates: ['Bearer '], re: /\bBearer[ \t]+([A-Za-z0-9_.~+/-]{20,}={0,2})(?![\w.~+/=-])/dg, groups: [1], judge: token },
   // A credentials object built from a user and a password literal.
   {
@@ -224,7 +244,7 @@ export const FORMS: Form[] = [
     judge: password,
   },
   // Ruby: `@db_pass ||= '…'`, `set :password, '…'` (Capistrano, Sinatra).
-  { gates: ['||='], re: /@{0,2}([A-Za-z_]\w*)[ \t]*\|\|=[ \t]*(["'])([^"'\n]+)\2/dg, groups: [3], judge: named(1) },
+  { gates: ['||='], line: true, re: /@{0,2}([A-Za-z_]\w*)[ \t]*\|\|=[ \t]*(["'])([^"'\n]+)\2/dg, groups: [3], judge: named(1) },
   { gates: ['set :'], re: /\bset[ \t]+:(\w+)[ \t]*,[ \t]*(["'])([^"'\n]+)\2/dg, groups: [3], judge: named(1) },
   // A URL's password handed through encodeURIComponent: `mongodb://admin:${encodeURIComponent('…')}@host`.
   {
@@ -241,10 +261,12 @@ export const FORMS: Form[] = [
     judge: named(2),
   },
   // Markdown: `- **Password:** \`…\``, `**API token**: \`…\``.
-  { gates: ['**'], re: /\*\*([A-Za-z][\w .-]{1,30}?)[ \t]*:?[ \t]*\*\*[ \t]*:?[ \t]*`([^`\n]+)`/dg, groups: [2], judge: named(1) },
+  { gates: ['**'], line: true, re: /\*\*([A-Za-z][\w .-]{1,30}?)[ \t]*:?[ \t]*\*\*[ \t]*:?[ \t]*`([^`\n]+)`/dg, groups: [2], judge: named(1) },
   // Prose: `The token is <random>`, `Your API key is: <random>`, `the password is \`…\``.
   {
     gates: [' is ', ' is:', ' IS '],
+    line: true,
+    anchors: /[ \t]is:?[ \t]/gi,
     re: /\b((?:api|access|secret|private)?[ _-]?(?:token|key|password|passphrase|secret))[ \t]+is:?[ \t]+(`?)([A-Za-z0-9_+/=.~!*@#$%^&-]{12,}?)\2(?=[\s.,;)]*(?:$|[ \t]))/dgim,
     groups: [3],
     judge: (v, m) => {
@@ -265,6 +287,8 @@ export const FORMS: Form[] = [
   // New Relic's license key (40 hex, or 36 and `NRAL`) under a license's name.
   {
     gates: ['icense', 'ICENSE'],
+    line: true,
+    anchors: /licen[cs]e/gi,
     re: /\b([\w.-]*licen[cs]e[\w.-]*)["']?[ \t]*[:=][ \t]*(["']?)([0-9a-f]{40}|[0-9a-f]{36}NRAL)\2(?![\w])/dgi,
     groups: [3],
     judge: (v) => randomPartOk(v),
@@ -288,7 +312,7 @@ export const FORMS: Form[] = [
   },
 ];
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates([...formLiterals(FORMS), '---']);
 
 /** The strings inside a `[…]` list (group 2 of the list form). */
 const LIST_ITEM = /(["'])([^"'\n]*)\1/dg;
@@ -366,7 +390,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
         const v = row.slice(s, e);
         // A cell with a blank is a note (`(see vault)`), not the secret.
         if (v !== '' && !/\s/.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true))
-          addHit(out, r, { start: s, end: e, rule: 'fresh10-context', priority: PRIORITY });
+          addHit(out, r, { start: s, end: e, rule: 'secret-by-form', priority: PRIORITY });
       };
       if (byColumn) head.forEach((h, c) => judge(c, h));
       else if (cs.length === 2) judge(1, classifyName(row.slice(cs[0]![0], cs[0]![1])));
@@ -381,25 +405,44 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
  * of the text: over a source tree, a few such forms cost more than the rest of masking).
  */
 export function eachGateLineMatch(f: Form, text: string, visit: (m: RegExpExecArray, at: number, line: string) => void): void {
-  const next = f.gates.map((g) => (holds(text, g) ? text.indexOf(g) : -1));
+  const a = f.anchors;
+  if (a instanceof RegExp) {
+    if (!holdsAny(text, f.gates)) return;
+    a.lastIndex = 0;
+    for (let o = a.exec(text); o !== null; o = a.exec(text)) {
+      const nl = eachLineMatch(f, text, o.index, visit);
+      if (nl < 0) return;
+      a.lastIndex = nl + 1;
+    }
+    return;
+  }
+  if (a !== undefined && !holdsAny(text, f.gates)) return;
+  const lits = a ?? f.gates;
+  const next = lits.map((g) => (holds(text, g) ? text.indexOf(g) : -1));
   for (let pos = 0; ;) {
     let p = -1;
     for (let k = 0; k < next.length; k++) {
-      if (next[k]! >= 0 && next[k]! < pos) next[k] = text.indexOf(f.gates[k]!, pos);
+      if (next[k]! >= 0 && next[k]! < pos) next[k] = text.indexOf(lits[k]!, pos);
       if (next[k]! >= 0 && (p < 0 || next[k]! < p)) p = next[k]!;
     }
     if (p < 0) return;
-    const ls = text.lastIndexOf('\n', p) + 1;
-    const nl = text.indexOf('\n', p);
-    const line = text.slice(ls, nl < 0 ? text.length : nl);
-    f.re.lastIndex = 0;
-    for (let m = f.re.exec(line); m !== null; m = f.re.exec(line)) {
-      if (m[0].length === 0) f.re.lastIndex++;
-      else visit(m, ls, line);
-    }
+    const nl = eachLineMatch(f, text, p, visit);
     if (nl < 0) return;
     pos = nl + 1;
   }
+}
+
+/** `f.re`'s matches on the line holding `p`, read alone; the offset of the `\n` that ends it (-1: none). */
+function eachLineMatch(f: Form, text: string, p: number, visit: (m: RegExpExecArray, at: number, line: string) => void): number {
+  const ls = text.lastIndexOf('\n', p) + 1;
+  const nl = text.indexOf('\n', p);
+  const line = text.slice(ls, nl < 0 ? text.length : nl);
+  f.re.lastIndex = 0;
+  for (let m = f.re.exec(line); m !== null; m = f.re.exec(line)) {
+    if (m[0].length === 0) f.re.lastIndex++;
+    else visit(m, ls, line);
+  }
+  return nl;
 }
 
 /** The span a form's match holds a secret in (the first group that took part), if its judge says so. */
@@ -422,20 +465,23 @@ export function formHit(f: Form, m: RegExpExecArray, text: string, hit: (s: numb
  * the whole text when one of its gates is in it (the gates of all forms are found in one pass: gates.ts).
  */
 export function scanForms(forms: readonly Form[], text: string, index: LineIndex, out: BlockOutput, rule: string): void {
-  for (const f of forms) {
-    if (f.line === true) {
-      eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, rule)));
+  for (const f of forms) scanForm(f, text, index, out, rule);
+}
+
+/** One form's hits in `text` (see scanForms). */
+function scanForm(f: Form, text: string, index: LineIndex, out: BlockOutput, rule: string): void {
+  if (f.line === true) {
+    eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, rule)));
+    return;
+  }
+  if (!holdsAny(text, f.gates)) return;
+  f.re.lastIndex = 0;
+  for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
+    if (m[0].length === 0) {
+      f.re.lastIndex++;
       continue;
     }
-    if (!holdsAny(text, f.gates)) continue;
-    f.re.lastIndex = 0;
-    for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) {
-      if (m[0].length === 0) {
-        f.re.lastIndex++;
-        continue;
-      }
-      formHit(f, m, text, (s, e) => push(text, index, out, s, e, rule));
-    }
+    formHit(f, m, text, (s, e) => push(text, index, out, s, e, rule));
   }
 }
 
@@ -447,38 +493,33 @@ export function push(text: string, index: LineIndex, out: BlockOutput, s: number
 }
 
 export const fresh10Context: BlockRule = {
-  id: 'fresh10-context',
+  id: 'secret-by-form',
   description:
     'Secrets in tool flags (xfreerdp /p:, pscp -pw, ssm --value, rclone config), SQL grammar, HTTP Basic/Bearer values, credential constructors, Ruby ||= and set, next-line dict values, Markdown labels, prose, secret lists, license keys, keystores, nsec/xprv keys, Discord run tokens, passwords piped or handed to account tools, user:password pairs in comments, prose that sets a password',
   gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     for (const f of FORMS) {
-      if (f.line === true) {
-        eachGateLineMatch(f, text, (m, at, line) => formHit(f, m, line, (s, e) => push(text, index, out, at + s, at + e, 'fresh10-context')));
+      if (f.list !== true) {
+        scanForm(f, text, index, out, 'secret-by-form');
         continue;
       }
       if (!holdsAny(text, f.gates)) continue;
-      if (f.list === true) {
-        eachListMatch(text, f.re, (m, at) => {
-          // A strong name only: a weak one (`storageKeys`) lists values other rules judge on their own.
-          const n = m[1]!;
-          const name = classifyName(n) ?? (/s$/i.test(n) ? classifyName(n.slice(0, -1)) : null);
-          if (name !== 'strong') return;
-          const ls = at + m.indices![2]![0];
-          LIST_ITEM.lastIndex = 0;
-          for (let it = LIST_ITEM.exec(m[2]!); it !== null; it = LIST_ITEM.exec(m[2]!)) {
-            const v = it[2]!;
-            // `0x…` hex in a list is a slot or a hash as often as a wallet's key: the value rules judge it.
-            if (v !== '' && !v.startsWith('0x') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, name, true))
-              push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'fresh10-context');
-          }
-        });
-        continue;
-      }
-      f.re.lastIndex = 0;
-      for (let m = f.re.exec(text); m !== null; m = f.re.exec(text)) formHit(f, m, text, (s, e) => push(text, index, out, s, e, 'fresh10-context'));
+      eachListMatch(text, f.re, (m, at) => {
+        // A strong name only: a weak one (`storageKeys`) lists values other rules judge on their own.
+        const n = m[1]!;
+        const name = classifyName(n) ?? (/s$/i.test(n) ? classifyName(n.slice(0, -1)) : null);
+        if (name !== 'strong') return;
+        const ls = at + m.indices![2]![0];
+        LIST_ITEM.lastIndex = 0;
+        for (let it = LIST_ITEM.exec(m[2]!); it !== null; it = LIST_ITEM.exec(m[2]!)) {
+          const v = it[2]!;
+          // `0x…` hex in a list is a slot or a hash as often as a wallet's key: the value rules judge it.
+          if (v !== '' && !v.startsWith('0x') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, name, true))
+            push(text, index, out, ls + it.indices![2]![0], ls + it.indices![2]![1], 'secret-by-form');
+        }
+      });
     }
-    if (text.includes('|') && TABLE_RULE.test(text)) markdownTables(text, index, out);
+    if (holds(text, '---') && text.includes('|') && TABLE_RULE.test(text)) markdownTables(text, index, out);
   },
   samples() {
     const p = Array.from({ length: 16 }, () => pw());

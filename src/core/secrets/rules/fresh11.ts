@@ -22,14 +22,14 @@
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
-import { registerGates } from './gates';
+import { holds, registerGates } from './gates';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
-import { named, password, push, token, type Form, scanForms } from './fresh10';
+import { named, password, push, token, type Form, formLiterals, scanForms } from './fresh10';
 import { lineOfPos } from './structure';
 
-const RULE = 'fresh11-context';
+const RULE = 'secret-by-word';
 
 /** The line rules (catalog.ts sets them: importing the catalog here would be a cycle). */
 let lineScan: ((line: string, out: Hit[]) => void) | undefined;
@@ -152,6 +152,8 @@ export const FORMS: Form[] = [
   // pppd's chap-secrets / pap-secrets: `client server "secret" addresses`.
   {
     gates: [' * ', '\t*\t', '" *', '"\t*'],
+    line: true,
+    anchors: /[ \t]\*|"[ \t]/g,
     re: /^[ \t]*("?)[^\s"#]+\1[ \t]+(?:\*[ \t]+("?)([^\s"]+)\2|("?)(?:[\w.-]+)\4[ \t]+"([^\s"]+)")[ \t]+(?:\*|-|[\d.\/]+)[ \t]*\r?$/dgm,
     groups: [3, 5],
     judge: password,
@@ -166,6 +168,8 @@ export const FORMS: Form[] = [
   // Names no name table holds: a Wi-Fi PSK (`#define WIFI_PSK "…"`, `wpa_psk=…`), RabbitMQ's erlang cookie.
   {
     gates: ['PSK', 'psk', 'Psk', 'ookie', 'OOKIE'],
+    line: true,
+    anchors: /psk|erlang_?cookie/gi,
     re: /([\w.-]*(?:psk|erlang_?cookie|erlangcookie)[\w.-]*)["']?(?:[ \t]*[:=][ \t]*|[ \t]+)(["']?)([^\s"']{8,})\2/dgi,
     groups: [3],
     judge: (v, m) => EXTRA_NAME.test(m[1]!) && password(v, m, ''),
@@ -198,7 +202,7 @@ export const FORMS: Form[] = [
   },
 ];
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates(formLiterals(FORMS));
 
 /** A Discord token's first part is base64 of the bot's id: 17 to 20 decimal digits. */
 function discordId(v: string): boolean {
@@ -251,6 +255,10 @@ const LINE_WORDS = [
   '//=',
 ];
 
+// The words above, with the forms' gates: one pass finds them all (a search of the text for each cost a twentieth
+// of masking a source tree). The pass holds at most eight sets of 31 literals (gates.ts): these fill most of the last.
+registerGates(LINE_WORDS);
+
 /**
  * A call of the call table (context-more.ts CALL_FORMS), by its name as callCredential reads it (the last word,
  * or the qualifier and the word: `AES.new`, `DBI->connect`), then `(`. The pre-scan offers a line by a key's
@@ -266,11 +274,42 @@ const CALL_LINE = new RegExp(
   'gi',
 );
 
+/** CALL_LINE tried at one offset (sticky): callLines tries it only where a call's name may start. */
+const CALL_AT = new RegExp(CALL_LINE.source, 'yi');
+/** A character of a name as CALL_LINE spells it (the table's names are `[a-z0-9_.]`, a `.` read as `.`, `::` or `->`). */
+const nameChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 58 || c === 45 || c === 62;
+/** `[\w$]`, what CALL_LINE's look-behind refuses before a name. */
+const wordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+
+/**
+ * Whether a CALL_LINE match ends at the `(` at `q` (it would end there or at a later `(` of its line). A match is a
+ * name, blanks and `(`: its name ends where the blanks before `(` begin and starts within the run of name
+ * characters before that, where no `[\w$]` precedes; CALL_AT is tried at each such start.
+ */
+function callBefore(text: string, q: number): boolean {
+  let e = q;
+  while (e > 0 && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
+  let c = e;
+  while (c > 0 && nameChar(text.charCodeAt(c - 1))) c--;
+  for (; c < e; c++) {
+    if (c > 0 && wordChar(text.charCodeAt(c - 1))) continue;
+    CALL_AT.lastIndex = c;
+    if (CALL_AT.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The lines holding a CALL_LINE match, in order, read by callCredential. They are found from each `(` (every match
+ * ends with one), not by CALL_LINE over the text: V8 tries its look-behind and ninety names at every character,
+ * a twentieth of masking a source tree.
+ */
 function callLines(text: string, index: LineIndex, out: BlockOutput, done: Set<number>): void {
-  CALL_LINE.lastIndex = 0;
-  for (let m = CALL_LINE.exec(text); m !== null; m = CALL_LINE.exec(text)) {
-    const [s, e] = lineAround(text, m.index);
-    CALL_LINE.lastIndex = e;
+  for (let q = text.indexOf('('); q >= 0; q = text.indexOf('(', q + 1)) {
+    if (!callBefore(text, q)) continue;
+    const [s, e] = lineAround(text, q);
+    q = e;
     if (done.has(s) || e - s > 4096) continue;
     done.add(s);
     const line = text.slice(s, e);
@@ -339,6 +378,7 @@ export const fresh11Context: BlockRule = {
     // Lines the pre-scan does not offer the line rules: found by their words, each read once.
     let done: Set<number> | undefined;
     for (const w of LINE_WORDS) {
+      if (!holds(text, w)) continue;
       for (let p = text.indexOf(w); p >= 0; p = text.indexOf(w, p + w.length)) {
         const [s, e] = lineAround(text, p);
         if ((done ??= new Set()).has(s)) continue;

@@ -14,9 +14,9 @@ import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import { registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { named, password, token, type Form, scanForms } from './fresh10';
+import { named, password, token, type Form, formLiterals, scanForms } from './fresh10';
 
-const RULE = 'fresh12-context';
+const RULE = 'secret-by-directive';
 
 /** A password in a directive: no reference, no placeholder, at least 6 characters. */
 const directive = (v: string, m: RegExpExecArray, t: string): boolean => v.length >= 6 && password(v, m, t);
@@ -116,7 +116,7 @@ const FORMS: Form[] = [
   },
 ];
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates(formLiterals(FORMS));
 
 export const fresh12Context: BlockRule = {
   id: RULE,

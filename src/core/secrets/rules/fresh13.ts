@@ -23,10 +23,10 @@ import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { registerGates } from './gates';
-import { named, password, push, token, type Form, type Judge, scanForms } from './fresh10';
+import { holds, registerGates } from './gates';
+import { named, password, push, token, type Form, type Judge, formLiterals, scanForms } from './fresh10';
 
-const RULE = 'fresh13-structure';
+const RULE = 'secret-by-structure';
 
 /** The name's strength, with letters beyond ASCII read without their marks (`pässword` → `password`). */
 function strengthOf(name: string): ReturnType<typeof classifyName> {
@@ -48,10 +48,12 @@ const typed: Judge = (v, m, t) => v.length >= 8 && /[A-Za-z]/.test(v) && /[\d\W_
 /** Programs that read a password (or passphrase) from their standard input. */
 const STDIN_READERS = String.raw`kinit|ksu|su\b|sudo[ \t]+(?:-\S+[ \t]+)*-S|sudo[ \t]+-S\S*|gpg2?\b[^|\n]*--passphrase-fd[ \t]+0|openssl\b[^|\n]*-pass(?:in|out)?[ \t]+stdin|ansible-vault\b[^|\n]*--vault-password-file[ \t=]+\/dev\/stdin|vault[ \t]+login[ \t]+-(?=[ \t]|$)|ldappasswd|k5start|mysql_config_editor`;
 
-const FORMS: Form[] = [
+export const FORMS: Form[] = [
   // --- a password piped into a program that reads it: `echo 'P' | kinit u@R`, `printf '%s\n' "P" | sudo -S …` ---
   {
     gates: ['|'],
+    line: true,
+    anchors: ['echo', 'printf'],
     re: new RegExp(
       String.raw`(?:^|[;&(][ \t]*)(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*(?:(["'])%s(?:\\n)?\1[ \t]+|%s(?:\\n)?[ \t]+)?(["']?)([^\s"'|;&]+)\2[ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[^S\s]\S*[ \t]+)*)?(?:${STDIN_READERS})`,
       'dgm',
@@ -76,6 +78,8 @@ const FORMS: Form[] = [
   // --- a key with letters beyond ASCII: `db_pässword=P`, `clé_secrète: P` (read without the marks) ---
   {
     gates: ['='],
+    line: true,
+    anchors: /[^\x00-\x7f]/g,
     re: /^[ \t]*(?:export[ \t]+)?([\p{L}\p{N}_.-]*[^\x00-\x7f][\p{L}\p{N}_.-]*)[ \t]*[=:][ \t]*(["']?)([^\s"']+)\2/dgmu,
     groups: [3],
     judge: namedLoose(1),
@@ -193,12 +197,20 @@ function literalSpans(text: string, s: number, e: number): [number, number][] {
   return out;
 }
 
+/** Whether the line at `s` may match LITERAL_LINE: its first character past blanks opens a literal or is a joiner. */
+function mayBeLiteralLine(text: string, s: number): boolean {
+  let c = text.charCodeAt(s);
+  while (c === 32 || c === 9) c = text.charCodeAt(++s);
+  // `"` `'` `` ` `` `+` `.` `&` `|` `<`
+  return c === 34 || c === 39 || c === 96 || c === 43 || c === 46 || c === 38 || c === 124 || c === 60;
+}
+
 /** A run of literal-only lines after a key's line: the whole value joined and judged; every piece masked. */
 function splitLiterals(text: string, index: LineIndex, out: BlockOutput): void {
   let prevLs = -1;
   let prevWasLiteral = false;
   for (const ln of linesFrom(text, 0, Number.MAX_SAFE_INTEGER)) {
-    const isLit = ln.e > ln.s && LITERAL_LINE.test(text.slice(ln.s, ln.e));
+    const isLit = ln.e > ln.s && mayBeLiteralLine(text, ln.s) && LITERAL_LINE.test(text.slice(ln.s, ln.e));
     if (isLit && !prevWasLiteral && prevLs >= 0) headRun(text, index, out, prevLs, ln.s);
     prevWasLiteral = isLit;
     prevLs = ln.s;
@@ -254,9 +266,31 @@ function headRun(text: string, index: LineIndex, out: BlockOutput, hs: number, r
 const YAML_HEAD = /^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w.-]*)[ \t]*:[ \t]+(["']?)([^\s"'#|>&*![{][^\s"']*?)(\\?)[ \t]*\r?$/gm;
 const YAML_CONT = /^([ \t]+)([^\s:#"'\-][^\s:"']*)(["']?)[ \t]*$/;
 
+/** YAML_HEAD at one line's start (sticky): a match lies on one line, holds a `:`, and starts at the line's start. */
+const YAML_HEAD_AT = new RegExp(YAML_HEAD.source, 'my');
+
+/**
+ * YAML_HEAD's matches in `text`, in order: tried at the start of each line holding a `:` only. (Its `^` also
+ * matches after a lone CR, U+2028 or U+2029: a text holding one is searched whole, as before.)
+ */
+function* yamlHeads(text: string): Generator<RegExpExecArray> {
+  if (text.indexOf('\u2028') >= 0 || text.indexOf('\u2029') >= 0 || (text.indexOf('\r') >= 0 && /\r(?!\n)/.test(text))) {
+    YAML_HEAD.lastIndex = 0;
+    for (let m = YAML_HEAD.exec(text); m !== null; m = YAML_HEAD.exec(text)) yield m;
+    return;
+  }
+  for (let p = text.indexOf(':'); p >= 0;) {
+    YAML_HEAD_AT.lastIndex = text.lastIndexOf('\n', p) + 1;
+    const m = YAML_HEAD_AT.exec(text);
+    if (m !== null) yield m;
+    const nl = text.indexOf('\n', p);
+    if (nl < 0) return;
+    p = text.indexOf(':', nl + 1);
+  }
+}
+
 function yamlContinued(text: string, index: LineIndex, out: BlockOutput): void {
-  YAML_HEAD.lastIndex = 0;
-  for (let m = YAML_HEAD.exec(text); m !== null; m = YAML_HEAD.exec(text)) {
+  for (const m of yamlHeads(text)) {
     const strength = classifyName(m[2]!);
     if (strength === null) continue;
     const indent = m[1]!.length;
@@ -459,7 +493,12 @@ const SECRET_NAME =
 
 function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
   for (const re of [CHECKSUM, SECRET_NAME]) {
-    if (re === CHECKSUM ? !text.includes('checksum/') : !/secret_id|secret_name|secretName|secret_arn/.test(text)) continue;
+    if (
+      re === CHECKSUM
+        ? !text.includes('checksum/')
+        : !(holds(text, 'secret_') || holds(text, 'secretName')) || !/secret_id|secret_name|secretName|secret_arn/.test(text)
+    )
+      continue;
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       // Only a line that holds nothing else secret-shaped: one name-value pair (or Terraform's one-line block).
@@ -480,7 +519,7 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates(FORMS.flatMap((f) => f.gates));
+registerGates([...formLiterals(FORMS), 'secret_', 'secretName']);
 
 export const fresh13Structure: BlockRule = {
   id: RULE,

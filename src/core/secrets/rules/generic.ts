@@ -1150,7 +1150,9 @@ export const genericAssignment: LineRule = {
   },
 };
 
-const URL_CRED = /\b[a-zA-Z][\w+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[])/dg;
+// The userinfo runs to the LAST `@` before the host, also when the host is a template (`@{host}`, `@${HOST}`,
+// `@%s`): a password holding `@` is masked whole.
+const URL_CRED = /\b[a-zA-Z][\w+.-]{1,30}:\/\/([^\s:@/?#"'<>]*)(?::([^\s/?#"'<>]*))?@(?=[\w[{$%])/dg;
 // People do not percent-encode the passwords they paste into a URL: `postgres://app:pa#ss@db`,
 // `…:pa/ss@…`, `…:it's@…`, `…:pa ss@…`. The password runs from the user's `:` to the `@` before the
 // host, whatever stands between (but another `@`, a double quote or angle brackets). Two shapes are

@@ -2,10 +2,29 @@
 // gitleaks' rule catalog); each rule carries true- and false-positive samples built at run time.
 // Threat: a token pasted into code or config reaches the model with every read; these formats are
 // recognisable anywhere, even without a secret-named key (a minified bundle, a shell history line).
+import { createHmac } from 'node:crypto';
 import { randomPartOk } from '../entropy';
 import { ALNUM, B64, B64URL, HEX, LETTERS, UPPER_B32, fakeJwt, j, rand } from '../samples';
 import type { LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
+
+/**
+ * The HMAC keys documentation signs its example JWTs with (jwt.io's debugger: `your-256-bit-secret`): a token whose
+ * HS256 signature verifies under one is forgeable by anyone, so it grants nothing and is no secret (jwt.io's
+ * example in a test fixture). Any other signature, or another algorithm, is judged as before.
+ */
+const PUBLIC_JWT_KEYS = ['your-256-bit-secret'];
+function signedWithPublicSecret(t: string): boolean {
+  if (!t.startsWith('eyJhbGciOiJIUzI1NiIs') || t.length > 4096) return false;
+  const dot = t.lastIndexOf('.');
+  const sig = t.slice(dot + 1);
+  return PUBLIC_JWT_KEYS.some((k) => createHmac('sha256', k).update(t.slice(0, dot)).digest('base64url') === sig);
+}
+/** jwt.io's example token, signed at run time with its public key (a sample). */
+function publicExampleJwt(): string {
+  const body = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: '1234567890' })).toString('base64url')}`;
+  return `${body}.${createHmac('sha256', PUBLIC_JWT_KEYS[0]!).update(body).digest('base64url')}`;
+}
 
 // A token starts where no word character stands before it, or where the one before it ends an escape: URL
 // encoding (`token%3Dghp_…`), a backslash escape (`\nghp_…` in a JSON string), `\x3D`, `\u003D`.
@@ -268,11 +287,15 @@ export const VENDOR_RULES: LineRule[] = [
     description: 'JSON Web Token (header.payload.signature)',
     keywords: ['eyj'],
     pattern: re(`(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-])`),
-    check: (s) => randomPartOk(s.slice(s.lastIndexOf('.') + 1)),
+    check: (s) => randomPartOk(s.slice(s.lastIndexOf('.') + 1)) && !signedWithPublicSecret(s),
     samples: () =>
       tokenSamples(
         [fakeJwt('HS256'), fakeJwt('RS256')],
-        ['export const EXAMPLE_JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";', 'const parts = token.split("."); // eyJ... header'],
+        [
+          'export const EXAMPLE_JWT_HEADER = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";',
+          'const parts = token.split("."); // eyJ... header',
+          `{"example_jwt": "${publicExampleJwt()}"}`,
+        ],
       ),
   }),
   regexRule({

@@ -102,8 +102,11 @@ export const yamlParentValue: BlockRule = {
 
 // --- The same in JSON: ARM templates and parameter files, CloudFormation JSON, OpenAPI JSON ---
 
-/** `"defaultValue"` / `"value"` / `"default"` / `"Default"` and a JSON string. */
-const JSON_CHILD = /"(?:defaultValue|value|Value|default|Default)"[ \t]*:[ \t]*"((?:[^"\\\r\n]|\\.)*)"/g;
+/**
+ * `"defaultValue"` / `"value"` / `"default"` / `"Default"` and a JSON string; a stub's matcher (WireMock's
+ * `"X-Api-Key": { "equalTo": "V" }`, `"matches"`, `"contains"`) holds the value the same way.
+ */
+const JSON_CHILD = /"(?:defaultValue|value|Value|default|Default|equalTo|matches|contains)"[ \t]*:[ \t]*"((?:[^"\\\r\n]|\\.)*)"/g;
 /** The key whose object holds it: `"adminPassword": {` right before the object's `{`. */
 const JSON_PARENT = /"([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*$/;
 
@@ -112,7 +115,7 @@ export const jsonParentValue: BlockRule = {
   description: 'A JSON "value"/"defaultValue" in an object under a secret-named key (ARM templates and parameter files, CloudFormation JSON, OpenAPI defaults)',
   gate: '',
   kinds: KIND.json,
-  applies: (text) => text.includes('alue"') || text.includes('efault"'),
+  applies: (text) => text.includes('alue"') || text.includes('efault"') || text.includes('equalTo"') || text.includes('matches"') || text.includes('contains"'),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     JSON_CHILD.lastIndex = 0;
@@ -133,7 +136,8 @@ export const jsonParentValue: BlockRule = {
     }
   },
   samples() {
-    const p = Array.from({ length: 2 }, (_, i) => rand(PASSWORD_CHARS.replace(/[#'"\\,;:{}]/g, ''), 20, 0x15a0 + i));
+    const p = Array.from({ length: 3 }, (_, i) => rand(PASSWORD_CHARS.replace(/[#'"\\,;:{}]/g, ''), 20, 0x15a0 + i));
+    const wiremock = `{\n  "request": { "method": "POST", "url": "/v1/payments", "headers": { "X-Api-Key": { "equalTo": "${p[2]}" } } },\n  "response": { "status": 201 }\n}`;
     const arm = [
       '{',
       '  "parameters": {',
@@ -156,10 +160,12 @@ export const jsonParentValue: BlockRule = {
     ].join('\n');
     return {
       truePositives: [
+        { text: wiremock, secrets: [p[2]!] },
         { text: arm, secrets: [p[0]!] },
         { text: params, secrets: [p[1]!] },
       ],
       falsePositives: [
+        '[\n  { "request": { "headers": { "Content-Type": { "equalTo": "application/json" }, "X-Api-Key": { "matches": ".+" } } } }\n]',
         '{\n  "parameters": {\n    "adminPassword": { "type": "securestring" },\n    "passwordPolicy": { "value": "strict" },\n    "tokenLifetime": { "defaultValue": "3600" }\n  }\n}',
         '{\n  "adminPassword": {\n    "reference": { "keyVault": { "id": "/subscriptions/x/vaults/kv" }, "secretName": "sqlpw" }\n  }\n}',
       ],

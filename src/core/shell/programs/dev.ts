@@ -140,7 +140,15 @@ export const DEV: RowSpec[] = [
     sub: {
       'run serve': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
       eval: { n: 'eval', d: 'runs code', posix: true, lang: 'node', a: 'K ?*' },
-      'test bench lint check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
+      'test bench check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
+      lint: {
+        n: 'lint',
+        ext: '*.ts *.tsx *.mts *.cts *.js *.jsx *.mjs *.cjs',
+        d: 'lints the files (the folder by default; --fix rewrites them)',
+        o: '--fix:fix',
+        a: 'T*/fix=Y',
+        x: 'formatter',
+      },
       fmt: { n: 'fmt', d: 'formats files', o: '--check:dry', a: 'Y*/dry=R', x: 'formatter' },
       task: { n: 'task', d: 'runs a task from deno.json', runs: ['deno.json', 'deno.jsonc', 'package.json'], o: '-c|--config=X --cwd=C', a: '?*' },
       // `deno install /tmp/x.ts` puts a script nobody has seen behind a command name; compile builds one into a binary.
@@ -320,7 +328,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.css *.scss *.less *.sass *.md *.mdx *.html *.htm',
     d: 'linters (--fix rewrites the files)',
     loose: true,
-    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
+    o: '--fix:fix --fix-dry-run --fix-type=V -c|--config=X --ignore-path=R --ignore-pattern=P -o|--output-file=W --cache --cache-strategy=V --cache-location=W --rulesdir=X --resolve-plugins-relative-to=X -f|--format=V --ext=V --max-warnings=V --rule=V --plugin=V --parser=V --parser-options=V --env=V --global=V --report-unused-disable-directives-severity=V --stats --debug',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['npx eslint src', 'npx eslint src/app.ts --fix', 'npm run lint'],
@@ -331,7 +339,7 @@ export const DEV: RowSpec[] = [
     ext: '*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte *.astro *.json *.jsonc *.json5 *.css *.scss *.less *.html *.md *.mdx *.yml *.yaml *.graphql *.gql *.hbs *.handlebars',
     d: 'formatters (--write rewrites the files)',
     loose: true,
-    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=X --ignore-path=R --plugin=X --parser=V --log-level=V --cache-location=W --stdin-filepath=V',
+    o: '-w|--write:fix --apply:fix --apply-unsafe:fix -c|--check -l|--list-different --config=X --ignore-path=R --plugin=X --parser=V --log-level=V --cache --cache-strategy=V --cache-location=W --stdin-filepath=V',
     sub: undefined,
     a: 'T*/fix=Y',
     x: 'formatter',
@@ -482,9 +490,11 @@ export const DEV: RowSpec[] = [
     d: 'python -m build: builds the sdist and wheel (setup/pyproject decide what runs)',
     loose: true,
     runs: ['pyproject.toml', 'setup.py', 'setup.cfg'],
-    o: '-o|--outdir=W',
+    // --outdir: the sdist and wheel are written into the folder; nothing else in it is removed.
+    o: '-o|--outdir=Y',
     a: '?*',
-    ok: ['python -m build'],
+    ok: ['python -m build', 'python -m build --outdir dist'],
+    eff: ['python -m build --outdir tests => write tests'],
   },
   {
     n: 'twine',
@@ -649,7 +659,8 @@ export const DEV: RowSpec[] = [
     o: '-o=W --out-dir=W --emit=V --crate-type=V --crate-name=V --edition=V -L=V -l=V --cfg=V -C|--codegen=V --target=V',
     a: 'R*',
     x: 'rustc',
-    ok: ['rustc --version'],
+    ok: ['rustc --version', 'rustc --emit=link,dep-info -o /tmp/app main.rs'],
+    eff: ['rustc --emit=dep-info=tests/a.test.ts main.rs => write tests/a.test.ts'],
   },
   { n: 'rustup rust-analyzer', d: 'Rust toolchain manager', loose: true, a: 'V*', ok: ['rustup show', 'rustup target add wasm32-unknown-unknown'] },
   {
@@ -962,7 +973,19 @@ export const DEV: RowSpec[] = [
   },
   { n: 'phpunit pest phpstan psalm phpcs', d: 'PHP test runners and checkers', loose: true, a: 'R*', ok: ['vendor/bin/phpunit tests/Unit'] },
   {
-    n: 'php-cs-fixer phpcbf',
+    // phpcbf has no verb: its operands are the files and folders it rewrites (none: what its phpcs.xml names).
+    n: 'phpcbf',
+    ext: '*.php',
+    d: 'PHP_CodeSniffer fixer (rewrites the files)',
+    loose: true,
+    o: '--standard=V --extensions=V --ignore=P --report=V --report-file=W --basepath=V --bootstrap=X',
+    a: 'Y*',
+    x: 'formatter',
+    ok: ['phpcbf src'],
+    eff: ['phpcbf tests => write tests'],
+  },
+  {
+    n: 'php-cs-fixer',
     ext: '*.php',
     d: 'PHP formatters (rewrite unless --dry-run)',
     loose: true,
@@ -1095,11 +1118,21 @@ export const DEV: RowSpec[] = [
     // -B names the folder the driver runs cc1, as and ld from; a specs file rewrites the commands it runs; -fuse-ld
     // and --ld-path pick the linker; -wrapper runs every step under a program. What -Wl, -Wa, -Wp, -Xlinker, -Xclang
     // and nvcc's -Xcompiler hand on is read by the receiving program (forward.ts).
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
+    // Options are whole words (`-MD` is not `-M -D`); the ones that name a file they write: -o, -MF (dependencies),
+    // -MJ (a compilation database entry), -aux-info (prototypes), -dumpdir (the folder its dumps, -save-temps files
+    // and coverage notes go into: judged as named), and -f…=FILE options (handler: forward.ts).
+    whole: true,
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=? -dumpbase=V -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
     a: 'R*',
     x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
-    eff: ['gcc -o tests/a.test.ts x.c => write tests/a.test.ts'],
+    eff: [
+      'gcc -o tests/a.test.ts x.c => write tests/a.test.ts',
+      'cc -MD -MF tests/a.test.ts -c main.c -o /tmp/x.o => write tests/a.test.ts',
+      'gcc -MMD -MFtests/a.test.ts -c main.c => write tests/a.test.ts',
+      'gcc -aux-info tests/a.test.ts -c main.c => write tests/a.test.ts',
+      'clang -MJ tests/a.json -c main.c => write tests/a.json',
+    ],
   },
   {
     n: 'ar',
@@ -1115,7 +1148,8 @@ export const DEV: RowSpec[] = [
     d: 'binary tools (ar writes its archive; ldd runs the binary’s loader)',
     loose: true,
     // A linker plugin (ld, ar, nm all take --plugin) is code they load.
-    o: '-o=W --plugin|-plugin=X',
+    // The link map, the dependency file and the import library are files ld writes (`-Map=FILE`).
+    o: '-o=W --plugin|-plugin=X -Map|--Map=W --dependency-file=W --out-implib=W',
     a: '?*',
     x: 'argfile',
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
@@ -1172,6 +1206,7 @@ export const DEV: RowSpec[] = [
     n: 'tflint',
     d: 'Terraform checker',
     loose: true,
+    reports: true,
     ext: '*.tf *.tfvars *.hcl',
     o: '--fix:fix -c|--config=R --chdir=C',
     a: 'T*/fix=Y',
@@ -1179,14 +1214,39 @@ export const DEV: RowSpec[] = [
     ok: ['tflint'],
   },
   {
-    n: 'checkov tfsec trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
+    n: 'checkov trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
     d: 'checkers and scanners (read the project)',
     loose: true,
+    reports: true,
     // semgrep --autofix applies each rule's fix (`--replacement ''` deletes every match) to the files
     o: '-w|--write:fix --autofix:fix -o|--output=W --output-file=W -c|--config=R --format=V',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
+  },
+  {
+    // Reads the installed packages' manifests and licence files and prints a report; --out writes it, --files
+    // copies each package's licence file into a folder.
+    n: 'license-checker license-checker-rseidelsohn',
+    d: 'lists the licences of the installed npm packages',
+    loose: true,
+    o: '--out=W --files=W --start=T --customPath=R --excludePackages=V --excludePackagesStartingWith=V --onlyAllow=V --failOn=V --packages=V --production --development --summary --json --csv --markdown --direct --relativeLicensePath --unknown --onlyunknown',
+    a: '',
+    ok: ['npx license-checker --summary', 'license-checker --production --json --out /tmp/licenses.json'],
+    eff: ['license-checker --out tests/a.test.ts => write tests/a.test.ts'],
+  },
+  {
+    // tfsec reads the Terraform files of a folder (and the variable files it loads: terraform.tfvars, *.auto.tfvars,
+    // --tfvars-file), nothing else; its findings show the code with the variables' values.
+    n: 'tfsec',
+    d: 'Terraform security checker (reads the Terraform files of the project)',
+    loose: true,
+    reports: true,
+    ext: '*.tf *.tf.json *.tfvars *.tfvars.json',
+    o: '-O|--out=W --config-file=R --tfvars-file=R --custom-check-dir=R --format|-f=V',
+    a: 'T*',
+    x: 'formatter',
+    ok: ['tfsec infra/terraform', 'tfsec . --format json'],
   },
   {
     n: 'sqlfluff',
@@ -1232,7 +1292,20 @@ export const DEV: RowSpec[] = [
     eff: ['npx degit evil/x . --force => write .', 'degit evil/x --force => write .'],
   },
   {
-    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge knip size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
+    // knip --fix removes exports and dependencies from any source file and package.json; --allow-remove-files
+    // deletes the files it finds unused: the project's tree is rewritten.
+    n: 'knip',
+    d: 'finds unused files, exports and dependencies (--fix rewrites the project, --allow-remove-files deletes files)',
+    loose: true,
+    runs: PKG_JSON,
+    o: '--fix:fix --allow-remove-files:fix --fix-type=V -c|--config=R -W|--workspace=V --directory=C -t|--tsConfig=R --reporter=V --include=V --exclude=V',
+    a: 'V*/fix=Y',
+    x: 'formatter',
+    ok: ['npx knip', 'npx knip --production'],
+    eff: ['npx knip --fix => write .'],
+  },
+  {
+    n: 'create-react-app create-vite create-next-app create-remix create-svelte create-astro serve http-server live-server json-server browser-sync storybook sb ncu npm-check-updates depcheck madge size-limit typedoc api-extractor sass postcss tailwindcss svgo ts-prune jscodeshift changeset',
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,

@@ -155,10 +155,22 @@ handler('java', (m) => {
   preloadedCode(m, m.s.words);
 });
 
+/**
+ * `-f…=VALUE` options of gcc and clang whose value is a file or folder they write: profiles (`-fprofile-dir=`,
+ * `-fprofile-generate=`), dumps (`-fdump-tree-all=FILE`), optimization records, time traces, module caches.
+ */
+const F_OUT =
+  /^-f(?:profile-dir|profile-generate|profile-instr-generate|cs-profile-generate|dump-[\w-]+|opt-info[\w-]*|optimization-record-file|save-optimization-record|callgraph-info|stack-usage|time-trace-file|crash-diagnostics-dir|modules-cache-path|[\w-]+-(?:dir|file|path|output))=(.+)$/s;
+
 handler('cc', (m) => {
   applyRoles(m);
   argFiles(m);
   ccSources(m);
+  for (let i = m.from; i < m.s.words.length; i++) {
+    const w = m.s.words[i];
+    const f = w.value === null ? null : F_OUT.exec(w.value);
+    if (f) m.add('any', undefined, f[1], `${m.label} ${w.value!.slice(0, w.value!.indexOf('='))} (writes there)`);
+  }
   const fw = forwardedWords(m, m.from);
   if (fw === undefined) return;
   for (const { list, how } of fw) judgeForwarded(m, list, how);
@@ -168,6 +180,13 @@ handler('cc', (m) => {
 handler('rustc', (m) => {
   applyRoles(m);
   argFiles(m);
+  // `--emit=dep-info=FILE,link=FILE`: each kind may name the file it is written to.
+  for (const o of m.p.occ)
+    if (o.opt.key === '--emit' && typeof o.value === 'string')
+      for (const part of o.value.split(',')) {
+        const eq = part.indexOf('=');
+        if (eq > 0) m.path('W', undefined, part.slice(eq + 1), `${m.label} --emit ${part.slice(0, eq)}`);
+      }
   const ws = m.s.words;
   for (let i = m.from; i < ws.length; i++) {
     const v = ws[i].value;

@@ -2,7 +2,7 @@
 // last word or a -t value (cp, mv, ln), `if=`/`of=` (dd), a mode letter bundle (tar), a program in the first
 // positional unless -e/-f gave one (grep, sed, awk), and the file-or-data values of HTTP clients.
 // Each handler records accesses on the model and calls `unknown` for what it cannot account for.
-import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_FOLLOW, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
 import type { Narrow, W } from '../types';
 import { word } from '../words';
@@ -224,8 +224,12 @@ handler('grep', (m) => {
   const inc = m.p.occ.filter((o) => o.opt.key === '--include').map((o) => o.value);
   const names = inc.length && inc.every((v): v is string => typeof v === 'string') ? inc : undefined;
   const narrow = rec ? searchNarrow(m, ps, patGiven) : undefined;
-  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE, names, narrow);
-  for (const f of files) m.path(role, f, f.value, m.label, 0, rec ? names : undefined, narrow);
+  // -r (and rgrep) follows a link only where the command line names it; -R every one. The environment can add
+  // options (GREP_OPTIONS): any assignment in front makes it follow.
+  const follow = m.occ('-R') !== undefined || m.occ('--dereference-recursive') !== undefined || Object.keys(m.s.assigns).length > 0;
+  const walk = rec && !follow ? NO_FOLLOW : 0;
+  if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE | walk, names, narrow);
+  for (const f of files) m.path(role, f, f.value, m.label, walk, rec ? names : undefined, narrow);
 });
 
 /**
@@ -304,7 +308,15 @@ handler('rg', (m) => {
     if (o.opt.key === '-t' && typeof o.value === 'string') globs.push(...(RG_TYPES[o.value] ?? ['*']));
   }
   const names = globs.length && !globs.includes('*') ? globs : undefined;
-  const flags = hidden ? 0 : NO_HIDDEN;
+  // rg and ag follow no link below the tree unless told (-L, --follow; ag -f); git grep reads a tracked link as the
+  // path it holds (its blob), not the file it points to (unless it searches the disk: --no-index, --untracked).
+  const follows =
+    Object.keys(m.s.assigns).length > 0 ||
+    m.row.loose === true ||
+    (m.s.name === 'git'
+      ? m.s.words.some((w) => w.value === null || w.value === '--no-index' || w.value === '--untracked')
+      : m.occ('-L') !== undefined || m.occ('--follow') !== undefined);
+  const flags = (hidden ? 0 : NO_HIDDEN) | (follows ? 0 : NO_FOLLOW);
   if (m.s.name === 'git') {
     // `git grep KEY HEAD`: a word before `--` that is no file here is a revision, and the search reads its commit.
     const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
@@ -1068,9 +1080,31 @@ handler('ed', (m) => {
   else if (t !== undefined) exCommands(m, t, m.label);
 });
 
+// `emacs --batch -l ert -l tests/x-test.el -f ert-run-tests-batch-and-exit`: the Lisp it runs is files it loads, each
+// judged as code the command runs (the project's own, or written on the line); a library named bare (`-l ert`)
+// is looked for in the working directory and each -L folder before load-path, so a file there of that name is
+// what runs. --eval is Lisp on the line the guard does not read; -f calls a function the loaded code defines.
 handler('emacs', (m) => {
-  optionRoles(m, ['--eval', '-f', '--funcall']);
-  if (m.has('batch') || m.occ('--eval') || m.occ('-l') || m.occ('--script') || m.occ('-f')) m.unknown(`${m.label} runs Emacs Lisp the guard does not read`);
+  optionRoles(m, ['-e', '-f', '-l', '-L', '--script', '-x']);
+  if (m.occ('--eval')) m.unknown(`${m.label} --eval runs Emacs Lisp the guard does not read`);
+  const dirs = ['.'];
+  for (const o of m.p.occ)
+    if (o.opt.key === '-L') {
+      if (typeof o.value === 'string') dirs.push(o.value);
+      else m.unknown(`${m.label} -L adds a folder only known at run time to where Lisp is loaded from`);
+    }
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-l' && o.opt.key !== '--script' && o.opt.key !== '-x') continue;
+    const v = o.value;
+    if (typeof v !== 'string' || v.includes('/') || /\.elc?$/.test(v) || o.opt.key !== '-l') {
+      m.path('X', o.w, v, `${m.label} ${o.opt.key}`);
+      continue;
+    }
+    // A compiled or compressed library counts when it is there; what the line could write is the source or the bare name.
+    for (const d of dirs)
+      for (const ext of ['', '.el', '.elc', '.el.gz'])
+        if (ext === '' || ext === '.el' || m.env.exists?.(abs(m, `${d}/${v}${ext}`)) !== false) m.path('X', undefined, `${d}/${v}${ext}`, `${m.label} -l ${v}`);
+  }
   for (const w of m.p.positional) if (!(w.value ?? '').startsWith('+')) m.path('A', w, w.value, m.label);
 });
 

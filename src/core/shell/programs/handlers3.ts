@@ -518,6 +518,36 @@ function firstBare(ws: W[]): string | null | undefined {
   return undefined;
 }
 
+/** gh and glab settings whose value is a program run later (an editor, a pager, a browser) or where the API is reached. */
+const GH_COMMAND_KEYS = /^(editor|visual|pager|glab_pager|browser)$/i;
+const GH_SAFE_KEYS =
+  /^(git_protocol|api_protocol|prompt|prefer_editor_prompt|color_labels|accessible_colors|accessible_prompter|spinner|glamour_style|check_update|display_hyperlinks|no_prompt)$/i;
+
+/**
+ * `gh config set editor 'rm -rf src;'` saves a command in the home folder's config that a later `gh pr create` or
+ * any paged output runs: the value is judged as the command it becomes; a key the guard does not know (a socket the
+ * API goes through) or a value only known at run time is asked.
+ */
+function configSetCommand(m: Model, ws: W[]): void {
+  const args: (string | null)[] = [];
+  const at = ws.findIndex((w) => w.value === 'set');
+  for (let i = at + 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === '-h' || v === '--host' || v === '--hostname' || v === '-g' || v === '--global') {
+      if (v !== '-g' && v !== '--global') i++;
+      continue;
+    }
+    if (v !== null && v.startsWith('-') && v.length > 1) continue;
+    args.push(v);
+  }
+  const [key, value] = args;
+  if (key === null || key === undefined) return m.unknown(`${m.label} config set with a key only known at run time`);
+  if (GH_SAFE_KEYS.test(key)) return;
+  if (!GH_COMMAND_KEYS.test(key)) return m.unknown(`${m.label} config set ${key} is a setting the guard does not model`);
+  if (value === null || value === undefined) return m.unknown(`${m.label} config set ${key} saves a command only known at run time`);
+  if (value.trim() !== '') m.host.shell(m.s, value, `${m.label} config set ${key} (run later)`);
+}
+
 handler('gh', (m) => {
   const ws = m.s.words;
   const bare: W[] = [];
@@ -570,6 +600,7 @@ handler('gh', (m) => {
   const allowed = GH_ALLOWED[g];
   if (!allowed || a === undefined || !allowed.test(a)) return m.unknown(`${m.label} ${g}${a ? ' ' + a : ''} is not a command the guard models`);
   const rest = bare.slice(2);
+  if (g === 'config' && a === 'set') return configSetCommand(m, ws);
   if (g === 'gist' && /^(create|new|edit)$/.test(a)) for (const w of rest) m.path('R', w, w.value, `gh gist ${a}`);
   if (g === 'release' && /^(create|upload)$/.test(a))
     for (const w of rest.slice(1)) {
@@ -978,6 +1009,9 @@ const CLOUD_SECRETS =
   /\b(print-access-token|print-identity-token|get-access-token|access-token|application-default print|versions access|secret show|secret download|keyvault secret|get-credentials|config:get|env pull|env:pull|secrets:get|functions:config:get|secret get)\b/;
 const CLOUD_READ =
   /^(list|ls|describe|show|get|get-.*|info|status|logs?|tail|whoami|version|help|account|config|configurations|diff|preview|validate|lint|synth|inspect|open|dev|doctor|regions|history|outputs?|search|query|check|export|plan|ps|releases|domains|certs|dns|env|apps|addons|metrics|monitor|activity|browse|docs|serve|emulators:start|login|auth|init|link|whoami|projects|organizations|billing|quota|usage|top|events|explain|print-settings|list-.*|describe-.*|show-.*|watch|test|build|pull|local|run|exec|console|shell|ssh|cp|scp|connect|port-forward)$/;
+/** A colon-joined verb path whose last step only lists or describes (`projects:list`, `ext:info`). */
+const CLOUD_READ_PATH =
+  /^(?!(?:login|logout|auth|secrets?|config|env|token|keys?|credentials?)(?::|$))[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)*:(list|ls|describe|show|info|status|version|help)$/;
 const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|run|local|port-forward|emulators:start|serve|dev)$/;
 
 const REMOTE_URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\/[^/]/i;
@@ -1011,7 +1045,8 @@ handler('cloud', (m) => {
   // Remote execution and local emulators: the command runs elsewhere or serves files.
   if (verbs.some((v) => CLOUD_REMOTE_EXEC.test(v) && /^(ssh|scp|exec|run-command|console|shell|connect|cp)$/.test(v)))
     return m.unknown(`${m.label} ${joined}: runs commands or copies files on a remote machine`);
-  if (verbs.length === 0 || verbs.some((v) => CLOUD_READ.test(v))) return;
+  // `firebase projects:list`, `firebase hosting:channel:list`: a verb path joined by colons ends in the action.
+  if (verbs.length === 0 || verbs.some((v) => CLOUD_READ.test(v) || CLOUD_READ_PATH.test(v))) return;
   m.unknown(`${m.label} ${joined} is not a command the guard models`);
 });
 

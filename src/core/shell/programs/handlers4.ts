@@ -323,7 +323,31 @@ handler('nix', (m) => {
     const val = /^--?[A-Za-z-]+=(.*)$/.exec(v)?.[1] ?? v;
     if (REMOTE_SOURCE.test(val)) m.unknown(`${m.label} ${v}: builds or runs code from a remote repository the guard cannot see`);
   }
+  const del = storeDelete(
+    m.s.name ?? '',
+    m.s.words.slice(1).map((w) => w.value ?? ''),
+  );
+  if (del) m.unknown(`${m.label}: ${del} deletes installed packages, store paths or profile generations (what the user can roll back to)`);
 });
+
+/**
+ * Nix and Guix deletes: garbage collection of the store, removal of profile generations or installed packages
+ * (`nix store gc`, `nix-store --gc`, `nix profile wipe-history`, `guix gc`, `guix package -r x`). Found among the
+ * words wherever they stand, so a global option before the verb (`nix --option k v store gc`) hides nothing.
+ */
+function storeDelete(name: string, ws: string[]): string | undefined {
+  const pair = (a: string, b: RegExp) => ws.some((w, i) => w === a && b.test(ws[i + 1] ?? ''));
+  if (name === 'nix') {
+    if (pair('store', /^(gc|delete)$/) || pair('profile', /^(remove|wipe-history)$/)) return ws.join(' ');
+    return ws.find((w) => w === '--delete-generations' || w === 'collect-garbage');
+  }
+  if (name === 'nix-store') return ws.find((w) => w === '--gc' || w === '--delete');
+  if (name === 'guix') {
+    if (ws.includes('gc')) return 'guix gc';
+    return ws.find((w) => /^(-r|--remove(=.*)?|-d|--delete-generations(=.*)?|delete-generations)$/.test(w) || /^-r./.test(w));
+  }
+  return undefined;
+}
 
 /** brew VERB: installs from a third-party tap, a URL or a formula file run Ruby code nobody on the project has seen. */
 handler('brew', (m) => {

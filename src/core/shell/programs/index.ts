@@ -89,7 +89,10 @@ setStdinText((m) => stdinText(m));
 setStdinOf((m) => stdinText(m));
 
 /** Executables a project ships that stand for a modelled program (`./gradlew`, `bin/rails`, `node_modules/.bin/jest`). */
-const PROJECT_SHIMS = /(^|\/)(node_modules\/\.bin|vendor\/bin|bin|\.venv\/bin|venv\/bin|env\/bin|target\/debug|target\/release)\/[^/]+$|(^|\/)(gradlew|mvnw)$/;
+const SHIM_DIR = String.raw`(^|\/)(node_modules\/\.bin|vendor\/bin|bin|\.venv\/bin|venv\/bin|env\/bin|target\/debug|target\/release)`;
+const PROJECT_SHIMS = new RegExp(`${SHIM_DIR}\\/[^/]+$|(^|\\/)(gradlew|mvnw)$`);
+/** A folder of the project's executables (`node_modules/.bin`, `.venv/bin`): what runs from it stands for the program of its name. */
+export const SHIM_FOLDER = new RegExp(`${SHIM_DIR}$`);
 
 /** The system's program folders (a program there is the one its name says). */
 const TOOL_DIRS =

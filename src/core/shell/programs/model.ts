@@ -45,6 +45,16 @@ export const HISTORY = 64;
  * own, read as the row reads it; outside, code nobody has seen is run (judged as a program run, not a read).
  */
 export const RUNS = 128;
+/**
+ * A tree walk that does not follow the symbolic links it meets under the tree (`grep -r`, `rg` without `-L`, `git
+ * grep`): a link below the named folder is not read through. A link named on the command line still is.
+ */
+export const NO_FOLLOW = 256;
+/**
+ * A tree read by a checker or scanner (its row's `reports`): it reads the files it walks to print findings about
+ * them, which may quote their lines. A protected file reached only through the folder is asked, not refused.
+ */
+export const REPORTS = 512;
 
 export const NO_ACC: Access[] = [];
 
@@ -215,9 +225,23 @@ export class Model {
     // taking the word as a path, so the file behind the `@` is named too: touched in every way (naming is touching).
     const at = responseFile(w, value);
     if (at !== undefined) this.add('any', at, undefined, `${how} (${at.text}: a file of arguments)`);
-    const f = flags | (r === 'T' || r === 'Y' ? RECURSIVE : 0) | (r === 'A' ? APPEND : 0) | (this.recursive && r !== 'X' ? RECURSIVE : 0);
+    const f =
+      flags |
+      (r === 'T' || r === 'Y' ? RECURSIVE : 0) |
+      (r === 'A' ? APPEND : 0) |
+      (this.recursive && r !== 'X' ? RECURSIVE : 0) |
+      (r === 'T' && this.row.spec.reports ? REPORTS : 0);
     // A linter or formatter over a folder reads or rewrites the files of its kind only.
     names ??= (r === 'T' || r === 'Y') && this.row.ext ? this.row.ext : undefined;
+    // A quoted glob a formatter or fixer expands itself (`prettier -w '*.yaml'`, `eslint --fix '{src,tests}/**'`):
+    // its own matcher takes dot files, `**` and braces, so it rewrites whatever its last part can match anywhere
+    // under its fixed leading folders.
+    const own = r === 'Y' && w !== undefined && !w.glob && w.value !== null ? toolGlob(w.value) : undefined;
+    if (own === null) return;
+    if (own !== undefined) {
+      this.add(op, undefined, own.dir, `${how} (${w!.text}: a glob it expands itself)`, f | RECURSIVE, own.names ?? names, narrow);
+      return;
+    }
     if (w !== undefined) {
       // `diff <(sort a) <(sort b)`: a process substitution is a pipe; the command inside is judged on its own.
       // Only running it (`bash <(curl …)`) is running text nobody has seen.
@@ -246,6 +270,21 @@ export class Model {
     }
     for (const c of namedPaths(v, w?.path)) this.add('any', undefined, c, how);
   }
+}
+
+/**
+ * A glob a tool expands itself (fast-glob, minimatch: dot files, `**` and braces included): the fixed folders before
+ * its first pattern character and, when its last part is a plain base-name pattern, that pattern; null for an
+ * exclusion (`!tests/**` picks nothing), undefined when the word is no pattern.
+ */
+export function toolGlob(v: string): { dir: string; names: string[] | undefined } | null | undefined {
+  const g = v.search(/[*?[{]/);
+  if (g < 0) return undefined;
+  if (v.startsWith('!')) return null;
+  const head = v.slice(0, g);
+  const dir = head.includes('/') ? head.slice(0, head.lastIndexOf('/')) || '/' : '.';
+  const last = v.slice(v.lastIndexOf('/') + 1);
+  return { dir, names: last === '' || last.includes('**') || /[{}]/.test(last) ? undefined : [last] };
 }
 
 /** Archives and packages an installer unpacks and builds (a word ending so is a local file, not a registry name). */
@@ -387,6 +426,9 @@ export function positionalRoles_(m: Model): void {
 const CODE_FILE =
   /\.(?:[cm]?[jt]sx?|py[wz]?|rb|pl|pm|p6|raku|lua|swift|sh|bash|zsh|fish|ksh|ps1|psm1|desktop|jar|war|scala|sc|sbt|kts|el|elc|vim|php|exs?|jl|[rR]|groovy|gvy|tcl|rkt|clj[cs]?|bb|erl|escript|hs|ml|go|rs|java|kt|cs|csx|fsx|dart|nims?|cr|zig|awk|sed|applescript|scpt|command|bat|cmd|vbs|so|dylib|node|wasm)$/;
 
+/** git's own ref names (`git bisect start HEAD HEAD~5`): revisions, not `head` on a case-insensitive disk. */
+const GIT_HEAD_REF = /^(HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|CHERRY_PICK_HEAD|REVERT_HEAD|REBASE_HEAD|BISECT_HEAD|AUTO_MERGE)$/;
+
 /**
  * Does a word read as code given inline (`eval Process("rm -rf src").!`, `(shell-command "x")`, `a; b`)? Calls with
  * an argument list, Lisp forms and shell separators; plain names, versions, paths and `key=value` words do not.
@@ -414,7 +456,15 @@ function unmodelledRun(m: Model, ps: readonly W[], i: number, name: string): boo
   const w = ps[i];
   const v = w.value;
   if (v === null || w.glob || w.fromInput) return false;
-  if (i >= 1 && i < ps.length - 1 && /^[A-Za-z][\w.+-]*$/.test(v) && isProgram(v.toLowerCase()) && !CONSOLE_VERB.test(v) && !VERB_NAMED.test(v)) {
+  if (
+    i >= 1 &&
+    i < ps.length - 1 &&
+    /^[A-Za-z][\w.+-]*$/.test(v) &&
+    isProgram(v.toLowerCase()) &&
+    !CONSOLE_VERB.test(v) &&
+    !VERB_NAMED.test(v) &&
+    !(m.s.name === 'git' && GIT_HEAD_REF.test(v))
+  ) {
     // The command's own options are words the row read as its options: the line is taken from the words.
     const at = m.s.words.indexOf(w);
     m.host.shell(m.s, (at >= 0 ? m.s.words.slice(at) : ps.slice(i)).map((x) => x.text).join(' '), `${name} (runs ${v})`);

@@ -278,7 +278,11 @@ handler('watchexec', (m) => {
   if (noShell) return runWords(m, ps, 'watchexec');
   const vs = ps.map((w) => w.value);
   if (vs.some((v) => v === null)) return m.unknown('watchexec runs words only known at run time');
-  if (vs.length) m.host.shell(m.s, (vs as string[]).join(' '), 'watchexec');
+  if (!vs.length) return;
+  m.host.shell(m.s, (vs as string[]).join(' '), 'watchexec');
+  // Which joins its words depends on the version and the shell option: a word the join would split
+  // (`-- bash -c 'rm -rf src'`) is judged as the words too, so neither reading hides what runs.
+  if (vs.some((v) => /[\s'"\\$`;&|<>(){}*?[\]]/.test(v!))) runWords(m, ps, 'watchexec');
 });
 
 handler('entr', (m) => {

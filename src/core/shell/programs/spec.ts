@@ -77,6 +77,11 @@ export interface RowSpec {
   steps?: string[];
   /** Options stop at the first positional (what follows belongs to something else). */
   posix?: boolean;
+  /**
+   * Every single-dash word is one option, never a group of one-letter flags (gcc, clang, ld): `-MD` is an option of
+   * its own, not `-M` and a `-D` that takes the next word; `-Dx`, `-Ipath`, `-otests/x` keep their attached values.
+   */
+  whole?: boolean;
   /** Verbs may be preceded by the parent's options only (the default is: the parent's options also after the verb). */
   noInherit?: boolean;
   /** Language of K-role code (python, node, ruby, perl, php, awk, sed, sql, …). */
@@ -87,6 +92,12 @@ export interface RowSpec {
   x?: string;
   /** The files a linter or formatter works on in a folder (`*.ts *.js`): its tree reads and rewrites only those. */
   ext?: string;
+  /**
+   * A checker or scanner (checkov, tflint, gitleaks): its tree reads are reads to report on the files, whose
+   * findings may quote their lines. A protected file met while walking a folder is asked about, not refused
+   * (a file named outright is judged as any read).
+   */
+  reports?: boolean;
   /** Lines that must be allowed as they are (benign samples). */
   ok?: string[];
   /** `LINE => op path, op path` (the effects must include these) or `LINE => !op path` (must not). */
@@ -107,6 +118,7 @@ export interface Row {
   verb: boolean;
   steps: readonly string[] | undefined;
   posix: boolean;
+  whole: boolean;
   inherit: boolean;
   lang: string | undefined;
   runs: readonly string[] | undefined;
@@ -181,6 +193,7 @@ export function compileRow(spec: RowSpec, parent?: Row): Row {
     verb: spec.verb ?? false,
     steps: spec.steps,
     posix: spec.posix ?? false,
+    whole: spec.whole ?? parent?.whole ?? false,
     inherit: !(spec.noInherit ?? parent?.spec.noInherit ?? false),
     lang: spec.lang ?? parent?.lang,
     runs: spec.runs,
@@ -276,6 +289,7 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
   let afterDD = false;
   let pendingMaybe = false;
   const numeric = tables.some((t) => t.numeric);
+  const whole = tables.some((t) => t.whole);
   for (let i = from; i < words.length; i++) {
     const w = words[i];
     const v = w.value;
@@ -403,6 +417,38 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
       const load = outsideLoadPath(dotted[1], v.slice(dotted[0].length));
       // (Otherwise an option the loose row does not list, as its unknown short options are: its handler may read it.)
       if (load !== undefined) addOcc(out, { key: '-' + dotted[1], long: [], arg: 1, role: 'X', flag: undefined }, load, undefined);
+      continue;
+    }
+    // gcc's grammar: the word is one option; a listed letter takes the rest of it as its value.
+    if (whole) {
+      // `-MFdeps.d`: a listed option that takes a value, with the value attached (the longest name that fits).
+      let pre: [string, ROpt] | undefined;
+      for (const t of tables) for (const [n, so] of t.slongs) if (so.arg === 1 && v.startsWith(n) && (!pre || n.length > pre[0].length)) pre = [n, so];
+      if (pre) {
+        addOcc(out, pre[1], v.slice(pre[0].length), undefined);
+        continue;
+      }
+      let o: ROpt | undefined;
+      for (const t of tables) if ((o = t.shorts.get(v[1]))) break;
+      if (o && (o.arg !== 0 || v.length === 2)) {
+        if (o.arg === 0) addOcc(out, o, undefined, undefined);
+        else if (v.length > 2) addOcc(out, o, v.slice(2), undefined);
+        else if (o.arg === 2) addOcc(out, o, ...optionalCode(o, words[i + 1]));
+        else {
+          const next = words[i + 1];
+          addOcc(out, o, next ? next.value : null, next);
+          i++;
+        }
+      } else if (!loose) addUnknown(out, v);
+      else {
+        // An option the row does not list: a flag, whose next word may be its value (judged as a possible path).
+        const next = words[i + 1];
+        const load = v.length > 2 ? outsideLoadPath(v[1], v.slice(2)) : undefined;
+        if (load !== undefined) addOcc(out, { key: '-' + v[1], long: [], arg: 1, role: 'X', flag: undefined }, load, undefined);
+        else if (next?.value?.startsWith('-') === false && outsideLoadPath(v.slice(1), next.value) !== undefined)
+          addOcc(out, { key: v, long: [], arg: 1, role: 'X', flag: undefined }, outsideLoadPath(v.slice(1), next.value)!, next);
+        pendingMaybe = true;
+      }
       continue;
     }
     for (let k = 1; k < v.length; k++) {

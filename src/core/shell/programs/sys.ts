@@ -89,15 +89,15 @@ export const SYS: RowSpec[] = [
     ok: ['brew list', 'brew install jq', 'brew info node'],
   },
   {
-    n: 'apt apt-get apt-cache dpkg dpkg-query yum dnf rpm zypper pacman apk emerge snap flatpak port pkg nix-env guix choco winget scoop',
+    n: 'apt apt-get apt-cache dpkg dpkg-query yum dnf rpm zypper pacman apk emerge snap flatpak port pkg nix-env choco winget scoop',
     d: 'system package managers',
     loose: true,
     a: 'V*',
     ok: ['apt list --installed', 'apt-cache policy git', 'dpkg -l | grep ssl', 'rpm -qa'],
   },
   {
-    n: 'nix nix-build nix-instantiate nix-store',
-    d: 'the Nix package manager (a flake from a remote repository is code nobody has seen)',
+    n: 'nix nix-build nix-instantiate nix-store guix',
+    d: 'the Nix and Guix package managers (a flake from a remote repository is code nobody has seen; store and generation deletes are asked)',
     loose: true,
     a: '?*',
     x: 'nix',

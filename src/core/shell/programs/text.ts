@@ -269,9 +269,13 @@ export const TEXT: RowSpec[] = [
     d: 'emacs: --batch/--eval run Lisp the guard does not read',
     loose: true,
     // emacsclient's -e|--eval is Lisp run in the server (emacs has no -e).
-    o: '-e|--eval=V -l|--load=R -f|--funcall=V --batch:batch -Q -q -nw --script=R -x=R --chdir=C',
+    o: '-e|--eval=V -l|--load=X -L|--directory=V -f|--funcall=V --batch:batch -Q -q -nw --script=X -x=X --chdir=C',
     x: 'emacs',
-    ok: ['emacs -nw README.md'],
+    ok: [
+      'emacs -nw README.md',
+      'emacs --batch -l ert -l tests/foo-test.el -f ert-run-tests-batch-and-exit',
+      'emacs -Q --batch -L . -l ert -f ert-run-tests-batch-and-exit',
+    ],
   },
   {
     n: 'code code-insiders codium cursor windsurf subl mate zed idea',

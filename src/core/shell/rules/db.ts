@@ -598,6 +598,7 @@ export const dbRules: Rule[] = [
       benign: [
         'npx prisma migrate status',
         'npx prisma generate',
+        'npx prisma migrate dev --create-only',
         'npx prisma migrate diff --from-empty --to-schema-datamodel prisma/schema.prisma',
         'alembic history',
         'alembic current',
@@ -636,7 +637,8 @@ function migrationApply(s: Sub): string | undefined {
     const name = b[0];
     if (at > 0 && (MIGRATION_APPLIES[name] !== undefined || MIGRATION_NAMES.includes(name))) return migrationApply({ ...s, name, words: s.words.slice(at) });
   }
-  if (dryRun(s, ['--pretend', '--dry', '--plan', '--sql'])) return undefined;
+  // `prisma migrate dev --create-only` writes the migration file and applies nothing.
+  if (dryRun(s, ['--pretend', '--dry', '--plan', '--sql', '--create-only'])) return undefined;
   const words = b.join(' ').toLowerCase();
   if (named(s, 'rails', 'rake') && b.some((w) => /^db:(migrate(:up|:down|:redo)?|create|prepare|seed|setup|load_config_and_migrate|fixtures:load)$/.test(w)))
     return `${s.name} ${b.find((w) => w.startsWith('db:'))} changes the database (schema or data)`;

@@ -253,7 +253,7 @@ const FORMATTERS = new Set([
 ]);
 
 /** Does writing `p` (absolute; a glob pattern when `glob`) change what a build, test or task tool runs later? */
-function runsLater(p: string, glob: boolean): string | undefined {
+export function runsLater(p: string, glob: boolean): string | undefined {
   const slash = p.lastIndexOf('/');
   const name = p.slice(slash + 1);
   if (RUNS_LATER.has(name) || isTaskFile(p) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
@@ -270,6 +270,11 @@ function joinsProject(p: string, exists: ((p: string) => boolean | undefined) | 
   const slash = p.lastIndexOf('/');
   const beside = JOINS[p.slice(slash + 1)];
   return beside !== undefined && exists !== undefined && beside.some((n) => exists(p.slice(0, slash + 1) + n) === true);
+}
+
+/** A requirements file written from what is installed or locked (`pip freeze > requirements.txt`): a package list, no code. */
+export function requirementsFromInstalled(p: string, words: string[]): boolean {
+  return REQUIREMENTS.test(p) && generatesRequirements(words);
 }
 
 /** `pip freeze`, `uv pip compile`, `python -m pip freeze`, `poetry export`: a requirements file written from what is installed or locked. */
@@ -490,7 +495,8 @@ export const execRules: Rule[] = [
         }
         const t = fetchedTrees(s);
         if (t) (trees ??= []).push(...t);
-        if (written !== undefined) {
+        // A command a task file written on this line holds runs at the tool's next start, not here.
+        if (written !== undefined && !s.meta.later) {
           // A package file this line wrote (downloaded), installed: its maintainer/install scripts run.
           if (s.name !== null && PACKAGE_INSTALLERS.has(s.name) && s.cwd !== null) {
             const cwd = s.cwd;
@@ -570,7 +576,14 @@ export const execRules: Rule[] = [
         const p = runsLater(e.path, e.glob);
         if (p === undefined) continue;
         if (e.sub?.name && FORMATTERS.has(e.sub.name)) continue;
-        if (REQUIREMENTS.test(p) && e.sub && generatesRequirements(e.sub.words.map((w) => w.value ?? ''))) continue;
+        if (
+          e.sub &&
+          requirementsFromInstalled(
+            p,
+            e.sub.words.map((w) => w.value ?? ''),
+          )
+        )
+          continue;
         // A task file made new is shown whole where it is written (and a run of it on the same line is
         // write-then-exec). A new program in node_modules/.bin is not: it shadows a command npm scripts and npx run by name.
         // Nor is one that joins an existing project (a build.rs beside Cargo.toml, a GNUmakefile beside Makefile).

@@ -264,7 +264,7 @@ export const gitRules: Rule[] = [
     id: 'git.discard-changes',
     names: ['git'],
     description:
-      'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f.',
+      'Overwrites working-tree files from the index or a commit: git checkout -- <paths>, git checkout ., git restore <paths>, git switch --discard-changes, checkout -f; removes tracked files from it: git switch --orphan, git sparse-checkout set/add/init/reapply/disable (list and check-rules only read).',
     examples: {
       destructive: [
         'git checkout -- .',
@@ -280,6 +280,14 @@ export const gitRules: Rule[] = [
         'yes | git checkout --patch',
         "git restore -p <<< 'y'",
         'git restore --patch --worktree',
+        'git switch --orphan empty',
+        'git sparse-checkout set src',
+        'git sparse-checkout set --cone docs',
+        'git sparse-checkout add docs',
+        'git sparse-checkout reapply',
+        'git sparse-checkout disable',
+        'git sparse-checkout init --cone',
+        "git sparse-checkout set --no-cone '/*' '!/tests/'",
       ],
       benign: [
         'git checkout main',
@@ -289,6 +297,9 @@ export const gitRules: Rule[] = [
         'git checkout feature/login',
         'git add -p',
         'git restore --staged -p',
+        'git sparse-checkout list',
+        'git sparse-checkout check-rules',
+        'git switch -c orphan',
       ],
     },
     check(s) {
@@ -313,8 +324,17 @@ export const gitRules: Rule[] = [
         return has(p, 'p') ? 'git restore --patch discards the working-tree hunks its input picks' : undefined;
       }
       if (git(s, 'switch')) {
-        const p = gopts(s, [O('f', 'f', ['force', 'discard-changes']), O('c', 'cC', ['create', 'force-create', 'orphan'], true)]);
-        return has(p, 'f') ? 'git switch --discard-changes throws away local changes' : undefined;
+        const p = gopts(s, [O('f', 'f', ['force', 'discard-changes']), O('c', 'cC', ['create', 'force-create'], true), O('o', '', ['orphan'], true)]);
+        if (has(p, 'f')) return 'git switch --discard-changes throws away local changes';
+        // An orphan branch has no commit: git empties the index and removes every tracked file from the work tree.
+        return has(p, 'o') || unknownPrefixOf(p, 'orphan') ? 'git switch --orphan removes every tracked file from the working tree' : undefined;
+      }
+      // set/add/init/reapply/disable rewrite the sparsity rules and then add or remove tracked files in the work tree
+      // (`set src` leaves only src/); list and check-rules only read them.
+      if (git(s, 'sparse-checkout')) {
+        const sub = s.words.slice(2).find((w) => w.value === null || !w.value.startsWith('-'));
+        if (sub === undefined || sub.value === 'list' || sub.value === 'check-rules') return undefined;
+        return `git sparse-checkout ${sub.value ?? '<run-time word>'} changes which tracked files exist in the working tree`;
       }
       return undefined;
     },

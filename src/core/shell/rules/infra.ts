@@ -225,9 +225,9 @@ const SWITCH_NAMES = new Set([
 ]);
 
 function docker(s: Sub): string[] | undefined {
-  if (!named(s, 'docker', 'podman', 'docker-compose', 'nerdctl')) return undefined;
+  if (!named(s, 'docker', 'podman', 'docker-compose', 'podman-compose', 'nerdctl')) return undefined;
   const b = bareWords(s);
-  return s.name === 'docker-compose' ? ['compose', ...b] : b;
+  return s.name === 'docker-compose' || s.name === 'podman-compose' ? ['compose', ...b] : b;
 }
 
 const NO_VALUES: readonly (string | null)[] = [];
@@ -479,6 +479,7 @@ export const infraRules: Rule[] = [
       destructive: [
         'docker compose config',
         'docker-compose config',
+        'podman-compose config',
         'docker compose --env-file .env.prod config',
         'docker compose convert',
         'docker buildx bake --print',

@@ -1212,8 +1212,9 @@ export const systemRules: Rule[] = [
   },
   {
     id: 'proc.kill-mass',
-    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
-    description: 'Kills processes by name or en masse: pkill, killall, kill -1 / PID 1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k.',
+    names: ['pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill', 'fuser', 'pm2', 'forever', 'tmux', 'kill', 'screen', 'docker', 'podman', 'nerdctl'],
+    description:
+      'Kills processes by name or en masse: pkill, killall, kill -1 / PID 1 / negative PIDs / PIDs computed at run time, xargs kill, fuser -k, pm2 kill / forever stopall.',
     examples: {
       destructive: [
         'kill -KILL -1',
@@ -1228,6 +1229,8 @@ export const systemRules: Rule[] = [
         'screen -S dev -X quit',
         'docker stop $(docker ps -q)',
         'podman kill $(podman ps -q --filter name=web)',
+        'forever stopall',
+        'npx forever stopall',
       ],
       benign: [
         'kill 48213',
@@ -1240,6 +1243,7 @@ export const systemRules: Rule[] = [
         'jobs -l',
         'docker stop web',
         'screen -ls',
+        'forever list',
       ],
     },
     check(s) {
@@ -1247,6 +1251,7 @@ export const systemRules: Rule[] = [
       if (named(s, 'fuser') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*k/.test(w.value)))
         return 'fuser -k kills every process using the file or port';
       if (named(s, 'pm2') && /^(kill|delete|stop)$/.test(verb(s) ?? '') && (verb(s) === 'kill' || bareWords(s)[1] === 'all')) return 'pm2 stops every process';
+      if (named(s, 'forever') && verb(s) === 'stopall') return 'forever stopall stops every process it manages';
       if (named(s, 'tmux') && hasWord(s, 'kill-server')) return 'tmux kill-server kills every session';
       if (named(s, 'screen') && s.words.some((w, i) => s.words[i - 1]?.value === '-X' && /^(quit|kill)$/.test(w.value ?? '')))
         return 'screen -X quit kills the session and every program in it';

@@ -7,7 +7,21 @@ import type { Sub } from '../types';
 import type { Rule } from './types';
 
 /** Runners whose `-u` rewrites snapshots (jest, vitest, ava, playwright, bun test, node --test). */
-const JS_RUNNERS = new Set(['jest', 'vitest', 'ava', 'playwright', 'mocha', 'tap', 'jasmine', 'karma', 'cypress', 'react-scripts', 'craco', 'vue-cli-service']);
+const JS_RUNNERS = new Set([
+  'jest',
+  'vitest',
+  'ava',
+  'playwright',
+  'mocha',
+  'tap',
+  'jasmine',
+  'karma',
+  'cypress',
+  'react-scripts',
+  'craco',
+  'vue-cli-service',
+  'test-storybook',
+]);
 /** `-u`, `--updateSnapshot`, `--update-snapshots`, `--update`, `--snapshot-update` (a `=false`/`=none` value turns it off). */
 const JS_UPDATE = /^(-u|--update-?[sS]napshots?|--updateSnapshots?|--update|--snapshot-update|--test-update-snapshots)(=(?!false$|none$|0$).*)?$/;
 /** pytest plugins: syrupy, pytest-snapshot, pytest-regressions, inline-snapshot, pytest-golden. */
@@ -103,7 +117,9 @@ function updateFlag(s: Sub): string | undefined {
   const ws = words(s);
   const verb = ws[0];
   const find = (re: RegExp, list = ws): string | undefined => list.find((v): v is string => v !== null && re.test(v));
-  if (JS_RUNNERS.has(n)) return find(JS_UPDATE);
+  // node-tap writes its snapshot files with --snapshot / -S (TAP_SNAPSHOT=1); `storybook test` is its test runner.
+  if (n === 'tap') return find(/^(--snapshot|-S)$/) ?? find(JS_UPDATE);
+  if (JS_RUNNERS.has(n) || (n === 'storybook' && verb === 'test')) return find(JS_UPDATE);
   if (n === 'pytest' || n === 'py.test') return find(PY_UPDATE);
   if (n === 'node' || n === 'deno' || n === 'bun') {
     if (n === 'node') return find(/^--test-update-snapshots$/);
