@@ -1,0 +1,66 @@
+// Where masking's time goes, block rule by block rule (issue #16): `npx tsx bench/mask-rules.ts [--mb 8] [--rounds 3]`.
+// Masks the mask bench's tree with the whole masker and times each block rule's `scan` (a windowed rule's every
+// window included) and, for a rule with a window (types.ts BlockWindow), its locator's search of the text
+// apart. Prints each rule's median over the rounds in ms and as a share of the whole masking time, heaviest
+// first: the rules worth a window, and whether a locator costs less than the scan it spares. Wall-clock time
+// of this process (run it niced, on an idle machine for numbers to compare; the shares are what travel).
+import { performance } from 'node:perf_hooks';
+import { BLOCK_RULES, createMasker } from '../src/core/secrets/index';
+import { buildTree } from './mask';
+
+const arg = (n: string, d: string) => (process.argv.includes(`--${n}`) ? process.argv[process.argv.indexOf(`--${n}`) + 1]! : d);
+const mb = Number(arg('mb', '8'));
+const rounds = Number(arg('rounds', '3'));
+const files = buildTree(mb).files.map((b) => b.toString('utf8'));
+const chars = files.reduce((a, f) => a + f.length, 0);
+
+let spent = new Map<string, number>();
+const add = (k: string, ms: number) => spent.set(k, (spent.get(k) ?? 0) + ms);
+for (const rule of BLOCK_RULES) {
+  const scan = rule.scan.bind(rule);
+  rule.scan = (...a: Parameters<typeof rule.scan>) => {
+    const t0 = performance.now();
+    try {
+      scan(...a);
+    } finally {
+      add(rule.id, performance.now() - t0);
+    }
+  };
+  const locate = rule.window?.locate;
+  if (locate !== undefined) {
+    const exec = locate.exec.bind(locate);
+    locate.exec = (s: string) => {
+      const t0 = performance.now();
+      try {
+        return exec(s);
+      } finally {
+        add(`${rule.id} (locator)`, performance.now() - t0);
+      }
+    };
+  }
+}
+
+const m = createMasker();
+for (const f of files.slice(0, 50)) m.mask(f);
+const totals: number[] = [];
+const byRule = new Map<string, number[]>();
+for (let r = 0; r < rounds; r++) {
+  spent = new Map();
+  const t0 = performance.now();
+  for (const f of files) m.mask(f);
+  totals.push(performance.now() - t0);
+  for (const [k, ms] of spent) byRule.set(k, [...(byRule.get(k) ?? []), ms]);
+}
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const total = med(totals);
+process.stdout.write(
+  `${(chars / 1e6).toFixed(1)} M chars, ${files.length} texts: masking ${total.toFixed(0)} ms (${(chars / 1e3 / total).toFixed(2)} M chars/s), median of ${rounds}\n`,
+);
+const rows = [...byRule].map(([k, xs]) => [k, med(xs)] as const).sort((a, b) => b[1] - a[1]);
+let listed = 0;
+for (const [k, ms] of rows) {
+  if (ms / total < 0.002) break;
+  listed += k.endsWith('(locator)') ? 0 : ms;
+  process.stdout.write(`${k.padEnd(40)} ${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%\n`);
+}
+process.stdout.write(`block rules listed: ${((100 * listed) / total).toFixed(1)}% of masking\n`);
