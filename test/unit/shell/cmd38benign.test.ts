@@ -195,7 +195,6 @@ describe('cmdfp34: hpack and inline programs that create a new file', function (
     const scratch = join(w.root, 'scratch-new.txt');
     checkEval(w, [
       ['hpack', 'allow'],
-      ['hpack --force', 'allow'],
       ['hpack package.yaml', 'allow'],
       ['hpack -', 'allow'],
       [`node -e "require('fs').writeFileSync('${scratch}','ok')"`, 'allow'],
@@ -209,6 +208,8 @@ describe('cmdfp34: hpack and inline programs that create a new file', function (
       ['hpack tests', 'deny'],
       ['hpack tests/package.yaml', 'deny'],
       ['hpack $X', 'not-allow'],
+      ['hpack --force', 'not-allow'],
+      ['hpack -f .', 'not-allow'],
       [`node -e "require('fs').writeFileSync('README.md','x')"`, 'not-allow'],
       [`node -e "require('fs').writeFileSync('tests/new.test.ts','x')"`, 'deny'],
       [`node -e "require('fs').writeFileSync('.git/hooks/pre-commit','x')"`, 'deny'],

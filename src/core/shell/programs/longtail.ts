@@ -85,10 +85,13 @@ handler('project-install', (m) => {
 /**
  * hpack writes the package's .cabal file from its package.yaml, beside it: `hpack` (the current folder), `hpack
  * DIR`, `hpack DIR/package.yaml`; `-` prints it instead. It reads that package.yaml and writes one `*.cabal` in
- * that folder (named after the package: judged as any .cabal file there), nothing else; it runs no code.
+ * that folder (named after the package: judged as any .cabal file there), nothing else; it runs no code. It
+ * does not replace a .cabal file edited by hand unless told to (--force: asked, hand edits are lost).
  */
 handler('hpack', (m) => {
   applyRoles(m);
+  // Without --force hpack refuses to replace a .cabal file edited by hand; with it, the hand edits are lost.
+  if (m.has('force')) return m.unknown(`${m.label} --force replaces a .cabal file even where it was edited by hand`);
   const ps = m.p.positional;
   if (ps.length > 1) return m.unknown(`${m.label} with more than one argument is not modelled`);
   const w = ps[0];
@@ -105,10 +108,10 @@ export const LONGTAIL: RowSpec[] = [
   {
     n: 'hpack',
     d: 'writes the package’s .cabal file from its package.yaml',
-    o: '-f|--force --silent --canonical --hash --no-hash --version --numeric-version -h|--help',
+    o: '-f|--force:force --silent --canonical --hash --no-hash --version --numeric-version -h|--help',
     a: '?*',
     x: 'hpack',
-    ok: ['hpack', 'hpack --force', 'hpack .', 'hpack package.yaml', 'hpack -'],
+    ok: ['hpack', 'hpack .', 'hpack package.yaml', 'hpack -'],
     eff: ['hpack tests => write tests', 'hpack tests/package.yaml => read tests/package.yaml'],
   },
   {
