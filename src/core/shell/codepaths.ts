@@ -5,6 +5,9 @@
 // Threat: an agent that may not edit a file asks an interpreter to do it (the guard's own policy file first).
 // Not a parser of those languages: well-known write/delete calls whose first argument is a quoted literal.
 // A call with a computed path stays with interp.destructive (asked).
+import { normalize } from './fsfacts';
+import { destructiveApi } from './interp';
+import type { CommandEnv, Sub } from './types';
 
 export interface CodePath {
   op: 'write' | 'delete';
@@ -116,6 +119,20 @@ export function withoutNewFileWrites(code: string, isNew: (path: string) => bool
     });
   }
   return out;
+}
+
+/**
+ * Every overwriting call of the program writes a literal path that does not exist yet (`open("docs/gen.md","w")`
+ * for a new file) and it makes no other destructive call: a creation, which the path rules judge like `>
+ * docs/gen.md` (the write is a path effect: codePaths). The file system is trusted about absent files; where it
+ * cannot tell (no cwd, no file system, a remote command), the call stays an overwrite.
+ */
+export function createsOnly(code: string, s: Sub, env: CommandEnv): boolean {
+  const cwd = s.cwd;
+  const exists = env.exists;
+  if (cwd === null || exists === undefined || s.remote) return false;
+  const rest = withoutNewFileWrites(code, (p) => exists(normalize(p.startsWith('/') ? p : `${cwd}/${p}`)) === false);
+  return rest !== code && destructiveApi(rest) === undefined;
 }
 
 /**

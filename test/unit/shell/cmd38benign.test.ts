@@ -55,7 +55,9 @@ describe('cmd38: PATH extended with the project shim folders', function () {
 // Checkers and scanners over a folder (checkov -d, tfsec, tflint, gitleaks): they read the files they walk to
 // print findings, which may quote lines (tfsec shows a variable's value beside the code), so a protected file met
 // in the folder is asked, not refused; one named outright is refused as any read. tfsec reads Terraform files
-// only: a folder holding .env but no variable file is not a read of .env.
+// only: a folder holding .env but no variable file is not a read of .env. Of the variable files it reads those
+// Terraform loads untold (terraform.tfvars, *.auto.tfvars) and those --tfvars-file names: a prod.tfvars beside
+// the code is not read by `tfsec infra/terraform` (cmdfp34: fresh12 b-iac).
 describe('cmd38: checkers that walk a folder holding a protected file', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
@@ -66,6 +68,9 @@ describe('cmd38: checkers that walk a folder holding a protected file', function
     writeFileSync(join(w.ws, 'infra/terraform/main.tf'), 'variable "db_password" {}\n');
     writeFileSync(join(w.ws, 'infra/terraform/prod.tfvars'), 'db_password = "not-a-real-one"\n');
     writeFileSync(join(w.ws, 'infra/modules/main.tf'), 'resource "null_resource" "x" {}\n');
+    mkdirSync(join(w.ws, 'infra/live'), { recursive: true });
+    writeFileSync(join(w.ws, 'infra/live/main.tf'), 'variable "db_password" {}\n');
+    writeFileSync(join(w.ws, 'infra/live/secrets.auto.tfvars'), 'db_password = "not-a-real-one"\n');
   });
   after(() => rmSync(w.root, { recursive: true, force: true }));
 
@@ -74,12 +79,14 @@ describe('cmd38: checkers that walk a folder holding a protected file', function
       ['tfsec infra/modules', 'allow'],
       ['tfsec src', 'allow'],
       ['tflint --chdir=infra/modules', 'allow'],
+      ['tfsec infra/terraform', 'allow'],
+      ['tfsec infra/terraform --format json', 'allow'],
     ]);
   });
 
   it('asks (not refuses) when the folder holds a protected file the checker reads', () => {
     checkEval(w, [
-      ['tfsec infra/terraform', 'ask'],
+      ['tfsec infra/live', 'ask'],
       ['tfsec .', 'ask'],
       ['checkov -d infra/terraform', 'ask'],
       ['checkov -d .', 'ask'],
@@ -166,6 +173,82 @@ describe('cmd38: license-checker and colon-joined listing verbs', function () {
       ['firebase deploy', 'not-allow'],
       ['firebase login:list', 'not-allow'],
       ['firebase secrets:list', 'not-allow'],
+    ]);
+  });
+});
+
+// cmdfp34 (fresh12/13/14 benign replays): hpack writes the package's .cabal file beside its package.yaml and runs
+// nothing; an inline program that creates a file by literal name where none exists (`node -e
+// "fs.writeFileSync('/tmp/x.txt','ok')"`) is a creation, judged by the path rules as `> /tmp/x.txt` is, for every
+// tool that takes code in an option, not only the interpreters' own rule.
+describe('cmdfp34: hpack and inline programs that create a new file', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    writeFileSync(join(w.ws, 'package.yaml'), 'name: app\nversion: 0.1.0\nexecutables:\n  app:\n    main: Main.hs\n');
+    writeFileSync(join(w.ws, 'app.cabal'), 'cabal-version: 1.12\nname: app\n');
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows hpack and a new file written by an inline program', () => {
+    const scratch = join(w.root, 'scratch-new.txt');
+    checkEval(w, [
+      ['hpack', 'allow'],
+      ['hpack package.yaml', 'allow'],
+      ['hpack -', 'allow'],
+      [`node -e "require('fs').writeFileSync('${scratch}','ok')"`, 'allow'],
+      [`python3 -c "open('${scratch}','w').write('ok')"`, 'allow'],
+      [`node -e "require('fs').writeFileSync('docs/new-notes.md','ok')"`, 'allow'],
+    ]);
+  });
+
+  it('still judges where they write and what they overwrite', () => {
+    checkEval(w, [
+      ['hpack tests', 'deny'],
+      ['hpack tests/package.yaml', 'deny'],
+      ['hpack $X', 'not-allow'],
+      ['hpack --force', 'not-allow'],
+      ['hpack -f .', 'not-allow'],
+      [`node -e "require('fs').writeFileSync('README.md','x')"`, 'not-allow'],
+      [`node -e "require('fs').writeFileSync('tests/new.test.ts','x')"`, 'deny'],
+      [`node -e "require('fs').writeFileSync('.git/hooks/pre-commit','x')"`, 'deny'],
+      [`python3 -c "open('tests/test_new.py','w').write('x')"`, 'deny'],
+      [`node -e "require('fs').writeFileSync('new.md','x'); require('fs').writeFileSync(process.argv[1],'x')" README.md`, 'not-allow'],
+      [`node -e "require('fs').writeFileSync('new.md','x'); require('fs').rmSync('src', {recursive: true})"`, 'not-allow'],
+    ]);
+  });
+});
+
+// rollup -d / --dir and esbuild --outdir write their files into the folder and never empty it first: files into a
+// folder, judged by what the rules anchor under it (as `tar -x -C dist`), not a replacement of the folder. vite
+// build empties its outDir, so it stays asked.
+describe('cmdfp34: bundlers that write into an output folder', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+    mkdirSync(join(w.ws, 'dist'), { recursive: true });
+    writeFileSync(join(w.ws, 'dist/old.js'), 'x\n');
+  });
+  after(() => rmSync(w.root, { recursive: true, force: true }));
+
+  it('allows writing into an existing output folder', () => {
+    checkEval(w, [
+      ['npx rollup src/index.ts -d dist', 'allow'],
+      ['npx rollup src/index.ts --dir dist', 'allow'],
+      ['npx esbuild src/index.ts --bundle --outdir=dist', 'allow'],
+    ]);
+  });
+
+  it('still judges the folder and the bundlers that empty it', () => {
+    checkEval(w, [
+      ['npx rollup src/index.ts -d tests', 'deny'],
+      ['npx rollup src/index.ts -d dist -d tests', 'deny'],
+      ['npx esbuild src/index.ts --outdir=.git/hooks', 'deny'],
+      ['npx rollup src/index.ts -d $OUT', 'not-allow'],
+      ['npx vite build --outDir dist', 'not-allow'],
+      ['npx rollup -c /tmp/x.mjs', 'not-allow'],
     ]);
   });
 });

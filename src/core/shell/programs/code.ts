@@ -6,6 +6,7 @@
 // Threat: `python3 -c "print(open('.env').read())"`, `node -e "require('child_process')…"`, code built at
 // run time, and `[].constructor.constructor('…')()`-style escapes from a keyword list.
 import { setCodeArg, type Model } from './model';
+import { codePaths, createsOnly } from '../codepaths';
 import { destructiveApi } from '../interp';
 import { judgeCallCode } from './callcode';
 
@@ -664,8 +665,12 @@ function codeOnModel(m: Model, lang: string, value: string | null | undefined, h
   }
   // The destructive calls an interpreter's inline program is held to (rm_rf, rmtree, rmSync…), for every tool that
   // takes code in an option (`rake -e 'rm_rf "src"'`, `php -r`): the same code, the same verdict.
+  // A file the code creates by literal name where none exists is a creation, judged by the path rules like `>
+  // new.txt` (interp.destructive holds inline programs to the same): the write is added as the model's access.
   const bad = destructiveApi(value);
-  if (bad !== undefined) m.unknown(`${how}: ${bad}`);
+  if (bad === 'overwrites a file' && createsOnly(value, m.s, m.env)) {
+    for (const cp of codePaths(value)) if (cp.op === 'write') m.add('write', undefined, cp.path, `${how} ${cp.how}`);
+  } else if (bad !== undefined) m.unknown(`${how}: ${bad}`);
   const v = judgeCode(lang, value);
   // Writes and deletes by literal name are the command's path effects already (codepaths.ts reads meta.code).
   for (const p of v.reads) m.add('read', undefined, p, `${how} (reads)`);

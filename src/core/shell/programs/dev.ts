@@ -347,7 +347,26 @@ export const DEV: RowSpec[] = [
     eff: ['npx prettier --write tests/a.test.ts => write tests/a.test.ts'],
   },
   {
-    n: 'webpack webpack-cli vite rollup esbuild parcel next nuxt astro svelte-kit remix gatsby ng react-scripts vue-cli-service turbo nx lerna rush wireit tsup swc babel',
+    // rollup and esbuild write their output files into -d/--dir/--outdir and never empty it first (vite and
+    // babel --delete-dir-on-start do: they stay in the row below): files into the folder, judged by what the rules
+    // anchor under it, as `tar -x -C dist` is. A config file (-c) is project code, judged by the runs files.
+    n: 'rollup esbuild',
+    x: 'outdir-into',
+    d: 'bundlers that write their output into a folder (project code)',
+    loose: true,
+    runs: ['package.json', 'rollup.config.js', 'rollup.config.mjs', 'rollup.config.ts'],
+    o: '-c|--config[=X] -o|--file|--out-file|--outfile=W -d|--dir|--out-dir|--outdir|--outDir=V',
+    a: '?*',
+    ok: [
+      'npx rollup src/index.js -d dist',
+      'npx esbuild src/index.ts --bundle --outdir=dist',
+      'npx rollup -c',
+      'npx esbuild src/index.ts --bundle --outfile=/tmp/out.js',
+    ],
+    eff: ['npx rollup src/index.js -d tests => write tests', 'npx esbuild src/a.ts --outdir=.github => write .github'],
+  },
+  {
+    n: 'webpack webpack-cli vite parcel next nuxt astro svelte-kit remix gatsby ng react-scripts vue-cli-service turbo nx lerna rush wireit tsup swc babel',
     x: 'each-exec',
     d: 'bundlers, frameworks and monorepo runners (project code)',
     loose: true,
@@ -1236,13 +1255,14 @@ export const DEV: RowSpec[] = [
     eff: ['license-checker --out tests/a.test.ts => write tests/a.test.ts'],
   },
   {
-    // tfsec reads the Terraform files of a folder (and the variable files it loads: terraform.tfvars, *.auto.tfvars,
-    // --tfvars-file), nothing else; its findings show the code with the variables' values.
+    // tfsec reads the Terraform files of a folder and the variable files Terraform itself loads without being told
+    // (terraform.tfvars, *.auto.tfvars) or --tfvars-file names, nothing else: a `prod.tfvars` beside them is only
+    // read when named. Its findings show the code with the variables' values.
     n: 'tfsec',
     d: 'Terraform security checker (reads the Terraform files of the project)',
     loose: true,
     reports: true,
-    ext: '*.tf *.tf.json *.tfvars *.tfvars.json',
+    ext: '*.tf *.tf.json terraform.tfvars terraform.tfvars.json *.auto.tfvars *.auto.tfvars.json',
     o: '-O|--out=W --config-file=R --tfvars-file=R --custom-check-dir=R --format|-f=V',
     a: 'T*',
     x: 'formatter',

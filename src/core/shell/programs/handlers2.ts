@@ -332,6 +332,13 @@ export { positionalRoles_ };
  * relative path in it is unknown), the words after `--` when given, else from the first word after `exec`
  * that is no option (an option's value read as the command fails closed: an unknown program).
  */
+/** Bundlers whose output folder (-d, --dir, --outdir) receives files and is never emptied first (rollup, esbuild). */
+handler('outdir-into', (m) => {
+  applyRoles(m);
+  for (const o of m.p.occ)
+    if (o.opt.key === '-d' && o.value !== undefined) m.path('W', o.w, o.value, `${m.label} ${o.opt.key} (its files are written into it)`, RECURSIVE | INTO);
+});
+
 handler('each-exec', (m) => {
   applyRoles(m);
   const ws = m.s.words;

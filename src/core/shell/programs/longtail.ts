@@ -4,7 +4,7 @@
 // `runs` files here, and taskfiles.ts: an uncommitted or line-written one makes the run asked). Everything these
 // rows do not list stays not modelled (asked): code given inline in a language the guard does not read, options
 // that run a command or load code from outside the workspace, pass-through runners (`opam exec`, `stack exec`).
-import { applyRoles, handler, installSource } from './model';
+import { INTO, applyRoles, handler, installSource } from './model';
 import type { RowSpec } from './spec';
 
 /** jupytext's formats (`--to py:percent`, `--to md`, `--to .jl`) and the extension of the file each writes. */
@@ -82,7 +82,38 @@ handler('project-install', (m) => {
   }
 });
 
+/**
+ * hpack writes the package's .cabal file from its package.yaml, beside it: `hpack` (the current folder), `hpack
+ * DIR`, `hpack DIR/package.yaml`; `-` prints it instead. It reads that package.yaml and writes one `*.cabal` in
+ * that folder (named after the package: judged as any .cabal file there), nothing else; it runs no code. It
+ * does not replace a .cabal file edited by hand unless told to (--force: asked, hand edits are lost).
+ */
+handler('hpack', (m) => {
+  applyRoles(m);
+  // Without --force hpack refuses to replace a .cabal file edited by hand; with it, the hand edits are lost.
+  if (m.has('force')) return m.unknown(`${m.label} --force replaces a .cabal file even where it was edited by hand`);
+  const ps = m.p.positional;
+  if (ps.length > 1) return m.unknown(`${m.label} with more than one argument is not modelled`);
+  const w = ps[0];
+  if (w !== undefined && w.value === '-') return m.add('read', undefined, 'package.yaml', m.label);
+  if (w !== undefined && (w.value === null || w.glob)) return m.unknown(`${m.label} works on a package only known at run time`);
+  const v = w?.value ?? '.';
+  const isFile = /\.ya?ml$/.test(v);
+  const dir = isFile ? (v.includes('/') ? v.slice(0, v.lastIndexOf('/')) || '/' : '.') : v;
+  m.add('read', undefined, isFile ? v : `${dir}/package.yaml`, m.label);
+  m.add('write', undefined, dir, `${m.label} (writes the package’s .cabal file)`, INTO, ['*.cabal']);
+});
+
 export const LONGTAIL: RowSpec[] = [
+  {
+    n: 'hpack',
+    d: 'writes the package’s .cabal file from its package.yaml',
+    o: '-f|--force:force --silent --canonical --hash --no-hash --version --numeric-version -h|--help',
+    a: '?*',
+    x: 'hpack',
+    ok: ['hpack', 'hpack .', 'hpack package.yaml', 'hpack -'],
+    eff: ['hpack tests => write tests', 'hpack tests/package.yaml => read tests/package.yaml'],
+  },
   {
     n: 'hlint',
     ext: '*.hs *.lhs .hlint.yaml',

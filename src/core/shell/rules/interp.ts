@@ -1,9 +1,6 @@
 // Interpreter one-liners: destructive library calls and spawned commands the guard cannot read.
-import { withoutNewFileWrites } from '../codepaths';
-import { normalize } from '../fsfacts';
+import { createsOnly } from '../codepaths';
 import { CODE_INTERPRETERS, destructiveApi, shellOuts } from '../interp';
-import type { Sub } from '../types';
-import type { RuleCtx } from './types';
 import type { Rule } from './types';
 
 const NO_CODE: readonly (string | null)[] = [];
@@ -12,19 +9,6 @@ const NO_CODE: readonly (string | null)[] = [];
 function codes(meta: Record<string, unknown>): readonly (string | null)[] {
   const c = meta.code;
   return Array.isArray(c) ? c : NO_CODE;
-}
-
-/**
- * Every overwriting call writes a literal path that does not exist yet (`open("docs/gen.md","w")` for a new
- * file): a creation, which the path rules judge like `> docs/gen.md`. The file system is trusted about absent
- * files; where it cannot tell (no cwd, no file system), the call stays an overwrite.
- */
-function createsOnly(code: string, s: Sub, ctx: RuleCtx): boolean {
-  const cwd = s.cwd;
-  const exists = ctx.env.exists;
-  if (cwd === null || exists === undefined || s.remote) return false;
-  const rest = withoutNewFileWrites(code, (p) => exists(normalize(p.startsWith('/') ? p : `${cwd}/${p}`)) === false);
-  return rest !== code && destructiveApi(rest) === undefined;
 }
 
 export const interpRules: Rule[] = [
@@ -53,7 +37,7 @@ export const interpRules: Rule[] = [
       for (const c of codes(s.meta)) {
         if (typeof c !== 'string') continue;
         const why = destructiveApi(c);
-        if (why === 'overwrites a file' && createsOnly(c, s, ctx)) continue;
+        if (why === 'overwrites a file' && createsOnly(c, s, ctx.env)) continue;
         if (why) return `${s.name}: ${why}`;
       }
       return undefined;
