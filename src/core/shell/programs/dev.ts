@@ -904,8 +904,13 @@ export const DEV: RowSpec[] = [
     // A path gem's .gemspec and a Gemfile are Ruby that bundler evaluates.
     o: '--path=I --gemfile=X',
     sub: {
-      'install update check list show outdated info lock add remove config init package platform binstubs clean doctor licenses open pristine plugin version help':
-        { n: '', d: 'dependencies', a: 'V*' },
+      'install update check list show outdated info lock add remove init package platform binstubs clean doctor licenses open pristine plugin version help': {
+        n: '',
+        d: 'dependencies',
+        a: 'V*',
+      },
+      // `bundle config set path tests`: where later installs write, which Gemfile or Ruby they run (a handler).
+      config: { n: 'config', d: 'settings', a: 'V*', x: 'bundle-config' },
       exec: { n: 'exec', d: 'runs a command', a: '?*' },
       '': { n: '', d: 'bundle alone installs', a: '' },
     },
