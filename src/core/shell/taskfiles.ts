@@ -388,8 +388,10 @@ export function taskSearch(name: string, argv: readonly string[], known: (tool: 
 
 function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined {
   if (spec.verbs) {
-    const verb = args.find((w) => !w.startsWith('-'));
-    if (verb === undefined || !spec.verbs.test(verb)) return undefined;
+    // A global option's values may stand before the verb (`nix --option k v run /tmp/x`): any bare word before
+    // `--` may be the verb.
+    const end = args.indexOf('--');
+    if (!args.slice(0, end < 0 ? args.length : end).some((w) => !w.startsWith('-') && spec.verbs!.test(w))) return undefined;
   }
   const dirs: string[] = [];
   for (let i = 0; i < args.length; i++) {

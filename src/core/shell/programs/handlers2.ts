@@ -1,6 +1,7 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
 import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
 import { stdinText } from './handlers';
+import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import { lineCodeDestroys, wipesMany } from './inplace';
@@ -234,8 +235,30 @@ handler('script-or-file', (m) => {
   if (!first) return;
   const v = first.value;
   if (v !== null && (v.includes('/') || /\.(m|c)?[jt]sx?$/.test(v))) m.path('X', first, v, m.label);
+  else if (m.s.name === 'bun' && bunRunsProgram(m, v)) {
+    // `bun run rm -rf src`: with no package.json script of that name bun runs the program (node_modules/.bin, then
+    // PATH) with the rest as its arguments: judged as that command.
+    const rest = m.s.words.slice(m.s.words.indexOf(first));
+    if (rest.some((w) => w.value === null)) return m.unknown(`${m.label} runs words only known at run time`);
+    m.host.shell(m.s, joinArgv(rest.map((w) => w.value as string)), `${m.label} (no script of that name: the program)`);
+    return;
+  }
   for (const w of ps.slice(1)) m.name(w, w.value, m.label);
 });
+
+/** Is `bun run NAME` a program rather than one of the package.json scripts (none of that name, or none readable)? */
+function bunRunsProgram(m: Model, name: string | null): boolean {
+  if (name === null) return true;
+  if (m.occ('--cwd') !== undefined || m.env.readScript === undefined) return false;
+  const text = m.env.readScript(`${(m.s.cwd ?? m.env.cwd).replace(/\/+$/, '')}/package.json`, 1024 * 1024);
+  if (typeof text !== 'string') return text === undefined;
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts;
+    return scripts === undefined || scripts === null || typeof scripts !== 'object' || !Object.prototype.hasOwnProperty.call(scripts, name);
+  } catch {
+    return true;
+  }
+}
 
 /** Formatters and linters: with no paths they work on the current directory. */
 handler('formatter', (m) => {

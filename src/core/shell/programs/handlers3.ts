@@ -1440,6 +1440,23 @@ handler('concurrently', (m) => {
   }
 });
 
+/** `mise trust [DIR]`, `mise trust --all`: the config's env, hooks and tasks then run unprompted (as `direnv allow`). */
+handler('mise', (m) => {
+  applyRoles(m);
+  const v = m.p.positional[0];
+  if (v === undefined) return;
+  if (v.value === null) return m.unknown(`${m.label} with a command only known at run time`);
+  if (v.value === 'trust' && !m.s.words.some((w) => w.value !== null && /^(--untrust|--show|--ignore)$/.test(w.value)))
+    m.unknown(`${m.label} trust lets the folder's mise configuration (env, hooks, tasks) run without mise's own prompt`);
+});
+
+/** deno `--env-file` with no value loads .env (the value, when given, is the row's R). */
+handler('deno-env', (m) => {
+  applyRoles(m);
+  const o = m.occ('--env-file');
+  if (o !== undefined && (o.value === undefined || o.value === '')) m.path('R', undefined, '.env', `${m.label} --env-file (.env by default)`);
+});
+
 handler('direnv', (m) => {
   const v = m.s.words[1]?.value;
   if (v === null) return m.unknown('direnv with a command only known at run time');
