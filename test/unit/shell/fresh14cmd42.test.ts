@@ -21,6 +21,7 @@ describe('cmd42: settings that send later writes or runs somewhere the line does
       ['bundle config set --local BUNDLE_PATH tests', 'not-allow'],
       ['bundle config set --local path tests && bundle install', 'not-allow'],
       ['bundle config set gemfile /tmp/G2', 'not-allow'],
+      ['bundle config set --local path /tmp/x', 'not-allow'],
       ['bundle config set --local path vendor/bundle', 'allow'],
       ['bundle config set --local without development', 'allow'],
       ['bundle config set deployment true', 'allow'],

@@ -391,6 +391,7 @@ const BUNDLE_CODE_KEY = /^(gemfile|shebang)$/;
  * evaluate G2. The value is judged now, as the write or the run it sets up; a key only known at run time is asked.
  */
 handler('bundle-config', (m) => {
+  applyRoles(m);
   const ws = m.s.words.slice(m.from).filter((w) => w.value === null || !w.value.startsWith('-'));
   const verb = ws[0]?.value;
   if (verb === 'unset' || verb === 'get' || verb === 'list' || ws.length < 2) return;
