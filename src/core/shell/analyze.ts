@@ -451,6 +451,13 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         const m = w.value === null ? null : /^(MAKEFILES|SHELL|MAKESHELL|MAKEFLAGS|GNUMAKEFLAGS)=(.*)$/s.exec(w.value);
         if (m) (pairs ??= []).push([m[1], m[2]]);
       }
+    // `./configure CONFIG_SITE=/tmp/x CC=…`: an Autoconf configure exports each VAR=value it is given before it loads
+    // its site files and runs the compilers: read like the environment.
+    if (n === 'configure' && s.words.length > 1)
+      for (const w of s.words.slice(1)) {
+        const m = w.value === null ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
+        if (m) (pairs ??= []).push([m[1], m[2]]);
+      }
     // `less --lesskey-src=FILE`, `-k FILE`: the key file LESSKEYIN would name (its #env section sets LESSOPEN).
     if (n === 'less')
       for (let i = 1; i < s.words.length; i++) {

@@ -189,6 +189,8 @@ interface ToolSpec {
   match?: RegExp;
   /** Verbs that load the task files (the first non-option word); undefined: any invocation. */
   verbs?: RegExp;
+  /** Global options take values (`nix --option NAME VALUE run …`): the verb may be any bare word, not the first. */
+  optValues?: boolean;
   /** Options naming the project folder (their value is a folder to search instead of the cwd). */
   dirOpts?: RegExp;
   /** The whole tree under the project folder is searched for `match`. */
@@ -299,7 +301,13 @@ const TOOLS: Record<string, ToolSpec> = {
   'nix-shell': { names: ['shell.nix', 'default.nix'], defArgs: NIX_DEF },
   'nix-build': { names: ['default.nix'], defArgs: NIX_DEF },
   'nix-env': { names: [], defArgs: NIX_DEF },
-  nix: { names: ['flake.nix', 'shell.nix', 'default.nix'], match: /\.nix$/, verbs: /^(develop|run|shell|print-dev-env|build|repl)$/, defArgs: NIX_DEF },
+  nix: {
+    names: ['flake.nix', 'shell.nix', 'default.nix'],
+    match: /\.nix$/,
+    verbs: /^(develop|run|shell|print-dev-env|build|repl)$/,
+    optValues: true,
+    defArgs: NIX_DEF,
+  },
   guix: { names: ['guix.scm', 'manifest.scm'], verbs: /^(shell|repl|build|environment)$/, defArgs: /\.scm$|\// },
   devenv: { names: ['devenv.nix', 'devenv.yaml'], verbs: /^(shell|up|test|tasks)$/ },
   sbt: { names: ['build.sbt'], match: /\.(sbt|scala)$/ },
@@ -388,8 +396,10 @@ export function taskSearch(name: string, argv: readonly string[], known: (tool: 
 
 function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined {
   if (spec.verbs) {
-    const verb = args.find((w) => !w.startsWith('-'));
-    if (verb === undefined || !spec.verbs.test(verb)) return undefined;
+    const end = args.indexOf('--');
+    const bare = args.slice(0, end < 0 ? args.length : end).filter((w) => !w.startsWith('-'));
+    // A global option's values may stand before the verb (`nix --option k v run /tmp/x`): any bare word may be it.
+    if (bare.length === 0 || !(spec.optValues ? bare.some((w) => spec.verbs!.test(w)) : spec.verbs.test(bare[0]))) return undefined;
   }
   const dirs: string[] = [];
   for (let i = 0; i < args.length; i++) {

@@ -138,9 +138,11 @@ export const DEV: RowSpec[] = [
     d: 'the Deno runtime',
     loose: true,
     sub: {
-      'run serve': { n: '', d: 'runs a script', posix: true, lang: 'node', a: 'X ?*' },
-      eval: { n: 'eval', d: 'runs code', posix: true, lang: 'node', a: 'K ?*' },
-      'test bench check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
+      // `--env-file` alone loads .env into the program's environment (Deno.env), as `--env-file=.env` does.
+      'run serve': { n: '', d: 'runs a script', posix: true, lang: 'node', o: '--env-file|--env[=R]', a: 'X ?*', x: 'deno-env' },
+      eval: { n: 'eval', d: 'runs code', posix: true, lang: 'node', o: '--env-file|--env[=R]', a: 'K ?*', x: 'deno-env' },
+      'test bench': { n: '', d: 'runs the project’s tests', o: '--env-file|--env[=R]', a: 'R*', x: 'deno-env' },
+      'check doc info coverage cache': { n: '', d: 'reads the project', a: 'R*' },
       lint: {
         n: 'lint',
         ext: '*.ts *.tsx *.mts *.cts *.js *.jsx *.mjs *.cjs',
@@ -923,8 +925,13 @@ export const DEV: RowSpec[] = [
     // A path gem's .gemspec and a Gemfile are Ruby that bundler evaluates.
     o: '--path=I --gemfile=X',
     sub: {
-      'install update check list show outdated info lock add remove config init package platform binstubs clean doctor licenses open pristine plugin version help':
-        { n: '', d: 'dependencies', a: 'V*' },
+      'install update check list show outdated info lock add remove init package platform binstubs clean doctor licenses open pristine plugin version help': {
+        n: '',
+        d: 'dependencies',
+        a: 'V*',
+      },
+      // `bundle config set path tests`: where later installs write, which Gemfile or Ruby they run (a handler).
+      config: { n: 'config', d: 'settings', a: 'V*', x: 'bundle-config' },
       exec: { n: 'exec', d: 'runs a command', a: '?*' },
       '': { n: '', d: 'bundle alone installs', a: '' },
     },

@@ -755,6 +755,10 @@ handler('curl', (m) => {
   const dir = typeof outDir?.value === 'string' ? outDir.value.replace(/\/+$/, '') + '/' : '';
   if (outDir !== undefined && typeof outDir.value !== 'string') m.unknown('curl --output-dir names a folder only known at run time');
   if (m.has('header-name')) m.unknown('curl -J takes the output file name from the server');
+  // `-b NAME=VALUE` is a cookie string; a value with no `=` is a cookie file curl reads and sends from (`-b .env`).
+  for (const o of m.p.occ)
+    if (o.opt.key === '-b' && o.value !== undefined && (o.value === null || !o.value.includes('=')) && o.value !== '-')
+      m.path('R', o.w, o.value, 'curl -b (a cookie file it reads and sends)');
   // --output-dir is where every -o and -O file goes: `--output-dir .git/hooks -o pre-commit` writes .git/hooks/pre-commit.
   if (dir)
     for (const o of m.p.occ) {

@@ -1,6 +1,7 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
-import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow } from './model';
+import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
 import { stdinText } from './handlers';
+import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import { lineCodeDestroys, wipesMany } from './inplace';
@@ -92,6 +93,25 @@ handler('deno-install', (m) => {
   }
 });
 
+/**
+ * `python -X pycache_prefix=DIR` (PYTHONPYCACHEPREFIX as an option): every module imported is compiled into a tree
+ * under DIR, and a .pyc already there is loaded instead of the source. Judged as the variable is: a write into a
+ * workspace folder, and outside the workspace and the home folder a place whose compiled code runs unseen.
+ * `-X presite=MOD` imports a module before anything else (debug builds).
+ */
+function pythonX(m: Model, v: string | null): void {
+  if (v === null) return m.unknown(`${m.label} -X with a setting only known at run time`);
+  const presite = /^presite=(.*)$/.exec(v);
+  if (presite) return m.unknown(`${m.label} -X presite=${presite[1]} imports a module before the program starts`);
+  const pre = /^pycache_prefix=(.*)$/.exec(v);
+  if (!pre) return;
+  const dir = pre[1];
+  const abs = dir.startsWith('~/') || dir === '~' ? m.env.home + dir.slice(1) : dir.startsWith('/') ? dir : `${m.s.cwd ?? m.env.cwd}/${dir}`;
+  const inside = (root: string): boolean => abs === root || abs.startsWith(root.endsWith('/') ? root : `${root}/`);
+  if (!inside(m.env.workspace) && !inside(m.env.home)) m.unknown(`${m.label} -X pycache_prefix=${dir} loads compiled modules from a place nobody has reviewed`);
+  m.path('W', undefined, abs, `${m.label} -X pycache_prefix (compiled modules are written into it)`, INTO);
+}
+
 handler('interp', (m) => {
   const lang = m.row.lang ?? '?';
   const name = m.label;
@@ -99,6 +119,7 @@ handler('interp', (m) => {
   for (const o of m.p.occ) {
     if (o.value === undefined) continue;
     if (o.opt.key === '-m') continue;
+    if (lang === 'python' && o.opt.key === '-X') pythonX(m, o.value);
     m.role(o.opt.role, o.w, o.value, `${name} ${o.opt.key}`);
   }
   const mod = m.occ('-m');
@@ -214,8 +235,30 @@ handler('script-or-file', (m) => {
   if (!first) return;
   const v = first.value;
   if (v !== null && (v.includes('/') || /\.(m|c)?[jt]sx?$/.test(v))) m.path('X', first, v, m.label);
+  else if (m.s.name === 'bun' && bunRunsProgram(m, v)) {
+    // `bun run rm -rf src`: with no package.json script of that name bun runs the program (node_modules/.bin, then
+    // PATH) with the rest as its arguments: judged as that command.
+    const rest = m.s.words.slice(m.s.words.indexOf(first));
+    if (rest.some((w) => w.value === null)) return m.unknown(`${m.label} runs words only known at run time`);
+    m.host.shell(m.s, joinArgv(rest.map((w) => w.value as string)), `${m.label} (no script of that name: the program)`);
+    return;
+  }
   for (const w of ps.slice(1)) m.name(w, w.value, m.label);
 });
+
+/** Is `bun run NAME` a program rather than one of the package.json scripts (none of that name, or none readable)? */
+function bunRunsProgram(m: Model, name: string | null): boolean {
+  if (name === null) return true;
+  if (m.occ('--cwd') !== undefined || m.env.readScript === undefined) return false;
+  const text = m.env.readScript(`${(m.s.cwd ?? m.env.cwd).replace(/\/+$/, '')}/package.json`, 1024 * 1024);
+  if (typeof text !== 'string') return text === undefined;
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts;
+    return scripts === undefined || scripts === null || typeof scripts !== 'object' || !Object.prototype.hasOwnProperty.call(scripts, name);
+  } catch {
+    return true;
+  }
+}
 
 /** Formatters and linters: with no paths they work on the current directory. */
 handler('formatter', (m) => {

@@ -1388,9 +1388,38 @@ handler('test-runner', (m) => {
   }
 });
 
+/** Files that declare a Bazel project's external repositories (bazel_dep, use_repo, http_archive names). */
+const BAZEL_DECLS = ['MODULE.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'WORKSPACE.bzlmod'];
+
+/**
+ * `bazel run @repo//pkg:target` runs a program built from an external repository, outside the sandbox. A repository
+ * the project declares by name in its committed MODULE.bazel or WORKSPACE (`bazel run @rules_go//go`) is one of its
+ * dependencies; any other (`@evil//:x`, declared by a file the session wrote, or only by a macro) is code nobody here
+ * has seen.
+ */
+function bazelExternalRun(m: Model): void {
+  const [verb, target] = m.p.positional;
+  if (verb?.value !== 'run' || target === undefined || !/^(bazel|bazelisk)$/.test(m.label)) return;
+  if (target.value === null) return m.unknown(`${m.label} run runs a target only known at run time`);
+  const ext = /^@@?([^/]*)\/\//.exec(target.value);
+  if (ext === null || ext[1] === '') return;
+  const name = ext[1].replace(/[~+].*$/, '');
+  const root = m.env.workspace.replace(/\/+$/, '');
+  const declared = BAZEL_DECLS.some((f) => {
+    const abs = `${root}/${f}`;
+    const text = m.env.readScript?.(abs, 1024 * 1024);
+    return typeof text === 'string' && m.env.scriptChanged?.(abs) === false && (text.includes(`"${name}"`) || text.includes(`'${name}'`));
+  });
+  if (!declared)
+    m.unknown(
+      `${m.label} run ${target.value} runs a program from the external repository @${name}, which the project's committed MODULE.bazel/WORKSPACE does not name`,
+    );
+}
+
 // Bazel-style tools: `//app:main`, `:target`, `@repo//x` are build labels, not paths; `...` and `::` are every target.
 handler('build-labels', (m) => {
   optionRoles(m);
+  bazelExternalRun(m);
   for (const [i, w] of m.p.positional.entries()) {
     if (w.value !== null && (/^(\/\/|@|:)/.test(w.value) || w.value === '...' || w.value === '::' || /:[\w.-]*$/.test(w.value))) continue;
     // The first operand is the verb (`bazel test //…`, `pants test ::`), not the `test/` folder.
@@ -1409,6 +1438,23 @@ handler('concurrently', (m) => {
     if (short) m.host.shell(m.s, `${short[1]} run ${short[2]}`, `${m.label} ${w.text}`);
     else m.role('S', w, w.value, m.label);
   }
+});
+
+/** `mise trust [DIR]`, `mise trust --all`: the config's env, hooks and tasks then run unprompted (as `direnv allow`). */
+handler('mise', (m) => {
+  applyRoles(m);
+  const v = m.p.positional[0];
+  if (v === undefined) return;
+  if (v.value === null) return m.unknown(`${m.label} with a command only known at run time`);
+  if (v.value === 'trust' && !m.s.words.some((w) => w.value !== null && /^(--untrust|--show|--ignore)$/.test(w.value)))
+    m.unknown(`${m.label} trust lets the folder's mise configuration (env, hooks, tasks) run without mise's own prompt`);
+});
+
+/** deno `--env-file` with no value loads .env (the value, when given, is the row's R). */
+handler('deno-env', (m) => {
+  applyRoles(m);
+  const o = m.occ('--env-file');
+  if (o !== undefined && (o.value === undefined || o.value === '')) m.path('R', undefined, '.env', `${m.label} --env-file (.env by default)`);
 });
 
 handler('direnv', (m) => {

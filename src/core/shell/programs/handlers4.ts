@@ -378,6 +378,31 @@ export function brewTap(m: Model, verb: string, args: readonly W[]): void {
     m.unknown(`${m.label} bundle --file: a Brewfile the guard does not read`);
 }
 
+// ---- bundle config ----
+
+/** Settings whose value is a folder later installs write into (gems, binstubs, the download cache, .bundle/config). */
+const BUNDLE_DIR_KEY = /^(path|bin|cache_path|app_config)$/;
+/** Settings whose value is a file bundler later evaluates or runs (the Gemfile is Ruby; shebang is binstubs' Ruby). */
+const BUNDLE_CODE_KEY = /^(gemfile|shebang)$/;
+
+/**
+ * `bundle config [set|unset|get|list] [--local|--global] KEY VALUE` (and the older `bundle config KEY VALUE`):
+ * `path tests` makes every later `bundle install` write gems into tests/, `gemfile G2` makes every later bundle
+ * evaluate G2. The value is judged now, as the write or the run it sets up; a key only known at run time is asked.
+ */
+handler('bundle-config', (m) => {
+  applyRoles(m);
+  const ws = m.s.words.slice(m.from).filter((w) => w.value === null || !w.value.startsWith('-'));
+  const verb = ws[0]?.value;
+  if (verb === 'unset' || verb === 'get' || verb === 'list' || ws.length < 2) return;
+  const [key, value] = verb === 'set' ? [ws[1], ws[2]] : [ws[0], ws[1]];
+  if (key === undefined || value === undefined) return;
+  if (key.value === null) return m.unknown(`${m.label} sets ${key.text}, a setting only known at run time`);
+  const k = key.value.toLowerCase().replace(/^bundle_/, '');
+  if (BUNDLE_DIR_KEY.test(k)) m.path('W', value, value.value, `${m.label} ${k} (later installs write into it)`, INTO);
+  else if (BUNDLE_CODE_KEY.test(k)) m.path('X', value, value.value, `${m.label} ${k} (later bundle commands run it)`);
+});
+
 // ---- git: init in another folder, pushes that skip the hooks ----
 
 /** `git init [DIR]`, `git -C DIR init`: a new .git folder (hooks, config) made inside DIR. */
@@ -553,6 +578,16 @@ handler('go', (m) => {
   }
   if (verb === 'work' && (ws[2]?.value === 'use' || ws[2]?.value === 'init'))
     for (const w of ws.slice(3)) if (w.value === null || !w.value.startsWith('-')) m.role('I', w, w.value, `go work ${ws[2].value}`);
+  // `go vet -fix ./...` applies the analyzers' suggested fixes: it rewrites the packages' .go files, tests included,
+  // as `go fix` and `gofmt -w` do.
+  if (verb === 'vet' && ws.some((w) => w.value === null || /^--?fix(=(true|t|1))?$/i.test(w.value))) {
+    const pkgs = ws.slice(2).filter((w) => w.value === null || !w.value.startsWith('-'));
+    if (pkgs.length === 0) m.add('write', undefined, '.', 'go vet -fix (applies its suggested fixes)', RECURSIVE, ['*.go']);
+    for (const w of pkgs) {
+      const dots = w.value === null ? null : /^(.*?)\/?\.\.\.$/.exec(w.value);
+      m.path('Y', dots ? undefined : w, dots ? dots[1] || '.' : w.value, 'go vet -fix (applies its suggested fixes)', 0, ['*.go']);
+    }
+  }
 });
 
 /**

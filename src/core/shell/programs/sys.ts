@@ -113,11 +113,20 @@ export const SYS: RowSpec[] = [
     x: 'nix',
   },
   {
-    n: 'asdf mise rtx pyenv rbenv jenv sdk goenv tfenv',
+    n: 'asdf pyenv rbenv jenv sdk goenv tfenv',
     d: 'version managers (exec is the unwrapper’s)',
     loose: true,
     a: 'V*',
-    ok: ['pyenv versions', 'asdf current', 'mise ls'],
+    ok: ['pyenv versions', 'asdf current'],
+  },
+  // `mise trust` marks the folder's mise.toml trusted: its env, hooks and tasks then run with no prompt from mise.
+  {
+    n: 'mise rtx',
+    d: 'mise (trust lets the folder’s config run; exec is the unwrapper’s)',
+    loose: true,
+    a: 'V*',
+    x: 'mise',
+    ok: ['mise ls', 'mise trust --show'],
   },
   { n: 'direnv', d: 'direnv (allow lets the .envrc run; exec is the unwrapper’s)', loose: true, x: 'direnv', ok: ['direnv status'] },
   // ---- terminals and process managers ----

@@ -517,7 +517,7 @@ export const gitRules: Rule[] = [
     id: 'git.worktree-discard',
     names: ['git'],
     description:
-      'Throws away working-tree state through plumbing and worktree commands: read-tree -u (--reset/-m) overwrites files, worktree remove --force and submodule deinit -f/update --force drop uncommitted work, lfs migrate rewrites history.',
+      'Throws away working-tree state through plumbing and worktree commands: read-tree -u (--reset/-m) overwrites files, worktree remove --force and submodule deinit -f/update --force drop uncommitted work, lfs migrate rewrites history, lfs install --force replaces the repository’s own hooks.',
     examples: {
       destructive: [
         'git read-tree -u --reset HEAD',
@@ -528,6 +528,7 @@ export const gitRules: Rule[] = [
         'git submodule update --force',
         'git lfs migrate import --everything',
         'git lfs prune',
+        'git lfs install --force',
       ],
       benign: [
         'git read-tree HEAD',
@@ -536,6 +537,7 @@ export const gitRules: Rule[] = [
         'git submodule update --init --recursive',
         'git lfs ls-files',
         'git lfs prune --dry-run',
+        'git lfs install',
       ],
     },
     check(s) {
@@ -552,6 +554,14 @@ export const gitRules: Rule[] = [
       if (git(s, 'lfs') && s.words[2]?.value === 'migrate' && s.words[3]?.value !== 'info') return 'git lfs migrate rewrites history';
       if (git(s, 'lfs') && s.words[2]?.value === 'prune' && !s.words.some((w) => w.value === '--dry-run' || w.value === '-d'))
         return 'git lfs prune deletes local copies of LFS objects';
+      // `git lfs install --force` (or `update --force`) replaces the repository's own pre-push, post-checkout,
+      // post-commit and post-merge hooks with LFS's; without --force it leaves an existing hook alone.
+      if (git(s, 'lfs')) {
+        const at = s.words.findIndex((w) => w.value === 'lfs');
+        const verb = s.words[at + 1]?.value;
+        if ((verb === 'install' || verb === 'update') && s.words.slice(at + 2).some((w) => w.value === null || /^(-f|--force)$/.test(w.value)))
+          return `git lfs ${verb} --force overwrites the repository's existing git hooks`;
+      }
       return undefined;
     },
   },
@@ -747,6 +757,9 @@ const CONFIG_VALUE_OPTS = /^(-f|--file|--blob|-t|--type|--default|--comment|--va
 const REDIRECT_CONFIG =
   /^(remote\..+\.(url|pushurl|push|mirror|receivepack|uploadpack|proxy|fetch|vcs)|remote\.pushdefault|url\..+\.(insteadof|pushinsteadof)|gc\..*|core\.(worktree|bare|gitproxy|askpass|sharedrepository|repositoryformatversion|logallrefupdates)|http\..*(proxy|sslverify|extraheader|cookiefile)|credential\..*|push\.(default|followtags|pushoption)|receive\..*|transfer\..*|include\..*|includeif\..*|branch\..+\.(remote|pushremote|merge)|safe\.directory|protocol\..*)$/i;
 
+/** A configuration key that holds a credential (a token, a password, an auth header): printing it prints the secret. */
+const CREDENTIAL_KEY = /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey|extraheader)$/i;
+
 /** A `--get-regexp` pattern that can match a key holding a credential (credential.*, tokens, auth headers). */
 const CREDENTIAL_KEY_WORD = /cred|token|pass|secret|oauth|api_?key|auth|extraheader|cookie/i;
 
@@ -800,6 +813,9 @@ export const gitConfigRules: Rule[] = [
         'git config remote.origin.mirror true',
         'git config --type bool remote.origin.mirror true',
         'git config --get-all credential.https://github.com.token',
+        'git config --get-all http.https://github.com/.extraheader',
+        'git config get http.extraHeader',
+        'git config http.https://github.com/.extraheader',
         'git config --global --get hub.oauthtoken',
         'git config --get-regexp credential',
         "git config --show-origin --get-regexp 'http\\..*\\.extraheader'",
@@ -837,16 +853,19 @@ export const gitConfigRules: Rule[] = [
           const regexp = s.words.some((w) => w.value === '--get-regexp' || w.value === '--regexp' || w.value === '--get-urlmatch');
           const secret = s.words
             .slice(2)
-            .find(
-              (w) =>
-                w.value === null ||
-                /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey)$/i.test(w.value) ||
-                (regexp && !w.value.startsWith('-') && CREDENTIAL_KEY_WORD.test(w.value)),
-            );
+            .find((w) => w.value === null || CREDENTIAL_KEY.test(w.value) || (regexp && !w.value.startsWith('-') && CREDENTIAL_KEY_WORD.test(w.value)));
           return secret ? `git config prints ${secret.value ?? secret.text}, a stored credential` : undefined;
         }
         const vals = configOperands(s);
         const k = vals[0]?.value;
+        // `git config KEY` alone reads the key, as --get does.
+        if (
+          vals.length === 1 &&
+          (verb === undefined || verb === null || !/^(set|unset|rename-section|remove-section|edit)$/.test(verb)) &&
+          !s.words.some((w) => w.value !== null && /^(--unset|--unset-all|--remove-section|--rename-section|--add|--replace-all|-e|--edit)$/.test(w.value)) &&
+          (k === null || (k !== undefined && CREDENTIAL_KEY.test(k)))
+        )
+          return `git config prints ${k ?? vals[0].text}, a stored credential`;
         if (vals.length >= 2 && (k === null || (k !== undefined && REDIRECT_CONFIG.test(k))))
           return `git config ${k ?? vals[0].text} changes where git sends or what it keeps`;
         if (

@@ -60,6 +60,17 @@ const PM_NAMES: ReadonlySet<string> = new Set([
   'uv',
 ]);
 
+/** npm/pnpm/bun verbs that install or update packages (npm's abbreviations and typos included). */
+const NODE_ADD = /^(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|update|up|upgrade|udpate|link|ln)$/;
+
+/**
+ * A global install puts a package's commands on every project's PATH (beside, or in place of, the tools already
+ * there) and runs its install scripts outside the project: machine state no project history undoes.
+ */
+function globalInstall(what: string): string {
+  return `${what} installs tools machine-wide: their commands join every project's PATH and their install scripts run outside the project`;
+}
+
 /** `python -m pip …` is pip: the words after the module. */
 function pipWords(s: Sub): (string | null)[] | undefined {
   const name = s.name ?? '';
@@ -91,19 +102,23 @@ function globalState(s: Sub): string | undefined {
   }
   switch (name) {
     case 'npm':
+      if (a !== null && NODE_ADD.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`npm ${a} -g`);
       if (a === 'cache' && /^(clean|clear|rm)$/.test(b ?? '')) return `npm cache ${b} deletes the package cache every project on the machine shares`;
       if (a !== null && /^(uninstall|un|unlink|remove|rm|r)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `npm ${a} -g removes a globally installed tool`;
       return undefined;
     case 'pnpm':
+      if (a !== null && NODE_ADD.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`pnpm ${a} -g`);
       if (a === 'store' && b === 'prune') return 'pnpm store prune deletes packages from the store every project on the machine shares';
       if (a === 'cache' && /^(delete|clean)$/.test(b ?? '')) return `pnpm cache ${b} deletes the shared metadata cache`;
       if (/^(remove|rm|uninstall|un)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `pnpm ${a} -g removes a globally installed tool`;
       return undefined;
     case 'yarn':
+      if (a === 'global' && /^(add|upgrade|upgrade-interactive)$/.test(b ?? '')) return globalInstall(`yarn global ${b}`);
       if (a === 'cache' && /^(clean|clear)$/.test(b ?? '')) return `yarn cache ${b} deletes the package cache every project on the machine shares`;
       if (a === 'global' && /^(remove|rm)$/.test(b ?? '')) return 'yarn global remove removes a globally installed tool';
       return undefined;
     case 'bun':
+      if (a !== null && NODE_ADD.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`bun ${a} -g`);
       if (a === 'pm' && b === 'cache' && /^(rm|clean)$/.test(v[2] ?? '')) return 'bun pm cache rm deletes the shared package cache';
       if (/^(remove|rm|uninstall)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `bun ${a} -g removes a globally installed tool`;
       return undefined;
@@ -140,10 +155,12 @@ function globalState(s: Sub): string | undefined {
       if (/^(uninstall|remove|rm|autoremove|untap|cleanup)$/.test(a ?? '')) return `brew ${a} removes installed software from the machine`;
       return undefined;
     case 'composer':
+      if (a === 'global' && /^(require|req|install|i|update|u|upgrade)$/.test(b ?? '')) return globalInstall(`composer global ${b}`);
       if ((a === 'global' && /^(remove|rm|uninstall)$/.test(b ?? '')) || /^(clear-cache|clearcache|cc)$/.test(a ?? ''))
         return `composer ${v.slice(0, a === 'global' ? 2 : 1).join(' ')} changes the machine-wide Composer state`;
       return undefined;
     case 'dotnet':
+      if (a === 'tool' && /^(install|update)$/.test(b ?? '') && hasOpt(s, /^(-g|--global)$/)) return globalInstall(`dotnet tool ${b} -g`);
       if (a === 'tool' && b === 'uninstall' && hasOpt(s, /^(-g|--global)$/)) return 'dotnet tool uninstall -g removes a global tool';
       if (a === 'nuget' && b === 'locals' && hasOpt(s, /^(-c|--clear)$/)) return 'dotnet nuget locals --clear deletes the shared package caches';
       return undefined;
@@ -174,7 +191,7 @@ export const pkgStateRules: Rule[] = [
   {
     id: 'pkg.global-state',
     description:
-      'Changes package-manager state outside the project: purges a cache or store every project shares, uninstalls a global tool, a runtime or an environment, or installs into the Python environment with setup.py.',
+      'Changes package-manager state outside the project: purges a cache or store every project shares, installs or uninstalls a global tool (npm i -g, yarn global add, composer global require, dotnet tool install -g), removes a runtime or an environment, or installs into the Python environment with setup.py.',
     examples: {
       destructive: [
         'npm cache clean --force',
@@ -192,6 +209,13 @@ export const pkgStateRules: Rule[] = [
         'brew uninstall --force node',
         'python3 setup.py install',
         'gem uninstall rails',
+        'npm i -g typescript',
+        'npm install --global eslint',
+        'pnpm add -g tsx',
+        'yarn global add serve',
+        'bun add -g cowsay',
+        'composer global require laravel/installer',
+        'dotnet tool install -g dotnet-ef',
       ],
       benign: [
         'npm uninstall lodash',
@@ -207,6 +231,11 @@ export const pkgStateRules: Rule[] = [
         'python3 setup.py --version',
         'yarn remove lodash',
         'pnpm remove lodash',
+        'npm i -D typescript',
+        'npm ls -g',
+        'yarn global list',
+        'dotnet tool install dotnet-ef',
+        'composer require monolog/monolog',
       ],
     },
     // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
