@@ -21,11 +21,12 @@ describe('hook bridge: files test runners load, refused commands’ output, link
     const ws = sb.workspace;
     fs.mkdirSync(path.join(ws, 'secrets'));
     fs.writeFileSync(path.join(ws, 'secrets', 'deploy.key'), `key=${sb.secret}\n`);
-    // lib/: code and two links, one to .env and one to secrets/ (src/ holds a file with a secret of its own).
+    // lib/: code and links to .env, to secrets/ and to src/settings.ts (a source file holding a token).
     fs.mkdirSync(path.join(ws, 'lib'));
     fs.writeFileSync(path.join(ws, 'lib', 'app.py'), '# TODO: password check\nprint(1)\n');
     fs.symlinkSync('../.env', path.join(ws, 'lib', 'env.link'));
     fs.symlinkSync('../secrets', path.join(ws, 'lib', 'sec'));
+    fs.symlinkSync('../src/settings.ts', path.join(ws, 'lib', 'settings.link'));
     fs.writeFileSync(path.join(ws, 'README.md'), '# demo\n');
   });
   afterEach(() => sb.cleanup());
@@ -146,7 +147,7 @@ describe('hook bridge: files test runners load, refused commands’ output, link
   });
 
   describe('searches that do not follow links', () => {
-    it('Cline search_files over a folder holding links to .env and secrets/ passes (ripgrep skips links it meets)', async () => {
+    it('Cline search_files over a folder holding links to .env, secrets/ and a file with a token passes (ripgrep skips links it meets)', async () => {
       const r = await cline('pre', 'search_files', { path: 'lib', regex: 'TODO' });
       assert.equal(answerOf(r).cancel, false, r.stdout);
     });
@@ -154,10 +155,10 @@ describe('hook bridge: files test runners load, refused commands’ output, link
       const r = await cline('pre', 'search_files', { path: 'lib/sec', regex: 'key' });
       assert.equal(answerOf(r).cancel, true, r.stdout);
     });
-    it('Claude Bash grep -rn over the folder passes; grep -R (follows links) is refused', async () => {
-      const r = await claude('pre', 'Bash', { command: 'grep -rn TOKEN lib/ || true' });
+    it('VS Code terminal (cannot mask): grep -rn over the folder passes; grep -R (follows links) is refused', async () => {
+      const r = await vscodePre('run_in_terminal', { command: 'grep -rn TOKEN lib/', explanation: 'x', isBackground: false });
       assert.equal(preDecision(r), undefined, r.stdout);
-      const R = await claude('pre', 'Bash', { command: 'grep -Rn TOKEN lib/' });
+      const R = await vscodePre('run_in_terminal', { command: 'grep -Rn TOKEN lib/', explanation: 'x', isBackground: false });
       assert.equal(preDecision(R), 'deny', R.stdout);
     });
     it('VS Code grep_search (follows links) still keeps the links out', async () => {
