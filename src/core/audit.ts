@@ -64,8 +64,11 @@ export interface AuditRecord {
   context?: string[];
   /** Set by the writer. */
   prev?: string;
-  /** Not a call: a note in the log (a recovered torn line, the changes a host-run tool made after it ran, the lockdown switched). */
-  event?: 'torn-line-recovered' | 'session-start' | 'changes' | 'lockdown-on' | 'lockdown-off';
+  /**
+   * Not a call: a note in the log (a recovered torn line, the changes a host-run tool made after it ran, what its
+   * after-hook did to its output — masked, withheld, or the task ended on it — the lockdown switched).
+   */
+  event?: 'torn-line-recovered' | 'session-start' | 'changes' | 'output' | 'lockdown-on' | 'lockdown-off';
 }
 
 export function sha256Hex(s: string | Uint8Array): string {

@@ -175,8 +175,19 @@ export type RunHow<T> =
    * `effects`, where the channel can compute an edit's result, feeds the test-integrity check.
    */
   | { hostRuns: 'before'; window?: { key: string; session?: string }; effects?: EffectsOf; shows?: ToolSpec<unknown>['shows'] }
-  /** The host ran it (a hook's after-event): close the window, and mask the output where the host allows. */
-  | { hostRuns: 'after'; window?: { key: string }; output?: unknown; maskOutput?: OutputMasker; agent?: string }
+  /**
+   * The host ran it (a hook's after-event): close the window, and mask the output where the host allows. An
+   * output the masker changed is recorded as `call` with `outputVerdict` (masked: allow; the task ended on it: deny).
+   */
+  | {
+      hostRuns: 'after';
+      window?: { key: string };
+      output?: unknown;
+      maskOutput?: OutputMasker;
+      agent?: string;
+      call?: AuditedCall;
+      outputVerdict?: Pick<Verdict, 'decision' | 'rule' | 'reason'>;
+    }
   /**
    * Decide only: nothing is settled, run or recorded (`agentguard eval`, `agentguard test`). `uncounted`: a
    * look at what a call would do (the hook bridge reading a command's analysis) — the call itself is decided
@@ -185,6 +196,9 @@ export type RunHow<T> =
   | { decideOnly: true; uncounted?: boolean };
 
 export type Settled = Verdict & { decidedBy: DecidedBy };
+
+/** What an audit record names of a call. */
+export type AuditedCall = Pick<CanonicalCall, 'id' | 'agent' | 'channel' | 'tool' | 'op' | 'args'>;
 
 export interface CallOutcome<T> {
   /** The worst settled verdict (for one call, its own). */
@@ -199,6 +213,8 @@ export interface CallOutcome<T> {
   summary?: string;
   /** For the model, with whatever it receives next: which of its calls a person reverted since it last heard. */
   notice?: string;
+  /** After a host ran a call: its output as masked differs from what the host gave (the masker found something). */
+  outputChanged?: boolean;
 }
 
 /** Shown instead of a host's output when masking it failed: the raw text must not reach the model. */
@@ -462,11 +478,34 @@ async function runHandler<T>(
 /** The host ran the tool: mask its output where it may be replaced, close the window, record what changed. */
 async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, compiled: CompiledPolicy, deps: ChainDeps): Promise<CallOutcome<unknown>> {
   let result: unknown;
+  let outputChanged = false;
   if (how.output !== undefined && how.maskOutput) {
     try {
       result = how.maskOutput(how.output, compiled);
     } catch {
       result = OUTPUT_WITHHELD; // what the host would show unmasked is replaced, not passed through
+    }
+    outputChanged = result !== undefined && JSON.stringify(result) !== JSON.stringify(how.output);
+  }
+  // Every call the guard acts on is in the log: an output masked, withheld or ending the task is one more
+  // decision on the call, after its before-hook's record (Cline's cancel leaves no other trace).
+  if (outputChanged && how.call && how.outputVerdict) {
+    const now = (deps.now ?? Date.now)();
+    try {
+      await deps.audit(
+        auditRecord({
+          session: deps.session,
+          call: how.call,
+          verdict: { ...how.outputVerdict, decidedBy: 'rule' },
+          policy: compiled.hash,
+          started: now,
+          durationMs: 0,
+          event: 'output',
+          mask: compiled.maskValue,
+        }),
+      );
+    } catch {
+      /* the answer to the host does not wait on a failed audit write */
     }
   }
   const w = how.window && deps.windows ? await deps.windows.close(how.window.key) : undefined;
@@ -480,6 +519,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
       changes: [],
       limited: [],
       notice,
+      outputChanged,
     };
   }
   const summary = compiled.maskValue(summarizeChanges(w.changes as SnapshotChange[], { isProtected: (rel) => compiled.isProtected(rel) }));
@@ -504,7 +544,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
   } catch {
     /* the answer to the host does not wait on a failed audit write */
   }
-  return { verdict, settled: [], result, changes: w.changes, limited: [], summary, notice };
+  return { verdict, settled: [], result, changes: w.changes, limited: [], summary, notice, outputChanged };
 }
 
 async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy, deps: ChainDeps): Promise<Settled> {

@@ -95,6 +95,11 @@ export interface SearchScope {
   include?: string[];
   /** The search also looks into files ignore files name (VS Code includeIgnoredFiles, Gemini no_ignore). */
   includesIgnored?: boolean;
+  /**
+   * false: the host's search does not follow symbolic links it meets under `base` (ripgrep without `--follow`,
+   * as Cline runs it), so a link there is not in reach, wherever it points. Undefined: links are followed.
+   */
+  followsLinks?: false;
   /** The input that searches only these workspace-relative paths (files or `dir/**` globs), or undefined when the host cannot narrow. */
   narrow?(paths: string[]): Record<string, unknown> | undefined;
 }

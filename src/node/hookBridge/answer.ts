@@ -61,6 +61,9 @@ export function unreachable(host: HostId, why: string): NoConfirmer {
       };
 }
 
+const SECRET_OUTPUT_ENDS =
+  "the tool output holds secret values, and this host cannot replace a tool's output: the task is ended so the model is not called with it";
+const MASKED_OUTPUT = 'secret values in the tool output were replaced by placeholders';
 const MASKED_NOTE =
   'AgentGuard replaced secret values in this output with placeholders («secret:…»). Use them as they are; edits that keep a placeholder restore the original value.';
 const VIEW_NOTE =
@@ -303,11 +306,14 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   let withheld: string | undefined;
   // The commands the tool ran: one that prints a credential has its bare value lines masked (credentialOutput.ts).
   let commands: string[] = [];
-  if (maskOutput) {
+  // What the call did, for the record of what happened to its output.
+  let op: CanonicalCall['op'] = 'read';
+  if (maskOutput || endsOnly) {
     try {
       const plan = planHook({ ...env, phase: 'pre' });
+      if (plan.kind === 'calls') op = plan.calls[0]?.op ?? op;
       if (plan.kind === 'calls') commands = plan.calls.flatMap((c) => (c.op === 'exec' && c.command !== undefined ? [c.command] : []));
-      const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true) : [];
+      const refused = plan.kind === 'calls' ? await prepareExecs(service, { root: workspace, compiled: service.compiled }, env, plan.calls, true, true) : [];
       if (refused.length) withheld = `[AgentGuard withheld this output: ${refused[0].preset?.reason ?? 'it may show secrets AgentGuard cannot mask'}]`;
     } catch {
       withheld = '[AgentGuard could not check whether this output shows secrets it cannot mask, so it was withheld.]';
@@ -318,6 +324,19 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
     window,
     agent: AGENTS[env.host],
     output: env.toolResponse,
+    call: {
+      id: env.toolUseId ?? `after-${randomUUID()}`,
+      agent: AGENTS[env.host],
+      channel: 'hook',
+      tool: env.toolName,
+      op,
+      args: env.toolInput,
+    },
+    outputVerdict: withheld
+      ? { decision: endsOnly ? 'deny' : 'allow', rule: 'hook:withheld-output', reason: withheld }
+      : endsOnly
+        ? { decision: 'deny', rule: 'hook:secret-output', reason: SECRET_OUTPUT_ENDS }
+        : { decision: 'allow', rule: 'hook:masked-output', reason: MASKED_OUTPUT },
     // A withheld output keeps the tool's output shape: Claude Code ignores a replacement of another shape
     // (a plain string for a Bash result) and shows the original — the secret the output was withheld for.
     maskOutput: withheld
@@ -341,14 +360,14 @@ async function after(service: GuardService, env: HookEnvelope, window: { key: st
   });
   const answer: HookAnswer = {};
   const notes: string[] = [];
-  if (o.result !== undefined && JSON.stringify(o.result) !== JSON.stringify(env.toolResponse)) {
+  if (o.result !== undefined && o.outputChanged) {
     answer.updatedToolOutput = o.result;
     if (endsOnly) {
       answer.rule = 'hook:secret-output';
-      answer.reason = "the tool output holds secret values, and this host cannot replace a tool's output: the task is ended so the model is not called with it";
+      answer.reason = SECRET_OUTPUT_ENDS;
     } else {
       answer.rule = 'hook:masked-output';
-      answer.reason = 'secret values in the tool output were replaced by placeholders';
+      answer.reason = MASKED_OUTPUT;
       notes.push(MASKED_NOTE);
     }
   }

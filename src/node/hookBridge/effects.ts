@@ -334,6 +334,8 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
         continue;
       }
       if (!d.isFile() && !d.isSymbolicLink()) continue;
+      // A search that does not follow links skips every link it meets (a link to `.env` is not searched).
+      if (d.isSymbolicLink() && scope.followsLinks === false) continue;
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
       if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true)) && isDirLink(abs)) {

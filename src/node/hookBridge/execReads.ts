@@ -170,20 +170,21 @@ export function secretFilesRead(ws: Workspace, effects: readonly PathEffect[]): 
     if (e.op !== 'read' && e.op !== 'any') continue;
     const abs = path.resolve(ws.root, e.path);
     if (abs !== ws.root && !abs.startsWith(ws.root + path.sep)) continue;
-    let tree: { base: string; include?: string[] } | undefined;
+    let tree: { base: string; include?: string[]; followsLinks?: false } | undefined;
     if (e.glob) {
       // The folder above the first glob character is walked, the rest matched as a pattern.
       const parts = path.relative(ws.root, abs).split(path.sep);
       const k = parts.findIndex((p) => /[*?[\]{}]|^[@!+]\(/.test(p));
       tree = { base: parts.slice(0, Math.max(0, k)).join('/') || '.', include: [parts.slice(Math.max(0, k)).join('/')] };
     } else if (e.recursive || e.into) {
-      tree = { base: path.relative(ws.root, abs) || '.', include: e.names?.map((n) => `**/${n}`) };
+      // A walk that does not follow the links it meets (`grep -r`, `rg` without `-L`) never reads what they point at.
+      tree = { base: path.relative(ws.root, abs) || '.', include: e.names?.map((n) => `**/${n}`), followsLinks: e.noFollow ? false : undefined };
     }
     if (!tree) {
       look(abs);
       continue;
     }
-    const check = checkScope(ws, { base: tree.base, include: tree.include }, ws.root, { secrets: true, includesIgnored: true });
+    const check = checkScope(ws, tree, ws.root, { secrets: true, includesIgnored: true });
     if (check.incomplete) throw new Error(`what \`${e.subcommand}\` reads could not be walked (${check.incomplete})`);
     for (const f of check.secretFiles) look(path.join(ws.root, f));
   }
@@ -286,7 +287,14 @@ export function hostShows(ws: Workspace, env: HookEnvelope, masksOutput: boolean
  * The refusals for a host tool's commands (decided once more, decide-only, for the classifier's analysis:
  * nothing is recorded or settled). A command the policy refuses anyway is left to that refusal.
  */
-export async function prepareExecs(service: GuardService, ws: Workspace, env: HookEnvelope, drafts: DraftCall[], masksOutput: boolean): Promise<DraftCall[]> {
+export async function prepareExecs(
+  service: GuardService,
+  ws: Workspace,
+  env: HookEnvelope,
+  drafts: DraftCall[],
+  masksOutput: boolean,
+  ran = false,
+): Promise<DraftCall[]> {
   const execs = drafts.filter((c) => c.op === 'exec' && !c.preset && c.command !== undefined);
   if (execs.length === 0) return [];
   const out: DraftCall[] = [];
@@ -294,7 +302,19 @@ export async function prepareExecs(service: GuardService, ws: Workspace, env: Ho
     const calls = callsOf({ kind: 'calls', calls: execs }, `exec-check-${randomUUID()}`);
     const o = await service.run(calls, { decideOnly: true, uncounted: true });
     for (const s of o.settled) {
-      if (s.verdict.decision === 'deny') continue;
+      if (s.verdict.decision === 'deny') {
+        // After it ran (`ran`): a command the path rules refuse (`xxd .env`, `od -c secrets/key`) reached the
+        // host past the before-hook (skipped, raced, another hook config). What it printed is that file in any
+        // form (a hex dump, octal, a slice of a token) — masking knows no form for sure, so it is withheld.
+        // A refusal of the moment (rates, lockdown) says nothing about the output: only the path rules count.
+        if (ran && s.verdict.rule.startsWith('path:'))
+          out.push({
+            ...execs[0],
+            command: s.call.command,
+            preset: { kind: 'refuse', rule: 'hook:refused-output', reason: `it comes from a command AgentGuard refuses: ${s.verdict.reason}` },
+          });
+        continue;
+      }
       const a = s.verdict.analysis;
       if (!a) continue; // decided before the command was analysed (its cwd): nothing it reads is known to run
       const r = execSecretCheck(ws, env, s.call, a, masksOutput);

@@ -374,7 +374,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
     case 'search_files': {
       const dir = s(i.path) ?? base;
       const fp = s(i.file_pattern);
-      return withEffects(pathCall(env, 'search', [dir], base), { search: { base: dir ?? '.', include: fp ? [`**/${fp}`] : undefined } });
+      // Cline runs ripgrep as `rg --json -e REGEX --glob PATTERN --context 1 DIR`: no `--follow`, so links under
+      // DIR are skipped (DIR itself is followed: the path rules judge where it resolves).
+      return withEffects(pathCall(env, 'search', [dir], base), {
+        search: { base: dir ?? '.', include: fp ? [`**/${fp}`] : undefined, followsLinks: false },
+      });
     }
     case 'search_codebase': {
       // Regex queries over every file under the session's directory: nothing in the input narrows it.

@@ -60,7 +60,6 @@ const NO_EFFECT = new Set([
   'tool_search',
   'kill_terminal',
   'get_task_output',
-  'runTests',
   'vscode_listCodeUsages',
   'list_code_usages',
   'github_text_search',
@@ -253,6 +252,14 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       // it: judged as a read of that file (a notebook in secrets/, or one whose outputs hold a token).
       const path = s(i.filePath);
       return withEffects(pathCall(env, 'read', [path], base), { reads: { paths: path ? [path] : [] } });
+    }
+    case 'runTests': {
+      // The test runner loads each file it is handed (`files`, `coverageFiles`), and its failures quote their
+      // lines: judged as reads of those files, like get_errors. Threat: `files: [".env"]`, a secrets file handed
+      // to jest or pytest, whose parse error echoes it. Without files it runs the workspace's tests.
+      const files = [...strings(i.files), ...strings(i.coverageFiles)];
+      if (files.length === 0) return noEffect(env, t, "runTests runs the workspace's tests and names no file");
+      return withEffects(pathCall(env, 'read', files, base), { reads: { paths: files } });
     }
     case 'get_errors': {
       // Diagnostics quote the lines they point at: judged as reads of those files.
