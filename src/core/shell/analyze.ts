@@ -885,8 +885,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       // With CDPATH set, a relative name that does not start with `.` or `..` is looked up in each of its folders
       // first (`CDPATH=.git cd hooks` lands in .git/hooks); with cdable_vars, a name that is no folder is a
       // variable holding one (`h=.git/hooks; cd h`). Which one bash picks depends on the disk at run time.
-      else if ((this.cdpath || s.assigns.CDPATH !== undefined) && !/^\.\.?(\/|$)/.test(p) && (this.cdpath || cdpathMoves(s.assigns.CDPATH)))
-        next = null;
+      else if ((this.cdpath || s.assigns.CDPATH !== undefined) && !/^\.\.?(\/|$)/.test(p) && (this.cdpath || cdpathMoves(s.assigns.CDPATH))) next = null;
       else if (this.cdableVars && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) next = null;
       else next = cur === null ? null : normalize(`${cur}/${p}`);
     }

@@ -74,7 +74,8 @@ const STATE_VARS = new Set(['GLOBIGNORE', 'CDPATH']);
 function keepsShellState(node: Record<string, unknown>, name: string | undefined): boolean {
   const words = (Array.isArray(node.suffix) ? node.suffix : []) as { type: string; name?: unknown; value?: unknown }[];
   const assigns = (list: unknown): boolean =>
-    Array.isArray(list) && (list as { type: string; name?: unknown }[]).some((w) => w.type === 'Assignment' && typeof w.name === 'string' && STATE_VARS.has(w.name));
+    Array.isArray(list) &&
+    (list as { type: string; name?: unknown }[]).some((w) => w.type === 'Assignment' && typeof w.name === 'string' && STATE_VARS.has(w.name));
   if (name === undefined) return assigns(node.prefix);
   if (name === 'shopt') return true;
   if (name === 'set') {

@@ -39,9 +39,9 @@ describe('fresh15cmd43: readline bindings and completion commands', function () 
 
   it('asks for bindings and completion commands; listing them stays allowed', () => {
     checkEval(w, [
-      ["bind -x '\"\\C-m\": rm -rf tests'", 'not-allow'],
-      ["bind -x '\"\\C-l\": rm -rf tests'", 'not-allow'],
-      ["bind '\"\\C-m\": \"rm -rf src\\n\"'", 'not-allow'],
+      ['bind -x \'"\\C-m": rm -rf tests\'', 'not-allow'],
+      ['bind -x \'"\\C-l": rm -rf tests\'', 'not-allow'],
+      ['bind \'"\\C-m": "rm -rf src\\n"\'', 'not-allow'],
       ['bind -f /tmp/inputrc', 'not-allow'],
       ["complete -C 'rm -rf src' ls", 'not-allow'],
       ["compgen -C 'rm -rf src' x", 'not-allow'],
