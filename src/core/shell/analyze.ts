@@ -203,6 +203,14 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
   private dotglob: string | undefined = undefined;
 
+  /**
+   * Shell state that changes where `cd` goes: CDPATH set (`cd hooks` may land in `$CDPATH/hooks`), `shopt -s
+   * cdable_vars` (`cd h` goes to `$h`), `shopt -s autocd` (a command word naming a folder is a `cd` to it).
+   */
+  private cdpath = false;
+  private cdableVars = false;
+  private autocd = false;
+
   /** Copies of values into variables, and tests/cases/arithmetic, with a `$` in them (what secrets can flow through). */
   readonly copies: VarCopy[] = [];
   readonly compares: Compare[] = [];
@@ -217,6 +225,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   assign(name: string, value: W, ctx: WalkCtx): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
+    if (name === 'CDPATH') this.cdpath = this.cdpath || cdpathMoves(value.value);
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
     // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
     const v = value.value;
@@ -379,6 +388,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
     )
       this.dotglob = 'shopt -s changed how globs match';
+    this.cdState(s);
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.trackArgs(s, ctx);
@@ -498,6 +508,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           // The prompts bash expands each time it prints them (PS4 on every traced command): a substitution in one
           // runs later, out of sight (`SHELLOPTS=xtrace PS4='$(rm -rf src)' bash -c true`).
           s.why ??= `${k}=… holds a command substitution bash runs each time it prints that prompt`;
+        // git's transports that run a command (`ext::sh -c …`) are off unless allowed: `-c protocol.ext.allow=always`
+        // or this variable turns them on for every URL the command reaches.
+        else if (k === 'GIT_ALLOW_PROTOCOL' && (v === null || /(^|:)\s*ext\s*(:|$)/.test(v)))
+          s.why ??= `${k}=… allows git's ext:: transport, which runs the command written in a remote's URL`;
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
@@ -831,10 +845,35 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * and `cd "$(git rev-parse --show-toplevel)"` are followed; a cd to a place only known at run time makes
    * the directory unknown (later relative paths are then unknown, never skipped).
    */
+  /** Follows the shell state that changes where `cd` goes (see cdpath): exported, set, or turned on by shopt. */
+  private cdState(s: Sub): void {
+    const n = s.name;
+    if (n === 'shopt' && s.words.some((w) => w.value === '-s')) {
+      const some = s.words.some((w) => w.value === null);
+      if (some || s.words.some((w) => w.value === 'cdable_vars')) this.cdableVars = true;
+      if (some || s.words.some((w) => w.value === 'autocd')) this.autocd = true;
+    } else if (n === 'export' || n === 'declare' || n === 'typeset' || n === 'local' || n === 'readonly') {
+      for (const w of s.words.slice(1)) {
+        const m = /^CDPATH\+?=(.*)$/s.exec(w.value ?? w.text);
+        if (m) this.cdpath = this.cdpath || cdpathMoves(w.value === null ? null : m[1]);
+      }
+    }
+  }
+
   private trackCwd(s: Sub, ctx: WalkCtx): void {
     const n = s.name;
-    if (n !== 'cd' && n !== 'pushd' && n !== 'popd' && n !== 'chdir') return;
     const box = ctx.cwd;
+    // autocd: a command word that names a folder (`.git/hooks`, `..`) moves the shell there; bash decides by what
+    // is on disk when the word runs, so the place is only known at run time.
+    if (this.autocd && n !== 'cd' && n !== 'pushd' && n !== 'popd' && n !== 'chdir') {
+      const w0 = s.words[0];
+      if (w0 !== undefined && (w0.value === null || w0.glob || w0.value.includes('/') || w0.value === '.' || w0.value === '..')) {
+        box.old = box.value;
+        box.value = null;
+      }
+      return;
+    }
+    if (n !== 'cd' && n !== 'pushd' && n !== 'popd' && n !== 'chdir') return;
     const cur = box.value;
     if (n === 'popd') {
       box.old = cur;
@@ -850,12 +889,22 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       const p = t.glob || t.alts !== undefined || t.fromInput ? null : (t.path ?? t.value);
       if (p === null || p === undefined || /^[+-]\d+$/.test(p)) next = null;
       else if (p.startsWith('/')) next = normalize(p);
+      // With CDPATH set, a relative name that does not start with `.` or `..` is looked up in each of its folders
+      // first (`CDPATH=.git cd hooks` lands in .git/hooks); with cdable_vars, a name that is no folder is a
+      // variable holding one (`h=.git/hooks; cd h`). Which one bash picks depends on the disk at run time.
+      else if ((this.cdpath || s.assigns.CDPATH !== undefined) && !/^\.\.?(\/|$)/.test(p) && (this.cdpath || cdpathMoves(s.assigns.CDPATH))) next = null;
+      else if (this.cdableVars && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) next = null;
       else next = cur === null ? null : normalize(`${cur}/${p}`);
     }
     if (n === 'pushd') this.dirStack.push(cur);
     box.old = cur;
     box.value = next;
   }
+}
+
+/** Whether a CDPATH value may send `cd name` elsewhere than `./name` (empty and `.` entries are the working folder). */
+function cdpathMoves(v: string | null | undefined): boolean {
+  return v === null || v === undefined || v.split(':').some((d) => d !== '' && d !== '.' && d !== './');
 }
 
 /** The most function bodies one line walks again at their calls. */

@@ -27,7 +27,8 @@ const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
  * src; }` and `alias ls='rm -rf src'` are asked then) and are not judged again with every later command.
  */
 export function definitionsOf(command: string): string[] {
-  if (!MOVES.test(command) || !/\(\s*\)|\bfunction\b|\balias\b/.test(command)) return [];
+  const defines = MOVES.test(command) && /\(\s*\)|\bfunction\b|\balias\b/.test(command);
+  if (!defines && !SHELL_STATE.test(command)) return [];
   const out: string[] = [];
   let script;
   try {
@@ -41,6 +42,10 @@ export function definitionsOf(command: string): string[] {
       if (MOVES.test(text)) out.push(text);
     } else if (node.type === 'Command') {
       const name = (node.name as { value?: string } | undefined)?.value;
+      if (keepsShellState(node, name)) {
+        out.push(command.slice(node.pos, node.end));
+        return;
+      }
       if (name !== 'alias' || !Array.isArray(node.suffix)) return;
       // unbash reads `alias h='cd x'` as an assignment word: its name, and its value after quote removal.
       for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
@@ -57,9 +62,35 @@ export function definitionsOf(command: string): string[] {
   return out;
 }
 
+/**
+ * Shell state kept between calls that changes what later words mean: shell options (`shopt -s dotglob` makes
+ * the next call's `cat *env` read .env, `shopt -s autocd` makes `.git/hooks` a `cd`, `set -o …`), and the
+ * variables bash reads for globs and `cd` (GLOBIGNORE turns dotglob on; CDPATH sends `cd hooks` to .git/hooks).
+ * They are replayed before every later call, so it is judged under the options in force.
+ */
+const SHELL_STATE = /\b(?:shopt|set|GLOBIGNORE|CDPATH)\b/;
+const STATE_VARS = new Set(['GLOBIGNORE', 'CDPATH']);
+
+function keepsShellState(node: Record<string, unknown>, name: string | undefined): boolean {
+  const words = (Array.isArray(node.suffix) ? node.suffix : []) as { type: string; name?: unknown; value?: unknown }[];
+  const assigns = (list: unknown): boolean =>
+    Array.isArray(list) &&
+    (list as { type: string; name?: unknown }[]).some((w) => w.type === 'Assignment' && typeof w.name === 'string' && STATE_VARS.has(w.name));
+  if (name === undefined) return assigns(node.prefix);
+  if (name === 'shopt') return true;
+  if (name === 'set') {
+    if (words.length === 0) return false;
+    const first = words[0]?.value;
+    return typeof first !== 'string' || (/^[-+][a-zA-Z]/.test(first) && first !== '--');
+  }
+  if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'readonly') return assigns(words);
+  return false;
+}
+
 /** Where the shell stands after `command`, started at `place` (undefined: the workspace root). */
 function endOf(command: string, state: TerminalState, place: string | null | undefined, env: CommandEnv): string | null {
-  if (!/\b(cd|pushd|popd|chdir)\b/.test(command) && !/\b(cd|pushd|popd|chdir)\b/.test(state.defs.join('\n')))
+  // With autocd on, any command word naming a folder moves the shell.
+  if (!/\b(cd|pushd|popd|chdir)\b/.test(command) && !/\b(cd|pushd|popd|chdir|autocd)\b/.test(state.defs.join('\n')))
     return place === undefined ? env.workspace : place;
   const end = analyze(prelude(state, place) + command, env).endCwd;
   return end === undefined ? null : end;

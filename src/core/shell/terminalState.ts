@@ -6,7 +6,7 @@ export interface TerminalState {
   v: 1;
   /** Places other than the workspace root where the shell may stand; null: one only known at run time. */
   cwds: (string | null)[];
-  /** Function and alias definitions made by earlier calls, in order (source text). */
+  /** Function and alias definitions and shell state (options, GLOBIGNORE, CDPATH) set by earlier calls, in order (source text). */
   defs: string[];
   /** A call allowed to run whose after-hook has not come yet: where the shell stands if it ran. */
   pending?: { id: string; cwds: (string | null)[] };

@@ -92,6 +92,34 @@ describe('hook bridge: VS Code persistent terminal state across calls', () => {
     assert.match(r.reason, /\.git\/hooks\/post-merge/);
   });
 
+  // fresh15cmd (cmd43): shell options and the variables bash reads for globs and `cd` are kept by the terminal too.
+  it('shell options set in one call change what the next call`s globs match: judged under them', async () => {
+    assert.equal((await pre('cat *env')).decision, 'host-flow', 'without dotglob `*env` does not match .env');
+    await ran('shopt -s dotglob');
+    assert.notEqual((await pre('cat *env')).decision, 'host-flow');
+    assert.equal((await pre('cat *env', { session: 'chat-2' })).decision, 'host-flow', 'another session keeps its own options');
+    await ran('GLOBIGNORE=x', { session: 'chat-3' });
+    assert.notEqual((await pre('cat *env', { session: 'chat-3' })).decision, 'host-flow');
+    await ran('shopt -s extglob', { session: 'chat-4' });
+    assert.notEqual((await pre('cat .@(env|x)', { session: 'chat-4' })).decision, 'host-flow');
+    await ran('set -euo pipefail', { session: 'chat-5' });
+    assert.equal((await pre('ls src/*.ts', { session: 'chat-5' })).decision, 'host-flow', 'options that leave globs alone change nothing');
+  });
+
+  it('CDPATH, cdable_vars and autocd set in one call send a later `cd` (or a folder name) elsewhere: the place is unknown', async () => {
+    await ran('export CDPATH=.git');
+    await ran('cd hooks');
+    assert.notEqual((await pre("printf '#!/bin/sh\n' > pre-commit")).decision, 'host-flow');
+    await ran('shopt -s cdable_vars; h=.git/hooks', { session: 'chat-2' });
+    await ran('cd h', { session: 'chat-2' });
+    assert.notEqual((await pre('echo x > pre-commit', { session: 'chat-2' })).decision, 'host-flow');
+    await ran('shopt -s autocd', { session: 'chat-3' });
+    await ran('.git/hooks', { session: 'chat-3' });
+    assert.notEqual((await pre('echo x > pre-commit', { session: 'chat-3' })).decision, 'host-flow');
+    await ran('cd src', { session: 'chat-4' });
+    assert.equal((await pre('echo x > notes.md', { session: 'chat-4' })).decision, 'host-flow', 'a plain cd is still followed');
+  });
+
   it('a definition approved once is not put to the person again with every later command', async () => {
     await ran('cleanup() { rm -rf build; }');
     assert.equal((await pre('npm test')).decision, 'host-flow');

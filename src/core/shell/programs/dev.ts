@@ -1148,7 +1148,7 @@ export const DEV: RowSpec[] = [
     // -MJ (a compilation database entry), -aux-info (prototypes), -dumpdir (the folder its dumps, -save-temps files
     // and coverage notes go into: judged as named), and -f…=FILE options (handler: forward.ts).
     whole: true,
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=? -dumpbase=V -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=I',
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=? -dumpbase=V -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=V',
     a: 'R*',
     x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],

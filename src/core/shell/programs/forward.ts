@@ -146,6 +146,14 @@ handler('jvmc', (m) => {
     const o = m.occ(key);
     if (o !== undefined && o.value !== undefined) m.path('W', o.w, o.value, `${m.label} ${key} (its files are written into it)`, RECURSIVE | INTO, [...names]);
   }
+  // Code the compiler loads and runs while compiling: annotation processors (-processor, a processor path),
+  // compiler plugins (-Xplugin), and options for its own JVM (`-J-javaagent:/tmp/a.jar`).
+  for (const w of m.s.words.slice(m.from)) {
+    const v = w.value;
+    if (v !== null && !/^(-processor(path)?|--processor-(path|module-path)|-Xplugin|-J)(?=[:=]|$|(?<=-J).)/.test(v)) continue;
+    m.unknown(`${m.label} ${v ?? w.text} loads code into the compiler (processors, plugins, JVM agents) the guard does not read`);
+    break;
+  }
 });
 
 /** java: options read from `@argfiles`, and agents (`-javaagent:`, `-agentpath:`) loaded before the program. */
@@ -171,10 +179,22 @@ handler('cc', (m) => {
     const f = w.value === null ? null : F_OUT.exec(w.value);
     if (f) m.add('any', undefined, f[1], `${m.label} ${w.value!.slice(0, w.value!.indexOf('='))} (writes there)`);
   }
+  // `-wrapper sh,-c,'rm -rf tests'` runs each pass of the driver as `sh -c 'rm -rf tests' cc1 …`: the program and
+  // its words (comma-separated) are a command, judged as one.
+  for (const o of m.p.occ)
+    if (o.opt.key === '-wrapper') {
+      if (typeof o.value === 'string') m.host.shell(m.s, o.value.split(',').map(quoted).join(' '), `${m.label} -wrapper`);
+      else m.unknown(`${m.label} -wrapper runs a program only known at run time`);
+    }
   const fw = forwardedWords(m, m.from);
   if (fw === undefined) return;
   for (const { list, how } of fw) judgeForwarded(m, list, how);
 });
+
+/** A word quoted for the shell. */
+function quoted(w: string): string {
+  return `'${w.replace(/'/g, `'\\''`)}'`;
+}
 
 /** rustc `-C linker=X` runs X; `-C link-arg=X`, `-C link-args=…` are the linker's words. */
 handler('rustc', (m) => {

@@ -207,7 +207,22 @@ handler('enable', (m) => {
   applyRoles(m);
   if (m.s.words.some((w) => w.value === '-f' || (w.value !== null && /^-[a-zA-Z]*f/.test(w.value))))
     m.unknown(`${m.label} -f loads a builtin from a shared library (native code)`);
+  const n = m.s.name;
+  // `bind -x '"\C-m": rm -rf tests'` runs a command at every key press in that shell (VS Code sends Enter to its
+  // terminal after each command), a key bound to a macro types text into it, and `-f` reads bindings from a file:
+  // code that runs later, unseen. Listing (-l -p -P -s -S -v -V -X, -q, -m) and removing (-r, -u) bind nothing.
+  // `complete -C cmd` / `compgen -C cmd` run a command for completions (compgen at once, complete at each Tab).
+  if (n === 'bind' && m.s.words.slice(1).some((w, i, ws) => w.value === null || !bindOnlyLists(w.value, ws[i - 1]?.value)))
+    m.unknown('bind sets a key binding or macro in this shell: code that runs at a later key press');
+  if ((n === 'complete' || n === 'compgen') && m.s.words.some((w) => w.value === null || /^-[a-zA-Z]*C/.test(w.value)))
+    m.unknown(`${m.label} -C runs a command to list completions`);
 });
+
+/** A `bind` word that only lists or removes bindings (an option, or the value of -m/-q/-u/-r). */
+function bindOnlyLists(v: string, prev: string | null | undefined): boolean {
+  if (prev !== undefined && prev !== null && /^-[a-zA-Z]*[mqur]$/.test(prev)) return true;
+  return /^-[lpPsSvVXmqur]+$/.test(v);
+}
 
 // ---- text ----
 
