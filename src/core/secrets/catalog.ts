@@ -31,6 +31,7 @@ import { CARRIER_RULES } from './rules/carriers';
 import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files';
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
+import { unnamedCredential } from './rules/unnamed-credentials';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -87,6 +88,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   embeddedPuttyKey,
   embeddedPgpassLine,
   nameValuePair,
+  unnamedCredential,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

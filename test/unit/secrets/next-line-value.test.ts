@@ -87,3 +87,20 @@ describe('a name and a value as sibling fields on one line', () => {
     keeps('const field = { name: "password", value: password };\n');
   });
 });
+
+describe('credentials read by their shape alone', () => {
+  it('masks Atlassian/Cloudflare Origin CA tokens under neutral names, scheme-less proxy credentials, a directive password', () => {
+    const atl = ['ATA', 'TT8', rs(ALNUM, 120), '=', rs(ALNUM, 60)].join('');
+    const cf = ['v1', '.0-', rs(HEX, 24), '-', rs(HEX, 165)].join('');
+    const [p, q, r] = [rs(ALNUM, 20), 'Berlin#' + rs(ALNUM, 6), pw()];
+    masks(`integrations:\n  atlassian_value: ${atl}\n  cloudflare_origin_value: ${cf}\n`, [atl, cf]);
+    masks(`proxy: svc-proxy:${p}@proxy.corp:3128\n`, [p]);
+    masks(`export https_proxy=svc:${r}@10.0.0.5:8080\n`, [r]);
+    masks(`db_password = x\nBasicAuthPassword ${q}\n`, [q]);
+  });
+  it('keeps ssh remotes, scoped packages, references and directives that are not secrets', () => {
+    keeps('git clone git@github.com:org/repo.git\nssh deploy@host.example.com -p 2222\nnpm: @scope/pkg@1.2.3\n');
+    keeps('proxy: user:${PROXY_PASSWORD}@proxy.corp:3128\nversion: v1.0-beta\n');
+    keeps('db_host = x\nPasswordAuthentication no\nmax_token_length 4096\nAuthUserFile /etc/apache2/.htpasswd\n');
+  });
+});
