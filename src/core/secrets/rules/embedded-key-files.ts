@@ -12,18 +12,20 @@ import { push } from './fresh10';
 import { lineOfPos, lineText } from './structure';
 
 const PPK_GATE = 'Private-Lines:';
+const PPK_HEAD = 'PuTTY-User-Key-File-';
 const PGPASS_GATES = ['pgpass', 'PGPASS'];
-registerGates([PPK_GATE, ...PGPASS_GATES]);
+registerGates([PPK_GATE, PPK_HEAD, ...PGPASS_GATES]);
 
 /** `Private-Lines: N` after blanks or a quote's `>` (Markdown), then the N lines of the key. */
 const PRIVATE_LINES = /^[ \t>]*Private-Lines:[ \t]*(\d{1,4})[ \t]*\r?$/dgm;
 /** The MAC over the key (v2/v3) or its hash (v1): keyed by the passphrase, an offline oracle for guessing it. */
 const PRIVATE_MAC = /^[ \t>]*Private-(?:MAC|Hash):[ \t]*([0-9a-fA-F]{40,64})[ \t]*\r?$/dgm;
 
-function embeddedPpk(text: string, index: LineIndex, out: BlockOutput): void {
+function embeddedPpk(text: string, index: LineIndex, out: BlockOutput, own: boolean): void {
   const starts = index.starts();
   PRIVATE_LINES.lastIndex = 0;
   for (let m = PRIVATE_LINES.exec(text); m !== null; m = PRIVATE_LINES.exec(text)) {
+    if (own && m[0].startsWith('P')) continue;
     const first = lineOfPos(starts, m.index) + 1;
     for (let li = first; li < first + Number(m[1]) && li < starts.length; li++) {
       const t = /[A-Za-z0-9+/=]{8,}/.exec(lineText(text, starts, li));
@@ -34,6 +36,7 @@ function embeddedPpk(text: string, index: LineIndex, out: BlockOutput): void {
   }
   PRIVATE_MAC.lastIndex = 0;
   for (let m = PRIVATE_MAC.exec(text); m !== null; m = PRIVATE_MAC.exec(text)) {
+    if (own && m[0].startsWith('P')) continue;
     const [s, e] = m.indices![1]!;
     push(text, index, out, s, e, EMBEDDED_PPK, 0);
   }
@@ -94,10 +97,11 @@ const EMBEDDED_PGPASS = 'embedded-pgpass-password';
 export const embeddedPuttyKey: BlockRule = {
   id: EMBEDDED_PPK,
   description: 'A PuTTY key file (.ppk) inside another text (a README, a wiki page): the Private-Lines body and the Private-MAC',
-  gate: PPK_GATE,
+  gate: '',
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    // Where the text is read as a key file, its own rule (structure.ts) finds the unindented lines too: the same spans.
-    embeddedPpk(text, index, out);
+    if (!holds(text, PPK_GATE) || !holds(text, PPK_HEAD)) return;
+    // Where the text is read as a key file, its own rule (structure.ts) reads the unindented lines.
+    embeddedPpk(text, index, out, (sniff(text) & KIND.ppk) !== 0);
   },
   samples: () => sample().ppk,
 };
