@@ -28,6 +28,10 @@ import { dumpContext } from './rules/dumps';
 import { byteArraySecret, setSplitVariableScan, splitVariableSecret } from './rules/assembled';
 import { proseSecret } from './rules/prose';
 import { CARRIER_RULES } from './rules/carriers';
+import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files';
+import { nameValuePair } from './rules/name-value-pair';
+import { nextLineValue } from './rules/next-line-value';
+import { unnamedCredential } from './rules/unnamed-credentials';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -80,6 +84,11 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   splitVariableSecret,
   proseSecret,
   ...CARRIER_RULES,
+  nextLineValue,
+  embeddedPuttyKey,
+  embeddedPgpassLine,
+  nameValuePair,
+  unnamedCredential,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
