@@ -136,7 +136,7 @@ describe('one pipeline: a read and an rm -rf through every channel', () => {
       { channels: ['mcp'], how: 'guardRuns' },
       // What a command would show is checked in the same run (the pipeline's shows step), not in a pass of its own.
       { channels: ['hook'], how: 'hostRuns,window,shows:before' },
-      { channels: [], how: 'hostRuns,window,agent,output,maskOutput:after' },
+      { channels: [], how: 'hostRuns,window,agent,output,call,outputVerdict,maskOutput:after' },
       { channels: ['hook'], how: 'hostRuns,window,shows:before' },
     ]);
     assert.ok(fs.existsSync(path.join(ws, 'build', 'out.js')), 'the person said no: nothing was deleted');
