@@ -33,6 +33,10 @@ describe('a secret on the line after its name', () => {
     masks(`var cfg = Config{\n\tAPIToken:\n\t\t"${c}",\n}\n`, [c]);
     masks(`<?php\n$dbPassword =\n    '${d}';\n`, [d]);
     masks(`private static readonly smtpPassword: string =\n  "${e}";\n`, [e]);
+    // A bare value of letters and digits only, starting with a letter: random, so a value, not a name (fresh15mask's
+    // Claude after-hook case printed setup.cfg so).
+    const f = 'Zq' + rs(ALNUM, 12);
+    masks(`[database]\npassword =\n    ${f}\n`, [f]);
   });
   it('masks a heredoc under a secret name (HCL, Ruby) and a CDATA value on the next line', () => {
     const [a, b, c] = [pw(), pw(), pw()];
@@ -51,6 +55,7 @@ describe('a secret on the line after its name', () => {
     keeps('def password(self):\n    return self._password\nif token:\n    refresh()\n');
     keeps('resource "x" "y" {\n  password = <<-EOT\n    changeme\n  EOT\n  policy = <<EOF\n{"Version": "2012-10-17"}\nEOF\n}\n');
     keeps('<property name="connection.url">\n  <![CDATA[jdbc:postgresql://db/app]]>\n</property>\n');
+    keeps('[database]\npassword =\n    dbPasswordFromVault\ntoken =\n    ACCESS_TOKEN\n');
     keeps('interface Config {\n  password:\n    string;\n  token:\n    Token | undefined;\n}\n');
   });
 });

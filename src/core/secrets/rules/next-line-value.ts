@@ -44,9 +44,12 @@ function lineAt(text: string, ls: number): string {
   return text.slice(ls, nl < 0 ? text.length : nl);
 }
 
-/** A bare word that is code, not a value: a name, a member access, a call, a reference. */
+/**
+ * A bare word that is code, not a value: a name made of words, a member access, a call, a reference. A bare run of
+ * letters and digits that reads as no words (`Zq8vTn2pLw5xRk`) is a value: the judge weighs it like any other.
+ */
 function bareCode(v: string): boolean {
-  return /[()[\]{}]/.test(v) || MEMBER_ACCESS.test(v) || isWordyCodeName(v) || /^[A-Za-z_$][\w$]*$/.test(v);
+  return /[()[\]{}]/.test(v) || MEMBER_ACCESS.test(v) || isWordyCodeName(v);
 }
 
 function brokenLines(text: string, index: LineIndex, out: BlockOutput, gate: string): void {
