@@ -5,26 +5,11 @@
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { keeps, leaks, masks } from './helpers';
 
 let seed = 0x26d0a5;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 const pw = () => 'Rk' + rs(ALNUM, 6) + '!' + rs(ALNUM, 6);
-
-/** Every line holding a secret changes and none of the secrets survives; every other line is byte-identical. */
-function masks(text: string, secrets: string[]): void {
-  const r = maskText(text);
-  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible ${s} in ${JSON.stringify(r.text.slice(0, 300))}`);
-  const a = text.split('\n');
-  const b = r.text.split('\n');
-  assert.equal(b.length, a.length);
-  a.forEach((l, i) => {
-    if (!secrets.some((s) => l.includes(s))) assert.equal(b[i], l, `benign line changed: ${l}`);
-  });
-}
-function keeps(text: string): void {
-  assert.equal(maskText(text).text, text);
-}
 
 describe('mask26: GnuPG agent key files', () => {
   it('masks the private parts of RSA and ECC keys, keeps the public ones', () => {

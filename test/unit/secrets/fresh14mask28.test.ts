@@ -1,29 +1,12 @@
 // mask28: the fresh14 red team's leaks by class (rules/carriers.ts, generic.ts url-credentials), with neighbours the
 // red team did not try. Every value is built at run time.
-import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { keeps, masks } from './helpers';
 
 let seed = 0x28f14;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 const pw = () => 'Rk' + rs(ALNUM, 6) + '#' + rs(ALNUM, 7);
-
-/** Every line holding a secret changes and none of the secrets survives; every other line is byte-identical. */
-function masks(text: string, secrets: string[]): void {
-  const r = maskText(text);
-  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible ${s} in ${JSON.stringify(r.text.slice(0, 300))}`);
-  const a = text.split('\n');
-  const b = r.text.split('\n');
-  assert.equal(b.length, a.length);
-  a.forEach((l, i) => {
-    if (!secrets.some((s) => l.includes(s))) assert.equal(b[i], l, `benign line changed: ${l}`);
-  });
-}
-function keeps(text: string): void {
-  assert.equal(maskText(text).text, text);
-}
 
 describe('mask28: an option and its value as separate list elements', () => {
   it('masks -p/-P/-a/--token followed by the value in JSON/YAML arrays, exec arrays and YAML block lists', () => {

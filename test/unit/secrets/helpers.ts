@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ALL_RULES } from '../../../src/core/secrets';
+import { ALL_RULES, maskText } from '../../../src/core/secrets';
 
 /** Split on \n; a final \n does not start a line; \r stays with its line. */
 export function linesOf(text: string): string[] {
@@ -71,4 +71,20 @@ export function sampleAndCorpusLines(): string[] {
   const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/corpus/secrets.json'), 'utf8')) as { content_b64: string }[];
   for (const f of corpus) lines.push(...Buffer.from(f.content_b64, 'base64').toString('utf8').split('\n'));
   return lines;
+}
+
+/** Every line holding a secret changes and none of the secrets survives; every other line is byte-identical. */
+export function masks(text: string, secrets: string[]): void {
+  const r = maskText(text);
+  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible ${s} in ${JSON.stringify(r.text.slice(0, 300))}`);
+  const a = text.split('\n');
+  const b = r.text.split('\n');
+  assert.equal(b.length, a.length);
+  a.forEach((l, i) => {
+    if (!secrets.some((s) => l.includes(s))) assert.equal(b[i], l, `benign line changed: ${l}`);
+  });
+}
+/** The masked view is the text itself. */
+export function keeps(text: string): void {
+  assert.equal(maskText(text).text, text);
 }

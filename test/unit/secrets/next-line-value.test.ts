@@ -4,26 +4,11 @@
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
 import { ALNUM, B64, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { keeps, leaks, masks } from './helpers';
 
 let seed = 0x30f15;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 const pw = () => 'Rf' + rs(ALNUM, 6) + '^' + rs(ALNUM, 6);
-
-/** Every secret is gone; every line not holding one is byte-identical. */
-function masks(text: string, secrets: string[]): void {
-  const r = maskText(text);
-  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible ${s} in ${JSON.stringify(r.text.slice(0, 300))}`);
-  const a = text.split('\n');
-  const b = r.text.split('\n');
-  assert.equal(b.length, a.length);
-  a.forEach((l, i) => {
-    if (!secrets.some((s) => l.includes(s))) assert.equal(b[i], l, `benign line changed: ${l}`);
-  });
-}
-function keeps(text: string): void {
-  assert.equal(maskText(text).text, text);
-}
 
 describe('a secret on the line after its name', () => {
   it('masks an INI continuation, a Prettier-broken property, Go/PHP/TS breaks', () => {
