@@ -94,6 +94,113 @@ function configFile(how: string, v: string, out: Loaded): void {
   else if (CODE_FILE.test(v)) out.exec.push(v);
 }
 
+/**
+ * Python servers and frameworks that import the application named on the line: `uvicorn app.main:app`, `gunicorn
+ * -c conf.py wsgi:app`, `hypercorn`, `daphne`, `granian`, `waitress-serve`, `celery -A proj`, `flask --app x`
+ * (`FLASK_APP`, else app.py or wsgi.py), `locust -f x.py` (else locustfile.py), `scrapy runspider x.py`. The
+ * module's file runs as code; `--app-dir`/`--chdir`/`--pythonpath` folders are where it is found.
+ */
+const PY_APP_SERVERS = /^(uvicorn|gunicorn|hypercorn|daphne|granian|waitress-serve|celery|flask|locust|scrapy|dramatiq|rq|huey_consumer|arq|faust|taskiq)$/;
+
+/** `module:attr`, `module:factory()`, `pkg.module`: the module's files (under each folder the module may be found in). */
+function appModule(spec: string, dirs: readonly string[], out: Loaded): void {
+  if (/\.py$|\//.test(spec.split(':')[0])) {
+    const f = spec.split(':')[0];
+    for (const d of dirs) out.exec.push(d === '.' || f.startsWith('/') ? f : `${d}/${f}`);
+    return;
+  }
+  const mod = spec.split(':')[0];
+  for (const d of dirs) for (const f of moduleFiles(mod)) out.exec.push(d === '.' ? f : `${d}/${f}`);
+}
+
+/** Options of these servers that take a value (the value is not the application). */
+const PY_APP_VALUE_OPTS =
+  /^(-b|--bind|-w|--workers|-k|--worker-class|--host|--port|--uds|--fd|--log-level|--log-config|--env-file|--root-path|--timeout-keep-alive|--limit-concurrency|--ssl-keyfile|--ssl-certfile|--ssl-ca-certs|--ssl-ciphers|--reload-dir|--reload-include|--reload-exclude|--forwarded-allow-ips|--proxy-headers|--header|--h11-max-incomplete-event-size|--ws|--http|--loop|--lifespan|--interface|--backlog|--limit-max-requests|--timeout-graceful-shutdown|-t|--timeout|--threads|--max-requests|--max-requests-jitter|--access-logfile|--error-logfile|--log-file|--access-logformat|--pid|-p|-e|--env|-n|--name|-u|--user|-g|--group|-m|--umask|--worker-tmp-dir|--graceful-timeout|--keep-alive|--certfile|--keyfile|--ca-certs|-Q|--queues|-c|--concurrency|-l|--loglevel|-P|--pool|--hostname|-H|--users|-r|--spawn-rate|--run-time|--csv|--html|--logfile|--listen|--url-prefix|--queue|--processes|-o|--output|-a|-s|--set|--workers-count)$/;
+
+function pyAppLoads(name: string, args: readonly string[], assigns: Record<string, string | null>, out: Loaded): void {
+  const dirs: string[] = [];
+  let app: string | undefined;
+  const positional: string[] = [];
+  let config: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    const eq = eqValue(w);
+    const opt = eq !== undefined ? w.slice(0, w.indexOf('=')) : w;
+    const val = (): string | undefined => eq ?? args[++i];
+    if (opt === '--app-dir' || opt === '--chdir' || opt === '--pythonpath' || opt === '--root-dir' || (opt === '--workdir' && name !== 'celery')) {
+      const v = val();
+      if (v !== undefined) dirs.push(...v.split(/[,:]/).filter(Boolean));
+    } else if ((name === 'flask' || name === 'celery' || name === 'dramatiq' || name === 'faust') && (opt === '--app' || opt === '-A' || opt === '-a')) app = val();
+    else if (name === 'locust' && (opt === '-f' || opt === '--locustfile')) app = val();
+    else if ((name === 'gunicorn' || name === 'hypercorn') && (opt === '-c' || opt === '--config')) config = val();
+    else if (/^-A./.test(w) && name === 'celery') app = w.slice(2);
+    else if (PY_APP_VALUE_OPTS.test(opt) && eq === undefined) i++;
+    else if (!w.startsWith('-')) positional.push(w);
+  }
+  const where = dirs.length ? dirs : ['.'];
+  if (config !== undefined) {
+    // gunicorn's config is Python it runs (`python:mod` names a module); hypercorn's `python:mod` too, else TOML.
+    if (config.startsWith('python:')) appModule(config.slice(7), ['.'], out);
+    else if (/\.py$/.test(config)) configFile(`${name} -c`, config, out);
+    else if (config.startsWith('/') || config.startsWith('..')) out.why ??= `${name} -c ${config}: a configuration from outside the project`;
+  } else if (name === 'gunicorn' && assigns.GUNICORN_CMD_ARGS === undefined) out.exec.push('gunicorn.conf.py');
+  if (name === 'gunicorn' && assigns.GUNICORN_CMD_ARGS !== undefined) out.why ??= 'GUNICORN_CMD_ARGS adds options (a config, an app) the guard does not read';
+  if (name === 'flask') {
+    const spec = app ?? assigns.FLASK_APP;
+    if (spec === null) out.why ??= 'FLASK_APP names an application only known at run time, and flask imports it';
+    else if (spec !== undefined) appModule(spec.replace(/\(.*$/, ''), where, out);
+    else if (positional.length && !/^(routes|shell|--help|--version)$/.test(positional[0])) out.exec.push('app.py', 'wsgi.py');
+    return;
+  }
+  if (name === 'locust') {
+    if (app === undefined) out.exec.push('locustfile.py');
+    else for (const f of app.split(',')) if (/\.py$/.test(f)) configFile('locust -f', f, out);
+    else if (f) out.why ??= `locust -f ${f} imports the locustfiles of a folder or module the guard does not read`;
+    return;
+  }
+  if (name === 'scrapy') {
+    const verb = positional[0];
+    if (verb === 'runspider') for (const f of positional.slice(1)) configFile('scrapy runspider', f, out);
+    else if (verb !== undefined && /^(crawl|check|list|edit|parse|bench|shell|fetch|view|settings)$/.test(verb))
+      out.why ??= `scrapy ${verb} imports the project's settings and spider modules (scrapy.cfg), code the guard does not read`;
+    return;
+  }
+  if (app !== undefined) {
+    appModule(app, where, out);
+    return;
+  }
+  // uvicorn/gunicorn/hypercorn/daphne/granian/waitress-serve: the first `module:attr` word (or the first positional).
+  const spec = positional.find((w) => /^[A-Za-z_][\w.]*:[\w.()]+$/.test(w)) ?? (/^(uvicorn|daphne|granian|waitress-serve)$/.test(name) ? positional[0] : undefined);
+  if (spec !== undefined && /^[A-Za-z_][\w.]*(:[\w.()]+)?$/.test(spec)) appModule(spec.replace(/\(.*$/, ''), where, out);
+}
+
+/**
+ * Perl's `-I dir` folders and `-M`/`-m` modules (`-d:Mod` loads Devel::Mod): a module found in a folder the line
+ * names is the project's file that runs first (`perl -Ilib -MData::Dumper` with a planted lib/Data/Dumper.pm).
+ * Ruby's `-I dir` and `-r lib`: the same for `lib.rb` in those folders, or a `-r ./path`.
+ */
+function perlRubyLoads(lang: 'perl' | 'ruby', args: readonly string[], out: Loaded): void {
+  const dirs: string[] = [];
+  const mods: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w === '--' || w === '-e' || w === '-E' || !w.startsWith('-')) break;
+    if (w === '-I') dirs.push(args[++i] ?? '');
+    else if (/^-I./.test(w)) dirs.push(w.slice(2));
+    else if (lang === 'perl' && /^-[Mm]/.test(w)) {
+      const v = w.length === 2 ? args[++i] : w.slice(2);
+      if (v !== undefined && !v.startsWith('-')) mods.push(v.split('=')[0].replace(/\s.*$/, '').replace(/::/g, '/') + '.pm');
+    } else if (lang === 'perl' && /^-d:/.test(w)) mods.push('Devel/' + w.slice(3).split('=')[0].replace(/::/g, '/') + '.pm');
+    else if (lang === 'ruby' && /^-r/.test(w)) {
+      const v = w === '-r' || w === '--require' ? args[++i] : w.slice(2);
+      if (v === undefined) continue;
+      if (/^\.{0,2}\//.test(v)) out.exec.push(/\.rb$/.test(v) ? v : `${v}.rb`);
+      else mods.push(/\.rb$/.test(v) ? v : `${v}.rb`);
+    } else if (lang === 'ruby' && /^--require=/.test(w)) mods.push(`${w.slice(10)}.rb`);
+  }
+  for (const d of dirs) if (d) for (const m of mods) out.exec.push(`${d.replace(/\/$/, '')}/${m}`);
+}
+
 /** `python -m MOD ARGS` for the modules that import or run what they are given. */
 function pyModuleLoads(mod: string, args: readonly string[], out: Loaded): void {
   if (mod === 'pytest' || mod === 'py.test') return pytestLoads(args, out);
@@ -243,6 +350,13 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   if (argv.some((w) => w === null)) return out;
   const args = argv.slice(1) as string[];
   if (JS_LOADERS.has(name)) jsLoads(args, o());
+  else if (PY_APP_SERVERS.test(name)) pyAppLoads(name, args, assigns, o());
+  else if (name === 'perl' || name === 'ruby') perlRubyLoads(name, args, o());
+  else if (name === 'dart' && args[0] === 'run') {
+    // `dart run tool/x.dart` runs that file; `dart run` alone runs the package's bin/ entry point.
+    const f = args.slice(1).find((w) => !w.startsWith('-'));
+    if (f !== undefined && /\.dart$/.test(f)) o().exec.push(f);
+  }
   else if (name === 'pytest' || name === 'py.test') pytestLoads(args, o());
   else if (name === 'pydoc' || name === 'pydoc3') pyModuleLoads('pydoc', args, o());
   else if (name === 'coverage') pyModuleLoads('coverage', args, o());
