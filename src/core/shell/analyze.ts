@@ -1602,6 +1602,72 @@ function foreignRuns(s: Sub, env: WordEnv): void {
     s.why ??= `${s.name} runs what ${dir}, a folder outside the workspace, defines (${s.runs.slice(0, 2).join(', ')}): code the guard has not seen`;
 }
 
+/** Terraform's verbs that read data sources, and so run a `data "external"` program. */
+const TF_DATA_VERBS = /^(plan|refresh|import|test|apply|destroy|console|output)$/;
+
+/** A Terraform block that runs a program of the configuration: an external data source, a local-exec provisioner. */
+const TF_RUNS = /\bdata\s+"external"|"external"\s*:|\bprovisioner\s+"local-exec"|"local-exec"\s*:/;
+
+/** A php.ini setting that loads code or a native extension before every script. */
+const PHP_INI_LOADS = /^[ \t]*(auto_prepend_file|auto_append_file|extension|zend_extension)[ \t]*=[ \t]*"?([^"\n;]*)"?/gm;
+
+/**
+ * Code a tool runs because a configuration file says so, read from disk (or from what the line wrote): Terraform's
+ * `data "external"` programs (run by plan, not only apply) and `local-exec` provisioners in the folder's .tf files;
+ * `php -c php.ini`'s `auto_prepend_file`, `auto_append_file` and extensions. What these run is a program of the
+ * configuration, unknown to the guard: the run is asked. Ordinary configurations change nothing.
+ */
+function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined): void {
+  if (s.cwd === null || s.remote || s.name === null) return;
+  const words = s.words.map((w) => w.value);
+  const read = (f: string): string | null | undefined =>
+    contents?.has(f) ? contents.get(f) : inWorkspace(f, env) || inTmp(f) ? (env.readScript!(f, MAX_SCRIPT_BYTES) ?? undefined) || undefined : undefined;
+  if (/^(terraform|tofu)$/.test(s.name)) {
+    let dir = s.cwd;
+    let verb: string | undefined;
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i];
+      if (w === null) return;
+      if (w.startsWith('-chdir=')) dir = normalize(absPath(w.slice(7), s.cwd, env.home));
+      else if (!w.startsWith('-')) {
+        verb = w;
+        break;
+      }
+    }
+    if (verb === undefined || !TF_DATA_VERBS.test(verb) || !env.listDir) return;
+    const names = [...(env.listDir(dir) ?? []).filter((e) => !e.dir && /\.tf(\.json)?$/.test(e.name)).map((e) => `${dir}/${e.name}`)];
+    for (const f of contents?.keys() ?? []) if (f.startsWith(`${dir}/`) && /\.tf(\.json)?$/.test(f) && !f.slice(dir.length + 1).includes('/')) names.push(f);
+    for (const f of names.slice(0, 64)) {
+      const t = read(f);
+      if (t === null) s.why ??= `${f} was written on this line with text only known at run time, and terraform ${verb} reads it`;
+      const m = typeof t === 'string' ? TF_RUNS.exec(t) : null;
+      if (m) s.why ??= `${f} holds ${m[0].replace(/\s+/g, ' ').replace(/[":]/g, '').trim()} block: terraform ${verb} runs its program, which the guard does not judge`;
+    }
+    return;
+  }
+  if (/^php[\d.]*$/.test(s.name)) {
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i];
+      if (w === null || w === '--' || (!w.startsWith('-') && words[i - 1] !== '-c')) continue;
+      const v = w === '-c' ? words[++i] : /^-c./.test(w) ? w.slice(2) : /^--php-ini=/.test(w) ? w.slice(10) : undefined;
+      if (v === undefined) continue;
+      if (v === null) {
+        s.why ??= 'php -c takes its settings from a file only known at run time';
+        continue;
+      }
+      let f = normalize(absPath(v, s.cwd, env.home));
+      if (env.isDir?.(f) === true) f = `${f}/php.ini`;
+      const t = read(f);
+      if (t === null) s.why ??= `php -c ${v}: written on this line with text only known at run time`;
+      for (const m of typeof t === 'string' ? t.matchAll(PHP_INI_LOADS) : []) {
+        if (m[1].endsWith('extension')) s.why ??= `php -c ${v} loads the native extension ${m[2]}, code the guard does not read`;
+        else if (m[2].trim())
+          s.acc = [...s.acc, { op: 'exec', w: undefined, p: m[2].trim(), how: `php -c ${v} (${m[1]})`, flags: 0, base: undefined, to: undefined, names: undefined }];
+      }
+    }
+  }
+}
+
 /** Code the program loads or runs beyond what its row reads (loaders.ts): judged as runs of those files. */
 function addLoadedCode(s: Sub): void {
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
@@ -1650,6 +1716,20 @@ function inputRuns(s: Sub): readonly Access[] {
 
 /** The interpreter a `#!` line names: `#!/bin/sh` → sh, `#!/usr/bin/env -S python3 -u` → python3. */
 const SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?([\w.+-]+)/;
+
+/**
+ * A `#!` line that gives its interpreter options, as the command it is (`/usr/bin/env -S perl -Ilib -MX`); undefined
+ * for a bare interpreter (`#!/bin/sh`, `#!/usr/bin/env python3`), which adds nothing to running the file.
+ */
+function shebangOptions(text: string): string | undefined {
+  const line = /^#!([^\n]*)/.exec(text)?.[1].trim();
+  if (!line) return undefined;
+  const words = line.split(/\s+/);
+  const viaEnv = /(?:^|\/)env$/.test(words[0]);
+  const rest = words.slice(1);
+  if (viaEnv ? rest.length <= 1 && !rest.some((w) => w.startsWith('-')) : rest.length === 0) return undefined;
+  return line;
+}
 
 /** At most this many files are read from disk for one command line (a script that runs itself stops here). */
 const MAX_SCRIPT_READS = 8;
@@ -2586,6 +2666,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
     if (env.readScript) judgeProjectScripts(a, s, env, disk, contents);
+    if (env.readScript) configuredCode(a, s, env, contents);
     // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
     // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
     const w0 = s.words[0];
@@ -2640,6 +2721,17 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         // guard has no interpreter entry for (`tsx x.js`, `mocha -r ./x.js`, `eslint -c x.js`, `npm
         // --script-shell=./x.sh`) still runs the file as that language.
         const direct = acc.w === s.words[0];
+        // Run by name, a `#!` line with options hands them to its interpreter (`#!/usr/bin/env -S perl -I/tmp/x
+        // -MEvil`, `#!/usr/bin/node --require ./x.js`): judged as the interpreter run with them on the file.
+        if (direct && shebang) {
+          const args = shebangOptions(text);
+          if (args !== undefined)
+            a.reparse(
+              `${args} '${target.replace(/'/g, `'\\''`)}'`,
+              { via: [`the #! line of ${target}`], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: text },
+              'shebang',
+            );
+        }
         const byName = SCRIPT_LANGS[s.name ?? ''];
         const ext = EXT_LANGS[/\.([a-z]+)$/.exec(target)?.[1] ?? ''];
         const lang = byName ?? (shebang ? SCRIPT_LANGS[shebang] : undefined) ?? (ext === 'sh' ? undefined : ext);
