@@ -498,8 +498,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
     try {
       for (const [k, v] of pairs) {
-        // Exported for the rest of the line: the Python started later imports sitecustomize.py from there.
-        if (k === 'PYTHONPATH' && n !== 'env' && s.assigns[k] === undefined) (this.exported ??= {})[k] = v;
+        // Exported for the rest of the line: the Python started later imports sitecustomize.py from there, the
+        // Node started later finds packages in NODE_PATH's folders.
+        if ((k === 'PYTHONPATH' || k === 'NODE_PATH') && n !== 'env' && s.assigns[k] === undefined) (this.exported ??= {})[k] = v;
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
           // less runs LESSOPEN's command with `|` (output piped), `||` or `-` (input) before it: markers, not shell.
@@ -2268,12 +2269,15 @@ function followModules(
   const pp = vars.PYTHONPATH;
   const roots = [entry.slice(0, entry.lastIndexOf('/')) || '/'];
   if (lang === 'python' && typeof pp === 'string') for (const d of pp.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
+  const np = vars.NODE_PATH;
+  if (lang === 'node' && typeof np === 'string') for (const d of np.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
   const seen = new Set([entry]);
   const queue: { file: string; text: string }[] = [{ file: entry, text }];
   let left = MAX_MODULES;
   for (let i = 0; i < queue.length; i++) {
     for (const cands of localLoads(lang, queue[i].file, queue[i].text, roots)) {
-      const f = cands.find((c) => contents?.has(c) || env.exists!(c) === true);
+      // A folder is not the module (`require('./lib')` loads lib/index.js, `lodash` on NODE_PATH shadow/lodash/index.js).
+      const f = cands.find((c) => contents?.has(c) || (env.exists!(c) === true && env.isDir?.(c) !== true));
       if (f === undefined || seen.has(f) || INSTALLED.test(f) || !inWorkspace(f, env)) continue;
       seen.add(f);
       if (--left < 0) return;

@@ -56,7 +56,8 @@ export function jsCandidates(spec: string, fromDir: string): string[] {
 
 /**
  * The files `file` (in `lang`, with `text`) may load from the project: each entry is the candidates for one load
- * (the first that exists is what runs). `roots`: Python's module path folders, absolute (the start folder first).
+ * (the first that exists is what runs). `roots`: Python's module path folders, absolute (the start folder first);
+ * for JavaScript, the entry's folder then NODE_PATH's folders.
  */
 export function localLoads(lang: string, file: string, text: string, roots: readonly string[]): string[][] {
   const dir = dirOf(file);
@@ -64,7 +65,12 @@ export function localLoads(lang: string, file: string, text: string, roots: read
   if (lang === 'node') {
     for (const m of text.matchAll(JS_LOADS)) {
       const spec = m[2] ?? m[4] ?? m[6];
-      if (spec && JS_LOCAL.test(spec) && !spec.includes('${')) out.push(jsCandidates(spec, dir));
+      if (!spec || spec.includes('${')) continue;
+      if (JS_LOCAL.test(spec)) out.push(jsCandidates(spec, dir));
+      // A package name is looked up in NODE_PATH's folders too (the roots after the first): a planted folder there
+      // shadows an uninstalled package, or one Node finds nowhere else.
+      else if (roots.length > 1 && /^(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w./-]+)?$/.test(spec) && !spec.startsWith('node:'))
+        out.push(roots.slice(1).flatMap((r) => jsCandidates(spec, r)));
     }
   } else if (lang === 'python') {
     const mod = (base: string, name: string) => {
