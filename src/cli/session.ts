@@ -13,6 +13,7 @@ import type { FsProbe } from '../core/paths/resolve';
 import type { Policy } from '../core/policy/types';
 import { type CanonicalCall, type Channel, type Op, type Verdict } from '../core/types';
 import { normalize } from '../core/shell/fsfacts';
+import { EMPTY_TERMINAL, linesToJudge, settle, type TerminalState } from '../core/shell/terminalState';
 import { nodeFsProbe } from '../node/fsProbe';
 import { GuardService } from '../node/guardService';
 
@@ -159,7 +160,7 @@ function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, work
 }
 
 export class CliSession {
-  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites }>();
+  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites; terminal: TerminalState }>();
   readonly clock: SessionClock;
   private seq = 0;
 
@@ -172,7 +173,7 @@ export class CliSession {
     return this.entry(workspace).service;
   }
 
-  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites } {
+  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites; terminal: TerminalState } {
     let e = this.services.get(workspace);
     if (!e) {
       const store = new SwitchStore();
@@ -187,7 +188,7 @@ export class CliSession {
         session: 'eval',
         probe: writes,
       });
-      e = { service, store, writes };
+      e = { service, store, writes, terminal: EMPTY_TERMINAL };
       this.services.set(workspace, e);
     }
     return e;
@@ -198,7 +199,8 @@ export class CliSession {
    * decides, unseen). Returns the guard's verdict, or an input error.
    */
   async decide(workspace: string, call: CanonicalCall, at: unknown, answer?: unknown): Promise<Verdict> {
-    const { service, store, writes } = this.entry(workspace);
+    const e = this.entry(workspace);
+    const { service, store, writes } = e;
     if (answer !== undefined && answer !== 'allow' && answer !== 'deny') {
       return { decision: 'deny', rule: 'input:invalid', reason: '`answer` must be allow or deny (how a person answers if the guard asks)' };
     }
@@ -206,13 +208,23 @@ export class CliSession {
     if (typeof t !== 'number') return { decision: 'deny', rule: 'input:invalid', reason: t.error };
     // Unique ids: the context step tells calls apart by id.
     const c = { ...call, id: `${call.id}.${++this.seq}` };
-    store.alone(at === undefined && !this.o.untimedInSession);
+    const alone = at === undefined && !this.o.untimedInSession;
+    store.alone(alone);
     try {
-      const v = (await service.run(c, { decideOnly: true })).verdict;
+      // A step of the session runs in the session's terminal, like VS Code's persistent one (hookBridge/terminals.ts):
+      // the shell options, definitions and places earlier steps left are judged with it, at each place it may stand.
+      const term = !alone && c.op === 'exec' && typeof c.command === 'string' ? e.terminal : undefined;
+      const calls = term ? linesToJudge(c.command as string, term).map((command) => (command === c.command ? c : { ...c, command })) : [c];
+      const v = (await service.run(calls, { decideOnly: true })).verdict;
       const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;
       service.context.settled([c], [{ call: c, verdict: fin }], service.policy);
       // A step of the session that may run leaves what it writes for the steps after it (a case alone does not).
-      if (fin.decision !== 'deny' && !(at === undefined && !this.o.untimedInSession)) keepWrites(writes, c, fin, workspace);
+      if (fin.decision !== 'deny' && !alone) keepWrites(writes, c, fin, workspace);
+      // Let through, it may have run (asked with no answer: both places stay possible); allowed, it ran.
+      if (term && fin.decision !== 'deny') {
+        const next = service.terminalAfter(c.command as string, term, c.id);
+        e.terminal = fin.decision === 'allow' ? settle(next, c.id) : next;
+      }
       return v;
     } finally {
       store.alone(false);

@@ -1649,8 +1649,8 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
   if (/^php[\d.]*$/.test(s.name)) {
     for (let i = 1; i < words.length; i++) {
       const w = words[i];
-      if (w === null || w === '--' || (!w.startsWith('-') && words[i - 1] !== '-c')) continue;
-      const v = w === '-c' ? words[++i] : /^-c./.test(w) ? w.slice(2) : /^--php-ini=/.test(w) ? w.slice(10) : undefined;
+      if (w === null || w === '--' || !w.startsWith('-')) continue;
+      const v = w === '-c' || w === '--php-ini' ? words[++i] : /^-c./.test(w) ? w.slice(2) : /^--php-ini=/.test(w) ? w.slice(10) : undefined;
       if (v === undefined) continue;
       if (v === null) {
         s.why ??= 'php -c takes its settings from a file only known at run time';
