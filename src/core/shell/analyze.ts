@@ -1646,7 +1646,51 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
     }
     return;
   }
+  if (/^(node|nodejs)$/.test(s.name)) {
+    // `--env-file F` sets the environment before Node starts its modules: a NODE_OPTIONS there (`--require ./x.js`)
+    // loads code first. `--experimental-config-file F` (or node.config.json) can name modules to preload too.
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i];
+      if (w === null || !w.startsWith('-')) break;
+      const m = /^--(env-file|env-file-if-exists|experimental-config-file)(?:=(.*))?$/.exec(w);
+      const dflt = w === '--experimental-default-config-file' ? 'node.config.json' : undefined;
+      if (!m && !dflt) continue;
+      const v = dflt ?? m![2] ?? words[++i];
+      if (v === null || v === undefined) {
+        s.why ??= `node ${w} takes settings from a file only known at run time`;
+        continue;
+      }
+      const f = normalize(absPath(v, s.cwd, env.home));
+      const t = read(f);
+      const env_ = m?.[1].startsWith('env-file');
+      if (typeof t !== 'string') {
+        if (t === null || (!inWorkspace(f, env) && !(env_ && env.exists?.(f) === false)))
+          s.why ??= `node ${w.split('=')[0]} ${v}: settings the guard cannot read may make Node load code first`;
+        continue;
+      }
+      if (env_ ? /^[ \t]*(?:export[ \t]+)?NODE_(?:OPTIONS|PATH)[ \t]*=/m.test(t) : /"(?:require|import|loader|experimental-loader|experimental-default-config-file)"\s*:/.test(t))
+        s.why ??= `node ${w.split('=')[0]} ${v}: the file makes Node load modules before the program (${env_ ? 'NODE_OPTIONS/NODE_PATH' : 'preload options'})`;
+    }
+    return;
+  }
   if (/^php[\d.]*$/.test(s.name)) {
+    // PHP_INI_SCAN_DIR: every .ini file in those folders is read after php.ini.
+    const scan = s.assigns.PHP_INI_SCAN_DIR;
+    if (scan === null) s.why ??= 'PHP_INI_SCAN_DIR names folders only known at run time, whose .ini files may load code';
+    else if (scan !== undefined)
+      for (const d of scan.split(':')) {
+        if (!d) continue;
+        const dir = normalize(absPath(d, s.cwd, env.home));
+        if (!inWorkspace(dir, env)) {
+          s.why ??= `PHP_INI_SCAN_DIR=${scan}: .ini files the guard does not read may load code`;
+          continue;
+        }
+        for (const e of env.listDir?.(dir) ?? []) {
+          const t = !e.dir && /\.ini$/.test(e.name) ? read(`${dir}/${e.name}`) : undefined;
+          for (const m of typeof t === 'string' ? t.matchAll(PHP_INI_LOADS) : [])
+            if (m[2].trim()) s.why ??= `${dir}/${e.name} (PHP_INI_SCAN_DIR) sets ${m[1]}=${m[2].trim()}: php loads it before the script`;
+        }
+      }
     for (let i = 1; i < words.length; i++) {
       const w = words[i];
       if (w === null || w === '--' || !w.startsWith('-')) continue;

@@ -174,6 +174,9 @@ function pyAppLoads(name: string, args: readonly string[], assigns: Record<strin
   if (spec !== undefined && /^[A-Za-z_][\w.]*(:[\w.()]+)?$/.test(spec)) appModule(spec.replace(/\(.*$/, ''), where, out);
 }
 
+/** Ruby tools that take `-r FILE` to load before their work (test runners, linters, consoles). */
+const RUBY_TOOLS = /^(rspec|minitest|cucumber|rubocop|standardrb|rake|irb|pry|erb|bundle)$/;
+
 /**
  * Perl's `-I dir` folders and `-M`/`-m` modules (`-d:Mod` loads Devel::Mod): a module found in a folder the line
  * names is the project's file that runs first (`perl -Ilib -MData::Dumper` with a planted lib/Data/Dumper.pm).
@@ -352,6 +355,13 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   if (JS_LOADERS.has(name)) jsLoads(args, o());
   else if (PY_APP_SERVERS.test(name)) pyAppLoads(name, args, assigns, o());
   else if (name === 'perl' || name === 'ruby') perlRubyLoads(name, args, o());
+  else if (RUBY_TOOLS.test(name)) {
+    // `rspec --require ./x`, `rubocop -r ./cop`: Ruby's require adds .rb to a path without it.
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i] === '-r' || args[i] === '--require' ? args[++i] : /^--require=/.test(args[i]) ? args[i].slice(10) : undefined;
+      if (v !== undefined && /^\.{0,2}\//.test(v) && !/\.rb$/.test(v)) o().exec.push(`${v}.rb`);
+    }
+  }
   else if (name === 'dart' && args[0] === 'run') {
     // `dart run tool/x.dart` runs that file; `dart run` alone runs the package's bin/ entry point.
     const f = args.slice(1).find((w) => !w.startsWith('-'));

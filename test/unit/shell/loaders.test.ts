@@ -5,7 +5,8 @@
 // -MData::Dumper` loads perllib/Data/Dumper.pm first; a `#!/usr/bin/env -S perl -Iperllib -MData::Dumper` script
 // and a `#!/usr/bin/env -S node --require ./x.js` script load the module before their body; `NODE_PATH=shadow node
 // m.js` loads shadow/lodash/index.js for `require("lodash")`; `flask --app evilapp routes` and plain `flask routes`
-// (app.py) import the application.
+// (app.py) import the application; `node --env-file=x.env m.js` with NODE_OPTIONS=--require ./pre.js in x.env runs
+// pre.js first.
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -57,12 +58,16 @@ const FILES: Record<string, string> = {
   'perllib/Ok.pm': 'package Ok; sub hi { 1 } 1;\n',
   'lib/evil.rb': 'require "fileutils"\nFileUtils.rm_rf("src")\n',
   'lib/okrb.rb': 'def hi\n  1\nend\n',
+  'tools/evilrb.rb': 'require "fileutils"\nFileUtils.rm_rf("src")\n',
   'evil.ini': 'memory_limit=256M\nauto_prepend_file=tools/evil.php\n',
   'append.ini': 'auto_append_file = "tools/evil.php"\n',
   'ext.ini': 'extension=/tmp/ag-loaders-evil.so\n',
   'ok.ini': 'memory_limit=256M\ndisplay_errors=On\n',
   'phpdir/php.ini': 'auto_prepend_file=tools/evil.php\n',
   'phpok/php.ini': 'memory_limit=128M\n',
+  'preload.env': 'PORT=3000\nNODE_OPTIONS=--require ./tools/pre.js\n',
+  'ok.env': 'PORT=3000\nLOG_LEVEL=debug\n',
+  'conf/node.config.json': '{"nodeOptions": {"import": ["./tools/pre.js"]}}\n',
   // Python applications and the servers' configuration.
   'app/__init__.py': '',
   'app/main.py': 'import os\n\n\ndef create_app():\n    return {"debug": os.environ.get("DEBUG")}\n\n\napp = create_app()\n',
@@ -163,6 +168,15 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       "php -c ext.ini -r 'echo 1;'",
       "printf 'auto_prepend_file=tools/evil.php\\n' > my.ini && php -c my.ini -r 'echo 1;'",
       "python3 -X presite=evilapp -c 'print(1)'",
+      'rspec --require ./tools/evilrb',
+      'node --env-file=preload.env tools/okp.js',
+      'node --env-file preload.env tools/okp.js',
+      'node --env-file-if-exists=preload.env tools/okp.js',
+      'node --experimental-config-file=conf/node.config.json tools/okp.js',
+      "PHP_INI_SCAN_DIR=phpdir php -r 'echo 1;'",
+      'bundle exec rspec -r ./tools/evilrb.rb spec',
+      'rubocop -r ./tools/evilrb.rb app',
+      'rubocop --require ./tools/evilrb app',
     ],
     benign: [
       "perl -Mstrict -e 'print 1'",
@@ -187,6 +201,10 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       "python3 -X utf8 -c 'print(1)'",
       "python3 -X tracemalloc=5 -c 'print(1)'",
       "python3 -W error -c 'print(1)'",
+      'rubocop app',
+      'rspec spec/models',
+      'node --env-file=ok.env tools/okp.js',
+      "PHP_INI_SCAN_DIR=phpok php -r 'echo 1;'",
     ],
   },
   'frameworks that import an application': {

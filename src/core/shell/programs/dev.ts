@@ -95,7 +95,7 @@ export const DEV: RowSpec[] = [
     posix: true,
     loose: true,
     lang: 'php',
-    o: '-r=K -B=K -R=K -E=K -f=X -F=X -c=X -d=V -t=C -z=X -S:serve -l -a -n -i -v -m -h -s -w -H -e --ini',
+    o: '-r=K -B=K -R=K -E=K -f=X -F=X -c|--php-ini=X -d=V -t=C -z=X -S=V:serve -l -a -n -i -v -m -h -s -w -H -e --ini',
     x: 'interp',
     ok: ['php artisan migrate:status', 'php -v', 'php -l src/x.php'],
   },
@@ -952,7 +952,7 @@ export const DEV: RowSpec[] = [
     d: 'Ruby test runners',
     loose: true,
     runs: ['spec/spec_helper.rb', '.rspec'],
-    // -r loads a Ruby file first (`rspec -r /tmp/x.rb`): code like the specs.
+    // -r loads a Ruby file first (`rspec -r /tmp/x.rb`): code like the specs (loaders.ts adds `-r ./x` without .rb).
     o: '-r|--require=X -I=V',
     a: 'R*',
     ok: ['bundle exec rspec spec/models'],
@@ -982,7 +982,8 @@ export const DEV: RowSpec[] = [
     ext: '*.rb *.rake *.gemspec *.ru Gemfile Rakefile',
     d: 'Ruby linters (-a/-A rewrite)',
     loose: true,
-    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -x|--fix-layout:fix --fix:fix --fix-unsafely:fix -c|--config=X -o|--out=W --cache-root=W',
+    // -r/--require loads a Ruby file (a custom cop, a plugin) into the linter: code it runs.
+    o: '-a|--autocorrect:fix -A|--autocorrect-all:fix -x|--fix-layout:fix --fix:fix --fix-unsafely:fix -c|--config=X -o|--out=W --cache-root=W -r|--require=X --plugin=X',
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['rubocop app'],
