@@ -1646,6 +1646,22 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
     }
     return;
   }
+  if (s.name === 'prisma' && words.includes('generate')) {
+    // `prisma generate` runs each generator's provider: a package name is installed code; a command (`node
+    // ./x.js`, `sh -c …`) or a path is a program of the schema, which the guard does not judge.
+    const at = words.findIndex((w) => w === '--schema' || (w !== null && w.startsWith('--schema=')));
+    const v = at < 0 ? undefined : words[at] === '--schema' ? words[at + 1] : words[at]!.slice(9);
+    if (v === null) return void (s.why ??= 'prisma generate with a schema only known at run time runs its generators');
+    const files = v !== undefined ? [v] : ['prisma/schema.prisma', 'schema.prisma'];
+    for (const f of files) {
+      const t = read(normalize(absPath(f, s.cwd, env.home)));
+      if (t === null) s.why ??= `${f} was written on this line with text only known at run time, and prisma generate runs its generators`;
+      for (const m of typeof t === 'string' ? t.matchAll(/^\s*provider\s*=\s*"([^"]*)"/gm) : [])
+        if (/[\s/]/.test(m[1]) || m[1].startsWith('.'))
+          s.why ??= `${f} has a generator whose provider is a command (${m[1]}): prisma generate runs it`;
+    }
+    return;
+  }
   if (/^(node|nodejs)$/.test(s.name)) {
     // `--env-file F` sets the environment before Node starts its modules: a NODE_OPTIONS there (`--require ./x.js`)
     // loads code first. `--experimental-config-file F` (or node.config.json) can name modules to preload too.

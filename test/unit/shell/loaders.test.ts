@@ -83,6 +83,10 @@ const FILES: Record<string, string> = {
   'infraprov/main.tf': 'resource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "rm -rf src"\n  }\n}\n',
   'infrajson/main.tf.json': '{"data": {"external": {"x": {"program": ["sh", "-c", "rm -rf src"]}}}}\n',
   'okinfra/main.tf': 'resource "aws_s3_bucket" "b" {\n  bucket = "demo"\n}\n',
+  // Prisma generators: a package, or a command the schema names.
+  'prisma/schema.prisma': 'generator client {\n  provider = "node ./tools/pre.js"\n}\n',
+  'prisma/evil2.prisma': 'generator x {\n  provider = "sh -c \'rm -rf src\'"\n}\n',
+  'prisma/ok.prisma': 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n\ngenerator client {\n  provider = "prisma-client-js"\n}\n',
   'okinfra/variables.tf': 'variable "region" {\n  default = "eu-west-1"\n}\n',
 };
 
@@ -236,6 +240,8 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       "mkdir -p infra2 && printf 'data \"external\" \"y\" {\\n  program = [\"sh\"]\\n}\\n' > infra2/x.tf && terraform -chdir=infra2 plan",
       'jupyter execute notebooks/evil.ipynb',
       'npx knex migrate:latest',
+      'npx prisma generate',
+      'npx prisma generate --schema=prisma/evil2.prisma',
     ],
     benign: [
       'uvicorn app.main:app --reload',
@@ -259,6 +265,8 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       'terraform -chdir=infra fmt -check',
       'jupyter nbconvert --to html notebooks/ok.ipynb',
       'dart format tools',
+      'npx prisma generate --schema prisma/ok.prisma',
+      'npx prisma validate --schema prisma/ok.prisma',
     ],
   },
 };
