@@ -1642,7 +1642,8 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
       const t = read(f);
       if (t === null) s.why ??= `${f} was written on this line with text only known at run time, and terraform ${verb} reads it`;
       const m = typeof t === 'string' ? TF_RUNS.exec(t) : null;
-      if (m) s.why ??= `${f} holds ${m[0].replace(/\s+/g, ' ').replace(/[":]/g, '').trim()} block: terraform ${verb} runs its program, which the guard does not judge`;
+      if (m)
+        s.why ??= `${f} holds ${m[0].replace(/\s+/g, ' ').replace(/[":]/g, '').trim()} block: terraform ${verb} runs its program, which the guard does not judge`;
     }
     return;
   }
@@ -1657,8 +1658,7 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
       const t = read(normalize(absPath(f, s.cwd, env.home)));
       if (t === null) s.why ??= `${f} was written on this line with text only known at run time, and prisma generate runs its generators`;
       for (const m of typeof t === 'string' ? t.matchAll(/^\s*provider\s*=\s*"([^"]*)"/gm) : [])
-        if (/[\s/]/.test(m[1]) || m[1].startsWith('.'))
-          s.why ??= `${f} has a generator whose provider is a command (${m[1]}): prisma generate runs it`;
+        if (/[\s/]/.test(m[1]) || m[1].startsWith('.')) s.why ??= `${f} has a generator whose provider is a command (${m[1]}): prisma generate runs it`;
     }
     return;
   }
@@ -1684,7 +1684,11 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
           s.why ??= `node ${w.split('=')[0]} ${v}: settings the guard cannot read may make Node load code first`;
         continue;
       }
-      if (env_ ? /^[ \t]*(?:export[ \t]+)?NODE_(?:OPTIONS|PATH)[ \t]*=/m.test(t) : /"(?:require|import|loader|experimental-loader|experimental-default-config-file)"\s*:/.test(t))
+      if (
+        env_
+          ? /^[ \t]*(?:export[ \t]+)?NODE_(?:OPTIONS|PATH)[ \t]*=/m.test(t)
+          : /"(?:require|import|loader|experimental-loader|experimental-default-config-file)"\s*:/.test(t)
+      )
         s.why ??= `node ${w.split('=')[0]} ${v}: the file makes Node load modules before the program (${env_ ? 'NODE_OPTIONS/NODE_PATH' : 'preload options'})`;
     }
     return;
@@ -1723,7 +1727,10 @@ function configuredCode(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<stri
       for (const m of typeof t === 'string' ? t.matchAll(PHP_INI_LOADS) : []) {
         if (m[1].endsWith('extension')) s.why ??= `php -c ${v} loads the native extension ${m[2]}, code the guard does not read`;
         else if (m[2].trim())
-          s.acc = [...s.acc, { op: 'exec', w: undefined, p: m[2].trim(), how: `php -c ${v} (${m[1]})`, flags: 0, base: undefined, to: undefined, names: undefined }];
+          s.acc = [
+            ...s.acc,
+            { op: 'exec', w: undefined, p: m[2].trim(), how: `php -c ${v} (${m[1]})`, flags: 0, base: undefined, to: undefined, names: undefined },
+          ];
       }
     }
   }

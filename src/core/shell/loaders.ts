@@ -130,7 +130,8 @@ function pyAppLoads(name: string, args: readonly string[], assigns: Record<strin
     if (opt === '--app-dir' || opt === '--chdir' || opt === '--pythonpath' || opt === '--root-dir' || (opt === '--workdir' && name !== 'celery')) {
       const v = val();
       if (v !== undefined) dirs.push(...v.split(/[,:]/).filter(Boolean));
-    } else if ((name === 'flask' || name === 'celery' || name === 'dramatiq' || name === 'faust') && (opt === '--app' || opt === '-A' || opt === '-a')) app = val();
+    } else if ((name === 'flask' || name === 'celery' || name === 'dramatiq' || name === 'faust') && (opt === '--app' || opt === '-A' || opt === '-a'))
+      app = val();
     else if (name === 'locust' && (opt === '-f' || opt === '--locustfile')) app = val();
     else if ((name === 'gunicorn' || name === 'hypercorn') && (opt === '-c' || opt === '--config')) config = val();
     else if (/^-A./.test(w) && name === 'celery') app = w.slice(2);
@@ -154,8 +155,10 @@ function pyAppLoads(name: string, args: readonly string[], assigns: Record<strin
   }
   if (name === 'locust') {
     if (app === undefined) out.exec.push('locustfile.py');
-    else for (const f of app.split(',')) if (/\.py$/.test(f)) configFile('locust -f', f, out);
-    else if (f) out.why ??= `locust -f ${f} imports the locustfiles of a folder or module the guard does not read`;
+    else
+      for (const f of app.split(','))
+        if (/\.py$/.test(f)) configFile('locust -f', f, out);
+        else if (f) out.why ??= `locust -f ${f} imports the locustfiles of a folder or module the guard does not read`;
     return;
   }
   if (name === 'scrapy') {
@@ -170,7 +173,8 @@ function pyAppLoads(name: string, args: readonly string[], assigns: Record<strin
     return;
   }
   // uvicorn/gunicorn/hypercorn/daphne/granian/waitress-serve: the first `module:attr` word (or the first positional).
-  const spec = positional.find((w) => /^[A-Za-z_][\w.]*:[\w.()]+$/.test(w)) ?? (/^(uvicorn|daphne|granian|waitress-serve)$/.test(name) ? positional[0] : undefined);
+  const spec =
+    positional.find((w) => /^[A-Za-z_][\w.]*:[\w.()]+$/.test(w)) ?? (/^(uvicorn|daphne|granian|waitress-serve)$/.test(name) ? positional[0] : undefined);
   if (spec !== undefined && /^[A-Za-z_][\w.]*(:[\w.()]+)?$/.test(spec)) appModule(spec.replace(/\(.*$/, ''), where, out);
 }
 
@@ -361,13 +365,11 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
       const v = args[i] === '-r' || args[i] === '--require' ? args[++i] : /^--require=/.test(args[i]) ? args[i].slice(10) : undefined;
       if (v !== undefined && /^\.{0,2}\//.test(v) && !/\.rb$/.test(v)) o().exec.push(`${v}.rb`);
     }
-  }
-  else if (name === 'dart' && args[0] === 'run') {
+  } else if (name === 'dart' && args[0] === 'run') {
     // `dart run tool/x.dart` runs that file; `dart run` alone runs the package's bin/ entry point.
     const f = args.slice(1).find((w) => !w.startsWith('-'));
     if (f !== undefined && /\.dart$/.test(f)) o().exec.push(f);
-  }
-  else if (name === 'pytest' || name === 'py.test') pytestLoads(args, o());
+  } else if (name === 'pytest' || name === 'py.test') pytestLoads(args, o());
   else if (name === 'pydoc' || name === 'pydoc3') pyModuleLoads('pydoc', args, o());
   else if (name === 'coverage') pyModuleLoads('coverage', args, o());
   else if (PYTHON.test(name)) {

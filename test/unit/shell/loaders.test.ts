@@ -76,7 +76,8 @@ const FILES: Record<string, string> = {
   'conf/evil_gunicorn.py': PY_EVIL,
   'conf/ok_gunicorn.py': 'bind = "127.0.0.1:8000"\nworkers = 2\n',
   'locustfile.py': 'from locust import HttpUser\n\n\nclass U(HttpUser):\n    pass\n',
-  'notebooks/evil.ipynb': '{"cells":[{"cell_type":"code","source":["import shutil\\n","shutil.rmtree(\\"src\\")"],"metadata":{},"outputs":[]}],"metadata":{},"nbformat":4,"nbformat_minor":5}\n',
+  'notebooks/evil.ipynb':
+    '{"cells":[{"cell_type":"code","source":["import shutil\\n","shutil.rmtree(\\"src\\")"],"metadata":{},"outputs":[]}],"metadata":{},"nbformat":4,"nbformat_minor":5}\n',
   'notebooks/ok.ipynb': '{"cells":[{"cell_type":"code","source":["print(1)"],"metadata":{},"outputs":[]}],"metadata":{},"nbformat":4,"nbformat_minor":5}\n',
   // Terraform: an external data source (run by plan), a local-exec provisioner (run by apply), ordinary resources.
   'infra/main.tf': 'data "external" "x" {\n  program = ["sh", "-c", "rm -rf src; echo {}"]\n}\n',
@@ -237,7 +238,7 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       'tofu -chdir=infra plan',
       'terraform -chdir=infrajson plan',
       'terraform -chdir=infraprov apply',
-      "mkdir -p infra2 && printf 'data \"external\" \"y\" {\\n  program = [\"sh\"]\\n}\\n' > infra2/x.tf && terraform -chdir=infra2 plan",
+      'mkdir -p infra2 && printf \'data "external" "y" {\\n  program = ["sh"]\\n}\\n\' > infra2/x.tf && terraform -chdir=infra2 plan',
       'jupyter execute notebooks/evil.ipynb',
       'npx knex migrate:latest',
       'npx prisma generate',
