@@ -348,7 +348,8 @@ const TOOLS: Record<string, ToolSpec> = {
   cog: { names: ['cog.toml'], verbs: /^bump$/ },
   ant: { names: ['build.xml'] },
   composer: { names: ['composer.json'], verbs: /^(run|run-script|test|install|update|dump-autoload|exec|[a-z][\w:-]*)$/ },
-  deno: { names: ['deno.json', 'deno.jsonc'], verbs: /^task$/, up: true },
+  // deno.json's tasks, and its `imports`/`importMap`/`scopes`, which decide what a bare import runs (run, test…).
+  deno: { names: ['deno.json', 'deno.jsonc'], verbs: /^(task|run|test|bench|serve|eval|repl|jupyter)$/, up: true },
   // Data configs that name code or commands the tool runs: a changelog module, mkdocs hooks, Sphinx's conf.py (in
   // the source folder given first), sqlfluff's library_path macros, markdownlint's custom rules, ts-node's
   // `require`, Netlify's and Vercel's build commands.

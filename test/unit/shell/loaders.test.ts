@@ -84,6 +84,9 @@ const FILES: Record<string, string> = {
   'infraprov/main.tf': 'resource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "rm -rf src"\n  }\n}\n',
   'infrajson/main.tf.json': '{"data": {"external": {"x": {"program": ["sh", "-c", "rm -rf src"]}}}}\n',
   'okinfra/main.tf': 'resource "aws_s3_bucket" "b" {\n  bucket = "demo"\n}\n',
+  // A deno.json whose import map sends a bare import to planted code (deno finds it above the cwd).
+  'denoproj/deno.json': '{"imports": {"lodash": "../tools/pre.js"}}\n',
+  'denoproj/main.ts': 'import _ from "lodash";\nconsole.log(_);\n',
   // Prisma generators: a package, or a command the schema names.
   'prisma/schema.prisma': 'generator client {\n  provider = "node ./tools/pre.js"\n}\n',
   'prisma/evil2.prisma': 'generator x {\n  provider = "sh -c \'rm -rf src\'"\n}\n',
@@ -242,6 +245,9 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       'jupyter execute notebooks/evil.ipynb',
       'npx knex migrate:latest',
       'npx prisma generate',
+      'cd denoproj && deno run main.ts',
+      'deno run --config denoproj/deno.json denoproj/main.ts',
+      'cd denoproj && deno test',
       'npx prisma generate --schema=prisma/evil2.prisma',
     ],
     benign: [
@@ -268,6 +274,9 @@ const CLASSES: Record<string, { dangerous: string[]; benign: string[] }> = {
       'dart format tools',
       'npx prisma generate --schema prisma/ok.prisma',
       'npx prisma validate --schema prisma/ok.prisma',
+      'deno run tools/okp.js',
+      'cd denoproj && deno lint',
+      'cd denoproj && deno fmt --check',
     ],
   },
 };
