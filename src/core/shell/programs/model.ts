@@ -536,6 +536,19 @@ export function readsAsCommand(v: string | null | undefined): boolean {
  * Walk the verbs from `row` (global options first) to the row that reads the rest, and read it. Returns the
  * model; its `why` is set when the command is not accounted for.
  */
+/** Words that only ask a program what it is: it prints its version or usage and exits, whatever its verbs would do. */
+const INFO_WORD = /^(?:--version|-V|--help|-h|-help|-version)$/;
+
+/** Whether the words from `from` on are all info words, and there is at least one. */
+function isInfoOnly(words: readonly W[], from: number): boolean {
+  if (from >= words.length) return false;
+  for (let i = from; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v === null || !INFO_WORD.test(v)) return false;
+  }
+  return true;
+}
+
 export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
   let row = root;
   let tables: Row[] = [row];
@@ -572,6 +585,8 @@ export function runRow(s: Sub, host: ModelHost, root: Row, from = 1): Model {
     let next: Row | undefined;
     if (vw === undefined) {
       next = row.sub.get('');
+      // `helm --help`, `uv --version`: a program that takes verbs, asked only what it is. It prints and exits.
+      if (!next && isInfoOnly(s.words, from)) return m0;
       if (!next) {
         m0.unknown(`${label} without a command is not modelled`);
         return m0;
