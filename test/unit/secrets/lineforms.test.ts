@@ -6,9 +6,9 @@
 // the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
 // first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
 import assert from 'node:assert/strict';
-import { FORMS as FORMS10, eachGateLineMatch, eachTextMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
-import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/fresh11';
-import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/fresh13';
+import { FORMS as FORMS10, eachGateLineMatch, eachTextMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/secret-by-form';
+import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/secret-by-word';
+import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/secret-by-structure';
 
 type Found = [number, string, (string | undefined)[]];
 

@@ -3,7 +3,7 @@
 // source tree). These lists differ in every part of that opening and in where the line stands; each value must
 // still come out of the rule itself, at its place (a line the opening's search missed would lose them).
 import assert from 'node:assert/strict';
-import { fresh10Context } from '../../../src/core/secrets/rules/fresh10';
+import { fresh10Context } from '../../../src/core/secrets/rules/secret-by-form';
 import { B64URL, rand } from '../../../src/core/secrets/samples';
 import type { BlockOutput } from '../../../src/core/secrets/types';
 

@@ -9,7 +9,7 @@ import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { formLiterals, scanForms, type Form } from './fresh10';
+import { formLiterals, scanForms, type Form } from './secret-by-form';
 
 const RULE = 'name-value-pair';
 

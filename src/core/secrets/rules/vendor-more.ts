@@ -5,7 +5,7 @@ import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 import { SHAPE_VENDORS } from './vendor-shape';
-import { FRESH9_VENDORS, type ContextMember } from './vendor-fresh9';
+import { FRESH9_VENDORS, type ContextMember } from './vendor-context';
 
 interface Simple {
   id: string;
