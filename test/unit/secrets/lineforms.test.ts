@@ -6,7 +6,8 @@
 // the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
 // first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
 import assert from 'node:assert/strict';
-import { FORMS as FORMS10, eachGateLineMatch, eachTextMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/secret-by-form';
+import { FORMS as FORMS10, fresh10Context } from '../../../src/core/secrets/rules/secret-by-form';
+import { eachGateLineMatch, eachTextMatch, type Form } from '../../../src/core/secrets/rules/form-scan';
 import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/secret-by-word';
 import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/secret-by-structure';
 

@@ -20,7 +20,7 @@ import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { named, push, token, type Form, formLiterals, scanForms } from './secret-by-form';
+import { named, push, token, type Form, formLiterals, scanForms } from './form-scan';
 
 const RULE = 'dump-context';
 

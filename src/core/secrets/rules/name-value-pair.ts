@@ -9,7 +9,7 @@ import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { formLiterals, scanForms, type Form } from './secret-by-form';
+import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'name-value-pair';
 

@@ -12,7 +12,7 @@ import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
-import { push } from './secret-by-form';
+import { push } from './form-scan';
 import { judge } from './structure';
 
 const RULE = 'next-line-value';

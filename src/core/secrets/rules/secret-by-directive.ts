@@ -14,7 +14,7 @@ import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import { registerGates } from './gates';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { named, password, token, type Form, formLiterals, scanForms } from './secret-by-form';
+import { named, password, token, type Form, formLiterals, scanForms } from './form-scan';
 
 const RULE = 'secret-by-directive';
 

@@ -24,7 +24,7 @@ import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
-import { named, password, push, token, type Form, type Judge, formLiterals, scanForms } from './secret-by-form';
+import { named, password, push, token, type Form, type Judge, formLiterals, scanForms } from './form-scan';
 
 const RULE = 'secret-by-structure';
 

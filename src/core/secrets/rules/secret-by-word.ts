@@ -26,7 +26,7 @@ import { holds, holdsAny, registerGates } from './gates';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { CALL_ARG, callCredential } from './context-more';
 import { addHit } from './hits';
-import { named, password, push, token, type Form, formLiterals, scanForms } from './secret-by-form';
+import { named, password, push, token, type Form, formLiterals, scanForms } from './form-scan';
 import { lineOfPos } from './structure';
 
 const RULE = 'secret-by-word';

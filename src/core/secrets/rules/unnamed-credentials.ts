@@ -11,7 +11,7 @@ import { classifyName, nameWords } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { formLiterals, scanForms, type Form } from './secret-by-form';
+import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'unnamed-credential';
 
