@@ -19,11 +19,11 @@ import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
 import { webhookPathSecret } from './rules/vendor-context';
-import { fresh10Context } from './rules/secret-by-form';
+import { secretByForm } from './rules/secret-by-form';
 import { chainedLiteral } from './rules/chained';
-import { fresh11Context, setFresh11LineScan } from './rules/secret-by-word';
-import { fresh12Context } from './rules/secret-by-directive';
-import { fresh13Structure } from './rules/secret-by-structure';
+import { secretByWord, setWordLineScan } from './rules/secret-by-word';
+import { secretByDirective } from './rules/secret-by-directive';
+import { secretByStructure } from './rules/secret-by-structure';
 import { dumpContext } from './rules/dumps';
 import { byteArraySecret, setSplitVariableScan, splitVariableSecret } from './rules/assembled';
 import { proseSecret } from './rules/prose';
@@ -74,11 +74,11 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   encodedForm,
   builtForm,
   spokenCredential,
-  fresh10Context,
+  secretByForm,
   chainedLiteral,
-  fresh11Context,
-  fresh12Context,
-  fresh13Structure,
+  secretByWord,
+  secretByDirective,
+  secretByStructure,
   dumpContext,
   byteArraySecret,
   splitVariableSecret,
@@ -99,8 +99,8 @@ setJoinedScan((view, out) => {
 setSplitVariableScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
 });
-// The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
-setFresh11LineScan((line, out) => {
+// The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
+setWordLineScan((line, out) => {
   for (const rule of viewRules(line)) rule.scan(line, out);
 });
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

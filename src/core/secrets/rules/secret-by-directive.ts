@@ -1,4 +1,4 @@
-// Secrets the blind fresh12 red team found reaching the model whole, in forms no key-value rule reads:
+// secret-by-directive: secrets reaching the model whole in directive-like forms no key-value rule reads:
 // - a placeholder's default (`${DB_PASSWORD:P}`, Spring/Quarkus/Micronaut): the default is a literal secret;
 //   the reference alone (`${DB_PASSWORD}`) is none;
 // - a name and its value apart by a blank, not `=`: Gradle Groovy (`storePassword "P"`, `password 'P'`),
@@ -118,7 +118,7 @@ const FORMS: Form[] = [
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
 registerGates(formLiterals(FORMS));
 
-export const fresh12Context: BlockRule = {
+export const secretByDirective: BlockRule = {
   id: RULE,
   description:
     'Placeholder defaults (${NAME:secret}), Gradle password properties without =, config directives (bindpw, rootpw, requirepass, masterauth, rocommunity, snmp createUser), BIND TSIG secrets, .curlrc user, passwords in error messages, buildConfigField/resValue, Jsonnet hidden fields, Elixir salts and signers, keys in URL queries, TOTP seeds',

@@ -1,4 +1,4 @@
-// Secrets the blind fresh10 red team found reaching the model whole, each in a form no key-value rule reads:
+// secret-by-form: secrets reaching the model whole, each in a form no key-value rule reads:
 // a password flag of a common tool (`xfreerdp /p:…`, `pscp -pw …`, `aws ssm put-parameter --type SecureString
 // --value …`, `rclone config create … secret_access_key …`), SQL's own grammar (`SET PASSWORD FOR u = '…'`,
 // `OPTIONS (USER 'r', PASSWORD '…')`, `sp_addlogin 'svc', '…'`), an HTTP credential by its scheme alone
@@ -6,7 +6,7 @@
 // and `set :password, '…'`, a dict value on the line after its key, a Markdown table or bold label naming the
 // secret, prose (`The token is …`), a list of keys under a
 // secret's name (`FERNET_KEYS = ["…"]`), a New Relic license key, a base64 keystore, a Nostr `nsec1…`, a BIP32
-// `xprv…`, a Discord bot token handed to `client.run("…")`. Round 21 added a password piped or handed to an
+// `xprv…`, a Discord bot token handed to `client.run("…")`. Also a password piped or handed to an
 // account tool (`printf 'pw\npw' | passwd`, `chpasswd <<EOF`, `useradd -p`, `openssl passwd`, expect's `send`),
 // a `user:password` pair alone in a comment, and prose that sets or uses a password (`set the password to …`).
 // Threat: each of these lines was shown to the model verbatim.
@@ -380,7 +380,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
   }
 }
 
-export const fresh10Context: BlockRule = {
+export const secretByForm: BlockRule = {
   id: 'secret-by-form',
   description:
     'Secrets in tool flags (xfreerdp /p:, pscp -pw, ssm --value, rclone config), SQL grammar, HTTP Basic/Bearer values, credential constructors, Ruby ||= and set, next-line dict values, Markdown labels, prose, secret lists, license keys, keystores, nsec/xprv keys, Discord run tokens, passwords piped or handed to account tools, user:password pairs in comments, prose that sets a password',

@@ -1,5 +1,5 @@
-// Secrets the blind fresh12 red team still found reaching the model after its first round of fixes (issue #16,
-// "masking by structure, not only by line"): a value whose secret-looking key governs it from somewhere else.
+// secret-by-structure (issue #16, "masking by structure, not only by line"): a value whose secret-looking key
+// governs it from somewhere else.
 // - Split over lines: a run of string literals after a key's line (Go/Java/C/JS concatenation, C's adjacent
 //   literals, the items of `"".join([…])`, every piece of it, also pieces the statement's grammar left dangling),
 //   a YAML scalar continued on more-indented lines (plain, or `"…\` double-quoted), a bare token in a heredoc that
@@ -521,7 +521,7 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
 registerGates([...formLiterals(FORMS), 'secret_', 'secretName']);
 
-export const fresh13Structure: BlockRule = {
+export const secretByStructure: BlockRule = {
   id: RULE,
   description:
     'Secrets split over lines (concatenated or adjacent literals, joined lists, YAML continuation lines, heredoc bodies), secret columns named on another line (SQL COPY and INSERT rows, mysql/psql tables), redis config replies, keys beyond ASCII or padded, JSON pairs after others, \\u003d separators, EDN tagged maps, passwords piped to kinit/sudo -S/gpg; keeps Helm checksum annotations and secret names written as paths',

@@ -1,4 +1,4 @@
-// Secrets the blind fresh11 red team found reaching the model whole:
+// secret-by-word: secrets found by a tool's, a call's or a name's own word, that no key-value rule reads:
 // - lines the pre-scan never offers to the line rules, though a line rule knows their form: a tool's password
 //   flag or token argument (`ngrok config add-authtoken T`, `openssl enc -k P`, `docker login -p P` inside a
 //   Jenkinsfile's `sh "…"`), a call that takes a password by position (`DBI->connect($dsn, "u", "P")`,
@@ -33,7 +33,7 @@ const RULE = 'secret-by-word';
 
 /** The line rules (catalog.ts sets them: importing the catalog here would be a cycle). */
 let lineScan: ((line: string, out: Hit[]) => void) | undefined;
-export function setFresh11LineScan(scan: (line: string, out: Hit[]) => void): void {
+export function setWordLineScan(scan: (line: string, out: Hit[]) => void): void {
   lineScan = scan;
 }
 
@@ -397,7 +397,7 @@ function separatedPieces(text: string, index: LineIndex, out: BlockOutput): void
   }
 }
 
-export const fresh11Context: BlockRule = {
+export const secretByWord: BlockRule = {
   id: RULE,
   description:
     'Lines the line rules know but the pre-scan does not offer (tool flags, positional calls), pieces after a VT, FF or lone CR, diffs of secrets, URL userinfo with @ in the user, Redis AUTH, name/value pairs apart, template fallbacks, escaped JSON, chap-secrets and ipsec.secrets, unprefixed vendor tokens by context',

@@ -1,5 +1,5 @@
-// Vendor token formats the blind fresh9 red team found recognised nowhere (issue 16): visible bare, in
-// `value = "…"`, in prose, as a URL path segment, inside `Map.of(…)` / `mapOf(… to …)` / arrays. Members of
+// Vendor token formats that may ask their line for context (issue 16), and webhook URLs whose path is the secret:
+// seen bare, in `value = "…"`, in prose, as a URL path segment, inside `Map.of(…)` / `mapOf(… to …)` / arrays. Members of
 // the vendor-token family (rules/vendor-more.ts), each with its published shape, an entropy floor on the
 // random part and traps; samples are built at run time. Each head is reachable by the pre-scan: `BBDC-`,
 // `xkeysib-`, `v1.0-`, `fc-`, `nvapi-`, `tvly-`, `production-`, `sandbox-` (DASH_PREFIXES; DeepSeek's `sk-`
@@ -28,7 +28,7 @@ export interface ContextMember extends ShapeMember {
   contexts?: (token: string) => string[];
 }
 
-export const FRESH9_VENDORS: ContextMember[] = [
+export const CONTEXT_VENDORS: ContextMember[] = [
   {
     id: 'astra-token',
     description: 'DataStax Astra DB application token (AstraCS:<24>:<64 hex>)',

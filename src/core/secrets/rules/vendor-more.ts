@@ -5,7 +5,7 @@ import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 import { SHAPE_VENDORS } from './vendor-shape';
-import { FRESH9_VENDORS, type ContextMember } from './vendor-context';
+import { CONTEXT_VENDORS, type ContextMember } from './vendor-context';
 
 interface Simple {
   id: string;
@@ -670,5 +670,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
       };
     },
   },
-  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...FRESH9_VENDORS]),
+  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...CONTEXT_VENDORS]),
 ];
