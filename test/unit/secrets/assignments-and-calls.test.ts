@@ -22,7 +22,7 @@ function keeps(text: string): void {
   assert.equal(maskText(text).text, text);
 }
 
-describe('mask23: a password headed by a word and digits before a dot is no member access', () => {
+describe('a password headed by a word and digits before a dot is no member access', () => {
   it('masks it in a YAML flow mapping, in code and in a connection string field', () => {
     for (const c of [
       (p: string) => `flow: {user: ops, pass: ${p}, port: 22}`,
@@ -49,7 +49,7 @@ describe('mask23: a password headed by a word and digits before a dot is no memb
   });
 });
 
-describe('mask23: a signature that is a digest is kept, the key that makes it is masked', () => {
+describe('a signature that is a digest is kept, the key that makes it is masked', () => {
   const h64 = rs(HEX, 64);
   const h40 = rs(HEX, 40);
   it('keeps a MAC or a hash output under a signature name', () => {
@@ -73,7 +73,7 @@ describe('mask23: a signature that is a digest is kept, the key that makes it is
   });
 });
 
-describe('mask23: a logical assignment assigns a secret all the same', () => {
+describe('a logical assignment assigns a secret all the same', () => {
   it('masks ||= ??= //= &&=', () => {
     const [a, b, c, d] = [rs(ALNUM, 40), rs(ALNUM, 32), pw(), rs(ALNUM, 32)];
     masks(`ENV['SECRET_TOKEN'] ||= '${a}'`, [a]);
@@ -89,7 +89,7 @@ describe('mask23: a logical assignment assigns a secret all the same', () => {
   });
 });
 
-describe('mask23: calls of the call table with a non-literal argument before the password', () => {
+describe('calls of the call table with a non-literal argument before the password', () => {
   it('masks the password handed by position', () => {
     const p = Array.from({ length: 6 }, () => pw('!'));
     masks(`Connection c = DriverManager.getConnection(url, user, "${p[0]}");`, [p[0]!]);
@@ -109,7 +109,7 @@ describe('mask23: calls of the call table with a non-literal argument before the
   });
 });
 
-describe('mask23: comments and LDAP bind credentials (judged, pinned)', () => {
+describe('comments and LDAP bind credentials (judged, pinned)', () => {
   it('keeps a comment that only mentions a pass= placeholder, masks one with a real value', () => {
     keeps('  user: app   # pass=<your-password>');
     keeps('# set pass=xxx in your env');
@@ -124,7 +124,7 @@ describe('mask23: comments and LDAP bind credentials (judged, pinned)', () => {
   });
 });
 
-describe("mask23: admin tools' password flags on lines the pre-scan does not offer", () => {
+describe("admin tools' password flags on lines the pre-scan does not offer", () => {
   it('masks ssh-keygen -N, 7z -p, psexec -p, influx -p', () => {
     const p = Array.from({ length: 4 }, () => pw('.'));
     masks(`ssh-keygen -t ed25519 -N '${p[0]}' -f id`, [p[0]!]);

@@ -8,7 +8,7 @@ let seed = 0x28f14;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 const pw = () => 'Rk' + rs(ALNUM, 6) + '#' + rs(ALNUM, 7);
 
-describe('mask28: an option and its value as separate list elements', () => {
+describe('an option and its value as separate list elements', () => {
   it('masks -p/-P/-a/--token followed by the value in JSON/YAML arrays, exec arrays and YAML block lists', () => {
     const [a, b, c, d, e] = [pw(), pw(), pw(), pw(), rs(ALNUM, 32)];
     masks(`services:\n  db:\n    args: ["-u", "root", "-p", "${a}"]\n    restart: always`, [a]);
@@ -30,7 +30,7 @@ describe('mask28: an option and its value as separate list elements', () => {
   });
 });
 
-describe('mask28: credential lists and YAML flow mappings', () => {
+describe('credential lists and YAML flow mappings', () => {
   it('masks the password of a user/password list and a plain flow value holding #', () => {
     const [a, b, c, d] = [pw(), pw(), pw(), pw()];
     masks(`creds: {user: admin, pass: ${a}}\nreplicas: 3`, [a]);
@@ -44,7 +44,7 @@ describe('mask28: credential lists and YAML flow mappings', () => {
   });
 });
 
-describe('mask28: URL credentials', () => {
+describe('URL credentials', () => {
   it('masks a percent-encoded URL password up to the last %40', () => {
     const a = rs(ALNUM, 5) + '%40' + rs(ALNUM, 10) + '-' + rs(ALNUM, 4);
     masks(`DATABASE_URL=postgres%3A%2F%2Fapp%3A${a}%40db%3A5432%2Fapp`, [a]);
@@ -59,7 +59,7 @@ describe('mask28: URL credentials', () => {
   });
 });
 
-describe('mask28: a secret set by a command that decodes a literal', () => {
+describe('a secret set by a command that decodes a literal', () => {
   it('masks the literal under a secret name (base64, xxd, here-string) and a base32 copy', () => {
     const [a, b, c] = [btoa(pw()), rs(HEX, 34), rs('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 26) + '======'];
     masks(`export DB_PASSWORD=$(echo ${a} | base64 -d)\necho done`, [a]);
@@ -73,7 +73,7 @@ describe('mask28: a secret set by a command that decodes a literal', () => {
   });
 });
 
-describe('mask28: webhook URLs whose path is the secret', () => {
+describe('webhook URLs whose path is the secret', () => {
   it('masks Discord, discordapp and self-hosted /hooks/ tokens', () => {
     const [a, b] = [rs(ALNUM + '-_', 68), rs('abcdefghijklmnopqrstuvwxyz0123456789', 26)];
     masks(`const hook = "https://discord.com/api/webhooks/1234567890/${a}";`, [a]);
@@ -86,7 +86,7 @@ describe('mask28: webhook URLs whose path is the secret', () => {
   });
 });
 
-describe('mask28: Windows net use / net user', () => {
+describe('Windows net use / net user', () => {
   it('masks the password argument wherever it stands', () => {
     const [a, b, c] = [pw(), pw(), pw()];
     masks(`$pass = 1\nnet use \\\\srv\\share /user:corp\\admin ${a}\nWrite-Host "done"`, [a]);
@@ -98,7 +98,7 @@ describe('mask28: Windows net use / net user', () => {
   });
 });
 
-describe('mask28: builder and setter calls named for a secret', () => {
+describe('builder and setter calls named for a secret', () => {
   it('masks .apiSecret/.bearerAuth/.accessToken/.clientSecret literals', () => {
     const [a, b, c] = [rs(ALNUM, 40), rs(ALNUM, 32), rs(ALNUM, 40)];
     masks(`  Client c = Client.builder().apiSecret("${a}").build();`, [a]);
@@ -110,7 +110,7 @@ describe('mask28: builder and setter calls named for a secret', () => {
   });
 });
 
-describe('mask28: a token named in a comment or prose', () => {
+describe('a token named in a comment or prose', () => {
   it('masks a random token right after key/token/secret', () => {
     const [a, b, c] = [rs(ALNUM, 40), rs(ALNUM, 40), rs(ALNUM, 36)];
     masks(`# rotated\n// TODO remove before commit: key ${a}\n# policy: 12 chars`, [a]);
@@ -123,7 +123,7 @@ describe('mask28: a token named in a comment or prose', () => {
   });
 });
 
-describe('mask28: salts, peppers and Bundler credentials', () => {
+describe('salts, peppers and Bundler credentials', () => {
   it('masks HMAC_SALT, a pepper and a Bundler source password', () => {
     const [a, b, c] = [rs(HEX, 32), rs(ALNUM, 40), rs(HEX, 8)];
     masks(`COOKIE_SECRET=x\nHMAC_SALT=${a}\nSALT_ROUNDS=12`, [a]);
@@ -135,7 +135,7 @@ describe('mask28: salts, peppers and Bundler credentials', () => {
   });
 });
 
-describe('mask28: a JWT signed with a documentation key', () => {
+describe('a JWT signed with a documentation key', () => {
   const sign = (body: string, key: string) => `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
   const body = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: '1234567890' })).toString('base64url')}`;
   it("keeps jwt.io's example (HS256 under the public your-256-bit-secret: anyone can forge it)", () => {

@@ -14,7 +14,7 @@ function blob(pack: (b: Buffer) => Buffer, content: string, padded: boolean): st
   }
 }
 
-describe('mask29: compressed base64 blobs (gzip, zlib) are inflated and judged', () => {
+describe('compressed base64 blobs (gzip, zlib) are inflated and judged', () => {
   const env = () => `DB_HOST=db.internal\nAWS_SECRET_ACCESS_KEY=${rs(40)}\n`;
   it('masks a gzip+base64 blob holding a secret, padded (any text) or not (config files)', () => {
     const a = blob(gzipSync, env(), true);
@@ -36,7 +36,7 @@ describe('mask29: compressed base64 blobs (gzip, zlib) are inflated and judged',
   });
 });
 
-describe('mask29: a secret-named key opening a multi-line literal, typed or not, in every language that has one', () => {
+describe('a secret-named key opening a multi-line literal, typed or not, in every language that has one', () => {
   it("masks Swift/Kotlin typed `\"\"\"`, Python's `'''` in a dict, Rust's raw `r#\"`", () => {
     const v = () => rs(32);
     const [a, b, c, d, e] = [v(), v(), v(), v(), v()];
@@ -53,7 +53,7 @@ describe('mask29: a secret-named key opening a multi-line literal, typed or not,
   });
 });
 
-describe('mask29: a path (or a glob of paths) named after a credential is not one', () => {
+describe('a path (or a glob of paths) named after a credential is not one', () => {
   it('keeps the paths and globs a README points credentials at', () => {
     keeps(
       '# Ops\n\n- cluster credentials: /etc/kubernetes/*.conf\n- credentials: ~/.aws/credentials\n- secret: ./secrets/*.json\n' +

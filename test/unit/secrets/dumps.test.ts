@@ -11,7 +11,7 @@ let seed = 0x26d0a5;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
 const pw = () => 'Rk' + rs(ALNUM, 6) + '!' + rs(ALNUM, 6);
 
-describe('mask26: GnuPG agent key files', () => {
+describe('GnuPG agent key files', () => {
   it('masks the private parts of RSA and ECC keys, keeps the public ones', () => {
     const [n, d, p, q, u] = [rs(HEX, 128), rs(HEX, 128), rs(HEX, 64), rs(HEX, 64), rs(HEX, 64)];
     const text = `Created: 20261203T101500\nKey: (private-key (rsa (n #00${n}#)\n (e #010001#)\n (d #${d}#)\n (p #00${p}#)\n (q #00${q}#)\n (u #${u}#)))`;
@@ -24,7 +24,7 @@ describe('mask26: GnuPG agent key files', () => {
   });
 });
 
-describe('mask26: pg_dump COPY rows', () => {
+describe('pg_dump COPY rows', () => {
   it('masks the field the column list names in every row up to \\.', () => {
     const [t1, t2, p1] = [rs(ALNUM, 40), rs(HEX, 64), pw()];
     masks(
@@ -38,7 +38,7 @@ describe('mask26: pg_dump COPY rows', () => {
   });
 });
 
-describe('mask26: MySQL history and redis', () => {
+describe('MySQL history and redis', () => {
   it('masks SET PASSWORD, GRANT and CREATE USER with \\040 blanks', () => {
     const [a, b, c] = [pw(), pw(), pw()];
     masks(`SET\\040PASSWORD\\040=\\040PASSWORD('${a}');`, [a]);
@@ -53,7 +53,7 @@ describe('mask26: MySQL history and redis', () => {
   });
 });
 
-describe('mask26: server directives apart by blanks', () => {
+describe('server directives apart by blanks', () => {
   it('masks nginx fastcgi/uwsgi params, set $var and Apache SetEnv under secret names', () => {
     const [a, b, c] = [pw(), rs(ALNUM, 32), pw()];
     masks(`    uwsgi_param STRIPE_SECRET_KEY ${b};`, [b]);
@@ -68,7 +68,7 @@ describe('mask26: server directives apart by blanks', () => {
   });
 });
 
-describe('mask26: password-manager exports', () => {
+describe('password-manager exports', () => {
   it('masks KeePass passwords (also with Key and Value on separate lines) and a Bitwarden totp', () => {
     const [a, b] = [pw(), pw()];
     masks(`<String><Key>Password</Key><Value ProtectInMemory="True">${a}</Value></String>`, [a]);
@@ -80,7 +80,7 @@ describe('mask26: password-manager exports', () => {
   });
 });
 
-describe('mask26: escaped JSON, JWT secrets as JSON, PHP sessions', () => {
+describe('escaped JSON, JWT secrets as JSON, PHP sessions', () => {
   it('masks a secret in JSON escaped once or twice, whatever its characters', () => {
     const [a, b] = [pw() + '#+%', rs(ALNUM, 40)];
     masks(`INFO payload="{\\"user\\":\\"ops\\",\\"db_password\\":\\"${a}\\"}"`, [a]);
@@ -102,7 +102,7 @@ describe('mask26: escaped JSON, JWT secrets as JSON, PHP sessions', () => {
   });
 });
 
-describe('mask26: NuGet apikeys, PHP salts, ANSI colour codes', () => {
+describe('NuGet apikeys, PHP salts, ANSI colour codes', () => {
   it('masks an API key stored under a feed URL and a salt in a settings array', () => {
     const [a, b] = [rs(ALNUM, 46), rs(ALNUM, 43)];
     masks(`<apikeys>\n  <add key="https://nuget.pkg.github.com/acme/index.json" value="${a}" />\n</apikeys>`, [a]);
@@ -116,7 +116,7 @@ describe('mask26: NuGet apikeys, PHP salts, ANSI colour codes', () => {
   });
 });
 
-describe('mask26: a table word for no value is none', () => {
+describe('a table word for no value is none', () => {
   it('keeps (none) in a TSV secret column, masks a value beside it', () => {
     keeps('service\towner\tsecret\tnotes\nlegacy-cron\tops\t(none)\t-\n');
     const a = rs(ALNUM, 32);

@@ -22,7 +22,7 @@ function keeps(text: string): void {
 }
 const gh = () => j('gh', 'p_') + rs(ALNUM, 36);
 
-describe('mask21: a literal concatenated over several lines under any name (1)', () => {
+describe('a literal concatenated over several lines under any name (1)', () => {
   const split = (t: string, n: number) => Array.from({ length: Math.ceil(t.length / n) }, (_, k) => t.slice(k * n, k * n + n));
   const cases: ((ps: string[]) => string)[] = [
     (ps) => `String t = ${ps.map((p) => `"${p}"`).join(' +\n    ')};`,
@@ -52,7 +52,7 @@ describe('mask21: a literal concatenated over several lines under any name (1)',
   });
 });
 
-describe('mask21: CJK copulas attached to the word (7)', () => {
+describe('CJK copulas attached to the word (7)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `パスワードは ${p} です`,
     (p) => `パスワードは「${p}」です`,
@@ -92,7 +92,7 @@ describe('mask21: CJK copulas attached to the word (7)', () => {
   });
 });
 
-describe('mask21: credentials piped or handed to account tools (2)', () => {
+describe('credentials piped or handed to account tools (2)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `echo 'root:${p}' | chpasswd`,
     (p) => `echo "deploy:${p}" | sudo chpasswd -c SHA512`,
@@ -128,7 +128,7 @@ describe('mask21: credentials piped or handed to account tools (2)', () => {
   });
 });
 
-describe('mask21: credentials in comments (3)', () => {
+describe('credentials in comments (3)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `<!-- admin:${p} -->`,
     (p) => `<div>\n  <!-- test account admin/${p} -->\n</div>`,
@@ -153,7 +153,7 @@ describe('mask21: credentials in comments (3)', () => {
   });
 });
 
-describe('mask21: prose credentials (5)', () => {
+describe('prose credentials (5)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `Login with \`admin\` / \`${p}\``,
     (p) => `Login with admin / ${p}`,
@@ -216,7 +216,7 @@ function hexLeaks(masked: string, secret: string): boolean {
   return false;
 }
 
-describe('mask21: byte forms and dumps (6)', () => {
+describe('byte forms and dumps (6)', () => {
   const dumps: [string, (b: Buffer) => string][] = [
     ['xxd', xxd],
     ['hexdump -C', hexdumpC],

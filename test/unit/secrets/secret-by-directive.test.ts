@@ -28,7 +28,7 @@ function each(name: string, cases: ((p: string) => string)[], value: () => strin
   );
 }
 
-describe('fresh12 holes: a placeholder default is a literal secret (1)', () => {
+describe('a placeholder default is a literal secret (1)', () => {
   each('default', [
     (p) => `    password: \${DB_PASSWORD:${p}}`,
     (p) => `spring.datasource.password=\${DB_PASS:${p}}`,
@@ -47,7 +47,7 @@ describe('fresh12 holes: a placeholder default is a literal secret (1)', () => {
   });
 });
 
-describe('fresh12 holes: Gradle / Android build files (2)', () => {
+describe('Gradle / Android build files (2)', () => {
   each('groovy', [
     (p) => `        storePassword "${p}"`,
     (p) => `        keyPassword '${p}'`,
@@ -67,7 +67,7 @@ describe('fresh12 holes: Gradle / Android build files (2)', () => {
   });
 });
 
-describe('fresh12 holes: blank-separated config directives (3)', () => {
+describe('blank-separated config directives (3)', () => {
   each('directive', [
     (p) => `bindpw ${p}`,
     (p) => `rootpw ${p}`,
@@ -89,7 +89,7 @@ describe('fresh12 holes: blank-separated config directives (3)', () => {
   });
 });
 
-describe('fresh12 holes: passwords in errors, Jsonnet, Elixir (4, 8)', () => {
+describe('passwords in errors, Jsonnet, Elixir (4, 8)', () => {
   each('misc', [
     (p) => `psycopg2.OperationalError: FATAL:  password authentication failed for user "shop" (password "${p}")`,
     (p) => `  webhookSecret:: '${p}',`,
@@ -102,7 +102,7 @@ describe('fresh12 holes: passwords in errors, Jsonnet, Elixir (4, 8)', () => {
   });
 });
 
-describe('fresh12 holes: keys in URLs, TOTP seeds (6, 7)', () => {
+describe('keys in URLs, TOTP seeds (6, 7)', () => {
   each(
     'url',
     [

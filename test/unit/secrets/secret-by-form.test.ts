@@ -25,7 +25,7 @@ function keeps(text: string): void {
 /** A comma inside: the part after it is what a mask that stops at the comma leaves. */
 const commaPw = () => rs(ALNUM, 5) + ',' + rs(ALNUM, 14) + '9';
 
-describe('fresh10 holes: a delimiter inside a password in a multi-field line (1)', () => {
+describe('a delimiter inside a password in a multi-field line (1)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `jdbc.url=jdbc:postgresql://db/app?user=app&password=${p}&ssl=true`,
     (p) => `String u = "jdbc:mysql://h:3306/x?user=a&password=${p}&useSSL=false";`,
@@ -57,7 +57,7 @@ describe('fresh10 holes: a delimiter inside a password in a multi-field line (1)
   });
 });
 
-describe('fresh10 holes: FlyV1 tokens and a Discord token in client.run (2, 3)', () => {
+describe('FlyV1 tokens and a Discord token in client.run (2, 3)', () => {
   const fly = () => j('FlyV1 fm', '2_', rs(B64, 60), '+', rs(B64, 70), '/', rs(B64, 24), '==,fm', '2_', rs(B64, 48), '=');
   it('masks a FlyV1 token past its + / = and commas', () => {
     for (const c of [(t: string) => `flyctl deploy --access-token "${t}"`, (t: string) => `FLY_API_TOKEN=${t}`, (t: string) => `fly secrets list -t '${t}'`]) {
@@ -76,7 +76,7 @@ describe('fresh10 holes: FlyV1 tokens and a Discord token in client.run (2, 3)',
   });
 });
 
-describe('fresh10 holes: JWK private members, padded or standard base64 (4)', () => {
+describe('JWK private members, padded or standard base64 (4)', () => {
   it('masks d / k with padding, in a key set and pretty-printed', () => {
     const d = rs(B64URL, 43);
     const k = rs(B64URL, 43);
@@ -90,7 +90,7 @@ describe('fresh10 holes: JWK private members, padded or standard base64 (4)', ()
   });
 });
 
-describe('fresh10 holes: tool flags and space-separated pairs (5)', () => {
+describe('tool flags and space-separated pairs (5)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `xfreerdp /v:10.0.0.7 /u:admin /p:${p} /cert:ignore`,
     (p) => `wlfreerdp /u:ops /p:"${p}" /v:rdp.internal`,
@@ -115,7 +115,7 @@ describe('fresh10 holes: tool flags and space-separated pairs (5)', () => {
   });
 });
 
-describe('fresh10 holes: SQL grammar (6)', () => {
+describe('SQL grammar (6)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `SET PASSWORD FOR 'legacy'@'localhost' = '${p}';`,
     (p) => `set password for app = PASSWORD('${p}');`,
@@ -135,7 +135,7 @@ describe('fresh10 holes: SQL grammar (6)', () => {
   });
 });
 
-describe('fresh10 holes: HTTP credentials by scheme (7)', () => {
+describe('HTTP credentials by scheme (7)', () => {
   it('masks Basic user:password and a Bearer token with no header name', () => {
     const b = btoa(`svc:${pw()}`);
     masks(`    {"key": "basic", "value": "Basic ${b}"}`, [b]);
@@ -154,7 +154,7 @@ describe('fresh10 holes: HTTP credentials by scheme (7)', () => {
   });
 });
 
-describe('fresh10 holes: language forms (8)', () => {
+describe('language forms (8)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `@db_pass ||= '${p}'`,
     (p) => `  @@api_token ||= "${p}"`,
@@ -178,7 +178,7 @@ describe('fresh10 holes: language forms (8)', () => {
   });
 });
 
-describe('fresh10 holes: Markdown and prose (9)', () => {
+describe('Markdown and prose (9)', () => {
   it('masks a secret column, a key/value table, a bold label, and prose', () => {
     const a = pw();
     masks(`| user | password | role |\n|---|---|---|\n| admin | ${a} | owner |`, [a]);
@@ -201,7 +201,7 @@ describe('fresh10 holes: Markdown and prose (9)', () => {
   });
 });
 
-describe('fresh10 holes: single formats (10)', () => {
+describe('single formats (10)', () => {
   it('masks each', () => {
     const f = rs(B64URL, 43) + '=';
     const g = rs(B64URL, 43) + '=';
@@ -229,7 +229,7 @@ describe('fresh10 holes: single formats (10)', () => {
   });
 });
 
-describe('fresh10 over-masks (11)', () => {
+describe('over-masks: certificates, references, site keys, credential paths (11)', () => {
   it('keeps a certificate in a Kubernetes Secret and masks its key', () => {
     const cert = Array.from({ length: 4 }, () => rs(B64, 64));
     const key = Array.from({ length: 3 }, () => rs(B64, 64));

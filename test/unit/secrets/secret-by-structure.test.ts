@@ -30,7 +30,7 @@ function keeps(text: string, path?: string): void {
   assert.equal((path === undefined ? r : maskByPath(path, text, r)).text, text);
 }
 
-describe('fresh13 holes: a value split over lines, every piece masked (1)', () => {
+describe('a value split over lines, every piece masked (1)', () => {
   const cases: [string, (c: string[]) => string, number[]][] = [
     ['Go concatenation, a dangling piece', (c) => `var secret = "${c[0]}" +\n\t"${c[1]}"\n\t"${c[2]}"\n`, [4]],
     ['Java, a repeated + line', (c) => `String pw = "${c[0]}"\n    + "${c[1]}";\n    + "${c[2]}";\nint x = 1;\n`, [5]],
@@ -75,7 +75,7 @@ describe('fresh13 holes: a value split over lines, every piece masked (1)', () =
   });
 });
 
-describe('fresh13 holes: a secret column named on another line (2)', () => {
+describe('a secret column named on another line (2)', () => {
   it('SQL COPY rows under a secret-named column', () => {
     const a = rs(ALNUM, 22),
       b = rs(HEX, 40);
@@ -118,7 +118,7 @@ describe('fresh13 holes: a secret column named on another line (2)', () => {
   });
 });
 
-describe('fresh13 holes: a reply naming the value on the line before (3)', () => {
+describe('a reply naming the value on the line before (3)', () => {
   it('redis-cli config get', () => {
     const p = pw('-');
     masks(`1) "requirepass"\n2) "${p}"\n`, [p], [1]);
@@ -129,7 +129,7 @@ describe('fresh13 holes: a reply naming the value on the line before (3)', () =>
   });
 });
 
-describe('fresh13 holes: key spellings (4)', () => {
+describe('key spellings (4)', () => {
   it('letters beyond ASCII in the key', () => {
     const p = pw('_');
     masks(`db_p\u00e4ssword=${p}\n`, [p]);
@@ -155,7 +155,7 @@ describe('fresh13 holes: key spellings (4)', () => {
   });
 });
 
-describe('fresh13 holes: a password piped into a program that reads it (5)', () => {
+describe('a password piped into a program that reads it (5)', () => {
   it('kinit, sudo -S, gpg --passphrase-fd 0, a here-string', () => {
     const p = pw('+');
     masks(`echo '${p}' | kinit svc-etl@ACME.IO\n`, [p]);
@@ -168,7 +168,7 @@ describe('fresh13 holes: a password piped into a program that reads it (5)', () 
   });
 });
 
-describe('fresh13 holes: a password handed to a test helper or a tool variable (5b)', () => {
+describe('a password handed to a test helper or a tool variable (5b)', () => {
   it('browser tests, login helpers, REDISCLI_AUTH', () => {
     const p = pw('%');
     masks(`await page.fill('#password', '${p}');\n`, [p]);
@@ -183,7 +183,7 @@ describe('fresh13 holes: a password handed to a test helper or a tool variable (
   });
 });
 
-describe('fresh13 holes: files whose path says what they hold (6)', () => {
+describe('files whose path says what they hold (6)', () => {
   it('a token file named for a token: the whole file', () => {
     const h = rs(HEX, 40);
     for (const path of ['deploy/api-token', '.vault-token', 'ci/github_token', 'ops/npm-access-key']) masks(`${h}\n`, [h], [], path);
@@ -200,7 +200,7 @@ describe('fresh13 holes: files whose path says what they hold (6)', () => {
   });
 });
 
-describe('fresh13 look-alikes kept whole (7)', () => {
+describe('look-alikes kept whole (7)', () => {
   it('Helm checksum annotations and secret names written as paths', () => {
     keeps(`      annotations:\n        checksum/secret: ${rs(HEX, 64)}\n`);
     keeps(`checksum/config: ${rs(HEX, 64)}\n`);

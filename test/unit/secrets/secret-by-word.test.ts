@@ -23,7 +23,7 @@ function keeps(text: string): void {
   assert.equal(maskText(text).text, text);
 }
 
-describe('fresh11 holes: a dotted value under a password key is the password (1)', () => {
+describe('a dotted value under a password key is the password (1)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `    password: ${p}`,
     (p) => `ansible_become_pass: ${p}`,
@@ -55,7 +55,7 @@ describe('fresh11 holes: a dotted value under a password key is the password (1)
   });
 });
 
-describe('fresh11 holes: a diff of a secret masks both sides (2)', () => {
+describe('a diff of a secret masks both sides (2)', () => {
   it('masks the old and the new value of a terraform plan and of an arrow diff', () => {
     const [a, b] = [pw('#'), pw('!')];
     masks(`      ~ password          = "${a}" -> "${b}"`, [a, b]);
@@ -71,7 +71,7 @@ describe('fresh11 holes: a diff of a secret masks both sides (2)', () => {
   });
 });
 
-describe('fresh11 holes: line separators and URL userinfo (3)', () => {
+describe('line separators and URL userinfo (3)', () => {
   it('reads a key after a vertical tab, a form feed or a lone CR as a line of its own', () => {
     for (const sep of ['\v', '\f', '\r']) {
       const p = pw();
@@ -90,7 +90,7 @@ describe('fresh11 holes: line separators and URL userinfo (3)', () => {
   });
 });
 
-describe('fresh11 holes: secrets handed to well-known APIs by position (4)', () => {
+describe('secrets handed to well-known APIs by position (4)', () => {
   const key = () => rs(ALNUM, 32);
   const cases: ((p: string) => string)[] = [
     (p) => `conn = psycopg2.connect("pg.internal", "app", "${p}", "app")`,
@@ -114,7 +114,7 @@ describe('fresh11 holes: secrets handed to well-known APIs by position (4)', () 
   });
 });
 
-describe('fresh11 holes: tool flags (5)', () => {
+describe('tool flags (5)', () => {
   const cases: ((p: string) => string)[] = [
     (p) => `nuget sources add -Name acme -Source https://pkgs.acme.io/nuget -Username ci -Password ${p}`,
     (p) => `openssl enc -aes-256-cbc -k '${p}' -in db.sql -out db.sql.enc`,
@@ -137,7 +137,7 @@ describe('fresh11 holes: tool flags (5)', () => {
   });
 });
 
-describe('fresh11 holes: a name and its value apart (6)', () => {
+describe('a name and its value apart (6)', () => {
   it('masks Postman pairs, args lists, YAML complex keys, composer bearer and GraphQL variables', () => {
     const t = rs(ALNUM, 40);
     masks(`    {"key": "value", "value": "${t}", "type": "string"},`, [t]);
@@ -161,7 +161,7 @@ describe('fresh11 holes: a name and its value apart (6)', () => {
   });
 });
 
-describe('fresh11 holes: template fallbacks (7) and escaped containers (8)', () => {
+describe('template fallbacks (7) and escaped containers (8)', () => {
   it('masks a Helm default and a Jinja default', () => {
     const h = rs(HEX, 64);
     masks(`  JWT_SIGNING_KEY: {{ default "${h}" .Values.jwtKey | quote }}`, [h]);
@@ -180,7 +180,7 @@ describe('fresh11 holes: template fallbacks (7) and escaped containers (8)', () 
   });
 });
 
-describe('fresh11 holes: system credential files (9)', () => {
+describe('system credential files (9)', () => {
   it('masks chap-secrets, ipsec.secrets, a Wi-Fi PSK and an erlang cookie', () => {
     const [a, b, c, d] = [pw('!'), pw('-'), pw('.'), pw('_')];
     masks(`# client server secret IP addresses\nacme-dsl * "${a}" *`, [a]);
@@ -195,7 +195,7 @@ describe('fresh11 holes: system credential files (9)', () => {
   });
 });
 
-describe('fresh11 holes: unprefixed vendor tokens by context (10)', () => {
+describe('unprefixed vendor tokens by context (10)', () => {
   it('masks Discord, ngrok, Jenkins and Heroku tokens where their vendor is named', () => {
     const id = btoa('1' + rs('0123456789', 17)).replace(/=+$/, '');
     const d = j(id, '.', rs(B64URL, 6), '.', rs(B64URL, 38));
@@ -213,7 +213,7 @@ describe('fresh11 holes: unprefixed vendor tokens by context (10)', () => {
   });
 });
 
-describe('fresh11 over-masks: names that look like secrets (11)', () => {
+describe('over-masks: names that look like secrets (11)', () => {
   it('keeps a dotted storage key and an interface label that names its own key', () => {
     keeps("const storageKey = 'auth.session.v2';");
     keeps('  "settings.api_key": "API key",\n  "settings.access_token": "Access token",');
@@ -225,7 +225,7 @@ describe('fresh11 over-masks: names that look like secrets (11)', () => {
   });
 });
 
-describe('fresh11 holes: a dotted value after a password flag (1, 5)', () => {
+describe('a dotted value after a password flag (1, 5)', () => {
   it('masks it in a process list', () => {
     const p = pw('.');
     masks(`app    913  0.0  0.1 /usr/bin/redis-server 127.0.0.1:6379 --requirepass ${p}`, [p]);
@@ -234,7 +234,7 @@ describe('fresh11 holes: a dotted value after a password flag (1, 5)', () => {
   });
 });
 
-describe('fresh11 holes: an ODBC braced password (4)', () => {
+describe('an ODBC braced password (4)', () => {
   it('masks PWD={…}', () => {
     const p = pw('%');
     masks(`DSN = "Driver={ODBC Driver 18 for SQL Server};Server=db;UID=sa;PWD={${p}};"`, [p]);

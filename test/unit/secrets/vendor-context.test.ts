@@ -57,7 +57,7 @@ function keeps(text: string): void {
   assert.equal(maskText(text).text, text);
 }
 
-describe('fresh9 holes: vendor formats recognised nowhere (A)', () => {
+describe('vendor formats recognised nowhere (A)', () => {
   for (const [name, head, body] of TOKENS) {
     CONTEXTS.forEach((c, k) => {
       it(`masks ${name} (context ${k})`, () => masks(c(head + body, name.toLowerCase()), [body]));
@@ -88,7 +88,7 @@ describe('fresh9 holes: vendor formats recognised nowhere (A)', () => {
     it(`keeps ${JSON.stringify(text)}`, () => keeps(text));
 });
 
-describe('fresh9 over-masks: keys public by design stay, under any name', () => {
+describe('over-masks: keys public by design stay, under any name', () => {
   for (const text of [
     `STRIPE_KEY=${j('pk', '_live_')}${rs(ALNUM, 99)}`,
     `NEXT_PUBLIC_STRIPE_KEY=${j('pk', '_test_')}${rs(ALNUM, 99)}`,
@@ -104,7 +104,7 @@ describe('fresh9 over-masks: keys public by design stay, under any name', () => 
   });
 });
 
-describe('fresh9 holes: secrets in URL paths (B)', () => {
+describe('secrets in URL paths (B)', () => {
   const bot = rs('0123456789', 10);
   const tg = rs(B64URL, 33);
   for (const text of [
@@ -132,7 +132,7 @@ describe('fresh9 holes: secrets in URL paths (B)', () => {
     it(`keeps ${JSON.stringify(text)}`, () => keeps(text));
 });
 
-describe('fresh9 holes: secrets handed to CLIs by flag (G)', () => {
+describe('secrets handed to CLIs by flag (G)', () => {
   const p = () => 'q7' + rs(ALNUM, 14) + '!';
   const cases: [string, string][] = [];
   const add = (f: (v: string) => string) => {
@@ -174,7 +174,7 @@ describe('fresh9 holes: secrets handed to CLIs by flag (G)', () => {
     it(`keeps ${JSON.stringify(text)}`, () => keeps(text));
 });
 
-describe('fresh9 holes: key names (F)', () => {
+describe('key names (F)', () => {
   for (const name of ['GH_TOKEN_REV', 'TOKEN_OLD', 'PASSWORD_BACKUP', 'SECRET_V2', 'bearer', 'recovery_code']) {
     const v = rs(ALNUM, 21) + '4';
     it(`masks ${name} = "…" and ${name}: …`, () => {

@@ -9,7 +9,7 @@ import { checkEval, makeWorkspace } from './workspace';
 // runs the project's shim of that name, judged as the program it stands for (as `node_modules/.bin/jest` is). A
 // shim the line writes there is judged by what it holds; any other folder (`.`, `scripts`), a PATH exported for
 // the rest of the session, or a value only known at run time stays asked.
-describe('cmd38: PATH extended with the project shim folders', function () {
+describe('PATH extended with the project shim folders', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -58,7 +58,7 @@ describe('cmd38: PATH extended with the project shim folders', function () {
 // only: a folder holding .env but no variable file is not a read of .env. Of the variable files it reads those
 // Terraform loads untold (terraform.tfvars, *.auto.tfvars) and those --tfvars-file names: a prod.tfvars beside
 // the code is not read by `tfsec infra/terraform` (cmdfp34: fresh12 b-iac).
-describe('cmd38: checkers that walk a folder holding a protected file', function () {
+describe('checkers that walk a folder holding a protected file', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -108,7 +108,7 @@ describe('cmd38: checkers that walk a folder holding a protected file', function
 // `emacs --batch -l ert -f ert-run-tests-batch-and-exit`: the Lisp a batch Emacs runs is the files it loads, judged
 // as code the command runs; a library named bare is looked for in the working directory and the -L folders first,
 // so one the line writes there is what runs. --eval is Lisp the guard does not read.
-describe('cmd38: Emacs in batch mode runs the Lisp files it loads', function () {
+describe('Emacs in batch mode runs the Lisp files it loads', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -147,7 +147,7 @@ describe('cmd38: Emacs in batch mode runs the Lisp files it loads', function () 
 // Everyday tools that were not modelled: license-checker reads the installed packages and prints a report (--out
 // writes it, --files copies licence files into a folder); a cloud CLI's colon-joined verb path that ends in a
 // listing (`firebase projects:list`) is a read, as `gcloud … list` is.
-describe('cmd38: license-checker and colon-joined listing verbs', function () {
+describe('license-checker and colon-joined listing verbs', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -181,7 +181,7 @@ describe('cmd38: license-checker and colon-joined listing verbs', function () {
 // nothing; an inline program that creates a file by literal name where none exists (`node -e
 // "fs.writeFileSync('/tmp/x.txt','ok')"`) is a creation, judged by the path rules as `> /tmp/x.txt` is, for every
 // tool that takes code in an option, not only the interpreters' own rule.
-describe('cmdfp34: hpack and inline programs that create a new file', function () {
+describe('hpack and inline programs that create a new file', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -223,7 +223,7 @@ describe('cmdfp34: hpack and inline programs that create a new file', function (
 // rollup -d / --dir and esbuild --outdir write their files into the folder and never empty it first: files into a
 // folder, judged by what the rules anchor under it (as `tar -x -C dist`), not a replacement of the folder. vite
 // build empties its outDir, so it stays asked.
-describe('cmdfp34: bundlers that write into an output folder', function () {
+describe('bundlers that write into an output folder', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -6,7 +6,7 @@ import { checkEval, makeWorkspace } from './workspace';
 // Shell state that changes where `cd` goes: CDPATH (`CDPATH=.git cd hooks` lands in .git/hooks), `shopt -s
 // cdable_vars` (`cd h` goes to `$h`), `shopt -s autocd` (`.git/hooks` typed as a command is a `cd`). Where bash
 // goes then depends on the disk at run time: the place is unknown, and a relative write after it is asked.
-describe('fresh15cmd43: cd through CDPATH, cdable_vars and autocd', function () {
+describe('cd through CDPATH, cdable_vars and autocd', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -31,7 +31,7 @@ describe('fresh15cmd43: cd through CDPATH, cdable_vars and autocd', function () 
 
 // Code that runs later, at a key press or a completion: `bind -x '"\C-m": …'` runs at every Enter VS Code sends to
 // its terminal; a key bound to a macro types text; `compgen -C cmd` runs cmd now, `complete -C cmd` at each Tab.
-describe('fresh15cmd43: readline bindings and completion commands', function () {
+describe('readline bindings and completion commands', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -57,7 +57,7 @@ describe('fresh15cmd43: readline bindings and completion commands', function () 
 // Programs that run a named program or load code: the compiler driver's -wrapper runs a command around each
 // pass; GIT_ALLOW_PROTOCOL=ext turns on the transport that runs a remote URL's command; javac runs annotation
 // processors, compiler plugins and agents given to its JVM.
-describe('fresh15cmd43: compilers and git running named programs', function () {
+describe('compilers and git running named programs', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import { controlPlaneIn, controlSocket } from '../../../src/core/net/metadata';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('fresh12 cmd31: control planes, whole-database dumps, deployed config, agent forwarding', function () {
+describe('control planes, whole-database dumps, deployed config, agent forwarding', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));

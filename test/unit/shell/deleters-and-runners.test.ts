@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { analyzeCommand } from '../../../src/core/shell/index';
 import { decideOnDisk } from './workspace';
 
-describe('fresh red-team classes', () => {
+describe('directory deleters, command runners, code hidden in options', () => {
   let ws = '';
   const decide = (line: string) => decideOnDisk(ws, line);
   before(() => {

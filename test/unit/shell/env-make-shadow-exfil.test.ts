@@ -14,7 +14,7 @@ import { checkEval, type Expect, holdClassesStrictly } from './workspace';
 
 const CLASS = '24 environment that configures a program, make parse time, module shadowing, data in addresses';
 
-describe('fresh10 env/make/shadow/exfil (agentguard eval)', function () {
+describe('environment, make, shadowed modules and exfiltration (agentguard eval)', function () {
   this.timeout(120_000);
   const workspace = holdClassesStrictly([CLASS], DANGEROUS, BENIGN);
 
@@ -79,7 +79,7 @@ describe('fresh10 env/make/shadow/exfil (agentguard eval)', function () {
   });
 });
 
-describe('fresh10 env/make/shadow: the pieces', () => {
+describe('environment, make, shadowed modules: the pieces', () => {
   it('knows variables by kind', () => {
     assert.equal(envKind('TZ'), 'harmless');
     assert.equal(envKind('LC_MESSAGES'), 'harmless');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { evalCalls } from '../helpers/cli';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('fresh13cmd36: forced adds that cover a protected path', function () {
+describe('forced adds that cover a protected path', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -43,7 +43,7 @@ describe('fresh13cmd36: forced adds that cover a protected path', function () {
 // session planted (or at a workspace folder): npm's node-options and script-shell, a Gemfile, Cargo's config.toml,
 // Gradle's init.d, a .curlrc's `output =`. The guard does not read these files: asked unless git holds the file
 // as committed. Options carried by a variable are judged by their grammar (ZIPOPT's -m deletes what it zips).
-describe('fresh13cmd36: variables that point a tool at a planted configuration', function () {
+describe('variables that point a tool at a planted configuration', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -94,7 +94,7 @@ describe('fresh13cmd36: variables that point a tool at a planted configuration',
 
 // Whole-folder wipes by an option (`venv --clear DIR` empties DIR first) and compilers that write into a folder
 // (`javac -d build`: class files by package path, the folder itself is kept).
-describe('fresh13cmd36: --clear wipes a folder; javac -d writes into one', function () {
+describe('--clear wipes a folder; javac -d writes into one', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('cmd42: settings that send later writes or runs somewhere the line does not show', function () {
+describe('settings that send later writes or runs somewhere the line does not show', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -54,7 +54,7 @@ describe('cmd42: settings that send later writes or runs somewhere the line does
   });
 });
 
-describe('cmd42: rewrites and installs the line does not show as such', function () {
+describe('rewrites and installs the line does not show as such', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -119,7 +119,7 @@ describe('cmd42: rewrites and installs the line does not show as such', function
   });
 });
 
-describe('cmd42: options whose default loads .env or trusts the folder', function () {
+describe('options whose default loads .env or trusts the folder', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -154,7 +154,7 @@ describe('cmd42: options whose default loads .env or trusts the folder', functio
   });
 });
 
-describe('cmd42: bazel run of an external repository', function () {
+describe('bazel run of an external repository', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -177,7 +177,7 @@ describe('cmd42: bazel run of an external repository', function () {
   });
 });
 
-describe('cmd42: commands a runner runs when no script or verb of the line is its own', function () {
+describe('commands a runner runs when no script or verb of the line is its own', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));

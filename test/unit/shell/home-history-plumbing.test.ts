@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { evalCalls } from '../helpers/cli';
 import { checkEval, type Expect, makeWorkspace } from './workspace';
 
-describe('fresh red-team classes, round three (agentguard eval on a real workspace)', function () {
+describe('home folder, git history, build tools, privilege and plumbing (agentguard eval on a real workspace)', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
   const check = (cases: [string, Expect][]) => checkEval(w, cases);

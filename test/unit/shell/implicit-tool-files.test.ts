@@ -9,12 +9,12 @@ import { checkEval, holdClassesStrictly, makeWorkspace } from './workspace';
 
 const CLASSES = ['25 files tools pick up by place, server-named downloads, extractors (fresh11 cmd27)'];
 
-describe('fresh11 cmd27: implicit build and tool files, agent configs, module shadows', function () {
+describe('implicit build and tool files, agent configs, module shadows', function () {
   this.timeout(120_000);
   holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 });
 
-describe('fresh11 cmd27: manifests and projects on disk', function () {
+describe('manifests and projects on disk', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

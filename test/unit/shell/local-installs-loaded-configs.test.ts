@@ -13,12 +13,12 @@ import { word } from '../../../src/core/shell/words';
 
 const CLASSES = ['22 local installs, build files, forwarded options, loaded configs'];
 
-describe('fresh10a: local installs, build files, forwarded options, loaded configs', function () {
+describe('local installs, build files, forwarded options, loaded configs', function () {
   this.timeout(120_000);
   holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 });
 
-describe('fresh10a: code planted on disk that tools load', function () {
+describe('code planted on disk that tools load', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -89,7 +89,7 @@ describe('fresh10a: code planted on disk that tools load', function () {
   });
 });
 
-describe('fresh10a: the readings', () => {
+describe('local installs, build files, loaded configs: the readings', () => {
   const src = (v: string) => {
     const r = installSource(word(v, false, v, v), v);
     return r === undefined || r === false ? r : r.value;

@@ -23,7 +23,7 @@ const heredoc = (file: string, text: string) => {
   return `${d !== '.' ? `mkdir -p ${d} && ` : ''}cat > ${file} <<'EOF'\n${text.trimEnd()}\nEOF`;
 };
 
-describe('fresh13 cmd35: long-tail everyday tools modelled, not opened', function () {
+describe('long-tail everyday tools modelled, not opened', function () {
   this.timeout(300_000);
   let w: { root: string; ws: string; home: string };
   before(() => {

@@ -7,7 +7,7 @@
 import { checkEval, makeWorkspace } from './workspace';
 import * as fs from 'node:fs';
 
-describe('fresh13 cmd33: outside loads, pass-through runners, sqlite3 -cmd', function () {
+describe('outside loads, pass-through runners, sqlite3 -cmd', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

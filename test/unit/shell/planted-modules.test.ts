@@ -22,7 +22,7 @@ function sessions(w: { ws: string; home: string }, list: readonly (readonly stri
 
 // Once the session has written code the runtime loads (a module beside the file it runs, one on PYTHONPATH), the
 // run executes that code: what the guard read of it is judged; what it cannot read is unknown.
-describe('fresh13cmd37: modules a session planted, loaded by a later run', function () {
+describe('modules a session planted, loaded by a later run', function () {
   this.timeout(180_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -94,7 +94,7 @@ describe('fresh13cmd37: modules a session planted, loaded by a later run', funct
 // gcc and clang read every single-dash word as one option (`-MD` is not `-M -D` taking the next word), and several
 // options name a file they write: the dependency file, a compilation database entry, prototypes, dumps, profiles,
 // the link map; rustc's `--emit=KIND=FILE`.
-describe('fresh13cmd37: compiler options that name a file they write', function () {
+describe('compiler options that name a file they write', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -11,7 +11,7 @@ import { checkEval, holdClassesStrictly } from './workspace';
 
 const CLASSES = ['23 file reads, writes and runs in allowed programs’ own languages'];
 
-describe('fresh10: file reads, writes and runs in allowed programs’ own languages', function () {
+describe('file reads, writes and runs in allowed programs’ own languages', function () {
   this.timeout(120_000);
   const workspace = holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 
@@ -55,7 +55,7 @@ describe('fresh10: file reads, writes and runs in allowed programs’ own langua
   });
 });
 
-describe('fresh10: the readings behind the verdicts', () => {
+describe('the readings behind the verdicts', () => {
   const env = { cwd: '/w', home: '/h', workspace: '/w' };
   // (`-`, the input, is no file: a compiler's `-` word is left out.)
   const effects = (line: string) =>

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('fresh26: response files, config values, plugins and hook runners', function () {
+describe('response files, config values, plugins and hook runners', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));

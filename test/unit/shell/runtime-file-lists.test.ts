@@ -12,7 +12,7 @@ import type { Sub } from '../../../src/core/shell/types';
 
 const CLASSES = ['18 file lists to writers, snapshot updates, output options', '19 secrets behind @, token printers', '20 disk fill by a huge file'];
 
-describe('fresh9 G/H/I: run-time file lists, @FILE and token printers, huge files', function () {
+describe('run-time file lists, @FILE and token printers, huge files', function () {
   this.timeout(120_000);
   const workspace = holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 
@@ -34,7 +34,7 @@ describe('fresh9 G/H/I: run-time file lists, @FILE and token printers, huge file
   });
 });
 
-describe('fresh9 G: what a run-time list of files can name', () => {
+describe('what a run-time list of files can name', () => {
   it('reads a git pathspec as a folder and the base names under it (git’s `*` crosses `/`)', () => {
     assert.deepEqual(pathspecReach('*.ts'), { dir: '.', names: ['*.ts'] });
     assert.deepEqual(pathspecReach('src/*.test.ts'), { dir: 'src', names: ['*.test.ts'] });
@@ -70,7 +70,7 @@ describe('fresh9 G: what a run-time list of files can name', () => {
   });
 });
 
-describe('fresh9 H/I: rules', () => {
+describe('@FILE words, token printers and huge files: rules', () => {
   const env = { cwd: '/home/dev/project', workspace: '/home/dev/project', home: '/home/dev' };
   const rules = (line: string) => analyzeCommand(line, env).findings.map((f) => f.rule);
   it('asks snapshot updates through package scripts, not other flags of theirs', () => {

@@ -5,7 +5,7 @@ import { holdClassesStrictly } from './workspace';
 
 const CLASSES = ['12 run-time options and verbs', '13 make -E, wrappers, debuggers', '14 files, deploys, databases'];
 
-describe('fresh8: run-time options, wrappers, files, deploys and databases', function () {
+describe('run-time options, wrappers, files, deploys and databases', function () {
   this.timeout(120_000);
   holdClassesStrictly(CLASSES, DANGEROUS, BENIGN);
 });

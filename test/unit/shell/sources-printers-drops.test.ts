@@ -174,7 +174,7 @@ const BENIGN = [
   'pg_dump app > /tmp/app-backup.sql',
 ];
 
-describe('fresh13 cmd34: unreviewed package sources, credential printers, plugin database drops', () => {
+describe('unreviewed package sources, credential printers, plugin database drops', () => {
   for (const [cls, lines] of Object.entries(ATTACKS)) {
     describe(cls, () => {
       for (const line of lines)

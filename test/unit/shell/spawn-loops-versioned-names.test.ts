@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { decideCommand } from '../../../src/core/shell/index';
 import { ASK_POLICY, decideOnDisk } from './workspace';
 
-describe('third-round red-team classes', () => {
+describe('spawn loops, versioned program names, loosely modelled options, disk fills, search paths', () => {
   let ws = '';
   const decide = (line: string) => decideOnDisk(ws, line);
   before(() => {

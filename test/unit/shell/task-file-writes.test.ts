@@ -90,7 +90,7 @@ const heredoc = (file: string, text: string) => {
   return `${d !== '.' ? `mkdir -p ${d} && ` : ''}cat > ${file} <<'EOF'\n${text.trimEnd()}\nEOF`;
 };
 
-describe('fresh12 cmd39: a new task file is judged as the code it will become', function () {
+describe('a new task file is judged as the code it will become', function () {
   this.timeout(300_000);
   let w: { root: string; ws: string; home: string };
   before(() => {
@@ -153,7 +153,7 @@ describe('plantedCode', () => {
   });
 });
 
-describe('fresh12 cmd39: wrappers, snapshot switches and store deletes', function () {
+describe('wrappers, snapshot switches and store deletes', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
   before(() => {

@@ -66,7 +66,7 @@ const heredoc = (file: string, text: string) => {
   return `${d !== '.' ? `mkdir -p ${d} && ` : ''}cat > ${file} <<'EOF'\n${text.trimEnd()}\nEOF`;
 };
 
-describe('fresh12 cmd32: task files a tool loads and runs as its own definition', function () {
+describe('task files a tool loads and runs as its own definition', function () {
   this.timeout(300_000);
   let w: { root: string; ws: string; home: string };
   before(() => {
@@ -144,7 +144,7 @@ describe('fresh12 cmd32: task files a tool loads and runs as its own definition'
   });
 });
 
-describe('fresh12 cmd32: a definition named outside the workspace', function () {
+describe('a definition named outside the workspace', function () {
   this.timeout(120_000);
   let w: { root: string; ws: string; home: string };
   before(() => {

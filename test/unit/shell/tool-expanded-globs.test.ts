@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { evalCalls } from '../helpers/cli';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('fresh14cmd40: quoted globs a formatter or fixer expands itself', function () {
+describe('quoted globs a formatter or fixer expands itself', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -39,7 +39,7 @@ describe('fresh14cmd40: quoted globs a formatter or fixer expands itself', funct
 
 // Writers the table did not know: prettier's and eslint's `--cache` (which abbreviated `--cache-location` and
 // swallowed it), phpcbf (no verb: its operands are rewritten), `deno lint --fix`, `knip --fix`, DENO_DIR.
-describe('fresh14cmd40: fixers and caches that write files the line names', function () {
+describe('fixers and caches that write files the line names', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
@@ -69,7 +69,7 @@ describe('fresh14cmd40: fixers and caches that write files the line names', func
 // naming a local plugin, mkdocs hooks, Sphinx's conf.py, sqlfluff's library_path, markdownlint-cli2's custom rules,
 // ts-node's require, a changeset changelog module, Netlify's and Vercel's build commands. Written earlier in the
 // session (not committed), then the tool is run: asked. A plain data config stays allowed.
-describe('fresh14cmd40: data configs that name code the tool loads', function () {
+describe('data configs that name code the tool loads', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -5,7 +5,7 @@
 import { checkEval, makeWorkspace } from './workspace';
 import * as fs from 'node:fs';
 
-describe('fresh12 cmd29: code run through unmodelled verbs and options', function () {
+describe('code run through unmodelled verbs and options', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -7,7 +7,7 @@ import { checkEval, makeWorkspace } from './workspace';
 // `git sparse-checkout set src` leaves only src/ in the working tree (tests/ and every other tracked path go);
 // add/init/reapply/disable rewrite the sparsity and add or remove tracked files too. `git switch --orphan x`
 // empties the index and the working tree. Judged like the other rewrites of tracked files (asked).
-describe('fresh14cmd41: commands that change which tracked files exist in the working tree', function () {
+describe('commands that change which tracked files exist in the working tree', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -34,7 +34,7 @@ describe('fresh14cmd41: commands that change which tracked files exist in the wo
 // Procfile runners (foreman, forego, honcho, overmind, heroku local:run) load .env into the command's environment:
 // the command is judged as a command (a plain `env` is asked, so is `foreman run env`). podman-compose is Compose:
 // `podman-compose config` prints the file with .env's values filled in, as `docker compose config` does.
-describe('fresh14cmd41: runners that load .env before the command', function () {
+describe('runners that load .env before the command', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -61,7 +61,7 @@ describe('fresh14cmd41: runners that load .env before the command', function () 
 
 // gh and glab keep an editor, a pager and a browser in the home folder's config: a later `gh pr create` or any
 // paged output runs it. The value is judged as the command it becomes; a key the guard does not know is asked.
-describe('fresh14cmd41: commands saved in gh and glab config', function () {
+describe('commands saved in gh and glab config', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -88,7 +88,7 @@ describe('fresh14cmd41: commands saved in gh and glab config', function () {
 
 // rustup reads rust-toolchain(.toml) from the folder cargo runs in: `path = "/tmp/x"` makes every later cargo,
 // rustc or even `cargo --version` run the binaries there. Writing it is asked, like .bazelversion.
-describe('fresh14cmd41: rust toolchain files', function () {
+describe('rust toolchain files', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));
@@ -109,7 +109,7 @@ describe('fresh14cmd41: rust toolchain files', function () {
 // Benign everyday commands that were asked or refused: `HEAD` in `git bisect start HEAD HEAD~5` read as the
 // program `head` (and HEAD~5 as a short file name), `python -m build --outdir dist` read as replacing dist (it
 // writes the sdist and wheel into it), `prisma migrate dev --create-only` read as applying a migration.
-describe('fresh14cmd41: benign commands stay allowed', function () {
+describe('benign commands stay allowed', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {

@@ -42,7 +42,7 @@ const INNER = [
   'node -e \'require("fs").rmSync("src",{recursive:true})\'',
 ];
 
-describe('fresh12 lead: a wrapper does not take the inner command’s options for its own', function () {
+describe('a wrapper does not take the inner command’s options for its own', function () {
   this.timeout(120_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => (w = makeWorkspace()));

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkEval, makeWorkspace } from './workspace';
 
-describe('fresh12 cmd30: writes, rewrites, manifests and publishing', function () {
+describe('writes, rewrites, manifests and publishing', function () {
   this.timeout(180_000);
   let w: ReturnType<typeof makeWorkspace>;
   before(() => {
