@@ -38,7 +38,7 @@ import { hereStringSecret, spacedSecret } from './rules/spaced';
 import { PIECE_RULES } from './rules/pieces';
 import { LANG_RULES } from './rules/langs';
 import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
-import type { BlockRule, LineRule } from './types';
+import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
   ...VENDOR_RULES,
@@ -90,17 +90,15 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   nameValuePair,
   unnamedCredential,
 ];
-// The joined-secret rule judges the value code builds from literals by the other line rules.
+// The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
-setJoinedScan((view, out) => {
+const scanView = (view: string, out: Hit[]): void => {
   for (const rule of viewRules(view)) rule.scan(view, out);
-});
+};
+// The joined-secret rule judges the value code builds from literals by the other line rules.
+setJoinedScan(scanView);
 // The split-variable rule judges a value joined from variables by the same rules.
-setSplitVariableScan((view, out) => {
-  for (const rule of viewRules(view)) rule.scan(view, out);
-});
+setSplitVariableScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
-setWordLineScan((line, out) => {
-  for (const rule of viewRules(line)) rule.scan(line, out);
-});
+setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];
