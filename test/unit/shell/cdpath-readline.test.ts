@@ -1,16 +1,13 @@
 // fresh15cmd (cmd43): command guard escapes of a blind red team. Through `agentguard eval` (the real engine, file
 // system and git) on a real repository.
-import { rmSync } from 'node:fs';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, suiteWorkspace } from './workspace';
 
 // Shell state that changes where `cd` goes: CDPATH (`CDPATH=.git cd hooks` lands in .git/hooks), `shopt -s
 // cdable_vars` (`cd h` goes to `$h`), `shopt -s autocd` (`.git/hooks` typed as a command is a `cd`). Where bash
 // goes then depends on the disk at run time: the place is unknown, and a relative write after it is asked.
 describe('cd through CDPATH, cdable_vars and autocd', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('a relative write after a cd the shell state redirects is not allowed; plain cds are still followed', () => {
     checkEval(w, [
@@ -33,9 +30,7 @@ describe('cd through CDPATH, cdable_vars and autocd', function () {
 // its terminal; a key bound to a macro types text; `compgen -C cmd` runs cmd now, `complete -C cmd` at each Tab.
 describe('readline bindings and completion commands', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('asks for bindings and completion commands; listing them stays allowed', () => {
     checkEval(w, [
@@ -59,9 +54,7 @@ describe('readline bindings and completion commands', function () {
 // processors, compiler plugins and agents given to its JVM.
 describe('compilers and git running named programs', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('judges the wrapped command, the ext transport and javac plugins; ordinary builds stay allowed', () => {
     checkEval(w, [

@@ -1,15 +1,12 @@
 // fresh11 cmd kit, classes cred/fwsecret/exfil (cmd31): secrets and control planes reached through local services
 // and whole-database dumps. Each case was seen allowed before the fix (the benign ones stay allowed).
 import * as assert from 'node:assert';
-import * as fs from 'node:fs';
 import { controlPlaneIn, controlSocket } from '../../../src/core/net/metadata';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, suiteWorkspace } from './workspace';
 
 describe('control planes, whole-database dumps, deployed config, agent forwarding', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('a local control plane or secret store, in any loopback spelling and by any client, is asked', () => {
     checkEval(w, [

@@ -3,13 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, makeWorkspace, suiteWorkspace } from './workspace';
 
 describe('settings that send later writes or runs somewhere the line does not show', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   // `bundle config set path tests` makes every later `bundle install` write gems into tests/; `gemfile` and
   // `shebang` name Ruby that later bundle commands run.
@@ -121,9 +119,7 @@ describe('rewrites and installs the line does not show as such', function () {
 
 describe('options whose default loads .env or trusts the folder', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   // deno's `--env-file` with no value loads .env into Deno.env (a later `-A` is not its value); `mise trust`
   // lets the folder's mise.toml env, hooks and tasks run without mise's prompt (as `direnv allow`).
@@ -179,9 +175,7 @@ describe('bazel run of an external repository', function () {
 
 describe('commands a runner runs when no script or verb of the line is its own', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   // `bun run NAME ARGS` with no package.json script NAME runs the program NAME (node_modules/.bin, then PATH).
   it('judges bun run of a name that is no package.json script as that command', () => {

@@ -3,9 +3,8 @@
 // shadowed at the root; and, on a workspace holding a Rust crate, a Go module and a Python project, the existing
 // manifests whose dependency entries take code from a path and the new files that join an existing project.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { BENIGN, DANGEROUS } from './attack.sets';
-import { checkEval, holdClassesStrictly, makeWorkspace } from './workspace';
+import { checkEval, holdClassesStrictly, makeWorkspace, writeFiles } from './workspace';
 
 const CLASSES = ['25 files tools pick up by place, server-named downloads, extractors (fresh11 cmd27)'];
 
@@ -28,10 +27,7 @@ describe('manifests and projects on disk', function () {
       'mk/Makefile': 'test:\n\techo ok\n',
       'fresh/README.md': '# new\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(w.ws, rel)), { recursive: true });
-      fs.writeFileSync(path.join(w.ws, rel), text);
-    }
+    writeFiles(w.ws, files);
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
 

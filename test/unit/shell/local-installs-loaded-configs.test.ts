@@ -3,12 +3,11 @@
 // planted files, the go generate directives, pytest plugins, mise env files and lint-staged configs read from disk.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { installSource } from '../../../src/core/shell/programs/model';
 import { riskyFlags } from '../../../src/core/shell/programs/forward';
 import { lintStagedLines, pytestPlugins } from '../../../src/core/shell/toolconfigs';
 import { BENIGN, DANGEROUS } from './attack.sets';
-import { checkEval, holdClassesStrictly, makeWorkspace } from './workspace';
+import { checkEval, holdClassesStrictly, makeWorkspace, writeFiles } from './workspace';
 import { word } from '../../../src/core/shell/words';
 
 const CLASSES = ['22 local installs, build files, forwarded options, loaded configs'];
@@ -46,10 +45,7 @@ describe('code planted on disk that tools load', function () {
         [`${d}/plugs/evilp.py`]: 'import shutil\nshutil.rmtree("src")\n',
         [`${d}/plugs/okp.py`]: 'x = 1\n',
       });
-    for (const [rel, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(w.ws, rel)), { recursive: true });
-      fs.writeFileSync(path.join(w.ws, rel), text);
-    }
+    writeFiles(w.ws, files);
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
 

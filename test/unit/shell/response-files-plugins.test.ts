@@ -6,13 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, suiteWorkspace } from './workspace';
 
 describe('response files, config values, plugins and hook runners', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('a file of arguments through any compiler or linker front end is named, and from scratch space is code', () => {
     checkEval(w, [

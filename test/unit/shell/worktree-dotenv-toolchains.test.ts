@@ -2,16 +2,14 @@
 // file system and git) on a real repository.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, makeWorkspace, suiteWorkspace } from './workspace';
 
 // `git sparse-checkout set src` leaves only src/ in the working tree (tests/ and every other tracked path go);
 // add/init/reapply/disable rewrite the sparsity and add or remove tracked files too. `git switch --orphan x`
 // empties the index and the working tree. Judged like the other rewrites of tracked files (asked).
 describe('commands that change which tracked files exist in the working tree', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('asks for sparse-checkout changes and orphan switches; listing the sparsity stays allowed', () => {
     checkEval(w, [
@@ -36,9 +34,7 @@ describe('commands that change which tracked files exist in the working tree', f
 // `podman-compose config` prints the file with .env's values filled in, as `docker compose config` does.
 describe('runners that load .env before the command', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('judges the command a Procfile runner runs; its own verbs stay allowed', () => {
     checkEval(w, [
@@ -63,9 +59,7 @@ describe('runners that load .env before the command', function () {
 // paged output runs it. The value is judged as the command it becomes; a key the guard does not know is asked.
 describe('commands saved in gh and glab config', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('judges a saved editor, pager or browser as a command; plain settings stay allowed', () => {
     checkEval(w, [
@@ -90,9 +84,7 @@ describe('commands saved in gh and glab config', function () {
 // rustc or even `cargo --version` run the binaries there. Writing it is asked, like .bazelversion.
 describe('rust toolchain files', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('asks before a toolchain file is written', () => {
     checkEval(w, [

@@ -1,8 +1,7 @@
 // Found by the fresh12 blind red team: a wrapper whose option table also has the inner command's options took them
 // for its own (`entr sh -c 'cat .env'` was read as entr -c and a script file named `cat .env`). A wrapper's options
 // end at the command it runs; for every runner of the table, the inner command's own `-c`/`-e` must reach the judge.
-import * as fs from 'node:fs';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, suiteWorkspace } from './workspace';
 
 /** Runners, each with the options a user puts before the command. */
 const RUNNERS = [
@@ -44,9 +43,7 @@ const INNER = [
 
 describe('a wrapper does not take the inner command’s options for its own', function () {
   this.timeout(120_000);
-  let w: ReturnType<typeof makeWorkspace>;
-  before(() => (w = makeWorkspace()));
-  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  const w = suiteWorkspace();
 
   it('every runner with every inner -c/-e command is not allowed', () => {
     checkEval(

@@ -3,7 +3,7 @@
 // with everyday look-alikes that must stay allowed.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkEval, makeWorkspace } from './workspace';
+import { checkEval, makeWorkspace, writeFiles } from './workspace';
 
 describe('writes, rewrites, manifests and publishing', function () {
   this.timeout(180_000);
@@ -25,10 +25,7 @@ describe('writes, rewrites, manifests and publishing', function () {
       // The ecosystems' packs apply (their tests are protected).
       '.agentguard.yaml': 'version: 1\nextends: [default, auto]\n',
     };
-    for (const [rel, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(w.ws, rel)), { recursive: true });
-      fs.writeFileSync(path.join(w.ws, rel), text);
-    }
+    writeFiles(w.ws, files);
     fs.mkdirSync(path.join(w.ws, '.git', 'hooks'), { recursive: true });
   });
   after(() => fs.rmSync(w.root, { recursive: true, force: true }));
