@@ -18,12 +18,12 @@ import { LAYOUT_RULES } from './rules/layout';
 import { STRUCTURE_RULES } from './rules/structure';
 import { MORE_SHAPE_RULES } from './rules/shapes-more';
 import { MORE_VENDOR_RULES } from './rules/vendor-more';
-import { webhookPathSecret } from './rules/vendor-fresh9';
-import { fresh10Context } from './rules/fresh10';
+import { webhookPathSecret } from './rules/vendor-context';
+import { secretByForm } from './rules/secret-by-form';
 import { chainedLiteral } from './rules/chained';
-import { fresh11Context, setFresh11LineScan } from './rules/fresh11';
-import { fresh12Context } from './rules/fresh12';
-import { fresh13Structure } from './rules/fresh13';
+import { secretByWord, setWordLineScan } from './rules/secret-by-word';
+import { secretByDirective } from './rules/secret-by-directive';
+import { secretByStructure } from './rules/secret-by-structure';
 import { dumpContext } from './rules/dumps';
 import { byteArraySecret, setSplitVariableScan, splitVariableSecret } from './rules/assembled';
 import { proseSecret } from './rules/prose';
@@ -38,7 +38,7 @@ import { hereStringSecret, spacedSecret } from './rules/spaced';
 import { PIECE_RULES } from './rules/pieces';
 import { LANG_RULES } from './rules/langs';
 import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
-import type { BlockRule, LineRule } from './types';
+import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
   ...VENDOR_RULES,
@@ -74,11 +74,11 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   encodedForm,
   builtForm,
   spokenCredential,
-  fresh10Context,
+  secretByForm,
   chainedLiteral,
-  fresh11Context,
-  fresh12Context,
-  fresh13Structure,
+  secretByWord,
+  secretByDirective,
+  secretByStructure,
   dumpContext,
   byteArraySecret,
   splitVariableSecret,
@@ -90,17 +90,15 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   nameValuePair,
   unnamedCredential,
 ];
-// The joined-secret rule judges the value code builds from literals by the other line rules.
+// The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
-setJoinedScan((view, out) => {
+const scanView = (view: string, out: Hit[]): void => {
   for (const rule of viewRules(view)) rule.scan(view, out);
-});
+};
+// The joined-secret rule judges the value code builds from literals by the other line rules.
+setJoinedScan(scanView);
 // The split-variable rule judges a value joined from variables by the same rules.
-setSplitVariableScan((view, out) => {
-  for (const rule of viewRules(view)) rule.scan(view, out);
-});
-// The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
-setFresh11LineScan((line, out) => {
-  for (const rule of viewRules(line)) rule.scan(line, out);
-});
+setSplitVariableScan(scanView);
+// The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
+setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

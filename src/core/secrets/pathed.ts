@@ -27,7 +27,7 @@ const NOT_VALUE =
   /\.(?:md|rst|adoc|ya?ml|json|toml|ini|cfg|conf|xml|js|ts|py|rb|go|sh|env|example|sample|template|tpl|gitignore|gitkeep|keep)$|(?:^|\/)(?:README|LICENSE|CHANGELOG)[^/]*$/i;
 const USERLIST = /(?:^|\/)userlist\.txt$/i;
 /**
- * A file named for a token or a key alone, no extension (fresh12: `deploy/api-token`, `.vault-token`,
+ * A file named for a token or a key alone, no extension (`deploy/api-token`, `.vault-token`,
  * `github_token`): the name says what the whole content is. `passwd` and `pass` alone are not (`/etc/passwd`).
  */
 const NAMED_VALUE = /(?:^|\/)\.?(?:[\w-]*[_-])?(?:token|secret|password|api[_-]?key|apikey|access[_-]?key)$/i;

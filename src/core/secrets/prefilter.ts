@@ -74,7 +74,7 @@ const KEY_WORDS = [
   'recovery_codes',
   'backup_codes',
   'bearer',
-  // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-fresh9.ts).
+  // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-context.ts).
   'accounts',
 ];
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
@@ -146,7 +146,7 @@ const UNDERSCORE_PREFIXES = [
   'CLOJARS',
   'sgp',
   'pnu',
-  // ElevenLabs and RevenueCat (`sk_`), Jina, PostHog personal keys, Vercel (rules/vendor-fresh9.ts).
+  // ElevenLabs and RevenueCat (`sk_`), Jina, PostHog personal keys, Vercel (rules/vendor-context.ts).
   'sk',
   'jina',
   'phx',
@@ -195,7 +195,7 @@ const DASH_PREFIXES = [
   'FLWSECK_TEST',
   'ico',
   // Bitbucket Data Center, Brevo, Cloudflare Origin CA, Firecrawl, NVIDIA, Tavily, Plaid (`access-production-`,
-  // `access-sandbox-`) (rules/vendor-fresh9.ts).
+  // `access-sandbox-`) (rules/vendor-context.ts).
   'BBDC',
   'xkeysib',
   'v1\\.0',
@@ -385,7 +385,7 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'AQVN',
     'AKCp',
     'EAAA',
-    // DataStax Astra and Facebook tokens (rules/vendor-fresh9.ts).
+    // DataStax Astra and Facebook tokens (rules/vendor-context.ts).
     'AstraCS:',
     'EAA',
   ],
@@ -464,7 +464,7 @@ const LETTER_HEADS: Record<string, readonly string[]> = {
     'dt0c01.',
     'discord.com/api/webhooks/',
     'discordapp.com/api/webhooks/',
-    // Dropbox access tokens; webhook URLs with a secret path (webhook-path-secret, rules/vendor-fresh9.ts).
+    // Dropbox access tokens; webhook URLs with a secret path (webhook-path-secret, rules/vendor-context.ts).
     'sl.',
     'hooks.zapier.com/',
     'ifttt.com/',

@@ -4,9 +4,9 @@
 // for one registered only when first asked about, in texts long enough for the pass, with characters beyond
 // Latin-1, with a gate across the module's 1 MiB chunks, and in seeded mixes of the gates' own fragments.
 import assert from 'node:assert/strict';
-import { FORMS as FORMS10 } from '../../../src/core/secrets/rules/fresh10';
-import { FORMS as FORMS11 } from '../../../src/core/secrets/rules/fresh11';
-import '../../../src/core/secrets/rules/fresh12';
+import { FORMS as FORMS10 } from '../../../src/core/secrets/rules/secret-by-form';
+import { FORMS as FORMS11 } from '../../../src/core/secrets/rules/secret-by-word';
+import '../../../src/core/secrets/rules/secret-by-directive';
 import { gatePassHolds, holds, holdsAny } from '../../../src/core/secrets/rules/gates';
 import { createMasker } from '../../../src/core/secrets';
 import { simdScanner } from '../../../src/core/secrets/prefilter';

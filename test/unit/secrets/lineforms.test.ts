@@ -6,9 +6,10 @@
 // the matches (place, text, groups) its regex finds over the whole text, on texts where the forms match on the
 // first and last lines, with CRLF, without a final newline, several times on one line and next to each other.
 import assert from 'node:assert/strict';
-import { FORMS as FORMS10, eachGateLineMatch, eachTextMatch, fresh10Context, type Form } from '../../../src/core/secrets/rules/fresh10';
-import { FORMS as FORMS11, fresh11Context } from '../../../src/core/secrets/rules/fresh11';
-import { FORMS as FORMS13, fresh13Structure } from '../../../src/core/secrets/rules/fresh13';
+import { FORMS as FORMS10, secretByForm } from '../../../src/core/secrets/rules/secret-by-form';
+import { eachGateLineMatch, eachTextMatch, type Form } from '../../../src/core/secrets/rules/form-scan';
+import { FORMS as FORMS11, secretByWord } from '../../../src/core/secrets/rules/secret-by-word';
+import { FORMS as FORMS13, secretByStructure } from '../../../src/core/secrets/rules/secret-by-structure';
 
 type Found = [number, string, (string | undefined)[]];
 
@@ -36,15 +37,15 @@ function byLine(f: Form, text: string): Found[] {
   return out;
 }
 
-const sampleTexts = (r: typeof fresh10Context) => {
+const sampleTexts = (r: typeof secretByForm) => {
   const s = r.samples!();
   return [...s.truePositives.map((t) => t.text), ...s.falsePositives];
 };
 
 const LINES = [
-  ...sampleTexts(fresh10Context),
-  ...sampleTexts(fresh11Context),
-  ...sampleTexts(fresh13Structure),
+  ...sampleTexts(secretByForm),
+  ...sampleTexts(secretByWord),
+  ...sampleTexts(secretByStructure),
   `      ~ password          = "Q7pw1x9Zk2" -> "Q7pw2y8Yj3"`,
   `secret: oldValue9x => newValue8y, token: a1b2c3d4e5 => f6g7h8i9j0`,
   `const f = (a) => a + 1; api_key = "k1" -> "k2"`,

@@ -3,7 +3,7 @@
 // source tree). These lists differ in every part of that opening and in where the line stands; each value must
 // still come out of the rule itself, at its place (a line the opening's search missed would lose them).
 import assert from 'node:assert/strict';
-import { fresh10Context } from '../../../src/core/secrets/rules/fresh10';
+import { secretByForm } from '../../../src/core/secrets/rules/secret-by-form';
 import { B64URL, rand } from '../../../src/core/secrets/samples';
 import type { BlockOutput } from '../../../src/core/secrets/types';
 
@@ -15,7 +15,7 @@ function found(text: string): string[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const out: BlockOutput = { hits: new Map(), protect: new Set() };
-  fresh10Context.scan(text, { starts: () => starts }, out);
+  secretByForm.scan(text, { starts: () => starts }, out);
   const values: string[] = [];
   for (const [li, hits] of out.hits) for (const h of hits) if (h.rule === 'secret-by-form') values.push(text.slice(starts[li]! + h.start, starts[li]! + h.end));
   return values.sort();

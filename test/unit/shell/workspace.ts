@@ -9,6 +9,25 @@ import type { CommandPolicy } from '../../../src/core/policy/types';
 import { decideCommand } from '../../../src/core/shell/index';
 import { evalCalls } from '../helpers/cli';
 
+/** Writes `files` (paths relative to `dir`) into `dir`, making their folders. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+}
+
+/**
+ * Inside a `describe`: a workspace (makeWorkspace) made before its tests and removed after them. The object is
+ * filled in by the `before` hook: read it in tests and hooks only.
+ */
+export function suiteWorkspace(): { root: string; ws: string; home: string } {
+  const w = { root: '', ws: '', home: '' };
+  before(() => void Object.assign(w, makeWorkspace()));
+  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  return w;
+}
+
 /** A workspace like the acceptance one: returns its root and a home folder beside it. */
 export function makeWorkspace(): { root: string; ws: string; home: string } {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-accept-')));
@@ -40,10 +59,7 @@ export function makeWorkspace(): { root: string; ws: string; home: string } {
     'notes.tmp': 'x\n',
     '.agentguard.yaml': 'version: 1\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-    fs.writeFileSync(path.join(ws, rel), text);
-  }
+  writeFiles(ws, files);
   for (const f of ['scripts/build.sh', 'scripts/cleanup.sh']) fs.chmodSync(path.join(ws, f), 0o755);
   fs.mkdirSync(path.join(ws, 'docs'), { recursive: true });
   fs.symlinkSync('../secrets', path.join(ws, 'docs', 'secrets-link'));

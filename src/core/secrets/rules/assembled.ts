@@ -13,7 +13,7 @@ import { classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
-import { push } from './fresh10';
+import { push } from './form-scan';
 
 const BYTES_RULE = 'byte-array-secret';
 const SPLIT_RULE = 'split-variable-secret';

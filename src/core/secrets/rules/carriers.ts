@@ -24,7 +24,7 @@ import { COMMAND_TRIGGERS, commandSecret } from './admin';
 import { holds, registerGates } from './gates';
 import { addHit } from './hits';
 import { lineOfPos, lineText } from './structure';
-import { named, password, token, type Form, type Judge, scanForms } from './fresh10';
+import { named, password, token, type Form, type Judge, scanForms } from './form-scan';
 
 /** A password a person chose: letters and a digit or a sign, 8 characters at least, no reference or placeholder. */
 const typed: Judge = (v, m, t) => v.length >= 8 && /[A-Za-z]/.test(v) && /[\d\W_]/.test(v) && !/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(v) && password(v, m, t);

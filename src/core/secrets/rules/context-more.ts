@@ -16,7 +16,8 @@ import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
 import { FollowKind, type BlockOutput, type BlockRule, type Hit, type LineIndex, type LineRule } from '../types';
 import { regexRule } from './make';
-import { addHit } from './hits';
+import { addHit, eachMatchLine } from './hits';
+import { lineOf } from '../blocks';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
 const CONTEXT_PRIORITY = 1;
@@ -1214,17 +1215,6 @@ function lineAt(text: string, starts: number[], i: number): string {
   return text.slice(starts[i]!, end);
 }
 
-function indexOfLine(starts: number[], pos: number): number {
-  let lo = 0,
-    hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** The value group that matched (2–4 for ENV_VALUE, 3–5 for ENV_FLOW) and whether it was quoted. */
 function valueGroup(m: RegExpExecArray, first: number): [number, boolean] | null {
   for (let g = first; g < first + 3; g++) if (m[g] !== undefined) return [g, g < first + 2];
@@ -1260,7 +1250,7 @@ export const k8sEnvValue: BlockRule = {
       const flow = text.charCodeAt(p - 1) === 123 || text.charCodeAt(p - 2) === 123; // `{name:` / `{ name:`
       if (!flow && (text.charCodeAt(k) !== 45 || text.slice(k + 1, p).trim() !== '')) continue;
       starts ??= index.starts();
-      const li = indexOfLine(starts, ls);
+      const li = lineOf(starts, ls);
       const line = lineAt(text, starts, li);
       if (flow) {
         scanFlow(line, li, out);
@@ -1366,19 +1356,11 @@ export const phpCallCredential: BlockRule = {
   gate: '<?php',
   applies: (text: string) => text.lastIndexOf('<?php', 512) >= 0,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    let starts: number[] | undefined;
-    let last = -1;
-    PHP_CALLS.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = PHP_CALLS.exec(text)) !== null) {
-      starts ??= index.starts();
-      const li = indexOfLine(starts, m.index);
-      if (li === last) continue;
-      last = li;
+    eachMatchLine(PHP_CALLS, text, index, (li, starts) => {
       const hits: Hit[] = [];
       callCredential.scan(lineAt(text, starts, li), hits);
       for (const h of hits) addHit(out, li, { ...h, rule: 'php-call-credential' });
-    }
+    });
   },
   samples: () => {
     const p = [pw(), pw(), pw(), pw(), pw(32)];
@@ -1448,7 +1430,7 @@ export const typedStringDeclaration: BlockRule = {
         if (strength === null || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
         starts ??= index.starts();
         const [s, e] = m.indices![g]!;
-        const li = indexOfLine(starts, ls + s);
+        const li = lineOf(starts, ls + s);
         addHit(out, li, { start: ls + s - starts[li]!, end: ls + e - starts[li]!, rule: 'typed-string-declaration', priority: CONTEXT_PRIORITY });
       }
       t = nl < 0 ? -1 : text.indexOf('tring', nl + 1);

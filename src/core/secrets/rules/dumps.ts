@@ -20,7 +20,7 @@ import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { named, push, token, type Form, formLiterals, scanForms } from './fresh10';
+import { named, push, token, type Form, formLiterals, scanForms } from './form-scan';
 
 const RULE = 'dump-context';
 
@@ -184,7 +184,7 @@ export const dumpContext: BlockRule = {
       truePositives: [
         { text: `(protected-private-key (rsa (n #00${rs(HEX, 64)}#)\n (e #010001#)\n (d #${hex}#)))`, secrets: [hex] },
         // (a COPY row under a secret column is claimed first by secret-by-structure's sqlDumps; its form is tested in
-        // test/unit/secrets/fresh13mask26.test.ts)
+        // test/unit/secrets/dumps.test.ts)
         { text: `SET\\040PASSWORD\\040FOR\\040'app'@'%'\\040=\\040'${p[1]}';`, secrets: [p[1]!] },
         { text: `CREATE\\040USER\\040'app'@'%'\\040IDENTIFIED\\040BY\\040'${p[2]}';`, secrets: [p[2]!] },
         { text: `CONFIG SET requirepass ${p[3]}`, secrets: [p[3]!] },

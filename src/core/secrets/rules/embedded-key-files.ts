@@ -8,7 +8,7 @@ import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
 import { KIND, sniff } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
-import { push } from './fresh10';
+import { push } from './form-scan';
 import { lineOfPos, lineText } from './structure';
 
 const PPK_GATE = 'Private-Lines:';

@@ -1,6 +1,6 @@
 // Which of the forms' gate literals a text holds, found for all of them in one pass of the pre-scan's
-// WebAssembly module (anchors.ts `literalsIn`, literals.ts packs the sets). The forms (fresh10.ts and the files
-// that reuse its Form) each name literals of which the text must hold one; asking `text.includes(gate)` for
+// WebAssembly module (anchors.ts `literalsIn`, literals.ts packs the sets). The forms (form-scan.ts and the files
+// that use its Form) each name literals of which the text must hold one; asking `text.includes(gate)` for
 // each cost one native search of the whole text per gate (about 130 of them, most absent: a whole read each),
 // a third of masking a source tree.
 // `holds(text, gate)` is exactly `text.includes(gate)`. It is that search for a short text, where the module

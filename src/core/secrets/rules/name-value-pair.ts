@@ -3,13 +3,13 @@
 // one line of JSON), `{name: DB_PASSWORD, value: …}` (YAML flow), `ParameterKey=DbPassword,ParameterValue=…`
 // (CloudFormation's CLI), `Key`/`Value` pairs. The name says what the value is; no key-value rule sees them together.
 // Threat: the value was shown to the model verbatim.
-// Cost: a line form (fresh10.ts): only the lines holding `value`/`Value`/`VALUE` are read, each alone.
+// Cost: a line form (form-scan.ts): only the lines holding `value`/`Value`/`VALUE` are read, each alone.
 import { isPlaceholder, isReference, isWordyCodeName, MEMBER_ACCESS, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { formLiterals, scanForms, type Form } from './fresh10';
+import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'name-value-pair';
 

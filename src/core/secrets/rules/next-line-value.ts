@@ -12,11 +12,11 @@ import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
-import { push } from './fresh10';
+import { push } from './form-scan';
 import { judge } from './structure';
 
 const RULE = 'next-line-value';
-/** Below the forms' next-line dict value (fresh10.ts, 2.5): this one adds what no other rule found. */
+/** Below the forms' next-line dict value (secret-by-form.ts, 2.5): this one adds what no other rule found. */
 const PRIORITY = 2.6;
 
 /** The ends of a line whose value goes on the next line (`\r\n` texts too). */

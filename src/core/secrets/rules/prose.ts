@@ -10,7 +10,7 @@ import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { ALNUM, B64, rand } from '../samples';
 import type { BlockRule } from '../types';
 import { registerGates } from './gates';
-import { scanForms, type Form } from './fresh10';
+import { scanForms, type Form } from './form-scan';
 
 const RULE = 'prose-secret';
 

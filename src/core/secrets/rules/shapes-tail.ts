@@ -8,9 +8,11 @@
 // Samples are built at run time.
 import { randomPartOk } from '../entropy';
 import { ALNUM, B64URL, HEX, j, rand } from '../samples';
-import type { BlockOutput, BlockRule, LineIndex, RuleSamples } from '../types';
+import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { addHit } from './hits';
 import { lineOfPos } from './structure';
+import { shapeSamples } from './vendor-shape';
+import { DISCORD_EXAMPLE, snowflake } from './vendor-more';
 
 let seed = 0x7a5100;
 const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
@@ -31,35 +33,10 @@ function mark(text: string, index: LineIndex, out: BlockOutput, s: number, e: nu
   addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority });
 }
 
-/** Token samples in prose, under an innocent key, and in a call (the shapes these rules exist for). */
-function shapeSamples(tokens: string[], traps: string[]): RuleSamples {
-  return {
-    truePositives: tokens.flatMap((t, i) => [
-      { text: `note ${i}: saw ${t} in the paste`, secrets: [t] },
-      { text: `  item_${i}: "${t}"`, secrets: [t] },
-      { text: `const client = new Client('${t}');`, secrets: [t] },
-    ]),
-    falsePositives: traps,
-  };
-}
-
 // --- Discord bot token: base64(bot id).timestamp.hmac ---
 
 const DISCORD = /[MNO][A-Za-z0-9]{22,26}\.[\w-]{6}\.[\w-]{27,40}(?![\w-])/y;
-/** The docs' example bot token's first part (the id of a bot in Discord's own guides). */
-const DISCORD_EXAMPLE = 'MTk4NjIyNDgzNDcxOTI1MjQ4';
-
-/** `b64` (no padding) decodes to 17–20 digits: a Discord snowflake id. */
-function snowflake(b64: string): boolean {
-  if (b64 === DISCORD_EXAMPLE) return false;
-  let s: string;
-  try {
-    s = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  } catch {
-    return false;
-  }
-  return /^[1-9]\d{16,19}$/.test(s);
-}
+// The docs' example bot token's first part, and what a snowflake id looks like in base64: vendor-more.ts.
 
 export const discordBotTokenShape: BlockRule = {
   id: 'discord-bot-token-shape',

@@ -13,7 +13,8 @@ import { followPieces, yamlKeyColumn } from '../follow';
 import { classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { COMMAND_TRIGGERS, commandSecret } from './admin';
-import { addHit } from './hits';
+import { addHit, eachMatchLine } from './hits';
+import { lineOf as lineOfPos } from '../blocks';
 import { statementSecret } from './context-more';
 import { bip39Words, mnemonicRuns } from '../bip39';
 import { blobHoldsSecret } from '../encoded';
@@ -44,17 +45,8 @@ export function lineText(text: string, starts: number[], i: number): string {
   return text.slice(starts[i]!, end);
 }
 
-/** 0-based index of the line holding offset `pos`. */
-export function lineOfPos(starts: number[], pos: number): number {
-  let lo = 0,
-    hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+/** 0-based index of the line holding offset `pos` (blocks.ts). */
+export { lineOfPos };
 
 /** Masks `[s, e)` of the text (absolute offsets, maybe over several lines), line by line, blanks at the ends of each piece left out. */
 export function addSpan(text: string, starts: number[], s: number, e: number, rule: string, out: BlockOutput): void {
@@ -779,19 +771,11 @@ export const sqlStatement: BlockRule = {
   gate: '',
   kinds: KIND.sql,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    let starts: number[] | undefined;
-    let last = -1;
-    SQL_WORDS.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = SQL_WORDS.exec(text)) !== null) {
-      starts ??= index.starts();
-      const li = lineOfPos(starts, m.index);
-      if (li === last) continue;
-      last = li;
+    eachMatchLine(SQL_WORDS, text, index, (li, starts) => {
       const hits: Hit[] = [];
       statementSecret.scan(lineText(text, starts, li), hits);
       for (const h of hits) add(out, li, h.start, h.end, 'sql-statement');
-    }
+    });
   },
   samples: () => {
     const p = [pw(), pw(), pw()];

@@ -5,13 +5,13 @@
 // - a directive line `CompoundSecretName value` (Apache `BasicAuthPassword …`, `AuthLDAPBindPassword …`) in a text
 //   whose head is not a directive config (spaced.ts reads those whole).
 // Threat: each was shown to the model verbatim.
-// Cost: line forms (fresh10.ts): only the lines holding a form's literal (`ATATT`, `v1.0-`, `@`, `ass`/`ecret`/…) are read.
+// Cost: line forms (form-scan.ts): only the lines holding a form's literal (`ATATT`, `v1.0-`, `@`, `ass`/`ecret`/…) are read.
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName, nameWords } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
-import { formLiterals, scanForms, type Form } from './fresh10';
+import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'unnamed-credential';
 

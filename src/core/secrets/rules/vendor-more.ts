@@ -5,7 +5,7 @@ import { ALNUM, B64, B64URL, HEX, j, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
 import { regexRule, tokenSamples } from './make';
 import { SHAPE_VENDORS } from './vendor-shape';
-import { FRESH9_VENDORS, type ContextMember } from './vendor-fresh9';
+import { CONTEXT_VENDORS, type ContextMember } from './vendor-context';
 
 interface Simple {
   id: string;
@@ -42,9 +42,9 @@ const CROCKFORD = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
 /** A Discord bot token's three parts: base64 of a digit string (its first character M, N or O), 6, 27–40. */
 const DISCORD = /(?<![\w-])([MNO][A-Za-z0-9]{22,26})\.([\w-]{6})\.([\w-]{27,40})(?![\w-])/g;
 /** The docs' example bot token (the id of a bot in Discord's own guides). */
-const DISCORD_EXAMPLE = 'MTk4NjIyNDgzNDcxOTI1MjQ4';
+export const DISCORD_EXAMPLE = 'MTk4NjIyNDgzNDcxOTI1MjQ4';
 /** `b64` is base64 (without padding) of 17–20 digits: a Discord snowflake id. */
-function snowflake(b64: string): boolean {
+export function snowflake(b64: string): boolean {
   if (b64 === DISCORD_EXAMPLE) return false;
   let s: string;
   try {
@@ -670,5 +670,5 @@ export const MORE_VENDOR_RULES: LineRule[] = [
       };
     },
   },
-  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...FRESH9_VENDORS]),
+  vendorFamily([...TAIL_VENDORS, ...SHAPE_VENDORS, ...CONTEXT_VENDORS]),
 ];

@@ -212,7 +212,7 @@ const B = '(?<!(?<!%[0-9A-Fa-f]|\\\\|\\\\x[0-9A-Fa-f]|\\\\u[0-9A-Fa-f]{3})[A-Za-
 const E = '(?![A-Za-z0-9_])';
 
 /** Token samples in prose, under an innocent key, and in a call (the shapes these rules exist for). */
-function shapeSamples(tokens: string[], traps: string[]): RuleSamples {
+export function shapeSamples(tokens: string[], traps: string[]): RuleSamples {
   return {
     truePositives: tokens.flatMap((t, i) => [
       { text: `note ${i}: saw ${t} in the paste`, secrets: [t] },
