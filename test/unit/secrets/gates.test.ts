@@ -70,4 +70,35 @@ describe('form gates: one pass, the same answer as a search for each', () => {
       assertSame(text);
     }
   });
+
+  it("holdsAny is a search for each of a list's gates: each form's list, short and long texts, again after new gates", () => {
+    const lists = [...FORMS10, ...FORMS11].map((f) => f.gates);
+    const r = prng(0x401d5);
+    const pieces = GATES.flatMap((g) => [g, g.slice(1), g.slice(0, -1)]).filter((p) => p !== '');
+    const texts = ['', 'short text', 'x'.repeat(3000)];
+    for (let round = 0; round < 40; round++) {
+      let text = '';
+      while (text.length < (round % 2 === 0 ? 600 : 1500 + round * 53)) text += pieces[Math.floor(r() * pieces.length)]! + (r() < 0.4 ? '\n' : 'x'.repeat(40));
+      texts.push(text);
+    }
+    // Lists of gates never registered, one beyond ASCII (a search, never in the pass): registered when first asked about.
+    const fresh = ['zq-list-gate-a', 'zq-list-gate-\u00e9'];
+    lists.push(fresh, [GATES[0]!, 'zq-list-gate-b']);
+    texts.push('y'.repeat(2000) + 'zq-list-gate-\u00e9', 'y'.repeat(2000) + 'zq-list-gate-b');
+    const check = () => {
+      for (const text of texts)
+        for (const l of lists)
+          assert.equal(
+            holdsAny(text, l),
+            l.some((g) => text.includes(g)),
+            `${JSON.stringify(l)} in ${JSON.stringify(text.slice(0, 80))}… (${text.length})`,
+          );
+    };
+    check();
+    // Gates registered since: the sets grow (the lists asked about before keep their answers).
+    for (let i = 0; i < 40; i++) holds('z'.repeat(2000), `zq-later-${i}`);
+    texts.push('w'.repeat(1500) + 'zq-later-7' + GATES[3]!);
+    lists.push(['zq-later-7']);
+    check();
+  });
 });

@@ -56,27 +56,71 @@ function pack(): void {
   }
 }
 
-/** `text.includes(gate)`, answered for a long text from one pass of the module over it for every registered gate. */
-export function holds(text: string, gate: string): boolean {
+/** `gate`'s set and bit, registering it (and packing what is pending: the next pass is over the new sets) first. */
+function settle(gate: string): { set: number; bit: number } {
   if (!where.has(gate)) registerGates([gate]);
   if (pending.length > 0) {
     pack();
     lastText = undefined;
   }
+  return where.get(gate)!;
+}
+
+/** The module's pass over `text` for every set (bits undefined: no module, native searches). */
+function passOver(text: string): void {
+  lastText = text;
+  const simd = simdScanner();
+  bits = simd !== undefined && simd.literalsIn(text, sets, scratch) ? scratch : undefined;
+}
+
+/**
+ * `text.includes(gate)`, answered for a long text from one pass of the module over it for every registered gate.
+ * One map lookup a call once every gate is packed (the rules ask about 500 times a text).
+ */
+export function holds(text: string, gate: string): boolean {
+  let w = where.get(gate);
+  if (w === undefined || pending.length > 0) w = settle(gate);
   if (text.length < PASS_MIN) return text.includes(gate);
-  if (text !== lastText) {
-    lastText = text;
-    const simd = simdScanner();
-    bits = simd !== undefined && simd.literalsIn(text, sets, scratch) ? scratch : undefined;
-  }
-  const w = where.get(gate)!;
+  if (text !== lastText) passOver(text);
   if (w.set < 0 || bits === undefined) return text.includes(gate);
   return (bits[w.set]! & w.bit) !== 0;
 }
 
-/** Whether `text` holds one of `gates` (as `gates.some((g) => text.includes(g))`). */
+/** A list of gates as their sets and bits (set -1: a native search), read once per list (holdsAny). */
+interface GateList {
+  sets: Int32Array;
+  bits: Int32Array;
+}
+const lists = new WeakMap<readonly string[], GateList>();
+
+function gateList(gates: readonly string[]): GateList {
+  const sets = new Int32Array(gates.length);
+  const bitsOf = new Int32Array(gates.length);
+  for (let k = 0; k < gates.length; k++) {
+    const w = settle(gates[k]!);
+    sets[k] = w.set;
+    bitsOf[k] = w.bit;
+  }
+  return { sets, bits: bitsOf };
+}
+
+/**
+ * Whether `text` holds one of `gates` (as `gates.some((g) => text.includes(g))`). `gates` is a constant list (a
+ * form's): its sets and bits are read once (a set's bits never change once packed) and kept with it.
+ */
 export function holdsAny(text: string, gates: readonly string[]): boolean {
-  for (let k = 0; k < gates.length; k++) if (holds(text, gates[k]!)) return true;
+  let l = lists.get(gates);
+  if (l === undefined || pending.length > 0 || l.sets.length !== gates.length) lists.set(gates, (l = gateList(gates)));
+  if (text.length < PASS_MIN) {
+    for (let k = 0; k < gates.length; k++) if (text.includes(gates[k]!)) return true;
+    return false;
+  }
+  if (text !== lastText) passOver(text);
+  const b = bits;
+  for (let k = 0; k < gates.length; k++) {
+    const set = l.sets[k]!;
+    if (set < 0 || b === undefined ? text.includes(gates[k]!) : (b[set]! & l.bits[k]!) !== 0) return true;
+  }
   return false;
 }
 
