@@ -720,7 +720,10 @@ function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | u
       const r = rd.toLowerCase();
       const under = r === '' || anchor === r || anchor.startsWith(r + '/') || (r.startsWith(anchor + '/') && g.slice(anchor.length).startsWith('/**'));
       if (!under) continue;
-      if (names && !names.some((n) => nameMatch(n, segs[segs.length - 1].replace(/\*+/g, 'x')))) continue;
+      // A rule whose last part is only stars (`tests/**`) takes files of every name: `javac -d tests` writes its
+      // class files where it protects.
+      const last = segs[segs.length - 1];
+      if (names && !/^\*+$/.test(last) && !names.some((n) => nameMatch(n, last.replace(/\*+/g, 'x')))) continue;
       const v = verdict(d, `path:${rule.name}`, `it may hold ${g}: ${rule.reason}`);
       if (!worst || severity(v.decision) > severity(worst.decision)) worst = v;
     }

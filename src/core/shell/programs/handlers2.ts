@@ -1,5 +1,5 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
-import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
+import { APPEND, INTO, NO_ACC, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
 import { stdinText } from './handlers';
 import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
@@ -141,7 +141,12 @@ handler('interp', (m) => {
       return;
     }
     const sub = runRow(m.s, m.host, row, modAt > 0 ? modAt + 1 : m.p.rest);
-    for (const a of sub.acc) m.add(a.op, a.w, a.p, a.how, a.flags);
+    // Each access whole: the names a formatter's tree access is narrowed to (`python -m black src` rewrites the
+    // .py files only) and the folder it resolves in go with it.
+    for (const a of sub.acc) {
+      if (m.acc === NO_ACC) m.acc = [];
+      m.acc.push(a);
+    }
     if (sub.why !== undefined) m.unknown(sub.why);
     if (sub.runs) m.runs = sub.runs;
     return;
