@@ -1023,14 +1023,20 @@ export const DEV: RowSpec[] = [
     eff: ['phpcbf tests => write tests'],
   },
   {
+    // `fix` with no path rewrites what its config's finder names: the whole project. Its config (.php-cs-fixer.php,
+    // .php-cs-fixer.dist.php) is PHP code it runs first: taskfiles.ts judges it (the agent's own edit is asked).
     n: 'php-cs-fixer',
     ext: '*.php',
-    d: 'PHP formatters (rewrite unless --dry-run)',
+    d: 'PHP formatters (fix rewrites unless --dry-run; check reads)',
     loose: true,
-    o: '--dry-run:dry',
-    a: 'V? Y*/dry=R',
-    x: 'formatter',
-    ok: ['php-cs-fixer fix --dry-run src'],
+    o: '--dry-run:dry --diff --config=X --rules=V --allow-risky=V --using-cache=V --cache-file=W --path-mode=V --format=V --show-progress=V --stop-on-violation -v|-vv|-vvv',
+    sub: {
+      fix: { n: 'fix', d: 'rewrites the files (the project when none is named)', a: 'Y*/dry=T', x: 'formatter' },
+      check: { n: 'check', d: 'reads the files (fix --dry-run)', a: 'T*' },
+      'list-files list-sets describe self-update selfupdate help list': { n: '', d: 'information', a: 'V*' },
+    },
+    ok: ['php-cs-fixer fix --dry-run src', 'php-cs-fixer fix src', 'php-cs-fixer check src'],
+    eff: ['php-cs-fixer fix => write .', 'php-cs-fixer fix tests => write tests'],
   },
   {
     n: 'gradle gradlew mvn mvnw ant sbt lein',
@@ -1210,6 +1216,18 @@ export const DEV: RowSpec[] = [
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
   },
   { n: 'strip', d: 'strips symbols from binaries (rewrites them)', loose: true, o: '-o=W', a: 'A*', ok: ['strip build/app'] },
+  {
+    // ktlint with no patterns walks the folder; -F/--format rewrites what it walks.
+    n: 'ktlint',
+    ext: '*.kt *.kts',
+    d: 'Kotlin linter (-F rewrites the files)',
+    loose: true,
+    o: '-F|--format:fix --relative --reporter=V -R|--ruleset=X --editorconfig=R --baseline=R --color --color-name=V --limit=V --log-level=V --stdin --patterns-from-stdin --code-style=V',
+    a: 'T*/fix=Y',
+    x: 'formatter',
+    ok: ['ktlint', 'ktlint src/Main.kt', 'ktlint -F src/Main.kt'],
+    eff: ['ktlint -F => write .', 'ktlint --format tests/A.kt => write tests/A.kt'],
+  },
   {
     n: 'clang-format',
     d: 'C formatter (-i rewrites)',

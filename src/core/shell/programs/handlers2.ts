@@ -4,6 +4,7 @@ import { stdinText } from './handlers';
 import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
+import type { W } from '../types';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
@@ -274,6 +275,21 @@ handler('formatter', (m) => {
       const g = w.value !== null && !w.glob ? /^(.*?)\/?\.\.\.$/.exec(w.value) : null;
       return g === null ? w : derived(g[1] === '' ? '.' : g[1]);
     });
+  // swiftlint's `--path X` names the files as a positional would (`swiftlint --fix --path tests` rewrites tests/),
+  // before the verb or after it.
+  if (m.s.name === 'swiftlint') {
+    const ws = m.s.words;
+    const named: W[] = [];
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === '--path' && ws[i + 1] !== undefined) named.push(ws[++i]);
+      else if (v !== null && v.startsWith('--path=')) named.push(derived(v.slice('--path='.length)));
+    }
+    if (named.length > 0) {
+      m.p.occ = m.p.occ.filter((o) => o.opt.key !== '--path');
+      m.p.positional = [...m.p.positional, ...named];
+    }
+  }
   applyRoles(m);
   if (m.p.positional.length > 0) return;
   const t = m.row.pos[0];
