@@ -35,4 +35,3 @@ export function polyglotWorkspace(extra: Record<string, string> = {}): Workspace
   }
   return w;
 }
-

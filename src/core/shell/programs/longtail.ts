@@ -4,7 +4,7 @@
 // `runs` files here, and taskfiles.ts: an uncommitted or line-written one makes the run asked). Everything these
 // rows do not list stays not modelled (asked): code given inline in a language the guard does not read, options
 // that run a command or load code from outside the workspace, pass-through runners (`opam exec`, `stack exec`).
-import { INTO, applyRoles, derived, handler, installSource } from './model';
+import { INTO, applyRoles, handler, installSource } from './model';
 import type { RowSpec } from './spec';
 
 /** jupytext's formats (`--to py:percent`, `--to md`, `--to .jl`) and the extension of the file each writes. */
