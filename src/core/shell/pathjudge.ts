@@ -595,7 +595,7 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   let v: Verdict | undefined;
   if (isDir && !e.into) v = treeInside(e, op, abs, phys.ok ? phys.path : abs, j);
   // Names nobody can see yet (an archive's members), or no disk to look at: what the rules anchor under it.
-  if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true));
+  if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true, e.recursive === true));
   return v;
 }
 
@@ -701,7 +701,7 @@ function narrowKey(n: Narrow): string {
  * under `tests`): what a recursive access could reach when the disk cannot say. Globs that start with `**`
  * could be anywhere and are judged on disk only.
  */
-function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | undefined, noHidden = false): Verdict | undefined {
+function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | undefined, noHidden = false, recursive = false): Verdict | undefined {
   const rd = relativeTo(j.ctx.workspace, collapse(abs));
   let worst: Verdict | undefined;
   for (const rule of j.rules) {
@@ -720,7 +720,12 @@ function anchoredUnder(op: PathOp, abs: string, j: JudgeEnv, names: string[] | u
       const r = rd.toLowerCase();
       const under = r === '' || anchor === r || anchor.startsWith(r + '/') || (r.startsWith(anchor + '/') && g.slice(anchor.length).startsWith('/**'));
       if (!under) continue;
-      if (names && !names.some((n) => nameMatch(n, segs[segs.length - 1].replace(/\*+/g, 'x')))) continue;
+      // A rule whose last part is only stars (`tests/**`) takes files of every name: `javac -d tests` (or `-d .`,
+      // by package folders) writes its class files where it protects. Files put only in the folder itself (hpack's
+      // .cabal in `.`) do not reach a rule anchored below it.
+      const last = segs[segs.length - 1];
+      const anyName = /^\*+$/.test(last) && (recursive || !anchor.startsWith(r === '' ? '' : r + '/') || anchor === r);
+      if (names && !anyName && !names.some((n) => nameMatch(n, last.replace(/\*+/g, 'x')))) continue;
       const v = verdict(d, `path:${rule.name}`, `it may hold ${g}: ${rule.reason}`);
       if (!worst || severity(v.decision) > severity(worst.decision)) worst = v;
     }

@@ -360,6 +360,8 @@ const TOOLS: Record<string, ToolSpec> = {
   sqlfluff: { names: ['.sqlfluff'], up: true },
   'markdownlint-cli2': { names: ['.markdownlint-cli2.jsonc', '.markdownlint-cli2.yaml', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs'] },
   'ts-node': { names: ['tsconfig.json'], up: true },
+  // PHP-CS-Fixer's config is PHP code it runs before fixing (check, fix, --dry-run alike).
+  'php-cs-fixer': { names: ['.php-cs-fixer.php', '.php-cs-fixer.dist.php', '.php_cs', '.php_cs.dist'], verbs: /^(fix|check)$/ },
   netlify: { names: ['netlify.toml'], verbs: /^(build|dev|deploy|serve)$/, up: true },
   vercel: { names: ['vercel.json'], up: true },
 };

@@ -73,6 +73,8 @@ const DATA = (base: string): string[] => [base, ...['json', 'json5', 'yaml', 'ym
  */
 export function dataConfigCode(file: string, text: string): boolean | undefined {
   const base = file.slice(file.lastIndexOf('/') + 1);
+  // RuboCop's config requires Ruby files and gems (`require:`, `plugins:`) and inherits others' configs, which may.
+  if (base === '.rubocop.yml') return /^\s*(require|plugins|inherit_from|inherit_gem)\s*:/m.test(text);
   if (!/^\.(prettierrc|postcssrc)(\.(json5?|ya?ml|toml))?$/.test(base)) return undefined;
   return /(^|[\s{,"'])(plugins|parser|syntax|stringifier|overrides)["']?\s*[:=]/m.test(text);
 }
@@ -88,6 +90,8 @@ const FAMILY: Record<string, string[]> = {
   tailwind: named('tailwind.config'),
   svelte: named('svelte.config'),
   eslint: named('eslint.config', '.eslintrc'),
+  // RuboCop's YAML config: data naming the Ruby code it loads (dataConfigCode).
+  rubocop: ['.rubocop.yml'],
   // lint-staged also reads JSON and YAML configs and package.json's "lint-staged" key (their commands: lintStagedLines).
   lintstaged: [
     ...named('.lintstagedrc', 'lint-staged.config'),
@@ -127,6 +131,8 @@ const TOOL_FAMILIES: Record<string, string[]> = {
   'vite-node': ['vite'],
   next: ['next', 'postcss', 'tailwind', 'babel'],
   eslint: ['eslint'],
+  rubocop: ['rubocop'],
+  standardrb: ['rubocop'],
   'lint-staged': ['lintstaged'],
   webpack: ['webpack', 'babel', 'postcss', 'tailwind'],
   'webpack-cli': ['webpack', 'babel', 'postcss', 'tailwind'],

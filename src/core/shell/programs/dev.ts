@@ -275,13 +275,13 @@ export const DEV: RowSpec[] = [
     n: 'tsc',
     d: 'the TypeScript compiler',
     loose: true,
-    o: '-p|--project=X -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W',
+    o: '-p|--project=X -b|--build:build --outDir=Y --outFile=W --declarationDir=Y --tsBuildInfoFile=W --rootDir=V --target=V --module=V --lib=V --moduleResolution=V --jsx=V --types=V --typeRoots=V --baseUrl=V --generateTrace=W -d|--declaration --declarationMap --emitDeclarationOnly --incremental --composite --sourceMap --noEmit -w|--watch --strict --listFiles --listEmittedFiles --pretty --skipLibCheck',
     // A project (-p, or -b's positionals) decides where output is written and what is compiled: from outside the
     // workspace it is a build nobody has seen.
     a: 'R*/build=X',
     // --outDir: the compiled files are written into the folder (a build's output), not the folder replaced.
     ok: ['tsc --noEmit', 'tsc -p tsconfig.build.json', 'npx tsc --noEmit', 'tsc -p . --outDir build'],
-    eff: ['tsc --outDir tests => write tests'],
+    eff: ['tsc --outDir tests => write tests', 'tsc --declaration --declarationDir tests => write tests'],
   },
   {
     n: 'jest vitest mocha ava tap jasmine karma c8 nyc',
@@ -535,7 +535,19 @@ export const DEV: RowSpec[] = [
     a: 'R*',
     ok: ['python -m unittest discover -s tests'],
   },
-  { n: 'python-compileall', d: 'python -m compileall: compiles sources', loose: true, a: 'R*', ok: ['python -m compileall src'] },
+  {
+    // -b writes each legacy .pyc beside its source (`compileall -b tests` leaves tests/test_a.pyc, checked): a write
+    // into every folder it walks, judged where the sources are. Without it the .pyc files go to __pycache__, as any
+    // import (a test run) leaves them. -d is the folder named in tracebacks, not a path it touches.
+    n: 'python-compileall',
+    ext: '*.py',
+    d: 'python -m compileall: compiles sources (-b writes the .pyc files beside them)',
+    loose: true,
+    o: '-b:legacy -d=V -s=V -p=V -e=V -o=V -r=V -j=V -x=V -i=L --invalidation-mode=V -q -f -l --hardlink-dupes',
+    a: 'R*/legacy=Y',
+    ok: ['python -m compileall src', 'python -m compileall -d /srv/app src'],
+    eff: ['python -m compileall -b tests => write tests'],
+  },
   {
     n: 'python-jsontool',
     d: 'python -m json.tool: pretty-prints JSON (a second file is written)',
@@ -1012,14 +1024,20 @@ export const DEV: RowSpec[] = [
     eff: ['phpcbf tests => write tests'],
   },
   {
+    // `fix` with no path rewrites what its config's finder names: the whole project. Its config (.php-cs-fixer.php,
+    // .php-cs-fixer.dist.php) is PHP code it runs first: taskfiles.ts judges it (the agent's own edit is asked).
     n: 'php-cs-fixer',
     ext: '*.php',
-    d: 'PHP formatters (rewrite unless --dry-run)',
+    d: 'PHP formatters (fix rewrites unless --dry-run; check reads)',
     loose: true,
-    o: '--dry-run:dry',
-    a: 'V? Y*/dry=R',
-    x: 'formatter',
-    ok: ['php-cs-fixer fix --dry-run src'],
+    o: '--dry-run:dry --diff --config=X --rules=V --allow-risky=V --using-cache=V --cache-file=W --path-mode=V --format=V --show-progress=V --stop-on-violation -v|-vv|-vvv',
+    sub: {
+      fix: { n: 'fix', d: 'rewrites the files (the project when none is named)', a: 'Y*/dry=T', x: 'formatter' },
+      check: { n: 'check', d: 'reads the files (fix --dry-run)', a: 'T*' },
+      'list-files list-sets describe self-update selfupdate help list': { n: '', d: 'information', a: 'V*' },
+    },
+    ok: ['php-cs-fixer fix --dry-run src', 'php-cs-fixer fix src', 'php-cs-fixer check src'],
+    eff: ['php-cs-fixer fix => write .', 'php-cs-fixer fix tests => write tests'],
   },
   {
     n: 'gradle gradlew mvn mvnw ant sbt lein',
@@ -1073,7 +1091,7 @@ export const DEV: RowSpec[] = [
     n: 'javac kotlinc scalac groovyc',
     d: 'JVM compilers',
     loose: true,
-    o: '-d=V -cp|-classpath=V -s=V -h=V --release=V -source=V -target=V -sourcepath=V -encoding=V -include-runtime',
+    o: '-d|--directory=V -cp|-classpath|--class-path=V -s|--source-directory=V -h|--native-header-directory=V --release=V -source=V -target=V -sourcepath=V -encoding=V -include-runtime',
     a: 'R*',
     x: 'jvmc',
     ok: ['javac -d /tmp/out src/Main.java'],
@@ -1126,7 +1144,7 @@ export const DEV: RowSpec[] = [
     ok: ['swift build', 'swift test', 'xcodebuild -list'],
   },
   {
-    n: 'mix rebar3 erlc elm stack cabal ghc ghci runghc zig nim crystal dart flutter',
+    n: 'mix rebar3 erlc elm stack cabal ghci runghc zig nim crystal dart flutter',
     d: 'other language toolchains (project code)',
     loose: true,
     verb: true,
@@ -1139,6 +1157,20 @@ export const DEV: RowSpec[] = [
     ok: ['mix test', 'stack build', 'zig build', 'flutter test', 'dart analyze'],
   },
   {
+    // ghc writes its objects, interfaces, stubs, .hie files and dumps where these name (a folder: files into it,
+    // the folder named written), the program where -o names (checked: `ghc -outputdir tests` leaves Main.o and
+    // Main.hi in tests/). Options are whole words (`-odir` is not `-o dir`).
+    n: 'ghc',
+    d: 'the Haskell compiler (its outputs go where -o, -outputdir, -odir, -hidir, -stubdir, -dumpdir and -hiedir say)',
+    loose: true,
+    whole: true,
+    o: '-e|--eval=K -o=W -outputdir=W -odir=W -hidir=W -stubdir=W -dumpdir=W -hiedir=W -tmpdir=V -hisuf=V -osuf=V -hcsuf=V -package=V -package-db=V -main-is=V -x=V',
+    a: 'I*',
+    x: 'toolchain',
+    ok: ['ghc Main.hs', 'ghc -O2 -o build/app Main.hs', 'ghc -outputdir build Main.hs', 'ghc --version'],
+    eff: ['ghc -outputdir tests Main.hs => write tests', 'ghc -hidir tests/x Main.hs => write tests/x', 'ghc -odir tests Main.hs => write tests'],
+  },
+  {
     n: 'gcc g++ cc c++ clang clang++ clang-cl tcc icc emcc',
     d: 'C and C++ compilers (inputs read, -o written)',
     loose: true,
@@ -1147,9 +1179,10 @@ export const DEV: RowSpec[] = [
     // and nvcc's -Xcompiler hand on is read by the receiving program (forward.ts).
     // Options are whole words (`-MD` is not `-M -D`); the ones that name a file they write: -o, -MF (dependencies),
     // -MJ (a compilation database entry), -aux-info (prototypes), -dumpdir (the folder its dumps, -save-temps files
-    // and coverage notes go into: judged as named), and -f…=FILE options (handler: forward.ts).
+    // and coverage notes go into) and -dumpbase (the prefix they are named by: `-dumpbase tests/x -save-temps` writes
+    // tests/x.i and tests/x.s), and -f…=FILE options (handler: forward.ts).
     whole: true,
-    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=? -dumpbase=V -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=V',
+    o: '-o=W -I=V -L=V -l=V -D=V -U=V -W=V -f=V -m=V -O[=V] -g[=V] -std=V -x=V -include=R -imacros=R -isystem=V -iquote=V -idirafter=V -MF=W -MJ=W -aux-info=W -dumpdir=W -dumpbase=W -dumpbase-ext=V -M|-MM -MD|-MMD -MP|-MG -c -S -E -v -w -s -save-temps[=V] -MT=V -MQ=V -Xlinker=V -Xassembler=V -Xpreprocessor=V -Xclang=V -Wl=V -Wa=V -Wp=V -B=X --sysroot=V -specs|--specs=X -fplugin=X -fpass-plugin=X -fuse-ld=I --ld-path=X -wrapper=V',
     a: 'R*',
     x: 'cc',
     ok: ['gcc -O2 -o /tmp/app main.c', 'clang++ -std=c++20 -c src/x.cpp -o build/x.o'],
@@ -1159,6 +1192,8 @@ export const DEV: RowSpec[] = [
       'gcc -MMD -MFtests/a.test.ts -c main.c => write tests/a.test.ts',
       'gcc -aux-info tests/a.test.ts -c main.c => write tests/a.test.ts',
       'clang -MJ tests/a.json -c main.c => write tests/a.json',
+      'gcc -c main.c -dumpbase tests/x -save-temps => write tests/x',
+      'gcc -c main.c -dumpdir tests/ -save-temps => write tests/',
     ],
   },
   {
@@ -1182,6 +1217,18 @@ export const DEV: RowSpec[] = [
     ok: ['nm -C build/app', 'objdump -d build/app | head', 'readelf -h build/app'],
   },
   { n: 'strip', d: 'strips symbols from binaries (rewrites them)', loose: true, o: '-o=W', a: 'A*', ok: ['strip build/app'] },
+  {
+    // ktlint with no patterns walks the folder; -F/--format rewrites what it walks.
+    n: 'ktlint',
+    ext: '*.kt *.kts',
+    d: 'Kotlin linter (-F rewrites the files)',
+    loose: true,
+    o: '-F|--format:fix --relative --reporter=V -R|--ruleset=X --editorconfig=R --baseline=R --color --color-name=V --limit=V --log-level=V --stdin --patterns-from-stdin --code-style=V',
+    a: 'T*/fix=Y',
+    x: 'formatter',
+    ok: ['ktlint', 'ktlint src/Main.kt', 'ktlint -F src/Main.kt'],
+    eff: ['ktlint -F => write .', 'ktlint --format tests/A.kt => write tests/A.kt'],
+  },
   {
     n: 'clang-format',
     d: 'C formatter (-i rewrites)',

@@ -1,9 +1,10 @@
 // Custom readings, part two: interpreters (code, module or script), shells, formatters, make, npm.
-import { APPEND, INTO, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
+import { APPEND, INTO, NO_ACC, RECURSIVE, applyRoles, codeArg, derived, handler, positionalRoles_, runRow, type Model } from './model';
 import { stdinText } from './handlers';
 import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
+import type { W } from '../types';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
@@ -141,7 +142,12 @@ handler('interp', (m) => {
       return;
     }
     const sub = runRow(m.s, m.host, row, modAt > 0 ? modAt + 1 : m.p.rest);
-    for (const a of sub.acc) m.add(a.op, a.w, a.p, a.how, a.flags);
+    // Each access whole: the names a formatter's tree access is narrowed to (`python -m black src` rewrites the
+    // .py files only) and the folder it resolves in go with it.
+    for (const a of sub.acc) {
+      if (m.acc === NO_ACC) m.acc = [];
+      m.acc.push(a);
+    }
     if (sub.why !== undefined) m.unknown(sub.why);
     if (sub.runs) m.runs = sub.runs;
     return;
@@ -269,6 +275,21 @@ handler('formatter', (m) => {
       const g = w.value !== null && !w.glob ? /^(.*?)\/?\.\.\.$/.exec(w.value) : null;
       return g === null ? w : derived(g[1] === '' ? '.' : g[1]);
     });
+  // swiftlint's `--path X` names the files as a positional would (`swiftlint --fix --path tests` rewrites tests/),
+  // before the verb or after it.
+  if (m.s.name === 'swiftlint') {
+    const ws = m.s.words;
+    const named: W[] = [];
+    for (let i = 1; i < ws.length; i++) {
+      const v = ws[i].value;
+      if (v === '--path' && ws[i + 1] !== undefined) named.push(ws[++i]);
+      else if (v !== null && v.startsWith('--path=')) named.push(derived(v.slice('--path='.length)));
+    }
+    if (named.length > 0) {
+      m.p.occ = m.p.occ.filter((o) => o.opt.key !== '--path');
+      m.p.positional = [...m.p.positional, ...named];
+    }
+  }
   applyRoles(m);
   if (m.p.positional.length > 0) return;
   const t = m.row.pos[0];

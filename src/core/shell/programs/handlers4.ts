@@ -7,7 +7,7 @@
 // `yq -n 'load_str(".env")'`, `wget -e post_file=.env URL`, `gcc -E -x c - <<< '#include ".env"'`,
 // `duckdb -c "select * from read_text('.env')"`. Each is read as the program reads it; what cannot be read is
 // asked.
-import { APPEND, INTO, NO_HIDDEN, RECURSIVE, RUNS, applyRoles, handler, type Model } from './model';
+import { APPEND, HISTORY, INTO, NO_HIDDEN, RECURSIVE, RUNS, applyRoles, handler, type Model } from './model';
 import type { W } from '../types';
 
 const QUOTED = /^(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/;
@@ -421,6 +421,28 @@ handler('git-init', (m) => {
 handler('git-remote-io', (m) => {
   applyRoles(m);
   if (m.label.endsWith('push') && m.has('noverify')) m.unknown(`${m.label} --no-verify skips the project’s pre-push hook`);
+  // A repository on this disk fetched or pulled from (`git fetch ~/.password-store`, `git pull ../other main`) is
+  // read whole, every commit it holds, as a local clone is (git-clone): judged by the path rules where it is.
+  if (/ (fetch|pull)$/.test(m.label)) {
+    const src = m.p.positional[0];
+    const v = src === undefined ? undefined : (src.path ?? src.value);
+    if (typeof v !== 'string') return;
+    const file = /^file:\/\/(.+)$/.exec(v);
+    if (file) m.add('read', undefined, file[1], `${m.label} (every commit of the repository)`, HISTORY);
+    else if (/^(?:\/|\.\.?(?:\/|$)|~)/.test(v)) m.add('read', src, undefined, `${m.label} (every commit of the repository)`, HISTORY);
+  }
+});
+
+/**
+ * kustomize: exec and legacy plugins run programs the kustomization's generators and transformers name (nobody has
+ * read them); LoadRestrictionsNone lets it read and print files outside its folder that the kustomization names.
+ */
+handler('kustomize', (m) => {
+  applyRoles(m);
+  if (m.has('exec')) m.unknown(`${m.label} with plugins enabled runs the programs its kustomization's generators and transformers name`);
+  const lr = m.occ('--load-restrictor');
+  if (lr !== undefined && lr.value !== 'LoadRestrictionsRootOnly')
+    m.unknown(`${m.label} --load-restrictor ${lr.value ?? '(only known at run time)'} reads files outside the kustomization's folder that it names`);
 });
 
 // ---- mktemp ----

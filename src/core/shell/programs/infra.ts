@@ -156,6 +156,8 @@ export const INFRA: RowSpec[] = [
         runs: GIT_HOOKS,
         o: '-m|--message=V -F|--file=R -s|--strategy=V -X|--strategy-option=V --onto=V -x|--exec=S --directory=V --exclude=P --include=P',
         a: 'V*',
+        // pull's repository, when a folder on this disk, is read whole (git-remote-io).
+        x: 'git-remote-io',
       },
       apply: {
         n: 'apply',
@@ -392,7 +394,13 @@ export const INFRA: RowSpec[] = [
       'exec attach': { n: '', d: 'runs in a pod (the unwrapper)', o: '-c|--container=V -i|--stdin -t|--tty -q|--quiet', a: 'V*' },
       cp: { n: 'cp', d: 'copies between a pod and here', o: '-c|--container=V --retries=V --no-preserve', x: 'docker-cp' },
       config: { n: 'config', d: 'kubeconfig', x: 'kubectl-config' },
-      kustomize: { n: 'kustomize', d: 'renders a kustomization', a: 'T?' },
+      kustomize: {
+        n: 'kustomize',
+        d: 'renders a kustomization (plugins run with --enable-alpha-plugins/--enable-exec)',
+        o: '--enable-alpha-plugins:exec --enable-exec:exec --load-restrictor=V -o|--output=W --enable-helm --helm-command=X --enable-managedby-label',
+        a: 'T?',
+        x: 'kustomize',
+      },
       'completion options plugin alpha': { n: '', d: 'tooling', a: 'V*' },
       '': { n: '', d: 'kubectl alone', a: '' },
     },
@@ -425,11 +433,29 @@ export const INFRA: RowSpec[] = [
     ok: ['helm list', 'helm template api ./chart', 'helm lint ./chart', 'helm status api'],
   },
   {
-    n: 'kind minikube k3d eksctl microk8s skaffold tilt kustomize kubectx kubens k9s stern kubeseal',
+    n: 'kind minikube k3d eksctl microk8s skaffold tilt kubectx kubens k9s stern kubeseal',
     d: 'cluster tools (deletes are the rules’ business)',
     loose: true,
     a: 'V*',
     ok: ['kind get clusters', 'minikube status', 'kustomize build k8s/'],
+  },
+  {
+    // Exec and legacy plugins (--enable-exec, --enable-alpha-plugins) are programs the kustomization's generators and
+    // transformers name, run at build; LoadRestrictionsNone lets it read files outside its folder (handler: kustomize).
+    n: 'kustomize',
+    d: 'renders kustomizations (build reads the folder; edit changes kustomization.yaml)',
+    loose: true,
+    sub: {
+      build: {
+        n: 'build',
+        d: 'renders a kustomization',
+        o: '--enable-alpha-plugins|--enable_alpha_plugins:exec --enable-exec:exec --load-restrictor|--load_restrictor=V -o|--output=W --enable-helm --helm-command=X --enable-managedby-label --mount=V --network --network-name=V -e|--env=V --as-current-user --reorder=V',
+        a: 'R?',
+        x: 'kustomize',
+      },
+      'edit create cfg fn localize version completion help': { n: '', d: 'edits or prints kustomizations', a: '?*' },
+    },
+    ok: ['kustomize build k8s/', 'kustomize build overlays/prod -o out.yaml', 'kustomize version'],
   },
   // ---- message queues and streams ----
   {

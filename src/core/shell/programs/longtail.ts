@@ -62,6 +62,55 @@ handler('jupytext', (m) => {
   }
 });
 
+/** Tools nbqa runs on notebooks (as `python -m TOOL`): the ones that rewrite what they are given, and the ones that read it. */
+const NBQA_FIXERS = new Set(['black', 'isort', 'autopep8', 'yapf', 'pyupgrade', 'autoflake', 'docformatter', 'blacken-docs', 'mdformat', 'ruff-format']);
+const NBQA_READERS = new Set(['flake8', 'pylint', 'mypy', 'pydocstyle', 'pycodestyle', 'pyflakes', 'pyright', 'bandit', 'vulture', 'doctest']);
+
+/**
+ * nbqa runs a Python tool on the code cells of notebooks (`nbqa black nb.ipynb`, `nbqa flake8 .`): the paths after
+ * the tool are notebooks or folders of them (with --nbqa-md, Markdown too); a fixer writes its changes back into
+ * them (unless --nbqa-diff), a checker reads them. ruff fixes with --fix and in `ruff format`. The tool's own options
+ * follow; a value among them that may name a path is named. A tool the guard does not know is not modelled.
+ */
+handler('nbqa', (m) => {
+  const ws = m.s.words.slice(m.from);
+  const head = ws[0];
+  if (head === undefined) return;
+  if (head.value === null) return m.unknown(`${m.label} runs a tool only known at run time`);
+  const [tool, ...sub] = head.value.split(/\s+/);
+  let i = 1;
+  const verbs = [...sub];
+  while (tool === 'ruff' && verbs.length === 0 && i < ws.length && (ws[i].value === 'check' || ws[i].value === 'format')) verbs.push(ws[i++].value!);
+  const rest = ws.slice(i);
+  const vals = rest.map((w) => w.value);
+  const dry = vals.includes('--nbqa-diff');
+  let fixes: boolean;
+  if (tool === 'ruff') fixes = verbs[0] === 'format' ? !vals.some((v) => v === '--check' || v === '--diff') : vals.some((v) => v === '--fix');
+  else if (NBQA_FIXERS.has(tool)) fixes = !vals.some((v) => v === '--check' || v === '--diff' || v === '--check-only');
+  else if (NBQA_READERS.has(tool)) fixes = false;
+  else return m.unknown(`${m.label} ${head.text} runs ${tool}, a tool the guard does not model on notebooks`);
+  const names = vals.includes('--nbqa-md') ? ['*.ipynb', '*.md'] : ['*.ipynb'];
+  const role = fixes && !dry ? 'Y' : 'T';
+  let paths = true;
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k];
+    const v = w.value;
+    if (v === null) {
+      m.unknown(`${m.label} is given ${w.text}, only known at run time`);
+      continue;
+    }
+    if (v.startsWith('-')) {
+      paths = false;
+      // --nbqa-files/--nbqa-exclude are patterns; a tool option's value may name a file (`--config x.toml`).
+      const eq = v.indexOf('=');
+      if (eq > 0 && !/^--nbqa-/.test(v)) m.name(undefined, v.slice(eq + 1), `${m.label} ${v.slice(0, eq)}`);
+      continue;
+    }
+    if (paths) m.path(role, w, v, `${m.label} ${tool}`, 0, names);
+    else if (!/^--nbqa-(files|exclude)$/.test(vals[k - 1] ?? '')) m.name(w, v, `${m.label} ${tool} (an option's value)`);
+  }
+});
+
 /**
  * `opam install NAME`, `nimble install NAME`, `luarocks install URL`: a package named from the registry or a URL
  * is code nobody on the project has seen, and installing it runs its build: asked. The project's own folder
@@ -155,11 +204,16 @@ export const LONGTAIL: RowSpec[] = [
       'lint analyze': { n: '', d: 'lints the files (the folder by default)', a: 'T*/fix=Y', x: 'formatter' },
       autocorrect: { n: 'autocorrect', d: 'rewrites the files', a: 'Y*', x: 'formatter' },
       'rules version reporters generate-docs': { n: '', d: 'information', a: 'V*' },
-      '': { n: '', d: 'swiftlint alone lints the folder (its .swift files)', a: 'T?', x: 'formatter' },
+      '': { n: '', d: 'swiftlint alone lints the folder (its .swift files; --fix rewrites them)', a: 'T?/fix=Y', x: 'formatter' },
       '*': { n: '', d: 'lints the files named (lint is the default verb)', a: 'T*/fix=Y', x: 'formatter' },
     },
     ok: ['swiftlint', 'swiftlint lint --strict', 'swiftlint rules', 'swiftlint --quiet'],
-    eff: ['swiftlint --fix tests => write tests', 'swiftlint lint --output tests/a.txt => write tests/a.txt'],
+    eff: [
+      'swiftlint --fix tests => write tests',
+      'swiftlint lint --output tests/a.txt => write tests/a.txt',
+      'swiftlint --fix --path tests => write tests',
+      'swiftlint --fix => write .',
+    ],
   },
   {
     n: 'swift-format',
@@ -330,6 +384,15 @@ export const LONGTAIL: RowSpec[] = [
     },
     ok: ['terraform-docs markdown infra/terraform', 'terraform-docs markdown table infra/terraform'],
     eff: ['terraform-docs markdown tests => write tests', 'terraform-docs json infra --output-file tests/a.md => write tests/a.md'],
+  },
+  {
+    n: 'nbqa',
+    d: 'runs a Python formatter or checker on notebooks (fixers write back into them)',
+    loose: true,
+    a: '',
+    x: 'nbqa',
+    ok: ['nbqa black notebooks/explore.ipynb', 'nbqa flake8 .', 'nbqa black notebooks --nbqa-diff'],
+    eff: ['nbqa black tests/a.ipynb => write tests/a.ipynb', 'nbqa flake8 .env => read .env'],
   },
   {
     n: 'jupytext',

@@ -58,6 +58,10 @@ const PM_NAMES: ReadonlySet<string> = new Set([
   'dotnet',
   'poetry',
   'uv',
+  'deno',
+  'ansible-galaxy',
+  'jupyter',
+  'jupyter-kernelspec',
 ]);
 
 /** npm/pnpm/bun verbs that install or update packages (npm's abbreviations and typos included). */
@@ -170,6 +174,29 @@ function globalState(s: Sub): string | undefined {
     case 'uv':
       if (a === 'cache' && /^(clean|prune)$/.test(b ?? '')) return `uv cache ${b} deletes the shared package cache`;
       return undefined;
+    // `deno install -g` is `npm install -g`: a command on every project's PATH, whatever it installs.
+    case 'deno':
+      if (/^(install|i)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`deno ${a} -g`);
+      if (/^(uninstall|un)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `deno ${a} -g removes a globally installed tool`;
+      return undefined;
+    // Roles and collections go to the user's Ansible folders (~/.ansible) unless a path inside the project is named:
+    // their tasks, modules and plugins run at every later playbook, in every project.
+    case 'ansible-galaxy': {
+      const install = a === 'install' || (/^(role|collection)$/.test(a ?? '') && b === 'install');
+      if (!install) return undefined;
+      const at = s.words.findIndex((w) => w.value !== null && /^(-p|--roles-path|--collections-path|--path)(=|$)/.test(w.value));
+      const to = at < 0 ? undefined : s.words[at].value!.includes('=') ? s.words[at].value!.split('=')[1] : (s.words[at + 1]?.value ?? null);
+      if (typeof to === 'string' && to !== '' && !/^(\/|~|\.\.(\/|$)|\$)/.test(to)) return undefined;
+      return 'ansible-galaxy install puts roles or collections in the Ansible folders outside the project: their tasks, modules and plugins run at every later playbook, in every project';
+    }
+    // A kernel spec's kernel.json argv is the command Jupyter runs whenever a notebook starts that kernel.
+    case 'jupyter':
+    case 'jupyter-kernelspec': {
+      const w = name === 'jupyter' ? v.slice(1) : v;
+      if ((name === 'jupyter' ? a === 'kernelspec' : true) && w[0] === 'install')
+        return 'jupyter kernelspec install installs a kernel: the command its kernel.json names runs whenever a notebook starts it, in every project';
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -191,7 +218,7 @@ export const pkgStateRules: Rule[] = [
   {
     id: 'pkg.global-state',
     description:
-      'Changes package-manager state outside the project: purges a cache or store every project shares, installs or uninstalls a global tool (npm i -g, yarn global add, composer global require, dotnet tool install -g), removes a runtime or an environment, or installs into the Python environment with setup.py.',
+      'Changes package-manager state outside the project: purges a cache or store every project shares, installs or uninstalls a global tool (npm i -g, yarn global add, deno install -g, composer global require, dotnet tool install -g), installs Ansible roles or collections into the user’s Ansible folders or a Jupyter kernel (code that runs later, in every project), removes a runtime or an environment, or installs into the Python environment with setup.py.',
     examples: {
       destructive: [
         'npm cache clean --force',
@@ -216,6 +243,11 @@ export const pkgStateRules: Rule[] = [
         'bun add -g cowsay',
         'composer global require laravel/installer',
         'dotnet tool install -g dotnet-ef',
+        'deno install -g npm:cowsay',
+        'deno install -gA jsr:@std/http/file-server',
+        'ansible-galaxy install geerlingguy.docker',
+        'ansible-galaxy collection install community.general',
+        'jupyter kernelspec install --user ./mykernel',
       ],
       benign: [
         'npm uninstall lodash',
@@ -236,6 +268,11 @@ export const pkgStateRules: Rule[] = [
         'yarn global list',
         'dotnet tool install dotnet-ef',
         'composer require monolog/monolog',
+        'deno install',
+        'deno install npm:lodash',
+        'ansible-galaxy install -p roles geerlingguy.docker',
+        'ansible-galaxy role list',
+        'jupyter kernelspec list',
       ],
     },
     // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
