@@ -32,6 +32,8 @@ import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
 import { unnamedCredential } from './rules/unnamed-credentials';
+import { weakPasswordRule } from './rules/weak-passwords';
+import { secretContainerRule } from './rules/secret-containers';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -49,6 +51,7 @@ export const LINE_RULES: readonly LineRule[] = [
   commandSecret,
   wrappedSecret,
   encodedSecret,
+  weakPasswordRule,
   joinedSecret,
 ];
 export const BLOCK_RULES: readonly BlockRule[] = [
@@ -89,6 +92,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   embeddedPgpassLine,
   nameValuePair,
   unnamedCredential,
+  secretContainerRule,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
