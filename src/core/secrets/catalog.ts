@@ -34,6 +34,9 @@ import { nextLineValue } from './rules/next-line-value';
 import { unnamedCredential } from './rules/unnamed-credentials';
 import { weakPasswordRule } from './rules/weak-passwords';
 import { secretContainerRule } from './rules/secret-containers';
+import { upperHexKey } from './rules/upper-hex-keys';
+import { awsSecretInList } from './rules/aws-key-lists';
+import { byteDump } from './rules/byte-dumps';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -93,6 +96,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   nameValuePair,
   unnamedCredential,
   secretContainerRule,
+  upperHexKey,
+  awsSecretInList,
+  byteDump,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -81,3 +81,17 @@ describe('weak-passwords: code after a password name is not a value', () => {
   ];
   for (const t of code) it(`keeps ${t}`, () => keeps(t + '\n'));
 });
+
+describe('weak-passwords: versions and well-known non-secrets under password names stay', () => {
+  for (const t of ['    "pbkdf2-password": "1.2.1",', '    "password-hash": "^2.0.0",', 'const GCP_SERVICE_ACCOUNT_P12_PASSWORD = "notasecret";'])
+    it(`keeps ${t}`, () => keeps(t + '\n'));
+});
+
+describe('weak-passwords: a pass that is not a password stays', () => {
+  for (const t of ["  'allPass': 'overEvery',", 'renderPass = "shadow"', 'const firstPass = "tokenize";', 'bypass: "yes-please"'])
+    it(`keeps ${t}`, () => keeps(t + '\n'));
+  it('still masks db_pass and DB_PASS', () => {
+    masks('db_pass = "gehe' + 'im"\n', ['gehe' + 'im']);
+    masks('DB_PASS=sole' + 'il\n', ['sole' + 'il']);
+  });
+});

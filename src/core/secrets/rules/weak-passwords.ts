@@ -6,7 +6,7 @@
 // (`password = getpass()`, `password: string;`) or an obviously fake test value (`"test-password-1"`).
 // Threat: weak passwords are the ones an attacker guesses first; showing one to the model hands it over.
 // Cost: a line rule: the pre-scan offers only candidate lines holding one of its keywords.
-import { isReference, MEMBER_ACCESS } from '../entropy';
+import { isReference, isWordyIdentifier, MEMBER_ACCESS } from '../entropy';
 import { classifyName, FOREIGN_PASSWORD_WORDS, nameWords } from '../names';
 import { rand } from '../samples';
 import type { Hit, LineRule } from '../types';
@@ -29,6 +29,12 @@ const PASSWORD_WORDS = new Set([
   'passord',
   ...FOREIGN_PASSWORD_WORDS.filter((w) => !/^se[ck]ret|^segre|^sekret/.test(w)),
 ]);
+/** Words before `pass` that say whose password it is (`db_pass`, `ADMIN_PASS`, `smtp.pass`). */
+const PASS_OWNERS = new Set(
+  'db database admin root user username login account acct auth basic http proxy smtp mail email imap pop ftp sftp ssh vnc rdp sql mysql pg postgres mongo redis ldap bind api app web client server service svc master key store trust sudo wifi wlan rabbit rabbitmq amqp mqtt sa bot default my'.split(
+    ' ',
+  ),
+);
 /** A run-together password word (`dbpassword`, `smtppass`, `adminpwd`). */
 const COMPOUND = /(?:password|passwd|pass|pwd)$/;
 
@@ -38,7 +44,7 @@ const ASSIGN =
 
 /** Placeholders people write where a password goes, and the words a form or a type puts there. */
 const PLACEHOLDER =
-  /^(?:x+|\*+|\.+|-+|_+|#+|0+|\?+|<[^<>]*>|\[[^\]]*\]|\{[^{}]*\}|%[^%]*%|n\/?a|none|null|nil|undefined|empty|true|false|yes|no|string|str|bool|boolean|int|number|text|required|optional|value|default|secret|password|passwd|pass|pwd|todo|fixme|tbd|foo|bar|baz|qux|foobar)$|change[_\- ]?me|replace[_\- ]?me|^your[_\- ]|[_\- ]here$|placeholder|redacted|dummy|example|sample|xxx|\*{3}|\.{3}|^insert[_\- ]|^enter[_\- ]|^set[_\- ]?me|^put[_\- ]/i;
+  /^(?:x+|\*+|\.+|-+|_+|#+|0+|\?+|<[^<>]*>|\[[^\]]*\]|\{[^{}]*\}|%[^%]*%|n\/?a|none|null|nil|undefined|empty|true|false|yes|no|string|str|bool|boolean|int|number|text|required|optional|value|default|secret|password|passwd|pass|pwd|todo|fixme|tbd|foo|bar|baz|qux|foobar|notasecret|nosecret|unused|unset|disabled|off|on)$|change[_\- ]?me|replace[_\- ]?me|^your[_\- ]|[_\- ]here$|placeholder|redacted|dummy|example|sample|xxx|\*{3}|\.{3}|^insert[_\- ]|^enter[_\- ]|^set[_\- ]?me|^put[_\- ]/i;
 /** A value that says it is a stand-in for tests: `test-password-1`, `fake_pw`, `mockPass123`, `demo`. */
 const FAKE = /(?:^|[^a-z])(?:test|testing|fake|mock|dummy|stub|demo|sample|example|fixture)(?![a-z])|^(?:test|fake|mock|dummy|stub|demo)/i;
 /** A label: the word password (in any language) as an interface writes it, or text ending in `:`. */
@@ -52,6 +58,9 @@ function passwordName(name: string): boolean {
   let k = words.length - 1;
   while (k > 0 && /^\d{1,2}$/.test(words[k]!)) k--;
   const last = words[k] ?? '';
+  // `pass` alone is a compiler's or a test's pass too (`allPass`, `renderPass`, `firstPass`): only after nothing or a
+  // word naming whose password it is.
+  if (last === 'pass' && k > 0 && !PASS_OWNERS.has(words[k - 1]!)) return false;
   if (PASSWORD_WORDS.has(last) || (COMPOUND.test(last) && last !== 'bypass' && last !== 'compass' && last !== 'surpass' && last !== 'trespass')) return true;
   // `mot_de_passe`, `mot-de-passe`.
   return last === 'passe' || (k >= 2 && words[k - 2] === 'mot' && words[k - 1] === 'de');
@@ -65,8 +74,12 @@ export function weakPassword(v: string, quoted: boolean, line: string, name: str
   // The name itself or its words again (`password: password`, `db_password: db_password`).
   const lower = v.toLowerCase();
   if (nameWords(name).join('') === lower.replace(/[^a-z0-9]/g, '')) return false;
+  // A version (`"pbkdf2-password": "1.2.1"`: a package's name, not a password's).
+  if (/^[~^<>=v]*\d+(?:\.[\dx*]+)+(?:[-+][\w.]+)?$/.test(v)) return false;
   // A path (`pwd = "/home/me"`, `password_file: ./secrets/db`).
   if (/^(?:[/~]|\.{1,2}\/|[A-Za-z]:\\)/.test(v)) return false;
+  // A camelCase name quoted (`'allPass': 'overEvery'`: an alias map of functions) is code's.
+  if (/^[a-z]+(?:[A-Z][a-z]+)+$/.test(v) && isWordyIdentifier(v)) return false;
   if (!quoted) {
     // Code: a call, an index, a member access, a type, a keyword; a plain identifier is a variable, but in a
     // config line (`key: value` alone on its line, `KEY=value`) it is the value.
