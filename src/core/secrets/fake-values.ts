@@ -7,6 +7,9 @@ import { isWordyIdentifier } from './entropy';
 
 /** A word that says the value is a stand-in. */
 const FAKE_WORD = /^(?:test|tests|testing|fake|mock|mocked|dummy|stub|stubbed|sample|demo|fixture|bogus|invalid)$/;
+/** A fake word run into a word (`testtoken`, `fakekey`, `mockpassword`). */
+const FAKE_HEAD =
+  /^(?:test|fake|mock|dummy|stub|demo|sample)(?:token|key|secret|password|pass|pwd|auth|api|user|value|data|cred|creds|credential|credentials|session|cookie|bearer)s?$/;
 /** Cheap first test: the value holds one of those words at all (case-insensitive). */
 const HOLDS_FAKE = /test|fake|mock|dummy|stub|sample|demo|fixture|bogus|invalid/i;
 
@@ -28,7 +31,7 @@ export function isFakeReadable(v: string): boolean {
     }
     const w = p.toLowerCase();
     if (!/^[a-z]+$/.test(w) || w.length > 16 || !isWordyIdentifier(w) || !/[aeiouy]/.test(w) || /[^aeiouy]{5,}/.test(w)) return false;
-    if (FAKE_WORD.test(w)) fake = true;
+    if (FAKE_WORD.test(w) || FAKE_HEAD.test(w)) fake = true;
   }
   return fake;
 }
