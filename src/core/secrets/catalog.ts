@@ -37,6 +37,7 @@ import { secretContainerRule } from './rules/secret-containers';
 import { upperHexKey } from './rules/upper-hex-keys';
 import { awsSecretInList } from './rules/aws-key-lists';
 import { byteDump } from './rules/byte-dumps';
+import { secretFlagValue } from './rules/secret-flag-values';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -99,6 +100,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   upperHexKey,
   awsSecretInList,
   byteDump,
+  secretFlagValue,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
