@@ -38,6 +38,7 @@ import { upperHexKey } from './rules/upper-hex-keys';
 import { awsSecretInList } from './rules/aws-key-lists';
 import { byteDump } from './rules/byte-dumps';
 import { secretFlagValue } from './rules/secret-flag-values';
+import { joinedConstants, setJoinedConstantScan } from './rules/joined-constants';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -101,6 +102,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   awsSecretInList,
   byteDump,
   secretFlagValue,
+  joinedConstants,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
@@ -109,6 +111,10 @@ setJoinedScan((view, out) => {
 });
 // The split-variable rule judges a value joined from variables by the same rules.
 setSplitVariableScan((view, out) => {
+  for (const rule of viewRules(view)) rule.scan(view, out);
+});
+// The joined-constants rule judges a value joined from string constants by the same rules.
+setJoinedConstantScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
 });
 // The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
