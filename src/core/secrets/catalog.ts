@@ -39,6 +39,7 @@ import { awsSecretInList } from './rules/aws-key-lists';
 import { byteDump } from './rules/byte-dumps';
 import { secretFlagValue } from './rules/secret-flag-values';
 import { joinedConstants, setJoinedConstantScan } from './rules/joined-constants';
+import { splitBlob } from './rules/split-blobs';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -103,6 +104,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   byteDump,
   secretFlagValue,
   joinedConstants,
+  splitBlob,
 ];
 // The joined-secret rule judges the value code builds from literals by the other line rules.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
