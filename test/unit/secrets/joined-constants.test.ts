@@ -61,3 +61,7 @@ describe('joined-constants: joins of words, hosts and paths stay', () => {
   ];
   for (const t of benign) it(`keeps ${JSON.stringify(t.slice(0, 50))}`, () => keeps(t + '\n'));
 });
+
+describe('joined-constants: a host or a path among the pieces is no token', () => {
+  it('keeps a host joined with a random port name', () => keeps(`HOST = "0.0.0.0"\nPORT = "${rs(20)}"\ntoken_url = HOST + PORT\n`));
+});

@@ -95,3 +95,8 @@ describe('weak-passwords: a pass that is not a password stays', () => {
     masks('DB_PASS=sole' + 'il\n', ['sole' + 'il']);
   });
 });
+
+describe('weak-passwords: YAML aliases and one repeated character stay', () => {
+  for (const t of ['  password: *default_password', '  password: &pw', `password = "${'\u0141'.repeat(12)}"`, 'password: "aaaaaa"'])
+    it(`keeps ${t}`, () => keeps(t + '\n'));
+});

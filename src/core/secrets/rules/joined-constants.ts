@@ -71,7 +71,8 @@ function scanJoined(text: string, index: LineIndex, out: BlockOutput): void {
         const c = constants.get(id[0]);
         if (c !== undefined && id[0] !== target && (c.s < ls || c.s > ls + line.length)) parts.push(c);
       }
-      if (parts.length < 2) continue;
+      // Pieces of a token are token characters: a host, a path or words joined (`host + ":" + port`) are not one.
+      if (parts.length < 2 || parts.some((c) => !/^[A-Za-z0-9_+/=-]+$/.test(c.value))) continue;
       const joined = parts.map((c) => c.value).join('');
       if (joined.length < 16) continue;
       const name = target !== undefined && classifyName(target) !== null ? target : 'token';

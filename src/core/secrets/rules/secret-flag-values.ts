@@ -62,7 +62,7 @@ export const secretFlagValue: BlockRule = {
     return {
       truePositives: [
         { text: `redis-server --masterauth ${a}\n`, secrets: [a] },
-        { text: `app --jwt-secret ${b} --port 80\n`, secrets: [b] },
+        { text: `app --root-pw ${b} --port 80\n`, secrets: [b] },
         { text: `args:\n  - --requirepass\n  - ${c}\n`, secrets: [c] },
       ],
       falsePositives: [

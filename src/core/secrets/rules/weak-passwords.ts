@@ -69,7 +69,7 @@ function passwordName(name: string): boolean {
 /** Whether `v` (quoted or not) is a password someone set, not a stand-in, a label, a path or code. */
 export function weakPassword(v: string, quoted: boolean, line: string, name: string): boolean {
   if (v.length < 4 || v.length > 64 || /\s/.test(v)) return false;
-  if (PLACEHOLDER.test(v) || FAKE.test(v) || LABEL.test(v) || v.endsWith(':')) return false;
+  if (PLACEHOLDER.test(v) || FAKE.test(v) || LABEL.test(v) || v.endsWith(':') || new Set(v).size <= 3) return false;
   if (v.startsWith('$') || v.startsWith('«') || isReference(v) || v.includes('://')) return false;
   // The name itself or its words again (`password: password`, `db_password: db_password`).
   const lower = v.toLowerCase();
@@ -81,6 +81,8 @@ export function weakPassword(v: string, quoted: boolean, line: string, name: str
   // A camelCase name quoted (`'allPass': 'overEvery'`: an alias map of functions) is code's.
   if (/^[a-z]+(?:[A-Z][a-z]+)+$/.test(v) && isWordyIdentifier(v)) return false;
   if (!quoted) {
+    // YAML's alias, anchor or tag (`*default_password`, `&pw`, `!vault`): not the value.
+    if (/^[*&!]/.test(v)) return false;
     // Code: a call, an index, a member access, a type, a keyword; a plain identifier is a variable, but in a
     // config line (`key: value` alone on its line, `KEY=value`) it is the value.
     if (/[()[\]{}<>]/.test(v) || MEMBER_ACCESS.test(v)) return false;
