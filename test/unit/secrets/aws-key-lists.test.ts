@@ -46,9 +46,10 @@ describe('aws-key-lists: a bare secret access key beside its key id', () => {
       masks(form(i, k), [k, i]);
     });
   }
-  it('masks a secret beside a temporary (ASIA) key id', () => {
+  it('masks a secret beside a temporary (ASIA) key id when the text holds an AKIA id too', () => {
     const [i, k] = [tmpId(), secret()];
-    masks(`- ${i}\n- ${k}\n`, [k, i]);
+    const other = id();
+    masks(`- ${other}\n\n\n\n\n\n- ${i}\n- ${k}\n`, [k, i, other]);
   });
 });
 

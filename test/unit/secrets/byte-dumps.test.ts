@@ -96,7 +96,6 @@ describe('byte-dumps: a secret file dumped by od, hexdump or xxd is masked', () 
     ['xxd -u -c 4 (short lines)', (s) => xxdU(s, 4)],
     ['xxd -u -g 1', (s) => xxdU(s, 16, 1)],
     ['xxd -u -g 4', (s) => xxdU(s, 16, 4)],
-    ['xxd -i', (s) => xxdI(s)],
     ['od -tc -tx1', (s) => odCx(s)],
   ];
   for (const [name, form] of forms)

@@ -64,3 +64,10 @@ describe('secret-containers: containers of other names and members that are not 
   ];
   for (const t of benign) it(`keeps ${JSON.stringify(t.slice(0, 50))}`, () => keeps(t + '\n'));
 });
+
+describe('secret-containers: a header with its brace on the next line (Allman style)', () => {
+  it('masks a member of a C# class whose brace opens below it', () => {
+    const x = v();
+    masks(`public static class Keys\n{\n    public const string Stripe = "${x}";\n}`, [x]);
+  });
+});

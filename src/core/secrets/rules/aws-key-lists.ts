@@ -13,7 +13,9 @@ import { lineOfPos } from './structure';
 
 const RULE = 'aws-secret-in-list';
 const PRIORITY = 1.5;
-const GATES = ['AKIA', 'ASIA'];
+// `ASIA` (a temporary key id) would open a set of its own in the forms' pass (gates.ts): a text holding one is read
+// only when it holds an `AKIA` too.
+const GATES = ['AKIA'];
 registerGates(GATES);
 
 /** An access key id. */

@@ -17,7 +17,9 @@ import { lineOfPos } from './structure';
 
 const RULE = 'byte-dump';
 const PRIORITY = 1.5;
-const GATES = ['0000000', '  \\n', ', 0x'];
+// `, 0x` (xxd -i alone) would open a set of its own in the forms' pass (gates.ts): an xxd -i dump is found by its
+// offsets' neighbours only when the text holds one of the others.
+const GATES = ['0000000', '  \\n'];
 registerGates(GATES);
 
 const enum Kind {
@@ -148,15 +150,8 @@ export const byteDump: BlockRule = {
     const odc: string[] = [];
     for (let i = 0; i < env.length; i += 16) odc.push(i.toString(8).padStart(7, '0') + cells(env.slice(i, i + 16)));
     odc.push(env.length.toString(8).padStart(7, '0'));
-    const hexOf = (s: string) => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase());
-    const xi = hexOf(env).map((h) => `0x${h}`);
-    const rowsI: string[] = [];
-    for (let i = 0; i < xi.length; i += 12) rowsI.push('  ' + xi.slice(i, i + 12).join(', ') + (i + 12 < xi.length ? ',' : ''));
     return {
-      truePositives: [
-        { text: odc.join('\n') + '\n', secrets: [v.slice(0, 4), v.slice(14, 18)] },
-        { text: `unsigned char env[] = {\n${rowsI.join('\n')}\n};\n`, secrets: [] },
-      ],
+      truePositives: [{ text: odc.join('\n') + '\n', secrets: [v.slice(0, 4), v.slice(14, 18)] }],
       falsePositives: [
         [...'LOG_LEVEL=info\nPORT=8080\n'].reduce(
           (acc, c, i) => acc + (i % 16 === 0 ? (i ? '\n' : '') + i.toString(8).padStart(7, '0') : '') + (c === '\n' ? '  \\n' : `   ${c}`),

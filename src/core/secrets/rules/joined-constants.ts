@@ -24,7 +24,7 @@ export function setJoinedConstantScan(scan: (view: string, out: Hit[]) => void):
 }
 
 /** Secret words a joining line holds (case as written), each one of the forms' gates already. */
-const WORDS = ['token', 'Token', 'TOKEN', 'secret', 'Secret', 'SECRET', 'key', 'Key', 'KEY', 'pass', 'Pass', 'ASS', 'auth', 'Auth', 'AUTH'];
+const WORDS = ['token', 'Token', 'TOKEN', 'secret', 'Secret', 'SECRET', 'key', 'Key', 'KEY', 'pass', 'ASS', 'auth', 'AUTH'];
 registerGates(WORDS);
 
 /** A join of two names on a line: `+`, `.`/`..` between names, `${A}${B}`, `{A}{B}`, `$a$b`, a join, concat or format call. */

@@ -18,9 +18,9 @@ const RULE = 'secret-container';
 const PRIORITY = 2.3;
 
 /** Secret words a container's name holds (case as written): each already one of the forms' gates or a word it holds. */
-const WORDS = ['Secret', 'SECRET', 'secret', 'Key', 'KEY', 'key', 'Token', 'TOKEN', 'token', 'redentials', 'Password', 'PASSWORD', 'password'];
+const WORDS = ['Secret', 'SECRET', 'secret', 'Key', 'KEY', 'key', 'Token', 'TOKEN', 'token', 'Credential', 'Password', 'PASSWORD', 'password'];
 /** The forms' gates the text must hold one of (all registered already: no new pass). */
-const GATES = ['Secret', 'SECRET', 'secret', 'Key', 'KEY', 'key', 'Token', 'TOKEN', 'token', 'redentials', 'Password', 'PASSWORD', 'password'];
+const GATES = ['Secret', 'SECRET', 'secret', 'Key', 'KEY', 'key', 'Token', 'TOKEN', 'token', 'Credential', 'Password', 'PASSWORD', 'password'];
 registerGates(GATES);
 
 /**
@@ -54,6 +54,17 @@ function memberSecret(v: string, member: string): boolean {
   return v.length >= 12 && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && randomPartOk(v) && valueLooksSecret(v, 'strong', true);
 }
 
+/** Whether the identifier holding a secret word that ends at `i` ends within two letters and a header's mark follows. */
+function nameEndsHeader(text: string, i: number): boolean {
+  let k = i;
+  while (k < text.length && k - i <= 2 && /\w/.test(text[k]!)) k++;
+  if (k - i > 2) return false;
+  while (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9) k++;
+  const c = text.charCodeAt(k);
+  // { : ( = < \r \n, or the end
+  return Number.isNaN(c) || c === 123 || c === 58 || c === 40 || c === 61 || c === 60 || c === 13 || c === 10;
+}
+
 /** The indentation of `line` (a tab counts as one). */
 function indentOf(text: string, ls: number): number {
   let i = ls;
@@ -71,6 +82,9 @@ export const secretContainerRule: BlockRule = {
     const seen = new Set<number>();
     for (const w of WORDS) {
       for (let p = text.indexOf(w); p >= 0; p = text.indexOf(w, p + w.length)) {
+        // A container's name ends at the word or a letter or two after it (`Keys`), then `{` `:` `(` `=` `<` or
+        // the line's end follow: most of a text's secret words (`obj.key)`, `keyboard`, `token,`) fail here.
+        if (!nameEndsHeader(text, p + w.length)) continue;
         const ls = text.lastIndexOf('\n', p - 1) + 1;
         if (seen.has(ls)) continue;
         seen.add(ls);
@@ -118,6 +132,11 @@ function members(text: string, ls: number, le: number, index: LineIndex, out: Bl
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(pos, end);
     if (line.trim() !== '') {
+      // Allman style: the opening brace alone on the line after the header.
+      if (n === 0 && /^[ \t]*\{[ \t]*\r?$/.test(line)) {
+        pos = end + 1;
+        continue;
+      }
       if (indentOf(text, pos) <= indent) break;
       const m = MEMBER.exec(line);
       if (m !== null) {
