@@ -65,3 +65,9 @@ describe('joined-constants: joins of words, hosts and paths stay', () => {
 describe('joined-constants: a host or a path among the pieces is no token', () => {
   it('keeps a host joined with a random port name', () => keeps(`HOST = "0.0.0.0"\nPORT = "${rs(20)}"\ntoken_url = HOST + PORT\n`));
 });
+
+describe('joined-constants: names and far-away constants are no pieces', () => {
+  it('keeps a slug of words joined with a random value', () => keeps(`const k = "key-value-store";\nconst r = "${rs(20)}";\nconst token = \`\${k}\${r}\`;\n`));
+  it('keeps constants declared far above the join', () =>
+    keeps(`const a = "${rs(12)}";\n${'// filler line\n'.repeat(700)}const b = "${rs(12)}";\nconst token = \`\${a}\${b}\`;\n`));
+});

@@ -36,6 +36,8 @@ const CONSTANT =
 /** The name a joining line assigns to, if any. */
 const TARGET = /^[ \t]*(?:(?:export|const|let|var|final|static|private|public|val|String|string|auto)[ \t]+)*\$?([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?(?::=|=(?!=))/;
 const IDENT = /\$?[A-Za-z_]\w*/g;
+/** How far before the join (in characters) its pieces may be declared. */
+const NEAR = 8192;
 
 interface Constant {
   value: string;
@@ -72,7 +74,8 @@ function scanJoined(text: string, index: LineIndex, out: BlockOutput): void {
         if (c !== undefined && id[0] !== target && (c.s < ls || c.s > ls + line.length)) parts.push(c);
       }
       // Pieces of a token are token characters: a host, a path or words joined (`host + ":" + port`) are not one.
-      if (parts.length < 2 || parts.some((c) => !/^[A-Za-z0-9_+/=-]+$/.test(c.value))) continue;
+      // Words joined by `-` or `_` (`key-value-store`) are a name; a piece declared far from the join is another constant.
+      if (parts.length < 2 || parts.some((c) => !/^[A-Za-z0-9_+/=-]+$/.test(c.value) || /^[a-z]+(?:[-_][a-z]+)+$/.test(c.value) || ls - c.s > NEAR)) continue;
       const joined = parts.map((c) => c.value).join('');
       if (joined.length < 16) continue;
       const name = target !== undefined && classifyName(target) !== null ? target : 'token';
