@@ -32,6 +32,14 @@ import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
 import { unnamedCredential } from './rules/unnamed-credentials';
+import { weakPasswordRule } from './rules/weak-passwords';
+import { secretContainerRule } from './rules/secret-containers';
+import { upperHexKey } from './rules/upper-hex-keys';
+import { awsSecretInList } from './rules/aws-key-lists';
+import { byteDump } from './rules/byte-dumps';
+import { secretFlagValue } from './rules/secret-flag-values';
+import { joinedConstants, setJoinedConstantScan } from './rules/joined-constants';
+import { splitBlob } from './rules/split-blobs';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
 import { hereStringSecret, spacedSecret } from './rules/spaced';
@@ -49,6 +57,7 @@ export const LINE_RULES: readonly LineRule[] = [
   commandSecret,
   wrappedSecret,
   encodedSecret,
+  weakPasswordRule,
   joinedSecret,
 ];
 export const BLOCK_RULES: readonly BlockRule[] = [
@@ -89,6 +98,13 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   embeddedPgpassLine,
   nameValuePair,
   unnamedCredential,
+  secretContainerRule,
+  upperHexKey,
+  awsSecretInList,
+  byteDump,
+  secretFlagValue,
+  joinedConstants,
+  splitBlob,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
@@ -99,6 +115,8 @@ const scanView = (view: string, out: Hit[]): void => {
 setJoinedScan(scanView);
 // The split-variable rule judges a value joined from variables by the same rules.
 setSplitVariableScan(scanView);
+// The joined-constants rule judges a value joined from string constants by the same rules.
+setJoinedConstantScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -2,6 +2,7 @@
 // Over-masking is not harmless (an agent that reads a masked lockfile or data URI and writes it back
 // corrupts the file), so a generic key=value rule needs both a secret-looking name and a value that
 // passes these floors.
+import { isFakeReadable } from './fake-values';
 import { nameWords } from './names';
 
 // Scratch for the ASCII fast paths below (the common case: keys, tokens, passwords). Reset after use.
@@ -632,6 +633,8 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   // length only the others, which start with fewer characters, can match.
   if (((v.length <= 11 || (first & F_PH_LONG) !== 0) && PH.atStart.test(v)) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
   if ((chars & ANGLE) !== 0 && PH_ANGLE.test(v)) return false;
+  // A readable stand-in (`test-token-123`, `fake_api_key_1`): tests fill secret-named fields with them.
+  if (isFakeReadable(v)) return false;
   return !isBenignShape(v, quoted, chars, first, literal, data);
 }
 

@@ -77,6 +77,12 @@ const KEY_WORDS = [
   // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-context.ts).
   'accounts',
 ];
+/** An encoding word then a form word (`hex_upper`, `b64lower`), and the other way round (`upper_hex`). */
+const TWO_TAILS = ((encodings: string[], forms: string[]) =>
+  encodings.flatMap((e) => forms.flatMap((f) => [`${e}_${f}`, `${e}${f}`, `${f}_${e}`, `${f}${e}`])))(
+  ['hex', 'b64', 'base64', 'str', 'raw'],
+  ['upper', 'lower', 'uppercase', 'lowercase', 'encoded', 'escaped'],
+);
 // `ident`: yarn's `npmAuthIdent` (base64 of `user:password`), only after a key word (`auth`).
 // `id`: Consul's `SecretID` and Vault AppRole's `secret_id` (names.ts names only those two secret).
 // SECRET_DISGUISES: `secret_reversed`, `token_obfuscated` (names.ts reads them as the secret's name).
@@ -84,6 +90,8 @@ const KEY_WORDS = [
 const KEY_TAILS = [
   ...[...SECRET_VALUE_TAILS, 'ident', 'id', ...SECRET_DISGUISES, ...SECRET_COPIES, ...SECRET_FORMS],
   ...['part', 'part1', 'part2', 'part3', 'part4', 'parts', 'piece', 'pieces', 'chunk', 'chunks', 'half', 'prefix', 'suffix'],
+  // Two such words (`API_KEY_HEX_UPPER`, `secretB64Lower`): names.ts reads up to two; one alone left the line unread.
+  ...TWO_TAILS,
 ];
 
 /**

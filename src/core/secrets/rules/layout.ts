@@ -616,6 +616,8 @@ export const assignedValue: BlockRule = {
       const value = line.slice(p, e);
       // YAML's tags, anchors, aliases and block headers (`!vault |`, `*default`).
       if (!quoted && /^[!&*|>]/.test(value)) continue;
+      // A heredoc's opener (Ruby's `<<~EOS`, `<<-SQL.strip`, shell's `<<'EOF'`): the text comes on the lines after.
+      if (!quoted && /^<<[~-]?(["'`]?)[A-Za-z_]\w*\1(?:[.,)\s]|$)/.test(value)) continue;
       // A statement of code (`x.token = "…";`): the line rules read its string.
       if (!quoted && /^(?:[A-Za-z]{1,2})?["'`].*["'`][ \t]*;?$/.test(value)) continue;
       const u = quoted ? null : URL_USERINFO.exec(value);
