@@ -31,6 +31,8 @@ import { CARRIER_RULES } from './rules/carriers';
 import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files';
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
+import { templatePieces } from './rules/template-pieces';
+import { continuedLiteral, setContinuedLiteralScan } from './rules/continued-literal';
 import { unnamedCredential } from './rules/unnamed-credentials';
 import { VENDOR_RULES } from './rules/vendor';
 import { SHAPE_BLOCK_RULES } from './rules/vendor-shape';
@@ -85,6 +87,8 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   proseSecret,
   ...CARRIER_RULES,
   nextLineValue,
+  continuedLiteral,
+  templatePieces,
   embeddedPuttyKey,
   embeddedPgpassLine,
   nameValuePair,
@@ -97,6 +101,10 @@ setJoinedScan((view, out) => {
 });
 // The split-variable rule judges a value joined from variables by the same rules.
 setSplitVariableScan((view, out) => {
+  for (const rule of viewRules(view)) rule.scan(view, out);
+});
+// The continued-literal rule judges a literal joined over backslash-continued lines by the same rules.
+setContinuedLiteralScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
 });
 // The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
