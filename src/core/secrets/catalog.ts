@@ -32,6 +32,7 @@ import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
 import { templatePieces } from './rules/template-pieces';
+import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
 import { continuedLiteral, setContinuedLiteralScan } from './rules/continued-literal';
 import { unnamedCredential } from './rules/unnamed-credentials';
 import { VENDOR_RULES } from './rules/vendor';
@@ -89,6 +90,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   nextLineValue,
   continuedLiteral,
   templatePieces,
+  transformedToken,
   embeddedPuttyKey,
   embeddedPgpassLine,
   nameValuePair,
@@ -105,6 +107,10 @@ setSplitVariableScan((view, out) => {
 });
 // The continued-literal rule judges a literal joined over backslash-continued lines by the same rules.
 setContinuedLiteralScan((view, out) => {
+  for (const rule of viewRules(view)) rule.scan(view, out);
+});
+// The transformed-token rule judges a rot13'd or reversed token, undone, by the same rules.
+setTransformedTokenScan((view, out) => {
   for (const rule of viewRules(view)) rule.scan(view, out);
 });
 // The fresh11 rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
