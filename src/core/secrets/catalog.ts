@@ -32,6 +32,7 @@ import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
 import { templatePieces } from './rules/template-pieces';
+import { flowMappingSecret } from './rules/flow-mapping-secret';
 import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
 import { continuedLiteral, setContinuedLiteralScan } from './rules/continued-literal';
 import { unnamedCredential } from './rules/unnamed-credentials';
@@ -53,6 +54,7 @@ export const LINE_RULES: readonly LineRule[] = [
   wrappedSecret,
   encodedSecret,
   joinedSecret,
+  flowMappingSecret,
 ];
 export const BLOCK_RULES: readonly BlockRule[] = [
   ...BASE_BLOCK_RULES,
