@@ -110,8 +110,9 @@ export const privateKeyBlock: BlockRule = {
         if (!isPrivate) continue;
         const line = i === first ? firstLine : lineText(text, starts, i);
         let span: [number, number] | null;
-        // The marker's line: to its end when what follows the marker is the key's (a squashed body), else the marker alone.
-        if (i === first) span = [col, MARKER_TAIL.test(afterMarker) ? contentSpan(line)![1] : col + m[0].length];
+        // The marker's line: to its end when what follows the marker is the key's or holds key material (a squashed or
+        // escaped body, fail closed), else the marker alone (code after it: `line.startswith("-----BEGIN …-----"):`).
+        if (i === first) span = [col, MARKER_TAIL.test(afterMarker) || BODY_RUN.test(afterMarker) ? contentSpan(line)![1] : col + m[0].length];
         else if (i === endLine) {
           const c = line.indexOf(endMarker);
           span = [c, c + endMarker.length];

@@ -157,6 +157,11 @@ describe('split literals', () => {
       const out = maskText(`${marker('RSA PRIVATE ' + 'KEY')}\n${body.join('\n')}\n`).text;
       for (const b of body) assert.ok(!out.includes(b.slice(0, 16)), out);
     });
+    it('still masks a truncated escaped key in JSON (no END, a JSON escape in the body)', () => {
+      const body = [r(64, ALNUM + '+/'), r(64, ALNUM + '+/')].map((b) => b.slice(0, 30) + '\\/' + b.slice(30));
+      const out = maskText(`{"content":"${marker('RSA PRIVATE ' + 'KEY')}\\n${body.join('\\n')}\n`).text;
+      for (const b of body) assert.ok(!out.includes(b.slice(0, 16)), out);
+    });
     it('still masks a one-line escaped key', () => {
       const body = r(64, ALNUM + '+/');
       const out = maskText(`{"private_key": "${marker('PRIVATE ' + 'KEY')}\\n${body}\\n${marker('PRIVATE ' + 'KEY', true)}\\n"}\n`).text;
