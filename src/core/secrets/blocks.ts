@@ -101,6 +101,9 @@ export const privateKeyBlock: BlockRule = {
       // document's example with `...` for a body) is no key: nothing to hide, and masking it breaks the code.
       let material = isPrivate && BODY_RUN.test(afterMarker);
       for (let i = first + 1; !material && i <= last && isPrivate; i++) material = BODY_LINE.test(lineText(text, starts, i));
+      // A read cut short after the marker (no END, nothing but body-like lines to the text's end, nothing but a body's
+      // characters after the marker on its line): what follows may be the key; fail closed.
+      if (isPrivate && endLine < 0 && last === starts.length - 1 && MARKER_TAIL.test(afterMarker)) material = true;
       if (isPrivate && !material) {
         BEGIN.lastIndex = m.index + m[0].length;
         continue;

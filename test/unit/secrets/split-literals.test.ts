@@ -162,6 +162,11 @@ describe('split literals', () => {
       const out = maskText(`{"content":"${marker('RSA PRIVATE ' + 'KEY')}\\n${body.join('\\n')}\n`).text;
       for (const b of body) assert.ok(!out.includes(b.slice(0, 16)), out);
     });
+    it('still masks a read cut short right after the marker (fail closed)', () => {
+      const body = 'MIIY' + r(8, ALNUM);
+      const out = maskText(`tls:\n  key: |\n    ${marker('EC PRIVATE ' + 'KEY')}\n    ${body}`).text;
+      assert.ok(!out.includes(body), out);
+    });
     it('still masks a one-line escaped key', () => {
       const body = r(64, ALNUM + '+/');
       const out = maskText(`{"private_key": "${marker('PRIVATE ' + 'KEY')}\\n${body}\\n${marker('PRIVATE ' + 'KEY', true)}\\n"}\n`).text;
