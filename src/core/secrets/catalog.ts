@@ -32,6 +32,7 @@ import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
 import { templatePieces } from './rules/template-pieces';
+import { commentSecret } from './rules/comment-secret';
 import { namedByField } from './rules/named-by-field';
 import { flowMappingSecret } from './rules/flow-mapping-secret';
 import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
@@ -95,6 +96,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   templatePieces,
   transformedToken,
   namedByField,
+  commentSecret,
   embeddedPuttyKey,
   embeddedPgpassLine,
   nameValuePair,
