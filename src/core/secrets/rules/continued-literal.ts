@@ -49,6 +49,8 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
 
 /** Every backslash ending a line, the break written `brk` (LF or CRLF). */
 function scanBreaks(text: string, index: LineIndex, out: BlockOutput, brk: string): void {
+  const judge = viewScan;
+  if (judge === undefined) return;
   for (let at = text.indexOf(brk); at >= 0; at = text.indexOf(brk, at + brk.length)) {
     const end = at;
     const lineStart = text.lastIndexOf('\n', at - 1) + 1;
@@ -81,7 +83,7 @@ function scanBreaks(text: string, index: LineIndex, out: BlockOutput, brk: strin
     const head = text.slice(lineStart, quotePos);
     const view = `${head}"${value}"`;
     const hits: Hit[] = [];
-    viewScan(view, hits);
+    judge(view, hits);
     const vs = head.length + 1;
     if (!hits.some((h) => h.start < vs + value.length && h.end > vs)) continue;
     for (const [s, e] of pieces) push(text, index, out, s, e, RULE);
