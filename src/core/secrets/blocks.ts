@@ -51,6 +51,18 @@ const PRIVATE_LABEL = /\bkey\b/i;
 const PUBLIC_LABEL = /\bpublic\b/i;
 const BODY_LIKE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|=[A-Za-z0-9+/]{4})?\s*$/;
 
+/** Key material: a run of base64 (or hex) characters as a body line holds (16 or more). */
+const BODY_RUN = /[A-Za-z0-9+/]{16}/;
+/** A line of a key's body: base64 (or hex), maybe quoted, `\n`-escaped or joined by `+` in code. */
+const BODY_LINE = /^[\s"'`+]*[A-Za-z0-9+/=]{16,}(?:\\n)?[\s"'`+,;\\]*$/;
+/** What may follow a marker on its line and still be the key's: blanks, base64, `\n` escapes, a closing quote and comma. */
+const MARKER_TAIL = /^(?:[\sA-Za-z0-9+/=]|\\[nr])*["',]*\s*$/;
+
+/** Whether text[from, to) holds key material (a marker alone, or with `...` between, holds none). */
+function hasKeyBody(text: string, from: number, to: number): boolean {
+  return BODY_RUN.test(text.slice(from, to));
+}
+
 export const privateKeyBlock: BlockRule = {
   id: 'private-key',
   description: 'Private key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP — every line, also indented or JSON-escaped',
@@ -72,7 +84,8 @@ export const privateKeyBlock: BlockRule = {
       const endLine = endPos < 0 ? -1 : lineOf(starts, endPos);
       if (endLine === first) {
         // One line: a JSON string with \n escapes (GCP service-account files), or a squashed key.
-        if (isPrivate) add(out, first, { start: col, end: endPos - firstStart + endMarker.length, rule: 'private-key', priority: PRIORITY });
+        if (isPrivate && hasKeyBody(text, m.index + m[0].length, endPos))
+          add(out, first, { start: col, end: endPos - firstStart + endMarker.length, rule: 'private-key', priority: PRIORITY });
         out.protect.add(first);
         BEGIN.lastIndex = endPos + endMarker.length;
         continue;
@@ -83,12 +96,26 @@ export const privateKeyBlock: BlockRule = {
         last = first;
         while (last + 1 < starts.length && BODY_LIKE.test(lineText(text, starts, last + 1))) last++;
       }
+      const afterMarker = firstLine.slice(col + m[0].length);
+      // A marker with no key material after it (code comparing a line with it, a constant naming it, a
+      // document's example with `...` for a body) is no key: nothing to hide, and masking it breaks the code.
+      let material = isPrivate && BODY_RUN.test(afterMarker);
+      for (let i = first + 1; !material && i <= last && isPrivate; i++) material = BODY_LINE.test(lineText(text, starts, i));
+      // A read cut short after the marker (no END, nothing but body-like lines to the text's end, nothing but a body's
+      // characters after the marker on its line): what follows may be the key; fail closed.
+      if (isPrivate && endLine < 0 && last === starts.length - 1 && MARKER_TAIL.test(afterMarker)) material = true;
+      if (isPrivate && !material) {
+        BEGIN.lastIndex = m.index + m[0].length;
+        continue;
+      }
       for (let i = first; i <= last; i++) {
         out.protect.add(i);
         if (!isPrivate) continue;
         const line = i === first ? firstLine : lineText(text, starts, i);
         let span: [number, number] | null;
-        if (i === first) span = [col, contentSpan(line)![1]];
+        // The marker's line: to its end when what follows the marker is the key's or holds key material (a squashed or
+        // escaped body, fail closed), else the marker alone (code after it: `line.startswith("-----BEGIN …-----"):`).
+        if (i === first) span = [col, MARKER_TAIL.test(afterMarker) || BODY_RUN.test(afterMarker) ? contentSpan(line)![1] : col + m[0].length];
         else if (i === endLine) {
           const c = line.indexOf(endMarker);
           span = [c, c + endMarker.length];

@@ -31,6 +31,12 @@ import { CARRIER_RULES } from './rules/carriers';
 import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files';
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
+import { templatePieces } from './rules/template-pieces';
+import { commentSecret } from './rules/comment-secret';
+import { namedByField } from './rules/named-by-field';
+import { flowMappingSecret } from './rules/flow-mapping-secret';
+import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
+import { continuedLiteral, setContinuedLiteralScan } from './rules/continued-literal';
 import { unnamedCredential } from './rules/unnamed-credentials';
 import { weakPasswordRule } from './rules/weak-passwords';
 import { secretContainerRule } from './rules/secret-containers';
@@ -59,6 +65,7 @@ export const LINE_RULES: readonly LineRule[] = [
   encodedSecret,
   weakPasswordRule,
   joinedSecret,
+  flowMappingSecret,
 ];
 export const BLOCK_RULES: readonly BlockRule[] = [
   ...BASE_BLOCK_RULES,
@@ -94,6 +101,11 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   proseSecret,
   ...CARRIER_RULES,
   nextLineValue,
+  continuedLiteral,
+  templatePieces,
+  transformedToken,
+  namedByField,
+  commentSecret,
   embeddedPuttyKey,
   embeddedPgpassLine,
   nameValuePair,
@@ -117,6 +129,10 @@ setJoinedScan(scanView);
 setSplitVariableScan(scanView);
 // The joined-constants rule judges a value joined from string constants by the same rules.
 setJoinedConstantScan(scanView);
+// The continued-literal rule judges a literal joined over backslash-continued lines by the same rules.
+setContinuedLiteralScan(scanView);
+// The transformed-token rule judges a rot13'd or reversed token, undone, by the same rules.
+setTransformedTokenScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -9,6 +9,8 @@
 // rules run on the view, and a hit on the view masks the characters of the line it came from (an
 // invisible character inside a token is masked with it). Lines without such characters get no view.
 
+import { FOREIGN_KEY_WORDS } from './foreign-key-words';
+
 /** Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that render as nothing. */
 export function isIgnorable(cp: number): boolean {
   return (
@@ -158,6 +160,9 @@ const FOREIGN: readonly (readonly [string, string])[] = [
     'chiave API',
     'API anahtarı',
   ].map((w) => [w, 'apikey'] as const),
+  // The words for key, access key, access token and credentials (a key named `schlüssel`, `ключ`, `chave`,
+  // `anahtar`, `sleutel` holds what `key` holds): rules/foreign-key-words.ts lists them.
+  ...FOREIGN_KEY_WORDS,
 ].flatMap(([w, c]) => spellings(w.toLowerCase()).map((s) => [s, c] as const));
 
 /**

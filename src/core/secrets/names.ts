@@ -3,6 +3,7 @@
 // `key_id`, `public_key`: no — the last word decides what the value is.
 import { detached } from './detach';
 import type { NameStrength } from './entropy';
+import { ASCII_KEY_WORDS } from './foreign-key-words';
 
 /** Split `AWS_SECRET_ACCESS_KEY`, `clientSecret`, `client-key-data`, `db.password` into lower-case words. */
 export function nameWords(name: string): string[] {
@@ -326,7 +327,8 @@ export function classifyName(name: string): NameStrength | null {
 }
 
 function classify(name: string): NameStrength | null {
-  const words = nameWords(name);
+  // Other languages' words for key, token and credentials, as their English word (foreign-key-words.ts).
+  const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
   if (words.length === 0) return null;
   let end = words.length - 1;
   // A numbered secret (`password2` beside `pass` in rclone's config, `DB_PASSWORD_2`, `token1`).

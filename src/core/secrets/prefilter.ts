@@ -19,6 +19,7 @@
 import { anchorScanner, TABLE_LAYOUT, TRIE_LAYOUT, type AnchorScanner, type ScannerTables } from './anchors';
 import { isSpace } from './chars';
 import { decodableBefore, foreignWordBefore } from './decode';
+import { ASCII_KEY_WORDS } from './foreign-key-words';
 import { FOREIGN_PASSWORD_WORDS, SECRET_COPIES, SECRET_DISGUISES, SECRET_FORMS, SECRET_VALUE_TAILS } from './names';
 import { tailTable, type TailTable } from './tails';
 import type { LiteralSet } from './literals';
@@ -57,6 +58,8 @@ const KEY_WORDS = [
   'passe',
   'passord',
   ...FOREIGN_PASSWORD_WORDS,
+  // Other languages' words for key, token and credentials, as ASCII writes them (foreign-key-words.ts).
+  ...ASCII_KEY_WORDS.keys(),
   // A service's API credential named by the service alone (`datadog_api = "<hex>"`) and a wallet's `private:
   // 0x<hex>`: weak names in names.ts (the value must look like a secret).
   'api',

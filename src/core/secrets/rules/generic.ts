@@ -5,6 +5,7 @@
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
+import { ASCII_KEY_WORDS } from '../foreign-key-words';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { bip39Words, isMnemonic } from '../bip39';
 import { joinedLooksSecret, readLiterals } from '../follow';
@@ -862,6 +863,8 @@ export const genericAssignment: LineRule = {
     'pswd',
     // Other languages' words for password (`pass` reaches passwort, passe, passord).
     ...FOREIGN_PASSWORD_WORDS,
+    // Other languages' words for key and token, as ASCII writes them (foreign-key-words.ts).
+    ...[...ASCII_KEY_WORDS.keys()].filter((w) => !w.startsWith('cred')),
     'mnemonic',
     'phrase',
     'seed',

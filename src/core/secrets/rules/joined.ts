@@ -401,6 +401,15 @@ function decodeValue(value: string, how: 'base64' | 'hex' | 'url'): string | nul
   return text;
 }
 
+/** Whether the literal `t` stands between `[`/`{`/`,` and `,`/`]`/`}`: an element of a list. */
+function listElement(toks: Tok[], t: Tok): boolean {
+  const k = toks.indexOf(t);
+  const before = toks[k - 1];
+  const after = toks[k + 1];
+  if (before === undefined || after === undefined || before.kind !== 2 || after.kind !== 2) return false;
+  return (before.text === '[' || before.text === '{' || before.text === ',') && (after.text === ',' || after.text === ']' || after.text === '}');
+}
+
 /** The run of tokens [a, b) as a value built from literals, or null when it builds none the rule reads. */
 function evaluate(toks: Tok[], a: number, b: number): Run | null {
   let joiner = false;
@@ -444,7 +453,9 @@ function evaluate(toks: Tok[], a: number, b: number): Run | null {
     pieces = pieces.filter((t) => t !== enc);
   }
   if (decode === null && toks.slice(a, b).some((t) => t.text === 'DecodeString')) decode = hexName ? 'hex' : b64Name ? 'base64' : null;
-  if (joiner) pieces = pieces.filter((t) => t.value!.length > 3 || [...t.value!].some((ch) => isAlnum(ch.charCodeAt(0))));
+  // A join's separator is short and holds no letter or digit (`"-".join(…)`, `join(", ", …)`); an element of a
+  // list (`['g','h','p','_',…].join("")`: between `[`/`,` and `,`/`]`) is a piece whatever it holds.
+  if (joiner) pieces = pieces.filter((t) => t.value!.length > 3 || [...t.value!].some((ch) => isAlnum(ch.charCodeAt(0))) || listElement(toks, t));
   if (pieces.length === 0) return null;
   const interesting = decode !== null || reverse || special || (pieces.length >= 2 && (joiner || formatter || plus || list || adjacent));
   if (!interesting) return null;
