@@ -8,6 +8,7 @@
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
+import { unknownEvent } from '../hookJson';
 import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
@@ -26,16 +27,30 @@ export const geminiHost: HookHost = {
   maskOutput: maskGeminiOutput,
 };
 
-function phaseOf(event: string): HookPhase {
+/** Gemini CLI's other events, by their exact names; any other name (`PreToolUse`, `beforetool`) is refused. */
+const LIFECYCLE = new Set([
+  'BeforeAgent',
+  'AfterAgent',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+  'SessionStart',
+  'SessionEnd',
+  'Notification',
+  'PreCompress',
+]);
+
+function phaseOf(event: string): HookPhase | undefined {
   if (event === 'BeforeTool') return 'pre';
   if (event === 'AfterTool') return 'post';
-  return 'other';
+  return LIFECYCLE.has(event) ? 'other' : undefined;
 }
 
 function parseGemini(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hook_event_name);
   if (!eventName) return { ok: false, error: 'the gemini payload has no hook_event_name' };
   const phase = phaseOf(eventName);
+  if (phase === undefined) return unknownEvent('gemini', eventName);
   const toolName = s(p.tool_name) ?? '';
   if (phase !== 'other' && !toolName) return { ok: false, error: `the gemini ${eventName} payload has no tool_name` };
   if (phase !== 'other' && p.tool_input !== undefined && !isObj(p.tool_input)) return { ok: false, error: 'tool_input is not an object' };
