@@ -274,12 +274,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return pathCall(env, 'list', [globBase(q) || base], base);
     }
     case 'grep_search': {
-      const inc = copilotInclude(s(i.includePattern));
+      const incs = copilotIncludes(s(i.includePattern));
       const root = base;
+      const inc = incs?.length === 1 ? incs[0] : undefined;
       return withEffects(pathCall(env, 'search', [(inc && globBase(inc)) || base], base), {
         search: {
           base: root ?? '.',
-          include: inc ? [inc] : undefined,
+          include: incs,
           includesIgnored: i.includeIgnoredFiles === true,
           // A brace list of what may be searched, anchored at the folder (an absolute pattern is resolved
           // by Copilot to the workspace folder it lies in).
@@ -331,6 +332,51 @@ export function copilotInclude(p: string | undefined): string | undefined {
   if (!o.startsWith('**/') && !o.startsWith('/') && !o.includes(':')) o = `**/${o}`;
   if (o.endsWith('/')) o += '**';
   return o;
+}
+
+/**
+ * VS Code's `splitGlobAware`: the pieces of a pattern list split on `sep` outside `{…}` and `[…]` (one level, as
+ * VS Code tracks it). VS Code's search splits an include pattern on commas this way and searches each piece.
+ */
+export function splitGlobAware(pattern: string, sep: string): string[] {
+  const out: string[] = [];
+  let inBraces = false;
+  let inBrackets = false;
+  let cur = '';
+  for (const ch of pattern) {
+    if (ch === sep && !inBraces && !inBrackets) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    if (ch === '{') inBraces = true;
+    else if (ch === '}') inBraces = false;
+    else if (ch === '[') inBrackets = true;
+    else if (ch === ']') inBrackets = false;
+    cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/**
+ * The globs grep_search searches with: the include pattern split on its top-level commas (VS Code searches each
+ * piece: `**\/.env,src/**` is `.env` anywhere and `src/**`), each piece trimmed and read as Copilot reads the
+ * whole (copilotInclude), and each also as the folder it may name (`piece/**`: Copilot adds that second pattern
+ * for some models). Undefined: every file (one piece is empty or `**`). Threat: `**\/.env,src/**` judged as one
+ * glob that matches no file, so the search ran unnarrowed over `.env`.
+ */
+export function copilotIncludes(p: string | undefined): string[] | undefined {
+  if (p === undefined) return undefined;
+  const pieces = p.includes(',') ? splitGlobAware(p, ',') : [p];
+  const out: string[] = [];
+  for (const raw of pieces.length ? pieces : ['']) {
+    const g = copilotInclude(raw.trim());
+    if (g === undefined) return undefined;
+    out.push(g);
+    if (!g.endsWith('/**')) out.push(`${g}/**`);
+  }
+  return out;
 }
 
 /** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
