@@ -219,13 +219,11 @@ const NO_EFFECT = new Set([
   'summarize_task',
   'report_bug',
   'load_mcp_documentation',
-  'use_skill',
   'generate_explanation',
   'web_fetch',
   'web_search',
   'browser_action',
   'fetch_web_content',
-  'skills',
   'ask_question',
   'submit_and_exit',
 ]);
@@ -300,6 +298,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
   const base = env.workspaceRoots?.[0] ?? env.cwd;
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
+    case 'use_skill':
+    case 'skills':
+      // A skill's file is loaded by name into the agent's instructions (with whatever it tells the agent to run
+      // or read), none of it in a tool input the guard sees: asked, as Claude Code's Skill is.
+      return opaque(env, 'hook:prompt-expansion', `${t} loads a skill's instructions, which AgentGuard does not see`);
     case 'attempt_completion': {
       // Cline's completion may carry a `command` it runs to show the result (`open index.html`): judged as one.
       if (i.command === undefined || i.command === null || i.command === '') return noEffect(env, t, 'attempt_completion reports the result');

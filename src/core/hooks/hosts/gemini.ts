@@ -131,7 +131,6 @@ const NO_EFFECT = new Set([
   'enter_plan_mode',
   // Reads the plan only from Gemini's plans folder (resolved through links; anything else is refused by Gemini).
   'exit_plan_mode',
-  'activate_skill',
   'complete_task',
   'tracker_add_dependency',
   'tracker_create_task',
@@ -208,6 +207,8 @@ export function mapGemini(env: HookEnvelope): HookPlan {
   // save_memory appends to ~/.gemini/GEMINI.md, which every later session loads: a standing instruction, asked
   // as an edit of GEMINI.md in the workspace is.
   if (t === 'save_memory') return opaque(env, 'hook:agent-memory', 'save_memory writes instructions every later Gemini session loads');
+  // A skill's SKILL.md is loaded by name into the agent's instructions (and its folder opened to it): unseen.
+  if (t === 'activate_skill') return opaque(env, 'hook:prompt-expansion', "activate_skill loads a skill's instructions, which AgentGuard does not see");
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'invoke_agent':
