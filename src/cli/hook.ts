@@ -291,13 +291,13 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
       // A tool with no file or exec effect needs neither the extension nor the policy: answer at once — unless it
       // sends its input out, which is checked for the workspace's secret values.
       const plan = env.phase === 'pre' ? planHook(env) : undefined;
-      if (plan?.kind === 'pass' && !sendsOut(env, plan)) return emit(io, render(env.host, 'pre', {}));
+      if (plan?.kind === 'pass' && !sendsOut(env, plan)) return emit(io, render(env.host, 'pre', {}, env.eventName));
 
       // The alone path needs time too (policy load, masking, audit append): the channel gets what is left minus that.
       let channelDeadline = deadline - aloneReserveMs(budget);
       if (env.phase === 'post') channelDeadline = Math.min(channelDeadline, started + POST_CHANNEL_MS);
       const asked = await askChannel(workspace, env.host, text, { deadline: channelDeadline });
-      if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer));
+      if (asked.ok) return emit(io, render(env.host, env.phase, asked.answer, env.eventName));
       if (env.phase === 'pre') noteFailure(workspace, env, asked.reason);
       // Masking is one synchronous pass that no timer interrupts: an output too large to mask in the time
       // left (at a rate a loaded machine keeps) is withheld now rather than shown unmasked when the host
@@ -305,7 +305,7 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
       if (env.phase === 'post' && text.length > (deadline - Date.now()) * MASK_BYTES_PER_MS)
         throw new Deadline(`the output (${text.length} bytes) is too large to mask within the host's ${hostTimeoutS} s hook timeout`);
       const result = await alone.decide(workspace, env, asked.reason);
-      return emit(io, render(env.host, env.phase, result.answer));
+      return emit(io, render(env.host, env.phase, result.answer, env.eventName));
     };
     return await Promise.race([work(), late]);
   } catch (e) {

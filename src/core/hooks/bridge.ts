@@ -202,8 +202,8 @@ export interface HookHost {
   parse(payload: Record<string, unknown>): EnvelopeResult;
   /** The tool call as canonical calls. */
   plan(env: HookEnvelope): HookPlan;
-  /** The answer in the host's protocol. */
-  render(phase: HookPhase, answer: HookAnswer): Rendered;
+  /** The answer in the host's protocol (`event`: the host's own event name, where one phase has two answer shapes). */
+  render(phase: HookPhase, answer: HookAnswer, event?: string): Rendered;
   /**
    * An internal error, refused in the host's protocol (exit 2, and whatever the host reads besides). In an
    * after-hook, `ran` is what the tool returned when it is known: a host that lets a hook replace the output

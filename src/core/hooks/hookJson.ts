@@ -16,16 +16,72 @@ import {
 } from './bridge';
 import { isObj, s } from './toolInput';
 
-function phaseOf(event: string): HookPhase {
+/**
+ * The events each host sends besides its tool events, by their exact (case-sensitive) names: VS Code's agent
+ * hooks (1.139) and Claude Code's. Any other name — `preToolUse`, `pretooluse`, a name a later version adds —
+ * is no event the bridge knows, and is refused rather than passed as a lifecycle event: it may carry a tool
+ * call that would otherwise run unjudged and unrecorded.
+ */
+export const LIFECYCLE_EVENTS: Readonly<Record<'vscode' | 'claude', ReadonlySet<string>>> = {
+  vscode: new Set(['SessionStart', 'UserPromptSubmit', 'PreCompact', 'SubagentStart', 'SubagentStop', 'Stop']),
+  claude: new Set([
+    'SessionStart',
+    'SessionEnd',
+    'Setup',
+    'UserPromptSubmit',
+    'UserPromptExpansion',
+    'Notification',
+    'Stop',
+    'StopFailure',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'PostCompact',
+    'InstructionsLoaded',
+    'ConfigChange',
+    'CwdChanged',
+    'FileChanged',
+    'WorktreeCreate',
+    'WorktreeRemove',
+    'TeammateIdle',
+    'TaskCreated',
+    'TaskCompleted',
+    'Elicitation',
+    'ElicitationResult',
+    // After the fact: the tool failed (its before-hook judged it) or was refused; nothing is left to decide.
+    'PostToolUseFailure',
+    'PermissionDenied',
+  ]),
+};
+
+/**
+ * Claude Code's PermissionRequest: the permission dialog is about to be shown for a tool call. It carries the
+ * call (`tool_name`, `tool_input`), so it is judged as a before-hook; its answer has its own shape
+ * (`decision.behavior`).
+ */
+export const PERMISSION_REQUEST = 'PermissionRequest';
+
+function phaseOf(event: string, host: HostId): HookPhase | undefined {
   if (event === 'PreToolUse') return 'pre';
   if (event === 'PostToolUse') return 'post';
-  return 'other';
+  if (host === 'claude' && event === PERMISSION_REQUEST) return 'pre';
+  if ((host === 'vscode' || host === 'claude') && LIFECYCLE_EVENTS[host].has(event)) return 'other';
+  return undefined;
+}
+
+/** The refusal of an event name a host does not send (shared by every host's parser). */
+export function unknownEvent(host: HostId, event: string): EnvelopeResult {
+  return {
+    ok: false,
+    error: `${JSON.stringify(event.slice(0, 80))} is not a ${host} hook event AgentGuard knows (event names are case-sensitive), so the call it may carry was refused`,
+  };
 }
 
 export function parseHookJson(p: Record<string, unknown>, host: HostId): EnvelopeResult {
   const eventName = s(p.hook_event_name);
   if (!eventName) return { ok: false, error: `the ${host} payload has no hook_event_name` };
-  const phase = phaseOf(eventName);
+  const phase = phaseOf(eventName, host);
+  if (phase === undefined) return unknownEvent(host, eventName);
   const toolName = s(p.tool_name) ?? '';
   if (phase !== 'other' && !toolName) return { ok: false, error: `the ${host} ${eventName} payload has no tool_name` };
   if (phase !== 'other' && p.tool_input !== undefined && !isObj(p.tool_input)) return { ok: false, error: 'tool_input is not an object' };
@@ -56,7 +112,8 @@ const out = (o: unknown): Rendered => ({ stdout: JSON.stringify(o) + '\n', stder
  * prompt it skips is one the rewrite itself caused (VS Code asking before it reads our masked view, outside
  * the workspace: `allowRewrite`).
  */
-export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean): Rendered {
+export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: boolean, event?: string): Rendered {
+  if (phase === 'pre' && event === PERMISSION_REQUEST) return renderPermissionRequest(a);
   if (phase === 'pre') {
     const hso: Record<string, unknown> = { hookEventName: 'PreToolUse' };
     const rewrite = a.decision !== 'deny' && a.updatedInput !== undefined;
@@ -77,6 +134,25 @@ export function renderHookJson(phase: HookPhase, a: HookAnswer, replacesOutput: 
     if (a.additionalContext) hso.additionalContext = a.additionalContext;
     return out(Object.keys(hso).length > 1 ? { hookSpecificOutput: hso } : {});
   }
+  return out({});
+}
+
+/**
+ * Claude Code's PermissionRequest answer: `deny` refuses the call; an `ask` (or an allow by rule) is no opinion,
+ * so Claude Code shows its dialog and the person decides; only a person's approval in AgentGuard's dialog is
+ * passed on as `allow`. A call AgentGuard would run with another input (a placeholder restored, a search
+ * narrowed) is refused here: only the before-hook (PreToolUse) can rewrite it without also approving it.
+ */
+function renderPermissionRequest(a: HookAnswer): Rendered {
+  const decide = (behavior: 'allow' | 'deny', message?: string) =>
+    out({ hookSpecificOutput: { hookEventName: PERMISSION_REQUEST, decision: { behavior, ...(message ? { message } : {}) } } });
+  if (a.decision === 'deny') return decide('deny', withPrefix(a.reason));
+  if (a.updatedInput !== undefined)
+    return decide(
+      'deny',
+      withPrefix("this call must run with an input AgentGuard rewrites, which only its PreToolUse hook can do; install AgentGuard's hooks"),
+    );
+  if (a.decision === 'allow' && a.approvedByUser) return decide('allow');
   return out({});
 }
 

@@ -87,8 +87,8 @@ export function callsOf(plan: HookPlan, idBase: string): CanonicalCall[] {
   return plan.kind === 'calls' ? plan.calls.map((d, i) => ({ id: `${idBase}#${i}`, ...d })) : [];
 }
 
-export function render(host: HostId, phase: HookPhase, answer: Parameters<HookHost['render']>[1]): Rendered {
-  return HOST[host].render(phase, answer);
+export function render(host: HostId, phase: HookPhase, answer: Parameters<HookHost['render']>[1], event?: string): Rendered {
+  return HOST[host].render(phase, answer, event);
 }
 
 /** An internal error: refuse in the host's protocol; with no host known, exit 2 and the reason on stderr. */

@@ -11,6 +11,32 @@
 // `41\n42` all read `4142`. A match is mapped back to the output's own characters and masked there, line by
 // line (a line keeps its line break; nothing outside a match changes).
 
+/** Characters of a token (base64, base64url, hex, words): a known value found inside a run of them masks the run. */
+const TOKEN_CHAR = /[A-Za-z0-9+/_-]/;
+/** The most a span is widened on each side (a value inside a huge run of token characters). */
+const MAX_WIDEN = 512;
+
+/**
+ * Each span widened to the whole token it lies in (token characters on both sides, then `=` padding after it),
+ * merged again. A known value may be only part of what the output prints (a 41-character key whose known value
+ * is 39 characters long, the pattern's length where it came from): the rest of the token is secret too.
+ */
+function wholeTokens<T extends { start: number; end: number }>(text: string, spans: T[]): T[] {
+  const out: T[] = [];
+  for (const s0 of spans) {
+    const s = { ...s0 };
+    const lo = Math.max(0, s.start - MAX_WIDEN);
+    const hi = Math.min(text.length, s.end + MAX_WIDEN);
+    while (s.start > lo && TOKEN_CHAR.test(text[s.start - 1])) s.start--;
+    while (s.end < hi && TOKEN_CHAR.test(text[s.end])) s.end++;
+    while (s.end < hi && text[s.end] === '=') s.end++;
+    const last = out[out.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else out.push(s);
+  }
+  return out;
+}
+
 /** Characters dropped from the output and from every form before matching: what separates the pieces of a value. */
 const SEP = /[\s\\,:;'"`+|._\-/]/;
 const MIN_VALUE = 8;
@@ -243,8 +269,9 @@ export class KnownSecrets {
   mask(text: string): { text: string; masked: number } {
     // A placeholder the masker already put there is never masked again (its rule name is no secret).
     const held = text.includes('«secret:') ? [...text.matchAll(/«secret:[^»\s]*»/g)].map((m) => [m.index, m.index + m[0].length]) : [];
-    const spans = this.find(text).filter((s) => !held.some(([a, b]) => s.start < b && s.end > a));
-    if (spans.length === 0) return { text, masked: 0 };
+    const found = this.find(text).filter((s) => !held.some(([a, b]) => s.start < b && s.end > a));
+    if (found.length === 0) return { text, masked: 0 };
+    const spans = wholeTokens(text, found);
     const numbers = new Map<number, number>();
     let out = '';
     let from = 0;

@@ -60,6 +60,22 @@ describe('agent hooks install / remove', () => {
     assert.deepEqual(hooksStatus(ws), ALL(true));
   });
 
+  it('every host whose config takes a timeout gets an explicit one of at least 120 s, and the bridge is told the same', () => {
+    // Measured 3–10 s per call under load and up to 20 s for multi-MB payloads; VS Code's default is 30 s and a host
+    // that times a hook out runs the tool anyway, so the default is never left to apply.
+    installHooks(opts());
+    const entries: [string, { command: string; timeout: number }, number][] = [
+      ['vscode', read('.github/hooks/agentguard.json').hooks.PreToolUse[0], 1],
+      ['claude', read('.claude/settings.local.json').hooks.PreToolUse[0].hooks[0], 1],
+      ['codex', read('.codex/hooks.json').hooks.PreToolUse[0].hooks[0], 1],
+      ['gemini', read('.gemini/settings.json').hooks.BeforeTool[0].hooks[0], 1000],
+    ];
+    for (const [host, e, unit] of entries) {
+      assert.ok(e.timeout / unit >= 120, `${host}: ${e.timeout}`);
+      assert.match(e.command, new RegExp(`--timeout ${e.timeout / unit}(?:\\D|$)`), host);
+    }
+  });
+
   it('Gemini CLI: BeforeTool/AfterTool groups with a ".*" matcher and a timeout in milliseconds', () => {
     installHooks(opts());
     const g = read('.gemini/settings.json');

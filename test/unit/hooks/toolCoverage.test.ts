@@ -35,7 +35,8 @@ describe('hook tool coverage', () => {
     }
     assert.equal(shape(plan('vscode', 'run_playwright_code', { code: "require('fs').readFileSync('.env')" })), 'exec:opaque:');
     assert.equal(shape(plan('vscode', 'read_project_structure', {})), `list:judged:${W}`);
-    assert.equal(shape(plan('vscode', 'explore_subagent', { query: 'x', description: 'x' })), 'pass:hook:subagent');
+    assert.equal(shape(plan('vscode', 'explore_subagent', { query: 'x', description: 'x' })), `search:judged:${W}`);
+    assert.equal(shape(plan('vscode', 'search_subagent', { query: 'the GitHub token', description: 'x', details: 'x' })), `search:judged:${W}`);
   });
 
   it('Claude Code: ExitPlanMode passes only for its own plan store outside the workspace; another plan path is a read', () => {

@@ -17,7 +17,7 @@ export const claudeHost: HookHost = {
     return r;
   },
   plan: mapClaude,
-  render: (phase, a) => renderHookJson(phase, a, true),
+  render: (phase, a, event) => renderHookJson(phase, a, true, event),
   renderError: (phase, reason, ran) => renderHookJsonError(phase, reason, ran, true),
   maskOutput: maskClaudeOutput,
   succeedingInput: (env) => {

@@ -10,6 +10,7 @@
 // is opaque, never allowed by rule.
 import { patchPlan } from '../applyPatch';
 import { insertAt, parseSearchReplace, replacements, wholeFile } from '../edits';
+import { unknownEvent } from '../hookJson';
 import {
   type DraftCall,
   type EnvelopeResult,
@@ -45,10 +46,16 @@ export const clineHost: HookHost = {
   },
 };
 
-function phaseOf(event: string): HookPhase {
+/**
+ * Cline's other events, by their exact names: the hook files its VS Code extension runs (`.clinerules/hooks/
+ * TaskStart`, …). Any other name (`toolCall`, `preToolUse`) is refused: it may carry a call that would run unjudged.
+ */
+const LIFECYCLE = new Set(['TaskStart', 'TaskResume', 'TaskCancel', 'TaskComplete', 'UserPromptSubmit', 'PreCompact', 'Notification']);
+
+function phaseOf(event: string): HookPhase | undefined {
   if (event === 'PreToolUse' || event === 'tool_call') return 'pre';
   if (event === 'PostToolUse' || event === 'tool_result') return 'post';
-  return 'other';
+  return LIFECYCLE.has(event) ? 'other' : undefined;
 }
 
 /**
@@ -95,6 +102,7 @@ function parseCline(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hookName);
   if (!eventName) return { ok: false, error: 'the Cline payload has no hookName' };
   const phase = phaseOf(eventName);
+  if (phase === undefined) return unknownEvent('cline', eventName);
   const roots = Array.isArray(p.workspaceRoots) ? p.workspaceRoots.filter((r): r is string => typeof r === 'string') : [];
   // The SDK's raw `tool_call.input` is the model's own value; the legacy block is its string-map copy.
   const sdk = isObj(p.tool_call) ? p.tool_call : isObj(p.tool_result) ? p.tool_result : undefined;
@@ -211,13 +219,11 @@ const NO_EFFECT = new Set([
   'summarize_task',
   'report_bug',
   'load_mcp_documentation',
-  'use_skill',
   'generate_explanation',
   'web_fetch',
   'web_search',
   'browser_action',
   'fetch_web_content',
-  'skills',
   'ask_question',
   'submit_and_exit',
 ]);
@@ -292,6 +298,11 @@ export function mapCline(env: HookEnvelope): HookPlan {
   const base = env.workspaceRoots?.[0] ?? env.cwd;
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
+    case 'use_skill':
+    case 'skills':
+      // A skill's file is loaded by name into the agent's instructions (with whatever it tells the agent to run
+      // or read), none of it in a tool input the guard sees: asked, as Claude Code's Skill is.
+      return opaque(env, 'hook:prompt-expansion', `${t} loads a skill's instructions, which AgentGuard does not see`);
     case 'attempt_completion': {
       // Cline's completion may carry a `command` it runs to show the result (`open index.html`): judged as one.
       if (i.command === undefined || i.command === null || i.command === '') return noEffect(env, t, 'attempt_completion reports the result');

@@ -15,6 +15,7 @@
 import { patchPlan } from '../applyPatch';
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withheldNotice, withPrefix } from '../bridge';
+import { unknownEvent } from '../hookJson';
 import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, pathCall, refuse, s, shq } from '../toolInput';
 
 export const codexHost: HookHost = {
@@ -36,16 +37,20 @@ export const codexHost: HookHost = {
   maskOutput: (_env: HookEnvelope, output: unknown, masks: OutputMasks) => masks.value(output),
 };
 
-function phaseOf(event: string): HookPhase {
+/** Codex's other events, by their exact names; any other name (`preToolUse`, `pre_tool_use`) is refused. */
+const LIFECYCLE = new Set(['SessionStart', 'UserPromptSubmit', 'Stop']);
+
+function phaseOf(event: string): HookPhase | undefined {
   if (event === 'PreToolUse') return 'pre';
   if (event === 'PostToolUse') return 'post';
-  return 'other';
+  return LIFECYCLE.has(event) ? 'other' : undefined;
 }
 
 function parseCodex(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hook_event_name);
   if (!eventName) return { ok: false, error: 'the codex payload has no hook_event_name' };
   const phase = phaseOf(eventName);
+  if (phase === undefined) return unknownEvent('codex', eventName);
   const toolName = s(p.tool_name) ?? '';
   if (phase !== 'other' && !toolName) return { ok: false, error: `the codex ${eventName} payload has no tool_name` };
   if (phase !== 'other' && p.tool_input !== undefined && !isObj(p.tool_input)) return { ok: false, error: 'tool_input is not an object' };

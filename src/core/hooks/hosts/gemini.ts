@@ -8,6 +8,7 @@
 import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, HookPlan, OutputMasks, Rendered } from '../bridge';
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
+import { unknownEvent } from '../hookJson';
 import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
@@ -26,16 +27,30 @@ export const geminiHost: HookHost = {
   maskOutput: maskGeminiOutput,
 };
 
-function phaseOf(event: string): HookPhase {
+/** Gemini CLI's other events, by their exact names; any other name (`PreToolUse`, `beforetool`) is refused. */
+const LIFECYCLE = new Set([
+  'BeforeAgent',
+  'AfterAgent',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+  'SessionStart',
+  'SessionEnd',
+  'Notification',
+  'PreCompress',
+]);
+
+function phaseOf(event: string): HookPhase | undefined {
   if (event === 'BeforeTool') return 'pre';
   if (event === 'AfterTool') return 'post';
-  return 'other';
+  return LIFECYCLE.has(event) ? 'other' : undefined;
 }
 
 function parseGemini(p: Record<string, unknown>): EnvelopeResult {
   const eventName = s(p.hook_event_name);
   if (!eventName) return { ok: false, error: 'the gemini payload has no hook_event_name' };
   const phase = phaseOf(eventName);
+  if (phase === undefined) return unknownEvent('gemini', eventName);
   const toolName = s(p.tool_name) ?? '';
   if (phase !== 'other' && !toolName) return { ok: false, error: `the gemini ${eventName} payload has no tool_name` };
   if (phase !== 'other' && p.tool_input !== undefined && !isObj(p.tool_input)) return { ok: false, error: 'tool_input is not an object' };
@@ -116,7 +131,6 @@ const NO_EFFECT = new Set([
   'enter_plan_mode',
   // Reads the plan only from Gemini's plans folder (resolved through links; anything else is refused by Gemini).
   'exit_plan_mode',
-  'activate_skill',
   'complete_task',
   'tracker_add_dependency',
   'tracker_create_task',
@@ -193,6 +207,8 @@ export function mapGemini(env: HookEnvelope): HookPlan {
   // save_memory appends to ~/.gemini/GEMINI.md, which every later session loads: a standing instruction, asked
   // as an edit of GEMINI.md in the workspace is.
   if (t === 'save_memory') return opaque(env, 'hook:agent-memory', 'save_memory writes instructions every later Gemini session loads');
+  // A skill's SKILL.md is loaded by name into the agent's instructions (and its folder opened to it): unseen.
+  if (t === 'activate_skill') return opaque(env, 'hook:prompt-expansion', "activate_skill loads a skill's instructions, which AgentGuard does not see");
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no workspace file and runs nothing AgentGuard judges`);
   switch (t) {
     case 'invoke_agent':

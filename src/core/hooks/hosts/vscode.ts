@@ -55,7 +55,6 @@ const NO_EFFECT = new Set([
   'search_workspace_symbols',
   'get_vscode_api',
   'test_failure',
-  'get_search_view_results',
   'switch_agent',
   'tool_search',
   'kill_terminal',
@@ -85,7 +84,16 @@ const NO_EFFECT = new Set([
  * sub-agent as another tool-calling loop whose request carries the parent's hooks; every tool it calls
  * goes through the same PreToolUse hook as the parent's).
  */
-const SUBAGENTS = new Set(['runSubagent', 'search_subagent', 'execution_subagent', 'explore_subagent']);
+const SUBAGENTS = new Set(['runSubagent', 'execution_subagent']);
+
+/**
+ * Sub-agents that search the workspace and hand back text (Copilot's search_subagent: semantic search, file
+ * and text search, read_file, five calls; explore_subagent): what they read is chosen by a model from the whole
+ * workspace and comes back as their answer, which VS Code cannot mask. Judged as a search of the workspace,
+ * like semantic_search: refused or asked where that reaches a protected file. Threat: `search_subagent
+ * {query: "the GitHub token"}` returning the line of `.env` that holds it, on a call the guard passed.
+ */
+const SEARCH_SUBAGENTS = new Set(['search_subagent', 'explore_subagent']);
 
 /**
  * The active terminal's last command and its output, or the text selected in it: what a person ran there
@@ -106,6 +114,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   if (isGuardedTool(t, 'agentguard_') || isGuardedTool(t, 'mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+  if (SEARCH_SUBAGENTS.has(t)) return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
   if (USER_TERMINAL.has(t)) {
     return opaque(env, 'hook:terminal-read', `${t} shows what ran in the user's terminal, output AgentGuard never judged and cannot mask`);
   }
@@ -274,12 +283,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return pathCall(env, 'list', [globBase(q) || base], base);
     }
     case 'grep_search': {
-      const inc = copilotInclude(s(i.includePattern));
+      const incs = copilotIncludes(s(i.includePattern));
       const root = base;
+      const inc = incs?.length === 1 ? incs[0] : undefined;
       return withEffects(pathCall(env, 'search', [(inc && globBase(inc)) || base], base), {
         search: {
           base: root ?? '.',
-          include: inc ? [inc] : undefined,
+          include: incs,
           includesIgnored: i.includeIgnoredFiles === true,
           // A brace list of what may be searched, anchored at the folder (an absolute pattern is resolved
           // by Copilot to the workspace folder it lies in).
@@ -291,6 +301,9 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       // Returns snippets of any indexed file, chosen by meaning: the whole workspace is its scope, and no
       // input narrows it.
       return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
+    case 'get_search_view_results':
+      // The lines the person's own search found, from any file (a `.env` match too), which VS Code cannot mask.
+      return opaque(env, 'hook:search-view', "get_search_view_results returns the lines of the person's search, from files AgentGuard cannot mask or narrow");
     case 'get_changed_files':
       return opaque(env, 'hook:changed-files', 'get_changed_files returns the diffs of every changed file, which AgentGuard cannot mask or narrow');
     case 'run_vscode_command': {
@@ -331,6 +344,51 @@ export function copilotInclude(p: string | undefined): string | undefined {
   if (!o.startsWith('**/') && !o.startsWith('/') && !o.includes(':')) o = `**/${o}`;
   if (o.endsWith('/')) o += '**';
   return o;
+}
+
+/**
+ * VS Code's `splitGlobAware`: the pieces of a pattern list split on `sep` outside `{…}` and `[…]` (one level, as
+ * VS Code tracks it). VS Code's search splits an include pattern on commas this way and searches each piece.
+ */
+export function splitGlobAware(pattern: string, sep: string): string[] {
+  const out: string[] = [];
+  let inBraces = false;
+  let inBrackets = false;
+  let cur = '';
+  for (const ch of pattern) {
+    if (ch === sep && !inBraces && !inBrackets) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    if (ch === '{') inBraces = true;
+    else if (ch === '}') inBraces = false;
+    else if (ch === '[') inBrackets = true;
+    else if (ch === ']') inBrackets = false;
+    cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/**
+ * The globs grep_search searches with: the include pattern split on its top-level commas (VS Code searches each
+ * piece: `**\/.env,src/**` is `.env` anywhere and `src/**`), each piece trimmed and read as Copilot reads the
+ * whole (copilotInclude), and each also as the folder it may name (`piece/**`: Copilot adds that second pattern
+ * for some models). Undefined: every file (one piece is empty or `**`). Threat: `**\/.env,src/**` judged as one
+ * glob that matches no file, so the search ran unnarrowed over `.env`.
+ */
+export function copilotIncludes(p: string | undefined): string[] | undefined {
+  if (p === undefined) return undefined;
+  const pieces = p.includes(',') ? splitGlobAware(p, ',') : [p];
+  const out: string[] = [];
+  for (const raw of pieces.length ? pieces : ['']) {
+    const g = copilotInclude(raw.trim());
+    if (g === undefined) return undefined;
+    out.push(g);
+    if (!g.endsWith('/**')) out.push(`${g}/**`);
+  }
+  return out;
 }
 
 /** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
