@@ -13,6 +13,7 @@ import type { FsProbe } from '../core/paths/resolve';
 import type { Policy } from '../core/policy/types';
 import { type CanonicalCall, type Channel, type Op, type Verdict } from '../core/types';
 import { normalize } from '../core/shell/fsfacts';
+import { EMPTY_TERMINAL, linesToJudge, settle, type TerminalState } from '../core/shell/terminalState';
 import { nodeFsProbe } from '../node/fsProbe';
 import { GuardService } from '../node/guardService';
 
@@ -159,7 +160,7 @@ function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, work
 }
 
 export class CliSession {
-  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites }>();
+  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites; term: TerminalState }>();
   readonly clock: SessionClock;
   private seq = 0;
 
@@ -172,7 +173,7 @@ export class CliSession {
     return this.entry(workspace).service;
   }
 
-  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites } {
+  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites; term: TerminalState } {
     let e = this.services.get(workspace);
     if (!e) {
       const store = new SwitchStore();
@@ -187,7 +188,7 @@ export class CliSession {
         session: 'eval',
         probe: writes,
       });
-      e = { service, store, writes };
+      e = { service, store, writes, term: EMPTY_TERMINAL };
       this.services.set(workspace, e);
     }
     return e;
@@ -198,7 +199,8 @@ export class CliSession {
    * decides, unseen). Returns the guard's verdict, or an input error.
    */
   async decide(workspace: string, call: CanonicalCall, at: unknown, answer?: unknown): Promise<Verdict> {
-    const { service, store, writes } = this.entry(workspace);
+    const e = this.entry(workspace);
+    const { service, store, writes } = e;
     if (answer !== undefined && answer !== 'allow' && answer !== 'deny') {
       return { decision: 'deny', rule: 'input:invalid', reason: '`answer` must be allow or deny (how a person answers if the guard asks)' };
     }
@@ -206,13 +208,27 @@ export class CliSession {
     if (typeof t !== 'number') return { decision: 'deny', rule: 'input:invalid', reason: t.error };
     // Unique ids: the context step tells calls apart by id.
     const c = { ...call, id: `${call.id}.${++this.seq}` };
-    store.alone(at === undefined && !this.o.untimedInSession);
+    const alone = at === undefined && !this.o.untimedInSession;
+    store.alone(alone);
+    // A step of the session runs in the session's one terminal: judged at each place an earlier `cd`/`pushd` may
+    // have left the shell, with the functions and aliases defined before it (as the hook bridge does for a
+    // persistent terminal, hookBridge/terminals.ts). A case alone, or a line that names its own cwd, starts afresh.
+    const inTerminal = !alone && c.op === 'exec' && typeof c.command === 'string' && c.cwd === undefined;
+    const calls =
+      inTerminal && c.op === 'exec'
+        ? linesToJudge(c.command!, e.term).map((command, i) => (command === c.command ? c : { ...c, command, id: `${c.id}.${i}` }))
+        : [c];
     try {
-      const v = (await service.run(c, { decideOnly: true })).verdict;
+      const v = (await service.run(calls, { decideOnly: true })).verdict;
       const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;
       service.context.settled([c], [{ call: c, verdict: fin }], service.policy);
       // A step of the session that may run leaves what it writes for the steps after it (a case alone does not).
-      if (fin.decision !== 'deny' && !(at === undefined && !this.o.untimedInSession)) keepWrites(writes, c, fin, workspace);
+      if (fin.decision !== 'deny' && !alone) keepWrites(writes, c, fin, workspace);
+      // Where it leaves the terminal: certain when it runs (allowed), one possibility more when a person may run it.
+      if (inTerminal && fin.decision !== 'deny') {
+        const next = service.terminalAfter(c.command!, e.term, c.id);
+        e.term = fin.decision === 'allow' ? settle(next, c.id) : next;
+      }
       return v;
     } finally {
       store.alone(false);
