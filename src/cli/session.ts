@@ -226,7 +226,9 @@ export class CliSession {
       if (fin.decision !== 'deny' && !alone) keepWrites(writes, c, fin, workspace);
       // Where it leaves the terminal: certain when it runs (allowed), one possibility more when a person may run it.
       if (inTerminal && fin.decision !== 'deny') {
-        const next = service.terminalAfter(c.command!, e.term, c.id);
+        // Repository settings it makes (`git remote add evil URL`) are replayed before later steps when it was allowed
+        // (an asked one was shown to a person as it is, and would be asked again with every later step).
+        const next = service.terminalAfter(c.command!, e.term, c.id, fin.decision === 'allow');
         e.term = fin.decision === 'allow' ? settle(next, c.id) : next;
       }
       return v;
