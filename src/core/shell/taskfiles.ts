@@ -460,7 +460,7 @@ const LITERAL = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 /** Two or more literals in one list or call (`["rm", "-rf", "src"]`, `run_command('rm','-rf','src')`, `(sh "rm" "-rf" "x")`): one argv. */
 const LITERAL_GROUP = /(?:(['"])(?:\\.|(?!\1)[^\\\n])*\1[\s,[\]]*){2,}/g;
 /** YAML keys whose plain (unquoted) value is a command line (`cmd: rm -rf src`, `command: make`, `run: …`). */
-const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
+const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|entrypoint|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
 /** YAML list items given plain (`- rm -rf src` under `hooks:` or `cmds:`). */
 const YAML_ITEM = /^\s*-\s+([^'"\s#[{:|>][^#:\n]*)$/gm;
 /** Build languages' argv forms written without quotes: CMake `COMMAND rm -rf x`, dune `(run rm -rf x)` / `(bash "…")`. */
@@ -472,6 +472,13 @@ const UNQUOTED_ARGV = /\bCOMMAND\s+([^)\n]+?)(?=\s+(?:[A-Z_]{3,})\b|\s*\)|\n)|\(
  * judged as the command it is (plantedCode's commands); these are what cannot be judged that way.
  */
 const PLANT_DANGER: readonly [RegExp, string][] = [
+  // A compose service that mounts the host's root, the home folder or the Docker socket, or runs privileged or in
+  // the host's namespaces: what `docker run -v /:/host`, `--privileged`, `--pid=host` would be asked for.
+  [
+    /^\s*(?:-\s*)?["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/home\/[^/:\s]*\/?|\/root\/?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/etc\/?):|\b(?:source|device)\s*:\s*["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock)["']?\s*$|\[\s*["'](?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock):/m,
+    'mounts the host root, the home folder or the Docker socket into a container (compose volumes)',
+  ],
+  [/^\s*privileged\s*:\s*["']?true\b|^\s*(?:pid|network_mode|ipc|userns_mode)\s*:\s*["']?host\b|^\s*cap_add\s*:[\s\S]{0,80}\b(?:ALL|SYS_ADMIN)\b/m, 'runs a container privileged or in the host namespaces (compose)'],
   [/\bfile\s*\(\s*(?:REMOVE|REMOVE_RECURSE|DOWNLOAD)\b/, 'CMake file(REMOVE…/DOWNLOAD)'],
   [/\b(?:deleteTree|deleteFile|deleteDir)\s*\(/, 'deletes files (deleteTree)'],
   [/\bremoveItem\s*\(/, 'deletes files (FileManager.removeItem)'],
