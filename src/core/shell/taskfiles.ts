@@ -221,6 +221,18 @@ const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => 
  * Tools and the task files they load and run at start. Tools already read by toolconfigs.ts (prettier, vite,
  * jest, eslint…), make, npm scripts and mise are judged there by what the files hold.
  */
+/** The files Compose reads by default, overrides included. */
+const COMPOSE_FILES = [
+  'compose.yaml',
+  'compose.yml',
+  'compose.override.yaml',
+  'compose.override.yml',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'docker-compose.override.yml',
+  'docker-compose.override.yaml',
+];
+
 const TOOLS: Record<string, ToolSpec> = {
   // Build files in languages the guard does not read: Gradle's Groovy/Kotlin scripts (settings, init scripts named
   // with -I or -b), Maven's pom (a plugin bound to a phase runs commands), Bundler's Gemfile and rake's tasks (Ruby),
@@ -361,7 +373,19 @@ const TOOLS: Record<string, ToolSpec> = {
   'ts-node': { names: ['tsconfig.json'], up: true },
   netlify: { names: ['netlify.toml'], verbs: /^(build|dev|deploy|serve)$/, up: true },
   vercel: { names: ['vercel.json'], up: true },
+  // Compose (`docker compose up`, `docker-compose run`): the services' commands, mounts and privileges.
+  'docker-compose': {
+    names: COMPOSE_FILES,
+    verbs: /^(up|run|create|start|restart|watch)$/,
+    optValues: true,
+    dirOpts: /^--project-directory$/,
+    defArgs: /\.ya?ml$/,
+  },
+  'podman-compose': { names: COMPOSE_FILES, verbs: /^(up|run|create|start|restart)$/, optValues: true, defArgs: /\.ya?ml$/ },
 };
+
+/** `docker compose` and `podman compose`: Compose, under the container tool's name. */
+const CONTAINER_TOOLS = /^(docker|podman)$/;
 
 /** Package managers that run a package's binary (`npx knip`, `pnpm exec typedoc`, `bunx gatsby build`, `yarn nx test`). */
 const RUNNERS = /^(npx|pnpx|bunx|yarn|pnpm|bun)$/;
@@ -388,6 +412,11 @@ export function taskSearch(name: string, argv: readonly string[], known: (tool: 
       // bun itself (`bun test`, `bun run x`, `bun x.ts`) preloads what bunfig.toml names.
       return search(TOOLS.bun, args);
     } else return undefined;
+  }
+  if (CONTAINER_TOOLS.test(name)) {
+    if (args[0] !== 'compose') return undefined;
+    tool = `${name}-compose`;
+    args = args.slice(1);
   }
   if (known(tool)) return undefined;
   const spec = TOOLS[tool];
@@ -437,7 +466,7 @@ function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined
 
 /** Whether a sub-command by this name can have task files (a cheap filter before the words are gathered). */
 export function taskFilesConcern(name: string): boolean {
-  return TOOLS[name] !== undefined || RUNNERS.test(name);
+  return TOOLS[name] !== undefined || RUNNERS.test(name) || CONTAINER_TOOLS.test(name);
 }
 
 /** Is the file JavaScript (judged as code the line shows when written on it)? */
