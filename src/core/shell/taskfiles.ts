@@ -507,7 +507,10 @@ const PLANT_DANGER: readonly [RegExp, string][] = [
     /^\s*(?:-\s*)?["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/home\/[^/:\s]*\/?|\/root\/?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/etc\/?):|\b(?:source|device)\s*:\s*["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock)["']?\s*$|\[\s*["'](?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock):/m,
     'mounts the host root, the home folder or the Docker socket into a container (compose volumes)',
   ],
-  [/^\s*privileged\s*:\s*["']?true\b|^\s*(?:pid|network_mode|ipc|userns_mode)\s*:\s*["']?host\b|^\s*cap_add\s*:[\s\S]{0,80}\b(?:ALL|SYS_ADMIN)\b/m, 'runs a container privileged or in the host namespaces (compose)'],
+  [
+    /^\s*privileged\s*:\s*["']?true\b|^\s*(?:pid|network_mode|ipc|userns_mode)\s*:\s*["']?host\b|^\s*cap_add\s*:[\s\S]{0,80}\b(?:ALL|SYS_ADMIN)\b/m,
+    'runs a container privileged or in the host namespaces (compose)',
+  ],
   [/\bfile\s*\(\s*(?:REMOVE|REMOVE_RECURSE|DOWNLOAD)\b/, 'CMake file(REMOVE…/DOWNLOAD)'],
   [/\b(?:deleteTree|deleteFile|deleteDir)\s*\(/, 'deletes files (deleteTree)'],
   [/\bremoveItem\s*\(/, 'deletes files (FileManager.removeItem)'],

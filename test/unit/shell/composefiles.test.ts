@@ -40,7 +40,17 @@ const DANGEROUS: string[] = [
 ];
 
 const BENIGN: string[] = [
-  plant('compose.yaml', 'services:', '  web:', '    image: node:20', '    command: npm start', '    volumes:', '      - .:/app', '    ports:', '      - "3000:3000"'),
+  plant(
+    'compose.yaml',
+    'services:',
+    '  web:',
+    '    image: node:20',
+    '    command: npm start',
+    '    volumes:',
+    '      - .:/app',
+    '    ports:',
+    '      - "3000:3000"',
+  ),
   plant('compose.yaml', 'services:', '  db:', '    image: postgres:16', '    volumes:', '      - pgdata:/var/lib/postgresql/data', 'volumes:', '  pgdata:'),
   plant('docker-compose.yml', ...svc('command: echo hello')),
   plant('compose.yml', ...svc('volumes:', '  - ./data:/data')),
