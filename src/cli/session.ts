@@ -160,7 +160,7 @@ function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, work
 }
 
 export class CliSession {
-  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites; terminal: TerminalState }>();
+  private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites; term: TerminalState }>();
   readonly clock: SessionClock;
   private seq = 0;
 
@@ -173,7 +173,7 @@ export class CliSession {
     return this.entry(workspace).service;
   }
 
-  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites; terminal: TerminalState } {
+  private entry(workspace: string): { service: GuardService; store: SwitchStore; writes: SessionWrites; term: TerminalState } {
     let e = this.services.get(workspace);
     if (!e) {
       const store = new SwitchStore();
@@ -188,7 +188,7 @@ export class CliSession {
         session: 'eval',
         probe: writes,
       });
-      e = { service, store, writes, terminal: EMPTY_TERMINAL };
+      e = { service, store, writes, term: EMPTY_TERMINAL };
       this.services.set(workspace, e);
     }
     return e;
@@ -210,20 +210,26 @@ export class CliSession {
     const c = { ...call, id: `${call.id}.${++this.seq}` };
     const alone = at === undefined && !this.o.untimedInSession;
     store.alone(alone);
+    // A step of the session runs in the session's one terminal: judged at each place an earlier `cd`/`pushd` may
+    // have left the shell, with the functions and aliases defined before it (as the hook bridge does for a
+    // persistent terminal, hookBridge/terminals.ts). A case alone, or a line that names its own cwd, starts afresh.
+    const inTerminal = !alone && c.op === 'exec' && typeof c.command === 'string' && c.cwd === undefined;
+    const calls =
+      inTerminal && c.op === 'exec'
+        ? linesToJudge(c.command!, e.term).map((command, i) => (command === c.command ? c : { ...c, command, id: `${c.id}.${i}` }))
+        : [c];
     try {
-      // A step of the session runs in the session's terminal, like VS Code's persistent one (hookBridge/terminals.ts):
-      // the shell options, definitions and places earlier steps left are judged with it, at each place it may stand.
-      const term = !alone && c.op === 'exec' && typeof c.command === 'string' ? e.terminal : undefined;
-      const calls = term ? linesToJudge(c.command as string, term).map((command) => (command === c.command ? c : { ...c, command })) : [c];
       const v = (await service.run(calls, { decideOnly: true })).verdict;
       const fin: Verdict = v.decision === 'ask' && answer ? { ...v, decision: answer as 'allow' | 'deny', decidedBy: 'user' } : v;
       service.context.settled([c], [{ call: c, verdict: fin }], service.policy);
       // A step of the session that may run leaves what it writes for the steps after it (a case alone does not).
       if (fin.decision !== 'deny' && !alone) keepWrites(writes, c, fin, workspace);
-      // Let through, it may have run (asked with no answer: both places stay possible); allowed, it ran.
-      if (term && fin.decision !== 'deny') {
-        const next = service.terminalAfter(c.command as string, term, c.id);
-        e.terminal = fin.decision === 'allow' ? settle(next, c.id) : next;
+      // Where it leaves the terminal: certain when it runs (allowed), one possibility more when a person may run it.
+      if (inTerminal && fin.decision !== 'deny') {
+        // Repository settings it makes (`git remote add evil URL`) are replayed before later steps when it was allowed
+        // (an asked one was shown to a person as it is, and would be asked again with every later step).
+        const next = service.terminalAfter(c.command!, e.term, c.id, fin.decision === 'allow');
+        e.term = fin.decision === 'allow' ? settle(next, c.id) : next;
       }
       return v;
     } finally {

@@ -226,9 +226,9 @@ export class GuardService {
    * Where `command` may leave a persistent agent terminal (the hook bridge keeps it between calls,
    * hookBridge/terminals.ts). It parses the command, so it runs here, with the engine, not in the bridge.
    */
-  terminalAfter(command: string, state: TerminalState, id: string): TerminalState {
+  terminalAfter(command: string, state: TerminalState, id: string, dryRun = false): TerminalState {
     const ws = this.opts.workspace;
-    return engineModule().terminalAfterAllowed(command, state, id, { cwd: ws, home: this.opts.home, workspace: ws });
+    return engineModule().terminalAfterAllowed(command, state, id, { cwd: ws, home: this.opts.home, workspace: ws }, dryRun);
   }
 
   /** A new session: new id, approvals cleared. (The snapshot baseline is the caller's to retake.) */

@@ -2674,6 +2674,23 @@ function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string,
     if (env.listDir) for (const t of trees) if (!walkTree(env, t, match, cfg, found)) break;
   }
   for (const file of found) {
+    if (COMPOSE_FILE.test(file) && (contents?.has(file) || env.scriptChanged?.(file) !== false)) {
+      // A compose file the guard can read (written on the line, earlier in the session, or uncommitted): its
+      // services are judged as the `docker run` they amount to, a host mount or privileged service asked, its
+      // command:/entrypoint: lines as commands. Threat: a new compose.yaml mounting `/`, then `docker compose up`.
+      const got = configText(env, file, contents, cfg);
+      if (got !== undefined && typeof got.text === 'string') {
+        const code = plantedCode(file, got.text);
+        if (code.why !== undefined) {
+          note(a, s, `${file}, which ${name} runs, ${code.why}`);
+          return true;
+        }
+        const s0 = a.subs.length;
+        for (const c of code.commands) projectText(a, c, `a service of ${file} runs`, s.cwd);
+        for (let i = s0; i < a.subs.length; i++) a.subs[i].meta = { ...a.subs[i].meta, later: true };
+        continue;
+      }
+    }
     if (contents?.has(file)) {
       const t = contents.get(file)!;
       if (t !== null && isJsTaskFile(file)) {
@@ -2702,6 +2719,9 @@ function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string,
   }
   return false;
 }
+
+/** A Compose file by its name (compose.yaml, docker-compose.override.yml…). */
+const COMPOSE_FILE = /\/(?:docker-)?compose(?:\.override)?\.ya?ml$/;
 
 /**
  * What a config the line wrote is judged as: its one export (`module.exports = {…}`, `export default {…}`) and a

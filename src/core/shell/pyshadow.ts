@@ -32,6 +32,9 @@ const NAMES = MODULES.split(/\s+/).filter(Boolean);
 /** A file or package folder's `__init__.py` named like one of those modules. */
 export const SHADOW_FILE = new RegExp(`^(?:${NAMES.join('|')})\\.py$`);
 
+/** A package folder's `__init__.py` named like one of those modules (`src/json/__init__.py`). */
+export const SHADOW_PACKAGE = new RegExp(`/(?:${NAMES.join('|')})/__init__\\.py$`);
+
 /** The top-level modules a `-c` program imports (`import a.b, c`, `from d import e`), as written. */
 export function importedModules(code: string): string[] {
   const out: string[] = [];

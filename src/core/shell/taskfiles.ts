@@ -221,6 +221,18 @@ const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => 
  * Tools and the task files they load and run at start. Tools already read by toolconfigs.ts (prettier, vite,
  * jest, eslint…), make, npm scripts and mise are judged there by what the files hold.
  */
+/** The files Compose reads by default, overrides included. */
+const COMPOSE_FILES = [
+  'compose.yaml',
+  'compose.yml',
+  'compose.override.yaml',
+  'compose.override.yml',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'docker-compose.override.yml',
+  'docker-compose.override.yaml',
+];
+
 const TOOLS: Record<string, ToolSpec> = {
   // Build files in languages the guard does not read: Gradle's Groovy/Kotlin scripts (settings, init scripts named
   // with -I or -b), Maven's pom (a plugin bound to a phase runs commands), Bundler's Gemfile and rake's tasks (Ruby),
@@ -364,7 +376,19 @@ const TOOLS: Record<string, ToolSpec> = {
   'php-cs-fixer': { names: ['.php-cs-fixer.php', '.php-cs-fixer.dist.php', '.php_cs', '.php_cs.dist'], verbs: /^(fix|check)$/ },
   netlify: { names: ['netlify.toml'], verbs: /^(build|dev|deploy|serve)$/, up: true },
   vercel: { names: ['vercel.json'], up: true },
+  // Compose (`docker compose up`, `docker-compose run`): the services' commands, mounts and privileges.
+  'docker-compose': {
+    names: COMPOSE_FILES,
+    verbs: /^(up|run|create|start|restart|watch)$/,
+    optValues: true,
+    dirOpts: /^--project-directory$/,
+    defArgs: /\.ya?ml$/,
+  },
+  'podman-compose': { names: COMPOSE_FILES, verbs: /^(up|run|create|start|restart)$/, optValues: true, defArgs: /\.ya?ml$/ },
 };
+
+/** `docker compose` and `podman compose`: Compose, under the container tool's name. */
+const CONTAINER_TOOLS = /^(docker|podman)$/;
 
 /** Package managers that run a package's binary (`npx knip`, `pnpm exec typedoc`, `bunx gatsby build`, `yarn nx test`). */
 const RUNNERS = /^(npx|pnpx|bunx|yarn|pnpm|bun)$/;
@@ -391,6 +415,11 @@ export function taskSearch(name: string, argv: readonly string[], known: (tool: 
       // bun itself (`bun test`, `bun run x`, `bun x.ts`) preloads what bunfig.toml names.
       return search(TOOLS.bun, args);
     } else return undefined;
+  }
+  if (CONTAINER_TOOLS.test(name)) {
+    if (args[0] !== 'compose') return undefined;
+    tool = `${name}-compose`;
+    args = args.slice(1);
   }
   if (known(tool)) return undefined;
   const spec = TOOLS[tool];
@@ -440,7 +469,7 @@ function search(spec: ToolSpec, args: readonly string[]): TaskSearch | undefined
 
 /** Whether a sub-command by this name can have task files (a cheap filter before the words are gathered). */
 export function taskFilesConcern(name: string): boolean {
-  return TOOLS[name] !== undefined || RUNNERS.test(name);
+  return TOOLS[name] !== undefined || RUNNERS.test(name) || CONTAINER_TOOLS.test(name);
 }
 
 /** Is the file JavaScript (judged as code the line shows when written on it)? */
@@ -463,7 +492,7 @@ const LITERAL = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 /** Two or more literals in one list or call (`["rm", "-rf", "src"]`, `run_command('rm','-rf','src')`, `(sh "rm" "-rf" "x")`): one argv. */
 const LITERAL_GROUP = /(?:(['"])(?:\\.|(?!\1)[^\\\n])*\1[\s,[\]]*){2,}/g;
 /** YAML keys whose plain (unquoted) value is a command line (`cmd: rm -rf src`, `command: make`, `run: …`). */
-const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
+const YAML_COMMAND = /^\s*(?:-\s+)?(?:cmds?|commands?|entrypoint|run|script|shell|exec|app|[\w-]*(?:_cmd|Cmd|hook|hooks))\s*:\s+([^'"\s#[{|>][^#\n]*)$/gm;
 /** YAML list items given plain (`- rm -rf src` under `hooks:` or `cmds:`). */
 const YAML_ITEM = /^\s*-\s+([^'"\s#[{:|>][^#:\n]*)$/gm;
 /** Build languages' argv forms written without quotes: CMake `COMMAND rm -rf x`, dune `(run rm -rf x)` / `(bash "…")`. */
@@ -475,6 +504,16 @@ const UNQUOTED_ARGV = /\bCOMMAND\s+([^)\n]+?)(?=\s+(?:[A-Z_]{3,})\b|\s*\)|\n)|\(
  * judged as the command it is (plantedCode's commands); these are what cannot be judged that way.
  */
 const PLANT_DANGER: readonly [RegExp, string][] = [
+  // A compose service that mounts the host's root, the home folder or the Docker socket, or runs privileged or in
+  // the host's namespaces: what `docker run -v /:/host`, `--privileged`, `--pid=host` would be asked for.
+  [
+    /^\s*(?:-\s*)?["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/home\/[^/:\s]*\/?|\/root\/?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/etc\/?):|\b(?:source|device)\s*:\s*["']?(?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock)["']?\s*$|\[\s*["'](?:\/|~\/?|\$\{?HOME\}?\/?|\/var\/run\/docker\.sock):/m,
+    'mounts the host root, the home folder or the Docker socket into a container (compose volumes)',
+  ],
+  [
+    /^\s*privileged\s*:\s*["']?true\b|^\s*(?:pid|network_mode|ipc|userns_mode)\s*:\s*["']?host\b|^\s*cap_add\s*:[\s\S]{0,80}\b(?:ALL|SYS_ADMIN)\b/m,
+    'runs a container privileged or in the host namespaces (compose)',
+  ],
   [/\bfile\s*\(\s*(?:REMOVE|REMOVE_RECURSE|DOWNLOAD)\b/, 'CMake file(REMOVE…/DOWNLOAD)'],
   [/\b(?:deleteTree|deleteFile|deleteDir)\s*\(/, 'deletes files (deleteTree)'],
   [/\bremoveItem\s*\(/, 'deletes files (FileManager.removeItem)'],

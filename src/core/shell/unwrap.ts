@@ -235,7 +235,10 @@ function parallelism(words: W[], end: number, short: string, long: string): stri
 
 const WATCH_OPTS = [
   O('n', 'nq', ['interval', 'equexit'], true),
-  O('x', 'dtbegcwpxr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'exec', 'no-rerun']),
+  // -x alone execs its arguments; every other flag (-g, -e, -c, -d…) keeps the text run by `sh -c` (their id must
+  // not be -x's: `watch -g 'rm -rf ./src'` was read as `watch -x`, the string as a program's path).
+  O('x', 'x', ['exec']),
+  O('f', 'dtbegcwpr', ['differences', 'no-title', 'beep', 'errexit', 'chgexit', 'color', 'no-wrap', 'precise', 'no-rerun']),
 ];
 const SSH_OPTS = [O('o', 'BbcDEeFIiJLlmOoPpQRSWw', undefined, true), O('x', '46AaCfGgKkMNnqsTtVvXxYy')];
 const SHELL_OPTS = [
@@ -250,10 +253,14 @@ const SCRIPT_OPTS = [
   O('o', 'IOBTEm', ['log-in', 'log-out', 'log-io', 'log-timing', 'echo', 'logging-format', 'output-limit'], true),
   O('x', 'aefqkt', ['append', 'return', 'flush', 'force', 'quiet']),
 ];
+/** npx and `npm exec`/`npm x`: -c/--call is a command line run by a shell; -p/--package names a package. */
 const NPX_OPTS = [
-  O('p', 'pc', ['package', 'call', 'node-options', 'registry', 'cache', 'userconfig', 'workspace'], true),
+  O('c', 'c', ['call'], true),
+  O('p', 'p', ['package', 'node-options', 'registry', 'cache', 'userconfig', 'workspace'], true),
   O('x', 'yq', ['yes', 'no', 'quiet', 'ignore-existing', 'no-install', 'prefer-offline', 'silent']),
 ];
+/** `pnpm exec`/`pnpm dlx`: -c/--shell-mode runs the command words with a shell (/bin/sh). */
+const PNPM_EXEC = { opts: [O('c', 'c', ['shell-mode']), O('p', 'p', ['package'], true), O('x', '', ['silent', 'parallel', 'resume-from', 'report-summary'])] };
 const DOCKER_RUN_OPTS = [
   O(
     'v',
@@ -395,6 +402,10 @@ const TOOL_RUN_SPECS: Record<string, { opts: Opt[]; skip?: number; dash?: boolea
   'micromamba-run': CONDA_RUN,
   'meson-devenv': MESON_DEVENV,
   'muon-devenv': MESON_DEVENV,
+  'npm-exec': { opts: NPX_OPTS },
+  'npm-x': { opts: NPX_OPTS },
+  'pnpm-exec': PNPM_EXEC,
+  'pnpm-dlx': PNPM_EXEC,
 };
 
 /** `poetry run x`, `uv run x`, … : the tool name plus a verb make a wrapper. */
@@ -656,6 +667,13 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (words.length === 0) return emit(host, u, []);
     const w0 = words[0];
     if (w0.value === null || w0.glob) return emit(host, u, words);
+    // A wrapper handed on a program name holding blanks (`env 'rm -rf ./src'`, a grammar that misread a shell
+    // string as argv[0]): no program on PATH has such a name, and the text reads as a command line. Judged as one
+    // too, so a misread string is never a mere path (with `/` it named no file and was allowed).
+    if (words !== raw && WHITESPACE.test(w0.value)) {
+      const t = joinLiteral(words);
+      if (t !== null) host.reparse(t, within(u.ctx, 'command string'), 'command string');
+    }
     const name = normName(w0.value);
     if (!SPECIAL.has(name)) return emit(host, u, words);
 
@@ -852,18 +870,28 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         if (rest[k]?.value === '--') k++;
         rest = rest.slice(k);
       }
-      if (name === 'npm' && p.get('p') && rest.length === 0) {
-        const c = p.get('p')?.find((x) => x !== '');
-        if (typeof c === 'string') {
-          host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
-          return undefined;
+      if (name === 'npm' && (verb === 'exec' || verb === 'x') && p.get('c')) {
+        // `npm exec -c 'CMD'`, `npm x --call 'CMD'`: each string is a command line run by a shell.
+        for (const c of p.get('c')!) {
+          if (c === null) addPending(u, 'exec.unmodelled', `npm ${verb} -c runs a command only known at run time`);
+          else if (c !== '') host.reparse(c, within(u.ctx, 'npm exec -c'), 'npm exec -c');
         }
+        return rest.length ? emit(host, u, words) : undefined;
       }
-      if (key === 'bun-exec' && rest.length) {
+      if (name === 'pnpm' && p.has('c') && rest.length) {
+        // `pnpm exec -c 'CMD'`, `pnpm dlx --shell-mode 'CMD'`: the words are joined and run by /bin/sh.
+        const t = joinLiteral(rest);
+        if (t === null) return emit(host, u, words);
+        host.reparse(t, within(u.ctx, `pnpm ${verb} -c`), `pnpm ${verb} -c`);
+        return undefined;
+      }
+      if ((key === 'bun-exec' || key === 'yarn-exec' || key === 'devbox-run') && rest.length) {
+        // `bun exec 'SCRIPT'`, `yarn exec 'SCRIPT'` run their argument with the tool's own shell; `devbox run`
+        // runs a command line (or a script of devbox.json, a name the line then runs as a command).
         // `bun exec 'SCRIPT'` runs its argument with bun's own shell.
         const t = rest.some((w) => w.value === null) ? null : rest.map((w) => w.value!).join(' ');
         if (t === null) return emit(host, u, words);
-        host.reparse(t, within(u.ctx, 'bun exec'), 'bun exec');
+        host.reparse(t, within(u.ctx, `${name} ${verb}`), `${name} ${verb}`);
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);
@@ -884,10 +912,12 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
 
     if (name === 'npx' || name === 'bunx' || name === 'pnpx' || name === 'uvx') {
       const p = parseOpts(words, NPX_OPTS, STOP_AT_POSITIONAL, 1);
-      const c = p.get('p')?.find((x) => x !== '' && x !== null && WHITESPACE.test(x));
-      if (typeof c === 'string') {
-        host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
-        return undefined;
+      if (p.get('c')) {
+        for (const c of p.get('c')!) {
+          if (c === null) addPending(u, 'exec.unmodelled', `${name} -c runs a command only known at run time`);
+          else if (c !== '') host.reparse(c, within(u.ctx, name + ' -c'), name + ' -c');
+        }
+        if (p.rest >= words.length) return undefined;
       }
       const rest = words.slice(p.rest);
       if (rest.length === 0) return emit(host, u, words);

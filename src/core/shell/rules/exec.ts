@@ -2,6 +2,7 @@
 // shell or interpreter (curl | sh, base64 -d | sh), scripts written and run on the same line.
 import { normalize } from '../fsfacts';
 import { SCRIPT_LANGS } from '../interp';
+import { SHADOW_FILE, SHADOW_PACKAGE } from '../pyshadow';
 import { globMatch } from '../pathjudge';
 import { isTaskFile, TASK_FILE_NAMES } from '../taskfiles';
 import type { Sub, W } from '../types';
@@ -185,6 +186,15 @@ const RUNS_LATER = new Set([
   'Gruntfile.js',
   'Earthfile',
   'magefile.go',
+  // Compose files: `docker compose up` runs their services' commands with the mounts and privileges they name.
+  'compose.yaml',
+  'compose.yml',
+  'compose.override.yaml',
+  'compose.override.yml',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'docker-compose.override.yml',
+  'docker-compose.override.yaml',
   'Procfile',
   'tox.ini',
   'noxfile.py',
@@ -257,6 +267,10 @@ export function runsLater(p: string, glob: boolean): string | undefined {
   const slash = p.lastIndexOf('/');
   const name = p.slice(slash + 1);
   if (RUNS_LATER.has(name) || isTaskFile(p) || RUNS_LATER_UNDER.test(p) || RUNS_LATER_PATH.test(p) || REQUIREMENTS.test(p)) return p;
+  // A module named like one Python imports (json.py, shutil.py, a json/ package), in any folder: a script run from
+  // that folder (`python src/tool.py`: sys.path[0] is the script's folder) imports it instead of the standard
+  // library's. Threat: `echo 'import os; os.system("rm -rf ~")' > src/json.py` was allowed (only the root was).
+  if (SHADOW_FILE.test(name) || (name === '__init__.py' && SHADOW_PACKAGE.test(p))) return p;
   if (!glob || !GLOB_META.test(name)) return undefined;
   // `sed -i … *.json`: a pattern that can match package.json in its folder changes it.
   const dir = p.slice(0, slash + 1);
