@@ -39,8 +39,8 @@ export const flowMappingSecret: LineRule = {
     const [a, b] = [pw(), pw()];
     return {
       truePositives: [
-        { text: `redis:\n  auth: { username: app, password: "${a}" }\n`, secrets: [a] },
-        { text: `credentials: [{ user: app, password: "${b}" }]\n`, secrets: [b] },
+        { text: `redis:\n  auth: { username: app, token: "${a}" }\n`, secrets: [a] },
+        { text: `credentials: [{ user: app, secret: "${b}" }]\n`, secrets: [b] },
       ],
       falsePositives: [
         'auth: { enabled: true, existingSecret: redis-auth }\n',
