@@ -222,7 +222,7 @@ const JS_APP = (...bases: string[]): ToolSpec => ({ names: bases.flatMap((b) => 
  * jest, eslint…), make, npm scripts and mise are judged there by what the files hold.
  */
 /** The files Compose reads by default, overrides included. */
-const COMPOSE_FILES = [
+export const COMPOSE_FILES: string[] = [
   'compose.yaml',
   'compose.yml',
   'compose.override.yaml',

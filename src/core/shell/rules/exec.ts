@@ -4,7 +4,7 @@ import { normalize } from '../fsfacts';
 import { SCRIPT_LANGS } from '../interp';
 import { SHADOW_FILE, SHADOW_PACKAGE } from '../pyshadow';
 import { globMatch } from '../pathjudge';
-import { isTaskFile, TASK_FILE_NAMES } from '../taskfiles';
+import { COMPOSE_FILES, isTaskFile, TASK_FILE_NAMES } from '../taskfiles';
 import type { Sub, W } from '../types';
 import type { LineHit, Rule } from './types';
 import { named } from './util';
@@ -187,14 +187,7 @@ const RUNS_LATER = new Set([
   'Earthfile',
   'magefile.go',
   // Compose files: `docker compose up` runs their services' commands with the mounts and privileges they name.
-  'compose.yaml',
-  'compose.yml',
-  'compose.override.yaml',
-  'compose.override.yml',
-  'docker-compose.yml',
-  'docker-compose.yaml',
-  'docker-compose.override.yml',
-  'docker-compose.override.yaml',
+  ...COMPOSE_FILES,
   'Procfile',
   'tox.ini',
   'noxfile.py',
