@@ -109,6 +109,9 @@ const STRONG_EXACT = new Set([
   'sharedaccesskey',
   'pw',
   'pswd',
+  // LDAP's bind and root passwords (`bindpw = …` in an ini file, not only the slapd directive).
+  'bindpw',
+  'rootpw',
   // PAM and SSSD's authentication token (`ldap_default_authtok = …`): a password.
   'authtok',
   // Other languages' words for password or secret (ASCII spellings; decode.ts folds the others onto `password`).

@@ -39,6 +39,13 @@ describe('flow mapping under a secret-named key', () => {
       const v = pw();
       masks(`${key} ${v}\n`, [v]);
     });
+  // The same keys in an ini or YAML file (`bindpw = …`, `bindpw: …`), not only as a directive.
+  for (const key of ['bindpw', 'rootpw'])
+    for (const sep of [' = ', '=', ': '])
+      it(`masks the password under ${key}${sep.trim()}`, () => {
+        const v = pw();
+        masks(`[ldap]\n${key}${sep}${v}\n`, [v]);
+      });
   const benign = [
     'auth: { username: app, password: "" }\n',
     'auth: { username: app, password: changeme }\n',

@@ -3,7 +3,7 @@
 // comment's prose; the words around the token say what it is.
 // Threat: a credential left in a comment shown verbatim.
 // How: gated by the words such comments use (rotate, creds, commit, revoke, leaked, old/temp/prod key); on a
-// comment line holding one, each run of 24 to 128 token characters (not part of a path or URL) with upper case, lower case and a
+// comment line holding one, each run of 24 to 128 token or base64 characters (not part of a path or URL) with upper case, lower case and a
 // digit, random by valueLooksSecret and not made of words (a git SHA, a UUID, an identifier are not), is masked.
 // Cost: only texts holding a gate word; only the lines holding one are read.
 import { isUuid, isWordyIdentifier, valueLooksSecret } from '../entropy';
@@ -19,7 +19,8 @@ registerGates(GATES);
 
 /** A comment line: `//`, `#`, `/*`, `*`, `--`, `;`, `<!--`, `%`, `'` or `rem` first. */
 const COMMENT = /^[ \t]*(?:\/\/|#|\/\*|\*|--|;|<!--|%|'|rem\b|REM\b)/;
-const RUN = /(?<![A-Za-z0-9+/._-])[A-Za-z0-9_-]{24,128}(?![A-Za-z0-9+/._-])/g;
+// Base64 characters too: an AWS secret access key holds `+` and `/` (a path's words fail madeOfWords).
+const RUN = /(?<![A-Za-z0-9+/._=-])[A-Za-z0-9+/_-]{24,128}={0,2}(?![A-Za-z0-9+/._=-])/g;
 
 /** Made of words: few chunks (letters of one case run, digits, separators) for its length (`ProtoBufferMessages2Generated`). */
 function madeOfWords(v: string): boolean {
@@ -59,16 +60,20 @@ export const commentSecret: BlockRule = {
     let seed = 0xc0de5;
     const r = (n: number) => rand(ALNUM, n, seed++ * 7919) + 'a7Q';
     const [a, b, c] = [r(37), r(29), r(29)];
+    // An AWS-like secret access key: base64 characters, `+` and `/` inside.
+    const d = rand(ALNUM, 14, seed++ * 7919) + '+' + rand(ALNUM, 12, seed++ * 7919) + '/' + rand(ALNUM, 10, seed++ * 7919) + 'q7Z';
     return {
       truePositives: [
         { text: `// old key, rotate later: ${a}\nconst x = 1;\n`, secrets: [a] },
         { text: `# creds for staging: admin / ${b}\n`, secrets: [b] },
         { text: `// DO NOT COMMIT ${c}\n`, secrets: [c] },
+        { text: `    // old key, rotate later: ${d}\n`, secrets: [d] },
       ],
       falsePositives: [
         '// fixed in commit 3f2a9c1d4e5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f\n',
         '# rotate the key with scripts/rotateApiKeyForStagingEnvironment.sh\n',
         '// creds come from process.env.DATABASE_PASSWORD_FOR_STAGING\n',
+        '// rotate logs with src/main/java/com/example/LogRotationScheduler2.java\n',
         '# revoke tokens: see https://example.com/docs/RevokeTokens2024Guide\n',
       ],
     };

@@ -137,7 +137,7 @@ export const secretByDirective: BlockRule = {
     return {
       truePositives: [
         { text: `        storePassword "${p[1]}"`, secrets: [p[1]!] },
-        { text: `bindpw ${p[2]}`, secrets: [p[2]!] },
+        { text: `rocommunity ${p[2]}`, secrets: [p[2]!] },
         { text: `user = "deploy:${p[3]}"`, secrets: [p[3]!] },
         { text: `FATAL: password authentication failed (password "${p[4]}")`, secrets: [p[4]!] },
         { text: `        buildConfigField("String", "API_KEY", "\\"${p[5]}\\"")`, secrets: [p[5]!] },
