@@ -212,8 +212,11 @@ export class CliSession {
     store.alone(alone);
     // A step of the session runs in the session's one terminal: judged at each place an earlier `cd`/`pushd` may
     // have left the shell, with the functions and aliases defined before it (as the hook bridge does for a
-    // persistent terminal, hookBridge/terminals.ts). A case alone, or a line that names its own cwd, starts afresh.
-    const inTerminal = !alone && c.op === 'exec' && typeof c.command === 'string' && c.cwd === undefined;
+    // persistent terminal, hookBridge/terminals.ts). A case alone, or a line that names another cwd, starts afresh.
+    // A cwd that is the workspace root is where the terminal opened, not where an earlier `cd` left it (a caller that
+    // states the root on every line, as VS Code's hook payloads do, still gets the terminal's places judged).
+    const atStart = c.cwd === undefined || normalize(c.cwd.startsWith('/') ? c.cwd : `${workspace}/${c.cwd}`) === normalize(workspace);
+    const inTerminal = !alone && c.op === 'exec' && typeof c.command === 'string' && atStart;
     const calls =
       inTerminal && c.op === 'exec'
         ? linesToJudge(c.command!, e.term).map((command, i) => (command === c.command ? c : { ...c, command, id: `${c.id}.${i}` }))

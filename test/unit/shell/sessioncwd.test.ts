@@ -85,6 +85,28 @@ describe('eval --session follows cd and pushd between lines', function () {
   it('benign lines after a cd stay allowed', () => {
     assert.deepEqual(run(BENIGN), []);
   });
+  // A caller that states the workspace root as every line's cwd (as hook payloads do: the folder the terminal
+  // opened in) still gets the places an earlier cd left; another cwd named on a line starts there afresh.
+  it('a cwd stated as the workspace root on every line does not reset the terminal', () => {
+    const sessions: [string[], 'allow' | 'not-allow'][] = [
+      [['cd tests', 'rm -f a.test.ts'], 'not-allow'],
+      [['pushd .git/hooks', 'cp /dev/null pre-push'], 'not-allow'],
+      [['cd secrets', 'cat token.txt'], 'not-allow'],
+      [['cd src', 'ls'], 'allow'],
+      [['cd src', 'echo x > notes.md'], 'allow'],
+    ];
+    const bad: string[] = [];
+    for (const [lines, want] of sessions) {
+      const out = evalCalls(
+        lines.map((command) => ({ op: 'exec', command, cwd: w.ws })),
+        ['--workspace', w.ws, '--session'],
+        { cwd: w.ws, env: { HOME: w.home } },
+      );
+      const v = out[out.length - 1];
+      if ((want === 'allow') !== (v.decision === 'allow')) bad.push(`${lines.join(' ⏎ ')}: want ${want}, got ${v.decision} (${v.rule})`);
+    }
+    assert.deepEqual(bad, []);
+  });
 });
 
 // A dry run writes no .git/config: a remote one step adds (`git remote add evil URL`) was unseen by the step that
