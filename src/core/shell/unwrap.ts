@@ -892,6 +892,10 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         const t = rest.some((w) => w.value === null) ? null : rest.map((w) => w.value!).join(' ');
         if (t === null) return emit(host, u, words);
         host.reparse(t, within(u.ctx, `${name} ${verb}`), `${name} ${verb}`);
+        // Yarn 1 runs the words as a program and its arguments, not through a shell (`yarn exec sh -c 'rm -rf
+        // src'`: joined, `sh -c rm` runs nothing; as words, rm -rf src): both readings are judged.
+        if (rest.length > 1)
+          host.reparse(rest.map((w) => `'${w.value!.replace(/'/g, `'\\''`)}'`).join(' '), within(u.ctx, `${name} ${verb}`), `${name} ${verb}`);
         return undefined;
       }
       if (rest.length === 0) return emit(host, u, words);

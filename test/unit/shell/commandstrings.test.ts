@@ -32,6 +32,9 @@ const DANGEROUS: string[] = [
   "pnpm dlx -c 'rm -rf ./src'",
   "yarn exec 'rm -rf ./src'",
   "yarn exec 'cat ~/.npmrc'",
+  // Yarn 1 runs the words as a program and its arguments (no shell): the words' own reading is judged too.
+  "yarn exec sh -c 'rm -rf ./src'",
+  "yarn exec bash -c 'cat .env'",
   "devbox run 'rm -rf ./src'",
   "timeout 5 sh -c 'rm -rf ./src'",
   "script -qc 'rm -rf ./src' /dev/null",
@@ -69,6 +72,7 @@ const BENIGN: string[] = [
   "pnpm exec -c 'ls ./src'",
   "pnpm dlx -c 'echo ./src'",
   "yarn exec 'ls ./src'",
+  "yarn exec sh -c 'ls ./src'",
   "devbox run 'ls ./src'",
   "timeout 5 sh -c 'ls ./src'",
   "flock .lock -c 'ls ./src'",
