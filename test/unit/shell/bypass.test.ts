@@ -247,6 +247,12 @@ const TABLE: [string, (string | null)[][]][] = [
       ['trap', 'rm -rf build', 'EXIT'],
     ],
   ],
+  // A command string a program hands to a shell is a command line, whatever its characters (a `/` once made it a
+  // path: blind set rt16cmd, replayed in bash); Yarn 1 runs exec's words without a shell, so both readings count.
+  ["npm exec -c 'rm -rf ./src'", [['rm', '-rf', './src']]],
+  ["npx -c 'rm -rf ./src'", [['rm', '-rf', './src']]],
+  ["watch -g 'rm -rf ./src'", [['rm', '-rf', './src']]],
+  ["yarn exec sh -c 'rm -rf ./src'", [['rm'], ['rm', '-rf', './src']]],
 ];
 
 describe('shell front end: bypass table', () => {
