@@ -48,3 +48,15 @@ describe('split-blobs: split blobs of benign text stay', () => {
   it('keeps pieces that start like gzip but are not', () => keeps('const GZIP_MAGIC = "H4sI"; // gzip header in base64\nconst parts = ["H4sI",\n  "AAAA"];\n'));
   it('keeps a single literal of a benign blob', () => keeps(`x = "${blob('hello world, nothing to see\n')}"\n`));
 });
+
+describe('split-blobs: a quote before H4sI that opens no literal', () => {
+  // JSON text holding `\"H4sI…\"`: the quote before the magic is escaped, the piece ends at `\` (no closing quote).
+  // The scan found no piece and threw reading the last of none, which failed the whole read closed.
+  it('keeps an escaped-quoted benign blob in JSON without throwing', () =>
+    keeps(`{"payload": "{\\"data\\": \\"${blob('hello world, nothing to see\n')}\\"}"}\n`));
+  it('keeps a blob quoted then followed by a non-base64 character', () => keeps(`x = "H4sIAAAA!"\ny = 'H4sI\\'\n`));
+  it('still masks a split secret blob after one that opens no literal', () => {
+    const pieces = cut(blob(`GITHUB_TOKEN=${j('gh', 'p_', rs(36))}\n`), 40);
+    masks(`a = "H4sI\\"\nx = (\n${pieces.map((s) => `    "${s}"`).join('\n')}\n)\n`, pieces);
+  });
+});

@@ -45,6 +45,8 @@ function scanBlobs(text: string, index: LineIndex, out: BlockOutput): void {
       const lead = LEAD.exec(text);
       at = nl + 1 + (lead === null ? 0 : lead[0].length);
     }
+    // No piece (`\"H4sI…\"` in JSON text: the quote is escaped, its literal does not end at a quote): nothing here.
+    if (pieces.length === 0) continue;
     done = pieces[pieces.length - 1]![1];
     if (pieces.length < 2 || !blobHoldsSecret(joined, 0, joined.length)) continue;
     for (const [s, e] of pieces) push(text, index, out, s, e, RULE);
