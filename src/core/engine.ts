@@ -101,6 +101,7 @@ export class Engine {
       workspace: env.ctx.workspace,
       exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
+      physical: physicalFact(probe),
       readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
       scriptChanged: probe.changedSinceHead ? (abs) => changedFact(probe, abs) : undefined,
       listDir: probe.readdirKinds ? (abs) => listDirFact(probe, abs) : undefined,
@@ -221,6 +222,18 @@ function listDirFact(probe: FsProbe, abs: string): { name: string; dir: boolean 
   } catch {
     return undefined;
   }
+}
+
+/** A path with its links followed; undefined when the probe cannot tell. */
+export function physicalFact(probe: FsProbe): (abs: string) => string | undefined {
+  return (abs) => {
+    try {
+      const r = resolvePhysical(abs, probe, true);
+      return r.ok ? r.path : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** Is a path a directory (links followed)? undefined when the probe cannot tell. */

@@ -14,7 +14,7 @@ import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
 import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
-import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
+import { ALIAS, APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
 import { loadedCode } from './loaders';
@@ -2955,13 +2955,13 @@ function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | unde
  * a loop can run the link before the read).
  */
 function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
-  let links: [string, string, Sub][] | undefined;
+  let links: [string, string, Sub, boolean][] | undefined;
   for (const s of subs) {
     for (const a of s.acc) {
       if (a.op !== 'link' || a.p === undefined || a.to === undefined || s.cwd === null) continue;
       const base = a.base === undefined ? s.cwd : a.base.startsWith('/') ? a.base : `${s.cwd}/${a.base}`;
       const abs = (p: string) => normalize(p.startsWith('/') ? p : p === '~' || p.startsWith('~/') ? env.home + p.slice(1) : `${base}/${p}`);
-      (links ??= []).push([abs(a.p), abs(a.to), s]);
+      (links ??= []).push([abs(a.p), abs(a.to), s, (a.flags & ALIAS) !== 0]);
     }
   }
   if (!links) return;
@@ -2969,14 +2969,36 @@ function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
   for (let i = 0; i < n; i++) {
     const e = effects[i];
     const p = normalize(e.path);
-    for (const [link, target, maker] of links) {
+    for (const [link, target, maker, alias] of links) {
       if (e.sub === maker) continue; // making the link is not using it
       if (p !== link && !p.startsWith(link + '/')) continue;
       const twin = target + p.slice(link.length);
       if (twin === p) continue;
-      effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
+      if (!alias) {
+        effects.push({ ...e, path: twin, how: `${e.how} (through the link ${link})` });
+        continue;
+      }
+      // Moved or copied (links kept): the new name holds the old tree, so only a link at or under the old name
+      // leads anywhere new; a plain file or folder copied is a copy (`cp -r tests /tmp/t` then an edit of the copy).
+      const through = linkedTwin(target, twin, env);
+      if (through !== undefined) effects.push({ ...e, path: through, how: `${e.how} (${link} holds ${target}, through a link under it)` });
     }
   }
+}
+
+/**
+ * Where `twin` (a path at or under `from`) leads when a link at or under `from` is on the way; undefined when none
+ * is (or the disk cannot tell).
+ */
+function linkedTwin(from: string, twin: string, env: CommandEnv): string | undefined {
+  if (env.physical === undefined) return undefined;
+  const cut = from.lastIndexOf('/');
+  const parent = cut <= 0 ? '/' : from.slice(0, cut);
+  const parentPhys = env.physical(parent);
+  const twinPhys = env.physical(twin);
+  if (parentPhys === undefined || twinPhys === undefined) return undefined;
+  const plain = normalize(`${parentPhys}/${twin.slice(cut + 1)}`);
+  return twinPhys === plain ? undefined : twinPhys;
 }
 
 /** Lists of positional parameters without repeats; null (only known at run time) past MAX_ARG_LISTS. */

@@ -10,6 +10,8 @@ export interface CommandEnv {
   exists?: (absPath: string) => boolean | undefined;
   /** Is the path a directory (following links)? undefined when the guard cannot tell. */
   isDir?: (absPath: string) => boolean | undefined;
+  /** The path with every link on it followed (what the disk resolves it to); undefined when it cannot be told. */
+  physical?: (absPath: string) => string | undefined;
   /**
    * The text of a script on disk that a command runs (`./x.sh`, `bash x.sh`, `python3 x.py`, a package.json
    * script, a Makefile recipe), so its commands are judged as the line's own. undefined: absent or not text;

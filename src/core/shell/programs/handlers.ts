@@ -86,6 +86,15 @@ handler('cp', (m) => {
   // -T (--no-target-directory): the destination is the folder itself, never a folder to copy into.
   const noTarget = m.occ('-T') !== undefined && srcs.length === 1;
   const intoDir = t !== undefined || (!noTarget && (dp.endsWith('/') || dp === '.' || dp === '..' || dp === '~' || srcs.length > 1 || isDir === true));
+  // A move keeps links as links, and so does a copy of a tree (`cp -r` copies a link, not what it points to) or
+  // with -P/-d: the new name reaches what a link under the old one reaches (`mv src/env.link docs/ && cat
+  // docs/env.link` reads .env). -L copies what links point to: the copy holds no link.
+  const keepsLinks = name === 'mv' || (name === 'cp' && !linking && m.occ('-L') === undefined && (rec !== 0 || m.occ('-P') !== undefined || m.occ('-d') !== undefined));
+  if (keepsLinks)
+    for (const s of srcs) {
+      const sp = lit(s);
+      if (sp !== undefined) m.alias(intoDir ? dp.replace(/\/+$/, '') + '/' + base(sp) : dp, sp, name);
+    }
   if (intoDir) {
     for (const s of srcs) {
       const sp = lit(s);

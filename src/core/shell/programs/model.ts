@@ -55,6 +55,11 @@ export const NO_FOLLOW = 256;
  * them, which may quote their lines. A protected file reached only through the folder is asked, not refused.
  */
 export const REPORTS = 512;
+/**
+ * op `link` made by a move or a link-preserving copy (`mv a b`, `cp -r a b`): `p` holds what `to` held, links
+ * included. A later path under `p` reaches, through a link at or under `to` on disk, whatever that link points to.
+ */
+export const ALIAS = 1024;
 
 export const NO_ACC: Access[] = [];
 
@@ -114,6 +119,12 @@ export class Model {
   link(link: string, target: string, symbolic: boolean): void {
     if (this.acc === NO_ACC) this.acc = [];
     this.acc.push({ op: 'link', w: undefined, p: link, how: symbolic ? 'ln -s' : 'ln', flags: 0, base: this.base, to: target, names: undefined });
+  }
+
+  /** `dest` (as written) now holds what `src` held, links as links (a move, `cp -r`): see ALIAS. */
+  alias(dest: string, src: string, how: string): void {
+    if (this.acc === NO_ACC) this.acc = [];
+    this.acc.push({ op: 'link', w: undefined, p: dest, how, flags: ALIAS, base: this.base, to: src, names: undefined });
   }
 
   has(sw: string): boolean {
