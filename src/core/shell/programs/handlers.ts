@@ -89,7 +89,8 @@ handler('cp', (m) => {
   // A move keeps links as links, and so does a copy of a tree (`cp -r` copies a link, not what it points to) or
   // with -P/-d: the new name reaches what a link under the old one reaches (`mv src/env.link docs/ && cat
   // docs/env.link` reads .env). -L copies what links point to: the copy holds no link.
-  const keepsLinks = name === 'mv' || (name === 'cp' && !linking && m.occ('-L') === undefined && (rec !== 0 || m.occ('-P') !== undefined || m.occ('-d') !== undefined));
+  const keepsLinks =
+    name === 'mv' || (name === 'cp' && !linking && m.occ('-L') === undefined && (rec !== 0 || m.occ('-P') !== undefined || m.occ('-d') !== undefined));
   if (keepsLinks)
     for (const s of srcs) {
       const sp = lit(s);
