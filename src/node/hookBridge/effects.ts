@@ -365,6 +365,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
         continue;
       }
       if (!matches(relToBase)) continue;
+      if (scope.contains !== undefined && !holds(abs, scope.contains)) continue;
       const before = out.linkedDirs.length;
       judge(abs, linkedWalk);
       if (d.isSymbolicLink() && out.linkedDirs.length > before) descendLink(abs);
@@ -372,6 +373,20 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
+}
+
+/** The most of a file looked into for a `contains` string; a larger file counts as holding it. */
+const MAX_CONTAINS_BYTES = 4 << 20;
+
+/** Whether the file's text holds `needle` (a folder, an unreadable or too large file: it may). */
+function holds(abs: string, needle: string): boolean {
+  try {
+    const st = fs.statSync(abs);
+    if (!st.isFile() || st.size > MAX_CONTAINS_BYTES) return true;
+    return fs.readFileSync(abs, 'utf8').includes(needle);
+  } catch {
+    return true;
+  }
 }
 
 function insideWorkspace(ws: Workspace, abs: string): boolean {
