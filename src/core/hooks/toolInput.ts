@@ -180,7 +180,7 @@ export function execDir(env: HookEnvelope, base: string | undefined): { ok: true
   return { ok: true, cwd };
 }
 
-export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {
+export function opaque(env: HookEnvelope, rule: string, reason: string, opts: { onceOnly?: boolean } = {}): HookPlan {
   let args = '';
   try {
     args = JSON.stringify(env.toolInput) ?? '';
@@ -189,7 +189,10 @@ export function opaque(env: HookEnvelope, rule: string, reason: string): HookPla
   }
   if (args.length > 400) args = args.slice(0, 400) + '…';
   const command = `[tool ${env.toolName.slice(0, 200)}] ${args}`;
-  return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: env.cwd, preset: { kind: 'opaque', rule, reason } })] };
+  return {
+    kind: 'calls',
+    calls: [draft(env, 'exec', [], { command, cwd: env.cwd, preset: { kind: 'opaque', rule, reason, ...(opts.onceOnly ? { onceOnly: true } : {}) } })],
+  };
 }
 
 /** Input that may never run (a command that would switch the guard off, a patch that cannot be read): refused. */

@@ -157,10 +157,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'run_task':
       return opaque(env, 'hook:task', 'run_task runs a task whose command AgentGuard does not see');
     case 'run_notebook_cell':
+      // The input names the cell, not its code: an approval kept for the session would run whatever code the
+      // cell holds later (edited in the editor, unsaved). Each run is asked.
       return opaque(
         env,
         'hook:notebook-exec',
         `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`,
+        { onceOnly: true },
       );
     case 'create_file': {
       const path = s(i.filePath);
