@@ -269,7 +269,9 @@ function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): ScopeGlobs
     // `docs/**`, Copilot turns a trailing `/` into `/**` (and adds `/**` for some models), ripgrep descends
     // into a folder its glob matches. Threat: `docs/` holding a link to `.env`, seen as no file in reach.
     const dir = pat.replace(/\/+$/, '');
-    const ms = [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: true, nocomment: true, nonegate: true }));
+    // An include matches regardless of case (erring towards reached); an exclusion as ripgrep's --glob does, with
+    // case (`!*.ENV` leaves `.env` searched), so it never takes out more than the host does.
+    const ms = [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: !negated, nocomment: true, nonegate: true }));
     (negated ? exclude : include).push(...ms);
   }
   return { include: include.length ? include : undefined, exclude };

@@ -54,6 +54,17 @@ describe('hook bridge: negated and listed search globs (extension down)', () => 
     });
   }
 
+  it("an exclusion is matched with case, as ripgrep does: '!*.ENV' and '!CONFIG/**' leave .env searched", async () => {
+    fs.mkdirSync(path.join(sb.workspace, 'deploy', 'config'), { recursive: true });
+    fs.copyFileSync(path.join(sb.workspace, '.env'), path.join(sb.workspace, 'deploy', '.env'));
+    fs.copyFileSync(path.join(sb.workspace, '.env'), path.join(sb.workspace, 'deploy', 'config', '.env'));
+    fs.writeFileSync(path.join(sb.workspace, 'deploy', 'app.json'), '{}\n');
+    for (const glob of ['!*.ENV', '!CONFIG/**', '!*.Env']) {
+      const r = await claudeGrep({ glob, path: 'deploy' });
+      heldOrNarrowed(answerOf(r), glob);
+    }
+  });
+
   it('Claude Grep glob "!*.ts" under an explicit path, too', async () => {
     const r = await claudeGrep({ glob: '!*.ts', path: sb.workspace });
     heldOrNarrowed(answerOf(r), 'path');
