@@ -550,7 +550,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
 async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy, deps: ChainDeps): Promise<Settled> {
   // An edit weakening tests needs its own approval: one for the path's rule does not cover it.
   const scope = v.rule.startsWith('integrity:') ? v.rule : undefined;
-  if (deps.approvals.has(call, scope)) {
+  if (!call.preset?.onceOnly && deps.approvals.has(call, scope)) {
     return { ...v, decision: 'allow', decidedBy: 'user', reason: `approved for this session by the user earlier; ${v.reason}` };
   }
   const c = deps.confirmer;
@@ -579,7 +579,8 @@ async function settle(call: CanonicalCall, v: Settled, compiled: CompiledPolicy,
     };
   }
   const decision: Decision = answer === 'deny' ? 'deny' : 'allow';
-  if (answer === 'session') deps.approvals.grant(call, scope);
-  const how = answer === 'deny' ? 'denied by the user' : answer === 'session' ? 'allowed by the user for this session' : 'allowed once by the user';
+  const forSession = answer === 'session' && !call.preset?.onceOnly;
+  if (forSession) deps.approvals.grant(call, scope);
+  const how = answer === 'deny' ? 'denied by the user' : forSession ? 'allowed by the user for this session' : 'allowed once by the user';
   return { ...v, decision, decidedBy: 'user', reason: `${how}; ${v.reason}`, preview };
 }

@@ -80,7 +80,16 @@ export interface CanonicalCall {
    * that may never run (a command that would switch the guard off, a patch that does not parse, tool input
    * that is not what the tool takes). Everything after the decision is the same as for any call.
    */
-  preset?: { kind: 'opaque' | 'refuse'; rule: string; reason: string };
+  preset?: {
+    kind: 'opaque' | 'refuse';
+    rule: string;
+    reason: string;
+    /**
+     * A person's "allow for this session" is taken as once: what runs is state the input does not name (a
+     * notebook cell's code, changed after the approval under the same cell id), so the same input is asked again.
+     */
+    onceOnly?: boolean;
+  };
   /**
    * The agent's own session, as its host reports it (`claude:<session_id>`): what a rate counted per session
    * adds up. Absent: the guard's session (one per VS Code window's folder, one per MCP connection).

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EntryInfo, FsProbe } from '../core/paths/resolve';
+import { undoDirFor } from './undo/store';
 
 function kindOf(st: fs.Stats): EntryInfo['kind'] {
   if (st.isSymbolicLink()) return 'symlink';
@@ -41,6 +42,7 @@ export const nodeFsProbe: FsProbe = {
   gitRange,
   readText,
   changedSinceHead,
+  ownLinks,
 };
 
 const REPOS = new Map<string, { top: string; gitDir: string }>();
@@ -245,4 +247,40 @@ function gitTracked(dir: string): readonly string[] | undefined {
 /** The workspace root as the guard compares it: absolute and symlink-free. */
 export function realWorkspace(dir: string): string {
   return fs.realpathSync.native(dir);
+}
+
+/** The most staged links looked at for one question (a declined `rm -rf` of a large tree stages many). */
+const MAX_OWN_LINKS_SCAN = 20_000;
+
+/**
+ * The names of `info`'s inode under the workspace's undo store's staged/ folder (staged/<call>/<n>, as
+ * UndoStore.stageLink makes them), same device and inode. Bounded: past the bound, what was found so far
+ * (fewer names taken off: the cautious side).
+ */
+function ownLinks(info: EntryInfo, workspace: string, home: string): number {
+  if (info.ino === undefined || info.dev === undefined) return 0;
+  const agHome = process.env.AGENTGUARD_HOME || path.join(home, '.agentguard');
+  const staged = path.join(undoDirFor(agHome, workspace), 'staged');
+  let found = 0;
+  let seen = 0;
+  let calls: string[];
+  try {
+    calls = fs.readdirSync(staged);
+  } catch {
+    return 0;
+  }
+  for (const c of calls) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(staged, c));
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      if (++seen > MAX_OWN_LINKS_SCAN) return found;
+      const st = fs.lstatSync(path.join(staged, c, n), { throwIfNoEntry: false });
+      if (st?.isFile() && st.ino === info.ino && st.dev === info.dev) found++;
+    }
+  }
+  return found;
 }

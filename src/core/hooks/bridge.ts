@@ -93,6 +93,11 @@ export interface SearchScope {
   base: string;
   /** Glob(s) a file must match, relative to `base` (undefined: every file). */
   include?: string[];
+  /**
+   * Only files whose text holds this string are in reach (VS Code's list_code_usages shows lines of the files
+   * naming a symbol). A file that cannot be read or is too large to look into counts as holding it.
+   */
+  contains?: string;
   /** The search also looks into files ignore files name (VS Code includeIgnoredFiles, Gemini no_ignore). */
   includesIgnored?: boolean;
   /**

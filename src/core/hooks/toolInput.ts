@@ -88,6 +88,31 @@ export function globBase(glob: string): string {
   return b === '' && glob.startsWith('/') ? '/' : b;
 }
 
+/**
+ * A ripgrep `--glob` as a pattern under the searched folder: without a `/` it matches a name at any depth
+ * (`*.ts` → `**\/*.ts`); a leading `!` is ripgrep's exclusion and is kept in front (the search then reaches every
+ * other file: `!*.ts` searches `.env`). Claude Code's Grep and Gemini's grep hand their glob to ripgrep this way.
+ */
+export function rgGlob(g: string): string {
+  const neg = g.startsWith('!');
+  const body = neg ? g.slice(1) : g;
+  return (neg ? '!' : '') + (body.includes('/') ? body : `**/${body}`);
+}
+
+/**
+ * Claude Code's Grep `glob` as it passes it to ripgrep: split on whitespace, and a piece without braces on
+ * its commas, each piece one `--glob` (`*.md,.env` searches `.env` too).
+ */
+export function claudeGrepGlobs(glob: string): string[] {
+  const out: string[] = [];
+  for (const piece of glob.split(/\s+/)) {
+    if (!piece) continue;
+    if (piece.includes('{') && piece.includes('}')) out.push(piece);
+    else out.push(...piece.split(',').filter(Boolean));
+  }
+  return out;
+}
+
 export interface PathCollector {
   paths: string[];
   problem?: string;
@@ -155,7 +180,7 @@ export function execDir(env: HookEnvelope, base: string | undefined): { ok: true
   return { ok: true, cwd };
 }
 
-export function opaque(env: HookEnvelope, rule: string, reason: string): HookPlan {
+export function opaque(env: HookEnvelope, rule: string, reason: string, opts: { onceOnly?: boolean } = {}): HookPlan {
   let args = '';
   try {
     args = JSON.stringify(env.toolInput) ?? '';
@@ -164,7 +189,10 @@ export function opaque(env: HookEnvelope, rule: string, reason: string): HookPla
   }
   if (args.length > 400) args = args.slice(0, 400) + '…';
   const command = `[tool ${env.toolName.slice(0, 200)}] ${args}`;
-  return { kind: 'calls', calls: [draft(env, 'exec', [], { command, cwd: env.cwd, preset: { kind: 'opaque', rule, reason } })] };
+  return {
+    kind: 'calls',
+    calls: [draft(env, 'exec', [], { command, cwd: env.cwd, preset: { kind: 'opaque', rule, reason, ...(opts.onceOnly ? { onceOnly: true } : {}) } })],
+  };
 }
 
 /** Input that may never run (a command that would switch the guard off, a patch that cannot be read): refused. */

@@ -143,7 +143,9 @@ export class PathGuard {
     }
 
     // 3. Hard links: the same inode under a protected name at the workspace root.
-    if (phys.info && phys.info.kind === 'file' && (phys.info.nlink ?? 1) > 1) {
+    // Names the guard's own undo store holds (links staged before a delete that was then declined) are no
+    // other file: writing the file changes only that copy. Only names found in the store are taken off.
+    if (phys.info && phys.info.kind === 'file' && (phys.info.nlink ?? 1) - ownLinks(phys.info, ctx, probe) > 1) {
       const v = this.hardLinkAlias(phys.info, op, ctx, probe);
       if (v) verbs.push(v);
       // An edit in place writes every name of the inode: `cp -l tests/a.test.ts src/h.ts`, then an edit of
@@ -237,6 +239,14 @@ export function compileGlob(glob: string): CompiledGlob {
     needles.push(best.toLowerCase());
   }
   return { mm, needles: needles.length ? [...new Set(needles)] : null };
+}
+
+function ownLinks(info: EntryInfo, ctx: PathContext, probe: FsProbe): number {
+  try {
+    return probe.ownLinks?.(info, ctx.workspace, ctx.home) ?? 0;
+  } catch {
+    return 0; // cannot tell: every other name counts
+  }
 }
 
 function worstOf(vs: Verdict[]): Verdict | undefined {

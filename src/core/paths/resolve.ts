@@ -42,6 +42,12 @@ export interface FsProbe {
    * when it cannot be told.
    */
   changedSinceHead?(abs: string): boolean | undefined;
+  /**
+   * How many names of this file are AgentGuard's own: the hard links its undo store staged (under the AgentGuard
+   * home for `home`) before a delete of the workspace's files, left there while the call was never run (declined).
+   * Writing the file writes those copies only. 0 when none were found or it cannot be told.
+   */
+  ownLinks?(info: EntryInfo, workspace: string, home: string): number;
   /** Entry names of a directory with whether each is a directory (links not followed). */
   readdirKinds?(abs: string): { name: string; dir: boolean }[];
 }

@@ -39,6 +39,7 @@ function wholeTokens<T extends { start: number; end: number }>(text: string, spa
 
 /** Characters dropped from the output and from every form before matching: what separates the pieces of a value. */
 const SEP = /[\s\\,:;'"`+|._\-/]/;
+const SEP_ALL = new RegExp(SEP.source, 'g');
 const MIN_VALUE = 8;
 /** A value's pieces at least this long are searched for too (a token printed in two halves). */
 const WINDOW = 12;
@@ -79,6 +80,26 @@ export function valuesOfSecretFile(text: string): string[] {
     for (const m of (kv ? kv[1] : line).matchAll(/[^\s'"`=,:;{}[\]()<>]{8,}/g)) if (secretLike(m[0]) && !NAME_LIKE.test(m[0])) out.add(m[0]);
   }
   return [...out];
+}
+
+/** Host names, optionally with a scheme, a port and a path, no user-info, query or fragment. */
+const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:)?(?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:\/[^\s?#@]*)?$/i;
+
+/** An address made of nothing but lower-case words (no digit, no capital, no other character): no secret in it. */
+function publicAddress(v: string): boolean {
+  return ADDRESS.test(v) && /^[a-z]+$/.test(v.replace(SEP_ALL, ''));
+}
+
+/** What the matcher sees of `v` (separators dropped) mixes two kinds of characters (lower, upper, digit, other). */
+function foldedSecretLike(v: string): boolean {
+  const f = v.replace(SEP_ALL, '');
+  if (f.length < MIN_VALUE) return false;
+  let classes = 0;
+  if (/[a-z]/.test(f)) classes++;
+  if (/[A-Z]/.test(f)) classes++;
+  if (/[0-9]/.test(f)) classes++;
+  if (/[^A-Za-z0-9]/.test(f)) classes++;
+  return classes >= 2;
 }
 
 const rot13 = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
@@ -170,13 +191,18 @@ export class KnownSecrets {
     const vs = [...new Set([...values].filter((v) => v.length <= MAX_VALUE_LEN && secretLike(v)))].slice(0, MAX_VALUES);
     this.values = vs.length;
     vs.forEach((v, i) => {
+      // A public address (`https://example.com/api`, `smtp.example.com`) in a secret file is no secret a fetch
+      // of that site carries: skipped when nothing in it but lower-case words.
+      if (publicAddress(v)) return;
       const forms = new Set<string>();
       for (const f of WHOLE) forms.add(f(v));
       if (v.length < WINDOW) for (const f of PER_CHAR) forms.add(f(v));
       else
         for (let k = 0; k + WINDOW <= v.length; k++) {
           const piece = v.slice(k, k + WINDOW);
-          if (!secretLike(piece)) continue;
+          // The piece as it is matched (separators dropped) must still look like a secret: `.example.com`
+          // folds to `examplecom`, a word found in every URL of that site.
+          if (!secretLike(piece) || !foldedSecretLike(piece)) continue;
           for (const f of PER_CHAR) forms.add(f(piece));
         }
       for (const f of forms) {

@@ -248,18 +248,33 @@ export interface ScopeCheck {
   incomplete?: string;
 }
 
-function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): Minimatch[] | undefined {
+interface ScopeGlobs {
+  /** A file must match one of these (undefined: every file). */
+  include?: Minimatch[];
+  /** ripgrep's `!` globs: a file (or a folder's contents) matching one is left out. */
+  exclude: Minimatch[];
+}
+
+function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): ScopeGlobs | undefined {
   if (!scope.include?.length) return undefined;
-  return scope.include.flatMap((g) => {
-    let pat = g.replace(/\\/g, '/');
+  const include: Minimatch[] = [];
+  const exclude: Minimatch[] = [];
+  for (const g of scope.include) {
+    // A leading `!` is ripgrep's exclusion: `!*.ts` alone searches every file but the .ts ones.
+    const negated = g.startsWith('!');
+    let pat = (negated ? g.slice(1) : g).replace(/\\/g, '/');
     // An absolute pattern inside the workspace: made relative to where the search starts.
     if (pat.startsWith('/')) pat = path.posix.relative(baseAbs.split(path.sep).join('/'), pat) || '**';
     // A pattern that names a folder reaches what is in it: Gemini's read_many_files reads `docs/` as
     // `docs/**`, Copilot turns a trailing `/` into `/**` (and adds `/**` for some models), ripgrep descends
     // into a folder its glob matches. Threat: `docs/` holding a link to `.env`, seen as no file in reach.
     const dir = pat.replace(/\/+$/, '');
-    return [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: true, nocomment: true }));
-  });
+    // An include matches regardless of case (erring towards reached); an exclusion as ripgrep's --glob does, with
+    // case (`!*.ENV` leaves `.env` searched), so it never takes out more than the host does.
+    const ms = [pat, `${dir || '**'}/**`].map((p) => new Minimatch(p, { dot: true, nocase: !negated, nocomment: true, nonegate: true }));
+    (negated ? exclude : include).push(...ms);
+  }
+  return { include: include.length ? include : undefined, exclude };
 }
 
 /**
@@ -281,7 +296,12 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   const globs = globsOf(scope, ws, baseAbs);
   const named = (scope.include ?? []).some((g) => g.includes('node_modules'));
   const skipModules = !named && !opts.includesIgnored;
-  const matches = (relToBase: string) => !globs || globs.some((m) => m.match(relToBase) || m.match(path.posix.basename(relToBase)));
+  // Reached: matched by an include glob (by its path or its name, erring towards reached); with only `!` globs,
+  // every file no exclusion matches. Exclusions are not applied beside include globs (ripgrep's last matching
+  // glob wins: `!*.md *.md` searches the .md files), erring towards reached again.
+  const matches = (relToBase: string) =>
+    !globs ||
+    (globs.include ? globs.include.some((m) => m.match(relToBase) || m.match(path.posix.basename(relToBase))) : !globs.exclude.some((m) => m.match(relToBase)));
   let seen = 0;
   const linked: { rel: string; key: string }[] = [];
   const stack = [baseAbs];
@@ -338,7 +358,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
       if (d.isSymbolicLink() && scope.followsLinks === false) continue;
       if (++seen > MAX_SCOPE_FILES) return { ...out, incomplete: `more than ${MAX_SCOPE_FILES} files are in reach` };
       const relToBase = path.relative(baseAbs, abs).split(path.sep).join('/');
-      if (d.isSymbolicLink() && !matches(relToBase) && globs?.some((m) => m.match(relToBase, true)) && isDirLink(abs)) {
+      if (d.isSymbolicLink() && !matches(relToBase) && (globs?.include ?? []).some((m) => m.match(relToBase, true)) && isDirLink(abs)) {
         // A link to a folder the include pattern reaches into (`docs/sec/**`, docs/sec → ../secrets): the
         // hosts' searches follow links, so what lies behind it is in reach under the link's name.
         // Walked, and what matches behind it judged; a link out of the workspace cannot be walked: it counts.
@@ -347,6 +367,7 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
         continue;
       }
       if (!matches(relToBase)) continue;
+      if (scope.contains !== undefined && !holds(abs, scope.contains)) continue;
       const before = out.linkedDirs.length;
       judge(abs, linkedWalk);
       if (d.isSymbolicLink() && out.linkedDirs.length > before) descendLink(abs);
@@ -354,6 +375,20 @@ export function checkScope(ws: Workspace, scope: SearchScope, base: string | und
   }
   if (linked.length) unaliasHardLinks(ws, out, linked);
   return out;
+}
+
+/** The most of a file looked into for a `contains` string; a larger file counts as holding it. */
+const MAX_CONTAINS_BYTES = 4 << 20;
+
+/** Whether the file's text holds `needle` (a folder, an unreadable or too large file: it may). */
+function holds(abs: string, needle: string): boolean {
+  try {
+    const st = fs.statSync(abs);
+    if (!st.isFile() || st.size > MAX_CONTAINS_BYTES) return true;
+    return fs.readFileSync(abs, 'utf8').includes(needle);
+  } catch {
+    return true;
+  }
 }
 
 function insideWorkspace(ws: Workspace, abs: string): boolean {

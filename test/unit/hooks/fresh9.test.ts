@@ -90,8 +90,8 @@ describe('hook bridge: the fresh9 payloads (extension down)', () => {
     assert.equal(preDecision(ok), undefined, ok.stdout);
   });
 
-  it("VS Code's list_code_usages reads no file content the guard must judge: it passes", async () => {
-    const r = await vscode('list_code_usages', { symbolName: 'a', filePaths: [path.join(sb.workspace, 'src/app.ts')] });
+  it("VS Code's list_code_usages of a symbol only source files name passes (its snippets come from them)", async () => {
+    const r = await vscode('list_code_usages', { symbolName: 'toBe', filePaths: [path.join(sb.workspace, 'tests/a.test.ts')] });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(preDecision(r), undefined, r.stdout);
   });

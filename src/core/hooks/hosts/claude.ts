@@ -5,7 +5,22 @@
 import type { HookEnvelope, HookHost, HookPlan, OutputMasks } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { parseHookJson, renderHookJson, renderHookJsonError } from '../hookJson';
-import { draft, execDir, globBase, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, withEffects } from '../toolInput';
+import {
+  claudeGrepGlobs,
+  draft,
+  execDir,
+  globBase,
+  isGuardedTool,
+  isObj,
+  noEffect,
+  opaque,
+  pass,
+  patchInput,
+  pathCall,
+  rgGlob,
+  s,
+  withEffects,
+} from '../toolInput';
 import { braces } from './vscode';
 
 export const claudeHost: HookHost = {
@@ -213,7 +228,7 @@ export function mapClaude(env: HookEnvelope): HookPlan {
       return withEffects(pathCall(env, 'search', [dir], base), {
         search: {
           base: dir ?? '.',
-          include: glob ? [glob.includes('/') ? glob : `**/${glob}`] : undefined,
+          include: glob ? globsOrAll(claudeGrepGlobs(glob).map(rgGlob)) : undefined,
           narrow: (paths) => (paths.length === 0 || !base ? undefined : patchInput(i, { path: base, glob: braces(paths) })),
         },
       });
@@ -223,4 +238,9 @@ export function mapClaude(env: HookEnvelope): HookPlan {
   }
   if (t.startsWith('mcp__')) return opaque(env, 'hook:mcp-tool', `the MCP tool ${t} is not one AgentGuard knows`);
   return opaque(env, 'hook:unknown-tool', `AgentGuard does not know the tool ${t}`);
+}
+
+/** A glob list that is only whitespace searches every file (ripgrep gets no --glob). */
+function globsOrAll(globs: string[]): string[] | undefined {
+  return globs.length ? globs : undefined;
 }

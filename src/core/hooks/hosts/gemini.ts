@@ -9,7 +9,7 @@ import type { EnvelopeResult, HookAnswer, HookEnvelope, HookHost, HookPhase, Hoo
 import { withPrefix } from '../bridge';
 import { replacements, wholeFile } from '../edits';
 import { unknownEvent } from '../hookJson';
-import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, s, strings, withEffects } from '../toolInput';
+import { draft, execDir, isGuardedTool, isObj, noEffect, opaque, pass, patchInput, pathCall, rgGlob, s, strings, withEffects } from '../toolInput';
 import { braces } from './vscode';
 
 export const geminiHost: HookHost = {
@@ -274,7 +274,7 @@ export function mapGemini(env: HookEnvelope): HookPlan {
       return withEffects(pathCall(env, 'search', [dir ?? base], base), {
         search: {
           base: dir ?? '.',
-          include: inc ? [inc.includes('/') ? inc : `**/${inc}`] : undefined,
+          include: inc ? [rgGlob(inc)] : undefined,
           includesIgnored: i.no_ignore === true,
           narrow: (paths) => (paths.length === 0 || !base ? undefined : narrowed(i, base, ['include_pattern', 'include'], braces(paths))),
         },

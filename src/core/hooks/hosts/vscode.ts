@@ -49,7 +49,6 @@ const NO_EFFECT = new Set([
   'fetch_webpage',
   'vscode_askQuestions',
   'think',
-  'test_search',
   'get_project_setup_info',
   'github_repo',
   'search_workspace_symbols',
@@ -59,8 +58,6 @@ const NO_EFFECT = new Set([
   'tool_search',
   'kill_terminal',
   'get_task_output',
-  'vscode_listCodeUsages',
-  'list_code_usages',
   'github_text_search',
   'resolve_memory_file_uri',
   'vscode_get_confirmation',
@@ -80,11 +77,13 @@ const NO_EFFECT = new Set([
 ]);
 
 /**
- * Sub-agents: their own tool calls come back through the same hooks, one by one (Copilot runs a
- * sub-agent as another tool-calling loop whose request carries the parent's hooks; every tool it calls
- * goes through the same PreToolUse hook as the parent's).
+ * Sub-agents whose own tool calls come back through the same hooks, one by one: Copilot's execution_subagent
+ * loop runs the PreToolUse hooks for each call it makes. runSubagent is not among them: the sub-agent it starts
+ * (a custom agent's own tools and settings) may run its calls without the parent's hooks, so what it does is
+ * unseen and it is asked (UNHOOKED_SUBAGENTS).
  */
-const SUBAGENTS = new Set(['runSubagent', 'execution_subagent']);
+const SUBAGENTS = new Set(['execution_subagent']);
+const UNHOOKED_SUBAGENTS = new Set(['runSubagent']);
 
 /**
  * Sub-agents that search the workspace and hand back text (Copilot's search_subagent: semantic search, file
@@ -114,6 +113,9 @@ export function mapVscode(env: HookEnvelope): HookPlan {
   if (isGuardedTool(t, 'agentguard_') || isGuardedTool(t, 'mcp_agentguard_')) return pass('hook:guarded-tool', 'AgentGuard guards its own tools itself');
   if (NO_EFFECT.has(t)) return noEffect(env, t, `${t} reads no file and runs nothing AgentGuard judges`);
   if (SUBAGENTS.has(t)) return pass('hook:subagent', "a sub-agent's tool calls pass through the same hooks");
+  if (UNHOOKED_SUBAGENTS.has(t)) {
+    return opaque(env, 'hook:subagent-unhooked', `${t} starts a sub-agent whose tool calls may run without AgentGuard's hooks, so what it does is unseen`);
+  }
   if (SEARCH_SUBAGENTS.has(t)) return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
   if (USER_TERMINAL.has(t)) {
     return opaque(env, 'hook:terminal-read', `${t} shows what ran in the user's terminal, output AgentGuard never judged and cannot mask`);
@@ -155,10 +157,13 @@ export function mapVscode(env: HookEnvelope): HookPlan {
     case 'run_task':
       return opaque(env, 'hook:task', 'run_task runs a task whose command AgentGuard does not see');
     case 'run_notebook_cell':
+      // The input names the cell, not its code: an approval kept for the session would run whatever code the
+      // cell holds later (edited in the editor, unsaved). Each run is asked.
       return opaque(
         env,
         'hook:notebook-exec',
         `run_notebook_cell runs the code of a notebook cell (${s(i.filePath) ?? '?'}), which AgentGuard cannot classify`,
+        { onceOnly: true },
       );
     case 'create_file': {
       const path = s(i.filePath);
@@ -271,10 +276,35 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       return withEffects(pathCall(env, 'read', files, base), { reads: { paths: files } });
     }
     case 'get_errors': {
-      // Diagnostics quote the lines they point at: judged as reads of those files.
+      // Diagnostics quote the lines they point at: judged as reads of those files. With no file, or with a
+      // folder, the diagnostics of every file under it (and their source lines) come back, which VS Code cannot
+      // mask: a search of that folder. Threat: get_errors {} quoting the line of secrets/db.ts holding a password.
       const files = strings(i.filePaths);
-      if (files.length === 0) return pass('hook:no-effect', 'get_errors names no file');
-      return withEffects(pathCall(env, 'read', files, base), { reads: { paths: files } });
+      if (files.length === 0) return withEffects(pathCall(env, 'search', [base], base), { search: { base: base ?? '.' } });
+      return withEffects(pathCall(env, 'read', files, base), {
+        reads: { paths: files },
+        search: { base: base ?? '.', include: files.map((f) => `${f.replace(/[\\/]+$/, '')}/**`) },
+      });
+    }
+    case 'test_search': {
+      // Returns the test of a source file or the source of a test, whole: the named files and any file whose
+      // name holds one of their stems (app.ts → app.test.ts, test_app.py, AppTest.java) are in reach.
+      const files = strings(i.filePaths);
+      if (files.length === 0) return opaque(env, 'hook:no-path', 'test_search names no file');
+      const stems = files.map(testStem);
+      return withEffects(pathCall(env, 'read', files, base), {
+        search: { base: base ?? '.', include: stems.some((x) => x === undefined) ? undefined : stems.map((x) => `**/*${x}*`) },
+      });
+    }
+    case 'list_code_usages':
+    case 'vscode_listCodeUsages': {
+      // Returns the lines around each usage of a symbol, from any file of the workspace that names it, which
+      // VS Code cannot mask: a search of the workspace for files holding the symbol's name.
+      const sym = s(i.symbolName) ?? s(i.symbol) ?? '';
+      const files = strings(i.filePaths);
+      return withEffects(pathCall(env, 'search', [base, ...files], base), {
+        search: { base: base ?? '.', ...(sym.trim().length >= 2 ? { contains: sym.trim() } : {}) },
+      });
     }
     case 'list_dir':
       return pathCall(env, 'list', [s(i.path)], base);
@@ -389,6 +419,19 @@ export function copilotIncludes(p: string | undefined): string[] | undefined {
     if (!g.endsWith('/**')) out.push(`${g}/**`);
   }
   return out;
+}
+
+/**
+ * The part of a file's name its partner test or source file also holds (`src/app.ts`, `tests/app.test.ts`,
+ * `test_app.py`, `AppTest.java` → `app`), glob characters made single wildcards; undefined when too short to
+ * narrow anything (then every file is in reach).
+ */
+export function testStem(file: string): string | undefined {
+  let n = (file.split(/[\\/]/).pop() ?? '').replace(/^\.+/, '');
+  n = n.split('.')[0];
+  n = n.replace(/^test[_-]?/i, '').replace(/(?:[_-]?test|[_-]?spec)$/i, '');
+  n = n.replace(/[*?[\]{}()!+@\\]/g, '?');
+  return n.length >= 2 ? n : undefined;
 }
 
 /** A brace list `{a,b}`, or the one path. Commas and braces in a path would break the list: escaped. */
