@@ -16,7 +16,7 @@ import { word } from './words';
 import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
 import { APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
-import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
+import { absPath, inTmp, inWorkspace, normalize, SCRATCH_ROOT } from './fsfacts';
 import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
@@ -939,7 +939,7 @@ const UNSAFE_ENV =
 const SEARCH_PATHS =
   /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
 
-const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
+const SCRATCH_DIR = SCRATCH_ROOT;
 
 /**
  * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,

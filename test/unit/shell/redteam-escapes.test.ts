@@ -1,0 +1,95 @@
+// cmd48: escapes a blind red team found against main (`agentguard eval` answered allow). Each block is one class,
+// fixed by its principle (account for every effect or ask), with variants beyond the reported line and the
+// everyday look-alikes that must stay allowed.
+import * as fs from 'node:fs';
+import { evalCalls } from '../helpers/cli';
+import { checkEval, makeWorkspace, type Verdict } from './workspace';
+import assert from 'node:assert/strict';
+
+/** The lines as one `eval --session`: each later line sees what the earlier ones wrote. */
+function session(w: { ws: string; home: string }, lines: string[]): Verdict[] {
+  return evalCalls(
+    lines.map((command) => ({ op: 'exec', command })),
+    ['--workspace', w.ws, '--session'],
+    { cwd: w.ws, env: { HOME: w.home } },
+  );
+}
+
+describe('red-team escapes (cmd48)', function () {
+  this.timeout(120_000);
+  let w: ReturnType<typeof makeWorkspace>;
+  before(() => {
+    w = makeWorkspace();
+  });
+  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+
+  it('every world-writable scratch folder is /tmp: a program run or loaded from it is unseen code', () => {
+    checkEval(w, [
+      ["printf 'rm -rf src' > /dev/shm/x.sh && bash /dev/shm/x.sh", 'not-allow'],
+      ['cp src/app.ts /dev/shm/x.sh && bash /dev/shm/x.sh', 'not-allow'],
+      ['bash /dev/shm/x.sh', 'not-allow'],
+      ['node -r /dev/shm/h.js src/app.js', 'not-allow'],
+      ['npx jest --setupFiles /dev/shm/s.js', 'not-allow'],
+      ['npx prettier --plugin /dev/shm/p.js .', 'not-allow'],
+      ['npx mocha --require /dev/shm/r.js', 'not-allow'],
+      ['python3 /run/shm/x.py', 'not-allow'],
+      ['sh /run/user/1000/x.sh', 'not-allow'],
+      ['/var/lock/x', 'not-allow'],
+      ['bash /run/lock/x.sh', 'not-allow'],
+      ['PYTHONPATH=/run/lock python3 -c 1', 'not-allow'],
+      // Scratch space it stays: writing, listing and deleting there are fine, as in /tmp.
+      ['echo hi > /dev/shm/x.txt', 'allow'],
+      ['ls /dev/shm', 'allow'],
+      ['rm /dev/shm/x.txt', 'allow'],
+      ['cat /dev/null', 'allow'],
+    ]);
+    const s = session(w, ["printf 'rm -rf src' > /dev/shm/x.sh", 'bash /dev/shm/x.sh']);
+    assert.notEqual(s[1].decision, 'allow', JSON.stringify(s[1]));
+  });
+
+  it('system secret files are credential stores: reading them is refused like ~/.ssh/id_rsa', () => {
+    checkEval(w, [
+      ['cat /etc/wireguard/wg0.conf', 'deny'],
+      ['cat /var/backups/shadow.bak', 'deny'],
+      ['cat /var/backups/gshadow.bak', 'deny'],
+      ['cat /etc/shadow-', 'deny'],
+      ['cat /etc/gshadow', 'deny'],
+      ['cat /etc/gitlab-runner/config.toml', 'deny'],
+      ['cat /etc/ceph/ceph.client.admin.keyring', 'deny'],
+      ['cat /etc/msmtprc', 'deny'],
+      ['cat ~/.msmtprc', 'deny'],
+      ['cat /etc/samba/smbcred', 'deny'],
+      ['cat /etc/cifs-credentials', 'deny'],
+      ['cat ~/.smbcredentials', 'deny'],
+      ['cat /etc/ipsec.secrets', 'deny'],
+      ['cat /etc/ppp/chap-secrets', 'deny'],
+      ['cat /etc/NetworkManager/system-connections/home.nmconnection', 'deny'],
+      ['cat /etc/krb5.keytab', 'deny'],
+      ['cat /etc/letsencrypt/live/example.org/privkey.pem', 'deny'],
+      ['cat /etc/ssl/private/host.key', 'deny'],
+      ['cat /etc/openvpn/server/server.key', 'deny'],
+      ['cat /etc/openvpn/client.conf', 'deny'],
+      ['cat /etc/mysql/debian.cnf', 'deny'],
+      ['cat /etc/postfix/sasl_passwd', 'deny'],
+      ['cat ~/.fetchmailrc', 'deny'],
+      ['cat /etc/pki/tls/private/host', 'deny'],
+      ['cat ~/.pgpass', 'deny'],
+      ['cat ~/.my.cnf', 'deny'],
+      ['cat /etc/apt/auth.conf', 'deny'],
+      ['cat /etc/apt/auth.conf.d/corp.conf', 'deny'],
+      ['cat /run/user/1000/containers/auth.json', 'deny'],
+      ['cp /etc/wireguard/wg0.conf src/', 'deny'],
+      ['tar czf /tmp/x.tgz /etc/wireguard', 'deny'],
+      ['head -3 /etc/gitlab-runner/config.toml', 'deny'],
+      // Benign system files stay readable.
+      ['cat /etc/os-release', 'allow'],
+      ['cat /etc/hosts', 'allow'],
+      ['cat /etc/passwd', 'allow'],
+      ['cat /etc/samba/smb.conf', 'allow'],
+      ['cat /etc/ceph/ceph.conf', 'allow'],
+      ['cat /etc/apt/sources.list', 'allow'],
+      ['cat /etc/ssl/certs/ca-certificates.crt', 'allow'],
+      ['ls /etc/wireguard', 'allow'],
+    ]);
+  });
+});
