@@ -513,6 +513,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         // or this variable turns them on for every URL the command reaches.
         else if (k === 'GIT_ALLOW_PROTOCOL' && (v === null || /(^|:)\s*ext\s*(:|$)/.test(v)))
           s.why ??= `${k}=… allows git's ext:: transport, which runs the command written in a remote's URL`;
+        // `PYTHONBREAKPOINT=mod.fn`: every breakpoint() imports mod (found on sys.path: the project, a planted file)
+        // and calls fn. Off (0), the default debugger or an empty value load nothing new.
+        else if (k === 'PYTHONBREAKPOINT' && (v === null || !/^\s*(0|pdb\.set_trace|ipdb\.set_trace|pudb\.set_trace)?\s*$/.test(v)))
+          s.why ??= `${k}=${v ?? '…'} makes every breakpoint() import and call code the line does not show`;
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {

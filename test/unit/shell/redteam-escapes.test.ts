@@ -128,4 +128,68 @@ describe('red-team escapes (cmd48)', function () {
       ['kubectl config view', 'allow'],
     ]);
   });
+
+  it('a system package manager installing a local package file runs its maintainer scripts: asked', () => {
+    checkEval(w, [
+      ['apt install ./x.deb', 'not-allow'],
+      ['apt-get install ./pkg.deb', 'not-allow'],
+      ['apt-get install -y /tmp/pkg.deb', 'not-allow'],
+      ['apt-get -o Dpkg::Options::=--force-confnew install ./x.deb', 'not-allow'],
+      ['apt install "$PKG"', 'not-allow'],
+      ['dpkg -i x.deb', 'not-allow'],
+      ['rpm -i x.rpm', 'not-allow'],
+      ['yum localinstall x.rpm', 'not-allow'],
+      ['dnf install ./x.rpm', 'not-allow'],
+      ['dnf install https://example.com/x.rpm', 'not-allow'],
+      ['zypper in ./x.rpm', 'not-allow'],
+      ['apk add --allow-untrusted x.apk', 'not-allow'],
+      ['snap install --dangerous x.snap', 'not-allow'],
+      ['flatpak install x.flatpak', 'not-allow'],
+      ['pacman -U x.pkg.tar.zst', 'not-allow'],
+      ['brew install ./x.rb', 'not-allow'],
+      // Names from the configured repositories stay allowed.
+      ['apt install curl', 'allow'],
+      ['apt-get update && apt-get install -y build-essential', 'allow'],
+      ['apt install foo/bookworm-backports', 'allow'],
+      ['dnf install git', 'allow'],
+      ['apk add curl', 'allow'],
+      ['brew install jq', 'allow'],
+      ['brew install homebrew/cask/firefox', 'allow'],
+      ['snap install code --classic', 'allow'],
+      ['flatpak install flathub org.gimp.GIMP', 'allow'],
+      ['dpkg -l', 'allow'],
+    ]);
+  });
+
+  it('a variable whose value a program runs is judged as the program it names', () => {
+    const lines = [
+      "printf '#!/bin/sh\\nrm -rf src\\n' > x.sh",
+      'chmod +x x.sh',
+      'npm_config_git=./x.sh npm install',
+      'npm_config_script_shell=./x.sh npm test',
+      'npm_config_node_gyp=./x.sh npm install',
+      'GIT_ASKPASS=./x.sh git fetch',
+      'GIT_EDITOR=./x.sh git commit',
+      'EDITOR=./x.sh git commit',
+      'VISUAL=./x.sh git commit',
+      'BROWSER=./x.sh gh repo view --web',
+      'GIT_SSH_COMMAND=./x.sh git fetch',
+      'PAGER=./x.sh git log',
+      'RUSTC_WRAPPER=./x.sh cargo build',
+      'CC=./x.sh make',
+    ];
+    const v = session(w, lines);
+    const bad = lines.slice(2).filter((_, i) => v[i + 2].decision === 'allow');
+    assert.deepEqual(bad, []);
+    checkEval(w, [
+      ['PYTHONSTARTUP=./x.py python -i', 'not-allow'],
+      ['NODE_OPTIONS="--require ./x.js" node src/app.js', 'not-allow'],
+      ['NODE_OPTIONS=--require=./x.js npm test', 'not-allow'],
+      ['PYTHONBREAKPOINT=os.system python3 src/app.py', 'not-allow'],
+      ['export PYTHONBREAKPOINT=evil.run; python3 src/app.py', 'not-allow'],
+      ['PYTHONBREAKPOINT=0 python3 src/app.py', 'allow'],
+      ['GIT_EDITOR=vim git commit', 'allow'],
+      ['EDITOR=nano git commit', 'allow'],
+    ]);
+  });
 });
