@@ -31,6 +31,7 @@ import {
   makeRecipes,
   makeRun,
   packageScriptLines,
+  INSTALL_LIFECYCLE,
   packageScriptsRun,
   taskRun,
   taskfileCommands,
@@ -2738,6 +2739,72 @@ function configCode(file: string, lang: string, text: string): string {
   return text;
 }
 
+/** Package managers that install a local folder or archive and the files of it that decide what its install runs. */
+const NODE_INSTALLERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+const PY_INSTALLERS = /^(pip[-\d.]*|uv|pipx|poetry|pdm|pipenv|hatch|rye|conda|mamba|micromamba)$/;
+const PY_MANIFESTS = ['setup.py', 'pyproject.toml', 'setup.cfg'];
+const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl|egg)$/i;
+
+/**
+ * A local package a package manager installs (`npm install ./vendor/x`, `npm i file:x`, `yarn add ./x`, `pnpm add
+ * ./x`, `pip install ./pkg`, `pip install -e .`): its install code runs (npm's lifecycle scripts, setup.py or the
+ * build backend). Threat: `echo '{"scripts":{"postinstall":"…"}}' > vendor/evil/package.json && npm install
+ * ./vendor/evil`, the same split over a session. A manifest (or archive) the line or the session wrote, one git does
+ * not hold as committed, or one that cannot be read is unknown; a committed package.json's install scripts are
+ * judged as the line's own, as `npm install` judges the project's.
+ */
+function judgeLocalPackages(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined): void {
+  const n = s.name;
+  if (n === null || s.cwd === null) return;
+  const node = NODE_INSTALLERS.has(n);
+  if (!node && !PY_INSTALLERS.test(n)) return;
+  for (const acc of s.acc) {
+    // Only the packages it installs (model.ts role I, pip's -e), not a requirements or constraints file it reads.
+    if (acc.op !== 'exec' || acc.w === s.words[0]) continue;
+    if (!acc.how.includes('(installs ') && !/ (-e|--editable)$/.test(acc.how)) continue;
+    const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+    if (p === null || p === undefined) continue;
+    const target = normalize(absPath(p, s.cwd, env.home));
+    // Outside the workspace the path rules ask about running it (exec:outside-program, exec:scratch-program).
+    if (!inWorkspace(target, env)) continue;
+    const written = (f: string) => contents?.has(f) === true;
+    if (ARCHIVE.test(target) && env.isDir?.(target) !== true) {
+      if (written(target) || (env.exists?.(target) !== false && agentScript(a, target)))
+        note(
+          a,
+          s,
+          `${n} installs ${target}, an archive ${written(target) ? 'this line wrote' : 'git does not hold as committed'}: its install code runs unseen`,
+        );
+      continue;
+    }
+    const files = node ? ['package.json'] : PY_MANIFESTS;
+    for (const f of files) {
+      const file = `${target === '/' ? '' : target}/${f}`;
+      if (written(file)) {
+        note(a, s, `${file} was written on this line, and ${n} runs the install code of the package it describes`);
+        return;
+      }
+      if (env.exists?.(file) === false) continue;
+      // Read here even when another judge read it already (readDiskScript reads a file once per line).
+      const text = inWorkspace(file, env) ? env.readScript?.(file, MAX_SCRIPT_BYTES) : undefined;
+      if (text === undefined && env.exists?.(file) !== true) continue;
+      if (text === false || text === undefined) {
+        note(a, s, `${file} cannot be read whole, so the install code \`${s.text.slice(0, 80)}\` runs is not known`);
+        return;
+      }
+      if (agentScript(a, file)) {
+        note(a, s, `${file} is not committed as it is (it may be the agent's own), and ${n} runs the install code of the package it describes`);
+        return;
+      }
+      if (node) {
+        const scripts = packageScriptLines(text, INSTALL_LIFECYCLE) ?? [];
+        for (const x of scripts) projectText(a, x.line, `the package.json script "${x.name}" of ${file}`, target);
+      }
+    }
+    // No manifest at all: the manager fails before it runs anything (`npm i ./missing`), nothing to judge.
+  }
+}
+
 /** Programs whose writes change a file's mode, owner, attributes or times, never its text. */
 const META_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'xattr', 'chflags']);
 
@@ -2761,6 +2828,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
     if (env.readScript) judgeProjectScripts(a, s, env, disk, contents);
+    if (env.readScript || contents) judgeLocalPackages(a, s, env, contents);
     if (env.readScript) configuredCode(a, s, env, contents);
     // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
     // stands for (a wrapper script, a project shim) does not make the written text any less what runs.

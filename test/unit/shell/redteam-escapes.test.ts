@@ -3,7 +3,8 @@
 // everyday look-alikes that must stay allowed.
 import * as fs from 'node:fs';
 import { evalCalls } from '../helpers/cli';
-import { checkEval, makeWorkspace, type Verdict } from './workspace';
+import { execFileSync } from 'node:child_process';
+import { checkEval, makeWorkspace, writeFiles, type Verdict } from './workspace';
 import assert from 'node:assert/strict';
 
 /** The lines as one `eval --session`: each later line sees what the earlier ones wrote. */
@@ -191,5 +192,46 @@ describe('red-team escapes (cmd48)', function () {
       ['GIT_EDITOR=vim git commit', 'allow'],
       ['EDITOR=nano git commit', 'allow'],
     ]);
+  });
+
+  it('installing a local package runs its install code: a manifest written first, uncommitted or unreadable is asked', () => {
+    const pj = (script: string) => JSON.stringify({ name: 'x', version: '1.0.0', scripts: { postinstall: script } });
+    // Committed local packages (the project's own): their install scripts are judged as the line's own.
+    writeFiles(w.ws, { 'vendor/okpkg/package.json': pj('echo installed'), 'vendor/badpkg/package.json': pj('rm -rf src') });
+    execFileSync('git', ['-C', w.ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-A']);
+    execFileSync('git', ['-C', w.ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'vendor']);
+    // Planted by an earlier edit, not committed.
+    writeFiles(w.ws, { 'vendor/planted/package.json': pj('node e.js'), 'vendor/planted/e.js': 'module.exports = 1;\n', 'pyvendor/setup.py': 'import os\n' });
+    checkEval(w, [
+      [`echo '${pj('sh e.sh')}' > vendor/evil/package.json && npm install ./vendor/evil`, 'not-allow'],
+      [`mkdir -p x && echo '${pj('sh e.sh')}' > x/package.json && yarn add ./x`, 'not-allow'],
+      [`mkdir -p x && echo '${pj('sh e.sh')}' > x/package.json && pnpm add ./x`, 'not-allow'],
+      [`mkdir -p x && echo '${pj('sh e.sh')}' > x/package.json && npm i file:x`, 'not-allow'],
+      [`mkdir -p x && echo '${pj('sh e.sh')}' > x/package.json && bun add ./x`, 'not-allow'],
+      ['cp /tmp/p.json vendor/evil/package.json && npm install ./vendor/evil', 'not-allow'],
+      ['tar czf x.tgz vendor/okpkg && npm install ./x.tgz', 'not-allow'],
+      ["mkdir -p pkg && printf 'import os' > pkg/setup.py && pip install ./pkg", 'not-allow'],
+      ["printf 'import os' > setup.py && pip install -e .", 'not-allow'],
+      ['npm install ./vendor/planted', 'not-allow'],
+      ['npm i file:vendor/planted', 'not-allow'],
+      ['yarn add ./vendor/planted', 'not-allow'],
+      ['pip install ./pyvendor', 'not-allow'],
+      ['pip install -e pyvendor', 'not-allow'],
+      ['uv pip install -e ./pyvendor', 'not-allow'],
+      ['npm install ./vendor/badpkg', 'not-allow'],
+      // Everyday installs stay allowed.
+      ['npm install ./vendor/okpkg', 'allow'],
+      ['npm install', 'allow'],
+      ['npm ci', 'allow'],
+      ['npm install lodash', 'allow'],
+      ['yarn add lodash', 'allow'],
+      ['pip install requests', 'allow'],
+      ['pip install -r requirements.txt', 'allow'],
+      ['npm i ./packages/foo', 'allow'],
+    ]);
+    const s = session(w, [`mkdir -p vendor/s1 && echo '${pj('node e.js')}' > vendor/s1/package.json`, 'npm install ./vendor/s1']);
+    assert.notEqual(s[1].decision, 'allow', JSON.stringify(s[1]));
+    const p = session(w, ["printf 'import os' > setup.py", 'pip install -e .']);
+    assert.notEqual(p[1].decision, 'allow', JSON.stringify(p[1]));
   });
 });
