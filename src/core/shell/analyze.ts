@@ -2805,6 +2805,94 @@ function judgeLocalPackages(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<
   }
 }
 
+/** Compiled-language sources. */
+const JVM_SRC = /\.(java|kt|kts|scala|groovy)$/;
+const C_SRC = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|s|S|f|f90|f95|rs|go|java|zig|d|m|mm)$/;
+/** Build output and dependency caches: generated or fetched, not the project's source. */
+const BUILD_OUTPUT = /^(target|build|_build|out|obj|bin|dist|node_modules|\.git|\.gradle|\.m2|\.cache|\.venv|venv)$/;
+/** Files whose git state is looked up per command (one git call each): beyond them the tree is the project's own. */
+const MAX_SOURCE_CHECKS = 64;
+
+/**
+ * The sources a build tool compiles and then runs (`cargo run`/`test`/`bench`, `go run`/`test`, `mvn test`, `gradle
+ * test`, `dotnet test`, `swift test`, `make`) or whose build scripts it runs (`cargo build` runs build.rs). Rust, Go,
+ * Java or C the guard cannot judge: one the line wrote, or one git does not hold as committed (a session's earlier
+ * write, an uncommitted edit), is code nobody has seen, and the tool runs it. Threat: `printf 'fn main(){…}' >
+ * src/main.rs && cargo run`, `cat > x_test.go <<EOF … EOF && go test ./...`. Committed sources are the project's own.
+ */
+function judgeBuiltSources(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): void {
+  const n = s.name;
+  if (n === null || s.cwd === null || s.remote || s.why !== undefined) return;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === n);
+  if (start < 0) return;
+  const words = s.words.slice(start + 1);
+  if (words.some((w) => w.value === null)) return;
+  const args = words.map((w) => w.value!);
+  const bare = args.filter((w) => !w.startsWith('-') && !w.includes('='));
+  const verb = bare[0];
+  let src: RegExp | undefined;
+  if (n === 'cargo') {
+    if (verb === undefined) return;
+    if (/^(run|r|test|t|bench|nextest|miri)$/.test(verb)) src = /\.rs$/;
+    else if (/^(build|b|check|c|clippy|doc|d|install|fix)$/.test(verb)) src = /^build\.rs$/;
+  } else if (n === 'go') {
+    if (verb === 'test' || verb === 'run') src = /\.go$/;
+  } else if (n === 'mvn' || n === 'mvnw') {
+    if (bare.some((w) => /^(test|integration-test|verify|install|package|deploy|exec:\S+|spring-boot:run|quarkus:dev|jetty:run)$/.test(w))) src = JVM_SRC;
+  } else if (n === 'gradle' || n === 'gradlew') {
+    if (bare.some((w) => /(^|:)(test|check|build|run|bootRun|integrationTest|connectedCheck|assemble\w*Test\w*)$/.test(w))) src = JVM_SRC;
+  } else if (n === 'dotnet') {
+    if (verb === 'test' || verb === 'run' || verb === 'watch') src = /\.(cs|fs|vb)$/;
+  } else if (n === 'swift') {
+    if (verb === 'test' || verb === 'run') src = /\.swift$/;
+  } else if (n === 'make' || n === 'gmake') {
+    if (
+      !args.some((w) => /^-[a-zA-Z]*[nqp]/.test(w) && !w.startsWith('--')) &&
+      !args.some((w) => /^--(just-print|dry-run|recon|question|print-data-base|help|version)$/.test(w))
+    )
+      src = C_SRC;
+  }
+  if (src === undefined) return;
+  const root = normalize(s.cwd);
+  if (!inWorkspace(root, env)) return;
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const under = (p: string) =>
+    p.startsWith(root === '/' ? '/' : root + '/') &&
+    !p
+      .slice(root.length + 1)
+      .split('/')
+      .slice(0, -1)
+      .some((d) => BUILD_OUTPUT.test(d));
+  if (contents)
+    for (const p of contents.keys())
+      if (src.test(base(p)) && under(p)) {
+        note(a, s, `${p} was written on this line, and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`);
+        return;
+      }
+  if (!env.listDir || !env.scriptChanged) return;
+  let checks = MAX_SOURCE_CHECKS;
+  const queue = [root];
+  for (let i = 0; i < queue.length && checks > 0; i++) {
+    if (--cfg.dirs < 0) return;
+    for (const e of env.listDir(queue[i]) ?? []) {
+      const p = `${queue[i] === '/' ? '' : queue[i]}/${e.name}`;
+      if (e.dir) {
+        if (!BUILD_OUTPUT.test(e.name)) queue.push(p);
+      } else if (src.test(e.name)) {
+        if (--checks < 0) return;
+        if (env.scriptChanged(p) !== false) {
+          note(
+            a,
+            s,
+            `${p} is not committed as it is (it may be the agent's own), and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`,
+          );
+          return;
+        }
+      }
+    }
+  }
+}
+
 /** Programs whose writes change a file's mode, owner, attributes or times, never its text. */
 const META_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'xattr', 'chflags']);
 
@@ -2941,6 +3029,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (env.readScript || contents)
       for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
     judgeTaskFiles(a, s, env, contents, cfg);
+    judgeBuiltSources(a, s, env, contents, cfg);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

@@ -234,4 +234,40 @@ describe('red-team escapes (cmd48)', function () {
     const p = session(w, ["printf 'import os' > setup.py", 'pip install -e .']);
     assert.notEqual(p[1].decision, 'allow', JSON.stringify(p[1]));
   });
+
+  it('compiled sources written (on the line, in the session, uncommitted) and then built and run are unknown', () => {
+    checkEval(w, [
+      // Nothing written first: the project's committed code, allowed.
+      ['cargo test', 'allow'],
+      ['cargo build', 'allow'],
+      ['go test ./...', 'allow'],
+      ['mvn test', 'allow'],
+      ['gradle test', 'allow'],
+      ['make', 'allow'],
+    ]);
+    checkEval(w, [
+      ['printf \'fn main(){std::fs::remove_dir_all("/")}\' > src/main.rs && cargo run', 'not-allow'],
+      ['cat > main_test.go <<EOF\npackage main\nEOF\ngo test ./...', 'not-allow'],
+      ["printf 'package main' > x.go && go run .", 'not-allow'],
+      ["printf 'x' > src/lib.rs && cargo test", 'not-allow'],
+      ["printf 'x' > benches/b.rs && cargo bench", 'not-allow'],
+      ["printf 'fn main(){}' > build.rs && cargo build", 'not-allow'],
+      ["mkdir -p src/test/java && printf 'x' > src/test/java/A.java && mvn test", 'not-allow'],
+      ["printf 'x' > src/A.kt && ./gradlew test", 'not-allow'],
+      ["printf 'int main(){}' > a.c && make", 'not-allow'],
+      ["printf 'int main(){}' > src/a.c && make test", 'not-allow'],
+      ["printf 'x' > T.cs && dotnet test", 'not-allow'],
+      // Writing source without running it, or a dry run, stays allowed.
+      ["printf 'int main(){}' > a.c && make -n", 'allow'],
+      ["printf 'x' > src/lib.rs && git diff", 'allow'],
+    ]);
+    const c = session(w, ["printf 'fn main(){}' > src/main.rs", 'cargo run', 'cargo test']);
+    assert.deepEqual(
+      c.slice(1).map((v) => v.decision === 'allow'),
+      [false, false],
+      JSON.stringify(c),
+    );
+    const g = session(w, ["printf 'package x' > x_test.go", 'go test ./...']);
+    assert.notEqual(g[1].decision, 'allow', JSON.stringify(g[1]));
+  });
 });
