@@ -16,7 +16,7 @@ import { word } from './words';
 import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
 import { ALIAS, APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
 import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
-import { absPath, inTmp, inWorkspace, normalize } from './fsfacts';
+import { absPath, inTmp, inWorkspace, normalize, SCRATCH_ROOT } from './fsfacts';
 import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
@@ -31,6 +31,7 @@ import {
   makeRecipes,
   makeRun,
   packageScriptLines,
+  INSTALL_LIFECYCLE,
   packageScriptsRun,
   taskRun,
   taskfileCommands,
@@ -513,6 +514,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         // or this variable turns them on for every URL the command reaches.
         else if (k === 'GIT_ALLOW_PROTOCOL' && (v === null || /(^|:)\s*ext\s*(:|$)/.test(v)))
           s.why ??= `${k}=… allows git's ext:: transport, which runs the command written in a remote's URL`;
+        // `PYTHONBREAKPOINT=mod.fn`: every breakpoint() imports mod (found on sys.path: the project, a planted file)
+        // and calls fn. Off (0), the default debugger or an empty value load nothing new.
+        else if (k === 'PYTHONBREAKPOINT' && (v === null || !/^\s*(0|pdb\.set_trace|ipdb\.set_trace|pudb\.set_trace)?\s*$/.test(v)))
+          s.why ??= `${k}=${v ?? '…'} makes every breakpoint() import and call code the line does not show`;
         else if (UNSAFE_ENV.test(k) && !(k === 'NODE_OPTIONS' && v !== null && !/(^|\s)(--require|-r|--import|--loader|--experimental-loader)\b/.test(v)))
           s.why ??= `${k}=… changes what code the programs it reaches load or run`;
         else {
@@ -939,7 +944,7 @@ const UNSAFE_ENV =
 const SEARCH_PATHS =
   /^(PATH|PYTHONPATH|NODE_PATH|GEM_PATH|GEM_HOME|RUBYLIB|CLASSPATH|LUA_PATH|LUA_CPATH|PYTHONUSERBASE|PYTHONHOME|MAKEFLAGS|GNUMAKEFLAGS|MFLAGS)$/;
 
-const SCRATCH_DIR = /^(\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(\/|$)/;
+const SCRATCH_DIR = SCRATCH_ROOT;
 
 /**
  * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,
@@ -2734,6 +2739,160 @@ function configCode(file: string, lang: string, text: string): string {
   return text;
 }
 
+/** Package managers that install a local folder or archive and the files of it that decide what its install runs. */
+const NODE_INSTALLERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+const PY_INSTALLERS = /^(pip[-\d.]*|uv|pipx|poetry|pdm|pipenv|hatch|rye|conda|mamba|micromamba)$/;
+const PY_MANIFESTS = ['setup.py', 'pyproject.toml', 'setup.cfg'];
+const ARCHIVE = /\.(tgz|tar|tar\.gz|tar\.bz2|tar\.xz|zip|whl|egg)$/i;
+
+/**
+ * A local package a package manager installs (`npm install ./vendor/x`, `npm i file:x`, `yarn add ./x`, `pnpm add
+ * ./x`, `pip install ./pkg`, `pip install -e .`): its install code runs (npm's lifecycle scripts, setup.py or the
+ * build backend). Threat: `echo '{"scripts":{"postinstall":"…"}}' > vendor/evil/package.json && npm install
+ * ./vendor/evil`, the same split over a session. A manifest (or archive) the line or the session wrote, one git does
+ * not hold as committed, or one that cannot be read is unknown; a committed package.json's install scripts are
+ * judged as the line's own, as `npm install` judges the project's.
+ */
+function judgeLocalPackages(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined): void {
+  const n = s.name;
+  if (n === null || s.cwd === null) return;
+  const node = NODE_INSTALLERS.has(n);
+  if (!node && !PY_INSTALLERS.test(n)) return;
+  for (const acc of s.acc) {
+    // Only the packages it installs (model.ts role I, pip's -e), not a requirements or constraints file it reads.
+    if (acc.op !== 'exec' || acc.w === s.words[0]) continue;
+    if (!acc.how.includes('(installs ') && !/ (-e|--editable)$/.test(acc.how)) continue;
+    const p = acc.w ? (acc.w.path ?? acc.w.value) : acc.p;
+    if (p === null || p === undefined) continue;
+    const target = normalize(absPath(p, s.cwd, env.home));
+    // Outside the workspace the path rules ask about running it (exec:outside-program, exec:scratch-program).
+    if (!inWorkspace(target, env)) continue;
+    const written = (f: string) => contents?.has(f) === true;
+    if (ARCHIVE.test(target) && env.isDir?.(target) !== true) {
+      if (written(target) || (env.exists?.(target) !== false && agentScript(a, target)))
+        note(
+          a,
+          s,
+          `${n} installs ${target}, an archive ${written(target) ? 'this line wrote' : 'git does not hold as committed'}: its install code runs unseen`,
+        );
+      continue;
+    }
+    const files = node ? ['package.json'] : PY_MANIFESTS;
+    for (const f of files) {
+      const file = `${target === '/' ? '' : target}/${f}`;
+      if (written(file)) {
+        note(a, s, `${file} was written on this line, and ${n} runs the install code of the package it describes`);
+        return;
+      }
+      if (env.exists?.(file) === false) continue;
+      // Read here even when another judge read it already (readDiskScript reads a file once per line).
+      const text = inWorkspace(file, env) ? env.readScript?.(file, MAX_SCRIPT_BYTES) : undefined;
+      if (text === undefined && env.exists?.(file) !== true) continue;
+      if (text === false || text === undefined) {
+        note(a, s, `${file} cannot be read whole, so the install code \`${s.text.slice(0, 80)}\` runs is not known`);
+        return;
+      }
+      if (agentScript(a, file)) {
+        note(a, s, `${file} is not committed as it is (it may be the agent's own), and ${n} runs the install code of the package it describes`);
+        return;
+      }
+      if (node) {
+        const scripts = packageScriptLines(text, INSTALL_LIFECYCLE) ?? [];
+        for (const x of scripts) projectText(a, x.line, `the package.json script "${x.name}" of ${file}`, target);
+      }
+    }
+    // No manifest at all: the manager fails before it runs anything (`npm i ./missing`), nothing to judge.
+  }
+}
+
+/** Compiled-language sources. */
+const JVM_SRC = /\.(java|kt|kts|scala|groovy)$/;
+const C_SRC = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|s|S|f|f90|f95|rs|go|java|zig|d|m|mm)$/;
+/** Build output and dependency caches: generated or fetched, not the project's source. */
+const BUILD_OUTPUT = /^(target|build|_build|out|obj|bin|dist|node_modules|\.git|\.gradle|\.m2|\.cache|\.venv|venv)$/;
+/** Files whose git state is looked up per command (one git call each): beyond them the tree is the project's own. */
+const MAX_SOURCE_CHECKS = 64;
+
+/**
+ * The sources a build tool compiles and then runs (`cargo run`/`test`/`bench`, `go run`/`test`, `mvn test`, `gradle
+ * test`, `dotnet test`, `swift test`, `make`) or whose build scripts it runs (`cargo build` runs build.rs). Rust, Go,
+ * Java or C the guard cannot judge: one the line wrote, or one git does not hold as committed (a session's earlier
+ * write, an uncommitted edit), is code nobody has seen, and the tool runs it. Threat: `printf 'fn main(){…}' >
+ * src/main.rs && cargo run`, `cat > x_test.go <<EOF … EOF && go test ./...`. Committed sources are the project's own.
+ */
+function judgeBuiltSources(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): void {
+  const n = s.name;
+  if (n === null || s.cwd === null || s.remote || s.why !== undefined) return;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === n);
+  if (start < 0) return;
+  const words = s.words.slice(start + 1);
+  if (words.some((w) => w.value === null)) return;
+  const args = words.map((w) => w.value!);
+  const bare = args.filter((w) => !w.startsWith('-') && !w.includes('='));
+  const verb = bare[0];
+  let src: RegExp | undefined;
+  if (n === 'cargo') {
+    if (verb === undefined) return;
+    if (/^(run|r|test|t|bench|nextest|miri)$/.test(verb)) src = /\.rs$/;
+    else if (/^(build|b|check|c|clippy|doc|d|install|fix)$/.test(verb)) src = /^build\.rs$/;
+  } else if (n === 'go') {
+    if (verb === 'test' || verb === 'run') src = /\.go$/;
+  } else if (n === 'mvn' || n === 'mvnw') {
+    if (bare.some((w) => /^(test|integration-test|verify|install|package|deploy|exec:\S+|spring-boot:run|quarkus:dev|jetty:run)$/.test(w))) src = JVM_SRC;
+  } else if (n === 'gradle' || n === 'gradlew') {
+    if (bare.some((w) => /(^|:)(test|check|build|run|bootRun|integrationTest|connectedCheck|assemble\w*Test\w*)$/.test(w))) src = JVM_SRC;
+  } else if (n === 'dotnet') {
+    if (verb === 'test' || verb === 'run' || verb === 'watch') src = /\.(cs|fs|vb)$/;
+  } else if (n === 'swift') {
+    if (verb === 'test' || verb === 'run') src = /\.swift$/;
+  } else if (n === 'make' || n === 'gmake') {
+    if (
+      !args.some((w) => /^-[a-zA-Z]*[nqp]/.test(w) && !w.startsWith('--')) &&
+      !args.some((w) => /^--(just-print|dry-run|recon|question|print-data-base|help|version)$/.test(w))
+    )
+      src = C_SRC;
+  }
+  if (src === undefined) return;
+  const root = normalize(s.cwd);
+  if (!inWorkspace(root, env)) return;
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const under = (p: string) =>
+    p.startsWith(root === '/' ? '/' : root + '/') &&
+    !p
+      .slice(root.length + 1)
+      .split('/')
+      .slice(0, -1)
+      .some((d) => BUILD_OUTPUT.test(d));
+  if (contents)
+    for (const p of contents.keys())
+      if (src.test(base(p)) && under(p)) {
+        note(a, s, `${p} was written on this line, and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`);
+        return;
+      }
+  if (!env.listDir || !env.scriptChanged) return;
+  let checks = MAX_SOURCE_CHECKS;
+  const queue = [root];
+  for (let i = 0; i < queue.length && checks > 0; i++) {
+    if (--cfg.dirs < 0) return;
+    for (const e of env.listDir(queue[i]) ?? []) {
+      const p = `${queue[i] === '/' ? '' : queue[i]}/${e.name}`;
+      if (e.dir) {
+        if (!BUILD_OUTPUT.test(e.name)) queue.push(p);
+      } else if (src.test(e.name)) {
+        if (--checks < 0) return;
+        if (env.scriptChanged(p) !== false) {
+          note(
+            a,
+            s,
+            `${p} is not committed as it is (it may be the agent's own), and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`,
+          );
+          return;
+        }
+      }
+    }
+  }
+}
+
 /** Programs whose writes change a file's mode, owner, attributes or times, never its text. */
 const META_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'xattr', 'chflags']);
 
@@ -2757,6 +2916,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (s.cwd === null || s.remote) continue;
     const abs = (p: string) => normalize(absPath(p, s.cwd!, env.home));
     if (env.readScript) judgeProjectScripts(a, s, env, disk, contents);
+    if (env.readScript || contents) judgeLocalPackages(a, s, env, contents);
     if (env.readScript) configuredCode(a, s, env, contents);
     // A program named by a path the line wrote (`echo … > gradlew && ./gradlew build`): the row of the program it
     // stands for (a wrapper script, a project shim) does not make the written text any less what runs.
@@ -2869,6 +3029,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     if (env.readScript || contents)
       for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
     judgeTaskFiles(a, s, env, contents, cfg);
+    judgeBuiltSources(a, s, env, contents, cfg);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

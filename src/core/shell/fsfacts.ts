@@ -29,9 +29,16 @@ export function inWorkspace(abs: string, env: CommandEnv): boolean {
   return within(abs, env.workspace);
 }
 
+/**
+ * World-writable scratch folders: /tmp and /var/tmp, and the memory-backed ones any process may write as well
+ * (/dev/shm, /run/shm, /run/lock, /var/lock, the user's /run/user/<uid>). A file there is nobody's reviewed code,
+ * whichever of them it sits in: `printf … > /dev/shm/x.sh && bash /dev/shm/x.sh` is the /tmp case.
+ */
+export const SCRATCH_ROOT = /^\/(?:tmp|var\/tmp|dev\/shm|run\/shm|run\/lock|var\/lock|run\/user\/\d+)(?:\/|$)/;
+
 /** Scratch space where a scoped delete of a named file is fine. */
 export function inTmp(abs: string): boolean {
-  return within(abs, '/tmp') || within(abs, '/var/tmp');
+  return SCRATCH_ROOT.test(normalize(abs));
 }
 
 /** Scratch space that is not the project: a workspace that itself lives under /tmp is a project, not scratch. */

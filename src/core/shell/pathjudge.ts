@@ -16,7 +16,7 @@ import { collapse, isWithin, normalizePath, relativeTo, type PathContext } from 
 import { resolvePhysical, type FsProbe } from '../paths/resolve';
 import type { PathRule } from '../policy/types';
 import { severity, verdict, type Decision, type PathOp, type Verdict } from '../types';
-import { isCredential } from './fsfacts';
+import { isCredential, SCRATCH_ROOT } from './fsfacts';
 import { credentialEntry, parseGitConfig, shownKey } from './rules/gitcreds';
 import type { Narrow, PathEffect } from './types';
 
@@ -230,10 +230,25 @@ const SYSTEM_SECRETS = [
   /^\/etc\/mysql\/debian\.cnf$/,
   /^\/etc\/security\/opasswd$/,
   /^\/var\/lib\/docker\/(volumes|containers|swarm|secrets)(\/|$)/,
+  // VPN and tunnel keys (WireGuard's PrivateKey sits in wg0.conf itself; OpenVPN keeps keys, auth files and inline
+  // <key> blocks under /etc/openvpn), backup copies of the password hashes, CI runner and storage cluster tokens,
+  // mail relay and SMB/CIFS passwords, the host's TLS private keys on Red Hat systems, apt's repository logins,
+  // the registry logins of podman/buildah kept in the runtime folder.
+  /^\/etc\/wireguard(\/|$)/,
+  /^\/etc\/openvpn(\/|$)/,
+  /^\/var\/backups\/[^/]*shadow[^/]*$/,
+  /^\/etc\/gitlab-runner(\/|$)/,
+  /^\/etc\/ceph\/[^/]*\.keyring$/,
+  /^\/etc\/(msmtprc|ipsec\.secrets|cifs[^/]*|smbcredentials[^/]*)$/,
+  /^\/etc\/samba\/[^/]*(cred|secret|passdb|\.tdb$)[^/]*$/,
+  /^\/etc\/pki\/(tls|CA)\/private(\/|$)/,
+  /^\/etc\/apt\/auth\.conf(\.d(\/|$)|$)/,
+  /^\/etc\/(postfix\/sasl_passwd|exim4\/passwd\.client|mail\/sasl_passwd)[^/]*$/,
+  /^\/(var\/)?run\/(user\/\d+\/)?containers(\/\d+)?\/auth\.json$/,
 ];
 
 /** Scratch space a command may write and delete in. */
-const SCRATCH = [/^\/tmp(\/|$)/, /^\/var\/tmp(\/|$)/, /^\/dev\/(null|stdout|stderr|tty|zero|random|urandom|fd\/\d+)$/, /^\/proc\/self\/fd\/\d+$/];
+const SCRATCH = [SCRATCH_ROOT, /^\/dev\/(null|stdout|stderr|tty|zero|random|urandom|fd\/\d+)$/, /^\/proc\/self\/fd\/\d+$/];
 
 /** The credential store a path is in, when it is in one. */
 /**

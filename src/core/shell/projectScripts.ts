@@ -16,7 +16,7 @@ export interface PackageRun {
   dir: string;
 }
 
-const INSTALL_LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+export const INSTALL_LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
 const withHooks = (name: string) => [`pre${name}`, name, `post${name}`];
 
 // npm's own verbs that run no package script of the project (a superset is fine: an unknown verb is judged

@@ -167,6 +167,41 @@ function systemPackageFile(s: Sub): string | undefined {
   return undefined;
 }
 
+/** A package file, not a name from the configured repositories: a path, a file name with a package extension. */
+const PACKAGE_FILE = /^[./~]|\.(deb|udeb|rpm|apk|snap|flatpak|flatpakref|pkg\.tar(\.\w+)?|txz|pkg|rb)$/i;
+
+/**
+ * `apt install ./x.deb`, `dnf install ./x.rpm`, `yum localinstall x.rpm`, `zypper in ./x.rpm`, `apk add --allow-untrusted
+ * x.apk`, `pacman -U x.pkg.tar.zst`, `snap install --dangerous x.snap`, `flatpak install x.flatpak`, `brew install
+ * ./x.rb`: the system package managers install a local file as readily as a repository name, and its maintainer
+ * scripts (or formula) run, as root for most. A word only known at run time may be such a file.
+ */
+function systemLocalPackage(s: Sub): string | undefined {
+  const n = s.name!;
+  const ops = operands(
+    s,
+    1,
+    /^(-o|--option|-c|--config-file|-t|--target-release|--default-release|--root|-r|--repo|--repository|--installroot|--setopt|-C|--channel)$/,
+  );
+  const verb = ops[0];
+  const file = (from: number) => ops.slice(from).find((o) => o === null || PACKAGE_FILE.test(o));
+  const says = (o: string | null) =>
+    `${n} ${verb ?? ''} ${o ?? '…'} installs a package file, not one from the configured repositories: its install scripts run, and nobody has seen them`;
+  if (n === 'pacman') {
+    const u = s.words.find((w) => w.value !== null && (/^-[a-zA-Z]*U/.test(w.value) || w.value === '--upgrade'));
+    return u ? `pacman ${u.value} installs package files: their install scripts run as root, and nobody has seen them` : undefined;
+  }
+  if (n === 'gdebi' || n === 'gdebi-core') return ops.length > 0 ? says(ops[0]) : undefined;
+  if (n === 'snap' && verb === 'install' && s.words.some((w) => w.value === '--dangerous' || w.value === '--devmode')) return says(ops[1] ?? null);
+  if (n === 'apk' && verb === 'add' && s.words.some((w) => w.value === '--allow-untrusted')) return says(ops[1] ?? null);
+  if ((n === 'yum' || n === 'dnf' || n === 'microdnf') && (verb === 'localinstall' || verb === 'localupdate')) return says(ops[1] ?? null);
+  if (verb === null || verb === undefined || !/^(install|in|reinstall|localinstall|add|upgrade|up|update|full-upgrade|dist-upgrade|shell)$/.test(verb))
+    return undefined;
+  if (n === 'brew' && !/^(install|reinstall|upgrade)$/.test(verb)) return undefined;
+  const f = file(1);
+  return f === undefined ? undefined : says(f);
+}
+
 /** `pnpm approve-builds --all`, `bun pm trust --all`: every dependency's install scripts are let run from now on. */
 function scriptsAllowed(s: Sub): string | undefined {
   const ops = operands(s, 1, /^$/);
@@ -207,6 +242,20 @@ const BY_NAME: Record<string, (s: Sub) => string | undefined> = {
   fvm: dartSource,
   dpkg: systemPackageFile,
   rpm: systemPackageFile,
+  apt: systemLocalPackage,
+  'apt-get': systemLocalPackage,
+  aptitude: systemLocalPackage,
+  yum: systemLocalPackage,
+  dnf: systemLocalPackage,
+  microdnf: systemLocalPackage,
+  zypper: systemLocalPackage,
+  apk: systemLocalPackage,
+  pacman: systemLocalPackage,
+  snap: systemLocalPackage,
+  flatpak: systemLocalPackage,
+  gdebi: systemLocalPackage,
+  'gdebi-core': systemLocalPackage,
+  brew: systemLocalPackage,
   pnpm: scriptsAllowed,
   bun: scriptsAllowed,
   cargo: cargoSource,
@@ -241,6 +290,11 @@ export const pkgSourceRules: Rule[] = [
         'flutter pub add x --git-url https://example.invalid/x',
         'dpkg -i /tmp/x.deb',
         'rpm -Uvh x.rpm',
+        'apt install ./x.deb',
+        'apt-get install -y /tmp/pkg.deb',
+        'dnf install ./x.rpm',
+        'yum localinstall x.rpm',
+        'pacman -U x.pkg.tar.zst',
         'pnpm approve-builds --all',
         'bun pm trust --all',
         'cargo install x --index https://example.invalid/index',
@@ -268,6 +322,11 @@ export const pkgSourceRules: Rule[] = [
         'flutter pub add http',
         'dpkg -l',
         'rpm -qa',
+        'apt install curl',
+        'apt-get install -y build-essential',
+        'dnf install git',
+        'apt update',
+        'brew install jq',
         'pnpm approve-builds',
         'bun pm trust esbuild',
         'cargo install ripgrep',

@@ -9,7 +9,7 @@ import type { Rule } from './types';
 
 /** Options whose purpose is to print what a tool would otherwise mask or keep. */
 const REVEAL_OPT =
-  /^(--show-secrets?|--reveal(-secrets?|-values?)?|--show-passwords?|--show-sensitive(-values?)?|--show-values|--show-token|--with-decryption|--expose-token|--include-secrets|--decrypt-secrets|--unmasked|--unmask|--no-mask(ing)?|--insecure-show-secrets?|--show-credentials|-DshowPasswords|-Dshow\.?passwords)(=(true|1|yes))?$/i;
+  /^(--show-secrets?|--reveal(-secrets?|-values?)?|--show-passwords?|--show-sensitive(-values?)?|--show-values|--show-token|--with-decryption|--expose-token|--include-secrets|--decrypt-secrets|--unmasked|--unmask|--no-mask(ing)?|--insecure-show-secrets?|--show-credentials|--no-redacted|-DshowPasswords|-Dshow\.?passwords)(=(true|1|yes))?$/i;
 
 type Row = [when: RegExp, what: string];
 
@@ -42,6 +42,18 @@ const PRINTERS: Record<string, Row[]> = {
       'prints the credentials sbt keeps, or the environment',
     ],
   ],
+  // pip's configuration holds index URLs with their login (`index-url = https://user:pass@host/simple`): `pip config
+  // list`, `debug` and `get` of such a key print it. Threat: `pip config list`, `pip config get global.index-url`.
+  pip: [
+    [
+      /(^| )config( --?\S+)* (list|debug)( |$)|(^| )config( --?\S+)* get( --?\S+)* (\0|\S*(index-url|find-links|proxy|cert|trusted-host|\0)\S*)( |$)/,
+      'prints pip’s configuration, where index URLs carry their login',
+    ],
+  ],
+  // Conda keeps anaconda.org tokens inside channel URLs (`/t/<token>/`) and prints them with its settings.
+  conda: [[/(^| )config( .*)? --(show|show-sources)( |$|=)/, 'prints conda’s settings, where channel URLs carry their tokens']],
+  mamba: [[/(^| )config( .*)? --(show|show-sources)( |$|=)/, 'prints conda’s settings, where channel URLs carry their tokens']],
+  micromamba: [[/(^| )config( .*)? (list|--show|--show-sources)( |$|=)/, 'prints conda’s settings, where channel URLs carry their tokens']],
   cargo: [[/(^| )config get( -Z \S+| --\S+)*( (registr\S*|credential\S*|http\.?\S*))?$/, 'prints Cargo’s configuration (registry tokens included)']],
   mix: [
     [/^hex\.config( (api_key|repos_key|\0))?$/, 'prints Hex’s configuration (its API and repository keys)'],
@@ -79,6 +91,7 @@ const PRINTERS: Record<string, Row[]> = {
   vercel: [[/^env pull( --?\S+)* (?!-|\.env[\w.-]*( |$))\S+/, 'writes the project’s environment values to a file the guard does not protect']],
 };
 PRINTERS.mvnw = PRINTERS.mvn;
+PRINTERS.pip3 = PRINTERS.pip;
 PRINTERS.gradlew = PRINTERS.gradle;
 PRINTERS.bundler = PRINTERS.bundle;
 PRINTERS['nix-shell'] = PRINTERS['nix-instantiate'];
@@ -119,6 +132,10 @@ export const secretPrintRules: Rule[] = [
         'neonctl connection-string',
         'op item get db --reveal',
         'vercel env pull /tmp/e',
+        'pip config list',
+        'pip3 config get global.index-url',
+        'conda config --show',
+        'yarn config --no-redacted',
       ],
       benign: [
         'mvn help:effective-pom',
@@ -140,6 +157,8 @@ export const secretPrintRules: Rule[] = [
         'heroku ps',
         'vercel env pull',
         'git log --reverse',
+        'pip config get global.timeout',
+        'conda config --add channels conda-forge',
       ],
     },
     check(s) {
@@ -147,7 +166,8 @@ export const secretPrintRules: Rule[] = [
       if (n === null) return undefined;
       const opt = revealOption(s);
       if (opt !== undefined) return `${n} ${opt} prints secrets it would otherwise mask`;
-      const rows = PRINTERS[n];
+      // pip3.12, pip-3.11: the same pip.
+      const rows = PRINTERS[/^pip[-\d.]+$/.test(n) ? 'pip' : n];
       if (rows === undefined) return undefined;
       let rest = '';
       for (let i = 1; i < s.words.length; i++) rest += (i > 1 ? ' ' : '') + (s.words[i].value ?? '\0');
