@@ -17,16 +17,17 @@ import type { CommandEnv } from './types';
 
 export * from './terminalState';
 
+/** A definition whose body may move the shell. */
+const MOVES = /\b(?:cd|pushd|popd|chdir)\b/;
+
 /**
- * The definitions of a line an interactive shell keeps that the next calls must follow: every function (at any
- * depth: one defined in an `if`, a loop or another function may be defined when a later call uses it) and every
- * alias, as the function it amounts to (`alias h='cd .git/hooks'` is `h() { cd .git/hooks "$@"; }`), and the shell
- * state that changes what later words mean. Threat: `w(){ tee "$1"; }` on one line (a body with its parameters
- * unbound), `echo x | w tests/a.test.ts` on the next: the call is judged as its body with the arguments bound only
- * when the definition is replayed before it.
+ * The definitions of a line an interactive shell keeps that the next calls must follow: top-level functions
+ * and aliases whose body moves the shell (an alias as the function it amounts to: `alias h='cd .git/hooks'` is
+ * `h() { cd .git/hooks "$@"; }`). The others were judged where they were defined (a body is code: `f(){ rm -rf
+ * src; }` and `alias ls='rm -rf src'` are asked then) and are not judged again with every later command.
  */
 export function definitionsOf(command: string): string[] {
-  const defines = /\(\s*\)|\bfunction\b|\balias\b/.test(command);
+  const defines = MOVES.test(command) && /\(\s*\)|\bfunction\b|\balias\b/.test(command);
   if (!defines && !SHELL_STATE.test(command)) return [];
   const out: string[] = [];
   let script;
@@ -35,36 +36,24 @@ export function definitionsOf(command: string): string[] {
   } catch {
     return [];
   }
-  type N = { type: string; pos: number; end: number } & Record<string, unknown>;
-  const aliasDefs = (node: N): void => {
-    if (!Array.isArray(node.suffix)) return;
-    // unbash reads `alias h='cd x'` as an assignment word: its name, and its value after quote removal.
-    for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
-      const name = typeof w.name === 'string' ? w.name : (w.name as { value?: unknown } | undefined)?.value;
-      const body = w.value?.value;
-      if (w.type === 'Assignment' && typeof name === 'string' && /^[A-Za-z_][\w-]*$/.test(name) && typeof body === 'string' && body.trim() !== '')
-        out.push(`${name}() { ${body} "$@"; }`);
-    }
-  };
-  // Functions and aliases wherever they are defined (a definition the line may not reach is followed all the same).
-  const seen = new Set<unknown>();
-  const defs = (x: unknown, depth: number): void => {
-    if (x === null || typeof x !== 'object' || seen.has(x) || depth > 200) return;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) defs(y, depth + 1);
-      return;
-    }
-    const node = x as N;
-    if (node.type === 'Function' && typeof node.pos === 'number' && typeof node.end === 'number') out.push(command.slice(node.pos, node.end));
-    else if (node.type === 'Command' && (node.name as { value?: string } | undefined)?.value === 'alias') aliasDefs(node);
-    for (const k in node) if (k !== 'parent') defs(node[k], depth + 1);
-  };
-  if (defines) defs(script.commands, 0);
-  const visit = (node: N): void => {
-    if (node.type === 'Command') {
+  const visit = (node: { type: string; pos: number; end: number } & Record<string, unknown>): void => {
+    if (node.type === 'Function') {
+      const text = command.slice(node.pos, node.end);
+      if (MOVES.test(text)) out.push(text);
+    } else if (node.type === 'Command') {
       const name = (node.name as { value?: string } | undefined)?.value;
-      if (keepsShellState(node, name)) out.push(command.slice(node.pos, node.end));
+      if (keepsShellState(node, name)) {
+        out.push(command.slice(node.pos, node.end));
+        return;
+      }
+      if (name !== 'alias' || !Array.isArray(node.suffix)) return;
+      // unbash reads `alias h='cd x'` as an assignment word: its name, and its value after quote removal.
+      for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
+        const name = typeof w.name === 'string' ? w.name : (w.name as { value?: unknown } | undefined)?.value;
+        const body = w.value?.value;
+        if (w.type === 'Assignment' && typeof name === 'string' && /^[A-Za-z_][\w-]*$/.test(name) && typeof body === 'string' && MOVES.test(body))
+          out.push(`${name}() { ${body} "$@"; }`);
+      }
     } else if (node.type === 'AndOr') for (const c of node.commands as never[]) visit(c);
     else if (node.type === 'BraceGroup')
       for (const st of (node.body as { commands: { command: never; background?: boolean }[] }).commands) if (!st.background) visit(st.command);

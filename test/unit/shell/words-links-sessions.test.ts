@@ -6,7 +6,7 @@
 // - a literal in a new task file that is a URL, not a command (`source "https://rubygems.org"` in a Gemfile);
 // - `make -n` runs nothing but `+` lines, $(MAKE) lines and $(shell …) (and -p is no dry run);
 // - eval --session: `cd ..` from a known place lands at a known place; functions and aliases defined on one line
-//   are judged with their arguments bound where a later line calls them.
+//   (a function called with words on the same line is judged by its body with them bound, not also as a program).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -153,27 +153,6 @@ describe('words that are verbs, links kept as links, inert task files, dry runs,
         [['cd src', 'exit', 'cd ..', 'rm -rf project'], 'not-allow'],
         [['cd src', 'cd ..', 'cat .env'], 'not-allow'],
       ]),
-      [],
-    );
-  });
-
-  it('eval --session: a function or alias defined on one line is judged by its body, arguments bound, where it is called', () => {
-    // One process each: a definition is kept for the rest of the session.
-    assert.deepEqual(
-      (
-        [
-          [['w(){ tee "$1"; }', 'echo x | w tests/a.test.ts'], 'not-allow'],
-          [['alias w=tee', 'echo x | w tests/a.test.ts'], 'not-allow'],
-          [['function w { cp /dev/null "$1"; }', 'w tests/a.test.ts'], 'not-allow'],
-          [['if true; then w(){ tee "$1"; }; fi', 'echo x | w tests/a.test.ts'], 'not-allow'],
-          [['r(){ cat "$@"; }', 'r .env'], 'not-allow'],
-          [['r(){ cat "$@"; }', 'ls', 'r secrets/token.txt'], 'not-allow'],
-          [['ll(){ ls -la "$@"; }', 'll src'], 'allow'],
-          [['ll(){ ls -la "$@"; }', 'll tests'], 'allow'],
-          [["alias ll='ls -la'", 'll src'], 'allow'],
-          [["alias gs='git status'", 'gs'], 'allow'],
-        ] as [string[], 'allow' | 'not-allow'][]
-      ).flatMap((c) => lastOfSessions([c])),
       [],
     );
   });
