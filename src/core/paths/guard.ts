@@ -5,7 +5,7 @@ import { braceExpand, Minimatch } from 'minimatch';
 import type { PathRule } from '../policy/types';
 import { type Decision, type PathOp, type Verdict, severity, verdict } from '../types';
 import { foldForMatch } from './fold';
-import { type PathContext, isWithin, normalizePath, relativeTo } from './normalize';
+import { type PathContext, type ShortNameAliases, isWithin, normalizePath, relativeTo } from './normalize';
 import { type EntryInfo, type FsProbe, resolvePhysical } from './resolve';
 
 interface CompiledGlob {
@@ -40,6 +40,7 @@ export class PathGuard {
       // Globs are folded like the paths they meet (see fold.ts), so a non-ASCII glob matches every casing.
       matchers: rule.globs.flatMap((g) => (g.endsWith('/**') && g.length > 3 ? [g, g.slice(0, -3)] : [g])).map((g) => compileGlob(foldForMatch(g))),
     }));
+    this.shortNameAliases = aliasesOf(this.compiled);
   }
 
   /**
@@ -47,11 +48,20 @@ export class PathGuard {
    * context sees them (rules narrowed to another agent, channel or tool left out; src/core/context/narrow.ts).
    */
   narrowed(keep: (rule: PathRule) => boolean): PathGuard {
-    const g = Object.create(PathGuard.prototype) as { compiled: CompiledRule[]; outside: Decision };
+    const g = Object.create(PathGuard.prototype) as { compiled: CompiledRule[]; outside: Decision; shortNameAliases: ShortNameAliases };
     g.compiled = this.compiled.filter((c) => keep(c.rule));
+    g.shortNameAliases = aliasesOf(g.compiled);
     g.outside = this.outside;
     return g as unknown as PathGuard;
   }
+
+  /**
+   * Could an 8.3 short name `BASE~N[.EXT]` stand for a long name a rule protects? Windows makes a short name from
+   * the long name's first characters (dots and spaces dropped) and the first 3 of its extension, so only a
+   * protected name starting with BASE (or a glob that can) is aliased: `SECRET~1` may be `secrets/`, `ENV~1` may
+   * be `.env`, while `HEAD~1` or `main~3` (a git revision) stand for no protected name of the default policy.
+   */
+  readonly shortNameAliases: ShortNameAliases;
 
   /** The rules this guard applies (a narrowed guard: only those in force for its context). */
   get rules(): PathRule[] {
@@ -95,8 +105,8 @@ export class PathGuard {
       ])!;
       if (result.decision === 'deny') return result;
       // A directory's descendants land under dest: each must be writable there.
-      const n = normalizePath(src, ctx);
-      const d = normalizePath(dest, ctx);
+      const n = normalizePath(src, ctx, this.shortNameAliases);
+      const d = normalizePath(dest, ctx, this.shortNameAliases);
       if (n.ok && d.ok) {
         const phys = resolvePhysical(n.physicalInput, probe, n.trailingSlash);
         if (phys.ok && phys.info?.kind === 'dir') {
@@ -116,7 +126,7 @@ export class PathGuard {
   }
 
   private decideUnsafe(op: PathOp, raw: string, ctx: PathContext, probe: FsProbe, asPartOf?: 'rename'): Verdict {
-    const n = normalizePath(raw, ctx);
+    const n = normalizePath(raw, ctx, this.shortNameAliases);
     if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(raw)}: ${n.reason}`);
     const verbs: Verdict[] = [];
 
@@ -257,4 +267,31 @@ function worstOf(vs: Verdict[]): Verdict | undefined {
 
 function label(v: Verdict, asPartOf?: 'rename'): Verdict {
   return asPartOf ? { ...v, reason: `rename: ${v.reason}` } : v;
+}
+
+function aliasesOf(compiled: readonly CompiledRule[]): ShortNameAliases {
+  return (base, ext) => {
+    for (const { rule } of compiled) {
+      if (!Object.values(rule.ops).some((d) => d !== 'allow')) continue;
+      for (const g of rule.globs) for (const alt of braceExpand(g)) for (const seg of alt.split('/')) if (segmentAliased(seg, base, ext)) return true;
+    }
+    return false;
+  };
+}
+
+/** Characters a short name cannot hold: Windows writes `_` for them. */
+const SHORT_INVALID = /[+,;=[\]]/g;
+
+/** Can one segment of a rule's glob match a long name whose short name has this base and extension? */
+function segmentAliased(seg: string, base: string, ext: string | undefined): boolean {
+  if (seg === '' || seg === '**' || seg === '*') return false; // matches the short name as written already
+  // The long name's extension (a literal one after a dot that does not start the name) becomes the short one's.
+  const dot = seg.lastIndexOf('.');
+  const longExt = dot > 0 && !/[*?[\]{}]/.test(seg.slice(dot + 1)) ? seg.slice(dot + 1).toUpperCase() : undefined;
+  if (longExt !== undefined && longExt !== '' && (ext === undefined || !longExt.replace(SHORT_INVALID, '_').startsWith(ext))) return false;
+  const g = seg.search(/[*?[\]{}]/);
+  const lit = (g < 0 ? seg : seg.slice(0, g)).replace(/[. ]/g, '').toUpperCase().replace(SHORT_INVALID, '_');
+  if (lit.startsWith(base)) return true;
+  // A glob after the literal part can continue it into the base.
+  return g >= 0 && base.startsWith(lit);
 }

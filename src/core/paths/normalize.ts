@@ -31,6 +31,23 @@ const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** An 8.3 short name (`SECRE~1`, `GIT~1`, `PROGRA~1.TXT`): Windows resolves it to a long name we cannot see. */
 const SHORT_NAME = /~[0-9]+(\.[^.]*)?$/;
+/** The parts of an 8.3 short name: a base of at most 6 characters, `~N`, at most 8 before an extension of at most 3. */
+const SHORT_PARTS = /^([^~.]{1,6})~([0-9]{1,6})(?:\.([^.]{1,3}))?$/;
+
+/**
+ * Could a segment that looks like a short name alias a protected long name? `aliases` answers for the base
+ * (upper-cased) and extension of a well-formed short name; without it (or for a segment only near the form,
+ * `SECRETS~1`), every such segment is refused.
+ */
+export type ShortNameAliases = (base: string, ext: string | undefined) => boolean;
+
+function shortNameRefused(seg: string, aliases: ShortNameAliases | undefined): boolean {
+  if (!SHORT_NAME.test(seg)) return false;
+  if (aliases === undefined) return true;
+  const m = SHORT_PARTS.exec(seg);
+  if (m === null || m[1].length + 1 + m[2].length > 8) return true;
+  return aliases(m[1].toUpperCase(), m[3]?.toUpperCase());
+}
 
 function utf8Length(s: string): number {
   let n = 0;
@@ -71,7 +88,11 @@ export function relativeTo(root: string, abs: string): string {
   return abs.slice(root === '/' ? 1 : root.length + 1);
 }
 
-export function normalizePath(raw: string, ctx: PathContext): Normalized {
+/**
+ * `aliases`: which short names may stand for a protected long name (the path guard's rules know); without it,
+ * every segment that looks like a short name is refused.
+ */
+export function normalizePath(raw: string, ctx: PathContext, aliases?: ShortNameAliases): Normalized {
   if (typeof raw !== 'string' || raw.length === 0) return { ok: false, reason: 'empty path' };
   if (raw.includes('\0')) return { ok: false, reason: 'the path contains a NUL byte (truncation attack)' };
   if (utf8Length(raw) > MAX_PATH_BYTES) return { ok: false, reason: `the path is longer than ${MAX_PATH_BYTES} bytes` };
@@ -107,7 +128,7 @@ export function normalizePath(raw: string, ctx: PathContext): Normalized {
     // Windows drops trailing dots and spaces: `.env.` and `.env ` are `.env`, `tests./x` is `tests/x`.
     const seg = seg0.replace(/[. ]+$/, '');
     if (seg === '') return { ok: false, reason: `the path segment '${seg0}' is only dots or spaces` };
-    if (SHORT_NAME.test(seg)) {
+    if (shortNameRefused(seg, aliases)) {
       return { ok: false, reason: `'${seg}' looks like an 8.3 short name, which can alias a protected long name` };
     }
     if (utf8Length(seg) > MAX_SEGMENT_BYTES) return { ok: false, reason: `a path segment is longer than ${MAX_SEGMENT_BYTES} bytes` };

@@ -349,6 +349,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       runs: undefined,
       runsBase: undefined,
     };
+    // A call of a function defined on the line with words: its body is walked with them in place of its parameters
+    // (below), so they are judged where the body uses them (`ll(){ ls -la "$@"; }; ll tests` lists tests, no more);
+    // a walk that cannot be made is an error.
+    if (name !== null && words.length > 1 && this.functions?.has(name)) s.meta = { ...s.meta, bodyWithArgs: true };
     this.subs.push(s);
     if (this.bgDepth > 0) (this.detachedSubs ??= new Set()).add(s.index);
     // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
@@ -2159,8 +2163,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
         else projectText(a, c, `a $(shell …) make runs reading ${q.file}`, dir);
       for (const inc of p.includes) queue.push(...readMake(inc.file, inc.optional));
     }
-    if (mk.dry) return;
-    const recipes = makeRecipes(texts.join('\n'), make.goals, make.vars);
+    const recipes = makeRecipes(texts.join('\n'), make.goals, make.vars, mk.dry);
     if (line) for (const r of recipes) lineText(a, r, `a recipe of ${file}`, dir);
     else run(recipes, dir, () => `a recipe of ${file}`);
   };

@@ -67,14 +67,15 @@ export function makeParse(text: string): MakeParse {
   return out;
 }
 
-/** `make`'s command line with its dry-run flags (-n, -q, -p and their long forms) taken off, and whether any were. */
+/** `make`'s command line with its dry-run flags (-n, -q and their long forms) and -p taken off, and whether it is a dry run. */
 export function withoutDryRun(argv: readonly string[]): { argv: string[]; dry: boolean } {
   let dry = false;
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const w = argv[i];
+    // -p prints the data base and then runs as usual: taken off, but no dry run.
     if (i > 0 && /^--(just-print|dry-run|recon|question|print-data-base)$/.test(w)) {
-      dry = true;
+      if (w !== '--print-data-base') dry = true;
       continue;
     }
     // Short flags bundled: stop at the first one that takes a value (`-nC dir`, `-j4`).
@@ -84,8 +85,8 @@ export function withoutDryRun(argv: readonly string[]): { argv: string[]; dry: b
       for (; j < w.length; j++) {
         const c = w[j];
         if ('CfIjloWO'.includes(c)) break;
-        if ('nqp'.includes(c)) dry = true;
-        else kept += c;
+        if ('nq'.includes(c)) dry = true;
+        else if (c !== 'p') kept += c;
       }
       const rest = kept + w.slice(j);
       if (rest !== '-') out.push(rest);

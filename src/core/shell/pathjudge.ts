@@ -411,7 +411,7 @@ const HISTORY_CACHE = new WeakMap<readonly string[], WeakMap<PathGuard, Verdict>
  * printed by `git log -p`. Without that list, everything under the repository on disk counts (fail closed).
  */
 function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
-  const n = normalizePath(e.path, j.ctx);
+  const n = normalizePath(e.path, j.ctx, j.guard.shortNameAliases);
   if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(e.path)}: ${n.reason}`);
   let tracked: readonly string[] | undefined;
   // A known commit range: the files those commits change (the probe asks git); otherwise every file ever committed.
@@ -462,7 +462,7 @@ function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
 
 /** One concrete path: the path itself, then (recursive) what is under it. */
 function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
-  const n = normalizePath(path, j.ctx);
+  const n = normalizePath(path, j.ctx, j.guard.shortNameAliases);
   if (!n.ok) {
     // A word that merely names something (a revision, a URL, `a:b`) is no path to judge.
     if (e.op === 'any') return ALLOW;

@@ -262,8 +262,9 @@ const MAKE_BUILTINS: Record<string, string> = {
  * command line for the shell, with the file's simple variables expanded. A superset: conditionals are not
  * evaluated (every branch's lines are judged), pattern rules are not applied. A make function the guard does
  * not evaluate (`$(shell …)`, `$(wildcard …)`) becomes `$MAKE_FUNCTION`: a word known only at run time.
+ * `dry`: the lines a dry run (`make -n`) still runs.
  */
-export function makeRecipes(text: string, goals: readonly string[], cmdVars: Record<string, string>): string[] {
+export function makeRecipes(text: string, goals: readonly string[], cmdVars: Record<string, string>, dry = false): string[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const vars: Record<string, string> = { ...MAKE_BUILTINS };
   const rules = new Map<string, { prereqs: string[]; recipe: string[] }[]>();
@@ -317,6 +318,9 @@ export function makeRecipes(text: string, goals: readonly string[], cmdVars: Rec
     for (const r of rules.get(goal) ?? []) {
       for (const p of r.prereqs) visit(expand(p, vars, goal, r.prereqs, 0));
       for (const cmd of r.recipe) {
+        // A dry run (`make -n`) prints a recipe line instead of running it, except one marked `+` or one that names
+        // $(MAKE) (GNU make runs those even then, so a recursive make can print what it would do).
+        if (dry && !/^[\s@+-]*/.exec(cmd)![0].includes('+') && !/\$[({]MAKE[)}]/.test(cmd)) continue;
         const line = expand(cmd, vars, goal, r.prereqs, 0).replace(/^[\s@+-]+/, '');
         if (line.trim()) out.push(line);
       }

@@ -487,8 +487,10 @@ const RECIPE_TEXT = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|\.?[Jj]ustfile)$|\.mk$/;
 const PROCFILE_TEXT = /(?:^|\/)Procfile(?:\.[\w-]+)?$/;
 /** Earthfiles: `RUN command` lines (a LOCALLY target runs them on the host). */
 const RUN_LINES = /(?:^|\/)Earthfile$/;
-/** A quoted literal (single or double quotes, one line). */
-const LITERAL = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** A whole literal that is a URL (a scheme, `://`, no space). */
+const URL_ONLY = /^[A-Za-z][\w+.-]*:\/\/\S*$/;
+/** A quoted literal (single or double quotes, or backticks: Ruby, Perl and PHP run those as a shell command; one line). */
+const LITERAL = /(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 /** Two or more literals in one list or call (`["rm", "-rf", "src"]`, `run_command('rm','-rf','src')`, `(sh "rm" "-rf" "x")`): one argv. */
 const LITERAL_GROUP = /(?:(['"])(?:\\.|(?!\1)[^\\\n])*\1[\s,[\]]*){2,}/g;
 /** YAML keys whose plain (unquoted) value is a command line (`cmd: rm -rf src`, `command: make`, `run: …`). */
@@ -555,7 +557,9 @@ export function plantedCode(p: string, text: string): PlantedCode {
     for (const m of text.matchAll(/^\s*RUN\s+(.+)$/gm)) commands.push(m[1]);
   }
   const unq = (t: string) => t.replace(/\\(["'\\])/g, '$1');
-  for (const m of text.matchAll(LITERAL)) commands.push(unq(m[2]));
+  // A literal that is one URL (`source "https://rubygems.org"`, `"repository": "https://…"`) is a value: no shell
+  // runs a URL as a program.
+  for (const m of text.matchAll(LITERAL)) if (!URL_ONLY.test(m[2])) commands.push(unq(m[2]));
   for (const m of text.matchAll(LITERAL_GROUP)) commands.push([...m[0].matchAll(LITERAL)].map((x) => unq(x[2])).join(' '));
   for (const m of text.matchAll(YAML_COMMAND)) commands.push(m[1].trim());
   for (const m of text.matchAll(YAML_ITEM)) commands.push(m[1].trim());

@@ -151,7 +151,17 @@ function capped(list: (string | null)[]): (string | null)[] {
 export function afterAllowed(command: string, state: TerminalState, id: string, env: CommandEnv, dryRun = false): TerminalState {
   const root = env.workspace;
   const ends: (string | null)[] = [];
-  for (const p of [undefined, ...places(state)]) addPlace(ends, endOf(command, state, p, env), root);
+  // The root is a place a call may start from unless a dry run settled the shell elsewhere (state.root === false).
+  const from = state.root === false && !state.pending ? places(state) : [undefined, ...places(state)];
+  let endsAtRoot = false;
+  for (const p of from) {
+    const end = endOf(command, state, p, env);
+    if (end === root) endsAtRoot = true;
+    addPlace(ends, end, root);
+  }
+  // A dry run (eval --session: a line allowed is a line run, in the one terminal) knows where the shell stands; a
+  // line that may end the shell (`exit`, `exec`, a kill) leaves a new terminal at the root possible.
+  const settled = dryRun && !endsAtRoot && ends.length > 0 && !ends.includes(null) && !ENDS_SHELL.test(command);
   // A dry run writes nothing: the repository settings a line makes are replayed instead (repoSettingsOf).
   const defs = state.defs.concat(definitionsOf(command), dryRun ? repoSettingsOf(command) : []);
   const cwds = state.cwds.slice();
@@ -159,5 +169,9 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
   if (defs.join('\n').length > MAX_DEFS_CHARS) return { v: 1, cwds: [null], defs: state.defs, pending: undefined };
   // Nothing moved and nothing was defined: no state to keep (a session that never leaves the root writes none).
   if (ends.length === 0 && cwds.length === 0 && defs.length === 0) return EMPTY_TERMINAL;
-  return { v: 1, cwds: capped(cwds), defs, pending: { id, cwds: capped(ends) } };
+  const pendingCwds = capped(ends);
+  return { v: 1, cwds: capped(cwds), defs, pending: { id, cwds: pendingCwds, ...(settled && pendingCwds[0] !== null ? { root: false as const } : {}) } };
 }
+
+/** Words that may end the shell a line runs in (a new terminal then opens at the workspace root). */
+const ENDS_SHELL = /\b(?:exit|logout|exec|kill|pkill|killall|suspend|disown)\b/;

@@ -8,8 +8,14 @@ export interface TerminalState {
   cwds: (string | null)[];
   /** Function and alias definitions and shell state (options, GLOBIGNORE, CDPATH) set by earlier calls, in order (source text). */
   defs: string[];
+  /**
+   * false: the shell is known not to stand at the workspace root (a dry-run session's allowed `cd src`), so a later
+   * call starts only from `cwds` when where it leaves the shell is worked out (`cd ..` from src lands at the root,
+   * not also above it). Absent: the root is always possible (a host may open a new terminal there at any call).
+   */
+  root?: false;
   /** A call allowed to run whose after-hook has not come yet: where the shell stands if it ran. */
-  pending?: { id: string; cwds: (string | null)[] };
+  pending?: { id: string; cwds: (string | null)[]; root?: false };
 }
 
 export const EMPTY_TERMINAL: TerminalState = { v: 1, cwds: [], defs: [] };
@@ -67,7 +73,12 @@ const INTERACTIVE_HISTORY = 'set -o history\n';
 /** The after-hook of call `id` came: it ran, so the shell stands where it left it. */
 export function settle(state: TerminalState, id: string): TerminalState {
   if (!state.pending || state.pending.id !== id) return state;
-  return { v: 1, cwds: state.pending.cwds, defs: state.defs };
+  return {
+    v: 1,
+    cwds: state.pending.cwds,
+    defs: state.defs,
+    ...(state.pending.root === false && state.pending.cwds.length > 0 ? { root: false as const } : {}),
+  };
 }
 
 /** A state read back from disk, checked field by field; anything else is "unknown place" (fail closed). */
@@ -85,7 +96,8 @@ export function readState(x: unknown): TerminalState {
     const p = o.pending as Record<string, unknown> | null;
     const pc = p && typeof p === 'object' ? places(p.cwds) : undefined;
     if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs };
-    pending = { id: p.id, cwds: pc };
+    pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}) };
   }
-  return { v: 1, cwds, defs, pending };
+  // Only a state that names where the shell stands instead may leave the root out (fail closed: root possible).
+  return { v: 1, cwds, defs, pending, ...(o.root === false && cwds.length > 0 ? { root: false as const } : {}) };
 }

@@ -6,6 +6,7 @@ import type { RowSpec } from './spec';
 // Scripts run the project's binaries from node_modules/.bin first: a planted `tsc` there is what `npm run build` runs.
 const PKG_JSON = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'node_modules/.bin/**'];
 const NODE_RUN = { runs: PKG_JSON, loose: true, a: '?*' } as const;
+const NODE_RUN_NAMED = { runs: PKG_JSON, loose: true, a: 'V? ?*' } as const;
 // The test script's own arguments are test files and patterns handed to the runner, which reads them
 // (`npm test -- tests/a.test.ts`, `yarn test tests/a.test.ts`): read, as the runner's own row reads them.
 const NODE_TEST = { runs: PKG_JSON, loose: true, a: 'R*' } as const;
@@ -16,7 +17,9 @@ const NPM_SUB: Record<string, RowSpec> = {
     // A local folder or tarball (`npm i /tmp/x`, `npm i ../x.tgz`, `pnpm add file:../x`) is code its install scripts run.
     { n: '', d: 'installs or removes dependencies (runs their install scripts)', runs: PKG_JSON, loose: true, o: '--prefix=C -C=C --registry=V', a: 'I*' },
   'test t tst': { n: '', d: 'runs the test script from package.json (its arguments are test files)', ...NODE_TEST },
-  'start stop restart run run-script rum urn install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
+  'start stop restart install-test it install-ci-test cit': { n: '', d: 'runs a script from package.json', ...NODE_RUN },
+  // `npm run test`: the first word is the name of a package.json script (its body is judged), not the `test/` folder.
+  'run run-script rum urn': { n: '', d: 'runs the package.json script named by its first word', ...NODE_RUN_NAMED },
   'ls list ll la outdated view v info show search s se find audit fund doctor ping whoami help help-search explain why query sbom docs bugs home repo root prefix bin version completion diff config c get set cache pack init create innit star stars unstar org team access owner profile dist-tag deprecate undeprecate unpublish publish hook shrinkwrap token logout login adduser add-user':
     { n: '', d: 'package information and registry commands (publishing is the rules’ business)', loose: true, x: 'npm-misc', a: '?*' },
   pkg: { n: 'pkg', d: 'reads or edits package.json', loose: true, x: 'npm-pkg' },
@@ -245,7 +248,8 @@ export const DEV: RowSpec[] = [
       test: { n: 'test', d: 'runs the test script (its arguments are test files)', ...NODE_TEST },
       // The patched package's folder becomes installed code (and a patch file every later install applies).
       'patch-commit': { n: 'patch-commit', d: 'commits a package patch from a folder', o: '-s|--save --patches-dir=W', a: 'X' },
-      'run start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
+      run: { n: 'run', d: 'runs the package.json script named by its first word', ...NODE_RUN_NAMED },
+      'start build dev lint format typecheck node': { n: '', d: 'runs scripts', ...NODE_RUN },
       'workspace workspaces exec': { n: '', d: 'runs scripts, or a command (exec) in each package', ...NODE_RUN, x: 'each-exec' },
       'why info list outdated audit cache config licenses version versions check bin dir global help init create pack plugin set constraints explain npm patch search stage unplug upgrade-interactive login logout owner tag team policies generate-lock-entry':
         { n: '', d: 'information and tooling', a: '?*', x: 'npm-misc' },
@@ -658,8 +662,17 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
-      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand watch udeps sort':
+      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
+      // cargo-watch: `-x test` is a cargo command line (`cargo test`), `-s` a shell command; neither names a path.
+      watch: {
+        n: 'watch',
+        d: 'reruns cargo commands (-x) or shell commands (-s) when files change',
+        runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'],
+        o: '-x|--exec=V -s|--shell=S --use-shell=X -w|--watch=R -i|--ignore=V -C|--workdir=C -c|--clear -q|--quiet --postpone -d|--delay=V --poll --no-restart --why --no-vcs-ignores --no-dot-ignores --skip-local-deps --no-process-group -N|--notify -B=V -L=V --features=V',
+        a: '',
+        x: 'cargo-watch',
+      },
       clean: { n: 'clean', d: 'removes the target directory', a: '?*' },
       fmt: { n: 'fmt', ext: '*.rs', d: 'formats (rewrites) the package’s Rust files', o: '--check:dry --all', a: 'Y*/dry=T', x: 'formatter' },
       // `cargo fix` and `cargo clippy --fix` apply the compiler's suggestions to every target's sources (tests too).
@@ -1288,7 +1301,7 @@ export const DEV: RowSpec[] = [
     ok: ['tflint'],
   },
   {
-    n: 'checkov trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell commitlint',
+    n: 'checkov trivy grype syft semgrep gitleaks trufflehog detect-secrets codespell typos vale alex write-good cspell',
     d: 'checkers and scanners (read the project)',
     loose: true,
     reports: true,
@@ -1297,6 +1310,16 @@ export const DEV: RowSpec[] = [
     a: 'T*/fix=Y',
     x: 'formatter',
     ok: ['shellcheck scripts/*.sh', 'yamllint .', 'hadolint Dockerfile', 'actionlint', 'shfmt -d scripts'],
+  },
+  {
+    // `--from HEAD~1 --to HEAD` are git revisions: the messages come from git, --edit's file or the input.
+    n: 'commitlint',
+    d: 'lints commit messages',
+    loose: true,
+    o: '-f|--from=V -t|--to=V -l|--last --from-last-tag --git-log-args=V -e|--edit=R -E|--env=V -g|--config=R -x|--extends=V -p|--parser-preset=V -d|--cwd=C -q|--quiet -V|--verbose -s|--strict -H|--help-url=V --print-config',
+    a: '',
+    ok: ['npx commitlint --from HEAD~1 --to HEAD', 'commitlint --last', 'commitlint --edit .git/COMMIT_EDITMSG'],
+    eff: ['commitlint --edit .env => read .env'],
   },
   {
     // Reads the installed packages' manifests and licence files and prints a report; --out writes it, --files

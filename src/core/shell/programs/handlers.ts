@@ -610,14 +610,17 @@ handler('tar', (m) => {
   const join = (p2: string) => (typeof dir === 'string' && !p2.startsWith('/') ? dir.replace(/\/+$/, '') + '/' + p2 : p2);
   if (mode === 'c' || mode === 'r') {
     const rm = m.has('remove');
+    // tar stores a symbolic link it meets under a folder as a link (its target's name, not its content) unless -h
+    // (--dereference) follows it; bsdtar's -L follows too (GNU's -L, a tape length, is counted as one: fail closed).
+    const walk = m.has('deref') || m.occ('-L') !== undefined ? 0 : NO_FOLLOW;
     for (const w of p.positional) {
       const v = lit(w);
       if (v === undefined) {
-        m.path('T', w, w.value, 'tar');
+        m.path('T', w, w.value, 'tar', walk);
         if (rm) m.path('D', w, w.value, 'tar --remove-files', RECURSIVE);
         continue;
       }
-      m.add('read', undefined, join(v), 'tar', RECURSIVE);
+      m.add('read', undefined, join(v), 'tar', RECURSIVE | walk);
       if (rm) m.add('delete', undefined, join(v), 'tar --remove-files', RECURSIVE);
     }
   } else if (mode === 'x') {

@@ -184,7 +184,11 @@ handler('interp', (m) => {
   const script = rest[0];
   if (script !== undefined && script.value !== '-') {
     m.path('X', script, script.value, name);
-    for (const w of rest.slice(1)) m.name(w, w.value, `${name} ${script.text}`);
+    // `python manage.py test app`: a script that dispatches on a command name takes its first word as that name
+    // (a verb, not the `test/` folder); the words after it are still named.
+    const args = rest.slice(1);
+    const from = args.length > 0 && isVerbWord(args[0]) && dispatchesCommand(m, lang, script.value) ? 1 : 0;
+    for (const w of args.slice(from)) m.name(w, w.value, `${name} ${script.text}`);
     return;
   }
   // No code and no script: the program comes from the input.
@@ -232,6 +236,29 @@ handler('shell', (m) => {
   // A pipe or a here-doc the unwrapper could not read: the rules say what (exec.pipe-to-shell, exec.opaque).
   m.unknown(`${name} runs commands from input the guard cannot read`);
 });
+
+/** A bare word (no `/`, `.`, glob or expansion): what a command name looks like. */
+function isVerbWord(w: W): boolean {
+  return w.value !== null && !w.glob && w.alts === undefined && !w.fromInput && /^[A-Za-z][A-Za-z0-9_:-]*$/.test(w.value);
+}
+
+/**
+ * Command-line frameworks whose first argument picks a command from a fixed set: Django's management utility,
+ * argparse sub-parsers, click and typer groups, fire; commander's and yargs' commands.
+ */
+const DISPATCH: Record<string, RegExp> = {
+  python: /\bexecute_from_command_line\s*\(|\.add_subparsers\s*\(|@(?:click\.)?group\s*\(|\btyper\.Typer\s*\(|\bfire\.Fire\s*\(/,
+  node: /\.command\s*\(\s*['"`][A-Za-z]/,
+};
+
+/** Does the script on disk (read as the guard reads scripts) dispatch on a command name given as its first word? */
+function dispatchesCommand(m: Model, lang: string, v: string | null): boolean {
+  const re = DISPATCH[lang];
+  if (re === undefined || v === null || m.env.readScript === undefined) return false;
+  const abs = v.startsWith('/') ? v : `${(m.s.cwd ?? m.env.cwd).replace(/\/+$/, '')}/${v}`;
+  const text = m.env.readScript(abs, 1024 * 1024);
+  return typeof text === 'string' && re.test(text);
+}
 
 /** bun run X / bun X: a file when it looks like one, otherwise a package.json script. */
 handler('script-or-file', (m) => {

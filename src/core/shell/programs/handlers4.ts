@@ -702,3 +702,15 @@ handler('getent', (m) => {
   if (db === null) return m.unknown('getent reads a database named at run time');
   if (db !== undefined && /^g?shadow$/.test(db)) m.path('R', undefined, db === 'shadow' ? '/etc/shadow' : '/etc/gshadow', `getent ${db}`);
 });
+
+// ---- cargo watch ----
+
+/** `cargo watch -x 'test --lib'`: each -x value is the words of a cargo command, judged as `cargo …` runs it. */
+handler('cargo-watch', (m) => {
+  applyRoles(m);
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-x') continue;
+    if (typeof o.value !== 'string') m.unknown(`${m.label} -x runs a cargo command only known at run time`);
+    else m.host.shell(m.s, `cargo ${o.value}`, `${m.label} -x`);
+  }
+});

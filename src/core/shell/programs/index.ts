@@ -122,10 +122,11 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
   if (w0 === undefined || s.name === null || s.name === '') return { acc: NO_ACC, why: undefined, runs: undefined, base: undefined };
   const v0 = w0.value ?? '';
   let row = ROWS.get(s.name);
-  // A defined function: its body was judged where it was defined; its arguments may name paths.
+  // A defined function: its body was judged where it was defined, and again where it is called with its arguments
+  // in place of its parameters (then they are judged as the body uses them); otherwise they may name paths.
   if (host.functions?.has(v0)) {
     const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
-    nameAll(m, s.words, 1);
+    if (s.meta.bodyWithArgs !== true) nameAll(m, s.words, 1);
     return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
   }
   if (v0.includes('/')) {

@@ -190,8 +190,8 @@ export const TEXT: RowSpec[] = [
       '-g|--listed-incremental=A -b|--blocking-factor=V -N|--newer|--after-date=V -V|--label=V -H|--format=V -K|--starting-file=V -L|--tape-length=V ' +
       '--owner=V --group=V --mode=V --mtime=V --sort=V --transform|--xform=V --strip-components=V --wildcards --no-wildcards --anchored ' +
       '--warning=V --index-file=W --totals[=V] --null --no-null --numeric-owner --same-owner --no-same-owner --no-same-permissions --atime-preserve[=V] ' +
-      '-zjJavphSWlMGmBiwoUnRs --gzip --gunzip --bzip2 --xz --lzma --zstd --lzip --lzop --auto-compress --verbose --preserve-permissions --same-permissions ' +
-      '--dereference --sparse --verify --interactive --confirmation --one-file-system --check-links --multi-volume --ignore-zeros --unlink-first ' +
+      '-h|--dereference:deref -zjJavpSWlMGmBiwoUnRs --gzip --gunzip --bzip2 --xz --lzma --zstd --lzip --lzop --auto-compress --verbose --preserve-permissions --same-permissions ' +
+      '--sparse --verify --interactive --confirmation --one-file-system --check-links --multi-volume --ignore-zeros --unlink-first ' +
       '--recursive --no-recursion --show-transformed-names --force-local --help --version --usage --verbatim-files-from --ignore-failed-read ' +
       '--occurrence[=V] --hole-detection=V --acls --xattrs --selinux --no-acls --no-xattrs --restrict --full-time --utc --quoting-style=V',
     x: 'tar',
