@@ -52,6 +52,9 @@ import { hereStringSecret, spacedSecret } from './rules/spaced';
 import { PIECE_RULES } from './rules/pieces';
 import { LANG_RULES } from './rules/langs';
 import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
+import { labelGrammar } from './rules/label-grammar';
+import { deviceConfig } from './rules/device-configs';
+import { DIALECT_RULES } from './rules/dialects';
 import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -117,6 +120,9 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   secretFlagValue,
   joinedConstants,
   splitBlob,
+  labelGrammar,
+  deviceConfig,
+  ...DIALECT_RULES,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -1,0 +1,177 @@
+// The blind red team's masking holes (round mask34), by class, in variants of our own: labels with words between the
+// word for password and the value, and head-first names (1); network devices' configurations (2); a vendor client's
+// positional credentials (6); T-SQL logins, setx, one-dash and slash flags, Go typed declarations (7); Twitch and
+// ClickUp token shapes (8); and their benign neighbours, kept byte for byte. Every value is built at run time.
+import assert from 'node:assert/strict';
+import { maskText } from '../../../src/core/secrets';
+import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
+import { leaks } from './helpers';
+
+let seed = 0x34d100;
+const rs = (alphabet: string, n: number) => rand(alphabet, n, seed++ * 7919);
+/** A password: a word, digits, a punctuation mark and a random tail. */
+const pw = () => 'Vq' + rs('0123456789', 2) + '#' + rs(ALNUM, 10);
+
+function masks(text: string, secrets: string[]): void {
+  const r = maskText(text + '\nnext line\n');
+  for (const s of secrets) assert.ok(!leaks(r.text, s), `left visible: ${JSON.stringify(r.text.slice(0, 240))}`);
+  assert.equal(r.text.split('\n').length, text.split('\n').length + 2);
+  assert.ok(r.text.endsWith('\nnext line\n'));
+}
+function keeps(text: string): void {
+  assert.equal(maskText(text).text, text);
+}
+function each(name: string, cases: ((p: string) => string)[], value: () => string = pw): void {
+  cases.forEach((c, i) =>
+    it(`${name} #${i + 1}`, () => {
+      const p = value();
+      masks(c(p), [p]);
+    }),
+  );
+}
+
+describe('a password under a label of words, and head-first names (1)', () => {
+  each('label', [
+    (p) => `contraseña de la base de datos: ${p}`,
+    (p) => `Passwort für den Admin-Zugang: ${p}`,
+    (p) => `mot de passe du serveur = ${p}`,
+    (p) => `senha do banco: ${p}`,
+    (p) => `пароль от базы: ${p}`,
+    (p) => `clave del servidor de correo: ${p}`,
+    (p) => `Password for the staging admin account: "${p}"`,
+    (p) => `  - wachtwoord van de database: ${p}`,
+  ]);
+  each('head first', [
+    (p) => `password_db = "${p}"`,
+    (p) => `PASSWORD_ADMIN=${p}`,
+    (p) => `chave_de_acesso: "${p}"`,
+    (p) => `contrasena_bd = '${p}'`,
+    (p) => `  senha_do_banco: ${p}`,
+    (p) => `secret-github: ${p}`,
+  ]);
+  it('keeps labels of other values, pointers to a vault, and names of other things', () => {
+    for (const t of [
+      'contraseña de la base de datos: ver el gestor de secretos',
+      'Passwort für den Admin-Zugang: siehe Vault',
+      'mot de passe du serveur = voir le coffre',
+      'senha do banco: definida no cofre',
+      'Password policy for users: strict',
+      'password hash for the admin user: $PASSWORD_HASH',
+      'password reset link expiry: 3600s',
+      'password_db_host = "db.internal"',
+      'PASSWORD_MIN_LENGTH=12',
+      'token_url: https://auth.example.com/oauth/token',
+      'secret_name = "prod/db"',
+      'token_type: Bearer',
+      'PASSWORD_ADMIN=${ADMIN_PASSWORD}',
+    ])
+      keeps(t);
+  });
+});
+
+describe('network device configurations (2)', () => {
+  const dev = () => 'Rt' + rs('abcdefghjkmnpqrstuvwxyz23456789', 10) + '9';
+  each(
+    'cisco',
+    [
+      (p) => `username admin privilege 15 password 0 ${p}`,
+      (p) => `username ops secret 9 ${p}`,
+      (p) => `enable password ${p}`,
+      (p) => `snmp-server community ${p} RO`,
+      (p) => `snmp-server community ${p} RW 10`,
+      (p) => `tacacs-server key ${p}`,
+      (p) => `radius-server host 10.0.0.5 auth-port 1812 key ${p}`,
+      (p) => ` ip ospf message-digest-key 1 md5 ${p}`,
+      (p) => ` neighbor 192.0.2.1 password ${p}`,
+      (p) => ` key-string ${p}`,
+    ],
+    dev,
+  );
+  each('type 7 and hashes', [(p) => ` password 7 ${p}`, (p) => ` key 7 ${p}`, (p) => ` enable secret 5 $1$${p}`], () => rs(HEX.toUpperCase(), 12));
+  each(
+    'juniper and IKE',
+    [
+      (p) => `    secret "$9$${p}"; ## SECRET-DATA`,
+      (p) => `    encrypted-password "$6$${p}";`,
+      (p) => ` pre-shared-key ${p}`,
+      (p) => `crypto isakmp key ${p} address 203.0.113.5`,
+      (p) => ` pre-shared-key address 198.51.100.7 key ${p}`,
+      (p) => `    set psksecret ${p}`,
+    ],
+    dev,
+  );
+  it('keeps the lines around them', () => {
+    for (const t of [
+      'username admin privilege 15',
+      ' enable secret',
+      'snmp-server community public RO',
+      'snmp-server location DC1',
+      ' key chain OSPF',
+      'service password-encryption',
+      ' password required',
+      'no enable password',
+      ' authentication-key-chain OSPF-KEYS',
+    ])
+      keeps(t);
+  });
+});
+
+describe("a vendor client's positional credentials (6)", () => {
+  each(
+    'client',
+    [
+      (k) => `const client = algoliasearch('ABCD1234EF', '${k}');`,
+      (k) => `const pusher = new Pusher('1234567', '${rs(HEX, 20)}', '${k}');`,
+      (k) => `const client = twilio('AC${rs(HEX, 32)}', '${k}');`,
+    ],
+    () => rs(HEX, 32),
+  );
+  it('keeps clients built from the environment', () => {
+    keeps('const client = algoliasearch(process.env.ALGOLIA_APP_ID, process.env.ALGOLIA_KEY);');
+    keeps("const client = algoliasearch('ABCD1234EF', 'search-only-key');");
+  });
+});
+
+describe('T-SQL logins, setx, one-dash and slash flags, Go typed declarations (7)', () => {
+  each('statement', [
+    (p) => `CREATE LOGIN app_user WITH PASSWORD = N'${p}', CHECK_POLICY = OFF;`,
+    (p) => `ALTER LOGIN sa WITH PASSWORD=N'${p}'`,
+    (p) => `CREATE CREDENTIAL AzureCred WITH IDENTITY = 'SHARED ACCESS SIGNATURE', SECRET = N'${p}';`,
+    (p) => `setx /M DB_PASSWORD ${p}`,
+    (p) => `SETX API_TOKEN "${p}"`,
+    (p) => `Connect-Thing -Token ${p}`,
+    (p) => `tool.exe /password ${p} /user admin`,
+    (p) => `Invoke-Deploy -ApiKey:${p} -Verbose`,
+    (p) => `var apiKey string = "${p}"`,
+    (p) => `const dbPassword string = \`${p}\``,
+    (p) => `\tsigningSecret []byte = []byte("${p}")`,
+  ]);
+  it('keeps the benign neighbours', () => {
+    for (const t of [
+      'setx /M PATH "%PATH%;C:\\tools"',
+      'var apiURL string = "https://api.example.com"',
+      "ALTER LOGIN sa WITH PASSWORD = N'$(SA_PASSWORD)'",
+      'Get-Token -Scope user.read',
+      'tool.exe /password-file C:\\secrets\\pw.txt',
+      'var tokenHeader string = "Authorization"',
+    ])
+      keeps(t);
+  });
+});
+
+describe('Twitch and ClickUp token shapes (8)', () => {
+  each(
+    'twitch',
+    [(t) => `TWITCH_OAUTH=oauth:${t}`, (t) => `irc.send("PASS oauth:${t}")`, (t) => `  chat: "oauth:${t}"`],
+    () => rs('abcdefghijklmnopqrstuvwxyz', 20) + rs('0123456789', 10),
+  );
+  each(
+    'clickup',
+    [(t) => `clickup: pk_12345678_${t}`, (t) => `headers: { Authorization: "pk_987654_${t}" }`],
+    () => rs('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 16) + rs('0123456789', 16),
+  );
+  it('keeps words after oauth: and pk_ names', () => {
+    keeps('scope = "oauth:read"');
+    keeps('const pk_user_id = row.pk_12345;');
+  });
+});
