@@ -54,6 +54,7 @@ import { LANG_RULES } from './rules/langs';
 import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
 import { labelGrammar } from './rules/label-grammar';
 import { deviceConfig } from './rules/device-configs';
+import { derKeyBody } from './rules/der-key-bodies';
 import { DIALECT_RULES } from './rules/dialects';
 import type { BlockRule, Hit, LineRule } from './types';
 
@@ -122,6 +123,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   splitBlob,
   labelGrammar,
   deviceConfig,
+  derKeyBody,
   ...DIALECT_RULES,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.

@@ -175,3 +175,65 @@ describe('Twitch and ClickUp token shapes (8)', () => {
     keeps('const pk_user_id = row.pk_12345;');
   });
 });
+
+describe("a private key's DER body without markers (5)", () => {
+  /** A DER private key in base64 lines: `30 82 LL LL 02 01 00` and random bytes. */
+  const der = (head: number[], n: number): string[] => {
+    const b = Buffer.from(rs(ALNUM, n));
+    head.forEach((x, i) => (b[i] = x));
+    return b.toString('base64').match(/.{1,64}/g)!;
+  };
+  const pkcs8 = () => der([0x30, 0x82, 0x04, 0xbe, 0x02, 0x01, 0x00, 0x30, 0x0d], 1218);
+  const pkcs1 = () => der([0x30, 0x82, 0x04, 0xa4, 0x02, 0x01, 0x00, 0x02, 0x82], 1192);
+  const sec1 = () => der([0x30, 0x77, 0x02, 0x01, 0x01, 0x04, 0x20], 121);
+  const cases: [string, () => string[], (body: string[]) => string][] = [
+    ['YAML block scalar', pkcs8, (b) => `service:\n  private_key_pkcs8_base64: |\n${b.map((l) => '    ' + l).join('\n')}\n  region: eu-west-1`],
+    ['YAML folded, PKCS#1', pkcs1, (b) => `rsa_key: >-\n${b.map((l) => '  ' + l).join('\n')}`],
+    ['env value on one line', pkcs8, (b) => `SIGNING_KEY="${b.join('')}"`],
+    ['EC key in a JSON string', sec1, (b) => `  "ec_key": "${b.join('')}",`],
+    [
+      'a list item',
+      pkcs8,
+      (b) =>
+        `keys:\n  - ${b[0]}\n${b
+          .slice(1)
+          .map((l) => '    ' + l)
+          .join('\n')}`,
+    ],
+  ];
+  for (const [name, body, wrap] of cases)
+    it(name, () => {
+      const b = body();
+      masks(
+        wrap(b),
+        b.filter((l) => l.length >= 16),
+      );
+    });
+  it('keeps certificates and public keys', () => {
+    const cert = der([0x30, 0x82, 0x03, 0x5a, 0x30, 0x82, 0x02, 0x42, 0xa0], 862);
+    const spki = der([0x30, 0x82, 0x01, 0x22, 0x30, 0x0d, 0x06, 0x09, 0x2a], 294);
+    keeps(`tls_crt: |\n${cert.map((l) => '  ' + l).join('\n')}\n`);
+    keeps(`public_key: ${spki.join('')}\n`);
+  });
+});
+
+describe("a SealedSecret's ciphertext is public (over-mask)", () => {
+  /** Sealed data: a 2-byte length (0x0200: a 4096-bit key wraps 512 bytes), the wrapped key, the AES-GCM data. */
+  const sealed = (n: number) => {
+    const b = Buffer.from(rs(ALNUM, n));
+    b[0] = 2;
+    b[1] = 0;
+    return b.toString('base64');
+  };
+  it('keeps encryptedData values', () => {
+    keeps(
+      `apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: db\nspec:\n  encryptedData:\n    password: ${sealed(560)}\n    api_key: ${sealed(600)}\n    token: ${sealed(545)}\n`,
+    );
+  });
+  it('still masks the same value in a Secret and a short or hex one under encryptedData', () => {
+    const v = sealed(560);
+    masks(`apiVersion: v1\nkind: Secret\ndata:\n  password: ${v}`, [v]);
+    const h = rs(HEX, 64);
+    masks(`kind: SealedSecret\nspec:\n  encryptedData:\n    password: ${h}`, [h]);
+  });
+});
