@@ -55,6 +55,7 @@ import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
 import { labelGrammar } from './rules/label-grammar';
 import { deviceConfig } from './rules/device-configs';
 import { derKeyBody } from './rules/der-key-bodies';
+import { charCodes, setCharCodesScan } from './rules/char-codes';
 import { DIALECT_RULES } from './rules/dialects';
 import type { BlockRule, Hit, LineRule } from './types';
 
@@ -124,6 +125,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   labelGrammar,
   deviceConfig,
   derKeyBody,
+  charCodes,
   ...DIALECT_RULES,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
@@ -141,6 +143,8 @@ setJoinedConstantScan(scanView);
 setContinuedLiteralScan(scanView);
 // The transformed-token rule judges a rot13'd or reversed token, undone, by the same rules.
 setTransformedTokenScan(scanView);
+// The char-codes rule judges a token decoded from character codes, base32 or Ascii85 by the same rules.
+setCharCodesScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -237,3 +237,71 @@ describe("a SealedSecret's ciphertext is public (over-mask)", () => {
     masks(`kind: SealedSecret\nspec:\n  encryptedData:\n    password: ${h}`, [h]);
   });
 });
+
+describe('a token as character codes, base32 or Ascii85 in a decode call (4)', () => {
+  const gh = () => 'gh' + 'p_' + rs(ALNUM, 36);
+  const sl = () => 'xo' + 'xb-' + rs('0123456789', 10) + '-' + rs('0123456789', 13) + '-' + rs(ALNUM, 24);
+  const dec = (t: string) => [...t].map((c) => `&#${c.charCodeAt(0)};`).join('');
+  const hex = (t: string) => [...t].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+  const codes = (t: string) => [...t].map((c) => c.charCodeAt(0));
+  const b32 = (t: string) => {
+    const al = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+    let bits = '';
+    for (const b of Buffer.from(t)) bits += b.toString(2).padStart(8, '0');
+    let o = '';
+    for (let i = 0; i < bits.length; i += 5) o += al[parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+    return o + '='.repeat((8 - (o.length % 8)) % 8);
+  };
+  const a85 = (t: string) => {
+    const b = Buffer.from(t);
+    let o = '';
+    for (let i = 0; i < b.length; i += 4) {
+      const n = Math.min(4, b.length - i);
+      let v = 0;
+      for (let k = 0; k < 4; k++) v = v * 256 + (k < n ? b[i + k]! : 0);
+      const d: string[] = [];
+      for (let k = 0; k < 5; k++) (d.unshift(String.fromCharCode(33 + (v % 85))), (v = Math.floor(v / 85)));
+      o += d.slice(0, n + 1).join('');
+    }
+    return o;
+  };
+  const cases: [string, () => string, (t: string) => string][] = [
+    ['decimal entities', gh, (t) => `<span data-t="${dec(t)}"></span>`],
+    ['hex entities', sl, (t) => `<p>${hex(t)}</p>`],
+    ['SQL CHAR list', gh, (t) => `SELECT CHAR(${codes(t).join(',')});`],
+    [
+      'Oracle CHR chain',
+      sl,
+      (t) =>
+        `SELECT ${codes(t)
+          .map((c) => `CHR(${c})`)
+          .join('||')} FROM dual;`,
+    ],
+    [
+      'T-SQL CHAR sum',
+      gh,
+      (t) =>
+        `SET @k = ${codes(t)
+          .map((c) => `CHAR(${c})`)
+          .join(' + ')};`,
+    ],
+    ['b32decode', gh, (t) => `tok = base64.b32decode("${b32(t)}")`],
+    ['a85decode', sl, (t) => `tok = base64.a85decode(b'${a85(t).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`],
+  ];
+  for (const [name, tok, wrap] of cases)
+    it(name, () => {
+      const t = tok();
+      const line = wrap(t);
+      const r = maskText(line + '\n').text;
+      assert.notEqual(r, line + '\n');
+      // No 12-character window of the encoded run is left.
+      const run = line.slice(line.indexOf(name.includes('decode') ? '(' : name.includes('entities') ? '&#' : 'CH'));
+      for (let i = 0; i + 12 <= Math.min(run.length, 80); i += 6) assert.ok(!r.includes(run.slice(i, i + 12)), `left: ${r}`);
+    });
+  it('keeps entities, codes and base32 that decode to no token', () => {
+    keeps('<p>&#169; 2024 &#8212; All rights reserved &#x2014; caf&#233; &#8230; &#8212; &#169; &#174; &#8482;</p>');
+    keeps(`<a href="mailto:${dec('someone@example.com')}">mail</a>`);
+    keeps('SELECT CHAR(72,101,108,108,111,32,119,111,114,108,100);');
+    keeps(`data = base64.b32decode("${b32('hello world, how are you')}")`);
+  });
+});
