@@ -56,6 +56,7 @@ import { labelGrammar } from './rules/label-grammar';
 import { deviceConfig } from './rules/device-configs';
 import { derKeyBody } from './rules/der-key-bodies';
 import { charCodes, setCharCodesScan } from './rules/char-codes';
+import { headPieces, setHeadPiecesScan } from './rules/head-pieces';
 import { DIALECT_RULES } from './rules/dialects';
 import type { BlockRule, Hit, LineRule } from './types';
 
@@ -126,6 +127,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   deviceConfig,
   derKeyBody,
   charCodes,
+  headPieces,
   ...DIALECT_RULES,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
@@ -145,6 +147,8 @@ setContinuedLiteralScan(scanView);
 setTransformedTokenScan(scanView);
 // The char-codes rule judges a token decoded from character codes, base32 or Ascii85 by the same rules.
 setCharCodesScan(scanView);
+// The head-pieces rule judges a token joined from pieces after its head by the same rules.
+setHeadPiecesScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

@@ -305,3 +305,50 @@ describe('a token as character codes, base32 or Ascii85 in a decode call (4)', (
     keeps(`data = base64.b32decode("${b32('hello world, how are you')}")`);
   });
 });
+
+describe('a token built from pieces after its head (3)', () => {
+  const ant = () => 'sk-' + 'ant-api03-' + rs(ALNUM, 93) + 'AA';
+  const gh = () => 'gh' + 'p_' + rs(ALNUM, 36);
+  const sl = () => 'xo' + 'xb-' + rs('0123456789', 10) + '-' + rs('0123456789', 13) + '-' + rs(ALNUM, 24);
+  const cut = (t: string, n: number) => t.match(new RegExp(`.{1,${n}}`, 'g'))!;
+  const cases: [string, () => string, (p: string[]) => string][] = [
+    ['Java StringBuilder', ant, (p) => p.map((x) => `    sb.append("${x}");`).join('\n')],
+    ['C# StringBuilder', gh, (p) => p.map((x) => `    sb.Append("${x}");`).join('\n')],
+    ['JS +=', gh, (p) => [`let T = "${p[0]}";`, ...p.slice(1).map((x) => `T += "${x}";`)].join('\n')],
+    ['array of pieces', sl, (p) => `const parts = [\n${p.map((x) => `  "${x}",`).join('\n')}\n];`],
+    [
+      'one-line list, then pieces',
+      sl,
+      (p) =>
+        `parts = ["${p.slice(0, 3).join('", "')}",\n${p
+          .slice(3)
+          .map((x) => `  "${x}",`)
+          .join('\n')}]`,
+    ],
+    [
+      'Python concatenation',
+      ant,
+      (p) =>
+        `key = ("${p[0]}"\n${p
+          .slice(1)
+          .map((x) => `       + "${x}"`)
+          .join('\n')})`,
+    ],
+  ];
+  for (const [name, tok, wrap] of cases)
+    it(name, () => {
+      const t = tok();
+      const p = cut(t, name.includes('array') || name.includes('list') ? 6 : 12);
+      const text = wrap(p) + '\nString s = sb.toString();';
+      const r = maskText(text).text;
+      const kept = p.filter((x) => x.length >= 6 && r.includes(`"${x}"`));
+      assert.equal(kept.length, 0, `pieces left: ${kept.join(' ')}\n${r}`);
+      assert.ok(r.endsWith('\nString s = sb.toString();'));
+    });
+  it('keeps pieces of prose and a lone head', () => {
+    keeps('sb.append("hello ");\nsb.append("world");\nsb.append("again");');
+    keeps('const prefix = "ghp_";\nconst label = "GitHub token";');
+    keeps('if (t.startsWith("ghp_") || t.startsWith("gho_")) return "github";\nreturn "unknown";');
+    keeps('const HEADS = ["xoxb-", "xoxp-",\n  "xapp-", "ghp_"];');
+  });
+});
