@@ -352,3 +352,29 @@ describe('a token built from pieces after its head (3)', () => {
     keeps('const HEADS = ["xoxb-", "xoxp-",\n  "xapp-", "ghp_"];');
   });
 });
+
+describe('an xxd -i dump of a secret with no offsets around it (7)', () => {
+  const dump = (name: string, s: string) => {
+    const b = [...Buffer.from(s)].map((x) => '0x' + x.toString(16).padStart(2, '0'));
+    const rows: string[] = [];
+    for (let i = 0; i < b.length; i += 12) rows.push('  ' + b.slice(i, i + 12).join(', ') + (i + 12 < b.length ? ',' : ''));
+    return `unsigned char ${name}[] = {\n${rows.join('\n')}\n};\nunsigned int ${name}_len = ${b.length};`;
+  };
+  const rowsOf = (d: string) => d.split('\n').filter((l) => l.startsWith('  0x'));
+  const cases: [string, () => string][] = [
+    ['a bare GitHub token', () => 'gh' + 'p_' + rs(ALNUM, 36)],
+    ['an .env line', () => `DB_PASSWORD=${pw()}\n`],
+    ['a Slack token', () => 'xo' + 'xb-' + rs('0123456789', 10) + '-' + rs('0123456789', 13) + '-' + rs(ALNUM, 24)],
+  ];
+  for (const [name, value] of cases)
+    it(name, () => {
+      const d = dump('secret_txt', value());
+      const r = maskText(d).text;
+      for (const row of rowsOf(d)) assert.ok(!r.includes(row.trim()), `row left: ${row}`);
+      assert.ok(r.startsWith('unsigned char secret_txt[] = {\n'));
+    });
+  it('keeps an image and an array of ordinary text', () => {
+    keeps('static const unsigned char icon[] = {\n  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,\n};\n');
+    keeps(dump('greeting_txt', 'Hello, world! This is a plain greeting.\n'));
+  });
+});
