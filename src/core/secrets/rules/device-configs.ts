@@ -6,7 +6,7 @@
 // FortiOS (`set psksecret V`, `set passwd V`). A type-5/8/9 hash or a type-7 "encrypted" password is masked too
 // (type 7 is reversible; hashes are masked on purpose, as elsewhere).
 // Threat: found by a blind red team; each line was shown to the model verbatim.
-// Cost: every form is gated by literals found in the gates' one pass.
+// Cost: every form is gated by literals found in the gates' one pass, and reads only the lines holding one.
 import { isPlaceholder, isReference } from '../entropy';
 import { HEX, rand } from '../samples';
 import { registerGates } from './gates';
@@ -23,6 +23,7 @@ const FORMS: Form[] = [
   // `username NAME [privilege N] [algorithm-type T] password|secret [TYPE] V`
   {
     gates: ['username '],
+    line: true,
     re: /^[ \t]*username[ \t]+\S+(?:[ \t]+(?:privilege[ \t]+\d+|algorithm-type[ \t]+\S+|role[ \t]+\S+|view[ \t]+\S+|nopassword|autocommand[ \t]+\S+))*[ \t]+(?:password|secret)[ \t]+(?:[0-9][ \t]+)?(\S+)/dgm,
     groups: [1],
     judge: deviceSecret,
@@ -30,6 +31,7 @@ const FORMS: Form[] = [
   // `enable secret 5 $1$…`, `enable password V`; a line's `password 7 HEX` / `password V` alone (line vty, console)
   {
     gates: ['enable ', 'password '],
+    line: true,
     re: /^[ \t]*(?:enable[ \t]+)?(?:secret|password)[ \t]+(?:level[ \t]+\d+[ \t]+)?(?:[0-9][ \t]+)?([^\s"']+)[ \t]*\r?$/dgm,
     groups: [1],
     judge: (v, m) => deviceSecret(v) && (/\d/.test(v) || /^[ \t]*enable/.test(m[0]) || /[ \t][0-9][ \t]/.test(m[0])),
@@ -37,6 +39,7 @@ const FORMS: Form[] = [
   // `snmp-server community V [view X] RO|RW [acl]`
   {
     gates: ['snmp-server community', 'community '],
+    line: true,
     re: /\bsnmp-server[ \t]+community[ \t]+(\S+)/dg,
     groups: [1],
     judge: deviceSecret,
@@ -44,6 +47,7 @@ const FORMS: Form[] = [
   // `tacacs-server [host H] key [TYPE] V`, `radius-server key V`, `key 7 HEX` under a server block, `key-string [7] V`
   {
     gates: ['-server', 'key 7', 'key 0', 'key 6', 'key-string', 'server-key'],
+    line: true,
     re: /(?:\b(?:tacacs-server|radius-server)[ \t]+(?:host[ \t]+\S+[ \t]+(?:\S+[ \t]+)*?)?key|^[ \t]*(?:key|server-key)(?=[ \t]+[0-9][ \t])|^[ \t]*key-string)[ \t]+(?:[0-9][ \t]+)?(\S+)/dgm,
     groups: [1],
     judge: deviceSecret,
@@ -51,13 +55,15 @@ const FORMS: Form[] = [
   // OSPF / BGP / HSRP authentication keys
   {
     gates: ['message-digest-key', 'authentication-key', 'neighbor ', 'authentication text', 'authentication md5'],
+    line: true,
     re: /\b(?:message-digest-key[ \t]+\d+[ \t]+md5|authentication-key|authentication[ \t]+(?:text|md5[ \t]+key-string)|neighbor[ \t]+\S+[ \t]+password)[ \t]+(?:[0-9][ \t]+)?("?)([^\s";]+)\1/dg,
     groups: [2],
     judge: deviceSecret,
   },
   // Juniper: `secret "$9$…";` (its configs hold secrets "encrypted" as $9$ or hashed as $1$/$5$/$6$: plain BIND `secret "x"` is secret-by-directive's), `encrypted-password "…";`, `pre-shared-key ascii-text "…";`
   {
-    gates: ['secret "', 'encrypted-password', 'ascii-text', 'hexadecimal "', 'simple-password'],
+    gates: ['secret "', 'encrypted-password', 'ascii-text', 'hexadecimal "', 'simple-password', 'authentication-key'],
+    line: true,
     re: /\b(?:secret|encrypted-password|ascii-text|hexadecimal|simple-password|authentication-key)[ \t]+"(\$[0-9a-z]{1,2}\$[^"\n]{4,})"/dg,
     groups: [1],
     judge: deviceSecret,
@@ -65,6 +71,7 @@ const FORMS: Form[] = [
   // IKE: `pre-shared-key V`, `pre-shared-key address A key V`, `crypto isakmp key [TYPE] V address|hostname …`, FortiOS
   {
     gates: ['pre-shared-key', 'isakmp key', 'psksecret', 'set passwd', 'set password'],
+    line: true,
     re: /(?:\bpre-shared-key[ \t]+(?:(?:local|remote|address[ \t]+\S+(?:[ \t]+\S+)?[ \t]+key|ascii-text|hex)[ \t]+)?(?:[0-9][ \t]+)?|\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[0-9][ \t]+)?|^[ \t]*set[ \t]+(?:psksecret|passwd|password)[ \t]+(?:ENC[ \t]+)?)("?)([^\s";]+)\1/dgm,
     groups: [2],
     judge: deviceSecret,

@@ -24,7 +24,8 @@ const underName = named(1);
 const FORMS: Form[] = [
   // T-SQL: `PASSWORD = N'V'` (CREATE/ALTER LOGIN, CREATE USER, CREDENTIAL SECRET = N'V')
   {
-    gates: ['PASSWORD', 'password', 'Password', 'SECRET', 'secret'],
+    gates: ["N'"],
+    line: true,
     re: /\b(?:PASSWORD|SECRET)[ \t]*=[ \t]*N'((?:[^'\n]|'')+)'/dgi,
     groups: [1],
     judge: (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v),
@@ -38,7 +39,8 @@ const FORMS: Form[] = [
   },
   // one-dash and slash flags: `-Token V`, `/password V`, `-ApiKey V`, `-Password:V`
   {
-    gates: ['oken', 'assword', 'ecret', 'piKey', 'pikey', 'wd '],
+    gates: ['oken', 'assword', 'ecret', 'piKey', 'pikey', 'wd'],
+    line: true,
     re: /(?:^|[ \t])[-/]([A-Za-z]*(?:[Tt]oken|[Pp]assword|[Ss]ecret|[Aa]pi[Kk]ey|[Pp]wd))(?:[ \t]+|:)(["']?)([^\s"'-][^\s"']*)\2(?=[ \t]|\r?$)/dgm,
     groups: [3],
     judge: (v, m, t) => classifyName(m[1]!) === 'strong' && password(v, m, t),
@@ -46,6 +48,8 @@ const FORMS: Form[] = [
   // Go: `var apiKey string = "V"`, `const dbPassword string = "V"`, `apiKey string = "V"` in a var block
   {
     gates: [' string', '[]byte'],
+    line: true,
+    lineTest: (l) => l.includes('='),
     re: /^[ \t]*(?:(?:var|const)[ \t]+)?([A-Za-z_]\w*)[ \t]+(?:string|\[\]byte)[ \t]*=[ \t]*(?:\[\]byte\()?(["`])([^"`\n]+)\2/dgm,
     groups: [3],
     judge: underName,
@@ -53,6 +57,7 @@ const FORMS: Form[] = [
   // Twitch: `oauth:` + 30 lower-case letters and digits
   {
     gates: ['oauth:'],
+    line: true,
     re: /\boauth:([a-z0-9]{30})(?![A-Za-z0-9])/dg,
     groups: [1],
     judge: (v) => /\d/.test(v) && /[a-z]/.test(v) && randomPartOk(v),
@@ -60,6 +65,7 @@ const FORMS: Form[] = [
   // ClickUp: `pk_<digits>_<32 upper alnum>`
   {
     gates: ['pk_'],
+    line: true,
     re: /\bpk_(\d{3,12}_[A-Z0-9]{32})(?![A-Za-z0-9])/dg,
     groups: [1],
     judge: (v) => /[A-Z]/.test(v.slice(v.indexOf('_'))) && randomPartOk(v.slice(v.indexOf('_') + 1)),

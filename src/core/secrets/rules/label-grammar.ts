@@ -25,6 +25,7 @@ const FORMS: Form[] = [
   {
     gates: [
       'asswor',
+      'asswd',
       'ASSWOR',
       'ontrase',
       'ONTRASE',
@@ -47,6 +48,8 @@ const FORMS: Form[] = [
       `(?:^|[^\\p{L}\\p{N}_])(?:${PASSWORD_WORDS})((?:[ \\t]+[\\p{L}\\p{M}\\p{N}'’.-]+){1,6})[ \\t]*[:=：][ \\t]*(["'«“]?)([^\\s"'»”]{6,})\\2[ \\t]*\\r?$`,
       'dgimu',
     ),
+    // Each line holding a gate is read alone (a form over the whole text tried its leading class at every character).
+    line: true,
     groups: [3],
     judge: (v, m) => !NOT_THE_VALUE.test(m[1]!) && password(v, m, ''),
   },
@@ -71,6 +74,7 @@ const FORMS: Form[] = [
       ['password-', 'secret-', 'token-', 'senha-', 'contrasena-', 'clave-', 'chave-'],
     ),
     re: /(?:^|[^\w.$-])((?:password|passwd|pwd|pass|secret|token|senha|contrasena|clave|chave|chiave|passwort|kennwort)(?:[_-][A-Za-z]+){1,3})(["']?)[ \t]*(?:=|:(?!:))[ \t]*(["'`]?)([^\s"'`,;()]+)\3(?![\w(:])/dgi,
+    line: true,
     groups: [4],
     judge: (v, m, t) => headFirstName(m[1]!) && named(1)(v, m, t),
   },
