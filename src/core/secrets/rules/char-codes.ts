@@ -61,12 +61,15 @@ function b85(s: string, rfc1924: boolean): string | null {
 }
 
 interface Run {
+  /** Literals of which the text must hold one for `re` to be run. */
+  gates: readonly string[];
   re: RegExp;
   decode: (m: RegExpExecArray) => string | null;
 }
 const RUNS: Run[] = [
   // HTML entities, eight at least, ASCII characters between them allowed (`g&#104;p_…`)
   {
+    gates: ['&#'],
     re: /(?:&#(?:[xX][0-9a-fA-F]{1,6}|\d{1,7});?[A-Za-z0-9_-]{0,3}){8,}/g,
     decode: (m) =>
       m[0].replace(/&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?/g, (_, h: string | undefined, d: string | undefined) =>
@@ -74,20 +77,26 @@ const RUNS: Run[] = [
       ),
   },
   // CHAR(103,104,…) / CHR(…) / NCHAR(…) with eight codes at least
-  { re: /\bN?CH(?:A)?R\([ \t]*(\d{1,3}(?:[ \t]*,[ \t]*\d{1,3}){7,})[ \t]*\)/gi, decode: (m) => codes(m[1]!.split(/[ \t]*,[ \t]*/)) },
+  {
+    gates: ['CHAR(', 'char(', 'Char(', 'CHR(', 'chr(', 'Chr('],
+    re: /\bN?CH(?:A)?R\([ \t]*(\d{1,3}(?:[ \t]*,[ \t]*\d{1,3}){7,})[ \t]*\)/gi,
+    decode: (m) => codes(m[1]!.split(/[ \t]*,[ \t]*/)),
+  },
   // CHR(103)||CHR(104)||… / CHAR(103)+CHAR(104)+… / CONCAT(CHAR(103), CHAR(104), …)
   {
+    gates: ['CHAR(', 'char(', 'Char(', 'CHR(', 'chr(', 'Chr('],
     re: /\bN?CH(?:A)?R\([ \t]*\d{1,3}[ \t]*\)(?:[ \t]*(?:\|\||\+|,)[ \t]*N?CH(?:A)?R\([ \t]*\d{1,3}[ \t]*\)){7,}/gi,
     decode: (m) => codes([...m[0].matchAll(/\((?:[ \t]*)(\d{1,3})/g)].map((x) => x[1]!)),
   },
-  { re: /\bb32decode\([ \t]*b?(["'])([A-Za-z2-7]{16,}=*)\1/g, decode: (m) => b32(m[2]!) },
-  { re: /\ba85decode\([ \t]*b?(["'])((?:\\[!-~]|(?!\1)[!-~])+)\1/g, decode: (m) => b85(m[2]!.replace(/\\(.)/g, '$1'), false) },
-  { re: /\bb85decode\([ \t]*b?(["'])((?:\\[!-~]|(?!\1)[!-~])+)\1/g, decode: (m) => b85(m[2]!.replace(/\\(.)/g, '$1'), true) },
+  { gates: ['b32decode'], re: /\bb32decode\([ \t]*b?(["'])([A-Za-z2-7]{16,}=*)\1/g, decode: (m) => b32(m[2]!) },
+  { gates: ['85decode'], re: /\ba85decode\([ \t]*b?(["'])((?:\\[!-~]|(?!\1)[!-~])+)\1/g, decode: (m) => b85(m[2]!.replace(/\\(.)/g, '$1'), false) },
+  { gates: ['85decode'], re: /\bb85decode\([ \t]*b?(["'])((?:\\[!-~]|(?!\1)[!-~])+)\1/g, decode: (m) => b85(m[2]!.replace(/\\(.)/g, '$1'), true) },
 ];
 
 function scan(text: string, index: LineIndex, out: BlockOutput): void {
   if (viewScan === undefined || !holdsAny(text, GATES)) return;
   for (const r of RUNS) {
+    if (!holdsAny(text, r.gates)) continue;
     r.re.lastIndex = 0;
     for (let m = r.re.exec(text); m !== null; m = r.re.exec(text)) {
       if (m[0].includes('\n')) continue;

@@ -36,6 +36,8 @@ export const derKeyBody: BlockRule = {
     let done = -1;
     for (const g of GATES)
       for (let p = text.indexOf(g); p >= 0; p = text.indexOf(g, p + 1)) {
+        // A head starts a value: not inside a longer base64 run (a blob, minified code).
+        if (p > 0 && /[A-Za-z0-9+/]/.test(text[p - 1]!)) continue;
         let li = 0;
         for (let lo = 0, hi = starts.length - 1; lo <= hi;) {
           const mid = (lo + hi) >> 1;

@@ -66,6 +66,13 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
         else hi = mid - 1;
       }
       if (seen.has(li)) continue;
+      // The head in a short literal of its own: the opening quote a few characters before it at most, the closing
+      // one soon after (a whole token in one literal is the vendor rules').
+      let q = at - 1;
+      while (q >= 0 && at - q <= 8 && /[A-Za-z0-9_-]/.test(text[q]!)) q--;
+      if (q < 0 || !/["'`]/.test(text[q]!)) continue;
+      const close = text.indexOf(text[q]!, at + head.length);
+      if (close < 0 || close - q > 40) continue;
       // The pieces: from the literal holding the head, on its line and on the lines of pieces after it.
       const pieces: [number, number][] = [];
       for (let k = li; k < starts.length && k <= li + MAX_LINES; k++) {
