@@ -52,6 +52,12 @@ import { hereStringSecret, spacedSecret } from './rules/spaced';
 import { PIECE_RULES } from './rules/pieces';
 import { LANG_RULES } from './rules/langs';
 import { TAIL_SHAPE_RULES } from './rules/shapes-tail';
+import { labelGrammar } from './rules/label-grammar';
+import { deviceConfig } from './rules/device-configs';
+import { derKeyBody } from './rules/der-key-bodies';
+import { charCodes, setCharCodesScan } from './rules/char-codes';
+import { headPieces, setHeadPiecesScan } from './rules/head-pieces';
+import { DIALECT_RULES } from './rules/dialects';
 import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -117,6 +123,12 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   secretFlagValue,
   joinedConstants,
   splitBlob,
+  labelGrammar,
+  deviceConfig,
+  derKeyBody,
+  charCodes,
+  headPieces,
+  ...DIALECT_RULES,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
@@ -133,6 +145,10 @@ setJoinedConstantScan(scanView);
 setContinuedLiteralScan(scanView);
 // The transformed-token rule judges a rot13'd or reversed token, undone, by the same rules.
 setTransformedTokenScan(scanView);
+// The char-codes rule judges a token decoded from character codes, base32 or Ascii85 by the same rules.
+setCharCodesScan(scanView);
+// The head-pieces rule judges a token joined from pieces after its head by the same rules.
+setHeadPiecesScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

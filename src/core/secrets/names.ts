@@ -314,6 +314,58 @@ const PIECE = /^(?:part|parts|piece|pieces|chunk|chunks|half|prefix|suffix|[a-d]
 const PASS_PREFIXES =
   /^(?:smtp|db|mail|email|ftp|sftp|root|admin|user|sql|mysql|pg|postgres|redis|ldap|bind|proxy|vnc|rdp|ssh|wifi|wlan|api|app|web|imap|pop|pop3|sasl|auth|store|trust|key|master|sudo|login|acct|account|server|client|bot|rpc|mqtt|amqp|smb|cifs|nas|sa)pass$/;
 
+/**
+ * A secret's name written head first, as Romance languages and some conventions order it: the secret word, then
+ * (after `de`/`do`/`of`…) only words that say whose or what it is for (`password_db`, `PASSWORD_ADMIN`,
+ * `token_github`, `chave_de_acesso`, `contrasena_bd`, `senha_do_banco`). A word of any other kind after it says the
+ * value is something else (`password_db_host`, `PASSWORD_MIN_LENGTH`, `token_url`, `secret_name`): not this form.
+ */
+const HEAD_WORDS = new Set(['password', 'passwd', 'pwd', 'pass', 'secret', 'token', 'passwort', 'kennwort', 'motdepasse', 'passe', ...FOREIGN_PASSWORD_WORDS]);
+/** A head word `key` (as `chave`, `clave`, `schlüssel` read) is a secret only when what follows says access or API. */
+const HEAD_KEY_OWNERS = new Set([
+  'acesso',
+  'acceso',
+  'accesso',
+  'acces',
+  'access',
+  'zugang',
+  'zugriff',
+  'api',
+  'secreta',
+  'privada',
+  'privata',
+  'segreta',
+  'secret',
+  'private',
+]);
+const HEAD_CONNECTORS = new Set(['de', 'do', 'da', 'del', 'della', 'di', 'du', 'des', 'der', 'dos', 'das', 'of', 'for', 'fur', 'fuer', 'para', 'pour', 'per']);
+const HEAD_OWNERS = new Set([
+  ...['db', 'bd', 'bdd', 'database', 'banco', 'base', 'datos', 'dados', 'donnees', 'admin', 'administrador', 'root', 'user', 'usuario'],
+  ...['utilisateur', 'benutzer', 'prod', 'production', 'produccion', 'producao', 'dev', 'staging', 'mysql', 'postgres', 'pg', 'redis'],
+  ...['mongo', 'mongodb', 'smtp', 'mail', 'email', 'correo', 'ldap', 'ftp', 'sftp', 'ssh', 'api', 'app', 'github', 'gitlab', 'slack'],
+  ...['stripe', 'aws', 'azure', 'gcp', 'servidor', 'serveur', 'server', 'master', 'service', 'servico', 'servicio', 'bot'],
+  ...['jenkins', 'docker', 'vault', 'wifi', 'vpn', 'proxy', 'sa', 'acesso', 'acceso', 'access', 'zugang', 'oracle', 'mssql', 'sql'],
+]);
+/** Whether `name` is a secret's name written head first (`password_db`, `chave_de_acesso`): see HEAD_WORDS. */
+export const headFirstName = (name: string): boolean => {
+  const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
+  return words.length > 1 && headFirst(words);
+};
+function headFirst(words: readonly string[]): boolean {
+  const head = words[0]!;
+  const isKey = head === 'key' || head === 'chave' || head === 'clave' || head === 'chiave';
+  if (!isKey && !HEAD_WORDS.has(head)) return false;
+  let owners = 0;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (HEAD_CONNECTORS.has(w)) continue;
+    if (isKey ? !HEAD_KEY_OWNERS.has(w) && !HEAD_OWNERS.has(w) : !HEAD_OWNERS.has(w)) return false;
+    if (isKey && !HEAD_KEY_OWNERS.has(w) && owners === 0) return false;
+    owners++;
+  }
+  return owners > 0;
+}
+
 // Key names repeat across a tree (`key`, `token`, `password`, `apiKey`): the answer is a pure function
 // of the name, so it is remembered. Bounded: a stream of distinct names (a minified bundle) only
 // restarts the memo, never grows it.
@@ -333,6 +385,7 @@ function classify(name: string): NameStrength | null {
   // Other languages' words for key, token and credentials, as their English word (foreign-key-words.ts).
   const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
   if (words.length === 0) return null;
+  if (words.length > 1 && headFirst(words)) return 'strong';
   let end = words.length - 1;
   // A numbered secret (`password2` beside `pass` in rclone's config, `DB_PASSWORD_2`, `token1`).
   if (end > 0 && /^\d{1,2}$/.test(words[end]!)) end--;

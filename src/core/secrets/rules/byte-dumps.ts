@@ -6,7 +6,7 @@
 // the bytes are text holding a secret every line of the dump that carries bytes is masked: a secret's bytes
 // run over several lines.
 // Threat: `od -c .env` showed the model every secret of the file, one character per column.
-// Cost: only texts holding an offset's `0000000`, an `od -c` line end cell (`  \n`) or `, 0x` (the forms' one
+// Cost: only texts holding an offset's `0000000`, an `od -c` line end cell (`  \n`), `[] = {` or `, 0x` (the forms' one
 // pass, gates.ts) are read, and only around the lines holding them.
 import { decodedHoldsSecret } from '../encoded';
 import { ALNUM, rand } from '../samples';
@@ -19,7 +19,9 @@ const RULE = 'byte-dump';
 const PRIORITY = 1.5;
 // `, 0x` (xxd -i alone) would open a set of its own in the forms' pass (gates.ts): an xxd -i dump is found by its
 // offsets' neighbours only when the text holds one of the others.
-const GATES = ['0000000', '  \\n'];
+// `[] = {` opens an `xxd -i` dump (`unsigned char name_txt[] = {`): the dump starts on the line after it.
+const CARRAY_OPEN = '[] = {';
+const GATES = ['0000000', '  \\n', CARRAY_OPEN];
 registerGates(GATES);
 
 const enum Kind {
@@ -116,7 +118,8 @@ export const byteDump: BlockRule = {
       for (let p = text.indexOf(g); p >= 0; p = text.indexOf(g, p + g.length)) {
         if (p < done) continue;
         starts ??= index.starts();
-        const li = lineOfPos(starts, p);
+        const li = lineOfPos(starts, p) + (g === CARRAY_OPEN ? 1 : 0);
+        if (li >= starts.length) continue;
         const line = (k: number) => {
           const ls = starts![k]!;
           const nl = text.indexOf('\n', ls);

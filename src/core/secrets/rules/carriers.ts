@@ -385,6 +385,8 @@ export const namedTokenProse = formRule({
         /[A-Z]/.test(v) &&
         !/^[a-z]+(?:[A-Z][a-z]+|\d+)+$/.test(v) &&
         !/^[a-z]+(?:[._-][a-z]+)+$/i.test(v) &&
+        // A YAML key's value that reads as a SealedSecret's ciphertext is no prose: yaml-secret-payload decides it.
+        !(v.length >= 340 && v.startsWith('Ag') && /^[ \t]+[\w.-]+:[ \t]/.test(t)) &&
         token(v, m, t),
     },
   ],

@@ -9,7 +9,7 @@
 import { base64Certificates } from '../blocks';
 import { classifyName, nameWords } from '../names';
 import type { NameStrength } from '../entropy';
-import { ALNUM, HEX, j, rand } from '../samples';
+import { ALNUM, B64, HEX, j, rand } from '../samples';
 import { KIND } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { signatureDigest } from './generic';
@@ -189,6 +189,13 @@ const PAYLOAD_LINE =
 const PUBLIC_NAME =
   /(?:^|[_.-]|[a-z](?=[A-Z]))(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|version|integrity|resourceversion|name|kind|build)$/i;
 const SECRET_KIND = /^kind:[ \t]*["']?(?:Secret|SealedSecret|ExternalSecret)["']?[ \t]*\r?$/m;
+const SEALED_KIND = /^kind:[ \t]*["']?SealedSecret["']?[ \t]*\r?$/m;
+/**
+ * A Bitnami SealedSecret's ciphertext: base64 of a 2-byte length (`Ag…`: the RSA-OAEP-wrapped session key is 256 or
+ * 512 bytes) and the key and the AES-GCM data — hundreds of characters. It is encrypted for the cluster's controller
+ * alone and meant to be committed: public, kept (a short or hex value under `encryptedData` is no such ciphertext).
+ */
+const SEALED_CIPHERTEXT = /^Ag[A-Za-z0-9+/]{340,}={0,2}$/;
 
 /** `v` reads as an encoded payload: hex of even length, or base64 with letters of both cases and a digit. */
 function encodedPayload(v: string): boolean {
@@ -234,6 +241,11 @@ export const yamlEncodedPayload: BlockRule = {
         (n) => classifyName(n) !== null || nameWords(n).some((w) => w === 'credentials' || w === 'secret' || w === 'secrets'),
       );
       if (!underSecret && !named) continue;
+      // A SealedSecret's ciphertext is kept, and kept from the key-value rules (its key is `password:`, `api_key:`).
+      if (SEALED_CIPHERTEXT.test(m[4]!) && path.some((p) => p.name === 'encryptedData') && SEALED_KIND.test(text)) {
+        out.protect.add(li);
+        continue;
+      }
       const [s, e] = m.indices![4]!;
       addHit(out, li, { start: s, end: e, rule: 'yaml-secret-payload', priority: PRIORITY });
     }
@@ -254,6 +266,7 @@ export const yamlEncodedPayload: BlockRule = {
         `kind: ConfigMap\ndata:\n  checksum: ${rs(HEX, 64)}\n  color: blue\n`,
         `kind: Secret\nmetadata:\n  name: db\n  annotations:\n    checksum: ${rs(HEX, 64)}\n`,
         `build:\n  commit: ${rs(HEX, 40)}\n  artifact: ${rs(HEX, 64)}\n`,
+        `kind: SealedSecret\nspec:\n  encryptedData:\n    password: AgB${rs(B64, 400)}==\n`,
       ],
     };
   },
