@@ -197,7 +197,7 @@ export const REFERENCE_PARTS = [
   '^@Microsoft\\.KeyVault\\(',
   // Ciphertext a separate key opens: a sops value (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`) and an Ansible
   // Vault payload (its header and hex lines, joined): what a reader without the key learns from them is nothing.
-  '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$',
+  '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]*,tag:[A-Za-z0-9+/=]*,type:[a-z]+\\]$',
   // A public key where a key is named (git's `signingkey = key::ssh-ed25519 AAAA…`): public by design.
   '^(?:key::)?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[A-Za-z0-9+/]+=*(?: [^\\s]*)?$',
   '^\\$ANSIBLE_VAULT;1\\.[12];AES256(?:;[\\w.-]+)?[0-9a-f \\t]*$',
