@@ -160,7 +160,8 @@ export const REFERENCE_PARTS = [
   // name after the marker must end where a name ends: at `}` (or the value's end, cut at its `}`), a blank, an
   // index, a default's `:-` `:=` `:?` `:+`, a scope's `:NAME` (`${env:HOME}`); a salt's `${abc-`, `${abc(` are none.
   // HOCON's optional substitution `${?DB_PASSWORD}` (the variable, when it is set) too.
-  '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
+  // Spring's empty default (`${DB_PASSWORD:}`): the variable or nothing.
+  '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+}]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
   // Serverless Framework's variable sources (`${ssm:/dd/key}`, `${ssm(eu-west-1):/p}`, `${file(./s.yml):pw}`, `${cf:stack.Out}`).
   '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$',

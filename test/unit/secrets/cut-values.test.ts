@@ -32,6 +32,20 @@ describe('values that only refer to a secret', () => {
     const u = [8, 4, 4, 4, 12].map((n) => rs('0123456789abcdef', n)).join('-');
     masks(`{"SecretID": "${u}"}\n`, [u]);
   });
+  it("keeps Spring's variable with an empty default, masks one with a literal default", () => {
+    keeps('spring:\n  datasource:\n    password: ${DB_PASSWORD:}\n');
+    keeps('app.api-token=${API_TOKEN:}\n');
+    const a = rs(ALNUM, 14) + '7';
+    masks(`spring:\n  datasource:\n    password: \${DB_PASSWORD:${a}}\n`, [a]);
+  });
+  it('keeps a digest after `cache key=` in a log line, masks a bare key= secret', () => {
+    const h = rs('0123456789abcdef', 64);
+    keeps(`2024-05-01T10:00:00Z DEBUG cache key=${h} hit=true\n`);
+    keeps(`lookup key: ${h}\n`);
+    keeps(`[worker] Hash Key = ${h} (miss)\n`);
+    const k = rs(ALNUM, 40);
+    masks(`api key=${k}\n`, [k]);
+  });
   it('keeps a prompt for a password handed to a reader', () => {
     keeps('const p = console.readPassword("Password: ");\n');
     keeps('char[] pw = System.console().readPassword("Enter passphrase:");\n');

@@ -18,3 +18,11 @@ export function cutExpression(v: string, after: string): boolean {
 export function isPrompt(v: string): boolean {
   return /^[A-Za-z][A-Za-z ()'-]{1,40}[:?>][ \t]*$/.test(v) && /[a-z]{3}/i.test(v);
 }
+
+/** The words before a bare `key` that say which key it is, none a secret's (`cache key=<sha256>` in a log line). */
+const SPACED_NOT_SECRET = /(?:^|[^\w-])(?:cache|lookup|hash|sort|partition|primary|foreign|idempotency|dedupe?|row|object|map|index|route|storage)[ \t]+$/i;
+
+/** A bare `key` name (at `nameStart` of `line`) after a word and a blank that says it is no secret's key. */
+export function spacedPlainKey(line: string, nameStart: number, name: string): boolean {
+  return (name === 'key' || name === 'Key' || name === 'KEY') && SPACED_NOT_SECRET.test(line.slice(Math.max(0, nameStart - 24), nameStart));
+}
