@@ -44,6 +44,9 @@ describe('paired-line secrets', () => {
     keeps('Reset password\nhttps://example.com/reset\n');
     keeps('## Password\nSee docs/auth.md\n');
     keeps('Forgot password?\nClick here\n');
+    keeps('user password\nmin_length=8\n');
+    keeps('switch (kind) {\n  case password:\n    return validate_pw(x);\n}\n');
+    keeps('PASSWORD\n=========\n');
   });
   it('masks a - name: / value: env pair embedded in a non-YAML text', () => {
     const [a, b, c] = [pw(), pw(), pw()];

@@ -54,8 +54,8 @@ const LABEL_THEN_VALUE =
 function labelLines(text: string, index: LineIndex, out: BlockOutput): void {
   for (const m of text.matchAll(LABEL_THEN_VALUE)) {
     const v = m[1]!;
-    // A heading underline, a rule, a prompt, a word of prose: not a password.
-    if (/^[-=_*~#.]+$/.test(v) || /^[A-Za-z]+[.:,!?]?$/.test(v) || !/[0-9!@#$%^&*_+=~.-]/.test(v)) continue;
+    // A heading underline, a rule, a prompt, a word of prose, an assignment or a setting (`min_length=8`): not a password.
+    if (/^[A-Za-z_][\w.-]*[=:]/.test(v) || /^[-=_*~#.]+$/.test(v) || /^[A-Za-z]+[.:,!?]?$/.test(v) || !/[0-9!@#$%^&*_+=~.-]/.test(v)) continue;
     if (!judge(v, 'strong', true)) continue;
     const s = m.index + m[0].lastIndexOf(v);
     push(text, index, out, s, s + v.length, RULE, PRIORITY);
