@@ -31,6 +31,7 @@ import { CARRIER_RULES } from './rules/carriers';
 import { embeddedPgpassLine, embeddedPuttyKey } from './rules/embedded-key-files';
 import { nameValuePair } from './rules/name-value-pair';
 import { nextLineValue } from './rules/next-line-value';
+import { pairedLineSecret } from './rules/paired-lines';
 import { templatePieces } from './rules/template-pieces';
 import { commentSecret } from './rules/comment-secret';
 import { namedByField } from './rules/named-by-field';
@@ -129,6 +130,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   charCodes,
   headPieces,
   ...DIALECT_RULES,
+  pairedLineSecret,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -160,7 +160,8 @@ export const REFERENCE_PARTS = [
   // name after the marker must end where a name ends: at `}` (or the value's end, cut at its `}`), a blank, an
   // index, a default's `:-` `:=` `:?` `:+`, a scope's `:NAME` (`${env:HOME}`); a salt's `${abc-`, `${abc(` are none.
   // HOCON's optional substitution `${?DB_PASSWORD}` (the variable, when it is set) too.
-  '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+]|:[A-Za-z_][\\w.]*(?:\\}|$))',
+  // Spring's empty default (`${DB_PASSWORD:}`): the variable or nothing.
+  '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+}]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
   // Serverless Framework's variable sources (`${ssm:/dd/key}`, `${ssm(eu-west-1):/p}`, `${file(./s.yml):pw}`, `${cf:stack.Out}`).
   '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$',
@@ -197,7 +198,7 @@ export const REFERENCE_PARTS = [
   '^@Microsoft\\.KeyVault\\(',
   // Ciphertext a separate key opens: a sops value (`ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`) and an Ansible
   // Vault payload (its header and hex lines, joined): what a reader without the key learns from them is nothing.
-  '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$',
+  '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]*,tag:[A-Za-z0-9+/=]*,type:[a-z]+\\]$',
   // A public key where a key is named (git's `signingkey = key::ssh-ed25519 AAAA…`): public by design.
   '^(?:key::)?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[A-Za-z0-9+/]+=*(?: [^\\s]*)?$',
   '^\\$ANSIBLE_VAULT;1\\.[12];AES256(?:;[\\w.-]+)?[0-9a-f \\t]*$',

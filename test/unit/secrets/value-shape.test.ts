@@ -464,8 +464,9 @@ describe('valueLooksSecret against its plain definition', () => {
       '^%[A-Z_]+%$': ['%KQ_ZMVLPWXR_AB%'],
       '^%env\\((?:[a-z_]+:)*[A-Za-z_]\\w*\\)%$': ['%env(KQ_ZMVLPWXR_AB)%', '%env(resolve:KQ_ZMVLPWXR)%'],
       '^@Microsoft\\.KeyVault\\(': [`@Microsoft.KeyVault(SecretUri=https://${t}.vault.azure.net/secrets/db/)`],
-      '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\\]$': [
+      '^ENC\\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]*,tag:[A-Za-z0-9+/=]*,type:[a-z]+\\]$': [
         `ENC[AES256_GCM,data:${t}=,iv:${t}==,tag:${t},type:str]`,
+        'ENC[AES256_GCM,data:,iv:,tag:,type:str]',
       ],
       '^(?:key::)?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[A-Za-z0-9+/]+=*(?: [^\\s]*)?$':
         [`key::ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${t} me@host`, `ssh-rsa AAAAB3NzaC1yc2E${t}==`],

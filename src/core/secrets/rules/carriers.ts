@@ -16,6 +16,7 @@
 // Threat: each of these lines was shown to the model verbatim.
 // Cost: every form names literals the text must hold (found with the other gates in one pass, gates.ts) before its
 // regex runs over the text.
+import { isPrompt } from './cut-values';
 import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { classifyName, nameWords } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
@@ -342,6 +343,8 @@ export const methodCallSecret = formRule({
       groups: [3],
       judge: (v, m, t) => {
         const name = m[1]!;
+        // `console.readPassword("Password: ")`, `getpass("Passphrase:")`: a prompt for the secret, not the secret.
+        if (isPrompt(v) || /^(?:read|prompt|ask)[A-Z_]/.test(name)) return false;
         const s = /auth$/i.test(name) && /bearer|token|api|key/i.test(name) ? 'strong' : classifyName(name);
         if (s === null) return false;
         return s === 'strong' ? password(v, m, t) && v.length >= 8 : token(v, m, t);

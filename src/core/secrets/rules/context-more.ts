@@ -10,6 +10,7 @@
 // therefore catches its form where the line is such a candidate (`$cred = ConvertTo-SecureString …`,
 // `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
+import { isPrompt } from './cut-values';
 import { isPlaceholder, isReference, isWordyIdentifier, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
@@ -811,7 +812,7 @@ function pushCallSecret(line: string, a: CallArg | undefined, out: Hit[]): boole
   if (lit === null) return false;
   const [start, end] = lit;
   const s = line.slice(start, end);
-  if (ALGORITHM_NAME.test(s) || isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', true)) return false;
+  if (ALGORITHM_NAME.test(s) || isPrompt(s) || isReference(s) || isPlaceholder(s) || !valueLooksSecret(s, 'strong', true)) return false;
   out.push({ start, end, rule: 'call-credential', priority: CONTEXT_PRIORITY });
   return true;
 }

@@ -2,6 +2,7 @@
 // secret-named keys (.env, YAML, JSON, TOML, INI, properties, HCL, code, Dockerfile), credentials in
 // URLs, Authorization headers, and the shell-history forms (`mysql -p…`, `curl -u user:pw`).
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
+import { cutExpression, spacedPlainKey } from './cut-values';
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
@@ -986,6 +987,8 @@ export const genericAssignment: LineRule = {
           !namesItself(value, name) &&
           !namesItself(value, name.slice(name.lastIndexOf('.') + 1)) &&
           (quoted || literal || !copiesMember(value, name)) &&
+          !(quoted && cutExpression(value, line.charAt(end + 1))) &&
+          !spacedPlainKey(line, head.nameStart, name) &&
           !gitSigningKey(name, value, line, start) &&
           !signatureDigest(name, value, line, head.index)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.

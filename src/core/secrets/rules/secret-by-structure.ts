@@ -489,21 +489,28 @@ function sqlDumps(text: string, index: LineIndex, out: BlockOutput): void {
 /** Look-alikes kept whole: Helm's `checksum/secret: <sha256>`, a secret's name written as a path. */
 const CHECKSUM = /^[ \t]*["']?checksum\/[\w.-]+["']?[ \t]*:[ \t]*["']?[0-9a-f]{64}["']?[ \t]*\r?$/gm;
 const SECRET_NAME =
-  /^[^\n]*\b(?:secret_id|secret_name|secretName|secret_arn)["']?[ \t]*[=:][ \t]*(["'])[a-z]+(?:[-_][a-z]+)*(?:\/[a-z]+(?:[-_][a-z]+)*)+\1[^\n]*$/gm;
+  /^[^\n]*\b(?:secret_id|secret_name|secretName|secret_arn|[Ss]ecretId)["']?[ \t]*[=:][ \t]*(["'])[a-z]+(?:[-_][a-z]+)*(?:\/[a-z]+(?:[-_][a-z]+)*)+\1[^\n]*$/gm;
 
 function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
   for (const re of [CHECKSUM, SECRET_NAME]) {
     if (
       re === CHECKSUM
         ? !text.includes('checksum/')
-        : !(holds(text, 'secret_') || holds(text, 'secretName')) || !/secret_id|secret_name|secretName|secret_arn/.test(text)
+        : !(holds(text, 'secret_') || holds(text, 'secretName') || holds(text, 'ecretId')) ||
+          !/secret_id|secret_name|secretName|secret_arn|[Ss]ecretId/.test(text)
     )
       continue;
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       // Only a line that holds nothing else secret-shaped: one name-value pair (or Terraform's one-line block).
       const line = m[0];
-      if (re === SECRET_NAME && (line.match(/[=:]/g) ?? []).length > 1 && !/^data[ \t]+"\w+"[ \t]+"\w+"[ \t]*\{[^{}=]*=[^{}=]*\}[ \t]*\r?$/.test(line))
+      // (Or a call handed only `{ SecretId: "…" }`, no literal before it: `await sm.getSecretValue({ SecretId: "prod/db" });`.)
+      if (
+        re === SECRET_NAME &&
+        (line.match(/[=:]/g) ?? []).length > 1 &&
+        !/^data[ \t]+"\w+"[ \t]+"\w+"[ \t]*\{[^{}=]*=[^{}=]*\}[ \t]*\r?$/.test(line) &&
+        !/^[^"'`]*\([ \t]*\{[ \t]*[Ss]ecretId[ \t]*:[ \t]*(["'])[^"'\n]*\1[ \t]*\}[ \t]*\)+[ \t]*;?[ \t]*\r?$/.test(line)
+      )
         continue;
       const starts = index.starts();
       let lo = 0,
@@ -519,7 +526,7 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates([...formLiterals(FORMS), 'secret_', 'secretName']);
+registerGates([...formLiterals(FORMS), 'secret_', 'secretName', 'ecretId']);
 
 export const secretByStructure: BlockRule = {
   id: RULE,
