@@ -81,6 +81,12 @@ export const HOME_CREDENTIAL_STORES = [
   '.huggingface/token',
   // Build tools' and clouds' credentials.
   '.m2/settings.xml',
+  // pip's own configuration holds index URLs with their logins (`index-url = https://user:pass@host/simple`).
+  '.pip/pip.conf',
+  '.config/pip/pip.conf',
+  '.msmtprc',
+  '.smbcredentials',
+  '.fetchmailrc',
   '.m2/settings-security.xml',
   '.gradle/gradle.properties',
   '.ivy2/.credentials',
@@ -211,6 +217,12 @@ const SYSTEM_SECRETS = [
   // A thread's view (`/proc/self/task/N/environ`) is the process's.
   /^\/proc\/[^/]+\/(task\/[^/]+\/)?(environ|mem|maps|auxv)$/,
   /^\/(var\/)?run\/secrets(\/|$)/,
+  // A GitHub Actions self-hosted runner's registration and its RSA key (`.credentials`, `.credentials_rsaparams`),
+  // wherever the runner is unpacked; cloud-init's user data (it carries bootstrap passwords and tokens); pip's
+  // site-wide configuration (index URLs with logins).
+  /(^|\/)actions-runner\/\.(credentials|runner)[^/]*$/,
+  /^\/var\/lib\/cloud\/(instance|instances\/[^/]+)\/(user-data|vendor-data)[^/]*$/,
+  /^\/etc\/(pip\.conf|xdg\/pip\/pip\.conf)$/,
   /^\/dev\/(k?mem|port)$/,
   /^\/proc\/kcore$/,
   // Cluster credentials a node keeps: kubeadm's admin and component kubeconfigs, the cluster CA and component keys,

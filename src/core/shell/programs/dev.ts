@@ -212,7 +212,7 @@ export const DEV: RowSpec[] = [
     n: 'npm',
     d: 'npm: installs, runs package.json scripts, reads registry data',
     loose: true,
-    o: '--prefix=C -C|--dir=C -w|--workspace=V -r|--recursive --if-present --silent -s -ws|--workspaces --script-shell=X',
+    o: '--prefix=C -C|--dir=C -w|--workspace=V -r|--recursive --if-present --silent -s -ws|--workspaces --script-shell=Z',
     sub: { ...NPM_SUB, '': { n: '', d: 'npm alone', a: '' } },
     ok: ['npm test', 'npm install', 'npm ci', 'npm run build', 'npm run lint -- --fix', 'npm pack', 'npm ls --depth=0', 'npm test -- tests/a.test.ts'],
     eff: ['npm pkg set scripts.test=x => write package.json', 'npm test -- tests/a.test.ts => !any tests/a.test.ts', 'npm test -- .env => read .env'],
