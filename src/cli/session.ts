@@ -100,8 +100,27 @@ class SwitchStore implements CounterStore {
  */
 export class SessionWrites implements FsProbe {
   readonly files = new Map<string, string | null>();
+  /** Links the session's steps left (a moved name is a link to where the tree was): name → absolute target. */
+  readonly links = new Map<string, string>();
   private dirs = new Map<string, Set<string>>();
   constructor(private readonly base: FsProbe = nodeFsProbe) {}
+
+  /**
+   * A name a step's move or link-preserving copy gave (`mv src lib`, `cp -r src/t.link x`): a later step reaches
+   * through it what the old name reached. A move: the new name holds the old tree, so it is taken as a link to it.
+   * A copy holds a link only where the old name was one (`cp -r plain copy` is a copy, judged as its own files).
+   */
+  move(to: string, from: string, moved: boolean): void {
+    let target: string | undefined = moved ? from : undefined;
+    if (!moved && this.lstat(from)?.kind === 'symlink') {
+      const t = this.readlink(from);
+      target = t.startsWith('/') ? t : normalize(`${from.slice(0, from.lastIndexOf('/'))}/${t}`);
+    }
+    if (target === undefined || target === to) return;
+    this.add(to, null);
+    this.files.delete(to);
+    this.links.set(to, target);
+  }
 
   /** A file a step wrote: its text when shown, else null. */
   add(abs: string, text: string | null): void {
@@ -115,12 +134,14 @@ export class SessionWrites implements FsProbe {
     }
   }
   lstat(abs: string) {
+    if (this.links.has(abs)) return { kind: 'symlink' as const };
     if (this.files.has(abs)) return this.base.lstat(abs) ?? { kind: 'file' as const };
     if (this.dirs.has(abs)) return this.base.lstat(abs) ?? { kind: 'dir' as const };
     return this.base.lstat(abs);
   }
   readlink(abs: string): string {
-    return this.base.readlink(abs);
+    const l = this.links.get(abs);
+    return l ?? this.base.readlink(abs);
   }
   readdir(abs: string): string[] {
     const extra = this.dirs.get(abs);
@@ -156,6 +177,7 @@ function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, work
     for (const [p, t] of v.analysis?.written ?? []) writes.add(p, t);
     // Files the command writes with no text the guard can tell (a copy, an archive): unknown content.
     for (const e of v.analysis?.paths ?? []) if (e.op === 'write' && !e.glob && !e.recursive && !writes.files.has(e.path)) writes.add(normalize(e.path), null);
+    for (const [to, from, moved] of v.analysis?.moved ?? []) writes.move(to, from, moved);
   } else if (call.op === 'write') for (const p of call.paths) writes.add(normalize(p.startsWith('/') ? p : `${workspace}/${p}`), call.content ?? null);
 }
 

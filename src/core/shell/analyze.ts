@@ -105,6 +105,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   gitAliases: Map<string, string> | undefined = undefined;
   /** The files the line writes, with the text it shows for each (judgeWrittenScripts). */
   written: Map<string, string | null> | undefined = undefined;
+  /** Names moves and link-preserving copies on the line give: [new, old, moved] (linkThrough). */
+  moved: [string, string, boolean][] | undefined = undefined;
   readonly env: WordEnv;
   /** Functions defined on the line. */
   functions: Map<string, string> | undefined = undefined;
@@ -1397,7 +1399,7 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
       redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text, rs);
       for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
-    linkThrough(a.subs, effects, env);
+    a.moved = linkThrough(a.subs, effects, env);
     const vars: ShellVars | undefined =
       a.copies.length || a.compares.length || a.handed.length
         ? { secret: closeSecrets(a.copies), copies: a.copies, compares: a.compares, handed: a.handed }
@@ -3118,17 +3120,19 @@ function judgePlanted(a: Analyzer, s: Sub, p: string, text: string | null | unde
  * points to. Every effect under a link's name gets a twin under its target (whatever the order on the line:
  * a loop can run the link before the read).
  */
-function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
+function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): [string, string, boolean][] | undefined {
   let links: [string, string, Sub, boolean][] | undefined;
+  let moved: [string, string, boolean][] | undefined;
   for (const s of subs) {
     for (const a of s.acc) {
       if (a.op !== 'link' || a.p === undefined || a.to === undefined || s.cwd === null) continue;
       const base = a.base === undefined ? s.cwd : a.base.startsWith('/') ? a.base : `${s.cwd}/${a.base}`;
       const abs = (p: string) => normalize(p.startsWith('/') ? p : p === '~' || p.startsWith('~/') ? env.home + p.slice(1) : `${base}/${p}`);
       (links ??= []).push([abs(a.p), abs(a.to), s, (a.flags & ALIAS) !== 0]);
+      if (a.flags & ALIAS) (moved ??= []).push([abs(a.p), abs(a.to), a.how === 'mv']);
     }
   }
-  if (!links) return;
+  if (!links) return moved;
   const n = effects.length;
   for (let i = 0; i < n; i++) {
     const e = effects[i];
@@ -3148,6 +3152,7 @@ function linkThrough(subs: Sub[], effects: Effect[], env: CommandEnv): void {
       if (through !== undefined) effects.push({ ...e, path: through, how: `${e.how} (${link} holds ${target}, through a link under it)` });
     }
   }
+  return moved;
 }
 
 /**
@@ -3223,6 +3228,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     paths,
     errors: a.errors,
     ...(a.written ? { written: a.written } : {}),
+    ...(a.moved ? { moved: a.moved } : {}),
   };
 }
 

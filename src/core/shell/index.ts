@@ -34,6 +34,7 @@ class DecidedAnalysis implements CommandAnalysis {
     readonly paths: PathEffect[],
     readonly errors: string[],
     readonly written?: ReadonlyMap<string, string | null>,
+    readonly moved?: readonly (readonly [string, string, boolean])[],
   ) {
     this.#subs = subs;
   }
@@ -116,7 +117,7 @@ export function decideCommand(line: string, policy: CommandPolicy, env: CommandE
     )
       best = c;
   }
-  const analysis: CommandAnalysis = new DecidedAnalysis(a.subs, a.findings.length ? a.findings.map(strip) : [], a.paths, a.errors, a.written);
+  const analysis: CommandAnalysis = new DecidedAnalysis(a.subs, a.findings.length ? a.findings.map(strip) : [], a.paths, a.errors, a.written, a.moved);
   if (!best || best.decision === 'allow') {
     const reason = best ? best.reason : a.subs.length ? 'no destructive or unknown sub-command' : 'nothing runs';
     return { verdict: { decision: 'allow', rule: best ? best.rule : 'cmd:benign', reason, decidedBy: 'rule' }, analysis };

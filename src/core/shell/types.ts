@@ -109,6 +109,11 @@ export interface CommandAnalysis {
    * for a session that keeps what earlier steps wrote (`agentguard eval --session`). Not serialised.
    */
   written?: ReadonlyMap<string, string | null>;
+  /**
+   * Names a move or a link-preserving copy gives (`mv a b`, `cp -r a b`): [new, old, moved], absolute and
+   * normalised, for a session whose later steps reach through the new name what the old one reached. Not serialised.
+   */
+  moved?: readonly (readonly [string, string, boolean])[];
 }
 
 // ---- internal ----

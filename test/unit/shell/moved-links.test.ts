@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { Engine } from '../../../src/core/engine';
 import { nodeFsProbe } from '../../../src/node/fsProbe';
 import { PolicyStore } from '../../../src/node/policyStore';
+import { evalCalls } from '../helpers/cli';
 
 function makeWs(root: string): string {
   const ws = path.join(root, 'ws');
@@ -85,4 +86,31 @@ describe('links moved or copied as links still lead to their targets', () => {
       assert.ok(effect(w, out), `real bash did not do what the case claims: ${line}`);
     }
   });
+
+  // The same moves as steps of one `eval --session` (nothing runs: the session keeps what a step that may run
+  // leaves, a moved name as a link to where the tree was).
+  const sessions: [string[], 'allow' | 'deny'][] = [
+    [['mv src/env.link src/c', 'cat src/c'], 'deny'],
+    [['mv src/tlink src/x', 'echo x > src/x/run.js'], 'deny'],
+    [['mv src lib', 'cat lib/env.link'], 'deny'],
+    [['mv src lib', 'echo x > lib/tlink/run.js'], 'deny'],
+    [['cp -r src/tlink src/t3', 'rm src/t3/run.js'], 'deny'],
+    [['mv src/env.link docs/', 'cat docs/env.link'], 'deny'],
+    [['cp -r plain /tmp/ag-moved-links-s', 'echo x > /tmp/ag-moved-links-s/notes.md'], 'allow'],
+    [['mkdir lib2', 'mv src/app.ts lib2/', 'cat lib2/app.ts'], 'allow'],
+    [['mv plain notes', 'cat notes/notes.md'], 'allow'],
+  ];
+  for (const [lines, want] of sessions)
+    it(`session, last step ${want}: ${lines.join(' ⏎ ')}`, () => {
+      const out = evalCalls(
+        lines.map((command) => ({ op: 'exec', command })),
+        ['--workspace', ws, '--session'],
+        { cwd: ws, env: { HOME: path.join(root, 'home') } },
+      );
+      assert.deepEqual(
+        out.slice(0, -1).map((v) => v.decision),
+        lines.slice(0, -1).map(() => 'allow'),
+      );
+      assert.equal(out[out.length - 1].decision, want, out[out.length - 1].reason);
+    });
 });
