@@ -181,6 +181,11 @@ function keepWrites(writes: SessionWrites, call: CanonicalCall, v: Verdict, work
   } else if (call.op === 'write') for (const p of call.paths) writes.add(normalize(p.startsWith('/') ? p : `${workspace}/${p}`), call.content ?? null);
 }
 
+/** A call in the session's terminal carries the functions earlier steps left there (beside its text, never in it). */
+function withFunctions<C extends CanonicalCall>(c: C, term: TerminalState): C {
+  return term.fns?.length ? { ...c, shellFunctions: term.fns } : c;
+}
+
 export class CliSession {
   private readonly services = new Map<string, { service: GuardService; store: SwitchStore; writes: SessionWrites; term: TerminalState }>();
   readonly clock: SessionClock;
@@ -241,7 +246,7 @@ export class CliSession {
     const inTerminal = !alone && c.op === 'exec' && typeof c.command === 'string' && atStart;
     const calls =
       inTerminal && c.op === 'exec'
-        ? linesToJudge(c.command!, e.term).map((command, i) => (command === c.command ? c : { ...c, command, id: `${c.id}.${i}` }))
+        ? linesToJudge(c.command!, e.term).map((command, i) => withFunctions(command === c.command ? c : { ...c, command, id: `${c.id}.${i}` }, e.term))
         : [c];
     try {
       const v = (await service.run(calls, { decideOnly: true })).verdict;

@@ -70,7 +70,7 @@ export class Engine {
       case 'rename':
         return view.paths.decideRename(call.paths[0], call.dest!, env.ctx, env.probe);
       case 'exec':
-        return this.decideExec(view, call.command!, call.cwd, env);
+        return this.decideExec(view, call.command!, call.cwd, env, call.shellFunctions);
     }
   }
 
@@ -84,7 +84,13 @@ export class Engine {
     return worstV ?? verdict('deny', 'input:invalid', 'the call names no path');
   }
 
-  private decideExec(view: ContextView, command: string, cwdRaw: string | undefined, env: DecideEnv): Verdict {
+  private decideExec(
+    view: ContextView,
+    command: string,
+    cwdRaw: string | undefined,
+    env: DecideEnv,
+    functions?: readonly (readonly [string, string])[],
+  ): Verdict {
     let cwd = env.ctx.workspace;
     if (cwdRaw !== undefined && cwdRaw !== '') {
       const n = normalizePath(cwdRaw, env.ctx);
@@ -102,6 +108,7 @@ export class Engine {
       exists: existsFact(probe, env.ctx.workspace),
       isDir: isDirFact(probe),
       physical: physicalFact(probe),
+      ...(functions?.length ? { functions } : {}),
       readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
       scriptChanged: probe.changedSinceHead ? (abs) => changedFact(probe, abs) : undefined,
       listDir: probe.readdirKinds ? (abs) => listDirFact(probe, abs) : undefined,

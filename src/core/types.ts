@@ -66,6 +66,12 @@ export interface CanonicalCall {
   command?: string;
   /** exec: working directory. */
   cwd?: string;
+  /**
+   * exec: shell functions and aliases (as functions) an earlier command left in the terminal this one runs in:
+   * [name, body]. Set by the guard from the terminal's kept state, never from an agent's input: a use of one is
+   * judged by its body with its arguments in place.
+   */
+  shellFunctions?: readonly (readonly [string, string])[];
   /** write/edit: the new text, when known (placeholder integrity and masking of the audit). */
   content?: string;
   agent: string;

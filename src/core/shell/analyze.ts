@@ -117,8 +117,17 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   /** The context of the sub-command being modelled (payloads it hands to a shell are walked in it). */
   private modelCtx: WalkCtx | undefined = undefined;
 
+  /** Functions an earlier command left in the terminal (CommandEnv.functions): walked at every call, args or not. */
+  private kept: Set<string> | undefined = undefined;
+
   constructor(readonly cmdEnv: CommandEnv) {
     this.env = { home: cmdEnv.home, cwd: cmdEnv.cwd, old: undefined, workspace: cmdEnv.workspace, vars: undefined };
+    // Their bodies were judged (with parameters unknown) where they were defined; a use is judged by the body with
+    // the use's words in place (`w(){ tee "$1"; }` kept, then `echo x | w tests/a.test.ts` writes the test).
+    for (const [name, body] of cmdEnv.functions ?? []) {
+      (this.functions ??= new Map()).set(name, body);
+      (this.kept ??= new Set()).add(name);
+    }
   }
 
   /** Functions that start themselves more than once or in the background (fork bombs). */
@@ -126,6 +135,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   defineFunction(name: string, body: string): void {
     (this.functions ??= new Map()).set(name, body);
+    this.kept?.delete(name);
     const calls = selfCalls(name, body);
     if (calls >= 2 && /[|&]/.test(body)) this.bombs.push(name);
   }
@@ -354,7 +364,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // A call of a function defined on the line with words: its body is walked with them in place of its parameters
     // (below), so they are judged where the body uses them (`ll(){ ls -la "$@"; }; ll tests` lists tests, no more);
     // a walk that cannot be made is an error.
-    if (name !== null && words.length > 1 && this.functions?.has(name)) s.meta = { ...s.meta, bodyWithArgs: true };
+    // A function is called by its exact name (`ls2`, `Cp`), not the program name it would normalise to (`ls`, `cp`).
+    const fname = name !== null && w0?.value != null && this.functions?.has(w0.value) ? w0.value : name;
+    if (fname !== null && (words.length > 1 || this.kept?.has(fname)) && this.functions?.has(fname)) s.meta = { ...s.meta, bodyWithArgs: true, fname };
     this.subs.push(s);
     if (this.bgDepth > 0) (this.detachedSubs ??= new Set()).add(s.index);
     // The program's row: its path accesses, and payloads it hands to a shell (walked now, after it).
@@ -404,9 +416,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     this.foreignCode(s);
     // A call of a function defined on the line runs its body with these arguments (`r(){ git reset "$@"; }; r --hard`):
     // the body is judged again with them in place of its positional parameters.
-    const body = name === null ? undefined : this.functions?.get(name);
+    const body = fname === null ? undefined : this.functions?.get(fname);
     // A body that moves the shell (`g(){ cd .git/hooks; }; g && cp x pre-commit`) moves it where it is called.
-    if (body !== undefined && (words.length > 1 || MOVES.test(body))) {
+    if (body !== undefined && (words.length > 1 || MOVES.test(body) || this.kept?.has(fname!))) {
       // In this shell, not a copy of it: a `cd` or an assignment in the body holds for the caller. Its positional
       // parameters are the call's words: put in place of `$@`, `$1`…, or, where the body changes them (`set --`,
       // `shift`), given to it as its parameters; the caller's are back after it.

@@ -62,6 +62,42 @@ export function definitionsOf(command: string): string[] {
   return out;
 }
 
+/**
+ * Every top-level function and alias a line defines, as [name, body] (an alias as the function it amounts to), for
+ * the later calls in the terminal: a use of one is judged by its body with its words in place. Threat: `w(){ tee
+ * "$1"; }` (asked once, its parameter unknown) then `echo x | w tests/a.test.ts`, where `w` alone reads as the
+ * harmless program of that name.
+ */
+export function functionsOf(command: string): [string, string][] {
+  if (!/\(\s*\)|\bfunction\b|\balias\b/.test(command)) return [];
+  const out: [string, string][] = [];
+  let script;
+  try {
+    script = parse(command);
+  } catch {
+    return [];
+  }
+  const visit = (node: { type: string; pos: number; end: number } & Record<string, unknown>): void => {
+    if (node.type === 'Function') {
+      const name = (node.name as { value?: unknown } | undefined)?.value;
+      const body = node.body as { pos: number; end: number } | undefined;
+      if (typeof name === 'string' && body) out.push([name, command.slice(body.pos, body.end)]);
+    } else if (node.type === 'Command') {
+      const name = (node.name as { value?: string } | undefined)?.value;
+      if (name !== 'alias' || !Array.isArray(node.suffix)) return;
+      for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
+        const n = typeof w.name === 'string' ? w.name : (w.name as { value?: unknown } | undefined)?.value;
+        const body = w.value?.value;
+        if (w.type === 'Assignment' && typeof n === 'string' && /^[A-Za-z_][\w-]*$/.test(n) && typeof body === 'string') out.push([n, `{ ${body} "$@"; }`]);
+      }
+    } else if (node.type === 'AndOr') for (const c of node.commands as never[]) visit(c);
+    else if (node.type === 'BraceGroup')
+      for (const st of (node.body as { commands: { command: never; background?: boolean }[] }).commands) if (!st.background) visit(st.command);
+  };
+  for (const st of script.commands) if (!st.background) visit(st.command as never);
+  return out;
+}
+
 /** A git call that changes where a later git call sends or fetches: a remote, its URL, a URL rewrite. */
 const REPO_SETTING = /\bgit\b[\s\S]*\b(?:remote|config|insteadOf|pushurl|url)\b/;
 
@@ -164,13 +200,33 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
   const settled = dryRun && !endsAtRoot && ends.length > 0 && !ends.includes(null) && !ENDS_SHELL.test(command);
   // A dry run writes nothing: the repository settings a line makes are replayed instead (repoSettingsOf).
   const defs = state.defs.concat(definitionsOf(command), dryRun ? repoSettingsOf(command) : []);
+  const fns = keptFunctions(state.fns, functionsOf(command));
   const cwds = state.cwds.slice();
   if (state.pending) for (const p of state.pending.cwds) addPlace(cwds, p, root);
-  if (defs.join('\n').length > MAX_DEFS_CHARS) return { v: 1, cwds: [null], defs: state.defs, pending: undefined };
+  if (defs.join('\n').length > MAX_DEFS_CHARS) return { v: 1, cwds: [null], defs: state.defs, pending: undefined, ...(fns ? { fns } : {}) };
   // Nothing moved and nothing was defined: no state to keep (a session that never leaves the root writes none).
-  if (ends.length === 0 && cwds.length === 0 && defs.length === 0) return EMPTY_TERMINAL;
+  if (ends.length === 0 && cwds.length === 0 && defs.length === 0 && !fns) return EMPTY_TERMINAL;
   const pendingCwds = capped(ends);
-  return { v: 1, cwds: capped(cwds), defs, pending: { id, cwds: pendingCwds, ...(settled && pendingCwds[0] !== null ? { root: false as const } : {}) } };
+  return {
+    v: 1,
+    cwds: capped(cwds),
+    defs,
+    ...(fns ? { fns } : {}),
+    pending: { id, cwds: pendingCwds, ...(settled && pendingCwds[0] !== null ? { root: false as const } : {}) },
+  };
+}
+
+/**
+ * The functions kept after a line: the earlier ones, a redefinition in place of its name. Past MAX_DEFS_CHARS of
+ * bodies, every kept name stays with a body nobody can judge (a use of it is asked), never dropped.
+ */
+function keptFunctions(before: TerminalState['fns'], added: [string, string][]): TerminalState['fns'] {
+  if (!added.length) return before;
+  const m = new Map<string, string>(before ?? []);
+  for (const [n, b] of added) m.set(n, b);
+  const out = [...m];
+  if (out.reduce((n, [, b]) => n + b.length, 0) <= MAX_DEFS_CHARS) return out;
+  return out.map(([n]) => [n, '{ "$AGENTGUARD_UNKNOWN_FUNCTION_BODY" "$@"; }'] as [string, string]);
 }
 
 /** Words that may end the shell a line runs in (a new terminal then opens at the workspace root). */

@@ -9,6 +9,11 @@ export interface TerminalState {
   /** Function and alias definitions and shell state (options, GLOBIGNORE, CDPATH) set by earlier calls, in order (source text). */
   defs: string[];
   /**
+   * Functions and aliases (as functions) defined by earlier calls: [name, body]. Handed to the judging of a later
+   * call beside its text (CanonicalCall.shellFunctions), so a use is judged by its body, not by the name's program.
+   */
+  fns?: [string, string][];
+  /**
    * false: the shell is known not to stand at the workspace root (a dry-run session's allowed `cd src`), so a later
    * call starts only from `cwds` when where it leaves the shell is worked out (`cd ..` from src lands at the root,
    * not also above it). Absent: the root is always possible (a host may open a new terminal there at any call).
@@ -42,7 +47,7 @@ export function prelude(state: TerminalState, place: string | null | undefined):
 
 /** Whether the state says anything: a session that never moved or defined anything is judged as before. */
 export function isFresh(state: TerminalState): boolean {
-  return state.cwds.length === 0 && state.defs.length === 0 && state.pending === undefined;
+  return state.cwds.length === 0 && state.defs.length === 0 && state.pending === undefined && !state.fns?.length;
 }
 
 export function places(state: TerminalState): (string | null)[] {
@@ -77,6 +82,7 @@ export function settle(state: TerminalState, id: string): TerminalState {
     v: 1,
     cwds: state.pending.cwds,
     defs: state.defs,
+    ...(state.fns ? { fns: state.fns } : {}),
     ...(state.pending.root === false && state.pending.cwds.length > 0 ? { root: false as const } : {}),
   };
 }
@@ -91,13 +97,20 @@ export function readState(x: unknown): TerminalState {
   const cwds = places(o.cwds);
   const defs = Array.isArray(o.defs) && o.defs.every((d) => typeof d === 'string') ? (o.defs as string[]) : undefined;
   if (o.v !== 1 || !cwds || !defs) return bad;
+  // Kept functions: a malformed list is an unknown place (fail closed), as a malformed field is.
+  let fns: [string, string][] | undefined;
+  if (o.fns !== undefined) {
+    if (!Array.isArray(o.fns) || !o.fns.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === 'string' && typeof f[1] === 'string'))
+      return { v: 1, cwds: [null], defs };
+    fns = o.fns as [string, string][];
+  }
   let pending: TerminalState['pending'];
   if (o.pending !== undefined) {
     const p = o.pending as Record<string, unknown> | null;
     const pc = p && typeof p === 'object' ? places(p.cwds) : undefined;
-    if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs };
+    if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs, ...(fns ? { fns } : {}) };
     pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}) };
   }
   // Only a state that names where the shell stands instead may leave the root out (fail closed: root possible).
-  return { v: 1, cwds, defs, pending, ...(o.root === false && cwds.length > 0 ? { root: false as const } : {}) };
+  return { v: 1, cwds, defs, pending, ...(fns ? { fns } : {}), ...(o.root === false && cwds.length > 0 ? { root: false as const } : {}) };
 }

@@ -10,6 +10,8 @@ export interface CommandEnv {
   exists?: (absPath: string) => boolean | undefined;
   /** Is the path a directory (following links)? undefined when the guard cannot tell. */
   isDir?: (absPath: string) => boolean | undefined;
+  /** Functions (aliases as functions) an earlier command left in the terminal: [name, body `{ … }`]. */
+  functions?: readonly (readonly [string, string])[];
   /** The path with every link on it followed (what the disk resolves it to); undefined when it cannot be told. */
   physical?: (absPath: string) => string | undefined;
   /**

@@ -75,7 +75,9 @@ export function terminalFor(service: GuardService, env: HookEnvelope): TerminalC
     drafts(c) {
       if (c.op !== 'exec' || typeof c.command !== 'string' || c.preset) return [c];
       commands.push(c.command);
-      return linesToJudge(c.command, state).map((command) => (command === c.command ? c : { ...c, command }));
+      // The functions earlier calls left in the terminal go beside the text (never in it: an agent could forge that).
+      const fns = state.fns?.length ? { shellFunctions: state.fns } : {};
+      return linesToJudge(c.command, state).map((command) => ({ ...(command === c.command ? c : { ...c, command }), ...fns }));
     },
     letThrough() {
       let next = state;

@@ -125,6 +125,23 @@ describe('hook bridge: VS Code persistent terminal state across calls', () => {
     assert.equal((await pre('npm test')).decision, 'host-flow');
   });
 
+  it('a function or alias defined in one call is judged by its body where a later call uses it', async () => {
+    // `w` alone is a harmless program (who is logged in); defined as a function it writes its argument.
+    await ran('w(){ tee "$1"; }');
+    const r = await pre('echo x | w tests/a.test.ts');
+    assert.equal(r.decision, 'deny', r.reason);
+    assert.match(r.reason, /tests\/a\.test\.ts/);
+    await ran('alias cp2=cp', { session: 'chat-5' });
+    // The alias's use is judged as cp's (not as an unknown program, nor as nothing).
+    const direct = (await pre('cp /tmp/x .git/hooks/pre-commit', { session: 'chat-7' })).decision;
+    assert.notEqual(direct, 'host-flow');
+    assert.equal((await pre('cp2 /tmp/x .git/hooks/pre-commit', { session: 'chat-5' })).decision, direct);
+    // A harmless body stays allowed where it is used, and a use with nothing protected is not asked.
+    await ran('ll(){ ls -la "$@"; }', { session: 'chat-6' });
+    assert.equal((await pre('ll src', { session: 'chat-6' })).decision, 'host-flow');
+    assert.equal((await pre('npm test', { session: 'chat-6' })).decision, 'host-flow');
+  });
+
   it('another chat session, and background commands (a terminal of their own), start at the root', async () => {
     await ran('cd tests');
     assert.equal((await pre('echo x > helpers.ts', { session: 'chat-2' })).decision, 'host-flow');
