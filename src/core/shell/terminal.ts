@@ -30,35 +30,11 @@ export function definitionsOf(command: string): string[] {
   const defines = MOVES.test(command) && /\(\s*\)|\bfunction\b|\balias\b/.test(command);
   if (!defines && !SHELL_STATE.test(command)) return [];
   const out: string[] = [];
-  let script;
-  try {
-    script = parse(command);
-  } catch {
-    return [];
-  }
-  const visit = (node: { type: string; pos: number; end: number } & Record<string, unknown>): void => {
-    if (node.type === 'Function') {
-      const text = command.slice(node.pos, node.end);
-      if (MOVES.test(text)) out.push(text);
-    } else if (node.type === 'Command') {
-      const name = (node.name as { value?: string } | undefined)?.value;
-      if (keepsShellState(node, name)) {
-        out.push(command.slice(node.pos, node.end));
-        return;
-      }
-      if (name !== 'alias' || !Array.isArray(node.suffix)) return;
-      // unbash reads `alias h='cd x'` as an assignment word: its name, and its value after quote removal.
-      for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
-        const name = typeof w.name === 'string' ? w.name : (w.name as { value?: unknown } | undefined)?.value;
-        const body = w.value?.value;
-        if (w.type === 'Assignment' && typeof name === 'string' && /^[A-Za-z_][\w-]*$/.test(name) && typeof body === 'string' && MOVES.test(body))
-          out.push(`${name}() { ${body} "$@"; }`);
-      }
-    } else if (node.type === 'AndOr') for (const c of node.commands as never[]) visit(c);
-    else if (node.type === 'BraceGroup')
-      for (const st of (node.body as { commands: { command: never; background?: boolean }[] }).commands) if (!st.background) visit(st.command);
-  };
-  for (const st of script.commands) if (!st.background) visit(st.command as never);
+  topLevelDefinitions(command, {
+    fn: (_name, _body, text) => void (MOVES.test(text) && out.push(text)),
+    alias: (name, body) => void (MOVES.test(body) && out.push(`${name}() { ${body} "$@"; }`)),
+    state: (text) => void out.push(text),
+  });
   return out;
 }
 
@@ -71,31 +47,47 @@ export function definitionsOf(command: string): string[] {
 export function functionsOf(command: string): [string, string][] {
   if (!/\(\s*\)|\bfunction\b|\balias\b/.test(command)) return [];
   const out: [string, string][] = [];
+  topLevelDefinitions(command, { fn: (name, body) => void out.push([name, body]), alias: (name, body) => void out.push([name, `{ ${body} "$@"; }`]) });
+  return out;
+}
+
+/**
+ * The definitions a line makes in its own shell (not in a background job): functions (name, body, whole text),
+ * aliases (name, value after quote removal) and, when asked, commands that set shell state. Nothing on a parse failure.
+ */
+function topLevelDefinitions(
+  command: string,
+  on: { fn(name: string, body: string, text: string): void; alias(name: string, body: string): void; state?(text: string): void },
+): void {
   let script;
   try {
     script = parse(command);
   } catch {
-    return [];
+    return;
   }
   const visit = (node: { type: string; pos: number; end: number } & Record<string, unknown>): void => {
     if (node.type === 'Function') {
       const name = (node.name as { value?: unknown } | undefined)?.value;
       const body = node.body as { pos: number; end: number } | undefined;
-      if (typeof name === 'string' && body) out.push([name, command.slice(body.pos, body.end)]);
+      if (typeof name === 'string' && body) on.fn(name, command.slice(body.pos, body.end), command.slice(node.pos, node.end));
     } else if (node.type === 'Command') {
       const name = (node.name as { value?: string } | undefined)?.value;
+      if (on.state && keepsShellState(node, name)) {
+        on.state(command.slice(node.pos, node.end));
+        return;
+      }
       if (name !== 'alias' || !Array.isArray(node.suffix)) return;
+      // unbash reads `alias h='cd x'` as an assignment word: its name, and its value after quote removal.
       for (const w of node.suffix as { type: string; name?: unknown; value?: { value?: unknown } }[]) {
         const n = typeof w.name === 'string' ? w.name : (w.name as { value?: unknown } | undefined)?.value;
         const body = w.value?.value;
-        if (w.type === 'Assignment' && typeof n === 'string' && /^[A-Za-z_][\w-]*$/.test(n) && typeof body === 'string') out.push([n, `{ ${body} "$@"; }`]);
+        if (w.type === 'Assignment' && typeof n === 'string' && /^[A-Za-z_][\w-]*$/.test(n) && typeof body === 'string') on.alias(n, body);
       }
     } else if (node.type === 'AndOr') for (const c of node.commands as never[]) visit(c);
     else if (node.type === 'BraceGroup')
       for (const st of (node.body as { commands: { command: never; background?: boolean }[] }).commands) if (!st.background) visit(st.command);
   };
   for (const st of script.commands) if (!st.background) visit(st.command as never);
-  return out;
 }
 
 /** A git call that changes where a later git call sends or fetches: a remote, its URL, a URL rewrite. */
