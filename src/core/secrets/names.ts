@@ -125,6 +125,8 @@ const STRONG_EXACT = new Set([
   'phrase',
   // An HTTP credential by its scheme's name (`bearer: …`).
   'bearer',
+  // A pre-shared key (`wpa_psk`, `WIFI_PSK`, `ipsec_psk`): the Wi-Fi or VPN password itself.
+  'psk',
 ]);
 /** The words that make a key strong on their own (the tests check the pre-scan lets each through). */
 export const STRONG_WORDS: ReadonlySet<string> = STRONG_EXACT;
@@ -417,6 +419,8 @@ function classify(name: string): NameStrength | null {
   // `"private": true` stay).
   if (last === 'api' && prev !== '' && prev !== 'rest' && prev !== 'public' && prev !== 'graphql' && prev !== 'internal') return 'weak';
   if (last === 'private' && words.length === 1) return 'weak';
+  // A key pair's private half named after the key (`MJ_APIKEY_PRIVATE`, `API_KEY_PRIVATE`, `SIGNING_KEY_PRIVATE`).
+  if (last === 'private' && (prev === 'apikey' || prev === 'key' || prev.endsWith('key'))) return 'strong';
   if (last === 'auth') return prev === 'basic' || prev === 'http' || prev === '' || prev === 'proxy' ? 'weak' : 'weak';
   if (STRONG_EXACT.has(last)) {
     // `public_token`, `csrf_token_name` are handled by the last word; `page_token`/`next_token` are cursors.

@@ -77,6 +77,8 @@ const KEY_WORDS = [
   'recovery_codes',
   'backup_codes',
   'bearer',
+  // A pre-shared key (`wpa_psk`, `WIFI_PSK`): names.ts reads it as a password.
+  'psk',
   // hardhat's and foundry's `accounts: ["0x…"]`: a wallet's private key (evm-private-key, rules/vendor-context.ts).
   'accounts',
 ];

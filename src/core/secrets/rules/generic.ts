@@ -869,8 +869,9 @@ export const genericAssignment: LineRule = {
     'mnemonic',
     'phrase',
     'seed',
-    // An HTTP credential by its scheme's name, account recovery codes (names.ts).
+    // An HTTP credential by its scheme's name, account recovery codes, a pre-shared key (names.ts).
     'bearer',
+    'psk',
     'recovery_code',
     'backup_code',
     // `datadog_api = "<hex>"`, a wallet's `private: 0x<hex>` (weak names: the value must look secret).

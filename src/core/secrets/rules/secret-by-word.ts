@@ -181,7 +181,7 @@ export const FORMS: Form[] = [
     groups: [2],
     judge: password,
   },
-  // Names no name table holds: a Wi-Fi PSK (`#define WIFI_PSK "…"`, `wpa_psk=…`), RabbitMQ's erlang cookie.
+  // Names no name table holds: RabbitMQ's erlang cookie, a PSK glued inside a longer word (`wifipsk=…`; names.ts reads `psk`).
   {
     gates: ['PSK', 'psk', 'Psk', 'ookie', 'OOKIE'],
     line: true,
@@ -441,7 +441,7 @@ export const secretByWord: BlockRule = {
         { text: `password = {{ db_password | default('${p[9]}') }}`, secrets: [p[9]!] },
         { text: `<div data-config="{&quot;token&quot;:&quot;${hex}&quot;}"></div>`, secrets: [hex] },
         { text: `: PSK "${p[10]}"`, secrets: [p[10]!] },
-        { text: `#define WIFI_PSK "${p[11]}"`, secrets: [p[11]!] },
+        { text: `#define ERLANG_COOKIE "${p[11]}"`, secrets: [p[11]!] },
         { text: `The ngrok authtoken is ${ngrok}.`, secrets: [ngrok] },
       ],
       falsePositives: [
