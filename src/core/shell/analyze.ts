@@ -44,6 +44,7 @@ import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
 import { joinArgv } from './programs/handlers3';
+import { PATCH_SOURCE } from './programs/patchText';
 import { probeDynamic, probeLeadingOptions } from './probe';
 
 export const MAX_INPUT = 64 * 1024;
@@ -1411,6 +1412,7 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
       redirectEffects(effects, c.redirs, undefined, c.cwd, env, false, c.text, rs);
       for (const r of rs) unresolved.push({ rule: 'exec.unresolved-path', category: 'exec', tier: 'unknown', subcommand: c.text, explanation: r, sub: -1 });
     }
+    for (const f of patchesWritten(effects)) unresolved.push(f);
     a.moved = linkThrough(a.subs, effects, env);
     const vars: ShellVars | undefined =
       a.copies.length || a.compares.length || a.handed.length
@@ -1521,6 +1523,33 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
     const id = err instanceof RangeError ? 'parse.too-large' : 'parse.error';
     return finish(a, [], [...a.findings, unknown(id, line, msg)]);
   }
+}
+
+/**
+ * A patch whose files were judged from its text on disk, when something else on the line may write that file
+ * (`echo … > p.diff && git apply p.diff`, `cp x.diff p.diff; patch < p.diff`): what is applied is not the text judged.
+ */
+function patchesWritten(effects: readonly Effect[]): Finding[] {
+  const out: Finding[] = [];
+  for (const e of effects) {
+    if (e.op !== 'read' || !e.how.endsWith(PATCH_SOURCE)) continue;
+    const p = normalize(e.path);
+    const hit = effects.find((x) => {
+      if (x.sub === e.sub || x.op === 'read' || x.op === 'exec') return false;
+      const q = normalize(x.path);
+      return q === p || x.glob || ((x.recursive || x.into) && (q === '/' || p.startsWith(q + '/')));
+    });
+    if (hit)
+      out.push({
+        rule: 'exec.unmodelled',
+        category: 'exec',
+        tier: 'unknown',
+        subcommand: e.subText,
+        explanation: `${hit.how} may change ${p} on this line before it is applied: the files the patch changes were read from what is on disk now`,
+        sub: e.sub?.index ?? -1,
+      });
+  }
+  return out;
 }
 
 /**

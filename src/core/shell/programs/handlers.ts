@@ -10,6 +10,7 @@ import { awkEffects, sedEffects } from './langs';
 import { tarCommands } from './runners';
 import { awkPrintsNothing, exDestroys, sedDestroys, wipesMany } from './inplace';
 import { jqModules, wgetExecute, yqLoads } from './handlers4';
+import { patchEffects, stripOf } from './patchText';
 
 const base = (p: string) => {
   const t = p.replace(/\/+$/, '');
@@ -965,9 +966,17 @@ handler('patch', (m) => {
   const ps = m.p.positional;
   if (ps[0]) m.path('W', ps[0], ps[0].value, 'patch');
   if (ps[1]) m.path('R', ps[1], ps[1].value, 'patch');
-  if (m.has('dry') || ps[0]) return;
-  // The files to change are named inside the patch.
-  m.add('write', undefined, '.', 'patch', RECURSIVE | INTO);
+  // `-o FILE`: the patched text goes there, no file is changed in place.
+  if (m.has('dry') || ps[0] || m.occ('-o') !== undefined) return;
+  // The files to change are named inside the patch (-i FILE, or its input); `-pN` strips their names, without it
+  // GNU patch picks (the base name, `-p1` for a git diff): every strip is judged.
+  const input = m.occ('-i');
+  const strip = stripOf(m.occ('-p')?.value);
+  const opts = { strip: strip ?? undefined, prefix: undefined, reverse: m.occ('-R') !== undefined, fromTop: false, removesEmpty: m.occ('-E') !== undefined };
+  // Backups under a prefix or with a suffix (`-B tests/`, `-z .test.ts`) are files named after every target: not modelled.
+  const backups = m.occ('-B') !== undefined || m.occ('-z') !== undefined;
+  if (strip === null || backups || !patchEffects(m, input ? [input.value ?? null] : [], stdinText(m), input === undefined, opts))
+    m.add('write', undefined, '.', 'patch', RECURSIVE | INTO);
 });
 
 handler('sevenzip', (m) => {

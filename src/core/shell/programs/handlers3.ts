@@ -1,5 +1,6 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
 import { sqlFiles } from './handlers4';
+import { patchEffects, stripOf } from './patchText';
 import { APPEND, HISTORY, INTO, RECURSIVE, RUNS, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
 import { normalize } from '../fsfacts';
@@ -118,7 +119,16 @@ handler('git-apply', (m) => {
   optionRoles(m);
   if (m.has('unsafe')) m.unknown('git apply --unsafe-paths may write outside the working tree');
   for (const w of m.p.positional) m.path('R', w, w.value, m.label);
-  if (!m.has('dry')) m.add('write', undefined, '.', m.label, RECURSIVE | INTO);
+  if (m.has('dry')) return;
+  // The files it changes are named in the patches (the files given, or its input): `-pN` strips them (1 by
+  // default), `--directory=D` puts them under D, names are from the top of the repository.
+  const ps = m.p.positional;
+  const files = ps.filter((w) => w.value !== '-').map((w) => (w.glob || w.alts !== undefined || w.fromInput ? null : (w.path ?? w.value)));
+  const strip = stripOf(m.occ('-p')?.value ?? '1');
+  const dir = m.occ('--directory')?.value;
+  const opts = { strip: strip ?? 1, prefix: dir ?? undefined, reverse: m.occ('-R') !== undefined, fromTop: true, removesEmpty: false };
+  if (strip === null || dir === null || !patchEffects(m, files, stdinTextOf(m), ps.length === 0 || ps.some((w) => w.value === '-'), opts))
+    m.add('write', undefined, '.', m.label, RECURSIVE | INTO);
 });
 
 handler('git-submodule', (m) => {

@@ -162,7 +162,7 @@ export const INFRA: RowSpec[] = [
       apply: {
         n: 'apply',
         d: 'applies a patch to the working tree',
-        o: '--check:dry --stat:dry --numstat:dry --summary:dry --cached:dry --directory=V -p=V --exclude=P --include=P --unsafe-paths:unsafe --build-fake-ancestor=W',
+        o: '--check:dry --stat:dry --numstat:dry --summary:dry --cached:dry --directory=V -p=V --exclude=P --include=P --unsafe-paths:unsafe --build-fake-ancestor=W -R|--reverse --index -3|--3way --reject -v|--verbose -q|--quiet --whitespace=V --ignore-whitespace --ignore-space-change -C=V --recount --allow-empty -N|--intent-to-add',
         x: 'git-apply',
       },
       'format-patch': {
