@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { answerOf, preDecision, runHook, type Sandbox, sandbox, vscodePre } from './helpers';
 
 describe('hook bridge: the fresh9 payloads (extension down)', () => {
   let sb: Sandbox;
@@ -13,21 +13,7 @@ describe('hook bridge: the fresh9 payloads (extension down)', () => {
   });
   afterEach(() => sb.cleanup());
 
-  const vscode = (tool_name: string, tool_input: unknown) =>
-    runHook(
-      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        timestamp: '2026-12-02T15:40:00.000Z',
-        hook_event_name: 'PreToolUse',
-        session_id: 's9',
-        transcript_path: '/tmp/t.jsonl',
-        tool_name,
-        tool_input,
-        tool_use_id: 'call_9',
-        cwd: sb.workspace,
-      }),
-      sb.env,
-    );
+  const vscode = (tool_name: string, tool_input: unknown) => vscodePre(sb, tool_name, tool_input, { session_id: 's9', transcript_path: '/tmp/t.jsonl' });
   const claude = (event: 'pre' | 'post', tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) =>
     runHook(
       ['--host', 'claude', '--event', event, '--workspace', sb.workspace],

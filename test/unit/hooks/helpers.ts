@@ -66,6 +66,24 @@ export function sandbox(): Sandbox {
   };
 }
 
+/** A VS Code PreToolUse payload for one tool call, through the built CLI (a fresh tool_use_id each call). */
+export function vscodePre(sb: Sandbox, tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}): Promise<CliResult> {
+  return runHook(
+    ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
+    JSON.stringify({
+      timestamp: '2026-12-02T03:00:00.000Z',
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      tool_name,
+      tool_input,
+      tool_use_id: `call_${Math.random().toString(36).slice(2)}__vscode-1`,
+      cwd: sb.workspace,
+      ...extra,
+    }),
+    sb.env,
+  );
+}
+
 /** `node <entry> hook …`; entry is dist/cli.js (the CLI) unless given (dist/hook.js, the installed lean entry). */
 export function runHook(args: string[], input: string, env: NodeJS.ProcessEnv, entry = CLI): Promise<CliResult> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { copilotIncludes, splitGlobAware } from '../../../src/core/hooks/hosts/vscode';
-import { answerOf, runHook, type Sandbox, sandbox } from './helpers';
+import { answerOf, type Sandbox, sandbox, vscodePre } from './helpers';
 
 describe('hook bridge: VS Code grep_search include lists (extension down)', () => {
   let sb: Sandbox;
@@ -17,20 +17,7 @@ describe('hook bridge: VS Code grep_search include lists (extension down)', () =
   });
   afterEach(() => sb.cleanup());
 
-  const grep = (includePattern: string) =>
-    runHook(
-      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        timestamp: '2026-12-02T03:00:00.000Z',
-        hook_event_name: 'PreToolUse',
-        session_id: 's1',
-        tool_name: 'grep_search',
-        tool_input: { query: 'TOKEN', isRegexp: false, includePattern },
-        tool_use_id: 'call_9__vscode-1',
-        cwd: sb.workspace,
-      }),
-      sb.env,
-    );
+  const grep = (includePattern: string) => vscodePre(sb, 'grep_search', { query: 'TOKEN', isRegexp: false, includePattern });
 
   for (const inc of ['**/.env,src/**', 'src/**, .env', '{src,lib}/**,**/.env', 'tests/**,deploy/config', 'config,tests/**', ' **/*.ts ,.env']) {
     it(`${JSON.stringify(inc)}: the piece that reaches .env is taken out or the search refused`, async () => {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ConfirmAnswer, Confirmer, ConfirmRequest } from '../../../src/core/chain';
 import { startChannelServer, type ChannelServer } from '../../../src/node/hookBridge/channelServer';
 import { GuardService } from '../../../src/node/guardService';
-import { preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { preDecision, type Sandbox, sandbox, vscodePre } from './helpers';
 
 class SessionConfirmer implements Confirmer {
   asked: ConfirmRequest[] = [];
@@ -32,20 +32,7 @@ describe('hook bridge: run_notebook_cell approvals are never kept for the sessio
     sb.cleanup();
   });
 
-  const vscode = (tool_name: string, tool_input: Record<string, unknown>) =>
-    runHook(
-      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        timestamp: '2026-12-02T03:00:00.000Z',
-        hook_event_name: 'PreToolUse',
-        session_id: 's1',
-        tool_name,
-        tool_input,
-        tool_use_id: 'call_9__vscode-1',
-        cwd: sb.workspace,
-      }),
-      sb.env,
-    );
+  const vscode = (tool_name: string, tool_input: unknown) => vscodePre(sb, tool_name, tool_input);
 
   it('the same cell run twice is asked twice', async () => {
     const input = { filePath: path.join(sb.workspace, 'nb.ipynb'), cellId: '#VSC-1a2b3c4d' };

@@ -2,7 +2,7 @@
 // search sub-agent reads the whole workspace, a skill loads instructions by name. Through the built CLI with
 // the extension down.
 import { strict as assert } from 'node:assert';
-import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { answerOf, preDecision, runHook, type Sandbox, sandbox, vscodePre } from './helpers';
 
 describe('hook bridge: tools the guard cannot see into (extension down)', () => {
   let sb: Sandbox;
@@ -11,20 +11,7 @@ describe('hook bridge: tools the guard cannot see into (extension down)', () => 
   });
   afterEach(() => sb.cleanup());
 
-  const vscode = (tool_name: string, tool_input: unknown) =>
-    runHook(
-      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        timestamp: '2026-12-02T03:00:00.000Z',
-        hook_event_name: 'PreToolUse',
-        session_id: 's1',
-        tool_name,
-        tool_input,
-        tool_use_id: `call_${Math.random().toString(36).slice(2)}__vscode-1`,
-        cwd: sb.workspace,
-      }),
-      sb.env,
-    );
+  const vscode = (tool_name: string, tool_input: unknown) => vscodePre(sb, tool_name, tool_input);
 
   for (const t of ['search_subagent', 'explore_subagent']) {
     it(`VS Code ${t} in a workspace with .env is refused or asked, and recorded`, async () => {

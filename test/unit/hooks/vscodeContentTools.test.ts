@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { testStem } from '../../../src/core/hooks/hosts/vscode';
-import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { answerOf, preDecision, type Sandbox, sandbox, vscodePre } from './helpers';
 
 describe('hook bridge: VS Code tools returning file content (extension down)', () => {
   let sb: Sandbox;
@@ -20,20 +20,7 @@ describe('hook bridge: VS Code tools returning file content (extension down)', (
   });
   afterEach(() => sb.cleanup());
 
-  const vscode = (tool_name: string, tool_input: Record<string, unknown>) =>
-    runHook(
-      ['--host', 'vscode', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        timestamp: '2026-12-02T03:00:00.000Z',
-        hook_event_name: 'PreToolUse',
-        session_id: 's1',
-        tool_name,
-        tool_input,
-        tool_use_id: 'call_9__vscode-1',
-        cwd: sb.workspace,
-      }),
-      sb.env,
-    );
+  const vscode = (tool_name: string, tool_input: unknown) => vscodePre(sb, tool_name, tool_input);
   const ws = (rel: string) => path.join(sb.workspace, rel);
   const held = (r: { stdout: string }) => ['deny', 'ask'].includes(String(preDecision(r as never)));
 
