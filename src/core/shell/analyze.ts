@@ -427,7 +427,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       else {
         const box = ctx.cwd;
         const saved = box.args;
-        const own = SETS_ARGS.test(body);
+        const own = SETS_ARGS.test(body) || ARG_OPERATOR.test(body);
         if (own) box.args = [words.slice(1)];
         try {
           parseAndWalk(this, own ? body : withArgs(body, words), { ...ctx, via: withLabel(ctx.via, name!), depth: ctx.depth + 1 });
@@ -950,6 +950,12 @@ const VAR_BUILTINS = new Set(['unset', 'printf', 'declare', 'typeset', 'local', 
 
 /** A function body that changes its own positional parameters. */
 const SETS_ARGS = /\b(?:set|shift)\b/;
+/**
+ * A positional parameter under an operator (`${1:-.env}`, `${1+x}`, `${@: -1}`, `${10}`, `${!1}`): put in place as
+ * text it would lose its operator (`${1+.env}` with `a` became `a+.env}`, where bash reads `.env`), so the body is
+ * walked with the call's words as its parameters instead.
+ */
+const ARG_OPERATOR = /\$\{(?![1-9]\})[#!]?[@*0-9]/;
 
 /** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
 const MAX_ARG_LISTS = 8;

@@ -22,6 +22,12 @@ describe('eval --session: functions and aliases kept between steps', () => {
     [['alias gs="git status"', 'gs'], 'allow'],
     [['t(){ npm test -- "$@"; }', 't tests/a.test.ts'], 'allow'],
     [['w(){ tee "$1"; }', 'w(){ echo "$1"; }', 'w tests/a.test.ts'], 'allow'],
+    // A parameter under an operator: bash reads `${1+.env}` as .env once $1 is set (it was put in place as `a+.env}`).
+    [['f(){ cat ${1+.env}; }', 'f a'], 'not-allow'],
+    [['f(){ cat "${1:+.env}"; }', 'f a'], 'not-allow'],
+    [['g(){ cat ${1-.env}; }', 'g'], 'not-allow'],
+    [['k(){ cat "${@: -1}"; }', 'k a .env'], 'not-allow'],
+    [['t(){ rm -r "${10}"; }', 't 1 2 3 4 5 6 7 8 9 src'], 'not-allow'],
   ];
   for (const [lines, want] of cases)
     it(`${want}: ${lines.join(' ⏎ ')}`, () => {
