@@ -3265,7 +3265,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.noFollow) pe.noFollow = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
-    if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
+    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
@@ -3318,6 +3318,23 @@ function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
     // A program the read's own environment names (`GIT_EXTERNAL_DIFF=… git diff`) prints the diff in git's place.
     const via = s.via[0];
     if (own !== undefined && via !== undefined && via.endsWith('=') && Object.hasOwn(own.assigns, via.slice(0, -1))) continue;
+    return false;
+  }
+  return true;
+}
+
+/** git verbs that change no ref and no file. */
+const GIT_LOOKS = /^(?:status|log|diff|show|rev-parse|ls-files|describe|shortlog|blame|grep)$/;
+
+/**
+ * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing
+ * before it on the line can move a ref or make a commit (`git commit … && git checkout x`, `git fetch && …`).
+ */
+function nothingBefore(subs: readonly Sub[], own: Sub | undefined): boolean {
+  if (own === undefined) return false;
+  for (const s of subs) {
+    if (s.index >= own.index || (s.name !== null && PURE.has(s.name))) continue;
+    if (s.name === 'git' && GIT_LOOKS.test(s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-'))?.value ?? '')) continue;
     return false;
   }
   return true;

@@ -381,6 +381,38 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   return worst ?? ALLOW;
 }
 
+/**
+ * A working tree rewritten to another commit (`git checkout feature`, a merge, a cherry-pick): every file the two
+ * trees differ in is written or deleted, as the probe lists them. A list the probe cannot make (an unknown
+ * revision, no repository, no probe) is asked: what the tree becomes is not known.
+ */
+function judgeTreeChange(e: PathEffect, abs: string, j: JudgeEnv): Verdict {
+  const range = e.narrow?.range;
+  let files: readonly string[] | undefined;
+  if (range !== undefined && j.probe.gitRange !== undefined)
+    try {
+      files = j.probe.gitRange(abs, range.kind, range.args);
+    } catch {
+      files = undefined;
+    }
+  if (files === undefined)
+    return verdict(
+      'ask',
+      'path:unlisted-tree',
+      `${e.subcommand} rewrites the files that differ from ${range?.args.join(' and ') ?? 'another commit'}, which the guard could not list`,
+    );
+  let worst: Verdict | undefined;
+  const ws = j.ctx.workspace;
+  for (const f of files)
+    for (const op of ['write', 'delete'] as const) {
+      const v = isWithin(ws, f) ? j.guard.matchRelative(relativeTo(ws, f), op) : outside(op, f, j);
+      if (!v || v.decision === 'allow') continue;
+      if (!worst || severity(v.decision) > severity(worst.decision))
+        worst = { ...v, reason: `${e.subcommand} rewrites ${isWithin(ws, f) ? relativeTo(ws, f) : f}: ${v.reason}` };
+    }
+  return worst ?? ALLOW;
+}
+
 const VERB: Record<PathEffect['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names' };
 
 function judgeEffect(e: PathEffect, j: JudgeEnv): Verdict {
@@ -434,6 +466,7 @@ const HISTORY_CACHE = new WeakMap<readonly string[], WeakMap<PathGuard, Verdict>
 function judgeHistory(e: PathEffect, j: JudgeEnv): Verdict {
   const n = normalizePath(e.path, j.ctx, j.guard.shortNameAliases);
   if (!n.ok) return verdict('deny', 'path:invalid', `refused path ${JSON.stringify(e.path)}: ${n.reason}`);
+  if (e.op === 'write') return judgeTreeChange(e, n.abs, j);
   let tracked: readonly string[] | undefined;
   // A known commit range: the files those commits change (the probe asks git); otherwise every file ever committed.
   const range = e.narrow?.range;

@@ -1,5 +1,5 @@
 // Custom readings, part three: git verbs, forges, containers, clusters, infrastructure and cloud CLIs.
-import { sqlFiles } from './handlers4';
+import { sqlFiles, treeChange } from './handlers4';
 import { patchEffects, stripOf } from './patchText';
 import { APPEND, HISTORY, INTO, RECURSIVE, RUNS, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
@@ -34,8 +34,11 @@ handler('git-checkout', (m) => {
     for (const w of ws.slice(dd + 1)) m.path('W', w, w.value, 'git checkout');
     return;
   }
-  if (m.occ('-b') || m.occ('-B') || m.occ('--orphan')) return;
   const ps = m.p.positional;
+  // A new branch at a start point: the tree becomes the start point.
+  if (m.occ('-b') || m.occ('-B') || m.occ('--orphan')) return treeChange(m, 'HEAD', ps[0]);
+  // `git checkout feature` (no path): a branch switch; `-` is the branch before.
+  if (ps.length === 1 && (ps[0].value === null || !(pathLike(ps[0].value) || onDisk(m, ps[0])) || ps[0].value === '-')) return treeChange(m, 'HEAD', ps[0]);
   // `git checkout <rev> <path>…` or `git checkout <path>`: paths are the path-looking words (the rules ask anyway).
   for (let i = 0; i < ps.length; i++) {
     const v = ps[i].value;
@@ -44,6 +47,12 @@ handler('git-checkout', (m) => {
     // path: the uncommitted edits of what it holds are discarded.
     if (pathLike(v) || ps.length >= 2 || onDisk(m, ps[i])) m.path('W', ps[i], v, 'git checkout', ps.length === 1 ? RECURSIVE : 0);
   }
+});
+
+/** git switch BRANCH, -c NEW [START], --detach REV, `-`: the tree becomes that commit (treeChange). */
+handler('git-switch', (m) => {
+  optionRoles(m);
+  treeChange(m, 'HEAD', m.p.positional[0]);
 });
 
 handler('git-restore', (m) => {

@@ -417,9 +417,50 @@ handler('git-init', (m) => {
     m.add('write', undefined, '.', `${m.label} (a new .git folder here)`, INTO | APPEND);
 });
 
-/** fetch/pull/push: `push --no-verify` skips the project's pre-push checks. */
+/**
+ * The working tree takes what `to` holds where it differs from `from` (a branch switch: HEAD → the branch; a
+ * merge or rebase: at most the files HEAD and the other commit differ in; a cherry-pick: what the commit
+ * changes): each of those files is written (judged through the probe's list of the files the two trees differ
+ * in; a list it cannot make is asked). `git checkout feature` rewrote a protected test the branch had weakened.
+ */
+export function treeChange(m: Model, from: string, to: W | string | undefined): void {
+  if (to === undefined) return;
+  const v = typeof to === 'string' ? to : to.value;
+  if (v === null || (typeof to !== 'string' && (to.glob || to.alts !== undefined || to.fromInput)))
+    return m.unknown(`${m.label} to a revision only known at run time rewrites files the guard cannot list`);
+  const rev = v === '-' ? '@{-1}' : v;
+  // Files changed in place (APPEND: not a file replaced by another); judged by pathjudge's judgeTreeChange.
+  m.add('write', undefined, '.', `${m.label} ${v}`, HISTORY | APPEND, undefined, { range: { kind: 'diff', args: [from, rev] } });
+}
+
+/** Words that end an in-progress merge, rebase or pick (no new commit is brought in). */
+const SEQUENCER = /^--(?:abort|continue|skip|quit|edit-todo|show-current-patch)$/;
+
+/** fetch/pull/push: `push --no-verify` skips the project's pre-push checks. merge/rebase/cherry-pick/revert: treeChange. */
 handler('git-remote-io', (m) => {
   applyRoles(m);
+  const verb = /(merge|rebase|cherry-pick|revert)$/.exec(m.label)?.[1];
+  if (verb !== undefined) {
+    if (m.s.words.slice(m.from).some((w) => w.value !== null && SEQUENCER.test(w.value))) return;
+    const ps = m.p.positional;
+    if (verb === 'merge' || verb === 'rebase') {
+      // rebase --onto NEW UPSTREAM: the tree becomes NEW plus the branch's own commits.
+      const onto = m.occ('--onto');
+      if (onto !== undefined) return treeChange(m, 'HEAD', onto.value ?? (onto.w as W | undefined) ?? '');
+      if (ps.length === 0) return treeChange(m, 'HEAD', verb === 'rebase' && m.occ('--root') !== undefined ? undefined : '@{upstream}');
+      for (const w of verb === 'rebase' ? ps.slice(0, 1) : ps) treeChange(m, 'HEAD', w);
+      return;
+    }
+    // cherry-pick / revert: each commit's own changes (a range A..B: the files A and B differ in).
+    for (const w of ps) {
+      const v = w.value;
+      if (v === null || w.glob) return treeChange(m, 'HEAD', w);
+      const r = /^(.+?)\.\.\.?(.+)$/.exec(v);
+      if (r) treeChange(m, r[1]!, r[2]!);
+      else if (!v.startsWith('-')) treeChange(m, `${v}^`, v);
+    }
+    return;
+  }
   if (m.label.endsWith('push') && m.has('noverify')) m.unknown(`${m.label} --no-verify skips the project’s pre-push hook`);
   // A repository on this disk fetched or pulled from (`git fetch ~/.password-store`, `git pull ../other main`) is
   // read whole, every commit it holds, as a local clone is (git-clone): judged by the path rules where it is.

@@ -80,7 +80,14 @@ export const INFRA: RowSpec[] = [
         o: '-b=V -B=V --orphan=V --conflict=V --pathspec-from-file=R',
         x: 'git-checkout',
       },
-      'switch sw': { n: '', d: 'switches branches', runs: GIT_HOOKS, o: '-c|--create=V -C|--force-create=V --orphan=V', a: 'V*' },
+      'switch sw': {
+        n: '',
+        d: 'switches branches (the files that differ are rewritten)',
+        runs: GIT_HOOKS,
+        o: '-c|--create=V -C|--force-create=V --orphan=V',
+        a: 'V*',
+        x: 'git-switch',
+      },
       restore: {
         n: 'restore',
         d: 'overwrites working-tree paths from the index or a commit',
