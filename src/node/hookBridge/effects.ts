@@ -265,6 +265,10 @@ function globsOf(scope: SearchScope, ws: Workspace, baseAbs: string): ScopeGlobs
     let pat = (negated ? g.slice(1) : g).replace(/\\/g, '/');
     // An absolute pattern inside the workspace: made relative to where the search starts.
     if (pat.startsWith('/')) pat = path.posix.relative(baseAbs.split(path.sep).join('/'), pat) || '**';
+    // `.`, `./`, `./secrets/**`: minimatch matches no file with a leading `./`, the host reads from its folder
+    // (Gemini's read_many_files `paths: ["."]` read .env and secrets/ as a search that reached nothing).
+    pat = pat.replace(/^(?:\.\/+)+/, '');
+    if (pat === '.' || pat === '') pat = '**';
     // A pattern that names a folder reaches what is in it: Gemini's read_many_files reads `docs/` as
     // `docs/**`, Copilot turns a trailing `/` into `/**` (and adds `/**` for some models), ripgrep descends
     // into a folder its glob matches. Threat: `docs/` holding a link to `.env`, seen as no file in reach.

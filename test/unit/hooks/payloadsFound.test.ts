@@ -67,6 +67,25 @@ describe('hook bridge: payloads that got through before (extension down)', () =>
     assert.doesNotMatch(JSON.stringify(a.hookSpecificOutput?.tool_input ?? {}), /notes\.txt|"docs\/"/);
   });
 
+  for (const paths of [['.'], ['./'], ['./.env'], ['.//src', '.']])
+    it(`Gemini read_many_files ${JSON.stringify(paths)} reaches .env (a leading ./ matched no file as a glob)`, async () => {
+      const r = await runHook(
+        ['--host', 'gemini', '--event', 'pre', '--workspace', sb.workspace],
+        JSON.stringify({
+          session_id: 's',
+          cwd: sb.workspace,
+          hook_event_name: 'BeforeTool',
+          tool_name: 'read_many_files',
+          tool_input: { paths, useDefaultExcludes: false },
+        }),
+        sb.env,
+      );
+      const a = answerOf(r);
+      // Refused, or narrowed to an input that no longer names the workspace root or .env.
+      assert.ok(a.decision === 'deny' || a.hookSpecificOutput?.tool_input !== undefined, r.stdout);
+      assert.doesNotMatch(JSON.stringify(a.hookSpecificOutput?.tool_input ?? {}), /"\.\/?"|\.env/);
+    });
+
   it('VS Code grep_search: an include Copilot matches at any depth (`config/*`) is judged at any depth', async () => {
     fs.mkdirSync(path.join(sb.workspace, 'deploy', 'config'), { recursive: true });
     fs.writeFileSync(path.join(sb.workspace, 'deploy', 'config', '.env'), fs.readFileSync(path.join(sb.workspace, '.env')));
