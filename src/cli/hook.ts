@@ -21,12 +21,10 @@ import {
   type HookPhase,
   type HostId,
   parseEnvelope,
-  planHook,
   type RanTool,
   render,
   renderError,
 } from '../core/hooks';
-import { sendsOut } from '../core/hooks/toolInput';
 import { askChannel } from '../node/hookBridge/channelClient';
 import { failureNotePath, writePrivateJson } from '../node/hookBridge/discovery';
 import { hooksStatus } from '../node/hookBridge/install';
@@ -288,10 +286,8 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
       if (phase && env.phase !== phase) throw new Error(`the hook is installed for ${phase} events but received ${env.eventName}`);
       phase = env.phase;
       if (env.phase === 'other') return emit(io, render(env.host, 'other', {}));
-      // A tool with no file or exec effect needs neither the extension nor the policy: answer at once — unless it
-      // sends its input out, which is checked for the workspace's secret values.
-      const plan = env.phase === 'pre' ? planHook(env) : undefined;
-      if (plan?.kind === 'pass' && !sendsOut(env, plan)) return emit(io, render(env.host, 'pre', {}, env.eventName));
+      // A tool with no file or exec effect is still a call: it goes to the extension (or this process) like any
+      // other, to be recorded in the audit (it was answered here at once, and no line said it happened).
 
       // The alone path needs time too (policy load, masking, audit append): the channel gets what is left minus that.
       let channelDeadline = deadline - aloneReserveMs(budget);

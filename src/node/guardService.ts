@@ -185,6 +185,28 @@ export class GuardService {
     }
   }
 
+  /**
+   * A tool call passed without a decision of the guard's (a host tool that reads, writes and runs nothing the
+   * guard judges: a to-do list, a web page, a sub-agent whose own calls come back through the hooks): still
+   * one line in the audit, as every call is. Throws when the line cannot be written.
+   */
+  async recordPassed(
+    call: Pick<CanonicalCall, 'id' | 'agent' | 'channel' | 'tool' | 'args'> & { session?: string },
+    rule: string,
+    reason: string,
+  ): Promise<void> {
+    const rec = auditRecord({
+      session: call.session ?? this.session,
+      call: { ...call, op: 'read' },
+      verdict: { decision: 'allow', rule, reason, decidedBy: 'rule' },
+      policy: this.compiled?.hash ?? '',
+      started: Date.now(),
+      durationMs: 0,
+      mask: (v) => (this.compiled ? this.compiled.maskValue(v) : v),
+    });
+    await this.writer.append(rec);
+  }
+
   private async flushRecords(): Promise<void> {
     while (this.pendingRecords.length) await Promise.all(this.pendingRecords.splice(0));
   }

@@ -78,6 +78,33 @@ function viewsIn(x: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * A call the guard has no decision to make on (a tool with no effect it judges, a call naming nothing): its line
+ * in the audit all the same. A line that cannot be written fails closed.
+ */
+async function passed(service: GuardService, env: HookEnvelope, rule: string, reason: string): Promise<HookResult> {
+  try {
+    await service.recordPassed(
+      {
+        id: env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`,
+        agent: AGENTS[env.host],
+        channel: 'hook',
+        tool: env.toolName,
+        args: env.toolInput,
+        session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined,
+      },
+      rule,
+      reason,
+    );
+  } catch (e) {
+    return {
+      answer: { decision: 'deny', rule: 'audit:failed', reason: `the call could not be recorded in the audit log (${(e as Error).message})` },
+      calls: [],
+    };
+  }
+  return { answer: { rule, reason }, calls: [] };
+}
+
 export async function answerHook(service: GuardService, env: HookEnvelope, signal?: AbortSignal): Promise<HookResult> {
   if (env.phase === 'other') return { answer: {}, calls: [] };
   if (env.phase === 'post') {
@@ -89,7 +116,7 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   const first = planHook(env);
   const out = sendsOut(env, first) ? secretSentOut(service, env) : undefined;
   const planned = out === undefined ? first : opaque(env, 'hook:secret-out', out);
-  if (planned.kind === 'pass') return { answer: { rule: planned.rule, reason: planned.reason }, calls: [] };
+  if (planned.kind === 'pass') return passed(service, env, planned.rule, planned.reason);
   const term = persistentTerminal(env) ? terminalFor(service, env) : undefined;
   const plan = term ? { ...planned, calls: planned.calls.flatMap((c) => term.drafts(c)) } : planned;
   const host = HOST[env.host];
@@ -123,7 +150,7 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
   // The host's own session, the same with the extension up or down: what a rate counted per session adds up.
   const session = env.sessionId ? `${env.host}:${env.sessionId}` : undefined;
   const calls = callsOf({ kind: 'calls', calls: drafts }, idBase).map((c) => (session ? { ...c, session } : c));
-  if (calls.length === 0) return { answer: {}, calls };
+  if (calls.length === 0) return passed(service, env, 'hook:no-call', 'the tool call names nothing the guard judges');
   // Keyed by the input the tool will run with (an edit's restored input), which is what the after-hook carries.
   const window = windowOf(updatedInput ? { ...env, toolInput: updatedInput } : env);
   // A command that reads a workspace file holding secrets: refused where the host cannot mask its output,
