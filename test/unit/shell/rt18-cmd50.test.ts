@@ -61,3 +61,26 @@ describe('rt18cmd leftovers (cmd50)', () => {
       ['npm --prefix . run reset', 'not-allow'],
     ] as [string, Expect][]));
 });
+
+describe('rt18cmd leftovers (cmd50): git configuration that changes what later commands do', () => {
+  const w = suiteWorkspace();
+  it('keys naming files git reads, safeties turned off, submodules and attributes files are asked', () =>
+    checkEval(w, [
+      ['git config clean.requireForce false', 'ask'],
+      ['git config core.attributesFile /tmp/attr', 'ask'],
+      ['git config --global core.excludesFile /tmp/ex', 'ask'],
+      ['git -c core.attributesFile=/tmp/a add -A', 'ask'],
+      ['git config core.sparseCheckout true', 'ask'],
+      ['git config submodule.recurse true', 'ask'],
+      ['git submodule add https://example.invalid/x.git vendor/x', 'ask'],
+      ["echo '* filter=x' > .gitattributes", 'ask'],
+      ["printf 'src/** diff=x\\n' >> src/.gitattributes", 'ask'],
+      ['echo \'[submodule "x"]\' > .gitmodules', 'ask'],
+      ['git config user.email dev@example.com', 'allow'],
+      ['git config --get core.excludesFile', 'allow'],
+      ['git config --unset clean.requireForce', 'allow'],
+      ['git submodule update --init', 'allow'],
+      ['cat .gitattributes', 'allow'],
+      ['git status', 'allow'],
+    ] as [string, Expect][]));
+});
