@@ -84,3 +84,31 @@ describe('rt18cmd leftovers (cmd50): git configuration that changes what later c
       ['git status', 'allow'],
     ] as [string, Expect][]));
 });
+
+describe('rt18cmd leftovers (cmd50): code from outside the workspace, installs outside it, the stash pushed', () => {
+  const w = suiteWorkspace();
+  it('make -I outside the workspace, npm link, pip install --user and a pushed stash are asked', () =>
+    checkEval(w, [
+      ['make -I /tmp all', 'ask'],
+      ['make -I/tmp/mk test', 'ask'],
+      ['make --include-dir=/tmp all', 'ask'],
+      ['make -I ../.. all', 'ask'],
+      ['pip install --user requests', 'ask'],
+      ['python3 -m pip install --user -r requirements.txt', 'ask'],
+      ['npm link', 'ask'],
+      ['npm ln', 'ask'],
+      ['pnpm link --global', 'ask'],
+      ['yarn link', 'ask'],
+      ['git push origin refs/stash:refs/heads/leak', 'ask'],
+      ['git push origin stash@{0}:refs/heads/x', 'ask'],
+      ['git push -u origin stash:wip', 'ask'],
+      ['make -I include all', 'allow'],
+      ['make -I /usr/include all', 'allow'],
+      ['make', 'allow'],
+      ['pip install requests', 'allow'],
+      ['npm install', 'allow'],
+      ['git push origin main', 'allow'],
+      ['git push origin feature/stash-fix', 'allow'],
+      ['git stash', 'allow'],
+    ] as [string, Expect][]));
+});

@@ -470,6 +470,31 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.push-stash',
+    names: ['git'],
+    description:
+      'Pushes the stash (refs/stash, stash@{n}) to a remote: work that was never committed, and with `git stash -u` untracked files such as .env, leaves the host.',
+    examples: {
+      destructive: [
+        'git push origin refs/stash:refs/heads/leak',
+        'git push origin stash@{0}:refs/heads/x',
+        'git push origin stash:wip',
+        'git push -u origin refs/stash^3:refs/heads/u',
+        "git push origin 'stash@{1}:refs/heads/y'",
+      ],
+      benign: ['git push origin main', 'git push origin feature/stash-fix', 'git push origin HEAD:refs/heads/stash', 'git stash push -m wip'],
+    },
+    check(s) {
+      if (!git(s, 'push') || dryRun(s)) return undefined;
+      const b = bareWords(s);
+      for (const r of b.slice(b.indexOf('push') + 2)) {
+        const src = r.replace(/^\+/, '').split(':')[0];
+        if (/^(refs\/)?stash([@^~].*)?$/.test(src)) return `git push ${r} pushes the stash: uncommitted work (and stashed untracked files) leaves the host`;
+      }
+      return undefined;
+    },
+  },
+  {
     id: 'git.push-force',
     names: ['git'],
     description:
