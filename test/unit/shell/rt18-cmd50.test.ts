@@ -112,3 +112,19 @@ describe('rt18cmd leftovers (cmd50): code from outside the workspace, installs o
       ['git stash', 'allow'],
     ] as [string, Expect][]));
 });
+
+describe('rt18cmd leftovers (cmd50): a glob outside the workspace that could match a system credential file', () => {
+  const w = suiteWorkspace();
+  it('is refused whether or not such a file exists here; globs over ordinary system files are allowed', () =>
+    checkEval(w, [
+      ['cat /var/lib/cloud/instances/*/user-data.txt', 'deny'],
+      ['cat /etc/netplan/*.yaml', 'deny'],
+      ['cat /etc/sysconfig/network-scripts/ifcfg-*', 'deny'],
+      ['head /etc/consul.d/*.hcl', 'deny'],
+      ['cp /etc/cloud/cloud.cfg.d/* /tmp/x', 'deny'],
+      ['cat /etc/nginx/*.conf', 'allow'],
+      ['cat /usr/share/doc/*/copyright', 'allow'],
+      ['ls /etc/netplan/*.yaml', 'allow'],
+      ['cat /var/lib/cloud/instance/boot-finished', 'allow'],
+    ] as [string, Expect][]));
+});
