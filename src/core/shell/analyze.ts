@@ -523,6 +523,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         if ((k === 'PYTHONPATH' || k === 'NODE_PATH') && n !== 'env' && s.assigns[k] === undefined) (this.exported ??= {})[k] = v;
         if (EXEC_ENV.test(k)) {
           if (v === null) s.why ??= `${k} is set to a command only known at run time`;
+          // npm's script shell is handed every script (`npm_config_script_shell=/bin/echo npm test`, or exported
+          // for the rest of the line): a program that is no shell does not run them, and the run passes.
+          else if (/^npm_config_script_shell$/i.test(k) && !NPM_SCRIPT_SHELLS.test(v.trim().split(/\s+/)[0] ?? ''))
+            s.why ??= `${k}=${v} hands npm's scripts to a program that is no shell: they do not run as written`;
           // less runs LESSOPEN's command with `|` (output piped), `||` or `-` (input) before it: markers, not shell.
           else if (v.trim()) this.shell(s, /^LESS(OPEN|CLOSE)$/.test(k) ? v.replace(/^\s*(\|\|?-?|-)\s*/, '') : v, `${k}=`);
         } else if (/^PS[0-4]$/.test(k) && (v === null || /\$\(|`|\$\{[^}]*@[PE]\}/.test(v)))
@@ -620,7 +624,12 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       if (kind === 'write') s.acc = [...s.acc, acc('write', abs, APPEND)];
       // Temporary and cache files land in the folder: judged where they could replace what the workspace protects.
       else if (kind === 'dir') {
-        if (within(abs, env.workspace)) s.acc = [...s.acc, acc('write', abs, INTO)];
+        // npm's prefix is the package folder (`npm --prefix . test` is `npm test` there, judged as that), not a
+        // folder written into; a global install (-g) puts its packages and commands in lib/node_modules and bin.
+        if (/^npm_config_prefix$/i.test(k)) {
+          const global = s.words.some((w) => w.value !== null && /^(-g|--global|--location=global)$/.test(w.value));
+          if (global && within(abs, env.workspace)) s.acc = [...s.acc, ...['lib/node_modules', 'bin'].map((d) => acc('write', `${abs}/${d}`, INTO))];
+        } else if (within(abs, env.workspace)) s.acc = [...s.acc, acc('write', abs, INTO)];
       } else if (kind === 'read') s.acc = [...s.acc, acc('read', abs)];
       else {
         const inWs = within(abs, env.workspace);
@@ -962,6 +971,8 @@ const MAX_ARG_LISTS = 8;
 
 const EXEC_ENV =
   /^(GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_PAGER|PAGER|MANPAGER|SYSTEMD_PAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|GIT_PROXY_COMMAND|RSYNC_RSH|RSYNC_CONNECT_PROG|CVS_RSH|PROMPT_COMMAND|CC|CXX|CPP|LD|AR|TERMINAL|FCEDIT|KUBE_EDITOR|SVN_EDITOR|HGEDITOR|PSQL_PAGER|PSQL_EDITOR|MYSQL_PAGER|DIFF_PAGER|DELTA_PAGER|BAT_PAGER|GH_PAGER|GH_EDITOR|GLAB_PAGER|HG_PAGER|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL)$/;
+/** Shells a script shell may be (anything else is handed the scripts and does not run them as written). */
+const NPM_SCRIPT_SHELLS = /^(?:(?:\/usr)?(?:\/local)?\/s?bin\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash)$/;
 const UNSAFE_ENV =
   /^(LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|BASH_ENV|ENV|PERL5OPT|PERL5DB|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|PYTHONSTARTUP|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_DIR|GIT_WORK_TREE|BASH_FUNC_.*|NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH|HOSTALIASES|TAR_OPTIONS|ZDOTDIR|INPUTRC|SHELLOPTS|BASHOPTS)$/;
 

@@ -7,6 +7,7 @@
 // `go env -w GOFLAGS=-toolexec=x`, `echo x.py | xargs python3`, `sort /dev/zero`, `python3 -c 'bytearray(10**13)'`.
 
 import { riskyFlags } from './programs/forward';
+import { testFilterWhy } from './testfilters';
 
 export interface Loaded {
   /** Files the program runs as code (relative to the sub-command's cwd or absolute). */
@@ -270,6 +271,9 @@ const PROGRAM_VARS =
 const STANDARD_PROGRAM =
   /^(?:(?:\/usr)?(?:\/local)?\/s?bin\/)?(?:sh|bash|dash|zsh|ksh|fish|gcc|g\+\+|cc|c\+\+|clang|clang\+\+|clang-\d+|gcc-\d+|g\+\+-\d+|tcc|ld|lld|ld\.lld|ld\.gold|mold|gold|ar|llvm-ar|gfortran|rustc|rustdoc|sccache|ccache|distcc|cpp)$/;
 
+/** Shells (a script shell or SHELL must be one of them for the scripts to run as written). */
+const SHELLS = /^(?:(?:\/usr)?(?:\/local)?\/s?bin\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|fish|busybox)$/;
+
 /** The programs that read each kind of variable (an assignment on another program's line is inert for it). */
 const READERS: [RegExp, RegExp][] = [
   [/^(RUSTC|RUSTDOC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|CARGO_\w+)$/, /^(cargo|cross|maturin|wasm-pack)$/],
@@ -288,6 +292,12 @@ function programValue(name: string, v: string | null, prog: string, out: Loaded)
     return;
   }
   const first = v.trim().split(/\s+/)[0] ?? '';
+  // A script shell that is no shell (`npm_config_script_shell=/bin/echo npm test`, `--script-shell=/bin/true`): the
+  // scripts are handed to a program that does not run them, and the run passes with nothing done.
+  if (/script[-_]shell|^SHELL$|PARALLEL_SHELL/i.test(name) && first !== '' && !SHELLS.test(first)) {
+    out.why ??= `${name}=${v} hands the scripts to ${first}, which is no shell: they do not run as written`;
+    return;
+  }
   if (first === '' || STANDARD_PROGRAM.test(first)) return;
   if (/\s/.test(v.trim()) || !/^[\w./+-]+$/.test(first) || !first.includes('/')) {
     out.why ??= `${name}=${v} makes ${prog} run a program the guard does not model`;
@@ -339,6 +349,9 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
     o().endless = `${name} reads ${endless}, an endless input, and holds what it reads in memory (or never ends)`;
   if (INTERPRETERS.test(name) && argv.some((w) => w !== null && HUGE_ALLOC.test(w))) o().why ??= `${name} runs code that allocates a huge amount of memory`;
   if (/^(npm|npx|yarn|pnpm|pnpx|bun|bunx)$/.test(name)) pkgManagerConfig(name, argv, assigns, o());
+  // A test run whose options leave tests out while it still passes (`pytest --ignore=tests`, `go test -skip .`).
+  const filtered = testFilterWhy(name, argv);
+  if (filtered !== undefined) o().why ??= filtered;
   // Flags in the environment that compilers and linkers started by a build read (`CGO_LDFLAGS=-Wl,@.env go build`).
   for (const k in assigns)
     if (/^(CGO_)?(C|CXX|CPP|LD|F)FLAGS$|^(CGO_)?FFLAGS$/.test(k) && BUILDERS.test(name)) {

@@ -967,6 +967,12 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
     const prefix = literalPrefix(pattern);
     const store = credentialStore(prefix, j.ctx.home);
     if (store) return verdict('deny', 'outside:credentials', `${e.path} lies in ${store}, which holds credentials`);
+    // A system credential file the pattern could match, on disk here or not (`/etc/netplan/*.yaml`,
+    // `/var/lib/cloud/instances/*/user-data.txt`): each wildcard read as some name and as none.
+    for (const sample of [pattern.replace(/\[[^\]/]*\]|[*?]/g, 'x'), pattern.replace(/\[[^\]/]*\]|\?/g, 'x').replace(/\*/g, '')]) {
+      const hit = credentialStore(sample, j.ctx.home);
+      if (hit) return verdict('deny', 'outside:credentials', `${e.path} could match ${hit}, which holds credentials`);
+    }
     const h = collapse(j.ctx.home);
     for (const s of HOME_CREDENTIAL_STORES) {
       const abs = h + '/' + s;

@@ -5,6 +5,7 @@ import { joinArgv } from './handlers3';
 import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import type { W } from '../types';
+import { absPath, normalize, within } from '../fsfacts';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
@@ -340,6 +341,14 @@ handler('make', (m) => {
     }
     m.role(o.opt.role, o.w, o.value, `make ${o.opt.key}`);
     if (o.opt.key === '-f' && typeof o.value === 'string') (m.runs ??= []).push(o.value);
+    // `make -I /tmp all`: a makefile's `include x.mk` is looked up in the folders -I names, so one outside the
+    // workspace (system folders aside) may hand make code nobody has seen.
+    if (o.opt.key === '-I') {
+      const base = m.base !== undefined && m.s.cwd !== null ? absPath(m.base, m.s.cwd, m.env.home) : m.s.cwd;
+      const dir = o.value === null || base === null ? null : normalize(absPath(o.value, base, m.env.home));
+      if (dir === null || !(within(dir, normalize(m.env.workspace)) || /^\/usr\/(local\/)?(include|share)(\/|$)/.test(dir)))
+        m.unknown(`make -I ${o.value ?? '…'}: the makefiles it includes may come from ${dir ?? 'a folder only known at run time'}, outside the workspace`);
+    }
   }
   for (const w of m.p.positional) {
     const v = w.value;

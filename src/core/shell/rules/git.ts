@@ -470,6 +470,31 @@ export const gitRules: Rule[] = [
     },
   },
   {
+    id: 'git.push-stash',
+    names: ['git'],
+    description:
+      'Pushes the stash (refs/stash, stash@{n}) to a remote: work that was never committed, and with `git stash -u` untracked files such as .env, leaves the host.',
+    examples: {
+      destructive: [
+        'git push origin refs/stash:refs/heads/leak',
+        'git push origin stash@{0}:refs/heads/x',
+        'git push origin stash:wip',
+        'git push -u origin refs/stash^3:refs/heads/u',
+        "git push origin 'stash@{1}:refs/heads/y'",
+      ],
+      benign: ['git push origin main', 'git push origin feature/stash-fix', 'git push origin HEAD:refs/heads/stash', 'git stash push -m wip'],
+    },
+    check(s) {
+      if (!git(s, 'push') || dryRun(s)) return undefined;
+      const b = bareWords(s);
+      for (const r of b.slice(b.indexOf('push') + 2)) {
+        const src = r.replace(/^\+/, '').split(':')[0];
+        if (/^(refs\/)?stash([@^~].*)?$/.test(src)) return `git push ${r} pushes the stash: uncommitted work (and stashed untracked files) leaves the host`;
+      }
+      return undefined;
+    },
+  },
+  {
     id: 'git.push-force',
     names: ['git'],
     description:
@@ -753,9 +778,13 @@ const CONFIG_VALUE_OPTS = /^(-f|--file|--blob|-t|--type|--default|--comment|--va
 /**
  * Keys that send the repository elsewhere, force what a push does, make gc delete history, or change which
  * repository, credentials or configuration git uses: set on the line, what follows is not what it seems.
+ * Also keys that name a file git reads to decide what later commands do (core.attributesFile routes files through
+ * filter and diff drivers, core.excludesFile decides what `git add -A` leaves out and `git clean -X` deletes),
+ * that turn a safety off (clean.requireForce, core.protectNTFS/HFS), hide files from the work tree at the next
+ * checkout (core.sparseCheckout) or make checkouts and pulls fetch and check out submodules (submodule.*).
  */
 const REDIRECT_CONFIG =
-  /^(remote\..+\.(url|pushurl|push|mirror|receivepack|uploadpack|proxy|fetch|vcs)|remote\.pushdefault|url\..+\.(insteadof|pushinsteadof)|gc\..*|core\.(worktree|bare|gitproxy|askpass|sharedrepository|repositoryformatversion|logallrefupdates)|http\..*(proxy|sslverify|extraheader|cookiefile)|credential\..*|push\.(default|followtags|pushoption)|receive\..*|transfer\..*|include\..*|includeif\..*|branch\..+\.(remote|pushremote|merge)|safe\.directory|protocol\..*)$/i;
+  /^(remote\..+\.(url|pushurl|push|mirror|receivepack|uploadpack|proxy|fetch|vcs)|remote\.pushdefault|url\..+\.(insteadof|pushinsteadof)|gc\..*|core\.(worktree|bare|gitproxy|askpass|sharedrepository|repositoryformatversion|logallrefupdates|attributesfile|excludesfile|protectntfs|protecthfs|sparsecheckout|sparsecheckoutcone)|clean\.requireforce|submodule\..*|fetch\.(recursesubmodules|fsckobjects)|http\..*(proxy|sslverify|extraheader|cookiefile)|credential\..*|push\.(default|followtags|pushoption)|receive\..*|transfer\..*|include\..*|includeif\..*|branch\..+\.(remote|pushremote|merge)|safe\.directory|protocol\..*)$/i;
 
 /** A configuration key that holds a credential (a token, a password, an auth header): printing it prints the secret. */
 const CREDENTIAL_KEY = /(^|[._-])(token|password|passwd|secret|oauthtoken|apikey|extraheader)$/i;
@@ -801,7 +830,7 @@ export const gitConfigRules: Rule[] = [
     id: 'git.config-redirect',
     names: ['git'],
     description:
-      'Points a remote somewhere else, forces or mirrors what a push sends, makes gc expire history, or changes which repository, credentials or configuration git uses (git config, git -c, git remote set-url).',
+      'Points a remote somewhere else, forces or mirrors what a push sends, makes gc expire history, or changes which repository, credentials or configuration git uses (git config, git -c, git remote set-url); names an attributes or excludes file, turns a safety off (clean.requireForce), or records a submodule later checkouts fetch.',
     examples: {
       destructive: [
         'git config remote.upstream.pushurl https://example.net/x.git',
@@ -823,6 +852,14 @@ export const gitConfigRules: Rule[] = [
         'git config rename-section remote.origin remote.x',
         'git config unset remote.origin.url',
         'git remote remove origin',
+        'git config clean.requireForce false',
+        'git config core.attributesFile /tmp/attr',
+        'git config --global core.excludesFile /tmp/ex',
+        'git -c core.attributesFile=/tmp/a status',
+        'git config submodule.recurse true',
+        'git config core.sparseCheckout true',
+        'git submodule add https://example.invalid/x.git vendor/x',
+        'git submodule set-url vendor/x https://example.invalid/y.git',
       ],
       benign: [
         'git config --get remote.origin.url',
@@ -835,6 +872,10 @@ export const gitConfigRules: Rule[] = [
         "git config --get-regexp 'remote\\..*\\.url'",
         'git config --remove-section alias.x',
         'git remote add upstream https://example.invalid/x.git',
+        'git config --get core.excludesFile',
+        'git submodule update --init',
+        'git submodule status',
+        'git config --unset clean.requireForce',
       ],
     },
     check(s) {
@@ -871,7 +912,8 @@ export const gitConfigRules: Rule[] = [
         if (
           vals.length >= 1 &&
           (verb === 'unset' || s.words.some((w) => w.value !== null && /^(--unset|--unset-all)$/.test(w.value))) &&
-          (k === null || (k !== undefined && REDIRECT_CONFIG.test(k)))
+          // Unsetting a safety's key turns the safety back on.
+          (k === null || (k !== undefined && REDIRECT_CONFIG.test(k) && !/^(clean\.requireforce|core\.protect(ntfs|hfs))$/i.test(k)))
         )
           return `git config changes ${k ?? vals[0].text}`;
         // A whole section dropped or renamed (`--remove-section remote.origin`): every key under it goes.
@@ -881,6 +923,12 @@ export const gitConfigRules: Rule[] = [
           (k === null || (k !== undefined && CONFIG_SECTION.test(k)))
         )
           return `git config removes or renames the section ${k ?? vals[0].text}`;
+      }
+      // `git submodule add URL`, `set-url`: a repository the next `git submodule update` or `--recurse-submodules`
+      // checkout fetches and checks out, recorded in .gitmodules for every later clone.
+      if (git(s, 'submodule')) {
+        const b = bareWords(s, 2);
+        if (/^(add|set-url|set-branch)$/.test(b[0] ?? '')) return `git submodule ${b[0]} records a repository later checkouts fetch and check out`;
       }
       if (git(s, 'remote')) {
         const b = bareWords(s, 2);

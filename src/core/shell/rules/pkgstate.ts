@@ -96,6 +96,9 @@ function globalState(s: Sub): string | undefined {
     if (pip[0] === 'uninstall') return 'pip uninstall removes packages from the Python environment, outside the project';
     if (pip[0] === 'install' && hasOpt(s, /^--break-system-packages$/))
       return 'pip install --break-system-packages changes the system Python the operating system’s own tools use';
+    // `pip install --user x`: into ~/.local, imported by every later python of this user, its scripts on PATH.
+    if (pip[0] === 'install' && hasOpt(s, /^--user$/))
+      return 'pip install --user installs into ~/.local, outside the project: every later python of this user imports it and its commands join PATH';
     return undefined;
   }
   if (PY.test(name)) {
@@ -107,17 +110,23 @@ function globalState(s: Sub): string | undefined {
   switch (name) {
     case 'npm':
       if (a !== null && NODE_ADD.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`npm ${a} -g`);
+      // `npm link` puts this package in the global folder (its bins on every PATH); `npm link x` links a global
+      // package into node_modules, installing it globally first when absent: -g or not, the global folder changes.
+      if (/^(link|ln)$/.test(a ?? '')) return globalInstall(`npm ${a}`);
       if (a === 'cache' && /^(clean|clear|rm)$/.test(b ?? '')) return `npm cache ${b} deletes the package cache every project on the machine shares`;
       if (a !== null && /^(uninstall|un|unlink|remove|rm|r)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `npm ${a} -g removes a globally installed tool`;
       return undefined;
     case 'pnpm':
       if (a !== null && NODE_ADD.test(a ?? '') && hasOpt(s, GLOBAL)) return globalInstall(`pnpm ${a} -g`);
+      if (/^(link|ln)$/.test(a ?? '') && (hasOpt(s, GLOBAL) || b === undefined)) return globalInstall(`pnpm ${a}`);
       if (a === 'store' && b === 'prune') return 'pnpm store prune deletes packages from the store every project on the machine shares';
       if (a === 'cache' && /^(delete|clean)$/.test(b ?? '')) return `pnpm cache ${b} deletes the shared metadata cache`;
       if (/^(remove|rm|uninstall|un)$/.test(a ?? '') && hasOpt(s, GLOBAL)) return `pnpm ${a} -g removes a globally installed tool`;
       return undefined;
     case 'yarn':
       if (a === 'global' && /^(add|upgrade|upgrade-interactive)$/.test(b ?? '')) return globalInstall(`yarn global ${b}`);
+      // Yarn 1's `yarn link` registers the package in the user's link folder for every project to link.
+      if (a === 'link' && b === undefined) return globalInstall('yarn link');
       if (a === 'cache' && /^(clean|clear)$/.test(b ?? '')) return `yarn cache ${b} deletes the package cache every project on the machine shares`;
       if (a === 'global' && /^(remove|rm)$/.test(b ?? '')) return 'yarn global remove removes a globally installed tool';
       return undefined;
@@ -218,7 +227,7 @@ export const pkgStateRules: Rule[] = [
   {
     id: 'pkg.global-state',
     description:
-      'Changes package-manager state outside the project: purges a cache or store every project shares, installs or uninstalls a global tool (npm i -g, yarn global add, deno install -g, composer global require, dotnet tool install -g), installs Ansible roles or collections into the user’s Ansible folders or a Jupyter kernel (code that runs later, in every project), removes a runtime or an environment, or installs into the Python environment with setup.py.',
+      'Changes package-manager state outside the project: purges a cache or store every project shares, installs or uninstalls a global tool (npm i -g, yarn global add, deno install -g, composer global require, dotnet tool install -g), links a package through the global folder (npm link), installs into the user’s site (pip install --user), installs Ansible roles or collections into the user’s Ansible folders or a Jupyter kernel (code that runs later, in every project), removes a runtime or an environment, or installs into the Python environment with setup.py.',
     examples: {
       destructive: [
         'npm cache clean --force',
@@ -248,6 +257,12 @@ export const pkgStateRules: Rule[] = [
         'ansible-galaxy install geerlingguy.docker',
         'ansible-galaxy collection install community.general',
         'jupyter kernelspec install --user ./mykernel',
+        'pip install --user requests',
+        'python3 -m pip install --user -r requirements.txt',
+        'npm link',
+        'npm link ../shared',
+        'pnpm link --global',
+        'yarn link',
       ],
       benign: [
         'npm uninstall lodash',
@@ -273,6 +288,9 @@ export const pkgStateRules: Rule[] = [
         'ansible-galaxy install -p roles geerlingguy.docker',
         'ansible-galaxy role list',
         'jupyter kernelspec list',
+        'pip install -r requirements.txt',
+        'pnpm link ../shared',
+        'yarn link shared',
       ],
     },
     // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
