@@ -14,17 +14,7 @@
 // loads the rest from dist/cli.js when it has to decide alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  HOSTS,
-  type HookAnswer,
-  type HookEnvelope,
-  type HookPhase,
-  type HostId,
-  parseEnvelope,
-  type RanTool,
-  render,
-  renderError,
-} from '../core/hooks';
+import { HOSTS, type HookAnswer, type HookEnvelope, type HookPhase, type HostId, parseEnvelope, type RanTool, render, renderError } from '../core/hooks';
 import { askChannel } from '../node/hookBridge/channelClient';
 import { failureNotePath, writePrivateJson } from '../node/hookBridge/discovery';
 import { hooksStatus } from '../node/hookBridge/install';
