@@ -1,0 +1,52 @@
+// Values that are code, not secrets: what a name's value is when the "value" is an identifier ending a
+// statement (`: lastToken;`), a call (`getIdToken(`, `x.includes(a)`), a negation (`!options.allow`), a typed
+// parameter closing a parameter list (`(token: string) =>`). A line of code masked hides the code from the model
+// and blocks edits of that line (a placeholder cannot be written back); a secret is none of these shapes.
+
+/** An identifier chain: `a`, `a.b`, `this.x?.y`, `$el` (ASCII names). */
+const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*`;
+
+/** `ident;` / `a.b,` (a statement's or an argument's end), `!a.b` (a negation), `a.b(…` (a call). */
+const CODE_VALUE = new RegExp(String.raw`^(?:!?${CHAIN}[ \t]*[;,]|!${CHAIN}[;,)]?|${CHAIN}[ \t]*\(.*)$`);
+
+/**
+ * Whether a value is code: an identifier chain ending a statement or an argument (`lastToken;`, `request.account,`),
+ * a negated chain (`!options.allowAll`), or a call (`this.cache.getIdToken(`, `ids.includes(x)`). A secret holds
+ * no `(` right after a name and does not end in `;` after a plain name.
+ */
+export function isCodeValue(v: string): boolean {
+  return CODE_VALUE.test(v.trim());
+}
+
+/** A type as a parameter names it: `Uint8Array`, `AST.Token`, `Map<string, X>`, `Buffer[]`, `string | null`. */
+const TYPE_VALUE = new RegExp(String.raw`^${CHAIN}(?:<[^()]*>)?(?:\[\])*$`);
+
+/**
+ * Whether `line[at]` (a name's first character) sits inside a parenthesised list: the nearest bracket before it
+ * that is not closed again is `(` (a parameter list `(secret: Uint8Array, n: number)`, a call's arguments). A YAML
+ * flow mapping (`{user: a, password: P}`) opens with `{`, a list with `[`.
+ */
+export function inParentheses(line: string, at: number): boolean {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && at - i < 400; i--) {
+    const c = line.charCodeAt(i);
+    if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 40 || c === 91 || c === 123) {
+      if (depth === 0) return c === 40;
+      depth--;
+    } else if (c === 34 || c === 39 || c === 96) return false;
+  }
+  return false;
+}
+
+/**
+ * A typed parameter: `name: Type` inside a parameter list, the value an unquoted type (`Uint8Array`, `AST.Token`)
+ * followed by `,`, `)`, `=` or `|`. A secret in code is a literal: a name's unquoted value there is code.
+ */
+export function isTypedParameter(line: string, nameStart: number, value: string, end: number): boolean {
+  if (!TYPE_VALUE.test(value) || !inParentheses(line, nameStart)) return false;
+  let i = end;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  const c = line.charCodeAt(i);
+  return c === 44 || c === 41 || c === 61 || c === 124;
+}

@@ -1,0 +1,61 @@
+// Over-masking: a line without a secret must come back byte-identical. A masked line of code hides the code from
+// the model and blocks edits of that line (a placeholder cannot be written back). Each block below is a class of
+// lines ordinary open-source code holds (eslint, msal, @azure/identity, the MCP SDK, hono, jszip) that a rule
+// took for a secret, with variants of our own; the genuine secrets beside each class must stay masked.
+import assert from 'node:assert/strict';
+import { maskText } from '../../../src/core/secrets';
+import { ALNUM, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import { leaks } from './helpers';
+
+let seq = 0;
+const pw = () => 'Q7' + rand(PASSWORD_CHARS.replace(/[#'",;`\\()]/g, ''), 16, 91000 + seq++ * 131);
+const tok = () => rand(ALNUM, 32, 92000 + seq++ * 131);
+
+function keeps(text: string): void {
+  const r = maskText(text);
+  assert.equal(r.text, text, `changed by ${r.findings.map((f) => f.rule).join(',')}: ${JSON.stringify(text)}`);
+}
+function masks(text: string, secret: string): void {
+  const r = maskText(text);
+  assert.ok(!leaks(r.text, secret), `secret left in ${JSON.stringify(r.text)}`);
+}
+
+describe('over-masking: code, constants and prose that hold no secret stay byte-identical', () => {
+  it('keeps a typed parameter before an arrow (a signature, not a diff of a secret)', () => {
+    for (const l of [
+      '  filter: (token: AST.Token) => token is T;',
+      '  onresumptiontoken?: (token: string) => void;',
+      'export declare const decodeHeader: (token: string) => TokenHeader;',
+      '  filter?: ((token: AST.Token) => boolean) | undefined;',
+      '  protected readonly _verifyAccessToken: (token: string) => Promise<AuthInfo>;',
+      'type F = (password: Buffer) => Promise<void>;',
+      'const check = (secret: Uint8Array, n: number) => secret.length > n;',
+      '  onToken(cb: (apiKey: string) => void): void;',
+    ])
+      keeps(l);
+  });
+
+  it('still masks a diff of a secret', () => {
+    const a = pw();
+    const b = pw();
+    masks(`      ~ password          = "${a}" -> "${b}"`, a);
+    masks(`      ~ password          = "${a}" -> "${b}"`, b);
+    const c = pw();
+    masks(`secret: ${c} => ${pw()}`, c);
+  });
+
+  it('keeps the branches of a multi-line ternary (not a YAML complex key)', () => {
+    for (const t of [
+      '\t\t\t? secondToLastToken\n\t\t\t: lastToken;',
+      '        ? hasSubmittedPassword\n        : submittedAttributeIds.includes(\n            requestedAttribute.attributeId',
+      '    ? refreshToken\n    : this.cache.getToken(key),',
+      '  ? oldSecret\n  : newSecret;',
+    ])
+      keeps(t);
+  });
+
+  it('still masks a YAML complex key and its value', () => {
+    const v = pw();
+    masks(`twilio:\n  ? auth_token\n  : ${v}`, v);
+  });
+});
