@@ -59,3 +59,25 @@ describe('over-masking: code, constants and prose that hold no secret stay byte-
     masks(`twilio:\n  ? auth_token\n  : ${v}`, v);
   });
 });
+
+describe('over-masking: header names in prose are not credentials', () => {
+  it('keeps prose and markup that name a header', () => {
+    for (const l of [
+      ' * Middleware that requires a valid Bearer token in the Authorization header.',
+      ' * The Authorization header.',
+      '            <h1>Authorization Successful!</h1>',
+      '            <h1>Authorization Failed</h1>',
+      '  "Authorization pending. Continue polling.",',
+      '<p>X-Api-Key missing!</p>',
+      '# Proxy-Authorization required:',
+    ])
+      keeps(l);
+  });
+
+  it('still masks a header value given as a directive or an argument', () => {
+    const t = tok();
+    masks(`    proxy_set_header X-Api-Key ${t};`, t);
+    masks(`RequestHeader set Authorization "Bearer ${t}"`, t);
+    masks(`xhr.setRequestHeader('Authorization', 'Bearer ${t}');`, t);
+  });
+});

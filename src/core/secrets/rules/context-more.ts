@@ -979,6 +979,9 @@ export const callCredential: LineRule = {
 const HEADER_ARG =
   /(["']?)((?:X-)?(?:Api|API|api)-(?:Key|KEY|key)|(?:Proxy-)?Authorization|X-[A-Za-z-]*(?:Token|TOKEN|Key|KEY|Secret|SECRET))\1(?:[ \t]*,[ \t]*|[ \t]+)(["'`]?)((?:Basic|Bearer|Token|token|Digest|ApiKey|Key)[ \t]+)?([^\s"'`;,)]+)\3/dg;
 
+/** A word of letters closing a sentence (`header.`, `Successful!`) or meeting a tag (`Failed</h1>`). */
+const HEADER_PROSE_WORD = /^[A-Za-z]+(?:[.!?:]+|[.!?:]*<.*)$/;
+
 export const headerArgument: LineRule = {
   id: 'header-argument',
   description:
@@ -992,6 +995,9 @@ export const headerArgument: LineRule = {
       const v = m[5]!;
       // A quoted name needs a quoted value (an argument), a bare one a bare or quoted word (a directive).
       if (m[1] !== '' && m[3] === '') continue;
+      // Prose names the header: `The Authorization header.`, `<h1>Authorization Failed</h1>`, `"Authorization
+      // pending. Continue polling."`: a bare word of letters that ends a sentence or meets a tag is no credential.
+      if (m[3] === '' && HEADER_PROSE_WORD.test(v)) continue;
       if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[3] !== '')) continue;
       const [start, end] = m.indices![5]!;
       out.push({ start, end, rule: 'header-argument', priority: CONTEXT_PRIORITY });
@@ -1018,6 +1024,10 @@ export const headerArgument: LineRule = {
         "headers.set('Authorization', `Bearer ${token}`);",
         '// the X-Api-Key header carries the tenant key',
         '  Authorization required for this endpoint',
+        ' * The Authorization header.',
+        '    <h1>Authorization Failed</h1>',
+        '  "Authorization pending. Continue polling.",',
+        '<p>X-Api-Key missing!</p>',
       ],
     };
   },
