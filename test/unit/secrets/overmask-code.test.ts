@@ -81,3 +81,37 @@ describe('over-masking: header names in prose are not credentials', () => {
     masks(`xhr.setRequestHeader('Authorization', 'Bearer ${t}');`, t);
   });
 });
+
+describe('over-masking: links and URL templates are not secrets', () => {
+  it('keeps a Markdown table of links under a column named after a secret', () => {
+    const head = '| Credential | Usage |\n| ---------- | ----- |\n';
+    for (const row of [
+      '| [`ClientSecretCredential`](https://learn.microsoft.com/javascript/api/@azure/identity/clientsecretcredential?view=azure-node-latest) | Authenticates a service principal using a secret. |',
+      '| [`DefaultAzureCredential`](https://learn.microsoft.com/javascript/api/@azure/identity/defaultazurecredential?view=azure-node-latest) | Simplified authentication. |',
+      '| [ApiKeyCredential](docs/api-key-credential.md) | A key credential |',
+    ])
+      keeps(head + row + '\n');
+  });
+
+  it('still masks a secret in a table cell, and a link whose target holds a password', () => {
+    const v = pw();
+    masks(`| user | password |\n| --- | --- |\n| admin | ${v} |\n`, v);
+  });
+
+  it('keeps a URL in a comment: its // is no line comment', () => {
+    for (const l of [
+      ' * AAD authorities are of the form https://login.microsoftonline.com/\\{Enter_the_Tenant_Info_Here\\}.',
+      ' * In Azure AD, authority is a URL indicating of the form https://login.microsoftonline.com/\\{Enter_the_Tenant_Info_Here\\}.',
+      ' * example authority: "https://login.microsoftonline.com/TenantId",',
+      '# see https://login.example.com/OrganizationName',
+      '<!-- https://account.example.com/ProfileSettings -->',
+    ])
+      keeps(l);
+  });
+
+  it('still masks a login pair in a line comment', () => {
+    const v = pw();
+    masks(`// login admin/${v}`, v);
+    masks(`# credentials: admin:${v}`, v);
+  });
+});
