@@ -6,8 +6,11 @@
 /** An identifier chain: `a`, `a.b`, `this.x?.y`, `$el` (ASCII names). */
 const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*`;
 
-/** `ident;` / `a.b,` (a statement's or an argument's end), `!a.b` (a negation), `a.b(…` (a call). */
-const CODE_VALUE = new RegExp(String.raw`^(?:!?${CHAIN}[ \t]*[;,]|!${CHAIN}[;,)]?|${CHAIN}[ \t]*\(.*)$`);
+/**
+ * `ident;` / `a.b,` (a statement's or an argument's end), `!a.b` (a negation), `a.b(…` (a call), `${f(…` (a template
+ * interpolating a call), `/*#__PURE__*\/…` (a comment before an expression).
+ */
+const CODE_VALUE = new RegExp(String.raw`^(?:!?${CHAIN}[ \t]*[;,]|!${CHAIN}[;,)]?|${CHAIN}[ \t]*\(.*|\$\{[ \t]*${CHAIN}[ \t]*\(.*|\/\*.*)$`);
 
 /**
  * Whether a value is code: an identifier chain ending a statement or an argument (`lastToken;`, `request.account,`),
@@ -49,4 +52,23 @@ export function isTypedParameter(line: string, nameStart: number, value: string,
   while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
   const c = line.charCodeAt(i);
   return c === 44 || c === 41 || c === 61 || c === 124;
+}
+
+/** A URN (`urn:ietf:params:oauth:grant-type:jwt-bearer`): a registered name, not a secret. */
+const URN = /^urn:[a-z0-9][a-z0-9-]{0,31}:[\w()+,.:=@;$!*'%/?#-]+$/i;
+
+/**
+ * Constants a secret name may hold that are no secret: a URN, an alphabet (`ABC…XYZabc…xyz0123456789+/=`, base64's
+ * or base32's: most characters follow the one before), a protocol's magic word ending in escapes (`'NTLMSSP\0'`:
+ * judged without its escapes by `judge`).
+ */
+export function isNamedConstant(v: string, judge: (bare: string) => boolean): boolean {
+  if (URN.test(v)) return true;
+  if (v.length >= 16) {
+    let steps = 0;
+    for (let i = 1; i < v.length; i++) if (v.charCodeAt(i) === v.charCodeAt(i - 1) + 1) steps++;
+    if (steps >= v.length * 0.75) return true;
+  }
+  const bare = v.replace(/(?:\\(?:[0abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}))+$/, '');
+  return bare !== v && bare.length > 0 && !judge(bare);
 }

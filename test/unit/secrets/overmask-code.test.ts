@@ -115,3 +115,40 @@ describe('over-masking: links and URL templates are not secrets', () => {
     masks(`# credentials: admin:${v}`, v);
   });
 });
+
+describe('over-masking: a value that is code, or a named constant, is no secret value', () => {
+  it('keeps code assigned to a secret-named variable', () => {
+    for (const t of [
+      'var AuthToken = /*#__PURE__*/Object.freeze({',
+      'var Token = /*#__PURE__*/Object.freeze({\n    __proto__: null,',
+      'const scanForSecrets = !options.allowPackageAllSecrets;',
+      'let hasSecret = !config.secret;',
+      '    const tokenString = `${urlEncode(\n        JSON.stringify(header)\n    )}.${urlEncode(JSON.stringify(payload))}`;',
+      'const apiKey = `${prefix(\n  env.name\n)}-${suffix(env.id)}`;',
+      'this._onerror(new Error(`Received a progress notification for an unknown token: ${JSON.stringify(notification)}`));',
+      'throw new Error(`bad secret: ${describe(value)}`);',
+    ])
+      keeps(t);
+  });
+
+  it('keeps URNs, alphabets and protocol magic words under secret names', () => {
+    for (const t of [
+      '  JWT_BEARER: "urn:ietf:params:oauth:grant-type:jwt-bearer",',
+      '  readonly JWT_BEARER: "urn:ietf:params:oauth:grant-type:jwt-bearer";',
+      'TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"',
+      'var _keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";',
+      'const secretAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";',
+      "var signature = 'NTLMSSP\\0';",
+    ])
+      keeps(t);
+  });
+
+  it('still masks literal secrets beside them', () => {
+    const t = tok();
+    masks(`API_TOKEN=${t}`, t);
+    masks(`const apiKey = \`${t}\`;`, t);
+    masks(`var signature = '${t}\\0';`, t);
+    const p = pw();
+    masks(`const password = "${p}";`, p);
+  });
+});
