@@ -72,3 +72,12 @@ export function isNamedConstant(v: string, judge: (bare: string) => boolean): bo
   const bare = v.replace(/(?:\\(?:[0abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}))+$/, '');
   return bare !== v && bare.length > 0 && !judge(bare);
 }
+
+/**
+ * A constant's or an environment variable's name (`AZURE_USERNAME`, `AZURE_CLIENT_CERTIFICATE_PATH`,
+ * `REPLACE_WITH_USERNAME`): upper-case words of letters joined by `_`. A list of names beside a secret-named one
+ * (`"AZURE_PASSWORD", "AZURE_USERNAME",`) names variables; it holds no value.
+ */
+export function isConstantName(v: string): boolean {
+  return /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v);
+}

@@ -152,3 +152,19 @@ describe('over-masking: a value that is code, or a named constant, is no secret 
     masks(`const password = "${p}";`, p);
   });
 });
+
+describe('over-masking: a list of variable names beside a secret-named one', () => {
+  it('keeps the names', () => {
+    keeps(
+      'export const AllSupportedEnvironmentVariables = [\n    "AZURE_TENANT_ID",\n    "AZURE_CLIENT_SECRET",\n    "AZURE_CLIENT_CERTIFICATE_PATH",\n    "AZURE_CLIENT_CERTIFICATE_PASSWORD",\n    "AZURE_USERNAME",\n    "AZURE_PASSWORD",\n    "AZURE_ADDITIONALLY_ALLOWED_TENANTS",\n];\nconst v = process.env.AZURE_PASSWORD;\n',
+    );
+    keeps('const names = ["DB_PASSWORD", "DB_USERNAME", "API_TOKEN", "API_BASE_URL"];\nprocess.env.DB_PASSWORD;\n');
+    keeps('  "REPLACE_WITH_PASSWORD",\n  "REPLACE_WITH_USERNAME",\n');
+  });
+
+  it('still masks a value beside a secret-named key', () => {
+    const p = pw();
+    masks(`map.put("password", "${p}");`, p);
+    masks(`Map<String,String> m = Map.of("user", "svc", "password", "${p}");`, p);
+  });
+});
