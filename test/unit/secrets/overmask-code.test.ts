@@ -168,3 +168,22 @@ describe('over-masking: a list of variable names beside a secret-named one', () 
     masks(`Map<String,String> m = Map.of("user", "svc", "password", "${p}");`, p);
   });
 });
+
+describe('over-masking: a call over lines under a secret-named key', () => {
+  it('keeps the call and its arguments', () => {
+    for (const t of [
+      '            idToken: this.cacheManager.getIdToken(\n                request.account,\n                request.correlationId,\n                tokenKeys,\n                requestTenantId\n            ),',
+      '    accessToken: await getAccessToken(\n        clientId,\n        scopes\n    ),',
+      '  password: hashPassword(\n    input.password,\n    saltRounds\n  ),',
+      '  secret: cfg.secrets.get(\n    secretName\n  )',
+    ])
+      keeps(t);
+  });
+
+  it('still masks a YAML scalar continued over lines', () => {
+    const a = tok();
+    const b = tok();
+    masks(`  token: ${a}\n    ${b}\n`, a);
+    masks(`  token: ${a}\n    ${b}\n`, b);
+  });
+});
