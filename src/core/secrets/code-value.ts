@@ -8,9 +8,12 @@ const CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*`;
 
 /**
  * `ident;` / `a.b,` (a statement's or an argument's end), `!a.b` (a negation), `a.b(…` (a call), `${f(…` (a template
- * interpolating a call), `/*#__PURE__*\/…` (a comment before an expression).
+ * interpolating a call), `/*#__PURE__*\/…` (a comment before an expression), `async (a, b) => {` (an arrow function),
+ * `function (…) {`.
  */
-const CODE_VALUE = new RegExp(String.raw`^(?:!?${CHAIN}[ \t]*[;,]|!${CHAIN}[;,)]?|${CHAIN}[ \t]*\(.*|\$\{[ \t]*${CHAIN}[ \t]*\(.*|\/\*.*)$`);
+const CODE_VALUE = new RegExp(
+  String.raw`^(?:!?${CHAIN}[ \t]*[;,]|!${CHAIN}[;,)]?|${CHAIN}[ \t]*\(.*|\$\{[ \t]*${CHAIN}[ \t]*\(.*|\/\*.*|(?:async[ \t]+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)[ \t]*=>.*|(?:async[ \t]+)?function\b.*)$`,
+);
 
 /**
  * Whether a value is code: an identifier chain ending a statement or an argument (`lastToken;`, `request.account,`),

@@ -187,3 +187,23 @@ describe('over-masking: a call over lines under a secret-named key', () => {
     masks(`  token: ${a}\n    ${b}\n`, b);
   });
 });
+
+describe('over-masking: code in a file read as a config (assigned-value)', () => {
+  it('keeps code assignments whose value holds a ; ( or blank', () => {
+    // (The second line makes the masker read the text as a config: the MCP SDK's client/auth.js.)
+    keeps("exports.fetchToken = fetchToken;\n    if ('token_endpoint_auth_method' in clientInformation &&\n");
+    keeps(
+      "exports.fetchToken = fetchToken;\n    if ('token_endpoint_auth_method' in clientInformation &&\nthis.revokeToken = async (client, request) => {\nvalidateKey = key.indexOf(Constants.THROTTLING_PREFIX) === 0;\napiKey = function (a, b) { return a; };\n",
+    );
+    keeps(
+      'x = 1\nexports.fetchToken = fetchToken;\nexports.registerClient = registerClient;\nthis.revokeToken = async (client, request) => {\nvalidateKey = key.indexOf(Constants.THROTTLING_PREFIX) === 0;\napiKey = function (a, b) { return a; };\nsecret = (x) => x.trim();\n',
+    );
+  });
+
+  it('still masks a config value holding a ; , ) or blank', () => {
+    const p = `${pw()};${pw()}`;
+    masks(`[db]\nhost = localhost\npassword = ${p}\n`, p.slice(0, 18));
+    const q = `${pw()} ${pw()}`;
+    masks(`x = 1\npassword = ${q}\n`, q.slice(0, 18));
+  });
+});
