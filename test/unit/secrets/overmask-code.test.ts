@@ -207,3 +207,21 @@ describe('over-masking: code in a file read as a config (assigned-value)', () =>
     masks(`x = 1\npassword = ${q}\n`, q.slice(0, 18));
   });
 });
+
+describe("over-masking: JavaScript's !== is no Make assignment", () => {
+  it('keeps a strict inequality continuing a condition', () => {
+    for (const t of [
+      '      leftToken.value !== rightToken.value',
+      '        token !== startToken',
+      'secretKey !== previousSecretKey &&',
+      '  apiToken !== "none-at-all-here"',
+    ])
+      keeps(`if (\n${t}\n) {}`);
+  });
+
+  it("still masks Make's != and ?= assignments", () => {
+    const p = pw();
+    masks(`DB_PASS != ${p}`, p);
+    masks(`DB_PASS ?= ${p}`, p);
+  });
+});

@@ -529,12 +529,13 @@ export const statementSecret: LineRule = {
 
 // `DB_PASS ?= …`, `export TOKEN += …`, `API_KEY ::= …`, `PASSWORD != …`: the generic rule reads `=`, `:=`
 // and `:`, not these, so a Makefile's conditional or appended secret would pass. Only at the start of a
-// line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out.
+// line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out; `!==` is
+// JavaScript's strict inequality (`leftToken.value !== rightToken.value` continuing a condition), never Make's.
 // The value is the rest of the line up to a Make comment, without one pair of quotes around it.
 // A `#` glued to the value (`DB_PASS ?= ab#cd`) is read as part of it: Make would start a comment there, but
 // a password holding `#` is what was written, and showing its tail would leak most of it.
 const MAKE_ASSIGN =
-  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
+  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=(?!=)[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
 
 export const makeAssignment: LineRule = {
   id: 'make-assignment',
@@ -561,6 +562,7 @@ export const makeAssignment: LineRule = {
         { text: `DB_PASS ?= ${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`, secrets: [`${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`] },
       ],
       falsePositives: [
+        '      leftToken.value !== rightToken.value',
         'DB_PASS ?= $(shell cat .db_pass)',
         'API_KEY ?= ${API_KEY}',
         'export TOKEN += $(EXTRA_TOKEN)',
