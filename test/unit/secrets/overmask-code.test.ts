@@ -225,3 +225,21 @@ describe("over-masking: JavaScript's !== is no Make assignment", () => {
     masks(`DB_PASS ?= ${p}`, p);
   });
 });
+
+describe('over-masking: Markdown links are no login pair', () => {
+  it('keeps links whose words name a login', () => {
+    for (const t of [
+      '-   [username-password](https://github.com/AzureAD/microsoft-authentication-library-for-js/tree/dev/samples/msal-node-samples/username-password): Web application using OAuth 2.0 resource owner password credentials (ROPC) flow.',
+      ' * For usage details and examples, see the [login-user.md](../../../docs/login-user.md#handling-interaction_in_progress-errors) documentation.',
+      '- [account-settings](https://example.com/docs/account-settings/overview)',
+      '* [credentials-guide](./guides/credentials-guide.md)',
+    ])
+      keeps(t);
+  });
+
+  it('still masks a login pair told in prose', () => {
+    const p = pw().replace(/\//g, 'x');
+    masks(`login: admin / ${p}`, p);
+    masks(`credentials - root / ${p}`, p);
+  });
+});
