@@ -322,8 +322,15 @@ export function joinedLooksSecret(parts: string[], strength: 'strong' | 'weak', 
   const nonEmpty = parts.filter((p) => p.length > 0);
   if (nonEmpty.length === 0) return false;
   const oneToken = nonEmpty.every((p) => !/\s/.test(p));
-  const v = nonEmpty.join(oneToken ? '' : ' ');
+  let v = nonEmpty.join(oneToken ? '' : ' ');
   if (isReference(v) || isPlaceholder(v)) return false;
+  // A template's interpolations are code (`${urlEncode(\n JSON.stringify(header)\n)}.${urlEncode(…)}`): only the
+  // literal text between them is judged.
+  if (v.includes('${')) {
+    const literal = v.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, '');
+    if (literal !== v) v = literal;
+    if (v.trim() === '') return false;
+  }
   return valueLooksSecret(v, strength, quoted);
 }
 

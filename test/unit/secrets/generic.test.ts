@@ -3,6 +3,7 @@
 // value, value start and quoting. Compared on the rule samples, the corpus sample and seeded mixes.
 import assert from 'node:assert/strict';
 import { isMnemonic } from '../../../src/core/secrets/bip39';
+import { isCodeValue, isNamedConstant, isTypedParameter } from '../../../src/core/secrets/code-value';
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
 import {
@@ -323,6 +324,9 @@ function genericScanDef(line: string, out: Hit[]): void {
         !namesItself(value, a.name!) &&
         !namesItself(value, a.name!.slice(a.name!.lastIndexOf('.') + 1)) &&
         (a.quoted || asLiteral || !copiesMember(value, a.name!)) &&
+        !(a.op === ':' && !a.quoted && !asLiteral && !yamlValue && isTypedParameter(line, a.nameStart, value, end)) &&
+        !(!a.quoted && !asLiteral && !yamlValue && isCodeValue(value)) &&
+        !(a.quoted && isNamedConstant(value, (bare) => valueLooksSecret(bare, strength, a.quoted, asLiteral, data))) &&
         !signing) ||
       (value.length >= 36 && isMnemonic(value)) ||
       wordy;

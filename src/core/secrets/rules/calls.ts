@@ -24,6 +24,7 @@
 // rule's own condition (TRIGGER, STATEMENT or PAIR somewhere in the text: three searches that cost several
 // readings of the text) is decided only once a form has a hit, which nearly no text has. Lines are never looped.
 import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
+import { isConstantName } from '../code-value';
 import { classifyName } from '../names';
 import { B64, PASSWORD_CHARS, rand } from '../samples';
 import { addHit } from './hits';
@@ -249,6 +250,8 @@ export const callSecret: BlockRule = {
         if (strength === null) continue;
         const v = val.v;
         if (form.shape !== true && (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, val.quoted, val.quoted))) continue;
+        // `"AZURE_PASSWORD", "AZURE_USERNAME",`: a list of variables' names, the "value" another name.
+        if (form.shape !== true && isConstantName(v)) continue;
         (found ??= []).push(val.span[0], val.span[1]);
       }
     }
@@ -306,6 +309,7 @@ export const callSecret: BlockRule = {
     return {
       truePositives: tp.map(([text, s]) => ({ text, secrets: [s] })),
       falsePositives: [
+        'export const AllSupportedEnvironmentVariables = [\n    "AZURE_CLIENT_CERTIFICATE_PASSWORD",\n    "AZURE_USERNAME",\n    "AZURE_PASSWORD",\n    "AZURE_ADDITIONALLY_ALLOWED_TENANTS",\n];',
         'Map<String,String> m = Map.of("name", "alice", "role", "admin");',
         'val m = mapOf("password" to System.getenv("DB_PASSWORD"))',
         'map.put("password", password);',

@@ -529,12 +529,13 @@ export const statementSecret: LineRule = {
 
 // `DB_PASS ?= …`, `export TOKEN += …`, `API_KEY ::= …`, `PASSWORD != …`: the generic rule reads `=`, `:=`
 // and `:`, not these, so a Makefile's conditional or appended secret would pass. Only at the start of a
-// line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out.
+// line (after Make's `export` / `override` / `private`), so code comparing (`if token != x`) stays out; `!==` is
+// JavaScript's strict inequality (`leftToken.value !== rightToken.value` continuing a condition), never Make's.
 // The value is the rest of the line up to a Make comment, without one pair of quotes around it.
 // A `#` glued to the value (`DB_PASS ?= ab#cd`) is read as part of it: Make would start a comment there, but
 // a password holding `#` is what was written, and showing its tail would leak most of it.
 const MAKE_ASSIGN =
-  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
+  /^[ \t]*(?:(?:export|override|private)[ \t]+)*([A-Za-z_][\w.-]*)[ \t]*(?:\?|\+|:::?|!)=(?!=)[ \t]*(["']?)((?:[^\r\n#]|(?<=[^\s=])#)*?)\2[ \t]*(?:(?<=[\s="'])#.*)?$/d;
 
 export const makeAssignment: LineRule = {
   id: 'make-assignment',
@@ -561,6 +562,7 @@ export const makeAssignment: LineRule = {
         { text: `DB_PASS ?= ${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`, secrets: [`${p[0]!.slice(0, 6)}#${p[1]!.slice(0, 12)}`] },
       ],
       falsePositives: [
+        '      leftToken.value !== rightToken.value',
         'DB_PASS ?= $(shell cat .db_pass)',
         'API_KEY ?= ${API_KEY}',
         'export TOKEN += $(EXTRA_TOKEN)',
@@ -979,6 +981,9 @@ export const callCredential: LineRule = {
 const HEADER_ARG =
   /(["']?)((?:X-)?(?:Api|API|api)-(?:Key|KEY|key)|(?:Proxy-)?Authorization|X-[A-Za-z-]*(?:Token|TOKEN|Key|KEY|Secret|SECRET))\1(?:[ \t]*,[ \t]*|[ \t]+)(["'`]?)((?:Basic|Bearer|Token|token|Digest|ApiKey|Key)[ \t]+)?([^\s"'`;,)]+)\3/dg;
 
+/** A word of letters closing a sentence (`header.`, `Successful!`) or meeting a tag (`Failed</h1>`). */
+const HEADER_PROSE_WORD = /^[A-Za-z]+(?:[.!?:]+|[.!?:]*<.*)$/;
+
 export const headerArgument: LineRule = {
   id: 'header-argument',
   description:
@@ -992,6 +997,9 @@ export const headerArgument: LineRule = {
       const v = m[5]!;
       // A quoted name needs a quoted value (an argument), a bare one a bare or quoted word (a directive).
       if (m[1] !== '' && m[3] === '') continue;
+      // Prose names the header: `The Authorization header.`, `<h1>Authorization Failed</h1>`, `"Authorization
+      // pending. Continue polling."`: a bare word of letters that ends a sentence or meets a tag is no credential.
+      if (m[3] === '' && HEADER_PROSE_WORD.test(v)) continue;
       if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[3] !== '')) continue;
       const [start, end] = m.indices![5]!;
       out.push({ start, end, rule: 'header-argument', priority: CONTEXT_PRIORITY });
@@ -1018,6 +1026,10 @@ export const headerArgument: LineRule = {
         "headers.set('Authorization', `Bearer ${token}`);",
         '// the X-Api-Key header carries the tenant key',
         '  Authorization required for this endpoint',
+        ' * The Authorization header.',
+        '    <h1>Authorization Failed</h1>',
+        '  "Authorization pending. Continue polling.",',
+        '<p>X-Api-Key missing!</p>',
       ],
     };
   },

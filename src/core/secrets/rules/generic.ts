@@ -2,6 +2,7 @@
 // secret-named keys (.env, YAML, JSON, TOML, INI, properties, HCL, code, Dockerfile), credentials in
 // URLs, Authorization headers, and the shell-history forms (`mysql -p…`, `curl -u user:pw`).
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
+import { isCodeValue, isNamedConstant, isTypedParameter } from '../code-value';
 import { cutExpression, spacedPlainKey } from './cut-values';
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
@@ -990,6 +991,12 @@ export const genericAssignment: LineRule = {
           (quoted || literal || !copiesMember(value, name)) &&
           !(quoted && cutExpression(value, line.charAt(end + 1))) &&
           !spacedPlainKey(line, head.nameStart, name) &&
+          // `(secret: Uint8Array, n: number) =>`: a type in a parameter list, not a value.
+          !(head.op === ':' && !quoted && !literal && !yaml && isTypedParameter(line, head.nameStart, value, end)) &&
+          // `= !options.allowAll`, `= /*#__PURE__*/Object.freeze({`, `${urlEncode(`: code, not a value.
+          !(!quoted && !literal && !yaml && isCodeValue(value)) &&
+          // `"urn:ietf:params:oauth:grant-type:jwt-bearer"`, base64's alphabet, `'NTLMSSP\0'`.
+          !(quoted && isNamedConstant(value, (bare) => valueLooksSecret(bare, strength, quoted, literal, data))) &&
           !gitSigningKey(name, value, line, start) &&
           !signatureDigest(name, value, line, head.index)) ||
           // A recovery phrase reads as prose to valueLooksSecret: the word list decides.
@@ -1089,6 +1096,12 @@ export const genericAssignment: LineRule = {
       truePositives: tp,
       falsePositives: [
         'API_KEY_HEADER=X-Api-Key',
+        'const check = (secret: Uint8Array, n: number) => secret.length > n;',
+        'const scanForSecrets = !options.allowPackageAllSecrets;',
+        'var AuthToken = /*#__PURE__*/Object.freeze({',
+        '  JWT_BEARER: "urn:ietf:params:oauth:grant-type:jwt-bearer",',
+        'var _keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";',
+        "var signature = 'NTLMSSP\\0';",
         'PASSWORD_MIN_LENGTH=12',
         'FEATURE_SECRET_SANTA=true',
         'secretName = "prod/payments/stripe-key"',

@@ -4,6 +4,7 @@
 // attributes, in a HAR file's header and cookie records, or in a config value holding the characters a
 // line rule ends a value at (`password = abc;def ghi`, a URL whose password holds a blank or a `#`).
 // Threat: each of these left the value, or its tail, in the view the model reads.
+import { isCodeValue } from '../code-value';
 import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
@@ -620,6 +621,9 @@ export const assignedValue: BlockRule = {
       if (!quoted && /^<<[~-]?(["'`]?)[A-Za-z_]\w*\1(?:[.,)\s]|$)/.test(value)) continue;
       // A statement of code (`x.token = "…";`): the line rules read its string.
       if (!quoted && /^(?:[A-Za-z]{1,2})?["'`].*["'`][ \t]*;?$/.test(value)) continue;
+      // Code with blanks around its `=` (`exports.fetchToken = fetchToken;`, `this.revokeToken = async (c, r) => {`,
+      // `validateKey = key.indexOf(P) === 0;`): a name, a call, a function is no value (a .env's `KEY=v` has no blanks).
+      if (!quoted && !npm && sep === '=' && /[ \t]=[ \t]/.test(line.slice(0, p)) && isCodeValue(value)) continue;
       const u = quoted ? null : URL_USERINFO.exec(value);
       // A blank in the password: the URL rules end the user-info there (`#` `/` `?` and quotes they read through).
       if (u !== null && /\s/.test(u[2]!) && !isReference(u[2]!)) {
@@ -660,6 +664,7 @@ export const assignedValue: BlockRule = {
         '[tool.poetry]\nname = "demo"\ndescription = """\nA demo, with (parentheses); and words.\n"""\n',
         'npmRegistryServer: "https://npm.example.com"\nnpmAlwaysAuth: true\n',
         'password = getpass.getpass("Password: ")\ntoken = request.headers.get("Authorization")\napi_key = config["api_key"]\n',
+        'x = 1\nexports.fetchToken = fetchToken;\nthis.revokeToken = async (client, request) => {\nvalidateKey = key.indexOf(Constants.THROTTLING_PREFIX) === 0;\n',
       ],
     };
   },

@@ -171,7 +171,7 @@ export const FORMS: Form[] = [
   // `/* root:pw */`; a line comment with a login's label: `// login admin/pw`).
   {
     gates: ['<!--', '{#', '/*', '//', '#'],
-    re: /(?:<!--|\{#|\/\*)[ \t]*(?:[A-Za-z][\w ]{0,30}?[ \t]*[:=-]?[ \t]+)?[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*(?:-->|#\}|\*\/)|(?:\/\/|#)[ \t]*(?:test[ \t]+)?(?:log[ -]?in|sign[ -]?in|creds?|credentials?|account|user\/pass)[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*$/dgm,
+    re: /(?:<!--|\{#|\/\*)[ \t]*(?:[A-Za-z][\w ]{0,30}?[ \t]*[:=-]?[ \t]+)?[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*(?:-->|#\}|\*\/)|(?<![\w:/])(?:\/\/|#)[ \t]*(?:test[ \t]+)?(?:log[ -]?in|sign[ -]?in|creds?|credentials?|account|user\/pass)[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*[:/][ \t]*([^\s:/]{8,64})[ \t]*$/dgm,
     line: true,
     // The comment's close on the line, or a login's label.
     lineTest: (l) => COMMENT_TEST.test(l),
@@ -326,6 +326,12 @@ function tableRule(text: string): boolean {
   return false;
 }
 
+/**
+ * A cell that is a Markdown link (`[\`ClientSecretCredential\`](https://learn.microsoft.com/…)`): a reference to a
+ * page under a column named `Credential`, not the credential. A link whose target holds userinfo (`@`) is judged.
+ */
+const MD_LINK = /^!?\[[^\]\n]*\]\((?![^()\s]*:\/\/[^/()\s]*@)[^()\s]*\)$/;
+
 /** The cells of a table row: [start, end) of each cell's text, blanks and backticks trimmed. */
 function cells(line: string): [number, number][] {
   const out: [number, number][] = [];
@@ -371,7 +377,7 @@ function markdownTables(text: string, index: LineIndex, out: BlockOutput): void 
         const [s, e] = cs[c]!;
         const v = row.slice(s, e);
         // A cell with a blank is a note (`(see vault)`), not the secret.
-        if (v !== '' && !/\s/.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true))
+        if (v !== '' && !/\s/.test(v) && !MD_LINK.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true))
           addHit(out, r, { start: s, end: e, rule: 'secret-by-form', priority: PRIORITY });
       };
       if (byColumn) head.forEach((h, c) => judge(c, h));
@@ -463,6 +469,8 @@ export const secretByForm: BlockRule = {
         'license: "MIT"\nlicense_file: LICENSE',
         'keystore_path: /etc/app/keystore.p12',
         'client.run(TOKEN)\nbot.run(os.environ["DISCORD_TOKEN"])',
+        ' * example authority: "https://login.microsoftonline.com/TenantId",',
+        '| Credential | Usage |\n| --- | --- |\n| [`ClientSecretCredential`](https://learn.microsoft.com/javascript/api/@azure/identity/clientsecretcredential) | A service principal |',
       ],
     };
   },

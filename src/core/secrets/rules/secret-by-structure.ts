@@ -20,6 +20,7 @@
 // Cost: every form names literals the text must hold (one native search each) before its regex runs; the
 // multi-line readers walk only the lines after a gate's hit.
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isCodeValue } from '../code-value';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -293,6 +294,8 @@ function yamlContinued(text: string, index: LineIndex, out: BlockOutput): void {
   for (const m of yamlHeads(text)) {
     const strength = classifyName(m[2]!);
     if (strength === null) continue;
+    // `idToken: this.cacheManager.getIdToken(` then its arguments: a call over lines, not a scalar continued.
+    if (m[3] === '' && isCodeValue(m[4]!)) continue;
     const indent = m[1]!.length;
     const vs = m.index + m[0].indexOf(m[4]!, m[1]!.length + m[2]!.length);
     const pieces: [number, number][] = [[vs, vs + m[4]!.length]];
@@ -567,6 +570,7 @@ export const secretByStructure: BlockRule = {
         { text: `INSERT INTO \`users\` VALUES (1,'admin','admin@acme.io','${p[5]}');`, secrets: [p[5]!] },
       ],
       falsePositives: [
+        '            idToken: this.cacheManager.getIdToken(\n                request.account,\n                request.correlationId,\n                tokenKeys,\n                requestTenantId\n            ),',
         '  checksum/secret: ' + 'e726e50ca68f726a77d66200f688baf34794db759aea7675011f4db7a9fde585',
         'secret_id = "shop/api"',
         'const greeting = "Hello, " +\n  "world";',

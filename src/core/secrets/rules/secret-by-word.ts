@@ -20,6 +20,7 @@
 // Cost: every form names literals the text must hold (one native search each); the lines handed to the line
 // rules are found by searches for their words, and a text without a VT, FF or lone CR costs three searches.
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
+import { isCodeValue } from '../code-value';
 import { classifyName } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import { holds, holdsAny, registerGates } from './gates';
@@ -43,6 +44,12 @@ const EXTRA_NAME = /psk|erlang_?cookie|erlangcookie|signing_?salt/i;
 /** What a line holding a diff form's match holds: the old value after its `=` or `:`, then the arrow. */
 const DIFF_TEST = /[=:][ \t]*(?:["'][^"'\n]+["']|[^\s"'(<{-][^\s"']*)[ \t]*(?:->|=>|\u2192)/;
 
+/**
+ * A typed parameter before an arrow, not a diff: `(token: string) => void`, `(token: AST.Token) => token is T`:
+ * the "old value" is unquoted and closes the parameter list (a `)` ends it).
+ */
+const closesParameters = (m: RegExpExecArray): boolean => m[4] !== undefined && m[4].endsWith(')');
+
 /** A quoted value: `"…"` or `'…'` (group numbers in the forms count these two groups). */
 export const FORMS: Form[] = [
   // --- a diff of a secret: `~ password = "OLD" -> "NEW"` (terraform plan), `secret: old => new` ---
@@ -52,7 +59,7 @@ export const FORMS: Form[] = [
     line: true,
     lineTest: (l) => DIFF_TEST.test(l),
     groups: [6, 7],
-    judge: (v, m, t) => named(1)(v.replace(/[,;]$/, ''), m, t),
+    judge: (v, m, t) => !closesParameters(m) && named(1)(v.replace(/[,;]$/, ''), m, t),
   },
   {
     gates: ['->', '=>', '\u2192'],
@@ -60,7 +67,7 @@ export const FORMS: Form[] = [
     line: true,
     lineTest: (l) => DIFF_TEST.test(l),
     groups: [3, 4],
-    judge: named(1),
+    judge: (v, m, t) => !closesParameters(m) && named(1)(v, m, t),
   },
   // --- URL userinfo whose user holds `@`: the password runs from the last `:` to the last `@` of the authority ---
   {
@@ -130,7 +137,8 @@ export const FORMS: Form[] = [
     lineStart: '?',
     re: /^([ \t]*)\?[ \t]+(["']?)([\w.-]+)\2[ \t]*\r?\n\1:[ \t]+(["']?)([^\s"'][^\n"']*?)\4[ \t]*\r?$/dgm,
     groups: [5],
-    judge: named(3),
+    // A ternary's branches look alike (`? secondToLastToken` then `: lastToken;`): a branch that is code is no value.
+    judge: (v, m, t) => !isCodeValue(v) && named(3)(v, m, t),
   },
   // composer's auth.json: `"bearer": {"host": "TOKEN"}`, `"gitlab-token": {"host": "T"}` (the key is a host).
   {
@@ -448,6 +456,9 @@ export const secretByWord: BlockRule = {
         '      ~ instance_type = "t3.small" -> "t3.medium"',
         '      ~ password = (sensitive value)',
         'const f = (token) => token.trim();',
+        '  onresumptiontoken?: (token: string) => void;',
+        '  filter?: ((token: AST.Token) => boolean) | undefined;',
+        '\t\t? secondToLastToken\n\t\t: lastToken;',
         'mailto:user@acme.io and https://acme.io:8443/x',
         '"AUTH" "$REDIS_PASSWORD"',
         '{"key": "Content-Type", "value": "application/json"}',

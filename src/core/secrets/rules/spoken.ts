@@ -17,9 +17,13 @@ import { lineOf } from '../blocks';
 
 const ID = 'spoken-credential';
 
-/** `label: user / password`: the label names a login or a pair, the value after the slash is the password. */
+/**
+ * `label: user / password`: the label names a login or a pair, the value after the slash is the password. A dash
+ * between label and pair stands between blanks (`credentials - root / X`): `[username-password](https://…)`,
+ * `[login-user.md](../docs/…)` are a Markdown link's words and path, and a user holds no bracket or parenthesis.
+ */
 const USER_PASS =
-  /\b(?:log[ -]?in|logon|sign[ -]?in|user(?:name)?|account|creds?|credentials?|(?:user(?:name)?|login)[ \t]*\/[ \t]*(?:pass(?:word)?|pw|pwd))[ \t]*(?:[:=]|-|–|—|(?:is|are|was|were|with|as|using)\b:?)[ \t]*[`"']?([^\s/`"']{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\2|\b(?:use|try)[ \t]+[`"']?([\w.@-]{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\5[ \t]+to[ \t]+(?:log|sign)[ -]?in/dgi;
+  /\b(?:log[ -]?in|logon|sign[ -]?in|user(?:name)?|account|creds?|credentials?|(?:user(?:name)?|login)[ \t]*\/[ \t]*(?:pass(?:word)?|pw|pwd))[ \t]*(?:[:=]|(?<=[ \t])(?:-|–|—)(?=[ \t])|(?:is|are|was|were|with|as|using)\b:?)[ \t]*[`"']?([^\s/`"'()[\]]{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\2|\b(?:use|try)[ \t]+[`"']?([\w.@-]{1,64})[`"']?[ \t]*\/[ \t]*(["'`]?)([^\s"'`]{6,128})\5[ \t]+to[ \t]+(?:log|sign)[ -]?in/dgi;
 
 /** The literals the pre-scan's pass looks for (masker.ts HAS_LITERALS). */
 export const SPOKEN_LITERALS: readonly string[] = [' / ', 'asswort', 'de passe', 'redentials', 'og in', 'ogin'];
@@ -116,6 +120,8 @@ export const spokenCredential: BlockRule = {
         'const ratio = total / count;',
         'user: admin / role: viewer',
         '- credentials: ~/.aws/credentials',
+        '-   [username-password](https://github.com/AzureAD/microsoft-authentication-library-for-js/tree/dev/samples/msal-node-samples/username-password): Web app',
+        'see the [login-user.md](../../../docs/login-user.md#handling-interaction_in_progress-errors) documentation.',
       ],
     };
   },
