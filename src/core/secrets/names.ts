@@ -2,6 +2,7 @@
 // `API_KEY_HEADER`, `PASSWORD_MIN_LENGTH`, `FEATURE_SECRET_SANTA`, `secretName`, `password_file`,
 // `key_id`, `public_key`: no — the last word decides what the value is.
 import { detached } from './detach';
+import { viewOf } from './decode';
 import type { NameStrength } from './entropy';
 import { ASCII_KEY_WORDS } from './foreign-key-words';
 
@@ -384,6 +385,13 @@ export function classifyName(name: string): NameStrength | null {
 }
 
 function classify(name: string): NameStrength | null {
+  // A name written beyond ASCII (`密码`, `пароль`, `contraseña`, `$パスワード`): judged as the decoded view reads it
+  // (decode.ts folds the word for password, token, secret or key onto its English one), as the line rules judge
+  // such a key through the line's view. The block rules read names with this function alone.
+  if (/[^\x00-\x7f]/.test(name)) {
+    const view = viewOf(name);
+    if (view !== null && view.text !== name && !/[^\x00-\x7f]/.test(view.text)) return classify(view.text);
+  }
   // Other languages' words for key, token and credentials, as their English word (foreign-key-words.ts).
   const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
   if (words.length === 0) return null;
