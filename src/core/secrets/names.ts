@@ -283,6 +283,13 @@ const KEY_NOT_SECRET = new Set([
   'last',
   'first',
 ]);
+/**
+ * A key whose last word says the value is an identifier or a digest (`BUILD_ID`, `commit_sha`, `imageDigest`,
+ * `trace_id`, `request_id`): public by nature, wherever it sits.
+ */
+export const PUBLIC_NAME =
+  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|guid|version|integrity|resourceversion|name|kind|build)$/i;
+
 /** The form a secret's value is written in, after its name (`db_password_urlenc`, `API_KEY_HEX_UPPER`, `token_escaped`). */
 export const SECRET_FORMS: readonly string[] = [
   'urlenc',
