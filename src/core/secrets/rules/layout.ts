@@ -646,6 +646,8 @@ export const assignedValue: BlockRule = {
       if (!quoted && /^<<[~-]?(["'`]?)[A-Za-z_]\w*\1(?:[.,)\s]|$)/.test(value)) continue;
       // A statement of code (`x.token = "…";`): the line rules read its string.
       if (!quoted && /^(?:[A-Za-z]{1,2})?["'`].*["'`][ \t]*;?$/.test(value)) continue;
+      // A method called on a string literal (`''.join([`, `"".join(parts)`, `', '.join(x)`): code, not a value.
+      if (!quoted && /^(["'`])[^"'`\n]*\1[ \t]*\.[A-Za-z_]\w*[ \t]*\(/.test(value)) continue;
       const u = quoted ? null : URL_USERINFO.exec(value);
       // A blank in the password: the URL rules end the user-info there (`#` `/` `?` and quotes they read through).
       if (u !== null && /\s/.test(u[2]!) && !isReference(u[2]!)) {
