@@ -797,9 +797,12 @@ function phraseSamples(): { text: string; secrets: string[] }[] {
   const words = [...bip39Words()];
   const phrase = (n: number, seed: number) => Array.from({ length: n }, (_, k) => words[Number(rand('0123456789', 4, seed + k * 13)) % 2048]!).join(' ');
   const [a, b] = [phrase(24, 0xb39), phrase(12, 0xb40)];
+  const c = `${phrase(11, 0xb41)} kettle`;
   return [
     { text: `MNEMONIC="${a}"`, secrets: [a.slice(0, 20), a.slice(-20)] },
     { text: `wallet:\n  seed: ${b}`, secrets: [b.slice(0, 20), b.slice(-20)] },
+    // Unquoted, one word off the list (another wallet's list, a typo): the name says it is the phrase.
+    { text: `level: info\nMNEMONIC: ${c}\n`, secrets: [c.slice(0, 20), c.slice(-20)] },
   ];
 }
 
