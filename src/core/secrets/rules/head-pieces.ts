@@ -80,9 +80,6 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
       // A placeholder (`"xoxb-your-token-here"`) or a whole token the line rules read alone: no head of pieces.
       const own = text.slice(q + 1, close);
       if (isPlaceholder(own)) continue;
-      const alone: Hit[] = [];
-      viewScan(own, alone);
-      if (alone.length > 0) continue;
       // The pieces: from the literal holding the head, on its line and on the lines of pieces after it.
       const pieces: [number, number][] = [];
       for (let k = li; k < starts.length && k <= li + MAX_LINES; k++) {
@@ -104,6 +101,10 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
         if (pieces.length === 0) break;
       }
       if (pieces.length < 2) continue;
+      // Asked only where pieces follow (a scan of the head's literal alone at every head cost a rule's time).
+      const alone: Hit[] = [];
+      viewScan(own, alone);
+      if (alone.length > 0) continue;
       let joined = '';
       const offs: number[] = [];
       for (const [s, e] of pieces) {
