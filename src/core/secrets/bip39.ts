@@ -171,6 +171,24 @@ function isWordCode(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
 }
 
+/**
+ * A value that reads as a recovery phrase under a name that says so (`MNEMONIC: …`, `seed_phrase = …`): 12 to 24
+ * words (a multiple of three), each of 3 to 8 lower-case letters, six or more distinct, two in three of them on the
+ * list. Another wallet's list (Electrum's old one, Monero's) or a mistyped word is still the phrase: the name
+ * decided it is one; the words only confirm it is not prose.
+ */
+export function isNamedPhrase(value: string): boolean {
+  const words = value.trim().split(/[ \t]+/);
+  if (words.length < 12 || words.length > 24 || words.length % 3 !== 0) return false;
+  const set = bip39Words();
+  let listed = 0;
+  for (const w of words) {
+    if (!/^[a-z]{3,8}$/.test(w)) return false;
+    if (set.has(w)) listed++;
+  }
+  return 3 * listed >= 2 * words.length && new Set(words).size >= 6;
+}
+
 /** A value that is a recovery phrase: 12, 15, 18, 21 or 24 words of the list and nothing else. */
 export function isMnemonic(value: string): boolean {
   const runs = mnemonicRuns(value);

@@ -2,6 +2,7 @@
 // `API_KEY_HEADER`, `PASSWORD_MIN_LENGTH`, `FEATURE_SECRET_SANTA`, `secretName`, `password_file`,
 // `key_id`, `public_key`: no — the last word decides what the value is.
 import { detached } from './detach';
+import { viewOf } from './decode';
 import type { NameStrength } from './entropy';
 import { ASCII_KEY_WORDS } from './foreign-key-words';
 
@@ -282,6 +283,13 @@ const KEY_NOT_SECRET = new Set([
   'last',
   'first',
 ]);
+/**
+ * A key whose last word says the value is an identifier or a digest (`BUILD_ID`, `commit_sha`, `imageDigest`,
+ * `trace_id`, `request_id`): public by nature, wherever it sits.
+ */
+export const PUBLIC_NAME =
+  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|guid|version|integrity|resourceversion|name|kind|build)$/i;
+
 /** The form a secret's value is written in, after its name (`db_password_urlenc`, `API_KEY_HEX_UPPER`, `token_escaped`). */
 export const SECRET_FORMS: readonly string[] = [
   'urlenc',
@@ -384,6 +392,13 @@ export function classifyName(name: string): NameStrength | null {
 }
 
 function classify(name: string): NameStrength | null {
+  // A name written beyond ASCII (`密码`, `пароль`, `contraseña`, `$パスワード`): judged as the decoded view reads it
+  // (decode.ts folds the word for password, token, secret or key onto its English one), as the line rules judge
+  // such a key through the line's view. The block rules read names with this function alone.
+  if (/[^\x00-\x7f]/.test(name)) {
+    const view = viewOf(name);
+    if (view !== null && view.text !== name && !/[^\x00-\x7f]/.test(view.text)) return classify(view.text);
+  }
   // Other languages' words for key, token and credentials, as their English word (foreign-key-words.ts).
   const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
   if (words.length === 0) return null;

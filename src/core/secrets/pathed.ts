@@ -35,10 +35,18 @@ const NAMED_VALUE = /(?:^|\/)\.?(?:[\w-]*[_-])?(?:token|secret|password|api[_-]?
 const USERPASS =
   /(?:^|\/)(?:open)?vpn\/(?:[^/]+\/)*(?:auth|login|credentials?|userpass|pass(?:word)?s?|creds)(?:[_.-][\w-]+)?\.(?:txt|conf|cfg)$|(?:^|\/)[^/]*auth[_-]user[_-]pass[^/]*$|\.auth$/i;
 
+/**
+ * The same file named for the VPN anywhere in the tree (`network/openvpn-auth.txt`, `vpn_creds.txt`,
+ * `nordvpn-login.txt`, `office-vpn.pass`): a name holding `vpn` and a word for the login, a plain-text extension
+ * or none. Only a file of exactly two value lines is read (pathSpans), so a VPN config so named stays as it is.
+ */
+const USERPASS_NAMED = /(?:^|\/)(?=[^/]*vpn)(?=[^/]*(?:auth|login|cred|userpass|pass))[^/]*?(?:\.(?:txt|conf|cfg|pass|auth|creds?))?$/i;
+const USERPASS_NOT = /\.(?:md|rst|adoc|ya?ml|json|toml|ini|xml|js|ts|py|rb|go|sh|ovpn|example|sample|template|tpl)$/i;
+
 export function pathKind(path: string): PathKind {
   const p = path.replace(/\\/g, '/');
   if (USERLIST.test(p)) return PathKind.Userlist;
-  if (USERPASS.test(p)) return PathKind.UserPass;
+  if (USERPASS.test(p) || (USERPASS_NAMED.test(p) && !USERPASS_NOT.test(p))) return PathKind.UserPass;
   if ((WHOLE.test(p) || NAMED_VALUE.test(p)) && !NOT_VALUE.test(p)) return PathKind.Whole;
   return PathKind.None;
 }

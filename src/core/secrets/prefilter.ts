@@ -315,7 +315,7 @@ const WORD_SRC =
   // Prose handing a password over (prose-password in rules/context-more.ts): `the password is X`, `password was X`,
   // `password set to X`, `the root password for db01 is X`, `-- password for prod: X`; the value holds a digit or a sign, or is twelve letters
   // or more in both cases (`if password is None` and `the password is stored in Vault` are no candidates).
-  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+[ \\t]+(?:is|was)[ \\t]+|(?:for|on|of)[ \\t]+[\\w.@-]+(?:[ \\t]+[\\w.@-]+){0,2}[ \\t]*:[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
+  '|d(?<=\\b[Pp]assword)(?=[ \\t]+(?:(?:is|was)[ \\t]+(?:now[ \\t]+)?|(?:set|changed|reset)[ \\t]+to[ \\t]+|for[ \\t]+[\\w.@-]+(?:[ \\t]+[\\w.@-]+){0,3}[ \\t]+(?:is|was)[ \\t]+(?:now[ \\t]+)?|(?:for|on|of)[ \\t]+[\\w.@-]+(?:[ \\t]+[\\w.@-]+){0,2}[ \\t]*:[ \\t]+)[\'"`]?(?:\\S*?[\\d!#$%&*+@^_~-]|(?=[A-Za-z]*[a-z][A-Za-z]*[A-Z]|[A-Za-z]*[A-Z][A-Za-z]*[a-z])[A-Za-z]{12}))' +
   `|D(?<=\\bIDENTIFIED)(?=[ \\t]+(?:${anyCase('with')}[ \\t]+\\S+[ \\t]+)?${anyCase('by')}[ \\t]+["'A-Za-z])`;
 /** `aws configure set aws_secret_access_key X`: a secret-named key and its value with a blank between (at the `_` before `key`). */
 const AWS_SRC = '_(?<=secret_access_)(?=key[ \\t]+[^\\s$])';

@@ -1044,7 +1044,10 @@ export const headerArgument: LineRule = {
 // classes of characters, a digit or a sign): `the password is stored in Vault`, `if password is None`,
 // `password is required` stay as they are.
 const PROSE_PASSWORD =
-  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+[ \t]+(?:is|was)|(?:for|on|of)[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+){0,2}[ \t]*:)[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
+  /\b[Pp]assword[ \t]+(?:(?:(?:is|was)(?:[ \t]+now)?|(?:set|changed|reset)[ \t]+to|for[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+){0,3}[ \t]+(?:is|was)(?:[ \t]+now)?|(?:for|on|of)[ \t]+[\w.@-]+(?:[ \t]+[\w.@-]+){0,2}[ \t]*:)[ \t]+(["'`]?)([^\s"'`]+)\1|(`)([^`\s]+)`)/dg;
+
+/** A password of lower-case groups: `rkmd-kcpz-pypr`, `xk3f.pq9z.mmtr`. */
+const GROUPED = /^[a-z0-9]{3,8}(?:[-.][a-z0-9]{3,8}){2,5}$/;
 
 export const prosePassword: LineRule = {
   id: 'prose-password',
@@ -1062,19 +1065,25 @@ export const prosePassword: LineRule = {
         while (end > start + 1 && /[.,;:!?)]/.test(line[end - 1]!) && /[.,;:!?)]/.test(line[end - 2]!) === false && end - start > 8) end--;
       const v = line.slice(start, end);
       if (v.length < 8 || !/[A-Za-z]/.test(v)) continue;
+      // Groups of lower-case letters (`rkmd-kcpz-pypr`, a generated Wi-Fi or app password): three or more, each of
+      // 3 to 8 characters, twelve or more in all; prose after `password is` takes two (`auto-generated`,
+      // `read-only`) or a short word (`written-on-the-board`).
+      const grouped = v.length >= 12 && GROUPED.test(v);
       // Letters only: a random run of both cases, twelve or more, not words run together (`CaseSensitive`).
-      if (!/[\d\W_]/.test(v) && (v.length < 12 || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || isWordyIdentifier(v))) continue;
-      if (isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, 'strong', m[1] !== '' || g === 4)) continue;
+      if (!grouped && !/[\d\W_]/.test(v) && (v.length < 12 || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || isWordyIdentifier(v))) continue;
+      if (isReference(v) || isPlaceholder(v) || (!grouped && !valueLooksSecret(v, 'strong', m[1] !== '' || g === 4))) continue;
       out.push({ start, end, rule: 'prose-password', priority: CONTEXT_PRIORITY });
     }
   },
   samples: () => {
     const p = [pw(14), pw(16), pw(12), pw(18)];
+    const grouped = [0, 1, 2].map((k) => rand('abcdefghijklmnopqrstuvwxyz', 4, seed++ * 7907 + k)).join('-');
     return {
       truePositives: [
         { text: `The staging password is ${p[0]} (rotate after the demo).`, secrets: [p[0]!] },
         { text: `Temporary password set to ${p[1]} until rotation.`, secrets: [p[1]!] },
         { text: `The new root password for db01 is ${p[2]}`, secrets: [p[2]!] },
+        { text: `[09:23] bob: the password for the guest wifi is ${grouped}`, secrets: [grouped] },
         { text: `-- password for prod: ${p[1]}`, secrets: [p[1]!] },
         { text: `# password on the staging box: ${p[0]}`, secrets: [p[0]!] },
         { text: 'Default credentials: username `admin`, password `' + p[3] + '`.', secrets: [p[3]!] },
@@ -1084,6 +1093,8 @@ export const prosePassword: LineRule = {
         '    if password is None:',
         'password is required',
         'The password was changed by an administrator.',
+        'the password is auto-generated',
+        'the password for the guest wifi is written-on-the-board',
         'Your password is `<your-password>`.',
         'The password for the demo is changeme',
         '-- password for prod: ask the DBA',

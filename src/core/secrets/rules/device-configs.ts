@@ -36,12 +36,12 @@ const FORMS: Form[] = [
     groups: [1],
     judge: (v, m) => deviceSecret(v) && (/\d/.test(v) || /^[ \t]*enable/.test(m[0]) || /[ \t][0-9][ \t]/.test(m[0])),
   },
-  // `snmp-server community V [view X] RO|RW [acl]`
+  // `snmp-server community V [view X] RO|RW [acl]`; Junos `set snmp community V …`; Huawei/H3C `snmp-agent community read|write [cipher] V`
   {
     gates: ['snmp-server community', 'community '],
     line: true,
-    re: /\bsnmp-server[ \t]+community[ \t]+(\S+)/dg,
-    groups: [1],
+    re: /(?:\bsnmp-server[ \t]+community|^[ \t]*set[ \t]+snmp[ \t]+community|\bsnmp-agent[ \t]+community[ \t]+(?:read|write)(?:[ \t]+(?:cipher|simple))?)[ \t]+("?)([^\s";]+)\1/dgm,
+    groups: [2],
     judge: deviceSecret,
   },
   // `tacacs-server [host H] key [TYPE] V`, `radius-server key V`, `key 7 HEX` under a server block, `key-string [7] V`
@@ -56,7 +56,7 @@ const FORMS: Form[] = [
   {
     gates: ['message-digest-key', 'authentication-key', 'neighbor ', 'authentication text', 'authentication md5'],
     line: true,
-    re: /\b(?:message-digest-key[ \t]+\d+[ \t]+md5|authentication-key|authentication[ \t]+(?:text|md5[ \t]+key-string)|neighbor[ \t]+\S+[ \t]+password)[ \t]+(?:[0-9][ \t]+)?("?)([^\s";]+)\1/dg,
+    re: /\b(?:message-digest-key[ \t]+\d+[ \t]+md5|ntp[ \t]+authentication-key[ \t]+\d+[ \t]+(?:md5|sha\d*|hmac-sha[\w-]*|cmac-aes-128|aes-128-cmac)(?:[ \t]+encrypted)?|authentication-key|authentication[ \t]+(?:text|md5[ \t]+key-string)|neighbor[ \t]+\S+[ \t]+password)[ \t]+(?:[0-9][ \t]+)?("?)([^\s";]+)\1/dg,
     groups: [2],
     judge: deviceSecret,
   },
@@ -90,7 +90,7 @@ export const deviceConfig: BlockRule = {
   samples() {
     let seed = 0x34b100;
     const rs = (a: string, n: number) => rand(a, n, seed++ * 7919);
-    const p = Array.from({ length: 6 }, () => 'Rt' + rs('abcdefghjkmnpqrstuvwxyz23456789', 10) + '9');
+    const p = Array.from({ length: 8 }, () => 'Rt' + rs('abcdefghjkmnpqrstuvwxyz23456789', 10) + '9');
     const t7 = rs(HEX.toUpperCase(), 12);
     return {
       truePositives: [
@@ -100,11 +100,15 @@ export const deviceConfig: BlockRule = {
         { text: `tacacs-server key ${p[2]}`, secrets: [p[2]!] },
         { text: `crypto isakmp key ${p[3]} address 203.0.113.5`, secrets: [p[3]!] },
         { text: `    secret "$9$${p[4]}"; ## SECRET-DATA`, secrets: [p[4]!] },
+        { text: `ntp authentication-key 1 md5 ${p[6]} 7`, secrets: [p[6]!] },
+        { text: `set snmp community ${p[7]} authorization read-only`, secrets: [p[7]!] },
       ],
       falsePositives: [
         'username admin privilege 15',
         ' enable secret',
         'snmp-server community public RO',
+        'set snmp community public authorization read-only',
+        'ntp authentication-key 1 md5 <key>',
         ' key chain OSPF',
         'service password-encryption',
         'password required',

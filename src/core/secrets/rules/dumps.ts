@@ -64,13 +64,13 @@ const FORMS: Form[] = [
   // --- nginx / Apache directives: NAME and value apart by blanks ---
   {
     gates: ['_param', 'env', 'Env'],
-    re: /^[ \t]*(?:fastcgi_param|uwsgi_param|scgi_param|grpc_set_header|passenger_env_var|SetEnv|PassEnv|env)[ \t]+([A-Za-z_][\w.-]*)[ \t]+(["']?)([^\s"';$][^\s"';]*)\2[ \t]*;?[ \t]*\r?$/dgm,
+    re: /^[ \t]*(?:fastcgi_param|uwsgi_param|scgi_param|grpc_set_header|passenger_env_var|SetEnv|PassEnv|env)[ \t]+([\p{L}_][\p{L}\p{M}\p{N}_.-]*)[ \t]+(["']?)([^\s"';$][^\s"';]*)\2[ \t]*;?[ \t]*\r?$/dgmu,
     groups: [3],
     judge: named(1),
   },
   {
     gates: ['set $'],
-    re: /^[ \t]*set[ \t]+\$([A-Za-z_]\w*)[ \t]+(["']?)([^\s"';$][^\s"';]*)\2[ \t]*;/dgm,
+    re: /^[ \t]*set[ \t]+\$([\p{L}_][\p{L}\p{M}\p{N}_]*)[ \t]+(["']?)([^\s"';$][^\s"';]*)\2[ \t]*;/dgmu,
     groups: [3],
     judge: named(1),
   },

@@ -9,7 +9,7 @@ import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecr
 import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
 import { ASCII_KEY_WORDS } from '../foreign-key-words';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
-import { bip39Words, isMnemonic } from '../bip39';
+import { bip39Words, isMnemonic, isNamedPhrase } from '../bip39';
 import { joinedLooksSecret, readLiterals } from '../follow';
 import { FollowKind, type Follow, type Hit, type LineRule, type RuleSamples } from '../types';
 import type { NameStrength } from '../entropy';
@@ -574,6 +574,23 @@ function isAlnum(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 }
 
+/** Names of a wallet's recovery phrase (`MNEMONIC`, `seed_phrase`, `recovery-words`, `walletSeed`). */
+const PHRASE_NAME = /(?:mnemonic|seed|(?:recovery|secret|backup|wallet)[_.-]?(?:phrase|words))$/i;
+
+/** An unquoted phrase of words from `opEnd` to the line's end (a ` #` comment, a `;` or `,` aside): masked; whether it was one. */
+function namedPhraseAt(line: string, opEnd: number, out: Hit[]): boolean {
+  let s = opEnd;
+  while (s < line.length && isSpace(line.charCodeAt(s))) s++;
+  const c = line.charCodeAt(s);
+  if (c === 34 || c === 39 || c === 96) return false;
+  const hash = line.indexOf(' #', s);
+  let e = hash < 0 ? line.length : hash;
+  while (e > s && (isSpace(line.charCodeAt(e - 1)) || line.charCodeAt(e - 1) === 59 || line.charCodeAt(e - 1) === 44)) e--;
+  if (e - s < 36 || !isNamedPhrase(line.slice(s, e))) return false;
+  out.push({ start: s, end: e, rule: 'generic-secret', priority: GENERIC_PRIORITY });
+  return true;
+}
+
 /** A recovery phrase assigned at `opEnd` (in quotes or not): masked. */
 function seedPhrase(line: string, opEnd: number, out: Hit[]): void {
   valueAt(line, opEnd);
@@ -781,9 +798,12 @@ function phraseSamples(): { text: string; secrets: string[] }[] {
   const words = [...bip39Words()];
   const phrase = (n: number, seed: number) => Array.from({ length: n }, (_, k) => words[Number(rand('0123456789', 4, seed + k * 13)) % 2048]!).join(' ');
   const [a, b] = [phrase(24, 0xb39), phrase(12, 0xb40)];
+  const c = `${phrase(11, 0xb41)} kettle`;
   return [
     { text: `MNEMONIC="${a}"`, secrets: [a.slice(0, 20), a.slice(-20)] },
     { text: `wallet:\n  seed: ${b}`, secrets: [b.slice(0, 20), b.slice(-20)] },
+    // Unquoted, one word off the list (another wallet's list, a typo): the name says it is the phrase.
+    { text: `level: info\nMNEMONIC: ${c}\n`, secrets: [c.slice(0, 20), c.slice(-20)] },
   ];
 }
 
@@ -896,6 +916,11 @@ export const genericAssignment: LineRule = {
       // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
       // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
       if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
+      // A recovery phrase under its name, unquoted (`MNEMONIC: w1 … w12`, `mnemonic = w1 … w12`): the rest of the line.
+      if (PHRASE_NAME.test(name) && namedPhraseAt(line, head.opEnd, out)) {
+        from = line.length;
+        continue;
+      }
       if (strength === null) {
         // `seed` names a generator's seed as often as a wallet's: only a recovery phrase is secret there.
         if (head.nameEnd - head.nameStart >= 4 && /seed(?:[_.-]?(?:hex|bytes|b64|base64))?$/i.test(name)) seedPhrase(line, head.opEnd, out);

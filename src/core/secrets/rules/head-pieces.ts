@@ -5,6 +5,7 @@
 // line rules (catalog.ts hands them over); each piece inside the token a rule recognises is masked, the rest kept.
 // Threat: found by a blind red team; no piece alone is long enough for a vendor's pattern.
 // Cost: gated by the heads' literals; only the lines after a head are read.
+import { isPlaceholder } from '../entropy';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { push } from './form-scan';
@@ -44,6 +45,9 @@ const PIECE = /(["'`])([A-Za-z0-9_+/=.-]{1,80})\1/g;
 /** A line of pieces only: literals joined by `+`, `,`, `+=`, `.append(`, `.push(`, `.concat(`, brackets, `;`. */
 const PIECES_LINE =
   /^[ \t]*(?:(?:[A-Za-z_$][\w$.[\]]*[ \t]*(?:\+=|=|\.(?:append|push|concat|write|add|Append|Add)\())|[+,[(]|\))?[ \t]*(?:(["'`])[A-Za-z0-9_+/=.-]{1,80}\1[ \t]*[,+)\];]*[ \t]*)+(?:\/\/.*)?\r?$/;
+/** A plain assignment or declaration of a name (`x = "…"`, `val x = "…"`, `x: "…"`), not `x += "…"` nor `.append(`. */
+const OWN_ASSIGNMENT =
+  /^[ \t]*(?:(?:const|let|var|val|final|static|private|public|string|String|str)[ \t]+)*[A-Za-z_$][\w$]*[ \t]*(?::[ \t]*[\w<>[\]]+[ \t]*)?(?:=(?!=)|:)[ \t]*["'`]/;
 /** How many lines after the head's the pieces may run over. */
 const MAX_LINES = 16;
 
@@ -73,12 +77,16 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
       if (q < 0 || !/["'`]/.test(text[q]!)) continue;
       const close = text.indexOf(text[q]!, at + head.length);
       if (close < 0 || close - q > 40) continue;
+      // A placeholder (`"xoxb-your-token-here"`) or a whole token the line rules read alone: no head of pieces.
+      const own = text.slice(q + 1, close);
+      if (isPlaceholder(own)) continue;
       // The pieces: from the literal holding the head, on its line and on the lines of pieces after it.
       const pieces: [number, number][] = [];
       for (let k = li; k < starts.length && k <= li + MAX_LINES; k++) {
         const ls = starts[k]!;
         const line = text.slice(ls, lineEnd(k));
-        if (k > li && !PIECES_LINE.test(line)) break;
+        // A line of pieces goes on with them; an assignment of its own (`client_id = "…"`) starts something else.
+        if (k > li && (!PIECES_LINE.test(line) || OWN_ASSIGNMENT.test(line))) break;
         PIECE.lastIndex = 0;
         for (let m = PIECE.exec(line); m !== null; m = PIECE.exec(line)) {
           const s = ls + m.index + 1;
@@ -93,6 +101,10 @@ function scan(text: string, index: LineIndex, out: BlockOutput): void {
         if (pieces.length === 0) break;
       }
       if (pieces.length < 2) continue;
+      // Asked only where pieces follow (a scan of the head's literal alone at every head cost a rule's time).
+      const alone: Hit[] = [];
+      viewScan(own, alone);
+      if (alone.length > 0) continue;
       let joined = '';
       const offs: number[] = [];
       for (const [s, e] of pieces) {

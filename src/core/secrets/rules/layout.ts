@@ -103,24 +103,12 @@ const VALUE_CHILD = /<(value|Value|VALUE|string)>([^<]*)<\/\1>/;
 
 export const xmlSecretElement: BlockRule = {
   id: 'xml-secret-element',
-  description:
-    'An XML element named as a secret whose value is on the lines after the tag or in a <Value> child (Windows answer files), and a plist <key> with its <string> on the next line',
+  description: 'An XML element named as a secret whose value is on the lines after the tag or in a <Value> child (Windows answer files)',
   gate: '',
   kinds: KIND.xml,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     let starts: number[] | undefined;
     let m: RegExpExecArray | null;
-    if (text.includes('</key>')) {
-      KEY_THEN_VALUE.lastIndex = 0;
-      while ((m = KEY_THEN_VALUE.exec(text)) !== null) {
-        const strength = classifyName(m[1]!);
-        if (strength === null) continue;
-        const e = m.index + m[0].length - m[2]!.length - 3;
-        const s = e - m[3]!.length;
-        if (!judgeSpan(text, s, e, strength, true)) continue;
-        addSpan(text, (starts ??= index.starts()), s, e, 'xml-secret-element', out);
-      }
-    }
     OPEN_TAG.lastIndex = 0;
     while ((m = OPEN_TAG.exec(text)) !== null) {
       if (text.charCodeAt(m.index + m[0].length - 2) === 47) continue; // `<x/>`
@@ -157,21 +145,6 @@ export const xmlSecretElement: BlockRule = {
   },
   samples(): RuleSamples {
     const p = Array.from({ length: 7 }, () => pw());
-    const hex = rand(HEX, 64, 0x1a71);
-    const plist = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<plist version="1.0">',
-      '<dict>',
-      '\t<key>CFBundleName</key>',
-      '\t<string>Demo</string>',
-      '\t<key>API_SECRET</key>',
-      `\t<string>${hex}</string>`,
-      '\t<key>DBPassword</key>',
-      '',
-      `\t\t<string>${p[0]}</string>`,
-      '</dict>',
-      '</plist>',
-    ].join('\n');
     const xml = [
       '<config>',
       '  <db>',
@@ -199,7 +172,6 @@ export const xmlSecretElement: BlockRule = {
     ].join('\n');
     return {
       truePositives: [
-        { text: plist, secrets: [hex, p[0]!] },
         { text: xml, secrets: [p[1]!, p[2]!] },
         { text: unattend, secrets: [p[3]!, p[4]!, p[5]!] },
       ],
@@ -207,6 +179,60 @@ export const xmlSecretElement: BlockRule = {
         '<plist version="1.0">\n<dict>\n\t<key>PasswordPolicy</key>\n\t<string>strict</string>\n\t<key>NSFaceIDUsageDescription</key>\n\t<string>Unlock your saved passwords</string>\n\t<key>api_key</key>\n\t<string>$(API_KEY)</string>\n</dict>\n</plist>',
         '<config>\n  <password>\n    ${DB_PASSWORD}\n  </password>\n  <tokenEndpoint>https://login.example.com/oauth2/token</tokenEndpoint>\n  <passwordMinLength>12</passwordMinLength>\n  <secret/>\n</config>',
         '<unattend>\n  <AdministratorPassword>\n    <Value></Value>\n    <PlainText>false</PlainText>\n  </AdministratorPassword>\n</unattend>',
+      ],
+    };
+  },
+};
+
+/**
+ * A plist's `<key>NAME</key>` and the value element after it (next line, same line, blank lines between), in any
+ * text: a plist is pasted into Swift and Objective-C sources, notes, INI and shell files as often as it stands
+ * alone, and the pair reads the same there. Gated by `</key>`; only the pairs are read.
+ */
+export const plistKeyValue: BlockRule = {
+  id: 'plist-key-value',
+  description: 'A plist <key> named as a secret and the <string> (or <data>) after it, on the same line or the next, in any file',
+  gate: '</key>',
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    let starts: number[] | undefined;
+    let m: RegExpExecArray | null;
+    KEY_THEN_VALUE.lastIndex = 0;
+    while ((m = KEY_THEN_VALUE.exec(text)) !== null) {
+      const strength = classifyName(m[1]!);
+      if (strength === null) continue;
+      const e = m.index + m[0].length - m[2]!.length - 3;
+      const s = e - m[3]!.length;
+      if (!judgeSpan(text, s, e, strength, true)) continue;
+      addSpan(text, (starts ??= index.starts()), s, e, 'plist-key-value', out);
+    }
+  },
+  samples(): RuleSamples {
+    const v = [pw(), pw()];
+    const p = [pw()];
+    const hex = rand(HEX, 64, 0x1a71);
+    const plist = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<plist version="1.0">',
+      '<dict>',
+      '\t<key>CFBundleName</key>',
+      '\t<string>Demo</string>',
+      '\t<key>API_SECRET</key>',
+      `\t<string>${hex}</string>`,
+      '\t<key>DBPassword</key>',
+      '',
+      `\t\t<string>${p[0]}</string>`,
+      '</dict>',
+      '</plist>',
+    ].join('\n');
+    return {
+      truePositives: [
+        { text: plist, secrets: [hex, p[0]!] },
+        { text: `// Info.plist\nlet timeout = 30\n<key>password</key>\n<string>${v[0]}</string>\n`, secrets: [v[0]!] },
+        { text: `[main]\n<key>api_token</key><string>${v[1]}</string>\n`, secrets: [v[1]!] },
+      ],
+      falsePositives: [
+        'let x = 1\n<key>CFBundleName</key>\n<string>MyApp</string>\n<key>password</key>\n<string>$(DB_PASSWORD)</string>\n',
+        '<key>PasswordPolicy</key><string>strict</string>\n<key>api_key</key>\n<string>changeme</string>\n',
       ],
     };
   },
@@ -624,6 +650,8 @@ export const assignedValue: BlockRule = {
       // Code with blanks around its `=` (`exports.fetchToken = fetchToken;`, `this.revokeToken = async (c, r) => {`,
       // `validateKey = key.indexOf(P) === 0;`): a name, a call, a function is no value (a .env's `KEY=v` has no blanks).
       if (!quoted && !npm && sep === '=' && /[ \t]=[ \t]/.test(line.slice(0, p)) && isCodeValue(value)) continue;
+      // A method called on a string literal (`''.join([`, `"".join(parts)`, `', '.join(x)`): code, not a value.
+      if (!quoted && /^(["'`])[^"'`\n]*\1[ \t]*\.[A-Za-z_]\w*[ \t]*\(/.test(value)) continue;
       const u = quoted ? null : URL_USERINFO.exec(value);
       // A blank in the password: the URL rules end the user-info there (`#` `/` `?` and quotes they read through).
       if (u !== null && /\s/.test(u[2]!) && !isReference(u[2]!)) {
@@ -670,4 +698,4 @@ export const assignedValue: BlockRule = {
   },
 };
 
-export const LAYOUT_RULES: BlockRule[] = [xmlSecretElement, escapedKey, terraformState, httpCredentialRecord, assignedValue];
+export const LAYOUT_RULES: BlockRule[] = [xmlSecretElement, plistKeyValue, escapedKey, terraformState, httpCredentialRecord, assignedValue];

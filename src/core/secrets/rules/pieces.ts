@@ -7,7 +7,7 @@
 // Threat: each piece reached the model whole, and the pieces together are the credential.
 // The rules read only JSON or YAML texts (sniff.ts) that hold the shape's literal: every other text costs nothing.
 import { base64Certificates } from '../blocks';
-import { classifyName, nameWords } from '../names';
+import { PUBLIC_NAME, classifyName, nameWords } from '../names';
 import type { NameStrength } from '../entropy';
 import { ALNUM, B64, HEX, j, rand } from '../samples';
 import { KIND } from '../sniff';
@@ -184,10 +184,6 @@ export const yamlPieces: BlockRule = {
 /** `  key: <hex or base64>` (optionally quoted), the payload alone on its line. */
 const PAYLOAD_LINE =
   /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]+(["']?)((?:[0-9a-fA-F]{32,}|[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}))\3[ \t]*(?:[ \t]#.*)?\r?$/d;
-/** Keys whose value is a digest or an id, public by nature, wherever they sit. */
-// A key whose last word says the value is an identifier or a digest (`BUILD_ID`, `commit_sha`, `imageDigest`).
-const PUBLIC_NAME =
-  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:checksum|sha\d*|hash|digest|etag|fingerprint|commit|revision|id|uid|uuid|version|integrity|resourceversion|name|kind|build)$/i;
 const SECRET_KIND = /^kind:[ \t]*["']?(?:Secret|SealedSecret|ExternalSecret)["']?[ \t]*\r?$/m;
 const SEALED_KIND = /^kind:[ \t]*["']?SealedSecret["']?[ \t]*\r?$/m;
 /**

@@ -7,7 +7,7 @@
 // Cost: only texts holding a secret word (the forms' one pass, gates.ts) are read; only the lines where such a
 // word stands in a container's header line are tested, and only their members' lines after them.
 import { isReference, MEMBER_ACCESS, randomPartOk, valueLooksSecret } from '../entropy';
-import { classifyName } from '../names';
+import { PUBLIC_NAME, classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
@@ -51,6 +51,8 @@ function memberSecret(v: string, member: string): boolean {
   if (v.length < 8 || isReference(v) || v.startsWith('$') || /\s/.test(v) || v.includes('://') || MEMBER_ACCESS.test(v)) return false;
   const s = classifyName(member);
   if (s !== null && valueLooksSecret(v, s, true)) return true;
+  // A member named as an identifier or a digest (`trace_id`, `client_id`, `commitSha`, `image_digest`): what it is.
+  if (s === null && PUBLIC_NAME.test(member)) return false;
   return v.length >= 12 && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && randomPartOk(v) && valueLooksSecret(v, 'strong', true);
 }
 

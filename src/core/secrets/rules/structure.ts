@@ -10,7 +10,7 @@
 // of every text; nothing else is read on the others), and reads only what it needs of that structure.
 import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
 import { followPieces, yamlKeyColumn } from '../follow';
-import { classifyName } from '../names';
+import { PUBLIC_NAME, classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
 import { COMMAND_TRIGGERS, commandSecret } from './admin';
 import { addHit, eachMatchLine } from './hits';
@@ -1085,8 +1085,8 @@ export const encodedValue: BlockRule = {
 const CSV_HEAD_MAX = 2048;
 const CSV_NAME = /^[ \t]*(["']?)([A-Za-z_][\w .-]{0,63})\1[ \t]*$/;
 
-/** The first line's delimiter and its secret-named columns, or null (not a table, or no such column). */
-function csvHeader(text: string): { sep: string; width: number; secret: Map<number, NameStrength> } | null {
+/** The first line's delimiter and its secret-named columns (maybe none), or null (not a table). */
+function csvHeader(text: string): { sep: string; width: number; secret: Map<number, NameStrength>; names: string[] } | null {
   let nl = text.indexOf('\n');
   if (nl < 0 || nl > CSV_HEAD_MAX) return null;
   if (nl > 0 && text.charCodeAt(nl - 1) === 13) nl--;
@@ -1101,14 +1101,19 @@ function csvHeader(text: string): { sep: string; width: number; secret: Map<numb
   const names = head.split(sep);
   if (names.length < 2) return null;
   const secret = new Map<number, NameStrength>();
+  const trimmed: string[] = [];
   for (let k = 0; k < names.length; k++) {
     const m = CSV_NAME.exec(names[k]!);
     if (m === null) return null;
-    const strength = classifyName(m[2]!.trim());
+    trimmed.push(m[2]!.trim());
+    const strength = classifyName(trimmed[k]!);
     if (strength !== null) secret.set(k, strength);
   }
-  return secret.size > 0 ? { sep, width: names.length, secret } : null;
+  return { sep, width: names.length, secret, names: trimmed };
 }
+
+/** A field that names a secret in a row of names and values (`DB_PASSWORD,V,prod`): an identifier, no blank. */
+const ROW_NAME = /^[A-Za-z_][\w.-]{1,63}$/;
 
 /** A row's fields as [start, end) spans of `line` (RFC 4180 quoting: `"a,b"`, `""` inside), or null if a quote is left open. */
 function csvFields(line: string, sep: string): number[] | null {
@@ -1143,33 +1148,53 @@ const EMPTY_WORD = /^[([<](?:none|null|nil|empty|unset|blank|n\/a|not set|redact
 
 export const csvColumn: BlockRule = {
   id: 'csv-secret-column',
-  description: 'Delimited table (CSV/TSV) whose header names a column password, secret, token, api_key…: every value in it',
+  description:
+    'Delimited table (CSV/TSV) whose header names a column password, secret, token, api_key…: every value in it; and a row whose field names a secret, the value in the next field (NAME,VALUE,env)',
   gate: '',
   applies: (text) => csvHeader(text) !== null,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const h = csvHeader(text);
     if (h === null) return;
     const starts = index.starts();
-    for (let li = 1; li < starts.length; li++) {
+    /** Field k of `line` as [start, end), blanks and RFC 4180 quotes aside. */
+    const field = (line: string, f: number[], k: number): [number, number] => {
+      let a = f[2 * k]!;
+      let b = f[2 * k + 1]!;
+      while (a < b && isBlank(line.charCodeAt(a))) a++;
+      while (b > a && isBlank(line.charCodeAt(b - 1))) b--;
+      if (b - a >= 2 && line.charCodeAt(a) === 34 && line.charCodeAt(b - 1) === 34) {
+        a++;
+        b--;
+      }
+      return [a, b];
+    };
+    // `(none)`, `(empty)`, `(n/a)`: a table's word for no value, not a value.
+    const secretValue = (v: string, strength: NameStrength) =>
+      v !== '' && !EMPTY_WORD.test(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, strength, true);
+    // The first line is read as a row too: a table of names and values needs no header (`DB_PASSWORD,V,prod`).
+    for (let li = 0; li < starts.length; li++) {
       let line = lineText(text, starts, li);
       if (line.endsWith('\r')) line = line.slice(0, -1);
       if (line.trim() === '') continue;
       const f = csvFields(line, h.sep);
       if (f === null || f.length !== 2 * h.width) continue;
-      for (const [k, strength] of h.secret) {
-        let a = f[2 * k]!;
-        let b = f[2 * k + 1]!;
-        while (a < b && isBlank(line.charCodeAt(a))) a++;
-        while (b > a && isBlank(line.charCodeAt(b - 1))) b--;
-        const quoted = b - a >= 2 && line.charCodeAt(a) === 34 && line.charCodeAt(b - 1) === 34;
-        if (quoted) {
-          a++;
-          b--;
+      if (li > 0)
+        for (const [k, strength] of h.secret) {
+          const [a, b] = field(line, f, k);
+          if (secretValue(line.slice(a, b), strength)) add(out, li, a, b, 'csv-secret-column');
         }
-        const v = line.slice(a, b);
-        // `(none)`, `(empty)`, `(n/a)`: a table's word for no value, not a value.
-        if (v === '' || EMPTY_WORD.test(v) || isReference(v) || isPlaceholder(v) || !valueLooksSecret(v, strength, true)) continue;
-        add(out, li, a, b, 'csv-secret-column');
+      // A field that names a secret and the value in the field after it: an export of names and values
+      // (`name,value,env`, `key;value`, a TSV of variables).
+      for (let k = 0; k + 1 < h.width; k++) {
+        const [na, nb] = field(line, f, k);
+        if (nb - na < 2 || nb - na > 64) continue;
+        const name = line.slice(na, nb);
+        if (!ROW_NAME.test(name)) continue;
+        const strength = classifyName(name);
+        // A header naming the next column an id or a digest (`id,name,sha`): its values are no secret.
+        if (strength === null || h.secret.has(k + 1) || (h.names[k + 1] !== undefined && PUBLIC_NAME.test(h.names[k + 1]!))) continue;
+        const [a, b] = field(line, f, k + 1);
+        if (secretValue(line.slice(a, b), strength)) add(out, li, a, b, 'csv-secret-column');
       }
     }
   },
@@ -1182,12 +1207,14 @@ export const csvColumn: BlockRule = {
           secrets: [p[0]!, p[1]!],
         },
         { text: `service\tapi_key\tregion\nbilling\t${p[2]}\teu-west-1\n`, secrets: [p[2]!] },
+        { text: `name,value,env\nLOG_LEVEL,info,prod\nDB_PASSWORD,${p[0]},prod\n`, secrets: [p[0]!] },
       ],
       falsePositives: [
         'id,name,password,notes\n1,app,${APP_PASSWORD},rotated monthly\n2,ci,<password>,\n3,old,changeme,\n',
         'service\towner\tsecret\tnotes\nlegacy-cron\tops\t(none)\t-\n',
         'key,en,de\npassword,Password,Passwort\ntoken_expired,Your session expired,Sitzung abgelaufen\n',
         'id,name,email\n1,app,app@example.com\n',
+        'name,value,env\nPASSWORD_MIN_LENGTH,12,prod\nAPI_KEY_HEADER,X-Api-Key,prod\nDB_PASSWORD,${DB_PASSWORD},prod\n',
         '// a, b, password\nconst x = 1;\n',
       ],
     };
