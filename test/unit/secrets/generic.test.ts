@@ -2,7 +2,7 @@
 // split must read every assignment exactly as the single ASSIGN regex does: same name, operator,
 // value, value start and quoting. Compared on the rule samples, the corpus sample and seeded mixes.
 import assert from 'node:assert/strict';
-import { isMnemonic } from '../../../src/core/secrets/bip39';
+import { isMnemonic, isNamedPhrase } from '../../../src/core/secrets/bip39';
 import { isCodeValue, isNamedConstant, isTypedParameter } from '../../../src/core/secrets/code-value';
 import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../../../src/core/secrets/entropy';
 import { classifyName } from '../../../src/core/secrets/names';
@@ -214,6 +214,20 @@ function genericScanDef(line: string, out: Hit[]): void {
     from = head.opEnd;
     const strength = classifyName(head.name);
     if (head.op === ':' && line[head.index - 1] === ':' && head.opEnd < line.length && !/^\s/.test(line.slice(head.opEnd))) continue;
+    // A recovery phrase under its name, unquoted: the rest of the line (a ` #` comment and trailing `;`/`,` aside).
+    if (/(?:mnemonic|seed|(?:recovery|secret|backup|wallet)[_.-]?(?:phrase|words))$/i.test(head.name)) {
+      const s = head.opEnd + /^[\s\u00a0]*/.exec(line.slice(head.opEnd))![0].length;
+      if (!/^["'`]/.test(line.slice(s))) {
+        const hash = line.indexOf(' #', s);
+        let e = hash < 0 ? line.length : hash;
+        while (e > s && /[\s\u00a0;,]/.test(line[e - 1]!)) e--;
+        if (e - s >= 36 && isNamedPhrase(line.slice(s, e))) {
+          out.push({ start: s, end: e, rule: 'generic-secret', priority: 2 });
+          from = line.length;
+          continue;
+        }
+      }
+    }
     if (strength === null) {
       // A name ending in `seed`: only a recovery phrase (the quoted value, or the rest of the line) is secret.
       // Or 32 or 64 bytes of hex, alone or in a literal a call wraps (`hex!("…")`).
