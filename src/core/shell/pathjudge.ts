@@ -498,7 +498,8 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
   // not change the folder itself: only what matches under it is judged.
   // A file named outright is not a folder: `prettier --write tests/a.test.ts` rewrites that file whatever its
   // extension, so the narrowing applies only to a path that is a directory on disk.
-  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' && namesFolder(e.names, n.physicalInput, j) ? ALLOW : ops(e.op, n.abs, j);
+  let v =
+    e.names && e.recursive && e.op !== 'read' && e.op !== 'any' && namesFolder(e.names, n.physicalInput, j) ? ALLOW : ops(e.op, n.abs, j, n.physicalInput);
   if (v.decision === 'deny') return v;
   if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
   return v;
@@ -515,17 +516,17 @@ function namesFolder(names: string[], physicalInput: string, j: JudgeEnv): boole
 }
 
 /** An op on one normalized path; `any` is every op (no-access → deny, some ops denied → ask). */
-function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
-  if (op !== 'any') return onePath(op, abs, j);
+function ops(op: PathEffect['op'], abs: string, j: JudgeEnv, physIn = abs): Verdict {
+  if (op !== 'any') return onePath(op, abs, j, physIn);
   // A bare word of an unmodelled program that names nothing on disk (`python3 manage.py test`, `cargo xtask
   // build`) is a verb, not a path: there is nothing to read, and a file it might create is no protected one's
   // loss. Words with a folder (`tests/new.test.ts`) or a leading dot (`.env`) are still judged.
   if (j.onDisk && bareAbsent(abs, j)) return ALLOW;
-  const r = onePath('read', abs, j);
+  const r = onePath('read', abs, j, physIn);
   if (r.decision === 'deny') return r;
   let w: Verdict = r;
   // Named: it may be read or changed (a delete of a file is a change; a directory's tree is not reached).
-  const x = onePath('write', abs, j);
+  const x = onePath('write', abs, j, physIn);
   if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
   if (w.decision === 'deny') return { ...w, decision: 'ask', reason: `the command may change it, and ${w.reason}` };
   return w;
@@ -542,16 +543,20 @@ function bareAbsent(abs: string, j: JudgeEnv): boolean {
   }
 }
 
-function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+/**
+ * `physIn` is the path as written, `..` kept: the kernel applies `..` after following a link (`sshdir/../.npmrc`
+ * with `sshdir -> ~/.ssh` is `~/.npmrc`), so the path is judged where the disk resolves it as well as lexically.
+ */
+function onePath(op: PathOp, abs: string, j: JudgeEnv, physIn = abs): Verdict {
   const ws = j.ctx.workspace;
   if (isWithin(ws, abs)) {
-    const v = j.guard.decide(op, abs, j.ctx, j.probe);
+    const v = j.guard.decide(op, physIn, j.ctx, j.probe);
     return op === 'read' && v.decision === 'allow' ? (gitConfigCredential(abs, j) ?? v) : v;
   }
   // Outside: the lexical path, and where it resolves (a link in /tmp can point into the workspace).
   let v = outside(op, abs, j);
   if (v.decision === 'deny') return v;
-  const phys = resolvePhysical(abs, j.probe, op === 'read' || op === 'write');
+  const phys = resolvePhysical(physIn, j.probe, op === 'read' || op === 'write');
   if (!phys.ok) return verdict('deny', 'path:unresolvable', `refused ${abs}: ${phys.reason}`);
   if (phys.path !== abs) {
     const pv = isWithin(ws, phys.path) ? j.guard.decide(op, phys.path, j.ctx, j.probe) : outside(op, phys.path, j);
