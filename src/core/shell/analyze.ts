@@ -241,6 +241,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   assign(name: string, value: W, ctx: WalkCtx): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
     if (name === 'CDPATH') this.cdpath = this.cdpath || cdpathMoves(value.value);
+    // `cd -` goes to $OLDPWD: an assignment sets where it goes (unknown unless an absolute path).
+    if (name === 'OLDPWD') ctx.cwd.old = value.value !== null && value.value.startsWith('/') ? normalize(value.value) : null;
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
     // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
     const v = value.value;
@@ -927,7 +929,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     else if (t.value === '-') next = box.old ?? null;
     else {
       const p = t.glob || t.alts !== undefined || t.fromInput ? null : (t.path ?? t.value);
-      if (p === null || p === undefined || /^[+-]\d+$/.test(p)) next = null;
+      // `~-` ($OLDPWD), `~+2` (the dirs stack) the guard does not know stay a `~` word: unknown.
+      if (p === null || p === undefined || /^[+-]\d+$/.test(p) || (t.path === undefined && p.startsWith('~'))) next = null;
       else if (p.startsWith('/')) next = normalize((raw = p));
       // With CDPATH set, a relative name that does not start with `.` or `..` is looked up in each of its folders
       // first (`CDPATH=.git cd hooks` lands in .git/hooks); with cdable_vars, a name that is no folder is a

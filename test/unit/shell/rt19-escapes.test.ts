@@ -2,6 +2,7 @@
 // 1. A link then `..`: the kernel applies `..` after following the link (`sshdir -> ~/.ssh`, so `sshdir/../.npmrc`
 //    is ~/.npmrc), and `cd -P` / `set -P` do the same for the working directory. Paths are judged where the disk
 //    resolves them as well as lexically.
+// 2. `cd -`, `~-`, `$OLDPWD` in a terminal session: the session does not keep $OLDPWD, so they are unknown there.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -99,6 +100,25 @@ describe('rt19cmd escapes', () => {
       assert.doesNotMatch(bash('cd sshdir/.. && cat src/math.ts').out, /canary/);
       const { h } = bash('echo x >> sshdir/../.bashrc');
       assert.match(fs.readFileSync(path.join(h, '.bashrc'), 'utf8'), /^x$/m);
+    });
+  });
+
+  describe('`cd -` / `~-` / $OLDPWD of a session are not the root', () => {
+    expect([
+      [['cd secrets', 'cd /tmp', 'cd -', 'cat prod.json'], 'not-allow'],
+      [['cd secrets', 'cd /tmp', 'cd ~-', 'cat prod.json'], 'not-allow'],
+      [['cd secrets', 'cd ../src', 'cd -', 'cat prod.json'], 'not-allow'],
+      [['cd .git/hooks', 'cd /', 'cd -', 'echo x > pre-commit'], 'not-allow'],
+      [['cd secrets', 'cd /tmp', 'cd "$OLDPWD" && cat prod.json'], 'not-allow'],
+      [['cd secrets', 'cd /tmp', 'cd ~-/.. && cat secrets/prod.json'], 'not-allow'],
+      [['OLDPWD=secrets; cd - && cat prod.json'], 'not-allow'],
+      [['cd src && cd - && cat src/math.ts'], 'allow'],
+      [['cd src', 'cd ..', 'cat src/math.ts'], 'allow'],
+    ]);
+    it('real bash: cd - and ~- go back to the folder left', () => {
+      assert.match(bash('cd secrets; cd /tmp; cd - >/dev/null; cat prod.json').out, /prod-canary/);
+      assert.match(bash('cd secrets; cd /tmp; cd ~-; cat prod.json').out, /prod-canary/);
+      assert.match(bash('OLDPWD=secrets; cd - >/dev/null && cat prod.json').out, /prod-canary/);
     });
   });
 });
