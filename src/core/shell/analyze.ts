@@ -3248,6 +3248,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
     if (e.noFollow) pe.noFollow = true;
+    if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
     if (e.narrow && narrowHolds(a.subs, e.sub)) pe.narrow = e.narrow;
@@ -3318,6 +3319,7 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
       (p.noFollow ?? false) === e.noFollow &&
+      (p.descends ?? false) === e.descends &&
       (!p.reports || e.reports) &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )

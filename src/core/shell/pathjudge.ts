@@ -640,7 +640,7 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   return v;
 }
 
-function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv): Verdict | undefined {
+function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv, depth = 0): Verdict | undefined {
   const ws = j.ctx.workspace;
   let worst: Verdict | undefined;
   let seen = 0;
@@ -665,6 +665,22 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         stack.push(child);
         continue;
       }
+      // A link to a folder, in a walk that follows links (`find -L`, `grep -R`, `rg -L`, `tar -h`, `cp -L -r`):
+      // the walk goes on under the link's target, wherever that is (`sshdir -> ~/.ssh` under the workspace).
+      if (info?.kind === 'symlink' && !e.noFollow && e.descends) {
+        const r = resolvePhysical(physical + '/' + child, j.probe, true);
+        if (!r.ok || r.info?.kind === 'dir') {
+          const v = r.ok
+            ? linkedTree(e, op, r.path, j, depth)
+            : verdict('ask', 'path:unresolvable', `${lexical}/${child} is a link the guard cannot follow: ${r.reason}`);
+          if (v && v.decision !== 'allow') {
+            const w = { ...v, reason: `it holds ${lexical}/${child}, a link the walk follows: ${v.reason}` };
+            if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
+            if (w.decision === 'deny') return worst;
+          }
+          continue;
+        }
+      }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
       // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
       if (e.noFollow && info?.kind === 'symlink') continue;
@@ -674,6 +690,15 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
       if (info?.kind === 'symlink') {
         const r = resolvePhysical(physical + '/' + child, j.probe, true);
         if (r.ok) paths.push(r.path);
+        // A link out of the workspace (`npmrc -> ~/.npmrc`) is judged where it leads.
+        if (r.ok && !isWithin(ws, r.path)) {
+          const v = outside(op, r.path, j);
+          if (v.decision !== 'allow') {
+            const w = { ...v, reason: `it holds ${relativeTo(ws, lexical + '/' + child)}, a link to ${r.path}: ${v.reason}` };
+            if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
+            if (w.decision === 'deny') return worst;
+          }
+        }
       }
       let quiet: boolean | undefined;
       for (const abs of paths) {
@@ -697,6 +722,18 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
     }
   }
   return worst;
+}
+
+/** What a link-following walk reaches under a link's target folder (`target`, links resolved). */
+function linkedTree(e: PathEffect, op: PathOp, target: string, j: JudgeEnv, depth: number): Verdict | undefined {
+  if (isWithin(j.ctx.workspace, target)) {
+    if (depth >= 4) return verdict('ask', 'path:link-depth', `${target} is reached through too many links to follow`);
+    return treeInside(e, op, target, target, j, depth + 1);
+  }
+  const s = credentialStore(target, j.ctx.home) ?? storesUnder(target, j.ctx.home);
+  if (s) return verdict('deny', 'outside:credentials', `${target} holds ${s}, which holds credentials: commands may not read or change it`);
+  const v = outside(op, target, j);
+  return v.decision === 'allow' ? undefined : v;
 }
 
 const MAX_SEARCHED = 4 << 20;

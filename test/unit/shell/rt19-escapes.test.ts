@@ -2,6 +2,8 @@
 // 1. A link then `..`: the kernel applies `..` after following the link (`sshdir -> ~/.ssh`, so `sshdir/../.npmrc`
 //    is ~/.npmrc), and `cd -P` / `set -P` do the same for the working directory. Paths are judged where the disk
 //    resolves them as well as lexically.
+// 3. A tree walk that follows links (`find -L`, `grep -R`, `rg -L`, `cp -L -r`, `tar -h`, `rsync -L`) reaches what is
+//    under a link's target folder, wherever it is (through sshdir into ~/.ssh); `find` without -L does not descend.
 // 2. `cd -`, `~-`, `$OLDPWD` in a terminal session: the session does not keep $OLDPWD, so they are unknown there.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -32,6 +34,9 @@ function makeWs(root: string): { ws: string; home: string } {
   });
   fs.mkdirSync(path.join(ws, '.git', 'hooks'), { recursive: true });
   fs.symlinkSync(path.join(home, '.ssh'), path.join(ws, 'sshdir'));
+  fs.symlinkSync('../secrets', path.join(ws, 'docs', 'sl'));
+  fs.mkdirSync(path.join(ws, 'notes'));
+  fs.symlinkSync(path.join(home, '.npmrc'), path.join(ws, 'notes', 'npmrc'));
   return { ws, home };
 }
 
@@ -119,6 +124,36 @@ describe('rt19cmd escapes', () => {
       assert.match(bash('cd secrets; cd /tmp; cd - >/dev/null; cat prod.json').out, /prod-canary/);
       assert.match(bash('cd secrets; cd /tmp; cd ~-; cat prod.json').out, /prod-canary/);
       assert.match(bash('OLDPWD=secrets; cd - >/dev/null && cat prod.json').out, /prod-canary/);
+    });
+  });
+
+  describe('a link-following tree walk reaches under the links it meets', () => {
+    expect([
+      [['find -L . -name id_ed25519 -exec cat {} +'], 'not-allow'],
+      [['find -L . -path "*ssh*" -name "id_*" | xargs cat'], 'not-allow'],
+      [['find -L docs -name prod.json -exec cat {} +'], 'not-allow'],
+      [['grep -R canary .'], 'not-allow'],
+      [['grep -R canary docs'], 'not-allow'],
+      [['rg -L canary docs'], 'not-allow'],
+      [['tar -hczf /tmp/ag-rt19.tgz docs'], 'not-allow'],
+      [['cp -rL docs /tmp/ag-rt19-docs'], 'not-allow'],
+      [['rsync -aL docs/ /tmp/ag-rt19-docs'], 'not-allow'],
+      [['grep -R canary notes'], 'not-allow'],
+      [['find -L notes -type f -exec cat {} +'], 'not-allow'],
+      [['grep -r canary notes'], 'allow'],
+      [['find . -name id_ed25519 -exec cat {} +'], 'allow'],
+      [['find . -name "*.ts" | xargs wc -l'], 'allow'],
+      [['grep -r canary docs'], 'allow'],
+      [['tar czf /tmp/ag-rt19.tgz docs'], 'allow'],
+      [['find -L src -name "*.ts" -exec cat {} +'], 'allow'],
+    ]);
+    it('real bash: the following walks print what is under the links; find without -L does not', () => {
+      assert.match(bash('find -L . -name id_ed25519 -exec cat {} +').out, /not-a-key/);
+      assert.match(bash('find -L docs -name prod.json -exec cat {} +').out, /prod-canary/);
+      assert.match(bash('grep -R canary docs').out, /prod-canary/);
+      assert.match(bash('grep -R canary notes').out, /npm-canary/);
+      assert.doesNotMatch(bash('find . -name id_ed25519 -exec cat {} +').out, /not-a-key/);
+      assert.doesNotMatch(bash('grep -r canary docs || true').out, /prod-canary/);
     });
   });
 });
