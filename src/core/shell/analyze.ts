@@ -921,7 +921,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       .join('')
       .replace(/[^LP]/g, '')
       .slice(-1);
-    const physical = n !== 'popd' && (last === 'P' || (this.physicalCd && last !== 'L'));
+    const physical = last === 'P' || (this.physicalCd && last !== 'L');
     const t = args[0];
     let next: string | null;
     let raw: string | undefined; // the place as written, `..` kept (cd -P applies it after the links)
