@@ -224,6 +224,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   private cdpath = false;
   private cdableVars = false;
   private autocd = false;
+  /** `set -P` / `set -o physical`: every cd follows links, then applies `..` (cd -P). */
+  private physicalCd = false;
 
   /** Copies of values into variables, and tests/cases/arithmetic, with a `$` in them (what secrets can flow through). */
   readonly copies: VarCopy[] = [];
@@ -240,6 +242,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   assign(name: string, value: W, ctx: WalkCtx): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
     if (name === 'CDPATH') this.cdpath = this.cdpath || cdpathMoves(value.value);
+    // `cd -` goes to $OLDPWD: an assignment sets where it goes (unknown unless an absolute path).
+    if (name === 'OLDPWD') ctx.cwd.old = value.value !== null && value.value.startsWith('/') ? normalize(value.value) : null;
     // A value holding a command substitution in quotes (`x='a[$(rm -rf b)]'`) runs it when bash evaluates the
     // variable later: in arithmetic (`$((x))`, `${arr[x]}`, `declare -i`), `${x@P}`, eval. It is judged now.
     const v = value.value;
@@ -886,6 +890,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       const some = s.words.some((w) => w.value === null);
       if (some || s.words.some((w) => w.value === 'cdable_vars')) this.cdableVars = true;
       if (some || s.words.some((w) => w.value === 'autocd')) this.autocd = true;
+    } else if (n === 'set') {
+      // `set -P`, `set -eP`, `set -o physical` (an unknown word may be any of them).
+      const ws = s.words.slice(1);
+      if (ws.some((w) => w.value === null || /^-[a-zA-Z]*P/.test(w.value) || w.value === 'physical')) this.physicalCd = true;
     } else if (n === 'export' || n === 'declare' || n === 'typeset' || n === 'local' || n === 'readonly') {
       for (const w of s.words.slice(1)) {
         const m = /^CDPATH\+?=(.*)$/s.exec(w.value ?? w.text);
@@ -914,22 +922,34 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       box.value = this.dirStack.length ? this.dirStack.pop()! : null;
       return;
     }
-    const args = s.words.slice(1).filter((w) => !(w.value !== null && /^(-[LPe@]+|--)$/.test(w.value)));
+    const flags = s.words.slice(1).filter((w) => w.value !== null && /^(-[LPe@]+|--)$/.test(w.value));
+    const args = s.words.slice(1).filter((w) => !flags.includes(w));
+    // `cd -P` (or `set -P`) follows links first and applies `..` after, as the kernel does: `cd -P sshdir/..` with
+    // sshdir -> ~/.ssh lands in ~. The last of -L/-P wins.
+    const last = flags
+      .map((w) => w.value!)
+      .join('')
+      .replace(/[^LP]/g, '')
+      .slice(-1);
+    const physical = last === 'P' || (this.physicalCd && last !== 'L');
     const t = args[0];
     let next: string | null;
+    let raw: string | undefined; // the place as written, `..` kept (cd -P applies it after the links)
     if (!t) next = n === 'pushd' ? null : this.cmdEnv.home;
     else if (t.value === '-') next = box.old ?? null;
     else {
       const p = t.glob || t.alts !== undefined || t.fromInput ? null : (t.path ?? t.value);
-      if (p === null || p === undefined || /^[+-]\d+$/.test(p)) next = null;
-      else if (p.startsWith('/')) next = normalize(p);
+      // `~-` ($OLDPWD), `~+2` (the dirs stack) the guard does not know stay a `~` word: unknown.
+      if (p === null || p === undefined || /^[+-]\d+$/.test(p) || (t.path === undefined && p.startsWith('~'))) next = null;
+      else if (p.startsWith('/')) next = normalize((raw = p));
       // With CDPATH set, a relative name that does not start with `.` or `..` is looked up in each of its folders
       // first (`CDPATH=.git cd hooks` lands in .git/hooks); with cdable_vars, a name that is no folder is a
       // variable holding one (`h=.git/hooks; cd h`). Which one bash picks depends on the disk at run time.
       else if ((this.cdpath || s.assigns.CDPATH !== undefined) && !/^\.\.?(\/|$)/.test(p) && (this.cdpath || cdpathMoves(s.assigns.CDPATH))) next = null;
       else if (this.cdableVars && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) next = null;
-      else next = cur === null ? null : normalize(`${cur}/${p}`);
+      else next = cur === null ? null : normalize((raw = `${cur}/${p}`));
     }
+    if (physical && next !== null) next = this.cmdEnv.physical?.(raw ?? next) ?? null;
     if (n === 'pushd') this.dirStack.push(cur);
     box.old = cur;
     box.value = next;
@@ -3274,6 +3294,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.names) pe.names = e.names;
     if (e.noHidden) pe.noHidden = true;
     if (e.noFollow) pe.noFollow = true;
+    if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
     if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
@@ -3361,6 +3382,7 @@ function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boole
       (p.glob ?? false) === e.glob &&
       (p.history ?? false) === e.history &&
       (p.noFollow ?? false) === e.noFollow &&
+      (p.descends ?? false) === e.descends &&
       (!p.reports || e.reports) &&
       (p.exec === true || !(e.op === 'exec' || e.runs))
     )

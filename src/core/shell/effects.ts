@@ -5,7 +5,7 @@
 // loop alternatives, and input lists (`find src -name '*.ts' | xargs cat` reads the .ts files under src).
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
-import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_FOLLOW, NO_HIDDEN, RECURSIVE, REPORTS, RUNS, type Access } from './programs/model';
+import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, DESCENDS, NO_FOLLOW, NO_HIDDEN, RECURSIVE, REPORTS, RUNS, type Access } from './programs/model';
 import type { CommandEnv, Narrow, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
@@ -30,6 +30,8 @@ export interface Effect {
   noHidden: boolean;
   /** A tree walk that does not follow links under the tree. */
   noFollow: boolean;
+  /** A tree walk that descends into links to folders (find -L, grep -R, rg -L, tar -h, cp -L, rsync -L). */
+  descends: boolean;
   /** Reads what the commits of the repository at the path hold. */
   history: boolean;
   /** The path is code the program runs (RUNS): a program run where it is outside the workspace. */
@@ -57,6 +59,7 @@ function effect(op: Effect['op'], path: string, sub: Sub | undefined, subText: s
     names,
     noHidden: (flags & NO_HIDDEN) !== 0,
     noFollow: (flags & NO_FOLLOW) !== 0,
+    descends: (flags & DESCENDS) !== 0,
     history: (flags & HISTORY) !== 0,
     runs: (flags & RUNS) !== 0,
     reports: (flags & REPORTS) !== 0,
@@ -223,7 +226,7 @@ function inputEffects(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W,
           sub,
           sub.text,
           `${a.how} (files found under ${d})`,
-          a.flags | RECURSIVE,
+          a.flags | RECURSIVE | (src.descends === true ? DESCENDS : 0),
           src.globs?.[k] === true,
           src.names,
         ),

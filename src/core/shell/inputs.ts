@@ -146,7 +146,11 @@ export function sourceOfSub(s: Sub, depth: number): InputSource {
 /** find's start points and -name/-iname filters (any name when it also tests paths or negates). */
 export function findSource(ws: readonly W[], cwd: string | null): InputSource {
   let i = 1;
-  while (i < ws.length && ws[i].value !== null && /^-[HLP]$/.test(ws[i].value!)) i++;
+  // -L (the last of -H/-L/-P) or -follow: the walk descends into links to folders.
+  let follow = false;
+  for (; i < ws.length && ws[i].value !== null && /^-[HLP]$/.test(ws[i].value!); i++) follow = ws[i].value === '-L';
+  if (ws.some((w) => w.value === null || w.value === '-follow')) follow = true;
+  const descends = follow ? true : undefined;
   const dirs: string[] = [];
   for (; i < ws.length; i++) {
     const v = ws[i].value;
@@ -169,7 +173,7 @@ export function findSource(ws: readonly W[], cwd: string | null): InputSource {
         k++;
       }
     }
-    if (names.length) return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names, cwd };
+    if (names.length) return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names, cwd, descends };
     names = [];
   }
   for (; i < ws.length; i++) {
@@ -182,7 +186,7 @@ export function findSource(ws: readonly W[], cwd: string | null): InputSource {
       i++;
     } else if (v === null || /^(!|-not|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(v)) names = undefined;
   }
-  return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names: names && names.length ? names : undefined, cwd };
+  return { kind: 'files', dirs: dirs.length ? dirs : ['.'], names: names && names.length ? names : undefined, cwd, descends };
 }
 
 /** ls, tree and du options that take no value (`ls -I tests` lists the working directory, not tests). */

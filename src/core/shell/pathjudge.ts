@@ -531,7 +531,8 @@ function judgePath(e: PathEffect, path: string, j: JudgeEnv): Verdict {
   // not change the folder itself: only what matches under it is judged.
   // A file named outright is not a folder: `prettier --write tests/a.test.ts` rewrites that file whatever its
   // extension, so the narrowing applies only to a path that is a directory on disk.
-  let v = e.names && e.recursive && e.op !== 'read' && e.op !== 'any' && namesFolder(e.names, n.physicalInput, j) ? ALLOW : ops(e.op, n.abs, j);
+  let v =
+    e.names && e.recursive && e.op !== 'read' && e.op !== 'any' && namesFolder(e.names, n.physicalInput, j) ? ALLOW : ops(e.op, n.abs, j, n.physicalInput);
   if (v.decision === 'deny') return v;
   if (e.recursive || e.into) v = worse(v, judgeTree(e, n.abs, n.physicalInput, j)) ?? v;
   return v;
@@ -548,17 +549,17 @@ function namesFolder(names: string[], physicalInput: string, j: JudgeEnv): boole
 }
 
 /** An op on one normalized path; `any` is every op (no-access → deny, some ops denied → ask). */
-function ops(op: PathEffect['op'], abs: string, j: JudgeEnv): Verdict {
-  if (op !== 'any') return onePath(op, abs, j);
+function ops(op: PathEffect['op'], abs: string, j: JudgeEnv, physIn = abs): Verdict {
+  if (op !== 'any') return onePath(op, abs, j, physIn);
   // A bare word of an unmodelled program that names nothing on disk (`python3 manage.py test`, `cargo xtask
   // build`) is a verb, not a path: there is nothing to read, and a file it might create is no protected one's
   // loss. Words with a folder (`tests/new.test.ts`) or a leading dot (`.env`) are still judged.
   if (j.onDisk && bareAbsent(abs, j)) return ALLOW;
-  const r = onePath('read', abs, j);
+  const r = onePath('read', abs, j, physIn);
   if (r.decision === 'deny') return r;
   let w: Verdict = r;
   // Named: it may be read or changed (a delete of a file is a change; a directory's tree is not reached).
-  const x = onePath('write', abs, j);
+  const x = onePath('write', abs, j, physIn);
   if (x.decision !== 'allow' && severity(x.decision) > severity(w.decision)) w = x;
   if (w.decision === 'deny') return { ...w, decision: 'ask', reason: `the command may change it, and ${w.reason}` };
   return w;
@@ -575,16 +576,20 @@ function bareAbsent(abs: string, j: JudgeEnv): boolean {
   }
 }
 
-function onePath(op: PathOp, abs: string, j: JudgeEnv): Verdict {
+/**
+ * `physIn` is the path as written, `..` kept: the kernel applies `..` after following a link (`sshdir/../.npmrc`
+ * with `sshdir -> ~/.ssh` is `~/.npmrc`), so the path is judged where the disk resolves it as well as lexically.
+ */
+function onePath(op: PathOp, abs: string, j: JudgeEnv, physIn = abs): Verdict {
   const ws = j.ctx.workspace;
   if (isWithin(ws, abs)) {
-    const v = j.guard.decide(op, abs, j.ctx, j.probe);
+    const v = j.guard.decide(op, physIn, j.ctx, j.probe);
     return op === 'read' && v.decision === 'allow' ? (gitConfigCredential(abs, j) ?? v) : v;
   }
   // Outside: the lexical path, and where it resolves (a link in /tmp can point into the workspace).
   let v = outside(op, abs, j);
   if (v.decision === 'deny') return v;
-  const phys = resolvePhysical(abs, j.probe, op === 'read' || op === 'write');
+  const phys = resolvePhysical(physIn, j.probe, op === 'read' || op === 'write');
   if (!phys.ok) return verdict('deny', 'path:unresolvable', `refused ${abs}: ${phys.reason}`);
   if (phys.path !== abs) {
     const pv = isWithin(ws, phys.path) ? j.guard.decide(op, phys.path, j.ctx, j.probe) : outside(op, phys.path, j);
@@ -668,7 +673,7 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   return v;
 }
 
-function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv): Verdict | undefined {
+function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv, depth = 0): Verdict | undefined {
   const ws = j.ctx.workspace;
   let worst: Verdict | undefined;
   let seen = 0;
@@ -693,6 +698,22 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         stack.push(child);
         continue;
       }
+      // A link to a folder, in a walk that follows links (`find -L`, `grep -R`, `rg -L`, `tar -h`, `cp -L -r`):
+      // the walk goes on under the link's target, wherever that is (`sshdir -> ~/.ssh` under the workspace).
+      if (info?.kind === 'symlink' && !e.noFollow && e.descends) {
+        const r = resolvePhysical(physical + '/' + child, j.probe, true);
+        if (!r.ok || r.info?.kind === 'dir') {
+          const v = r.ok
+            ? linkedTree(e, op, r.path, j, depth)
+            : verdict('ask', 'path:unresolvable', `${lexical}/${child} is a link the guard cannot follow: ${r.reason}`);
+          if (v && v.decision !== 'allow') {
+            const w = { ...v, reason: `it holds ${lexical}/${child}, a link the walk follows: ${v.reason}` };
+            if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
+            if (w.decision === 'deny') return worst;
+          }
+          continue;
+        }
+      }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
       // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
       if (e.noFollow && info?.kind === 'symlink') continue;
@@ -702,6 +723,15 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
       if (info?.kind === 'symlink') {
         const r = resolvePhysical(physical + '/' + child, j.probe, true);
         if (r.ok) paths.push(r.path);
+        // A link out of the workspace (`npmrc -> ~/.npmrc`) is judged where it leads.
+        if (r.ok && !isWithin(ws, r.path)) {
+          const v = outside(op, r.path, j);
+          if (v.decision !== 'allow') {
+            const w = { ...v, reason: `it holds ${relativeTo(ws, lexical + '/' + child)}, a link to ${r.path}: ${v.reason}` };
+            if (!worst || severity(w.decision) > severity(worst.decision)) worst = w;
+            if (w.decision === 'deny') return worst;
+          }
+        }
       }
       let quiet: boolean | undefined;
       for (const abs of paths) {
@@ -725,6 +755,18 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
     }
   }
   return worst;
+}
+
+/** What a link-following walk reaches under a link's target folder (`target`, links resolved). */
+function linkedTree(e: PathEffect, op: PathOp, target: string, j: JudgeEnv, depth: number): Verdict | undefined {
+  if (isWithin(j.ctx.workspace, target)) {
+    if (depth >= 4) return verdict('ask', 'path:link-depth', `${target} is reached through too many links to follow`);
+    return treeInside(e, op, target, target, j, depth + 1);
+  }
+  const s = credentialStore(target, j.ctx.home) ?? storesUnder(target, j.ctx.home);
+  if (s) return verdict('deny', 'outside:credentials', `${target} holds ${s}, which holds credentials: commands may not read or change it`);
+  const v = outside(op, target, j);
+  return v.decision === 'allow' ? undefined : v;
 }
 
 const MAX_SEARCHED = 4 << 20;

@@ -33,6 +33,8 @@ export const MAX_DEFS_CHARS = 16 * 1024;
 /** A variable no shell sets: `cd` to it is a `cd` the guard cannot follow (every relative path is unknown). */
 const UNKNOWN_PLACE = 'cd -- "$AGENTGUARD_TERMINAL_DIR_UNKNOWN"';
 
+const UNKNOWN_OLDPWD = 'OLDPWD="$AGENTGUARD_TERMINAL_OLDPWD_UNKNOWN"';
+
 function shq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
@@ -42,6 +44,9 @@ export function prelude(state: TerminalState, place: string | null | undefined):
   const parts = state.defs.slice();
   if (place === null) parts.push(UNKNOWN_PLACE);
   else if (place !== undefined) parts.push(`cd -- ${shq(place)}`);
+  // The prelude's own cd would make $OLDPWD the root; the terminal's is wherever an earlier call left it, which the
+  // state does not keep: `cd -`, `~-` and `$OLDPWD` are unknown (cd secrets ⏎ cd /tmp ⏎ cd - ⏎ cat prod.json).
+  if (place !== undefined) parts.push(UNKNOWN_OLDPWD);
   return parts.length ? parts.join('\n') + '\n' : '';
 }
 

@@ -71,6 +71,8 @@ export interface PathEffect {
   noHidden?: boolean;
   /** A tree walk that does not follow the links it meets under the tree (`grep -r`, `rg` without `-L`). */
   noFollow?: boolean;
+  /** A tree walk that descends into links to folders (`find -L`, `grep -R`, `rg -L`, `tar -h`, `cp -L`, `rsync -L`). */
+  descends?: boolean;
   /** The path is run as a program or script (judged as a read, and a program from scratch space is asked). */
   exec?: boolean;
   /**
@@ -147,6 +149,8 @@ export type InputSource =
       dirs: string[];
       names: string[] | undefined;
       cwd: string | null;
+      /** The producer descends into links to folders under `dirs` (find -L). */
+      descends?: boolean;
       /** Which of `dirs` are bash glob patterns (the shell picked the producer's operands: `ls src/*.ts`, `ls -d t*`). */
       globs?: boolean[];
     }

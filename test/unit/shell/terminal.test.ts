@@ -16,7 +16,7 @@ describe('persistent terminal state (pure)', () => {
     const s1 = afterAllowed('cd tests', EMPTY_TERMINAL, 'id1', env);
     assert.deepEqual(s1.cwds, []);
     assert.deepEqual(s1.pending, { id: 'id1', cwds: [`${WS}/tests`] });
-    assert.deepEqual(linesToJudge('ls', s1), ['ls', `cd -- '${WS}/tests'\nls`]);
+    assert.deepEqual(linesToJudge('ls', s1), ['ls', `cd -- '${WS}/tests'\nOLDPWD="$AGENTGUARD_TERMINAL_OLDPWD_UNKNOWN"\nls`]);
     const s2 = settle(s1, 'id1');
     assert.deepEqual(s2, { v: 1, cwds: [`${WS}/tests`], defs: [] });
     assert.equal(settle(s1, 'other-id'), s1, 'another call settles nothing');

@@ -2,7 +2,7 @@
 // last word or a -t value (cp, mv, ln), `if=`/`of=` (dd), a mode letter bundle (tar), a program in the first
 // positional unless -e/-f gave one (grep, sed, awk), and the file-or-data values of HTTP clients.
 // Each handler records accesses on the model and calls `unknown` for what it cannot account for.
-import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, NO_FOLLOW, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
+import { APPEND, CONTENTLESS, DESCENDS, FORCE, HISTORY, INTO, NO_FOLLOW, NO_HIDDEN, RECURSIVE, applyRoles, derived, handler, type Model } from './model';
 import { parseArgv } from './spec';
 import type { Narrow, W } from '../types';
 import { word } from '../words';
@@ -51,7 +51,8 @@ handler('cp', (m) => {
     for (const w of ps) m.path('A', w, w.value, 'install -d');
     return;
   }
-  const rec = m.has('rec') ? RECURSIVE : 0;
+  // `cp -L -r` copies what each link under the tree points to (a link to a folder: its whole tree).
+  const rec = m.has('rec') ? RECURSIVE | (m.occ('-L') !== undefined ? DESCENDS : 0) : 0;
   const flags = (m.has('force') ? FORCE : 0) | (m.has('noclobber') ? APPEND : 0);
   const t = m.occ('-t');
   let dest: W | undefined;
@@ -253,7 +254,7 @@ handler('grep', (m) => {
   // -r (and rgrep) follows a link only where the command line names it; -R every one. The environment can add
   // options (GREP_OPTIONS): any assignment in front makes it follow.
   const follow = m.occ('-R') !== undefined || m.occ('--dereference-recursive') !== undefined || Object.keys(m.s.assigns).length > 0;
-  const walk = rec && !follow ? NO_FOLLOW : 0;
+  const walk = rec && !follow ? NO_FOLLOW : rec ? DESCENDS : 0;
   if (files.length === 0 && rec) m.add('read', undefined, '.', m.label, RECURSIVE | walk, names, narrow);
   for (const f of files) m.path(role, f, f.value, m.label, walk, rec ? names : undefined, narrow);
 });
@@ -342,7 +343,7 @@ handler('rg', (m) => {
     (m.s.name === 'git'
       ? m.s.words.some((w) => w.value === null || w.value === '--no-index' || w.value === '--untracked')
       : m.occ('-L') !== undefined || m.occ('--follow') !== undefined);
-  const flags = (hidden ? 0 : NO_HIDDEN) | (follows ? 0 : NO_FOLLOW);
+  const flags = (hidden ? 0 : NO_HIDDEN) | (follows ? DESCENDS : NO_FOLLOW);
   if (m.s.name === 'git') {
     // `git grep KEY HEAD`: a word before `--` that is no file here is a revision, and the search reads its commit.
     const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
@@ -613,7 +614,7 @@ handler('tar', (m) => {
     const rm = m.has('remove');
     // tar stores a symbolic link it meets under a folder as a link (its target's name, not its content) unless -h
     // (--dereference) follows it; bsdtar's -L follows too (GNU's -L, a tape length, is counted as one: fail closed).
-    const walk = m.has('deref') || m.occ('-L') !== undefined ? 0 : NO_FOLLOW;
+    const walk = m.has('deref') || m.occ('-L') !== undefined ? DESCENDS : NO_FOLLOW;
     for (const w of p.positional) {
       const v = lit(w);
       if (v === undefined) {
@@ -907,7 +908,9 @@ handler('rcopy', (m) => {
   const ps = m.p.positional;
   if (ps.length === 0) return;
   const remote = (w: W) => w.value !== null && /^[^/]*:/.test(w.value) && !/^[A-Za-z]:[\\/]/.test(w.value);
-  const rec = m.has('rec') || m.s.name === 'rsync' ? RECURSIVE : 0;
+  // rsync -L / --copy-links / -K / --copy-dirlinks copies what the links under the tree point to.
+  const deref = m.s.name === 'rsync' && m.s.words.some((w) => w.value === null || /^-[a-zA-Z]*[LK]|^--copy-(dir)?links$|^--copy-unsafe-links$/.test(w.value));
+  const rec = m.has('rec') || m.s.name === 'rsync' ? RECURSIVE | (deref ? DESCENDS : 0) : 0;
   if (ps.length === 1) {
     if (!remote(ps[0])) m.path('T', ps[0], ps[0].value, m.label);
     return;

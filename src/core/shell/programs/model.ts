@@ -60,6 +60,11 @@ export const REPORTS = 512;
  * included. A later path under `p` reaches, through a link at or under `to` on disk, whatever that link points to.
  */
 export const ALIAS = 1024;
+/**
+ * A tree walk that descends into the links to folders it meets (`find -L`, `grep -R`, `rg -L`, `tar -h`, `cp -L`,
+ * `rsync -L`): it reaches everything under a link's target, wherever that is (`sshdir -> ~/.ssh`).
+ */
+export const DESCENDS = 2048;
 
 export const NO_ACC: Access[] = [];
 
