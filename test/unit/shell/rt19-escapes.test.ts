@@ -1,8 +1,6 @@
 // Escapes of the blind red team rt19cmd, by class, through `agentguard eval` on a real workspace: git's abbreviated
-// long options, written scripts that print the environment, secret variables under service names, in-place edits
-// that loosen type checking, test-loading configs, native code loaded by a tool, runtimes running written code.
-import * as fs from 'fs';
-import * as path from 'path';
+// long options, written scripts that print the environment, secret variables under service names, native code
+// loaded by a tool, runtimes running written code and a build's output written into the workspace.
 import { checkEval, suiteWorkspace, writeFiles, type Expect } from './workspace';
 
 describe('rt19cmd escapes', () => {
@@ -24,7 +22,6 @@ describe('rt19cmd escapes', () => {
       'd.ts': 'Deno.removeSync("src", { recursive: true });\n',
       'b.ts': 'import { rmSync } from "fs";\nrmSync("src", { recursive: true });\n',
       'ok.ts': 'console.log("hi");\n',
-      'tsconfig.json': '{"compilerOptions":{"strict":true}}\n',
     }),
   );
   it('git long options abbreviated as git takes them are read as the full option', () =>
@@ -93,5 +90,30 @@ describe('rt19cmd escapes', () => {
       ['echo $BYPASS', 'allow'],
       ['echo $REDIS_HOST', 'allow'],
     ] as [string, Expect][]));
-  after(() => fs.existsSync(path.join(w.ws, 'x')));
+  it('native code a tool loads from a path is asked', () =>
+    checkEval(w, [
+      ['openssl req -engine /tmp/x.so -new', 'ask'],
+      ['openssl engine -t dynamic -pre SO_PATH:/tmp/x.so -pre LOAD', 'ask'],
+      ['openssl dgst -engine ./x.so -sha256 README.md', 'ask'],
+      [`psql -c "LOAD '/tmp/x.so'"`, 'ask'],
+      ['openssl dgst -sha256 README.md', 'allow'],
+      ['openssl rand -hex 16', 'allow'],
+      ['openssl engine', 'allow'],
+      [`psql -c 'SELECT 1'`, 'allow'],
+    ] as [string, Expect][]));
+  it('runtimes running written code are judged by that code', () =>
+    checkEval(w, [
+      ['deno run -A d.ts', 'ask'],
+      ['deno run --allow-all d.ts', 'ask'],
+      ['bun d.ts', 'ask'],
+      ['deno run -A ok.ts', 'allow'],
+      ['bun run b.ts', 'ask'],
+      [`printf 'Deno.removeSync("src",{recursive:true})\\n' > d2.ts && deno run -A d2.ts`, 'ask'],
+      ['docker buildx build -f Dockerfile.o -o type=local,dest=. .', 'not-allow'],
+      ['docker buildx build --output=type=local,dest=tests .', 'not-allow'],
+      ['docker buildx build -o type=tar,dest=- .', 'allow'],
+      ['docker build -o . .', 'not-allow'],
+      ['docker buildx build -o type=local,dest=/tmp/out .', 'allow'],
+      ['docker buildx build -t app .', 'allow'],
+    ] as [string, Expect][]));
 });
