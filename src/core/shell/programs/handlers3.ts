@@ -764,7 +764,14 @@ handler('docker-objects', (m) => {
     // `-o type=local,dest=DIR`, `-o DIR`, `--output=…`: the build's result is written into DIR (as docker build -o).
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i].value;
-      const o = w === '-o' || w === '--output' ? ws[++i]?.value : w?.startsWith('--output=') ? w.slice(9) : w?.startsWith('-o') && w.length > 2 && !w.startsWith('--') ? w.slice(2) : undefined;
+      const o =
+        w === '-o' || w === '--output'
+          ? ws[++i]?.value
+          : w?.startsWith('--output=')
+            ? w.slice(9)
+            : w?.startsWith('-o') && w.length > 2 && !w.startsWith('--')
+              ? w.slice(2)
+              : undefined;
       if (o === undefined) continue;
       if (o === null) {
         m.unknown(`${m.label} -o with a value only known at run time`);
