@@ -1919,7 +1919,7 @@ const LITERAL_WRITE =
 
 /** Library calls in a program of the project that delete a directory tree. */
 const TREE_DELETE_API =
-  /\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.rm_r[f]?|rm_rf|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|rm|rmdir)\s*\([^)]*recursive\s*:\s*true/;
+  /\b(?:shutil\.rmtree|rmtree|remove_tree|FileUtils\.rm_r[f]?|rm_rf|rimraf(?:\.sync|Sync)?|fse?\.(?:remove|emptyDir)(?:Sync)?)\s*\(|\b(?:rmSync|rmdirSync|rm|rmdir|Deno\s*\.\s*remove(?:Sync)?)\s*\([^)]*recursive\s*:\s*true/;
 
 /**
  * Text from the project's files on disk, walked as commands in `cwd`. What it is seen to do is judged as the

@@ -9,6 +9,7 @@
 // Not a parser: the call names below, and whether their first argument is one plain string literal.
 
 import { folder } from './constfold';
+import { SECRET_NAME } from './secretvars';
 
 /** A plain string literal, the whole argument: '…', "…" without escapes or interpolation, `…` without `${`. */
 const PLAIN = /^\s*(?:'[^'\\\n]*'|"[^"\\\n$#{}]*"|`[^`\\\n$]*`)\s*$/;
@@ -166,6 +167,8 @@ export function scriptCalls(lang: string, code: string, file?: string): ScriptCa
   const text = withoutComments(code, lang);
   const d = l.dynamic.exec(text);
   if (d) return { why: `it computes code, names or strings at run time (${d[0].trim().slice(0, 40)})`, paths };
+  const env = envRead(lang, text);
+  if (env !== undefined) return { why: env, paths };
   const fold = file === undefined ? undefined : folder(lang, text, file);
   const lit = (arg: string) => /^\s*(?:[rRbBuU]{0,2})(?:'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`)\s*$/.exec(arg);
   const add = (p: string) => {
@@ -263,4 +266,53 @@ function pathChain(fold: (arg: string) => string | undefined, text: string): str
   // The `)` of an enclosing `(Path(__file__).parent / 'x')` is not the chain's.
   while (chain.endsWith(')') && count(chain, ')') > count(chain, '(')) chain = chain.slice(0, -1).trimEnd();
   return fold(chain);
+}
+
+/** A variable name in quotes (or Perl's bareword key): the name, or undefined for anything computed. */
+const ENV_NAME = String.raw`\s*(?:'([A-Za-z_][\w.-]*)'|"([A-Za-z_][\w.-]*)"|([A-Za-z_]\w*(?=\s*\})))\s*`;
+
+/** How each language names one variable of its environment right after the environment object (or a getenv call). */
+const ENV_USE: Record<string, { whole: RegExp; one: RegExp }> = {
+  python: {
+    whole: /\b(?:environb?|getenv|getenvb)\b/g,
+    one: new RegExp(String.raw`^(?:environb?\s*(?:\[${ENV_NAME}\]|\.\s*(?:get|setdefault|pop)\s*\(${ENV_NAME}[,)])|getenvb?\s*\(${ENV_NAME}[,)])`),
+  },
+  node: {
+    whole: /\b(?:process\s*\.\s*env|Bun\s*\.\s*env|Deno\s*\.\s*env)\b/g,
+    one: new RegExp(
+      String.raw`^(?:(?:process|Bun)\s*\.\s*env\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[${ENV_NAME}\]|\?\.\s*([A-Za-z_$][\w$]*))|Deno\s*\.\s*env\s*\.\s*(?:get|has)\s*\(${ENV_NAME}\))`,
+    ),
+  },
+  ruby: { whole: /(?<![\w:])ENV\b/g, one: new RegExp(String.raw`^ENV\s*(?:\[${ENV_NAME}\]|\.\s*(?:fetch|key\?|include\?|has_key\?)\s*\(?${ENV_NAME}[,)\s])`) },
+  php: {
+    whole: /\$_ENV\b|\$_SERVER\b|(?<![\w$>:])getenv\b/g,
+    one: new RegExp(String.raw`^(?:\$_(?:ENV|SERVER)\s*\[${ENV_NAME}\]|getenv\s*\(${ENV_NAME}[,)])`),
+  },
+  perl: { whole: /[%$@]ENV\b/g, one: new RegExp(String.raw`^\$ENV\s*\{${ENV_NAME}\}`) },
+};
+
+/**
+ * Why the code reads its environment in a way that can print it: the whole of it (`dict(os.environ)`,
+ * `console.log(process.env)`, `ENV.to_h`, `getenv()`, `%ENV`), a variable by a computed name, or a secret-bearing one
+ * by name (`process.env.GITHUB_TOKEN`). One plain variable by name (`os.environ.get("DEBUG")`) and the whole handed on
+ * to a child process (`{...process.env}`, `env: process.env`) are fine.
+ */
+function envRead(lang: string, text: string): string | undefined {
+  const u = ENV_USE[lang];
+  if (!u) return undefined;
+  u.whole.lastIndex = 0;
+  for (const m of text.matchAll(u.whole)) {
+    const at = m.index;
+    const before = text.slice(Math.max(0, at - 12), at);
+    const rest = text.slice(at, at + 200);
+    // The environment handed on to a child (node): spread into an object or given as its `env`.
+    if (lang === 'node' && (/\.\.\.\s*$/.test(before) || /\benv\s*:\s*$/.test(before)) && /^[\w$.\s]+[,}\n]/.test(rest)) continue;
+    // Python: `os` imports and `environ` inside a longer name are not reads.
+    if (lang === 'python' && /\bimport[ \t]+[\w \t,.]*$/.test(text.slice(Math.max(0, at - 80), at))) continue;
+    const one = u.one.exec(rest);
+    if (!one) return `reads the environment as a whole or by a computed name (${rest.split('\n')[0].slice(0, 40)})`;
+    const name = one.slice(1).find((x) => x !== undefined);
+    if (name !== undefined && SECRET_NAME.test(name)) return `reads the secret-bearing variable ${name} from the environment`;
+  }
+  return undefined;
 }

@@ -4,9 +4,14 @@
 // `sh -c 'echo $0' "$TOKEN"`); a test or `case` on the value (`[[ $AWS_SECRET_ACCESS_KEY == a* ]]`), which answers
 // questions about it one guess at a time. A variable assigned from a secret-bearing one is secret-bearing itself.
 
-/** Names whose values are secrets by convention. */
+/**
+ * Names whose values are secrets by convention: a password by its short names (`MYSQL_PWD`, `SMTP_PASS`,
+ * `LDAP_BIND_PW`, `PGPASS`; not `PWD`, `OLDPWD`, `BYPASS`), a webhook (its address is its credential), and the
+ * address of a database, cache, broker or mail server (`REDIS_URL`, `MONGODB_URI`, `CELERY_BROKER_URL`:
+ * `scheme://user:password@host`). A plain service address (`API_URL`, `BASE_URL`) is not one.
+ */
 export const SECRET_NAME =
-  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|CREDENTIALS|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_/i;
+  /(SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|CREDENTIALS|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|CONN(ECTION)?_STRING|_KEY|_PW|_PWD|_PASS|^PGPASS|WEBHOOK|WEBHOOK_URL|HOOK_URL|RESULT_BACKEND)$|^(AWS|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|SLACK|AZURE|GOOGLE|GCP|HF|HUGGINGFACE|DOCKER|VAULT)_|(^|_)(DB|DATABASE|SQL|SQLALCHEMY|MYSQL|MARIADB|POSTGRES|POSTGRESQL|PG|MONGO|MONGODB|REDIS|REDISCLOUD|VALKEY|MEMCACHE|MEMCACHED|AMQP|AMQPS|RABBIT|RABBITMQ|CLOUDAMQP|BROKER|CELERY|KAFKA|NATS|MQTT|ELASTIC|ELASTICSEARCH|OPENSEARCH|CLICKHOUSE|CASSANDRA|NEO4J|COUCHDB|SMTP|MAIL|LDAP|FTP|SFTP)(_\w+)?_(URL|URI|URLS)$/i;
 
 /** A copy of a value into a variable, as written on the line: `name` gets what `from` (source text) expands to. */
 export interface VarCopy {

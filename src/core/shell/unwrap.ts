@@ -1,6 +1,7 @@
 // Peel wrappers off a command until the command that really runs is exposed; re-parse string payloads.
 // Threat: wrappers outside a fixed unwrap list (setsid, flock, script -c, strace, busybox: claude-code#92542),
 // inner commands of xargs/find -exec/parallel/watch (opencode#9516), `bash -c`, `eval`, git `!` aliases.
+import { gitHasVerb, gitLongOption } from './gitopts';
 import { ALL_OPTS, O, parseOpts, STOP_AT_POSITIONAL, type Opt, type OptConfig } from './options';
 import type { Redir, Stdin, Sub, W } from './types';
 import { copyBox, withLabel, type WalkCtx } from './walk';
@@ -1496,7 +1497,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
     }
   }
   // `git <subcommand> <args>` without the global options (as written when there were none).
-  const norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
+  let norm = p.rest === 1 ? words : [words[0], ...words.slice(p.rest)];
   const subcmd = norm[1]?.value;
   if (subcmd === undefined || subcmd === null) return emit(host, u, norm);
   // `git config alias.x '…'` on this line makes `git x` mean that later on the line.
@@ -1525,6 +1526,7 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
       emit(host, u, norm)
     );
   }
+  norm = fullGitLongs(u, norm, subcmd);
   // git rebase -x/--exec CMD and git bisect run CMD run shell commands.
   if (subcmd === 'rebase') {
     for (let i = 2; i < norm.length; i++) {
@@ -1546,6 +1548,31 @@ function gitUnwrap(host: UnwrapHost, u: Unwrapping, words: W[]): Sub {
 }
 
 const ALIAS_KEY = /^alias\./i;
+
+/**
+ * git's words with each abbreviated long option spelled out (`git checkout --for` → --force, `git gc --prun=now` →
+ * --prune=now), as git's parse-options reads them (gitopts.ts), up to `--`. A prefix of several options git refuses,
+ * and the guard cannot say which was meant: asked.
+ */
+function fullGitLongs(u: Unwrapping, norm: W[], subcmd: string): W[] {
+  const verb = norm[2]?.value;
+  const stashVerb = subcmd === 'stash' && (verb === undefined || verb === null || verb.startsWith('-'));
+  const cmd = stashVerb ? 'stash push' : verb && gitHasVerb(subcmd, verb) ? `${subcmd} ${verb}` : subcmd;
+  let out: W[] | undefined;
+  for (let i = cmd.includes(' ') && !stashVerb ? 3 : 2; i < norm.length; i++) {
+    const v = norm[i].value;
+    if (v === '--') break;
+    if (v === null || !v.startsWith('--') || v.length < 3) continue;
+    const full = gitLongOption(cmd, v);
+    if (full === undefined) return norm;
+    if (full === null) {
+      setMeta(u, 'opaque', `git ${cmd} ${v}: an abbreviation of several of git's options`);
+      continue;
+    }
+    if (full !== v) (out ??= norm.slice())[i] = { ...norm[i], value: full };
+  }
+  return out ?? norm;
+}
 
 /** What `git <subcmd>` is an alias for: from `-c alias.x=…`, or `git config alias.x` earlier on the line. */
 function gitAlias(host: UnwrapHost, config: Record<string, string | null>, subcmd: string): string | null | undefined {

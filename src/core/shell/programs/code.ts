@@ -9,6 +9,7 @@ import { setCodeArg, type Model } from './model';
 import { codePaths, createsOnly } from '../codepaths';
 import { destructiveApi } from '../interp';
 import { judgeCallCode } from './callcode';
+import { SECRET_NAME } from '../secretvars';
 
 export interface CodeVerdict {
   reads: string[];
@@ -297,7 +298,7 @@ const JS_TWO_PATHS = /^(symlink|link|copyFile|cp|rename)(Sync)?$/;
 const JS_FS_RECEIVER = /^(fs|fsp|promises|fse|\))$/;
 const JS_PROCESS =
   /^(version|versions|platform|arch|argv|cwd|exit|stdin|stdout|stderr|pid|uptime|memoryUsage|hrtime|env|release|execPath|title|exitCode|nextTick)$/;
-const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|_KEY$/i;
+const CODE_SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|DATABASE_URL|_DSN|_KEY$/i;
 
 const RUBY_FORBIDDEN = new Set([
   'system',
@@ -547,7 +548,7 @@ export function judgeCode(lang: string, code: string): CodeVerdict {
         if (!JS_PROCESS.test(a)) return no(`code uses process.${a}`);
         if (a === 'env') {
           const b = ts[k + 3]?.v === '.' ? ts[k + 4]?.v : ts[k + 3]?.v === '[' && ts[k + 4]?.t === 'str' ? ts[k + 4].v : undefined;
-          if (b === undefined || SECRET_NAME.test(b)) return no('code reads the environment');
+          if (b === undefined || CODE_SECRET_NAME.test(b) || SECRET_NAME.test(b)) return no('code reads the environment');
         }
       } else if (v === 'process') return no('code uses process');
       continue;

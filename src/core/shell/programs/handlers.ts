@@ -869,11 +869,22 @@ const OPENSSL_WRITE = new Set(['-out', '-keyout', '-sigout', '-certout', '-outfo
 const OPENSSL_FLAG =
   /^-(noout|text|nodes|noenc|new|x509|batch|pubout|pubin|base64|a|A|d|e|help|verify|hash|subject|issuer|dates|fingerprint|modulus|check|brief|showcerts|quiet|sha1|sha256|sha384|sha512|md5|pbkdf2|salt|nosalt|binary|r|hex|crlf|nameopt|ext|legacy|iter|connect|servername|alpn|tls1_2|tls1_3|no_tls1_3|ign_eof|prexit|state|debug|msg|status|verify_return_error|CAstore|trace|6|4|P|p|list|noverify|genkey|raw|ocsp|resp_text|z|pem|der)$/;
 
+/** openssl options that load native code (an engine or a provider, by id or by a path to a shared object). */
+const OPENSSL_NATIVE = /^-(engine|provider|provider-path|pre|post|vfyopt-engine|keyengine|ssl_client_engine)$|^-engine_impl$/;
+
 handler('openssl', (m) => {
   const ws = m.s.words;
+  // `openssl engine dynamic -pre SO_PATH:/tmp/x.so -pre LOAD`, `openssl req -engine /tmp/x.so`: native code the
+  // guard cannot see runs inside openssl.
+  if (ws[1]?.value === 'engine' && ws.length > 2) m.unknown('openssl engine loads engines, native code, by name or path');
   for (let i = 2; i < ws.length; i++) {
     const w = ws[i];
     const v = w.value;
+    if (v !== null && OPENSSL_NATIVE.test(v.replace(/^--/, '-'))) {
+      m.unknown(`openssl ${v} loads native code (an engine or provider) the guard cannot see`);
+      i++;
+      continue;
+    }
     if (v === null) {
       m.unknown(`openssl is given ${w.text}, only known at run time`);
       continue;

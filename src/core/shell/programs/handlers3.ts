@@ -780,6 +780,26 @@ handler('docker-objects', (m) => {
     for (let i = 0; i < ws.length; i++) if (ws[i].value === '-f' || ws[i].value === '--file') f = ws[i + 1]?.value;
     const ctx = bare.length > 1 ? bare[bare.length - 1] : undefined; // the context is the last operand
     dockerfileFromInput(m, f ?? ws.find((w) => w.value?.startsWith('--file=') === true)?.value?.slice(7), ctx);
+    // `-o type=local,dest=DIR`, `-o DIR`, `--output=…`: the build's result is written into DIR (as docker build -o).
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i].value;
+      const o =
+        w === '-o' || w === '--output'
+          ? ws[++i]?.value
+          : w?.startsWith('--output=')
+            ? w.slice(9)
+            : w?.startsWith('-o') && w.length > 2 && !w.startsWith('--')
+              ? w.slice(2)
+              : undefined;
+      if (o === undefined) continue;
+      if (o === null) {
+        m.unknown(`${m.label} -o with a value only known at run time`);
+        continue;
+      }
+      const dest = /(?:^|,)dest=([^,]+)/.exec(o);
+      if (dest) m.add('write', undefined, dest[1], `${m.label} -o`, RECURSIVE | INTO);
+      else if (!o.includes('=') && o !== '-') m.add('write', undefined, o, `${m.label} -o`, RECURSIVE | INTO);
+    }
   }
   if (group === 'buildx' && v === 'bake')
     for (let i = 0; i < ws.length; i++) if (ws[i].value === '-f' || ws[i].value === '--file') m.path('R', ws[i + 1], ws[i + 1]?.value, 'docker buildx bake -f');
