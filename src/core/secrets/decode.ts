@@ -10,6 +10,7 @@
 // invisible character inside a token is masked with it). Lines without such characters get no view.
 
 import { FOREIGN_KEY_WORDS } from './foreign-key-words';
+import { NON_ASCII_MORE } from './password-words-more';
 
 /** Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that render as nothing. */
 export function isIgnorable(cp: number): boolean {
@@ -125,6 +126,8 @@ const FOREIGN: readonly (readonly [string, string])[] = [
     'wachtwoord',
     'salasana',
     'contrasena',
+    // More languages' words (password-words-more.ts).
+    ...NON_ASCII_MORE,
   ].map((w) => [w, 'password'] as const),
   ...['令牌', '權杖', '权杖', 'トークン', '토큰', 'токен', 'жетон', 'טוקן', 'توكن', 'रहस्य टोकन', 'टोकन', 'τεκμήριο'].map((w) => [w, 'token'] as const),
   ...['秘密', '機密', '비밀', 'секрет', 'geheimnis', 'segreto', 'secreto', 'シークレット', '시크릿', 'μυστικό', 'गुप्त'].map((w) => [w, 'secret'] as const),

@@ -5,6 +5,7 @@ import { detached } from './detach';
 import { viewOf } from './decode';
 import type { NameStrength } from './entropy';
 import { ASCII_KEY_WORDS } from './foreign-key-words';
+import { ASCII_MORE } from './password-words-more';
 
 /** Split `AWS_SECRET_ACCESS_KEY`, `clientSecret`, `client-key-data`, `db.password` into lower-case words. */
 export function nameWords(name: string): string[] {
@@ -80,6 +81,8 @@ export const FOREIGN_PASSWORD_WORDS: readonly string[] = [
   'segredo',
   'sekret',
   'sifresi',
+  // More languages' words (password-words-more.ts).
+  ...ASCII_MORE,
 ];
 
 const STRONG_EXACT = new Set([

@@ -217,6 +217,8 @@ const DASH_PREFIXES = [
   'tvly',
   'production',
   'sandbox',
+  // Frame.io developer tokens (`fio-u-…`, rules/vendor-more.ts).
+  'fio',
 ];
 /** Flags whose next word is a secret: `--password X`, `--token=X`. */
 const SECRET_FLAGS = [

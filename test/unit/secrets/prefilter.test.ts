@@ -652,7 +652,7 @@ describe('secret pre-scan (candidateLines)', () => {
     const pad = 'z '.repeat(20);
     for (const [before, what] of [
       ['\\uAAAAAA=BBBBBBBB', 'an escape 17 characters back'],
-      ['ab=defggeheimnis', 'a foreign key word'],
+      ['ab=defgpassordet', 'a foreign key word'],
     ]) {
       const t = `${pad}${before}= x\n${'z'.repeat(300)}`;
       assert.deepEqual(prescanSimd(t, simd!).escapes, [pad.length + before.length], `${what}: ${JSON.stringify(t.slice(0, 80))}`);

@@ -287,6 +287,16 @@ export const MORE_VENDOR_RULES: LineRule[] = [
     make: () => [j('lin', '_api_', rand(ALNUM, 40))],
     traps: ['LINEAR_KEY=lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
   }),
+  // rt19mask: a bare Frame.io developer token (in prose, a JSON array, a CSV row, `redis:auth("…")`) was shown.
+  simple({
+    id: 'frameio-token',
+    description: 'Frame.io developer token',
+    keywords: ['fio-u-'],
+    token: 'fio-u-[A-Za-z0-9_-]{64}',
+    prefixLen: 6,
+    make: () => [j('fio', '-u-', rs(B64URL, 64))],
+    traps: ['FRAMEIO_TOKEN=fio-u-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
+  }),
   simple({
     id: 'postman-key',
     description: 'Postman API key',
