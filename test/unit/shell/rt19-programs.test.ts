@@ -39,14 +39,14 @@ describe('cmd52: rt19cmd escapes', () => {
       ['git clean --forc', 'ask'],
       ['git reset --har HEAD~1', 'ask'],
       ['git branch --del --for feature/x', 'ask'],
-      ['git checkout main', 'allow'],
+      ['git checkout HEAD', 'allow'],
       ['git checkout -- --for', 'ask'],
       ['git tag v1', 'allow'],
       ['git gc', 'allow'],
       ['git gc --aggr', 'allow'],
       ['git worktree list', 'allow'],
       ['git commit --allow-empty -m wip', 'allow'],
-      ['git checkout --detach main', 'allow'],
+      ['git checkout --detach HEAD', 'allow'],
       ['git stash list', 'allow'],
     ] as [string, Expect][]));
   it('a written script that prints the environment is asked when run; one that reads a plain variable allowed', () =>
