@@ -161,6 +161,9 @@ export class SessionWrites implements FsProbe {
   gitRange(dir: string, kind: 'log' | 'diff', args: readonly string[]) {
     return this.base.gitRange?.(dir, kind, args);
   }
+  gitRevFor(dir: string, name: string) {
+    return this.base.gitRevFor?.(dir, name);
+  }
   readText(abs: string, max: number): string | false | undefined {
     if (!this.files.has(abs)) return this.base.readText?.(abs, max);
     const t = this.files.get(abs)!;

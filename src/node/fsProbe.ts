@@ -40,6 +40,7 @@ export const nodeFsProbe: FsProbe = {
   },
   gitTracked,
   gitRange,
+  gitRevFor,
   readText,
   changedSinceHead,
   ownLinks,
@@ -204,6 +205,30 @@ function gitRange(dir: string, kind: 'log' | 'diff', args: readonly string[]): r
       if (t) files.add(top + '/' + t);
     }
     return [...files];
+  } catch {
+    return undefined;
+  }
+}
+
+/** FsProbe.gitRevFor: `git rev-parse --verify`, else the remote-tracking branches of that name (git's checkout guess). */
+function gitRevFor(dir: string, name: string): string | null | undefined {
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_.\/-]*$/.test(name) || name.includes('..')) return undefined;
+  try {
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    const top = runGit(st.isDirectory() ? dir : path.dirname(dir), ['rev-parse', '--show-toplevel']).trimEnd();
+    if (!top) return undefined;
+    try {
+      runGit(top, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
+      return name;
+    } catch {
+      /* not a commit: a remote's branch, or nothing */
+    }
+    const depth = name.split('/').length + 3;
+    const refs = runGit(top, ['for-each-ref', '--format=%(refname)', 'refs/remotes'])
+      .split('\n')
+      .filter((r) => r.endsWith('/' + name) && r.split('/').length === depth);
+    return refs.length === 0 ? null : refs.length === 1 ? refs[0]! : undefined;
   } catch {
     return undefined;
   }

@@ -31,6 +31,13 @@ export interface FsProbe {
    */
   gitRange?(dir: string, kind: 'log' | 'diff', args: readonly string[]): readonly string[] | undefined;
   /**
+   * The commit a branch switch to `name` would take, in the repository holding `dir`: `name` when it is a
+   * commit, the one remote-tracking branch of that name git's checkout would start from (`refs/remotes/origin/x`),
+   * null when nothing has that name (git refuses the switch), undefined when it cannot be told (several remotes
+   * have it, git fails, no repository).
+   */
+  gitRevFor?(dir: string, name: string): string | null | undefined;
+  /**
    * The text of a file a command would run as a script (links followed), for the command guard to judge what
    * it holds: undefined when it does not exist or is not text (a compiled program); false when it exists but
    * cannot be judged (unreadable, or larger than `max` bytes).

@@ -395,6 +395,24 @@ function judgeTreeChange(e: PathEffect, abs: string, j: JudgeEnv): Verdict {
     } catch {
       files = undefined;
     }
+  // `git checkout feature` with no local `feature`: git starts it from the one remote's branch of that name; with
+  // nothing of that name anywhere git refuses the switch, and nothing is rewritten.
+  const to = range?.kind === 'diff' && range.args.length === 2 ? range.args[1]! : undefined;
+  if (files === undefined && to !== undefined && j.probe.gitRevFor !== undefined && j.probe.gitRange !== undefined) {
+    let rev: string | null | undefined;
+    try {
+      rev = j.probe.gitRevFor(abs, to);
+    } catch {
+      rev = undefined;
+    }
+    if (rev === null) return ALLOW;
+    if (typeof rev === 'string' && rev !== to)
+      try {
+        files = j.probe.gitRange(abs, 'diff', [range!.args[0]!, rev]);
+      } catch {
+        files = undefined;
+      }
+  }
   if (files === undefined)
     return verdict(
       'ask',

@@ -27,6 +27,12 @@ describe('branch switches and merges: the files they rewrite are judged', () => 
     fs.writeFileSync(path.join(w.ws, 'README.md'), '# Demo, documented\n');
     git('commit', '-qam', 'more-docs');
     git('checkout', '-q', start);
+    // A branch only a remote has: `git checkout remote-weak` starts a local one from origin/remote-weak.
+    git('branch', 'remote-weak', 'weak');
+    git('clone', '-q', '--bare', w.ws, path.join(w.root, 'origin.git'));
+    git('remote', 'add', 'origin', path.join(w.root, 'origin.git'));
+    git('fetch', '-q', 'origin');
+    git('branch', '-q', '-D', 'remote-weak');
   });
 
   it('a switch, merge, rebase or pick that brings a changed test is refused; one that changes source passes', () =>
@@ -49,11 +55,16 @@ describe('branch switches and merges: the files they rewrite are judged', () => 
       ['git checkout more-docs && git pull', 'allow'],
       ['git checkout -b fresh', 'allow'],
       ['git merge --abort', 'allow'],
+      // Only origin has it: git starts the branch from origin/remote-weak.
+      ['git checkout remote-weak', 'deny'],
+      ['git switch remote-weak', 'deny'],
+      // Nothing of that name anywhere: git refuses, nothing is rewritten.
+      ['git checkout no-such-branch', 'allow'],
+      ['git switch no-such-branch', 'allow'],
     ] as [string, Expect][]));
 
   it('a switch whose files cannot be listed is asked', () =>
     checkEval(w, [
-      ['git checkout no-such-branch', 'ask'],
       ['git checkout "$BRANCH"', 'ask'],
       ['git fetch && git checkout more-docs', 'ask'],
       ['git commit -qm x --allow-empty && git checkout more-docs', 'ask'],
@@ -67,6 +78,11 @@ describe('branch switches and merges: the files they rewrite are judged', () => 
     git('checkout', '-q', 'weak');
     assert.match(test(), /test\.skip/);
     git('checkout', '-q', start);
+    assert.equal(test(), before);
+    git('checkout', '-q', 'remote-weak');
+    assert.match(test(), /test\.skip/);
+    git('checkout', '-q', start);
+    assert.throws(() => git('checkout', '-q', 'no-such-branch'));
     assert.equal(test(), before);
   });
 });
