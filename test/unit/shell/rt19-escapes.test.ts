@@ -146,6 +146,9 @@ describe('rt19cmd escapes', () => {
       [['grep -r canary docs'], 'allow'],
       [['tar czf /tmp/ag-rt19.tgz docs'], 'allow'],
       [['find -L src -name "*.ts" -exec cat {} +'], 'allow'],
+      // git grep follows no link, tracked or over the disk.
+      [['git grep --no-index canary notes'], 'allow'],
+      [['git grep --no-index -n canary docs'], 'allow'],
     ]);
     it('real bash: the following walks print what is under the links; find without -L does not', () => {
       assert.match(bash('find -L . -name id_ed25519 -exec cat {} +').out, /not-a-key/);
@@ -154,6 +157,7 @@ describe('rt19cmd escapes', () => {
       assert.match(bash('grep -R canary notes').out, /npm-canary/);
       assert.doesNotMatch(bash('find . -name id_ed25519 -exec cat {} +').out, /not-a-key/);
       assert.doesNotMatch(bash('grep -r canary docs || true').out, /prod-canary/);
+      assert.doesNotMatch(bash('git grep --no-index canary notes docs || true').out, /canary/);
     });
   });
 });

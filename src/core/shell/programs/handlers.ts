@@ -343,7 +343,9 @@ handler('rg', (m) => {
     (m.s.name === 'git'
       ? m.s.words.some((w) => w.value === null || w.value === '--no-index' || w.value === '--untracked')
       : m.occ('-L') !== undefined || m.occ('--follow') !== undefined);
-  const flags = (hidden ? 0 : NO_HIDDEN) | (follows ? DESCENDS : NO_FOLLOW);
+  // git grep follows no link it meets, to a file or a folder, tracked or over the disk (`--no-index`, `--untracked`:
+  // checked with git 2.39): `git grep add` with `sshdir -> ~/.ssh` in the tree was refused.
+  const flags = (hidden ? 0 : NO_HIDDEN) | (m.s.name === 'git' ? NO_FOLLOW : follows ? DESCENDS : NO_FOLLOW);
   if (m.s.name === 'git') {
     // `git grep KEY HEAD`: a word before `--` that is no file here is a revision, and the search reads its commit.
     const dd = m.s.words.findIndex((w, i) => i >= m.from && w.value === '--');
