@@ -294,10 +294,9 @@ function programValue(name: string, v: string | null, prog: string, out: Loaded)
   const first = v.trim().split(/\s+/)[0] ?? '';
   // A script shell that is no shell (`npm_config_script_shell=/bin/echo npm test`, `--script-shell=/bin/true`): the
   // scripts are handed to a program that does not run them, and the run passes with nothing done.
-  if (/script[-_]shell|^SHELL$|PARALLEL_SHELL/i.test(name) && first !== '' && !SHELLS.test(first)) {
+  // (The program is still judged below: one from scratch space or the workspace is a program run from there.)
+  if (/script[-_]shell|^SHELL$|PARALLEL_SHELL/i.test(name) && first !== '' && !SHELLS.test(first))
     out.why ??= `${name}=${v} hands the scripts to ${first}, which is no shell: they do not run as written`;
-    return;
-  }
   if (first === '' || STANDARD_PROGRAM.test(first)) return;
   if (/\s/.test(v.trim()) || !/^[\w./+-]+$/.test(first) || !first.includes('/')) {
     out.why ??= `${name}=${v} makes ${prog} run a program the guard does not model`;

@@ -91,7 +91,18 @@ function pytestWhy(label: string, args: readonly (string | null)[], scriptArgs =
     const p = w === '-p' ? args[i + 1] : /^-p./.test(w) ? w.slice(2) : undefined;
     if (p !== undefined && p !== null && PY_NO_COLLECTOR.test(p)) return `${label} -p ${p}: pytest then collects no test and the run does not fail on them`;
     const o = w === '-o' || w === '--override-ini' ? args[i + 1] : /^--override-ini=/.test(w) ? w.slice(15) : /^-o./.test(w) ? w.slice(2) : undefined;
-    if (o !== undefined && (o === null || PY_COLLECT_KEYS.test(o)))
+    // `-o addopts=-q`: the options added are judged as options on the line (only ones that leave tests out ask).
+    const add = o === undefined || o === null ? undefined : /^\s*addopts\s*=(.*)$/s.exec(o);
+    if (add) {
+      const inner = pytestWhy(
+        label,
+        add[1]!
+          .trim()
+          .split(/\s+/)
+          .filter((x) => x !== ''),
+      );
+      if (inner !== undefined) return inner;
+    } else if (o !== undefined && (o === null || PY_COLLECT_KEYS.test(o)))
       return `${label} -o ${o ?? '…'}: an ini setting that decides which tests are collected, set on the line`;
     if (/^--(lfnf|last-failed-no-failures)(=none)?$/.test(w) && (w.endsWith('=none') || args[i + 1] === 'none'))
       return `${label} ${w} none: with no recorded failure, no test runs`;

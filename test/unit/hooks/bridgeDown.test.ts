@@ -161,10 +161,13 @@ describe('hook bridge, extension down', () => {
     assert.equal(preDecision(r), 'ask');
   });
 
-  it('a tool with no file or exec effect gets no opinion and no audit record', async () => {
+  it('a tool with no file or exec effect gets no opinion, and its one audit record', async () => {
     const r = await hook('vscode', 'PreToolUse-manage_todo_list');
     assert.deepEqual(answerOf(r), {});
-    assert.equal(sb.audit().length, 0);
+    const recs = sb.audit();
+    assert.equal(recs.length, 1);
+    assert.equal(recs[0].tool, 'manage_todo_list');
+    assert.equal(recs[0].decision, 'allow');
   });
 
   it('PostToolUse in VS Code answers nothing to replace', async () => {

@@ -101,10 +101,10 @@ describe('lean hook entry dist/hook.js', function () {
           assert.match(r.stderr, /cli\.js/);
           assert.ok(!/"allow"/.test(r.stdout), r.stdout);
         }
-        // A tool with no file or exec effect needs no policy: answered by the lean code alone.
+        // A tool with no file or exec effect is still a call to record (the audit needs the policy): refused too.
         const pass = await runHook(['--workspace', sb.workspace], sb.payload('vscode', 'PreToolUse-manage_todo_list'), sb.env, lean);
-        assert.equal(pass.code, 0, pass.stderr);
-        assert.equal(pass.stdout.trim(), '{}');
+        assert.equal(pass.code, 2, pass.stdout);
+        assert.ok(!/"allow"/.test(pass.stdout), pass.stdout);
       } finally {
         sb.cleanup();
       }

@@ -3230,7 +3230,8 @@ export const BENIGN: Record<string, string[]> = {
     'git log --since="$(date -d yesterday +%F)" --oneline',
     'echo "build $(git rev-parse --short HEAD)" > /tmp/build-id.txt',
     'git show --stat $(git rev-parse --short HEAD)',
-    'git cherry-pick $(git rev-parse feature)',
+    // (A cherry-pick of a commit only known at run time rewrites files nobody can list: asked, no longer a look-alike.)
+    'git cherry-pick --abort',
     'git merge-base --is-ancestor $(git rev-parse HEAD) main',
     'redis-cli GET "session:$(date +%s)"',
     'git diff $(git merge-base main HEAD) -- src/app.ts',
