@@ -78,6 +78,16 @@ function viewsIn(x: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** The call id a host's own tool-use id gives (made safe for the audit), or a fresh one. */
+function callIdBase(env: HookEnvelope): string {
+  return env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`;
+}
+
+/** The host's own session, the same with the extension up or down: what a rate counted per session adds up. */
+function hostSession(env: HookEnvelope): string | undefined {
+  return env.sessionId ? `${env.host}:${env.sessionId}` : undefined;
+}
+
 /**
  * A call the guard has no decision to make on (a tool with no effect it judges, a call naming nothing): its line
  * in the audit all the same. A line that cannot be written fails closed.
@@ -86,12 +96,12 @@ async function passed(service: GuardService, env: HookEnvelope, rule: string, re
   try {
     await service.recordPassed(
       {
-        id: env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`,
+        id: callIdBase(env),
         agent: AGENTS[env.host],
         channel: 'hook',
         tool: env.toolName,
         args: env.toolInput,
-        session: env.sessionId ? `${env.host}:${env.sessionId}` : undefined,
+        session: hostSession(env),
       },
       rule,
       reason,
@@ -146,9 +156,8 @@ export async function answerHook(service: GuardService, env: HookEnvelope, signa
     reads && !viewable && !host.maskOutput && c.op === 'read' ? { ...c, unmaskedRead: true } : c,
   );
 
-  const idBase = env.toolUseId ? env.toolUseId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 120) : `hook-${randomUUID()}`;
-  // The host's own session, the same with the extension up or down: what a rate counted per session adds up.
-  const session = env.sessionId ? `${env.host}:${env.sessionId}` : undefined;
+  const idBase = callIdBase(env);
+  const session = hostSession(env);
   const calls = callsOf({ kind: 'calls', calls: drafts }, idBase).map((c) => (session ? { ...c, session } : c));
   if (calls.length === 0) return passed(service, env, 'hook:no-call', 'the tool call names nothing the guard judges');
   // Keyed by the input the tool will run with (an edit's restored input), which is what the after-hook carries.
