@@ -122,6 +122,31 @@ describe('hook bridge, extension down', () => {
     assert.ok(!fs.existsSync(path.dirname(view)), 'the view is gone after the read');
   });
 
+  // VS Code drops an updatedInput that fails the tool's schema and runs the original read, unmasked, already
+  // approved: the rewrite carries the range as numbers whatever types the model sent.
+  for (const [range, want] of [
+    [
+      { startLine: '3', endLine: ' 40 ' },
+      { startLine: 3, endLine: 40 },
+    ],
+    [
+      { startLine: 'top', endLine: { to: 9 } },
+      { startLine: 1, endLine: 1_000_000_000 },
+    ],
+    [{ offset: '200', limit: 'all' }, { offset: 200 }],
+  ] as const) {
+    it(`VS Code read_file with range ${JSON.stringify(range)}: the masked view's input is schema-typed`, async () => {
+      const pre = JSON.parse(sb.payload('vscode', 'PreToolUse-read_secret_file'));
+      pre.tool_input = { filePath: pre.tool_input.filePath, ...range };
+      const r = await runHook(['--workspace', sb.workspace], JSON.stringify(pre), sb.env);
+      assert.equal(r.code, 0, r.stderr);
+      const hso = answerOf(r).hookSpecificOutput;
+      assert.equal(hso.permissionDecision, 'allow');
+      assert.ok((hso.updatedInput.filePath as string).startsWith(path.join(sb.home, 'views') + path.sep));
+      assert.deepEqual({ ...hso.updatedInput, filePath: '<view>' }, { filePath: '<view>', ...want });
+    });
+  }
+
   it('an edit aimed at a masked view is refused, naming the file to edit', async () => {
     const r = await hook('vscode', 'PreToolUse-read_secret_file');
     const view = answerOf(r).hookSpecificOutput.updatedInput.filePath as string;

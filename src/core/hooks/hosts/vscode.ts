@@ -255,7 +255,7 @@ export function mapVscode(env: HookEnvelope): HookPlan {
       // VS Code cannot replace what read_file returns: a file holding secrets is read through a masked view.
       const path = s(i.filePath);
       return withEffects(pathCall(env, 'read', [path], base), {
-        reads: { paths: path ? [path] : [], redirect: (view) => (path && view(path) ? patchInput(i, { filePath: view(path) }) : i) },
+        reads: { paths: path ? [path] : [], redirect: (view) => (path && view(path) ? patchInput(i, { filePath: view(path), ...readRange(i) }) : i) },
       });
     }
     case 'view_image':
@@ -471,4 +471,30 @@ function memoryPlan(env: HookEnvelope): HookPlan {
       return pathCall(env, 'write', [s(i.path)], env.cwd, { content: s(i.file_text) ?? s(i.new_str) ?? s(i.insert_text) });
   }
   return opaque(env, 'hook:unknown-tool', `unknown memory command ${JSON.stringify(cmd)}`);
+}
+
+/**
+ * The line range of a `read_file` pointed at a masked view, in the types the tool's schema wants. VS Code checks
+ * a hook's `updatedInput` against the schema and silently drops it when it fails, and the original read — of the
+ * file with its secrets — then runs, approved by the hook's `allow`. The model's own input may pass the host's
+ * more lenient checks with a number written as a string (`"startLine": "1"`): such a value is made a number, and
+ * one that is no number at all is replaced by the whole file's range (V1's fields are required) or left out (V2's
+ * are optional). Threat: a rewrite dropped for a type, and the unmasked read that runs instead.
+ */
+export function readRange(i: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const num = (v: unknown): number | undefined => {
+    if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+    if (typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v)) return Number(v);
+    return undefined;
+  };
+  const whole: Record<string, number> = { startLine: 1, endLine: 1_000_000_000 };
+  for (const k of ['startLine', 'endLine', 'offset', 'limit']) {
+    if (!(k in i)) continue;
+    const n = num(i[k]);
+    if (n !== undefined) out[k] = n;
+    else if (k in whole) out[k] = whole[k];
+    else out[k] = undefined;
+  }
+  return out;
 }
