@@ -10,6 +10,11 @@ import { FORMS as FORMS10, secretByForm } from '../../../src/core/secrets/rules/
 import { eachGateLineMatch, eachTextMatch, type Form } from '../../../src/core/secrets/rules/form-scan';
 import { FORMS as FORMS11, secretByWord } from '../../../src/core/secrets/rules/secret-by-word';
 import { FORMS as FORMS13, secretByStructure } from '../../../src/core/secrets/rules/secret-by-structure';
+import { FORMS as DIRECTIVE_FORMS, secretByDirective } from '../../../src/core/secrets/rules/secret-by-directive';
+import { FORMS as DUMP_FORMS, dumpContext } from '../../../src/core/secrets/rules/dumps';
+import { DEFINE, DEFINE_LITERALS, pairedLineSecret } from '../../../src/core/secrets/rules/paired-lines';
+import { JOIN_ASSIGN, SPLIT_GATES, splitVariableSecret } from '../../../src/core/secrets/rules/assembled';
+import { eachLineHolding } from '../../../src/core/secrets/rules/form-scan';
 
 type Found = [number, string, (string | undefined)[]];
 
@@ -46,6 +51,16 @@ const LINES = [
   ...sampleTexts(secretByForm),
   ...sampleTexts(secretByWord),
   ...sampleTexts(secretByStructure),
+  ...sampleTexts(secretByDirective),
+  ...sampleTexts(dumpContext),
+  ...sampleTexts(pairedLineSecret),
+  ...sampleTexts(splitVariableSecret),
+  // .curlrc / curl options (secret-by-directive) and server directives (dump-context), as line forms.
+  `--user alice:Q7pw0rd!x9\nproxy-user = "bob:Q7pw0rd!y8"\n  -user\tcarol:Q7pw0rd!z7\r\nuser: not-a-pair`,
+  `fastcgi_param DB_PASSWORD Q7pw0rd!x9; uwsgi_param X y\ngrpc_set_header authorization Q7tok3nValue99;\n  SetEnv API_KEY "Q7k3yValue99"\nPassEnv HOME\nenv SECRET_TOKEN Q7t0ken!x9;`,
+  // C defines and joins of variables (lines read alone by eachLineHolding), at a CR too.
+  `#define API_KEY "Q7k3yValue99"\r  #  define  L_SECRET L"Q7pw0rd!x9" // define\n#define X "a\\"b"`,
+  `T="\${A}\${B}"\r export TOKEN=$PART_A$PART_B\nconst t = a + b;\n  API_TOKEN = first+second\nx = "$" + y`,
   `      ~ password          = "Q7pw1x9Zk2" -> "Q7pw2y8Yj3"`,
   `secret: oldValue9x => newValue8y, token: a1b2c3d4e5 => f6g7h8i9j0`,
   `const f = (a) => a + 1; api_key = "k1" -> "k2"`,
@@ -85,7 +100,7 @@ const TEXTS = [
 ];
 
 describe('secret forms read line by line find what the whole text holds', () => {
-  const lineForms = [...FORMS10, ...FORMS11, ...FORMS13].filter((f) => f.line === true);
+  const lineForms = [...FORMS10, ...FORMS11, ...FORMS13, ...DIRECTIVE_FORMS, ...DUMP_FORMS].filter((f) => f.line === true);
   it('there are line forms (the test reads something)', () => assert.ok(lineForms.length >= 4));
   for (const f of lineForms) {
     it(String(f.re).slice(0, 70), () => {
@@ -119,6 +134,31 @@ describe('secret forms read from their line starts or only when a text holds lit
         assert.deepEqual(got, found);
       }
       assert.ok(matched > 0, 'the texts hold a match of the form');
+    });
+  }
+});
+
+describe('expressions read only on the lines holding a literal find what the whole text holds (eachLineHolding)', () => {
+  const scans: [string, RegExp, readonly string[]][] = [
+    ['paired-line-secret #define', DEFINE, DEFINE_LITERALS],
+    ['split-variable-secret joins', JOIN_ASSIGN, SPLIT_GATES],
+  ];
+  for (const [name, re, literals] of scans) {
+    it(name, () => {
+      let matched = 0;
+      for (const text of TEXTS) {
+        const found: Found[] = [];
+        re.lastIndex = 0;
+        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+          if (m[0].length === 0) re.lastIndex++;
+          else found.push([m.index, m[0], [...m.slice(1)]]);
+        }
+        matched += found.length;
+        const got: Found[] = [];
+        eachLineHolding(text, literals, re, (m, at) => got.push([at + m.index, m[0], [...m.slice(1)]]));
+        assert.deepEqual(got, found);
+      }
+      assert.ok(matched > 0, 'the texts hold a match of the expression');
     });
   }
 });

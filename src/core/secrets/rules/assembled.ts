@@ -13,7 +13,7 @@ import { classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
-import { push } from './form-scan';
+import { eachLineHolding, push } from './form-scan';
 
 const BYTES_RULE = 'byte-array-secret';
 const SPLIT_RULE = 'split-variable-secret';
@@ -113,7 +113,7 @@ export function setSplitVariableScan(scan: (view: string, out: Hit[]) => void): 
 const LITERAL_ASSIGN =
   /^[ \t]*(?:(?:export|readonly|local|declare|const|let|var|final|static|private|public|val)[ \t]+)*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\]]+[ \t]*)?=[ \t]*(["'`]?)([^\s"'`$\\;]+)\2[ \t]*;?[ \t]*\r?$/dgm;
 /** An assignment that joins names: shell `T="${A}${B}"`, `T=$A$B`; code `T = a + b`. */
-const JOIN_ASSIGN =
+export const JOIN_ASSIGN =
   /^[ \t]*(?:(?:export|readonly|local|declare|const|let|var|final|static|private|public|val)[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:=[ \t]*(["']?)((?:\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*){2,})\2|(?::[ \t]*[\w.[\]]+[ \t]*)?=[ \t]*([A-Za-z_]\w*(?:[ \t]*\+[ \t]*[A-Za-z_]\w*)+))[ \t]*;?[ \t]*\r?$/gm;
 
 interface Literal {
@@ -125,8 +125,8 @@ interface Literal {
 function splitVariables(text: string, index: LineIndex, out: BlockOutput): void {
   if (viewScan === undefined || !holdsAny(text, SPLIT_GATES)) return;
   let literals: Map<string, Literal> | undefined;
-  JOIN_ASSIGN.lastIndex = 0;
-  for (let m = JOIN_ASSIGN.exec(text); m !== null; m = JOIN_ASSIGN.exec(text)) {
+  // A join holds `$` (a shell join) or `+` (a code join) and lies on one line: only the lines holding one are read.
+  eachLineHolding(text, SPLIT_GATES, JOIN_ASSIGN, (m) => {
     const names = (m[3] ?? m[4]!).match(/[A-Za-z_]\w*/g)!;
     if (literals === undefined) {
       literals = new Map();
@@ -137,18 +137,18 @@ function splitVariables(text: string, index: LineIndex, out: BlockOutput): void 
       }
     }
     const parts = names.map((n) => literals!.get(n));
-    if (parts.some((p) => p === undefined)) continue;
+    if (parts.some((p) => p === undefined)) return;
     const joined = parts.map((p) => p!.value).join('');
-    if (joined.length < 16) continue;
+    if (joined.length < 16) return;
     const head = `${m[1]!}="`;
     const view = `${head}${joined}"`;
     const hits: Hit[] = [];
-    viewScan(view, hits);
-    if (!hits.some((h) => h.start < head.length + joined.length && h.end > head.length)) continue;
+    viewScan!(view, hits);
+    if (!hits.some((h) => h.start < head.length + joined.length && h.end > head.length)) return;
     for (const p of parts) push(text, index, out, p!.s, p!.e, SPLIT_RULE);
-  }
+  });
 }
-const SPLIT_GATES = ['$', '+'];
+export const SPLIT_GATES = ['$', '+'];
 registerGates(SPLIT_GATES);
 
 export const splitVariableSecret: BlockRule = {

@@ -32,7 +32,7 @@ const B = String.raw`(?:\\040|[ \t])`;
 const sessionValue = (v: string, m: RegExpExecArray, t: string): boolean =>
   (/(?:token|secret|pass|key|csrf|xsrf|auth|sid)/i.test(m[1]!) && v.length >= 8 && placed(v) && randomPartOk(v)) || named(1)(v, m, t);
 
-const FORMS: Form[] = [
+export const FORMS: Form[] = [
   // --- GnuPG agent key: the private parts of the S-expression ---
   {
     gates: ['private-key'],
@@ -64,6 +64,9 @@ const FORMS: Form[] = [
   // --- nginx / Apache directives: NAME and value apart by blanks ---
   {
     gates: ['_param', 'env', 'Env'],
+    // Read only the lines holding one of the directive words' literals (every match is on one line and holds one).
+    line: true,
+    anchors: ['_param', 'env', 'Env', 'grpc_set_header'],
     re: /^[ \t]*(?:fastcgi_param|uwsgi_param|scgi_param|grpc_set_header|passenger_env_var|SetEnv|PassEnv|env)[ \t]+([\p{L}_][\p{L}\p{M}\p{N}_.-]*)[ \t]+(["']?)([^\s"';$][^\s"';]*)\2[ \t]*;?[ \t]*\r?$/dgmu,
     groups: [3],
     judge: named(1),

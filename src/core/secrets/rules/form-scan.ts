@@ -109,6 +109,35 @@ export function eachGateLineMatch(f: Form, text: string, visit: (m: RegExpExecAr
   }
 }
 
+/**
+ * `re`'s (global) non-empty matches on the lines of `text` holding one of `literals` (case as written), each line
+ * read alone (`visit(m, at, line)`: `at`, the line's offset, is added to the match's indices), in text order. The
+ * same matches `re` finds over the whole text when every match lies on one line (holds no `\n`), holds one of
+ * `literals`, and `re` reads a line alone as it reads it in the text (`^`/`$` only under `m`, no look-around that
+ * can see a line break): a regex over the whole text is tried at every character of it, this only on those lines.
+ */
+export function eachLineHolding(text: string, literals: readonly string[], re: RegExp, visit: (m: RegExpExecArray, at: number, line: string) => void): void {
+  const next = literals.map((g) => text.indexOf(g));
+  for (let pos = 0; ;) {
+    let p = -1;
+    for (let k = 0; k < next.length; k++) {
+      if (next[k]! >= 0 && next[k]! < pos) next[k] = text.indexOf(literals[k]!, pos);
+      if (next[k]! >= 0 && (p < 0 || next[k]! < p)) p = next[k]!;
+    }
+    if (p < 0) return;
+    const ls = text.lastIndexOf('\n', p) + 1;
+    const nl = text.indexOf('\n', p);
+    const line = text.slice(ls, nl < 0 ? text.length : nl);
+    re.lastIndex = 0;
+    for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+      if (m[0].length === 0) re.lastIndex++;
+      else visit(m, ls, line);
+    }
+    if (nl < 0) return;
+    pos = nl + 1;
+  }
+}
+
 /** `f.re`'s matches on the line holding `p`, read alone; the offset of the `\n` that ends it (-1: none). */
 function eachLineMatch(f: Form, text: string, p: number, visit: (m: RegExpExecArray, at: number, line: string) => void): number {
   const ls = text.lastIndexOf('\n', p) + 1;

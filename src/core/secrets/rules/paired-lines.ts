@@ -10,7 +10,7 @@ import { classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
-import { push } from './form-scan';
+import { eachLineHolding, push } from './form-scan';
 import { judge } from './structure';
 
 const RULE = 'paired-line-secret';
@@ -33,16 +33,18 @@ function rsaXml(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 /** `#define NAME "value"` (C, C++, Objective-C), the name any case. */
-const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:L|u8|u|U)?"((?:[^"\\\n]|\\.)*)"/gm;
+export const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+(?:L|u8|u|U)?"((?:[^"\\\n]|\\.)*)"/gm;
 
+/** DEFINE's matches, read on the lines holding `define` alone (each match is on one line and holds it). */
 function defines(text: string, index: LineIndex, out: BlockOutput): void {
-  for (const m of text.matchAll(DEFINE)) {
+  eachLineHolding(text, DEFINE_LITERALS, DEFINE, (m, at) => {
     const strength = classifyName(m[1]!);
-    if (strength === null || !judge(m[2]!, strength, true)) continue;
-    const s = m.index + m[0].length - 1 - m[2]!.length;
+    if (strength === null || !judge(m[2]!, strength, true)) return;
+    const s = at + m.index + m[0].length - 1 - m[2]!.length;
     push(text, index, out, s, s + m[2]!.length, RULE, PRIORITY);
-  }
+  });
 }
+export const DEFINE_LITERALS = [DEFINE_GATE];
 
 /**
  * A line that is only a password's label (`password`, `Password:`, `- wifi password:`, a chat's `[10:02] bob: root password`), then a line that is one bare

@@ -21,7 +21,7 @@ const RULE = 'secret-by-directive';
 /** A password in a directive: no reference, no placeholder, at least 6 characters. */
 const directive = (v: string, m: RegExpExecArray, t: string): boolean => v.length >= 6 && password(v, m, t);
 
-const FORMS: Form[] = [
+export const FORMS: Form[] = [
   // --- a placeholder's default: `${DB_PASSWORD:P}` (the name says what the default is) ---
   // (shell's `:-` / `:=` defaults too; `:?message` and `:+alternate` are none, nor a variable's name)
   {
@@ -65,6 +65,8 @@ const FORMS: Form[] = [
   {
     gates: ['user'],
     re: /^[ \t]*(?:--?)?(?:proxy-)?user[ \t]*(?:=|[ \t])[ \t]*(["']?)[^\s:"']+:([^\s"']+)\1[ \t]*\r?$/dgm,
+    // Every match holds `user` on one line: read only the lines holding it (the `^` over the whole text was tried at every character).
+    line: true,
     groups: [2],
     judge: directive,
   },

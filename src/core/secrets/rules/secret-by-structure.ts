@@ -529,7 +529,9 @@ function lookAlikes(text: string, index: LineIndex, out: BlockOutput): void {
 }
 
 // Their gates are found in one pass over a text (gates.ts), not a search of the text for each.
-registerGates([...formLiterals(FORMS), 'secret_', 'secretName', 'ecretId']);
+/** What a SQL dump's statements hold (case as written): answered by the gates' one pass, not a search of the text. */
+const SQL_GATES = ['INSERT', 'insert', 'COPY'];
+registerGates([...formLiterals(FORMS), 'secret_', 'secretName', 'ecretId', ...SQL_GATES]);
 
 export const secretByStructure: BlockRule = {
   id: RULE,
@@ -544,7 +546,7 @@ export const secretByStructure: BlockRule = {
       if (text.includes('<<')) heredocTokens(text, index, out);
       if (text.includes('|')) resultTables(text, index, out);
     }
-    if (/INSERT|insert|COPY/.test(text)) sqlDumps(text, index, out);
+    if (SQL_GATES.some((g) => holds(text, g))) sqlDumps(text, index, out);
     lookAlikes(text, index, out);
   },
   samples() {
