@@ -59,6 +59,10 @@ import { derKeyBody } from './rules/der-key-bodies';
 import { charCodes, setCharCodesScan } from './rules/char-codes';
 import { headPieces, setHeadPiecesScan } from './rules/head-pieces';
 import { DIALECT_RULES } from './rules/dialects';
+import { commandArgSecret } from './rules/command-args';
+import { chatPassword } from './rules/chat-passwords';
+import { clientLiteral } from './rules/client-literals';
+import { keyFileSecret } from './rules/key-files-more';
 import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -131,6 +135,10 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   headPieces,
   ...DIALECT_RULES,
   pairedLineSecret,
+  commandArgSecret,
+  chatPassword,
+  clientLiteral,
+  keyFileSecret,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));

@@ -333,7 +333,20 @@ const PASS_PREFIXES =
  * `token_github`, `chave_de_acesso`, `contrasena_bd`, `senha_do_banco`). A word of any other kind after it says the
  * value is something else (`password_db_host`, `PASSWORD_MIN_LENGTH`, `token_url`, `secret_name`): not this form.
  */
-const HEAD_WORDS = new Set(['password', 'passwd', 'pwd', 'pass', 'secret', 'token', 'passwort', 'kennwort', 'motdepasse', 'passe', ...FOREIGN_PASSWORD_WORDS]);
+const HEAD_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'secret',
+  'token',
+  'passwort',
+  'kennwort',
+  'motdepasse',
+  'passe',
+  'passord',
+  ...FOREIGN_PASSWORD_WORDS,
+]);
 /** A head word `key` (as `chave`, `clave`, `schlüssel` read) is a secret only when what follows says access or API. */
 const HEAD_KEY_OWNERS = new Set([
   'acesso',
@@ -352,19 +365,35 @@ const HEAD_KEY_OWNERS = new Set([
   'private',
 ]);
 const HEAD_CONNECTORS = new Set(['de', 'do', 'da', 'del', 'della', 'di', 'du', 'des', 'der', 'dos', 'das', 'of', 'for', 'fur', 'fuer', 'para', 'pour', 'per']);
+// …and the other languages' (nl `van`/`voor`, es/fr/it `la`/`le`/`el`/`al`, sv `till`/`for`, pl `dla`, cs/sk `k`/`ke`/`pro`/`pre`, hu `az`).
+for (const w of ['van', 'voor', 'la', 'le', 'el', 'al', 'till', 'dla', 'k', 'ke', 'pro', 'pre', 'az']) HEAD_CONNECTORS.add(w);
 const HEAD_OWNERS = new Set([
   ...['db', 'bd', 'bdd', 'database', 'banco', 'base', 'datos', 'dados', 'donnees', 'admin', 'administrador', 'root', 'user', 'usuario'],
   ...['utilisateur', 'benutzer', 'prod', 'production', 'produccion', 'producao', 'dev', 'staging', 'mysql', 'postgres', 'pg', 'redis'],
   ...['mongo', 'mongodb', 'smtp', 'mail', 'email', 'correo', 'ldap', 'ftp', 'sftp', 'ssh', 'api', 'app', 'github', 'gitlab', 'slack'],
   ...['stripe', 'aws', 'azure', 'gcp', 'servidor', 'serveur', 'server', 'master', 'service', 'servico', 'servicio', 'bot'],
   ...['jenkins', 'docker', 'vault', 'wifi', 'vpn', 'proxy', 'sa', 'acesso', 'acceso', 'access', 'zugang', 'oracle', 'mssql', 'sql'],
+  // The database, the user, the server and the administrator in the languages of FOREIGN_PASSWORD_WORDS (ASCII
+  // spellings: names.ts reads a name beyond ASCII through its folded view): `wachtwoord_gebruiker`, `hasło_bazy`,
+  // `salasana_kanta`, `parola_utente`, `heslo_k_databazi`, `jelszo_szerver`.
+  ...['datenbank', 'databank', 'databas', 'databasen', 'database', 'baza', 'bazy', 'bazie', 'databaze', 'databazi', 'databazy'],
+  ...['tietokanta', 'kanta', 'adatbazis', 'veritabani', 'banca', 'dati', 'gebruiker', 'beheerder', 'utente', 'uzytkownik'],
+  ...['uzytkownika', 'kayttaja', 'anvandare', 'uzivatel', 'uzivatele', 'felhasznalo', 'kullanici', 'serwer', 'serwera', 'palvelin'],
+  ...['szerver', 'sunucu', 'servidor', 'serveur', 'servizio', 'amministratore', 'administrateur', 'administrator', 'yllapitaja'],
 ]);
 /** Whether `name` is a secret's name written head first (`password_db`, `chave_de_acesso`): see HEAD_WORDS. */
 export const headFirstName = (name: string): boolean => {
+  // A name beyond ASCII (`hasło_bazy`, `lösenord_db`): as its folded view reads (`password_bazy`), as classify does.
+  if (/[^\x00-\x7f]/.test(name)) {
+    const view = viewOf(name);
+    if (view !== null && view.text !== name && !/[^\x00-\x7f]/.test(view.text)) return headFirstName(view.text);
+  }
   const words = nameWords(name).map((w) => ASCII_KEY_WORDS.get(w) ?? w);
   return words.length > 1 && headFirst(words);
 };
 function headFirst(words: readonly string[]): boolean {
+  // French `mot_de_passe_admin`: the three words are the one head word.
+  if (words[0] === 'mot' && words[1] === 'de' && words[2] === 'passe') words = ['motdepasse', ...words.slice(3)];
   const head = words[0]!;
   const isKey = head === 'key' || head === 'chave' || head === 'clave' || head === 'chiave';
   if (!isKey && !HEAD_WORDS.has(head)) return false;

@@ -21,6 +21,9 @@ const PASSWORD_WORDS =
 const NOT_THE_VALUE =
   /\b(?:hash|policy|policies|length|reset|hint|file|path|rule|rules|min|max|field|label|format|salt|expir\w*|change|changed|strength|manager|requirements?|länge|longitud|longueur|comprimento|oublié|olvidada|vergessen)\b/iu;
 
+/** Head-first password words beyond the first form's gates (names.ts reads each as a password word). */
+const HEAD_FIRST_MORE = ['wachtwoord', 'salasana', 'heslo', 'haslo', 'parola', 'jelszo', 'losenord', 'sifre', 'adgangskode', 'passord'];
+
 const FORMS: Form[] = [
   {
     gates: [
@@ -72,8 +75,13 @@ const FORMS: Form[] = [
     ].concat(
       ['senha_', 'SENHA_', 'contrasena_', 'CONTRASENA_', 'clave_', 'CLAVE_', 'chave_', 'CHAVE_', 'chiave_', 'passwort_', 'PASSWORT_', 'kennwort_'],
       ['password-', 'secret-', 'token-', 'senha-', 'contrasena-', 'clave-', 'chave-'],
+      // The other languages' words for password, head first (`wachtwoord_db`, `SALASANA_PROD`, `parola-admin`).
+      HEAD_FIRST_MORE.flatMap((w) => [w + '_', w.toUpperCase() + '_', w + '-']),
+      ['mot_de_passe_', 'MOT_DE_PASSE_', 'mot-de-passe-'],
+      // Beyond ASCII: the ASCII part of the word where it has one (a gate beyond ASCII is a search of its own).
+      ['hasło_', 'HASŁO_', 'senord_', 'SENORD_', 'elszó_', 'ELSZÓ_', 'ifre_', 'IFRE_', 'ntraseña_', 'NTRASEÑA_'],
     ),
-    re: /(?:^|[^\w.$-])((?:password|passwd|pwd|pass|secret|token|senha|contrasena|clave|chave|chiave|passwort|kennwort)(?:[_-][A-Za-z]+){1,3})(["']?)[ \t]*(?:=|:(?!:))[ \t]*(["'`]?)([^\s"'`,;()]+)\3(?![\w(:])/dgi,
+    re: /(?:^|[^\w.$-])((?:password|passwd|pwd|pass|secret|token|senha|contrasena|clave|chave|chiave|passwort|kennwort|wachtwoord|salasana|heslo|haslo|parola|jelszo|losenord|sifre|adgangskode|passord|mot[_-]de[_-]passe|hasło|lösenord|jelszó|şifre|contraseña)(?:[_-][A-Za-z]+){1,3})(["']?)[ \t]*(?:=|:(?!:))[ \t]*(["'`]?)([^\s"'`,;()]+)\3(?![\w(:])/dgi,
     line: true,
     groups: [4],
     judge: (v, m, t) => headFirstName(m[1]!) && named(1)(v, m, t),
@@ -101,6 +109,7 @@ export const labelGrammar: BlockRule = {
         { text: `password_db = "${p[4]}"`, secrets: [p[4]!] },
         { text: `PASSWORD_ADMIN=${p[5]}`, secrets: [p[5]!] },
         { text: `chave_de_acesso: "${p[6]}"`, secrets: [p[6]!] },
+        { text: `wachtwoord_db=${p[7]}`, secrets: [p[7]!] },
       ],
       falsePositives: [
         'contraseña de la base de datos: ver el gestor de secretos',
@@ -109,6 +118,8 @@ export const labelGrammar: BlockRule = {
         'password_db_host = "db.internal"',
         'PASSWORD_MIN_LENGTH=12',
         'token_url: https://auth.example.com/oauth/token',
+        'parola_chiave=ricerca',
+        'salasana_min_pituus=12',
       ],
     };
   },

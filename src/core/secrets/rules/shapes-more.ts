@@ -821,7 +821,7 @@ export function sha256(data: Uint8Array): Uint8Array {
 }
 
 /** Base58check: the last four bytes are the first four of SHA-256(SHA-256(the rest)). */
-function base58check(s: string): Uint8Array | null {
+export function base58check(s: string): Uint8Array | null {
   const b = base58Decode(s);
   if (b === null || b.length < 5) return null;
   const body = b.subarray(0, b.length - 4);

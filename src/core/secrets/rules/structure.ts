@@ -543,9 +543,10 @@ export const namedValue: BlockRule = {
         const strength = classifyName(m[2]!);
         if (strength === null) continue;
         const after = m.index + m[0].length;
-        const v = /^\s*<(value|Value)>([^<]*)<\/\1>/.exec(text.slice(after, after + 4096));
+        // The value element, maybe after siblings that describe the property (`<description>`, `<final>`, `<source>`).
+        const v = /^(?:\s*<(?!\/|[Vv]alue>|[Nn]ame>|[Kk]ey>)([\w.-]+)>[^<]*<\/\1>)*\s*<(value|Value)>([^<]*)<\/\2>/.exec(text.slice(after, after + 4096));
         let s: number;
-        if (v !== null) s = after + v[0].indexOf('>') + 1;
+        if (v !== null) s = after + v[0].length - v[2]!.length - 3 - v[3]!.length;
         else {
           // The value element before the name element.
           const before = text.slice(Math.max(0, m.index - 4096), m.index);
@@ -555,7 +556,7 @@ export const namedValue: BlockRule = {
           maskJudged(text, starts, s, s + b[2]!.length, strength, true, out);
           continue;
         }
-        maskJudged(text, starts, s, s + v[2]!.length, strength, true, out);
+        maskJudged(text, starts, s, s + v[3]!.length, strength, true, out);
       }
     }
     // Terraform variables.
