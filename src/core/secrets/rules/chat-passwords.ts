@@ -10,7 +10,7 @@
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { registerGates } from './gates';
+import { holds, registerGates } from './gates';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'chat-password';
@@ -54,10 +54,14 @@ const FORMS: Form[] = [
 ];
 registerGates(formLiterals(FORMS));
 
+/** The literals one of which the text must hold for any of the rule's forms to run (the gates' one pass answers). */
+const ANY_GATE = formLiterals(FORMS);
+
 export const chatPassword: BlockRule = {
   id: RULE,
   description: 'A password told in a chat line or a sentence: use V as the password, pw is V, the root pw is: V, pass for the vpn = V',
   gate: '',
+  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
   },

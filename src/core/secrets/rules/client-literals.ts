@@ -10,7 +10,7 @@
 import { isPlaceholder, isReference, isUuid, randomPartOk } from '../entropy';
 import { ALNUM, B64URL, HEX, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { registerGates } from './gates';
+import { holds, registerGates } from './gates';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'client-literal';
@@ -60,11 +60,15 @@ const FORMS: Form[] = [
 ];
 registerGates(formLiterals(FORMS));
 
+/** The literals one of which the text must hold for any of the rule's forms to run (the gates' one pass answers). */
+const ANY_GATE = formLiterals(FORMS);
+
 export const clientLiteral: BlockRule = {
   id: RULE,
   description:
     'An opaque random literal (40+ characters) handed to a client constructor or factory: new Client("V"), Client("V"), Service.create("V"), bot.login("V")',
   gate: '',
+  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
   },

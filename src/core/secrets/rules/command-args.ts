@@ -122,11 +122,15 @@ function scanContinued(text: string, index: LineIndex, out: BlockOutput): void {
     }
 }
 
+/** The literals one of which the text must hold for any of the rule's forms to run (the gates' one pass answers). */
+const ANY_GATE = [...formLiterals(FORMS), ...CONT_GATES];
+
 export const commandArgSecret: BlockRule = {
   id: RULE,
   description:
     'A password a command line hands over: oc/cf/helm registry login -p V, cf auth U V, wpa_passphrase SSID V, vercel env add NAME <<< V, echo V | wrangler secret put NAME, and the value on the line after a continued --password \\ or -p \\',
   gate: '',
+  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
     scanContinued(text, index, out);

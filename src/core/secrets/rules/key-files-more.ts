@@ -10,7 +10,7 @@ import { isPlaceholder, isReference, randomPartOk } from '../entropy';
 import { base58check, base58checkEncode } from './shapes-more';
 import { B64, HEX, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { registerGates } from './gates';
+import { holds, registerGates } from './gates';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'key-file-secret';
@@ -64,10 +64,14 @@ const FORMS: Form[] = [
 ];
 registerGates(formLiterals(FORMS));
 
+/** The literals one of which the text must hold for any of the rule's forms to run (the gates' one pass answers). */
+const ANY_GATE = formLiterals(FORMS);
+
 export const keyFileSecret: BlockRule = {
   id: RULE,
   description: 'minisign/signify secret keys (the line under `untrusted comment: … secret key`), Bitcoin WIF private keys, sonar.login=T',
   gate: '',
+  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
   },
