@@ -610,10 +610,12 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi',
     d: 'Python formatters (they rewrite the files unless told to check)',
     loose: true,
-    o: '--check:dry --diff:dry -l|--line-length=V --config=R --exclude=P --extend-exclude=P --include=P -i|--in-place:fix',
+    // isort spells its check `--check-only` and its diff `--df`: they print, rewriting nothing.
+    o: '--check:dry --check-only:dry --diff:dry --df:dry -l|--line-length=V --config=R --exclude=P --extend-exclude=P --include=P -i|--in-place:fix',
     a: 'Y*/dry=R',
     x: 'formatter',
-    ok: ['black --check src', 'isort --diff src'],
+    ok: ['black --check src', 'isort --diff src', 'isort --check-only tests', 'isort --check-only --diff tests', 'isort --df tests'],
+    eff: ['isort tests/test_a.py => write tests/test_a.py', 'isort --check-only tests/test_a.py => !write tests/test_a.py'],
   },
   {
     n: 'ruff',
