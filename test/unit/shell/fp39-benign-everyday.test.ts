@@ -46,6 +46,60 @@ describe('fp39: everyday commands judged by what they do', () => {
       ['git commit -m x -- src/app.ts && node src/app.ts', 'not-allow'],
     ]));
 
+  // A linter or formatter parses the files it is given and loads code only through its options (a config, a
+  // plugin, a parser, a formatter): linting the file the agent just changed is not running it.
+  it('linting and formatting a changed code file is allowed; code loaded through an option is judged', () =>
+    checkEval(w, [
+      ['npx eslint src/app.ts', 'allow'],
+      ['npx eslint --fix src/app.ts src/index.ts', 'allow'],
+      ['npx eslint --max-warnings=0 src/app.ts', 'allow'],
+      ['npx prettier --check src/app.ts', 'allow'],
+      ['npx prettier --write src/app.ts', 'allow'],
+      ['prettier -c src/app.ts', 'allow'],
+      ['npx stylelint src/app.ts', 'allow'],
+      ['npx eslint src/app.ts && npx prettier --check src/app.ts && git add src/app.ts', 'allow'],
+      // dangerous neighbours: the agent's changed code loaded as a config, plugin, parser or formatter; a test rewritten
+      ['npx eslint -c src/app.ts src', 'not-allow'],
+      ['npx eslint --config=src/app.ts src', 'not-allow'],
+      ['npx eslint -f src/app.ts src', 'not-allow'],
+      ['npx eslint --format src/extra.py src', 'not-allow'],
+      ['npx prettier --plugin ./src/app.ts --check src/index.ts', 'not-allow'],
+      ['npx prettier --config src/app.ts --check src/index.ts', 'not-allow'],
+      ['npx stylelint --custom-syntax ./src/app.ts src/index.ts', 'not-allow'],
+      ['eslint -c scripts/setup.js src', 'not-allow'],
+      ['npx eslint --fix tests/a.test.ts', 'deny'],
+      ['npx prettier --write src/b.test.ts', 'deny'],
+    ]));
+
+  // ruff's `--fix --diff` prints the fixes and writes nothing back; `--fix` alone rewrites.
+  it('ruff check --fix --diff reads; ruff check --fix rewrites', () =>
+    checkEval(w, [
+      ['ruff check --fix --diff tests', 'allow'],
+      ['ruff check tests --fix --diff', 'allow'],
+      ['ruff check --diff --fix .', 'allow'],
+      ['ruff --fix --diff tests', 'allow'],
+      ['ruff check --fix tests', 'deny'],
+      ['ruff check --fix', 'deny'],
+      ['ruff check --fix --diff tests && ruff check --fix tests', 'deny'],
+      ['ruff check --fix --diff .env', 'deny'],
+    ]));
+
+  // `docker logs $(docker ps -q)`: the run-time word after `logs` is a container, and `prune` only deletes as the
+  // verb of an object group. A prune through a run-time word or behind a global option is still asked.
+  it('docker logs of a container found at run time is allowed; a prune in any spelling is not', () =>
+    checkEval(w, [
+      ['docker logs $(docker ps -q --filter name=shop) --tail 20', 'allow'],
+      ['docker logs -f $(docker ps -lq)', 'allow'],
+      ['docker logs --since 10m $(docker ps -lq)', 'allow'],
+      ['docker system prune -a', 'not-allow'],
+      ['docker --context prod system prune -af', 'not-allow'],
+      ['docker -H tcp://10.0.0.1:2375 image prune -a -f', 'not-allow'],
+      ['docker $(echo system) prune -f', 'not-allow'],
+      ['docker system $(echo prune) -f', 'not-allow'],
+      ['docker builder prune -af', 'not-allow'],
+      ['docker logs $(docker ps -q) && docker volume prune -f', 'not-allow'],
+    ]));
+
   // `which`/`type`/`whereis` look names up: several names are names, not a program run with the rest as arguments.
   it('looking several commands up is allowed; running them is judged', () =>
     checkEval(w, [
