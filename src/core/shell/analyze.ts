@@ -3346,7 +3346,7 @@ const PURE = new Set([
  */
 function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
   for (const s of subs) {
-    if (s === own || s.index === own?.index || (s.name !== null && PURE.has(s.name))) continue;
+    if (s === own || s.index === own?.index || (s.name !== null && PURE.has(s.name)) || gitLook(s)) continue;
     // A program the read's own environment names (`GIT_EXTERNAL_DIFF=… git diff`) prints the diff in git's place.
     const via = s.via[0];
     if (own !== undefined && via !== undefined && via.endsWith('=') && Object.hasOwn(own.assigns, via.slice(0, -1))) continue;
@@ -3357,6 +3357,26 @@ function narrowHolds(subs: readonly Sub[], own: Sub | undefined): boolean {
 
 /** git verbs that change no ref and no file. */
 const GIT_LOOKS = /^(?:status|log|diff|show|rev-parse|ls-files|describe|shortlog|blame|grep)$/;
+
+/**
+ * A git command that only looks (`git status`, `git diff --stat`, `git log --oneline`) beside a narrowed read
+ * (`git diff --stat; git diff`): it changes no ref, no index entry and no file, so the read is still judged on the
+ * refs and files as they are now. Only the plain form: the verb first (no global option that points git elsewhere
+ * or configures it: `-C`, `-c`, `--git-dir`), no variable of its own (`GIT_DIR=…`), and no option that writes a
+ * file or runs a program (`--output=FILE`, `grep -O CMD`, `--ext-diff`, `--textconv`).
+ */
+function gitLook(s: Sub): boolean {
+  if (s.name !== 'git' || Object.keys(s.assigns).length > 0 || s.meta.gitConfig !== undefined) return false;
+  const verb = s.words[1]?.value;
+  if (verb === null || verb === undefined || !GIT_LOOKS.test(verb)) return false;
+  if (
+    s.rawWords.some(
+      (w) => w.value === null || /^(?:--(?:git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(?:=|$)|-[cC]$)/.test(w.value),
+    )
+  )
+    return false;
+  return s.words.slice(2).every((w) => w.value !== null && !/^(?:--output|-O|--open-files-in-pager|--ext-diff|--textconv)/.test(w.value));
+}
 
 /**
  * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing

@@ -60,6 +60,32 @@ function jsLoads(args: readonly string[], out: Loaded): void {
   }
 }
 
+/**
+ * Linters and formatters whose operands are files they parse, never load: only the values of these options are code
+ * they load (a config, a plugin, a parser, a formatter, a rules folder). `eslint src/config.ts` lints the file the
+ * agent just changed; `eslint -c scripts/x.js src`, `prettier --plugin ./x.js --check src` load x.js.
+ */
+const LINT_CODE_OPTS: Record<string, ReadonlySet<string>> = {
+  eslint: new Set(['-c', '--config', '--plugin', '--parser', '--rulesdir', '--resolve-plugins-relative-to', '-f', '--format']),
+  prettier: new Set(['--config', '--plugin', '--plugin-search-dir', '--parser']),
+  stylelint: new Set(['-c', '--config', '--config-basedir', '--custom-syntax', '--custom-formatter']),
+};
+
+/** A linter's or formatter's words (LINT_CODE_OPTS): the values of its code-loading options, as jsLoads reads them. */
+function lintLoads(opts: ReadonlySet<string>, args: readonly string[], out: Loaded): void {
+  const vals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w === '--') break;
+    const eq = w.indexOf('=');
+    if (w.startsWith('-') && eq > 0 && opts.has(w.slice(0, eq))) vals.push(w.slice(eq + 1));
+    else if (opts.has(w) && i + 1 < args.length) vals.push(args[++i]);
+    // `-cX`: a short option with its value attached.
+    else if (/^-[a-zA-Z]./.test(w) && opts.has(w.slice(0, 2))) vals.push(w.slice(2));
+  }
+  jsLoads(vals, out);
+}
+
 /** pytest's words: test files, `-p` plugins (modules imported at start), `-c` configs, `--doctest-modules` folders. */
 function pytestLoads(args: readonly string[], out: Loaded): void {
   const files: string[] = [];
@@ -368,7 +394,8 @@ export function loadedCode(name: string, argv: readonly (string | null)[], assig
   }
   if (argv.some((w) => w === null)) return out;
   const args = argv.slice(1) as string[];
-  if (JS_LOADERS.has(name)) jsLoads(args, o());
+  if (Object.hasOwn(LINT_CODE_OPTS, name)) lintLoads(LINT_CODE_OPTS[name], args, o());
+  else if (JS_LOADERS.has(name)) jsLoads(args, o());
   else if (PY_APP_SERVERS.test(name)) pyAppLoads(name, args, assigns, o());
   else if (name === 'perl' || name === 'ruby') perlRubyLoads(name, args, o());
   else if (RUBY_TOOLS.test(name)) {

@@ -49,11 +49,12 @@ export const COREUTILS: RowSpec[] = [
     n: 'less more most pg',
     d: 'pages files (-o writes a log of what it shows)',
     loose: true,
-    o: '-o|--log-file=W -O|--LOG-FILE=W -k|--lesskey-file=R -p|--pattern=P -t|--tag=V -T|--tag-file=R -x|--tabs=V -y|--max-forw-scroll=V -z|--window=V -b|--buffers=V -h|--max-back-scroll=V -j|--jump-target=V -#|--shift=V',
+    // Display switches (line numbers, raw colours, chopped lines, no init, quit at the end): they touch no file.
+    o: '-o|--log-file=W -O|--LOG-FILE=W -k|--lesskey-file=R -p|--pattern=P -t|--tag=V -T|--tag-file=R -x|--tabs=V -y|--max-forw-scroll=V -z|--window=V -b|--buffers=V -h|--max-back-scroll=V -j|--jump-target=V -#|--shift=V -N|--LINE-NUMBERS -n|--line-numbers -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m|--long-prompt -K|--quit-on-intr -e|--quit-at-eof -E|--QUIT-AT-EOF -s|--squeeze-blank-lines -g|--hilite-search -G|--HILITE-SEARCH -w|--hilite-unread -W|--HILITE-UNREAD -q|--quiet|--silent -Q|--QUIET -J|--status-column -L|--no-lessopen --mouse --use-color',
     a: 'R*',
     x: 'pager',
-    ok: ['less README.md', 'less +G app.log', 'less +/TODO README.md', 'less +F app.log'],
-    eff: ['less .env => read .env'],
+    ok: ['less README.md', 'less +G app.log', 'less +/TODO README.md', 'less +F app.log', 'less -N tests/a.test.ts', 'less -RS app.log', 'more -s README.md'],
+    eff: ['less .env => read .env', 'less -N -o tests/a.test.ts README.md => write tests/a.test.ts', 'less -N .env => read .env'],
   },
   {
     // Debian's and lesspipe.sh's input preprocessors: what LESSOPEN='| lesspipe %s' runs on each file less opens.
@@ -541,7 +542,15 @@ export const COREUTILS: RowSpec[] = [
     ok: ['trap "rm -f /tmp/lock" EXIT', 'trap - INT', 'trap -p'],
   },
   { n: 'wait fg bg disown suspend', d: 'job control', loose: true, a: 'V*', ok: ['wait', 'fg %1'] },
-  { n: 'type which whereis help info apropos whatis tldr', d: 'looks commands up', loose: true, a: 'V*', ok: ['which rm', 'type rm', 'command -v node'] },
+  // The operands are names looked up (`which python3 go cargo`), never programs run.
+  {
+    n: 'type which whereis help info apropos whatis tldr',
+    d: 'looks commands up',
+    loose: true,
+    noRun: true,
+    a: 'V*',
+    ok: ['which rm', 'type rm', 'command -v node', 'which python3 go cargo', 'type -a git make node', 'whereis ls rm sh'],
+  },
   {
     n: 'man',
     d: 'shows a manual page (-P sets the pager, a command); a name with a `/` (or any name under -l) is a file it shows',

@@ -610,10 +610,12 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi',
     d: 'Python formatters (they rewrite the files unless told to check)',
     loose: true,
-    o: '--check:dry --diff:dry -l|--line-length=V --config=R --exclude=P --extend-exclude=P --include=P -i|--in-place:fix',
+    // isort spells its check `--check-only` and its diff `--df`: they print, rewriting nothing.
+    o: '--check:dry --check-only:dry --diff:dry --df:dry -l|--line-length=V --config=R --exclude=P --extend-exclude=P --include=P -i|--in-place:fix',
     a: 'Y*/dry=R',
     x: 'formatter',
-    ok: ['black --check src', 'isort --diff src'],
+    ok: ['black --check src', 'isort --diff src', 'isort --check-only tests', 'isort --check-only --diff tests', 'isort --df tests'],
+    eff: ['isort tests/test_a.py => write tests/test_a.py', 'isort --check-only tests/test_a.py => !write tests/test_a.py'],
   },
   {
     n: 'ruff',
@@ -622,12 +624,19 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '--fix:fix --unsafe-fixes --config=R --select=V --ignore=V --extend-select=V --output-file=W --cache-dir=W --exclude=P --diff:dry --check:dry --target-version=V',
     sub: {
-      check: { n: 'check', d: 'lints (--fix rewrites)', a: 'T*/fix=Y', x: 'formatter' },
+      // `--fix --diff` prints the fixes as a diff and writes nothing back.
+      check: { n: 'check', d: 'lints (--fix rewrites, unless --diff)', a: 'T*/dry=T/fix=Y', x: 'formatter' },
       format: { n: 'format', d: 'formats (rewrites unless --check/--diff)', a: 'Y*/dry=T', x: 'formatter' },
       'rule config linter version help clean server analyze': { n: '', d: 'information', a: 'V*' },
-      '*': { n: '', d: 'ruff PATH (old form of check)', a: 'T*/fix=Y', x: 'formatter' },
+      '*': { n: '', d: 'ruff PATH (old form of check)', a: 'T*/dry=T/fix=Y', x: 'formatter' },
     },
-    ok: ['ruff check src', 'ruff format --check .'],
+    ok: ['ruff check src', 'ruff format --check .', 'ruff check --fix --diff tests', 'ruff check tests --fix --diff'],
+    eff: [
+      'ruff check --fix tests => write tests',
+      'ruff check --fix => write .',
+      'ruff check --fix --diff tests => !write tests',
+      'ruff check --fix --diff => !write .',
+    ],
   },
   {
     n: 'flake8 pylint mypy pyright pyre bandit pydocstyle pycodestyle pyflakes vulture radon xenon safety pip-audit interrogate',

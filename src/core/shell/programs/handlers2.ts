@@ -323,7 +323,9 @@ handler('formatter', (m) => {
   const t = m.row.pos[0];
   if (!t) return;
   let role = t.role;
-  if (m.p.switches) for (const [s, r] of t.when) if (m.p.switches.has(s)) role = r;
+  // The first switch that is on decides, as for positionals (`ruff check --fix --diff`: the diff, nothing written).
+  const on = m.p.switches === undefined ? undefined : t.when.find(([s]) => m.p.switches!.has(s));
+  if (on !== undefined) role = on[1];
   if (role === 'Y') m.add('write', undefined, '.', m.label, RECURSIVE, m.row.ext);
 });
 

@@ -364,8 +364,9 @@ handler('git-object', (m) => {
   if (verb === 'log' || verb === 'whatchanged' || verb === 'diff-tree') hist = patch;
   // `git diff <empty-tree> HEAD`, `git diff A..B`: a diff between commits prints what they hold. (A diff of the
   // work tree alone is a read of the files it names, as above.)
+  // `git diff --quiet` prints nothing at all (it only sets the exit code): nothing of any file is read out.
   else if (verb === 'diff')
-    hist = !opts.some((o) => GIT_NO_PATCH.test(o)) && revs.some((w) => w.value === null || m.env.exists?.(abs(w.path ?? w.value)) !== true);
+    hist = !opts.some((o) => GIT_NO_PATCH.test(o) || o === '--quiet') && revs.some((w) => w.value === null || m.env.exists?.(abs(w.path ?? w.value)) !== true);
   else if (verb === 'show') hist = patch || (!opts.some((o) => GIT_NO_PATCH.test(o)) && (revs.length === 0 || revs.some(objectish)));
   else if (verb === 'cat-file') {
     if (opts.some((o) => /^--batch(=.*|-command)?$/.test(o))) hist = true;
@@ -379,7 +380,7 @@ handler('git-object', (m) => {
   if (hist) historyRead(m, specs, verb === 'log' || verb === 'whatchanged' || verb === 'show' || verb === 'diff' ? rangeOf(m, verb, specs) : undefined);
   // Threat: `git diff`, `git diff --cached` with a tracked `.env` changed in the work tree print its new lines. The
   // files the diff lists are read (the probe asks git which); an option the guard does not read counts them all.
-  else if (verb === 'diff' && !opts.some((o) => GIT_NO_PATCH.test(o))) {
+  else if (verb === 'diff' && !opts.some((o) => GIT_NO_PATCH.test(o) || o === '--quiet')) {
     // Where the range cannot be told (an option it does not read, another repository), the files the diff names are
     // judged as before (and a foreign repository is asked about by its own rule).
     const range = rangeOf(m, verb, specs);

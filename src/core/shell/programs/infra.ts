@@ -36,7 +36,7 @@ export const INFRA: RowSpec[] = [
     loose: true,
     noInherit: true,
     sub: {
-      'status st': { n: '', d: 'working tree status', a: 'V*' },
+      'status st': { n: '', d: 'working tree status', noRun: true, a: 'V*' },
       'log whatchanged show diff blame annotate cat-file diff-tree diff-index diff-files range-diff show-branch shortlog': {
         n: '',
         d: 'reads history and content: `REV:path` and named paths are reads',
@@ -58,10 +58,11 @@ export const INFRA: RowSpec[] = [
         a: 'V*',
       },
       'ls-files ls-tree rev-parse rev-list describe name-rev merge-base show-ref for-each-ref count-objects check-ignore check-attr check-mailmap var version help fsck verify-commit verify-tag verify-pack show-index cherry column fmt-merge-msg get-tar-commit-id unpack-file patch-id request-pull':
-        { n: '', d: 'lists and queries (names, not content)', a: 'V*' },
+        { n: '', d: 'lists and queries (names, not content)', noRun: true, a: 'V*' },
       'add stage': {
         n: '',
         d: 'stages files (a named protected path is refused; -f stages the ignored files under each pathspec too)',
+        noRun: true,
         o: '--pathspec-from-file=R --chmod=V -f|--force:force -A|--all|--no-ignore-removal:all',
         a: '?*',
         x: 'git-add',
@@ -69,6 +70,7 @@ export const INFRA: RowSpec[] = [
       'commit ci': {
         n: '',
         d: 'commits (the hooks run)',
+        noRun: true,
         runs: GIT_HOOKS,
         o: '-m|--message=V -F|--file=R -C|--reuse-message=V -c|--reedit-message=V --fixup=V --squash=V -t|--template=R --author=V --date=V --trailer=V -S|--gpg-sign[=V] --cleanup=V --pathspec-from-file=R',
         a: '?*',
@@ -94,7 +96,7 @@ export const INFRA: RowSpec[] = [
         o: '-s|--source=V -S|--staged -W|--worktree --pathspec-from-file=R',
         x: 'git-restore',
       },
-      reset: { n: 'reset', d: 'moves HEAD or unstages (--hard is the rules’ business)', o: '--pathspec-from-file=R', a: 'V*' },
+      reset: { n: 'reset', d: 'moves HEAD or unstages (--hard is the rules’ business)', noRun: true, o: '--pathspec-from-file=R', a: 'V*' },
       rm: {
         n: 'rm',
         d: 'removes files from the working tree and the index',

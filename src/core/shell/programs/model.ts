@@ -428,7 +428,7 @@ export function positionalRoles_(m: Model): void {
       (i === 0 || (i === 1 && m.row.steps?.includes(ps[0].value!) === true && isVerbWord(ps[0])))
     )
       continue;
-    if (m.row.loose && (m.roles[i] === 'V' || m.roles[i] === '?') && unmodelledRun(m, ps, i, name)) break;
+    if (m.row.loose && !m.row.spec.noRun && (m.roles[i] === 'V' || m.roles[i] === '?') && unmodelledRun(m, ps, i, name)) break;
     m.role(m.roles[i], w, w.value, name);
     if (maybe.length && maybe.includes(i)) {
       if (readsAsCommand(w.value)) m.role('S', w, w.value, `${name} (a value of an option the guard does not know)`);

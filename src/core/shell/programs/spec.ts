@@ -69,6 +69,11 @@ export interface RowSpec {
   /** Unknown options are read as flags (their next word also counts as a possible path) instead of not modelled. */
   loose?: boolean;
   /**
+   * Its operands are pathspecs the program stages, lists or compares (`git add src/a.ts`, `git reset HEAD x.py`): a
+   * file of code named there is named (judged by its role), never run, even on a loose row.
+   */
+  noRun?: boolean;
+  /**
    * The tool's verb comes first (`mix test`, `swift test`, `cabal test`): a bare first operand (no `/`, no `.`) is
    * that verb, not the folder of the same name; `steps` lists the verbs whose next bare word names a task
    * (`zig build test`, `lerna run test`). Anything path-like is still judged as a path.

@@ -154,10 +154,11 @@ export const TEXT: RowSpec[] = [
     n: 'bat batcat',
     d: 'prints files with syntax highlighting',
     loose: true,
-    o: '-l|--language=V -H|--highlight-line=V -r|--line-range=V --style=V --theme=V --tabs=V --terminal-width=V --paging=V --pager=X --wrap=V --file-name=V -m|--map-syntax=V --color=V',
+    // Display switches (plain, numbers, show-all, no paging, diff marks): they touch no file.
+    o: '-l|--language=V -H|--highlight-line=V -r|--line-range=V --style=V --theme=V --tabs=V --terminal-width=V --paging=V --pager=X --wrap=V --file-name=V -m|--map-syntax=V --color=V -p|--plain -n|--number -A|--show-all -P -d|--diff -f|--force-colorization -u|--unbuffered -s|--squeeze-blank -L|--list-languages --list-themes',
     a: 'R*',
-    ok: ['bat src/app.ts'],
-    eff: ['bat .env => read .env'],
+    ok: ['bat src/app.ts', 'bat --plain tests/a.test.ts', 'bat -pn tests/a.test.ts', 'bat -A src/app.ts'],
+    eff: ['bat .env => read .env', 'bat --plain .env => read .env'],
   },
   { n: 'delta diff-so-fancy', d: 'formats diffs from its input', loose: true, a: 'R*', ok: ['git diff | delta'] },
   {

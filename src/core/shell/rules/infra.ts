@@ -736,7 +736,12 @@ export const infraRules: Rule[] = [
         b[0] === 'node'
           ? s.words.map((x) => x.value)
           : NO_VALUES;
-      if (b.includes('prune')) return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
+      // `prune` is a verb of the object groups (`system prune`, `image prune`, `builder prune`; a global option's value
+      // may stand before the group), not any word: `docker logs $(docker ps -q)` may put anything after `logs`, and
+      // `docker logs prune` deletes nothing.
+      const pr = b.indexOf('prune');
+      if (pr > 0 && /^(system|image|container|volume|network|builder|buildx|pod)$/.test(b[pr - 1]))
+        return `${s.name} ${b.slice(0, 2).join(' ')} deletes containers, images or volumes`;
       if (b[0] === 'volume' && /^(rm|remove)$/.test(b[1] ?? '')) return 'docker volume rm deletes data volumes';
       // compose's own options come before the verb with their values (`compose -p x down -v`): the verb is the first known one.
       const cv = b[0] === 'compose' ? b.slice(1).find((x) => x === 'down' || x === 'rm') : undefined;
