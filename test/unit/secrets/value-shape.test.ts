@@ -443,7 +443,9 @@ describe('valueLooksSecret against its plain definition', () => {
     const t = 'Kq8Zm2vL9pW4xR';
     const examples: Record<string, string[]> = {
       '^\\$\\(': [`$(${t})`],
-      '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$': ['${ssm:/dd/key}', '${ssm(eu-west-1):/app/pw}', '${file(./s.yml):pw}'],
+      '^\\$\\{[a-z][a-z0-9]*(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$': ['${ssm:/dd/key}', '${ssm(eu-west-1):/app/pw}', '${file(./s.yml):pw}', `\${s3:${t}/key}`],
+      '^\\$__(?:env|file|vault)\\{[^\\s{}]+\\}$': [`$__env{${t}}`, `$__file{/run/secrets/${t}}`, `$__vault{secret/${t}:pw}`],
+      '^env:(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$': ['env:KQ_ZMVLPWXR_AB', 'env:kq_zmvlpwxr_ab'],
       '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$': [`$${t}`, `$_${t}`, `$${t}/.ssh`, `$_ENV['${t}']`, `$this->${t}`],
       '^%\\{': [`%{${t}}`],
       '^%\\(': [`%(${t})s`],
