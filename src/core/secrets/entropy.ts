@@ -169,6 +169,15 @@ export const REFERENCE_PARTS = [
   // Grafana's provisioning references (`$__env{DB_PASSWORD}`, `$__file{/run/secrets/pw}`, `$__vault{secret/db:pw}`): the
   // whole value names where the secret is.
   '^\\$__(?:env|file|vault)\\{[^\\s{}]+\\}$',
+  // Azure Pipelines' runtime expression over its variables (`$[variables.dbPassword]`, `$[dependencies.A.outputs['x.pw']]`).
+  '^\\$\\[[ \\t]*(?:variables|parameters|dependencies|stageDependencies)[.[][^\\s\\]]*(?:\\][^\\s\\]]*)*\\]$',
+  // Google Secret Manager's resource name (`projects/p/secrets/db-password/versions/latest`): where the secret is kept.
+  '^projects\\/[\\w.-]+\\/secrets\\/[\\w-]+(?:\\/versions\\/(?:latest|\\d+))?$',
+  // Token replacement markers of build pipelines (`__DB_PASSWORD__`, `@@API_KEY@@`): a constant's name, filled at deploy time.
+  '^(?:__[A-Z][A-Z0-9_]*[A-Z0-9]__|@@[A-Z][A-Z0-9_]*@@)$',
+  // A shell or compose variable that must be set (`${DB_PASSWORD?required}`, `${DB_PASSWORD:?missing}`), the whole value:
+  // the text after `?` is the error message. (`-` and `+` give a literal when unset or set: judged.)
+  '^\\$\\{[A-Za-z_]\\w*:?\\?[^{}]*\\}$',
   // `env:NAME` as the whole value (Grafana Alloy, Dapr, Caddy, Fluent Bit, openssl's `-pass env:VAR`): a variable's name in one
   // case, as variables are named (`env:Xk9mQ2` in mixed case is judged as the value it may be).
   '^env:(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$',
@@ -340,7 +349,7 @@ const FIRST = new Uint16Array(128).map((_, c) => {
     ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) |
     (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
     (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) |
-    ('$%#@[esv!raokfE'.includes(ch) ? F_REF : 0) |
+    ('$%#@[esv!raokfEp_'.includes(ch) ? F_REF : 0) |
     ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
     (ch === '$' ? F_DOLLAR : 0) |
     (ch === 'd' ? F_D : 0)

@@ -81,6 +81,31 @@ describe('mask40: references are not values', () => {
     });
   });
 
+  describe("pipelines' and stores' reference grammars", () => {
+    it('kept: Azure runtime expressions, Google Secret Manager names, token markers, required variables', () =>
+      keeps(
+        [
+          'password: "$[variables.dbPassword]"',
+          "token: $[dependencies.Build.outputs['creds.token']]",
+          'secret: projects/my-project/secrets/db-password/versions/latest',
+          'api_key: projects/p/secrets/api-key',
+          'password: "__DB_PASSWORD__"',
+          'apiKey: "@@API_KEY@@"',
+          'password: "${DB_PASSWORD?required}"',
+          'token: ${API_TOKEN:?set API_TOKEN first}',
+          '',
+        ].join('\n'),
+      ));
+    it('a literal in their place, or a default after `-`, is still masked', () => {
+      const [a, b, c, d, e] = [pw(), rs(ALNUM, 14) + '7q', pw(), pw(), pw()];
+      check(
+        `password: \${DB_PASSWORD-${a}}\npassword: $[${b}]\npassword: __${c}__\npassword: projects/p/secrets/db/${d}\npassword: \${X?a}${e}\n`,
+        [],
+        [a, b, c, d, e],
+      );
+    });
+  });
+
   describe('a shell command substitution in backticks', () => {
     it('kept: the variable holds the command’s output', () =>
       keeps(
