@@ -3,7 +3,7 @@
 // corrupts the file), so a generic key=value rule needs both a secret-looking name and a value that
 // passes these floors.
 import { isFakeReadable } from './fake-values';
-import { nameWords } from './names';
+import { classifyName, nameWords } from './names';
 
 // Scratch for the ASCII fast paths below (the common case: keys, tokens, passwords). Reset after use.
 const COUNTS = new Int32Array(128);
@@ -163,8 +163,24 @@ export const REFERENCE_PARTS = [
   // Spring's empty default (`${DB_PASSWORD:}`): the variable or nothing.
   '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:$|[}\\s[]|:[-=?+}]|:[A-Za-z_][\\w.]*(?:\\}|$))',
   '^\\$\\(',
-  // Serverless Framework's variable sources (`${ssm:/dd/key}`, `${ssm(eu-west-1):/p}`, `${file(./s.yml):pw}`, `${cf:stack.Out}`).
-  '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$',
+  // Serverless Framework's variable sources (`${ssm:/dd/key}`, `${ssm(eu-west-1):/p}`, `${file(./s.yml):pw}`, `${cf:stack.Out}`,
+  // `${s3:bucket/key}`: a source's name may hold a digit).
+  '^\\$\\{[a-z][a-z0-9]*(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$',
+  // Grafana's provisioning references (`$__env{DB_PASSWORD}`, `$__file{/run/secrets/pw}`, `$__vault{secret/db:pw}`): the
+  // whole value names where the secret is.
+  '^\\$__(?:env|file|vault)\\{[^\\s{}]+\\}$',
+  // Azure Pipelines' runtime expression over its variables (`$[variables.dbPassword]`, `$[dependencies.A.outputs['x.pw']]`).
+  '^\\$\\[[ \\t]*(?:variables|parameters|dependencies|stageDependencies)[.[][^\\s\\]]*(?:\\][^\\s\\]]*)*\\]$',
+  // Google Secret Manager's resource name (`projects/p/secrets/db-password/versions/latest`): where the secret is kept.
+  '^projects\\/[\\w.-]+\\/secrets\\/[\\w-]+(?:\\/versions\\/(?:latest|\\d+))?$',
+  // Token replacement markers of build pipelines (`__DB_PASSWORD__`, `@@API_KEY@@`): a constant's name, filled at deploy time.
+  '^(?:__[A-Z][A-Z0-9_]*[A-Z0-9]__|@@[A-Z][A-Z0-9_]*@@)$',
+  // A shell or compose variable that must be set (`${DB_PASSWORD?required}`, `${DB_PASSWORD:?missing}`), the whole value:
+  // the text after `?` is the error message. (`-` and `+` give a literal when unset or set: judged.)
+  '^\\$\\{[A-Za-z_]\\w*:?\\?[^{}]*\\}$',
+  // `env:NAME` as the whole value (Grafana Alloy, Dapr, Caddy, Fluent Bit, openssl's `-pass env:VAR`): a variable's name in one
+  // case, as variables are named (`env:Xk9mQ2` in mixed case is judged as the value it may be).
+  '^env:(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$',
   // `$VAR`, `$HOME/.x`, `$env:KEY`, `$_ENV['KEY']`, `$this->password`, `$cfg.db.pass`: a name and what reaches into
   // it. A `$` that starts random text is not one (`$wCL,yap~5U>=}…`: a WordPress salt in single quotes).
   '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$',
@@ -333,7 +349,7 @@ const FIRST = new Uint16Array(128).map((_, c) => {
     ('^~<>=v0123456789'.includes(ch) ? F_VERSION : 0) |
     (letter || ch === '_' || ch === '$' ? F_IDENT : 0) |
     (/[A-Za-z ,.'!?:;-]/.test(ch) ? F_PROSE : 0) |
-    ('$%#@[esv!raokfE'.includes(ch) ? F_REF : 0) |
+    ('$%#@[esv!raokfEp_'.includes(ch) ? F_REF : 0) |
     ('xX*.-_#0<[{yYiIeE'.includes(ch) ? F_PH_LONG : 0) |
     (ch === '$' ? F_DOLLAR : 0) |
     (ch === 'd' ? F_D : 0)
@@ -636,7 +652,49 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
   if ((chars & ANGLE) !== 0 && PH_ANGLE.test(v)) return false;
   // A readable stand-in (`test-token-123`, `fake_api_key_1`): tests fill secret-named fields with them.
   if (isFakeReadable(v)) return false;
-  return !isBenignShape(v, quoted, chars, first, literal, data);
+  if (isBenignShape(v, quoted, chars, first, literal, data)) return false;
+  return v.indexOf(' ') === -1 || !isUiLabel(v);
+}
+
+/** A format's or a template's slot in a message (`%{app}`, `{{name}}`, `{count}`, `%s`, `%1$s`, `${n}`): stands for text. */
+const LABEL_SLOT = /%\{\w+\}|\$?\{\{?\s*[\w.]+\s*\}\}?|%(?:\d\$)?[sd@]/g;
+/** Marks around a label's word: opening `¿¡([«"'`, closing `:?!.…*)]»"',;`. */
+const LABEL_WORD = /^[¿¡([«"']*([\p{L}\p{M}0-9'’-]+)[:?!.…*)\]»"',;]*$/u;
+/** Words a label names a secret's field with that classifyName does not read as a name alone. */
+const LABEL_FIELD_WORDS = new Set(['code', 'pin', 'otp', 'passcode', 'passkey', 'login']);
+
+/**
+ * A label of an interface, not a secret (`OTP code`, `API key:`, `Token (v2)`, `Password: %{password}`,
+ * `¿Olvidaste tu contraseña?`): two to six words and a slot or two, each word a name of letters (any script), an
+ * acronym or version (`2FA`, `v2`), or a number in brackets; one of them names a secret's
+ * field (`password`, `key`, `code`). A password of words with a number (`Secret 2024!`) or a random run (`Token
+ * abc123XYZ987`) is none: a bare number and a long run of letters and digits are no label's words.
+ */
+export function isUiLabel(v: string): boolean {
+  const words = v
+    .replace(LABEL_SLOT, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length < 1 || words.length > 6 || v.split(/\s+/).length < 2) return false;
+  let field = false;
+  for (const w of words) {
+    const m = LABEL_WORD.exec(w);
+    if (m === null) return false;
+    const core = m[1]!;
+    if (/^[0-9]+$/.test(core)) {
+      if (!w.startsWith('(') && !w.startsWith('[')) return false;
+      continue;
+    }
+    // With a digit: an acronym or a version (`2FA`, `MD5`, `v2`), not a random chunk (`Zq8`, `K8sQ`).
+    if (/[0-9]/.test(core) && !/^(?:[A-Z0-9]{2,4}|v[0-9]{1,2})$/.test(core)) return false;
+    if (/^[A-Za-z]+$/.test(core) && !isWordyIdentifier(core)) return false;
+    // Beyond ASCII: cased as words are (lower, Capitalised or CAPITALS), not random letters.
+    const tail = core.slice(1);
+    if (!/^[A-Za-z0-9]+$/.test(core) && !(tail === tail.toLowerCase() || core === core.toUpperCase())) return false;
+    const lower = core.toLowerCase();
+    if (LABEL_FIELD_WORDS.has(lower) || classifyName(lower) !== null) field = true;
+  }
+  return field;
 }
 
 const NOT_RANDOM = /EXAMPLE|example|XXXX|xxxx|\*\*\*\*|0000000|REDACTED|redacted/;

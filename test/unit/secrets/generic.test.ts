@@ -26,6 +26,7 @@ import {
   yamlEnd,
 } from '../../../src/core/secrets/rules/generic';
 import { prng } from '../../../src/core/secrets/samples';
+import { shellCommandSubstitution, storedSecretName } from '../../../src/core/secrets/rules/references';
 import type { Hit } from '../../../src/core/secrets/types';
 import { sampleAndCorpusLines } from './helpers';
 
@@ -214,6 +215,15 @@ function genericScanDef(line: string, out: Hit[]): void {
     from = head.opEnd;
     const strength = classifyName(head.name);
     if (head.op === ':' && line[head.index - 1] === ':' && head.opEnd < line.length && !/^\s/.test(line.slice(head.opEnd))) continue;
+    // A string ending in a colon (`"Password:"`): no key.
+    const h0 = viaAssign(line, head.index);
+    if (
+      h0.op === ':' &&
+      h0.opEnd === h0.nameStart + h0.name!.length + 1 &&
+      /["'`]/.test(line[h0.nameStart - 1] ?? '') &&
+      line[h0.opEnd] === line[h0.nameStart - 1]
+    )
+      continue;
     // A recovery phrase under its name, unquoted: the rest of the line (a ` #` comment and trailing `;`/`,` aside).
     if (/(?:mnemonic|seed|(?:recovery|secret|backup|wallet)[_.-]?(?:phrase|words))$/i.test(head.name)) {
       const s = head.opEnd + /^[\s\u00a0]*/.exec(line.slice(head.opEnd))![0].length;
@@ -289,6 +299,9 @@ function genericScanDef(line: string, out: Hit[]): void {
           // A comma inside a query, connection-string or CLI value is the password's own character.
           if (line[start + value.length] === ',') value = line.slice(start, commaRunEnd(line, start + value.length, before.slice(-1)));
         }
+        // Grafana's `$__env{NAME}`: the brace closes the value's own, and what follows is the value's too.
+        if (!yaml && line[start + value.length] === '}' && /^\$__[a-z]+\{[^\s{}]*$/.test(value))
+          value = line.slice(start, start + value.length + 1) + cut(line.slice(start + value.length + 1), false, query);
       }
       asLiteral = literal && start === a.start;
       // A YAML anchor (`password: &pw value`) names the node: the value is after it.
@@ -341,6 +354,8 @@ function genericScanDef(line: string, out: Hit[]): void {
         !(a.op === ':' && !a.quoted && !asLiteral && !yamlValue && isTypedParameter(line, a.nameStart, value, end)) &&
         !(!a.quoted && !asLiteral && !yamlValue && isCodeValue(value)) &&
         !(a.quoted && isNamedConstant(value, (bare) => valueLooksSecret(bare, strength, a.quoted, asLiteral, data))) &&
+        !(a.quoted && shellCommandSubstitution(line, a.nameStart, a.opEnd, start, end)) &&
+        !storedSecretName(a.name!, value) &&
         !signing) ||
       (value.length >= 36 && isMnemonic(value)) ||
       wordy;

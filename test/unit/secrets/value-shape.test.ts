@@ -16,6 +16,7 @@ import {
   isWordyIdentifier,
   isPlaceholder,
   isReference,
+  isUiLabel,
   isUuid,
   shannon,
   valueLooksSecret,
@@ -110,6 +111,8 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
   )
     return false;
   if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted, literal)) return false;
+  // An interface label of a few words (`OTP code`, `API key:`).
+  if (v.includes(' ') && isUiLabel(v)) return false;
   const h = shannon(v);
   if (strength === 'strong') {
     if (isUuid(v)) return true;
@@ -443,7 +446,19 @@ describe('valueLooksSecret against its plain definition', () => {
     const t = 'Kq8Zm2vL9pW4xR';
     const examples: Record<string, string[]> = {
       '^\\$\\(': [`$(${t})`],
-      '^\\$\\{[a-z]+(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$': ['${ssm:/dd/key}', '${ssm(eu-west-1):/app/pw}', '${file(./s.yml):pw}'],
+      '^\\$\\{[a-z][a-z0-9]*(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}$': ['${ssm:/dd/key}', '${ssm(eu-west-1):/app/pw}', '${file(./s.yml):pw}', `\${s3:${t}/key}`],
+      '^\\$__(?:env|file|vault)\\{[^\\s{}]+\\}$': [`$__env{${t}}`, `$__file{/run/secrets/${t}}`, `$__vault{secret/${t}:pw}`],
+      '^env:(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$': ['env:KQ_ZMVLPWXR_AB', 'env:kq_zmvlpwxr_ab'],
+      '^\\$\\[[ \\t]*(?:variables|parameters|dependencies|stageDependencies)[.[][^\\s\\]]*(?:\\][^\\s\\]]*)*\\]$': [
+        `$[variables.${t}]`,
+        `$[dependencies.A.outputs['${t}.pw']]`,
+      ],
+      '^projects\\/[\\w.-]+\\/secrets\\/[\\w-]+(?:\\/versions\\/(?:latest|\\d+))?$': [
+        `projects/${t}/secrets/db-password/versions/latest`,
+        `projects/p/secrets/${t}`,
+      ],
+      '^(?:__[A-Z][A-Z0-9_]*[A-Z0-9]__|@@[A-Z][A-Z0-9_]*@@)$': ['__KQ8ZM2VL9PW4XR__', '@@KQ8ZM2VL9PW4XR@@'],
+      '^\\$\\{[A-Za-z_]\\w*:?\\?[^{}]*\\}$': [`\${DB_PASSWORD?${t}}`, `\${${t}:?missing}`],
       '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$': [`$${t}`, `$_${t}`, `$${t}/.ssh`, `$_ENV['${t}']`, `$this->${t}`],
       '^%\\{': [`%{${t}}`],
       '^%\\(': [`%(${t})s`],

@@ -11,6 +11,7 @@ import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
+import { storedSecretName } from './references';
 
 /** As in generic.ts: a context rule beats the generic assignment rule (2) and yields to a vendor format (0). */
 const CONTEXT_PRIORITY = 1;
@@ -136,6 +137,8 @@ export const commandSecret: LineRule = {
         if (g === 5 && /[=,]/.test(v.replace(/=+$/, ''))) continue;
         // openssl's `-pass env:VAR` / `file:path` / `fd:3` / `stdin` name where the password is, not it.
         if (/^(?:env|file|fd):|^stdin$/.test(v) || v.startsWith('-')) continue;
+        // `--secret-id prod/db/password`: the name a secrets manager keeps the secret under.
+        if (storedSecretName(name, v)) continue;
         if (judged(v, g === 4)) push(out, m.indices![g]![0], m.indices![g]![1]);
       }
     }

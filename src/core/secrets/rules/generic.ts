@@ -4,6 +4,7 @@
 // Threat: most leaked credentials are plain passwords with no vendor prefix; only context finds them.
 import { isCodeValue, isNamedConstant, isTypedParameter } from '../code-value';
 import { cutExpression, spacedPlainKey } from './cut-values';
+import { shellCommandSubstitution, storedSecretName } from './references';
 import { isSpace, isWideSpace } from '../chars';
 import { MEMBER_ACCESS, isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
 import { FOREIGN_PASSWORD_WORDS, classifyName } from '../names';
@@ -483,6 +484,13 @@ function blankFrom(line: string, i: number, max: number): number {
   return i === line.length ? i : -1;
 }
 
+function isQuote(c: number): boolean {
+  return c === 34 || c === 39 || c === 96;
+}
+
+/** A Grafana reference up to its closing brace: `$__env{NAME`, `$__file{/run/secrets/pw`. */
+const GRAFANA_OPEN = /^\$__[a-z]+\{[^\s{}]*$/;
+
 /** Per ASCII code: 1 ends an unquoted value, 2 ends one in a query string too (`&`, `#`). */
 const STOP = new Uint8Array(128);
 for (const c of ' \t\n\v\f\r"\'`,;<>)}]') STOP[c.charCodeAt(0)] = 1;
@@ -916,6 +924,15 @@ export const genericAssignment: LineRule = {
       // namespace (`profile::db::root_password: …` in Hiera, `app:apiKey: …` in a Pulumi stack, a Ruby
       // symbol `:rubygems_api_key: …`) is followed by a blank, as a YAML key is.
       if (head.op === ':' && line.charCodeAt(head.index - 1) === 58 && !isSpace(line.charCodeAt(head.opEnd)) && head.opEnd < line.length) continue;
+      // `"Password:"`, `'API key:'`: a string that ends in a colon (a label), its closing quote right after the `:`. No
+      // key of its own: read as one, the closing quote opened a value that ran on over the lines below (`key: "…"`).
+      if (
+        head.op === ':' &&
+        head.opEnd === head.nameEnd + 1 &&
+        isQuote(line.charCodeAt(head.nameStart - 1)) &&
+        line.charCodeAt(head.opEnd) === line.charCodeAt(head.nameStart - 1)
+      )
+        continue;
       // A recovery phrase under its name, unquoted (`MNEMONIC: w1 … w12`, `mnemonic = w1 … w12`): the rest of the line.
       if (PHRASE_NAME.test(name) && namedPhraseAt(line, head.opEnd, out)) {
         from = line.length;
@@ -991,6 +1008,10 @@ export const genericAssignment: LineRule = {
           end = unquotedEnd(line, start, query);
           if (head.op === '=' && !query) end = formFieldEnd(line, start, end);
           if (head.op === '=' && line.charCodeAt(end) === 44) end = commaFieldEnd(line, end, b);
+          // Grafana's `$__env{NAME}` / `$__file{path}`: the `}` closes the value's own brace, and what follows it is the
+          // value's too (`$__env{X}abc` is judged whole, not read as the reference it starts with).
+          if (line.charCodeAt(end) === 125 && line.startsWith('$__', start) && GRAFANA_OPEN.test(line.slice(start, end)))
+            end = unquotedEnd(line, end + 1, query);
         }
       }
       // A YAML anchor before the value (`password: &db s3cret`) names the node; the value is after it.
@@ -1015,6 +1036,9 @@ export const genericAssignment: LineRule = {
           !namesItself(value, name.slice(name.lastIndexOf('.') + 1)) &&
           (quoted || literal || !copiesMember(value, name)) &&
           !(quoted && cutExpression(value, line.charAt(end + 1))) &&
+          // `PASSWORD=\`cat /run/secrets/pw\``: the command's output, not a literal; `secret_name: prod/db`: a store's name.
+          !(quoted && shellCommandSubstitution(line, head.nameStart, head.opEnd, start, end)) &&
+          !storedSecretName(name, value) &&
           !spacedPlainKey(line, head.nameStart, name) &&
           // `(secret: Uint8Array, n: number) =>`: a type in a parameter list, not a value.
           !(head.op === ':' && !quoted && !literal && !yaml && isTypedParameter(line, head.nameStart, value, end)) &&

@@ -66,6 +66,9 @@ function brokenLines(text: string, index: LineIndex, out: BlockOutput, gate: str
     const quoted = v[3] !== undefined;
     const value = quoted ? v[3]! : v[4]!;
     if (!quoted && bareCode(value)) continue;
+    // Under a `key:` line, a bare word ending in `:` opens a nested mapping (compose's `db_password:` under
+    // `secrets:`, `valueFrom:` under `password:`): a key, not the value.
+    if (!quoted && gate.charCodeAt(0) === 58 && value.charCodeAt(value.length - 1) === 58) continue;
     if (!judge(value, strength, quoted)) continue;
     const s = vs + v[1]!.length + (quoted ? 1 : 0);
     push(text, index, out, s, s + value.length, RULE, PRIORITY);

@@ -11,6 +11,7 @@ import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { registerGates } from './gates';
 import { formLiterals, scanForms, type Form, type Judge } from './form-scan';
+import { storedSecretName } from './references';
 
 const RULE = 'secret-flag-value';
 
@@ -29,6 +30,8 @@ const flagValue =
   (v, m) => {
     const strength = flagStrength(m[nameGroup]!);
     if (strength === null || v.startsWith('-') || v.startsWith('$') || v.includes('=') || isReference(v) || isPlaceholder(v)) return false;
+    // `--secret-id prod/db/password`: the name a secrets manager keeps the secret under.
+    if (storedSecretName(m[nameGroup]!, v)) return false;
     return valueLooksSecret(v, strength, m[quoteGroup] !== '', false, true);
   };
 

@@ -8,7 +8,7 @@
 // column of an SQL INSERT that is named `password`). Line by line, each of those reaches the model.
 // Each rule here runs only on the kinds of file whose structure it reads (sniff.ts looks at the head
 // of every text; nothing else is read on the others), and reads only what it needs of that structure.
-import { isPlaceholder, isReference, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, isWordyIdentifier, valueLooksSecret, type NameStrength } from '../entropy';
 import { followPieces, yamlKeyColumn } from '../follow';
 import { PUBLIC_NAME, classifyName } from '../names';
 import { ALNUM, B64, HEX, PASSWORD_CHARS, b64, rand } from '../samples';
@@ -1087,7 +1087,7 @@ const CSV_HEAD_MAX = 2048;
 const CSV_NAME = /^[ \t]*(["']?)([A-Za-z_][\w .-]{0,63})\1[ \t]*$/;
 
 /** The first line's delimiter and its secret-named columns (maybe none), or null (not a table). */
-function csvHeader(text: string): { sep: string; width: number; secret: Map<number, NameStrength>; names: string[] } | null {
+function csvHeader(text: string): CsvHeader | null {
   let nl = text.indexOf('\n');
   if (nl < 0 || nl > CSV_HEAD_MAX) return null;
   if (nl > 0 && text.charCodeAt(nl - 1) === 13) nl--;
@@ -1099,6 +1099,17 @@ function csvHeader(text: string): { sep: string; width: number; secret: Map<numb
       break;
     }
   if (sep === '') return null;
+  return csvHeaderOf(head, sep);
+}
+interface CsvHeader {
+  sep: string;
+  width: number;
+  secret: Map<number, NameStrength>;
+  names: string[];
+}
+
+/** `head` read as a header row with the delimiter `sep`: its width and secret-named columns, or null. */
+function csvHeaderOf(head: string, sep: string): CsvHeader | null {
   const names = head.split(sep);
   if (names.length < 2) return null;
   const secret = new Map<number, NameStrength>();
@@ -1111,6 +1122,35 @@ function csvHeader(text: string): { sep: string; width: number; secret: Map<numb
     if (strength !== null) secret.set(k, strength);
   }
   return { sep, width: names.length, secret, names: trimmed };
+}
+
+/** Words a table names its columns with (a header row's fields), besides the secret names names.ts knows. */
+const COLUMN_WORDS = new Set(
+  (
+    'id name names email mail user username login account host hostname server port region zone service services endpoint url uri ' +
+    'notes note description desc type kind status state created updated modified date time version commit branch value values key ' +
+    'keys role roles env environment owner team group comment comments title label path file size count enabled expires expiry scope ' +
+    'source target first last phone address city country org organization project app application'
+  ).split(' '),
+);
+
+/**
+ * A row after the first that starts another table (a second table after a blank line, a section's own header
+ * row): every field a name made of words, half of them or more column words or secret names
+ * (`service,endpoint,region`, `version\tcommit\tnotes`). A data row of names (`alice,sunshine,admin`) holds few
+ * column words, and one with an empty field is none; the caller also requires that the row holds nothing the
+ * table it was in would mask.
+ */
+function csvNextHeader(line: string, sep: string): CsvHeader | null {
+  const h = csvHeaderOf(line, sep);
+  if (h === null) return null;
+  let columns = 0;
+  for (const n of h.names) {
+    const words = n.split(/[ ._-]+/).filter((w) => w !== '');
+    if (words.length === 0 || !words.every((w) => isWordyIdentifier(w))) return null;
+    if (classifyName(n) !== null || words.some((w) => COLUMN_WORDS.has(w.toLowerCase()))) columns++;
+  }
+  return columns * 2 >= h.names.length ? h : null;
 }
 
 /** A field that names a secret in a row of names and values (`DB_PASSWORD,V,prod`): an identifier, no blank. */
@@ -1154,8 +1194,9 @@ export const csvColumn: BlockRule = {
   gate: '',
   applies: (text) => csvHeader(text) !== null,
   scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const h = csvHeader(text);
-    if (h === null) return;
+    const first = csvHeader(text);
+    if (first === null) return;
+    let h: CsvHeader = first;
     const starts = index.starts();
     /** Field k of `line` as [start, end), blanks and RFC 4180 quotes aside. */
     const field = (line: string, f: number[], k: number): [number, number] => {
@@ -1177,13 +1218,26 @@ export const csvColumn: BlockRule = {
       let line = lineText(text, starts, li);
       if (line.endsWith('\r')) line = line.slice(0, -1);
       if (line.trim() === '') continue;
-      const f = csvFields(line, h.sep);
-      if (f === null || f.length !== 2 * h.width) continue;
-      if (li > 0)
-        for (const [k, strength] of h.secret) {
-          const [a, b] = field(line, f, k);
-          if (secretValue(line.slice(a, b), strength)) add(out, li, a, b, 'csv-secret-column');
+      let f = csvFields(line, h.sep);
+      if (f === null) continue;
+      if (li > 0) {
+        // Another table's header (a second table after a blank line, a section's own header row): its columns
+        // name the rows below it, not the first header's (`service,endpoint,region` under `user,password,role`).
+        const rowHits: [number, number][] = [];
+        if (f.length === 2 * h.width)
+          for (const [k, strength] of h.secret) {
+            const [a, b] = field(line, f, k);
+            if (secretValue(line.slice(a, b), strength)) rowHits.push([a, b]);
+          }
+        const next: CsvHeader | null = rowHits.length === 0 ? csvNextHeader(line, h.sep) : null;
+        if (next !== null) {
+          h = next;
+          f = csvFields(line, h.sep)!;
+        } else {
+          if (f.length !== 2 * h.width) continue;
+          for (const [a, b] of rowHits) add(out, li, a, b, 'csv-secret-column');
         }
+      } else if (f.length !== 2 * h.width) continue;
       // A field that names a secret and the value in the field after it: an export of names and values
       // (`name,value,env`, `key;value`, a TSV of variables).
       for (let k = 0; k + 1 < h.width; k++) {
