@@ -2024,6 +2024,8 @@ const MAX_SCRIPT_READS = 8;
 interface DiskReads {
   left: number;
   seen: Set<string> | undefined;
+  /** What each file read gave, for a file whose every use names a different part of it (package.json, a makefile). */
+  texts?: Map<string, string | false>;
 }
 
 /** Installed code, not the project's: a dependency's own scripts are the supply chain's business (rules/supply.ts). */
@@ -2034,13 +2036,17 @@ const INSTALLED = /\/(node_modules|\.venv|venv|site-packages|vendor)\//;
  * could have written it with an earlier, ordinary edit). undefined: not read (elsewhere, installed code, absent,
  * not text, already read for this line, or the reads for this line are spent); false: it cannot be judged.
  */
-function readDiskScript(env: CommandEnv, target: string, disk: DiskReads): string | false | undefined {
+function readDiskScript(env: CommandEnv, target: string, disk: DiskReads, again = false): string | false | undefined {
   if (!env.readScript || !(inWorkspace(target, env) || inTmp(target)) || INSTALLED.test(target)) return undefined;
-  if (disk.seen?.has(target)) return undefined;
+  // `again`: the file names several things run (`npm run build; npm run reset`, `for t in all wipe; do make $t`):
+  // each use is judged with the text read the first time.
+  if (disk.seen?.has(target)) return again ? disk.texts?.get(target) : undefined;
   if (disk.left <= 0) return false;
   disk.left--;
   (disk.seen ??= new Set()).add(target);
-  return env.readScript(target, MAX_SCRIPT_BYTES);
+  const text = env.readScript(target, MAX_SCRIPT_BYTES);
+  if (text !== undefined) (disk.texts ??= new Map()).set(target, text);
+  return text;
 }
 
 /** A write, delete or move by a program of the project, of a file named by a literal first argument (JavaScript, Python). */
@@ -2303,7 +2309,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
     for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
       const file = `${dir === '/' ? '' : dir}/package.json`;
-      const text = readDiskScript(env, file, disk);
+      const text = readDiskScript(env, file, disk, true);
       if (text === false) {
         s.why ??= `${file} cannot be read whole, so the scripts \`${s.text.slice(0, 80)}\` runs are not known`;
         return;
@@ -2357,7 +2363,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
         if (t === null) s.why ??= `${abs} was written on this line with text only known at run time, and make reads it`;
         return t === null ? [] : [{ text: t, file: abs, line: true }];
       }
-      const t = readDiskScript(env, abs, disk);
+      const t = readDiskScript(env, abs, disk, true);
       if (t === false || (t === undefined && env.exists?.(abs) === true && !inWorkspace(abs, env) && !inTmp(abs)))
         s.why ??= `${abs} is a makefile make reads that the guard cannot read`;
       else if (t === undefined && !optional && env.exists?.(abs) !== true && !disk.seen?.has(abs)) s.why ??= `${abs}, a makefile make reads, is not on disk`;
@@ -2398,7 +2404,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       else makeText(t, dir, file, true);
       return;
     }
-    const text = readDiskScript(env, file, disk);
+    const text = readDiskScript(env, file, disk, true);
     if (text === false) {
       s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
       return;
@@ -2438,7 +2444,7 @@ function judgeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): vo
   const base = normalize(absPath(r.dir || '.', s.cwd!, env.home));
   if (r.file) {
     const file = normalize(absPath(r.file, r.dir && !just ? base : s.cwd!, env.home));
-    const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+    const text = inWorkspace(file, env) ? readDiskScript(env, file, disk, true) : env.readScript?.(file, MAX_SCRIPT_BYTES);
     if (typeof text === 'string') judge(text, file);
     else s.why ??= `\`${s.text.slice(0, 80)}\` runs the recipes of ${file}, which the guard cannot read`;
     return;
@@ -2448,7 +2454,7 @@ function judgeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): vo
   for (let dir = base; ;) {
     for (const f of just ? JUST_FILES : TASK_FILES) {
       const file = `${dir === '/' ? '' : dir}/${f}`;
-      const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+      const text = inWorkspace(file, env) ? readDiskScript(env, file, disk, true) : env.readScript?.(file, MAX_SCRIPT_BYTES);
       if (text === false) {
         s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
         return;
