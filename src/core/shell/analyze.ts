@@ -391,7 +391,15 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (base === undefined) return undefined;
     const ents = list(normalize(base || '/'));
     if (ents === undefined) return undefined;
-    const re = new RegExp('^' + last.replace(/[.+^${}()|]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$', 's');
+    const re = new RegExp(
+      '^' +
+        last
+          .replace(/[.+^${}()|]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.') +
+        '$',
+      's',
+    );
     // A leading `.` must be matched by a `.` in the pattern (bash without dotglob; a line that sets it is asked).
     const names = ents.map((e) => e.name).filter((x) => re.test(x) && (!x.startsWith('.') || last.startsWith('.')));
     if (names.length > MAX_VALUE_LISTS) return undefined;

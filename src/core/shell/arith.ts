@@ -22,7 +22,8 @@ const NUMERIC_PROGRAM =
   /(?:^|[|;&]\s*)(?:wc\s+-[lcmw]+\b[^|;&$`]*|grep\s+(?:-[A-Za-z]*\s+)*-[A-Za-z]*c[A-Za-z]*\b[^|;&$`]*|nproc\b[^|;&$`]*|getconf\s+_?NPROCESSORS_ONLN|date\s+\+%[sYmdHMSNjuw]+|id\s+-[ug]|stat\s+(?:-c|--format(?:=|\s))\s*['"]?%[sYXZ]['"]?[^|;&$`]*|seq(?:\s+-?\d+){1,3}|git\s+rev-list\s+--count\b[^|;&$`]*|sysctl\s+-n\s+hw\.(?:ncpu|logicalcpu|physicalcpu)|expr\s+[\d\s+*/%-]+|echo\s+\$\(\([^`]*\)\)|printf\s+['"]?%d['"]?\s+\$\(\([^`]*\)\))\s*(?:2>\s*\/dev\/null\s*)?$/;
 
 /** Shell parameters whose value is a number: the argument count, a status, pids, counters, a length. */
-const NUMERIC_PARAM = /^\$(?:[#?$!]|\{[#?$!]\}|\{#[A-Za-z_@*][A-Za-z0-9_]*(?:\[[@*]\])?\}|(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\b|\{(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\})$/;
+const NUMERIC_PARAM =
+  /^\$(?:[#?$!]|\{[#?$!]\}|\{#[A-Za-z_@*][A-Za-z0-9_]*(?:\[[@*]\])?\}|(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\b|\{(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\})$/;
 
 /** Text of a value that is a number by construction: `$(wc -l < f)`, `$(nproc)`, `$((n + 1))`, `$#`, `${#x}`. */
 export function numericText(text: string): boolean {
@@ -85,7 +86,8 @@ function unknownValue(name: string, w: W, vs: ArithVars, depth: number): string 
  */
 export function unknownArith(expr: string, vs: ArithVars): string | undefined {
   // Command substitutions first: their output becomes part of the expression.
-  for (const sub of substitutions(expr)) if (!numericText(sub)) return `the arithmetic ${short(expr)} evaluates the output of ${short(sub)}, which may hold code`;
+  for (const sub of substitutions(expr))
+    if (!numericText(sub)) return `the arithmetic ${short(expr)} evaluates the output of ${short(sub)}, which may hold code`;
   const stripped = stripSubstitutions(expr);
   for (const m of stripped.matchAll(/(\$\{#?|\$)?([A-Za-z_][A-Za-z0-9_]*)/g)) {
     if (m[1] === '${#') continue;

@@ -72,7 +72,7 @@ const BENIGN = [
   'export J=$(nproc); echo $((J*2))',
   'n=$(wc -l < README.md); m=$n; echo $((m))',
   'read -r n < README.md; echo "$n"',
-  "read -r -p 'name? ' name; echo \"hi $name\"",
+  'read -r -p \'name? \' name; echo "hi $name"',
   'read -r n < README.md; [ "$n" = x ] && echo same',
   'let "x = 3 * 4"; echo $x',
   'declare -i total=0; total+=1; echo $total',
@@ -100,9 +100,16 @@ describe('rt20cmd bash-arith-injection (cmd54)', () => {
   });
 
   it('a value only known at run time evaluated as arithmetic is asked', () =>
-    checkEval(w, [...READ_THEN_EVALUATE, ...OTHER_DANGEROUS].map((l) => [l, 'ask'] as [string, Expect])));
+    checkEval(
+      w,
+      [...READ_THEN_EVALUATE, ...OTHER_DANGEROUS].map((l) => [l, 'ask'] as [string, Expect]),
+    ));
 
-  it('arithmetic on literals and numbers by construction stays allowed', () => checkEval(w, BENIGN.map((l) => [l, 'allow'] as [string, Expect])));
+  it('arithmetic on literals and numbers by construction stays allowed', () =>
+    checkEval(
+      w,
+      BENIGN.map((l) => [l, 'allow'] as [string, Expect]),
+    ));
 
   it('a literal value whose subscript runs a command is judged as that command', () =>
     checkEval(w, [

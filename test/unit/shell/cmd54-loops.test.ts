@@ -54,6 +54,13 @@ const BENIGN = [
 describe('rt20cmd loop-var-runs-project-code (cmd54)', () => {
   const w = suiteWorkspace();
   it('a loop over literal words or a listed glob is judged with each value: project code it runs is asked', () =>
-    checkEval(w, DANGEROUS.map((l) => [l, 'not-allow'] as [string, Expect])));
-  it('benign loops over literal words, globs and file lists stay allowed', () => checkEval(w, BENIGN.map((l) => [l, 'allow'] as [string, Expect])));
+    checkEval(
+      w,
+      DANGEROUS.map((l) => [l, 'not-allow'] as [string, Expect]),
+    ));
+  it('benign loops over literal words, globs and file lists stay allowed', () =>
+    checkEval(
+      w,
+      BENIGN.map((l) => [l, 'allow'] as [string, Expect]),
+    ));
 });

@@ -32,14 +32,14 @@ const DANGEROUS = [
 ];
 
 const BENIGN = [
-  "printf -v line '%s-%s' a b; echo \"$line\"",
+  'printf -v line \'%s-%s\' a b; echo "$line"',
   'read -r version < README.md; echo "$version"',
   "read -r PS1 <<< '> '",
   'printf -v PAGER %s less; git log -1',
-  "mapfile -t lines < README.md; echo ${#lines[@]}",
+  'mapfile -t lines < README.md; echo ${#lines[@]}',
   'read -r -a parts <<< "a b c"; echo "${parts[1]}"',
   'IFS=: read -r user rest <<< "a:b"; echo "$user"',
-  "while getopts 'ab' opt; do echo \"$opt\"; done",
+  'while getopts \'ab\' opt; do echo "$opt"; done',
   "printf -v now '%(%s)T' -1; echo $now",
   'read -r -t 1 answer < README.md; echo "$answer"',
 ];
@@ -74,7 +74,14 @@ describe('rt20cmd special-var-via-read (cmd54)', () => {
   });
 
   it('a variable that changes what runs, set by read/printf -v/mapfile or from a name only known at run time, is not allowed', () =>
-    checkEval(w, DANGEROUS.map((l) => [l, 'not-allow'] as [string, Expect])));
+    checkEval(
+      w,
+      DANGEROUS.map((l) => [l, 'not-allow'] as [string, Expect]),
+    ));
 
-  it('ordinary names read or printed into stay allowed', () => checkEval(w, BENIGN.map((l) => [l, 'allow'] as [string, Expect])));
+  it('ordinary names read or printed into stay allowed', () =>
+    checkEval(
+      w,
+      BENIGN.map((l) => [l, 'allow'] as [string, Expect]),
+    ));
 });
