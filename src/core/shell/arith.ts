@@ -19,11 +19,11 @@ export interface ArithVars {
  * (`stat -c %s`), a sequence (`seq`), arithmetic (`expr`, `echo $((…))`). The last element of a pipeline decides.
  */
 const NUMERIC_PROGRAM =
-  /(?:^|[|;&]\s*)(?:wc\s+-[lcmw]+\b[^|;&$`]*|grep\s+(?:-[A-Za-z]*\s+)*-[A-Za-z]*c[A-Za-z]*\b[^|;&$`]*|nproc\b[^|;&$`]*|getconf\s+_?NPROCESSORS_ONLN|date\s+\+%[sYmdHMSNjuw]+|id\s+-[ug]|stat\s+(?:-c|--format(?:=|\s))\s*['"]?%[sYXZ]['"]?[^|;&$`]*|seq(?:\s+-?\d+){1,3}|git\s+rev-list\s+--count\b[^|;&$`]*|sysctl\s+-n\s+hw\.(?:ncpu|logicalcpu|physicalcpu)|expr\s+[\d\s+*/%-]+|echo\s+\$\(\([^`]*\)\)|printf\s+['"]?%d['"]?\s+\$\(\([^`]*\)\))\s*(?:2>\s*\/dev\/null\s*)?$/;
+  /(?:^|[|;&]\s*)(?:wc\s+-[lcmw]+\b[^|;&$`]*|grep\s+(?:-[A-Za-z]*\s+)*-[A-Za-z]*c[A-Za-z]*\b[^|;&$`]*|nproc\b[^|;&$`]*|getconf\s+_?NPROCESSORS_ONLN|date\s+\+%[sYmdHMSNjuw]+|id\s+-[ug]|stat\s+(?:-c|--format(?:=|\s))\s*['"]?%[sYXZ]['"]?[^|;&$`]*|seq(?:\s+-?\d+){1,3}|git\s+rev-list\s+--count\b[^|;&$`]*|git\s+(?:log|show)\b[^|;&$`]*\s--(?:format|pretty)=(?:format:|tformat:)?['"]?%[ac]t['"]?(?:\s[^|;&$`]*)?|sysctl\s+-n\s+hw\.(?:ncpu|logicalcpu|physicalcpu)|expr\s+[\d\s+*/%-]+|echo\s+\$\(\([^`]*\)\)|printf\s+['"]?%d['"]?\s+\$\(\([^`]*\)\))\s*(?:2>\s*\/dev\/null\s*)?$/;
 
 /** Shell parameters whose value is a number: the argument count, a status, pids, counters, a length. */
 const NUMERIC_PARAM =
-  /^\$(?:[#?$!]|\{[#?$!]\}|\{#[A-Za-z_@*][A-Za-z0-9_]*(?:\[[@*]\])?\}|(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\b|\{(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\})$/;
+  /^\$(?:[#?$!]|\{![A-Za-z_][A-Za-z0-9_]*\[[@*]\]\}|\{[#?$!]\}|\{#[A-Za-z_@*][A-Za-z0-9_]*(?:\[[@*]\])?\}|(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\b|\{(?:RANDOM|SRANDOM|SECONDS|LINENO|EPOCHSECONDS|PPID|BASHPID|UID|EUID|OPTIND)\})$/;
 
 /** Text of a value that is a number by construction: `$(wc -l < f)`, `$(nproc)`, `$((n + 1))`, `$#`, `${#x}`. */
 export function numericText(text: string): boolean {

@@ -55,6 +55,8 @@ const OTHER_DANGEROUS = [
   'for n in $(cat config/count.txt); do echo $((n)); done',
   'n=$(wc -l < README.md; cat config/count.txt); echo $((n))',
   'read -r n; sleep $((n))',
+  'x=$(git log -1 --format=%s); echo $((x))',
+  'x=$(git log -1 --format=%ct%s); echo $((x))',
 ];
 
 /** Everyday arithmetic on values the guard knows. */
@@ -79,6 +81,13 @@ const BENIGN = [
   "echo '$((n))'",
   'while read -r line; do echo "${#line}"; done < README.md',
   's=hello; echo ${s:1:2} ${#s}',
+  'x=$(git log -1 --format=%ct); echo $(( $(date +%s) - x ))',
+  'a=(x y z); for i in "${!a[@]}"; do echo "$i ${a[$i]}"; done',
+  '[[ $(git status --porcelain | wc -l) -gt 0 ]] && echo dirty',
+  '[[ $(id -u) -eq 0 ]] && echo root',
+  'i=0; while (( i < 3 )); do ((i++)); done',
+  'for i in {1..5}; do echo $((i * i)); done',
+  '[[ $(cat README.md) == x ]] && echo same',
 ];
 
 describe('rt20cmd bash-arith-injection (cmd54)', () => {
