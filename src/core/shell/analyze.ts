@@ -43,6 +43,7 @@ import { scriptCalls } from './opaquecalls';
 import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
+import { unknownArith, unknownRefs } from './arith';
 import { joinArgv } from './programs/handlers3';
 import { PATCH_SOURCE } from './programs/patchText';
 import { probeDynamic, probeLeadingOptions } from './probe';
@@ -280,7 +281,14 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     try {
       if (alts !== undefined && alts.length > 0 && alts.length <= 16) {
         for (const a of alts) out = unwrapCommand(this, [a, ...words.slice(1)], assigns, redirects, stdin, text, ctx) ?? out;
-      } else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+      } else {
+        // A word with a few possible values (`for s in scripts/*.sh nuke; do bash "$s"; npm run $s; done`): the
+        // command runs with each, so it is judged with each in place (the script read, the npm script followed),
+        // not as a word only known at run time.
+        const each = valueLists(words);
+        if (each !== undefined) for (const ws of each) out = unwrapCommand(this, ws, assigns, redirects, stdin, text, ctx) ?? out;
+        else out = unwrapCommand(this, words, assigns, redirects, stdin, text, ctx);
+      }
     } finally {
       this.bgDepth -= detach;
     }
@@ -313,6 +321,89 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
     // `eval` runs in this shell: its cd, assignments and `set --` hold for what follows it.
     parseAndWalk(this, source, { ...ctx, depth: ctx.depth + 1, cwd: sameShell ? ctx.cwd : copyBox(ctx.cwd), src: source });
+  }
+
+  arith(exprs: readonly string[], names: readonly string[], text: string, ctx: WalkCtx): void {
+    const vs = { vars: ctx.cwd.vars, env: ctx.env };
+    let why: string | undefined;
+    for (const e of exprs) if ((why = unknownArith(e, vs)) !== undefined) break;
+    if (why === undefined) for (const n of names) if ((why = unknownRefs(n, vs)) !== undefined) break;
+    if (why === undefined) return;
+    const t = text.split('\n')[0];
+    this.findings.push({
+      rule: 'exec.unmodelled',
+      category: 'exec',
+      tier: 'unknown',
+      subcommand: t.length > 200 ? t.slice(0, 200) + '…' : t,
+      explanation: `${why}: bash evaluates it as arithmetic, where an array subscript in it runs a command`,
+      sub: -1,
+    });
+  }
+
+  /**
+   * Builtins that evaluate their operands as arithmetic (`let`, `declare -i x=…`) or take a variable's name that
+   * bash evaluates (`printf -v "$x"`, `read "$x"`, `test -v "$x"`, `unset "$x"`, `declare "$x"=…`): a name or an
+   * expression only known at run time may be `a[$(rm -rf build)]` (arith.ts).
+   */
+  private arithUses(s: Sub, ctx: WalkCtx): void {
+    const n = s.name;
+    if (n === null || !NAME_ARG_BUILTINS.has(n)) return;
+    const ws = s.words;
+    const exprs: string[] = [];
+    const names: string[] = [];
+    const unq = (t: string): string => (/^(["']).*\1$/s.test(t) ? t.slice(1, -1) : t);
+    if (n === 'let') for (let i = 1; i < ws.length; i++) exprs.push(ws[i].text.startsWith("'") ? (ws[i].value ?? ws[i].text) : unq(ws[i].text));
+    else if (n === 'declare' || n === 'typeset' || n === 'local' || n === 'export' || n === 'readonly') {
+      const integer = ws.some((w, i) => i > 0 && w.value !== null && /^-[a-zA-Z]*i/.test(w.value));
+      for (let i = 1; i < ws.length; i++) {
+        const t = ws[i].text;
+        if (t.startsWith('-')) continue;
+        const eq = t.indexOf('=');
+        names.push(eq < 0 ? t : t.slice(0, eq));
+        if (integer && eq >= 0) exprs.push(unq(t.slice(eq + 1)));
+      }
+    } else if (n === 'printf') {
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        if (v === '-v') names.push(ws[i + 1]?.text ?? '');
+        else if (ws[i].text.startsWith('-v')) names.push(ws[i].text.slice(2));
+        else continue;
+        break;
+      }
+    } else if (n === 'test' || n === '[') {
+      for (let i = 1; i < ws.length; i++) if (ws[i].value === '-v' && ws[i + 1] !== undefined) names.push(ws[i + 1].text);
+    } else if (n === 'read' || n === 'mapfile' || n === 'readarray' || n === 'getopts') {
+      for (const i of nameWordIndexes(n, ws)) names.push(ws[i].text);
+    } else if (n === 'unset' || n === 'wait') {
+      for (let i = 1; i < ws.length; i++) if (ws[i].value === null || !ws[i].value!.startsWith('-')) names.push(ws[i].text);
+    }
+    if (exprs.length || names.some((x) => x.includes('$') || x.includes('`'))) this.arith(exprs, names, s.text, ctx);
+  }
+
+  expandGlob(pattern: string, cwd: string | null): string[] | undefined {
+    const list = this.cmdEnv.listDir;
+    const slash = pattern.lastIndexOf('/');
+    const dir = slash < 0 ? '' : pattern.slice(0, slash);
+    const last = pattern.slice(slash + 1);
+    // Only a pattern in the last name, with `*` and `?` (no brackets, no `**`, no pattern in a folder's name).
+    if (!list || /[*?[\]\\]/.test(dir) || /[[\]\\]|\*\*/.test(last) || last === '') return undefined;
+    const base = dir.startsWith('/') ? dir : dir.startsWith('~') ? undefined : cwd === null ? undefined : dir === '' ? cwd : `${cwd}/${dir}`;
+    if (base === undefined) return undefined;
+    const ents = list(normalize(base || '/'));
+    if (ents === undefined) return undefined;
+    const re = new RegExp(
+      '^' +
+        last
+          .replace(/[.+^${}()|]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.') +
+        '$',
+      's',
+    );
+    // A leading `.` must be matched by a `.` in the pattern (bash without dotglob; a line that sets it is asked).
+    const names = ents.map((e) => e.name).filter((x) => re.test(x) && (!x.startsWith('.') || last.startsWith('.')));
+    if (names.length > MAX_VALUE_LISTS) return undefined;
+    return names.sort().map((x) => (dir === '' ? x : `${dir}/${x}`));
   }
 
   deferred(text: string, ctx: WalkCtx): void {
@@ -412,6 +503,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
     )
       this.dotglob = 'shopt -s changed how globs match';
+    this.arithUses(s, ctx);
     this.cdState(s);
     this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
@@ -510,13 +602,28 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
         const why = f === null ? `python -W with a filter only known at run time` : warningFilterWhy([f]);
         if (why !== undefined) s.why ??= `python -W ${f ?? '…'}: ${why}`;
       }
+    // `read -r PS4 <<< '$(…)'`, `printf -v BASH_ENV %s x`, `mapfile -t GIT_PAGER`, `getopts ab EDITOR`: the same
+    // variables set another way than `NAME=value`, judged the same way: with the value when the line shows it
+    // (a literal here-string, printf's literal format and arguments), else as a value only known at run time.
+    const readNames = n === 'read' || n === 'mapfile' || n === 'readarray' || n === 'printf' || n === 'getopts' ? this.assignedNames(s) : undefined;
+    if (readNames !== undefined) for (const p of readNames) (pairs ??= []).push(p);
     if (!pairs) return;
     // Which values reach a program's environment (a prefix of a command, export, env, declare -x), not a shell variable.
     const given =
       n === 'export' ||
       n === 'env' ||
       ((n === 'declare' || n === 'typeset') && s.words.some((w) => w.value !== null && /^-[a-z]*x/.test(w.value))) ||
-      (n !== '' && n !== null && n !== 'local' && n !== 'declare' && n !== 'typeset' && n !== 'readonly');
+      (n !== '' &&
+        n !== null &&
+        n !== 'local' &&
+        n !== 'declare' &&
+        n !== 'typeset' &&
+        n !== 'readonly' &&
+        n !== 'read' &&
+        n !== 'mapfile' &&
+        n !== 'readarray' &&
+        n !== 'printf' &&
+        n !== 'getopts');
     const saved = this.modelCtx;
     // A variable's command is judged once, here: what it runs does not inherit the variable again.
     this.modelCtx = ctx.env === undefined ? ctx : { ...ctx, env: undefined };
@@ -564,6 +671,43 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     } finally {
       this.modelCtx = saved;
     }
+  }
+
+  /** The variables `read`, `mapfile`, `printf -v` and `getopts` set, with the value when the line shows it. */
+  private assignedNames(s: Sub): [string, string | null][] {
+    const n = s.name;
+    const ws = s.words;
+    const out: [string, string | null][] = [];
+    if (n === 'printf') {
+      for (let i = 1; i < ws.length; i++) {
+        const v = ws[i].value;
+        const name = v === '-v' ? ws[i + 1]?.value : v !== null && /^-v[A-Za-z_]/.test(v) ? v.slice(2) : undefined;
+        if (name === undefined) {
+          if (v === null || !v.startsWith('-')) break;
+          continue;
+        }
+        if (!name) break;
+        const rest = ws.slice(i + (v === '-v' ? 2 : 1));
+        const k = rest[0]?.value === '--' ? 1 : 0;
+        const args = rest.slice(k);
+        const value = args.length > 0 && args.every((w) => w.value !== null) ? printfText(args.map((w) => w.value!)) : null;
+        out.push([name.replace(/\[.*$/s, ''), value]);
+        break;
+      }
+      return out;
+    }
+    const names: string[] = [];
+    for (const i of nameWordIndexes(n!, ws)) {
+      const v = ws[i].value;
+      if (v !== null) names.push(v);
+    }
+    if (names.length === 0 && n !== 'getopts') names.push(n === 'read' ? 'REPLY' : 'MAPFILE');
+    // A literal here-string or quoted here-document: the value the line gives (its first line, trimmed).
+    const st = s.stdin;
+    const given = n === 'getopts' ? null : st.kind === 'herestring' ? st.value : st.kind === 'heredoc' && st.quoted ? st.body : null;
+    const value = given === null ? null : (given.split('\n')[0] ?? '').trim();
+    for (const x of names) out.push([x.replace(/\[.*$/s, ''), value]);
+    return out;
   }
 
   /**
@@ -743,16 +887,9 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (n === 'read' || n === 'mapfile' || n === 'readarray') {
       const names: string[] = [];
       const ws = s.words;
-      for (let i = 1; i < ws.length; i++) {
+      for (const i of nameWordIndexes(n, ws)) {
         const v = ws[i].value;
-        if (v === null) continue;
-        if (/^-[a-zA-Z]*[adinNptuCc]$/.test(v) && !/^-[a-zA-Z]*[rse]$/.test(v)) {
-          if (v === '-a' && n === 'read' && ws[i + 1]?.value) names.push(ws[i + 1].value!);
-          i++;
-          continue;
-        }
-        if (v.startsWith('-')) continue;
-        names.push(v);
+        if (v !== null) names.push(v.replace(/\[.*$/s, ''));
       }
       if (names.length === 0) names.push(n === 'read' ? 'REPLY' : 'MAPFILE');
       const src = sourceOfStdin(s.stdin, s.cwd);
@@ -817,7 +954,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           const v = ws[i].value;
           // `export x=$(cat f)`: x is only known at run time now.
           const m = v === null ? NAMED.exec(ws[i].text) : null;
-          if (m) this.assign(m[1], word(null, false, '$' + m[1], undefined), ctx);
+          // Its value's text is kept (`export J=$(nproc)` is a number by construction, arith.ts).
+          if (m) this.assign(m[1], word(null, false, ws[i].text.slice(m[0].length) || '$' + m[1], undefined), ctx);
           else if (v !== null && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) && n !== 'export' && n !== 'readonly')
             this.assign(v, word(null, false, '$' + v, undefined), ctx);
         }
@@ -1894,6 +2032,8 @@ const MAX_SCRIPT_READS = 8;
 interface DiskReads {
   left: number;
   seen: Set<string> | undefined;
+  /** What each file read gave, for a file whose every use names a different part of it (package.json, a makefile). */
+  texts?: Map<string, string | false>;
 }
 
 /** Installed code, not the project's: a dependency's own scripts are the supply chain's business (rules/supply.ts). */
@@ -1904,13 +2044,17 @@ const INSTALLED = /\/(node_modules|\.venv|venv|site-packages|vendor)\//;
  * could have written it with an earlier, ordinary edit). undefined: not read (elsewhere, installed code, absent,
  * not text, already read for this line, or the reads for this line are spent); false: it cannot be judged.
  */
-function readDiskScript(env: CommandEnv, target: string, disk: DiskReads): string | false | undefined {
+function readDiskScript(env: CommandEnv, target: string, disk: DiskReads, again = false): string | false | undefined {
   if (!env.readScript || !(inWorkspace(target, env) || inTmp(target)) || INSTALLED.test(target)) return undefined;
-  if (disk.seen?.has(target)) return undefined;
+  // `again`: the file names several things run (`npm run build; npm run reset`, `for t in all wipe; do make $t`):
+  // each use is judged with the text read the first time.
+  if (disk.seen?.has(target)) return again ? disk.texts?.get(target) : undefined;
   if (disk.left <= 0) return false;
   disk.left--;
   (disk.seen ??= new Set()).add(target);
-  return env.readScript(target, MAX_SCRIPT_BYTES);
+  const text = env.readScript(target, MAX_SCRIPT_BYTES);
+  if (text !== undefined) (disk.texts ??= new Map()).set(target, text);
+  return text;
 }
 
 /** A write, delete or move by a program of the project, of a file named by a literal first argument (JavaScript, Python). */
@@ -2173,7 +2317,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
     for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
       const file = `${dir === '/' ? '' : dir}/package.json`;
-      const text = readDiskScript(env, file, disk);
+      const text = readDiskScript(env, file, disk, true);
       if (text === false) {
         s.why ??= `${file} cannot be read whole, so the scripts \`${s.text.slice(0, 80)}\` runs are not known`;
         return;
@@ -2227,7 +2371,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
         if (t === null) s.why ??= `${abs} was written on this line with text only known at run time, and make reads it`;
         return t === null ? [] : [{ text: t, file: abs, line: true }];
       }
-      const t = readDiskScript(env, abs, disk);
+      const t = readDiskScript(env, abs, disk, true);
       if (t === false || (t === undefined && env.exists?.(abs) === true && !inWorkspace(abs, env) && !inTmp(abs)))
         s.why ??= `${abs} is a makefile make reads that the guard cannot read`;
       else if (t === undefined && !optional && env.exists?.(abs) !== true && !disk.seen?.has(abs)) s.why ??= `${abs}, a makefile make reads, is not on disk`;
@@ -2268,7 +2412,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       else makeText(t, dir, file, true);
       return;
     }
-    const text = readDiskScript(env, file, disk);
+    const text = readDiskScript(env, file, disk, true);
     if (text === false) {
       s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
       return;
@@ -2308,7 +2452,7 @@ function judgeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): vo
   const base = normalize(absPath(r.dir || '.', s.cwd!, env.home));
   if (r.file) {
     const file = normalize(absPath(r.file, r.dir && !just ? base : s.cwd!, env.home));
-    const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+    const text = inWorkspace(file, env) ? readDiskScript(env, file, disk, true) : env.readScript?.(file, MAX_SCRIPT_BYTES);
     if (typeof text === 'string') judge(text, file);
     else s.why ??= `\`${s.text.slice(0, 80)}\` runs the recipes of ${file}, which the guard cannot read`;
     return;
@@ -2318,7 +2462,7 @@ function judgeRecipes(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskReads): vo
   for (let dir = base; ;) {
     for (const f of just ? JUST_FILES : TASK_FILES) {
       const file = `${dir === '/' ? '' : dir}/${f}`;
-      const text = inWorkspace(file, env) ? readDiskScript(env, file, disk) : env.readScript?.(file, MAX_SCRIPT_BYTES);
+      const text = inWorkspace(file, env) ? readDiskScript(env, file, disk, true) : env.readScript?.(file, MAX_SCRIPT_BYTES);
       if (text === false) {
         s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
         return;
@@ -3269,6 +3413,51 @@ function union(a: W, b: W): W {
   for (const x of [...(a.alts ?? [a]), ...(b.alts ?? [b])])
     if (!alts.some((y) => y.value === x.value && y.fromInput === x.fromInput && y.glob === x.glob)) alts.push(x);
   return word(null, false, b.text, undefined, false, alts);
+}
+
+/** The options of `read` and of `mapfile`/`readarray` that take an argument (`read -t 5`, `mapfile -d ''`). */
+const READ_ARG_OPTS = /^-[a-zA-Z]*[adinNptu]$/;
+const MAPFILE_ARG_OPTS = /^-[a-zA-Z]*[dnOsuCc]$/;
+
+/**
+ * The indexes of the words `read`, `mapfile`/`readarray` or `getopts` assign (the variables they set); a word
+ * only known at run time in a name's place is one of them.
+ */
+export function nameWordIndexes(n: string, ws: readonly W[]): number[] {
+  const out: number[] = [];
+  const opts = n === 'read' ? READ_ARG_OPTS : MAPFILE_ARG_OPTS;
+  for (let i = n === 'getopts' ? 2 : 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v !== null && n !== 'getopts' && opts.test(v)) {
+      // `read -a arr`: the option's argument is the array it fills.
+      if (n === 'read' && v.endsWith('a') && ws[i + 1] !== undefined) out.push(i + 1);
+      i++;
+      continue;
+    }
+    if (v !== null && v.startsWith('-') && out.length === 0) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/** The most commands a word's possible values are expanded into (the product over the words that have them). */
+const MAX_VALUE_LISTS = 16;
+
+/**
+ * The commands a command is with each possible value of its words in place (a loop variable over literal words
+ * or an expanded glob); undefined when no word but the first has several, or when they make too many.
+ */
+function valueLists(words: W[]): W[][] | undefined {
+  let lists: W[][] | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const alts = words[i].alts;
+    if (alts === undefined || alts.length === 0) continue;
+    if (alts.some((a) => a.value === null && !a.glob)) return undefined;
+    const cur = lists ?? [words];
+    if (cur.length * alts.length > MAX_VALUE_LISTS) return undefined;
+    lists = cur.flatMap((ws) => alts.map((a) => ws.map((w, k) => (k === i ? a : w))));
+  }
+  return lists;
 }
 
 function unknown(rule: string, line: string, explanation: string): Finding {

@@ -272,6 +272,9 @@ function contentless(sub: Sub): boolean {
 const FD_DUP = /^(\d+|-)$/;
 
 /** Append the effects of redirections to `out` (pseudo-files such as /dev/null are left out). */
+/** A word that is one process substitution, `<(…)` or `>(…)`. */
+const PROCESS_SUBST = /^[<>]\([\s\S]*\)$/;
+
 /** A replacing redirect (not an append, not a read) onto a glob or onto names read at run time. */
 function truncatesMany(op: string, t: Redir['target']): boolean {
   if (op === '<' || op === '>>' || op === '&>>' || op === '<&' || op === '<<' || op === '<<-') return false;
@@ -299,6 +302,9 @@ export function redirectEffects(
     const t = r.target;
     if ((r.op === '>&' || r.op === '<&') && t.value !== null && FD_DUP.test(t.value)) continue; // fd duplication
     if (r.op === '<<<') continue;
+    // `< <(git ls-files src)`, `> >(tee log)`: a pipe to a process substitution, no file; its command is walked
+    // and judged as one of the line's own.
+    if ((r.op === '<' || r.op === '>') && t.value === null && PROCESS_SUBST.test(t.text)) continue;
     if (t.value === null && !t.glob && t.alts === undefined) {
       if (r.op !== '>&' && r.op !== '<&') unknown?.push(`${text.split('\n')[0].slice(0, 60)}: redirects ${r.op} ${t.text}, a file only known at run time`);
       continue;

@@ -8,6 +8,7 @@ import type { Redir, Stdin, Sub, W } from './types';
 import { evalWord, expandBraces, isQuotedLiteral, maySplit, positionalWords, splitFields, word, type WordEnv } from './words';
 import { NO_ASSIGNS, NO_REDIRS, NO_STDIN } from './empty';
 import type { Compare } from './secretvars';
+import { arithmeticIn, numericText, testOperands } from './arith';
 
 /**
  * The mutable state of a shell the guard follows: the working directory, `$OLDPWD`, the variables set on the
@@ -83,6 +84,17 @@ export interface WalkHost {
   copy(name: string, from: string, text: string, escapes: boolean): void;
   /** A test, `case` or arithmetic on the line: what it compares may be a secret. */
   compare(c: Compare): void;
+  /**
+   * Arithmetic bash evaluates here (`((n))`, `$((n))`, `${a[n]}`, `[[ $n -lt 3 ]]`): a variable in it holding a
+   * value only known at run time may be code (`a[$(rm -rf build)]`). `names`: words bash takes as a variable's
+   * name (`[[ -v $x ]]`), whose `$` references are judged the same way.
+   */
+  arith(exprs: readonly string[], names: readonly string[], text: string, ctx: WalkCtx): void;
+  /**
+   * The files a loop word's glob matches now (`for f in scripts/*.sh`), sorted as bash lists them; undefined when
+   * the guard cannot list them (a pattern in a folder name, too many, no listing of the disk).
+   */
+  expandGlob?(pattern: string, cwd: string | null): string[] | undefined;
   /** Text that bash may evaluate later as words (an arithmetic operand, a prompt expansion): its substitutions are judged. */
   deferred(text: string, ctx: WalkCtx): void;
   /** A job started in the background (`cmd &`). */
@@ -260,12 +272,20 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         if (!unbounded && (w.text.includes('..') || w.text.includes('$') || w.text.includes('`')) && !isQuotedLiteral(w.text)) unbounded = !fewPasses(w.text);
         const ws = expandBraces(w, host.env) ?? expandWord(w, host.env);
         for (const x of ws) {
-          if (x.alts) alts.push(...x.alts);
+          const files = x.glob && !x.alts && x.value !== null && !x.fromInput ? host.expandGlob?.(x.value, ctx.cwd.value) : undefined;
+          if (files !== undefined && files.length > 0) for (const f of files) alts.push(word(f, false, f, f));
+          else if (x.alts) alts.push(...x.alts);
           else if (x.value === null && !x.fromInput) unknown = true;
           else alts.push(x);
         }
       }
-      host.assign(node.name.value, unknown ? word(null, false, node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts), ctx);
+      // A list of numbers by construction (`$(seq 1 10)`) is no code when bash evaluates the variable as arithmetic.
+      const numeric = unknown && node.wordlist !== undefined && node.wordlist.length === 1 && numericText(node.wordlist[0].text);
+      host.assign(
+        node.name.value,
+        unknown ? word(null, false, numeric ? node.wordlist![0].text : node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts),
+        ctx,
+      );
       if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
       // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.
       const passes = (node.wordlist ?? []).reduce((n, w) => n + (w.text.includes('..') ? rangePasses(w.text) : 1), 0);
@@ -293,6 +313,12 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       const t = text(ctx, node);
       host.compare({ kind: 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
+      host.arith(
+        [node.initialize, node.test, node.update].flatMap((e) => (e ? [text(ctx, e)] : [])),
+        [],
+        t,
+        ctx,
+      );
       for (const e of [node.initialize, node.test, node.update]) if (e) walkNode(host, e, ctx, NO_STDIN);
       walkLoopBody(host, node, ctx, !arithmeticBound(node, ctx), !node.test || /^\s*[1-9]\d*\s*$/.test(text(ctx, node.test)));
       return undefined;
@@ -327,6 +353,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
     case 'SimpleExpansion':
       return undefined;
     case 'Case':
+      host.arith(arithmeticIn(node.word.text), [], text(ctx, node), ctx);
       host.compare({ kind: 'case', text: text(ctx, node), subject: node.word.text, patterns: node.items.flatMap((it) => it.pattern.map((p) => p.text)) });
       walkChildren(host, node, ctx);
       return undefined;
@@ -336,6 +363,11 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
       const t = text(ctx, node);
       host.compare({ kind: node.type === 'TestCommand' ? 'test' : 'arith', text: t });
       if (t.includes('$(') || t.includes('`')) host.deferred(t, ctx);
+      if (node.type === 'ArithmeticCommand') host.arith([t.replace(/^\s*\(\(/, '').replace(/\)\)\s*$/, '')], [], t, ctx);
+      else {
+        const o = testOperands(t);
+        host.arith([...o.arith, ...arithmeticIn(t)], o.names, t, ctx);
+      }
       walkChildren(host, node, ctx);
       return undefined;
     }
@@ -571,6 +603,11 @@ function walkCommand(host: WalkHost, node: Command, ctx: WalkCtx, stdin: Stdin):
     walkNode(host, c, ctx, NO_STDIN);
   }
   setEnv(host, ctx);
+  const t0 = text(ctx, node);
+  if (t0.includes('$')) {
+    const exprs = arithmeticIn(t0);
+    if (exprs.length) host.arith(exprs, [], t0, ctx);
+  }
   let assigns: Record<string, string | null> = NO_ASSIGNS;
   for (const p of prefix) {
     if (p.type !== 'Assignment') continue;

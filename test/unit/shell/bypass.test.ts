@@ -183,7 +183,14 @@ const TABLE: [string, (string | null)[][]][] = [
   ],
   ['{ rm -rf build; }', [['rm', '-rf', 'build']]],
   ['if true; then rm -rf build; fi', [['true'], ['rm', '-rf', 'build']]],
-  ['for f in a b; do rm "$f"; done', [['rm', D]]],
+  // A loop over literal words: the body's command is judged with each value in place (cmd54).
+  [
+    'for f in a b; do rm "$f"; done',
+    [
+      ['rm', 'a'],
+      ['rm', 'b'],
+    ],
+  ],
   [
     'while read l; do rm "$l"; done < files.txt',
     [
