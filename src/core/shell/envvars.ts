@@ -232,7 +232,9 @@ export function keptOptionsWhy(k: string, v: string): string | undefined {
   // go reads test flags from GOFLAGS too (`GOFLAGS=-count=1` is everyday): a test filter there selects for every later `go test`.
   if (k === 'GOFLAGS') {
     const w = v.split(/\s+/).find((x) => /^--?(run|skip|list|short|failfast)(=|$)/.test(x));
-    return w === undefined ? undefined : `exported, ${w} changes which tests every later go test in this terminal runs, where the line that runs it does not show it`;
+    return w === undefined
+      ? undefined
+      : `exported, ${w} changes which tests every later go test in this terminal runs, where the line that runs it does not show it`;
   }
   if (k !== 'PYTEST_ADDOPTS') return undefined;
   const ws = v.trim().split(/\s+/).filter(Boolean);

@@ -690,7 +690,8 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true, e.recursive === true));
   // An archive unpacked over an existing folder writes over the files of the same name there: a colocated test
   // (src/lib/b.test.ts under `**/*.test.ts`, a rule anchored nowhere) is one of them unless the members are known.
-  if (e.into && isDir && op === 'write' && EXTRACTS.test(e.subcommand)) v = worse(v, treeInside({ ...e, into: false, recursive: true }, op, abs, phys.ok ? phys.path : abs, j));
+  if (e.into && isDir && op === 'write' && EXTRACTS.test(e.subcommand))
+    v = worse(v, treeInside({ ...e, into: false, recursive: true }, op, abs, phys.ok ? phys.path : abs, j));
   return v;
 }
 

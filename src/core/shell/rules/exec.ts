@@ -563,7 +563,7 @@ export const execRules: Rule[] = [
         "sed -i 's/a/b/' *.json",
         "printf '#!/bin/sh\\nrm -rf src\\n' > node_modules/.bin/jest",
         "echo 'node-options=--require ./x.js' >> .npmrc",
-        "sed -i 's/\"strict\": true/\"strict\": false/' tsconfig.json",
+        'sed -i \'s/"strict": true/"strict": false/\' tsconfig.json',
       ],
       benign: [
         "sed -i 's/foo/bar/' src/app.ts",
