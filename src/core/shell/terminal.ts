@@ -220,9 +220,6 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
 
 /** A variable assignment whose value is literal text (no expansion, substitution or escape). */
 const STATIC_ASSIGNMENT = /^(?:\s*[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"$`\\!]*"|[^\s'"$`\\;&|<>(){}!*?[\]]*)(?=\s|$))+\s*$/;
-/** Variables the shell itself reads (kept as shell state, SHELL_STATE, or judged where set): not followed as values. */
-const SHELL_VARS =
-  /^(?:GLOBIGNORE|CDPATH|PATH|IFS|HOME|PWD|OLDPWD|SHELLOPTS|BASHOPTS|PS[0-4]|PROMPT_COMMAND|BASH_ENV|ENV|HIST\w*|BASH\w*|FUNCNEST|TMOUT|SECONDS|RANDOM|LINENO|OPTIND|OPTARG|REPLY)$/;
 /** The marker of a variable only known at run time (a variable no shell sets). */
 const UNKNOWN_VALUE = '"$AGENTGUARD_TERMINAL_VAR_UNKNOWN"';
 
@@ -250,7 +247,7 @@ function varsAfter(command: string, state: TerminalState, ran: boolean): { set: 
     const node = st.command as unknown as { type: string; pos: number; end: number; name?: unknown; prefix?: unknown[] };
     if (st.background || node.type !== 'Command' || node.name !== undefined || !Array.isArray(node.prefix)) continue;
     const text = command.slice(node.pos, node.end);
-    if (!STATIC_ASSIGNMENT.test(text) || [...text.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)].some((m) => SHELL_VARS.test(m[1]))) continue;
+    if (!STATIC_ASSIGNMENT.test(text)) continue;
     set.push(text.trim() + VAR_TAG);
     spans.push([node.pos, node.end]);
   }
@@ -262,7 +259,7 @@ function varsAfter(command: string, state: TerminalState, ran: boolean): { set: 
   const keptFn = (state.fns ?? []).some(([n]) => new RegExp(`(?:^|[^\\w$-])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(rest));
   const any = script === undefined || keptFn || /\b(?:source|eval|declare|typeset|local|export|readonly|let|set)\b|(?:^|[\s;&|(])\.\s/.test(rest);
   const out = new Set<string>();
-  for (const n of names) if (!SHELL_VARS.test(n) && (any || new RegExp(`(?:^|[^\\w\${])${n}(?!\\w)`).test(rest))) out.add(n);
+  for (const n of names) if (any || new RegExp(`(?:^|[^\\w\${])${n}(?!\\w)`).test(rest)) out.add(n);
   // A statement naming one of those is not kept (the other assignment may come after it); its names are unknown too.
   const namesOf = (d: string) => [...d.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)].map((m) => m[1]);
   const keep = set.filter((d) => !namesOf(d).some((n) => out.has(n)));
