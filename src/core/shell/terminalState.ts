@@ -20,11 +20,8 @@ export interface TerminalState {
    */
   root?: false;
   /** A call allowed to run whose after-hook has not come yet: where the shell stands if it ran. */
-  pending?: { id: string; cwds: (string | null)[]; root?: false; vars?: string[] };
+  pending?: { id: string; cwds: (string | null)[]; root?: false };
 }
-
-/** The tag on a kept variable assignment in `defs` (varsAfter): `f='src/a.ts' # agentguard:var`. */
-export const VAR_TAG = ' # agentguard:var';
 
 export const EMPTY_TERMINAL: TerminalState = { v: 1, cwds: [], defs: [] };
 
@@ -86,12 +83,10 @@ const INTERACTIVE_HISTORY = 'set -o history\n';
 /** The after-hook of call `id` came: it ran, so the shell stands where it left it. */
 export function settle(state: TerminalState, id: string): TerminalState {
   if (!state.pending || state.pending.id !== id) return state;
-  // The variables it assigns hold now that it ran (until then they were unknown: it may not have run).
-  const defs = state.pending.vars?.length ? state.defs.concat(state.pending.vars) : state.defs;
   return {
     v: 1,
     cwds: state.pending.cwds,
-    defs,
+    defs: state.defs,
     ...(state.fns ? { fns: state.fns } : {}),
     ...(state.pending.root === false && state.pending.cwds.length > 0 ? { root: false as const } : {}),
   };
@@ -119,8 +114,7 @@ export function readState(x: unknown): TerminalState {
     const p = o.pending as Record<string, unknown> | null;
     const pc = p && typeof p === 'object' ? places(p.cwds) : undefined;
     if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs, ...(fns ? { fns } : {}) };
-    const vars = Array.isArray(p.vars) && p.vars.every((d) => typeof d === 'string' && d.endsWith(VAR_TAG)) ? (p.vars as string[]) : undefined;
-    pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}), ...(vars?.length ? { vars } : {}) };
+    pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}) };
   }
   // Only a state that names where the shell stands instead may leave the root out (fail closed: root possible).
   return { v: 1, cwds, defs, pending, ...(fns ? { fns } : {}), ...(o.root === false && cwds.length > 0 ? { root: false as const } : {}) };
