@@ -8,14 +8,14 @@ import type { Rule, RuleCtx } from './rules/types';
 import { seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
-import { SPECIAL, normName, setProgramOf, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
+import { SPECIAL, normName, setProgramOf, shadowWhy, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox, type WalkCtx, type WalkHost } from './walk';
 import { sourceOfStdin } from './inputs';
 import { closeSecrets, type Compare, type ShellVars, type VarCopy } from './secretvars';
 import { word } from './words';
-import { SHIM_FOLDER, modelSub, rowOf } from './programs/index';
+import { ROWS, SHIM_FOLDER, agentShim, modelSub, rowOf } from './programs/index';
 import { ALIAS, APPEND, INTO, NO_ACC, RECURSIVE, setIsProgram, type Access, type ModelHost } from './programs/model';
-import { envKind, envOptions, looksLoaded, warningFilterWhy } from './envvars';
+import { envKind, envOptions, keptOptionsWhy, looksLoaded, warningFilterWhy } from './envvars';
 import { absPath, inTmp, inWorkspace, normalize, SCRATCH_ROOT } from './fsfacts';
 import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
@@ -53,6 +53,8 @@ export const MAX_INPUT = 64 * 1024;
 /** How many times a function's body calls the function by name. */
 function selfCalls(name: string, body: string): number {
   const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // `command git` and `builtin cd` in a wrapper's body run the program, not the function.
+  body = body.replace(new RegExp(`\\b(?:command|builtin)(?:\\s+-\\S+)*\\s+${esc}(?=$|[\\s;|&)}])`, 'g'), '');
   return body.match(new RegExp(`(?:^|[\\s;|&({])${esc}(?=$|[\\s;|&)}])`, 'g'))?.length ?? 0;
 }
 
@@ -135,7 +137,12 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
   /** Functions that start themselves more than once or in the background (fork bombs). */
   readonly bombs: string[] = [];
 
+  /** Functions defined on the line that shadow a program the guard judges by name (shadowWhy). */
+  readonly shadows: string[] = [];
+
   defineFunction(name: string, body: string): void {
+    const shadow = shadowWhy(name, body, 'function');
+    if (shadow !== undefined) this.shadows.push(`${name}() ${body}`.slice(0, 200) + '\0' + shadow);
     (this.functions ??= new Map()).set(name, body);
     this.kept?.delete(name);
     const calls = selfCalls(name, body);
@@ -461,7 +468,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // (below), so they are judged where the body uses them (`ll(){ ls -la "$@"; }; ll tests` lists tests, no more);
     // a walk that cannot be made is an error.
     // A function is called by its exact name (`ls2`, `Cp`), not the program name it would normalise to (`ls`, `cp`).
-    const fname = name !== null && w0?.value != null && this.functions?.has(w0.value) ? w0.value : name;
+    // `command git …` and `builtin cd …` run the program or builtin, never a function of that name (a wrapper's body).
+    const bypass = rawWords[0]?.value === 'command' || rawWords[0]?.value === 'builtin';
+    if (bypass && this.functions?.has(w0?.value ?? '')) s.meta = { ...s.meta, bypassFn: true };
+    const fname = bypass ? null : name !== null && w0?.value != null && this.functions?.has(w0.value) ? w0.value : name;
     if (fname !== null && (words.length > 1 || this.kept?.has(fname)) && this.functions?.has(fname)) s.meta = { ...s.meta, bodyWithArgs: true, fname };
     this.subs.push(s);
     if (this.bgDepth > 0) (this.detachedSubs ??= new Set()).add(s.index);
@@ -505,7 +515,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       this.dotglob = 'shopt -s changed how globs match';
     this.arithUses(s, ctx);
     this.cdState(s);
-    this.trackCwd(s, ctx);
+    // A call of a function named like the builtin (`cd(){ builtin cd "$@" && ls; }`) moves the shell by its body only.
+    if (fname === null || !this.functions?.has(fname)) this.trackCwd(s, ctx);
     this.trackVars(s, ctx);
     this.trackArgs(s, ctx);
     this.envCode(s, ctx);
@@ -658,7 +669,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           // Only for the command the assignment prefixes: an exported PATH outlives the line in the agent's terminal.
           const prefix =
             k === 'PATH' && s.assigns[k] !== undefined && given && n !== 'export' && n !== 'env' ? { cwd: s.cwd, workspace: this.cmdEnv.workspace } : undefined;
-          const why = searchPathWhy(k, v, prefix) ?? toolSourceWhy(k, v, s.cwd, this.cmdEnv) ?? mirrorEnvWhy(k, v);
+          const why =
+            searchPathWhy(k, v, prefix) ??
+            toolSourceWhy(k, v, s.cwd, this.cmdEnv) ??
+            mirrorEnvWhy(k, v) ??
+            (n === 'export' && v !== null && k === 'GOFLAGS' ? keptOptionsWhy(k, v) : undefined);
           if (why !== undefined) s.why ??= why;
           // A program of the workspace a tool runs for its own work (`RUSTC_WRAPPER=./scripts/w.sh cargo build`):
           // run as if the line ran it, so the script on disk is read and judged.
@@ -723,7 +738,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (opts !== undefined) {
       if (v === null) s.why ??= `${k} is set to options only known at run time`;
       else {
-        const why = opts(v);
+        // Exported, the options hold for every later run in the agent's terminal, where the line that runs the tool
+        // no longer shows them (keptOptionsWhy).
+        const outlives = s.name === 'export' || ((s.name === 'declare' || s.name === 'typeset') && s.assigns[k] === undefined);
+        const why = opts(v) ?? (outlives ? keptOptionsWhy(k, v) : undefined);
         if (why !== undefined) s.why ??= `${k}=${v}: ${why}`;
       }
       return;
@@ -1612,6 +1630,10 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
         explanation: `the function ${b} starts copies of itself without end`,
         sub: -1,
       });
+    for (const sh of a.shadows) {
+      const [text, why] = sh.split('\0');
+      findings.push({ rule: 'exec.unmodelled', category: 'exec', tier: 'unknown', subcommand: text, explanation: why, sub: -1 });
+    }
     for (const l of a.spawnLoops)
       findings.push({
         rule: 'sys.fork-bomb',
@@ -3157,12 +3179,23 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     // A bare name found in a shim folder the command's PATH puts first (`PATH=./node_modules/.bin:$PATH jest`): the
     // same, for a shim the line wrote there.
     const path = s.assigns.PATH;
+    // One on disk that may be the agent's (agentShim): not the program its name says, and its text is not judged here.
+    if (typeof path === 'string' && w0?.value && !w0.value.includes('/') && ROWS.has(w0.value))
+      for (const d of path.split(':')) {
+        if (!d || !SHIM_FOLDER.test(abs(d))) continue;
+        const f = `${abs(d)}/${w0.value}`;
+        if (contents?.has(f) || !agentShim(f, env)) continue;
+        s.why ??= `PATH=… finds ${w0.value} in ${abs(d)}, where ${f} is not as git holds it (the agent's own file?): it runs in place of ${w0.value}`;
+        break;
+      }
     if (contents && typeof path === 'string' && w0?.value && !w0.value.includes('/'))
       for (const d of path.split(':')) {
         if (!d || !SHIM_FOLDER.test(abs(d))) continue;
         const f = `${abs(d)}/${w0.value}`;
         const t = contents.get(f);
+        const shadow = typeof t === 'string' && ROWS.has(w0.value) ? shadowWhy(w0.value, t, 'file') : undefined;
         if (t === null) s.why ??= `${f} was written on this line with text only known at run time, then run as ${w0.value} (PATH=…)`;
+        else if (shadow !== undefined) s.why ??= `${f}: ${shadow}`;
         else if (t !== undefined)
           a.reparse(
             t,

@@ -217,3 +217,39 @@ export function looksLoaded(v: string): boolean {
   if (!t.includes('/')) return false;
   return true;
 }
+
+/** pytest options that change only what a run prints or how fast it goes, never which tests run or how they pass. */
+const PYTEST_OUTPUT_ONLY =
+  /^-[qvslx]+$|^-r[a-zA-Z]*$|^--(tb|color|durations|durations-min|capture|show-capture|log-level|log-cli-level|numprocesses|maxfail)=\S+$|^--(exitfirst|no-header|no-summary|strict-markers|strict-config|showlocals|verbose|quiet|setup-show|full-trace|cache-clear)$|^-n\d+$|^-pno:cacheprovider$/;
+
+/**
+ * Options exported for the rest of the terminal's life (`export PYTEST_ADDOPTS=--co`): every later `pytest` the agent
+ * types reads as the whole suite while it collects only, deselects (`-k`, `-m`, `--deselect`), stops early or
+ * re-runs only failures. On the line that runs pytest they are as visible as the options typed there; exported, they
+ * change what a later line does out of its sight. Only options that change the output stay allowed.
+ */
+export function keptOptionsWhy(k: string, v: string): string | undefined {
+  // go reads test flags from GOFLAGS too (`GOFLAGS=-count=1` is everyday): a test filter there selects for every later `go test`.
+  if (k === 'GOFLAGS') {
+    const w = v.split(/\s+/).find((x) => /^--?(run|skip|list|short|failfast)(=|$)/.test(x));
+    return w === undefined
+      ? undefined
+      : `exported, ${w} changes which tests every later go test in this terminal runs, where the line that runs it does not show it`;
+  }
+  if (k !== 'PYTEST_ADDOPTS') return undefined;
+  const ws = v.trim().split(/\s+/).filter(Boolean);
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    if (PYTEST_OUTPUT_ONLY.test(w)) continue;
+    if (/^--(tb|color|durations|capture|numprocesses|log-level|log-cli-level)$|^-n$/.test(w) && ws[i + 1] !== undefined) {
+      i++;
+      continue;
+    }
+    if (w === '-p' && ws[i + 1] === 'no:cacheprovider') {
+      i++;
+      continue;
+    }
+    return `exported, ${w} changes which tests every later pytest in this terminal runs or how it passes, where the line that runs it does not show it`;
+  }
+  return undefined;
+}

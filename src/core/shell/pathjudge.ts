@@ -688,8 +688,15 @@ function judgeTree(e: PathEffect, abs: string, physicalInput: string, j: JudgeEn
   if (isDir && !e.into) v = treeInside(e, op, abs, phys.ok ? phys.path : abs, j);
   // Names nobody can see yet (an archive's members), or no disk to look at: what the rules anchor under it.
   if (e.into || !isDir) v = worse(v, anchoredUnder(op, abs, j, e.names, e.noHidden === true, e.recursive === true));
+  // An archive unpacked over an existing folder writes over the files of the same name there: a colocated test
+  // (src/lib/b.test.ts under `**/*.test.ts`, a rule anchored nowhere) is one of them unless the members are known.
+  if (e.into && isDir && op === 'write' && EXTRACTS.test(e.subcommand))
+    v = worse(v, treeInside({ ...e, into: false, recursive: true }, op, abs, phys.ok ? phys.path : abs, j));
   return v;
 }
+
+/** Programs that unpack an archive's members (names unseen) into a folder. */
+const EXTRACTS = /^\s*(?:\S*\/)?(?:tar|gtar|bsdtar|unzip|7z|7za|7zz|unrar|cpio|ditto|jar|busybox\s+(?:tar|unzip))\b/;
 
 function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string, j: JudgeEnv, depth = 0): Verdict | undefined {
   const ws = j.ctx.workspace;

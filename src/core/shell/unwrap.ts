@@ -1185,6 +1185,8 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
           continue;
         }
         const body = a.value.slice(eq + 1);
+        const shadow = shadowWhy(a.value.slice(0, eq), body, 'alias');
+        if (shadow !== undefined) setMeta(u, 'opaque', shadow);
         if (body.trim()) host.reparse(`${body} "$@"`, within(u.ctx, 'alias'), 'alias');
       }
       return emit(host, u, words);
@@ -1595,4 +1597,39 @@ function echoedText(from: Sub): string | undefined {
   const s = joinLiteral(rest);
   if (s === null) return undefined;
   return opts.includes('e') ? unescapeC(s) : s;
+}
+
+/** Bash builtins and keywords a function or alias may shadow (besides the programs the tables know). */
+const SHELL_BUILTINS = new Set(
+  (
+    'cd pushd popd dirs test [ [[ echo printf read mapfile readarray source . exec eval set unset export declare typeset local readonly ' +
+    'shopt alias unalias builtin command type hash true false : exit return trap wait kill jobs fg bg disown umask ulimit enable let ' +
+    'shift getopts times history fc caller compgen complete help logout suspend time'
+  ).split(' '),
+);
+
+/**
+ * Threat: a function or alias named after a program the guard judges by name, whose body runs something else
+ * (`alias pytest=true`, `npm(){ echo ok; }`, `function jest { true; }`, `git(){ :; }`, `cd(){ :; }`): every later
+ * `pytest` typed in that terminal is a vacuous run that reads as the test suite, and what a later line names no
+ * longer says what it runs. The definition is a write to what the guard judges later, so it is asked; a wrapper
+ * that still runs the program (`alias ls='ls --color'`, `git(){ command git "$@"; }`, `alias python=python3`: the
+ * same program row) is not a shadow. Returns why, or undefined.
+ */
+export function shadowWhy(name: string, body: string, kind: 'alias' | 'function' | 'file'): string | undefined {
+  if (!/^[\w.:[-]+$/.test(name)) return undefined;
+  const own = programOf(name);
+  if (own === undefined && !SHELL_BUILTINS.has(name)) return undefined;
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Runs the name itself: a command word (after `command`, `builtin`, `exec`, `\`, or a path ending in it).
+  const runsIt = new RegExp(
+    String.raw`(?:^|[\n;|&({!]|\bthen|\bdo|\belse)\s*(?:(?:command|builtin|exec|env|time|nice|sudo)\s+(?:-\S+\s+)*)?\\?(?:[^\s;|&()]*\/)?${esc}(?=$|[\s;|&)}])`,
+  );
+  const text = body.replace(/^\s*\{/, '').replace(/\}\s*$/, '');
+  if (runsIt.test(text)) return undefined;
+  // The same program under another name (`alias python=python3`, `alias pip=pip3`): still the program.
+  const first = /^\s*(?:\\)?([^\s;|&()'"$`]+)/.exec(text)?.[1];
+  if (first !== undefined && own !== undefined && programOf(normName(first)) === own) return undefined;
+  const what = kind === 'alias' ? `alias ${name}=…` : kind === 'file' ? `a ${name} written here` : `${name}()`;
+  return `${what} shadows the program ${name} with code that does not run it: a later \`${name}\` in this terminal runs that code instead (a test run that checks nothing reads as the real one)`;
 }

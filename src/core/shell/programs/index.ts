@@ -3,6 +3,7 @@
 // judged as possibly naming a path. Adding a program is adding a row (see spec.ts for the notation).
 import type { Sub, W } from '../types';
 import { inScratch } from '../fsfacts';
+import { shadowWhy } from '../unwrap';
 import { COREUTILS } from './coreutils';
 import { DEV } from './dev';
 import { INFRA } from './infra';
@@ -94,6 +95,18 @@ const PROJECT_SHIMS = new RegExp(`${SHIM_DIR}\\/[^/]+$|(^|\\/)(gradlew|mvnw)$`);
 /** A folder of the project's executables (`node_modules/.bin`, `.venv/bin`): what runs from it stands for the program of its name. */
 export const SHIM_FOLDER = new RegExp(`${SHIM_DIR}$`);
 
+/** Shim folders installers fill, whose writes the policy asks about (`runs-later`): what is there stands for its name. */
+const INSTALLED_SHIMS = /(^|\/)(node_modules\/\.bin|\.venv\/bin|venv\/bin)\/[^/]+$/;
+
+/**
+ * A shim in a folder of the project nobody installs into (`bin/`, `vendor/bin`, `env/bin`, `target/…`) that git does
+ * not hold as committed: it may be the agent's own file (`printf '#!/bin/sh\nexit 0' > bin/pytest` one call,
+ * `./bin/pytest` or `PATH=$PWD/bin:$PATH pytest` the next), so it is not the program its name says but code to read.
+ */
+export function agentShim(abs: string | undefined, env: { scriptChanged?: (p: string) => boolean | undefined }): boolean {
+  return abs !== undefined && env.scriptChanged !== undefined && !INSTALLED_SHIMS.test(abs) && env.scriptChanged(abs) === true;
+}
+
 /** The system's program folders (a program there is the one its name says). */
 const TOOL_DIRS =
   /^\/(?:usr\/(?:local\/)?|opt\/homebrew\/|opt\/local\/|snap\/|nix\/var\/nix\/profiles\/[^/]+\/|run\/current-system\/sw\/|home\/linuxbrew\/\.linuxbrew\/)?s?bin\/[^/]+$|^\/usr\/libexec\//;
@@ -124,7 +137,7 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
   let row = ROWS.get(s.name);
   // A defined function: its body was judged where it was defined, and again where it is called with its arguments
   // in place of its parameters (then they are judged as the body uses them); otherwise they may name paths.
-  if (host.functions?.has(v0)) {
+  if (host.functions?.has(v0) && s.meta.bypassFn !== true) {
     const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
     if (s.meta.bodyWithArgs !== true) nameAll(m, s.words, 1);
     return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
@@ -133,11 +146,17 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
     const cwd = s.cwd;
     const abs = v0.startsWith('/') ? v0 : v0.startsWith('~/') ? host.cmdEnv.home + v0.slice(1) : cwd === null ? undefined : `${cwd}/${v0}`;
     const project = abs === undefined || inside(abs, host.cmdEnv.workspace);
-    if (project && !(row && PROJECT_SHIMS.test(v0))) {
+    if (project && !(row && PROJECT_SHIMS.test(v0) && !agentShim(abs, host.cmdEnv))) {
       // The project's own program: running it is what an agent does; its arguments may name paths.
       const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
       m.label = v0;
       if (abs === undefined) m.unknown(`runs ${v0} after a cd the guard could not follow`);
+      else if (row && PROJECT_SHIMS.test(v0)) {
+        // A shim the agent may have written that does not run the program it is named after (`exit 0` as bin/pytest).
+        const text = host.cmdEnv.readScript?.(abs, 64 * 1024);
+        const shadow = typeof text === 'string' ? shadowWhy(s.name, text, 'file') : undefined;
+        if (shadow !== undefined) m.unknown(`${v0} is not as git holds it: ${shadow}`);
+      }
       m.path('X', w0, v0, v0);
       nameAll(m, s.words, 1);
       return { acc: m.acc, why: m.why, runs: undefined, base: undefined };

@@ -563,6 +563,7 @@ export const execRules: Rule[] = [
         "sed -i 's/a/b/' *.json",
         "printf '#!/bin/sh\\nrm -rf src\\n' > node_modules/.bin/jest",
         "echo 'node-options=--require ./x.js' >> .npmrc",
+        'sed -i \'s/"strict": true/"strict": false/\' tsconfig.json',
       ],
       benign: [
         "sed -i 's/foo/bar/' src/app.ts",
@@ -580,6 +581,16 @@ export const execRules: Rule[] = [
       let hits: LineHit[] | undefined;
       for (const e of ctx.effects) {
         if (e.op !== 'write' || e.recursive || e.into || NO_CONTENT.test(e.how)) continue;
+        // tsconfig decides how strictly code is type-checked (`sed -i 's/"strict": true/"strict": false/'
+        // tsconfig.json`): a guarded edit's diff is judged by content (src/core/integrity), a command's is not shown.
+        if (/(^|\/)tsconfig(\.[\w-]+)*\.json$/i.test(e.path) && ctx.env.exists?.(e.path) !== false && !(e.sub?.name && FORMATTERS.has(e.sub.name))) {
+          (hits ??= []).push({
+            sub: e.sub,
+            text: e.subText,
+            explanation: `${e.how} changes ${e.path}, which decides how strictly the code is type-checked: a person sees that change`,
+          });
+          continue;
+        }
         const p = runsLater(e.path, e.glob);
         if (p === undefined) continue;
         if (e.sub?.name && FORMATTERS.has(e.sub.name)) continue;
