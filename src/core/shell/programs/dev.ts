@@ -769,7 +769,7 @@ export const DEV: RowSpec[] = [
     eff: ['golangci-lint run --fix => write .', 'golangci-lint fmt => write .'],
   },
   {
-    n: 'make gmake bmake',
+    n: 'make gmake bmake pmake remake',
     d: 'make: the Makefile decides what runs; VAR=value words are variables',
     loose: true,
     runs: ['Makefile', 'makefile', 'GNUmakefile'],
