@@ -482,7 +482,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       }
     }
     // `make VAR=value`: make's own variables set on its command line (MAKEFILES, SHELL), read like the environment.
-    if (MAKE_NAMES.has(n) && s.words.length > 1)
+    if (n !== null && MAKE_NAMES.has(n) && s.words.length > 1)
       for (const w of s.words.slice(1)) {
         const m = w.value === null ? null : /^(MAKEFILES|SHELL|MAKESHELL|MAKEFLAGS|GNUMAKEFLAGS)=(.*)$/s.exec(w.value);
         if (m) (pairs ??= []).push([m[1], m[2]]);

@@ -117,7 +117,9 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
       // Scripts of other packages too (a workspace member, all of them, the root): the script of this folder's
       // package.json (or the root's) is still one of those that run under that name, so it is judged; the other
       // packages' own package.json files are not read here.
-      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F|--workspace-root)$/.test(opt)) {
+      if (tool !== 'pnpm' && /^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && value !== 'false' && (rest.length === 0 || tool === 'npm'))
+        return undefined;
+      if (tool === 'pnpm' && /^(-w|-r|--recursive|--filter|-F|--workspace-root)$/.test(opt)) {
         open = false;
         continue;
       }
@@ -173,7 +175,6 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
  * hold is the runner's own business (its row).
  */
 export const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['npm-run-all', 'npm-run-all2', 'run-s', 'run-p', 'nx', 'turbo', 'lerna']);
-const RUN_ALL_VALUED = /^(--npm-path|--max-parallel|-l|--print-label|--print-name|-n)$/;
 
 function runnerScripts(tool: string, argv: readonly string[]): PackageRun | undefined {
   const words: string[] = [];

@@ -100,6 +100,7 @@ describe('cmd55: make options and runners that hide the recipe or script', () =>
       ['cabal upload x.tar.gz', 'ask'],
       ['stack upload .', 'ask'],
       ['mongoimport --drop -c users x.json', 'ask'],
+      ['terraform refresh', 'ask'],
       ['nx release --dry-run', 'allow'],
       ['nx release version --dry-run', 'allow'],
       ['gradle build', 'allow'],
@@ -108,6 +109,7 @@ describe('cmd55: make options and runners that hide the recipe or script', () =>
       ['stack build', 'allow'],
       ['sbt test', 'allow'],
       ['mongoimport --db app -c users --file x.json', 'allow'],
+      ['terraform plan', 'allow'],
     ] as [string, Expect][]));
 });
 
