@@ -29,10 +29,12 @@ import {
   justRecipes,
   justRun,
   makeRecipes,
+  MAKE_NAMES,
   makeRun,
   packageScriptLines,
   INSTALL_LIFECYCLE,
   packageScriptsRun,
+  SCRIPT_RUNNERS,
   taskRun,
   taskfileCommands,
   type RecipeLines,
@@ -583,7 +585,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       }
     }
     // `make VAR=value`: make's own variables set on its command line (MAKEFILES, SHELL), read like the environment.
-    if ((n === 'make' || n === 'gmake') && s.words.length > 1)
+    if (n !== null && MAKE_NAMES.has(n) && s.words.length > 1)
       for (const w of s.words.slice(1)) {
         const m = w.value === null ? null : /^(MAKEFILES|SHELL|MAKESHELL|MAKEFLAGS|GNUMAKEFLAGS)=(.*)$/s.exec(w.value);
         if (m) (pairs ??= []).push([m[1], m[2]]);
@@ -1838,7 +1840,7 @@ function judgeAppendedScript(a: Analyzer, s: Sub, target: string, printed: strin
 }
 
 /** Programs whose project files the analyzer reads itself, in the folder they are pointed at (judgeProjectScripts). */
-const READS_OWN_PROJECT = new Set(['npm', 'yarn', 'pnpm', 'bun', 'make', 'gmake', 'just', 'task', 'go-task']);
+const READS_OWN_PROJECT = new Set(['npm', 'yarn', 'pnpm', 'bun', ...MAKE_NAMES, 'just', 'task', 'go-task']);
 
 /**
  * A build tool or task runner pointed at a folder outside the workspace (`gradle -p /tmp/x`, `ninja -C /tmp/b`,
@@ -2054,8 +2056,9 @@ const MAX_SCRIPT_READS = 8;
 interface DiskReads {
   left: number;
   seen: Set<string> | undefined;
-  /** What each file read gave, for a file whose every use names a different part of it (package.json, a makefile). */
-  texts?: Map<string, string | false>;
+  /** Texts read, with what was run from them (`file\0key`): the same file run another way is judged again. */
+  texts?: Map<string, string | false | undefined>;
+  runs?: Set<string>;
 }
 
 /** Installed code, not the project's: a dependency's own scripts are the supply chain's business (rules/supply.ts). */
@@ -2066,16 +2069,28 @@ const INSTALLED = /\/(node_modules|\.venv|venv|site-packages|vendor)\//;
  * could have written it with an earlier, ordinary edit). undefined: not read (elsewhere, installed code, absent,
  * not text, already read for this line, or the reads for this line are spent); false: it cannot be judged.
  */
-function readDiskScript(env: CommandEnv, target: string, disk: DiskReads, again = false): string | false | undefined {
+function readDiskScript(env: CommandEnv, target: string, disk: DiskReads, key?: string | true): string | false | undefined {
   if (!env.readScript || !(inWorkspace(target, env) || inTmp(target)) || INSTALLED.test(target)) return undefined;
-  // `again`: the file names several things run (`npm run build; npm run reset`, `for t in all wipe; do make $t`):
-  // each use is judged with the text read the first time.
-  if (disk.seen?.has(target)) return again ? disk.texts?.get(target) : undefined;
+  if (key !== undefined && disk.seen?.has(target)) {
+    // `true`: the file names several things run (a loop's values, `for t in all wipe; do make $t`): each use is
+    // judged with the text read the first time.
+    if (key === true) return disk.texts?.get(target);
+    // A file whose scripts or goals are run by name (`make -n clean && make clean`, `npm run a` in script b): what
+    // one run judged is not what another runs, so only the same run of the same file counts as already judged.
+    const run = `${target}\0${key}`;
+    if (disk.runs?.has(run)) return undefined;
+    (disk.runs ??= new Set()).add(run);
+    if (disk.left <= 0) return false;
+    disk.left--;
+    return disk.texts?.get(target);
+  }
+  if (disk.seen?.has(target)) return undefined;
   if (disk.left <= 0) return false;
   disk.left--;
   (disk.seen ??= new Set()).add(target);
   const text = env.readScript(target, MAX_SCRIPT_BYTES);
-  if (text !== undefined) (disk.texts ??= new Map()).set(target, text);
+  (disk.texts ??= new Map()).set(target, text);
+  if (typeof key === 'string') (disk.runs ??= new Set()).add(`${target}\0${key}`);
   return text;
 }
 
@@ -2313,12 +2328,13 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   const name = s.name;
   if (name === 'just' || name === 'task' || name === 'go-task') return judgeRecipes(a, s, env, disk);
   if (name !== null && Object.hasOwn(CODE_RECIPES, name)) return judgeCodeRecipes(a, s, env, disk);
-  if (name !== 'npm' && name !== 'yarn' && name !== 'pnpm' && name !== 'bun' && name !== 'make' && name !== 'gmake') return;
+  if (name !== 'npm' && name !== 'yarn' && name !== 'pnpm' && name !== 'bun' && !MAKE_NAMES.has(name ?? '') && !SCRIPT_RUNNERS.has(name ?? '')) return;
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === name);
   if (start < 0) return;
   const words = s.words.slice(start);
-  if (words.some((w) => w.value === null)) return; // which script runs is only known at run time: the model asks
-  const argv = words.map((w) => w.value!);
+  // A word whose path the guard knows (`make -C "$PWD"`, `-f "$PWD/Makefile"`) is that path.
+  if (words.some((w) => (w.value ?? w.path) == null)) return; // which script runs is only known at run time: the model asks
+  const argv = words.map((w) => (w.value ?? w.path)!);
   const cwd = s.cwd!;
   const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
   const pkg = packageScriptsRun(argv);
@@ -2339,7 +2355,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
     // The nearest package.json at or above the folder, inside the workspace (npm's own search, bounded).
     for (let dir = normalize(absPath(pkg.dir || '.', cwd, env.home)); ;) {
       const file = `${dir === '/' ? '' : dir}/package.json`;
-      const text = readDiskScript(env, file, disk, true);
+      const text = readDiskScript(env, file, disk, pkg.names.join(' '));
       if (text === false) {
         s.why ??= `${file} cannot be read whole, so the scripts \`${s.text.slice(0, 80)}\` runs are not known`;
         return;
@@ -2362,8 +2378,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   const mk = withoutDryRun(argv);
   const make = makeRun(mk.argv);
   if (!make) {
-    if (name === 'make' || name === 'gmake')
-      s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
+    if (MAKE_NAMES.has(name ?? '')) s.why ??= `make with options the guard does not read (${s.text.slice(0, 80)}): which makefiles it reads is not known`;
     return;
   }
   // The makefiles' text (MAKEFILES, then the makefile, with what they include), judged as make reads it.
@@ -2434,7 +2449,7 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
       else makeText(t, dir, file, true);
       return;
     }
-    const text = readDiskScript(env, file, disk, true);
+    const text = readDiskScript(env, file, disk, JSON.stringify([make.goals, make.vars, mk.dry]));
     if (text === false) {
       s.why ??= `${file} cannot be read whole, so the recipes \`${s.text.slice(0, 80)}\` runs are not known`;
       return;
@@ -3094,7 +3109,7 @@ function judgeBuiltSources(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<s
     if (verb === 'test' || verb === 'run' || verb === 'watch') src = /\.(cs|fs|vb)$/;
   } else if (n === 'swift') {
     if (verb === 'test' || verb === 'run') src = /\.swift$/;
-  } else if (n === 'make' || n === 'gmake') {
+  } else if (MAKE_NAMES.has(n)) {
     if (
       !args.some((w) => /^-[a-zA-Z]*[nqp]/.test(w) && !w.startsWith('--')) &&
       !args.some((w) => /^--(just-print|dry-run|recon|question|print-data-base|help|version)$/.test(w))

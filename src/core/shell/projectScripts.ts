@@ -97,6 +97,7 @@ const FLAG =
  */
 export function packageScriptsRun(argv: readonly string[]): PackageRun | undefined {
   const tool = argv[0]?.replace(/^.*\//, '');
+  if (tool !== undefined && SCRIPT_RUNNERS.has(tool)) return runnerScripts(tool, argv);
   if (tool !== 'npm' && tool !== 'yarn' && tool !== 'pnpm' && tool !== 'bun') return undefined;
   let dir = '';
   const rest: string[] = [];
@@ -110,14 +111,23 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
       const eq = w.indexOf('=');
       const opt = eq > 0 ? w.slice(0, eq) : /^-C./.test(w) ? '-C' : w;
       const attached = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : undefined;
-      const value = attached ?? (VALUED.has(opt) ? argv[++i] : undefined);
-      // Scripts of another package (a workspace member, all of them): not this folder's package.json.
-      if (/^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && value !== 'false' && (rest.length === 0 || tool === 'npm')) return undefined;
+      // pnpm's -w is --workspace-root, a flag (npm's -w names a workspace).
+      const valued = VALUED.has(opt) && !(tool === 'pnpm' && opt === '-w');
+      const value = attached ?? (valued ? argv[++i] : undefined);
+      // Scripts of other packages too (a workspace member, all of them, the root): the script of this folder's
+      // package.json (or the root's) is still one of those that run under that name, so it is judged; the other
+      // packages' own package.json files are not read here.
+      if (tool !== 'pnpm' && /^(-w|--workspaces?|-ws|-r|--recursive|--filter|-F)$/.test(opt) && value !== 'false' && (rest.length === 0 || tool === 'npm'))
+        return undefined;
+      if (tool === 'pnpm' && /^(-w|-r|--recursive|--filter|-F|--workspace-root)$/.test(opt)) {
+        open = false;
+        continue;
+      }
       if (opt === '--prefix' || opt === '-C' || opt === '--dir' || opt === '--cwd') {
         if (value === undefined) return undefined;
         dir = value;
       }
-      open = attached === undefined && !VALUED.has(opt) && !FLAG.test(opt);
+      open = attached === undefined && !valued && !FLAG.test(opt);
       continue;
     }
     if (open) maybe.push(w);
@@ -144,6 +154,8 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
   }
   if (tool === 'pnpm') {
     if (verb === undefined) return undefined;
+    // `pnpm recursive run x` (`multi`, `m`): the verbs of `pnpm -r`.
+    if (/^(recursive|multi|m)$/.test(verb)) return rest.length > 1 ? packageScriptsRun([argv[0], ...argv.slice(argv.indexOf(verb) + 1)]) : undefined;
     if (verb === 'run' || verb === 'run-script') return script(rest[1]);
     if (verb === 'test' || verb === 't' || verb === 'tst' || verb === 'start') return script(verb === 'start' ? 'start' : 'test');
     if ((verb === 'install' || verb === 'i') && rest.length === 1) return { names: INSTALL_LIFECYCLE, dir };
@@ -154,6 +166,68 @@ export function packageScriptsRun(argv: readonly string[]): PackageRun | undefin
   if (verb === 'run') return script(rest[1]);
   if (verb === 'install' || verb === 'i') return rest.length === 1 ? { names: INSTALL_LIFECYCLE, dir } : undefined;
   return verb === undefined || BUN_VERBS.has(verb) || /[./]/.test(verb) ? undefined : script(verb);
+}
+
+/**
+ * Runners of package.json scripts by name: npm-run-all (run-s, run-p) takes names and globs (`build:*`); nx, turbo,
+ * lerna and wireit run a target that a package.json script of the same name defines (`nx run ws:nuke`, `nx run-many -t
+ * nuke`, `turbo run nuke`, `lerna run nuke`). The names are looked up in the nearest package.json; a name it does not
+ * hold is the runner's own business (its row).
+ */
+export const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['npm-run-all', 'npm-run-all2', 'run-s', 'run-p', 'nx', 'turbo', 'lerna']);
+
+function runnerScripts(tool: string, argv: readonly string[]): PackageRun | undefined {
+  const words: string[] = [];
+  const targets: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') break;
+    const eq = w.indexOf('=');
+    const opt = w.startsWith('-') ? (eq > 0 ? w.slice(0, eq) : w) : '';
+    if (opt) {
+      const value = eq > 0 ? w.slice(eq + 1) : undefined;
+      // nx run-many -t a b / --targets=a,b / --target x; turbo/lerna take the task as a positional.
+      if (tool === 'nx' && /^(-t|--targets?)$/.test(opt)) {
+        if (value !== undefined) targets.push(...value.split(','));
+        else while (argv[i + 1] !== undefined && !argv[i + 1].startsWith('-')) targets.push(...argv[++i].split(','));
+      } else if (tool.startsWith('run') || tool.startsWith('npm-run-all')) {
+        if (value === undefined && /^(--npm-path|--max-parallel)$/.test(opt)) i++;
+      }
+      continue;
+    }
+    words.push(w);
+  }
+  let names: string[];
+  if (tool === 'nx') {
+    const v = words[0];
+    if (v === 'run') names = words[1] ? [words[1].split(':').length > 1 ? words[1].split(':')[1] : words[1]] : [];
+    else if (v === 'run-many' || v === 'affected') names = targets;
+    else if (v === undefined || NX_VERBS.has(v)) return undefined;
+    // `nx nuke [project]`: the target, `nx ws:nuke`: project:target.
+    else names = [v.includes(':') ? v.split(':')[1] : v];
+  } else if (tool === 'turbo') {
+    names = words[0] === 'run' ? words.slice(1) : words[0] !== undefined && TURBO_VERBS.has(words[0]) ? [] : words;
+  } else if (tool === 'lerna') {
+    names = words[0] === 'run' && words[1] ? [words[1]] : [];
+  } else {
+    // npm-run-all: each name may carry arguments (`"build -- --watch"`).
+    names = words.map((w) => w.trim().split(/\s+/)[0]).filter(Boolean);
+  }
+  names = names.filter((n) => n && !n.startsWith('-'));
+  if (!names.length) return undefined;
+  return { names: names.flatMap(withHooks), dir: '' };
+}
+const NX_VERBS = new Set(
+  'add affected connect daemon exec format format:check format:write generate g graph import init list migrate release repair report reset show sync view-logs watch help'.split(
+    ' ',
+  ),
+);
+const TURBO_VERBS = new Set('prune generate gen login logout link unlink ls info query scan telemetry daemon bin boundaries watch help'.split(' '));
+
+/** A script name with npm-run-all's globs: `*` matches within a `:` segment, `**` across them. */
+function globName(pattern: string): RegExp {
+  const rx = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*|\*/g, (m) => (m === '**' ? '.*' : '[^:]*'));
+  return new RegExp(`^${rx}$`);
 }
 
 /**
@@ -171,9 +245,14 @@ export function packageScriptLines(text: string, names: readonly string[]): { na
   const scripts = (pkg as { scripts?: unknown }).scripts;
   if (!scripts || typeof scripts !== 'object') return [];
   const out: { name: string; line: string }[] = [];
+  const table = scripts as Record<string, unknown>;
   for (const name of names) {
-    const v = (scripts as Record<string, unknown>)[name];
-    if (typeof v === 'string' && v.trim() !== '') out.push({ name, line: v });
+    // A glob (`build:*`, npm-run-all's) stands for every script it matches.
+    const matched = name.includes('*') ? Object.keys(table).filter((k) => globName(name).test(k)) : [name];
+    for (const n of matched) {
+      const v = Object.hasOwn(table, n) ? table[n] : undefined;
+      if (typeof v === 'string' && v.trim() !== '' && !out.some((o) => o.name === n)) out.push({ name: n, line: v });
+    }
   }
   return out;
 }
@@ -194,10 +273,6 @@ const MAKE_VALUED = new Set([
   '--makefile',
   '-I',
   '--include-dir',
-  '-j',
-  '--jobs',
-  '-l',
-  '--load-average',
   '-o',
   '--old-file',
   '--assume-old',
@@ -205,15 +280,18 @@ const MAKE_VALUED = new Set([
   '--what-if',
   '--new-file',
   '--assume-new',
-  '-O',
-  '--output-sync',
   '--eval',
 ]);
+/** Options whose value is optional: attached (`-O`, `-Oline`, `--output-sync=target`), or for -j/-l the next word when it is a number. */
+const MAKE_OPTIONAL = new Set(['-O', '--output-sync', '-j', '--jobs', '-l', '--load-average', '--max-load']);
+
+/** The names make runs as (GNU make, BSD make, remake): each reads the Makefile's recipes by goal. */
+export const MAKE_NAMES: ReadonlySet<string> = new Set(['make', 'gmake', 'bmake', 'pmake', 'remake']);
 
 /** `make`'s command line read: undefined for a dry run (`-n`, `-q`, `-p`) or one whose Makefile cannot be told. */
 export function makeRun(argv: readonly string[]): MakeRun | undefined {
   const tool = argv[0]?.replace(/^.*\//, '');
-  if (tool !== 'make' && tool !== 'gmake') return undefined;
+  if (!MAKE_NAMES.has(tool ?? '')) return undefined;
   let dir = '';
   let file = '';
   const goals: string[] = [];
@@ -222,7 +300,13 @@ export function makeRun(argv: readonly string[]): MakeRun | undefined {
     const w = argv[i];
     if (w.startsWith('-') && w !== '-') {
       const eq = w.startsWith('--') ? w.indexOf('=') : -1;
-      const opt = eq > 0 ? w.slice(0, eq) : w.length > 2 && !w.startsWith('--') && MAKE_VALUED.has(w.slice(0, 2)) ? w.slice(0, 2) : w;
+      const short2 = w.slice(0, 2);
+      const opt = eq > 0 ? w.slice(0, eq) : w.length > 2 && !w.startsWith('--') && (MAKE_VALUED.has(short2) || MAKE_OPTIONAL.has(short2)) ? short2 : w;
+      // `-O distclean`, `-j distclean`: an optional value is attached, so the next word is a goal (`-j 4` takes the 4).
+      if (MAKE_OPTIONAL.has(opt)) {
+        if (opt === w && /^(-j|--jobs|-l|--load-average|--max-load)$/.test(opt) && /^\d+(\.\d+)?$/.test(argv[i + 1] ?? '')) i++;
+        continue;
+      }
       const attached = eq > 0 ? w.slice(eq + 1) : opt !== w ? w.slice(2) : undefined;
       if (/^-[a-zA-Z]*[nqp]/.test(w) && !w.startsWith('--') && !MAKE_VALUED.has(w.slice(0, 2))) return undefined;
       if (/^--(just-print|dry-run|recon|question|print-data-base)$/.test(opt)) return undefined;

@@ -563,7 +563,14 @@ export const COREUTILS: RowSpec[] = [
   },
   { n: 'hash', d: 'remembers command locations (-p makes a name run another file)', o: '-r -d -l -t', a: 'V*', ok: ['hash -r'] },
   // Listing it is a read of what the user typed (tokens included): the secrets.store rule asks.
-  { n: 'history', d: 'the shell history (-c/-d/-w and listing are the rules’ business)', loose: true, a: 'V*', ok: ['history -a', 'history -s "make test"'] },
+  {
+    n: 'history',
+    d: 'the shell history (-c/-d and listing are the rules’ business): -a FILE appends the history to FILE, -w FILE writes it, -r/-n FILE read it',
+    o: '-c -d=V -a:append -w:write -r:read -n:read -p:print -s:store',
+    a: 'V*/append=A/write=W/read=R',
+    ok: ['history -a', 'history -s "make test"', 'history', 'history 20', 'history -c'],
+    eff: ['history -a tests/a.test.ts => write tests/a.test.ts', 'history -w README.md => write README.md', 'history -r .env => read .env'],
+  },
   { n: 'alias unalias', d: 'aliases (not expanded by a non-interactive bash)', loose: true, a: 'V*', ok: ['alias rmf="echo"', 'alias'] },
   { n: 'umask ulimit times', d: 'process limits', loose: true, a: 'V*', ok: ['ulimit -n', 'umask 022'] },
   { n: 'getent', d: 'reads name service databases', loose: true, a: 'V*', x: 'getent', ok: ['getent hosts example.com', 'getent passwd $USER'] },

@@ -643,9 +643,10 @@ export const DEV: RowSpec[] = [
     ext: '*.py *.pyi',
     d: 'Python checkers (read the project)',
     loose: true,
-    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --cache-dir=W --exclude=P --ignore=V --select=V --disable=V --enable=V',
+    o: '--config=X --rcfile=X --config-file=X --append-config=X --output-file=W --output=W --junit-xml=W --cache-dir=W --exclude=P --ignore=V --select=V --disable=V --enable=V',
     a: 'T*',
-    ok: ['mypy src', 'flake8 .', 'pylint src/app'],
+    ok: ['mypy src', 'flake8 .', 'pylint src/app', 'mypy pkg --junit-xml /tmp/mypy.xml'],
+    eff: ['mypy pkg --junit-xml=README.md => write README.md', 'pylint src --output=README.md => write README.md'],
   },
   {
     n: 'coverage',
@@ -778,7 +779,7 @@ export const DEV: RowSpec[] = [
     eff: ['golangci-lint run --fix => write .', 'golangci-lint fmt => write .'],
   },
   {
-    n: 'make gmake bmake',
+    n: 'make gmake bmake pmake remake',
     d: 'make: the Makefile decides what runs; VAR=value words are variables',
     loose: true,
     runs: ['Makefile', 'makefile', 'GNUmakefile'],

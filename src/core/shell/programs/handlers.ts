@@ -632,10 +632,19 @@ handler('tar', (m) => {
     if (m.has('stdout')) return;
     const target = typeof dir === 'string' ? dir : '.';
     if (p.positional.length === 0) m.add('write', undefined, target, 'tar -x', RECURSIVE | INTO | (m.has('keep') ? APPEND : 0));
+    // Member names are patterns with --wildcards (bsdtar's always are), and --strip-components/--transform rename
+    // what is written: then the members land anywhere under the destination.
+    const patterns = m.has('wildcards') || m.s.name === 'bsdtar';
+    const renamed = m.occ('--strip-components') !== undefined || m.occ('--transform') !== undefined;
+    const keep = m.has('keep') ? APPEND : 0;
     for (const w of p.positional) {
       const v = lit(w);
-      if (v === undefined) m.add('write', undefined, target, 'tar -x', RECURSIVE | INTO);
-      else m.add('write', undefined, join(v), 'tar -x', RECURSIVE);
+      if (v === undefined || renamed || (patterns && /[*?[]/.test(v))) m.add('write', undefined, target, 'tar -x', RECURSIVE | INTO | keep);
+      else {
+        // A member named outright replaces the file of that name (unless -k); one that is a folder, what is under it.
+        m.add('write', undefined, join(v), 'tar -x', RECURSIVE | keep);
+        if (!v.endsWith('/')) m.add('write', undefined, join(v), 'tar -x (a member named on the line)', keep);
+      }
     }
   } else if (mode === '') {
     m.unknown('tar without -c, -x, -t, -r, -u or -A: the guard cannot tell what it does');
@@ -761,9 +770,15 @@ handler('gzip', (m) => {
   const ext = COMPRESS_EXT[DECOMPRESSORS[name] ?? name] ?? '.gz';
   const rec = m.has('rec') ? RECURSIVE : 0;
   const files = m.p.positional;
+  // gzip -dN / gunzip -N: the output is named by the name stored in the .gz header, which the guard does not read.
+  const headerName = decompress && m.has('name') && /^(gzip|gunzip|pigz|unpigz)$/.test(name);
   for (const w of files) {
     m.path('R', w, w.value, name, rec);
     if (toStdout || test || w.value === '-') continue;
+    if (headerName) {
+      m.unknown(`${name} -N writes the file name stored in ${w.text}'s header, which the guard does not read`);
+      continue;
+    }
     const v = lit(w);
     if (v === undefined) {
       m.unknown(`${name} rewrites ${w.text}, a path only known at run time`);
@@ -798,17 +813,125 @@ handler('curl', (m) => {
       if (typeof o.value !== 'string') m.unknown('curl -o names a file only known at run time');
       else if (o.value !== '-' && !o.value.startsWith('/')) m.add('write', undefined, dir + o.value, 'curl --output-dir -o');
     }
-  for (const w of m.p.positional) {
-    m.role('U', w, w.value, 'curl');
-    if (!remoteName) continue;
-    const v = w.value;
-    if (v === null) continue;
-    const path = v.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '');
-    const b = base(path);
-    if (!b) m.unknown(`curl -O on ${v}: the URL names no file`);
-    else m.add('write', undefined, dir + b, 'curl -O');
+  // URL globbing (off with -g): `{a,b}` and `[1-3]` in a URL make one transfer per value, and `#N` in -o is the
+  // Nth glob's value (`curl -o '#1' 'file:///x/{tests/a.test.ts}'` writes tests/a.test.ts).
+  const globoff = m.has('globoff') || m.occ('-g') !== undefined;
+  const urls = [
+    ...m.p.positional.map((w) => w.value),
+    ...m.p.occ.filter((o) => o.opt.key === '--url').map((o) => (typeof o.value === 'string' ? o.value : null)),
+  ];
+  const expanded = urls.map((u) => (u === null ? null : globoff ? { urls: [u], sets: [] as string[][] } : curlGlob(u)));
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-o' || typeof o.value !== 'string' || globoff || !/#\d/.test(o.value)) continue;
+    for (const e of expanded) {
+      if (e === null) m.unknown(`curl -o ${o.value}: the name comes from a URL only known at run time`);
+      else if (e === undefined) m.unknown(`curl -o ${o.value}: the name comes from URL globs the guard cannot list`);
+      else if (e.sets.length)
+        for (const name of curlNames(o.value, e.sets) ?? []) {
+          if (name === '-') continue;
+          m.add('write', undefined, name.startsWith('/') ? name : dir + name, 'curl -o #N (named from the URL)');
+        }
+      if (e && e.sets.length && curlNames(o.value, e.sets) === undefined) m.unknown(`curl -o ${o.value}: the URL globs make more names than the guard lists`);
+    }
   }
+  // -w '%output{FILE}' (curl 8.3+) writes what follows to FILE; `%output{>>FILE}` appends.
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-w') continue;
+    if (o.value === null) m.unknown('curl -w: a format only known at run time (its %output{…} writes a file)');
+    else if (typeof o.value === 'string' && /^@/.test(o.value) && o.value !== '@-')
+      m.unknown(`curl -w ${o.value}: a format read from a file (its %output{…} writes files the guard cannot see)`);
+    else if (typeof o.value === 'string')
+      for (const w of o.value.matchAll(/%output\{(>>)?([^}]*)\}/g)) m.add('write', undefined, w[2], 'curl -w %output{…}', w[1] ? APPEND : 0);
+  }
+  for (const w of m.p.positional) m.role('U', w, w.value, 'curl');
+  if (remoteName)
+    for (const [i, e] of expanded.entries()) {
+      if (e === null) continue;
+      if (e === undefined) {
+        m.unknown(`curl -O on ${urls[i]}: URL globs the guard cannot list name the files`);
+        continue;
+      }
+      for (const v of e.urls) {
+        const path = v.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '');
+        const b = base(path);
+        if (!b) m.unknown(`curl -O on ${v}: the URL names no file`);
+        else m.add('write', undefined, dir + b, 'curl -O');
+      }
+    }
 });
+
+/** The most transfers a globbed URL is listed for: beyond it, the names it makes are not listed (unknown). */
+const CURL_GLOB_MAX = 256;
+
+/**
+ * A URL's curl globs: each `{a,b}` set and `[a-z]`/`[1-10:2]` range, as value lists, and the URLs they make.
+ * undefined when it makes more than CURL_GLOB_MAX or a glob does not parse (curl would fail or expand it differently).
+ */
+export function curlGlob(url: string): { urls: string[]; sets: string[][] } | undefined {
+  const parts: (string | string[])[] = [];
+  let lit = '';
+  for (let i = 0; i < url.length; i++) {
+    const c = url[i];
+    if (c === '\\' && (url[i + 1] === '{' || url[i + 1] === '[' || url[i + 1] === '}' || url[i + 1] === ']')) {
+      lit += url[++i];
+      continue;
+    }
+    if (c === '{') {
+      const end = url.indexOf('}', i);
+      if (end < 0) return undefined;
+      parts.push(lit, url.slice(i + 1, end).split(','));
+      lit = '';
+      i = end;
+      continue;
+    }
+    if (c === '[') {
+      const end = url.indexOf(']', i);
+      if (end < 0) return undefined;
+      const body = url.slice(i + 1, end);
+      // An IPv6 address (`http://[::1]/`) is no glob.
+      if (/^[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*$/.test(body) && body.includes(':') && !/^\d+-\d+:\d+$/.test(body)) {
+        lit += url.slice(i, end + 1);
+        i = end;
+        continue;
+      }
+      const r = /^(?:([a-zA-Z])-([a-zA-Z])|(\d+)-(\d+))(?::(\d+))?$/.exec(body);
+      if (!r) return undefined;
+      const step = Number(r[5] ?? 1);
+      if (step < 1) return undefined;
+      const vals: string[] = [];
+      if (r[1]) {
+        for (let k = r[1].charCodeAt(0); k <= r[2].charCodeAt(0) && vals.length <= CURL_GLOB_MAX; k += step) vals.push(String.fromCharCode(k));
+      } else {
+        const width = r[3].length > 1 && r[3].startsWith('0') ? r[3].length : 0;
+        for (let k = Number(r[3]); k <= Number(r[4]) && vals.length <= CURL_GLOB_MAX; k += step) vals.push(String(k).padStart(width, '0'));
+      }
+      if (vals.length > CURL_GLOB_MAX) return undefined;
+      parts.push(lit, vals);
+      lit = '';
+      i = end;
+      continue;
+    }
+    lit += c;
+  }
+  parts.push(lit);
+  const sets = parts.filter((p): p is string[] => Array.isArray(p));
+  let urls = [''];
+  for (const p of parts) {
+    urls = typeof p === 'string' ? urls.map((u) => u + p) : urls.flatMap((u) => p.map((v) => u + v));
+    if (urls.length > CURL_GLOB_MAX) return undefined;
+  }
+  return { urls, sets };
+}
+
+/** The names `-o TEMPLATE` makes: `#N` is the Nth glob's value, for every combination (undefined: too many). */
+function curlNames(template: string, sets: string[][]): string[] | undefined {
+  let combos: string[][] = [[]];
+  for (const set of sets) {
+    combos = combos.flatMap((c) => set.map((v) => [...c, v]));
+    if (combos.length > CURL_GLOB_MAX) return undefined;
+  }
+  return [...new Set(combos.map((c) => template.replace(/#(\d+)/g, (all, n: string) => (Number(n) >= 1 && Number(n) <= c.length ? c[Number(n) - 1] : all))))];
+}
 
 handler('wget', (m) => {
   optionRoles(m);
@@ -818,6 +941,8 @@ handler('wget', (m) => {
   const dir = typeof prefix?.value === 'string' ? prefix.value.replace(/\/+$/, '') + '/' : '';
   const rec = m.has('rec');
   if (m.has('server-name') && doc === undefined) m.unknown('wget --content-disposition takes the output file name from the server');
+  const forceDirs = m.has('forcedirs') && !m.s.words.some((w) => w.value === '-nd' || w.value === '--no-directories');
+  const noHost = m.s.words.some((w) => w.value === '-nH' || w.value === '--no-host-directories');
   for (const w of m.p.positional) {
     m.role('U', w, w.value, 'wget');
     if (doc !== undefined || w.value === null) continue;
@@ -825,7 +950,23 @@ handler('wget', (m) => {
       m.add('write', undefined, dir || '.', 'wget -r', RECURSIVE | INTO | APPEND);
       continue;
     }
-    const b = base(w.value.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, ''));
+    const path = w.value.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '');
+    // -x (--force-directories) keeps the URL's folders (under the host's name unless -nH): `wget -x -nH URL/tests/a.ts`.
+    if (forceDirs) {
+      if (m.occ('--cut-dirs') !== undefined || m.has('protodirs'))
+        m.unknown('wget -x with --cut-dirs/--protocol-directories: the folders it writes are not modelled');
+      const host = /^[a-z]+:\/\/([^/?#]*)/i.exec(w.value)?.[1] ?? '';
+      const rel = (noHost ? '' : host + '/') + path.replace(/^\/+/, '');
+      m.add(
+        'write',
+        undefined,
+        dir + (rel.endsWith('/') || !rel ? rel + 'index.html' : rel),
+        'wget -x',
+        m.has('timestamping') || m.has('continue') ? 0 : APPEND,
+      );
+      continue;
+    }
+    const b = base(path);
     // wget never replaces an existing file unless told (-N, -O): it saves as name.1 instead.
     m.add('write', undefined, dir + (b || 'index.html'), 'wget', m.has('timestamping') || m.has('continue') ? 0 : APPEND);
   }
@@ -952,6 +1093,9 @@ export function sshOption(m: Model, v: string | null | undefined, how: string): 
   if (v === undefined) return;
   // SendEnv hands the named variables (tokens and keys among them, `*` all of them) to the remote machine.
   if (/^\s*SendEnv\s*[= ]/i.test(v)) m.unknown(`${how} ${v}: sends environment variables (tokens included) to another machine`);
+  // PKCS11Provider and SecurityKeyProvider name a shared library ssh loads into itself: code it runs.
+  const lib = /^\s*(PKCS11Provider|SecurityKeyProvider)\s*[= ]\s*(.*)$/i.exec(v);
+  if (lib) sshLibrary(m, lib[2].trim(), `${how} ${lib[1]}`);
   const mm = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match)\s*[= ]\s*(.*)$/i.exec(v);
   if (!mm) return;
   const key = mm[1].toLowerCase();
@@ -966,10 +1110,18 @@ export function sshOption(m: Model, v: string | null | undefined, how: string): 
   m.host.shell(m.s, cmd.replace(/%[a-zA-Z%]/g, 'x'), `${how} ${mm[1]}`);
 }
 
+/** A shared library ssh loads into itself (-I, PKCS11Provider, SecurityKeyProvider): one outside the system's folders is code nobody has read. */
+function sshLibrary(m: Model, v: string | null, how: string): void {
+  if (v === null) return m.unknown(`${how}: a library only known at run time, loaded into ssh`);
+  if (/^(none|internal)$/i.test(v) || /^\/(usr\/)?(local\/)?lib(64|exec)?\//.test(v)) return;
+  m.unknown(`${how} ${v}: ssh loads that shared library, code the guard cannot read`);
+}
+
 handler('ssh', (m) => {
   for (const o of m.p.occ) {
     if (o.value === undefined) continue;
-    if (o.opt.key === '-o') sshOption(m, o.value, 'ssh -o');
+    if (o.opt.key === '-I') sshLibrary(m, o.value, 'ssh -I');
+    else if (o.opt.key === '-o') sshOption(m, o.value, 'ssh -o');
     else m.role(o.opt.role, o.w, o.value, `ssh ${o.opt.key}`);
   }
   if (m.p.unknown.length) m.unknown(`ssh ${m.p.unknown[0]} is an option the guard does not model`);

@@ -468,6 +468,11 @@ handler('git-remote-io', (m) => {
     const src = m.p.positional[0];
     const v = src === undefined ? undefined : (src.path ?? src.value);
     if (typeof v !== 'string') return;
+    // `git pull URL branch`, `git pull ../other main`: commits from a repository that is no remote of this one are
+    // merged into the tree; their files are only on disk after the fetch, so what the merge writes cannot be listed
+    // (as a merge of a local branch is: treeChange). A configured remote's name (`git pull origin main`) is not this.
+    if (m.label.endsWith('pull') && (/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^[^/:]+@?[^/:]*:/.test(v) || /^(?:\/|\.\.?(?:\/|$)|~)/.test(v)))
+      m.unknown(`${m.label} ${v} merges commits from a repository that is no remote of this one: the files it writes cannot be listed`);
     const file = /^file:\/\/(.+)$/.exec(v);
     if (file) m.add('read', undefined, file[1], `${m.label} (every commit of the repository)`, HISTORY);
     else if (/^(?:\/|\.\.?(?:\/|$)|~)/.test(v)) m.add('read', src, undefined, `${m.label} (every commit of the repository)`, HISTORY);

@@ -5,6 +5,7 @@
 // path: a protected one counts as touched in every way.
 import type { CommandEnv, Narrow, Sub, W } from '../types';
 import { word } from '../words';
+import { absPath } from '../fsfacts';
 import { parseArgv, positionalRoles, type Occ, type Parsed, type Role, type Row } from './spec';
 
 /** What a sub-command does to one path (or path word): judged by the path rules once resolved. */
@@ -228,8 +229,16 @@ export class Model {
         return;
       default:
         // A folder the program keeps files in (`--cache-dir`, `--temp-dir`, `--backup-dir`): files land in it, it is not replaced.
-        this.path(r, w, value, how, r === 'W' && KEEPS_FILES.test(how) ? INTO : 0);
+        // But a cache option may name a file (`eslint --cache-location README.md`): one that is a file on disk is replaced.
+        this.path(r, w, value, how, r === 'W' && KEEPS_FILES.test(how) && !this.existingFile(w, value) ? INTO : 0);
     }
+  }
+
+  /** Is the path a word or value names a file (not a folder) on disk, where the command runs? */
+  existingFile(w: W | undefined, value: string | null | undefined): boolean {
+    const base = this.base !== undefined && this.s.cwd !== null ? absPath(this.base, this.s.cwd, this.env.home) : this.s.cwd;
+    const p = w?.path ?? (typeof value === 'string' && base !== null ? absPath(value, base, this.env.home) : undefined);
+    return p !== undefined && this.env.exists?.(p) === true && this.env.isDir?.(p) === false;
   }
 
   /** A path role: the word itself is the path. */

@@ -189,7 +189,7 @@ export const TEXT: RowSpec[] = [
       '--remove-files:remove -O|--to-stdout:stdout -k|--keep-old-files:keep --skip-old-files:keep --overwrite --overwrite-dir --keep-newer-files ' +
       '--to-command=S --checkpoint[=V] --checkpoint-action=V -I|--use-compress-program=S -F|--info-script|--new-volume-script=S --rsh-command=S --rmt-command=S ' +
       '-g|--listed-incremental=A -b|--blocking-factor=V -N|--newer|--after-date=V -V|--label=V -H|--format=V -K|--starting-file=V -L|--tape-length=V ' +
-      '--owner=V --group=V --mode=V --mtime=V --sort=V --transform|--xform=V --strip-components=V --wildcards --no-wildcards --anchored ' +
+      '--owner=V --group=V --mode=V --mtime=V --sort=V --transform|--xform=V --strip-components=V --wildcards:wildcards --no-wildcards --anchored ' +
       '--warning=V --index-file=W --totals[=V] --null --no-null --numeric-owner --same-owner --no-same-owner --no-same-permissions --atime-preserve[=V] ' +
       '-h|--dereference:deref -zjJavpSWlMGmBiwoUnRs --gzip --gunzip --bzip2 --xz --lzma --zstd --lzip --lzop --auto-compress --verbose --preserve-permissions --same-permissions ' +
       '--sparse --verify --interactive --confirmation --one-file-system --check-links --multi-volume --ignore-zeros --unlink-first ' +
@@ -203,6 +203,9 @@ export const TEXT: RowSpec[] = [
       'tar -xf x.tar -C tests => write tests',
       'tar --remove-files -cf /tmp/x.tar src => delete src',
       'tar -czf /tmp/x.tgz -T /tmp/list => read /tmp/list',
+      'tar -xf /tmp/a.tar README.md => write README.md',
+      "tar -xf /tmp/a.tar --wildcards '*.ts' => write .",
+      'tar -xf /tmp/a.tar --strip-components=1 x/README.md => write .',
     ],
   },
   {
@@ -225,7 +228,7 @@ export const TEXT: RowSpec[] = [
     n: 'gzip gunzip pigz bzip2 bunzip2 pbzip2 xz unxz lzma unlzma zstd unzstd lz4 unlz4 compress uncompress brotli lzip zcat gzcat bzcat xzcat zstdcat lz4cat',
     d: 'compressors: FILE becomes FILE.gz (the input is removed unless -k or -c)',
     loose: true,
-    o: '-c|--stdout|--to-stdout:stdout -d|--decompress|--uncompress:decompress -k|--keep:keep -f|--force:force -r|--recursive:rec -t|--test:test -l|--list:list -S|--suffix=V -o=W -T|--threads=V -b=V -p|--processes=V --rm:rm -j:rm',
+    o: '-c|--stdout|--to-stdout:stdout -d|--decompress|--uncompress:decompress -k|--keep:keep -f|--force:force -r|--recursive:rec -t|--test:test -l|--list:list -S|--suffix=V -o=W -T|--threads=V -b=V -p|--processes=V --rm:rm -j:rm -N|--name:name -n|--no-name',
     x: 'gzip',
     ok: ['gzip -k /tmp/x.log', 'gunzip -c /tmp/x.gz | head', 'zcat /tmp/x.gz'],
     eff: ['gzip tests/a.test.ts => delete tests/a.test.ts', 'gzip -c .env => read .env', 'gzip notes.tmp => write notes.tmp.gz'],

@@ -333,7 +333,7 @@ export const dbRules: Rule[] = [
 
   {
     id: 'db.ddl',
-    names: ['dropdb', 'dropuser', 'mysqladmin', 'pg_restore', 'mongorestore', ...Object.keys(SQL_CLIENTS)],
+    names: ['dropdb', 'dropuser', 'mysqladmin', 'pg_restore', 'mongorestore', 'mongoimport', ...Object.keys(SQL_CLIENTS)],
     description: 'Runs DDL or unfiltered DML against a database (DROP, TRUNCATE, ALTER, CREATE, UPDATE/DELETE without WHERE), or drops a database.',
     examples: {
       destructive: [
@@ -352,6 +352,8 @@ export const dbRules: Rule[] = [
         'dropdb app',
         "docker exec -i db psql -U postgres -c 'DROP TABLE users'",
         "cqlsh -e 'DROP KEYSPACE shop'",
+        'mongoimport --drop -c users x.json',
+        'mongoimport --db app --collection users --mode=delete --file x.json',
       ],
       benign: [
         "psql -c 'SELECT count(*) FROM users'",
@@ -365,6 +367,7 @@ export const dbRules: Rule[] = [
         "sqlite3 app.db '.tables'",
         'pg_dump app > /tmp/app-backup.sql',
         'grep -rn "DROP TABLE" src/',
+        'mongoimport --db app -c users --file x.json',
       ],
     },
     check(s) {
@@ -372,6 +375,9 @@ export const dbRules: Rule[] = [
       if (named(s, 'mysqladmin') && bareWords(s).some((w) => /^(drop|flush-.*|shutdown)$/.test(w))) return 'mysqladmin drop/flush/shutdown';
       if (named(s, 'pg_restore') && s.words.some((w) => w.value === '-c' || w.value === '--clean')) return 'pg_restore --clean drops objects first';
       if (named(s, 'mongorestore') && s.words.some((w) => w.value === '--drop')) return 'mongorestore --drop drops collections';
+      // mongoimport --drop drops the collection first; --mode=delete deletes the documents the file matches.
+      if (named(s, 'mongoimport') && s.words.some((w) => w.value === '--drop' || w.value === '--mode=delete' || w.value === 'delete'))
+        return 'mongoimport --drop / --mode delete drops or deletes documents';
       if (!s.name || !(s.name in SQL_CLIENTS)) return undefined;
       const texts = sqlOf(s).texts;
       for (const t of texts) {

@@ -922,6 +922,7 @@ export const infraRules: Rule[] = [
         'pulumi up -y',
         'cdk deploy --all',
         'terraform state rm aws_s3_bucket.b',
+        'terraform refresh',
         'tofu apply',
         'packer build .',
       ],
@@ -940,6 +941,8 @@ export const infraRules: Rule[] = [
       if (!v) return undefined;
       if (named(s, 'terraform', 'tofu', 'terragrunt', 'tf')) {
         if (/^(apply|destroy|import|taint|untaint|force-unlock|run-all)$/.test(v)) return `${s.name} ${v} changes real infrastructure`;
+        // refresh rewrites the state to what the provider reports now (as pulumi refresh): resources it cannot see drop out.
+        if (v === 'refresh') return `${s.name} refresh rewrites the state from what the provider reports`;
         const b = bareWords(s);
         if (v === 'state' && /^(rm|mv|push|replace-provider)$/.test(b[1] ?? '')) return `${s.name} state ${b[1]} rewrites state`;
         if (v === 'workspace' && b[1] === 'delete') return `${s.name} workspace delete`;

@@ -23,7 +23,9 @@ const REGISTRY: Record<string, RegExp> = {
   deno: /^publish$/,
   mvn: /^(deploy|release:perform)$/,
   mvnw: /^(deploy|release:perform)$/,
-  sbt: /^(\+?publish\w*|sonatype\w*|release)$/,
+  sbt: /^(\w+[:/])?(\+?publish\w*|sonatype\w*|release)$/,
+  cabal: /^upload$/,
+  stack: /^upload$/,
   lein: /^deploy$/,
   choco: /^(push|apikey)$/,
   maturin: /^(publish|upload)$/,
@@ -53,6 +55,27 @@ const IMAGE_WRITE: Record<string, RegExp> = {
   cosign: /^(sign|attest|copy|clean|attach|upload)$/,
   notation: /^(sign)$/,
 };
+
+/** gradle tasks that upload: publish*, *Publish* (artifactoryPublish), jib (pushes an image), upload*, *Upload. */
+const GRADLE_PUBLISH = /^(:?[\w-]+:)*(publish\w*|\w+Publish\w*|jib|upload\w*|\w+Upload|dockerPush\w*|pushImage\w*)$/;
+/** Task names that publish or deploy (`turbo run publish`, `nx run-many -t deploy`). */
+const MONO_PUBLISH = /^(publish|release|deploy|upload)(:.*)?$/;
+
+/** The targets a monorepo runner is told to run (`nx run p:t`, `nx run-many -t a b`, `nx t`, `turbo run a b`, `lerna run a`). */
+function runnerTargets(s: Sub): string[] {
+  const b = bareWords(s);
+  const out: string[] = [];
+  const ws = s.words.map((w) => w.value ?? '');
+  ws.forEach((w, i) => {
+    if (/^(-t|--targets?)$/.test(w)) for (let j = i + 1; j < ws.length && !ws[j].startsWith('-'); j++) out.push(...ws[j].split(','));
+    const m = /^--targets?=(.*)$/.exec(w);
+    if (m) out.push(...m[1].split(','));
+  });
+  if (b[0] === 'run') out.push(...(s.name === 'nx' ? b.slice(1, 2).map((t) => t.split(':')[1] ?? t) : s.name === 'lerna' ? b.slice(1, 2) : b.slice(1)));
+  else if (s.name === 'nx' && b[0] && !/^(run-many|affected|release)$/.test(b[0])) out.push(b[0].split(':')[1] ?? b[0]);
+  else if (s.name === 'turbo') out.push(...b);
+  return out;
+}
 
 function registryPublish(s: Sub): string | undefined {
   if (!s.name) return undefined;
@@ -95,7 +118,16 @@ function registryPublish(s: Sub): string | undefined {
   )
     return `${s.name} deploy uploads artifacts to a repository`;
   if (s.name === 'npm' && verb(s) === 'dist-tag' && /^(add|rm)$/.test(bareWords(s)[1] ?? '')) return 'npm dist-tag changes what users install';
-  if ((s.name === 'gradle' || s.name === 'gradlew') && bareWords(s).some((w) => /^publish/.test(w))) return 'gradle publish uploads artifacts';
+  if (
+    (s.name === 'gradle' || s.name === 'gradlew') &&
+    (bareWords(s).some((w) => GRADLE_PUBLISH.test(w)) || hasWord(s, '--publishImage') || s.words.some((w) => w.value !== null && /^-Djib\.to\./.test(w.value)))
+  )
+    return 'gradle publish uploads artifacts';
+  // Monorepo runners: `nx release` versions, tags and publishes; a target named publish/deploy runs each package's.
+  if (s.name === 'nx' && verb(s) === 'release' && !/^(version|changelog|plan|plan:check)$/.test(bareWords(s)[1] ?? '') && !dryRun(s, ['-d', '--dry-run']))
+    return 'nx release publishes the workspace packages';
+  if ((s.name === 'nx' || s.name === 'turbo' || s.name === 'lerna') && runnerTargets(s).some((t) => MONO_PUBLISH.test(t)))
+    return `${s.name} runs a publish or deploy task of the workspace packages`;
   const re = REGISTRY[s.name];
   if (!re) return undefined;
   const v = s.name === 'semantic-release' ? '' : verb(s);
@@ -139,7 +171,7 @@ const DEPLOY_READ =
 export const publishRules: Rule[] = [
   {
     id: 'publish.package',
-    names: [...Object.keys(REGISTRY), ...Object.keys(IMAGE_WRITE), 'gradle', 'gradlew', 'dart', 'flutter', 'python', 'python3', 'corepack'],
+    names: [...Object.keys(REGISTRY), ...Object.keys(IMAGE_WRITE), 'gradle', 'gradlew', 'dart', 'flutter', 'python', 'python3', 'corepack', 'nx', 'turbo'],
     description:
       'Publishes, unpublishes or deprecates a package in a registry (npm, PyPI, crates.io, RubyGems, Maven, VS Code Marketplace…). --dry-run is honoured.',
     examples: {
@@ -167,6 +199,16 @@ export const publishRules: Rule[] = [
         'corepack pnpm publish',
         'yarn npm tag add my-lib@1.0.0 latest',
         'npm publish --dry-run=false',
+        'nx release publish',
+        'npx nx release --yes',
+        'turbo run publish',
+        'nx run-many -t publish',
+        './gradlew jib',
+        'gradle artifactoryPublish',
+        './gradlew bootBuildImage --publishImage',
+        'sbt docker:publish',
+        'cabal upload x.tar.gz',
+        'stack upload .',
       ],
       benign: [
         'npm publish --dry-run',
@@ -184,6 +226,14 @@ export const publishRules: Rule[] = [
         'skopeo copy docker://alpine oci:./alpine',
         'mvn clean verify',
         'sbt test',
+        'nx release version --dry-run',
+        'nx release --dry-run',
+        'turbo run build',
+        'nx run-many -t test',
+        'gradle build',
+        './gradlew jibDockerBuild',
+        'cabal build',
+        'stack build',
       ],
     },
     check: registryPublish,

@@ -1185,12 +1185,31 @@ export const systemRules: Rule[] = [
         'nsenter -t 1 -m sh',
         'chroot /srv/root ls',
         'setpriv --reuid=0 id',
+        'npx playwright install-deps',
+        'npx playwright install --with-deps chromium',
       ],
-      benign: ['./bin/sudoku --solve puzzles/1.txt', 'echo sudo', 'id -u', 'which sudo', 'systemd-run --user make test', 'groups'],
+      benign: [
+        'npx playwright install chromium',
+        'npx playwright test',
+        './bin/sudoku --solve puzzles/1.txt',
+        'echo sudo',
+        'id -u',
+        'which sudo',
+        'systemd-run --user make test',
+        'groups',
+      ],
     },
     // sudo and its kin are flagged where they are unwrapped; these change identity without being wrappers there.
-    names: ['sg', 'newgrp', 'ssh'],
+    names: ['sg', 'newgrp', 'ssh', 'playwright'],
     check(s) {
+      // `playwright install-deps` and `playwright install --with-deps` install system packages with sudo apt-get.
+      if (named(s, 'playwright')) {
+        const b = s.words.slice(1).map((w) => w.value);
+        const v = b.find((x) => x !== null && !x.startsWith('-'));
+        return v === 'install-deps' || (v === 'install' && b.includes('--with-deps'))
+          ? `playwright ${v} runs sudo apt-get to install system packages`
+          : undefined;
+      }
       if (named(s, 'ssh')) {
         // Logging in as root, here or elsewhere, is root: `ssh root@localhost id`, `ssh -l root host`.
         const ws = s.words;
