@@ -260,7 +260,7 @@ export const DEV: RowSpec[] = [
     },
     ok: ['yarn', 'yarn build', 'yarn test --watch=false', 'yarn add -D typescript', 'yarn test tests/a.test.ts'],
   },
-  { n: 'corepack', d: 'package manager shims', loose: true, a: '?*', ok: ['corepack enable'] },
+  { n: 'corepack', d: 'package manager shims', loose: true, a: '?*', ok: ['corepack --version'] },
   // A package runner left with nothing to run (what it runs is peeled off by the unwrapper): a version or help query.
   { n: 'npx bunx pnpx uvx', d: 'package runners asked for their version or help', o: '-v|--version -h|--help', a: '', ok: ['npx --version', 'uvx --help'] },
   { n: 'nvm fnm volta n nodenv', d: 'Node version managers', loose: true, a: 'V*', ok: ['nvm use 20', 'nvm ls'] },
@@ -672,8 +672,9 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '-C=C --manifest-path=X --path=X --target-dir=W --config=Z -Z=V -p|--package=V -j|--jobs=V --features=V -F=V --profile=V --target=V --message-format=V --color=V',
     sub: {
-      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package login logout owner report config info nextest llvm-cov audit deny outdated machete expand udeps sort':
+      'build b check c test t bench run r doc metadata tree update search add remove rm new init install uninstall fetch generate-lockfile locate-project pkgid verify-project version help vendor package owner report config info nextest llvm-cov audit deny outdated machete expand udeps sort':
         { n: '', d: 'Rust tooling', runs: ['Cargo.toml', 'build.rs', '.cargo/config.toml', '.cargo/config'], a: '?*' },
+      'login logout': { n: '', d: 'stores or removes the registry token in ~/.cargo/credentials.toml', o: '--registry=V', a: 'V?', x: 'cargo-login' },
       // cargo-watch: `-x test` is a cargo command line (`cargo test`), `-s` a shell command; neither names a path.
       watch: {
         n: 'watch',

@@ -617,6 +617,8 @@ handler('gh', (m) => {
   if (/^(browse|status|completion|help|version|--version)$/.test(g)) return;
   if (g === 'auth' && (a === 'token' || (a === 'status' && m.s.words.some((w) => w.value === '-t' || w.value === '--show-token'))))
     return m.unknown(`gh auth ${a} prints a GitHub credential`);
+  // The login (its token) lives in ~/.config/gh/hosts.yml, a credential store: like `npm login`, writing it is refused.
+  if (g === 'auth' && /^(login|logout|refresh|switch)$/.test(a ?? '')) m.add('write', undefined, '~/.config/gh/hosts.yml', `gh auth ${a}`, APPEND);
   const allowed = GH_ALLOWED[g];
   if (!allowed || a === undefined || !allowed.test(a)) return m.unknown(`${m.label} ${g}${a ? ' ' + a : ''} is not a command the guard models`);
   const rest = bare.slice(2);
@@ -760,6 +762,12 @@ handler('docker-cp', (m) => {
   const [src, dst] = ps;
   if (!remote(src)) m.path('R', src, src.value, m.label, RECURSIVE);
   if (!remote(dst)) m.path('W', dst, dst.value, m.label, RECURSIVE);
+});
+
+// `cargo login` / `cargo logout`: the registry token lives in ~/.cargo/credentials.toml (a credential store).
+handler('cargo-login', (m) => {
+  optionRoles(m);
+  m.add('write', undefined, '~/.cargo/credentials.toml', m.label, APPEND);
 });
 
 handler('docker-login', (m) => {

@@ -86,7 +86,7 @@ export const SYS: RowSpec[] = [
         { n: '', d: 'packages', a: 'V*', x: 'brew' },
       '': { n: '', d: 'brew alone', a: '' },
     },
-    ok: ['brew list', 'brew install jq', 'brew info node'],
+    ok: ['brew list', 'brew search jq', 'brew info node'],
   },
   {
     n: 'apt apt-get apt-cache dpkg dpkg-query yum dnf rpm zypper pacman apk emerge snap flatpak port pkg nix-env choco winget scoop',

@@ -13,6 +13,7 @@ import { interpRules } from './interp';
 import { lockoutRules } from './lockout';
 import { metadataRules } from './metadata';
 import { pkgStateRules } from './pkgstate';
+import { userStateRules } from './userstate';
 import { pkgSourceRules } from './pkgsource';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
@@ -87,6 +88,7 @@ export const CATALOG: readonly Rule[] = [
   ...remoteRules,
   ...metadataRules,
   ...pkgStateRules,
+  ...userStateRules,
   ...evalModeRules,
   ...testRules,
   ...lockoutRules,
