@@ -3210,13 +3210,15 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
         const t = contents.get(f);
         const shadow = typeof t === 'string' && ROWS.has(w0.value) ? shadowWhy(w0.value, t, 'file') : undefined;
         if (t === null) s.why ??= `${f} was written on this line with text only known at run time, then run as ${w0.value} (PATH=…)`;
-        else if (shadow !== undefined) s.why ??= `${f}: ${shadow}`;
-        else if (t !== undefined)
+        else if (t !== undefined) {
+          // A shim that does not run its program is asked as such, and what it does is judged too (a worse verdict wins).
+          if (shadow !== undefined) s.why ??= `${f}: ${shadow}`;
           a.reparse(
             t,
             { via: ['a script this line wrote'], cwd: { value: s.cwd, old: undefined, vars: undefined }, remote: false, depth: 1, src: t },
             'script',
           );
+        }
       }
     // Runs one it wrote, or one on disk?
     if (contents || env.readScript) {

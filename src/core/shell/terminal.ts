@@ -45,7 +45,7 @@ export function definitionsOf(command: string): string[] {
  * harmless program of that name.
  */
 export function functionsOf(command: string): [string, string][] {
-  if (!/\(\s*\)|\bfunction\b|\balias\b/.test(command)) return [];
+  if (!/\(\s*\)|\bfunction\b|\balias\b|\bhash\b/.test(command)) return [];
   const out: [string, string][] = [];
   topLevelDefinitions(command, { fn: (name, body) => void out.push([name, body]), alias: (name, body) => void out.push([name, `{ ${body} "$@"; }`]) });
   return out;
@@ -72,6 +72,14 @@ function topLevelDefinitions(
       if (typeof name === 'string' && body) on.fn(name, command.slice(body.pos, body.end), command.slice(node.pos, node.end));
     } else if (node.type === 'Command') {
       const name = (node.name as { value?: string } | undefined)?.value;
+      if (name === 'hash') {
+        // `hash -p /bin/rm ls`: from then on `ls` runs /bin/rm — an alias by another door. Literal words are kept as
+        // that alias; a path or name only known at run time is kept as shell state (replayed: every later call asked).
+        const hashed = hashedNames(command, node);
+        if (hashed === null) on.state?.(command.slice(node.pos, node.end));
+        else for (const [n, p] of hashed) on.alias(n, `'${p}'`);
+        return;
+      }
       if (on.state && keepsShellState(node, name)) {
         on.state(command.slice(node.pos, node.end));
         return;
@@ -135,7 +143,7 @@ export function repoSettingsOf(command: string): string[] {
  * variables bash reads for globs and `cd` (GLOBIGNORE turns dotglob on; CDPATH sends `cd hooks` to .git/hooks).
  * They are replayed before every later call, so it is judged under the options in force.
  */
-const SHELL_STATE = /\b(?:shopt|set|GLOBIGNORE|CDPATH)\b/;
+const SHELL_STATE = /\b(?:shopt|set|GLOBIGNORE|CDPATH|hash|enable)\b/;
 const STATE_VARS = new Set(['GLOBIGNORE', 'CDPATH']);
 
 function keepsShellState(node: Record<string, unknown>, name: string | undefined): boolean {
@@ -145,6 +153,9 @@ function keepsShellState(node: Record<string, unknown>, name: string | undefined
     (list as { type: string; name?: unknown }[]).some((w) => w.type === 'Assignment' && typeof w.name === 'string' && STATE_VARS.has(w.name));
   if (name === undefined) return assigns(node.prefix);
   if (name === 'shopt') return true;
+  // `enable -f lib.so x` loads a builtin, `enable -n x` hands a builtin's name to a program of that name: kept, so
+  // every later call is judged after it (and asked: the guard does not model it).
+  if (name === 'enable') return words.length > 0;
   if (name === 'set') {
     if (words.length === 0) return false;
     const first = words[0]?.value;
@@ -223,3 +234,35 @@ function keptFunctions(before: TerminalState['fns'], added: [string, string][]):
 
 /** Words that may end the shell a line runs in (a new terminal then opens at the workspace root). */
 const ENDS_SHELL = /\b(?:exit|logout|exec|kill|pkill|killall|suspend|disown)\b/;
+
+/**
+ * The [name, path] pairs `hash -p PATH NAME…` sets, [] for another use of `hash` (listing, `-r`, `-d`, `-t`), or
+ * null when a word is only known at run time (the caller keeps the command as state, replayed before later calls).
+ */
+function hashedNames(command: string, node: Record<string, unknown>): [string, string][] | null {
+  const words = ((Array.isArray(node.suffix) ? node.suffix : []) as { pos: number; end: number }[]).map((w) => command.slice(w.pos, w.end));
+  const literal = (w: string) => /^[\w./+@%,:-]+$/.test(w);
+  let path: string | undefined;
+  const names: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!literal(w)) return null;
+    if (w === '--') {
+      names.push(...words.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('-') && path === undefined && names.length === 0) {
+      const p = w.indexOf('p');
+      if (p < 0) continue;
+      // `-p PATH` or `-pPATH`, possibly after other flags in the same word (`-lp`).
+      const rest = w.slice(p + 1);
+      path = rest !== '' ? rest : words[++i];
+      if (path === undefined || !literal(path)) return null;
+      continue;
+    }
+    names.push(w);
+  }
+  if (path === undefined) return [];
+  if (!names.every(literal)) return null;
+  return names.map((n) => [n, path!]);
+}

@@ -120,6 +120,20 @@ describe('hook bridge: VS Code persistent terminal state across calls', () => {
     assert.equal((await pre('echo x > notes.md', { session: 'chat-4' })).decision, 'host-flow', 'a plain cd is still followed');
   });
 
+  // rt20hooks: `hash -p /bin/rm ls` asked, a person allows it (it reads as harmless), then `ls -rf src` ran /bin/rm
+  // (replayed in bash -i: src deleted). A hashed name is kept as the alias it amounts to.
+  it('a name hashed to another program in one call (approved) is judged as that program in the next', async () => {
+    const h = await ran('hash -p /bin/rm ls');
+    assert.equal(h.decision, 'ask', 'the definition itself is put to the person');
+    assert.equal((await pre('ls -rf src')).decision, 'ask');
+    assert.equal((await pre('ls -la', { session: 'chat-2' })).decision, 'host-flow', 'another session keeps its own names');
+    await ran('hash -p /bin/true pytest', { session: 'chat-3' });
+    assert.equal((await pre('npm test', { session: 'chat-3' })).decision, 'host-flow', 'other names are untouched');
+    // A path only known at run time: every later call is judged after it (asked).
+    await ran('hash -p "$X" ls', { session: 'chat-4' });
+    assert.notEqual((await pre('ls', { session: 'chat-4' })).decision, 'host-flow');
+  });
+
   it('a definition approved once is not put to the person again with every later command', async () => {
     await ran('cleanup() { rm -rf build; }');
     assert.equal((await pre('npm test')).decision, 'host-flow');
