@@ -273,7 +273,9 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         const ws = expandBraces(w, host.env) ?? expandWord(w, host.env);
         for (const x of ws) {
           const files = x.glob && !x.alts && x.value !== null && !x.fromInput ? host.expandGlob?.(x.value, ctx.cwd.value) : undefined;
-          if (files !== undefined && files.length > 0) for (const f of files) alts.push(word(f, false, f, f));
+          // Each listed file is judged as a value of the loop, still marked as a glob's: the set is the one bash finds
+          // at run time (a delete of each is a delete by glob, rt20cmd: `for f in build/*; do rm -f "$f"; done`).
+          if (files !== undefined && files.length > 0) for (const f of files) alts.push(word(f, true, f, f));
           else if (x.alts) alts.push(...x.alts);
           else if (x.value === null && !x.fromInput) unknown = true;
           else alts.push(x);

@@ -32,6 +32,10 @@ const DANGEROUS = [
   'npm run build; npm run reset',
   'make all; make wipe',
   'just build; just wipe',
+  // a delete of each file a loop's glob lists is a delete by glob (the corpus: the reviewer cannot see the file set)
+  'for f in src/*.ts; do rm -f "$f"; done',
+  'for f in scripts/*; do rm "$f"; done',
+  'for f in src/*.ts; do unlink "$f"; done',
 ];
 
 const BENIGN = [
@@ -49,6 +53,7 @@ const BENIGN = [
   'for d in src tests; do ls "$d"; done',
   'npm run build; npm test',
   'make all; make test',
+  'for f in scripts/cleanup.sh; do rm -f "$f"; done',
 ];
 
 describe('rt20cmd loop-var-runs-project-code (cmd54)', () => {
