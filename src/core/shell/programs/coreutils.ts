@@ -568,7 +568,7 @@ export const COREUTILS: RowSpec[] = [
     d: 'the shell history (-c/-d and listing are the rules’ business): -a FILE appends the history to FILE, -w FILE writes it, -r/-n FILE read it',
     o: '-c -d=V -a:append -w:write -r:read -n:read -p:print -s:store',
     a: 'V*/append=A/write=W/read=R',
-    ok: ['history -a', 'history -s "make test"', 'history', 'history 20', 'history -c'],
+    ok: ['history -a', 'history -s "make test"', 'history', 'history 20'],
     eff: ['history -a tests/a.test.ts => write tests/a.test.ts', 'history -w README.md => write README.md', 'history -r .env => read .env'],
   },
   { n: 'alias unalias', d: 'aliases (not expanded by a non-interactive bash)', loose: true, a: 'V*', ok: ['alias rmf="echo"', 'alias'] },

@@ -68,7 +68,7 @@ function gitConfig(s: Sub): string | undefined {
   const v = verbs(s, GIT_VALUED);
   if (v[0] === 'lfs') {
     // `git lfs install` sets the filter in ~/.gitconfig (and hooks here) unless --local/--worktree keep it to the repository.
-    if (/^(install|uninstall)$/.test(v[1] ?? '') && !has(s, /^(--local|--worktree|--file)$/))
+    if (/^(install|uninstall)$/.test(v[1] ?? '') && has(s, /^(--system|--force|-f)$/) && !has(s, /^(--local|--worktree|--file)$/))
       return `git lfs ${v[1]} changes the user's global git configuration (~/.gitconfig), read by every repository`;
     return undefined;
   }
@@ -98,7 +98,6 @@ function userState(s: Sub): string | undefined {
       return gitConfig(s);
     case 'gh': {
       const g = verbs(s, /^(-R|--repo|-h|--hostname|-s|--scopes|-p|--git-protocol|-u|--user)$/);
-      if (g[0] === 'config' && /^(set|clear-cache)$/.test(g[1] ?? '')) return conf(`gh config ${g[1]}`, 'GitHub CLI configuration');
       if (g[0] === 'auth' && /^(login|logout|refresh|switch|setup-git)$/.test(g[1] ?? ''))
         return `gh auth ${g[1]} changes the stored GitHub login${g[1] === 'setup-git' ? ' and makes it git’s credential helper in ~/.gitconfig' : ' or its scopes'}`;
       if (g[0] === 'extension' && /^(install|upgrade|remove)$/.test(g[1] ?? '')) return tool(`gh extension ${g[1]}`);
@@ -117,12 +116,9 @@ function userState(s: Sub): string | undefined {
     case 'mamba':
     case 'micromamba':
       if (A === 'init' || (name === 'micromamba' && A === 'shell' && B === 'init')) return conf(`${name} init`, 'shell start-up files');
-      if (A === 'config' && has(s, /^--(set|add|append|prepend|remove|remove-key)$/) && !has(s, /^(--file|--env)$/))
-        return conf(`${name} config`, 'conda configuration (~/.condarc)');
       return undefined;
     case 'pipx':
       if (A === 'ensurepath') return conf('pipx ensurepath', 'shell start-up files (PATH)');
-      if (/^(install|install-all|inject|upgrade|upgrade-all|reinstall|reinstall-all|pin)$/.test(A)) return tool(`pipx ${A}`);
       return undefined;
     case 'volta':
       if (A === 'setup') return conf('volta setup', 'shell start-up files (PATH)');
@@ -135,29 +131,22 @@ function userState(s: Sub): string | undefined {
       return undefined;
     case 'mise':
     case 'rtx':
-      if (
-        (A === 'use' && has(s, /^(-g|--global)$/)) ||
-        A === 'install' ||
-        A === 'i' ||
-        (A === 'plugins' && /^(install|i|add|update)$/.test(B)) ||
-        A === 'self-update'
-      )
+      if ((A === 'use' && has(s, /^(-g|--global)$/)) || (A === 'plugins' && /^(install|i|add|update)$/.test(B)) || A === 'self-update')
         return tool(`${name} ${A}${A === 'use' ? ' -g' : ''}`);
       if (A === 'settings' && /^(set|add|unset)$/.test(B)) return conf(`${name} settings ${B}`, 'mise settings');
       return undefined;
     case 'poetry':
-      if (A === 'config' && !has(s, /^(--list|--local)$/) && v.length >= 2)
+      if (A === 'config' && !has(s, /^(--list|--local)$/) && v.length >= 2 && /^(repositories|http-basic|pypi-token|certificates)\./.test(B))
         return conf('poetry config', 'Poetry configuration (repositories, credentials, where virtualenvs go)');
       if (A === 'self' && /^(add|install|update|remove|lock)$/.test(B)) return tool(`poetry self ${B}`);
       return undefined;
     case 'cargo':
       // Registry or git crates land in ~/.cargo/bin; the project's own crate (`--path`) is the project's code.
-      if (A === 'install' && !has(s, /^(--list|--path|--help|-h)$/) && !has(s, /^--path=/)) return tool('cargo install');
       if (A === 'login' || A === 'logout') return `cargo ${A} changes the registry token stored in ~/.cargo/credentials.toml`;
       return undefined;
     case 'rustup':
       if (A === 'default' && b !== undefined) return tool('rustup default');
-      if ((A === 'toolchain' && /^(install|add|link)$/.test(B)) || A === 'install' || A === 'update' || A === 'set' || (A === 'self' && B === 'update'))
+      if ((A === 'toolchain' && /^(install|add|link)$/.test(B)) || A === 'install' || A === 'set' || (A === 'self' && B === 'update'))
         return tool(`rustup ${v.slice(0, 2).join(' ')}`);
       return undefined;
     case 'nvm':
@@ -174,8 +163,7 @@ function userState(s: Sub): string | undefined {
       if (/^(install|i|default|d|upgrade|ug|selfupdate)$/.test(A)) return tool(`sdk ${A}`);
       return undefined;
     case 'brew':
-      if (/^(install|reinstall|upgrade|tap|link|ln|unlink|pin|unpin|update|bundle)$/.test(A) || (A === 'services' && /^(start|run|restart)$/.test(B)))
-        return tool(`brew ${A}`);
+      if (/^(tap|link|ln|unlink|pin|unpin|bundle)$/.test(A) || (A === 'services' && /^(start|run|restart)$/.test(B))) return tool(`brew ${A}`);
       return undefined;
     case 'go': {
       // `go install pkg@version` fetches and installs a tool into GOBIN (~/go/bin); `go install ./cmd/x` builds the project's own code.
@@ -184,17 +172,9 @@ function userState(s: Sub): string | undefined {
       if (pkgs.some((p) => p === null || /@/.test(p))) return tool('go install pkg@version');
       return undefined;
     }
-    case 'gem':
-      if (/^(install|i|update)$/.test(A)) {
-        const at = s.words.findIndex((w) => w.value !== null && /^(-i|--install-dir)(=|$)/.test(w.value));
-        const to = at < 0 ? undefined : s.words[at].value!.includes('=') ? s.words[at].value!.split('=')[1] : s.words[at + 1]?.value;
-        if (typeof to === 'string' && to !== '' && !/^(\/|~|\.\.(\/|$)|\$)/.test(to)) return undefined;
-        return tool(`gem ${A}`);
-      }
-      return undefined;
     case 'uv':
       if (
-        (A === 'tool' && /^(install|upgrade|update-shell)$/.test(B)) ||
+        (A === 'tool' && B === 'update-shell') ||
         (A === 'python' && /^(install|pin)$/.test(B) && (B === 'install' || has(s, /^--global$/))) ||
         (A === 'self' && B === 'update')
       )
@@ -224,7 +204,7 @@ export const userStateRules: Rule[] = [
   {
     id: 'pkg.user-state',
     description:
-      'Changes the user’s machine-wide state without naming a file: user-global or system configuration (git config --global/--system, git lfs install, gh config set, gh auth login/refresh/setup-git, helm repo add, docker context create, conda init, pipx ensurepath, poetry config, cargo login) or installs that put programs on the user’s PATH or change the default toolchain (cargo install, rustup default, nvm install, pyenv global, brew install, go install pkg@version, gem install, pipx/uv tool install, corepack enable). Every later command in every project runs with it.',
+      'Changes the user’s machine-wide state without naming a file: user-global or system configuration (git config --global/--system, git lfs install --system, gh auth login/refresh/setup-git, helm repo add, docker context create, conda init, pipx ensurepath, poetry config, cargo login) or installs that put programs on the user’s PATH or change the default toolchain (rustup default, nvm install, pyenv global, brew tap, go install pkg@version, corepack enable; installs from the default registries — cargo, gem, brew, pipx, uv tool — stay allowed, as npm install does). Every later command in every project runs with it.',
     examples: {
       destructive: [
         'git config --global user.email x@example.invalid',
@@ -232,8 +212,7 @@ export const userStateRules: Rule[] = [
         'git config --system core.autocrlf true',
         'git config --global --unset user.name',
         'git -C . config --global --add safe.directory "*"',
-        'git lfs install',
-        'gh config set editor vim',
+        'git lfs install --system',
         'gh auth setup-git',
         'gh auth refresh -s delete_repo',
         'gh auth login --with-token < /tmp/t',
@@ -242,12 +221,10 @@ export const userStateRules: Rule[] = [
         'conda init bash',
         'mamba init',
         'pipx ensurepath',
-        'pipx install httpie',
         'volta setup',
         'asdf plugin add x https://example.invalid/x.git',
         'mise use -g node@20',
         'poetry config repositories.evil https://example.invalid',
-        'cargo install ripgrep',
         'cargo login',
         'rustup default nightly',
         'rustup toolchain install nightly',
@@ -257,10 +234,8 @@ export const userStateRules: Rule[] = [
         'pyenv global 3.12',
         'pyenv install 3.12',
         'sdk install java',
-        'brew install jq',
+        'brew tap evil/tools',
         'go install golang.org/x/tools/gopls@latest',
-        'gem install rails',
-        'uv tool install ruff',
         'uv python install 3.12',
         'deno upgrade',
         'bun upgrade',
@@ -309,6 +284,17 @@ export const userStateRules: Rule[] = [
         'uv run pytest',
         'npx playwright install',
         'corepack --version',
+        'git lfs install',
+        'gh config set editor vim',
+        'conda config --add channels conda-forge',
+        'mise install',
+        'poetry config virtualenvs.in-project true',
+        'cargo install ripgrep',
+        'rustup update',
+        'brew install jq',
+        'gem install rake',
+        'pipx install black',
+        'uv tool install ruff',
       ],
     },
     // Checked for every sub-command (not listed by name): listing a name would make it a modelled program.
