@@ -11,6 +11,19 @@ export function linesOf(text: string): string[] {
   return l;
 }
 
+/**
+ * Masks `text` whole: the lines (1-based) in `keep` come back byte-identical, no secret in `secrets` survives
+ * anywhere, and the line count is kept.
+ */
+export function checkKeptAndHidden(text: string, keep: number[], secrets: string[] = []): void {
+  const out = maskText(text).text;
+  const a = text.split('\n');
+  const b = out.split('\n');
+  assert.equal(b.length, a.length);
+  for (const k of keep) assert.equal(b[k - 1], a[k - 1], `line ${k} changed: ${JSON.stringify(b[k - 1])}`);
+  for (const s of secrets) assert.ok(!leaks(out, s), `left visible ${s}: ${JSON.stringify(out)}`);
+}
+
 /** True when `line` still holds an 8-char window of `secret` (the whole secret if shorter). */
 export function leaks(line: string, secret: string): boolean {
   if (secret.length === 0) return false;

@@ -3,23 +3,14 @@
 // under `user,password,role`). A row starts a new table when every field is a name of words, half or more of them
 // column words, and it holds nothing the table it is in would mask; the password column goes on past rows of names
 // and blank lines. Every secret value is built at run time.
-import assert from 'node:assert/strict';
-import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { checkKeptAndHidden } from './helpers';
 
 let seed = 0x40c0;
 const rs = (a: string, n: number) => rand(a, n, seed++ * 7919);
 const pw = () => 'Qx' + rs(ALNUM, 12) + '7!k';
 
-function check(text: string, keep: number[], secrets: string[]): void {
-  const out = maskText(text).text;
-  const a = text.split('\n');
-  const b = out.split('\n');
-  assert.equal(b.length, a.length);
-  for (const k of keep) assert.equal(b[k - 1], a[k - 1], `line ${k} changed: ${JSON.stringify(b[k - 1])}`);
-  for (const s of secrets) assert.ok(!leaks(out, s), `left visible ${s}: ${JSON.stringify(out)}`);
-}
+const check = checkKeptAndHidden;
 
 describe("mask40: a CSV's next table is read under its own header", () => {
   it('a second table after a blank line', () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { checkKeptAndHidden } from './helpers';
 
 let seed = 0x40a0;
 const rs = (a: string, n: number) => rand(a, n, seed++ * 7919);
@@ -20,15 +20,7 @@ function keeps(text: string): void {
   a.forEach((l, i) => assert.equal(b[i], l, `line ${i + 1} changed: ${JSON.stringify(b[i])}`));
 }
 
-/** Lines (1-based) `keep` byte-identical, and none of `secrets` left visible. */
-function check(text: string, keep: number[], secrets: string[]): void {
-  const out = maskText(text).text;
-  const a = text.split('\n');
-  const b = out.split('\n');
-  assert.equal(b.length, a.length);
-  for (const k of keep) assert.equal(b[k - 1], a[k - 1], `line ${k} changed: ${JSON.stringify(b[k - 1])}`);
-  for (const s of secrets) assert.ok(!leaks(out, s), `left visible ${s}: ${JSON.stringify(out)}`);
-}
+const check = checkKeptAndHidden;
 
 describe('mask40: references are not values', () => {
   describe("Grafana's $__env{…}, $__file{…}, $__vault{…}", () => {

@@ -4,24 +4,14 @@
 // says it is an identifier or a digest (`module Keys` … `trace_id = '<hex>'`, `client_id = "<uuid>"`); and a line of
 // code in a file that reads as YAML or INI (`token = ''.join([`). Every such line is kept byte for byte; the secrets
 // beside them are still masked. Every value is built at run time.
-import assert from 'node:assert/strict';
-import { maskText } from '../../../src/core/secrets';
 import { ALNUM, HEX, rand } from '../../../src/core/secrets/samples';
-import { leaks } from './helpers';
+import { checkKeptAndHidden } from './helpers';
 
 let seed = 0x18c0;
 const rs = (a: string, n: number) => rand(a, n, seed++ * 7919);
 const uuid = () => [8, 4, 4, 4, 12].map((n) => rs(HEX, n)).join('-');
 
-/** Lines (1-based) of `text` that must stay byte-identical, and the secrets that must not survive. */
-function check(text: string, keep: number[], secrets: string[] = []): void {
-  const out = maskText(text).text;
-  const a = text.split('\n');
-  const b = out.split('\n');
-  assert.equal(b.length, a.length);
-  for (const k of keep) assert.equal(b[k - 1], a[k - 1], `line ${k} changed: ${JSON.stringify(b[k - 1])}`);
-  for (const s of secrets) assert.ok(!leaks(out, s), `left visible ${s}: ${JSON.stringify(out)}`);
-}
+const check = checkKeptAndHidden;
 
 describe('assignments after a token head are not its pieces', () => {
   it('a placeholder head, then a uuid and a placeholder', () =>
