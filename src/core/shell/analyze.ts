@@ -5,7 +5,7 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import { mirrorEnvWhy } from './rules/pkgsource';
 import type { Rule, RuleCtx } from './rules/types';
-import { seqHuge } from './rules/util';
+import { helpAsked, seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, shadowWhy, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
@@ -45,7 +45,7 @@ import { scriptCalls } from './opaquecalls';
 import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
-import { unknownArith, unknownRefs } from './arith';
+import { jobCountWord, numericWord, unknownArith, unknownRefs } from './arith';
 import { joinArgv } from './programs/handlers3';
 import { PATCH_SOURCE } from './programs/patchText';
 import { probeDynamic, probeLeadingOptions } from './probe';
@@ -1302,6 +1302,9 @@ function inherited(env: Record<string, string | null>, own: Record<string, strin
   return out ?? own;
 }
 
+/** The rule families a usage request (helpAsked) answers: nothing leaves the machine or changes state. */
+const HELP_SKIPS = new Set(['publish', 'container', 'cloud', 'k8s', 'infra']);
+
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
 const NO_FIRED: ReadonlySet<string> = new Set();
 // The few whole-line rules, catalog order kept: walking all of the catalog for them per line cost more than some rules.
@@ -1652,8 +1655,11 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
       const rs = rulesFor(s.name);
       let fired: Set<string> | undefined;
       let features = -1;
+      const help = s.name !== null && rs.runs.length > 0 && helpAsked(s);
       for (const { rule, when } of rs.runs) {
         if (when !== 0 && ((features < 0 ? (features = featuresOf(s, ctx)) : features) & when) === 0) continue;
+        // `npm publish --help`, `docker push --help`: the verb's usage is printed, nothing is published or changed.
+        if (help && HELP_SKIPS.has(category(rule.id))) continue;
         const why = rule.check!(s, ctx);
         if (why) {
           findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
@@ -2333,8 +2339,10 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   if (start < 0) return;
   const words = s.words.slice(start);
   // A word whose path the guard knows (`make -C "$PWD"`, `-f "$PWD/Makefile"`) is that path.
-  if (words.some((w) => (w.value ?? w.path) == null)) return; // which script runs is only known at run time: the model asks
-  const argv = words.map((w) => (w.value ?? w.path)!);
+  // A job count only known at run time (`make -j$(nproc)`) is some number: read as 1, what it is does not pick the recipes.
+  const known = words.map((w, i) => w.value ?? w.path ?? (jobCountWord(words, i) ? w.text.replace(/^(-[jl]|--[a-z-]+=)?[\s\S]*$/, '$11') : null));
+  if (known.some((v) => v === null)) return; // which script runs is only known at run time: the model asks
+  const argv = known as string[];
   const cwd = s.cwd!;
   const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
   const pkg = packageScriptsRun(argv);
@@ -2749,7 +2757,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
-  if (words.some((w) => w.value === null) && !search.lenient) {
+  if (words.some((w) => w.value === null && !numericWord(w)) && !search.lenient) {
     note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }
@@ -2903,7 +2911,7 @@ function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string,
     (t) => toolConfigsConcern(t) && toolConfigs(t, [t], {}) !== undefined,
   );
   if (!search) return false;
-  if (words.some((w) => w.value === null)) {
+  if (words.some((w) => w.value === null && !numericWord(w))) {
     note(a, s, `${name} with a word only known at run time: which task files it loads and runs cannot be told`);
     return true;
   }

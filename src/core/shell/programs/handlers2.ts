@@ -6,6 +6,7 @@ import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import type { W } from '../types';
 import { absPath, normalize, within } from '../fsfacts';
+import { jobCountWord } from '../arith';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
@@ -354,6 +355,8 @@ handler('make', (m) => {
   }
   for (const w of m.p.positional) {
     const v = w.value;
+    // `make -j$(nproc)`: a number of jobs, whatever the machine answers.
+    if (v === null && jobCountWord(m.s.words, m.s.words.indexOf(w))) continue;
     if (v === null) {
       m.unknown(`make is given ${w.text}, only known at run time`);
       continue;
