@@ -3544,7 +3544,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
-    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
+    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
@@ -3629,14 +3629,32 @@ function gitLook(s: Sub): boolean {
  * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing
  * before it on the line can move a ref or make a commit (`git commit … && git checkout x`, `git fetch && …`).
  */
-function nothingBefore(subs: readonly Sub[], own: Sub | undefined): boolean {
+function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string): boolean {
   if (own === undefined) return false;
   for (const s of subs) {
     if (s.index >= own.index || (s.name !== null && PURE.has(s.name))) continue;
     if (s.name === 'git' && GIT_LOOKS.test(s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-'))?.value ?? '')) continue;
+    // `git fetch && git rebase origin/main`: a fetch from a configured remote moves only its remote-tracking refs
+    // (and FETCH_HEAD): the rebase is `git pull --rebase`, judged like a pull, on the refs as they are now. What the
+    // fetch brought into FETCH_HEAD (`git fetch URL && git merge FETCH_HEAD`) is not on disk yet: not this.
+    if (to !== undefined && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
     return false;
   }
   return true;
+}
+
+/**
+ * `git fetch`, `git fetch origin`, `git fetch --prune origin main`: a fetch from a configured remote by name, with
+ * plain branch names (no `src:dst` refspec, which moves a local branch), every word known, no global option that
+ * points git elsewhere or configures it.
+ */
+function remoteFetch(s: Sub): boolean {
+  if (s.name !== 'git' || Object.keys(s.assigns).length > 0 || s.meta.gitConfig !== undefined || s.words[1]?.value !== 'fetch') return false;
+  if (s.rawWords.some((w) => w.value === null || /^(?:--(?:git-dir|work-tree|namespace|bare|config-env|exec-path)(?:=|$)|-[cC]$)/.test(w.value))) return false;
+  const ws = s.words.slice(2).map((w) => w.value!);
+  if (ws.some((v) => /^--(?:refmap|upload-pack|exec|update-head-ok|negotiate-only|stdin)/.test(v))) return false;
+  const pos = ws.filter((v) => !v.startsWith('-'));
+  return pos.every((v, i) => !v.includes(':') && !/^(?:\/|\.|~|[^/]*@)/.test(v) && (i > 0 || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v)));
 }
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {
