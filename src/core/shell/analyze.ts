@@ -561,7 +561,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       for (const w of s.words.slice(1)) {
         if (w.value === null) {
           const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
-          if (t) (pairs ??= []).push([t[1], extendedPath(w.text.slice(t[0].length), this.cmdEnv.home)]);
+          if (t) (pairs ??= []).push([t[1], extendedPath(w.text.slice(t[0].length), this.cmdEnv.home, s.cwd)]);
           continue;
         }
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
@@ -672,7 +672,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           const prefix =
             k === 'PATH' && s.assigns[k] !== undefined && given && n !== 'export' && n !== 'env' ? { cwd: s.cwd, workspace: this.cmdEnv.workspace } : undefined;
           const why =
-            searchPathWhy(k, v, prefix) ??
+            searchPathWhy(k, v, prefix, this.cmdEnv.workspace) ??
             toolSourceWhy(k, v, s.cwd, this.cmdEnv) ??
             mirrorEnvWhy(k, v) ??
             (n === 'export' && v !== null && k === 'GOFLAGS' ? keptOptionsWhy(k, v) : undefined);
@@ -1144,6 +1144,20 @@ const SETS_ARGS = /\b(?:set|shift)\b/;
  */
 const ARG_OPERATOR = /\$\{(?![1-9]\})[#!]?[@*0-9]/;
 
+/**
+ * The folder every name of an input list lies under, when each name the producer prints starts with it: a list of
+ * files under named folders (`find src`, `git ls-files src`, `ls src/*.ts`; the literal part before any glob), none
+ * of them the current folder itself (whose names may start with `-`). Undefined otherwise.
+ */
+function listedFolder(w: W): string | undefined {
+  if (w.value !== null || !w.fromInput || w.input?.kind !== 'files' || w.input.dirs.length !== 1) return undefined;
+  const d = w.input.dirs[0];
+  const lit = d.replace(/[*?[{].*$/s, '').replace(/\/[^/]*$/, w.input.globs?.[0] ? '' : '$&');
+  const dir = lit.replace(/\/+$/, '');
+  if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
+  return dir;
+}
+
 /** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
 const MAX_ARG_LISTS = 8;
 
@@ -1166,10 +1180,14 @@ const SCRATCH_DIR = SCRATCH_ROOT;
  * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
  * known at run time cannot be checked); module paths may not reach scratch space.
  */
-function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }): string | undefined {
+function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }, workspace?: string): string | undefined {
   if (k === 'PATH') {
     if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
     const bad = v.split(':').find((d) => {
+      // An absolute folder of the workspace, exported too (`export PATH="$PWD/node_modules/.bin:$PATH"`): only the
+      // project's shim folders; any other (`$PWD/scripts`) may hold a script of any name.
+      if (!shims && workspace !== undefined && d.startsWith('/') && within(normalize(d), workspace))
+        return !SHIM_FOLDER.test(normalize(d).slice(workspace.length));
       // A folder of the workspace's executables put before the inherited PATH for one command
       // (`PATH=./node_modules/.bin:$PATH jest`, `PATH=$PWD/.venv/bin:$PATH pytest`): the name runs the project's
       // shim, judged as the program it stands for, as when the line names it (`node_modules/.bin/jest`); a shim
@@ -2751,13 +2769,16 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
   if (start < 0) return judged;
   const words = s.words.slice(start);
+  // A file name from a list of files under known folders (`git ls-files src | xargs npx prettier --check`, `find src
+  // -name '*.ts' | xargs eslint`): a path under that folder, never an option; searched as that folder.
+  const listed = words.map(listedFolder);
   const search = toolConfigs(
     s.name,
-    words.map((w) => w.value ?? ''),
+    words.map((w, i) => w.value ?? listed[i] ?? ''),
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
-  if (words.some((w) => w.value === null && !numericWord(w)) && !search.lenient) {
+  if (words.some((w, i) => w.value === null && !numericWord(w) && listed[i] === undefined) && !search.lenient) {
     note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }
@@ -3205,7 +3226,9 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     // One on disk that may be the agent's (agentShim): not the program its name says, and its text is not judged here.
     if (typeof path === 'string' && w0?.value && !w0.value.includes('/') && ROWS.has(w0.value))
       for (const d of path.split(':')) {
-        if (!d || !SHIM_FOLDER.test(abs(d))) continue;
+        // The workspace's shim folders only: `/usr/bin` is named like one, but what it holds is the system's (git
+        // holds none of it), and a PATH folder in scratch space is searchPathWhy's.
+        if (!d || !SHIM_FOLDER.test(abs(d)) || !inWorkspace(abs(d), env)) continue;
         const f = `${abs(d)}/${w0.value}`;
         if (contents?.has(f) || !agentShim(f, env)) continue;
         s.why ??= `PATH=… finds ${w0.value} in ${abs(d)}, where ${f} is not as git holds it (the agent's own file?): it runs in place of ${w0.value}`;
