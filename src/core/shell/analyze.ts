@@ -1174,6 +1174,9 @@ const SEARCH_PATHS =
 
 const SCRATCH_DIR = SCRATCH_ROOT;
 
+/** The executables folders package installers fill (npm's, a virtualenv's). */
+const INSTALLED_BINS = /(^|\/)(node_modules\/\.bin|\.venv\/bin|venv\/bin)$/;
+
 /**
  * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,
  * `PATH=/tmp/b:$PATH npm test`, `PYTHONPATH=/tmp python3 …`, `MAKEFLAGS='--eval=…' make`: the names on the line
@@ -1184,10 +1187,11 @@ function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null
   if (k === 'PATH') {
     if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
     const bad = v.split(':').find((d) => {
-      // An absolute folder of the workspace, exported too (`export PATH="$PWD/node_modules/.bin:$PATH"`): only the
-      // project's shim folders; any other (`$PWD/scripts`) may hold a script of any name.
+      // An absolute folder of the workspace in an exported PATH (`export PATH="$PWD/node_modules/.bin:$PATH"`), which
+      // outlives the line: only the folders installers fill (what runs from there is a dependency's, as with npx);
+      // any other (`$PWD/bin`, `$PWD/scripts`) may hold the agent's script of any name.
       if (!shims && workspace !== undefined && d.startsWith('/') && within(normalize(d), workspace))
-        return !SHIM_FOLDER.test(normalize(d).slice(workspace.length));
+        return !INSTALLED_BINS.test(normalize(d).slice(workspace.length));
       // A folder of the workspace's executables put before the inherited PATH for one command
       // (`PATH=./node_modules/.bin:$PATH jest`, `PATH=$PWD/.venv/bin:$PATH pytest`): the name runs the project's
       // shim, judged as the program it stands for, as when the line names it (`node_modules/.bin/jest`); a shim

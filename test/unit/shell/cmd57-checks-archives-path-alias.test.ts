@@ -47,6 +47,7 @@ describe('syntax checks, archive listings, shim folders on PATH and renaming ali
       ['export PATH="${PWD}/.venv/bin:$PATH"', 'allow'],
       ['cd src && export PATH="$PWD/node_modules/.bin:$PATH"', 'allow'],
       ['export PATH="$PWD/scripts:$PATH"', 'ask'],
+      ['export PATH="$PWD/bin:$PATH"', 'ask'],
       ['export PATH="$PWD:$PATH"', 'ask'],
       ['export PATH=./node_modules/.bin:$PATH', 'ask'],
       [`export PATH=${'$'}PWD/scripts:${'$'}PATH; build.sh`, 'ask'],
