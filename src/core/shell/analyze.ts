@@ -5,7 +5,7 @@ import { emptiesIntact, NO_EFFECTS, NO_META } from './empty';
 import { CATALOG, category } from './rules/index';
 import { mirrorEnvWhy } from './rules/pkgsource';
 import type { Rule, RuleCtx } from './rules/types';
-import { seqHuge } from './rules/util';
+import { helpAsked, seqHuge } from './rules/util';
 import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, shadowWhy, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
@@ -45,7 +45,7 @@ import { scriptCalls } from './opaquecalls';
 import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
-import { unknownArith, unknownRefs } from './arith';
+import { jobCountWord, numericWord, unknownArith, unknownRefs } from './arith';
 import { joinArgv } from './programs/handlers3';
 import { PATCH_SOURCE } from './programs/patchText';
 import { probeDynamic, probeLeadingOptions } from './probe';
@@ -561,7 +561,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       for (const w of s.words.slice(1)) {
         if (w.value === null) {
           const t = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.text);
-          if (t) (pairs ??= []).push([t[1], extendedPath(w.text.slice(t[0].length), this.cmdEnv.home)]);
+          if (t) (pairs ??= []).push([t[1], extendedPath(w.text.slice(t[0].length), this.cmdEnv.home, s.cwd)]);
           continue;
         }
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
@@ -672,7 +672,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
           const prefix =
             k === 'PATH' && s.assigns[k] !== undefined && given && n !== 'export' && n !== 'env' ? { cwd: s.cwd, workspace: this.cmdEnv.workspace } : undefined;
           const why =
-            searchPathWhy(k, v, prefix) ??
+            searchPathWhy(k, v, prefix, this.cmdEnv.workspace) ??
             toolSourceWhy(k, v, s.cwd, this.cmdEnv) ??
             mirrorEnvWhy(k, v) ??
             (n === 'export' && v !== null && k === 'GOFLAGS' ? keptOptionsWhy(k, v) : undefined);
@@ -1144,6 +1144,20 @@ const SETS_ARGS = /\b(?:set|shift)\b/;
  */
 const ARG_OPERATOR = /\$\{(?![1-9]\})[#!]?[@*0-9]/;
 
+/**
+ * The folder every name of an input list lies under, when each name the producer prints starts with it: a list of
+ * files under named folders (`find src`, `git ls-files src`, `ls src/*.ts`; the literal part before any glob), none
+ * of them the current folder itself (whose names may start with `-`). Undefined otherwise.
+ */
+function listedFolder(w: W): string | undefined {
+  if (w.value !== null || !w.fromInput || w.input?.kind !== 'files' || w.input.dirs.length !== 1) return undefined;
+  const d = w.input.dirs[0];
+  const lit = d.replace(/[*?[{].*$/s, '').replace(/\/[^/]*$/, w.input.globs?.[0] ? '' : '$&');
+  const dir = lit.replace(/\/+$/, '');
+  if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
+  return dir;
+}
+
 /** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
 const MAX_ARG_LISTS = 8;
 
@@ -1160,16 +1174,24 @@ const SEARCH_PATHS =
 
 const SCRATCH_DIR = SCRATCH_ROOT;
 
+/** The executables folders package installers fill (npm's, a virtualenv's). */
+const INSTALLED_BINS = /(^|\/)(node_modules\/\.bin|\.venv\/bin|venv\/bin)$/;
+
 /**
  * A search path that decides which program or module runs. Threat: `PATH=.:$PATH ls` after writing `./ls`,
  * `PATH=/tmp/b:$PATH npm test`, `PYTHONPATH=/tmp python3 …`, `MAKEFLAGS='--eval=…' make`: the names on the line
  * then run code nobody has seen. PATH must be a list of absolute directories outside scratch space (a value only
  * known at run time cannot be checked); module paths may not reach scratch space.
  */
-function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }): string | undefined {
+function searchPathWhy(k: string, v: string | null, shims?: { cwd: string | null; workspace: string }, workspace?: string): string | undefined {
   if (k === 'PATH') {
     if (v === null) return 'PATH is set to a value only known at run time: which programs the line runs cannot be told';
     const bad = v.split(':').find((d) => {
+      // An absolute folder of the workspace in an exported PATH (`export PATH="$PWD/node_modules/.bin:$PATH"`), which
+      // outlives the line: only the folders installers fill (what runs from there is a dependency's, as with npx);
+      // any other (`$PWD/bin`, `$PWD/scripts`) may hold the agent's script of any name.
+      if (!shims && workspace !== undefined && d.startsWith('/') && within(normalize(d), workspace))
+        return !INSTALLED_BINS.test(normalize(d).slice(workspace.length));
       // A folder of the workspace's executables put before the inherited PATH for one command
       // (`PATH=./node_modules/.bin:$PATH jest`, `PATH=$PWD/.venv/bin:$PATH pytest`): the name runs the project's
       // shim, judged as the program it stands for, as when the line names it (`node_modules/.bin/jest`); a shim
@@ -1301,6 +1323,9 @@ function inherited(env: Record<string, string | null>, own: Record<string, strin
   for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
+
+/** The rule families a usage request (helpAsked) answers: nothing leaves the machine or changes state. */
+const HELP_SKIPS = new Set(['publish', 'container', 'cloud', 'k8s', 'infra']);
 
 const GENERIC = CATALOG.filter((r) => r.check && !r.names);
 const NO_FIRED: ReadonlySet<string> = new Set();
@@ -1652,8 +1677,11 @@ export function analyze(line: string, env0: CommandEnv): FullAnalysis {
       const rs = rulesFor(s.name);
       let fired: Set<string> | undefined;
       let features = -1;
+      const help = s.name !== null && rs.runs.length > 0 && helpAsked(s);
       for (const { rule, when } of rs.runs) {
         if (when !== 0 && ((features < 0 ? (features = featuresOf(s, ctx)) : features) & when) === 0) continue;
+        // `npm publish --help`, `docker push --help`: the verb's usage is printed, nothing is published or changed.
+        if (help && HELP_SKIPS.has(category(rule.id))) continue;
         const why = rule.check!(s, ctx);
         if (why) {
           findings.push({ rule: rule.id, category: category(rule.id), tier: rule.tier ?? 'destructive', subcommand: s.text, explanation: why, sub: s.index });
@@ -2333,8 +2361,10 @@ function judgeProjectScripts(a: Analyzer, s: Sub, env: CommandEnv, disk: DiskRea
   if (start < 0) return;
   const words = s.words.slice(start);
   // A word whose path the guard knows (`make -C "$PWD"`, `-f "$PWD/Makefile"`) is that path.
-  if (words.some((w) => (w.value ?? w.path) == null)) return; // which script runs is only known at run time: the model asks
-  const argv = words.map((w) => (w.value ?? w.path)!);
+  // A job count only known at run time (`make -j$(nproc)`) is some number: read as 1, what it is does not pick the recipes.
+  const known = words.map((w, i) => w.value ?? w.path ?? (jobCountWord(words, i) ? w.text.replace(/^(-[jl]|--[a-z-]+=)?[\s\S]*$/, '$11') : null));
+  if (known.some((v) => v === null)) return; // which script runs is only known at run time: the model asks
+  const argv = known as string[];
   const cwd = s.cwd!;
   const run = (lines: readonly string[], dir: string, label: (i: number) => string) => lines.forEach((line, i) => projectText(a, line, label(i), dir));
   const pkg = packageScriptsRun(argv);
@@ -2743,13 +2773,16 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
   if (start < 0) return judged;
   const words = s.words.slice(start);
+  // A file name from a list of files under known folders (`git ls-files src | xargs npx prettier --check`, `find src
+  // -name '*.ts' | xargs eslint`): a path under that folder, never an option; searched as that folder.
+  const listed = words.map(listedFolder);
   const search = toolConfigs(
     s.name,
-    words.map((w) => w.value ?? ''),
+    words.map((w, i) => w.value ?? listed[i] ?? ''),
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
-  if (words.some((w) => w.value === null) && !search.lenient) {
+  if (words.some((w, i) => w.value === null && !numericWord(w) && listed[i] === undefined) && !search.lenient) {
     note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }
@@ -2903,7 +2936,7 @@ function taskFilesOf(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string,
     (t) => toolConfigsConcern(t) && toolConfigs(t, [t], {}) !== undefined,
   );
   if (!search) return false;
-  if (words.some((w) => w.value === null)) {
+  if (words.some((w) => w.value === null && !numericWord(w))) {
     note(a, s, `${name} with a word only known at run time: which task files it loads and runs cannot be told`);
     return true;
   }
@@ -3197,7 +3230,9 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
     // One on disk that may be the agent's (agentShim): not the program its name says, and its text is not judged here.
     if (typeof path === 'string' && w0?.value && !w0.value.includes('/') && ROWS.has(w0.value))
       for (const d of path.split(':')) {
-        if (!d || !SHIM_FOLDER.test(abs(d))) continue;
+        // The workspace's shim folders only: `/usr/bin` is named like one, but what it holds is the system's (git
+        // holds none of it), and a PATH folder in scratch space is searchPathWhy's.
+        if (!d || !SHIM_FOLDER.test(abs(d)) || !inWorkspace(abs(d), env)) continue;
         const f = `${abs(d)}/${w0.value}`;
         if (contents?.has(f) || !agentShim(f, env)) continue;
         s.why ??= `PATH=… finds ${w0.value} in ${abs(d)}, where ${f} is not as git holds it (the agent's own file?): it runs in place of ${w0.value}`;
@@ -3536,7 +3571,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
-    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
+    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
     paths.push(pe);
   }
@@ -3621,14 +3656,32 @@ function gitLook(s: Sub): boolean {
  * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing
  * before it on the line can move a ref or make a commit (`git commit … && git checkout x`, `git fetch && …`).
  */
-function nothingBefore(subs: readonly Sub[], own: Sub | undefined): boolean {
+function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string): boolean {
   if (own === undefined) return false;
   for (const s of subs) {
     if (s.index >= own.index || (s.name !== null && PURE.has(s.name))) continue;
     if (s.name === 'git' && GIT_LOOKS.test(s.words.slice(1).find((w) => w.value === null || !w.value.startsWith('-'))?.value ?? '')) continue;
+    // `git fetch && git rebase origin/main`: a fetch from a configured remote moves only its remote-tracking refs
+    // (and FETCH_HEAD): the rebase is `git pull --rebase`, judged like a pull, on the refs as they are now. What the
+    // fetch brought into FETCH_HEAD (`git fetch URL && git merge FETCH_HEAD`) is not on disk yet: not this.
+    if (to !== undefined && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
     return false;
   }
   return true;
+}
+
+/**
+ * `git fetch`, `git fetch origin`, `git fetch --prune origin main`: a fetch from a configured remote by name, with
+ * plain branch names (no `src:dst` refspec, which moves a local branch), every word known, no global option that
+ * points git elsewhere or configures it.
+ */
+function remoteFetch(s: Sub): boolean {
+  if (s.name !== 'git' || Object.keys(s.assigns).length > 0 || s.meta.gitConfig !== undefined || s.words[1]?.value !== 'fetch') return false;
+  if (s.rawWords.some((w) => w.value === null || /^(?:--(?:git-dir|work-tree|namespace|bare|config-env|exec-path)(?:=|$)|-[cC]$)/.test(w.value))) return false;
+  const ws = s.words.slice(2).map((w) => w.value!);
+  if (ws.some((v) => /^--(?:refmap|upload-pack|exec|update-head-ok|negotiate-only|stdin)/.test(v))) return false;
+  const pos = ws.filter((v) => !v.startsWith('-'));
+  return pos.every((v, i) => !v.includes(':') && !/^(?:\/|\.|~|[^/]*@)/.test(v) && (i > 0 || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v)));
 }
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {

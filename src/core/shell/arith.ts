@@ -38,6 +38,30 @@ export function numericText(text: string): boolean {
   return NUMERIC_PROGRAM.test(body) && !/[`]|\$\(/.test(body.replace(/\$\(\([^()]*\)\)/g, ''));
 }
 
+/**
+ * A word only known at run time that is still a number by construction, bare or as an option's attached value:
+ * `$(nproc)`, `"$(nproc)"`, `-j$(nproc)`, `--jobs=$(getconf _NPROCESSORS_ONLN)`, `-w$((n + 1))`. It is no option
+ * name, no glob and no path with a folder in it: only digits (and the literal option before them).
+ */
+export function numericWord(w: W): boolean {
+  if (w.value !== null || w.glob || w.alts !== undefined) return false;
+  const m = /^(?:-[A-Za-z]|--[A-Za-z][A-Za-z0-9-]*=)?([\s\S]+)$/.exec(w.text);
+  return m !== null && numericText(m[1]);
+}
+
+/**
+ * A job count or load limit only known at run time but a number by construction (`make -j$(nproc)`, `make -j
+ * "$(nproc)"`, `--jobs=$(nproc)`, `-l $(nproc)`): words[i] is the number, attached to or right after the option. A
+ * bare number elsewhere may be a target or a file name (`make $(nproc)`, `make -f$(nproc)`), so it is not this.
+ */
+export function jobCountWord(words: readonly W[], i: number): boolean {
+  const w = words[i];
+  if (w === undefined || !numericWord(w)) return false;
+  if (/^(?:-[jl]|--(?:jobs|load-average|max-load)=)/.test(w.text)) return true;
+  const prev = i > 0 ? words[i - 1].value : null;
+  return !w.text.startsWith('-') && prev !== null && /^(?:-[jl]|--(?:jobs|load-average|max-load))$/.test(prev);
+}
+
 function balanced(s: string): boolean {
   let d = 0;
   for (const c of s) {

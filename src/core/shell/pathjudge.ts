@@ -405,7 +405,8 @@ function judgeTreeChange(e: PathEffect, abs: string, j: JudgeEnv): Verdict {
     } catch {
       rev = undefined;
     }
-    if (rev === null) return ALLOW;
+    // FETCH_HEAD is whatever the last fetch brought, from any repository: one the guard cannot list is asked.
+    if (rev === null && !/^FETCH_HEAD$/i.test(to)) return ALLOW;
     if (typeof rev === 'string' && rev !== to)
       try {
         files = j.probe.gitRange(abs, 'diff', [range!.args[0]!, rev]);

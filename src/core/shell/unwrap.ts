@@ -1187,7 +1187,11 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         const body = a.value.slice(eq + 1);
         const shadow = shadowWhy(a.value.slice(0, eq), body, 'alias');
         if (shadow !== undefined) setMeta(u, 'opaque', shadow);
-        if (body.trim()) host.reparse(`${body} "$@"`, within(u.ctx, 'alias'), 'alias');
+        // `alias python=python3`, `alias pip=pip3`: the same program under another name, nothing added; a later
+        // `python x.py` is judged as the program it names, with the words typed then.
+        const nm = a.value.slice(0, eq);
+        const same = /^\s*[\w.+-]+\s*$/.test(body) && programOf(nm) !== undefined && programOf(normName(body.trim())) === programOf(nm);
+        if (body.trim() && !same) host.reparse(`${body} "$@"`, within(u.ctx, 'alias'), 'alias');
       }
       return emit(host, u, words);
     }

@@ -560,6 +560,14 @@ export const DEV: RowSpec[] = [
     ok: ['python -m json.tool package.json'],
   },
   { n: 'python-info', d: 'python -m site/platform: information', loose: true, a: 'V*', ok: ['python -m site'] },
+  {
+    n: 'python-archive',
+    d: 'python -m zipfile/tarfile: lists, tests, extracts or creates an archive',
+    loose: true,
+    x: 'python-archive',
+    ok: ['python3 -m zipfile -l dist/app.zip', 'python3 -m tarfile -l dist/app.tar.gz', 'python3 -m zipfile -c /tmp/src.zip src'],
+    eff: ['python3 -m zipfile -e /tmp/a.zip tests => write tests', 'python3 -m zipfile -c /tmp/x.zip .env => read .env'],
+  },
   // ensurepip installs pip: into the running Python, or under --root/--prefix (`--root /` writes the system's).
   {
     n: 'python-ensurepip',

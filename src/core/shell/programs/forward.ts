@@ -161,6 +161,22 @@ handler('java', (m) => {
   applyRoles(m);
   argFiles(m);
   preloadedCode(m, m.s.words);
+  // A jar is compiled code the guard cannot read. The project's own build output (build/libs, target, out, dist)
+  // and the build wrappers' jars are the project's code; any other jar (`java -jar bfg.jar`, which rewrites history,
+  // a tool dropped at the root or in lib/) is a program nobody has reviewed, and so is a history rewriter by name.
+  const jar = m.occ('-jar');
+  if (jar === undefined) return;
+  const v = jar.value;
+  if (typeof v !== 'string') return m.unknown(`${m.label} -jar runs a jar only known at run time`);
+  const rel = v.replace(/^\.\/+/, '');
+  if (/(?:^|\/)bfg[^/]*\.jar$|filter-repo/i.test(rel)) return m.unknown(`${m.label} -jar ${v} rewrites the repository's history`);
+  if (
+    !/^(?:(?:[\w.-]+\/)*(?:build\/libs|target|out|dist|build)\/[^/]+\.jar|gradle\/wrapper\/gradle-wrapper\.jar|\.mvn\/wrapper\/maven-wrapper\.jar)$/.test(
+      rel,
+    ) ||
+    rel.includes('..')
+  )
+    m.unknown(`${m.label} -jar ${v}: a jar that is not the project's build output runs code the guard cannot read`);
 });
 
 /**

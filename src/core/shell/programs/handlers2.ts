@@ -6,6 +6,7 @@ import { preloadedCode } from './handlers4';
 import type { Row } from './spec';
 import type { W } from '../types';
 import { absPath, normalize, within } from '../fsfacts';
+import { jobCountWord } from '../arith';
 import { lineCodeDestroys, wipesMany } from './inplace';
 
 let moduleRows: Map<string, Row> | undefined;
@@ -74,7 +75,37 @@ export const PY_MODULES: Record<string, string> = {
   timeit: 'python-timeit',
   cProfile: 'python-profile',
   profile: 'python-profile',
+  zipfile: 'python-archive',
+  tarfile: 'python-archive',
 };
+
+/**
+ * `python -m zipfile|tarfile`: -l/--list and -t/--test read the archive; zipfile's -e/--extract ARCHIVE DIR reads it and
+ * writes what it holds (names the guard does not see; zipfile drops `..` and leading `/`) anywhere under DIR; -c/--create ARCHIVE FILE… writes the archive from
+ * the files (folders whole). tarfile's -v is verbosity. Anything else is not modelled.
+ */
+handler('python-archive', (m) => {
+  const ws = m.s.words.slice(m.from).filter((w) => w.value !== '-v' && w.value !== '--verbose');
+  const op = ws[0]?.value;
+  const args = ws.slice(1);
+  if (op === null || op === undefined) return m.unknown(`${m.label} with a command only known at run time`);
+  if (/^(-l|--list|-t|--test)$/.test(op) && args.length === 1) return m.path('R', args[0], args[0].value, `${m.label} ${op}`);
+  // tarfile before Python 3.14 extracts member names as they are (`../x`, `/abs`): anywhere, not only under DIR.
+  if (/^(-e|--extract)$/.test(op) && m.s.words.some((w) => w.value === 'tarfile'))
+    return m.unknown(`${m.label} -m tarfile -e writes what the archive names, which may lie outside the folder`);
+  if (/^(-e|--extract)$/.test(op) && (args.length === 1 || args.length === 2)) {
+    m.path('R', args[0], args[0].value, `${m.label} ${op}`);
+    const dir = args[1];
+    m.path('W', dir, dir === undefined ? '.' : dir.value, `${m.label} ${op} (what the archive holds is written under it)`, INTO | RECURSIVE);
+    return;
+  }
+  if (/^(-c|--create)$/.test(op) && args.length >= 2) {
+    m.path('W', args[0], args[0].value, `${m.label} ${op}`);
+    for (const w of args.slice(1)) m.path('R', w, w.value, `${m.label} ${op}`, RECURSIVE);
+    return;
+  }
+  m.unknown(`${m.label} ${op}: not a form of the module the guard models`);
+});
 
 handler('python-httpserver', (m) => {
   applyRoles(m);
@@ -183,6 +214,11 @@ handler('interp', (m) => {
     return;
   }
   const script = rest[0];
+  // `node --check app.js`: the script is parsed for its syntax, never run (its preloads, -r/--import, are judged above).
+  if (script !== undefined && lang === 'node' && /^(node|nodejs)$/.test(m.s.name ?? '') && (m.occ('-c') !== undefined || m.occ('--check') !== undefined)) {
+    for (const w of rest) m.path('R', w, w.value, `${name} --check`);
+    return;
+  }
   if (script !== undefined && script.value !== '-') {
     m.path('X', script, script.value, name);
     // `python manage.py test app`: a script that dispatches on a command name takes its first word as that name
@@ -354,6 +390,8 @@ handler('make', (m) => {
   }
   for (const w of m.p.positional) {
     const v = w.value;
+    // `make -j$(nproc)`: a number of jobs, whatever the machine answers.
+    if (v === null && jobCountWord(m.s.words, m.s.words.indexOf(w))) continue;
     if (v === null) {
       m.unknown(`make is given ${w.text}, only known at run time`);
       continue;

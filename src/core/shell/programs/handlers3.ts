@@ -4,6 +4,7 @@ import { patchEffects, stripOf } from './patchText';
 import { APPEND, HISTORY, INTO, RECURSIVE, RUNS, applyRoles, derived, fileOfData, handler, positionalRoles_, type Model } from './model';
 import type { GitRange, W } from '../types';
 import { normalize } from '../fsfacts';
+import { helpAsked } from '../rules/util';
 
 const lit = (w: W | undefined) => (w === undefined || w.glob ? undefined : (w.path ?? w.value ?? undefined));
 
@@ -1064,6 +1065,8 @@ const CLOUD_REMOTE_EXEC = /^(ssh|scp|exec|run-command|console|shell|connect|cp|r
 
 const REMOTE_URL = /^(?!file:)[a-z][a-z0-9+.-]*:\/\/[^/]/i;
 
+const NO_PLUGINS = new Set(['vercel', 'netlify', 'fly', 'flyctl', 'firebase', 'wrangler', 'railway', 'surge', 'render', 'eb', 'eas', 'expo']);
+
 handler('cloud', (m) => {
   const ws = m.s.words;
   const bare: string[] = [];
@@ -1088,6 +1091,9 @@ handler('cloud', (m) => {
     if ((v.includes('/') && !REMOTE_URL.test(v)) || v.startsWith('.') || v.startsWith('@')) m.name(w, v, m.label);
   }
   const joined = bare.join(' ');
+  // `vercel deploy --help`, `fly deploy --help`: the verb's usage is printed and nothing runs (CLIs with plugins that
+  // answer for their own verbs, like heroku's and amplify's, are left out: a plugin's verb may be code of its own).
+  if (NO_PLUGINS.has(m.s.name ?? '') && helpAsked(m.s)) return;
   if (CLOUD_SECRETS.test(joined)) return m.unknown(`${m.label} ${joined}: prints secrets or credentials`);
   const verbs = bare.filter((b) => /^[a-z][a-z0-9:-]*$/.test(b));
   // Remote execution and local emulators: the command runs elsewhere or serves files.

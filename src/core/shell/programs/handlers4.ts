@@ -433,6 +433,11 @@ export function treeChange(m: Model, from: string, to: W | string | undefined): 
   m.add('write', undefined, '.', `${m.label} ${v}`, HISTORY | APPEND, undefined, { range: { kind: 'diff', args: [from, rev] } });
 }
 
+/** `--allow-unrelated-histories` (git takes any unambiguous prefix of a long option: `--allow-unrelated`). */
+function unrelated(m: Model): boolean {
+  return m.s.words.slice(m.from).some((w) => w.value !== null && w.value.length > 8 && '--allow-unrelated-histories'.startsWith(w.value));
+}
+
 /** Words that end an in-progress merge, rebase or pick (no new commit is brought in). */
 const SEQUENCER = /^--(?:abort|continue|skip|quit|edit-todo|show-current-patch)$/;
 
@@ -443,6 +448,9 @@ handler('git-remote-io', (m) => {
   if (verb !== undefined) {
     if (m.s.words.slice(m.from).some((w) => w.value !== null && SEQUENCER.test(w.value))) return;
     const ps = m.p.positional;
+    // `git merge --allow-unrelated-histories FETCH_HEAD`: another project's history, with no common ancestor; every
+    // file of its tree is brought in over the work tree (`git fetch URL` earlier, in another line, put it there).
+    if (verb === 'merge' && unrelated(m)) return m.unknown(`${m.label} --allow-unrelated-histories merges a whole unrelated tree over the files`);
     if (verb === 'merge' || verb === 'rebase') {
       // rebase --onto NEW UPSTREAM: the tree becomes NEW plus the branch's own commits.
       const onto = m.occ('--onto');
@@ -461,6 +469,8 @@ handler('git-remote-io', (m) => {
     }
     return;
   }
+  // `git pull --allow-unrelated-histories …`: a history with no common ancestor brings its whole tree in.
+  if (m.label.endsWith('pull') && unrelated(m)) m.unknown(`${m.label} --allow-unrelated-histories merges a whole unrelated tree over the files`);
   if (m.label.endsWith('push') && m.has('noverify')) m.unknown(`${m.label} --no-verify skips the project’s pre-push hook`);
   // A repository on this disk fetched or pulled from (`git fetch ~/.password-store`, `git pull ../other main`) is
   // read whole, every commit it holds, as a local clone is (git-clone): judged by the path rules where it is.

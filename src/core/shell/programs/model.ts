@@ -6,6 +6,7 @@
 import type { CommandEnv, Narrow, Sub, W } from '../types';
 import { word } from '../words';
 import { absPath } from '../fsfacts';
+import { numericWord } from '../arith';
 import { parseArgv, positionalRoles, type Occ, type Parsed, type Role, type Row } from './spec';
 
 /** What a sub-command does to one path (or path word): judged by the path rules once resolved. */
@@ -288,6 +289,8 @@ export class Model {
       this.add('any', w, undefined, how);
       return;
     }
+    // `-n $(nproc)`, `--jobs=$(nproc)`: a number, which names no protected path.
+    if (w !== undefined && numericWord(w)) return;
     const v = w !== undefined ? (w.value ?? w.path ?? null) : value;
     if (v === null || v === undefined) {
       if (v === null) this.unknown(`${how} is given ${w?.text ?? 'a value'}, only known at run time`);

@@ -2,7 +2,8 @@
 import { inScratch, inWorkspace, normalize } from '../fsfacts';
 import { has, parseOpts } from '../options';
 import type { Rule } from './types';
-import { O, dryRun, named } from './util';
+import type { Sub } from '../types';
+import { O, bareWords, dryRun, hasWord, named, verb } from './util';
 
 const RM_OPTS = [
   O('r', 'rR', ['recursive']),
@@ -44,7 +45,87 @@ function onlyCompiled(ws: (string | null)[]): boolean {
   return named;
 }
 
+/** Rush.js's own verbs; any other is a custom command the repository's command-line.json defines. */
+const RUSH_VERBS =
+  /^(add|alert|bridge-package|build|change|check|deploy|init|init-autoinstaller|init-deploy|init-subspace|install|install-autoinstaller|link|link-package|list|publish|purge|rebuild|remove|scan|setup|unlink|update|update-autoinstaller|update-cloud-credentials|upgrade-interactive|version)$/;
+
+/**
+ * What a Rush.js (or lerna) verb deletes or changes beyond the projects' own build: `rush purge` deletes common/temp
+ * (with --unsafe, the package managers every repository shares in ~/.rush), `rush unlink` every project's
+ * node_modules, `install`/`update --purge` purge first, `deploy --overwrite` empties the target folder, `lerna clean`
+ * deletes every package's node_modules. As `rm -rf node_modules` is asked, so are they.
+ */
+function monorepoClean(s: Sub): string | undefined {
+  if (hasWord(s, '--help', '-h')) return undefined;
+  const v = verb(s);
+  if (named(s, 'lerna')) return v === 'clean' ? 'lerna clean deletes the node_modules folder of every package' : undefined;
+  if (!named(s, 'rush')) return undefined;
+  if (v === 'purge')
+    return hasWord(s, '--unsafe')
+      ? 'rush purge --unsafe deletes the package managers every repository on the machine shares (~/.rush)'
+      : 'rush purge deletes common/temp, the installed dependencies of every project';
+  if (v === 'unlink') return 'rush unlink deletes the node_modules folder of every project';
+  if ((v === 'install' || v === 'update') && hasWord(s, '--purge')) return `rush ${v} --purge deletes common/temp (rush purge) before installing`;
+  if (v === 'deploy' && hasWord(s, '--overwrite')) return 'rush deploy --overwrite deletes what the target folder holds';
+  if (v === 'init' && hasWord(s, '--overwrite-existing')) return 'rush init --overwrite-existing replaces the repository’s Rush configuration';
+  return undefined;
+}
+
 export const rmRules: Rule[] = [
+  {
+    id: 'rm.monorepo-clean',
+    names: ['rush', 'lerna'],
+    description:
+      'Monorepo tools that delete installed trees: rush purge (common/temp; --unsafe: ~/.rush), rush unlink, rush install/update --purge, rush deploy --overwrite, rush init --overwrite-existing, lerna clean.',
+    examples: {
+      destructive: [
+        'rush purge',
+        'rush purge --unsafe',
+        'rush unlink',
+        'rush install --purge',
+        'rush update --full --purge',
+        'rush deploy --overwrite',
+        'npx lerna clean -y',
+      ],
+      benign: ['rush install', 'rush update', 'rush build', 'rush rebuild -v', 'rush purge --help', 'rush list', 'npx lerna run build', 'rush link'],
+    },
+    check: monorepoClean,
+  },
+  {
+    id: 'exec.rush-command',
+    tier: 'unknown',
+    names: ['rush'],
+    description:
+      'A Rush.js verb that is no built-in one is a custom command of common/config/rush/command-line.json (a global command runs its shellCommand, a bulk one each project’s script), and shenwei356/rush runs its template per input line: the guard reads neither. Also the verbs that commit, push or publish (version --bump, publish -a/-p) or write the user’s credentials (setup, update-cloud-credentials).',
+    examples: {
+      destructive: [
+        'rush rm -rf build',
+        'rush deploy-docs',
+        'rush version --bump',
+        'rush publish --apply --publish',
+        'rush publish -p',
+        'rush update-cloud-credentials --interactive',
+        'rush setup',
+      ],
+      benign: ['rush build', 'rush rebuild', 'rush install', 'rush change --verify', 'rush publish', 'rush version --help', 'rush check', 'rush list --json'],
+    },
+    check(s) {
+      if (!named(s, 'rush') || hasWord(s, '--help', '-h')) return undefined;
+      const v = bareWords(s)[0];
+      if (v === undefined) return undefined;
+      if (!RUSH_VERBS.test(v)) return `rush ${v} is no built-in Rush verb: a custom command (or shenwei356/rush's template) runs what the guard does not read`;
+      if (v === 'version' && hasWord(s, '--bump', '--ensure-version-policy', '-b', '--target-branch'))
+        return `rush version ${s.words
+          .slice(2)
+          .map((w) => w.text)
+          .join(' ')
+          .slice(0, 40)} bumps versions and commits them to a branch`;
+      if (v === 'publish' && hasWord(s, '-p', '--publish', '-a', '--apply', '-b', '--target-branch', '--pack'))
+        return 'rush publish with -a/-p applies the change files, commits and pushes, and publishes the packages';
+      if (v === 'setup' || v === 'update-cloud-credentials') return `rush ${v} writes the user’s registry or cache credentials`;
+      return undefined;
+    },
+  },
   {
     id: 'rm.recursive',
     names: ['rm', 'rimraf', 'del-cli', 'rimraf.cmd', 'premove', 'remove-item', 'rmdir', 'rd', 'shred'],

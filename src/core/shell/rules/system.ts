@@ -188,6 +188,33 @@ const KERNEL_BOOT = [
 const KERNEL_BOOT_SET = new Set(KERNEL_BOOT);
 
 /** Every name sys.config looks at (kept next to the rule: a name added there must be added here). */
+/**
+ * `pkill -0 vite`, `killall -s 0 node`, `pkill --signal=0 -f x`: signal 0 is no signal at all, only a test that the
+ * processes exist (and may be signalled). Every signal word must say 0; anything else (another signal, a signal only
+ * known at run time) is a kill.
+ */
+function onlyProbes(s: Sub): boolean {
+  if (!named(s, 'pkill', 'killall')) return false;
+  const ws = s.words;
+  let zero = false;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) {
+      if (/^-/.test(ws[i].text)) return false;
+      continue;
+    }
+    if (v === '--') break;
+    let sig: string | null | undefined;
+    if (v === '--signal' || (v === '-s' && s.name === 'killall')) sig = ws[++i]?.value;
+    else if (v.startsWith('--signal=')) sig = v.slice(9);
+    else if (/^-(\d+|[A-Z][A-Z0-9+-]*)$/.test(v)) sig = v.slice(1);
+    else continue;
+    if (sig === null || sig === undefined || !/^(0+|SIG0|0)$/i.test(sig)) return false;
+    zero = true;
+  }
+  return zero;
+}
+
 export const SYS_CONFIG_NAMES = new Set([
   'crontab',
   'iptables',
@@ -1250,6 +1277,10 @@ export const systemRules: Rule[] = [
         'podman kill $(podman ps -q --filter name=web)',
         'forever stopall',
         'npx forever stopall',
+        'pkill -0 -9 node',
+        'pkill --signal=KILL -0 node',
+        'killall -s 9 node',
+        'pkill -$SIG node',
       ],
       benign: [
         'kill 48213',
@@ -1263,10 +1294,16 @@ export const systemRules: Rule[] = [
         'docker stop web',
         'screen -ls',
         'forever list',
+        'pkill -0 node',
+        'pkill -0 -f vite; echo $?',
+        'pkill --signal 0 -x node',
+        'pkill --signal=0 node',
+        'killall -0 node',
+        'killall -s 0 node',
       ],
     },
     check(s) {
-      if (named(s, 'pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill')) return `${s.name} kills processes by name`;
+      if (named(s, 'pkill', 'killall', 'killall5', 'skill', 'slay', 'taskkill')) return onlyProbes(s) ? undefined : `${s.name} kills processes by name`;
       if (named(s, 'fuser') && s.words.some((w) => w.value !== null && /^-[a-zA-Z]*k/.test(w.value)))
         return 'fuser -k kills every process using the file or port';
       if (named(s, 'pm2') && /^(kill|delete|stop)$/.test(verb(s) ?? '') && (verb(s) === 'kill' || bareWords(s)[1] === 'all')) return 'pm2 stops every process';

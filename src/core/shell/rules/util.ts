@@ -103,6 +103,37 @@ export function hasWord(s: Sub, ...vs: string[]): boolean {
 const DRY_RUN = /^--dry-?run(=(?!(false|0|no|none)$).*)?$/i;
 const NO_EXTRA: string[] = [];
 
+/**
+ * Publishers, deployers and cluster and cloud CLIs whose `--help` (and `-h`, `-help`) anywhere among their options
+ * prints the usage of the verb and does nothing else (cobra, clap, argparse, commander, yargs, cleo, nopt, and
+ * terraform's own `-help`): `npm publish --help`, `docker push --help`, `terraform apply -help`.
+ */
+const HELP_CLIS = new Set(
+  (
+    'npm pnpm yarn bun cargo twine poetry gem flit hatch uv pdm rye maturin lerna changeset vsce ovsx jsr deno docker podman nerdctl buildah ' +
+    'crane skopeo oras cosign terraform tofu terragrunt pulumi kubectl oc helm gh glab vercel netlify fly flyctl heroku firebase wrangler ' +
+    'railway serverless sls surge amplify eb sam kamal dokku render eas expo cdk dotnet nuget semantic-release'
+  ).split(' '),
+);
+
+/**
+ * The sub-command only asks for its usage: a `--help` (`-h`, `-help`) word before any `--`, not standing where an
+ * option's value could be (the word before it is a verb or a value, not an option awaiting one: `gh release create
+ * v1 --notes --help` makes a release whose notes read `--help`), every word before it known. Only for HELP_CLIS.
+ */
+export function helpAsked(s: Sub): boolean {
+  if (s.name === null || !HELP_CLIS.has(s.name)) return false;
+  const ws = s.words;
+  for (let i = 1; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null || v === '--') return false;
+    if (v !== '--help' && v !== '-h' && v !== '-help') continue;
+    const prev = ws[i - 1].value!;
+    return i === 1 || !prev.startsWith('-') || prev.includes('=');
+  }
+  return false;
+}
+
 export function dryRun(s: Sub, extra: string[] = NO_EXTRA): boolean {
   const ws = s.words;
   for (let i = 1; i < ws.length; i++) {
