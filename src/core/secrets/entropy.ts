@@ -234,9 +234,125 @@ function splitAnchored(parts: string[], flags: string): { atStart: RegExp; anywh
 }
 const REF = splitAnchored(REFERENCE_PARTS, '');
 
-/** `${VAR}`, `${{ secrets.X }}`, `process.env.X`, `os.environ[...]`, ERB, `$VAR`, vault refs: not the secret itself. */
+/**
+ * `${VAR}`, `${{ secrets.X }}`, `process.env.X`, `os.environ[...]`, ERB, `$VAR`, vault refs: not the secret itself.
+ * A value that holds a reference is one only when what is left once its references are taken out is glue
+ * (`${USER}:${PASS}`, `${A}-prod`, `postgres://app:${PW}@db:5432/app`): `${X}Xk9…` keeps a secret beside the
+ * reference (restLooksSecret). The whole-value forms (REFERENCE_WHOLE: an address such as `vault:…`, `arn:aws:…`,
+ * `op://…`, or a form anchored at both ends) are references whatever they hold.
+ */
 export function isReference(v: string): boolean {
-  return REF.atStart.test(v) || REF.anywhere.test(v);
+  return (REF.atStart.test(v) || REF.anywhere.test(v)) && referenceRest(v);
+}
+
+/** The anchored alternatives that name the whole value (not the spans withoutReferences takes out and judges around). */
+const SPAN_STARTS = new Set([
+  '^\\$\\(',
+  '^%\\{',
+  '^%\\(',
+  '^#\\{',
+  '^@\\{',
+  '^env\\(',
+  '^\\$[A-Za-z_]\\w*(?:(?:->|::|[/.:\\-\\[\\]\'"@])[\\w./:\\-\\[\\]\'"@>]*)?$',
+]);
+/** The whole-value reference forms (exported for the test that states isReference's definition). */
+export const REFERENCE_WHOLE = new RegExp(
+  `^(?:${REFERENCE_PARTS.filter((p) => p.startsWith('^') && !SPAN_STARTS.has(p))
+    .map((p) => p.slice(1))
+    .join('|')})`,
+);
+
+/** For a value REFERENCE matches: a whole-value form, or references and glue only. */
+function referenceRest(v: string): boolean {
+  // A piece restLooksSecret hands to valueLooksSecret that REFERENCE still matches (what REF_SPAN does not take out) is a
+  // reference there, as before: judging it again would only come back here.
+  return judgingRest || REFERENCE_WHOLE.test(v) || !restLooksSecret(withoutReferences(v));
+}
+let judgingRest = false;
+
+/**
+ * The spans of a value that stand for text filled in elsewhere: template markers that close over a name (`${X}`,
+ * `${X:-d}`, `${env:HOME}`, `${{ secrets.X }}`, Serverless' `${ssm:/p}` and `${file(./s.yml):pw}`, `{{ … }}`, `<%= … %>`,
+ * `#{…}`, `@{…}`, `%{…}`, `%(name)s`, Grafana's `$__env{…}`, Symfony's `%env(X)%`, Windows' `%NAME%`), a
+ * command substitution (`$(…)`), the environment read in code (`process.env.X`, `os.environ["X"]`, `ENV['X']`,
+ * `os.getenv("X")`, `System.getenv("X")`, `env('X')`: the call and its first argument, a default after it is text), and `$NAME` when the name is one people write (isWordyIdentifier:
+ * `$Xk9aQ…` may be a password's own `$`). A `${` before random text (a salt's `${abc-`) is none, as in REFERENCE.
+ */
+const REF_SPAN = new RegExp(
+  [
+    '\\$\\{\\{?\\s*\\??[A-Za-z_@][\\w.]*(?:\\s*\\}\\}?|(?:[\\s[]|:[-=?+])[^{}]*\\}\\}?|:[A-Za-z_][\\w.]*\\}|$)',
+    '\\$\\{[a-z][a-z0-9]*(?:\\([^()\\s]*\\))?:[^\\s{}]*\\}',
+    '\\$__(?:env|file|vault)\\{[^\\s{}]+\\}',
+    '\\$\\([^()]*\\)',
+    '\\{\\{[^{}]*\\}\\}',
+    '<%[\\s\\S]*?%>',
+    '[#@%]\\{[^{}]*\\}',
+    '%\\([\\w.]+\\)[a-z]?',
+    '%env\\([^()]*\\)%',
+    '%[A-Z_][A-Z0-9_]*%',
+    '(?:process\\.env|os\\.environ|\\bENV(?=\\[))(?:\\.[A-Za-z_]\\w*|\\[[^[\\]]*\\])',
+    '(?:os\\.environ\\.get|getenv|\\bENV\\.fetch|^env)\\([ \\t]*(["\']?)[\\w.-]*\\1[ \\t]*\\)?',
+    '\\$[A-Za-z_]\\w*',
+  ].join('|'),
+  'g',
+);
+
+/** A span's stand-in: a blank; a `$NAME` that is no name people write stays; a default (`${X:-d}`, `:=`, `:+`) stays to be judged. */
+function spanOut(m: string): string {
+  if (m.charCodeAt(0) !== 36) return ' ';
+  if (/^\$[A-Za-z_]\w*$/.test(m)) return isWordyIdentifier(m.slice(1)) ? ' ' : m;
+  const d = /^\$\{\s*[A-Za-z_][\w.]*:[-=+]([^{}]*)\}$/.exec(m);
+  return d === null ? ' ' : ` ${d[1]!} `;
+}
+
+/** The value with its reference spans (REF_SPAN, innermost first: `${A:-${B}}`) replaced by a blank each. */
+export function withoutReferences(v: string): string {
+  let prev = '';
+  for (let k = 0; k < 8 && v !== prev; k++) {
+    prev = v;
+    v = v.replace(REF_SPAN, spanOut);
+  }
+  return v;
+}
+
+/** Glue around references: separators of URLs, lists, paths and names, quotes and brackets. */
+const GLUE_ENDS = /^[-_.:/@+,;|=&?'"`()[\]{}<>]+|[-_.:/@+,;|=&?'"`()[\]{}<>]+$/g;
+
+/**
+ * What is left of a value once its references are out (withoutReferences), judged piece by piece (the pieces between
+ * the references and blanks, glue off their ends): secret material when a run of letters and digits in it is random
+ * (six or more characters, randomPartOk, no name people write, not a number: `Xk9aCreHz2wD`, `3f2a9c1`), or when a
+ * piece mixes letters, digits and a password's sign and would be a password on its own (`Summer2024!`). Words, numbers,
+ * hosts, ports, paths and the separators between them are glue (`-prod`, `:5432/app`, `Bearer`, `.s3.amazonaws.com`).
+ */
+export function restLooksSecret(rest: string): boolean {
+  for (const piece of rest.split(/\s+/)) {
+    if (piece.length < 6) continue;
+    const p = piece.replace(GLUE_ENDS, '');
+    if (p.length < 6) continue;
+    for (const run of p.split(/[^A-Za-z0-9]+/)) if (run.length >= 6 && !/^[0-9]+$/.test(run) && randomPartOk(run) && !isWordyIdentifier(run)) return true;
+    if (/[!#$%^*~]/.test(p) && /[0-9]/.test(p) && /[A-Za-z]/.test(p)) {
+      judgingRest = true;
+      try {
+        if (valueLooksSecret(p, 'strong', true)) return true;
+      } finally {
+        judgingRest = false;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A value led by a variable (`$DB_PASS`, `${X}`, `$(cat f)`, `$this->pw;`) that rules skip as no literal: only when what
+ * is left beside its references is glue (`${X}Xk9…` is judged). A `$` before anything but a name, `{` or `(` (`$2b$…`,
+ * `$$`, `$1`) keeps its old reading.
+ */
+export function isVariableLed(v: string): boolean {
+  if (v.charCodeAt(0) !== 36) return false;
+  const c = v.charCodeAt(1);
+  if (!(c === 123 || c === 40 || c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return true;
+  return !restLooksSecret(withoutReferences(v));
 }
 
 /** A `<word>` inside a value (`shpat_<token>`, `Bearer <your-key>`). */
@@ -286,7 +402,50 @@ const PH_ANGLE = new RegExp(ANGLE_PART, 'i');
 
 /** `changeme`, `<your-key>`, `xxxx`, `****`, `your_..._here`, `YOUR_TOKEN_HERE`, well-known defaults. */
 export function isPlaceholder(v: string): boolean {
-  return PH.atStart.test(v) || PH.anywhere.test(v) || PH_ANGLE.test(v) || distinctChars(v) <= 3;
+  return PH.atStart.test(v) || PH.anywhere.test(v) || PH_ANGLE.test(v) || distinctChars(v) <= 3 || isPlaceholderNote(v);
+}
+
+/** A note's wrapping: blanks, quotes, brackets, `*`, `_`, `~`, `-` before; those and `.` `!` `,` `;` `:` after. */
+const NOTE_WRAP = /^([\s"'`([<{*_~-]*)([^]*?)([\s"'`)\]>}*_~.!,;:-]*)$/;
+/** Words that say there is no value here, or none shown: a note whole, bare or wrapped (`none`, `(not set)`, `-none-`). */
+const NOTE_STATE =
+  /^(?:none|nothing|n\/a|n\.a|tbd|tba|tbc|unset|not[ _-]?(?:set|used|needed|required|applicable|available|provided|known|configured|shown|given)(?: yet)?|none[ _-]yet|empty|blank|redacted|omitted|censored|elided|null|nil|unknown|pending|to[ _-]?do|to be (?:provided|determined|confirmed|added|set|announced|defined)|same as (?:above|below|before|[a-z]+)|as above|ditto|no[ _-]?(?:password|passwd|token|secret|key|auth)(?: (?:set|needed|required|yet))?)$/;
+/** Words a note says only in its wrapping (`(hidden)`, `<masked>`, `*private*`): bare, a person may have chosen them as a password. */
+const NOTE_STATE_WRAPPED = /^(?:hidden|masked|removed|private|secret|confidential|sensitive|obfuscated|snip(?:ped)?|truncated|encrypted|not shown)$/;
+/** The first word of a note that says where the value is (`see 1password`, `ask @alice`, `stored in vault`, `in LastPass`). */
+const NOTE_LEAD = new Set(
+  'see ask check in stored kept saved held lives from via use get look refer found managed provided request requested contact ping per set defined configured injected comes pulled read fetched sent shared on by'.split(
+    ' ',
+  ),
+);
+/** A note's later word: a password manager's name with a digit, a handle or channel, or a word or name (isWordyIdentifier runs, no password sign). */
+function noteWord(w: string): boolean {
+  const core = w.replace(/^["'`([<{]+|["'`)\]>}.,;:!?]+$/g, '');
+  if (core === '') return true;
+  if (/^(?:1password|1pass|1p|[@#][\w.-]+)$/.test(core)) return true;
+  if (/[!$%^*~+=|\\]/.test(core)) return false;
+  for (const run of core.split(/[^A-Za-z0-9]+/)) if (run !== '' && !isWordyIdentifier(run)) return false;
+  return true;
+}
+
+/**
+ * A note where a value would be (docs, tables, password columns): a word that says there is none or none shown
+ * (NOTE_STATE, NOTE_STATE_WRAPPED inside brackets or marks: `(none)`, `N/A`, `TBD`, `<hidden>`), or a pointer to where
+ * it is kept: a lead word (NOTE_LEAD) and up to seven words, names or handles (`see 1password`, `in 1Password`, `ask
+ * @alice`, `stored in the team vault`). A word with a password's sign or a run that is no name people write is none
+ * (`see1pass!Word`, `see 1pass!Word`, `in Xk9qT2`): such a value is judged as a value.
+ */
+export function isPlaceholderNote(v: string): boolean {
+  if (v.length > 80) return false;
+  const m = NOTE_WRAP.exec(v)!;
+  const core = m[2]!.toLowerCase();
+  if (core === '') return false;
+  if (NOTE_STATE.test(core)) return true;
+  if (NOTE_STATE_WRAPPED.test(core)) return m[1] !== '' || m[3] !== '';
+  const words = core.split(/\s+/);
+  if (words.length < 2 || words.length > 8 || !NOTE_LEAD.has(words[0]!)) return false;
+  for (let k = 1; k < words.length; k++) if (!noteWord(words[k]!)) return false;
+  return true;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -466,9 +625,12 @@ function isBenignShape(v: string, quoted: boolean, chars: number, first: number,
 /** Three or more lower-case words joined by `.`, each with at most two digits at its end. */
 const DOTTED_NAME = /^[a-z]{2,}[0-9]{0,2}(?:\.[a-z]+[0-9]{0,2}){2,}$/;
 
-/** Three or more words, at least three in four of them wordy names or numbers once punctuation is off their ends. */
+/**
+ * Three or more words, at least three in four of them wordy names or numbers once punctuation is off their ends. A "word"
+ * of punctuation alone (a template's `{{` and `}}`, a dash) is none: `{{ pepper }}Summer2024!` is one word and a slot.
+ */
 function isProse(v: string): boolean {
-  const words = v.split(/\s+/).filter((w) => w !== '');
+  const words = v.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w));
   if (words.length < 3) return false;
   let wordy = 0;
   for (const w of words) {
@@ -645,11 +807,12 @@ export function valueLooksSecret(raw: string, strength: NameStrength, quoted: bo
     if (!(hasDigit && hasLetter && h >= 3) || isUuid(v)) return false;
   }
   const first = firstFlags(v);
-  if (((first & F_REF) !== 0 && REF.atStart.test(v)) || ((chars & REF_CHAR) !== 0 && REF.anywhere.test(v))) return false;
+  if ((((first & F_REF) !== 0 && REF.atStart.test(v)) || ((chars & REF_CHAR) !== 0 && REF.anywhere.test(v))) && referenceRest(v)) return false;
   // PH.atStart's alternatives of up to 11 characters are whole words (`password123`): past that
   // length only the others, which start with fewer characters, can match.
   if (((v.length <= 11 || (first & F_PH_LONG) !== 0) && PH.atStart.test(v)) || ((chars & PH_CHAR) !== 0 && PH.anywhere.test(v))) return false;
   if ((chars & ANGLE) !== 0 && PH_ANGLE.test(v)) return false;
+  if (isPlaceholderNote(v)) return false;
   // A readable stand-in (`test-token-123`, `fake_api_key_1`): tests fill secret-named fields with them.
   if (isFakeReadable(v)) return false;
   if (isBenignShape(v, quoted, chars, first, literal, data)) return false;

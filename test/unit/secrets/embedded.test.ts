@@ -12,11 +12,11 @@ const SALT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 const pw = (seed: number) => rand(PASSWORD_CHARS.replace(/[#'"\\,;:]/g, ''), 22, seed);
 
 describe('secrets: embedded values', () => {
-  it('a salt holding `${` and a letter is no reference; template markers that close over a name are', () => {
+  it('a salt holding `${` and a letter is no reference (a template marker among random text leaves the text to judge); template markers that close over a name are', () => {
     let masked = 0;
     for (let k = 0; k < 60; k++) {
       const salt = rand(SALT_CHARS, 12, 7700 + k) + '${' + 'Qx'[k % 2] + rand(SALT_CHARS, 40, 7800 + k);
-      assert.equal(isReference(salt), /^\$\{[A-Za-z][\w.]*(?:$|[}\s[]|:[-=?+]|:[A-Za-z_][\w.]*(?:\}|$))/.test(salt.slice(12)), salt);
+      assert.equal(isReference(salt), false, salt);
       const text = `<?php\ndefine('SECURE_AUTH_SALT', '${salt}');\ndefine('DB_HOST', '\${DB_HOST}');\n`;
       const r = maskText(text);
       if (!isReference(salt)) {
@@ -25,7 +25,7 @@ describe('secrets: embedded values', () => {
       }
       assert.equal(r.text.split('\n')[2], "define('DB_HOST', '${DB_HOST}');");
     }
-    assert.ok(masked > 45, `${masked} salts judged`);
+    assert.equal(masked, 60, `${masked} salts judged`);
     for (const ref of ['${DB_PASSWORD}', '${DB_PASSWORD:-changeme}', '${{ secrets.TOKEN }}', '${env:HOME}', '${var.db_password}', '${DB_PASSWORD'])
       assert.ok(isReference(ref), ref);
   });

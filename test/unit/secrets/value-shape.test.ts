@@ -9,17 +9,21 @@ import {
   PLACEHOLDER_PARTS,
   REFERENCE,
   REFERENCE_PARTS,
+  REFERENCE_WHOLE,
   charClasses,
   distinctChars,
   isBenignShapeOf,
   isWordyCodeName,
   isWordyIdentifier,
   isPlaceholder,
+  isPlaceholderNote,
   isReference,
   isUiLabel,
   isUuid,
+  restLooksSecret,
   shannon,
   valueLooksSecret,
+  withoutReferences,
 } from '../../../src/core/secrets/entropy';
 import type { NameStrength } from '../../../src/core/secrets/entropy';
 import { nameWords } from '../../../src/core/secrets/names';
@@ -91,12 +95,17 @@ function isBenignShapeDef(v: string, quoted: boolean, literal = false): boolean 
     if (words.length >= 2 && isWordyIdentifier(v)) return true;
   }
   if (/\s\S+\s/.test(v) && /^[A-Za-z ,.'!?:;-]+$/.test(v)) return true;
-  const words = v.split(/\s+/).filter(Boolean);
+  const words = v.split(/\s+/).filter((w) => /[A-Za-z\d]/.test(w));
   return (
     / /.test(v.slice(1)) &&
     words.length >= 3 &&
     words.filter((w) => isWordyIdentifier(w.replace(/^[^A-Za-z\d]+|[^A-Za-z\d]+$/g, '').replace(/^\d+/, ''))).length >= words.length * 0.75
   );
+}
+
+/** isReference's definition: REFERENCE matches, and the value is a whole-value form or references and glue only. */
+function isReferenceDef(v: string): boolean {
+  return REFERENCE.test(v) && (REFERENCE_WHOLE.test(v) || !restLooksSecret(withoutReferences(v)));
 }
 
 function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolean, literal = false): boolean {
@@ -110,7 +119,7 @@ function valueLooksSecretDef(raw: string, strength: NameStrength, quoted: boolea
     v.split(/[ '\u2019.,!?-]+/).every((w) => /^.[\p{Ll}\p{Lo}\p{M}]*$/u.test(w) || w === w.toUpperCase())
   )
     return false;
-  if (REFERENCE.test(v) || PLACEHOLDER.test(v) || isBenignShapeDef(v, quoted, literal)) return false;
+  if (isReferenceDef(v) || PLACEHOLDER.test(v) || isPlaceholderNote(v) || isBenignShapeDef(v, quoted, literal)) return false;
   // An interface label of a few words (`OTP code`, `API key:`).
   if (v.includes(' ') && isUiLabel(v)) return false;
   const h = shannon(v);
@@ -318,9 +327,9 @@ describe('valueLooksSecret against its plain definition', () => {
     let refs = 0,
       phs = 0;
     for (const v of vs) {
-      const ref = REFERENCE.test(v);
+      const ref = isReferenceDef(v);
       assert.equal(isReference(v), ref, JSON.stringify(v));
-      assert.equal(isPlaceholder(v), PLACEHOLDER.test(v) || distinctChars(v) <= 3, JSON.stringify(v));
+      assert.equal(isPlaceholder(v), PLACEHOLDER.test(v) || distinctChars(v) <= 3 || isPlaceholderNote(v), JSON.stringify(v));
       if (ref) refs++;
       if (PLACEHOLDER.test(v)) phs++;
     }

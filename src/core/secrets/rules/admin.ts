@@ -7,7 +7,7 @@
 // The line rule runs on the lines the pre-scan selects (a flag in its SECRET_FLAGS, a `-secret`); the
 // commands with no flag at all are read in shell scripts and histories (structure.ts shell-statement
 // hands their lines here by the trigger words below).
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { Hit, LineRule } from '../types';
@@ -116,7 +116,7 @@ export const commandSecret: LineRule = {
           s = c + 1;
         }
         const v = line.slice(s, e).replace(/\\n.*$/, '');
-        if (v.length >= 4 && !isReference(v) && !v.startsWith('$')) push(out, s, e);
+        if (v.length >= 4 && !isReference(v) && !isVariableLed(v)) push(out, s, e);
       }
     }
     const h = line.includes('<<<') ? HERESTRING.exec(line) : null;

@@ -7,7 +7,7 @@
 // Threat: found by a blind red team: Slack/IRC exports and meeting notes handed the model the password verbatim.
 // How: line forms gated by the nouns (the gates' one pass); the value must read as a password (valueLooksSecret,
 // strong), so `use the password from the vault`, `pw is required`, `pass is ok` stay.
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
@@ -18,7 +18,7 @@ const RULE = 'chat-password';
 /** A told password: no reference, placeholder, `$VAR` or word of prose (`required`, `stored`). */
 const told = (v: string): boolean => {
   const core = v.replace(/[.,;!?)]+$/, '');
-  return core.length >= 6 && !core.startsWith('$') && !isReference(core) && !isPlaceholder(core) && valueLooksSecret(core, 'strong', true);
+  return core.length >= 6 && !isVariableLed(core) && !isReference(core) && !isPlaceholder(core) && valueLooksSecret(core, 'strong', true);
 };
 
 const NOUN = String.raw`(?:[Pp](?:ass(?:word|wd|phrase|code)?|wd|w)|P(?:ASS(?:WORD|WD|PHRASE|CODE)?|WD|W))`;

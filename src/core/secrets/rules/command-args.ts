@@ -11,7 +11,7 @@
 // found from each ` \` line end the text holds (a native search, only in a text holding one).
 // Not: `-p 8080`, `docker run -p \` + `8080:80`, `--password-file \`, `--port`, `wpa_passphrase SSID >> conf`,
 // `$VAR`/`"${VAR}"` (references), `-` (read from the terminal).
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -22,7 +22,7 @@ const RULE = 'command-arg-secret';
 
 /** A command's argument is data (`-p 'Copper0514.pls'` is the password, not member access). */
 const judged = (v: string): boolean =>
-  v.length >= 6 && !v.startsWith('$') && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', true, false, true);
+  v.length >= 6 && !isVariableLed(v) && !isReference(v) && !isPlaceholder(v) && valueLooksSecret(v, 'strong', true, false, true);
 
 /** A value: quoted (group q + body) or bare; never a flag, a redirection, a reference or a comment. */
 const VALUE = String.raw`(["']?)([^\s"'$<>|;&#-][^\s"']*)`;

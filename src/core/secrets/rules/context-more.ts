@@ -11,7 +11,7 @@
 // `'password' => env('DB_PASSWORD', '…')`, `<add key="…"`, `password X` in a .netrc); the same form on a
 // line the pre-scan drops (`ConvertTo-SecureString` piped, `setToken("…")`) needs a pre-scan anchor first.
 import { isPrompt } from './cut-values';
-import { isPlaceholder, isReference, isWordyIdentifier, shannon, valueLooksSecret, type NameStrength } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, isWordyIdentifier, shannon, valueLooksSecret, type NameStrength } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import { readLiterals } from '../follow';
@@ -105,7 +105,7 @@ export const mysqlQuoted: LineRule = regexRule({
   pattern: /(?<=["'`[,])(?:mysql(?:dump|admin|import|sh|check|pump|binlog)?|mariadb(?:-?dump|-?admin)?)(?![\w-])[^\r\n]*?[\s"',[]-p(["']?)([^\s"'`,\]]+)\1/dg,
   group: 2,
   // `-p$$MYSQL_ROOT_PASSWORD` (compose's escaped `$`) and `-p${PW}` are references.
-  check: (s) => s.charCodeAt(0) !== 36 && !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', false),
+  check: (s) => !isVariableLed(s) && !isReference(s) && !isPlaceholder(s) && valueLooksSecret(s, 'strong', false),
   samples: () => {
     const p = [pw(), pw(), pw(), pw()];
     return {

@@ -3,7 +3,7 @@
 // the text IS one (sniff.ts looks at its head); pasted after a sentence or inside a script they were shown whole.
 // Threat: the `Private-Lines` body and `Private-MAC` of a key file, a .pgpass line's password, each verbatim.
 // Cost: each form runs only when its literal (`Private-Lines:`, `pgpass`) is in the text (the pre-scan's gate pass).
-import { isPlaceholder, isReference } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed } from '../entropy';
 import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
 import { KIND, sniff } from '../sniff';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -50,7 +50,7 @@ function embeddedPgpass(text: string, index: LineIndex, out: BlockOutput): void 
   PGPASS_LINE.lastIndex = 0;
   for (let m = PGPASS_LINE.exec(text); m !== null; m = PGPASS_LINE.exec(text)) {
     const v = m[1]!;
-    if (v.length < 4 || isReference(v) || isPlaceholder(v) || v.startsWith('$')) continue;
+    if (v.length < 4 || isReference(v) || isPlaceholder(v) || isVariableLed(v)) continue;
     const [s, e] = m.indices![1]!;
     push(text, index, out, s, e, EMBEDDED_PGPASS, 1.5);
   }

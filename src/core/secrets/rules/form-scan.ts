@@ -2,7 +2,7 @@
 // secret-by-structure, carriers, dumps, prose, name-value-pair, unnamed-credentials). A form is a regex gated by
 // literals its text must hold, with capture groups a judge reads; the gates of all forms are found in one pass over
 // the text (gates.ts), and a form runs over the whole text (or on the lines holding a gate) and reports by line.
-import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { holds, holdsAny } from './gates';
 import type { BlockOutput, LineIndex } from '../types';
@@ -63,7 +63,7 @@ export const formLiterals = (forms: readonly Form[]): string[] =>
 const holdsRequired = (f: Form, text: string): boolean => f.requires === undefined || f.requires.every((r) => holds(text, r));
 
 /** A password where the grammar says password: anything but a reference or a placeholder. */
-export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
+export const password: Judge = (v) => v.length >= 4 && !isReference(v) && !isPlaceholder(v) && !isVariableLed(v) && valueLooksSecret(v, 'strong', true);
 /** A token where nothing names it: random enough to be one. */
 export const token: Judge = (v) => v.length >= 16 && !isReference(v) && !isPlaceholder(v) && randomPartOk(v);
 /** The value under the name in group `g`: as the name's strength says. */

@@ -4,7 +4,7 @@
 // (CloudFormation's CLI), `Key`/`Value` pairs. The name says what the value is; no key-value rule sees them together.
 // Threat: the value was shown to the model verbatim.
 // Cost: a line form (form-scan.ts): only the lines holding `value`/`Value`/`VALUE` are read, each alone.
-import { isPlaceholder, isReference, isWordyCodeName, MEMBER_ACCESS, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, isWordyCodeName, MEMBER_ACCESS, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -26,7 +26,7 @@ const FORMS: Form[] = [
     judge: (v, m) => {
       const strength = classifyName(m[3]!);
       if (m[7] !== undefined && (MEMBER_ACCESS.test(v) || isWordyCodeName(v))) return false;
-      return strength !== null && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, strength, m[7] === undefined);
+      return strength !== null && !isReference(v) && !isPlaceholder(v) && !isVariableLed(v) && valueLooksSecret(v, strength, m[7] === undefined);
     },
   },
 ];

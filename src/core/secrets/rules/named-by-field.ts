@@ -5,7 +5,7 @@
 // are the other field names the same pairing goes by.
 // Threat: the value shown verbatim; no key-value rule sees its name next to it.
 // Cost: forms gated by their literals (`"data"`, `"val"`, `"content"`, `<value>`…), JSON read a line at a time.
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -27,7 +27,7 @@ const XML_ENTRY = /<entry[ \t]+key="([\w.\-]{2,64})"[ \t]*>[ \t]*\r?\n?[ \t]*<va
 
 function judge(v: string, name: string, quoted: boolean): boolean {
   const strength = classifyName(name.replace(/ /g, '_'));
-  return strength !== null && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, strength, quoted);
+  return strength !== null && !isReference(v) && !isPlaceholder(v) && !isVariableLed(v) && valueLooksSecret(v, strength, quoted);
 }
 
 const FORMS: Form[] = [

@@ -6,7 +6,7 @@
 // Threat: each member's value was shown to the model verbatim (no key-value rule reads the container's name).
 // Cost: only texts holding a secret word (the forms' one pass, gates.ts) are read; only the lines where such a
 // word stands in a container's header line are tested, and only their members' lines after them.
-import { isReference, MEMBER_ACCESS, randomPartOk, valueLooksSecret } from '../entropy';
+import { isReference, isVariableLed, MEMBER_ACCESS, randomPartOk, valueLooksSecret } from '../entropy';
 import { PUBLIC_NAME, classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -48,7 +48,7 @@ function secretContainer(name: string): boolean {
 
 /** A member's value is a secret: under a secret name as the name says; under any other, random enough to be one. */
 function memberSecret(v: string, member: string): boolean {
-  if (v.length < 8 || isReference(v) || v.startsWith('$') || /\s/.test(v) || v.includes('://') || MEMBER_ACCESS.test(v)) return false;
+  if (v.length < 8 || isReference(v) || isVariableLed(v) || /\s/.test(v) || v.includes('://') || MEMBER_ACCESS.test(v)) return false;
   const s = classifyName(member);
   if (s !== null && valueLooksSecret(v, s, true)) return true;
   // A member named as an identifier or a digest (`trace_id`, `client_id`, `commitSha`, `image_digest`): what it is.

@@ -5,7 +5,7 @@
 // Threat: the value was shown to the model verbatim.
 // Cost: line forms (fresh10.ts) on the lines holding `--` (the forms' pass finds it already); the list form is
 // tried only at line starts that open a list item holding a flag (`- --`, `- "--`, `- '--`).
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
 import { ALNUM, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -29,7 +29,7 @@ const flagValue =
   (nameGroup: number, quoteGroup: number): Judge =>
   (v, m) => {
     const strength = flagStrength(m[nameGroup]!);
-    if (strength === null || v.startsWith('-') || v.startsWith('$') || v.includes('=') || isReference(v) || isPlaceholder(v)) return false;
+    if (strength === null || v.startsWith('-') || isVariableLed(v) || v.includes('=') || isReference(v) || isPlaceholder(v)) return false;
     // `--secret-id prod/db/password`: the name a secrets manager keeps the secret under.
     if (storedSecretName(m[nameGroup]!, v)) return false;
     return valueLooksSecret(v, strength, m[quoteGroup] !== '', false, true);

@@ -6,7 +6,7 @@
 //   whose head is not a directive config (spaced.ts reads those whole).
 // Threat: each was shown to the model verbatim.
 // Cost: line forms (form-scan.ts): only the lines holding a form's literal (`ATATT`, `v1.0-`, `@`, `ass`/`ecret`/…) are read.
-import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isVariableLed, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName, nameWords } from '../names';
 import { ALNUM, HEX, PASSWORD_CHARS, j, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
@@ -16,7 +16,7 @@ import { formLiterals, scanForms, type Form } from './form-scan';
 const RULE = 'unnamed-credential';
 
 /** A password's text: not a reference or a placeholder, 6 characters or more, secret-looking for a password. */
-const passwordText = (v: string) => v.length >= 6 && !isReference(v) && !isPlaceholder(v) && !v.startsWith('$') && valueLooksSecret(v, 'strong', true);
+const passwordText = (v: string) => v.length >= 6 && !isReference(v) && !isPlaceholder(v) && !isVariableLed(v) && valueLooksSecret(v, 'strong', true);
 
 const FORMS: Form[] = [
   {

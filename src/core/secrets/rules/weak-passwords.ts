@@ -6,7 +6,7 @@
 // (`password = getpass()`, `password: string;`) or an obviously fake test value (`"test-password-1"`).
 // Threat: weak passwords are the ones an attacker guesses first; showing one to the model hands it over.
 // Cost: a line rule: the pre-scan offers only candidate lines holding one of its keywords.
-import { isReference, isWordyIdentifier, MEMBER_ACCESS } from '../entropy';
+import { isPlaceholderNote, isReference, isVariableLed, isWordyIdentifier, MEMBER_ACCESS } from '../entropy';
 import { classifyName, FOREIGN_PASSWORD_WORDS, nameWords } from '../names';
 import { rand } from '../samples';
 import type { Hit, LineRule } from '../types';
@@ -69,8 +69,8 @@ function passwordName(name: string): boolean {
 /** Whether `v` (quoted or not) is a password someone set, not a stand-in, a label, a path or code. */
 export function weakPassword(v: string, quoted: boolean, line: string, name: string): boolean {
   if (v.length < 4 || v.length > 64 || /\s/.test(v)) return false;
-  if (PLACEHOLDER.test(v) || FAKE.test(v) || LABEL.test(v) || v.endsWith(':') || new Set(v).size <= 3) return false;
-  if (v.startsWith('$') || v.startsWith('«') || isReference(v) || v.includes('://')) return false;
+  if (PLACEHOLDER.test(v) || isPlaceholderNote(v) || FAKE.test(v) || LABEL.test(v) || v.endsWith(':') || new Set(v).size <= 3) return false;
+  if (isVariableLed(v) || v.startsWith('«') || isReference(v) || v.includes('://')) return false;
   // The name itself or its words again (`password: password`, `db_password: db_password`).
   const lower = v.toLowerCase();
   if (nameWords(name).join('') === lower.replace(/[^a-z0-9]/g, '')) return false;
