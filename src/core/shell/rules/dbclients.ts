@@ -33,6 +33,8 @@ export function clientCommands(client: string, text: string, fromC: boolean, var
     const plain = stripSql(text);
     for (const m of plain.matchAll(/\\([a-zA-Z_!?.]+[+]?)/g)) {
       const cmd = '\\' + m[1];
+      // `\copy … to 'out.csv'` is a client-side file copy (the program row judges its file); `to program` runs one.
+      if (cmd === '\\copy' && !/\bprogram\b/i.test(text.slice(text.indexOf('\\copy')).split('\n')[0])) continue;
       if (!PSQL_SAFE.test(cmd)) return `${client} ${cmd} builds or runs SQL, reads a file or runs a program the guard does not see`;
       // `\g |cmd` / `\g file`: the result to a program or a file.
       if (cmd === '\\g' && /^\s*\S/.test(plain.slice(m.index + 2).split('\n')[0])) return `${client} \\g sends a result to a file or a program`;
@@ -94,7 +96,10 @@ const KNOWN_FUNCTIONS = new Set(
     'array row tuple coalesce grouping varchar char character numeric decimal float double real int integer bigint smallint tinyint ' +
     'timestamp timestamptz interval bit varbit nvarchar nchar binary varbinary time timetz point box circle ' +
     'tostartofday tostartofmonth tostartofhour todate todatetime touint64 toint64 tostring countif sumif uniq uniqexact quantile ' +
-    'quantiles arrayjoin formatreadablesize tounixtimestamp totypename'
+    'quantiles arrayjoin formatreadablesize tounixtimestamp totypename substring_index json_length json_search json_arrayagg ' +
+    'json_objectagg json_pretty json_type any_value last_insert_id convert_tz to_days from_days sec_to_time time_to_sec ' +
+    'overlay normalize starts_with string_to_table array_fill jsonb_path_query jsonb_path_exists jsonb_strip_nulls ' +
+    'jsonb_array_elements json_array_elements jsonb_array_elements_text json_array_elements_text jsonb_object_keys json_object_keys'
   ).split(' '),
 );
 /** Words that are followed by a parenthesis in SQL without being a function call. */
@@ -103,7 +108,8 @@ const PAREN_KEYWORDS = new Set(
     'in exists values as on using over filter within and or not when then else case select from where join lateral key references ' +
     'unique check constraint index table into conflict default primary foreign partition by group order limit with recursive ' +
     'distinct is like ilike between escape cube rollup sets update delete insert set returning do nothing window range rows ' +
-    'groups except intersect union all any some array row type function procedure view trigger include cast'
+    'groups except intersect union all any some array row type function procedure view trigger include cast explain analyze ' +
+    'copy having offset fetch tablesample'
   ).split(' '),
 );
 
@@ -187,6 +193,10 @@ export function judgeSqlDisguise(sql: string): string | undefined {
     const st = raw.trim();
     if (!st) continue;
     if (/^COMMENT ON\b/.test(st)) return 'COMMENT ON changes the schema (DDL)';
+    // ClickHouse's SYSTEM statements stop merges, drop caches and replicas, shut the server down.
+    if (/^SYSTEM\s+[A-Z]/.test(st)) return 'a SYSTEM statement changes the server';
+    // SQLite's PRAGMA settings (writable_schema is db.ddl's): `PRAGMA table_info(users)` reads the schema.
+    if (/^PRAGMA\b/.test(st)) continue;
     const dml = /^(?:WITH\b.*?\)\s*)?(DELETE|UPDATE)\b.*?\bWHERE\b(.*)$/.exec(st);
     if (dml && allRows(dml[2])) return `${dml[1]} with a WHERE every row meets touches every row`;
     const call = unknownCall(st);
@@ -200,7 +210,7 @@ function unknownCall(st: string): string | undefined {
   for (const m of st.matchAll(/(?:^|[^\w$."])([A-Z_][\w$]*(?:\.[A-Z_][\w$]*)*|"")\s*\(/g)) {
     const full = m[1].toLowerCase();
     const name = full.replace(/^(pg_catalog|public|main|information_schema|system)\./, '');
-    if (PAREN_KEYWORDS.has(name) || KNOWN_FUNCTIONS.has(name)) continue;
+    if (PAREN_KEYWORDS.has(name) || KNOWN_FUNCTIONS.has(name) || name.startsWith('pragma_')) continue;
     // A table, type or CTE named before a column list: `INSERT INTO t(a, b)`, `REFERENCES t(id)`, `ON t(col)`,
     // `::numeric(10,2)`, `WITH x(a) AS`, `CREATE TABLE t(x)`.
     const before = st.slice(0, m.index + m[0].indexOf(m[1])).trimEnd();
