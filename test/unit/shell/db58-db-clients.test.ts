@@ -30,6 +30,8 @@ describe('database clients: meta-commands, disguised SQL, redis and mongo (db58)
       ["psql app <<< '\\! rm -rf build'", 'ask'],
       ["cat <<'EOF' | psql app\nSELECT 'TRUNCATE ' || relname FROM pg_stat_user_tables \\gexec\nEOF", 'ask'],
       ['psql -f/tmp/x.sql app', 'ask'],
+      // a display command before the statement does not hide it (each client line is a statement break)
+      ["printf '\\\\x\\nDELETE FROM users;\\n' | psql app", 'ask'],
       ['psql --file=/tmp/x.sql app', 'ask'],
       // benign look-alikes: display commands, \set of a psql setting with no interpolation, casts, -c (no interpolation)
       ["psql -c '\\dt' app", 'allow'],

@@ -26,6 +26,9 @@ describe('rt21cmd false positives: usage, fingerprints, scratch databases (db58)
       ["sqlite3 /tmp/scratch.db '.shell rm -rf build'", 'ask'],
       ["sqlite3 /tmp/../work/app.db 'drop table t'", 'not-allow'],
       ["sqlite3 /tmp/x/app.db 'drop table t'", 'not-allow'],
+      ['sqlite3 /tmp/s.db "ATTACH \'app.db\' AS a; DROP TABLE a.users"', 'not-allow'],
+      ["printf '.open app.db\\nDROP TABLE users;\\n' | sqlite3", 'not-allow'],
+      ["sqlite3 -cmd '.open app.db' /tmp/s.db 'DROP TABLE users'", 'not-allow'],
     ]));
   it('a $(mktemp) name in /tmp is a new file there: writing, reading and cloning into it are allowed; other folders are judged', () =>
     checkEval(w, [

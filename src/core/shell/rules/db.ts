@@ -2,7 +2,7 @@
 import { judgeMongo, judgeSql, writesMongo, writesSql } from '../sql';
 import type { Stdin, Sub, W } from '../types';
 import { printfText, unescapeC } from '../programs/handlers';
-import { redisValueOption, scratchSqlite } from './dbclients';
+import { redisValueOption, scratchSqlite, sqlOnly } from './dbclients';
 import { localAddress } from './infra';
 import type { Rule } from './types';
 import { bareWords, dryRun, named, verb } from './util';
@@ -406,7 +406,7 @@ export const dbRules: Rule[] = [
       if (scratchSqlite(s)) return undefined;
       const texts = sqlOf(s).texts;
       for (const t of texts) {
-        const why = judgeSql(t);
+        const why = judgeSql(t) ?? judgeSql(sqlOnly(t));
         if (why) return `${s.name}: ${why}`;
         // sqlite's `.restore FILE` replaces the database with a backup; `.open --new FILE` empties FILE.
         // The shell takes a prefix of a dot-command (`.res`, `.op`).

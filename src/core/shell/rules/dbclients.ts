@@ -60,6 +60,14 @@ export function clientCommands(client: string, text: string, fromC: boolean, var
   return undefined;
 }
 
+/**
+ * The SQL of a client's input without its client-command lines (sqlite's `.open x`, psql's `\\x`), each replaced by a
+ * statement break: `.open app.db\nDROP TABLE users;` is the DROP the database gets.
+ */
+export function sqlOnly(text: string): string {
+  return text.replace(/(^|\n)[ \t]*[.\\][a-zA-Z!?.][^\n]*/g, '$1;');
+}
+
 /** Functions a query may call that only compute or read (lower-case, schema prefix dropped). Others may write. */
 const KNOWN_FUNCTIONS = new Set(
   (
@@ -244,9 +252,12 @@ export function scratchSqlite(s: Sub): boolean {
       if (/^--?(?:cmd|init|separator|newline|nullvalue|c|s|f|mmap|pagecache|lookaside|heap|maxsize|vfs)$/.test(v)) i++;
       continue;
     }
-    return v === ':memory:' || (/^\/tmp\/[^/]+$/.test(v) && !v.includes('..'));
+    if (v !== ':memory:' && !(/^\/tmp\/[^/]+$/.test(v) && !v.includes('..'))) return false;
+    break;
   }
-  return true; // no database: an in-memory one
+  // No database is an in-memory one. The SQL must stay there: `.open app.db`, `ATTACH 'app.db'`, `.restore` reach
+  // another database.
+  return !sqlOf(s).texts.some((t) => /(^|\n|;)\s*\.(open|restore|read|shell|system)\b|\bATTACH\b|\bVACUUM\s+INTO\b/i.test(t));
 }
 
 const SQL_CLIENT_NAMES = ['psql', 'pgcli', 'usql', 'cockroach', 'mysql', 'mariadb', 'mycli', 'sqlite3', 'duckdb', 'litecli', 'clickhouse-client', 'clickhouse'];
