@@ -386,6 +386,7 @@ export function substValue(script: ParsedScript | undefined, env: WordEnv): stri
     const ws = env.workspace;
     return env.cwd === ws || env.cwd.startsWith(ws + '/') ? ws : undefined;
   }
+  if (name === 'mktemp') return mktempPath(args, env);
   if (name === 'echo' && !args.some((a) => /^-[neE]+$/.test(a))) return args.join(' ');
   if (name === 'printf' && args[0] === '%s' && args.length === 2) return args[1];
   if (name === 'printf' && args.length === 1 && !/[%\\]/.test(args[0])) return args[0];
@@ -399,6 +400,37 @@ export function substValue(script: ParsedScript | undefined, env: WordEnv): stri
     return i < 0 ? '.' : i === 0 ? '/' : t.slice(0, i);
   }
   return undefined;
+}
+
+/**
+ * The name `$(mktemp)` prints, when it is made in /tmp: no template, a template without a `/` (`-t`, or the default
+ * folder), a template under /tmp, or `-p /tmp`. A new file (or folder, -d) by construction: mktemp never returns a
+ * name that exists, so the guard judges the template with its X's kept, a fresh name in the same folder (as `$$` in
+ * `/tmp/scratch-$$` is). A TMPDIR set on the line, another folder, or an option it does not know: undefined.
+ */
+function mktempPath(args: string[], env: WordEnv): string | undefined {
+  if (env.vars?.has('TMPDIR')) return undefined;
+  let dir: string | undefined;
+  let tpl: string | undefined;
+  let suffix = '';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (/^-[dqtu]+$/.test(a) || /^--(directory|quiet|dry-run)$/.test(a)) continue;
+    if (a === '-p' || a === '--tmpdir') {
+      dir = a === '-p' ? args[++i] : '/tmp';
+      continue;
+    }
+    if (a.startsWith('--tmpdir=')) dir = a.slice(9);
+    else if (a.startsWith('--suffix=')) suffix = a.slice(9);
+    else if (a.startsWith('-p') && a.length > 2) dir = a.slice(2);
+    else if (a.startsWith('-') || tpl !== undefined) return undefined;
+    else tpl = a;
+  }
+  if (dir !== undefined && dir.replace(/\/+$/, '') !== '/tmp') return undefined;
+  const t = tpl ?? 'tmp.XXXXXXXXXX';
+  if (t.includes('..') || /[^\w.,+@%=/-]/.test(t) || !/X{3,}/.test(t)) return undefined;
+  if (t.includes('/')) return dir === undefined && t.startsWith('/tmp/') && !t.slice(5).includes('/') ? t + suffix : undefined;
+  return `/tmp/${t}${suffix}`;
 }
 
 /** Where the lines a substitution prints come from, when they are file names (`$(git ls-files)`, `$(find …)`). */

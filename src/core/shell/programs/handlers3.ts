@@ -765,6 +765,11 @@ handler('docker-cp', (m) => {
   if (!remote(dst)) m.path('W', dst, dst.value, m.label, RECURSIVE);
 });
 
+/** `docker login --help`: the usage is printed and nothing is logged in (no credential store written). */
+function usageOnly(m: Model): boolean {
+  return m.s.words.slice(m.from).some((w) => w.value === '--help');
+}
+
 // `cargo login` / `cargo logout`: the registry token lives in ~/.cargo/credentials.toml (a credential store).
 handler('cargo-login', (m) => {
   optionRoles(m);
@@ -773,6 +778,7 @@ handler('cargo-login', (m) => {
 
 handler('docker-login', (m) => {
   optionRoles(m);
+  if (usageOnly(m)) return;
   m.add('write', undefined, '~/.docker/config.json', m.label, APPEND);
 });
 

@@ -211,9 +211,10 @@ export const NET: RowSpec[] = [
   },
   {
     n: 'redis-cli valkey-cli keydb-cli',
-    d: 'Redis client (flushes are the rules’ business)',
+    d: 'Redis client (flushes are the rules’ business); its words are commands sent to the server, never local programs',
     loose: true,
-    o: '-h=V -p=V -a=V -n=V -u=V --user=V --pass=V --rdb=W --pipe --tls --cacert=R --cert=R --key=R -x',
+    noRun: true,
+    o: '-h=V -p=V -a=V -n=V -u=V -r=V -i=V -s=V -d=V -D=V -X=V -t=V --user=V --pass=V --rdb=W --pipe --pipe-timeout=V --pattern=V --quoted-pattern=V --count=V --eval=R --tls --cacert=R --cert=R --key=R -x -e -c --raw --no-raw --csv --json --scan --bigkeys --memkeys --hotkeys --stat --latency --no-auth-warning',
     a: 'V*',
     ok: ['redis-cli PING', 'redis-cli info'],
   },

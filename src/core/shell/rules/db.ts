@@ -1,7 +1,8 @@
 // Databases: DDL, unfiltered DML, FLUSH, migration resets, SQL the guard cannot read.
 import { judgeMongo, judgeSql, writesMongo, writesSql } from '../sql';
 import type { Stdin, Sub, W } from '../types';
-import { joinLiteral } from '../unwrap';
+import { printfText, unescapeC } from '../programs/handlers';
+import { redisValueOption, scratchSqlite, sqlOnly } from './dbclients';
 import { localAddress } from './infra';
 import type { Rule } from './types';
 import { bareWords, dryRun, named, verb } from './util';
@@ -102,14 +103,18 @@ const FILE_FLAGS: Record<string, string[]> = {
   sqlcmd: ['-i'],
   snowsql: ['-f', '--filename'],
   usql: ['-f', '--file'],
-  duckdb: ['-f'],
+  duckdb: ['-f', '-init', '--init'],
+  sqlite3: ['-init', '--init'],
+  'clickhouse-client': ['--queries-file'],
+  clickhouse: ['--queries-file'],
+  cockroach: ['-f', '--file'],
 };
 
 /** The sqlite3 and duckdb shell options that take the next word as their value. */
 const SQLITE_VALUE_OPTS = /^--?(?:cmd|init|separator|newline|nullvalue|c|s|f|mmap|pagecache|lookaside|heap|maxsize|vfs)$/;
 
 /** SQL a client will run: from flags, a positional (sqlite3 db "SQL"), a here-doc/string, or echoed into it. */
-function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
+export function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
   const name = s.name ?? '';
   const flags = SQL_CLIENTS[name] ?? [];
   const texts: string[] = [];
@@ -124,6 +129,9 @@ function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
       else if (!f.startsWith('--') && v.startsWith(f) && v.length > f.length && f.length === 2) texts.push(v.slice(2));
     }
     if (FILE_FLAGS[name]?.includes(v)) return { texts, opaque: `${name} runs the SQL file ${w[i + 1]?.text ?? ''}` };
+    // The glued forms (`--file=x.sql`, `-fx.sql`): the same file, read the way the client reads its options.
+    const glued = FILE_FLAGS[name]?.find((f) => (f.startsWith('--') ? v.startsWith(f + '=') : f.length === 2 && v.startsWith(f) && v.length > 2));
+    if (glued !== undefined) return { texts, opaque: `${name} runs the SQL file ${w[i].text}` };
   }
   if (name === 'sqlite3' || name === 'duckdb') {
     // The database and the SQL are the words that are not options nor an option's value (`-cmd SQL db SQL`).
@@ -149,19 +157,34 @@ function sqlOf(s: Sub): { texts: string[]; opaque?: string } {
   return { texts };
 }
 
-function stdinText(st: Stdin): string | null | undefined {
+/**
+ * What an echo or printf of literal words prints, as bash prints it: printf's format (`\\set t users\n` is a
+ * psql meta-command and a line break) and echo -e's escapes. Null when a word is only known at run time.
+ */
+function echoed(f: Sub): string | null {
+  const args = f.words.slice(1);
+  if (args.some((w) => w.value === null)) return null;
+  const vs = args.map((w) => w.value!);
+  if (f.name === 'printf') return printfText(vs);
+  const opts = vs[0] !== undefined && /^-[neE]+$/.test(vs[0]) ? vs[0] : '';
+  const s = (opts ? vs.slice(1) : vs).join(' ');
+  return opts.includes('e') ? unescapeC(s) : s;
+}
+
+export function stdinText(st: Stdin): string | null | undefined {
   if (st.kind === 'heredoc') return st.body;
   if (st.kind === 'herestring') return st.value;
   if (st.kind === 'file') return null;
   if (st.kind === 'pipe') {
     const f = st.from;
-    if (f && (f.name === 'echo' || f.name === 'printf')) return joinLiteral(f.words.slice(1).filter((x) => x.value !== '-e' && x.value !== '-n'));
+    if (f && (f.name === 'echo' || f.name === 'printf')) return echoed(f);
+    if (f && f.name === 'cat' && f.words.length === 1 && f.stdin.kind !== 'pipe' && f.stdin.kind !== 'none') return stdinText(f.stdin);
     return null;
   }
   return undefined;
 }
 
-function describe(st: Stdin): string {
+export function describe(st: Stdin): string {
   if (st.kind === 'file') return `the file ${st.path.text}`;
   if (st.kind === 'pipe') return `the output of ${st.from?.name ?? 'a pipe'}`;
   return 'input';
@@ -379,9 +402,11 @@ export const dbRules: Rule[] = [
       if (named(s, 'mongoimport') && s.words.some((w) => w.value === '--drop' || w.value === '--mode=delete' || w.value === 'delete'))
         return 'mongoimport --drop / --mode delete drops or deletes documents';
       if (!s.name || !(s.name in SQL_CLIENTS)) return undefined;
+      // A sqlite/duckdb database in memory or a new file under /tmp is scratch space: its schema is no one's.
+      if (scratchSqlite(s)) return undefined;
       const texts = sqlOf(s).texts;
       for (const t of texts) {
-        const why = judgeSql(t);
+        const why = judgeSql(t) ?? judgeSql(sqlOnly(t));
         if (why) return `${s.name}: ${why}`;
         // sqlite's `.restore FILE` replaces the database with a backup; `.open --new FILE` empties FILE.
         // The shell takes a prefix of a dot-command (`.res`, `.op`).
@@ -447,7 +472,7 @@ export const dbRules: Rule[] = [
           const v = w[i].value;
           if (v === null) continue;
           if (v === '--pipe') return 'redis-cli --pipe sends every command on its input';
-          if (/^-[hpanu]$|^--(user|pass|tls-.*|cacert|uri)$/.test(v)) {
+          if (redisValueOption(v)) {
             i++;
             continue;
           }

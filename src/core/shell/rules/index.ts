@@ -1,6 +1,7 @@
 // The catalog: every named rule, in one list. Tests iterate it (each rule's examples must behave).
 import { appSecretRules } from './appsecrets';
 import { dbRules } from './db';
+import { dbClientRules, dbStoreRules } from './dbclients';
 import { dbPluginRules } from './dbplugins';
 import { evalModeRules } from './evalmode';
 import { execRules } from './exec';
@@ -79,6 +80,8 @@ export const CATALOG: readonly Rule[] = [
   ...infraRules,
   ...dbRules,
   ...dbPluginRules,
+  ...dbClientRules,
+  ...dbStoreRules,
   ...systemRules,
   ...appSecretRules,
   ...secretPrintRules,

@@ -487,7 +487,8 @@ function secretUse(s: Sub, sec: ReadonlySet<string> | undefined, xtrace: boolean
 const STORE_READS: [names: string[], when: RegExp, what: string][] = [
   [['history'], /^(\d+)?$|\0/, 'prints the shell history, where typed tokens stay'],
   [['fc'], /.?/, 'lists or re-runs the shell history, where typed tokens stay'],
-  [['ssh-add'], /(^| )-[a-zA-Z]*[Ll]\b|\0/, 'lists the keys the SSH agent holds'],
+  // -L prints the agent's public keys whole; -l only their fingerprints and comments (nothing a key can be made from).
+  [['ssh-add'], /(^| )-[a-zA-Z]*L|\0/, 'prints the keys the SSH agent holds'],
   [['gpg', 'gpg2'], /--export-secret|--decrypt\b|(^| )-[a-zA-Z]*d\b|--show-session-key|\.(gpg|pgp|asc)( |$)|\0/, 'exports secret keys or decrypts'],
   [['security'], /^(find-(generic|internet)-password|dump-keychain|export|\0)/, 'reads the keychain'],
   [['secret-tool'], /^(lookup|search|\0)/, 'reads the desktop keyring'],
