@@ -29,7 +29,9 @@ const CASES: Case[] = [
   { host: 'cline', fixture: 'PostToolUse-v4-editor', benign: () => undefined },
 ];
 
-describe('hook bridge: an after-hook with no before-hook still reaches the audit (extension down)', () => {
+describe('hook bridge: an after-hook with no before-hook still reaches the audit (extension down)', function () {
+  // Several hook processes a test on a shared machine: a limit on hangs, not a timed assertion.
+  this.timeout(10 * 60_000);
   let sb: Sandbox;
   beforeEach(() => {
     sb = sandbox();
