@@ -38,8 +38,9 @@ describe('hook bridge: an after-hook with no before-hook still reaches the audit
   });
   afterEach(() => sb.cleanup());
 
-  const post = (host: string, payload: string) => runHook(['--host', host, '--event', 'post', '--workspace', sb.workspace], payload, sb.env);
-  const pre = (host: string, payload: string) => runHook(['--host', host, '--event', 'pre', '--workspace', sb.workspace], payload, sb.env);
+  const post = (host: string, payload: string) =>
+    runHook(['--host', host, '--event', 'post', '--workspace', sb.workspace, '--timeout', '120'], payload, sb.env);
+  const pre = (host: string, payload: string) => runHook(['--host', host, '--event', 'pre', '--workspace', sb.workspace, '--timeout', '120'], payload, sb.env);
   const verify = () => {
     const dir = path.join(sb.home, 'audit');
     const file = path.join(dir, fs.readdirSync(dir)[0]);

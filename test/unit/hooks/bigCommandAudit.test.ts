@@ -1,7 +1,8 @@
 // Issue #16's must-show, by the other doors a 5 MiB command reaches the audit (test/unit/audit/jam.test.ts has the
 // VS Code before-hook): an after-hook with no before-hook (its own `ran` line), Claude Code's Bash before and after,
 // and a 5 MiB assignment in VS Code's persistent terminal (the kept state). Each time the next hook call is decided
-// normally and `agentguard audit verify` passes on the log.
+// normally and `agentguard audit verify` passes on the log. The hooks get the timeouts the installer sets (VS Code 120 s,
+// Claude Code 300 s), as installed hooks do.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,7 +38,7 @@ describe('hook bridge: a 5 MiB command does not jam the audit, by any door', fun
   };
   const vscode = (event: string, command: string, id: string, extra: Record<string, unknown> = {}) =>
     runHook(
-      ['--host', 'vscode', '--workspace', sb.workspace],
+      ['--host', 'vscode', '--workspace', sb.workspace, '--timeout', '120'],
       JSON.stringify({
         timestamp: new Date().toISOString(),
         hook_event_name: event,
@@ -52,7 +53,7 @@ describe('hook bridge: a 5 MiB command does not jam the audit, by any door', fun
     );
   const claude = (event: string, command: string, id: string, extra: Record<string, unknown> = {}) =>
     runHook(
-      ['--host', 'claude', '--workspace', sb.workspace],
+      ['--host', 'claude', '--workspace', sb.workspace, '--timeout', '300'],
       JSON.stringify({ session_id: 'big', cwd: sb.workspace, hook_event_name: event, tool_name: 'Bash', tool_input: { command }, tool_use_id: id, ...extra }),
       sb.env,
     );

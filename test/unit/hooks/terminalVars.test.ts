@@ -27,7 +27,7 @@ describe('hook bridge: session variables in VS Code`s persistent terminal', func
     });
   const pre = async (session: string, command: string) => {
     const id = `call${++n}`;
-    const r = await runHook(['--host', 'vscode', '--workspace', sb.workspace], payload('PreToolUse', command, id, session), sb.env);
+    const r = await runHook(['--host', 'vscode', '--workspace', sb.workspace, '--timeout', '120'], payload('PreToolUse', command, id, session), sb.env);
     assert.equal(r.code, 0, r.stderr);
     return { id, decision: preDecision(r) ?? 'host-flow', reason: String(answerOf(r).hookSpecificOutput?.permissionDecisionReason ?? '') };
   };
@@ -35,7 +35,7 @@ describe('hook bridge: session variables in VS Code`s persistent terminal', func
   const ran = async (session: string, command: string) => {
     const r = await pre(session, command);
     assert.notEqual(r.decision, 'deny', `${command}: ${r.reason}`);
-    const p = await runHook(['--host', 'vscode', '--workspace', sb.workspace], payload('PostToolUse', command, r.id, session), sb.env);
+    const p = await runHook(['--host', 'vscode', '--workspace', sb.workspace, '--timeout', '120'], payload('PostToolUse', command, r.id, session), sb.env);
     assert.equal(p.code, 0, p.stderr);
   };
 

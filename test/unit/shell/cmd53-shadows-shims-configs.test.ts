@@ -264,6 +264,18 @@ describe('session variables through the hook bridge: unknown until the call is k
     assert.deepEqual(back.pending?.vars, s1.pending?.vars);
     const s2 = settle(back, 'c1');
     assert.equal(s2.defs.at(-1), `f=src/a.ts${VAR_TAG}`);
+    // One line a name: the unknown line goes (the analysis joins every value a name gets, so it would stay unknown).
+    assert.deepEqual(
+      s2.defs.filter((d) => d.startsWith('f=')),
+      [`f=src/a.ts${VAR_TAG}`],
+    );
+    // Several names on one line are kept one a line, so a later value of one replaces it alone.
+    const s5 = settle(afterAllowed('a=src b=lib', s2, 'c5', env), 'c5');
+    const s6 = settle(afterAllowed('export a=tests', s5, 'c6', env), 'c6');
+    assert.deepEqual(
+      s6.defs.filter((d) => d.endsWith(VAR_TAG)),
+      [`f=src/a.ts${VAR_TAG}`, `b=lib${VAR_TAG}`, `a=tests${VAR_TAG}`],
+    );
     // A later call that was let through but never ran (no after-hook) leaves the name unknown, not the old value.
     const s3 = afterAllowed('f=.env', s2, 'c2', env);
     const s4 = afterAllowed('echo hi', s3, 'c3', env);
