@@ -12,7 +12,7 @@
 // worst verdict wins. Pure: the node side keeps the state on disk between the hook's processes.
 import { parse } from 'unbash';
 import { analyze } from './analyze';
-import { EMPTY_TERMINAL, MAX_DEFS_CHARS, MAX_PLACES, places, prelude, type TerminalState } from './terminalState';
+import { EMPTY_TERMINAL, MAX_DEFS_CHARS, MAX_PLACES, places, prelude, type TerminalState, VAR_TAG, withVars } from './terminalState';
 import type { CommandEnv } from './types';
 
 export * from './terminalState';
@@ -202,11 +202,16 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
   // line that may end the shell (`exit`, `exec`, a kill) leaves a new terminal at the root possible.
   const settled = dryRun && !endsAtRoot && ends.length > 0 && !ends.includes(null) && !ENDS_SHELL.test(command);
   // A dry run writes nothing: the repository settings a line makes are replayed instead (repoSettingsOf).
-  const defs = state.defs.concat(definitionsOf(command), dryRun ? repoSettingsOf(command) : []);
+  const vars = varsAfter(command, state, dryRun);
+  // Its plain assignments hold once it ran: now in a dry run (a line allowed is a line run), at settle otherwise
+  // (until then every name it may assign is unknown: the old value or the new one).
+  const defs = withVars(state.defs.concat(definitionsOf(command), dryRun ? repoSettingsOf(command) : []), [...vars.unknown, ...(dryRun ? vars.set : [])]);
   const fns = keptFunctions(state.fns, functionsOf(command));
   const cwds = state.cwds.slice();
   if (state.pending) for (const p of state.pending.cwds) addPlace(cwds, p, root);
-  if (defs.join('\n').length > MAX_DEFS_CHARS) return { v: 1, cwds: [null], defs: state.defs, pending: undefined, ...(fns ? { fns } : {}) };
+  // Past the cap no variable is followed any more (each is unknown again), rather than one kept stale.
+  if (defs.join('\n').length > MAX_DEFS_CHARS)
+    return { v: 1, cwds: [null], defs: state.defs.filter((d) => !d.endsWith(VAR_TAG)), pending: undefined, ...(fns ? { fns } : {}) };
   // Nothing moved and nothing was defined: no state to keep (a session that never leaves the root writes none).
   if (ends.length === 0 && cwds.length === 0 && defs.length === 0 && !fns) return EMPTY_TERMINAL;
   const pendingCwds = capped(ends);
@@ -215,8 +220,80 @@ export function afterAllowed(command: string, state: TerminalState, id: string, 
     cwds: capped(cwds),
     defs,
     ...(fns ? { fns } : {}),
-    pending: { id, cwds: pendingCwds, ...(settled && pendingCwds[0] !== null ? { root: false as const } : {}) },
+    pending: {
+      id,
+      cwds: pendingCwds,
+      ...(settled && pendingCwds[0] !== null ? { root: false as const } : {}),
+      ...(!dryRun && vars.set.length ? { vars: vars.set } : {}),
+    },
   };
+}
+
+/** A variable assignment whose value is literal text (no expansion, substitution or escape). */
+const STATIC_ASSIGNMENT = /^(?:\s*[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"$`\\!]*"|[^\s'"$`\\;&|<>(){}!*?[\]]*)(?=\s|$))+\s*$/;
+/** The longest assignment statement whose values are kept between calls. */
+const MAX_VAR_CHARS = 4096;
+/** One assignment of STATIC_ASSIGNMENT. */
+const ONE_ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"$`\\!]*"|[^\s'"$`\\;&|<>(){}!*?[\]]*)(?=\s|$)/g;
+/** Variables the shell itself reads (kept as shell state, SHELL_STATE, or judged where set): not followed as values. */
+const SHELL_VARS =
+  /^(?:GLOBIGNORE|CDPATH|PATH|IFS|HOME|PWD|OLDPWD|SHELLOPTS|BASHOPTS|PS[0-4]|PROMPT_COMMAND|BASH_ENV|ENV|HIST\w*|BASH\w*|FUNCNEST|TMOUT|SECONDS|RANDOM|LINENO|OPTIND|OPTARG|REPLY)$/;
+/** The marker of a variable only known at run time (a variable no shell sets). */
+const UNKNOWN_VALUE = '"$AGENTGUARD_TERMINAL_VAR_UNKNOWN"';
+
+/**
+ * The shell variables a line leaves in the terminal, so a later call's `$f` means what it holds (`f=src/a.ts`, then
+ * `cat $f`). Kept: a top-level statement that is only assignments of literal text. Every other way a name may be
+ * given a value — a kept name written anywhere else on the line (`read f`, `for f in`, `f=$(…)`, `unset f`, inside a
+ * branch or a function), or a line that may set any (`source`, `.`, `eval`, a kept function's call) — makes it
+ * unknown, never stale. Replayed before later calls as text (`defs`), as GLOBIGNORE is.
+ */
+function varsAfter(command: string, state: TerminalState, ran: boolean): { set: string[]; unknown: string[] } {
+  const kept = new Set<string>();
+  for (const d of state.defs) if (d.endsWith(VAR_TAG)) for (const m of d.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)) kept.add(m[1]);
+  for (const d of state.pending?.vars ?? []) for (const m of d.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)) kept.add(m[1]);
+  if (!/=/.test(command) && kept.size === 0) return { set: [], unknown: [] };
+  const set: string[] = [];
+  const spans: [number, number][] = [];
+  let script;
+  try {
+    script = parse(command);
+  } catch {
+    script = undefined;
+  }
+  for (const st of script?.commands ?? []) {
+    const node = st.command as unknown as { type: string; pos: number; end: number; name?: { value?: unknown }; prefix?: unknown[] };
+    if (st.background || node.type !== 'Command') continue;
+    // `X=v`, or `export X=v` (what the terminal's later commands see is the same value; the export itself, which
+    // hands it to every program, was judged where it was made and is not replayed, so it is not asked again).
+    const exported = node.name?.value === 'export';
+    if (!exported && (node.name !== undefined || !Array.isArray(node.prefix))) continue;
+    const text = command.slice(node.pos, node.end);
+    const assigns = exported ? text.replace(/^\s*export\s+/, '') : text;
+    if (exported && (assigns === text || !/=/.test(assigns))) continue;
+    // A value past MAX_VAR_CHARS is not kept (the state stays small): the name is unknown, as before.
+    if (assigns.length > MAX_VAR_CHARS) continue;
+    if (!STATIC_ASSIGNMENT.test(assigns) || [...assigns.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)].some((m) => SHELL_VARS.test(m[1]))) continue;
+    // One line a name, so a later value of one replaces it alone (withVars).
+    for (const m of assigns.matchAll(ONE_ASSIGNMENT)) set.push(m[0].trim() + VAR_TAG);
+    spans.push([node.pos, node.end]);
+  }
+  // The line with its kept assignments blanked out: a name written anywhere in the rest may be given another value.
+  let rest = command;
+  for (const [a, b] of spans) rest = rest.slice(0, a) + ' '.repeat(b - a) + rest.slice(b);
+  const names = new Set(kept);
+  for (const d of set) for (const m of d.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)) names.add(m[1]);
+  const keptFn = (state.fns ?? []).some(([n]) => new RegExp(`(?:^|[^\\w$-])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(rest));
+  const any = script === undefined || keptFn || /\b(?:source|eval|declare|typeset|local|export|readonly|let|set)\b|(?:^|[\s;&|(])\.\s/.test(rest);
+  const out = new Set<string>();
+  for (const n of names) if (!SHELL_VARS.test(n) && (any || new RegExp(`(?:^|[^\\w\${])${n}(?!\\w)`).test(rest))) out.add(n);
+  // A statement naming one of those is not kept (the other assignment may come after it); its names are unknown too.
+  const namesOf = (d: string) => [...d.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g)].map((m) => m[1]);
+  const keep = set.filter((d) => !namesOf(d).some((n) => out.has(n)));
+  for (const d of set) if (!keep.includes(d)) for (const n of namesOf(d)) out.add(n);
+  // Until the line is known to have run, the names it sets hold the old value or the new one.
+  if (!ran) for (const d of keep) for (const n of namesOf(d)) out.add(n);
+  return { set: keep, unknown: [...out].map((n) => `${n}=${UNKNOWN_VALUE}${VAR_TAG}`) };
 }
 
 /**

@@ -20,7 +20,24 @@ export interface TerminalState {
    */
   root?: false;
   /** A call allowed to run whose after-hook has not come yet: where the shell stands if it ran. */
-  pending?: { id: string; cwds: (string | null)[]; root?: false };
+  pending?: { id: string; cwds: (string | null)[]; root?: false; vars?: string[] };
+}
+
+/** The tag on a kept variable assignment in `defs` (varsAfter): `f='src/a.ts' # agentguard:var`, one name a line. */
+export const VAR_TAG = ' # agentguard:var';
+
+const VAR_NAME = /^([A-Za-z_][A-Za-z0-9_]*)=/;
+
+/**
+ * `defs` with the variable lines `vars` after them, each in place of the earlier line of its name: the analysis
+ * joins every value a name was given on a line (a branch may have set either), so a stale line left before the
+ * new one would make the name unknown again (`X="$…UNKNOWN"` then `X=rm` reads as unknown, `X=src` then `X=.env`
+ * as either).
+ */
+export function withVars(defs: readonly string[], vars: readonly string[]): string[] {
+  if (vars.length === 0) return defs.slice();
+  const names = new Set(vars.map((v) => VAR_NAME.exec(v)?.[1]));
+  return defs.filter((d) => !(d.endsWith(VAR_TAG) && names.has(VAR_NAME.exec(d)?.[1]))).concat(vars);
 }
 
 export const EMPTY_TERMINAL: TerminalState = { v: 1, cwds: [], defs: [] };
@@ -83,10 +100,12 @@ const INTERACTIVE_HISTORY = 'set -o history\n';
 /** The after-hook of call `id` came: it ran, so the shell stands where it left it. */
 export function settle(state: TerminalState, id: string): TerminalState {
   if (!state.pending || state.pending.id !== id) return state;
+  // The variables it assigns hold now that it ran (until then they were unknown: it may not have run).
+  const defs = state.pending.vars?.length ? withVars(state.defs, state.pending.vars) : state.defs;
   return {
     v: 1,
     cwds: state.pending.cwds,
-    defs: state.defs,
+    defs,
     ...(state.fns ? { fns: state.fns } : {}),
     ...(state.pending.root === false && state.pending.cwds.length > 0 ? { root: false as const } : {}),
   };
@@ -114,7 +133,8 @@ export function readState(x: unknown): TerminalState {
     const p = o.pending as Record<string, unknown> | null;
     const pc = p && typeof p === 'object' ? places(p.cwds) : undefined;
     if (!p || typeof p.id !== 'string' || !pc) return { v: 1, cwds: [null], defs, ...(fns ? { fns } : {}) };
-    pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}) };
+    const vars = Array.isArray(p.vars) && p.vars.every((d) => typeof d === 'string' && d.endsWith(VAR_TAG)) ? (p.vars as string[]) : undefined;
+    pending = { id: p.id, cwds: pc, ...(p.root === false && pc.length > 0 ? { root: false as const } : {}), ...(vars?.length ? { vars } : {}) };
   }
   // Only a state that names where the shell stands instead may leave the root out (fail closed: root possible).
   return { v: 1, cwds, defs, pending, ...(fns ? { fns } : {}), ...(o.root === false && cwds.length > 0 ? { root: false as const } : {}) };

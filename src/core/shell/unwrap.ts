@@ -1634,6 +1634,7 @@ export function shadowWhy(name: string, body: string, kind: 'alias' | 'function'
   // The same program under another name (`alias python=python3`, `alias pip=pip3`): still the program.
   const first = /^\s*(?:\\)?([^\s;|&()'"$`]+)/.exec(text)?.[1];
   if (first !== undefined && own !== undefined && programOf(normName(first)) === own) return undefined;
-  const what = kind === 'alias' ? `alias ${name}=…` : kind === 'file' ? `a ${name} written here` : `${name}()`;
-  return `${what} shadows the program ${name} with code that does not run it: a later \`${name}\` in this terminal runs that code instead (a test run that checks nothing reads as the real one)`;
+  if (kind === 'file')
+    return `this ${name} stands in for the program ${name} with code that does not run it (a test run that checks nothing reads as the real one)`;
+  return `${kind === 'alias' ? `alias ${name}=…` : `${name}()`} shadows the program ${name} with code that does not run it: a later \`${name}\` in this terminal runs that code instead (a test run that checks nothing reads as the real one)`;
 }

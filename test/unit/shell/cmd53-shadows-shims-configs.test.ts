@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { afterAllowed, EMPTY_TERMINAL, readState, settle, VAR_TAG } from '../../../src/core/shell/terminal';
 import { evalCalls } from '../helpers/cli';
 import { writeFiles } from './workspace';
 
@@ -217,5 +218,69 @@ describe('cmd53: the shell does what the cases assume (real bash)', () => {
   it('an exported PYTEST_ADDOPTS-like variable reaches every later program of the shell', () => {
     const r = bash('export PYTEST_ADDOPTS=--co; sh -c \'echo "$PYTEST_ADDOPTS"\'');
     assert.equal(r.stdout.trim(), '--co');
+  });
+});
+
+// 4. Plain variables a call leaves in the terminal resolve in later calls (a false positive: `$f` was unknown); every
+// other way a name may be given a value makes it unknown, never stale.
+check('session variables kept between calls', [
+  [['f=src/lib/b.ts', 'cat $f'], 'allow'],
+  [['f="src/lib/b.ts"', 'cat "$f"'], 'allow'],
+  [["d='src'", 'echo hi', 'ls $d'], 'allow'],
+  [['a=src b=lib', 'cat "$a/$b/b.ts"'], 'allow'],
+  [['f=.env', 'cat $f'], 'deny'],
+  [['f=tests/a.test.ts', 'echo x > $f'], 'deny'],
+  [['f=src/lib/b.ts; f=.env', 'cat $f'], 'deny'],
+  [['f=src/lib/b.ts', 'f=.env', 'cat $f'], 'deny'],
+  [['f=src/lib/b.ts', 'f=$(cat list.txt)', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'read -r f < list.txt', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'for f in .env; do :; done', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'if true; then f=.env; fi', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'printf -v f %s .env', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'eval "f=.env"', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'export f=.env', 'cat $f'], 'deny'],
+  [['export f=.env', 'cat $f'], 'deny'],
+  [['export f=src/lib/b.ts', 'cat $f'], 'allow'],
+  [['export X=/bin/rm', '$X -rf src'], 'not-allow'],
+  [['export NODE_ENV=test', 'npm test'], 'allow'],
+  [['f=src/lib/b.ts', 'export -n f', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'export f=$(cat list.txt)', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'source ./x.sh', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'g(){ f=.env; }', 'g', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts', 'unset f', 'cat $f'], 'not-allow'],
+  [['f=src/lib/b.ts &', 'cat $f'], 'not-allow'],
+  [['test -f x && f=src/lib/b.ts', 'cat $f'], 'not-allow'],
+  [['cat $f'], 'not-allow'],
+]);
+
+describe('session variables through the hook bridge: unknown until the call is known to have run', () => {
+  const env = { cwd: '/w', home: '/h', workspace: '/w' };
+  it('a call let through but not yet run leaves the name unknown; its after-hook makes the value hold', () => {
+    const s1 = afterAllowed('f=src/a.ts', EMPTY_TERMINAL, 'c1', env);
+    assert.match(s1.defs.at(-1)!, /^f="\$AGENTGUARD_TERMINAL_VAR_UNKNOWN"/);
+    assert.deepEqual(s1.pending?.vars, [`f=src/a.ts${VAR_TAG}`]);
+    // Read back from disk as it was written.
+    const back = readState(JSON.parse(JSON.stringify(s1)));
+    assert.deepEqual(back.pending?.vars, s1.pending?.vars);
+    const s2 = settle(back, 'c1');
+    assert.equal(s2.defs.at(-1), `f=src/a.ts${VAR_TAG}`);
+    // One line a name: the unknown line goes (the analysis joins every value a name gets, so it would stay unknown).
+    assert.deepEqual(
+      s2.defs.filter((d) => d.startsWith('f=')),
+      [`f=src/a.ts${VAR_TAG}`],
+    );
+    // Several names on one line are kept one a line, so a later value of one replaces it alone.
+    const s5 = settle(afterAllowed('a=src b=lib', s2, 'c5', env), 'c5');
+    const s6 = settle(afterAllowed('export a=tests', s5, 'c6', env), 'c6');
+    assert.deepEqual(
+      s6.defs.filter((d) => d.endsWith(VAR_TAG)),
+      [`f=src/a.ts${VAR_TAG}`, `b=lib${VAR_TAG}`, `a=tests${VAR_TAG}`],
+    );
+    // A later call that was let through but never ran (no after-hook) leaves the name unknown, not the old value.
+    const s3 = afterAllowed('f=.env', s2, 'c2', env);
+    const s4 = afterAllowed('echo hi', s3, 'c3', env);
+    assert.match(s4.defs.filter((d) => d.startsWith('f=')).at(-1)!, /AGENTGUARD_TERMINAL_VAR_UNKNOWN/);
+    // A malformed pending list is not taken.
+    assert.equal(readState({ ...JSON.parse(JSON.stringify(s1)), pending: { id: 'c1', cwds: [], vars: ['rm -rf /'] } }).pending?.vars, undefined);
   });
 });
