@@ -27,6 +27,8 @@ export function toldPassword(raw: string): boolean {
   if (/[/\\:=<>{}]|\$[{(\w]/.test(v) || v.includes('@') || isReference(v) || isPlaceholder(v)) return false;
   // `256-bit`, `base64-encoded`, `utf-8`, `sha256-hashed`, `snake_case_name`: words joined, not a password.
   if (/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(v)) return false;
+  // `X-Api-Key-For-Internal-Services-2`: a name of three or more words (and a short number) joined by hyphens.
+  if (/^(?:[A-Za-z][a-z]*|[A-Z]{1,5}|\d{1,3})(?:-(?:[A-Za-z][a-z]*|[A-Z]{1,5}|\d{1,3})){2,}$/.test(v)) return false;
   return valueLooksSecret(v, 'strong', false);
 }
 
@@ -98,8 +100,8 @@ const FORMS: Form[] = [
   },
   {
     // `deploy@10.0.4.2 pw X`, `pwd: X` in a chat line (the short words; `password X` too).
-    gates: ['pw ', 'pwd ', 'PW ', 'passwd ', 'password '],
-    re: /(?:^|[\s(])(?:pw|pwd|PW|PWD|passwd|password)[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
+    gates: ['pw ', 'pwd ', 'PW ', 'passwd '],
+    re: /(?:^|[\s(])(?:pw|pwd|PW|PWD|passwd)[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
     groups: [2],
     line: true,
     judge: toldPassword,
@@ -168,6 +170,8 @@ export const toldPasswordRule: BlockRule = {
         'the password reset link expires in 24h\n',
         'API key for the service: see docs/keys.md\n',
         'password hashing uses bcrypt_v2 by default\n',
+        '# api key header name: X-Api-Key-For-Internal-Services-2\n',
+        "The password 'k1W8kdVb' is not checked here.\n",
       ],
     };
   },
