@@ -35,6 +35,10 @@ import { pairedLineSecret } from './rules/paired-lines';
 import { templatePieces } from './rules/template-pieces';
 import { commentSecret } from './rules/comment-secret';
 import { namedByField } from './rules/named-by-field';
+import { passphraseWords } from './rules/passphrase-words';
+import { codeCredential } from './rules/code-credentials';
+import { toldPasswordRule } from './rules/told-passwords';
+import { contextLineBefore } from './rules/context-line-before';
 import { flowMappingSecret } from './rules/flow-mapping-secret';
 import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
 import { continuedLiteral, setContinuedLiteralScan } from './rules/continued-literal';
@@ -116,6 +120,10 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   templatePieces,
   transformedToken,
   namedByField,
+  passphraseWords,
+  codeCredential,
+  toldPasswordRule,
+  contextLineBefore,
   commentSecret,
   embeddedPuttyKey,
   embeddedPgpassLine,

@@ -2,7 +2,9 @@
 // (`{"type": "api_key", "data": "…"}`, `{"field": "password", "val": "…"}`, `{"kind": "token", "content": "…"}`),
 // and Spring/Java property XML whose entry names the key and whose `<value>` holds it, on the same line or the
 // next (`<entry key="secret">` / `<value>…</value>`). name-value-pair.ts reads `name`/`key` with `value`; these
-// are the other field names the same pairing goes by.
+// are the other field names the same pairing goes by: also `{"type": "password", "value": "…"}` (Keycloak's
+// `credentials` array), `{"key": "STRIPE_SECRET", "val": "…"}`, `{"k": "api_token", "v": "…"}`, `{"id": "db_password",
+// "data": "…"}` (found by rt21mask: sibling-type-value, json-credentials-array).
 // Threat: the value shown verbatim; no key-value rule sees its name next to it.
 // Cost: forms gated by their literals (`"data"`, `"val"`, `"content"`, `<value>`…), JSON read a line at a time.
 import { isPlaceholder, isReference, isVariableLed, valueLooksSecret } from '../entropy';
@@ -14,8 +16,9 @@ import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'named-by-field';
 
-const NAME_FIELDS = 'type|field|kind|label|param|parameter|setting|property|attribute|variable|var|secretType|credentialType|credential_type|secret_type';
-const VALUE_FIELDS = 'data|val|content|contents|v|secretValue|secret_value|stringValue|string_value';
+const NAME_FIELDS =
+  'type|field|kind|label|param|parameter|setting|property|attribute|variable|var|secretType|credentialType|credential_type|secret_type|key|k|id';
+const VALUE_FIELDS = 'data|val|content|contents|v|value|secretValue|secret_value|stringValue|string_value';
 
 /** `"type": "api_key", "data": "…"` (either order is not read: the name comes first). */
 const JSON_PAIR = new RegExp(
@@ -32,7 +35,7 @@ function judge(v: string, name: string, quoted: boolean): boolean {
 
 const FORMS: Form[] = [
   {
-    gates: ['"data"', '"val"', '"content"', '"contents"', '"v"', 'Value"', '_value"'],
+    gates: ['"data"', '"val"', '"content"', '"contents"', '"v"', '"value"', 'Value"', '_value"'],
     re: JSON_PAIR,
     groups: [2],
     line: true,
@@ -57,6 +60,9 @@ export const namedByField: BlockRule = {
       truePositives: [
         { text: `[{"type":"api_key","data":"${a}"}]\n`, secrets: [a] },
         { text: `{"field": "password", "val": "${b}"}\n`, secrets: [b] },
+        { text: `    "credentials": [{ "type": "password", "value": "${b}", "temporary": false }]\n`, secrets: [b] },
+        { text: `    { "key": "STRIPE_SECRET", "val": "${a}" }\n`, secrets: [a] },
+        { text: `[{"k": "api_token", "v": "${c}"}, {"id": "db_password", "data": "${b}"}]\n`, secrets: [c, b] },
         { text: `<map>\n  <entry key="secret">\n    <value>${c}</value>\n  </entry>\n</map>\n`, secrets: [c] },
       ],
       falsePositives: [
@@ -64,6 +70,10 @@ export const namedByField: BlockRule = {
         '{"field": "password", "val": ""}\n',
         '<entry key="timeout">\n  <value>30000</value>\n</entry>\n',
         '{"type":"api_key","data":"${API_KEY}"}\n',
+        '{ "type": "password", "value": "" }\n',
+        '{ "type": "text", "value": "Sunshine1982#" }\n',
+        '{ "key": "theme", "val": "dark-mode-v2" }\n',
+        '{ "id": "password", "value": "{{ vault_password }}" }\n',
       ],
     };
   },
