@@ -2857,6 +2857,16 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
       continue;
     }
     if (line) judged.push(file);
+    // A JavaScript config written on the line, or not committed as it is, that names a module outside the project
+    // (`globalSetup: "/tmp/g.ts"`, `require: "../x.js"`, `presets: ["~/p.js"]`): the tool loads code nobody has seen.
+    if (/\.[cm]?[jt]s$/.test(file) && (line || env.scriptChanged?.(file) !== false))
+      for (const m of text.matchAll(/['"`]((?:\/|~\/|\.\.\/)[^'"`\s]*)['"`]/g)) {
+        const p = normalize(absPath(m[1], file.slice(0, file.lastIndexOf('/')) || '/', env.home));
+        if (!inWorkspace(p, env)) {
+          note(a, s, `${file} names ${m[1]}, outside the project: ${s.name} loads it as code the guard has not seen`);
+          break;
+        }
+      }
     const how = `${file}, which ${s.name} loads as code`;
     const run = (cmds: readonly string[], cwd = s.cwd) => {
       for (const c of cmds)

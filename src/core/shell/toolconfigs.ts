@@ -75,6 +75,10 @@ export function dataConfigCode(file: string, text: string): boolean | undefined 
   const base = file.slice(file.lastIndexOf('/') + 1);
   // RuboCop's config requires Ruby files and gems (`require:`, `plugins:`) and inherits others' configs, which may.
   if (base === '.rubocop.yml') return /^\s*(require|plugins|inherit_from|inherit_gem)\s*:/m.test(text);
+  // Python linters and type checkers: pylint's init-hook is Python it runs and load-plugins modules it imports;
+  // mypy's plugins and flake8's local plugins are modules it imports (a path outside the project included).
+  if (/^(\.?pylintrc|\.?mypy\.ini|\.flake8)$/.test(base))
+    return /^\s*(init-hook|load-plugins|plugins|paths|extension|report)\s*[=:]/m.test(text) || /local-plugins/.test(text);
   if (!/^\.(prettierrc|postcssrc)(\.(json5?|ya?ml|toml))?$/.test(base)) return undefined;
   return /(^|[\s{,"'])(plugins|parser|syntax|stringifier|overrides)["']?\s*[:=]/m.test(text);
 }
@@ -118,6 +122,10 @@ const FAMILY: Record<string, string[]> = {
   grunt: named('Gruntfile', 'gruntfile'),
   storybook: named('.storybook/main', '.storybook/preview'),
   remix: named('remix.config'),
+  // Python tools whose ini files name code they run or import (dataConfigCode).
+  pylint: ['.pylintrc', 'pylintrc'],
+  mypy: ['mypy.ini', '.mypy.ini'],
+  flake8: ['.flake8'],
 };
 
 /** Which families each tool loads (a bundler loads the CSS and framework configs its plugins read). */
@@ -162,6 +170,10 @@ const TOOL_FAMILIES: Record<string, string[]> = {
   'start-storybook': ['storybook', 'babel'],
   'build-storybook': ['storybook', 'babel'],
   remix: ['remix', 'postcss', 'tailwind'],
+  pylint: ['pylint'],
+  mypy: ['mypy'],
+  dmypy: ['mypy'],
+  flake8: ['flake8'],
 };
 
 /** Configs that apply per folder (the one nearest each file wins): a folder given is searched through. */

@@ -3794,10 +3794,7 @@ export const BENIGN: Record<string, string[]> = {
     'go test ./... -args -test.v',
     'go test ./... -args -test.coverprofile=/tmp/c.out',
     'semgrep --config auto src',
-    // Files the next run compiles again; an extraction into a folder that does not exist yet.
-    "find . -name '*.pyc' -delete",
-    "find . -type f -name '*.class' -delete",
-    'find src -name .DS_Store -delete',
+    // An extraction into a folder that does not exist yet.
     'unzip -o /tmp/docs.zip -d /tmp/ag-cmd27-new-out',
     './gradlew build',
     'mvn -DskipTests package',

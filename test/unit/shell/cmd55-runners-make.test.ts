@@ -76,8 +76,9 @@ describe('cmd55: make options and runners that hide the recipe or script', () =>
       ['npx nx run-many -t reset', 'not-allow'],
       ['nx run-many --targets=build,reset', 'not-allow'],
       ['npx nx calls demo', 'not-allow'],
-      // `nx reset` is nx's own verb (clears its cache), not the script.
-      ['npx nx reset', 'allow'],
+      // `nx reset` is nx's own verb, not the script: it deletes nx's cache and daemon state, a recursive delete the
+      // corpus asks about whatever the target (rm.env-purge, cmd58).
+      ['npx nx reset', 'ask'],
       ['turbo run reset', 'not-allow'],
       ['npx lerna run reset', 'not-allow'],
       ['run-s build test', 'allow'],

@@ -490,6 +490,13 @@ export function parseArgv(words: readonly W[], from: number, tables: readonly Ro
         addOcc(out, o, undefined, undefined);
         continue;
       }
+      // perl's and ruby's -0 takes octal (or x-hex) digits only: `-0pi` is -0, -p and -i, not -0 with the value "pi".
+      if (o.key === '-0' && o.arg === 2) {
+        const digits = /^(x[0-9a-fA-F]+|[0-7]*)/.exec(v.slice(k + 1))![0];
+        addOcc(out, o, digits, undefined);
+        k += digits.length;
+        continue;
+      }
       const attached = v.slice(k + 1);
       if (attached) addOcc(out, o, attached, undefined);
       else if (o.arg === 2) addOcc(out, o, ...optionalCode(o, words[i + 1]));

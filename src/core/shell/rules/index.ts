@@ -19,6 +19,7 @@ import { pkgSourceRules } from './pkgsource';
 import { publishRules } from './publish';
 import { remoteRules } from './remote';
 import { rmRules } from './rm';
+import { rt21Rules } from './rt21';
 import { scratchLoadRules } from './scratchload';
 import { secretPrintRules } from './secretprint';
 import { substExfilRules } from './substexfil';
@@ -95,6 +96,7 @@ export const CATALOG: readonly Rule[] = [
   ...evalModeRules,
   ...testRules,
   ...lockoutRules,
+  ...rt21Rules,
   ...frontEndRules,
 ];
 

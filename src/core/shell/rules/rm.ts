@@ -22,29 +22,6 @@ const REFUSES_DIRS = ['unlink', 'rmdir', 'rd', 'shred', 'srm', 'wipe', 'git', 'r
 // Option specs are module constants: parseOpts indexes each spec once (options.ts).
 const DRY_RUN_OPTS = [O('n', 'n', ['dry-run'])];
 
-/**
- * Files a tool makes again on its next run and nobody edits: Python's and Java's bytecode, object files, the
- * desktop's folder metadata. Deleting them destroys nothing (the path rules still judge where).
- */
-const COMPILED = /^(\*\.(pyc|pyo|class|o|obj)|\.DS_Store|Thumbs\.db)$/;
-
-/** `find DIR… [-type f] -name '*.pyc' -delete`: nothing but one such name test, then -delete (and -print). */
-function onlyCompiled(ws: (string | null)[]): boolean {
-  let i = 1;
-  while (i < ws.length && ws[i] !== null && !ws[i]!.startsWith('-')) i++;
-  let named = false;
-  for (; i < ws.length; i++) {
-    const v = ws[i];
-    if (v === '-delete' || v === '-print') continue;
-    if (v === '-type' && ws[i + 1] === 'f') i++;
-    else if ((v === '-name' || v === '-iname') && !named && typeof ws[i + 1] === 'string' && COMPILED.test(ws[i + 1]!)) {
-      named = true;
-      i++;
-    } else return false;
-  }
-  return named;
-}
-
 /** Rush.js's own verbs; any other is a custom command the repository's command-line.json defines. */
 const RUSH_VERBS =
   /^(add|alert|bridge-package|build|change|check|deploy|init|init-autoinstaller|init-deploy|init-subspace|install|install-autoinstaller|link|link-package|list|publish|purge|rebuild|remove|scan|setup|unlink|update|update-autoinstaller|update-cloud-credentials|upgrade-interactive|version)$/;
@@ -189,20 +166,21 @@ export const rmRules: Rule[] = [
     names: ['find', 'gfind'],
     description: 'find … -delete removes every match, recursively from the starting points.',
     examples: {
-      destructive: ["find . -name '*.tmp' -delete", 'find /tmp -mtime +7 -delete', 'sudo find . -type f -delete'],
-      benign: [
-        "find . -name '*.tmp'",
-        "find . -name '*.tmp' -print",
-        'grep -r -- -delete src',
+      // Any find -delete, whatever it matches (the corpus: a recursive delete of an unseen file set, bytecode included).
+      destructive: [
+        "find . -name '*.tmp' -delete",
+        'find /tmp -mtime +7 -delete',
+        'sudo find . -type f -delete',
         "find . -name '*.pyc' -delete",
         "find . -type f -name '*.class' -delete",
         'find src -name .DS_Store -delete',
       ],
+      benign: ["find . -name '*.tmp'", "find . -name '*.tmp' -print", 'grep -r -- -delete src'],
     },
     check(s) {
       if (!named(s, 'find', 'gfind')) return undefined;
       if (!s.words.some((w) => w.value === '-delete')) return undefined;
-      return onlyCompiled(s.words.map((w) => w.value)) ? undefined : 'find -delete removes every match';
+      return 'find -delete removes every match';
     },
   },
   {

@@ -46,6 +46,7 @@ const VALUE_OPTS = new Set([
   '--org',
   '-R',
   '--repo',
+  '--endpoint-url',
 ]);
 
 /** The first word that is not an option or an option's value (a subcommand such as `push`, `delete`). */
