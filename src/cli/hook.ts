@@ -21,8 +21,15 @@ import { hooksStatus } from '../node/hookBridge/install';
 import type { Io } from './common';
 import { parseArgs, UsageError } from './common';
 
-/** The host's default hook timeout (VS Code and Cline: 30 s); we answer with a margin before it. */
-const DEFAULT_HOST_TIMEOUT_S = 30;
+/**
+ * Each host's own hook timeout when its config gives none, seconds (we answer with a margin before it; the installer
+ * always writes `--timeout`): VS Code's executor 30 s (hookExecutor.ts DEFAULT_TIMEOUT_SEC); Claude Code 600 s for
+ * command hooks (since 2.1.3); Cline 30 s in the VS Code extension (120 s in its SDK/CLI: the shorter is kept, so the
+ * answer is never later than the host waits); Gemini CLI 60 s (hookRunner.ts, 60 000 ms); Codex 600 s.
+ * hook-protocols.md §0 and §2–4. Without `--host` the shortest, 30 s.
+ */
+export const DEFAULT_HOST_TIMEOUT_S: Record<HostId, number> = { vscode: 30, claude: 600, cline: 30, gemini: 60, codex: 600 };
+const SHORTEST_HOST_TIMEOUT_S = Math.min(...Object.values(DEFAULT_HOST_TIMEOUT_S));
 const MARGIN_MS = 3_000;
 
 function emit(io: Io, r: { stdout: string; stderr: string; exitCode: number }): number {
@@ -236,7 +243,7 @@ export async function runHook(argv: string[], io: Io, alone: Alone, run: HookRun
       if (opts.event !== 'pre' && opts.event !== 'post') throw new UsageError('--event must be pre or post');
       phase = opts.event;
     }
-    const hostTimeoutS = opts.timeout !== undefined ? Number(opts.timeout) : DEFAULT_HOST_TIMEOUT_S;
+    const hostTimeoutS = opts.timeout !== undefined ? Number(opts.timeout) : host !== undefined ? DEFAULT_HOST_TIMEOUT_S[host] : SHORTEST_HOST_TIMEOUT_S;
     if (!Number.isFinite(hostTimeoutS) || hostTimeoutS <= 0) throw new UsageError('--timeout must be a positive number of seconds');
     const budget = Math.max(1_000, hostTimeoutS * 1000 - MARGIN_MS);
     const deadline = started + budget;
