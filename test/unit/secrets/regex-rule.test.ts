@@ -90,7 +90,7 @@ describe('regexRule without match indices', () => {
     const seps = ['', ' ', '_', '-', '.', 'x', '9', '"', '=', ':', '/', 'é', '\r'];
     const base = lines.length;
     // (More mixes as the samples of rules without a regex grow: the mixes must keep finding the regex rules' tokens.)
-    for (let k = 0; k < 26000; k++) {
+    for (let k = 0; k < 28000; k++) {
       let line = '';
       for (let i = 0, n = 1 + Math.floor(r() * 3); i < n; i++) {
         const p = lines[Math.floor(r() * base)]!;

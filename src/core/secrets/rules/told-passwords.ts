@@ -85,7 +85,9 @@ const FORMS: Form[] = [
   {
     // `パスワードは X です`, `パスワード： X` (prose-password reads a random value there; a weak one, `Sunshine2006&`, too).
     gates: ['パスワード'],
-    re: /パスワード(?:は|：|:)[ \t]*(["'\x60「]?)([^\s"'\x60」]{6,128})/dgu,
+    // The value is the run of characters that are no Japanese script or punctuation: `8文字以上にしてください` (must be
+    // 8 characters or more) is a sentence, not a value.
+    re: /パスワード(?:は|：|:)[ \t]*(["'\x60「]?)([^\s"'\x60」\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。！？（）]{6,128})/dgu,
     groups: [2],
     line: true,
     judge: toldPassword,
