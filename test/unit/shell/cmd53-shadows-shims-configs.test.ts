@@ -240,7 +240,10 @@ check('session variables kept between calls', [
   [['f=src/lib/b.ts', 'eval "f=.env"', 'cat $f'], 'not-allow'],
   [['f=src/lib/b.ts', 'export f=.env', 'cat $f'], 'deny'],
   [['export f=.env', 'cat $f'], 'deny'],
-  [['export f=src/lib/b.ts', 'cat $f'], 'allow'],
+  // Exporting a path-like value is asked (a program on a later line may load it); unanswered here, the line may not
+  // have run, so $f is unknown, not src/lib/b.ts (the hook path, where a person approves it, follows the value:
+  // test/unit/hooks/terminalVars.test.ts).
+  [['export f=src/lib/b.ts', 'cat $f'], 'not-allow'],
   [['export X=/bin/rm', '$X -rf src'], 'not-allow'],
   [['export NODE_ENV=test', 'npm test'], 'allow'],
   [['f=src/lib/b.ts', 'export -n f', 'cat $f'], 'not-allow'],

@@ -121,6 +121,11 @@ describe('commands and code in options, files that are run, each package, and de
   before(() => {
     w = makeWorkspace();
     writeFileSync(join(w.ws, 'build.mk'), 'all:\n\techo ok\n');
+    // The setup files the allowed runner lines name: a runner is judged by the code it loads (testimports.ts), and a
+    // file it cannot find is asked.
+    mkdirSync(join(w.ws, 'test'), { recursive: true });
+    writeFileSync(join(w.ws, 'test/setup.js'), 'globalThis.ready = true;\n');
+    writeFileSync(join(w.ws, 'test/global.ts'), 'export default function setup() {}\n');
     const lines = [...EXEC_OPTIONS_ASK, ...EXEC_OPTIONS_ALLOW, ...EACH_ASK, ...EACH_ALLOW, 'mv src/app.ts /dev/null', 'cp src/app.ts /dev/null'];
     const out = evalCalls(
       lines.map((command) => ({ op: 'exec', command })),
