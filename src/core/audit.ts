@@ -66,10 +66,9 @@ export interface AuditRecord {
   prev?: string;
   /**
    * Not a call: a note in the log (a recovered torn line, the changes a host-run tool made after it ran, what its
-   * after-hook did to its output — masked, withheld, or the task ended on it — a host-run call whose after-hook
-   * came with no before-hook seen (`ran`: recorded as the host reported it), the lockdown switched).
+   * after-hook did to its output — masked, withheld, or the task ended on it — the lockdown switched).
    */
-  event?: 'torn-line-recovered' | 'session-start' | 'changes' | 'output' | 'ran' | 'lockdown-on' | 'lockdown-off';
+  event?: 'torn-line-recovered' | 'session-start' | 'changes' | 'output' | 'lockdown-on' | 'lockdown-off';
 }
 
 export function sha256Hex(s: string | Uint8Array): string {

@@ -349,12 +349,9 @@ export async function runChain<T>(calls: readonly CanonicalCall[], how: RunHow<T
   const final = worstOf(settled);
   // The host runs what was not refused (an `ask` goes to its own prompt): keep what it may destroy first.
   if ('hostRuns' in how && final.decision !== 'deny') await undoKeep(deps, settled, how.window?.key);
-  if ('hostRuns' in how && how.window && deps.windows && final.decision !== 'deny') {
-    // What the host may run opens its window: the mutating calls it allowed are charged what changes until the
-    // after-hook. Any other call (a read, a call the host's prompt decides) opens an empty one, which only tells
-    // the after-hook that the call's line is already in the log (an after-hook with none writes its own).
-    const mutating = final.decision === 'allow' ? settled.map((s) => s.call).filter((c) => MUTATING.has(c.op)) : [];
-    await deps.windows.open(how.window.key, how.window.session, mutating);
+  if ('hostRuns' in how && how.window && deps.windows && final.decision === 'allow') {
+    const mutating = settled.map((s) => s.call).filter((c) => MUTATING.has(c.op));
+    if (mutating.length) await deps.windows.open(how.window.key, how.window.session, mutating);
   }
   if (error) error = compiled.maskValue(error);
   return { verdict: final, settled, result, error, changes, limited, notice: undoNotice(deps, calls[0]?.agent) };
@@ -478,9 +475,6 @@ async function runHandler<T>(
   return { result, error, changes };
 }
 
-const UNPAIRED =
-  'the host reports it ran this tool, and no before-hook of the call was seen (the host skipped it, the tool has none, or the hook was installed meanwhile): recorded as reported, not decided by AgentGuard';
-
 /** The host ran the tool: mask its output where it may be replaced, close the window, record what changed. */
 async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, compiled: CompiledPolicy, deps: ChainDeps): Promise<CallOutcome<unknown>> {
   let result: unknown;
@@ -517,30 +511,7 @@ async function afterHost(how: Extract<RunHow<unknown>, { hostRuns: 'after' }>, c
   const w = how.window && deps.windows ? await deps.windows.close(how.window.key) : undefined;
   if (how.window && deps.undo) await deps.undo.kept(w?.calls, w?.changes ?? [], how.window.key).catch(() => undefined);
   const notice = undoNotice(deps, w?.calls[0]?.agent ?? how.agent);
-  // No window: no before-hook of this call was seen (the host skipped it, the tool has none, the hook was installed
-  // mid-session, or it went stale). The call still gets its line — what the host says it ran — unless its output
-  // line above already is one. The guard did not decide it; the record says so.
-  if (!w && how.call && !(outputChanged && how.outputVerdict)) {
-    const now = (deps.now ?? Date.now)();
-    try {
-      await deps.audit(
-        auditRecord({
-          session: deps.session,
-          call: how.call,
-          verdict: { decision: 'allow', rule: 'hook:after-unpaired', reason: UNPAIRED, decidedBy: 'rule' },
-          policy: compiled.hash,
-          started: now,
-          durationMs: 0,
-          outcome: 'ok',
-          event: 'ran',
-          mask: compiled.maskValue,
-        }),
-      );
-    } catch {
-      /* the answer to the host does not wait on a failed audit write */
-    }
-  }
-  if (!w || w.calls.length === 0) {
+  if (!w) {
     return {
       verdict: { decision: 'allow', rule: 'hook:after', reason: 'the host ran the tool', decidedBy: 'rule' },
       settled: [],

@@ -32,11 +32,7 @@ export class HostRunWindows implements HostWindows {
 
   async open(key: string, session: string | undefined, calls: readonly CanonicalCall[]): Promise<void> {
     const snap = this.snapshot();
-    // No calls: the marker that the call's before-hook was seen and recorded (its after-hook writes no line of its own).
-    if (!snap || calls.length === 0) {
-      this.open_.set(key, { calls: [], openedAt: this.now(), session });
-      return;
-    }
+    if (!snap || calls.length === 0) return;
     for (const c of calls) {
       try {
         await snap.begin(c.id, c);
@@ -51,9 +47,7 @@ export class HostRunWindows implements HostWindows {
     if (this.open_.size === 0) return;
     const now = this.now();
     for (const [k, w] of this.open_) {
-      // An empty window charges nothing, so another call of the session (Claude Code runs some in parallel) leaves it.
-      const sameSession = session !== undefined && w.session === session && w.calls.length > 0;
-      if (sameSession || now - w.openedAt > WINDOW_TTL_MS) {
+      if ((session !== undefined && w.session === session) || now - w.openedAt > WINDOW_TTL_MS) {
         this.open_.delete(k);
         await this.end(w);
       }

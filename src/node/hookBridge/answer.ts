@@ -112,9 +112,6 @@ async function passed(service: GuardService, env: HookEnvelope, rule: string, re
       calls: [],
     };
   }
-  // The tool's after-hook finds this call recorded (an empty window) and writes no line of its own.
-  const w = windowOf(env);
-  if (w) await service.windows.open(w.key, w.session, []).catch(() => undefined);
   return { answer: { rule, reason }, calls: [] };
 }
 

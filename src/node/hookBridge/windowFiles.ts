@@ -100,8 +100,8 @@ export class FileHostWindows implements HostWindows {
     }
   }
 
-  /** No calls: an empty window, the marker that the call's before-hook was seen (its after-hook walks nothing). */
   async open(key: string, session: string | undefined, calls: readonly CanonicalCall[]): Promise<void> {
+    if (calls.length === 0) return;
     const named: Record<string, boolean> = {};
     for (const c of calls) {
       for (const p of c.paths) {
@@ -130,8 +130,7 @@ export class FileHostWindows implements HostWindows {
     } catch {
       return undefined; // no window: the before-hook allowed nothing mutating, or another process closed it
     }
-    if (w.v !== 1 || w.key !== key || !Array.isArray(w.calls)) return undefined;
-    if (w.calls.length === 0) return { calls: [], changes: [], openedAt };
+    if (w.v !== 1 || w.key !== key || !Array.isArray(w.calls) || w.calls.length === 0) return undefined;
     const ids = w.calls.map((c) => c.id);
     const changes = this.changedSince(openedAt, ids);
     for (const [rel, existed] of Object.entries(w.named ?? {})) {
