@@ -72,57 +72,14 @@ function changedSinceHead(abs: string): boolean | undefined {
   }
   const { top, gitDir } = repo;
   if (!top || !gitDir) return undefined;
-  const stamp = stampOf(gitDir);
-  const key = `${st.size}:${st.mtimeMs}:${stamp}`;
+  const key = `${st.size}:${st.mtimeMs}:${stampOf(gitDir)}`;
   const known = CHANGED.get(abs);
   if (known && known.key === key) return known.changed;
-  const batch = statusBatch(top, stamp);
-  // The batch speaks for a file whose inode last changed before it was taken (ctime: no tool can set it back).
-  if (batch && st.ctimeMs < batch.taken - CTIME_SLACK_MS) {
-    const rel = path.relative(top, abs).split(path.sep).join('/');
-    let changed = batch.paths.has(rel);
-    for (let i = rel.indexOf('/'); !changed && i >= 0; i = rel.indexOf('/', i + 1)) changed = batch.paths.has(rel.slice(0, i + 1));
-    return changed;
-  }
   try {
     const out = runGit(top, ['status', '--porcelain=v1', '--ignored', '--untracked-files=all', '-z', '--', path.relative(top, abs)]);
     const changed = out.length > 0;
     CHANGED.set(abs, { key, changed });
     return changed;
-  } catch {
-    return undefined;
-  }
-}
-
-/** How long one whole-repository status answers for the files it saw (a test run asks about hundreds of modules). */
-const BATCH_TTL_MS = 30_000;
-/** Filesystem timestamp granularity allowance: a file changed in the same tick as the status is asked about alone. */
-const CTIME_SLACK_MS = 50;
-const BATCHES = new Map<string, { stamp: string; taken: number; paths: Set<string> }>();
-
-/**
- * One `git status` of the whole repository: the paths it prints (untracked and ignored folders collapsed to `dir/`),
- * for changedSinceHead to answer many files with one process. Undefined when git fails (each file is asked alone).
- */
-function statusBatch(top: string, stamp: string): { taken: number; paths: Set<string> } | undefined {
-  const now = Date.now();
-  const b = BATCHES.get(top);
-  if (b && b.stamp === stamp && now - b.taken < BATCH_TTL_MS) return b;
-  try {
-    const taken = Date.now();
-    const out = runGit(top, ['status', '--porcelain=v1', '--ignored=traditional', '--untracked-files=normal', '-z']);
-    const paths = new Set<string>();
-    const parts = out.split('\0');
-    for (let i = 0; i < parts.length; i++) {
-      const e = parts[i];
-      if (e.length < 4) continue;
-      paths.add(e.slice(3));
-      // A rename or copy names its source next: both are not as HEAD holds them.
-      if (e[0] === 'R' || e[0] === 'C') paths.add(parts[++i] ?? '');
-    }
-    const got = { stamp, taken, paths };
-    BATCHES.set(top, got);
-    return got;
   } catch {
     return undefined;
   }

@@ -42,7 +42,6 @@ import {
 } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { scriptCalls } from './opaquecalls';
-import { configCodePaths, iniTestpaths, nativeCalls, testRun } from './testimports';
 import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
@@ -2629,20 +2628,16 @@ function followModules(
   text: string,
   lang: string,
   contents: Map<string, string | null> | undefined,
-  more?: { roots: readonly string[]; seen: Set<string> },
 ): void {
   if (!followsModules(lang) || !env.exists || s.cwd === null) return;
   const cwd = s.cwd;
   const vars = a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns };
   const pp = vars.PYTHONPATH;
   const roots = [entry.slice(0, entry.lastIndexOf('/')) || '/'];
-  // A test runner's own import path (pytest's rootdir-relative folders, the cwd of `python -m`): after the entry's folder.
-  for (const r of more?.roots ?? []) if (!roots.includes(r)) roots.push(r);
   if (lang === 'python' && typeof pp === 'string') for (const d of pp.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
   const np = vars.NODE_PATH;
   if (lang === 'node' && typeof np === 'string') for (const d of np.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
-  const seen = more?.seen ?? new Set<string>();
-  seen.add(entry);
+  const seen = new Set([entry]);
   const queue: { file: string; text: string }[] = [{ file: entry, text }];
   let left = MAX_MODULES;
   for (let i = 0; i < queue.length; i++) {
@@ -2669,132 +2664,6 @@ function followModules(
       if (changed) judgeProgramText(a, s, f, t, true, lang, true);
       queue.push({ file: f, text: t });
     }
-  }
-}
-
-/** Test files and setup files read for one test run (each then followed through its imports, MAX_MODULES at most). */
-const MAX_TEST_ENTRIES = 1500;
-
-/**
- * The workspace code a test runner imports (testimports.ts): the test files it collects under the paths given (or
- * its defaults), conftest.py, the setup files its options and configs name, each followed through its imports as a
- * script run by name is (followModules): a file the agent wrote or changed (git does not hold it as committed) is
- * judged strictly, so a module that reads a protected file by a computed name, runs a computed command or reaches
- * the network is asked about; committed files are the project's own, followed only to reach the changed ones.
- * Go and Rust test binaries are built from the module's sources: a changed one whose calls reach files, programs or
- * the network with arguments the guard cannot read is asked about, its literal paths judged as reads.
- */
-function judgeTestImports(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): void {
-  if (s.name === null || s.cwd === null || s.remote || !env.exists) return;
-  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
-  if (start < 0) return;
-  const words = s.words.slice(start);
-  const run = testRun(
-    s.name,
-    words.map((w) => w.value ?? ''),
-  );
-  if (!run) return;
-  const cwd = s.cwd;
-  const abs = (p: string) => normalize(absPath(p, cwd, env.home));
-  const isDir = (p: string) => env.isDir?.(p) === true;
-  const isFile = (p: string) => contents?.has(p) || (env.exists!(p) === true && !isDir(p));
-  const entries = new Set<string>();
-  const trees = new Set<string>();
-  let paths = run.paths;
-  if (paths.length === 0 && run.iniTestpaths)
-    for (const ini of ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']) {
-      const t = configText(env, abs(ini), contents, cfg);
-      if (
-        typeof t?.text === 'string' &&
-        (ini !== 'pyproject.toml' || /\[tool\.pytest/.test(t.text)) &&
-        (ini !== 'setup.cfg' || /\[tool:pytest\]/.test(t.text))
-      ) {
-        paths = iniTestpaths(t.text);
-        if (paths.length) break;
-      }
-    }
-  // Go and Rust: judgeBuiltSources reads the module's changed sources.
-  if (run.lang === 'go' || run.lang === 'rust') return;
-  for (const p of paths.length ? paths : run.dflt) {
-    const f = abs(p);
-    if (isFile(f)) entries.add(f);
-    else if (isDir(f)) trees.add(f);
-    // A filter (jest's path regex, vitest's name filter) or a path not there yet: every test under the cwd.
-    else if (run.lang === 'node' || env.exists!(f) !== false) trees.add(cwd);
-  }
-  for (const p of run.setup) {
-    const f = abs(p);
-    if (isFile(f)) entries.add(f);
-    else if (p.startsWith('.') || p.startsWith('/')) note(a, s, `${run.runner} loads ${p}, which the guard cannot find or read`);
-  }
-  // Setup files a config names (jest's setupFiles, vitest's globalSetup, .mocharc's require): relative to the config.
-  for (const c of run.configs) {
-    const file = abs(c);
-    const t = configText(env, file, contents, { ...cfg, seen: undefined });
-    if (typeof t?.text !== 'string') continue;
-    const dir = file.slice(0, file.lastIndexOf('/')) || '/';
-    // package.json: only the runner's own key (`"jest": {…}`, `"mocha": {…}`), not `main`, `bin` or the scripts.
-    let text = t.text;
-    if (file.endsWith('/package.json')) {
-      try {
-        text = JSON.stringify((JSON.parse(text) as Record<string, unknown>)[run.runner] ?? null);
-      } catch {
-        continue;
-      }
-    }
-    for (const p of configCodePaths(text)) {
-      const f = normalize(absPath(p, dir, env.home));
-      if (f !== file && inWorkspace(f, env) && isFile(f)) entries.add(f);
-    }
-  }
-  const kids = new Set<string>();
-  const base = run.lang === 'node' ? /\.[cm]?[jt]sx?$/ : run.match;
-  for (const t of trees)
-    if (env.listDir && !walkTree(env, t, base, cfg, kids)) {
-      note(a, s, `${t} holds more folders than the guard lists, so the code ${run.runner} imports there cannot all be read`);
-      return;
-    }
-  for (const f of kids) if (run.lang !== 'node' || run.runner === 'mocha' || run.match.test(f.slice(cwd.length))) entries.add(f);
-  if (contents)
-    for (const p of contents.keys())
-      if ([...trees].some((t) => p.startsWith(t + '/')) && base.test(p) && (run.lang !== 'node' || run.match.test(p))) entries.add(p);
-  if (entries.size > MAX_TEST_ENTRIES) {
-    note(a, s, `${run.runner} collects more than ${MAX_TEST_ENTRIES} files here, more than the guard reads for one command`);
-    return;
-  }
-  const seen = new Set<string>();
-  for (const f of entries) {
-    if (seen.has(f) || INSTALLED.test(f)) continue;
-    let t: string | null | false | undefined;
-    if (contents?.has(f)) {
-      t = contents.get(f);
-      if (t === null) {
-        note(a, s, `${f} was written on this line with text only known at run time, and ${run.runner} runs it`);
-        continue;
-      }
-      judgeProgramText(a, s, f, t!, false, run.lang);
-    } else {
-      t = env.readScript!(f, MAX_SCRIPT_BYTES);
-      if (t === false) {
-        if (agentScript(a, f)) note(a, s, `${f}, which ${run.runner} runs, is not committed as it is and the guard cannot read it whole`);
-        continue;
-      }
-      if (t === undefined) continue;
-      if (agentScript(a, f)) judgeProgramText(a, s, f, t, true, run.lang, true);
-    }
-    // Python's import path under a test runner: the test's folder, the folders above it up to the first without an
-    // __init__.py (pytest's rootdir-relative insertion), the cwd (`python -m`), and the workspace root.
-    const roots: string[] = [];
-    if (run.lang === 'python') {
-      for (let d = f.slice(0, f.lastIndexOf('/')) || '/'; inWorkspace(d, env);) {
-        const up = d.slice(0, d.lastIndexOf('/')) || '/';
-        roots.push(up);
-        if (up === d || env.exists!(`${d}/__init__.py`) !== true) break;
-        d = up;
-      }
-      roots.push(cwd, env.workspace);
-    }
-    followModules(a, s, env, f, t!, run.lang, contents, { roots, seen });
   }
 }
 
@@ -3319,36 +3188,10 @@ function judgeBuiltSources(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<s
       } else if (src.test(e.name)) {
         if (--checks < 0) return;
         if (env.scriptChanged(p) !== false) {
-          // Go and Rust are read for the calls that reach files, programs, the network or raw memory: a changed
-          // source without any (the everyday fix before `go test`) is built and run like committed code; its literal
-          // paths are judged as reads. Any other language, or a file the guard cannot read, is code it cannot judge.
-          const lang = n === 'go' && p.endsWith('.go') ? 'go' : n === 'cargo' && p.endsWith('.rs') ? 'rust' : undefined;
-          const t = lang && env.readScript ? env.readScript(p, MAX_SCRIPT_BYTES) : undefined;
-          const c = lang && typeof t === 'string' ? nativeCalls(lang, t) : undefined;
-          if (c !== undefined && c.why === undefined) {
-            const dir = lang === 'go' ? queue[i] : root;
-            for (const r of c.paths)
-              s.acc = [
-                ...s.acc,
-                {
-                  op: 'read',
-                  w: undefined,
-                  p: normalize(absPath(r, dir, env.home)),
-                  how: `${p} (reads)`,
-                  flags: 0,
-                  base: undefined,
-                  to: undefined,
-                  names: undefined,
-                },
-              ];
-            continue;
-          }
           note(
             a,
             s,
-            c !== undefined
-              ? `${p} is not committed as it is (it may be the agent's own), and ${n}${verb ? ' ' + verb : ''} compiles and runs it: it ${c.why}`
-              : `${p} is not committed as it is (it may be the agent's own), and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`,
+            `${p} is not committed as it is (it may be the agent's own), and ${n}${verb ? ' ' + verb : ''} compiles and runs it: code the guard cannot judge`,
           );
           return;
         }
@@ -3509,7 +3352,6 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
     judgeTaskFiles(a, s, env, contents, cfg);
     judgeBuiltSources(a, s, env, contents, cfg);
-    if (env.readScript) judgeTestImports(a, s, env, contents, cfg);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

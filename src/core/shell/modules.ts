@@ -73,25 +73,20 @@ export function localLoads(lang: string, file: string, text: string, roots: read
         out.push(roots.slice(1).flatMap((r) => jsCandidates(spec, r)));
     }
   } else if (lang === 'python') {
-    // `import a.b.c` runs a/__init__.py, a/b/__init__.py and a/b/c(.py|/__init__.py): one candidate list per level
-    // (each across the roots given), so a changed package __init__ and the module under it are both followed.
-    const levels = (bases: readonly string[], name: string): string[][] => {
+    const mod = (base: string, name: string) => {
       const segs = name.split('.').filter(Boolean);
-      const out: string[][] = [];
-      for (let i = 1; i <= segs.length; i++)
-        out.push(
-          bases.flatMap((base) => {
-            const p = `${base === '/' ? '' : base}/${segs.slice(0, i).join('/')}`;
-            return [`${p}.py`, `${p}/__init__.py`];
-          }),
-        );
-      return out;
+      const c: string[] = [];
+      for (let i = 1; i <= segs.length; i++) {
+        const p = `${base === '/' ? '' : base}/${segs.slice(0, i).join('/')}`;
+        c.push(`${p}.py`, `${p}/__init__.py`);
+      }
+      return c;
     };
     for (const m of text.matchAll(PY_IMPORT)) {
       if (m[1] !== undefined) {
         for (const part of m[1].split(',')) {
           const name = part.trim().split(/\s+/)[0];
-          if (name && /^[A-Za-z_][\w.]*$/.test(name)) out.push(...levels(roots, name));
+          if (name && /^[A-Za-z_][\w.]*$/.test(name)) out.push(roots.flatMap((r) => mod(r, name)));
         }
         continue;
       }
@@ -107,9 +102,11 @@ export function localLoads(lang: string, file: string, text: string, roots: read
         for (let i = 1; i < dots; i++) b = dirOf(b);
         bases = [b];
       } else bases = roots.slice();
-      if (from) out.push(...levels(bases, from));
-      // `from pkg import sub`: sub may be a module of the package.
-      for (const n of names) out.push(...levels(bases, from ? `${from}.${n}` : n).slice(from ? from.split('.').filter(Boolean).length : 0));
+      for (const b of bases) {
+        if (from) out.push(mod(b, from));
+        // `from pkg import sub`: sub may be a module of the package.
+        for (const n of names) out.push(mod(b, from ? `${from}.${n}` : n));
+      }
     }
   } else if (lang === 'ruby') {
     for (const m of text.matchAll(RUBY_LOADS)) {
