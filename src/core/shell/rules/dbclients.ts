@@ -70,7 +70,9 @@ export function sqlOnly(text: string): string {
 
 /** Functions a query may call that only compute or read (lower-case, schema prefix dropped). Others may write. */
 const KNOWN_FUNCTIONS = new Set(
+  // Table functions that read rows (ClickHouse, DuckDB): `SELECT * FROM file('data.csv')`.
   (
+    'file url numbers read_csv read_csv_auto read_parquet read_json read_json_auto generate_series ' +
     'count sum avg min max array_agg string_agg json_agg jsonb_agg json_object_agg jsonb_object_agg json_build_object jsonb_build_object ' +
     'json_build_array jsonb_build_array to_json to_jsonb row_to_json array_to_json json_extract json_extract_path jsonb_extract_path ' +
     'json_extract_path_text jsonb_extract_path_text jsonb_pretty jsonb_set json_array_length jsonb_array_length json_each jsonb_each ' +
