@@ -3674,7 +3674,9 @@ function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string):
     // `git fetch && git rebase origin/main`: a fetch from a configured remote moves only its remote-tracking refs
     // (and FETCH_HEAD): the rebase is `git pull --rebase`, judged like a pull, on the refs as they are now. What the
     // fetch brought into FETCH_HEAD (`git fetch URL && git merge FETCH_HEAD`) is not on disk yet: not this.
-    if (to !== undefined && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
+    // Only for a remote-tracking ref named as such (`origin/main`): a bare branch name may be started from what the
+    // fetch brought (`git fetch && git checkout more-docs`), which cannot be listed before it.
+    if (to !== undefined && to.includes('/') && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
     return false;
   }
   return true;

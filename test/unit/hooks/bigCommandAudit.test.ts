@@ -1,14 +1,13 @@
 // Issue #16's must-show, by the other doors a 5 MiB command reaches the audit (test/unit/audit/jam.test.ts has the
-// VS Code before-hook): an after-hook with no before-hook (its own `ran` line), Claude Code's Bash before and after,
+// VS Code before-hook): Claude Code's Bash before and after,
 // and a 5 MiB assignment in VS Code's persistent terminal (the kept state). Each time the next hook call is decided
 // normally and `agentguard audit verify` passes on the log. The hooks get the timeouts the installer sets (VS Code 120 s,
 // Claude Code 300 s), as installed hooks do.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_FIELD_CHARS } from '../../../src/core/audit';
 import { runCli } from '../helpers/cli';
-import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { preDecision, runHook, type Sandbox, sandbox } from './helpers';
 
 const FIVE_MIB = 5 * 1024 * 1024;
 
@@ -57,22 +56,6 @@ describe('hook bridge: a 5 MiB command does not jam the audit, by any door', fun
       JSON.stringify({ session_id: 'big', cwd: sb.workspace, hook_event_name: event, tool_name: 'Bash', tool_input: { command }, tool_use_id: id, ...extra }),
       sb.env,
     );
-
-  it('an after-hook of a 5 MiB command with no before-hook: its line is capped, the next call is decided, the chain verifies', async () => {
-    const big = 'echo ' + 'a'.repeat(FIVE_MIB);
-    const post = await vscode('PostToolUse', big, 'b1', { tool_response: 'a' });
-    assert.equal(post.code, 0, post.stderr);
-    const ls = await vscode('PreToolUse', 'ls', 'b2');
-    assert.equal(ls.code, 0, ls.stderr);
-    assert.deepEqual(answerOf(ls), {}, 'ls is allowed by rule');
-    const recs = sb.audit();
-    assert.deepEqual(
-      recs.map((r) => r.event ?? 'call'),
-      ['ran', 'call'],
-    );
-    assert.ok((recs[0].args as { command: string }).command.length <= MAX_FIELD_CHARS);
-    verify();
-  });
 
   it('Claude Code: a 5 MiB Bash command before and after, then `ls` and `rm -rf src` are decided as always', async () => {
     const big = 'echo ' + 'b'.repeat(FIVE_MIB);
