@@ -16,7 +16,7 @@ import { isPlaceholder, isReference, randomPartOk, valueLooksSecret } from '../e
 import { classifyName } from '../names';
 import { ALNUM, B64, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { holds, registerGates } from './gates';
+import { holdsAny, registerGates } from './gates';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'code-credential';
@@ -93,7 +93,7 @@ export const codeCredential: BlockRule = {
   description:
     'Credentials in code and command shapes: a URL\'s password default (`${env ?? \'pw\'}@`), argv lists (`"-u", "user:pw"`, `"--password", "pw"`), Jenkins UsernamePasswordCredentialsImpl, VB `Const X As String =`, SONAR_LOGIN, a secret header mid-line',
   gate: '',
-  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
+  applies: (text) => holdsAny(text, ANY_GATE),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
   },

@@ -10,7 +10,7 @@
 // Cost: a line form gated on `pass`/`Pass`/`PASS`; a cheap line test (a space after the operator) before the regex.
 import { isReference } from '../entropy';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { holds, registerGates } from './gates';
+import { holdsAny, registerGates } from './gates';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
 const RULE = 'passphrase-words';
@@ -82,7 +82,7 @@ export const passphraseWords: BlockRule = {
   id: RULE,
   description: 'A passphrase of words under a password or passphrase key (any words, repeated or random), not a prompt, rule or label',
   gate: '',
-  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
+  applies: (text) => holdsAny(text, ANY_GATE),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     scanForms(FORMS, text, index, out, RULE);
   },

@@ -12,7 +12,7 @@
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { holds, registerGates } from './gates';
+import { holdsAny, registerGates } from './gates';
 import { addHit } from './hits';
 import { formLiterals, scanForms, type Form } from './form-scan';
 
@@ -127,7 +127,7 @@ export const toldPasswordRule: BlockRule = {
   description:
     'A password told in a sentence with words between noun and value, in several languages (`the root password on the NAS is still X`, `Das Passwort für den Server lautet X`, `hasło do bazy to X`), and chat shorthand (`admin / X`, `pw X`, `login is ops:X`)',
   gate: '',
-  applies: (text) => ANY_GATE.some((g) => holds(text, g)),
+  applies: (text) => holdsAny(text, ANY_GATE),
   scan(text: string, index: LineIndex, out: BlockOutput): void {
     const mine: BlockOutput = { hits: new Map(), protect: out.protect };
     scanForms(FORMS, text, index, mine, RULE);
