@@ -32,7 +32,17 @@ export const nodeFsProbe: FsProbe = {
   },
   readdirKinds(abs) {
     try {
-      return fs.readdirSync(abs, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory() }));
+      // A folder unchanged since it was listed (same identity, mtime and ctime: no entry added, removed or renamed)
+      // lists the same; a test run lists hundreds of folders on every decision.
+      const st = fs.statSync(abs, { throwIfNoEntry: false });
+      // Nothing there, or no folder: no entries (as readdir's ENOENT, ENOTDIR below), without the thrown error.
+      if (!st || !st.isDirectory()) return [];
+      const key = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
+      const known = LISTINGS.get(abs);
+      if (known && known.key === key) return known.ents.slice();
+      const ents = fs.readdirSync(abs, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory() }));
+      if (stable(st)) remember(LISTINGS, abs, { key, ents });
+      return ents.slice();
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOTDIR' || (e as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw e;
@@ -58,7 +68,7 @@ function changedSinceHead(abs: string): boolean | undefined {
   const st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st || !st.isFile()) return undefined;
   const dir = path.dirname(abs);
-  let repo = REPOS.get(dir);
+  let repo = REPOS.get(dir) ?? repoAbove(dir);
   if (!repo) {
     try {
       const [t, g] = runGit(dir, ['rev-parse', '--show-toplevel', '--absolute-git-dir']).trimEnd().split('\n');
@@ -72,9 +82,18 @@ function changedSinceHead(abs: string): boolean | undefined {
   }
   const { top, gitDir } = repo;
   if (!top || !gitDir) return undefined;
-  const key = `${st.size}:${st.mtimeMs}:${stampOf(gitDir)}`;
+  const stamp = stampOf(gitDir);
+  const key = `${st.size}:${st.mtimeMs}:${stamp}`;
   const known = CHANGED.get(abs);
   if (known && known.key === key) return known.changed;
+  const batch = statusBatch(top, stamp);
+  // The batch speaks for a file whose inode last changed before it was taken (ctime: no tool can set it back).
+  if (batch && st.ctimeMs < batch.taken - CTIME_SLACK_MS) {
+    const rel = path.relative(top, abs).split(path.sep).join('/');
+    let changed = batch.paths.has(rel);
+    for (let i = rel.indexOf('/'); !changed && i >= 0; i = rel.indexOf('/', i + 1)) changed = batch.paths.has(rel.slice(0, i + 1));
+    return changed;
+  }
   try {
     const out = runGit(top, ['status', '--porcelain=v1', '--ignored', '--untracked-files=all', '-z', '--', path.relative(top, abs)]);
     const changed = out.length > 0;
@@ -86,10 +105,71 @@ function changedSinceHead(abs: string): boolean | undefined {
 }
 
 /**
+ * The repository of `dir` when a folder above it was asked about already and nothing between makes another one:
+ * each folder on the way is a real folder (no link to elsewhere) without a `.git` of its own (a nested repository,
+ * submodule or worktree). Undefined: ask git. A test run asks about modules in hundreds of folders, each once.
+ */
+function repoAbove(dir: string): { top: string; gitDir: string } | undefined {
+  const way: string[] = [];
+  for (let d = dir; ;) {
+    const known = REPOS.get(d);
+    if (known) {
+      for (const w of way) remember(REPOS, w, known);
+      return known;
+    }
+    const up = path.dirname(d);
+    if (up === d || way.length > 64) return undefined;
+    const st = fs.lstatSync(d, { throwIfNoEntry: false });
+    if (!st || !st.isDirectory() || fs.lstatSync(path.join(d, '.git'), { throwIfNoEntry: false })) return undefined;
+    way.push(d);
+    d = up;
+  }
+}
+
+/** How long one whole-repository status answers for the files it saw (a test run asks about hundreds of modules). */
+const BATCH_TTL_MS = 30_000;
+/** Filesystem timestamp granularity allowance: a file changed in the same tick as the status is asked about alone. */
+const CTIME_SLACK_MS = 50;
+const BATCHES = new Map<string, { stamp: string; taken: number; paths: Set<string> }>();
+
+/**
+ * One `git status` of the whole repository: the paths it prints (untracked and ignored folders collapsed to `dir/`),
+ * for changedSinceHead to answer many files with one process. Undefined when git fails (each file is asked alone).
+ */
+function statusBatch(top: string, stamp: string): { taken: number; paths: Set<string> } | undefined {
+  const now = Date.now();
+  const b = BATCHES.get(top);
+  if (b && b.stamp === stamp && now - b.taken < BATCH_TTL_MS) return b;
+  try {
+    const taken = Date.now();
+    const out = runGit(top, ['status', '--porcelain=v1', '--ignored=traditional', '--untracked-files=normal', '-z']);
+    const paths = new Set<string>();
+    const parts = out.split('\0');
+    for (let i = 0; i < parts.length; i++) {
+      const e = parts[i];
+      if (e.length < 4) continue;
+      paths.add(e.slice(3));
+      // A rename or copy names its source next: both are not as HEAD holds them.
+      if (e[0] === 'R' || e[0] === 'C') paths.add(parts[++i] ?? '');
+    }
+    const got = { stamp, taken, paths };
+    BATCHES.set(top, got);
+    return got;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A script's text, for the command guard (links followed, as the kernel or a shell opens it). A file with a
  * NUL byte in its first 8 KiB is a compiled program, not a script: undefined, as for a missing file.
  */
 function readText(abs: string, max: number): string | false | undefined {
+  const known = TEXTS.get(abs);
+  if (known) {
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    if (st && st.isFile() && known.key === `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${max}`) return known.text;
+  }
   let fd: number;
   try {
     fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -100,6 +180,11 @@ function readText(abs: string, max: number): string | false | undefined {
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return st.isDirectory() ? undefined : false;
+    // The same file, unchanged since it was last read whole: its text as then (a test runner's walk reads the
+    // project's modules on every decision). The key is the open file's own (links followed), so a link pointed
+    // elsewhere or a file replaced is read again; a file changed in the same timestamp tick as that read was
+    // not kept (stable()).
+    const key = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${max}`;
     const want = Math.min(st.size, max + 1);
     const buf = Buffer.alloc(want);
     let n = 0;
@@ -110,12 +195,37 @@ function readText(abs: string, max: number): string | false | undefined {
     }
     if (buf.subarray(0, Math.min(n, 8192)).includes(0)) return undefined;
     if (n > max) return false;
-    return buf.toString('utf8', 0, n);
+    const text = buf.toString('utf8', 0, n);
+    if (stable(st)) remember(TEXTS, abs, { key, text });
+    else TEXTS.delete(abs);
+    return text;
   } catch {
     return false;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Folder listings, by path: kept while the folder's identity, mtime and ctime stay the same. */
+const LISTINGS = new Map<string, { key: string; ents: { name: string; dir: boolean }[] }>();
+/** Texts read whole, by path: kept while the open file's identity, size, mtime and ctime stay the same. */
+const TEXTS = new Map<string, { key: string; text: string }>();
+/** At most this many texts (or folders' repositories) kept: the oldest go first. */
+const MAX_KEPT = 20_000;
+
+function remember<V>(m: Map<string, V>, k: string, v: V): void {
+  m.delete(k);
+  if (m.size >= MAX_KEPT) m.delete(m.keys().next().value as string);
+  m.set(k, v);
+}
+
+/**
+ * A file last changed long enough before now that a later change gets a later timestamp (file systems stamp in
+ * ticks, and a tool can set mtime back but never ctime): only then does an unchanged stat stand for unchanged text.
+ */
+function stable(st: fs.Stats): boolean {
+  const now = Date.now();
+  return st.ctimeMs < now - CTIME_SLACK_MS && st.mtimeMs < now - CTIME_SLACK_MS;
 }
 
 interface TrackedEntry {
@@ -128,7 +238,23 @@ const TRACKED = new Map<string, TrackedEntry>();
 const NOT_A_REPO: readonly string[] = [];
 
 /** What changes when the index or any ref moves: the index, HEAD's reflog, packed refs. */
+/**
+ * The state of a repository's index and refs, for keys of what git said. Read again after STAMP_MS: one decision
+ * asks about hundreds of files (a test run's modules) within a few milliseconds, and the stamp is four stats.
+ */
 function stampOf(gitDir: string): string {
+  const now = Date.now();
+  const known = STAMPS.get(gitDir);
+  if (known && now - known.at < STAMP_MS && now >= known.at) return known.stamp;
+  const stamp = readStamp(gitDir);
+  remember(STAMPS, gitDir, { at: now, stamp });
+  return stamp;
+}
+
+const STAMPS = new Map<string, { at: number; stamp: string }>();
+const STAMP_MS = 50;
+
+function readStamp(gitDir: string): string {
   let s = '';
   for (const f of ['index', 'logs/HEAD', 'packed-refs', 'HEAD']) {
     const st = fs.statSync(path.join(gitDir, f), { throwIfNoEntry: false });

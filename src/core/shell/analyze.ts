@@ -42,6 +42,7 @@ import {
 } from './projectScripts';
 import { judgeCode } from './programs/code';
 import { scriptCalls } from './opaquecalls';
+import { configCodePaths, iniTestpaths, testRun } from './testimports';
 import { followsModules, jsCandidates, localLoads } from './modules';
 import { destructiveApi, shellOuts } from './interp';
 import { printfText, unescapeC } from './programs/handlers';
@@ -2628,25 +2629,34 @@ function followModules(
   text: string,
   lang: string,
   contents: Map<string, string | null> | undefined,
+  more?: TestWalk,
 ): void {
   if (!followsModules(lang) || !env.exists || s.cwd === null) return;
   const cwd = s.cwd;
   const vars = a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns };
   const pp = vars.PYTHONPATH;
   const roots = [entry.slice(0, entry.lastIndexOf('/')) || '/'];
+  // A test runner's own import path (pytest's rootdir-relative folders, the cwd of `python -m`): after the entry's folder.
+  for (const r of more?.roots ?? []) if (!roots.includes(r)) roots.push(r);
   if (lang === 'python' && typeof pp === 'string') for (const d of pp.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
   const np = vars.NODE_PATH;
   if (lang === 'node' && typeof np === 'string') for (const d of np.split(':')) if (d) roots.push(normalize(absPath(d, cwd, env.home)));
-  const seen = new Set([entry]);
+  const seen = more?.seen ?? new Set<string>();
+  seen.add(entry);
   const queue: { file: string; text: string }[] = [{ file: entry, text }];
   let left = MAX_MODULES;
   for (let i = 0; i < queue.length; i++) {
     for (const cands of localLoads(lang, queue[i].file, queue[i].text, roots)) {
       // A folder is not the module (`require('./lib')` loads lib/index.js, `lodash` on NODE_PATH shadow/lodash/index.js).
-      const f = cands.find((c) => contents?.has(c) || (env.exists!(c) === true && env.isDir?.(c) !== true));
+      const f = cands.find((c) => contents?.has(c) || (present(a, env, c) && env.isDir?.(c) !== true));
       if (f === undefined || seen.has(f) || INSTALLED.test(f) || !inWorkspace(f, env)) continue;
       seen.add(f);
-      if (--left < 0) return;
+      // A test run's walk shares one budget over all its entries; running out of it leaves modules unread: asked.
+      if (more !== undefined ? --more.budget.left < 0 : --left < 0) {
+        if (more !== undefined && more.budget.left === -1)
+          note(a, s, `${more.runner} imports more than ${MAX_WALK_MODULES} modules of the project, more than the guard reads for one command`);
+        return;
+      }
       const how = `${f}, a module ${queue[i].file} loads`;
       if (contents?.has(f)) {
         const t = contents.get(f)!;
@@ -2658,12 +2668,213 @@ function followModules(
         continue;
       }
       const changed = agentScript(a, f);
-      const t = env.readScript?.(f, MAX_SCRIPT_BYTES);
+      // Under a test runner, a committed module is read for its imports up to a larger size (the project's big
+      // modules, 100 KB and more, are common): one past that, or unreadable, hides what it imports.
+      let t = env.readScript?.(f, more !== undefined && !changed ? MAX_WALK_BYTES : MAX_SCRIPT_BYTES);
       if (t === false && changed) note(a, s, `${how}, is not committed as it is and the guard cannot read it whole`);
+      else if (t === false && more !== undefined) note(a, s, `${how}, cannot be read whole, so what ${more.runner} imports through it is unknown`);
       if (typeof t !== 'string') continue;
       if (changed) judgeProgramText(a, s, f, t, true, lang, true);
       queue.push({ file: f, text: t });
     }
+  }
+}
+
+/** A test run's walk over the modules its entries import (judgeTestImports). */
+interface TestWalk {
+  /** The runner, for explanations. */
+  runner: string;
+  /** Import path folders after the entry's own (pytest's basedir, the cwd, the workspace root). */
+  roots: readonly string[];
+  /** Modules already reached from an earlier entry. */
+  seen: Set<string>;
+  /** Modules left to read over the whole run. */
+  budget: { left: number };
+}
+
+/** Modules of the project one test run's walk reads (over all its entries): past this, the run is asked about. */
+const MAX_WALK_MODULES = 4000;
+/** A committed module is read for its imports up to this size under a test runner. */
+const MAX_WALK_BYTES = 1024 * 1024;
+
+/** Each analysis's folder listings (names), for present(). */
+const LISTINGS = new WeakMap<Analyzer, Map<string, ReadonlySet<string> | null>>();
+
+/**
+ * Whether a module candidate is on disk: its folder's listing, read once per analysis (a test run resolves
+ * thousands of candidates in a few hundred folders), or the path itself when the folder cannot be listed.
+ */
+function present(a: Analyzer, env: CommandEnv, file: string): boolean {
+  const dir = file.slice(0, file.lastIndexOf('/')) || '/';
+  const names = listing(a, env, dir);
+  return names === null ? env.exists!(file) === true : names.has(file.slice(dir.length + (dir === '/' ? 0 : 1)));
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** A folder's names (null: it cannot be listed); one missing from its parent's listing in the workspace is empty. */
+function listing(a: Analyzer, env: CommandEnv, dir: string): ReadonlySet<string> | null {
+  let m = LISTINGS.get(a);
+  if (!m) LISTINGS.set(a, (m = new Map()));
+  let names = m.get(dir);
+  if (names !== undefined) return names;
+  const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+  if (up !== dir && dir !== env.workspace && inWorkspace(up, env)) {
+    const p = listing(a, env, up);
+    if (p !== null && !p.has(dir.slice(up.length + (up === '/' ? 0 : 1)))) names = NO_NAMES;
+  }
+  if (names === undefined) {
+    const ents = env.listDir?.(dir);
+    names = ents ? new Set(ents.map((e) => e.name)) : null;
+  }
+  m.set(dir, names);
+  return names;
+}
+
+/** Test files and setup files read for one test run (each then followed through its imports, MAX_WALK_MODULES over all). */
+const MAX_TEST_ENTRIES = 1500;
+
+/**
+ * The workspace code a test runner imports (testimports.ts): the test files it collects under the paths given (or
+ * its defaults), conftest.py, the setup files its options and configs name, each followed through its imports as a
+ * script run by name is (followModules): a file the agent wrote or changed (git does not hold it as committed) is
+ * judged strictly, so a module that reads a protected file by a computed name, runs a computed command or reaches
+ * the network is asked about; committed files are the project's own, followed only to reach the changed ones.
+ * Go and Rust test runs are judgeBuiltSources' (a changed source they build is asked about).
+ */
+function judgeTestImports(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): void {
+  if (s.name === null || s.cwd === null || s.remote || !env.exists) return;
+  const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
+  if (start < 0) return;
+  const words = s.words.slice(start);
+  const run = testRun(
+    s.name,
+    words.map((w) => w.value ?? ''),
+  );
+  if (!run) return;
+  const cwd = s.cwd;
+  const abs = (p: string) => normalize(absPath(p, cwd, env.home));
+  const isDir = (p: string) => env.isDir?.(p) === true;
+  const isFile = (p: string) => contents?.has(p) || (env.exists!(p) === true && !isDir(p));
+  const entries = new Set<string>();
+  const trees = new Set<string>();
+  let paths = run.paths;
+  if (paths.length === 0 && run.iniTestpaths)
+    for (const ini of ['pytest.ini', '.pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg']) {
+      const t = configText(env, abs(ini), contents, cfg);
+      if (
+        typeof t?.text === 'string' &&
+        (ini !== 'pyproject.toml' || /\[tool\.pytest/.test(t.text)) &&
+        (ini !== 'setup.cfg' || /\[tool:pytest\]/.test(t.text))
+      ) {
+        paths = iniTestpaths(t.text);
+        if (paths.length) break;
+      }
+    }
+  for (const p of paths.length ? paths : run.dflt) {
+    const f = abs(p);
+    if (isFile(f)) entries.add(f);
+    else if (isDir(f)) trees.add(f);
+    // A filter (jest's path regex, vitest's name filter) or a path not there yet: every test under the cwd.
+    else if (run.lang === 'node' || env.exists!(f) !== false) trees.add(cwd);
+  }
+  for (const p of run.setup) {
+    const f = abs(p);
+    if (isFile(f)) entries.add(f);
+    else if (p.startsWith('.') || p.startsWith('/')) note(a, s, `${run.runner} loads ${p}, which the guard cannot find or read`);
+  }
+  // Setup files a config names (jest's setupFiles, vitest's globalSetup, .mocharc's require): relative to the config.
+  for (const c of run.configs) {
+    const file = abs(c);
+    const t = configText(env, file, contents, { ...cfg, seen: undefined });
+    if (typeof t?.text !== 'string') continue;
+    const dir = file.slice(0, file.lastIndexOf('/')) || '/';
+    // package.json: only the runner's own key (`"jest": {…}`, `"mocha": {…}`), not `main`, `bin` or the scripts.
+    let text = t.text;
+    if (file.endsWith('/package.json')) {
+      try {
+        text = JSON.stringify((JSON.parse(text) as Record<string, unknown>)[run.runner] ?? null);
+      } catch {
+        continue;
+      }
+    }
+    for (const p of configCodePaths(text)) {
+      const f = normalize(absPath(p, dir, env.home));
+      if (f !== file && inWorkspace(f, env) && isFile(f)) entries.add(f);
+    }
+  }
+  const kids = new Set<string>();
+  const base = run.lang === 'node' ? /\.[cm]?[jt]sx?$/ : run.match;
+  for (const t of trees)
+    if (env.listDir && !walkTree(env, t, base, cfg, kids)) {
+      note(a, s, `${t} holds more folders than the guard lists, so the code ${run.runner} imports there cannot all be read`);
+      return;
+    }
+  for (const f of kids) if (run.lang !== 'node' || run.runner === 'mocha' || run.match.test(f.slice(cwd.length))) entries.add(f);
+  if (contents)
+    for (const p of contents.keys())
+      if ([...trees].some((t) => p.startsWith(t + '/')) && base.test(p) && (run.lang !== 'node' || run.match.test(p))) entries.add(p);
+  // pytest loads the conftest.py of every folder from the root down to the tests it collects, those above the
+  // paths given too (`pytest pkg/tests` runs ./conftest.py and pkg/conftest.py): up to the workspace root.
+  if (run.runner === 'pytest') {
+    const dirs = new Set([...trees, ...[...entries].map((e) => e.slice(0, e.lastIndexOf('/')) || '/')]);
+    for (const d0 of dirs)
+      for (let d = d0; inWorkspace(d, env); d = d.slice(0, d.lastIndexOf('/')) || '/') {
+        const c = `${d === '/' ? '' : d}/conftest.py`;
+        if (contents?.has(c) || present(a, env, c)) entries.add(c);
+        if (d === env.workspace || d === '/') break;
+      }
+  }
+  if (entries.size > MAX_TEST_ENTRIES) {
+    note(a, s, `${run.runner} collects more than ${MAX_TEST_ENTRIES} files here, more than the guard reads for one command`);
+    return;
+  }
+  const seen = new Set<string>();
+  const budget = { left: MAX_WALK_MODULES };
+  // Set iteration reaches entries added on the way (a test package's __init__.py files, below).
+  for (const f of entries) {
+    if (seen.has(f) || INSTALLED.test(f)) continue;
+    seen.add(f);
+    let t: string | null | false | undefined;
+    if (contents?.has(f)) {
+      t = contents.get(f);
+      if (t === null) {
+        note(a, s, `${f} was written on this line with text only known at run time, and ${run.runner} runs it`);
+        continue;
+      }
+      judgeProgramText(a, s, f, t!, false, run.lang);
+    } else {
+      const changed = agentScript(a, f);
+      t = env.readScript!(f, changed ? MAX_SCRIPT_BYTES : MAX_WALK_BYTES);
+      if (t === false) {
+        note(
+          a,
+          s,
+          changed
+            ? `${f}, which ${run.runner} runs, is not committed as it is and the guard cannot read it whole`
+            : `${f}, which ${run.runner} runs, cannot be read whole, so what it imports is unknown`,
+        );
+        continue;
+      }
+      if (t === undefined) continue;
+      if (changed) judgeProgramText(a, s, f, t, true, run.lang, true);
+    }
+    // Python's import path under a test runner: the test's folder, the first folder above it without an
+    // __init__.py (pytest's basedir, inserted for a test inside a package), the cwd (`python -m`), and the
+    // workspace root.
+    // A test module inside a package is imported under its package's name, which runs each __init__.py on the way
+    // (pkg/__init__.py, pkg/tests/__init__.py for pkg/tests/test_x.py): entries too.
+    const roots: string[] = [];
+    if (run.lang === 'python') {
+      let d = f.slice(0, f.lastIndexOf('/')) || '/';
+      while (inWorkspace(d, env) && d !== env.workspace && (contents?.has(`${d}/__init__.py`) || present(a, env, `${d}/__init__.py`))) {
+        entries.add(`${d}/__init__.py`);
+        d = d.slice(0, d.lastIndexOf('/')) || '/';
+      }
+      roots.push(d, cwd, env.workspace);
+    }
+    followModules(a, s, env, f, t!, run.lang, contents, { runner: run.runner, roots, seen, budget });
+    if (budget.left < 0) return;
   }
 }
 
@@ -3352,6 +3563,7 @@ function judgeWrittenScripts(a: Analyzer, env: CommandEnv): Set<string> | undefi
       for (const p of judgeToolConfigs(a, s, env, contents, cfg)) if (configKind(p) !== 'test-config') (judged ??= new Set()).add(p);
     judgeTaskFiles(a, s, env, contents, cfg);
     judgeBuiltSources(a, s, env, contents, cfg);
+    if (env.readScript) judgeTestImports(a, s, env, contents, cfg);
     // What it writes, and with which text.
     const printed = s.redirects.length || s.name === 'tee' ? printedText(s) : null;
     for (const r of s.redirects) {

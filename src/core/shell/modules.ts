@@ -60,6 +60,21 @@ export function jsCandidates(spec: string, fromDir: string): string[] {
  * for JavaScript, the entry's folder then NODE_PATH's folders.
  */
 export function localLoads(lang: string, file: string, text: string, roots: readonly string[]): string[][] {
+  // A test run reads the same modules on every decision: the loads of one text (the file system hands back the
+  // same string object for a file unchanged since, so the comparison is cheap) are worked out once.
+  const key = `${lang}\0${file}\0${roots.join('\0')}`;
+  const known = LOADS.get(key);
+  if (known !== undefined && known.text === text) return known.loads;
+  const loads = loadsOf(lang, file, text, roots);
+  if (LOADS.size >= MAX_LOADS) LOADS.delete(LOADS.keys().next().value as string);
+  LOADS.set(key, { text, loads });
+  return loads;
+}
+
+const LOADS = new Map<string, { text: string; loads: string[][] }>();
+const MAX_LOADS = 20_000;
+
+function loadsOf(lang: string, file: string, text: string, roots: readonly string[]): string[][] {
   const dir = dirOf(file);
   const out: string[][] = [];
   if (lang === 'node') {
@@ -73,20 +88,25 @@ export function localLoads(lang: string, file: string, text: string, roots: read
         out.push(roots.slice(1).flatMap((r) => jsCandidates(spec, r)));
     }
   } else if (lang === 'python') {
-    const mod = (base: string, name: string) => {
+    // `import a.b.c` runs a/__init__.py, a/b/__init__.py and a/b/c(.py|/__init__.py): one candidate list per level
+    // (each across the roots given), so a changed package __init__ and the module under it are both followed.
+    const levels = (bases: readonly string[], name: string): string[][] => {
       const segs = name.split('.').filter(Boolean);
-      const c: string[] = [];
-      for (let i = 1; i <= segs.length; i++) {
-        const p = `${base === '/' ? '' : base}/${segs.slice(0, i).join('/')}`;
-        c.push(`${p}.py`, `${p}/__init__.py`);
-      }
-      return c;
+      const out: string[][] = [];
+      for (let i = 1; i <= segs.length; i++)
+        out.push(
+          bases.flatMap((base) => {
+            const p = `${base === '/' ? '' : base}/${segs.slice(0, i).join('/')}`;
+            return [`${p}.py`, `${p}/__init__.py`];
+          }),
+        );
+      return out;
     };
     for (const m of text.matchAll(PY_IMPORT)) {
       if (m[1] !== undefined) {
         for (const part of m[1].split(',')) {
           const name = part.trim().split(/\s+/)[0];
-          if (name && /^[A-Za-z_][\w.]*$/.test(name)) out.push(roots.flatMap((r) => mod(r, name)));
+          if (name && /^[A-Za-z_][\w.]*$/.test(name)) out.push(...levels(roots, name));
         }
         continue;
       }
@@ -102,11 +122,9 @@ export function localLoads(lang: string, file: string, text: string, roots: read
         for (let i = 1; i < dots; i++) b = dirOf(b);
         bases = [b];
       } else bases = roots.slice();
-      for (const b of bases) {
-        if (from) out.push(mod(b, from));
-        // `from pkg import sub`: sub may be a module of the package.
-        for (const n of names) out.push(mod(b, from ? `${from}.${n}` : n));
-      }
+      if (from) out.push(...levels(bases, from));
+      // `from pkg import sub`: sub may be a module of the package.
+      for (const n of names) out.push(...levels(bases, from ? `${from}.${n}` : n).slice(from ? from.split('.').filter(Boolean).length : 0));
     }
   } else if (lang === 'ruby') {
     for (const m of text.matchAll(RUBY_LOADS)) {

@@ -41,7 +41,7 @@ const LANGS: Record<string, Lang> = {
     // `regex.exec(s)`, `map.get(k)`: a method named like an API on an arbitrary object is not one; bare names
     // (destructured from the module) and the modules' own members are.
     calls: new RegExp(
-      String.raw`(?<![\w$.])(?:${JS_FS}|${JS_PROC})\s*\(|\.\s*(?:${JS_DISTINCT})\s*\(|\brequire\s*\(\s*['"][\w:/]+['"]\s*\)\s*\.\s*\w+\s*\(|\b(?:fs|fsp|fse|promises|fs\.promises|Deno|child_process|cp|proc|shell)\s*\.\s*(?:${JS_FS}|${JS_PROC}|run|command|Command|readFile|env)\s*\(|\b(?:https?|http2|net|tls|dgram|axios|got|superagent|Bun|Deno)\s*\.\s*(?:${JS_NET}|spawn|spawnSync)\s*\(|(?<![\w$.])(?:fetch|XMLHttpRequest|WebSocket|Worker)\s*\(|\bnew\s+Deno\.Command\s*\(`,
+      String.raw`(?<![\w$.])(?:${JS_FS}|${JS_PROC})\s*\(|\.\s*(?:${JS_DISTINCT})\s*\(|\brequire\s*\(\s*['"][\w:/]+['"]\s*\)\s*\.\s*\w+\s*\(|\b(?:fs|fsp|fse|promises|fs\.promises|Deno|child_process|cp|proc|shell)\s*\.\s*(?:${JS_FS}|${JS_PROC}|run|command|Command|readFile|env)\s*\(|\b(?:https?|http2|net|tls|dgram|axios|got|superagent|Bun|Deno)\s*\.\s*(?:${JS_NET}|spawn|spawnSync)\s*\(|(?<![\w$.])(?:fetch|XMLHttpRequest|WebSocket|Worker)\s*\(|\bnew\s+Deno\.Command\s*\(|\bprocess\s*\.\s*chdir\s*\(`,
       'g',
     ),
     dynamic:
@@ -175,6 +175,11 @@ export function scriptCalls(lang: string, code: string, file?: string): ScriptCa
     // A URL, a command line or a word with spaces is no path (the command walk and the network rules have those).
     if (p !== '' && !/\s|^[a-z][a-z0-9+.-]*:/i.test(p)) paths.push(p);
   };
+  // A change of folder by a computed name (`os.chdir(tmp_path)` in a pytest fixture, `process.chdir(dir)`) reads,
+  // writes and runs nothing itself; it only moves what the script's relative paths name. So it is fine on its own,
+  // and a relative path the script names beside it is one relative to a folder nobody judged (below).
+  let movedTo: string | undefined;
+  const dirs: string[] = [];
   l.calls.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = l.calls.exec(text)) !== null) {
@@ -182,6 +187,13 @@ export function scriptCalls(lang: string, code: string, file?: string): ScriptCa
     const arg = firstArg(text, end);
     // `open()` with nothing, `spawn(` of a literal: fine. A call of an API with no argument touches nothing named.
     if (arg.trim() === '') continue;
+    if (CHDIR.test(m[0])) {
+      const x = l.plain.test(arg) ? lit(arg) : null;
+      const to = x ? (x[1] ?? x[2] ?? x[3] ?? '') : fold?.(arg);
+      if (to === undefined) movedTo ??= `${m[0].replace(/\s*\(\s*$/, '')}(${arg.trim().slice(0, 40)})`;
+      else dirs.push(to);
+      continue;
+    }
     if (l.plain.test(arg)) {
       const x = lit(arg);
       if (x) add(x[1] ?? x[2] ?? x[3] ?? '');
@@ -230,8 +242,18 @@ export function scriptCalls(lang: string, code: string, file?: string): ScriptCa
       add(v);
     }
   }
+  const rel = paths.filter((p) => !p.startsWith('/') && !p.startsWith('~'));
+  if (movedTo !== undefined && rel.length) return { why: `names ${rel[0]} relative to a folder it changes into by a computed name (${movedTo})`, paths };
+  // A folder it changes into by name: its relative paths are judged there too (before or after the change).
+  for (const d of dirs) {
+    add(d);
+    for (const p of rel) add(`${d.replace(/\/+$/, '')}/${p}`);
+  }
   return { why: undefined, paths };
 }
+
+/** The calls that change the process's folder (Python's os.chdir, Node's process.chdir). */
+const CHDIR = /^(?:os|process)\s*\.\s*chdir\s*\($/;
 
 /** pathlib's methods that read, write, list or remove the path they are called on. */
 const PY_PATH_METHOD =

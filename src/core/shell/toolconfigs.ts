@@ -204,7 +204,7 @@ function positionals(args: readonly string[]): string[] {
 }
 
 /** The folder a path argument stands for when searched (a glob's fixed leading folders). */
-function dirOfArg(p: string): string {
+export function dirOfArg(p: string): string {
   const g = p.search(/[*?[{]/);
   if (g < 0) return p;
   const head = p.slice(0, g);
