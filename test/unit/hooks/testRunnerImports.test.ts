@@ -322,6 +322,8 @@ describe('hook bridge: code a test runner imports is judged like a script run by
       write(ws, { 'jc/test/after.js': JS_LEAK });
       await expectHeld('cd jc && npx jest', /after\.js/);
       await expectHeld('cd jc && npm test', /after\.js/);
+      await expectHeld('cd jc && yarn test', /after\.js/);
+      await expectHeld('cd jc && pnpm test', /after\.js/);
       await expectHeld('cd jc && npx jest a.test.js', /after\.js/);
     });
     it("vitest's setupFiles in vite.config.ts, the file changed by the agent: held", async () => {
