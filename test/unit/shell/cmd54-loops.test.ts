@@ -53,7 +53,8 @@ const BENIGN = [
   'for d in src tests; do ls "$d"; done',
   'npm run build; npm test',
   'make all; make test',
-  'for f in scripts/cleanup.sh; do rm -f "$f"; done',
+  // (`for f in scripts/cleanup.sh; do rm -f "$f"; done` was here: the corpus counts a delete by variable as never
+  // scoped, so it is asked now — cmd61-rt22.)
 ];
 
 describe('rt20cmd loop-var-runs-project-code (cmd54)', () => {

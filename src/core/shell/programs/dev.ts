@@ -1426,7 +1426,8 @@ export const DEV: RowSpec[] = [
     d: 'JavaScript project tools (scaffolding, serving, checks; a changeset publish is the rules’ business)',
     loose: true,
     runs: PKG_JSON,
-    o: '-o|--output|--out-file|--outdir|--out=W -c|--config=R -p|--port=V',
+    // A configuration file of these tools is a JavaScript module they load (tailwind.config.js, postcss.config.js): code.
+    o: '-o|--output|--out-file|--outdir|--out=W -c|--config=X -p|--port=V',
     a: '?*',
     ok: ['npx create-vite@latest app', 'npx serve dist', 'npx ncu', 'npx typedoc src/index.ts'],
   },

@@ -528,8 +528,12 @@ handler('yq', (m) => {
   optionRoles(m);
   let ps = m.p.positional;
   if (ps[0] && ps[0].value !== null && /^(e|eval|ea|eval-all|shell-completion|help)$/.test(ps[0].value)) ps = ps.slice(1);
-  const files = m.occ('--from-file') ? ps : ps.slice(1);
-  if (!m.occ('--from-file')) yqLoads(m, ps[0]?.value);
+  // yq v4 takes a first argument that names an existing file as a file (the expression is then `.`):
+  // `yq .env`, `yq -P secrets/prod.json` print it. A glob the shell expands names files too.
+  const firstIsFile =
+    ps[0] !== undefined && (ps[0].glob === true || m.existingFile(ps[0], ps[0].value) || (m.env.exists === undefined && ps[0].value !== null));
+  const files = m.occ('--from-file') || m.occ('--expression') || firstIsFile ? ps : ps.slice(1);
+  if (!m.occ('--from-file') && !firstIsFile) yqLoads(m, ps[0]?.value);
   const inPlace = m.has('inplace');
   for (const f of files) m.path(inPlace ? 'A' : 'R', f, f.value, inPlace ? 'yq -i' : 'yq');
 });
@@ -1084,7 +1088,17 @@ handler('rcopy', (m) => {
   if (!remote(dest)) m.path('W', dest, dest.value, m.label, rec ? RECURSIVE | INTO : 0);
 });
 
-/** ssh -o: ProxyCommand, LocalCommand and Match exec run locally. */
+const SSH_FILE_ROLE: Record<string, 'A' | 'R' | 'W' | 'X'> = {
+  userknownhostsfile: 'A',
+  globalknownhostsfile: 'R',
+  identityfile: 'R',
+  certificatefile: 'R',
+  revokedhostkeys: 'R',
+  controlpath: 'W',
+  xauthlocation: 'X',
+};
+
+/** ssh -o: ProxyCommand, LocalCommand and Match exec run locally; the files its options name. */
 export function sshOption(m: Model, v: string | null | undefined, how: string): void {
   if (v === null) {
     m.unknown(`${how} with an option only known at run time`);
@@ -1096,6 +1110,17 @@ export function sshOption(m: Model, v: string | null | undefined, how: string): 
   // PKCS11Provider and SecurityKeyProvider name a shared library ssh loads into itself: code it runs.
   const lib = /^\s*(PKCS11Provider|SecurityKeyProvider)\s*[= ]\s*(.*)$/i.exec(v);
   if (lib) sshLibrary(m, lib[2].trim(), `${how} ${lib[1]}`);
+  // Options naming files: ssh appends new host keys to UserKnownHostsFile (`=.git/hooks/pre-commit`, `=~/.bashrc`),
+  // reads keys and certificates, creates its control socket, runs XAuthLocation. Each may be a list; `none` is none.
+  const file = /^\s*(UserKnownHostsFile|GlobalKnownHostsFile|IdentityFile|CertificateFile|RevokedHostKeys|ControlPath|XAuthLocation)\s*[= ]\s*(.*)$/i.exec(v);
+  if (file) {
+    const role = SSH_FILE_ROLE[file[1].toLowerCase()] ?? '?';
+    for (const f of file[2].trim().split(/\s+/)) {
+      if (f === '' || /^none$/i.test(f)) continue;
+      m.path(role, undefined, f.replace(/^"(.*)"$/, '$1').replace(/%[a-zA-Z%]/g, 'x'), `${how} ${file[1]}`);
+    }
+    return;
+  }
   const mm = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match)\s*[= ]\s*(.*)$/i.exec(v);
   if (!mm) return;
   const key = mm[1].toLowerCase();

@@ -1224,6 +1224,16 @@ function serverSideFiles(m: Model, sql: string): void {
 
 handler('psql', (m) => {
   optionRoles(m, ['-c']);
+  // Threat: `psql -o '|sh' -c "select 'rm -rf src'"`: an output file that starts with `|` is a command the query's
+  // rows are piped into, and the rows are only known at run time. -L is taken the same way (fail closed).
+  for (const o of m.p.occ) {
+    if (o.opt.key !== '-o' && o.opt.key !== '-L') continue;
+    if (o.value === null) m.unknown(`psql ${o.opt.key} sends the output to a name only known at run time`);
+    else if (typeof o.value === 'string' && o.value.trimStart().startsWith('|')) {
+      m.host.shell(m.s, o.value.trimStart().slice(1), `psql ${o.opt.key} |`);
+      m.unknown(`psql ${o.opt.key} ${o.value.trim()} pipes rows only known at run time into a command`);
+    }
+  }
   for (const sql of sqlTexts(m, ['-c'])) {
     serverSideFiles(m, sql);
     for (const line of sql.split(/\n/)) {

@@ -168,6 +168,19 @@ export class Model {
         if (typeof value === 'string') this.host.shell(this.s, value, how);
         else this.unknown(`${how} runs shell code only known at run time`);
         return;
+      case 'E':
+        // Threat: `rg --pre rm x src` runs `rm FILE` on every file the search reaches; `--pre shred`, `--pre
+        // 'sed -i d'` the same. The command is judged as written, and one the guard does not know to only print
+        // what it is given is unknown, whatever files it is handed.
+        if (typeof value === 'string') {
+          // ugrep's `--filter=pdf:pdftotext % -,odt:…`: pairs of extensions and a command, `%` the file.
+          for (const c of value.split(/,(?=[\w.*+-]+:)/).map((x) => x.replace(/^[\w.*+-]+:(?!\/)/, '').replace(/%/g, 'FILE'))) {
+            this.host.shell(this.s, c, how);
+            const prog = /^\s*(\S+)/.exec(c)?.[1]?.replace(/^.*\//, '');
+            if (prog === undefined || !FILE_FILTERS.has(prog)) this.unknown(`${how} runs ${c.trim() || 'a command'} on every file it reads`);
+          }
+        } else this.unknown(`${how} runs a command only known at run time on every file it reads`);
+        return;
       case 'K':
         codeArg(this, this.row.lang ?? '?', value, how);
         return;
@@ -347,6 +360,29 @@ function responseFile(w: W | undefined, value: string | null | undefined): W | u
   const path = w.path !== undefined && w.path.startsWith('@') ? w.path.slice(1) : undefined;
   return word(v.slice(1), w.glob, w.text.replace(/^(['"]?)@/, '$1'), path ?? (w.glob ? undefined : v.slice(1)));
 }
+
+/** Converters a search tool may run on each file it reads (`rg --pre pdftotext`): they print the file, changed in form. */
+const FILE_FILTERS = new Set([
+  'cat',
+  'pdftotext',
+  'zcat',
+  'gzcat',
+  'xzcat',
+  'bzcat',
+  'zstdcat',
+  'lz4cat',
+  'strings',
+  'catdoc',
+  'docx2txt',
+  'odt2txt',
+  'antiword',
+  'unrtf',
+  'html2text',
+  'exiftool',
+  'rga-preproc',
+  'iconv',
+  'dos2unix',
+]);
 
 const ROLE_OP: Partial<Record<Role, Access['op']>> = { R: 'read', T: 'read', W: 'write', Y: 'write', A: 'write', D: 'delete', N: 'rename', X: 'exec' };
 const VERB: Record<Access['op'], string> = { read: 'reads', write: 'writes', delete: 'deletes', rename: 'moves', any: 'names', exec: 'runs', link: 'links' };

@@ -21,6 +21,8 @@
 //   W writes (creates or replaces)   Y rewrites the files of a tree (formatters, linters with --fix)   A modifies in place (touch, chmod, >>)   D deletes   N moves away (mv source)
 //   C a directory later relative paths are resolved in (make -C, tar -C)
 //   S shell code (parsed and judged as a command)   K code in the row's language (`lang`)
+//   E a command the program runs on every file it reads (`rg --pre CMD`, `ugrep --filter=ext:CMD`): judged as a
+//     command, and unless it is a known converter that only prints (FILE_FILTERS) it is unknown: it gets the files
 //   X runs the file as a program    F a value that reads a file when it starts with @ or < (curl -d @f)
 //   O a git object (`HEAD:.env` reads .env)   H a mount (`SRC:DST`, the host side is named)
 //   ? anything: a word that names a protected path counts as touching it in every way (naming is touching)
@@ -32,10 +34,10 @@
 import type { W } from '../types';
 import { outsideLoadPath } from './outsideload';
 
-export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | 'I' | '?';
+export type Role = 'V' | 'P' | 'U' | 'R' | 'T' | 'M' | 'W' | 'Y' | 'A' | 'D' | 'N' | 'C' | 'S' | 'E' | 'K' | 'X' | 'F' | 'O' | 'H' | 'Z' | 'L' | 'I' | '?';
 /** Roles that only read or name nothing: a row made of them touches no path in any other way. */
 const PASSIVE = new Set<string>(['V', 'P', 'M', 'R', 'T', 'U']);
-const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'K', 'X', 'F', 'O', 'H', 'Z', 'L', 'I', '?']);
+const ROLES = new Set<string>(['V', 'P', 'U', 'R', 'T', 'M', 'W', 'Y', 'A', 'D', 'N', 'C', 'S', 'E', 'K', 'X', 'F', 'O', 'H', 'Z', 'L', 'I', '?']);
 
 export interface ROpt {
   /** The first name in the token (`-o` or `--output`), for explanations. */
@@ -523,7 +525,7 @@ function optionalCode(o: ROpt, next: W | undefined): [string | null, W | undefin
 }
 
 /** Option names (camelCase read as kebab-case) whose value is a command line a program runs. */
-const CMD_OPTION = /^(exec|execute|cmd|command|commands|rsh|hook|wrapper|launcher|interpreter)$|-(exec|cmd|command|commands|hook|wrapper)$|^on-[a-z]+$/;
+const CMD_OPTION = /^(exec|execute|cmd|command|commands|rsh|hook|wrapper|launcher|interpreter|pager)$|-(exec|cmd|command|commands|hook|wrapper)$|^on-[a-z]+$/;
 /** … whose value is code or a file of code it loads (a module name resolves in the project, a path is a program). */
 const CODE_OPTION =
   /^(require|preload|loader|experimental-loader|plugin|rcfile|rc-file|init-file|init-script|setup-files?|setup-files-after-env|global-setup|global-teardown|startup-script)$/;

@@ -14,7 +14,7 @@ const RG =
   '-A|--after-context=V -B|--before-context=V -C|--context=V -d|--max-depth|--maxdepth=V -j|--threads=V -E|--encoding=V ' +
   '-M|--max-columns=V -r|--replace=V --color=V --colors=V --sort=V --sortr=V --path-separator=V --max-filesize=V --ignore-file=R ' +
   '--engine=V --dfa-size-limit=V --regex-size-limit=V --context-separator=V --field-match-separator=V --field-context-separator=V ' +
-  '--hostname-bin=X --hyperlink-format=V --pre=X --pre-glob=P -z|--search-zip --files:list --type-list:list ' +
+  '--hostname-bin=X --hyperlink-format=V --pre=E --pre-glob=P -z|--search-zip --files:list --type-list:list ' +
   '-iIlLnNoqsSuUvwxzacbhHpF0 --ignore-case --smart-case --case-sensitive --files-with-matches --files-without-match --line-number ' +
   '--no-line-number --only-matching --quiet --no-messages --hidden --no-ignore --no-ignore-vcs --no-ignore-parent --no-ignore-dot ' +
   '--no-ignore-global --no-ignore-exclude --no-ignore-files --unrestricted --invert-match --word-regexp --line-regexp --text --count ' +
@@ -51,7 +51,7 @@ export const TEXT: RowSpec[] = [
     n: 'ag ack ack-grep pt ugrep',
     d: 'searches trees (default: the working directory)',
     loose: true,
-    o: '-G|--file-search-regex=P --ignore=P --ignore-dir=P -A=V -B=V -C=V -m=V --depth=V -g=P --type=V --pager=X -l:list -L:list',
+    o: '-G|--file-search-regex=P --ignore=P --ignore-dir=P -A=V -B=V -C=V -m=V --depth=V -g=P --type=V --pager=S --filter=E -l:list -L:list',
     x: 'rg',
     ok: ['ag TODO src'],
     eff: ['ag KEY => read .'],
@@ -95,10 +95,10 @@ export const TEXT: RowSpec[] = [
     n: 'yq',
     d: 'YAML processor: -i edits the files in place',
     loose: true,
-    o: '-i|--inplace:inplace -o|--output-format=V -p|--input-format=V -I|--indent=V --from-file=R -n|--null-input -r|--unwrapKeyQuotes -e|--exit-status -P|--prettyPrint -C|--colors -M|--no-colors -j',
+    o: '-i|--inplace:inplace -o|--output-format=V -p|--input-format=V -I|--indent=V --from-file=R --expression=V -n|--null-input -r|--unwrapKeyQuotes -e|--exit-status -P|--prettyPrint -C|--colors -M|--no-colors -j',
     x: 'yq',
     ok: ["yq '.version' chart/Chart.yaml", 'yq e .a config.yml'],
-    eff: ["yq -i '.a = 1' tests/fixture.yml => write tests/fixture.yml", "yq '.a' .env.yml => read .env.yml"],
+    eff: ["yq -i '.a = 1' tests/fixture.yml => write tests/fixture.yml", "yq '.a' .env.yml => read .env.yml", 'yq --expression .a .env.yml => read .env.yml'],
   },
   {
     n: 'xq tomlq xmllint xmlstarlet gron fx dasel csvlook csvcut csvgrep csvstat in2csv csvjson',
@@ -155,7 +155,7 @@ export const TEXT: RowSpec[] = [
     d: 'prints files with syntax highlighting',
     loose: true,
     // Display switches (plain, numbers, show-all, no paging, diff marks): they touch no file.
-    o: '-l|--language=V -H|--highlight-line=V -r|--line-range=V --style=V --theme=V --tabs=V --terminal-width=V --paging=V --pager=X --wrap=V --file-name=V -m|--map-syntax=V --color=V -p|--plain -n|--number -A|--show-all -P -d|--diff -f|--force-colorization -u|--unbuffered -s|--squeeze-blank -L|--list-languages --list-themes',
+    o: '-l|--language=V -H|--highlight-line=V -r|--line-range=V --style=V --theme=V --tabs=V --terminal-width=V --paging=V --pager=S --wrap=V --file-name=V -m|--map-syntax=V --color=V -p|--plain -n|--number -A|--show-all -P -d|--diff -f|--force-colorization -u|--unbuffered -s|--squeeze-blank -L|--list-languages --list-themes',
     a: 'R*',
     ok: ['bat src/app.ts', 'bat --plain tests/a.test.ts', 'bat -pn tests/a.test.ts', 'bat -A src/app.ts'],
     eff: ['bat .env => read .env', 'bat --plain .env => read .env'],
@@ -173,7 +173,7 @@ export const TEXT: RowSpec[] = [
     n: 'pandoc',
     d: 'converts documents',
     loose: true,
-    o: '-o|--output=W -f|--from=V -t|--to=V -s|--standalone --template=R --metadata-file=R --filter=X --lua-filter=X -H|--include-in-header=R -B|--include-before-body=R -A|--include-after-body=R --resource-path=V --data-dir=V -d|--defaults=R --css=V --reference-doc=R',
+    o: '-o|--output=W -f|--from=V -t|--to=V -s|--standalone --template=R --metadata-file=R -F|--filter=X -L|--lua-filter=X -H|--include-in-header=R -B|--include-before-body=R -A|--include-after-body=R --resource-path=V --data-dir=V -d|--defaults=R --css=V --reference-doc=R',
     a: 'R*',
     ok: ['pandoc README.md -o /tmp/readme.html'],
     eff: ['pandoc .env -o /tmp/x.html => read .env'],

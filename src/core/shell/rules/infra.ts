@@ -87,6 +87,21 @@ const TARGET_READ =
 /** Commands the database rules judge against their host themselves. */
 const DB_CLIENTS = /^(psql|pg_dump|pg_dumpall|mysql|mariadb|mysqldump|redis-cli|valkey-cli|mongosh|mongo|mongodump|cqlsh|clickhouse-client|pgcli|mycli|usql)$/;
 
+/** buildah removes working containers (`rm`) and images (`rmi`): every one with `-a`/`--all`, images in use with `-f`,
+ * dangling ones with `prune`; a list only known at run time (`buildah rm $(buildah containers -q)`) may be all of them. */
+function buildahPrune(s: Sub): string | undefined {
+  const w = s.words.slice(1);
+  const verb = w.find((x) => x.value !== null && !x.value.startsWith('-'))?.value;
+  if (verb === 'prune') return 'buildah prune deletes images';
+  if (verb !== 'rm' && verb !== 'rmi') return undefined;
+  const i = w.findIndex((x) => x.value === verb);
+  const rest = w.slice(i + 1);
+  if (rest.some((x) => x.value !== null && /^-[a-z]*[af]|^--(all|force|prune)$/.test(x.value)))
+    return `buildah ${verb} -a/-f deletes every working container or image`;
+  if (rest.some((x) => x.value === null)) return `buildah ${verb} of names only known at run time`;
+  return undefined;
+}
+
 /** Container CLIs: the daemon they talk to, from their options (-H/--host, --context/-c, podman --remote/--url/--connection). */
 /** Container CLIs whose daemon can be another machine's (-H, --context, DOCKER_HOST). */
 const CONTAINER_CLIS = ['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose'];
@@ -703,8 +718,9 @@ export const infraRules: Rule[] = [
   },
   {
     id: 'container.prune',
-    names: ['docker', 'podman', 'docker-compose', 'nerdctl'],
-    description: 'Deletes container data: docker system/image/volume prune, volume rm, rm -f/-v, rmi -f, compose down -v/--rmi, stack/service rm.',
+    names: ['docker', 'podman', 'docker-compose', 'nerdctl', 'buildah'],
+    description:
+      'Deletes container data: docker system/image/volume prune, volume rm, rm -f/-v, rmi -f/-a, compose down -v/--rmi, stack/service rm; buildah rm/rmi --all, rmi -f, prune.',
     examples: {
       destructive: [
         'docker system prune -a',
@@ -717,10 +733,29 @@ export const infraRules: Rule[] = [
         'docker rm -f api',
         'docker service scale web=0',
         'docker stack deploy -c stack.yml prod',
+        'podman rmi -af',
+        'podman rmi --all',
+        'nerdctl rmi -a',
+        'buildah rm --all',
+        'buildah rmi -a',
+        'buildah rmi --prune --all',
+        'buildah prune -af',
+        'buildah rm $(buildah containers -q)',
       ],
-      benign: ['docker ps', 'docker compose down', 'docker run --rm alpine echo hello', 'docker images', 'docker compose up -d'],
+      benign: [
+        'docker ps',
+        'docker compose down',
+        'docker run --rm alpine echo hello',
+        'docker images',
+        'docker compose up -d',
+        'podman rmi localhost/app:old',
+        'buildah rm working-container',
+        'buildah images',
+        'buildah bud -t app .',
+      ],
     },
     check(s) {
+      if (s.name === 'buildah') return buildahPrune(s);
       const b = docker(s);
       if (!b) return undefined;
       // The values are listed only for the verbs whose flags matter (this runs for every docker command).
@@ -749,7 +784,9 @@ export const infraRules: Rule[] = [
       if (cv === 'rm' && w.some((x) => x === '-v' || x === '--volumes')) return 'compose rm -v deletes volumes';
       if ((b[0] === 'rm' || (b[0] === 'container' && b[1] === 'rm')) && w.some((x) => x !== null && /^-[a-z]*[fv]|^--(force|volumes)$/.test(x)))
         return 'docker rm -f/-v kills containers and deletes their volumes';
-      if ((b[0] === 'rmi' || (b[0] === 'image' && b[1] === 'rm')) && w.some((x) => x === '-f' || x === '--force')) return 'docker rmi -f deletes images in use';
+      // Grouped short flags count (`podman rmi -af`); `-a`/`--all` (podman, nerdctl) removes every image.
+      if ((b[0] === 'rmi' || (b[0] === 'image' && b[1] === 'rm')) && w.some((x) => x !== null && /^-[a-z]*[fa]|^--(force|all)$/.test(x)))
+        return `${s.name} rmi -f/-a deletes images in use or every image`;
       if ((b[0] === 'stack' || b[0] === 'service' || b[0] === 'secret' || b[0] === 'config') && /^(rm|remove)$/.test(b[1] ?? ''))
         return `docker ${b[0]} rm changes a swarm`;
       if (b[0] === 'swarm' && b[1] === 'leave' && w.includes('--force')) return 'docker swarm leave --force';

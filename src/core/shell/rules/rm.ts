@@ -150,14 +150,23 @@ export const rmRules: Rule[] = [
         'find . -name "*.tmp" -exec rm {} \\;',
         'while read -r f; do rm -f "$f"; done < files.txt',
         'rm $FLAGS notes.tmp',
+        'F=src/app.ts; rm $F',
+        'f=src/old-helper.ts; rm -f "$f"',
+        'rm $(echo src/app.ts)',
+        'for f in src/a.ts src/b.ts; do rm "$f"; done',
+        'set -- src/app.ts; rm "$@"',
+        'rm -f ${F}',
       ],
-      benign: ['rm notes.tmp', 'echo "$FILE"', 'find . -name "*.tmp" -exec echo {} \\;'],
+      benign: ['rm notes.tmp', 'echo "$FILE"', 'find . -name "*.tmp" -exec echo {} \\;', "rm 'notes$1.tmp'", 'rm notes\\$x.tmp', 'rm -f src/old-helper.ts'],
     },
     check(s) {
       if (!named(s, ...DELETERS)) return undefined;
       const p = parseOpts(s.words.slice(1), RM_OPTS);
-      const d = s.words.slice(1).find((w) => w.value === null);
-      if (!d && !p.dynamic) return undefined;
+      // The corpus: a delete by variable or substitution is not a scoped delete even when the guard can work out
+      // the value (`F=src/app.ts; rm $F`, `rm $(echo x)`, `set -- x; rm "$@"`): the reviewer reads names, not values.
+      // A loop or `set --` hands each value to the command as its word, so the command's own text is read too.
+      const d = s.words.slice(1).find((w) => w.value === null || expands(w.text));
+      if (!d && !p.dynamic) return expands(s.text) ? `${s.text}: ${s.name} deletes files named through an expansion` : undefined;
       return d?.fromInput ? `${s.name} deletes a list of files read from input` : `${s.name} deletes ${d?.text ?? 'files'} only known at run time`;
     },
   },
@@ -263,3 +272,19 @@ export const rmRules: Rule[] = [
     },
   },
 ];
+
+/** Source text of a word that expands a parameter, a command or an arithmetic (`$F`, `"${f}"`, `$(…)`, backticks),
+ * outside single quotes and backslash escapes. */
+function expands(text: string): boolean {
+  let sq = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (sq) {
+      if (c === "'") sq = false;
+    } else if (c === "'") sq = true;
+    else if (c === '\\') i++;
+    else if (c === '`') return true;
+    else if (c === '$' && i + 1 < text.length && /[A-Za-z_{(@*#?0-9!$-]/.test(text[i + 1])) return true;
+  }
+  return false;
+}
