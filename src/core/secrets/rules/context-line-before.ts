@@ -16,7 +16,7 @@ import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
 import { addHit, eachMatchLine } from './hits';
-import { toldPassword } from './told-passwords';
+import { randomLetters, toldPassword } from './told-passwords';
 
 const RULE = 'context-line-before';
 const PRIORITY = 2.6;
@@ -90,7 +90,7 @@ export const contextLineBefore: BlockRule = {
         if (label[1] !== undefined || /\//.test(value) || value.includes(':')) {
           // Under a credentials label: `admin / X`, `admin:X`.
           const pair = /^[\w.@-]{1,64}(?:[ \t]+\/[ \t]+|:)(\S{6,128})$/.exec(value);
-          if (pair !== null && toldPassword(pair[1]!)) push(at, ls[at]!, pair[1]!);
+          if (pair !== null && (toldPassword(pair[1]!) || randomLetters(pair[1]!))) push(at, ls[at]!, pair[1]!);
           return;
         }
         if (oneToken(value) && valueLooksSecret(value, 'strong', false)) push(at, ls[at]!, value);
