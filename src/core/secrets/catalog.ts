@@ -68,6 +68,7 @@ import { chatPassword } from './rules/chat-passwords';
 import { clientLiteral } from './rules/client-literals';
 import { keyFileSecret } from './rules/key-files-more';
 import { DECODED_LINE_RULES, setDecodedLinesScan } from './rules/decoded-lines';
+import { digestResponse } from './rules/digest-response';
 import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -149,6 +150,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   clientLiteral,
   keyFileSecret,
   ...DECODED_LINE_RULES,
+  digestResponse,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
