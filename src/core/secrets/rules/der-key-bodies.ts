@@ -59,12 +59,13 @@ function element(b: Uint8Array, at: number, end: number): { tag: number; start: 
 }
 
 /**
- * Whether `der` (the whole of it, or its head when `partial`: a body wrapped over lines) is a private key: a SEQUENCE
- * holding INTEGER 0 or 1, then a SEQUENCE (PKCS#8's algorithm), an INTEGER (PKCS#1, a raw DSA key) or, after version
- * 1, an OCTET STRING (SEC1's EC key). The SEQUENCE's length must be the bytes' (or reach past them when `partial`).
+ * Whether DER of `length` bytes that starts with `der` (its head, 9 bytes at least; when `partial`, `length` is the
+ * bytes on the first line of a body wrapped over lines) is a private key: a SEQUENCE holding INTEGER 0 or 1, then a
+ * SEQUENCE (PKCS#8's algorithm), an INTEGER (PKCS#1, a raw DSA key) or, after version 1, an OCTET STRING (SEC1's EC
+ * key). The SEQUENCE's length must be the bytes' (or reach past them when `partial`).
  */
-export function keyStructure(der: Uint8Array, partial: boolean): boolean {
-  if (der.length < 40 || der[0] !== 0x30) return false;
+export function keyStructure(der: Uint8Array, length: number, partial: boolean): boolean {
+  if (length < 40 || der.length < 9 || der[0] !== 0x30) return false;
   let len = der[1]!;
   let start = 2;
   if (len & 0x80) {
@@ -74,7 +75,7 @@ export function keyStructure(der: Uint8Array, partial: boolean): boolean {
     for (let k = 0; k < n; k++) len = len * 256 + der[2 + k]!;
     start += n;
   }
-  if (partial ? start + len < der.length : start + len !== der.length) return false;
+  if (partial ? start + len < length : start + len !== length) return false;
   const limit = Math.min(der.length, start + len);
   const version = element(der, start, limit);
   if (version === null || version.tag !== 0x02 || version.end - version.start !== 1 || der[version.start]! > 1) return false;
@@ -125,8 +126,10 @@ export const derKeyBody: BlockRule = {
         // Another prefix, or base64url: the run decoded, its DER read.
         if (r === null) continue;
         const more = li + 1 < starts.length && MORE.test(lineAt(li + 1));
-        const der = bytesOf(r[0].length % 4 === 0 || !more ? r[0] : r[0].slice(0, r[0].length - (r[0].length % 4)));
-        if (der === null || !keyStructure(der, more)) continue;
+        // The head's bytes (12 characters: the SEQUENCE's header, the version, the next tag) and the run's length.
+        const head = bytesOf(r[0].slice(0, 12));
+        const run = r[0].replace(/=+$/, '').length;
+        if (head === null || !keyStructure(head, Math.floor((run * 3) / 4), more)) continue;
         s = r.index;
         e = r.index + r[0].length;
       }

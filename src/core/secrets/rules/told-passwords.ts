@@ -86,6 +86,14 @@ const NOUN_GATES = [
   'Token',
 ];
 
+/** ` pass `, ` pwd:`, ` PASS=`, ` passwd `…: the short words for password as a chat line writes them between blanks. */
+const PASS_GATES = ['pass', 'Pass', 'PASS', 'passwd', 'Passwd', 'PASSWD', 'pwd', 'PWD'].flatMap((w) => [
+  ' ' + w + ' ',
+  ' ' + w + ':',
+  ' ' + w + '=',
+  '\t' + w + ' ',
+]);
+
 const FORMS: Form[] = [
   {
     // `the root password on the old NAS box is still X`, `Das Passwort für den Server lautet X`, `API key for … (prod): X`.
@@ -126,8 +134,9 @@ const FORMS: Form[] = [
   },
   {
     // `user bob pass X`, `user: bob, pass: X`, `login ops / pass X`, `username deploy pwd X` (no word for password).
-    gates: ['pass', 'Pass', 'PASS', 'pwd', 'PWD'],
-    re: /(?:^|[\s:>\](])(?:[Uu]ser(?:name)?|USER(?:NAME)?|[Ll]ogin|LOGIN)(?:[ \t]*[:=][ \t]*|[ \t]+)[\w.@-]{1,64}[ \t]*[,;/]?[ \t]+(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD)(?:[ \t]*[:=][ \t]*|[ \t]+)(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
+    // The short word after a blank, then a blank, `:` or `=` (the gates: `pass` alone is in every `password` of code).
+    gates: PASS_GATES,
+    re: /(?:^|[\s:>\](])(?:[Uu]ser(?:name)?|USER(?:NAME)?|[Ll]ogin|LOGIN)(?:[ \t]*[:=][ \t]*|[ \t]+)[\w.@-]{1,64}[ \t]*[,;/]?[ \t]+(?:[Pp]ass(?:wd)?|PASS(?:WD)?|[Pp]wd|PWD)(?:[:=][ \t]*|[ \t]+)(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
     groups: [2],
     line: true,
     lineTest: (l) => /(?:^|[\s:>\](])(?:[Uu]ser|USER|[Ll]ogin|LOGIN)/.test(l),
