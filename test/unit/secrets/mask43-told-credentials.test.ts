@@ -36,3 +36,11 @@ describe('rt21mask: credentials told as account / password and in chat shorthand
         'the same user, as before\nuser admin pass required\nlogin admin pass <password>\n',
     ));
 });
+
+describe('rt21mask: a password in a YAML list under a password key, with a # in it', () => {
+  it('`- Bailey2017#` (a # inside a plain scalar is the value) and a comment after a blank', () => {
+    const [a, b] = ['Bailey' + (1960 + (seed++ % 60)) + '#', tok(14) + '#x'];
+    check(`api_keys:\n  - ${tok(32)}\nadmin_passwords:\n  - ${a}\n  - ${b}  # rotated\nallowed_hosts:\n  - ledger.example\n`, [1, 3, 6, 7], [a, b]);
+  });
+  it('a comment item and words stay', () => keeps('admin_passwords:\n  - "#see-vault"\n  - # none yet\nallowed_hosts:\n  - ledger.example\n'));
+});

@@ -59,7 +59,8 @@ export const contextLineBefore: BlockRule = {
         if (yaml !== null && /pass(?:word|wd|phrase)?s$|pwds$|secrets$|tokens$/i.test(yaml[2]!)) {
           const strength = classifyName(yaml[2]!.replace(/s$/i, '')) ?? 'strong';
           for (let k = li + 1; k < ls.length; k++) {
-            const m = /^([ \t]*)-[ \t]+(["']?)([^\s"'#]{6,256})\2[ \t]*\r?$/.exec(ls[k]!);
+            // A `#` inside the scalar is the value's (`Bailey2017#`); a comment starts after a blank.
+            const m = /^([ \t]*)-[ \t]+(["']?)((?!#)[^\s"']{6,256})\2(?:[ \t]+#.*)?[ \t]*\r?$/.exec(ls[k]!);
             if (m === null || m[1]!.length < yaml[1]!.length) break;
             if (oneToken(m[3]!) && valueLooksSecret(m[3]!, strength, m[2] !== '')) push(k, ls[k]!, m[3]!);
           }
