@@ -67,6 +67,8 @@ import { commandArgSecret } from './rules/command-args';
 import { chatPassword } from './rules/chat-passwords';
 import { clientLiteral } from './rules/client-literals';
 import { keyFileSecret } from './rules/key-files-more';
+import { DECODED_LINE_RULES, setDecodedLinesScan } from './rules/decoded-lines';
+import { digestResponse } from './rules/digest-response';
 import type { BlockRule, Hit, LineRule } from './types';
 
 export const LINE_RULES: readonly LineRule[] = [
@@ -147,6 +149,8 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   chatPassword,
   clientLiteral,
   keyFileSecret,
+  ...DECODED_LINE_RULES,
+  digestResponse,
 ];
 // The line rules (but joined-secret) whose keywords a view holds, each run over it.
 const viewRules = keywordSelector(LINE_RULES.filter((r) => r !== joinedSecret));
@@ -167,6 +171,8 @@ setTransformedTokenScan(scanView);
 setCharCodesScan(scanView);
 // The head-pieces rule judges a token joined from pieces after its head by the same rules.
 setHeadPiecesScan(scanView);
+// The decoded-lines rules judge a line with its HTML references, quoted-printable or .properties escapes decoded by the same rules.
+setDecodedLinesScan(scanView);
 // The secret-by-word rule hands lines the pre-scan does not offer (and pieces of lines) to the same rules.
 setWordLineScan(scanView);
 export const ALL_RULES: readonly (LineRule | BlockRule)[] = [...LINE_RULES, ...BLOCK_RULES];

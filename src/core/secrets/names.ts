@@ -307,8 +307,27 @@ export const SECRET_FORMS: readonly string[] = [
   'utf8',
   'ascii',
 ];
-/** Words for how a secret's value is held, after its name (`SECRET_KEY_BASE`, `client-key-data`, `token_b64`). */
-export const SECRET_VALUE_TAILS: readonly string[] = ['base', 'data', 'value', 'b64', 'base64', 'hex', 'raw', 'str', 'string', 'plain', 'text', 'pem'];
+/**
+ * Words for how a secret's value is held, after its name (`SECRET_KEY_BASE`, `client-key-data`, `token_b64`), and a
+ * key's encodings (`SIGNING_KEY_DER`, `JWT_KEY_PKCS8`: the key's bytes, base64 or hex, rt21mask pem-base64-in-env).
+ */
+export const SECRET_VALUE_TAILS: readonly string[] = [
+  'base',
+  'data',
+  'value',
+  'b64',
+  'base64',
+  'hex',
+  'raw',
+  'str',
+  'string',
+  'plain',
+  'text',
+  'pem',
+  'der',
+  'pkcs8',
+  'pkcs1',
+];
 /** A secret word followed by one of these still names the secret: `SECRET_KEY_BASE`, `client-key-data`. */
 const TRAILING_OK = new Set([
   ...SECRET_VALUE_TAILS,

@@ -16,7 +16,7 @@ import { ALNUM, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holds, registerGates } from './gates';
 import { addHit, eachMatchLine } from './hits';
-import { toldPassword } from './told-passwords';
+import { randomLetters, toldPassword } from './told-passwords';
 
 const RULE = 'context-line-before';
 const PRIORITY = 2.6;
@@ -59,7 +59,8 @@ export const contextLineBefore: BlockRule = {
         if (yaml !== null && /pass(?:word|wd|phrase)?s$|pwds$|secrets$|tokens$/i.test(yaml[2]!)) {
           const strength = classifyName(yaml[2]!.replace(/s$/i, '')) ?? 'strong';
           for (let k = li + 1; k < ls.length; k++) {
-            const m = /^([ \t]*)-[ \t]+(["']?)([^\s"'#]{6,256})\2[ \t]*\r?$/.exec(ls[k]!);
+            // A `#` inside the scalar is the value's (`Bailey2017#`); a comment starts after a blank.
+            const m = /^([ \t]*)-[ \t]+(["']?)((?!#)[^\s"']{6,256})\2(?:[ \t]+#.*)?[ \t]*\r?$/.exec(ls[k]!);
             if (m === null || m[1]!.length < yaml[1]!.length) break;
             if (oneToken(m[3]!) && valueLooksSecret(m[3]!, strength, m[2] !== '')) push(k, ls[k]!, m[3]!);
           }
@@ -90,7 +91,7 @@ export const contextLineBefore: BlockRule = {
         if (label[1] !== undefined || /\//.test(value) || value.includes(':')) {
           // Under a credentials label: `admin / X`, `admin:X`.
           const pair = /^[\w.@-]{1,64}(?:[ \t]+\/[ \t]+|:)(\S{6,128})$/.exec(value);
-          if (pair !== null && toldPassword(pair[1]!)) push(at, ls[at]!, pair[1]!);
+          if (pair !== null && (toldPassword(pair[1]!) || randomLetters(pair[1]!))) push(at, ls[at]!, pair[1]!);
           return;
         }
         if (oneToken(value) && valueLooksSecret(value, 'strong', false)) push(at, ls[at]!, value);

@@ -1298,7 +1298,7 @@ export const authHeader: LineRule = regexRule({
   description: 'Authorization header credentials (Bearer, Basic, token, Okta SSWS)',
   keywords: ['authorization'],
   priority: CONTEXT_PRIORITY,
-  pattern: /\b(?:proxy-)?authorization\b["']?\s*(?:[:=]|=>)\s*["']?(?:bearer|basic|token|bot|digest|apikey|sso-key|ssws)\s+([A-Za-z0-9._~+/=:-]{8,})/dgi,
+  pattern: /\b(?:proxy-)?authorization\b["']?\s*(?:[:=]|=>)\s*["']?(?:bearer|basic|token|bot|apikey|sso-key|ssws)\s+([A-Za-z0-9._~+/=:-]{8,})/dgi,
   check: (s) => valueLooksSecret(s, 'strong', true),
   samples: () => {
     const t = rand(ALNUM, 40);

@@ -9,7 +9,7 @@
 // `the password is required`, `the key is 256-bit`, `password is at least 8 characters` stay.
 // Threat: chat exports, handover notes and tickets handed the model the password verbatim.
 // Cost: line forms gated by the nouns (the gates' one pass), a cheap line test before each regex.
-import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
+import { isPlaceholder, isReference, isWordyIdentifier, valueLooksSecret } from '../entropy';
 import { PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
@@ -31,6 +31,21 @@ export function toldPassword(raw: string): boolean {
   if (/^(?:[A-Za-z][a-z]*|[A-Z]{1,5}|\d{1,3})(?:-(?:[A-Za-z][a-z]*|[A-Z]{1,5}|\d{1,3})){2,}$/.test(v)) return false;
   return valueLooksSecret(v, 'strong', false);
 }
+
+/**
+ * A password of letters alone, drawn at random (`GnoEHWUJBNfGaAzJHp`), where the line already says it is one (`admin /
+ * X` under a credentials label, a well-known account and a slash): 12 letters or more, three capitals and three small
+ * letters at least, no name of words (isWordyIdentifier: `UserManagementPage`, `ReadTheDocs` stay).
+ */
+export function randomLetters(raw: string): boolean {
+  const v = raw.replace(/[.,;:)\]]+$/, '');
+  if (v.length < 12 || v.length > 128 || !/^[A-Za-z]+$/.test(v)) return false;
+  if ((v.match(/[A-Z]/g)?.length ?? 0) < 3 || (v.match(/[a-z]/g)?.length ?? 0) < 3) return false;
+  return !isWordyIdentifier(v) && valueLooksSecret(v, 'strong', false);
+}
+
+/** A told password, or random letters where the form itself names the account (toldPassword, randomLetters). */
+const toldOrLetters = (v: string): boolean => toldPassword(v) || randomLetters(v);
 
 /** The word for password (and API key, token) in the languages the forms read; case as written. */
 const NOUN = String.raw`(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Ss]enha|[Cc]ontraseña|[Hh]as[łl]o|[Hh]eslo|[Şş]ifre(?:si|niz)?|[Ss]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Aa]dgangskoden?|[Kk]odeord(?:et)?|[Pp]assord(?:et)?|[Ll]ösenord(?:et)?|[Ss]alasana|API[ \t]+[Kk]ey|[Aa]pi[ \t]+key|[Tt]oken)`;
@@ -71,6 +86,14 @@ const NOUN_GATES = [
   'Token',
 ];
 
+/** ` pass `, ` pwd:`, ` PASS=`, ` passwd `…: the short words for password as a chat line writes them between blanks. */
+const PASS_GATES = ['pass', 'Pass', 'PASS', 'passwd', 'Passwd', 'PASSWD', 'pwd', 'PWD'].flatMap((w) => [
+  ' ' + w + ' ',
+  ' ' + w + ':',
+  ' ' + w + '=',
+  '\t' + w + ' ',
+]);
+
 const FORMS: Form[] = [
   {
     // `the root password on the old NAS box is still X`, `Das Passwort für den Server lautet X`, `API key for … (prod): X`.
@@ -98,6 +121,25 @@ const FORMS: Form[] = [
     re: /(?:^|[\s:>\]])(?:admin|Admin|root|administrator|Administrator|sa|postgres|ubuntu|pi|deploy|ops|guest|operator)[ \t]+\/[ \t]+(["'\x60]?)([^\s"'\x60/]{8,128})\1(?=$|[\s,;)])/dg,
     groups: [2],
     line: true,
+    judge: toldOrLetters,
+  },
+  {
+    // Chat shorthand for the account told before: `same user, X`, `same login: X`, `same creds as prod - X`, `same
+    // user but pw X` (rt21mask prose-casual-no-keyword).
+    gates: ['same user', 'Same user', 'same login', 'Same login', 'same account', 'Same account', 'same cred', 'Same cred'],
+    re: /(?:^|[\s:>\](])[Ss]ame[ \t]+(?:user(?:name)?|login|account|creds|credentials)(?:[ \t]+as[ \t]+[\w.-]{1,24}(?:[ \t]+[\w.-]{1,24})?)?[ \t]*(?:[,;:/]|[ \t]-|[ \t]–|[ \t]—)?[ \t]*(?:(?:but|and|new|other|different)[ \t]+)?(?:(?:pass(?:word)?|pw|pwd)[ \t]*(?:is[ \t]|[:=])?[ \t]*)?(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
+    groups: [2],
+    line: true,
+    judge: toldPassword,
+  },
+  {
+    // `user bob pass X`, `user: bob, pass: X`, `login ops / pass X`, `username deploy pwd X` (no word for password).
+    // The short word after a blank, then a blank, `:` or `=` (the gates: `pass` alone is in every `password` of code).
+    gates: PASS_GATES,
+    re: /(?:^|[\s:>\](])(?:[Uu]ser(?:name)?|USER(?:NAME)?|[Ll]ogin|LOGIN)(?:[ \t]*[:=][ \t]*|[ \t]+)[\w.@-]{1,64}[ \t]*[,;/]?[ \t]+(?:[Pp]ass(?:wd)?|PASS(?:WD)?|[Pp]wd|PWD)(?:[:=][ \t]*|[ \t]+)(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
+    groups: [2],
+    line: true,
+    lineTest: (l) => /(?:^|[\s:>\](])(?:[Uu]ser|USER|[Ll]ogin|LOGIN)/.test(l),
     judge: toldPassword,
   },
   {
