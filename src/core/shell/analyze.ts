@@ -1149,9 +1149,16 @@ const ARG_OPERATOR = /\$\{(?![1-9]\})[#!]?[@*0-9]/;
  * files under named folders (`find src`, `git ls-files src`, `ls src/*.ts`; the literal part before any glob), none
  * of them the current folder itself (whose names may start with `-`). Undefined otherwise.
  */
-function listedFolder(w: W): string | undefined {
+function listedFolder(w: W, env?: CommandEnv): string | undefined {
   if (w.value !== null || !w.fromInput || w.input?.kind !== 'files' || w.input.dirs.length !== 1) return undefined;
   const d = w.input.dirs[0];
+  // A git listing of the working directory (`git diff --name-only | xargs eslint`): the files git holds there, none
+  // of which starts with `-` (so no name is read as an option): the working directory's tree, as `eslint .` is.
+  if (d === '.' && w.input.tracked === true && w.input.cwd !== null && env?.gitHeld !== undefined) {
+    const cwd = w.input.cwd.replace(/\/+$/, '');
+    const held = env.gitHeld(cwd);
+    if (held !== undefined && !held.some((f) => f.startsWith(cwd + '/-'))) return '.';
+  }
   const lit = d.replace(/[*?[{].*$/s, '').replace(/\/[^/]*$/, w.input.globs?.[0] ? '' : '$&');
   const dir = lit.replace(/\/+$/, '');
   if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
@@ -2775,7 +2782,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
   const words = s.words.slice(start);
   // A file name from a list of files under known folders (`git ls-files src | xargs npx prettier --check`, `find src
   // -name '*.ts' | xargs eslint`): a path under that folder, never an option; searched as that folder.
-  const listed = words.map(listedFolder);
+  const listed = words.map((w) => listedFolder(w, env));
   const search = toolConfigs(
     s.name,
     words.map((w, i) => w.value ?? listed[i] ?? ''),

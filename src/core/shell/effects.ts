@@ -231,6 +231,8 @@ function inputEffects(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W,
           src.names,
         ),
       );
+      // A git listing names only what git holds (analyze keeps this while nothing on the line changes the index).
+      if (src.tracked === true) out[out.length - 1].narrow = { ...out[out.length - 1].narrow, tracked: true };
     }
     return;
   }

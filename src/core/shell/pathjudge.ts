@@ -704,6 +704,8 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
   let worst: Verdict | undefined;
   let seen = 0;
   const stack: string[] = [''];
+  // The names a git listing printed: only files git holds (index, commits) are among them.
+  const held = e.narrow?.tracked === true ? heldFiles(physical, j) : undefined;
   while (stack.length) {
     const rel = stack.pop()!;
     const dir = rel ? physical + '/' + rel : physical;
@@ -741,6 +743,7 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         }
       }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
+      if (held !== undefined && !held.has(physical + '/' + child)) continue;
       // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
       if (e.noFollow && info?.kind === 'symlink') continue;
       // A link in the tree is judged where it leads (`grep -R` follows it).
@@ -781,6 +784,16 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
     }
   }
   return worst;
+}
+
+/** The files the repository holding `dir` has in its index or commits (physical paths); undefined when git cannot tell. */
+function heldFiles(dir: string, j: JudgeEnv): Set<string> | undefined {
+  try {
+    const files = j.probe.gitTracked?.(dir);
+    return files === undefined ? undefined : new Set(files);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a link-following walk reaches under a link's target folder (`target`, links resolved). */
@@ -830,7 +843,7 @@ function holdsNoMatch(abs: string, matching: readonly string[], j: JudgeEnv, dep
 }
 
 function narrowKey(n: Narrow): string {
-  return `\0${n.matching?.join('\n') ?? ''}\0${n.range ? n.range.kind + ' ' + n.range.args.join(' ') : ''}`;
+  return `\0${n.matching?.join('\n') ?? ''}\0${n.range ? n.range.kind + ' ' + n.range.args.join(' ') : ''}\0${n.tracked === true ? 'tracked' : ''}`;
 }
 
 /**

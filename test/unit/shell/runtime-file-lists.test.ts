@@ -53,11 +53,16 @@ describe('what a run-time list of files can name', () => {
   const src = (line: string) => sourceOfSub(sub(line), 0);
 
   it('reads each producer’s options: a value is no folder, a type or glob bounds the names', () => {
-    assert.deepEqual(src('git ls-files -z *.ts'), { kind: 'files', dirs: ['.'], names: ['*.ts'], cwd: '/w' });
-    assert.deepEqual(src('git ls-files -x *.md src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w' });
+    assert.deepEqual(src('git ls-files -z *.ts'), { kind: 'files', dirs: ['.'], names: ['*.ts'], cwd: '/w', tracked: true });
+    assert.deepEqual(src('git ls-files -x *.md src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w', tracked: true });
     // A revision is no folder: without `--`, the verbs that read revisions reach the whole repository.
-    assert.deepEqual(src('git diff --name-only HEAD~1'), { kind: 'files', dirs: ['.'], names: undefined, cwd: '/w' });
-    assert.deepEqual(src('git diff --name-only HEAD~1 -- src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w' });
+    assert.deepEqual(src('git diff --name-only HEAD~1'), { kind: 'files', dirs: ['.'], names: undefined, cwd: '/w', tracked: true });
+    assert.deepEqual(src('git diff --name-only HEAD~1 -- src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w', tracked: true });
+    // git lists only what it holds (cmd59); not the untracked, nor what another index or a reflog holds
+    assert.equal(src('git ls-files -o').kind === 'files' && src('git ls-files -o').tracked, undefined);
+    assert.equal(src('git status --porcelain').kind === 'files' && src('git status --porcelain').tracked, undefined);
+    assert.equal(src('git log -g --name-only').kind === 'files' && src('git log -g --name-only').tracked, undefined);
+    assert.equal(src('git diff --name-only 1f2e3d4c5b').kind === 'files' && src('git diff --name-only 1f2e3d4c5b').tracked, undefined);
     assert.deepEqual(src('rg -l foo -t ts'), { kind: 'files', dirs: ['.'], names: ['*.ts', '*.tsx', '*.cts', '*.mts'], cwd: '/w' });
     assert.deepEqual(src('rg -l foo -g *.md src'), { kind: 'files', dirs: ['src'], names: ['*.md'], cwd: '/w' });
     // An option the reading does not know may have taken the next word: the working directory stays in reach.

@@ -1,0 +1,111 @@
+// cmd59: leftovers of the last red teams, through `agentguard eval` on real repositories on disk.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { checkEval, writeFiles } from './workspace';
+
+/** A repository whose `.env`, `*.key` and `secrets/` are ignored and never committed (the usual layout), home beside it. */
+function ignoredSecretsRepo(): { root: string; ws: string; home: string } {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ag-cmd59-')));
+  const ws = path.join(root, 'project');
+  const home = path.join(root, 'home');
+  writeFiles(ws, {
+    'package.json': '{"name":"demo","version":"1.0.0"}\n',
+    '.gitignore': '.env\n*.key\nsecrets/\n',
+    'src/app.ts': 'export const app = 1;\n',
+    'src/util.ts': 'export const u = 1;\n',
+    'tests/a.test.ts': 'test("a", () => {});\n',
+    'requirements.txt': 'requests\n',
+    '.env': 'API_KEY=not-a-real-key\n',
+    'secrets/token.txt': 'not-a-real-token\n',
+  });
+  writeFiles(home, { '.bashrc': '# rc\n' });
+  const git = (...args: string[]) => execFileSync('git', ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', ...args]);
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'init');
+  // a change in the working tree, so `git diff --name-only` lists something
+  fs.appendFileSync(path.join(ws, 'src/app.ts'), 'export const more = 2;\n');
+  return { root, ws, home };
+}
+
+function suiteRepo(make: () => { root: string; ws: string; home: string }) {
+  const w = { root: '', ws: '', home: '' };
+  before(() => void Object.assign(w, make()));
+  after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  return w;
+}
+
+describe('cmd59: a linter or formatter over the names git lists', () => {
+  const w = suiteRepo(ignoredSecretsRepo);
+
+  it('git names only the files it holds: an ignored .env or secrets/ is never among them', () =>
+    checkEval(w, [
+      ['git diff --name-only | xargs npx eslint', 'allow'],
+      ['npx eslint $(git diff --name-only)', 'allow'],
+      ['git diff --name-only | xargs eslint', 'allow'],
+      ["git ls-files '*.ts' | xargs prettier --check", 'allow'],
+      ['git ls-files | xargs npx prettier --check', 'allow'],
+      ['git diff --cached --name-only | xargs npx eslint', 'allow'],
+      ['git diff --name-only HEAD~0 | xargs npx eslint', 'allow'],
+      ['git diff --name-only main...HEAD | xargs npx eslint', 'allow'],
+      ['npx prettier --check $(git ls-files src)', 'allow'],
+      // what git holds is still judged: the listed tests are not rewritten
+      ['git ls-files | xargs npx prettier --write', 'deny'],
+      ['git ls-files src | xargs npx prettier --write', 'allow'],
+    ]));
+
+  it('lists that can name an unheld file stay judged by what the folder holds', () =>
+    checkEval(w, [
+      // untracked and ignored files, another index, a reflog walk, an object id, a submodule's files
+      ['git ls-files -o | xargs npx eslint', 'deny'],
+      ['git ls-files --others --ignored --exclude-standard | xargs cat', 'deny'],
+      ['git status --short | xargs npx eslint', 'deny'],
+      ['git diff --no-index --name-only /dev/null . | xargs cat', 'deny'],
+      ['git grep --untracked -l API | xargs cat', 'deny'],
+      ['GIT_INDEX_FILE=/tmp/other-index git ls-files | xargs cat', 'deny'],
+      ['git log -g --name-only --format= | xargs cat', 'deny'],
+      ['git ls-files --recurse-submodules | xargs cat', 'deny'],
+      ['ls -a | xargs npx eslint', 'deny'],
+      ['find . -type f | xargs npx prettier --check', 'deny'],
+      // the line changes the index first: the list is no longer the one on disk
+      ['git add -f secrets/token.txt && git ls-files | xargs cat', 'deny'],
+      ['git update-index --add .env; git ls-files | xargs grep .', 'deny'],
+    ]));
+
+  it('a file named `-c` among the held files may be read as an option: the linter is not allowed blind', () => {
+    fs.writeFileSync(path.join(w.ws, '-c'), 'x\n');
+    execFileSync('git', ['-C', w.ws, 'add', '--', '-c']);
+    try {
+      checkEval(w, [['git ls-files | xargs npx eslint', 'not-allow']]);
+    } finally {
+      execFileSync('git', ['-C', w.ws, 'rm', '-q', '--cached', '--', '-c']);
+      fs.rmSync(path.join(w.ws, '-c'));
+    }
+  });
+});
+
+describe('cmd59: a linter over git names when git holds a secret', () => {
+  // The shared layout commits .env and secrets/: git lists them, and eslint prints what it reads in its messages
+  // (`'<value>' is not defined` for `KEY=<value>`, `Unexpected token <word>`; `-f json` the whole source), prettier
+  // a code frame of a file it cannot parse: the list reaches them, so they are refused as `cat` is.
+  const w = suiteRepo(() => {
+    const r = ignoredSecretsRepo();
+    execFileSync('git', ['-C', r.ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-f', '.env', 'secrets/token.txt']);
+    execFileSync('git', ['-C', r.ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'oops']);
+    return r;
+  });
+
+  it('the listed secret is read: refused for the linter, the formatter check, cat and grep alike', () =>
+    checkEval(w, [
+      ['git ls-files | xargs npx eslint', 'deny'],
+      ['git ls-files | xargs npx prettier --check', 'deny'],
+      ['git ls-files | xargs cat', 'deny'],
+      ['git ls-files | xargs grep .', 'deny'],
+      ['git log --all --name-only --format= | xargs cat', 'deny'],
+      // narrowed to names git holds that are no secret: allowed
+      ["git ls-files '*.ts' | xargs npx eslint", 'allow'],
+      ['git ls-files src | xargs cat', 'allow'],
+    ]));
+});
