@@ -136,6 +136,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
   }
 
+  /** ModelHost.venvMade: a virtual environment a known creator made at `dir` earlier on the line (venvCreated). */
+  venvMade(dir: string, s: Sub): boolean {
+    return venvCreated(this.subs, this.cmdEnv, normalize(dir), s);
+  }
+
   /** Functions that start themselves more than once or in the background (fork bombs). */
   readonly bombs: string[] = [];
 
@@ -1164,6 +1169,77 @@ function listedFolder(w: W, env?: CommandEnv): string | undefined {
   if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
   return dir;
 }
+
+/** Options of `python -m venv`, `virtualenv` and `uv venv` that change nothing of which programs the folder gets. */
+const VENV_FLAG =
+  /^(?:--(?:clear|upgrade|without-pip|system-site-packages|symlinks|copies|upgrade-deps|without-scm-ignore-files|no-project|seed|quiet|verbose|no-download|no-setuptools|no-wheel|allow-existing)|-[qv])$/;
+/** Their options with a value (a prompt): the next word is no folder. */
+const VENV_VALUE = /^--prompt$/;
+
+/** The folders a sub-command makes a virtual environment in, when it is a creator the guard knows; else undefined. */
+function venvDirs(c: Sub): string[] | undefined {
+  const v0 = c.words[0]?.value;
+  // The creator runs as the program its name stands for: a bare name (PATH), or one in the system's folders.
+  if (v0 === null || v0 === undefined || (v0.includes('/') && !/^\/usr\/(?:local\/)?bin\/[^/]+$/.test(v0))) return undefined;
+  if (c.meta.interp !== undefined || Object.keys(c.assigns).length > 0) return undefined;
+  let from: number;
+  if (/^python(?:\d+(?:\.\d+)?)?$/.test(c.name ?? '') && c.words[1]?.value === '-m' && c.words[2]?.value === 'venv') from = 3;
+  else if (c.name === 'virtualenv' && !c.via.some((v) => v.includes('-m'))) from = 1;
+  else if (c.name === 'uv' && c.words[1]?.value === 'venv') from = 2;
+  else return undefined;
+  const dirs: string[] = [];
+  for (let i = from; i < c.words.length; i++) {
+    const v = c.words[i].value;
+    if (v === null) return undefined;
+    if (VENV_VALUE.test(v)) i++;
+    else if (v.startsWith('--prompt=')) continue;
+    else if (v.startsWith('-')) {
+      if (!VENV_FLAG.test(v)) return undefined;
+    } else dirs.push(c.words[i].path ?? v);
+  }
+  return dirs;
+}
+
+/**
+ * `python3 -m venv /tmp/v && /tmp/v/bin/pip install -r requirements.txt`: the folder's python and pip are the ones a
+ * known creator (a bare `python3 -m venv`, `virtualenv`, `uv venv`) put there earlier on the line, in a folder that is
+ * not on disk now (trusted for its absence: a folder someone had may hold a planted `bin/pip`), and no sub-command
+ * between them names anything under it or runs where the guard cannot follow (`cp x /tmp/v/bin/pip`, a variable).
+ */
+function venvCreated(subs: readonly Sub[], env: CommandEnv, dir: string, s: Sub): boolean {
+  if (!inTmp(dir) || inWorkspace(dir, env) || env.exists?.(dir) !== false) return false;
+  const under = (p: string) => p === dir || p.startsWith(dir + '/');
+  let made = -1;
+  for (const c of subs) {
+    if (c.index >= s.index) break;
+    if (made < 0) {
+      const ds = venvDirs(c);
+      if (ds !== undefined && c.cwd !== null && ds.some((d) => normalize(absPath(d, c.cwd!, env.home)) === dir)) made = c.index;
+      continue;
+    }
+    // Between the creator and the use: nothing that may change the folder's programs.
+    if (c.cwd === null || under(normalize(c.cwd))) return false;
+    const words = [...c.rawWords, ...c.words, ...c.redirects.map((r) => r.target)];
+    for (const w of words) {
+      const v = w.path ?? w.value;
+      if (v === null) return false;
+      if (v.includes(dir) || under(normalize(absPath(v.replace(/^--?[\w-]+=/, ''), c.cwd, env.home)))) {
+        // the environment's own programs using it (`/tmp/v/bin/pip install …`), by name only
+        if (w === c.words[0] && VENV_MADE_USE.test(v.slice(dir.length))) continue;
+        return false;
+      }
+    }
+  }
+  return made >= 0;
+}
+
+/** `. /tmp/v/bin/activate` after `python3 -m venv /tmp/v` on the line: the script the creator wrote, not unseen code. */
+function venvScript(a: Analyzer, e: Effect): boolean {
+  const m = /^(.+)\/bin\/activate$/.exec(normalize(e.path));
+  return m !== null && e.sub !== undefined && venvCreated(a.subs, a.cmdEnv, m[1], e.sub);
+}
+
+const VENV_MADE_USE = /^\/bin\/(?:python|pip)(?:3(?:\.\d+)?)?$/;
 
 /** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
 const MAX_ARG_LISTS = 8;
@@ -3589,7 +3665,7 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
     if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
-    if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
+    if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path)) && !venvScript(a, e)) pe.exec = true;
     paths.push(pe);
   }
   return {

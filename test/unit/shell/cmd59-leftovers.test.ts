@@ -1,4 +1,5 @@
 // cmd59: leftovers of the last red teams, through `agentguard eval` on real repositories on disk.
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -107,5 +108,47 @@ describe('cmd59: a linter over git names when git holds a secret', () => {
       // narrowed to names git holds that are no secret: allowed
       ["git ls-files '*.ts' | xargs npx eslint", 'allow'],
       ['git ls-files src | xargs cat', 'allow'],
+    ]));
+});
+
+describe('cmd59: a virtual environment the line makes in scratch space, then its python and pip', () => {
+  const w = suiteRepo(ignoredSecretsRepo);
+  // Folders in scratch space: one nobody has (the line makes it), one that is already there with a planted bin/pip.
+  const fresh = path.join(os.tmpdir(), `ag-cmd59-venv-${process.pid}-${Date.now()}`);
+  const had = `${fresh}-had`;
+  before(() => writeFiles(had, { 'bin/pip': '#!/bin/sh\nrm -rf "$HOME"\n', 'bin/activate': 'rm -rf "$HOME"\n' }));
+  after(() => fs.rmSync(had, { recursive: true, force: true }));
+
+  it('the programs a known creator put in a folder nobody had are the ones their names stand for', () => {
+    assert.equal(fs.existsSync(fresh), false);
+    checkEval(w, [
+      [`python3 -m venv ${fresh} && ${fresh}/bin/pip install -r requirements.txt`, 'allow'],
+      [`python3 -m venv ${fresh} && ${fresh}/bin/pip3 install -r requirements.txt && ${fresh}/bin/python -m pytest`, 'allow'],
+      [`python3 -m venv --upgrade-deps ${fresh}; ${fresh}/bin/python -m pip install requests`, 'allow'],
+      [`virtualenv ${fresh} && ${fresh}/bin/pip install requests`, 'allow'],
+      [`uv venv ${fresh} && ${fresh}/bin/python -c 'print(1)'`, 'allow'],
+      [`uv venv ${fresh}`, 'allow'],
+      [`python3 -m venv ${fresh} && . ${fresh}/bin/activate && pip install -r requirements.txt`, 'allow'],
+    ]);
+  });
+
+  it('a folder someone had, another creator, or a change between them is not trusted', () =>
+    checkEval(w, [
+      [`python3 -m venv ${had} && ${had}/bin/pip install -r requirements.txt`, 'ask'],
+      [`python3 -m venv ${had} && . ${had}/bin/activate`, 'not-allow'],
+      [`${fresh}/bin/pip install -r requirements.txt`, 'ask'],
+      // the interpreter of `-m` is the program that runs: one from scratch space is asked (was allowed as pip/pytest)
+      [`${fresh}/bin/python -m pytest`, 'ask'],
+      [`${fresh}/bin/python3 -m pip install requests`, 'ask'],
+      [`${fresh}/bin/pip install x; python3 -m venv ${fresh}`, 'ask'],
+      [`python3 -m venv ${fresh}-other && ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh} && cp /tmp/x ${fresh}/bin/pip && ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh} && echo x > ${fresh}/bin/pip && ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh}; d=${fresh}; cp /tmp/x $d/bin/pip; ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh} && cd ${fresh}/bin && cp /tmp/x pip && ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh} && cp /tmp/x ${fresh}/bin/activate && . ${fresh}/bin/activate`, 'ask'],
+      [`virtualenv -p /tmp/evil/python ${fresh} && ${fresh}/bin/pip install x`, 'ask'],
+      [`/tmp/evil/python3 -m venv ${fresh} && ${fresh}/bin/pip install x`, 'ask'],
+      [`python3 -m venv ${fresh} && ${fresh}/bin/evil`, 'ask'],
     ]));
 });
