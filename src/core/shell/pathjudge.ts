@@ -296,6 +296,23 @@ export function credentialStore(abs: string, home: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A write that creates a file named like a credential (`openssl req -newkey … -keyout /tmp/k.key`, `openssl genrsa
+ * -out /tmp/ca.key`) where nothing is on disk now, outside every credential store: a new file nobody had holds no
+ * one's secret, so it is judged as any write there. Only by its own name (`*.key`, `*.pem`, `id_rsa*`): a file under a
+ * store (`~/.ssh/new`), a system secret, or one that exists (overwriting a key is changing it) stays refused, as
+ * does any write when the disk cannot be asked.
+ */
+function newKeyFile(abs: string, store: string, j: JudgeEnv): boolean {
+  const p = collapse(abs);
+  if (!j.onDisk || store !== p || !isCredential(p) || SYSTEM_SECRETS.some((r) => r.test(p))) return false;
+  try {
+    return j.probe.lstat(p) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** `~/.ssh/<name>.pub`: the public half of a key pair. */
 function publicSshKey(abs: string, home: string): boolean {
   if (!abs.endsWith('.pub')) return false;
@@ -656,7 +673,8 @@ function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   // to the private key is still judged where it leads (onePath resolves it).
   if (op === 'read' && publicSshKey(abs, j.ctx.home)) return ALLOW;
   const store = credentialStore(abs, j.ctx.home);
-  if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
+  if (store && !(op === 'write' && newKeyFile(abs, store, j)))
+    return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
   if (op === 'read') {
     const hidden = homeHidden(abs, j.ctx.home);
     if (hidden && j.outside !== 'allow')

@@ -152,3 +152,36 @@ describe('cmd59: a virtual environment the line makes in scratch space, then its
       [`python3 -m venv ${fresh} && ${fresh}/bin/evil`, 'ask'],
     ]));
 });
+
+describe('cmd59: a new key file outside the workspace', () => {
+  const w = suiteRepo(ignoredSecretsRepo);
+  const dir = path.join(os.tmpdir(), `ag-cmd59-keys-${process.pid}-${Date.now()}`);
+  before(() => writeFiles(dir, { 'had.key': 'not-a-real-key\n', 'had.pem': 'not-a-real-cert\n' }));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creating a key where nothing is on disk reads no one’s secret', () => {
+    assert.equal(fs.existsSync(`${dir}/k.key`), false);
+    checkEval(w, [
+      [`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${dir}/k.key -out ${dir}/c.pem -subj /CN=x`, 'allow'],
+      [`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${dir}/k.key -out ${dir}/c.pem -subj /CN=localhost -days 30`, 'allow'],
+      [`openssl genrsa -out ${dir}/new.key 2048`, 'allow'],
+      [`openssl genpkey -algorithm ed25519 -out ${dir}/ed.key`, 'allow'],
+      [`mkdir -p ${dir}/sub && openssl genrsa -out ${dir}/sub/x.key 2048`, 'allow'],
+      [`openssl ecparam -genkey -name prime256v1 -out ${dir}/ec.key`, 'allow'],
+    ]);
+  });
+
+  it('overwriting a key file someone had, a store, a system secret, or the workspace’s keys stay refused', () =>
+    checkEval(w, [
+      [`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${dir}/had.key -out ${dir}/c.pem -subj /CN=x`, 'deny'],
+      [`openssl genrsa -out ${dir}/had.key 2048`, 'deny'],
+      [`echo x > ${dir}/had.pem`, 'deny'],
+      [`openssl genrsa -out ${dir}/new.key 2048 && cat ${dir}/new.key`, 'deny'],
+      [`cat ${dir}/had.key`, 'deny'],
+      [`rm ${dir}/had.key`, 'deny'],
+      ['openssl genrsa -out ~/.ssh/id_new 2048', 'deny'],
+      ['openssl genrsa -out /etc/ssl/private/x.key 2048', 'deny'],
+      ['openssl req -x509 -newkey rsa:2048 -nodes -keyout k.key -out c.pem -subj /CN=x', 'deny'],
+      [`ln -s ~/.ssh/id_rsa ${dir}/k.key && openssl genrsa -out ${dir}/k.key`, 'deny'],
+    ]));
+});
