@@ -6,7 +6,7 @@ import { CATALOG, category } from './rules/index';
 import { mirrorEnvWhy } from './rules/pkgsource';
 import type { Rule, RuleCtx } from './rules/types';
 import { helpAsked, seqHuge } from './rules/util';
-import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
+import type { CommandAnalysis, CommandEnv, Finding, GlobOpts, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, shadowWhy, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox, type WalkCtx, type WalkHost } from './walk';
@@ -229,8 +229,27 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
    * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
    */
-  /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
+  /** Set when the line changed how bash matches globs in a way the guard cannot read (`GLOBIGNORE=…`, `shopt -s $x`). */
   private dotglob: string | undefined = undefined;
+  /** The glob options `shopt -s` turned on so far on the line (undefined: bash's defaults). */
+  private globOpts: GlobOpts | undefined = undefined;
+
+  /** `shopt -s|-u NAME…`: the glob options it turns on or off; a name only known at run time is not readable. */
+  private shopt(words: readonly W[]): void {
+    const on = words.some((w) => w.value === '-s');
+    const off = words.some((w) => w.value === '-u');
+    if (!on && !off) return;
+    if (words.some((w) => w.value === null)) {
+      if (on) this.dotglob = 'shopt -s changed how globs match';
+      return;
+    }
+    const g: GlobOpts = { ...(this.globOpts ?? { dot: false, star: false, nocase: false, ext: false, nul: false }) };
+    for (const w of words.slice(1)) {
+      const k = GLOB_OPTION[w.value!];
+      if (k !== undefined) g[k] = on && !off;
+    }
+    this.globOpts = g.dot || g.star || g.nocase || g.ext || g.nul ? g : undefined;
+  }
 
   /**
    * Shell state that changes where `cd` goes: CDPATH set (`cd hooks` may land in `$CDPATH/hooks`), `shopt -s
@@ -396,6 +415,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   expandGlob(pattern: string, cwd: string | null): string[] | undefined {
     const list = this.cmdEnv.listDir;
+    // A loop's list under changed glob options is not expanded here: the glob word is judged as it stands.
+    if (this.globOpts !== undefined) return undefined;
     const slash = pattern.lastIndexOf('/');
     const dir = slash < 0 ? '' : pattern.slice(0, slash);
     const last = pattern.slice(slash + 1);
@@ -514,12 +535,16 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // the guard's glob reading no longer holds, so a glob word is not accounted for.
     if (this.dotglob !== undefined && s.words.some((w) => w.glob))
       s.why ??= `${this.dotglob}: a glob here may match what the guard cannot see (dot files such as .env, ** across folders)`;
-    else if (
-      name === 'shopt' &&
-      words.some((w) => w.value === '-s') &&
-      words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
-    )
-      this.dotglob = 'shopt -s changed how globs match';
+    else if (name === 'shopt') this.shopt(words);
+    else if (this.globOpts !== undefined && s.words.some((w) => w.glob)) {
+      // The glob options the line turned on decide what each glob matches (effects.ts, pathjudge.ts).
+      s.meta = { ...s.meta, globOpts: this.globOpts };
+      // nullglob: a glob that matches nothing is dropped, and the program runs without it (`find *.bak -delete` is
+      // `find -delete`, `grep -r KEY *.cfg` searches the folder, `ruff format *.x` formats it): only programs that
+      // do nothing more without an operand are accounted for.
+      if (this.globOpts.nul && (name === null || !NULLGLOB_SAFE.has(name)))
+        s.why ??= `shopt -s nullglob: a glob that matches nothing is dropped, and ${name ?? 'the program'} then runs without it`;
+    }
     this.arithUses(s, ctx);
     this.cdState(s);
     // A call of a function named like the builtin (`cd(){ builtin cd "$@" && ls; }`) moves the shell by its body only.
@@ -1169,6 +1194,41 @@ function listedFolder(w: W, env?: CommandEnv): string | undefined {
   if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
   return dir;
 }
+
+/** shopt's glob options the guard reads (failglob only fails a line; it matches nothing more). */
+const GLOB_OPTION: Record<string, keyof GlobOpts> = { dotglob: 'dot', globstar: 'star', nocaseglob: 'nocase', extglob: 'ext', nullglob: 'nul' };
+/** Programs that do nothing more when nullglob drops an operand (they fail, read their input, or list the folder). */
+const NULLGLOB_SAFE = new Set([
+  'echo',
+  'printf',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'stat',
+  'file',
+  'touch',
+  'mkdir',
+  'rm',
+  'rmdir',
+  'cp',
+  'mv',
+  'ln',
+  'chmod',
+  'chown',
+  'diff',
+  'sort',
+  'uniq',
+  'md5sum',
+  'sha256sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'test',
+  '[',
+]);
 
 /** Options of `python -m venv`, `virtualenv` and `uv venv` that change nothing of which programs the folder gets. */
 const VENV_FLAG =
@@ -3664,6 +3724,8 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
+    if (e.dotglob) pe.dotglob = true;
+    if (e.nocase) pe.nocase = true;
     if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path)) && !venvScript(a, e)) pe.exec = true;
     paths.push(pe);

@@ -383,7 +383,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}\0${e.reports ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}\0${e.reports ?? false}\0${e.dotglob ?? false}\0${e.nocase ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -915,9 +915,12 @@ function nameMatch(pattern: string, name: string): boolean {
   return globMatch('x' + pattern, 'x' + name);
 }
 
-export function globRegex(pattern: string): RegExp {
-  let r = GLOB_CACHE.get(pattern);
+export function globRegex(pattern: string, dot = false, nocase = false): RegExp {
+  const key = dot || nocase ? `${dot ? 'd' : ''}${nocase ? 'i' : ''}\0${pattern}` : pattern;
+  let r = GLOB_CACHE.get(key);
   if (r) return r;
+  // dotglob: a leading `*` or `?` also matches a dot (never `.` or `..`, which no folder listing holds).
+  const lead = dot ? '' : '(?!\\.)';
   let out = '^';
   let segStart = true;
   for (let i = 0; i < pattern.length; i++) {
@@ -926,10 +929,10 @@ export function globRegex(pattern: string): RegExp {
       out += escapeRe(pattern[++i]);
       segStart = false;
     } else if (c === '*') {
-      out += segStart ? '(?!\\.)[^/]*' : '[^/]*';
+      out += segStart ? lead + '[^/]*' : '[^/]*';
       segStart = false;
     } else if (c === '?') {
-      out += segStart ? '(?!\\.)[^/]' : '[^/]';
+      out += segStart ? lead + '[^/]' : '[^/]';
       segStart = false;
     } else if (c === '[') {
       const end = pattern.indexOf(']', i + 2);
@@ -947,9 +950,9 @@ export function globRegex(pattern: string): RegExp {
       segStart = c === '/';
     }
   }
-  r = new RegExp(out + '$');
+  r = new RegExp(out + '$', nocase ? 'i' : '');
   if (GLOB_CACHE.size >= 1000) GLOB_CACHE.clear(); // a long-lived guard sees endless patterns: start over
-  GLOB_CACHE.set(pattern, r);
+  GLOB_CACHE.set(key, r);
   return r;
 }
 
@@ -957,9 +960,9 @@ function escapeRe(c: string): string {
   return /[.+^${}()|[\]\\*?]/.test(c) ? '\\' + c : c;
 }
 
-export function globMatch(pattern: string, path: string): boolean {
+export function globMatch(pattern: string, path: string, dot = false, nocase = false): boolean {
   try {
-    return globRegex(pattern).test(path);
+    return globRegex(pattern, dot, nocase).test(path);
   } catch {
     return true; // a pattern we cannot read could match anything
   }
@@ -967,8 +970,8 @@ export function globMatch(pattern: string, path: string): boolean {
 
 const GLOB_META = /[*?[]/;
 
-/** Expand an absolute bash glob on disk (no dotglob, no globstar). */
-function expand(pattern: string, probe: FsProbe): string[] | undefined {
+/** Expand an absolute bash glob on disk (dotglob and nocaseglob as the line set them; globstar is a tree walk). */
+function expand(pattern: string, probe: FsProbe, dot = false, nocase = false): string[] | undefined {
   const segs = pattern.split('/').filter((s) => s !== '');
   let cur = [''];
   for (const seg of segs) {
@@ -976,7 +979,7 @@ function expand(pattern: string, probe: FsProbe): string[] | undefined {
     if (!GLOB_META.test(seg)) {
       for (const c of cur) next.push(c + '/' + seg.replace(/\\(.)/g, '$1'));
     } else {
-      const re = globRegex(seg);
+      const re = globRegex(seg, dot, nocase);
       for (const c of cur) {
         let names: string[];
         try {
@@ -1030,7 +1033,7 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
   const pattern = e.path.replace(/\/+/g, '/');
   let worst: Verdict | undefined;
   // 1. What it matches on disk.
-  const found = expand(pattern, j.probe);
+  const found = expand(pattern, j.probe, e.dotglob === true, e.nocase === true);
   if (found === undefined) worst = verdict('ask', 'path:glob-too-wide', `${pattern} matches more than ${MAX_GLOB} paths`);
   else
     for (const p of found) {
@@ -1056,7 +1059,7 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       for (const g of rule.globs) {
         if (g.startsWith('**')) continue;
         for (const s of ruleSamples(g)) {
-          if (!globMatch(rel, s)) continue;
+          if (!globMatch(rel, s, e.dotglob === true, e.nocase === true)) continue;
           worst = worse(worst, verdict(d, `path:${rule.name}`, `${e.path} could match ${s} (${g}): ${rule.reason}`));
         }
       }

@@ -89,6 +89,19 @@ export interface PathEffect {
   narrow?: Narrow;
   /** A checker's or scanner's tree read: a protected file met under the folder is asked, not refused (REPORTS). */
   reports?: boolean;
+  /** A glob after `shopt -s dotglob`: `*` and `?` also match names that start with a dot (`.env`). */
+  dotglob?: boolean;
+  /** A glob after `shopt -s nocaseglob`: matched without regard to case. */
+  nocase?: boolean;
+}
+
+/** The glob options a line turned on before a sub-command (`shopt -s dotglob globstar nocaseglob extglob nullglob`). */
+export interface GlobOpts {
+  dot: boolean;
+  star: boolean;
+  nocase: boolean;
+  ext: boolean;
+  nul: boolean;
 }
 
 /** What narrows a read to less than every file it walks. */

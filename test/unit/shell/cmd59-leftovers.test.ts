@@ -185,3 +185,63 @@ describe('cmd59: a new key file outside the workspace', () => {
       [`ln -s ~/.ssh/id_rsa ${dir}/k.key && openssl genrsa -out ${dir}/k.key`, 'deny'],
     ]));
 });
+
+describe('cmd59: glob options a line turns on (shopt -s globstar, dotglob, nocaseglob, extglob, nullglob)', () => {
+  const w = suiteRepo(() => {
+    const r = ignoredSecretsRepo();
+    writeFiles(r.ws, { '.hid/h.ts': 'x\n', 'src/.dot.ts': 'x\n', 'src/deep/z.ts': 'x\n', 'build/a.log': 'x\n' });
+    return r;
+  });
+  /** What real bash expands the pattern to in the workspace, with the options on (a separate line, as extglob needs). */
+  const bash = (opts: string, pattern: string): string[] =>
+    execFileSync('bash', ['-c', `shopt -s ${opts}\nprintf '%s\\n' ${pattern}`], { cwd: w.ws, encoding: 'utf8' })
+      .trim()
+      .split('\n');
+
+  it('real bash: what each option makes a glob match (the model below follows it)', () => {
+    assert.ok(!bash('globstar', '**/*.ts').some((p) => p.startsWith('.') || p.includes('/.')));
+    assert.ok(bash('globstar', '**/*.ts').includes('src/deep/z.ts'));
+    assert.ok(bash('globstar dotglob', '**/*.ts').includes('.hid/h.ts'));
+    assert.ok(bash('dotglob', '*').includes('.env'));
+    assert.ok(!bash('dotglob', '*.ts').includes('.env'));
+    assert.ok(bash('nocaseglob', '.E*').includes('.env'));
+    assert.ok(!bash('extglob', '!(src)').includes('.env'));
+    assert.ok(bash('extglob dotglob', '!(src)').includes('.env'));
+    assert.ok(bash('globstar', '**').includes('secrets/token.txt'));
+  });
+
+  it('benign: the globs read as bash matches them, not asked for the option alone', () =>
+    checkEval(w, [
+      ['shopt -s globstar && ls **/*.ts', 'allow'],
+      ['shopt -s globstar; cat **/*.ts', 'allow'],
+      ['shopt -s globstar; wc -l src/**/*.ts', 'allow'],
+      ['shopt -s globstar nullglob; ls **/*.ts', 'allow'],
+      ['shopt -s nullglob; ls *.ts', 'allow'],
+      ['shopt -s dotglob; cat *.ts', 'allow'],
+      ['shopt -s dotglob; cat src/*', 'allow'],
+      ['shopt -s nocaseglob; ls *.TS', 'allow'],
+      ['shopt -s extglob\nls !(node_modules)', 'allow'],
+      ['shopt -s extglob\ncat src/!(*.test).ts', 'allow'],
+      ['shopt -s globstar; npx prettier --check src/**/*.ts', 'allow'],
+      ['shopt -s dotglob; shopt -u dotglob; cat *', 'allow'],
+      ['shopt -s globstar; cp -r src/** /tmp/out', 'allow'],
+    ]));
+
+  it('what the option makes a glob reach is judged: dot files, every folder, any case', () =>
+    checkEval(w, [
+      ['shopt -s dotglob; rm *', 'deny'],
+      ['shopt -s dotglob && cat *', 'deny'],
+      ['shopt -s dotglob; cat ?env', 'deny'],
+      ['shopt -s globstar; cat **', 'deny'],
+      ['shopt -s globstar dotglob; cat **/*', 'deny'],
+      ['shopt -s globstar; rm -f **/*.test.ts', 'deny'],
+      ['shopt -s globstar; npx prettier --write **/*.ts', 'deny'],
+      ['shopt -s nocaseglob; cat .E*', 'deny'],
+      ['shopt -s extglob dotglob\ncat !(src)', 'deny'],
+      // nullglob drops a glob that matches nothing: `find -delete` then works on the folder
+      ['shopt -s nullglob; find *.bak -delete', 'ask'],
+      ['shopt -s nullglob; grep -r KEY *.cfg', 'ask'],
+      ['shopt -s $opt; cat *', 'ask'],
+      ['GLOBIGNORE=x; cat *', 'ask'],
+    ]));
+});
