@@ -21,6 +21,7 @@ import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
 import { requirementsFromInstalled, runsLater } from './rules/exec';
+import { remoteFetchSpecs } from './rules/gitcreds';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -544,6 +545,10 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       // do nothing more without an operand are accounted for.
       if (this.globOpts.nul && (name === null || !NULLGLOB_SAFE.has(name)))
         s.why ??= `shopt -s nullglob: a glob that matches nothing is dropped, and ${name ?? 'the program'} then runs without it`;
+    }
+    if (name === 'git' && s.words[1]?.value === 'pull') {
+      const why = pullFromRepointed(this.subs, s);
+      if (why !== undefined) s.why ??= why;
     }
     this.arithUses(s, ctx);
     this.cdState(s);
@@ -1229,6 +1234,41 @@ const NULLGLOB_SAFE = new Set([
   'test',
   '[',
 ]);
+
+/** git pull's options whose value is the next word. */
+const PULL_VALUE =
+  /^(?:-s|-X|--strategy|--strategy-option|--depth|--deepen|--shallow-since|--shallow-exclude|--upload-pack|-o|--server-option|--negotiation-tip|--cleanup|--gpg-sign)$/;
+
+/**
+ * `git remote add x URL && git pull x main`, `git remote set-url origin URL; git pull`: the remote the pull reads was
+ * pointed somewhere on this line, so the commits it merges are nobody's seen history (what `git pull URL` is): asked.
+ * A pull naming no remote reads the branch's upstream remote, which may be any of them.
+ */
+function pullFromRepointed(subs: readonly Sub[], s: Sub): string | undefined {
+  let remote: string | null | undefined;
+  for (let i = 2; i < s.words.length; i++) {
+    const v = s.words[i].value;
+    if (v !== null && PULL_VALUE.test(v)) i++;
+    else if (v === null || !v.startsWith('-')) {
+      remote = v;
+      break;
+    }
+  }
+  for (const c of subs) {
+    if (c.index >= s.index) break;
+    if (c.name !== 'git' || c.words[1]?.value !== 'remote') continue;
+    const verb = c.words[2]?.value;
+    if (verb !== 'add' && verb !== 'set-url' && verb !== 'rename' && verb !== null) continue;
+    const ps = c.words.slice(3).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const named = verb === 'rename' ? ps[1]?.value : ps[0]?.value;
+    if (verb === null || named === null || named === undefined || remote === undefined || remote === null || named === remote)
+      return `git pull ${remote ?? ''} reads a remote this line pointed at a repository (git remote ${verb ?? '…'}): the commits it merges have not been seen`.replace(
+        'pull  ',
+        'pull ',
+      );
+  }
+  return undefined;
+}
 
 /** Options of `python -m venv`, `virtualenv` and `uv venv` that change nothing of which programs the folder gets. */
 const VENV_FLAG =
@@ -3726,7 +3766,8 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.reports) pe.reports = true;
     if (e.dotglob) pe.dotglob = true;
     if (e.nocase) pe.nocase = true;
-    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
+    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1], a.cmdEnv) : narrowHolds(a.subs, e.sub)))
+      pe.narrow = e.narrow;
     if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path)) && !venvScript(a, e)) pe.exec = true;
     paths.push(pe);
   }
@@ -3811,7 +3852,7 @@ function gitLook(s: Sub): boolean {
  * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing
  * before it on the line can move a ref or make a commit (`git commit … && git checkout x`, `git fetch && …`).
  */
-function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string): boolean {
+function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string, env?: CommandEnv): boolean {
   if (own === undefined) return false;
   for (const s of subs) {
     if (s.index >= own.index || (s.name !== null && PURE.has(s.name))) continue;
@@ -3821,7 +3862,9 @@ function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string):
     // fetch brought into FETCH_HEAD (`git fetch URL && git merge FETCH_HEAD`) is not on disk yet: not this.
     // Only for a remote-tracking ref named as such (`origin/main`): a bare branch name may be started from what the
     // fetch brought (`git fetch && git checkout more-docs`), which cannot be listed before it.
-    if (to !== undefined && to.includes('/') && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
+    // Which remote-tracking ref the fetch moves is the remotes' configured refspecs' (read from disk), not the name:
+    // `origin/main` is remote origin's branch main only when no remote the fetch reads maps anything else onto it.
+    if (to !== undefined && to.includes('/') && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s) && fetchKeepsName(s, to, env)) continue;
     return false;
   }
   return true;
@@ -3839,6 +3882,39 @@ function remoteFetch(s: Sub): boolean {
   if (ws.some((v) => /^--(?:refmap|upload-pack|exec|update-head-ok|negotiate-only|stdin)/.test(v))) return false;
   const pos = ws.filter((v) => !v.startsWith('-'));
   return pos.every((v, i) => !v.includes(':') && !/^(?:\/|\.|~|[^/]*@)/.test(v) && (i > 0 || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v)));
+}
+
+/**
+ * The remote-tracking ref `to` (`origin/main`) after the fetch `s` is what remote `origin` has as branch `main`: every
+ * refspec of every remote the fetch may read that writes `refs/remotes/origin/main` is that remote's and takes it from
+ * `refs/heads/main` (`+refs/heads/*:refs/remotes/origin/*`). A remote whose refspec writes it from elsewhere
+ * (`[remote "mirror"] fetch = +refs/heads/*:refs/remotes/origin/*`, `fetch = +refs/heads/evil:refs/remotes/origin/main`)
+ * puts commits nobody listed under the name; a configuration that cannot be read is not this.
+ */
+function fetchKeepsName(s: Sub, to: string, env: CommandEnv | undefined): boolean {
+  const specs = env === undefined ? undefined : remoteFetchSpecs(s.cwd ?? env.cwd, env);
+  if (specs === undefined) return false;
+  // The remote the fetch names; without one, or with --all/--multiple, any remote may be read.
+  const named = s.words.slice(2).find((w) => w.value !== null && !w.value.startsWith('-'))?.value;
+  const all = named === undefined || s.words.some((w) => w.value === '--all' || w.value === '--multiple');
+  const target = `refs/remotes/${to}`;
+  let kept = true;
+  for (const [remote, list] of specs) {
+    if (!all && remote !== named) continue;
+    for (const spec of list) {
+      const m = /^\+?([^:]*):(.+)$/.exec(spec);
+      if (!m) continue;
+      const [src, dst] = [m[1], m[2]];
+      const star = dst.indexOf('*');
+      let from: string | undefined;
+      if (star < 0) from = dst === target ? src : undefined;
+      else if (target.startsWith(dst.slice(0, star)) && target.endsWith(dst.slice(star + 1)) && target.length >= dst.length - 1)
+        from = src.replace('*', target.slice(star, target.length - (dst.length - star - 1)));
+      if (from === undefined) continue;
+      if (!to.startsWith(remote + '/') || from !== `refs/heads/${to.slice(remote.length + 1)}`) kept = false;
+    }
+  }
+  return kept;
 }
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {

@@ -245,3 +245,57 @@ describe('cmd59: glob options a line turns on (shopt -s globstar, dotglob, nocas
       ['GLOBIGNORE=x; cat *', 'ask'],
     ]));
 });
+
+describe('cmd59: a pull from a remote the line pointed elsewhere; a fetch judged by the remotes’ refspecs', () => {
+  const w = suiteRepo(() => {
+    const r = ignoredSecretsRepo();
+    const git = (...args: string[]) => execFileSync('git', ['-C', r.ws, ...args]);
+    git('remote', 'add', 'origin', 'https://example.invalid/origin.git');
+    git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    return r;
+  });
+  const git = (...args: string[]) => execFileSync('git', ['-C', w.ws, ...args]);
+
+  it('a remote the line adds, repoints or renames is no remote whose history anyone has seen', () =>
+    checkEval(w, [
+      ['git remote add x https://example.invalid/x.git && git pull x main', 'ask'],
+      ['git remote add x https://example.invalid/x.git; git pull --rebase x main', 'ask'],
+      ['git remote add x https://example.invalid/x.git && git pull -s recursive x main', 'ask'],
+      ['git remote add x https://example.invalid/x.git && git pull', 'ask'],
+      ['git remote set-url origin https://example.invalid/evil.git && git pull', 'ask'],
+      ['git remote rename origin old && git remote add origin https://example.invalid/x.git && git pull origin main', 'ask'],
+      // look-alikes: a remote added and not pulled from, a pull from a remote the line left alone
+      ['git remote add x https://example.invalid/x.git && git fetch x', 'allow'],
+      ['git remote add x https://example.invalid/x.git && git pull origin main', 'allow'],
+      ['git remote -v && git pull', 'allow'],
+      ['git pull', 'allow'],
+      ['git fetch && git rebase origin/main', 'allow'],
+      ['git fetch origin && git merge origin/main', 'allow'],
+    ]));
+
+  it('a fetch then a rebase of origin/main is a pull only when no remote it reads maps other commits onto that name', () => {
+    git('config', '--add', 'remote.mirror.url', 'https://example.invalid/mirror.git');
+    git('config', '--add', 'remote.mirror.fetch', '+refs/heads/*:refs/remotes/origin/*');
+    try {
+      checkEval(w, [
+        ['git fetch mirror && git rebase origin/main', 'ask'],
+        ['git fetch --all && git rebase origin/main', 'ask'],
+        ['git fetch && git merge origin/main', 'ask'],
+        // the fetch of origin alone moves origin/main from origin's main
+        ['git fetch origin && git rebase origin/main', 'allow'],
+      ]);
+    } finally {
+      git('config', '--remove-section', 'remote.mirror');
+    }
+    git('config', '--replace-all', 'remote.origin.fetch', '+refs/heads/evil:refs/remotes/origin/main');
+    try {
+      checkEval(w, [
+        ['git fetch origin && git rebase origin/main', 'ask'],
+        ['git fetch && git rebase origin/main', 'ask'],
+      ]);
+    } finally {
+      git('config', '--replace-all', 'remote.origin.fetch', '+refs/heads/*:refs/remotes/origin/*');
+    }
+    checkEval(w, [['git fetch origin && git rebase origin/main', 'allow']]);
+  });
+});
