@@ -274,8 +274,25 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (c.kind === 'arith' || c.text.includes('$')) this.compares.push(c);
   }
 
-  assign(name: string, value: W, ctx: WalkCtx): void {
+  /** Why a `for` loop's variable that tools read from the environment (`for HOME in /tmp/h`) is not accounted for. */
+  private loopEnvWhy: string | undefined = undefined;
+
+  assign(name: string, value: W, ctx: WalkCtx, loop?: boolean): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
+    // `for HOME in /tmp/h; do git push; done`: HOME is exported, so the loop hands each value to every program in
+    // its body, as `export HOME=/tmp/h` would: judged the same way, for each value.
+    if (loop === true && this.loopEnvWhy === undefined && (ENV_READ.test(name) || EXEC_ENV.test(name) || UNSAFE_ENV.test(name))) {
+      for (const v of value.alts?.map((a) => a.value) ?? [value.value]) {
+        const why =
+          EXEC_ENV.test(name) || UNSAFE_ENV.test(name)
+            ? `${name} set by a loop changes what the programs it reaches run or load`
+            : (toolSourceWhy(name, v, ctx.cwd.value, this.cmdEnv) ?? mirrorEnvWhy(name, v));
+        if (why !== undefined) {
+          this.loopEnvWhy = `for ${name} in …: ${why}`;
+          break;
+        }
+      }
+    }
     if (name === 'CDPATH') this.cdpath = this.cdpath || cdpathMoves(value.value);
     // `cd -` goes to $OLDPWD: an assignment sets where it goes (unknown unless an absolute path).
     if (name === 'OLDPWD') ctx.cwd.old = value.value !== null && value.value.startsWith('/') ? normalize(value.value) : null;
@@ -546,6 +563,7 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
       if (this.globOpts.nul && (name === null || !NULLGLOB_SAFE.has(name)))
         s.why ??= `shopt -s nullglob: a glob that matches nothing is dropped, and ${name ?? 'the program'} then runs without it`;
     }
+    if (this.loopEnvWhy !== undefined) s.why ??= this.loopEnvWhy;
     if (name === 'git' && s.words[1]?.value === 'pull') {
       const why = pullFromRepointed(this.subs, s);
       if (why !== undefined) s.why ??= why;
@@ -1416,6 +1434,10 @@ const TOOL_OPTS =
 /** Variables naming the index or registry packages come from. */
 const TOOL_INDEX =
   /^(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|PIPENV_PYPI_MIRROR|POETRY_REPOSITORIES_.+|POETRY_SOURCE_.+|npm_config_registry|npm_config_.+:registry|npm_config_@.+|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|YARN_NPM_SCOPES|COREPACK_NPM_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|GOSUMDB|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|GONOPROXY|GOVCS|CARGO_REGISTRY_INDEX|CARGO_REGISTRIES_.+|CARGO_SOURCE_.+|CARGO_UNSTABLE_.+|BUNDLE_MIRROR__.+|GEM_SOURCE|COMPOSER_REPO_PACKAGIST|COMPOSER_AUTH|NUGET_SOURCE|CONDA_CHANNELS)$/i;
+/** Variables toolSourceWhy and mirrorEnvWhy judge: where the tools find configuration, programs, options, packages. */
+const ENV_READ = {
+  test: (k: string): boolean => TOOL_HOME.test(k) || TOOL_PROGRAM.test(k) || TOOL_OPTS.test(k) || TOOL_INDEX.test(k),
+};
 const SYSTEM_DIR = /^(\/usr|\/opt|\/etc|\/nix|\/snap|\/bin|\/sbin|\/lib|\/lib64)(\/|$)/;
 /**
  * TOOL_HOME variables naming a configuration file, or a folder whose configuration, init scripts or programs the
@@ -1503,7 +1525,9 @@ function withArgs(body: string, words: W[]): string {
 /** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
 function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
   let out: Record<string, string | null> | undefined;
-  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  // Also where the tools find their configuration, programs and packages (`HOME=/tmp/h bash -c 'git push'`).
+  for (const k in env)
+    if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || ENV_READ.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
 

@@ -337,3 +337,30 @@ describe('cmd59: match-all MongoDB writes, the ssh agent emptied, ClickHouse tab
       ['kubectl get pods -o wide', 'allow'],
     ]));
 });
+
+describe('cmd59: a home the line chooses, then programs that read their configuration from it', () => {
+  const w = suiteRepo(ignoredSecretsRepo);
+
+  it('a chosen HOME or XDG_CONFIG_HOME reaches the programs of a wrapped shell and of a loop as an export does', () =>
+    checkEval(w, [
+      ['export HOME=/tmp/h && git config --global user.name x', 'ask'],
+      ['HOME=. git config --global credential.helper store', 'ask'],
+      ['XDG_CONFIG_HOME=. git config --global user.name x', 'ask'],
+      ['HOME=/tmp/h bash -c "git push"', 'ask'],
+      ["HOME=. sh -c 'git config --global user.name x'", 'ask'],
+      ["XDG_CONFIG_HOME=/tmp/x bash -c 'gh auth status'", 'ask'],
+      ['PIP_INDEX_URL=https://example.invalid/simple bash -c "pip install requests"', 'ask'],
+      ['for HOME in /tmp/h; do git push; done', 'ask'],
+      ['for HOME in ~ /tmp/h; do git status; done', 'ask'],
+      ['for XDG_CONFIG_HOME in /tmp/x; do gh auth status; done', 'ask'],
+    ]));
+
+  it('the home folder itself, or another loop variable, stays allowed', () =>
+    checkEval(w, [
+      ['HOME=~ bash -c "git status"', 'allow'],
+      ['HOME=$HOME git status', 'allow'],
+      ['bash -c "git status"', 'allow'],
+      ['for f in a b; do echo $f; done', 'allow'],
+      ['for h in /tmp/h; do echo $h; done; git status', 'allow'],
+    ]));
+});
