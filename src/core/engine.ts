@@ -112,6 +112,7 @@ export class Engine {
       readScript: probe.readText ? (abs, max) => readTextFact(probe, abs, max) : undefined,
       scriptChanged: probe.changedSinceHead ? (abs) => changedFact(probe, abs) : undefined,
       listDir: probe.readdirKinds ? (abs) => listDirFact(probe, abs) : undefined,
+      gitHeld: probe.gitTracked ? (abs) => heldFact(probe, abs) : undefined,
     });
     let result = cmdVerdict;
     if (result.decision === 'allow' && this.policy.commands.benign && this.policy.commands.benign !== 'allow') {
@@ -217,6 +218,15 @@ function readTextFact(probe: FsProbe, abs: string, max: number): string | false 
 function changedFact(probe: FsProbe, abs: string): boolean | undefined {
   try {
     return probe.changedSinceHead!(abs);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files git holds in the repository at `abs`; a probe failure is undefined. */
+function heldFact(probe: FsProbe, abs: string): readonly string[] | undefined {
+  try {
+    return probe.gitTracked!(abs);
   } catch {
     return undefined;
   }

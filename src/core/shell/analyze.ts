@@ -6,7 +6,7 @@ import { CATALOG, category } from './rules/index';
 import { mirrorEnvWhy } from './rules/pkgsource';
 import type { Rule, RuleCtx } from './rules/types';
 import { helpAsked, seqHuge } from './rules/util';
-import type { CommandAnalysis, CommandEnv, Finding, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
+import type { CommandAnalysis, CommandEnv, Finding, GlobOpts, PathEffect, Redir, Stdin, Sub, SubCommand, W } from './types';
 import type { WordEnv } from './words';
 import { SPECIAL, normName, setProgramOf, shadowWhy, unwrapCommand, type Pending, type UnwrapHost } from './unwrap';
 import { MAX_DEPTH, copyBox, extendedPath, parseAndWalk, withLabel, type CwdBox, type WalkCtx, type WalkHost } from './walk';
@@ -21,6 +21,7 @@ import { loadedCode } from './loaders';
 import { dataConfigCode, goGenerateLines, lintStagedLines, miseTaskLines, pthCode, pytestPlugins, toolConfigs, toolConfigsConcern } from './toolconfigs';
 import { isJsTaskFile, plantedCode, taskFilesConcern, taskSearch } from './taskfiles';
 import { requirementsFromInstalled, runsLater } from './rules/exec';
+import { remoteFetchSpecs } from './rules/gitcreds';
 import { makeParse, withoutDryRun } from './makeparse';
 import {
   JUST_FILES,
@@ -137,6 +138,11 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     }
   }
 
+  /** ModelHost.venvMade: a virtual environment a known creator made at `dir` earlier on the line (venvCreated). */
+  venvMade(dir: string, s: Sub): boolean {
+    return venvCreated(this.subs, this.cmdEnv, normalize(dir), s);
+  }
+
   /** Functions that start themselves more than once or in the background (fork bombs). */
   readonly bombs: string[] = [];
 
@@ -225,8 +231,27 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
    * A variable set on the line. Every value it is given anywhere on the line stays possible (`if …; then
    * F=a; else F=.env; fi; cat $F` may read either): a word that uses it is judged for each.
    */
-  /** Set when the line changed how bash matches globs (`shopt -s dotglob`, `GLOBIGNORE=…`): what changed it. */
+  /** Set when the line changed how bash matches globs in a way the guard cannot read (`GLOBIGNORE=…`, `shopt -s $x`). */
   private dotglob: string | undefined = undefined;
+  /** The glob options `shopt -s` turned on so far on the line (undefined: bash's defaults). */
+  private globOpts: GlobOpts | undefined = undefined;
+
+  /** `shopt -s|-u NAME…`: the glob options it turns on or off; a name only known at run time is not readable. */
+  private shopt(words: readonly W[]): void {
+    const on = words.some((w) => w.value === '-s');
+    const off = words.some((w) => w.value === '-u');
+    if (!on && !off) return;
+    if (words.some((w) => w.value === null)) {
+      if (on) this.dotglob = 'shopt -s changed how globs match';
+      return;
+    }
+    const g: GlobOpts = { ...(this.globOpts ?? { dot: false, star: false, nocase: false, ext: false, nul: false }) };
+    for (const w of words.slice(1)) {
+      const k = GLOB_OPTION[w.value!];
+      if (k !== undefined) g[k] = on && !off;
+    }
+    this.globOpts = g.dot || g.star || g.nocase || g.ext || g.nul ? g : undefined;
+  }
 
   /**
    * Shell state that changes where `cd` goes: CDPATH set (`cd hooks` may land in `$CDPATH/hooks`), `shopt -s
@@ -250,8 +275,25 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     if (c.kind === 'arith' || c.text.includes('$')) this.compares.push(c);
   }
 
-  assign(name: string, value: W, ctx: WalkCtx): void {
+  /** Why a `for` loop's variable that tools read from the environment (`for HOME in /tmp/h`) is not accounted for. */
+  private loopEnvWhy: string | undefined = undefined;
+
+  assign(name: string, value: W, ctx: WalkCtx, loop?: boolean): void {
     if (name === 'GLOBIGNORE') this.dotglob = 'GLOBIGNORE is set (it turns dotglob on)';
+    // `for HOME in /tmp/h; do git push; done`: HOME is exported, so the loop hands each value to every program in
+    // its body, as `export HOME=/tmp/h` would: judged the same way, for each value.
+    if (loop === true && this.loopEnvWhy === undefined && (ENV_READ.test(name) || EXEC_ENV.test(name) || UNSAFE_ENV.test(name))) {
+      for (const v of value.alts?.map((a) => a.value) ?? [value.value]) {
+        const why =
+          EXEC_ENV.test(name) || UNSAFE_ENV.test(name)
+            ? `${name} set by a loop changes what the programs it reaches run or load`
+            : (toolSourceWhy(name, v, ctx.cwd.value, this.cmdEnv) ?? mirrorEnvWhy(name, v));
+        if (why !== undefined) {
+          this.loopEnvWhy = `for ${name} in …: ${why}`;
+          break;
+        }
+      }
+    }
     if (name === 'CDPATH') this.cdpath = this.cdpath || cdpathMoves(value.value);
     // `cd -` goes to $OLDPWD: an assignment sets where it goes (unknown unless an absolute path).
     if (name === 'OLDPWD') ctx.cwd.old = value.value !== null && value.value.startsWith('/') ? normalize(value.value) : null;
@@ -392,6 +434,8 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
 
   expandGlob(pattern: string, cwd: string | null): string[] | undefined {
     const list = this.cmdEnv.listDir;
+    // A loop's list under changed glob options is not expanded here: the glob word is judged as it stands.
+    if (this.globOpts !== undefined) return undefined;
     const slash = pattern.lastIndexOf('/');
     const dir = slash < 0 ? '' : pattern.slice(0, slash);
     const last = pattern.slice(slash + 1);
@@ -510,12 +554,21 @@ class Analyzer implements WalkHost, UnwrapHost, ModelHost {
     // the guard's glob reading no longer holds, so a glob word is not accounted for.
     if (this.dotglob !== undefined && s.words.some((w) => w.glob))
       s.why ??= `${this.dotglob}: a glob here may match what the guard cannot see (dot files such as .env, ** across folders)`;
-    else if (
-      name === 'shopt' &&
-      words.some((w) => w.value === '-s') &&
-      words.some((w) => w.value === null || /^(dotglob|nocaseglob|globstar|extglob)$/.test(w.value))
-    )
-      this.dotglob = 'shopt -s changed how globs match';
+    else if (name === 'shopt') this.shopt(words);
+    else if (this.globOpts !== undefined && s.words.some((w) => w.glob)) {
+      // The glob options the line turned on decide what each glob matches (effects.ts, pathjudge.ts).
+      s.meta = { ...s.meta, globOpts: this.globOpts };
+      // nullglob: a glob that matches nothing is dropped, and the program runs without it (`find *.bak -delete` is
+      // `find -delete`, `grep -r KEY *.cfg` searches the folder, `ruff format *.x` formats it): only programs that
+      // do nothing more without an operand are accounted for.
+      if (this.globOpts.nul && (name === null || !NULLGLOB_SAFE.has(name)))
+        s.why ??= `shopt -s nullglob: a glob that matches nothing is dropped, and ${name ?? 'the program'} then runs without it`;
+    }
+    if (this.loopEnvWhy !== undefined) s.why ??= this.loopEnvWhy;
+    if (name === 'git' && s.words[1]?.value === 'pull') {
+      const why = pullFromRepointed(this.subs, s);
+      if (why !== undefined) s.why ??= why;
+    }
     this.arithUses(s, ctx);
     this.cdState(s);
     // A call of a function named like the builtin (`cd(){ builtin cd "$@" && ls; }`) moves the shell by its body only.
@@ -1150,14 +1203,162 @@ const ARG_OPERATOR = /\$\{(?![1-9]\})[#!]?[@*0-9]/;
  * files under named folders (`find src`, `git ls-files src`, `ls src/*.ts`; the literal part before any glob), none
  * of them the current folder itself (whose names may start with `-`). Undefined otherwise.
  */
-function listedFolder(w: W): string | undefined {
+function listedFolder(w: W, env?: CommandEnv): string | undefined {
   if (w.value !== null || !w.fromInput || w.input?.kind !== 'files' || w.input.dirs.length !== 1) return undefined;
   const d = w.input.dirs[0];
+  // A git listing of the working directory (`git diff --name-only | xargs eslint`): the files git holds there, none
+  // of which starts with `-` (so no name is read as an option): the working directory's tree, as `eslint .` is.
+  if (d === '.' && w.input.tracked === true && w.input.cwd !== null && env?.gitHeld !== undefined) {
+    const cwd = w.input.cwd.replace(/\/+$/, '');
+    const held = env.gitHeld(cwd);
+    if (held !== undefined && !held.some((f) => f.startsWith(cwd + '/-'))) return '.';
+  }
   const lit = d.replace(/[*?[{].*$/s, '').replace(/\/[^/]*$/, w.input.globs?.[0] ? '' : '$&');
   const dir = lit.replace(/\/+$/, '');
   if (dir === '' || dir === '.' || dir.startsWith('-') || /[\s$`'"\\]/.test(dir)) return undefined;
   return dir;
 }
+
+/** shopt's glob options the guard reads (failglob only fails a line; it matches nothing more). */
+const GLOB_OPTION: Record<string, keyof GlobOpts> = { dotglob: 'dot', globstar: 'star', nocaseglob: 'nocase', extglob: 'ext', nullglob: 'nul' };
+/** Programs that do nothing more when nullglob drops an operand (they fail, read their input, or list the folder). */
+const NULLGLOB_SAFE = new Set([
+  'echo',
+  'printf',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'stat',
+  'file',
+  'touch',
+  'mkdir',
+  'rm',
+  'rmdir',
+  'cp',
+  'mv',
+  'ln',
+  'chmod',
+  'chown',
+  'diff',
+  'sort',
+  'uniq',
+  'md5sum',
+  'sha256sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'test',
+  '[',
+]);
+
+/** git pull's options whose value is the next word. */
+const PULL_VALUE =
+  /^(?:-s|-X|--strategy|--strategy-option|--depth|--deepen|--shallow-since|--shallow-exclude|--upload-pack|-o|--server-option|--negotiation-tip|--cleanup|--gpg-sign)$/;
+
+/**
+ * `git remote add x URL && git pull x main`, `git remote set-url origin URL; git pull`: the remote the pull reads was
+ * pointed somewhere on this line, so the commits it merges are nobody's seen history (what `git pull URL` is): asked.
+ * A pull naming no remote reads the branch's upstream remote, which may be any of them.
+ */
+function pullFromRepointed(subs: readonly Sub[], s: Sub): string | undefined {
+  let remote: string | null | undefined;
+  for (let i = 2; i < s.words.length; i++) {
+    const v = s.words[i].value;
+    if (v !== null && PULL_VALUE.test(v)) i++;
+    else if (v === null || !v.startsWith('-')) {
+      remote = v;
+      break;
+    }
+  }
+  for (const c of subs) {
+    if (c.index >= s.index) break;
+    if (c.name !== 'git' || c.words[1]?.value !== 'remote') continue;
+    const verb = c.words[2]?.value;
+    if (verb !== 'add' && verb !== 'set-url' && verb !== 'rename' && verb !== null) continue;
+    const ps = c.words.slice(3).filter((w) => w.value === null || !w.value.startsWith('-'));
+    const named = verb === 'rename' ? ps[1]?.value : ps[0]?.value;
+    if (verb === null || named === null || named === undefined || remote === undefined || remote === null || named === remote)
+      return `git pull ${remote ?? ''} reads a remote this line pointed at a repository (git remote ${verb ?? '…'}): the commits it merges have not been seen`.replace(
+        'pull  ',
+        'pull ',
+      );
+  }
+  return undefined;
+}
+
+/** Options of `python -m venv`, `virtualenv` and `uv venv` that change nothing of which programs the folder gets. */
+const VENV_FLAG =
+  /^(?:--(?:clear|upgrade|without-pip|system-site-packages|symlinks|copies|upgrade-deps|without-scm-ignore-files|no-project|seed|quiet|verbose|no-download|no-setuptools|no-wheel|allow-existing)|-[qv])$/;
+/** Their options with a value (a prompt): the next word is no folder. */
+const VENV_VALUE = /^--prompt$/;
+
+/** The folders a sub-command makes a virtual environment in, when it is a creator the guard knows; else undefined. */
+function venvDirs(c: Sub): string[] | undefined {
+  const v0 = c.words[0]?.value;
+  // The creator runs as the program its name stands for: a bare name (PATH), or one in the system's folders.
+  if (v0 === null || v0 === undefined || (v0.includes('/') && !/^\/usr\/(?:local\/)?bin\/[^/]+$/.test(v0))) return undefined;
+  if (c.meta.interp !== undefined || Object.keys(c.assigns).length > 0) return undefined;
+  let from: number;
+  if (/^python(?:\d+(?:\.\d+)?)?$/.test(c.name ?? '') && c.words[1]?.value === '-m' && c.words[2]?.value === 'venv') from = 3;
+  else if (c.name === 'virtualenv' && !c.via.some((v) => v.includes('-m'))) from = 1;
+  else if (c.name === 'uv' && c.words[1]?.value === 'venv') from = 2;
+  else return undefined;
+  const dirs: string[] = [];
+  for (let i = from; i < c.words.length; i++) {
+    const v = c.words[i].value;
+    if (v === null) return undefined;
+    if (VENV_VALUE.test(v)) i++;
+    else if (v.startsWith('--prompt=')) continue;
+    else if (v.startsWith('-')) {
+      if (!VENV_FLAG.test(v)) return undefined;
+    } else dirs.push(c.words[i].path ?? v);
+  }
+  return dirs;
+}
+
+/**
+ * `python3 -m venv /tmp/v && /tmp/v/bin/pip install -r requirements.txt`: the folder's python and pip are the ones a
+ * known creator (a bare `python3 -m venv`, `virtualenv`, `uv venv`) put there earlier on the line, in a folder that is
+ * not on disk now (trusted for its absence: a folder someone had may hold a planted `bin/pip`), and no sub-command
+ * between them names anything under it or runs where the guard cannot follow (`cp x /tmp/v/bin/pip`, a variable).
+ */
+function venvCreated(subs: readonly Sub[], env: CommandEnv, dir: string, s: Sub): boolean {
+  if (!inTmp(dir) || inWorkspace(dir, env) || env.exists?.(dir) !== false) return false;
+  const under = (p: string) => p === dir || p.startsWith(dir + '/');
+  let made = -1;
+  for (const c of subs) {
+    if (c.index >= s.index) break;
+    if (made < 0) {
+      const ds = venvDirs(c);
+      if (ds !== undefined && c.cwd !== null && ds.some((d) => normalize(absPath(d, c.cwd!, env.home)) === dir)) made = c.index;
+      continue;
+    }
+    // Between the creator and the use: nothing that may change the folder's programs.
+    if (c.cwd === null || under(normalize(c.cwd))) return false;
+    const words = [...c.rawWords, ...c.words, ...c.redirects.map((r) => r.target)];
+    for (const w of words) {
+      const v = w.path ?? w.value;
+      if (v === null) return false;
+      if (v.includes(dir) || under(normalize(absPath(v.replace(/^--?[\w-]+=/, ''), c.cwd, env.home)))) {
+        // the environment's own programs using it (`/tmp/v/bin/pip install …`), by name only
+        if (w === c.words[0] && VENV_MADE_USE.test(v.slice(dir.length))) continue;
+        return false;
+      }
+    }
+  }
+  return made >= 0;
+}
+
+/** `. /tmp/v/bin/activate` after `python3 -m venv /tmp/v` on the line: the script the creator wrote, not unseen code. */
+function venvScript(a: Analyzer, e: Effect): boolean {
+  const m = /^(.+)\/bin\/activate$/.exec(normalize(e.path));
+  return m !== null && e.sub !== undefined && venvCreated(a.subs, a.cmdEnv, m[1], e.sub);
+}
+
+const VENV_MADE_USE = /^\/bin\/(?:python|pip)(?:3(?:\.\d+)?)?$/;
 
 /** The most lists the positional parameters are followed through (`set --` and `shift` in branches double them). */
 const MAX_ARG_LISTS = 8;
@@ -1234,6 +1435,10 @@ const TOOL_OPTS =
 /** Variables naming the index or registry packages come from. */
 const TOOL_INDEX =
   /^(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|PIPENV_PYPI_MIRROR|POETRY_REPOSITORIES_.+|POETRY_SOURCE_.+|npm_config_registry|npm_config_.+:registry|npm_config_@.+|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|YARN_NPM_SCOPES|COREPACK_NPM_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|GOSUMDB|GONOSUMDB|GONOSUMCHECK|GOINSECURE|GOPRIVATE|GONOPROXY|GOVCS|CARGO_REGISTRY_INDEX|CARGO_REGISTRIES_.+|CARGO_SOURCE_.+|CARGO_UNSTABLE_.+|BUNDLE_MIRROR__.+|GEM_SOURCE|COMPOSER_REPO_PACKAGIST|COMPOSER_AUTH|NUGET_SOURCE|CONDA_CHANNELS)$/i;
+/** Variables toolSourceWhy and mirrorEnvWhy judge: where the tools find configuration, programs, options, packages. */
+const ENV_READ = {
+  test: (k: string): boolean => TOOL_HOME.test(k) || TOOL_PROGRAM.test(k) || TOOL_OPTS.test(k) || TOOL_INDEX.test(k),
+};
 const SYSTEM_DIR = /^(\/usr|\/opt|\/etc|\/nix|\/snap|\/bin|\/sbin|\/lib|\/lib64)(\/|$)/;
 /**
  * TOOL_HOME variables naming a configuration file, or a folder whose configuration, init scripts or programs the
@@ -1321,7 +1526,9 @@ function withArgs(body: string, words: W[]): string {
 /** The variables a wrapper exported that change what runs (the rest do not matter to the guard), under the command's own. */
 function inherited(env: Record<string, string | null>, own: Record<string, string | null>): Record<string, string | null> {
   let out: Record<string, string | null> | undefined;
-  for (const k in env) if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
+  // Also where the tools find their configuration, programs and packages (`HOME=/tmp/h bash -c 'git push'`).
+  for (const k in env)
+    if ((EXEC_ENV.test(k) || UNSAFE_ENV.test(k) || ENV_READ.test(k) || /^PS[0-4]$|^PYTHONPATH$/.test(k)) && !(k in own)) (out ??= { ...own })[k] = env[k];
   return out ?? own;
 }
 
@@ -2986,7 +3193,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
   const words = s.words.slice(start);
   // A file name from a list of files under known folders (`git ls-files src | xargs npx prettier --check`, `find src
   // -name '*.ts' | xargs eslint`): a path under that folder, never an option; searched as that folder.
-  const listed = words.map(listedFolder);
+  const listed = words.map((w) => listedFolder(w, env));
   const search = toolConfigs(
     s.name,
     words.map((w, i) => w.value ?? listed[i] ?? ''),
@@ -3793,8 +4000,11 @@ function finish(a: Analyzer, effects: Effect[], findings: Finding[], judged?: Se
     if (e.descends) pe.descends = true;
     if (e.history) pe.history = true;
     if (e.reports) pe.reports = true;
-    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1]) : narrowHolds(a.subs, e.sub))) pe.narrow = e.narrow;
-    if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path))) pe.exec = true;
+    if (e.dotglob) pe.dotglob = true;
+    if (e.nocase) pe.nocase = true;
+    if (e.narrow && (e.op === 'write' && e.history ? nothingBefore(a.subs, e.sub, e.narrow.range?.args[1], a.cmdEnv) : narrowHolds(a.subs, e.sub)))
+      pe.narrow = e.narrow;
+    if ((e.op === 'exec' || e.runs) && !judged?.has(normalize(e.path)) && !venvScript(a, e)) pe.exec = true;
     paths.push(pe);
   }
   return {
@@ -3878,7 +4088,7 @@ function gitLook(s: Sub): boolean {
  * A tree rewrite judged by what the commits differ in now (`git checkout main && git pull`): holds when nothing
  * before it on the line can move a ref or make a commit (`git commit … && git checkout x`, `git fetch && …`).
  */
-function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string): boolean {
+function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string, env?: CommandEnv): boolean {
   if (own === undefined) return false;
   for (const s of subs) {
     if (s.index >= own.index || (s.name !== null && PURE.has(s.name))) continue;
@@ -3888,7 +4098,9 @@ function nothingBefore(subs: readonly Sub[], own: Sub | undefined, to?: string):
     // fetch brought into FETCH_HEAD (`git fetch URL && git merge FETCH_HEAD`) is not on disk yet: not this.
     // Only for a remote-tracking ref named as such (`origin/main`): a bare branch name may be started from what the
     // fetch brought (`git fetch && git checkout more-docs`), which cannot be listed before it.
-    if (to !== undefined && to.includes('/') && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s)) continue;
+    // Which remote-tracking ref the fetch moves is the remotes' configured refspecs' (read from disk), not the name:
+    // `origin/main` is remote origin's branch main only when no remote the fetch reads maps anything else onto it.
+    if (to !== undefined && to.includes('/') && !/^FETCH_HEAD$/i.test(to) && remoteFetch(s) && fetchKeepsName(s, to, env)) continue;
     return false;
   }
   return true;
@@ -3906,6 +4118,39 @@ function remoteFetch(s: Sub): boolean {
   if (ws.some((v) => /^--(?:refmap|upload-pack|exec|update-head-ok|negotiate-only|stdin)/.test(v))) return false;
   const pos = ws.filter((v) => !v.startsWith('-'));
   return pos.every((v, i) => !v.includes(':') && !/^(?:\/|\.|~|[^/]*@)/.test(v) && (i > 0 || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(v)));
+}
+
+/**
+ * The remote-tracking ref `to` (`origin/main`) after the fetch `s` is what remote `origin` has as branch `main`: every
+ * refspec of every remote the fetch may read that writes `refs/remotes/origin/main` is that remote's and takes it from
+ * `refs/heads/main` (`+refs/heads/*:refs/remotes/origin/*`). A remote whose refspec writes it from elsewhere
+ * (`[remote "mirror"] fetch = +refs/heads/*:refs/remotes/origin/*`, `fetch = +refs/heads/evil:refs/remotes/origin/main`)
+ * puts commits nobody listed under the name; a configuration that cannot be read is not this.
+ */
+function fetchKeepsName(s: Sub, to: string, env: CommandEnv | undefined): boolean {
+  const specs = env === undefined ? undefined : remoteFetchSpecs(s.cwd ?? env.cwd, env);
+  if (specs === undefined) return false;
+  // The remote the fetch names; without one, or with --all/--multiple, any remote may be read.
+  const named = s.words.slice(2).find((w) => w.value !== null && !w.value.startsWith('-'))?.value;
+  const all = named === undefined || s.words.some((w) => w.value === '--all' || w.value === '--multiple');
+  const target = `refs/remotes/${to}`;
+  let kept = true;
+  for (const [remote, list] of specs) {
+    if (!all && remote !== named) continue;
+    for (const spec of list) {
+      const m = /^\+?([^:]*):(.+)$/.exec(spec);
+      if (!m) continue;
+      const [src, dst] = [m[1], m[2]];
+      const star = dst.indexOf('*');
+      let from: string | undefined;
+      if (star < 0) from = dst === target ? src : undefined;
+      else if (target.startsWith(dst.slice(0, star)) && target.endsWith(dst.slice(star + 1)) && target.length >= dst.length - 1)
+        from = src.replace('*', target.slice(star, target.length - (dst.length - star - 1)));
+      if (from === undefined) continue;
+      if (!to.startsWith(remote + '/') || from !== `refs/heads/${to.slice(remote.length + 1)}`) kept = false;
+    }
+  }
+  return kept;
 }
 
 function keptBefore(paths: PathEffect[], e: Effect, op: PathEffect['op']): boolean {

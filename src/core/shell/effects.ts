@@ -6,7 +6,7 @@
 import { absPath, isHarmlessSink, normalize } from './fsfacts';
 import { O } from './options';
 import { APPEND, CONTENTLESS, FORCE, HISTORY, INTO, DESCENDS, NO_FOLLOW, NO_HIDDEN, RECURSIVE, REPORTS, RUNS, type Access } from './programs/model';
-import type { CommandEnv, Narrow, Redir, Sub, W } from './types';
+import type { CommandEnv, GlobOpts, Narrow, Redir, Sub, W } from './types';
 import { codePaths } from './codepaths';
 
 export interface Effect {
@@ -40,6 +40,9 @@ export interface Effect {
   reports: boolean;
   /** What proves the access narrower than the files it walks. */
   narrow?: Narrow;
+  /** A glob matched with `shopt -s dotglob` / `nocaseglob` on. */
+  dotglob?: boolean;
+  nocase?: boolean;
 }
 
 /** One effect; every Effect has the same fields in the same order (one hidden class for the rules' reads). */
@@ -144,12 +147,55 @@ function addWord(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W, unkn
       unknown?.push(`${a.how} names ${w.text} after a cd the guard could not follow`);
       return;
     }
-    out.push(effect(a.op as EffectOp, absPath(p, base ?? '/', env.home), sub, sub.text, a.how, a.flags, true, a.names));
+    const g = sub.meta.globOpts as GlobOpts | undefined;
+    const pattern = absPath(g?.ext ? extglobSuperset(p) : p, base ?? '/', env.home);
+    if (g?.star && /(?:^|\/)\*\*(?:\/|$)/.test(pattern)) {
+      out.push(globstarEffect(a, sub, pattern, g));
+      return;
+    }
+    const fx = effect(a.op as EffectOp, pattern, sub, sub.text, a.how, a.flags, true, a.names);
+    if (g?.dot) fx.dotglob = true;
+    if (g?.nocase) fx.nocase = true;
+    out.push(fx);
     return;
   }
   const p = w.path ?? w.value;
   if (p === null || p === undefined) return; // the model said unknown
   addPath(out, sub, env, a.op as EffectOp, p, a.base, a.how, a.flags, a.names, unknown);
+}
+
+/**
+ * An extglob group (`!(x)`, `@(a|b)`, `+(…)`, `*(…)`, `?(…)`) read as `*`: it matches no more than `*` would in its
+ * name (bash never lets a group cross `/`), so what `*` reaches bounds it.
+ */
+export function extglobSuperset(p: string): string {
+  let out = p;
+  for (let i = 0; i < 8 && /[?*+@!]\([^()]*\)/.test(out); i++) out = out.replace(/[?*+@!]\([^()]*\)/g, '*');
+  return /[?*+@!]\(/.test(out) ? out.replace(/[?*+@!]\(.*$/s, '*') : out;
+}
+
+/**
+ * `shopt -s globstar`: `**` as a whole name is every folder under it, at any depth, the folder itself included
+ * (`ls **\/*.ts`, `rm -f src/**\/*.log`): the tree under the pattern's literal folder, narrowed to the last name's
+ * pattern when it has one. Names that start with a dot (folders too) are not matched without dotglob, as in bash.
+ */
+function globstarEffect(a: Access, sub: Sub, pattern: string, g: GlobOpts): Effect {
+  const segs = pattern.split('/');
+  const first = segs.findIndex((x) => /[*?[]/.test(x));
+  const dir = segs.slice(0, first).join('/') || '/';
+  const last = segs[segs.length - 1];
+  // A last name with a pattern of its own narrows the walk to it (case folded with nocaseglob: any name then).
+  const names = last === '**' || last === '' || g.nocase ? a.names : [last];
+  return effect(
+    a.op as EffectOp,
+    dir,
+    sub,
+    sub.text,
+    `${a.how} (${pattern.slice(dir.length + 1)} under ${dir}: globstar)`,
+    a.flags | RECURSIVE | (g.dot ? 0 : NO_HIDDEN),
+    false,
+    names,
+  );
 }
 
 function baseDir(sub: Sub, base: string | undefined, env: CommandEnv): string | null {
@@ -231,6 +277,8 @@ function inputEffects(out: Effect[], sub: Sub, env: CommandEnv, a: Access, w: W,
           src.names,
         ),
       );
+      // A git listing names only what git holds (analyze keeps this while nothing on the line changes the index).
+      if (src.tracked === true) out[out.length - 1].narrow = { ...out[out.length - 1].narrow, tracked: true };
     }
     return;
   }

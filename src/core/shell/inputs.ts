@@ -89,7 +89,11 @@ export function sourceOfSub(s: Sub, depth: number): InputSource {
     const text = args.map((w) => w.value!).join(' ');
     return /\\|%/.test(text) ? { kind: 'unknown', what: `the output of ${name}` } : { kind: 'words', words: split(text) };
   }
-  if (name === 'git') return gitSource(ws, s.cwd);
+  if (name === 'git') {
+    const src = gitSource(ws, s.cwd);
+    if (src.kind === 'files' && Object.keys(s.assigns ?? {}).some((k) => k.startsWith('GIT_'))) delete src.tracked;
+    return src;
+  }
   if (name === 'rg' || name === 'ag') return searchSource(name, ws, s.cwd);
   if (name === 'ls' || name === 'fd' || name === 'fdfind' || name === 'tree' || name === 'du') {
     const args = name === 'fd' || name === 'fdfind' ? fdOperands(ws) : ws.slice(1).filter((w) => w.value === null || !w.value.startsWith('-'));
@@ -276,7 +280,9 @@ function gitSource(ws: readonly W[], cwd: string | null): InputSource {
   else if (kind === 'tree') specs.push(...positional.slice(1));
   const dirs: string[] = [];
   let names: string[] | undefined = [];
-  if (specs.length === 0) return { kind: 'files', dirs: ['.'], names: NO_NAMES, cwd };
+  const held = gitHeldOnly(verb!, ws.slice(i + 1));
+  const tracked = held ? { tracked: true } : {};
+  if (specs.length === 0) return { kind: 'files', dirs: ['.'], names: NO_NAMES, cwd, ...tracked };
   for (const sp of specs) {
     const r = pathspecReach(sp);
     if (r === undefined) return { kind: 'unknown', what: `the output of git ${verb} ${sp}` };
@@ -284,7 +290,42 @@ function gitSource(ws: readonly W[], cwd: string | null): InputSource {
     if (r.names === undefined) names = undefined;
     else if (names !== undefined) names.push(...r.names);
   }
-  return { kind: 'files', dirs, names: names && names.length ? names : NO_NAMES, cwd };
+  return { kind: 'files', dirs, names: names && names.length ? names : NO_NAMES, cwd, ...tracked };
+}
+
+/** Options with which a git listing may name a file git does not hold (untracked, ignored, another disk, a submodule's). */
+const GIT_UNHELD_OPT =
+  /^--(?:no-index|untracked|others|ignored|directory|with-tree|recurse-submodules|submodule|reflog|walk-reflogs|stdin|unpacked|alternate-refs|exclude-standard|output)/;
+/** A revision git reaches from its refs (a branch, a tag, HEAD, `~`/`^` steps, `..` ranges): no object id, reflog entry or `rev:path`. */
+const REACHABLE_REV = /^(?:[A-Za-z_][\w./-]*?(?:[~^]\d*)*)?$/;
+
+/**
+ * The git listings that print only files git holds, in its index or in a commit reachable from its refs (what the
+ * probe's `gitTracked` lists): `git ls-files`, `git diff --name-only`, `git log --name-only`, `git grep -l`. Not
+ * `git status` (untracked files), `ls-files -o`/`-i`, `diff --no-index`, `grep --untracked`, a reflog walk or an
+ * object id (a commit no ref reaches), a submodule's files.
+ */
+function gitHeldOnly(verb: string, rest: readonly W[]): boolean {
+  if (verb === 'status') return false;
+  // Which positionals are revisions: none for ls-files and diff-files (paths), the first for ls-tree, all but
+  // grep's pattern, every one for the verbs that read revisions before `--` (a path there is checked as one too).
+  let skip = verb === 'grep' && !rest.some((w) => w.value !== null && /^(?:-[a-zA-Z]*[ef]|--regexp|--file)/.test(w.value)) ? 1 : 0;
+  let seen = 0;
+  for (const w of rest) {
+    const v = w.value;
+    if (v === null) return false;
+    if (v === '--') break;
+    if (GIT_UNHELD_OPT.test(v)) return false;
+    if (/^-[a-zA-Z]+$/.test(v) && ((verb === 'ls-files' && /[oi]/.test(v)) || (/^(?:log|show|whatchanged)$/.test(verb) && v.includes('g')))) return false;
+    if (v.startsWith('-')) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    if (verb === 'ls-files' || verb === 'diff-files' || (verb === 'ls-tree' && seen++ > 0)) continue;
+    if (!v.split(/\.\.\.?/).every((r) => REACHABLE_REV.test(r) && !/^[0-9a-f]{7,64}$/i.test(r))) return false;
+  }
+  return true;
 }
 
 /** grep's options that take the next word (or the rest of a group) as their value. */

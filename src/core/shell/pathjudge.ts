@@ -296,6 +296,23 @@ export function credentialStore(abs: string, home: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A write that creates a file named like a credential (`openssl req -newkey … -keyout /tmp/k.key`, `openssl genrsa
+ * -out /tmp/ca.key`) where nothing is on disk now, outside every credential store: a new file nobody had holds no
+ * one's secret, so it is judged as any write there. Only by its own name (`*.key`, `*.pem`, `id_rsa*`): a file under a
+ * store (`~/.ssh/new`), a system secret, or one that exists (overwriting a key is changing it) stays refused, as
+ * does any write when the disk cannot be asked.
+ */
+function newKeyFile(abs: string, store: string, j: JudgeEnv): boolean {
+  const p = collapse(abs);
+  if (!j.onDisk || store !== p || !isCredential(p) || SYSTEM_SECRETS.some((r) => r.test(p))) return false;
+  try {
+    return j.probe.lstat(p) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** `~/.ssh/<name>.pub`: the public half of a key pair. */
 function publicSshKey(abs: string, home: string): boolean {
   if (!abs.endsWith('.pub')) return false;
@@ -366,7 +383,7 @@ export function judgeEffects(effects: readonly PathEffect[], j: JudgeEnv): Verdi
   let worst: Verdict | undefined;
   const cache = new Map<string, Verdict>();
   for (const e of effects) {
-    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}\0${e.reports ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
+    const key = `${e.op}\0${e.path}\0${e.recursive ?? false}\0${e.glob ?? false}\0${e.into ?? false}\0${e.names?.join(',') ?? ''}\0${e.history ?? false}\0${e.exec ?? false}\0${e.reports ?? false}\0${e.dotglob ?? false}\0${e.nocase ?? false}${e.narrow === undefined ? '' : narrowKey(e.narrow)}`;
     let v = cache.get(key);
     if (v === undefined) {
       v = judgeEffect(e, j);
@@ -656,7 +673,8 @@ function outside(op: PathOp, abs: string, j: JudgeEnv): Verdict {
   // to the private key is still judged where it leads (onePath resolves it).
   if (op === 'read' && publicSshKey(abs, j.ctx.home)) return ALLOW;
   const store = credentialStore(abs, j.ctx.home);
-  if (store) return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
+  if (store && !(op === 'write' && newKeyFile(abs, store, j)))
+    return verdict('deny', 'outside:credentials', `${store} holds credentials: commands may not read or change it`);
   if (op === 'read') {
     const hidden = homeHidden(abs, j.ctx.home);
     if (hidden && j.outside !== 'allow')
@@ -704,6 +722,8 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
   let worst: Verdict | undefined;
   let seen = 0;
   const stack: string[] = [''];
+  // The names a git listing printed: only files git holds (index, commits) are among them.
+  const held = e.narrow?.tracked === true ? heldFiles(physical, j) : undefined;
   while (stack.length) {
     const rel = stack.pop()!;
     const dir = rel ? physical + '/' + rel : physical;
@@ -741,6 +761,7 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
         }
       }
       if (e.names && !e.names.some((g) => nameMatch(g, name))) continue;
+      if (held !== undefined && !held.has(physical + '/' + child)) continue;
       // A walk that does not follow links (`grep -r`, `rg`) reads no file through one it meets below the tree.
       if (e.noFollow && info?.kind === 'symlink') continue;
       // A link in the tree is judged where it leads (`grep -R` follows it).
@@ -781,6 +802,16 @@ function treeInside(e: PathEffect, op: PathOp, lexical: string, physical: string
     }
   }
   return worst;
+}
+
+/** The files the repository holding `dir` has in its index or commits (physical paths); undefined when git cannot tell. */
+function heldFiles(dir: string, j: JudgeEnv): Set<string> | undefined {
+  try {
+    const files = j.probe.gitTracked?.(dir);
+    return files === undefined ? undefined : new Set(files);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a link-following walk reaches under a link's target folder (`target`, links resolved). */
@@ -830,7 +861,7 @@ function holdsNoMatch(abs: string, matching: readonly string[], j: JudgeEnv, dep
 }
 
 function narrowKey(n: Narrow): string {
-  return `\0${n.matching?.join('\n') ?? ''}\0${n.range ? n.range.kind + ' ' + n.range.args.join(' ') : ''}`;
+  return `\0${n.matching?.join('\n') ?? ''}\0${n.range ? n.range.kind + ' ' + n.range.args.join(' ') : ''}\0${n.tracked === true ? 'tracked' : ''}`;
 }
 
 /**
@@ -884,9 +915,12 @@ function nameMatch(pattern: string, name: string): boolean {
   return globMatch('x' + pattern, 'x' + name);
 }
 
-export function globRegex(pattern: string): RegExp {
-  let r = GLOB_CACHE.get(pattern);
+export function globRegex(pattern: string, dot = false, nocase = false): RegExp {
+  const key = dot || nocase ? `${dot ? 'd' : ''}${nocase ? 'i' : ''}\0${pattern}` : pattern;
+  let r = GLOB_CACHE.get(key);
   if (r) return r;
+  // dotglob: a leading `*` or `?` also matches a dot (never `.` or `..`, which no folder listing holds).
+  const lead = dot ? '' : '(?!\\.)';
   let out = '^';
   let segStart = true;
   for (let i = 0; i < pattern.length; i++) {
@@ -895,10 +929,10 @@ export function globRegex(pattern: string): RegExp {
       out += escapeRe(pattern[++i]);
       segStart = false;
     } else if (c === '*') {
-      out += segStart ? '(?!\\.)[^/]*' : '[^/]*';
+      out += segStart ? lead + '[^/]*' : '[^/]*';
       segStart = false;
     } else if (c === '?') {
-      out += segStart ? '(?!\\.)[^/]' : '[^/]';
+      out += segStart ? lead + '[^/]' : '[^/]';
       segStart = false;
     } else if (c === '[') {
       const end = pattern.indexOf(']', i + 2);
@@ -916,9 +950,9 @@ export function globRegex(pattern: string): RegExp {
       segStart = c === '/';
     }
   }
-  r = new RegExp(out + '$');
+  r = new RegExp(out + '$', nocase ? 'i' : '');
   if (GLOB_CACHE.size >= 1000) GLOB_CACHE.clear(); // a long-lived guard sees endless patterns: start over
-  GLOB_CACHE.set(pattern, r);
+  GLOB_CACHE.set(key, r);
   return r;
 }
 
@@ -926,9 +960,9 @@ function escapeRe(c: string): string {
   return /[.+^${}()|[\]\\*?]/.test(c) ? '\\' + c : c;
 }
 
-export function globMatch(pattern: string, path: string): boolean {
+export function globMatch(pattern: string, path: string, dot = false, nocase = false): boolean {
   try {
-    return globRegex(pattern).test(path);
+    return globRegex(pattern, dot, nocase).test(path);
   } catch {
     return true; // a pattern we cannot read could match anything
   }
@@ -936,8 +970,8 @@ export function globMatch(pattern: string, path: string): boolean {
 
 const GLOB_META = /[*?[]/;
 
-/** Expand an absolute bash glob on disk (no dotglob, no globstar). */
-function expand(pattern: string, probe: FsProbe): string[] | undefined {
+/** Expand an absolute bash glob on disk (dotglob and nocaseglob as the line set them; globstar is a tree walk). */
+function expand(pattern: string, probe: FsProbe, dot = false, nocase = false): string[] | undefined {
   const segs = pattern.split('/').filter((s) => s !== '');
   let cur = [''];
   for (const seg of segs) {
@@ -945,7 +979,7 @@ function expand(pattern: string, probe: FsProbe): string[] | undefined {
     if (!GLOB_META.test(seg)) {
       for (const c of cur) next.push(c + '/' + seg.replace(/\\(.)/g, '$1'));
     } else {
-      const re = globRegex(seg);
+      const re = globRegex(seg, dot, nocase);
       for (const c of cur) {
         let names: string[];
         try {
@@ -999,7 +1033,7 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
   const pattern = e.path.replace(/\/+/g, '/');
   let worst: Verdict | undefined;
   // 1. What it matches on disk.
-  const found = expand(pattern, j.probe);
+  const found = expand(pattern, j.probe, e.dotglob === true, e.nocase === true);
   if (found === undefined) worst = verdict('ask', 'path:glob-too-wide', `${pattern} matches more than ${MAX_GLOB} paths`);
   else
     for (const p of found) {
@@ -1025,7 +1059,7 @@ function judgeGlob(e: PathEffect, j: JudgeEnv): Verdict {
       for (const g of rule.globs) {
         if (g.startsWith('**')) continue;
         for (const s of ruleSamples(g)) {
-          if (!globMatch(rel, s)) continue;
+          if (!globMatch(rel, s, e.dotglob === true, e.nocase === true)) continue;
           worst = worse(worst, verdict(d, `path:${rule.name}`, `${e.path} could match ${s} (${g}): ${rule.reason}`));
         }
       }

@@ -33,6 +33,11 @@ export interface CommandEnv {
    * or it cannot be listed. Without it, trees are not searched.
    */
   listDir?: (absPath: string) => readonly { name: string; dir: boolean }[] | undefined;
+  /**
+   * The files (absolute) the git repository holding the path has in its index or its commits: what a git listing
+   * (`git ls-files`, `git diff --name-only`) can print. undefined when it cannot be told.
+   */
+  gitHeld?: (absPath: string) => readonly string[] | undefined;
 }
 
 /** One command that would run. `null` in argv = a word only known at run time (variable, substitution, brace). */
@@ -84,6 +89,19 @@ export interface PathEffect {
   narrow?: Narrow;
   /** A checker's or scanner's tree read: a protected file met under the folder is asked, not refused (REPORTS). */
   reports?: boolean;
+  /** A glob after `shopt -s dotglob`: `*` and `?` also match names that start with a dot (`.env`). */
+  dotglob?: boolean;
+  /** A glob after `shopt -s nocaseglob`: matched without regard to case. */
+  nocase?: boolean;
+}
+
+/** The glob options a line turned on before a sub-command (`shopt -s dotglob globstar nocaseglob extglob nullglob`). */
+export interface GlobOpts {
+  dot: boolean;
+  star: boolean;
+  nocase: boolean;
+  ext: boolean;
+  nul: boolean;
 }
 
 /** What narrows a read to less than every file it walks. */
@@ -95,6 +113,11 @@ export interface Narrow {
   matching?: readonly string[];
   /** A history read limited to the files these commits change (`git diff A...B`, `git format-patch -1`). */
   range?: GitRange;
+  /**
+   * A walk of the names a git listing prints (`git ls-files | xargs eslint`, `npx eslint $(git diff --name-only)`):
+   * git names only files it holds (its index, its commits), so a file it never held (an ignored `.env`) is not reached.
+   */
+  tracked?: boolean;
 }
 
 /** The commits a history read prints: `git log <args>` (commits) or `git diff <args>` (two trees). */
@@ -153,6 +176,8 @@ export type InputSource =
       descends?: boolean;
       /** Which of `dirs` are bash glob patterns (the shell picked the producer's operands: `ls src/*.ts`, `ls -d t*`). */
       globs?: boolean[];
+      /** The producer is a git listing that names only files git holds (index or commits), never an untracked one. */
+      tracked?: boolean;
     }
   | { kind: 'words'; words: string[] }
   | { kind: 'unknown'; what: string };

@@ -693,6 +693,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     // `python -m twine upload`, `python3 -m pip install …`: a module that is a command-line program is that
     // program, so the rules keyed by its name (publish, package sources) see it.
     if (PYTHON_NAME.test(name) && words[1]?.value === '-m' && words[2]?.value != null && PY_MODULES[words[2].value] === words[2].value) {
+      // The interpreter at a path (`/tmp/v/bin/python -m pip`) is still the program that runs: judged where it is.
+      const at = words[0].value;
+      if (at !== null && at.includes('/')) setMeta(u, 'interp', words[0].path ?? at);
       words = wrap(u, `${name} -m`, [lit(words[2].value), ...words.slice(3)]);
       continue;
     }

@@ -76,7 +76,8 @@ export interface WalkHost {
   /** A function defined on the line (calls to it run its body, judged where it is defined). */
   defineFunction(name: string, body: string): void;
   /** A variable set on the line (an assignment, a loop variable): later words see its possible values. */
-  assign(name: string, value: W, ctx: WalkCtx): void;
+  /** `loop`: the variable of a `for` loop (each of the list's words in turn). */
+  assign(name: string, value: W, ctx: WalkCtx, loop?: boolean): void;
   /**
    * A variable given the expansion of `from` (source text): an assignment, a loop variable, `read` from a
    * here-string. `escapes`: the copy outlives the line or is handed to a program (see VarCopy).
@@ -287,6 +288,7 @@ function walkNode(host: WalkHost, node: SyntaxNode, ctx: WalkCtx, stdin: Stdin):
         node.name.value,
         unknown ? word(null, false, numeric ? node.wordlist![0].text : node.name.text, undefined) : word(null, false, node.name.text, undefined, false, alts),
         ctx,
+        true,
       );
       if (node.wordlist) host.copy(node.name.value, node.wordlist.map((w) => w.text).join(' '), text(ctx, node), ctx.via.length === 0);
       // A list only known at run time (`$(seq 1 100000)`, `$@`) or a long one: no visible bound.

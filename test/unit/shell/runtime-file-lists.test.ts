@@ -53,11 +53,20 @@ describe('what a run-time list of files can name', () => {
   const src = (line: string) => sourceOfSub(sub(line), 0);
 
   it('reads each producer’s options: a value is no folder, a type or glob bounds the names', () => {
-    assert.deepEqual(src('git ls-files -z *.ts'), { kind: 'files', dirs: ['.'], names: ['*.ts'], cwd: '/w' });
-    assert.deepEqual(src('git ls-files -x *.md src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w' });
+    assert.deepEqual(src('git ls-files -z *.ts'), { kind: 'files', dirs: ['.'], names: ['*.ts'], cwd: '/w', tracked: true });
+    assert.deepEqual(src('git ls-files -x *.md src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w', tracked: true });
     // A revision is no folder: without `--`, the verbs that read revisions reach the whole repository.
-    assert.deepEqual(src('git diff --name-only HEAD~1'), { kind: 'files', dirs: ['.'], names: undefined, cwd: '/w' });
-    assert.deepEqual(src('git diff --name-only HEAD~1 -- src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w' });
+    assert.deepEqual(src('git diff --name-only HEAD~1'), { kind: 'files', dirs: ['.'], names: undefined, cwd: '/w', tracked: true });
+    assert.deepEqual(src('git diff --name-only HEAD~1 -- src'), { kind: 'files', dirs: ['src'], names: undefined, cwd: '/w', tracked: true });
+    // git lists only what it holds (cmd59); not the untracked, nor what another index or a reflog holds
+    const held = (l: string) => {
+      const x = src(l);
+      return x.kind === 'files' ? x.tracked : x.kind;
+    };
+    assert.equal(held('git ls-files -o'), undefined);
+    assert.equal(held('git status --porcelain'), undefined);
+    assert.equal(held('git log -g --name-only'), undefined);
+    assert.equal(held('git diff --name-only 1f2e3d4c5b'), undefined);
     assert.deepEqual(src('rg -l foo -t ts'), { kind: 'files', dirs: ['.'], names: ['*.ts', '*.tsx', '*.cts', '*.mts'], cwd: '/w' });
     assert.deepEqual(src('rg -l foo -g *.md src'), { kind: 'files', dirs: ['src'], names: ['*.md'], cwd: '/w' });
     // An option the reading does not know may have taken the next word: the working directory stays in reach.

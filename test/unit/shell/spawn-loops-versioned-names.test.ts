@@ -285,8 +285,16 @@ describe('spawn loops, versioned program names, loosely modelled options, disk f
     allows(['mv src src2', 'mv src/a.ts /tmp/a.ts']);
   });
 
-  it('a line that changes how globs match (dotglob, GLOBIGNORE) leaves its globs unaccounted for', () => {
-    asks(['GLOBIGNORE=x; cat *', 'shopt -s dotglob; cat *', 'shopt -s dotglob; grep TOKEN *'], 'cmd:exec.unmodelled');
+  it('a line that changes how globs match: GLOBIGNORE leaves its globs unaccounted for, dotglob is read (cmd59)', () => {
+    asks(['GLOBIGNORE=x; cat *', 'shopt -s $opt; cat *'], 'cmd:exec.unmodelled');
     allows(['cat src/*.ts', 'shopt -s nullglob; ls src/*.ts', 'shopt -s dotglob; ls']);
+    // dotglob's globs are judged as matching dot files (the path guard then meets .env: test cmd59-leftovers)
+    for (const line of ['shopt -s dotglob; cat *', 'shopt -s dotglob; grep TOKEN *']) {
+      const r = decideCommand(line, ASK_POLICY, { cwd: ws, workspace: ws, home: os.homedir() });
+      assert.ok(
+        r.analysis.paths.some((p) => p.glob === true && p.dotglob === true),
+        line,
+      );
+    }
   });
 });

@@ -461,7 +461,14 @@ export const DEV: RowSpec[] = [
     loose: true,
     o: '--directory=C --project=C -C|--config-setting=V --python=V --index-url=I --extra-index-url=I -f|--find-links=I --cache-dir=W',
     sub: {
-      'sync lock add remove tree export venv init build version python cache self generate-shell-completion help': {
+      // `uv venv [DIR]` makes the environment (in .venv when no folder is named), with the Python -p names.
+      venv: {
+        n: 'venv',
+        d: 'makes a virtual environment',
+        o: '-p|--python=X --seed --clear --allow-existing --prompt=V --relocatable --system-site-packages',
+        a: 'A?',
+      },
+      'sync lock add remove tree export init build version python cache self generate-shell-completion help': {
         n: '',
         d: 'project and environment',
         runs: ['pyproject.toml', 'uv.lock'],
@@ -472,7 +479,7 @@ export const DEV: RowSpec[] = [
       run: { n: 'run', d: 'runs a command (the unwrapper)', a: '?*' },
       publish: { n: 'publish', d: 'publishes (the rules’ business)', a: '?*' },
     },
-    ok: ['uv sync', 'uv pip install -r requirements.txt', 'uv venv'],
+    ok: ['uv sync', 'uv pip install -r requirements.txt', 'uv venv', 'uv venv /tmp/v', 'uv venv --python 3.12 .venv'],
   },
   {
     n: 'poetry pipenv pdm hatch rye flit',
@@ -505,9 +512,9 @@ export const DEV: RowSpec[] = [
     n: 'virtualenv venv',
     d: 'makes a Python virtual environment (--clear deletes what the folder holds first)',
     loose: true,
-    o: '--clear:clear',
+    o: '--clear:clear --upgrade --upgrade-deps --without-pip --system-site-packages --symlinks --copies --without-scm-ignore-files --prompt=V --no-download --no-setuptools --no-wheel --no-pip --seeder=V -p|--python=X',
     a: 'A*/clear=D',
-    ok: ['virtualenv .venv'],
+    ok: ['virtualenv .venv', 'python3 -m venv --upgrade-deps --prompt demo .venv', 'python3 -m venv --without-pip /tmp/v'],
     eff: ['virtualenv --clear src => delete src'],
   },
   {

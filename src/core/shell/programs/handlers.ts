@@ -1013,6 +1013,27 @@ const OPENSSL_READ = new Set([
   '-req',
 ]);
 const OPENSSL_WRITE = new Set(['-out', '-keyout', '-sigout', '-certout', '-outform-file']);
+/** openssl options whose value is text, never a file (a subject, a count, an algorithm, an extension line). */
+const OPENSSL_VALUE = new Set([
+  '-subj',
+  '-days',
+  '-addext',
+  '-set_serial',
+  '-algorithm',
+  '-pkeyopt',
+  '-sigopt',
+  '-md',
+  '-digest',
+  '-cipher',
+  '-outform',
+  '-inform',
+  '-keyform',
+  '-certform',
+  '-extensions',
+  '-reqexts',
+  '-curve',
+  '-multivalue-rdn',
+]);
 const OPENSSL_FLAG =
   /^-(noout|text|nodes|noenc|new|x509|batch|pubout|pubin|base64|a|A|d|e|help|verify|hash|subject|issuer|dates|fingerprint|modulus|check|brief|showcerts|quiet|sha1|sha256|sha384|sha512|md5|pbkdf2|salt|nosalt|binary|r|hex|crlf|nameopt|ext|legacy|iter|connect|servername|alpn|tls1_2|tls1_3|no_tls1_3|ign_eof|prexit|state|debug|msg|status|verify_return_error|CAstore|trace|6|4|P|p|list|noverify|genkey|raw|ocsp|resp_text|z|pem|der)$/;
 
@@ -1052,6 +1073,7 @@ handler('openssl', (m) => {
       if (pv && pv.startsWith('file:')) m.add('read', undefined, pv.slice(5), `openssl ${v}`);
       i++;
     } else if (OPENSSL_FLAG.test(v)) continue;
+    else if (OPENSSL_VALUE.has(v)) i++;
     else if (next && next.value !== null && !next.value.startsWith('-')) {
       // An option with a value the guard does not know: the value may be a path.
       m.name(next, next.value, `openssl ${v}`);

@@ -833,10 +833,17 @@ handler('docker-objects', (m) => {
 
 handler('kubectl-get', (m) => {
   applyRoles(m);
-  const kind = m.p.positional[0]?.value ?? '';
-  const out = m.occ('-o')?.value ?? '';
-  if (/^(secrets?|secret\/.*|secrets\/.*)$/.test(kind ?? '') && /^(yaml|json|jsonpath|go-template|template|custom-columns)/.test(out ?? ''))
+  const first = m.p.positional[0];
+  const kind = first?.value;
+  const out = m.occ('-o')?.value;
+  // A kind list (`secrets,configmaps`), `secret/name`, or a kind only known at run time may be secrets.
+  const secret = first !== undefined && (kind === null || kind!.split(',').some((k) => /^(secrets?|secret\/.*|secrets\/.*)$/i.test(k)));
+  if (secret && (out === null || /^(yaml|json|jsonpath|go-template|template|custom-columns)/.test(out ?? '')))
     m.unknown('kubectl get secret -o … prints secret values');
+  // describe prints a secret's keys and sizes, and its annotations: `kubectl apply` keeps the whole manifest, data
+  // included, in kubectl.kubernetes.io/last-applied-configuration.
+  if (secret && m.label.endsWith('describe'))
+    m.unknown("kubectl describe secret prints the secret's annotations, where kubectl apply keeps its data (last-applied-configuration)");
 });
 
 handler('kubectl-config', (m) => {

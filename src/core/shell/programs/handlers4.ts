@@ -281,11 +281,30 @@ export function sqlFiles(m: Model, sql: string): void {
 
 // ---- ClickHouse ----
 
+/**
+ * `INSERT INTO FUNCTION file('out.csv')`, `INSERT INTO FUNCTION url('https://…', CSV) SELECT …`: the rows go to the
+ * table function's target, a file (on the server for clickhouse-client, here for clickhouse-local) or another host
+ * (url, s3, remote, mysql, postgresql…): a file written or rows sent that the guard cannot account for. A local
+ * file's literal path is also judged as a write.
+ */
+function chSql(m: Model, sql: string): void {
+  const re = new RegExp(String.raw`\bINSERT\s+INTO\s+(?:TABLE\s+)?FUNCTION\s+([A-Za-z_][\w]*)\s*\(\s*(?:${SQL_STR})?`, 'gi');
+  let mm: RegExpExecArray | null;
+  while ((mm = re.exec(sql))) {
+    const fn = mm[1].toLowerCase();
+    if (fn === 'file') {
+      if (mm[2] !== undefined) m.add('write', undefined, mm[2].replace(/''/g, "'"), `${m.label} INSERT INTO FUNCTION file()`);
+      m.unknown(`${m.label} INSERT INTO FUNCTION file() writes the rows to a file`);
+    } else m.unknown(`${m.label} INSERT INTO FUNCTION ${mm[1]}() sends the rows to where the function points`);
+  }
+  sqlFiles(m, sql);
+}
+
 handler('clickhouse', (m) => {
   for (const o of m.p.occ) {
     if (o.value === undefined) continue;
     if (/^-(q|Q|e)$|^--(query|execute)$/.test(o.opt.key) || o.opt.long.includes('query') || o.opt.long.includes('execute')) {
-      if (typeof o.value === 'string') sqlFiles(m, o.value);
+      if (typeof o.value === 'string') chSql(m, o.value);
       else if (o.value === null) m.unknown(`${m.label} runs SQL only known at run time`);
       continue;
     }
@@ -295,7 +314,7 @@ handler('clickhouse', (m) => {
     const v = w.value;
     if (v === null) m.unknown(`${m.label} is given ${w.text}, only known at run time`);
     else if (/^(local|client|server|benchmark|format|compressor|obfuscator|git-import|keeper|copier|disks|su|static-files-disk-uploader)$/.test(v)) continue;
-    else if (/--(query|q)=/.test(v)) sqlFiles(m, v.slice(v.indexOf('=') + 1));
+    else if (/--(query|q)=/.test(v)) chSql(m, v.slice(v.indexOf('=') + 1));
   }
   // `clickhouse local --query=…` as one word (the loose row keeps unknown `--x=y` as values).
   for (const w of m.s.words) {
@@ -304,11 +323,11 @@ handler('clickhouse', (m) => {
       if (v.startsWith('--queries-file=')) {
         m.add('read', undefined, v.slice(15), `${m.label} --queries-file`);
         m.unknown(`${m.label} --queries-file runs SQL from a file the guard does not read`);
-      } else sqlFiles(m, v.slice(v.indexOf('=') + 1));
+      } else chSql(m, v.slice(v.indexOf('=') + 1));
     }
   }
   const t = stdinOf(m);
-  if (typeof t === 'string') sqlFiles(m, t);
+  if (typeof t === 'string') chSql(m, t);
 });
 
 /** A word that names a remote flake, package or repository: code from the network nobody on the project has seen. */

@@ -129,6 +129,24 @@ function inside(abs: string, root: string): boolean {
   return abs === root || abs.startsWith(root.endsWith('/') ? root : root + '/');
 }
 
+/** A virtual environment's own programs: its interpreter and the pip it was seeded with. */
+const VENV_PROGRAM = /^(.+)\/bin\/(?:python|pip)(?:3(?:\.\d+)?)?$/;
+
+/**
+ * Why a program at a path outside the workspace is not the program its name suggests: a file in scratch space, or
+ * one not on disk now, is not read (`/tmp/x/install`, unpacked a moment ago, is not coreutils' install). Only the
+ * system's and the user's program folders hold the programs the names stand for, and a virtual environment a known
+ * creator made on this line, where nothing else had been (`python3 -m venv /tmp/v && /tmp/v/bin/pip install …`).
+ */
+function scratchProgram(abs: string, shown: string, s: Sub, host: ModelHost): string | undefined {
+  const env = host.cmdEnv;
+  if (inside(abs, env.workspace) || TOOL_DIRS.test(abs) || homeTool(abs, env.home)) return undefined;
+  if (!inScratch(abs, env) && env.exists?.(abs) !== false) return undefined;
+  const venv = VENV_PROGRAM.exec(abs);
+  if (venv !== null && host.venvMade?.(venv[1], s) === true) return undefined;
+  return `runs ${shown}: a file in scratch space or not on disk now (made by the line?), not the ${s.name} its name suggests`;
+}
+
 /** What a sub-command does, by its row; `why` says what could not be accounted for. */
 export function modelSub(s: Sub, host: ModelHost): ModelResult {
   const w0 = s.words[0];
@@ -141,6 +159,20 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
     const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
     if (s.meta.bodyWithArgs !== true) nameAll(m, s.words, 1);
     return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+  }
+  // `/tmp/v/bin/python -m pip …` is modelled as pip (the unwrapper's): the interpreter that runs it is judged here.
+  const interp = typeof s.meta.interp === 'string' ? s.meta.interp : undefined;
+  if (interp !== undefined) {
+    const cwd = s.cwd;
+    const abs = interp.startsWith('/') ? interp : interp.startsWith('~/') ? host.cmdEnv.home + interp.slice(1) : cwd === null ? undefined : `${cwd}/${interp}`;
+    const why = abs === undefined ? `runs ${interp} after a cd the guard could not follow` : scratchProgram(abs, interp, s, host);
+    if (why !== undefined) {
+      const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
+      m.label = interp;
+      m.unknown(why);
+      nameAll(m, s.words, 1);
+      return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
+    }
   }
   if (v0.includes('/')) {
     const cwd = s.cwd;
@@ -164,12 +196,12 @@ export function modelSub(s: Sub, host: ModelHost): ModelResult {
     // Outside the workspace a program at a path is the file at that path, whatever its name: `/tmp/x/install`,
     // unpacked a moment ago, is not coreutils' install. Only the system's and the user's program folders hold the
     // programs the names stand for; elsewhere a file in scratch space, or one not on disk now, is not read.
-    if (!project && abs !== undefined && !TOOL_DIRS.test(abs) && !homeTool(abs, host.cmdEnv.home)) {
-      const env = host.cmdEnv;
-      if (inScratch(abs, env) || env.exists?.(abs) === false) {
+    if (!project && abs !== undefined) {
+      const why = scratchProgram(abs, v0, s, host);
+      if (why !== undefined) {
         const m = new Model(s, host, ROWS.get('true')!, { occ: [], positional: [], maybeValue: [], unknown: [], rest: 1, switches: undefined }, 1);
         m.label = v0;
-        m.unknown(`runs ${v0}: a file in scratch space or not on disk now (made by the line?), not the ${s.name} its name suggests`);
+        m.unknown(why);
         nameAll(m, s.words, 1);
         return { acc: m.acc, why: m.why, runs: undefined, base: undefined };
       }

@@ -81,6 +81,11 @@ export interface ModelHost {
   shell(s: Sub, text: string, label: string): void;
   /** Functions defined earlier on the line (their bodies were judged where they were defined). */
   functions: ReadonlyMap<string, string> | undefined;
+  /**
+   * A virtual environment at `dir` (absent on disk now) that a known creator made earlier on the line, before `s`
+   * (`python3 -m venv /tmp/v && /tmp/v/bin/pip …`), with nothing between them touching it.
+   */
+  venvMade?(dir: string, s: Sub): boolean;
 }
 
 export type Handler = (m: Model) => void;

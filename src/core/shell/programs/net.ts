@@ -150,7 +150,12 @@ export const NET: RowSpec[] = [
     n: 'openssl',
     d: 'crypto toolkit: -in/-inkey read, -out writes, -passin file: reads',
     x: 'openssl',
-    ok: ['openssl version', 'openssl rand -hex 16', 'openssl s_client -connect example.com:443 </dev/null'],
+    ok: [
+      'openssl version',
+      'openssl rand -hex 16',
+      'openssl s_client -connect example.com:443 </dev/null',
+      'openssl x509 -req -days 365 -in src/dev.csr -subj /CN=localhost -out src/dev.crt',
+    ],
     eff: ['openssl enc -base64 -in .env => read .env', 'openssl rsa -in x.pem -out tests/a.test.ts => write tests/a.test.ts'],
   },
   {

@@ -414,6 +414,13 @@ export function judgeMongoDisguise(code: string): string | undefined {
     ).test(code)
   )
     return 'a write with an empty filter (every document matches; one or all of them changed)';
+  // findAndModify carries its filter in a document: `findAndModify({query: {}, remove: true})`, or none at all
+  // (`findAndModify({remove: true})`, `runCommand({findAndModify: "users", remove: true})`): every document matches.
+  for (const m of code.matchAll(/\bfindAndModify\b["']?\s*(?:\(\s*|:\s*["'`][^"'`]*["'`]\s*,)/g)) {
+    const rest = code.slice(m.index! + m[0].length, m.index! + m[0].length + 2000);
+    const q = /["']?query["']?\s*:\s*(\{\s*\}|\{\s*["']?\w+["']?\s*:\s*\{\s*["']?\$(?:exists|ne)["']?\s*:\s*(?:true|null)\s*\}\s*\})?/.exec(rest);
+    if (q === null || q[1] !== undefined) return 'findAndModify with an empty filter (every document matches; one of them changed or removed)';
+  }
   // bulkWrite's operations carry their filters in documents: `{deleteMany: {filter: {}}}`.
   if (/["']?(filter|q)["']?\s*:\s*\{\s*\}/.test(code) && /\b(bulkWrite|runCommand|adminCommand)\s*\(/.test(code)) return 'a bulk write with an empty filter';
   if (/\$(out|merge)\b/.test(code)) return 'an aggregation with $out/$merge replaces or rewrites a collection';
@@ -561,6 +568,9 @@ export const dbStoreRules: Rule[] = [
         "mongosh app --eval 'db.users.deleteOne({})'",
         'mongosh app --eval \'db.getCollection("users").findOneAndDelete({})\'',
         "mongosh app --eval 'db.users.findOneAndUpdate({}, {$set:{a:1}})'",
+        "mongosh app --eval 'db.users.findAndModify({query: {}, remove: true})'",
+        "mongosh app --eval 'db.users.findAndModify({remove: true})'",
+        'mongosh app --eval \'db.runCommand({findAndModify: "users", remove: true})\'',
         "mongosh app --eval 'db.users.bulkWrite([{deleteMany:{filter:{}}}])'",
         'mongosh app --eval \'db.users.aggregate([{$out:"orders"}])\'',
         'mongosh app --eval \'db.users.aggregate([{$merge:{into:"orders"}}])\'',
@@ -580,6 +590,7 @@ export const dbStoreRules: Rule[] = [
         'mongosh "$MONGODB_URI" --eval \'db.users.countDocuments()\'',
         "mongosh app --eval 'db.users.updateOne({_id: 1}, {$set: {a: 1}})'",
         'mongosh app --eval \'db["users"].find()\'',
+        "mongosh app --eval 'db.users.findAndModify({query: {_id: 1}, remove: true})'",
       ],
     },
     check(s) {

@@ -2,6 +2,7 @@
 // VCS internals, raw disks, permission trees.
 import { inScratch, inTmp, inWorkspace, isCredential, isHarmlessSink, isVcsInternal, likelyExists, normalize } from '../fsfacts';
 import { has, parseOpts } from '../options';
+import { credentialStore } from '../pathjudge';
 import type { Rule } from './types';
 import { O, named } from './util';
 
@@ -144,6 +145,9 @@ export const fsRules: Rule[] = [
       for (const e of ctx.effectsOf(s)) {
         if (e.op !== 'write' && e.op !== 'delete' && e.op !== 'rename') continue;
         const n = normalize(e.path);
+        // A new file named like a key, outside the workspace and every credential store, where nothing is on disk
+        // now (`openssl req -newkey … -keyout /tmp/k.key`): no one's credential is overwritten (the path rules agree).
+        if (e.op === 'write' && !inWorkspace(n, ctx.env) && ctx.env.exists?.(n) === false && credentialStore(n, ctx.env.home) === n) continue;
         if (isCredential(n)) return `${e.how} ${e.op === 'write' ? 'overwrites' : 'removes'} the credential file ${n}`;
         if (isVcsInternal(n)) return `${e.how} modifies the VCS internal ${n}`;
       }

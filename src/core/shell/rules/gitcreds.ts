@@ -152,6 +152,27 @@ function scopeFiles(scope: Scope, cwd: string, env: CommandEnv): string[] {
   return ['/etc/gitconfig', ...globals, ...repoConfigs(cwd, env)];
 }
 
+/**
+ * The fetch refspecs of every remote the configuration in force at `cwd` names (system, global, the repository's),
+ * read from disk: remote name → refspecs (`+refs/heads/*:refs/remotes/origin/*`). undefined when it cannot be told:
+ * no file system, a file that cannot be read whole, or an include the reading does not follow.
+ */
+export function remoteFetchSpecs(cwd: string, env: CommandEnv): Map<string, string[]> | undefined {
+  if (!env.readScript) return undefined;
+  const out = new Map<string, string[]>();
+  for (const file of scopeFiles('all', cwd, env)) {
+    const text = env.readScript(file, MAX_CONFIG);
+    if (text === false) return undefined;
+    if (text === undefined) continue;
+    for (const e of parseGitConfig(text)) {
+      if (/^include(?:if\..*)?\.path$/.test(e.key)) return undefined;
+      const m = /^remote\.(.+)\.fetch$/.exec(e.key);
+      if (m) out.set(m[1], [...(out.get(m[1]) ?? []), e.value]);
+    }
+  }
+  return out;
+}
+
 /** The credential a git read would print, as `key` (the value is never repeated), or undefined. */
 function printedCredential(s: Sub, env: CommandEnv): string | undefined {
   if (s.name !== 'git' || s.remote) return undefined;

@@ -403,6 +403,9 @@ function envPurge(s: Sub): string | undefined {
     return `${n} removes a whole environment`;
   if ((n === 'gpg' || n === 'gpg2') && s.words.some((w) => w.value !== null && /^--delete-(secret-and-public-keys?|secret-keys?|keys?)$/.test(w.value)))
     return `${n} deletes keys from the key ring`;
+  // -D empties the agent: every session using it (git, ssh, the user's own terminals) loses its keys.
+  if (n === 'ssh-add' && s.words.some((w, i) => i > 0 && w.value !== null && /^-[a-zA-Z]*D[a-zA-Z]*$/.test(w.value)))
+    return 'ssh-add -D removes every identity from the agent';
   return undefined;
 }
 
@@ -639,9 +642,10 @@ export const rt21Rules: Rule[] = [
       'micromamba',
       'gpg',
       'gpg2',
+      'ssh-add',
     ],
     description:
-      'Recursive deletes of environments, caches and toolchains under another name (bazel clean --expunge, mvn dependency:purge-local-repository, pre-commit clean, nx reset, hatch env prune, poetry env remove, pipenv --rm, uv python uninstall, conda env remove), and keys deleted from the gpg key ring.',
+      'Recursive deletes of environments, caches and toolchains under another name (bazel clean --expunge, mvn dependency:purge-local-repository, pre-commit clean, nx reset, hatch env prune, poetry env remove, pipenv --rm, uv python uninstall, conda env remove), keys deleted from the gpg key ring, and every identity removed from the ssh agent (ssh-add -D).',
     examples: {
       destructive: [
         'bazel clean --expunge',
@@ -658,8 +662,13 @@ export const rt21Rules: Rule[] = [
         'gpg --batch --yes --delete-secret-keys ABCD',
         'gpg --delete-keys ABCD',
         'gpg --batch --yes --delete-secret-and-public-key ABCD',
+        'ssh-add -D',
+        'ssh-add -qD',
       ],
       benign: [
+        'ssh-add -l',
+        'ssh-add ~/.ssh/id_ed25519',
+        'ssh-add -d ~/.ssh/id_ed25519.pub',
         'bazel build //...',
         'bazel clean',
         'mvn test',
