@@ -1,9 +1,11 @@
 // Differential check for masking changes meant to change nothing but speed:
-//   npx tsx bench/mask-diff.ts [--base-ref REF | --base-dist FILE] [--nm-mb 40] [--tree-mb 16] [--mutants 4000] [--seed 1] [DIR…]
+//   npx tsx bench/mask-diff.ts [--base-ref REF | --base-dist FILE | --plain] [--nm-mb 40] [--tree-mb 16] [--mutants 4000] [--seed 1] [DIR…]
 // Masks a large varied corpus with a baseline masker and with this checkout's src/core/secrets, and fails
 // (exit 1) on the first text whose masked output or findings (rule, placeholder, span, line) differ.
 // Baseline: the secrets module of git REF (default: the merge base with main), bundled the same way,
 // or a built bundle (e.g. another checkout's dist/secrets.js).
+// --plain: no baseline; this checkout with its candidate passes on against the same code under plain reading
+// (reading.ts: every literal gate a search of the text, every windowed block rule over the whole text).
 // Corpus: every file under test/fixtures (the corpus sample decoded from its base64), every rule's true-
 // and false-positive samples, the mask bench's generated tree, sources under node_modules (all of
 // typescript/lib, then a sorted walk up to --nm-mb), any DIR given; each small text also in variants
@@ -31,6 +33,8 @@ const opt = (name: string): string | undefined => {
   return v;
 };
 const baseDist = opt('base-dist');
+const plain = argv.includes('--plain');
+if (plain) argv.splice(argv.indexOf('--plain'), 1);
 const baseRef = opt('base-ref') ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: REPO, encoding: 'utf8' }).trim();
 const nmMb = Number(opt('nm-mb') ?? '40');
 const treeMb = Number(opt('tree-mb') ?? '16');
@@ -115,8 +119,9 @@ function mutants(small: [string, string][], benign: string[], n: number, seed: n
 async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ag-mask-diff-'));
   try {
-    let A: typeof Secrets;
-    if (baseDist !== undefined) A = require(path.resolve(baseDist)) as typeof Secrets;
+    let A: typeof Secrets | undefined;
+    if (plain) A = undefined;
+    else if (baseDist !== undefined) A = require(path.resolve(baseDist)) as typeof Secrets;
     else {
       const src = path.join(tmp, 'base');
       mkdirSync(src);
@@ -124,8 +129,9 @@ async function main(): Promise<void> {
       A = await bundle(path.join(src, 'src/core/secrets/index.ts'), tmp);
     }
     const B = await bundle(path.join(REPO, 'src/core/secrets/index.ts'), tmp);
-    const a = A.createMasker(),
-      b = B.createMasker();
+    const b = B.createMasker();
+    // The baseline's masking, or (--plain) this checkout's under plain reading.
+    const a = A !== undefined ? A.createMasker() : { mask: (t: string) => B.plainly(() => b.mask(t)) };
 
     const items: [string, string][] = [];
     const small: [string, string][] = [];
@@ -152,7 +158,7 @@ async function main(): Promise<void> {
           /* not JSON */
         }
     }
-    for (const rule of A.ALL_RULES) {
+    for (const rule of (A ?? B).ALL_RULES) {
       const s = rule.samples();
       s.truePositives.forEach((tp, i) => small.push([`${rule.id} tp${i}`, tp.text]));
       s.falsePositives.forEach((fp, i) => small.push([`${rule.id} fp${i}`, fp]));
@@ -210,7 +216,7 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(
-      `${bad === 0 ? 'SAME' : 'DIFFERENT'}: ${items.length} texts, ${(bytes / 1e6).toFixed(1)} M chars, ${masked} masked by the base, ${findings} findings; base ${baseDist ?? baseRef}\n`,
+      `${bad === 0 ? 'SAME' : 'DIFFERENT'}: ${items.length} texts, ${(bytes / 1e6).toFixed(1)} M chars, ${masked} masked by the base, ${findings} findings; base ${plain ? 'plain reading' : (baseDist ?? baseRef)}\n`,
     );
     if (bad > 0) process.exitCode = 1;
   } finally {
