@@ -21,12 +21,15 @@ const BENIGN = ['masker.ts', 'windows.ts', 'blocks.ts', 'prefilter.ts', 'keyword
   .filter((l) => l.length < 160);
 
 // Read without moving the unseeded sample counter: the other test files' samples keep their values.
-const SAMPLES = keepingSampleSeeds(() =>
-  ALL_RULES.flatMap((r) => {
-    const s = r.samples();
-    return [...s.truePositives.map((tp) => tp.text), ...s.falsePositives];
-  }),
-);
+// Read when the tests run, not at load: rules.test.ts and others draw their samples at load, and a rule's samples
+// advance its own seeds, so reading them first here would change the values those files test.
+const samples = (): string[] =>
+  keepingSampleSeeds(() =>
+    ALL_RULES.flatMap((r) => {
+      const s = r.samples();
+      return [...s.truePositives.map((tp) => tp.text), ...s.falsePositives];
+    }),
+  );
 
 /** `n` seeded mutants: runs of benign lines with samples (whole, or one of their lines) spliced in, then edited. */
 function mutants(seed: number, n: number, samples: readonly string[]): string[] {
@@ -78,7 +81,7 @@ describe('candidate passes: the same masking as plain reading', function () {
     // Context of ~1,500 characters each side: past the gate pass's threshold (1,024) with the sample in the middle.
     const long = BENIGN.slice(0, 24).join('\n');
     assert.ok(long.length >= 1024);
-    const texts = SAMPLES.flatMap((s) => [s, `${long}\n${s}\n${long}`]);
+    const texts = samples().flatMap((s) => [s, `${long}\n${s}\n${long}`]);
     const bad = differing(texts);
     assert.deepEqual(
       bad.map((t) => t.slice(0, 300)),
@@ -87,7 +90,7 @@ describe('candidate passes: the same masking as plain reading', function () {
   });
 
   it('seeded mutants: samples spliced into benign texts, lines split and joined, blanks, indentation, CRLF', () => {
-    const texts = mutants(0x43, 400, SAMPLES);
+    const texts = mutants(0x43, 400, samples());
     assert.ok(texts.filter((t) => t.length >= 1024).length > 200, 'most mutants are long enough for the gate pass');
     const bad = differing(texts);
     assert.deepEqual(
