@@ -1,20 +1,26 @@
 // Differential check for masking changes meant to change nothing but speed:
-//   npx tsx bench/mask-diff.ts [--base-ref REF | --base-dist FILE] [--nm-mb 40] [--tree-mb 16] [DIR…]
+//   npx tsx bench/mask-diff.ts [--base-ref REF | --base-dist FILE | --plain] [--nm-mb 40] [--tree-mb 16] [--mutants 4000] [--seed 1] [DIR…]
 // Masks a large varied corpus with a baseline masker and with this checkout's src/core/secrets, and fails
 // (exit 1) on the first text whose masked output or findings (rule, placeholder, span, line) differ.
 // Baseline: the secrets module of git REF (default: the merge base with main), bundled the same way,
 // or a built bundle (e.g. another checkout's dist/secrets.js).
+// --plain: no baseline; this checkout with its candidate passes on against the same code under plain reading
+// (reading.ts: every literal gate a search of the text, every windowed block rule over the whole text).
 // Corpus: every file under test/fixtures (the corpus sample decoded from its base64), every rule's true-
 // and false-positive samples, the mask bench's generated tree, sources under node_modules (all of
 // typescript/lib, then a sorted walk up to --nm-mb), any DIR given; each small text also in variants
 // that reach the decoders: CRLF, full-width separators, soft hyphens and zero-width spaces inside
-// words, JSON-escaped, base64-wrapped whole and line by line.
+// words, JSON-escaped, base64-wrapped whole and line by line; and --mutants seeded mutants: secret-bearing
+// lines (the rules' samples, lines of every small text) spliced into benign source texts at random places,
+// with lines split at random columns, neighbours joined, CRLF, indentation and blank lines added — the
+// texts where a candidate pass that skips too much would show (a window edge, a trigger cut in two).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type * as Secrets from '../src/core/secrets/index';
+import { prng } from '../src/core/secrets/samples';
 import { buildTree } from './mask';
 
 const REPO = path.join(__dirname, '..');
@@ -27,9 +33,13 @@ const opt = (name: string): string | undefined => {
   return v;
 };
 const baseDist = opt('base-dist');
+const plain = argv.includes('--plain');
+if (plain) argv.splice(argv.indexOf('--plain'), 1);
 const baseRef = opt('base-ref') ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: REPO, encoding: 'utf8' }).trim();
 const nmMb = Number(opt('nm-mb') ?? '40');
 const treeMb = Number(opt('tree-mb') ?? '16');
+const mutantCount = Number(opt('mutants') ?? '4000');
+const seed = Number(opt('seed') ?? '1');
 const dirs = argv;
 
 async function bundle(entry: string, dir: string): Promise<typeof Secrets> {
@@ -69,11 +79,49 @@ function variants(t: string): string[] {
   return [crlf, wide, shy, json, `data: ${b64}\n`, perLine];
 }
 
+/**
+ * `n` seeded mutants: a benign run of lines (from the bench tree) with lines of the small texts (samples,
+ * fixtures, kits: most hold a secret or a look-alike) spliced in, then lines split at a random column or
+ * joined with the next, blank lines and indentation added, and sometimes CRLF line ends.
+ */
+function mutants(small: [string, string][], benign: string[], n: number, seed: number): string[] {
+  const r = prng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const secretLines = small.flatMap(([, t]) => t.split('\n')).filter((l) => l.length > 0 && l.length < 2000);
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const src = pick(benign).split('\n');
+    const from = Math.floor(r() * src.length);
+    const lines = src.slice(from, from + 5 + Math.floor(r() * 120));
+    // Secrets: single lines, or a whole small text (a block: YAML, PEM, JSON…) at one place.
+    for (let s = 0, m = 1 + Math.floor(r() * 6); s < m; s++) {
+      const at = Math.floor(r() * (lines.length + 1));
+      if (r() < 0.25) lines.splice(at, 0, ...pick(small)[1].split('\n'));
+      else lines.splice(at, 0, pick(secretLines));
+    }
+    for (let e = 0, m = Math.floor(r() * 4); e < m && lines.length > 0; e++) {
+      const i = Math.floor(r() * lines.length);
+      const l = lines[i]!;
+      const kind = r();
+      if (kind < 0.3) {
+        const c = Math.floor(r() * (l.length + 1));
+        lines.splice(i, 1, l.slice(0, c), l.slice(c));
+      } else if (kind < 0.55 && i + 1 < lines.length) lines.splice(i, 2, l + pick([' ', '', '\t', ' + ', ', ']) + lines[i + 1]!);
+      else if (kind < 0.75) lines.splice(i, 0, '');
+      else lines[i] = pick(['  ', '    ', '\t', '- ', '# ', '// ']) + l;
+    }
+    const t = lines.join('\n') + (r() < 0.5 ? '\n' : '');
+    out.push(r() < 0.2 ? t.replace(/\r?\n/g, '\r\n') : t);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ag-mask-diff-'));
   try {
-    let A: typeof Secrets;
-    if (baseDist !== undefined) A = require(path.resolve(baseDist)) as typeof Secrets;
+    let A: typeof Secrets | undefined;
+    if (plain) A = undefined;
+    else if (baseDist !== undefined) A = require(path.resolve(baseDist)) as typeof Secrets;
     else {
       const src = path.join(tmp, 'base');
       mkdirSync(src);
@@ -81,8 +129,9 @@ async function main(): Promise<void> {
       A = await bundle(path.join(src, 'src/core/secrets/index.ts'), tmp);
     }
     const B = await bundle(path.join(REPO, 'src/core/secrets/index.ts'), tmp);
-    const a = A.createMasker(),
-      b = B.createMasker();
+    const b = B.createMasker();
+    // The baseline's masking, or (--plain) this checkout's under plain reading.
+    const a = A !== undefined ? A.createMasker() : { mask: (t: string) => B.plainly(() => b.mask(t)) };
 
     const items: [string, string][] = [];
     const small: [string, string][] = [];
@@ -109,7 +158,7 @@ async function main(): Promise<void> {
           /* not JSON */
         }
     }
-    for (const rule of A.ALL_RULES) {
+    for (const rule of (A ?? B).ALL_RULES) {
       const s = rule.samples();
       s.truePositives.forEach((tp, i) => small.push([`${rule.id} tp${i}`, tp.text]));
       s.falsePositives.forEach((fp, i) => small.push([`${rule.id} fp${i}`, fp]));
@@ -140,7 +189,9 @@ async function main(): Promise<void> {
       nmBytes += size;
       items.push([path.relative(REPO, f), readFileSync(f, 'utf8')]);
     }
-    buildTree(treeMb, REPO).files.forEach((buf, i) => items.push([`bench tree #${i}`, buf.toString('utf8')]));
+    const tree = buildTree(treeMb, REPO).files.map((buf) => buf.toString('utf8'));
+    tree.forEach((t, i) => items.push([`bench tree #${i}`, t]));
+    mutants(small, tree, mutantCount, seed).forEach((t, i) => items.push([`mutant #${i} (seed ${seed})`, t]));
 
     let bytes = 0,
       findings = 0,
@@ -165,7 +216,7 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(
-      `${bad === 0 ? 'SAME' : 'DIFFERENT'}: ${items.length} texts, ${(bytes / 1e6).toFixed(1)} M chars, ${masked} masked by the base, ${findings} findings; base ${baseDist ?? baseRef}\n`,
+      `${bad === 0 ? 'SAME' : 'DIFFERENT'}: ${items.length} texts, ${(bytes / 1e6).toFixed(1)} M chars, ${masked} masked by the base, ${findings} findings; base ${plain ? 'plain reading' : (baseDist ?? baseRef)}\n`,
     );
     if (bad > 0) process.exitCode = 1;
   } finally {

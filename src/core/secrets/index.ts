@@ -11,6 +11,8 @@ export { validatePattern } from './patterns';
 export { maskByPath, pathKind, PathKind } from './pathed';
 export { ALL_RULES, BLOCK_RULES, LINE_RULES } from './catalog';
 export { MaskSession, type Masker } from './masker';
+/** The candidate passes bypassed (reading.ts): for the differential checks only, never the product. */
+export { plainly } from './reading';
 
 export function createMasker(opts?: MaskOptions): { mask(text: string): MaskResult; readonly errors: string[] } {
   return create(opts);

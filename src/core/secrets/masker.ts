@@ -16,6 +16,7 @@ import { FORM_LITERALS } from './rules/forms';
 import { SPOKEN_LITERALS } from './rules/spoken';
 import { resolveFollow } from './follow';
 import { scanBlock } from './windows';
+import { reading } from './reading';
 import type { BlockOutput, Hit, LineIndex, MaskOptions, MaskResult, SecretFinding } from './types';
 
 export const PLACEHOLDER_OPEN = '«secret:';
@@ -170,6 +171,7 @@ const BLOCKS = BLOCK_RULES.map((rule) => {
  * -1: not looked for) answer for theirs, a search for any other.
  */
 function hasLiteral(text: string, gates: number, literals: number, literals2: number, literals3: number): (literal: string) => boolean {
+  if (reading.plain) return (literal) => text.includes(literal);
   return (literal) => {
     const bit = bitOf(literal);
     if (bit.gate !== 0) return (gates & bit.gate) !== 0;
@@ -318,7 +320,9 @@ function maskWith(text: string, patterns: CompiledPattern[], allow: Set<string>,
   let has: ((literal: string) => boolean) | undefined;
   for (let b = 0; b < BLOCKS.length; b++) {
     const { rule, gateBit, literalBit, literal2Bit, literal3Bit, literal, ruleKinds, applies, usesHas } = BLOCKS[b]!;
-    if (gateBit !== 0) {
+    if (reading.plain) {
+      if (rule.gate !== '' && !text.includes(rule.gate)) continue;
+    } else if (gateBit !== 0) {
       if ((gates & gateBit) === 0) continue;
     } else if (literalBit !== 0) {
       if (literals >= 0 ? (literals & literalBit) === 0 : !text.includes(rule.gate)) continue;

@@ -32,6 +32,19 @@ export function rand(alphabet: string, n: number, seed = counter++ * 7919): stri
   return s;
 }
 
+/**
+ * `f()` with the unseeded `rand` counter put back after: a test that reads every rule's samples (candidate-diff)
+ * leaves the values other test files draw at their load exactly as they were without it.
+ */
+export function keepingSampleSeeds<T>(f: () => T): T {
+  const was = counter;
+  try {
+    return f();
+  } finally {
+    counter = was;
+  }
+}
+
 /** Join parts: lets a sample spell a vendor prefix in pieces so the source never holds the token. */
 export function j(...parts: string[]): string {
   return parts.join('');

@@ -7,6 +7,7 @@
 // windows.test.ts compares each promising rule's windowed scan with its whole-text scan on its samples and on
 // seeded mixes of every rule's samples among benign lines.
 import { lineOf } from './blocks';
+import { reading } from './reading';
 import type { BlockOutput, BlockRule, BlockWindow, LineIndex } from './types';
 
 /** The lines of `text[from, to)`, a run of whole lines of a text whose line starts are `starts[first…]`. */
@@ -62,7 +63,7 @@ export function windowsOf(text: string, starts: number[], window: BlockWindow): 
  * already holds in it, as the rule would on the whole text.
  */
 export function scanBlock(rule: BlockRule, text: string, lines: LineIndex, out: BlockOutput, has: ((literal: string) => boolean) | undefined): void {
-  const window = rule.window;
+  const window = reading.plain ? undefined : rule.window;
   if (window === undefined) {
     if (has !== undefined) rule.scan(text, lines, out, has);
     else rule.scan(text, lines, out);

@@ -11,6 +11,7 @@
 import { literalSet, packable, type LiteralSet } from '../literals';
 import { LITERAL_LAYOUT } from '../anchors';
 import { simdScanner } from '../prefilter';
+import { reading } from '../reading';
 
 /** Below this length a text's gates are native searches (the module's copy and passes cost more). */
 const PASS_MIN = 1024;
@@ -88,7 +89,7 @@ function passOver(text: string): void {
 export function holds(text: string, gate: string): boolean {
   let w = where.get(gate);
   if (w === undefined || pending.length > 0) w = settle(gate);
-  if (text.length < PASS_MIN) return text.includes(gate);
+  if (text.length < PASS_MIN || reading.plain) return text.includes(gate);
   if (text !== lastText) passOver(text);
   if (w.set < 0 || bits === undefined) return text.includes(gate);
   return (bits[w.set]! & w.bit) !== 0;
@@ -119,7 +120,7 @@ function gateList(gates: readonly string[]): GateList {
 export function holdsAny(text: string, gates: readonly string[]): boolean {
   let l = lists.get(gates);
   if (l === undefined || pending.length > 0 || l.sets.length !== gates.length) lists.set(gates, (l = gateList(gates)));
-  if (text.length < PASS_MIN) {
+  if (text.length < PASS_MIN || reading.plain) {
     for (let k = 0; k < gates.length; k++) if (text.includes(gates[k]!)) return true;
     return false;
   }
