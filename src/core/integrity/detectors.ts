@@ -531,8 +531,13 @@ const testsExcluded: Detector = {
         old: '[package]\nname = "x"\n\n[lib]\npath = "src/lib.rs"\n',
         new: '[package]\nname = "x"\n\n[lib]\npath = "src/lib.rs"\ntest = false\n',
       },
+      // A new config the runner reads (vitest reads vite.config's `test` block when there is no vitest.config): its
+      // selection is measured against the runner's defaults, i.e. against nothing.
+      { path: 'vite.config.ts', new: "export default defineConfig({\n  test: { exclude: ['**/*'] },\n});\n" },
+      { path: 'pytest.ini', new: '[pytest]\naddopts = -k "not payments"\n' },
     ],
     miss: [
+      { path: 'vite.config.ts', new: 'export default defineConfig({\n  plugins: [react()],\n  server: { port: 3000 },\n});\n' },
       {
         path: 'package.json',
         old: '{\n  "dependencies": {\n    "left-pad": "1.0.0"\n  }\n}\n',
@@ -544,7 +549,8 @@ const testsExcluded: Detector = {
     ],
   },
   detect(v) {
-    if (!v.config || v.config === 'tsconfig' || v.config === 'ci' || v.oldText === undefined || v.newText === undefined) return undefined;
+    // A created config (oldText undefined) is judged too: every line is new against the runner's defaults.
+    if (!v.config || v.config === 'tsconfig' || v.config === 'ci' || v.newText === undefined) return undefined;
     const hits = v.changes.filter((c) => {
       const lines = c.side === '+' ? v.newLines : v.oldLines;
       if (v.config === 'manifest' && !inTestSection(lines, c.line, v.path)) return false;
