@@ -693,6 +693,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     // `python -m twine upload`, `python3 -m pip install …`: a module that is a command-line program is that
     // program, so the rules keyed by its name (publish, package sources) see it.
     if (PYTHON_NAME.test(name) && words[1]?.value === '-m' && words[2]?.value != null && PY_MODULES[words[2].value] === words[2].value) {
+      // Python still puts the cwd first on its module path: a `mypy.py` or `pip/` there is what runs (the analyzer
+      // judges the Python run, toolconfigs.ts/pyshadow.ts, beside the program's own row).
+      setMeta(u, 'pythonRun', words);
       words = wrap(u, `${name} -m`, [lit(words[2].value), ...words.slice(3)]);
       continue;
     }
