@@ -67,4 +67,43 @@ describe('rt22cmd classes (cmd60)', () => {
       git(w.ws, 'checkout', '-q', 'tox.py');
     }
   });
+
+  it('script without -c runs a shell on its input: the input is judged as a shell script, unknown input asked', () =>
+    checkEval(w, [
+      ["echo 'rm -rf src' | script -q /dev/null", 'not-allow'],
+      ["echo 'rm -rf src' | script -qe /dev/null", 'not-allow'],
+      ["script -q /dev/null <<< 'rm -rf src'", 'not-allow'],
+      ["cat <<'EOF' | script -q /dev/null\nrm -rf src\nEOF", 'not-allow'],
+      ["script -q /tmp/t.log <<'EOF'\ncat .env\nexit\nEOF", 'not-allow'],
+      ["printf 'git push -f origin main\\nexit\\n' | script --quiet /dev/null", 'not-allow'],
+      ['script /dev/null < /tmp/cmds', 'ask'],
+      ['echo cm0gLXJmIHNyYw== | base64 -d | script -q /dev/null', 'ask'],
+      ["script -q -f /dev/null < <(echo 'rm -rf src')", 'ask'],
+      ['script -q /dev/null <<< "$CMDS"', 'ask'],
+      // Look-alikes: harmless input shown, -c, no input at all.
+      ["echo 'npm test' | script -q /dev/null", 'allow'],
+      ["script -q /dev/null <<< 'ls -la'", 'allow'],
+      ["script -q -c 'npm test' /dev/null", 'allow'],
+      ['script -q /dev/null', 'allow'],
+    ]));
+
+  it('gdb and lldb reading debugger commands from their input: shell escapes judged as commands, unknown input asked', () =>
+    checkEval(w, [
+      ["echo 'shell rm -rf src' | gdb -q", 'not-allow'],
+      ["printf 'shell rm -rf src\\nquit\\n' | gdb -q -nx", 'not-allow'],
+      ["gdb -q <<< 'shell cat .env'", 'not-allow'],
+      ["echo '!rm -rf src' | gdb -q", 'not-allow'],
+      ["gdb -q ./a.out <<'EOF'\nbreak main\nshell rm -rf tests\nEOF", 'not-allow'],
+      [`printf 'python import shutil; shutil.rmtree("src")\\n' | gdb -q`, 'ask'],
+      ["echo 'platform shell rm -rf src' | lldb", 'not-allow'],
+      ["printf 'platform shell cat .env\\nquit\\n' | lldb", 'not-allow'],
+      ['lldb < /tmp/cmds', 'ask'],
+      ['gdb -q ./a.out < /tmp/cmds', 'ask'],
+      ['cat /tmp/cmds | gdb -q', 'ask'],
+      // Look-alikes: ordinary debugger commands, no input.
+      ["printf 'bt\\nquit\\n' | gdb -q ./a.out core", 'allow'],
+      ["printf 'run\\nbt\\n' | lldb ./a.out", 'allow'],
+      ['gdb -q ./a.out < /dev/null', 'allow'],
+      ['gdb -batch -ex bt ./a.out core', 'allow'],
+    ]));
 });
