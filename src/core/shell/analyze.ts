@@ -3675,7 +3675,9 @@ const GIT_LOOKS = /^(?:status|log|diff|show|rev-parse|ls-files|describe|shortlog
 function gitLook(s: Sub): boolean {
   if (s.name !== 'git' || Object.keys(s.assigns).length > 0 || s.meta.gitConfig !== undefined) return false;
   const verb = s.words[1]?.value;
-  if (verb === null || verb === undefined || !GIT_LOOKS.test(verb)) return false;
+  // `git difftool -x CMD` changes nothing itself: CMD, run on the files, is judged as a sub-command of its own.
+  const extcmd = verb === 'difftool' && s.words.some((w) => w.value !== null && /^(-x|--extcmd)(=|$)|^-x./.test(w.value));
+  if (verb === null || verb === undefined || !(GIT_LOOKS.test(verb) || extcmd)) return false;
   if (
     s.rawWords.some(
       (w) => w.value === null || /^(?:--(?:git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(?:=|$)|-[cC]$)/.test(w.value),

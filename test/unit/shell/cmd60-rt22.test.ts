@@ -106,4 +106,28 @@ describe('rt22cmd classes (cmd60)', () => {
       ['gdb -q ./a.out < /dev/null', 'allow'],
       ['gdb -batch -ex bt ./a.out core', 'allow'],
     ]));
+
+  it('git difftool -x runs its command on the files the diff covers: judged as that diff read and that command', () =>
+    checkEval(w, [
+      ['git difftool -y -x rm HEAD', 'not-allow'],
+      ['git difftool -y -x rm', 'not-allow'],
+      ["git difftool -y -x 'sed -i d'", 'not-allow'],
+      ["git difftool -y -x 'truncate -s0' HEAD -- src", 'not-allow'],
+      ['git difftool -y --extcmd=rm HEAD', 'not-allow'],
+      ['git difftool -y -x shred HEAD', 'not-allow'],
+      // Every committed file against the empty tree, through a printer: the committed .env is read.
+      ['git difftool -y -x cat HEAD 4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'not-allow'],
+      ['git difftool -y --extcmd=base64 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD', 'not-allow'],
+      ['git -c difftool.prompt=false difftool -x cat HEAD 4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'not-allow'],
+      ['git difftool -d -x cat HEAD 4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'not-allow'],
+      ['git difftool -y -x diff HEAD 4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'not-allow'],
+      ["git difftool -y -x 'diff; rm -rf src' HEAD", 'not-allow'],
+      ['git difftool -y -x "$TOOL" HEAD', 'ask'],
+      ['git difftool -y -x cat HEAD', 'ask'],
+      // Look-alikes: a diff viewer on an ordinary diff, and no -x.
+      ['git difftool -y -x diff HEAD', 'allow'],
+      ["git difftool -y -x 'diff -u' HEAD -- src", 'allow'],
+      ['git difftool -y --extcmd=vimdiff HEAD', 'allow'],
+      ['git difftool --tool-help', 'allow'],
+    ]));
 });
