@@ -3187,25 +3187,43 @@ function configText(
  */
 function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<string, string | null> | undefined, cfg: ConfigReads): readonly string[] {
   const judged: string[] = [];
-  if (s.name === null || s.cwd === null || s.remote || !toolConfigsConcern(s.name)) return judged;
+  if (s.name === null || s.cwd === null || s.remote) return judged;
+  // `python3 -m mypy pkg`, seen as mypy: the Python that runs it imports `mypy` from the cwd first (pyshadow.ts).
+  const py = s.meta.pythonRun as W[] | undefined;
+  if (py?.[0]?.value) judged.push(...toolConfigsOf(a, s, env, contents, cfg, normName(py[0].value), py));
+  if (!toolConfigsConcern(s.name)) return judged;
   const start = s.words.findIndex((w) => w.value !== null && normName(w.value) === s.name);
   if (start < 0) return judged;
-  const words = s.words.slice(start);
+  judged.push(...toolConfigsOf(a, s, env, contents, cfg, s.name, s.words.slice(start)));
+  return judged;
+}
+
+/** judgeToolConfigs for one tool `name` (words: its own, name first). */
+function toolConfigsOf(
+  a: Analyzer,
+  s: Sub,
+  env: CommandEnv,
+  contents: Map<string, string | null> | undefined,
+  cfg: ConfigReads,
+  name: string,
+  words: W[],
+): readonly string[] {
+  const judged: string[] = [];
+  const cwd = s.cwd!;
   // A file name from a list of files under known folders (`git ls-files src | xargs npx prettier --check`, `find src
   // -name '*.ts' | xargs eslint`): a path under that folder, never an option; searched as that folder.
   const listed = words.map((w) => listedFolder(w, env));
   const search = toolConfigs(
-    s.name,
+    name,
     words.map((w, i) => w.value ?? listed[i] ?? ''),
     a.exported === undefined ? s.assigns : { ...a.exported, ...s.assigns },
   );
   if (!search) return judged;
   if (words.some((w, i) => w.value === null && !numericWord(w) && listed[i] === undefined) && !search.lenient) {
-    note(a, s, `${s.name} with a word only known at run time: which files it loads as code cannot be told`);
+    note(a, s, `${name} with a word only known at run time: which files it loads as code cannot be told`);
     return judged;
   }
   if (search.why) note(a, s, search.why);
-  const cwd = s.cwd;
   const abs = (p: string) => normalize(absPath(p, cwd, env.home));
   const found = new Set<string>();
   const consider = (file: string) => {
@@ -3233,7 +3251,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     if (env.listDir) {
       for (const t of trees)
         if (!walkTree(env, t, walk, cfg, found)) {
-          note(a, s, `${t} holds more folders than the guard lists, so the files ${s.name} loads as code there cannot all be read`);
+          note(a, s, `${t} holds more folders than the guard lists, so the files ${name} loads as code there cannot all be read`);
           return judged;
         }
       for (const d of dirs) for (const e of env.listDir(d) ?? []) if (!e.dir && walk.test(e.name)) found.add(`${d}/${e.name}`);
@@ -3259,11 +3277,11 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     if (got === undefined) continue;
     const { text, line } = got;
     if (text === null) {
-      note(a, s, `${file} was written on this line with text only known at run time, and ${s.name} loads it as code`);
+      note(a, s, `${file} was written on this line with text only known at run time, and ${name} loads it as code`);
       continue;
     }
     if (text === false) {
-      note(a, s, `${file} is code ${s.name} loads, and the guard cannot read it whole (unreadable, too large, or too many files)`);
+      note(a, s, `${file} is code ${name} loads, and the guard cannot read it whole (unreadable, too large, or too many files)`);
       continue;
     }
     // A data config (`.prettierrc` JSON or YAML) is no code itself, but the plugins and parsers it names are: one
@@ -3271,21 +3289,26 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
     const data = dataConfigCode(file, text);
     if (data !== undefined) {
       if (data && (line || env.scriptChanged?.(file) !== false))
-        note(a, s, `${file} is not committed as it is (it may be the agent's own) and names plugins or parsers ${s.name} loads as code`);
+        note(a, s, `${file} is not committed as it is (it may be the agent's own) and names plugins or parsers ${name} loads as code`);
       continue;
     }
     if (line) judged.push(file);
+    // A module file standing in for an installed one Python runs (`./mypy.py` for `python -m mypy`), not committed
+    // as it is: an earlier call may have planted it, and it runs in place of the tool (pyshadow.ts).
+    const shadow = search.shadows?.some((f) => abs(f) === file) === true;
+    if (shadow && !line && agentScript(a, file))
+      note(a, s, `${file} is not committed as it is (it may be the agent's own) and ${name} runs it in place of the installed module it is named like`);
     // A JavaScript config written on the line, or not committed as it is, that names a module outside the project
     // (`globalSetup: "/tmp/g.ts"`, `require: "../x.js"`, `presets: ["~/p.js"]`): the tool loads code nobody has seen.
     if (/\.[cm]?[jt]s$/.test(file) && (line || env.scriptChanged?.(file) !== false))
       for (const m of text.matchAll(/['"`]((?:\/|~\/|\.\.\/)[^'"`\s]*)['"`]/g)) {
         const p = normalize(absPath(m[1], file.slice(0, file.lastIndexOf('/')) || '/', env.home));
         if (!inWorkspace(p, env)) {
-          note(a, s, `${file} names ${m[1]}, outside the project: ${s.name} loads it as code the guard has not seen`);
+          note(a, s, `${file} names ${m[1]}, outside the project: ${name} loads it as code the guard has not seen`);
           break;
         }
       }
-    const how = `${file}, which ${s.name} loads as code`;
+    const how = `${file}, which ${name} loads as code`;
     const run = (cmds: readonly string[], cwd = s.cwd) => {
       for (const c of cmds)
         if (line) lineText(a, c, how, file.slice(0, file.lastIndexOf('/')) || '/');
@@ -3326,7 +3349,7 @@ function judgeToolConfigs(a: Analyzer, s: Sub, env: CommandEnv, contents: Map<st
       const shebang = SHEBANG.exec(text)?.[1];
       const l = lang ?? (shebang ? SCRIPT_LANGS[shebang] : undefined);
       if (l === undefined || l === 'sh') run([text]);
-      else judgeProgramText(a, s, file, line ? configCode(file, l, text) : text, !line, l);
+      else judgeProgramText(a, s, file, line ? configCode(file, l, text) : text, !line, l, shadow);
     }
   }
   return judged;
@@ -4074,7 +4097,9 @@ const GIT_LOOKS = /^(?:status|log|diff|show|rev-parse|ls-files|describe|shortlog
 function gitLook(s: Sub): boolean {
   if (s.name !== 'git' || Object.keys(s.assigns).length > 0 || s.meta.gitConfig !== undefined) return false;
   const verb = s.words[1]?.value;
-  if (verb === null || verb === undefined || !GIT_LOOKS.test(verb)) return false;
+  // `git difftool -x CMD` changes nothing itself: CMD, run on the files, is judged as a sub-command of its own.
+  const extcmd = verb === 'difftool' && s.words.some((w) => w.value !== null && /^(-x|--extcmd)(=|$)|^-x./.test(w.value));
+  if (verb === null || verb === undefined || !(GIT_LOOKS.test(verb) || extcmd)) return false;
   if (
     s.rawWords.some(
       (w) => w.value === null || /^(?:--(?:git-dir|work-tree|namespace|bare|config-env|exec-path|super-prefix|attr-source)(?:=|$)|-[cC]$)/.test(w.value),

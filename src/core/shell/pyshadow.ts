@@ -5,6 +5,7 @@
 // innocent `python3 -m json.tool package.json` or `cd src && python3 -c 'import argparse'` in the next.
 // Pure: which file names would shadow a module a Python run imports, and in which folders (toolconfigs.ts finds
 // them, and the analyzer judges what they hold).
+import { PY_MODULES } from './programs/handlers2';
 
 /** Top-level modules every Python program or its tools import (the standard library, pytest and pip's own). */
 const MODULES = `
@@ -29,6 +30,14 @@ const MODULES = `
 
 const NAMES = MODULES.split(/\s+/).filter(Boolean);
 
+/**
+ * A module Python finds installed (the standard library, or a tool the guard models as a program: `python -m mypy`,
+ * `-m pip`): a file of that name in the folder Python starts from shadows it rather than being the project's own.
+ */
+export function installedModule(name: string): boolean {
+  return NAMES.includes(name) || PY_MODULES[name] !== undefined;
+}
+
 /** A file or package folder's `__init__.py` named like one of those modules. */
 export const SHADOW_FILE = new RegExp(`^(?:${NAMES.join('|')})\\.py$`);
 
@@ -50,15 +59,16 @@ export function importedModules(code: string): string[] {
 
 /**
  * For a Python run (`args`: its words after the program name), the folder first on its module path (relative, as
- * written: '.' for the cwd) and the module names it imports by name (`-m x.y` → x, `-c 'import a'` → a).
+ * written: '.' for the cwd) and the module names it imports by name (`-m x.y` → x, `-c 'import a'` → a); `main`:
+ * the module `-m` runs (`x.y`: x/__init__.py, then x/y.py or x/y/__init__.py and x/y/__main__.py).
  * undefined when Python runs nothing from a folder (`--version`).
  */
-export function pythonStart(args: readonly string[]): { dir: string; modules: string[] } | undefined {
+export function pythonStart(args: readonly string[]): { dir: string; modules: string[]; main?: string } | undefined {
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
     if (w === '-m') {
       const m = args[i + 1];
-      return m === undefined ? undefined : { dir: '.', modules: [m.split('.')[0]] };
+      return m === undefined ? undefined : { dir: '.', modules: [m.split('.')[0]], main: m };
     }
     if (w === '-c') {
       const c = args[i + 1];
@@ -67,7 +77,7 @@ export function pythonStart(args: readonly string[]): { dir: string; modules: st
     if (/^-[a-zA-Z]*[mc]./.test(w) && !w.startsWith('--')) {
       const j = w.search(/[mc]/);
       const rest = w.slice(j + 1);
-      return w[j] === 'm' ? { dir: '.', modules: [rest.split('.')[0]] } : { dir: '.', modules: importedModules(rest) };
+      return w[j] === 'm' ? { dir: '.', modules: [rest.split('.')[0]], main: rest } : { dir: '.', modules: importedModules(rest) };
     }
     if (/^-[WX]$/.test(w)) {
       i++;

@@ -7,7 +7,7 @@
 // and the same file planted by one allowed call and loaded by a benign-looking `npx prettier --check src` later.
 // Pure: the analyzer supplies the file system.
 
-import { pythonStart, SHADOW_FILE } from './pyshadow';
+import { installedModule, pythonStart, SHADOW_FILE } from './pyshadow';
 
 /** Where a tool finds the files it loads, relative to the sub-command's cwd. */
 export interface ConfigSearch {
@@ -38,6 +38,12 @@ export interface ConfigSearch {
    * one the program means (`echo … > src/json.py && PYTHONPATH=src python3 -c 'import json'`).
    */
   importDirs?: string[];
+  /**
+   * Python's own module files in its start folder that stand in for an installed module it runs or imports by name
+   * (`./mypy.py`, `./pip/__main__.py` for `python -m mypy`, `./json.py` for `-m json.tool`): a shadow, not the
+   * project's module. One not committed as it is (an earlier call wrote it) is code nobody has judged.
+   */
+  shadows?: string[];
   /** pytest: its ini files' `addopts -p` and conftest's `pytest_plugins` are plugins it imports. */
   pytest?: boolean;
   /** lint-staged: its JSON and YAML configs (and package.json's key) hold the commands it runs. */
@@ -287,7 +293,18 @@ export function toolConfigs(name: string, argv: readonly string[], env: Record<s
     // PYTHONPATH's folders come right after it: a module named like one it imports (or the standard library's) there runs too.
     for (const d of [start.dir, ...(out.importDirs ?? [])]) {
       if (!shadow.includes(d)) shadow.push(d);
+      const at = out.files.length;
       for (const m of start.modules) out.files.push(`${d}/${m}.py`, `${d}/${m}/__init__.py`);
+      // `-m x.y` runs x/y.py, or the package x/y's __init__.py and __main__.py (`pip/__main__.py` for `-m pip`).
+      if (start.main !== undefined && /^[\w.]+$/.test(start.main)) {
+        const parts = start.main.split('.');
+        for (let k = 2; k <= parts.length; k++) {
+          const p = parts.slice(0, k).join('/');
+          out.files.push(`${d}/${p}.py`, `${d}/${p}/__init__.py`);
+        }
+        out.files.push(`${d}/${parts.join('/')}/__main__.py`);
+      }
+      for (const f of out.files.slice(at)) if (installedModule(f.slice(d.length + 1).split(/[/.]/)[0])) (out.shadows ??= []).push(f);
     }
   }
   let pytest: readonly string[] | undefined;

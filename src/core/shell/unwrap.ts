@@ -696,6 +696,9 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
       // The interpreter at a path (`/tmp/v/bin/python -m pip`) is still the program that runs: judged where it is.
       const at = words[0].value;
       if (at !== null && at.includes('/')) setMeta(u, 'interp', words[0].path ?? at);
+      // Python still puts the cwd first on its module path: a `mypy.py` or `pip/` there is what runs (the analyzer
+      // judges the Python run, toolconfigs.ts/pyshadow.ts, beside the program's own row).
+      setMeta(u, 'pythonRun', words);
       words = wrap(u, `${name} -m`, [lit(words[2].value), ...words.slice(3)]);
       continue;
     }
@@ -1101,9 +1104,17 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
     if (name === 'script') {
       const p = parseOpts(args, SCRIPT_OPTS);
       const c = p.first('c');
-      if (c === undefined) return emit(host, u, words);
       if (c === null) return emit(host, u, words);
-      host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
+      if (c === undefined) {
+        // Without -c it runs an interactive shell on its input: what arrives there is a shell script, judged like
+        // `bash` reading its program from stdin (`echo 'rm -rf src' | script -q /dev/null`, `script … <<< '…'`).
+        if (u.stdin.kind === 'none') return emit(host, u, words);
+        const shown = shellStdin(host, u, name);
+        if (shown !== true) {
+          setMeta(u, 'opaque', shown ?? `${name} runs a shell on its input, which the guard cannot read`);
+          return emit(host, u, words);
+        }
+      } else host.reparse(c, within(u.ctx, 'script -c'), 'script -c');
       // The transcript file (the first operand) is written: judged as `script FILE`.
       const file = p.positional[0];
       return file ? emit(host, u, [words[0], file]) : undefined;
@@ -1142,25 +1153,11 @@ function peel(host: UnwrapHost, u: Unwrapping, raw: W[]): Sub | undefined {
         return emit(host, u, words);
       }
       // Reads its program from stdin.
-      const stdin = u.stdin;
-      if (stdin.kind === 'heredoc') {
-        host.reparse(stdin.body, within(u.ctx, `${name} <<`), `${name} <<`);
-        return undefined;
-      }
-      if (stdin.kind === 'herestring') {
-        if (stdin.value === null) {
-          setMeta(u, 'opaque', `${name} runs a here-string only known at run time`);
-          return emit(host, u, words);
-        }
-        host.reparse(stdin.value, within(u.ctx, `${name} <<<`), `${name} <<<`);
-        return undefined;
-      }
-      if (stdin.kind === 'pipe' && stdin.from) {
-        const shown = echoedText(stdin.from);
-        if (shown !== undefined) {
-          host.reparse(shown, within(u.ctx, `| ${name}`), `| ${name}`);
-          return undefined;
-        }
+      const shown = shellStdin(host, u, name);
+      if (shown === true) return undefined;
+      if (shown !== undefined) {
+        setMeta(u, 'opaque', shown);
+        return emit(host, u, words);
       }
       setMeta(u, 'stdinProgram', true);
       return emit(host, u, words);
@@ -1591,6 +1588,31 @@ function gitAlias(host: UnwrapHost, config: Record<string, string | null>, subcm
 }
 
 /** `echo 'rm -rf x' | sh`: the program text, when the producer is a plain echo/printf of literals. */
+/**
+ * A shell reading its program from its input (`| bash`, `bash <<EOF`, `script` without -c): the text judged as
+ * commands when the line shows it (true); why not when it is only known at run time; undefined when not shown.
+ */
+function shellStdin(host: UnwrapHost, u: Unwrapping, name: string): true | string | undefined {
+  const stdin = u.stdin;
+  if (stdin.kind === 'heredoc') {
+    host.reparse(stdin.body, within(u.ctx, `${name} <<`), `${name} <<`);
+    return true;
+  }
+  if (stdin.kind === 'herestring') {
+    if (stdin.value === null) return `${name} runs a here-string only known at run time`;
+    host.reparse(stdin.value, within(u.ctx, `${name} <<<`), `${name} <<<`);
+    return true;
+  }
+  if (stdin.kind === 'pipe' && stdin.from) {
+    const shown = echoedText(stdin.from);
+    if (shown !== undefined) {
+      host.reparse(shown, within(u.ctx, `| ${name}`), `| ${name}`);
+      return true;
+    }
+  }
+  return undefined;
+}
+
 function echoedText(from: Sub): string | undefined {
   if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'heredoc') return from.stdin.body;
   if (from.name === 'cat' && from.words.length === 1 && from.stdin.kind === 'herestring' && from.stdin.value !== null) return from.stdin.value;

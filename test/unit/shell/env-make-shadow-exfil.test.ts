@@ -119,7 +119,7 @@ describe('environment, make, shadowed modules: the pieces', () => {
   });
 
   it('knows where Python starts and what it imports by name', () => {
-    assert.deepEqual(pythonStart(['-m', 'json.tool', 'x']), { dir: '.', modules: ['json'] });
+    assert.deepEqual(pythonStart(['-m', 'json.tool', 'x']), { dir: '.', modules: ['json'], main: 'json.tool' });
     assert.deepEqual(pythonStart(['-c', 'import os, argparse as ap; from json import loads']), { dir: '.', modules: ['os', 'argparse', 'json'] });
     assert.deepEqual(pythonStart(['-u', 'scripts/x.py', '-m', 'y']), { dir: 'scripts', modules: [] });
     assert.equal(pythonStart(['--version']), undefined);

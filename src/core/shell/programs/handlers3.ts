@@ -502,10 +502,40 @@ handler('git-worktree', (m) => {
   if (verb === 'add' && m.occ('--no-checkout') === undefined) historyRead(m, []);
 });
 
+/** Diff tools that only show the two files they are given (what `git diff` shows of them, no more). */
+const DIFF_VIEWERS =
+  /^(diff|colordiff|cmp|vimdiff|nvimdiff|gvimdiff|meld|kdiff3|opendiff|bcompare|bcomp|difft|difftastic|delta|icdiff|diffuse|tkdiff|xxdiff|kompare|p4merge|smerge)$/;
+/** difftool's own options (the rest are `git diff`'s: revisions, pathspecs, diff options). */
+const DIFFTOOL_OWN =
+  /^(-y|--no-prompt|--prompt|-g|--gui|--no-gui|-d|--dir-diff|--no-dir-diff|--trust-exit-code|--no-trust-exit-code|--symlinks|--no-symlinks|--extcmd=.*|--tool=.*|-x.+|-t.+)$/;
+
+/**
+ * `git difftool -x CMD [REVS] [-- PATHS]` runs CMD on each pair of files the diff covers: temp copies of committed
+ * content and work-tree files. What it is handed is what `git diff` with the same words shows (judged as that, so
+ * `-x cat HEAD <empty-tree>` reads every committed file); a command other than a diff viewer acts on those files
+ * (`-x rm`, `-x 'sed -i d'` delete or empty work-tree files), judged as CMD on files only known at run time.
+ */
 handler('git-difftool', (m) => {
-  optionRoles(m);
-  if (m.occ('-x') === undefined && m.occ('--tool-help') === undefined) m.unknown(`${m.label} runs the diff tool the configuration names`);
+  const x = m.occ('-x');
+  optionRoles(m, x === undefined ? [] : [x.opt.key]);
+  if (x === undefined && m.occ('--tool-help') === undefined) m.unknown(`${m.label} runs the diff tool the configuration names`);
   for (const w of m.p.positional) m.role('O', w, w.value, m.label);
+  if (x === undefined) return;
+  const cmd = x.value;
+  if (typeof cmd !== 'string') return m.unknown(`${m.label} -x runs a command only known at run time`);
+  const diff: string[] = [];
+  const ws = m.s.words;
+  for (let i = m.from; i < ws.length; i++) {
+    const v = ws[i].value;
+    if (v === null) return m.unknown(`${m.label} -x with a word only known at run time: which files it hands the command cannot be told`);
+    if (v === '-x' || v === '--extcmd' || v === '-t' || v === '--tool') i++;
+    else if (!DIFFTOOL_OWN.test(v)) diff.push(v);
+  }
+  const how = `${m.label} -x ${cmd}`;
+  m.host.shell(m.s, joinArgv(['git', 'diff', ...diff]), `${how} (the files it is handed)`);
+  const prog = /^\s*(\S+)/.exec(cmd)?.[1]?.replace(/^.*\//, '');
+  if (prog === undefined || !DIFF_VIEWERS.test(prog) || /[;&|<>`$()]/.test(cmd))
+    m.host.shell(m.s, `${cmd} "$LOCAL" "$REMOTE"`, `${how} (on each pair of files)`);
 });
 
 // ---- forges ----

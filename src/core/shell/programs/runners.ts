@@ -4,6 +4,7 @@
 // `watchexec -- rm -rf x`, `entr -s 'rm -rf x'`, `expect -c 'spawn rm -rf x'`, `sg grp -c 'rm -rf x'`,
 // `cmake -E rm -rf x`.
 import { INTO, RECURSIVE, applyRoles, handler, type Model } from './model';
+import { stdinText } from './handlers';
 import { joinArgv } from './handlers3';
 import type { RowSpec } from './spec';
 import type { W } from '../types';
@@ -89,10 +90,24 @@ function debuggerCommand(m: Model, c: string, how: string): void {
 }
 
 /**
+ * gdb and lldb read debugger commands from their input when it is not a terminal (`echo 'shell rm -rf x' | gdb -q`,
+ * `lldb < cmds`): each line shown is judged as one given with -ex/-o; input the guard cannot read is an unknown.
+ */
+function debuggerInput(m: Model): void {
+  const st = m.s.stdin;
+  if (st.kind === 'file' && st.path.value === '/dev/null') return;
+  const t = stdinText(m);
+  if (t === undefined) return;
+  if (t === null) return m.unknown(`${m.label} reads debugger commands from its input, which the guard cannot read`);
+  for (const line of t.split('\n')) if (line.trim()) debuggerCommand(m, line, `${m.label} (input)`);
+}
+
+/**
  * lldb's options (its own parser, not gdb's): -o/-O/-k run one lldb command (after, before the file is loaded, on
  * a crash), -s/-S/-K run a file of them; -b is batch mode and takes no value (gdb's -b takes a baud rate).
  */
 function lldb(m: Model): void {
+  debuggerInput(m);
   const ws = m.s.words;
   for (let i = 1; i < ws.length; i++) {
     const v = ws[i].value;
@@ -140,6 +155,7 @@ function lldb(m: Model): void {
 
 handler('gdb', (m) => {
   if (m.s.name === 'lldb') return lldb(m);
+  debuggerInput(m);
   const ws = m.s.words;
   for (let i = 1; i < ws.length; i++) {
     const v = ws[i].value;
