@@ -1,0 +1,226 @@
+// Credentials in OS provisioning files, shorthand credential notation, and private-key material outside PEM (found
+// by a blind red team, rt22mask: debian-preseed, cloud-init-chpasswd, wifi-qr-and-shorthand, cli-password-forms-2,
+// private-key-hex-and-der, c-char-array-macro, csharp-verbatim-bytes, pem-base64-wrapped-whole):
+// - Debian preseed `d-i passwd/root-password password X` (user-password, -again, grub-installer/password), the
+//   value is the rest of the line (a passphrase of words too);
+// - cloud-init `chpasswd: list: |` lines `user:X`;
+// - `WIFI:T:WPA;S:net;P:X;;` (the Wi-Fi QR payload), `u/p: admin/X`, `nmcli … password X`, `lftp -u user,X`,
+//   `mysql … \` continued by a line holding `-pX`;
+// - key material: PKCS#8/PKCS#1/SEC1 DER as hex (`302e020100…`, `3082….020100…`), 64/128 hex or a WIF under a
+//   comment naming a seed/private key, C `"\xNN…"` strings and `Convert.FromHexString("…")`/`bytes.fromhex("…")`
+//   assigned to a name holding key/hmac/secret/seed, and the lines after a base64-wrapped PEM private key's first
+//   (`TLS_KEY_B64=LS0tLS1CRUdJTi…` then bare base64 lines: every line of the blob).
+// Threat: the model reads an installer answer file, a QR payload or a key dump and learns the credential.
+// Cost: every form is gated by a rare literal (`d-i`, `chpasswd`, `WIFI:`, `u/p`, `nmcli`, `lftp`, `020100`,
+// `\x`, `FromHexString`, `LS0tLS1CRUdJTi`); line forms read only the lines holding it.
+import { isPlaceholder, isReference } from '../entropy';
+import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
+import type { BlockOutput, BlockRule, LineIndex } from '../types';
+import { holdsAny, registerGates } from './gates';
+import { addHit } from './hits';
+import { formLiterals, scanForms, type Form } from './form-scan';
+
+const RULE = 'provisioning-secret';
+const PRIORITY = 2.6;
+
+/** A value set there: anything but empty, a reference or a placeholder. */
+const given = (v: string): boolean => v.trim().length >= 4 && !isReference(v.trim()) && !isPlaceholder(v.trim()) && !/^\$\{|^\{\{|^%\(/.test(v);
+/** Hex key material: long enough and not one repeated digit. */
+const hexKey = (v: string): boolean => v.length >= 32 && new Set(v.toLowerCase()).size >= 8;
+/** A name that says key material. */
+const KEY_NAME = /key|hmac|secret|seed|priv|sign|salt|psk/i;
+
+/** The base64 text a line of a wrapped blob holds (the spans of each following line's run). */
+const blobLines = (group: string): [number, number][] => {
+  const out: [number, number][] = [];
+  const re = /[A-Za-z0-9+/]{2,}={0,2}/g;
+  for (let m = re.exec(group); m !== null; m = re.exec(group)) out.push([m.index, m.index + m[0].length]);
+  return out;
+};
+
+/** Whether a base64 head decodes to a PEM private key's BEGIN line. */
+const pemPrivateHead = (head: string): boolean => {
+  try {
+    const s = atob(head.slice(0, 80 - (80 % 4)));
+    return /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(s);
+  } catch {
+    return false;
+  }
+};
+
+const FORMS: Form[] = [
+  {
+    // Debian preseed: `d-i passwd/root-password password X`, `d-i passwd/user-password-again password X`.
+    gates: ['passwd/', 'grub-installer/password'],
+    re: /^[ \t]*d-i[ \t]+(?:passwd\/(?:root|user)-password|grub-installer\/password)(?:-again|-crypted)?[ \t]+password[ \t]+(\S(?:.*\S)?)[ \t]*$/dg,
+    groups: [1],
+    line: true,
+    judge: given,
+  },
+  {
+    // cloud-init: `chpasswd:` then `list: |` and lines `user:X` (more indented).
+    gates: ['list:'],
+    requires: ['chpasswd'],
+    re: /^([ \t]*)list:[ \t]*\|[-+]?[ \t]*\r?\n((?:\1[ \t]+[\w.@-]{1,64}:[^\s:][^\n]*(?:\r?\n|$))+)/dgm,
+    groups: [2],
+    pieces: (g) => {
+      const out: [number, number][] = [];
+      const re = /^[ \t]+[\w.@-]{1,64}:([^\s:][^\r\n]*?)[ \t]*$/gm;
+      for (let m = re.exec(g); m !== null; m = re.exec(g)) {
+        const s = m.index + m[0].indexOf(':') + 1;
+        out.push([s, s + m[1]!.length]);
+      }
+      return out;
+    },
+    judge: (v) => given(v) && v !== 'RANDOM' && v !== 'R',
+  },
+  {
+    // The Wi-Fi QR payload: `WIFI:T:WPA;S:AcmeGuest;P:X;;` (`\;` escapes a `;` in the value).
+    gates: ['WIFI:'],
+    re: /WIFI:(?:[A-Z]:(?:\\.|[^;\\\n])*;)*?P:((?:\\.|[^;\\\n])+);/dg,
+    groups: [1],
+    line: true,
+    judge: given,
+  },
+  {
+    // `u/p: admin/X`, `U/P admin / X`.
+    gates: ['u/p', 'U/P', 'u/pw', 'U/PW'],
+    re: /\b[uU]\/[pP][wW]?[ \t]*[:=-]?[ \t]*[\w.@-]{1,32}[ \t]*\/[ \t]*(["'\x60]?)([^\s"'\x60]{4,128})\1(?=$|[\s,;)])/dg,
+    groups: [2],
+    line: true,
+    judge: given,
+  },
+  {
+    // `nmcli dev wifi connect NET password X`, `nmcli con modify NET wifi-sec.psk X`.
+    gates: ['nmcli'],
+    re: /\bnmcli\b.*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+(["']?)([^\s"']{4,128})\1/dg,
+    groups: [2],
+    line: true,
+    judge: given,
+  },
+  {
+    // `lftp -u backup,X sftp://host`.
+    gates: ['lftp'],
+    re: /\blftp\b.*?[ \t]-u[ \t]+(["']?)[^\s,"']+,([^\s"']{4,128})\1/dg,
+    groups: [2],
+    line: true,
+    judge: given,
+  },
+  {
+    // `mysql -h db -u app \` then a continued line holding `-pX`.
+    gates: ['mysql', 'mariadb'],
+    re: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n]*\\\r?\n(?:[^\n]*\\\r?\n){0,6}?[^\n]*?(?:^|[ \t])-p([^\s'"-][^\s'"]{3,127})/dgm,
+    groups: [1],
+    judge: given,
+  },
+  {
+    // PKCS#8 / PKCS#1 / SEC1 private keys as hex: SEQUENCE, then INTEGER 0 (or 1 for SEC1 with its OCTET STRING).
+    gates: ['020100', '020101'],
+    re: /(?<![0-9A-Fa-f])(30(?:[0-7][0-9A-Fa-f]|81[0-9A-Fa-f]{2}|82[0-9A-Fa-f]{4})(?:020100(?:30|02)|02010104)[0-9A-Fa-f]{48,})(?![0-9A-Fa-f])/dg,
+    groups: [1],
+    line: true,
+    judge: hexKey,
+  },
+  {
+    // `# ed25519 seed (hex)` / `// private key` then a line of 64 or 128 hex digits, or a WIF under `wallet import format`.
+    gates: ['seed', 'rivate key', 'rivate_key', 'igning key', 'ecret key', 'WIF', 'allet import'],
+    lineStart: '#',
+    re: /^[ \t]*#[^\n]*?(?:\bseed\b|[Pp]rivate[ _-]?[Kk]ey|[Ss]igning[ _-]?[Kk]ey|[Ss]ecret[ _-]?[Kk]ey|\bWIF\b|[Ww]allet [Ii]mport)[^\n]*\r?\n[ \t]*([0-9A-Fa-f]{64}(?:[0-9A-Fa-f]{64})?|[5KL][1-9A-HJ-NP-Za-km-z]{50,51})[ \t]*(?=\r?\n|$)/dgm,
+    groups: [1],
+    judge: (v) => (/^[0-9A-Fa-f]+$/.test(v) ? hexKey(v) : true),
+  },
+  {
+    // The same under a `//` comment.
+    gates: ['seed', 'rivate key', 'rivate_key', 'igning key', 'ecret key', 'WIF', 'allet import'],
+    lineStart: '/',
+    re: /^[ \t]*\/\/[^\n]*?(?:\bseed\b|[Pp]rivate[ _-]?[Kk]ey|[Ss]igning[ _-]?[Kk]ey|[Ss]ecret[ _-]?[Kk]ey|\bWIF\b|[Ww]allet [Ii]mport)[^\n]*\r?\n[ \t]*([0-9A-Fa-f]{64}(?:[0-9A-Fa-f]{64})?|[5KL][1-9A-HJ-NP-Za-km-z]{50,51})[ \t]*(?=\r?\n|$)/dgm,
+    groups: [1],
+    judge: (v) => (/^[0-9A-Fa-f]+$/.test(v) ? hexKey(v) : true),
+  },
+  {
+    // C `static const char *hmac = "\xda\xed…"` named as key material (16 bytes or more).
+    gates: ['\\x'],
+    re: /\b([A-Za-z_]\w*)(?:\[\w*\])?[ \t]*=[ \t]*(?:\(\w+\)[ \t]*)?[LuU8]*"((?:\\x[0-9A-Fa-f]{2}){16,})/dg,
+    groups: [2],
+    line: true,
+    judge: (v, m) => KEY_NAME.test(m[1]!) && new Set(v.toLowerCase().split('\\x')).size >= 8,
+  },
+  {
+    // `HmacKey = Convert.FromHexString("…")`, `key = bytes.fromhex("…")`, `hex::decode("…")`, `Hex.decodeHex("…")`.
+    gates: ['FromHexString', 'fromhex', 'hex::decode', 'decodeHex', 'unhexlify', 'hex.DecodeString', 'hexToBytes'],
+    re: /\b([A-Za-z_]\w*)[ \t]*(?::[^=\n]{1,40})?=[^"'\n]{0,60}?(?:FromHexString|fromhex|hex::decode|decodeHex|unhexlify|hex\.DecodeString|hexToBytes)\([ \t]*[bB]?["']([0-9A-Fa-f]{32,})["']/dg,
+    groups: [2],
+    line: true,
+    judge: (v, m) => KEY_NAME.test(m[1]!) && hexKey(v),
+  },
+  {
+    // Base64 of a whole PEM private key wrapped over lines: the lines after the first (which other rules mask).
+    gates: ['LS0tLS1CRUdJTi'],
+    re: /(LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2})[ \t"']*((?:\r?\n[ \t]*(?:[A-Za-z0-9+/]{16,}={0,2}|(?:[A-Za-z0-9+/]{4}){0,3}(?:[A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==))[ \t"'\\]*(?=\r?\n|$))+)/dg,
+    groups: [2],
+    pieces: blobLines,
+    judge: (_v, m) => pemPrivateHead(m[1]!),
+  },
+];
+registerGates(formLiterals(FORMS));
+
+const ANY_GATE = formLiterals(FORMS);
+
+export const provisioningSecret: BlockRule = {
+  id: RULE,
+  description:
+    'Installer answer files (preseed d-i passwd, cloud-init chpasswd lists), Wi-Fi QR payloads, u/p shorthand, nmcli/lftp/continued mysql passwords, and private keys outside PEM (DER hex, seeds under a key comment, C \\x strings and FromHexString named as keys, base64-wrapped PEM lines)',
+  gate: '',
+  applies: (text) => holdsAny(text, ANY_GATE),
+  scan(text: string, index: LineIndex, out: BlockOutput): void {
+    const mine: BlockOutput = { hits: new Map(), protect: out.protect };
+    scanForms(FORMS, text, index, mine, RULE);
+    for (const [li, hits] of mine.hits) for (const h of hits) addHit(out, li, { ...h, priority: PRIORITY });
+  },
+  samples() {
+    let seed = 0x42e44;
+    const SAFE = PASSWORD_CHARS.replace(/[#'"\\,;:|()<>{}@/\s$?=.!-]/g, '');
+    const p = Array.from({ length: 12 }, () => 'Q7' + rand(SAFE, 10, seed++ * 7919) + 'k');
+    const hex = (n: number) => rand(HEX, n, seed++ * 7919);
+    const bytes = (n: number) => Array.from({ length: n }, () => '\\x' + hex(2)).join('');
+    const pemB64 = btoa('-----BEGIN PRIVATE KEY-----\n' + rand(B64, 64, seed++ * 7919) + '\n' + rand(B64, 64, seed++ * 7919) + '\n');
+    const wrapped = pemB64.match(/.{1,76}/g)!;
+    const der = '302e020100300506032b657004220420' + hex(64);
+    const seedHex = hex(64);
+    const c = bytes(32);
+    const fh = hex(64);
+    const fh2 = hex(64);
+    const tp: [string, string[]][] = [
+      [`d-i passwd/root-password password ${p[0]}`, [p[0]!]],
+      [`d-i passwd/user-password-again password orbit ${p[1]} lantern`, [p[1]!]],
+      [`#cloud-config\nchpasswd:\n  expire: false\n  list: |\n    root:${p[2]}\n    ana:${p[3]}\n`, [p[2]!, p[3]!]],
+      [`WIFI:T:WPA;S:AcmeGuest;P:${p[4]};;`, [p[4]!]],
+      [`u/p: admin/${p[5]}`, [p[5]!]],
+      [`nmcli dev wifi connect AcmeHQ password ${p[6]}`, [p[6]!]],
+      [`lftp -u backup,${p[7]} sftp://files.acme.io`, [p[7]!]],
+      [`mysql -h db -u shop \\\n  -p${p[8]} shop < dump.sql`, [p[8]!]],
+      [`# DER private key, hex dump\n${der}`, [der.slice(32)]],
+      [`# ed25519 seed (hex), for the signer\n${seedHex}`, [seedHex]],
+      [`static const char *hmac = "${c}";`, [c.slice(0, 40)]],
+      [`static readonly byte[] HmacKey = Convert.FromHexString("${fh}");`, [fh]],
+      [`TLS_KEY_B64=${wrapped.join('\n')}`, wrapped.slice(1)],
+      [`SIGNER = bytes.fromhex("${fh2}")`, [fh2]],
+    ];
+    return {
+      truePositives: tp.map(([text, secrets]) => ({ text: text + '\n', secrets })),
+      falsePositives: [
+        'd-i passwd/user-fullname string Ana Silva\n',
+        'd-i passwd/root-password password ${ROOT_PASSWORD}\n',
+        '#cloud-config\nchpasswd:\n  expire: false\n  list: |\n    root:RANDOM\n',
+        'packages:\n  list: |\n    nginx:latest\n',
+        'WIFI:T:WPA;S:AcmeGuest;P:<password>;;\n',
+        'nmcli dev wifi connect AcmeHQ --ask\n',
+        'lftp -e "mirror -R" sftp://files.acme.io\n',
+        'mysql -h db -u shop \\\n  -p shop < dump.sql\n',
+        '# sha256 of the release\n' + 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n',
+        'static const char *banner = "\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m";\n',
+        'var digest = Convert.FromHexString(expected);\n',
+      ],
+    };
+  },
+};
