@@ -130,3 +130,25 @@ describe('rt22mask: a password told in more languages', () => {
       [1, 2, 3, 4, 5, 6, 7],
     ));
 });
+
+describe('rt22mask: a password value behind a sigil (`!`, `$`)', () => {
+  const bang = () => '!' + rs(SAFE, 5) + 'aZ' + rs(SAFE, 5) + '9';
+  it('--password=!X in backup tools, helm --set, a quoted flag; JSON "password": "$X" and "!X"', () => {
+    const p = [bang(), bang(), bang(), bang(), '$' + bang().slice(1), bang()];
+    check(
+      `restic --password=${p[0]} --verbose > /backup/restic.out\nmongodump --password=${p[1]} --verbose\n` +
+        `helm upgrade api ./chart --set db.password=${p[2]} --set image.tag=1.2.3\ninflux --api-token='${p[3]}' query\n` +
+        `{"user": "ana", "password": "${p[4]}"}\n{"password": "${p[5]}"}\n`,
+      [],
+      p.map((x) => x.slice(1)),
+    );
+    const out = `{"password": "${p[5]}"}\n`;
+    check(out, [], [p[5]!.slice(1)]);
+  });
+  it('references, expansions, words and other keys stay', () =>
+    check(
+      'restic --password=$RESTIC_PASSWORD --verbose\nrestic --password=!ignore-me --verbose\n{"password": "$DB_PASSWORD", "token": "${TOKEN}"}\n' +
+        '{"password": "$(cat /run/secrets/pw)"}\n{"theme": "$gHwoMFPGHary9"}\nhelm upgrade api ./chart --set image.tag=!latest\n',
+      [1, 2, 3, 4, 5, 6],
+    ));
+});

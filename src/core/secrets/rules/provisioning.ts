@@ -13,7 +13,7 @@
 // Threat: the model reads an installer answer file, a QR payload or a key dump and learns the credential.
 // Cost: every form is gated by a rare literal (`d-i`, `chpasswd`, `WIFI:`, `u/p`, `nmcli`, `lftp`, `020100`,
 // `\x`, `FromHexString`, `LS0tLS1CRUdJTi`); line forms read only the lines holding it.
-import { isPlaceholder, isReference } from '../entropy';
+import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
@@ -25,6 +25,15 @@ const PRIORITY = 2.6;
 
 /** A value set there: anything but empty, a reference or a placeholder. */
 const given = (v: string): boolean => v.trim().length >= 4 && !isReference(v.trim()) && !isPlaceholder(v.trim()) && !/^\$\{|^\{\{|^%\(/.test(v);
+/**
+ * A value behind a sigil (`!X`, `$X`) that reads as a random password: the rest has a lower, an upper and a digit,
+ * is no all-caps variable name, no `${`/`$(` expansion, and looks secret.
+ */
+const sigilValue = (v: string): boolean => {
+  const rest = v.slice(1);
+  if (!/^[\w!#%*+.~^@-]+$/.test(rest) || /^[A-Z_][A-Z0-9_]*$/.test(rest)) return false;
+  return /[a-z]/.test(rest) && /[A-Z]/.test(rest) && /\d/.test(rest) && valueLooksSecret(rest, 'strong', true);
+};
 /** Hex key material: long enough and not one repeated digit. */
 const hexKey = (v: string): boolean => v.length >= 32 && new Set(v.toLowerCase()).size >= 8;
 /** A name that says key material. */
@@ -112,6 +121,24 @@ const FORMS: Form[] = [
     re: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n]*\\\r?\n(?:[^\n]*\\\r?\n){0,6}?[^\n]*?(?:^|[ \t])-p([^\s'"-][^\s'"]{3,127})/dgm,
     groups: [1],
     judge: given,
+  },
+  {
+    // A password-named option whose value starts with `!` (a literal in a script, not a reference):
+    // `restic --password=!X`, `helm … --set db.password=!X`, `--api-key='!X'`.
+    gates: ['=!', '="!', "='!"],
+    re: /(?:^|[\s'"])(?:--?|--set(?:-string)?[ \t]+)([\w.-]*(?:pass(?:word|wd|phrase)?|secret|token|api[-_]?key|pwd|psk)[\w.-]*)=(["']?)(![^\s'"]{7,127})\2(?=$|[\s;|&>)])/dgi,
+    groups: [3],
+    line: true,
+    judge: (v) => sigilValue(v),
+  },
+  {
+    // A JSON/YAML string under a password-named key whose value starts with `$` or `!` followed by a random run:
+    // `{"password": "$gHwoMFPGHary9"}` (not `"$DB_PASSWORD"`, `"${PW}"`, `"$(cat f)"`).
+    gates: ['": "$', '":"$', '": "!', '":"!', ": '$", ': "$'],
+    re: /["']?([\w.-]*(?:pass(?:word|wd|phrase)?|secret|token|api[-_]?key|pwd|psk)[\w.-]*)["']?[ \t]*:[ \t]*(["'])([$!][^\s"'\\]{7,127})\2/dgi,
+    groups: [3],
+    line: true,
+    judge: (v) => sigilValue(v),
   },
   {
     // PKCS#8 / PKCS#1 / SEC1 private keys as hex: SEQUENCE, then INTEGER 0 (or 1 for SEC1 with its OCTET STRING).
@@ -204,6 +231,8 @@ export const provisioningSecret: BlockRule = {
       [`static const char *hmac = "${c}";`, [c.slice(0, 40)]],
       [`static readonly byte[] HmacKey = Convert.FromHexString("${fh}");`, [fh]],
       [`TLS_KEY_B64=${wrapped.join('\n')}`, wrapped.slice(1)],
+      [`restic --password=!${p[9]} --verbose > /backup/restic.out`, [p[9]!]],
+      [`helm upgrade api ./chart --set db.password=!${p[10]} --set image.tag=1.2.3`, [p[10]!]],
       [`SIGNER = bytes.fromhex("${fh2}")`, [fh2]],
     ];
     return {
@@ -220,6 +249,8 @@ export const provisioningSecret: BlockRule = {
         '# sha256 of the release\n' + 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n',
         'static const char *banner = "\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m";\n',
         'var digest = Convert.FromHexString(expected);\n',
+        'restic --password=!ignore-me --verbose\n',
+        '{"password": "$DB_PASSWORD", "token": "${TOKEN}"}\n',
       ],
     };
   },
