@@ -152,3 +152,31 @@ describe('rt22mask: a password value behind a sigil (`!`, `$`)', () => {
       [1, 2, 3, 4, 5, 6],
     ));
 });
+
+describe('rt22mask: a secret continued on later lines', () => {
+  const tok = (n: number) => rs(B64.replace(/[+/]/g, ''), n);
+  it('shell K+= and K="${K}…" pieces of a token or a secret-named variable', () => {
+    const [a, b, c, d, e] = ['sk-' + tok(30), tok(36), tok(24), pw(), tok(12) + '7'];
+    check(`K=${a}\nK+=${b}\nK+=${c}\nDB_PASS=${d}\nDB_PASS="\${DB_PASS}${e}"\n`, [], [a, b, c, d, e]);
+  });
+  it('shell appends to paths, flags and names stay', () =>
+    check('PATH=/usr/bin\nPATH+=:/opt/bin\nFLAGS=-O2\nFLAGS+=-Wall\nNAME=release\nNAME="${NAME}-v2"\nV=1\nV+=build20261205\n', [1, 2, 3, 4, 5, 6, 7, 8]));
+  it('Java StringBuilder and Kotlin buildString append chains building a token', () => {
+    const p = ['sk_' + 'live_', tok(8), tok(8), tok(8), 'sk-ant-' + tok(20), tok(27), tok(27)];
+    check(
+      `  static String stripe() {\n    return new StringBuilder()\n      .append("${p[0]}")\n      .append("${p[1]}")\n      .append("${p[2]}")\n      .append("${p[3]}")\n      .toString();\n  }\n` +
+        `val k = buildString {\n    append("${p[4]}")\n    append("${p[5]}")\n    append("${p[6]}")\n}\n`,
+      [1, 2, 7, 8, 9, 13],
+      p.slice(1),
+    );
+  });
+  it('append chains of words stay', () =>
+    check(
+      'val msg = buildString {\n    append("Hello, ")\n    append("world")\n}\nString s = new StringBuilder().append("a").append("b").toString();\n',
+      [1, 2, 3, 4, 5],
+    ));
+  it('a YAML double-quoted string continued with a trailing backslash: both pieces; prose stays', () => {
+    const [a, b] = ['sk_' + 'live_' + tok(10), tok(14)];
+    check(`stripe: "${a}\\\n  ${b}"\nmsg: "hello world \\\n  and more"\n`, [3, 4], [a, b]);
+  });
+});

@@ -18,7 +18,8 @@ import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
 import { addHit } from './hits';
-import { formLiterals, scanForms, type Form } from './form-scan';
+import { formLiterals, scanForms, token, type Form } from './form-scan';
+import { classifyName } from '../names';
 
 const RULE = 'provisioning-secret';
 const PRIORITY = 2.6;
@@ -34,6 +35,30 @@ const sigilValue = (v: string): boolean => {
   if (!/^[\w!#%*+.~^@-]+$/.test(rest) || /^[A-Z_][A-Z0-9_]*$/.test(rest)) return false;
   return /[a-z]/.test(rest) && /[A-Z]/.test(rest) && /\d/.test(rest) && valueLooksSecret(rest, 'strong', true);
 };
+/** The spans of the contents of each `"…"` literal in a group. */
+const literalPieces = (g: string): [number, number][] => {
+  const out: [number, number][] = [];
+  const re = /"([^"\n\\]*)"/g;
+  for (let m = re.exec(g); m !== null; m = re.exec(g)) if (m[1]!.length > 0) out.push([m.index + 1, m.index + 1 + m[1]!.length]);
+  return out;
+};
+
+/** A shell variable's later piece: its first assignment, before it, reads as a token or the name says secret. */
+const shellContinued = (v: string, m: RegExpExecArray, text: string): boolean => {
+  const name = m[1]!;
+  const before = text.slice(0, m.index);
+  const first = new RegExp(String.raw`(?:^|\n)[ \t]*(?:export[ \t]+)?${name}=(["']?)([^\s"']{6,256})\1[ \t]*(?=\r?\n|$)`).exec(before);
+  if (first === null) return false;
+  const head = first[2]!;
+  if (isReference(head) || isPlaceholder(head)) return false;
+  const secretName = classifyName(name) !== null;
+  return (secretName || token(head + v, m, text)) && /[A-Za-z]/.test(v) && /\d/.test(head + v);
+};
+
+/** The two pieces of a continued YAML string joined: under a secret name, or reading as a token, no blanks. */
+const yamlContinued = (joined: string, m: RegExpExecArray): boolean =>
+  !/\s/.test(joined) && !isReference(joined) && !isPlaceholder(joined) && (classifyName(m[1]!) !== null ? joined.length >= 8 : token(joined, m, ''));
+
 /** Hex key material: long enough and not one repeated digit. */
 const hexKey = (v: string): boolean => v.length >= 32 && new Set(v.toLowerCase()).size >= 8;
 /** A name that says key material. */
@@ -141,6 +166,52 @@ const FORMS: Form[] = [
     judge: (v) => sigilValue(v),
   },
   {
+    // Java/Kotlin building a secret: `key = new StringBuilder().append("sk_live_").append("…")…`, `buildString {
+    // append("…") … }` — every piece, when the name says secret or the pieces joined read as a token.
+    gates: ['buildString', 'StringBuilder'],
+    requires: ['append('],
+    re: /(?:\b([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.<>]+)?[ \t]*=|\breturn)[ \t]*(?:buildString[ \t]*\{|new[ \t]+StringBuilder\([ \t]*\))((?:\s*\.?append\([ \t]*"[^"\n\\]*"[ \t]*\)[ \t]*;?)+)/dg,
+    groups: [2],
+    pieces: literalPieces,
+    judge: (_v, m) => {
+      const joined = literalPieces(m[2]!)
+        .map(([a, b]) => m[2]!.slice(a, b))
+        .join('');
+      return joined.length >= 12 && ((m[1] !== undefined && classifyName(m[1]) !== null) || token(joined, m, ''));
+    },
+  },
+  {
+    // YAML double-quoted scalar continued with a trailing `\\`: `stripe: "sk_live_…\\` then `  …"` — both pieces.
+    gates: ['\\\n'],
+    requires: [': "'],
+    re: /^[ \t]*(?:-[ \t]+)?([\w.-]+):[ \t]+"([^"\n\\]{6,256})\\\r?\n[ \t]*([^"\n\\]{4,256})"[ \t]*(?=\r?\n|$)/dgm,
+    groups: [2],
+    pieces: (g) => [[0, g.length]],
+    judge: (v, m) => yamlContinued(v + m[3]!, m),
+  },
+  {
+    gates: ['\\\n'],
+    requires: [': "'],
+    re: /^[ \t]*(?:-[ \t]+)?([\w.-]+):[ \t]+"([^"\n\\]{6,256})\\\r?\n[ \t]*([^"\n\\]{4,256})"[ \t]*(?=\r?\n|$)/dgm,
+    groups: [3],
+    judge: (v, m) => yamlContinued(m[2]! + v, m),
+  },
+  {
+    // The head of such a variable: `K=<piece>` when the next line goes on with `K+=…` / `K="${K}…"`.
+    gates: ['+=', '="${', '=${', '="$', '=$'],
+    re: /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)=(["']?)([A-Za-z0-9_+/=.~-]{6,256})\2[ \t]*;?[ \t]*\r?\n(?=[ \t]*(?:export[ \t]+)?\1(?:\+=|=["']?\$\{?\1\b)["']?([A-Za-z0-9_+/=.~-]{6,256}))/dgm,
+    groups: [3],
+    judge: (v, m) => /[A-Za-z]/.test(v) && /\d/.test(v + m[4]!) && (classifyName(m[1]!) !== null || token(v + m[4]!, m, '')),
+  },
+  {
+    // Shell: `K=<token start>` then `K+=…` / `K="${K}…"` / `K=$K…` lines: every later piece of a variable whose
+    // first value reads as a token or whose name says secret.
+    gates: ['+=', '="${', '=${', '="$', '=$'],
+    re: /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)(?:\+=|=["']?\$\{?\1\}?)(["']?)([A-Za-z0-9_+/=.~-]{6,256})\2[ \t]*;?[ \t]*$/dgm,
+    groups: [3],
+    judge: (v, m, text) => shellContinued(v, m, text),
+  },
+  {
     // PKCS#8 / PKCS#1 / SEC1 private keys as hex: SEQUENCE, then INTEGER 0 (or 1 for SEC1 with its OCTET STRING).
     gates: ['020100', '020101'],
     re: /(?<![0-9A-Fa-f])(30(?:[0-7][0-9A-Fa-f]|81[0-9A-Fa-f]{2}|82[0-9A-Fa-f]{4})(?:020100(?:30|02)|02010104)[0-9A-Fa-f]{48,})(?![0-9A-Fa-f])/dg,
@@ -233,6 +304,8 @@ export const provisioningSecret: BlockRule = {
       [`TLS_KEY_B64=${wrapped.join('\n')}`, wrapped.slice(1)],
       [`restic --password=!${p[9]} --verbose > /backup/restic.out`, [p[9]!]],
       [`helm upgrade api ./chart --set db.password=!${p[10]} --set image.tag=1.2.3`, [p[10]!]],
+      [`val k = buildString {\n    append("${p[9]}")\n    append("${p[10]}")\n}`, [p[9]!, p[10]!]],
+      [`K=${p[11]}\nK+=${p[9]}`, [p[11]!, p[9]!]],
       [`SIGNER = bytes.fromhex("${fh2}")`, [fh2]],
     ];
     return {
@@ -250,6 +323,9 @@ export const provisioningSecret: BlockRule = {
         'static const char *banner = "\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m";\n',
         'var digest = Convert.FromHexString(expected);\n',
         'restic --password=!ignore-me --verbose\n',
+        'PATH=/usr/bin\nPATH+=:/opt/bin\nFLAGS=-O2\nFLAGS+=-Wall\n',
+        'val msg = buildString {\n    append("Hello, ")\n    append("world")\n}\n',
+        'msg: "hello world \\\n  and more"\n',
         '{"password": "$DB_PASSWORD", "token": "${TOKEN}"}\n',
       ],
     };
