@@ -180,3 +180,18 @@ describe('rt22mask: a secret continued on later lines', () => {
     check(`stripe: "${a}\\\n  ${b}"\nmsg: "hello world \\\n  and more"\n`, [3, 4], [a, b]);
   });
 });
+
+describe('rt22mask: a token disguised by markdown escapes or markup', () => {
+  const tok = (n: number) => rs(B64.replace(/[+/]/g, ''), n);
+  it('ghp\\_…, sk\\_live\\_…, github\\_pat\\_…; <wbr> and </span><span> inside a token', () => {
+    const [a, b, c, d, e] = [tok(36), tok(24), tok(22) + '\\_' + tok(40), tok(36), tok(24)];
+    check(
+      `CI uses \`ghp\\_${a}\` (bot account).\nStripe: sk\\_live\\_${b}\ngithub\\_pat\\_${c}\n` +
+        `<code>ghp_${d.slice(0, 12)}<wbr>${d.slice(12, 24)}<wbr />${d.slice(24)}</code>\n<p>Key: <span>sk_live_${e.slice(0, 8)}</span><span>${e.slice(8)}</span></p>\n`,
+      [],
+      [a, b, c.slice(0, 20), c.slice(-20), d.slice(0, 12), d.slice(12, 24), d.slice(24), e.slice(8)],
+    );
+  });
+  it('escaped identifiers and broken words stay', () =>
+    check('Use `snake\\_case\\_names` for the `ghp\\_` prefix check.\nlong<wbr>word<wbr>break\n<span>a</span><span>b</span>\n', [1, 2, 3]));
+});

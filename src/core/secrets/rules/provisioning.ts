@@ -212,6 +212,25 @@ const FORMS: Form[] = [
     judge: (v, m, text) => shellContinued(v, m, text),
   },
   {
+    // A vendor token with its underscores escaped for markdown: `ghp\\_…`, `sk\\_live\\_…`, `github\\_pat\\_…`.
+    gates: ['\\_'],
+    re: /(?<![\w\\])((?:gh[pousr]|github\\_pat|[sr]k\\_(?:live|test)|whsec|npm|glpat|sk\\_ant|xox[abp])\\_[A-Za-z0-9]+(?:(?:\\_|-)[A-Za-z0-9]+)*)/dg,
+    groups: [1],
+    line: true,
+    judge: (v) => {
+      const t = v.replace(/\\_/g, '_');
+      return t.length >= 24 && token(t.replace(/^[a-z]+_(?:[a-z]+_)?/, ''), {} as RegExpExecArray, '');
+    },
+  },
+  {
+    // A token broken by markup: `ghp_…<wbr>…<wbr>…`, `<span>sk_live_…</span><span>…</span>`.
+    gates: ['<wbr', '</span><span'],
+    re: /((?:gh[pousr]_|github_pat_|[sr]k_(?:live|test)_|sk-(?:proj-|ant-)?|xox[abp]-|glpat-|npm_)[A-Za-z0-9_-]*(?:(?:<wbr[ \t]*\/?>|<\/span><span[^>]*>)[A-Za-z0-9_-]+)+)/dg,
+    groups: [1],
+    line: true,
+    judge: (v) => v.replace(/<[^>]*>/g, '').length >= 24,
+  },
+  {
     // PKCS#8 / PKCS#1 / SEC1 private keys as hex: SEQUENCE, then INTEGER 0 (or 1 for SEC1 with its OCTET STRING).
     gates: ['020100', '020101'],
     re: /(?<![0-9A-Fa-f])(30(?:[0-7][0-9A-Fa-f]|81[0-9A-Fa-f]{2}|82[0-9A-Fa-f]{4})(?:020100(?:30|02)|02010104)[0-9A-Fa-f]{48,})(?![0-9A-Fa-f])/dg,
@@ -288,6 +307,7 @@ export const provisioningSecret: BlockRule = {
     const c = bytes(32);
     const fh = hex(64);
     const fh2 = hex(64);
+    const tk = rand(B64.replace(/[+/]/g, ''), 36, seed++ * 7919);
     const tp: [string, string[]][] = [
       [`d-i passwd/root-password password ${p[0]}`, [p[0]!]],
       [`d-i passwd/user-password-again password orbit ${p[1]} lantern`, [p[1]!]],
@@ -306,6 +326,8 @@ export const provisioningSecret: BlockRule = {
       [`helm upgrade api ./chart --set db.password=!${p[10]} --set image.tag=1.2.3`, [p[10]!]],
       [`val k = buildString {\n    append("${p[9]}")\n    append("${p[10]}")\n}`, [p[9]!, p[10]!]],
       [`K=${p[11]}\nK+=${p[9]}`, [p[11]!, p[9]!]],
+      [`CI uses \`ghp\\_${tk}\` (bot).`, [tk]],
+      [`<code>ghp_${tk.slice(0, 12)}<wbr>${tk.slice(12, 24)}<wbr>${tk.slice(24)}</code>`, [tk.slice(0, 12), tk.slice(12, 24), tk.slice(24)]],
       [`SIGNER = bytes.fromhex("${fh2}")`, [fh2]],
     ];
     return {
@@ -323,6 +345,8 @@ export const provisioningSecret: BlockRule = {
         'static const char *banner = "\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m\\x1b[0m\\x1b[1m\\x1b[32m";\n',
         'var digest = Convert.FromHexString(expected);\n',
         'restic --password=!ignore-me --verbose\n',
+        'Use `snake\\_case\\_names` for the `ghp\\_` prefix check.\n',
+        'long<wbr>word<wbr>break and sk-<wbr>x\n',
         'PATH=/usr/bin\nPATH+=:/opt/bin\nFLAGS=-O2\nFLAGS+=-Wall\n',
         'val msg = buildString {\n    append("Hello, ")\n    append("world")\n}\n',
         'msg: "hello world \\\n  and more"\n',
