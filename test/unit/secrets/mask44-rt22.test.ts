@@ -1,7 +1,7 @@
 // Blind red team rt22mask (session 41): provisioning files, shorthand credential notation, private keys outside PEM
 // and prose in more languages, each as whole files the way the kit wrote them, with variants and benign look-alikes
 // that must stay byte-identical. Every secret value is built at run time.
-import { B64, HEX, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
+import { ALNUM, B64, HEX, PASSWORD_CHARS, rand } from '../../../src/core/secrets/samples';
 import { checkKeptAndHidden } from './helpers';
 
 let seed = 0x44f00;
@@ -132,7 +132,7 @@ describe('rt22mask: a password told in more languages', () => {
 });
 
 describe('rt22mask: a password value behind a sigil (`!`, `$`)', () => {
-  const bang = () => '!' + rs(SAFE, 5) + 'aZ' + rs(SAFE, 5) + '9';
+  const bang = () => '!' + rs(ALNUM, 5) + 'aZ' + rs(ALNUM, 5) + '9';
   it('--password=!X in backup tools, helm --set, a quoted flag; JSON "password": "$X" and "!X"', () => {
     const p = [bang(), bang(), bang(), bang(), '$' + bang().slice(1), bang()];
     check(
@@ -142,8 +142,14 @@ describe('rt22mask: a password value behind a sigil (`!`, `$`)', () => {
       [],
       p.map((x) => x.slice(1)),
     );
-    const out = `{"password": "${p[5]}"}\n`;
-    check(out, [], [p[5]!.slice(1)]);
+    // Each alone too, as the kit's files hold them: nothing else on the line or around it names a secret.
+    for (const [line, v] of [
+      [`restic --password=${p[0]} --verbose > /backup/restic.out`, p[0]!],
+      [`helm upgrade api ./chart --set db.password=${p[2]} --set image.tag=1.2.3`, p[2]!],
+      [`{"password": "$g${p[4]!.slice(1)}"}`, p[4]!],
+      [`{"password": "${p[5]}"}`, p[5]!],
+    ] as const)
+      check(line + '\n', [], [v.slice(1)]);
   });
   it('references, expansions, words and other keys stay', () =>
     check(
