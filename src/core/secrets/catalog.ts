@@ -38,6 +38,7 @@ import { namedByField } from './rules/named-by-field';
 import { passphraseWords } from './rules/passphrase-words';
 import { codeCredential } from './rules/code-credentials';
 import { toldPasswordRule } from './rules/told-passwords';
+import { provisioningSecret } from './rules/provisioning';
 import { contextLineBefore } from './rules/context-line-before';
 import { flowMappingSecret } from './rules/flow-mapping-secret';
 import { setTransformedTokenScan, transformedToken } from './rules/transformed-token';
@@ -125,6 +126,7 @@ export const BLOCK_RULES: readonly BlockRule[] = [
   passphraseWords,
   codeCredential,
   toldPasswordRule,
+  provisioningSecret,
   contextLineBefore,
   commentSecret,
   embeddedPuttyKey,

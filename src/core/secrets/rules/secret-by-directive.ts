@@ -42,7 +42,8 @@ export const FORMS: Form[] = [
   // --- config directives: a secret-named word at the line's start, a blank, the value ---
   {
     gates: ['bindpw', 'rootpw', 'requirepass', 'masterauth', 'community', 'authpass', 'privpass'],
-    re: /^[ \t]*(?:bindpw|rootpw|requirepass|masterauth|r[ow]community6?|com2sec[ \t]+\S+[ \t]+\S+)[ \t]+(["']?)([^\s"']+)\1/dgm,
+    // Kickstart's `rootpw --plaintext X`, `rootpw --iscrypted X`: the flags are not the value.
+    re: /^[ \t]*(?:bindpw|rootpw(?:[ \t]+--(?:plaintext|iscrypted|allow-ssh))*|requirepass|masterauth|r[ow]community6?|com2sec[ \t]+\S+[ \t]+\S+)[ \t]+(?!--)(["']?)([^\s"']+)\1/dgm,
     groups: [2],
     judge: directive,
   },

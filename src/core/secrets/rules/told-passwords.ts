@@ -48,11 +48,11 @@ export function randomLetters(raw: string): boolean {
 const toldOrLetters = (v: string): boolean => toldPassword(v) || randomLetters(v);
 
 /** The word for password (and API key, token) in the languages the forms read; case as written. */
-const NOUN = String.raw`(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Ss]enha|[Cc]ontraseña|[Hh]as[łl]o|[Hh]eslo|[Şş]ifre(?:si|niz)?|[Ss]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Aa]dgangskoden?|[Kk]odeord(?:et)?|[Pp]assord(?:et)?|[Ll]ösenord(?:et)?|[Ss]alasana|API[ \t]+[Kk]ey|[Aa]pi[ \t]+key|[Tt]oken)`;
+const NOUN = String.raw`(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Pp]asswort|[Kk]ennwort|[Ww]achtwoord|[Ss]enha|[Cc]ontraseña|[Hh]as[łl]o|[Hh]eslo|[Şş]ifre(?:si|niz)?|[Ss]ifre(?:si)?|[Pp]arola(?:s[ıi])?|[Aa]dgangskoden?|[Kk]odeord(?:et)?|[Pp]assord(?:et)?|[Ll]ösenord(?:et)?|[Ss]alasana|[Mm]ật[ \t]+khẩu|[Kk]ata[ \t]+[Ss]andi|[Κκ]ωδικός(?:[ \t]+πρόσβασης)?|كلمة[ \t]+المرور|ה?סיסמה|API[ \t]+[Kk]ey|[Aa]pi[ \t]+key|[Tt]oken)`;
 /** Up to six words between the noun and the copula (`for the staging database`, `on the old NAS box`, `(prod)`). */
 const BETWEEN = String.raw`(?:[ \t]+[\p{L}\p{N}_.()'’-]{1,32}){0,6}?`;
 /** The copula, with `still`/`now`/`noch`: English, German, Dutch, Portuguese, Spanish, Italian, Polish, Czech, Danish, Swedish, Finnish. */
-const IS = String.raw`(?:[ \t]+(?:is|was|are|ist|lautet|é|è|es|está|to|je|jest|er|var|är|on|eh)(?:[ \t]+(?:still|now|noch|ainda|ancora|stále|stadig|fortfarande))?[ \t]*:?|[ \t]*:)`;
+const IS = String.raw`(?:[ \t]+(?:is|was|are|ist|lautet|é|è|es|está|to|je|jest|er|var|är|on|eh|là|adalah|ialah|είναι|هي|היא)(?:[ \t]+(?:still|now|noch|ainda|ancora|stále|stadig|fortfarande))?[ \t]*:?|[ \t]*:)`;
 /** The value, maybe quoted (groups: the quote, the value). */
 const VALUE = String.raw`[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;!?)])`;
 
@@ -78,6 +78,12 @@ const NOUN_GATES = [
   'assord',
   'ösenord',
   'alasana',
+  'ật khẩu',
+  'ata sandi',
+  'ata Sandi',
+  'ωδικός',
+  'كلمة المرور',
+  'סיסמה',
   'API key',
   'API Key',
   'api key',
@@ -116,6 +122,22 @@ const FORMS: Form[] = [
     judge: toldPassword,
   },
   {
+    // `服务器密码是：X`, `密码: X`, `口令为 X` (the full-width colon as NFKC reads it, `：`, too).
+    gates: ['密码', '口令'],
+    re: /(?:密码|口令)(?:是|为|為|：|:)+[ \t]*(["'\x60「“]?)([^\s"'\x60」”\p{Script=Han}，。！？（）：、]{6,128})/dgu,
+    groups: [2],
+    line: true,
+    judge: toldPassword,
+  },
+  {
+    // Hindi: `सर्वर का पासवर्ड X है`, `पासवर्ड: X`.
+    gates: ['पासवर्ड'],
+    re: /पासवर्ड(?:[ \t]+(?:है|हैं))?[ \t]*:?[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;।)])/dgu,
+    groups: [2],
+    line: true,
+    judge: toldPassword,
+  },
+  {
     // Chat shorthand: `admin / X`, `root / X` (a well-known account, a slash, a value that reads as a password).
     gates: [' / '],
     re: /(?:^|[\s:>\]])(?:admin|Admin|root|administrator|Administrator|sa|postgres|ubuntu|pi|deploy|ops|guest|operator)[ \t]+\/[ \t]+(["'\x60]?)([^\s"'\x60/]{8,128})\1(?=$|[\s,;)])/dg,
@@ -144,8 +166,8 @@ const FORMS: Form[] = [
   },
   {
     // `deploy@10.0.4.2 pw X`, `pwd: X` in a chat line (the short words; `password X` too).
-    gates: ['pw ', 'pwd ', 'PW ', 'passwd '],
-    re: /(?:^|[\s(])(?:pw|pwd|PW|PWD|passwd)[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
+    gates: ['pw ', 'pwd ', 'PW ', 'passwd ', 'PASSWD ', 'Passwd '],
+    re: /(?:^|[\s(])(?:pw|pwd|PW|PWD|passwd|PASSWD|Passwd)[ \t]+(["'\x60]?)([^\s"'\x60]{8,128})\1(?=$|[\s,;)])/dg,
     groups: [2],
     line: true,
     judge: toldPassword,
@@ -153,7 +175,7 @@ const FORMS: Form[] = [
   {
     // `jenkins login is ops:X`, `creds: deploy:X`, `login = admin:X`.
     gates: ['login', 'Login', 'creds', 'Creds', 'credentials', 'Credentials'],
-    re: /\b(?:[Ll]ogin|[Cc]reds|[Cc]redentials)(?:[ \t]+(?:is|are|was)|[ \t]*[:=])[ \t]+[\w.-]{1,32}:(["'\x60]?)([^\s"'\x60:/]{8,128})\1(?=$|[\s,;)])/dg,
+    re: /\b(?:[Ll]ogin|[Cc]reds|[Cc]redentials)(?:[ \t]+(?:is|are|was)|[ \t]*[:=]|(?<=[Cc]reds))[ \t]+[\w.-]{1,32}:(["'\x60]?)([^\s"'\x60:/]{8,128})\1(?=$|[\s,;)])/dg,
     groups: [2],
     line: true,
     judge: toldPassword,
@@ -177,7 +199,7 @@ export const toldPasswordRule: BlockRule = {
   },
   samples() {
     let seed = 0x42d0c;
-    const p = Array.from({ length: 17 }, () => 'Q7' + rand(PASSWORD_CHARS.replace(/[#'"\\,;:|()<>{}@/\s$?=.!-]/g, ''), 10, seed++ * 7919) + 'k');
+    const p = Array.from({ length: 20 }, () => 'Q7' + rand(PASSWORD_CHARS.replace(/[#'"\\,;:|()<>{}@/\s$?=.!-]/g, ''), 10, seed++ * 7919) + 'k');
     const tp: [string, string][] = [
       [`- fyi the root password on the old NAS box is still ${p[0]}`, p[0]!],
       [`- API key for the reporting service (prod): ${p[1]}`, p[1]!],
@@ -196,6 +218,9 @@ export const toldPasswordRule: BlockRule = {
       [`[10:02] erin: root / ${p[14]}`, p[14]!],
       [`Das Passwort für die Datenbank ist noch "${p[15]}"`, p[15]!],
       [`- A senha do painel é ${p[16]}$`, p[16]!],
+      [`- 服务器密码是：${p[17]}`, p[17]!],
+      [`- Mật khẩu máy chủ là ${p[18]}`, p[18]!],
+      [`- सर्वर का पासवर्ड ${p[19]} है`, p[19]!],
     ];
     return {
       truePositives: tp.map(([text, secret]) => ({ text: text + '\n', secrets: [secret] })),
@@ -216,6 +241,8 @@ export const toldPasswordRule: BlockRule = {
         'password hashing uses bcrypt_v2 by default\n',
         '# api key header name: X-Api-Key-For-Internal-Services-2\n',
         "The password 'k1W8kdVb' is not checked here.\n",
+        '密码长度至少8位\n',
+        'Ο κωδικός πρόσβασης είναι υποχρεωτικός\n',
       ],
     };
   },
