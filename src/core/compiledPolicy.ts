@@ -62,6 +62,15 @@ export class CompiledPolicy {
     return { text: r.text, masked: r.findings.length };
   }
 
+  /**
+   * The secrets of a file an edit would leave readable where its masked view hid them (a renamed key, a value moved
+   * into a comment): empty when masking is off for the path or the edit unmasks nothing (secrets/restore.ts).
+   */
+  secretsUnmaskedBy(relPath: string, original: string, after: string): string[] {
+    if (!this.policy.masking.enabled || this.unmaskedPaths.some((m) => m.match(relPath))) return [];
+    return secrets().secretsUnmaskedBy(original, after, this.maskOptions, relPath);
+  }
+
   /** Whether text the model wrote carries a «secret:…» placeholder (it came from a masked view). */
   hasPlaceholder(text: string): boolean {
     return secrets().containsPlaceholder(text);

@@ -142,3 +142,29 @@ function restore(newText: string, original: string, opts: MaskOptions, path: str
   if (rest > inOriginal) return { ok: false, reason: 'the new text contains a damaged secret placeholder («secret:…»); keep placeholders exactly as shown' };
   return { ok: true, text, restored };
 }
+
+/**
+ * Threat (rt22hooks): an edit that never carries a placeholder can still take a secret out of masking — rename its
+ * key (`DB_PASSWORD = "` → `GREETING = "`), move its value into a comment, split the line — and the next read shows
+ * the value in clear. An edit may not add a visible occurrence of any secret the file holds: each secret masked in
+ * `original` is counted where it is still readable in the masked view of `after` and of `original`; the values
+ * whose count grows are returned (empty: the edit leaves every secret of the file masked as before).
+ */
+export function secretsUnmaskedBy(original: string, after: string, opts: MaskOptions = {}, path?: string): string[] {
+  if (typeof original !== 'string' || typeof after !== 'string' || original === after) return [];
+  const masker = createMasker(opts);
+  const session = new MaskSession();
+  const before = masker.maskInSession(original, session);
+  if (before.findings.length === 0 && path === undefined) return [];
+  const values = [...new Set(session.values.values())].filter((v) => v.length >= 4 && after.includes(v));
+  if (values.length === 0) return [];
+  const viewBefore = maskedView(before, original, path);
+  const viewAfter = maskedView(masker.maskInSession(after, new MaskSession()), after, path);
+  return values.filter((v) => occurrences(viewAfter, v) > occurrences(viewBefore, v));
+}
+
+function occurrences(text: string, v: string): number {
+  let n = 0;
+  for (let i = text.indexOf(v); i >= 0; i = text.indexOf(v, i + v.length)) n++;
+  return n;
+}

@@ -193,6 +193,18 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
       findings = fb ? checkTestIntegrity(relPath, fb.oldText, fb.newText) : [];
     } else findings = checkTestIntegrity(relPath, r.text, after === null ? undefined : after);
     for (const f of findings) out.calls.push(integrityCall(ws, env, relPath, f));
+    // An edit may not take a secret of the file out of masking (rename its key, move it into a comment): the
+    // next read would show it. Judged on the file it leaves, placeholders restored.
+    if (typeof after === 'string' && r.text !== undefined && ws.compiled.secretsUnmaskedBy(relPath, r.text, after).length > 0) {
+      out.calls.push(
+        refusal(
+          env,
+          'hook:secret-unmasked',
+          `AgentGuard refused this edit: ${relPath} holds a secret that this edit would leave outside masking (its key or the text around it changes so that it no longer reads as a secret), and the next read would show it. Keep the secret's line as it is, or ask the user to make this change. The file on disk was not changed.`,
+        ),
+      );
+      continue;
+    }
     if (out.updatedInput && typeof after === 'string' && r.text !== undefined) {
       const shown = HOST[env.host].echoesEdit?.(env, r.text, after);
       if (shown && ws.compiled.maskValue(shown) !== shown) {

@@ -217,6 +217,11 @@ function editResult(env: ToolEnv, rel: string, input: EditInput, original: strin
         `nothing was written to ${rel}: with its placeholders restored this edit would not leave the file AgentGuard checked; read the file again and keep placeholders exactly as shown`,
       );
   }
+  // Nor may it take a secret of the file out of masking without a placeholder (a renamed key: secretsUnmaskedBy).
+  if (env.compiled().secretsUnmaskedBy(rel, original, text).length > 0)
+    throw new ToolRefusal(
+      `nothing was written to ${rel}: it holds a secret that this edit would leave outside masking (its key or the text around it changes so that it no longer reads as a secret). Keep the secret's line as it is, or ask the user to make this change`,
+    );
   return { text, replacements: input.replaceAll ? count : 1, restored };
 }
 

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ALNUM, rand } from '../../../src/core/secrets/samples';
 import { type Fixture, makeFixture } from './fixture';
 
 describe('tools: writeFile', () => {
@@ -73,6 +74,19 @@ describe('tools: editFile', () => {
     const disk = f.read('src/config.ts');
     assert.ok(disk.includes(`// rotated monthly\nexport const githubToken = '${f.token}';`), disk);
     assert.ok(!disk.includes('«secret:'));
+  });
+
+  it('refuses an edit that takes a secret out of masking without a placeholder (a renamed key); another edit runs', async () => {
+    const pw = rand(ALNUM, 22);
+    const original = `export const dbPassword = '${pw}';\nexport const port = 8080;\n`;
+    fs.writeFileSync(path.join(f.ws, 'src/db.ts'), original);
+    const renamed = await f.call('editFile', { path: 'src/db.ts', oldString: 'dbPassword', newString: 'greeting' });
+    assert.notEqual(renamed.status, 'ok', renamed.text);
+    assert.match(renamed.text, /outside masking/);
+    assert.equal(f.read('src/db.ts'), original);
+    const ok = await f.call('editFile', { path: 'src/db.ts', oldString: 'port = 8080', newString: 'port = 9090' });
+    assert.equal(ok.status, 'ok', ok.text);
+    assert.equal(f.read('src/db.ts'), original.replace('8080', '9090'));
   });
 
   it('refuses an edit of a test file; the file is unchanged and the audit says why', async () => {
