@@ -84,6 +84,24 @@ export function vscodePre(sb: Sandbox, tool_name: string, tool_input: unknown, e
   );
 }
 
+/** A Claude Code PreToolUse payload for the sandbox's workspace, through `agentguard hook --host claude`. */
+export function claudePre(sb: Sandbox, tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}): Promise<CliResult> {
+  return runHook(
+    ['--host', 'claude', '--event', 'pre', '--workspace', sb.workspace],
+    JSON.stringify({
+      session_id: 's1',
+      transcript_path: '/tmp/t.jsonl',
+      cwd: sb.workspace,
+      hook_event_name: 'PreToolUse',
+      tool_name,
+      tool_input,
+      tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+      ...extra,
+    }),
+    sb.env,
+  );
+}
+
 /** `node <entry> hook …`; entry is dist/cli.js (the CLI) unless given (dist/hook.js, the installed lean entry). */
 export function runHook(args: string[], input: string, env: NodeJS.ProcessEnv, entry = CLI): Promise<CliResult> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answerOf, preDecision, runHook, type Sandbox, sandbox } from './helpers';
+import { answerOf, claudePre, preDecision, runHook, sandbox, type Sandbox } from './helpers';
 
 describe('hook bridge: payloads that got through before (extension down)', () => {
   let sb: Sandbox;
@@ -12,21 +12,7 @@ describe('hook bridge: payloads that got through before (extension down)', () =>
   });
   afterEach(() => sb.cleanup());
 
-  const claude = (tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) =>
-    runHook(
-      ['--host', 'claude', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        session_id: 's1',
-        transcript_path: '/tmp/t.jsonl',
-        cwd: sb.workspace,
-        hook_event_name: 'PreToolUse',
-        tool_name,
-        tool_input,
-        tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
-        ...extra,
-      }),
-      sb.env,
-    );
+  const claude = (tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) => claudePre(sb, tool_name, tool_input, extra);
 
   it("Claude Code's Monitor runs a shell command: rm -rf is asked, never passed unchecked", async () => {
     const r = await claude('Monitor', { description: 'x', timeout_ms: 1000, command: 'rm -rf src' });

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { maskText } from '../../../src/core/secrets';
 import { ALNUM, rand } from '../../../src/core/secrets/samples';
-import { answerOf, runHook, type Sandbox, sandbox, vscodePre } from './helpers';
+import { answerOf, claudePre, sandbox, type Sandbox, vscodePre } from './helpers';
 
 describe('hook bridge: an edit may not leave a secret of the file outside masking', () => {
   let sb: Sandbox;
@@ -26,20 +26,7 @@ describe('hook bridge: an edit may not leave a secret of the file outside maskin
   });
   afterEach(() => sb.cleanup());
 
-  const claude = (tool_name: string, tool_input: unknown) =>
-    runHook(
-      ['--host', 'claude', '--event', 'pre', '--workspace', sb.workspace],
-      JSON.stringify({
-        session_id: 's1',
-        transcript_path: '/tmp/t.jsonl',
-        cwd: sb.workspace,
-        hook_event_name: 'PreToolUse',
-        tool_name,
-        tool_input,
-        tool_use_id: 'toolu_1',
-      }),
-      sb.env,
-    );
+  const claude = (tool_name: string, tool_input: unknown) => claudePre(sb, tool_name, tool_input);
   const refused = (out: Record<string, any>) => {
     assert.equal(out.hookSpecificOutput?.permissionDecision, 'deny', JSON.stringify(out));
     assert.match(out.hookSpecificOutput.permissionDecisionReason, /outside masking|own unchanged line/);
