@@ -164,9 +164,10 @@ export const rmRules: Rule[] = [
       const p = parseOpts(s.words.slice(1), RM_OPTS);
       // The corpus: a delete by variable or substitution is not a scoped delete even when the guard can work out
       // the value (`F=src/app.ts; rm $F`, `rm $(echo x)`, `set -- x; rm "$@"`): the reviewer reads names, not values.
-      // A loop or `set --` hands each value to the command as its word, so the command's own text is read too.
+      // A loop or `set --` hands each value to the command as its word, so the command's own text is read too (its
+      // arguments: a program named by a variable, `$X -f notes.md` with X=rm, is judged as the program it holds).
       const d = s.words.slice(1).find((w) => w.value === null || expands(w.text));
-      if (!d && !p.dynamic) return expands(s.text) ? `${s.text}: ${s.name} deletes files named through an expansion` : undefined;
+      if (!d && !p.dynamic) return expands(s.text.replace(/^\s*\S+/, '')) ? `${s.text}: ${s.name} deletes files named through an expansion` : undefined;
       return d?.fromInput ? `${s.name} deletes a list of files read from input` : `${s.name} deletes ${d?.text ?? 'files'} only known at run time`;
     },
   },
