@@ -84,20 +84,6 @@ export class CompiledPolicy {
     return secrets().restorePlaceholders(text, original, this.maskOptions, relPath);
   }
 
-  /** restorePlaceholders for a fragment of an edit (no line rule): only beside restoreEdit on the whole file. */
-  restoreFragment(text: string, original: string, relPath?: string): ReturnType<typeof import('./secrets').restorePlaceholders> {
-    return secrets().restoreFragment(text, original, this.maskOptions, relPath);
-  }
-
-  /** An edit applied to the file's masked view, checked and restored as the whole file it leaves (secrets/restore.ts). */
-  restoreEdit(
-    apply: (maskedView: string) => string | null | undefined,
-    original: string,
-    relPath?: string,
-  ): ReturnType<typeof import('./secrets').restorePlaceholders> {
-    return secrets().restoreEdit(apply, original, this.maskOptions, relPath);
-  }
-
   /** Whether a bare value is shaped like a credential (output of a command that prints one: credentialOutput.ts). */
   readonly looksLikeSecret = (v: string): boolean => secrets().valueLooksSecret(v, 'strong', true);
 

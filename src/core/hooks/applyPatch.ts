@@ -430,8 +430,8 @@ export function patchEffects(
     });
     if (h.moveTo !== undefined) {
       // The source goes away; the destination receives the updated text.
-      edits.push({ path: h.path, after: () => null, wholeLines: true });
-      edits.push({ path: h.moveTo, after: () => undefined, fallback, wholeLines: true });
+      edits.push({ path: h.path, after: () => null });
+      edits.push({ path: h.moveTo, after: () => undefined, fallback });
       continue;
     }
     edits.push({ path: h.path, after: (before) => applyHunk(h, before, grammar), fallback });

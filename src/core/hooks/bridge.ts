@@ -86,11 +86,6 @@ export interface FileEdit {
   after(before: string | undefined): string | null | undefined;
   /** When `after` cannot tell: the text the edit takes out and puts in, compared as if it were the file. */
   fallback?(): { oldText: string; newText: string };
-  /**
-   * The text the model wrote for this edit is made of whole lines of the file (a merge with "...existing code..."
-   * markers, a moved file's patch lines): when `after` cannot tell, its lines can still be judged as lines.
-   */
-  wholeLines?: true;
 }
 
 export interface SearchScope {

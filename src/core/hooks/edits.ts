@@ -59,7 +59,7 @@ export function insertAt(path: string, line: number, text: string): FileEdit {
 
 /** A merge the host does with a model ("...existing code..." markers): the result cannot be known here. */
 export function unknownMerge(path: string, text: string): FileEdit {
-  return { path, after: () => undefined, fallback: () => ({ oldText: '', newText: text }), wholeLines: true };
+  return { path, after: () => undefined, fallback: () => ({ oldText: '', newText: text }) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { createMasker as create } from './masker';
 import type { MaskOptions, MaskResult } from './types';
 
 export type { MaskOptions, MaskResult, SecretFinding } from './types';
-export { containsPlaceholder, restoreEdit, restoreFragment, restorePlaceholders, secretsUnmaskedBy, type RestoreResult } from './restore';
+export { containsPlaceholder, restorePlaceholders, secretsUnmaskedBy, type RestoreResult } from './restore';
 export { maskValue } from './value';
 export { valueLooksSecret } from './entropy';
 export { KnownSecrets, valuesOfSecretFile } from './known';

@@ -15,114 +15,28 @@ export function containsPlaceholder(text: string): boolean {
 export type RestoreResult = { ok: true; text: string; restored: number } | { ok: false; reason: string };
 
 /**
- * Restore the placeholders in `newText` — the WHOLE text the file will hold — from the secrets in `original` (the
- * file on disk), by masking `original` again: the same text gives the same numbering. Unknown placeholder →
- * refuse. `path`: the file's path, when the read was masked by it too (pathed.ts: a Docker secret, Rails' master
- * key), so the placeholders the path gave are restored the same way.
- *
- * A placeholder is restored only where it came from: on a line that is, placeholders included, identical to a
- * line of the masked view of `original`, each such line used at most as often as the view holds it. Restoring
- * one anywhere else (a renamed key, a copy, a comment) would launder the secret into a context the masker does
- * not recognise, and the next read would show it in clear.
+ * Restore the placeholders in `newText` from the secrets in `original` (the file on disk), by masking
+ * `original` again: the same text gives the same numbering. Unknown placeholder → refuse. `path`: the file's
+ * path, when the read was masked by it too (pathed.ts: a Docker secret, Rails' master key), so the placeholders
+ * the path gave are restored the same way.
  */
 export function restorePlaceholders(newText: string, original: string, opts: MaskOptions = {}, path?: string): RestoreResult {
-  return restore(newText, original, opts, path, true);
-}
-
-/**
- * restorePlaceholders without the line rule, for a fragment of an edit (old_string/new_string, a patch line) that
- * may start or end mid-line. Only for a caller that checks the whole resulting file with restorePlaceholders or
- * restoreEdit as well; never the only check before a write.
- */
-export function restoreFragment(newText: string, original: string, opts: MaskOptions = {}, path?: string): RestoreResult {
-  return restore(newText, original, opts, path, false);
-}
-
-/**
- * An edit judged on the whole file: `apply` is the edit (as the model wrote it, placeholders and all) applied to
- * the masked view of `original`; its result is checked and restored as a whole file (restorePlaceholders). The
- * result's text is what the file must hold after the edit. undefined from `apply`: the edit's result cannot be
- * told, refused.
- */
-export function restoreEdit(apply: (maskedView: string) => string | null | undefined, original: string, opts: MaskOptions = {}, path?: string): RestoreResult {
-  let view: string;
-  try {
-    view = maskedView(createMasker(opts).maskInSession(original, new MaskSession()), original, path);
-  } catch (e) {
-    return { ok: false, reason: `could not re-mask the file on disk to restore secrets: ${(e as Error).message}` };
-  }
-  const after = apply(view);
-  if (typeof after !== 'string') {
-    return { ok: false, reason: 'AgentGuard cannot tell what this edit leaves in the file, so it cannot check where its «secret:…» placeholders go' };
-  }
-  return restorePlaceholders(after, original, opts, path);
-}
-
-function maskedView(result: MaskResult, original: string, path: string | undefined): string {
-  return path !== undefined ? maskByPath(path, original, result).text : result.text;
-}
-
-const lineKey = (l: string) => (l.endsWith('\r') ? l.slice(0, -1) : l);
-
-/**
- * The masked lines of a notebook's cells, as a cell edit writes them (the file on disk is JSON: its lines are
- * escaped strings). Empty when `view` is not a notebook.
- */
-function notebookLines(view: string): string[] {
-  if (!view.trimStart().startsWith('{')) return [];
-  try {
-    const nb = JSON.parse(view) as { cells?: { source?: unknown }[] };
-    if (!Array.isArray(nb.cells)) return [];
-    return nb.cells.flatMap((c) => {
-      const src = Array.isArray(c?.source) ? c.source.filter((x) => typeof x === 'string').join('') : typeof c?.source === 'string' ? c.source : '';
-      return src.split('\n');
-    });
-  } catch {
-    return [];
-  }
-}
-
-function restore(newText: string, original: string, opts: MaskOptions, path: string | undefined, wholeLines: boolean): RestoreResult {
   if (typeof newText !== 'string' || typeof original !== 'string') return { ok: false, reason: 'restorePlaceholders expects two strings' };
   if (!containsPlaceholder(newText)) return { ok: true, text: newText, restored: 0 };
   let session: MaskSession;
   let byPath: Map<string, string> | undefined;
-  let view: string;
   try {
     session = new MaskSession();
     const result: MaskResult = createMasker(opts).maskInSession(original, session);
     if (path !== undefined) byPath = pathPlaceholders(path, original, result);
-    view = maskedView(result, original, path);
   } catch (e) {
     return { ok: false, reason: `could not re-mask the file on disk to restore secrets: ${(e as Error).message}` };
   }
   const literal = (p: string) => original.includes(p);
-  const secretOf = (p: string) => session.values.get(p) ?? byPath?.get(p);
-  if (wholeLines) {
-    // Each line that carries a placeholder standing for a secret must be a line of the masked view, unchanged.
-    const left = new Map<string, number>();
-    for (const l of [...view.split('\n'), ...notebookLines(view)]) {
-      const k = lineKey(l);
-      if (k.includes(PLACEHOLDER_OPEN)) left.set(k, (left.get(k) ?? 0) + 1);
-    }
-    for (const l of newText.split('\n')) {
-      const k = lineKey(l);
-      if (![...k.matchAll(PLACEHOLDER_RE)].some((m) => secretOf(m[0]) !== undefined)) continue;
-      const n = left.get(k) ?? 0;
-      if (n === 0) {
-        const shown = k.trim().length > 160 ? `${k.trim().slice(0, 160)}…` : k.trim();
-        return {
-          ok: false,
-          reason: `a secret placeholder may only stay on its own unchanged line, and "${shown}" is not a line of the file as it was read (or it is there fewer times): a changed key, changed surroundings, a moved or copied placeholder would put the secret where it is no longer masked. Keep that line exactly as shown; to change it, edit the file yourself or ask the user`,
-        };
-      }
-      left.set(k, n - 1);
-    }
-  }
   let restored = 0;
   let refused: string | undefined;
   const text = newText.replace(PLACEHOLDER_RE, (p) => {
-    const secret = secretOf(p);
+    const secret = session.values.get(p) ?? byPath?.get(p);
     if (secret !== undefined) {
       if (literal(p)) {
         refused ??= `${p} is ambiguous: the file on disk contains that text literally and as a masked secret`;
@@ -167,4 +81,8 @@ function occurrences(text: string, v: string): number {
   let n = 0;
   for (let i = text.indexOf(v); i >= 0; i = text.indexOf(v, i + v.length)) n++;
   return n;
+}
+
+function maskedView(result: MaskResult, original: string, path: string | undefined): string {
+  return path !== undefined ? maskByPath(path, original, result).text : result.text;
 }

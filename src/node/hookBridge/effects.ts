@@ -126,14 +126,9 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
   if (fx.withText) {
     let carries = false;
     let problem: string | undefined;
-    /** The files whose text carries a placeholder, with the text to write the model gave each. */
-    const carrying = new Map<string, string[]>();
     const fixed = fx.withText((text, p, role) => {
       if (!ws.compiled.hasPlaceholder(text)) return text;
       carries = true;
-      const texts = carrying.get(p) ?? [];
-      if (role === 'new') texts.push(text);
-      carrying.set(p, texts);
       const r = read(p);
       if (r.text === undefined) {
         if (role === 'new')
@@ -141,8 +136,7 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
         return text;
       }
       // The read was masked by its path too (a Docker secret): its placeholders come back the same way.
-      // A fragment (old_string, a patch line) may start mid-line: restored here, judged below on the whole file.
-      const back = ws.compiled.restoreFragment(text, r.text, r.abs !== undefined ? rel(ws, r.abs) : undefined);
+      const back = ws.compiled.restorePlaceholders(text, r.text, r.abs !== undefined ? rel(ws, r.abs) : undefined);
       if (!back.ok) {
         if (role === 'new') problem ??= `${p}: ${back.reason}`;
         return text;
@@ -150,7 +144,6 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
       return back.text;
     });
     if (carries) {
-      problem ??= wholeFileProblem(ws, env, fx, fixed, carrying, read);
       if (problem) {
         out.calls.push(refusal(env, 'hook:placeholder', `AgentGuard refused this edit: ${problem}. The file on disk was not changed.`));
         return out;
@@ -220,68 +213,6 @@ export function prepareEdits(ws: Workspace, env: HookEnvelope, plan: Extract<Hoo
     }
   }
   return out;
-}
-
-/**
- * A placeholder may only be restored where it came from: each file an edit carrying placeholders touches is
- * judged as the whole text it will hold (the edit applied to the file's masked view, secrets/restore.ts
- * restoreEdit), and the restored input must leave exactly that text on disk. Where the result cannot be told
- * but the model's text is whole lines (a merge with "...existing code..." markers, a notebook cell, a moved
- * file's patch lines), those lines are judged as lines; otherwise the edit is refused.
- */
-function wholeFileProblem(
-  ws: Workspace,
-  env: HookEnvelope,
-  fx: ToolEffects,
-  fixed: Record<string, unknown>,
-  carrying: Map<string, string[]>,
-  read: (p: string) => ReturnType<typeof readText>,
-): string | undefined {
-  const again = planHook({ ...env, toolInput: fixed });
-  const landing = again.kind === 'calls' ? (again.effects?.edits ?? []) : [];
-  const edits = fx.edits ?? [];
-  for (const [p, texts] of carrying) {
-    const r = read(p);
-    if (r.text === undefined) continue; // text to write was refused above; text to find matches nothing
-    const original = r.text;
-    const relPath = r.abs !== undefined ? rel(ws, r.abs) : undefined;
-    const mine = edits.flatMap((e, i) => (e.path === p ? [{ e, i }] : []));
-    const asLines = () => {
-      for (const t of texts) {
-        const back = ws.compiled.restorePlaceholders(t, original, relPath);
-        if (!back.ok) return `${p}: ${back.reason}`;
-      }
-      return undefined;
-    };
-    if (mine.length === 0) {
-      const why = asLines();
-      if (why) return why;
-      continue;
-    }
-    if (mine.length > 1) return `${p}: this call changes the file more than once, so AgentGuard cannot check where its «secret:…» placeholders go`;
-    const { e, i } = mine[0]!;
-    let unknown = false;
-    const whole = ws.compiled.restoreEdit(
-      (view) => {
-        const a = e.after(view);
-        if (typeof a !== 'string') unknown = true;
-        return a;
-      },
-      original,
-      relPath,
-    );
-    if (unknown && e.wholeLines) {
-      const why = asLines();
-      if (why) return why;
-      continue;
-    }
-    if (!whole.ok) return `${p}: ${whole.reason}`;
-    const lands = landing[i]?.path === p ? landing[i]!.after(original) : undefined;
-    if (lands !== whole.text) {
-      return `${p}: with its placeholders restored this edit would not leave the file AgentGuard checked; read the file again and keep placeholders exactly as shown`;
-    }
-  }
-  return undefined;
 }
 
 function relOf(ws: Workspace, raw: string, base: string | undefined): string | undefined {

@@ -3,9 +3,8 @@
 import { secrets } from './env';
 import { type ToolEnv, ToolRefusal } from './env';
 
-/** `fragment`: newText is part of an edit (the caller judges the whole file it leaves); otherwise the whole new file. */
-export function restoreFor(env: ToolEnv, rel: string, newText: string, original: string, fragment = false): { text: string; restored: number } {
-  const r = (fragment ? secrets().restoreFragment : secrets().restorePlaceholders)(newText, original, env.compiled().maskOptions, rel);
+export function restoreFor(env: ToolEnv, rel: string, newText: string, original: string): { text: string; restored: number } {
+  const r = secrets().restorePlaceholders(newText, original, env.compiled().maskOptions, rel);
   if (!r.ok) throw new ToolRefusal(`nothing was written to ${rel}: ${r.reason}`);
   if (secrets().containsPlaceholder(r.text) && !secrets().containsPlaceholder(original)) {
     throw new ToolRefusal(

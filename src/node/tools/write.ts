@@ -185,9 +185,8 @@ function editResult(env: ToolEnv, rel: string, input: EditInput, original: strin
   let newRaw = input.newString;
   let restored = 0;
   // The model copied oldString from the masked view: map its placeholders back to the real text.
-  // Fragments may start mid-line: restored here, and the whole file they leave is judged below.
-  if (secrets().containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, rel, oldRaw, original, true).text;
-  if (secrets().containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, rel, newRaw, original, true));
+  if (secrets().containsPlaceholder(oldRaw)) oldRaw = restoreFor(env, rel, oldRaw, original).text;
+  if (secrets().containsPlaceholder(newRaw)) ({ text: newRaw, restored } = restoreFor(env, rel, newRaw, original));
   const count = countOccurrences(original, oldRaw);
   if (count === 0) {
     const inMasked = countOccurrences(maskFile(env, rel, original).text, input.oldString);
@@ -201,23 +200,8 @@ function editResult(env: ToolEnv, rel: string, input: EditInput, original: strin
     throw new ToolRefusal(`oldString occurs ${count} times in ${rel}; include more surrounding lines so it is unique, or set "replaceAll": true`);
   }
   const text = input.replaceAll ? original.split(oldRaw).join(newRaw) : original.replace(oldRaw, () => newRaw);
-  if (restored > 0) {
-    // A placeholder is restored only on its own unchanged line: the edit applied to the masked view must be a
-    // whole file restorePlaceholders accepts, and it must be the text written.
-    const apply = (view: string) =>
-      input.replaceAll
-        ? view.split(input.oldString).join(input.newString)
-        : view.includes(input.oldString)
-          ? view.replace(input.oldString, () => input.newString)
-          : undefined;
-    const whole = secrets().restoreEdit(apply, original, env.compiled().maskOptions, rel);
-    if (!whole.ok) throw new ToolRefusal(`nothing was written to ${rel}: ${whole.reason}`);
-    if (whole.text !== text)
-      throw new ToolRefusal(
-        `nothing was written to ${rel}: with its placeholders restored this edit would not leave the file AgentGuard checked; read the file again and keep placeholders exactly as shown`,
-      );
-  }
-  // Nor may it take a secret of the file out of masking without a placeholder (a renamed key: secretsUnmaskedBy).
+  // An edit may not take a secret of the file out of masking (a renamed key, with or without its placeholder:
+  // secretsUnmaskedBy), judged on the text it writes, placeholders restored.
   if (env.compiled().secretsUnmaskedBy(rel, original, text).length > 0)
     throw new ToolRefusal(
       `nothing was written to ${rel}: it holds a secret that this edit would leave outside masking (its key or the text around it changes so that it no longer reads as a secret). Keep the secret's line as it is, or ask the user to make this change`,

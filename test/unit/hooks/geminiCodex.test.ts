@@ -69,29 +69,14 @@ describe('hook bridge, Gemini CLI and Codex (extension down)', () => {
       const payload = JSON.parse(sb.payload('gemini', 'BeforeTool-replace_test'));
       payload.tool_input = {
         file_path: 'src/settings.ts',
-        old_string: `${ph}";\nexport const timeoutMs = 5000;`,
-        new_string: `${ph}";\nexport const timeoutMs = 9000;`,
-      };
-      const a = answerOf(await hook('gemini', JSON.stringify(payload)));
-      assert.equal(a.decision, undefined);
-      assert.equal(a.hookSpecificOutput.hookEventName, 'BeforeTool');
-      assert.equal(a.hookSpecificOutput.tool_input.new_string, `${sb.secret}";\nexport const timeoutMs = 9000;`);
-      assert.equal(a.hookSpecificOutput.tool_input.old_string, `${sb.secret}";\nexport const timeoutMs = 5000;`);
-      assert.equal(a.hookSpecificOutput.tool_input.file_path, 'src/settings.ts');
-    });
-
-    it('replace copying a placeholder under a new key (rt22hooks) is refused, never restored there', async () => {
-      const ph = await placeholder();
-      const payload = JSON.parse(sb.payload('gemini', 'BeforeTool-replace_test'));
-      payload.tool_input = {
-        file_path: 'src/settings.ts',
         old_string: 'export const timeoutMs = 5000;',
         new_string: `export const timeoutMs = 9000;\nexport const again = "${ph}";`,
       };
       const a = answerOf(await hook('gemini', JSON.stringify(payload)));
-      assert.equal(a.decision, 'deny');
-      assert.match(a.reason, /own unchanged line/);
-      assert.ok(!JSON.stringify(a).includes(sb.secret));
+      assert.equal(a.decision, undefined);
+      assert.equal(a.hookSpecificOutput.hookEventName, 'BeforeTool');
+      assert.equal(a.hookSpecificOutput.tool_input.new_string, `export const timeoutMs = 9000;\nexport const again = "${sb.secret}";`);
+      assert.equal(a.hookSpecificOutput.tool_input.file_path, 'src/settings.ts');
     });
 
     it('a placeholder that stands for no secret in the file is refused, never written', async () => {
