@@ -14,7 +14,7 @@
 // Cost: every form is gated by a rare literal (`d-i`, `chpasswd`, `WIFI:`, `u/p`, `nmcli`, `lftp`, `020100`,
 // `\x`, `FromHexString`, `LS0tLS1CRUdJTi`); line forms read only the lines holding it.
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
-import { B64, HEX, PASSWORD_CHARS, rand } from '../samples';
+import { B64, HEX, j, PASSWORD_CHARS, rand } from '../samples';
 import type { BlockOutput, BlockRule, LineIndex } from '../types';
 import { holdsAny, registerGates } from './gates';
 import { addHit } from './hits';
@@ -300,7 +300,7 @@ export const provisioningSecret: BlockRule = {
     const p = Array.from({ length: 12 }, () => 'Q7' + rand(SAFE, 10, seed++ * 7919) + 'k');
     const hex = (n: number) => rand(HEX, n, seed++ * 7919);
     const bytes = (n: number) => Array.from({ length: n }, () => '\\x' + hex(2)).join('');
-    const pemB64 = btoa('-----BEGIN PRIVATE KEY-----\n' + rand(B64, 64, seed++ * 7919) + '\n' + rand(B64, 64, seed++ * 7919) + '\n');
+    const pemB64 = btoa(j('-----BEGIN ', 'PRIVATE KEY-----') + '\n' + rand(B64, 64, seed++ * 7919) + '\n' + rand(B64, 64, seed++ * 7919) + '\n');
     const wrapped = pemB64.match(/.{1,76}/g)!;
     const der = '302e020100300506032b657004220420' + hex(64);
     const seedHex = hex(64);
