@@ -4,8 +4,8 @@
 // the text (gates.ts), and a form runs over the whole text (or on the lines holding a gate) and reports by line.
 import { isPlaceholder, isReference, isVariableLed, randomPartOk, valueLooksSecret } from '../entropy';
 import { classifyName } from '../names';
-import { holds, holdsAny } from './gates';
-import type { BlockOutput, LineIndex } from '../types';
+import { holds, holdsAny, registerGates } from './gates';
+import type { BlockOutput, BlockRule, LineIndex, RuleSamples } from '../types';
 import { addHit } from './hits';
 import { lineOfPos } from './structure';
 
@@ -237,4 +237,25 @@ export function push(text: string, index: LineIndex, out: BlockOutput, s: number
   const starts = index.starts();
   const li = lineOfPos(starts, s);
   addHit(out, li, { start: s - starts[li]!, end: e - starts[li]!, rule, priority });
+}
+
+/**
+ * A block rule made of forms alone: it runs when the text holds one of their gates (registered with the gates'
+ * one pass at load), and its hits rank at `priority` among the rules.
+ */
+export function formsRule(id: string, description: string, forms: readonly Form[], priority: number, samples: () => RuleSamples): BlockRule {
+  const gates = formLiterals(forms);
+  registerGates(gates);
+  return {
+    id,
+    description,
+    gate: '',
+    applies: (text) => holdsAny(text, gates),
+    scan(text: string, index: LineIndex, out: BlockOutput): void {
+      const mine: BlockOutput = { hits: new Map(), protect: out.protect };
+      scanForms(forms, text, index, mine, id);
+      for (const [li, hits] of mine.hits) for (const h of hits) addHit(out, li, { ...h, priority });
+    },
+    samples,
+  };
 }

@@ -15,10 +15,8 @@
 // `\x`, `FromHexString`, `LS0tLS1CRUdJTi`); line forms read only the lines holding it.
 import { isPlaceholder, isReference, valueLooksSecret } from '../entropy';
 import { B64, HEX, j, PASSWORD_CHARS, rand } from '../samples';
-import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { holdsAny, registerGates } from './gates';
-import { addHit } from './hits';
-import { formLiterals, scanForms, token, type Form } from './form-scan';
+import type { BlockRule } from '../types';
+import { formsRule, token, type Form } from './form-scan';
 import { classifyName } from '../names';
 
 const RULE = 'provisioning-secret';
@@ -279,22 +277,12 @@ const FORMS: Form[] = [
     judge: (_v, m) => pemPrivateHead(m[1]!),
   },
 ];
-registerGates(formLiterals(FORMS));
-
-const ANY_GATE = formLiterals(FORMS);
-
-export const provisioningSecret: BlockRule = {
-  id: RULE,
-  description:
-    'Installer answer files (preseed d-i passwd, cloud-init chpasswd lists), Wi-Fi QR payloads, u/p shorthand, nmcli/lftp/continued mysql passwords, and private keys outside PEM (DER hex, seeds under a key comment, C \\x strings and FromHexString named as keys, base64-wrapped PEM lines)',
-  gate: '',
-  applies: (text) => holdsAny(text, ANY_GATE),
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const mine: BlockOutput = { hits: new Map(), protect: out.protect };
-    scanForms(FORMS, text, index, mine, RULE);
-    for (const [li, hits] of mine.hits) for (const h of hits) addHit(out, li, { ...h, priority: PRIORITY });
-  },
-  samples() {
+export const provisioningSecret: BlockRule = formsRule(
+  RULE,
+  'Installer answer files (preseed d-i passwd, cloud-init chpasswd lists), Wi-Fi QR payloads, u/p shorthand, nmcli/lftp/continued mysql passwords, and private keys outside PEM (DER hex, seeds under a key comment, C \\x strings and FromHexString named as keys, base64-wrapped PEM lines)',
+  FORMS,
+  PRIORITY,
+  () => {
     let seed = 0x42e44;
     const SAFE = PASSWORD_CHARS.replace(/[#'"\\,;:|()<>{}@/\s$?=.!-]/g, '');
     const p = Array.from({ length: 12 }, () => 'Q7' + rand(SAFE, 10, seed++ * 7919) + 'k');
@@ -354,4 +342,4 @@ export const provisioningSecret: BlockRule = {
       ],
     };
   },
-};
+);

@@ -11,10 +11,8 @@
 // Cost: line forms gated by the nouns (the gates' one pass), a cheap line test before each regex.
 import { isPlaceholder, isReference, isWordyIdentifier, valueLooksSecret } from '../entropy';
 import { PASSWORD_CHARS, rand } from '../samples';
-import type { BlockOutput, BlockRule, LineIndex } from '../types';
-import { holdsAny, registerGates } from './gates';
-import { addHit } from './hits';
-import { formLiterals, scanForms, type Form } from './form-scan';
+import type { BlockRule } from '../types';
+import { formsRule, type Form } from './form-scan';
 
 const RULE = 'told-password';
 /** Below the other prose and label rules (comment-secret, label-grammar, spoken-credential): this one adds what they miss. */
@@ -181,23 +179,12 @@ const FORMS: Form[] = [
     judge: toldPassword,
   },
 ];
-registerGates(formLiterals(FORMS));
-
-/** The literals one of which the text must hold for the rule to run (the gates' one pass answers). */
-const ANY_GATE = formLiterals(FORMS);
-
-export const toldPasswordRule: BlockRule = {
-  id: RULE,
-  description:
-    'A password told in a sentence with words between noun and value, in several languages (`the root password on the NAS is still X`, `Das Passwort für den Server lautet X`, `hasło do bazy to X`), and chat shorthand (`admin / X`, `pw X`, `login is ops:X`)',
-  gate: '',
-  applies: (text) => holdsAny(text, ANY_GATE),
-  scan(text: string, index: LineIndex, out: BlockOutput): void {
-    const mine: BlockOutput = { hits: new Map(), protect: out.protect };
-    scanForms(FORMS, text, index, mine, RULE);
-    for (const [li, hits] of mine.hits) for (const h of hits) addHit(out, li, { ...h, priority: PRIORITY });
-  },
-  samples() {
+export const toldPasswordRule: BlockRule = formsRule(
+  RULE,
+  'A password told in a sentence with words between noun and value, in several languages (`the root password on the NAS is still X`, `Das Passwort für den Server lautet X`, `hasło do bazy to X`), and chat shorthand (`admin / X`, `pw X`, `login is ops:X`)',
+  FORMS,
+  PRIORITY,
+  () => {
     let seed = 0x42d0c;
     const p = Array.from({ length: 20 }, () => 'Q7' + rand(PASSWORD_CHARS.replace(/[#'"\\,;:|()<>{}@/\s$?=.!-]/g, ''), 10, seed++ * 7919) + 'k');
     const tp: [string, string][] = [
@@ -246,4 +233,4 @@ export const toldPasswordRule: BlockRule = {
       ],
     };
   },
-};
+);
